@@ -1,0 +1,80 @@
+import { fail, ok, type Result } from './result.js';
+
+/** Calendar dates are `YYYY-MM-DD` strings; arithmetic goes through UTC midnight so no time zone shifts a day. */
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(text: string): boolean {
+  const m = ISO_DATE.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  return d <= daysInMonth(y, mo);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function toUtc(date: IsoDate): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+function fromUtc(d: Date): IsoDate {
+  return d.toISOString().slice(0, 10);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const d = toUtc(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromUtc(d);
+}
+
+/** Adds calendar months, a 31st becoming the target month's last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonthsClamped(date: IsoDate, months: number, dayOfMonth?: number): IsoDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const day = Math.min(dayOfMonth ?? d, daysInMonth(year, month));
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
+}
+
+/** `YYYY-MM` of a date: the financial period it falls in. */
+export function monthOf(date: IsoDate): string {
+  return date.slice(0, 7);
+}
+
+/** Today's calendar date in a time zone (Brazil's by default: a condominium's day ends at midnight in Brasília). */
+export function todayIn(now: Date, timeZone = 'America/Sao_Paulo'): IsoDate {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** A date as a person types it: `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday`, `+Nd` or `-Nd`. */
+export function parseDateInput(input: string, today: IsoDate): Result<IsoDate> {
+  const text = input.trim().toLowerCase();
+  if (text === 'today') return ok(today);
+  if (text === 'tomorrow') return ok(addDays(today, 1));
+  if (text === 'yesterday') return ok(addDays(today, -1));
+  const rel = /^([+-])(\d{1,4})d$/.exec(text);
+  if (rel) return ok(addDays(today, (rel[1] === '-' ? -1 : 1) * Number(rel[2])));
+  if (isIsoDate(text)) return ok(text);
+  return fail(`"${input}" is not a date (use YYYY-MM-DD, today, tomorrow or +Nd)`);
+}
+
+/** `2026-11-22` -> `22/11/2026`, as a Brazilian reads it. */
+export function formatDateBr(date: IsoDate | null | undefined): string {
+  if (!date) return '';
+  const [y, m, d] = date.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}

@@ -1,0 +1,23 @@
+/** Identifier formats shared by the client and the sandbox. */
+
+export const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
+
+export function isUlid(text: string): boolean {
+  return ULID_PATTERN.test(text);
+}
+
+export function isValidIdempotencyKey(text: string): boolean {
+  return IDEMPOTENCY_KEY_PATTERN.test(text);
+}
+
+/** X-Request-Id as the spec sanitizes it: characters outside [A-Za-z0-9_-] dropped, then cut to 64; '' if none. */
+export function sanitizeRequestId(text: string | undefined | null): string {
+  return (text ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
+}
+
+/** A payable's "seu número" in a CNAB file: the field holds 20 characters, a ULID 26; its random tail is kept. */
+export const SEU_NUMERO_LENGTH = 20;
+export function seuNumeroOf(publicId: string): string {
+  return publicId.slice(-SEU_NUMERO_LENGTH);
+}

@@ -1,0 +1,89 @@
+import { fail, ok, type Result } from './result.js';
+
+/**
+ * Money is held as integer cents everywhere; these are the only conversions to and from text or decimal numbers.
+ * No float arithmetic on money: decimals are parsed from their text, digit by digit.
+ */
+
+const GROUPED = /^\d{1,3}([.,]\d{3})+$/;
+
+/**
+ * Parses an amount in reais as a person types it: `1234.56`, `1234,56`, `1.234,56`, `1,234.56`, `R$ 1.234,56`,
+ * `10`. Ambiguous input (`1,234`, `1.234`: thousands or three decimals?) and more than two decimals are refused.
+ */
+export function parseReais(input: string): Result<number> {
+  let text = input.trim().replace(/^R\$\s*/i, '');
+  let sign = 1;
+  if (text.startsWith('-')) {
+    sign = -1;
+    text = text.slice(1).trim();
+  }
+  if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return fail(`"${input}" is not an amount in reais`);
+  const lastSep = Math.max(text.lastIndexOf('.'), text.lastIndexOf(','));
+  let integer = text;
+  let fraction = '';
+  if (lastSep >= 0) {
+    const sepChar = text[lastSep];
+    const tail = text.slice(lastSep + 1);
+    const head = text.slice(0, lastSep);
+    const sepCount = text.split(sepChar as string).length - 1;
+    const otherSep = sepChar === '.' ? ',' : '.';
+    if (tail.length === 3 && !head.includes(otherSep)) {
+      // `1,234` or `1.234`, or `1.234.567`: grouping only, or three decimals? Only a full grouping is safe to read.
+      if (sepCount > 1 && GROUPED.test(text))
+        return ok(sign * Number(text.replaceAll(sepChar as string, '')) * 100);
+      return fail(`"${input}" is ambiguous: write 1234,56 or 1.234,56 (at most two decimals)`);
+    }
+    if (sepCount > 1) return fail(`"${input}" is not an amount in reais`);
+    if (tail.length > 2) return fail(`"${input}" has more than two decimals`);
+    if (tail.length === 0) return fail(`"${input}" is not an amount in reais`);
+    fraction = tail;
+    integer = head;
+    if (head.includes(otherSep)) {
+      if (!GROUPED.test(head)) return fail(`"${input}" is not an amount in reais`);
+      integer = head.replaceAll(otherSep, '');
+    }
+  }
+  if (!/^\d+$/.test(integer)) return fail(`"${input}" is not an amount in reais`);
+  const cents = Number(integer) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return fail(`"${input}" is too large`);
+  return ok(sign * cents);
+}
+
+/** `123456` -> `R$ 1.234,56` (a real's thousands dot and decimal comma). */
+export function formatReais(cents: number): string {
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const integer = Math.trunc(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const fraction = (abs % 100).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}R$ ${integer},${fraction}`;
+}
+
+/** True when a JSON number has at most two decimals (`12.5`, `12.34`), read from its shortest text form. */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const text = String(value);
+  if (/e/i.test(text)) return Number.isInteger(value);
+  const dot = text.indexOf('.');
+  return dot < 0 || text.length - dot - 1 <= 2;
+}
+
+/** A decimal amount from the API (`1234.5`) to cents (`123450`), exactly, from the number's text form. */
+export function decimalToCents(value: number): number {
+  if (!hasAtMostTwoDecimals(value)) throw new RangeError(`${value} has more than two decimals`);
+  const text = String(Math.abs(value));
+  const [integer = '0', fraction = ''] = text.includes('e')
+    ? [BigInt(Math.abs(value)).toString(), '']
+    : text.split('.');
+  const cents = Number(integer) * 100 + Number(fraction.padEnd(2, '0'));
+  return value < 0 ? -cents : cents;
+}
+
+/** Cents to the decimal number the API carries for invoices, expenses, entries and transfers. */
+export function centsToDecimal(cents: number): number {
+  return Number(
+    `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${(Math.abs(cents) % 100).toString().padStart(2, '0')}`,
+  );
+}

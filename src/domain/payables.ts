@@ -1,0 +1,66 @@
+/**
+ * Payables (contas a pagar) and their state machine, shared by the sandbox (which enforces it) and the CLI
+ * (which explains it).
+ *
+ *   pending -> marked_for_remessa -> in_batch -> scheduled -> paid
+ *      ^              |                  |           |
+ *      +---- unmark --+                  +-----------+-- rejected by the bank: back to pending, with last_return
+ */
+
+/** forma_pagamento: how the payable is settled; only the first four travel in a CNAB remittance. */
+export const FORMAS_PAGAMENTO = ['pix', 'ted', 'doc', 'boleto', 'cash', 'check'] as const;
+export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
+export const REMITTABLE_FORMAS: readonly FormaPagamento[] = ['pix', 'ted', 'doc', 'boleto'];
+
+export const PAYABLE_STATES = ['pending', 'marked_for_remessa', 'in_batch', 'scheduled', 'paid'] as const;
+export type PayableState = (typeof PAYABLE_STATES)[number];
+
+export type PayableAction = 'update' | 'delete' | 'mark' | 'unmark';
+
+const ALLOWED_FROM: Record<PayableAction, readonly PayableState[]> = {
+  update: ['pending'],
+  delete: ['pending', 'marked_for_remessa'],
+  mark: ['pending'],
+  unmark: ['marked_for_remessa'],
+};
+
+/** null when the action is allowed, else the reason (the sandbox's 409 invalid_state message). */
+export function payableActionRefusal(action: PayableAction, state: PayableState): string | null {
+  if (ALLOWED_FROM[action].includes(state)) return null;
+  const allowed = ALLOWED_FROM[action].join(' or ');
+  return `cannot ${action} a payable in state ${state} (only ${allowed})`;
+}
+
+export interface PayeeBank {
+  code: string;
+  agency: string;
+  account: string;
+  account_type?: string;
+}
+
+export interface RemittanceFacts {
+  forma_pagamento: string;
+  document_number?: string | null;
+  payee_bank?: PayeeBank | null;
+  pix_key?: string | null;
+}
+
+/** null when the payable can travel in a CNAB file, else why not (the 422 not_remittable message). */
+export function remittanceRefusal(p: RemittanceFacts): string | null {
+  if (!(REMITTABLE_FORMAS as readonly string[]).includes(p.forma_pagamento)) {
+    return `forma_pagamento ${p.forma_pagamento} is settled outside the bank file (only pix, ted, doc or boleto)`;
+  }
+  if (p.forma_pagamento === 'pix' && !p.pix_key && !p.payee_bank) {
+    return 'a pix payable needs the supplier PIX key or bank data';
+  }
+  if ((p.forma_pagamento === 'ted' || p.forma_pagamento === 'doc') && !p.payee_bank) {
+    return `a ${p.forma_pagamento} payable needs the supplier bank data`;
+  }
+  if (p.forma_pagamento === 'boleto') {
+    const digits = (p.document_number ?? '').replace(/\D/g, '');
+    if (![44, 47, 48].includes(digits.length)) {
+      return 'a boleto payable needs its barcode or linha digitável in document_number';
+    }
+  }
+  return null;
+}

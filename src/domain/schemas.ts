@@ -1,0 +1,247 @@
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
+import { isIsoDate } from './dates.js';
+import { hasAtMostTwoDecimals } from './money.js';
+import { FORMAS_PAGAMENTO } from './payables.js';
+
+/**
+ * One schema per request body, shared by the sandbox (422 with `fields`) and the CLI (exit 2 before sending).
+ * Field names and rules follow the spec's resource tables.
+ */
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Id = Type.Integer({ minimum: 1 });
+const DateField = Type.String({ isoDate: true });
+const Text = (maxLength = 255) => Type.String({ minLength: 1, maxLength });
+const Cents = Type.Integer({ minimum: 1, maximum: 99_999_999_999 });
+const CentsOrZero = Type.Integer({ minimum: 0, maximum: 99_999_999_999 });
+/** Decimal reais on the wire (invoices, expenses, entries, transfers): at most two decimals. */
+const Reais = Type.Number({ minimum: 0, maximum: 999_999_999.99, twoDecimals: true });
+const PositiveReais = Type.Number({ exclusiveMinimum: 0, maximum: 999_999_999.99, twoDecimals: true });
+const Enum = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const PayableCreate = Type.Object(
+  {
+    supplier_id: Type.Optional(Nullable(Id)),
+    chart_of_accounts_id: Id,
+    payee_name: Type.Optional(Nullable(Text(120))),
+    amount: Cents,
+    fine_amount: Type.Optional(Nullable(CentsOrZero)),
+    interest_amount: Type.Optional(Nullable(CentsOrZero)),
+    discount_amount: Type.Optional(Nullable(CentsOrZero)),
+    forma_pagamento: Enum(FORMAS_PAGAMENTO),
+    due_date: DateField,
+    issue_date: Type.Optional(Nullable(DateField)),
+    document_number: Type.Optional(Nullable(Text(60))),
+    description: Text(255),
+    notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  },
+  { additionalProperties: false },
+);
+export type PayableCreate = Static<typeof PayableCreate>;
+
+export const PayableUpdate = Type.Object(
+  {
+    payee_name: Type.Optional(Nullable(Text(120))),
+    amount: Type.Optional(Nullable(Cents)),
+    fine_amount: Type.Optional(Nullable(CentsOrZero)),
+    interest_amount: Type.Optional(Nullable(CentsOrZero)),
+    discount_amount: Type.Optional(Nullable(CentsOrZero)),
+    forma_pagamento: Type.Optional(Nullable(Enum(FORMAS_PAGAMENTO))),
+    due_date: Type.Optional(Nullable(DateField)),
+    issue_date: Type.Optional(Nullable(DateField)),
+    document_number: Type.Optional(Nullable(Text(60))),
+    description: Type.Optional(Nullable(Text(255))),
+    notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  },
+  { additionalProperties: false },
+);
+export type PayableUpdate = Static<typeof PayableUpdate>;
+
+export const BatchCreate = Type.Object({ data_pagamento: DateField }, { additionalProperties: false });
+export type BatchCreate = Static<typeof BatchCreate>;
+
+export const BILLING_TYPES = ['BOLETO', 'PIX', 'BOLETO_PIX'] as const;
+export const InvoiceCreate = Type.Object(
+  {
+    unit_id: Id,
+    party_id: Type.Optional(Nullable(Id)),
+    bank_account_id: Id,
+    billing_type: Type.Optional(Enum(BILLING_TYPES)),
+    due_date: DateField,
+    subtotal: PositiveReais,
+    fine_amount: Type.Optional(Reais),
+    interest_amount: Type.Optional(Reais),
+    monetary_correction_amount: Type.Optional(Reais),
+    discount_amount: Type.Optional(Reais),
+    total: PositiveReais,
+    notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  },
+  { additionalProperties: false },
+);
+export type InvoiceCreate = Static<typeof InvoiceCreate>;
+
+const expenseCommon = {
+  supplier_id: Type.Optional(Nullable(Id)),
+  chart_of_accounts_id: Id,
+  bank_account_id: Type.Optional(Nullable(Id)),
+  description: Text(255),
+  payment_method: Type.Optional(Nullable(Text(40))),
+};
+
+export const ExpenseCreate = Type.Object(
+  {
+    ...expenseCommon,
+    amount: PositiveReais,
+    fine_amount: Type.Optional(Nullable(Reais)),
+    interest_amount: Type.Optional(Nullable(Reais)),
+    discount_amount: Type.Optional(Nullable(Reais)),
+    payee: Type.Optional(Nullable(Text(120))),
+    document_number: Type.Optional(Nullable(Text(60))),
+    notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    due_at: DateField,
+    paid_at: Type.Optional(Nullable(DateField)),
+  },
+  { additionalProperties: false },
+);
+export type ExpenseCreate = Static<typeof ExpenseCreate>;
+
+export const ExpenseInstallmentsCreate = Type.Object(
+  {
+    ...expenseCommon,
+    count: Type.Integer({ minimum: 2, maximum: 60 }),
+    total_amount: PositiveReais,
+    first_due_at: DateField,
+    monthly_interval_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })),
+  },
+  { additionalProperties: false },
+);
+export type ExpenseInstallmentsCreate = Static<typeof ExpenseInstallmentsCreate>;
+
+export const ENTRY_TYPES = ['revenue', 'expense'] as const;
+export const AccountEntryCreate = Type.Object(
+  {
+    type: Enum(ENTRY_TYPES),
+    chart_of_accounts_id: Id,
+    bank_account_id: Type.Optional(Nullable(Id)),
+    unit_id: Type.Optional(Nullable(Id)),
+    supplier_id: Type.Optional(Nullable(Id)),
+    amount: PositiveReais,
+    description: Text(255),
+    payee: Type.Optional(Nullable(Text(120))),
+    document_number: Type.Optional(Nullable(Text(60))),
+    payment_method: Type.Optional(Nullable(Text(40))),
+    due_at: Type.Optional(Nullable(DateField)),
+    paid_at: DateField,
+  },
+  { additionalProperties: false },
+);
+export type AccountEntryCreate = Static<typeof AccountEntryCreate>;
+
+export const AccountTransferCreate = Type.Object(
+  {
+    source_bank_account_id: Id,
+    destination_bank_account_id: Id,
+    amount: PositiveReais,
+    transfer_date: DateField,
+    description: Type.Optional(Nullable(Text(255))),
+    chart_of_accounts_id: Id,
+  },
+  { additionalProperties: false },
+);
+export type AccountTransferCreate = Static<typeof AccountTransferCreate>;
+
+export type FieldErrors = Record<string, string[]>;
+export type Validation<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors };
+
+/** Our two custom keywords, checked after TypeBox's own so a message can name the rule. */
+function customKeywordErrors(schema: TObject, body: Record<string, unknown>): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    const value = body[name];
+    if (value === undefined || value === null) continue;
+    const leaf = leafSchema(prop);
+    if (leaf?.isoDate && typeof value === 'string' && !isIsoDate(value)) {
+      fields[name] = ['must be a calendar date YYYY-MM-DD'];
+    }
+    if (leaf?.twoDecimals && typeof value === 'number' && !hasAtMostTwoDecimals(value)) {
+      fields[name] = ['must have at most two decimals'];
+    }
+  }
+  return fields;
+}
+
+function leafSchema(schema: TSchema): TSchema | undefined {
+  if (schema.anyOf) return (schema.anyOf as TSchema[]).find((s) => s.type !== 'null');
+  return schema;
+}
+
+function messageFor(error: ValueError): string {
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return 'is required';
+    case ValueErrorType.ObjectAdditionalProperties:
+      return 'is not a known field';
+    case ValueErrorType.Integer:
+      return 'must be an integer';
+    case ValueErrorType.Number:
+      return 'must be a number';
+    case ValueErrorType.String:
+      return 'must be a string';
+    case ValueErrorType.StringMinLength:
+      return 'must not be empty';
+    case ValueErrorType.StringMaxLength:
+      return `must be at most ${error.schema.maxLength} characters`;
+    case ValueErrorType.IntegerMinimum:
+    case ValueErrorType.NumberMinimum:
+      return `must be at least ${error.schema.minimum}`;
+    case ValueErrorType.NumberExclusiveMinimum:
+      return `must be greater than ${error.schema.exclusiveMinimum}`;
+    case ValueErrorType.IntegerMaximum:
+    case ValueErrorType.NumberMaximum:
+      return `must be at most ${error.schema.maximum}`;
+    case ValueErrorType.Union: {
+      const literals = (error.schema.anyOf as TSchema[])
+        .map((s) => s.const)
+        .filter((c): c is string => typeof c === 'string');
+      return literals.length > 0 ? `must be one of ${literals.join(', ')}` : 'has the wrong type';
+    }
+    default:
+      return error.message.toLowerCase();
+  }
+}
+
+const compiled = new WeakMap<TSchema, ReturnType<typeof TypeCompiler.Compile>>();
+
+/** Validates a request body field by field: `{ok, value}` or `{ok: false, fields: {name: [messages]}}`. */
+export function validateBody<T extends TObject>(schema: T, body: unknown): Validation<Static<T>> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, fields: { body: ['must be a JSON object'] } };
+  }
+  let checker = compiled.get(schema);
+  if (!checker) {
+    checker = TypeCompiler.Compile(schema);
+    compiled.set(schema, checker);
+  }
+  const fields: FieldErrors = {};
+  for (const error of checker.Errors(body)) {
+    const name = error.path.replace(/^\//, '').split('/')[0] || 'body';
+    // A union reports each branch; the first message per field is the useful one.
+    if (!fields[name]) fields[name] = [messageFor(error)];
+  }
+  for (const [name, messages] of Object.entries(
+    customKeywordErrors(schema, body as Record<string, unknown>),
+  )) {
+    if (!fields[name]) fields[name] = messages;
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, value: body as Static<T> };
+}
+
+/** One line naming each bad field, for a CLI usage error or a log. */
+export function describeFieldErrors(fields: FieldErrors): string {
+  return Object.entries(fields)
+    .map(([name, messages]) => `${name} ${messages.join('; ')}`)
+    .join(', ');
+}
