@@ -1,0 +1,492 @@
+/**
+ * FEBRABAN boleto: the 44-digit barcode and the 47-digit "linha digitável" of a boleto de cobrança
+ * (bank slip), and the validation of the 48-digit linha of an arrecadação/concessionária slip (utility bills,
+ * taxes: barcodes that start with 8).
+ *
+ * Barcode of a boleto de cobrança (positions 1-based, as in the FEBRABAN layout):
+ *   1-3   bank code (e.g. 341 Itaú)
+ *   4     currency code (9 = real)
+ *   5     general check digit (mod 11 over the other 43 digits; results 0, 10, 11 become 1)
+ *   6-9   due-date factor (days since 1997-10-07, restarting at 1000 after 9999; 0000 = no due date)
+ *   10-19 amount in cents
+ *   20-44 free field ("campo livre"), 25 digits laid out by the issuing bank
+ *
+ * The linha digitável reorders the same digits into five fields; fields 1 to 3 carry a mod-10 check digit each:
+ *   field 1: bank, currency, free field 1-5, DV  -> AAAAA.AAAAA
+ *   field 2: free field 6-15, DV                  -> BBBBB.BBBBBB
+ *   field 3: free field 16-25, DV                 -> CCCCC.CCCCCC
+ *   field 4: the barcode's general check digit   -> D
+ *   field 5: due-date factor and amount           -> EEEEEEEEEEEEEE
+ *
+ * Pure: no clock, no I/O. Functions that need "today" take it as a parameter.
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Check digits
+
+/** FEBRABAN mod 10: weights 2,1,2,1... from the right, digits of each product summed. */
+export function mod10(digits: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let p = (digits.charCodeAt(i) - 48) * weight;
+    if (p > 9) p -= 9; // same as adding its two digits
+    sum += p;
+    weight = weight === 2 ? 1 : 2;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+function mod11Sum(digits: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    sum += (digits.charCodeAt(i) - 48) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  return sum;
+}
+
+/** The general check digit of a boleto de cobrança barcode: mod 11, weights 2..9; 0, 10 and 11 become 1. */
+export function mod11Boleto(digits: string): number {
+  const dv = 11 - (mod11Sum(digits) % 11);
+  return dv === 0 || dv === 10 || dv === 11 ? 1 : dv;
+}
+
+/** Mod 11 as used by arrecadação slips: weights 2..9; 10 and 11 become 0. */
+export function mod11Arrecadacao(digits: string): number {
+  const dv = 11 - (mod11Sum(digits) % 11);
+  return dv >= 10 ? 0 : dv;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Dates and the due-date factor
+
+const MS_PER_DAY = 86_400_000;
+const FACTOR_BASE = Date.UTC(1997, 9, 7); // 1997-10-07, factor 0
+/** Days from the base date to 2025-02-22, the first day of the second cycle (factor 1000 again). */
+const FACTOR_CYCLE = 9000;
+const FIRST_FACTOR_DAY = 1000; // 2000-07-03
+
+function parseIsoDate(date: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new RangeError(`invalid date '${date}': expected YYYY-MM-DD`);
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const t = Date.UTC(y, mo - 1, d);
+  const back = new Date(t);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
+    throw new RangeError(`invalid date '${date}'`);
+  }
+  return t;
+}
+
+function daysSinceBase(date: string): number {
+  return Math.round((parseIsoDate(date) - FACTOR_BASE) / MS_PER_DAY);
+}
+
+function dateFromDays(days: number): string {
+  return new Date(FACTOR_BASE + days * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/**
+ * The due-date factor of a date: days since 1997-10-07, kept in 1000..9999 by FEBRABAN's restart rule
+ * (2025-02-21 is 9999, 2025-02-22 is 1000 again, and so every 9000 days). Dates before 2000-07-03 (factor
+ * 1000 of the first cycle) are out of range.
+ */
+export function dueDateFactor(date: string): number {
+  const days = daysSinceBase(date);
+  if (days < FIRST_FACTOR_DAY) throw new RangeError(`due date ${date} is before 2000-07-03 (factor 1000)`);
+  return FIRST_FACTOR_DAY + ((days - FIRST_FACTOR_DAY) % FACTOR_CYCLE);
+}
+
+/**
+ * The middle of the cycle that began on 2025-02-22: the reference used when none is given, so that a factor
+ * without context is read in the cycle in force from 2025-02-22 to 2049-10-xx.
+ */
+export const DEFAULT_FACTOR_REFERENCE = dateFromDays(FIRST_FACTOR_DAY + FACTOR_CYCLE + FACTOR_CYCLE / 2);
+
+/**
+ * The date of a due-date factor. A factor recurs every 9000 days, so the date is the one of the cycle nearest
+ * to `referenceDate` (e.g. today, passed in by the caller); without one, the cycle begun on 2025-02-22.
+ * Factor 0 means "no due date" and gives null. Throws a RangeError for 1..999 (not issued since 2000).
+ */
+export function factorToDate(
+  factor: number,
+  referenceDate: string = DEFAULT_FACTOR_REFERENCE,
+): string | null {
+  if (!Number.isInteger(factor) || factor < 0 || factor > 9999) {
+    throw new RangeError(`due-date factor ${factor} is not in 0..9999`);
+  }
+  if (factor === 0) return null;
+  if (factor < FIRST_FACTOR_DAY) throw new RangeError(`due-date factor ${factor} is not in 1000..9999`);
+  const ref = daysSinceBase(referenceDate);
+  // Candidates: factor + k * 9000, k >= 0. Pick the one nearest the reference (the earlier one on a tie).
+  const k0 = Math.max(0, Math.floor((ref - factor) / FACTOR_CYCLE));
+  const before = factor + k0 * FACTOR_CYCLE;
+  const after = before + FACTOR_CYCLE;
+  return dateFromDays(Math.abs(after - ref) < Math.abs(ref - before) ? after : before);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Boleto de cobrança
+
+export interface BoletoInput {
+  /** 3-digit bank code ("341"). */
+  bankCode: string;
+  /** Currency code, "9" for real (the default). */
+  currency?: string;
+  /** Due date YYYY-MM-DD, or null for a boleto without due date (factor 0000). */
+  dueDate: string | null;
+  /** Amount in cents, 0..9_999_999_999 (0 = amount filled in at payment). */
+  amountCents: number;
+  /** The 25-digit free field, laid out by the bank (see `itauFreeField`). */
+  freeField: string;
+}
+
+export interface Boleto {
+  /** The 44 digits encoded in the bars (Interleaved 2 of 5). */
+  barcode: string;
+  /** The 47 digits of the linha digitável, unpunctuated. */
+  linhaDigitavel: string;
+  /** The linha as printed: `34191.79001 01043.510047 91020.150008 1 12340000012345`. */
+  formatted: string;
+}
+
+const MAX_AMOUNT_CENTS = 9_999_999_999;
+
+function requireDigits(value: string, length: number, what: string): void {
+  if (value.length !== length || !/^\d+$/.test(value)) {
+    throw new RangeError(`${what} must be ${length} digits, got '${value}'`);
+  }
+}
+
+/** Builds barcode and linha digitável. Throws a RangeError on invalid input. */
+export function buildBoleto(input: BoletoInput): Boleto {
+  const currency = input.currency ?? '9';
+  requireDigits(input.bankCode, 3, 'bankCode');
+  requireDigits(currency, 1, 'currency');
+  requireDigits(input.freeField, 25, 'freeField');
+  if (
+    !Number.isSafeInteger(input.amountCents) ||
+    input.amountCents < 0 ||
+    input.amountCents > MAX_AMOUNT_CENTS
+  ) {
+    throw new RangeError(
+      `amountCents must be an integer in 0..${MAX_AMOUNT_CENTS}, got ${input.amountCents}`,
+    );
+  }
+  const factor = input.dueDate === null ? 0 : dueDateFactor(input.dueDate);
+  const body =
+    input.bankCode +
+    currency +
+    String(factor).padStart(4, '0') +
+    String(input.amountCents).padStart(10, '0') +
+    input.freeField;
+  const barcode = body.slice(0, 4) + mod11Boleto(body) + body.slice(4);
+  const linhaDigitavel = barcodeToLinhaUnchecked(barcode);
+  return { barcode, linhaDigitavel, formatted: formatLinhaDigitavel(linhaDigitavel) };
+}
+
+function barcodeToLinhaUnchecked(barcode: string): string {
+  const f1 = barcode.slice(0, 4) + barcode.slice(19, 24);
+  const f2 = barcode.slice(24, 34);
+  const f3 = barcode.slice(34, 44);
+  return f1 + mod10(f1) + f2 + mod10(f2) + f3 + mod10(f3) + barcode[4] + barcode.slice(5, 19);
+}
+
+function linhaToBarcodeUnchecked(linha: string): string {
+  return (
+    linha.slice(0, 4) +
+    linha[32] +
+    linha.slice(33, 47) +
+    linha.slice(4, 9) +
+    linha.slice(10, 20) +
+    linha.slice(21, 31)
+  );
+}
+
+/** Punctuates a 47-digit linha digitável (`AAAAA.AAAAA BBBBB.BBBBBB CCCCC.CCCCCC D EEEEEEEEEEEEEE`) or a 48-digit arrecadação linha (four groups of 11+1). */
+export function formatLinhaDigitavel(linha: string): string {
+  const d = onlyDigits(linha);
+  if (d.length === 48) {
+    return [0, 12, 24, 36].map((i) => `${d.slice(i, i + 11)}-${d[i + 11]}`).join(' ');
+  }
+  return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d[32]} ${d.slice(33)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Parsing and validation
+
+export interface ParseOptions {
+  /** The date the factor's cycle is resolved against (usually today); see `factorToDate`. */
+  referenceDate?: string;
+}
+
+export interface ParsedBoleto {
+  ok: true;
+  kind: 'boleto';
+  bankCode: string;
+  currency: string;
+  /** The due-date factor as read (0 = no due date). */
+  dueFactor: number;
+  /** YYYY-MM-DD, or null when the factor is 0000. */
+  dueDate: string | null;
+  amountCents: number;
+  freeField: string;
+  barcode: string;
+  linhaDigitavel: string;
+}
+
+/** An arrecadação / concessionária slip (utility bills, taxes), recognised by its leading 8. */
+export interface ParsedArrecadacao {
+  ok: true;
+  kind: 'arrecadacao';
+  /** Segment (digit 2): 1 prefeituras, 2 saneamento, 3 energia/gás, 4 telecom, 5 órgãos governamentais, 6 carnês/demais (CNPJ), 7 multas de trânsito, 9 uso exclusivo do banco. */
+  segment: string;
+  /** Value identifier (digit 3): 6 or 8 = actual value (mod 10 / mod 11), 7 or 9 = reference quantity. */
+  valueType: string;
+  /** The 11-digit value field in cents when `valueType` is 6 or 8; null for a reference quantity. */
+  amountCents: number | null;
+  /** The raw 11-digit value field. */
+  value: string;
+  /** Company/agency id: 4 digits, or the first 8 digits of the CNPJ in segment 6. */
+  companyId: string;
+  /** Everything after the company id. */
+  freeField: string;
+  barcode: string;
+  linhaDigitavel: string;
+}
+
+export interface ParseError {
+  ok: false;
+  /** One line, e.g. `check digit of field 2 is 3, expected 7`. */
+  error: string;
+}
+
+export type BoletoParseResult = ParsedBoleto | ParsedArrecadacao | ParseError;
+
+function onlyDigits(s: string): string {
+  return s.replace(/[\s.-]/g, '');
+}
+
+function clean(s: string): { digits: string } | ParseError {
+  const digits = onlyDigits(s);
+  const bad = /\D/.exec(digits);
+  if (bad) return { ok: false, error: `unexpected character '${bad[0]}' at position ${bad.index + 1}` };
+  return { digits };
+}
+
+function fail(error: string): ParseError {
+  return { ok: false, error };
+}
+
+function boletoFromBarcode(barcode: string, options: ParseOptions): ParsedBoleto | ParseError {
+  const expected = mod11Boleto(barcode.slice(0, 4) + barcode.slice(5));
+  const got = Number(barcode[4]);
+  if (got !== expected) return fail(`general check digit is ${got}, expected ${expected}`);
+  const dueFactor = Number(barcode.slice(5, 9));
+  let dueDate: string | null;
+  try {
+    dueDate = factorToDate(dueFactor, options.referenceDate);
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  return {
+    ok: true,
+    kind: 'boleto',
+    bankCode: barcode.slice(0, 3),
+    currency: barcode[3]!,
+    dueFactor,
+    dueDate,
+    amountCents: Number(barcode.slice(9, 19)),
+    freeField: barcode.slice(19, 44),
+    barcode,
+    linhaDigitavel: barcodeToLinhaUnchecked(barcode),
+  };
+}
+
+/** Which modulo an arrecadação slip uses, by its third digit (value identifier). */
+function arrecadacaoDv(valueType: string): ((digits: string) => number) | null {
+  if (valueType === '6' || valueType === '7') return mod10;
+  if (valueType === '8' || valueType === '9') return mod11Arrecadacao;
+  return null;
+}
+
+function arrecadacaoFromBarcode(barcode: string): ParsedArrecadacao | ParseError {
+  const valueType = barcode[2]!;
+  const dv = arrecadacaoDv(valueType);
+  if (!dv) return fail(`value identifier (3rd digit) is ${valueType}, expected 6, 7, 8 or 9`);
+  const expected = dv(barcode.slice(0, 3) + barcode.slice(4));
+  const got = Number(barcode[3]);
+  if (got !== expected) return fail(`general check digit is ${got}, expected ${expected}`);
+  const segment = barcode[1]!;
+  const value = barcode.slice(4, 15);
+  const idLength = segment === '6' ? 8 : 4;
+  const linha = [0, 11, 22, 33].map((i) => barcode.slice(i, i + 11) + dv(barcode.slice(i, i + 11))).join('');
+  return {
+    ok: true,
+    kind: 'arrecadacao',
+    segment,
+    valueType,
+    amountCents: valueType === '6' || valueType === '8' ? Number(value) : null,
+    value,
+    companyId: barcode.slice(15, 15 + idLength),
+    freeField: barcode.slice(15 + idLength),
+    barcode,
+    linhaDigitavel: linha,
+  };
+}
+
+/** Validates a 44-digit barcode (boleto de cobrança, or arrecadação when it starts with 8). */
+export function parseBarcode(s: string, options: ParseOptions = {}): BoletoParseResult {
+  const c = clean(s);
+  if ('ok' in c) return c;
+  const barcode = c.digits;
+  if (barcode.length !== 44) return fail(`a barcode has 44 digits, got ${barcode.length}`);
+  return barcode[0] === '8' ? arrecadacaoFromBarcode(barcode) : boletoFromBarcode(barcode, options);
+}
+
+/**
+ * Validates a linha digitável: 47 digits for a boleto de cobrança, 48 for arrecadação (starting with 8).
+ * Dots, spaces and hyphens are ignored.
+ */
+export function parseLinhaDigitavel(s: string, options: ParseOptions = {}): BoletoParseResult {
+  const c = clean(s);
+  if ('ok' in c) return c;
+  const linha = c.digits;
+  if (linha.length === 48) {
+    if (linha[0] !== '8') return fail('a 48-digit linha digitável (arrecadação) starts with 8');
+    const dv = arrecadacaoDv(linha[2]!);
+    if (!dv) return fail(`value identifier (3rd digit) is ${linha[2]}, expected 6, 7, 8 or 9`);
+    for (let f = 0; f < 4; f++) {
+      const block = linha.slice(f * 12, f * 12 + 11);
+      const got = Number(linha[f * 12 + 11]);
+      const expected = dv(block);
+      if (got !== expected) return fail(`check digit of field ${f + 1} is ${got}, expected ${expected}`);
+    }
+    const barcode = [0, 12, 24, 36].map((i) => linha.slice(i, i + 11)).join('');
+    return arrecadacaoFromBarcode(barcode);
+  }
+  if (linha.length !== 47)
+    return fail(`a linha digitável has 47 digits (48 for arrecadação), got ${linha.length}`);
+  const fields: Array<[number, number]> = [
+    [0, 9],
+    [10, 20],
+    [21, 31],
+  ];
+  for (let f = 0; f < 3; f++) {
+    const [start, end] = fields[f]!;
+    const got = Number(linha[end]);
+    const expected = mod10(linha.slice(start, end));
+    if (got !== expected) return fail(`check digit of field ${f + 1} is ${got}, expected ${expected}`);
+  }
+  const result = boletoFromBarcode(linhaToBarcodeUnchecked(linha), options);
+  if (!result.ok) {
+    return fail(result.error.replace(/^general check digit/, 'general check digit (field 4)'));
+  }
+  return result;
+}
+
+/** Validates any of the four forms (44-digit barcode, 47- or 48-digit linha) by length. */
+export function parseBoletoCode(s: string, options: ParseOptions = {}): BoletoParseResult {
+  const c = clean(s);
+  if ('ok' in c) return c;
+  return c.digits.length === 44 ? parseBarcode(c.digits, options) : parseLinhaDigitavel(c.digits, options);
+}
+
+/** The 44-digit barcode of a linha digitável (47 or 48 digits). Throws a RangeError if it does not validate. */
+export function linhaToBarcode(linha: string): string {
+  const r = parseLinhaDigitavel(linha);
+  if (!r.ok) throw new RangeError(`invalid linha digitável: ${r.error}`);
+  return r.barcode;
+}
+
+/** The unpunctuated linha digitável of a 44-digit barcode. Throws a RangeError if it does not validate. */
+export function barcodeToLinha(barcode: string): string {
+  const r = parseBarcode(barcode);
+  if (!r.ok) throw new RangeError(`invalid barcode: ${r.error}`);
+  return r.linhaDigitavel;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Free fields and nosso número
+
+/**
+ * A nosso número (the issuer's own number for the slip) from a sequence, zero-padded to `width` digits.
+ * Throws a RangeError if the sequence does not fit.
+ */
+export function nossoNumero(sequence: number, width = 8): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 0) {
+    throw new RangeError(`nosso número sequence must be a non-negative integer, got ${sequence}`);
+  }
+  const s = String(sequence);
+  if (s.length > width) throw new RangeError(`nosso número ${sequence} does not fit in ${width} digits`);
+  return s.padStart(width, '0');
+}
+
+export interface ItauFreeFieldInput {
+  /** Carteira, 3 digits ("109"). */
+  carteira: string;
+  /** Nosso número, up to 8 digits (zero-padded). */
+  nossoNumero: string;
+  /** Agência, 4 digits. */
+  agencia: string;
+  /** Conta corrente without its DAC, 5 digits. */
+  conta: string;
+}
+
+/** Carteiras whose nosso-número DAC covers only carteira + nosso número (Itaú's exceptions). */
+const ITAU_SHORT_DAC_CARTEIRAS = new Set(['126', '131', '146', '150', '168']);
+
+/** Itaú's DAC of the nosso número: mod 10 of agência + conta + carteira + nosso número (carteira 109 and most others). */
+export function itauNossoNumeroDac(input: ItauFreeFieldInput): number {
+  const nn = input.nossoNumero.padStart(8, '0');
+  return ITAU_SHORT_DAC_CARTEIRAS.has(input.carteira)
+    ? mod10(input.carteira + nn)
+    : mod10(input.agencia + input.conta + input.carteira + nn);
+}
+
+/**
+ * Itaú's free field (carteira 109 and the other "sem registro/registrada" carteiras with the common layout):
+ * carteira(3) nosso número(8) DAC(1) agência(4) conta(5) DAC agência/conta(1) "000".
+ */
+export function itauFreeField(input: ItauFreeFieldInput): string {
+  requireDigits(input.carteira, 3, 'carteira');
+  if (!/^\d{1,8}$/.test(input.nossoNumero)) {
+    throw new RangeError(`nossoNumero must be 1 to 8 digits, got '${input.nossoNumero}'`);
+  }
+  requireDigits(input.agencia, 4, 'agencia');
+  requireDigits(input.conta, 5, 'conta');
+  const nn = input.nossoNumero.padStart(8, '0');
+  return `${input.carteira}${nn}${itauNossoNumeroDac(input)}${input.agencia}${input.conta}${mod10(input.agencia + input.conta)}000`;
+}
+
+export interface ItauFreeField extends ItauFreeFieldInput {
+  ok: true;
+  nossoNumeroDac: number;
+  contaDac: number;
+}
+
+/** Reads and checks an Itaú free field built by `itauFreeField`'s layout. */
+export function parseItauFreeField(freeField: string): ItauFreeField | ParseError {
+  if (!/^\d{25}$/.test(freeField)) return fail(`a free field has 25 digits, got '${freeField}'`);
+  const fields: ItauFreeFieldInput = {
+    carteira: freeField.slice(0, 3),
+    nossoNumero: freeField.slice(3, 11),
+    agencia: freeField.slice(12, 16),
+    conta: freeField.slice(16, 21),
+  };
+  const nossoNumeroDac = Number(freeField[11]);
+  const contaDac = Number(freeField[21]);
+  const nnExpected = itauNossoNumeroDac(fields);
+  if (nossoNumeroDac !== nnExpected) {
+    return fail(`nosso número DAC is ${nossoNumeroDac}, expected ${nnExpected}`);
+  }
+  const contaExpected = mod10(fields.agencia + fields.conta);
+  if (contaDac !== contaExpected) return fail(`agência/conta DAC is ${contaDac}, expected ${contaExpected}`);
+  if (freeField.slice(22) !== '000')
+    return fail(`free field ends in '${freeField.slice(22)}', expected '000'`);
+  return { ok: true, ...fields, nossoNumeroDac, contaDac };
+}
