@@ -1,0 +1,47 @@
+/**
+ * OFX date-time values: `YYYYMMDD`, `YYYYMMDDHHMM`, `YYYYMMDDHHMMSS`, optional fraction (`.XXX`, also the `:XXX`
+ * some exporters write), optional zone `[-3:BRT]`, `[-0300:BRT]`, `[0:GMT]`, `[-5]`, `[+5.30:IST]`.
+ * The calendar date is taken as written (the bank's local date); the zone is validated, not applied.
+ */
+const OFX_DATE =
+  /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(\d{2})?)?(?:[.:](\d{1,6}))?\s*(?:\[\s*([+-]?\d{1,4}(?:[.:]\d{1,2})?)?\s*(?::\s*([A-Za-z][\w+-]*)\s*)?\])?$/;
+
+export type OfxDateResult = { ok: true; date: string } | { ok: false; reason: string };
+
+export function parseOfxDate(raw: string): OfxDateResult {
+  const value = raw.trim();
+  if (value === '') return { ok: false, reason: 'is empty' };
+  const m = OFX_DATE.exec(value);
+  if (!m)
+    return {
+      ok: false,
+      reason: `'${clip(value)}' is not an OFX date (YYYYMMDD[HHMMSS[.XXX]][[gmt offset:tz]])`,
+    };
+  const [, y, mo, d, hh, mi, ss, , offset] = m;
+  if (/^0+$/.test(`${y}${mo}${d}`)) return { ok: false, reason: `'${clip(value)}' is a zero date` };
+  if (!isCalendarDate(Number(y), Number(mo), Number(d))) {
+    return { ok: false, reason: `'${clip(value)}' is not a calendar date` };
+  }
+  if (
+    (hh !== undefined && Number(hh) > 23) ||
+    (mi !== undefined && Number(mi) > 59) ||
+    (ss !== undefined && Number(ss) > 60)
+  ) {
+    return { ok: false, reason: `'${clip(value)}' has an invalid time` };
+  }
+  if (offset !== undefined && Math.abs(Number.parseFloat(offset.replace(':', '.'))) > 1400) {
+    return { ok: false, reason: `'${clip(value)}' has an invalid time zone offset` };
+  }
+  return { ok: true, date: `${y}-${mo}-${d}` };
+}
+
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
+function clip(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}...` : value;
+}

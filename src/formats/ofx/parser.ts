@@ -1,0 +1,621 @@
+import { type DecoderReport, SniffingDecoder } from '../statement/decode.js';
+import { statementTransactionHash } from '../statement/hash.js';
+import {
+  emptyStatement,
+  IssueList,
+  type ParsedStatementFile,
+  type ReadOptions,
+  recordTransaction,
+  type Statement,
+  type Transaction,
+} from '../statement/types.js';
+import { parseOfxAmount } from './amount.js';
+import { parseOfxDate } from './dates.js';
+import { OfxTokenizer, type TokenHandler } from './tokenizer.js';
+
+/**
+ * OFX aggregates this reader knows. An aggregate never contains itself, so reopening one that is still open
+ * closes it (Nubank card files omit `</STMTTRN>`). Unknown elements are leaves when text follows them and
+ * transparent containers otherwise.
+ */
+const AGGREGATES = new Set([
+  'OFX',
+  'SIGNONMSGSRSV1',
+  'SONRS',
+  'STATUS',
+  'FI',
+  'BANKMSGSRSV1',
+  'STMTTRNRS',
+  'STMTRS',
+  'STMTENDTRNRS',
+  'STMTENDRS',
+  'BANKACCTFROM',
+  'BANKACCTTO',
+  'CCACCTFROM',
+  'CCACCTTO',
+  'BANKTRANLIST',
+  'STMTTRN',
+  'PAYEE',
+  'LEDGERBAL',
+  'AVAILBAL',
+  'BALLIST',
+  'BAL',
+  'CURRENCY',
+  'ORIGCURRENCY',
+  'CREDITCARDMSGSRSV1',
+  'CCSTMTTRNRS',
+  'CCSTMTRS',
+  'CCSTMTENDTRNRS',
+  'CCSTMTENDRS',
+  'INVSTMTMSGSRSV1',
+  'INVSTMTTRNRS',
+  'INVSTMTRS',
+  'INVACCTFROM',
+  'INVTRANLIST',
+  'INVBANKTRAN',
+  'INVPOSLIST',
+  'INVBAL',
+  'INVOOLIST',
+  'SECLISTMSGSRSV1',
+  'SECLIST',
+  'SIGNUPMSGSRSV1',
+  'ACCTINFOTRNRS',
+  'ACCTINFORS',
+  'ACCTINFO',
+]);
+
+/** Leaves that may be written empty and unclosed (`<NAME>` straight before the next tag). */
+const LEAVES = new Set([
+  'CODE',
+  'SEVERITY',
+  'MESSAGE',
+  'DTSERVER',
+  'LANGUAGE',
+  'DTPROFUP',
+  'DTACCTUP',
+  'ORG',
+  'FID',
+  'SESSCOOKIE',
+  'TRNUID',
+  'CLTCOOKIE',
+  'CURDEF',
+  'BANKID',
+  'BRANCHID',
+  'BROKERID',
+  'ACCTID',
+  'ACCTTYPE',
+  'ACCTKEY',
+  'DTSTART',
+  'DTEND',
+  'TRNTYPE',
+  'DTPOSTED',
+  'DTUSER',
+  'DTAVAIL',
+  'TRNAMT',
+  'FITID',
+  'CORRECTFITID',
+  'CORRECTACTION',
+  'SRVRTID',
+  'CHECKNUM',
+  'REFNUM',
+  'SIC',
+  'PAYEEID',
+  'NAME',
+  'EXTDNAME',
+  'MEMO',
+  'BALAMT',
+  'DTASOF',
+  'CURRATE',
+  'CURSYM',
+  'MKTGINFO',
+  'SUBACCTFUND',
+  'INV401KSOURCE',
+]);
+
+const STATEMENT_AGGREGATES = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
+const ACCOUNT_AGGREGATES = new Set(['BANKACCTFROM', 'CCACCTFROM', 'INVACCTFROM']);
+/** Open at the end of the file, these mean data was cut off. */
+const DATA_AGGREGATES = new Set([
+  ...STATEMENT_AGGREGATES,
+  'STMTTRN',
+  'BANKTRANLIST',
+  'INVTRANLIST',
+  'LEDGERBAL',
+]);
+
+const SGML_VERSIONS = new Set(['102', '103', '151', '160']);
+const XML_VERSIONS = new Set(['200', '201', '202', '203', '210', '211', '220']);
+const HEADER_KEYS =
+  /(OFXHEADER|DATA|VERSION|SECURITY|ENCODING|CHARSET|COMPRESSION|OLDFILEUID|NEWFILEUID)\s*:/g;
+const MAX_HEADER = 8192;
+const MAX_TRACKED_FITIDS = 100_000;
+
+interface Frame {
+  name: string;
+  line: number;
+  known: boolean;
+}
+
+interface Leaf {
+  value: string;
+  line: number;
+}
+
+interface PendingTransaction {
+  line: number;
+  fields: Map<string, Leaf>;
+  payeeName: Leaf | null;
+}
+
+interface StatementState {
+  statement: Statement;
+  index: number;
+  name: string;
+  hasAccount: boolean;
+  hasLedger: boolean;
+  fitids: Map<string, number>;
+}
+
+interface StatusState {
+  line: number;
+  code: string | null;
+  severity: string | null;
+  message: string | null;
+}
+
+/** The push parser: feed decoded text with `write`, then `end`. */
+export class OfxParser implements TokenHandler {
+  readonly statements: Statement[] = [];
+  readonly warnings = new IssueList(1000, 'warnings');
+  readonly errors = new IssueList(1000, 'errors');
+  private readonly tokenizer = new OfxTokenizer(this);
+  private readonly stack: Frame[] = [];
+  private pending: { name: string; line: number } | null = null;
+  private header = '';
+  private headerLine = 1;
+  private instructions: { content: string; line: number }[] = [];
+  private rootSeen = false;
+  private rootClosed = false;
+  private fatal = false;
+  private trailingWarned = false;
+  private current: StatementState | null = null;
+  private txn: PendingTransaction | null = null;
+  private status: StatusState | null = null;
+  /** Set from the SGML header so the decoder can name the single-byte charset. */
+  declaredCharset: string | null = null;
+
+  constructor(private readonly options: ReadOptions = {}) {}
+
+  write(text: string): void {
+    this.tokenizer.write(text);
+  }
+
+  end(): void {
+    this.tokenizer.end();
+    this.resolvePending(null);
+    const lastLine = this.tokenizer.currentLine;
+    if (!this.rootSeen) {
+      if (!this.fatal) this.errors.add(this.headerLine, 'not an OFX file: no <OFX> element found');
+      return;
+    }
+    if (this.fatal) return;
+    const truncated = this.stack.find((f) => DATA_AGGREGATES.has(f.name));
+    if (truncated) {
+      this.errors.add(
+        lastLine,
+        `file ends inside <${truncated.name}> opened at line ${truncated.line} (truncated?)`,
+      );
+      return;
+    }
+    if (!this.rootClosed) this.warnings.add(lastLine, 'missing </OFX> at the end of the file');
+    while (this.stack.length > 0) this.closeFrame(this.stack.pop()!, lastLine, false);
+  }
+
+  // --- TokenHandler -------------------------------------------------------------------------------------------
+
+  instruction(content: string, line: number): void {
+    if (!this.rootSeen) this.instructions.push({ content, line });
+  }
+
+  malformed(line: number, message: string): void {
+    if (this.fatal) return;
+    this.errors.add(line, message);
+  }
+
+  text(text: string, line: number): void {
+    if (!this.rootSeen) {
+      if (this.header.length < MAX_HEADER) {
+        if (this.header.trim() === '' && text.trim() !== '')
+          this.headerLine = line + countLeadingNewlines(text);
+        this.header += text.slice(0, MAX_HEADER - this.header.length);
+      }
+      return;
+    }
+    if (this.fatal) return;
+    const value = text.trim();
+    if (this.rootClosed) {
+      if (value !== '' && !this.trailingWarned) {
+        this.warnings.add(line, 'text after </OFX> ignored');
+        this.trailingWarned = true;
+      }
+      return;
+    }
+    if (this.pending && value !== '') {
+      const { name, line: leafLine } = this.pending;
+      this.pending = null;
+      this.leaf(name, value, leafLine);
+    }
+  }
+
+  open(name: string, line: number, selfClosing: boolean): void {
+    if (this.fatal) return;
+    if (!this.rootSeen) {
+      if (name !== 'OFX') {
+        this.fatal = true;
+        this.errors.add(line, `not an OFX file: expected <OFX>, found <${name}>`);
+        return;
+      }
+      this.rootSeen = true;
+      this.readHeader(line);
+    } else if (this.rootClosed) {
+      if (!this.trailingWarned) this.warnings.add(line, `<${name}> after </OFX> ignored`);
+      this.trailingWarned = true;
+      return;
+    }
+    this.resolvePending(name);
+    const known = AGGREGATES.has(name);
+    if (known) {
+      const at = this.stack.findIndex((f) => f.name === name);
+      if (at !== -1) this.closeDownTo(at, line, `<${name}>`);
+      this.stack.push({ name, line, known: true });
+      this.openAggregate(name, line);
+      if (selfClosing) this.closeFrame(this.stack.pop()!, line, true);
+      return;
+    }
+    if (selfClosing) {
+      this.leaf(name, '', line);
+      return;
+    }
+    this.pending = { name, line };
+  }
+
+  close(name: string, line: number): void {
+    if (this.fatal || !this.rootSeen || this.rootClosed) return;
+    if (this.pending) {
+      const p = this.pending;
+      this.pending = null;
+      if (p.name === name) {
+        this.leaf(name, '', p.line);
+        return;
+      }
+      this.resolveAsEmpty(p);
+    }
+    let at = -1;
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      if (this.stack[i]!.name === name) {
+        at = i;
+        break;
+      }
+    }
+    if (at === -1) {
+      // A leaf's close tag (already ended by its text) or a pretty-printer's bogus one: harmless.
+      // A known aggregate that was never opened means the structure is broken.
+      if (AGGREGATES.has(name)) this.errors.add(line, `unexpected </${name}> without a matching <${name}>`);
+      return;
+    }
+    this.closeDownTo(at + 1, line, `</${name}>`);
+    this.closeFrame(this.stack.pop()!, line, true);
+    if (name === 'OFX' && this.stack.length === 0) this.rootClosed = true;
+  }
+
+  // --- structure ----------------------------------------------------------------------------------------------
+
+  /** Ends an element whose content was only tags: an empty leaf if known as one, else a transparent container. */
+  private resolvePending(nextOpen: string | null): void {
+    if (!this.pending) return;
+    const p = this.pending;
+    this.pending = null;
+    if (LEAVES.has(p.name) || nextOpen === null) this.leaf(p.name, '', p.line);
+    else this.stack.push({ name: p.name, line: p.line, known: false });
+  }
+
+  private resolveAsEmpty(p: { name: string; line: number }): void {
+    this.leaf(p.name, '', p.line);
+  }
+
+  /** Closes every frame above `index` (exclusive), warning about known aggregates left open. */
+  private closeDownTo(index: number, line: number, before: string): void {
+    while (this.stack.length > index) {
+      const frame = this.stack.pop()!;
+      if (frame.known)
+        this.warnings.add(line, `missing </${frame.name}> (opened at line ${frame.line}) before ${before}`);
+      this.closeFrame(frame, line, false);
+    }
+  }
+
+  private closeFrame(frame: Frame, line: number, _explicit: boolean): void {
+    if (!frame.known) return;
+    switch (frame.name) {
+      case 'STMTTRN':
+        this.endTransaction();
+        break;
+      case 'STATUS':
+        this.endStatus();
+        break;
+      default:
+        if (STATEMENT_AGGREGATES.has(frame.name)) this.endStatement(line);
+    }
+  }
+
+  private nearestKnown(): Frame | undefined {
+    for (let i = this.stack.length - 1; i >= 0; i--) if (this.stack[i]!.known) return this.stack[i];
+    return undefined;
+  }
+
+  // --- semantics ----------------------------------------------------------------------------------------------
+
+  private openAggregate(name: string, line: number): void {
+    if (STATEMENT_AGGREGATES.has(name)) {
+      const statement = emptyStatement(line);
+      if (name === 'CCSTMTRS') statement.accountType = 'CREDITCARD';
+      if (name === 'INVSTMTRS') statement.accountType = 'INVESTMENT';
+      this.statements.push(statement);
+      this.current = {
+        statement,
+        index: this.statements.length - 1,
+        name,
+        hasAccount: false,
+        hasLedger: false,
+        fitids: new Map(),
+      };
+    } else if (name === 'STMTTRN') {
+      if (!this.current) {
+        this.errors.add(line, '<STMTTRN> outside a statement (STMTRS or CCSTMTRS)');
+        this.txn = null;
+        return;
+      }
+      this.txn = { line, fields: new Map(), payeeName: null };
+    } else if (ACCOUNT_AGGREGATES.has(name)) {
+      if (this.current) this.current.hasAccount = true;
+    } else if (name === 'STATUS') {
+      this.status = { line, code: null, severity: null, message: null };
+    }
+  }
+
+  private leaf(name: string, value: string, line: number): void {
+    const parent = this.nearestKnown()?.name;
+    if (this.txn && (parent === 'STMTTRN' || parent === 'PAYEE')) {
+      if (parent === 'PAYEE') {
+        if (name === 'NAME') this.txn.payeeName = { value, line };
+      } else if (!this.txn.fields.has(name)) this.txn.fields.set(name, { value, line });
+      else this.warnings.add(line, `STMTTRN has a second <${name}>; the first is kept`);
+      return;
+    }
+    if (parent === 'STATUS' && this.status) {
+      if (name === 'CODE') this.status.code = value;
+      else if (name === 'SEVERITY') this.status.severity = value;
+      else if (name === 'MESSAGE') this.status.message = value;
+      return;
+    }
+    const cur = this.current;
+    if (!cur || !parent) return;
+    const st = cur.statement;
+    if (ACCOUNT_AGGREGATES.has(parent)) {
+      if ((name === 'BANKID' || name === 'BROKERID') && value !== '') st.bankId = value;
+      else if (name === 'ACCTID') st.accountId = value === '' ? null : value;
+      else if (name === 'ACCTTYPE' && value !== '') st.accountType = value.toUpperCase();
+    } else if (STATEMENT_AGGREGATES.has(parent)) {
+      if (name === 'CURDEF') {
+        if (value === '') this.warnings.add(line, 'CURDEF is empty; currency unknown');
+        else st.currency = value.toUpperCase();
+      }
+    } else if (parent === 'BANKTRANLIST' || parent === 'INVTRANLIST') {
+      if (name === 'DTSTART' || name === 'DTEND') {
+        const d = parseOfxDate(value);
+        if (!d.ok) this.warnings.add(line, `${name} ${d.reason}; ignored`);
+        else if (name === 'DTSTART') st.startDate = d.date;
+        else st.endDate = d.date;
+      }
+    } else if (parent === 'LEDGERBAL') {
+      cur.hasLedger = true;
+      if (name === 'BALAMT') {
+        const a = parseOfxAmount(value);
+        if (!a.ok) this.warnings.add(line, `LEDGERBAL BALAMT ${a.reason}; ledger balance unknown`);
+        else st.ledgerBalanceCents = a.cents;
+      } else if (name === 'DTASOF') {
+        const d = parseOfxDate(value);
+        if (!d.ok) this.warnings.add(line, `LEDGERBAL DTASOF ${d.reason}; balance date unknown`);
+        else st.ledgerBalanceDate = d.date;
+      }
+    }
+  }
+
+  private endStatus(): void {
+    const s = this.status;
+    this.status = null;
+    if (!s) return;
+    const severity = (s.severity ?? '').toUpperCase();
+    if ((s.code !== null && s.code !== '0') || severity === 'ERROR') {
+      const detail = s.message ? `: ${s.message}` : '';
+      this.warnings.add(s.line, `OFX status ${s.code ?? '?'} ${severity || 'UNKNOWN'}${detail}`);
+    }
+  }
+
+  private endStatement(line: number): void {
+    const cur = this.current;
+    this.current = null;
+    this.txn = null;
+    if (!cur) return;
+    const st = cur.statement;
+    const accountTag =
+      cur.name === 'CCSTMTRS' ? 'CCACCTFROM' : cur.name === 'INVSTMTRS' ? 'INVACCTFROM' : 'BANKACCTFROM';
+    if (!cur.hasAccount && st.transactionCount === 0 && !cur.hasLedger) {
+      this.errors.add(st.line, `<${cur.name}> has no ${accountTag}, no transactions and no balance`);
+      return;
+    }
+    if (!cur.hasAccount) this.warnings.add(st.line, `<${cur.name}> has no ${accountTag}; account unknown`);
+    else if (st.accountId === null)
+      this.warnings.add(st.line, `<${cur.name}> has an empty ACCTID; account unknown`);
+    if (st.currency === null && !cur.hasLedger && st.transactionCount === 0) {
+      this.warnings.add(line, `<${cur.name}> has no CURDEF`);
+    }
+  }
+
+  private endTransaction(): void {
+    const t = this.txn;
+    this.txn = null;
+    const cur = this.current;
+    if (!t || !cur) return;
+    const get = (k: string) => t.fields.get(k);
+    const text = (k: string) => {
+      const v = get(k)?.value;
+      return v === undefined || v === '' ? null : v;
+    };
+    const memo = text('MEMO');
+    const name = text('NAME') ?? (t.payeeName?.value || null);
+    const where = `STMTTRN at line ${t.line}`;
+
+    const amountLeaf = get('TRNAMT');
+    const amount = amountLeaf ? parseOfxAmount(amountLeaf.value) : null;
+    if (!amount?.ok) {
+      const label = `${memo ?? ''} ${name ?? ''}`.trim();
+      if (/^saldo\b/i.test(label)) {
+        // Caixa writes the day's balance as a pseudo-transaction with a blank amount.
+        this.warnings.add(
+          amountLeaf?.line ?? t.line,
+          `${where}: '${label}' has no valid TRNAMT; a balance line, not a transaction: skipped`,
+        );
+        return;
+      }
+      if (!amountLeaf) this.errors.add(t.line, `${where}: TRNAMT missing`);
+      else if (amount && !amount.ok) this.errors.add(amountLeaf.line, `TRNAMT ${amount.reason}`);
+      // fall through to report the date as well
+    } else if (amount.note) this.warnings.add(amountLeaf!.line, `TRNAMT ${amount.note}`);
+
+    const dateLeaf = get('DTPOSTED');
+    const date = dateLeaf ? parseOfxDate(dateLeaf.value) : null;
+    if (!dateLeaf) this.errors.add(t.line, `${where}: DTPOSTED missing`);
+    else if (date && !date.ok) this.errors.add(dateLeaf.line, `DTPOSTED ${date.reason}`);
+    if (!amount?.ok || !date?.ok) return;
+
+    const rawType = text('TRNTYPE');
+    if (!rawType) this.warnings.add(t.line, `${where}: TRNTYPE missing; taken from the sign`);
+    const type = rawType ? rawType.toUpperCase() : amount.cents < 0 ? 'DEBIT' : 'CREDIT';
+    const fitid = text('FITID');
+    let id: string;
+    if (fitid === null) {
+      id = statementTransactionHash(date.date, amount.cents, memo ?? name ?? '');
+      this.warnings.add(t.line, `${where}: FITID missing; id derived from date, amount and memo`);
+    } else {
+      id = fitid;
+      const seen = cur.fitids.get(fitid);
+      if (seen !== undefined) {
+        this.warnings.add(get('FITID')!.line, `duplicate FITID '${fitid}' (also at line ${seen})`);
+      } else if (cur.fitids.size < MAX_TRACKED_FITIDS) cur.fitids.set(fitid, get('FITID')!.line);
+    }
+    const transaction: Transaction = {
+      id,
+      fitid,
+      date: date.date,
+      amountCents: amount.cents,
+      type,
+      name,
+      memo,
+      checkNumber: text('CHECKNUM') ?? text('REFNUM'),
+      line: t.line,
+    };
+    recordTransaction(cur.statement, transaction, this.options.keepTransactions !== false);
+    this.options.onTransaction?.(transaction, cur.index);
+  }
+
+  // --- header -------------------------------------------------------------------------------------------------
+
+  private readHeader(rootLine: number): void {
+    const xml = this.instructions.find((i) => /^OFX\s/i.test(i.content));
+    if (xml) {
+      const version = /VERSION\s*=\s*"([^"]*)"/i.exec(xml.content)?.[1];
+      if (version && !XML_VERSIONS.has(version)) {
+        this.warnings.add(xml.line, `unsupported OFX VERSION ${version}; read as OFX 2.x`);
+      }
+      if (this.header.trim() !== '') this.warnings.add(this.headerLine, 'unexpected text before <OFX>');
+      return;
+    }
+    const header = this.header.trim();
+    if (header === '') {
+      if (this.instructions.length === 0) this.warnings.add(rootLine, 'no OFX header before <OFX>');
+      return;
+    }
+    if (!/^OFXHEADER\s*:/i.test(header)) {
+      this.warnings.add(this.headerLine, 'unexpected text before <OFX> (no OFXHEADER)');
+      return;
+    }
+    const fields = new Map<string, string>();
+    const keys = [...header.matchAll(HEADER_KEYS)];
+    keys.forEach((m, i) => {
+      const end = keys[i + 1]?.index ?? header.length;
+      fields.set(m[1]!, header.slice(m.index! + m[0].length, end).trim());
+    });
+    if (keys.length > 1 && !/\n/.test(header)) {
+      this.warnings.add(this.headerLine, 'OFX header fields are not separated by line breaks');
+    } else if (!/\n[ \t]*\n\s*$/.test(this.header)) {
+      this.warnings.add(rootLine, 'no blank line between the OFX header and <OFX>');
+    }
+    const version = fields.get('VERSION');
+    if (version === undefined) this.warnings.add(this.headerLine, 'OFX header has no VERSION');
+    else if (!SGML_VERSIONS.has(version)) {
+      this.warnings.add(this.headerLine, `unsupported OFX header VERSION:${version}; read as OFX 1.x`);
+    }
+    const data = fields.get('DATA');
+    if (data !== undefined && data.toUpperCase() !== 'OFXSGML') {
+      this.warnings.add(this.headerLine, `unexpected OFX header DATA:${data}`);
+    }
+    const charset = fields.get('CHARSET');
+    if (charset) this.declaredCharset = charset;
+  }
+}
+
+function countLeadingNewlines(text: string): number {
+  const lead = text.slice(0, text.length - text.trimStart().length);
+  return lead.split('\n').length - 1;
+}
+
+export interface OfxReadResult extends ParsedStatementFile {
+  format: 'ofx';
+}
+
+/** Decoder and parser together, fed with raw chunks: the core of every OFX entry point. */
+export class OfxReader {
+  private readonly decoder = new SniffingDecoder();
+  private readonly parser: OfxParser;
+
+  constructor(options: ReadOptions = {}) {
+    this.parser = new OfxParser(options);
+  }
+
+  push(chunk: Uint8Array): void {
+    const text = this.decoder.decode(chunk);
+    if (text) this.parser.write(text);
+    if (this.parser.declaredCharset) this.decoder.declaredCharset = this.parser.declaredCharset;
+  }
+
+  finish(): OfxReadResult {
+    const tail = this.decoder.end();
+    if (tail) this.parser.write(tail);
+    this.parser.end();
+    if (this.parser.declaredCharset) this.decoder.declaredCharset = this.parser.declaredCharset;
+    return finishOfx(this.parser, this.decoder.report());
+  }
+}
+
+function finishOfx(parser: OfxParser, report: DecoderReport): OfxReadResult {
+  const warnings = parser.warnings;
+  if (report.mixed) warnings.add(1, 'file mixes UTF-8 and single-byte (windows-1252) text');
+  const list = warnings.finish().sort((a, b) => a.line - b.line);
+  return {
+    format: 'ofx',
+    encoding: report.encoding,
+    statements: parser.statements,
+    warnings: list,
+    errors: parser.errors.finish().sort((a, b) => a.line - b.line),
+  };
+}

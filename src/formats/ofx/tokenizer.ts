@@ -1,0 +1,179 @@
+/**
+ * Incremental tokenizer for OFX bodies, SGML (1.x) and XML (2.x) alike: tags, text, processing instructions.
+ * It knows nothing of which elements are leaves; the parser decides that. Input is text with `\n` line breaks,
+ * fed in pieces of any size; memory is bounded by the longest single text run or tag.
+ */
+
+export interface TokenHandler {
+  open(name: string, line: number, selfClosing: boolean): void;
+  close(name: string, line: number): void;
+  /** Text between tags (entities decoded), possibly whitespace only. `line` is where it starts. */
+  text(text: string, line: number): void;
+  instruction(content: string, line: number): void;
+  malformed(line: number, message: string): void;
+}
+
+const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
+const MAX_TAG = 4096;
+const MAX_TEXT = 1 << 20;
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
+
+/** Decodes XML/SGML character references once; a raw `&` that starts no reference is kept as is. */
+export function decodeEntities(text: string): string {
+  if (text.indexOf('&') === -1) return text;
+  return text.replace(/&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z]+);/g, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code =
+        ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
+function countNewlines(s: string, from: number, to: number): number {
+  let n = 0;
+  let i = s.indexOf('\n', from);
+  while (i !== -1 && i < to) {
+    n++;
+    i = s.indexOf('\n', i + 1);
+  }
+  return n;
+}
+
+export class OfxTokenizer {
+  private buf = '';
+  /** Line number of `buf[0]`. */
+  private line = 1;
+  private textParts: string[] = [];
+  private textSize = 0;
+  private textLine = 1;
+  private textOverflow = false;
+
+  constructor(private readonly handler: TokenHandler) {}
+
+  get currentLine(): number {
+    return this.line;
+  }
+
+  write(text: string): void {
+    this.buf = this.buf.length === 0 ? text : this.buf + text;
+    this.run(false);
+  }
+
+  end(): void {
+    this.run(true);
+    this.flushText();
+  }
+
+  private addText(from: number, to: number, line: number): void {
+    if (to <= from) return;
+    if (this.textParts.length === 0) this.textLine = line;
+    if (this.textSize + (to - from) > MAX_TEXT) {
+      if (!this.textOverflow) this.handler.malformed(this.textLine, 'text longer than 1 MiB without a tag');
+      this.textOverflow = true;
+      return;
+    }
+    this.textParts.push(this.buf.slice(from, to));
+    this.textSize += to - from;
+  }
+
+  private flushText(): void {
+    if (this.textParts.length === 0) return;
+    const raw = this.textParts.length === 1 ? this.textParts[0]! : this.textParts.join('');
+    this.textParts = [];
+    this.textSize = 0;
+    this.textOverflow = false;
+    this.handler.text(decodeEntities(raw), this.textLine);
+  }
+
+  private run(final: boolean): void {
+    const buf = this.buf;
+    let pos = 0;
+    let line = this.line;
+    const advance = (to: number) => {
+      line += countNewlines(buf, pos, to);
+      pos = to;
+    };
+    for (;;) {
+      const lt = buf.indexOf('<', pos);
+      if (lt === -1) {
+        this.addText(pos, buf.length, line);
+        advance(buf.length);
+        break;
+      }
+      this.addText(pos, lt, line);
+      advance(lt);
+      const next = buf[lt + 1];
+      if (next === undefined) {
+        if (final) {
+          this.addText(lt, lt + 1, line);
+          advance(lt + 1);
+        }
+        break;
+      }
+      if (next === '!') {
+        const isComment = buf.startsWith('<!--', lt);
+        if (!isComment && buf.length - lt < 4 && !final) break;
+        const close = isComment ? buf.indexOf('-->', lt + 4) : buf.indexOf('>', lt + 2);
+        if (close === -1) {
+          if (!final) break;
+          this.handler.malformed(line, isComment ? 'unterminated comment' : 'unterminated declaration');
+          advance(buf.length);
+          break;
+        }
+        advance(close + (isComment ? 3 : 1));
+        continue;
+      }
+      if (next === '?') {
+        const close = buf.indexOf('?>', lt + 2);
+        if (close === -1) {
+          if (!final && buf.length - lt < MAX_TAG) break;
+          this.handler.malformed(line, 'unterminated processing instruction');
+          advance(buf.length);
+          break;
+        }
+        this.flushText();
+        this.handler.instruction(buf.slice(lt + 2, close), line);
+        advance(close + 2);
+        continue;
+      }
+      const isName = /[A-Za-z_/]/.test(next);
+      if (!isName) {
+        // A literal '<' in text.
+        this.addText(lt, lt + 1, line);
+        advance(lt + 1);
+        continue;
+      }
+      TAG.lastIndex = lt;
+      const m = TAG.exec(buf);
+      if (!m) {
+        const gt = buf.indexOf('>', lt);
+        if (gt === -1 && !final && buf.length - lt < MAX_TAG) break;
+        const end = gt === -1 ? Math.min(buf.length, lt + 40) : Math.min(gt + 1, lt + 40);
+        const snippet = buf.slice(lt, end).split('\n')[0];
+        this.flushText();
+        this.handler.malformed(line, `malformed tag '${snippet}'`);
+        this.addText(lt, lt + 1, line);
+        advance(lt + 1);
+        continue;
+      }
+      this.flushText();
+      const tagLine = line;
+      advance(lt + m[0].length);
+      const name = m[2]!.toUpperCase();
+      if (m[1] === '/') this.handler.close(name, tagLine);
+      else this.handler.open(name, tagLine, m[4] === '/');
+    }
+    this.buf = pos >= buf.length ? '' : buf.slice(pos);
+    this.line = line;
+  }
+}
