@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'vitest';
+import { PAYABLE_STATES, payableActionRefusal, remittanceRefusal } from '../../../src/domain/payables.js';
+import { describeFieldErrors, PayableCreate, validateBody } from '../../../src/domain/schemas.js';
+
+describe('payable state machine', () => {
+  const allowed = (action: 'update' | 'delete' | 'mark' | 'unmark') =>
+    PAYABLE_STATES.filter((state) => payableActionRefusal(action, state) === null);
+
+  test('PATCH only pending; DELETE before a batch; mark from pending; unmark from marked', () => {
+    expect(allowed('update')).toEqual(['pending']);
+    expect(allowed('delete')).toEqual(['pending', 'marked_for_remessa']);
+    expect(allowed('mark')).toEqual(['pending']);
+    expect(allowed('unmark')).toEqual(['marked_for_remessa']);
+  });
+
+  test('a refusal says what the state is and what is allowed', () => {
+    expect(payableActionRefusal('update', 'in_batch')).toBe('cannot update a payable in state in_batch (only pending)');
+  });
+});
+
+describe('remittability', () => {
+  const bank = { code: '341', agency: '1234', account: '56789-0' };
+  test.each([
+    [{ forma_pagamento: 'ted', payee_bank: bank }, null],
+    [{ forma_pagamento: 'doc', payee_bank: bank }, null],
+    [{ forma_pagamento: 'pix', pix_key: 'fornecedor@example.com' }, null],
+    [{ forma_pagamento: 'pix', payee_bank: bank }, null],
+    [{ forma_pagamento: 'boleto', document_number: '34191.79001 01043.510047 91020.150008 1 12340000012345' }, null],
+    [{ forma_pagamento: 'ted' }, /needs the supplier bank data/],
+    [{ forma_pagamento: 'pix' }, /PIX key or bank data/],
+    [{ forma_pagamento: 'boleto', document_number: 'NF 123' }, /barcode or linha/],
+    [{ forma_pagamento: 'cash' }, /settled outside the bank file/],
+    [{ forma_pagamento: 'check' }, /settled outside the bank file/],
+  ])('%j', (facts, expected) => {
+    const refusal = remittanceRefusal(facts);
+    if (expected === null) expect(refusal).toBeNull();
+    else expect(refusal).toMatch(expected);
+  });
+});
+
+describe('request body schema', () => {
+  const good = { chart_of_accounts_id: 3, amount: 1500, forma_pagamento: 'pix', due_date: '2026-12-01', description: 'Água' };
+  test('a valid body passes untouched', () => {
+    expect(validateBody(PayableCreate, good)).toEqual({ ok: true, value: good });
+  });
+
+  test('every bad field is named', () => {
+    const { description: _omitted, ...withoutDescription } = good;
+    const r = validateBody(PayableCreate, { ...withoutDescription, amount: 15.5, due_date: '2026-02-30', forma_pagamento: 'wire', colour: 'red' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.fields).toEqual({
+      amount: ['must be an integer'],
+      due_date: ['must be a calendar date YYYY-MM-DD'],
+      forma_pagamento: ['must be one of pix, ted, doc, boleto, cash, check'],
+      colour: ['is not a known field'],
+      description: ['is required'],
+    });
+    expect(describeFieldErrors(r.fields)).toContain('amount must be an integer, ');
+    expect(describeFieldErrors(r.fields)).toContain('description is required');
+  });
+
+  test('not an object', () => {
+    expect(validateBody(PayableCreate, [good])).toEqual({ ok: false, fields: { body: ['must be a JSON object'] } });
+  });
+});
