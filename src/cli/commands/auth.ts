@@ -1,0 +1,205 @@
+import type { Command } from 'commander';
+import { AuthError, CondoError, UsageError } from '../../domain/errors.js';
+import type { Deps } from '../context.js';
+import { printJson, printRecord } from '../output.js';
+import type { Register } from '../program.js';
+
+export const ALL_SCOPES = [
+  'invoices.read',
+  'invoices.write',
+  'expenses.read',
+  'expenses.write',
+  'cadastros.read',
+  'cadastros.write',
+  'bank.read',
+  'bank.write',
+  'plano-de-contas.read',
+  'plano-de-contas.write',
+  'webhooks.manage',
+  'payments.read',
+  'payments.write',
+];
+
+export interface LoginOptions {
+  condominium?: string;
+  clientId?: string;
+  clientSecretStdin?: boolean;
+  scopes?: string;
+}
+
+function parseScopes(text: string | undefined): string[] | undefined {
+  const scopes = (text ?? '').split(/[\s,]+/).filter(Boolean);
+  if (scopes.length === 0) return undefined;
+  const unknown = scopes.filter((s) => !ALL_SCOPES.includes(s));
+  if (unknown.length > 0) throw new UsageError(`--scopes: unknown scope ${unknown.join(', ')}`);
+  return scopes;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Logs in: asks (on a TTY) or reads flags, proves the credentials by fetching a token, then saves the profile. */
+export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
+  const { io, globals } = deps;
+  const store = await deps.config();
+  const profileName = globals.profile ?? io.env.CONDO_PROFILE ?? 'default';
+  const previous = store.profile(profileName);
+  const ask = await deps.prompter();
+
+  let baseUrl = globals.baseUrl ?? io.env.CONDO_BASE_URL;
+  let condominium = opts.condominium ?? io.env.CONDO_CONDOMINIUM;
+  let clientId = opts.clientId ?? io.env.CONDO_CLIENT_ID;
+  let scopes = parseScopes(opts.scopes);
+  let secret = opts.clientSecretStdin ? (await readAll(io.stdin)).trim() : io.env.CONDO_CLIENT_SECRET;
+  if (opts.clientSecretStdin && !secret)
+    throw new UsageError('--client-secret-stdin: nothing was read from stdin');
+
+  if (ask) {
+    const required = (v: string) => (v.trim() ? true : 'required');
+    baseUrl ??= await ask.text('API base URL', { default: previous?.base_url ?? 'http://127.0.0.1:4010' });
+    condominium ??= await ask.text('Condominium (slug)', {
+      validate: required,
+      default: previous?.condominium,
+    });
+    clientId ??= await ask.text('Client id', { validate: required, default: previous?.client_id });
+    secret ??= await ask.secret('Client secret');
+    if (!opts.scopes) {
+      scopes = parseScopes(
+        await ask.text('Scopes (space-separated, empty for all the client has)', { default: '' }),
+      );
+    }
+  }
+  const missing = [
+    ['--base-url', baseUrl],
+    ['--condominium', condominium],
+    ['--client-id', clientId],
+    ['--client-secret-stdin', secret],
+  ].filter(([, v]) => !v);
+  if (missing.length > 0) {
+    throw new UsageError(`missing ${missing.map(([f]) => f).join(', ')} (or run on a terminal to be asked)`);
+  }
+  if (!/^https?:\/\/[^\s/]+/.test(baseUrl as string))
+    throw new UsageError(`--base-url: "${baseUrl}" is not an http(s) URL`);
+
+  const profile = {
+    base_url: (baseUrl as string).replace(/\/+$/, ''),
+    condominium: condominium as string,
+    client_id: clientId as string,
+    client_secret: secret as string,
+    ...(scopes ? { scopes } : {}),
+  };
+  const { createClient } = await import('../../client/index.js');
+  const { profileTokenKey } = await import('../../config/store.js');
+  const client = createClient({
+    baseUrl: profile.base_url,
+    condominium: profile.condominium,
+    clientId: profile.client_id,
+    clientSecret: profile.client_secret,
+    ...(scopes ? { scopes } : {}),
+    ...(globals.debug ? { debug: (line: string) => io.stderr.write(`${line}\n`) } : {}),
+  });
+  try {
+    const token = await client.token();
+    store.saveProfile(profileName, profile);
+    store.saveToken(profileTokenKey(profileName), token);
+    store.useProfile(profileName);
+    if (deps.format === 'json') {
+      printJson(io, {
+        profile: profileName,
+        base_url: profile.base_url,
+        condominium: profile.condominium,
+        client_id: profile.client_id,
+        scopes: token.scope,
+      });
+    } else {
+      deps.info(
+        `Logged in to ${profile.base_url} as ${profile.client_id} (condominium ${profile.condominium}); profile "${profileName}" is now current.`,
+      );
+      deps.info(`Scopes: ${token.scope.join(' ')}`);
+    }
+    return 0;
+  } finally {
+    await client.close();
+  }
+}
+
+/** Who am I: the profile in use and whether its credentials work (exit 3 when they do not). */
+export async function status(deps: Deps): Promise<number> {
+  const creds = await deps.credentials();
+  const client = await deps.client();
+  let token: Awaited<ReturnType<typeof client.token>> | undefined;
+  let problem: CondoError | undefined;
+  try {
+    token = await client.token();
+  } catch (error) {
+    if (!(error instanceof CondoError)) throw error;
+    problem = error;
+  }
+  const view = {
+    profile: creds.profileName ?? '(environment)',
+    base_url: creds.baseUrl,
+    condominium: creds.condominium,
+    client_id: creds.clientId,
+    scopes: token?.scope ?? creds.scopes ?? [],
+    token_expires_at: token ? new Date(token.expires_at).toISOString() : null,
+    usable: Boolean(token),
+    problem: problem ? problem.message : null,
+  };
+  printRecord(deps.io, deps.format, view, [
+    { header: 'profile', value: (v) => v.profile },
+    { header: 'base_url', value: (v) => v.base_url },
+    { header: 'condominium', value: (v) => v.condominium },
+    { header: 'client_id', value: (v) => v.client_id },
+    { header: 'scopes', value: (v) => v.scopes.join(' ') },
+    { header: 'token_expires_at', value: (v) => v.token_expires_at },
+    { header: 'usable', value: (v) => (v.usable ? 'yes' : `no: ${v.problem}`) },
+  ]);
+  if (problem)
+    throw problem instanceof AuthError ? problem : new AuthError(problem.message, { code: problem.code });
+  return 0;
+}
+
+/** A valid access token on stdout, for scripts (`curl -H "Authorization: Bearer $(condo auth token)"`). */
+export async function token(deps: Deps): Promise<number> {
+  const client = await deps.client();
+  const t = await client.token();
+  deps.io.stdout.write(`${t.access_token}\n`);
+  return 0;
+}
+
+export async function logout(deps: Deps): Promise<number> {
+  const store = await deps.config();
+  const name = deps.globals.profile ?? deps.io.env.CONDO_PROFILE ?? store.currentProfile();
+  if (!name || !store.profile(name))
+    throw new UsageError(`no profile${name ? ` "${name}"` : ''} to log out of`);
+  store.deleteProfile(name);
+  deps.info(`Logged out: profile "${name}" and its cached token removed.`);
+  return 0;
+}
+
+export const register: Register = (program, run) => {
+  const auth = program.command('auth').description('log in, check and print credentials');
+  auth
+    .command('login')
+    .description('save a profile after proving its credentials (prompts on a terminal)')
+    .option('--condominium <slug>', 'condominium slug')
+    .option('--client-id <id>', 'OAuth client id')
+    .option('--client-secret-stdin', 'read the client secret from stdin')
+    .option('--scopes <list>', 'scopes to request, space- or comma-separated (default: all the client has)')
+    .action(run((deps, cmd: Command) => login(deps, cmd.opts<LoginOptions>())));
+  auth
+    .command('status')
+    .description('show the profile in use and whether its token works (exit 3 if not)')
+    .action(run((deps) => status(deps)));
+  auth
+    .command('token')
+    .description('print a valid access token')
+    .action(run((deps) => token(deps)));
+  auth
+    .command('logout')
+    .description('remove the profile and its cached token')
+    .action(run((deps) => logout(deps)));
+};

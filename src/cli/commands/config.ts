@@ -1,0 +1,128 @@
+import type { ConfigStore, Profile, ProfileKey } from '../../config/store.js';
+import { UsageError } from '../../domain/errors.js';
+import type { Deps } from '../context.js';
+import { printList } from '../output.js';
+import type { Register } from '../program.js';
+
+const KEYS: readonly ProfileKey[] = ['base_url', 'condominium', 'client_id', 'scopes'];
+
+function profileKey(key: string): ProfileKey {
+  const normalized = key.replaceAll('-', '_');
+  if (!(KEYS as readonly string[]).includes(normalized)) {
+    throw new UsageError(
+      `unknown key "${key}" (one of ${KEYS.join(', ')}; the secret is set by condo auth login)`,
+    );
+  }
+  return normalized as ProfileKey;
+}
+
+function targetProfile(deps: Deps, store: ConfigStore): string {
+  return deps.globals.profile ?? deps.io.env.CONDO_PROFILE ?? store.currentProfile() ?? 'default';
+}
+
+export async function listProfiles(deps: Deps): Promise<number> {
+  const store = await deps.config();
+  const current = store.currentProfile();
+  const rows = Object.entries(store.profiles()).map(([name, p]) => ({
+    name,
+    current: name === current,
+    base_url: p.base_url,
+    condominium: p.condominium,
+    client_id: p.client_id,
+    scopes: p.scopes ?? null,
+    has_secret: Boolean(p.client_secret),
+  }));
+  await printList(deps.io, deps.format, rows, [
+    { header: 'PROFILE', value: (r) => `${r.name}${r.current && deps.format === 'table' ? ' *' : ''}` },
+    { header: 'CURRENT', value: (r) => (r.current ? 'yes' : '') },
+    { header: 'BASE URL', value: (r) => r.base_url },
+    { header: 'CONDOMINIUM', value: (r) => r.condominium },
+    { header: 'CLIENT ID', value: (r) => r.client_id },
+    { header: 'SCOPES', value: (r) => (r.scopes ? r.scopes.join(' ') : '(all)') },
+  ]);
+  if (deps.format !== 'json') deps.info(`config file: ${store.path}`);
+  return 0;
+}
+
+export async function getKey(deps: Deps, key: string): Promise<number> {
+  const store = await deps.config();
+  const k = profileKey(key);
+  const name = targetProfile(deps, store);
+  const profile = store.profile(name);
+  if (!profile) throw new UsageError(`profile "${name}" does not exist`);
+  const value = profile[k];
+  if (value === undefined) return 1;
+  deps.io.stdout.write(`${Array.isArray(value) ? value.join(' ') : value}\n`);
+  return 0;
+}
+
+export async function setKey(deps: Deps, key: string, value: string): Promise<number> {
+  const store = await deps.config();
+  const k = profileKey(key);
+  const name = targetProfile(deps, store);
+  const profile: Profile = store.profile(name) ?? { base_url: '', condominium: '', client_id: '' };
+  if (k === 'base_url' && !/^https?:\/\/[^\s/]+/.test(value))
+    throw new UsageError(`base_url: "${value}" is not an http(s) URL`);
+  const next: Profile =
+    k === 'scopes'
+      ? { ...profile, scopes: value.split(/[\s,]+/).filter(Boolean) }
+      : { ...profile, [k]: value };
+  store.saveProfile(name, next);
+  // A changed identity invalidates the cached token.
+  const { profileTokenKey } = await import('../../config/store.js');
+  store.deleteToken(profileTokenKey(name));
+  deps.info(`${name}.${k} set`);
+  return 0;
+}
+
+export async function unsetKey(deps: Deps, key: string): Promise<number> {
+  const store = await deps.config();
+  const k = profileKey(key);
+  const name = targetProfile(deps, store);
+  const profile = store.profile(name);
+  if (!profile) throw new UsageError(`profile "${name}" does not exist`);
+  const { [k]: _removed, ...rest } = profile;
+  store.saveProfile(name, rest as Profile);
+  const { profileTokenKey } = await import('../../config/store.js');
+  store.deleteToken(profileTokenKey(name));
+  deps.info(`${name}.${k} unset`);
+  return 0;
+}
+
+export async function useProfile(deps: Deps, name: string): Promise<number> {
+  const store = await deps.config();
+  if (!store.profile(name)) {
+    throw new UsageError(
+      `profile "${name}" does not exist (known: ${Object.keys(store.profiles()).join(', ') || 'none'})`,
+    );
+  }
+  store.useProfile(name);
+  deps.info(`now using profile "${name}"`);
+  return 0;
+}
+
+export const register: Register = (program, run) => {
+  const config = program
+    .command('config')
+    .description('profiles: list, read and change settings, switch profile');
+  config
+    .command('list')
+    .description('list profiles (the current one marked)')
+    .action(run((deps) => listProfiles(deps)));
+  config
+    .command('get <key>')
+    .description(`print a setting of the profile (${KEYS.join(', ')})`)
+    .action(run((deps, cmd) => getKey(deps, cmd.args[0] as string)));
+  config
+    .command('set <key> <value>')
+    .description('change a setting of the profile')
+    .action(run((deps, cmd) => setKey(deps, cmd.args[0] as string, cmd.args[1] as string)));
+  config
+    .command('unset <key>')
+    .description('remove a setting of the profile')
+    .action(run((deps, cmd) => unsetKey(deps, cmd.args[0] as string)));
+  config
+    .command('use <profile>')
+    .description('make a profile the current one')
+    .action(run((deps, cmd) => useProfile(deps, cmd.args[0] as string)));
+};

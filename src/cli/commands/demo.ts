@@ -1,0 +1,235 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { ApiError } from '../../domain/errors.js';
+import type { Deps } from '../context.js';
+import { type Io, paint, writeLine } from '../io.js';
+import type { Register } from '../program.js';
+
+/**
+ * `condo demo`: a sandbox on a free port with a throw-away data dir and config, and the payable lifecycle run
+ * through the real CLI, each step printed as the command a person would type.
+ */
+
+type Json = Record<string, unknown>;
+
+interface Session {
+  /** Runs `condo ARGS` and shows its output. Returns the exit code. */
+  show(title: string, args: string[], opts?: { stdin?: string; expectExit?: number }): Promise<number>;
+  /** Runs `condo --json ARGS` quietly and returns the parsed data. */
+  json<T = Json>(args: string[]): Promise<T>;
+}
+
+function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
+  const { io } = deps;
+  const run = async (args: string[], target: Io): Promise<number> => {
+    const { main } = await import('../program.js');
+    return main(args, target);
+  };
+  return {
+    async show(title, args, opts = {}) {
+      writeLine(io.stdout, '');
+      writeLine(io.stdout, paint(io, 'bold', `▸ ${title}`));
+      writeLine(
+        io.stdout,
+        paint(
+          io,
+          'cyan',
+          `  $ ${opts.stdin !== undefined ? 'echo "$SECRET" | ' : ''}condo ${args.map(quote).join(' ')}`,
+        ),
+      );
+      const code = await run(args, {
+        ...io,
+        env,
+        stdin: Readable.from(opts.stdin !== undefined ? [opts.stdin] : []),
+      });
+      const expected = opts.expectExit ?? 0;
+      if (code !== expected) throw new ApiError(`demo step "${title}" exited ${code}, expected ${expected}`);
+      if (expected !== 0) writeLine(io.stdout, paint(io, 'dim', `  (exit ${code}, as expected)`));
+      return code;
+    },
+    async json<T>(args: string[]) {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      const code = await run(['--json', '--quiet', ...args], {
+        ...io,
+        env,
+        stdout: out,
+        stdin: Readable.from([]),
+      });
+      if (code !== 0) throw new ApiError(`demo step "condo ${args.join(' ')}" exited ${code}`);
+      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
+    },
+  };
+}
+
+function quote(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`;
+}
+
+export async function demo(deps: Deps): Promise<number> {
+  const { io } = deps;
+  const root = await mkdtemp(join(tmpdir(), 'condo-demo-'));
+  const env: NodeJS.ProcessEnv = { ...io.env, CONDO_CONFIG_DIR: join(root, 'config'), CONDO_PROFILE: 'demo' };
+  for (const k of ['CONDO_BASE_URL', 'CONDO_CONDOMINIUM', 'CONDO_CLIENT_ID', 'CONDO_CLIENT_SECRET'])
+    delete env[k];
+  const { startSandbox } = await import('../../sandbox/index.js');
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: join(root, 'sandbox') });
+  try {
+    const me = sandbox.clients.find((c) => c.name === 'default');
+    if (!me) throw new ApiError('the sandbox has no default client');
+    const s = session(deps, env);
+    writeLine(io.stdout, paint(io, 'bold', 'condo demo: the payable lifecycle against a local sandbox'));
+    writeLine(
+      io.stdout,
+      `Sandbox running at ${sandbox.baseUrl} (condominium ${me.condominium}); nothing here touches a real bank.`,
+    );
+
+    await s.show(
+      'Log in with the sandbox client (the secret comes from stdin, never from a flag)',
+      [
+        'auth',
+        'login',
+        '--base-url',
+        sandbox.baseUrl,
+        '--condominium',
+        me.condominium,
+        '--client-id',
+        me.client_id,
+        '--client-secret-stdin',
+        '--no-input',
+      ],
+      { stdin: me.client_secret },
+    );
+    await s.show('Who am I', ['auth', 'status']);
+    await s.show('Suppliers, with their bank data and PIX keys', ['suppliers', 'list']);
+    await s.show('Expense accounts of the chart of accounts', [
+      'ledger',
+      'chart',
+      '--type',
+      'expense',
+      '--state',
+      'active',
+    ]);
+
+    const suppliers = await s.json<Json[]>(['suppliers', 'list']);
+    const chart = await s.json<Json[]>(['ledger', 'chart', '--type', 'expense', '--state', 'active']);
+    const withPix = suppliers.find((x) => x.pix_key);
+    const withBank = suppliers.find((x) => x.bank && x.id !== withPix?.id) ?? withPix;
+    const leaf = (code: string) =>
+      chart.find((a) => String(a.code).startsWith(code) && String(a.code).split('.').length === 3) ??
+      chart.at(-1);
+    const elevator = leaf('2.3');
+    const cleaning = leaf('2.2') ?? elevator;
+    if (!withPix || !withBank || !elevator || !cleaning)
+      throw new ApiError('the sandbox seed lacks suppliers or expense accounts');
+
+    await s.show('Create a payable: elevator maintenance by TED, due in 5 days', [
+      'payables',
+      'create',
+      '--supplier',
+      String(withBank.id),
+      '--chart-account',
+      String(elevator.id),
+      '--amount',
+      '1.850,00',
+      '--method',
+      'ted',
+      '--due',
+      '+5d',
+      '--document',
+      'NF 4471',
+      '--description',
+      'Manutenção mensal dos elevadores',
+    ]);
+    await s.show('Create another: cleaning supplies by PIX, due tomorrow', [
+      'payables',
+      'create',
+      '--supplier',
+      String(withPix.id),
+      '--chart-account',
+      String(cleaning.id),
+      '--amount',
+      '389,90',
+      '--method',
+      'pix',
+      '--due',
+      'tomorrow',
+      '--description',
+      'Material de limpeza',
+    ]);
+    await s.show('Create one by cash that will be deleted', [
+      'payables',
+      'create',
+      '--payee',
+      'Chaveiro do bairro',
+      '--chart-account',
+      String(elevator.id),
+      '--amount',
+      '120',
+      '--method',
+      'cash',
+      '--due',
+      'today',
+      '--description',
+      'Cópia de chaves',
+    ]);
+    await s.show('What is pending', ['payables', 'list', '--state', 'pending']);
+
+    const pending = await s.json<Json[]>(['payables', 'list', '--state', 'pending', '--all']);
+    const ted = pending.find((p) => p.forma_pagamento === 'ted');
+    const pix = pending.find((p) => p.forma_pagamento === 'pix');
+    const cash = pending.find((p) => p.forma_pagamento === 'cash');
+    if (!ted || !pix || !cash) throw new ApiError('the demo payables were not listed');
+    const [tedId, pixId, cashId] = [String(ted.public_id), String(pix.public_id), String(cash.public_id)];
+
+    await s.show('The invoice came with a fine: update the pending payable', [
+      'payables',
+      'update',
+      tedId,
+      '--fine',
+      '37,00',
+      '--notes',
+      'multa de 2% por atraso do boleto anterior',
+    ]);
+    await s.show('Mark both bank payments for the next remittance (concurrently, one line each)', [
+      'payables',
+      'mark',
+      tedId,
+      pixId,
+    ]);
+    await s.show('A cash payment cannot go in a bank file', ['payables', 'mark', cashId], { expectExit: 2 });
+    await s.show('A marked payable cannot be edited', ['payables', 'update', tedId, '--amount', '1.900,00'], {
+      expectExit: 5,
+    });
+    await s.show('Take the PIX one out again', ['payables', 'unmark', pixId]);
+    await s.show('Delete the cash payable', ['payables', 'delete', cashId]);
+    await s.show('The detail view support staff use', ['payables', 'show', tedId]);
+    await s.show('For scripts: tab-separated when piped, or --json', [
+      'payables',
+      'list',
+      '--all',
+      '-o',
+      'tsv',
+    ]);
+
+    writeLine(io.stdout, '');
+    writeLine(
+      io.stdout,
+      paint(io, 'green', 'Demo finished: sandbox stopped, temporary data and config removed.'),
+    );
+    return 0;
+  } finally {
+    await sandbox.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+export const register: Register = (program, run) => {
+  program
+    .command('demo')
+    .description('walk through the payable lifecycle against a throw-away local sandbox')
+    .action(run((deps) => demo(deps)));
+};

@@ -1,0 +1,450 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { type CondoError, UsageError } from '../../domain/errors.js';
+import { formatReais } from '../../domain/money.js';
+import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../../domain/payables.js';
+import type { PayableCreate, PayableUpdate } from '../../domain/schemas.js';
+import type { Deps } from '../context.js';
+import { dateFlag, enumFlag, intFlag, publicIdArg, reaisFlag } from '../flags.js';
+import { paint, writeLine } from '../io.js';
+import { type Column, printJson, printList, printRecord } from '../output.js';
+import type { Register } from '../program.js';
+
+/** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
+
+export type Payable = PayableCreate & {
+  public_id: string;
+  state: string;
+  batch_id?: string | null;
+  paid_at?: string | null;
+  paid_amount?: number | null;
+  last_return?: { code: string; message: string; at: string } | null;
+  created_at?: string;
+  updated_at?: string;
+  [extra: string]: unknown;
+};
+
+const LIST_COLUMNS: Column<Payable>[] = [
+  { header: 'ID', value: (p) => p.public_id },
+  { header: 'STATE', value: (p) => p.state },
+  { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
+  { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
+  { header: 'METHOD', value: (p) => p.forma_pagamento },
+  { header: 'PAYEE', value: (p) => p.payee_name },
+  { header: 'DESCRIPTION', value: (p) => p.description },
+];
+
+export interface ListOptions {
+  state?: string;
+  supplier?: string;
+  dueFrom?: string;
+  dueTo?: string;
+  all?: boolean;
+  limit?: string;
+}
+
+export async function listPayables(deps: Deps, opts: ListOptions): Promise<number> {
+  const today = deps.today();
+  const filters = {
+    ...(opts.state ? { state: enumFlag('--state', opts.state, PAYABLE_STATES) } : {}),
+    ...(opts.supplier ? { supplier_id: intFlag('--supplier', opts.supplier) } : {}),
+    ...(opts.dueFrom ? { due_from: dateFlag('--due-from', opts.dueFrom, today) } : {}),
+    ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
+  };
+  const limit = opts.limit ? intFlag('--limit', opts.limit, 1, 100_000) : undefined;
+  const client = await deps.client();
+  const rows = (await client.payables.list(filters, {
+    all: Boolean(opts.all),
+    ...(limit ? { limit } : {}),
+  })) as Payable[];
+  await printList(deps.io, deps.format, rows, LIST_COLUMNS);
+  return 0;
+}
+
+const money = (v: number | null | undefined) => (typeof v === 'number' && v !== 0 ? formatReais(v) : '');
+
+/** The detail view for support staff: amounts in reais, state, dates, payee, what the bank last said. */
+export async function showPayable(deps: Deps, idArg: string): Promise<number> {
+  const id = publicIdArg('ID', idArg);
+  const client = await deps.client();
+  const p = (await client.payables.get(id)) as Payable;
+  if (deps.format !== 'table') {
+    if (deps.format === 'json') printJson(deps.io, p);
+    else
+      printRecord(
+        deps.io,
+        deps.format,
+        p,
+        Object.keys(p).map((k) => ({ header: k, value: (r: Payable) => r[k] })),
+      );
+    return 0;
+  }
+  const total = p.amount + (p.fine_amount ?? 0) + (p.interest_amount ?? 0) - (p.discount_amount ?? 0);
+  const fields: Column<Payable>[] = [
+    { header: 'Payable', value: (r) => r.public_id },
+    { header: 'State', value: (r) => r.state },
+    { header: 'Description', value: (r) => r.description },
+    {
+      header: 'Payee',
+      value: (r) =>
+        [r.payee_name, r.supplier_id ? `(supplier ${r.supplier_id})` : ''].filter(Boolean).join(' '),
+    },
+    { header: 'Method', value: (r) => r.forma_pagamento },
+    { header: 'Amount', value: (r) => r.amount, kind: 'cents' },
+    { header: 'Fine', value: (r) => money(r.fine_amount) },
+    { header: 'Interest', value: (r) => money(r.interest_amount) },
+    { header: 'Discount', value: (r) => money(r.discount_amount) },
+    { header: 'Total due', value: () => total, kind: 'cents' },
+    { header: 'Due date', value: (r) => r.due_date, kind: 'date' },
+    { header: 'Issue date', value: (r) => r.issue_date, kind: 'date' },
+    { header: 'Document', value: (r) => r.document_number },
+    { header: 'Chart account', value: (r) => r.chart_of_accounts_id },
+    { header: 'Batch', value: (r) => r.batch_id },
+    { header: 'Paid', value: (r) => (r.paid_at ? `${formatReais(r.paid_amount ?? 0)} on ${r.paid_at}` : '') },
+    {
+      header: 'Last return',
+      value: (r) =>
+        r.last_return ? `${r.last_return.code} ${r.last_return.message} (${r.last_return.at})` : '',
+    },
+    { header: 'Notes', value: (r) => r.notes },
+    { header: 'Created', value: (r) => r.created_at },
+    { header: 'Updated', value: (r) => r.updated_at },
+  ];
+  printRecord(
+    deps.io,
+    'table',
+    p,
+    fields.filter((f) => {
+      const v = f.value(p);
+      return v !== '' && v !== null && v !== undefined;
+    }),
+  );
+  return 0;
+}
+
+export interface PayableFlags {
+  supplier?: string;
+  chartAccount?: string;
+  payee?: string;
+  amount?: string;
+  fine?: string;
+  interest?: string;
+  discount?: string;
+  method?: string;
+  due?: string;
+  issueDate?: string;
+  document?: string;
+  description?: string;
+  notes?: string;
+  fromFile?: string;
+}
+
+/** Flags to request fields, every value checked and converted (reais to cents, dates resolved) before sending. */
+export function bodyFromFlags(f: PayableFlags, today: string): Partial<PayableCreate> {
+  const body: Partial<PayableCreate> = {};
+  if (f.supplier !== undefined) body.supplier_id = intFlag('--supplier', f.supplier);
+  if (f.chartAccount !== undefined) body.chart_of_accounts_id = intFlag('--chart-account', f.chartAccount);
+  if (f.payee !== undefined) body.payee_name = f.payee;
+  if (f.amount !== undefined) body.amount = reaisFlag('--amount', f.amount);
+  if (f.fine !== undefined) body.fine_amount = reaisFlag('--fine', f.fine);
+  if (f.interest !== undefined) body.interest_amount = reaisFlag('--interest', f.interest);
+  if (f.discount !== undefined) body.discount_amount = reaisFlag('--discount', f.discount);
+  if (f.method !== undefined) body.forma_pagamento = enumFlag('--method', f.method, FORMAS_PAGAMENTO);
+  if (f.due !== undefined) body.due_date = dateFlag('--due', f.due, today);
+  if (f.issueDate !== undefined) body.issue_date = dateFlag('--issue-date', f.issueDate, today);
+  if (f.document !== undefined) body.document_number = f.document;
+  if (f.description !== undefined) body.description = f.description;
+  if (f.notes !== undefined) body.notes = f.notes;
+  return body;
+}
+
+const FLAG_OF: Record<string, string> = {
+  supplier_id: '--supplier',
+  chart_of_accounts_id: '--chart-account',
+  payee_name: '--payee',
+  amount: '--amount',
+  fine_amount: '--fine',
+  interest_amount: '--interest',
+  discount_amount: '--discount',
+  forma_pagamento: '--method',
+  due_date: '--due',
+  issue_date: '--issue-date',
+  document_number: '--document',
+  description: '--description',
+  notes: '--notes',
+};
+
+async function validated<T>(
+  kind: 'create' | 'update',
+  body: unknown,
+  where: (field: string) => string,
+): Promise<T> {
+  const { validateBody, PayableCreate, PayableUpdate } = await import('../../domain/schemas.js');
+  const result = validateBody(kind === 'create' ? PayableCreate : PayableUpdate, body);
+  if (!result.ok) {
+    const parts = Object.entries(result.fields).map(([field, msgs]) => `${where(field)} ${msgs.join('; ')}`);
+    throw new UsageError(parts.join(', '));
+  }
+  return result.value as T;
+}
+
+/** On a terminal, asks for what the flags left out; elsewhere the schema names the missing flag. */
+async function promptMissing(deps: Deps, body: Partial<PayableCreate>): Promise<void> {
+  const ask = await deps.prompter();
+  if (!ask) return;
+  const today = deps.today();
+  const client = await deps.client();
+  if (body.supplier_id === undefined && body.payee_name === undefined) {
+    const suppliers = (await client.suppliers.list()) as { id: number; name: string }[];
+    const choice = await ask.select('Supplier', [
+      { name: '(none: type a payee name)', value: '' },
+      ...suppliers.map((s) => ({ name: `${s.name} (#${s.id})`, value: String(s.id) })),
+    ]);
+    if (choice) body.supplier_id = Number(choice);
+    else body.payee_name = await ask.text('Payee name', { validate: (v) => (v.trim() ? true : 'required') });
+  }
+  if (body.chart_of_accounts_id === undefined) {
+    const accounts = (await client.chartOfAccounts.list({ type: 'expense', state: 'active' })) as {
+      id: number;
+      code: string;
+      name: string;
+    }[];
+    body.chart_of_accounts_id = Number(
+      await ask.select(
+        'Chart account',
+        accounts.map((a) => ({ name: `${a.code} ${a.name}`, value: String(a.id) })),
+      ),
+    );
+  }
+  if (body.amount === undefined) {
+    const text = await ask.text('Amount (R$)', {
+      validate: (v) => {
+        try {
+          reaisFlag('amount', v);
+          return true;
+        } catch (e) {
+          return (e as Error).message;
+        }
+      },
+    });
+    body.amount = reaisFlag('--amount', text);
+  }
+  if (body.forma_pagamento === undefined) {
+    body.forma_pagamento = await ask.select(
+      'Payment method',
+      FORMAS_PAGAMENTO.map((m) => ({ name: m, value: m })),
+    );
+  }
+  if (body.due_date === undefined)
+    body.due_date = dateFlag('--due', await ask.text('Due date', { default: today }), today);
+  if (body.description === undefined) {
+    body.description = await ask.text('Description', { validate: (v) => (v.trim() ? true : 'required') });
+  }
+}
+
+async function bodiesFromFile(path: string): Promise<unknown[]> {
+  const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`--from-file: cannot read ${path}: ${e.code ?? e.message}`);
+  });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--from-file: ${path} is not JSON: ${(e as Error).message}`);
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  if (list.length === 0) throw new UsageError(`--from-file: ${path} holds no payables`);
+  return list;
+}
+
+export async function createPayables(deps: Deps, flags: PayableFlags): Promise<number> {
+  if (flags.fromFile) {
+    const given = Object.keys(flags).filter(
+      (k) => k !== 'fromFile' && flags[k as keyof PayableFlags] !== undefined,
+    );
+    if (given.length > 0) throw new UsageError('--from-file: give the fields in the file, not as flags too');
+    const raw = await bodiesFromFile(flags.fromFile);
+    const bodies: PayableCreate[] = [];
+    for (const [i, b] of raw.entries()) {
+      bodies.push(await validated<PayableCreate>('create', b, (field) => `${flags.fromFile}[${i}].${field}`));
+    }
+    const client = await deps.client();
+    const results = await client.payables.createMany(bodies);
+    return reportBulk(
+      deps,
+      'created',
+      results.map((r, i) => ({
+        ...r,
+        label: r.ok ? (r.data as Payable).public_id : `${flags.fromFile}[${i}]`,
+      })),
+    );
+  }
+  const body = bodyFromFlags(flags, deps.today());
+  await promptMissing(deps, body);
+  const payload = await validated<PayableCreate>('create', body, (field) => FLAG_OF[field] ?? field);
+  const client = await deps.client();
+  const created = (await client.payables.create(payload)) as Payable;
+  if (deps.format === 'json') printJson(deps.io, created);
+  else if (deps.format === 'table') {
+    writeLine(
+      deps.io.stdout,
+      `${paint(deps.io, 'green', '✓')} created payable ${created.public_id} (${formatReais(created.amount)}, ${created.state})`,
+    );
+  } else writeLine(deps.io.stdout, created.public_id);
+  return 0;
+}
+
+export async function updatePayable(deps: Deps, idArg: string, flags: PayableFlags): Promise<number> {
+  const id = publicIdArg('ID', idArg);
+  let body: unknown;
+  if (flags.fromFile) {
+    const [first, ...rest] = await bodiesFromFile(flags.fromFile);
+    if (rest.length > 0) throw new UsageError('--from-file: update takes one JSON object');
+    body = first;
+  } else {
+    const { supplier, chartAccount, ...allowed } = flags;
+    if (supplier !== undefined || chartAccount !== undefined) {
+      throw new UsageError(
+        `${supplier !== undefined ? '--supplier' : '--chart-account'} cannot be changed on a payable`,
+      );
+    }
+    body = bodyFromFlags(allowed, deps.today());
+  }
+  if (Object.keys(body as object).length === 0)
+    throw new UsageError('nothing to update: give at least one field flag');
+  const payload = await validated<PayableUpdate>('update', body, (field) => FLAG_OF[field] ?? field);
+  const client = await deps.client();
+  const updated = (await client.payables.update(id, payload)) as Payable;
+  if (deps.format === 'json') printJson(deps.io, updated);
+  else
+    writeLine(
+      deps.io.stdout,
+      deps.format === 'table'
+        ? `${paint(deps.io, 'green', '✓')} updated payable ${updated.public_id}`
+        : updated.public_id,
+    );
+  return 0;
+}
+
+type BulkResult =
+  | { ok: true; data?: unknown; label: string }
+  | { ok: false; error: CondoError; label: string };
+
+/** One line per record and a summary; the exit code of the first failure when any failed. */
+export function reportBulk(deps: Deps, verb: string, results: BulkResult[]): number {
+  const { io } = deps;
+  const failed = results.filter((r): r is Extract<BulkResult, { ok: false }> => !r.ok);
+  if (deps.format === 'json') {
+    printJson(
+      io,
+      results.map((r) =>
+        r.ok
+          ? { id: r.label, ok: true, data: r.data ?? null }
+          : {
+              id: r.label,
+              ok: false,
+              error: {
+                code: r.error.code ?? null,
+                message: r.error.message,
+                request_id: r.error.requestId ?? null,
+              },
+            },
+      ),
+    );
+  } else {
+    for (const r of results) {
+      if (r.ok)
+        writeLine(
+          io.stdout,
+          deps.format === 'table'
+            ? `${paint(io, 'green', '✓')} ${r.label} ${verb}`
+            : `${r.label}\tok\t${verb}`,
+        );
+      else {
+        const why = `${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}`;
+        writeLine(
+          io.stdout,
+          deps.format === 'table'
+            ? `${paint(io, 'red', '✗')} ${r.label} ${why}`
+            : `${r.label}\terror\t${why}`,
+        );
+      }
+    }
+  }
+  deps.info(`${results.length - failed.length} ${verb}, ${failed.length} failed`);
+  return failed[0] ? failed[0].error.exitCode : 0;
+}
+
+type ManyAction = 'markMany' | 'unmarkMany' | 'deleteMany';
+
+export async function actOnMany(
+  deps: Deps,
+  action: ManyAction,
+  verb: string,
+  idArgs: string[],
+): Promise<number> {
+  const ids = idArgs.map((a) => publicIdArg('ID', a));
+  const client = await deps.client();
+  const results = await client.payables[action](ids);
+  return reportBulk(
+    deps,
+    verb,
+    results.map((r, i) => ({ ...r, label: ids[i] as string })),
+  );
+}
+
+function fieldOptions(cmd: Command): Command {
+  return cmd
+    .option('--supplier <id>', 'supplier id (see condo suppliers list)')
+    .option('--chart-account <id>', 'expense chart account id (see condo ledger chart --type expense)')
+    .option('--payee <name>', 'payee name (defaults to the supplier name)')
+    .option('--amount <reais>', 'amount in reais, e.g. 1.234,56')
+    .option('--fine <reais>', 'fine (multa) in reais')
+    .option('--interest <reais>', 'interest (juros) in reais')
+    .option('--discount <reais>', 'discount in reais')
+    .option('--method <forma>', `payment method: ${FORMAS_PAGAMENTO.join(', ')}`)
+    .option('--due <date>', 'due date: YYYY-MM-DD, today, tomorrow, +Nd')
+    .option('--issue-date <date>', 'issue date')
+    .option('--document <number>', 'document number; for a boleto, its barcode or linha digitável')
+    .option('--description <text>', 'what is being paid')
+    .option('--notes <text>', 'free notes')
+    .option('--from-file <file>', 'JSON payable body (API fields, cents), or an array of them');
+}
+
+export const register: Register = (program, run) => {
+  const payables = program
+    .command('payables')
+    .description('payables (contas a pagar): create, mark for remittance, follow');
+  payables
+    .command('list')
+    .description('list payables')
+    .option('--state <state>', `filter by state: ${PAYABLE_STATES.join(', ')}`)
+    .option('--supplier <id>', 'filter by supplier id')
+    .option('--due-from <date>', 'due on or after')
+    .option('--due-to <date>', 'due on or before')
+    .option('--all', 'fetch every page')
+    .option('--limit <n>', 'at most this many')
+    .action(run((deps, cmd) => listPayables(deps, cmd.opts<ListOptions>())));
+  payables
+    .command('show <id>')
+    .description('show one payable in detail')
+    .action(run((deps, cmd) => showPayable(deps, cmd.args[0] as string)));
+  fieldOptions(
+    payables.command('create').description('create payables (prompts for what is missing on a terminal)'),
+  ).action(run((deps, cmd) => createPayables(deps, cmd.opts<PayableFlags>())));
+  fieldOptions(payables.command('update <id>').description('change a pending payable')).action(
+    run((deps, cmd) => updatePayable(deps, cmd.args[0] as string, cmd.opts<PayableFlags>())),
+  );
+  payables
+    .command('delete <ids...>')
+    .description('delete payables not yet in a batch')
+    .action(run((deps, cmd) => actOnMany(deps, 'deleteMany', 'deleted', cmd.args)));
+  payables
+    .command('mark <ids...>')
+    .description('mark payables for the next remittance (CNAB 240 batch)')
+    .action(run((deps, cmd) => actOnMany(deps, 'markMany', 'marked', cmd.args)));
+  payables
+    .command('unmark <ids...>')
+    .description('take payables out of the next remittance')
+    .action(run((deps, cmd) => actOnMany(deps, 'unmarkMany', 'unmarked', cmd.args)));
+};

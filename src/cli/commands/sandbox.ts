@@ -1,0 +1,134 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { UsageError } from '../../domain/errors.js';
+import type { Deps } from '../context.js';
+import { intFlag } from '../flags.js';
+import { paint, writeLine } from '../io.js';
+import { printJson, printList } from '../output.js';
+import type { Register } from '../program.js';
+
+/** The sandbox: the whole finance API, locally, for trying things and for the tests. */
+
+export const SANDBOX_PROFILE = 'sandbox';
+
+/** --data-dir, else CONDO_SANDBOX_DIR, else beside a relocated config, else the XDG data home. */
+export function sandboxDataDir(env: NodeJS.ProcessEnv, flag?: string): string {
+  if (flag) return flag;
+  if (env.CONDO_SANDBOX_DIR) return env.CONDO_SANDBOX_DIR;
+  if (env.CONDO_CONFIG_DIR) return join(env.CONDO_CONFIG_DIR, 'sandbox');
+  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'condo', 'sandbox');
+}
+
+/** `600/60` or `600` (per minute). */
+export function parseRateLimit(text: string): { count: number; seconds: number } {
+  const m = /^(\d+)(?:\/(\d+))?$/.exec(text.trim());
+  if (!m) throw new UsageError(`--rate-limit: "${text}" is not COUNT or COUNT/SECONDS`);
+  const count = intFlag('--rate-limit', m[1] as string, 1, 1_000_000);
+  const seconds = m[2] ? intFlag('--rate-limit', m[2], 1, 86_400) : 60;
+  return { count, seconds };
+}
+
+export interface StartOptions {
+  host: string;
+  port: string;
+  dataDir?: string;
+  rateLimit?: string;
+  tokenTtl?: string;
+}
+
+export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<number> {
+  const port = intFlag('--port', opts.port, 0, 65_535);
+  const rateLimit = opts.rateLimit ? parseRateLimit(opts.rateLimit) : undefined;
+  const tokenTtlSeconds = opts.tokenTtl ? intFlag('--token-ttl', opts.tokenTtl, 1, 86_400) : undefined;
+  const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
+  const { startSandbox } = await import('../../sandbox/index.js');
+  const sandbox = await startSandbox({
+    host: opts.host,
+    port,
+    dataDir,
+    ...(rateLimit ? { rateLimit } : {}),
+    ...(tokenTtlSeconds ? { tokenTtlSeconds } : {}),
+    ...(deps.globals.debug
+      ? { log: (line: string) => writeLine(deps.io.stderr, paint(deps.io, 'dim', line)) }
+      : {}),
+  });
+  const main = sandbox.clients.find((c) => c.name === 'default');
+  if (main) {
+    const store = await deps.config();
+    const { profileTokenKey } = await import('../../config/store.js');
+    store.saveProfile(SANDBOX_PROFILE, {
+      base_url: sandbox.baseUrl,
+      condominium: main.condominium,
+      client_id: main.client_id,
+      client_secret: main.client_secret,
+    });
+    store.deleteToken(profileTokenKey(SANDBOX_PROFILE));
+    if (!store.currentProfile()) store.useProfile(SANDBOX_PROFILE);
+  }
+  writeLine(deps.io.stdout, sandbox.baseUrl);
+  deps.info(
+    `Sandbox listening on ${sandbox.baseUrl} (data in ${dataDir}); profile "${SANDBOX_PROFILE}" points at it.`,
+  );
+  deps.info(`Try: condo --profile ${SANDBOX_PROFILE} payables list    Stop with Ctrl-C.`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await sandbox.close();
+  deps.info('Sandbox stopped.');
+  return 0;
+}
+
+export async function credentialsVerb(deps: Deps, opts: { dataDir?: string }): Promise<number> {
+  const { readSandboxCredentials } = await import('../../sandbox/index.js');
+  const creds = await readSandboxCredentials(sandboxDataDir(deps.io.env, opts.dataDir));
+  if (deps.format === 'json') {
+    printJson(deps.io, creds);
+    return 0;
+  }
+  if (creds.base_url) deps.info(`Base URL: ${creds.base_url}`);
+  await printList(deps.io, deps.format, creds.clients, [
+    { header: 'NAME', value: (c) => c.name },
+    { header: 'CONDOMINIUM', value: (c) => c.condominium },
+    { header: 'CLIENT ID', value: (c) => c.client_id },
+    { header: 'CLIENT SECRET', value: (c) => c.client_secret },
+    { header: 'SCOPES', value: (c) => c.scopes.join(' ') },
+  ]);
+  return 0;
+}
+
+export async function resetVerb(deps: Deps, opts: { dataDir?: string }): Promise<number> {
+  const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
+  const { resetSandbox } = await import('../../sandbox/index.js');
+  await resetSandbox(dataDir);
+  deps.info(`Sandbox data in ${dataDir} reset to the seed (restart a running sandbox to pick it up).`);
+  return 0;
+}
+
+export const register: Register = (program, run) => {
+  const sandbox = program.command('sandbox').description('run the local sandbox of the finance API');
+  sandbox
+    .command('start')
+    .description('run the API in the foreground (Ctrl-C stops it)')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port (0 picks a free one)', '4010')
+    .option('--data-dir <dir>', 'where the sandbox keeps its state')
+    .option('--rate-limit <count[/seconds]>', 'requests per token per window (default 600/60)')
+    .option('--token-ttl <seconds>', 'access token lifetime (default 3600)')
+    .action(run((deps, cmd) => startSandboxVerb(deps, cmd.opts<StartOptions>())));
+  sandbox
+    .command('credentials')
+    .description('print the seeded API clients (default, read-only, other)')
+    .option('--data-dir <dir>', 'the sandbox data dir')
+    .action(run((deps, cmd) => credentialsVerb(deps, cmd.opts())));
+  sandbox
+    .command('reset')
+    .description('throw away the sandbox data and seed it again')
+    .option('--data-dir <dir>', 'the sandbox data dir')
+    .action(run((deps, cmd) => resetVerb(deps, cmd.opts())));
+};

@@ -1,0 +1,113 @@
+import type { Client } from '../client/index.js';
+import type { ResolvedCredentials } from '../config/credentials.js';
+import type { ConfigStore } from '../config/store.js';
+import { todayIn } from '../domain/dates.js';
+import { UsageError } from '../domain/errors.js';
+import { canPrompt, type Io, paint, writeLine } from './io.js';
+import { type OutputFormat, resolveFormat } from './output.js';
+import type { Prompter } from './prompter.js';
+
+/** The global options of DESIGN.md "CLI conventions", parsed once by main. */
+export interface GlobalOptions {
+  profile?: string;
+  output?: string;
+  json?: boolean;
+  input: boolean; // false with --no-input
+  color: boolean; // false with --no-color
+  debug?: boolean;
+  quiet?: boolean;
+  baseUrl?: string;
+  requestId?: string;
+  idempotencyKey?: string;
+}
+
+/**
+ * What a verb gets handed (gh's Factory): the terminal, the options, and lazy builders for the heavy parts, so a
+ * verb that never calls the API never loads undici, conf or the prompts.
+ */
+export interface Deps {
+  io: Io;
+  globals: GlobalOptions;
+  format: OutputFormat;
+  now: () => Date;
+  today: () => string;
+  config: () => Promise<ConfigStore>;
+  credentials: () => Promise<ResolvedCredentials>;
+  client: () => Promise<Client>;
+  /** null when prompting is not allowed (no TTY, --no-input, CI). */
+  prompter: () => Promise<Prompter | null>;
+  /** A progress or narration line on stderr, silenced by --quiet. */
+  info: (line: string) => void;
+  warn: (line: string) => void;
+  /** Closes what the lazy builders opened (the keep-alive pool), so the process can exit. */
+  close: () => Promise<void>;
+}
+
+export function createDeps(io: Io, globals: GlobalOptions): Deps {
+  if (globals.output && !['table', 'tsv', 'json', 'csv'].includes(globals.output)) {
+    throw new UsageError(`--output must be one of table, tsv, json, csv (got "${globals.output}")`);
+  }
+  let config: Promise<ConfigStore> | undefined;
+  let credentials: Promise<ResolvedCredentials> | undefined;
+  let client: Promise<Client> | undefined;
+  const deps: Deps = {
+    io,
+    globals,
+    format: resolveFormat(globals.output, Boolean(globals.json), io),
+    now: () => new Date(),
+    today: () => todayIn(new Date()),
+    config: () => {
+      config ??= import('../config/store.js').then((m) => m.openConfigStore(io.env));
+      return config;
+    },
+    credentials: () => {
+      credentials ??= (async () => {
+        const { resolveCredentials } = await import('../config/credentials.js');
+        return resolveCredentials(globals, io.env, await deps.config());
+      })();
+      return credentials;
+    },
+    client: () => {
+      client ??= (async () => {
+        const creds = await deps.credentials();
+        const store = await deps.config();
+        const { createClient } = await import('../client/index.js');
+        return createClient({
+          baseUrl: creds.baseUrl,
+          condominium: creds.condominium,
+          clientId: creds.clientId,
+          clientSecret: creds.clientSecret,
+          ...(creds.scopes ? { scopes: creds.scopes } : {}),
+          tokenCache: {
+            get: (key) => store.token(key),
+            set: (key, token) => store.saveToken(key, token),
+            delete: (key) => store.deleteToken(key),
+          },
+          tokenCacheKey: creds.tokenCacheKey,
+          ...(globals.requestId ? { requestId: globals.requestId } : {}),
+          ...(globals.idempotencyKey ? { idempotencyKey: globals.idempotencyKey } : {}),
+          ...(globals.debug ? { debug: (line: string) => writeLine(io.stderr, paint(io, 'dim', line)) } : {}),
+          userAgent: `condo-cli/${CLI_VERSION} node/${process.versions.node}`,
+        });
+      })();
+      return client;
+    },
+    prompter: async () => {
+      if (!canPrompt(io, !globals.input)) return null;
+      const { inquirerPrompter } = await import('./prompter.js');
+      return inquirerPrompter();
+    },
+    info: (line) => {
+      if (!globals.quiet) writeLine(io.stderr, line);
+    },
+    warn: (line) => writeLine(io.stderr, paint(io, 'yellow', `warning: ${line}`)),
+    close: async () => {
+      const opened = await client?.catch(() => undefined);
+      await opened?.close();
+    },
+  };
+  return deps;
+}
+
+declare const __CONDO_VERSION__: string | undefined;
+export const CLI_VERSION: string = typeof __CONDO_VERSION__ === 'string' ? __CONDO_VERSION__ : '0.0.0-dev';

@@ -1,0 +1,48 @@
+import { parseDateInput } from '../domain/dates.js';
+import { UsageError } from '../domain/errors.js';
+import { parseReais } from '../domain/money.js';
+
+/**
+ * Flag values turned into typed values before a verb touches credentials or the network; each failure is a
+ * usage error (exit 2) naming the flag.
+ */
+
+export function reaisFlag(flag: string, value: string): number {
+  const parsed = parseReais(value);
+  if (!parsed.ok) throw new UsageError(`${flag}: ${parsed.error}`);
+  return parsed.value;
+}
+
+export function dateFlag(flag: string, value: string, today: string): string {
+  const parsed = parseDateInput(value, today);
+  if (!parsed.ok) throw new UsageError(`${flag}: ${parsed.error}`);
+  return parsed.value;
+}
+
+export function enumFlag<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  const v = value.trim().toLowerCase();
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new UsageError(`${flag}: "${value}" is not one of ${allowed.join(', ')}`);
+  }
+  return v as T;
+}
+
+export function intFlag(flag: string, value: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${flag}: "${value}" is not a whole number`);
+  const n = Number(value);
+  if (n < min || n > max) throw new UsageError(`${flag}: ${n} is out of range (${min}..${max})`);
+  return n;
+}
+
+/** Public ids (ULIDs): upper-cased, since a person may paste them in lower case. */
+export function publicIdArg(name: string, value: string): string {
+  const v = value.trim().toUpperCase();
+  if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(v))
+    throw new UsageError(`${name}: "${value}" is not an id (26-character ULID)`);
+  return v;
+}
+
+/** Collects a repeatable flag (`--field a=1 --field b=2`). */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

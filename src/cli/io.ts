@@ -1,0 +1,60 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** The terminal a verb talks to: injected, so a verb runs the same under a test as in a shell. */
+export interface Io {
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable & { isTTY?: boolean };
+  /** Colour for stdout (tables) and stderr (messages); decided once from flags and the environment. */
+  color: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+export function systemIo(noColorFlag: boolean): Io {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    color: colorEnabled(process.env, Boolean(process.stdout.isTTY), noColorFlag),
+    env: process.env,
+  };
+}
+
+/**
+ * DESIGN.md colour policy: off for NO_COLOR, CLICOLOR=0, TERM=dumb, --no-color or a stdout that is not a TTY;
+ * FORCE_COLOR / CLICOLOR_FORCE turn it on (a flag still wins).
+ */
+export function colorEnabled(env: NodeJS.ProcessEnv, stdoutIsTty: boolean, noColorFlag: boolean): boolean {
+  if (noColorFlag) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if ((env.FORCE_COLOR && env.FORCE_COLOR !== '0') || (env.CLICOLOR_FORCE && env.CLICOLOR_FORCE !== '0'))
+    return true;
+  if (env.CLICOLOR === '0' || env.TERM === 'dumb') return false;
+  return stdoutIsTty;
+}
+
+/** Prompts are allowed only with a person at both ends and no --no-input or CI. */
+export function canPrompt(io: Io, noInput: boolean): boolean {
+  return Boolean(io.stdin.isTTY && io.stdout.isTTY) && !noInput && !io.env.CI;
+}
+
+const codes = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+} as const;
+export type Style = keyof typeof codes;
+
+/** Minimal ANSI styling (chalk's import is not worth it for five colours, and chalk ignores NO_COLOR). */
+export function paint(io: Io, style: Style, text: string): string {
+  if (!io.color) return text;
+  const [open, close] = codes[style];
+  return `\u001b[${open}m${text}\u001b[${close}m`;
+}
+
+export function writeLine(stream: Writable, line = ''): void {
+  stream.write(`${line}\n`);
+}

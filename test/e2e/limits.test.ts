@@ -1,0 +1,49 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { type Session, sandboxSession } from './harness.js';
+
+/** Rate limits and token expiry, each against its own sandbox so its limits are its own. */
+
+let s: Session | undefined;
+afterEach(async () => {
+  await s?.close();
+  s = undefined;
+});
+
+async function expenseAccount(session: Session): Promise<number> {
+  const chart = await session.condo.json('ledger chart --type expense --state active');
+  return chart.find((a: any) => String(a.code).split('.').length === 3).id;
+}
+
+test('a bulk create at a tiny rate limit paces itself, honours 429 and still completes', async () => {
+  s = await sandboxSession({ rateLimit: { count: 5, seconds: 2 } });
+  const account = await expenseAccount(s);
+  const file = join(s.condo.configDir, 'bulk.json');
+  const bodies = Array.from({ length: 15 }, (_, i) => ({
+    payee_name: `Fornecedor ${i}`,
+    chart_of_accounts_id: account,
+    amount: 500 + i,
+    forma_pagamento: 'pix',
+    due_date: '2031-03-01',
+    description: `Item ${i}`,
+  }));
+  await writeFile(file, JSON.stringify(bodies));
+  const r = await s.condo.run(['--json', '--debug', 'payables', 'create', '--from-file', file]);
+  expect(r.exitCode).toBe(0);
+  const results = JSON.parse(r.stdout);
+  expect(results.filter((x: any) => x.ok)).toHaveLength(15);
+  const listed = await s.condo.json('payables list --all');
+  expect(listed.filter((p: any) => String(p.payee_name).startsWith('Fornecedor '))).toHaveLength(15);
+});
+
+test('an expired token is replaced without the user noticing', async () => {
+  s = await sandboxSession({ tokenTtlSeconds: 2 });
+  const first = (await s.condo.ok('auth token')).trim();
+  await s.condo.ok('payables list');
+  await new Promise((r) => setTimeout(r, 2_500));
+  const r = await s.condo.run('payables list');
+  expect(r.exitCode).toBe(0);
+  const second = (await s.condo.ok('auth token')).trim();
+  expect(second).not.toBe(first);
+});

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Session, sandboxSession } from './harness.js';
+
+/** The payable lifecycle through the built CLI against a real sandbox. */
+
+let s: Session;
+let supplierWithBank: number;
+let supplierWithPix: number;
+let expenseAccount: number;
+
+beforeAll(async () => {
+  s = await sandboxSession();
+  const suppliers = await s.condo.json('suppliers list');
+  supplierWithBank = suppliers.find((x: any) => x.bank).id;
+  supplierWithPix = suppliers.find((x: any) => x.pix_key).id;
+  const chart = await s.condo.json('ledger chart --type expense --state active');
+  expenseAccount = chart.find((a: any) => String(a.code).split('.').length === 3).id;
+});
+afterAll(() => s.close());
+
+const createArgs = (extra = '') =>
+  `payables create --chart-account ${expenseAccount} --amount 1.234,56 --method ted --due +3d --description 'Manutenção elevador' ${extra}`;
+
+describe('payables', () => {
+  test('create, list, show, update, mark, unmark, delete', async () => {
+    const p = await s.condo.json(createArgs(`--supplier ${supplierWithBank} --fine 10 --document 'NF 12'`));
+    expect(p).toMatchObject({
+      state: 'pending',
+      amount: 123456,
+      fine_amount: 1000,
+      forma_pagamento: 'ted',
+      supplier_id: supplierWithBank,
+    });
+    expect(p.public_id).toMatch(/^[0-9A-Z]{26}$/);
+
+    const listed = await s.condo.json('payables list --state pending --all');
+    expect(listed.map((x: any) => x.public_id)).toContain(p.public_id);
+
+    const shown = await s.condo.ok(`payables show ${p.public_id}`, { env: { FORCE_COLOR: '0' } });
+    expect(shown).toContain(p.public_id);
+
+    const updated = await s.condo.json(`payables update ${p.public_id} --amount 99,90 --notes 'revisado'`);
+    expect(updated).toMatchObject({ amount: 9990, notes: 'revisado', state: 'pending' });
+
+    const marked = await s.condo.run(`payables mark ${p.public_id}`);
+    expect(marked.exitCode).toBe(0);
+    expect(marked.stdout).toContain(`${p.public_id}\tok\tmarked`);
+    expect((await s.condo.json(`payables show ${p.public_id}`)).state).toBe('marked_for_remessa');
+
+    const refused = await s.condo.run(`payables update ${p.public_id} --amount 1`);
+    expect(refused.exitCode).toBe(5);
+    expect(refused.stderr).toMatch(/invalid_state/);
+    expect(refused.stderr).toMatch(/request id [A-Za-z0-9_-]+/);
+
+    await s.condo.ok(`payables unmark ${p.public_id}`);
+    await s.condo.ok(`payables delete ${p.public_id}`);
+    const gone = await s.condo.run(`payables show ${p.public_id}`);
+    expect(gone.exitCode).toBe(4);
+    expect(gone.stderr).toMatch(/not_found/);
+  });
+
+  test('mark many at once: a line per id, a summary, non-zero exit when one fails', async () => {
+    const a = await s.condo.json(createArgs(`--supplier ${supplierWithBank}`));
+    const b = await s.condo.json(createArgs(`--supplier ${supplierWithPix} --method pix`));
+    const cash = await s.condo.json(createArgs(`--payee 'Zelador' --method cash`));
+    const r = await s.condo.run(['payables', 'mark', a.public_id, b.public_id, cash.public_id]);
+    expect(r.exitCode).toBe(2); // not_remittable is a 422
+    expect(r.stdout).toContain(`${a.public_id}\tok\tmarked`);
+    expect(r.stdout).toContain(`${b.public_id}\tok\tmarked`);
+    expect(r.stdout).toMatch(new RegExp(`${cash.public_id}\\terror\\tnot_remittable`));
+    expect(r.stderr).toContain('2 marked, 1 failed');
+  });
+
+  test('list filters by state, supplier and due dates; piped output is tab-separated', async () => {
+    await s.condo.json(createArgs(`--supplier ${supplierWithPix} --method pix --due 2031-01-15`));
+    const tsv = await s.condo.ok(
+      `payables list --supplier ${supplierWithPix} --due-from 2031-01-01 --due-to 2031-01-31`,
+    );
+    const lines = tsv.trim().split('\n');
+    expect(lines[0]).toBe(['ID', 'STATE', 'DUE', 'AMOUNT', 'METHOD', 'PAYEE', 'DESCRIPTION'].join('\t'));
+    expect(lines).toHaveLength(2);
+    expect(lines[1]?.split('\t')).toEqual([
+      expect.stringMatching(/^[0-9A-Z]{26}$/),
+      'pending',
+      '2031-01-15',
+      '1234.56',
+      'pix',
+      expect.any(String),
+      'Manutenção elevador',
+    ]);
+    expect(tsv).not.toMatch(/\u001b\[/);
+  });
+
+  test('create from a file of many payables runs them all', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const file = `${s.condo.configDir}/bulk.json`;
+    const bodies = Array.from({ length: 12 }, (_, i) => ({
+      supplier_id: supplierWithBank,
+      chart_of_accounts_id: expenseAccount,
+      amount: 1000 + i,
+      forma_pagamento: 'ted',
+      due_date: '2031-02-10',
+      description: `Parcela ${i + 1}`,
+    }));
+    await writeFile(file, JSON.stringify(bodies));
+    const results = await s.condo.json(['payables', 'create', '--from-file', file]);
+    expect(results).toHaveLength(12);
+    expect(results.every((r: any) => r.ok)).toBe(true);
+    expect(results.map((r: any) => r.data.amount).sort()).toEqual(bodies.map((b) => b.amount).sort());
+  });
+
+  test('a bad file entry is named with its index and field, and nothing is sent', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const file = `${s.condo.configDir}/bad.json`;
+    await writeFile(
+      file,
+      JSON.stringify([
+        {
+          chart_of_accounts_id: expenseAccount,
+          amount: 10,
+          forma_pagamento: 'ted',
+          due_date: '2031-02-10',
+          description: 'ok',
+        },
+        {
+          chart_of_accounts_id: expenseAccount,
+          amount: 10.5,
+          forma_pagamento: 'wire',
+          due_date: '2031-02-10',
+          description: 'x',
+        },
+      ]),
+    );
+    const before = (await s.condo.json('payables list --all')).length;
+    const r = await s.condo.run(['payables', 'create', '--from-file', file]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/bad\.json\[1\]\.amount must be an integer/);
+    expect((await s.condo.json('payables list --all')).length).toBe(before);
+  });
+});

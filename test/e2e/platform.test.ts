@@ -1,0 +1,170 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CONDO_BIN, condoIn, type Session, sandboxSession } from './harness.js';
+
+/** The CLI core against a real sandbox: idempotency, scopes, tenancy, usage errors, debug redaction, config. */
+
+let s: Session;
+let account: number;
+beforeAll(async () => {
+  s = await sandboxSession();
+  await s.login('read-only');
+  await s.login('other');
+  await s.condo.ok('config use default');
+  account = (await s.condo.json('ledger chart --type expense --state active')).find(
+    (a: any) => String(a.code).split('.').length === 3,
+  ).id;
+});
+afterAll(() => s.close());
+
+const payable = (amount: string) =>
+  `payables create --payee 'Padaria' --chart-account ${account} --amount ${amount} --method ted --due +1d --description 'Lanche'`;
+
+describe('writes are idempotent', () => {
+  test('the same key and body replays the first result', async () => {
+    const first = await s.condo.json(`--idempotency-key demo-key-1 ${payable('10')}`);
+    const again = await s.condo.json(`--idempotency-key demo-key-1 ${payable('10')}`);
+    expect(again.public_id).toBe(first.public_id);
+    const all = await s.condo.json('payables list --all');
+    expect(all.filter((p: any) => p.public_id === first.public_id)).toHaveLength(1);
+  });
+
+  test('the same key with another body is a conflict (exit 5)', async () => {
+    await s.condo.json(`--idempotency-key demo-key-2 ${payable('10')}`);
+    const r = await s.condo.run(`--idempotency-key demo-key-2 ${payable('11')}`);
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toMatch(/idempotency_conflict/);
+  });
+});
+
+describe('scopes and tenancy', () => {
+  test('the read-only client may read but not write (exit 3)', async () => {
+    await s.condo.ok('--profile read-only payables list');
+    const r = await s.condo.run(`--profile read-only ${payable('10')}`);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/insufficient_scope/);
+  });
+
+  test("another condominium's path is refused to the default token (exit 3)", async () => {
+    const other = s.client('other').condominium;
+    const r = await s.condo.run(['api', 'GET', `/api/v1/condominiums/${other}/payables`]);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/forbidden/);
+    const mine = JSON.parse(await s.condo.ok(['api', 'GET', 'payables']));
+    expect(Array.isArray(mine.data)).toBe(true);
+  });
+
+  test('auth status shows the profile and its scopes; exit 3 when the credentials do not work', async () => {
+    const status = await s.condo.json('--profile read-only auth status');
+    expect(status).toMatchObject({
+      profile: 'read-only',
+      condominium: s.client('read-only').condominium,
+      usable: true,
+    });
+    expect(status.scopes.every((x: string) => x.endsWith('.read'))).toBe(true);
+    const bad = await s.condo.run('auth status', {
+      env: {
+        CONDO_BASE_URL: s.sandbox.baseUrl,
+        CONDO_CONDOMINIUM: 'x',
+        CONDO_CLIENT_ID: 'nobody',
+        CONDO_CLIENT_SECRET: 'wrong',
+      },
+    });
+    expect(bad.exitCode).toBe(3);
+  });
+});
+
+describe('usage errors are found before credentials or the network', () => {
+  const fresh = () => condoIn(join(s.condo.configDir, 'never-logged-in'));
+  test.each([
+    ['--amount 1,234', /--amount: "1,234" is ambiguous/],
+    ['--amount 10.123', /--amount: .*(ambiguous|more than two decimals)/],
+    ['--amount 10 --due 2026-02-30', /--due: "2026-02-30" is not a date/],
+    ['--amount 10 --method wire', /--method: "wire" is not one of pix, ted, doc, boleto, cash, check/],
+  ])('payables create %s exits 2', async (flags, message) => {
+    const r = await fresh().run(
+      `payables create --chart-account 1 --description x --due +1d --method ted ${flags}`,
+    );
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  test('a missing required flag without a terminal names the flag', async () => {
+    const r = await fresh().run('payables create --amount 10 --method ted --due today');
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/--chart-account is required/);
+  });
+
+  test('an unknown output format is a usage error', async () => {
+    const r = await fresh().run('-o yaml payables list');
+    expect(r.exitCode).toBe(2);
+  });
+
+  test('not logged in is exit 3 with what to do', async () => {
+    const r = await fresh().run('payables list');
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/condo auth login/);
+  });
+});
+
+describe('secrets stay secret', () => {
+  test('--debug traces the calls without the client secret or the token', async () => {
+    const secret = s.client('default').client_secret;
+    const token = (await s.condo.ok('auth token')).trim();
+    expect(token.length).toBeGreaterThan(10);
+    const env = {
+      CONDO_BASE_URL: s.sandbox.baseUrl,
+      CONDO_CONDOMINIUM: s.client('default').condominium,
+      CONDO_CLIENT_ID: s.client('default').client_id,
+      CONDO_CLIENT_SECRET: secret,
+    };
+    const r = await s.condo.run(`--debug ${payable('12,34')}`, { env });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(/POST .*\/oauth\/token/);
+    expect(r.stderr).toMatch(/POST .*\/payables/);
+    expect(r.stderr).not.toContain(secret);
+    expect(r.stderr).not.toContain(token);
+    const fresh = (await s.condo.run('--debug payables list', { env })).stderr;
+    expect(fresh).toMatch(/authorization: \S*REDACTED/i);
+  });
+
+  test('the config file is readable by its owner only', async () => {
+    const st = await stat(join(s.condo.configDir, 'config.json'));
+    expect(st.mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('output', () => {
+  test('--json prints the data array of a list', async () => {
+    const list = await s.condo.json('bank-accounts list');
+    expect(Array.isArray(list)).toBe(true);
+    expect(list[0]).toHaveProperty('current_balance');
+  });
+
+  test('sandbox credentials as JSON list the three seeded clients', async () => {
+    const creds = await s.condo.json([
+      'sandbox',
+      'credentials',
+      '--data-dir',
+      join(s.condo.configDir, '..', 'sandbox'),
+    ]);
+    expect(creds.clients.map((c: any) => c.name).sort()).toEqual(['default', 'other', 'read-only']);
+    expect(creds.base_url).toBe(s.sandbox.baseUrl);
+  });
+
+  test('--help and --version load none of the heavy modules', async () => {
+    const fixture = join(import.meta.dirname, 'fixtures', 'trace-imports.mjs');
+    for (const args of [['--help'], ['--version'], ['payables', '--help']]) {
+      const { spawnSync } = await import('node:child_process');
+      const r = spawnSync(process.execPath, ['--import', fixture, CONDO_BIN, ...args], { encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      const loaded = r.stderr.split('\n').filter((l) => l.startsWith('[resolved]'));
+      expect(loaded.length).toBeGreaterThan(0);
+      for (const heavy of ['undici', '/conf/', '@inquirer', 'fastify', 'cli-table3', 'typebox']) {
+        expect(loaded.filter((l) => l.includes(heavy))).toEqual([]);
+      }
+    }
+  });
+});
