@@ -166,6 +166,8 @@ function requireDigits(value: string, length: number, what: string): void {
 export function buildBoleto(input: BoletoInput): Boleto {
   const currency = input.currency ?? '9';
   requireDigits(input.bankCode, 3, 'bankCode');
+  if (input.bankCode[0] === '8')
+    throw new RangeError('bankCode cannot start with 8: that marks an arrecadação slip');
   requireDigits(currency, 1, 'currency');
   requireDigits(input.freeField, 25, 'freeField');
   if (
