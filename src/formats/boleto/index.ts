@@ -64,9 +64,10 @@ export function mod11Arrecadacao(digits: string): number {
 
 const MS_PER_DAY = 86_400_000;
 const FACTOR_BASE = Date.UTC(1997, 9, 7); // 1997-10-07, factor 0
-/** Days from the base date to 2025-02-22, the first day of the second cycle (factor 1000 again). */
+/** Length of a factor cycle in days: 1000..9999. The second cycle began on 2025-02-22 (day 10000). */
 const FACTOR_CYCLE = 9000;
-const FIRST_FACTOR_DAY = 1000; // 2000-07-03
+/** Day 1000 after the base is 2000-07-03, the first day of the first cycle. */
+const FIRST_FACTOR_DAY = 1000;
 
 function parseIsoDate(date: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
