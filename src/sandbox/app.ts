@@ -1,0 +1,101 @@
+/**
+ * The Fastify instance: body parsers (JSON, form for the token endpoint, multipart streaming for uploads),
+ * the request pipeline (http/pipeline.ts), the error and not-found handlers, and one plugin per API area.
+ */
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { ulid } from 'ulid';
+import { sanitizeRequestId } from '../domain/ids.js';
+import type { SandboxContext } from './http/context.js';
+import { ApiProblem, errorBody, problemFromFrameworkError } from './http/errors.js';
+import { installPipeline } from './http/pipeline.js';
+import { OAuthError } from './http/tokens.js';
+import { bankRoutes } from './routes/bank.js';
+import { cadastrosRoutes } from './routes/cadastros.js';
+import { ledgerRoutes } from './routes/ledger.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { payablesRoutes } from './routes/payables.js';
+
+export const API_PREFIX = '/api/v1';
+export const CONDOMINIUM_PREFIX = `${API_PREFIX}/condominiums/:condominium`;
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
+
+export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return sanitizeRequestId(Array.isArray(given) ? given[0] : given) || ulid();
+    },
+    return503OnClosing: true,
+    frameworkErrors: (err, request, reply) => {
+      const problem = problemFromFrameworkError(err);
+      (reply as unknown as FastifyReply)
+        .code(problem.status)
+        .header('x-request-id', request.id)
+        .send(errorBody(problem, request.id));
+    },
+  });
+
+  // Bodies: our own JSON parser (an empty body is no body; bad JSON a 400), urlencoded for OAuth, multipart.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiProblem(400, 'bad_request', 'the body is not valid JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  await app.register(multipart, {
+    limits: { fileSize: FILE_SIZE_LIMIT, files: 5, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+  });
+
+  installPipeline(app, ctx);
+
+  app.setErrorHandler((err, request, reply) => {
+    const requestId = request.id;
+    if (err instanceof OAuthError) {
+      return reply
+        .code(err.status)
+        .headers(err.headers)
+        .header('cache-control', 'no-store')
+        .send({ error: err.code, error_description: err.message, request_id: requestId });
+    }
+    const problem = problemFromFrameworkError(err);
+    if (problem.status >= 500) {
+      ctx.log(`${requestId} internal error: ${(err as Error)?.stack ?? String(err)}`);
+    }
+    if (request.routeOptions?.config?.oauth && problem.status < 500 && problem.status !== 429) {
+      // RFC 6749 5.2: a token request that cannot be read is an invalid_request
+      return reply
+        .code(problem.status)
+        .header('cache-control', 'no-store')
+        .send({ error: 'invalid_request', error_description: problem.message, request_id: requestId });
+    }
+    return reply.code(problem.status).headers(problem.headers).send(errorBody(problem, requestId));
+  });
+
+  app.setNotFoundHandler(async (request) => {
+    throw new ApiProblem(404, 'not_found', `no route for ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  await app.register(async (api) => oauthRoutes(api, ctx), { prefix: API_PREFIX });
+  await app.register(
+    async (condo) => {
+      payablesRoutes(condo, ctx);
+      ledgerRoutes(condo, ctx);
+      bankRoutes(condo, ctx);
+      cadastrosRoutes(condo, ctx);
+    },
+    { prefix: CONDOMINIUM_PREFIX },
+  );
+  return app;
+}

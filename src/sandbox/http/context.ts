@@ -1,0 +1,56 @@
+/**
+ * What every route and hook shares: the store, the token and idempotency services, the clock and the options;
+ * and what the hooks learn about one request (its token, client, condominium, rate-limit verdict).
+ */
+import type { ClientRecord, Condominium, Scope, TokenRecord } from '../model.js';
+import type { Store } from '../store.js';
+import type { IdempotencyRecord, IdempotencyStore } from './idempotency.js';
+import type { RateLimiter, RateLimitRule, RateLimitVerdict } from './rate-limit.js';
+import type { TokenService } from './tokens.js';
+
+export interface SandboxContext {
+  store: Store;
+  tokens: TokenService;
+  idempotency: IdempotencyStore;
+  rateLimiter: RateLimiter;
+  rateLimit: RateLimitRule;
+  ipRateLimit: RateLimitRule;
+  now: () => Date;
+  log: (line: string) => void;
+}
+
+export interface RequestState {
+  token?: TokenRecord;
+  client?: ClientRecord;
+  /** set by the auth hook on routes under /condominiums/{condominium} */
+  condominium?: Condominium;
+  rate?: RateLimitVerdict;
+  idempotencyKey?: string;
+  idempotency?: IdempotencyRecord;
+  replayed?: boolean;
+}
+
+export type BodyType = 'json' | 'form' | 'multipart';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sandbox: RequestState;
+  }
+  interface FastifyContextConfig {
+    /** the scope a call needs; routes with one require a bearer token bound to the path's condominium */
+    scope?: Scope;
+    /** accepted request body media types (default json) */
+    bodyTypes?: BodyType[];
+    /** 'auto' (default): JSON fingerprint before the handler; 'manual': the handler calls beginIdempotency */
+    idempotency?: 'auto' | 'manual';
+    /** errors rendered per RFC 6749 5.2 (the token endpoint) */
+    oauth?: boolean;
+  }
+}
+
+/** The condominium the auth hook resolved (routes with a scope only). */
+export function condominiumOf(request: { sandbox: RequestState }): Condominium {
+  const c = request.sandbox.condominium;
+  if (!c) throw new Error('route without a scope asked for its condominium');
+  return c;
+}

@@ -1,0 +1,80 @@
+/**
+ * Every failure leaves the sandbox as `{"error":{"code","message","fields"?},"request_id"}` (DESIGN.md "Wire
+ * contract"). Routes throw an `ApiProblem`; the app's error handler renders it, maps Fastify's own errors
+ * (malformed JSON, media type, body size) onto the same codes, and hides anything unexpected behind a 500.
+ */
+import type { FieldErrors } from '../../domain/schemas.js';
+
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiProblem';
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldErrors) =>
+  new ApiProblem(400, 'bad_request', message, fields);
+export const unauthenticated = (message: string) =>
+  new ApiProblem(401, 'unauthenticated', message, undefined, { 'www-authenticate': 'Bearer realm="condo"' });
+export const forbidden = () =>
+  new ApiProblem(403, 'forbidden', 'this token is not allowed to access this resource');
+export const insufficientScope = (scope: string) =>
+  new ApiProblem(403, 'insufficient_scope', `this call needs the scope ${scope}`, undefined, {
+    'www-authenticate': `Bearer realm="condo", error="insufficient_scope", scope="${scope}"`,
+  });
+export const notFound = (what = 'resource') => new ApiProblem(404, 'not_found', `${what} not found`);
+export const invalidState = (message: string) => new ApiProblem(409, 'invalid_state', message);
+export const validationFailed = (fields: FieldErrors, message = 'the request has invalid fields') =>
+  new ApiProblem(422, 'validation_failed', message, fields);
+/** A domain rule (not_remittable, period_closed, nothing_to_remit, invalid_file...): 422 with its own code. */
+export const domainRule = (code: string, message: string, fields?: FieldErrors) =>
+  new ApiProblem(422, code, message, fields);
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: FieldErrors };
+  request_id: string;
+}
+
+export function errorBody(problem: ApiProblem, requestId: string): ErrorBody {
+  return {
+    error: {
+      code: problem.code,
+      message: problem.message,
+      ...(problem.fields ? { fields: problem.fields } : {}),
+    },
+    request_id: requestId,
+  };
+}
+
+/** Fastify's and @fastify/multipart's own errors, as the wire contract names them. */
+export function problemFromFrameworkError(err: unknown): ApiProblem {
+  if (err instanceof ApiProblem) return err;
+  const e = err as { statusCode?: number; code?: string; message?: string };
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return badRequest('the body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiProblem(415, 'unsupported_media_type', 'this content type is not accepted here');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new ApiProblem(413, 'payload_too_large', 'the request body is too large');
+  }
+  if (status === 413) return new ApiProblem(413, 'payload_too_large', 'the request body is too large');
+  if (status === 415)
+    return new ApiProblem(415, 'unsupported_media_type', 'this content type is not accepted here');
+  if (status >= 400 && status < 500) return badRequest(e.message ?? 'bad request');
+  return new ApiProblem(500, 'internal_error', 'the sandbox failed to handle this request');
+}

@@ -1,0 +1,166 @@
+/**
+ * The sandbox's persistent state: everything the snapshot file holds. Money is integer cents inside; the
+ * routes turn it into the wire's shape (cents for payables, decimal reais elsewhere).
+ *
+ * Other areas (batches, invoices, expenses, entries, webhooks) add their collections to `Condominium` and a
+ * default in `store.ts` `normalize()`, so an older snapshot still loads.
+ */
+import type { IsoDate } from '../domain/dates.js';
+import type { FormaPagamento, PayableState } from '../domain/payables.js';
+
+export const SCOPES = [
+  'invoices.read',
+  'invoices.write',
+  'expenses.read',
+  'expenses.write',
+  'cadastros.read',
+  'cadastros.write',
+  'bank.read',
+  'bank.write',
+  'plano-de-contas.read',
+  'plano-de-contas.write',
+  'webhooks.manage',
+  'payments.read',
+  'payments.write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export type ClientName = 'default' | 'read-only' | 'other';
+
+export interface ClientRecord {
+  name: ClientName;
+  condominium: string;
+  client_id: string;
+  client_secret: string;
+  scopes: Scope[];
+}
+
+/** An access token is kept only as its SHA-256: the snapshot never holds a usable bearer token. */
+export interface TokenRecord {
+  token_sha256: string;
+  client_id: string;
+  condominium: string;
+  scopes: Scope[];
+  /** epoch milliseconds */
+  expires_at: number;
+}
+
+export interface Block {
+  id: number;
+  name: string;
+}
+
+export interface Unit {
+  id: number;
+  block: string;
+  number: string;
+  label: string;
+  /** the owner's name (proprietário) */
+  owner: string;
+  owner_document: string;
+  ideal_fraction: number;
+}
+
+export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'random';
+
+export interface SupplierBank {
+  code: string;
+  agency: string;
+  account: string;
+  account_type: 'checking' | 'savings';
+}
+
+export interface Supplier {
+  id: number;
+  name: string;
+  /** CPF (11 digits) or CNPJ (14 digits), digits only */
+  document: string;
+  bank: SupplierBank | null;
+  pix_key: string | null;
+  pix_key_type: PixKeyType | null;
+}
+
+export type BankAccountType = 'checking' | 'savings' | 'investment';
+
+export interface BankAccount {
+  id: number;
+  name: string;
+  bank_code: string;
+  bank_name: string;
+  agency: string;
+  account_number: string;
+  type: BankAccountType;
+  current_balance_cents: number;
+  is_payment_account: boolean;
+}
+
+export interface ChartAccount {
+  id: number;
+  code: string;
+  name: string;
+  type: 'revenue' | 'expense';
+  state: 'active' | 'inactive';
+  parent_id: number | null;
+}
+
+export interface FinancialPeriod {
+  /** YYYY-MM */
+  period: string;
+  state: 'open' | 'closed';
+}
+
+export interface LastReturn {
+  code: string;
+  message: string;
+  at: string;
+}
+
+export interface Payable {
+  public_id: string;
+  supplier_id: number | null;
+  chart_of_accounts_id: number;
+  payee_name: string | null;
+  amount: number;
+  fine_amount: number | null;
+  interest_amount: number | null;
+  discount_amount: number | null;
+  forma_pagamento: FormaPagamento;
+  due_date: IsoDate;
+  issue_date: IsoDate | null;
+  document_number: string | null;
+  description: string;
+  notes: string | null;
+  state: PayableState;
+  batch_id: string | null;
+  paid_at: string | null;
+  paid_amount: number | null;
+  last_return: LastReturn | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Condominium {
+  slug: string;
+  name: string;
+  document: string;
+  address: string;
+  blocks: Block[];
+  units: Unit[];
+  suppliers: Supplier[];
+  bank_accounts: BankAccount[];
+  chart_of_accounts: ChartAccount[];
+  periods: FinancialPeriod[];
+  payables: Payable[];
+}
+
+export interface SandboxState {
+  format: 'condo-sandbox';
+  version: 1;
+  /** the base URL of the last server started on this data dir */
+  base_url: string | null;
+  /** the next integer id per kind (bank accounts, chart accounts, units, suppliers...), global across condominiums */
+  sequences: Record<string, number>;
+  clients: ClientRecord[];
+  tokens: TokenRecord[];
+  condominiums: Condominium[];
+}

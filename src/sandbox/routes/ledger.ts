@@ -1,0 +1,32 @@
+/** Chart of accounts (plano de contas). Account entries and transfers join this module later. */
+import type { FastifyInstance } from 'fastify';
+import { condominiumOf, type SandboxContext } from '../http/context.js';
+import { paginate, QueryReader } from '../http/query.js';
+import { chartAccountView } from './views.js';
+
+export function ledgerRoutes(app: FastifyInstance, _ctx: SandboxContext): void {
+  app.get('/chart-of-accounts', { config: { scope: 'plano-de-contas.read' } }, async (request) => {
+    const condo = condominiumOf(request);
+    const q = new QueryReader(request.query);
+    const type = q.enum('type', ['revenue', 'expense'] as const);
+    const state = q.enum('state', ['active', 'inactive'] as const);
+    const page = q.page();
+    q.done();
+    const rows = condo.chart_of_accounts
+      .filter((a) => (!type || a.type === type) && (!state || a.state === state))
+      .sort((a, b) => compareCodes(a.code, b.code));
+    const list = paginate(rows, page);
+    return { ...list, data: list.data.map(chartAccountView) };
+  });
+}
+
+/** `1.10` after `1.9`: codes compare segment by segment, as numbers. */
+export function compareCodes(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? -1) - (pb[i] ?? -1);
+    if (d !== 0) return d;
+  }
+  return 0;
+}

@@ -1,0 +1,25 @@
+/** POST /api/v1/oauth/token (client credentials) and GET /api/v1/ping. Neither needs a bearer token. */
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../http/context.js';
+import { OAuthError } from '../http/tokens.js';
+
+export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.post(
+    '/oauth/token',
+    { config: { oauth: true, bodyTypes: ['form', 'json'] } },
+    async (request, reply) => {
+      const body = request.body;
+      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+        throw new OAuthError(400, 'invalid_request', 'the body must be form fields or a JSON object');
+      }
+      const grant = ctx.tokens.grant({
+        authorization: request.headers.authorization,
+        body: body as Record<string, unknown> | undefined,
+      });
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      return grant;
+    },
+  );
+
+  app.get('/ping', async () => ({ data: { status: 'ok', time: ctx.now().toISOString() } }));
+}

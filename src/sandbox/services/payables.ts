@@ -1,0 +1,155 @@
+/**
+ * Payables (contas a pagar): creation, edits and the remittance marking, enforcing the state machine of
+ * src/domain/payables.ts. Batches (CNAB remessa/retorno) move payables further; they live in their own service.
+ * Functions take the condominium's state and the clock, mutate it and return the payable, or throw the
+ * ApiProblem the route answers with.
+ */
+import { monotonicFactory } from 'ulid';
+import type { IsoDate } from '../../domain/dates.js';
+import {
+  type PayableAction,
+  type PayableState,
+  payableActionRefusal,
+  remittanceRefusal,
+} from '../../domain/payables.js';
+import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/schemas.js';
+import { domainRule, invalidState, notFound, validationFailed } from '../http/errors.js';
+import type { Condominium, Payable, Supplier } from '../model.js';
+
+const newPublicId = monotonicFactory();
+
+export interface PayableFilters {
+  state?: PayableState | undefined;
+  supplier_id?: number | undefined;
+  due_from?: IsoDate | undefined;
+  due_to?: IsoDate | undefined;
+}
+
+export function listPayables(condo: Condominium, f: PayableFilters): Payable[] {
+  return condo.payables
+    .filter(
+      (p) =>
+        (!f.state || p.state === f.state) &&
+        (f.supplier_id === undefined || p.supplier_id === f.supplier_id) &&
+        (!f.due_from || p.due_date >= f.due_from) &&
+        (!f.due_to || p.due_date <= f.due_to),
+    )
+    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.public_id.localeCompare(b.public_id));
+}
+
+export function findPayable(condo: Condominium, publicId: string): Payable {
+  const p = condo.payables.find((x) => x.public_id === publicId);
+  if (!p) throw notFound('payable');
+  return p;
+}
+
+function supplierOf(condo: Condominium, id: number | null | undefined): Supplier | undefined {
+  return id == null ? undefined : condo.suppliers.find((s) => s.id === id);
+}
+
+/** supplier_id and chart_of_accounts_id must name records of this condominium; the account an active expense. */
+function referenceErrors(
+  condo: Condominium,
+  body: { supplier_id?: number | null; chart_of_accounts_id?: number },
+) {
+  const fields: FieldErrors = {};
+  if (body.supplier_id != null && !supplierOf(condo, body.supplier_id)) {
+    fields.supplier_id = ['does not exist in this condominium'];
+  }
+  if (body.chart_of_accounts_id !== undefined) {
+    const account = condo.chart_of_accounts.find((a) => a.id === body.chart_of_accounts_id);
+    if (!account) fields.chart_of_accounts_id = ['does not exist in this condominium'];
+    else if (account.state !== 'active')
+      fields.chart_of_accounts_id = [`account ${account.code} is inactive`];
+    else if (account.type !== 'expense') {
+      fields.chart_of_accounts_id = [`account ${account.code} is not an expense account`];
+    }
+  }
+  return fields;
+}
+
+export function createPayable(condo: Condominium, body: PayableCreate, now: Date): Payable {
+  const fields = referenceErrors(condo, body);
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+  const supplier = supplierOf(condo, body.supplier_id);
+  const at = now.toISOString();
+  const payable: Payable = {
+    public_id: newPublicId(now.getTime()),
+    supplier_id: body.supplier_id ?? null,
+    chart_of_accounts_id: body.chart_of_accounts_id,
+    payee_name: body.payee_name ?? supplier?.name ?? null,
+    amount: body.amount,
+    fine_amount: body.fine_amount ?? null,
+    interest_amount: body.interest_amount ?? null,
+    discount_amount: body.discount_amount ?? null,
+    forma_pagamento: body.forma_pagamento,
+    due_date: body.due_date,
+    issue_date: body.issue_date ?? null,
+    document_number: body.document_number ?? null,
+    description: body.description,
+    notes: body.notes ?? null,
+    state: 'pending',
+    batch_id: null,
+    paid_at: null,
+    paid_amount: null,
+    last_return: null,
+    created_at: at,
+    updated_at: at,
+  };
+  condo.payables.push(payable);
+  return payable;
+}
+
+/** Fields a payable cannot be without: null in a PATCH is refused rather than silently ignored. */
+const REQUIRED_ON_UPDATE = ['amount', 'forma_pagamento', 'due_date', 'description'] as const;
+
+function refuse(action: PayableAction, p: Payable): void {
+  const refusal = payableActionRefusal(action, p.state);
+  if (refusal) throw invalidState(refusal);
+}
+
+export function updatePayable(condo: Condominium, p: Payable, patch: PayableUpdate, now: Date): Payable {
+  refuse('update', p);
+  const fields: FieldErrors = {};
+  for (const name of REQUIRED_ON_UPDATE) {
+    if (patch[name] === null) fields[name] = ['cannot be null'];
+  }
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+  const changes = Object.entries(patch).filter(([, v]) => v !== undefined);
+  if (changes.length === 0) return p;
+  for (const [name, value] of changes) {
+    (p as unknown as Record<string, unknown>)[name] = value;
+  }
+  if (patch.payee_name === null) p.payee_name = supplierOf(condo, p.supplier_id)?.name ?? null;
+  p.updated_at = now.toISOString();
+  return p;
+}
+
+export function deletePayable(condo: Condominium, p: Payable): void {
+  refuse('delete', p);
+  condo.payables.splice(condo.payables.indexOf(p), 1);
+}
+
+/** pending -> marked_for_remessa, when the payable can travel in a CNAB file (else 422 not_remittable). */
+export function markForRemittance(condo: Condominium, p: Payable, now: Date): Payable {
+  refuse('mark', p);
+  const supplier = supplierOf(condo, p.supplier_id);
+  const refusal = remittanceRefusal({
+    forma_pagamento: p.forma_pagamento,
+    document_number: p.document_number,
+    payee_bank: supplier?.bank ?? null,
+    pix_key: supplier?.pix_key ?? null,
+  });
+  if (refusal) throw domainRule('not_remittable', refusal);
+  p.state = 'marked_for_remessa';
+  p.updated_at = now.toISOString();
+  return p;
+}
+
+/** marked_for_remessa -> pending. */
+export function unmarkForRemittance(p: Payable, now: Date): Payable {
+  refuse('unmark', p);
+  p.state = 'pending';
+  p.updated_at = now.toISOString();
+  return p;
+}

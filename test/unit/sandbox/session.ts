@@ -1,0 +1,107 @@
+/** A sandbox on an ephemeral port with a temp data dir, and a small fetch wrapper that talks to it. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type RunningSandbox,
+  type SandboxClient,
+  type SandboxOptions,
+  startSandbox,
+} from '../../../src/sandbox/index.js';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface Session {
+  sandbox: RunningSandbox;
+  dataDir: string;
+  client(name: SandboxClient['name']): SandboxClient;
+  /** a fresh access token for a client (optionally narrower scopes) */
+  token(name?: SandboxClient['name'], scope?: string): Promise<string>;
+  /** a call under /api/v1 */
+  call(
+    method: string,
+    path: string,
+    init?: {
+      token?: string;
+      json?: unknown;
+      body?: string | FormData | URLSearchParams;
+      headers?: Record<string, string>;
+    },
+  ): Promise<Reply>;
+  /** a call under /api/v1/condominiums/{default's condominium} with the default client's token */
+  api(
+    method: string,
+    path: string,
+    init?: { token?: string; json?: unknown; headers?: Record<string, string> },
+  ): Promise<Reply>;
+  restart(extra?: Partial<SandboxOptions>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function sandboxSession(opts: Partial<SandboxOptions> = {}): Promise<Session> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'condo-sandbox-')));
+  let sandbox = await startSandbox({ ...opts, dataDir, port: 0 });
+  let defaultToken: string | undefined;
+
+  const session: Session = {
+    get sandbox() {
+      return sandbox;
+    },
+    dataDir,
+    client(name) {
+      const c = sandbox.clients.find((x) => x.name === name);
+      if (!c) throw new Error(`no client ${name}`);
+      return c;
+    },
+    async token(name = 'default', scope) {
+      const c = session.client(name);
+      const r = await session.call('POST', '/oauth/token', {
+        json: {
+          grant_type: 'client_credentials',
+          client_id: c.client_id,
+          client_secret: c.client_secret,
+          ...(scope ? { scope } : {}),
+        },
+      });
+      if (r.status !== 200) throw new Error(`token: ${r.status} ${r.text}`);
+      return r.body.access_token as string;
+    },
+    async call(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(init.json);
+      }
+      const res = await fetch(`${sandbox.baseUrl}/api/v1${path}`, { method, headers, body: body ?? null });
+      const text = await res.text();
+      let parsed: unknown = null;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = null;
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+    async api(method, path, init = {}) {
+      defaultToken ??= await session.token();
+      const slug = session.client('default').condominium;
+      return session.call(method, `/condominiums/${slug}${path}`, { token: defaultToken, ...init });
+    },
+    async restart(extra = {}) {
+      await sandbox.close();
+      sandbox = await startSandbox({ ...opts, ...extra, dataDir, port: 0 });
+    },
+    async close() {
+      await sandbox.close();
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return session;
+}
