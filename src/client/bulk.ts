@@ -1,0 +1,44 @@
+import { ApiError, CondoError } from '../domain/errors.js';
+import { interrupted } from './sleep.js';
+
+/**
+ * Runs `work` over `items` with at most `concurrency` at a time, all over the client's one pipeline (whose
+ * throttle keeps the run inside the rate limit). Results keep the input order; a failure is a value, not a throw.
+ */
+export type BulkOutcome<T> = { ok: true; data: T } | { ok: false; error: CondoError };
+
+export async function runPool<I, T>(
+  items: readonly I[],
+  concurrency: number,
+  work: (item: I, index: number) => Promise<T>,
+  opts: { signal?: AbortSignal; onResult?: (done: number, total: number) => void } = {},
+): Promise<BulkOutcome<T>[]> {
+  const results: BulkOutcome<T>[] = new Array(items.length);
+  let nextIndex = 0;
+  let done = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = nextIndex++;
+      if (i >= items.length) return;
+      if (opts.signal?.aborted) {
+        results[i] = { ok: false, error: interrupted() };
+      } else {
+        try {
+          results[i] = { ok: true, data: await work(items[i] as I, i) };
+        } catch (err) {
+          results[i] = { ok: false, error: asCondoError(err) };
+        }
+      }
+      done++;
+      opts.onResult?.(done, items.length);
+    }
+  };
+  const n = Math.max(1, Math.min(concurrency, items.length));
+  await Promise.all(Array.from({ length: n }, worker));
+  return results;
+}
+
+export function asCondoError(err: unknown): CondoError {
+  if (err instanceof CondoError) return err;
+  return new ApiError((err as Error)?.message ?? String(err), { code: 'client_error' });
+}

@@ -1,0 +1,322 @@
+/**
+ * The client: builds the one pipeline and exposes `request`, `requestStream`, `list`, `token` over it.
+ *
+ *   requestId -> idempotency -> retry -> auth -> throttle -> redactingLog -> transport (undici keep-alive)
+ *
+ * Outer layers run once per call (one X-Request-Id and one Idempotency-Key shared by every retry); retry wraps
+ * auth so each attempt carries a currently valid token; the throttle paces every attempt; the log shows each
+ * attempt as it went out. Error bodies become domain errors only at the top, after retries are exhausted.
+ */
+import type { Readable } from 'node:stream';
+import { ulid } from 'ulid';
+import { ApiError, CondoError, UsageError } from '../domain/errors.js';
+import { type BulkOutcome, runPool } from './bulk.js';
+import { errorFromResponse, errorFromTransport, parseBody } from './errors.js';
+import { auth } from './layers/auth.js';
+import { idempotency } from './layers/idempotency.js';
+import { redactingLog } from './layers/log.js';
+import { requestId } from './layers/request-id.js';
+import { DEFAULT_RETRY, retry } from './layers/retry.js';
+import { RateLimiter, throttle } from './layers/throttle.js';
+import { readPage } from './pagination.js';
+import { anySignal } from './sleep.js';
+import { MemoryTokenCache, TokenProvider } from './tokens.js';
+import { createTransport, oneShot } from './transport.js';
+import type {
+  CachedToken,
+  ClientOptions,
+  ListOptions,
+  ListResult,
+  Query,
+  RequestOptions,
+  RequestResult,
+  StreamBody,
+  StreamRequestOptions,
+  StreamResult,
+} from './types.js';
+import {
+  compose,
+  type Send,
+  TransportError,
+  type WireBody,
+  type WireRequest,
+  type WireResponse,
+} from './wire.js';
+
+export const API_PREFIX = '/api/v1';
+const MAX_PAGES = 10_000;
+
+/** What resource modules build on. */
+export interface ApiCore {
+  request<T = unknown>(o: RequestOptions): Promise<RequestResult<T>>;
+  list<T = unknown>(path: string, query?: Query, o?: ListOptions): Promise<ListResult<T>>;
+  /** Runs `work` over items concurrently (opts.concurrency); `key(i)` is the Idempotency-Key for item i. */
+  bulk<I, T>(
+    items: readonly I[],
+    work: (item: I, key: string) => Promise<T>,
+    o?: { signal?: AbortSignal; onResult?: (done: number, total: number) => void },
+  ): Promise<BulkOutcome<T>[]>;
+}
+
+export interface Core extends ApiCore {
+  requestStream(o: StreamRequestOptions): Promise<StreamResult>;
+  token(o?: { signal?: AbortSignal; fresh?: boolean }): Promise<CachedToken>;
+  close(): Promise<void>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStreamBody = (v: unknown): v is StreamBody => isObject(v) && typeof v.open === 'function';
+
+export function createCore(opts: ClientOptions): Core {
+  if (!opts.baseUrl) throw new UsageError('a base URL is required', { code: 'missing_base_url' });
+  if (!opts.condominium) throw new UsageError('a condominium is required', { code: 'missing_condominium' });
+  let base: URL;
+  try {
+    base = new URL(opts.baseUrl);
+  } catch {
+    throw new UsageError(`invalid base URL: ${opts.baseUrl}`, { code: 'invalid_base_url' });
+  }
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const scopeRoot = `${API_PREFIX}/condominiums/${encodeURIComponent(opts.condominium)}`;
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const policy = { ...DEFAULT_RETRY, ...opts.retry };
+  const concurrency = Math.max(1, opts.concurrency ?? 8);
+  const userAgent = opts.userAgent ?? `condo (node ${process.version})`;
+  const debug = opts.debug;
+  const note = debug ? (line: string) => debug(`* ${line}`) : undefined;
+
+  // Everything the trace must never print; tokens join as they are issued.
+  const basic = Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64');
+  const secrets = new Set<string>([opts.clientSecret, basic]);
+  const encodedSecret = encodeURIComponent(opts.clientSecret);
+  secrets.add(encodedSecret);
+  secrets.add(Buffer.from(`${encodeURIComponent(opts.clientId)}:${encodedSecret}`).toString('base64'));
+
+  const transport = createTransport({ timeoutMs });
+  const log = redactingLog(debug, () => secrets);
+  const limiter = new RateLimiter(note);
+  const tokens = new TokenProvider({
+    tokenUrl: urlFor(`${API_PREFIX}/oauth/token`),
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
+    scopes: opts.scopes,
+    cache: opts.tokenCache ?? new MemoryTokenCache(),
+    cacheKey:
+      opts.tokenCacheKey ??
+      `${base.origin}${basePath}|${opts.clientId}|${opts.condominium}|${[...(opts.scopes ?? [])].sort().join(' ')}`,
+    send: compose(transport.send, requestId(opts.requestId), retry(policy, note), log),
+    onToken: (t) => secrets.add(t),
+    log: note,
+  });
+  const send: Send = compose(
+    transport.send,
+    requestId(opts.requestId),
+    idempotency(),
+    retry(policy, note),
+    auth(tokens),
+    throttle(limiter),
+    log,
+  );
+
+  function urlFor(path: string, query?: Query): URL {
+    let url: URL;
+    if (/^https?:\/\//i.test(path)) {
+      url = new URL(path);
+      if (url.origin !== base.origin) {
+        // Never send the bearer token to another host (e.g. a links.next elsewhere).
+        throw new ApiError(`refusing to call ${url.origin}: not the configured base URL`, {
+          code: 'foreign_url',
+        });
+      }
+    } else {
+      const p = path.startsWith('/') ? path : `/${path}`;
+      const rooted = p.startsWith('/api/') ? p : `${scopeRoot}${p === '/' ? '' : p}`;
+      url = new URL(`${base.origin}${basePath}${rooted}`);
+    }
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null) continue;
+      url.searchParams.delete(key);
+      if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
+      else url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  function wire(o: {
+    method: string;
+    path: string;
+    query?: Query;
+    headers?: Record<string, string>;
+    idempotencyKey?: string;
+    signal?: AbortSignal;
+  }): WireRequest {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent };
+    for (const [k, v] of Object.entries(o.headers ?? {})) headers[k.toLowerCase()] = v;
+    const method = o.method.toUpperCase();
+    const key = o.idempotencyKey ?? opts.idempotencyKey;
+    if (key && !headers['idempotency-key'] && method !== 'GET' && method !== 'HEAD')
+      headers['idempotency-key'] = key;
+    return { method, url: urlFor(o.path, o.query), headers, signal: anySignal(opts.signal, o.signal) };
+  }
+
+  function encodeBody(body: unknown, headers: Record<string, string>): WireBody | undefined {
+    if (body === undefined) return undefined;
+    if (isStreamBody(body)) {
+      headers['content-type'] ??= body.contentType;
+      return body;
+    }
+    if (Buffer.isBuffer(body)) {
+      headers['content-type'] ??= 'application/octet-stream';
+      return body;
+    }
+    if (typeof body === 'string') {
+      headers['content-type'] ??= 'application/json';
+      return Buffer.from(body);
+    }
+    headers['content-type'] ??= 'application/json';
+    return Buffer.from(JSON.stringify(body));
+  }
+
+  async function run(req: WireRequest): Promise<WireResponse> {
+    try {
+      return await send(req);
+    } catch (err) {
+      if (err instanceof TransportError) throw errorFromTransport(err, req.url, req.headers['x-request-id']);
+      if (err instanceof CondoError) throw err;
+      throw new ApiError((err as Error)?.message ?? String(err), { code: 'client_error' });
+    }
+  }
+
+  function check(res: WireResponse, body: unknown): void {
+    if (res.status < 300) return;
+    throw errorFromResponse(res, body);
+  }
+
+  async function request<T = unknown>(o: RequestOptions): Promise<RequestResult<T>> {
+    const req = wire(o);
+    req.body = encodeBody(o.body, req.headers);
+    const res = await run(req);
+    const body = parseBody(res.bytes, res.headers['content-type']);
+    check(res, body);
+    return {
+      status: res.status,
+      headers: res.headers,
+      data: (isObject(body) && 'data' in body ? body.data : body) as T,
+      body,
+      requestId: res.headers['x-request-id'] ?? req.headers['x-request-id'],
+      replayed: res.headers['idempotency-replayed'] === '1' || res.headers['idempotency-replayed'] === 'true',
+    };
+  }
+
+  async function requestStream(o: StreamRequestOptions): Promise<StreamResult> {
+    const req = wire(o);
+    req.stream = true;
+    if (o.body !== undefined) {
+      if (o.contentType) req.headers['content-type'] = o.contentType;
+      if (isStreamBody(o.body) || Buffer.isBuffer(o.body) || typeof o.body === 'string') {
+        req.body = encodeBody(typeof o.body === 'string' ? Buffer.from(o.body) : o.body, req.headers);
+      } else {
+        const stream = o.body as Readable;
+        req.headers['content-type'] ??= 'application/octet-stream';
+        req.body = oneShot(stream, req.headers['content-type'], o.contentLength);
+        req.replayable = false;
+      }
+    }
+    const res = await run(req);
+    if (res.status >= 300) {
+      res.stream?.destroy();
+      throw errorFromResponse(res);
+    }
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: res.stream!,
+      requestId: res.headers['x-request-id'] ?? req.headers['x-request-id'],
+      replayed: res.headers['idempotency-replayed'] === '1',
+    };
+  }
+
+  async function list<T = unknown>(
+    path: string,
+    query: Query = {},
+    o: ListOptions = {},
+  ): Promise<ListResult<T>> {
+    const data: T[] = [];
+    const limit = o.limit !== undefined && o.limit >= 0 ? o.limit : Number.POSITIVE_INFINITY;
+    let target: { path: string; query: Query } | undefined = { path, query };
+    let meta: Record<string, unknown> | undefined;
+    let hasMore = false;
+    let lastRequestId: string | undefined;
+    const seen = new Set<string>();
+    for (let pages = 0; target && pages < MAX_PAGES; pages++) {
+      const res: RequestResult<unknown> = await request({
+        method: 'GET',
+        path: target.path,
+        query: target.query,
+        signal: o.signal,
+      });
+      lastRequestId = res.requestId;
+      seen.add(urlFor(target.path, target.query).toString());
+      const page = readPage(res.body);
+      meta = page.meta;
+      const room = limit - data.length;
+      data.push(...(page.items.slice(0, room) as T[]));
+      const following = nextTarget(page, target);
+      if (page.items.length > room) {
+        hasMore = true;
+        break;
+      }
+      hasMore = following !== undefined;
+      if (!o.all || data.length >= limit || !following) break;
+      if (seen.has(urlFor(following.path, following.query).toString())) {
+        hasMore = false; // a server pointing back at a page already read: stop rather than loop
+        break;
+      }
+      target = following;
+    }
+    return Object.defineProperties(data, {
+      meta: { value: meta, enumerable: false },
+      hasMore: { value: hasMore, enumerable: false },
+      requestId: { value: lastRequestId, enumerable: false },
+    }) as ListResult<T>;
+  }
+
+  function nextTarget(
+    page: ReturnType<typeof readPage>,
+    current: { path: string; query: Query },
+  ): { path: string; query: Query } | undefined {
+    if (page.nextLink === null) return undefined;
+    if (page.nextLink !== undefined) {
+      const here = urlFor(current.path, current.query);
+      return { path: new URL(page.nextLink, here).toString(), query: {} };
+    }
+    if (page.nextPage !== undefined && page.items.length > 0) {
+      return { path: current.path, query: { ...current.query, page: page.nextPage } };
+    }
+    return undefined;
+  }
+
+  async function bulk<I, T>(
+    items: readonly I[],
+    work: (item: I, key: string) => Promise<T>,
+    o: { signal?: AbortSignal; onResult?: (done: number, total: number) => void } = {},
+  ): Promise<BulkOutcome<T>[]> {
+    // --idempotency-key on a bulk run: KEY-1, KEY-2, ... so a re-run replays instead of repeating.
+    const keyFor = (i: number) => (opts.idempotencyKey ? `${opts.idempotencyKey}-${i + 1}` : ulid());
+    const signal = anySignal(opts.signal, o.signal);
+    return runPool(items, concurrency, (item, i) => work(item, keyFor(i)), { signal, onResult: o.onResult });
+  }
+
+  return {
+    request,
+    requestStream,
+    list,
+    bulk,
+    token: (o = {}) => {
+      const signal = anySignal(opts.signal, o.signal);
+      return o.fresh ? tokens.renew(signal) : tokens.get(signal);
+    },
+    close: () => transport.close(),
+  };
+}

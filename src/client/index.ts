@@ -1,0 +1,53 @@
+/**
+ * The condo API client. The CLI imports it lazily (`await import('../client/index.js')`) so undici loads only when
+ * a verb calls the API. Depends on src/domain only; works against any server that follows the spec.
+ */
+import type { CondoError } from '../domain/errors.js';
+import { type Core, createCore } from './client.js';
+import {
+  type BankAccountsApi,
+  bankAccounts,
+  type ChartOfAccountsApi,
+  chartOfAccounts,
+  type SuppliersApi,
+  suppliers,
+  type UnitsApi,
+  units,
+} from './resources/lookups.js';
+import { type PayablesApi, payables } from './resources/payables.js';
+import type { ClientOptions } from './types.js';
+
+export interface Client extends Core {
+  readonly baseUrl: string;
+  readonly condominium: string;
+  readonly payables: PayablesApi;
+  readonly chartOfAccounts: ChartOfAccountsApi;
+  readonly bankAccounts: BankAccountsApi;
+  readonly suppliers: SuppliersApi;
+  readonly units: UnitsApi;
+}
+
+export function createClient(opts: ClientOptions): Client {
+  const core = createCore(opts);
+  return {
+    ...core,
+    baseUrl: opts.baseUrl,
+    condominium: opts.condominium,
+    payables: payables(core),
+    chartOfAccounts: chartOfAccounts(core),
+    bankAccounts: bankAccounts(core),
+    suppliers: suppliers(core),
+    units: units(core),
+  };
+}
+
+export type { BulkOutcome } from './bulk.js';
+export type { ApiCore, Core } from './client.js';
+export { parseErrorBody, retryAfterMs } from './errors.js';
+export { fileFromPath, type MultipartFile, type MultipartForm, multipart } from './multipart.js';
+export { REDACTED } from './redact.js';
+export type { BankAccountsApi, ChartOfAccountsApi, SuppliersApi, UnitsApi } from './resources/lookups.js';
+export type { PayablesApi } from './resources/payables.js';
+export { MemoryTokenCache } from './tokens.js';
+export type * from './types.js';
+export type { CondoError };

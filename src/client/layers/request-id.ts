@@ -1,0 +1,15 @@
+import { ulid } from 'ulid';
+import { sanitizeRequestId } from '../../domain/ids.js';
+import type { Layer } from '../wire.js';
+
+/**
+ * X-Request-Id on every call: the caller's (--request-id, sanitized as the spec does) or a new ULID per call.
+ * Outermost, so every retry and the 401 replay of one call carry the same id.
+ */
+export function requestId(fixed?: string): Layer {
+  const given = sanitizeRequestId(fixed);
+  return (next) => (req) => {
+    const own = sanitizeRequestId(req.headers['x-request-id']);
+    return next({ ...req, headers: { ...req.headers, 'x-request-id': own || given || ulid() } });
+  };
+}

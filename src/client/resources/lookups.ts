@@ -1,0 +1,41 @@
+/**
+ * Small lookup lists the CLI resolves names against: chart of accounts (plano-de-contas.read), bank accounts
+ * (bank.read), suppliers and units (cadastros.read). Every page is read by default.
+ */
+import type { ApiCore } from '../client.js';
+import type { BankAccount, ChartAccount, ListOptions, ListResult, Supplier, Unit } from '../types.js';
+
+const everything = (opts: ListOptions): ListOptions => ({ all: true, ...opts });
+
+export interface ChartOfAccountsApi {
+  list(filters?: { type?: string; state?: string }, opts?: ListOptions): Promise<ListResult<ChartAccount>>;
+}
+export function chartOfAccounts(api: ApiCore): ChartOfAccountsApi {
+  return {
+    list: (filters = {}, opts = {}) =>
+      api.list<ChartAccount>('/chart-of-accounts', filters, everything(opts)),
+  };
+}
+
+export interface BankAccountsApi {
+  list(opts?: ListOptions): Promise<ListResult<BankAccount>>;
+}
+export function bankAccounts(api: ApiCore): BankAccountsApi {
+  return {
+    list: (opts = {}) => api.list<BankAccount>('/bank-accounts', {}, everything(opts)),
+  };
+}
+
+export interface SuppliersApi {
+  list(opts?: ListOptions): Promise<ListResult<Supplier>>;
+}
+export function suppliers(api: ApiCore): SuppliersApi {
+  return { list: (opts = {}) => api.list<Supplier>('/suppliers', {}, everything(opts)) };
+}
+
+export interface UnitsApi {
+  list(opts?: ListOptions): Promise<ListResult<Unit>>;
+}
+export function units(api: ApiCore): UnitsApi {
+  return { list: (opts = {}) => api.list<Unit>('/units', {}, everything(opts)) };
+}

@@ -1,0 +1,133 @@
+/**
+ * The bottom of the pipeline: one keep-alive undici dispatcher per client. `EnvHttpProxyAgent` honours
+ * HTTPS_PROXY / HTTP_PROXY / NO_PROXY; every call of the client (bulk runs included) shares its connection pool.
+ */
+import type { Readable } from 'node:stream';
+import { type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import { UsageError } from '../domain/errors.js';
+import { interrupted } from './sleep.js';
+import { type Send, TransportError, type WireRequest } from './wire.js';
+
+export interface Transport {
+  send: Send;
+  close(): Promise<void>;
+}
+
+export function createTransport(opts: { timeoutMs: number; connections?: number }): Transport {
+  const dispatcher = new EnvHttpProxyAgent({
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connect: { timeout: opts.timeoutMs },
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
+  });
+  let closed = false;
+
+  const send: Send = async (req) => {
+    const started = performance.now();
+    // A buffered call gets one deadline for headers and body; a stream keeps undici's inactivity timeouts only.
+    const deadline = req.stream ? undefined : AbortSignal.timeout(opts.timeoutMs);
+    const signal =
+      req.signal && deadline ? AbortSignal.any([req.signal, deadline]) : (req.signal ?? deadline);
+    try {
+      const res = await dispatcher.request({
+        origin: req.url.origin,
+        path: `${req.url.pathname}${req.url.search}`,
+        method: req.method as Dispatcher.HttpMethod,
+        headers: withLength(req),
+        body: bodyOf(req),
+        signal,
+        headersTimeout: opts.timeoutMs,
+        bodyTimeout: opts.timeoutMs,
+      });
+      const headers = flattenHeaders(res.headers);
+      if (req.stream && res.statusCode < 400) {
+        return { status: res.statusCode, headers, stream: res.body, durationMs: performance.now() - started };
+      }
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      return { status: res.statusCode, headers, bytes, durationMs: performance.now() - started };
+    } catch (err) {
+      throw classify(err, req, deadline, opts.timeoutMs, closed);
+    }
+  };
+
+  return {
+    send,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await dispatcher.close();
+    },
+  };
+}
+
+function bodyOf(req: WireRequest): Buffer | Readable | undefined {
+  if (req.body === undefined) return undefined;
+  if (Buffer.isBuffer(req.body)) return req.body;
+  return req.body.open();
+}
+
+function withLength(req: WireRequest): Record<string, string> {
+  const headers = { ...req.headers };
+  if (req.body && !Buffer.isBuffer(req.body) && req.body.length !== undefined) {
+    headers['content-length'] = String(req.body.length);
+  }
+  return headers;
+}
+
+export function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function classify(
+  err: unknown,
+  req: WireRequest,
+  deadline: AbortSignal | undefined,
+  timeoutMs: number,
+  closed: boolean,
+): Error {
+  if (req.signal?.aborted) return interrupted();
+  const e = err as {
+    code?: string;
+    name?: string;
+    message?: string;
+    cause?: { code?: string; message?: string };
+  };
+  const code = e.code ?? e.cause?.code;
+  if (
+    deadline?.aborted ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
+    return new TransportError(`timed out after ${timeoutMs} ms`, 'timeout', code ?? 'ETIMEDOUT');
+  }
+  if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_URL') {
+    return new UsageError(`invalid request: ${e.message ?? String(err)}`, { code: 'invalid_request' });
+  }
+  if (closed || code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') {
+    return new TransportError('client closed', 'network', code);
+  }
+  const detail =
+    e.cause?.message && e.cause.message !== e.message ? `${e.message}: ${e.cause.message}` : e.message;
+  return new TransportError(detail ?? String(err), 'network', code);
+}
+
+/** A body for a one-shot Readable: sent once, never replayed. */
+export function oneShot(stream: Readable, contentType: string, length?: number) {
+  let used = false;
+  return {
+    contentType,
+    length,
+    open(): Readable {
+      if (used) throw new Error('a one-shot request body cannot be sent twice');
+      used = true;
+      return stream;
+    },
+  };
+}

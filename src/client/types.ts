@@ -1,0 +1,215 @@
+/**
+ * Public types of the API client. Resource records are typed loosely on purpose (DESIGN.md "Tolerance"): the fields
+ * the sandbox documents are listed, every one optional except ids, and unknown fields are kept untouched.
+ */
+import type { Readable } from 'node:stream';
+import type { CondoError } from '../domain/errors.js';
+
+export interface CachedToken {
+  access_token: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+  scope: string[];
+}
+
+export interface TokenCache {
+  get(key: string): Promise<CachedToken | undefined> | CachedToken | undefined;
+  set(key: string, token: CachedToken): Promise<void> | void;
+  delete?(key: string): Promise<void> | void;
+}
+
+export interface RetryPolicy {
+  retries: number;
+  minDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the error is raised with its retryAfterSeconds. Default 120 s. */
+  maxRetryAfterMs?: number;
+}
+
+export interface ClientOptions {
+  /** e.g. http://127.0.0.1:4010 (the client appends /api/v1/...). */
+  baseUrl: string;
+  /** Slug; resource paths are /api/v1/condominiums/{condominium}/... */
+  condominium: string;
+  clientId: string;
+  clientSecret: string;
+  scopes?: string[];
+  /** The CLI passes its config-backed cache and key; without one, tokens are cached in memory. */
+  tokenCache?: TokenCache;
+  tokenCacheKey?: string;
+  /** --request-id: used for every call (else a new ULID per call). */
+  requestId?: string;
+  /** --idempotency-key: for single writes (else a new ULID per write). Bulk helpers derive `KEY-<n>` from it. */
+  idempotencyKey?: string;
+  /** --debug trace lines (stderr); secrets redacted. */
+  debug?: (line: string) => void;
+  /** Per attempt (headers and body), default 30 s. */
+  timeoutMs?: number;
+  /** Default 4 retries, 250 ms .. 20 s. */
+  retry?: RetryPolicy;
+  /** For bulk helpers, default 8. */
+  concurrency?: number;
+  userAgent?: string;
+  /** Aborts every call of this client (Ctrl-C); a call may also take its own signal. */
+  signal?: AbortSignal;
+}
+
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | ReadonlyArray<string | number | boolean>;
+export type Query = Record<string, QueryValue>;
+
+/** A request body that can be streamed, and re-opened for a retry when `open` may be called again. */
+export interface StreamBody {
+  open(): Readable;
+  contentType: string;
+  /** Byte length when known (multipart uploads always know it). */
+  length?: number;
+}
+
+export interface RequestOptions {
+  method: string;
+  /** `/api/...` is absolute; anything else is relative to /api/v1/condominiums/{condominium}. */
+  path: string;
+  query?: Query;
+  /** JSON-encoded unless it is a Buffer/string (sent as is) or a StreamBody. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface RequestResult<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  /** `body.data` when the body is an object carrying `data`, else the body. */
+  data: T;
+  /** The parsed JSON body (or the text when it is not JSON; null when empty). */
+  body: unknown;
+  requestId: string | undefined;
+  replayed: boolean;
+}
+
+export interface StreamRequestOptions extends Omit<RequestOptions, 'body'> {
+  /** Upload: a re-openable stream body (see `multipart`), a one-shot Readable (not retried), or bytes. */
+  body?: StreamBody | Readable | Buffer | string;
+  contentType?: string;
+  contentLength?: number;
+}
+
+export interface StreamResult {
+  status: number;
+  headers: Record<string, string>;
+  /** The response body stream (undici's BodyReadable). Consume or destroy it. */
+  body: Readable;
+  requestId: string | undefined;
+  replayed: boolean;
+}
+
+export interface ListOptions {
+  /** Follow every page. */
+  all?: boolean;
+  /** Stop after this many items. */
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The items, as an array (so a caller may print or iterate it directly), carrying the paging facts as
+ * non-enumerable properties (JSON output stays the bare list).
+ */
+export type ListResult<T> = T[] & {
+  /** The last page's `meta` when the server sent one (e.g. {page, per_page, total, last_page}). */
+  readonly meta: Record<string, unknown> | undefined;
+  /** True when more items exist beyond what was returned. */
+  readonly hasMore: boolean;
+  readonly requestId: string | undefined;
+};
+
+export type BulkResult<K extends 'id' | 'index', T> =
+  | ({ ok: true; data: T } & Record<K, K extends 'id' ? string : number>)
+  | ({ ok: false; error: CondoError } & Record<K, K extends 'id' ? string : number>);
+
+export interface BulkOptions {
+  signal?: AbortSignal;
+  /** Called after each item completes, for progress output. */
+  onResult?: (done: number, total: number) => void;
+}
+
+type Loose = { [key: string]: unknown };
+
+export interface Payable extends Loose {
+  public_id: string;
+  state?: string;
+  supplier_id?: number | null;
+  chart_of_accounts_id?: number;
+  payee_name?: string | null;
+  amount?: number;
+  fine_amount?: number | null;
+  interest_amount?: number | null;
+  discount_amount?: number | null;
+  forma_pagamento?: string;
+  due_date?: string;
+  issue_date?: string | null;
+  document_number?: string | null;
+  description?: string;
+  notes?: string | null;
+  batch_id?: string | null;
+  paid_at?: string | null;
+  paid_amount?: number | null;
+  last_return?: { code?: string; message?: string; at?: string } | null;
+  created_at?: string;
+  updated_at?: string;
+}
+
+export interface ChartAccount extends Loose {
+  id: number;
+  code?: string;
+  name?: string;
+  type?: string;
+  state?: string;
+  parent_id?: number | null;
+}
+
+export interface BankAccount extends Loose {
+  id: number;
+  name?: string;
+  bank_code?: string;
+  bank_name?: string;
+  agency?: string;
+  account_number?: string;
+  type?: string;
+  current_balance?: number | string;
+  is_payment_account?: boolean;
+}
+
+export interface Supplier extends Loose {
+  id: number;
+  name?: string;
+  document?: string;
+  bank?: { code?: string; agency?: string; account?: string; account_type?: string } | null;
+  pix_key?: string | null;
+  pix_key_type?: string | null;
+}
+
+export interface Unit extends Loose {
+  id: number;
+  block?: string | null;
+  number?: string;
+  label?: string;
+  owner?: string | null;
+}
+
+export interface PayableFilters {
+  state?: string;
+  supplier_id?: number;
+  due_from?: string;
+  due_to?: string;
+  page?: number;
+  per_page?: number;
+  [key: string]: QueryValue;
+}
