@@ -1,0 +1,49 @@
+/**
+ * CSV bank statements: Nubank (account and card), Banco do Brasil (balance rows skipped), `;`-separated exports
+ * with `1.234,56`, and any layout through a column mapping. See `parser.ts`.
+ */
+import { readAll, streamTransactions } from '../statement/stream.js';
+import type { StatementInput, StatementTransaction } from '../statement/types.js';
+import { CsvReader, type CsvReaderOptions, type CsvReadResult } from './parser.js';
+
+/** The de-duplication id of a CSV row without an id column (alias of `statementTransactionHash`). */
+export { statementTransactionHash, statementTransactionHash as csvTransactionId } from '../statement/hash.js';
+export type { CsvOptions, ParsedStatementFile, Transaction } from '../statement/types.js';
+export {
+  detectLayout,
+  isBalanceLabel,
+  type Layout,
+  type LayoutName,
+  mapLayout,
+  normalizeHeader,
+  type Role,
+} from './layouts.js';
+export { CsvReader, type CsvReaderOptions, type CsvReadResult } from './parser.js';
+export { type CsvRecord, CsvRecordSplitter, sniffDelimiter } from './records.js';
+export {
+  type CsvAmountResult,
+  type DateOrder,
+  guessDateOrder,
+  orderOfFormat,
+  parseCsvAmount,
+  parseCsvDate,
+} from './values.js';
+
+/** Parses a whole CSV statement (bytes or a stream of chunks). Never throws on bad data: see `errors`. */
+export async function parseCsvStatement(
+  input: StatementInput,
+  options: CsvReaderOptions = {},
+): Promise<CsvReadResult> {
+  return (await readAll(new CsvReader(options), input)) as CsvReadResult;
+}
+
+/** Yields each transaction as soon as it is read; returns the file's metadata, sums and issues at the end. */
+export function streamCsvTransactions(
+  input: StatementInput,
+  options: CsvReaderOptions = {},
+): AsyncGenerator<StatementTransaction, CsvReadResult> {
+  return streamTransactions((o) => new CsvReader({ ...options, ...o }), input, options) as AsyncGenerator<
+    StatementTransaction,
+    CsvReadResult
+  >;
+}
