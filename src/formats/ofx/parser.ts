@@ -550,10 +550,12 @@ export class OfxParser implements TokenHandler {
       return;
     }
     const fields = new Map<string, string>();
+    const fieldLines = new Map<string, number>();
     const keys = [...header.matchAll(HEADER_KEYS)];
     keys.forEach((m, i) => {
       const end = keys[i + 1]?.index ?? header.length;
       fields.set(m[1]!, header.slice(m.index! + m[0].length, end).trim());
+      fieldLines.set(m[1]!, this.headerLine + (header.slice(0, m.index).match(/\n/g)?.length ?? 0));
     });
     if (keys.length > 1 && !/\n/.test(header)) {
       this.warnings.add(this.headerLine, 'OFX header fields are not separated by line breaks');
@@ -563,11 +565,12 @@ export class OfxParser implements TokenHandler {
     const version = fields.get('VERSION');
     if (version === undefined) this.warnings.add(this.headerLine, 'OFX header has no VERSION');
     else if (!SGML_VERSIONS.has(version)) {
-      this.warnings.add(this.headerLine, `unsupported OFX header VERSION:${version}; read as OFX 1.x`);
+      const at = fieldLines.get('VERSION') ?? this.headerLine;
+      this.warnings.add(at, `unsupported OFX header VERSION:${version}; read as OFX 1.x`);
     }
     const data = fields.get('DATA');
     if (data !== undefined && data.toUpperCase() !== 'OFXSGML') {
-      this.warnings.add(this.headerLine, `unexpected OFX header DATA:${data}`);
+      this.warnings.add(fieldLines.get('DATA') ?? this.headerLine, `unexpected OFX header DATA:${data}`);
     }
     const charset = fields.get('CHARSET');
     if (charset) this.declaredCharset = charset;
