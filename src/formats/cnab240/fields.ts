@@ -1,0 +1,179 @@
+// Fixed-width field helpers shared by the CNAB 240 writer and reader. Positions in comments and in
+// `field(line, from, to)` are FEBRABAN's: 1-based and inclusive, as printed in the layout manuals.
+
+export const RECORD_LENGTH = 240;
+
+/** Characters `from`..`to` (1-based, inclusive) of a record. */
+export function field(line: string, from: number, to: number): string {
+  return line.slice(from - 1, to);
+}
+
+/** Folds text to the upper-case ASCII that CNAB files carry: accents removed, other symbols blanked. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[ßæøœÆØŒ]/g, (c) => FOLD_SPECIAL[c] ?? ' ')
+    .toUpperCase()
+    .replace(/[^\x20-\x7e]/g, ' ');
+}
+
+const FOLD_SPECIAL: Record<string, string> = { ß: 'SS', æ: 'AE', Æ: 'AE', ø: 'O', Ø: 'O', œ: 'OE', Œ: 'OE' };
+
+/** Alphanumeric field: folded, left-aligned, space-padded, cut to `length`. */
+export function alpha(value: string | undefined | null, length: number): string {
+  return foldText(value ?? '')
+    .slice(0, length)
+    .padEnd(length, ' ');
+}
+
+/** Numeric field: digits only, right-aligned, zero-padded. Throws when the value does not fit. */
+export function num(
+  value: string | number | bigint | undefined | null,
+  length: number,
+  what = 'value',
+): string {
+  const s = value === undefined || value === null ? '' : String(value);
+  if (!/^\d*$/.test(s)) throw new Error(`${what}: "${s}" is not a non-negative integer`);
+  if (s.length > length) throw new Error(`${what}: ${s} does not fit in ${length} digits`);
+  return s.padStart(length, '0');
+}
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** `YYYY-MM-DD` -> `DDMMAAAA`. */
+export function toCnabDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m || !isValidDate(Number(m[1]), Number(m[2]), Number(m[3])))
+    throw new Error(`"${iso}" is not a YYYY-MM-DD date`);
+  return `${m[3]}${m[2]}${m[1]}`;
+}
+
+/** `DDMMAAAA` -> `YYYY-MM-DD`; null when blank, zeros or not a calendar date. */
+export function fromCnabDate(ddmmyyyy: string): string | null {
+  const m = /^(\d{2})(\d{2})(\d{4})$/.exec(ddmmyyyy);
+  if (!m) return null;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!isValidDate(y, mo, d)) return null;
+  return `${m[3]}-${m[2]}-${m[1]}`;
+}
+
+export function isValidDate(y: number, m: number, d: number): boolean {
+  if (y < 1900 || m < 1 || m > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+/** Integer cents from a zero-padded numeric field; null when blank or not numeric. */
+export function cents(text: string): number | null {
+  const t = text.trim();
+  if (t === '' || !/^\d+$/.test(t)) return null;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+export function intOrNull(text: string): number | null {
+  const t = text.trim();
+  return /^\d+$/.test(t) ? Number(t) : null;
+}
+
+export function trimOrNull(text: string): string | null {
+  const t = text.trim();
+  return t === '' ? null : t;
+}
+
+// ---- check digits -------------------------------------------------------------------------------------
+
+export function isValidCpf(cpf: string): boolean {
+  if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
+  const dv = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += Number(cpf[i]) * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  return dv(9) === Number(cpf[9]) && dv(10) === Number(cpf[10]);
+}
+
+export function isValidCnpj(cnpj: string): boolean {
+  if (!/^\d{14}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
+  const dv = (len: number) => {
+    const weights =
+      len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += Number(cnpj[i]) * weights[i]!;
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return dv(12) === Number(cnpj[12]) && dv(13) === Number(cnpj[13]);
+}
+
+/** Kind of a CPF/CNPJ by length of its digits: 1 = CPF, 2 = CNPJ (FEBRABAN's "tipo de inscrição"). */
+export function documentType(doc: string): '1' | '2' {
+  return doc.length === 11 ? '1' : '2';
+}
+
+/** Mod 10 check digit (weights 2,1 from the right), as used by boleto fields and some arrecadação codes. */
+export function mod10(digits: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    const p = Number(digits[i]) * weight;
+    sum += p > 9 ? Math.floor(p / 10) + (p % 10) : p;
+    weight = weight === 2 ? 1 : 2;
+  }
+  const r = sum % 10;
+  return r === 0 ? 0 : 10 - r;
+}
+
+/** Mod 11 remainder with weights 2..9 cycling from the right. */
+export function mod11Remainder(digits: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    sum += Number(digits[i]) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  return sum % 11;
+}
+
+/** Fixed-width record builder: append fields in order, then `done()` checks the 240 characters. */
+export class RecordBuilder {
+  private parts: string[] = [];
+  private length = 0;
+
+  alpha(value: string | undefined | null, len: number): this {
+    return this.push(alpha(value, len));
+  }
+
+  /** Verbatim ASCII text (e.g. a PIX key, whose case matters), space-padded. */
+  raw(value: string, len: number): this {
+    return this.push(value.slice(0, len).padEnd(len, ' '));
+  }
+
+  num(value: string | number | undefined | null, len: number, what?: string): this {
+    return this.push(num(value, len, what));
+  }
+
+  blank(len: number): this {
+    return this.push(' '.repeat(len));
+  }
+
+  zeros(len: number): this {
+    return this.push('0'.repeat(len));
+  }
+
+  private push(s: string): this {
+    this.parts.push(s);
+    this.length += s.length;
+    return this;
+  }
+
+  done(): string {
+    const line = this.parts.join('');
+    if (line.length !== RECORD_LENGTH) throw new Error(`internal: record has ${line.length} characters`);
+    return line;
+  }
+}

@@ -1,0 +1,57 @@
+// FEBRABAN CNAB 240: the "pagamento de fornecedores" remittance writer, a tolerant streaming reader for
+// payment and collection files (remessa and retorno), and the bank side that turns a .rem into a .ret.
+export {
+  type BarcodeInfo,
+  type BarcodeKind,
+  barcodeInfo,
+  barcodeProblem,
+  dueDateFromFactor,
+  toBarcode,
+} from './barcode.js';
+export {
+  BANK_NAMES,
+  COLLECTION_MOVEMENTS,
+  classifyOccurrences,
+  decodeCollectionMovement,
+  decodePaymentOccurrences,
+  FEBRABAN_PAYMENT_OCCURRENCES,
+  FORMA_NAMES,
+  ITAU_PAYMENT_OCCURRENCES,
+  type OccurrenceKind,
+  occurrenceKind,
+  type PaymentOutcome,
+  type ReturnOccurrence,
+  SERVICE_NAMES,
+  splitOccurrenceCodes,
+} from './codes.js';
+export { foldText } from './fields.js';
+export {
+  Cnab240Reader,
+  type CnabBatch,
+  type CnabDirection,
+  type CnabFile,
+  type CnabItem,
+  type CnabMessage,
+  type CnabService,
+  type CnabSource,
+  type ReadOptions,
+  readCnab240,
+  readCnab240Sync,
+} from './reader.js';
+export { type ReturnDecision, type ReturnOptions, writePaymentReturn } from './return.js';
+export {
+  type AccountType,
+  type BoletoPayment,
+  Cnab240InputError,
+  LAYOUT_VERSIONS,
+  type PayeeBankAccount,
+  type PayingCompany,
+  type PaymentRemittanceInput,
+  type PixKeyType,
+  type PixPayment,
+  type RemittancePayment,
+  remittanceLines,
+  type TransferPayment,
+  toSeuNumero,
+  writePaymentRemittance,
+} from './writer.js';

@@ -1,0 +1,972 @@
+// Tolerant streaming reader for CNAB 240 payment and collection files (remessa and retorno), from any
+// bank. Deviations seen in real files (line ends, trimmed lines, Itaú's positions, headers that lie,
+// trailers that disagree) are warnings with line numbers; only what makes the file unreadable is an
+// error. Work per line is bounded, so a large file can be fed in chunks.
+import { barcodeProblem } from './barcode.js';
+import {
+  BANK_NAMES,
+  CAMARA,
+  classifyOccurrences,
+  decodeCollectionMovement,
+  decodePaymentOccurrences,
+  FORMA_NAMES,
+  type PaymentOutcome,
+  type ReturnOccurrence,
+  SERVICE_NAMES,
+  splitOccurrenceCodes,
+} from './codes.js';
+import {
+  cents,
+  field,
+  fromCnabDate,
+  intOrNull,
+  isValidCnpj,
+  isValidCpf,
+  RECORD_LENGTH,
+  trimOrNull,
+} from './fields.js';
+import { decodeLine, LineSplitter, type RawLine } from './lines.js';
+
+export type CnabDirection = 'remessa' | 'retorno';
+export type CnabService = 'payment' | 'collection';
+
+export interface CnabMessage {
+  line: number;
+  message: string;
+}
+
+export interface CnabBatch {
+  number: number;
+  /** Line of the lote header. */
+  line: number;
+  operation: string | null;
+  service: string | null;
+  service_name: string | null;
+  forma: string | null;
+  forma_name: string | null;
+  layout_version: string | null;
+  /** Payment or collection items in the lote (segments A, J, N, O, P, T). */
+  details: number;
+  /** Sum of the items' own amounts. */
+  total_amount_cents: number;
+  /** Records actually present, lote header and trailer included. */
+  records: number;
+  trailer_line: number | null;
+  trailer_count: number | null;
+  trailer_amount_cents: number | null;
+}
+
+export interface CnabItem {
+  line: number;
+  batch: number;
+  segment: string;
+  forma: string | null;
+  seu_numero: string | null;
+  nosso_numero: string | null;
+  payee_name: string | null;
+  payee_document: string | null;
+  payee_bank: { bank_code: string; agency: string; account: string } | null;
+  pix_key: string | null;
+  payer_name: string | null;
+  payer_document: string | null;
+  barcode: string | null;
+  amount_cents: number | null;
+  face_value_cents: number | null;
+  paid_amount_cents: number | null;
+  date: string | null;
+  due_date: string | null;
+  paid_date: string | null;
+  occurrences: ReturnOccurrence[];
+  /** What the occurrences mean for the item; null when it has none (as in a remessa). */
+  status: PaymentOutcome | null;
+  authentication: string | null;
+}
+
+export interface CnabFile {
+  bank_code: string | null;
+  bank_name: string | null;
+  direction: CnabDirection;
+  service: CnabService;
+  /** Header position 143 as written ('1' remessa, '2' retorno), even when the content disagrees. */
+  header_direction_code: string | null;
+  layout: 'febraban' | 'itau';
+  layout_version: string | null;
+  company: { name: string | null; document: string | null; agency: string | null; account: string | null };
+  file_sequence: number | null;
+  generated_at: string | null;
+  /** Non-blank lines. */
+  lines: number;
+  /** The file ends without its file trailer or inside a lote: read what is there, but it may be cut. */
+  truncated: boolean;
+  /** Lines recognised as CNAB 240 records. */
+  records: number;
+  batches: CnabBatch[];
+  details: number;
+  total_amount_cents: number;
+  items: CnabItem[];
+  warnings: CnabMessage[];
+  errors: CnabMessage[];
+}
+
+export interface ReadOptions {
+  /** Keep every item in `items` (default true). With false, use `onItem` and memory stays bounded. */
+  keepItems?: boolean;
+  /** Called once per item as soon as its companion segments (B, J-52, Q, U, Z...) are read. */
+  onItem?: (item: CnabItem) => void;
+  /** Messages kept per kind of problem before they are summarised (default 20). */
+  messagesPerKind?: number;
+}
+
+export type CnabSource =
+  | AsyncIterable<Uint8Array | string>
+  | Iterable<Uint8Array | string>
+  | string
+  | Uint8Array;
+
+const MAIN_PAYMENT_SEGMENTS = new Set(['A', 'J', 'N', 'O']);
+const MAIN_COLLECTION_SEGMENTS = new Set(['P', 'T']);
+const COMPANION_SEGMENTS = new Set([
+  'B',
+  'C',
+  'D',
+  'E',
+  'F',
+  'G',
+  'H',
+  'K',
+  'Q',
+  'R',
+  'S',
+  'U',
+  'V',
+  'W',
+  'Y',
+  'Z',
+  '5',
+]);
+const COLLECTION_SEGMENTS = new Set(['P', 'Q', 'R', 'S', 'T', 'U', 'W', 'Y']);
+const TED_FORMAS = new Set(['41', '43', '44']);
+
+interface OpenBatch extends CnabBatch {
+  expectedSeq: number;
+  acceptedAmount: number;
+  /** The trailer's 24-44 read as one number: some writers right-align the sum 3 places too far. */
+  wideTrailerAmount: number | null;
+  collection: boolean;
+}
+
+const encoder = new TextEncoder();
+
+/** Incremental reader: `write` chunks (bytes or text) as they arrive, then `end()` for the result. */
+export class Cnab240Reader {
+  private readonly splitter: LineSplitter;
+  private readonly keepItems: boolean;
+  private readonly onItem: ((item: CnabItem) => void) | undefined;
+  private readonly perKind: number;
+
+  private readonly file: CnabFile = {
+    bank_code: null,
+    bank_name: null,
+    direction: 'remessa',
+    service: 'payment',
+    header_direction_code: null,
+    layout: 'febraban',
+    layout_version: null,
+    company: { name: null, document: null, agency: null, account: null },
+    file_sequence: null,
+    generated_at: null,
+    lines: 0,
+    truncated: false,
+    records: 0,
+    batches: [],
+    details: 0,
+    total_amount_cents: 0,
+    items: [],
+    warnings: [],
+    errors: [],
+  };
+
+  private headerLine: number | null = null;
+  private trailerLine: number | null = null;
+  private firstRecordLine: number | null = null;
+  private lastLine = 0;
+  private batch: OpenBatch | null = null;
+  private lastBatchNumber = 0;
+  private pending: CnabItem | null = null;
+  private readonly closed: OpenBatch[] = [];
+  private readonly segmentCounts = new Map<string, number>();
+  private itemsWithOccurrences = 0;
+  private mainDetails = 0;
+  private readonly lotOperations = new Set<string>();
+  private readonly lotServices = new Set<string>();
+  private readonly kindCounts = new Map<
+    string,
+    { count: number; last: number; error: boolean; message: string }
+  >();
+  private readonly lineEnds = { crlf: 0, lf: 0, cr: 0, none: 0 };
+  private firstLf: number | null = null;
+  private firstCr: number | null = null;
+  private firstCrlf: number | null = null;
+  private lastEnd: RawLine['end'] | null = null;
+  private ended = false;
+
+  constructor(options: ReadOptions = {}) {
+    this.keepItems = options.keepItems ?? true;
+    this.onItem = options.onItem;
+    this.perKind = options.messagesPerKind ?? 20;
+    this.splitter = new LineSplitter((line) => this.line(line));
+  }
+
+  write(chunk: Uint8Array | string): void {
+    if (this.ended) throw new Error('Cnab240Reader: write after end');
+    this.splitter.write(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+  }
+
+  end(): CnabFile {
+    if (this.ended) return this.file;
+    this.ended = true;
+    this.splitter.end();
+    this.finish();
+    return this.file;
+  }
+
+  // ---- messages -------------------------------------------------------------------------------------
+
+  private report(error: boolean, line: number, message: string, kind: string): void {
+    const k = this.kindCounts.get(kind) ?? { count: 0, last: 0, error, message };
+    k.count++;
+    k.last = line;
+    this.kindCounts.set(kind, k);
+    if (k.count <= this.perKind) (error ? this.file.errors : this.file.warnings).push({ line, message });
+  }
+
+  private warn(line: number, message: string, kind = message): void {
+    this.report(false, line, message, kind);
+  }
+
+  private error(line: number, message: string, kind = message): void {
+    this.report(true, line, message, kind);
+  }
+
+  // ---- lines ----------------------------------------------------------------------------------------
+
+  private line(raw: RawLine): void {
+    const n = raw.number;
+    this.lastLine = n;
+    this.noteLineEnd(raw);
+    const decoded = decodeLine(raw.bytes);
+    let text = decoded.text;
+    if (n === 1 && text.startsWith('\ufeff')) {
+      this.warn(n, 'file starts with a UTF-8 byte order mark; ignored');
+      text = text.slice(1);
+    }
+    if (/^[ \t]*$/.test(text)) {
+      this.warn(n, 'blank line ignored', 'blank');
+      return;
+    }
+    this.file.lines++;
+    if (decoded.nulRatio > 0.2 || text.startsWith('\u00ff\u00fe') || text.startsWith('\u00fe\u00ff')) {
+      this.error(n, 'line is not CNAB 240 text: NUL bytes between characters (UTF-16 encoded?)', 'utf16');
+      return;
+    }
+    if (/^[\x1a \t]*$/.test(text)) {
+      this.warn(n, 'end-of-file mark (Ctrl-Z) ignored', 'eof-mark');
+      return;
+    }
+    const control = /[\x00-\x08\x0b-\x1f\x7f]/.exec(text);
+    if (control) {
+      const code = control[0].charCodeAt(0).toString(16).padStart(2, '0').toUpperCase();
+      this.error(
+        n,
+        `control character 0x${code} at column ${control.index + 1}; removed to read on`,
+        'control',
+      );
+      text = text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    }
+    if (decoded.encoding !== 'ascii') {
+      this.warn(
+        n,
+        `non-ASCII characters (read as ${decoded.encoding}); CNAB 240 text should be ASCII`,
+        'non-ascii',
+      );
+    }
+    const length = decoded.encoding === 'ascii' && raw.length > raw.bytes.length ? raw.length : text.length;
+    if (!/^\d{3}[\d ]{4}[0-9]/.test(text)) {
+      this.error(
+        n,
+        `not a CNAB 240 record: expected bank code, lote and record type, got "${text.slice(0, 14)}"`,
+        'not-record',
+      );
+      return;
+    }
+    if (length > RECORD_LENGTH) {
+      const extra = text.slice(RECORD_LENGTH);
+      if (extra.trim() === '') {
+        this.warn(n, `line has ${length} characters, expected 240 (trailing blanks ignored)`, 'long-blank');
+      } else {
+        this.error(n, `line has ${length} characters, expected 240: data beyond position 240`, 'long-data');
+      }
+      text = text.slice(0, RECORD_LENGTH);
+    } else if (length < RECORD_LENGTH) {
+      this.warn(
+        n,
+        `line has ${length} characters, expected 240 (trailing spaces stripped?); read as padded`,
+        'short',
+      );
+      text = text.padEnd(RECORD_LENGTH, ' ');
+    }
+    this.record(n, text);
+  }
+
+  private noteLineEnd(raw: RawLine): void {
+    this.lineEnds[raw.end]++;
+    this.lastEnd = raw.end;
+    if (raw.end === 'lf' && this.firstLf === null) this.firstLf = raw.number;
+    if (raw.end === 'cr' && this.firstCr === null) this.firstCr = raw.number;
+    if (raw.end === 'crlf' && this.firstCrlf === null) this.firstCrlf = raw.number;
+  }
+
+  // ---- records --------------------------------------------------------------------------------------
+
+  private record(n: number, rec: string): void {
+    const type = rec[7]!;
+    if (this.trailerLine !== null) {
+      this.error(n, `record after the file trailer (line ${this.trailerLine})`, 'after-trailer');
+      return;
+    }
+    this.file.records++;
+    this.firstRecordLine ??= n;
+    switch (type) {
+      case '0':
+        this.fileHeader(n, rec);
+        return;
+      case '1':
+        this.loteHeader(n, rec);
+        return;
+      case '3':
+        this.detail(n, rec);
+        return;
+      case '5':
+        this.loteTrailer(n, rec);
+        return;
+      case '9':
+        this.fileTrailer(n, rec);
+        return;
+      default:
+        this.file.records--;
+        this.error(n, `unknown record type "${type}" at position 8`, 'record-type');
+    }
+  }
+
+  private checkBank(n: number, rec: string): void {
+    const bank = field(rec, 1, 3);
+    if (this.file.bank_code === null) this.file.bank_code = bank;
+    else if (bank !== this.file.bank_code) {
+      this.warn(n, `bank code ${bank} differs from the file's ${this.file.bank_code}`, 'bank-differs');
+    }
+  }
+
+  private checkDocument(n: number, type: string, digits: string, who: string): void {
+    if (/^0*$/.test(digits) || !/^\d+$/.test(digits)) return;
+    if (type === '1' && !isValidCpf(digits.slice(-11))) {
+      this.warn(n, `${who} CPF ${digits.slice(-11)} has invalid check digits`, `cpf-${who}`);
+    } else if (type === '2' && !isValidCnpj(digits.slice(-14))) {
+      this.warn(n, `${who} CNPJ ${digits.slice(-14)} has invalid check digits`, `cnpj-${who}`);
+    }
+  }
+
+  private fileHeader(n: number, rec: string): void {
+    if (this.headerLine !== null) {
+      this.error(
+        n,
+        `second file header (the first is at line ${this.headerLine}); concatenated files?`,
+        'header-twice',
+      );
+      return;
+    }
+    if (this.firstRecordLine !== n) this.warn(n, 'file header is not the first record');
+    this.headerLine = n;
+    const f = this.file;
+    f.bank_code = field(rec, 1, 3);
+    if (field(rec, 4, 7) !== '0000')
+      this.warn(n, `file header has lote "${field(rec, 4, 7)}", expected 0000`);
+    const itau = /^ {6}\d{3}$/.test(field(rec, 9, 17));
+    f.layout = itau ? 'itau' : 'febraban';
+    f.layout_version = trimOrNull(itau ? field(rec, 15, 17) : field(rec, 164, 166));
+    f.bank_name = trimOrNull(field(rec, 103, 132)) ?? BANK_NAMES[f.bank_code] ?? null;
+    f.header_direction_code = field(rec, 143, 143);
+    const date = fromCnabDate(field(rec, 144, 151));
+    const time = field(rec, 152, 157);
+    f.generated_at =
+      date && /^\d{6}$/.test(time)
+        ? `${date}T${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4)}`
+        : date;
+    f.file_sequence = itau ? null : intOrNull(field(rec, 158, 163));
+    const docType = field(rec, 18, 18);
+    const doc = field(rec, 19, 32);
+    f.company = {
+      name: trimOrNull(field(rec, 73, 102)),
+      document: normalizeDocument(docType, doc),
+      agency: trimOrNull(field(rec, 53, 58)),
+      account: trimOrNull(field(rec, 59, 72)),
+    };
+    this.checkDocument(n, docType, doc.trim(), 'company');
+  }
+
+  private loteHeader(n: number, rec: string): void {
+    if (this.headerLine === null && this.firstRecordLine === n) {
+      this.warn(n, 'no file header (record type 0): bank taken from the lote header');
+    }
+    if (this.batch) this.closeBatch(n, null);
+    this.checkBank(n, rec);
+    this.file.bank_name ??= BANK_NAMES[this.file.bank_code ?? ''] ?? null;
+    const number = intOrNull(field(rec, 4, 7)) ?? this.lastBatchNumber + 1;
+    if (number !== this.lastBatchNumber + 1) {
+      this.warn(
+        n,
+        `lote header numbered ${field(rec, 4, 7)}, expected ${this.lastBatchNumber + 1}`,
+        'lote-seq',
+      );
+    }
+    this.lastBatchNumber = number;
+    const operation = trimOrNull(field(rec, 9, 9));
+    const service = trimOrNull(field(rec, 10, 11));
+    const formaRaw = trimOrNull(field(rec, 12, 13));
+    const collection = service === '01' || operation === 'R' || operation === 'T';
+    const forma = collection ? null : formaRaw;
+    if (operation) this.lotOperations.add(operation);
+    if (service) this.lotServices.add(service);
+    if (forma && !FORMA_NAMES[forma] && forma !== '00') {
+      this.warn(n, `forma de lançamento ${forma} is not in FEBRABAN's table`, 'forma');
+    }
+    const docType = field(rec, 18, 18);
+    // collection lote headers widen the company's inscription to 15 digits (19-33)
+    const doc = (collection ? field(rec, 19, 33) : field(rec, 19, 32)).trim();
+    if (this.file.company.document === null) {
+      this.file.company.document = normalizeDocument(docType, doc);
+      this.file.company.name ??= trimOrNull(field(rec, 73, 102));
+    }
+    if (this.headerLine === null || normalizeDocument(docType, doc) !== this.file.company.document) {
+      this.checkDocument(n, docType, doc, 'company');
+    }
+    this.batch = {
+      number,
+      line: n,
+      operation,
+      service,
+      service_name: service ? (SERVICE_NAMES[service] ?? null) : null,
+      forma,
+      forma_name: forma ? (FORMA_NAMES[forma] ?? null) : null,
+      layout_version: trimOrNull(field(rec, 14, 16)),
+      details: 0,
+      total_amount_cents: 0,
+      records: 1,
+      trailer_line: null,
+      trailer_count: null,
+      trailer_amount_cents: null,
+      expectedSeq: 1,
+      acceptedAmount: 0,
+      wideTrailerAmount: null,
+      collection,
+    };
+  }
+
+  private detail(n: number, rec: string): void {
+    const batch = this.batch;
+    if (!batch) {
+      this.error(n, 'detail record outside a lote (no lote header before it)', 'orphan-detail');
+      return;
+    }
+    batch.records++;
+    this.checkBank(n, rec);
+    const lote = intOrNull(field(rec, 4, 7));
+    if (lote !== batch.number)
+      this.warn(n, `detail says lote ${field(rec, 4, 7)}, inside lote ${batch.number}`, 'detail-lote');
+    const seq = intOrNull(field(rec, 9, 13));
+    if (seq !== batch.expectedSeq) {
+      this.warn(n, `record sequence ${field(rec, 9, 13)}, expected ${batch.expectedSeq}`, 'detail-seq');
+    }
+    batch.expectedSeq = (seq ?? batch.expectedSeq) + 1;
+    let segment = field(rec, 14, 14).toUpperCase();
+    const j52 = segment === 'J' && field(rec, 18, 19) === '52' && !/^\d{44}$/.test(field(rec, 18, 61));
+    if (j52) segment = 'J52';
+    this.segmentCounts.set(segment, (this.segmentCounts.get(segment) ?? 0) + 1);
+
+    if (MAIN_PAYMENT_SEGMENTS.has(segment) || MAIN_COLLECTION_SEGMENTS.has(segment)) {
+      this.flushItem();
+      const item = this.mainItem(n, rec, segment, batch);
+      batch.details++;
+      batch.total_amount_cents += item.amount_cents ?? 0;
+      this.file.details++;
+      this.file.total_amount_cents += item.amount_cents ?? 0;
+      this.mainDetails++;
+      if (MAIN_PAYMENT_SEGMENTS.has(segment) && item.occurrences.length > 0) this.itemsWithOccurrences++;
+      this.pending = item;
+      return;
+    }
+    if (segment === 'J52' || COMPANION_SEGMENTS.has(segment)) {
+      if (segment === 'W') return; // Caixa's pre-validation report: no item of its own
+      if (!this.pending) {
+        this.warn(
+          n,
+          `segment ${segment === 'J52' ? 'J-52' : segment} without a preceding detail`,
+          'orphan-companion',
+        );
+        return;
+      }
+      this.companion(n, rec, segment, this.pending, batch);
+      return;
+    }
+    this.warn(n, `segment "${segment}" is not known; record kept in the counts only`, `segment-${segment}`);
+  }
+
+  private mainItem(n: number, rec: string, segment: string, batch: OpenBatch): CnabItem {
+    const bank = this.file.bank_code ?? '';
+    const itau = bank === '341';
+    const item: CnabItem = {
+      line: n,
+      batch: batch.number,
+      segment,
+      forma: batch.forma,
+      seu_numero: null,
+      nosso_numero: null,
+      payee_name: null,
+      payee_document: null,
+      payee_bank: null,
+      pix_key: null,
+      payer_name: null,
+      payer_document: null,
+      barcode: null,
+      amount_cents: null,
+      face_value_cents: null,
+      paid_amount_cents: null,
+      date: null,
+      due_date: null,
+      paid_date: null,
+      occurrences: [],
+      status: null,
+      authentication: null,
+    };
+    switch (segment) {
+      case 'A': {
+        item.payee_bank = {
+          bank_code: field(rec, 21, 23),
+          agency: `${field(rec, 24, 28)}${field(rec, 29, 29)}`.trim(),
+          account: `${field(rec, 30, 41)}${field(rec, 42, 43)}`.trim(),
+        };
+        item.payee_name = trimOrNull(field(rec, 44, 73));
+        item.seu_numero = trimOrNull(field(rec, 74, 93));
+        item.date = fromCnabDate(field(rec, 94, 101));
+        item.amount_cents = cents(field(rec, 120, 134));
+        item.nosso_numero = trimOrNull(field(rec, 135, 154));
+        item.paid_date = fromCnabDate(field(rec, 155, 162));
+        const paid = cents(field(rec, 163, 177));
+        item.paid_amount_cents = paid ? paid : null;
+        if (itau) item.payee_document = normalizeDocument(null, field(rec, 204, 217));
+        this.checkCamara(n, field(rec, 18, 20), item.payee_bank.bank_code, batch);
+        break;
+      }
+      case 'J': {
+        item.barcode = trimOrNull(field(rec, 18, 61));
+        item.payee_name = trimOrNull(field(rec, 62, 91));
+        item.due_date = fromCnabDate(field(rec, 92, 99));
+        item.face_value_cents = cents(field(rec, 100, 114));
+        item.date = fromCnabDate(field(rec, 145, 152));
+        const paid = cents(field(rec, 153, 167));
+        item.amount_cents = paid ? paid : item.face_value_cents;
+        item.seu_numero = trimOrNull(field(rec, 183, 202));
+        item.nosso_numero = trimOrNull(itau ? field(rec, 216, 230) : field(rec, 203, 222));
+        this.checkBarcode(n, item.barcode);
+        break;
+      }
+      case 'O': {
+        const itauO = itau && /^(REA|BRL)$/.test(field(rec, 104, 106));
+        if (itauO) {
+          item.barcode = trimOrNull(field(rec, 18, 65));
+          item.payee_name = trimOrNull(field(rec, 66, 95));
+          item.due_date = fromCnabDate(field(rec, 96, 103));
+          item.amount_cents = cents(field(rec, 122, 136));
+          item.date = fromCnabDate(field(rec, 137, 144));
+          const paid = cents(field(rec, 145, 159));
+          item.paid_amount_cents = paid ? paid : null;
+          item.seu_numero = trimOrNull(field(rec, 175, 194));
+          item.nosso_numero = trimOrNull(field(rec, 216, 230));
+        } else {
+          item.barcode = trimOrNull(field(rec, 18, 61));
+          item.payee_name = trimOrNull(field(rec, 62, 91));
+          item.due_date = fromCnabDate(field(rec, 92, 99));
+          item.date = fromCnabDate(field(rec, 100, 107));
+          item.amount_cents = cents(field(rec, 108, 122));
+          item.seu_numero = trimOrNull(field(rec, 123, 142));
+          item.nosso_numero = trimOrNull(field(rec, 143, 162));
+          this.checkBarcode(n, item.barcode);
+        }
+        break;
+      }
+      case 'N': {
+        item.seu_numero = trimOrNull(field(rec, 18, 37));
+        item.nosso_numero = trimOrNull(field(rec, 38, 57));
+        item.payee_name = trimOrNull(field(rec, 58, 87));
+        item.date = fromCnabDate(field(rec, 88, 95));
+        item.amount_cents = cents(field(rec, 96, 110));
+        break;
+      }
+      case 'P': {
+        item.nosso_numero = trimOrNull(field(rec, 38, 57));
+        item.seu_numero = trimOrNull(field(rec, 63, 77));
+        item.due_date = fromCnabDate(field(rec, 78, 85));
+        item.face_value_cents = cents(field(rec, 86, 100));
+        item.amount_cents = item.face_value_cents;
+        item.date = fromCnabDate(field(rec, 110, 117));
+        break;
+      }
+      case 'T': {
+        item.nosso_numero = trimOrNull(field(rec, 38, 57));
+        item.seu_numero = trimOrNull(field(rec, 59, 73));
+        item.due_date = fromCnabDate(field(rec, 74, 81));
+        item.face_value_cents = cents(field(rec, 82, 96));
+        item.amount_cents = item.face_value_cents;
+        item.payer_document = normalizeDocument(field(rec, 133, 133), field(rec, 134, 148));
+        item.payer_name = trimOrNull(field(rec, 149, 188));
+        const movement = field(rec, 16, 17).trim();
+        if (movement !== '') item.occurrences.push(decodeCollectionMovement(movement));
+        for (const reason of splitOccurrenceCodes(field(rec, 214, 223))) {
+          if (/^0+$/.test(reason)) continue;
+          item.occurrences.push({
+            code: reason,
+            message: `Motivo ${reason} (tabela do banco)`,
+            kind: 'info',
+          });
+        }
+        break;
+      }
+    }
+    if (MAIN_PAYMENT_SEGMENTS.has(segment)) {
+      const codes = field(rec, 231, 240);
+      if (codes.trim() !== '') {
+        item.occurrences = decodePaymentOccurrences(codes, bank);
+        item.status = classifyOccurrences(
+          item.occurrences.map((o) => o.code),
+          bank,
+        );
+      }
+    } else if (segment === 'T' && item.occurrences.length > 0) {
+      const kind = item.occurrences[0]!.kind;
+      item.status = kind === 'paid' ? 'paid' : kind === 'rejected' ? 'rejected' : 'scheduled';
+    }
+    return item;
+  }
+
+  private companion(n: number, rec: string, segment: string, item: CnabItem, batch: OpenBatch): void {
+    switch (segment) {
+      case 'B': {
+        const type = field(rec, 18, 18);
+        const doc = field(rec, 19, 32);
+        item.payee_document ??= normalizeDocument(type, doc);
+        this.checkDocument(n, type, doc.trim(), 'payee');
+        const initiation = field(rec, 15, 17).trim();
+        if ((batch.forma === '45' || batch.forma === '47') && /^0[1-5]$/.test(initiation)) {
+          item.pix_key = trimOrNull(field(rec, 128, 226));
+        }
+        break;
+      }
+      case 'J52': {
+        item.payer_document = normalizeDocument(field(rec, 20, 20), field(rec, 21, 35));
+        item.payer_name = trimOrNull(field(rec, 36, 75));
+        item.payee_document = normalizeDocument(field(rec, 76, 76), field(rec, 77, 91));
+        item.payee_name ??= trimOrNull(field(rec, 92, 131));
+        break;
+      }
+      case 'Q': {
+        item.payer_document = normalizeDocument(field(rec, 18, 18), field(rec, 19, 33));
+        item.payer_name = trimOrNull(field(rec, 34, 73));
+        break;
+      }
+      case 'U': {
+        const paid = cents(field(rec, 78, 92));
+        item.paid_amount_cents = paid ? paid : null;
+        item.paid_date = fromCnabDate(field(rec, 138, 145));
+        break;
+      }
+      case 'Z': {
+        item.authentication = trimOrNull(field(rec, 15, 78));
+        break;
+      }
+    }
+  }
+
+  private checkCamara(n: number, camara: string, payeeBank: string, batch: OpenBatch): void {
+    const forma = batch.forma;
+    if (!forma) return;
+    const bank = this.file.bank_code;
+    if (forma === '01' || forma === '05') {
+      if (camara !== CAMARA.internal && camara.trim() !== '') {
+        this.warn(
+          n,
+          `câmara ${camara} in a lote of forma ${forma} (credit at the paying bank), expected 000`,
+          'camara',
+        );
+      }
+      if (payeeBank !== bank && !/^0*$/.test(payeeBank)) {
+        this.warn(
+          n,
+          `payee bank ${payeeBank} in a lote of forma ${forma}, which credits accounts at bank ${bank}`,
+          'forma-bank',
+        );
+      }
+    } else if (TED_FORMAS.has(forma) && camara !== CAMARA.ted && camara !== CAMARA.tedStr) {
+      this.warn(n, `câmara ${camara} in a TED lote (forma ${forma}), expected 018 or 988`, 'camara');
+    } else if (forma === '03' && camara !== CAMARA.doc) {
+      this.warn(n, `câmara ${camara} in a DOC lote (forma 03), expected 700`, 'camara');
+    }
+  }
+
+  private checkBarcode(n: number, barcode: string | null): void {
+    if (!barcode || /^0*$/.test(barcode) || !/^\d{44}$/.test(barcode)) return;
+    const problem = barcodeProblem(barcode);
+    if (problem) this.warn(n, problem, 'barcode-dv');
+  }
+
+  private flushItem(): void {
+    const item = this.pending;
+    if (!item) return;
+    this.pending = null;
+    if (this.batch && item.status !== 'rejected') this.batch.acceptedAmount += item.amount_cents ?? 0;
+    this.onItem?.(item);
+    if (this.keepItems) this.file.items.push(item);
+  }
+
+  private closeBatch(n: number, trailer: string | null): void {
+    const batch = this.batch!;
+    this.flushItem();
+    this.batch = null;
+    if (trailer === null) {
+      this.warn(n, `lote ${batch.number} (line ${batch.line}) has no lote trailer`, 'no-lote-trailer');
+    } else {
+      batch.records++;
+      batch.trailer_line = n;
+      batch.trailer_count = intOrNull(field(trailer, 18, 23));
+      batch.trailer_amount_cents = batch.collection
+        ? cents(field(trailer, 30, 46))
+        : cents(field(trailer, 24, 41));
+      batch.wideTrailerAmount = cents(field(trailer, 24, 44));
+      const lote = intOrNull(field(trailer, 4, 7));
+      if (lote !== batch.number)
+        this.warn(n, `lote trailer says lote ${field(trailer, 4, 7)}, closing lote ${batch.number}`);
+      if (batch.trailer_count !== batch.records) {
+        this.warn(
+          n,
+          `lote ${batch.number} trailer counts ${batch.trailer_count ?? `"${field(trailer, 18, 23)}"`} records, the lote has ${batch.records}`,
+          'lote-count',
+        );
+      }
+    }
+    this.closed.push(batch);
+  }
+
+  private loteTrailer(n: number, rec: string): void {
+    if (!this.batch) {
+      this.warn(n, 'lote trailer without a lote header', 'orphan-lote-trailer');
+      return;
+    }
+    this.checkBank(n, rec);
+    this.closeBatch(n, rec);
+  }
+
+  private fileTrailer(n: number, rec: string): void {
+    if (this.batch) this.closeBatch(n, null);
+    this.checkBank(n, rec);
+    this.trailerLine = n;
+    if (field(rec, 4, 7) !== '9999')
+      this.warn(n, `file trailer has lote "${field(rec, 4, 7)}", expected 9999`);
+    const lotes = intOrNull(field(rec, 18, 23));
+    const records = intOrNull(field(rec, 24, 29));
+    if (lotes !== this.closed.length) {
+      this.warn(
+        n,
+        `file trailer counts ${lotes ?? `"${field(rec, 18, 23)}"`} lotes, the file has ${this.closed.length}`,
+      );
+    }
+    if (records !== this.file.records) {
+      this.warn(
+        n,
+        `file trailer counts ${records ?? `"${field(rec, 24, 29)}"`} records, the file has ${this.file.records}`,
+      );
+    }
+  }
+
+  // ---- end ------------------------------------------------------------------------------------------
+
+  private finish(): void {
+    const f = this.file;
+    const last = Math.max(this.lastLine, 1);
+    if (this.batch) {
+      f.truncated = true;
+      this.closeBatch(last, null);
+    }
+    if (f.records === 0) {
+      this.error(last, 'no CNAB 240 records found');
+    } else if (this.trailerLine === null) {
+      f.truncated = true;
+      this.warn(last, 'no file trailer (record type 9): the file may be truncated');
+    }
+    f.service = this.decideService();
+    f.direction = this.decideDirection();
+    this.checkTrailerSums();
+    this.lineEndWarnings();
+    for (const [, k] of this.kindCounts) {
+      if (k.count > this.perKind) {
+        const more = k.count - this.perKind;
+        (k.error ? f.errors : f.warnings).push({
+          line: k.last,
+          message: `${more} more like "${k.message}" (the last at line ${k.last})`,
+        });
+      }
+    }
+    f.warnings.sort((a, b) => a.line - b.line);
+    f.errors.sort((a, b) => a.line - b.line);
+    f.bank_name ??= BANK_NAMES[f.bank_code ?? ''] ?? null;
+    f.batches = this.closed.map(
+      ({ expectedSeq: _s, acceptedAmount: _a, wideTrailerAmount: _w, collection: _c, ...pub }) => pub,
+    );
+  }
+
+  private count(segments: Iterable<string>): number {
+    let total = 0;
+    for (const s of segments) total += this.segmentCounts.get(s) ?? 0;
+    return total;
+  }
+
+  private decideService(): CnabService {
+    const collection = this.count(COLLECTION_SEGMENTS);
+    const payment = this.count(['A', 'B', 'J', 'J52', 'N', 'O', 'C', 'D', 'Z']);
+    if (collection !== payment) return collection > payment ? 'collection' : 'payment';
+    return this.lotServices.has('01') || this.lotOperations.has('R') || this.lotOperations.has('T')
+      ? 'collection'
+      : 'payment';
+  }
+
+  private decideDirection(): CnabDirection {
+    const f = this.file;
+    let content: CnabDirection | null = null;
+    let why = '';
+    if (f.service === 'collection') {
+      if (this.count(['T', 'U']) > 0) {
+        content = 'retorno';
+        why = 'segments T/U are return records';
+      } else if (this.count(['P', 'Q', 'R', 'S']) > 0) {
+        content = 'remessa';
+        why = 'segments P/Q/R/S are remittance records';
+      } else if (this.count(['W']) > 0) {
+        content = 'remessa';
+        why = "segment W only: the bank's pre-validation report of a remessa";
+      } else if (this.lotOperations.has('T') !== this.lotOperations.has('R')) {
+        content = this.lotOperations.has('T') ? 'retorno' : 'remessa';
+        why = 'lote operation code';
+      }
+    } else if (this.mainDetails > 0) {
+      content = this.itemsWithOccurrences > 0 ? 'retorno' : 'remessa';
+      why =
+        this.itemsWithOccurrences > 0
+          ? 'details carry occurrence codes'
+          : 'no detail carries an occurrence code';
+    }
+    const code = f.header_direction_code;
+    const fromHeader: CnabDirection | null = code === '1' ? 'remessa' : code === '2' ? 'retorno' : null;
+    const line = this.headerLine ?? this.firstRecordLine ?? 1;
+    if (code !== null && fromHeader === null) {
+      this.warn(
+        line,
+        `header position 143 is "${code}", not 1 (remessa) or 2 (retorno); read as ${content ?? 'remessa'}`,
+      );
+    }
+    if (content && fromHeader && content !== fromHeader) {
+      this.warn(
+        line,
+        `header says ${fromHeader} (position 143 = ${code}) but the content is a ${content} (${why}); read as ${content}`,
+      );
+    }
+    return content ?? fromHeader ?? 'remessa';
+  }
+
+  private checkTrailerSums(): void {
+    const retorno = this.file.direction === 'retorno';
+    for (const batch of this.closed) {
+      if (batch.collection || batch.trailer_line === null) continue;
+      const stated = batch.trailer_amount_cents;
+      const all = batch.total_amount_cents;
+      const accepted = batch.acceptedAmount;
+      if (stated === all && (!retorno || accepted === all)) continue;
+      if (retorno && stated === accepted) continue;
+      const n = batch.trailer_line;
+      if (batch.wideTrailerAmount === all || (retorno && batch.wideTrailerAmount === accepted)) {
+        this.warn(
+          n,
+          `lote ${batch.number} trailer sum is written at positions 24-44 instead of 24-41 (24-41 reads ${fmt(stated ?? 0)}, the details total ${fmt(all)})`,
+          'lote-sum',
+        );
+      } else if (retorno && stated === all) {
+        this.warn(
+          n,
+          `lote ${batch.number} trailer sum ${fmt(stated)} includes rejected items (accepted items total ${fmt(accepted)})`,
+          'lote-sum',
+        );
+      } else {
+        this.warn(
+          n,
+          `lote ${batch.number} trailer sum ${stated === null ? 'is not numeric' : fmt(stated)}, the details total ${fmt(all)}`,
+          'lote-sum',
+        );
+      }
+    }
+  }
+
+  private lineEndWarnings(): void {
+    const e = this.lineEnds;
+    if (e.lf > 0 && e.crlf > 0) {
+      this.warn(
+        Math.max(this.firstLf ?? 1, this.firstCrlf ?? 1),
+        `mixed line ends: ${e.crlf} CRLF, ${e.lf} LF`,
+      );
+    } else if (e.lf > 0) {
+      this.warn(this.firstLf ?? 1, 'lines end with LF, not CRLF');
+    }
+    if (e.cr > 0) this.warn(this.firstCr ?? 1, `${e.cr} line(s) end with a lone CR`);
+    if (this.lastEnd === 'none' && this.file.records > 0)
+      this.warn(this.lastLine, 'no line end after the last line');
+  }
+}
+
+function fmt(c: number): string {
+  return `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+}
+
+/** CPF/CNPJ digits from a document field, by its type (1 CPF, 2 CNPJ); null when blank or zeros. */
+function normalizeDocument(type: string | null, value: string): string | null {
+  const digits = value.trim();
+  if (digits === '' || /^0+$/.test(digits)) return null;
+  if (!/^\d+$/.test(digits)) return digits;
+  if (type === '1') return digits.slice(-11).padStart(11, '0');
+  if (type === '2') return digits.slice(-14).padStart(14, '0');
+  const stripped = digits.replace(/^0+/, '');
+  return stripped.length <= 11 ? stripped.padStart(11, '0') : stripped.padStart(14, '0');
+}
+
+/** Reads a whole CNAB 240 file held in memory. */
+export function readCnab240Sync(source: string | Uint8Array, options?: ReadOptions): CnabFile {
+  const reader = new Cnab240Reader(options);
+  reader.write(source);
+  return reader.end();
+}
+
+/** Reads a CNAB 240 file from text, bytes, or a stream of chunks (a Node Readable is an AsyncIterable). */
+export async function readCnab240(source: CnabSource, options?: ReadOptions): Promise<CnabFile> {
+  if (typeof source === 'string' || source instanceof Uint8Array) return readCnab240Sync(source, options);
+  const reader = new Cnab240Reader(options);
+  if (Symbol.asyncIterator in source) {
+    for await (const chunk of source as AsyncIterable<Uint8Array | string>) reader.write(chunk);
+  } else {
+    for (const chunk of source as Iterable<Uint8Array | string>) reader.write(chunk);
+  }
+  return reader.end();
+}

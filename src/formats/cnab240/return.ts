@@ -1,0 +1,156 @@
+// Plays the bank: turns a payment remittance (.rem) into its return (.ret). Same records; header
+// position 143 = 2; occurrence codes in 231-240 of every payment detail; the paid amount and date
+// filled for paid items; lote trailers' sums recomputed over the items not rejected.
+import { classifyOccurrences, type PaymentOutcome } from './codes.js';
+import { field, RECORD_LENGTH, toCnabDate } from './fields.js';
+import { type CnabItem, readCnab240Sync } from './reader.js';
+import { fileTrailer, loteTrailer } from './writer.js';
+
+export interface ReturnDecision {
+  /** One code or up to five (e.g. '00', 'BD', ['AG'], 'PJ'). */
+  code: string | readonly string[];
+  /** Amount actually paid, for paid items (default: the item's amount). */
+  paidAmountCents?: number;
+  /** Date actually paid, `YYYY-MM-DD`, for paid items (default: the item's payment date). */
+  paidDate?: string;
+  /** The bank's own reference ("nosso número"); default: a number derived from lote and sequence. */
+  nossoNumero?: string;
+}
+
+export interface ReturnOptions {
+  /** Generation time written in the return's header, `YYYY-MM-DDTHH:MM[:SS]` (default: the remittance's). */
+  generatedAt?: string;
+}
+
+/**
+ * Builds the bank's return for a remittance written by `writePaymentRemittance` (or any FEBRABAN
+ * payment remittance with segments A, J, O or N). `decide` is called once per payment item, in file
+ * order, with the item as the reader sees it.
+ */
+export function writePaymentReturn(
+  remittance: string,
+  decide: (item: CnabItem) => ReturnDecision,
+  options: ReturnOptions = {},
+): string {
+  const parsed = readCnab240Sync(remittance);
+  if (parsed.errors.length > 0) {
+    const e = parsed.errors[0]!;
+    throw new Error(`remittance is not readable: line ${e.line}: ${e.message}`);
+  }
+  if (parsed.service !== 'payment') throw new Error('remittance is not a payment file');
+  const byLine = new Map(parsed.items.map((i) => [i.line, i]));
+  const bank = parsed.bank_code ?? '000';
+  const lines = remittance.split(/\r\n|\r|\n/);
+  const out: string[] = [];
+  let loteSum = 0;
+  let lotes = 0;
+  let records = 0;
+  lines.forEach((raw, index) => {
+    if (raw.trim() === '') return;
+    const n = index + 1;
+    let rec = raw.padEnd(RECORD_LENGTH, ' ').slice(0, RECORD_LENGTH);
+    records++;
+    const type = rec[7];
+    if (type === '0') {
+      rec = `${rec.slice(0, 142)}2${rec.slice(143)}`;
+      if (options.generatedAt) {
+        const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(options.generatedAt);
+        if (!m) throw new Error(`generatedAt: must be YYYY-MM-DDTHH:MM[:SS], got "${options.generatedAt}"`);
+        rec = `${rec.slice(0, 143)}${toCnabDate(m[1]!)}${m[2]}${m[3]}${m[4] ?? '00'}${rec.slice(157)}`;
+      }
+    } else if (type === '1') {
+      loteSum = 0;
+    } else if (type === '3') {
+      const item = byLine.get(n);
+      if (item) {
+        const decision = decide(item);
+        const codes = typeof decision.code === 'string' ? [decision.code] : [...decision.code];
+        if (codes.length === 0 || codes.length > 5 || codes.some((c) => !/^[0-9A-Z]{2}$/.test(c))) {
+          throw new Error(
+            `decision for line ${n}: code must be one to five 2-character codes, got ${JSON.stringify(decision.code)}`,
+          );
+        }
+        const outcome = classifyOccurrences(codes, bank);
+        rec = applyDecision(rec, item, decision, outcome, n);
+        rec = `${rec.slice(0, 230)}${codes.join('').padEnd(10, ' ')}`;
+        if (outcome !== 'rejected') loteSum += ownAmount(rec, item.segment);
+      }
+    } else if (type === '5') {
+      lotes++;
+      rec = loteTrailer(bank, Number(field(rec, 4, 7)), Number(field(rec, 18, 23)), loteSum);
+    } else if (type === '9') {
+      rec = fileTrailer(bank, lotes, records);
+    }
+    out.push(rec);
+  });
+  return out.map((l) => `${l}\r\n`).join('');
+}
+
+function amountField(cents: number, width: number, what: string): string {
+  if (!Number.isSafeInteger(cents) || cents < 0)
+    throw new Error(`${what}: must be a non-negative integer of cents`);
+  return String(cents).padStart(width, '0');
+}
+
+function applyDecision(
+  rec: string,
+  item: CnabItem,
+  d: ReturnDecision,
+  outcome: PaymentOutcome,
+  n: number,
+): string {
+  const set = (from: number, to: number, value: string) => {
+    if (value.length !== to - from + 1)
+      throw new Error(`internal: field ${from}-${to} got ${value.length} characters`);
+    rec = rec.slice(0, from - 1) + value + rec.slice(to);
+  };
+  const nosso = (
+    d.nossoNumero ?? `${String(item.batch).padStart(4, '0')}${String(n).padStart(8, '0')}`
+  ).slice(0, 20);
+  const paidDate = d.paidDate ?? item.date;
+  if (outcome === 'paid' && !paidDate)
+    throw new Error(`decision for line ${n}: paidDate is required (the item has no date)`);
+  const paidCnab = paidDate ? toCnabDate(paidDate) : '00000000';
+  const paidAmount = d.paidAmountCents ?? item.amount_cents ?? 0;
+  switch (item.segment) {
+    case 'A':
+      set(135, 154, nosso.padEnd(20, ' '));
+      if (outcome === 'paid') {
+        set(155, 162, paidCnab);
+        set(163, 177, amountField(paidAmount, 15, 'paidAmountCents'));
+      }
+      break;
+    case 'J':
+      set(203, 222, nosso.padEnd(20, ' '));
+      if (outcome === 'paid') {
+        set(145, 152, paidCnab);
+        set(153, 167, amountField(paidAmount, 15, 'paidAmountCents'));
+      }
+      break;
+    case 'O':
+      set(143, 162, nosso.padEnd(20, ' '));
+      if (outcome === 'paid') {
+        set(100, 107, paidCnab);
+        set(108, 122, amountField(paidAmount, 15, 'paidAmountCents'));
+      }
+      break;
+  }
+  return rec;
+}
+
+function ownAmount(rec: string, segment: string): number {
+  switch (segment) {
+    case 'A':
+      return Number(field(rec, 120, 134));
+    case 'J': {
+      const paid = Number(field(rec, 153, 167));
+      return paid > 0 ? paid : Number(field(rec, 100, 114));
+    }
+    case 'O':
+      return Number(field(rec, 108, 122));
+    case 'N':
+      return Number(field(rec, 96, 110));
+    default:
+      return 0;
+  }
+}

@@ -1,0 +1,686 @@
+// FEBRABAN CNAB 240 (v10.x) "pagamento de fornecedores" remittance writer: one lote per forma de
+// lançamento, segments A+B for PIX/TED/DOC, J+J-52 for boletos, O for arrecadação barcodes.
+import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
+import { CAMARA } from './codes.js';
+import { documentType, isValidCnpj, isValidCpf, RecordBuilder, toCnabDate } from './fields.js';
+
+export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'random';
+export type AccountType = 'checking' | 'savings' | 'payment';
+
+export interface PayingCompany {
+  name: string;
+  /** CNPJ (14 digits) or CPF (11 digits); punctuation is ignored. */
+  document: string;
+  bankCode: string;
+  bankName: string;
+  agency: string;
+  agencyDigit?: string;
+  account: string;
+  accountDigit?: string;
+  /** Bank agreement code ("convênio"), when the bank issued one. */
+  convenio?: string;
+  address?: {
+    street?: string;
+    number?: string;
+    complement?: string;
+    city?: string;
+    zip?: string;
+    state?: string;
+  };
+}
+
+export interface PayeeBankAccount {
+  bankCode: string;
+  agency: string;
+  agencyDigit?: string;
+  account: string;
+  accountDigit: string;
+  accountType?: AccountType;
+}
+
+interface PaymentBase {
+  /** The company's reference ("seu número"), at most 20 characters; the return echoes it. */
+  seuNumero: string;
+  amountCents: number;
+  payeeName: string;
+  /** Payee CPF (11 digits) or CNPJ (14 digits). */
+  payeeDocument: string;
+}
+
+export interface TransferPayment extends PaymentBase {
+  forma: 'ted' | 'doc';
+  bank: PayeeBankAccount;
+}
+
+export interface PixPayment extends PaymentBase {
+  forma: 'pix';
+  /** The key, or omit it and give `bank` to pay by bank data ("dados bancários"). */
+  pixKey?: string;
+  pixKeyType?: PixKeyType;
+  bank?: PayeeBankAccount;
+  /** Free text for the payee ("informação entre usuários"), up to 60 characters. */
+  message?: string;
+}
+
+export interface BoletoPayment extends PaymentBase {
+  forma: 'boleto';
+  /** 44-digit barcode, or the 47-digit (boleto) / 48-digit (arrecadação) linha digitável. */
+  barcode: string;
+  /** Due date; by default read from the barcode's factor. */
+  dueDate?: string;
+  /** Face value ("valor nominal"); by default the barcode's value, else the amount. */
+  faceValueCents?: number;
+  /** Discount plus rebate ("desconto + abatimento"). */
+  discountCents?: number;
+  /** Interest plus fine ("mora + multa"). */
+  fineCents?: number;
+}
+
+export type RemittancePayment = TransferPayment | PixPayment | BoletoPayment;
+
+export interface PaymentRemittanceInput {
+  company: PayingCompany;
+  /** File sequence number ("NSA"), 1..999999. */
+  fileSequence: number;
+  /** Generation time: a Date (written in Brasília time) or a local `YYYY-MM-DDTHH:MM[:SS]`. */
+  generatedAt: Date | string;
+  /** Payment date of every item, `YYYY-MM-DD`. */
+  paymentDate: string;
+  payments: readonly RemittancePayment[];
+}
+
+/** Impossible input, naming the offending field (e.g. `payments[2].bank.account`). */
+export class Cnab240InputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field}: ${message}`);
+    this.name = 'Cnab240InputError';
+  }
+}
+
+/** Version numbers written in headers: file layout 103 (v10.x), lote layouts by segment family. */
+export const LAYOUT_VERSIONS = { file: '103', loteA: '046', loteJ: '040', loteO: '012' } as const;
+
+/** Lote kinds, in the order they are written. */
+const LOTE_PLAN = [
+  { key: 'pix', forma: '45', family: 'A' },
+  { key: 'ted', forma: '41', family: 'A' },
+  { key: 'doc', forma: '03', family: 'A' },
+  { key: 'boleto-own', forma: '30', family: 'J' },
+  { key: 'boleto-other', forma: '31', family: 'J' },
+  { key: 'arrecadacao', forma: '11', family: 'O' },
+] as const;
+
+type LoteKey = (typeof LOTE_PLAN)[number]['key'];
+
+interface PreparedPayment {
+  index: number;
+  payment: RemittancePayment;
+  payeeDocument: string;
+  barcode?: string;
+  pixKey?: string;
+  pixKeyType?: PixKeyType;
+}
+
+const PIX_INITIATION: Record<PixKeyType | 'bank', string> = {
+  phone: '01',
+  email: '02',
+  cpf: '03',
+  cnpj: '03',
+  random: '04',
+  bank: '05',
+};
+
+/** The remittance's lines (240 characters each, no line ends), generated one at a time. */
+export function* remittanceLines(input: PaymentRemittanceInput): Generator<string> {
+  const ctx = prepareContext(input);
+  const groups = groupPayments(input, ctx.bankCode);
+  yield fileHeader(ctx);
+  let loteNumber = 0;
+  let recordCount = 2;
+  for (const plan of LOTE_PLAN) {
+    const items = groups.get(plan.key);
+    if (!items || items.length === 0) continue;
+    loteNumber++;
+    let seq = 0;
+    let sum = 0;
+    yield loteHeader(ctx, loteNumber, plan.forma, plan.family);
+    for (const item of items) {
+      for (const line of detailLines(ctx, loteNumber, plan.forma, item, () => ++seq)) yield line;
+      sum += item.payment.amountCents;
+    }
+    yield loteTrailer(ctx.bankCode, loteNumber, seq + 2, sum);
+    recordCount += seq + 2;
+  }
+  yield fileTrailer(ctx.bankCode, loteNumber, recordCount);
+}
+
+/** The whole remittance as text: CRLF after every line, ASCII only. */
+export function writePaymentRemittance(input: PaymentRemittanceInput): string {
+  let out = '';
+  for (const line of remittanceLines(input)) out += `${line}\r\n`;
+  return out;
+}
+
+/**
+ * A "seu número" for an id longer than the field's 20 characters (a 26-character ULID, say): its
+ * last 20 letters and digits, upper-cased. Match return lines against the same transformation.
+ */
+export function toSeuNumero(id: string): string {
+  const clean = id.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return clean.length <= 20 ? clean : clean.slice(-20);
+}
+
+// ---- context and validation ----------------------------------------------------------------------------
+
+interface Ctx {
+  bankCode: string;
+  company: PayingCompany;
+  companyDocument: string;
+  fileSequence: number;
+  date: string;
+  time: string;
+  paymentDate: string;
+}
+
+function fail(field: string, message: string): never {
+  throw new Cnab240InputError(field, message);
+}
+
+function requireText(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') fail(field, 'is required');
+  return value;
+}
+
+function requireDigits(value: unknown, field: string, max: number): string {
+  const text = requireText(value, field).replace(/[\s.\-/]/g, '');
+  if (!/^\d+$/.test(text)) fail(field, `must contain only digits, got "${value}"`);
+  if (text.length > max) fail(field, `must have at most ${max} digits, got ${text.length}`);
+  return text;
+}
+
+function requireDocument(value: unknown, field: string): string {
+  const doc = requireDigits(value, field, 14);
+  if (doc.length === 11 ? !isValidCpf(doc) : doc.length === 14 ? !isValidCnpj(doc) : true) {
+    fail(field, `"${value}" is not a valid CPF (11 digits) or CNPJ (14 digits)`);
+  }
+  return doc;
+}
+
+function requireDate(value: unknown, field: string): string {
+  const text = requireText(value, field);
+  try {
+    toCnabDate(text);
+  } catch {
+    fail(field, `must be a YYYY-MM-DD date, got "${text}"`);
+  }
+  return text;
+}
+
+function optionalDigit(value: string | undefined, field: string): void {
+  if (value !== undefined && !/^[0-9A-Za-z]?$/.test(value)) fail(field, 'must be one digit or letter');
+}
+
+function requireCents(value: unknown, field: string, allowZero = false): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    fail(field, 'must be an integer number of cents');
+  if (value < 0 || (!allowZero && value === 0))
+    fail(field, `must be ${allowZero ? '>= 0' : '> 0'}, got ${value}`);
+  if (value > 999_999_999_999_99) fail(field, 'is too large for the file');
+  return value;
+}
+
+function formatGeneratedAt(at: Date | string): { date: string; time: string } {
+  if (at instanceof Date) {
+    if (Number.isNaN(at.getTime())) fail('generatedAt', 'is an invalid Date');
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at);
+    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+    return {
+      date: `${get('day')}${get('month')}${get('year')}`,
+      time: `${get('hour')}${get('minute')}${get('second')}`,
+    };
+  }
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(at);
+  if (!m || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) {
+    fail('generatedAt', `must be a Date or YYYY-MM-DDTHH:MM[:SS], got "${at}"`);
+  }
+  return { date: toCnabDate(requireDate(m[1], 'generatedAt')), time: `${m[2]}${m[3]}${m[4] ?? '00'}` };
+}
+
+function prepareContext(input: PaymentRemittanceInput): Ctx {
+  if (!input || typeof input !== 'object') fail('input', 'is required');
+  const c = input.company;
+  if (!c || typeof c !== 'object') fail('company', 'is required');
+  requireText(c.name, 'company.name');
+  const bankCode = requireDigits(c.bankCode, 'company.bankCode', 3).padStart(3, '0');
+  requireText(c.bankName, 'company.bankName');
+  requireDigits(c.agency, 'company.agency', 5);
+  requireDigits(c.account, 'company.account', 12);
+  optionalDigit(c.agencyDigit, 'company.agencyDigit');
+  optionalDigit(c.accountDigit, 'company.accountDigit');
+  if (c.convenio !== undefined && c.convenio.length > 20)
+    fail('company.convenio', 'must have at most 20 characters');
+  if (!Number.isInteger(input.fileSequence) || input.fileSequence < 1 || input.fileSequence > 999_999) {
+    fail('fileSequence', `must be an integer from 1 to 999999, got ${input.fileSequence}`);
+  }
+  const { date, time } = formatGeneratedAt(input.generatedAt);
+  const paymentDate = requireDate(input.paymentDate, 'paymentDate');
+  if (!Array.isArray(input.payments) || input.payments.length === 0)
+    fail('payments', 'at least one payment is required');
+  return {
+    bankCode,
+    company: c,
+    companyDocument: requireDocument(c.document, 'company.document'),
+    fileSequence: input.fileSequence,
+    date,
+    time,
+    paymentDate: toCnabDate(paymentDate),
+  };
+}
+
+function validateBank(bank: PayeeBankAccount | undefined, field: string): void {
+  if (!bank || typeof bank !== 'object')
+    fail(field, 'payee bank data (bankCode, agency, account, accountDigit) is required');
+  requireDigits(bank.bankCode, `${field}.bankCode`, 3);
+  requireDigits(bank.agency, `${field}.agency`, 5);
+  requireDigits(bank.account, `${field}.account`, 12);
+  requireText(bank.accountDigit, `${field}.accountDigit`);
+  optionalDigit(bank.accountDigit, `${field}.accountDigit`);
+  optionalDigit(bank.agencyDigit, `${field}.agencyDigit`);
+  if (bank.accountType !== undefined && !['checking', 'savings', 'payment'].includes(bank.accountType)) {
+    fail(`${field}.accountType`, 'must be checking, savings or payment');
+  }
+}
+
+function normalizePixKey(key: string, type: PixKeyType, field: string): string {
+  const k = key.trim();
+  switch (type) {
+    case 'cpf': {
+      const d = k.replace(/[.-]/g, '');
+      if (!isValidCpf(d)) fail(field, `"${key}" is not a valid CPF key`);
+      return d;
+    }
+    case 'cnpj': {
+      const d = k.replace(/[.\-/]/g, '');
+      if (!isValidCnpj(d)) fail(field, `"${key}" is not a valid CNPJ key`);
+      return d;
+    }
+    case 'email':
+      if (!/^[\x21-\x7e]+@[\x21-\x7e]+\.[\x21-\x7e]+$/.test(k) || k.length > 77)
+        fail(field, `"${key}" is not a valid e-mail key`);
+      return k.toLowerCase();
+    case 'phone': {
+      const d = k.replace(/[\s()-]/g, '');
+      const m = /^(\+55)?(\d{10,11})$/.exec(d) ?? /^\+(\d{8,15})$/.exec(d);
+      if (!m) fail(field, `"${key}" is not a valid phone key (+55 and 10-11 digits)`);
+      return d.startsWith('+') ? d : `+55${d}`;
+    }
+    case 'random':
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(k)) {
+        fail(field, `"${key}" is not a valid random key (UUID)`);
+      }
+      return k.toLowerCase();
+    default:
+      fail(
+        field.replace(/pixKey$/, 'pixKeyType'),
+        `must be cpf, cnpj, email, phone or random, got "${type}"`,
+      );
+  }
+}
+
+function groupPayments(input: PaymentRemittanceInput, ownBank: string): Map<LoteKey, PreparedPayment[]> {
+  const groups = new Map<LoteKey, PreparedPayment[]>();
+  const add = (key: LoteKey, p: PreparedPayment) => {
+    const list = groups.get(key) ?? [];
+    list.push(p);
+    groups.set(key, list);
+  };
+  input.payments.forEach((payment, index) => {
+    const f = `payments[${index}]`;
+    if (!payment || typeof payment !== 'object') fail(f, 'is required');
+    const seu = requireText(payment.seuNumero, `${f}.seuNumero`);
+    if (seu.length > 20)
+      fail(`${f}.seuNumero`, `must have at most 20 characters, got ${seu.length} ("${seu}")`);
+    if (/[^\x20-\x7e]/.test(seu)) {
+      fail(`${f}.seuNumero`, 'must be plain ASCII (it must come back unchanged in the return)');
+    }
+    requireCents(payment.amountCents, `${f}.amountCents`);
+    requireText(payment.payeeName, `${f}.payeeName`);
+    const payeeDocument = requireDocument(payment.payeeDocument, `${f}.payeeDocument`);
+    const prepared: PreparedPayment = { index, payment, payeeDocument };
+    switch (payment.forma) {
+      case 'ted':
+      case 'doc':
+        validateBank(payment.bank, `${f}.bank`);
+        add(payment.forma, prepared);
+        break;
+      case 'pix': {
+        if (payment.pixKey !== undefined && payment.pixKey !== '') {
+          if (payment.pixKeyType === undefined) fail(`${f}.pixKeyType`, 'is required with a pixKey');
+          prepared.pixKeyType = payment.pixKeyType;
+          prepared.pixKey = normalizePixKey(payment.pixKey, payment.pixKeyType, `${f}.pixKey`);
+        } else if (payment.bank) {
+          validateBank(payment.bank, `${f}.bank`);
+        } else {
+          fail(`${f}.pixKey`, 'a PIX payment needs a pixKey (with pixKeyType) or the payee bank data');
+        }
+        if (payment.message !== undefined && payment.message.length > 60)
+          fail(`${f}.message`, 'must have at most 60 characters');
+        add('pix', prepared);
+        break;
+      }
+      case 'boleto': {
+        let barcode: string;
+        try {
+          barcode = toBarcode(requireText(payment.barcode, `${f}.barcode`));
+        } catch (e) {
+          if (e instanceof Cnab240InputError) throw e;
+          fail(`${f}.barcode`, (e as Error).message);
+        }
+        prepared.barcode = barcode;
+        if (payment.dueDate !== undefined) requireDate(payment.dueDate, `${f}.dueDate`);
+        if (payment.faceValueCents !== undefined) requireCents(payment.faceValueCents, `${f}.faceValueCents`);
+        if (payment.discountCents !== undefined)
+          requireCents(payment.discountCents, `${f}.discountCents`, true);
+        if (payment.fineCents !== undefined) requireCents(payment.fineCents, `${f}.fineCents`, true);
+        const info = barcodeInfo(barcode);
+        if (info.kind === 'arrecadacao') add('arrecadacao', prepared);
+        else add(info.bankCode === ownBank ? 'boleto-own' : 'boleto-other', prepared);
+        break;
+      }
+      default:
+        fail(
+          `${f}.forma`,
+          `must be pix, ted, doc or boleto, got "${(payment as { forma?: unknown }).forma}"`,
+        );
+    }
+  });
+  return groups;
+}
+
+// ---- records ------------------------------------------------------------------------------------------
+
+function companyAccount(r: RecordBuilder, c: PayingCompany): RecordBuilder {
+  return r
+    .alpha(c.convenio ?? '', 20) // 33-52 convênio
+    .num(c.agency, 5) // 53-57
+    .alpha(c.agencyDigit ?? '', 1) // 58
+    .num(c.account, 12) // 59-70
+    .alpha(c.accountDigit ?? '', 1) // 71
+    .blank(1); // 72 DV agência/conta
+}
+
+function fileHeader(ctx: Ctx): string {
+  const r = new RecordBuilder()
+    .num(ctx.bankCode, 3)
+    .zeros(4)
+    .num(0, 1)
+    .blank(9)
+    .num(documentType(ctx.companyDocument), 1)
+    .num(ctx.companyDocument, 14);
+  return companyAccount(r, ctx.company)
+    .alpha(ctx.company.name, 30) // 73-102
+    .alpha(ctx.company.bankName, 30) // 103-132
+    .blank(10) // 133-142
+    .num(1, 1) // 143 remessa
+    .num(ctx.date, 8) // 144-151
+    .num(ctx.time, 6) // 152-157
+    .num(ctx.fileSequence, 6) // 158-163 NSA
+    .num(LAYOUT_VERSIONS.file, 3) // 164-166
+    .num(1600, 5) // 167-171 densidade
+    .blank(20) // 172-191 reservado banco
+    .blank(20) // 192-211 reservado empresa
+    .blank(29) // 212-240
+    .done();
+}
+
+function loteHeader(ctx: Ctx, lote: number, forma: string, family: 'A' | 'J' | 'O'): string {
+  const addr = ctx.company.address ?? {};
+  const version =
+    family === 'A' ? LAYOUT_VERSIONS.loteA : family === 'J' ? LAYOUT_VERSIONS.loteJ : LAYOUT_VERSIONS.loteO;
+  const r = new RecordBuilder()
+    .num(ctx.bankCode, 3)
+    .num(lote, 4)
+    .num(1, 1)
+    .alpha('C', 1) // 9 operação: crédito
+    .num(family === 'O' ? 22 : 20, 2) // 10-11 serviço: 20 fornecedores, 22 contas/tributos
+    .num(forma, 2) // 12-13
+    .num(version, 3) // 14-16
+    .blank(1)
+    .num(documentType(ctx.companyDocument), 1)
+    .num(ctx.companyDocument, 14);
+  return companyAccount(r, ctx.company)
+    .alpha(ctx.company.name, 30) // 73-102
+    .blank(40) // 103-142 mensagem
+    .alpha(addr.street, 30) // 143-172
+    .num((addr.number ?? '').replace(/\D/g, '').slice(0, 5), 5) // 173-177
+    .alpha(addr.complement, 15) // 178-192
+    .alpha(addr.city, 20) // 193-212
+    .num((addr.zip ?? '').replace(/\D/g, '').slice(0, 5), 5) // 213-217
+    .alpha((addr.zip ?? '').replace(/\D/g, '').slice(5, 8), 3) // 218-220
+    .alpha(addr.state, 2) // 221-222
+    .alpha(family === 'A' ? '01' : '', 2) // 223-224 forma de pagamento do serviço: débito em conta
+    .blank(6) // 225-230
+    .blank(10) // 231-240 ocorrências
+    .done();
+}
+
+function detailStart(bank: string, lote: number, seq: number, segment: string): RecordBuilder {
+  return new RecordBuilder()
+    .num(bank, 3)
+    .num(lote, 4)
+    .num(3, 1)
+    .num(seq, 5, 'record sequence')
+    .alpha(segment, 1);
+}
+
+function* detailLines(
+  ctx: Ctx,
+  lote: number,
+  forma: string,
+  item: PreparedPayment,
+  nextSeq: () => number,
+): Generator<string> {
+  const p = item.payment;
+  if (p.forma === 'boleto') {
+    const barcode = item.barcode!;
+    const info = barcodeInfo(barcode);
+    if (info.kind === 'arrecadacao') {
+      yield segmentO(ctx, lote, nextSeq(), p, barcode);
+      return;
+    }
+    yield segmentJ(ctx, lote, nextSeq(), p, barcode, info.valueCents, info.dueFactor);
+    yield segmentJ52(ctx, lote, nextSeq(), p, item.payeeDocument);
+    return;
+  }
+  yield segmentA(ctx, lote, nextSeq(), forma, item);
+  yield segmentB(ctx, lote, nextSeq(), item);
+}
+
+function segmentA(ctx: Ctx, lote: number, seq: number, forma: string, item: PreparedPayment): string {
+  const p = item.payment as TransferPayment | PixPayment;
+  const byKey = item.pixKey !== undefined;
+  const bank = byKey ? undefined : p.bank;
+  const camara = forma === '45' ? CAMARA.pix : forma === '03' ? CAMARA.doc : CAMARA.ted;
+  const savings = bank?.accountType === 'savings';
+  return detailStart(ctx.bankCode, lote, seq, 'A')
+    .num(0, 1) // 15 tipo de movimento: inclusão
+    .num(0, 2) // 16-17 instrução: inclusão de registro detalhe liberado
+    .num(camara, 3) // 18-20
+    .num(bank?.bankCode ?? 0, 3) // 21-23
+    .num(bank?.agency ?? 0, 5) // 24-28
+    .alpha(bank?.agencyDigit ?? '', 1) // 29
+    .num(bank?.account ?? 0, 12) // 30-41
+    .alpha(bank?.accountDigit ?? '', 1) // 42
+    .blank(1) // 43
+    .alpha(p.payeeName, 30) // 44-73
+    .alpha(p.seuNumero, 20) // 74-93 seu número
+    .num(ctx.paymentDate, 8) // 94-101
+    .alpha('BRL', 3) // 102-104
+    .zeros(15) // 105-119 quantidade da moeda
+    .num(p.amountCents, 15, 'amount') // 120-134
+    .blank(20) // 135-154 nosso número (the bank's)
+    .zeros(8) // 155-162 data real
+    .zeros(15) // 163-177 valor real
+    .blank(40) // 178-217 informação 2
+    .alpha(forma === '03' ? '01' : '', 2) // 218-219 finalidade DOC: crédito em conta
+    .alpha(forma === '41' ? '00005' : '', 5) // 220-224 finalidade TED: pagamento a fornecedores
+    .alpha(bank ? (savings ? 'PP' : 'CC') : '', 2) // 225-226 finalidade complementar: tipo de conta
+    .blank(3) // 227-229
+    .num(0, 1) // 230 aviso ao favorecido: não emite
+    .blank(10) // 231-240 ocorrências
+    .done();
+}
+
+function segmentB(ctx: Ctx, lote: number, seq: number, item: PreparedPayment): string {
+  const p = item.payment as TransferPayment | PixPayment;
+  const start = detailStart(ctx.bankCode, lote, seq, 'B');
+  if (p.forma === 'pix') {
+    const initiation = item.pixKeyType ? PIX_INITIATION[item.pixKeyType] : PIX_INITIATION.bank;
+    return start
+      .alpha(initiation, 3) // 15-17 forma de iniciação
+      .num(documentType(item.payeeDocument), 1) // 18
+      .num(item.payeeDocument, 14) // 19-32
+      .blank(35) // 33-67 TXID
+      .alpha(p.message ?? '', 60) // 68-127 informação entre usuários
+      .raw(item.pixKey ?? '', 99) // 128-226 chave PIX (verbatim: case matters)
+      .blank(6) // 227-232 SIAPE
+      .blank(8) // 233-240 ISPB
+      .done();
+  }
+  return start
+    .blank(3) // 15-17
+    .num(documentType(item.payeeDocument), 1) // 18
+    .num(item.payeeDocument, 14) // 19-32
+    .blank(30) // 33-62 logradouro
+    .zeros(5) // 63-67 número
+    .blank(15) // 68-82 complemento
+    .blank(15) // 83-97 bairro
+    .blank(20) // 98-117 cidade
+    .zeros(5) // 118-122 CEP
+    .blank(3) // 123-125
+    .blank(2) // 126-127 UF
+    .num(ctx.paymentDate, 8) // 128-135 vencimento
+    .num(p.amountCents, 15) // 136-150 valor do documento
+    .zeros(15) // 151-165 abatimento
+    .zeros(15) // 166-180 desconto
+    .zeros(15) // 181-195 mora
+    .zeros(15) // 196-210 multa
+    .blank(15) // 211-225 código documento favorecido
+    .num(0, 1) // 226 aviso
+    .blank(6) // 227-232 SIAPE
+    .blank(8) // 233-240 ISPB
+    .done();
+}
+
+function segmentJ(
+  ctx: Ctx,
+  lote: number,
+  seq: number,
+  p: BoletoPayment,
+  barcode: string,
+  barcodeValue: number,
+  factor: number,
+): string {
+  const paymentIso = `${ctx.paymentDate.slice(4)}-${ctx.paymentDate.slice(2, 4)}-${ctx.paymentDate.slice(0, 2)}`;
+  const due = p.dueDate ?? dueDateFromFactor(factor, paymentIso) ?? paymentIso;
+  const face = p.faceValueCents ?? (barcodeValue > 0 ? barcodeValue : p.amountCents);
+  return detailStart(ctx.bankCode, lote, seq, 'J')
+    .num(0, 1) // 15 tipo de movimento
+    .num(0, 2) // 16-17 instrução
+    .num(barcode, 44) // 18-61
+    .alpha(p.payeeName, 30) // 62-91 beneficiário
+    .num(toCnabDate(due), 8) // 92-99 vencimento
+    .num(face, 15) // 100-114 valor nominal
+    .num(p.discountCents ?? 0, 15) // 115-129 desconto + abatimento
+    .num(p.fineCents ?? 0, 15) // 130-144 mora + multa
+    .num(ctx.paymentDate, 8) // 145-152 data do pagamento
+    .num(p.amountCents, 15) // 153-167 valor do pagamento
+    .zeros(15) // 168-182 quantidade da moeda
+    .alpha(p.seuNumero, 20) // 183-202 seu número
+    .blank(20) // 203-222 nosso número
+    .num(9, 2) // 223-224 moeda: real
+    .blank(6) // 225-230
+    .blank(10) // 231-240
+    .done();
+}
+
+function segmentJ52(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, payeeDocument: string): string {
+  return detailStart(ctx.bankCode, lote, seq, 'J')
+    .blank(1) // 15
+    .num(0, 2) // 16-17 instrução
+    .num(52, 2) // 18-19 registro opcional
+    .num(documentType(ctx.companyDocument), 1) // 20 pagador
+    .num(ctx.companyDocument, 15) // 21-35
+    .alpha(ctx.company.name, 40) // 36-75
+    .num(documentType(payeeDocument), 1) // 76 beneficiário
+    .num(payeeDocument, 15) // 77-91
+    .alpha(p.payeeName, 40) // 92-131
+    .num(0, 1) // 132 sacador/avalista
+    .zeros(15) // 133-147
+    .blank(40) // 148-187
+    .blank(53) // 188-240
+    .done();
+}
+
+function segmentO(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, barcode: string): string {
+  const paymentIso = `${ctx.paymentDate.slice(4)}-${ctx.paymentDate.slice(2, 4)}-${ctx.paymentDate.slice(0, 2)}`;
+  return detailStart(ctx.bankCode, lote, seq, 'O')
+    .num(0, 1)
+    .num(0, 2)
+    .num(barcode, 44) // 18-61
+    .alpha(p.payeeName, 30) // 62-91 concessionária
+    .num(toCnabDate(p.dueDate ?? paymentIso), 8) // 92-99
+    .num(ctx.paymentDate, 8) // 100-107
+    .num(p.amountCents, 15) // 108-122
+    .alpha(p.seuNumero, 20) // 123-142
+    .blank(20) // 143-162 nosso número
+    .blank(68) // 163-230
+    .blank(10)
+    .done();
+}
+
+export function loteTrailer(
+  bank: string,
+  lote: number,
+  records: number,
+  sumCents: number,
+  occurrences = '',
+): string {
+  return new RecordBuilder()
+    .num(bank, 3)
+    .num(lote, 4)
+    .num(5, 1)
+    .blank(9)
+    .num(records, 6, 'lote record count') // 18-23
+    .num(sumCents, 18, 'lote sum') // 24-41
+    .zeros(18) // 42-59 quantidade de moedas
+    .zeros(6) // 60-65 aviso de débito
+    .blank(165) // 66-230
+    .alpha(occurrences, 10) // 231-240
+    .done();
+}
+
+export function fileTrailer(bank: string, lotes: number, records: number): string {
+  return new RecordBuilder()
+    .num(bank, 3)
+    .num(9999, 4)
+    .num(9, 1)
+    .blank(9)
+    .num(lotes, 6, 'lote count') // 18-23
+    .num(records, 6, 'record count') // 24-29
+    .zeros(6) // 30-35 contas para conciliação
+    .blank(205)
+    .done();
+}
