@@ -67,7 +67,18 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
+export function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
+  return launchSandbox(opts);
+}
+
+/**
+ * startSandbox with a look at the context before the server listens: tests use it to slow the snapshot
+ * writes down (to see a request "in progress") or to move the clock. Not part of the public surface.
+ */
+export async function launchSandbox(
+  opts: SandboxOptions,
+  prepare?: (ctx: SandboxContext) => void,
+): Promise<RunningSandbox> {
   const store = await Store.open(opts.dataDir);
   const ctx: SandboxContext = {
     store,
@@ -79,6 +90,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<RunningSandbox
     now: () => new Date(),
     log: opts.log ?? (() => {}),
   };
+  prepare?.(ctx);
   const app = await buildApp(ctx);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 0 });

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  launchSandbox,
   type RunningSandbox,
   type SandboxClient,
   type SandboxOptions,
-  startSandbox,
 } from '../../../src/sandbox/index.js';
 
 export interface Reply {
@@ -43,9 +43,12 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function sandboxSession(opts: Partial<SandboxOptions> = {}): Promise<Session> {
+export async function sandboxSession(
+  opts: Partial<SandboxOptions> = {},
+  prepare?: (ctx: SandboxContext) => void,
+): Promise<Session> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'condo-sandbox-')));
-  let sandbox = await startSandbox({ ...opts, dataDir, port: 0 });
+  let sandbox = await launchSandbox({ ...opts, dataDir, port: 0 }, prepare);
   let defaultToken: string | undefined;
 
   const session: Session = {
@@ -90,13 +93,13 @@ export async function sandboxSession(opts: Partial<SandboxOptions> = {}): Promis
       return { status: res.status, headers: res.headers, body: parsed, text };
     },
     async api(method, path, init = {}) {
-      defaultToken ??= await session.token();
+      const token = init.token ?? (defaultToken ??= await session.token());
       const slug = session.client('default').condominium;
-      return session.call(method, `/condominiums/${slug}${path}`, { token: defaultToken, ...init });
+      return session.call(method, `/condominiums/${slug}${path}`, { ...init, token });
     },
     async restart(extra = {}) {
       await sandbox.close();
-      sandbox = await startSandbox({ ...opts, ...extra, dataDir, port: 0 });
+      sandbox = await launchSandbox({ ...opts, ...extra, dataDir, port: 0 });
     },
     async close() {
       await sandbox.close();

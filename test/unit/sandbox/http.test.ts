@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
+import { type Session, sandboxSession } from './session.js';
+
+const elevatorService = {
+  supplier_id: 1,
+  chart_of_accounts_id: 23,
+  amount: 185_000,
+  forma_pagamento: 'pix',
+  due_date: '2030-01-10',
+  description: 'Manutenção preventiva dos elevadores - janeiro',
+};
+
+let s: Session;
+beforeAll(async () => {
+  s = await sandboxSession();
+});
+afterAll(() => s.close());
+
+describe('request ids', () => {
+  test('a caller id is sanitized, cut to 64 and echoed, also inside error bodies', async () => {
+    const r = await s.api('GET', '/payables/01ARZ3NDEKTSV4RRFFQ69G5FAV', {
+      headers: { 'x-request-id': `trace: abc/def.${'x'.repeat(80)}` },
+    });
+    expect(r.status).toBe(404);
+    const expected = `traceabcdef${'x'.repeat(53)}`;
+    expect(r.headers.get('x-request-id')).toBe(expected);
+    expect(r.body).toEqual({
+      error: { code: 'not_found', message: 'payable not found' },
+      request_id: expected,
+    });
+  });
+
+  test('absent or empty after sanitizing: a new ULID', async () => {
+    const none = await s.api('GET', '/units');
+    const empty = await s.api('GET', '/units', { headers: { 'x-request-id': '///' } });
+    for (const r of [none, empty]) expect(r.headers.get('x-request-id')).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(none.headers.get('x-request-id')).not.toBe(empty.headers.get('x-request-id'));
+  });
+});
+
+describe('the error format for every failure', () => {
+  test('unknown routes, malformed JSON, wrong media type, too large', async () => {
+    const token = await s.token();
+    const unknown = await s.call('GET', '/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('not_found');
+
+    const malformed = await s.api('POST', '/payables', {
+      headers: { 'content-type': 'application/json' },
+      json: undefined,
+      token,
+    });
+    expect(malformed.status).toBe(422); // no body at all is a validation failure
+    const broken = await s.call('POST', `/condominiums/${TEST_CONDOMINIUM}/payables`, {
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"amount": 10,',
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.code).toBe('bad_request');
+
+    const text = await s.call('POST', `/condominiums/${TEST_CONDOMINIUM}/payables`, {
+      token,
+      headers: { 'content-type': 'text/plain' },
+      body: 'amount=10',
+    });
+    expect(text.status).toBe(415);
+    expect(text.body.error.code).toBe('unsupported_media_type');
+
+    const form = await s.call('POST', `/condominiums/${TEST_CONDOMINIUM}/payables`, {
+      token,
+      body: new URLSearchParams({ amount: '10' }),
+    });
+    expect(form.status).toBe(415);
+
+    const huge = await s.call('POST', `/condominiums/${TEST_CONDOMINIUM}/payables`, {
+      token,
+      json: { ...elevatorService, notes: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('payload_too_large');
+    for (const r of [unknown, broken, text, form, huge]) {
+      expect(r.body.request_id).toBe(r.headers.get('x-request-id'));
+      expect(r.text).not.toMatch(/at .*\.ts:\d+/); // no stack traces
+    }
+  });
+});
+
+describe('rate limits', () => {
+  test('per token: headers on every response, then 429 with Retry-After', async () => {
+    const limited = await sandboxSession({ rateLimit: { count: 3, seconds: 60 } });
+    try {
+      const token = await limited.token();
+      const seen: (string | null)[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await limited.call('GET', `/condominiums/${TEST_CONDOMINIUM}/units`, { token });
+        expect(r.status).toBe(200);
+        expect(r.headers.get('x-ratelimit-limit')).toBe('3');
+        expect(Number(r.headers.get('x-ratelimit-reset'))).toBeGreaterThan(0);
+        seen.push(r.headers.get('x-ratelimit-remaining'));
+      }
+      expect(seen).toEqual(['2', '1', '0']);
+      const refused = await limited.call('GET', `/condominiums/${TEST_CONDOMINIUM}/units`, { token });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('rate_limited');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+
+      // another token has its own window
+      const fresh = await limited.token();
+      expect(
+        (await limited.call('GET', `/condominiums/${TEST_CONDOMINIUM}/units`, { token: fresh })).status,
+      ).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('per IP without a token, the token endpoint included', async () => {
+    const limited = await sandboxSession({ ipRateLimit: { count: 2, seconds: 60 } });
+    try {
+      await limited.token(); // 1
+      const anon = await limited.call('GET', '/ping'); // 2
+      expect(anon.headers.get('x-ratelimit-remaining')).toBe('0');
+      const refused = await limited.call('POST', '/oauth/token', {
+        json: { grant_type: 'client_credentials' },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('idempotency keys', () => {
+  test('a retry with the same key and body is replayed, not executed again', async () => {
+    const first = await s.api('POST', '/payables', {
+      json: elevatorService,
+      headers: { 'idempotency-key': 'retry-1' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotency-replayed')).toBeNull();
+
+    const reordered = Object.fromEntries(Object.entries(elevatorService).reverse());
+    const again = await s.api('POST', '/payables', {
+      json: reordered,
+      headers: { 'idempotency-key': 'retry-1' },
+    });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotency-replayed')).toBe('1');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+
+    const list = await s.api('GET', `/payables?per_page=100`);
+    expect(
+      list.body.data.filter((p: { public_id: string }) => p.public_id === first.body.data.public_id),
+    ).toHaveLength(1);
+  });
+
+  test('the same key with another body or path is a conflict', async () => {
+    await s.api('POST', '/payables', { json: elevatorService, headers: { 'idempotency-key': 'conflict-1' } });
+    const otherBody = await s.api('POST', '/payables', {
+      json: { ...elevatorService, amount: 1 },
+      headers: { 'idempotency-key': 'conflict-1' },
+    });
+    expect(otherBody.status).toBe(409);
+    expect(otherBody.body.error.code).toBe('idempotency_conflict');
+    const otherPath = await s.api('PATCH', '/payables/01ARZ3NDEKTSV4RRFFQ69G5FAV', {
+      json: elevatorService,
+      headers: { 'idempotency-key': 'conflict-1' },
+    });
+    expect(otherPath.body.error.code).toBe('idempotency_conflict');
+  });
+
+  test('keys are scoped to the client', async () => {
+    const other = await s.token('other');
+    const mine = await s.api('POST', '/payables', {
+      json: elevatorService,
+      headers: { 'idempotency-key': 'shared' },
+    });
+    const theirs = await s.call('POST', '/condominiums/edificio-aurora/payables', {
+      token: other,
+      json: { ...elevatorService, supplier_id: null },
+      headers: { 'idempotency-key': 'shared' },
+    });
+    expect(mine.status).toBe(201);
+    expect(theirs.status).toBe(422); // ran (their chart ids differ), not a conflict with ours
+    expect(theirs.body.error.code).toBe('validation_failed');
+  });
+
+  test('a refusal is replayed too; a malformed key is a 400 naming the header', async () => {
+    const refused = await s.api('POST', '/payables', {
+      json: { amount: 1 },
+      headers: { 'idempotency-key': 'bad-body' },
+    });
+    const replay = await s.api('POST', '/payables', {
+      json: { amount: 1 },
+      headers: { 'idempotency-key': 'bad-body' },
+    });
+    expect(refused.status).toBe(422);
+    expect(replay.status).toBe(422);
+    expect(replay.headers.get('idempotency-replayed')).toBe('1');
+
+    const malformed = await s.api('POST', '/payables', {
+      json: elevatorService,
+      headers: { 'idempotency-key': 'has spaces!' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('bad_request');
+    expect(Object.keys(malformed.body.error.fields)).toEqual(['Idempotency-Key']);
+  });
+
+  test('while the first request is still running, a retry is told to wait', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let holdNextSave = false;
+    const slow = await sandboxSession({}, (ctx) => {
+      const save = ctx.store.save.bind(ctx.store);
+      ctx.store.save = async () => {
+        if (holdNextSave) {
+          holdNextSave = false;
+          await gate;
+        }
+        return save();
+      };
+    });
+    try {
+      const token = await slow.token();
+      const send = () =>
+        slow.api('POST', '/payables', {
+          token,
+          json: elevatorService,
+          headers: { 'idempotency-key': 'slow-1' },
+        });
+      holdNextSave = true;
+      const first = send();
+      await new Promise((r) => setTimeout(r, 100));
+      const second = await send();
+      expect(second.status).toBe(409);
+      expect(second.body.error.code).toBe('idempotency_in_progress');
+      expect(second.headers.get('retry-after')).toBe('1');
+      release();
+      expect((await first).status).toBe(201);
+      const third = await send();
+      expect(third.headers.get('idempotency-replayed')).toBe('1');
+      expect(third.body).toEqual((await first).body);
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
+
+  test('a server error is not kept: the retry runs again', async () => {
+    let failNext = false;
+    const flaky = await sandboxSession({}, (ctx) => {
+      const save = ctx.store.save.bind(ctx.store);
+      ctx.store.save = async () => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('disk full');
+        }
+        return save();
+      };
+    });
+    try {
+      const token = await flaky.token();
+      failNext = true;
+      const first = await flaky.api('POST', '/payables', {
+        token,
+        json: elevatorService,
+        headers: { 'idempotency-key': 'k5' },
+      });
+      expect(first.status).toBe(500);
+      expect(first.body.error.code).toBe('internal_error');
+      expect(first.text).not.toMatch(/disk full/);
+      const retry = await flaky.api('POST', '/payables', {
+        token,
+        json: elevatorService,
+        headers: { 'idempotency-key': 'k5' },
+      });
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotency-replayed')).toBeNull();
+    } finally {
+      await flaky.close();
+    }
+  });
+});
