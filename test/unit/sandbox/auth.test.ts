@@ -99,7 +99,12 @@ describe('getting a token', () => {
 
 describe('calling the API with a token', () => {
   test('no token, a malformed header or an unknown token: 401 with WWW-Authenticate', async () => {
-    for (const headers of [{}, { authorization: 'Token abc' }, { authorization: 'Bearer not-a-token' }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Token abc' },
+      { authorization: 'Bearer not-a-token' },
+    ];
+    for (const headers of attempts) {
       const r = await s.call('GET', `/condominiums/${TEST_CONDOMINIUM}/payables`, { headers });
       expect(r.status).toBe(401);
       expect(r.body.error.code).toBe('unauthenticated');

@@ -2,6 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SandboxContext } from '../../../src/sandbox/http/context.js';
 import {
   launchSandbox,
   type RunningSandbox,
@@ -93,7 +94,8 @@ export async function sandboxSession(
       return { status: res.status, headers: res.headers, body: parsed, text };
     },
     async api(method, path, init = {}) {
-      const token = init.token ?? (defaultToken ??= await session.token());
+      if (!init.token && !defaultToken) defaultToken = await session.token();
+      const token = init.token ?? defaultToken;
       const slug = session.client('default').condominium;
       return session.call(method, `/condominiums/${slug}${path}`, { ...init, token });
     },
