@@ -106,6 +106,7 @@ export function createCore(opts: ClientOptions): Core {
       opts.tokenCacheKey ??
       `${base.origin}${basePath}|${opts.clientId}|${opts.condominium}|${[...(opts.scopes ?? [])].sort().join(' ')}`,
     send: compose(transport.send, requestId(opts.requestId), retry(policy, note), log),
+    userAgent,
     onToken: (t) => secrets.add(t),
     log: note,
   });

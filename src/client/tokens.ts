@@ -18,6 +18,7 @@ export interface TokenProviderOptions {
   scopes?: string[];
   cache: TokenCache;
   cacheKey: string;
+  userAgent?: string;
   /** The pipeline below auth used for the token call (request id, retry, log, transport). */
   send: Send;
   /** Every token handed out, so the debug log can scrub it. */
