@@ -199,7 +199,7 @@ export class OfxParser implements TokenHandler {
       return;
     }
     if (this.fatal) return;
-    const truncated = this.stack.find((f) => DATA_AGGREGATES.has(f.name));
+    const truncated = [...this.stack].reverse().find((f) => DATA_AGGREGATES.has(f.name));
     if (truncated) {
       this.errors.add(
         lastLine,
@@ -207,7 +207,11 @@ export class OfxParser implements TokenHandler {
       );
       return;
     }
-    if (!this.rootClosed) this.warnings.add(lastLine, 'missing </OFX> at the end of the file');
+    if (!this.rootClosed) {
+      // Complete statements before a lost </OFX> are still unambiguous; nothing at all is a cut-off file.
+      if (this.statements.length > 0) this.warnings.add(lastLine, 'missing </OFX> at the end of the file');
+      else this.errors.add(lastLine, 'missing </OFX>: the file ends before any statement (truncated?)');
+    }
     while (this.stack.length > 0) this.closeFrame(this.stack.pop()!, lastLine, false);
   }
 
