@@ -79,8 +79,16 @@ describe('remittance layout', () => {
 
   test('segment A carries the seu número at 74-93 and the amount at 120-134; B the PIX key', () => {
     const a = lines.filter((l) => at(l, 14, 14) === 'A');
-    expect(a.map((l) => at(l, 74, 93).trim())).toEqual(samplePayments().slice(0, 8).map((p) => p.seuNumero));
-    expect(a.map((l) => Number(at(l, 120, 134)))).toEqual(samplePayments().slice(0, 8).map((p) => p.amountCents));
+    expect(a.map((l) => at(l, 74, 93).trim())).toEqual(
+      samplePayments()
+        .slice(0, 8)
+        .map((p) => p.seuNumero),
+    );
+    expect(a.map((l) => Number(at(l, 120, 134)))).toEqual(
+      samplePayments()
+        .slice(0, 8)
+        .map((p) => p.amountCents),
+    );
     expect(at(a[0]!, 44, 73).trim()).toBe('JOSE ACAO CEARA');
     expect(at(a[0]!, 18, 20)).toBe('009');
     expect(at(a[6]!, 18, 26)).toBe('018237000');
@@ -123,7 +131,12 @@ describe('round trip through the reader', () => {
   test('reads back cleanly: bank, direction, service, counts and sums', () => {
     expect(file.errors).toEqual([]);
     expect(file.warnings).toEqual([]);
-    expect(file).toMatchObject({ bank_code: '341', direction: 'remessa', service: 'payment', file_sequence: 42 });
+    expect(file).toMatchObject({
+      bank_code: '341',
+      direction: 'remessa',
+      service: 'payment',
+      file_sequence: 42,
+    });
     expect(file.lines).toBe(lines.length);
     expect(file.details).toBe(samplePayments().length);
     expect(file.total_amount_cents).toBe(samplePayments().reduce((s, p) => s + p.amountCents, 0));
@@ -138,13 +151,29 @@ describe('round trip through the reader', () => {
     const payments = samplePayments();
     expect(file.items.map((i) => i.seu_numero)).toEqual(payments.map((p) => p.seuNumero));
     expect(file.items.map((i) => i.amount_cents)).toEqual(payments.map((p) => p.amountCents));
-    expect(file.items.map((i) => i.forma)).toEqual(['45', '45', '45', '45', '45', '45', '41', '03', '30', '31', '11']);
+    expect(file.items.map((i) => i.forma)).toEqual([
+      '45',
+      '45',
+      '45',
+      '45',
+      '45',
+      '45',
+      '41',
+      '03',
+      '30',
+      '31',
+      '11',
+    ]);
     // segment O (arrecadação) has no place for the payee's document
     expect(file.items.map((i) => i.payee_document)).toEqual(
       payments.map((p) => (p.seuNumero === 'UTIL0011' ? null : p.payeeDocument.replace(/\D/g, ''))),
     );
     expect(file.items[2]!.pix_key).toBe('contas@jardim.com.br');
-    expect(file.items[6]!.payee_bank).toEqual({ bank_code: '237', agency: '000019', account: '0000000123456' });
+    expect(file.items[6]!.payee_bank).toEqual({
+      bank_code: '237',
+      agency: '000019',
+      account: '0000000123456',
+    });
     expect(file.items[9]!.due_date).toBe('2025-03-10');
     expect(file.items.every((i) => i.occurrences.length === 0 && i.status === null)).toBe(true);
   });
@@ -155,14 +184,37 @@ describe('input validation names the field', () => {
     ['zero amount', (p) => Object.assign(p[0]!, { amountCents: 0 }), 'payments[0].amountCents'],
     ['fractional amount', (p) => Object.assign(p[0]!, { amountCents: 10.5 }), 'payments[0].amountCents'],
     ['TED without bank data', (p) => Object.assign(p[6]!, { bank: undefined }), 'payments[6].bank'],
-    ['TED without account digit', (p) => Object.assign(p[6]!, { bank: { bankCode: '237', agency: '1', account: '2' } }), 'payments[6].bank.accountDigit'],
+    [
+      'TED without account digit',
+      (p) => Object.assign(p[6]!, { bank: { bankCode: '237', agency: '1', account: '2' } }),
+      'payments[6].bank.accountDigit',
+    ],
     ['PIX without key or bank', (p) => Object.assign(p[0]!, { pixKey: undefined }), 'payments[0].pixKey'],
-    ['PIX key without type', (p) => Object.assign(p[0]!, { pixKeyType: undefined }), 'payments[0].pixKeyType'],
+    [
+      'PIX key without type',
+      (p) => Object.assign(p[0]!, { pixKeyType: undefined }),
+      'payments[0].pixKeyType',
+    ],
     ['invalid CPF key', (p) => Object.assign(p[0]!, { pixKey: '52998224724' }), 'payments[0].pixKey'],
     ['invalid random key', (p) => Object.assign(p[4]!, { pixKey: 'not-a-uuid' }), 'payments[4].pixKey'],
-    ['seu número over 20', (p) => Object.assign(p[0]!, { seuNumero: '01JAZ3X8Y9K2M4N6P8Q0R2S4T6' }), 'payments[0].seuNumero'],
-    ['invalid payee CPF', (p) => Object.assign(p[3]!, { payeeDocument: '12345678900' }), 'payments[3].payeeDocument'],
-    ['barcode check digit', (p) => Object.assign(p[8]!, { barcode: `${OWN_BOLETO.slice(0, 4)}${(Number(OWN_BOLETO[4]) + 1) % 10}${OWN_BOLETO.slice(5)}` }), 'payments[8].barcode'],
+    [
+      'seu número over 20',
+      (p) => Object.assign(p[0]!, { seuNumero: '01JAZ3X8Y9K2M4N6P8Q0R2S4T6' }),
+      'payments[0].seuNumero',
+    ],
+    [
+      'invalid payee CPF',
+      (p) => Object.assign(p[3]!, { payeeDocument: '12345678900' }),
+      'payments[3].payeeDocument',
+    ],
+    [
+      'barcode check digit',
+      (p) =>
+        Object.assign(p[8]!, {
+          barcode: `${OWN_BOLETO.slice(0, 4)}${(Number(OWN_BOLETO[4]) + 1) % 10}${OWN_BOLETO.slice(5)}`,
+        }),
+      'payments[8].barcode',
+    ],
     ['short barcode', (p) => Object.assign(p[8]!, { barcode: '1234' }), 'payments[8].barcode'],
     ['unknown forma', (p) => Object.assign(p[0]!, { forma: 'cheque' }), 'payments[0].forma'],
   ];
@@ -190,9 +242,9 @@ describe('input validation names the field', () => {
     expect(fieldOf(() => writePaymentRemittance({ ...base, payments: [] }))).toBe('payments');
     expect(fieldOf(() => writePaymentRemittance({ ...base, paymentDate: '2025-02-30' }))).toBe('paymentDate');
     expect(fieldOf(() => writePaymentRemittance({ ...base, fileSequence: 0 }))).toBe('fileSequence');
-    expect(fieldOf(() => writePaymentRemittance({ ...base, company: { ...COMPANY, document: '11222333000180' } }))).toBe(
-      'company.document',
-    );
+    expect(
+      fieldOf(() => writePaymentRemittance({ ...base, company: { ...COMPANY, document: '11222333000180' } })),
+    ).toBe('company.document');
     expect(fieldOf(() => writePaymentRemittance({ ...base, generatedAt: 'yesterday' }))).toBe('generatedAt');
   });
 });
