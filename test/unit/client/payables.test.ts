@@ -25,7 +25,10 @@ const body: PayableCreate = {
 describe('payables resource', () => {
   test('each verb calls its endpoint with its method and body', async () => {
     server = await startServer((req, res) => {
-      if (req.method === 'DELETE') return res.writeHead(204).end();
+      if (req.method === 'DELETE') {
+        res.writeHead(204).end();
+        return;
+      }
       json(res, req.method === 'POST' && req.path.endsWith('/payables') ? 201 : 200, {
         data: { public_id: 'P1', state: 'pending', unknown_field: 1 },
       });
@@ -166,7 +169,7 @@ describe('streams', () => {
   });
 
   test('a multipart upload has a known length, streams from a source, and is retried with the same key', async () => {
-    server = await startServer((req, res, n) => {
+    server = await startServer((_req, res, n) => {
       if (n === 1) return json(res, 503, {});
       json(res, 201, { data: { imported: 3 } });
     });
