@@ -67,6 +67,20 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** The services one server shares, built over an opened store. */
+export function createContext(store: Store, opts: Omit<SandboxOptions, 'dataDir'>): SandboxContext {
+  return {
+    store,
+    tokens: new TokenService(store, opts.tokenTtlSeconds ?? 3600),
+    idempotency: new IdempotencyStore(),
+    rateLimiter: new RateLimiter(),
+    rateLimit: opts.rateLimit ?? { count: 600, seconds: 60 },
+    ipRateLimit: opts.ipRateLimit ?? { count: 60, seconds: 60 },
+    now: () => new Date(),
+    log: opts.log ?? (() => {}),
+  };
+}
+
 export function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
   return launchSandbox(opts);
 }
@@ -79,21 +93,12 @@ export async function launchSandbox(
   opts: SandboxOptions,
   prepare?: (ctx: SandboxContext) => void,
 ): Promise<RunningSandbox> {
-  const store = await Store.open(opts.dataDir);
-  const ctx: SandboxContext = {
-    store,
-    tokens: new TokenService(store, opts.tokenTtlSeconds ?? 3600),
-    idempotency: new IdempotencyStore(),
-    rateLimiter: new RateLimiter(),
-    rateLimit: opts.rateLimit ?? { count: 600, seconds: 60 },
-    ipRateLimit: opts.ipRateLimit ?? { count: 60, seconds: 60 },
-    now: () => new Date(),
-    log: opts.log ?? (() => {}),
-  };
+  const ctx = createContext(await Store.open(opts.dataDir), opts);
   prepare?.(ctx);
   const app = await buildApp(ctx);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 0 });
+  const { store } = ctx;
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://${urlHost(host)}:${port}`;
   store.state.base_url = baseUrl;
