@@ -10,6 +10,7 @@ export function field(line: string, from: number, to: number): string {
 
 /** Folds text to the upper-case ASCII that CNAB files carry: accents removed, other symbols blanked. */
 export function foldText(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.toUpperCase();
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -127,7 +127,5 @@ export function decodeLine(bytes: Uint8Array): DecodedLine {
 }
 
 function asciiText(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 1024) s += String.fromCharCode(...bytes.subarray(i, i + 1024));
-  return s;
+  return latin1.decode(bytes);
 }

@@ -143,7 +143,7 @@ describe('structure checks', () => {
   test('Windows-1252 text is read with a warning', () => {
     const copy = [...lines];
     copy[2] = put(copy[2]!, 44, 'JOSÉ');
-    const f = readCnab240Sync(Buffer.from(copy.join('\r\n') + '\r\n', 'latin1'));
+    const f = readCnab240Sync(Buffer.from(crlf(copy), 'latin1'));
     expect(f.items[0]!.payee_name).toMatch(/^JOSÉ/);
     expect(f.warnings).toEqual([{ line: 3, message: expect.stringMatching(/non-ASCII/) }]);
   });
