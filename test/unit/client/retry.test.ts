@@ -60,6 +60,7 @@ describe('retry', () => {
       json(res, 200, { data: n });
     });
     client = clientFor(server, { timeoutMs: 100 });
+    await client.token(); // the token call is not what this test times
     const r = await client.request({ method: 'GET', path: 'units' });
     expect(r.data).toBe(2);
   });
@@ -70,6 +71,7 @@ describe('retry', () => {
       json(res, 200, { data: 1 });
     });
     client = clientFor(server, { timeoutMs: 50, retry: { retries: 2, minDelayMs: 1, maxDelayMs: 2 } });
+    await client.token();
     const err = await failure(client.request({ method: 'GET', path: 'units' }));
     expect(err).toBeInstanceOf(UnavailableError);
     expect((err as UnavailableError).exitCode).toBe(ExitCode.unavailable);
