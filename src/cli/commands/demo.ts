@@ -116,13 +116,15 @@ export async function demo(deps: Deps): Promise<number> {
 
     const suppliers = await s.json<Json[]>(['suppliers', 'list']);
     const chart = await s.json<Json[]>(['ledger', 'chart', '--type', 'expense', '--state', 'active']);
-    const withPix = suppliers.find((x) => x.pix_key);
-    const withBank = suppliers.find((x) => x.bank && x.id !== withPix?.id) ?? withPix;
-    const leaf = (code: string) =>
-      chart.find((a) => String(a.code).startsWith(code) && String(a.code).split('.').length === 3) ??
-      chart.at(-1);
-    const elevator = leaf('2.3');
-    const cleaning = leaf('2.2') ?? elevator;
+    // Suppliers and accounts that fit the story when the seed has them; any with the right data otherwise.
+    const supplier = (re: RegExp, has: (x: Json) => boolean) =>
+      suppliers.find((x) => re.test(String(x.name)) && has(x)) ?? suppliers.find(has);
+    const account = (re: RegExp) =>
+      chart.find((a) => re.test(String(a.name)) && String(a.code).split('.').length === 3) ?? chart.at(-1);
+    const withBank = supplier(/elevador/i, (x) => Boolean(x.bank));
+    const withPix = supplier(/portaria|vigil/i, (x) => Boolean(x.pix_key) && x.id !== withBank?.id);
+    const elevator = account(/elevador/i);
+    const cleaning = account(/portaria|seguran/i);
     if (!withPix || !withBank || !elevator || !cleaning)
       throw new ApiError('the sandbox seed lacks suppliers or expense accounts');
 
@@ -144,7 +146,7 @@ export async function demo(deps: Deps): Promise<number> {
       '--description',
       'Manutenção mensal dos elevadores',
     ]);
-    await s.show('Create another: cleaning supplies by PIX, due tomorrow', [
+    await s.show('Create another: the security company by PIX, due tomorrow', [
       'payables',
       'create',
       '--supplier',
