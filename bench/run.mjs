@@ -1,0 +1,113 @@
+// Benchmarks, printed as ratios against baselines measured in the same run on the same machine:
+//   start-up of `condo --version|--help` against `node -e 0`;
+//   one authenticated API call through `condo api` against curl making the same request;
+//   peak RSS of the CLI against `node -e 0`.
+// Run with `npm run bench` (it builds first). Nothing here asserts: the numbers are for people.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const bin = join(import.meta.dirname, '..', 'bin', 'condo.js');
+
+function time(cmd, args, env = {}, expectStatus = 0) {
+  const samples = [];
+  let rss = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (r.status !== expectStatus)
+      throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    rss = Math.max(rss, Number(r.stderr.trim().split('\n').at(-1)));
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)], rssKb: rss };
+}
+
+function row(name, m, base) {
+  console.log(
+    `${name.padEnd(44)} ${m.median.toFixed(1).padStart(8)} ms  x${(m.median / base.median).toFixed(2).padStart(5)}   RSS ${(m.rssKb / 1024).toFixed(1).padStart(6)} MB  x${(m.rssKb / base.rssKb).toFixed(2)}`,
+  );
+}
+
+const root = mkdtempSync(join(tmpdir(), 'condo-bench-'));
+const env = { CONDO_CONFIG_DIR: join(root, 'config'), NO_COLOR: '1', CI: '1' };
+try {
+  console.log(`median of ${RUNS} runs; ratios against the baseline above each group\n`);
+  const node = time(process.execPath, ['-e', '0']);
+  row('baseline: node -e 0', node, node);
+  const cases = [
+    [['--version'], 0],
+    [['--help'], 0],
+    [['payables', '--help'], 0],
+    // a usage error is found before anything heavy loads: exit 2 without touching config or network
+    [
+      [
+        'payables',
+        'create',
+        '--amount',
+        '1,234',
+        '--chart-account',
+        '1',
+        '--method',
+        'ted',
+        '--due',
+        'today',
+        '--description',
+        'x',
+      ],
+      2,
+    ],
+  ];
+  for (const [args, status] of cases) {
+    row(`condo ${args.join(' ').slice(0, 38)}`, time(process.execPath, [bin, ...args], env, status), node);
+  }
+
+  // One API call: the sandbox in a child process, curl vs condo on the same GET.
+  const { spawn } = await import('node:child_process');
+  const sandbox = spawn(
+    process.execPath,
+    [bin, 'sandbox', 'start', '--port', '0', '--data-dir', join(root, 'sandbox')],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const baseUrl = await new Promise((resolve) =>
+    sandbox.stdout.once('data', (c) => resolve(String(c).trim())),
+  );
+  try {
+    const token = spawnSync(process.execPath, [bin, '--profile', 'sandbox', 'auth', 'token'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    }).stdout.trim();
+    const condominium = spawnSync(
+      process.execPath,
+      [bin, '--profile', 'sandbox', 'config', 'get', 'condominium'],
+      { env: { ...process.env, ...env }, encoding: 'utf8' },
+    ).stdout.trim();
+    const url = `${baseUrl}/api/v1/condominiums/${condominium}/payables?per_page=25`;
+    console.log('');
+    const curl = time('curl', ['-sf', '-o', '/dev/null', '-H', `Authorization: Bearer ${token}`, url]);
+    row('baseline: curl GET payables', curl, curl);
+    row(
+      'condo api GET payables',
+      time(process.execPath, [bin, '--profile', 'sandbox', 'api', 'GET', 'payables'], env),
+      curl,
+    );
+    row(
+      'condo payables list (table rendering)',
+      time(process.execPath, [bin, '--profile', 'sandbox', 'payables', 'list'], env),
+      curl,
+    );
+  } finally {
+    sandbox.kill('SIGTERM');
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
