@@ -11,7 +11,9 @@ import { ApiProblem, errorBody, problemFromFrameworkError } from './http/errors.
 import { installPipeline } from './http/pipeline.js';
 import { OAuthError } from './http/tokens.js';
 import { bankRoutes } from './routes/bank.js';
+import { batchesRoutes } from './routes/batches.js';
 import { cadastrosRoutes } from './routes/cadastros.js';
+import { entriesRoutes } from './routes/entries.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { payablesRoutes } from './routes/payables.js';
@@ -91,6 +93,8 @@ export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
   await app.register(
     async (condo) => {
       payablesRoutes(condo, ctx);
+      batchesRoutes(condo, ctx);
+      entriesRoutes(condo, ctx);
       ledgerRoutes(condo, ctx);
       bankRoutes(condo, ctx);
       cadastrosRoutes(condo, ctx);

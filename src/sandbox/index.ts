@@ -3,12 +3,14 @@
  * `condo sandbox start|credentials|reset` and by the end-to-end tests, which start it on port 0.
  *
  * Everything lives in `<dataDir>/sandbox-state.json` (see store.ts): clients and their secrets, access tokens
- * (as hashes), the condominiums' records and the base URL of the last server started on the data dir.
+ * (as hashes), the condominiums' records and the base URL of the last server started on the data dir; the
+ * payment batches' remittance files beside it, in `<dataDir>/batches/` (see files.ts).
  * Idempotency records and rate-limit windows are kept in memory only.
  */
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import { removeBatchFiles } from './files.js';
 import type { SandboxContext } from './http/context.js';
 import { IdempotencyStore } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limit.js';
@@ -17,6 +19,7 @@ import type { ClientRecord } from './model.js';
 import { seedState } from './seed/index.js';
 import { readSnapshot, Store, writeSnapshot } from './store.js';
 
+export { type BankReturnOptions, type SimulatedReturn, simulateBankReturn } from './bank-simulator.js';
 export { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from './seed/index.js';
 export { SNAPSHOT_FILE } from './store.js';
 
@@ -138,4 +141,5 @@ export async function resetSandbox(dataDir: string): Promise<void> {
   fresh.base_url = existing?.base_url ?? null;
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await writeSnapshot(dataDir, fresh);
+  await removeBatchFiles(dataDir);
 }

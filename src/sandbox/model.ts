@@ -139,6 +139,86 @@ export interface Payable {
   updated_at: string;
 }
 
+/** Batch states: as return files confirm or reject its payables (DESIGN.md "States"). */
+export type BatchState = 'generated' | 'partially_returned' | 'returned';
+/** What a return said about one payable of a batch; null until a return mentions it. */
+export type BatchItemOutcome = 'scheduled' | 'paid' | 'rejected';
+
+/** One payable as it travelled in a batch's remittance (kept even if the payable later moves on). */
+export interface BatchItem {
+  public_id: string;
+  /** `toSeuNumero(public_id)`: what the return lines carry */
+  seu_numero: string;
+  forma_pagamento: FormaPagamento;
+  payee_name: string;
+  /** amount + fine + interest - discount, in cents, as written in the file */
+  amount: number;
+  outcome: BatchItemOutcome | null;
+  last_return: LastReturn | null;
+}
+
+/** One return import's summary. */
+export interface BatchReturnSummary {
+  imported_at: string;
+  file_sha256: string;
+  file_name: string | null;
+  lines: number;
+  paid: number;
+  scheduled: number;
+  rejected: number;
+  unchanged: number;
+  unknown: number;
+}
+
+/**
+ * A payment batch (lote de pagamento): the CNAB 240 remittance generated from the marked payables. The file's
+ * text lives beside the snapshot, in `<dataDir>/batches/<public_id>.rem` (see files.ts), written once.
+ */
+export interface PaymentBatch {
+  public_id: string;
+  state: BatchState;
+  data_pagamento: IsoDate;
+  bank_account_id: number;
+  file_name: string;
+  /** NSA (número sequencial do arquivo), increasing per condominium */
+  file_sequence: number;
+  file_sha256: string;
+  file_size: number;
+  payables_count: number;
+  total_amount: number;
+  by_forma: Record<string, { count: number; total_amount: number }>;
+  items: BatchItem[];
+  returns: BatchReturnSummary[];
+  created_at: string;
+}
+
+export type EntrySource = 'manual' | 'expense' | 'payable' | 'transfer' | 'statement';
+
+/** A ledger entry (lançamento). Money in cents inside; the API shows decimal reais. */
+export interface AccountEntry {
+  id: number;
+  type: 'revenue' | 'expense';
+  chart_of_accounts_id: number;
+  bank_account_id: number | null;
+  unit_id: number | null;
+  supplier_id: number | null;
+  amount_cents: number;
+  description: string;
+  payee: string | null;
+  document_number: string | null;
+  payment_method: string | null;
+  due_at: IsoDate | null;
+  paid_at: IsoDate;
+  /** YYYY-MM */
+  period: string;
+  source: EntrySource;
+  transfer_id: string | null;
+  reconciled: boolean;
+  /** the payable a `source: payable` entry settles */
+  payable_id?: string | null;
+  created_at: string;
+}
+
 export interface Condominium {
   slug: string;
   name: string;
@@ -151,6 +231,8 @@ export interface Condominium {
   chart_of_accounts: ChartAccount[];
   periods: FinancialPeriod[];
   payables: Payable[];
+  batches: PaymentBatch[];
+  entries: AccountEntry[];
 }
 
 export interface SandboxState {

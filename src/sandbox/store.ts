@@ -114,6 +114,8 @@ function normalize(raw: unknown): SandboxState {
   for (const c of state.condominiums) {
     c.periods ??= [];
     c.payables ??= [];
+    c.batches ??= [];
+    c.entries ??= [];
   }
   return state;
 }

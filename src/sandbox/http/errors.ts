@@ -12,6 +12,8 @@ export class ApiProblem extends Error {
     message: string,
     readonly fields?: FieldErrors,
     readonly headers: Record<string, string> = {},
+    /** extra members of `error` (e.g. an invalid file's `errors: [{line, message}]`) */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiProblem';
@@ -33,11 +35,15 @@ export const invalidState = (message: string) => new ApiProblem(409, 'invalid_st
 export const validationFailed = (fields: FieldErrors, message = 'the request has invalid fields') =>
   new ApiProblem(422, 'validation_failed', message, fields);
 /** A domain rule (not_remittable, period_closed, nothing_to_remit, invalid_file...): 422 with its own code. */
-export const domainRule = (code: string, message: string, fields?: FieldErrors) =>
-  new ApiProblem(422, code, message, fields);
+export const domainRule = (
+  code: string,
+  message: string,
+  fields?: FieldErrors,
+  extra?: Record<string, unknown>,
+) => new ApiProblem(422, code, message, fields, {}, extra);
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: FieldErrors };
+  error: { code: string; message: string; fields?: FieldErrors; [extra: string]: unknown };
   request_id: string;
 }
 
@@ -47,6 +53,7 @@ export function errorBody(problem: ApiProblem, requestId: string): ErrorBody {
       code: problem.code,
       message: problem.message,
       ...(problem.fields ? { fields: problem.fields } : {}),
+      ...problem.extra,
     },
     request_id: requestId,
   };

@@ -1,6 +1,15 @@
 /** Stored records as the wire shows them (DESIGN.md "Response fields"): decimal reais where the API uses them. */
 import { centsToDecimal } from '../../domain/money.js';
-import type { BankAccount, ChartAccount, Payable, Supplier, Unit } from '../model.js';
+import type {
+  AccountEntry,
+  BankAccount,
+  ChartAccount,
+  Condominium,
+  Payable,
+  PaymentBatch,
+  Supplier,
+  Unit,
+} from '../model.js';
 
 export const bankAccountView = (b: BankAccount) => ({
   id: b.id,
@@ -45,4 +54,64 @@ export const unitView = (u: Unit) => ({
 export const payableView = (p: Payable) => ({
   ...p,
   last_return: p.last_return ? { ...p.last_return } : null,
+});
+
+/** A payment batch; money in cents, as payables. */
+export const batchView = (b: PaymentBatch) => ({
+  public_id: b.public_id,
+  state: b.state,
+  data_pagamento: b.data_pagamento,
+  bank_account_id: b.bank_account_id,
+  file_name: b.file_name,
+  file_sequence: b.file_sequence,
+  file_sha256: b.file_sha256,
+  payables_count: b.payables_count,
+  total_amount: b.total_amount,
+  by_forma: Object.fromEntries(Object.entries(b.by_forma).map(([k, v]) => [k, { ...v }])),
+  returns: b.returns.map((r) => ({ ...r })),
+  created_at: b.created_at,
+});
+
+/**
+ * A batch with its payables: `state` is the payable's state now (null once deleted), `outcome` what this
+ * batch's returns said of it (null until one did), `last_return` this batch's last word on it.
+ */
+export const batchDetailView = (condo: Condominium, b: PaymentBatch) => {
+  const live = new Map(condo.payables.map((p) => [p.public_id, p]));
+  return {
+    ...batchView(b),
+    payables: b.items.map((i) => ({
+      public_id: i.public_id,
+      seu_numero: i.seu_numero,
+      state: live.get(i.public_id)?.state ?? null,
+      outcome: i.outcome,
+      amount: i.amount,
+      payee_name: i.payee_name,
+      forma_pagamento: i.forma_pagamento,
+      last_return: i.last_return ? { ...i.last_return } : null,
+    })),
+  };
+};
+
+/** A ledger entry: decimal reais on the wire. */
+export const accountEntryView = (e: AccountEntry) => ({
+  id: e.id,
+  type: e.type,
+  chart_of_accounts_id: e.chart_of_accounts_id,
+  bank_account_id: e.bank_account_id,
+  unit_id: e.unit_id,
+  supplier_id: e.supplier_id,
+  amount: centsToDecimal(e.amount_cents),
+  description: e.description,
+  payee: e.payee,
+  document_number: e.document_number,
+  payment_method: e.payment_method,
+  due_at: e.due_at,
+  paid_at: e.paid_at,
+  period: e.period,
+  source: e.source,
+  transfer_id: e.transfer_id,
+  reconciled: e.reconciled,
+  payable_id: e.payable_id ?? null,
+  created_at: e.created_at,
 });

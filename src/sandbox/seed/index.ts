@@ -408,6 +408,8 @@ function condominium(seq: Sequences, now: Date, s: CondominiumSeed): Condominium
     chart_of_accounts: chartOfAccounts(seq),
     periods: [],
     payables: [],
+    batches: [],
+    entries: [],
   };
   rollPeriods(condo, todayIn(now));
   return condo;

@@ -1,0 +1,184 @@
+/**
+ * Payment batches (pagamento-batches): generate the CNAB 240 remittance from the marked payables, list and
+ * show batches, download the .rem, import the bank's return (.ret). payments.read for reads, payments.write
+ * for the rest. The return upload is multipart, read as a stream into the CNAB reader.
+ */
+import type { FastifyInstance } from 'fastify';
+import { BatchCreate, validateBody } from '../../domain/schemas.js';
+import { Cnab240Reader, type CnabFile, type CnabItem } from '../../formats/cnab240/index.js';
+import { openBatchFile, writeBatchFile } from '../files.js';
+import { condominiumOf, type SandboxContext } from '../http/context.js';
+import { type ApiProblem, domainRule, notFound, validationFailed } from '../http/errors.js';
+import { multipartFingerprint } from '../http/idempotency.js';
+import { beginIdempotency } from '../http/pipeline.js';
+import { paginate, QueryReader } from '../http/query.js';
+import { type FileSink, ignoreFile, streamMultipart } from '../http/upload-stream.js';
+import {
+  applyReturn,
+  createBatch,
+  findBatch,
+  lineFieldErrors,
+  listBatches,
+  type ReturnLine,
+} from '../services/batches.js';
+import { batchDetailView, batchView } from './views.js';
+
+/** Largest return file accepted (a .ret is 242 bytes a record: about 200 000 records). */
+export const RETURN_FILE_LIMIT = 50 * 1024 * 1024;
+/** Errors listed in an invalid_file message before "and N more". */
+const MESSAGE_ERRORS = 5;
+
+type WithBatch = { Params: { batch: string } };
+const read = { config: { scope: 'payments.read' as const } };
+const write = { config: { scope: 'payments.write' as const } };
+
+interface ReadReturn {
+  file: CnabFile;
+  lines: ReturnLine[];
+}
+
+/** The CNAB reader as an upload sink, keeping only what a return needs of each payment line. */
+function returnSink(): FileSink<ReadReturn> {
+  const lines: ReturnLine[] = [];
+  const reader = new Cnab240Reader({
+    keepItems: false,
+    onItem: (item: CnabItem) => {
+      if (!['A', 'J', 'O', 'N'].includes(item.segment)) return;
+      lines.push({
+        line: item.line,
+        seu_numero: item.seu_numero,
+        codes: item.occurrences.map((o) => o.code),
+        amount_cents: item.amount_cents,
+        paid_amount_cents: item.paid_amount_cents,
+        date: item.date,
+        paid_date: item.paid_date,
+      });
+    },
+  });
+  return {
+    write: (chunk) => reader.write(chunk),
+    end: () => ({ file: reader.end(), lines }),
+  };
+}
+
+function invalidFile(messages: { line: number; message: string }[], lead: string): ApiProblem {
+  const shown = messages
+    .slice(0, MESSAGE_ERRORS)
+    .map((m) => `line ${m.line}: ${m.message}`)
+    .join('; ');
+  const more = messages.length > MESSAGE_ERRORS ? ` (and ${messages.length - MESSAGE_ERRORS} more)` : '';
+  return domainRule('invalid_file', `${lead}: ${shown}${more}`, lineFieldErrors(messages), {
+    errors: messages.map((m) => ({ line: m.line, message: m.message })),
+  });
+}
+
+export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get('/pagamento-batches', read, async (request) => {
+    const q = new QueryReader(request.query);
+    const state = q.enum('state', ['generated', 'partially_returned', 'returned'] as const);
+    const page = q.page();
+    q.done();
+    const list = paginate(listBatches(condominiumOf(request), state), page);
+    return { ...list, data: list.data.map(batchView) };
+  });
+
+  app.post('/pagamento-batches', write, async (request, reply) => {
+    const body = validateBody(BatchCreate, request.body);
+    if (!body.ok) throw validationFailed(body.fields);
+    const condo = condominiumOf(request);
+    const made = createBatch(condo, body.value, ctx.now());
+    try {
+      await writeBatchFile(ctx.store.dataDir, made.batch.public_id, made.text);
+    } catch (err) {
+      made.rollback();
+      throw err;
+    }
+    return reply.code(201).send({ data: batchDetailView(condo, made.batch) });
+  });
+
+  app.get<WithBatch>('/pagamento-batches/:batch', read, async (request) => {
+    const condo = condominiumOf(request);
+    return { data: batchDetailView(condo, findBatch(condo, request.params.batch)) };
+  });
+
+  app.get<WithBatch>('/pagamento-batches/:batch/file', read, async (request, reply) => {
+    const batch = findBatch(condominiumOf(request), request.params.batch);
+    const file = await openBatchFile(ctx.store.dataDir, batch.public_id);
+    if (!file) throw notFound('the remittance file of this batch');
+    return reply
+      .header('content-type', 'text/plain; charset=us-ascii')
+      .header('content-disposition', `attachment; filename="${batch.file_name}"`)
+      .header('content-length', String(file.size))
+      .header('x-content-sha256', batch.file_sha256)
+      .send(file.stream);
+  });
+
+  app.post<WithBatch>(
+    '/pagamento-batches/:batch/retorno',
+    { config: { scope: 'payments.write', bodyTypes: ['multipart'], idempotency: 'manual' } },
+    async (request, reply) => {
+      const upload = await streamMultipart<ReadReturn | undefined>(request, {
+        fileSize: RETURN_FILE_LIMIT,
+        sink: (field) => (field === 'file' ? returnSink() : ignoreFile()),
+      });
+      const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
+      if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;
+
+      const condo = condominiumOf(request);
+      const batch = findBatch(condo, request.params.batch);
+      const files = upload.files.file ?? [];
+      if (files.length !== 1) {
+        throw validationFailed({
+          file: [files.length === 0 ? 'is required (a CNAB 240 return file)' : 'send one file only'],
+        });
+      }
+      const uploaded = files[0]!;
+      const parsed = uploaded.result!;
+      const { file } = parsed;
+      if (uploaded.size === 0) throw invalidFile([{ line: 1, message: 'the file is empty' }], 'invalid file');
+      if (file.errors.length > 0) throw invalidFile(file.errors, 'the return file has errors');
+      if (file.truncated) {
+        const where = file.warnings.filter((w) =>
+          /truncated|no lote trailer|no file trailer/.test(w.message),
+        );
+        throw invalidFile(
+          where.length > 0 ? where : [{ line: file.lines, message: 'the file is truncated' }],
+          'the return file is truncated',
+        );
+      }
+      if (file.service !== 'payment') {
+        throw invalidFile(
+          [{ line: 1, message: 'a collection (cobrança) file, not a payment return' }],
+          'not a payment return',
+        );
+      }
+      if (file.direction !== 'retorno') {
+        throw invalidFile(
+          [{ line: 1, message: 'a remittance (no occurrence codes), not the bank return' }],
+          'not a return file',
+        );
+      }
+      const warnings = [...file.warnings];
+      if (file.company.document && file.company.document !== condo.document) {
+        warnings.push({
+          line: 1,
+          message: `the file is for CNPJ/CPF ${file.company.document}, not this condominium's ${condo.document}`,
+        });
+      }
+      const result = applyReturn(
+        condo,
+        batch,
+        parsed.lines,
+        {
+          bank_code: file.bank_code,
+          sha256: uploaded.sha256,
+          file_name: uploaded.filename || null,
+          warnings,
+        },
+        ctx.now(),
+        () => ctx.store.nextId('account_entries'),
+      );
+      return reply.code(200).send({ data: { ...result, batch: batchDetailView(condo, batch) } });
+    },
+  );
+}

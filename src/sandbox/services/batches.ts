@@ -1,0 +1,496 @@
+/**
+ * Payment batches (lotes de pagamento): the CNAB 240 remittance (remessa) generated from every payable marked
+ * for remittance, and the bank's return (retorno) applied to them.
+ *
+ *   generation  marked_for_remessa -> in_batch (batch_id set); one .rem written with the next NSA
+ *   return      BD (accepted)  in_batch -> scheduled
+ *               00 (paid)      in_batch|scheduled -> paid, plus an expense entry and the paying account debited
+ *               a rejection    in_batch|scheduled -> pending, batch_id null, last_return {code, message, at}
+ *
+ * Work is split so a request never leaves half a change: everything that can fail (validation, the CNAB
+ * writer, reading the return file) happens before the first mutation, and the mutations themselves are
+ * synchronous.
+ */
+import { createHash } from 'node:crypto';
+import { monotonicFactory } from 'ulid';
+import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { centsToDecimal } from '../../domain/money.js';
+import type { FieldErrors } from '../../domain/schemas.js';
+import {
+  Cnab240InputError,
+  classifyOccurrences,
+  decodePaymentOccurrences,
+  type PayeeBankAccount,
+  type PayingCompany,
+  type PaymentOutcome,
+  type RemittancePayment,
+  toSeuNumero,
+  writePaymentRemittance,
+} from '../../formats/cnab240/index.js';
+import { domainRule, notFound, validationFailed } from '../http/errors.js';
+import type {
+  BankAccount,
+  BatchItem,
+  BatchReturnSummary,
+  Condominium,
+  LastReturn,
+  Payable,
+  PaymentBatch,
+  Supplier,
+  SupplierBank,
+} from '../model.js';
+import { recordEntry } from './entries.js';
+import { periodStateOf } from './periods.js';
+
+const newPublicId = monotonicFactory();
+
+/** NSA wraps after 999999, as banks expect a 6-digit sequence. */
+const MAX_FILE_SEQUENCE = 999_999;
+
+export function listBatches(condo: Condominium, state?: PaymentBatch['state']): PaymentBatch[] {
+  return condo.batches
+    .filter((b) => !state || b.state === state)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.file_sequence - a.file_sequence);
+}
+
+export function findBatch(condo: Condominium, publicId: string): PaymentBatch {
+  const b = condo.batches.find((x) => x.public_id === publicId);
+  if (!b) throw notFound('payment batch');
+  return b;
+}
+
+export function paymentAccountOf(condo: Condominium): BankAccount | undefined {
+  return condo.bank_accounts.find((b) => b.is_payment_account);
+}
+
+/** The total a payable's payment carries: amount + fine + interest - discount, in cents. */
+export function payableTotal(p: Payable): number {
+  return p.amount + (p.fine_amount ?? 0) + (p.interest_amount ?? 0) - (p.discount_amount ?? 0);
+}
+
+function nextFileSequence(condo: Condominium): number {
+  const last = condo.batches.reduce((max, b) => Math.max(max, b.file_sequence), 0);
+  return (last % MAX_FILE_SEQUENCE) + 1;
+}
+
+/** `12345-6` -> account 12345, digit 6; `28410-X` -> digit X; without a dash the last character is the digit. */
+export function splitAccount(text: string): { account: string; digit: string } {
+  const clean = text.trim();
+  const dash = clean.lastIndexOf('-');
+  if (dash > 0) return { account: clean.slice(0, dash).replace(/\D/g, ''), digit: clean.slice(dash + 1) };
+  return { account: clean.slice(0, -1), digit: clean.slice(-1) };
+}
+
+/** "Rua X, 450 - Bairro, Cidade - UF, 14021-620" into the lote header's address fields (best effort). */
+function addressOf(text: string): PayingCompany['address'] {
+  const m = /^(.+?),\s*(\d+)\s*(?:-\s*[^,]*)?,\s*(.+?)\s*-\s*([A-Z]{2}),\s*(\d{5}-?\d{3})\s*$/.exec(text);
+  if (!m) return undefined;
+  return { street: m[1], number: m[2], city: m[3], state: m[4], zip: m[5] };
+}
+
+function payeeBank(bank: SupplierBank): PayeeBankAccount {
+  const agency = splitAccount(bank.agency.includes('-') ? bank.agency : `${bank.agency}-`);
+  const { account, digit } = splitAccount(bank.account);
+  return {
+    bankCode: bank.code,
+    agency: agency.account,
+    ...(agency.digit ? { agencyDigit: agency.digit } : {}),
+    account,
+    accountDigit: digit,
+    accountType: bank.account_type,
+  };
+}
+
+/** One payable as a payment of the remittance. */
+function paymentOf(p: Payable, supplier: Supplier | undefined): RemittancePayment {
+  const base = {
+    seuNumero: toSeuNumero(p.public_id),
+    amountCents: payableTotal(p),
+    payeeName: p.payee_name ?? supplier?.name ?? '',
+    payeeDocument: supplier?.document ?? '',
+  };
+  switch (p.forma_pagamento) {
+    case 'pix':
+      if (supplier?.pix_key) {
+        return {
+          ...base,
+          forma: 'pix',
+          pixKey: supplier.pix_key,
+          ...(supplier.pix_key_type ? { pixKeyType: supplier.pix_key_type } : {}),
+          message: p.description.slice(0, 60),
+        };
+      }
+      return {
+        ...base,
+        forma: 'pix',
+        ...(supplier?.bank ? { bank: payeeBank(supplier.bank) } : {}),
+        message: p.description.slice(0, 60),
+      };
+    case 'boleto':
+      return {
+        ...base,
+        forma: 'boleto',
+        barcode: p.document_number ?? '',
+        ...(p.discount_amount ? { discountCents: p.discount_amount } : {}),
+        ...((p.fine_amount ?? 0) + (p.interest_amount ?? 0) > 0
+          ? { fineCents: (p.fine_amount ?? 0) + (p.interest_amount ?? 0) }
+          : {}),
+      };
+    default:
+      return {
+        ...base,
+        forma: p.forma_pagamento as 'ted' | 'doc',
+        bank: supplier?.bank
+          ? payeeBank(supplier.bank)
+          : (undefined as unknown as PayeeBankAccount) /* the writer names the missing bank */,
+      };
+  }
+}
+
+/** The writer's field (`payments[2].bank.account`) as the payable's own field. */
+const FIELD_NAMES: [RegExp, string][] = [
+  [/^seuNumero/, 'public_id'],
+  [/^amountCents/, 'amount'],
+  [/^payeeName/, 'payee_name'],
+  [/^payeeDocument/, 'supplier.document'],
+  [/^bank\.bankCode/, 'supplier.bank.code'],
+  [/^bank\.agency/, 'supplier.bank.agency'],
+  [/^bank\.account/, 'supplier.bank.account'],
+  [/^bank/, 'supplier.bank'],
+  [/^pixKeyType/, 'supplier.pix_key_type'],
+  [/^pixKey/, 'supplier.pix_key'],
+  [/^barcode/, 'document_number'],
+  [/^message/, 'description'],
+  [/^dueDate/, 'due_date'],
+  [/^discountCents/, 'discount_amount'],
+  [/^fineCents/, 'fine_amount'],
+  [/^faceValueCents/, 'amount'],
+  [/^forma/, 'forma_pagamento'],
+];
+
+function notRemittable(err: Cnab240InputError, payables: Payable[]): Error {
+  const m = /^payments\[(\d+)\]\.?(.*)$/.exec(err.field);
+  const detail = err.message.slice(err.field.length + 2);
+  if (!m) {
+    // the paying company or the file itself: the condominium's or its payment account's data
+    return domainRule('not_remittable', `the remittance cannot be written: ${err.message}`, {
+      [err.field]: [detail],
+    });
+  }
+  const p = payables[Number(m[1])];
+  const inner = m[2] ?? '';
+  const field = FIELD_NAMES.find(([re]) => re.test(inner))?.[1] ?? (inner || 'payable');
+  const id = p?.public_id ?? `#${m[1]}`;
+  return domainRule(
+    'not_remittable',
+    `payable ${id} cannot be written to the remittance: ${field} ${detail}`,
+    {
+      [`payables.${id}.${field}`]: [detail],
+    },
+  );
+}
+
+export interface BatchCreateInput {
+  data_pagamento: IsoDate;
+}
+
+export interface BatchEffects {
+  batch: PaymentBatch;
+  /** the .rem text to store under the batch's id before answering */
+  text: string;
+  /** undoes the state changes (when the file cannot be stored) */
+  rollback: () => void;
+}
+
+/**
+ * Generates the batch: validates, writes the remittance text, then moves the payables to in_batch and adds
+ * the batch, all synchronously. The caller stores `text` and calls `rollback` if that fails.
+ */
+export function createBatch(condo: Condominium, body: BatchCreateInput, now: Date): BatchEffects {
+  const today = todayIn(now);
+  if (body.data_pagamento < today) {
+    throw validationFailed(
+      { data_pagamento: [`must not be before today (${today})`] },
+      'data_pagamento is in the past',
+    );
+  }
+  const marked = condo.payables
+    .filter((p) => p.state === 'marked_for_remessa')
+    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.public_id.localeCompare(b.public_id));
+  if (marked.length === 0) {
+    throw domainRule('nothing_to_remit', 'no payable is marked for remittance (marked_for_remessa)');
+  }
+  const account = paymentAccountOf(condo);
+  if (!account) {
+    throw domainRule('not_remittable', 'the condominium has no payment bank account (is_payment_account)', {
+      bank_account_id: ['no bank account is the payment account'],
+    });
+  }
+  const { account: accountNumber, digit } = splitAccount(account.account_number);
+  const agency = splitAccount(account.agency.includes('-') ? account.agency : `${account.agency}-`);
+  const address = addressOf(condo.address);
+  const company: PayingCompany = {
+    name: condo.name,
+    document: condo.document,
+    bankCode: account.bank_code,
+    bankName: account.bank_name,
+    agency: agency.account,
+    ...(agency.digit ? { agencyDigit: agency.digit } : {}),
+    account: accountNumber,
+    accountDigit: digit,
+    ...(address ? { address } : {}),
+  };
+  const fileSequence = nextFileSequence(condo);
+  const suppliers = new Map(condo.suppliers.map((s) => [s.id, s]));
+  const payments = marked.map((p) =>
+    paymentOf(p, p.supplier_id == null ? undefined : suppliers.get(p.supplier_id)),
+  );
+  let text: string;
+  try {
+    text = writePaymentRemittance({
+      company,
+      fileSequence,
+      generatedAt: now,
+      paymentDate: body.data_pagamento,
+      payments,
+    });
+  } catch (err) {
+    if (err instanceof Cnab240InputError) throw notRemittable(err, marked);
+    throw err;
+  }
+
+  // Everything below is synchronous: no other request sees a half-made batch.
+  const at = now.toISOString();
+  const publicId = newPublicId(now.getTime());
+  const items: BatchItem[] = marked.map((p, i) => ({
+    public_id: p.public_id,
+    seu_numero: toSeuNumero(p.public_id),
+    forma_pagamento: p.forma_pagamento,
+    payee_name: payments[i]?.payeeName ?? '',
+    amount: payableTotal(p),
+    outcome: null,
+    last_return: null,
+  }));
+  const byForma: PaymentBatch['by_forma'] = {};
+  for (const item of items) {
+    const f = byForma[item.forma_pagamento] ?? { count: 0, total_amount: 0 };
+    byForma[item.forma_pagamento] = f;
+    f.count++;
+    f.total_amount += item.amount;
+  }
+  const batch: PaymentBatch = {
+    public_id: publicId,
+    state: 'generated',
+    data_pagamento: body.data_pagamento,
+    bank_account_id: account.id,
+    file_name: `PAG240_${condo.slug}_${String(fileSequence).padStart(6, '0')}.rem`,
+    file_sequence: fileSequence,
+    file_sha256: createHash('sha256').update(Buffer.from(text, 'latin1')).digest('hex'),
+    file_size: Buffer.byteLength(text, 'latin1'),
+    payables_count: items.length,
+    total_amount: items.reduce((sum, i) => sum + i.amount, 0),
+    by_forma: byForma,
+    items,
+    returns: [],
+    created_at: at,
+  };
+  const before = marked.map((p) => ({ p, state: p.state, batch_id: p.batch_id, updated_at: p.updated_at }));
+  for (const p of marked) {
+    p.state = 'in_batch';
+    p.batch_id = publicId;
+    p.updated_at = at;
+  }
+  condo.batches.push(batch);
+  return {
+    batch,
+    text,
+    rollback: () => {
+      for (const b of before) {
+        b.p.state = b.state;
+        b.p.batch_id = b.batch_id;
+        b.p.updated_at = b.updated_at;
+      }
+      const i = condo.batches.indexOf(batch);
+      if (i >= 0) condo.batches.splice(i, 1);
+    },
+  };
+}
+
+// ---- return (retorno) ---------------------------------------------------------------------------------
+
+/** What the route keeps of each payment line of the return file (not the whole item). */
+export interface ReturnLine {
+  line: number;
+  seu_numero: string | null;
+  codes: string[];
+  amount_cents: number | null;
+  paid_amount_cents: number | null;
+  date: string | null;
+  paid_date: string | null;
+}
+
+export interface ReturnFileFacts {
+  bank_code: string | null;
+  sha256: string;
+  file_name: string | null;
+  /** the reader's warnings, passed through */
+  warnings: { line: number; message: string }[];
+}
+
+export interface ReturnResult {
+  paid: number;
+  scheduled: number;
+  rejected: number;
+  unchanged: number;
+  unknown: number;
+  lines: number;
+  warnings: { line: number; message: string }[];
+}
+
+const FINAL: ReadonlySet<string> = new Set(['paid', 'rejected']);
+
+/** Applies a return file's lines to the batch's payables (synchronous: all or nothing is the caller's). */
+export function applyReturn(
+  condo: Condominium,
+  batch: PaymentBatch,
+  lines: readonly ReturnLine[],
+  file: ReturnFileFacts,
+  now: Date,
+  nextEntryId: () => number,
+): ReturnResult {
+  const at = now.toISOString();
+  const today = todayIn(now);
+  const bank = file.bank_code ?? undefined;
+  const bySeu = new Map(batch.items.map((i) => [i.seu_numero, i]));
+  const payables = new Map(condo.payables.map((p) => [p.public_id, p]));
+  const account = condo.bank_accounts.find((b) => b.id === batch.bank_account_id);
+  const result: ReturnResult = {
+    paid: 0,
+    scheduled: 0,
+    rejected: 0,
+    unchanged: 0,
+    unknown: 0,
+    lines: lines.length,
+    warnings: [...file.warnings],
+  };
+  const warn = (line: number, message: string) => result.warnings.push({ line, message });
+
+  for (const line of lines) {
+    const seu = line.seu_numero ? toSeuNumero(line.seu_numero) : '';
+    const item = seu ? bySeu.get(seu) : undefined;
+    if (!item) {
+      result.unknown++;
+      warn(line.line, `seu número "${line.seu_numero ?? ''}" is not a payable of this batch; not applied`);
+      continue;
+    }
+    if (line.codes.length === 0) {
+      result.unchanged++;
+      warn(line.line, `no occurrence code for payable ${item.public_id}; not applied`);
+      continue;
+    }
+    const outcome: PaymentOutcome = classifyOccurrences(line.codes, bank);
+    const p = payables.get(item.public_id);
+    // Only a payable still travelling in this batch moves; a final outcome is never revisited.
+    const live = p && p.batch_id === batch.public_id && (p.state === 'in_batch' || p.state === 'scheduled');
+    if (!p || !live || (item.outcome && FINAL.has(item.outcome))) {
+      result.unchanged++;
+      if (item.outcome && item.outcome !== outcome && FINAL.has(item.outcome)) {
+        warn(
+          line.line,
+          `payable ${item.public_id} was already ${item.outcome} by an earlier return; now ${outcome}: not applied`,
+        );
+      } else if (!p) {
+        warn(line.line, `payable ${item.public_id} no longer exists; not applied`);
+      }
+      continue;
+    }
+    const occurrences = decodePaymentOccurrences(line.codes, bank);
+    if (outcome === 'scheduled') {
+      if (p.state === 'scheduled') {
+        result.unchanged++;
+        continue;
+      }
+      const main = occurrences.find((o) => o.kind === 'scheduled') ?? occurrences[0];
+      const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
+      p.state = 'scheduled';
+      p.last_return = ret;
+      p.updated_at = at;
+      item.outcome = 'scheduled';
+      item.last_return = { ...ret };
+      result.scheduled++;
+    } else if (outcome === 'paid') {
+      const paidAt = line.paid_date ?? line.date ?? batch.data_pagamento;
+      const paidAmount = line.paid_amount_cents ?? line.amount_cents ?? item.amount;
+      const main = occurrences.find((o) => o.kind === 'paid') ?? occurrences[0];
+      const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
+      p.state = 'paid';
+      p.paid_at = paidAt;
+      p.paid_amount = paidAmount;
+      p.last_return = ret;
+      p.updated_at = at;
+      item.outcome = 'paid';
+      item.last_return = { ...ret };
+      recordEntry(condo, nextEntryId, now, {
+        type: 'expense',
+        chart_of_accounts_id: p.chart_of_accounts_id,
+        bank_account_id: batch.bank_account_id,
+        unit_id: null,
+        supplier_id: p.supplier_id,
+        amount_cents: paidAmount,
+        description: p.description,
+        payee: p.payee_name,
+        document_number: p.document_number,
+        payment_method: p.forma_pagamento,
+        due_at: p.due_date,
+        paid_at: paidAt,
+        source: 'payable',
+        transfer_id: null,
+        reconciled: false,
+        payable_id: p.public_id,
+      });
+      if (account) account.current_balance_cents -= paidAmount;
+      if (periodStateOf(condo, paidAt, today) === 'closed') {
+        warn(line.line, `payable ${p.public_id} paid on ${paidAt}, in the closed period ${monthOf(paidAt)}`);
+      }
+      if (paidAmount !== item.amount) {
+        warn(
+          line.line,
+          `payable ${p.public_id} paid ${centsToDecimal(paidAmount)}, the remittance asked ${centsToDecimal(item.amount)}`,
+        );
+      }
+      result.paid++;
+    } else {
+      const main = occurrences.find((o) => o.kind === 'rejected') ?? occurrences[0];
+      const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
+      p.state = 'pending';
+      p.batch_id = null;
+      p.last_return = ret;
+      p.updated_at = at;
+      item.outcome = 'rejected';
+      item.last_return = { ...ret };
+      result.rejected++;
+    }
+  }
+
+  const decided = batch.items.filter((i) => i.outcome !== null).length;
+  const final = batch.items.filter((i) => i.outcome && FINAL.has(i.outcome)).length;
+  batch.state = final === batch.items.length ? 'returned' : decided > 0 ? 'partially_returned' : batch.state;
+  const summary: BatchReturnSummary = {
+    imported_at: at,
+    file_sha256: file.sha256,
+    file_name: file.file_name,
+    lines: result.lines,
+    paid: result.paid,
+    scheduled: result.scheduled,
+    rejected: result.rejected,
+    unchanged: result.unchanged,
+    unknown: result.unknown,
+  };
+  batch.returns.push(summary);
+  return result;
+}
+
+/** Field errors naming lines, for the 422 invalid_file. */
+export function lineFieldErrors(messages: { line: number; message: string }[]): FieldErrors {
+  return { file: messages.map((m) => `line ${m.line}: ${m.message}`) };
+}
