@@ -254,12 +254,19 @@ describe('importing the return', () => {
     expect(garbage.body.error.errors).toContainEqual(expect.objectContaining({ line: 4 }));
     expect(garbage.body.error.fields.file[0]).toMatch(/^line 4: /);
 
+    const form = new FormData();
+    form.set('note', 'no file here');
     const missing = await s.call(
       'POST',
       `/condominiums/${s.client('default').condominium}/pagamento-batches/${batch.public_id}/retorno`,
-      { token: await s.token(), body: (() => new FormData())() },
+      { token: await s.token(), body: form },
     );
-    expect([400, 422]).toContain(missing.status);
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.fields.file).toBeDefined();
+
+    const big = await upload(batch.public_id, Buffer.alloc(51 * 1024 * 1024, 0x30));
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('payload_too_large');
     // nothing moved
     expect(await balance()).toBe(before);
   });
