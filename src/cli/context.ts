@@ -29,6 +29,8 @@ export interface Deps {
   io: Io;
   globals: GlobalOptions;
   format: OutputFormat;
+  /** `-o FILE` of a verb that writes a file (see VerbOptions.outputIsPath). */
+  outputPath: string | undefined;
   now: () => Date;
   today: () => string;
   config: () => Promise<ConfigStore>;
@@ -43,7 +45,9 @@ export interface Deps {
   close: () => Promise<void>;
 }
 
-export function createDeps(io: Io, globals: GlobalOptions): Deps {
+export function createDeps(io: Io, globals: GlobalOptions, options: { outputIsPath?: boolean } = {}): Deps {
+  const outputPath = options.outputIsPath ? globals.output : undefined;
+  if (outputPath !== undefined) globals = { ...globals, output: undefined };
   if (globals.output && !['table', 'tsv', 'json', 'csv'].includes(globals.output)) {
     throw new UsageError(`--output must be one of table, tsv, json, csv (got "${globals.output}")`);
   }
@@ -54,6 +58,7 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
     io,
     globals,
     format: resolveFormat(globals.output, Boolean(globals.json), io),
+    outputPath,
     now: () => new Date(),
     today: () => todayIn(new Date()),
     config: () => {

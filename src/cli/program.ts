@@ -2,6 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { CondoError, ExitCode } from '../domain/errors.js';
 import { register as registerApi } from './commands/api.js';
 import { register as registerAuth } from './commands/auth.js';
+import { register as registerBatches } from './commands/batches.js';
+import { register as registerCnab } from './commands/cnab.js';
 import { register as registerConfig } from './commands/config.js';
 import { register as registerDemo } from './commands/demo.js';
 import { register as registerLookups } from './commands/lookups.js';
@@ -12,7 +14,12 @@ import { type Io, paint, writeLine } from './io.js';
 
 /** A verb: gets its dependencies and the parsed command, returns an exit code (or throws a CondoError). */
 export type Verb = (deps: Deps, cmd: Command) => Promise<number | undefined>;
-export type Register = (program: Command, run: (verb: Verb) => (...args: unknown[]) => Promise<void>) => void;
+export interface VerbOptions {
+  /** The verb writes a file: `-o FILE` (or `-o -` for stdout) names it instead of an output format. */
+  outputIsPath?: boolean;
+}
+export type Runner = (verb: Verb, options?: VerbOptions) => (...args: unknown[]) => Promise<void>;
+export type Register = (program: Command, run: Runner) => void;
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('condo')
@@ -38,12 +45,12 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
       outputError: (s, write) => write(paint(io, 'red', s)),
     });
 
-  const run =
-    (verb: Verb) =>
+  const run: Runner =
+    (verb, options = {}) =>
     async (...args: unknown[]): Promise<void> => {
       const cmd = args[args.length - 1] as Command;
       const globals = cmd.optsWithGlobals() as GlobalOptions;
-      const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals);
+      const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals, options);
       try {
         setExit((await verb(deps, cmd)) ?? ExitCode.ok);
       } finally {
@@ -59,6 +66,8 @@ const REGISTRY: Register[] = [
   registerAuth,
   registerConfig,
   registerPayables,
+  registerBatches,
+  registerCnab,
   registerLookups,
   registerApi,
   registerSandbox,

@@ -4,6 +4,7 @@
  */
 import type { CondoError } from '../domain/errors.js';
 import { type Core, createCore } from './client.js';
+import { type BatchesApi, batches } from './resources/batches.js';
 import {
   type BankAccountsApi,
   bankAccounts,
@@ -21,6 +22,7 @@ export interface Client extends Core {
   readonly baseUrl: string;
   readonly condominium: string;
   readonly payables: PayablesApi;
+  readonly batches: BatchesApi;
   readonly chartOfAccounts: ChartOfAccountsApi;
   readonly bankAccounts: BankAccountsApi;
   readonly suppliers: SuppliersApi;
@@ -34,6 +36,7 @@ export function createClient(opts: ClientOptions): Client {
     baseUrl: opts.baseUrl,
     condominium: opts.condominium,
     payables: payables(core),
+    batches: batches(core),
     chartOfAccounts: chartOfAccounts(core),
     bankAccounts: bankAccounts(core),
     suppliers: suppliers(core),
@@ -46,6 +49,7 @@ export type { ApiCore, Core } from './client.js';
 export { parseErrorBody, retryAfterMs } from './errors.js';
 export { fileFromPath, type MultipartFile, type MultipartForm, multipart } from './multipart.js';
 export { REDACTED } from './redact.js';
+export type { Batch, BatchDownload, BatchesApi, ReturnSummary } from './resources/batches.js';
 export type { BankAccountsApi, ChartOfAccountsApi, SuppliersApi, UnitsApi } from './resources/lookups.js';
 export type { PayablesApi } from './resources/payables.js';
 export { MemoryTokenCache } from './tokens.js';

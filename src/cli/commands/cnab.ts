@@ -1,0 +1,98 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { formatDateBr } from '../../domain/dates.js';
+import { UsageError } from '../../domain/errors.js';
+import { formatReais } from '../../domain/money.js';
+import type { CnabFile, CnabItem } from '../../formats/cnab240/index.js';
+import type { Deps } from '../context.js';
+import { paint, writeLine } from '../io.js';
+import { printJson, printList } from '../output.js';
+import type { Register } from '../program.js';
+
+/** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
+
+export async function readCnabFile(path: string): Promise<CnabFile> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
+  const { readCnab240 } = await import('../../formats/cnab240/index.js');
+  return readCnab240(createReadStream(path));
+}
+
+/** The JSON contract of `cnab inspect --json` (the reader's summary; items included for scripts). */
+export function inspectJson(file: CnabFile) {
+  return {
+    bank_code: file.bank_code,
+    bank_name: file.bank_name,
+    direction: file.direction,
+    service: file.service,
+    layout_version: file.layout_version,
+    company: file.company,
+    file_sequence: file.file_sequence,
+    generated_at: file.generated_at,
+    lines: file.lines,
+    batches: file.batches,
+    details: file.details,
+    total_amount_cents: file.total_amount_cents,
+    items: file.items,
+    warnings: file.warnings,
+    errors: file.errors,
+  };
+}
+
+const amountOf = (i: CnabItem) => i.paid_amount_cents ?? i.amount_cents ?? i.face_value_cents;
+
+export async function inspect(deps: Deps, path: string): Promise<number> {
+  const file = await readCnabFile(path);
+  const readable = file.errors.length === 0;
+  if (deps.format === 'json') {
+    printJson(deps.io, inspectJson(file));
+    return readable ? 0 : 1;
+  }
+  const { io } = deps;
+  const bold = (t: string) => paint(io, 'bold', t);
+  writeLine(io.stdout, bold(`${path}`));
+  writeLine(
+    io.stdout,
+    `  bank ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${file.service} ${file.direction} · layout ${file.layout_version ?? '?'} · ${file.lines} lines`,
+  );
+  writeLine(
+    io.stdout,
+    `  company ${file.company.name ?? '?'} (${file.company.document ?? '?'}) agency ${file.company.agency ?? '?'} account ${file.company.account ?? '?'}`,
+  );
+  writeLine(
+    io.stdout,
+    `  file sequence (NSA) ${file.file_sequence ?? '?'} · generated ${file.generated_at ?? '?'}`,
+  );
+  writeLine(io.stdout, `  ${file.details} payments, total ${formatReais(file.total_amount_cents)}`);
+  writeLine(io.stdout);
+  await printList(io, deps.format, file.batches, [
+    { header: 'LOTE', value: (b) => b.number },
+    { header: 'LINE', value: (b) => b.line },
+    { header: 'FORMA', value: (b) => [b.forma, b.forma_name].filter(Boolean).join(' ') },
+    { header: 'SERVICE', value: (b) => [b.service, b.service_name].filter(Boolean).join(' ') },
+    { header: 'COUNT', value: (b) => b.details },
+    { header: 'TOTAL', value: (b) => b.total_amount_cents, kind: 'cents' },
+  ]);
+  writeLine(io.stdout);
+  await printList(io, deps.format, file.items, [
+    { header: 'LINE', value: (i) => i.line },
+    { header: 'SEG', value: (i) => i.segment },
+    { header: 'PAYEE', value: (i) => i.payee_name },
+    { header: 'AMOUNT', value: amountOf, kind: 'cents' },
+    { header: 'DATE', value: (i) => formatDateBr(i.paid_date ?? i.date ?? i.due_date) },
+    { header: 'SEU NÚMERO', value: (i) => i.seu_numero },
+    { header: 'OCCURRENCES', value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; ') },
+  ]);
+  for (const w of file.warnings)
+    writeLine(io.stderr, paint(io, 'yellow', `warning: line ${w.line}: ${w.message}`));
+  for (const e of file.errors) writeLine(io.stderr, paint(io, 'red', `error: line ${e.line}: ${e.message}`));
+  return readable ? 0 : 1;
+}
+
+export const register: Register = (program, run) => {
+  const cnab = program.command('cnab').description('CNAB 240 files, offline');
+  cnab
+    .command('inspect <file>')
+    .description('read a CNAB 240 remessa or retorno: header, lotes, payments, occurrences, problems by line')
+    .action(run((deps, cmd) => inspect(deps, cmd.args[0] as string)));
+};

@@ -1,0 +1,107 @@
+/**
+ * Payment batches (lotes de pagamento), scopes payments.read / payments.write: the CNAB 240 remittance built from
+ * every marked payable, its file, and the bank's return file that confirms or rejects each payment.
+ */
+import type { Readable } from 'node:stream';
+import type { ApiCore, Core } from '../client.js';
+import { fileFromPath, multipart } from '../multipart.js';
+import type { ListOptions, ListResult } from '../types.js';
+
+export interface Batch {
+  public_id: string;
+  state: string;
+  data_pagamento: string;
+  bank_account_id?: number;
+  file_name?: string;
+  file_sequence?: number;
+  payables_count?: number;
+  total_amount?: number;
+  by_forma?: Record<string, { count: number; total_amount: number }>;
+  returns?: ReturnSummary[];
+  payables?: Array<Record<string, unknown>>;
+  created_at?: string;
+  [extra: string]: unknown;
+}
+
+export interface ReturnSummary {
+  paid: number;
+  scheduled: number;
+  rejected: number;
+  unchanged: number;
+  unknown: number;
+  lines?: number;
+  warnings?: Array<{ line: number; message: string }>;
+  batch?: Batch;
+  [extra: string]: unknown;
+}
+
+export interface BatchDownload {
+  body: Readable;
+  /** From Content-Length, when the server sent it. */
+  size: number | undefined;
+  /** From Content-Disposition, when the server sent it. */
+  fileName: string | undefined;
+}
+
+export interface BatchesApi {
+  list(opts?: ListOptions): Promise<ListResult<Batch>>;
+  get(id: string, opts?: { signal?: AbortSignal }): Promise<Batch>;
+  create(
+    body: { data_pagamento: string },
+    opts?: { idempotencyKey?: string; signal?: AbortSignal },
+  ): Promise<Batch>;
+  /** The .rem as a stream: the caller decides where the bytes go. */
+  download(id: string, opts?: { signal?: AbortSignal }): Promise<BatchDownload>;
+  /** Uploads a return file streaming from disk; the key should derive from the file's bytes (a re-run replays). */
+  importReturn(
+    id: string,
+    path: string,
+    opts: { idempotencyKey: string; signal?: AbortSignal },
+  ): Promise<{ summary: ReturnSummary; replayed: boolean }>;
+}
+
+const one = (id: string) => `/pagamento-batches/${encodeURIComponent(id)}`;
+
+/** `attachment; filename="PAG240_x_000001.rem"` -> `PAG240_x_000001.rem` (no path parts, whatever the server says). */
+export function fileNameOf(disposition: string | undefined): string | undefined {
+  const m = /filename\*?=(?:UTF-8''|")?([^";]+)"?/i.exec(disposition ?? '');
+  const name = m?.[1] ? decodeURIComponent(m[1]).split(/[\\/]/).pop() : undefined;
+  return name && name !== '.' && name !== '..' ? name : undefined;
+}
+
+export function batches(api: ApiCore & Pick<Core, 'requestStream'>): BatchesApi {
+  return {
+    list: (opts = {}) => api.list<Batch>('/pagamento-batches', {}, opts),
+    get: async (id, o = {}) =>
+      (await api.request<Batch>({ method: 'GET', path: one(id), signal: o.signal })).data,
+    create: async (body, o = {}) =>
+      (
+        await api.request<Batch>({
+          method: 'POST',
+          path: '/pagamento-batches',
+          body,
+          idempotencyKey: o.idempotencyKey,
+          signal: o.signal,
+        })
+      ).data,
+    download: async (id, o = {}) => {
+      const res = await api.requestStream({ method: 'GET', path: `${one(id)}/file`, signal: o.signal });
+      const length = Number(res.headers['content-length']);
+      return {
+        body: res.body,
+        size: Number.isFinite(length) && res.headers['content-length'] !== undefined ? length : undefined,
+        fileName: fileNameOf(res.headers['content-disposition']),
+      };
+    },
+    importReturn: async (id, path, o) => {
+      const res = await api.request<ReturnSummary>({
+        method: 'POST',
+        path: `${one(id)}/retorno`,
+        body: multipart({ files: [await fileFromPath('file', path, 'text/plain')] }),
+        idempotencyKey: o.idempotencyKey,
+        signal: o.signal,
+      });
+      return { summary: res.data, replayed: res.replayed };
+    },
+  };
+}
