@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { addDays, addMonthsClamped, daysBetween, formatDateBr, isIsoDate, parseDateInput, todayIn } from '../../../src/domain/dates.js';
+import {
+  addDays,
+  addMonthsClamped,
+  daysBetween,
+  formatDateBr,
+  isIsoDate,
+  parseDateInput,
+  todayIn,
+} from '../../../src/domain/dates.js';
 
 describe('dates', () => {
   test('calendar validity', () => {

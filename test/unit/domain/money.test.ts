@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { centsToDecimal, decimalToCents, formatReais, hasAtMostTwoDecimals, parseReais } from '../../../src/domain/money.js';
+import {
+  centsToDecimal,
+  decimalToCents,
+  formatReais,
+  hasAtMostTwoDecimals,
+  parseReais,
+} from '../../../src/domain/money.js';
 
 describe('parseReais: amounts as a person types them, exactly in cents', () => {
   test.each([
@@ -20,13 +26,23 @@ describe('parseReais: amounts as a person types them, exactly in cents', () => {
     expect(parseReais(text)).toEqual({ ok: true, value: cents });
   });
 
-  test.each(['1,234', '1.234', '12.345', '10,123', '1.2345', 'abc', '', '1,2,3', '1.23.4', 'R$', '1e3', '12,'])(
-    '%j is refused',
-    (text) => {
-      const r = parseReais(text);
-      expect(r.ok).toBe(false);
-    },
-  );
+  test.each([
+    '1,234',
+    '1.234',
+    '12.345',
+    '10,123',
+    '1.2345',
+    'abc',
+    '',
+    '1,2,3',
+    '1.23.4',
+    'R$',
+    '1e3',
+    '12,',
+  ])('%j is refused', (text) => {
+    const r = parseReais(text);
+    expect(r.ok).toBe(false);
+  });
 
   test('ambiguous input says how to write it', () => {
     expect(parseReais('1,234')).toEqual({ ok: false, error: expect.stringMatching(/ambiguous/) });

@@ -14,7 +14,9 @@ describe('payable state machine', () => {
   });
 
   test('a refusal says what the state is and what is allowed', () => {
-    expect(payableActionRefusal('update', 'in_batch')).toBe('cannot update a payable in state in_batch (only pending)');
+    expect(payableActionRefusal('update', 'in_batch')).toBe(
+      'cannot update a payable in state in_batch (only pending)',
+    );
   });
 });
 
@@ -25,7 +27,13 @@ describe('remittability', () => {
     [{ forma_pagamento: 'doc', payee_bank: bank }, null],
     [{ forma_pagamento: 'pix', pix_key: 'fornecedor@example.com' }, null],
     [{ forma_pagamento: 'pix', payee_bank: bank }, null],
-    [{ forma_pagamento: 'boleto', document_number: '34191.79001 01043.510047 91020.150008 1 12340000012345' }, null],
+    [
+      {
+        forma_pagamento: 'boleto',
+        document_number: '34191.79001 01043.510047 91020.150008 1 12340000012345',
+      },
+      null,
+    ],
     [{ forma_pagamento: 'ted' }, /needs the supplier bank data/],
     [{ forma_pagamento: 'pix' }, /PIX key or bank data/],
     [{ forma_pagamento: 'boleto', document_number: 'NF 123' }, /barcode or linha/],
@@ -39,14 +47,26 @@ describe('remittability', () => {
 });
 
 describe('request body schema', () => {
-  const good = { chart_of_accounts_id: 3, amount: 1500, forma_pagamento: 'pix', due_date: '2026-12-01', description: 'Água' };
+  const good = {
+    chart_of_accounts_id: 3,
+    amount: 1500,
+    forma_pagamento: 'pix',
+    due_date: '2026-12-01',
+    description: 'Água',
+  };
   test('a valid body passes untouched', () => {
     expect(validateBody(PayableCreate, good)).toEqual({ ok: true, value: good });
   });
 
   test('every bad field is named', () => {
     const { description: _omitted, ...withoutDescription } = good;
-    const r = validateBody(PayableCreate, { ...withoutDescription, amount: 15.5, due_date: '2026-02-30', forma_pagamento: 'wire', colour: 'red' });
+    const r = validateBody(PayableCreate, {
+      ...withoutDescription,
+      amount: 15.5,
+      due_date: '2026-02-30',
+      forma_pagamento: 'wire',
+      colour: 'red',
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fields).toEqual({
@@ -61,6 +81,9 @@ describe('request body schema', () => {
   });
 
   test('not an object', () => {
-    expect(validateBody(PayableCreate, [good])).toEqual({ ok: false, fields: { body: ['must be a JSON object'] } });
+    expect(validateBody(PayableCreate, [good])).toEqual({
+      ok: false,
+      fields: { body: ['must be a JSON object'] },
+    });
   });
 });
