@@ -1,3 +1,5 @@
+import { parseBoletoCode } from '../formats/boleto/index.js';
+
 /**
  * Payables (contas a pagar) and their state machine, shared by the sandbox (which enforces it) and the CLI
  * (which explains it).
@@ -40,6 +42,8 @@ export interface PayeeBank {
 
 export interface RemittanceFacts {
   forma_pagamento: string;
+  /** The payee's CPF/CNPJ (the supplier's): every CNAB payment line carries it. */
+  payee_document?: string | null;
   document_number?: string | null;
   payee_bank?: PayeeBank | null;
   pix_key?: string | null;
@@ -61,6 +65,9 @@ export function remittanceRefusal(p: RemittanceFacts): string | null {
     if (![44, 47, 48].includes(digits.length)) {
       return 'a boleto payable needs its barcode or linha digitável in document_number';
     }
+    const parsed = parseBoletoCode(digits);
+    if (!parsed.ok) return `document_number is not a valid boleto: ${parsed.error}`;
   }
+  if (!p.payee_document) return 'a remitted payable needs a supplier with a CPF or CNPJ';
   return null;
 }

@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
-import { intFlag } from '../flags.js';
+import { progressBar, writeAtomically, writeToStream } from '../files.js';
+import { collect, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
@@ -110,6 +113,54 @@ export async function resetVerb(deps: Deps, opts: { dataDir?: string }): Promise
   return 0;
 }
 
+export interface BankReturnOptions {
+  reject?: string[];
+  rejectRate?: string;
+  scheduleOnly?: boolean;
+  seed?: string;
+}
+
+/** Plays the bank: turns a remittance into the return file a bank would send, with real occurrence codes. */
+export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankReturnOptions): Promise<number> {
+  if (!deps.outputPath) throw new UsageError('-o FILE.ret is required (or -o - for stdout)');
+  let rejectRate: number | undefined;
+  if (opts.rejectRate !== undefined) {
+    const text = opts.rejectRate.trim().replace(/%$/, '');
+    const n = Number(text.replace(',', '.'));
+    if (!/^\d+([.,]\d+)?$/.test(text) || n < 0 || n > (opts.rejectRate.includes('%') ? 100 : 1)) {
+      throw new UsageError(
+        `--reject-rate: "${opts.rejectRate}" is not a fraction between 0 and 1 (or a percentage like 10%)`,
+      );
+    }
+    rejectRate = opts.rejectRate.includes('%') ? n / 100 : n;
+  }
+  const seed = opts.seed !== undefined ? intFlag('--seed', opts.seed, 0, 2 ** 31 - 1) : undefined;
+  const remittance = await readFile(remPath, 'latin1').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`FILE: cannot read ${remPath}: ${e.code ?? e.message}`);
+  });
+  const { simulateBankReturn } = await import('../../sandbox/index.js');
+  let result: ReturnType<typeof simulateBankReturn>;
+  try {
+    result = simulateBankReturn(remittance, {
+      ...(opts.reject ? { reject: opts.reject } : {}),
+      ...(rejectRate !== undefined ? { rejectRate } : {}),
+      ...(opts.scheduleOnly ? { scheduleOnly: true } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+    });
+  } catch (e) {
+    throw new UsageError(`${remPath}: ${(e as Error).message}`);
+  }
+  const body = Readable.from([Buffer.from(result.text, 'latin1')]);
+  if (deps.outputPath === '-') await writeToStream(body, deps.io.stdout);
+  else {
+    const target = resolve(deps.outputPath);
+    await writeAtomically(body, target, progressBar(deps.io, 'write', undefined, true));
+    writeLine(deps.io.stdout, target);
+  }
+  deps.info(`bank return: ${result.paid} paid, ${result.scheduled} scheduled, ${result.rejected} rejected`);
+  return 0;
+}
+
 export const register: Register = (program, run) => {
   const sandbox = program.command('sandbox').description('run the local sandbox of the finance API');
   sandbox
@@ -126,6 +177,18 @@ export const register: Register = (program, run) => {
     .description('print the seeded API clients (default, read-only, other)')
     .option('--data-dir <dir>', 'the sandbox data dir')
     .action(run((deps, cmd) => credentialsVerb(deps, cmd.opts())));
+  sandbox
+    .command('bank-return <file>')
+    .description('play the bank: write the return (.ret) for a remittance (.rem) with -o FILE')
+    .option('--reject <seu-numero>', 'reject this payment (repeatable)', collect)
+    .option('--reject-rate <p>', 'reject this fraction of the payments at random (0..1 or 10%)')
+    .option('--schedule-only', 'answer BD (scheduled) instead of 00 (paid)')
+    .option('--seed <n>', 'seed for --reject-rate and the rejection codes, for a repeatable file')
+    .action(
+      run((deps, cmd) => bankReturnVerb(deps, cmd.args[0] as string, cmd.opts<BankReturnOptions>()), {
+        outputIsPath: true,
+      }),
+    );
   sandbox
     .command('reset')
     .description('throw away the sandbox data and seed it again')

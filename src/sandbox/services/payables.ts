@@ -136,6 +136,7 @@ export function markForRemittance(condo: Condominium, p: Payable, now: Date): Pa
   const supplier = supplierOf(condo, p.supplier_id);
   const refusal = remittanceRefusal({
     forma_pagamento: p.forma_pagamento,
+    payee_document: supplier?.document ?? null,
     document_number: p.document_number,
     payee_bank: supplier?.bank ?? null,
     pix_key: supplier?.pix_key ?? null,

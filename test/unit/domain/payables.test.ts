@@ -22,18 +22,17 @@ describe('payable state machine', () => {
 
 describe('remittability', () => {
   const bank = { code: '341', agency: '1234', account: '56789-0' };
+  const payee_document = '12345678000195';
+  const valid = '34191.79001 01043.510047 91020.150008 3 12340000012345';
+  const wrongCheckDigit = '34191.79001 01043.510047 91020.150008 1 12340000012345';
   test.each([
-    [{ forma_pagamento: 'ted', payee_bank: bank }, null],
-    [{ forma_pagamento: 'doc', payee_bank: bank }, null],
-    [{ forma_pagamento: 'pix', pix_key: 'fornecedor@example.com' }, null],
-    [{ forma_pagamento: 'pix', payee_bank: bank }, null],
-    [
-      {
-        forma_pagamento: 'boleto',
-        document_number: '34191.79001 01043.510047 91020.150008 1 12340000012345',
-      },
-      null,
-    ],
+    [{ forma_pagamento: 'ted', payee_bank: bank, payee_document }, null],
+    [{ forma_pagamento: 'doc', payee_bank: bank, payee_document }, null],
+    [{ forma_pagamento: 'pix', pix_key: 'fornecedor@example.com', payee_document }, null],
+    [{ forma_pagamento: 'pix', payee_bank: bank, payee_document }, null],
+    [{ forma_pagamento: 'boleto', document_number: valid, payee_document }, null],
+    [{ forma_pagamento: 'boleto', document_number: wrongCheckDigit, payee_document }, /general check digit/],
+    [{ forma_pagamento: 'ted', payee_bank: bank }, /CPF or CNPJ/],
     [{ forma_pagamento: 'ted' }, /needs the supplier bank data/],
     [{ forma_pagamento: 'pix' }, /PIX key or bank data/],
     [{ forma_pagamento: 'boleto', document_number: 'NF 123' }, /barcode or linha/],

@@ -113,23 +113,30 @@ describe('generating a batch', () => {
     expect(bad.body.error.fields.data_pagamento).toBeDefined();
   });
 
-  test('a payable the writer refuses is a 422 not_remittable naming it, and nothing changes', async () => {
-    // a boleto with a barcode but no supplier: no CPF/CNPJ for the beneficiary
-    const orphan = await payable({
-      payee_name: 'Fornecedor sem cadastro',
-      forma_pagamento: 'boleto',
-      amount: 5_000,
-      document_number: LINHA_DIGITAVEL,
+  test('a boleto without a supplier document cannot be marked, so it never reaches a batch', async () => {
+    // the CNAB line needs the beneficiary's CPF/CNPJ; the refusal comes at mark time, naming why
+    const created = await s.api('POST', '/payables', {
+      json: {
+        chart_of_accounts_id: MANUTENCAO,
+        due_date: '2030-01-10',
+        description: 'Serviço do mês',
+        payee_name: 'Fornecedor sem cadastro',
+        forma_pagamento: 'boleto',
+        amount: 5_000,
+        document_number: LINHA_DIGITAVEL,
+      },
+    });
+    expect(created.status).toBe(201);
+    const m = await s.api('POST', `/payables/${created.body.data.public_id}/mark-for-remessa`);
+    expect(m.status).toBe(422);
+    expect(m.body.error).toMatchObject({
+      code: 'not_remittable',
+      message: expect.stringMatching(/CPF or CNPJ/),
     });
     const r = await createBatch();
     expect(r.status).toBe(422);
-    expect(r.body.error.code).toBe('not_remittable');
-    expect(r.body.error.message).toContain(orphan.public_id);
-    expect(Object.keys(r.body.error.fields)).toEqual([`payables.${orphan.public_id}.supplier.document`]);
-    const after = await s.api('GET', `/payables/${orphan.public_id}`);
-    expect(after.body.data.state).toBe('marked_for_remessa');
-    expect((await s.api('GET', '/pagamento-batches')).body.meta.total).toBe(0);
-    expect((await s.api('DELETE', `/payables/${orphan.public_id}`)).status).toBe(204);
+    expect(r.body.error.code).toBe('nothing_to_remit');
+    expect((await s.api('DELETE', `/payables/${created.body.data.public_id}`)).status).toBe(204);
   });
 
   test('every marked payable goes into one batch, in_batch, with counts and totals per forma', async () => {
