@@ -6,6 +6,7 @@ import { register as registerBatches } from './commands/batches.js';
 import { register as registerCnab } from './commands/cnab.js';
 import { register as registerConfig } from './commands/config.js';
 import { register as registerDemo } from './commands/demo.js';
+import { register as registerLedger } from './commands/ledger.js';
 import { register as registerLookups } from './commands/lookups.js';
 import { register as registerPayables } from './commands/payables.js';
 import { register as registerSandbox } from './commands/sandbox.js';
@@ -68,6 +69,7 @@ const REGISTRY: Register[] = [
   registerPayables,
   registerBatches,
   registerCnab,
+  registerLedger,
   registerLookups,
   registerApi,
   registerSandbox,

@@ -5,6 +5,7 @@
 import type { CondoError } from '../domain/errors.js';
 import { type Core, createCore } from './client.js';
 import { type BatchesApi, batches } from './resources/batches.js';
+import { type AccountEntriesApi, accountEntries } from './resources/ledger.js';
 import {
   type BankAccountsApi,
   bankAccounts,
@@ -23,6 +24,7 @@ export interface Client extends Core {
   readonly condominium: string;
   readonly payables: PayablesApi;
   readonly batches: BatchesApi;
+  readonly accountEntries: AccountEntriesApi;
   readonly chartOfAccounts: ChartOfAccountsApi;
   readonly bankAccounts: BankAccountsApi;
   readonly suppliers: SuppliersApi;
@@ -37,6 +39,7 @@ export function createClient(opts: ClientOptions): Client {
     condominium: opts.condominium,
     payables: payables(core),
     batches: batches(core),
+    accountEntries: accountEntries(core),
     chartOfAccounts: chartOfAccounts(core),
     bankAccounts: bankAccounts(core),
     suppliers: suppliers(core),
@@ -50,6 +53,7 @@ export { parseErrorBody, retryAfterMs } from './errors.js';
 export { fileFromPath, type MultipartFile, type MultipartForm, multipart } from './multipart.js';
 export { REDACTED } from './redact.js';
 export type { Batch, BatchDownload, BatchesApi, ReturnSummary } from './resources/batches.js';
+export type { AccountEntriesApi, AccountEntry, EntryFilters } from './resources/ledger.js';
 export type { BankAccountsApi, ChartOfAccountsApi, SuppliersApi, UnitsApi } from './resources/lookups.js';
 export type { PayablesApi } from './resources/payables.js';
 export { MemoryTokenCache } from './tokens.js';

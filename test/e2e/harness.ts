@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
+import type { SandboxContext } from '../../src/sandbox/http/context.js';
+import { launchSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 /** End-to-end sessions: a real sandbox on an ephemeral loopback port, the built CLI run as a child process. */
 
@@ -20,6 +21,10 @@ export interface RunResult {
 export interface RunOptions {
   stdin?: string | Buffer;
   env?: NodeJS.ProcessEnv;
+  /** Options for node itself, before the CLI's path (e.g. --import a probe). */
+  nodeArgs?: string[];
+  /** Called with the child as soon as it starts (to signal it, say). */
+  onSpawn?: (child: import('node:child_process').ChildProcess) => void;
 }
 
 /** Splits a command line the way a shell would for simple quoting ('single', "double"). */
@@ -51,10 +56,12 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}): Co
   };
   const run = (args: string | string[], opts: RunOptions = {}) =>
     new Promise<RunResult>((resolvePromise, reject) => {
-      const child = spawn(process.execPath, [CONDO_BIN, ...(typeof args === 'string' ? argv(args) : args)], {
-        env: { ...env, ...opts.env },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [...(opts.nodeArgs ?? []), CONDO_BIN, ...(typeof args === 'string' ? argv(args) : args)],
+        { env: { ...env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      opts.onSpawn?.(child);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c: Buffer) => {
@@ -96,16 +103,18 @@ export interface Session {
 }
 
 export async function sandboxSession(
-  opts: Partial<Omit<SandboxOptions, 'dataDir'>> & { login?: 'default' | 'read-only' | 'other' | false } = {},
+  opts: Partial<Omit<SandboxOptions, 'dataDir'>> & {
+    login?: 'default' | 'read-only' | 'other' | false;
+    /** A look at the sandbox's state before it listens: seed volume data straight into the store. */
+    prepare?: (ctx: SandboxContext) => void;
+  } = {},
 ): Promise<Session> {
   const root = await mkdtemp(join(tmpdir(), 'condo-e2e-'));
-  const { login: loginAs = 'default', ...sandboxOpts } = opts;
-  const sandbox = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: join(root, 'sandbox'),
-    ...sandboxOpts,
-  });
+  const { login: loginAs = 'default', prepare, ...sandboxOpts } = opts;
+  const sandbox = await launchSandbox(
+    { host: '127.0.0.1', port: 0, dataDir: join(root, 'sandbox'), ...sandboxOpts },
+    prepare,
+  );
   const condo = condoIn(join(root, 'config'));
   const client = (name: 'default' | 'read-only' | 'other') => {
     const c = sandbox.clients.find((x) => x.name === name);

@@ -1,5 +1,4 @@
 import type { Deps } from '../context.js';
-import { enumFlag } from '../flags.js';
 import { printList } from '../output.js';
 import type { Register } from '../program.js';
 
@@ -7,23 +6,6 @@ import type { Register } from '../program.js';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
-export async function chart(deps: Deps, opts: { type?: string; state?: string }): Promise<number> {
-  const filters = {
-    ...(opts.type ? { type: enumFlag('--type', opts.type, ['revenue', 'expense'] as const) } : {}),
-    ...(opts.state ? { state: enumFlag('--state', opts.state, ['active', 'inactive'] as const) } : {}),
-  };
-  const client = await deps.client();
-  const rows = (await client.chartOfAccounts.list(filters)) as Row[];
-  await printList(deps.io, deps.format, rows, [
-    { header: 'ID', value: (r) => r.id },
-    { header: 'CODE', value: (r) => r.code },
-    { header: 'NAME', value: (r) => r.name },
-    { header: 'TYPE', value: (r) => r.type },
-    { header: 'STATE', value: (r) => r.state },
-  ]);
-  return 0;
-}
 
 export async function bankAccounts(deps: Deps): Promise<number> {
   const client = await deps.client();
@@ -77,15 +59,6 @@ export async function units(deps: Deps): Promise<number> {
 }
 
 export const register: Register = (program, run) => {
-  const ledger =
-    program.commands.find((c) => c.name() === 'ledger') ??
-    program.command('ledger').description('chart of accounts and ledger');
-  ledger
-    .command('chart')
-    .description('list the chart of accounts (plano de contas)')
-    .option('--type <type>', 'revenue or expense')
-    .option('--state <state>', 'active or inactive')
-    .action(run((deps, cmd) => chart(deps, cmd.opts())));
   const bank = program.command('bank-accounts').description('bank accounts of the condominium');
   bank
     .command('list')

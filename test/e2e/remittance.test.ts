@@ -1,0 +1,179 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildBoleto } from '../../src/formats/boleto/index.js';
+import { type Session, sandboxSession } from './harness.js';
+
+/** The monthly remittance run through the built CLI: payables -> CNAB 240 -> bank return -> ledger. */
+
+let s: Session;
+let dir: string;
+const seu = (publicId: string) => publicId.slice(-20);
+
+beforeAll(async () => {
+  s = await sandboxSession();
+  dir = s.condo.configDir;
+});
+afterAll(() => s.close());
+
+function boletoLinha(bankCode: string, amountCents: number): string {
+  return buildBoleto({ bankCode, dueDate: '2031-05-10', amountCents, freeField: '1090000123400012345678000' })
+    .linhaDigitavel;
+}
+
+async function paymentAccount(): Promise<{ id: number; balance: number }> {
+  const accounts = await s.condo.json('bank-accounts list');
+  const a = accounts.find((x: any) => x.is_payment_account);
+  return { id: a.id, balance: Math.round(a.current_balance * 100) };
+}
+
+describe('the monthly remittance run', () => {
+  test('every forma remitted, one rejected and the rest paid, the ledger written; a re-import changes nothing; the rejected one paid in a second batch', async () => {
+    const suppliers = await s.condo.json('suppliers list');
+    const withBank = suppliers.find((x: any) => x.bank && x.document);
+    const withPix = suppliers.find((x: any) => x.pix_key && x.document);
+    const chart = await s.condo.json('ledger chart --type expense --state active');
+    const account = chart.find((a: any) => String(a.code).split('.').length === 3).id;
+    const create = async (flags: string) =>
+      s.condo.json(
+        `payables create --chart-account ${account} --due +10d --description 'Conta do mês' ${flags}`,
+      );
+
+    const pix = await create(`--supplier ${withPix.id} --method pix --amount 1.111,11`);
+    const ted = await create(`--supplier ${withBank.id} --method ted --amount 2.222,22`);
+    const doc = await create(`--supplier ${withBank.id} --method doc --amount 333,33`);
+    const boletoSame = await create(
+      `--supplier ${withBank.id} --method boleto --amount 444,44 --document ${boletoLinha('341', 44444).replace(/\D/g, '')}`,
+    );
+    const boletoOther = await create(
+      `--supplier ${withBank.id} --method boleto --amount 555,55 --document ${boletoLinha('237', 55555).replace(/\D/g, '')}`,
+    );
+    const all = [pix, ted, doc, boletoSame, boletoOther];
+    const ids = all.map((p) => p.public_id);
+    await s.condo.ok(['payables', 'mark', ...ids]);
+
+    const before = await paymentAccount();
+    const batch = await s.condo.json('batches create --date tomorrow');
+    expect(batch).toMatchObject({
+      state: 'generated',
+      payables_count: 5,
+      total_amount: 466665,
+      file_sequence: 1,
+    });
+    expect(Object.keys(batch.by_forma).sort()).toEqual(['boleto', 'doc', 'pix', 'ted']);
+    for (const id of ids) expect((await s.condo.json(`payables show ${id}`)).state).toBe('in_batch');
+
+    const rem = join(dir, 'lote1.rem');
+    expect((await s.condo.ok(['batches', 'download', batch.public_id, '-o', rem])).trim()).toBe(rem);
+    const text = await readFile(rem, 'latin1');
+    expect(
+      text
+        .split('\r\n')
+        .filter(Boolean)
+        .every((l) => l.length === 240),
+    ).toBe(true);
+    expect((await readdir(dir)).filter((f) => f.includes('partial'))).toEqual([]);
+
+    const inspected = await s.condo.json(['cnab', 'inspect', rem]);
+    expect(inspected).toMatchObject({
+      bank_code: '341',
+      direction: 'remessa',
+      service: 'payment',
+      details: 5,
+      total_amount_cents: 466665,
+      errors: [],
+    });
+    expect(inspected.items.map((i: any) => i.seu_numero).sort()).toEqual(ids.map(seu).sort());
+
+    const ret = join(dir, 'lote1.ret');
+    await s.condo.ok(['sandbox', 'bank-return', rem, '-o', ret, '--reject', seu(ted.public_id)]);
+    const retInspected = await s.condo.json(['cnab', 'inspect', ret]);
+    expect(retInspected.direction).toBe('retorno');
+
+    const summary = await s.condo.json(['batches', 'import-return', batch.public_id, ret]);
+    expect(summary).toMatchObject({ paid: 4, rejected: 1, scheduled: 0, unknown: 0 });
+
+    const rejected = await s.condo.json(`payables show ${ted.public_id}`);
+    expect(rejected.state).toBe('pending');
+    expect(rejected.last_return.code).toMatch(/^[A-Z0-9]{2}$/);
+    expect(rejected.last_return.message.length).toBeGreaterThan(3);
+    for (const p of [pix, doc, boletoSame, boletoOther]) {
+      const shown = await s.condo.json(`payables show ${p.public_id}`);
+      expect(shown.state).toBe('paid');
+      expect(shown.paid_amount).toBe(p.amount);
+    }
+
+    const entries = (await s.condo.json('ledger entries --all')).filter((e: any) => e.source === 'payable');
+    expect(entries).toHaveLength(4);
+    const paidSum = 466665 - 222222;
+    expect(Math.round(entries.reduce((t: number, e: any) => t + e.amount * 100, 0))).toBe(paidSum);
+    const after = await paymentAccount();
+    expect(after.balance).toBe(before.balance - paidSum);
+
+    // A cron re-run of the same file is a replay; another import of it under a new key finds nothing to do.
+    const again = await s.condo.run(['batches', 'import-return', batch.public_id, ret]);
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toMatch(/imported before/);
+    const forced = await s.condo.json([
+      '--idempotency-key',
+      'reimport-1',
+      'batches',
+      'import-return',
+      batch.public_id,
+      ret,
+    ]);
+    expect(forced).toMatchObject({ paid: 0, rejected: 0, unchanged: 5 });
+    expect(
+      (await s.condo.json('ledger entries --all')).filter((e: any) => e.source === 'payable'),
+    ).toHaveLength(4);
+    expect((await paymentAccount()).balance).toBe(after.balance);
+
+    // The rejected payment fixed and paid in a second batch.
+    await s.condo.ok(`payables update ${ted.public_id} --notes 'dados bancários conferidos'`);
+    await s.condo.ok(`payables mark ${ted.public_id}`);
+    const batch2 = await s.condo.json('batches create --date tomorrow');
+    expect(batch2).toMatchObject({ payables_count: 1, file_sequence: 2, total_amount: 222222 });
+    const rem2 = join(dir, 'lote2.rem');
+    const ret2 = join(dir, 'lote2.ret');
+    await s.condo.ok(['batches', 'download', batch2.public_id, '-o', rem2]);
+    await s.condo.ok(['sandbox', 'bank-return', rem2, '-o', ret2]);
+    expect(await s.condo.json(['batches', 'import-return', batch2.public_id, ret2])).toMatchObject({
+      paid: 1,
+    });
+    expect((await s.condo.json(`payables show ${ted.public_id}`)).state).toBe('paid');
+    expect((await paymentAccount()).balance).toBe(before.balance - 466665);
+
+    const listed = await s.condo.json('batches list --all');
+    expect(listed.map((b: any) => b.state).sort()).toEqual(['returned', 'returned']);
+    const shown = await s.condo.ok(`batches show ${batch.public_id}`);
+    expect(shown).toContain(ted.public_id);
+  });
+
+  test('download -o - writes the file to stdout', async () => {
+    const batches = await s.condo.json('batches list --all');
+    const out = await s.condo.ok(['batches', 'download', batches[0].public_id, '-o', '-']);
+    expect(out.split('\r\n')[0]).toHaveLength(240);
+  });
+
+  test('a return that is not a CNAB file is refused with its line, and nothing changes', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const bad = join(dir, 'bad.ret');
+    await writeFile(bad, 'this is not a bank file\r\n');
+    const batches = await s.condo.json('batches list --all');
+    const r = await s.condo.run(['batches', 'import-return', batches[0].public_id, bad]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/invalid_file/);
+    expect(r.stderr).toMatch(/line 1/);
+  });
+
+  test('cnab inspect of a broken file exits 1 naming the line', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const broken = join(dir, 'broken.rem');
+    await writeFile(broken, `${'0'.repeat(240)}\r\nshort line\r\n`);
+    const r = await s.condo.run(['cnab', 'inspect', broken, '--json']);
+    expect(r.exitCode).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.errors.length).toBeGreaterThan(0);
+    expect(report.errors[0].line).toBeGreaterThan(0);
+  });
+});
