@@ -1,0 +1,140 @@
+import { readdir, stat } from 'node:fs/promises';
+import { createConnection, createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { monotonicFactory } from 'ulid';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { SandboxContext } from '../../src/sandbox/http/context.js';
+import { type Session, sandboxSession } from './harness.js';
+
+/**
+ * A 20 MB remittance: downloaded with the CLI's memory staying flat, and a download interrupted half-way that
+ * leaves no file behind. The payables are put straight into the sandbox's store (creating 43,000 of them
+ * over HTTP would take minutes); everything after that goes through the CLI.
+ */
+
+const PAYMENTS = 43_000; // two 240-character records (A + B) each: ~20 MB
+let s: Session;
+let batchId: string;
+
+function seedMarkedPayables(ctx: SandboxContext): void {
+  const condo = ctx.store.state.condominiums[0];
+  if (!condo) throw new Error('no condominium in the sandbox seed');
+  const supplier = condo.suppliers.find((x) => x.bank && x.document);
+  const account = condo.chart_of_accounts.find((a) => a.type === 'expense' && a.code.split('.').length === 3);
+  if (!supplier || !account)
+    throw new Error('the seed lacks a supplier with bank data or an expense account');
+  const id = monotonicFactory();
+  const now = new Date().toISOString();
+  for (let i = 0; i < PAYMENTS; i++) {
+    condo.payables.push({
+      public_id: id(),
+      supplier_id: supplier.id,
+      chart_of_accounts_id: account.id,
+      payee_name: supplier.name,
+      amount: 10_000 + i,
+      fine_amount: null,
+      interest_amount: null,
+      discount_amount: null,
+      forma_pagamento: 'ted',
+      due_date: '2031-01-10',
+      issue_date: null,
+      document_number: null,
+      description: `Parcela ${i + 1}`,
+      notes: null,
+      state: 'marked_for_remessa',
+      batch_id: null,
+      paid_at: null,
+      paid_amount: null,
+      last_return: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+}
+
+beforeAll(async () => {
+  s = await sandboxSession({ prepare: seedMarkedPayables });
+  batchId = (await s.condo.json('batches create --date tomorrow')).public_id;
+}, 120_000);
+afterAll(() => s?.close());
+
+const probe = ['--expose-gc', '--import', join(import.meta.dirname, 'fixtures', 'report-live-memory.mjs')];
+const livePeakKb = (stderr: string) => Number(/\[live-peak-kb\] (\d+)/.exec(stderr)?.[1]);
+
+test('a 20 MB remittance downloads with the CLI memory flat', async () => {
+  const target = join(s.condo.configDir, 'big.rem');
+  const big = await s.condo.run(['batches', 'download', batchId, '-o', target], { nodeArgs: probe });
+  expect(big.exitCode, big.stderr).toBe(0);
+  const size = (await stat(target)).size;
+  expect(size).toBeGreaterThan(20_000_000);
+  // The same process shape without the file: a call that loads the same modules and fetches a small body.
+  const small = await s.condo.run(['api', 'GET', 'pagamento-batches'], { nodeArgs: probe });
+  expect(small.exitCode).toBe(0);
+  // Streaming holds a few chunks at a time; holding the file would add its 20 MB.
+  const growthMb = (livePeakKb(big.stderr) - livePeakKb(small.stderr)) / 1024;
+  expect(growthMb).toBeLessThan(4);
+});
+
+/** A TCP relay that passes the request on and dribbles the response back, so a download takes a while. */
+async function slowRelay(port: number, bytesPerSecond: number): Promise<{ url: string; close(): void }> {
+  const server: Server = createServer((client) => {
+    const upstream = createConnection({ port, host: '127.0.0.1' });
+    const slow = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        let offset = 0;
+        const step = Math.max(1, Math.floor(bytesPerSecond / 20));
+        const push = () => {
+          if (offset >= chunk.length) return done();
+          this.push(chunk.subarray(offset, offset + step));
+          offset += step;
+          setTimeout(push, 50);
+        };
+        push();
+      },
+    });
+    client.pipe(upstream);
+    upstream.pipe(slow).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end);
+    upstream.on('error', end);
+    client.on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('relay did not listen');
+  return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+}
+
+test('a download interrupted half-way leaves no file behind', async () => {
+  const relay = await slowRelay(s.sandbox.port, 2_000_000);
+  const folder = join(s.condo.configDir, 'interrupted');
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(folder);
+  const target = join(folder, 'lote.rem');
+  try {
+    const r = await s.condo.run(['--base-url', relay.url, 'batches', 'download', batchId, '-o', target], {
+      onSpawn: (child) => {
+        // Interrupt once the partial file has some bytes in it: the transfer is under way.
+        const poll = setInterval(async () => {
+          const names = await readdir(folder).catch(() => []);
+          const partial = names.find((n) => n.includes('partial'));
+          if (!partial) return;
+          const { size } = await stat(join(folder, partial)).catch(() => ({ size: 0 }));
+          if (size > 1_000_000) {
+            clearInterval(poll);
+            child.kill('SIGINT');
+          }
+        }, 20);
+        child.on('exit', () => clearInterval(poll));
+      },
+    });
+    expect(r.exitCode).toBe(130);
+    expect(await readdir(folder)).toEqual([]);
+  } finally {
+    relay.close();
+  }
+});
