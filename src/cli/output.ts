@@ -30,6 +30,7 @@ function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
 
 function forScript(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined) return '';
+  if (kind === 'reais' && typeof value === 'number') return forScript(Math.round(value * 100), 'cents');
   if (kind === 'cents' && typeof value === 'number') {
     const abs = Math.abs(value);
     return `${value < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
@@ -74,6 +75,8 @@ export async function printList<T>(
   const table = new Table({
     head: columns.map((c) => paint(io, 'bold', c.header)),
     style: { head: [], border: [] },
+    // No rule between rows: long lists stay readable.
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     colAligns: columns.map((c) => (c.kind === 'cents' || c.kind === 'reais' ? 'right' : 'left')),
   });
   for (const row of rows) table.push(columns.map((c) => forPerson(c.value(row), c.kind)));

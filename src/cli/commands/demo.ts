@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { addDays } from '../../domain/dates.js';
 import { ApiError } from '../../domain/errors.js';
+import { buildBoleto } from '../../formats/boleto/index.js';
 import type { Deps } from '../context.js';
 import { type Io, paint, writeLine } from '../io.js';
 import type { Register } from '../program.js';
@@ -39,7 +41,9 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
           `  $ ${opts.stdin !== undefined ? 'echo "$SECRET" | ' : ''}condo ${args.map(quote).join(' ')}`,
         ),
       );
-      const code = await run(args, {
+      // A person reads the demo: tables even when its output is piped, unless a step asks for a format.
+      const shown = args.includes('-o') || args.includes('--json') ? args : ['-o', 'table', ...args];
+      const code = await run(shown, {
         ...io,
         env,
         stdin: Readable.from(opts.stdin !== undefined ? [opts.stdin] : []),
@@ -65,6 +69,11 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
   };
 }
 
+function chapter(io: Io, title: string): void {
+  writeLine(io.stdout, '');
+  writeLine(io.stdout, paint(io, 'bold', `━━ ${title}`));
+}
+
 function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`;
 }
@@ -81,7 +90,10 @@ export async function demo(deps: Deps): Promise<number> {
     const me = sandbox.clients.find((c) => c.name === 'default');
     if (!me) throw new ApiError('the sandbox has no default client');
     const s = session(deps, env);
-    writeLine(io.stdout, paint(io, 'bold', 'condo demo: the payable lifecycle against a local sandbox'));
+    writeLine(
+      io.stdout,
+      paint(io, 'bold', 'condo demo: a month of condominium payables against a local sandbox'),
+    );
     writeLine(
       io.stdout,
       `Sandbox running at ${sandbox.baseUrl} (condominium ${me.condominium}); nothing here touches a real bank.`,
@@ -104,6 +116,7 @@ export async function demo(deps: Deps): Promise<number> {
       { stdin: me.client_secret },
     );
     await s.show('Who am I', ['auth', 'status']);
+    chapter(io, 'Payables: create, change, mark for remittance');
     await s.show('Suppliers, with their bank data and PIX keys', ['suppliers', 'list']);
     await s.show('Expense accounts of the chart of accounts', [
       'ledger',
@@ -154,13 +167,13 @@ export async function demo(deps: Deps): Promise<number> {
       '--chart-account',
       String(cleaning.id),
       '--amount',
-      '389,90',
+      '6.389,90',
       '--method',
       'pix',
       '--due',
       'tomorrow',
       '--description',
-      'Material de limpeza',
+      'Portaria 24h: novembro',
     ]);
     await s.show('Create one by cash that will be deleted', [
       'payables',
@@ -217,6 +230,125 @@ export async function demo(deps: Deps): Promise<number> {
       'tsv',
     ]);
 
+    chapter(io, 'The monthly remittance run: payables -> CNAB 240 file -> bank return -> ledger');
+    const boleto = (bankCode: string, cents: number) =>
+      buildBoleto({
+        bankCode,
+        dueDate: addDays(deps.today(), 10),
+        amountCents: cents,
+        freeField: '1090000123400012345678000',
+      }).linhaDigitavel;
+    const withDoc = supplier(/administra/i, (x) => Boolean(x.document && x.bank));
+    const gardener = supplier(/jardin|paisag/i, (x) => Boolean(x.document && x.bank));
+    const admin = account(/administradora/i);
+    const garden = account(/jardinagem/i);
+    await s.show('A boleto of the paying bank (Itaú), with its linha digitável', [
+      'payables',
+      'create',
+      '--supplier',
+      String(withDoc?.id),
+      '--chart-account',
+      String(admin?.id),
+      '--amount',
+      '2.980,00',
+      '--method',
+      'boleto',
+      '--due',
+      '+10d',
+      '--document',
+      boleto('341', 298000),
+      '--description',
+      'Taxa de administração',
+    ]);
+    await s.show('A boleto of another bank (Bradesco)', [
+      'payables',
+      'create',
+      '--supplier',
+      String(withBank.id),
+      '--chart-account',
+      String(elevator.id),
+      '--amount',
+      '740,00',
+      '--method',
+      'boleto',
+      '--due',
+      '+10d',
+      '--document',
+      boleto('237', 74000),
+      '--description',
+      'Peças do elevador',
+    ]);
+    await s.show('A DOC to the gardener', [
+      'payables',
+      'create',
+      '--supplier',
+      String(gardener?.id),
+      '--chart-account',
+      String(garden?.id),
+      '--amount',
+      '1.200,00',
+      '--method',
+      'doc',
+      '--due',
+      '+7d',
+      '--description',
+      'Jardinagem: novembro',
+    ]);
+    const pendingNow = await s.json<Json[]>(['payables', 'list', '--state', 'pending', '--all']);
+    const toMark = pendingNow.map((p) => String(p.public_id));
+    await s.show('Mark everything pending for the remittance', ['payables', 'mark', ...toMark]);
+    const batch = await s.json<Json>(['batches', 'create', '--date', 'tomorrow']);
+    writeLine(io.stdout, '');
+    writeLine(
+      io.stdout,
+      paint(io, 'bold', '▸ Generate the payment batch: one CNAB 240 file with every marked payable'),
+    );
+    writeLine(io.stdout, paint(io, 'cyan', '  $ condo batches create --date tomorrow'));
+    writeLine(
+      io.stdout,
+      `batch ${batch.public_id}: ${batch.payables_count} payables, file ${batch.file_name} (NSA ${batch.file_sequence})`,
+    );
+    const batchId = String(batch.public_id);
+    const rem = join(root, String(batch.file_name ?? 'lote.rem'));
+    const ret = rem.replace(/\.rem$/, '.ret');
+    await s.show('Download the remittance (streamed to a temporary file, renamed when complete)', [
+      'batches',
+      'download',
+      batchId,
+      '-o',
+      rem,
+    ]);
+    await s.show('Check the file by eye before sending it to the bank', ['cnab', 'inspect', rem]);
+    const doc = (await s.json<Json[]>(['payables', 'list', '--state', 'in_batch', '--all'])).find(
+      (p) => p.forma_pagamento === 'doc',
+    );
+    const rejectSeu = String(doc?.public_id ?? '').slice(-20);
+    await s.show('Play the bank: it pays everything but rejects the DOC', [
+      'sandbox',
+      'bank-return',
+      rem,
+      '-o',
+      ret,
+      '--reject',
+      rejectSeu,
+    ]);
+    await s.show("Import the bank's return file", ['batches', 'import-return', batchId, ret]);
+    await s.show('Run it again, as a cron job would: replayed, nothing changes', [
+      'batches',
+      'import-return',
+      batchId,
+      ret,
+    ]);
+    await s.show('The batch: what was paid and what was rejected', ['batches', 'show', batchId]);
+    if (doc)
+      await s.show('Why the DOC was rejected (support staff view)', [
+        'payables',
+        'show',
+        String(doc.public_id),
+      ]);
+    await s.show('The ledger entries the paid payables produced', ['ledger', 'entries', '--type', 'expense']);
+    await s.show('And the payment account balance that followed', ['bank-accounts', 'list']);
+
     writeLine(io.stdout, '');
     writeLine(
       io.stdout,
@@ -232,6 +364,8 @@ export async function demo(deps: Deps): Promise<number> {
 export const register: Register = (program, run) => {
   program
     .command('demo')
-    .description('walk through the payable lifecycle against a throw-away local sandbox')
+    .description(
+      'walk through a month of payables and the CNAB 240 remittance run against a throw-away sandbox',
+    )
     .action(run((deps) => demo(deps)));
 };
