@@ -10,6 +10,8 @@ import { register as registerLedger } from './commands/ledger.js';
 import { register as registerLookups } from './commands/lookups.js';
 import { register as registerPayables } from './commands/payables.js';
 import { register as registerSandbox } from './commands/sandbox.js';
+import { register as registerStatements } from './commands/statements.js';
+import { register as registerWebhooks } from './commands/webhooks.js';
 import { CLI_VERSION, createDeps, type Deps, type GlobalOptions } from './context.js';
 import { type Io, paint, writeLine } from './io.js';
 
@@ -69,6 +71,8 @@ const REGISTRY: Register[] = [
   registerPayables,
   registerBatches,
   registerCnab,
+  registerStatements,
+  registerWebhooks,
   registerLedger,
   registerLookups,
   registerApi,

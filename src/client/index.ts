@@ -17,6 +17,8 @@ import {
   units,
 } from './resources/lookups.js';
 import { type PayablesApi, payables } from './resources/payables.js';
+import { type StatementsApi, statements } from './resources/statements.js';
+import { type WebhooksApi, webhooks } from './resources/webhooks.js';
 import type { ClientOptions } from './types.js';
 
 export interface Client extends Core {
@@ -25,6 +27,8 @@ export interface Client extends Core {
   readonly payables: PayablesApi;
   readonly batches: BatchesApi;
   readonly accountEntries: AccountEntriesApi;
+  readonly statements: StatementsApi;
+  readonly webhooks: WebhooksApi;
   readonly chartOfAccounts: ChartOfAccountsApi;
   readonly bankAccounts: BankAccountsApi;
   readonly suppliers: SuppliersApi;
@@ -40,6 +44,8 @@ export function createClient(opts: ClientOptions): Client {
     payables: payables(core),
     batches: batches(core),
     accountEntries: accountEntries(core),
+    statements: statements(core),
+    webhooks: webhooks(core),
     chartOfAccounts: chartOfAccounts(core),
     bankAccounts: bankAccounts(core),
     suppliers: suppliers(core),
@@ -56,6 +62,8 @@ export type { Batch, BatchDownload, BatchesApi, ReturnSummary } from './resource
 export type { AccountEntriesApi, AccountEntry, EntryFilters } from './resources/ledger.js';
 export type { BankAccountsApi, ChartOfAccountsApi, SuppliersApi, UnitsApi } from './resources/lookups.js';
 export type { PayablesApi } from './resources/payables.js';
+export type { StatementImportResult, StatementsApi } from './resources/statements.js';
+export type { WebhookSubscription, WebhooksApi } from './resources/webhooks.js';
 export { MemoryTokenCache } from './tokens.js';
 export type * from './types.js';
 export type { CondoError };

@@ -1,0 +1,140 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { StatementImportResult } from '../../client/index.js';
+import { UsageError } from '../../domain/errors.js';
+import { formatReais } from '../../domain/money.js';
+import type { StatementSummary } from '../../formats/statement/index.js';
+import type { Deps } from '../context.js';
+import { sha256File } from '../files.js';
+import { enumFlag, intFlag } from '../flags.js';
+import { paint, writeLine } from '../io.js';
+import { printJson, printList } from '../output.js';
+import type { Register } from '../program.js';
+
+/**
+ * `condo statements import`: for a cron job importing last night's statement. The file is parsed locally first,
+ * so a malformed one exits 2 naming the line and nothing is sent; the Idempotency-Key derives from the file's
+ * SHA-256, the account and the format, so a re-run is a replay.
+ */
+
+export interface ImportOptions {
+  account?: string;
+  format?: string;
+  force?: boolean;
+  dryRun?: boolean;
+  csvColumns?: string;
+  dateFormat?: string;
+}
+
+/** `date=Data,amount=Valor,description=Histórico` -> {date: 'Data', ...}. */
+export function parseCsvColumns(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0 || eq === pair.length - 1)
+      throw new UsageError(`--csv-columns: "${pair}" is not role=Column`);
+    out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+async function parseLocally(path: string, opts: ImportOptions): Promise<StatementSummary> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
+  const format = opts.format ? enumFlag('--format', opts.format, ['ofx', 'csv'] as const) : undefined;
+  const { parseStatement, summarizeStatement } = await import('../../formats/statement/index.js');
+  const parsed = await parseStatement(createReadStream(path), {
+    ...(format ? { format } : {}),
+    ...(opts.csvColumns ? { csvColumns: parseCsvColumns(opts.csvColumns) } : {}),
+    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
+    keepTransactions: false,
+  });
+  return summarizeStatement(parsed);
+}
+
+function printLocalSummary(deps: Deps, path: string, s: StatementSummary, toStdout: boolean): void {
+  const line = (text: string) => (toStdout ? writeLine(deps.io.stdout, text) : deps.info(text));
+  line(
+    `${path}: ${s.format.toUpperCase()} (${s.encoding}), ${s.transactions} transactions, net ${formatReais(s.net_amount_cents)}, ${s.first_date ?? '?'} to ${s.last_date ?? '?'}`,
+  );
+  for (const st of s.statements) {
+    const balance =
+      st.ledger_balance_cents === null
+        ? ''
+        : `, balance ${formatReais(st.ledger_balance_cents)} on ${st.ledger_balance_date ?? '?'}`;
+    line(
+      `  bank ${st.bank_id ?? '?'} account ${st.account_id ?? '?'} (${st.currency ?? '?'}): ${st.start_date ?? '?'} to ${st.end_date ?? '?'}, ${st.transactions} transactions${balance}`,
+    );
+  }
+  for (const w of s.warnings) deps.warn(`line ${w.line}: ${w.message}`);
+}
+
+function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): Promise<void> | undefined {
+  if (deps.format === 'json') {
+    printJson(deps.io, r);
+    return;
+  }
+  const counts = ['transactions', 'imported', 'duplicates', 'reconciled', 'unmatched'] as const;
+  if (deps.format === 'table') writeLine(deps.io.stdout, counts.map((k) => `${k} ${r[k]}`).join(', '));
+  else for (const k of counts) writeLine(deps.io.stdout, `${k}\t${r[k]}`);
+  if (replayed) deps.info('this file was imported before: the earlier result was replayed, nothing changed');
+  const unmatched = r.unmatched_transactions ?? [];
+  if (unmatched.length === 0 || deps.globals.quiet) return;
+  writeLine(deps.io.stdout, deps.format === 'table' ? paint(deps.io, 'bold', '\nUnmatched:') : '');
+  return printList(deps.io, deps.format, unmatched, [
+    { header: 'LINE', value: (t) => t.line },
+    { header: 'DATE', value: (t) => t.date, kind: 'date' },
+    { header: 'AMOUNT', value: (t) => t.amount, kind: 'reais' },
+    { header: 'MEMO', value: (t) => t.memo },
+    { header: 'FITID', value: (t) => t.fitid },
+  ]);
+}
+
+export async function importStatement(deps: Deps, path: string, opts: ImportOptions): Promise<number> {
+  const account = opts.account ? intFlag('--account', opts.account) : undefined;
+  if (!opts.dryRun && account === undefined)
+    throw new UsageError('--account is required (see condo bank-accounts list)');
+  const summary = await parseLocally(path, opts);
+  if (summary.errors.length > 0) {
+    const [first, ...rest] = summary.errors;
+    if (opts.dryRun && deps.format === 'json') printJson(deps.io, summary);
+    throw new UsageError(
+      `${path}: line ${first?.line}: ${first?.message}${rest.length ? ` (and ${rest.length} more errors)` : ''}; nothing was sent`,
+      { code: 'invalid_file' },
+    );
+  }
+  if (opts.dryRun) {
+    if (deps.format === 'json') printJson(deps.io, summary);
+    else printLocalSummary(deps, path, summary, true);
+    return 0;
+  }
+  if (deps.format !== 'json') printLocalSummary(deps, path, summary, false);
+  const format = summary.format;
+  const key = deps.globals.idempotencyKey ?? `statement-${account}-${format}-${await sha256File(path)}`;
+  const client = await deps.client();
+  const { result, replayed } = await client.statements.import(account as number, path, {
+    format,
+    force: Boolean(opts.force),
+    ...(opts.csvColumns ? { csvColumns: opts.csvColumns } : {}),
+    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
+    idempotencyKey: key,
+  });
+  await printResult(deps, result, replayed);
+  return 0;
+}
+
+export const register: Register = (program, run) => {
+  const statements = program
+    .command('statements')
+    .description('bank statements: OFX and CSV import with reconciliation');
+  statements
+    .command('import <file>')
+    .description('import an OFX or CSV statement into a bank account (parsed locally first; safe to re-run)')
+    .option('--account <id>', 'bank account id (see condo bank-accounts list)')
+    .option('--format <format>', 'ofx or csv (default: detected from the file)')
+    .option('--force', 'import even when the bank or account in the file differ from the bank account')
+    .option('--dry-run', 'parse and summarize only: no account, credentials or network needed')
+    .option('--csv-columns <map>', 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento')
+    .option('--date-format <format>', 'generic CSV date format, e.g. DD/MM/YYYY')
+    .action(run((deps, cmd) => importStatement(deps, cmd.args[0] as string, cmd.opts<ImportOptions>())));
+};

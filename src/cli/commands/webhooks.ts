@@ -1,0 +1,226 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UsageError } from '../../domain/errors.js';
+import { verifyWebhookSignature, WEBHOOK_EVENTS } from '../../domain/webhooks.js';
+import type { Deps } from '../context.js';
+import { paint, writeLine } from '../io.js';
+import { printJson, printList } from '../output.js';
+import type { Register } from '../program.js';
+
+/** Webhook subscriptions, a local receiver for development, and signature checks for integrators. */
+
+const KNOWN_EVENTS = [...WEBHOOK_EVENTS, '*'];
+
+export function parseEvents(text: string | undefined): string[] {
+  const events = (text ?? 'bank.statement.imported')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const unknown = events.filter((e) => !KNOWN_EVENTS.includes(e));
+  if (events.length === 0 || unknown.length > 0) {
+    throw new UsageError(
+      `--events: unknown event ${unknown.join(', ') || '(none)'} (known: ${KNOWN_EVENTS.join(', ')})`,
+    );
+  }
+  return events;
+}
+
+function httpUrl(flag: string, text: string): string {
+  try {
+    const u = new URL(text);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.toString();
+  } catch {
+    // fall through
+  }
+  throw new UsageError(`${flag}: "${text}" is not an http(s) URL`);
+}
+
+export async function listWebhooks(deps: Deps): Promise<number> {
+  const client = await deps.client();
+  const rows = await client.webhooks.list();
+  await printList(
+    deps.io,
+    deps.format,
+    [...rows],
+    [
+      { header: 'ID', value: (w) => w.id },
+      { header: 'URL', value: (w) => w.url },
+      { header: 'EVENTS', value: (w) => w.events.join(',') },
+      { header: 'CREATED', value: (w) => w.created_at },
+    ],
+  );
+  return 0;
+}
+
+export async function createWebhook(deps: Deps, url: string, opts: { events?: string }): Promise<number> {
+  const body = { url: httpUrl('URL', url), events: parseEvents(opts.events) };
+  const client = await deps.client();
+  const sub = await client.webhooks.create(body);
+  if (deps.format === 'json') printJson(deps.io, sub);
+  else {
+    writeLine(deps.io.stdout, `${sub.id}\t${sub.secret ?? ''}`);
+    deps.info(
+      `Subscribed ${sub.url} to ${sub.events.join(', ')}. Keep the secret: it is shown only this once.`,
+    );
+  }
+  return 0;
+}
+
+export async function deleteWebhook(deps: Deps, id: string): Promise<number> {
+  const client = await deps.client();
+  await client.webhooks.delete(id);
+  deps.info(`Deleted subscription ${id}.`);
+  return 0;
+}
+
+async function rawBody(req: IncomingMessage, limit = 5_000_000): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new Error('payload too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export interface ListenOptions {
+  forwardTo?: string;
+  events?: string;
+  port?: string;
+}
+
+/**
+ * A receiver on loopback, subscribed for as long as it runs: each delivery's signature is verified, then the
+ * event is printed (one JSON line) or forwarded. Ctrl-C, SIGINT or SIGTERM remove the subscription and stop.
+ */
+export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
+  const events = parseEvents(opts.events);
+  const forwardTo = opts.forwardTo ? httpUrl('--forward-to', opts.forwardTo) : undefined;
+  const port = opts.port ? Number(opts.port) : 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new UsageError(`--port: "${opts.port}" is not a port`);
+  const client = await deps.client();
+  let secret = '';
+  const server = createServer(async (req, res) => {
+    try {
+      const body = await rawBody(req);
+      const check = verifyWebhookSignature(
+        secret,
+        req.headers['x-condo-signature'] as string | undefined,
+        body,
+      );
+      const event = String(req.headers['x-condo-event'] ?? '?');
+      if (!check.ok) {
+        deps.warn(`refused a delivery of ${event}: ${check.reason}`);
+        res.writeHead(400).end('invalid signature');
+        return;
+      }
+      if (forwardTo) {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        for (const h of ['x-condo-event', 'x-condo-delivery', 'x-condo-signature']) {
+          const v = req.headers[h];
+          if (typeof v === 'string') headers[h] = v;
+        }
+        const forwarded = await fetch(forwardTo, { method: 'POST', headers, body });
+        deps.info(`${event} ${req.headers['x-condo-delivery'] ?? ''} -> ${forwardTo} ${forwarded.status}`);
+        res.writeHead(forwarded.ok ? 200 : 502).end();
+        return;
+      }
+      writeLine(deps.io.stdout, body.toString('utf8').replace(/\s*\n\s*/g, ' '));
+      res.writeHead(200).end();
+    } catch (error) {
+      deps.warn(`delivery failed: ${(error as Error).message}`);
+      if (!res.headersSent) res.writeHead(500).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+  const sub = await client.webhooks.create({ url, events }).catch((error: unknown) => {
+    server.close();
+    throw error;
+  });
+  secret = sub.secret ?? '';
+  deps.info(
+    `${paint(deps.io, 'green', 'Ready.')} Listening on ${url} for ${events.join(', ')} (subscription ${sub.id}). Ctrl-C to stop.`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  server.close();
+  await client.webhooks.delete(sub.id);
+  deps.info(`Subscription ${sub.id} removed.`);
+  return 0;
+}
+
+/** For integrators: checks that a payload was signed with the subscription's secret. Exit 0 valid, 1 not. */
+export async function verify(
+  deps: Deps,
+  file: string | undefined,
+  opts: { secret?: string; signature?: string; tolerance?: string },
+): Promise<number> {
+  const secret = opts.secret ?? deps.io.env.CONDO_WEBHOOK_SECRET;
+  if (!secret) throw new UsageError('--secret (or CONDO_WEBHOOK_SECRET) is required');
+  if (!opts.signature) throw new UsageError('--signature is required (the X-Condo-Signature header)');
+  const tolerance = opts.tolerance === undefined ? 300 : Number(opts.tolerance);
+  if (!Number.isInteger(tolerance) || tolerance < 0)
+    throw new UsageError(`--tolerance: "${opts.tolerance}" is not a number of seconds`);
+  let body: Buffer;
+  if (!file || file === '-') {
+    const chunks: Buffer[] = [];
+    for await (const c of deps.io.stdin) chunks.push(Buffer.from(c as Buffer));
+    body = Buffer.concat(chunks);
+  } else {
+    body = await readFile(file).catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`FILE: cannot read ${file}: ${e.code ?? e.message}`);
+    });
+  }
+  const check = verifyWebhookSignature(secret, opts.signature, body, { toleranceSeconds: tolerance });
+  if (check.ok) {
+    writeLine(deps.io.stdout, 'valid');
+    return 0;
+  }
+  writeLine(deps.io.stdout, 'invalid');
+  deps.warn(check.reason);
+  return 1;
+}
+
+export const register: Register = (program, run) => {
+  const webhooks = program
+    .command('webhooks')
+    .description('webhook subscriptions, a local receiver, signature checks');
+  webhooks
+    .command('list')
+    .description('list subscriptions')
+    .action(run((deps) => listWebhooks(deps)));
+  webhooks
+    .command('create <url>')
+    .description('subscribe a URL to events (prints the id and the secret, shown once)')
+    .option('--events <list>', `comma-separated: ${KNOWN_EVENTS.join(', ')}`, 'bank.statement.imported')
+    .action(run((deps, cmd) => createWebhook(deps, cmd.args[0] as string, cmd.opts())));
+  webhooks
+    .command('delete <id>')
+    .description('remove a subscription')
+    .action(run((deps, cmd) => deleteWebhook(deps, cmd.args[0] as string)));
+  webhooks
+    .command('listen')
+    .description('receive events on loopback while it runs: verify, print or forward them')
+    .option('--forward-to <url>', 'POST each verified event to this URL')
+    .option('--events <list>', 'events to subscribe to', 'bank.statement.imported')
+    .option('--port <port>', 'local port (default: a free one)')
+    .action(run((deps, cmd) => listen(deps, cmd.opts<ListenOptions>())));
+  webhooks
+    .command('verify [file]')
+    .description('check a payload (file or stdin) against its X-Condo-Signature and the secret')
+    .option('--secret <secret>', "the subscription's secret")
+    .option('--signature <header>', 'the X-Condo-Signature header value')
+    .option('--tolerance <seconds>', 'refuse timestamps further than this from now (0: no check)', '300')
+    .action(run((deps, cmd) => verify(deps, cmd.args[0], cmd.opts())));
+};

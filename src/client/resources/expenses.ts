@@ -1,0 +1,77 @@
+/**
+ * Expenses (despesas), scopes expenses.read / expenses.write: an expense registered (and, when paid, recorded as a
+ * ledger entry), or N linked installments with the total distributed among them. Decimal reais on the wire.
+ */
+import type { ExpenseCreate, ExpenseInstallmentsCreate } from '../../domain/schemas.js';
+import type { ApiCore } from '../client.js';
+import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+
+export interface Expense {
+  id: number;
+  supplier_id?: number | null;
+  chart_of_accounts_id?: number;
+  bank_account_id?: number | null;
+  amount?: number;
+  fine_amount?: number | null;
+  interest_amount?: number | null;
+  discount_amount?: number | null;
+  description?: string;
+  payee?: string | null;
+  document_number?: string | null;
+  payment_method?: string | null;
+  notes?: string | null;
+  due_at?: string;
+  paid_at?: string | null;
+  /** `{group_id, number, count}` for one of a series of installments. */
+  installment?: { group_id?: string; number?: number; count?: number } | null;
+  entry_id?: number | null;
+  [extra: string]: unknown;
+}
+
+export interface ExpenseFilters {
+  supplier_id?: number;
+  chart_of_accounts_id?: number;
+  paid_from?: string;
+  paid_to?: string;
+  page?: number;
+  per_page?: number;
+  [key: string]: QueryValue;
+}
+
+type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
+
+export interface ExpensesApi {
+  list(filters?: ExpenseFilters, opts?: ListOptions): Promise<ListResult<Expense>>;
+  create(body: ExpenseCreate, opts?: WriteOptions): Promise<Expense>;
+  createMany(bodies: readonly ExpenseCreate[], opts?: BulkOptions): Promise<BulkResult<'index', Expense>[]>;
+  /** Creates the linked installments in one call; returns them in order. */
+  installments(body: ExpenseInstallmentsCreate, opts?: WriteOptions): Promise<Expense[]>;
+}
+
+export function expenses(api: ApiCore): ExpensesApi {
+  const post = async <T>(path: string, body: unknown, o: WriteOptions = {}) =>
+    (await api.request<T>({ method: 'POST', path, body, idempotencyKey: o.idempotencyKey, signal: o.signal }))
+      .data;
+  const self: ExpensesApi = {
+    list: (filters = {}, opts = {}) => api.list<Expense>('/expenses', filters, opts),
+    create: (body, o) => post<Expense>('/expenses', body, o),
+    createMany: async (bodies, opts = {}) =>
+      (
+        await api.bulk(
+          bodies,
+          (body, idempotencyKey) => self.create(body, { idempotencyKey, signal: opts.signal }),
+          opts,
+        )
+      ).map((r, index) => ({ index, ...r })),
+    installments: async (body, o) => {
+      const data = await post<unknown>('/expenses/installments', body, o);
+      // `{data: [...]}` (unwrapped by the core), or a paginator-like `{data: {data: [...]}}` / `{items}` elsewhere.
+      if (Array.isArray(data)) return data as Expense[];
+      const inner = (data as { data?: unknown; items?: unknown } | null) ?? {};
+      if (Array.isArray(inner.data)) return inner.data as Expense[];
+      if (Array.isArray(inner.items)) return inner.items as Expense[];
+      return [];
+    },
+  };
+  return self;
+}

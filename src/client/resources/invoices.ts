@@ -1,0 +1,117 @@
+/**
+ * Invoices (cobranças), scopes invoices.read / invoices.write: a draft created in the open financial period, issued
+ * in one gateway call into its payment options (a registered boleto and a PIX BR Code), which can be read back.
+ * Amounts are decimal reais on the wire.
+ */
+import type { InvoiceCreate } from '../../domain/schemas.js';
+import type { ApiCore } from '../client.js';
+import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+
+export const INVOICE_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
+
+export interface BoletoOption {
+  url?: string;
+  barcode?: string;
+  linha_digitavel?: string;
+  nosso_numero?: string;
+  [extra: string]: unknown;
+}
+
+export interface PixOption {
+  /** The BR Code "copia e cola" payload. */
+  payload?: string;
+  txid?: string;
+  [extra: string]: unknown;
+}
+
+export interface InvoicePayment {
+  boleto?: BoletoOption | null;
+  pix?: PixOption | null;
+  [extra: string]: unknown;
+}
+
+export interface Invoice {
+  public_id: string;
+  state?: string;
+  unit_id?: number;
+  party_id?: number | null;
+  bank_account_id?: number;
+  billing_type?: string;
+  due_date?: string;
+  subtotal?: number;
+  fine_amount?: number;
+  interest_amount?: number;
+  monetary_correction_amount?: number;
+  discount_amount?: number;
+  total?: number;
+  notes?: string | null;
+  period?: string;
+  issued_at?: string | null;
+  payment?: InvoicePayment | null;
+  [extra: string]: unknown;
+}
+
+export interface InvoiceFilters {
+  state?: string;
+  unit_id?: number;
+  party_id?: number;
+  due_from?: string;
+  due_to?: string;
+  page?: number;
+  per_page?: number;
+  [key: string]: QueryValue;
+}
+
+type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
+
+export interface InvoicesApi {
+  list(filters?: InvoiceFilters, opts?: ListOptions): Promise<ListResult<Invoice>>;
+  get(id: string, opts?: { signal?: AbortSignal }): Promise<Invoice>;
+  /** A draft in the open financial period. */
+  create(body: InvoiceCreate, opts?: WriteOptions): Promise<Invoice>;
+  createMany(bodies: readonly InvoiceCreate[], opts?: BulkOptions): Promise<BulkResult<'index', Invoice>[]>;
+  /** draft -> issued: registers the boleto and the PIX charge in one gateway call. */
+  issue(id: string, opts?: WriteOptions): Promise<Invoice>;
+  /** The issued payment options: `{boleto: {url, barcode, linha_digitavel, nosso_numero}, pix: {payload, txid}}`. */
+  payment(id: string, opts?: { signal?: AbortSignal }): Promise<InvoicePayment>;
+}
+
+const one = (id: string) => `/invoices/${encodeURIComponent(id)}`;
+
+export function invoices(api: ApiCore): InvoicesApi {
+  const self: InvoicesApi = {
+    list: (filters = {}, opts = {}) => api.list<Invoice>('/invoices', filters, opts),
+    get: async (id, o = {}) =>
+      (await api.request<Invoice>({ method: 'GET', path: one(id), signal: o.signal })).data,
+    create: async (body, o = {}) =>
+      (
+        await api.request<Invoice>({
+          method: 'POST',
+          path: '/invoices',
+          body,
+          idempotencyKey: o.idempotencyKey,
+          signal: o.signal,
+        })
+      ).data,
+    createMany: async (bodies, opts = {}) =>
+      (
+        await api.bulk(
+          bodies,
+          (body, idempotencyKey) => self.create(body, { idempotencyKey, signal: opts.signal }),
+          opts,
+        )
+      ).map((r, index) => ({ index, ...r })),
+    issue: async (id, o = {}) =>
+      (
+        await api.request<Invoice>({
+          method: 'POST',
+          path: `${one(id)}/issue`,
+          idempotencyKey: o.idempotencyKey,
+          signal: o.signal,
+        })
+      ).data,
+    payment: async (id, o = {}) =>
+      (await api.request<InvoicePayment>({ method: 'GET', path: `${one(id)}/payment`, signal: o.signal })).data,
+  };
+  return self;
+}
