@@ -5,7 +5,14 @@
 import type { CondoError } from '../domain/errors.js';
 import { type Core, createCore } from './client.js';
 import { type BatchesApi, batches } from './resources/batches.js';
-import { type AccountEntriesApi, accountEntries } from './resources/ledger.js';
+import { type ExpensesApi, expenses } from './resources/expenses.js';
+import { type InvoicesApi, invoices } from './resources/invoices.js';
+import {
+  type AccountEntriesApi,
+  type AccountTransfersApi,
+  accountEntries,
+  accountTransfers,
+} from './resources/ledger.js';
 import {
   type BankAccountsApi,
   bankAccounts,
@@ -17,6 +24,12 @@ import {
   units,
 } from './resources/lookups.js';
 import { type PayablesApi, payables } from './resources/payables.js';
+import {
+  type DefaultersApi,
+  defaulters,
+  type MonetaryIndexesApi,
+  monetaryIndexes,
+} from './resources/reports.js';
 import { type StatementsApi, statements } from './resources/statements.js';
 import { type WebhooksApi, webhooks } from './resources/webhooks.js';
 import type { ClientOptions } from './types.js';
@@ -33,6 +46,11 @@ export interface Client extends Core {
   readonly bankAccounts: BankAccountsApi;
   readonly suppliers: SuppliersApi;
   readonly units: UnitsApi;
+  readonly invoices: InvoicesApi;
+  readonly expenses: ExpensesApi;
+  readonly accountTransfers: AccountTransfersApi;
+  readonly defaulters: DefaultersApi;
+  readonly monetaryIndexes: MonetaryIndexesApi;
 }
 
 export function createClient(opts: ClientOptions): Client {
@@ -50,6 +68,11 @@ export function createClient(opts: ClientOptions): Client {
     bankAccounts: bankAccounts(core),
     suppliers: suppliers(core),
     units: units(core),
+    invoices: invoices(core),
+    expenses: expenses(core),
+    accountTransfers: accountTransfers(core),
+    defaulters: defaulters(core),
+    monetaryIndexes: monetaryIndexes(core),
   };
 }
 
@@ -59,9 +82,31 @@ export { parseErrorBody, retryAfterMs } from './errors.js';
 export { fileFromPath, type MultipartFile, type MultipartForm, multipart } from './multipart.js';
 export { REDACTED } from './redact.js';
 export type { Batch, BatchDownload, BatchesApi, ReturnSummary } from './resources/batches.js';
-export type { AccountEntriesApi, AccountEntry, EntryFilters } from './resources/ledger.js';
+export type { Expense, ExpenseFilters, ExpensesApi } from './resources/expenses.js';
+export type {
+  BoletoOption,
+  Invoice,
+  InvoiceFilters,
+  InvoicePayment,
+  InvoicesApi,
+  PixOption,
+} from './resources/invoices.js';
+export type {
+  AccountEntriesApi,
+  AccountEntry,
+  AccountTransfer,
+  AccountTransfersApi,
+  EntryFilters,
+} from './resources/ledger.js';
 export type { BankAccountsApi, ChartOfAccountsApi, SuppliersApi, UnitsApi } from './resources/lookups.js';
 export type { PayablesApi } from './resources/payables.js';
+export type {
+  DefaulterFilters,
+  DefaulterRow,
+  DefaultersApi,
+  MonetaryIndex,
+  MonetaryIndexesApi,
+} from './resources/reports.js';
 export type { StatementImportResult, StatementsApi } from './resources/statements.js';
 export type { WebhookSubscription, WebhooksApi } from './resources/webhooks.js';
 export { MemoryTokenCache } from './tokens.js';

@@ -7,8 +7,6 @@ import type { InvoiceCreate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
 
-export const INVOICE_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
-
 export interface BoletoOption {
   url?: string;
   barcode?: string;
@@ -111,7 +109,8 @@ export function invoices(api: ApiCore): InvoicesApi {
         })
       ).data,
     payment: async (id, o = {}) =>
-      (await api.request<InvoicePayment>({ method: 'GET', path: `${one(id)}/payment`, signal: o.signal })).data,
+      (await api.request<InvoicePayment>({ method: 'GET', path: `${one(id)}/payment`, signal: o.signal }))
+        .data,
   };
   return self;
 }

@@ -1,6 +1,11 @@
-/** The ledger (plano-de-contas.read / .write): account entries, revenue and expense, as the API lists them. */
+/**
+ * The ledger (plano-de-contas.read / .write): account entries, revenue and expense, as the API lists them; manual
+ * entries created in the financial period covering their paid_at; transfers between bank accounts, recorded as an
+ * outgoing and an incoming entry. Decimal reais on the wire.
+ */
+import type { AccountEntryCreate, AccountTransferCreate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
-import type { ListOptions, ListResult } from '../types.js';
+import type { BulkOptions, BulkResult, ListOptions, ListResult } from '../types.js';
 
 export interface AccountEntry {
   id: number;
@@ -25,12 +30,79 @@ export interface EntryFilters {
   per_page?: number;
 }
 
+type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
+
 export interface AccountEntriesApi {
   list(filters?: EntryFilters, opts?: ListOptions): Promise<ListResult<AccountEntry>>;
+  /** A manual entry, in the financial period covering `paid_at` (a closed one is 422 period_closed). */
+  create(body: AccountEntryCreate, opts?: WriteOptions): Promise<AccountEntry>;
+  createMany(
+    bodies: readonly AccountEntryCreate[],
+    opts?: BulkOptions,
+  ): Promise<BulkResult<'index', AccountEntry>[]>;
 }
 
 export function accountEntries(api: ApiCore): AccountEntriesApi {
-  return {
+  const self: AccountEntriesApi = {
     list: (filters = {}, opts = {}) => api.list<AccountEntry>('/account-entries', { ...filters }, opts),
+    create: async (body, o = {}) =>
+      (
+        await api.request<AccountEntry>({
+          method: 'POST',
+          path: '/account-entries',
+          body,
+          idempotencyKey: o.idempotencyKey,
+          signal: o.signal,
+        })
+      ).data,
+    createMany: async (bodies, opts = {}) =>
+      (
+        await api.bulk(
+          bodies,
+          (body, idempotencyKey) => self.create(body, { idempotencyKey, signal: opts.signal }),
+          opts,
+        )
+      ).map((r, index) => ({ index, ...r })),
   };
+  return self;
+}
+
+/** A transfer: the expense entry leaving the source account and the revenue entry arriving at the destination. */
+export interface AccountTransfer {
+  transfer_id: string | number;
+  outgoing: AccountEntry;
+  incoming: AccountEntry;
+  [extra: string]: unknown;
+}
+
+export interface AccountTransfersApi {
+  create(body: AccountTransferCreate, opts?: WriteOptions): Promise<AccountTransfer>;
+  createMany(
+    bodies: readonly AccountTransferCreate[],
+    opts?: BulkOptions,
+  ): Promise<BulkResult<'index', AccountTransfer>[]>;
+}
+
+export function accountTransfers(api: ApiCore): AccountTransfersApi {
+  const self: AccountTransfersApi = {
+    create: async (body, o = {}) =>
+      (
+        await api.request<AccountTransfer>({
+          method: 'POST',
+          path: '/account-transfers',
+          body,
+          idempotencyKey: o.idempotencyKey,
+          signal: o.signal,
+        })
+      ).data,
+    createMany: async (bodies, opts = {}) =>
+      (
+        await api.bulk(
+          bodies,
+          (body, idempotencyKey) => self.create(body, { idempotencyKey, signal: opts.signal }),
+          opts,
+        )
+      ).map((r, index) => ({ index, ...r })),
+  };
+  return self;
 }
