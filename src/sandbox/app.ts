@@ -13,7 +13,10 @@ import { OAuthError } from './http/tokens.js';
 import { bankRoutes } from './routes/bank.js';
 import { batchesRoutes } from './routes/batches.js';
 import { cadastrosRoutes } from './routes/cadastros.js';
+import { defaultersRoutes } from './routes/defaulters.js';
 import { entriesRoutes } from './routes/entries.js';
+import { expensesRoutes } from './routes/expenses.js';
+import { invoicesRoutes } from './routes/invoices.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { payablesRoutes } from './routes/payables.js';
@@ -98,6 +101,9 @@ export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
       ledgerRoutes(condo, ctx);
       bankRoutes(condo, ctx);
       cadastrosRoutes(condo, ctx);
+      invoicesRoutes(condo, ctx);
+      expensesRoutes(condo, ctx);
+      defaultersRoutes(condo, ctx);
     },
     { prefix: CONDOMINIUM_PREFIX },
   );

@@ -219,6 +219,67 @@ export interface AccountEntry {
   created_at: string;
 }
 
+/** Invoice (cobrança) states; `overdue` is only a list filter (issued and past due). */
+export type InvoiceState = 'draft' | 'issued' | 'paid' | 'canceled';
+
+/** The payment options an invoice's issue produced: a registered boleto and a PIX BR Code. */
+export interface InvoicePayment {
+  boleto: {
+    /** 44 digits */
+    barcode: string;
+    /** 47 digits, unpunctuated */
+    linha_digitavel: string;
+    nosso_numero: string;
+  };
+  pix: { payload: string; txid: string };
+}
+
+/** An invoice (cobrança) of a unit. Money in cents inside; the API shows decimal reais. */
+export interface Invoice {
+  public_id: string;
+  unit_id: number;
+  party_id: number | null;
+  bank_account_id: number;
+  billing_type: 'BOLETO' | 'PIX' | 'BOLETO_PIX';
+  due_date: IsoDate;
+  subtotal_cents: number;
+  fine_amount_cents: number;
+  interest_amount_cents: number;
+  monetary_correction_amount_cents: number;
+  discount_amount_cents: number;
+  total_cents: number;
+  notes: string | null;
+  state: InvoiceState;
+  /** YYYY-MM: the open period it was created in */
+  period: string;
+  issued_at: string | null;
+  paid_at: IsoDate | null;
+  payment: InvoicePayment | null;
+  created_at: string;
+}
+
+/** An expense (despesa), settled (with `paid_at` and its ledger entry) or one installment of a group. */
+export interface Expense {
+  id: number;
+  supplier_id: number | null;
+  chart_of_accounts_id: number;
+  bank_account_id: number | null;
+  amount_cents: number;
+  fine_amount_cents: number | null;
+  interest_amount_cents: number | null;
+  discount_amount_cents: number | null;
+  description: string;
+  payee: string | null;
+  document_number: string | null;
+  payment_method: string | null;
+  notes: string | null;
+  due_at: IsoDate;
+  paid_at: IsoDate | null;
+  installment: { group_id: string; number: number; count: number } | null;
+  entry_id: number | null;
+  created_at: string;
+}
+
 export interface Condominium {
   slug: string;
   name: string;
@@ -233,6 +294,10 @@ export interface Condominium {
   payables: Payable[];
   batches: PaymentBatch[];
   entries: AccountEntry[];
+  invoices: Invoice[];
+  expenses: Expense[];
+  /** the last nosso número given to a boleto of this condominium */
+  nosso_numero_sequence: number;
 }
 
 export interface SandboxState {

@@ -116,6 +116,9 @@ function normalize(raw: unknown): SandboxState {
     c.payables ??= [];
     c.batches ??= [];
     c.entries ??= [];
+    c.invoices ??= [];
+    c.expenses ??= [];
+    c.nosso_numero_sequence ??= 0;
   }
   return state;
 }

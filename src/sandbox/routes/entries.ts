@@ -1,15 +1,19 @@
 /**
  * Ledger entries (GET /account-entries, plano-de-contas.read): the revenue and expense entries, amounts as
  * decimal reais. Filters: `from`/`to` on paid_at, `chart_of_accounts_id`, `bank_account_id`, `type`,
- * `source`, `period` (YYYY-MM). Creating entries (POST) belongs to the ledger area.
+ * `source`, `period` (YYYY-MM). POST /account-entries and POST /account-transfers (plano-de-contas.write):
+ * services/transfers.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { AccountEntryCreate, AccountTransferCreate, validateBody } from '../../domain/schemas.js';
 import { condominiumOf, type SandboxContext } from '../http/context.js';
+import { validationFailed } from '../http/errors.js';
 import { paginate, QueryReader } from '../http/query.js';
 import { listEntries } from '../services/entries.js';
+import { createAccountEntry, createTransfer, type LedgerDeps } from '../services/transfers.js';
 import { accountEntryView } from './views.js';
 
-export function entriesRoutes(app: FastifyInstance, _ctx: SandboxContext): void {
+export function entriesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/account-entries', { config: { scope: 'plano-de-contas.read' } }, async (request) => {
     const q = new QueryReader(request.query);
     const { from, to } = q.dateRange('from', 'to');
@@ -29,5 +33,31 @@ export function entriesRoutes(app: FastifyInstance, _ctx: SandboxContext): void 
     q.done();
     const list = paginate(listEntries(condominiumOf(request), filters), page);
     return { ...list, data: list.data.map(accountEntryView) };
+  });
+
+  // Writes (plano-de-contas.write): a manual entry, and a transfer as a pair of entries.
+  const ledgerDeps = (): LedgerDeps => ({
+    nextEntryId: () => ctx.store.nextId('account_entries'),
+    now: ctx.now(),
+  });
+
+  app.post('/account-entries', { config: { scope: 'plano-de-contas.write' } }, async (request, reply) => {
+    const body = validateBody(AccountEntryCreate, request.body);
+    if (!body.ok) throw validationFailed(body.fields);
+    const entry = createAccountEntry(condominiumOf(request), body.value, ledgerDeps());
+    return reply.code(201).send({ data: accountEntryView(entry) });
+  });
+
+  app.post('/account-transfers', { config: { scope: 'plano-de-contas.write' } }, async (request, reply) => {
+    const body = validateBody(AccountTransferCreate, request.body);
+    if (!body.ok) throw validationFailed(body.fields);
+    const t = createTransfer(condominiumOf(request), body.value, ledgerDeps());
+    return reply.code(201).send({
+      data: {
+        transfer_id: t.transfer_id,
+        outgoing: accountEntryView(t.outgoing),
+        incoming: accountEntryView(t.incoming),
+      },
+    });
   });
 }

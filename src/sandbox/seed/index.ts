@@ -410,6 +410,9 @@ function condominium(seq: Sequences, now: Date, s: CondominiumSeed): Condominium
     payables: [],
     batches: [],
     entries: [],
+    invoices: [],
+    expenses: [],
+    nosso_numero_sequence: 0,
   };
   rollPeriods(condo, todayIn(now));
   return condo;

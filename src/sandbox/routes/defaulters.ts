@@ -1,0 +1,66 @@
+/**
+ * Delinquency and indexes (invoices.read): GET /defaulters, a per-unit snapshot on `as_of` (default today in
+ * America/Sao_Paulo) filtered by `min_overdue_days` and `min_amount` (decimal reais), sorted by the amount
+ * owed, with `meta.totals`; GET /monetary-indexes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { todayIn } from '../../domain/dates.js';
+import { centsToDecimal, decimalToCents } from '../../domain/money.js';
+import { condominiumOf, type SandboxContext } from '../http/context.js';
+import { paginate, QueryReader } from '../http/query.js';
+import { type DefaulterRow, defaulters, MONETARY_INDEXES } from '../services/defaulters.js';
+
+const read = { config: { scope: 'invoices.read' as const } };
+
+export const defaulterView = (r: DefaulterRow) => ({
+  unit_id: r.unit.id,
+  unit_label: r.unit.label,
+  block: r.unit.block,
+  invoices: r.invoices,
+  total_outstanding: centsToDecimal(r.total_outstanding_cents),
+  oldest_due_date: r.oldest_due_date,
+  days_overdue: r.days_overdue,
+});
+
+export function defaultersRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get('/defaulters', read, async (request) => {
+    const q = new QueryReader(request.query);
+    const asOf = q.date('as_of') ?? todayIn(ctx.now());
+    const minDays = q.integer('min_overdue_days', 0);
+    const minAmountText = q.string('min_amount', 20);
+    let minAmountCents: number | undefined;
+    if (minAmountText !== undefined) {
+      if (/^\d{1,12}(\.\d{1,2})?$/.test(minAmountText))
+        minAmountCents = decimalToCents(Number(minAmountText));
+      else q.fail('min_amount', 'must be an amount in reais with at most two decimals (e.g. 1500.00)');
+    }
+    const page = q.page();
+    q.done();
+    const rows = defaulters(condominiumOf(request), {
+      as_of: asOf,
+      min_overdue_days: minDays,
+      min_amount_cents: minAmountCents,
+    });
+    const list = paginate(rows, page);
+    return {
+      data: list.data.map(defaulterView),
+      meta: {
+        ...list.meta,
+        as_of: asOf,
+        totals: {
+          units: rows.length,
+          invoices: rows.reduce((t, r) => t + r.invoices, 0),
+          total_outstanding: centsToDecimal(rows.reduce((t, r) => t + r.total_outstanding_cents, 0)),
+        },
+      },
+    };
+  });
+
+  app.get('/monetary-indexes', read, async (request) => {
+    const q = new QueryReader(request.query);
+    const page = q.page();
+    q.done();
+    const list = paginate(MONETARY_INDEXES, page);
+    return { ...list, data: list.data.map((i) => ({ ...i })) };
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * Expenses (despesas): expenses.read for the list, expenses.write for creating one (settled when it has
+ * `paid_at`) or N installments. Filters: `supplier_id`, `chart_of_accounts_id`, `bank_account_id`,
+ * `paid_from`/`paid_to` (paid_at; only settled expenses), `due_from`/`due_to`, `paid` (true|false).
+ */
+import type { FastifyInstance } from 'fastify';
+import { centsToDecimal } from '../../domain/money.js';
+import { ExpenseCreate, ExpenseInstallmentsCreate, validateBody } from '../../domain/schemas.js';
+import { condominiumOf, type SandboxContext } from '../http/context.js';
+import { validationFailed } from '../http/errors.js';
+import { paginate, QueryReader } from '../http/query.js';
+import type { Expense } from '../model.js';
+import { createExpense, createInstallments, type ExpenseDeps, listExpenses } from '../services/expenses.js';
+
+const read = { config: { scope: 'expenses.read' as const } };
+const write = { config: { scope: 'expenses.write' as const } };
+
+const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
+
+export const expenseView = (e: Expense) => ({
+  id: e.id,
+  supplier_id: e.supplier_id,
+  chart_of_accounts_id: e.chart_of_accounts_id,
+  bank_account_id: e.bank_account_id,
+  amount: centsToDecimal(e.amount_cents),
+  fine_amount: money(e.fine_amount_cents),
+  interest_amount: money(e.interest_amount_cents),
+  discount_amount: money(e.discount_amount_cents),
+  description: e.description,
+  payee: e.payee,
+  document_number: e.document_number,
+  payment_method: e.payment_method,
+  notes: e.notes,
+  due_at: e.due_at,
+  paid_at: e.paid_at,
+  installment: e.installment ? { ...e.installment } : null,
+  entry_id: e.entry_id,
+  created_at: e.created_at,
+});
+
+export function expensesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const deps = (): ExpenseDeps => ({
+    nextExpenseId: () => ctx.store.nextId('expenses'),
+    nextEntryId: () => ctx.store.nextId('account_entries'),
+    now: ctx.now(),
+  });
+
+  app.get('/expenses', read, async (request) => {
+    const q = new QueryReader(request.query);
+    const paid = q.dateRange('paid_from', 'paid_to');
+    const due = q.dateRange('due_from', 'due_to');
+    const settled = q.enum('paid', ['true', 'false'] as const);
+    const filters = {
+      supplier_id: q.id('supplier_id'),
+      chart_of_accounts_id: q.id('chart_of_accounts_id'),
+      bank_account_id: q.id('bank_account_id'),
+      paid_from: paid.from,
+      paid_to: paid.to,
+      due_from: due.from,
+      due_to: due.to,
+      paid: settled === undefined ? undefined : settled === 'true',
+    };
+    const page = q.page();
+    q.done();
+    const list = paginate(listExpenses(condominiumOf(request), filters), page);
+    return { ...list, data: list.data.map(expenseView) };
+  });
+
+  app.post('/expenses', write, async (request, reply) => {
+    const body = validateBody(ExpenseCreate, request.body);
+    if (!body.ok) throw validationFailed(body.fields);
+    const expense = createExpense(condominiumOf(request), body.value, deps());
+    return reply.code(201).send({ data: expenseView(expense) });
+  });
+
+  app.post('/expenses/installments', write, async (request, reply) => {
+    const body = validateBody(ExpenseInstallmentsCreate, request.body);
+    if (!body.ok) throw validationFailed(body.fields);
+    const created = createInstallments(condominiumOf(request), body.value, deps());
+    return reply.code(201).send({ data: created.map(expenseView) });
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * Invoices (cobranças): invoices.read for reads, invoices.write for create and issue. Money is decimal reais on
+ * the wire. The boleto's URL is a placeholder under the server's base URL (`/boletos/{public_id}.pdf`); its
+ * barcode and linha digitável are real.
+ */
+import type { FastifyInstance } from 'fastify';
+import { todayIn } from '../../domain/dates.js';
+import { centsToDecimal } from '../../domain/money.js';
+import { InvoiceCreate, validateBody } from '../../domain/schemas.js';
+import { condominiumOf, type SandboxContext } from '../http/context.js';
+import { validationFailed } from '../http/errors.js';
+import { paginate, QueryReader } from '../http/query.js';
+import type { Invoice, InvoicePayment } from '../model.js';
+import {
+  createInvoice,
+  findInvoice,
+  INVOICE_FILTER_STATES,
+  issueInvoice,
+  listInvoices,
+  paymentOf,
+} from '../services/invoices.js';
+
+type WithInvoice = { Params: { publicId: string } };
+const read = { config: { scope: 'invoices.read' as const } };
+const write = { config: { scope: 'invoices.write' as const } };
+
+export const paymentView = (inv: Invoice, p: InvoicePayment, baseUrl: string) => ({
+  boleto: {
+    url: `${baseUrl}/boletos/${inv.public_id}.pdf`,
+    barcode: p.boleto.barcode,
+    linha_digitavel: p.boleto.linha_digitavel,
+    nosso_numero: p.boleto.nosso_numero,
+  },
+  pix: { payload: p.pix.payload, txid: p.pix.txid },
+});
+
+export const invoiceView = (inv: Invoice, baseUrl: string) => ({
+  public_id: inv.public_id,
+  unit_id: inv.unit_id,
+  party_id: inv.party_id,
+  bank_account_id: inv.bank_account_id,
+  billing_type: inv.billing_type,
+  due_date: inv.due_date,
+  subtotal: centsToDecimal(inv.subtotal_cents),
+  fine_amount: centsToDecimal(inv.fine_amount_cents),
+  interest_amount: centsToDecimal(inv.interest_amount_cents),
+  monetary_correction_amount: centsToDecimal(inv.monetary_correction_amount_cents),
+  discount_amount: centsToDecimal(inv.discount_amount_cents),
+  total: centsToDecimal(inv.total_cents),
+  notes: inv.notes,
+  state: inv.state,
+  period: inv.period,
+  issued_at: inv.issued_at,
+  paid_at: inv.paid_at,
+  payment: inv.payment ? paymentView(inv, inv.payment, baseUrl) : null,
+  created_at: inv.created_at,
+});
+
+export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const baseUrl = () => ctx.store.state.base_url ?? 'http://127.0.0.1';
+
+  app.get('/invoices', read, async (request) => {
+    const q = new QueryReader(request.query);
+    const { from, to } = q.dateRange('due_from', 'due_to');
+    const filters = {
+      state: q.enum('state', INVOICE_FILTER_STATES),
+      unit_id: q.id('unit_id'),
+      party_id: q.id('party_id'),
+      due_from: from,
+      due_to: to,
+    };
+    const page = q.page();
+    q.done();
+    const rows = listInvoices(condominiumOf(request), filters, todayIn(ctx.now()));
+    const list = paginate(rows, page);
+    return { ...list, data: list.data.map((i) => invoiceView(i, baseUrl())) };
+  });
+
+  app.post('/invoices', write, async (request, reply) => {
+    const body = validateBody(InvoiceCreate, request.body);
+    if (!body.ok) throw validationFailed(body.fields);
+    const invoice = createInvoice(condominiumOf(request), body.value, ctx.now());
+    return reply.code(201).send({ data: invoiceView(invoice, baseUrl()) });
+  });
+
+  app.get<WithInvoice>('/invoices/:publicId', read, async (request) => {
+    return { data: invoiceView(findInvoice(condominiumOf(request), request.params.publicId), baseUrl()) };
+  });
+
+  app.post<WithInvoice>('/invoices/:publicId/issue', write, async (request) => {
+    const condo = condominiumOf(request);
+    const invoice = issueInvoice(condo, findInvoice(condo, request.params.publicId), ctx.now());
+    return { data: invoiceView(invoice, baseUrl()) };
+  });
+
+  app.get<WithInvoice>('/invoices/:publicId/payment', read, async (request) => {
+    const invoice = findInvoice(condominiumOf(request), request.params.publicId);
+    return { data: paymentView(invoice, paymentOf(invoice), baseUrl()) };
+  });
+}

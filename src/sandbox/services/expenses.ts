@@ -1,0 +1,204 @@
+/**
+ * Expenses (despesas). An expense with `paid_at` is settled when created: its ledger entry (source `expense`)
+ * is recorded in the period of `paid_at` on its bank account (the payment account when none is given), whose
+ * balance drops by amount + fine + interest - discount. A closed period refuses it (422 `period_closed`).
+ * Installments are N linked, unsettled expenses splitting a total exactly in cents.
+ */
+import { ulid } from 'ulid';
+import { addDays, addMonthsClamped, type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { decimalToCents } from '../../domain/money.js';
+import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/schemas.js';
+import { domainRule, validationFailed } from '../http/errors.js';
+import type { BankAccount, Condominium, Expense } from '../model.js';
+import { recordEntry } from './entries.js';
+import { periodStateOf } from './periods.js';
+
+export interface ExpenseFilters {
+  supplier_id?: number | undefined;
+  chart_of_accounts_id?: number | undefined;
+  bank_account_id?: number | undefined;
+  paid_from?: IsoDate | undefined;
+  paid_to?: IsoDate | undefined;
+  due_from?: IsoDate | undefined;
+  due_to?: IsoDate | undefined;
+  /** true: only settled (with paid_at); false: only unsettled */
+  paid?: boolean | undefined;
+}
+
+export function listExpenses(condo: Condominium, f: ExpenseFilters): Expense[] {
+  const paidFilter = f.paid_from !== undefined || f.paid_to !== undefined;
+  return condo.expenses
+    .filter(
+      (e) =>
+        (f.supplier_id === undefined || e.supplier_id === f.supplier_id) &&
+        (f.chart_of_accounts_id === undefined || e.chart_of_accounts_id === f.chart_of_accounts_id) &&
+        (f.bank_account_id === undefined || e.bank_account_id === f.bank_account_id) &&
+        (!paidFilter || e.paid_at !== null) &&
+        (!f.paid_from || (e.paid_at !== null && e.paid_at >= f.paid_from)) &&
+        (!f.paid_to || (e.paid_at !== null && e.paid_at <= f.paid_to)) &&
+        (!f.due_from || e.due_at >= f.due_from) &&
+        (!f.due_to || e.due_at <= f.due_to) &&
+        (f.paid === undefined || (e.paid_at !== null) === f.paid),
+    )
+    .sort((a, b) => a.due_at.localeCompare(b.due_at) || a.id - b.id);
+}
+
+/** supplier, chart account (active, of type expense) and bank account must be this condominium's. */
+function referenceErrors(
+  condo: Condominium,
+  body: { supplier_id?: number | null; chart_of_accounts_id: number; bank_account_id?: number | null },
+): FieldErrors {
+  const fields: FieldErrors = {};
+  if (body.supplier_id != null && !condo.suppliers.some((s) => s.id === body.supplier_id)) {
+    fields.supplier_id = ['does not exist in this condominium'];
+  }
+  const account = condo.chart_of_accounts.find((a) => a.id === body.chart_of_accounts_id);
+  if (!account) fields.chart_of_accounts_id = ['does not exist in this condominium'];
+  else if (account.state !== 'active') fields.chart_of_accounts_id = [`account ${account.code} is inactive`];
+  else if (account.type !== 'expense') {
+    fields.chart_of_accounts_id = [`account ${account.code} is not an expense account`];
+  }
+  if (body.bank_account_id != null && !condo.bank_accounts.some((b) => b.id === body.bank_account_id)) {
+    fields.bank_account_id = ['does not exist in this condominium'];
+  }
+  return fields;
+}
+
+const cents = (v: number | null | undefined) => (v == null ? null : decimalToCents(v));
+
+/** What a settled expense takes out of the account: amount + fine + interest - discount. */
+export function expensePaidCents(e: Expense): number {
+  return (
+    e.amount_cents +
+    (e.fine_amount_cents ?? 0) +
+    (e.interest_amount_cents ?? 0) -
+    (e.discount_amount_cents ?? 0)
+  );
+}
+
+export interface ExpenseDeps {
+  nextExpenseId: () => number;
+  nextEntryId: () => number;
+  now: Date;
+}
+
+export function createExpense(condo: Condominium, body: ExpenseCreate, deps: ExpenseDeps): Expense {
+  const fields = referenceErrors(condo, body);
+  const paidAt = body.paid_at ?? null;
+  let account: BankAccount | undefined;
+  if (paidAt !== null && !fields.bank_account_id) {
+    account =
+      body.bank_account_id != null
+        ? condo.bank_accounts.find((b) => b.id === body.bank_account_id)
+        : condo.bank_accounts.find((b) => b.is_payment_account);
+    if (!account) fields.bank_account_id = ['is required for a paid expense (there is no payment account)'];
+  }
+  const draft: Omit<Expense, 'id' | 'entry_id'> = {
+    supplier_id: body.supplier_id ?? null,
+    chart_of_accounts_id: body.chart_of_accounts_id,
+    bank_account_id: account?.id ?? body.bank_account_id ?? null,
+    amount_cents: decimalToCents(body.amount),
+    fine_amount_cents: cents(body.fine_amount),
+    interest_amount_cents: cents(body.interest_amount),
+    discount_amount_cents: cents(body.discount_amount),
+    description: body.description,
+    payee: body.payee ?? null,
+    document_number: body.document_number ?? null,
+    payment_method: body.payment_method ?? null,
+    notes: body.notes ?? null,
+    due_at: body.due_at,
+    paid_at: paidAt,
+    installment: null,
+    created_at: deps.now.toISOString(),
+  };
+  const paid = expensePaidCents({ ...draft, id: 0, entry_id: null });
+  if (paid <= 0) fields.discount_amount = ['must be less than amount + fine_amount + interest_amount'];
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+  if (paidAt !== null && periodStateOf(condo, paidAt, todayIn(deps.now)) === 'closed') {
+    throw domainRule('period_closed', `the financial period ${monthOf(paidAt)} is closed`, {
+      paid_at: [`falls in the closed period ${monthOf(paidAt)}`],
+    });
+  }
+
+  const expense: Expense = { ...draft, id: deps.nextExpenseId(), entry_id: null };
+  if (paidAt !== null && account) {
+    const supplier = condo.suppliers.find((s) => s.id === expense.supplier_id);
+    const entry = recordEntry(condo, deps.nextEntryId, deps.now, {
+      type: 'expense',
+      chart_of_accounts_id: expense.chart_of_accounts_id,
+      bank_account_id: account.id,
+      unit_id: null,
+      supplier_id: expense.supplier_id,
+      amount_cents: paid,
+      description: expense.description,
+      payee: expense.payee ?? supplier?.name ?? null,
+      document_number: expense.document_number,
+      payment_method: expense.payment_method,
+      due_at: expense.due_at,
+      paid_at: paidAt,
+      source: 'expense',
+      transfer_id: null,
+      reconciled: false,
+    });
+    account.current_balance_cents -= paid;
+    expense.entry_id = entry.id;
+  }
+  condo.expenses.push(expense);
+  return expense;
+}
+
+/** `total` split in `count` parts, exactly: the remainder one cent at a time over the first parts. */
+export function splitCents(total: number, count: number): number[] {
+  const base = Math.floor(total / count);
+  const rest = total - base * count;
+  return Array.from({ length: count }, (_, i) => base + (i < rest ? 1 : 0));
+}
+
+/**
+ * Due dates: one calendar month apart from `first` keeping its day (a 31st becomes a shorter month's last
+ * day, and comes back in the months that have one), or `intervalDays` apart when given.
+ */
+export function installmentDueDates(first: IsoDate, count: number, intervalDays?: number): IsoDate[] {
+  const day = Number(first.slice(8, 10));
+  return Array.from({ length: count }, (_, i) =>
+    intervalDays === undefined ? addMonthsClamped(first, i, day) : addDays(first, i * intervalDays),
+  );
+}
+
+export function createInstallments(
+  condo: Condominium,
+  body: ExpenseInstallmentsCreate,
+  deps: ExpenseDeps,
+): Expense[] {
+  const fields = referenceErrors(condo, body);
+  const total = decimalToCents(body.total_amount);
+  if (total < body.count) fields.total_amount = [`must be at least 0.01 per installment (${body.count})`];
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+  const amounts = splitCents(total, body.count);
+  const dues = installmentDueDates(body.first_due_at, body.count, body.monthly_interval_days);
+  const groupId = ulid(deps.now.getTime());
+  const created = amounts.map(
+    (amount, i): Expense => ({
+      id: deps.nextExpenseId(),
+      supplier_id: body.supplier_id ?? null,
+      chart_of_accounts_id: body.chart_of_accounts_id,
+      bank_account_id: body.bank_account_id ?? null,
+      amount_cents: amount,
+      fine_amount_cents: null,
+      interest_amount_cents: null,
+      discount_amount_cents: null,
+      description: `${body.description} (${i + 1}/${body.count})`,
+      payee: null,
+      document_number: null,
+      payment_method: body.payment_method ?? null,
+      notes: null,
+      due_at: dues[i] as IsoDate,
+      paid_at: null,
+      installment: { group_id: groupId, number: i + 1, count: body.count },
+      entry_id: null,
+      created_at: deps.now.toISOString(),
+    }),
+  );
+  condo.expenses.push(...created);
+  return created;
+}

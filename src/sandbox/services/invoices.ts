@@ -1,0 +1,212 @@
+/**
+ * Invoices (cobranças): a draft is created in the open financial period, then issued: one "gateway call" that
+ * registers a boleto and a PIX BR Code for the invoice's total. `draft -> issued -> paid | canceled`; `overdue`
+ * is a list filter (issued, due before today in America/Sao_Paulo).
+ *
+ * Boleto free field (campo livre, 25 digits):
+ *   - Itaú (bank 341): the bank's layout, `itauFreeField` with carteira 109: carteira(3) nosso número(8) DAC(1)
+ *     agência(4) conta(5) DAC(1) "000".
+ *   - any other bank, a generic layout of the sandbox's own: nosso número(11) agência(4) conta(10), the conta
+ *     being every digit of the account number with its check digit (an `X` read as 0), zero-padded on the left.
+ * The nosso número comes from a per-condominium sequence (8 digits for Itaú, 11 for the generic layout).
+ */
+import { monotonicFactory } from 'ulid';
+import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { centsToDecimal, decimalToCents } from '../../domain/money.js';
+import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
+import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
+import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
+import { domainRule, invalidState, notFound, validationFailed } from '../http/errors.js';
+import type { BankAccount, Condominium, Invoice, InvoicePayment } from '../model.js';
+import { periodStateOf } from './periods.js';
+
+const newPublicId = monotonicFactory();
+
+/** The carteira the sandbox registers Itaú boletos under ("109", direta eletrônica sem emissão). */
+export const ITAU_CARTEIRA = '109';
+/** The largest amount a boleto's barcode carries (10 digits of cents). */
+const BOLETO_MAX_CENTS = 9_999_999_999;
+
+export const INVOICE_FILTER_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
+export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];
+
+export interface InvoiceFilters {
+  state?: InvoiceFilterState | undefined;
+  unit_id?: number | undefined;
+  party_id?: number | undefined;
+  due_from?: IsoDate | undefined;
+  due_to?: IsoDate | undefined;
+}
+
+/** Issued and past due on `today` (a boleto due today can still be paid today). */
+export function isOverdue(inv: Invoice, today: IsoDate): boolean {
+  return inv.state === 'issued' && inv.due_date < today;
+}
+
+export function listInvoices(condo: Condominium, f: InvoiceFilters, today: IsoDate): Invoice[] {
+  return condo.invoices
+    .filter(
+      (i) =>
+        (!f.state || (f.state === 'overdue' ? isOverdue(i, today) : i.state === f.state)) &&
+        (f.unit_id === undefined || i.unit_id === f.unit_id) &&
+        (f.party_id === undefined || i.party_id === f.party_id) &&
+        (!f.due_from || i.due_date >= f.due_from) &&
+        (!f.due_to || i.due_date <= f.due_to),
+    )
+    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.public_id.localeCompare(b.public_id));
+}
+
+export function findInvoice(condo: Condominium, publicId: string): Invoice {
+  const inv = condo.invoices.find((x) => x.public_id === publicId);
+  if (!inv) throw notFound('invoice');
+  return inv;
+}
+
+/** The parts of an invoice's total, in cents: subtotal + fine + interest + correction - discount. */
+function expectedTotal(body: InvoiceCreate): number {
+  return (
+    decimalToCents(body.subtotal) +
+    decimalToCents(body.fine_amount ?? 0) +
+    decimalToCents(body.interest_amount ?? 0) +
+    decimalToCents(body.monetary_correction_amount ?? 0) -
+    decimalToCents(body.discount_amount ?? 0)
+  );
+}
+
+export function createInvoice(condo: Condominium, body: InvoiceCreate, now: Date): Invoice {
+  const fields: FieldErrors = {};
+  if (!condo.units.some((u) => u.id === body.unit_id))
+    fields.unit_id = ['does not exist in this condominium'];
+  if (!condo.bank_accounts.some((b) => b.id === body.bank_account_id)) {
+    fields.bank_account_id = ['does not exist in this condominium'];
+  }
+  const expected = expectedTotal(body);
+  if (decimalToCents(body.total) !== expected) {
+    fields.total = [
+      `must equal subtotal + fine_amount + interest_amount + monetary_correction_amount - discount_amount = ${centsToDecimal(expected).toFixed(2)}`,
+    ];
+  }
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+  const today = todayIn(now);
+  if (periodStateOf(condo, today, today) !== 'open') {
+    throw domainRule('period_closed', `the financial period ${monthOf(today)} is closed`);
+  }
+  const invoice: Invoice = {
+    public_id: newPublicId(now.getTime()),
+    unit_id: body.unit_id,
+    party_id: body.party_id ?? null,
+    bank_account_id: body.bank_account_id,
+    billing_type: body.billing_type ?? 'BOLETO_PIX',
+    due_date: body.due_date,
+    subtotal_cents: decimalToCents(body.subtotal),
+    fine_amount_cents: decimalToCents(body.fine_amount ?? 0),
+    interest_amount_cents: decimalToCents(body.interest_amount ?? 0),
+    monetary_correction_amount_cents: decimalToCents(body.monetary_correction_amount ?? 0),
+    discount_amount_cents: decimalToCents(body.discount_amount ?? 0),
+    total_cents: decimalToCents(body.total),
+    notes: body.notes ?? null,
+    state: 'draft',
+    period: monthOf(today),
+    issued_at: null,
+    paid_at: null,
+    payment: null,
+    created_at: now.toISOString(),
+  };
+  condo.invoices.push(invoice);
+  return invoice;
+}
+
+/** Digits of an account number or agency (`12345-6` -> `123456`; a check digit `X` counts as 0). */
+function digitsOf(text: string): string {
+  return text.replace(/[xX]/g, '0').replace(/\D/g, '');
+}
+
+/** The last `width` digits, zero-padded on the left. */
+function lastDigits(digits: string, width: number): string {
+  return digits.padStart(width, '0').slice(-width);
+}
+
+/** The free field and the nosso número of a boleto registered at `account` with sequence `sequence`. */
+export function boletoFreeField(
+  account: BankAccount,
+  sequence: number,
+): { freeField: string; nossoNumero: string } {
+  const agency = lastDigits(digitsOf(account.agency.split('-')[0] ?? ''), 4);
+  if (account.bank_code === '341') {
+    const nn = nossoNumero(sequence, 8);
+    const conta = lastDigits(digitsOf(account.account_number.split('-')[0] ?? ''), 5);
+    return {
+      freeField: itauFreeField({ carteira: ITAU_CARTEIRA, nossoNumero: nn, agencia: agency, conta }),
+      nossoNumero: nn,
+    };
+  }
+  const nn = nossoNumero(sequence, 11);
+  return { freeField: nn + agency + lastDigits(digitsOf(account.account_number), 10), nossoNumero: nn };
+}
+
+/** The city of an address written `street, number - district, City - UF, CEP`; São Paulo when unreadable. */
+export function cityOf(address: string): string {
+  const m = /,\s*([^,]+?)\s*-\s*[A-Z]{2}\s*(?:,|$)/.exec(address);
+  return m?.[1] ?? 'Sao Paulo';
+}
+
+/**
+ * The "gateway call": a boleto (the next nosso número of the condominium) and a PIX BR Code (the
+ * condominium's CNPJ as key) for the invoice's total and due date. Throws before changing anything.
+ */
+export function buildPaymentOptions(
+  condo: Condominium,
+  inv: Invoice,
+  txid: string = generateTxid(),
+): InvoicePayment {
+  const account = condo.bank_accounts.find((b) => b.id === inv.bank_account_id);
+  if (!account) throw validationFailed({ bank_account_id: ['no longer exists in this condominium'] });
+  if (inv.total_cents > BOLETO_MAX_CENTS) {
+    throw validationFailed({ total: ['is more than a boleto carries (99999999.99)'] });
+  }
+  const { freeField, nossoNumero: nn } = boletoFreeField(account, condo.nosso_numero_sequence + 1);
+  const boleto = buildBoleto({
+    bankCode: account.bank_code,
+    dueDate: inv.due_date,
+    amountCents: inv.total_cents,
+    freeField,
+  });
+  const payload = buildPixPayload({
+    key: condo.document,
+    merchantName: condo.name.replace(/^Condom[íi]nio\s+/i, ''),
+    merchantCity: cityOf(condo.address),
+    amountCents: inv.total_cents,
+    txid,
+  });
+  condo.nosso_numero_sequence += 1;
+  return {
+    boleto: { barcode: boleto.barcode, linha_digitavel: boleto.linhaDigitavel, nosso_numero: nn },
+    pix: { payload, txid },
+  };
+}
+
+/** draft -> issued, with its payment options. */
+export function issueInvoice(condo: Condominium, inv: Invoice, now: Date, txid?: string): Invoice {
+  if (inv.state !== 'draft') throw invalidState(`invoice is ${inv.state}; only a draft can be issued`);
+  inv.payment = buildPaymentOptions(condo, inv, txid);
+  inv.state = 'issued';
+  inv.issued_at = now.toISOString();
+  return inv;
+}
+
+/**
+ * issued -> paid on `paidAt` (the day the money arrived). No ledger entry here: whoever learns of the
+ * payment (a statement's reconciliation, the seed) decides what to record.
+ */
+export function settleInvoice(inv: Invoice, paidAt: IsoDate): Invoice {
+  if (inv.state !== 'issued')
+    throw invalidState(`invoice is ${inv.state}; only an issued invoice can be paid`);
+  inv.state = 'paid';
+  inv.paid_at = paidAt;
+  return inv;
+}
+
+export function paymentOf(inv: Invoice): InvoicePayment {
+  if (!inv.payment) throw notFound('payment options (the invoice is not issued yet)');
+  return inv.payment;
+}

@@ -1,0 +1,140 @@
+/**
+ * Ledger writes: a manual account entry (POST /account-entries) and a transfer between two bank accounts
+ * (POST /account-transfers), recorded as a pair of entries sharing a `transfer_id`. Both land in the period of
+ * their date (422 `period_closed` when it is closed) and move balances: revenue adds, expense subtracts. An
+ * entry without a bank account is posted to the payment account.
+ */
+import { ulid } from 'ulid';
+import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { decimalToCents } from '../../domain/money.js';
+import type { AccountEntryCreate, AccountTransferCreate, FieldErrors } from '../../domain/schemas.js';
+import { domainRule, validationFailed } from '../http/errors.js';
+import type { AccountEntry, BankAccount, Condominium } from '../model.js';
+import { recordEntry } from './entries.js';
+import { periodStateOf } from './periods.js';
+
+export interface LedgerDeps {
+  nextEntryId: () => number;
+  now: Date;
+}
+
+function refuseClosedPeriod(condo: Condominium, date: IsoDate, field: string, now: Date): void {
+  if (periodStateOf(condo, date, todayIn(now)) === 'closed') {
+    throw domainRule('period_closed', `the financial period ${monthOf(date)} is closed`, {
+      [field]: [`falls in the closed period ${monthOf(date)}`],
+    });
+  }
+}
+
+/** Moves an account's balance by an entry: revenue in, expense out. */
+function post(account: BankAccount, entry: AccountEntry): void {
+  account.current_balance_cents += entry.type === 'revenue' ? entry.amount_cents : -entry.amount_cents;
+}
+
+export function createAccountEntry(
+  condo: Condominium,
+  body: AccountEntryCreate,
+  deps: LedgerDeps,
+): AccountEntry {
+  const fields: FieldErrors = {};
+  const chart = condo.chart_of_accounts.find((a) => a.id === body.chart_of_accounts_id);
+  if (!chart) fields.chart_of_accounts_id = ['does not exist in this condominium'];
+  else if (chart.state !== 'active') fields.chart_of_accounts_id = [`account ${chart.code} is inactive`];
+  else if (chart.type !== body.type) {
+    fields.chart_of_accounts_id = [
+      `account ${chart.code} is a ${chart.type} account, the entry a ${body.type}`,
+    ];
+  }
+  const account =
+    body.bank_account_id != null
+      ? condo.bank_accounts.find((b) => b.id === body.bank_account_id)
+      : condo.bank_accounts.find((b) => b.is_payment_account);
+  if (!account) {
+    fields.bank_account_id =
+      body.bank_account_id != null
+        ? ['does not exist in this condominium']
+        : ['is required (there is no payment account)'];
+  }
+  if (body.unit_id != null && !condo.units.some((u) => u.id === body.unit_id)) {
+    fields.unit_id = ['does not exist in this condominium'];
+  }
+  if (body.supplier_id != null && !condo.suppliers.some((s) => s.id === body.supplier_id)) {
+    fields.supplier_id = ['does not exist in this condominium'];
+  }
+  if (Object.keys(fields).length > 0 || !account) throw validationFailed(fields);
+  refuseClosedPeriod(condo, body.paid_at, 'paid_at', deps.now);
+  const entry = recordEntry(condo, deps.nextEntryId, deps.now, {
+    type: body.type,
+    chart_of_accounts_id: body.chart_of_accounts_id,
+    bank_account_id: account.id,
+    unit_id: body.unit_id ?? null,
+    supplier_id: body.supplier_id ?? null,
+    amount_cents: decimalToCents(body.amount),
+    description: body.description,
+    payee: body.payee ?? null,
+    document_number: body.document_number ?? null,
+    payment_method: body.payment_method ?? null,
+    due_at: body.due_at ?? null,
+    paid_at: body.paid_at,
+    source: 'manual',
+    transfer_id: null,
+    reconciled: false,
+  });
+  post(account, entry);
+  return entry;
+}
+
+export interface Transfer {
+  transfer_id: string;
+  outgoing: AccountEntry;
+  incoming: AccountEntry;
+}
+
+/** An expense entry out of the source and a revenue entry into the destination, one `transfer_id`. */
+export function createTransfer(condo: Condominium, body: AccountTransferCreate, deps: LedgerDeps): Transfer {
+  const fields: FieldErrors = {};
+  const source = condo.bank_accounts.find((b) => b.id === body.source_bank_account_id);
+  const destination = condo.bank_accounts.find((b) => b.id === body.destination_bank_account_id);
+  if (!source) fields.source_bank_account_id = ['does not exist in this condominium'];
+  if (!destination) fields.destination_bank_account_id = ['does not exist in this condominium'];
+  if (body.source_bank_account_id === body.destination_bank_account_id) {
+    fields.destination_bank_account_id = ['must differ from source_bank_account_id'];
+  }
+  const chart = condo.chart_of_accounts.find((a) => a.id === body.chart_of_accounts_id);
+  if (!chart) fields.chart_of_accounts_id = ['does not exist in this condominium'];
+  else if (chart.state !== 'active') fields.chart_of_accounts_id = [`account ${chart.code} is inactive`];
+  if (Object.keys(fields).length > 0 || !source || !destination) throw validationFailed(fields);
+  refuseClosedPeriod(condo, body.transfer_date, 'transfer_date', deps.now);
+
+  const transferId = ulid(deps.now.getTime());
+  const amount = decimalToCents(body.amount);
+  const description = body.description ?? `Transferência ${source.name} -> ${destination.name}`;
+  const common = {
+    chart_of_accounts_id: body.chart_of_accounts_id,
+    unit_id: null,
+    supplier_id: null,
+    amount_cents: amount,
+    description,
+    payee: null,
+    document_number: null,
+    payment_method: 'transfer',
+    due_at: null,
+    paid_at: body.transfer_date,
+    source: 'transfer' as const,
+    transfer_id: transferId,
+    reconciled: false,
+  };
+  const outgoing = recordEntry(condo, deps.nextEntryId, deps.now, {
+    ...common,
+    type: 'expense',
+    bank_account_id: source.id,
+  });
+  const incoming = recordEntry(condo, deps.nextEntryId, deps.now, {
+    ...common,
+    type: 'revenue',
+    bank_account_id: destination.id,
+  });
+  post(source, outgoing);
+  post(destination, incoming);
+  return { transfer_id: transferId, outgoing, incoming };
+}
