@@ -18,6 +18,7 @@ import type {
 import { SCOPES } from '../model.js';
 import { rollPeriods } from '../services/periods.js';
 import { cnpjWithCheckDigits, cpfWithCheckDigits } from './documents.js';
+import { seedInvoices } from './invoices.js';
 
 export const TEST_CONDOMINIUM = 'residencial-jardim-botanico';
 export const OTHER_CONDOMINIUM = 'edificio-aurora';
@@ -57,6 +58,7 @@ export function seedClients(): ClientRecord[] {
 export function seedState(now: Date, clients: ClientRecord[] = seedClients()): SandboxState {
   const sequences: Sequences = {};
   const condominiums = [jardimBotanico(sequences, now), edificioAurora(sequences, now)];
+  seedInvoices(condominiums[0] as Condominium, now);
   return {
     format: 'condo-sandbox',
     version: 1,

@@ -1,0 +1,92 @@
+/**
+ * The test condominium's receivables: the monthly condominium fee (taxa condominial) of every unit for the six
+ * closed months before the current one, issued on the 1st with a real boleto and PIX BR Code (built by the
+ * same service function as POST /invoices/{id}/issue) and due on the 10th. Most are paid, around the due date;
+ * five units still owe one to four of the latest months, so GET /defaulters has something to show. The current
+ * month has none: the demo creates and issues them.
+ *
+ * Fees by unit size: 2 bedrooms (x02) R$ 850,00, 3 bedrooms (x01) R$ 1.080,00, penthouses (6th floor)
+ * R$ 1.240,00. Ids, txids and dates are derived from a fixed seed and the current month, so a fresh sandbox
+ * is the same every time within a month. Paid seed invoices record no ledger entry (the seeded balances
+ * already hold them).
+ */
+import { ulid } from 'ulid';
+import { addDays, addMonthsClamped, monthOf, todayIn } from '../../domain/dates.js';
+import { generateTxid } from '../../formats/pix/index.js';
+import type { Condominium, Invoice, Unit } from '../model.js';
+import { issueInvoice, settleInvoice } from '../services/invoices.js';
+
+export const SEEDED_FEE_MONTHS = 6;
+export const FEE_DUE_DAY = 10;
+
+/** Units that owe, by label, and how many of the latest months they have not paid. */
+export const SEEDED_DEBTS: Readonly<Record<string, number>> = {
+  'Bloco A - 302': 4,
+  'Bloco B - 601': 3,
+  'Bloco A - 502': 2,
+  'Bloco B - 102': 1,
+  'Bloco B - 401': 1,
+};
+
+/** The monthly fee of a unit, in cents, by its size. */
+export function monthlyFeeCents(unit: Unit): number {
+  if (unit.number.startsWith('6')) return 124_000;
+  return unit.number.endsWith('01') ? 108_000 : 85_000;
+}
+
+/** mulberry32: a small deterministic PRNG, so seeded ids and txids do not change between fresh sandboxes. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export function seedInvoices(condo: Condominium, now: Date): void {
+  const account = condo.bank_accounts.find((b) => b.is_payment_account) ?? condo.bank_accounts[0];
+  if (!account) return;
+  const random = prng(0x5eed);
+  const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
+  const currentMonth = `${monthOf(todayIn(now))}-01`;
+  for (let back = SEEDED_FEE_MONTHS; back >= 1; back--) {
+    const first = addMonthsClamped(currentMonth, -back);
+    const dueDate = addMonthsClamped(first, 0, FEE_DUE_DAY);
+    const issuedAt = new Date(`${first}T12:00:00.000Z`);
+    for (const unit of condo.units) {
+      const fee = monthlyFeeCents(unit);
+      const invoice: Invoice = {
+        public_id: ulid(issuedAt.getTime(), random),
+        unit_id: unit.id,
+        party_id: null,
+        bank_account_id: account.id,
+        billing_type: 'BOLETO_PIX',
+        due_date: dueDate,
+        subtotal_cents: fee,
+        fine_amount_cents: 0,
+        interest_amount_cents: 0,
+        monetary_correction_amount_cents: 0,
+        discount_amount_cents: 0,
+        total_cents: fee,
+        notes: `Taxa condominial ${monthOf(first).slice(5)}/${monthOf(first).slice(0, 4)}`,
+        state: 'draft',
+        period: monthOf(first),
+        issued_at: null,
+        paid_at: null,
+        payment: null,
+        created_at: issuedAt.toISOString(),
+      };
+      condo.invoices.push(invoice);
+      issueInvoice(condo, invoice, issuedAt, generateTxid(25, bytes));
+      const owes = SEEDED_DEBTS[unit.label] ?? 0;
+      if (back > owes) {
+        // most pay a few days early; every seventh unit pays a few days late
+        const offset = unit.id % 7 === 0 ? 3 : -(unit.id % 5);
+        settleInvoice(invoice, addDays(dueDate, offset));
+      }
+    }
+  }
+}
