@@ -6,9 +6,12 @@ import { register as registerBatches } from './commands/batches.js';
 import { register as registerCnab } from './commands/cnab.js';
 import { register as registerConfig } from './commands/config.js';
 import { register as registerDemo } from './commands/demo.js';
+import { register as registerExpenses } from './commands/expenses.js';
+import { register as registerInvoices } from './commands/invoices.js';
 import { register as registerLedger } from './commands/ledger.js';
 import { register as registerLookups } from './commands/lookups.js';
 import { register as registerPayables } from './commands/payables.js';
+import { register as registerReports } from './commands/reports.js';
 import { register as registerSandbox } from './commands/sandbox.js';
 import { register as registerStatements } from './commands/statements.js';
 import { register as registerWebhooks } from './commands/webhooks.js';
@@ -73,7 +76,10 @@ const REGISTRY: Register[] = [
   registerCnab,
   registerStatements,
   registerWebhooks,
+  registerInvoices,
+  registerExpenses,
   registerLedger,
+  registerReports,
   registerLookups,
   registerApi,
   registerSandbox,

@@ -1,9 +1,27 @@
+import type { AccountEntry, AccountTransfer } from '../../client/index.js';
+import { daysInMonth } from '../../domain/dates.js';
+import { UsageError } from '../../domain/errors.js';
+import { centsToDecimal, formatReais } from '../../domain/money.js';
+import type { AccountTransferCreate } from '../../domain/schemas.js';
+import {
+  bodiesFromFile,
+  centsOf,
+  flagNamer,
+  refuseFlagsWithFile,
+  reportCreated,
+  validated,
+} from '../bodies.js';
 import type { Deps } from '../context.js';
-import { dateFlag, enumFlag, intFlag } from '../flags.js';
-import { printList } from '../output.js';
+import { dateFlag, enumFlag, intFlag, reaisFlag } from '../flags.js';
+import { paint, writeLine } from '../io.js';
+import { type Column, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
 
-/** The ledger: the chart of accounts (plano de contas) and the entries recorded against it. */
+/**
+ * The ledger: the chart of accounts (plano de contas), the entries recorded against it (revenue and expense, in
+ * the financial period covering their paid_at), transfers between bank accounts, and a month's summary.
+ * Amounts are decimal reais on the wire; sums here are integer cents.
+ */
 
 type Row = Record<string, unknown>;
 
@@ -62,16 +80,348 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
   return 0;
 }
 
+export interface EntryFlags {
+  type?: string;
+  chartAccount?: string;
+  amount?: string;
+  description?: string;
+  paid?: string;
+  bankAccount?: string;
+  unit?: string;
+  supplier?: string;
+  payee?: string;
+  document?: string;
+  method?: string;
+  due?: string;
+  fromFile?: string;
+}
+
+const ENTRY_FLAG_OF: Record<string, string> = {
+  type: '--type',
+  chart_of_accounts_id: '--chart-account',
+  amount: '--amount',
+  description: '--description',
+  paid_at: '--paid',
+  bank_account_id: '--bank-account',
+  unit_id: '--unit',
+  supplier_id: '--supplier',
+  payee: '--payee',
+  document_number: '--document',
+  payment_method: '--method',
+  due_at: '--due',
+};
+
+export function entryBodyFromFlags(f: EntryFlags, today: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (f.type !== undefined) body.type = enumFlag('--type', f.type, ['revenue', 'expense'] as const);
+  if (f.chartAccount !== undefined) body.chart_of_accounts_id = intFlag('--chart-account', f.chartAccount);
+  if (f.amount !== undefined) body.amount = centsToDecimal(reaisFlag('--amount', f.amount));
+  if (f.description !== undefined) body.description = f.description;
+  if (f.paid !== undefined) body.paid_at = dateFlag('--paid', f.paid, today);
+  if (f.bankAccount !== undefined) body.bank_account_id = intFlag('--bank-account', f.bankAccount);
+  if (f.unit !== undefined) body.unit_id = intFlag('--unit', f.unit);
+  if (f.supplier !== undefined) body.supplier_id = intFlag('--supplier', f.supplier);
+  if (f.payee !== undefined) body.payee = f.payee;
+  if (f.document !== undefined) body.document_number = f.document;
+  if (f.method !== undefined) body.payment_method = f.method;
+  if (f.due !== undefined) body.due_at = dateFlag('--due', f.due, today);
+  return body;
+}
+
+function printEntry(deps: Deps, e: AccountEntry): void {
+  if (deps.format === 'json') printJson(deps.io, e);
+  else if (deps.format === 'table') {
+    writeLine(
+      deps.io.stdout,
+      `${paint(deps.io, 'green', '✓')} ${e.type} entry ${e.id}: ${formatReais(centsOf(e.amount))} on ${e.paid_at} (period ${e.period ?? '?'})`,
+    );
+  } else writeLine(deps.io.stdout, String(e.id));
+}
+
+/** A manual entry; its paid_at must fall in an open financial period (else 422 period_closed, exit 2). */
+export async function createEntries(deps: Deps, flags: EntryFlags): Promise<number> {
+  if (flags.fromFile) {
+    refuseFlagsWithFile({ ...flags });
+    const { bodies, single } = await bodiesFromFile(flags.fromFile, 'AccountEntryCreate', 'entries');
+    const client = await deps.client();
+    if (single) {
+      printEntry(deps, await client.accountEntries.create(bodies[0]!));
+      return 0;
+    }
+    const results = await client.accountEntries.createMany(bodies);
+    return reportCreated(deps, flags.fromFile, results, (e) => String(e.id));
+  }
+  const body = entryBodyFromFlags(flags, deps.today());
+  const payload = await validated('AccountEntryCreate', body, flagNamer(ENTRY_FLAG_OF));
+  const client = await deps.client();
+  printEntry(deps, await client.accountEntries.create(payload));
+  return 0;
+}
+
+export interface TransferFlags {
+  from?: string;
+  to?: string;
+  amount?: string;
+  date?: string;
+  chartAccount?: string;
+  description?: string;
+  fromFile?: string;
+}
+
+const TRANSFER_FLAG_OF: Record<string, string> = {
+  source_bank_account_id: '--from',
+  destination_bank_account_id: '--to',
+  amount: '--amount',
+  transfer_date: '--date',
+  chart_of_accounts_id: '--chart-account',
+  description: '--description',
+};
+
+function refuseSameAccount(body: AccountTransferCreate, where: string): void {
+  if (body.source_bank_account_id === body.destination_bank_account_id) {
+    throw new UsageError(
+      `${where}: the destination is the source account (${body.source_bank_account_id}); a transfer moves money between two accounts`,
+    );
+  }
+}
+
+function printTransfer(deps: Deps, t: AccountTransfer): void {
+  if (deps.format === 'json') printJson(deps.io, t);
+  else if (deps.format === 'table') {
+    writeLine(
+      deps.io.stdout,
+      `${paint(deps.io, 'green', '✓')} transfer ${t.transfer_id}: ${formatReais(centsOf(t.outgoing?.amount))} from account ${t.outgoing?.bank_account_id} to ${t.incoming?.bank_account_id} (entries ${t.outgoing?.id} out, ${t.incoming?.id} in)`,
+    );
+  } else writeLine(deps.io.stdout, String(t.transfer_id));
+}
+
+/** A transfer between two bank accounts: one outgoing (expense) and one incoming (revenue) entry. */
+export async function createTransfer(deps: Deps, flags: TransferFlags): Promise<number> {
+  if (flags.fromFile) {
+    refuseFlagsWithFile({ ...flags });
+    const path = flags.fromFile;
+    const { bodies, single } = await bodiesFromFile(path, 'AccountTransferCreate', 'transfers');
+    for (const [i, b] of bodies.entries()) refuseSameAccount(b, single ? path : `${path}[${i}]`);
+    const client = await deps.client();
+    if (single) {
+      printTransfer(deps, await client.accountTransfers.create(bodies[0]!));
+      return 0;
+    }
+    const results = await client.accountTransfers.createMany(bodies);
+    return reportCreated(deps, path, results, (t) => String(t.transfer_id));
+  }
+  const today = deps.today();
+  const body: Record<string, unknown> = {};
+  if (flags.from !== undefined) body.source_bank_account_id = intFlag('--from', flags.from);
+  if (flags.to !== undefined) body.destination_bank_account_id = intFlag('--to', flags.to);
+  if (flags.amount !== undefined) body.amount = centsToDecimal(reaisFlag('--amount', flags.amount));
+  if (flags.date !== undefined) body.transfer_date = dateFlag('--date', flags.date, today);
+  if (flags.chartAccount !== undefined)
+    body.chart_of_accounts_id = intFlag('--chart-account', flags.chartAccount);
+  if (flags.description !== undefined) body.description = flags.description;
+  const payload = await validated('AccountTransferCreate', body, flagNamer(TRANSFER_FLAG_OF));
+  refuseSameAccount(payload, '--to');
+  const client = await deps.client();
+  printTransfer(deps, await client.accountTransfers.create(payload));
+  return 0;
+}
+
+interface AccountTotal {
+  chart_of_accounts_id: number;
+  code: string | null;
+  name: string | null;
+  totalCents: number;
+}
+
+interface BankTotal {
+  bank_account_id: number | null;
+  name: string | null;
+  inCents: number;
+  outCents: number;
+}
+
+export interface MonthSummary {
+  month: string;
+  revenue: AccountTotal[];
+  expense: AccountTotal[];
+  totalRevenueCents: number;
+  totalExpenseCents: number;
+  byBankAccount: BankTotal[];
+}
+
+/** Sums a month's entries per chart account and per bank account, in integer cents. */
+export function summarize(
+  month: string,
+  entryRows: readonly AccountEntry[],
+  chartRows: readonly { id: number; code?: string; name?: string }[],
+  bankRows: readonly { id: number; name?: string }[],
+): MonthSummary {
+  const chartById = new Map(chartRows.map((c) => [c.id, c]));
+  const bankById = new Map(bankRows.map((b) => [b.id, b]));
+  const byAccount = { revenue: new Map<number, AccountTotal>(), expense: new Map<number, AccountTotal>() };
+  const byBank = new Map<number | null, BankTotal>();
+  for (const e of entryRows) {
+    const cents = centsOf(e.amount);
+    const side = e.type === 'revenue' ? byAccount.revenue : byAccount.expense;
+    const chart = chartById.get(e.chart_of_accounts_id);
+    const acc = side.get(e.chart_of_accounts_id) ?? {
+      chart_of_accounts_id: e.chart_of_accounts_id,
+      code: chart?.code ?? null,
+      name: chart?.name ?? null,
+      totalCents: 0,
+    };
+    acc.totalCents += cents;
+    side.set(e.chart_of_accounts_id, acc);
+    const bankId = e.bank_account_id ?? null;
+    const bank = byBank.get(bankId) ?? {
+      bank_account_id: bankId,
+      name: bankId === null ? null : (bankById.get(bankId)?.name ?? null),
+      inCents: 0,
+      outCents: 0,
+    };
+    if (e.type === 'revenue') bank.inCents += cents;
+    else bank.outCents += cents;
+    byBank.set(bankId, bank);
+  }
+  const byCode = (a: AccountTotal, b: AccountTotal) =>
+    (a.code ?? '').localeCompare(b.code ?? '', 'en', { numeric: true }) ||
+    a.chart_of_accounts_id - b.chart_of_accounts_id;
+  const revenue = [...byAccount.revenue.values()].sort(byCode);
+  const expense = [...byAccount.expense.values()].sort(byCode);
+  const sum = (rows: AccountTotal[]) => rows.reduce((n, r) => n + r.totalCents, 0);
+  return {
+    month,
+    revenue,
+    expense,
+    totalRevenueCents: sum(revenue),
+    totalExpenseCents: sum(expense),
+    byBankAccount: [...byBank.values()].sort(
+      (a, b) =>
+        (a.bank_account_id ?? Number.MAX_SAFE_INTEGER) - (b.bank_account_id ?? Number.MAX_SAFE_INTEGER),
+    ),
+  };
+}
+
+/** The `--json` shape: decimal reais, as the API carries money. */
+export function summaryJson(s: MonthSummary) {
+  const account = (a: AccountTotal) => ({
+    chart_of_accounts_id: a.chart_of_accounts_id,
+    code: a.code,
+    name: a.name,
+    total: centsToDecimal(a.totalCents),
+  });
+  return {
+    month: s.month,
+    revenue: s.revenue.map(account),
+    expense: s.expense.map(account),
+    total_revenue: centsToDecimal(s.totalRevenueCents),
+    total_expense: centsToDecimal(s.totalExpenseCents),
+    net: centsToDecimal(s.totalRevenueCents - s.totalExpenseCents),
+    by_bank_account: s.byBankAccount.map((b) => ({
+      bank_account_id: b.bank_account_id,
+      name: b.name,
+      in: centsToDecimal(b.inCents),
+      out: centsToDecimal(b.outCents),
+      net: centsToDecimal(b.inCents - b.outCents),
+    })),
+  };
+}
+
+/** A month of the ledger: revenue and expense per chart account, totals, net, and each bank account's in/out. */
+export async function summary(deps: Deps, opts: { month?: string }): Promise<number> {
+  if (!opts.month) throw new UsageError('--month is required (YYYY-MM)');
+  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(opts.month.trim());
+  if (!m) throw new UsageError(`--month: "${opts.month}" is not a month YYYY-MM`);
+  const month = `${m[1]}-${m[2]}`;
+  const last = daysInMonth(Number(m[1]), Number(m[2]));
+  const client = await deps.client();
+  const [entryRows, chartRows, bankRows] = await Promise.all([
+    client.accountEntries.list(
+      { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` },
+      { all: true },
+    ),
+    client.chartOfAccounts.list(),
+    client.bankAccounts.list(),
+  ]);
+  // A server that ignores the date filters must not leak other months into the sums.
+  const inMonth = entryRows.filter((e) => typeof e.paid_at !== 'string' || e.paid_at.startsWith(month));
+  const s = summarize(month, inMonth, chartRows, bankRows);
+  if (deps.format === 'json') {
+    printJson(deps.io, summaryJson(s));
+    return 0;
+  }
+  const accountRows = [
+    ...s.revenue.map((a) => ({ type: 'revenue', ...a })),
+    ...s.expense.map((a) => ({ type: 'expense', ...a })),
+  ];
+  if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', `Ledger ${month}`));
+  await printList(deps.io, deps.format, accountRows, [
+    { header: 'TYPE', value: (r) => r.type },
+    { header: 'CODE', value: (r) => r.code },
+    { header: 'ACCOUNT', value: (r) => r.name ?? `#${r.chart_of_accounts_id}` },
+    { header: 'TOTAL', value: (r) => r.totalCents, kind: 'cents' },
+  ]);
+  writeLine(deps.io.stdout);
+  const totals: Column<MonthSummary>[] = [
+    {
+      header: deps.format === 'table' ? 'Total revenue' : 'total_revenue',
+      value: (r) => r.totalRevenueCents,
+      kind: 'cents',
+    },
+    {
+      header: deps.format === 'table' ? 'Total expense' : 'total_expense',
+      value: (r) => r.totalExpenseCents,
+      kind: 'cents',
+    },
+    {
+      header: deps.format === 'table' ? 'Net' : 'net',
+      value: (r) => r.totalRevenueCents - r.totalExpenseCents,
+      kind: 'cents',
+    },
+  ];
+  printRecord(deps.io, deps.format, s, totals);
+  writeLine(deps.io.stdout);
+  await printList(deps.io, deps.format, s.byBankAccount, [
+    { header: 'BANK ACCOUNT', value: (b) => b.bank_account_id ?? '' },
+    { header: 'NAME', value: (b) => b.name ?? (b.bank_account_id === null ? '(no bank account)' : '') },
+    { header: 'IN', value: (b) => b.inCents, kind: 'cents' },
+    { header: 'OUT', value: (b) => b.outCents, kind: 'cents' },
+    { header: 'NET', value: (b) => b.inCents - b.outCents, kind: 'cents' },
+  ]);
+  return 0;
+}
+
+function entryFieldOptions(cmd: import('commander').Command): import('commander').Command {
+  return cmd
+    .option('--type <type>', 'revenue or expense')
+    .option('--chart-account <id>', 'chart account id (see condo ledger chart)')
+    .option('--amount <reais>', 'amount in reais, e.g. 1.234,56')
+    .option('--description <text>', 'what the entry is')
+    .option('--paid <date>', 'date paid or received; its month must be an open financial period')
+    .option('--bank-account <id>', 'bank account it moved through')
+    .option('--unit <id>', 'unit id (for revenue from a unit)')
+    .option('--supplier <id>', 'supplier id')
+    .option('--payee <name>', 'payee name')
+    .option('--document <number>', 'document number')
+    .option('--method <method>', 'payment method, free text')
+    .option('--due <date>', 'due date')
+    .option('--from-file <file>', 'JSON entry body (API fields, decimal reais), or an array of them');
+}
+
 export const register: Register = (program, run) => {
-  const ledger = program.command('ledger').description('chart of accounts and ledger entries');
+  const ledger = program
+    .command('ledger')
+    .description('chart of accounts, entries, transfers between bank accounts, a month summary');
   ledger
     .command('chart')
     .description('list the chart of accounts (plano de contas)')
     .option('--type <type>', 'revenue or expense')
     .option('--state <state>', 'active or inactive')
     .action(run((deps, cmd) => chart(deps, cmd.opts())));
-  ledger
-    .command('entries')
+  // `ledger entries` lists (its default subcommand), `ledger entries create` writes.
+  const entriesGroup = ledger.command('entries').description('ledger entries: list (default) or create');
+  entriesGroup
+    .command('list', { isDefault: true })
     .description('list ledger entries (revenue and expense)')
     .option('--from <date>', 'paid on or after')
     .option('--to <date>', 'paid on or before')
@@ -81,4 +431,25 @@ export const register: Register = (program, run) => {
     .option('--all', 'fetch every page')
     .option('--limit <n>', 'at most this many')
     .action(run((deps, cmd) => entries(deps, cmd.opts<EntriesOptions>())));
+  entryFieldOptions(
+    entriesGroup
+      .command('create')
+      .description('create a revenue or expense entry in an open financial period'),
+  ).action(run((deps, cmd) => createEntries(deps, cmd.opts<EntryFlags>())));
+  ledger
+    .command('transfer')
+    .description('move money between two bank accounts (an outgoing and an incoming entry)')
+    .option('--from <account>', 'source bank account id (see condo bank-accounts list)')
+    .option('--to <account>', 'destination bank account id')
+    .option('--amount <reais>', 'amount in reais')
+    .option('--date <date>', 'transfer date; its month must be an open financial period')
+    .option('--chart-account <id>', 'chart account the two entries are recorded against')
+    .option('--description <text>', 'description')
+    .option('--from-file <file>', 'JSON transfer body (API fields, decimal reais), or an array of them')
+    .action(run((deps, cmd) => createTransfer(deps, cmd.opts<TransferFlags>())));
+  ledger
+    .command('summary')
+    .description("a month's revenue and expense per chart account, totals, net, and in/out per bank account")
+    .option('--month <YYYY-MM>', 'the month')
+    .action(run((deps, cmd) => summary(deps, cmd.opts())));
 };

@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises';
+import type { BulkResult } from '../client/types.js';
+import { UsageError } from '../domain/errors.js';
+import { decimalToCents } from '../domain/money.js';
+import type * as Schemas from '../domain/schemas.js';
+import { reportBulk } from './commands/payables.js';
+import type { Deps } from './context.js';
+
+/**
+ * Request bodies of the create verbs: from flags (money converted from the flag's cents to the wire's decimal
+ * reais) or from `--from-file` (API-shaped JSON, one object or an array), validated locally with the shared
+ * TypeBox schema so a bad body is a usage error naming the flag or `file[i].field`, and nothing is sent.
+ */
+
+export type BodySchema =
+  | 'InvoiceCreate'
+  | 'ExpenseCreate'
+  | 'ExpenseInstallmentsCreate'
+  | 'AccountEntryCreate'
+  | 'AccountTransferCreate';
+
+type Bodies = {
+  InvoiceCreate: Schemas.InvoiceCreate;
+  ExpenseCreate: Schemas.ExpenseCreate;
+  ExpenseInstallmentsCreate: Schemas.ExpenseInstallmentsCreate;
+  AccountEntryCreate: Schemas.AccountEntryCreate;
+  AccountTransferCreate: Schemas.AccountTransferCreate;
+};
+
+/** Validates one body; TypeBox loads only here (a verb that fails on a flag never imports it). */
+export async function validated<S extends BodySchema>(
+  schema: S,
+  body: unknown,
+  where: (field: string) => string,
+): Promise<Bodies[S]> {
+  const schemas = await import('../domain/schemas.js');
+  const result = schemas.validateBody(schemas[schema], body);
+  if (!result.ok) {
+    const parts = Object.entries(result.fields).map(([field, msgs]) => `${where(field)} ${msgs.join('; ')}`);
+    throw new UsageError(parts.join(', '));
+  }
+  return result.value as Bodies[S];
+}
+
+/** A flag's name for an API field, for messages about a body built from flags. */
+export const flagNamer =
+  (flagOf: Record<string, string>) =>
+  (field: string): string =>
+    flagOf[field] ?? field;
+
+/** The JSON of `--from-file`: `single` when the file holds one object, else each element of its array. */
+export async function readBodies(
+  path: string,
+  what: string,
+): Promise<{ bodies: unknown[]; single: boolean }> {
+  const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`--from-file: cannot read ${path}: ${e.code ?? e.message}`);
+  });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--from-file: ${path} is not JSON: ${(e as Error).message}`);
+  }
+  if (!Array.isArray(parsed)) return { bodies: [parsed], single: true };
+  if (parsed.length === 0) throw new UsageError(`--from-file: ${path} holds no ${what}`);
+  return { bodies: parsed, single: false };
+}
+
+/** `--from-file` excludes the field flags: the file is the whole body. */
+export function refuseFlagsWithFile(flags: Record<string, unknown>, allowed: string[] = []): void {
+  const given = Object.keys(flags).filter(
+    (k) => k !== 'fromFile' && !allowed.includes(k) && flags[k] !== undefined,
+  );
+  if (given.length > 0) throw new UsageError('--from-file: give the fields in the file, not as flags too');
+}
+
+/** Reads and validates every body of a file; the first bad one is a usage error naming `file[i].field`. */
+export async function bodiesFromFile<S extends BodySchema>(
+  path: string,
+  schema: S,
+  what: string,
+): Promise<{ bodies: Bodies[S][]; single: boolean }> {
+  const { bodies: raw, single } = await readBodies(path, what);
+  const bodies: Bodies[S][] = [];
+  for (const [i, b] of raw.entries()) {
+    bodies.push(
+      await validated(schema, b, (field) => (single ? `${path}: ${field}` : `${path}[${i}].${field}`)),
+    );
+  }
+  return { bodies, single };
+}
+
+/** Many bodies from a file: created concurrently within the rate limit, a result line per body and a summary. */
+export async function reportCreated<T>(
+  deps: Deps,
+  path: string,
+  results: BulkResult<'index', T>[],
+  label: (created: T) => string,
+): Promise<number> {
+  return reportBulk(
+    deps,
+    'created',
+    results.map((r) => (r.ok ? { ...r, label: label(r.data) } : { ...r, label: `${path}[${r.index}]` })),
+  );
+}
+
+/**
+ * A decimal amount as a server sent it (a number, or a numeric string on a tolerant server) to cents, exactly;
+ * a missing amount counts as zero.
+ */
+export function centsOf(value: unknown): number {
+  if (typeof value === 'number') return decimalToCents(value);
+  if (typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value.trim())) {
+    return decimalToCents(Number(value.trim()));
+  }
+  if (value === null || value === undefined) return 0;
+  throw new RangeError(`${JSON.stringify(value)} is not an amount in reais`);
+}

@@ -1,0 +1,358 @@
+import type { Expense } from '../../client/index.js';
+import { UsageError } from '../../domain/errors.js';
+import { type Installment, installmentSchedule } from '../../domain/installments.js';
+import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
+import type { ExpenseInstallmentsCreate } from '../../domain/schemas.js';
+import { bodiesFromFile, flagNamer, refuseFlagsWithFile, reportCreated, validated } from '../bodies.js';
+import type { Deps } from '../context.js';
+import { dateFlag, intFlag, reaisFlag } from '../flags.js';
+import { type Io, paint, writeLine } from '../io.js';
+import { type Column, type OutputFormat, printJson, printList, resolveFormat } from '../output.js';
+import type { Register } from '../program.js';
+
+/**
+ * Expenses (despesas): a bill registered against an expense chart account (recorded as a ledger entry once paid),
+ * or a series of installments (parcelas) splitting a total. Amounts are decimal reais on the wire.
+ */
+
+const installmentOf = (e: Expense) =>
+  e.installment ? `${e.installment.number ?? '?'}/${e.installment.count ?? '?'}` : '';
+
+const LIST_COLUMNS: Column<Expense>[] = [
+  { header: 'ID', value: (e) => e.id },
+  { header: 'DUE', value: (e) => e.due_at, kind: 'date' },
+  { header: 'PAID', value: (e) => e.paid_at, kind: 'date' },
+  { header: 'AMOUNT', value: (e) => e.amount, kind: 'reais' },
+  { header: 'ACCOUNT', value: (e) => e.chart_of_accounts_id },
+  { header: 'SUPPLIER', value: (e) => e.supplier_id },
+  { header: 'INSTALLMENT', value: installmentOf },
+  { header: 'DESCRIPTION', value: (e) => e.description },
+];
+
+export interface ListOptions {
+  supplier?: string;
+  chartAccount?: string;
+  paidFrom?: string;
+  paidTo?: string;
+  all?: boolean;
+  limit?: string;
+}
+
+export async function listExpenses(deps: Deps, opts: ListOptions): Promise<number> {
+  const today = deps.today();
+  const filters = {
+    ...(opts.supplier ? { supplier_id: intFlag('--supplier', opts.supplier) } : {}),
+    ...(opts.chartAccount ? { chart_of_accounts_id: intFlag('--chart-account', opts.chartAccount) } : {}),
+    ...(opts.paidFrom ? { paid_from: dateFlag('--paid-from', opts.paidFrom, today) } : {}),
+    ...(opts.paidTo ? { paid_to: dateFlag('--paid-to', opts.paidTo, today) } : {}),
+  };
+  const limit = opts.limit ? intFlag('--limit', opts.limit, 1, 100_000) : undefined;
+  const client = await deps.client();
+  const rows = await client.expenses.list(filters, { all: Boolean(opts.all), ...(limit ? { limit } : {}) });
+  await printList(deps.io, deps.format, [...rows], LIST_COLUMNS);
+  return 0;
+}
+
+export interface ExpenseFlags {
+  supplier?: string;
+  chartAccount?: string;
+  bankAccount?: string;
+  amount?: string;
+  fine?: string;
+  interest?: string;
+  discount?: string;
+  description?: string;
+  payee?: string;
+  document?: string;
+  method?: string;
+  notes?: string;
+  due?: string;
+  paid?: string;
+  fromFile?: string;
+}
+
+const FLAG_OF: Record<string, string> = {
+  supplier_id: '--supplier',
+  chart_of_accounts_id: '--chart-account',
+  bank_account_id: '--bank-account',
+  amount: '--amount',
+  fine_amount: '--fine',
+  interest_amount: '--interest',
+  discount_amount: '--discount',
+  description: '--description',
+  payee: '--payee',
+  document_number: '--document',
+  payment_method: '--method',
+  notes: '--notes',
+  due_at: '--due',
+  paid_at: '--paid',
+  // installments
+  count: '--count',
+  total_amount: '--total',
+  first_due_at: '--first-due',
+  monthly_interval_days: '--interval-days',
+};
+
+const money = (flag: string, value: string) => centsToDecimal(reaisFlag(flag, value));
+
+export function expenseBodyFromFlags(f: ExpenseFlags, today: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (f.supplier !== undefined) body.supplier_id = intFlag('--supplier', f.supplier);
+  if (f.chartAccount !== undefined) body.chart_of_accounts_id = intFlag('--chart-account', f.chartAccount);
+  if (f.bankAccount !== undefined) body.bank_account_id = intFlag('--bank-account', f.bankAccount);
+  if (f.amount !== undefined) body.amount = money('--amount', f.amount);
+  if (f.fine !== undefined) body.fine_amount = money('--fine', f.fine);
+  if (f.interest !== undefined) body.interest_amount = money('--interest', f.interest);
+  if (f.discount !== undefined) body.discount_amount = money('--discount', f.discount);
+  if (f.description !== undefined) body.description = f.description;
+  if (f.payee !== undefined) body.payee = f.payee;
+  if (f.document !== undefined) body.document_number = f.document;
+  if (f.method !== undefined) body.payment_method = f.method;
+  if (f.notes !== undefined) body.notes = f.notes;
+  if (f.due !== undefined) body.due_at = dateFlag('--due', f.due, today);
+  if (f.paid !== undefined) body.paid_at = dateFlag('--paid', f.paid, today);
+  return body;
+}
+
+function printExpense(deps: Deps, e: Expense): void {
+  if (deps.format === 'json') printJson(deps.io, e);
+  else if (deps.format === 'table') {
+    const amount = typeof e.amount === 'number' ? formatReais(decimalToCents(e.amount)) : '';
+    const paid = e.paid_at ? `paid ${e.paid_at}` : `due ${e.due_at ?? '?'}`;
+    const entry = e.entry_id ? `, ledger entry ${e.entry_id}` : '';
+    writeLine(
+      deps.io.stdout,
+      `${paint(deps.io, 'green', '✓')} created expense ${e.id} (${amount}, ${paid}${entry})`,
+    );
+  } else writeLine(deps.io.stdout, String(e.id));
+}
+
+export async function createExpenses(deps: Deps, flags: ExpenseFlags): Promise<number> {
+  if (flags.fromFile) {
+    refuseFlagsWithFile({ ...flags });
+    const { bodies, single } = await bodiesFromFile(flags.fromFile, 'ExpenseCreate', 'expenses');
+    const client = await deps.client();
+    if (single) {
+      printExpense(deps, await client.expenses.create(bodies[0]!));
+      return 0;
+    }
+    return reportCreated(deps, flags.fromFile, await client.expenses.createMany(bodies), (e) => String(e.id));
+  }
+  const body = expenseBodyFromFlags(flags, deps.today());
+  const payload = await validated('ExpenseCreate', body, flagNamer(FLAG_OF));
+  const client = await deps.client();
+  printExpense(deps, await client.expenses.create(payload));
+  return 0;
+}
+
+export interface InstallmentFlags {
+  count?: string;
+  total?: string;
+  firstDue?: string;
+  intervalDays?: string;
+  chartAccount?: string;
+  description?: string;
+  supplier?: string;
+  bankAccount?: string;
+  method?: string;
+  dryRun?: boolean;
+  yes?: boolean;
+  fromFile?: string;
+}
+
+function installmentsBodyFromFlags(f: InstallmentFlags, today: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (f.count !== undefined) body.count = intFlag('--count', f.count, 2, 60);
+  if (f.total !== undefined) body.total_amount = money('--total', f.total);
+  if (f.firstDue !== undefined) body.first_due_at = dateFlag('--first-due', f.firstDue, today);
+  if (f.intervalDays !== undefined)
+    body.monthly_interval_days = intFlag('--interval-days', f.intervalDays, 1, 90);
+  if (f.chartAccount !== undefined) body.chart_of_accounts_id = intFlag('--chart-account', f.chartAccount);
+  if (f.description !== undefined) body.description = f.description;
+  if (f.supplier !== undefined) body.supplier_id = intFlag('--supplier', f.supplier);
+  if (f.bankAccount !== undefined) body.bank_account_id = intFlag('--bank-account', f.bankAccount);
+  if (f.method !== undefined) body.payment_method = f.method;
+  return body;
+}
+
+/** The schedule the server is asked to create, computed here in cents (see src/domain/installments.ts). */
+export function scheduleOf(body: ExpenseInstallmentsCreate, where: string): Installment[] {
+  const totalCents = decimalToCents(body.total_amount);
+  if (totalCents < body.count) {
+    throw new UsageError(
+      `${where}: ${formatReais(totalCents)} cannot be split into ${body.count} installments of at least R$ 0,01`,
+    );
+  }
+  return installmentSchedule({
+    count: body.count,
+    totalCents,
+    firstDue: body.first_due_at,
+    ...(body.monthly_interval_days !== undefined ? { intervalDays: body.monthly_interval_days } : {}),
+  });
+}
+
+const SCHEDULE_COLUMNS: Column<Installment>[] = [
+  { header: 'INSTALLMENT', value: (i) => `${i.number}/${i.count}` },
+  { header: 'DUE', value: (i) => i.dueDate, kind: 'date' },
+  { header: 'AMOUNT', value: (i) => i.amountCents, kind: 'cents' },
+];
+
+const scheduleJson = (s: Installment[]) =>
+  s.map((i) => ({
+    number: i.number,
+    count: i.count,
+    due_at: i.dueDate,
+    amount: centsToDecimal(i.amountCents),
+  }));
+
+async function printSchedule(
+  io: Io,
+  format: OutputFormat,
+  body: ExpenseInstallmentsCreate,
+  s: Installment[],
+) {
+  if (format === 'table')
+    writeLine(
+      io.stdout,
+      `${body.description}: ${formatReais(decimalToCents(body.total_amount))} in ${s.length} installments`,
+    );
+  await printList(io, format, s, SCHEDULE_COLUMNS);
+}
+
+/**
+ * Installments: the schedule is computed and printed before anything is sent (on stderr; on stdout with
+ * --dry-run, which needs no credentials), then, on a terminal, confirmed (--yes skips the question). Without a
+ * terminal (a pipe, cron, CI or --no-input) there is nobody to ask: it proceeds, as scripts expect.
+ */
+export async function createInstallments(deps: Deps, flags: InstallmentFlags): Promise<number> {
+  let plans: { body: ExpenseInstallmentsCreate; where: string }[];
+  if (flags.fromFile) {
+    refuseFlagsWithFile({ ...flags }, ['dryRun', 'yes']);
+    const path = flags.fromFile;
+    const { bodies, single } = await bodiesFromFile(path, 'ExpenseInstallmentsCreate', 'installment series');
+    plans = bodies.map((body, i) => ({ body, where: single ? path : `${path}[${i}]` }));
+  } else {
+    const body = installmentsBodyFromFlags(flags, deps.today());
+    plans = [
+      { body: await validated('ExpenseInstallmentsCreate', body, flagNamer(FLAG_OF)), where: '--total' },
+    ];
+  }
+  const schedules = plans.map((p) => scheduleOf(p.body, p.where));
+
+  if (flags.dryRun) {
+    if (deps.format === 'json') {
+      printJson(deps.io, plans.length === 1 ? scheduleJson(schedules[0]!) : schedules.map(scheduleJson));
+    } else {
+      for (const [i, p] of plans.entries()) await printSchedule(deps.io, deps.format, p.body, schedules[i]!);
+    }
+    deps.info('dry run: nothing sent');
+    return 0;
+  }
+
+  if (!deps.globals.quiet) {
+    // The schedule is narration here: stdout carries the created expenses.
+    const err = { ...deps.io, stdout: deps.io.stderr };
+    const format = resolveFormat(undefined, false, err);
+    for (const [i, p] of plans.entries()) await printSchedule(err, format, p.body, schedules[i]!);
+  }
+  if (!flags.yes) {
+    const ask = await deps.prompter();
+    const count = schedules.reduce((n, s) => n + s.length, 0);
+    if (ask && !(await ask.confirm(`Create these ${count} expenses?`, true))) {
+      deps.info('nothing sent');
+      return 1;
+    }
+  }
+
+  const client = await deps.client();
+  const created: Expense[] = [];
+  for (const [i, p] of plans.entries()) {
+    const series = await client.expenses.installments(p.body);
+    checkAgainstSchedule(deps, series, schedules[i]!);
+    created.push(...series);
+  }
+  if (deps.format === 'json') printJson(deps.io, created);
+  else {
+    await printList(deps.io, deps.format, created, [
+      { header: 'ID', value: (e) => e.id },
+      { header: 'INSTALLMENT', value: installmentOf },
+      { header: 'DUE', value: (e) => e.due_at, kind: 'date' },
+      { header: 'AMOUNT', value: (e) => e.amount, kind: 'reais' },
+      { header: 'GROUP', value: (e) => e.installment?.group_id },
+    ]);
+    deps.info(`${created.length} expenses created`);
+  }
+  return 0;
+}
+
+/** A server that split the total differently is worth a warning: the schedule shown was not what was created. */
+function checkAgainstSchedule(deps: Deps, created: Expense[], schedule: Installment[]): void {
+  const differs =
+    created.length !== schedule.length ||
+    created.some((e, i) => {
+      const want = schedule[i]!;
+      return (
+        e.due_at !== want.dueDate ||
+        typeof e.amount !== 'number' ||
+        decimalToCents(e.amount) !== want.amountCents
+      );
+    });
+  if (differs)
+    deps.warn('the server created a schedule different from the one shown; check condo expenses list');
+}
+
+export const register: Register = (program, run) => {
+  const expenses = program
+    .command('expenses')
+    .description('expenses (despesas): register bills and installment series');
+  expenses
+    .command('list')
+    .description('list expenses')
+    .option('--supplier <id>', 'filter by supplier id')
+    .option('--chart-account <id>', 'filter by chart account id')
+    .option('--paid-from <date>', 'paid on or after')
+    .option('--paid-to <date>', 'paid on or before')
+    .option('--all', 'fetch every page')
+    .option('--limit <n>', 'at most this many')
+    .action(run((deps, cmd) => listExpenses(deps, cmd.opts<ListOptions>())));
+  expenses
+    .command('create')
+    .description('register an expense (paid ones become ledger entries in their financial period)')
+    .option('--chart-account <id>', 'expense chart account id (see condo ledger chart --type expense)')
+    .option('--amount <reais>', 'amount in reais, e.g. 1.234,56')
+    .option('--description <text>', 'what was bought or paid')
+    .option('--due <date>', 'due date: YYYY-MM-DD, today, tomorrow, +Nd')
+    .option('--paid <date>', 'date it was paid (its month must be an open financial period)')
+    .option('--supplier <id>', 'supplier id')
+    .option('--bank-account <id>', 'bank account it is paid from')
+    .option('--fine <reais>', 'fine (multa)')
+    .option('--interest <reais>', 'interest (juros)')
+    .option('--discount <reais>', 'discount')
+    .option('--payee <name>', 'payee name')
+    .option('--document <number>', 'document number (invoice, receipt)')
+    .option('--method <method>', 'payment method, free text (pix, boleto, ted, cash...)')
+    .option('--notes <text>', 'free notes')
+    .option('--from-file <file>', 'JSON expense body (API fields, decimal reais), or an array of them')
+    .action(run((deps, cmd) => createExpenses(deps, cmd.opts<ExpenseFlags>())));
+  expenses
+    .command('installments')
+    .description('split a total into N linked expenses with monthly due dates')
+    .option('--count <n>', 'number of installments, 2 to 60')
+    .option('--total <reais>', 'total, split exactly in cents (the odd cents go to the first installments)')
+    .option('--first-due <date>', 'first due date; the next ones keep its day (a 31st becomes the last day)')
+    .option('--interval-days <d>', 'days between due dates instead of calendar months, 1 to 90')
+    .option('--chart-account <id>', 'expense chart account id')
+    .option('--description <text>', 'what is being paid in installments')
+    .option('--supplier <id>', 'supplier id')
+    .option('--bank-account <id>', 'bank account it is paid from')
+    .option('--method <method>', 'payment method, free text')
+    .option('--dry-run', 'print the schedule and exit; sends nothing, needs no credentials')
+    .option('-y, --yes', 'do not ask for confirmation on a terminal')
+    .option('--from-file <file>', 'JSON installments body (API fields, decimal reais), or an array of them')
+    .addHelpText(
+      'after',
+      '\nThe schedule is printed before anything is sent. On a terminal it asks to confirm (--yes skips);\n' +
+        'without one (pipe, cron, CI, --no-input) it proceeds without asking, as scripts expect.',
+    )
+    .action(run((deps, cmd) => createInstallments(deps, cmd.opts<InstallmentFlags>())));
+};
