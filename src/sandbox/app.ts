@@ -20,6 +20,8 @@ import { invoicesRoutes } from './routes/invoices.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { payablesRoutes } from './routes/payables.js';
+import { statementsRoutes } from './routes/statements.js';
+import { webhooksRoutes } from './routes/webhooks.js';
 
 export const API_PREFIX = '/api/v1';
 export const CONDOMINIUM_PREFIX = `${API_PREFIX}/condominiums/:condominium`;
@@ -101,6 +103,8 @@ export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
       ledgerRoutes(condo, ctx);
       bankRoutes(condo, ctx);
       cadastrosRoutes(condo, ctx);
+      statementsRoutes(condo, ctx);
+      webhooksRoutes(condo, ctx);
       invoicesRoutes(condo, ctx);
       expensesRoutes(condo, ctx);
       defaultersRoutes(condo, ctx);

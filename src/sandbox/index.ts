@@ -21,6 +21,13 @@ import { readSnapshot, Store, writeSnapshot } from './store.js';
 
 export { type BankReturnOptions, type SimulatedReturn, simulateBankReturn } from './bank-simulator.js';
 export { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from './seed/index.js';
+export {
+  buildStatementOfx,
+  type DemoStatementOptions,
+  demoStatementOfx,
+  type OfxStatementOptions,
+  statementForDemo,
+} from './statement-builder.js';
 export { SNAPSHOT_FILE } from './store.js';
 
 export interface SandboxOptions {
@@ -37,6 +44,10 @@ export interface SandboxOptions {
   tokenTtlSeconds?: number;
   /** one line per request, and the stack of any internal error */
   log?: (line: string) => void;
+  /** pauses between webhook delivery attempts; default [1000, 5000, 30000, 120000, 600000] (6 attempts) */
+  webhookRetryDelaysMs?: number[];
+  /** how long one webhook delivery attempt may take; default 10000 */
+  webhookTimeoutMs?: number;
 }
 
 export interface SandboxClient {
@@ -81,6 +92,8 @@ export function createContext(store: Store, opts: Omit<SandboxOptions, 'dataDir'
     ipRateLimit: opts.ipRateLimit ?? { count: 60, seconds: 60 },
     now: () => new Date(),
     log: opts.log ?? (() => {}),
+    ...(opts.webhookRetryDelaysMs ? { webhookRetryDelaysMs: [...opts.webhookRetryDelaysMs] } : {}),
+    ...(opts.webhookTimeoutMs ? { webhookTimeoutMs: opts.webhookTimeoutMs } : {}),
   };
 }
 

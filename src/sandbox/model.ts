@@ -298,6 +298,13 @@ export interface Condominium {
   expenses: Expense[];
   /** the last nosso número given to a boleto of this condominium */
   nosso_numero_sequence: number;
+  /** statement imports (bank.write), newest last; see services/statements.ts */
+  statement_imports: StatementImport[];
+  /** bank movements recorded by statement imports, de-duplicated per bank account */
+  statement_movements: StatementMovement[];
+  webhook_subscriptions: WebhookSubscription[];
+  /** delivery attempts, oldest first, the most recent WEBHOOK_ATTEMPTS_KEPT per condominium */
+  webhook_attempts: WebhookAttempt[];
 }
 
 export interface SandboxState {
@@ -310,4 +317,91 @@ export interface SandboxState {
   clients: ClientRecord[];
   tokens: TokenRecord[];
   condominiums: Condominium[];
+}
+
+/** One statement file imported into a bank account, with what the import found. */
+export interface StatementImport {
+  /** ULID */
+  id: string;
+  bank_account_id: number;
+  format: 'ofx' | 'csv';
+  file_name: string | null;
+  file_sha256: string;
+  /** the bank and account the file names (first statement), as written */
+  bank_id: string | null;
+  account_id: string | null;
+  /** imported although the file names another bank or account */
+  forced: boolean;
+  period: { start: IsoDate | null; end: IsoDate | null };
+  transactions: number;
+  imported: number;
+  duplicates: number;
+  reconciled: number;
+  unmatched: number;
+  imported_at: string;
+}
+
+/** What a bank movement was reconciled with: a ledger entry (a paid payable's, say) or an issued invoice. */
+export type MovementMatch =
+  | { kind: 'entry'; entry_id: number; payable_id: string | null }
+  | { kind: 'invoice'; invoice_id: string };
+
+/**
+ * A bank movement: one statement transaction, recorded once per bank account (de-duplicated by FITID, or by
+ * the statement's hash of date, amount and memo when the file has no ids). Money in cents, credits positive.
+ */
+export interface StatementMovement {
+  /** ULID */
+  id: string;
+  bank_account_id: number;
+  /** the import that first recorded it */
+  statement_id: string;
+  fitid: string | null;
+  /** the de-duplication key (the FITID or the hash) */
+  dedup_key: string;
+  date: IsoDate;
+  amount_cents: number;
+  /** OFX TRNTYPE (CREDIT, DEBIT, XFER...) */
+  type: string;
+  memo: string | null;
+  name: string | null;
+  /** CHECKNUM/REFNUM (OFX) or the CSV document column */
+  document_number: string | null;
+  /** line of the file that first recorded it */
+  line: number;
+  match: MovementMatch | null;
+  reconciled: boolean;
+  reconciled_at: string | null;
+  created_at: string;
+}
+
+/** A webhook subscription; the secret signs every delivery and is shown only in the create response. */
+export interface WebhookSubscription {
+  /** ULID */
+  id: string;
+  url: string;
+  /** event types, or `*` */
+  events: string[];
+  secret: string;
+  created_at: string;
+}
+
+/** One attempt at delivering an event to a subscription. */
+export interface WebhookAttempt {
+  /** X-Condo-Delivery: the same for every attempt of one event to one subscription */
+  delivery_id: string;
+  subscription_id: string;
+  event_id: string;
+  event: string;
+  /** 1-based */
+  attempt: number;
+  /** the receiver's HTTP status, null when no response came */
+  status_code: number | null;
+  /** why the attempt failed (connection error, timeout, non-2xx status); null on success */
+  error: string | null;
+  ok: boolean;
+  at: string;
+  duration_ms: number;
+  /** when the next attempt is due; null after a success or the last attempt */
+  next_attempt_at: string | null;
 }

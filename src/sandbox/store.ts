@@ -119,6 +119,10 @@ function normalize(raw: unknown): SandboxState {
     c.invoices ??= [];
     c.expenses ??= [];
     c.nosso_numero_sequence ??= 0;
+    c.statement_imports ??= [];
+    c.statement_movements ??= [];
+    c.webhook_subscriptions ??= [];
+    c.webhook_attempts ??= [];
   }
   return state;
 }

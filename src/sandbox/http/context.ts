@@ -17,6 +17,10 @@ export interface SandboxContext {
   ipRateLimit: RateLimitRule;
   now: () => Date;
   log: (line: string) => void;
+  /** pauses between webhook delivery attempts (default WEBHOOK_RETRY_DELAYS_MS in services/webhooks.ts) */
+  webhookRetryDelaysMs?: readonly number[];
+  /** how long one webhook delivery attempt may take (default 10 s) */
+  webhookTimeoutMs?: number;
 }
 
 export interface RequestState {

@@ -18,6 +18,7 @@ import type {
 import { SCOPES } from '../model.js';
 import { rollPeriods } from '../services/periods.js';
 import { cnpjWithCheckDigits, cpfWithCheckDigits } from './documents.js';
+import { seedSettledEntries } from './entries.js';
 import { seedInvoices } from './invoices.js';
 
 export const TEST_CONDOMINIUM = 'residencial-jardim-botanico';
@@ -58,6 +59,7 @@ export function seedClients(): ClientRecord[] {
 export function seedState(now: Date, clients: ClientRecord[] = seedClients()): SandboxState {
   const sequences: Sequences = {};
   const condominiums = [jardimBotanico(sequences, now), edificioAurora(sequences, now)];
+  seedSettledEntries(condominiums[0] as Condominium, sequences, now);
   seedInvoices(condominiums[0] as Condominium, now);
   return {
     format: 'condo-sandbox',
@@ -415,6 +417,10 @@ function condominium(seq: Sequences, now: Date, s: CondominiumSeed): Condominium
     invoices: [],
     expenses: [],
     nosso_numero_sequence: 0,
+    statement_imports: [],
+    statement_movements: [],
+    webhook_subscriptions: [],
+    webhook_attempts: [],
   };
   rollPeriods(condo, todayIn(now));
   return condo;

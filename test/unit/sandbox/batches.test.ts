@@ -332,7 +332,7 @@ describe('importing the return', () => {
 
     const filtered = await s.api('GET', `/account-entries?chart_of_accounts_id=${LIMPEZA_CONTA}`);
     expect(filtered.body.meta.total).toBe(0); // the limpeza TED was the rejected one
-    expect((await s.api('GET', '/account-entries?type=revenue')).body.meta.total).toBe(0);
+    expect((await s.api('GET', '/account-entries?type=revenue&source=payable')).body.meta.total).toBe(0);
     expect((await s.api('GET', '/account-entries?from=2030-13-01')).status).toBe(422);
   });
 
@@ -348,7 +348,7 @@ describe('importing the return', () => {
     expect(again.body.data.batch.returns).toHaveLength(2);
     expect(again.body.data.batch.state).toBe('returned');
     expect(await balance()).toBe(balanceBefore);
-    expect((await s.api('GET', '/account-entries')).body.meta.total).toBe(4);
+    expect((await s.api('GET', '/account-entries?source=payable')).body.meta.total).toBe(4);
     const rejected = (await s.api('GET', `/payables/${rejectedId}`)).body.data;
     expect(rejected.state).toBe('pending');
   });
@@ -426,7 +426,9 @@ describe('persistence', () => {
     expect(again.body.data).toMatchObject({ state: 'returned', file_sequence: 1 });
     expect(again.body.data.returns.length).toBeGreaterThanOrEqual(2);
     expect((await download(first.public_id)).text).toBe(before);
-    expect((await s.api('GET', '/account-entries', { token: await s.token() })).body.meta.total).toBe(5);
+    expect(
+      (await s.api('GET', '/account-entries?source=payable', { token: await s.token() })).body.meta.total,
+    ).toBe(5);
 
     // the NSA keeps counting after a restart
     await payable({ supplier_id: LIMPEZA, forma_pagamento: 'ted', amount: 1_000 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await app.register(
     async (condo) => {
       condo.post(
-        '/bank-accounts/:bankAccount/statements/import',
+        '/upload-probe/:bankAccount/statements/import',
         { config: { scope: 'bank.write', bodyTypes: ['multipart'], idempotency: 'manual' } },
         async (request, reply) => {
           const upload = await readMultipart(request);
@@ -72,7 +72,7 @@ function upload(content: string | Buffer, format: string, key?: string, filename
   const form = new FormData();
   form.set('format', format);
   form.set('file', new Blob([content]), filename);
-  return fetch(`${base}/condominiums/${TEST_CONDOMINIUM}/bank-accounts/1/statements/import`, {
+  return fetch(`${base}/condominiums/${TEST_CONDOMINIUM}/upload-probe/1/statements/import`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
     body: form,
@@ -104,7 +104,7 @@ describe('multipart uploads', () => {
   });
 
   test('a JSON body where a file is expected is a 415; a file over the limit a 413', async () => {
-    const json = await fetch(`${base}/condominiums/${TEST_CONDOMINIUM}/bank-accounts/1/statements/import`, {
+    const json = await fetch(`${base}/condominiums/${TEST_CONDOMINIUM}/upload-probe/1/statements/import`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: '{"format":"ofx"}',

@@ -1,0 +1,283 @@
+/**
+ * Statement import (bank.write): `POST /bank-accounts/{bankAccount}/statements/import`, multipart with
+ *
+ *   file         the OFX (1.x SGML or 2.x XML) or CSV statement (required; up to STATEMENT_FILE_LIMIT)
+ *   format       ofx | csv (required)
+ *   force        "true"/"1": import even when the file names another bank or account
+ *   csv_columns  generic CSV: `date=Data,amount=Valor,description=Histórico` (or a JSON object)
+ *   date_format  generic CSV: `DD/MM/YYYY`, `YYYY-MM-DD`...
+ *
+ * The file is parsed as it streams in when `format` (and the CSV options) came before it, as the CLI sends
+ * them; otherwise it is held and parsed once every field is known. The Idempotency-Key fingerprint covers the
+ * file's bytes and every field, so a replay answers the first import's summary and emits no event.
+ *
+ * Answers 201 with the import summary (services/statements.ts); 404 for another condominium's or an unknown
+ * account; 413 for a file over the limit; 422 `validation_failed` (fields), `invalid_file` (with line numbers),
+ * `account_mismatch` (bank or account of the file differ and no `force`).
+ */
+import { createHash, type Hash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FieldErrors } from '../../domain/schemas.js';
+import {
+  type ParsedStatementFile,
+  type ParseStatementOptions,
+  parseStatement,
+} from '../../formats/statement/index.js';
+import { MAPPABLE_ROLES } from '../../formats/statement-csv/layouts.js';
+import { condominiumOf, type SandboxContext } from '../http/context.js';
+import { ApiProblem, badRequest, domainRule, notFound, validationFailed } from '../http/errors.js';
+import { type MultipartDigest, multipartFingerprint } from '../http/idempotency.js';
+import { beginIdempotency } from '../http/pipeline.js';
+import { accountMismatches, importStatement } from '../services/statements.js';
+import { webhookDispatcher } from '../services/webhooks.js';
+
+/** Largest statement accepted. */
+export const STATEMENT_FILE_LIMIT = 100 * 1024 * 1024;
+/** Errors listed in an invalid_file message before "and N more". */
+const MESSAGE_ERRORS = 5;
+
+type WithAccount = { Params: { bankAccount: string } };
+
+interface UploadedStatement {
+  fileName: string | null;
+  sha256: string;
+  size: number;
+  /** parsed while streaming (the options were known), else the bytes to parse */
+  parsed?: ParsedStatementFile;
+  bytes?: Buffer;
+}
+
+interface StatementUpload {
+  fields: Record<string, string[]>;
+  files: UploadedStatement[];
+  digest: MultipartDigest;
+}
+
+interface ImportFields {
+  format: 'ofx' | 'csv';
+  force: boolean;
+  options: ParseStatementOptions;
+}
+
+/** `date=Data,amount=Valor` or `{"date":"Data","amount":"Valor"}`; null when it cannot be read. */
+export function parseCsvColumnsField(text: string): Record<string, string> | string {
+  const trimmed = text.trim();
+  let map: Record<string, string> = {};
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(trimmed) as unknown;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 'must be a JSON object';
+      for (const [k, v] of Object.entries(parsed)) {
+        if (typeof v !== 'string' && typeof v !== 'number')
+          return `the column of ${k} must be a name or a number`;
+        map[k] = String(v);
+      }
+    } catch {
+      return 'is not valid JSON';
+    }
+  } else {
+    map = {};
+    for (const pair of trimmed.split(',')) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0 || eq === pair.length - 1) return `"${pair}" is not role=Column`;
+      map[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+    }
+  }
+  const unknown = Object.keys(map).filter((k) => !(MAPPABLE_ROLES as readonly string[]).includes(k));
+  if (unknown.length > 0) return `unknown role ${unknown.join(', ')} (known: ${MAPPABLE_ROLES.join(', ')})`;
+  if (Object.keys(map).length === 0) return 'names no column';
+  return map;
+}
+
+/** The import's fields, or what is wrong with them. */
+function readFields(
+  fields: Record<string, string[]>,
+): { ok: true; value: ImportFields } | { ok: false; fields: FieldErrors } {
+  const errors: FieldErrors = {};
+  const one = (name: string): string | undefined => {
+    const values = fields[name];
+    if (!values) return undefined;
+    if (values.length > 1) errors[name] = ['must be given once'];
+    return values[0];
+  };
+  const format = one('format')?.trim().toLowerCase();
+  if (format === undefined || format === '') errors.format = ['is required (ofx or csv)'];
+  else if (format !== 'ofx' && format !== 'csv') errors.format = ['must be ofx or csv'];
+  const forceText = one('force')?.trim().toLowerCase();
+  let force = false;
+  if (forceText !== undefined) {
+    if (['true', '1', 'yes'].includes(forceText)) force = true;
+    else if (!['false', '0', 'no', ''].includes(forceText)) errors.force = ['must be true or false (or 1/0)'];
+  }
+  const options: ParseStatementOptions = {};
+  const columns = one('csv_columns');
+  if (columns !== undefined && columns.trim() !== '') {
+    const map = parseCsvColumnsField(columns);
+    if (typeof map === 'string') errors.csv_columns = [map];
+    else options.csvColumns = map;
+  }
+  const dateFormat = one('date_format');
+  if (dateFormat !== undefined && dateFormat.trim() !== '') {
+    if (dateFormat.length > 40 || !/[DMY]/i.test(dateFormat))
+      errors.date_format = ['must be like DD/MM/YYYY'];
+    else options.dateFormat = dateFormat.trim();
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, fields: errors };
+  return {
+    ok: true,
+    value: {
+      format: format as 'ofx' | 'csv',
+      force,
+      options: { ...options, format: format as 'ofx' | 'csv' },
+    },
+  };
+}
+
+async function* hashing(source: AsyncIterable<Buffer>, hash: Hash, size: { bytes: number }) {
+  for await (const chunk of source) {
+    hash.update(chunk);
+    size.bytes += chunk.length;
+    yield chunk;
+  }
+}
+
+/** Reads the multipart body: the `file` part parsed on the fly when its options are already known. */
+async function readStatementUpload(request: FastifyRequest): Promise<StatementUpload> {
+  if (!request.isMultipart()) {
+    throw new ApiProblem(415, 'unsupported_media_type', 'this call takes a multipart/form-data body');
+  }
+  const upload: StatementUpload = { fields: {}, files: [], digest: { fields: {}, files: {} } };
+  const tooLarge = () =>
+    new ApiProblem(
+      413,
+      'payload_too_large',
+      `the statement file is larger than ${Math.floor(STATEMENT_FILE_LIMIT / (1024 * 1024))} MB`,
+    );
+  try {
+    for await (const part of request.parts({ limits: { fileSize: STATEMENT_FILE_LIMIT } })) {
+      if (part.type === 'file') {
+        const hash = createHash('sha256');
+        const size = { bytes: 0 };
+        const stream = hashing(part.file as AsyncIterable<Buffer>, hash, size);
+        const known = part.fieldname === 'file' ? readFields(upload.fields) : undefined;
+        let parsed: ParsedStatementFile | undefined;
+        let bytes: Buffer | undefined;
+        if (known?.ok) {
+          parsed = await parseStatement(stream, known.value.options);
+        } else {
+          const chunks: Buffer[] = [];
+          for await (const chunk of stream) if (part.fieldname === 'file') chunks.push(chunk);
+          bytes = Buffer.concat(chunks);
+        }
+        if (part.file.truncated) throw tooLarge();
+        const sha256 = hash.digest('hex');
+        push(upload.digest.files, part.fieldname, sha256);
+        if (part.fieldname === 'file') {
+          upload.files.push({
+            fileName: part.filename || null,
+            sha256,
+            size: size.bytes,
+            ...(parsed ? { parsed } : {}),
+            ...(bytes ? { bytes } : {}),
+          });
+        }
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        push(upload.fields, part.fieldname, value);
+        push(upload.digest.fields, part.fieldname, value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiProblem) throw err;
+    const e = err as { statusCode?: number; code?: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (e.statusCode === 413 || /LIMIT|TOO_LARGE/.test(e.code ?? '')) throw err;
+    throw badRequest('the multipart body is malformed');
+  }
+  return upload;
+}
+
+function push<T>(map: Record<string, T[]>, key: string, value: T): void {
+  const list = map[key];
+  if (list) list.push(value);
+  else map[key] = [value];
+}
+
+function lineProblem(code: string, lead: string, messages: { line: number; message: string }[]): ApiProblem {
+  const shown = messages
+    .slice(0, MESSAGE_ERRORS)
+    .map((m) => `line ${m.line}: ${m.message}`)
+    .join('; ');
+  const more = messages.length > MESSAGE_ERRORS ? ` (and ${messages.length - MESSAGE_ERRORS} more)` : '';
+  return domainRule(
+    code,
+    `${lead}: ${shown}${more}`,
+    { file: messages.map((m) => `line ${m.line}: ${m.message}`) },
+    { errors: messages.map((m) => ({ line: m.line, message: m.message })) },
+  );
+}
+
+export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.post<WithAccount>(
+    '/bank-accounts/:bankAccount/statements/import',
+    { config: { scope: 'bank.write', bodyTypes: ['multipart'], idempotency: 'manual' } },
+    async (request, reply) => {
+      const upload = await readStatementUpload(request);
+      const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
+      if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;
+
+      const condo = condominiumOf(request);
+      const id = Number(request.params.bankAccount);
+      const account = /^\d+$/.test(request.params.bankAccount)
+        ? condo.bank_accounts.find((b) => b.id === id)
+        : undefined;
+      if (!account) throw notFound('bank account');
+
+      const fields = readFields(upload.fields);
+      const errors: FieldErrors = fields.ok ? {} : { ...fields.fields };
+      if (upload.files.length !== 1) {
+        errors.file = [
+          upload.files.length === 0 ? 'is required (an OFX or CSV statement)' : 'send one file only',
+        ];
+      }
+      if (!fields.ok || Object.keys(errors).length > 0) throw validationFailed(errors);
+      const { format, force, options } = fields.value;
+      const file = upload.files[0]!;
+      if (file.size === 0)
+        throw lineProblem('invalid_file', 'invalid file', [{ line: 1, message: 'the file is empty' }]);
+      const parsed = file.parsed ?? (await parseStatement(file.bytes ?? Buffer.alloc(0), options));
+      if (parsed.errors.length > 0)
+        throw lineProblem('invalid_file', 'the statement has errors', parsed.errors);
+      if (parsed.statements.length === 0) {
+        throw lineProblem('invalid_file', 'invalid file', [
+          {
+            line: 1,
+            message: `no ${format === 'ofx' ? 'OFX statement' : 'CSV transactions'} found in the file`,
+          },
+        ]);
+      }
+      const mismatches = accountMismatches(account, parsed.statements);
+      if (mismatches.length > 0 && !force) {
+        throw lineProblem(
+          'account_mismatch',
+          `the statement is not for bank account ${account.id} (send force=true to import it anyway)`,
+          mismatches,
+        );
+      }
+      const summary = importStatement(
+        condo,
+        account,
+        {
+          parsed,
+          format,
+          fileName: file.fileName,
+          sha256: file.sha256,
+          forced: force && mismatches.length > 0,
+        },
+        ctx.now(),
+      );
+      webhookDispatcher(ctx).emit(condo, 'bank.statement.imported', summary);
+      return reply.code(201).send({ data: summary });
+    },
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Webhook subscriptions (webhooks.manage), under the condominium:
+ *
+ *   GET    /webhooks/subscriptions                  list (no secrets)
+ *   POST   /webhooks/subscriptions                  {url, events} -> 201 with the secret, shown this once
+ *   GET    /webhooks/subscriptions/{id}             one (no secret)
+ *   DELETE /webhooks/subscriptions/{id}             204; pending retries stop
+ *   GET    /webhooks/subscriptions/{id}/deliveries  the delivery attempts, newest first
+ *
+ * Deliveries themselves: services/webhooks.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { FieldErrors } from '../../domain/schemas.js';
+import { condominiumOf, type SandboxContext } from '../http/context.js';
+import { notFound, validationFailed } from '../http/errors.js';
+import { paginate, QueryReader } from '../http/query.js';
+import type { Condominium, WebhookAttempt, WebhookSubscription } from '../model.js';
+import {
+  createSubscription,
+  deleteSubscription,
+  SUBSCRIBABLE_EVENTS,
+  webhookDispatcher,
+} from '../services/webhooks.js';
+
+type WithId = { Params: { id: string } };
+const manage = { config: { scope: 'webhooks.manage' as const } };
+const URL_MAX = 2048;
+const EVENTS_MAX = 20;
+
+export const subscriptionView = (s: WebhookSubscription) => ({
+  id: s.id,
+  url: s.url,
+  events: [...s.events],
+  created_at: s.created_at,
+});
+
+export const attemptView = (a: WebhookAttempt) => ({
+  delivery_id: a.delivery_id,
+  event_id: a.event_id,
+  event: a.event,
+  attempt: a.attempt,
+  ok: a.ok,
+  status_code: a.status_code,
+  error: a.error,
+  at: a.at,
+  duration_ms: a.duration_ms,
+  next_attempt_at: a.next_attempt_at,
+});
+
+/** `{url, events}` checked field by field: an http(s) URL and known event types. */
+export function readSubscriptionBody(
+  body: unknown,
+): { ok: true; value: { url: string; events: string[] } } | { ok: false; fields: FieldErrors } {
+  const fields: FieldErrors = {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, fields: { body: ['must be a JSON object with url and events'] } };
+  }
+  const b = body as Record<string, unknown>;
+  for (const key of Object.keys(b))
+    if (key !== 'url' && key !== 'events') fields[key] = ['is not a field of a subscription'];
+  let url = '';
+  if (typeof b.url !== 'string' || b.url.trim() === '') fields.url = ['is required (an http or https URL)'];
+  else if (b.url.length > URL_MAX) fields.url = [`must be at most ${URL_MAX} characters`];
+  else {
+    try {
+      const u = new URL(b.url.trim());
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') fields.url = ['must be an http or https URL'];
+      else if (!u.hostname) fields.url = ['must name a host'];
+      else url = u.toString();
+    } catch {
+      fields.url = ['is not a URL'];
+    }
+  }
+  let events: string[] = [];
+  if (!Array.isArray(b.events) || b.events.length === 0) {
+    fields.events = [`is required: a list of ${SUBSCRIBABLE_EVENTS.join(', ')}`];
+  } else if (b.events.length > EVENTS_MAX) {
+    fields.events = [`must list at most ${EVENTS_MAX} events`];
+  } else {
+    const bad = b.events.filter((e) => typeof e !== 'string' || !SUBSCRIBABLE_EVENTS.includes(e));
+    if (bad.length > 0) {
+      fields.events = [
+        `unknown event ${bad.map((e) => JSON.stringify(e)).join(', ')} (known: ${SUBSCRIBABLE_EVENTS.join(', ')})`,
+      ];
+    } else events = [...new Set(b.events as string[])];
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, value: { url, events } };
+}
+
+function findSubscription(condo: Condominium, id: string): WebhookSubscription {
+  const sub = condo.webhook_subscriptions.find((s) => s.id === id);
+  if (!sub) throw notFound('webhook subscription');
+  return sub;
+}
+
+export function webhooksRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  // pending retries and deliveries in flight end with the server
+  app.addHook('onClose', async () => webhookDispatcher(ctx).close());
+
+  app.get('/webhooks/subscriptions', manage, async (request) => {
+    const q = new QueryReader(request.query);
+    const page = q.page();
+    q.done();
+    const list = paginate(condominiumOf(request).webhook_subscriptions, page);
+    return { ...list, data: list.data.map(subscriptionView) };
+  });
+
+  app.post('/webhooks/subscriptions', manage, async (request, reply) => {
+    const body = readSubscriptionBody(request.body);
+    if (!body.ok) throw validationFailed(body.fields);
+    const sub = createSubscription(condominiumOf(request), body.value, ctx.now());
+    return reply.code(201).send({ data: { ...subscriptionView(sub), secret: sub.secret } });
+  });
+
+  app.get<WithId>('/webhooks/subscriptions/:id', manage, async (request) => ({
+    data: subscriptionView(findSubscription(condominiumOf(request), request.params.id)),
+  }));
+
+  app.delete<WithId>('/webhooks/subscriptions/:id', manage, async (request, reply) => {
+    if (!deleteSubscription(condominiumOf(request), request.params.id))
+      throw notFound('webhook subscription');
+    return reply.code(204).send();
+  });
+
+  app.get<WithId>('/webhooks/subscriptions/:id/deliveries', manage, async (request) => {
+    const condo = condominiumOf(request);
+    const sub = findSubscription(condo, request.params.id);
+    const q = new QueryReader(request.query);
+    const page = q.page();
+    q.done();
+    const attempts = condo.webhook_attempts.filter((a) => a.subscription_id === sub.id).reverse();
+    const list = paginate(attempts, page);
+    return { ...list, data: list.data.map(attemptView) };
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * Automatic reconciliation (conciliação): pairs bank movements with the open items of the same bank account.
+ *
+ *   - a debit (amount < 0) matches an expense ledger entry not yet reconciled: a manual entry, an expense's,
+ *     a transfer's outgoing side, or the entry a paid payable recorded (so a paid payable is matched through
+ *     its entry, and the match names the payable);
+ *   - a credit matches a revenue entry not yet reconciled, else an issued invoice of the account;
+ *   - the amount must be equal to the cent; the movement's date within ±3 days of the entry's `paid_at` (of an
+ *     invoice's `due_date`);
+ *   - among several candidates the best pair wins: a document number equal on both sides first (CHECKNUM or
+ *     REFNUM vs the entry's `document_number`, compared as digits and letters only), then the nearest date,
+ *     then entries before invoices, then the oldest item;
+ *   - no item is matched twice: a matched entry gets `reconciled: true`; an invoice already named by a movement
+ *     is no longer a candidate.
+ *
+ * Pairs are chosen over all the movements at once (best pairs first), so one movement cannot take the item that
+ * fits another movement better. Invoices are not moved to `paid` here: that is the invoices area's state machine.
+ */
+import { daysBetween } from '../../domain/dates.js';
+import type { AccountEntry, Condominium, StatementMovement } from '../model.js';
+
+/** How far a movement's date may be from the item's date, in days. */
+export const RECONCILE_DATE_TOLERANCE_DAYS = 3;
+
+interface Candidate {
+  kind: 'entry' | 'invoice';
+  /** entry id, or an invoice's position for a stable order */
+  order: number;
+  date: string;
+  document: string | null;
+  entry?: AccountEntry;
+  invoiceId?: string;
+}
+
+/** The part of an invoice reconciliation reads; the collection may not exist in older snapshots. */
+interface InvoiceLike {
+  public_id: string;
+  state: string;
+  bank_account_id: number;
+  due_date: string;
+  total_cents: number;
+}
+
+function invoicesOf(condo: Condominium): InvoiceLike[] {
+  const list = (condo as { invoices?: unknown }).invoices;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (i): i is InvoiceLike =>
+      typeof i === 'object' &&
+      i !== null &&
+      typeof (i as InvoiceLike).public_id === 'string' &&
+      typeof (i as InvoiceLike).total_cents === 'number' &&
+      typeof (i as InvoiceLike).due_date === 'string',
+  );
+}
+
+/** Digits and letters only, upper case, leading zeros dropped: `000.451-8273` and `4518273` are one number. */
+export function normalizeDocument(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const cleaned = text
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/^0+(?=.)/, '');
+  return cleaned === '' ? null : cleaned;
+}
+
+/** Reconciles the unreconciled movements given (all of one bank account); returns those it reconciled. */
+export function reconcileMovements(
+  condo: Condominium,
+  bankAccountId: number,
+  movements: StatementMovement[],
+  now: Date,
+): StatementMovement[] {
+  const open = movements.filter((m) => !m.reconciled && m.bank_account_id === bankAccountId);
+  if (open.length === 0) return [];
+
+  // Candidates by signed amount: expense entries as debits, revenue entries and invoices as credits.
+  const byAmount = new Map<number, Candidate[]>();
+  const add = (amount: number, c: Candidate) => {
+    const list = byAmount.get(amount);
+    if (list) list.push(c);
+    else byAmount.set(amount, [c]);
+  };
+  for (const e of condo.entries) {
+    if (e.bank_account_id !== bankAccountId || e.reconciled) continue;
+    add(e.type === 'expense' ? -e.amount_cents : e.amount_cents, {
+      kind: 'entry',
+      order: e.id,
+      date: e.paid_at,
+      document: normalizeDocument(e.document_number),
+      entry: e,
+    });
+  }
+  const claimedInvoices = new Set(
+    condo.statement_movements.flatMap((m) => (m.match?.kind === 'invoice' ? [m.match.invoice_id] : [])),
+  );
+  invoicesOf(condo).forEach((inv, index) => {
+    if (inv.state !== 'issued' || inv.bank_account_id !== bankAccountId) return;
+    if (claimedInvoices.has(inv.public_id)) return;
+    add(inv.total_cents, {
+      kind: 'invoice',
+      order: index,
+      date: inv.due_date,
+      document: null,
+      invoiceId: inv.public_id,
+    });
+  });
+
+  interface Pair {
+    movement: StatementMovement;
+    candidate: Candidate;
+    documentMatch: boolean;
+    distance: number;
+  }
+  const pairs: Pair[] = [];
+  for (const movement of open) {
+    const document = normalizeDocument(movement.document_number);
+    for (const candidate of byAmount.get(movement.amount_cents) ?? []) {
+      const distance = Math.abs(daysBetween(candidate.date, movement.date));
+      if (distance > RECONCILE_DATE_TOLERANCE_DAYS) continue;
+      pairs.push({
+        movement,
+        candidate,
+        documentMatch: document !== null && document === candidate.document,
+        distance,
+      });
+    }
+  }
+  pairs.sort(
+    (a, b) =>
+      Number(b.documentMatch) - Number(a.documentMatch) ||
+      a.distance - b.distance ||
+      (a.candidate.kind === b.candidate.kind ? 0 : a.candidate.kind === 'entry' ? -1 : 1) ||
+      a.candidate.order - b.candidate.order ||
+      a.movement.date.localeCompare(b.movement.date) ||
+      a.movement.line - b.movement.line,
+  );
+
+  const usedMovements = new Set<StatementMovement>();
+  const usedCandidates = new Set<Candidate>();
+  const at = now.toISOString();
+  const reconciled: StatementMovement[] = [];
+  for (const p of pairs) {
+    if (usedMovements.has(p.movement) || usedCandidates.has(p.candidate)) continue;
+    usedMovements.add(p.movement);
+    usedCandidates.add(p.candidate);
+    const m = p.movement;
+    if (p.candidate.entry) {
+      p.candidate.entry.reconciled = true;
+      m.match = {
+        kind: 'entry',
+        entry_id: p.candidate.entry.id,
+        payable_id: p.candidate.entry.payable_id ?? null,
+      };
+    } else {
+      m.match = { kind: 'invoice', invoice_id: p.candidate.invoiceId as string };
+    }
+    m.reconciled = true;
+    m.reconciled_at = at;
+    reconciled.push(m);
+  }
+  return reconciled;
+}

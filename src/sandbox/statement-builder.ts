@@ -1,0 +1,212 @@
+/**
+ * OFX 1.x statements written the way Brazilian banks export them (SGML, header `CHARSET:1252`, CRLF, unclosed
+ * leaf elements, ASCII only), for tests and for the demo: `buildStatementOfx` is pure; `demoStatementOfx` builds
+ * the month's statement of a condominium's payment account from its ledger (what reconciliation will match)
+ * plus two movements nobody recorded; `statementForDemo` does the same from a data dir's snapshot.
+ */
+import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
+import type { Condominium, SandboxState } from './model.js';
+import { TEST_CONDOMINIUM } from './seed/index.js';
+import { readSnapshot } from './store.js';
+
+export interface OfxTransaction {
+  fitid: string;
+  date: IsoDate;
+  /** cents, credits positive */
+  amountCents: number;
+  memo: string;
+  /** CHECKNUM: the document number reconciliation prefers */
+  checknum?: string | null;
+  name?: string | null;
+  /** TRNTYPE; default CREDIT or DEBIT from the sign */
+  type?: string;
+}
+
+export interface OfxStatementOptions {
+  /** e.g. `341`; written as a 4-digit BANKID (`0341`), as Itaú and Bradesco do */
+  bankCode: string;
+  agency?: string;
+  /** as the bank writes it, e.g. `12345-6` */
+  account: string;
+  accountType?: 'CHECKING' | 'SAVINGS' | 'MONEYMRKT';
+  transactions: OfxTransaction[];
+  start: IsoDate;
+  end: IsoDate;
+  /** LEDGERBAL, cents */
+  balanceCents?: number;
+  /** DTSERVER; default the end date */
+  serverDate?: IsoDate;
+}
+
+const ofxDate = (d: IsoDate) => d.replaceAll('-', '');
+
+/** Two decimals with a dot, no float arithmetic. */
+function ofxAmount(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** ASCII only (accents dropped), SGML's specials escaped, one line, at most `max` characters. */
+export function ofxText(text: string, max = 255): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max)
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/** An OFX 1.02 SGML statement (CRLF line ends). */
+export function buildStatementOfx(o: OfxStatementOptions): string {
+  const lines = [
+    'OFXHEADER:100',
+    'DATA:OFXSGML',
+    'VERSION:102',
+    'SECURITY:NONE',
+    'ENCODING:USASCII',
+    'CHARSET:1252',
+    'COMPRESSION:NONE',
+    'OLDFILEUID:NONE',
+    'NEWFILEUID:NONE',
+    '',
+    '<OFX>',
+    '<SIGNONMSGSRSV1>',
+    '<SONRS>',
+    '<STATUS>',
+    '<CODE>0',
+    '<SEVERITY>INFO',
+    '</STATUS>',
+    `<DTSERVER>${ofxDate(o.serverDate ?? o.end)}120000[-3:BRT]`,
+    '<LANGUAGE>POR',
+    '</SONRS>',
+    '</SIGNONMSGSRSV1>',
+    '<BANKMSGSRSV1>',
+    '<STMTTRNRS>',
+    '<TRNUID>1001',
+    '<STATUS>',
+    '<CODE>0',
+    '<SEVERITY>INFO',
+    '</STATUS>',
+    '<STMTRS>',
+    '<CURDEF>BRL',
+    '<BANKACCTFROM>',
+    `<BANKID>${o.bankCode.replace(/\D/g, '').padStart(4, '0')}`,
+    ...(o.agency ? [`<BRANCHID>${ofxText(o.agency, 22)}`] : []),
+    `<ACCTID>${ofxText(o.account, 22)}`,
+    `<ACCTTYPE>${o.accountType ?? 'CHECKING'}`,
+    '</BANKACCTFROM>',
+    '<BANKTRANLIST>',
+    `<DTSTART>${ofxDate(o.start)}`,
+    `<DTEND>${ofxDate(o.end)}`,
+  ];
+  for (const t of o.transactions) {
+    lines.push(
+      '<STMTTRN>',
+      `<TRNTYPE>${t.type ?? (t.amountCents < 0 ? 'DEBIT' : 'CREDIT')}`,
+      `<DTPOSTED>${ofxDate(t.date)}`,
+      `<TRNAMT>${ofxAmount(t.amountCents)}`,
+      `<FITID>${ofxText(t.fitid, 255)}`,
+      ...(t.checknum ? [`<CHECKNUM>${ofxText(t.checknum, 12)}`] : []),
+      ...(t.name ? [`<NAME>${ofxText(t.name, 32)}`] : []),
+      `<MEMO>${ofxText(t.memo)}`,
+      '</STMTTRN>',
+    );
+  }
+  lines.push('</BANKTRANLIST>');
+  if (o.balanceCents !== undefined) {
+    lines.push(
+      '<LEDGERBAL>',
+      `<BALAMT>${ofxAmount(o.balanceCents)}`,
+      `<DTASOF>${ofxDate(o.end)}`,
+      '</LEDGERBAL>',
+    );
+  }
+  lines.push('</STMTRS>', '</STMTTRNRS>', '</BANKMSGSRSV1>', '</OFX>', '');
+  return lines.join('\r\n');
+}
+
+export interface DemoStatementOptions {
+  /** default the test condominium */
+  condominium?: string;
+  /** default the condominium's payment account */
+  bankAccountId?: number;
+  /** YYYY-MM; default the current month */
+  month?: string;
+  /** default now */
+  now?: Date;
+}
+
+/** The two movements of the demo statement that nobody recorded in the ledger. */
+export const DEMO_UNMATCHED = [
+  { memo: 'TARIFA PACOTE SERVICOS', amountCents: -8_950, fitid: 'TAR' },
+  { memo: 'PIX RECEBIDO - REMETENTE NAO IDENTIFICADO', amountCents: 35_000, fitid: 'PIX' },
+] as const;
+
+/**
+ * The month's statement of a bank account, as its bank would send it: one transaction per ledger entry of the
+ * account paid in the month (expenses as debits, revenues as credits, the entry's document number as CHECKNUM,
+ * FITIDs stable across calls), plus a bank fee and an unidentified PIX credit that no entry explains. The
+ * period runs from the 1st to today (or the month's last day for a past month); the balance is the account's.
+ */
+export function demoStatementOfx(state: SandboxState, opts: DemoStatementOptions = {}): string {
+  const slug = opts.condominium ?? TEST_CONDOMINIUM;
+  const condo: Condominium | undefined = state.condominiums.find((c) => c.slug === slug);
+  if (!condo) throw new Error(`no condominium ${slug} in the sandbox`);
+  const account =
+    opts.bankAccountId === undefined
+      ? condo.bank_accounts.find((b) => b.is_payment_account)
+      : condo.bank_accounts.find((b) => b.id === opts.bankAccountId);
+  if (!account) throw new Error(`no bank account ${opts.bankAccountId ?? '(payment)'} in ${slug}`);
+  const today = todayIn(opts.now ?? new Date());
+  const month = opts.month ?? today.slice(0, 7);
+  const start = `${month}-01`;
+  const lastOfMonth = addDays(`${month < '9999-12' ? nextMonth(month) : month}-01`, -1);
+  const end = today.startsWith(month) ? today : lastOfMonth;
+  const entries = condo.entries
+    .filter((e) => e.bank_account_id === account.id && e.period === month)
+    .sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.id - b.id);
+  const transactions: OfxTransaction[] = entries.map((e) => ({
+    fitid: `${month.replace('-', '')}${String(e.id).padStart(8, '0')}`,
+    date: e.paid_at,
+    amountCents: e.type === 'expense' ? -e.amount_cents : e.amount_cents,
+    memo: (e.type === 'expense' ? `PAG ${e.payee ?? e.description}` : `CRED ${e.description}`).toUpperCase(),
+    checknum: e.document_number,
+  }));
+  for (const u of DEMO_UNMATCHED) {
+    transactions.push({
+      fitid: `${month.replace('-', '')}${u.fitid}`,
+      date: end,
+      amountCents: u.amountCents,
+      memo: u.memo,
+    });
+  }
+  return buildStatementOfx({
+    bankCode: account.bank_code,
+    agency: account.agency,
+    account: account.account_number,
+    accountType: account.type === 'savings' ? 'SAVINGS' : 'CHECKING',
+    transactions,
+    start,
+    end,
+    balanceCents: account.current_balance_cents,
+  });
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/**
+ * `demoStatementOfx` over a data dir's snapshot (a running sandbox writes it after every write), for the CLI
+ * demo: write the text to a .ofx file and import it.
+ */
+export async function statementForDemo(dataDir: string, opts: DemoStatementOptions = {}): Promise<string> {
+  const state = await readSnapshot(dataDir);
+  if (!state) throw new Error(`${dataDir} holds no sandbox data; start the sandbox first`);
+  return demoStatementOfx(state, opts);
+}
