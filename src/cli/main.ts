@@ -2,15 +2,13 @@
 import { ExitCode } from '../domain/errors.js';
 import { systemIo, writeLine } from './io.js';
 import { main, reportError } from './program.js';
+import { installSignalHandlers } from './signals.js';
 
 const argv = process.argv.slice(2);
 const io = systemIo(argv.includes('--no-color'));
-// Ctrl-C ends a command with 130, unless a verb that runs until stopped (sandbox start, webhooks listen)
-// handles SIGINT itself to shut down cleanly.
-process.on('SIGINT', () => {
-  if (process.listenerCount('SIGINT') > 1) return;
+installSignalHandlers((signal) => {
   writeLine(io.stderr, 'interrupted');
-  process.exit(ExitCode.interrupted);
+  process.exit(signal === 'SIGINT' ? ExitCode.interrupted : 143);
 });
 main(argv, io).then(
   (code) => {

@@ -95,6 +95,8 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}): Co
 
 export interface Session {
   sandbox: RunningSandbox;
+  /** The sandbox's data dir (its snapshot, its batch files). */
+  dataDir: string;
   condo: Condo;
   client(name: 'default' | 'read-only' | 'other'): RunningSandbox['clients'][number];
   /** Logs the CLI in with a seeded client, as profile `name` (default: the client's name). */
@@ -144,6 +146,7 @@ export async function sandboxSession(
   if (loginAs) await login(loginAs);
   return {
     sandbox,
+    dataDir: join(root, 'sandbox'),
     condo,
     client,
     login,

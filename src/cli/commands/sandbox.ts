@@ -9,6 +9,7 @@ import { collect, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
+import { untilStopped } from '../signals.js';
 
 /** The sandbox: the whole finance API, locally, for trying things and for the tests. */
 
@@ -73,15 +74,7 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     `Sandbox listening on ${sandbox.baseUrl} (data in ${dataDir}); profile "${SANDBOX_PROFILE}" points at it.`,
   );
   deps.info(`Try: condo --profile ${SANDBOX_PROFILE} payables list    Stop with Ctrl-C.`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopped();
   await sandbox.close();
   deps.info('Sandbox stopped.');
   return 0;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { StatementImportResult } from '../../client/index.js';
@@ -110,7 +111,13 @@ export async function importStatement(deps: Deps, path: string, opts: ImportOpti
   }
   if (deps.format !== 'json') printLocalSummary(deps, path, summary, false);
   const format = summary.format;
-  const key = deps.globals.idempotencyKey ?? `statement-${account}-${format}-${await sha256File(path)}`;
+  // The same file, account and format is the same import (a cron re-run replays it); --force or another CSV
+  // mapping is another request, so it gets its own key rather than an idempotency conflict.
+  const variant = [opts.force ? 'force' : '', opts.csvColumns ?? '', opts.dateFormat ?? ''].join('|');
+  const suffix =
+    variant === '||' ? '' : `-${createHash('sha256').update(variant).digest('hex').slice(0, 12)}`;
+  const key =
+    deps.globals.idempotencyKey ?? `statement-${account}-${format}-${await sha256File(path)}${suffix}`;
   const client = await deps.client();
   const { result, replayed } = await client.statements.import(account as number, path, {
     format,

@@ -7,6 +7,7 @@ import type { Deps } from '../context.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
+import { untilStopped } from '../signals.js';
 
 /** Webhook subscriptions, a local receiver for development, and signature checks for integrators. */
 
@@ -145,15 +146,7 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
   deps.info(
     `${paint(deps.io, 'green', 'Ready.')} Listening on ${url} for ${events.join(', ')} (subscription ${sub.id}). Ctrl-C to stop.`,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopped();
   server.close();
   await client.webhooks.delete(sub.id);
   deps.info(`Subscription ${sub.id} removed.`);
