@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -346,8 +346,77 @@ export async function demo(deps: Deps): Promise<number> {
         'show',
         String(doc.public_id),
       ]);
-    await s.show('The ledger entries the paid payables produced', ['ledger', 'entries', '--type', 'expense']);
+    await s.show("The ledger's expense entries: this month's bills and the payments just confirmed", [
+      'ledger',
+      'entries',
+      '--type',
+      'expense',
+    ]);
     await s.show('And the payment account balance that followed', ['bank-accounts', 'list']);
+
+    chapter(io, "The night's bank statement: imported from cron, reconciled against the ledger");
+    const paymentAccount = (await s.json<Json[]>(['bank-accounts', 'list'])).find(
+      (a) => a.is_payment_account,
+    );
+    const { statementForDemo } = await import('../../sandbox/index.js');
+    const ofx = join(root, `extrato-${deps.today().slice(0, 7)}.ofx`);
+    await writeFile(ofx, await statementForDemo(join(root, 'sandbox')));
+    await s.show('Check the file without sending anything (no credentials needed)', [
+      'statements',
+      'import',
+      ofx,
+      '--dry-run',
+    ]);
+    await s.show('Import it: duplicates skipped by FITID, movements matched to entries and paid payables', [
+      'statements',
+      'import',
+      ofx,
+      '--account',
+      String(paymentAccount?.id),
+    ]);
+    await s.show('Tomorrow night cron runs it again: a replay, nothing imported twice', [
+      'statements',
+      'import',
+      ofx,
+      '--account',
+      String(paymentAccount?.id),
+    ]);
+
+    chapter(io, "Receivables: the month's condominium fees with boleto and PIX, and who is behind");
+    const units = (await s.json<Json[]>(['units', 'list'])).slice(0, 3);
+    for (const [i, unit] of units.entries()) {
+      await s.show(`Invoice the fee of ${String(unit.label ?? unit.id)}`, [
+        'invoices',
+        'create',
+        '--unit',
+        String(unit.id),
+        '--bank-account',
+        String(paymentAccount?.id),
+        '--due',
+        '+10d',
+        '--subtotal',
+        i === 0 ? '1.240,00' : '850,00',
+        '--notes',
+        `Taxa condominial ${deps.today().slice(0, 7)}`,
+      ]);
+    }
+    const drafts = await s.json<Json[]>(['invoices', 'list', '--state', 'draft', '--all']);
+    for (const invoice of drafts) {
+      await s.show('Issue it: one gateway call registers the boleto and the PIX charge', [
+        'invoices',
+        'issue',
+        String(invoice.public_id),
+      ]);
+    }
+    if (drafts[0]) {
+      await s.show('What the resident receives: linha digitável, boleto link, PIX copia e cola', [
+        'invoices',
+        'payment',
+        String(drafts[0].public_id),
+      ]);
+    }
+    await s.show('Units behind on their fees', ['defaulters']);
+    await s.show("The month's ledger summary", ['ledger', 'summary', '--month', deps.today().slice(0, 7)]);
 
     writeLine(io.stdout, '');
     writeLine(
