@@ -5,6 +5,7 @@
 import type { ExpenseCreate, ExpenseInstallmentsCreate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+import { createMany, type WriteOptions, write } from './write.js';
 
 export interface Expense {
   id: number;
@@ -38,8 +39,6 @@ export interface ExpenseFilters {
   [key: string]: QueryValue;
 }
 
-type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
-
 export interface ExpensesApi {
   list(filters?: ExpenseFilters, opts?: ListOptions): Promise<ListResult<Expense>>;
   create(body: ExpenseCreate, opts?: WriteOptions): Promise<Expense>;
@@ -49,22 +48,13 @@ export interface ExpensesApi {
 }
 
 export function expenses(api: ApiCore): ExpensesApi {
-  const post = async <T>(path: string, body: unknown, o: WriteOptions = {}) =>
-    (await api.request<T>({ method: 'POST', path, body, idempotencyKey: o.idempotencyKey, signal: o.signal }))
-      .data;
-  const self: ExpensesApi = {
+  const create = (body: ExpenseCreate, o?: WriteOptions) => write<Expense>(api, 'POST', '/expenses', body, o);
+  return {
     list: (filters = {}, opts = {}) => api.list<Expense>('/expenses', filters, opts),
-    create: (body, o) => post<Expense>('/expenses', body, o),
-    createMany: async (bodies, opts = {}) =>
-      (
-        await api.bulk(
-          bodies,
-          (body, idempotencyKey) => self.create(body, { idempotencyKey, signal: opts.signal }),
-          opts,
-        )
-      ).map((r, index) => ({ index, ...r })),
+    create,
+    createMany: createMany(api, create),
     installments: async (body, o) => {
-      const data = await post<unknown>('/expenses/installments', body, o);
+      const data = await write<unknown>(api, 'POST', '/expenses/installments', body, o);
       // `{data: [...]}` (unwrapped by the core), or a paginator-like `{data: {data: [...]}}` / `{items}` elsewhere.
       if (Array.isArray(data)) return data as Expense[];
       const inner = (data as { data?: unknown; items?: unknown } | null) ?? {};
@@ -73,5 +63,4 @@ export function expenses(api: ApiCore): ExpensesApi {
       return [];
     },
   };
-  return self;
 }

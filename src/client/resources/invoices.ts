@@ -6,6 +6,7 @@
 import type { InvoiceCreate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+import { createMany, type WriteOptions, write } from './write.js';
 
 export interface BoletoOption {
   url?: string;
@@ -60,8 +61,6 @@ export interface InvoiceFilters {
   [key: string]: QueryValue;
 }
 
-type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
-
 export interface InvoicesApi {
   list(filters?: InvoiceFilters, opts?: ListOptions): Promise<ListResult<Invoice>>;
   get(id: string, opts?: { signal?: AbortSignal }): Promise<Invoice>;
@@ -77,40 +76,16 @@ export interface InvoicesApi {
 const one = (id: string) => `/invoices/${encodeURIComponent(id)}`;
 
 export function invoices(api: ApiCore): InvoicesApi {
-  const self: InvoicesApi = {
+  const create = (body: InvoiceCreate, o?: WriteOptions) => write<Invoice>(api, 'POST', '/invoices', body, o);
+  return {
     list: (filters = {}, opts = {}) => api.list<Invoice>('/invoices', filters, opts),
     get: async (id, o = {}) =>
       (await api.request<Invoice>({ method: 'GET', path: one(id), signal: o.signal })).data,
-    create: async (body, o = {}) =>
-      (
-        await api.request<Invoice>({
-          method: 'POST',
-          path: '/invoices',
-          body,
-          idempotencyKey: o.idempotencyKey,
-          signal: o.signal,
-        })
-      ).data,
-    createMany: async (bodies, opts = {}) =>
-      (
-        await api.bulk(
-          bodies,
-          (body, idempotencyKey) => self.create(body, { idempotencyKey, signal: opts.signal }),
-          opts,
-        )
-      ).map((r, index) => ({ index, ...r })),
-    issue: async (id, o = {}) =>
-      (
-        await api.request<Invoice>({
-          method: 'POST',
-          path: `${one(id)}/issue`,
-          idempotencyKey: o.idempotencyKey,
-          signal: o.signal,
-        })
-      ).data,
+    create,
+    createMany: createMany(api, create),
+    issue: (id, o) => write<Invoice>(api, 'POST', `${one(id)}/issue`, undefined, o),
     payment: async (id, o = {}) =>
       (await api.request<InvoicePayment>({ method: 'GET', path: `${one(id)}/payment`, signal: o.signal }))
         .data,
   };
-  return self;
 }

@@ -6,6 +6,7 @@
 import type { AccountEntryCreate, AccountTransferCreate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult } from '../types.js';
+import { createMany, type WriteOptions, write } from './write.js';
 
 export interface AccountEntry {
   id: number;
@@ -30,8 +31,6 @@ export interface EntryFilters {
   per_page?: number;
 }
 
-type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
-
 export interface AccountEntriesApi {
   list(filters?: EntryFilters, opts?: ListOptions): Promise<ListResult<AccountEntry>>;
   /** A manual entry, in the financial period covering `paid_at` (a closed one is 422 period_closed). */
@@ -43,28 +42,13 @@ export interface AccountEntriesApi {
 }
 
 export function accountEntries(api: ApiCore): AccountEntriesApi {
-  const self: AccountEntriesApi = {
+  const create = (body: AccountEntryCreate, o?: WriteOptions) =>
+    write<AccountEntry>(api, 'POST', '/account-entries', body, o);
+  return {
     list: (filters = {}, opts = {}) => api.list<AccountEntry>('/account-entries', { ...filters }, opts),
-    create: async (body, o = {}) =>
-      (
-        await api.request<AccountEntry>({
-          method: 'POST',
-          path: '/account-entries',
-          body,
-          idempotencyKey: o.idempotencyKey,
-          signal: o.signal,
-        })
-      ).data,
-    createMany: async (bodies, opts = {}) =>
-      (
-        await api.bulk(
-          bodies,
-          (body, idempotencyKey) => self.create(body, { idempotencyKey, signal: opts.signal }),
-          opts,
-        )
-      ).map((r, index) => ({ index, ...r })),
+    create,
+    createMany: createMany(api, create),
   };
-  return self;
 }
 
 /** A transfer: the expense entry leaving the source account and the revenue entry arriving at the destination. */
@@ -84,25 +68,7 @@ export interface AccountTransfersApi {
 }
 
 export function accountTransfers(api: ApiCore): AccountTransfersApi {
-  const self: AccountTransfersApi = {
-    create: async (body, o = {}) =>
-      (
-        await api.request<AccountTransfer>({
-          method: 'POST',
-          path: '/account-transfers',
-          body,
-          idempotencyKey: o.idempotencyKey,
-          signal: o.signal,
-        })
-      ).data,
-    createMany: async (bodies, opts = {}) =>
-      (
-        await api.bulk(
-          bodies,
-          (body, idempotencyKey) => self.create(body, { idempotencyKey, signal: opts.signal }),
-          opts,
-        )
-      ).map((r, index) => ({ index, ...r })),
-  };
-  return self;
+  const create = (body: AccountTransferCreate, o?: WriteOptions) =>
+    write<AccountTransfer>(api, 'POST', '/account-transfers', body, o);
+  return { create, createMany: createMany(api, create) };
 }

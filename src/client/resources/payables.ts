@@ -6,6 +6,7 @@
 import type { PayableCreate, PayableUpdate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, Payable, PayableFilters } from '../types.js';
+import { createMany, write } from './write.js';
 
 const one = (id: string) => `/payables/${encodeURIComponent(id)}`;
 
@@ -30,34 +31,18 @@ export interface PayablesApi {
 }
 
 export function payables(api: ApiCore): PayablesApi {
-  const write = async <T>(
-    method: string,
-    path: string,
-    body: unknown,
-    o: { idempotencyKey?: string; signal?: AbortSignal } = {},
-  ) =>
-    (await api.request<T>({ method, path, body, idempotencyKey: o.idempotencyKey, signal: o.signal })).data;
-
   const self: PayablesApi = {
     list: (filters = {}, opts = {}) => api.list<Payable>('/payables', filters, opts),
     get: async (id, o = {}) =>
       (await api.request<Payable>({ method: 'GET', path: one(id), signal: o.signal })).data,
-    create: (body, o) => write<Payable>('POST', '/payables', body, o),
-    update: (id, body, o) => write<Payable>('PATCH', one(id), body, o),
+    create: (body, o) => write<Payable>(api, 'POST', '/payables', body, o),
+    update: (id, body, o) => write<Payable>(api, 'PATCH', one(id), body, o),
     delete: async (id, o) => {
-      await write<unknown>('DELETE', one(id), undefined, o);
+      await write<unknown>(api, 'DELETE', one(id), undefined, o);
     },
-    mark: (id, o) => write<Payable>('POST', `${one(id)}/mark-for-remessa`, undefined, o),
-    unmark: (id, o) => write<Payable>('POST', `${one(id)}/unmark-for-remessa`, undefined, o),
-
-    createMany: async (bodies, opts = {}) =>
-      (
-        await api.bulk(
-          bodies,
-          (body, idempotencyKey) => self.create(body, { idempotencyKey, signal: opts.signal }),
-          opts,
-        )
-      ).map((r, index) => ({ index, ...r })),
+    mark: (id, o) => write<Payable>(api, 'POST', `${one(id)}/mark-for-remessa`, undefined, o),
+    unmark: (id, o) => write<Payable>(api, 'POST', `${one(id)}/unmark-for-remessa`, undefined, o),
+    createMany: createMany(api, (body: PayableCreate, o) => self.create(body, o)),
     markMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.mark(id, o)),
     unmarkMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.unmark(id, o)),
     deleteMany: (ids, opts = {}) =>
