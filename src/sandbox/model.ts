@@ -8,22 +8,9 @@
 import type { IsoDate } from '../domain/dates.js';
 import type { FormaPagamento, PayableState } from '../domain/payables.js';
 
-export const SCOPES = [
-  'invoices.read',
-  'invoices.write',
-  'expenses.read',
-  'expenses.write',
-  'cadastros.read',
-  'cadastros.write',
-  'bank.read',
-  'bank.write',
-  'plano-de-contas.read',
-  'plano-de-contas.write',
-  'webhooks.manage',
-  'payments.read',
-  'payments.write',
-] as const;
-export type Scope = (typeof SCOPES)[number];
+import type { Scope } from '../domain/scopes.js';
+
+export { SCOPES, type Scope } from '../domain/scopes.js';
 
 export type ClientName = 'default' | 'read-only' | 'other';
 

@@ -1,24 +1,11 @@
 import type { Command } from 'commander';
 import { AuthError, CondoError, UsageError } from '../../domain/errors.js';
+import { SCOPES } from '../../domain/scopes.js';
 import type { Deps } from '../context.js';
 import { printJson, printRecord } from '../output.js';
 import type { Register } from '../program.js';
 
-export const ALL_SCOPES = [
-  'invoices.read',
-  'invoices.write',
-  'expenses.read',
-  'expenses.write',
-  'cadastros.read',
-  'cadastros.write',
-  'bank.read',
-  'bank.write',
-  'plano-de-contas.read',
-  'plano-de-contas.write',
-  'webhooks.manage',
-  'payments.read',
-  'payments.write',
-];
+const ALL_SCOPES: readonly string[] = SCOPES;
 
 export interface LoginOptions {
   condominium?: string;
