@@ -5,7 +5,8 @@
  * Installments are N linked, unsettled expenses splitting a total exactly in cents.
  */
 import { ulid } from 'ulid';
-import { addDays, addMonthsClamped, type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { installmentDueDate, splitCents } from '../../domain/installments.js';
 import { decimalToCents } from '../../domain/money.js';
 import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/schemas.js';
 import { domainRule, validationFailed } from '../http/errors.js';
@@ -147,24 +148,6 @@ export function createExpense(condo: Condominium, body: ExpenseCreate, deps: Exp
   return expense;
 }
 
-/** `total` split in `count` parts, exactly: the remainder one cent at a time over the first parts. */
-export function splitCents(total: number, count: number): number[] {
-  const base = Math.floor(total / count);
-  const rest = total - base * count;
-  return Array.from({ length: count }, (_, i) => base + (i < rest ? 1 : 0));
-}
-
-/**
- * Due dates: one calendar month apart from `first` keeping its day (a 31st becomes a shorter month's last
- * day, and comes back in the months that have one), or `intervalDays` apart when given.
- */
-export function installmentDueDates(first: IsoDate, count: number, intervalDays?: number): IsoDate[] {
-  const day = Number(first.slice(8, 10));
-  return Array.from({ length: count }, (_, i) =>
-    intervalDays === undefined ? addMonthsClamped(first, i, day) : addDays(first, i * intervalDays),
-  );
-}
-
 export function createInstallments(
   condo: Condominium,
   body: ExpenseInstallmentsCreate,
@@ -175,7 +158,7 @@ export function createInstallments(
   if (total < body.count) fields.total_amount = [`must be at least 0.01 per installment (${body.count})`];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const amounts = splitCents(total, body.count);
-  const dues = installmentDueDates(body.first_due_at, body.count, body.monthly_interval_days);
+  const dues = amounts.map((_, i) => installmentDueDate(body.first_due_at, i, body.monthly_interval_days));
   const groupId = ulid(deps.now.getTime());
   const created = amounts.map(
     (amount, i): Expense => ({

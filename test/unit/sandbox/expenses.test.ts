@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addMonthsClamped, todayIn } from '../../../src/domain/dates.js';
-import { installmentDueDates, splitCents } from '../../../src/sandbox/services/expenses.js';
+import { installmentDueDate, splitCents } from '../../../src/domain/installments.js';
 import { type Session, sandboxSession } from './session.js';
 
 // Seed ids of the test condominium (fixed).
@@ -167,7 +167,7 @@ describe('installments', () => {
       '2031-04-30',
     ]);
     expect(r.body.data.map((e: { amount: number }) => e.amount)).toEqual([0.03, 0.03, 0.02, 0.02]);
-    expect(installmentDueDates('2032-01-31', 2)).toEqual(['2032-01-31', '2032-02-29']);
+    expect([0, 1].map((i) => installmentDueDate('2032-01-31', i))).toEqual(['2032-01-31', '2032-02-29']);
   });
 
   test('monthly_interval_days spaces them by days instead', async () => {
