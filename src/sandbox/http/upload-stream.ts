@@ -1,20 +1,18 @@
 /**
- * Multipart uploads read as a stream: each file part is fed, chunk by chunk, to a sink the route chooses (a
- * CNAB reader, say) while it is hashed, so a large file is never held in memory whole. The result carries the
- * same digest `readMultipart` gives, for `multipartFingerprint`:
+ * Multipart uploads (statement and return-file imports), read as a stream: each file part is handed, chunk by
+ * chunk, to a consumer the route chooses (a CNAB reader, a statement parser) while it is hashed and counted,
+ * so a large file is never held in memory whole. The digest feeds `multipartFingerprint`:
  *
- *   const upload = await streamMultipart(request, { fileSize: LIMIT, sink: (field) => new Cnab240Reader() });
+ *   const upload = await streamMultipart(request, { fileSize: LIMIT, consume: (field, fields, chunks) => read(chunks) });
  *   if (await beginIdempotency(ctx, request, reply, multipartFingerprint(request.method, request.url, upload.digest))) return reply;
+ *
+ * The consumer also sees the fields sent before the file, so a route can parse on the fly when its options
+ * came first (as the CLI sends them).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ApiProblem, badRequest } from './errors.js';
 import type { MultipartDigest } from './idempotency.js';
-
-export interface FileSink<T> {
-  write(chunk: Buffer): void;
-  end(): T;
-}
 
 export interface StreamedFile<T> {
   filename: string;
@@ -30,12 +28,33 @@ export interface StreamedUpload<T> {
   digest: MultipartDigest;
 }
 
+/** Reads one file part; it may stop early (the rest is drained, still hashed). */
+export type PartConsumer<T> = (
+  fieldname: string,
+  fieldsSoFar: Readonly<Record<string, string[]>>,
+  chunks: AsyncIterable<Buffer>,
+) => Promise<T>;
+
 export interface StreamOptions<T> {
   /** bytes per file; a larger file is a 413 payload_too_large */
   fileSize: number;
-  /** a sink per file part (by field name) */
-  sink: (fieldname: string) => FileSink<T>;
+  consume: PartConsumer<T>;
 }
+
+/** A consumer that keeps the bytes (small files, or when the route needs them after the other fields). */
+export const collectBytes: PartConsumer<Buffer> = async (_field, _fields, chunks) => {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+};
+
+/** A consumer that only lets the bytes through (files the route does not read). */
+export const ignoreFile: PartConsumer<undefined> = async (_field, _fields, chunks) => {
+  for await (const _chunk of chunks) {
+    // drained, hashed and counted by streamMultipart
+  }
+  return undefined;
+};
 
 export async function streamMultipart<T>(
   request: FastifyRequest,
@@ -55,13 +74,23 @@ export async function streamMultipart<T>(
     for await (const part of request.parts({ limits: { fileSize: opts.fileSize } })) {
       if (part.type === 'file') {
         const hash = createHash('sha256');
-        const sink = opts.sink(part.fieldname);
         let size = 0;
-        for await (const chunk of part.file) {
-          const bytes = chunk as Buffer;
-          hash.update(bytes);
-          size += bytes.length;
-          sink.write(bytes);
+        const source = part.file[Symbol.asyncIterator]();
+        const counted: AsyncIterable<Buffer> = {
+          [Symbol.asyncIterator]: () => ({
+            next: async () => {
+              const r = await source.next();
+              if (!r.done) {
+                hash.update(r.value as Buffer);
+                size += (r.value as Buffer).length;
+              }
+              return r as IteratorResult<Buffer>;
+            },
+          }),
+        };
+        const result = await opts.consume(part.fieldname, body.fields, counted);
+        for await (const _rest of counted) {
+          // whatever the consumer left: the digest covers every byte
         }
         if (part.file.truncated) throw tooLarge(part.fieldname);
         const file: StreamedFile<T> = {
@@ -69,7 +98,7 @@ export async function streamMultipart<T>(
           mimetype: part.mimetype,
           sha256: hash.digest('hex'),
           size,
-          result: sink.end(),
+          result,
         };
         push(body.files, part.fieldname, file);
         push(body.digest.files, part.fieldname, file.sha256);
@@ -88,9 +117,6 @@ export async function streamMultipart<T>(
   }
   return body;
 }
-
-/** A sink that only counts (files the route does not read). */
-export const ignoreFile = (): FileSink<undefined> => ({ write: () => {}, end: () => undefined });
 
 function push<T>(map: Record<string, T[]>, key: string, value: T): void {
   const list = map[key];

@@ -12,7 +12,7 @@ import { type ApiProblem, domainRule, notFound, validationFailed } from '../http
 import { multipartFingerprint } from '../http/idempotency.js';
 import { beginIdempotency } from '../http/pipeline.js';
 import { paginate, QueryReader } from '../http/query.js';
-import { type FileSink, ignoreFile, streamMultipart } from '../http/upload-stream.js';
+import { ignoreFile, type PartConsumer, streamMultipart } from '../http/upload-stream.js';
 import {
   applyReturn,
   createBatch,
@@ -37,8 +37,8 @@ interface ReadReturn {
   lines: ReturnLine[];
 }
 
-/** The CNAB reader as an upload sink, keeping only what a return needs of each payment line. */
-function returnSink(): FileSink<ReadReturn> {
+/** The CNAB reader fed from the upload, keeping only what a return needs of each payment line. */
+const readReturn: PartConsumer<ReadReturn> = async (_field, _fields, chunks) => {
   const lines: ReturnLine[] = [];
   const reader = new Cnab240Reader({
     keepItems: false,
@@ -55,11 +55,9 @@ function returnSink(): FileSink<ReadReturn> {
       });
     },
   });
-  return {
-    write: (chunk) => reader.write(chunk),
-    end: () => ({ file: reader.end(), lines }),
-  };
-}
+  for await (const chunk of chunks) reader.write(chunk);
+  return { file: reader.end(), lines };
+};
 
 function invalidFile(messages: { line: number; message: string }[], lead: string): ApiProblem {
   const shown = messages
@@ -119,7 +117,8 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     async (request, reply) => {
       const upload = await streamMultipart<ReadReturn | undefined>(request, {
         fileSize: RETURN_FILE_LIMIT,
-        sink: (field) => (field === 'file' ? returnSink() : ignoreFile()),
+        consume: (field, fields, chunks) =>
+          field === 'file' ? readReturn(field, fields, chunks) : ignoreFile(field, fields, chunks),
       });
       const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
       if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;

@@ -1,21 +1,3 @@
-/**
- * Statement import (bank.write): `POST /bank-accounts/{bankAccount}/statements/import`, multipart with
- *
- *   file         the OFX (1.x SGML or 2.x XML) or CSV statement (required; up to STATEMENT_FILE_LIMIT)
- *   format       ofx | csv (required)
- *   force        "true"/"1": import even when the file names another bank or account
- *   csv_columns  generic CSV: `date=Data,amount=Valor,description=Histórico` (or a JSON object)
- *   date_format  generic CSV: `DD/MM/YYYY`, `YYYY-MM-DD`...
- *
- * The file is parsed as it streams in when `format` (and the CSV options) came before it, as the CLI sends
- * them; otherwise it is held and parsed once every field is known. The Idempotency-Key fingerprint covers the
- * file's bytes and every field, so a replay answers the first import's summary and emits no event.
- *
- * Answers 201 with the import summary (services/statements.ts); 404 for another condominium's or an unknown
- * account; 413 for a file over the limit; 422 `validation_failed` (fields), `invalid_file` (with line numbers),
- * `account_mismatch` (bank or account of the file differ and no `force`).
- */
-import { createHash, type Hash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../../domain/schemas.js';
 import {
@@ -25,9 +7,10 @@ import {
 } from '../../formats/statement/index.js';
 import { MAPPABLE_ROLES } from '../../formats/statement-csv/layouts.js';
 import { condominiumOf, type SandboxContext } from '../http/context.js';
-import { ApiProblem, badRequest, domainRule, notFound, validationFailed } from '../http/errors.js';
+import { type ApiProblem, domainRule, notFound, validationFailed } from '../http/errors.js';
 import { type MultipartDigest, multipartFingerprint } from '../http/idempotency.js';
 import { beginIdempotency } from '../http/pipeline.js';
+import { collectBytes, ignoreFile, streamMultipart } from '../http/upload-stream.js';
 import { accountMismatches, importStatement } from '../services/statements.js';
 import { webhookDispatcher } from '../services/webhooks.js';
 
@@ -133,74 +116,33 @@ function readFields(
   };
 }
 
-async function* hashing(source: AsyncIterable<Buffer>, hash: Hash, size: { bytes: number }) {
-  for await (const chunk of source) {
-    hash.update(chunk);
-    size.bytes += chunk.length;
-    yield chunk;
-  }
-}
-
-/** Reads the multipart body: the `file` part parsed on the fly when its options are already known. */
+/**
+ * Reads the multipart body: the `file` part is parsed as it streams in when its options came first (as the
+ * CLI sends them); otherwise its bytes are kept and parsed once the other fields are known.
+ */
 async function readStatementUpload(request: FastifyRequest): Promise<StatementUpload> {
-  if (!request.isMultipart()) {
-    throw new ApiProblem(415, 'unsupported_media_type', 'this call takes a multipart/form-data body');
-  }
-  const upload: StatementUpload = { fields: {}, files: [], digest: { fields: {}, files: {} } };
-  const tooLarge = () =>
-    new ApiProblem(
-      413,
-      'payload_too_large',
-      `the statement file is larger than ${Math.floor(STATEMENT_FILE_LIMIT / (1024 * 1024))} MB`,
-    );
-  try {
-    for await (const part of request.parts({ limits: { fileSize: STATEMENT_FILE_LIMIT } })) {
-      if (part.type === 'file') {
-        const hash = createHash('sha256');
-        const size = { bytes: 0 };
-        const stream = hashing(part.file as AsyncIterable<Buffer>, hash, size);
-        const known = part.fieldname === 'file' ? readFields(upload.fields) : undefined;
-        let parsed: ParsedStatementFile | undefined;
-        let bytes: Buffer | undefined;
-        if (known?.ok) {
-          parsed = await parseStatement(stream, known.value.options);
-        } else {
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) if (part.fieldname === 'file') chunks.push(chunk);
-          bytes = Buffer.concat(chunks);
-        }
-        if (part.file.truncated) throw tooLarge();
-        const sha256 = hash.digest('hex');
-        push(upload.digest.files, part.fieldname, sha256);
-        if (part.fieldname === 'file') {
-          upload.files.push({
-            fileName: part.filename || null,
-            sha256,
-            size: size.bytes,
-            ...(parsed ? { parsed } : {}),
-            ...(bytes ? { bytes } : {}),
-          });
-        }
-      } else {
-        const value = typeof part.value === 'string' ? part.value : String(part.value);
-        push(upload.fields, part.fieldname, value);
-        push(upload.digest.fields, part.fieldname, value);
-      }
-    }
-  } catch (err) {
-    if (err instanceof ApiProblem) throw err;
-    const e = err as { statusCode?: number; code?: string };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (e.statusCode === 413 || /LIMIT|TOO_LARGE/.test(e.code ?? '')) throw err;
-    throw badRequest('the multipart body is malformed');
-  }
-  return upload;
-}
-
-function push<T>(map: Record<string, T[]>, key: string, value: T): void {
-  const list = map[key];
-  if (list) list.push(value);
-  else map[key] = [value];
+  const upload = await streamMultipart<{ parsed?: ParsedStatementFile; bytes?: Buffer } | undefined>(
+    request,
+    {
+      fileSize: STATEMENT_FILE_LIMIT,
+      consume: async (field, fieldsSoFar, chunks) => {
+        if (field !== 'file') return ignoreFile(field, fieldsSoFar, chunks);
+        const known = readFields(fieldsSoFar);
+        if (known.ok) return { parsed: await parseStatement(chunks, known.value.options) };
+        return { bytes: await collectBytes(field, fieldsSoFar, chunks) };
+      },
+    },
+  );
+  return {
+    fields: upload.fields,
+    digest: upload.digest,
+    files: (upload.files.file ?? []).map((f) => ({
+      fileName: f.filename || null,
+      sha256: f.sha256,
+      size: f.size,
+      ...f.result,
+    })),
+  };
 }
 
 function lineProblem(code: string, lead: string, messages: { line: number; message: string }[]): ApiProblem {

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp, CONDOMINIUM_PREFIX } from '../../../src/sandbox/app.js';
 import { condominiumOf } from '../../../src/sandbox/http/context.js';
 import { multipartFingerprint } from '../../../src/sandbox/http/idempotency.js';
-import { readMultipart } from '../../../src/sandbox/http/multipart.js';
 import { beginIdempotency } from '../../../src/sandbox/http/pipeline.js';
+import { collectBytes, streamMultipart } from '../../../src/sandbox/http/upload-stream.js';
 import { createContext, TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
 import { Store } from '../../../src/sandbox/store.js';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
         '/upload-probe/:bankAccount/statements/import',
         { config: { scope: 'bank.write', bodyTypes: ['multipart'], idempotency: 'manual' } },
         async (request, reply) => {
-          const upload = await readMultipart(request);
+          const upload = await streamMultipart(request, { fileSize: 1_000_000, consume: collectBytes });
           const fp = multipartFingerprint(request.method, request.url, upload.digest);
           if (await beginIdempotency(ctx, request, reply, fp)) return reply;
           runs++;
@@ -40,7 +40,7 @@ beforeAll(async () => {
             data: {
               condominium: condominiumOf(request).slug,
               format: upload.fields.format?.[0],
-              bytes: file?.bytes.length,
+              bytes: file?.result.length,
               sha256: file?.sha256,
               run: runs,
             },
