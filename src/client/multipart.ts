@@ -24,14 +24,28 @@ export interface MultipartForm {
   files?: MultipartFile[];
 }
 
-/** A MultipartFile streaming from a path on disk. */
+/**
+ * A MultipartFile streaming from a path on disk. `onProgress(sent, size)` follows the bytes as they are read
+ * for sending (from zero again if a retry re-opens the file).
+ */
 export async function fileFromPath(
   field: string,
   path: string,
   contentType?: string,
+  onProgress?: (sent: number, size: number) => void,
 ): Promise<MultipartFile> {
   const { size } = await stat(path);
-  return { field, filename: basename(path), contentType, size, open: () => createReadStream(path) };
+  const open = (): Readable => {
+    const stream = createReadStream(path);
+    if (!onProgress) return stream;
+    let sent = 0;
+    stream.on('data', (chunk) => {
+      sent += (chunk as Buffer).length;
+      onProgress(sent, size);
+    });
+    return stream;
+  };
+  return { field, filename: basename(path), contentType, size, open };
 }
 
 const quote = (s: string) => s.replace(/[\r\n"\\]/g, (c) => encodeURIComponent(c));

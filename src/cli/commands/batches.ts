@@ -135,7 +135,12 @@ export async function importReturn(deps: Deps, idArg: string, path: string): Pro
   if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
   const key = deps.globals.idempotencyKey ?? `retorno-${id}-${await sha256File(path)}`;
   const client = await deps.client();
-  const { summary, replayed } = await client.batches.importReturn(id, path, { idempotencyKey: key });
+  const bar = progressBar(deps.io, 'upload', info.size, Boolean(deps.globals.quiet));
+  const { summary, replayed } = await client.batches.importReturn(id, path, {
+    idempotencyKey: key,
+    onProgress: (sent) => bar.update(sent),
+  });
+  bar.done();
   printReturnSummary(deps, summary, replayed);
   return 0;
 }

@@ -6,7 +6,7 @@ import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import type { StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
-import { sha256File } from '../files.js';
+import { progressBar, sha256File } from '../files.js';
 import { enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
@@ -119,13 +119,16 @@ export async function importStatement(deps: Deps, path: string, opts: ImportOpti
   const key =
     deps.globals.idempotencyKey ?? `statement-${account}-${format}-${await sha256File(path)}${suffix}`;
   const client = await deps.client();
+  const bar = progressBar(deps.io, 'upload', (await stat(path)).size, Boolean(deps.globals.quiet));
   const { result, replayed } = await client.statements.import(account as number, path, {
     format,
     force: Boolean(opts.force),
     ...(opts.csvColumns ? { csvColumns: opts.csvColumns } : {}),
     ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
     idempotencyKey: key,
+    onProgress: (sent) => bar.update(sent),
   });
+  bar.done();
   await printResult(deps, result, replayed);
   return 0;
 }

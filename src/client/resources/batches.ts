@@ -56,7 +56,7 @@ export interface BatchesApi {
   importReturn(
     id: string,
     path: string,
-    opts: { idempotencyKey: string; signal?: AbortSignal },
+    opts: { idempotencyKey: string; signal?: AbortSignal; onProgress?: (sent: number, size: number) => void },
   ): Promise<{ summary: ReturnSummary; replayed: boolean }>;
 }
 
@@ -97,7 +97,7 @@ export function batches(api: ApiCore & Pick<Core, 'requestStream'>): BatchesApi 
       const res = await api.request<ReturnSummary>({
         method: 'POST',
         path: `${one(id)}/retorno`,
-        body: multipart({ files: [await fileFromPath('file', path, 'text/plain')] }),
+        body: multipart({ files: [await fileFromPath('file', path, 'text/plain', o.onProgress)] }),
         idempotencyKey: o.idempotencyKey,
         signal: o.signal,
       });

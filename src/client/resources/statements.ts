@@ -30,6 +30,7 @@ export interface StatementImportOptions {
   dateFormat?: string;
   idempotencyKey: string;
   signal?: AbortSignal;
+  onProgress?: (sent: number, size: number) => void;
 }
 
 export interface StatementsApi {
@@ -50,7 +51,7 @@ export function statements(api: ApiCore): StatementsApi {
       const res = await api.request<StatementImportResult>({
         method: 'POST',
         path: `/bank-accounts/${bankAccountId}/statements/import`,
-        body: multipart({ fields, files: [await fileFromPath('file', path)] }),
+        body: multipart({ fields, files: [await fileFromPath('file', path, undefined, o.onProgress)] }),
         idempotencyKey: o.idempotencyKey,
         signal: o.signal,
       });
