@@ -2,9 +2,10 @@
 //   start-up of `condo --version|--help` against `node -e 0`;
 //   one authenticated API call through `condo api` against curl making the same request;
 //   peak RSS of the CLI against `node -e 0`.
+//   the CNAB 240 and OFX parsers' throughput and heap against a raw read of the same file (bench/formats.ts).
 // Run with `npm run bench` (it builds first). Nothing here asserts: the numbers are for people.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -111,3 +112,18 @@ try {
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
+
+// The parsers, bundled from the sources on the fly (the CLI bundle does not export them).
+const { build } = await import('esbuild');
+const formatsBench = join(root, 'formats-bench.mjs');
+mkdirSync(root, { recursive: true });
+await build({
+  entryPoints: [join(import.meta.dirname, 'formats.ts')],
+  outfile: formatsBench,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  logLevel: 'warning',
+});
+spawnSync(process.execPath, ['--expose-gc', formatsBench], { stdio: 'inherit' });
+rmSync(root, { recursive: true, force: true });

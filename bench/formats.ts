@@ -1,0 +1,115 @@
+// Parser throughput and memory, as ratios against reading the same file raw from disk in the same run.
+// Bundled and run by bench/run.mjs.
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readCnab240, writePaymentRemittance } from '../src/formats/cnab240/index.js';
+import { parseStatement } from '../src/formats/statement/index.js';
+
+const PAYMENTS = 40_000;
+const OFX_TRANSACTIONS = 100_000;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; heapMb: number; result: T }> {
+  globalThis.gc?.();
+  const heap0 = process.memoryUsage().heapUsed;
+  let peak = heap0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 5);
+  const t0 = performance.now();
+  const result = await work();
+  const ms = performance.now() - t0;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().heapUsed);
+  return { ms, heapMb: (peak - heap0) / 1_048_576, result };
+}
+
+async function rawRead(path: string): Promise<number> {
+  let lines = 0;
+  for await (const chunk of createReadStream(path)) {
+    for (const byte of chunk as Buffer) if (byte === 10) lines++;
+  }
+  return lines;
+}
+
+function cnabFile(): string {
+  const company = {
+    name: 'CONDOMINIO BENCH',
+    document: '11222333000181',
+    bankCode: '341',
+    bankName: 'ITAU',
+    agency: '0350',
+    account: '12345',
+    accountDigit: '6',
+  };
+  const payments = Array.from({ length: PAYMENTS }, (_, i) => ({
+    forma: 'ted' as const,
+    seuNumero: `BENCH${String(i).padStart(15, '0')}`,
+    amountCents: 10_000 + i,
+    payeeName: 'FORNECEDOR DE TESTE LTDA',
+    payeeDocument: '12345678000195',
+    bank: { bankCode: '237', agency: '3321', account: '71234', accountDigit: '5' },
+  }));
+  return writePaymentRemittance({
+    company,
+    fileSequence: 1,
+    generatedAt: '2026-11-22T10:00:00',
+    paymentDate: '2026-11-23',
+    payments,
+  });
+}
+
+function ofxFile(): string {
+  const tx = Array.from(
+    { length: OFX_TRANSACTIONS },
+    (_, i) =>
+      `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261105<TRNAMT>-${(i % 9000) + 1}.${String(i % 100).padStart(2, '0')}<FITID>B${i}<MEMO>PAGAMENTO FORNECEDOR ${i}</STMTTRN>`,
+  ).join('\r\n');
+  return `OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nENCODING:USASCII\r\nCHARSET:1252\r\n\r\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>0341<ACCTID>12345-6<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20261101<DTEND>20261130\r\n${tx}\r\n</BANKTRANLIST><LEDGERBAL><BALAMT>1000.00<DTASOF>20261130</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\r\n`;
+}
+
+function row(name: string, m: { ms: number; heapMb: number }, base: { ms: number }, sizeMb: number): void {
+  console.log(
+    `${name.padEnd(44)} ${m.ms.toFixed(0).padStart(7)} ms  x${(m.ms / base.ms).toFixed(2).padStart(6)}  ${(sizeMb / (m.ms / 1000)).toFixed(1).padStart(6)} MB/s  heap +${m.heapMb.toFixed(1)} MB`,
+  );
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'condo-bench-formats-'));
+try {
+  const rem = join(dir, 'big.rem');
+  const write = await timed(async () => cnabFile());
+  await writeFile(rem, write.result);
+  const remMb = Buffer.byteLength(write.result) / 1_048_576;
+  const ofx = join(dir, 'big.ofx');
+  const ofxText = ofxFile();
+  await writeFile(ofx, ofxText);
+  const ofxMb = Buffer.byteLength(ofxText) / 1_048_576;
+
+  console.log(
+    `\nCNAB 240: ${PAYMENTS} payments, ${remMb.toFixed(1)} MB; ratios against a raw read of the same file`,
+  );
+  const rawRem = await timed(() => rawRead(rem));
+  row('baseline: raw read, counting lines', rawRem, rawRem, remMb);
+  row('write the remittance (in memory)', write, rawRem, remMb);
+  row(
+    'read it (streaming, items not kept)',
+    await timed(() => readCnab240(createReadStream(rem), { keepItems: false })),
+    rawRem,
+    remMb,
+  );
+
+  console.log(
+    `\nOFX: ${OFX_TRANSACTIONS} transactions, ${ofxMb.toFixed(1)} MB; ratios against a raw read of the same file`,
+  );
+  const rawOfx = await timed(() => rawRead(ofx));
+  row('baseline: raw read, counting lines', rawOfx, rawOfx, ofxMb);
+  row(
+    'parse (streaming, transactions not kept)',
+    await timed(() => parseStatement(createReadStream(ofx), { keepTransactions: false })),
+    rawOfx,
+    ofxMb,
+  );
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
