@@ -2,12 +2,12 @@
  * Statement import: a parsed OFX/CSV file becomes bank movements of one bank account, de-duplicated across
  * imports, then reconciled (services/reconciliation.ts).
  *
- * Balances. `current_balance` follows the ledger: entries move it when they are recorded (a paid payable, a
- * manual entry, an expense, a transfer). A statement is the bank's record of the same money, so importing one
- * never changes the balance: a movement that reconciles with an entry was already counted by that entry, and a
- * movement that remains unmatched (a bank fee nobody entered, a PIX from an unknown payer) is not in the ledger
- * until someone records it as an entry; counting it here would count it twice once they do. The unmatched
- * movements are what the import reports for someone to act on.
+ * Balances. `current_balance` is the bank's money: the ledger's entries (a paid payable, a manual entry, an
+ * expense, a transfer) plus the statement movements that no entry accounts for yet. A movement that reconciles
+ * with an entry on import was already counted by that entry and changes nothing; one that stays unmatched (a
+ * bank fee nobody entered, a PIX from an unknown payer) moves the balance, because the bank moved the money;
+ * when a later import reconciles it with an entry recorded since, its amount comes off again, so nothing is
+ * ever counted twice.
  */
 import { monotonicFactory } from 'ulid';
 import { centsToDecimal } from '../../domain/money.js';
@@ -142,8 +142,8 @@ function periodOf(statements: Statement[]): { start: string | null; end: string 
 
 /**
  * Records the file's transactions as movements of the account (skipping those already recorded), reconciles
- * the new ones and the file's earlier ones still open, and stores the import. Does not touch the balance (see
- * the note at the top).
+ * the new ones and the file's earlier ones still open, moves the balance as the note at the top says, and
+ * stores the import.
  */
 export function importStatement(
   condo: Condominium,
@@ -196,12 +196,13 @@ export function importStatement(
   }
   const alreadyReconciled = [...touched.keys()].filter((m) => m.reconciled).length;
   condo.statement_movements.push(...fresh);
-  const reconciled = reconcileMovements(
-    condo,
-    account.id,
-    [...touched.keys()].filter((m) => !m.reconciled),
-    now,
-  );
+  const open = [...touched.keys()].filter((m) => !m.reconciled);
+  const countedBefore = new Set(open.filter((m) => !fresh.includes(m)));
+  const reconciled = reconcileMovements(condo, account.id, open, now);
+  for (const m of open) {
+    if (!m.reconciled && !countedBefore.has(m)) account.current_balance_cents += m.amount_cents;
+    if (m.reconciled && countedBefore.has(m)) account.current_balance_cents -= m.amount_cents;
+  }
   const unmatched = [...touched.entries()]
     .filter(([m]) => !m.reconciled)
     .sort(([a, la], [b, lb]) => a.date.localeCompare(b.date) || la - lb);
