@@ -15,9 +15,3 @@ export function isValidIdempotencyKey(text: string): boolean {
 export function sanitizeRequestId(text: string | undefined | null): string {
   return (text ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
 }
-
-/** A payable's "seu número" in a CNAB file: the field holds 20 characters, a ULID 26; its random tail is kept. */
-export const SEU_NUMERO_LENGTH = 20;
-export function seuNumeroOf(publicId: string): string {
-  return publicId.slice(-SEU_NUMERO_LENGTH);
-}
