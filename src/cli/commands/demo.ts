@@ -74,6 +74,18 @@ function chapter(io: Io, title: string): void {
   writeLine(io.stdout, paint(io, 'bold', `━━ ${title}`));
 }
 
+/** A payable as the demo creates it: by supplier (or a payee name), in reais, with a forma and a due date. */
+interface PayableStep {
+  supplier?: Json | undefined;
+  payee?: string;
+  account: Json | undefined;
+  amount: string;
+  method: string;
+  due: string;
+  document?: string;
+  description: string;
+}
+
 function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`;
 }
@@ -90,6 +102,23 @@ export async function demo(deps: Deps): Promise<number> {
     const me = sandbox.clients.find((c) => c.name === 'default');
     if (!me) throw new ApiError('the sandbox has no default client');
     const s = session(deps, env);
+    const createPayable = (title: string, p: PayableStep) =>
+      s.show(title, [
+        'payables',
+        'create',
+        ...(p.supplier ? ['--supplier', String(p.supplier.id)] : ['--payee', p.payee ?? '']),
+        '--chart-account',
+        String(p.account?.id),
+        '--amount',
+        p.amount,
+        '--method',
+        p.method,
+        '--due',
+        p.due,
+        ...(p.document ? ['--document', p.document] : []),
+        '--description',
+        p.description,
+      ]);
     writeLine(
       io.stdout,
       paint(io, 'bold', 'condo demo: a month of condominium payables against a local sandbox'),
@@ -137,60 +166,35 @@ export async function demo(deps: Deps): Promise<number> {
     const withBank = supplier(/elevador/i, (x) => Boolean(x.bank));
     const withPix = supplier(/portaria|vigil/i, (x) => Boolean(x.pix_key) && x.id !== withBank?.id);
     const elevator = account(/elevador/i);
-    const cleaning = account(/portaria|seguran/i);
-    if (!withPix || !withBank || !elevator || !cleaning)
+    const security = account(/portaria|seguran/i);
+    if (!withPix || !withBank || !elevator || !security)
       throw new ApiError('the sandbox seed lacks suppliers or expense accounts');
 
-    await s.show('Create a payable: elevator maintenance by TED, due in 5 days', [
-      'payables',
-      'create',
-      '--supplier',
-      String(withBank.id),
-      '--chart-account',
-      String(elevator.id),
-      '--amount',
-      '1.850,00',
-      '--method',
-      'ted',
-      '--due',
-      '+5d',
-      '--document',
-      'NF 4471',
-      '--description',
-      'Manutenção mensal dos elevadores',
-    ]);
-    await s.show('Create another: the security company by PIX, due tomorrow', [
-      'payables',
-      'create',
-      '--supplier',
-      String(withPix.id),
-      '--chart-account',
-      String(cleaning.id),
-      '--amount',
-      '6.389,90',
-      '--method',
-      'pix',
-      '--due',
-      'tomorrow',
-      '--description',
-      'Portaria 24h: novembro',
-    ]);
-    await s.show('Create one by cash that will be deleted', [
-      'payables',
-      'create',
-      '--payee',
-      'Chaveiro do bairro',
-      '--chart-account',
-      String(elevator.id),
-      '--amount',
-      '120',
-      '--method',
-      'cash',
-      '--due',
-      'today',
-      '--description',
-      'Cópia de chaves',
-    ]);
+    await createPayable('Create a payable: elevator maintenance by TED, due in 5 days', {
+      supplier: withBank,
+      account: elevator,
+      amount: '1.850,00',
+      method: 'ted',
+      due: '+5d',
+      document: 'NF 4471',
+      description: 'Manutenção mensal dos elevadores',
+    });
+    await createPayable('Create another: the security company by PIX, due tomorrow', {
+      supplier: withPix,
+      account: security,
+      amount: '6.389,90',
+      method: 'pix',
+      due: 'tomorrow',
+      description: 'Portaria 24h do mês',
+    });
+    await createPayable('Create one by cash that will be deleted', {
+      payee: 'Chaveiro do bairro',
+      account: elevator,
+      amount: '120',
+      method: 'cash',
+      due: 'today',
+      description: 'Cópia de chaves',
+    });
     await s.show('What is pending', ['payables', 'list', '--state', 'pending']);
 
     const pending = await s.json<Json[]>(['payables', 'list', '--state', 'pending', '--all']);
@@ -242,58 +246,32 @@ export async function demo(deps: Deps): Promise<number> {
     const gardener = supplier(/jardin|paisag/i, (x) => Boolean(x.document && x.bank));
     const admin = account(/administradora/i);
     const garden = account(/jardinagem/i);
-    await s.show('A boleto of the paying bank (Itaú), with its linha digitável', [
-      'payables',
-      'create',
-      '--supplier',
-      String(withDoc?.id),
-      '--chart-account',
-      String(admin?.id),
-      '--amount',
-      '2.980,00',
-      '--method',
-      'boleto',
-      '--due',
-      '+10d',
-      '--document',
-      boleto('341', 298000),
-      '--description',
-      'Taxa de administração',
-    ]);
-    await s.show('A boleto of another bank (Bradesco)', [
-      'payables',
-      'create',
-      '--supplier',
-      String(withBank.id),
-      '--chart-account',
-      String(elevator.id),
-      '--amount',
-      '740,00',
-      '--method',
-      'boleto',
-      '--due',
-      '+10d',
-      '--document',
-      boleto('237', 74000),
-      '--description',
-      'Peças do elevador',
-    ]);
-    await s.show('A DOC to the gardener', [
-      'payables',
-      'create',
-      '--supplier',
-      String(gardener?.id),
-      '--chart-account',
-      String(garden?.id),
-      '--amount',
-      '1.200,00',
-      '--method',
-      'doc',
-      '--due',
-      '+7d',
-      '--description',
-      'Jardinagem: novembro',
-    ]);
+    await createPayable('A boleto of the paying bank (Itaú), with its linha digitável', {
+      supplier: withDoc,
+      account: admin,
+      amount: '2.980,00',
+      method: 'boleto',
+      due: '+10d',
+      document: boleto('341', 298000),
+      description: 'Taxa de administração',
+    });
+    await createPayable('A boleto of another bank (Bradesco)', {
+      supplier: withBank,
+      account: elevator,
+      amount: '740,00',
+      method: 'boleto',
+      due: '+10d',
+      document: boleto('237', 74000),
+      description: 'Peças do elevador',
+    });
+    await createPayable('A DOC to the gardener', {
+      supplier: gardener,
+      account: garden,
+      amount: '1.200,00',
+      method: 'doc',
+      due: '+7d',
+      description: 'Jardinagem do mês',
+    });
     const pendingNow = await s.json<Json[]>(['payables', 'list', '--state', 'pending', '--all']);
     const toMark = pendingNow.map((p) => String(p.public_id));
     await s.show('Mark everything pending for the remittance', ['payables', 'mark', ...toMark]);
