@@ -217,6 +217,7 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
           forced: force && mismatches.length > 0,
         },
         ctx.now(),
+        () => ctx.store.nextId('account_entries'),
       );
       webhookDispatcher(ctx).emit(condo, 'bank.statement.imported', summary);
       return reply.code(201).send({ data: summary });

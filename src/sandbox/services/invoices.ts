@@ -17,7 +17,8 @@ import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
 import { domainRule, invalidState, notFound, validationFailed } from '../http/errors.js';
-import type { BankAccount, Condominium, Invoice, InvoicePayment } from '../model.js';
+import type { AccountEntry, BankAccount, Condominium, Invoice, InvoicePayment } from '../model.js';
+import { recordEntry } from './entries.js';
 import { periodStateOf } from './periods.js';
 
 const newPublicId = monotonicFactory();
@@ -204,6 +205,44 @@ export function settleInvoice(inv: Invoice, paidAt: IsoDate): Invoice {
   inv.state = 'paid';
   inv.paid_at = paidAt;
   return inv;
+}
+
+/**
+ * An issued invoice paid as the bank says (a statement credit reconciled with it): the invoice becomes `paid`
+ * and the revenue is recorded on the account that received it, already reconciled, moving its balance.
+ */
+export function settleByBankCredit(
+  condo: Condominium,
+  inv: Invoice,
+  credit: { date: IsoDate; bankAccountId: number; nextEntryId: () => number; now: Date },
+): AccountEntry {
+  settleInvoice(inv, credit.date);
+  const fees =
+    condo.chart_of_accounts.find((a) => a.code === '1.1.01' && a.state === 'active') ??
+    condo.chart_of_accounts.find(
+      (a) => a.type === 'revenue' && a.state === 'active' && a.code.split('.').length === 3,
+    );
+  if (!fees) throw new Error('the chart of accounts has no active revenue account');
+  const entry = recordEntry(condo, credit.nextEntryId, credit.now, {
+    type: 'revenue',
+    chart_of_accounts_id: fees.id,
+    bank_account_id: credit.bankAccountId,
+    unit_id: inv.unit_id,
+    supplier_id: null,
+    amount_cents: inv.total_cents,
+    description: `Cobrança ${inv.public_id} (${inv.period})`,
+    payee: null,
+    document_number: inv.payment?.boleto.nosso_numero ?? null,
+    payment_method: 'statement',
+    due_at: inv.due_date,
+    paid_at: credit.date,
+    source: 'statement',
+    transfer_id: null,
+    reconciled: true,
+  });
+  const account = condo.bank_accounts.find((b) => b.id === credit.bankAccountId);
+  if (account) account.current_balance_cents += inv.total_cents;
+  return entry;
 }
 
 export function paymentOf(inv: Invoice): InvoicePayment {

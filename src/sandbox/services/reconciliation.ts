@@ -14,7 +14,7 @@
  *     is no longer a candidate.
  *
  * Pairs are chosen over all the movements at once (best pairs first), so one movement cannot take the item that
- * fits another movement better. Invoices are not moved to `paid` here: that is the invoices area's state machine.
+ * fits another movement better. The caller (services/statements.ts) settles the invoices matched here.
  */
 import { daysBetween } from '../../domain/dates.js';
 import type { AccountEntry, Condominium, StatementMovement } from '../model.js';

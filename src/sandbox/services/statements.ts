@@ -13,6 +13,7 @@ import { monotonicFactory } from 'ulid';
 import { centsToDecimal } from '../../domain/money.js';
 import type { Issue, ParsedStatementFile, Statement } from '../../formats/statement/index.js';
 import type { BankAccount, Condominium, StatementImport, StatementMovement } from '../model.js';
+import { settleByBankCredit } from './invoices.js';
 import { reconcileMovements } from './reconciliation.js';
 
 const newId = monotonicFactory();
@@ -150,6 +151,7 @@ export function importStatement(
   account: BankAccount,
   input: ImportInput,
   now: Date,
+  nextEntryId: () => number,
 ): StatementImportSummary {
   const at = now.toISOString();
   const statementId = newId();
@@ -199,6 +201,15 @@ export function importStatement(
   const open = [...touched.keys()].filter((m) => !m.reconciled);
   const countedBefore = new Set(open.filter((m) => !fresh.includes(m)));
   const reconciled = reconcileMovements(condo, account.id, open, now);
+  // A credit that paid an issued invoice settles it: the revenue entry is recorded here, already reconciled.
+  for (const m of reconciled) {
+    if (m.match?.kind !== 'invoice') continue;
+    const invoiceId = m.match.invoice_id;
+    const inv = condo.invoices.find((i) => i.public_id === invoiceId);
+    if (inv?.state === 'issued') {
+      settleByBankCredit(condo, inv, { date: m.date, bankAccountId: account.id, nextEntryId, now });
+    }
+  }
   for (const m of open) {
     if (!m.reconciled && !countedBefore.has(m)) account.current_balance_cents += m.amount_cents;
     if (m.reconciled && countedBefore.has(m)) account.current_balance_cents -= m.amount_cents;

@@ -380,6 +380,18 @@ describe('imports, duplicates and reconciliation rules', () => {
     );
     // INV-0 (still open, de-duplicated) and INV-1/INV-2 compete for one invoice: one of them gets it
     expect(paid.body.data).toMatchObject({ imported: 2, reconciled: 1, unmatched: 1 });
+    // The invoice is settled by the bank's word, with its revenue entry recorded (already reconciled).
+    const invoice = await s.api('GET', `/invoices/${id}`);
+    expect(invoice.body.data).toMatchObject({ state: 'paid' });
+    const revenue = await s.api('GET', `/account-entries?type=revenue&source=statement`);
+    expect(revenue.body.data).toEqual([
+      expect.objectContaining({
+        amount: 812.34,
+        unit_id: 1,
+        reconciled: true,
+        bank_account_id: PAYMENT_ACCOUNT,
+      }),
+    ]);
   });
 
   test('a generic CSV (documented headers, or mapped columns with a date format) de-duplicated by its hash', async () => {
