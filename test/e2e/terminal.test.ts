@@ -40,7 +40,7 @@ function onTerminal(
     child.stdout.on('data', (d: Buffer) => {
       output += d.toString('utf8');
       const answer = answers[next];
-      if (answer && answer[0].test(output.slice(from))) {
+      if (answer?.[0].test(output.slice(from))) {
         next++;
         from = output.length;
         setTimeout(() => child.stdin.write(`${answer[1]}\r`), 200);
