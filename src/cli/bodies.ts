@@ -3,8 +3,8 @@ import type { BulkResult } from '../client/types.js';
 import { UsageError } from '../domain/errors.js';
 import { decimalToCents } from '../domain/money.js';
 import type * as Schemas from '../domain/schemas.js';
-import { reportBulk } from './commands/payables.js';
 import type { Deps } from './context.js';
+import { reportBulk } from './report.js';
 
 /**
  * Request bodies of the create verbs: from flags (money converted from the flag's cents to the wire's decimal
@@ -13,6 +13,8 @@ import type { Deps } from './context.js';
  */
 
 export type BodySchema =
+  | 'PayableCreate'
+  | 'PayableUpdate'
   | 'InvoiceCreate'
   | 'ExpenseCreate'
   | 'ExpenseInstallmentsCreate'
@@ -20,6 +22,8 @@ export type BodySchema =
   | 'AccountTransferCreate';
 
 type Bodies = {
+  PayableCreate: Schemas.PayableCreate;
+  PayableUpdate: Schemas.PayableUpdate;
   InvoiceCreate: Schemas.InvoiceCreate;
   ExpenseCreate: Schemas.ExpenseCreate;
   ExpenseInstallmentsCreate: Schemas.ExpenseInstallmentsCreate;

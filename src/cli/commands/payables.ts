@@ -1,14 +1,22 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { type CondoError, UsageError } from '../../domain/errors.js';
+import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../../domain/payables.js';
-import type { PayableCreate, PayableUpdate } from '../../domain/schemas.js';
+import type { PayableCreate } from '../../domain/schemas.js';
+import {
+  bodiesFromFile,
+  flagNamer,
+  readBodies,
+  refuseFlagsWithFile,
+  reportCreated,
+  validated,
+} from '../bodies.js';
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
+import { reportBulk } from '../report.js';
 
 /** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
 
@@ -174,20 +182,6 @@ const FLAG_OF: Record<string, string> = {
   notes: '--notes',
 };
 
-async function validated<T>(
-  kind: 'create' | 'update',
-  body: unknown,
-  where: (field: string) => string,
-): Promise<T> {
-  const { validateBody, PayableCreate, PayableUpdate } = await import('../../domain/schemas.js');
-  const result = validateBody(kind === 'create' ? PayableCreate : PayableUpdate, body);
-  if (!result.ok) {
-    const parts = Object.entries(result.fields).map(([field, msgs]) => `${where(field)} ${msgs.join('; ')}`);
-    throw new UsageError(parts.join(', '));
-  }
-  return result.value as T;
-}
-
 /** On a terminal, asks for what the flags left out; elsewhere the schema names the missing flag. */
 async function promptMissing(deps: Deps, body: Partial<PayableCreate>): Promise<void> {
   const ask = await deps.prompter();
@@ -242,46 +236,16 @@ async function promptMissing(deps: Deps, body: Partial<PayableCreate>): Promise<
   }
 }
 
-async function bodiesFromFile(path: string): Promise<unknown[]> {
-  const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`--from-file: cannot read ${path}: ${e.code ?? e.message}`);
-  });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`--from-file: ${path} is not JSON: ${(e as Error).message}`);
-  }
-  const list = Array.isArray(parsed) ? parsed : [parsed];
-  if (list.length === 0) throw new UsageError(`--from-file: ${path} holds no payables`);
-  return list;
-}
-
 export async function createPayables(deps: Deps, flags: PayableFlags): Promise<number> {
   if (flags.fromFile) {
-    const given = Object.keys(flags).filter(
-      (k) => k !== 'fromFile' && flags[k as keyof PayableFlags] !== undefined,
-    );
-    if (given.length > 0) throw new UsageError('--from-file: give the fields in the file, not as flags too');
-    const raw = await bodiesFromFile(flags.fromFile);
-    const bodies: PayableCreate[] = [];
-    for (const [i, b] of raw.entries()) {
-      bodies.push(await validated<PayableCreate>('create', b, (field) => `${flags.fromFile}[${i}].${field}`));
-    }
+    refuseFlagsWithFile({ ...flags });
+    const { bodies } = await bodiesFromFile(flags.fromFile, 'PayableCreate', 'payables');
     const client = await deps.client();
-    const results = await client.payables.createMany(bodies);
-    return reportBulk(
-      deps,
-      'created',
-      results.map((r, i) => ({
-        ...r,
-        label: r.ok ? (r.data as Payable).public_id : `${flags.fromFile}[${i}]`,
-      })),
-    );
+    return reportCreated(deps, flags.fromFile, await client.payables.createMany(bodies), (p) => p.public_id);
   }
   const body = bodyFromFlags(flags, deps.today());
   await promptMissing(deps, body);
-  const payload = await validated<PayableCreate>('create', body, (field) => FLAG_OF[field] ?? field);
+  const payload = await validated('PayableCreate', body, flagNamer(FLAG_OF));
   const client = await deps.client();
   const created = (await client.payables.create(payload)) as Payable;
   if (deps.format === 'json') printJson(deps.io, created);
@@ -298,9 +262,9 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
   const id = publicIdArg('ID', idArg);
   let body: unknown;
   if (flags.fromFile) {
-    const [first, ...rest] = await bodiesFromFile(flags.fromFile);
-    if (rest.length > 0) throw new UsageError('--from-file: update takes one JSON object');
-    body = first;
+    const { bodies, single } = await readBodies(flags.fromFile, 'payable fields');
+    if (!single) throw new UsageError('--from-file: update takes one JSON object');
+    body = bodies[0];
   } else {
     const { supplier, chartAccount, ...allowed } = flags;
     if (supplier !== undefined || chartAccount !== undefined) {
@@ -312,7 +276,7 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
   }
   if (Object.keys(body as object).length === 0)
     throw new UsageError('nothing to update: give at least one field flag');
-  const payload = await validated<PayableUpdate>('update', body, (field) => FLAG_OF[field] ?? field);
+  const payload = await validated('PayableUpdate', body, flagNamer(FLAG_OF));
   const client = await deps.client();
   const updated = (await client.payables.update(id, payload)) as Payable;
   if (deps.format === 'json') printJson(deps.io, updated);
@@ -324,55 +288,6 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
         : updated.public_id,
     );
   return 0;
-}
-
-type BulkResult =
-  | { ok: true; data?: unknown; label: string }
-  | { ok: false; error: CondoError; label: string };
-
-/** One line per record and a summary; the exit code of the first failure when any failed. */
-export function reportBulk(deps: Deps, verb: string, results: BulkResult[]): number {
-  const { io } = deps;
-  const failed = results.filter((r): r is Extract<BulkResult, { ok: false }> => !r.ok);
-  if (deps.format === 'json') {
-    printJson(
-      io,
-      results.map((r) =>
-        r.ok
-          ? { id: r.label, ok: true, data: r.data ?? null }
-          : {
-              id: r.label,
-              ok: false,
-              error: {
-                code: r.error.code ?? null,
-                message: r.error.message,
-                request_id: r.error.requestId ?? null,
-              },
-            },
-      ),
-    );
-  } else {
-    for (const r of results) {
-      if (r.ok)
-        writeLine(
-          io.stdout,
-          deps.format === 'table'
-            ? `${paint(io, 'green', '✓')} ${r.label} ${verb}`
-            : `${r.label}\tok\t${verb}`,
-        );
-      else {
-        const why = `${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}`;
-        writeLine(
-          io.stdout,
-          deps.format === 'table'
-            ? `${paint(io, 'red', '✗')} ${r.label} ${why}`
-            : `${r.label}\terror\t${why}`,
-        );
-      }
-    }
-  }
-  deps.info(`${results.length - failed.length} ${verb}, ${failed.length} failed`);
-  return failed[0] ? failed[0].error.exitCode : 0;
 }
 
 type ManyAction = 'markMany' | 'unmarkMany' | 'deleteMany';

@@ -1,0 +1,55 @@
+import type { CondoError } from '../domain/errors.js';
+import type { Deps } from './context.js';
+import { paint, writeLine } from './io.js';
+import { printJson } from './output.js';
+
+/** The outcome of a bulk command (mark, unmark, delete, create from a file), one result per record. */
+
+export type RecordResult =
+  | { ok: true; data?: unknown; label: string }
+  | { ok: false; error: CondoError; label: string };
+
+/** One line per record and a summary; the exit code of the first failure when any failed. */
+export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): number {
+  const { io } = deps;
+  const failed = results.filter((r): r is Extract<RecordResult, { ok: false }> => !r.ok);
+  if (deps.format === 'json') {
+    printJson(
+      io,
+      results.map((r) =>
+        r.ok
+          ? { id: r.label, ok: true, data: r.data ?? null }
+          : {
+              id: r.label,
+              ok: false,
+              error: {
+                code: r.error.code ?? null,
+                message: r.error.message,
+                request_id: r.error.requestId ?? null,
+              },
+            },
+      ),
+    );
+  } else {
+    for (const r of results) {
+      if (r.ok)
+        writeLine(
+          io.stdout,
+          deps.format === 'table'
+            ? `${paint(io, 'green', '✓')} ${r.label} ${verb}`
+            : `${r.label}\tok\t${verb}`,
+        );
+      else {
+        const why = `${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}`;
+        writeLine(
+          io.stdout,
+          deps.format === 'table'
+            ? `${paint(io, 'red', '✗')} ${r.label} ${why}`
+            : `${r.label}\terror\t${why}`,
+        );
+      }
+    }
+  }
+  deps.info(`${results.length - failed.length} ${verb}, ${failed.length} failed`);
+  return failed[0] ? failed[0].error.exitCode : 0;
+}
