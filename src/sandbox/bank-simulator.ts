@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIsoDate } from '../domain/dates.js';
+import { seededRandom } from '../domain/random.js';
 import { type CnabItem, readCnab240Sync, toSeuNumero, writePaymentReturn } from '../formats/cnab240/index.js';
 
 export interface BankReturnOptions {
@@ -45,18 +46,6 @@ const PIX_KEY_REJECTIONS = ['PJ', 'PM', 'PG', 'HF'];
 const PIX_ACCOUNT_REJECTIONS = ['PD', 'PC', 'AN', 'HF'];
 const TRANSFER_REJECTIONS = ['AM', 'AN', 'BG', 'AL', 'HF'];
 const BOLETO_REJECTIONS = ['CC', 'ZK', 'CF', 'HF'];
-
-/** mulberry32: a small, fast, well-spread 32-bit generator; enough to pick deterministically. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function rejectionCodes(item: CnabItem, bankCode: string): string[] {
   if (item.segment === 'J' || item.segment === 'O' || item.segment === 'N') return BOLETO_REJECTIONS;
@@ -106,7 +95,7 @@ export function simulateBankReturn(remittance: string, opts: BankReturnOptions =
 
   const seed =
     opts.seed ?? createHash('sha256').update(remittance).digest().readUInt32BE(0) /* stable per file */;
-  const next = generator(seed);
+  const next = seededRandom(seed);
   const bankCode = parsed.bank_code ?? '000';
   const counts = { paid: 0, scheduled: 0, rejected: 0 };
   const text = writePaymentReturn(remittance, (item) => {

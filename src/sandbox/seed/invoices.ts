@@ -12,6 +12,7 @@
  */
 import { ulid } from 'ulid';
 import { addDays, addMonthsClamped, monthOf, todayIn } from '../../domain/dates.js';
+import { seededRandom } from '../../domain/random.js';
 import { generateTxid } from '../../formats/pix/index.js';
 import type { Condominium, Invoice, Unit } from '../model.js';
 import { issueInvoice, settleInvoice } from '../services/invoices.js';
@@ -34,22 +35,10 @@ export function monthlyFeeCents(unit: Unit): number {
   return unit.number.endsWith('01') ? 108_000 : 85_000;
 }
 
-/** mulberry32: a small deterministic PRNG, so seeded ids and txids do not change between fresh sandboxes. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export function seedInvoices(condo: Condominium, now: Date): void {
   const account = condo.bank_accounts.find((b) => b.is_payment_account) ?? condo.bank_accounts[0];
   if (!account) return;
-  const random = prng(0x5eed);
+  const random = seededRandom(0x5eed);
   const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
   const currentMonth = `${monthOf(todayIn(now))}-01`;
   for (let back = SEEDED_FEE_MONTHS; back >= 1; back--) {
