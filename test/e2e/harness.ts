@@ -10,7 +10,6 @@ import { launchSandbox, type RunningSandbox, type SandboxOptions } from '../../s
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONDO_BIN = join(ROOT, 'bin', 'condo.js');
-export const CORPUS = resolve(ROOT, '../shared/corpus');
 
 export interface RunResult {
   exitCode: number;

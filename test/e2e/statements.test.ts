@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildStatementOfx, statementForDemo } from '../../src/sandbox/index.js';
-import { CORPUS, condoIn, type Session, sandboxSession } from './harness.js';
+import type { OfxTransaction } from '../../src/sandbox/statement-builder.js';
+import { corpusDir, manifest } from '../corpus.js';
+import { condoIn, type Session, sandboxSession } from './harness.js';
 
 /** Bank statements for cron, through the built CLI: local parsing, import, de-duplication, reconciliation, webhooks. */
 
@@ -18,28 +20,28 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const manifest = async () =>
-  (await readFile(join(CORPUS, 'statements', 'MANIFEST.tsv'), 'utf8'))
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((l) => l.split('\t'));
+/** A statement of the payment account, as its bank would write it. */
+const statementOf = (transactions: OfxTransaction[], start: string, end: string) =>
+  buildStatementOfx({
+    bankCode: account.bank_code,
+    agency: account.agency,
+    account: account.account_number,
+    transactions,
+    start,
+    end,
+  });
 
 describe('parsing locally, before anything is sent', () => {
   test('--dry-run --json needs no credentials and counts what the manifest counts', async () => {
     const fresh = condoIn(join(dir, 'no-login'));
-    const rows = (await manifest()).filter(
-      (r) => r[4]?.startsWith('ofx') && r[0]?.startsWith('jcoliz__OFXSharp/'),
+    const rows = manifest('statements').filter(
+      (r) => r.format?.startsWith('ofx') && r.local_path?.startsWith('jcoliz__OFXSharp/'),
     );
     expect(rows.length).toBeGreaterThan(2);
-    for (const [path, , , , , , , , count] of rows.slice(0, 3)) {
-      const summary = await fresh.json([
-        'statements',
-        'import',
-        join(CORPUS, 'statements', path as string),
-        '--dry-run',
-      ]);
-      expect(summary).toMatchObject({ format: 'ofx', transactions: Number(count), errors: [] });
+    for (const row of rows.slice(0, 3)) {
+      const file = join(corpusDir('statements'), row.local_path as string);
+      const summary = await fresh.json(['statements', 'import', file, '--dry-run']);
+      expect(summary).toMatchObject({ format: 'ofx', transactions: Number(row.transactions), errors: [] });
       expect(summary).toHaveProperty('net_amount_cents');
       expect(summary.first_date <= summary.last_date).toBe(true);
     }
@@ -50,7 +52,7 @@ describe('parsing locally, before anything is sent', () => {
     const r = await fresh.run([
       'statements',
       'import',
-      join(CORPUS, 'statements', 'jseutter__ofxparse', 'date_missing.ofx'),
+      join(corpusDir('statements'), 'jseutter__ofxparse', 'date_missing.ofx'),
       '--account',
       '1',
     ]);
@@ -82,15 +84,7 @@ describe('importing', () => {
       amountCents,
       memo,
     });
-    const ofx = (transactions: ReturnType<typeof tx>[], start: string, end: string) =>
-      buildStatementOfx({
-        bankCode: account.bank_code,
-        agency: account.agency,
-        account: account.account_number,
-        transactions,
-        start,
-        end,
-      });
+    const ofx = statementOf;
     const first = join(dir, 'semana1.ofx');
     const second = join(dir, 'semana2.ofx');
     await writeFile(
@@ -122,14 +116,11 @@ describe('importing', () => {
     const file = join(dir, 'outra-conta.ofx');
     await writeFile(
       file,
-      buildStatementOfx({
-        bankCode: account.bank_code,
-        agency: account.agency,
-        account: account.account_number,
-        transactions: [{ fitid: 'X-1', date: '2030-04-02', amountCents: -500, memo: 'X' }],
-        start: '2030-04-01',
-        end: '2030-04-30',
-      }),
+      statementOf(
+        [{ fitid: 'X-1', date: '2030-04-02', amountCents: -500, memo: 'X' }],
+        '2030-04-01',
+        '2030-04-30',
+      ),
     );
     const refused = await s.condo.run(['statements', 'import', file, '--account', String(other.id)]);
     expect(refused.exitCode).toBe(2);
@@ -161,11 +152,8 @@ describe('importing', () => {
     const when = paid.paid_at.slice(0, 10);
     await writeFile(
       file,
-      buildStatementOfx({
-        bankCode: account.bank_code,
-        agency: account.agency,
-        account: account.account_number,
-        transactions: [
+      statementOf(
+        [
           {
             fitid: `PAG-${p.public_id}`,
             date: when,
@@ -173,9 +161,9 @@ describe('importing', () => {
             memo: 'SISPAG TED REFORMA PORTAO',
           },
         ],
-        start: when,
-        end: when,
-      }),
+        when,
+        when,
+      ),
     );
     const result = await s.condo.json(['statements', 'import', file, '--account', String(account.id)]);
     expect(result).toMatchObject({ imported: 1, reconciled: 1, unmatched: 0 });
@@ -217,14 +205,11 @@ describe('webhooks', () => {
     const file = join(dir, 'para-webhook.ofx');
     await writeFile(
       file,
-      buildStatementOfx({
-        bankCode: account.bank_code,
-        agency: account.agency,
-        account: account.account_number,
-        transactions: [{ fitid: 'WH-1', date: '2030-05-02', amountCents: 12345, memo: 'PIX RECEBIDO' }],
-        start: '2030-05-01',
-        end: '2030-05-31',
-      }),
+      statementOf(
+        [{ fitid: 'WH-1', date: '2030-05-02', amountCents: 12345, memo: 'PIX RECEBIDO' }],
+        '2030-05-01',
+        '2030-05-31',
+      ),
     );
     await s.condo.ok(['statements', 'import', file, '--account', String(account.id)]);
     await gotEvent;

@@ -2,8 +2,7 @@
 // <repo>/../shared/corpus/cnab240, never copied into the project. Expectations come from the manifest
 // (bank, kind, records) and from what its notes column says is wrong with a file.
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
   type CnabFile,
@@ -11,9 +10,9 @@ import {
   readCnab240,
   readCnab240Sync,
 } from '../../../src/formats/cnab240/index.js';
+import { corpusDir, manifest } from '../../corpus.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const corpus = resolve(repoRoot, '../shared/corpus/cnab240');
+const corpus = corpusDir('cnab240');
 
 interface Row {
   path: string;
@@ -23,12 +22,13 @@ interface Row {
   notes: string;
 }
 
-const rows: Row[] = readFileSync(resolve(corpus, 'MANIFEST.tsv'), 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => line.split('\t'))
-  .map((f) => ({ path: f[0]!, bank: f[4]!, kind: f[6]!, records: Number(f[7]), notes: f[8]! }));
+const rows: Row[] = manifest('cnab240').map((m) => ({
+  path: m.local_path!,
+  bank: m.bank_code!,
+  kind: m.kind!,
+  records: Number(m.records),
+  notes: m.notes!,
+}));
 
 const all = (f: CnabFile): CnabMessage[] => [...f.warnings, ...f.errors];
 const atLine = (f: CnabFile, line: number, pattern: RegExp) =>

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
   type ParsedStatementFile,
@@ -8,10 +7,9 @@ import {
   sniffStatementFormat,
   summarizeStatement,
 } from '../../../src/formats/statement/index.js';
+import { corpusDir, manifest } from '../../corpus.js';
 
-// The shared corpus lives beside the repository: <repo>/../shared/corpus. Read by path, never copied.
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const corpus = resolve(repoRoot, '../shared/corpus/statements');
+const corpus = corpusDir('statements');
 
 interface Row {
   path: string;
@@ -21,18 +19,13 @@ interface Row {
   notes: string;
 }
 
-const rows: Row[] = readFileSync(resolve(corpus, 'MANIFEST.tsv'), 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => line.split('\t'))
-  .map((f) => ({
-    path: f[0]!,
-    format: f[4]!,
-    encoding: f[7]!,
-    transactions: Number(f[8]),
-    notes: f[9]!,
-  }));
+const rows: Row[] = manifest('statements').map((m) => ({
+  path: m.local_path!,
+  format: m.format!,
+  encoding: m.encoding!,
+  transactions: Number(m.transactions),
+  notes: m.notes!,
+}));
 
 /** Files broken on purpose, by the manifest's own words. */
 const isBroken = (row: Row) => /DELIBERATE|MALFORMED|BUSTED|INVALID/.test(row.notes);
