@@ -75,6 +75,35 @@ describe('scopes and tenancy', () => {
   });
 });
 
+describe('the raw api verb and request ids', () => {
+  test('--request-id is sanitized as the spec says and echoed in the error line', async () => {
+    const r = await s.condo.run([
+      '--request-id',
+      'suporte/ticket 4711!',
+      'payables',
+      'show',
+      '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    ]);
+    expect(r.exitCode).toBe(4);
+    expect(r.stderr).toMatch(/request id suporteticket4711\)/);
+  });
+
+  test('api POST reads its body from stdin with --input -', async () => {
+    const body = {
+      payee_name: 'Pelo stdin',
+      chart_of_accounts_id: account,
+      amount: 4321,
+      forma_pagamento: 'cash',
+      due_date: '2031-06-01',
+      description: 'api --input',
+    };
+    const out = JSON.parse(
+      await s.condo.ok(['api', 'POST', 'payables', '--input', '-'], { stdin: JSON.stringify(body) }),
+    );
+    expect(out.data).toMatchObject({ amount: 4321, state: 'pending', payee_name: 'Pelo stdin' });
+  });
+});
+
 describe('usage errors are found before credentials or the network', () => {
   const fresh = () => condoIn(join(s.condo.configDir, 'never-logged-in'));
   test.each([
