@@ -3,7 +3,18 @@
  * HTTPS_PROXY / HTTP_PROXY / NO_PROXY; every call of the client (bulk runs included) shares its connection pool.
  */
 import type { Readable } from 'node:stream';
-import { type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentType } from 'undici';
+// The proxy-aware agent and the request API alone, not undici's index (fetch, WebSocket, caches, mocks...):
+// half the code to load at every command that calls the API.
+import apiRequest from 'undici/lib/api/api-request.js';
+import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+
+const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as unknown as typeof EnvHttpProxyAgentType;
+const request = apiRequest as (
+  this: Dispatcher,
+  opts: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData>;
+
 import { UsageError } from '../domain/errors.js';
 import { interrupted } from './sleep.js';
 import { type Send, TransportError, type WireRequest } from './wire.js';
@@ -30,7 +41,7 @@ export function createTransport(opts: { timeoutMs: number; connections?: number 
     const signal =
       req.signal && deadline ? AbortSignal.any([req.signal, deadline]) : (req.signal ?? deadline);
     try {
-      const res = await dispatcher.request({
+      const res = await request.call(dispatcher, {
         origin: req.url.origin,
         path: `${req.url.pathname}${req.url.search}`,
         method: req.method as Dispatcher.HttpMethod,

@@ -1,0 +1,10 @@
+// undici's own module for EnvHttpProxyAgent (CommonJS, no types of its own); typed at the import site.
+declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
+  const EnvHttpProxyAgent: unknown;
+  export default EnvHttpProxyAgent;
+}
+
+declare module 'undici/lib/api/api-request.js' {
+  const request: unknown;
+  export default request;
+}
