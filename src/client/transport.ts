@@ -4,16 +4,15 @@
  */
 import type { Readable } from 'node:stream';
 import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentType } from 'undici';
-// The proxy-aware agent and the request API alone, not undici's index (fetch, WebSocket, caches, mocks...):
-// half the code to load at every command that calls the API.
-import apiRequest from 'undici/lib/api/api-request.js';
+// The proxy-aware agent and the dispatcher API alone, not undici's index (fetch, WebSocket, caches, mocks...):
+// half the code to load at every command that calls the API. The index's one piece of set-up is repeated
+// here: the API methods (request, connect, ...) on Dispatcher's prototype, which the proxy agent uses too.
+import api from 'undici/lib/api/index.js';
+import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 
+Object.assign(DispatcherBase.prototype, api);
 const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as unknown as typeof EnvHttpProxyAgentType;
-const request = apiRequest as (
-  this: Dispatcher,
-  opts: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData>;
 
 import { UsageError } from '../domain/errors.js';
 import { interrupted } from './sleep.js';
@@ -41,7 +40,7 @@ export function createTransport(opts: { timeoutMs: number; connections?: number 
     const signal =
       req.signal && deadline ? AbortSignal.any([req.signal, deadline]) : (req.signal ?? deadline);
     try {
-      const res = await request.call(dispatcher, {
+      const res = await dispatcher.request({
         origin: req.url.origin,
         path: `${req.url.pathname}${req.url.search}`,
         method: req.method as Dispatcher.HttpMethod,

@@ -4,7 +4,12 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   export default EnvHttpProxyAgent;
 }
 
-declare module 'undici/lib/api/api-request.js' {
-  const request: unknown;
-  export default request;
+declare module 'undici/lib/api/index.js' {
+  const api: Record<string, unknown>;
+  export default api;
+}
+
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  const Dispatcher: { prototype: object };
+  export default Dispatcher;
 }
