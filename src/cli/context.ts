@@ -4,7 +4,7 @@ import type { ConfigStore } from '../config/store.js';
 import { todayIn } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { canPrompt, type Io, paint, writeLine } from './io.js';
-import { type OutputFormat, resolveFormat } from './output.js';
+import { OUTPUT_FORMATS, type OutputFormat, resolveFormat } from './output.js';
 import type { Prompter } from './prompter.js';
 
 /** The global options of DESIGN.md "CLI conventions", parsed once by main. */
@@ -48,8 +48,8 @@ export interface Deps {
 export function createDeps(io: Io, globals: GlobalOptions, options: { outputIsPath?: boolean } = {}): Deps {
   const outputPath = options.outputIsPath ? globals.output : undefined;
   if (outputPath !== undefined) globals = { ...globals, output: undefined };
-  if (globals.output && !['table', 'tsv', 'json', 'csv'].includes(globals.output)) {
-    throw new UsageError(`--output must be one of table, tsv, json, csv (got "${globals.output}")`);
+  if (globals.output && !(OUTPUT_FORMATS as readonly string[]).includes(globals.output)) {
+    throw new UsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')} (got "${globals.output}")`);
   }
   let config: Promise<ConfigStore> | undefined;
   let credentials: Promise<ResolvedCredentials> | undefined;
