@@ -87,57 +87,11 @@ export function trimOrNull(text: string): string | null {
 
 // ---- check digits -------------------------------------------------------------------------------------
 
-export function isValidCpf(cpf: string): boolean {
-  if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
-  const dv = (len: number) => {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += Number(cpf[i]) * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  return dv(9) === Number(cpf[9]) && dv(10) === Number(cpf[10]);
-}
-
-export function isValidCnpj(cnpj: string): boolean {
-  if (!/^\d{14}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const dv = (len: number) => {
-    const weights =
-      len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += Number(cnpj[i]) * weights[i]!;
-    const r = sum % 11;
-    return r < 2 ? 0 : 11 - r;
-  };
-  return dv(12) === Number(cnpj[12]) && dv(13) === Number(cnpj[13]);
-}
+export { isValidCnpj, isValidCpf } from '../../domain/documents.js';
 
 /** Kind of a CPF/CNPJ by length of its digits: 1 = CPF, 2 = CNPJ (FEBRABAN's "tipo de inscrição"). */
 export function documentType(doc: string): '1' | '2' {
   return doc.length === 11 ? '1' : '2';
-}
-
-/** Mod 10 check digit (weights 2,1 from the right), as used by boleto fields and some arrecadação codes. */
-export function mod10(digits: string): number {
-  let sum = 0;
-  let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    const p = Number(digits[i]) * weight;
-    sum += p > 9 ? Math.floor(p / 10) + (p % 10) : p;
-    weight = weight === 2 ? 1 : 2;
-  }
-  const r = sum % 10;
-  return r === 0 ? 0 : 10 - r;
-}
-
-/** Mod 11 remainder with weights 2..9 cycling from the right. */
-export function mod11Remainder(digits: string): number {
-  let sum = 0;
-  let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    sum += Number(digits[i]) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  return sum % 11;
 }
 
 /** Fixed-width record builder: append fields in order, then `done()` checks the 240 characters. */

@@ -16,6 +16,7 @@
  * Pure: no clock, no I/O; randomness (txid) can be injected.
  */
 import { randomBytes } from 'node:crypto';
+import { isValidCnpj, isValidCpf } from '../../domain/documents.js';
 
 export { renderQrTerminal } from './qr.js';
 
@@ -276,44 +277,7 @@ export function generateTxid(length = 25, random: (n: number) => Uint8Array = ra
 // ---------------------------------------------------------------------------------------------------------
 // Keys, CPF, CNPJ
 
-function cpfDigits(s: string): string {
-  return s.replace(/[.\-\s]/g, '');
-}
-
-/** CPF check digits (mod 11). Accepts 11 digits, punctuated or not; rejects repeated digits (000.000.000-00). */
-export function isValidCpf(cpf: string): boolean {
-  const d = cpfDigits(cpf);
-  if (!/^\d{11}$/.test(d) || /^(\d)\1{10}$/.test(d)) return false;
-  for (const n of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += (d.charCodeAt(i) - 48) * (n + 1 - i);
-    const dv = ((sum * 10) % 11) % 10;
-    if (dv !== d.charCodeAt(n) - 48) return false;
-  }
-  return true;
-}
-
-/**
- * CNPJ check digits (mod 11, weights 2..9 from the right). Accepts 14 characters, punctuated or not, including
- * the alphanumeric CNPJ (12 of [0-9A-Z] and 2 numeric check digits; each character counts as its ASCII code
- * minus 48). Rejects repeated digits.
- */
-export function isValidCnpj(cnpj: string): boolean {
-  const d = cnpj.replace(/[.\-/\s]/g, '').toUpperCase();
-  if (!/^[0-9A-Z]{12}\d{2}$/.test(d) || /^(\d)\1{13}$/.test(d)) return false;
-  for (const n of [12, 13]) {
-    let sum = 0;
-    let weight = 2;
-    for (let i = n - 1; i >= 0; i--) {
-      sum += (d.charCodeAt(i) - 48) * weight;
-      weight = weight === 9 ? 2 : weight + 1;
-    }
-    const r = sum % 11;
-    const dv = r < 2 ? 0 : 11 - r;
-    if (dv !== d.charCodeAt(n) - 48) return false;
-  }
-  return true;
-}
+export { isValidCnpj, isValidCpf };
 
 export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'random';
 

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { todayIn } from '../../domain/dates.js';
+import { cnpjWithCheckDigits, cpfWithCheckDigits } from '../../domain/documents.js';
 import type {
   BankAccount,
   ChartAccount,
@@ -17,7 +18,6 @@ import type {
 } from '../model.js';
 import { SCOPES } from '../model.js';
 import { rollPeriods } from '../services/periods.js';
-import { cnpjWithCheckDigits, cpfWithCheckDigits } from './documents.js';
 import { seedSettledEntries } from './entries.js';
 import { seedInvoices } from './invoices.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { cnpjWithCheckDigits, cpfWithCheckDigits } from '../../../src/domain/documents.js';
 import {
   occurrenceKind,
   type RemittancePayment,
@@ -6,7 +7,6 @@ import {
   writePaymentRemittance,
 } from '../../../src/formats/cnab240/index.js';
 import { simulateBankReturn } from '../../../src/sandbox/index.js';
-import { cnpjWithCheckDigits, cpfWithCheckDigits } from '../../../src/sandbox/seed/documents.js';
 
 const CNPJ = cnpjWithCheckDigits('112223330001');
 const BOLETO = '34191.79001 01043.510047 91020.150008 3 97560000012345';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { todayIn } from '../../../src/domain/dates.js';
+import { isValidCnpj, isValidCpf } from '../../../src/domain/documents.js';
 import type { SandboxContext } from '../../../src/sandbox/http/context.js';
 import { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
-import { isValidCnpj, isValidCpf } from '../../../src/sandbox/seed/documents.js';
 import { type Session, sandboxSession } from './session.js';
 
 let s: Session;
