@@ -1,5 +1,5 @@
 import { formatDateBr } from '../domain/dates.js';
-import { formatReais } from '../domain/money.js';
+import { centsToText, formatReais } from '../domain/money.js';
 import { type Io, paint, writeLine } from './io.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'csv'] as const;
@@ -31,10 +31,7 @@ function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
 function forScript(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined) return '';
   if (kind === 'reais' && typeof value === 'number') return forScript(Math.round(value * 100), 'cents');
-  if (kind === 'cents' && typeof value === 'number') {
-    const abs = Math.abs(value);
-    return `${value < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  }
+  if (kind === 'cents' && typeof value === 'number') return centsToText(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value).replace(/[\t\r\n]+/g, ' ');
 }

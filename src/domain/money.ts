@@ -81,9 +81,13 @@ export function decimalToCents(value: number): number {
   return value < 0 ? -cents : cents;
 }
 
+/** Cents as plain decimal text, `-1234.56`: for files (OFX, CSV, tsv output) and messages. */
+export function centsToText(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Cents to the decimal number the API carries for invoices, expenses, entries and transfers. */
 export function centsToDecimal(cents: number): number {
-  return Number(
-    `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${(Math.abs(cents) % 100).toString().padStart(2, '0')}`,
-  );
+  return Number(centsToText(cents));
 }

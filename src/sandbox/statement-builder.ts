@@ -5,6 +5,7 @@
  * plus two movements nobody recorded; `statementForDemo` does the same from a data dir's snapshot.
  */
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
+import { centsToText } from '../domain/money.js';
 import type { Condominium, SandboxState } from './model.js';
 import { TEST_CONDOMINIUM } from './seed/index.js';
 import { readSnapshot } from './store.js';
@@ -39,12 +40,6 @@ export interface OfxStatementOptions {
 }
 
 const ofxDate = (d: IsoDate) => d.replaceAll('-', '');
-
-/** Two decimals with a dot, no float arithmetic. */
-function ofxAmount(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** ASCII only (accents dropped), SGML's specials escaped, one line, at most `max` characters. */
 export function ofxText(text: string, max = 255): string {
@@ -108,7 +103,7 @@ export function buildStatementOfx(o: OfxStatementOptions): string {
       '<STMTTRN>',
       `<TRNTYPE>${t.type ?? (t.amountCents < 0 ? 'DEBIT' : 'CREDIT')}`,
       `<DTPOSTED>${ofxDate(t.date)}`,
-      `<TRNAMT>${ofxAmount(t.amountCents)}`,
+      `<TRNAMT>${centsToText(t.amountCents)}`,
       `<FITID>${ofxText(t.fitid, 255)}`,
       ...(t.checknum ? [`<CHECKNUM>${ofxText(t.checknum, 12)}`] : []),
       ...(t.name ? [`<NAME>${ofxText(t.name, 32)}`] : []),
@@ -120,7 +115,7 @@ export function buildStatementOfx(o: OfxStatementOptions): string {
   if (o.balanceCents !== undefined) {
     lines.push(
       '<LEDGERBAL>',
-      `<BALAMT>${ofxAmount(o.balanceCents)}`,
+      `<BALAMT>${centsToText(o.balanceCents)}`,
       `<DTASOF>${ofxDate(o.end)}`,
       '</LEDGERBAL>',
     );

@@ -2,6 +2,8 @@
 // bank. Deviations seen in real files (line ends, trimmed lines, Itaú's positions, headers that lie,
 // trailers that disagree) are warnings with line numbers; only what makes the file unreadable is an
 // error. Work per line is bounded, so a large file can be fed in chunks.
+
+import { centsToText } from '../../domain/money.js';
 import { barcodeProblem } from './barcode.js';
 import {
   BANK_NAMES,
@@ -902,19 +904,19 @@ export class Cnab240Reader {
       if (batch.wideTrailerAmount === all || (retorno && batch.wideTrailerAmount === accepted)) {
         this.warn(
           n,
-          `lote ${batch.number} trailer sum is written at positions 24-44 instead of 24-41 (24-41 reads ${fmt(stated ?? 0)}, the details total ${fmt(all)})`,
+          `lote ${batch.number} trailer sum is written at positions 24-44 instead of 24-41 (24-41 reads ${centsToText(stated ?? 0)}, the details total ${centsToText(all)})`,
           'lote-sum',
         );
       } else if (retorno && stated === all) {
         this.warn(
           n,
-          `lote ${batch.number} trailer sum ${fmt(stated)} includes rejected items (accepted items total ${fmt(accepted)})`,
+          `lote ${batch.number} trailer sum ${centsToText(stated)} includes rejected items (accepted items total ${centsToText(accepted)})`,
           'lote-sum',
         );
       } else {
         this.warn(
           n,
-          `lote ${batch.number} trailer sum ${stated === null ? 'is not numeric' : fmt(stated)}, the details total ${fmt(all)}`,
+          `lote ${batch.number} trailer sum ${stated === null ? 'is not numeric' : centsToText(stated)}, the details total ${centsToText(all)}`,
           'lote-sum',
         );
       }
@@ -935,10 +937,6 @@ export class Cnab240Reader {
     if (this.lastEnd === 'none' && this.file.records > 0)
       this.warn(this.lastLine, 'no line end after the last line');
   }
-}
-
-function fmt(c: number): string {
-  return `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, '0')}`;
 }
 
 /** CPF/CNPJ digits from a document field, by its type (1 CPF, 2 CNPJ); null when blank or zeros. */

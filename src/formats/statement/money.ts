@@ -26,8 +26,4 @@ export function digitsToCents(
 }
 
 /** Formats cents as a plain decimal (`-1234.56`), for messages. */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { centsToText as formatCents } from '../../domain/money.js';
