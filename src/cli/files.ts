@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, unlinkSync } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UsageError } from '../domain/errors.js';
@@ -104,4 +104,16 @@ export async function sha256File(path: string): Promise<string> {
     throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   return hash.digest('hex');
+}
+
+/** The whole of a small input: a file, or stdin for `-`; an unreadable file is a usage error naming `flag`. */
+export async function readInput(io: Io, path: string, flag: string): Promise<Buffer> {
+  if (path === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks);
+  }
+  return readFile(path).catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`${flag}: cannot read ${path}: ${e.code ?? e.message}`);
+  });
 }

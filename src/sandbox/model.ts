@@ -320,10 +320,15 @@ export interface StatementImport {
   /** imported although the file names another bank or account */
   forced: boolean;
   period: { start: IsoDate | null; end: IsoDate | null };
+  /** transactions in the file */
   transactions: number;
+  /** new movements recorded */
   imported: number;
+  /** transactions already recorded for this account (by an earlier import, or earlier in this file) */
   duplicates: number;
+  /** the file's movements reconciled by this import (new ones, and earlier ones still open that match now) */
   reconciled: number;
+  /** the file's movements still unreconciled after this import */
   unmatched: number;
   imported_at: string;
 }

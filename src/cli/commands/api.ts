@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
+import { readInput } from '../files.js';
 import { collect } from '../flags.js';
 import { printJson } from '../output.js';
 import type { Register } from '../program.js';
@@ -33,16 +33,7 @@ function parseFields(fields: string[], typed: boolean): Record<string, unknown> 
 }
 
 async function readBody(deps: Deps, input: string): Promise<unknown> {
-  let text: string;
-  if (input === '-') {
-    const chunks: Buffer[] = [];
-    for await (const c of deps.io.stdin) chunks.push(Buffer.from(c as Buffer));
-    text = Buffer.concat(chunks).toString('utf8');
-  } else {
-    text = await readFile(input, 'utf8').catch((e: NodeJS.ErrnoException) => {
-      throw new UsageError(`--input: cannot read ${input}: ${e.code ?? e.message}`);
-    });
-  }
+  const text = (await readInput(deps.io, input, '--input')).toString('utf8');
   try {
     return JSON.parse(text);
   } catch (e) {

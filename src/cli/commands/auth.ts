@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { AuthError, CondoError, UsageError } from '../../domain/errors.js';
 import { SCOPES } from '../../domain/scopes.js';
 import type { Deps } from '../context.js';
+import { readInput } from '../files.js';
 import { printJson, printRecord } from '../output.js';
 import type { Register } from '../program.js';
 
@@ -22,12 +23,6 @@ function parseScopes(text: string | undefined): string[] | undefined {
   return scopes;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** Logs in: asks (on a TTY) or reads flags, proves the credentials by fetching a token, then saves the profile. */
 export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
   const { io, globals } = deps;
@@ -40,7 +35,9 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
   let condominium = opts.condominium ?? io.env.CONDO_CONDOMINIUM;
   let clientId = opts.clientId ?? io.env.CONDO_CLIENT_ID;
   let scopes = parseScopes(opts.scopes);
-  let secret = opts.clientSecretStdin ? (await readAll(io.stdin)).trim() : io.env.CONDO_CLIENT_SECRET;
+  let secret = opts.clientSecretStdin
+    ? (await readInput(io, '-', '--client-secret-stdin')).toString('utf8').trim()
+    : io.env.CONDO_CLIENT_SECRET;
   if (opts.clientSecretStdin && !secret)
     throw new UsageError('--client-secret-stdin: nothing was read from stdin');
 

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../../domain/errors.js';
 import { verifyWebhookSignature, WEBHOOK_EVENTS } from '../../domain/webhooks.js';
 import type { Deps } from '../context.js';
+import { readInput } from '../files.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
@@ -165,16 +165,7 @@ export async function verify(
   const tolerance = opts.tolerance === undefined ? 300 : Number(opts.tolerance);
   if (!Number.isInteger(tolerance) || tolerance < 0)
     throw new UsageError(`--tolerance: "${opts.tolerance}" is not a number of seconds`);
-  let body: Buffer;
-  if (!file || file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const c of deps.io.stdin) chunks.push(Buffer.from(c as Buffer));
-    body = Buffer.concat(chunks);
-  } else {
-    body = await readFile(file).catch((e: NodeJS.ErrnoException) => {
-      throw new UsageError(`FILE: cannot read ${file}: ${e.code ?? e.message}`);
-    });
-  }
+  const body = await readInput(deps.io, file ?? '-', 'FILE');
   const check = verifyWebhookSignature(secret, opts.signature, body, { toleranceSeconds: tolerance });
   if (check.ok) {
     writeLine(deps.io.stdout, 'valid');

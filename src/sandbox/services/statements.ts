@@ -99,34 +99,18 @@ export interface UnmatchedTransaction {
   document_number: string | null;
 }
 
-/** The import's answer (and the `data` of its `bank.statement.imported` event). */
-export interface StatementImportSummary {
+/**
+ * The import's answer (and the `data` of its `bank.statement.imported` event): the stored record (its id as
+ * `statement_id`) plus what only the answer carries.
+ */
+export interface StatementImportSummary extends Omit<StatementImport, 'id'> {
   statement_id: string;
-  bank_account_id: number;
-  format: 'ofx' | 'csv';
-  file_name: string | null;
-  file_sha256: string;
-  bank_id: string | null;
-  account_id: string | null;
-  forced: boolean;
-  period: { start: string | null; end: string | null };
-  /** transactions in the file */
-  transactions: number;
-  /** new movements recorded */
-  imported: number;
-  /** transactions already recorded for this account (by an earlier import, or earlier in this file) */
-  duplicates: number;
-  /** the file's movements reconciled by this import (new ones, and earlier ones still open that match now) */
-  reconciled: number;
   /** the file's movements that an earlier import had already reconciled */
   already_reconciled: number;
-  /** the file's movements still unreconciled after this import */
-  unmatched: number;
   unmatched_transactions: UnmatchedTransaction[];
   /** true when more unmatched transactions exist than are listed */
   unmatched_truncated: boolean;
   warnings: Issue[];
-  imported_at: string;
 }
 
 function periodOf(statements: Statement[]): { start: string | null; end: string | null } {
@@ -237,22 +221,11 @@ export function importStatement(
     imported_at: at,
   };
   condo.statement_imports.push(record);
+  const { id, ...stored } = record;
   return {
-    statement_id: statementId,
-    bank_account_id: account.id,
-    format: input.format,
-    file_name: input.fileName,
-    file_sha256: input.sha256,
-    bank_id: record.bank_id,
-    account_id: record.account_id,
-    forced: input.forced,
-    period,
-    transactions,
-    imported: fresh.length,
-    duplicates,
-    reconciled: reconciled.length,
+    statement_id: id,
+    ...stored,
     already_reconciled: alreadyReconciled,
-    unmatched: unmatched.length,
     unmatched_transactions: unmatched.slice(0, UNMATCHED_LISTED).map(([m, line]) => ({
       movement_id: m.id,
       line,
@@ -265,6 +238,5 @@ export function importStatement(
     })),
     unmatched_truncated: unmatched.length > UNMATCHED_LISTED,
     warnings: input.parsed.warnings.slice(0, WARNINGS_LISTED).map(({ line, message }) => ({ line, message })),
-    imported_at: at,
   };
 }
