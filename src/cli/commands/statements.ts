@@ -39,18 +39,40 @@ export function parseCsvColumns(text: string): Record<string, string> {
   return out;
 }
 
-async function parseLocally(path: string, opts: ImportOptions): Promise<StatementSummary> {
+interface LocalRead {
+  summary: StatementSummary;
+  /** of the bytes the parser read: the whole file when it read to the end */
+  sha256: string | undefined;
+  size: number;
+}
+
+/** Parses the file from disk, hashing it on the way (one read for the summary and the idempotency key). */
+async function parseLocally(path: string, opts: ImportOptions): Promise<LocalRead> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
   const format = opts.format ? enumFlag('--format', opts.format, ['ofx', 'csv'] as const) : undefined;
   const { parseStatement, summarizeStatement } = await import('../../formats/statement/index.js');
-  const parsed = await parseStatement(createReadStream(path), {
+  const hash = createHash('sha256');
+  let read = 0;
+  async function* hashed(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of createReadStream(path)) {
+      hash.update(chunk as Buffer);
+      read += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+  }
+  const parsed = await parseStatement(hashed(), {
     ...(format ? { format } : {}),
     ...(opts.csvColumns ? { csvColumns: parseCsvColumns(opts.csvColumns) } : {}),
     ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
     keepTransactions: false,
   });
-  return summarizeStatement(parsed);
+  const whole = read === info.size;
+  return {
+    summary: summarizeStatement(parsed),
+    sha256: whole ? hash.digest('hex') : undefined,
+    size: info.size,
+  };
 }
 
 function printLocalSummary(deps: Deps, path: string, s: StatementSummary, toStdout: boolean): void {
@@ -95,7 +117,8 @@ export async function importStatement(deps: Deps, path: string, opts: ImportOpti
   const account = opts.account ? intFlag('--account', opts.account) : undefined;
   if (!opts.dryRun && account === undefined)
     throw new UsageError('--account is required (see condo bank-accounts list)');
-  const summary = await parseLocally(path, opts);
+  const local = await parseLocally(path, opts);
+  const { summary } = local;
   if (summary.errors.length > 0) {
     const [first, ...rest] = summary.errors;
     if (opts.dryRun && deps.format === 'json') printJson(deps.io, summary);
@@ -117,9 +140,10 @@ export async function importStatement(deps: Deps, path: string, opts: ImportOpti
   const suffix =
     variant === '||' ? '' : `-${createHash('sha256').update(variant).digest('hex').slice(0, 12)}`;
   const key =
-    deps.globals.idempotencyKey ?? `statement-${account}-${format}-${await sha256File(path)}${suffix}`;
+    deps.globals.idempotencyKey ??
+    `statement-${account}-${format}-${local.sha256 ?? (await sha256File(path))}${suffix}`;
   const client = await deps.client();
-  const bar = progressBar(deps.io, 'upload', (await stat(path)).size, Boolean(deps.globals.quiet));
+  const bar = progressBar(deps.io, 'upload', local.size, Boolean(deps.globals.quiet));
   const { result, replayed } = await client.statements.import(account as number, path, {
     format,
     force: Boolean(opts.force),
