@@ -363,7 +363,6 @@ export function applyReturn(
   const bank = file.bank_code ?? undefined;
   const bySeu = new Map(batch.items.map((i) => [i.seu_numero, i]));
   const payables = new Map(condo.payables.map((p) => [p.public_id, p]));
-  const account = condo.bank_accounts.find((b) => b.id === batch.bank_account_id);
   const result: ReturnResult = {
     paid: 0,
     scheduled: 0,
@@ -448,7 +447,6 @@ export function applyReturn(
         reconciled: false,
         payable_id: p.public_id,
       });
-      if (account) account.current_balance_cents -= paidAmount;
       if (periodStateOf(condo, paidAt, today) === 'closed') {
         warn(line.line, `payable ${p.public_id} paid on ${paidAt}, in the closed period ${monthOf(paidAt)}`);
       }

@@ -9,7 +9,10 @@ import type { AccountEntry, Condominium } from '../model.js';
 
 export type NewEntry = Omit<AccountEntry, 'id' | 'period' | 'created_at'>;
 
-/** Adds an entry (its period is the month of paid_at). Does not touch balances: the caller does. */
+/**
+ * Adds an entry (its period is the month of paid_at) and moves its bank account's balance: revenue in,
+ * expense out. Every ledger write goes through here, so a balance cannot miss an entry.
+ */
 export function recordEntry(
   condo: Condominium,
   nextId: () => number,
@@ -23,6 +26,9 @@ export function recordEntry(
     created_at: now.toISOString(),
   };
   condo.entries.push(record);
+  const account = condo.bank_accounts.find((b) => b.id === record.bank_account_id);
+  if (account)
+    account.current_balance_cents += record.type === 'revenue' ? record.amount_cents : -record.amount_cents;
   return record;
 }
 

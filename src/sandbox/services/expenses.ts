@@ -141,7 +141,6 @@ export function createExpense(condo: Condominium, body: ExpenseCreate, deps: Exp
       transfer_id: null,
       reconciled: false,
     });
-    account.current_balance_cents -= paid;
     expense.entry_id = entry.id;
   }
   condo.expenses.push(expense);

@@ -209,7 +209,7 @@ export function settleInvoice(inv: Invoice, paidAt: IsoDate): Invoice {
 
 /**
  * An issued invoice paid as the bank says (a statement credit reconciled with it): the invoice becomes `paid`
- * and the revenue is recorded on the account that received it, already reconciled, moving its balance.
+ * and the revenue is recorded on the account that received it, already reconciled (which moves its balance).
  */
 export function settleByBankCredit(
   condo: Condominium,
@@ -240,8 +240,6 @@ export function settleByBankCredit(
     transfer_id: null,
     reconciled: true,
   });
-  const account = condo.bank_accounts.find((b) => b.id === credit.bankAccountId);
-  if (account) account.current_balance_cents += inv.total_cents;
   return entry;
 }
 

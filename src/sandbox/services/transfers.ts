@@ -9,7 +9,7 @@ import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { decimalToCents } from '../../domain/money.js';
 import type { AccountEntryCreate, AccountTransferCreate, FieldErrors } from '../../domain/schemas.js';
 import { domainRule, validationFailed } from '../http/errors.js';
-import type { AccountEntry, BankAccount, Condominium } from '../model.js';
+import type { AccountEntry, Condominium } from '../model.js';
 import { recordEntry } from './entries.js';
 import { periodStateOf } from './periods.js';
 
@@ -24,11 +24,6 @@ function refuseClosedPeriod(condo: Condominium, date: IsoDate, field: string, no
       [field]: [`falls in the closed period ${monthOf(date)}`],
     });
   }
-}
-
-/** Moves an account's balance by an entry: revenue in, expense out. */
-function post(account: BankAccount, entry: AccountEntry): void {
-  account.current_balance_cents += entry.type === 'revenue' ? entry.amount_cents : -entry.amount_cents;
 }
 
 export function createAccountEntry(
@@ -80,7 +75,6 @@ export function createAccountEntry(
     transfer_id: null,
     reconciled: false,
   });
-  post(account, entry);
   return entry;
 }
 
@@ -134,7 +128,5 @@ export function createTransfer(condo: Condominium, body: AccountTransferCreate, 
     type: 'revenue',
     bank_account_id: destination.id,
   });
-  post(source, outgoing);
-  post(destination, incoming);
   return { transfer_id: transferId, outgoing, incoming };
 }
