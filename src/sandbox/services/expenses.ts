@@ -5,14 +5,14 @@
  * Installments are N linked, unsettled expenses splitting a total exactly in cents.
  */
 import { ulid } from 'ulid';
-import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import type { IsoDate } from '../../domain/dates.js';
 import { installmentDueDate, splitCents } from '../../domain/installments.js';
 import { decimalToCents } from '../../domain/money.js';
 import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/schemas.js';
-import { domainRule, validationFailed } from '../http/errors.js';
+import { validationFailed } from '../http/errors.js';
 import type { BankAccount, Condominium, Expense } from '../model.js';
 import { recordEntry } from './entries.js';
-import { periodStateOf } from './periods.js';
+import { refuseClosedPeriod } from './periods.js';
 
 export interface ExpenseFilters {
   supplier_id?: number | undefined;
@@ -115,11 +115,7 @@ export function createExpense(condo: Condominium, body: ExpenseCreate, deps: Exp
   const paid = expensePaidCents({ ...draft, id: 0, entry_id: null });
   if (paid <= 0) fields.discount_amount = ['must be less than amount + fine_amount + interest_amount'];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
-  if (paidAt !== null && periodStateOf(condo, paidAt, todayIn(deps.now)) === 'closed') {
-    throw domainRule('period_closed', `the financial period ${monthOf(paidAt)} is closed`, {
-      paid_at: [`falls in the closed period ${monthOf(paidAt)}`],
-    });
-  }
+  if (paidAt !== null) refuseClosedPeriod(condo, paidAt, 'paid_at', deps.now);
 
   const expense: Expense = { ...draft, id: deps.nextExpenseId(), entry_id: null };
   if (paidAt !== null && account) {

@@ -2,7 +2,8 @@
  * Financial periods (competências): one per month. The current month (in America/Sao_Paulo) is open, the
  * twelve before it are seeded closed, and as the clock moves on the months left behind are closed.
  */
-import { addMonthsClamped, type IsoDate, monthOf } from '../../domain/dates.js';
+import { addMonthsClamped, type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { domainRule } from '../http/errors.js';
 import type { Condominium, FinancialPeriod } from '../model.js';
 
 export const CLOSED_HISTORY_MONTHS = 12;
@@ -24,4 +25,13 @@ export function periodStateOf(condo: Condominium, date: IsoDate, today: IsoDate)
   const found = condo.periods.find((p) => p.period === month);
   if (found) return found.state;
   return month >= monthOf(today) ? 'open' : 'closed';
+}
+
+/** 422 period_closed when `date` falls in a closed period; `field` names the body field that carries it. */
+export function refuseClosedPeriod(condo: Condominium, date: IsoDate, field: string, now: Date): void {
+  if (periodStateOf(condo, date, todayIn(now)) === 'closed') {
+    throw domainRule('period_closed', `the financial period ${monthOf(date)} is closed`, {
+      [field]: [`falls in the closed period ${monthOf(date)}`],
+    });
+  }
 }

@@ -5,25 +5,16 @@
  * entry without a bank account is posted to the payment account.
  */
 import { ulid } from 'ulid';
-import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { decimalToCents } from '../../domain/money.js';
 import type { AccountEntryCreate, AccountTransferCreate, FieldErrors } from '../../domain/schemas.js';
-import { domainRule, validationFailed } from '../http/errors.js';
+import { validationFailed } from '../http/errors.js';
 import type { AccountEntry, Condominium } from '../model.js';
 import { recordEntry } from './entries.js';
-import { periodStateOf } from './periods.js';
+import { refuseClosedPeriod } from './periods.js';
 
 export interface LedgerDeps {
   nextEntryId: () => number;
   now: Date;
-}
-
-function refuseClosedPeriod(condo: Condominium, date: IsoDate, field: string, now: Date): void {
-  if (periodStateOf(condo, date, todayIn(now)) === 'closed') {
-    throw domainRule('period_closed', `the financial period ${monthOf(date)} is closed`, {
-      [field]: [`falls in the closed period ${monthOf(date)}`],
-    });
-  }
 }
 
 export function createAccountEntry(
