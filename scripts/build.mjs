@@ -15,7 +15,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['fastify', '@fastify/*', '@inquirer/*', 'cli-table3'],
+  external: ['fastify', '@fastify/*', '@inquirer/*', 'cli-table3', 'better-sqlite3'],
   // Bundled CommonJS (undici, ajv) calls require() for Node built-ins; give the ESM chunks a real one.
   banner: {
     js: "import { createRequire as __condoCreateRequire } from 'node:module'; const require = __condoCreateRequire(import.meta.url);",

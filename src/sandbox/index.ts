@@ -2,24 +2,26 @@
  * The sandbox: a local implementation of the condominium finance API (spec + DESIGN.md), used by
  * `condo sandbox start|credentials|reset` and by the end-to-end tests, which start it on port 0.
  *
- * Everything lives in `<dataDir>/sandbox-state.json` (see store.ts): clients and their secrets, access tokens
- * (as hashes), the condominiums' records and the base URL of the last server started on the data dir; the
- * payment batches' remittance files beside it, in `<dataDir>/batches/` (see files.ts).
- * Idempotency records and rate-limit windows are kept in memory only.
+ * Everything lives in `<dataDir>/sandbox.db`, a SQLite database (see store.ts and db/): clients and their
+ * secrets, access tokens (as hashes), the condominiums' records, the batches' remittance files, completed
+ * idempotency responses, pending webhook deliveries and the base URL of the last server started on the data
+ * dir. `sqlite3 <dataDir>/sandbox.db` opens it. While a server runs, `<dataDir>/sandbox.pid` names it.
+ * Rate-limit windows and keys still running are kept in memory only.
  */
-import { mkdir } from 'node:fs/promises';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { removeBatchFiles } from './files.js';
 import type { SandboxContext } from './http/context.js';
 import { IdempotencyStore } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { TokenService } from './http/tokens.js';
 import type { ClientRecord } from './model.js';
-import { seedState } from './seed/index.js';
-import { readSnapshot, Store, writeSnapshot } from './store.js';
+import { webhookDispatcher } from './services/webhooks.js';
+import { SandboxStore } from './store.js';
 
 export { type BankReturnOptions, type SimulatedReturn, simulateBankReturn } from './bank-simulator.js';
+export { DB_FILE } from './db/sqlite.js';
 export { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from './seed/index.js';
 export {
   buildStatementOfx,
@@ -28,14 +30,15 @@ export {
   type OfxStatementOptions,
   statementForDemo,
 } from './statement-builder.js';
-export { SNAPSHOT_FILE } from './store.js';
+export { SandboxStore, SNAPSHOT_FILE } from './store.js';
 
 export interface SandboxOptions {
   /** default 127.0.0.1 */
   host?: string;
   /** 0 = an ephemeral port */
   port?: number;
-  dataDir: string;
+  /** where the database lives; null for a throwaway database in memory */
+  dataDir: string | null;
   /** per token; default 600 per 60 s */
   rateLimit?: { count: number; seconds: number };
   /** per IP, for calls without a valid token (the token endpoint included); default 60 per 60 s */
@@ -82,11 +85,12 @@ function urlHost(host: string): string {
 }
 
 /** The services one server shares, built over an opened store. */
-export function createContext(store: Store, opts: Omit<SandboxOptions, 'dataDir'>): SandboxContext {
+export function createContext(store: SandboxStore, opts: Omit<SandboxOptions, 'dataDir'>): SandboxContext {
   return {
     store,
+    baseUrl: null,
     tokens: new TokenService(store, opts.tokenTtlSeconds ?? 3600),
-    idempotency: new IdempotencyStore(),
+    idempotency: new IdempotencyStore(store),
     rateLimiter: new RateLimiter(),
     rateLimit: opts.rateLimit ?? { count: 600, seconds: 60 },
     ipRateLimit: opts.ipRateLimit ?? { count: 60, seconds: 60 },
@@ -101,58 +105,108 @@ export function startSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
   return launchSandbox(opts);
 }
 
+/** The file a running server keeps in its data dir: `reset` refuses while it names a live process. */
+export const PID_FILE = 'sandbox.pid';
+
+/** The process id of a server running on the data dir, or null. */
+export function runningServerPid(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number.parseInt(readFileSync(join(dataDir, PID_FILE), 'utf8'), 10);
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
 /**
- * startSandbox with a look at the context before the server listens: tests use it to slow the snapshot
- * writes down (to see a request "in progress") or to move the clock. Not part of the public surface.
+ * startSandbox with a look at the context before the server listens: tests use it to move the clock or to
+ * stand in for the store's disk. Not part of the public surface.
  */
 export async function launchSandbox(
   opts: SandboxOptions,
   prepare?: (ctx: SandboxContext) => void,
 ): Promise<RunningSandbox> {
-  const ctx = createContext(await Store.open(opts.dataDir), opts);
-  prepare?.(ctx);
-  const app = await buildApp(ctx);
-  const host = opts.host ?? '127.0.0.1';
-  await app.listen({ host, port: opts.port ?? 0 });
-  const { store } = ctx;
-  const port = (app.server.address() as AddressInfo).port;
-  const baseUrl = `http://${urlHost(host)}:${port}`;
-  store.state.base_url = baseUrl;
-  await store.save();
-  let closing: Promise<void> | undefined;
-  return {
-    baseUrl,
-    port,
-    clients: clientsOf(store.state.clients),
-    close: () => {
-      closing ??= (async () => {
-        await app.close();
-        await store.flush();
-      })();
-      return closing;
-    },
-  };
+  const store = SandboxStore.open(opts.dataDir, { recover: true });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    const ctx = createContext(store, opts);
+    prepare?.(ctx);
+    app = await buildApp(ctx);
+    const host = opts.host ?? '127.0.0.1';
+    await app.listen({ host, port: opts.port ?? 0 });
+    const port = (app.server.address() as AddressInfo).port;
+    const baseUrl = `http://${urlHost(host)}:${port}`;
+    ctx.baseUrl = baseUrl;
+    store.write(null, (tx) => tx.setMeta('base_url', baseUrl));
+    const pidFile = opts.dataDir === null ? null : join(opts.dataDir, PID_FILE);
+    if (pidFile) writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
+    webhookDispatcher(ctx).wake(); // deliveries a previous run left pending
+    const clients = store.read(null, (tx) => tx.clients.find(undefined, { orderBy: 'rowid' }));
+    const server = app;
+    let closing: Promise<void> | undefined;
+    return {
+      baseUrl,
+      port,
+      clients: clientsOf(clients),
+      close: () => {
+        closing ??= (async () => {
+          await server.close();
+          store.close();
+          if (pidFile && runningServerPid(opts.dataDir as string) === process.pid)
+            rmSync(pidFile, { force: true });
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => {});
+    store.close();
+    throw err;
+  }
 }
 
 /** The clients and the last base URL of a data dir, seeding it first when it is empty. No server needed. */
 export async function readSandboxCredentials(
   dataDir: string,
 ): Promise<{ base_url: string | null; clients: SandboxClient[] }> {
-  let state = await readSnapshot(dataDir);
-  if (!state) state = (await Store.open(dataDir)).state;
-  return { base_url: state.base_url, clients: clientsOf(state.clients) };
+  const store = SandboxStore.open(dataDir);
+  try {
+    return store.read(null, (tx) => ({
+      base_url: tx.meta('base_url'),
+      clients: clientsOf(tx.clients.find(undefined, { orderBy: 'rowid' })),
+    }));
+  } finally {
+    store.close();
+  }
+}
+
+export class SandboxRunningError extends Error {
+  constructor(readonly pid: number) {
+    super(`a sandbox (process ${pid}) is using this data dir; stop it first, or reset anyway with --force`);
+    this.name = 'SandboxRunningError';
+  }
 }
 
 /**
- * Puts the data dir back to fresh seed data. The clients keep their ids and secrets (a configured profile
- * keeps working) but every access token is revoked; the last base URL is kept. Meant for a stopped sandbox:
- * a server still running on the data dir keeps its own state in memory and writes it back on its next write.
+ * Puts the data dir back to fresh seed data, in one transaction. The clients keep their ids and secrets (a
+ * configured profile keeps working) but every access token is revoked; the last base URL is kept. Refused
+ * while a server runs on the data dir, unless `force`.
  */
-export async function resetSandbox(dataDir: string): Promise<void> {
-  const existing = await readSnapshot(dataDir).catch(() => null);
-  const fresh = seedState(new Date(), existing?.clients);
-  fresh.base_url = existing?.base_url ?? null;
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  await writeSnapshot(dataDir, fresh);
-  await removeBatchFiles(dataDir);
+export async function resetSandbox(dataDir: string, opts: { force?: boolean } = {}): Promise<void> {
+  const pid = runningServerPid(dataDir);
+  if (pid !== null && !opts.force) throw new SandboxRunningError(pid);
+  const store = SandboxStore.open(dataDir);
+  try {
+    const clients = store.read(null, (tx) => tx.clients.find(undefined, { orderBy: 'rowid' }));
+    store.reseed(new Date(), clients);
+  } finally {
+    store.close();
+  }
 }

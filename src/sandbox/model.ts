@@ -1,9 +1,7 @@
 /**
- * The sandbox's persistent state: everything the snapshot file holds. Money is integer cents inside; the
- * routes turn it into the wire's shape (cents for payables, decimal reais elsewhere).
- *
- * Other areas (batches, invoices, expenses, entries, webhooks) add their collections to `Condominium` and a
- * default in `store.ts` `normalize()`, so an older snapshot still loads.
+ * The sandbox's records, one interface per table of the database (db/tables.ts maps them to columns). Money
+ * is integer cents inside; the routes turn it into the wire's shape (cents for payables, decimal reais
+ * elsewhere).
  */
 import type { IsoDate } from '../domain/dates.js';
 import type { FormaPagamento, PayableState } from '../domain/payables.js';
@@ -159,7 +157,8 @@ export interface BatchReturnSummary {
 
 /**
  * A payment batch (lote de pagamento): the CNAB 240 remittance generated from the marked payables. The file's
- * text lives beside the snapshot, in `<dataDir>/batches/<public_id>.rem` (see files.ts), written once.
+ * bytes are a row of `batch_files`, written in the transaction that makes the batch; its payables are rows of
+ * `batch_items` (`items` here is the seed's and the old snapshot's shape).
  */
 export interface PaymentBatch {
   public_id: string;
@@ -267,6 +266,20 @@ export interface Expense {
   created_at: string;
 }
 
+/** A condominium's own row; its records live in their own tables. */
+export interface CondominiumRecord {
+  slug: string;
+  name: string;
+  document: string;
+  address: string;
+  /** the last nosso número given to a boleto of this condominium */
+  nosso_numero_sequence: number;
+}
+
+/**
+ * A condominium with all of its records: the shape of the seed data and of the JSON snapshot earlier versions
+ * kept (imported once into the database, see db/state-import.ts).
+ */
 export interface Condominium {
   slug: string;
   name: string;
@@ -294,6 +307,7 @@ export interface Condominium {
   webhook_attempts: WebhookAttempt[];
 }
 
+/** Everything a data dir holds, as one object: the seed's output and the old snapshot's shape. */
 export interface SandboxState {
   format: 'condo-sandbox';
   version: 1;
@@ -310,6 +324,8 @@ export interface SandboxState {
 export interface StatementImport {
   /** ULID */
   id: string;
+  /** loading while its lines are written in chunks; done (and visible) once reconciled */
+  status: 'loading' | 'done';
   bank_account_id: number;
   format: 'ofx' | 'csv';
   file_name: string | null;
@@ -332,11 +348,6 @@ export interface StatementImport {
   unmatched: number;
   imported_at: string;
 }
-
-/** What a bank movement was reconciled with: a ledger entry (a paid payable's, say) or an issued invoice. */
-export type MovementMatch =
-  | { kind: 'entry'; entry_id: number; payable_id: string | null }
-  | { kind: 'invoice'; invoice_id: string };
 
 /**
  * A bank movement: one statement transaction, recorded once per bank account (de-duplicated by FITID, or by
@@ -361,7 +372,10 @@ export interface StatementMovement {
   document_number: string | null;
   /** line of the file that first recorded it */
   line: number;
-  match: MovementMatch | null;
+  /** what it was reconciled with: a ledger entry (and the payable that entry settles), or an issued invoice */
+  match_entry_id: number | null;
+  match_payable_id: string | null;
+  match_invoice_id: string | null;
   reconciled: boolean;
   reconciled_at: string | null;
   created_at: string;
@@ -396,4 +410,39 @@ export interface WebhookAttempt {
   duration_ms: number;
   /** when the next attempt is due; null after a success or the last attempt */
   next_attempt_at: string | null;
+}
+
+/** A batch as its table holds it: its payables are rows of their own (BatchItemRow). */
+export type PaymentBatchRecord = Omit<PaymentBatch, 'items'>;
+
+/** One payable of a batch, in the batch's order. */
+export interface BatchItemRow extends BatchItem {
+  batch_id: string;
+  /** 0-based order in the remittance */
+  position: number;
+}
+
+/** A transfer between two bank accounts: its pair of entries (which also carry the transfer_id). */
+export interface TransferRecord {
+  transfer_id: string;
+  outgoing_entry_id: number;
+  incoming_entry_id: number;
+  created_at: string;
+}
+
+/** An event to deliver to one subscription; pending deliveries survive a restart. */
+export interface WebhookDelivery {
+  /** X-Condo-Delivery: the same on every attempt */
+  delivery_id: string;
+  subscription_id: string;
+  event_id: string;
+  event: string;
+  /** the JSON body, signed afresh on every attempt */
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  /** attempts made so far */
+  attempts: number;
+  /** epoch ms of the next attempt; null once delivered or failed */
+  next_attempt_at: number | null;
+  created_at: string;
 }

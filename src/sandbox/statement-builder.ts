@@ -6,9 +6,10 @@
  */
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
 import { centsToText } from '../domain/money.js';
-import type { Condominium, SandboxState } from './model.js';
+import { where } from './db/unit-of-work.js';
 import { TEST_CONDOMINIUM } from './seed/index.js';
-import { readSnapshot } from './store.js';
+import { paymentAccountOf } from './services/lookups.js';
+import { SandboxStore } from './store.js';
 
 export interface OfxTransaction {
   fitid: string;
@@ -147,47 +148,49 @@ export const DEMO_UNMATCHED = [
  * FITIDs stable across calls), plus a bank fee and an unidentified PIX credit that no entry explains. The
  * period runs from the 1st to today (or the month's last day for a past month); the balance is the account's.
  */
-export function demoStatementOfx(state: SandboxState, opts: DemoStatementOptions = {}): string {
+export function demoStatementOfx(store: SandboxStore, opts: DemoStatementOptions = {}): string {
   const slug = opts.condominium ?? TEST_CONDOMINIUM;
-  const condo: Condominium | undefined = state.condominiums.find((c) => c.slug === slug);
-  if (!condo) throw new Error(`no condominium ${slug} in the sandbox`);
-  const account =
-    opts.bankAccountId === undefined
-      ? condo.bank_accounts.find((b) => b.is_payment_account)
-      : condo.bank_accounts.find((b) => b.id === opts.bankAccountId);
-  if (!account) throw new Error(`no bank account ${opts.bankAccountId ?? '(payment)'} in ${slug}`);
-  const today = todayIn(opts.now ?? new Date());
-  const month = opts.month ?? today.slice(0, 7);
-  const start = `${month}-01`;
-  const lastOfMonth = addDays(`${month < '9999-12' ? nextMonth(month) : month}-01`, -1);
-  const end = today.startsWith(month) ? today : lastOfMonth;
-  const entries = condo.entries
-    .filter((e) => e.bank_account_id === account.id && e.period === month)
-    .sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.id - b.id);
-  const transactions: OfxTransaction[] = entries.map((e) => ({
-    fitid: `${month.replace('-', '')}${String(e.id).padStart(8, '0')}`,
-    date: e.paid_at,
-    amountCents: e.type === 'expense' ? -e.amount_cents : e.amount_cents,
-    memo: (e.type === 'expense' ? `PAG ${e.payee ?? e.description}` : `CRED ${e.description}`).toUpperCase(),
-    checknum: e.document_number,
-  }));
-  for (const u of DEMO_UNMATCHED) {
-    transactions.push({
-      fitid: `${month.replace('-', '')}${u.fitid}`,
-      date: end,
-      amountCents: u.amountCents,
-      memo: u.memo,
+  return store.read(slug, (tx) => {
+    if (!tx.condominiums.get(slug)) throw new Error(`no condominium ${slug} in the sandbox`);
+    const account =
+      opts.bankAccountId === undefined ? paymentAccountOf(tx) : tx.bankAccounts.get(opts.bankAccountId);
+    if (!account) throw new Error(`no bank account ${opts.bankAccountId ?? '(payment)'} in ${slug}`);
+    const today = todayIn(opts.now ?? new Date());
+    const month = opts.month ?? today.slice(0, 7);
+    const start = `${month}-01`;
+    const lastOfMonth = addDays(`${month < '9999-12' ? nextMonth(month) : month}-01`, -1);
+    const end = today.startsWith(month) ? today : lastOfMonth;
+    const entries = tx.entries.find(where().eq('bank_account_id', account.id).eq('period', month), {
+      orderBy: 'paid_at, id',
     });
-  }
-  return buildStatementOfx({
-    bankCode: account.bank_code,
-    agency: account.agency,
-    account: account.account_number,
-    accountType: account.type === 'savings' ? 'SAVINGS' : 'CHECKING',
-    transactions,
-    start,
-    end,
-    balanceCents: account.current_balance_cents,
+    const transactions: OfxTransaction[] = entries.map((e) => ({
+      fitid: `${month.replace('-', '')}${String(e.id).padStart(8, '0')}`,
+      date: e.paid_at,
+      amountCents: e.type === 'expense' ? -e.amount_cents : e.amount_cents,
+      memo: (e.type === 'expense'
+        ? `PAG ${e.payee ?? e.description}`
+        : `CRED ${e.description}`
+      ).toUpperCase(),
+      checknum: e.document_number,
+    }));
+    for (const u of DEMO_UNMATCHED) {
+      transactions.push({
+        fitid: `${month.replace('-', '')}${u.fitid}`,
+        date: end,
+        amountCents: u.amountCents,
+        memo: u.memo,
+      });
+    }
+    return buildStatementOfx({
+      bankCode: account.bank_code,
+      agency: account.agency,
+      account: account.account_number,
+      accountType: account.type === 'savings' ? 'SAVINGS' : 'CHECKING',
+      transactions,
+      start,
+      end,
+      balanceCents: account.current_balance_cents,
+    });
   });
 }
 
@@ -201,7 +204,10 @@ function nextMonth(month: string): string {
  * demo: write the text to a .ofx file and import it.
  */
 export async function statementForDemo(dataDir: string, opts: DemoStatementOptions = {}): Promise<string> {
-  const state = await readSnapshot(dataDir);
-  if (!state) throw new Error(`${dataDir} holds no sandbox data; start the sandbox first`);
-  return demoStatementOfx(state, opts);
+  const store = SandboxStore.open(dataDir);
+  try {
+    return demoStatementOfx(store, opts);
+  } finally {
+    store.close();
+  }
 }

@@ -1,172 +1,184 @@
 /**
- * The sandbox's state and its snapshot file. All state lives in memory and is written, whole, to
- * `<dataDir>/sandbox-state.json` after each mutating request: to a temporary file beside it, fsync'd, then
- * renamed over the old one, so a crash leaves either the old snapshot or the new one, never half of one.
- * Writes are serialized; saves requested while one is running coalesce into the next.
+ * The sandbox's store: one SQLite database per data dir (`<dataDir>/sandbox.db`, see db/), or one in memory.
+ *
+ *   write(slug, tx => ...)  one BEGIN IMMEDIATE transaction: the function runs synchronously, every record it
+ *                           changed is written back, and it commits, or a throw rolls all of it back
+ *   read(slug, tx => ...)   a consistent read (a deferred transaction)
+ *
+ * A new data dir is seeded; one that holds the JSON snapshot of earlier versions (`sandbox-state.json`, with
+ * its `batches/*.rem`) is imported once, and the snapshot renamed `.imported`. Statement imports a crash left
+ * half-written are deleted on open.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { todayIn } from '../domain/dates.js';
-import type { Condominium, SandboxState } from './model.js';
+import { DB_FILE, openDatabase, type Sqlite } from './db/sqlite.js';
+import { importState } from './db/state-import.js';
+import { Tx } from './db/tx.js';
+import { StatementCache } from './db/unit-of-work.js';
+import type { ClientRecord, SandboxState } from './model.js';
 import { seedState } from './seed/index.js';
 import { rollPeriods } from './services/periods.js';
 
+/** The snapshot earlier versions kept: imported once, then renamed `<name>.imported`. */
 export const SNAPSHOT_FILE = 'sandbox-state.json';
-const TEMP_SUFFIX = '.tmp';
+const LEGACY_BATCH_DIR = 'batches';
 
-export class Store {
-  private queued: Promise<void> | null = null;
-  private chain: Promise<void> = Promise.resolve();
+/** A synchronous result: an async function cannot run inside a transaction (the transaction would end first). */
+type NotAPromise<R> = R extends PromiseLike<unknown> ? never : R;
+
+export class SandboxStore {
+  private readonly statements: StatementCache;
   private rolledFor = '';
 
   private constructor(
-    readonly dataDir: string,
-    public state: SandboxState,
-  ) {}
+    readonly sqlite: Sqlite,
+    /** null for an in-memory store */
+    readonly dataDir: string | null,
+  ) {
+    this.statements = new StatementCache(sqlite);
+  }
 
-  /** Loads the snapshot, or seeds and writes a fresh one when the data dir has none. */
-  static async open(dataDir: string, now = new Date()): Promise<Store> {
-    await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    await removeStaleTemps(dataDir);
-    const existing = await readSnapshot(dataDir);
-    const store = new Store(dataDir, existing ?? seedState(now));
-    store.rollPeriods(now);
-    if (!existing) await store.save();
+  /**
+   * Opens the data dir's database (null: a fresh one in memory), seeding or importing it when empty. The
+   * server opens it with `recover`, deleting what a crashed server left half-done; a tool reading the data dir
+   * beside a running server must not.
+   */
+  static open(dataDir: string | null, opts: { now?: Date; recover?: boolean } = {}): SandboxStore {
+    const now = opts.now ?? new Date();
+    if (dataDir !== null) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const sqlite = openDatabase(dataDir === null ? ':memory:' : join(dataDir, DB_FILE));
+    const store = new SandboxStore(sqlite, dataDir);
+    try {
+      if (store.isEmpty()) store.fill(now);
+      if (opts.recover) store.dropUnfinishedImports();
+      store.rollPeriods(now);
+    } catch (err) {
+      sqlite.close();
+      throw err;
+    }
     return store;
   }
 
-  get snapshotPath(): string {
-    return join(this.dataDir, SNAPSHOT_FILE);
+  get databasePath(): string {
+    return this.dataDir === null ? ':memory:' : join(this.dataDir, DB_FILE);
   }
 
-  condominium(slug: string): Condominium | undefined {
-    return this.state.condominiums.find((c) => c.slug === slug);
+  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE) for a condominium (null: global records only). */
+  write<R>(scope: string | null, fn: (tx: Tx) => NotAPromise<R>): R {
+    const tx = new Tx(this.statements, scope);
+    const result = this.sqlite
+      .transaction(() => {
+        const r = fn(tx);
+        if (r && typeof (r as { then?: unknown }).then === 'function') {
+          throw new Error('a write transaction was given an async function');
+        }
+        tx.flush();
+        return r;
+      })
+      .immediate();
+    tx.runAfterCommit();
+    return result;
   }
 
-  /** The next integer id of a kind (suppliers, units, ...): unique across condominiums. */
-  nextId(kind: string): number {
-    const id = this.state.sequences[kind] ?? 1;
-    this.state.sequences[kind] = id + 1;
-    return id;
+  /** Runs `fn` over one consistent view of the database. */
+  read<R>(scope: string | null, fn: (tx: Tx) => NotAPromise<R>): R {
+    const tx = new Tx(this.statements, scope);
+    return this.sqlite.transaction(() => fn(tx)).deferred();
   }
 
-  /** Closes the months the clock has left behind (cheap when the month has not changed). */
+  /** Closes the months the clock has left behind (nothing to do while the month is the same). */
   rollPeriods(now: Date): void {
     const today = todayIn(now);
     const month = today.slice(0, 7);
     if (month === this.rolledFor) return;
-    for (const c of this.state.condominiums) rollPeriods(c, today);
+    const slugs = this.read(null, (tx) => tx.condominiums.find().map((c) => c.slug));
+    for (const slug of slugs) this.write(slug, (tx) => rollPeriods(tx, today));
     this.rolledFor = month;
   }
 
-  /** Writes the snapshot; resolves once a write that started after this call has reached the disk. */
-  save(): Promise<void> {
-    if (!this.queued) {
-      const queued = this.chain.then(() => {
-        this.queued = null;
-        return writeSnapshot(this.dataDir, this.state);
-      });
-      this.queued = queued;
-      this.chain = queued.catch(() => {});
-    }
-    return this.queued;
+  /**
+   * Puts fresh seed data in place of everything, in one transaction. `clients` keeps credentials a configured
+   * profile uses; the base URL is kept.
+   */
+  reseed(now: Date, clients?: ClientRecord[]): void {
+    this.write(null, (tx) => {
+      const baseUrl = tx.meta('base_url');
+      const tables = tx
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .all() as { name: string }[];
+      for (const { name } of tables) tx.prepare(`DELETE FROM ${name}`).run();
+      const state = seedState(now, clients);
+      state.base_url = baseUrl;
+      importState(tx, state, (slug) => new Tx(this.statements, slug));
+    });
+    this.rolledFor = '';
+    this.rollPeriods(now);
   }
 
-  /** Waits for any pending write (used on close). */
-  async flush(): Promise<void> {
-    await this.chain;
+  close(): void {
+    if (this.sqlite.open) this.sqlite.close();
+  }
+
+  private isEmpty(): boolean {
+    return this.read(null, (tx) => tx.condominiums.count() === 0);
+  }
+
+  /** Seeds a new database, or imports the snapshot an earlier version left in the data dir. */
+  private fill(now: Date): void {
+    const legacy = this.dataDir === null ? null : readLegacySnapshot(this.dataDir);
+    const state = legacy ?? seedState(now);
+    const dir = this.dataDir;
+    this.write(null, (tx) =>
+      importState(tx, state, (slug) => new Tx(this.statements, slug), {
+        batchFile: (id) => {
+          if (dir === null || !/^[0-9A-Z]{26}$/.test(id)) return null;
+          const path = join(dir, LEGACY_BATCH_DIR, `${id}.rem`);
+          return existsSync(path) ? readFileSync(path) : null;
+        },
+      }),
+    );
+    if (legacy && dir !== null) renameSync(join(dir, SNAPSHOT_FILE), join(dir, `${SNAPSHOT_FILE}.imported`));
+  }
+
+  /** A statement import that never finished (the server died while writing its lines) is deleted whole. */
+  private dropUnfinishedImports(): void {
+    this.write(null, (tx) => {
+      tx.prepare(
+        "DELETE FROM statement_lines WHERE statement_id IN (SELECT id FROM statement_imports WHERE status = 'loading')",
+      ).run();
+      tx.prepare(
+        "DELETE FROM statement_movements WHERE statement_id IN (SELECT id FROM statement_imports WHERE status = 'loading')",
+      ).run();
+      tx.prepare("DELETE FROM statement_imports WHERE status = 'loading'").run();
+    });
   }
 }
 
-export async function readSnapshot(dataDir: string): Promise<SandboxState | null> {
-  let text: string;
+/** The JSON snapshot of earlier versions, or null when the data dir has none. */
+function readLegacySnapshot(dataDir: string): SandboxState | null {
+  const path = join(dataDir, SNAPSHOT_FILE);
+  if (!existsSync(path)) return null;
+  let parsed: Partial<SandboxState>;
   try {
-    text = await readFile(join(dataDir, SNAPSHOT_FILE), 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<SandboxState>;
   } catch {
-    throw new Error(`${join(dataDir, SNAPSHOT_FILE)} is not valid JSON; move it away or run a sandbox reset`);
+    throw new Error(`${path} is not valid JSON; move it away to start from fresh data`);
   }
-  return normalize(parsed);
-}
-
-/** Accepts a snapshot written by this or an earlier version: collections added later get their defaults. */
-function normalize(raw: unknown): SandboxState {
-  const s = raw as Partial<SandboxState>;
-  if (s?.format !== 'condo-sandbox' || !Array.isArray(s.condominiums) || !Array.isArray(s.clients)) {
-    throw new Error('the sandbox data dir holds a snapshot this version cannot read; run a sandbox reset');
+  if (
+    parsed?.format !== 'condo-sandbox' ||
+    !Array.isArray(parsed.condominiums) ||
+    !Array.isArray(parsed.clients)
+  ) {
+    throw new Error(`${path} is not a snapshot this version can read; move it away to start from fresh data`);
   }
-  const state: SandboxState = {
+  return {
     format: 'condo-sandbox',
     version: 1,
-    base_url: s.base_url ?? null,
-    sequences: s.sequences ?? {},
-    clients: s.clients,
-    tokens: s.tokens ?? [],
-    condominiums: s.condominiums,
+    base_url: parsed.base_url ?? null,
+    sequences: parsed.sequences ?? {},
+    clients: parsed.clients,
+    tokens: parsed.tokens ?? [],
+    condominiums: parsed.condominiums,
   };
-  for (const c of state.condominiums) {
-    c.periods ??= [];
-    c.payables ??= [];
-    c.batches ??= [];
-    c.entries ??= [];
-    c.invoices ??= [];
-    c.expenses ??= [];
-    c.nosso_numero_sequence ??= 0;
-    c.statement_imports ??= [];
-    c.statement_movements ??= [];
-    c.webhook_subscriptions ??= [];
-    c.webhook_attempts ??= [];
-  }
-  return state;
-}
-
-export async function writeSnapshot(dataDir: string, state: SandboxState): Promise<void> {
-  const target = join(dataDir, SNAPSHOT_FILE);
-  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
-  const body = `${JSON.stringify(state, null, 1)}\n`;
-  const handle = await open(temp, 'w', 0o600);
-  try {
-    await handle.writeFile(body, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, target);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
-  await syncDir(dataDir);
-}
-
-/** fsync of the directory makes the rename itself durable; not every platform allows it, so best effort. */
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Windows and some file systems refuse to open or fsync a directory
-  }
-}
-
-/** Temporary files a crashed writer left behind (older than a minute, so a live writer's is left alone). */
-async function removeStaleTemps(dataDir: string): Promise<void> {
-  for (const name of await readdir(dataDir)) {
-    if (!name.startsWith(`${SNAPSHOT_FILE}.`) || !name.endsWith(TEMP_SUFFIX)) continue;
-    const path = join(dataDir, name);
-    const info = await stat(path).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > 60_000) await rm(path, { force: true });
-  }
 }

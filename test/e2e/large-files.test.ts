@@ -5,6 +5,7 @@ import { Transform } from 'node:stream';
 import { monotonicFactory } from 'ulid';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { SandboxContext } from '../../src/sandbox/http/context.js';
+import { TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './harness.js';
 
 /**
@@ -18,39 +19,41 @@ let s: Session;
 let batchId: string;
 
 function seedMarkedPayables(ctx: SandboxContext): void {
-  const condo = ctx.store.state.condominiums[0];
-  if (!condo) throw new Error('no condominium in the sandbox seed');
-  const supplier = condo.suppliers.find((x) => x.bank && x.document);
-  const account = condo.chart_of_accounts.find((a) => a.type === 'expense' && a.code.split('.').length === 3);
-  if (!supplier || !account)
-    throw new Error('the seed lacks a supplier with bank data or an expense account');
-  const id = monotonicFactory();
-  const now = new Date().toISOString();
-  for (let i = 0; i < PAYMENTS; i++) {
-    condo.payables.push({
-      public_id: id(),
-      supplier_id: supplier.id,
-      chart_of_accounts_id: account.id,
-      payee_name: supplier.name,
-      amount: 10_000 + i,
-      fine_amount: null,
-      interest_amount: null,
-      discount_amount: null,
-      forma_pagamento: 'ted',
-      due_date: '2031-01-10',
-      issue_date: null,
-      document_number: null,
-      description: `Parcela ${i + 1}`,
-      notes: null,
-      state: 'marked_for_remessa',
-      batch_id: null,
-      paid_at: null,
-      paid_amount: null,
-      last_return: null,
-      created_at: now,
-      updated_at: now,
-    });
-  }
+  ctx.store.write(TEST_CONDOMINIUM, (tx) => {
+    const supplier = tx.suppliers.find().find((x) => x.bank && x.document);
+    const account = tx.chartAccounts
+      .find()
+      .find((a) => a.type === 'expense' && a.code.split('.').length === 3);
+    if (!supplier || !account)
+      throw new Error('the seed lacks a supplier with bank data or an expense account');
+    const id = monotonicFactory();
+    const now = new Date().toISOString();
+    for (let i = 0; i < PAYMENTS; i++) {
+      tx.payables.insert({
+        public_id: id(),
+        supplier_id: supplier.id,
+        chart_of_accounts_id: account.id,
+        payee_name: supplier.name,
+        amount: 10_000 + i,
+        fine_amount: null,
+        interest_amount: null,
+        discount_amount: null,
+        forma_pagamento: 'ted',
+        due_date: '2031-01-10',
+        issue_date: null,
+        document_number: null,
+        description: `Parcela ${i + 1}`,
+        notes: null,
+        state: 'marked_for_remessa',
+        batch_id: null,
+        paid_at: null,
+        paid_amount: null,
+        last_return: null,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+  });
 }
 
 beforeAll(async () => {

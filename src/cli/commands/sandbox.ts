@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { UsageError } from '../../domain/errors.js';
+import { ConflictError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
 import { progressBar, writeAtomically, writeToStream } from '../files.js';
 import { collect, intFlag } from '../flags.js';
@@ -98,11 +98,16 @@ export async function credentialsVerb(deps: Deps, opts: { dataDir?: string }): P
   return 0;
 }
 
-export async function resetVerb(deps: Deps, opts: { dataDir?: string }): Promise<number> {
+export async function resetVerb(deps: Deps, opts: { dataDir?: string; force?: boolean }): Promise<number> {
   const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
-  const { resetSandbox } = await import('../../sandbox/index.js');
-  await resetSandbox(dataDir);
-  deps.info(`Sandbox data in ${dataDir} reset to the seed (restart a running sandbox to pick it up).`);
+  const { resetSandbox, SandboxRunningError } = await import('../../sandbox/index.js');
+  try {
+    await resetSandbox(dataDir, { force: opts.force === true });
+  } catch (err) {
+    if (err instanceof SandboxRunningError) throw new ConflictError(err.message);
+    throw err;
+  }
+  deps.info(`Sandbox data in ${dataDir} reset to the seed.`);
   return 0;
 }
 
@@ -186,5 +191,6 @@ export const register: Register = (program, run) => {
     .command('reset')
     .description('throw away the sandbox data and seed it again')
     .option('--data-dir <dir>', 'the sandbox data dir')
+    .option('--force', 'reset even while a sandbox is running on the data dir')
     .action(run((deps, cmd) => resetVerb(deps, cmd.opts())));
 };

@@ -2,14 +2,16 @@
  * What every route and hook shares: the store, the token and idempotency services, the clock and the options;
  * and what the hooks learn about one request (its token, client, condominium, rate-limit verdict).
  */
-import type { ClientRecord, Condominium, Scope, TokenRecord } from '../model.js';
-import type { Store } from '../store.js';
+import type { ClientRecord, Scope, TokenRecord } from '../model.js';
+import type { SandboxStore } from '../store.js';
 import type { IdempotencyRecord, IdempotencyStore } from './idempotency.js';
 import type { RateLimiter, RateLimitRule, RateLimitVerdict } from './rate-limit.js';
 import type { TokenService } from './tokens.js';
 
 export interface SandboxContext {
-  store: Store;
+  store: SandboxStore;
+  /** the server's own address once it listens (the boleto URLs use it) */
+  baseUrl: string | null;
   tokens: TokenService;
   idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;
@@ -26,8 +28,8 @@ export interface SandboxContext {
 export interface RequestState {
   token?: TokenRecord;
   client?: ClientRecord;
-  /** set by the auth hook on routes under /condominiums/{condominium} */
-  condominium?: Condominium;
+  /** the condominium's slug, set by the auth hook on routes under /condominiums/{condominium} */
+  condominium?: string;
   rate?: RateLimitVerdict;
   idempotencyKey?: string;
   idempotency?: IdempotencyRecord;
@@ -52,8 +54,8 @@ declare module 'fastify' {
   }
 }
 
-/** The condominium the auth hook resolved (routes with a scope only). */
-export function condominiumOf(request: { sandbox: RequestState }): Condominium {
+/** The condominium (slug) the auth hook resolved (routes with a scope only). */
+export function condominiumOf(request: { sandbox: RequestState }): string {
   const c = request.sandbox.condominium;
   if (!c) throw new Error('route without a scope asked for its condominium');
   return c;

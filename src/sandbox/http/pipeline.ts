@@ -6,15 +6,16 @@
  *   preParsing  the body's media type against the route's `config.bodyTypes` (415)
  *   preHandler  Idempotency-Key: replay, conflict or in progress (JSON routes; multipart routes call
  *               `beginIdempotency` themselves once they have read the parts)
- *   onSend      X-Request-Id and X-RateLimit-* headers; the snapshot written after a successful write; the
- *               idempotency record completed with the response
- *   onResponse  an unfinished idempotency record dropped; one log line
+ *   handler     writes run in one transaction with their idempotency response (http/transaction.ts)
+ *   onSend      X-Request-Id and X-RateLimit-* headers; an error answer (4xx) stored for its key
+ *   onResponse  the key no longer running; one log line
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../../domain/ids.js';
 import type { SandboxContext } from './context.js';
 import { ApiProblem, badRequest, forbidden, insufficientScope, unauthenticated } from './errors.js';
 import { jsonFingerprint, REPLAYED_HEADERS } from './idempotency.js';
+import { asApiError } from './transaction.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -34,7 +35,13 @@ export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void
 
     // Rate limit: a valid token has its own window; anything else counts against the caller's IP.
     const bearer = bearerToken(request);
-    const token = bearer ? ctx.tokens.lookup(bearer) : undefined;
+    let session: ReturnType<SandboxContext['tokens']['lookup']>;
+    try {
+      session = bearer ? ctx.tokens.lookup(bearer) : undefined;
+    } catch (err) {
+      throw asApiError(err, ctx, request.id);
+    }
+    const token = session?.token;
     const verdict = token
       ? ctx.rateLimiter.hit(`token:${token.token_sha256}`, ctx.rateLimit)
       : ctx.rateLimiter.hit(`ip:${request.ip}`, ctx.ipRateLimit);
@@ -55,17 +62,19 @@ export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void
     if (!scope) return;
     if (!request.headers.authorization) throw unauthenticated('an Authorization: Bearer token is required');
     if (!bearer) throw unauthenticated('the Authorization header must be "Bearer <access token>"');
-    if (!token) throw unauthenticated('the access token is invalid or expired');
+    if (!session || !token) throw unauthenticated('the access token is invalid or expired');
     const slug = (request.params as { condominium?: string }).condominium;
-    const condominium = slug === token.condominium ? ctx.store.condominium(slug) : undefined;
-    if (!condominium) throw forbidden();
+    // a token is bound to its client's condominium, which exists while the client does
+    if (!slug || slug !== token.condominium) throw forbidden();
     if (!token.scopes.includes(scope)) throw insufficientScope(scope);
-    const client = ctx.store.state.clients.find((c) => c.client_id === token.client_id);
-    if (!client) throw unauthenticated('the access token is invalid or expired');
-    ctx.store.rollPeriods(ctx.now());
+    try {
+      ctx.store.rollPeriods(ctx.now());
+    } catch (err) {
+      throw asApiError(err, ctx, request.id);
+    }
     request.sandbox.token = token;
-    request.sandbox.client = client;
-    request.sandbox.condominium = condominium;
+    request.sandbox.client = session.client;
+    request.sandbox.condominium = slug;
 
     if (WRITE_METHODS.has(request.method)) {
       const key = request.headers['idempotency-key'];
@@ -125,30 +134,30 @@ export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void
       reply.header('x-ratelimit-reset', String(state.rate.resetSeconds));
     }
     if (state.replayed) return payload;
-    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && !request.is404) {
-      await ctx.store.save();
-    }
+    // A write that committed stored its answer with its change; an error answer (nothing was changed) is
+    // stored here on its own, so the same key gets the same error. 5xx and streamed bodies are not stored.
     const record = state.idempotency;
-    if (record && record.state === 'running') {
-      if (
-        payload === null ||
-        payload === undefined ||
-        typeof payload === 'string' ||
-        Buffer.isBuffer(payload)
-      ) {
-        const headers: Record<string, string> = {};
-        for (const name of REPLAYED_HEADERS) {
-          const v = reply.getHeader(name);
-          if (v !== undefined) headers[name] = String(v);
-        }
-        ctx.idempotency.complete(
-          record,
-          reply.statusCode,
-          (payload as string | Buffer | null) ?? null,
-          headers,
+    const storable =
+      payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload);
+    if (
+      record &&
+      record.state === 'running' &&
+      reply.statusCode >= 400 &&
+      reply.statusCode < 500 &&
+      storable
+    ) {
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
+        const v = reply.getHeader(name);
+        if (v !== undefined) headers[name] = String(v);
+      }
+      const body = payload === null || payload === undefined ? null : Buffer.from(payload as string | Buffer);
+      try {
+        ctx.store.write(null, (tx) =>
+          ctx.idempotency.persist(tx, record, { status: reply.statusCode, body, headers }),
         );
-      } else {
-        ctx.idempotency.abandon(record); // a streamed body cannot be replayed
+      } catch (err) {
+        ctx.log(`${request.id} could not store the error answer for its Idempotency-Key: ${err}`);
       }
     }
     return payload;
@@ -156,7 +165,7 @@ export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void
 
   app.addHook('onResponse', async (request, reply) => {
     const record = request.sandbox?.idempotency;
-    if (record && record.state === 'running') ctx.idempotency.abandon(record);
+    if (record) ctx.idempotency.release(record);
     ctx.log(
       `${new Date().toISOString()} ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${request.id}${request.sandbox?.replayed ? ' replayed' : ''}`,
     );
@@ -184,7 +193,12 @@ export async function beginIdempotency(
   const key = request.sandbox.idempotencyKey;
   const client = request.sandbox.client;
   if (!key || !client) return false;
-  const decision = ctx.idempotency.begin(client.client_id, key, fingerprint);
+  let decision: ReturnType<SandboxContext['idempotency']['begin']>;
+  try {
+    decision = ctx.idempotency.begin(client.client_id, key, fingerprint);
+  } catch (err) {
+    throw asApiError(err, ctx, request.id);
+  }
   switch (decision.kind) {
     case 'proceed':
       request.sandbox.idempotency = decision.record;
@@ -204,10 +218,10 @@ export async function beginIdempotency(
         { 'retry-after': '1' },
       );
     case 'replay': {
-      const { record } = decision;
+      const { response } = decision;
       request.sandbox.replayed = true;
-      reply.code(record.status).headers(record.headers).header('idempotency-replayed', '1');
-      reply.send(record.body ?? undefined);
+      reply.code(response.status).headers(response.headers).header('idempotency-replayed', '1');
+      reply.send(response.body ?? undefined);
       return true;
     }
   }

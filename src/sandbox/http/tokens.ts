@@ -1,11 +1,11 @@
 /**
  * OAuth 2.0 client credentials (RFC 6749 4.4): opaque random access tokens bound to the client's condominium
- * and the granted scopes. Tokens are persisted in the snapshot as SHA-256 hashes, so a restarted sandbox still
- * honours them until they expire.
+ * and the granted scopes. Tokens are stored as their SHA-256 (the database never holds a usable bearer token),
+ * so a restarted sandbox still honours them until they expire.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ClientRecord, Scope, TokenRecord } from '../model.js';
-import type { Store } from '../store.js';
+import type { SandboxStore } from '../store.js';
 
 export class OAuthError extends Error {
   constructor(
@@ -66,16 +66,11 @@ function basicCredentials(header: string): { id: string; secret: string } | null
 }
 
 export class TokenService {
-  /** token hash -> record, the same objects as in the snapshot's `tokens` */
-  private readonly byHash = new Map<string, TokenRecord>();
-
   constructor(
-    private readonly store: Store,
+    private readonly store: SandboxStore,
     private readonly ttlSeconds: number,
     private readonly now: () => number = Date.now,
-  ) {
-    for (const t of store.state.tokens) this.byHash.set(t.token_sha256, t);
-  }
+  ) {}
 
   /** Issues a token, or throws an OAuthError the token endpoint renders per RFC 6749 5.2. */
   grant(req: TokenRequest): TokenGrant {
@@ -105,14 +100,14 @@ export class TokenService {
       throw new OAuthError(400, 'unsupported_grant_type', 'only grant_type=client_credentials is supported');
     }
     if (!id || secret === undefined) throw this.invalidClient(basicUsed, 'client authentication is required');
-    const client = this.store.state.clients.find((c) => c.client_id === id);
+    const clientId = id;
+    const client = this.store.read(null, (tx) => tx.clients.get(clientId));
     if (!client || !sameSecret(secret, client.client_secret)) {
       throw this.invalidClient(basicUsed, 'unknown client or wrong secret');
     }
     const scopes = this.grantedScopes(client, scopeText);
     const token = `sbx_at_${randomBytes(32).toString('base64url')}`;
     const now = this.now();
-    this.prune(now);
     const record: TokenRecord = {
       token_sha256: hashToken(token),
       client_id: client.client_id,
@@ -120,8 +115,10 @@ export class TokenService {
       scopes,
       expires_at: now + this.ttlSeconds * 1000,
     };
-    this.store.state.tokens.push(record);
-    this.byHash.set(record.token_sha256, record);
+    this.store.write(null, (tx) => {
+      tx.prepare('DELETE FROM access_tokens WHERE expires_at <= ?').run(now);
+      tx.tokens.insert(record);
+    });
     return {
       access_token: token,
       token_type: 'Bearer',
@@ -130,12 +127,15 @@ export class TokenService {
     };
   }
 
-  /** The live token record for a bearer token, or undefined (unknown, expired, or its client is gone). */
-  lookup(token: string): TokenRecord | undefined {
-    const record = this.byHash.get(hashToken(token));
-    if (!record || record.expires_at <= this.now()) return undefined;
-    if (!this.store.state.clients.some((c) => c.client_id === record.client_id)) return undefined;
-    return record;
+  /** The live token and its client for a bearer token, or undefined (unknown, expired, or its client is gone). */
+  lookup(token: string): { token: TokenRecord; client: ClientRecord } | undefined {
+    const hash = hashToken(token);
+    return this.store.read(null, (tx) => {
+      const record = tx.tokens.get(hash);
+      if (!record || record.expires_at <= this.now()) return undefined;
+      const client = tx.clients.get(record.client_id);
+      return client ? { token: record, client } : undefined;
+    });
   }
 
   private grantedScopes(client: ClientRecord, requested: string | undefined): Scope[] {
@@ -155,12 +155,5 @@ export class TokenService {
       message,
       basicUsed ? { 'www-authenticate': 'Basic realm="condo"' } : {},
     );
-  }
-
-  private prune(now: number): void {
-    const tokens = this.store.state.tokens;
-    if (!tokens.some((t) => t.expires_at <= now)) return;
-    this.store.state.tokens = tokens.filter((t) => t.expires_at > now);
-    for (const t of tokens) if (t.expires_at <= now) this.byHash.delete(t.token_sha256);
   }
 }

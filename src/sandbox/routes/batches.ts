@@ -6,17 +6,22 @@
 import type { FastifyInstance } from 'fastify';
 import { BatchCreate, validateBody } from '../../domain/schemas.js';
 import { Cnab240Reader, type CnabFile, type CnabItem } from '../../formats/cnab240/index.js';
-import { openBatchFile, writeBatchFile } from '../files.js';
-import { condominiumOf, type SandboxContext } from '../http/context.js';
+import type { Tx } from '../db/tx.js';
+import type { SandboxContext } from '../http/context.js';
 import { type ApiProblem, domainRule, notFound, validationFailed } from '../http/errors.js';
 import { multipartFingerprint } from '../http/idempotency.js';
 import { beginIdempotency } from '../http/pipeline.js';
-import { paginate, QueryReader } from '../http/query.js';
+import { QueryReader } from '../http/query.js';
+import { commit, created, ok, readTx } from '../http/transaction.js';
 import { ignoreFile, type PartConsumer, streamMultipart } from '../http/upload-stream.js';
+import type { PaymentBatchRecord } from '../model.js';
 import {
   applyReturn,
+  batchFile,
+  batchItems,
   createBatch,
   findBatch,
+  itemStates,
   lineFieldErrors,
   listBatches,
   type ReturnLine,
@@ -70,45 +75,45 @@ function invalidFile(messages: { line: number; message: string }[], lead: string
   });
 }
 
+/** A batch with its payables, as the API shows it. */
+function batchDetail(tx: Tx, batch: PaymentBatchRecord) {
+  return batchDetailView(batch, batchItems(tx, batch), itemStates(tx, batch));
+}
+
 export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/pagamento-batches', read, async (request) => {
     const q = new QueryReader(request.query);
     const state = q.enum('state', ['generated', 'partially_returned', 'returned'] as const);
     const page = q.page();
     q.done();
-    const list = paginate(listBatches(condominiumOf(request), state), page);
+    const list = readTx(ctx, request, (tx) => listBatches(tx, state, page));
     return { ...list, data: list.data.map(batchView) };
   });
 
   app.post('/pagamento-batches', write, async (request, reply) => {
     const body = validateBody(BatchCreate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
-    const condo = condominiumOf(request);
-    const made = createBatch(condo, body.value, ctx.now());
-    try {
-      await writeBatchFile(ctx.store.dataDir, made.batch.public_id, made.text);
-    } catch (err) {
-      made.rollback();
-      throw err;
-    }
-    return reply.code(201).send({ data: batchDetailView(condo, made.batch) });
+    return commit(ctx, request, reply, (tx) =>
+      created({ data: batchDetail(tx, createBatch(tx, body.value, ctx.now())) }),
+    );
   });
 
   app.get<WithBatch>('/pagamento-batches/:batch', read, async (request) => {
-    const condo = condominiumOf(request);
-    return { data: batchDetailView(condo, findBatch(condo, request.params.batch)) };
+    return { data: readTx(ctx, request, (tx) => batchDetail(tx, findBatch(tx, request.params.batch))) };
   });
 
   app.get<WithBatch>('/pagamento-batches/:batch/file', read, async (request, reply) => {
-    const batch = findBatch(condominiumOf(request), request.params.batch);
-    const file = await openBatchFile(ctx.store.dataDir, batch.public_id);
-    if (!file) throw notFound('the remittance file of this batch');
+    const { batch, bytes } = readTx(ctx, request, (tx) => {
+      const b = findBatch(tx, request.params.batch);
+      return { batch: b, bytes: batchFile(tx, b) };
+    });
+    if (!bytes) throw notFound('the remittance file of this batch');
     return reply
       .header('content-type', 'text/plain; charset=us-ascii')
       .header('content-disposition', `attachment; filename="${batch.file_name}"`)
-      .header('content-length', String(file.size))
+      .header('content-length', String(bytes.length))
       .header('x-content-sha256', batch.file_sha256)
-      .send(file.stream);
+      .send(bytes);
   });
 
   app.post<WithBatch>(
@@ -123,8 +128,10 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
       if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;
 
-      const condo = condominiumOf(request);
-      const batch = findBatch(condo, request.params.batch);
+      const condo = readTx(ctx, request, (tx) => {
+        findBatch(tx, request.params.batch); // 404 before anything about the file
+        return tx.condo;
+      });
       const files = upload.files.file ?? [];
       if (files.length !== 1) {
         throw validationFailed({
@@ -164,20 +171,17 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
           message: `the file is for CNPJ/CPF ${file.company.document}, not this condominium's ${condo.document}`,
         });
       }
-      const result = applyReturn(
-        condo,
-        batch,
-        parsed.lines,
-        {
-          bank_code: file.bank_code,
-          sha256: uploaded.sha256,
-          file_name: uploaded.filename || null,
-          warnings,
-        },
-        ctx.now(),
-        () => ctx.store.nextId('account_entries'),
-      );
-      return reply.code(200).send({ data: { ...result, batch: batchDetailView(condo, batch) } });
+      const facts = {
+        bank_code: file.bank_code,
+        sha256: uploaded.sha256,
+        file_name: uploaded.filename || null,
+        warnings,
+      };
+      return commit(ctx, request, reply, (tx) => {
+        const batch = findBatch(tx, request.params.batch);
+        const result = applyReturn(tx, batch, parsed.lines, facts, ctx.now());
+        return ok({ data: { ...result, batch: batchDetail(tx, batch) } });
+      });
     },
   );
 }

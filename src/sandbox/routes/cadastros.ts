@@ -1,8 +1,10 @@
 /** Structural records (cadastros) the finance calls refer to: suppliers and units. */
 import type { FastifyInstance } from 'fastify';
-import { condominiumOf, type SandboxContext } from '../http/context.js';
+import { where } from '../db/unit-of-work.js';
+import type { SandboxContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
-import { paginate, QueryReader } from '../http/query.js';
+import { QueryReader } from '../http/query.js';
+import { readTx } from '../http/transaction.js';
 import { supplierView, unitView } from './views.js';
 
 /** An integer id from a path segment, or a 404 (a malformed id names nothing). */
@@ -11,21 +13,21 @@ export function pathId(text: string, what: string): number {
   return Number(text);
 }
 
-export function cadastrosRoutes(app: FastifyInstance, _ctx: SandboxContext): void {
+export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/suppliers', { config: { scope: 'cadastros.read' } }, async (request) => {
-    const condo = condominiumOf(request);
     const q = new QueryReader(request.query);
     const search = q.string('q');
     const page = q.page();
     q.done();
-    const needle = search?.toLowerCase();
-    const digits = search?.replace(/\D/g, '');
-    const rows = condo.suppliers
-      .filter(
-        (s) => !needle || s.name.toLowerCase().includes(needle) || (!!digits && s.document.includes(digits)),
-      )
-      .sort((a, b) => a.id - b.id);
-    const list = paginate(rows, page);
+    const w = where();
+    if (search) {
+      // a name that contains the text (any case), or a document that contains its digits
+      const digits = search.replace(/\D/g, '');
+      const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      if (digits) w.sql("(lower(name) LIKE ? ESCAPE '\\' OR instr(document, ?) > 0)", like, digits);
+      else w.sql("lower(name) LIKE ? ESCAPE '\\'", like);
+    }
+    const list = readTx(ctx, request, (tx) => tx.suppliers.page(w, 'id', page));
     return { ...list, data: list.data.map(supplierView) };
   });
 
@@ -34,20 +36,18 @@ export function cadastrosRoutes(app: FastifyInstance, _ctx: SandboxContext): voi
     { config: { scope: 'cadastros.read' } },
     async (request) => {
       const id = pathId(request.params.id, 'supplier');
-      const supplier = condominiumOf(request).suppliers.find((s) => s.id === id);
+      const supplier = readTx(ctx, request, (tx) => tx.suppliers.get(id));
       if (!supplier) throw notFound('supplier');
       return { data: supplierView(supplier) };
     },
   );
 
   app.get('/units', { config: { scope: 'cadastros.read' } }, async (request) => {
-    const condo = condominiumOf(request);
     const q = new QueryReader(request.query);
     const block = q.string('block', 40);
     const page = q.page();
     q.done();
-    const rows = condo.units.filter((u) => !block || u.block === block).sort((a, b) => a.id - b.id);
-    const list = paginate(rows, page);
+    const list = readTx(ctx, request, (tx) => tx.units.page(where().eq('block', block), 'id', page));
     return { ...list, data: list.data.map(unitView) };
   });
 
@@ -56,7 +56,7 @@ export function cadastrosRoutes(app: FastifyInstance, _ctx: SandboxContext): voi
     { config: { scope: 'cadastros.read' } },
     async (request) => {
       const id = pathId(request.params.id, 'unit');
-      const unit = condominiumOf(request).units.find((u) => u.id === id);
+      const unit = readTx(ctx, request, (tx) => tx.units.get(id));
       if (!unit) throw notFound('unit');
       return { data: unitView(unit) };
     },

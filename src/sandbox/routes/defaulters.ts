@@ -6,8 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../domain/dates.js';
 import { centsToDecimal, decimalToCents } from '../../domain/money.js';
-import { condominiumOf, type SandboxContext } from '../http/context.js';
+import type { SandboxContext } from '../http/context.js';
 import { paginate, QueryReader } from '../http/query.js';
+import { readTx } from '../http/transaction.js';
 import { type DefaulterRow, defaulters, MONETARY_INDEXES } from '../services/defaulters.js';
 
 const read = { config: { scope: 'invoices.read' as const } };
@@ -36,11 +37,13 @@ export function defaultersRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     }
     const page = q.page();
     q.done();
-    const rows = defaulters(condominiumOf(request), {
-      as_of: asOf,
-      min_overdue_days: minDays,
-      min_amount_cents: minAmountCents,
-    });
+    const rows = readTx(ctx, request, (tx) =>
+      defaulters(tx, {
+        as_of: asOf,
+        min_overdue_days: minDays,
+        min_amount_cents: minAmountCents,
+      }),
+    );
     const list = paginate(rows, page);
     return {
       data: list.data.map(defaulterView),

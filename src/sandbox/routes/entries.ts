@@ -6,11 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AccountEntryCreate, AccountTransferCreate, validateBody } from '../../domain/schemas.js';
-import { condominiumOf, type SandboxContext } from '../http/context.js';
+import type { SandboxContext } from '../http/context.js';
 import { validationFailed } from '../http/errors.js';
-import { paginate, QueryReader } from '../http/query.js';
+import { QueryReader } from '../http/query.js';
+import { commit, created, readTx } from '../http/transaction.js';
 import { listEntries } from '../services/entries.js';
-import { createAccountEntry, createTransfer, type LedgerDeps } from '../services/transfers.js';
+import { createAccountEntry, createTransfer } from '../services/transfers.js';
 import { accountEntryView } from './views.js';
 
 export function entriesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -31,33 +32,31 @@ export function entriesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     }
     const page = q.page();
     q.done();
-    const list = paginate(listEntries(condominiumOf(request), filters), page);
+    const list = readTx(ctx, request, (tx) => listEntries(tx, filters, page));
     return { ...list, data: list.data.map(accountEntryView) };
   });
 
   // Writes (plano-de-contas.write): a manual entry, and a transfer as a pair of entries.
-  const ledgerDeps = (): LedgerDeps => ({
-    nextEntryId: () => ctx.store.nextId('account_entries'),
-    now: ctx.now(),
-  });
-
   app.post('/account-entries', { config: { scope: 'plano-de-contas.write' } }, async (request, reply) => {
     const body = validateBody(AccountEntryCreate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
-    const entry = createAccountEntry(condominiumOf(request), body.value, ledgerDeps());
-    return reply.code(201).send({ data: accountEntryView(entry) });
+    return commit(ctx, request, reply, (tx) =>
+      created({ data: accountEntryView(createAccountEntry(tx, body.value, ctx.now())) }),
+    );
   });
 
   app.post('/account-transfers', { config: { scope: 'plano-de-contas.write' } }, async (request, reply) => {
     const body = validateBody(AccountTransferCreate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
-    const t = createTransfer(condominiumOf(request), body.value, ledgerDeps());
-    return reply.code(201).send({
-      data: {
-        transfer_id: t.transfer_id,
-        outgoing: accountEntryView(t.outgoing),
-        incoming: accountEntryView(t.incoming),
-      },
+    return commit(ctx, request, reply, (tx) => {
+      const t = createTransfer(tx, body.value, ctx.now());
+      return created({
+        data: {
+          transfer_id: t.transfer_id,
+          outgoing: accountEntryView(t.outgoing),
+          incoming: accountEntryView(t.incoming),
+        },
+      });
     });
   });
 }

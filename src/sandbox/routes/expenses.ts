@@ -6,11 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { centsToDecimal } from '../../domain/money.js';
 import { ExpenseCreate, ExpenseInstallmentsCreate, validateBody } from '../../domain/schemas.js';
-import { condominiumOf, type SandboxContext } from '../http/context.js';
+import type { SandboxContext } from '../http/context.js';
 import { validationFailed } from '../http/errors.js';
-import { paginate, QueryReader } from '../http/query.js';
+import { QueryReader } from '../http/query.js';
+import { commit, created, readTx } from '../http/transaction.js';
 import type { Expense } from '../model.js';
-import { createExpense, createInstallments, type ExpenseDeps, listExpenses } from '../services/expenses.js';
+import { createExpense, createInstallments, listExpenses } from '../services/expenses.js';
 
 const read = { config: { scope: 'expenses.read' as const } };
 const write = { config: { scope: 'expenses.write' as const } };
@@ -39,12 +40,6 @@ export const expenseView = (e: Expense) => ({
 });
 
 export function expensesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const deps = (): ExpenseDeps => ({
-    nextExpenseId: () => ctx.store.nextId('expenses'),
-    nextEntryId: () => ctx.store.nextId('account_entries'),
-    now: ctx.now(),
-  });
-
   app.get('/expenses', read, async (request) => {
     const q = new QueryReader(request.query);
     const paid = q.dateRange('paid_from', 'paid_to');
@@ -62,21 +57,23 @@ export function expensesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     };
     const page = q.page();
     q.done();
-    const list = paginate(listExpenses(condominiumOf(request), filters), page);
+    const list = readTx(ctx, request, (tx) => listExpenses(tx, filters, page));
     return { ...list, data: list.data.map(expenseView) };
   });
 
   app.post('/expenses', write, async (request, reply) => {
     const body = validateBody(ExpenseCreate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
-    const expense = createExpense(condominiumOf(request), body.value, deps());
-    return reply.code(201).send({ data: expenseView(expense) });
+    return commit(ctx, request, reply, (tx) =>
+      created({ data: expenseView(createExpense(tx, body.value, ctx.now())) }),
+    );
   });
 
   app.post('/expenses/installments', write, async (request, reply) => {
     const body = validateBody(ExpenseInstallmentsCreate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
-    const created = createInstallments(condominiumOf(request), body.value, deps());
-    return reply.code(201).send({ data: created.map(expenseView) });
+    return commit(ctx, request, reply, (tx) =>
+      created({ data: createInstallments(tx, body.value, ctx.now()).map(expenseView) }),
+    );
   });
 }

@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../domain/dates.js';
 import { centsToDecimal } from '../../domain/money.js';
 import { InvoiceCreate, validateBody } from '../../domain/schemas.js';
-import { condominiumOf, type SandboxContext } from '../http/context.js';
+import type { SandboxContext } from '../http/context.js';
 import { validationFailed } from '../http/errors.js';
-import { paginate, QueryReader } from '../http/query.js';
+import { QueryReader } from '../http/query.js';
+import { commit, created, ok, readTx } from '../http/transaction.js';
 import type { Invoice, InvoicePayment } from '../model.js';
 import {
   createInvoice,
@@ -57,7 +58,7 @@ export const invoiceView = (inv: Invoice, baseUrl: string) => ({
 });
 
 export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const baseUrl = () => ctx.store.state.base_url ?? 'http://127.0.0.1';
+  const baseUrl = () => ctx.baseUrl ?? 'http://127.0.0.1';
 
   app.get('/invoices', read, async (request) => {
     const q = new QueryReader(request.query);
@@ -71,30 +72,32 @@ export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     };
     const page = q.page();
     q.done();
-    const rows = listInvoices(condominiumOf(request), filters, todayIn(ctx.now()));
-    const list = paginate(rows, page);
+    const list = readTx(ctx, request, (tx) => listInvoices(tx, filters, todayIn(ctx.now()), page));
     return { ...list, data: list.data.map((i) => invoiceView(i, baseUrl())) };
   });
 
   app.post('/invoices', write, async (request, reply) => {
     const body = validateBody(InvoiceCreate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
-    const invoice = createInvoice(condominiumOf(request), body.value, ctx.now());
-    return reply.code(201).send({ data: invoiceView(invoice, baseUrl()) });
+    return commit(ctx, request, reply, (tx) =>
+      created({ data: invoiceView(createInvoice(tx, body.value, ctx.now()), baseUrl()) }),
+    );
   });
 
   app.get<WithInvoice>('/invoices/:publicId', read, async (request) => {
-    return { data: invoiceView(findInvoice(condominiumOf(request), request.params.publicId), baseUrl()) };
-  });
-
-  app.post<WithInvoice>('/invoices/:publicId/issue', write, async (request) => {
-    const condo = condominiumOf(request);
-    const invoice = issueInvoice(condo, findInvoice(condo, request.params.publicId), ctx.now());
+    const invoice = readTx(ctx, request, (tx) => findInvoice(tx, request.params.publicId));
     return { data: invoiceView(invoice, baseUrl()) };
   });
 
+  app.post<WithInvoice>('/invoices/:publicId/issue', write, async (request, reply) => {
+    return commit(ctx, request, reply, (tx) => {
+      const invoice = issueInvoice(tx, findInvoice(tx, request.params.publicId), ctx.now());
+      return ok({ data: invoiceView(invoice, baseUrl()) });
+    });
+  });
+
   app.get<WithInvoice>('/invoices/:publicId/payment', read, async (request) => {
-    const invoice = findInvoice(condominiumOf(request), request.params.publicId);
+    const invoice = readTx(ctx, request, (tx) => findInvoice(tx, request.params.publicId));
     return { data: paymentView(invoice, paymentOf(invoice), baseUrl()) };
   });
 }

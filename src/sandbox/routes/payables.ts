@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { PAYABLE_STATES } from '../../domain/payables.js';
 import { PayableCreate, PayableUpdate, validateBody } from '../../domain/schemas.js';
-import { condominiumOf, type SandboxContext } from '../http/context.js';
+import type { SandboxContext } from '../http/context.js';
 import { validationFailed } from '../http/errors.js';
-import { paginate, QueryReader } from '../http/query.js';
+import { QueryReader } from '../http/query.js';
+import { commit, created, noContent, ok, readTx } from '../http/transaction.js';
 import {
   createPayable,
   deletePayable,
@@ -30,44 +31,48 @@ export function payablesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     };
     const page = q.page();
     q.done();
-    const list = paginate(listPayables(condominiumOf(request), filters), page);
+    const list = readTx(ctx, request, (tx) => listPayables(tx, filters, page));
     return { ...list, data: list.data.map(payableView) };
   });
 
   app.post('/payables', write, async (request, reply) => {
     const body = validateBody(PayableCreate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
-    const payable = createPayable(condominiumOf(request), body.value, ctx.now());
-    return reply.code(201).send({ data: payableView(payable) });
+    return commit(ctx, request, reply, (tx) =>
+      created({ data: payableView(createPayable(tx, body.value, ctx.now())) }),
+    );
   });
 
   app.get<WithPayable>('/payables/:payable', read, async (request) => {
-    return { data: payableView(findPayable(condominiumOf(request), request.params.payable)) };
+    return { data: payableView(readTx(ctx, request, (tx) => findPayable(tx, request.params.payable))) };
   });
 
-  app.patch<WithPayable>('/payables/:payable', write, async (request) => {
-    const condo = condominiumOf(request);
-    const payable = findPayable(condo, request.params.payable);
+  app.patch<WithPayable>('/payables/:payable', write, async (request, reply) => {
+    readTx(ctx, request, (tx) => findPayable(tx, request.params.payable)); // a missing payable is a 404 first
     const body = validateBody(PayableUpdate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
-    return { data: payableView(updatePayable(condo, payable, body.value, ctx.now())) };
+    return commit(ctx, request, reply, (tx) => {
+      const payable = findPayable(tx, request.params.payable);
+      return ok({ data: payableView(updatePayable(tx, payable, body.value, ctx.now())) });
+    });
   });
 
   app.delete<WithPayable>('/payables/:payable', write, async (request, reply) => {
-    const condo = condominiumOf(request);
-    deletePayable(condo, findPayable(condo, request.params.payable));
-    return reply.code(204).send();
+    return commit(ctx, request, reply, (tx) => {
+      deletePayable(tx, findPayable(tx, request.params.payable));
+      return noContent;
+    });
   });
 
-  app.post<WithPayable>('/payables/:payable/mark-for-remessa', write, async (request) => {
-    const condo = condominiumOf(request);
-    return {
-      data: payableView(markForRemittance(condo, findPayable(condo, request.params.payable), ctx.now())),
-    };
+  app.post<WithPayable>('/payables/:payable/mark-for-remessa', write, async (request, reply) => {
+    return commit(ctx, request, reply, (tx) =>
+      ok({ data: payableView(markForRemittance(tx, findPayable(tx, request.params.payable), ctx.now())) }),
+    );
   });
 
-  app.post<WithPayable>('/payables/:payable/unmark-for-remessa', write, async (request) => {
-    const condo = condominiumOf(request);
-    return { data: payableView(unmarkForRemittance(findPayable(condo, request.params.payable), ctx.now())) };
+  app.post<WithPayable>('/payables/:payable/unmark-for-remessa', write, async (request, reply) => {
+    return commit(ctx, request, reply, (tx) =>
+      ok({ data: payableView(unmarkForRemittance(findPayable(tx, request.params.payable), ctx.now())) }),
+    );
   });
 }

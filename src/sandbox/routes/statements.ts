@@ -10,9 +10,18 @@ import { condominiumOf, type SandboxContext } from '../http/context.js';
 import { type ApiProblem, domainRule, notFound, validationFailed } from '../http/errors.js';
 import { type MultipartDigest, multipartFingerprint } from '../http/idempotency.js';
 import { beginIdempotency } from '../http/pipeline.js';
+import { asApiError, commit, created, readTx } from '../http/transaction.js';
 import { collectBytes, ignoreFile, streamMultipart } from '../http/upload-stream.js';
-import { accountMismatches, importStatement } from '../services/statements.js';
-import { webhookDispatcher } from '../services/webhooks.js';
+import type { StatementImport } from '../model.js';
+import {
+  accountMismatches,
+  beginImport,
+  discardImport,
+  fileTransactions,
+  finishImport,
+  recordLines,
+} from '../services/statements.js';
+import { emitEvent } from '../services/webhooks.js';
 
 /** Largest statement accepted. */
 export const STATEMENT_FILE_LIMIT = 100 * 1024 * 1024;
@@ -168,10 +177,9 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
       const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
       if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;
 
-      const condo = condominiumOf(request);
       const id = Number(request.params.bankAccount);
       const account = /^\d+$/.test(request.params.bankAccount)
-        ? condo.bank_accounts.find((b) => b.id === id)
+        ? readTx(ctx, request, (tx) => tx.bankAccounts.get(id))
         : undefined;
       if (!account) throw notFound('bank account');
 
@@ -206,21 +214,36 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
           mismatches,
         );
       }
-      const summary = importStatement(
-        condo,
-        account,
-        {
-          parsed,
-          format,
-          fileName: file.fileName,
-          sha256: file.sha256,
-          forced: force && mismatches.length > 0,
-        },
-        ctx.now(),
-        () => ctx.store.nextId('account_entries'),
-      );
-      webhookDispatcher(ctx).emit(condo, 'bank.statement.imported', summary);
-      return reply.code(201).send({ data: summary });
+      const input = {
+        parsed,
+        format,
+        fileName: file.fileName,
+        sha256: file.sha256,
+        forced: force && mismatches.length > 0,
+      };
+      const slug = condominiumOf(request);
+      const now = ctx.now();
+      let imp: StatementImport | undefined;
+      try {
+        imp = ctx.store.write(slug, (tx) => beginImport(tx, account, input, now));
+        const progress = await recordLines(ctx.store, imp, fileTransactions(parsed), now);
+        const importId = imp.id;
+        return commit(ctx, request, reply, (tx) => {
+          const summary = finishImport(tx, importId, progress, input, now);
+          emitEvent(ctx, tx, 'bank.statement.imported', summary);
+          return created({ data: summary });
+        });
+      } catch (err) {
+        const loading = imp;
+        if (loading) {
+          try {
+            ctx.store.write(slug, (tx) => discardImport(tx, loading.id));
+          } catch (cleanup) {
+            ctx.log(`${request.id} could not discard statement import ${loading.id}: ${cleanup}`);
+          }
+        }
+        throw asApiError(err, ctx, request.id);
+      }
     },
   );
 }

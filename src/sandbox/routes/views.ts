@@ -1,12 +1,13 @@
 /** Stored records as the wire shows them (DESIGN.md "Response fields"): decimal reais where the API uses them. */
 import { centsToDecimal } from '../../domain/money.js';
+import type { PayableState } from '../../domain/payables.js';
 import type {
   AccountEntry,
   BankAccount,
+  BatchItem,
   ChartAccount,
-  Condominium,
   Payable,
-  PaymentBatch,
+  PaymentBatchRecord,
   Supplier,
   Unit,
 } from '../model.js';
@@ -57,7 +58,7 @@ export const payableView = (p: Payable) => ({
 });
 
 /** A payment batch; money in cents, as payables. */
-export const batchView = (b: PaymentBatch) => ({
+export const batchView = (b: PaymentBatchRecord) => ({
   public_id: b.public_id,
   state: b.state,
   data_pagamento: b.data_pagamento,
@@ -76,14 +77,17 @@ export const batchView = (b: PaymentBatch) => ({
  * A batch with its payables: `state` is the payable's state now (null once deleted), `outcome` what this
  * batch's returns said of it (null until one did), `last_return` this batch's last word on it.
  */
-export const batchDetailView = (condo: Condominium, b: PaymentBatch) => {
-  const live = new Map(condo.payables.map((p) => [p.public_id, p]));
+export const batchDetailView = (
+  b: PaymentBatchRecord,
+  items: readonly BatchItem[],
+  states: ReadonlyMap<string, PayableState>,
+) => {
   return {
     ...batchView(b),
-    payables: b.items.map((i) => ({
+    payables: items.map((i) => ({
       public_id: i.public_id,
       seu_numero: i.seu_numero,
-      state: live.get(i.public_id)?.state ?? null,
+      state: states.get(i.public_id) ?? null,
       outcome: i.outcome,
       amount: i.amount,
       payee_name: i.payee_name,

@@ -11,13 +11,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FieldErrors } from '../../domain/schemas.js';
-import { condominiumOf, type SandboxContext } from '../http/context.js';
+import type { Tx } from '../db/tx.js';
+import type { SandboxContext } from '../http/context.js';
 import { notFound, validationFailed } from '../http/errors.js';
-import { paginate, QueryReader } from '../http/query.js';
-import type { Condominium, WebhookAttempt, WebhookSubscription } from '../model.js';
+import { QueryReader } from '../http/query.js';
+import { commit, created, noContent, readTx } from '../http/transaction.js';
+import type { WebhookAttempt, WebhookSubscription } from '../model.js';
 import {
   createSubscription,
   deleteSubscription,
+  listAttempts,
+  listSubscriptions,
   SUBSCRIBABLE_EVENTS,
   webhookDispatcher,
 } from '../services/webhooks.js';
@@ -88,8 +92,8 @@ export function readSubscriptionBody(
   return { ok: true, value: { url, events } };
 }
 
-function findSubscription(condo: Condominium, id: string): WebhookSubscription {
-  const sub = condo.webhook_subscriptions.find((s) => s.id === id);
+function findSubscription(tx: Tx, id: string): WebhookSubscription {
+  const sub = tx.subscriptions.get(id);
   if (!sub) throw notFound('webhook subscription');
   return sub;
 }
@@ -102,35 +106,37 @@ export function webhooksRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     const q = new QueryReader(request.query);
     const page = q.page();
     q.done();
-    const list = paginate(condominiumOf(request).webhook_subscriptions, page);
+    const list = readTx(ctx, request, (tx) => listSubscriptions(tx, page));
     return { ...list, data: list.data.map(subscriptionView) };
   });
 
   app.post('/webhooks/subscriptions', manage, async (request, reply) => {
     const body = readSubscriptionBody(request.body);
     if (!body.ok) throw validationFailed(body.fields);
-    const sub = createSubscription(condominiumOf(request), body.value, ctx.now());
-    return reply.code(201).send({ data: { ...subscriptionView(sub), secret: sub.secret } });
+    return commit(ctx, request, reply, (tx) => {
+      const sub = createSubscription(tx, body.value, ctx.now());
+      return created({ data: { ...subscriptionView(sub), secret: sub.secret } });
+    });
   });
 
   app.get<WithId>('/webhooks/subscriptions/:id', manage, async (request) => ({
-    data: subscriptionView(findSubscription(condominiumOf(request), request.params.id)),
+    data: subscriptionView(readTx(ctx, request, (tx) => findSubscription(tx, request.params.id))),
   }));
 
   app.delete<WithId>('/webhooks/subscriptions/:id', manage, async (request, reply) => {
-    if (!deleteSubscription(condominiumOf(request), request.params.id))
-      throw notFound('webhook subscription');
-    return reply.code(204).send();
+    return commit(ctx, request, reply, (tx) => {
+      if (!deleteSubscription(tx, request.params.id)) throw notFound('webhook subscription');
+      return noContent;
+    });
   });
 
   app.get<WithId>('/webhooks/subscriptions/:id/deliveries', manage, async (request) => {
-    const condo = condominiumOf(request);
-    const sub = findSubscription(condo, request.params.id);
     const q = new QueryReader(request.query);
     const page = q.page();
     q.done();
-    const attempts = condo.webhook_attempts.filter((a) => a.subscription_id === sub.id).reverse();
-    const list = paginate(attempts, page);
+    const list = readTx(ctx, request, (tx) =>
+      listAttempts(tx, findSubscription(tx, request.params.id).id, page),
+    );
     return { ...list, data: list.data.map(attemptView) };
   });
 }

@@ -17,7 +17,7 @@ import type {
   Unit,
 } from '../model.js';
 import { SCOPES } from '../model.js';
-import { rollPeriods } from '../services/periods.js';
+import { seededPeriods } from '../services/periods.js';
 import { seedSettledEntries } from './entries.js';
 import { seedInvoices } from './invoices.js';
 
@@ -410,7 +410,7 @@ function condominium(seq: Sequences, now: Date, s: CondominiumSeed): Condominium
     suppliers: s.suppliers.map((sup) => ({ id: next(seq, 'suppliers'), ...sup })),
     bank_accounts: s.accounts.map((acc) => ({ id: next(seq, 'bank_accounts'), ...acc })),
     chart_of_accounts: chartOfAccounts(seq),
-    periods: [],
+    periods: seededPeriods(todayIn(now)),
     payables: [],
     batches: [],
     entries: [],
@@ -422,6 +422,5 @@ function condominium(seq: Sequences, now: Date, s: CondominiumSeed): Condominium
     webhook_subscriptions: [],
     webhook_attempts: [],
   };
-  rollPeriods(condo, todayIn(now));
   return condo;
 }

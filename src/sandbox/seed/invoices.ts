@@ -15,7 +15,7 @@ import { addDays, addMonthsClamped, monthOf, todayIn } from '../../domain/dates.
 import { seededRandom } from '../../domain/random.js';
 import { generateTxid } from '../../formats/pix/index.js';
 import type { Condominium, Invoice, Unit } from '../model.js';
-import { issueInvoice, settleInvoice } from '../services/invoices.js';
+import { paymentOptions, settleInvoice } from '../services/invoices.js';
 
 export const SEEDED_FEE_MONTHS = 6;
 export const FEE_DUE_DAY = 10;
@@ -69,7 +69,16 @@ export function seedInvoices(condo: Condominium, now: Date): void {
         created_at: issuedAt.toISOString(),
       };
       condo.invoices.push(invoice);
-      issueInvoice(condo, invoice, issuedAt, generateTxid(25, bytes));
+      condo.nosso_numero_sequence += 1;
+      invoice.payment = paymentOptions(
+        condo,
+        account,
+        condo.nosso_numero_sequence,
+        invoice,
+        generateTxid(25, bytes),
+      );
+      invoice.state = 'issued';
+      invoice.issued_at = issuedAt.toISOString();
       const owes = SEEDED_DEBTS[unit.label] ?? 0;
       if (back > owes) {
         // most pay a few days early; every seventh unit pays a few days late

@@ -7,14 +7,13 @@
  *               00 (paid)      in_batch|scheduled -> paid, plus an expense entry and the paying account debited
  *               a rejection    in_batch|scheduled -> pending, batch_id null, last_return {code, message, at}
  *
- * Work is split so a request never leaves half a change: everything that can fail (validation, the CNAB
- * writer, reading the return file) happens before the first mutation, and the mutations themselves are
- * synchronous.
+ * Both run inside the request's one transaction: a failure anywhere rolls the whole change back.
  */
 import { createHash } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { centsToDecimal } from '../../domain/money.js';
+import type { PayableState } from '../../domain/payables.js';
 import type { FieldErrors } from '../../domain/schemas.js';
 import {
   Cnab240InputError,
@@ -27,19 +26,20 @@ import {
   toSeuNumero,
   writePaymentRemittance,
 } from '../../formats/cnab240/index.js';
+import type { Tx } from '../db/tx.js';
+import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
 import { domainRule, notFound, validationFailed } from '../http/errors.js';
 import type {
-  BankAccount,
-  BatchItem,
+  BatchItemRow,
   BatchReturnSummary,
-  Condominium,
   LastReturn,
   Payable,
-  PaymentBatch,
+  PaymentBatchRecord,
   Supplier,
   SupplierBank,
 } from '../model.js';
 import { recordEntry } from './entries.js';
+import { paymentAccountOf } from './lookups.js';
 import { periodStateOf } from './periods.js';
 
 const newPublicId = monotonicFactory();
@@ -47,20 +47,40 @@ const newPublicId = monotonicFactory();
 /** NSA wraps after 999999, as banks expect a 6-digit sequence. */
 const MAX_FILE_SEQUENCE = 999_999;
 
-export function listBatches(condo: Condominium, state?: PaymentBatch['state']): PaymentBatch[] {
-  return condo.batches
-    .filter((b) => !state || b.state === state)
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.file_sequence - a.file_sequence);
+export function listBatches(
+  tx: Tx,
+  state: PaymentBatchRecord['state'] | undefined,
+  page: PageRequest,
+): PageOf<PaymentBatchRecord> {
+  return tx.batches.page(where().eq('state', state), 'created_at DESC, file_sequence DESC', page);
 }
 
-export function findBatch(condo: Condominium, publicId: string): PaymentBatch {
-  const b = condo.batches.find((x) => x.public_id === publicId);
+export function findBatch(tx: Tx, publicId: string): PaymentBatchRecord {
+  const b = tx.batches.get(publicId);
   if (!b) throw notFound('payment batch');
   return b;
 }
 
-export function paymentAccountOf(condo: Condominium): BankAccount | undefined {
-  return condo.bank_accounts.find((b) => b.is_payment_account);
+/** The batch's payables in remittance order. */
+export function batchItems(tx: Tx, batch: PaymentBatchRecord): BatchItemRow[] {
+  return tx.batchItems.find(where().eq('batch_id', batch.public_id), { orderBy: 'position' });
+}
+
+/** The state now of each payable a batch carried (absent once deleted). */
+export function itemStates(tx: Tx, batch: PaymentBatchRecord): Map<string, PayableState> {
+  const rows = tx
+    .prepare(
+      `SELECT p.public_id, p.state FROM batch_items i JOIN payables p ON p.public_id = i.public_id
+       WHERE i.batch_id = ? AND p.condominium = ?`,
+    )
+    .all(batch.public_id, tx.requireScope()) as { public_id: string; state: PayableState }[];
+  return new Map(rows.map((r) => [r.public_id, r.state]));
+}
+
+/** The remittance's bytes, stored with the batch. */
+export function batchFile(tx: Tx, batch: PaymentBatchRecord): Buffer | null {
+  const row = tx.prepare('SELECT content FROM batch_files WHERE batch_id = ?').get(batch.public_id);
+  return (row as { content: Buffer } | undefined)?.content ?? null;
 }
 
 /** The total a payable's payment carries: amount + fine + interest - discount, in cents. */
@@ -68,8 +88,8 @@ export function payableTotal(p: Payable): number {
   return p.amount + (p.fine_amount ?? 0) + (p.interest_amount ?? 0) - (p.discount_amount ?? 0);
 }
 
-function nextFileSequence(condo: Condominium): number {
-  const last = condo.batches.reduce((max, b) => Math.max(max, b.file_sequence), 0);
+function nextFileSequence(tx: Tx): number {
+  const last = tx.batches.first(undefined, 'file_sequence DESC')?.file_sequence ?? 0;
   return (last % MAX_FILE_SEQUENCE) + 1;
 }
 
@@ -194,19 +214,11 @@ export interface BatchCreateInput {
   data_pagamento: IsoDate;
 }
 
-export interface BatchEffects {
-  batch: PaymentBatch;
-  /** the .rem text to store under the batch's id before answering */
-  text: string;
-  /** undoes the state changes (when the file cannot be stored) */
-  rollback: () => void;
-}
-
 /**
- * Generates the batch: validates, writes the remittance text, then moves the payables to in_batch and adds
- * the batch, all synchronously. The caller stores `text` and calls `rollback` if that fails.
+ * Generates the batch: validates, writes the remittance text, then moves the payables to in_batch and stores
+ * the batch, its items and its file.
  */
-export function createBatch(condo: Condominium, body: BatchCreateInput, now: Date): BatchEffects {
+export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentBatchRecord {
   const today = todayIn(now);
   if (body.data_pagamento < today) {
     throw validationFailed(
@@ -214,13 +226,14 @@ export function createBatch(condo: Condominium, body: BatchCreateInput, now: Dat
       'data_pagamento is in the past',
     );
   }
-  const marked = condo.payables
-    .filter((p) => p.state === 'marked_for_remessa')
-    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.public_id.localeCompare(b.public_id));
+  const marked = tx.payables.find(where().eq('state', 'marked_for_remessa'), {
+    orderBy: 'due_date, public_id',
+  });
   if (marked.length === 0) {
     throw domainRule('nothing_to_remit', 'no payable is marked for remittance (marked_for_remessa)');
   }
-  const account = paymentAccountOf(condo);
+  const account = paymentAccountOf(tx);
+  const condo = tx.condo;
   if (!account) {
     throw domainRule('not_remittable', 'the condominium has no payment bank account (is_payment_account)', {
       bank_account_id: ['no bank account is the payment account'],
@@ -240,10 +253,9 @@ export function createBatch(condo: Condominium, body: BatchCreateInput, now: Dat
     accountDigit: digit,
     ...(address ? { address } : {}),
   };
-  const fileSequence = nextFileSequence(condo);
-  const suppliers = new Map(condo.suppliers.map((s) => [s.id, s]));
+  const fileSequence = nextFileSequence(tx);
   const payments = marked.map((p) =>
-    paymentOf(p, p.supplier_id == null ? undefined : suppliers.get(p.supplier_id)),
+    paymentOf(p, p.supplier_id == null ? undefined : tx.suppliers.get(p.supplier_id)),
   );
   let text: string;
   try {
@@ -259,10 +271,11 @@ export function createBatch(condo: Condominium, body: BatchCreateInput, now: Dat
     throw err;
   }
 
-  // Everything below is synchronous: no other request sees a half-made batch.
   const at = now.toISOString();
   const publicId = newPublicId(now.getTime());
-  const items: BatchItem[] = marked.map((p, i) => ({
+  const items: BatchItemRow[] = marked.map((p, i) => ({
+    batch_id: publicId,
+    position: i,
     public_id: p.public_id,
     seu_numero: toSeuNumero(p.public_id),
     forma_pagamento: p.forma_pagamento,
@@ -271,49 +284,37 @@ export function createBatch(condo: Condominium, body: BatchCreateInput, now: Dat
     outcome: null,
     last_return: null,
   }));
-  const byForma: PaymentBatch['by_forma'] = {};
+  const byForma: PaymentBatchRecord['by_forma'] = {};
   for (const item of items) {
     const f = byForma[item.forma_pagamento] ?? { count: 0, total_amount: 0 };
     byForma[item.forma_pagamento] = f;
     f.count++;
     f.total_amount += item.amount;
   }
-  const batch: PaymentBatch = {
+  const bytes = Buffer.from(text, 'latin1');
+  const batch = tx.batches.insert({
     public_id: publicId,
     state: 'generated',
     data_pagamento: body.data_pagamento,
     bank_account_id: account.id,
     file_name: `PAG240_${condo.slug}_${String(fileSequence).padStart(6, '0')}.rem`,
     file_sequence: fileSequence,
-    file_sha256: createHash('sha256').update(Buffer.from(text, 'latin1')).digest('hex'),
-    file_size: Buffer.byteLength(text, 'latin1'),
+    file_sha256: createHash('sha256').update(bytes).digest('hex'),
+    file_size: bytes.length,
     payables_count: items.length,
     total_amount: items.reduce((sum, i) => sum + i.amount, 0),
     by_forma: byForma,
-    items,
     returns: [],
     created_at: at,
-  };
-  const before = marked.map((p) => ({ p, state: p.state, batch_id: p.batch_id, updated_at: p.updated_at }));
+  });
+  for (const item of items) tx.batchItems.insert(item);
+  tx.prepare('INSERT INTO batch_files (batch_id, content) VALUES (?, ?)').run(publicId, bytes);
   for (const p of marked) {
     p.state = 'in_batch';
     p.batch_id = publicId;
     p.updated_at = at;
   }
-  condo.batches.push(batch);
-  return {
-    batch,
-    text,
-    rollback: () => {
-      for (const b of before) {
-        b.p.state = b.state;
-        b.p.batch_id = b.batch_id;
-        b.p.updated_at = b.updated_at;
-      }
-      const i = condo.batches.indexOf(batch);
-      if (i >= 0) condo.batches.splice(i, 1);
-    },
-  };
+  return batch;
 }
 
 // ---- return (retorno) ---------------------------------------------------------------------------------
@@ -349,20 +350,19 @@ export interface ReturnResult {
 
 const FINAL: ReadonlySet<string> = new Set(['paid', 'rejected']);
 
-/** Applies a return file's lines to the batch's payables (synchronous: all or nothing is the caller's). */
+/** Applies a return file's lines to the batch's payables. */
 export function applyReturn(
-  condo: Condominium,
-  batch: PaymentBatch,
+  tx: Tx,
+  batch: PaymentBatchRecord,
   lines: readonly ReturnLine[],
   file: ReturnFileFacts,
   now: Date,
-  nextEntryId: () => number,
 ): ReturnResult {
   const at = now.toISOString();
   const today = todayIn(now);
   const bank = file.bank_code ?? undefined;
-  const bySeu = new Map(batch.items.map((i) => [i.seu_numero, i]));
-  const payables = new Map(condo.payables.map((p) => [p.public_id, p]));
+  const items = batchItems(tx, batch);
+  const bySeu = new Map(items.map((i) => [i.seu_numero, i]));
   const result: ReturnResult = {
     paid: 0,
     scheduled: 0,
@@ -388,7 +388,7 @@ export function applyReturn(
       continue;
     }
     const outcome: PaymentOutcome = classifyOccurrences(line.codes, bank);
-    const p = payables.get(item.public_id);
+    const p = tx.payables.get(item.public_id);
     // Only a payable still travelling in this batch moves; a final outcome is never revisited.
     const live = p && p.batch_id === batch.public_id && (p.state === 'in_batch' || p.state === 'scheduled');
     if (!p || !live || (item.outcome && FINAL.has(item.outcome))) {
@@ -429,7 +429,7 @@ export function applyReturn(
       p.updated_at = at;
       item.outcome = 'paid';
       item.last_return = { ...ret };
-      recordEntry(condo, nextEntryId, now, {
+      recordEntry(tx, now, {
         type: 'expense',
         chart_of_accounts_id: p.chart_of_accounts_id,
         bank_account_id: batch.bank_account_id,
@@ -447,7 +447,7 @@ export function applyReturn(
         reconciled: false,
         payable_id: p.public_id,
       });
-      if (periodStateOf(condo, paidAt, today) === 'closed') {
+      if (periodStateOf(tx, paidAt, today) === 'closed') {
         warn(line.line, `payable ${p.public_id} paid on ${paidAt}, in the closed period ${monthOf(paidAt)}`);
       }
       if (paidAmount !== item.amount) {
@@ -470,9 +470,9 @@ export function applyReturn(
     }
   }
 
-  const decided = batch.items.filter((i) => i.outcome !== null).length;
-  const final = batch.items.filter((i) => i.outcome && FINAL.has(i.outcome)).length;
-  batch.state = final === batch.items.length ? 'returned' : decided > 0 ? 'partially_returned' : batch.state;
+  const decided = items.filter((i) => i.outcome !== null).length;
+  const final = items.filter((i) => i.outcome && FINAL.has(i.outcome)).length;
+  batch.state = final === items.length ? 'returned' : decided > 0 ? 'partially_returned' : batch.state;
   const summary: BatchReturnSummary = {
     imported_at: at,
     file_sha256: file.sha256,
@@ -484,7 +484,7 @@ export function applyReturn(
     unchanged: result.unchanged,
     unknown: result.unknown,
   };
-  batch.returns.push(summary);
+  batch.returns = [...batch.returns, summary];
   return result;
 }
 

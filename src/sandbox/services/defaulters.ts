@@ -7,7 +7,9 @@
  * days late; `min_amount` (cents) those owing at least that much in total.
  */
 import { daysBetween, type IsoDate, todayIn } from '../../domain/dates.js';
-import type { Condominium, Invoice, Unit } from '../model.js';
+import type { Tx } from '../db/tx.js';
+import { where } from '../db/unit-of-work.js';
+import type { Invoice, Unit } from '../model.js';
 
 export interface DefaulterRow {
   unit: Unit;
@@ -31,16 +33,23 @@ export function outstandingOn(inv: Invoice, asOf: IsoDate): boolean {
   return inv.state === 'paid' && inv.paid_at !== null && inv.paid_at > asOf;
 }
 
-export function defaulters(condo: Condominium, f: DefaulterFilters): DefaulterRow[] {
+export function defaulters(tx: Tx, f: DefaulterFilters): DefaulterRow[] {
+  // SQL narrows to the invoices that can be outstanding; outstandingOn decides (the issue day is in São Paulo)
+  const candidates = tx.invoices.find(
+    where()
+      .lt('due_date', f.as_of)
+      .ne('issued_at', null)
+      .sql("(state = 'issued' OR (state = 'paid' AND paid_at > ?))", f.as_of),
+  );
   const byUnit = new Map<number, Invoice[]>();
-  for (const inv of condo.invoices) {
+  for (const inv of candidates) {
     if (!outstandingOn(inv, f.as_of)) continue;
     const list = byUnit.get(inv.unit_id);
     if (list) list.push(inv);
     else byUnit.set(inv.unit_id, [inv]);
   }
   const rows: DefaulterRow[] = [];
-  for (const unit of condo.units) {
+  for (const unit of tx.units.find(where().in('id', [...byUnit.keys()]), { orderBy: 'id' })) {
     const open = byUnit.get(unit.id);
     if (!open) continue;
     const oldest = open.reduce((d, i) => (i.due_date < d ? i.due_date : d), open[0]!.due_date);

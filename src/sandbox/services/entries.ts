@@ -5,7 +5,9 @@
  */
 import type { IsoDate } from '../../domain/dates.js';
 import { monthOf } from '../../domain/dates.js';
-import type { AccountEntry, Condominium } from '../model.js';
+import type { Tx } from '../db/tx.js';
+import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import type { AccountEntry } from '../model.js';
 
 export type NewEntry = Omit<AccountEntry, 'id' | 'period' | 'created_at'>;
 
@@ -13,20 +15,15 @@ export type NewEntry = Omit<AccountEntry, 'id' | 'period' | 'created_at'>;
  * Adds an entry (its period is the month of paid_at) and moves its bank account's balance: revenue in,
  * expense out. Every ledger write goes through here, so a balance cannot miss an entry.
  */
-export function recordEntry(
-  condo: Condominium,
-  nextId: () => number,
-  now: Date,
-  entry: NewEntry,
-): AccountEntry {
-  const record: AccountEntry = {
-    id: nextId(),
+export function recordEntry(tx: Tx, now: Date, entry: NewEntry): AccountEntry {
+  const record = tx.entries.insert({
+    id: tx.nextId('account_entries'),
     ...entry,
+    payable_id: entry.payable_id ?? null,
     period: monthOf(entry.paid_at),
     created_at: now.toISOString(),
-  };
-  condo.entries.push(record);
-  const account = condo.bank_accounts.find((b) => b.id === record.bank_account_id);
+  });
+  const account = record.bank_account_id === null ? undefined : tx.bankAccounts.get(record.bank_account_id);
   if (account)
     account.current_balance_cents += record.type === 'revenue' ? record.amount_cents : -record.amount_cents;
   return record;
@@ -42,17 +39,14 @@ export interface EntryFilters {
   period?: string | undefined;
 }
 
-export function listEntries(condo: Condominium, f: EntryFilters): AccountEntry[] {
-  return condo.entries
-    .filter(
-      (e) =>
-        (!f.from || e.paid_at >= f.from) &&
-        (!f.to || e.paid_at <= f.to) &&
-        (f.chart_of_accounts_id === undefined || e.chart_of_accounts_id === f.chart_of_accounts_id) &&
-        (f.bank_account_id === undefined || e.bank_account_id === f.bank_account_id) &&
-        (!f.type || e.type === f.type) &&
-        (!f.source || e.source === f.source) &&
-        (!f.period || e.period === f.period),
-    )
-    .sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.id - b.id);
+export function listEntries(tx: Tx, f: EntryFilters, page: PageRequest): PageOf<AccountEntry> {
+  const w = where()
+    .gte('paid_at', f.from)
+    .lte('paid_at', f.to)
+    .eq('chart_of_accounts_id', f.chart_of_accounts_id)
+    .eq('bank_account_id', f.bank_account_id)
+    .eq('type', f.type)
+    .eq('source', f.source)
+    .eq('period', f.period);
+  return tx.entries.page(w, 'paid_at, id', page);
 }

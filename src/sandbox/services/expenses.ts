@@ -9,9 +9,12 @@ import type { IsoDate } from '../../domain/dates.js';
 import { installmentDueDate, splitCents } from '../../domain/installments.js';
 import { decimalToCents } from '../../domain/money.js';
 import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/schemas.js';
+import type { Tx } from '../db/tx.js';
+import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
 import { validationFailed } from '../http/errors.js';
-import type { BankAccount, Condominium, Expense } from '../model.js';
+import type { BankAccount, Expense } from '../model.js';
 import { recordEntry } from './entries.js';
+import { paymentAccountOf } from './lookups.js';
 import { refuseClosedPeriod } from './periods.js';
 
 export interface ExpenseFilters {
@@ -26,40 +29,37 @@ export interface ExpenseFilters {
   paid?: boolean | undefined;
 }
 
-export function listExpenses(condo: Condominium, f: ExpenseFilters): Expense[] {
-  const paidFilter = f.paid_from !== undefined || f.paid_to !== undefined;
-  return condo.expenses
-    .filter(
-      (e) =>
-        (f.supplier_id === undefined || e.supplier_id === f.supplier_id) &&
-        (f.chart_of_accounts_id === undefined || e.chart_of_accounts_id === f.chart_of_accounts_id) &&
-        (f.bank_account_id === undefined || e.bank_account_id === f.bank_account_id) &&
-        (!paidFilter || e.paid_at !== null) &&
-        (!f.paid_from || (e.paid_at !== null && e.paid_at >= f.paid_from)) &&
-        (!f.paid_to || (e.paid_at !== null && e.paid_at <= f.paid_to)) &&
-        (!f.due_from || e.due_at >= f.due_from) &&
-        (!f.due_to || e.due_at <= f.due_to) &&
-        (f.paid === undefined || (e.paid_at !== null) === f.paid),
-    )
-    .sort((a, b) => a.due_at.localeCompare(b.due_at) || a.id - b.id);
+export function listExpenses(tx: Tx, f: ExpenseFilters, page: PageRequest): PageOf<Expense> {
+  // a paid_at range only matches settled expenses (NULL never compares true)
+  const w = where()
+    .eq('supplier_id', f.supplier_id)
+    .eq('chart_of_accounts_id', f.chart_of_accounts_id)
+    .eq('bank_account_id', f.bank_account_id)
+    .gte('paid_at', f.paid_from)
+    .lte('paid_at', f.paid_to)
+    .gte('due_at', f.due_from)
+    .lte('due_at', f.due_to);
+  if (f.paid === true) w.ne('paid_at', null);
+  if (f.paid === false) w.eq('paid_at', null);
+  return tx.expenses.page(w, 'due_at, id', page);
 }
 
 /** supplier, chart account (active, of type expense) and bank account must be this condominium's. */
 function referenceErrors(
-  condo: Condominium,
+  tx: Tx,
   body: { supplier_id?: number | null; chart_of_accounts_id: number; bank_account_id?: number | null },
 ): FieldErrors {
   const fields: FieldErrors = {};
-  if (body.supplier_id != null && !condo.suppliers.some((s) => s.id === body.supplier_id)) {
+  if (body.supplier_id != null && !tx.suppliers.get(body.supplier_id)) {
     fields.supplier_id = ['does not exist in this condominium'];
   }
-  const account = condo.chart_of_accounts.find((a) => a.id === body.chart_of_accounts_id);
+  const account = tx.chartAccounts.get(body.chart_of_accounts_id);
   if (!account) fields.chart_of_accounts_id = ['does not exist in this condominium'];
   else if (account.state !== 'active') fields.chart_of_accounts_id = [`account ${account.code} is inactive`];
   else if (account.type !== 'expense') {
     fields.chart_of_accounts_id = [`account ${account.code} is not an expense account`];
   }
-  if (body.bank_account_id != null && !condo.bank_accounts.some((b) => b.id === body.bank_account_id)) {
+  if (body.bank_account_id != null && !tx.bankAccounts.get(body.bank_account_id)) {
     fields.bank_account_id = ['does not exist in this condominium'];
   }
   return fields;
@@ -77,21 +77,12 @@ export function expensePaidCents(e: Expense): number {
   );
 }
 
-export interface ExpenseDeps {
-  nextExpenseId: () => number;
-  nextEntryId: () => number;
-  now: Date;
-}
-
-export function createExpense(condo: Condominium, body: ExpenseCreate, deps: ExpenseDeps): Expense {
-  const fields = referenceErrors(condo, body);
+export function createExpense(tx: Tx, body: ExpenseCreate, now: Date): Expense {
+  const fields = referenceErrors(tx, body);
   const paidAt = body.paid_at ?? null;
   let account: BankAccount | undefined;
   if (paidAt !== null && !fields.bank_account_id) {
-    account =
-      body.bank_account_id != null
-        ? condo.bank_accounts.find((b) => b.id === body.bank_account_id)
-        : condo.bank_accounts.find((b) => b.is_payment_account);
+    account = body.bank_account_id != null ? tx.bankAccounts.get(body.bank_account_id) : paymentAccountOf(tx);
     if (!account) fields.bank_account_id = ['is required for a paid expense (there is no payment account)'];
   }
   const draft: Omit<Expense, 'id' | 'entry_id'> = {
@@ -110,17 +101,17 @@ export function createExpense(condo: Condominium, body: ExpenseCreate, deps: Exp
     due_at: body.due_at,
     paid_at: paidAt,
     installment: null,
-    created_at: deps.now.toISOString(),
+    created_at: now.toISOString(),
   };
   const paid = expensePaidCents({ ...draft, id: 0, entry_id: null });
   if (paid <= 0) fields.discount_amount = ['must be less than amount + fine_amount + interest_amount'];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
-  if (paidAt !== null) refuseClosedPeriod(condo, paidAt, 'paid_at', deps.now);
+  if (paidAt !== null) refuseClosedPeriod(tx, paidAt, 'paid_at', now);
 
-  const expense: Expense = { ...draft, id: deps.nextExpenseId(), entry_id: null };
+  const expense: Expense = { ...draft, id: tx.nextId('expenses'), entry_id: null };
   if (paidAt !== null && account) {
-    const supplier = condo.suppliers.find((s) => s.id === expense.supplier_id);
-    const entry = recordEntry(condo, deps.nextEntryId, deps.now, {
+    const supplier = expense.supplier_id === null ? undefined : tx.suppliers.get(expense.supplier_id);
+    const entry = recordEntry(tx, now, {
       type: 'expense',
       chart_of_accounts_id: expense.chart_of_accounts_id,
       bank_account_id: account.id,
@@ -139,25 +130,20 @@ export function createExpense(condo: Condominium, body: ExpenseCreate, deps: Exp
     });
     expense.entry_id = entry.id;
   }
-  condo.expenses.push(expense);
-  return expense;
+  return tx.expenses.insert(expense);
 }
 
-export function createInstallments(
-  condo: Condominium,
-  body: ExpenseInstallmentsCreate,
-  deps: ExpenseDeps,
-): Expense[] {
-  const fields = referenceErrors(condo, body);
+export function createInstallments(tx: Tx, body: ExpenseInstallmentsCreate, now: Date): Expense[] {
+  const fields = referenceErrors(tx, body);
   const total = decimalToCents(body.total_amount);
   if (total < body.count) fields.total_amount = [`must be at least 0.01 per installment (${body.count})`];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const amounts = splitCents(total, body.count);
   const dues = amounts.map((_, i) => installmentDueDate(body.first_due_at, i, body.monthly_interval_days));
-  const groupId = ulid(deps.now.getTime());
+  const groupId = ulid(now.getTime());
   const created = amounts.map(
     (amount, i): Expense => ({
-      id: deps.nextExpenseId(),
+      id: tx.nextId('expenses'),
       supplier_id: body.supplier_id ?? null,
       chart_of_accounts_id: body.chart_of_accounts_id,
       bank_account_id: body.bank_account_id ?? null,
@@ -174,9 +160,8 @@ export function createInstallments(
       paid_at: null,
       installment: { group_id: groupId, number: i + 1, count: body.count },
       entry_id: null,
-      created_at: deps.now.toISOString(),
+      created_at: now.toISOString(),
     }),
   );
-  condo.expenses.push(...created);
-  return created;
+  return created.map((e) => tx.expenses.insert(e));
 }

@@ -16,8 +16,10 @@ import { centsToDecimal, decimalToCents } from '../../domain/money.js';
 import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
+import type { Tx } from '../db/tx.js';
+import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
 import { domainRule, invalidState, notFound, validationFailed } from '../http/errors.js';
-import type { AccountEntry, BankAccount, Condominium, Invoice, InvoicePayment } from '../model.js';
+import type { AccountEntry, BankAccount, CondominiumRecord, Invoice, InvoicePayment } from '../model.js';
 import { recordEntry } from './entries.js';
 import { periodStateOf } from './periods.js';
 
@@ -44,21 +46,20 @@ export function isOverdue(inv: Invoice, today: IsoDate): boolean {
   return inv.state === 'issued' && inv.due_date < today;
 }
 
-export function listInvoices(condo: Condominium, f: InvoiceFilters, today: IsoDate): Invoice[] {
-  return condo.invoices
-    .filter(
-      (i) =>
-        (!f.state || (f.state === 'overdue' ? isOverdue(i, today) : i.state === f.state)) &&
-        (f.unit_id === undefined || i.unit_id === f.unit_id) &&
-        (f.party_id === undefined || i.party_id === f.party_id) &&
-        (!f.due_from || i.due_date >= f.due_from) &&
-        (!f.due_to || i.due_date <= f.due_to),
-    )
-    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.public_id.localeCompare(b.public_id));
+export function listInvoices(tx: Tx, f: InvoiceFilters, today: IsoDate, page: PageRequest): PageOf<Invoice> {
+  const w = where()
+    .eq('unit_id', f.unit_id)
+    .eq('party_id', f.party_id)
+    .gte('due_date', f.due_from)
+    .lte('due_date', f.due_to);
+  // overdue: issued and due before today (isOverdue)
+  if (f.state === 'overdue') w.eq('state', 'issued').lt('due_date', today);
+  else w.eq('state', f.state);
+  return tx.invoices.page(w, 'due_date, public_id', page);
 }
 
-export function findInvoice(condo: Condominium, publicId: string): Invoice {
-  const inv = condo.invoices.find((x) => x.public_id === publicId);
+export function findInvoice(tx: Tx, publicId: string): Invoice {
+  const inv = tx.invoices.get(publicId);
   if (!inv) throw notFound('invoice');
   return inv;
 }
@@ -74,11 +75,10 @@ function expectedTotal(body: InvoiceCreate): number {
   );
 }
 
-export function createInvoice(condo: Condominium, body: InvoiceCreate, now: Date): Invoice {
+export function createInvoice(tx: Tx, body: InvoiceCreate, now: Date): Invoice {
   const fields: FieldErrors = {};
-  if (!condo.units.some((u) => u.id === body.unit_id))
-    fields.unit_id = ['does not exist in this condominium'];
-  if (!condo.bank_accounts.some((b) => b.id === body.bank_account_id)) {
+  if (!tx.units.get(body.unit_id)) fields.unit_id = ['does not exist in this condominium'];
+  if (!tx.bankAccounts.get(body.bank_account_id)) {
     fields.bank_account_id = ['does not exist in this condominium'];
   }
   const expected = expectedTotal(body);
@@ -89,7 +89,7 @@ export function createInvoice(condo: Condominium, body: InvoiceCreate, now: Date
   }
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const today = todayIn(now);
-  if (periodStateOf(condo, today, today) !== 'open') {
+  if (periodStateOf(tx, today, today) !== 'open') {
     throw domainRule('period_closed', `the financial period ${monthOf(today)} is closed`);
   }
   const invoice: Invoice = {
@@ -113,8 +113,7 @@ export function createInvoice(condo: Condominium, body: InvoiceCreate, now: Date
     payment: null,
     created_at: now.toISOString(),
   };
-  condo.invoices.push(invoice);
-  return invoice;
+  return tx.invoices.insert(invoice);
 }
 
 /** Digits of an account number or agency (`12345-6` -> `123456`; a check digit `X` counts as 0). */
@@ -152,20 +151,20 @@ export function cityOf(address: string): string {
 }
 
 /**
- * The "gateway call": a boleto (the next nosso número of the condominium) and a PIX BR Code (the
- * condominium's CNPJ as key) for the invoice's total and due date. Throws before changing anything.
+ * The "gateway call": a boleto (nosso número `sequence`, the condominium's next) and a PIX BR Code (the
+ * condominium's CNPJ as key) for the invoice's total and due date. Changes nothing.
  */
-export function buildPaymentOptions(
-  condo: Condominium,
+export function paymentOptions(
+  condo: Pick<CondominiumRecord, 'name' | 'document' | 'address'>,
+  account: BankAccount,
+  sequence: number,
   inv: Invoice,
   txid: string = generateTxid(),
 ): InvoicePayment {
-  const account = condo.bank_accounts.find((b) => b.id === inv.bank_account_id);
-  if (!account) throw validationFailed({ bank_account_id: ['no longer exists in this condominium'] });
   if (inv.total_cents > BOLETO_MAX_CENTS) {
     throw validationFailed({ total: ['is more than a boleto carries (99999999.99)'] });
   }
-  const { freeField, nossoNumero: nn } = boletoFreeField(account, condo.nosso_numero_sequence + 1);
+  const { freeField, nossoNumero: nn } = boletoFreeField(account, sequence);
   const boleto = buildBoleto({
     bankCode: account.bank_code,
     dueDate: inv.due_date,
@@ -179,7 +178,6 @@ export function buildPaymentOptions(
     amountCents: inv.total_cents,
     txid,
   });
-  condo.nosso_numero_sequence += 1;
   return {
     boleto: { barcode: boleto.barcode, linha_digitavel: boleto.linhaDigitavel, nosso_numero: nn },
     pix: { payload, txid },
@@ -187,9 +185,13 @@ export function buildPaymentOptions(
 }
 
 /** draft -> issued, with its payment options. */
-export function issueInvoice(condo: Condominium, inv: Invoice, now: Date, txid?: string): Invoice {
+export function issueInvoice(tx: Tx, inv: Invoice, now: Date, txid?: string): Invoice {
   if (inv.state !== 'draft') throw invalidState(`invoice is ${inv.state}; only a draft can be issued`);
-  inv.payment = buildPaymentOptions(condo, inv, txid);
+  const account = tx.bankAccounts.get(inv.bank_account_id);
+  if (!account) throw validationFailed({ bank_account_id: ['no longer exists in this condominium'] });
+  const condo = tx.condo;
+  inv.payment = paymentOptions(condo, account, condo.nosso_numero_sequence + 1, inv, txid);
+  condo.nosso_numero_sequence += 1;
   inv.state = 'issued';
   inv.issued_at = now.toISOString();
   return inv;
@@ -212,18 +214,18 @@ export function settleInvoice(inv: Invoice, paidAt: IsoDate): Invoice {
  * and the revenue is recorded on the account that received it, already reconciled (which moves its balance).
  */
 export function settleByBankCredit(
-  condo: Condominium,
+  tx: Tx,
   inv: Invoice,
-  credit: { date: IsoDate; bankAccountId: number; nextEntryId: () => number; now: Date },
+  credit: { date: IsoDate; bankAccountId: number; now: Date },
 ): AccountEntry {
   settleInvoice(inv, credit.date);
+  // the condominium fee account (1.1.01), else the first active analytic revenue account
+  const active = where().eq('type', 'revenue').eq('state', 'active');
   const fees =
-    condo.chart_of_accounts.find((a) => a.code === '1.1.01' && a.state === 'active') ??
-    condo.chart_of_accounts.find(
-      (a) => a.type === 'revenue' && a.state === 'active' && a.code.split('.').length === 3,
-    );
+    tx.chartAccounts.first(where().eq('code', '1.1.01').eq('state', 'active')) ??
+    tx.chartAccounts.first(active.sql("code LIKE '%.%.%' AND code NOT LIKE '%.%.%.%'"), 'id');
   if (!fees) throw new Error('the chart of accounts has no active revenue account');
-  const entry = recordEntry(condo, credit.nextEntryId, credit.now, {
+  const entry = recordEntry(tx, credit.now, {
     type: 'revenue',
     chart_of_accounts_id: fees.id,
     bank_account_id: credit.bankAccountId,

@@ -1,7 +1,7 @@
 /**
  * Payables (contas a pagar): creation, edits and the remittance marking, enforcing the state machine of
  * src/domain/payables.ts. Batches (CNAB remessa/retorno) move payables further; they live in their own service.
- * Functions take the condominium's state and the clock, mutate it and return the payable, or throw the
+ * Functions take the transaction and the clock, change the records and return the payable, or throw the
  * ApiProblem the route answers with.
  */
 import { monotonicFactory } from 'ulid';
@@ -13,8 +13,10 @@ import {
   remittanceRefusal,
 } from '../../domain/payables.js';
 import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/schemas.js';
+import type { Tx } from '../db/tx.js';
+import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
 import { domainRule, invalidState, notFound, validationFailed } from '../http/errors.js';
-import type { Condominium, Payable, Supplier } from '../model.js';
+import type { Payable, Supplier } from '../model.js';
 
 const newPublicId = monotonicFactory();
 
@@ -25,39 +27,33 @@ export interface PayableFilters {
   due_to?: IsoDate | undefined;
 }
 
-export function listPayables(condo: Condominium, f: PayableFilters): Payable[] {
-  return condo.payables
-    .filter(
-      (p) =>
-        (!f.state || p.state === f.state) &&
-        (f.supplier_id === undefined || p.supplier_id === f.supplier_id) &&
-        (!f.due_from || p.due_date >= f.due_from) &&
-        (!f.due_to || p.due_date <= f.due_to),
-    )
-    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.public_id.localeCompare(b.public_id));
+export function listPayables(tx: Tx, f: PayableFilters, page: PageRequest): PageOf<Payable> {
+  const w = where()
+    .eq('state', f.state)
+    .eq('supplier_id', f.supplier_id)
+    .gte('due_date', f.due_from)
+    .lte('due_date', f.due_to);
+  return tx.payables.page(w, 'due_date, public_id', page);
 }
 
-export function findPayable(condo: Condominium, publicId: string): Payable {
-  const p = condo.payables.find((x) => x.public_id === publicId);
+export function findPayable(tx: Tx, publicId: string): Payable {
+  const p = tx.payables.get(publicId);
   if (!p) throw notFound('payable');
   return p;
 }
 
-function supplierOf(condo: Condominium, id: number | null | undefined): Supplier | undefined {
-  return id == null ? undefined : condo.suppliers.find((s) => s.id === id);
+function supplierOf(tx: Tx, id: number | null | undefined): Supplier | undefined {
+  return id == null ? undefined : tx.suppliers.get(id);
 }
 
 /** supplier_id and chart_of_accounts_id must name records of this condominium; the account an active expense. */
-function referenceErrors(
-  condo: Condominium,
-  body: { supplier_id?: number | null; chart_of_accounts_id?: number },
-) {
+function referenceErrors(tx: Tx, body: { supplier_id?: number | null; chart_of_accounts_id?: number }) {
   const fields: FieldErrors = {};
-  if (body.supplier_id != null && !supplierOf(condo, body.supplier_id)) {
+  if (body.supplier_id != null && !supplierOf(tx, body.supplier_id)) {
     fields.supplier_id = ['does not exist in this condominium'];
   }
   if (body.chart_of_accounts_id !== undefined) {
-    const account = condo.chart_of_accounts.find((a) => a.id === body.chart_of_accounts_id);
+    const account = tx.chartAccounts.get(body.chart_of_accounts_id);
     if (!account) fields.chart_of_accounts_id = ['does not exist in this condominium'];
     else if (account.state !== 'active')
       fields.chart_of_accounts_id = [`account ${account.code} is inactive`];
@@ -68,10 +64,10 @@ function referenceErrors(
   return fields;
 }
 
-export function createPayable(condo: Condominium, body: PayableCreate, now: Date): Payable {
-  const fields = referenceErrors(condo, body);
+export function createPayable(tx: Tx, body: PayableCreate, now: Date): Payable {
+  const fields = referenceErrors(tx, body);
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
-  const supplier = supplierOf(condo, body.supplier_id);
+  const supplier = supplierOf(tx, body.supplier_id);
   const at = now.toISOString();
   const payable: Payable = {
     public_id: newPublicId(now.getTime()),
@@ -96,8 +92,7 @@ export function createPayable(condo: Condominium, body: PayableCreate, now: Date
     created_at: at,
     updated_at: at,
   };
-  condo.payables.push(payable);
-  return payable;
+  return tx.payables.insert(payable);
 }
 
 /** Fields a payable cannot be without: null in a PATCH is refused rather than silently ignored. */
@@ -108,7 +103,7 @@ function refuse(action: PayableAction, p: Payable): void {
   if (refusal) throw invalidState(refusal);
 }
 
-export function updatePayable(condo: Condominium, p: Payable, patch: PayableUpdate, now: Date): Payable {
+export function updatePayable(tx: Tx, p: Payable, patch: PayableUpdate, now: Date): Payable {
   refuse('update', p);
   const fields: FieldErrors = {};
   for (const name of REQUIRED_ON_UPDATE) {
@@ -120,20 +115,20 @@ export function updatePayable(condo: Condominium, p: Payable, patch: PayableUpda
   for (const [name, value] of changes) {
     (p as unknown as Record<string, unknown>)[name] = value;
   }
-  if (patch.payee_name === null) p.payee_name = supplierOf(condo, p.supplier_id)?.name ?? null;
+  if (patch.payee_name === null) p.payee_name = supplierOf(tx, p.supplier_id)?.name ?? null;
   p.updated_at = now.toISOString();
   return p;
 }
 
-export function deletePayable(condo: Condominium, p: Payable): void {
+export function deletePayable(tx: Tx, p: Payable): void {
   refuse('delete', p);
-  condo.payables.splice(condo.payables.indexOf(p), 1);
+  tx.payables.remove(p);
 }
 
 /** pending -> marked_for_remessa, when the payable can travel in a CNAB file (else 422 not_remittable). */
-export function markForRemittance(condo: Condominium, p: Payable, now: Date): Payable {
+export function markForRemittance(tx: Tx, p: Payable, now: Date): Payable {
   refuse('mark', p);
-  const supplier = supplierOf(condo, p.supplier_id);
+  const supplier = supplierOf(tx, p.supplier_id);
   const refusal = remittanceRefusal({
     forma_pagamento: p.forma_pagamento,
     payee_document: supplier?.document ?? null,

@@ -15,9 +15,14 @@
  *
  * Pairs are chosen over all the movements at once (best pairs first), so one movement cannot take the item that
  * fits another movement better. The caller (services/statements.ts) settles the invoices matched here.
+ *
+ * The open items of an account are few (what the ledger has not seen on a statement yet), so they are read
+ * first; the statement's movements are then read only where their amount matches one of them.
  */
 import { daysBetween } from '../../domain/dates.js';
-import type { AccountEntry, Condominium, StatementMovement } from '../model.js';
+import type { Tx } from '../db/tx.js';
+import { where } from '../db/unit-of-work.js';
+import type { AccountEntry, StatementMovement } from '../model.js';
 
 /** How far a movement's date may be from the item's date, in days. */
 export const RECONCILE_DATE_TOLERANCE_DAYS = 3;
@@ -32,28 +37,6 @@ interface Candidate {
   invoiceId?: string;
 }
 
-/** The part of an invoice reconciliation reads; the collection may not exist in older snapshots. */
-interface InvoiceLike {
-  public_id: string;
-  state: string;
-  bank_account_id: number;
-  due_date: string;
-  total_cents: number;
-}
-
-function invoicesOf(condo: Condominium): InvoiceLike[] {
-  const list = (condo as { invoices?: unknown }).invoices;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (i): i is InvoiceLike =>
-      typeof i === 'object' &&
-      i !== null &&
-      typeof (i as InvoiceLike).public_id === 'string' &&
-      typeof (i as InvoiceLike).total_cents === 'number' &&
-      typeof (i as InvoiceLike).due_date === 'string',
-  );
-}
-
 /** Digits and letters only, upper case, leading zeros dropped: `000.451-8273` and `4518273` are one number. */
 export function normalizeDocument(text: string | null | undefined): string | null {
   if (!text) return null;
@@ -64,25 +47,17 @@ export function normalizeDocument(text: string | null | undefined): string | nul
   return cleaned === '' ? null : cleaned;
 }
 
-/** Reconciles the unreconciled movements given (all of one bank account); returns those it reconciled. */
-export function reconcileMovements(
-  condo: Condominium,
-  bankAccountId: number,
-  movements: StatementMovement[],
-  now: Date,
-): StatementMovement[] {
-  const open = movements.filter((m) => !m.reconciled && m.bank_account_id === bankAccountId);
-  if (open.length === 0) return [];
+/** The account's open items by signed amount: expense entries as debits, revenue entries and invoices as credits. */
+export type OpenItems = Map<number, Candidate[]>;
 
-  // Candidates by signed amount: expense entries as debits, revenue entries and invoices as credits.
-  const byAmount = new Map<number, Candidate[]>();
+export function openItems(tx: Tx, bankAccountId: number): OpenItems {
+  const byAmount: OpenItems = new Map();
   const add = (amount: number, c: Candidate) => {
     const list = byAmount.get(amount);
     if (list) list.push(c);
     else byAmount.set(amount, [c]);
   };
-  for (const e of condo.entries) {
-    if (e.bank_account_id !== bankAccountId || e.reconciled) continue;
+  for (const e of tx.entries.find(where().eq('bank_account_id', bankAccountId).eq('reconciled', false))) {
     add(e.type === 'expense' ? -e.amount_cents : e.amount_cents, {
       kind: 'entry',
       order: e.id,
@@ -91,12 +66,13 @@ export function reconcileMovements(
       entry: e,
     });
   }
-  const claimedInvoices = new Set(
-    condo.statement_movements.flatMap((m) => (m.match?.kind === 'invoice' ? [m.match.invoice_id] : [])),
-  );
-  invoicesOf(condo).forEach((inv, index) => {
-    if (inv.state !== 'issued' || inv.bank_account_id !== bankAccountId) return;
-    if (claimedInvoices.has(inv.public_id)) return;
+  const unclaimed = where()
+    .eq('state', 'issued')
+    .eq('bank_account_id', bankAccountId)
+    .sql(
+      'public_id NOT IN (SELECT match_invoice_id FROM statement_movements WHERE match_invoice_id IS NOT NULL)',
+    );
+  tx.invoices.find(unclaimed, { orderBy: 'created_at, public_id' }).forEach((inv, index) => {
     add(inv.total_cents, {
       kind: 'invoice',
       order: index,
@@ -105,6 +81,18 @@ export function reconcileMovements(
       invoiceId: inv.public_id,
     });
   });
+  return byAmount;
+}
+
+/** Reconciles the unreconciled movements given (all of one bank account); returns those it reconciled. */
+export function reconcileMovements(
+  items: OpenItems,
+  bankAccountId: number,
+  movements: StatementMovement[],
+  now: Date,
+): StatementMovement[] {
+  const open = movements.filter((m) => !m.reconciled && m.bank_account_id === bankAccountId);
+  if (open.length === 0) return [];
 
   interface Pair {
     movement: StatementMovement;
@@ -115,7 +103,7 @@ export function reconcileMovements(
   const pairs: Pair[] = [];
   for (const movement of open) {
     const document = normalizeDocument(movement.document_number);
-    for (const candidate of byAmount.get(movement.amount_cents) ?? []) {
+    for (const candidate of items.get(movement.amount_cents) ?? []) {
       const distance = Math.abs(daysBetween(candidate.date, movement.date));
       if (distance > RECONCILE_DATE_TOLERANCE_DAYS) continue;
       pairs.push({
@@ -147,13 +135,10 @@ export function reconcileMovements(
     const m = p.movement;
     if (p.candidate.entry) {
       p.candidate.entry.reconciled = true;
-      m.match = {
-        kind: 'entry',
-        entry_id: p.candidate.entry.id,
-        payable_id: p.candidate.entry.payable_id ?? null,
-      };
+      m.match_entry_id = p.candidate.entry.id;
+      m.match_payable_id = p.candidate.entry.payable_id ?? null;
     } else {
-      m.match = { kind: 'invoice', invoice_id: p.candidate.invoiceId as string };
+      m.match_invoice_id = p.candidate.invoiceId as string;
     }
     m.reconciled = true;
     m.reconciled_at = at;

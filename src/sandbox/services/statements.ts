@@ -2,6 +2,12 @@
  * Statement import: a parsed OFX/CSV file becomes bank movements of one bank account, de-duplicated across
  * imports, then reconciled (services/reconciliation.ts).
  *
+ * A file may hold hundreds of thousands of transactions, so the import runs in three steps: `beginImport`
+ * records the import as `loading`; `recordLines` writes its transactions a chunk per transaction, the server
+ * answering other requests between chunks; `finishImport`, in the request's last transaction, reconciles,
+ * moves the balance and marks the import `done`. Until then nothing of it is read: a crash leaves a loading
+ * import, which the next start deletes whole.
+ *
  * Balances. `current_balance` is the bank's money: the ledger's entries (a paid payable, a manual entry, an
  * expense, a transfer) plus the statement movements that no entry accounts for yet. A movement that reconciles
  * with an entry on import was already counted by that entry and changes nothing; one that stays unmatched (a
@@ -9,12 +15,17 @@
  * when a later import reconciles it with an entry recorded since, its amount comes off again, so nothing is
  * ever counted twice.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { monotonicFactory } from 'ulid';
 import { centsToDecimal } from '../../domain/money.js';
-import type { Issue, ParsedStatementFile, Statement } from '../../formats/statement/index.js';
-import type { BankAccount, Condominium, StatementImport, StatementMovement } from '../model.js';
+import type { Issue, ParsedStatementFile, Statement, Transaction } from '../../formats/statement/index.js';
+import type { Tx } from '../db/tx.js';
+import { where } from '../db/unit-of-work.js';
+import { ApiProblem } from '../http/errors.js';
+import type { BankAccount, StatementImport, StatementMovement } from '../model.js';
+import type { SandboxStore } from '../store.js';
 import { settleByBankCredit } from './invoices.js';
-import { reconcileMovements } from './reconciliation.js';
+import { openItems, reconcileMovements } from './reconciliation.js';
 
 const newId = monotonicFactory();
 
@@ -103,7 +114,7 @@ export interface UnmatchedTransaction {
  * The import's answer (and the `data` of its `bank.statement.imported` event): the stored record (its id as
  * `statement_id`) plus what only the answer carries.
  */
-export interface StatementImportSummary extends Omit<StatementImport, 'id'> {
+export interface StatementImportSummary extends Omit<StatementImport, 'id' | 'status'> {
   statement_id: string;
   /** the file's movements that an earlier import had already reconciled */
   already_reconciled: number;
@@ -125,86 +136,30 @@ function periodOf(statements: Statement[]): { start: string | null; end: string 
   return { start, end };
 }
 
-/**
- * Records the file's transactions as movements of the account (skipping those already recorded), reconciles
- * the new ones and the file's earlier ones still open, moves the balance as the note at the top says, and
- * stores the import.
- */
-export function importStatement(
-  condo: Condominium,
-  account: BankAccount,
-  input: ImportInput,
-  now: Date,
-  nextEntryId: () => number,
-): StatementImportSummary {
-  const at = now.toISOString();
-  const statementId = newId();
-  const known = new Map<string, StatementMovement>();
-  for (const m of condo.statement_movements) {
-    if (m.bank_account_id === account.id) known.set(m.dedup_key, m);
+/** What the chunks wrote so far. */
+export interface ImportProgress {
+  transactions: number;
+  /** new movements (the rest are duplicates of recorded ones) */
+  fresh: number;
+  /** the new movements' total, cents */
+  freshCents: number;
+}
+
+/** Records the import as loading; 409 while another import of the same account is still loading. */
+export function beginImport(tx: Tx, account: BankAccount, input: ImportInput, now: Date): StatementImport {
+  if (tx.statementImports.count(where().eq('bank_account_id', account.id).eq('status', 'loading')) > 0) {
+    throw new ApiProblem(
+      409,
+      'import_in_progress',
+      `another statement import of bank account ${account.id} is still running; retry when it ends`,
+      undefined,
+      { 'retry-after': '5' },
+    );
   }
-  /** the file's movements, each with the line of this file that named it first */
-  const touched = new Map<StatementMovement, number>();
-  const fresh: StatementMovement[] = [];
-  let transactions = 0;
-  let duplicates = 0;
-  for (const statement of input.parsed.statements) {
-    for (const t of statement.transactions) {
-      transactions++;
-      const existing = known.get(t.id);
-      if (existing) {
-        duplicates++;
-        if (!touched.has(existing)) touched.set(existing, t.line);
-        continue;
-      }
-      const movement: StatementMovement = {
-        id: newId(),
-        bank_account_id: account.id,
-        statement_id: statementId,
-        fitid: t.fitid,
-        dedup_key: t.id,
-        date: t.date,
-        amount_cents: t.amountCents,
-        type: t.type,
-        memo: t.memo,
-        name: t.name,
-        document_number: t.checkNumber,
-        line: t.line,
-        match: null,
-        reconciled: false,
-        reconciled_at: null,
-        created_at: at,
-      };
-      known.set(t.id, movement);
-      touched.set(movement, t.line);
-      fresh.push(movement);
-    }
-  }
-  const alreadyReconciled = [...touched.keys()].filter((m) => m.reconciled).length;
-  condo.statement_movements.push(...fresh);
-  const open = [...touched.keys()].filter((m) => !m.reconciled);
-  const countedBefore = new Set(open.filter((m) => !fresh.includes(m)));
-  const reconciled = reconcileMovements(condo, account.id, open, now);
-  // A credit that paid an issued invoice settles it: the revenue entry is recorded here, already reconciled.
-  for (const m of reconciled) {
-    if (m.match?.kind !== 'invoice') continue;
-    const invoiceId = m.match.invoice_id;
-    const inv = condo.invoices.find((i) => i.public_id === invoiceId);
-    if (inv?.state === 'issued') {
-      settleByBankCredit(condo, inv, { date: m.date, bankAccountId: account.id, nextEntryId, now });
-    }
-  }
-  for (const m of open) {
-    if (!m.reconciled && !countedBefore.has(m)) account.current_balance_cents += m.amount_cents;
-    if (m.reconciled && countedBefore.has(m)) account.current_balance_cents -= m.amount_cents;
-  }
-  const unmatched = [...touched.entries()]
-    .filter(([m]) => !m.reconciled)
-    .sort(([a, la], [b, lb]) => a.date.localeCompare(b.date) || la - lb);
   const first = input.parsed.statements[0];
-  const period = periodOf(input.parsed.statements);
-  const record: StatementImport = {
-    id: statementId,
+  return tx.statementImports.insert({
+    id: newId(),
+    status: 'loading',
     bank_account_id: account.id,
     format: input.format,
     file_name: input.fileName,
@@ -212,23 +167,174 @@ export function importStatement(
     bank_id: first?.bankId ?? null,
     account_id: first?.accountId ?? null,
     forced: input.forced,
-    period,
-    transactions,
-    imported: fresh.length,
-    duplicates,
-    reconciled: reconciled.length,
-    unmatched: unmatched.length,
-    imported_at: at,
-  };
-  condo.statement_imports.push(record);
-  const { id, ...stored } = record;
+    period: periodOf(input.parsed.statements),
+    transactions: 0,
+    imported: 0,
+    duplicates: 0,
+    reconciled: 0,
+    unmatched: 0,
+    imported_at: now.toISOString(),
+  });
+}
+
+/** Transactions written per write transaction (a chunk also ends after CHUNK_MS). */
+export const CHUNK_ROWS = 2_000;
+const CHUNK_MS = 8;
+
+/**
+ * Writes the file's transactions, a chunk per transaction, yielding to the event loop between chunks so the
+ * server keeps answering. Each transaction is a line of the import, pointing at its movement: a new one, or
+ * the one an earlier import (or an earlier line of this file) recorded with the same de-duplication key.
+ */
+export async function recordLines(
+  store: SandboxStore,
+  imp: StatementImport,
+  transactions: Iterable<Transaction>,
+  now: Date,
+): Promise<ImportProgress> {
+  const progress: ImportProgress = { transactions: 0, fresh: 0, freshCents: 0 };
+  const at = now.toISOString();
+  const iterator = transactions[Symbol.iterator]();
+  let done = false;
+  while (!done) {
+    store.write(null, (tx) => {
+      const known = tx.prepare(
+        'SELECT id, statement_id FROM statement_movements WHERE bank_account_id = ? AND dedup_key = ?',
+      );
+      const insertMovement = tx.prepare(
+        `INSERT INTO statement_movements (condominium, id, bank_account_id, statement_id, fitid, dedup_key, date,
+           amount_cents, type, memo, name, document_number, line, reconciled, created_at)
+         SELECT condominium, ?, bank_account_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ? FROM statement_imports WHERE id = ?`,
+      );
+      const insertLine = tx.prepare(
+        'INSERT INTO statement_lines (statement_id, ordinal, line, movement_id, earlier) VALUES (?, ?, ?, ?, ?)',
+      );
+      const started = performance.now();
+      for (let n = 0; n < CHUNK_ROWS && (n % 100 !== 0 || performance.now() - started < CHUNK_MS); n++) {
+        const next = iterator.next();
+        if (next.done) {
+          done = true;
+          return;
+        }
+        const t = next.value;
+        const existing = known.get(imp.bank_account_id, t.id) as
+          | { id: string; statement_id: string }
+          | undefined;
+        let movementId = existing?.id;
+        if (!movementId) {
+          movementId = newId();
+          insertMovement.run(
+            movementId,
+            t.fitid,
+            t.id,
+            t.date,
+            t.amountCents,
+            t.type,
+            t.memo,
+            t.name,
+            t.checkNumber,
+            t.line,
+            at,
+            imp.id,
+          );
+          progress.fresh++;
+          progress.freshCents += t.amountCents;
+        }
+        const earlier = existing !== undefined && existing.statement_id !== imp.id;
+        insertLine.run(imp.id, progress.transactions, t.line, movementId, earlier ? 1 : 0);
+        progress.transactions++;
+      }
+    });
+    if (!done) await nextTurn();
+  }
+  return progress;
+}
+
+/** Deletes an import that will not finish (the request failed); a crash's leftovers go at the next start. */
+export function discardImport(tx: Tx, importId: string): void {
+  tx.prepare('DELETE FROM statement_lines WHERE statement_id = ?').run(importId);
+  tx.prepare('DELETE FROM statement_movements WHERE statement_id = ?').run(importId);
+  tx.prepare('DELETE FROM statement_imports WHERE id = ?').run(importId);
+}
+
+type ListedRow = StatementMovement & { first_line: number };
+
+/**
+ * The import's last, small transaction: reconciles the movements this file named that are still open (the
+ * new ones and earlier ones), moves the balance as the note at the top says, settles the invoices paid, and
+ * marks the import done. It reads the open items and only the movements whose amount matches one.
+ */
+export function finishImport(
+  tx: Tx,
+  importId: string,
+  progress: ImportProgress,
+  input: ImportInput,
+  now: Date,
+): StatementImportSummary {
+  const imp = tx.statementImports.get(importId);
+  if (imp?.status !== 'loading') throw new Error(`statement import ${importId} is not loading`);
+  const account = tx.bankAccounts.get(imp.bank_account_id);
+  if (!account) throw new Error(`bank account ${imp.bank_account_id} vanished during an import`);
+  const earlierLines =
+    'id IN (SELECT movement_id FROM statement_lines WHERE statement_id = ? AND earlier = 1)';
+  const alreadyReconciled = tx.movements.count(where().sql(earlierLines, imp.id).eq('reconciled', true));
+  const earlierOpen = tx.movements.count(where().sql(earlierLines, imp.id).eq('reconciled', false));
+
+  const items = openItems(tx, account.id);
+  const amounts = JSON.stringify([...items.keys()]);
+  const amountMatches = 'amount_cents IN (SELECT value FROM json_each(?))';
+  const candidates = [
+    ...tx.movements.find(where().eq('statement_id', imp.id).sql(amountMatches, amounts)),
+    ...tx.movements.find(
+      where().sql(earlierLines, imp.id).eq('reconciled', false).sql(amountMatches, amounts),
+    ),
+  ];
+  const reconciled = reconcileMovements(items, account.id, candidates, now);
+  // A credit that paid an issued invoice settles it: the revenue entry is recorded here, already reconciled.
+  for (const m of reconciled) {
+    if (m.match_invoice_id === null) continue;
+    const inv = tx.invoices.get(m.match_invoice_id);
+    if (inv?.state === 'issued')
+      settleByBankCredit(tx, inv, { date: m.date, bankAccountId: account.id, now });
+  }
+  let balance = progress.freshCents;
+  for (const m of reconciled) balance -= m.amount_cents; // counted by its entry (new), or counted before (earlier)
+  account.current_balance_cents += balance;
+
+  const unmatched = progress.fresh + earlierOpen - reconciled.length;
+  imp.status = 'done';
+  imp.transactions = progress.transactions;
+  imp.imported = progress.fresh;
+  imp.duplicates = progress.transactions - progress.fresh;
+  imp.reconciled = reconciled.length;
+  imp.unmatched = unmatched;
+  tx.flush();
+
+  const listed = [
+    ...(tx
+      .prepare(
+        `SELECT *, line AS first_line FROM statement_movements WHERE statement_id = ? AND reconciled = 0
+         ORDER BY date, line LIMIT ${UNMATCHED_LISTED + 1}`,
+      )
+      .all(imp.id) as ListedRow[]),
+    ...(tx
+      .prepare(
+        `SELECT m.*, min(l.line) AS first_line FROM statement_lines l JOIN statement_movements m ON m.id = l.movement_id
+         WHERE l.statement_id = ? AND l.earlier = 1 AND m.reconciled = 0
+         GROUP BY m.id ORDER BY m.date, first_line LIMIT ${UNMATCHED_LISTED + 1}`,
+      )
+      .all(imp.id) as ListedRow[]),
+  ].sort((a, b) => a.date.localeCompare(b.date) || a.first_line - b.first_line);
+
+  const { id, status: _status, ...stored } = imp;
   return {
     statement_id: id,
     ...stored,
+    period: { ...stored.period },
     already_reconciled: alreadyReconciled,
-    unmatched_transactions: unmatched.slice(0, UNMATCHED_LISTED).map(([m, line]) => ({
+    unmatched_transactions: listed.slice(0, UNMATCHED_LISTED).map((m) => ({
       movement_id: m.id,
-      line,
+      line: m.first_line,
       date: m.date,
       amount: centsToDecimal(m.amount_cents),
       memo: m.memo,
@@ -236,7 +342,12 @@ export function importStatement(
       fitid: m.fitid,
       document_number: m.document_number,
     })),
-    unmatched_truncated: unmatched.length > UNMATCHED_LISTED,
+    unmatched_truncated: unmatched > UNMATCHED_LISTED,
     warnings: input.parsed.warnings.slice(0, WARNINGS_LISTED).map(({ line, message }) => ({ line, message })),
   };
+}
+
+/** Every transaction of the file, in file order. */
+export function* fileTransactions(parsed: ParsedStatementFile): Generator<Transaction> {
+  for (const s of parsed.statements) yield* s.transactions;
 }

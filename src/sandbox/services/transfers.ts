@@ -7,23 +7,16 @@
 import { ulid } from 'ulid';
 import { decimalToCents } from '../../domain/money.js';
 import type { AccountEntryCreate, AccountTransferCreate, FieldErrors } from '../../domain/schemas.js';
+import type { Tx } from '../db/tx.js';
 import { validationFailed } from '../http/errors.js';
-import type { AccountEntry, Condominium } from '../model.js';
+import type { AccountEntry } from '../model.js';
 import { recordEntry } from './entries.js';
+import { paymentAccountOf } from './lookups.js';
 import { refuseClosedPeriod } from './periods.js';
 
-export interface LedgerDeps {
-  nextEntryId: () => number;
-  now: Date;
-}
-
-export function createAccountEntry(
-  condo: Condominium,
-  body: AccountEntryCreate,
-  deps: LedgerDeps,
-): AccountEntry {
+export function createAccountEntry(tx: Tx, body: AccountEntryCreate, now: Date): AccountEntry {
   const fields: FieldErrors = {};
-  const chart = condo.chart_of_accounts.find((a) => a.id === body.chart_of_accounts_id);
+  const chart = tx.chartAccounts.get(body.chart_of_accounts_id);
   if (!chart) fields.chart_of_accounts_id = ['does not exist in this condominium'];
   else if (chart.state !== 'active') fields.chart_of_accounts_id = [`account ${chart.code} is inactive`];
   else if (chart.type !== body.type) {
@@ -32,24 +25,22 @@ export function createAccountEntry(
     ];
   }
   const account =
-    body.bank_account_id != null
-      ? condo.bank_accounts.find((b) => b.id === body.bank_account_id)
-      : condo.bank_accounts.find((b) => b.is_payment_account);
+    body.bank_account_id != null ? tx.bankAccounts.get(body.bank_account_id) : paymentAccountOf(tx);
   if (!account) {
     fields.bank_account_id =
       body.bank_account_id != null
         ? ['does not exist in this condominium']
         : ['is required (there is no payment account)'];
   }
-  if (body.unit_id != null && !condo.units.some((u) => u.id === body.unit_id)) {
+  if (body.unit_id != null && !tx.units.get(body.unit_id)) {
     fields.unit_id = ['does not exist in this condominium'];
   }
-  if (body.supplier_id != null && !condo.suppliers.some((s) => s.id === body.supplier_id)) {
+  if (body.supplier_id != null && !tx.suppliers.get(body.supplier_id)) {
     fields.supplier_id = ['does not exist in this condominium'];
   }
   if (Object.keys(fields).length > 0 || !account) throw validationFailed(fields);
-  refuseClosedPeriod(condo, body.paid_at, 'paid_at', deps.now);
-  const entry = recordEntry(condo, deps.nextEntryId, deps.now, {
+  refuseClosedPeriod(tx, body.paid_at, 'paid_at', now);
+  const entry = recordEntry(tx, now, {
     type: body.type,
     chart_of_accounts_id: body.chart_of_accounts_id,
     bank_account_id: account.id,
@@ -76,22 +67,22 @@ export interface Transfer {
 }
 
 /** An expense entry out of the source and a revenue entry into the destination, one `transfer_id`. */
-export function createTransfer(condo: Condominium, body: AccountTransferCreate, deps: LedgerDeps): Transfer {
+export function createTransfer(tx: Tx, body: AccountTransferCreate, now: Date): Transfer {
   const fields: FieldErrors = {};
-  const source = condo.bank_accounts.find((b) => b.id === body.source_bank_account_id);
-  const destination = condo.bank_accounts.find((b) => b.id === body.destination_bank_account_id);
+  const source = tx.bankAccounts.get(body.source_bank_account_id);
+  const destination = tx.bankAccounts.get(body.destination_bank_account_id);
   if (!source) fields.source_bank_account_id = ['does not exist in this condominium'];
   if (!destination) fields.destination_bank_account_id = ['does not exist in this condominium'];
   if (body.source_bank_account_id === body.destination_bank_account_id) {
     fields.destination_bank_account_id = ['must differ from source_bank_account_id'];
   }
-  const chart = condo.chart_of_accounts.find((a) => a.id === body.chart_of_accounts_id);
+  const chart = tx.chartAccounts.get(body.chart_of_accounts_id);
   if (!chart) fields.chart_of_accounts_id = ['does not exist in this condominium'];
   else if (chart.state !== 'active') fields.chart_of_accounts_id = [`account ${chart.code} is inactive`];
   if (Object.keys(fields).length > 0 || !source || !destination) throw validationFailed(fields);
-  refuseClosedPeriod(condo, body.transfer_date, 'transfer_date', deps.now);
+  refuseClosedPeriod(tx, body.transfer_date, 'transfer_date', now);
 
-  const transferId = ulid(deps.now.getTime());
+  const transferId = ulid(now.getTime());
   const amount = decimalToCents(body.amount);
   const description = body.description ?? `Transferência ${source.name} -> ${destination.name}`;
   const common = {
@@ -109,15 +100,21 @@ export function createTransfer(condo: Condominium, body: AccountTransferCreate, 
     transfer_id: transferId,
     reconciled: false,
   };
-  const outgoing = recordEntry(condo, deps.nextEntryId, deps.now, {
+  const outgoing = recordEntry(tx, now, {
     ...common,
     type: 'expense',
     bank_account_id: source.id,
   });
-  const incoming = recordEntry(condo, deps.nextEntryId, deps.now, {
+  const incoming = recordEntry(tx, now, {
     ...common,
     type: 'revenue',
     bank_account_id: destination.id,
+  });
+  tx.transfers.insert({
+    transfer_id: transferId,
+    outgoing_entry_id: outgoing.id,
+    incoming_entry_id: incoming.id,
+    created_at: now.toISOString(),
   });
   return { transfer_id: transferId, outgoing, incoming };
 }

@@ -10,21 +10,26 @@
  *
  * A 2xx answer is a success; anything else (another status, a redirect, a connection error, no answer within
  * the timeout) is retried after each pause of the schedule (`webhookRetryDelaysMs`, default 1 s, 5 s, 30 s,
- * 2 min, 10 min: six attempts in all), signed afresh each time. Every attempt is recorded on the condominium
- * (`GET /webhooks/subscriptions/{id}/deliveries`). Deliveries run in the background, never inside the request
- * that caused the event; pending retries live in memory and end with the server.
+ * 2 min, 10 min: six attempts in all), signed afresh each time. Every attempt is recorded
+ * (`GET /webhooks/subscriptions/{id}/deliveries`).
+ *
+ * An event is a row of `webhook_deliveries` per subscription, written in the transaction of the change that
+ * caused it, and sent once that transaction has committed, in the background. A delivery stays `pending`
+ * until it succeeds or runs out of attempts, so a restarted server takes up the ones still due.
  */
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { WEBHOOK_EVENTS, webhookSignature } from '../../domain/webhooks.js';
+import type { Tx } from '../db/tx.js';
+import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
-import type { Condominium, WebhookAttempt, WebhookSubscription } from '../model.js';
+import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from '../model.js';
 
 const newId = monotonicFactory();
 
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000, 600_000];
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** Attempts kept per condominium (oldest dropped first). */
+/** Attempts kept per subscription (oldest dropped first). */
 export const WEBHOOK_ATTEMPTS_KEPT = 1_000;
 /** What a subscription may ask for: each event type, or `*` for all. */
 export const SUBSCRIBABLE_EVENTS: readonly string[] = [...WEBHOOK_EVENTS, '*'];
@@ -36,28 +41,49 @@ export function newWebhookSecret(): string {
 }
 
 export function createSubscription(
-  condo: Condominium,
+  tx: Tx,
   body: { url: string; events: string[] },
   now: Date,
 ): WebhookSubscription {
-  const sub: WebhookSubscription = {
+  return tx.subscriptions.insert({
     id: newId(),
     url: body.url,
     events: [...body.events],
     secret: newWebhookSecret(),
     created_at: now.toISOString(),
-  };
-  condo.webhook_subscriptions.push(sub);
-  return sub;
+  });
 }
 
-/** Removes a subscription and its recorded attempts; its pending retries find it gone and stop. */
-export function deleteSubscription(condo: Condominium, id: string): boolean {
-  const index = condo.webhook_subscriptions.findIndex((s) => s.id === id);
-  if (index < 0) return false;
-  condo.webhook_subscriptions.splice(index, 1);
-  condo.webhook_attempts = condo.webhook_attempts.filter((a) => a.subscription_id !== id);
+/** Removes a subscription with its deliveries and recorded attempts (the foreign keys cascade). */
+export function deleteSubscription(tx: Tx, id: string): boolean {
+  const sub = tx.subscriptions.get(id);
+  if (!sub) return false;
+  tx.subscriptions.remove(sub);
   return true;
+}
+
+export function listSubscriptions(tx: Tx, page: PageRequest): PageOf<WebhookSubscription> {
+  return tx.subscriptions.page(undefined, 'created_at, id', page);
+}
+
+type AttemptRow = Omit<WebhookAttempt, 'ok'> & { ok: number };
+
+/** A subscription's delivery attempts, newest first. */
+export function listAttempts(tx: Tx, subscriptionId: string, page: PageRequest): PageOf<WebhookAttempt> {
+  const total = (
+    tx
+      .prepare('SELECT count(*) AS n FROM webhook_attempts WHERE subscription_id = ?')
+      .get(subscriptionId) as {
+      n: number;
+    }
+  ).n;
+  const rows = tx
+    .prepare('SELECT * FROM webhook_attempts WHERE subscription_id = ? ORDER BY id DESC LIMIT ? OFFSET ?')
+    .all(subscriptionId, page.per_page, (page.page - 1) * page.per_page) as AttemptRow[];
+  return {
+    data: rows.map((r) => ({ ...r, ok: r.ok === 1 })),
+    meta: { ...page, total, last_page: Math.max(1, Math.ceil(total / page.per_page)) },
+  };
 }
 
 export const wantsEvent = (sub: WebhookSubscription, type: string) =>
@@ -71,17 +97,49 @@ export interface WebhookEvent {
   data: unknown;
 }
 
-interface Delivery {
-  slug: string;
-  subscriptionId: string;
-  deliveryId: string;
-  event: WebhookEvent;
-  body: string;
+/**
+ * Records the event for every subscription of the condominium that wants it, in the caller's transaction;
+ * the dispatcher sends them once it commits.
+ */
+export function emitEvent(ctx: SandboxContext, tx: Tx, type: string, data: unknown): WebhookEvent {
+  const now = ctx.now();
+  const event: WebhookEvent = {
+    id: newId(),
+    type,
+    created_at: now.toISOString(),
+    condominium: tx.requireScope(),
+    data,
+  };
+  const body = JSON.stringify(event);
+  let queued = 0;
+  for (const sub of tx.subscriptions.find()) {
+    if (!wantsEvent(sub, type)) continue;
+    tx.deliveries.insert({
+      delivery_id: newId(),
+      subscription_id: sub.id,
+      event_id: event.id,
+      event: type,
+      body,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.getTime(),
+      created_at: event.created_at,
+    });
+    queued++;
+  }
+  if (queued > 0) tx.afterCommit(() => webhookDispatcher(ctx).wake());
+  return event;
 }
 
-/** Sends events in the background, one dispatcher per server (see `webhookDispatcher`). */
+interface DueDelivery {
+  condominium: string;
+  delivery_id: string;
+  next_attempt_at: number;
+}
+
+/** Sends pending deliveries in the background, one dispatcher per server (see `webhookDispatcher`). */
 export class WebhookDispatcher {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
   private closed = false;
 
@@ -91,48 +149,55 @@ export class WebhookDispatcher {
     return this.ctx.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
   }
 
-  /** Queues the event for every subscription of the condominium that wants it; returns the event. */
-  emit(condo: Condominium, type: string, data: unknown): WebhookEvent {
-    const event: WebhookEvent = {
-      id: newId(),
-      type,
-      created_at: this.ctx.now().toISOString(),
-      condominium: condo.slug,
-      data,
-    };
-    const body = JSON.stringify(event);
-    for (const sub of condo.webhook_subscriptions) {
-      if (!wantsEvent(sub, type)) continue;
-      this.schedule({ slug: condo.slug, subscriptionId: sub.id, deliveryId: newId(), event, body }, 1, 0);
+  /** Schedules every pending delivery not scheduled yet (at start, and after a transaction queued some). */
+  wake(): void {
+    if (this.closed) return;
+    const due = this.ctx.store.read(
+      null,
+      (tx) =>
+        tx
+          .prepare(
+            "SELECT condominium, delivery_id, next_attempt_at FROM webhook_deliveries WHERE status = 'pending' ORDER BY next_attempt_at",
+          )
+          .all() as DueDelivery[],
+    );
+    const now = this.ctx.now().getTime();
+    for (const d of due) {
+      if (!this.timers.has(d.delivery_id))
+        this.schedule(d.condominium, d.delivery_id, Math.max(0, d.next_attempt_at - now));
     }
-    return event;
   }
 
-  /** Stops pending retries and aborts deliveries in flight (the server is closing). */
+  /** Stops pending retries and aborts deliveries in flight (the server is closing); they stay pending. */
   close(): void {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     for (const a of this.inFlight) a.abort();
     this.inFlight.clear();
   }
 
-  private schedule(delivery: Delivery, attempt: number, delayMs: number): void {
+  private schedule(slug: string, deliveryId: string, delayMs: number): void {
     if (this.closed) return;
     const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.attempt(delivery, attempt).catch((err) =>
-        this.ctx.log(`webhook delivery ${delivery.deliveryId} failed: ${(err as Error)?.stack ?? err}`),
+      this.timers.delete(deliveryId);
+      this.attempt(slug, deliveryId).catch((err) =>
+        this.ctx.log(`webhook delivery ${deliveryId} failed: ${(err as Error)?.stack ?? err}`),
       );
     }, delayMs);
     timer.unref();
-    this.timers.add(timer);
+    this.timers.set(deliveryId, timer);
   }
 
-  private async attempt(delivery: Delivery, attempt: number): Promise<void> {
-    const condo = this.ctx.store.condominium(delivery.slug);
-    const sub = condo?.webhook_subscriptions.find((s) => s.id === delivery.subscriptionId);
-    if (!condo || !sub || this.closed) return;
+  private async attempt(slug: string, deliveryId: string): Promise<void> {
+    const found = this.ctx.store.read(slug, (tx) => {
+      const delivery = tx.deliveries.get(deliveryId);
+      const sub = delivery ? tx.subscriptions.get(delivery.subscription_id) : undefined;
+      return delivery && sub && delivery.status === 'pending' ? { delivery, sub } : undefined;
+    });
+    if (!found || this.closed) return;
+    const { delivery, sub } = found;
+    const attempt = delivery.attempts + 1;
     const started = Date.now();
     const timestamp = Math.floor(this.ctx.now().getTime() / 1000);
     const abort = new AbortController();
@@ -147,8 +212,8 @@ export class WebhookDispatcher {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'condo-sandbox-webhooks/1',
-          'x-condo-event': delivery.event.type,
-          'x-condo-delivery': delivery.deliveryId,
+          'x-condo-event': delivery.event,
+          'x-condo-delivery': delivery.delivery_id,
           'x-condo-signature': webhookSignature(sub.secret, timestamp, delivery.body),
         },
         body: delivery.body,
@@ -167,28 +232,62 @@ export class WebhookDispatcher {
     if (this.closed) return;
     const ok = error === null;
     const delay = ok ? undefined : this.delays[attempt - 1];
-    const record: WebhookAttempt = {
-      delivery_id: delivery.deliveryId,
-      subscription_id: sub.id,
-      event_id: delivery.event.id,
-      event: delivery.event.type,
-      attempt,
-      status_code: status,
-      error: error === null ? null : error.slice(0, ERROR_TEXT_MAX),
-      ok,
-      at: this.ctx.now().toISOString(),
-      duration_ms: Date.now() - started,
-      next_attempt_at: delay === undefined ? null : new Date(this.ctx.now().getTime() + delay).toISOString(),
-    };
-    // the subscription may have been deleted while the request was out
-    if (!condo.webhook_subscriptions.includes(sub)) return;
-    condo.webhook_attempts.push(record);
-    if (condo.webhook_attempts.length > WEBHOOK_ATTEMPTS_KEPT) {
-      condo.webhook_attempts.splice(0, condo.webhook_attempts.length - WEBHOOK_ATTEMPTS_KEPT);
-    }
-    if (delay !== undefined) this.schedule(delivery, attempt + 1, delay);
-    this.ctx.store.save().catch((err) => this.ctx.log(`snapshot after a webhook attempt: ${err}`));
+    const now = this.ctx.now();
+    const nextAt = delay === undefined ? null : now.getTime() + delay;
+    const recorded = this.ctx.store.write(slug, (tx) =>
+      recordAttempt(
+        tx,
+        delivery.delivery_id,
+        {
+          attempt,
+          status_code: status,
+          error: error === null ? null : error.slice(0, ERROR_TEXT_MAX),
+          ok,
+          at: now.toISOString(),
+          duration_ms: Date.now() - started,
+          next_attempt_at: nextAt === null ? null : new Date(nextAt).toISOString(),
+        },
+        nextAt,
+      ),
+    );
+    if (recorded && nextAt !== null && delay !== undefined) this.schedule(slug, delivery.delivery_id, delay);
   }
+}
+
+/** Records one attempt and what it means for the delivery; false when the subscription went meanwhile. */
+function recordAttempt(
+  tx: Tx,
+  deliveryId: string,
+  a: Omit<WebhookAttempt, 'delivery_id' | 'subscription_id' | 'event_id' | 'event'>,
+  nextAt: number | null,
+): boolean {
+  const delivery: WebhookDelivery | undefined = tx.deliveries.get(deliveryId);
+  if (!delivery) return false; // deleted with its subscription while the request was out
+  delivery.attempts = a.attempt;
+  delivery.status = a.ok ? 'delivered' : nextAt === null ? 'failed' : 'pending';
+  delivery.next_attempt_at = nextAt;
+  tx.prepare(
+    `INSERT INTO webhook_attempts (condominium, delivery_id, subscription_id, event_id, event, attempt, status_code,
+       error, ok, at, duration_ms, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    tx.requireScope(),
+    delivery.delivery_id,
+    delivery.subscription_id,
+    delivery.event_id,
+    delivery.event,
+    a.attempt,
+    a.status_code,
+    a.error,
+    a.ok ? 1 : 0,
+    a.at,
+    a.duration_ms,
+    a.next_attempt_at,
+  );
+  tx.prepare(
+    `DELETE FROM webhook_attempts WHERE subscription_id = ? AND id <= (
+       SELECT id FROM webhook_attempts WHERE subscription_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+  ).run(delivery.subscription_id, delivery.subscription_id, WEBHOOK_ATTEMPTS_KEPT);
+  return true;
 }
 
 function describeFetchError(err: unknown, signal: AbortSignal): string {

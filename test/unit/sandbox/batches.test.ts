@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
 import { occurrenceKind, readCnab240, toSeuNumero } from '../../../src/formats/cnab240/index.js';
+import { DB_FILE } from '../../../src/sandbox/db/sqlite.js';
 import { simulateBankReturn } from '../../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './session.js';
 
@@ -416,8 +418,13 @@ describe('persistence', () => {
     const list = (await s.api('GET', '/pagamento-batches')).body;
     const first = list.data.find((b: { file_sequence: number }) => b.file_sequence === 1);
     const before = (await download(first.public_id)).text;
-    const stored = await readFile(join(s.dataDir, 'batches', `${first.public_id}.rem`), 'latin1');
-    expect(stored).toBe(before);
+    // the file is a row of the database, committed with the batch (sqlite3 sandbox.db can read it)
+    const db = new Database(join(s.dataDir, DB_FILE), { readonly: true });
+    const row = db.prepare('SELECT content FROM batch_files WHERE batch_id = ?').get(first.public_id) as {
+      content: Buffer;
+    };
+    db.close();
+    expect(row.content.toString('latin1')).toBe(before);
 
     await s.restart();
     const after = (await s.api('GET', '/pagamento-batches', { token: await s.token() })).body;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
+import type { SandboxContext } from '../../../src/sandbox/http/context.js';
+import { buildStatementOfx, TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './session.js';
 
 const elevatorService = {
@@ -213,79 +214,86 @@ describe('idempotency keys', () => {
   });
 
   test('while the first request is still running, a retry is told to wait', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
+    // A statement import writes its lines in chunks, answering other requests in between: two uploads of the
+    // same file with one key overlap there, and the later one is told to wait.
+    const transactions = Array.from({ length: 30_000 }, (_, i) => ({
+      fitid: `W${i}`,
+      date: '2026-01-15',
+      amountCents: -(100 + i),
+      memo: `TARIFA ${i}`,
+    }));
+    const ofx = buildStatementOfx({
+      bankCode: '341',
+      agency: '0350',
+      account: '12345-6',
+      start: '2026-01-01',
+      end: '2026-01-31',
+      balanceCents: 0,
+      transactions,
     });
-    let holdNextSave = false;
-    const slow = await sandboxSession({}, (ctx) => {
-      const save = ctx.store.save.bind(ctx.store);
-      ctx.store.save = async () => {
-        if (holdNextSave) {
-          holdNextSave = false;
-          await gate;
-        }
-        return save();
-      };
-    });
-    try {
-      const token = await slow.token();
-      const send = () =>
-        slow.api('POST', '/payables', {
+    const accounts = await s.api('GET', '/bank-accounts');
+    const account = accounts.body.data.find((b: { is_payment_account: boolean }) => b.is_payment_account);
+    const token = await s.token();
+    const send = () => {
+      const form = new FormData();
+      form.set('format', 'ofx');
+      form.set('file', new Blob([ofx]), 'january.ofx');
+      return s.call(
+        'POST',
+        `/condominiums/${TEST_CONDOMINIUM}/bank-accounts/${account.id}/statements/import`,
+        {
           token,
-          json: elevatorService,
+          body: form,
           headers: { 'idempotency-key': 'slow-1' },
-        });
-      holdNextSave = true;
-      const first = send();
-      await new Promise((r) => setTimeout(r, 100));
-      const second = await send();
-      expect(second.status).toBe(409);
-      expect(second.body.error.code).toBe('idempotency_in_progress');
-      expect(second.headers.get('retry-after')).toBe('1');
-      release();
-      expect((await first).status).toBe(201);
-      const third = await send();
-      expect(third.headers.get('idempotency-replayed')).toBe('1');
-      expect(third.body).toEqual((await first).body);
-    } finally {
-      release();
-      await slow.close();
-    }
+        },
+      );
+    };
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const [done, waiting] = a.status === 201 ? [a, b] : [b, a];
+    expect(waiting.body.error.code).toBe('idempotency_in_progress');
+    expect(waiting.headers.get('retry-after')).toBe('1');
+    expect(done.body.data.imported).toBe(30_000);
+    const third = await send();
+    expect(third.headers.get('idempotency-replayed')).toBe('1');
+    expect(third.body).toEqual(done.body);
   });
 
-  test('a server error is not kept: the retry runs again', async () => {
-    let failNext = false;
-    const flaky = await sandboxSession({}, (ctx) => {
-      const save = ctx.store.save.bind(ctx.store);
-      ctx.store.save = async () => {
-        if (failNext) {
-          failNext = false;
-          throw new Error('disk full');
-        }
-        return save();
-      };
+  test('a full disk rolls the write back and frees its key; once there is room the same key creates one payable', async () => {
+    let ctx: SandboxContext | undefined;
+    const full = await sandboxSession({}, (c) => {
+      ctx = c;
     });
     try {
-      const token = await flaky.token();
-      failNext = true;
-      const first = await flaky.api('POST', '/payables', {
-        token,
-        json: elevatorService,
-        headers: { 'idempotency-key': 'k5' },
-      });
-      expect(first.status).toBe(500);
-      expect(first.body.error.code).toBe('internal_error');
-      expect(first.text).not.toMatch(/disk full/);
-      const retry = await flaky.api('POST', '/payables', {
-        token,
-        json: elevatorService,
-        headers: { 'idempotency-key': 'k5' },
-      });
+      const sqlite = ctx!.store.sqlite;
+      const token = await full.token();
+      // notes of 2000 three-byte characters need a page of their own: with no page to spare, SQLITE_FULL
+      const bulky = { ...elevatorService, notes: '€'.repeat(2000) };
+      const send = () =>
+        full.api('POST', '/payables', { token, json: bulky, headers: { 'idempotency-key': 'k5' } });
+      const before = (await full.api('GET', '/payables', { token })).body.meta.total;
+      sqlite.exec('VACUUM');
+      sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true })}`);
+      const first = await send();
+      expect(first.status).toBe(503);
+      expect(first.body.error.code).toBe('storage_unavailable');
+      expect(first.body.error.message).toMatch(/full.*SQLITE_FULL/);
+      const again = await send();
+      expect(again.status).toBe(503);
+      expect((await full.api('GET', '/payables', { token })).body.meta.total).toBe(before);
+
+      sqlite.pragma('max_page_count = 1073741823');
+      const retry = await send();
       expect(retry.status).toBe(201);
       expect(retry.headers.get('idempotency-replayed')).toBeNull();
+      await full.restart();
+      const replay = await send();
+      expect(replay.headers.get('idempotency-replayed')).toBe('1');
+      expect(replay.body.data.public_id).toBe(retry.body.data.public_id);
+      const list = await full.api('GET', '/payables', { token });
+      expect(list.body.meta.total).toBe(before + 1);
     } finally {
-      await flaky.close();
+      await full.close();
     }
   });
 });

@@ -11,9 +11,10 @@ import { buildApp, CONDOMINIUM_PREFIX } from '../../../src/sandbox/app.js';
 import { condominiumOf } from '../../../src/sandbox/http/context.js';
 import { multipartFingerprint } from '../../../src/sandbox/http/idempotency.js';
 import { beginIdempotency } from '../../../src/sandbox/http/pipeline.js';
+import { commit, created } from '../../../src/sandbox/http/transaction.js';
 import { collectBytes, streamMultipart } from '../../../src/sandbox/http/upload-stream.js';
 import { createContext, TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
-import { Store } from '../../../src/sandbox/store.js';
+import { SandboxStore } from '../../../src/sandbox/store.js';
 
 let app: FastifyInstance;
 let base: string;
@@ -23,7 +24,7 @@ let runs = 0;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'condo-sandbox-mp-'));
-  const ctx = createContext(await Store.open(dataDir), {});
+  const ctx = createContext(SandboxStore.open(dataDir), {});
   app = await buildApp(ctx);
   await app.register(
     async (condo) => {
@@ -36,15 +37,17 @@ beforeAll(async () => {
           if (await beginIdempotency(ctx, request, reply, fp)) return reply;
           runs++;
           const file = upload.files.file?.[0];
-          return reply.code(201).send({
-            data: {
-              condominium: condominiumOf(request).slug,
-              format: upload.fields.format?.[0],
-              bytes: file?.result.length,
-              sha256: file?.sha256,
-              run: runs,
-            },
-          });
+          return commit(ctx, request, reply, () =>
+            created({
+              data: {
+                condominium: condominiumOf(request),
+                format: upload.fields.format?.[0],
+                bytes: file?.result.length,
+                sha256: file?.sha256,
+                run: runs,
+              },
+            }),
+          );
         },
       );
     },
@@ -52,7 +55,7 @@ beforeAll(async () => {
   );
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1`;
-  const client = ctx.store.state.clients.find((c) => c.name === 'default')!;
+  const client = ctx.store.read(null, (tx) => tx.clients.find().find((c) => c.name === 'default'))!;
   const r = await fetch(`${base}/oauth/token`, {
     method: 'POST',
     body: new URLSearchParams({

@@ -90,7 +90,7 @@ describe('creating payables', () => {
   });
 
   test('the supplier and the account must be this condominium’s, the account an active expense', async () => {
-    const otherSupplier = ctx.store.condominium(OTHER_CONDOMINIUM)!.suppliers[0]!.id;
+    const otherSupplier = ctx.store.read(OTHER_CONDOMINIUM, (tx) => tx.suppliers.first(undefined, 'id'))!.id;
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ supplier_id: 999 }, 'supplier_id', /does not exist/],
       [{ supplier_id: otherSupplier }, 'supplier_id', /does not exist/],
@@ -166,10 +166,9 @@ describe('the payable state machine', () => {
     for (const state of ['in_batch', 'scheduled', 'paid'] as const) {
       const p = await create();
       // batches move payables on; here the state is set as a batch generation would
-      const stored = ctx.store
-        .condominium(s.client('default').condominium)!
-        .payables.find((x) => x.public_id === p.public_id)!;
-      stored.state = state;
+      ctx.store.write(s.client('default').condominium, (tx) => {
+        tx.payables.get(p.public_id)!.state = state;
+      });
       for (const [method, path, json] of [
         ['PATCH', '', { amount: 1 }],
         ['DELETE', '', undefined],
@@ -236,9 +235,9 @@ describe('the payable state machine', () => {
       json: {
         ...base,
         supplier_id: null,
-        chart_of_accounts_id: ctx.store
-          .condominium(OTHER_CONDOMINIUM)!
-          .chart_of_accounts.find((a) => a.code === '2.3.01')!.id,
+        chart_of_accounts_id: ctx.store.read(OTHER_CONDOMINIUM, (tx) =>
+          tx.chartAccounts.find().find((a) => a.code === '2.3.01'),
+        )!.id,
       },
     });
     expect(theirs.status).toBe(201);

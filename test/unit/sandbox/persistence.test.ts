@@ -1,14 +1,29 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { ulid } from 'ulid';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
+  DatabaseTooNewError,
+  MIGRATIONS,
+  migrate,
+  schemaVersion,
+} from '../../../src/sandbox/db/migrations.js';
+import { DB_FILE } from '../../../src/sandbox/db/sqlite.js';
+import { TABLES } from '../../../src/sandbox/db/tables.js';
+import {
+  PID_FILE,
   readSandboxCredentials,
   resetSandbox,
+  SandboxRunningError,
+  SandboxStore,
   SNAPSHOT_FILE,
   startSandbox,
   TEST_CONDOMINIUM,
 } from '../../../src/sandbox/index.js';
+import { seedState } from '../../../src/sandbox/seed/index.js';
+import { beginImport, recordLines } from '../../../src/sandbox/services/statements.js';
 import { sandboxSession } from './session.js';
 
 const dirs: string[] = [];
@@ -29,6 +44,16 @@ const payable = {
   due_date: '2030-01-20',
   description: 'Limpeza e conservação - janeiro',
 };
+
+/** What an independent reader (sqlite3 would do the same) finds in the data dir's database. */
+function peek<T>(dataDir: string, sql: string, ...params: unknown[]): T[] {
+  const db = new Database(join(dataDir, DB_FILE), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
 
 describe('the data dir', () => {
   test('payables, tokens and clients survive a restart', async () => {
@@ -51,7 +76,7 @@ describe('the data dir', () => {
     }
   });
 
-  test('the snapshot is replaced atomically: no temporary file left, owner-only, valid JSON, no bearer tokens', async () => {
+  test('one SQLite database, owner-only, that sqlite3 can read, holding no bearer token', async () => {
     const dataDir = await tempDir();
     const s = await sandboxSession({ dataDir });
     try {
@@ -61,16 +86,23 @@ describe('the data dir', () => {
           s.api('POST', '/payables', { token, json: { ...payable, description: `Parcela ${i + 1}` } }),
         ),
       );
-      expect(await readdir(dataDir)).toEqual([SNAPSHOT_FILE]);
-      const file = join(dataDir, SNAPSHOT_FILE);
-      expect((await stat(file)).mode & 0o777).toBe(0o600);
-      const text = await readFile(file, 'utf8');
-      const snapshot = JSON.parse(text);
-      expect(snapshot.condominiums[0].payables).toHaveLength(20);
-      expect(text).not.toContain(token);
+      const files = (await readdir(dataDir)).sort();
+      expect(files).toEqual([DB_FILE, `${DB_FILE}-shm`, `${DB_FILE}-wal`, PID_FILE]);
+      for (const f of files) expect((await stat(join(dataDir, f))).mode & 0o777).toBe(0o600);
+      const rows = peek<{ n: number }>(
+        dataDir,
+        "SELECT count(*) AS n FROM payables WHERE condominium = ? AND description LIKE 'Parcela %'",
+        TEST_CONDOMINIUM,
+      );
+      expect(rows[0]?.n).toBe(20);
+      expect(peek(dataDir, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+      for (const f of [DB_FILE, `${DB_FILE}-wal`]) {
+        expect((await readFile(join(dataDir, f))).includes(Buffer.from(token))).toBe(false);
+      }
     } finally {
       await s.close();
     }
+    expect(await readdir(dataDir)).not.toContain(PID_FILE);
   });
 
   test('credentials can be read without a server, seeding an empty data dir, and name the last base URL', async () => {
@@ -114,11 +146,170 @@ describe('the data dir', () => {
     }
   });
 
+  test('a reset is refused while a sandbox holds the data dir, unless forced', async () => {
+    const dataDir = await tempDir();
+    const s = await sandboxSession({ dataDir });
+    try {
+      await s.api('POST', '/payables', { json: payable });
+      await expect(resetSandbox(dataDir)).rejects.toThrow(SandboxRunningError);
+      expect((await s.api('GET', '/payables')).body.meta.total).toBe(1);
+      await resetSandbox(dataDir, { force: true });
+      // the running server reads the fresh data at once: nothing of it lives outside the database
+      expect((await s.api('GET', '/payables', { token: await s.token() })).body.meta.total).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a statement import a crash left half-written is deleted when the server starts again', async () => {
+    const dataDir = await tempDir();
+    const crashed = SandboxStore.open(dataDir, { recover: true });
+    const account = crashed.read(TEST_CONDOMINIUM, (tx) => tx.bankAccounts.first(undefined, 'id'))!;
+    const now = new Date();
+    const parsed = {
+      format: 'ofx' as const,
+      encoding: 'utf-8' as const,
+      warnings: [],
+      errors: [],
+      statements: [],
+    };
+    const input = { parsed, format: 'ofx' as const, fileName: null, sha256: 'x', forced: false };
+    const imp = crashed.write(TEST_CONDOMINIUM, (tx) => beginImport(tx, account, input, now));
+    const lines = Array.from({ length: 5_000 }, (_, i) => ({
+      id: `F${i}`,
+      fitid: `F${i}`,
+      date: '2026-01-10',
+      amountCents: 100 + i,
+      type: 'CREDIT',
+      name: null,
+      memo: null,
+      checkNumber: null,
+      line: i + 10,
+    }));
+    await recordLines(crashed, imp, lines, now);
+    crashed.close(); // no finishImport: the server "died" here
+    expect(peek(dataDir, 'SELECT status FROM statement_imports')).toEqual([{ status: 'loading' }]);
+    expect(peek<{ n: number }>(dataDir, 'SELECT count(*) AS n FROM statement_movements')[0]?.n).toBe(5_000);
+
+    const restarted = SandboxStore.open(dataDir, { recover: true });
+    restarted.close();
+    expect(peek(dataDir, 'SELECT status FROM statement_imports')).toEqual([]);
+    expect(peek<{ n: number }>(dataDir, 'SELECT count(*) AS n FROM statement_movements')[0]?.n).toBe(0);
+    expect(peek<{ n: number }>(dataDir, 'SELECT count(*) AS n FROM statement_lines')[0]?.n).toBe(0);
+  });
+});
+
+describe('the JSON snapshot of earlier versions', () => {
+  test('is imported once, with its batch files, then renamed .imported', async () => {
+    const dataDir = await tempDir();
+    const state = seedState(new Date());
+    const condo = state.condominiums[0]!;
+    const batchId = ulid();
+    const at = new Date().toISOString();
+    condo.payables.push({
+      public_id: ulid(),
+      supplier_id: 2,
+      chart_of_accounts_id: 24,
+      payee_name: 'Limpeza',
+      amount: 12_345,
+      fine_amount: null,
+      interest_amount: null,
+      discount_amount: null,
+      forma_pagamento: 'ted',
+      due_date: '2030-01-20',
+      issue_date: null,
+      document_number: null,
+      description: 'Importada do snapshot',
+      notes: null,
+      state: 'in_batch',
+      batch_id: batchId,
+      paid_at: null,
+      paid_amount: null,
+      last_return: null,
+      created_at: at,
+      updated_at: at,
+    });
+    condo.batches.push({
+      public_id: batchId,
+      state: 'generated',
+      data_pagamento: '2030-01-20',
+      bank_account_id: condo.bank_accounts[0]!.id,
+      file_name: 'PAG240_x_000001.rem',
+      file_sequence: 1,
+      file_sha256: 'f'.repeat(64),
+      file_size: 6,
+      payables_count: 1,
+      total_amount: 12_345,
+      by_forma: { ted: { count: 1, total_amount: 12_345 } },
+      items: [
+        {
+          public_id: condo.payables[0]!.public_id,
+          seu_numero: 'X',
+          forma_pagamento: 'ted',
+          payee_name: 'Limpeza',
+          amount: 12_345,
+          outcome: null,
+          last_return: null,
+        },
+      ],
+      returns: [],
+      created_at: at,
+    });
+    await writeFile(join(dataDir, SNAPSHOT_FILE), JSON.stringify(state));
+    await mkdir(join(dataDir, 'batches'));
+    await writeFile(join(dataDir, 'batches', `${batchId}.rem`), 'REM\r\n\r\n');
+
+    const s = await sandboxSession({ dataDir });
+    try {
+      expect(s.sandbox.clients.map((c) => c.client_secret)).toEqual(
+        state.clients.map((c) => c.client_secret),
+      );
+      const list = await s.api('GET', '/payables');
+      expect(list.body.data.map((p: { description: string }) => p.description)).toEqual([
+        'Importada do snapshot',
+      ]);
+      const batch = await s.api('GET', `/pagamento-batches/${batchId}`);
+      expect(batch.body.data.payables).toHaveLength(1);
+      expect(batch.body.data.payables[0].state).toBe('in_batch');
+      const file = await s.api('GET', `/pagamento-batches/${batchId}/file`);
+      expect(file.text).toBe('REM\r\n\r\n');
+      expect(await readdir(dataDir)).toContain(`${SNAPSHOT_FILE}.imported`);
+      expect(await readdir(dataDir)).not.toContain(SNAPSHOT_FILE);
+    } finally {
+      await s.close();
+    }
+  });
+
   test('a corrupt snapshot is refused rather than overwritten', async () => {
     const dataDir = await tempDir();
-    const { writeFile } = await import('node:fs/promises');
     await writeFile(join(dataDir, SNAPSHOT_FILE), '{"half": ');
     await expect(startSandbox({ dataDir, port: 0 })).rejects.toThrow(/not valid JSON/);
     expect(await readFile(join(dataDir, SNAPSHOT_FILE), 'utf8')).toBe('{"half": ');
+  });
+});
+
+describe('the schema', () => {
+  test('migration 001 on an empty database makes every declared table, with every declared column', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 1));
+    expect(schemaVersion(db)).toBe(1);
+    for (const spec of TABLES) {
+      const columns = (db.pragma(`table_info(${spec.table})`) as { name: string }[]).map((c) => c.name);
+      expect(columns, spec.table).toEqual(expect.arrayContaining(Object.keys(spec.columns)));
+      if (spec.scoped) expect(columns, spec.table).toContain('condominium');
+    }
+    db.close();
+  });
+
+  test('migrations are applied once; a database from a newer version is refused', async () => {
+    const dataDir = await tempDir();
+    SandboxStore.open(dataDir).close();
+    const db = new Database(join(dataDir, DB_FILE));
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+    migrate(db, MIGRATIONS); // nothing pending: nothing done
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    expect(() => SandboxStore.open(dataDir)).toThrow(DatabaseTooNewError);
+    await expect(startSandbox({ dataDir, port: 0 })).rejects.toThrow(/newer than this condo knows/);
   });
 });

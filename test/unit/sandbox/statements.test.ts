@@ -90,7 +90,7 @@ describe("the month's statement of the seeded condominium", () => {
     s = await sandboxSession({}, (c) => {
       ctx = c;
     });
-    ofx = demoStatementOfx(ctx.store.state);
+    ofx = demoStatementOfx(ctx.store);
   });
   afterAll(() => s.close());
 

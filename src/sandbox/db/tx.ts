@@ -1,0 +1,120 @@
+/**
+ * A transaction's view of the sandbox: one repository per table, the condominium it works for, and the id
+ * sequences. Services take a Tx and stay synchronous; the store opens the transaction around them.
+ */
+import type { CondominiumRecord } from '../model.js';
+import {
+  ACCESS_TOKENS,
+  ACCOUNT_ENTRIES,
+  API_CLIENTS,
+  BANK_ACCOUNTS,
+  BATCH_ITEMS,
+  BATCHES,
+  BLOCKS,
+  CHART_ACCOUNTS,
+  CONDOMINIUMS,
+  EXPENSES,
+  INVOICES,
+  PAYABLES,
+  PERIODS,
+  STATEMENT_IMPORTS,
+  STATEMENT_MOVEMENTS,
+  SUPPLIERS,
+  TRANSFERS,
+  UNITS,
+  WEBHOOK_DELIVERIES,
+  WEBHOOK_SUBSCRIPTIONS,
+} from './tables.js';
+import { UnitOfWork } from './unit-of-work.js';
+
+export class Tx extends UnitOfWork {
+  get condominiums() {
+    return this.repo(CONDOMINIUMS);
+  }
+  get clients() {
+    return this.repo(API_CLIENTS);
+  }
+  get tokens() {
+    return this.repo(ACCESS_TOKENS);
+  }
+  get blocks() {
+    return this.repo(BLOCKS);
+  }
+  get units() {
+    return this.repo(UNITS);
+  }
+  get suppliers() {
+    return this.repo(SUPPLIERS);
+  }
+  get chartAccounts() {
+    return this.repo(CHART_ACCOUNTS);
+  }
+  get bankAccounts() {
+    return this.repo(BANK_ACCOUNTS);
+  }
+  get periods() {
+    return this.repo(PERIODS);
+  }
+  get payables() {
+    return this.repo(PAYABLES);
+  }
+  get batches() {
+    return this.repo(BATCHES);
+  }
+  get batchItems() {
+    return this.repo(BATCH_ITEMS);
+  }
+  get invoices() {
+    return this.repo(INVOICES);
+  }
+  get entries() {
+    return this.repo(ACCOUNT_ENTRIES);
+  }
+  get transfers() {
+    return this.repo(TRANSFERS);
+  }
+  get expenses() {
+    return this.repo(EXPENSES);
+  }
+  get statementImports() {
+    return this.repo(STATEMENT_IMPORTS);
+  }
+  get movements() {
+    return this.repo(STATEMENT_MOVEMENTS);
+  }
+  get subscriptions() {
+    return this.repo(WEBHOOK_SUBSCRIPTIONS);
+  }
+  get deliveries() {
+    return this.repo(WEBHOOK_DELIVERIES);
+  }
+
+  /** The condominium this transaction works for. */
+  get condo(): CondominiumRecord {
+    const c = this.condominiums.get(this.requireScope());
+    if (!c) throw new Error(`condominium ${this.scope} does not exist`);
+    return c;
+  }
+
+  /** The next integer id of a kind (units, suppliers, entries...): unique across condominiums. */
+  nextId(kind: string): number {
+    const row = this.prepare(
+      'INSERT INTO sequences (kind, next_id) VALUES (?, 2) ON CONFLICT (kind) DO UPDATE SET next_id = next_id + 1 RETURNING next_id',
+    ).get(kind) as { next_id: number };
+    return row.next_id - 1;
+  }
+
+  /** A value of the meta table (the last base URL, say). */
+  meta(key: string): string | null {
+    const row = this.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+      | { value: string | null }
+      | undefined;
+    return row?.value ?? null;
+  }
+
+  setMeta(key: string, value: string | null): void {
+    this.prepare(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run(key, value);
+  }
+}

@@ -1,0 +1,330 @@
+/**
+ * Reading and writing records inside one transaction. A record read through a repository is tracked (one
+ * object per row: reading it twice gives the same object); services change it in place, and the unit of work
+ * writes back every tracked row that changed, before each query and at commit. So a service reads like code
+ * over plain objects, yet only the rows it touched are read or written, and nothing is written outside the
+ * transaction that the caller (store.ts) opened.
+ */
+import type { Sqlite, Statement } from './sqlite.js';
+import type { ColumnKind, TableSpec } from './tables.js';
+
+type Row = Record<string, unknown>;
+type SqlValue = string | number | bigint | Buffer | null;
+
+/** Optional filters joined with AND; an undefined value leaves its filter out. Columns are code, not input. */
+export class Where {
+  readonly clauses: string[] = [];
+  readonly params: SqlValue[] = [];
+
+  private add(clause: string, ...params: unknown[]): this {
+    this.clauses.push(clause);
+    this.params.push(...params.map(sqlValue));
+    return this;
+  }
+
+  eq(column: string, value: unknown): this {
+    if (value === undefined) return this;
+    return value === null ? this.add(`${column} IS NULL`) : this.add(`${column} = ?`, value);
+  }
+
+  ne(column: string, value: unknown): this {
+    if (value === undefined) return this;
+    return value === null ? this.add(`${column} IS NOT NULL`) : this.add(`${column} IS NOT ?`, value);
+  }
+
+  gte(column: string, value: unknown): this {
+    return value === undefined ? this : this.add(`${column} >= ?`, value);
+  }
+
+  lte(column: string, value: unknown): this {
+    return value === undefined ? this : this.add(`${column} <= ?`, value);
+  }
+
+  lt(column: string, value: unknown): this {
+    return value === undefined ? this : this.add(`${column} < ?`, value);
+  }
+
+  in(column: string, values: readonly unknown[] | undefined): this {
+    if (values === undefined) return this;
+    if (values.length === 0) return this.add('0');
+    return this.add(`${column} IN (${values.map(() => '?').join(', ')})`, ...values);
+  }
+
+  /** A clause of its own, e.g. `lower(name) LIKE ?`. */
+  sql(clause: string, ...params: unknown[]): this {
+    return this.add(clause, ...params);
+  }
+}
+
+export const where = () => new Where();
+
+export interface PageRequest {
+  page: number;
+  per_page: number;
+}
+
+export interface PageOf<T> {
+  data: T[];
+  meta: { page: number; per_page: number; total: number; last_page: number };
+}
+
+export interface FindOptions {
+  orderBy?: string;
+  limit?: number;
+  offset?: number;
+}
+
+function sqlValue(v: unknown): SqlValue {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || Buffer.isBuffer(v)) return v;
+  return JSON.stringify(v);
+}
+
+function toColumn(kind: ColumnKind, v: unknown): SqlValue {
+  if (v === undefined || v === null) return null;
+  if (kind === 'bool') return v ? 1 : 0;
+  if (kind === 'json') return JSON.stringify(v);
+  return sqlValue(v);
+}
+
+function fromColumn(kind: ColumnKind, v: unknown): unknown {
+  if (kind === 'bool') return v === 1;
+  if (kind === 'json') return v === null || v === undefined ? null : JSON.parse(v as string);
+  return v ?? null;
+}
+
+interface Tracked {
+  spec: TableSpec<unknown>;
+  record: Record<string, unknown>;
+  /** the row as last read or written, to tell whether the record changed */
+  written: string;
+}
+
+/** Prepared statements, compiled once per connection. */
+export class StatementCache {
+  private readonly cache = new Map<string, Statement>();
+  constructor(readonly sqlite: Sqlite) {}
+  get(sql: string): Statement {
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.sqlite.prepare(sql);
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+}
+
+export class UnitOfWork {
+  private readonly tracked = new Map<string, Tracked>();
+  private readonly repos = new Map<TableSpec<unknown>, Repo<never>>();
+  private readonly committed: (() => void)[] = [];
+
+  constructor(
+    private readonly statements: StatementCache,
+    /** the condominium (slug) scoped tables are read and written for; null for global work */
+    readonly scope: string | null,
+  ) {}
+
+  get sqlite(): Sqlite {
+    return this.statements.sqlite;
+  }
+
+  prepare(sql: string): Statement {
+    return this.statements.get(sql);
+  }
+
+  repo<T>(spec: TableSpec<T>): Repo<T> {
+    const key = spec as unknown as TableSpec<unknown>;
+    let r = this.repos.get(key);
+    if (!r) {
+      r = new Repo<T>(this, spec) as unknown as Repo<never>;
+      this.repos.set(key, r);
+    }
+    return r as unknown as Repo<T>;
+  }
+
+  /** Runs after the transaction commits (never when it rolls back): sending, waking a background job. */
+  afterCommit(fn: () => void): void {
+    this.committed.push(fn);
+  }
+
+  /** @internal called by the store once the transaction committed */
+  runAfterCommit(): void {
+    for (const fn of this.committed.splice(0)) fn();
+  }
+
+  /** @internal */
+  identity(spec: TableSpec<unknown>, record: Record<string, unknown>): string {
+    return `${spec.table}\u0000${spec.key.map((k) => String(record[k])).join('\u0000')}`;
+  }
+
+  /** @internal the tracked object for a row read from the table (the one already tracked, if any) */
+  track<T>(spec: TableSpec<T>, record: T): T {
+    const s = spec as unknown as TableSpec<unknown>;
+    const r = record as Record<string, unknown>;
+    const id = this.identity(s, r);
+    const existing = this.tracked.get(id);
+    if (existing) return existing.record as T;
+    this.tracked.set(id, { spec: s, record: r, written: JSON.stringify(rowValues(s, r)) });
+    return record;
+  }
+
+  /** @internal */
+  trackedRecord(
+    spec: TableSpec<unknown>,
+    keyValues: readonly unknown[],
+  ): Record<string, unknown> | undefined {
+    return this.tracked.get(`${spec.table}\u0000${keyValues.map(String).join('\u0000')}`)?.record;
+  }
+
+  /** @internal */
+  untrack(spec: TableSpec<unknown>, record: Record<string, unknown>): void {
+    this.tracked.delete(this.identity(spec, record));
+  }
+
+  /** Writes back every tracked record that changed since it was read or last written. */
+  flush(): void {
+    for (const t of this.tracked.values()) {
+      const values = rowValues(t.spec, t.record);
+      const now = JSON.stringify(values);
+      if (now === t.written) continue;
+      const { spec } = t;
+      const keyParams = spec.key.map((k) => toColumn(spec.columns[k as never], t.record[k]));
+      const sets = Object.keys(spec.columns).map((c) => `${c} = ?`);
+      const info = this.prepare(
+        `UPDATE ${spec.table} SET ${sets.join(', ')} WHERE ${keyClause(spec)}${scopeClause(spec)}`,
+      ).run(...values, ...keyParams, ...(spec.scoped ? [this.requireScope()] : []));
+      if (info.changes !== 1)
+        throw new Error(`${spec.table} row ${keyParams.join('/')} vanished before its update`);
+      t.written = now;
+    }
+  }
+
+  /** @internal */
+  requireScope(): string {
+    if (this.scope === null) throw new Error('a condominium table was used outside a condominium');
+    return this.scope;
+  }
+}
+
+function rowValues(spec: TableSpec<unknown>, record: Record<string, unknown>): SqlValue[] {
+  return Object.entries(spec.columns).map(([c, kind]) => toColumn(kind as ColumnKind, record[c]));
+}
+
+const keyClause = (spec: TableSpec<unknown>) => spec.key.map((k) => `${k} = ?`).join(' AND ');
+const scopeClause = (spec: TableSpec<unknown>) => (spec.scoped ? ' AND condominium = ?' : '');
+
+/** The records of one table, for the unit of work's condominium. */
+export class Repo<T> {
+  private readonly spec: TableSpec<unknown>;
+  private readonly select: string;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    spec: TableSpec<T>,
+  ) {
+    this.spec = spec as unknown as TableSpec<unknown>;
+    this.select = `SELECT ${Object.keys(spec.columns).join(', ')} FROM ${spec.table}`;
+  }
+
+  private scopeParams(): SqlValue[] {
+    return this.spec.scoped ? [this.uow.requireScope()] : [];
+  }
+
+  private whereSql(w: Where | undefined): { sql: string; params: SqlValue[] } {
+    const clauses = [...(w?.clauses ?? [])];
+    if (this.spec.scoped) clauses.unshift('condominium = ?');
+    return {
+      sql: clauses.length > 0 ? ` WHERE ${clauses.join(' AND ')}` : '',
+      params: [...this.scopeParams(), ...(w?.params ?? [])],
+    };
+  }
+
+  private fromRow(row: Row): T {
+    const record: Record<string, unknown> = {};
+    for (const [c, kind] of Object.entries(this.spec.columns))
+      record[c] = fromColumn(kind as ColumnKind, row[c]);
+    return this.uow.track(this.spec, record) as T;
+  }
+
+  /** The record with this primary key, or undefined. */
+  get(...key: unknown[]): T | undefined {
+    const known = this.uow.trackedRecord(this.spec, key);
+    if (known) return known as T;
+    const keyParams = this.spec.key.map((k, i) => toColumn(this.spec.columns[k as never], key[i]));
+    const row = this.uow
+      .prepare(`${this.select} WHERE ${keyClause(this.spec)}${scopeClause(this.spec)}`)
+      .get(...keyParams, ...this.scopeParams()) as Row | undefined;
+    return row ? this.fromRow(row) : undefined;
+  }
+
+  find(w?: Where, opts: FindOptions = {}): T[] {
+    this.uow.flush();
+    const { sql, params } = this.whereSql(w);
+    const order = opts.orderBy ? ` ORDER BY ${opts.orderBy}` : '';
+    const limit =
+      opts.limit !== undefined
+        ? ` LIMIT ${Math.floor(opts.limit)} OFFSET ${Math.floor(opts.offset ?? 0)}`
+        : '';
+    const rows = this.uow.prepare(`${this.select}${sql}${order}${limit}`).all(...params) as Row[];
+    return rows.map((r) => this.fromRow(r));
+  }
+
+  first(w?: Where, orderBy?: string): T | undefined {
+    return this.find(w, { ...(orderBy ? { orderBy } : {}), limit: 1 })[0];
+  }
+
+  count(w?: Where): number {
+    this.uow.flush();
+    const { sql, params } = this.whereSql(w);
+    return (
+      this.uow.prepare(`SELECT count(*) AS n FROM ${this.spec.table}${sql}`).get(...params) as { n: number }
+    ).n;
+  }
+
+  /** The sum of an integer column over the rows that match (0 when none). */
+  sum(column: keyof T & string, w?: Where): number {
+    this.uow.flush();
+    const { sql, params } = this.whereSql(w);
+    const row = this.uow
+      .prepare(`SELECT coalesce(sum(${column}), 0) AS n FROM ${this.spec.table}${sql}`)
+      .get(...params);
+    return (row as { n: number }).n;
+  }
+
+  /** One page in SQL, with the total the filters match. */
+  page(w: Where | undefined, orderBy: string, p: PageRequest): PageOf<T> {
+    const total = this.count(w);
+    const data = this.find(w, { orderBy, limit: p.per_page, offset: (p.page - 1) * p.per_page });
+    return {
+      data,
+      meta: {
+        page: p.page,
+        per_page: p.per_page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / p.per_page)),
+      },
+    };
+  }
+
+  insert(record: T): T {
+    const r = record as Record<string, unknown>;
+    const columns = Object.keys(this.spec.columns);
+    const all = this.spec.scoped ? ['condominium', ...columns] : columns;
+    this.uow
+      .prepare(`INSERT INTO ${this.spec.table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`)
+      .run(...this.scopeParams(), ...rowValues(this.spec, r));
+    return this.uow.track(this.spec, record as unknown) as T;
+  }
+
+  remove(record: T): void {
+    const r = record as Record<string, unknown>;
+    const keyParams = this.spec.key.map((k) => toColumn(this.spec.columns[k as never], r[k]));
+    this.uow.flush();
+    this.uow
+      .prepare(`DELETE FROM ${this.spec.table} WHERE ${keyClause(this.spec)}${scopeClause(this.spec)}`)
+      .run(...keyParams, ...this.scopeParams());
+    this.uow.untrack(this.spec, r);
+  }
+}
