@@ -81,6 +81,19 @@ export class SandboxStore {
     return result;
   }
 
+  /**
+   * A write that need not reach the disk when it commits (no fsync): for work nothing reads until a later
+   * ordinary write marks it done, whose commit makes the whole write-ahead log durable, this one included.
+   */
+  writeUnsynced<R>(scope: string | null, fn: (tx: Tx) => NotAPromise<R>): R {
+    this.sqlite.pragma('synchronous = NORMAL');
+    try {
+      return this.write(scope, fn);
+    } finally {
+      this.sqlite.pragma('synchronous = FULL');
+    }
+  }
+
   /** Runs `fn` over one consistent view of the database. */
   read<R>(scope: string | null, fn: (tx: Tx) => NotAPromise<R>): R {
     const tx = new Tx(this.statements, scope);

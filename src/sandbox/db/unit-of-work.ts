@@ -191,10 +191,18 @@ export class UnitOfWork {
       if (now === t.written) continue;
       const { spec } = t;
       const keyParams = spec.key.map((k) => toColumn(spec.columns[k as never], t.record[k]));
-      const sets = Object.keys(spec.columns).map((c) => `${c} = ?`);
+      // Keys are never set: "updating" a parent key, even to itself, makes SQLite check every child row.
+      const names = Object.keys(spec.columns);
+      const settable = names.flatMap((c, i) =>
+        spec.key.includes(c as never) ? [] : [[c, values[i]] as const],
+      );
       const info = this.prepare(
-        `UPDATE ${spec.table} SET ${sets.join(', ')} WHERE ${keyClause(spec)}${scopeClause(spec)}`,
-      ).run(...values, ...keyParams, ...(spec.scoped ? [this.requireScope()] : []));
+        `UPDATE ${spec.table} SET ${settable.map(([c]) => `${c} = ?`).join(', ')} WHERE ${keyClause(spec)}${scopeClause(spec)}`,
+      ).run(
+        ...settable.map(([, v]) => v ?? null),
+        ...keyParams,
+        ...(spec.scoped ? [this.requireScope()] : []),
+      );
       if (info.changes !== 1)
         throw new Error(`${spec.table} row ${keyParams.join('/')} vanished before its update`);
       t.written = now;

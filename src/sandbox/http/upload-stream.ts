@@ -10,6 +10,7 @@
  * came first (as the CLI sends them).
  */
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiProblem, badRequest } from './errors.js';
 import type { MultipartDigest } from './idempotency.js';
@@ -75,18 +76,13 @@ export async function streamMultipart<T>(
       if (part.type === 'file') {
         const hash = createHash('sha256');
         let size = 0;
-        const source = part.file[Symbol.asyncIterator]();
+        const source = paced(part.file as AsyncIterable<Buffer>, (chunk) => {
+          hash.update(chunk);
+          size += chunk.length;
+        });
+        // no return(): a consumer that stops early leaves the rest to be drained (and hashed) below
         const counted: AsyncIterable<Buffer> = {
-          [Symbol.asyncIterator]: () => ({
-            next: async () => {
-              const r = await source.next();
-              if (!r.done) {
-                hash.update(r.value as Buffer);
-                size += (r.value as Buffer).length;
-              }
-              return r as IteratorResult<Buffer>;
-            },
-          }),
+          [Symbol.asyncIterator]: () => ({ next: () => source.next() }),
         };
         const result = await opts.consume(part.fieldname, body.fields, counted);
         for await (const _rest of counted) {
@@ -122,4 +118,26 @@ function push<T>(map: Record<string, T[]>, key: string, value: T): void {
   const list = map[key];
   if (list) list.push(value);
   else map[key] = [value];
+}
+
+/** Bytes handed to a consumer at once, and how long it may parse before the server answers others. */
+const SLICE_BYTES = 16 * 1024;
+const TURN_MS = 4;
+
+/**
+ * The file in slices of at most 16 KB, with a turn of the event loop every few milliseconds: chunks that
+ * arrived together would otherwise be parsed back to back in one stretch, and every other request would wait.
+ */
+async function* paced(source: AsyncIterable<Buffer>, seen: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+  let since = performance.now();
+  for await (const chunk of source) {
+    seen(chunk);
+    for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
+      if (performance.now() - since > TURN_MS) {
+        await nextTurn();
+        since = performance.now();
+      }
+      yield chunk.subarray(at, at + SLICE_BYTES);
+    }
+  }
 }
