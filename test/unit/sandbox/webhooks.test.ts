@@ -263,6 +263,28 @@ describe('deliveries', () => {
     }
   });
 
+  test('a delivery still pending when the server stops is sent once it starts again', async () => {
+    const sub = await subscribe();
+    receiver.plan = ['hang'];
+    expect((await importStatement(statement())).status).toBe(201);
+    await waitFor(() => receiver.received[0]);
+    await s.restart(); // the attempt in flight is cut off: nothing is recorded, the delivery stays pending
+    receiver.release();
+    const attempts = await waitFor(async () => {
+      const a = await deliveries(sub.id);
+      return a.some((x) => x.ok) ? a : undefined;
+    });
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ attempt: 1, ok: true, status_code: 200 });
+    expect(receiver.received).toHaveLength(2);
+    const [cut, sent] = receiver.received;
+    expect(sent?.headers['x-condo-delivery']).toBe(cut?.headers['x-condo-delivery']);
+    expect(sent?.body).toBe(cut?.body);
+    expect(
+      verifyWebhookSignature(sub.secret, String(sent?.headers['x-condo-signature']), String(sent?.body)).ok,
+    ).toBe(true);
+  });
+
   test('retries stop after the schedule: 1 + 3 attempts, the last with no next attempt', async () => {
     const sub = await subscribe();
     receiver.plan = [503, 503, 503, 503, 503];
