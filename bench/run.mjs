@@ -115,32 +115,23 @@ try {
   rmSync(root, { recursive: true, force: true });
 }
 
-// The parsers, bundled from the sources on the fly (the CLI bundle does not export them).
+// The parsers' and the store's benches, bundled from the sources on the fly (the CLI bundle does not export
+// them) into the project's node_modules cache, so their packages (better-sqlite3, fastify) resolve.
 const { build } = await import('esbuild');
-const formatsBench = join(root, 'formats-bench.mjs');
-mkdirSync(root, { recursive: true });
-await build({
-  entryPoints: [join(import.meta.dirname, 'formats.ts')],
-  outfile: formatsBench,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  logLevel: 'warning',
-});
-spawnSync(process.execPath, ['--expose-gc', formatsBench], { stdio: 'inherit' });
-rmSync(root, { recursive: true, force: true });
-
-// The store bench imports better-sqlite3 and fastify from node_modules: bundled inside the project, not /tmp.
 const cache = join(import.meta.dirname, '..', 'node_modules', '.cache', 'condo-bench');
 mkdirSync(cache, { recursive: true });
-const storeBench = join(cache, 'store-bench.mjs');
-await build({
-  entryPoints: [join(import.meta.dirname, 'store.ts')],
-  outfile: storeBench,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-spawnSync(process.execPath, [storeBench], { stdio: 'inherit' });
+async function bundled(name) {
+  const outfile = join(cache, `${name}-bench.mjs`);
+  await build({
+    entryPoints: [join(import.meta.dirname, `${name}.ts`)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+spawnSync(process.execPath, ['--expose-gc', await bundled('formats')], { stdio: 'inherit' });
+spawnSync(process.execPath, [await bundled('store')], { stdio: 'inherit' });

@@ -86,24 +86,5 @@ function importCondominium(tx: Tx, c: Condominium, opts: ImportOptions): void {
     });
   }
   for (const r of c.webhook_subscriptions ?? []) tx.subscriptions.insert({ ...r, events: [...r.events] });
-  const attempt = tx.prepare(
-    `INSERT INTO webhook_attempts (condominium, delivery_id, subscription_id, event_id, event, attempt, status_code,
-       error, ok, at, duration_ms, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const a of c.webhook_attempts ?? []) {
-    attempt.run(
-      c.slug,
-      a.delivery_id,
-      a.subscription_id,
-      a.event_id,
-      a.event,
-      a.attempt,
-      a.status_code,
-      a.error,
-      a.ok ? 1 : 0,
-      a.at,
-      a.duration_ms,
-      a.next_attempt_at,
-    );
-  }
+  for (const a of c.webhook_attempts ?? []) tx.recordWebhookAttempt(a);
 }

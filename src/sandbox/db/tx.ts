@@ -2,7 +2,7 @@
  * A transaction's view of the sandbox: one repository per table, the condominium it works for, and the id
  * sequences. Services take a Tx and stay synchronous; the store opens the transaction around them.
  */
-import type { CondominiumRecord } from '../model.js';
+import type { CondominiumRecord, WebhookAttempt } from '../model.js';
 import {
   ACCESS_TOKENS,
   ACCOUNT_ENTRIES,
@@ -102,6 +102,27 @@ export class Tx extends UnitOfWork {
       'INSERT INTO sequences (kind, next_id) VALUES (?, 2) ON CONFLICT (kind) DO UPDATE SET next_id = next_id + 1 RETURNING next_id',
     ).get(kind) as { next_id: number };
     return row.next_id - 1;
+  }
+
+  /** Records a webhook delivery attempt (insert-only: attempts are never changed). */
+  recordWebhookAttempt(a: WebhookAttempt): void {
+    this.prepare(
+      `INSERT INTO webhook_attempts (condominium, delivery_id, subscription_id, event_id, event, attempt, status_code,
+         error, ok, at, duration_ms, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      this.requireScope(),
+      a.delivery_id,
+      a.subscription_id,
+      a.event_id,
+      a.event,
+      a.attempt,
+      a.status_code,
+      a.error,
+      a.ok ? 1 : 0,
+      a.at,
+      a.duration_ms,
+      a.next_attempt_at,
+    );
   }
 
   /** A value of the meta table (the last base URL, say). */

@@ -266,23 +266,13 @@ function recordAttempt(
   delivery.attempts = a.attempt;
   delivery.status = a.ok ? 'delivered' : nextAt === null ? 'failed' : 'pending';
   delivery.next_attempt_at = nextAt;
-  tx.prepare(
-    `INSERT INTO webhook_attempts (condominium, delivery_id, subscription_id, event_id, event, attempt, status_code,
-       error, ok, at, duration_ms, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    tx.requireScope(),
-    delivery.delivery_id,
-    delivery.subscription_id,
-    delivery.event_id,
-    delivery.event,
-    a.attempt,
-    a.status_code,
-    a.error,
-    a.ok ? 1 : 0,
-    a.at,
-    a.duration_ms,
-    a.next_attempt_at,
-  );
+  tx.recordWebhookAttempt({
+    ...a,
+    delivery_id: delivery.delivery_id,
+    subscription_id: delivery.subscription_id,
+    event_id: delivery.event_id,
+    event: delivery.event,
+  });
   tx.prepare(
     `DELETE FROM webhook_attempts WHERE subscription_id = ? AND id <= (
        SELECT id FROM webhook_attempts WHERE subscription_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
