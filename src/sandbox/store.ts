@@ -86,11 +86,11 @@ export class SandboxStore {
    * ordinary write marks it done, whose commit makes the whole write-ahead log durable, this one included.
    */
   writeUnsynced<R>(scope: string | null, fn: (tx: Tx) => NotAPromise<R>): R {
-    this.sqlite.pragma('synchronous = NORMAL');
+    this.statements.get('PRAGMA synchronous = NORMAL').run();
     try {
       return this.write(scope, fn);
     } finally {
-      this.sqlite.pragma('synchronous = FULL');
+      this.statements.get('PRAGMA synchronous = FULL').run();
     }
   }
 

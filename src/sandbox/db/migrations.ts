@@ -28,7 +28,7 @@ export class DatabaseTooNewError extends Error {
 }
 
 export function schemaVersion(db: Sqlite): number {
-  return db.pragma('user_version', { simple: true }) as number;
+  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
 }
 
 /** Applies the migrations above the database's version, all in one transaction. */
@@ -43,6 +43,6 @@ export function migrate(db: Sqlite, migrations: readonly Migration[]): void {
   if (current === known) return;
   db.transaction(() => {
     for (const m of migrations.slice(current)) m.up(db);
-    db.pragma(`user_version = ${known}`);
+    db.prepare(`PRAGMA user_version = ${known}`).run();
   }).immediate();
 }

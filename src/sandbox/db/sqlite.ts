@@ -18,17 +18,34 @@ export const DB_FILE = 'sandbox.db';
 // better-sqlite3 is CommonJS with a native addon: loaded with require, so the bundle leaves it external.
 const requireCjs = createRequire(import.meta.url);
 
+/**
+ * Every Database and Statement object this process makes, kept reachable for its whole life. better-sqlite3 12
+ * on Node 24 aborts the process (`Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook) when
+ * the garbage collector finalizes one of them outside a JavaScript context; 13 fixes it but needs Node >= 22.
+ * Statements are cached per SQL text (unit-of-work.ts), so this holds a bounded set per database.
+ */
+const neverCollected: unknown[] = [];
+
 /** Opens (creating when missing) and migrates a database; `:memory:` for a throwaway one. */
 export function openDatabase(path: string): Sqlite {
   const Database = requireCjs('better-sqlite3') as typeof BetterSqlite3;
   // it holds client secrets: owner-only, and SQLite gives its -wal and -shm files the same mode
   if (path !== ':memory:') closeSync(openSync(path, 'a', 0o600));
   const db = new Database(path);
+  neverCollected.push(db);
+  // every statement prepared through it (transaction()'s own BEGIN/COMMIT are held by the database itself)
+  const prepare = db.prepare.bind(db) as (...args: unknown[]) => Statement;
+  (db as { prepare: unknown }).prepare = (...args: unknown[]) => {
+    const statement = prepare(...args);
+    neverCollected.push(statement);
+    return statement;
+  };
   try {
-    if (path !== ':memory:') db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    // pragmas as prepared statements (kept), not db.pragma(), whose statements would be collected
+    if (path !== ':memory:') db.prepare('PRAGMA journal_mode = WAL').get();
+    db.prepare('PRAGMA synchronous = FULL').run();
+    db.prepare('PRAGMA foreign_keys = ON').run();
+    db.prepare('PRAGMA busy_timeout = 5000').get();
     migrate(db, MIGRATIONS);
     return db;
   } catch (err) {

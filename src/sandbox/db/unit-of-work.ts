@@ -271,11 +271,10 @@ export class Repo<T> {
     this.uow.flush();
     const { sql, params } = this.whereSql(w);
     const order = opts.orderBy ? ` ORDER BY ${opts.orderBy}` : '';
-    const limit =
-      opts.limit !== undefined
-        ? ` LIMIT ${Math.floor(opts.limit)} OFFSET ${Math.floor(opts.offset ?? 0)}`
-        : '';
-    const rows = this.uow.prepare(`${this.select}${sql}${order}${limit}`).all(...params) as Row[];
+    // LIMIT and OFFSET as parameters: one statement per query shape, however many pages are read
+    const limit = opts.limit !== undefined ? ' LIMIT ? OFFSET ?' : '';
+    const paging = opts.limit !== undefined ? [Math.floor(opts.limit), Math.floor(opts.offset ?? 0)] : [];
+    const rows = this.uow.prepare(`${this.select}${sql}${order}${limit}`).all(...params, ...paging) as Row[];
     return rows.map((r) => this.fromRow(r));
   }
 
