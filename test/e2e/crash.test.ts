@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, expect, test } from 'vitest';
+import { openPlain } from '../../src/sandbox/db/sqlite.js';
 import { DB_FILE } from '../../src/sandbox/index.js';
 import { CONDO_BIN, condoIn } from './harness.js';
 
@@ -50,7 +50,7 @@ function startSandbox(
 
 /** What an independent reader sees in the database (readable while the server runs, as with sqlite3). */
 function count(dataDir: string, sql: string): number {
-  const db = new Database(join(dataDir, DB_FILE), { readonly: true, fileMustExist: true });
+  const db = openPlain(join(dataDir, DB_FILE));
   try {
     return (db.prepare(sql).get() as { n: number }).n;
   } finally {

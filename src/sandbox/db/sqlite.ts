@@ -31,15 +31,7 @@ export function openDatabase(path: string): Sqlite {
   const Database = requireCjs('better-sqlite3') as typeof BetterSqlite3;
   // it holds client secrets: owner-only, and SQLite gives its -wal and -shm files the same mode
   if (path !== ':memory:') closeSync(openSync(path, 'a', 0o600));
-  const db = new Database(path);
-  neverCollected.push(db);
-  // every statement prepared through it (transaction()'s own BEGIN/COMMIT are held by the database itself)
-  const prepare = db.prepare.bind(db) as (...args: unknown[]) => Statement;
-  (db as { prepare: unknown }).prepare = (...args: unknown[]) => {
-    const statement = prepare(...args);
-    neverCollected.push(statement);
-    return statement;
-  };
+  const db = kept(new Database(path));
   try {
     // pragmas as prepared statements (kept), not db.pragma(), whose statements would be collected
     if (path !== ':memory:') db.prepare('PRAGMA journal_mode = WAL').get();
@@ -52,6 +44,26 @@ export function openDatabase(path: string): Sqlite {
     db.close();
     throw err;
   }
+}
+
+/** A database and every statement prepared through it, never collected (see `neverCollected`). */
+function kept(db: Sqlite): Sqlite {
+  neverCollected.push(db);
+  // transaction()'s own BEGIN/COMMIT statements are held by the database itself
+  const prepare = db.prepare.bind(db) as (...args: unknown[]) => Statement;
+  (db as { prepare: unknown }).prepare = (...args: unknown[]) => {
+    const statement = prepare(...args);
+    neverCollected.push(statement);
+    return statement;
+  };
+  return db;
+}
+
+/** A database as it is, not migrated: for tools and tests that look inside (read-only unless asked). */
+export function openPlain(path: string, opts: { writable?: boolean } = {}): Sqlite {
+  const Database = requireCjs('better-sqlite3') as typeof BetterSqlite3;
+  const memory = path === ':memory:';
+  return kept(new Database(path, { readonly: !opts.writable && !memory, fileMustExist: !memory }));
 }
 
 /** What went wrong in the storage, told by SQLite's error code. */

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
 import { occurrenceKind, readCnab240, toSeuNumero } from '../../../src/formats/cnab240/index.js';
-import { DB_FILE } from '../../../src/sandbox/db/sqlite.js';
+import { DB_FILE, openPlain } from '../../../src/sandbox/db/sqlite.js';
 import { simulateBankReturn } from '../../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './session.js';
 
@@ -419,7 +418,7 @@ describe('persistence', () => {
     const first = list.data.find((b: { file_sequence: number }) => b.file_sequence === 1);
     const before = (await download(first.public_id)).text;
     // the file is a row of the database, committed with the batch (sqlite3 sandbox.db can read it)
-    const db = new Database(join(s.dataDir, DB_FILE), { readonly: true });
+    const db = openPlain(join(s.dataDir, DB_FILE));
     const row = db.prepare('SELECT content FROM batch_files WHERE batch_id = ?').get(first.public_id) as {
       content: Buffer;
     };

@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { ulid } from 'ulid';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
@@ -10,7 +9,7 @@ import {
   migrate,
   schemaVersion,
 } from '../../../src/sandbox/db/migrations.js';
-import { DB_FILE } from '../../../src/sandbox/db/sqlite.js';
+import { DB_FILE, openPlain } from '../../../src/sandbox/db/sqlite.js';
 import { TABLES } from '../../../src/sandbox/db/tables.js';
 import {
   PID_FILE,
@@ -47,7 +46,7 @@ const payable = {
 
 /** What an independent reader (sqlite3 would do the same) finds in the data dir's database. */
 function peek<T>(dataDir: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(join(dataDir, DB_FILE), { readonly: true });
+  const db = openPlain(join(dataDir, DB_FILE));
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -290,7 +289,7 @@ describe('the JSON snapshot of earlier versions', () => {
 
 describe('the schema', () => {
   test('migration 001 on an empty database makes every declared table, with every declared column', () => {
-    const db = new Database(':memory:');
+    const db = openPlain(':memory:');
     migrate(db, MIGRATIONS.slice(0, 1));
     expect(schemaVersion(db)).toBe(1);
     for (const spec of TABLES) {
@@ -304,7 +303,7 @@ describe('the schema', () => {
   test('migrations are applied once; a database from a newer version is refused', async () => {
     const dataDir = await tempDir();
     SandboxStore.open(dataDir).close();
-    const db = new Database(join(dataDir, DB_FILE));
+    const db = openPlain(join(dataDir, DB_FILE), { writable: true });
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
     migrate(db, MIGRATIONS); // nothing pending: nothing done
     db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
