@@ -3,10 +3,11 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The shared corpus lives beside the repository (<repo>/../shared/corpus) and is read by path, never copied.
- * Each folder has a MANIFEST.tsv; a row comes back keyed by the manifest's own column names.
+ * Real bank files, kept in the repository as test fixtures (test/fixtures/corpus) so that a clone passes its
+ * tests with nothing beside it. Each folder has a MANIFEST.tsv naming every file's source repository, path,
+ * commit and licence; a row comes back keyed by the manifest's own column names.
  */
-export const CORPUS_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../shared/corpus');
+export const CORPUS_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/corpus');
 
 export function corpusDir(kind: 'cnab240' | 'statements'): string {
   return resolve(CORPUS_ROOT, kind);

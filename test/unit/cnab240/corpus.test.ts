@@ -1,5 +1,5 @@
-// The shared CNAB 240 corpus as a test suite: one test per MANIFEST row. Files are read by path from
-// <repo>/../shared/corpus/cnab240, never copied into the project. Expectations come from the manifest
+// The CNAB 240 corpus as a test suite: one test per MANIFEST row. The files are real bank files kept as
+// fixtures in test/fixtures/corpus/cnab240 (provenance in its MANIFEST.tsv). Expectations come from the manifest
 // (bank, kind, records) and from what its notes column says is wrong with a file.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -8,6 +8,7 @@ import {
   simulateBankReturn,
   statementForDemo,
 } from '../../../src/sandbox/index.js';
+import { corpusDir } from '../../corpus.js';
 import { type Session, sandboxSession } from './session.js';
 
 // Seed ids of the test condominium (fixed).
@@ -17,7 +18,7 @@ const OTHER_CONDO_ACCOUNT = 4;
 const ELEVADORES = 1;
 const MANUTENCAO = 23; // 2.3.01
 const TARIFAS = 33; // 2.4.04
-const CORPUS = '/work/shared/corpus/statements';
+const CORPUS = corpusDir('statements');
 
 const today = todayIn(new Date());
 const month = today.slice(0, 7);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseOfx, parseOfxAmount, parseOfxDate } from '../../../src/formats/ofx/index.js';
 import { parseStatement, summarizeStatement } from '../../../src/formats/statement/index.js';
+import { corpusDir } from '../../corpus.js';
 
-const corpus = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/statements');
+const corpus = corpusDir('statements');
 const corpusFile = (p: string) => new Uint8Array(readFileSync(resolve(corpus, p)));
 
 /** A cp1252 byte string from text (every character must exist in cp1252's single-byte range used here). */
