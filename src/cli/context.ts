@@ -4,7 +4,7 @@ import type { ConfigStore } from '../config/store.js';
 import { todayIn } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { canPrompt, type Io, paint, writeLine } from './io.js';
-import { OUTPUT_FORMATS, type OutputFormat, resolveFormat } from './output.js';
+import { JSON_FIELDS, OUTPUT_FORMATS, type Out, type OutputFormat, resolveFormat } from './output.js';
 import type { Prompter } from './prompter.js';
 
 /** The global options of DESIGN.md "CLI conventions", parsed once by main. */
@@ -12,6 +12,10 @@ export interface GlobalOptions {
   profile?: string;
   output?: string;
   json?: boolean;
+  /** `--json a,b` (main turns it into this option, see jsonArgs). */
+  jsonFields?: string;
+  /** `--header`: a header row in tsv output too. */
+  header?: boolean;
   input: boolean; // false with --no-input
   color: boolean; // false with --no-color
   debug?: boolean;
@@ -25,12 +29,12 @@ export interface GlobalOptions {
  * What a verb gets handed (gh's Factory): the terminal, the options, and lazy builders for the heavy parts, so a
  * verb that never calls the API never loads undici, conf or the prompts.
  */
-export interface Deps {
+export interface Deps extends Out {
   io: Io;
   globals: GlobalOptions;
   format: OutputFormat;
-  /** `-o FILE` of a verb that writes a file (see VerbOptions.outputIsPath). */
-  outputPath: string | undefined;
+  jsonFields: readonly string[] | undefined;
+  header: boolean;
   now: () => Date;
   today: () => string;
   config: () => Promise<ConfigStore>;
@@ -45,20 +49,25 @@ export interface Deps {
   close: () => Promise<void>;
 }
 
-export function createDeps(io: Io, globals: GlobalOptions, options: { outputIsPath?: boolean } = {}): Deps {
-  const outputPath = options.outputIsPath ? globals.output : undefined;
-  if (outputPath !== undefined) globals = { ...globals, output: undefined };
+export function createDeps(io: Io, globals: GlobalOptions): Deps {
   if (globals.output && !(OUTPUT_FORMATS as readonly string[]).includes(globals.output)) {
-    throw new UsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')} (got "${globals.output}")`);
+    throw new UsageError(
+      `--output is the output format, one of ${OUTPUT_FORMATS.join(', ')} (got "${globals.output}"; a file to write is --output-file FILE)`,
+    );
   }
+  if (globals.jsonFields !== undefined && !JSON_FIELDS.test(globals.jsonFields))
+    throw new UsageError(
+      `--json: "${globals.jsonFields}" is not a list of field names (e.g. --json public_id,amount)`,
+    );
   let config: Promise<ConfigStore> | undefined;
   let credentials: Promise<ResolvedCredentials> | undefined;
   let client: Promise<Client> | undefined;
   const deps: Deps = {
     io,
     globals,
-    format: resolveFormat(globals.output, Boolean(globals.json), io),
-    outputPath,
+    format: resolveFormat(globals.output, Boolean(globals.json || globals.jsonFields), io),
+    jsonFields: globals.jsonFields?.split(','),
+    header: Boolean(globals.header),
     now: () => new Date(),
     today: () => todayIn(new Date()),
     config: () => {

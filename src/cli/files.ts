@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, unlinkSync } from 'node:fs';
-import { open, readFile, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { UsageError } from '../domain/errors.js';
 import type { Io } from './io.js';
@@ -55,12 +55,36 @@ export function progressBar(io: Io, label: string, total: number | undefined, qu
   return { update: draw, done: () => io.stderr.write('\n') };
 }
 
-/** Streams `body` to `target` through a temp file in the same directory, fsynced and renamed when complete. */
-export async function writeAtomically(body: Readable, target: string, progress: Progress): Promise<number> {
+/**
+ * Where a file-writing verb writes (`-O, --output-file FILE`; `-` is stdout): a path, checked before any work so an
+ * existing file is refused up front rather than after a download (`--force` overwrites).
+ */
+export async function outputTarget(
+  given: string | undefined,
+  fallback: string,
+  force: boolean,
+): Promise<{ stdout: true } | { stdout: false; path: string; overwrite: boolean }> {
+  if (given === '-') return { stdout: true };
+  const path = resolve(given ?? fallback);
+  if (!force && (await stat(path).catch(() => undefined)))
+    throw new UsageError(`--output-file: ${path} already exists (--force overwrites it)`);
+  return { stdout: false, path, overwrite: force };
+}
+
+/**
+ * Streams `body` to `target` through a temp file in the same directory, fsynced, then put in place only when
+ * complete: renamed over the target with `overwrite`, else linked, which fails if the file appeared meanwhile.
+ */
+export async function writeAtomically(
+  body: Readable,
+  target: string,
+  progress: Progress,
+  overwrite: boolean,
+): Promise<number> {
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
   removeOnExit(temp);
   const file = await open(temp, 'w', 0o644).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`-o: cannot write in ${dirname(target)}: ${e.code ?? e.message}`);
+    throw new UsageError(`--output-file: cannot write in ${dirname(target)}: ${e.code ?? e.message}`);
   });
   let bytes = 0;
   try {
@@ -72,7 +96,15 @@ export async function writeAtomically(body: Readable, target: string, progress: 
     }
     await file.sync();
     await file.close();
-    await rename(temp, target);
+    if (overwrite) await rename(temp, target);
+    else {
+      await link(temp, target).catch((e: NodeJS.ErrnoException) => {
+        throw e.code === 'EEXIST'
+          ? new UsageError(`--output-file: ${target} already exists (--force overwrites it)`)
+          : e;
+      });
+      await unlink(temp);
+    }
     pendingTemps.delete(temp);
     progress.done();
     return bytes;
@@ -84,7 +116,7 @@ export async function writeAtomically(body: Readable, target: string, progress: 
   }
 }
 
-/** Streams `body` to stdout (`-o -`), honouring back-pressure. */
+/** Streams `body` to stdout (`--output-file -`), honouring back-pressure. */
 export async function writeToStream(body: Readable, out: Writable): Promise<number> {
   let bytes = 0;
   for await (const chunk of body) {
@@ -116,4 +148,27 @@ export async function readInput(io: Io, path: string, flag: string): Promise<Buf
   return readFile(path).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(`${flag}: cannot read ${path}: ${e.code ?? e.message}`);
   });
+}
+
+/**
+ * The ids of a verb that takes many: its arguments, where `-` stands for stdin, one id per line (blank lines
+ * skipped, so `cut -f1 | condo payables mark -` works). Each id checked by `check`, which names the line; an id given
+ * twice is acted on once.
+ */
+export async function readIds(
+  io: Io,
+  args: readonly string[],
+  check: (name: string, value: string) => string,
+) {
+  const ids: string[] = [];
+  for (const arg of args) {
+    if (arg !== '-') {
+      ids.push(check('ID', arg));
+      continue;
+    }
+    const lines = (await readInput(io, '-', 'ID')).toString('utf8').split(/\r?\n/);
+    for (const [i, line] of lines.entries()) if (line.trim()) ids.push(check(`stdin line ${i + 1}`, line));
+  }
+  if (ids.length === 0) throw new UsageError('ID: no ids given (stdin was empty)');
+  return [...new Set(ids)];
 }

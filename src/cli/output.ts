@@ -1,9 +1,21 @@
 import { formatDateBr } from '../domain/dates.js';
+import { UsageError } from '../domain/errors.js';
 import { centsToText, formatReais } from '../domain/money.js';
 import { type Io, paint, writeLine } from './io.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/**
+ * Where and how a verb prints (README "Machine output"): the format, the fields `--json a,b` keeps, and whether
+ * tsv carries a header row (`--header`). `Deps` is one; a verb printing elsewhere (a preview on stderr) builds its own.
+ */
+export interface Out {
+  io: Io;
+  format: OutputFormat;
+  jsonFields?: readonly string[] | undefined;
+  header?: boolean | undefined;
+}
 
 /** How a column reads a value off a record and how it shows for a person (table) and a script (tsv, csv). */
 export interface Column<T> {
@@ -20,6 +32,9 @@ export function resolveFormat(requested: string | undefined, json: boolean, io: 
   return io.stdout.isTTY ? 'table' : 'tsv';
 }
 
+/** `--json a,b`: top-level field names, as `gh` takes them. */
+export const JSON_FIELDS = /^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/;
+
 function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined || value === '') return '';
   if (kind === 'cents' && typeof value === 'number') return formatReais(value);
@@ -28,6 +43,7 @@ function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
   return String(value);
 }
 
+/** tsv/csv: money as decimal reais with a dot, whatever unit the API used for it. */
 function forScript(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined) return '';
   if (kind === 'reais' && typeof value === 'number') return forScript(Math.round(value * 100), 'cents');
@@ -40,25 +56,49 @@ function csvCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function printJson(io: Io, data: unknown): void {
-  writeLine(io.stdout, JSON.stringify(data, null, 2));
+function pick(record: unknown, fields: readonly string[]): unknown {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return record;
+  const source = record as Record<string, unknown>;
+  return Object.fromEntries(fields.map((f) => [f, source[f] ?? null]));
+}
+
+/** Keeps the named fields of a record, or of each record of a list; a field no record has is a usage error. */
+export function selectFields(data: unknown, fields: readonly string[]): unknown {
+  const records = (Array.isArray(data) ? data : [data]).filter(
+    (r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r),
+  );
+  if (records.length > 0) {
+    const known = new Set(records.flatMap((r) => Object.keys(r)));
+    const unknown = fields.filter((f) => !known.has(f));
+    if (unknown.length > 0)
+      throw new UsageError(
+        `--json: unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; available: ${[...known].join(', ')}`,
+      );
+  }
+  return Array.isArray(data) ? data.map((r) => pick(r, fields)) : pick(data, fields);
+}
+
+/** The API's data; indented for a person, one compact line (JSONL) for a pipe or a log. */
+export function printJson(out: Pick<Out, 'io' | 'jsonFields'>, data: unknown): void {
+  const selected = out.jsonFields ? selectFields(data, out.jsonFields) : data;
+  writeLine(
+    out.io.stdout,
+    out.io.stdout.isTTY ? JSON.stringify(selected, null, 2) : JSON.stringify(selected),
+  );
 }
 
 /** A list of records in the chosen format; JSON prints the API's data untouched. */
-export async function printList<T>(
-  io: Io,
-  format: OutputFormat,
-  rows: T[],
-  columns: Column<T>[],
-): Promise<void> {
+export async function printList<T>(out: Out, rows: readonly T[], columns: Column<T>[]): Promise<void> {
+  const { io, format } = out;
   if (format === 'json') {
-    printJson(io, rows);
+    printJson(out, rows);
     return;
   }
   if (format === 'tsv' || format === 'csv') {
     const sep = format === 'tsv' ? '\t' : ',';
     const cell = format === 'csv' ? csvCell : (s: string) => s;
-    writeLine(io.stdout, columns.map((c) => cell(c.header)).join(sep));
+    // As gh: a pipe gets rows only, so `cut -f1 | xargs` sees ids; csv is for spreadsheets and keeps its header.
+    if (format === 'csv' || out.header) writeLine(io.stdout, columns.map((c) => cell(c.header)).join(sep));
     for (const row of rows) {
       writeLine(io.stdout, columns.map((c) => cell(forScript(c.value(row), c.kind))).join(sep));
     }
@@ -80,10 +120,27 @@ export async function printList<T>(
   writeLine(io.stdout, table.toString());
 }
 
+/**
+ * Every field of an API record as `field<TAB>value` lines for a script, the money fields (by the unit the API uses
+ * for them) written as decimal reais like every other tsv/csv money value.
+ */
+export function fieldColumns<T extends object>(
+  record: T,
+  money: { cents?: readonly string[]; reais?: readonly string[] },
+): Column<T>[] {
+  return Object.keys(record).map((k) => ({
+    header: k,
+    value: (r: T) => (r as Record<string, unknown>)[k],
+    ...(money.cents?.includes(k) ? { kind: 'cents' as const } : {}),
+    ...(money.reais?.includes(k) ? { kind: 'reais' as const } : {}),
+  }));
+}
+
 /** One record: label/value lines for a person, `field<TAB>value` for a script, the object for JSON. */
-export function printRecord<T>(io: Io, format: OutputFormat, record: T, fields: Column<T>[]): void {
+export function printRecord<T>(out: Out, record: T, fields: Column<T>[]): void {
+  const { io, format } = out;
   if (format === 'json') {
-    printJson(io, record);
+    printJson(out, record);
     return;
   }
   const scripted = format !== 'table';

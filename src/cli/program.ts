@@ -17,17 +17,18 @@ import { register as registerStatements } from './commands/statements.js';
 import { register as registerWebhooks } from './commands/webhooks.js';
 import { CLI_VERSION, createDeps, type Deps, type GlobalOptions } from './context.js';
 import { type Io, paint, writeLine } from './io.js';
+import { JSON_FIELDS } from './output.js';
 
 /** A verb: gets its dependencies and the parsed command, returns an exit code (or throws a CondoError). */
 export type Verb = (deps: Deps, cmd: Command) => Promise<number | undefined>;
-export interface VerbOptions {
-  /** The verb writes a file: `-o FILE` (or `-o -` for stdout) names it instead of an output format. */
-  outputIsPath?: boolean;
-}
-export type Runner = (verb: Verb, options?: VerbOptions) => (...args: unknown[]) => Promise<void>;
+export type Runner = (verb: Verb) => (...args: unknown[]) => Promise<void>;
 export type Register = (program: Command, run: Runner) => void;
 
-export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+export function buildProgram(
+  io: Io,
+  setExit: (code: number) => void,
+  setJson: (json: boolean) => void = () => undefined,
+): Command {
   const program = new Command('condo')
     .description(
       'Condominium finance from the command line: payables, CNAB 240 remittances, statements, ledger.',
@@ -35,7 +36,9 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .version(CLI_VERSION, '-v, --version')
     .option('--profile <name>', 'credentials profile to use')
     .addOption(new Option('-o, --output <format>', 'output format: table, tsv, json, csv'))
-    .option('--json', 'print the API data as JSON (same as -o json)')
+    .option('--json', 'print the API data as JSON (same as -o json); --json a,b keeps those fields')
+    .addOption(new Option('--json-fields <fields>').hideHelp())
+    .option('--header', 'a header row in tsv output too (csv always has one)')
     .option('--no-input', 'never prompt; a missing value is a usage error')
     .option('--no-color', 'no colour in output')
     .option('--debug', 'trace HTTP calls on stderr (secrets redacted)')
@@ -52,11 +55,12 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     });
 
   const run: Runner =
-    (verb, options = {}) =>
+    (verb) =>
     async (...args: unknown[]): Promise<void> => {
       const cmd = args[args.length - 1] as Command;
       const globals = cmd.optsWithGlobals() as GlobalOptions;
-      const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals, options);
+      setJson(Boolean(globals.json || globals.jsonFields) || globals.output === 'json');
+      const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals);
       try {
         setExit((await verb(deps, cmd)) ?? ExitCode.ok);
       } finally {
@@ -104,20 +108,81 @@ export function reportError(io: Io, error: unknown): number {
   return ExitCode.error;
 }
 
+/**
+ * `--json a,b` (gh's form) and `--json` alone both work: field names right after `--json` (or `--json=a,b`) become
+ * the hidden `--json-fields`; a command name (`condo --json payables list`) or anything else stays an argument.
+ */
+export function jsonArgs(argv: readonly string[], commands: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const next = argv[i + 1] ?? '';
+    if (arg.startsWith('--json=')) out.push('--json-fields', arg.slice('--json='.length));
+    else if (arg === '--json' && JSON_FIELDS.test(next) && (next.includes(',') || !commands.has(next))) {
+      out.push('--json-fields', next);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+export function commandNames(cmd: Command, into = new Set<string>()): Set<string> {
+  for (const sub of cmd.commands) {
+    into.add(sub.name());
+    for (const alias of sub.aliases()) into.add(alias);
+    commandNames(sub, into);
+  }
+  return into;
+}
+
+/** With --json, a failed run leaves a JSON line on stdout too, so a cron log has one line per run. */
+function errorJson(io: Io, error: unknown, exitCode: number): void {
+  const e = error instanceof CondoError ? error : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  writeLine(
+    io.stdout,
+    JSON.stringify({
+      error: { code: e?.code ?? null, message, request_id: e?.requestId ?? null },
+      exit_code: exitCode,
+    }),
+  );
+}
+
 export async function main(argv: string[], io: Io): Promise<number> {
   let exitCode: number = ExitCode.ok;
-  const program = buildProgram(io, (code) => {
-    exitCode = code;
-  });
+  let json = false;
+  const program = buildProgram(
+    io,
+    (code) => {
+      exitCode = code;
+    },
+    (wanted) => {
+      json = wanted;
+    },
+  );
+  const args = jsonArgs(argv, commandNames(program));
+  // Known for sure once a verb runs; before that (a usage error from commander), read off the arguments.
+  json =
+    args.includes('--json') ||
+    args.includes('--json-fields') ||
+    /(^| )(-o|--output)[ =]?json( |$)/.test(args.join(' '));
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(args, { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
       if (error.code === 'commander.help') return ExitCode.ok;
-      return ExitCode.usage; // commander already printed the message
+      // commander already printed the message on stderr
+      if (json) errorJson(io, new Error(error.message.replace(/^error: /, '')), ExitCode.usage);
+      return ExitCode.usage;
     }
-    return reportError(io, error);
+    const code = reportError(io, error);
+    if (json) errorJson(io, error, code);
+    return code;
   }
 }

@@ -3,6 +3,23 @@ import type { Deps } from './context.js';
 import { paint, writeLine } from './io.js';
 import { printJson } from './output.js';
 
+/**
+ * An import answered from the server's idempotency store: said in the JSON (`"replayed": true`) and on stderr even
+ * with --quiet, since "nothing changed this time" is the result itself, not narration.
+ */
+export function printImportResult(deps: Deps, result: object, replayed: boolean): void {
+  if (deps.format === 'json') printJson(deps, { ...result, replayed });
+  if (replayed)
+    writeLine(
+      deps.io.stderr,
+      paint(
+        deps.io,
+        'yellow',
+        'this file was imported before: the earlier result was replayed, nothing changed',
+      ),
+    );
+}
+
 /** The outcome of a bulk command (mark, unmark, delete, create from a file), one result per record. */
 
 export type RecordResult =
@@ -15,7 +32,7 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
   const failed = results.filter((r): r is Extract<RecordResult, { ok: false }> => !r.ok);
   if (deps.format === 'json') {
     printJson(
-      io,
+      deps,
       results.map((r) =>
         r.ok
           ? { id: r.label, ok: true, data: r.data ?? null }

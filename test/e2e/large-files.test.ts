@@ -67,7 +67,7 @@ const livePeakKb = (stderr: string) => Number(/\[live-peak-kb\] (\d+)/.exec(stde
 
 test('a 20 MB remittance downloads with the CLI memory flat', async () => {
   const target = join(s.condo.configDir, 'big.rem');
-  const big = await s.condo.run(['batches', 'download', batchId, '-o', target], { nodeArgs: probe });
+  const big = await s.condo.run(['batches', 'download', batchId, '-O', target], { nodeArgs: probe });
   expect(big.exitCode, big.stderr).toBe(0);
   const size = (await stat(target)).size;
   expect(size).toBeGreaterThan(20_000_000);
@@ -119,7 +119,7 @@ test('a download interrupted half-way leaves no file behind', async () => {
   await mkdir(folder);
   const target = join(folder, 'lote.rem');
   try {
-    const r = await s.condo.run(['--base-url', relay.url, 'batches', 'download', batchId, '-o', target], {
+    const r = await s.condo.run(['--base-url', relay.url, 'batches', 'download', batchId, '-O', target], {
       onSpawn: (child) => {
         // Interrupt once the partial file has some bytes in it: the transfer is under way.
         const poll = setInterval(async () => {

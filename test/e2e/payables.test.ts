@@ -53,7 +53,7 @@ describe('payables', () => {
     expect(refused.stderr).toMatch(/request id [A-Za-z0-9_-]+/);
 
     await s.condo.ok(`payables unmark ${p.public_id}`);
-    await s.condo.ok(`payables delete ${p.public_id}`);
+    await s.condo.ok(`payables delete ${p.public_id} --yes`);
     const gone = await s.condo.run(`payables show ${p.public_id}`);
     expect(gone.exitCode).toBe(4);
     expect(gone.stderr).toMatch(/not_found/);
@@ -71,10 +71,10 @@ describe('payables', () => {
     expect(r.stderr).toContain('2 marked, 1 failed');
   });
 
-  test('list filters by state, supplier and due dates; piped output is tab-separated', async () => {
+  test('list filters by state, supplier and due dates; piped output is tab-separated, header on request', async () => {
     await s.condo.json(createArgs(`--supplier ${supplierWithPix} --method pix --due 2031-01-15`));
     const tsv = await s.condo.ok(
-      `payables list --supplier ${supplierWithPix} --due-from 2031-01-01 --due-to 2031-01-31`,
+      `payables list --supplier ${supplierWithPix} --due-from 2031-01-01 --due-to 2031-01-31 --header`,
     );
     const lines = tsv.trim().split('\n');
     expect(lines[0]).toBe(['ID', 'STATE', 'DUE', 'AMOUNT', 'METHOD', 'PAYEE', 'DESCRIPTION'].join('\t'));

@@ -64,7 +64,7 @@ describe('the monthly remittance run', () => {
     for (const id of ids) expect((await s.condo.json(`payables show ${id}`)).state).toBe('in_batch');
 
     const rem = join(dir, 'lote1.rem');
-    expect((await s.condo.ok(['batches', 'download', batch.public_id, '-o', rem])).trim()).toBe(rem);
+    expect((await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem])).trim()).toBe(rem);
     const text = await readFile(rem, 'latin1');
     expect(
       text
@@ -86,7 +86,7 @@ describe('the monthly remittance run', () => {
     expect(inspected.items.map((i: any) => i.seu_numero).sort()).toEqual(ids.map(seu).sort());
 
     const ret = join(dir, 'lote1.ret');
-    await s.condo.ok(['sandbox', 'bank-return', rem, '-o', ret, '--reject', seu(ted.public_id)]);
+    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--reject', seu(ted.public_id)]);
     const retInspected = await s.condo.json(['cnab', 'inspect', ret]);
     expect(retInspected.direction).toBe('retorno');
 
@@ -135,8 +135,8 @@ describe('the monthly remittance run', () => {
     expect(batch2).toMatchObject({ payables_count: 1, file_sequence: 2, total_amount: 222222 });
     const rem2 = join(dir, 'lote2.rem');
     const ret2 = join(dir, 'lote2.ret');
-    await s.condo.ok(['batches', 'download', batch2.public_id, '-o', rem2]);
-    await s.condo.ok(['sandbox', 'bank-return', rem2, '-o', ret2]);
+    await s.condo.ok(['batches', 'download', batch2.public_id, '-O', rem2]);
+    await s.condo.ok(['sandbox', 'bank-return', rem2, '-O', ret2]);
     expect(await s.condo.json(['batches', 'import-return', batch2.public_id, ret2])).toMatchObject({
       paid: 1,
     });
@@ -149,9 +149,9 @@ describe('the monthly remittance run', () => {
     expect(shown).toContain(ted.public_id);
   });
 
-  test('download -o - writes the file to stdout', async () => {
+  test('download -O - writes the file to stdout', async () => {
     const batches = await s.condo.json('batches list --all');
-    const out = await s.condo.ok(['batches', 'download', batches[0].public_id, '-o', '-']);
+    const out = await s.condo.ok(['batches', 'download', batches[0].public_id, '-O', '-']);
     expect(out.split('\r\n')[0]).toHaveLength(240);
   });
 

@@ -142,8 +142,8 @@ describe('importing', () => {
     const batch = await s.condo.json('batches create --date tomorrow');
     const rem = join(dir, 'pagar.rem');
     const ret = join(dir, 'pagar.ret');
-    await s.condo.ok(['batches', 'download', batch.public_id, '-o', rem]);
-    await s.condo.ok(['sandbox', 'bank-return', rem, '-o', ret]);
+    await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
+    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret]);
     await s.condo.ok(['batches', 'import-return', batch.public_id, ret]);
     const paid = await s.condo.json(`payables show ${p.public_id}`);
     expect(paid.state).toBe('paid');

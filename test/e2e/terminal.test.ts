@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
+import { type Session, sandboxSession } from './harness.js';
+import { runOnTerminal } from './tty.js';
 
-/**
- * The CLI on a terminal: `script` gives it a pseudo-terminal, and each answer is typed when its question shows,
- * as a person would.
- */
+/** The CLI on a terminal (see tty.ts): prompts, colour, what a person sees. */
 
 let s: Session;
 beforeAll(async () => {
@@ -13,46 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-interface TtyRun {
-  exitCode: number;
-  output: string;
-}
-
-function onTerminal(
-  args: string[],
-  answers: [RegExp, string][],
-  env: NodeJS.ProcessEnv = {},
-): Promise<TtyRun> {
-  const command = [process.execPath, CONDO_BIN, ...args]
-    .map((a) => `'${a.replaceAll("'", "'\\''")}'`)
-    .join(' ');
-  return new Promise((resolve, reject) => {
-    const { NO_COLOR: _noColor, CI: _ci, ...base } = s.condo.env;
-    // A terminal of a usual size: prompts size their lists from it.
-    const child = spawn('script', ['-qefc', `stty rows 40 cols 120; ${command}`, '/dev/null'], {
-      env: { ...base, TERM: 'xterm', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let next = 0;
-    let from = 0; // where the output after the last answer starts
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.stdout.on('data', (d: Buffer) => {
-      output += d.toString('utf8');
-      const answer = answers[next];
-      if (answer?.[0].test(output.slice(from))) {
-        next++;
-        from = output.length;
-        setTimeout(() => child.stdin.write(`${answer[1]}\r`), 200);
-      }
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code ?? -1, output });
-    });
-  });
-}
+const onTerminal = (args: string[], answers: [RegExp, string][] = [], env: NodeJS.ProcessEnv = {}) =>
+  runOnTerminal(s.condo, args, answers, env);
 
 test('auth login on a terminal asks for each value, masks the secret, and proves it before saving', async () => {
   const me = s.client('default');

@@ -68,7 +68,7 @@ export async function apiCall(
     ...(body !== undefined ? { body } : {}),
   });
   if (response.body !== undefined && response.body !== null && response.body !== '')
-    printJson(deps.io, response.body);
+    printJson(deps, response.body);
   return 0;
 }
 

@@ -91,7 +91,7 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
     store.saveToken(profileTokenKey(profileName), token);
     store.useProfile(profileName);
     if (deps.format === 'json') {
-      printJson(io, {
+      printJson(deps, {
         profile: profileName,
         base_url: profile.base_url,
         condominium: profile.condominium,
@@ -132,7 +132,7 @@ export async function status(deps: Deps): Promise<number> {
     usable: Boolean(token),
     problem: problem ? problem.message : null,
   };
-  printRecord(deps.io, deps.format, view, [
+  printRecord(deps, view, [
     { header: 'profile', value: (v) => v.profile },
     { header: 'base_url', value: (v) => v.base_url },
     { header: 'condominium', value: (v) => v.condominium },

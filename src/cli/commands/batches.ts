@@ -1,14 +1,15 @@
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Batch, ReturnSummary } from '../../client/index.js';
 import { UsageError } from '../../domain/errors.js';
-import { formatReais } from '../../domain/money.js';
+import { centsToText, formatReais } from '../../domain/money.js';
 import type { Deps } from '../context.js';
-import { progressBar, sha256File, writeAtomically, writeToStream } from '../files.js';
+import { outputTarget, progressBar, sha256File, writeAtomically, writeToStream } from '../files.js';
 import { dateFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
+import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
+import { printImportResult } from '../report.js';
 
 /** Payment batches: marked payables -> CNAB 240 remessa -> the bank's retorno -> paid, scheduled or rejected. */
 
@@ -22,11 +23,10 @@ const BATCH_COLUMNS: Column<Batch>[] = [
   { header: 'FILE', value: (b) => b.file_name },
 ];
 
-export async function listBatches(deps: Deps, opts: { all?: boolean; limit?: string }): Promise<number> {
-  const limit = opts.limit ? intFlag('--limit', opts.limit, 1, 100_000) : undefined;
+export async function listBatches(deps: Deps, opts: PagingFlags): Promise<number> {
   const client = await deps.client();
-  const rows = await client.batches.list({ all: Boolean(opts.all), ...(limit ? { limit } : {}) });
-  await printList(deps.io, deps.format, [...rows], BATCH_COLUMNS);
+  const rows = await fetchList(deps, opts, (o) => client.batches.list(o));
+  await printList(deps, rows, BATCH_COLUMNS);
   return 0;
 }
 
@@ -42,13 +42,13 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
   const client = await deps.client();
   const batch = await client.batches.get(id);
   if (deps.format === 'json') {
-    printJson(deps.io, batch);
+    printJson(deps, batch);
     return 0;
   }
   const byForma = Object.entries(batch.by_forma ?? {})
     .map(
       ([forma, v]) =>
-        `${forma} ${v.count} (${deps.format === 'table' ? formatReais(v.total_amount) : v.total_amount})`,
+        `${forma} ${v.count} (${deps.format === 'table' ? formatReais(v.total_amount) : centsToText(v.total_amount)})`,
     )
     .join(', ');
   const returns = (batch.returns ?? [])
@@ -57,7 +57,7 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
         `paid ${r.paid}, scheduled ${r.scheduled}, rejected ${r.rejected}, unchanged ${r.unchanged}, unknown ${r.unknown}`,
     )
     .join(' | ');
-  printRecord(deps.io, deps.format, batch, [
+  printRecord(deps, batch, [
     ...BATCH_COLUMNS.map((c) => ({ ...c, header: c.header.toLowerCase() })),
     { header: 'bank account', value: (b) => b.bank_account_id },
     { header: 'by forma', value: () => byForma },
@@ -65,7 +65,7 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
     { header: 'created', value: (b) => b.created_at },
   ]);
   writeLine(deps.io.stdout);
-  await printList(deps.io, deps.format, (batch.payables ?? []) as Row[], [
+  await printList(deps, (batch.payables ?? []) as Row[], [
     { header: 'PAYABLE', value: (p) => p.public_id },
     { header: 'STATE', value: (p) => p.state },
     { header: 'METHOD', value: (p) => p.forma_pagamento },
@@ -81,7 +81,7 @@ export async function createBatch(deps: Deps, opts: { date?: string }): Promise<
   const date = dateFlag('--date', opts.date, deps.today());
   const client = await deps.client();
   const batch = await client.batches.create({ data_pagamento: date });
-  if (deps.format === 'json') printJson(deps.io, batch);
+  if (deps.format === 'json') printJson(deps, batch);
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
@@ -91,38 +91,46 @@ export async function createBatch(deps: Deps, opts: { date?: string }): Promise<
   return 0;
 }
 
-/** Streams the .rem to `-o FILE` (temp file + rename), to stdout with `-o -`, or to its own name in the cwd. */
-export async function downloadBatch(deps: Deps, idArg: string): Promise<number> {
+export interface DownloadOptions {
+  outputFile?: string;
+  force?: boolean;
+}
+
+/**
+ * Streams the .rem to `--output-file FILE` (temp file, then put in place), to stdout with `-O -`, or to its own
+ * name in the cwd; an existing file is kept unless `--force`.
+ */
+export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOptions): Promise<number> {
   const id = publicIdArg('ID', idArg);
+  // Without -O the name is the batch's own, known only from the download: checked again when it is known.
+  const named = opts.outputFile ? await outputTarget(opts.outputFile, '', Boolean(opts.force)) : undefined;
   const client = await deps.client();
   const file = await client.batches.download(id);
-  if (deps.outputPath === '-') {
+  const target = named ?? (await outputTarget(undefined, file.fileName ?? `${id}.rem`, Boolean(opts.force)));
+  if (target.stdout) {
     await writeToStream(file.body, deps.io.stdout);
     return 0;
   }
-  const target = resolve(deps.outputPath ?? file.fileName ?? `${id}.rem`);
   const bytes = await writeAtomically(
     file.body,
-    target,
+    target.path,
     progressBar(deps.io, 'download', file.size, Boolean(deps.globals.quiet)),
+    target.overwrite,
   );
-  if (deps.format === 'json') printJson(deps.io, { path: target, bytes });
-  else writeLine(deps.io.stdout, target);
+  if (deps.format === 'json') printJson(deps, { path: target.path, bytes });
+  else writeLine(deps.io.stdout, target.path);
   deps.info(`wrote ${bytes} bytes`);
   return 0;
 }
 
 function printReturnSummary(deps: Deps, s: ReturnSummary, replayed: boolean): void {
-  if (deps.format === 'json') {
-    printJson(deps.io, s);
-    return;
-  }
+  printImportResult(deps, s, replayed);
+  if (deps.format === 'json') return;
   const counts = ['paid', 'scheduled', 'rejected', 'unchanged', 'unknown'] as const;
   if (deps.format === 'table') {
     writeLine(deps.io.stdout, counts.map((k) => `${k} ${s[k]}`).join(', '));
   } else for (const k of counts) writeLine(deps.io.stdout, `${k}\t${s[k]}`);
   for (const w of s.warnings ?? []) deps.warn(`line ${w.line}: ${w.message}`);
-  if (replayed) deps.info('this file was imported before: the earlier result was replayed, nothing changed');
 }
 
 /**
@@ -152,8 +160,8 @@ export const register: Register = (program, run) => {
   batches
     .command('list')
     .description('list payment batches')
-    .option('--all', 'fetch every page')
-    .option('--limit <n>', 'at most this many')
+    .option(...ALL_FLAG)
+    .option(...LIMIT_FLAG)
     .action(run((deps, cmd) => listBatches(deps, cmd.opts())));
   batches
     .command('show <id>')
@@ -166,8 +174,10 @@ export const register: Register = (program, run) => {
     .action(run((deps, cmd) => createBatch(deps, cmd.opts())));
   batches
     .command('download <id>')
-    .description('download the .rem (-o FILE, or -o - for stdout; default: its own name here)')
-    .action(run((deps, cmd) => downloadBatch(deps, cmd.args[0] as string), { outputIsPath: true }));
+    .description('download the .rem (default: its own name, in the current directory)')
+    .option('-O, --output-file <file>', 'write it here (- for stdout)')
+    .option('--force', 'overwrite an existing file')
+    .action(run((deps, cmd) => downloadBatch(deps, cmd.args[0] as string, cmd.opts<DownloadOptions>())));
   batches
     .command('import-return <id> <file>')
     .description("import the bank's return file (.ret); re-importing the same file changes nothing")

@@ -45,7 +45,7 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
   const file = await readCnabFile(path);
   const readable = file.errors.length === 0;
   if (deps.format === 'json') {
-    printJson(deps.io, inspectJson(file));
+    printJson(deps, inspectJson(file));
     return readable ? 0 : 1;
   }
   const { io } = deps;
@@ -65,7 +65,7 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
   );
   writeLine(io.stdout, `  ${file.details} payments, total ${formatReais(file.total_amount_cents)}`);
   writeLine(io.stdout);
-  await printList(io, deps.format, file.batches, [
+  await printList(deps, file.batches, [
     { header: 'LOTE', value: (b) => b.number },
     { header: 'LINE', value: (b) => b.line },
     { header: 'FORMA', value: (b) => [b.forma, b.forma_name].filter(Boolean).join(' ') },
@@ -74,7 +74,7 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
     { header: 'TOTAL', value: (b) => b.total_amount_cents, kind: 'cents' },
   ]);
   writeLine(io.stdout);
-  await printList(io, deps.format, file.items, [
+  await printList(deps, file.items, [
     { header: 'LINE', value: (i) => i.line },
     { header: 'SEG', value: (i) => i.segment },
     { header: 'PAYEE', value: (i) => i.payee_name },

@@ -32,7 +32,7 @@ export async function listProfiles(deps: Deps): Promise<number> {
     scopes: p.scopes ?? null,
     has_secret: Boolean(p.client_secret),
   }));
-  await printList(deps.io, deps.format, rows, [
+  await printList(deps, rows, [
     { header: 'PROFILE', value: (r) => `${r.name}${r.current && deps.format === 'table' ? ' *' : ''}` },
     { header: 'CURRENT', value: (r) => (r.current ? 'yes' : '') },
     { header: 'BASE URL', value: (r) => r.base_url },

@@ -224,7 +224,7 @@ export async function demo(deps: Deps): Promise<number> {
       expectExit: 5,
     });
     await s.show('Take the PIX one out again', ['payables', 'unmark', pixId]);
-    await s.show('Delete the cash payable', ['payables', 'delete', cashId]);
+    await s.show('Delete the cash payable', ['payables', 'delete', cashId, '--yes']);
     await s.show('The detail view support staff use', ['payables', 'show', tedId]);
     await s.show('For scripts: tab-separated when piped, or --json', [
       'payables',
@@ -293,7 +293,7 @@ export async function demo(deps: Deps): Promise<number> {
       'batches',
       'download',
       batchId,
-      '-o',
+      '-O',
       rem,
     ]);
     await s.show('Check the file by eye before sending it to the bank', ['cnab', 'inspect', rem]);
@@ -305,7 +305,7 @@ export async function demo(deps: Deps): Promise<number> {
       'sandbox',
       'bank-return',
       rem,
-      '-o',
+      '-O',
       ret,
       '--reject',
       rejectSeu,

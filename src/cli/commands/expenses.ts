@@ -7,7 +7,8 @@ import { bodiesFromFile, flagNamer, refuseFlagsWithFile, reportCreated, validate
 import type { Deps } from '../context.js';
 import { dateFlag, intFlag, reaisFlag } from '../flags.js';
 import { type Io, paint, writeLine } from '../io.js';
-import { type Column, type OutputFormat, printJson, printList, resolveFormat } from '../output.js';
+import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { type Column, type Out, printJson, printList, resolveFormat } from '../output.js';
 import type { Register } from '../program.js';
 
 /**
@@ -29,13 +30,11 @@ const LIST_COLUMNS: Column<Expense>[] = [
   { header: 'DESCRIPTION', value: (e) => e.description },
 ];
 
-export interface ListOptions {
+export interface ListOptions extends PagingFlags {
   supplier?: string;
   chartAccount?: string;
   paidFrom?: string;
   paidTo?: string;
-  all?: boolean;
-  limit?: string;
 }
 
 export async function listExpenses(deps: Deps, opts: ListOptions): Promise<number> {
@@ -46,10 +45,9 @@ export async function listExpenses(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.paidFrom ? { paid_from: dateFlag('--paid-from', opts.paidFrom, today) } : {}),
     ...(opts.paidTo ? { paid_to: dateFlag('--paid-to', opts.paidTo, today) } : {}),
   };
-  const limit = opts.limit ? intFlag('--limit', opts.limit, 1, 100_000) : undefined;
   const client = await deps.client();
-  const rows = await client.expenses.list(filters, { all: Boolean(opts.all), ...(limit ? { limit } : {}) });
-  await printList(deps.io, deps.format, [...rows], LIST_COLUMNS);
+  const rows = await fetchList(deps, opts, (o) => client.expenses.list(filters, o));
+  await printList(deps, rows, LIST_COLUMNS);
   return 0;
 }
 
@@ -115,7 +113,7 @@ export function expenseBodyFromFlags(f: ExpenseFlags, today: string): Record<str
 }
 
 function printExpense(deps: Deps, e: Expense): void {
-  if (deps.format === 'json') printJson(deps.io, e);
+  if (deps.format === 'json') printJson(deps, e);
   else if (deps.format === 'table') {
     const amount = typeof e.amount === 'number' ? formatReais(decimalToCents(e.amount)) : '';
     const paid = e.paid_at ? `paid ${e.paid_at}` : `due ${e.due_at ?? '?'}`;
@@ -205,18 +203,13 @@ const scheduleJson = (s: Installment[]) =>
     amount: centsToDecimal(i.amountCents),
   }));
 
-async function printSchedule(
-  io: Io,
-  format: OutputFormat,
-  body: ExpenseInstallmentsCreate,
-  s: Installment[],
-) {
-  if (format === 'table')
+async function printSchedule(out: Out, body: ExpenseInstallmentsCreate, s: Installment[]) {
+  if (out.format === 'table')
     writeLine(
-      io.stdout,
+      out.io.stdout,
       `${body.description}: ${formatReais(decimalToCents(body.total_amount))} in ${s.length} installments`,
     );
-  await printList(io, format, s, SCHEDULE_COLUMNS);
+  await printList(out, s, SCHEDULE_COLUMNS);
 }
 
 /**
@@ -241,9 +234,9 @@ export async function createInstallments(deps: Deps, flags: InstallmentFlags): P
 
   if (flags.dryRun) {
     if (deps.format === 'json') {
-      printJson(deps.io, plans.length === 1 ? scheduleJson(schedules[0]!) : schedules.map(scheduleJson));
+      printJson(deps, plans.length === 1 ? scheduleJson(schedules[0]!) : schedules.map(scheduleJson));
     } else {
-      for (const [i, p] of plans.entries()) await printSchedule(deps.io, deps.format, p.body, schedules[i]!);
+      for (const [i, p] of plans.entries()) await printSchedule(deps, p.body, schedules[i]!);
     }
     deps.info('dry run: nothing sent');
     return 0;
@@ -253,7 +246,7 @@ export async function createInstallments(deps: Deps, flags: InstallmentFlags): P
     // The schedule is narration here: stdout carries the created expenses.
     const err = { ...deps.io, stdout: deps.io.stderr };
     const format = resolveFormat(undefined, false, err);
-    for (const [i, p] of plans.entries()) await printSchedule(err, format, p.body, schedules[i]!);
+    for (const [i, p] of plans.entries()) await printSchedule({ io: err, format }, p.body, schedules[i]!);
   }
   if (!flags.yes) {
     const ask = await deps.prompter();
@@ -271,9 +264,9 @@ export async function createInstallments(deps: Deps, flags: InstallmentFlags): P
     checkAgainstSchedule(deps, series, schedules[i]!);
     created.push(...series);
   }
-  if (deps.format === 'json') printJson(deps.io, created);
+  if (deps.format === 'json') printJson(deps, created);
   else {
-    await printList(deps.io, deps.format, created, [
+    await printList(deps, created, [
       { header: 'ID', value: (e) => e.id },
       { header: 'INSTALLMENT', value: installmentOf },
       { header: 'DUE', value: (e) => e.due_at, kind: 'date' },
@@ -312,8 +305,8 @@ export const register: Register = (program, run) => {
     .option('--chart-account <id>', 'filter by chart account id')
     .option('--paid-from <date>', 'paid on or after')
     .option('--paid-to <date>', 'paid on or before')
-    .option('--all', 'fetch every page')
-    .option('--limit <n>', 'at most this many')
+    .option(...ALL_FLAG)
+    .option(...LIMIT_FLAG)
     .action(run((deps, cmd) => listExpenses(deps, cmd.opts<ListOptions>())));
   expenses
     .command('create')

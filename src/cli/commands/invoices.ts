@@ -6,7 +6,8 @@ import { bodiesFromFile, flagNamer, refuseFlagsWithFile, reportCreated, validate
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { type Column, printJson, printList, printRecord } from '../output.js';
+import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
 
 /**
@@ -16,6 +17,17 @@ import type { Register } from '../program.js';
 
 export const INVOICE_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
 export const BILLING_TYPES = ['BOLETO', 'PIX', 'BOLETO_PIX'] as const;
+
+/** The invoice fields that are money (decimal reais on the wire). */
+const INVOICE_MONEY = [
+  'subtotal',
+  'fine_amount',
+  'interest_amount',
+  'monetary_correction_amount',
+  'discount_amount',
+  'total',
+  'paid_amount',
+] as const;
 
 const LIST_COLUMNS: Column<Invoice>[] = [
   { header: 'ID', value: (i) => i.public_id },
@@ -27,14 +39,12 @@ const LIST_COLUMNS: Column<Invoice>[] = [
   { header: 'PERIOD', value: (i) => i.period },
 ];
 
-export interface ListOptions {
+export interface ListOptions extends PagingFlags {
   state?: string;
   unit?: string;
   party?: string;
   dueFrom?: string;
   dueTo?: string;
-  all?: boolean;
-  limit?: string;
 }
 
 export async function listInvoices(deps: Deps, opts: ListOptions): Promise<number> {
@@ -46,10 +56,9 @@ export async function listInvoices(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.dueFrom ? { due_from: dateFlag('--due-from', opts.dueFrom, today) } : {}),
     ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
   };
-  const limit = opts.limit ? intFlag('--limit', opts.limit, 1, 100_000) : undefined;
   const client = await deps.client();
-  const rows = await client.invoices.list(filters, { all: Boolean(opts.all), ...(limit ? { limit } : {}) });
-  await printList(deps.io, deps.format, [...rows], LIST_COLUMNS);
+  const rows = await fetchList(deps, opts, (o) => client.invoices.list(filters, o));
+  await printList(deps, rows, LIST_COLUMNS);
   return 0;
 }
 
@@ -60,14 +69,8 @@ export async function showInvoice(deps: Deps, idArg: string): Promise<number> {
   const client = await deps.client();
   const inv = await client.invoices.get(id);
   if (deps.format !== 'table') {
-    if (deps.format === 'json') printJson(deps.io, inv);
-    else
-      printRecord(
-        deps.io,
-        deps.format,
-        inv,
-        Object.keys(inv).map((k) => ({ header: k, value: (r: Invoice) => r[k] })),
-      );
+    if (deps.format === 'json') printJson(deps, inv);
+    else printRecord(deps, inv, fieldColumns(inv, { reais: INVOICE_MONEY }));
     return 0;
   }
   const { formatLinhaDigitavel } = await import('../../formats/boleto/index.js');
@@ -94,8 +97,7 @@ export async function showInvoice(deps: Deps, idArg: string): Promise<number> {
     { header: 'Created', value: (r) => r.created_at },
   ];
   printRecord(
-    deps.io,
-    'table',
+    { ...deps, format: 'table' },
     inv,
     fields.filter((f) => {
       const v = f.value(inv);
@@ -202,7 +204,7 @@ export function invoiceBodyFromFlags(f: InvoiceFlags, today: string): Record<str
 }
 
 function printCreated(deps: Deps, inv: Invoice, verb: string): void {
-  if (deps.format === 'json') printJson(deps.io, inv);
+  if (deps.format === 'json') printJson(deps, inv);
   else if (deps.format === 'table') {
     const total = typeof inv.total === 'number' ? `${formatReais(decimalToCents(inv.total))}, ` : '';
     writeLine(
@@ -254,7 +256,7 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
   const client = await deps.client();
   const payment = await client.invoices.payment(id);
   if (deps.format === 'json') {
-    printJson(deps.io, payment);
+    printJson(deps, payment);
     return 0;
   }
   const { formatLinhaDigitavel } = await import('../../formats/boleto/index.js');
@@ -274,8 +276,7 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
   if (deps.format !== 'table') {
     const keys = ['linha_digitavel', 'barcode', 'nosso_numero', 'boleto_url', 'pix_payload', 'pix_txid'];
     printRecord(
-      deps.io,
-      deps.format,
+      deps,
       payment,
       fields
         .map((f, i) => ({ ...f, header: keys[i] as string }))
@@ -290,7 +291,7 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
     deps.warn(`invoice ${id} has no payment options yet (condo invoices issue ${id})`);
     return 0;
   }
-  printRecord(deps.io, 'table', payment, present);
+  printRecord({ ...deps, format: 'table' }, payment, present);
   const pix = payment.pix?.payload;
   if (pix && deps.io.stdout.isTTY) {
     const { renderQrTerminal } = await import('../../formats/pix/index.js');
@@ -312,8 +313,8 @@ export const register: Register = (program, run) => {
     .option('--party <id>', 'filter by party (payer) id')
     .option('--due-from <date>', 'due on or after')
     .option('--due-to <date>', 'due on or before')
-    .option('--all', 'fetch every page')
-    .option('--limit <n>', 'at most this many')
+    .option(...ALL_FLAG)
+    .option(...LIMIT_FLAG)
     .action(run((deps, cmd) => listInvoices(deps, cmd.opts<ListOptions>())));
   invoices
     .command('show <id>')

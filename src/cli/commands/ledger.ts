@@ -14,6 +14,7 @@ import {
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
+import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
 
@@ -32,7 +33,7 @@ export async function chart(deps: Deps, opts: { type?: string; state?: string })
   };
   const client = await deps.client();
   const rows = (await client.chartOfAccounts.list(filters)) as Row[];
-  await printList(deps.io, deps.format, rows, [
+  await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
     { header: 'CODE', value: (r) => r.code },
     { header: 'NAME', value: (r) => r.name },
@@ -42,14 +43,12 @@ export async function chart(deps: Deps, opts: { type?: string; state?: string })
   return 0;
 }
 
-export interface EntriesOptions {
+export interface EntriesOptions extends PagingFlags {
   from?: string;
   to?: string;
   chartAccount?: string;
   bankAccount?: string;
   type?: string;
-  all?: boolean;
-  limit?: string;
 }
 
 export async function entries(deps: Deps, opts: EntriesOptions): Promise<number> {
@@ -61,13 +60,9 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
     ...(opts.bankAccount ? { bank_account_id: intFlag('--bank-account', opts.bankAccount) } : {}),
     ...(opts.type ? { type: enumFlag('--type', opts.type, ['revenue', 'expense'] as const) } : {}),
   };
-  const limit = opts.limit ? intFlag('--limit', opts.limit, 1, 100_000) : undefined;
   const client = await deps.client();
-  const rows = await client.accountEntries.list(filters, {
-    all: Boolean(opts.all),
-    ...(limit ? { limit } : {}),
-  });
-  await printList(deps.io, deps.format, [...rows] as Row[], [
+  const rows = await fetchList(deps, opts, (o) => client.accountEntries.list(filters, o));
+  await printList(deps, rows as Row[], [
     { header: 'ID', value: (r) => r.id },
     { header: 'PAID', value: (r) => r.paid_at, kind: 'date' },
     { header: 'TYPE', value: (r) => r.type },
@@ -129,7 +124,7 @@ export function entryBodyFromFlags(f: EntryFlags, today: string): Record<string,
 }
 
 function printEntry(deps: Deps, e: AccountEntry): void {
-  if (deps.format === 'json') printJson(deps.io, e);
+  if (deps.format === 'json') printJson(deps, e);
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
@@ -186,7 +181,7 @@ function refuseSameAccount(body: AccountTransferCreate, where: string): void {
 }
 
 function printTransfer(deps: Deps, t: AccountTransfer): void {
-  if (deps.format === 'json') printJson(deps.io, t);
+  if (deps.format === 'json') printJson(deps, t);
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
@@ -347,7 +342,7 @@ export async function summary(deps: Deps, opts: { month?: string }): Promise<num
   const inMonth = entryRows.filter((e) => typeof e.paid_at !== 'string' || e.paid_at.startsWith(month));
   const s = summarize(month, inMonth, chartRows, bankRows);
   if (deps.format === 'json') {
-    printJson(deps.io, summaryJson(s));
+    printJson(deps, summaryJson(s));
     return 0;
   }
   const accountRows = [
@@ -355,7 +350,7 @@ export async function summary(deps: Deps, opts: { month?: string }): Promise<num
     ...s.expense.map((a) => ({ type: 'expense', ...a })),
   ];
   if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', `Ledger ${month}`));
-  await printList(deps.io, deps.format, accountRows, [
+  await printList(deps, accountRows, [
     { header: 'TYPE', value: (r) => r.type },
     { header: 'CODE', value: (r) => r.code },
     { header: 'ACCOUNT', value: (r) => r.name ?? `#${r.chart_of_accounts_id}` },
@@ -379,9 +374,9 @@ export async function summary(deps: Deps, opts: { month?: string }): Promise<num
       kind: 'cents',
     },
   ];
-  printRecord(deps.io, deps.format, s, totals);
+  printRecord(deps, s, totals);
   writeLine(deps.io.stdout);
-  await printList(deps.io, deps.format, s.byBankAccount, [
+  await printList(deps, s.byBankAccount, [
     { header: 'BANK ACCOUNT', value: (b) => b.bank_account_id ?? '' },
     { header: 'NAME', value: (b) => b.name ?? (b.bank_account_id === null ? '(no bank account)' : '') },
     { header: 'IN', value: (b) => b.inCents, kind: 'cents' },
@@ -428,8 +423,8 @@ export const register: Register = (program, run) => {
     .option('--chart-account <id>', 'chart account id')
     .option('--bank-account <id>', 'bank account id')
     .option('--type <type>', 'revenue or expense')
-    .option('--all', 'fetch every page')
-    .option('--limit <n>', 'at most this many')
+    .option(...ALL_FLAG)
+    .option(...LIMIT_FLAG)
     .action(run((deps, cmd) => entries(deps, cmd.opts<EntriesOptions>())));
   entryFieldOptions(
     entriesGroup

@@ -10,7 +10,7 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 export async function bankAccounts(deps: Deps): Promise<number> {
   const client = await deps.client();
   const rows = (await client.bankAccounts.list()) as Row[];
-  await printList(deps.io, deps.format, rows, [
+  await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
     { header: 'NAME', value: (r) => r.name },
     { header: 'BANK', value: (r) => `${str(r.bank_code)} ${str(r.bank_name)}`.trim() },
@@ -26,7 +26,7 @@ export async function bankAccounts(deps: Deps): Promise<number> {
 export async function suppliers(deps: Deps): Promise<number> {
   const client = await deps.client();
   const rows = (await client.suppliers.list()) as Row[];
-  await printList(deps.io, deps.format, rows, [
+  await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
     { header: 'NAME', value: (r) => r.name },
     { header: 'DOCUMENT', value: (r) => r.document },
@@ -45,7 +45,7 @@ export async function suppliers(deps: Deps): Promise<number> {
 export async function units(deps: Deps): Promise<number> {
   const client = await deps.client();
   const rows = (await client.units.list()) as Row[];
-  await printList(deps.io, deps.format, rows, [
+  await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
     { header: 'UNIT', value: (r) => r.label ?? `${str(r.block)} ${str(r.number)}` },
     { header: 'BLOCK', value: (r) => r.block },

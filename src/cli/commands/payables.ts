@@ -12,9 +12,11 @@ import {
   validated,
 } from '../bodies.js';
 import type { Deps } from '../context.js';
+import { readIds } from '../files.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { type Column, printJson, printList, printRecord } from '../output.js';
+import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
 import { reportBulk } from '../report.js';
 
@@ -32,6 +34,9 @@ export type Payable = PayableCreate & {
   [extra: string]: unknown;
 };
 
+/** The payable fields that are money (integer cents on the wire). */
+const PAYABLE_MONEY = ['amount', 'fine_amount', 'interest_amount', 'discount_amount', 'paid_amount'] as const;
+
 const LIST_COLUMNS: Column<Payable>[] = [
   { header: 'ID', value: (p) => p.public_id },
   { header: 'STATE', value: (p) => p.state },
@@ -42,13 +47,11 @@ const LIST_COLUMNS: Column<Payable>[] = [
   { header: 'DESCRIPTION', value: (p) => p.description },
 ];
 
-export interface ListOptions {
+export interface ListOptions extends PagingFlags {
   state?: string;
   supplier?: string;
   dueFrom?: string;
   dueTo?: string;
-  all?: boolean;
-  limit?: string;
 }
 
 export async function listPayables(deps: Deps, opts: ListOptions): Promise<number> {
@@ -59,13 +62,9 @@ export async function listPayables(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.dueFrom ? { due_from: dateFlag('--due-from', opts.dueFrom, today) } : {}),
     ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
   };
-  const limit = opts.limit ? intFlag('--limit', opts.limit, 1, 100_000) : undefined;
   const client = await deps.client();
-  const rows = (await client.payables.list(filters, {
-    all: Boolean(opts.all),
-    ...(limit ? { limit } : {}),
-  })) as Payable[];
-  await printList(deps.io, deps.format, rows, LIST_COLUMNS);
+  const rows = (await fetchList(deps, opts, (o) => client.payables.list(filters, o))) as Payable[];
+  await printList(deps, rows, LIST_COLUMNS);
   return 0;
 }
 
@@ -77,14 +76,8 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   const client = await deps.client();
   const p = (await client.payables.get(id)) as Payable;
   if (deps.format !== 'table') {
-    if (deps.format === 'json') printJson(deps.io, p);
-    else
-      printRecord(
-        deps.io,
-        deps.format,
-        p,
-        Object.keys(p).map((k) => ({ header: k, value: (r: Payable) => r[k] })),
-      );
+    if (deps.format === 'json') printJson(deps, p);
+    else printRecord(deps, p, fieldColumns(p, { cents: PAYABLE_MONEY }));
     return 0;
   }
   const total = p.amount + (p.fine_amount ?? 0) + (p.interest_amount ?? 0) - (p.discount_amount ?? 0);
@@ -119,8 +112,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
     { header: 'Updated', value: (r) => r.updated_at },
   ];
   printRecord(
-    deps.io,
-    'table',
+    { ...deps, format: 'table' },
     p,
     fields.filter((f) => {
       const v = f.value(p);
@@ -248,7 +240,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   const payload = await validated('PayableCreate', body, flagNamer(FLAG_OF));
   const client = await deps.client();
   const created = (await client.payables.create(payload)) as Payable;
-  if (deps.format === 'json') printJson(deps.io, created);
+  if (deps.format === 'json') printJson(deps, created);
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
@@ -279,7 +271,7 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
   const payload = await validated('PayableUpdate', body, flagNamer(FLAG_OF));
   const client = await deps.client();
   const updated = (await client.payables.update(id, payload)) as Payable;
-  if (deps.format === 'json') printJson(deps.io, updated);
+  if (deps.format === 'json') printJson(deps, updated);
   else
     writeLine(
       deps.io.stdout,
@@ -297,8 +289,21 @@ export async function actOnMany(
   action: ManyAction,
   verb: string,
   idArgs: string[],
+  opts: { yes?: boolean } = {},
 ): Promise<number> {
-  const ids = idArgs.map((a) => publicIdArg('ID', a));
+  const ids = await readIds(deps.io, idArgs, publicIdArg);
+  if (action === 'deleteMany' && !opts.yes) {
+    const ask = await deps.prompter();
+    if (!ask)
+      throw new UsageError(
+        '--yes is required to delete without a terminal to confirm on (nothing was deleted)',
+      );
+    const what = ids.length === 1 ? `payable ${ids[0]}` : `${ids.length} payables`;
+    if (!(await ask.confirm(`Delete ${what}? This cannot be undone.`, false))) {
+      deps.info('nothing deleted');
+      return 1;
+    }
+  }
   const client = await deps.client();
   const results = await client.payables[action](ids);
   return reportBulk(
@@ -337,8 +342,8 @@ export const register: Register = (program, run) => {
     .option('--supplier <id>', 'filter by supplier id')
     .option('--due-from <date>', 'due on or after')
     .option('--due-to <date>', 'due on or before')
-    .option('--all', 'fetch every page')
-    .option('--limit <n>', 'at most this many')
+    .option(...ALL_FLAG)
+    .option(...LIMIT_FLAG)
     .action(run((deps, cmd) => listPayables(deps, cmd.opts<ListOptions>())));
   payables
     .command('show <id>')
@@ -352,14 +357,15 @@ export const register: Register = (program, run) => {
   );
   payables
     .command('delete <ids...>')
-    .description('delete payables not yet in a batch')
-    .action(run((deps, cmd) => actOnMany(deps, 'deleteMany', 'deleted', cmd.args)));
+    .description('delete payables not yet in a batch (asks first; - reads ids from stdin)')
+    .option('-y, --yes', 'delete without asking')
+    .action(run((deps, cmd) => actOnMany(deps, 'deleteMany', 'deleted', cmd.args, cmd.opts())));
   payables
     .command('mark <ids...>')
-    .description('mark payables for the next remittance (CNAB 240 batch)')
+    .description('mark payables for the next remittance (CNAB 240 batch); - reads ids from stdin')
     .action(run((deps, cmd) => actOnMany(deps, 'markMany', 'marked', cmd.args)));
   payables
     .command('unmark <ids...>')
-    .description('take payables out of the next remittance')
+    .description('take payables out of the next remittance; - reads ids from stdin')
     .action(run((deps, cmd) => actOnMany(deps, 'unmarkMany', 'unmarked', cmd.args)));
 };

@@ -29,7 +29,7 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
   };
   const client = await deps.client();
   const rows = [...(await client.defaulters.list(filters))];
-  await printList(deps.io, deps.format, rows, [
+  await printList(deps, rows, [
     { header: 'UNIT', value: (r) => r.unit_label ?? r.unit_id },
     { header: 'BLOCK', value: (r) => r.block },
     { header: 'INVOICES', value: invoiceCount },
@@ -50,7 +50,7 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
 export async function listIndexes(deps: Deps): Promise<number> {
   const client = await deps.client();
   const rows = [...(await client.monetaryIndexes.list())];
-  await printList<MonetaryIndex>(deps.io, deps.format, rows, [
+  await printList<MonetaryIndex>(deps, rows, [
     { header: 'CODE', value: (r) => r.code },
     { header: 'NAME', value: (r) => r.name },
     { header: 'SOURCE', value: (r) => r.source },

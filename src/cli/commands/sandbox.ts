@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
-import { progressBar, writeAtomically, writeToStream } from '../files.js';
+import { outputTarget, progressBar, writeAtomically, writeToStream } from '../files.js';
 import { collect, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
@@ -84,11 +84,11 @@ export async function credentialsVerb(deps: Deps, opts: { dataDir?: string }): P
   const { readSandboxCredentials } = await import('../../sandbox/index.js');
   const creds = await readSandboxCredentials(sandboxDataDir(deps.io.env, opts.dataDir));
   if (deps.format === 'json') {
-    printJson(deps.io, creds);
+    printJson(deps, creds);
     return 0;
   }
   if (creds.base_url) deps.info(`Base URL: ${creds.base_url}`);
-  await printList(deps.io, deps.format, creds.clients, [
+  await printList(deps, creds.clients, [
     { header: 'NAME', value: (c) => c.name },
     { header: 'CONDOMINIUM', value: (c) => c.condominium },
     { header: 'CLIENT ID', value: (c) => c.client_id },
@@ -112,6 +112,8 @@ export async function resetVerb(deps: Deps, opts: { dataDir?: string; force?: bo
 }
 
 export interface BankReturnOptions {
+  outputFile?: string;
+  force?: boolean;
   reject?: string[];
   rejectRate?: string;
   scheduleOnly?: boolean;
@@ -120,7 +122,8 @@ export interface BankReturnOptions {
 
 /** Plays the bank: turns a remittance into the return file a bank would send, with real occurrence codes. */
 export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankReturnOptions): Promise<number> {
-  if (!deps.outputPath) throw new UsageError('-o FILE.ret is required (or -o - for stdout)');
+  if (!opts.outputFile) throw new UsageError('--output-file FILE.ret is required (or -O - for stdout)');
+  const target = await outputTarget(opts.outputFile, '', Boolean(opts.force));
   let rejectRate: number | undefined;
   if (opts.rejectRate !== undefined) {
     const text = opts.rejectRate.trim().replace(/%$/, '');
@@ -149,11 +152,15 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
     throw new UsageError(`${remPath}: ${(e as Error).message}`);
   }
   const body = Readable.from([Buffer.from(result.text, 'latin1')]);
-  if (deps.outputPath === '-') await writeToStream(body, deps.io.stdout);
+  if (target.stdout) await writeToStream(body, deps.io.stdout);
   else {
-    const target = resolve(deps.outputPath);
-    await writeAtomically(body, target, progressBar(deps.io, 'write', undefined, true));
-    writeLine(deps.io.stdout, target);
+    await writeAtomically(
+      body,
+      target.path,
+      progressBar(deps.io, 'write', undefined, true),
+      target.overwrite,
+    );
+    writeLine(deps.io.stdout, target.path);
   }
   deps.info(`bank return: ${result.paid} paid, ${result.scheduled} scheduled, ${result.rejected} rejected`);
   return 0;
@@ -177,16 +184,14 @@ export const register: Register = (program, run) => {
     .action(run((deps, cmd) => credentialsVerb(deps, cmd.opts())));
   sandbox
     .command('bank-return <file>')
-    .description('play the bank: write the return (.ret) for a remittance (.rem) with -o FILE')
+    .description('play the bank: write the return (.ret) for a remittance (.rem)')
+    .option('-O, --output-file <file>', 'where to write the return (- for stdout)')
+    .option('--force', 'overwrite an existing file')
     .option('--reject <seu-numero>', 'reject this payment (repeatable)', collect)
     .option('--reject-rate <p>', 'reject this fraction of the payments at random (0..1 or 10%)')
     .option('--schedule-only', 'answer BD (scheduled) instead of 00 (paid)')
     .option('--seed <n>', 'seed for --reject-rate and the rejection codes, for a repeatable file')
-    .action(
-      run((deps, cmd) => bankReturnVerb(deps, cmd.args[0] as string, cmd.opts<BankReturnOptions>()), {
-        outputIsPath: true,
-      }),
-    );
+    .action(run((deps, cmd) => bankReturnVerb(deps, cmd.args[0] as string, cmd.opts<BankReturnOptions>())));
   sandbox
     .command('reset')
     .description('throw away the sandbox data and seed it again')

@@ -11,6 +11,7 @@ import { enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
+import { printImportResult } from '../report.js';
 
 /**
  * `condo statements import`: for a cron job importing last night's statement. The file is parsed locally first,
@@ -93,21 +94,18 @@ function printLocalSummary(deps: Deps, path: string, s: StatementSummary, toStdo
 }
 
 function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): Promise<void> | undefined {
-  if (deps.format === 'json') {
-    printJson(deps.io, r);
-    return;
-  }
+  printImportResult(deps, r, replayed);
+  if (deps.format === 'json') return;
   const counts = ['transactions', 'imported', 'duplicates', 'reconciled', 'unmatched'] as const;
   if (deps.format === 'table') writeLine(deps.io.stdout, counts.map((k) => `${k} ${r[k]}`).join(', '));
   else for (const k of counts) writeLine(deps.io.stdout, `${k}\t${r[k]}`);
-  if (replayed) deps.info('this file was imported before: the earlier result was replayed, nothing changed');
   const unmatched = r.unmatched_transactions ?? [];
   if (unmatched.length === 0 || deps.globals.quiet) return;
   writeLine(deps.io.stdout, deps.format === 'table' ? paint(deps.io, 'bold', '\nUnmatched:') : '');
-  return printList(deps.io, deps.format, unmatched, [
+  return printList(deps, unmatched, [
     { header: 'LINE', value: (t) => t.line },
     { header: 'DATE', value: (t) => t.date, kind: 'date' },
-    { header: 'AMOUNT', value: (t) => t.amount, kind: 'reais' },
+    { header: 'AMOUNT', value: (t) => t.amount_cents, kind: 'cents' },
     { header: 'MEMO', value: (t) => t.memo },
     { header: 'FITID', value: (t) => t.fitid },
   ]);
@@ -121,14 +119,14 @@ export async function importStatement(deps: Deps, path: string, opts: ImportOpti
   const { summary } = local;
   if (summary.errors.length > 0) {
     const [first, ...rest] = summary.errors;
-    if (opts.dryRun && deps.format === 'json') printJson(deps.io, summary);
+    if (opts.dryRun && deps.format === 'json') printJson(deps, summary);
     throw new UsageError(
       `${path}: line ${first?.line}: ${first?.message}${rest.length ? ` (and ${rest.length} more errors)` : ''}; nothing was sent`,
       { code: 'invalid_file' },
     );
   }
   if (opts.dryRun) {
-    if (deps.format === 'json') printJson(deps.io, summary);
+    if (deps.format === 'json') printJson(deps, summary);
     else printLocalSummary(deps, path, summary, true);
     return 0;
   }

@@ -41,8 +41,7 @@ export async function listWebhooks(deps: Deps): Promise<number> {
   const client = await deps.client();
   const rows = await client.webhooks.list();
   await printList(
-    deps.io,
-    deps.format,
+    deps,
     [...rows],
     [
       { header: 'ID', value: (w) => w.id },
@@ -58,7 +57,7 @@ export async function createWebhook(deps: Deps, url: string, opts: { events?: st
   const body = { url: httpUrl('URL', url), events: parseEvents(opts.events) };
   const client = await deps.client();
   const sub = await client.webhooks.create(body);
-  if (deps.format === 'json') printJson(deps.io, sub);
+  if (deps.format === 'json') printJson(deps, sub);
   else {
     writeLine(deps.io.stdout, `${sub.id}\t${sub.secret ?? ''}`);
     deps.info(

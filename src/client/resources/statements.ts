@@ -16,7 +16,8 @@ export interface StatementImportResult {
   unmatched_transactions?: Array<{
     line?: number;
     date: string;
-    amount: number;
+    /** integer cents, credits positive */
+    amount_cents: number;
     memo?: string;
     fitid?: string;
   }>;

@@ -17,7 +17,6 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { monotonicFactory } from 'ulid';
-import { centsToDecimal } from '../../domain/money.js';
 import type { Issue, ParsedStatementFile, Statement, Transaction } from '../../formats/statement/index.js';
 import type { Tx } from '../db/tx.js';
 import { where } from '../db/unit-of-work.js';
@@ -102,8 +101,8 @@ export interface UnmatchedTransaction {
   movement_id: string;
   line: number;
   date: string;
-  /** decimal reais, credits positive */
-  amount: number;
+  /** integer cents, credits positive (as every `_cents` field of the answer) */
+  amount_cents: number;
   memo: string | null;
   name: string | null;
   fitid: string | null;
@@ -337,7 +336,7 @@ export function finishImport(
       movement_id: m.id,
       line: m.first_line,
       date: m.date,
-      amount: centsToDecimal(m.amount_cents),
+      amount_cents: m.amount_cents,
       memo: m.memo,
       name: m.name,
       fitid: m.fitid,

@@ -121,12 +121,12 @@ describe("the month's statement of the seeded condominium", () => {
       forced: false,
     });
     expect(d.statement_id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
-    expect(d.unmatched_transactions.map((t: { memo: string; amount: number }) => [t.memo, t.amount])).toEqual(
-      [
-        ['TARIFA PACOTE SERVICOS', -89.5],
-        ['PIX RECEBIDO - REMETENTE NAO IDENTIFICADO', 350],
-      ],
-    );
+    expect(
+      d.unmatched_transactions.map((t: { memo: string; amount_cents: number }) => [t.memo, t.amount_cents]),
+    ).toEqual([
+      ['TARIFA PACOTE SERVICOS', -8950],
+      ['PIX RECEBIDO - REMETENTE NAO IDENTIFICADO', 35000],
+    ]);
     for (const t of d.unmatched_transactions) {
       expect(t).toMatchObject({ date: today, fitid: expect.any(String), line: expect.any(Number) });
       expect(ofx.split('\r\n')[t.line - 1]).toBe('<STMTTRN>');
@@ -196,7 +196,7 @@ describe("the month's statement of the seeded condominium", () => {
     expect(r.body.data.unmatched_transactions[0]).toMatchObject({
       fitid: 'NEW-1',
       memo: 'IOF',
-      amount: -12.34,
+      amount_cents: -1234,
     });
     // The fee is counted once (by its entry now), and the new IOF once (as an open movement).
     expect(Math.round((await balance(s)) * 100)).toBe(Math.round(before * 100) - 1_234);
@@ -405,7 +405,11 @@ describe('imports, duplicates and reconciliation rules', () => {
     const a = await importStatement(s, PAYMENT_ACCOUNT, csv, { format: 'csv' }, { filename: 'extrato.csv' });
     expect(a.status, a.text).toBe(201);
     expect(a.body.data).toMatchObject({ format: 'csv', transactions: 2, imported: 2, bank_id: null });
-    expect(a.body.data.unmatched_transactions[0]).toMatchObject({ amount: -1234.56, fitid: null, line: 2 });
+    expect(a.body.data.unmatched_transactions[0]).toMatchObject({
+      amount_cents: -123456,
+      fitid: null,
+      line: 2,
+    });
     const b = await importStatement(s, PAYMENT_ACCOUNT, csv, { format: 'csv' });
     expect(b.body.data).toMatchObject({ transactions: 2, imported: 0, duplicates: 2 });
 
@@ -420,7 +424,7 @@ describe('imports, duplicates and reconciliation rules', () => {
     expect(c.status, c.text).toBe(201);
     expect(c.body.data.unmatched_transactions[0]).toMatchObject({
       date: day(3),
-      amount: -12,
+      amount_cents: -1200,
       memo: 'TARIFA',
     });
     const badMap = await importStatement(s, PAYMENT_ACCOUNT, mapped, {

@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { CONDO_BIN, type Condo } from './harness.js';
+
+/**
+ * The CLI on a terminal: `script` gives it a pseudo-terminal (stdin, stdout and stderr all on it, as in a shell),
+ * and each answer is typed when its question shows, as a person would.
+ */
+
+export interface TtyRun {
+  exitCode: number;
+  output: string;
+}
+
+export function runOnTerminal(
+  condo: Condo,
+  args: string[],
+  answers: [RegExp, string][] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<TtyRun> {
+  const command = [process.execPath, CONDO_BIN, ...args]
+    .map((a) => `'${a.replaceAll("'", "'\\''")}'`)
+    .join(' ');
+  return new Promise((resolve, reject) => {
+    const { NO_COLOR: _noColor, CI: _ci, ...base } = condo.env;
+    // A terminal of a usual size: prompts size their lists from it.
+    const child = spawn('script', ['-qefc', `stty rows 40 cols 120; ${command}`, '/dev/null'], {
+      env: { ...base, TERM: 'xterm', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let next = 0;
+    let from = 0; // where the output after the last answer starts
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString('utf8');
+      const answer = answers[next];
+      if (answer?.[0].test(output.slice(from))) {
+        next++;
+        from = output.length;
+        setTimeout(() => child.stdin.write(`${answer[1]}\r`), 200);
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ exitCode: code ?? -1, output });
+    });
+  });
+}
