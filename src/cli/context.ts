@@ -7,7 +7,7 @@ import { canPrompt, type Io, paint, writeLine } from './io.js';
 import { JSON_FIELDS, OUTPUT_FORMATS, type Out, type OutputFormat, resolveFormat } from './output.js';
 import type { Prompter } from './prompter.js';
 
-/** The global options of DESIGN.md "CLI conventions", parsed once by main. */
+/** The global options of docs/DESIGN.md "CLI conventions", parsed once by main. */
 export interface GlobalOptions {
   profile?: string;
   output?: string;

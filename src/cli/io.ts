@@ -21,7 +21,7 @@ export function systemIo(noColorFlag: boolean): Io {
 }
 
 /**
- * DESIGN.md colour policy: off for NO_COLOR, CLICOLOR=0, TERM=dumb, --no-color or a stdout that is not a TTY;
+ * docs/DESIGN.md colour policy: off for NO_COLOR, CLICOLOR=0, TERM=dumb, --no-color or a stdout that is not a TTY;
  * FORCE_COLOR / CLICOLOR_FORCE turn it on (a flag still wins).
  */
 export function colorEnabled(env: NodeJS.ProcessEnv, stdoutIsTty: boolean, noColorFlag: boolean): boolean {

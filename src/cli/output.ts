@@ -24,7 +24,7 @@ export interface Column<T> {
   kind?: 'text' | 'cents' | 'reais' | 'date';
 }
 
-/** Default: a table for a person, tab-separated for a pipe (DESIGN.md "Output"). */
+/** Default: a table for a person, tab-separated for a pipe (docs/DESIGN.md "Output"). */
 export function resolveFormat(requested: string | undefined, json: boolean, io: Io): OutputFormat {
   if (json) return 'json';
   if (requested && (OUTPUT_FORMATS as readonly string[]).includes(requested))

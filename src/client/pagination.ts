@@ -1,5 +1,5 @@
 /**
- * Reading list responses of any known shape (DESIGN.md "Tolerance"): a bare array; `{data: [...], meta}` with
+ * Reading list responses of any known shape (docs/DESIGN.md "Tolerance"): a bare array; `{data: [...], meta}` with
  * `meta.page`/`current_page` and `last_page`; `links.next` (string or {href}); Laravel's flat paginator
  * (`current_page`, `last_page`, `next_page_url`), also when nested inside `data`.
  */

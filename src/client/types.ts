@@ -1,5 +1,5 @@
 /**
- * Public types of the API client. Resource records are typed loosely on purpose (DESIGN.md "Tolerance"): the fields
+ * Public types of the API client. Resource records are typed loosely on purpose (docs/DESIGN.md "Tolerance"): the fields
  * the sandbox documents are listed, every one optional except ids, and unknown fields are kept untouched.
  */
 import type { Readable } from 'node:stream';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AuthError, UsageError } from '../domain/errors.js';
 import { type ConfigStore, type Profile, profileTokenKey } from './store.js';
 
-/** Where the API credentials come from, resolved once per invocation (DESIGN.md "Credentials precedence"). */
+/** Where the API credentials come from, resolved once per invocation (docs/DESIGN.md "Credentials precedence"). */
 export interface ResolvedCredentials {
   profileName: string | undefined;
   baseUrl: string;

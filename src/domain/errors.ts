@@ -1,5 +1,5 @@
 /**
- * One error type per failure class, each carrying its exit code (DESIGN.md "Exit codes"), the API's error code,
+ * One error type per failure class, each carrying its exit code (docs/DESIGN.md "Exit codes"), the API's error code,
  * message and request id. `main` turns any of them into one stderr line and the exit code.
  */
 

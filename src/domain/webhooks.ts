@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Webhook signatures (DESIGN.md "Webhooks"): `X-Condo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret,
+ * Webhook signatures (docs/DESIGN.md "Webhooks"): `X-Condo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret,
  * t + "." + body)>`. The sandbox signs with it, `condo webhooks listen` and `verify` check with it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The sandbox: a local implementation of the condominium finance API (spec + DESIGN.md), used by
+ * The sandbox: a local implementation of the condominium finance API (docs/spec + docs/DESIGN.md), used by
  * `condo sandbox start|credentials|reset` and by the end-to-end tests, which start it on port 0.
  *
  * Everything lives in `<dataDir>/sandbox.db`, a SQLite database (see store.ts and db/): clients and their

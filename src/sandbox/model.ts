@@ -124,7 +124,7 @@ export interface Payable {
   updated_at: string;
 }
 
-/** Batch states: as return files confirm or reject its payables (DESIGN.md "States"). */
+/** Batch states: as return files confirm or reject its payables (docs/DESIGN.md "States"). */
 export type BatchState = 'generated' | 'partially_returned' | 'returned';
 /** What a return said about one payable of a batch; null until a return mentions it. */
 export type BatchItemOutcome = 'scheduled' | 'paid' | 'rejected';

@@ -1,5 +1,5 @@
 /**
- * Every failure leaves the sandbox as `{"error":{"code","message","fields"?},"request_id"}` (DESIGN.md "Wire
+ * Every failure leaves the sandbox as `{"error":{"code","message","fields"?},"request_id"}` (docs/DESIGN.md "Wire
  * contract"). Routes throw an `ApiProblem`; the app's error handler renders it, maps Fastify's own errors
  * (malformed JSON, media type, body size) onto the same codes, and hides anything unexpected behind a 500.
  */

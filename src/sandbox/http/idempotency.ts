@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (DESIGN.md "Idempotency"): keys are scoped to the OAuth client and live 24 hours. The first
+ * Idempotency-Key (docs/DESIGN.md "Idempotency"): keys are scoped to the OAuth client and live 24 hours. The first
  * request with a key runs and its status, body and content headers are kept; the same key with the same
  * method, path and body replays them with `Idempotency-Replayed: 1`; with anything else it is a 409
  * `idempotency_conflict`; while the first is still running a 409 `idempotency_in_progress`. 5xx responses are

@@ -1,5 +1,5 @@
 /**
- * The transaction boundary of a request (DESIGN.md "A write is one transaction"). A route parses and
+ * The transaction boundary of a request (docs/DESIGN.md "A write is one transaction"). A route parses and
  * validates its input first; then `commit` runs the service synchronously inside one BEGIN IMMEDIATE
  * transaction together with the insert of its idempotency response, and the answer is sent only after the
  * commit. A throw, a constraint violation or a full disk rolls all of it back: nothing of the request remains

@@ -1,4 +1,4 @@
-/** Stored records as the wire shows them (DESIGN.md "Response fields"): decimal reais where the API uses them. */
+/** Stored records as the wire shows them (docs/DESIGN.md "Response fields"): decimal reais where the API uses them. */
 import { centsToDecimal } from '../../domain/money.js';
 import type { PayableState } from '../../domain/payables.js';
 import type {

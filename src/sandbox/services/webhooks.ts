@@ -1,5 +1,5 @@
 /**
- * Webhooks (DESIGN.md "Webhooks"): subscriptions per condominium and the delivery of events to them.
+ * Webhooks (docs/DESIGN.md "Webhooks"): subscriptions per condominium and the delivery of events to them.
  *
  * An event is `{id, type, created_at, condominium, data}`, POSTed as JSON to each subscription that wants its
  * type (or `*`), with
