@@ -101,6 +101,7 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
           ...(globals.requestId ? { requestId: globals.requestId } : {}),
           ...(globals.idempotencyKey ? { idempotencyKey: globals.idempotencyKey } : {}),
           ...(globals.debug ? { debug: (line: string) => writeLine(io.stderr, paint(io, 'dim', line)) } : {}),
+          ...(io.stderr.isTTY && !globals.quiet ? { onRateLimitWait: rateLimitNotice(io, deps.now) } : {}),
           userAgent: `condo-cli/${CLI_VERSION} node/${process.versions.node}`,
         });
       })();
@@ -121,6 +122,20 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
     },
   };
   return deps;
+}
+
+/**
+ * "waiting 22 s for the rate limit" on a terminal: once per wait, not once per call of a bulk run that all wait for
+ * the same window; waits under a second pass unsaid.
+ */
+function rateLimitNotice(io: Io, now: () => Date): (ms: number) => void {
+  let announcedUntil = 0;
+  return (ms) => {
+    const until = now().getTime() + ms;
+    if (ms < 1000 || until <= announcedUntil + 1000) return;
+    announcedUntil = until;
+    writeLine(io.stderr, paint(io, 'yellow', `waiting ${Math.ceil(ms / 1000)} s for the rate limit`));
+  };
 }
 
 declare const __CONDO_VERSION__: string | undefined;

@@ -95,7 +95,7 @@ export function createCore(opts: ClientOptions): Core {
 
   const transport = createTransport({ timeoutMs });
   const log = redactingLog(debug, () => secrets);
-  const limiter = new RateLimiter(note);
+  const limiter = new RateLimiter(note, Date.now, opts.onRateLimitWait);
   const tokens = new TokenProvider({
     tokenUrl: urlFor(`${API_PREFIX}/oauth/token`),
     clientId: opts.clientId,
@@ -105,7 +105,7 @@ export function createCore(opts: ClientOptions): Core {
     cacheKey:
       opts.tokenCacheKey ??
       `${base.origin}${basePath}|${opts.clientId}|${opts.condominium}|${[...(opts.scopes ?? [])].sort().join(' ')}`,
-    send: compose(transport.send, requestId(opts.requestId), retry(policy, note), log),
+    send: compose(transport.send, requestId(opts.requestId), retry(policy, note, opts.onRateLimitWait), log),
     userAgent,
     onToken: (t) => secrets.add(t),
     log: note,
@@ -114,7 +114,7 @@ export function createCore(opts: ClientOptions): Core {
     transport.send,
     requestId(opts.requestId),
     idempotency(),
-    retry(policy, note),
+    retry(policy, note, opts.onRateLimitWait),
     auth(tokens),
     throttle(limiter),
     log,

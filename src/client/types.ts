@@ -43,6 +43,11 @@ export interface ClientOptions {
   idempotencyKey?: string;
   /** --debug trace lines (stderr); secrets redacted. */
   debug?: (line: string) => void;
+  /**
+   * Told before the client waits for the rate limit (its own pacing, or a 429's Retry-After), so a person at a
+   * terminal is not left looking at silence; `ms` is how long this wait is.
+   */
+  onRateLimitWait?: (ms: number) => void;
   /** Per attempt (headers and body), default 30 s. */
   timeoutMs?: number;
   /** Default 4 retries, 250 ms .. 20 s. */

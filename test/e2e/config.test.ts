@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CONDO_BIN, condoIn, type Session, sandboxSession } from './harness.js';
+import { CONDO_BIN, type Condo, condoIn, type Session, sandboxSession } from './harness.js';
 
 /** Profiles and the sandbox's own verbs, as a person sets them up. */
 
@@ -13,8 +13,46 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/** `auth login` with flags and the secret on stdin, as a script does it. */
+function login(name: 'default' | 'read-only', profile: string, extra: string[] = []) {
+  const c = s.client(name);
+  return s.condo.run(
+    [
+      'auth',
+      'login',
+      '--no-input',
+      '--profile',
+      profile,
+      '--base-url',
+      s.sandbox.baseUrl,
+      '--condominium',
+      c.condominium,
+      '--client-id',
+      c.client_id,
+      '--client-secret-stdin',
+      ...extra,
+    ],
+    { stdin: c.client_secret },
+  );
+}
+
+test('auth login of another profile keeps the current one and says so; of the current one, says it is current', async () => {
+  const other = await login('read-only', 'reader');
+  expect(other.exitCode).toBe(0);
+  expect(other.stderr).toContain(
+    'profile "reader" saved; the current profile is still "default" (condo config use reader to switch)',
+  );
+  expect((await s.condo.json('auth status')).profile).toBe('default');
+  const again = await login('default', 'default', ['--json']);
+  expect(JSON.parse(again.stdout)).toMatchObject({ profile: 'default', current: true });
+  const json = await login('read-only', 'reader', ['--json']);
+  expect(JSON.parse(json.stdout)).toMatchObject({ profile: 'reader', current: false });
+  await s.condo.ok('--profile reader auth logout');
+});
+
 test('config list, get, set, unset and use work on the profile in use', async () => {
   await s.login('read-only');
+  await s.condo.ok('config use read-only');
   expect(await s.condo.ok('config get condominium')).toBe(`${s.client('read-only').condominium}\n`);
   const listed = await s.condo.json('config list');
   expect(listed.map((p: any) => [p.name, p.current])).toEqual(
@@ -60,30 +98,54 @@ test('credentials from the environment need no profile, and their token is cache
   expect((await fresh.json('bank-accounts list')).length).toBeGreaterThan(0);
 });
 
-test('sandbox start prints its URL, writes the sandbox profile, and stops cleanly on SIGTERM', async () => {
+/** `condo sandbox start` as a child; resolves with its URL (its first stdout line) once it listens. */
+function startSandbox(condo: Condo, args: string[]) {
+  const child = spawn(process.execPath, [CONDO_BIN, 'sandbox', 'start', ...args], {
+    env: condo.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  const announced = new Promise<string>((resolve) =>
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (stderr.includes('Stop with Ctrl-C')) resolve(stderr);
+    }),
+  );
+  const url = new Promise<string>((resolve) =>
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
+  );
+  const stop = async () => {
+    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    return exit;
+  };
+  return { url, stop, announced };
+}
+
+test('sandbox start prints its URL, writes its own profile, and stops cleanly on SIGTERM', async () => {
   const root = await mkdtemp(join(tmpdir(), 'condo-sandbox-start-'));
   const condo = condoIn(join(root, 'config'));
   try {
-    const child = spawn(
-      process.execPath,
-      [CONDO_BIN, 'sandbox', 'start', '--port', '0', '--data-dir', join(root, 'data')],
-      {
-        env: condo.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const url = await new Promise<string>((resolve) =>
-      child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
-    );
+    const first = startSandbox(condo, ['--port', '0', '--data-dir', join(root, 'data')]);
+    const url = await first.url;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect((await condo.json('--profile sandbox payables list')).length).toBe(0);
+    // Not the default port: the profile is named for its port, so it cannot overwrite another sandbox's.
+    const profile = `sandbox-${new URL(url).port}`;
+    expect(await first.announced).toContain(`profile "${profile}" points at it`);
+    expect((await condo.json(`--profile ${profile} payables list`)).length).toBe(0);
     const created = await condo.json(
-      '--profile sandbox api POST payables -F chart_of_accounts_id=23 -F amount=100 -f forma_pagamento=pix -f due_date=2031-01-01 -f description=teste',
+      `--profile ${profile} api POST payables -F chart_of_accounts_id=23 -F amount=100 -f forma_pagamento=pix -f due_date=2031-01-01 -f description=teste`,
     );
     expect(created.data.state).toBe('pending');
-    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exit).toBe(0);
+
+    const second = startSandbox(condo, ['--port', '0', '--data-dir', join(root, 'other')]);
+    const otherUrl = await second.url;
+    const profiles = await condo.json('config list');
+    const byName = Object.fromEntries(profiles.map((p: any) => [p.name, p]));
+    expect(byName[profile]).toMatchObject({ base_url: url, current: true });
+    expect(byName[`sandbox-${new URL(otherUrl).port}`]).toMatchObject({ base_url: otherUrl, current: false });
+    expect(await second.stop()).toBe(0);
+    expect(await first.stop()).toBe(0);
 
     const creds = await condo.json(['sandbox', 'credentials', '--data-dir', join(root, 'data')]);
     expect(creds.base_url).toBe(url);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { monotonicFactory } from 'ulid';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { SandboxContext } from '../../src/sandbox/http/context.js';
 import { TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
-import { type Session, sandboxSession } from './harness.js';
+import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
 
 /**
  * A 20 MB remittance: downloaded with the CLI's memory staying flat, and a download interrupted half-way that
@@ -140,4 +141,42 @@ test('a download interrupted half-way leaves no file behind', async () => {
   } finally {
     relay.close();
   }
+});
+
+/** `condo … | head -1` in bash, reporting condo's own exit status (PIPESTATUS) and its stderr. */
+function piped(command: string): Promise<{ status: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'bash',
+      ['-c', `${command} 2>"$ERR" | head -c 100 >/dev/null; echo "\${PIPESTATUS[0]}"; cat "$ERR"`],
+      {
+        env: {
+          ...s.condo.env,
+          CONDO: `${process.execPath} ${CONDO_BIN}`,
+          ERR: join(s.condo.configDir, 'err'),
+        },
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      const [status = '', ...rest] = out.split('\n');
+      resolve({ status, stderr: rest.join('\n') });
+    });
+  });
+}
+
+test('piped into head, a big output ends quietly with exit 0 (no EPIPE stack)', async () => {
+  const rem = join(s.condo.configDir, 'piped.rem');
+  await s.condo.ok(['batches', 'download', batchId, '-O', rem]);
+  const download = await piped(`$CONDO batches download ${batchId} -O -`);
+  expect(download).toEqual({ status: '0', stderr: '' });
+  const inspected = await piped(`$CONDO cnab inspect ${rem}`);
+  expect(inspected.status).toBe('0');
+  expect(inspected.stderr).not.toMatch(/EPIPE|node:events|at /);
+  const json = await piped(`$CONDO cnab inspect ${rem} --json`);
+  expect(json).toEqual({ status: '0', stderr: '' });
 });

@@ -89,10 +89,14 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
     const token = await client.token();
     store.saveProfile(profileName, profile);
     store.saveToken(profileTokenKey(profileName), token);
-    store.useProfile(profileName);
+    // Logging in to a second profile must not silently move every later command to it.
+    const previous = store.currentProfile();
+    const current = !previous || previous === profileName;
+    if (current) store.useProfile(profileName);
     if (deps.format === 'json') {
       printJson(deps, {
         profile: profileName,
+        current,
         base_url: profile.base_url,
         condominium: profile.condominium,
         client_id: profile.client_id,
@@ -100,7 +104,11 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
       });
     } else {
       deps.info(
-        `Logged in to ${profile.base_url} as ${profile.client_id} (condominium ${profile.condominium}); profile "${profileName}" is now current.`,
+        `Logged in to ${profile.base_url} as ${profile.client_id} (condominium ${profile.condominium}); ${
+          current
+            ? `profile "${profileName}" is now current.`
+            : `profile "${profileName}" saved; the current profile is still "${previous}" (condo config use ${profileName} to switch).`
+        }`,
       );
       deps.info(`Scopes: ${token.scope.join(' ')}`);
     }

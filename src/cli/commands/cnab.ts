@@ -30,6 +30,7 @@ export function inspectJson(file: CnabFile) {
     file_sequence: file.file_sequence,
     generated_at: file.generated_at,
     lines: file.lines,
+    truncated: file.truncated,
     batches: file.batches,
     details: file.details,
     total_amount_cents: file.total_amount_cents,
@@ -43,10 +44,11 @@ const amountOf = (i: CnabItem) => i.paid_amount_cents ?? i.amount_cents ?? i.fac
 
 export async function inspect(deps: Deps, path: string): Promise<number> {
   const file = await readCnabFile(path);
-  const readable = file.errors.length === 0;
+  // The reader tolerates a file cut short (library fixtures often are), but `inspect && send` must not pass one.
+  const fit = file.errors.length === 0 && !file.truncated;
   if (deps.format === 'json') {
     printJson(deps, inspectJson(file));
-    return readable ? 0 : 1;
+    return fit ? 0 : 1;
   }
   const { io } = deps;
   const bold = (t: string) => paint(io, 'bold', t);
@@ -86,7 +88,12 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
   for (const w of file.warnings)
     writeLine(io.stderr, paint(io, 'yellow', `warning: line ${w.line}: ${w.message}`));
   for (const e of file.errors) writeLine(io.stderr, paint(io, 'red', `error: line ${e.line}: ${e.message}`));
-  return readable ? 0 : 1;
+  if (file.truncated)
+    writeLine(
+      io.stderr,
+      paint(io, 'red', `error: ${path} is incomplete (a trailer is missing): do not send it`),
+    );
+  return fit ? 0 : 1;
 }
 
 export const register: Register = (program, run) => {

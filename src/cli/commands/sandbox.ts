@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
@@ -14,6 +14,17 @@ import { untilStopped } from '../signals.js';
 /** The sandbox: the whole finance API, locally, for trying things and for the tests. */
 
 export const SANDBOX_PROFILE = 'sandbox';
+const DEFAULT_PORT = '4010';
+
+/**
+ * The profile a started sandbox writes: `sandbox` for the default port and data dir; `sandbox-<port>` on another
+ * port, else `sandbox-<data dir name>`, so a second sandbox never takes over the first one's profile.
+ */
+export function sandboxProfileName(port: number, dataDir: string, defaultDataDir: string): string {
+  if (String(port) !== DEFAULT_PORT) return `${SANDBOX_PROFILE}-${port}`;
+  if (resolve(dataDir) !== resolve(defaultDataDir)) return `${SANDBOX_PROFILE}-${basename(resolve(dataDir))}`;
+  return SANDBOX_PROFILE;
+}
 
 /** --data-dir, else CONDO_SANDBOX_DIR, else beside a relocated config, else the XDG data home. */
 export function sandboxDataDir(env: NodeJS.ProcessEnv, flag?: string): string {
@@ -57,23 +68,28 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
       : {}),
   });
   const main = sandbox.clients.find((c) => c.name === 'default');
+  const profile = sandboxProfileName(
+    Number(new URL(sandbox.baseUrl).port),
+    dataDir,
+    sandboxDataDir(deps.io.env),
+  );
   if (main) {
     const store = await deps.config();
     const { profileTokenKey } = await import('../../config/store.js');
-    store.saveProfile(SANDBOX_PROFILE, {
+    store.saveProfile(profile, {
       base_url: sandbox.baseUrl,
       condominium: main.condominium,
       client_id: main.client_id,
       client_secret: main.client_secret,
     });
-    store.deleteToken(profileTokenKey(SANDBOX_PROFILE));
-    if (!store.currentProfile()) store.useProfile(SANDBOX_PROFILE);
+    store.deleteToken(profileTokenKey(profile));
+    if (!store.currentProfile()) store.useProfile(profile);
   }
   writeLine(deps.io.stdout, sandbox.baseUrl);
   deps.info(
-    `Sandbox listening on ${sandbox.baseUrl} (data in ${dataDir}); profile "${SANDBOX_PROFILE}" points at it.`,
+    `Sandbox listening on ${sandbox.baseUrl} (data in ${dataDir}); profile "${profile}" points at it.`,
   );
-  deps.info(`Try: condo --profile ${SANDBOX_PROFILE} payables list    Stop with Ctrl-C.`);
+  deps.info(`Try: condo --profile ${profile} payables list    Stop with Ctrl-C.`);
   await untilStopped();
   await sandbox.close();
   deps.info('Sandbox stopped.');
@@ -172,7 +188,7 @@ export const register: Register = (program, run) => {
     .command('start')
     .description('run the API in the foreground (Ctrl-C stops it)')
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--port <port>', 'port (0 picks a free one)', '4010')
+    .option('--port <port>', 'port (0 picks a free one)', DEFAULT_PORT)
     .option('--data-dir <dir>', 'where the sandbox keeps its state')
     .option('--rate-limit <count[/seconds]>', 'requests per token per window (default 600/60)')
     .option('--token-ttl <seconds>', 'access token lifetime (default 3600)')

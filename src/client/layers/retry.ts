@@ -16,7 +16,11 @@ export const DEFAULT_RETRY: Required<RetryPolicy> = {
  * when it carries an Idempotency-Key (the idempotency layer always adds one). Other 4xx are returned at once.
  * Returns the last response (or throws the last TransportError) when retries are exhausted.
  */
-export function retry(policy: RetryPolicy, log?: (line: string) => void): Layer {
+export function retry(
+  policy: RetryPolicy,
+  log?: (line: string) => void,
+  onRateLimitWait?: (ms: number) => void,
+): Layer {
   const p = { ...DEFAULT_RETRY, ...policy };
   return (next) => async (req) => {
     const mayRetry =
@@ -47,6 +51,7 @@ export function retry(policy: RetryPolicy, log?: (line: string) => void): Layer 
         })`,
       );
       if (res?.stream) res.stream.destroy();
+      if (res?.status === 429) onRateLimitWait?.(delay);
       await sleep(delay, req.signal);
     }
   };

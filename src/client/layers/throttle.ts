@@ -21,6 +21,7 @@ export class RateLimiter {
   constructor(
     private readonly log?: (line: string) => void,
     private readonly now: () => number = Date.now,
+    private readonly onWait?: (ms: number) => void,
   ) {}
 
   async acquire(signal?: AbortSignal): Promise<void> {
@@ -40,6 +41,7 @@ export class RateLimiter {
       }
       const wait = Math.min(until - now, MAX_WAIT_MS);
       this.log?.(`throttle: waiting ${wait} ms for the rate-limit window (remaining ${this.remaining ?? 0})`);
+      this.onWait?.(wait);
       await sleep(wait, signal);
       if (wait === MAX_WAIT_MS) {
         // Never block forever on a reset the server placed too far away.
