@@ -90,6 +90,13 @@ const REGISTRY: Register[] = [
   registerDemo,
 ];
 
+/** A 422's reasons on the same line, field by field: the why must not hide behind --debug. */
+function fieldsText(fields: Record<string, string[]> | undefined): string {
+  const entries = Object.entries(fields ?? {});
+  if (entries.length === 0) return '';
+  return `: ${entries.map(([field, msgs]) => `${field}: ${msgs.join('; ')}`).join(', ')}`;
+}
+
 /** One stderr line for an error: message, API code and request id; the exit code comes from its class. */
 export function reportError(io: Io, error: unknown): number {
   if (error instanceof CondoError) {
@@ -98,7 +105,11 @@ export function reportError(io: Io, error: unknown): number {
     );
     writeLine(
       io.stderr,
-      paint(io, 'red', `error: ${error.message}${extras.length ? ` (${extras.join(', ')})` : ''}`),
+      paint(
+        io,
+        'red',
+        `error: ${error.message}${fieldsText(error.fields)}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+      ),
     );
     return error.exitCode;
   }
@@ -146,7 +157,12 @@ function errorJson(io: Io, error: unknown, exitCode: number): void {
   writeLine(
     io.stdout,
     JSON.stringify({
-      error: { code: e?.code ?? null, message, request_id: e?.requestId ?? null },
+      error: {
+        code: e?.code ?? null,
+        message,
+        request_id: e?.requestId ?? null,
+        ...(e?.fields ? { fields: e.fields } : {}),
+      },
       exit_code: exitCode,
     }),
   );

@@ -1,4 +1,5 @@
 import { parseBoletoCode } from '../formats/boleto/index.js';
+import { formatReais } from './money.js';
 
 /**
  * Payables (contas a pagar) and their state machine, shared by the sandbox (which enforces it) and the CLI
@@ -70,4 +71,56 @@ export function remittanceRefusal(p: RemittanceFacts): string | null {
   }
   if (!p.payee_document) return 'a remitted payable needs a supplier with a CPF or CNPJ';
   return null;
+}
+
+/** The fields of a payable that its boleto must agree with. */
+export interface BoletoFacts {
+  forma_pagamento: string;
+  document_number?: string | null | undefined;
+  amount: number;
+  discount_amount?: number | null | undefined;
+  fine_amount?: number | null | undefined;
+  interest_amount?: number | null | undefined;
+  due_date?: string | null | undefined;
+}
+
+export interface BoletoReview {
+  /** Refusals by field (a 422 in the sandbox, exit 2 in the CLI). */
+  fields: Record<string, string[]>;
+  /** Accepted, but worth saying (the response's `warnings`). */
+  warnings: { field: string; message: string }[];
+  /** The due date the boleto carries (its factor read against today), when it has one. */
+  dueDate: string | null;
+}
+
+/**
+ * A boleto payable checked against its own document, at create and at every change, in the CLI (offline) and
+ * the sandbox: the barcode or linha digitável must validate (general digit mod 11, block digits mod 10); when it
+ * carries a value, amount - discount + fine + interest must equal it; a due date other than the barcode's is
+ * allowed (the payer may pay late, with fine and interest) but said.
+ */
+export function reviewBoleto(p: BoletoFacts, today: string): BoletoReview {
+  const review: BoletoReview = { fields: {}, warnings: [], dueDate: null };
+  const document = (p.document_number ?? '').trim();
+  if (p.forma_pagamento !== 'boleto' || document === '') return review;
+  const parsed = parseBoletoCode(document, { referenceDate: today });
+  if (!parsed.ok) {
+    review.fields.document_number = [`is not a valid boleto barcode or linha digitável: ${parsed.error}`];
+    return review;
+  }
+  if (parsed.kind !== 'boleto') return review; // arrecadação (8…): its value and date rules are another story
+  review.dueDate = parsed.dueDate;
+  const due = p.amount - (p.discount_amount ?? 0) + (p.fine_amount ?? 0) + (p.interest_amount ?? 0);
+  if (parsed.amountCents > 0 && due !== parsed.amountCents) {
+    review.fields.amount = [
+      `the boleto is for ${formatReais(parsed.amountCents)} but amount - discount + fine + interest is ${formatReais(due)}`,
+    ];
+  }
+  if (parsed.dueDate && p.due_date && p.due_date !== parsed.dueDate) {
+    review.warnings.push({
+      field: 'due_date',
+      message: `due_date ${p.due_date} differs from the boleto's own due date ${parsed.dueDate}`,
+    });
+  }
+  return review;
 }

@@ -2,6 +2,7 @@ import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import { isIsoDate } from './dates.js';
+import { BILLING_TYPES } from './invoices.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
 
@@ -62,7 +63,6 @@ export type PayableUpdate = Static<typeof PayableUpdate>;
 export const BatchCreate = Type.Object({ data_pagamento: DateField }, { additionalProperties: false });
 export type BatchCreate = Static<typeof BatchCreate>;
 
-export const BILLING_TYPES = ['BOLETO', 'PIX', 'BOLETO_PIX'] as const;
 export const InvoiceCreate = Type.Object(
   {
     unit_id: Id,

@@ -80,7 +80,7 @@ test('kill -9 in the middle of a 1000-payable bulk create, a restart, the same c
   const port = Number(new URL(first.url).port);
   const command = [
     '--profile',
-    'sandbox',
+    `sandbox-${port}`, // the profile a sandbox on another port than 4010 writes
     'payables',
     'create',
     '--from-file',

@@ -1,5 +1,6 @@
 import type { Invoice, InvoicePayment } from '../../client/index.js';
 import { UsageError } from '../../domain/errors.js';
+import { BILLING_TYPES, boletoRefusals } from '../../domain/invoices.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
 import type { InvoiceCreate } from '../../domain/schemas.js';
 import { bodiesFromFile, flagNamer, refuseFlagsWithFile, reportCreated, validated } from '../bodies.js';
@@ -16,7 +17,6 @@ import type { Register } from '../program.js';
  */
 
 export const INVOICE_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
-export const BILLING_TYPES = ['BOLETO', 'PIX', 'BOLETO_PIX'] as const;
 
 /** The invoice fields that are money (decimal reais on the wire). */
 const INVOICE_MONEY = [
@@ -221,7 +221,10 @@ function printCreated(deps: Deps, inv: Invoice, verb: string): void {
 export async function createInvoices(deps: Deps, flags: InvoiceFlags): Promise<number> {
   if (flags.fromFile) {
     refuseFlagsWithFile({ ...flags });
-    const { bodies, single } = await bodiesFromFile(flags.fromFile, 'InvoiceCreate', 'invoices');
+    const path = flags.fromFile;
+    const { bodies, single } = await bodiesFromFile(path, 'InvoiceCreate', 'invoices');
+    for (const [i, body] of bodies.entries())
+      refuseForBoleto(deps, body, (field) => (single ? `${path}: ${field}` : `${path}[${i}].${field}`));
     const client = await deps.client();
     if (single) {
       printCreated(deps, await client.invoices.create(bodies[0] as InvoiceCreate), 'created');
@@ -232,9 +235,19 @@ export async function createInvoices(deps: Deps, flags: InvoiceFlags): Promise<n
   }
   const body = invoiceBodyFromFlags(flags, deps.today());
   const payload = await validated('InvoiceCreate', body, flagNamer(FLAG_OF));
+  refuseForBoleto(deps, payload, flagNamer(FLAG_OF));
   const client = await deps.client();
   printCreated(deps, await client.invoices.create(payload), 'created');
   return 0;
+}
+
+/** The boleto's limits (src/domain/invoices.ts), offline: a usage error naming the flag, nothing sent. */
+function refuseForBoleto(deps: Deps, body: InvoiceCreate, where: (field: string) => string): void {
+  const refusals = Object.entries(boletoRefusals(body, deps.today()));
+  if (refusals.length > 0)
+    throw new UsageError(
+      `${refusals.map(([field, msgs]) => `${where(field)}: ${msgs.join('; ')}`).join(', ')} (nothing was sent)`,
+    );
 }
 
 export async function issueInvoice(deps: Deps, idArg: string): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
-import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../../domain/payables.js';
+import { FORMAS_PAGAMENTO, PAYABLE_STATES, reviewBoleto } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/schemas.js';
 import {
   bodiesFromFile,
@@ -228,18 +228,53 @@ async function promptMissing(deps: Deps, body: Partial<PayableCreate>): Promise<
   }
 }
 
+/**
+ * The boleto rules (src/domain/payables.ts reviewBoleto) offline, before anything is sent: a bad digit or a value
+ * the boleto does not carry is a usage error naming the flag (or file entry); a different due date is a warning.
+ */
+function checkBoleto(deps: Deps, body: PayableCreate, where: (field: string) => string): void {
+  const review = reviewBoleto(body, deps.today());
+  const refusals = Object.entries(review.fields).map(
+    ([field, msgs]) => `${where(field)}: ${msgs.join('; ')}`,
+  );
+  if (refusals.length > 0) throw new UsageError(`${refusals.join(', ')} (nothing was sent)`);
+}
+
+/** What the server accepted but said (a create's or update's `warnings`). */
+function sayWarnings(deps: Deps, record: object): void {
+  if (!('warnings' in record)) return;
+  if (!Array.isArray(record.warnings)) return;
+  for (const w of record.warnings as { field?: string; message?: string }[]) {
+    deps.warn(`${w.field ? `${FLAG_OF[w.field] ?? w.field}: ` : ''}${w.message ?? ''}`);
+  }
+}
+
 export async function createPayables(deps: Deps, flags: PayableFlags): Promise<number> {
   if (flags.fromFile) {
     refuseFlagsWithFile({ ...flags });
-    const { bodies } = await bodiesFromFile(flags.fromFile, 'PayableCreate', 'payables');
+    const path = flags.fromFile;
+    const { bodies, single } = await bodiesFromFile(path, 'PayableCreate', 'payables');
+    for (const [i, body] of bodies.entries())
+      checkBoleto(deps, body, (field) => (single ? `${path}: ${field}` : `${path}[${i}].${field}`));
     const client = await deps.client();
-    return reportCreated(deps, flags.fromFile, await client.payables.createMany(bodies), (p) => p.public_id);
+    const results = await client.payables.createMany(bodies);
+    for (const r of results) if (r.ok) sayWarnings(deps, r.data);
+    return reportCreated(deps, path, results, (p) => p.public_id);
   }
   const body = bodyFromFlags(flags, deps.today());
+  // A boleto knows its own due date: --due may be left out (once its digits are known to be right).
+  if (body.due_date === undefined && body.forma_pagamento === 'boleto' && body.document_number) {
+    const review = reviewBoleto({ ...body, amount: body.amount ?? 0 } as PayableCreate, deps.today());
+    if (review.fields.document_number)
+      checkBoleto(deps, { ...body, amount: 0 } as PayableCreate, flagNamer(FLAG_OF));
+    if (review.dueDate) body.due_date = review.dueDate;
+  }
   await promptMissing(deps, body);
   const payload = await validated('PayableCreate', body, flagNamer(FLAG_OF));
+  checkBoleto(deps, payload, flagNamer(FLAG_OF));
   const client = await deps.client();
   const created = (await client.payables.create(payload)) as Payable;
+  sayWarnings(deps, created);
   if (deps.format === 'json') printJson(deps, created);
   else if (deps.format === 'table') {
     writeLine(
@@ -271,6 +306,7 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
   const payload = await validated('PayableUpdate', body, flagNamer(FLAG_OF));
   const client = await deps.client();
   const updated = (await client.payables.update(id, payload)) as Payable;
+  sayWarnings(deps, updated);
   if (deps.format === 'json') printJson(deps, updated);
   else
     writeLine(

@@ -130,6 +130,32 @@ export function factorToDate(
   return dateFromDays(Math.abs(after - ref) < Math.abs(ref - before) ? after : before);
 }
 
+/** Half a cycle: a factor read against today is unambiguous only within this many days of it. */
+const HALF_CYCLE = FACTOR_CYCLE / 2;
+
+/**
+ * The due dates a boleto issued today can carry: those whose factor, read back against today, gives the same date
+ * (FEBRABAN's restart makes a factor recur every 9000 days, so about today ± 4500 days, and never before
+ * 2000-07-03). Outside it a due date would silently become another one.
+ */
+export function dueDateWindow(today: string): { first: string; last: string } {
+  const t = daysSinceBase(today);
+  return {
+    first: dateFromDays(Math.max(FIRST_FACTOR_DAY, t - HALF_CYCLE)),
+    last: dateFromDays(t + HALF_CYCLE - 1),
+  };
+}
+
+/** null when a boleto due `date` and read back on `today` keeps its date, else why not (naming the window). */
+export function dueDateOutOfWindow(date: string, today: string): string | null {
+  const { first, last } = dueDateWindow(today);
+  if (date >= first && date <= last) return null;
+  return `a boleto due on ${date} cannot be issued: its due-date factor only reads back to dates from ${first} to ${last} (FEBRABAN's factor, today ± 4500 days)`;
+}
+
+/** The largest amount a boleto's 10-digit value field holds: R$ 99.999.999,99. */
+export const MAX_BOLETO_CENTS = 9_999_999_999;
+
 // ---------------------------------------------------------------------------------------------------------
 // Boleto de cobrança
 

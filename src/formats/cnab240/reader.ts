@@ -579,6 +579,13 @@ export class Cnab240Reader {
         item.seu_numero = trimOrNull(field(rec, 183, 202));
         item.nosso_numero = trimOrNull(itau ? field(rec, 216, 230) : field(rec, 203, 222));
         this.checkBarcode(n, item.barcode);
+        this.checkTitleValue(
+          n,
+          item.face_value_cents,
+          cents(field(rec, 115, 129)),
+          cents(field(rec, 130, 144)),
+          paid,
+        );
         break;
       }
       case 'O': {
@@ -721,6 +728,28 @@ export class Cnab240Reader {
     } else if (forma === '03' && camara !== CAMARA.doc) {
       this.warn(n, `câmara ${camara} in a DOC lote (forma 03), expected 700`, 'camara');
     }
+  }
+
+  /**
+   * A segment J pays the title value less discount plus mora (fine and interest): a payment that differs with
+   * nothing to explain it pays the wrong amount (e.g. a R$ 456,78 boleto paid as R$ 400,00).
+   */
+  private checkTitleValue(
+    n: number,
+    face: number | null,
+    discount: number | null,
+    mora: number | null,
+    paid: number | null,
+  ): void {
+    if (!face || !paid) return;
+    const expected = face - (discount ?? 0) + (mora ?? 0);
+    if (expected === paid) return;
+    const reais = (c: number) => `${Math.trunc(c / 100)},${String(c % 100).padStart(2, '0')}`;
+    this.warn(
+      n,
+      `segment J pays ${reais(paid)} for a title of ${reais(face)} (discount ${reais(discount ?? 0)}, mora ${reais(mora ?? 0)}): the values do not add up`,
+      'j-value-mismatch',
+    );
   }
 
   private checkBarcode(n: number, barcode: string | null): void {

@@ -641,7 +641,7 @@ function segmentO(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, barcode
     .num(0, 2)
     .num(barcode, 44) // 18-61
     .alpha(p.payeeName, 30) // 62-91 concessionária
-    .num(toCnabDate(p.dueDate ?? paymentIso), 8) // 92-99
+    .num(toCnabDate(p.dueDate ?? paymentIso), 8) // 92-99 vencimento (the payment date only when none is known)
     .num(ctx.paymentDate, 8) // 100-107
     .num(p.amountCents, 15) // 108-122
     .alpha(p.seuNumero, 20) // 123-142

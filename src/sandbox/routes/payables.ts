@@ -12,12 +12,16 @@ import {
   findPayable,
   listPayables,
   markForRemittance,
+  type PayableWrite,
   unmarkForRemittance,
   updatePayable,
 } from '../services/payables.js';
 import { payableView } from './views.js';
 
 type WithPayable = { Params: { payable: string } };
+
+/** A create's or update's answer: the payable as GET shows it, plus `warnings` (docs/DESIGN.md "Warnings"). */
+const written = (w: PayableWrite) => ({ ...payableView(w.payable), warnings: w.warnings });
 const read = { config: { scope: 'payments.read' as const } };
 const write = { config: { scope: 'payments.write' as const } };
 
@@ -39,7 +43,7 @@ export function payablesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     const body = validateBody(PayableCreate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
     return commit(ctx, request, reply, (tx) =>
-      created({ data: payableView(createPayable(tx, body.value, ctx.now())) }),
+      created({ data: written(createPayable(tx, body.value, ctx.now())) }),
     );
   });
 
@@ -53,7 +57,7 @@ export function payablesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     if (!body.ok) throw validationFailed(body.fields);
     return commit(ctx, request, reply, (tx) => {
       const payable = findPayable(tx, request.params.payable);
-      return ok({ data: payableView(updatePayable(tx, payable, body.value, ctx.now())) });
+      return ok({ data: written(updatePayable(tx, payable, body.value, ctx.now())) });
     });
   });
 

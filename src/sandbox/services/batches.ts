@@ -151,6 +151,9 @@ function paymentOf(p: Payable, supplier: Supplier | undefined): RemittancePaymen
         ...base,
         forma: 'boleto',
         barcode: p.document_number ?? '',
+        // An arrecadação slip (8…) has no due-date factor: its segment O carries the payable's due date. A boleto
+        // de cobrança's segment J reads its own from the barcode.
+        ...((p.document_number ?? '').replace(/\D/g, '').startsWith('8') ? { dueDate: p.due_date } : {}),
         ...(p.discount_amount ? { discountCents: p.discount_amount } : {}),
         ...((p.fine_amount ?? 0) + (p.interest_amount ?? 0) > 0
           ? { fineCents: (p.fine_amount ?? 0) + (p.interest_amount ?? 0) }

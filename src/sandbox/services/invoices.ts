@@ -12,6 +12,7 @@
  */
 import { monotonicFactory } from 'ulid';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { boletoRefusals } from '../../domain/invoices.js';
 import { centsToDecimal, decimalToCents } from '../../domain/money.js';
 import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
@@ -28,7 +29,6 @@ const newPublicId = monotonicFactory();
 /** The carteira the sandbox registers Itaú boletos under ("109", direta eletrônica sem emissão). */
 export const ITAU_CARTEIRA = '109';
 /** The largest amount a boleto's barcode carries (10 digits of cents). */
-const BOLETO_MAX_CENTS = 9_999_999_999;
 
 export const INVOICE_FILTER_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
 export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];
@@ -87,8 +87,10 @@ export function createInvoice(tx: Tx, body: InvoiceCreate, now: Date): Invoice {
       `must equal subtotal + fine_amount + interest_amount + monetary_correction_amount - discount_amount = ${centsToDecimal(expected).toFixed(2)}`,
     ];
   }
-  if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const today = todayIn(now);
+  for (const [name, messages] of Object.entries(boletoRefusals(body, today)))
+    fields[name] = [...(fields[name] ?? []), ...messages];
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
   if (periodStateOf(tx, today, today) !== 'open') {
     throw domainRule('period_closed', `the financial period ${monthOf(today)} is closed`);
   }
@@ -161,9 +163,6 @@ export function paymentOptions(
   inv: Invoice,
   txid: string = generateTxid(),
 ): InvoicePayment {
-  if (inv.total_cents > BOLETO_MAX_CENTS) {
-    throw validationFailed({ total: ['is more than a boleto carries (99999999.99)'] });
-  }
   const { freeField, nossoNumero: nn } = boletoFreeField(account, sequence);
   const boleto = buildBoleto({
     bankCode: account.bank_code,
@@ -189,6 +188,12 @@ export function issueInvoice(tx: Tx, inv: Invoice, now: Date, txid?: string): In
   if (inv.state !== 'draft') throw invalidState(`invoice is ${inv.state}; only a draft can be issued`);
   const account = tx.bankAccounts.get(inv.bank_account_id);
   if (!account) throw validationFailed({ bank_account_id: ['no longer exists in this condominium'] });
+  // Checked at create; an invoice stored before that rule still gets a 422 here, never a 500.
+  const refusals = boletoRefusals(
+    { billing_type: inv.billing_type, due_date: inv.due_date, total: centsToDecimal(inv.total_cents) },
+    todayIn(now),
+  );
+  if (Object.keys(refusals).length > 0) throw validationFailed(refusals);
   const condo = tx.condo;
   inv.payment = paymentOptions(condo, account, condo.nosso_numero_sequence + 1, inv, txid);
   condo.nosso_numero_sequence += 1;

@@ -6,11 +6,13 @@
  */
 import { monotonicFactory } from 'ulid';
 import type { IsoDate } from '../../domain/dates.js';
+import { todayIn } from '../../domain/dates.js';
 import {
   type PayableAction,
   type PayableState,
   payableActionRefusal,
   remittanceRefusal,
+  reviewBoleto,
 } from '../../domain/payables.js';
 import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/schemas.js';
 import type { Tx } from '../db/tx.js';
@@ -64,8 +66,23 @@ function referenceErrors(tx: Tx, body: { supplier_id?: number | null; chart_of_a
   return fields;
 }
 
-export function createPayable(tx: Tx, body: PayableCreate, now: Date): Payable {
+/** A write's answer: the payable, and what was accepted but worth saying (a boleto's other due date). */
+export interface PayableWrite {
+  payable: Payable;
+  warnings: { field: string; message: string }[];
+}
+
+/** The boleto rules of src/domain/payables.ts on the payable as it will be: refusals join `fields`. */
+function boletoWarnings(p: Parameters<typeof reviewBoleto>[0], now: Date, fields: FieldErrors) {
+  const review = reviewBoleto(p, todayIn(now));
+  for (const [name, messages] of Object.entries(review.fields))
+    fields[name] = [...(fields[name] ?? []), ...messages];
+  return review.warnings;
+}
+
+export function createPayable(tx: Tx, body: PayableCreate, now: Date): PayableWrite {
   const fields = referenceErrors(tx, body);
+  const warnings = boletoWarnings(body, now, fields);
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const supplier = supplierOf(tx, body.supplier_id);
   const at = now.toISOString();
@@ -92,7 +109,7 @@ export function createPayable(tx: Tx, body: PayableCreate, now: Date): Payable {
     created_at: at,
     updated_at: at,
   };
-  return tx.payables.insert(payable);
+  return { payable: tx.payables.insert(payable), warnings };
 }
 
 /** Fields a payable cannot be without: null in a PATCH is refused rather than silently ignored. */
@@ -103,7 +120,7 @@ function refuse(action: PayableAction, p: Payable): void {
   if (refusal) throw invalidState(refusal);
 }
 
-export function updatePayable(tx: Tx, p: Payable, patch: PayableUpdate, now: Date): Payable {
+export function updatePayable(tx: Tx, p: Payable, patch: PayableUpdate, now: Date): PayableWrite {
   refuse('update', p);
   const fields: FieldErrors = {};
   for (const name of REQUIRED_ON_UPDATE) {
@@ -111,13 +128,16 @@ export function updatePayable(tx: Tx, p: Payable, patch: PayableUpdate, now: Dat
   }
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const changes = Object.entries(patch).filter(([, v]) => v !== undefined);
-  if (changes.length === 0) return p;
+  if (changes.length === 0) return { payable: p, warnings: [] };
+  // The boleto must still agree with the payable once the change is applied (a new amount, a new document).
+  const warnings = boletoWarnings({ ...p, ...Object.fromEntries(changes) } as Payable, now, fields);
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
   for (const [name, value] of changes) {
     (p as unknown as Record<string, unknown>)[name] = value;
   }
   if (patch.payee_name === null) p.payee_name = supplierOf(tx, p.supplier_id)?.name ?? null;
   p.updated_at = now.toISOString();
-  return p;
+  return { payable: p, warnings };
 }
 
 export function deletePayable(tx: Tx, p: Payable): void {

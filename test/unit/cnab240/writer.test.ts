@@ -121,6 +121,9 @@ describe('remittance layout', () => {
     expect(at(j52[0]!, 76, 91)).toBe('2011444777000161');
     const o = lines.filter((l) => at(l, 14, 14) === 'O');
     expect(at(o[0]!, 18, 61)).toBe(UTILITY.barcode);
+    // vencimento is the slip's due date (2025-03-15), the payment date (2025-03-05) goes in its own field
+    expect(at(o[0]!, 92, 99)).toBe('15032025');
+    expect(at(o[0]!, 100, 107)).toBe('05032025');
     expect(at(o[0]!, 123, 142).trim()).toBe('UTIL0011');
   });
 });

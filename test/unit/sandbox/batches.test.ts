@@ -123,7 +123,7 @@ describe('generating a batch', () => {
         description: 'Serviço do mês',
         payee_name: 'Fornecedor sem cadastro',
         forma_pagamento: 'boleto',
-        amount: 5_000,
+        amount: 12_345, // the boleto's own value
         document_number: LINHA_DIGITAVEL,
       },
     });

@@ -1,0 +1,29 @@
+import { dueDateOutOfWindow, MAX_BOLETO_CENTS } from '../formats/boleto/index.js';
+import { decimalToCents } from './money.js';
+
+/**
+ * Invoices (cobranças): the rules a boleto puts on an invoice, checked at create by the sandbox (422) and by the
+ * CLI before sending (exit 2), so that issuing never fails on them (it once answered 500 for a due date in 1999).
+ */
+
+export const BILLING_TYPES = ['BOLETO', 'PIX', 'BOLETO_PIX'] as const;
+export type BillingType = (typeof BILLING_TYPES)[number];
+export const DEFAULT_BILLING_TYPE: BillingType = 'BOLETO_PIX';
+
+export const issuesBoleto = (billingType: string | null | undefined): boolean =>
+  (billingType ?? DEFAULT_BILLING_TYPE).includes('BOLETO');
+
+/** Refusals by field for an invoice that will carry a boleto: a due date its factor keeps, a value it holds. */
+export function boletoRefusals(
+  invoice: { billing_type?: string | null; due_date: string; total: number },
+  today: string,
+): Record<string, string[]> {
+  if (!issuesBoleto(invoice.billing_type)) return {};
+  const fields: Record<string, string[]> = {};
+  const window = dueDateOutOfWindow(invoice.due_date, today);
+  if (window) fields.due_date = [window];
+  if (decimalToCents(invoice.total) > MAX_BOLETO_CENTS) {
+    fields.total = ['is more than a boleto carries (R$ 99.999.999,99); bill it by PIX (billing_type PIX)'];
+  }
+  return fields;
+}
