@@ -2,10 +2,12 @@
  * The Fastify instance: body parsers (JSON, form for the token endpoint, multipart streaming for uploads),
  * the request pipeline (http/pipeline.ts), the error and not-found handlers, and one plugin per API area.
  */
+
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ulid } from 'ulid';
 import { sanitizeRequestId } from '../domain/ids.js';
+import { parseUntrustedJson } from '../domain/json.js';
 import type { SandboxContext } from './http/context.js';
 import { ApiProblem, errorBody, problemFromFrameworkError } from './http/errors.js';
 import { installPipeline } from './http/pipeline.js';
@@ -52,11 +54,27 @@ export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiProblem(400, 'bad_request', 'the body is not valid JSON'), undefined);
+    const parsed = parseUntrustedJson(text);
+    if (parsed.ok) return done(null, parsed.value);
+    if (parsed.reason === 'prototype_key') {
+      const fields = Object.fromEntries(
+        (parsed.keys ?? []).map((k) => [k, ['is not a field of any request']]),
+      );
+      return done(
+        new ApiProblem(422, 'validation_failed', 'the request has invalid fields', fields),
+        undefined,
+      );
     }
+    done(
+      new ApiProblem(
+        400,
+        'bad_request',
+        parsed.reason === 'depth'
+          ? `the body ${parsed.message.replace(/^the JSON /, '')}`
+          : 'the body is not valid JSON',
+      ),
+      undefined,
+    );
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

@@ -1,4 +1,5 @@
 import { UsageError } from '../../domain/errors.js';
+import { isPrototypeKey, parseUntrustedJson } from '../../domain/json.js';
 import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
 import { collect } from '../flags.js';
@@ -27,6 +28,8 @@ function parseFields(fields: string[], typed: boolean): Record<string, unknown> 
   for (const f of fields) {
     const eq = f.indexOf('=');
     if (eq <= 0) throw new UsageError(`--field: "${f}" is not key=value`);
+    if (isPrototypeKey(f.slice(0, eq)))
+      throw new UsageError(`--field: ${f.slice(0, eq)} cannot be a field name`);
     out[f.slice(0, eq)] = typed ? typedValue(f.slice(eq + 1)) : f.slice(eq + 1);
   }
   return out;
@@ -34,11 +37,10 @@ function parseFields(fields: string[], typed: boolean): Record<string, unknown> 
 
 async function readBody(deps: Deps, input: string): Promise<unknown> {
   const text = (await readInput(deps.io, input, '--input')).toString('utf8');
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`--input: not JSON: ${(e as Error).message}`);
-  }
+  const parsed = parseUntrustedJson(text);
+  if (!parsed.ok)
+    throw new UsageError(`--input: ${parsed.reason === 'syntax' ? 'not JSON: ' : ''}${parsed.message}`);
+  return parsed.value;
 }
 
 /** A raw authenticated call for support staff and for what has no verb yet; prints the JSON response. */
