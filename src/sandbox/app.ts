@@ -14,6 +14,7 @@ import { installPipeline } from './http/pipeline.js';
 import { OAuthError } from './http/tokens.js';
 import { bankRoutes } from './routes/bank.js';
 import { batchesRoutes } from './routes/batches.js';
+import { boletoPdfRoutes } from './routes/boleto-pdf.js';
 import { cadastrosRoutes } from './routes/cadastros.js';
 import { defaultersRoutes } from './routes/defaulters.js';
 import { entriesRoutes } from './routes/entries.js';
@@ -113,6 +114,7 @@ export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => oauthRoutes(api, ctx), { prefix: API_PREFIX });
+  await app.register(async (root) => boletoPdfRoutes(root, ctx));
   await app.register(
     async (condo) => {
       payablesRoutes(condo, ctx);

@@ -209,6 +209,7 @@ export interface AccountEntry {
 export type InvoiceState = 'draft' | 'issued' | 'paid' | 'canceled';
 
 /** The payment options an invoice's issue produced: a registered boleto and a PIX BR Code. */
+/** What an invoice was issued with: per its billing_type, a boleto, a PIX charge, or both (the other null). */
 export interface InvoicePayment {
   boleto: {
     /** 44 digits */
@@ -216,8 +217,10 @@ export interface InvoicePayment {
     /** 47 digits, unpunctuated */
     linha_digitavel: string;
     nosso_numero: string;
-  };
-  pix: { payload: string; txid: string };
+    /** The unguessable name of its PDF (`/boletos/{condominium}/{pdf_id}.pdf`, served without a token). */
+    pdf_id?: string;
+  } | null;
+  pix: { payload: string; txid: string } | null;
 }
 
 /** An invoice (cobrança) of a unit. Money in cents inside; the API shows decimal reais. */

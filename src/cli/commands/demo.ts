@@ -362,8 +362,10 @@ export async function demo(deps: Deps): Promise<number> {
 
     chapter(io, "Receivables: the month's condominium fees with boleto and PIX, and who is behind");
     const units = (await s.json<Json[]>(['units', 'list'])).slice(0, 3);
+    // One fee each way a resident may pay: boleto and PIX, boleto only, PIX only.
+    const billing = ['BOLETO_PIX', 'BOLETO', 'PIX'];
     for (const [i, unit] of units.entries()) {
-      await s.show(`Invoice the fee of ${String(unit.label ?? unit.id)}`, [
+      await s.show(`Invoice the fee of ${String(unit.label ?? unit.id)}, by ${billing[i]}`, [
         'invoices',
         'create',
         '--unit',
@@ -376,22 +378,40 @@ export async function demo(deps: Deps): Promise<number> {
         i === 0 ? '1.240,00' : '850,00',
         '--notes',
         `Taxa condominial ${deps.today().slice(0, 7)}`,
+        '--billing-type',
+        billing[i] as string,
       ]);
     }
     const drafts = await s.json<Json[]>(['invoices', 'list', '--state', 'draft', '--all']);
     for (const invoice of drafts) {
-      await s.show('Issue it: one gateway call registers the boleto and the PIX charge', [
-        'invoices',
-        'issue',
-        String(invoice.public_id),
-      ]);
+      await s.show(
+        `Issue it (${String(invoice.billing_type)}): one gateway call registers what it asks for`,
+        ['invoices', 'issue', String(invoice.public_id)],
+      );
     }
-    if (drafts[0]) {
-      await s.show('What the resident receives: linha digitável, boleto link, PIX copia e cola', [
+    for (const type of ['BOLETO', 'PIX']) {
+      const invoice = drafts.find((d) => d.billing_type === type);
+      if (!invoice) continue;
+      await s.show(`What the resident of a ${type} invoice receives`, [
         'invoices',
         'payment',
-        String(drafts[0].public_id),
+        String(invoice.public_id),
       ]);
+      const payment = await s.json<{ boleto?: { url?: string } | null }>([
+        'invoices',
+        'payment',
+        String(invoice.public_id),
+      ]);
+      const url = payment.boleto?.url;
+      if (url) {
+        // The link works as the resident would open it: no token.
+        const res = await fetch(url);
+        const bytes = (await res.arrayBuffer()).byteLength;
+        writeLine(
+          io.stdout,
+          `  GET ${url} -> ${res.status} ${res.headers.get('content-type')}, ${bytes} bytes`,
+        );
+      }
     }
     await s.show('Units behind on their fees', ['defaulters']);
     await s.show("The month's ledger summary", ['ledger', 'summary', '--month', deps.today().slice(0, 7)]);

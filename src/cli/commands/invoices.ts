@@ -255,8 +255,10 @@ export async function issueInvoice(deps: Deps, idArg: string): Promise<number> {
   const client = await deps.client();
   const inv = await client.invoices.issue(id);
   printCreated(deps, inv, 'issued');
-  if (deps.format === 'table' && inv.payment)
-    deps.info(`condo invoices payment ${inv.public_id}: boleto and PIX`);
+  if (deps.format === 'table' && inv.payment) {
+    const options = [inv.payment.boleto ? 'boleto' : '', inv.payment.pix ? 'PIX' : ''].filter(Boolean);
+    deps.info(`condo invoices payment ${inv.public_id}: ${options.join(' and ')}`);
+  }
   return 0;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Invoices (cobranças): invoices.read for reads, invoices.write for create and issue. Money is decimal reais on
- * the wire. The boleto's URL is a placeholder under the server's base URL (`/boletos/{public_id}.pdf`); its
- * barcode and linha digitável are real.
+ * the wire. An issued invoice carries what its billing_type asked for: a boleto (its PDF served, without a token,
+ * at `/boletos/{condominium}/{pdf_id}.pdf`, see boleto-pdf.ts), a PIX charge, or both; the other is null.
  */
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../domain/dates.js';
@@ -20,22 +20,25 @@ import {
   listInvoices,
   paymentOf,
 } from '../services/invoices.js';
+import { boletoPdfUrl } from './boleto-pdf.js';
 
 type WithInvoice = { Params: { publicId: string } };
 const read = { config: { scope: 'invoices.read' as const } };
 const write = { config: { scope: 'invoices.write' as const } };
 
-export const paymentView = (inv: Invoice, p: InvoicePayment, baseUrl: string) => ({
-  boleto: {
-    url: `${baseUrl}/boletos/${inv.public_id}.pdf`,
-    barcode: p.boleto.barcode,
-    linha_digitavel: p.boleto.linha_digitavel,
-    nosso_numero: p.boleto.nosso_numero,
-  },
-  pix: { payload: p.pix.payload, txid: p.pix.txid },
+export const paymentView = (inv: Invoice, p: InvoicePayment, baseUrl: string, condominium: string) => ({
+  boleto: p.boleto
+    ? {
+        url: boletoPdfUrl(baseUrl, condominium, p.boleto.pdf_id ?? inv.public_id),
+        barcode: p.boleto.barcode,
+        linha_digitavel: p.boleto.linha_digitavel,
+        nosso_numero: p.boleto.nosso_numero,
+      }
+    : null,
+  pix: p.pix ? { payload: p.pix.payload, txid: p.pix.txid } : null,
 });
 
-export const invoiceView = (inv: Invoice, baseUrl: string) => ({
+export const invoiceView = (inv: Invoice, baseUrl: string, condominium: string) => ({
   public_id: inv.public_id,
   unit_id: inv.unit_id,
   party_id: inv.party_id,
@@ -53,12 +56,13 @@ export const invoiceView = (inv: Invoice, baseUrl: string) => ({
   period: inv.period,
   issued_at: inv.issued_at,
   paid_at: inv.paid_at,
-  payment: inv.payment ? paymentView(inv, inv.payment, baseUrl) : null,
+  payment: inv.payment ? paymentView(inv, inv.payment, baseUrl, condominium) : null,
   created_at: inv.created_at,
 });
 
 export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const baseUrl = () => ctx.baseUrl ?? 'http://127.0.0.1';
+  const slugOf = (request: { sandbox: { condominium?: string } }) => request.sandbox.condominium as string;
 
   app.get('/invoices', read, async (request) => {
     const q = new QueryReader(request.query);
@@ -73,31 +77,31 @@ export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     const page = q.page();
     q.done();
     const list = readTx(ctx, request, (tx) => listInvoices(tx, filters, todayIn(ctx.now()), page));
-    return { ...list, data: list.data.map((i) => invoiceView(i, baseUrl())) };
+    return { ...list, data: list.data.map((i) => invoiceView(i, baseUrl(), slugOf(request))) };
   });
 
   app.post('/invoices', write, async (request, reply) => {
     const body = validateBody(InvoiceCreate, request.body);
     if (!body.ok) throw validationFailed(body.fields);
     return commit(ctx, request, reply, (tx) =>
-      created({ data: invoiceView(createInvoice(tx, body.value, ctx.now()), baseUrl()) }),
+      created({ data: invoiceView(createInvoice(tx, body.value, ctx.now()), baseUrl(), slugOf(request)) }),
     );
   });
 
   app.get<WithInvoice>('/invoices/:publicId', read, async (request) => {
     const invoice = readTx(ctx, request, (tx) => findInvoice(tx, request.params.publicId));
-    return { data: invoiceView(invoice, baseUrl()) };
+    return { data: invoiceView(invoice, baseUrl(), slugOf(request)) };
   });
 
   app.post<WithInvoice>('/invoices/:publicId/issue', write, async (request, reply) => {
     return commit(ctx, request, reply, (tx) => {
       const invoice = issueInvoice(tx, findInvoice(tx, request.params.publicId), ctx.now());
-      return ok({ data: invoiceView(invoice, baseUrl()) });
+      return ok({ data: invoiceView(invoice, baseUrl(), slugOf(request)) });
     });
   });
 
   app.get<WithInvoice>('/invoices/:publicId/payment', read, async (request) => {
     const invoice = readTx(ctx, request, (tx) => findInvoice(tx, request.params.publicId));
-    return { data: paymentView(invoice, paymentOf(invoice), baseUrl()) };
+    return { data: paymentView(invoice, paymentOf(invoice), baseUrl(), slugOf(request)) };
   });
 }

@@ -10,9 +10,10 @@
  *     being every digit of the account number with its check digit (an `X` read as 0), zero-padded on the left.
  * The nosso número comes from a per-condominium sequence (8 digits for Itaú, 11 for the generic layout).
  */
+import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
-import { boletoRefusals } from '../../domain/invoices.js';
+import { boletoRefusals, issuesBoleto } from '../../domain/invoices.js';
 import { centsToDecimal, decimalToCents } from '../../domain/money.js';
 import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
@@ -162,7 +163,10 @@ export function paymentOptions(
   sequence: number,
   inv: Invoice,
   txid: string = generateTxid(),
+  pdfId: string = randomBytes(16).toString('hex'),
 ): InvoicePayment {
+  const pix = inv.billing_type === 'BOLETO' ? null : pixCharge(condo, inv, txid);
+  if (!issuesBoleto(inv.billing_type)) return { boleto: null, pix };
   const { freeField, nossoNumero: nn } = boletoFreeField(account, sequence);
   const boleto = buildBoleto({
     bankCode: account.bank_code,
@@ -170,6 +174,23 @@ export function paymentOptions(
     amountCents: inv.total_cents,
     freeField,
   });
+  return {
+    boleto: {
+      barcode: boleto.barcode,
+      linha_digitavel: boleto.linhaDigitavel,
+      nosso_numero: nn,
+      pdf_id: pdfId,
+    },
+    pix,
+  };
+}
+
+/** The PIX BR Code of an invoice: the condominium's CNPJ as key, the total, a txid. */
+function pixCharge(
+  condo: Pick<CondominiumRecord, 'name' | 'document' | 'address'>,
+  inv: Invoice,
+  txid: string,
+): { payload: string; txid: string } {
   const payload = buildPixPayload({
     key: condo.document,
     merchantName: condo.name.replace(/^Condom[íi]nio\s+/i, ''),
@@ -177,10 +198,12 @@ export function paymentOptions(
     amountCents: inv.total_cents,
     txid,
   });
-  return {
-    boleto: { barcode: boleto.barcode, linha_digitavel: boleto.linhaDigitavel, nosso_numero: nn },
-    pix: { payload, txid },
-  };
+  return { payload, txid };
+}
+
+/** An issued invoice by its boleto's PDF id (the public boleto URL), or undefined. */
+export function findByBoletoPdf(tx: Tx, pdfId: string): Invoice | undefined {
+  return tx.invoices.first(where().sql("json_extract(payment, '$.boleto.pdf_id') = ?", pdfId));
 }
 
 /** draft -> issued, with its payment options. */
@@ -196,7 +219,7 @@ export function issueInvoice(tx: Tx, inv: Invoice, now: Date, txid?: string): In
   if (Object.keys(refusals).length > 0) throw validationFailed(refusals);
   const condo = tx.condo;
   inv.payment = paymentOptions(condo, account, condo.nosso_numero_sequence + 1, inv, txid);
-  condo.nosso_numero_sequence += 1;
+  if (inv.payment.boleto) condo.nosso_numero_sequence += 1; // a PIX-only invoice takes no nosso número
   inv.state = 'issued';
   inv.issued_at = now.toISOString();
   return inv;
@@ -239,7 +262,7 @@ export function settleByBankCredit(
     amount_cents: inv.total_cents,
     description: `Cobrança ${inv.public_id} (${inv.period})`,
     payee: null,
-    document_number: inv.payment?.boleto.nosso_numero ?? null,
+    document_number: inv.payment?.boleto?.nosso_numero ?? null,
     payment_method: 'statement',
     due_at: inv.due_date,
     paid_at: credit.date,
