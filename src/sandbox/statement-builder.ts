@@ -1,8 +1,10 @@
 /**
- * OFX 1.x statements written the way Brazilian banks export them (SGML, header `CHARSET:1252`, CRLF, unclosed
- * leaf elements, ASCII only), for tests and for the demo: `buildStatementOfx` is pure; `demoStatementOfx` builds
- * the month's statement of a condominium's payment account from its ledger (what reconciliation will match)
- * plus two movements nobody recorded; `statementForDemo` does the same from a data dir's snapshot.
+ * Bank statements written the way Brazilian banks export them, for `condo sandbox statement`, the demo and the
+ * tests: OFX 1.x (SGML, header `CHARSET:1252`, CRLF, unclosed leaf elements, ASCII only) and `;`-separated CSV.
+ * `buildStatementOfx` and `buildStatementCsv` are pure; `monthStatement` reads the month's movements of a
+ * condominium's payment account from its ledger (what reconciliation will match) plus two movements nobody
+ * recorded; `statementForDemo` does the same from a data dir. Independent OFX readers accept what it writes:
+ * no empty element, and every transaction inside DTSTART..DTEND.
  */
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
 import { centsToText } from '../domain/money.js';
@@ -106,9 +108,9 @@ export function buildStatementOfx(o: OfxStatementOptions): string {
       `<DTPOSTED>${ofxDate(t.date)}`,
       `<TRNAMT>${centsToText(t.amountCents)}`,
       `<FITID>${ofxText(t.fitid, 255)}`,
-      ...(t.checknum ? [`<CHECKNUM>${ofxText(t.checknum, 12)}`] : []),
-      ...(t.name ? [`<NAME>${ofxText(t.name, 32)}`] : []),
-      `<MEMO>${ofxText(t.memo)}`,
+      ...optional('CHECKNUM', t.checknum, 12),
+      ...optional('NAME', t.name, 32),
+      ...optional('MEMO', t.memo, 255),
       '</STMTTRN>',
     );
   }
@@ -123,6 +125,33 @@ export function buildStatementOfx(o: OfxStatementOptions): string {
   }
   lines.push('</STMTRS>', '</STMTTRNRS>', '</BANKMSGSRSV1>', '</OFX>', '');
   return lines.join('\r\n');
+}
+
+/** An element only when it has text: an empty `<MEMO>` is refused by strict OFX readers. */
+function optional(tag: string, value: string | null | undefined, max: number): string[] {
+  const text = value ? ofxText(value, max) : '';
+  return text ? [`<${tag}>${text}`] : [];
+}
+
+const csvDate = (d: IsoDate) => d.split('-').reverse().join('/');
+const csvAmount = (cents: number) => centsToText(cents).replace('.', ',');
+const csvCell = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+/**
+ * The same statement as a `;`-separated CSV with a header condo's importer (and a spreadsheet) recognizes:
+ * `Data;Histórico;Documento;Valor;Identificador`, dates DD/MM/YYYY, amounts with a decimal comma.
+ */
+export function buildStatementCsv(o: OfxStatementOptions): string {
+  const rows = o.transactions.map((t) =>
+    [
+      csvDate(t.date),
+      csvCell(t.memo),
+      csvCell(t.checknum ?? ''),
+      csvAmount(t.amountCents),
+      csvCell(t.fitid),
+    ].join(';'),
+  );
+  return `${['Data;Histórico;Documento;Valor;Identificador', ...rows].join('\r\n')}\r\n`;
 }
 
 export interface DemoStatementOptions {
@@ -146,9 +175,15 @@ export const DEMO_UNMATCHED = [
  * The month's statement of a bank account, as its bank would send it: one transaction per ledger entry of the
  * account paid in the month (expenses as debits, revenues as credits, the entry's document number as CHECKNUM,
  * FITIDs stable across calls), plus a bank fee and an unidentified PIX credit that no entry explains. The
- * period runs from the 1st to today (or the month's last day for a past month); the balance is the account's.
+ * period runs from the 1st to today (a past month: its last day), or to its last movement when later; the
+ * balance is the account's.
  */
 export function demoStatementOfx(store: SandboxStore, opts: DemoStatementOptions = {}): string {
+  return buildStatementOfx(monthStatement(store, opts));
+}
+
+/** The month's statement of the account (see demoStatementOfx), ready for either writer. */
+export function monthStatement(store: SandboxStore, opts: DemoStatementOptions = {}): OfxStatementOptions {
   const slug = opts.condominium ?? TEST_CONDOMINIUM;
   return store.read(slug, (tx) => {
     if (!tx.condominiums.get(slug)) throw new Error(`no condominium ${slug} in the sandbox`);
@@ -159,11 +194,15 @@ export function demoStatementOfx(store: SandboxStore, opts: DemoStatementOptions
     const month = opts.month ?? today.slice(0, 7);
     const start = `${month}-01`;
     const lastOfMonth = addDays(`${month < '9999-12' ? nextMonth(month) : month}-01`, -1);
-    const end = today.startsWith(month) ? today : lastOfMonth;
+    const endByCalendar = today.startsWith(month) ? today : lastOfMonth;
     const entries = tx.entries.find(where().eq('bank_account_id', account.id).eq('period', month), {
       orderBy: 'paid_at, id',
     });
-    const transactions: OfxTransaction[] = entries.map((e) => ({
+    // The sandbox plays the bank ahead of the calendar (a batch paid tomorrow is in this month's statement):
+    // the period ends with its last movement when that is later than today, so every date lies inside it.
+    const booked = entries.filter((e) => e.paid_at >= start && e.paid_at <= lastOfMonth);
+    const end = booked.reduce((last, e) => (e.paid_at > last ? e.paid_at : last), endByCalendar);
+    const transactions: OfxTransaction[] = booked.map((e) => ({
       fitid: `${month.replace('-', '')}${String(e.id).padStart(8, '0')}`,
       date: e.paid_at,
       amountCents: e.type === 'expense' ? -e.amount_cents : e.amount_cents,
@@ -181,7 +220,7 @@ export function demoStatementOfx(store: SandboxStore, opts: DemoStatementOptions
         memo: u.memo,
       });
     }
-    return buildStatementOfx({
+    return {
       bankCode: account.bank_code,
       agency: account.agency,
       account: account.account_number,
@@ -190,7 +229,7 @@ export function demoStatementOfx(store: SandboxStore, opts: DemoStatementOptions
       start,
       end,
       balanceCents: account.current_balance_cents,
-    });
+    };
   });
 }
 
@@ -203,10 +242,14 @@ function nextMonth(month: string): string {
  * `demoStatementOfx` over a data dir's snapshot (a running sandbox writes it after every write), for the CLI
  * demo: write the text to a .ofx file and import it.
  */
-export async function statementForDemo(dataDir: string, opts: DemoStatementOptions = {}): Promise<string> {
+export async function statementForDemo(
+  dataDir: string,
+  opts: DemoStatementOptions & { format?: 'ofx' | 'csv' } = {},
+): Promise<string> {
   const store = SandboxStore.open(dataDir);
   try {
-    return demoStatementOfx(store, opts);
+    const statement = monthStatement(store, opts);
+    return opts.format === 'csv' ? buildStatementCsv(statement) : buildStatementOfx(statement);
   } finally {
     store.close();
   }

@@ -7,3 +7,12 @@ declare module 'boleto-brasileiro-validator' {
   };
   export default validator;
 }
+
+declare module 'node-ofx-parser' {
+  const ofx: { parse(text: string): any; serialize(header: unknown, body: unknown): string };
+  export default ofx;
+}
+
+declare module 'ofx-js' {
+  export function parse(text: string): Promise<any>;
+}

@@ -336,9 +336,15 @@ export async function demo(deps: Deps): Promise<number> {
     const paymentAccount = (await s.json<Json[]>(['bank-accounts', 'list'])).find(
       (a) => a.is_payment_account,
     );
-    const { statementForDemo } = await import('../../sandbox/index.js');
     const ofx = join(root, `extrato-${deps.today().slice(0, 7)}.ofx`);
-    await writeFile(ofx, await statementForDemo(join(root, 'sandbox')));
+    await s.show("Play the bank: the month's statement of the payment account", [
+      'sandbox',
+      'statement',
+      '--data-dir',
+      join(root, 'sandbox'),
+      '-O',
+      ofx,
+    ]);
     await s.show('Check the file without sending anything (no credentials needed)', [
       'statements',
       'import',

@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
 import { outputTarget, progressBar, writeAtomically, writeToStream } from '../files.js';
-import { collect, intFlag } from '../flags.js';
+import { collect, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
@@ -127,6 +127,54 @@ export async function resetVerb(deps: Deps, opts: { dataDir?: string; force?: bo
   return 0;
 }
 
+export interface StatementOptions {
+  month?: string;
+  format?: string;
+  account?: string;
+  dataDir?: string;
+  outputFile?: string;
+  force?: boolean;
+}
+
+/**
+ * Plays the bank once more: the month's statement of the payment account (what reconciliation will match, plus a
+ * bank fee and an unidentified PIX credit), as OFX or CSV, read from the sandbox's data dir, running or not.
+ */
+export async function statementVerb(deps: Deps, opts: StatementOptions): Promise<number> {
+  const month = opts.month ?? deps.today().slice(0, 7);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError(`--month: "${month}" is not YYYY-MM`);
+  const format = enumFlag('--format', opts.format ?? 'ofx', ['ofx', 'csv'] as const);
+  const bankAccountId = opts.account !== undefined ? intFlag('--account', opts.account) : undefined;
+  const target = await outputTarget(opts.outputFile, `extrato-${month}.${format}`, Boolean(opts.force));
+  const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
+  const { DB_FILE, statementForDemo } = await import('../../sandbox/index.js');
+  if (!(await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
+    throw new UsageError(`--data-dir: no sandbox data in ${dataDir} (condo sandbox start creates it)`);
+  let text: string;
+  try {
+    text = await statementForDemo(dataDir, {
+      month,
+      format,
+      ...(bankAccountId !== undefined ? { bankAccountId } : {}),
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  // OFX 1.x declares CHARSET:1252 (its text is ASCII anyway); the CSV is what a Brazilian bank sends: windows-1252.
+  const body = Readable.from([Buffer.from(text, 'latin1')]);
+  if (target.stdout) await writeToStream(body, deps.io.stdout);
+  else {
+    await writeAtomically(
+      body,
+      target.path,
+      progressBar(deps.io, 'write', undefined, true),
+      target.overwrite,
+    );
+    writeLine(deps.io.stdout, target.path);
+  }
+  return 0;
+}
+
 export interface BankReturnOptions {
   outputFile?: string;
   force?: boolean;
@@ -208,6 +256,16 @@ export const register: Register = (program, run) => {
     .option('--schedule-only', 'answer BD (scheduled) instead of 00 (paid)')
     .option('--seed <n>', 'seed for --reject-rate and the rejection codes, for a repeatable file')
     .action(run((deps, cmd) => bankReturnVerb(deps, cmd.args[0] as string, cmd.opts<BankReturnOptions>())));
+  sandbox
+    .command('statement')
+    .description("play the bank: the month's statement of the payment account, as OFX or CSV")
+    .option('--month <YYYY-MM>', 'the month (default: this one; a past month runs to its last day)')
+    .option('--format <format>', 'ofx or csv', 'ofx')
+    .option('--account <id>', 'bank account id (default: the payment account)')
+    .option('--data-dir <dir>', 'the sandbox data dir')
+    .option('-O, --output-file <file>', 'write it here (- for stdout; default extrato-YYYY-MM.ofx here)')
+    .option('--force', 'overwrite an existing file')
+    .action(run((deps, cmd) => statementVerb(deps, cmd.opts<StatementOptions>())));
   sandbox
     .command('reset')
     .description('throw away the sandbox data and seed it again')

@@ -3,7 +3,12 @@ import validator from 'boleto-brasileiro-validator';
 import { describe, expect, test } from 'vitest';
 import { boletoRefusals } from '../../../src/domain/invoices.js';
 import { reviewBoleto } from '../../../src/domain/payables.js';
-import { buildBoleto, dueDateFactor, dueDateWindow, factorToDate } from '../../../src/formats/boleto/index.js';
+import {
+  buildBoleto,
+  dueDateFactor,
+  dueDateWindow,
+  factorToDate,
+} from '../../../src/formats/boleto/index.js';
 
 /**
  * The rules a boleto puts on a payable and an invoice (#17): digits, value, due date, the factor's window.
@@ -79,7 +84,9 @@ describe('a payable and its boleto', () => {
   });
 
   test('only boleto payables with a document are reviewed', () => {
-    expect(reviewBoleto(payable({ forma_pagamento: 'ted', document_number: 'NF 12' }), today).fields).toEqual({});
+    expect(reviewBoleto(payable({ forma_pagamento: 'ted', document_number: 'NF 12' }), today).fields).toEqual(
+      {},
+    );
     expect(reviewBoleto(payable({ document_number: null }), today).fields).toEqual({});
     expect(reviewBoleto(payable({ document_number: 'NF 12' }), today).fields.document_number?.[0]).toMatch(
       /is not a valid boleto/,
