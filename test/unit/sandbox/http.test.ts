@@ -225,7 +225,7 @@ describe('idempotency keys', () => {
     const ofx = buildStatementOfx({
       bankCode: '341',
       agency: '0350',
-      account: '12345-6',
+      account: '12345-1',
       start: '2026-01-01',
       end: '2026-01-31',
       balanceCents: 0,

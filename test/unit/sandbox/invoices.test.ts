@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
 import { parseItauFreeField, parseLinhaDigitavel } from '../../../src/formats/boleto/index.js';
 import { parsePixPayload } from '../../../src/formats/pix/index.js';
-import { OTHER_CONDOMINIUM } from '../../../src/sandbox/index.js';
+import { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './session.js';
 
 // Seed ids of the test condominium (fixed).
 const UNIT_A101 = 1;
-const ITAU = 1; // the payment account, bank 341, agency 0350, account 12345-6
-const CAIXA = 2; // bank 104, agency 1679, account 00023456-1
+const ITAU = 1; // the payment account, bank 341, agency 0350, account 12345-1
+const CAIXA = 2; // bank 104, agency 1679, account 00023456-4
 const AURORA_ACCOUNT = 4; // the other condominium's
 const CONDOMINIUM_CNPJ = '11222333000181';
 
@@ -168,7 +168,9 @@ describe('issuing', () => {
     expect(payment.body.data).toEqual(inv.payment);
     const { boleto, pix } = payment.body.data;
 
-    expect(boleto.url).toBe(`${s.sandbox.baseUrl}/boletos/${draft.public_id}.pdf`);
+    expect(boleto.url).toMatch(
+      new RegExp(`^${s.sandbox.baseUrl}/boletos/${TEST_CONDOMINIUM}/[0-9a-f]{32}\\.pdf$`),
+    );
     checkBoleto(boleto.barcode, boleto.linha_digitavel);
     const parsed = parseLinhaDigitavel(boleto.linha_digitavel, { referenceDate: today });
     expect(parsed).toMatchObject({
@@ -222,7 +224,7 @@ describe('issuing', () => {
     checkBoleto(boleto.barcode, boleto.linha_digitavel);
     expect(parseLinhaDigitavel(boleto.linha_digitavel)).toMatchObject({ ok: true, bankCode: '104' });
     expect(boleto.nosso_numero).toMatch(/^\d{11}$/);
-    expect(boleto.barcode.slice(19)).toBe(`${boleto.nosso_numero}1679${'0000234561'}`);
+    expect(boleto.barcode.slice(19)).toBe(`${boleto.nosso_numero}1679${'0000234564'}`);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isValidBankAccount } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { todayIn } from '../../../src/domain/dates.js';
 import { isValidCnpj, isValidCpf } from '../../../src/domain/documents.js';
@@ -72,6 +73,46 @@ describe('a fresh sandbox looks like a real condominium', () => {
     const bad = await s.api('GET', '/chart-of-accounts?type=asset');
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields.type[0]).toMatch(/revenue, expense/);
+  });
+
+  test("every seeded bank account, the condominiums' and the suppliers', carries its bank's check digit", () => {
+    // Checked by an independent implementation of each bank's rule (brazilian-utils). Caixa's digit covers the
+    // operation too (013 savings, 001 checking), which its account numbers are written without.
+    const accounts: { where: string; bankCode: string; agency: string; account: string; type?: string }[] =
+      [];
+    for (const slug of [TEST_CONDOMINIUM, OTHER_CONDOMINIUM]) {
+      ctx.store.read(slug, (tx) => {
+        for (const a of tx.bankAccounts.find())
+          accounts.push({
+            where: `${slug} ${a.name}`,
+            bankCode: a.bank_code,
+            agency: a.agency,
+            account: a.account_number,
+            type: a.type,
+          });
+        for (const x of tx.suppliers.find())
+          if (x.bank)
+            accounts.push({
+              where: `${slug} ${x.name}`,
+              bankCode: x.bank.code,
+              agency: x.bank.agency,
+              account: x.bank.account,
+              type: x.bank.account_type,
+            });
+      });
+    }
+    expect(accounts.length).toBeGreaterThan(10);
+    for (const a of accounts) {
+      const [number = '', digit = ''] = a.account.split('-');
+      const operation = a.bankCode === '104' ? (a.type === 'savings' ? '013' : '001') : '';
+      const valid = isValidBankAccount({
+        bankCode: a.bankCode,
+        agency: a.agency,
+        account: `${operation}${number}`,
+        digit,
+      });
+      expect(valid, `${a.where}: ${a.bankCode} ${a.agency} ${a.account}`).toBe(true);
+    }
   });
 
   test('this month is open, the twelve before it closed', () => {

@@ -12,7 +12,7 @@ import { corpusDir } from '../../corpus.js';
 import { type Session, sandboxSession } from './session.js';
 
 // Seed ids of the test condominium (fixed).
-const PAYMENT_ACCOUNT = 1; // Itaú 341, agency 0350, account 12345-6
+const PAYMENT_ACCOUNT = 1; // Itaú 341, agency 0350, account 12345-1
 const SAVINGS_ACCOUNT = 2;
 const OTHER_CONDO_ACCOUNT = 4;
 const ELEVADORES = 1;
@@ -53,7 +53,7 @@ async function importStatement(
   });
 }
 
-/** A statement of the payment account (Itaú 0350 / 12345-6). */
+/** A statement of the payment account (Itaú 0350 / 12345-1). */
 function itau(
   transactions: Parameters<typeof buildStatementOfx>[0]['transactions'],
   over: Partial<Parameters<typeof buildStatementOfx>[0]> = {},
@@ -61,7 +61,7 @@ function itau(
   return buildStatementOfx({
     bankCode: '341',
     agency: '0350',
-    account: '12345-6',
+    account: '12345-1',
     transactions,
     start: `${month}-01`,
     end: today,
@@ -99,7 +99,7 @@ describe("the month's statement of the seeded condominium", () => {
     expect(ofx.startsWith('OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\n')).toBe(true);
     expect(ofx).toMatch(/CHARSET:1252/);
     expect(/^[\x20-\x7e\r\n]*$/.test(ofx)).toBe(true);
-    expect(ofx).toMatch(/<BANKID>0341\r\n<BRANCHID>0350\r\n<ACCTID>12345-6/);
+    expect(ofx).toMatch(/<BANKID>0341\r\n<BRANCHID>0350\r\n<ACCTID>12345-1/);
     expect(ofx).toMatch(/TARIFA PACOTE SERVICOS/);
     expect(await statementForDemo(s.dataDir)).toBe(ofx);
   });
@@ -230,7 +230,7 @@ describe('imports, duplicates and reconciliation rules', () => {
     const savings = buildStatementOfx({
       bankCode: '104',
       agency: '1679',
-      account: '00023456-1',
+      account: '00023456-4',
       accountType: 'SAVINGS',
       transactions: [{ fitid: 'OV-1', date: day(1), amountCents: 10_001, memo: 'CREDITO A' }],
       start: `${month}-01`,
@@ -457,7 +457,7 @@ describe('refusals', () => {
   const one = [{ fitid: 'M-1', date: today, amountCents: -1_00, memo: 'X' }];
 
   test('another bank or account is account_mismatch unless force; formatting of the numbers does not matter', async () => {
-    for (const account of ['123456', '0350 12345-6', '0350/123456', '000012345-6', '12345']) {
+    for (const account of ['123451', '0350 12345-1', '0350/123451', '000012345-1', '12345']) {
       const ok = await importStatement(s, PAYMENT_ACCOUNT, itau(one, { account }));
       expect(ok.status, `${account}: ${ok.text}`).toBe(201);
     }

@@ -95,7 +95,7 @@ function statement(): string {
   return buildStatementOfx({
     bankCode: '341',
     agency: '0350',
-    account: '12345-6',
+    account: '12345-1',
     transactions: [{ fitid: `WH-${fitid}`, date: today, amountCents: -fitid * 100, memo: `TESTE ${fitid}` }],
     start: today,
     end: today,
@@ -310,7 +310,7 @@ describe('deliveries', () => {
     const content = buildStatementOfx({
       bankCode: '341',
       agency: '0350',
-      account: '12345-6',
+      account: '12345-1',
       transactions: [{ fitid: 'WH-REPLAY', date: today, amountCents: -1, memo: 'REPLAY' }],
       start: today,
       end: today,
