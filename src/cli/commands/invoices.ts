@@ -309,7 +309,7 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
   printRecord({ ...deps, format: 'table' }, payment, present);
   const pix = payment.pix?.payload;
   if (pix && deps.io.stdout.isTTY) {
-    const { renderQrTerminal } = await import('../../formats/pix/index.js');
+    const { renderQrTerminal } = await import('../../formats/pix/terminal.js');
     writeLine(deps.io.stdout);
     deps.io.stdout.write(renderQrTerminal(pix));
   }

@@ -18,8 +18,6 @@
 import { randomBytes } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '../../domain/documents.js';
 
-export { renderQrTerminal } from './qr.js';
-
 // ---------------------------------------------------------------------------------------------------------
 // CRC
 

@@ -1,7 +1,10 @@
+import { type Info, type Parser, parse } from 'csv-parse';
+
 /**
- * Incremental CSV record splitter (RFC 4180 quoting, any one-character delimiter). Input is text with `\n`
- * line breaks in pieces of any size. A quote only opens a quoted field at the start of a field; elsewhere it is
- * an ordinary character. Blank lines produce no record.
+ * CSV records (RFC 4180 quoting, any one-character delimiter) read by csv-parse, fed text with `\n` line breaks in
+ * pieces of any size, records handed on synchronously with the line each starts on. Tolerant as spreadsheets are:
+ * a quote inside an unquoted field is an ordinary character, rows may differ in length (the statement parser
+ * names the row), blank lines produce no record.
  */
 
 export interface CsvRecord {
@@ -10,155 +13,53 @@ export interface CsvRecord {
   line: number;
 }
 
-const MAX_FIELD = 1 << 20;
+/** A field longer than this is refused (a binary file, or a quote never closed). */
+const MAX_RECORD = 1 << 20;
 
 export class CsvRecordSplitter {
-  private fields: string[] = [];
-  private field = '';
-  private inQuotes = false;
-  /** The current field was quoted and its closing quote has been seen. */
-  private quotedDone = false;
-  private fieldStarted = false;
-  private line = 1;
-  private recordLine = 1;
-  private quoteLine = 1;
-  private overflow = false;
+  private readonly parser: Parser;
+  private failed = false;
 
   constructor(
-    private readonly delimiter: string,
-    private readonly onRecord: (record: CsvRecord) => void,
+    delimiter: string,
+    onRecord: (record: CsvRecord) => void,
     private readonly onError: (line: number, message: string) => void,
-  ) {}
+  ) {
+    this.parser = parse({
+      delimiter,
+      record_delimiter: '\n',
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: false,
+      max_record_size: MAX_RECORD,
+      info: true,
+    });
+    this.parser.on('data', ({ record, info }: { record: string[]; info: Info }) => {
+      // csv-parse counts the line a record ends on; a quoted field may span lines.
+      const breaks = record.reduce((n, f) => n + (f.match(/\n/g)?.length ?? 0), 0);
+      if (record.length === 1 && (record[0] ?? '').trim() === '') return;
+      onRecord({ fields: record, line: info.lines - breaks });
+    });
+    this.parser.on('error', (err: Error & { code?: string; lines?: number }) => {
+      this.failed = true;
+      this.onError(err.lines ?? 1, messageOf(err));
+    });
+  }
 
   write(text: string): void {
-    this.scan(this.resolvePendingQuote(text));
-  }
-
-  private scan(text: string): void {
-    const d = this.delimiter;
-    let i = 0;
-    const n = text.length;
-    while (i < n) {
-      if (this.inQuotes) {
-        const q = text.indexOf('"', i);
-        if (q === -1) {
-          this.append(text, i, n);
-          i = n;
-          break;
-        }
-        this.append(text, i, q);
-        if (q + 1 >= n) {
-          // Cannot tell yet whether this is `""`; keep the quote pending by re-entering on the next write.
-          this.pendingQuote = true;
-          i = n;
-          break;
-        }
-        if (text[q + 1] === '"') {
-          this.field += '"';
-          i = q + 2;
-        } else {
-          this.inQuotes = false;
-          this.quotedDone = true;
-          i = q + 1;
-        }
-        continue;
-      }
-      const c = text[i]!;
-      if (c === d) {
-        this.endField();
-        i++;
-      } else if (c === '\n') {
-        this.endRecord();
-        this.line++;
-        this.recordLine = this.line;
-        i++;
-      } else if (c === '"' && !this.fieldStarted && this.field.trim() === '') {
-        this.field = '';
-        this.inQuotes = true;
-        this.fieldStarted = true;
-        this.quoteLine = this.line;
-        i++;
-      } else {
-        // Run of ordinary characters.
-        let j = i + 1;
-        while (j < n) {
-          const cj = text[j]!;
-          if (cj === d || cj === '\n' || cj === '"') break;
-          j++;
-        }
-        if (c === '"') j = Math.max(j, i + 1);
-        this.append(text, i, j);
-        if (this.field.trim() !== '') this.fieldStarted = true;
-        i = j;
-      }
-    }
-  }
-
-  /** Called first by `write` when a quote ended the previous piece. */
-  private pendingQuote = false;
-
-  /** Called first by `write` when a quote ended the previous piece. */
-  private resolvePendingQuote(text: string): string {
-    if (!this.pendingQuote) return text;
-    this.pendingQuote = false;
-    if (text[0] === '"') {
-      this.field += '"';
-      return text.slice(1);
-    }
-    this.inQuotes = false;
-    this.quotedDone = true;
-    return text;
+    if (!this.failed) this.parser.write(text);
   }
 
   end(): void {
-    if (this.pendingQuote) {
-      this.pendingQuote = false;
-      this.inQuotes = false;
-      this.quotedDone = true;
-    }
-    if (this.inQuotes) {
-      this.onError(this.quoteLine, 'unterminated quoted field');
-      this.inQuotes = false;
-    }
-    this.endRecord();
+    if (!this.failed) this.parser.end();
   }
+}
 
-  private append(text: string, from: number, to: number): void {
-    if (to <= from) return;
-    if (this.quotedDone) {
-      // Text after a closing quote (`"abc"def`): keep it, as spreadsheets do.
-      this.quotedDone = false;
-    }
-    if (this.field.length + (to - from) > MAX_FIELD) {
-      if (!this.overflow) this.onError(this.line, 'field longer than 1 MiB');
-      this.overflow = true;
-      return;
-    }
-    this.field += text.slice(from, to);
-    if (this.inQuotes) {
-      let k = text.indexOf('\n', from);
-      while (k !== -1 && k < to) {
-        this.line++;
-        k = text.indexOf('\n', k + 1);
-      }
-    }
-  }
-
-  private endField(): void {
-    this.fields.push(this.field);
-    this.field = '';
-    this.fieldStarted = false;
-    this.quotedDone = false;
-    this.overflow = false;
-  }
-
-  private endRecord(): void {
-    this.endField();
-    const fields = this.fields;
-    this.fields = [];
-    if (fields.length === 1 && fields[0]!.trim() === '') return;
-    this.onRecord({ fields, line: this.recordLine });
-  }
+function messageOf(err: Error & { code?: string }): string {
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') return 'unterminated quoted field';
+  if (err.code === 'CSV_MAX_RECORD_SIZE') return 'field longer than 1 MiB';
+  return err.message.replace(/ at line \d+.*$/, '');
 }
 
 /** Counts delimiter occurrences outside quotes in one line. */
