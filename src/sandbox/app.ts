@@ -115,6 +115,12 @@ export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
 
   await app.register(async (api) => oauthRoutes(api, ctx), { prefix: API_PREFIX });
   await app.register(async (root) => boletoPdfRoutes(root, ctx));
+  // The base URL the CLI prints answers too: what this server is and where its API lives.
+  app.get('/', async () => ({
+    service: 'condo sandbox: a local implementation of the condominium finance API',
+    api: `${API_PREFIX}/condominiums/{condominium}`,
+    token: `${API_PREFIX}/oauth/token`,
+  }));
   await app.register(
     async (condo) => {
       payablesRoutes(condo, ctx);

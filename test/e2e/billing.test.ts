@@ -87,6 +87,12 @@ test('the boleto URL answers a PDF, without a token: payee, payer, amount, due d
   expect(guessed.status).toBe(404);
 });
 
+test('the base URL the CLI prints answers 200, saying what it is', async () => {
+  const res = await fetch(s.sandbox.baseUrl);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ api: '/api/v1/condominiums/{condominium}' });
+});
+
 test('the public boleto link is rate-limited per address', async () => {
   const invoice = await issued('BOLETO');
   const statuses: number[] = [];
