@@ -116,6 +116,19 @@ export async function writeAtomically(
   }
 }
 
+/** Delivers a file-writing verb's body to its target: stdout, or the file (whose path is printed). */
+export async function deliver(
+  io: Io,
+  target: Awaited<ReturnType<typeof outputTarget>>,
+  body: Readable,
+  progress: Progress,
+): Promise<number> {
+  if (target.stdout) return writeToStream(body, io.stdout);
+  const bytes = await writeAtomically(body, target.path, progress, target.overwrite);
+  io.stdout.write(`${target.path}\n`);
+  return bytes;
+}
+
 /** Streams `body` to stdout (`--output-file -`), honouring back-pressure. */
 export async function writeToStream(body: Readable, out: Writable): Promise<number> {
   let bytes = 0;

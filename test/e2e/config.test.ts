@@ -14,27 +14,8 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 /** `auth login` with flags and the secret on stdin, as a script does it. */
-function login(name: 'default' | 'read-only', profile: string, extra: string[] = []) {
-  const c = s.client(name);
-  return s.condo.run(
-    [
-      'auth',
-      'login',
-      '--no-input',
-      '--profile',
-      profile,
-      '--base-url',
-      s.sandbox.baseUrl,
-      '--condominium',
-      c.condominium,
-      '--client-id',
-      c.client_id,
-      '--client-secret-stdin',
-      ...extra,
-    ],
-    { stdin: c.client_secret },
-  );
-}
+const login = (name: 'default' | 'read-only', profile: string, extra: string[] = []) =>
+  s.loginRun(name, profile, extra);
 
 test('auth login of another profile keeps the current one and says so; of the current one, says it is current', async () => {
   const other = await login('read-only', 'reader');

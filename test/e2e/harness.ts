@@ -100,6 +100,8 @@ export interface Session {
   client(name: 'default' | 'read-only' | 'other'): RunningSandbox['clients'][number];
   /** Logs the CLI in with a seeded client, as profile `name` (default: the client's name). */
   login(name: 'default' | 'read-only' | 'other', profile?: string): Promise<void>;
+  /** The same `auth login` run, for a test that reads what it says. */
+  loginRun(name: 'default' | 'read-only' | 'other', profile?: string, extra?: string[]): Promise<RunResult>;
   close(): Promise<void>;
 }
 
@@ -122,9 +124,13 @@ export async function sandboxSession(
     if (!c) throw new Error(`no sandbox client ${name}`);
     return c;
   };
-  const login = async (name: 'default' | 'read-only' | 'other', profile = name) => {
+  const loginRun = (
+    name: 'default' | 'read-only' | 'other',
+    profile: string = name,
+    extra: string[] = [],
+  ) => {
     const c = client(name);
-    await condo.ok(
+    return condo.run(
       [
         'auth',
         'login',
@@ -138,9 +144,14 @@ export async function sandboxSession(
         '--client-id',
         c.client_id,
         '--client-secret-stdin',
+        ...extra,
       ],
       { stdin: c.client_secret },
     );
+  };
+  const login = async (name: 'default' | 'read-only' | 'other', profile = name) => {
+    const r = await loginRun(name, profile);
+    if (r.exitCode !== 0) throw new Error(`condo auth login exited ${r.exitCode}: ${r.stderr}`);
   };
   if (loginAs) await login(loginAs);
   return {
@@ -149,6 +160,7 @@ export async function sandboxSession(
     condo,
     client,
     login,
+    loginRun,
     close: async () => {
       await sandbox.close();
       await rm(root, { recursive: true, force: true });

@@ -184,24 +184,10 @@ describe('machine output has one contract', () => {
     const file = join(s.dataDir, '..', 'extrato.ofx');
     await writeFile(file, await statementForDemo(s.dataDir));
     const account = (await s.condo.json('bank-accounts list'))[0].id;
-    const first = await s.condo.run([
-      '-q',
-      'statements',
-      'import',
-      file,
-      '--account',
-      String(account),
-      '--json',
-    ]);
-    const again = await s.condo.run([
-      '-q',
-      'statements',
-      'import',
-      file,
-      '--account',
-      String(account),
-      '--json',
-    ]);
+    const importIt = () =>
+      s.condo.run(['-q', 'statements', 'import', file, '--account', String(account), '--json']);
+    const first = await importIt();
+    const again = await importIt();
     const [a, b] = [JSON.parse(first.stdout), JSON.parse(again.stdout)];
     expect(a.replayed).toBe(false);
     expect(b.replayed).toBe(true);

@@ -4,7 +4,7 @@ import { UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 import type { Deps } from '../context.js';
 import { outputTarget, progressBar, sha256File, writeAtomically, writeToStream } from '../files.js';
-import { dateFlag, intFlag, publicIdArg } from '../flags.js';
+import { dateFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';

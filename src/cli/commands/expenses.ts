@@ -6,7 +6,7 @@ import type { ExpenseInstallmentsCreate } from '../../domain/schemas.js';
 import { bodiesFromFile, flagNamer, refuseFlagsWithFile, reportCreated, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
 import { dateFlag, intFlag, reaisFlag } from '../flags.js';
-import { type Io, paint, writeLine } from '../io.js';
+import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, type Out, printJson, printList, resolveFormat } from '../output.js';
 import type { Register } from '../program.js';

@@ -4,7 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
-import { outputTarget, progressBar, writeAtomically, writeToStream } from '../files.js';
+import { deliver, outputTarget } from '../files.js';
 import { collect, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
@@ -127,6 +127,9 @@ export async function resetVerb(deps: Deps, opts: { dataDir?: string; force?: bo
   return 0;
 }
 
+/** A file made here in one piece: no progress to show. */
+const silent = { update: () => undefined, done: () => undefined };
+
 export interface StatementOptions {
   month?: string;
   format?: string;
@@ -161,17 +164,7 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
     throw new UsageError((e as Error).message);
   }
   // OFX 1.x declares CHARSET:1252 (its text is ASCII anyway); the CSV is what a Brazilian bank sends: windows-1252.
-  const body = Readable.from([Buffer.from(text, 'latin1')]);
-  if (target.stdout) await writeToStream(body, deps.io.stdout);
-  else {
-    await writeAtomically(
-      body,
-      target.path,
-      progressBar(deps.io, 'write', undefined, true),
-      target.overwrite,
-    );
-    writeLine(deps.io.stdout, target.path);
-  }
+  await deliver(deps.io, target, Readable.from([Buffer.from(text, 'latin1')]), silent);
   return 0;
 }
 
@@ -215,17 +208,7 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
   } catch (e) {
     throw new UsageError(`${remPath}: ${(e as Error).message}`);
   }
-  const body = Readable.from([Buffer.from(result.text, 'latin1')]);
-  if (target.stdout) await writeToStream(body, deps.io.stdout);
-  else {
-    await writeAtomically(
-      body,
-      target.path,
-      progressBar(deps.io, 'write', undefined, true),
-      target.overwrite,
-    );
-    writeLine(deps.io.stdout, target.path);
-  }
+  await deliver(deps.io, target, Readable.from([Buffer.from(result.text, 'latin1')]), silent);
   deps.info(`bank return: ${result.paid} paid, ${result.scheduled} scheduled, ${result.rejected} rejected`);
   return 0;
 }
