@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { BulkResult } from '../client/types.js';
-import { UsageError } from '../domain/errors.js';
+import type { BulkOptions, BulkResult } from '../client/types.js';
+import { ExitCode, UsageError } from '../domain/errors.js';
 import { decimalToCents } from '../domain/money.js';
 import type * as Schemas from '../domain/schemas.js';
 import type { Deps } from './context.js';
+import { sha256File } from './files.js';
+import { paint, writeLine } from './io.js';
 import { reportBulk } from './report.js';
+import { onStop } from './signals.js';
 
 /**
  * Request bodies of the create verbs: from flags (money converted from the flag's cents to the wire's decimal
@@ -107,6 +110,45 @@ export async function reportCreated<T>(
     'created',
     results.map((r) => (r.ok ? { ...r, label: label(r.data) } : { ...r, label: `${path}[${r.index}]` })),
   );
+}
+
+/** How long Ctrl-C lets the requests in flight finish before cutting them off. */
+const IN_FLIGHT_GRACE_MS = 5_000;
+
+/**
+ * Creates every body of a file, resumably: each item's Idempotency-Key comes from the file's content and its
+ * index, so running the same command again replays what was created and creates only the rest. Ctrl-C stops
+ * sending, lets the requests in flight finish (briefly), reports what was done, and exits 130.
+ */
+export async function createFromFile<B, T>(
+  deps: Deps,
+  path: string,
+  bodies: B[],
+  createMany: (bodies: B[], opts: BulkOptions) => Promise<BulkResult<'index', T>[]>,
+  label: (created: T) => string,
+): Promise<number> {
+  const stop = new AbortController();
+  const cut = new AbortController();
+  const release = onStop(() => {
+    stop.abort();
+    setTimeout(() => cut.abort(), IN_FLIGHT_GRACE_MS).unref();
+  });
+  let results: BulkResult<'index', T>[];
+  try {
+    const keyPrefix = `bulk-${(await sha256File(path)).slice(0, 24)}`;
+    results = await createMany(bodies, { keyPrefix, stop: stop.signal, signal: cut.signal });
+  } finally {
+    release();
+  }
+  const attempted = results.filter((r) => r.ok || !r.notSent);
+  const code = await reportCreated(deps, path, attempted, label);
+  if (!stop.signal.aborted) return code;
+  const created = attempted.filter((r) => r.ok).length;
+  writeLine(
+    deps.io.stderr,
+    paint(deps.io, 'yellow', `${created} of ${bodies.length} created; run the same command again to finish`),
+  );
+  return ExitCode.interrupted;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ResolvedCredentials } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { todayIn } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
-import { canPrompt, type Io, paint, writeLine } from './io.js';
+import { canPrompt, type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS, OUTPUT_FORMATS, type Out, type OutputFormat, resolveFormat } from './output.js';
 import type { Prompter } from './prompter.js';
 
@@ -101,8 +101,18 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
           ...(globals.requestId ? { requestId: globals.requestId } : {}),
           ...(globals.idempotencyKey ? { idempotencyKey: globals.idempotencyKey } : {}),
           ...(globals.debug ? { debug: (line: string) => writeLine(io.stderr, paint(io, 'dim', line)) } : {}),
-          ...(io.stderr.isTTY && !globals.quiet ? { onRateLimitWait: rateLimitNotice(io, deps.now) } : {}),
+          ...(io.stderr.isTTY && !globals.quiet
+            ? {
+                onRateLimitWait: rateLimitNotice(io, deps.now),
+                onRetry: (ms: number, why: string) =>
+                  writeLine(
+                    io.stderr,
+                    paint(io, 'yellow', `${why}; retrying in ${Math.max(1, Math.ceil(ms / 1000))} s`),
+                  ),
+              }
+            : {}),
           userAgent: `condo-cli/${CLI_VERSION} node/${process.versions.node}`,
+          ...retryBudget(io.env),
         });
       })();
       return client;
@@ -113,9 +123,9 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
       return inquirerPrompter();
     },
     info: (line) => {
-      if (!globals.quiet) writeLine(io.stderr, line);
+      if (!globals.quiet) writeLine(io.stderr, printable(line));
     },
-    warn: (line) => writeLine(io.stderr, paint(io, 'yellow', `warning: ${line}`)),
+    warn: (line) => writeLine(io.stderr, paint(io, 'yellow', `warning: ${printable(line)}`)),
     close: async () => {
       const opened = await client?.catch(() => undefined);
       await opened?.close();
@@ -136,6 +146,15 @@ function rateLimitNotice(io: Io, now: () => Date): (ms: number) => void {
     announcedUntil = until;
     writeLine(io.stderr, paint(io, 'yellow', `waiting ${Math.ceil(ms / 1000)} s for the rate limit`));
   };
+}
+
+/** CONDO_RETRY_BUDGET_SECONDS: how long a call keeps retrying what a moment may cure (default 30 s). */
+function retryBudget(env: NodeJS.ProcessEnv): { retry?: { budgetMs: number } } {
+  const text = env.CONDO_RETRY_BUDGET_SECONDS;
+  if (text === undefined || text === '') return {};
+  if (!/^\d+$/.test(text))
+    throw new UsageError(`CONDO_RETRY_BUDGET_SECONDS: "${text}" is not a whole number of seconds`);
+  return { retry: { budgetMs: Number(text) * 1000 } };
 }
 
 declare const __CONDO_VERSION__: string | undefined;

@@ -56,6 +56,21 @@ export function progressBar(io: Io, label: string, total: number | undefined, qu
 }
 
 /**
+ * A file name a server chose, made safe to create in the current directory: its last path part only, no control
+ * characters, no leading dots (`.bashrc`), no Windows separators or reserved characters; `fallback` when nothing
+ * is left.
+ */
+export function safeFileName(name: string | undefined, fallback: string): string {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = last
+    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '')
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, 200);
+  return clean === '' ? fallback : clean;
+}
+
+/**
  * Where a file-writing verb writes (`-O, --output-file FILE`; `-` is stdout): a path, checked before any work so an
  * existing file is refused up front rather than after a download (`--force` overwrites).
  */

@@ -55,6 +55,18 @@ export function paint(io: Io, style: Style, text: string): string {
   return `\u001b[${open}m${text}\u001b[${close}m`;
 }
 
+/**
+ * Data from a server or a file made visible but harmless: C0 controls, DEL and C1 controls (ESC, OSC, BEL...) as
+ * `\x1B`-style escapes, so a payee name cannot retitle the window, clear the screen or hide text. Our own
+ * colours are added after this, by `paint`.
+ */
+export function printable(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+}
+
 export function writeLine(stream: Writable, line = ''): void {
   stream.write(`${line}\n`);
 }

@@ -1,7 +1,7 @@
 import { formatDateBr } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { centsToText, formatReais } from '../domain/money.js';
-import { type Io, paint, writeLine } from './io.js';
+import { type Io, paint, printable, writeLine } from './io.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -40,7 +40,7 @@ function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
   if (kind === 'cents' && typeof value === 'number') return formatReais(value);
   if (kind === 'reais' && typeof value === 'number') return formatReais(Math.round(value * 100));
   if (kind === 'date' && typeof value === 'string') return formatDateBr(value);
-  return String(value);
+  return printable(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
 /** tsv/csv: money as decimal reais with a dot, whatever unit the API used for it. */
@@ -48,8 +48,8 @@ function forScript(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined) return '';
   if (kind === 'reais' && typeof value === 'number') return forScript(Math.round(value * 100), 'cents');
   if (kind === 'cents' && typeof value === 'number') return centsToText(value);
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value).replace(/[\t\r\n]+/g, ' ');
+  if (typeof value === 'object') return printable(JSON.stringify(value));
+  return printable(String(value).replace(/[\t\r\n]+/g, ' '));
 }
 
 function csvCell(text: string): string {

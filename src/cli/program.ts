@@ -16,7 +16,7 @@ import { register as registerSandbox } from './commands/sandbox.js';
 import { register as registerStatements } from './commands/statements.js';
 import { register as registerWebhooks } from './commands/webhooks.js';
 import { CLI_VERSION, createDeps, type Deps, type GlobalOptions } from './context.js';
-import { type Io, paint, writeLine } from './io.js';
+import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS } from './output.js';
 
 /** A verb: gets its dependencies and the parsed command, returns an exit code (or throws a CondoError). */
@@ -90,6 +90,18 @@ const REGISTRY: Register[] = [
   registerDemo,
 ];
 
+/** The command line again, with `--idempotency-key KEY` (replacing one given), quoted for a POSIX shell. */
+function rerun(argv: readonly string[], key: string): string {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--idempotency-key') i++;
+    else if (!a.startsWith('--idempotency-key=')) args.push(a);
+  }
+  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", `'\\''`)}'`);
+  return ['condo', ...args.map(quote), '--idempotency-key', key].join(' ');
+}
+
 /** A 422's reasons on the same line, field by field: the why must not hide behind --debug. */
 function fieldsText(fields: Record<string, string[]> | undefined): string {
   const entries = Object.entries(fields ?? {});
@@ -98,7 +110,7 @@ function fieldsText(fields: Record<string, string[]> | undefined): string {
 }
 
 /** One stderr line for an error: message, API code and request id; the exit code comes from its class. */
-export function reportError(io: Io, error: unknown): number {
+export function reportError(io: Io, error: unknown, argv: readonly string[] = []): number {
   if (error instanceof CondoError) {
     const extras = [error.code, error.requestId ? `request id ${error.requestId}` : undefined].filter(
       Boolean,
@@ -108,13 +120,21 @@ export function reportError(io: Io, error: unknown): number {
       paint(
         io,
         'red',
-        `error: ${error.message}${fieldsText(error.fields)}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+        printable(
+          `error: ${error.message}${fieldsText(error.fields)}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+        ),
       ),
     );
+    if (error.code === 'outcome_unknown' && error.idempotencyKey) {
+      writeLine(
+        io.stderr,
+        `The server may have done it. Run it again with the same key: it is done once, and you get its answer:\n  ${rerun(argv, error.idempotencyKey)}`,
+      );
+    }
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  writeLine(io.stderr, paint(io, 'red', `error: ${message}`));
+  writeLine(io.stderr, paint(io, 'red', `error: ${printable(message)}`));
   if (process.env.CONDO_DEBUG_STACK && error instanceof Error) writeLine(io.stderr, error.stack ?? '');
   return ExitCode.error;
 }
@@ -197,7 +217,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       if (json) errorJson(io, new Error(error.message.replace(/^error: /, '')), ExitCode.usage);
       return ExitCode.usage;
     }
-    const code = reportError(io, error);
+    const code = reportError(io, error, argv);
     if (json) errorJson(io, error, code);
     return code;
   }

@@ -1,6 +1,6 @@
 import type { CondoError } from '../domain/errors.js';
 import type { Deps } from './context.js';
-import { paint, writeLine } from './io.js';
+import { paint, printable, writeLine } from './io.js';
 import { printJson } from './output.js';
 
 /**
@@ -57,7 +57,7 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
             : `${r.label}\tok\t${verb}`,
         );
       else {
-        const why = `${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}`;
+        const why = printable(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}`);
         writeLine(
           io.stdout,
           deps.format === 'table'

@@ -31,3 +31,14 @@ export function installSignalHandlers(onInterrupt: (signal: Signal) => void): vo
 export function untilStopped(): Promise<Signal> {
   return new Promise((resolve) => waiters.add(resolve));
 }
+
+/**
+ * Calls `fn` on the first SIGINT or SIGTERM instead of ending the process, until the returned function is
+ * called: a bulk run stops sending and reports what it did (then exits 130 itself).
+ */
+export function onStop(fn: (signal: Signal) => void): () => void {
+  waiters.add(fn);
+  return () => {
+    waiters.delete(fn);
+  };
+}

@@ -5,13 +5,15 @@ import { interrupted } from './sleep.js';
  * Runs `work` over `items` with at most `concurrency` at a time, all over the client's one pipeline (whose
  * throttle keeps the run inside the rate limit). Results keep the input order; a failure is a value, not a throw.
  */
-export type BulkOutcome<T> = { ok: true; data: T } | { ok: false; error: CondoError };
+export type BulkOutcome<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: CondoError /** stopped before it was sent */; notSent?: boolean };
 
 export async function runPool<I, T>(
   items: readonly I[],
   concurrency: number,
   work: (item: I, index: number) => Promise<T>,
-  opts: { signal?: AbortSignal; onResult?: (done: number, total: number) => void } = {},
+  opts: { signal?: AbortSignal; stop?: AbortSignal; onResult?: (done: number, total: number) => void } = {},
 ): Promise<BulkOutcome<T>[]> {
   const results: BulkOutcome<T>[] = new Array(items.length);
   let nextIndex = 0;
@@ -20,8 +22,8 @@ export async function runPool<I, T>(
     for (;;) {
       const i = nextIndex++;
       if (i >= items.length) return;
-      if (opts.signal?.aborted) {
-        results[i] = { ok: false, error: interrupted() };
+      if (opts.signal?.aborted || opts.stop?.aborted) {
+        results[i] = { ok: false, error: interrupted(), notSent: true };
       } else {
         try {
           results[i] = { ok: true, data: await work(items[i] as I, i) };

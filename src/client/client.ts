@@ -16,13 +16,14 @@ import { auth } from './layers/auth.js';
 import { idempotency } from './layers/idempotency.js';
 import { redactingLog } from './layers/log.js';
 import { requestId } from './layers/request-id.js';
-import { DEFAULT_RETRY, retry } from './layers/retry.js';
+import { DEFAULT_RETRY, type RetryWait, retry } from './layers/retry.js';
 import { RateLimiter, throttle } from './layers/throttle.js';
 import { readPage } from './pagination.js';
 import { anySignal } from './sleep.js';
 import { MemoryTokenCache, TokenProvider } from './tokens.js';
 import { createTransport, oneShot } from './transport.js';
 import type {
+  BulkOptions,
   CachedToken,
   ClientOptions,
   ListOptions,
@@ -36,6 +37,7 @@ import type {
 } from './types.js';
 import {
   compose,
+  isWrite,
   type Send,
   TransportError,
   type WireBody,
@@ -54,7 +56,7 @@ export interface ApiCore {
   bulk<I, T>(
     items: readonly I[],
     work: (item: I, key: string) => Promise<T>,
-    o?: { signal?: AbortSignal; onResult?: (done: number, total: number) => void },
+    o?: BulkOptions,
   ): Promise<BulkOutcome<T>[]>;
 }
 
@@ -96,6 +98,8 @@ export function createCore(opts: ClientOptions): Core {
   const transport = createTransport({ timeoutMs });
   const log = redactingLog(debug, () => secrets);
   const limiter = new RateLimiter(note, Date.now, opts.onRateLimitWait);
+  const retryNotice = (w: RetryWait) =>
+    w.rateLimited ? opts.onRateLimitWait?.(w.ms) : opts.onRetry?.(w.ms, w.why);
   const tokens = new TokenProvider({
     tokenUrl: urlFor(`${API_PREFIX}/oauth/token`),
     clientId: opts.clientId,
@@ -105,7 +109,7 @@ export function createCore(opts: ClientOptions): Core {
     cacheKey:
       opts.tokenCacheKey ??
       `${base.origin}${basePath}|${opts.clientId}|${opts.condominium}|${[...(opts.scopes ?? [])].sort().join(' ')}`,
-    send: compose(transport.send, requestId(opts.requestId), retry(policy, note, opts.onRateLimitWait), log),
+    send: compose(transport.send, requestId(opts.requestId), retry(policy, note, retryNotice), log),
     userAgent,
     onToken: (t) => secrets.add(t),
     log: note,
@@ -114,7 +118,7 @@ export function createCore(opts: ClientOptions): Core {
     transport.send,
     requestId(opts.requestId),
     idempotency(),
-    retry(policy, note, opts.onRateLimitWait),
+    retry(policy, note, retryNotice),
     auth(tokens),
     throttle(limiter),
     log,
@@ -183,7 +187,15 @@ export function createCore(opts: ClientOptions): Core {
     try {
       return await send(req);
     } catch (err) {
-      if (err instanceof TransportError) throw errorFromTransport(err, req.url, req.headers['x-request-id']);
+      if (err instanceof TransportError)
+        throw errorFromTransport(
+          err,
+          req.url,
+          req.headers['x-request-id'],
+          isWrite(req.method)
+            ? { method: req.method, idempotencyKey: req.headers['idempotency-key'] }
+            : undefined,
+        );
       if (err instanceof CondoError) throw err;
       throw new ApiError((err as Error)?.message ?? String(err), { code: 'client_error' });
     }
@@ -301,12 +313,17 @@ export function createCore(opts: ClientOptions): Core {
   async function bulk<I, T>(
     items: readonly I[],
     work: (item: I, key: string) => Promise<T>,
-    o: { signal?: AbortSignal; onResult?: (done: number, total: number) => void } = {},
+    o: BulkOptions = {},
   ): Promise<BulkOutcome<T>[]> {
-    // --idempotency-key on a bulk run: KEY-1, KEY-2, ... so a re-run replays instead of repeating.
-    const keyFor = (i: number) => (opts.idempotencyKey ? `${opts.idempotencyKey}-${i + 1}` : ulid());
+    // KEY-1, KEY-2, ... from --idempotency-key or the caller's prefix, so a re-run replays instead of repeating.
+    const prefix = opts.idempotencyKey ?? o.keyPrefix;
+    const keyFor = (i: number) => (prefix ? `${prefix}-${i + 1}` : ulid());
     const signal = anySignal(opts.signal, o.signal);
-    return runPool(items, concurrency, (item, i) => work(item, keyFor(i)), { signal, onResult: o.onResult });
+    return runPool(items, concurrency, (item, i) => work(item, keyFor(i)), {
+      signal,
+      ...(o.stop ? { stop: o.stop } : {}),
+      ...(o.onResult ? { onResult: o.onResult } : {}),
+    });
   }
 
   return {

@@ -172,11 +172,25 @@ export function errorFromResponse(res: WireResponse, body?: unknown): CondoError
   });
 }
 
-/** The CondoError for a failure below HTTP once retries are exhausted (exit 7). */
-export function errorFromTransport(err: TransportError, url: URL, requestId: string | undefined): CondoError {
-  const what = err.kind === 'timeout' ? 'timeout' : 'network_error';
-  return new UnavailableError(`cannot reach ${url.origin}: ${err.message}`, {
-    code: what,
-    requestId,
-  });
+/**
+ * The CondoError for a failure below HTTP once retries are exhausted (exit 7). "Cannot reach" only when the
+ * request never left; a write that was sent and got no answer has an unknown outcome, and says with which key it
+ * can be run again safely.
+ */
+export function errorFromTransport(
+  err: TransportError,
+  url: URL,
+  requestId: string | undefined,
+  write?: { method: string; idempotencyKey: string | undefined },
+): CondoError {
+  const code = err.kind === 'timeout' ? 'timeout' : 'network_error';
+  if (!err.sent)
+    return new UnavailableError(`cannot reach ${url.origin}: ${err.message}`, { code, requestId });
+  if (write?.idempotencyKey) {
+    return new UnavailableError(
+      `outcome unknown: ${write.method} ${url.pathname} was sent to ${url.origin} and no answer came (${err.message})`,
+      { code: 'outcome_unknown', requestId, idempotencyKey: write.idempotencyKey },
+    );
+  }
+  return new UnavailableError(`no answer from ${url.origin}: ${err.message}`, { code, requestId });
 }

@@ -1,6 +1,7 @@
 /**
  * Access tokens: OAuth 2.0 client credentials at POST /api/v1/oauth/token (form-encoded, credentials in HTTP
- * Basic, `scope` when asked), cached through the caller's TokenCache (or in memory) and renewed 60 s before expiry.
+ * Basic, `scope` when asked), cached through the caller's TokenCache (or in memory) and renewed when less than
+ * min(60 s, half its lifetime) is left, so a short-lived token still serves several commands.
  * Concurrent callers share one fetch.
  */
 import { AuthError, type CondoError } from '../domain/errors.js';
@@ -8,8 +9,14 @@ import { errorFromResponse, errorFromTransport, parseBody } from './errors.js';
 import type { CachedToken, TokenCache } from './types.js';
 import { type Send, TransportError } from './wire.js';
 
-/** A token this close to expiry is renewed before use. */
+/** A token this close to expiry is renewed before use (or half its lifetime, when that is shorter). */
 export const REFRESH_MARGIN_MS = 60_000;
+
+/** How long before its expiry a token is renewed. */
+export function refreshMargin(t: CachedToken): number {
+  if (t.issued_at === undefined) return REFRESH_MARGIN_MS;
+  return Math.min(REFRESH_MARGIN_MS, (t.expires_at - t.issued_at) / 2);
+}
 
 export interface TokenProviderOptions {
   tokenUrl: URL;
@@ -39,7 +46,7 @@ export class TokenProvider {
   /** A valid token: the cached one unless it expires within the margin, else a fresh one. */
   async get(signal?: AbortSignal): Promise<CachedToken> {
     const cached = this.memory ?? (await this.readCache());
-    if (cached && cached.expires_at - REFRESH_MARGIN_MS > this.now()) {
+    if (cached && cached.expires_at - refreshMargin(cached) > this.now()) {
       this.memory = cached;
       this.o.onToken?.(cached.access_token);
       return cached;
@@ -128,6 +135,7 @@ export class TokenProvider {
       access_token: accessToken,
       // The spec: a token is valid for 1 hour; trust expires_in when the server sends it.
       expires_at: started + (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000,
+      issued_at: started,
       scope,
     };
     this.memory = token;

@@ -94,6 +94,17 @@ export function flattenHeaders(raw: Record<string, string | string[] | undefined
   return out;
 }
 
+/** Failures before a connection existed: the request cannot have reached the server. */
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 function classify(
   err: unknown,
   req: WireRequest,
@@ -109,12 +120,10 @@ function classify(
     cause?: { code?: string; message?: string };
   };
   const code = e.code ?? e.cause?.code;
-  if (
-    deadline?.aborted ||
-    code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    code === 'UND_ERR_BODY_TIMEOUT' ||
-    code === 'UND_ERR_CONNECT_TIMEOUT'
-  ) {
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new TransportError(`connect timed out after ${timeoutMs} ms`, 'timeout', code, false);
+  }
+  if (deadline?.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new TransportError(`timed out after ${timeoutMs} ms`, 'timeout', code ?? 'ETIMEDOUT');
   }
   if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_URL') {
@@ -125,7 +134,7 @@ function classify(
   }
   const detail =
     e.cause?.message && e.cause.message !== e.message ? `${e.message}: ${e.cause.message}` : e.message;
-  return new TransportError(detail ?? String(err), 'network', code);
+  return new TransportError(detail ?? String(err), 'network', code, !NEVER_SENT.has(code ?? ''));
 }
 
 /** A body for a one-shot Readable: sent once, never replayed. */

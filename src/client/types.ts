@@ -9,6 +9,8 @@ export interface CachedToken {
   access_token: string;
   /** Epoch milliseconds. */
   expires_at: number;
+  /** Epoch milliseconds; absent in caches written before it was kept. */
+  issued_at?: number;
   scope: string[];
 }
 
@@ -19,9 +21,14 @@ export interface TokenCache {
 }
 
 export interface RetryPolicy {
+  /** At most this many retries (default 20; the time budget usually ends them first). */
   retries: number;
   minDelayMs: number;
   maxDelayMs: number;
+  /** Stop retrying once this much time has passed since the first attempt (default 30 s; 429 waits excepted). */
+  budgetMs?: number;
+  /** How many times a 500 is retried (default 1). */
+  serverErrorRetries?: number;
   /** A Retry-After longer than this is not waited for: the error is raised with its retryAfterSeconds. Default 120 s. */
   maxRetryAfterMs?: number;
 }
@@ -48,10 +55,12 @@ export interface ClientOptions {
    * terminal is not left looking at silence; `ms` is how long this wait is.
    */
   onRateLimitWait?: (ms: number) => void;
+  /** Told before a retry waits, with why (not for the client's own rate-limit pacing: onRateLimitWait). */
+  onRetry?: (ms: number, why: string) => void;
   /** Per attempt (headers and body), default 30 s. */
   timeoutMs?: number;
   /** Default 4 retries, 250 ms .. 20 s. */
-  retry?: RetryPolicy;
+  retry?: Partial<RetryPolicy>;
   /** For bulk helpers, default 8. */
   concurrency?: number;
   userAgent?: string;
@@ -137,10 +146,21 @@ export type ListResult<T> = T[] & {
 
 export type BulkResult<K extends 'id' | 'index', T> =
   | ({ ok: true; data: T } & Record<K, K extends 'id' ? string : number>)
-  | ({ ok: false; error: CondoError } & Record<K, K extends 'id' ? string : number>);
+  | ({ ok: false; error: CondoError /** stopped (Ctrl-C) before it was sent */; notSent?: boolean } & Record<
+      K,
+      K extends 'id' ? string : number
+    >);
 
 export interface BulkOptions {
+  /** Aborts the requests in flight too. */
   signal?: AbortSignal;
+  /** Stops starting new items; those in flight finish (Ctrl-C: a state that can be resumed). */
+  stop?: AbortSignal;
+  /**
+   * Each item's Idempotency-Key is `<keyPrefix>-<n>` (n from 1), so running the same bulk again replays what was
+   * done and does only the rest; `--idempotency-key` (the client's own key) wins. Default: a new key per item.
+   */
+  keyPrefix?: string;
   /** Called after each item completes, for progress output. */
   onResult?: (done: number, total: number) => void;
 }

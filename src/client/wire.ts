@@ -49,6 +49,8 @@ export class TransportError extends Error {
     message: string,
     readonly kind: 'timeout' | 'network',
     readonly causeCode?: string,
+    /** false when the request never left (no connection was made); else the server may have acted on it. */
+    readonly sent = true,
   ) {
     super(message);
     this.name = 'TransportError';

@@ -1,4 +1,5 @@
-import { chmod } from 'node:fs/promises';
+import { chmodSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /**
  * The profile store (conf): named profiles, the current profile, and a token cache. `CONDO_CONFIG_DIR` moves
@@ -16,6 +17,8 @@ export interface Profile {
 export interface StoredToken {
   access_token: string;
   expires_at: number;
+  /** When it was issued (epoch ms): its lifetime decides when it is renewed. */
+  issued_at?: number;
   scope: string[];
 }
 
@@ -53,10 +56,20 @@ export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigSto
     accessPropertiesByDotNotation: false,
     defaults: { profiles: {}, tokens: {} },
   });
+  // The folder and the file hold client secrets and tokens: 0700 and 0600 whatever the umask (conf creates the
+  // folder with mkdir's default, 0777 less the umask) or earlier versions did.
+  const secure = () => {
+    try {
+      chmodSync(dirname(conf.path), 0o700);
+      chmodSync(conf.path, 0o600);
+    } catch {
+      // not created yet: the first write creates it
+    }
+  };
+  secure();
   const write = <K extends keyof ConfigShape>(key: K, value: ConfigShape[K]) => {
     conf.set(key, value);
-    // conf sets the mode when it creates the file; keep it 0600 whatever umask or earlier versions did.
-    void chmod(conf.path, 0o600).catch(() => undefined);
+    secure();
   };
   const read = () => conf.store;
   return {

@@ -22,6 +22,8 @@ export interface ErrorDetails {
   requestId?: string;
   fields?: Record<string, string[]>;
   retryAfterSeconds?: number;
+  /** The Idempotency-Key of a write whose outcome is unknown: running it again with it is safe. */
+  idempotencyKey?: string;
 }
 
 export class CondoError extends Error {
@@ -31,6 +33,7 @@ export class CondoError extends Error {
   readonly requestId: string | undefined;
   readonly fields: Record<string, string[]> | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly idempotencyKey: string | undefined;
 
   constructor(message: string, details: ErrorDetails = {}) {
     super(message);
@@ -40,6 +43,7 @@ export class CondoError extends Error {
     this.requestId = details.requestId;
     this.fields = details.fields;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.idempotencyKey = details.idempotencyKey;
   }
 }
 

@@ -35,6 +35,11 @@ export { SandboxStore, SNAPSHOT_FILE } from './store.js';
 export interface SandboxOptions {
   /** default 127.0.0.1 */
   host?: string;
+  /**
+   * Names the sandbox answers to besides localhost, 127.0.0.1 and [::1] while bound to loopback (any other Host
+   * gets a 421, the door DNS rebinding would use). Bound to another address it answers any Host.
+   */
+  allowHosts?: string[];
   /** 0 = an ephemeral port */
   port?: number;
   /** where the database lives; null for a throwaway database in memory */
@@ -84,11 +89,21 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1', '[::1]'];
+
+/** The Host names a loopback-bound sandbox answers to; null (any) when it is bound to another address. */
+export function allowedHosts(bindHost: string, extra: string[]): Set<string> | null {
+  const loopback = LOOPBACK_NAMES.includes(bindHost) || /^127\./.test(bindHost);
+  if (!loopback) return null;
+  return new Set([...LOOPBACK_NAMES, bindHost, ...extra].map((h) => h.toLowerCase()));
+}
+
 /** The services one server shares, built over an opened store. */
 export function createContext(store: SandboxStore, opts: Omit<SandboxOptions, 'dataDir'>): SandboxContext {
   return {
     store,
     baseUrl: null,
+    allowedHosts: allowedHosts(opts.host ?? '127.0.0.1', opts.allowHosts ?? []),
     tokens: new TokenService(store, opts.tokenTtlSeconds ?? 3600),
     idempotency: new IdempotencyStore(store),
     rateLimiter: new RateLimiter(),

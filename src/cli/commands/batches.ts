@@ -3,7 +3,14 @@ import type { Batch, ReturnSummary } from '../../client/index.js';
 import { UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 import type { Deps } from '../context.js';
-import { outputTarget, progressBar, sha256File, writeAtomically, writeToStream } from '../files.js';
+import {
+  outputTarget,
+  progressBar,
+  safeFileName,
+  sha256File,
+  writeAtomically,
+  writeToStream,
+} from '../files.js';
 import { dateFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
@@ -106,7 +113,9 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
   const named = opts.outputFile ? await outputTarget(opts.outputFile, '', Boolean(opts.force)) : undefined;
   const client = await deps.client();
   const file = await client.batches.download(id);
-  const target = named ?? (await outputTarget(undefined, file.fileName ?? `${id}.rem`, Boolean(opts.force)));
+  // The server names the file; a hostile one could say `../.bashrc`.
+  const own = safeFileName(file.fileName, `${id}.rem`);
+  const target = named ?? (await outputTarget(undefined, own, Boolean(opts.force)));
   if (target.stdout) {
     await writeToStream(file.body, deps.io.stdout);
     return 0;

@@ -5,7 +5,7 @@ import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import type { CnabFile, CnabItem } from '../../formats/cnab240/index.js';
 import type { Deps } from '../context.js';
-import { paint, writeLine } from '../io.js';
+import { paint, printable, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
 
@@ -55,11 +55,15 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
   writeLine(io.stdout, bold(`${path}`));
   writeLine(
     io.stdout,
-    `  bank ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${file.service} ${file.direction} · layout ${file.layout_version ?? '?'} · ${file.lines} lines`,
+    printable(
+      `  bank ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${file.service} ${file.direction} · layout ${file.layout_version ?? '?'} · ${file.lines} lines`,
+    ),
   );
   writeLine(
     io.stdout,
-    `  company ${file.company.name ?? '?'} (${file.company.document ?? '?'}) agency ${file.company.agency ?? '?'} account ${file.company.account ?? '?'}`,
+    printable(
+      `  company ${file.company.name ?? '?'} (${file.company.document ?? '?'}) agency ${file.company.agency ?? '?'} account ${file.company.account ?? '?'}`,
+    ),
   );
   writeLine(
     io.stdout,

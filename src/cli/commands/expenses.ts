@@ -3,7 +3,7 @@ import { UsageError } from '../../domain/errors.js';
 import { type Installment, installmentSchedule } from '../../domain/installments.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
 import type { ExpenseInstallmentsCreate } from '../../domain/schemas.js';
-import { bodiesFromFile, flagNamer, refuseFlagsWithFile, reportCreated, validated } from '../bodies.js';
+import { bodiesFromFile, createFromFile, flagNamer, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
 import { dateFlag, intFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
@@ -134,7 +134,7 @@ export async function createExpenses(deps: Deps, flags: ExpenseFlags): Promise<n
       printExpense(deps, await client.expenses.create(bodies[0]!));
       return 0;
     }
-    return reportCreated(deps, flags.fromFile, await client.expenses.createMany(bodies), (e) => String(e.id));
+    return createFromFile(deps, flags.fromFile, bodies, client.expenses.createMany, (e) => String(e.id));
   }
   const body = expenseBodyFromFlags(flags, deps.today());
   const payload = await validated('ExpenseCreate', body, flagNamer(FLAG_OF));

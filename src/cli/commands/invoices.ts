@@ -3,7 +3,7 @@ import { UsageError } from '../../domain/errors.js';
 import { BILLING_TYPES, boletoRefusals } from '../../domain/invoices.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
 import type { InvoiceCreate } from '../../domain/schemas.js';
-import { bodiesFromFile, flagNamer, refuseFlagsWithFile, reportCreated, validated } from '../bodies.js';
+import { bodiesFromFile, createFromFile, flagNamer, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
@@ -230,8 +230,7 @@ export async function createInvoices(deps: Deps, flags: InvoiceFlags): Promise<n
       printCreated(deps, await client.invoices.create(bodies[0] as InvoiceCreate), 'created');
       return 0;
     }
-    const results = await client.invoices.createMany(bodies);
-    return reportCreated(deps, flags.fromFile, results, (i) => i.public_id);
+    return createFromFile(deps, path, bodies, client.invoices.createMany, (i) => i.public_id);
   }
   const body = invoiceBodyFromFlags(flags, deps.today());
   const payload = await validated('InvoiceCreate', body, flagNamer(FLAG_OF));

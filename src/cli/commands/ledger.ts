@@ -6,9 +6,9 @@ import type { AccountTransferCreate } from '../../domain/schemas.js';
 import {
   bodiesFromFile,
   centsOf,
+  createFromFile,
   flagNamer,
   refuseFlagsWithFile,
-  reportCreated,
   validated,
 } from '../bodies.js';
 import type { Deps } from '../context.js';
@@ -143,8 +143,9 @@ export async function createEntries(deps: Deps, flags: EntryFlags): Promise<numb
       printEntry(deps, await client.accountEntries.create(bodies[0]!));
       return 0;
     }
-    const results = await client.accountEntries.createMany(bodies);
-    return reportCreated(deps, flags.fromFile, results, (e) => String(e.id));
+    return createFromFile(deps, flags.fromFile, bodies, client.accountEntries.createMany, (e) =>
+      String(e.id),
+    );
   }
   const body = entryBodyFromFlags(flags, deps.today());
   const payload = await validated('AccountEntryCreate', body, flagNamer(ENTRY_FLAG_OF));
@@ -202,8 +203,9 @@ export async function createTransfer(deps: Deps, flags: TransferFlags): Promise<
       printTransfer(deps, await client.accountTransfers.create(bodies[0]!));
       return 0;
     }
-    const results = await client.accountTransfers.createMany(bodies);
-    return reportCreated(deps, path, results, (t) => String(t.transfer_id));
+    return createFromFile(deps, path, bodies, client.accountTransfers.createMany, (t) =>
+      String(t.transfer_id),
+    );
   }
   const today = deps.today();
   const body: Record<string, unknown> = {};

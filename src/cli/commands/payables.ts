@@ -5,10 +5,10 @@ import { FORMAS_PAGAMENTO, PAYABLE_STATES, reviewBoleto } from '../../domain/pay
 import type { PayableCreate } from '../../domain/schemas.js';
 import {
   bodiesFromFile,
+  createFromFile,
   flagNamer,
   readBodies,
   refuseFlagsWithFile,
-  reportCreated,
   validated,
 } from '../bodies.js';
 import type { Deps } from '../context.js';
@@ -257,9 +257,12 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     for (const [i, body] of bodies.entries())
       checkBoleto(deps, body, (field) => (single ? `${path}: ${field}` : `${path}[${i}].${field}`));
     const client = await deps.client();
-    const results = await client.payables.createMany(bodies);
-    for (const r of results) if (r.ok) sayWarnings(deps, r.data);
-    return reportCreated(deps, path, results, (p) => p.public_id);
+    const createMany: typeof client.payables.createMany = async (items, opts) => {
+      const results = await client.payables.createMany(items, opts);
+      for (const r of results) if (r.ok) sayWarnings(deps, r.data);
+      return results;
+    };
+    return createFromFile(deps, path, bodies, createMany, (p) => p.public_id);
   }
   const body = bodyFromFlags(flags, deps.today());
   // A boleto knows its own due date: --due may be left out (once its digits are known to be right).

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, networkInterfaces } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { ConflictError, UsageError } from '../../domain/errors.js';
@@ -49,6 +49,17 @@ export interface StartOptions {
   dataDir?: string;
   rateLimit?: string;
   tokenTtl?: string;
+  allowHost?: string[];
+}
+
+/** Where a sandbox bound to `host` can be reached from, for the warning when that is more than this machine. */
+function reachableAt(host: string, port: number): string[] {
+  if (host !== '0.0.0.0' && host !== '::')
+    return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && !a.internal && (host === '::' || a.family === 'IPv4'))
+    .map((a) => `http://${a!.family === 'IPv6' ? `[${a!.address}]` : a!.address}:${port}`);
 }
 
 export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<number> {
@@ -63,6 +74,7 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     dataDir,
     ...(rateLimit ? { rateLimit } : {}),
     ...(tokenTtlSeconds ? { tokenTtlSeconds } : {}),
+    ...(opts.allowHost?.length ? { allowHosts: opts.allowHost } : {}),
     ...(deps.globals.debug
       ? { log: (line: string) => writeLine(deps.io.stderr, paint(deps.io, 'dim', line)) }
       : {}),
@@ -86,6 +98,14 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     if (!store.currentProfile()) store.useProfile(profile);
   }
   writeLine(deps.io.stdout, sandbox.baseUrl);
+  const { allowedHosts } = await import('../../sandbox/index.js');
+  if (allowedHosts(opts.host, []) === null) {
+    // Not loopback: the seeded credentials are public, and anyone who can reach the address can use them.
+    const where = reachableAt(opts.host, sandbox.port);
+    deps.warn(
+      `the sandbox listens on ${opts.host}:${sandbox.port}, not only on this machine${where.length ? `: reachable at ${where.join(', ')}` : ''}; its credentials are public seed data`,
+    );
+  }
   deps.info(
     `Sandbox listening on ${sandbox.baseUrl} (data in ${dataDir}); profile "${profile}" points at it.`,
   );
@@ -223,6 +243,11 @@ export const register: Register = (program, run) => {
     .option('--data-dir <dir>', 'where the sandbox keeps its state')
     .option('--rate-limit <count[/seconds]>', 'requests per token per window (default 600/60)')
     .option('--token-ttl <seconds>', 'access token lifetime (default 3600)')
+    .option(
+      '--allow-host <name>',
+      'answer to this Host name too (repeatable; loopback answers only localhost)',
+      collect,
+    )
     .action(run((deps, cmd) => startSandboxVerb(deps, cmd.opts<StartOptions>())));
   sandbox
     .command('credentials')

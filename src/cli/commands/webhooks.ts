@@ -152,14 +152,33 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
   return 0;
 }
 
+/**
+ * The secret from `--secret-file`, `CONDO_WEBHOOK_SECRET` or, last and with a warning on a terminal, `--secret`
+ * (which every user of the machine can read in `ps`).
+ */
+async function webhookSecret(deps: Deps, opts: { secret?: string; secretFile?: string }): Promise<string> {
+  if (opts.secretFile) {
+    const text = (await readInput(deps.io, opts.secretFile, '--secret-file')).toString('utf8').trim();
+    if (!text) throw new UsageError(`--secret-file: ${opts.secretFile} is empty`);
+    return text;
+  }
+  if (opts.secret) {
+    if (deps.io.stderr.isTTY)
+      deps.warn('--secret shows the secret to anyone running ps; use --secret-file or CONDO_WEBHOOK_SECRET');
+    return opts.secret;
+  }
+  const fromEnv = deps.io.env.CONDO_WEBHOOK_SECRET;
+  if (!fromEnv) throw new UsageError('the secret is required: --secret-file FILE or CONDO_WEBHOOK_SECRET');
+  return fromEnv;
+}
+
 /** For integrators: checks that a payload was signed with the subscription's secret. Exit 0 valid, 1 not. */
 export async function verify(
   deps: Deps,
   file: string | undefined,
-  opts: { secret?: string; signature?: string; tolerance?: string },
+  opts: { secret?: string; secretFile?: string; signature?: string; tolerance?: string },
 ): Promise<number> {
-  const secret = opts.secret ?? deps.io.env.CONDO_WEBHOOK_SECRET;
-  if (!secret) throw new UsageError('--secret (or CONDO_WEBHOOK_SECRET) is required');
+  const secret = await webhookSecret(deps, opts);
   if (!opts.signature) throw new UsageError('--signature is required (the X-Condo-Signature header)');
   const tolerance = opts.tolerance === undefined ? 300 : Number(opts.tolerance);
   if (!Number.isInteger(tolerance) || tolerance < 0)
@@ -202,7 +221,8 @@ export const register: Register = (program, run) => {
   webhooks
     .command('verify [file]')
     .description('check a payload (file or stdin) against its X-Condo-Signature and the secret')
-    .option('--secret <secret>', "the subscription's secret")
+    .option('--secret-file <file>', "a file holding the subscription's secret (or set CONDO_WEBHOOK_SECRET)")
+    .option('--secret <secret>', 'the secret itself (visible in ps: prefer --secret-file)')
     .option('--signature <header>', 'the X-Condo-Signature header value')
     .option('--tolerance <seconds>', 'refuse timestamps further than this from now (0: no check)', '300')
     .action(run((deps, cmd) => verify(deps, cmd.args[0], cmd.opts())));

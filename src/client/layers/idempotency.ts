@@ -18,6 +18,8 @@ export function idempotency(): Layer {
         }),
       );
     }
-    return next({ ...req, headers: { ...req.headers, 'idempotency-key': key } });
+    // Written on the caller's request too, so an unknown outcome can name the key to run it again with.
+    req.headers['idempotency-key'] = key;
+    return next(req);
   };
 }

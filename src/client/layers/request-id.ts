@@ -10,6 +10,8 @@ export function requestId(fixed?: string): Layer {
   const given = sanitizeRequestId(fixed);
   return (next) => (req) => {
     const own = sanitizeRequestId(req.headers['x-request-id']);
-    return next({ ...req, headers: { ...req.headers, 'x-request-id': own || given || ulid() } });
+    // On the call's own request (each call has its headers object): its error can then name the id.
+    req.headers['x-request-id'] = own || given || ulid();
+    return next(req);
   };
 }

@@ -4,28 +4,42 @@ import type { RetryPolicy } from '../types.js';
 import { isWrite, type Layer, TransportError, type WireResponse } from '../wire.js';
 
 export const DEFAULT_RETRY: Required<RetryPolicy> = {
-  retries: 4,
+  retries: 20,
   minDelayMs: 250,
-  maxDelayMs: 20_000,
+  maxDelayMs: 5_000,
   maxRetryAfterMs: 120_000,
+  budgetMs: 30_000,
+  serverErrorRetries: 1,
 };
 
+/** What a retry waits for, for the person at the terminal. */
+export interface RetryWait {
+  ms: number;
+  /** e.g. "the server is not reachable (ECONNREFUSED)", "the server answered 503" */
+  why: string;
+  rateLimited: boolean;
+}
+
 /**
- * Retries connection errors, timeouts, 5xx, 429 and 409 `idempotency_in_progress`, with exponential backoff and
- * full jitter, or exactly the server's Retry-After (seconds or HTTP-date) when it sends one. A write is retried only
- * when it carries an Idempotency-Key (the idempotency layer always adds one). Other 4xx are returned at once.
- * Returns the last response (or throws the last TransportError) when retries are exhausted.
+ * Retries what a moment may cure, with the same Idempotency-Key: connection errors and timeouts, 502/503/504,
+ * 429 and 409 `idempotency_in_progress`, within a budget of elapsed time (30 s: longer than a server restart),
+ * with exponential backoff and full jitter, or exactly the server's Retry-After. A 500 is a bug more often than a
+ * blip: it is retried once (a 58 MB upload is not sent five times). A write is retried only with its key (the
+ * idempotency layer always adds one). Other 4xx are returned at once. Returns the last response (or throws the
+ * last TransportError) when the budget or the attempts run out.
  */
 export function retry(
   policy: RetryPolicy,
   log?: (line: string) => void,
-  onRateLimitWait?: (ms: number) => void,
+  onWait?: (wait: RetryWait) => void,
 ): Layer {
   const p = { ...DEFAULT_RETRY, ...policy };
   return (next) => async (req) => {
     const mayRetry =
       req.replayable !== false &&
       (!isWrite(req.method) || req.safeToRetry || !!req.headers['idempotency-key']);
+    const started = Date.now();
+    let serverErrors = 0;
     for (let attempt = 1; ; attempt++) {
       let res: WireResponse | undefined;
       let failure: TransportError | undefined;
@@ -36,22 +50,26 @@ export function retry(
         failure = err;
       }
       const verdict = res ? retryableResponse(res) : { retry: true as const, afterMs: undefined };
-      if (!verdict.retry || !mayRetry || attempt > p.retries) {
+      if (res?.status === 500 && verdict.retry) serverErrors++;
+      const giveUp = () => {
         if (failure) throw failure;
         return res!;
-      }
-      if (verdict.afterMs !== undefined && verdict.afterMs > p.maxRetryAfterMs) {
-        if (failure) throw failure;
-        return res!;
-      }
+      };
+      if (!verdict.retry || !mayRetry || attempt > p.retries) return giveUp();
+      if (res?.status === 500 && serverErrors > p.serverErrorRetries) return giveUp();
+      if (verdict.afterMs !== undefined && verdict.afterMs > p.maxRetryAfterMs) return giveUp();
       const delay = verdict.afterMs ?? backoff(attempt, p);
-      log?.(
-        `retry ${attempt}/${p.retries} of ${req.method} ${req.url.pathname} in ${delay} ms (${
-          res ? `HTTP ${res.status}` : failure?.message
-        })`,
-      );
+      // A rate limit's Retry-After is an appointment, not a fault: only the other waits count against the budget.
+      const rateLimited = res?.status === 429;
+      if (!rateLimited && Date.now() - started + delay > p.budgetMs) return giveUp();
+      const why = res
+        ? `the server answered ${res.status}`
+        : failure?.sent === false
+          ? `the server is not reachable (${failure.causeCode ?? failure.message})`
+          : `no answer from the server (${failure?.causeCode ?? failure?.message})`;
+      log?.(`retry ${attempt} of ${req.method} ${req.url.pathname} in ${delay} ms (${why})`);
       if (res?.stream) res.stream.destroy();
-      if (res?.status === 429) onRateLimitWait?.(delay);
+      onWait?.({ ms: delay, why, rateLimited });
       await sleep(delay, req.signal);
     }
   };
@@ -65,7 +83,14 @@ export function backoff(attempt: number, p: { minDelayMs: number; maxDelayMs: nu
 
 function retryableResponse(res: WireResponse): { retry: boolean; afterMs: number | undefined } {
   const afterMs = retryAfterMs(res.headers['retry-after']);
-  if (res.status === 429 || res.status >= 500) return { retry: true, afterMs };
+  if (
+    res.status === 429 ||
+    res.status === 500 ||
+    res.status === 502 ||
+    res.status === 503 ||
+    res.status === 504
+  )
+    return { retry: true, afterMs };
   if (res.status === 409) {
     const code = parseErrorBody(409, parseBody(res.bytes, res.headers['content-type'])).code;
     if (code === 'idempotency_in_progress') return { retry: true, afterMs };

@@ -12,6 +12,8 @@ export interface SandboxContext {
   store: SandboxStore;
   /** the server's own address once it listens (the boleto URLs use it) */
   baseUrl: string | null;
+  /** Host names answered (null: any); see SandboxOptions.allowHosts. */
+  allowedHosts: Set<string> | null;
   tokens: TokenService;
   idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;

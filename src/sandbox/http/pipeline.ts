@@ -26,12 +26,31 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/** The name in a Host header, lower-cased, without its port (`[::1]:4010` -> `[::1]`, `Example:80` -> `example`). */
+function hostName(header: string): string {
+  const h = header.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  return h.replace(/:\d*$/, '');
+}
+
 export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void {
   app.decorateRequest('sandbox', null as never);
 
   app.addHook('onRequest', async (request, reply) => {
     request.sandbox = {};
     reply.header('x-request-id', request.id);
+
+    // DNS rebinding: a page on evil.example resolving to 127.0.0.1 reaches a loopback server with its own Host.
+    if (ctx.allowedHosts) {
+      const host = hostName(request.headers.host ?? '');
+      if (!ctx.allowedHosts.has(host)) {
+        throw new ApiProblem(
+          421,
+          'misdirected_request',
+          `this sandbox answers to localhost, 127.0.0.1 and [::1], not "${host}" (sandbox start --allow-host ${host || 'NAME'} adds it)`,
+        );
+      }
+    }
 
     // Rate limit: a valid token has its own window; anything else counts against the caller's IP.
     const bearer = bearerToken(request);

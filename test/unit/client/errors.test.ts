@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { errorFromTransport } from '../../../src/client/errors.js';
 import type { Client } from '../../../src/client/index.js';
 import { parseErrorBody } from '../../../src/client/index.js';
+import { TransportError } from '../../../src/client/wire.js';
 import {
   ApiError,
   AuthError,
@@ -184,5 +186,45 @@ describe('error bodies map to domain errors and exit codes', () => {
     expect(parseErrorBody(422, { errors: [{ field: 'a', message: 'b' }, 'junk'] }).fields).toEqual({
       a: ['b'],
     });
+  });
+});
+
+describe('a failure below HTTP says whether the request left', () => {
+  const url = new URL('http://127.0.0.1:4010/api/v1/condominiums/x/payables');
+  test('never left (connection refused): "cannot reach", no key', () => {
+    const e = errorFromTransport(
+      new TransportError('connect ECONNREFUSED', 'network', 'ECONNREFUSED', false),
+      url,
+      'R1',
+      {
+        method: 'POST',
+        idempotencyKey: 'K1',
+      },
+    );
+    expect(e).toMatchObject({ code: 'network_error', requestId: 'R1', idempotencyKey: undefined });
+    expect(e.message).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:4010/);
+    expect(e.exitCode).toBe(7);
+  });
+  test('a write sent with no answer: outcome unknown, with the key to run it again with', () => {
+    const e = errorFromTransport(
+      new TransportError('other side closed', 'network', 'UND_ERR_SOCKET'),
+      url,
+      'R2',
+      {
+        method: 'POST',
+        idempotencyKey: 'K2',
+      },
+    );
+    expect(e).toMatchObject({ code: 'outcome_unknown', requestId: 'R2', idempotencyKey: 'K2' });
+    expect(e.message).toMatch(/^outcome unknown: POST \/api\/v1\/condominiums\/x\/payables was sent/);
+  });
+  test('a read sent with no answer: "no answer", nothing to run again with', () => {
+    const e = errorFromTransport(
+      new TransportError('timed out', 'timeout', 'UND_ERR_HEADERS_TIMEOUT'),
+      url,
+      'R3',
+    );
+    expect(e).toMatchObject({ code: 'timeout', idempotencyKey: undefined });
+    expect(e.message).toMatch(/^no answer from/);
   });
 });

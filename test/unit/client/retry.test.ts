@@ -103,6 +103,21 @@ describe('retry', () => {
     expect(e500).toBeInstanceOf(ApiError);
     expect((e500 as ApiError).exitCode).toBe(ExitCode.error);
     expect((e500 as ApiError).code).toBe('internal_error');
+    // A 500 is retried once, not until the attempts run out: a big upload is not sent five times.
+    expect(server.seen).toHaveLength(3 + 2);
+  });
+
+  test('a 503 is retried within the time budget, not a fixed count', async () => {
+    server = await startServer((_req, res) =>
+      json(res, 503, { error: { code: 'unavailable', message: 'down' } }),
+    );
+    client = clientFor(server, { retry: { retries: 1000, minDelayMs: 20, maxDelayMs: 20, budgetMs: 300 } });
+    const started = Date.now();
+    expect(await failure(client.request({ method: 'GET', path: 'units' }))).toBeInstanceOf(UnavailableError);
+    const attempts = server.seen.length;
+    expect(attempts).toBeGreaterThan(3);
+    expect(attempts).toBeLessThan(1000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
   });
 
   test('429 honours Retry-After seconds', async () => {
