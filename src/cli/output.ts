@@ -1,6 +1,6 @@
 import { formatDateBr } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
-import { centsToText, formatReais } from '../domain/money.js';
+import { centsToText, decimalToCents, formatReais, hasAtMostTwoDecimals } from '../domain/money.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'csv'] as const;
@@ -35,10 +35,18 @@ export function resolveFormat(requested: string | undefined, json: boolean, io: 
 /** `--json a,b`: top-level field names, as `gh` takes them. */
 export const JSON_FIELDS = /^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/;
 
+/** Decimal reais from the wire as cents, by their digits (no float multiplication); undefined past 2 decimals. */
+function exactCents(value: number): number | undefined {
+  return hasAtMostTwoDecimals(value) ? decimalToCents(value) : undefined;
+}
+
 function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined || value === '') return '';
   if (kind === 'cents' && typeof value === 'number') return formatReais(value);
-  if (kind === 'reais' && typeof value === 'number') return formatReais(Math.round(value * 100));
+  if (kind === 'reais' && typeof value === 'number') {
+    const cents = exactCents(value);
+    return cents === undefined ? String(value) : formatReais(cents);
+  }
   if (kind === 'date' && typeof value === 'string') return formatDateBr(value);
   return printable(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
@@ -46,7 +54,10 @@ function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
 /** tsv/csv: money as decimal reais with a dot, whatever unit the API used for it. */
 function forScript(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined) return '';
-  if (kind === 'reais' && typeof value === 'number') return forScript(Math.round(value * 100), 'cents');
+  if (kind === 'reais' && typeof value === 'number') {
+    const cents = exactCents(value);
+    return cents === undefined ? String(value) : centsToText(cents);
+  }
   if (kind === 'cents' && typeof value === 'number') return centsToText(value);
   if (typeof value === 'object') return printable(JSON.stringify(value));
   return printable(String(value).replace(/[\t\r\n]+/g, ' '));
