@@ -50,6 +50,11 @@ export interface SandboxOptions {
   ipRateLimit?: { count: number; seconds: number };
   /** default 3600 */
   tokenTtlSeconds?: number;
+  /**
+   * The one clock of the server: tokens, idempotency windows, rate limits, periods and every record's dates read
+   * it (default the wall clock). Tests move it forward instead of sleeping.
+   */
+  now?: () => Date;
   /** one line per request, and the stack of any internal error */
   log?: (line: string) => void;
   /** pauses between webhook delivery attempts; default [1000, 5000, 30000, 120000, 600000] (6 attempts) */
@@ -100,16 +105,18 @@ export function allowedHosts(bindHost: string, extra: string[]): Set<string> | n
 
 /** The services one server shares, built over an opened store. */
 export function createContext(store: SandboxStore, opts: Omit<SandboxOptions, 'dataDir'>): SandboxContext {
+  const now = opts.now ?? (() => new Date());
+  const ms = () => now().getTime();
   return {
     store,
     baseUrl: null,
     allowedHosts: allowedHosts(opts.host ?? '127.0.0.1', opts.allowHosts ?? []),
-    tokens: new TokenService(store, opts.tokenTtlSeconds ?? 3600),
-    idempotency: new IdempotencyStore(store),
-    rateLimiter: new RateLimiter(),
+    tokens: new TokenService(store, opts.tokenTtlSeconds ?? 3600, ms),
+    idempotency: new IdempotencyStore(store, ms),
+    rateLimiter: new RateLimiter(ms),
     rateLimit: opts.rateLimit ?? { count: 600, seconds: 60 },
     ipRateLimit: opts.ipRateLimit ?? { count: 60, seconds: 60 },
-    now: () => new Date(),
+    now,
     log: opts.log ?? (() => {}),
     ...(opts.webhookRetryDelaysMs ? { webhookRetryDelaysMs: [...opts.webhookRetryDelaysMs] } : {}),
     ...(opts.webhookTimeoutMs ? { webhookTimeoutMs: opts.webhookTimeoutMs } : {}),
@@ -148,7 +155,7 @@ export async function launchSandbox(
   opts: SandboxOptions,
   prepare?: (ctx: SandboxContext) => void,
 ): Promise<RunningSandbox> {
-  const store = SandboxStore.open(opts.dataDir, { recover: true });
+  const store = SandboxStore.open(opts.dataDir, { recover: true, ...(opts.now ? { now: opts.now() } : {}) });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     const ctx = createContext(store, opts);
