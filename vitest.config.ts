@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The end-to-end files mostly wait on sockets and child processes: one worker per core, not vitest's
+    // default of one fewer (a single worker on a 2-core machine).
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

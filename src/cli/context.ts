@@ -68,8 +68,8 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
     format: resolveFormat(globals.output, Boolean(globals.json || globals.jsonFields), io),
     jsonFields: globals.jsonFields?.split(','),
     header: Boolean(globals.header),
-    now: () => new Date(),
-    today: () => todayIn(new Date()),
+    now: () => new Date(io.clock?.now() ?? Date.now()),
+    today: () => todayIn(deps.now()),
     config: () => {
       config ??= import('../config/store.js').then((m) => m.openConfigStore(io.env));
       return config;
@@ -111,6 +111,8 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
                   ),
               }
             : {}),
+          proxyEnv: io.env,
+          ...(io.clock ? { clock: io.clock } : {}),
           userAgent: `condo-cli/${CLI_VERSION} node/${process.versions.node}`,
           ...retryBudget(io.env),
         });

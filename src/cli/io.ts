@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import type { Clock } from '../client/sleep.js';
 
 /** The terminal a verb talks to: injected, so a verb runs the same under a test as in a shell. */
 export interface Io {
@@ -8,6 +9,8 @@ export interface Io {
   /** Colour for stdout (tables) and stderr (messages); decided once from flags and the environment. */
   color: boolean;
   env: NodeJS.ProcessEnv;
+  /** Time as this run sees it (default the system's): a test shares one it moves with the sandbox. */
+  clock?: Clock;
 }
 
 export function systemIo(noColorFlag: boolean): Io {

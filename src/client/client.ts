@@ -19,7 +19,7 @@ import { requestId } from './layers/request-id.js';
 import { DEFAULT_RETRY, type RetryWait, retry } from './layers/retry.js';
 import { RateLimiter, throttle } from './layers/throttle.js';
 import { readPage } from './pagination.js';
-import { anySignal } from './sleep.js';
+import { anySignal, systemClock } from './sleep.js';
 import { MemoryTokenCache, TokenProvider } from './tokens.js';
 import { createTransport, oneShot } from './transport.js';
 import type {
@@ -95,9 +95,10 @@ export function createCore(opts: ClientOptions): Core {
   secrets.add(encodedSecret);
   secrets.add(Buffer.from(`${encodeURIComponent(opts.clientId)}:${encodedSecret}`).toString('base64'));
 
-  const transport = createTransport({ timeoutMs });
+  const transport = createTransport({ timeoutMs, ...(opts.proxyEnv ? { proxyEnv: opts.proxyEnv } : {}) });
   const log = redactingLog(debug, () => secrets);
-  const limiter = new RateLimiter(note, Date.now, opts.onRateLimitWait);
+  const clock = opts.clock ?? systemClock;
+  const limiter = new RateLimiter(note, clock, opts.onRateLimitWait);
   const retryNotice = (w: RetryWait) =>
     w.rateLimited ? opts.onRateLimitWait?.(w.ms) : opts.onRetry?.(w.ms, w.why);
   const tokens = new TokenProvider({
@@ -109,16 +110,17 @@ export function createCore(opts: ClientOptions): Core {
     cacheKey:
       opts.tokenCacheKey ??
       `${base.origin}${basePath}|${opts.clientId}|${opts.condominium}|${[...(opts.scopes ?? [])].sort().join(' ')}`,
-    send: compose(transport.send, requestId(opts.requestId), retry(policy, note, retryNotice), log),
+    send: compose(transport.send, requestId(opts.requestId), retry(policy, note, retryNotice, clock), log),
     userAgent,
     onToken: (t) => secrets.add(t),
+    now: () => clock.now(),
     log: note,
   });
   const send: Send = compose(
     transport.send,
     requestId(opts.requestId),
     idempotency(),
-    retry(policy, note, retryNotice),
+    retry(policy, note, retryNotice, clock),
     auth(tokens),
     throttle(limiter),
     log,

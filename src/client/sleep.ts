@@ -1,5 +1,16 @@
 import { InterruptedError } from '../domain/errors.js';
 
+/**
+ * The client's one clock: what time it is and how to wait. Retries, the rate limiter and token renewal read it,
+ * so a test can hand the client a clock it moves itself instead of waiting in real time.
+ */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => sleep(ms, signal) };
+
 /** Waits `ms`, rejecting with InterruptedError as soon as the signal aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(interrupted());

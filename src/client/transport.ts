@@ -23,8 +23,13 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export function createTransport(opts: { timeoutMs: number; connections?: number }): Transport {
+export function createTransport(opts: {
+  timeoutMs: number;
+  connections?: number;
+  proxyEnv?: NodeJS.ProcessEnv;
+}): Transport {
   const dispatcher = new EnvHttpProxyAgent({
+    ...proxySettings(opts.proxyEnv ?? process.env),
     keepAliveTimeout: 10_000,
     keepAliveMaxTimeout: 60_000,
     connect: { timeout: opts.timeoutMs },
@@ -68,6 +73,15 @@ export function createTransport(opts: { timeoutMs: number; connections?: number 
       closed = true;
       await dispatcher.close();
     },
+  };
+}
+
+/** The lower-case name first, as curl and undici read them; '' (not undefined) so undici does not fall back. */
+function proxySettings(env: NodeJS.ProcessEnv) {
+  return {
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
   };
 }
 

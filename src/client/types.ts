@@ -4,6 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { CondoError } from '../domain/errors.js';
+import type { Clock } from './sleep.js';
 
 export interface CachedToken {
   access_token: string;
@@ -64,6 +65,13 @@ export interface ClientOptions {
   /** For bulk helpers, default 8. */
   concurrency?: number;
   userAgent?: string;
+  /**
+   * The proxy settings (HTTPS_PROXY, HTTP_PROXY, NO_PROXY as curl reads them), from the environment the caller
+   * was given rather than this process's: a CLI run in-process by a test or a script sees its own environment.
+   */
+  proxyEnv?: NodeJS.ProcessEnv;
+  /** What time it is and how to wait, for retries, rate limits and token renewal (default the system's). */
+  clock?: Clock;
   /** Aborts every call of this client (Ctrl-C); a call may also take its own signal. */
   signal?: AbortSignal;
 }

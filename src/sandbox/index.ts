@@ -76,6 +76,8 @@ export interface RunningSandbox {
   baseUrl: string;
   port: number;
   clients: SandboxClient[];
+  /** Resolves once no webhook delivery is in flight or waiting for a retry (tests wait on it, never sleep). */
+  webhooksSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -177,6 +179,7 @@ export async function launchSandbox(
       baseUrl,
       port,
       clients: clientsOf(clients),
+      webhooksSettled: () => webhookDispatcher(ctx).settled(),
       close: () => {
         closing ??= (async () => {
           await server.close();

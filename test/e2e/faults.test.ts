@@ -45,6 +45,11 @@ function startSandbox(condo: Condo, dataDir: string, port: number, extra: string
   });
 }
 
+/** Waits for a condition to hold (a process's output arriving), giving up after 10 s. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
@@ -85,8 +90,8 @@ describe('retries that fit the failure', () => {
     const port = Number(new URL(first.url).port);
     await condo.ok(['--profile', `sandbox-${port}`, 'suppliers', 'list']); // a token in the cache
     await stop(first.child);
-    // Down for 3 s, then back on the same port and data dir.
-    const back = new Promise((r) => setTimeout(r, 3_000)).then(() => startSandbox(condo, dataDir, port));
+    // Down for a second, then back on the same port and data dir.
+    const back = new Promise((r) => setTimeout(r, 1_000)).then(() => startSandbox(condo, dataDir, port));
     const r = await runOnTerminal(condo, ['--profile', `sandbox-${port}`, ...payableArgs]);
     await back;
     expect(r.exitCode, r.output).toBe(0);
@@ -131,7 +136,7 @@ async function answerDropper(port: number): Promise<{ url: string; close(): void
 describe('an unknown outcome is said to be unknown', () => {
   let s: Session;
   beforeAll(async () => {
-    s = await sandboxSession();
+    s = await sandboxSession({ skipWaits: true });
   });
   afterAll(() => s.close());
 
@@ -139,7 +144,8 @@ describe('an unknown outcome is said to be unknown', () => {
     await s.condo.ok('auth token'); // the token comes straight from the sandbox
     const relay = await answerDropper(s.sandbox.port);
     try {
-      // A short retry budget (the default, 30 s, would outlast the test): every retry is dropped too.
+      // Every retry is dropped too, until the retry budget runs out (on the session's clock, whose waits take no
+      // time; 3 s of it).
       const lost = await s.condo.run(['--base-url', relay.url, ...payableArgs, '--description', 'Perdido'], {
         env: { CONDO_RETRY_BUDGET_SECONDS: '3' },
       });
@@ -322,7 +328,8 @@ describe('tokens, names, secrets and hosts', () => {
   test('bound to every address, the sandbox warns and says where it can be reached', async () => {
     const condo = condoIn(join(root, 'open-config'));
     const open = await startSandbox(condo, join(root, 'open-data'), 0, ['--host', '0.0.0.0']);
-    await new Promise((r) => setTimeout(r, 300));
+    // stderr and stdout are two pipes: the warning may arrive just after the line that said it listens.
+    await until(() => open.stderr().includes('warning:'));
     expect(open.stderr()).toMatch(/warning: the sandbox listens on 0\.0\.0\.0:\d+, not only on this machine/);
     await stop(open.child);
   });

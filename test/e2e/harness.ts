@@ -2,11 +2,21 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { colorEnabled, type Io } from '../../src/cli/io.js';
+import { main, reportError } from '../../src/cli/program.js';
+import { type Clock, interrupted } from '../../src/client/sleep.js';
 import type { SandboxContext } from '../../src/sandbox/http/context.js';
 import { launchSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
-/** End-to-end sessions: a real sandbox on an ephemeral loopback port, the built CLI run as a child process. */
+/**
+ * End-to-end sessions: a real sandbox on an ephemeral loopback port, and the CLI talking to it over real HTTP.
+ * The CLI runs in this process through `main(argv, io)` with its own streams and environment, as the binary runs
+ * it; a run that needs a process of its own (signals, node options, a proxy of the machine's, start-up) asks for
+ * `spawn: true` and gets the built binary as a child. `CONDO_E2E_SPAWN=1` spawns every run, to check the two ways
+ * agree.
+ */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONDO_BIN = join(ROOT, 'bin', 'condo.js');
@@ -24,6 +34,8 @@ export interface RunOptions {
   nodeArgs?: string[];
   /** Called with the child as soon as it starts (to signal it, say). */
   onSpawn?: (child: import('node:child_process').ChildProcess) => void;
+  /** Run the built binary as a child process (implied by nodeArgs and onSpawn). */
+  spawn?: boolean;
 }
 
 /** Splits a command line the way a shell would for simple quoting ('single', "double"). */
@@ -44,7 +56,23 @@ export interface Condo {
   json<T = any>(args: string | string[], opts?: RunOptions): Promise<T>;
 }
 
-export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}): Condo {
+/**
+ * Real time, except that a wait does not take any: it moves this clock forward at once. A sandbox and the CLIs
+ * run in-process share it, so a rate-limit window or a retry's pause passes without the test sleeping; a spawned
+ * CLI still waits in real time, which this clock keeps up with.
+ */
+export function skippingClock(): Clock {
+  let skipped = 0;
+  return {
+    now: () => Date.now() + skipped,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) throw interrupted();
+      skipped += Math.max(0, ms);
+    },
+  };
+}
+
+export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}, clock?: Clock): Condo {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: configDir,
@@ -53,7 +81,7 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}): Co
     CI: '1',
     ...extraEnv,
   };
-  const run = (args: string | string[], opts: RunOptions = {}) =>
+  const spawned = (args: string | string[], opts: RunOptions = {}) =>
     new Promise<RunResult>((resolvePromise, reject) => {
       const child = spawn(
         process.execPath,
@@ -73,6 +101,10 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}): Co
       child.on('close', (code) => resolvePromise({ exitCode: code ?? -1, stdout, stderr }));
       child.stdin.end(opts.stdin ?? '');
     });
+  const run = (args: string | string[], opts: RunOptions = {}) =>
+    opts.spawn || opts.nodeArgs || opts.onSpawn || process.env.CONDO_E2E_SPAWN
+      ? spawned(args, opts)
+      : inProcess(typeof args === 'string' ? argv(args) : args, { ...env, ...opts.env }, opts.stdin, clock);
   const ok = async (args: string | string[], opts?: RunOptions) => {
     const r = await run(args, opts);
     if (r.exitCode !== 0) {
@@ -90,6 +122,38 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}): Co
     json: async (args, opts) =>
       JSON.parse(await ok(['--json', ...(typeof args === 'string' ? argv(args) : args)], opts)),
   };
+}
+
+/** What bin/condo.js does, minus the process: main with streams that collect, an exit code returned. */
+async function inProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdin?: string | Buffer,
+  clock?: Clock,
+): Promise<RunResult> {
+  const stdout = collector();
+  const stderr = collector();
+  const io: Io = {
+    stdin: Readable.from(stdin === undefined || stdin.length === 0 ? [] : [Buffer.from(stdin)]),
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    color: colorEnabled(env, false, args.includes('--no-color')),
+    env,
+    ...(clock ? { clock } : {}),
+  };
+  const exitCode = await main(args, io).catch((error: unknown) => reportError(io, error, args));
+  return { exitCode, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+function collector(): { stream: Writable; text: () => string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
 export interface Session {
@@ -110,15 +174,24 @@ export async function sandboxSession(
     login?: 'default' | 'read-only' | 'other' | false;
     /** A look at the sandbox's state before it listens: seed volume data straight into the store. */
     prepare?: (ctx: SandboxContext) => void;
+    /** The sandbox and the in-process CLI share a skippingClock: waits (rate limits, retries) take no time. */
+    skipWaits?: boolean;
   } = {},
 ): Promise<Session> {
   const root = await mkdtemp(join(tmpdir(), 'condo-e2e-'));
-  const { login: loginAs = 'default', prepare, ...sandboxOpts } = opts;
+  const { login: loginAs = 'default', prepare, skipWaits, ...sandboxOpts } = opts;
+  const clock = skipWaits ? skippingClock() : undefined;
   const sandbox = await launchSandbox(
-    { host: '127.0.0.1', port: 0, dataDir: join(root, 'sandbox'), ...sandboxOpts },
+    {
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: join(root, 'sandbox'),
+      ...(clock ? { now: () => new Date(clock.now()) } : {}),
+      ...sandboxOpts,
+    },
     prepare,
   );
-  const condo = condoIn(join(root, 'config'));
+  const condo = condoIn(join(root, 'config'), {}, clock);
   const client = (name: 'default' | 'read-only' | 'other') => {
     const c = sandbox.clients.find((x) => x.name === name);
     if (!c) throw new Error(`no sandbox client ${name}`);

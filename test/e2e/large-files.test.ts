@@ -75,9 +75,10 @@ test('a 20 MB remittance downloads with the CLI memory flat', async () => {
   // The same process shape without the file: a call that loads the same modules and fetches a small body.
   const small = await s.condo.run(['api', 'GET', 'pagamento-batches'], { nodeArgs: probe });
   expect(small.exitCode).toBe(0);
-  // Streaming holds a few chunks at a time; holding the file would add its 20 MB.
+  // Streaming holds a few chunks at a time (a few MB when the disk is slower than the socket); holding the file
+  // would add its 20 MB.
   const growthMb = (livePeakKb(big.stderr) - livePeakKb(small.stderr)) / 1024;
-  expect(growthMb).toBeLessThan(4);
+  expect(growthMb).toBeLessThan(10);
 });
 
 /** A TCP relay that passes the request on and dribbles the response back, so a download takes a while. */

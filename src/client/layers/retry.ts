@@ -1,5 +1,5 @@
 import { parseBody, parseErrorBody, retryAfterMs } from '../errors.js';
-import { sleep } from '../sleep.js';
+import { type Clock, systemClock } from '../sleep.js';
 import type { RetryPolicy } from '../types.js';
 import { isWrite, type Layer, TransportError, type WireResponse } from '../wire.js';
 
@@ -32,13 +32,14 @@ export function retry(
   policy: RetryPolicy,
   log?: (line: string) => void,
   onWait?: (wait: RetryWait) => void,
+  clock: Clock = systemClock,
 ): Layer {
   const p = { ...DEFAULT_RETRY, ...policy };
   return (next) => async (req) => {
     const mayRetry =
       req.replayable !== false &&
       (!isWrite(req.method) || req.safeToRetry || !!req.headers['idempotency-key']);
-    const started = Date.now();
+    const started = clock.now();
     let serverErrors = 0;
     for (let attempt = 1; ; attempt++) {
       let res: WireResponse | undefined;
@@ -49,7 +50,9 @@ export function retry(
         if (!(err instanceof TransportError)) throw err;
         failure = err;
       }
-      const verdict = res ? retryableResponse(res) : { retry: true as const, afterMs: undefined };
+      const verdict = res
+        ? retryableResponse(res, clock.now())
+        : { retry: true as const, afterMs: undefined };
       if (res?.status === 500 && verdict.retry) serverErrors++;
       const giveUp = () => {
         if (failure) throw failure;
@@ -61,7 +64,7 @@ export function retry(
       const delay = verdict.afterMs ?? backoff(attempt, p);
       // A rate limit's Retry-After is an appointment, not a fault: only the other waits count against the budget.
       const rateLimited = res?.status === 429;
-      if (!rateLimited && Date.now() - started + delay > p.budgetMs) return giveUp();
+      if (!rateLimited && clock.now() - started + delay > p.budgetMs) return giveUp();
       const why = res
         ? `the server answered ${res.status}`
         : failure?.sent === false
@@ -70,7 +73,7 @@ export function retry(
       log?.(`retry ${attempt} of ${req.method} ${req.url.pathname} in ${delay} ms (${why})`);
       if (res?.stream) res.stream.destroy();
       onWait?.({ ms: delay, why, rateLimited });
-      await sleep(delay, req.signal);
+      await clock.sleep(delay, req.signal);
     }
   };
 }
@@ -81,8 +84,8 @@ export function backoff(attempt: number, p: { minDelayMs: number; maxDelayMs: nu
   return Math.round(Math.random() * ceiling);
 }
 
-function retryableResponse(res: WireResponse): { retry: boolean; afterMs: number | undefined } {
-  const afterMs = retryAfterMs(res.headers['retry-after']);
+function retryableResponse(res: WireResponse, now: number): { retry: boolean; afterMs: number | undefined } {
+  const afterMs = retryAfterMs(res.headers['retry-after'], now);
   if (
     res.status === 429 ||
     res.status === 500 ||

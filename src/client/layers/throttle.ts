@@ -1,5 +1,5 @@
 import { retryAfterMs } from '../errors.js';
-import { sleep } from '../sleep.js';
+import { type Clock, systemClock } from '../sleep.js';
 import type { Layer } from '../wire.js';
 
 /** The longest the limiter ever waits in one go: a rate-limit window is a minute; guards against clock skew. */
@@ -20,13 +20,13 @@ export class RateLimiter {
 
   constructor(
     private readonly log?: (line: string) => void,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
     private readonly onWait?: (ms: number) => void,
   ) {}
 
   async acquire(signal?: AbortSignal): Promise<void> {
     for (;;) {
-      const now = this.now();
+      const now = this.clock.now();
       if (this.resetAt !== undefined && now >= this.resetAt) {
         this.remaining = undefined;
         this.resetAt = undefined;
@@ -42,7 +42,7 @@ export class RateLimiter {
       const wait = Math.min(until - now, MAX_WAIT_MS);
       this.log?.(`throttle: waiting ${wait} ms for the rate-limit window (remaining ${this.remaining ?? 0})`);
       this.onWait?.(wait);
-      await sleep(wait, signal);
+      await this.clock.sleep(wait, signal);
       if (wait === MAX_WAIT_MS) {
         // Never block forever on a reset the server placed too far away.
         this.pausedUntil = 0;
@@ -55,7 +55,7 @@ export class RateLimiter {
   release(headers: Record<string, string> | undefined, status?: number): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     if (!headers) return;
-    const now = this.now();
+    const now = this.clock.now();
     if (this.resetAt !== undefined && now >= this.resetAt) {
       this.remaining = undefined;
       this.resetAt = undefined;

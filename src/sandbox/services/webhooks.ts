@@ -141,6 +141,7 @@ interface DueDelivery {
 export class WebhookDispatcher {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
+  private readonly settledWaiters = new Set<() => void>();
   private closed = false;
 
   constructor(private readonly ctx: SandboxContext) {}
@@ -175,15 +176,37 @@ export class WebhookDispatcher {
     this.timers.clear();
     for (const a of this.inFlight) a.abort();
     this.inFlight.clear();
+    this.notifyIfSettled();
+  }
+
+  /**
+   * Resolves once nothing is in flight or scheduled: every delivery delivered or out of retries. Tests wait on
+   * this instead of sleeping and hoping that nothing more comes.
+   */
+  settled(): Promise<void> {
+    if (this.isSettled()) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.add(resolve));
+  }
+
+  private isSettled(): boolean {
+    return this.timers.size === 0 && this.inFlight.size === 0;
+  }
+
+  private notifyIfSettled(): void {
+    if (!this.isSettled()) return;
+    for (const resolve of this.settledWaiters) resolve();
+    this.settledWaiters.clear();
   }
 
   private schedule(slug: string, deliveryId: string, delayMs: number): void {
     if (this.closed) return;
     const timer = setTimeout(() => {
       this.timers.delete(deliveryId);
-      this.attempt(slug, deliveryId).catch((err) =>
-        this.ctx.log(`webhook delivery ${deliveryId} failed: ${(err as Error)?.stack ?? err}`),
-      );
+      this.attempt(slug, deliveryId)
+        .catch((err) =>
+          this.ctx.log(`webhook delivery ${deliveryId} failed: ${(err as Error)?.stack ?? err}`),
+        )
+        .finally(() => this.notifyIfSettled());
     }, delayMs);
     timer.unref();
     this.timers.set(deliveryId, timer);

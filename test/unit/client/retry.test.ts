@@ -11,6 +11,7 @@ import {
   UsageError,
 } from '../../../src/domain/errors.js';
 import { isUlid } from '../../../src/domain/ids.js';
+import { steppingClock } from './clock.js';
 import { clientFor, delay, json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;
@@ -111,13 +112,20 @@ describe('retry', () => {
     server = await startServer((_req, res) =>
       json(res, 503, { error: { code: 'unavailable', message: 'down' } }),
     );
-    client = clientFor(server, { retry: { retries: 1000, minDelayMs: 20, maxDelayMs: 20, budgetMs: 300 } });
-    const started = Date.now();
+    const clock = steppingClock();
+    client = clientFor(server, {
+      retry: { retries: 1000, minDelayMs: 20, maxDelayMs: 20, budgetMs: 300 },
+      clock,
+    });
     expect(await failure(client.request({ method: 'GET', path: 'units' }))).toBeInstanceOf(UnavailableError);
     const attempts = server.seen.length;
     expect(attempts).toBeGreaterThan(3);
     expect(attempts).toBeLessThan(1000);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(attempts).toBe(clock.waits.length + 1);
+    // It stopped when the next wait (at most 20 ms) would have gone past the budget, and not before.
+    const waited = clock.waits.reduce((a, b) => a + b, 0);
+    expect(waited).toBeGreaterThan(300 - 20);
+    expect(waited).toBeLessThanOrEqual(300);
   });
 
   test('429 honours Retry-After seconds', async () => {
@@ -126,31 +134,29 @@ describe('retry', () => {
         ? json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'retry-after': '0.25' })
         : json(res, 200, { data: 'ok' }),
     );
-    client = clientFor(server);
+    const clock = steppingClock();
+    client = clientFor(server, { clock });
     const r = await client.request({ method: 'GET', path: 'units' });
     expect(r.data).toBe('ok');
-    expect(server.seen[1]!.at - server.seen[0]!.at).toBeGreaterThanOrEqual(240);
+    expect(clock.waits).toEqual([250]);
   });
 
   test('429 honours Retry-After as an HTTP-date', async () => {
-    let first = 0;
-    server = await startServer((_req, res, n) => {
-      if (n === 1) {
-        first = Date.now();
-        // HTTP-dates have whole seconds: the next full second at least 500 ms away.
-        const at = new Date(Math.ceil((first + 500) / 1000) * 1000);
-        return json(
-          res,
-          429,
-          { error: { code: 'rate_limited', message: 'x' } },
-          { 'retry-after': at.toUTCString() },
-        );
-      }
-      json(res, 200, { data: 'ok' });
-    });
-    client = clientFor(server);
-    await client.request({ method: 'GET', path: 'units' });
-    expect(server.seen[1]!.at - first).toBeGreaterThanOrEqual(450);
+    // HTTP-dates have whole seconds: the client, at 12:00:00.250, waits until 12:00:01.
+    const clock = steppingClock(Date.UTC(2026, 10, 24, 12, 0, 0, 250));
+    server = await startServer((_req, res, n) =>
+      n === 1
+        ? json(
+            res,
+            429,
+            { error: { code: 'rate_limited', message: 'x' } },
+            { 'retry-after': 'Tue, 24 Nov 2026 12:00:01 GMT' },
+          )
+        : json(res, 200, { data: 'ok' }),
+    );
+    client = clientFor(server, { clock });
+    expect((await client.request({ method: 'GET', path: 'units' })).data).toBe('ok');
+    expect(clock.waits).toEqual([750]);
   });
 
   test('429 after every retry is RateLimitedError (exit 6) with retryAfterSeconds', async () => {
@@ -245,11 +251,10 @@ describe('retry', () => {
     client = clientFor(server);
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 50);
-    const started = Date.now();
+    // The server answers after 500 ms: an InterruptedError rather than the answer means the call was cut off.
     const err = await failure(client.request({ method: 'GET', path: 'units', signal: ctl.signal }));
     expect(err).toBeInstanceOf(InterruptedError);
     expect((err as InterruptedError).exitCode).toBe(130);
-    expect(Date.now() - started).toBeLessThan(400);
 
     server.handle((_req, res) => json(res, 503, {}, { 'retry-after': '5' }));
     const ctl2 = new AbortController();

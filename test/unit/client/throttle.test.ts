@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Client } from '../../../src/client/index.js';
 import { RateLimiter, resetHeader } from '../../../src/client/layers/throttle.js';
+import { manualClock, recordingClock, steppingClock } from './clock.js';
 import { clientFor, json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;
@@ -56,49 +57,55 @@ describe('throttle', () => {
         { 'x-ratelimit-remaining': n === 1 ? '0' : '10', 'x-ratelimit-reset': '0.3' },
       ),
     );
-    client = clientFor(server);
+    const clock = steppingClock();
+    client = clientFor(server, { clock });
     await client.request({ method: 'GET', path: 'units' });
+    expect(clock.waits).toEqual([]);
     await client.request({ method: 'GET', path: 'units' });
-    expect(server.seen[1]!.at - server.seen[0]!.at).toBeGreaterThanOrEqual(280);
+    expect(clock.waits).toEqual([300]);
+    expect(server.seen).toHaveLength(2);
   });
 
   test('a bulk run stays within the rate limit: no 429 at all', async () => {
     const log = { over: 0, maxConcurrent: 0 };
     server = await startServer(limited(5, 250, log));
-    client = clientFor(server, { concurrency: 4 });
+    // The server keeps real time, so the client does too; its waits are recorded.
+    const clock = recordingClock();
+    client = clientFor(server, { concurrency: 4, clock });
     const ids = Array.from({ length: 14 }, (_, i) =>
       `01J0000000000000000000000${i.toString(16)}`.slice(0, 26),
     );
-    const started = Date.now();
     const results = await client.payables.markMany(ids);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(log.over).toBe(0);
     expect(server.seen).toHaveLength(14);
     expect(log.maxConcurrent).toBeLessThanOrEqual(4);
-    // 14 calls at 5 per 250 ms window need at least two resets.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    // 14 calls at 5 per window need at least two resets, and the client waited for them instead of a 429.
+    expect(clock.waits.length).toBeGreaterThanOrEqual(2);
   });
 
   test('the limiter counts calls in flight against the remaining budget', async () => {
-    const limiter = new RateLimiter();
+    const clock = manualClock();
+    const t0 = clock.now();
+    const limiter = new RateLimiter(undefined, clock);
     await limiter.acquire();
     await limiter.acquire();
     // first response: 2 left in this window, one call still in flight -> one more may start, not two
     limiter.release({ 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '0.2' });
     await limiter.acquire();
-    const t0 = Date.now();
     let startedAt = 0;
     const waiting = limiter.acquire().then(() => {
-      startedAt = Date.now();
+      startedAt = clock.now();
     });
-    await new Promise((r) => setTimeout(r, 30));
-    expect(startedAt).toBe(0);
+    await clock.advance(0);
+    expect(clock.sleeping()).toEqual([200]); // until the window resets
     // a stale, larger remaining from the same window does not reopen it
     limiter.release({ 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': '0.17' });
-    await new Promise((r) => setTimeout(r, 30));
+    await clock.advance(30);
     expect(startedAt).toBe(0);
-    await waiting; // the window resets
-    expect(startedAt - t0).toBeGreaterThanOrEqual(180);
+    await clock.advance(170);
+    await waiting; // the window reset
+    expect(startedAt - t0).toBe(200);
   });
 
   test('X-RateLimit-Reset as delta seconds, epoch seconds or epoch ms', () => {
