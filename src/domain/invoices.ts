@@ -7,6 +7,10 @@ import { decimalToCents } from './money.js';
  */
 
 export const BILLING_TYPES = ['BOLETO', 'PIX', 'BOLETO_PIX'] as const;
+
+/** The states an invoice list filters on (overdue: issued and past its due date). */
+export const INVOICE_FILTER_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
+export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];
 export type BillingType = (typeof BILLING_TYPES)[number];
 export const DEFAULT_BILLING_TYPE: BillingType = 'BOLETO_PIX';
 

@@ -245,3 +245,23 @@ export function describeFieldErrors(fields: FieldErrors): string {
     .map(([name, messages]) => `${name} ${messages.join('; ')}`)
     .join(', ');
 }
+
+/** The token request (spec "Authentication"); the token endpoint reads it as form fields or JSON. */
+export const TokenRequest = Type.Object(
+  {
+    grant_type: Type.Literal('client_credentials'),
+    client_id: Type.Optional(Type.String({ description: 'or in Basic auth' })),
+    client_secret: Type.Optional(Type.String({ description: 'or in Basic auth' })),
+    scope: Type.Optional(Type.String({ description: 'space-separated; default every scope of the client' })),
+  },
+  { additionalProperties: false },
+);
+
+/** A webhook subscription: an http(s) URL and the events it wants (`*` for all). */
+export const WebhookSubscriptionCreate = Type.Object(
+  {
+    url: Type.String({ format: 'uri', maxLength: 2048 }),
+    events: Type.Array(Type.String(), { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);

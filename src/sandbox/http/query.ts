@@ -23,11 +23,17 @@ export class QueryReader {
   private readonly fields: FieldErrors = {};
   private readonly query: Record<string, unknown>;
 
-  constructor(query: unknown) {
+  /** `declared`: the names the operation documents; reading another is a bug of the route, not of the caller. */
+  constructor(
+    query: unknown,
+    private readonly declared?: ReadonlySet<string>,
+  ) {
     this.query = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
   }
 
   private raw(name: string): string | undefined {
+    if (this.declared && !this.declared.has(name))
+      throw new Error(`the query parameter ${name} is read but not declared in the operations table`);
     const v = this.query[name];
     if (v === undefined) return undefined;
     if (Array.isArray(v)) {

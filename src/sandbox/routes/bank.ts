@@ -2,14 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { where } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
-import { QueryReader } from '../http/query.js';
+import { serve } from '../http/operation.js';
 import { readTx } from '../http/transaction.js';
 import { bankAccountView } from './views.js';
 
 export function bankRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/bank-accounts', { config: { scope: 'bank.read' } }, async (request) => {
-    const q = new QueryReader(request.query);
-    const type = q.enum('type', ['checking', 'savings', 'investment'] as const);
+  serve(app, 'listBankAccounts', async ({ op, request, query: q }) => {
+    const type = q.enum('type', op.query.type.enum);
     const page = q.page();
     q.done();
     const list = readTx(ctx, request, (tx) => tx.bankAccounts.page(where().eq('type', type), 'id', page));

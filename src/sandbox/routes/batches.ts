@@ -4,14 +4,13 @@
  * for the rest. The return upload is multipart, read as a stream into the CNAB reader.
  */
 import type { FastifyInstance } from 'fastify';
-import { BatchCreate, validateBody } from '../../domain/schemas.js';
 import { Cnab240Reader, type CnabFile, type CnabItem } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
 import type { SandboxContext } from '../http/context.js';
 import { type ApiProblem, domainRule, notFound, validationFailed } from '../http/errors.js';
 import { multipartFingerprint } from '../http/idempotency.js';
+import { serve } from '../http/operation.js';
 import { beginIdempotency } from '../http/pipeline.js';
-import { QueryReader } from '../http/query.js';
 import { commit, created, ok, readTx } from '../http/transaction.js';
 import { ignoreFile, type PartConsumer, streamMultipart } from '../http/upload-stream.js';
 import type { PaymentBatchRecord } from '../model.js';
@@ -32,10 +31,6 @@ import { batchDetailView, batchView } from './views.js';
 export const RETURN_FILE_LIMIT = 50 * 1024 * 1024;
 /** Errors listed in an invalid_file message before "and N more". */
 const MESSAGE_ERRORS = 5;
-
-type WithBatch = { Params: { batch: string } };
-const read = { config: { scope: 'payments.read' as const } };
-const write = { config: { scope: 'payments.write' as const } };
 
 interface ReadReturn {
   file: CnabFile;
@@ -81,30 +76,28 @@ function batchDetail(tx: Tx, batch: PaymentBatchRecord) {
 }
 
 export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/pagamento-batches', read, async (request) => {
-    const q = new QueryReader(request.query);
-    const state = q.enum('state', ['generated', 'partially_returned', 'returned'] as const);
+  serve(app, 'listBatches', async ({ op, request, query: q }) => {
+    const state = q.enum('state', op.query.state.enum);
     const page = q.page();
     q.done();
     const list = readTx(ctx, request, (tx) => listBatches(tx, state, page));
     return { ...list, data: list.data.map(batchView) };
   });
 
-  app.post('/pagamento-batches', write, async (request, reply) => {
-    const body = validateBody(BatchCreate, request.body);
-    if (!body.ok) throw validationFailed(body.fields);
+  serve(app, 'createBatch', async ({ request, reply, body }) => {
+    const value = body();
     return commit(ctx, request, reply, (tx) =>
-      created({ data: batchDetail(tx, createBatch(tx, body.value, ctx.now())) }),
+      created({ data: batchDetail(tx, createBatch(tx, value, ctx.now())) }),
     );
   });
 
-  app.get<WithBatch>('/pagamento-batches/:batch', read, async (request) => {
-    return { data: readTx(ctx, request, (tx) => batchDetail(tx, findBatch(tx, request.params.batch))) };
+  serve(app, 'getBatch', async ({ request, params }) => {
+    return { data: readTx(ctx, request, (tx) => batchDetail(tx, findBatch(tx, params.batch))) };
   });
 
-  app.get<WithBatch>('/pagamento-batches/:batch/file', read, async (request, reply) => {
+  serve(app, 'downloadBatchFile', async ({ request, reply, params }) => {
     const { batch, bytes } = readTx(ctx, request, (tx) => {
-      const b = findBatch(tx, request.params.batch);
+      const b = findBatch(tx, params.batch);
       return { batch: b, bytes: batchFile(tx, b) };
     });
     if (!bytes) throw notFound('the remittance file of this batch');
@@ -116,72 +109,66 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       .send(bytes);
   });
 
-  app.post<WithBatch>(
-    '/pagamento-batches/:batch/retorno',
-    { config: { scope: 'payments.write', bodyTypes: ['multipart'], idempotency: 'manual' } },
-    async (request, reply) => {
-      const upload = await streamMultipart<ReadReturn | undefined>(request, {
-        fileSize: RETURN_FILE_LIMIT,
-        consume: (field, fields, chunks) =>
-          field === 'file' ? readReturn(field, fields, chunks) : ignoreFile(field, fields, chunks),
-      });
-      const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
-      if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;
+  serve(app, 'importBatchReturn', async ({ request, reply, params }) => {
+    const upload = await streamMultipart<ReadReturn | undefined>(request, {
+      fileSize: RETURN_FILE_LIMIT,
+      consume: (field, fields, chunks) =>
+        field === 'file' ? readReturn(field, fields, chunks) : ignoreFile(field, fields, chunks),
+    });
+    const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
+    if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;
 
-      const condo = readTx(ctx, request, (tx) => {
-        findBatch(tx, request.params.batch); // 404 before anything about the file
-        return tx.condo;
+    const condo = readTx(ctx, request, (tx) => {
+      findBatch(tx, params.batch); // 404 before anything about the file
+      return tx.condo;
+    });
+    const files = upload.files.file ?? [];
+    if (files.length !== 1) {
+      throw validationFailed({
+        file: [files.length === 0 ? 'is required (a CNAB 240 return file)' : 'send one file only'],
       });
-      const files = upload.files.file ?? [];
-      if (files.length !== 1) {
-        throw validationFailed({
-          file: [files.length === 0 ? 'is required (a CNAB 240 return file)' : 'send one file only'],
-        });
-      }
-      const uploaded = files[0]!;
-      const parsed = uploaded.result!;
-      const { file } = parsed;
-      if (uploaded.size === 0) throw invalidFile([{ line: 1, message: 'the file is empty' }], 'invalid file');
-      if (file.errors.length > 0) throw invalidFile(file.errors, 'the return file has errors');
-      if (file.truncated) {
-        const where = file.warnings.filter((w) =>
-          /truncated|no lote trailer|no file trailer/.test(w.message),
-        );
-        throw invalidFile(
-          where.length > 0 ? where : [{ line: file.lines, message: 'the file is truncated' }],
-          'the return file is truncated',
-        );
-      }
-      if (file.service !== 'payment') {
-        throw invalidFile(
-          [{ line: 1, message: 'a collection (cobrança) file, not a payment return' }],
-          'not a payment return',
-        );
-      }
-      if (file.direction !== 'retorno') {
-        throw invalidFile(
-          [{ line: 1, message: 'a remittance (no occurrence codes), not the bank return' }],
-          'not a return file',
-        );
-      }
-      const warnings = [...file.warnings];
-      if (file.company.document && file.company.document !== condo.document) {
-        warnings.push({
-          line: 1,
-          message: `the file is for CNPJ/CPF ${file.company.document}, not this condominium's ${condo.document}`,
-        });
-      }
-      const facts = {
-        bank_code: file.bank_code,
-        sha256: uploaded.sha256,
-        file_name: uploaded.filename || null,
-        warnings,
-      };
-      return commit(ctx, request, reply, (tx) => {
-        const batch = findBatch(tx, request.params.batch);
-        const result = applyReturn(tx, batch, parsed.lines, facts, ctx.now());
-        return ok({ data: { ...result, batch: batchDetail(tx, batch) } });
+    }
+    const uploaded = files[0]!;
+    const parsed = uploaded.result!;
+    const { file } = parsed;
+    if (uploaded.size === 0) throw invalidFile([{ line: 1, message: 'the file is empty' }], 'invalid file');
+    if (file.errors.length > 0) throw invalidFile(file.errors, 'the return file has errors');
+    if (file.truncated) {
+      const where = file.warnings.filter((w) => /truncated|no lote trailer|no file trailer/.test(w.message));
+      throw invalidFile(
+        where.length > 0 ? where : [{ line: file.lines, message: 'the file is truncated' }],
+        'the return file is truncated',
+      );
+    }
+    if (file.service !== 'payment') {
+      throw invalidFile(
+        [{ line: 1, message: 'a collection (cobrança) file, not a payment return' }],
+        'not a payment return',
+      );
+    }
+    if (file.direction !== 'retorno') {
+      throw invalidFile(
+        [{ line: 1, message: 'a remittance (no occurrence codes), not the bank return' }],
+        'not a return file',
+      );
+    }
+    const warnings = [...file.warnings];
+    if (file.company.document && file.company.document !== condo.document) {
+      warnings.push({
+        line: 1,
+        message: `the file is for CNPJ/CPF ${file.company.document}, not this condominium's ${condo.document}`,
       });
-    },
-  );
+    }
+    const facts = {
+      bank_code: file.bank_code,
+      sha256: uploaded.sha256,
+      file_name: uploaded.filename || null,
+      warnings,
+    };
+    return commit(ctx, request, reply, (tx) => {
+      const batch = findBatch(tx, params.batch);
+      const result = applyReturn(tx, batch, parsed.lines, facts, ctx.now());
+      return ok({ data: { ...result, batch: batchDetail(tx, batch) } });
+    });
+  });
 }

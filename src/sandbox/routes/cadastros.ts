@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { where } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
-import { QueryReader } from '../http/query.js';
+import { serve } from '../http/operation.js';
 import { readTx } from '../http/transaction.js';
 import { supplierView, unitView } from './views.js';
 
@@ -14,8 +14,7 @@ export function pathId(text: string, what: string): number {
 }
 
 export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/suppliers', { config: { scope: 'cadastros.read' } }, async (request) => {
-    const q = new QueryReader(request.query);
+  serve(app, 'listSuppliers', async ({ request, query: q }) => {
     const search = q.string('q');
     const page = q.page();
     q.done();
@@ -31,19 +30,14 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
     return { ...list, data: list.data.map(supplierView) };
   });
 
-  app.get<{ Params: { id: string } }>(
-    '/suppliers/:id',
-    { config: { scope: 'cadastros.read' } },
-    async (request) => {
-      const id = pathId(request.params.id, 'supplier');
-      const supplier = readTx(ctx, request, (tx) => tx.suppliers.get(id));
-      if (!supplier) throw notFound('supplier');
-      return { data: supplierView(supplier) };
-    },
-  );
+  serve(app, 'getSupplier', async ({ request, params }) => {
+    const id = pathId(params.id, 'supplier');
+    const supplier = readTx(ctx, request, (tx) => tx.suppliers.get(id));
+    if (!supplier) throw notFound('supplier');
+    return { data: supplierView(supplier) };
+  });
 
-  app.get('/units', { config: { scope: 'cadastros.read' } }, async (request) => {
-    const q = new QueryReader(request.query);
+  serve(app, 'listUnits', async ({ request, query: q }) => {
     const block = q.string('block', 40);
     const page = q.page();
     q.done();
@@ -51,14 +45,10 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
     return { ...list, data: list.data.map(unitView) };
   });
 
-  app.get<{ Params: { id: string } }>(
-    '/units/:id',
-    { config: { scope: 'cadastros.read' } },
-    async (request) => {
-      const id = pathId(request.params.id, 'unit');
-      const unit = readTx(ctx, request, (tx) => tx.units.get(id));
-      if (!unit) throw notFound('unit');
-      return { data: unitView(unit) };
-    },
-  );
+  serve(app, 'getUnit', async ({ request, params }) => {
+    const id = pathId(params.id, 'unit');
+    const unit = readTx(ctx, request, (tx) => tx.units.get(id));
+    if (!unit) throw notFound('unit');
+    return { data: unitView(unit) };
+  });
 }

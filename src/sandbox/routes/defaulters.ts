@@ -7,11 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../domain/dates.js';
 import { centsToDecimal, decimalToCents } from '../../domain/money.js';
 import type { SandboxContext } from '../http/context.js';
-import { paginate, QueryReader } from '../http/query.js';
+import { serve } from '../http/operation.js';
+import { paginate } from '../http/query.js';
 import { readTx } from '../http/transaction.js';
 import { type DefaulterRow, defaulters, MONETARY_INDEXES } from '../services/defaulters.js';
-
-const read = { config: { scope: 'invoices.read' as const } };
 
 export const defaulterView = (r: DefaulterRow) => ({
   unit_id: r.unit.id,
@@ -24,8 +23,7 @@ export const defaulterView = (r: DefaulterRow) => ({
 });
 
 export function defaultersRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/defaulters', read, async (request) => {
-    const q = new QueryReader(request.query);
+  serve(app, 'listDefaulters', async ({ request, query: q }) => {
     const asOf = q.date('as_of') ?? todayIn(ctx.now());
     const minDays = q.integer('min_overdue_days', 0);
     const minAmountText = q.string('min_amount', 20);
@@ -59,8 +57,7 @@ export function defaultersRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     };
   });
 
-  app.get('/monetary-indexes', read, async (request) => {
-    const q = new QueryReader(request.query);
+  serve(app, 'listMonetaryIndexes', async ({ query: q }) => {
     const page = q.page();
     q.done();
     const list = paginate(MONETARY_INDEXES, page);

@@ -5,16 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { centsToDecimal } from '../../domain/money.js';
-import { ExpenseCreate, ExpenseInstallmentsCreate, validateBody } from '../../domain/schemas.js';
 import type { SandboxContext } from '../http/context.js';
-import { validationFailed } from '../http/errors.js';
-import { QueryReader } from '../http/query.js';
+import { serve } from '../http/operation.js';
 import { commit, created, readTx } from '../http/transaction.js';
 import type { Expense } from '../model.js';
 import { createExpense, createInstallments, listExpenses } from '../services/expenses.js';
-
-const read = { config: { scope: 'expenses.read' as const } };
-const write = { config: { scope: 'expenses.write' as const } };
 
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
@@ -40,11 +35,10 @@ export const expenseView = (e: Expense) => ({
 });
 
 export function expensesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/expenses', read, async (request) => {
-    const q = new QueryReader(request.query);
+  serve(app, 'listExpenses', async ({ op, request, query: q }) => {
     const paid = q.dateRange('paid_from', 'paid_to');
     const due = q.dateRange('due_from', 'due_to');
-    const settled = q.enum('paid', ['true', 'false'] as const);
+    const settled = q.enum('paid', op.query.paid.enum);
     const filters = {
       supplier_id: q.id('supplier_id'),
       chart_of_accounts_id: q.id('chart_of_accounts_id'),
@@ -61,19 +55,17 @@ export function expensesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     return { ...list, data: list.data.map(expenseView) };
   });
 
-  app.post('/expenses', write, async (request, reply) => {
-    const body = validateBody(ExpenseCreate, request.body);
-    if (!body.ok) throw validationFailed(body.fields);
+  serve(app, 'createExpense', async ({ request, reply, body: input }) => {
+    const value = input();
     return commit(ctx, request, reply, (tx) =>
-      created({ data: expenseView(createExpense(tx, body.value, ctx.now())) }),
+      created({ data: expenseView(createExpense(tx, value, ctx.now())) }),
     );
   });
 
-  app.post('/expenses/installments', write, async (request, reply) => {
-    const body = validateBody(ExpenseInstallmentsCreate, request.body);
-    if (!body.ok) throw validationFailed(body.fields);
+  serve(app, 'createExpenseInstallments', async ({ request, reply, body: input }) => {
+    const value = input();
     return commit(ctx, request, reply, (tx) =>
-      created({ data: createInstallments(tx, body.value, ctx.now()).map(expenseView) }),
+      created({ data: createInstallments(tx, value, ctx.now()).map(expenseView) }),
     );
   });
 }

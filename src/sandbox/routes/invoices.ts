@@ -6,25 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../domain/dates.js';
 import { centsToDecimal } from '../../domain/money.js';
-import { InvoiceCreate, validateBody } from '../../domain/schemas.js';
 import type { SandboxContext } from '../http/context.js';
-import { validationFailed } from '../http/errors.js';
-import { QueryReader } from '../http/query.js';
+import { serve } from '../http/operation.js';
 import { commit, created, ok, readTx } from '../http/transaction.js';
 import type { Invoice, InvoicePayment } from '../model.js';
-import {
-  createInvoice,
-  findInvoice,
-  INVOICE_FILTER_STATES,
-  issueInvoice,
-  listInvoices,
-  paymentOf,
-} from '../services/invoices.js';
+import { createInvoice, findInvoice, issueInvoice, listInvoices, paymentOf } from '../services/invoices.js';
 import { boletoPdfUrl } from './boleto-pdf.js';
-
-type WithInvoice = { Params: { publicId: string } };
-const read = { config: { scope: 'invoices.read' as const } };
-const write = { config: { scope: 'invoices.write' as const } };
 
 export const paymentView = (inv: Invoice, p: InvoicePayment, baseUrl: string, condominium: string) => ({
   boleto: p.boleto
@@ -64,11 +51,10 @@ export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   const baseUrl = () => ctx.baseUrl ?? 'http://127.0.0.1';
   const slugOf = (request: { sandbox: { condominium?: string } }) => request.sandbox.condominium as string;
 
-  app.get('/invoices', read, async (request) => {
-    const q = new QueryReader(request.query);
+  serve(app, 'listInvoices', async ({ op, request, query: q }) => {
     const { from, to } = q.dateRange('due_from', 'due_to');
     const filters = {
-      state: q.enum('state', INVOICE_FILTER_STATES),
+      state: q.enum('state', op.query.state.enum),
       unit_id: q.id('unit_id'),
       party_id: q.id('party_id'),
       due_from: from,
@@ -80,28 +66,27 @@ export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     return { ...list, data: list.data.map((i) => invoiceView(i, baseUrl(), slugOf(request))) };
   });
 
-  app.post('/invoices', write, async (request, reply) => {
-    const body = validateBody(InvoiceCreate, request.body);
-    if (!body.ok) throw validationFailed(body.fields);
+  serve(app, 'createInvoice', async ({ request, reply, body: input }) => {
+    const value = input();
     return commit(ctx, request, reply, (tx) =>
-      created({ data: invoiceView(createInvoice(tx, body.value, ctx.now()), baseUrl(), slugOf(request)) }),
+      created({ data: invoiceView(createInvoice(tx, value, ctx.now()), baseUrl(), slugOf(request)) }),
     );
   });
 
-  app.get<WithInvoice>('/invoices/:publicId', read, async (request) => {
-    const invoice = readTx(ctx, request, (tx) => findInvoice(tx, request.params.publicId));
+  serve(app, 'getInvoice', async ({ request, params }) => {
+    const invoice = readTx(ctx, request, (tx) => findInvoice(tx, params.publicId));
     return { data: invoiceView(invoice, baseUrl(), slugOf(request)) };
   });
 
-  app.post<WithInvoice>('/invoices/:publicId/issue', write, async (request, reply) => {
+  serve(app, 'issueInvoice', async ({ request, reply, params }) => {
     return commit(ctx, request, reply, (tx) => {
-      const invoice = issueInvoice(tx, findInvoice(tx, request.params.publicId), ctx.now());
+      const invoice = issueInvoice(tx, findInvoice(tx, params.publicId), ctx.now());
       return ok({ data: invoiceView(invoice, baseUrl(), slugOf(request)) });
     });
   });
 
-  app.get<WithInvoice>('/invoices/:publicId/payment', read, async (request) => {
-    const invoice = readTx(ctx, request, (tx) => findInvoice(tx, request.params.publicId));
+  serve(app, 'getInvoicePayment', async ({ request, params }) => {
+    const invoice = readTx(ctx, request, (tx) => findInvoice(tx, params.publicId));
     return { data: paymentView(invoice, paymentOf(invoice), baseUrl(), slugOf(request)) };
   });
 }

@@ -2,15 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { where } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
-import { paginate, QueryReader } from '../http/query.js';
+import { serve } from '../http/operation.js';
+import { paginate } from '../http/query.js';
 import { readTx } from '../http/transaction.js';
 import { chartAccountView } from './views.js';
 
 export function ledgerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/chart-of-accounts', { config: { scope: 'plano-de-contas.read' } }, async (request) => {
-    const q = new QueryReader(request.query);
-    const type = q.enum('type', ['revenue', 'expense'] as const);
-    const state = q.enum('state', ['active', 'inactive'] as const);
+  serve(app, 'listChartAccounts', async ({ op, request, query: q }) => {
+    const type = q.enum('type', op.query.type.enum);
+    const state = q.enum('state', op.query.state.enum);
     const page = q.page();
     q.done();
     // codes compare segment by segment as numbers (1.10 after 1.9): a chart has tens of accounts, sorted here

@@ -1,14 +1,15 @@
 /** POST /api/v1/oauth/token (client credentials) and GET /api/v1/ping. Neither needs a bearer token. */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../http/context.js';
+import { serve } from '../http/operation.js';
 import { OAuthError } from '../http/tokens.js';
 
 export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.post(
-    '/oauth/token',
-    { config: { oauth: true, bodyTypes: ['form', 'json'] } },
-    async (request, reply) => {
-      const body = request.body;
+  serve(
+    app,
+    'issueToken',
+    async ({ request, reply, body: input }) => {
+      const body = input();
       if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
         throw new OAuthError(400, 'invalid_request', 'the body must be form fields or a JSON object');
       }
@@ -19,7 +20,8 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return grant;
     },
+    { config: { oauth: true, bodyTypes: ['form', 'json'] } },
   );
 
-  app.get('/ping', async () => ({ data: { status: 'ok', time: ctx.now().toISOString() } }));
+  serve(app, 'ping', async () => ({ data: { status: 'ok', time: ctx.now().toISOString() } }));
 }

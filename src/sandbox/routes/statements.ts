@@ -9,6 +9,7 @@ import { MAPPABLE_ROLES } from '../../formats/statement-csv/layouts.js';
 import { condominiumOf, type SandboxContext } from '../http/context.js';
 import { type ApiProblem, domainRule, notFound, validationFailed } from '../http/errors.js';
 import { type MultipartDigest, multipartFingerprint } from '../http/idempotency.js';
+import { serve } from '../http/operation.js';
 import { beginIdempotency } from '../http/pipeline.js';
 import { asApiError, commit, created, readTx } from '../http/transaction.js';
 import { collectBytes, ignoreFile, streamMultipart } from '../http/upload-stream.js';
@@ -27,8 +28,6 @@ import { emitEvent } from '../services/webhooks.js';
 export const STATEMENT_FILE_LIMIT = 100 * 1024 * 1024;
 /** Errors listed in an invalid_file message before "and N more". */
 const MESSAGE_ERRORS = 5;
-
-type WithAccount = { Params: { bankAccount: string } };
 
 interface UploadedStatement {
   fileName: string | null;
@@ -169,81 +168,77 @@ function lineProblem(code: string, lead: string, messages: { line: number; messa
 }
 
 export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.post<WithAccount>(
-    '/bank-accounts/:bankAccount/statements/import',
-    { config: { scope: 'bank.write', bodyTypes: ['multipart'], idempotency: 'manual' } },
-    async (request, reply) => {
-      const upload = await readStatementUpload(request);
-      const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
-      if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;
+  serve(app, 'importStatement', async ({ request, reply, params }) => {
+    const upload = await readStatementUpload(request);
+    const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
+    if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;
 
-      const id = Number(request.params.bankAccount);
-      const account = /^\d+$/.test(request.params.bankAccount)
-        ? readTx(ctx, request, (tx) => tx.bankAccounts.get(id))
-        : undefined;
-      if (!account) throw notFound('bank account');
+    const id = Number(params.bankAccount);
+    const account = /^\d+$/.test(params.bankAccount)
+      ? readTx(ctx, request, (tx) => tx.bankAccounts.get(id))
+      : undefined;
+    if (!account) throw notFound('bank account');
 
-      const fields = readFields(upload.fields);
-      const errors: FieldErrors = fields.ok ? {} : { ...fields.fields };
-      if (upload.files.length !== 1) {
-        errors.file = [
-          upload.files.length === 0 ? 'is required (an OFX or CSV statement)' : 'send one file only',
-        ];
-      }
-      if (!fields.ok || Object.keys(errors).length > 0) throw validationFailed(errors);
-      const { format, force, options } = fields.value;
-      const file = upload.files[0]!;
-      if (file.size === 0)
-        throw lineProblem('invalid_file', 'invalid file', [{ line: 1, message: 'the file is empty' }]);
-      const parsed = file.parsed ?? (await parseStatement(file.bytes ?? Buffer.alloc(0), options));
-      if (parsed.errors.length > 0)
-        throw lineProblem('invalid_file', 'the statement has errors', parsed.errors);
-      if (parsed.statements.length === 0) {
-        throw lineProblem('invalid_file', 'invalid file', [
-          {
-            line: 1,
-            message: `no ${format === 'ofx' ? 'OFX statement' : 'CSV transactions'} found in the file`,
-          },
-        ]);
-      }
-      const mismatches = accountMismatches(account, parsed.statements);
-      if (mismatches.length > 0 && !force) {
-        throw lineProblem(
-          'account_mismatch',
-          `the statement is not for bank account ${account.id} (send force=true to import it anyway)`,
-          mismatches,
-        );
-      }
-      const input = {
-        parsed,
-        format,
-        fileName: file.fileName,
-        sha256: file.sha256,
-        forced: force && mismatches.length > 0,
-      };
-      const slug = condominiumOf(request);
-      const now = ctx.now();
-      let imp: StatementImport | undefined;
-      try {
-        imp = ctx.store.write(slug, (tx) => beginImport(tx, account, input, now));
-        const progress = await recordLines(ctx.store, imp, fileTransactions(parsed), now);
-        const importId = imp.id;
-        return commit(ctx, request, reply, (tx) => {
-          const summary = finishImport(tx, importId, progress, input, now);
-          emitEvent(ctx, tx, 'bank.statement.imported', summary);
-          return created({ data: summary });
-        });
-      } catch (err) {
-        const loading = imp;
-        if (loading) {
-          try {
-            ctx.store.write(slug, (tx) => discardImport(tx, loading.id));
-          } catch (cleanup) {
-            ctx.log(`${request.id} could not discard statement import ${loading.id}: ${cleanup}`);
-          }
+    const fields = readFields(upload.fields);
+    const errors: FieldErrors = fields.ok ? {} : { ...fields.fields };
+    if (upload.files.length !== 1) {
+      errors.file = [
+        upload.files.length === 0 ? 'is required (an OFX or CSV statement)' : 'send one file only',
+      ];
+    }
+    if (!fields.ok || Object.keys(errors).length > 0) throw validationFailed(errors);
+    const { format, force, options } = fields.value;
+    const file = upload.files[0]!;
+    if (file.size === 0)
+      throw lineProblem('invalid_file', 'invalid file', [{ line: 1, message: 'the file is empty' }]);
+    const parsed = file.parsed ?? (await parseStatement(file.bytes ?? Buffer.alloc(0), options));
+    if (parsed.errors.length > 0)
+      throw lineProblem('invalid_file', 'the statement has errors', parsed.errors);
+    if (parsed.statements.length === 0) {
+      throw lineProblem('invalid_file', 'invalid file', [
+        {
+          line: 1,
+          message: `no ${format === 'ofx' ? 'OFX statement' : 'CSV transactions'} found in the file`,
+        },
+      ]);
+    }
+    const mismatches = accountMismatches(account, parsed.statements);
+    if (mismatches.length > 0 && !force) {
+      throw lineProblem(
+        'account_mismatch',
+        `the statement is not for bank account ${account.id} (send force=true to import it anyway)`,
+        mismatches,
+      );
+    }
+    const input = {
+      parsed,
+      format,
+      fileName: file.fileName,
+      sha256: file.sha256,
+      forced: force && mismatches.length > 0,
+    };
+    const slug = condominiumOf(request);
+    const now = ctx.now();
+    let imp: StatementImport | undefined;
+    try {
+      imp = ctx.store.write(slug, (tx) => beginImport(tx, account, input, now));
+      const progress = await recordLines(ctx.store, imp, fileTransactions(parsed), now);
+      const importId = imp.id;
+      return commit(ctx, request, reply, (tx) => {
+        const summary = finishImport(tx, importId, progress, input, now);
+        emitEvent(ctx, tx, 'bank.statement.imported', summary);
+        return created({ data: summary });
+      });
+    } catch (err) {
+      const loading = imp;
+      if (loading) {
+        try {
+          ctx.store.write(slug, (tx) => discardImport(tx, loading.id));
+        } catch (cleanup) {
+          ctx.log(`${request.id} could not discard statement import ${loading.id}: ${cleanup}`);
         }
-        throw asApiError(err, ctx, request.id);
       }
-    },
-  );
+      throw asApiError(err, ctx, request.id);
+    }
+  });
 }

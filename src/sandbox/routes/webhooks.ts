@@ -14,7 +14,7 @@ import type { FieldErrors } from '../../domain/schemas.js';
 import type { Tx } from '../db/tx.js';
 import type { SandboxContext } from '../http/context.js';
 import { notFound, validationFailed } from '../http/errors.js';
-import { QueryReader } from '../http/query.js';
+import { serve } from '../http/operation.js';
 import { commit, created, noContent, readTx } from '../http/transaction.js';
 import type { WebhookAttempt, WebhookSubscription } from '../model.js';
 import {
@@ -26,8 +26,6 @@ import {
   webhookDispatcher,
 } from '../services/webhooks.js';
 
-type WithId = { Params: { id: string } };
-const manage = { config: { scope: 'webhooks.manage' as const } };
 const URL_MAX = 2048;
 const EVENTS_MAX = 20;
 
@@ -102,41 +100,38 @@ export function webhooksRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   // pending retries and deliveries in flight end with the server
   app.addHook('onClose', async () => webhookDispatcher(ctx).close());
 
-  app.get('/webhooks/subscriptions', manage, async (request) => {
-    const q = new QueryReader(request.query);
+  serve(app, 'listWebhookSubscriptions', async ({ request, query: q }) => {
     const page = q.page();
     q.done();
     const list = readTx(ctx, request, (tx) => listSubscriptions(tx, page));
     return { ...list, data: list.data.map(subscriptionView) };
   });
 
-  app.post('/webhooks/subscriptions', manage, async (request, reply) => {
-    const body = readSubscriptionBody(request.body);
+  serve(app, 'createWebhookSubscription', async ({ request, reply, body: input }) => {
+    const body = readSubscriptionBody(input());
     if (!body.ok) throw validationFailed(body.fields);
+    const value = body.value;
     return commit(ctx, request, reply, (tx) => {
-      const sub = createSubscription(tx, body.value, ctx.now());
+      const sub = createSubscription(tx, value, ctx.now());
       return created({ data: { ...subscriptionView(sub), secret: sub.secret } });
     });
   });
 
-  app.get<WithId>('/webhooks/subscriptions/:id', manage, async (request) => ({
-    data: subscriptionView(readTx(ctx, request, (tx) => findSubscription(tx, request.params.id))),
+  serve(app, 'getWebhookSubscription', async ({ request, params }) => ({
+    data: subscriptionView(readTx(ctx, request, (tx) => findSubscription(tx, params.id))),
   }));
 
-  app.delete<WithId>('/webhooks/subscriptions/:id', manage, async (request, reply) => {
+  serve(app, 'deleteWebhookSubscription', async ({ request, reply, params }) => {
     return commit(ctx, request, reply, (tx) => {
-      if (!deleteSubscription(tx, request.params.id)) throw notFound('webhook subscription');
+      if (!deleteSubscription(tx, params.id)) throw notFound('webhook subscription');
       return noContent;
     });
   });
 
-  app.get<WithId>('/webhooks/subscriptions/:id/deliveries', manage, async (request) => {
-    const q = new QueryReader(request.query);
+  serve(app, 'listWebhookDeliveries', async ({ request, params, query: q }) => {
     const page = q.page();
     q.done();
-    const list = readTx(ctx, request, (tx) =>
-      listAttempts(tx, findSubscription(tx, request.params.id).id, page),
-    );
+    const list = readTx(ctx, request, (tx) => listAttempts(tx, findSubscription(tx, params.id).id, page));
     return { ...list, data: list.data.map(attemptView) };
   });
 }

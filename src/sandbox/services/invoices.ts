@@ -29,10 +29,10 @@ const newPublicId = monotonicFactory();
 
 /** The carteira the sandbox registers Itaú boletos under ("109", direta eletrônica sem emissão). */
 export const ITAU_CARTEIRA = '109';
-/** The largest amount a boleto's barcode carries (10 digits of cents). */
 
-export const INVOICE_FILTER_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
-export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];
+import type { InvoiceFilterState } from '../../domain/invoices.js';
+
+export { INVOICE_FILTER_STATES, type InvoiceFilterState } from '../../domain/invoices.js';
 
 export interface InvoiceFilters {
   state?: InvoiceFilterState | undefined;

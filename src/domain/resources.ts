@@ -1,0 +1,291 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import { FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
+
+/**
+ * What the API answers, one schema per record (docs/DESIGN.md "Response fields"). The operations table names
+ * them, the OpenAPI document publishes them, and the end-to-end tests check every answer the sandbox gives
+ * against them. Records the CLI reads field by field are closed (an undeclared field is a test failure); the
+ * others declare what clients rely on and allow more.
+ */
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Enum = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const closed = { additionalProperties: false } as const;
+const open = { additionalProperties: true } as const;
+const Timestamp = Type.String({ format: 'date-time' });
+const DateOnly = Type.String({ format: 'date' });
+const Ulid = Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' });
+const Cents = Type.Integer({ description: 'centavos' });
+/** Decimal reais on the wire (invoices, expenses, entries, balances). */
+const Reais = Type.Number({ description: 'reais, at most two decimals' });
+
+export const LastReturn = Type.Object({ code: Type.String(), message: Type.String(), at: Timestamp }, closed);
+
+export const Payable = Type.Object(
+  {
+    public_id: Ulid,
+    supplier_id: Nullable(Type.Integer()),
+    chart_of_accounts_id: Type.Integer(),
+    payee_name: Nullable(Type.String()),
+    amount: Cents,
+    fine_amount: Nullable(Cents),
+    interest_amount: Nullable(Cents),
+    discount_amount: Nullable(Cents),
+    forma_pagamento: Enum(FORMAS_PAGAMENTO),
+    due_date: DateOnly,
+    issue_date: Nullable(DateOnly),
+    document_number: Nullable(Type.String()),
+    description: Type.String(),
+    notes: Nullable(Type.String()),
+    state: Enum(PAYABLE_STATES),
+    batch_id: Nullable(Ulid),
+    paid_at: Nullable(Type.String()),
+    paid_amount: Nullable(Cents),
+    last_return: Nullable(LastReturn),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  closed,
+);
+
+const Warning = Type.Object({ field: Type.String(), message: Type.String() }, open);
+/** A payable as a create or update answers it: the record and what deserves a second look. */
+export const PayableWritten = Type.Composite([Payable, Type.Object({ warnings: Type.Array(Warning) })]);
+
+const FormaTotals = Type.Object({ count: Type.Integer(), total_amount: Cents }, closed);
+const BatchReturn = Type.Object(
+  {
+    imported_at: Timestamp,
+    file_sha256: Type.String(),
+    file_name: Nullable(Type.String()),
+    lines: Type.Integer(),
+    paid: Type.Integer(),
+    scheduled: Type.Integer(),
+    rejected: Type.Integer(),
+    unchanged: Type.Integer(),
+    unknown: Type.Integer(),
+  },
+  closed,
+);
+
+export const Batch = Type.Object(
+  {
+    public_id: Ulid,
+    state: Enum(['generated', 'partially_returned', 'returned']),
+    data_pagamento: DateOnly,
+    bank_account_id: Type.Integer(),
+    file_name: Type.String(),
+    file_sequence: Type.Integer(),
+    file_sha256: Type.String(),
+    payables_count: Type.Integer(),
+    total_amount: Cents,
+    by_forma: Type.Record(Type.String(), FormaTotals),
+    returns: Type.Array(BatchReturn),
+    created_at: Timestamp,
+  },
+  closed,
+);
+
+export const BatchDetail = Type.Composite([
+  Batch,
+  Type.Object({
+    payables: Type.Array(
+      Type.Object(
+        {
+          public_id: Ulid,
+          seu_numero: Type.String(),
+          state: Nullable(Enum(PAYABLE_STATES)),
+          outcome: Nullable(Enum(['scheduled', 'paid', 'rejected'])),
+          amount: Cents,
+          payee_name: Nullable(Type.String()),
+          forma_pagamento: Enum(FORMAS_PAGAMENTO),
+          last_return: Nullable(LastReturn),
+        },
+        closed,
+      ),
+    ),
+  }),
+]);
+
+export const ReturnImport = Type.Object({ batch: BatchDetail }, open);
+
+export const BankAccount = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    bank_code: Type.String(),
+    bank_name: Type.String(),
+    agency: Type.String(),
+    account_number: Type.String(),
+    type: Type.String(),
+    current_balance: Reais,
+    is_payment_account: Type.Boolean(),
+  },
+  closed,
+);
+
+export const ChartAccount = Type.Object(
+  {
+    id: Type.Integer(),
+    code: Type.String(),
+    name: Type.String(),
+    type: Type.String(),
+    state: Type.String(),
+    parent_id: Nullable(Type.Integer()),
+  },
+  closed,
+);
+
+export const Supplier = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    document: Nullable(Type.String()),
+    bank: Nullable(Type.Object({}, open)),
+    pix_key: Nullable(Type.String()),
+    pix_key_type: Nullable(Type.String()),
+  },
+  closed,
+);
+
+export const Unit = Type.Object(
+  {
+    id: Type.Integer(),
+    block: Nullable(Type.String()),
+    number: Type.String(),
+    label: Type.String(),
+    owner: Nullable(Type.Object({}, open)),
+    ideal_fraction: Nullable(Type.Number()),
+  },
+  closed,
+);
+
+export const AccountEntry = Type.Object(
+  {
+    id: Type.Integer(),
+    type: Enum(['revenue', 'expense']),
+    chart_of_accounts_id: Type.Integer(),
+    bank_account_id: Nullable(Type.Integer()),
+    unit_id: Nullable(Type.Integer()),
+    supplier_id: Nullable(Type.Integer()),
+    amount: Reais,
+    description: Type.String(),
+    payee: Nullable(Type.String()),
+    document_number: Nullable(Type.String()),
+    payment_method: Nullable(Type.String()),
+    due_at: Nullable(Type.String()),
+    paid_at: Nullable(Type.String()),
+    period: Nullable(Type.String()),
+    source: Type.String(),
+    transfer_id: Nullable(Type.String()),
+    reconciled: Type.Boolean(),
+    payable_id: Nullable(Type.String()),
+    created_at: Timestamp,
+  },
+  closed,
+);
+
+export const AccountTransfer = Type.Object({ transfer_id: Type.String() }, open);
+
+export const Invoice = Type.Object(
+  {
+    public_id: Ulid,
+    unit_id: Type.Integer(),
+    bank_account_id: Type.Integer(),
+    billing_type: Enum(['BOLETO', 'PIX', 'BOLETO_PIX']),
+    due_date: DateOnly,
+    total: Reais,
+    state: Type.String(),
+  },
+  open,
+);
+
+export const InvoicePayment = Type.Object({}, open);
+
+export const Expense = Type.Object(
+  { id: Type.Integer(), amount: Reais, description: Type.String(), due_date: DateOnly },
+  open,
+);
+export const ExpenseInstallments = Type.Object({ data: Type.Array(Expense) }, open);
+
+export const StatementImport = Type.Object({ import_id: Type.String(), transactions: Type.Integer() }, open);
+
+export const WebhookSubscription = Type.Object(
+  {
+    id: Type.String(),
+    url: Type.String(),
+    events: Type.Array(Type.String()),
+    created_at: Timestamp,
+  },
+  open,
+);
+export const WebhookSubscriptionCreated = Type.Composite([
+  WebhookSubscription,
+  Type.Object({ secret: Type.String() }),
+]);
+
+export const WebhookAttempt = Type.Object(
+  {
+    delivery_id: Type.String(),
+    event_id: Type.String(),
+    event: Type.String(),
+    attempt: Type.Integer(),
+    ok: Type.Boolean(),
+    status_code: Nullable(Type.Integer()),
+    error: Nullable(Type.String()),
+    next_attempt_at: Nullable(Timestamp),
+  },
+  open,
+);
+
+export const Defaulter = Type.Object({ unit_id: Type.Integer() }, open);
+export const MonetaryIndex = Type.Object({}, open);
+
+export const TokenGrant = Type.Object(
+  {
+    access_token: Type.String(),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer(),
+    scope: Type.String(),
+  },
+  open,
+);
+
+export const Ping = Type.Object({ status: Type.Literal('ok'), time: Timestamp }, closed);
+
+/** `{ "data": record }`: the single-record envelope. */
+export const One = <T extends TSchema>(record: T) => Type.Object({ data: record }, open);
+
+/** A page: `data` plus `meta` (spec "Pagination"). */
+export const Page = <T extends TSchema>(record: T) =>
+  Type.Object(
+    {
+      data: Type.Array(record),
+      meta: Type.Object(
+        {
+          page: Type.Integer(),
+          per_page: Type.Integer(),
+          total: Type.Integer(),
+          last_page: Type.Integer(),
+        },
+        open,
+      ),
+    },
+    open,
+  );
+
+/** The error shape of every failure (spec "Errors"). */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.String(),
+        message: Type.String(),
+        request_id: Type.String(),
+        fields: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+      },
+      open,
+    ),
+  },
+  open,
+);
