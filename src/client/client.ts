@@ -7,8 +7,10 @@
  * auth so each attempt carries a currently valid token; the throttle paces every attempt; the log shows each
  * attempt as it went out. Error bodies become domain errors only at the top, after retries are exhausted.
  */
+
 import type { Readable } from 'node:stream';
 import { ulid } from 'ulid';
+import { API_PREFIX } from '../domain/endpoints.js';
 import { ApiError, CondoError, UsageError } from '../domain/errors.js';
 import { type BulkOutcome, runPool } from './bulk.js';
 import { errorFromResponse, errorFromTransport, parseBody } from './errors.js';
@@ -19,6 +21,7 @@ import { requestId } from './layers/request-id.js';
 import { DEFAULT_RETRY, type RetryWait, retry } from './layers/retry.js';
 import { RateLimiter, throttle } from './layers/throttle.js';
 import { readPage } from './pagination.js';
+import { route } from './resources/endpoint.js';
 import { anySignal, systemClock } from './sleep.js';
 import { MemoryTokenCache, TokenProvider } from './tokens.js';
 import { createTransport, oneShot } from './transport.js';
@@ -45,7 +48,8 @@ import {
   type WireResponse,
 } from './wire.js';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
+
 const MAX_PAGES = 10_000;
 
 /** What resource modules build on. */
@@ -102,7 +106,7 @@ export function createCore(opts: ClientOptions): Core {
   const retryNotice = (w: RetryWait) =>
     w.rateLimited ? opts.onRateLimitWait?.(w.ms) : opts.onRetry?.(w.ms, w.why);
   const tokens = new TokenProvider({
-    tokenUrl: urlFor(`${API_PREFIX}/oauth/token`),
+    tokenUrl: urlFor(route('issueToken').path),
     clientId: opts.clientId,
     clientSecret: opts.clientSecret,
     scopes: opts.scopes,

@@ -5,6 +5,7 @@
 import type { CondoError } from '../domain/errors.js';
 import { type Core, createCore } from './client.js';
 import { type BatchesApi, batches } from './resources/batches.js';
+import { route } from './resources/endpoint.js';
 import { type ExpensesApi, expenses } from './resources/expenses.js';
 import { type InvoicesApi, invoices } from './resources/invoices.js';
 import {
@@ -51,6 +52,10 @@ export interface Client extends Core {
   readonly accountTransfers: AccountTransfersApi;
   readonly defaulters: DefaultersApi;
   readonly monetaryIndexes: MonetaryIndexesApi;
+  /** The liveness check: the server answers and says its time (no token needed). */
+  ping(opts?: { signal?: AbortSignal }): Promise<{ status: string; time: string }>;
+  /** The server's OpenAPI document (the sandbox serves one; other servers may not). */
+  openApi(opts?: { signal?: AbortSignal }): Promise<Record<string, unknown>>;
 }
 
 export function createClient(opts: ClientOptions): Client {
@@ -73,6 +78,11 @@ export function createClient(opts: ClientOptions): Client {
     accountTransfers: accountTransfers(core),
     defaulters: defaulters(core),
     monetaryIndexes: monetaryIndexes(core),
+    ping: async (o = {}) =>
+      (await core.request<{ status: string; time: string }>({ ...route('ping'), signal: o.signal })).data,
+    openApi: async (o = {}) =>
+      (await core.request<Record<string, unknown>>({ ...route('getOpenApi'), signal: o.signal }))
+        .body as Record<string, unknown>,
   };
 }
 

@@ -1,20 +1,18 @@
 import type { TSchema } from '@sinclair/typebox';
+import { type Endpoint, endpoints, type OperationId } from './endpoints.js';
 import { BILLING_TYPES, INVOICE_FILTER_STATES } from './invoices.js';
 import { PAYABLE_STATES } from './payables.js';
 import * as R from './resources.js';
 import * as B from './schemas.js';
 import { ENTRY_TYPES } from './schemas.js';
-import type { Scope } from './scopes.js';
 import { WEBHOOK_EVENTS } from './webhooks.js';
 
 /**
- * Every operation the API serves, declared once: method, path, scope, parameters, bodies, answer and status.
- * The sandbox registers its routes from it, the client's resource methods build their calls from it, the
- * OpenAPI document is generated from it, and a conformance test checks that each has one route and one client
- * method. Verbs that add meaning (a batch download, a statement import) stay hand-written on top.
+ * Every operation the API serves, declared once: its endpoint (method, path, scope: domain/endpoints.ts, which
+ * the client reads), then its parameters, bodies, answer and status here. The sandbox registers its routes from
+ * it, the OpenAPI document is generated from it, and a conformance test checks that each has one route and one
+ * client method. Verbs that add meaning (a batch download, a statement import) stay hand-written on top.
  */
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface QueryParam {
   type: 'string' | 'integer' | 'date' | 'boolean';
@@ -27,13 +25,8 @@ export interface Multipart {
   multipart: Record<string, { type: 'file' | 'string'; required?: boolean; description: string }>;
 }
 
-export interface Operation {
-  method: Method;
-  /** Under /api/v1, with `{name}` parameters; tenant paths start with /condominiums/{condominium}. */
-  path: string;
+export interface Operation extends Endpoint {
   summary: string;
-  /** null: no token (the token endpoint itself, the liveness check). */
-  scope: Scope | null;
   query?: Readonly<Record<string, QueryParam>>;
   /** A list answers pages: `page` and `per_page` are accepted and `meta` comes back. */
   paged?: boolean;
@@ -50,7 +43,6 @@ export interface Operation {
   extension?: boolean;
 }
 
-const TENANT = '/condominiums/{condominium}';
 const date = (description: string): QueryParam => ({ type: 'date', description });
 const id = (description: string): QueryParam => ({ type: 'integer', description });
 const text = (description: string): QueryParam => ({ type: 'string', description });
@@ -62,30 +54,31 @@ const oneOf = <const T extends readonly string[]>(values: T, description: string
 
 export const operations = {
   issueToken: {
-    method: 'POST',
-    path: '/oauth/token',
+    ...endpoints.issueToken,
     summary: 'An access token for the client credentials (JSON or form body; Basic auth accepted)',
-    scope: null,
     body: B.TokenRequest,
     handlerChecksBody: true,
     response: R.TokenGrant,
     status: 200,
   },
   ping: {
-    method: 'GET',
-    path: '/ping',
+    ...endpoints.ping,
     summary: 'Liveness: the server answers and says its time',
-    scope: null,
     response: R.One(R.Ping),
+    status: 200,
+    extension: true,
+  },
+  getOpenApi: {
+    ...endpoints.getOpenApi,
+    summary: 'This document: the OpenAPI 3.1 description of the API, generated from the operations table',
+    response: R.OpenApiDocument,
     status: 200,
     extension: true,
   },
 
   listPayables: {
-    method: 'GET',
-    path: `${TENANT}/payables`,
+    ...endpoints.listPayables,
     summary: 'Payables (contas a pagar), oldest due first',
-    scope: 'payments.read',
     paged: true,
     query: {
       state: oneOf(PAYABLE_STATES, 'only payables in this state'),
@@ -97,106 +90,82 @@ export const operations = {
     status: 200,
   },
   createPayable: {
-    method: 'POST',
-    path: `${TENANT}/payables`,
+    ...endpoints.createPayable,
     summary: 'Create a payable (amounts in centavos)',
-    scope: 'payments.write',
     body: B.PayableCreate,
     response: R.One(R.PayableWritten),
     status: 201,
   },
   getPayable: {
-    method: 'GET',
-    path: `${TENANT}/payables/{payable}`,
+    ...endpoints.getPayable,
     summary: 'One payable',
-    scope: 'payments.read',
     response: R.One(R.Payable),
     status: 200,
   },
   updatePayable: {
-    method: 'PATCH',
-    path: `${TENANT}/payables/{payable}`,
+    ...endpoints.updatePayable,
     summary: 'Change a pending payable',
-    scope: 'payments.write',
     body: B.PayableUpdate,
     response: R.One(R.PayableWritten),
     status: 200,
   },
   deletePayable: {
-    method: 'DELETE',
-    path: `${TENANT}/payables/{payable}`,
+    ...endpoints.deletePayable,
     summary: 'Delete a pending payable',
-    scope: 'payments.write',
     response: null,
     status: 204,
   },
   markPayable: {
-    method: 'POST',
-    path: `${TENANT}/payables/{payable}/mark-for-remessa`,
+    ...endpoints.markPayable,
     summary: 'pending -> marked_for_remessa: it goes in the next remittance',
-    scope: 'payments.write',
     response: R.One(R.Payable),
     status: 200,
   },
   unmarkPayable: {
-    method: 'POST',
-    path: `${TENANT}/payables/{payable}/unmark-for-remessa`,
+    ...endpoints.unmarkPayable,
     summary: 'marked_for_remessa -> pending',
-    scope: 'payments.write',
     response: R.One(R.Payable),
     status: 200,
   },
 
   listBatches: {
-    method: 'GET',
-    path: `${TENANT}/pagamento-batches`,
+    ...endpoints.listBatches,
     summary: 'Payment batches, newest first',
-    scope: 'payments.read',
     paged: true,
     query: { state: oneOf(['generated', 'partially_returned', 'returned'], 'only batches in this state') },
     response: R.Page(R.Batch),
     status: 200,
   },
   createBatch: {
-    method: 'POST',
-    path: `${TENANT}/pagamento-batches`,
+    ...endpoints.createBatch,
     summary: 'A batch of every marked payable, and its CNAB 240 remittance file',
-    scope: 'payments.write',
     body: B.BatchCreate,
     response: R.One(R.BatchDetail),
     status: 201,
   },
   getBatch: {
-    method: 'GET',
-    path: `${TENANT}/pagamento-batches/{batch}`,
+    ...endpoints.getBatch,
     summary: 'One batch with its payables',
-    scope: 'payments.read',
     response: R.One(R.BatchDetail),
     status: 200,
   },
   downloadBatchFile: {
-    method: 'GET',
-    path: `${TENANT}/pagamento-batches/{batch}/file`,
+    ...endpoints.downloadBatchFile,
     summary: "The batch's CNAB 240 remittance (.rem)",
-    scope: 'payments.read',
     response: { file: 'text/plain' },
     status: 200,
   },
   importBatchReturn: {
-    method: 'POST',
-    path: `${TENANT}/pagamento-batches/{batch}/retorno`,
+    ...endpoints.importBatchReturn,
     summary: "Import the bank's CNAB 240 return (.ret) for the batch",
-    scope: 'payments.write',
     body: { multipart: { file: { type: 'file', required: true, description: 'the CNAB 240 return file' } } },
     response: R.One(R.ReturnImport),
     status: 200,
   },
 
   listEntries: {
-    method: 'GET',
-    path: `${TENANT}/account-entries`,
+    ...endpoints.listEntries,
     summary: 'Ledger entries (lançamentos)',
-    scope: 'plano-de-contas.read',
     paged: true,
     query: {
       from: date('paid or due on or after'),
@@ -211,28 +180,22 @@ export const operations = {
     status: 200,
   },
   createEntry: {
-    method: 'POST',
-    path: `${TENANT}/account-entries`,
+    ...endpoints.createEntry,
     summary: 'A ledger entry (amounts in reais)',
-    scope: 'plano-de-contas.write',
     body: B.AccountEntryCreate,
     response: R.One(R.AccountEntry),
     status: 201,
   },
   createTransfer: {
-    method: 'POST',
-    path: `${TENANT}/account-transfers`,
+    ...endpoints.createTransfer,
     summary: 'A transfer between two bank accounts: two entries',
-    scope: 'plano-de-contas.write',
     body: B.AccountTransferCreate,
     response: R.One(R.AccountTransfer),
     status: 201,
   },
   listChartAccounts: {
-    method: 'GET',
-    path: `${TENANT}/chart-of-accounts`,
+    ...endpoints.listChartAccounts,
     summary: 'The chart of accounts (plano de contas)',
-    scope: 'plano-de-contas.read',
     paged: true,
     query: {
       type: oneOf(ENTRY_TYPES, 'revenue or expense'),
@@ -242,27 +205,29 @@ export const operations = {
     status: 200,
   },
   listBankAccounts: {
-    method: 'GET',
-    path: `${TENANT}/bank-accounts`,
+    ...endpoints.listBankAccounts,
     summary: "The condominium's bank accounts",
-    scope: 'bank.read',
     paged: true,
     query: { type: oneOf(['checking', 'savings', 'investment'], 'the kind of account') },
     response: R.Page(R.BankAccount),
     status: 200,
   },
   importStatement: {
-    method: 'POST',
-    path: `${TENANT}/bank-accounts/{bankAccount}/statements/import`,
+    ...endpoints.importStatement,
     summary: 'Import a bank statement (OFX or CSV) and reconcile it',
-    scope: 'bank.write',
     body: {
       multipart: {
+        format: { type: 'string', required: true, description: 'ofx or csv (sent before the file)' },
+        force: {
+          type: 'string',
+          description: 'true: import a statement whose bank data names another account',
+        },
+        csv_columns: {
+          type: 'string',
+          description: 'for a CSV of an unknown layout: role=Column pairs, or a JSON object',
+        },
+        date_format: { type: 'string', description: "the CSV's date format, like DD/MM/YYYY" },
         file: { type: 'file', required: true, description: 'the OFX or CSV statement' },
-        format: { type: 'string', description: 'ofx or csv (default: from the content)' },
-        dry_run: { type: 'string', description: 'true: parse and reconcile without saving' },
-        csv_layout: { type: 'string', description: 'a known CSV layout' },
-        csv_map: { type: 'string', description: 'role=Column pairs, or a JSON object, for other CSVs' },
       },
     },
     response: R.One(R.StatementImport),
@@ -270,47 +235,37 @@ export const operations = {
   },
 
   listSuppliers: {
-    method: 'GET',
-    path: `${TENANT}/suppliers`,
+    ...endpoints.listSuppliers,
     summary: 'Suppliers (fornecedores)',
-    scope: 'cadastros.read',
     paged: true,
     query: { q: text('name or document contains') },
     response: R.Page(R.Supplier),
     status: 200,
   },
   getSupplier: {
-    method: 'GET',
-    path: `${TENANT}/suppliers/{id}`,
+    ...endpoints.getSupplier,
     summary: 'One supplier',
-    scope: 'cadastros.read',
     response: R.One(R.Supplier),
     status: 200,
   },
   listUnits: {
-    method: 'GET',
-    path: `${TENANT}/units`,
+    ...endpoints.listUnits,
     summary: 'Units (unidades)',
-    scope: 'cadastros.read',
     paged: true,
     query: { block: text('only this block') },
     response: R.Page(R.Unit),
     status: 200,
   },
   getUnit: {
-    method: 'GET',
-    path: `${TENANT}/units/{id}`,
+    ...endpoints.getUnit,
     summary: 'One unit',
-    scope: 'cadastros.read',
     response: R.One(R.Unit),
     status: 200,
   },
 
   listInvoices: {
-    method: 'GET',
-    path: `${TENANT}/invoices`,
+    ...endpoints.listInvoices,
     summary: 'Invoices (cobranças)',
-    scope: 'invoices.read',
     paged: true,
     query: {
       due_from: date('due on or after'),
@@ -323,44 +278,34 @@ export const operations = {
     status: 200,
   },
   createInvoice: {
-    method: 'POST',
-    path: `${TENANT}/invoices`,
+    ...endpoints.createInvoice,
     summary: `An invoice (amounts in reais), billed as ${BILLING_TYPES.join(', ')}`,
-    scope: 'invoices.write',
     body: B.InvoiceCreate,
     response: R.One(R.Invoice),
     status: 201,
   },
   getInvoice: {
-    method: 'GET',
-    path: `${TENANT}/invoices/{publicId}`,
+    ...endpoints.getInvoice,
     summary: 'One invoice',
-    scope: 'invoices.read',
     response: R.One(R.Invoice),
     status: 200,
   },
   issueInvoice: {
-    method: 'POST',
-    path: `${TENANT}/invoices/{publicId}/issue`,
+    ...endpoints.issueInvoice,
     summary: 'Issue an invoice: its boleto and PIX code',
-    scope: 'invoices.write',
     response: R.One(R.Invoice),
     status: 200,
   },
   getInvoicePayment: {
-    method: 'GET',
-    path: `${TENANT}/invoices/{publicId}/payment`,
+    ...endpoints.getInvoicePayment,
     summary: 'How to pay an issued invoice: linha digitável, PIX code, boleto URL',
-    scope: 'invoices.read',
     response: R.One(R.InvoicePayment),
     status: 200,
   },
 
   listExpenses: {
-    method: 'GET',
-    path: `${TENANT}/expenses`,
+    ...endpoints.listExpenses,
     summary: 'Expenses (despesas)',
-    scope: 'expenses.read',
     paged: true,
     query: {
       paid_from: date('paid on or after'),
@@ -376,28 +321,22 @@ export const operations = {
     status: 200,
   },
   createExpense: {
-    method: 'POST',
-    path: `${TENANT}/expenses`,
+    ...endpoints.createExpense,
     summary: 'An expense (amounts in reais)',
-    scope: 'expenses.write',
     body: B.ExpenseCreate,
     response: R.One(R.Expense),
     status: 201,
   },
   createExpenseInstallments: {
-    method: 'POST',
-    path: `${TENANT}/expenses/installments`,
+    ...endpoints.createExpenseInstallments,
     summary: 'An expense split into monthly installments',
-    scope: 'expenses.write',
     body: B.ExpenseInstallmentsCreate,
     response: R.ExpenseInstallments,
     status: 201,
   },
   listDefaulters: {
-    method: 'GET',
-    path: `${TENANT}/defaulters`,
+    ...endpoints.listDefaulters,
     summary: 'Units behind on their invoices (inadimplentes)',
-    scope: 'invoices.read',
     query: {
       as_of: date('overdue as of this day (default today)'),
       min_overdue_days: id('at least this many days late'),
@@ -408,77 +347,51 @@ export const operations = {
     status: 200,
   },
   listMonetaryIndexes: {
-    method: 'GET',
-    path: `${TENANT}/monetary-indexes`,
+    ...endpoints.listMonetaryIndexes,
     summary: 'Monetary correction indexes',
-    scope: 'invoices.read',
     paged: true,
     response: R.Page(R.MonetaryIndex),
     status: 200,
   },
 
   listWebhookSubscriptions: {
-    method: 'GET',
-    path: `${TENANT}/webhooks/subscriptions`,
+    ...endpoints.listWebhookSubscriptions,
     summary: 'Webhook subscriptions',
-    scope: 'webhooks.manage',
     paged: true,
     response: R.Page(R.WebhookSubscription),
     status: 200,
   },
   createWebhookSubscription: {
-    method: 'POST',
-    path: `${TENANT}/webhooks/subscriptions`,
+    ...endpoints.createWebhookSubscription,
     summary: `Subscribe a URL to events (${WEBHOOK_EVENTS.join(', ')}, or *); the answer carries the signing secret`,
-    scope: 'webhooks.manage',
     body: B.WebhookSubscriptionCreate,
     handlerChecksBody: true,
     response: R.One(R.WebhookSubscriptionCreated),
     status: 201,
   },
   getWebhookSubscription: {
-    method: 'GET',
-    path: `${TENANT}/webhooks/subscriptions/{id}`,
+    ...endpoints.getWebhookSubscription,
     summary: 'One webhook subscription',
-    scope: 'webhooks.manage',
     response: R.One(R.WebhookSubscription),
     status: 200,
   },
   deleteWebhookSubscription: {
-    method: 'DELETE',
-    path: `${TENANT}/webhooks/subscriptions/{id}`,
+    ...endpoints.deleteWebhookSubscription,
     summary: 'Delete a webhook subscription and its pending deliveries',
-    scope: 'webhooks.manage',
     response: null,
     status: 204,
   },
   listWebhookDeliveries: {
-    method: 'GET',
-    path: `${TENANT}/webhooks/subscriptions/{id}/deliveries`,
+    ...endpoints.listWebhookDeliveries,
     summary: "A subscription's delivery attempts, newest first",
-    scope: 'webhooks.manage',
     paged: true,
     response: R.Page(R.WebhookAttempt),
     status: 200,
     extension: true,
   },
-} as const satisfies Record<string, Operation>;
-
-export type OperationId = keyof typeof operations;
-
-/** The path parameter names of an operation, in order (`{payable}` -> payable). */
-export function pathParams(op: Pick<Operation, 'path'>): string[] {
-  return [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-}
-
-/** The operation's path with its parameters filled in (each one URL-encoded). */
-export function fillPath(op: Pick<Operation, 'path'>, params: Readonly<Record<string, string>>): string {
-  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${op.path}: no value for {${name}}`);
-    return encodeURIComponent(value);
-  });
-}
+} as const satisfies Record<OperationId, Operation>;
 
 export const isMultipart = (body: Operation['body']): body is Multipart =>
   body !== undefined && 'multipart' in body;
+
+export { type OperationId, TENANT } from './endpoints.js';

@@ -1,4 +1,5 @@
-import { type TSchema, Type } from '@sinclair/typebox';
+import { FormatRegistry, type TSchema, Type } from '@sinclair/typebox';
+import { isIsoDate } from './dates.js';
 import { FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
 
 /**
@@ -7,6 +8,11 @@ import { FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
  * against them. Records the CLI reads field by field are closed (an undeclared field is a test failure); the
  * others declare what clients rely on and allow more.
  */
+
+// The JSON Schema formats these schemas use, as checkers (TypeBox checks no format it was not taught).
+if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', isIsoDate);
+if (!FormatRegistry.Has('date-time'))
+  FormatRegistry.Set('date-time', (v) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v));
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Enum = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -151,11 +157,11 @@ export const Supplier = Type.Object(
 export const Unit = Type.Object(
   {
     id: Type.Integer(),
-    block: Nullable(Type.String()),
+    block: Type.String(),
     number: Type.String(),
     label: Type.String(),
-    owner: Nullable(Type.Object({}, open)),
-    ideal_fraction: Nullable(Type.Number()),
+    owner: Type.String({ description: 'the owner (proprietário)' }),
+    ideal_fraction: Type.Number({ description: 'fração ideal' }),
   },
   closed,
 );
@@ -203,12 +209,73 @@ export const Invoice = Type.Object(
 export const InvoicePayment = Type.Object({}, open);
 
 export const Expense = Type.Object(
-  { id: Type.Integer(), amount: Reais, description: Type.String(), due_date: DateOnly },
-  open,
+  {
+    id: Type.Integer(),
+    supplier_id: Nullable(Type.Integer()),
+    chart_of_accounts_id: Type.Integer(),
+    bank_account_id: Nullable(Type.Integer()),
+    amount: Reais,
+    fine_amount: Nullable(Reais),
+    interest_amount: Nullable(Reais),
+    discount_amount: Nullable(Reais),
+    description: Type.String(),
+    payee: Nullable(Type.String()),
+    document_number: Nullable(Type.String()),
+    payment_method: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    due_at: Nullable(Type.String()),
+    paid_at: Nullable(Type.String()),
+    installment: Nullable(
+      Type.Object({ group_id: Type.String(), number: Type.Integer(), count: Type.Integer() }, closed),
+    ),
+    entry_id: Nullable(Type.Integer()),
+    created_at: Timestamp,
+  },
+  closed,
 );
 export const ExpenseInstallments = Type.Object({ data: Type.Array(Expense) }, open);
 
-export const StatementImport = Type.Object({ import_id: Type.String(), transactions: Type.Integer() }, open);
+const Issue = Type.Object({ line: Type.Integer(), message: Type.String() }, closed);
+
+/** A statement import's result: counts, the movements left unmatched, and what was odd in the file. */
+export const StatementImport = Type.Object(
+  {
+    statement_id: Ulid,
+    bank_account_id: Type.Integer(),
+    format: Enum(['ofx', 'csv']),
+    file_name: Nullable(Type.String()),
+    file_sha256: Type.String(),
+    bank_id: Nullable(Type.String()),
+    account_id: Nullable(Type.String()),
+    forced: Type.Boolean(),
+    period: Type.Object({ start: Nullable(DateOnly), end: Nullable(DateOnly) }, closed),
+    transactions: Type.Integer(),
+    imported: Type.Integer(),
+    duplicates: Type.Integer(),
+    reconciled: Type.Integer(),
+    unmatched: Type.Integer(),
+    imported_at: Timestamp,
+    already_reconciled: Type.Integer(),
+    unmatched_transactions: Type.Array(
+      Type.Object(
+        {
+          movement_id: Type.String(),
+          line: Type.Integer(),
+          date: DateOnly,
+          amount_cents: Type.Integer({ description: 'centavos, credits positive' }),
+          memo: Nullable(Type.String()),
+          name: Nullable(Type.String()),
+          fitid: Nullable(Type.String()),
+          document_number: Nullable(Type.String()),
+        },
+        closed,
+      ),
+    ),
+    unmatched_truncated: Type.Boolean(),
+    warnings: Type.Array(Issue),
+  },
+  closed,
+);
 
 export const WebhookSubscription = Type.Object(
   {
@@ -248,6 +315,11 @@ export const TokenGrant = Type.Object(
     expires_in: Type.Integer(),
     scope: Type.String(),
   },
+  open,
+);
+
+export const OpenApiDocument = Type.Object(
+  { openapi: Type.Literal('3.1.0'), info: Type.Object({}, open), paths: Type.Object({}, open) },
   open,
 );
 

@@ -11,6 +11,7 @@ import { parseUntrustedJson } from '../domain/json.js';
 import type { SandboxContext } from './http/context.js';
 import { ApiProblem, errorBody, problemFromFrameworkError } from './http/errors.js';
 import { installPipeline } from './http/pipeline.js';
+import { checkResponses } from './http/response-check.js';
 import { OAuthError } from './http/tokens.js';
 import { bankRoutes } from './routes/bank.js';
 import { batchesRoutes } from './routes/batches.js';
@@ -30,6 +31,19 @@ export const API_PREFIX = '/api/v1';
 export const CONDOMINIUM_PREFIX = `${API_PREFIX}/condominiums/:condominium`;
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
+
+export interface ServedRoute {
+  method: string;
+  url: string;
+  operation: string | undefined;
+}
+
+const served = new WeakMap<FastifyInstance, ServedRoute[]>();
+
+/** Every route an app registered (HEAD aside), with the operation it serves. */
+export function servedRoutes(app: FastifyInstance): readonly ServedRoute[] {
+  return served.get(app) ?? [];
+}
 
 export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -85,6 +99,15 @@ export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
   });
 
   installPipeline(app, ctx);
+  if (ctx.checkResponses) checkResponses(app, ctx.checkResponses);
+  // Which operation each route serves, for the conformance test (see servedRoutes).
+  const routes: ServedRoute[] = [];
+  served.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: r.url ?? r.path, operation: r.config?.operation });
+    }
+  });
 
   app.setErrorHandler((err, request, reply) => {
     const requestId = request.id;

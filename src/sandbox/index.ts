@@ -61,6 +61,11 @@ export interface SandboxOptions {
   webhookRetryDelaysMs?: number[];
   /** how long one webhook delivery attempt may take; default 10000 */
   webhookTimeoutMs?: number;
+  /**
+   * Checks every success answer against its operation's response schema (domain/operations.ts) and reports each
+   * mismatch here. The end-to-end tests fail on any.
+   */
+  checkResponses?: (violation: string) => void;
 }
 
 export interface SandboxClient {
@@ -122,6 +127,7 @@ export function createContext(store: SandboxStore, opts: Omit<SandboxOptions, 'd
     log: opts.log ?? (() => {}),
     ...(opts.webhookRetryDelaysMs ? { webhookRetryDelaysMs: [...opts.webhookRetryDelaysMs] } : {}),
     ...(opts.webhookTimeoutMs ? { webhookTimeoutMs: opts.webhookTimeoutMs } : {}),
+    ...(opts.checkResponses ? { checkResponses: opts.checkResponses } : {}),
   };
 }
 

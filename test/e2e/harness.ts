@@ -181,8 +181,12 @@ export async function sandboxSession(
   const root = await mkdtemp(join(tmpdir(), 'condo-e2e-'));
   const { login: loginAs = 'default', prepare, skipWaits, ...sandboxOpts } = opts;
   const clock = skipWaits ? skippingClock() : undefined;
+  // Every answer the sandbox gives is checked against its operation's declared response; closing the session
+  // fails on any mismatch.
+  const violations: string[] = [];
   const sandbox = await launchSandbox(
     {
+      checkResponses: (v) => violations.push(v),
       host: '127.0.0.1',
       port: 0,
       dataDir: join(root, 'sandbox'),
@@ -237,6 +241,10 @@ export async function sandboxSession(
     close: async () => {
       await sandbox.close();
       await rm(root, { recursive: true, force: true });
+      if (violations.length > 0)
+        throw new Error(
+          `answers that do not match the operations table:\n${[...new Set(violations)].join('\n')}`,
+        );
     },
   };
 }

@@ -138,6 +138,24 @@ describe('usage errors are found before credentials or the network', () => {
   });
 });
 
+describe('the API described for integrators', () => {
+  test('condo sandbox openapi prints the document the running sandbox serves', async () => {
+    const printed = JSON.parse(await s.condo.ok(['sandbox', 'openapi', '--server', s.sandbox.baseUrl]));
+    expect(printed.openapi).toBe('3.1.0');
+    const served = await s.condo.json(['api', 'GET', '/api/v1/openapi.json']);
+    expect(served).toEqual(printed);
+    const file = join(s.condo.configDir, 'openapi.json');
+    expect((await s.condo.ok(['sandbox', 'openapi', '-O', file])).trim()).toBe(file);
+    expect((await stat(file)).size).toBeGreaterThan(10_000);
+    const again = await s.condo.run(['sandbox', 'openapi', '-O', file]);
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toContain('already exists');
+    const bad = await s.condo.run(['sandbox', 'openapi', '--server', 'ftp://x']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--server: "ftp://x" is not an http(s) URL');
+  });
+});
+
 describe('secrets stay secret', () => {
   test('--debug traces the calls without the client secret or the token', async () => {
     const secret = s.client('default').client_secret;

@@ -188,6 +188,31 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
   return 0;
 }
 
+export interface OpenApiOptions {
+  server?: string;
+  outputFile?: string;
+  force?: boolean;
+}
+
+/** The API's OpenAPI 3.1 document, generated from the operations table (the sandbox serves the same one). */
+export async function openApiVerb(deps: Deps, opts: OpenApiOptions): Promise<number> {
+  let serverUrl: string | undefined;
+  if (opts.server !== undefined) {
+    try {
+      const url = new URL(opts.server);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+      serverUrl = url.origin;
+    } catch {
+      throw new UsageError(`--server: "${opts.server}" is not an http(s) URL (e.g. http://127.0.0.1:4010)`);
+    }
+  }
+  const target = await outputTarget(opts.outputFile ?? '-', 'openapi.json', Boolean(opts.force));
+  const { openApiDocument } = await import('../../domain/openapi.js');
+  const text = `${JSON.stringify(openApiDocument(serverUrl ? { serverUrl } : {}), null, 2)}\n`;
+  await deliver(deps.io, target, Readable.from([Buffer.from(text, 'utf8')]), silent);
+  return 0;
+}
+
 export interface BankReturnOptions {
   outputFile?: string;
   force?: boolean;
@@ -274,6 +299,15 @@ export const register: Register = (program, run) => {
     .option('-O, --output-file <file>', 'write it here (- for stdout; default extrato-YYYY-MM.ofx here)')
     .option('--force', 'overwrite an existing file')
     .action(run((deps, cmd) => statementVerb(deps, cmd.opts<StatementOptions>())));
+  sandbox
+    .command('openapi')
+    .description(
+      'print the OpenAPI 3.1 document of the API (a running sandbox serves it at /api/v1/openapi.json)',
+    )
+    .option('--server <url>', "the server's URL in the document (default http://127.0.0.1:4010)")
+    .option('-O, --output-file <file>', 'write it to this file instead of stdout')
+    .option('--force', 'overwrite an existing file')
+    .action(run((deps, cmd) => openApiVerb(deps, cmd.opts<OpenApiOptions>())));
   sandbox
     .command('reset')
     .description('throw away the sandbox data and seed it again')

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { ApiCore, Core } from '../client.js';
 import { fileFromPath, multipart } from '../multipart.js';
 import type { ListOptions, ListResult } from '../types.js';
+import { route } from './endpoint.js';
 
 export interface Batch {
   public_id: string;
@@ -60,8 +61,6 @@ export interface BatchesApi {
   ): Promise<{ summary: ReturnSummary; replayed: boolean }>;
 }
 
-const one = (id: string) => `/pagamento-batches/${encodeURIComponent(id)}`;
-
 /** `attachment; filename="PAG240_x_000001.rem"` -> `PAG240_x_000001.rem` (no path parts, whatever the server says). */
 export function fileNameOf(disposition: string | undefined): string | undefined {
   const m = /filename\*?=(?:UTF-8''|")?([^";]+)"?/i.exec(disposition ?? '');
@@ -71,21 +70,20 @@ export function fileNameOf(disposition: string | undefined): string | undefined 
 
 export function batches(api: ApiCore & Pick<Core, 'requestStream'>): BatchesApi {
   return {
-    list: (opts = {}) => api.list<Batch>('/pagamento-batches', {}, opts),
+    list: (opts = {}) => api.list<Batch>(route('listBatches').path, {}, opts),
     get: async (id, o = {}) =>
-      (await api.request<Batch>({ method: 'GET', path: one(id), signal: o.signal })).data,
+      (await api.request<Batch>({ ...route('getBatch', { batch: id }), signal: o.signal })).data,
     create: async (body, o = {}) =>
       (
         await api.request<Batch>({
-          method: 'POST',
-          path: '/pagamento-batches',
+          ...route('createBatch'),
           body,
           idempotencyKey: o.idempotencyKey,
           signal: o.signal,
         })
       ).data,
     download: async (id, o = {}) => {
-      const res = await api.requestStream({ method: 'GET', path: `${one(id)}/file`, signal: o.signal });
+      const res = await api.requestStream({ ...route('downloadBatchFile', { batch: id }), signal: o.signal });
       const length = Number(res.headers['content-length']);
       return {
         body: res.body,
@@ -95,8 +93,7 @@ export function batches(api: ApiCore & Pick<Core, 'requestStream'>): BatchesApi 
     },
     importReturn: async (id, path, o) => {
       const res = await api.request<ReturnSummary>({
-        method: 'POST',
-        path: `${one(id)}/retorno`,
+        ...route('importBatchReturn', { batch: id }),
         body: multipart({ files: [await fileFromPath('file', path, 'text/plain', o.onProgress)] }),
         idempotencyKey: o.idempotencyKey,
         signal: o.signal,

@@ -5,6 +5,7 @@
 import type { ExpenseCreate, ExpenseInstallmentsCreate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+import { route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 
 export interface Expense {
@@ -48,13 +49,14 @@ export interface ExpensesApi {
 }
 
 export function expenses(api: ApiCore): ExpensesApi {
-  const create = (body: ExpenseCreate, o?: WriteOptions) => write<Expense>(api, 'POST', '/expenses', body, o);
+  const create = (body: ExpenseCreate, o?: WriteOptions) =>
+    write<Expense>(api, route('createExpense'), body, o);
   return {
-    list: (filters = {}, opts = {}) => api.list<Expense>('/expenses', filters, opts),
+    list: (filters = {}, opts = {}) => api.list<Expense>(route('listExpenses').path, filters, opts),
     create,
     createMany: createMany(api, create),
     installments: async (body, o) => {
-      const data = await write<unknown>(api, 'POST', '/expenses/installments', body, o);
+      const data = await write<unknown>(api, route('createExpenseInstallments'), body, o);
       // `{data: [...]}` (unwrapped by the core), or a paginator-like `{data: {data: [...]}}` / `{items}` elsewhere.
       if (Array.isArray(data)) return data as Expense[];
       const inner = (data as { data?: unknown; items?: unknown } | null) ?? {};

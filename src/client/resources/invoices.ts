@@ -6,6 +6,7 @@
 import type { InvoiceCreate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+import { route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 
 export interface BoletoOption {
@@ -73,19 +74,22 @@ export interface InvoicesApi {
   payment(id: string, opts?: { signal?: AbortSignal }): Promise<InvoicePayment>;
 }
 
-const one = (id: string) => `/invoices/${encodeURIComponent(id)}`;
-
 export function invoices(api: ApiCore): InvoicesApi {
-  const create = (body: InvoiceCreate, o?: WriteOptions) => write<Invoice>(api, 'POST', '/invoices', body, o);
+  const create = (body: InvoiceCreate, o?: WriteOptions) =>
+    write<Invoice>(api, route('createInvoice'), body, o);
   return {
-    list: (filters = {}, opts = {}) => api.list<Invoice>('/invoices', filters, opts),
+    list: (filters = {}, opts = {}) => api.list<Invoice>(route('listInvoices').path, filters, opts),
     get: async (id, o = {}) =>
-      (await api.request<Invoice>({ method: 'GET', path: one(id), signal: o.signal })).data,
+      (await api.request<Invoice>({ ...route('getInvoice', { publicId: id }), signal: o.signal })).data,
     create,
     createMany: createMany(api, create),
-    issue: (id, o) => write<Invoice>(api, 'POST', `${one(id)}/issue`, undefined, o),
+    issue: (id, o) => write<Invoice>(api, route('issueInvoice', { publicId: id }), undefined, o),
     payment: async (id, o = {}) =>
-      (await api.request<InvoicePayment>({ method: 'GET', path: `${one(id)}/payment`, signal: o.signal }))
-        .data,
+      (
+        await api.request<InvoicePayment>({
+          ...route('getInvoicePayment', { publicId: id }),
+          signal: o.signal,
+        })
+      ).data,
   };
 }

@@ -6,6 +6,7 @@
 import type { AccountEntryCreate, AccountTransferCreate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult } from '../types.js';
+import { route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 
 export interface AccountEntry {
@@ -43,9 +44,10 @@ export interface AccountEntriesApi {
 
 export function accountEntries(api: ApiCore): AccountEntriesApi {
   const create = (body: AccountEntryCreate, o?: WriteOptions) =>
-    write<AccountEntry>(api, 'POST', '/account-entries', body, o);
+    write<AccountEntry>(api, route('createEntry'), body, o);
   return {
-    list: (filters = {}, opts = {}) => api.list<AccountEntry>('/account-entries', { ...filters }, opts),
+    list: (filters = {}, opts = {}) =>
+      api.list<AccountEntry>(route('listEntries').path, { ...filters }, opts),
     create,
     createMany: createMany(api, create),
   };
@@ -69,6 +71,6 @@ export interface AccountTransfersApi {
 
 export function accountTransfers(api: ApiCore): AccountTransfersApi {
   const create = (body: AccountTransferCreate, o?: WriteOptions) =>
-    write<AccountTransfer>(api, 'POST', '/account-transfers', body, o);
+    write<AccountTransfer>(api, route('createTransfer'), body, o);
   return { create, createMany: createMany(api, create) };
 }

@@ -4,6 +4,7 @@
  */
 import type { ApiCore } from '../client.js';
 import type { BankAccount, ChartAccount, ListOptions, ListResult, Supplier, Unit } from '../types.js';
+import { route } from './endpoint.js';
 
 const everything = (opts: ListOptions): ListOptions => ({ all: true, ...opts });
 
@@ -13,7 +14,7 @@ export interface ChartOfAccountsApi {
 export function chartOfAccounts(api: ApiCore): ChartOfAccountsApi {
   return {
     list: (filters = {}, opts = {}) =>
-      api.list<ChartAccount>('/chart-of-accounts', filters, everything(opts)),
+      api.list<ChartAccount>(route('listChartAccounts').path, filters, everything(opts)),
   };
 }
 
@@ -22,20 +23,30 @@ export interface BankAccountsApi {
 }
 export function bankAccounts(api: ApiCore): BankAccountsApi {
   return {
-    list: (opts = {}) => api.list<BankAccount>('/bank-accounts', {}, everything(opts)),
+    list: (opts = {}) => api.list<BankAccount>(route('listBankAccounts').path, {}, everything(opts)),
   };
 }
 
 export interface SuppliersApi {
   list(opts?: ListOptions): Promise<ListResult<Supplier>>;
+  get(id: number, opts?: { signal?: AbortSignal }): Promise<Supplier>;
 }
 export function suppliers(api: ApiCore): SuppliersApi {
-  return { list: (opts = {}) => api.list<Supplier>('/suppliers', {}, everything(opts)) };
+  return {
+    list: (opts = {}) => api.list<Supplier>(route('listSuppliers').path, {}, everything(opts)),
+    get: async (id, o = {}) =>
+      (await api.request<Supplier>({ ...route('getSupplier', { id: String(id) }), signal: o.signal })).data,
+  };
 }
 
 export interface UnitsApi {
   list(opts?: ListOptions): Promise<ListResult<Unit>>;
+  get(id: number, opts?: { signal?: AbortSignal }): Promise<Unit>;
 }
 export function units(api: ApiCore): UnitsApi {
-  return { list: (opts = {}) => api.list<Unit>('/units', {}, everything(opts)) };
+  return {
+    list: (opts = {}) => api.list<Unit>(route('listUnits').path, {}, everything(opts)),
+    get: async (id, o = {}) =>
+      (await api.request<Unit>({ ...route('getUnit', { id: String(id) }), signal: o.signal })).data,
+  };
 }

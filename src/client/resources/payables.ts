@@ -6,9 +6,8 @@
 import type { PayableCreate, PayableUpdate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, Payable, PayableFilters } from '../types.js';
+import { route } from './endpoint.js';
 import { createMany, write } from './write.js';
-
-const one = (id: string) => `/payables/${encodeURIComponent(id)}`;
 
 export interface PayablesApi {
   list(filters?: PayableFilters, opts?: ListOptions): Promise<ListResult<Payable>>;
@@ -32,16 +31,16 @@ export interface PayablesApi {
 
 export function payables(api: ApiCore): PayablesApi {
   const self: PayablesApi = {
-    list: (filters = {}, opts = {}) => api.list<Payable>('/payables', filters, opts),
+    list: (filters = {}, opts = {}) => api.list<Payable>(route('listPayables').path, filters, opts),
     get: async (id, o = {}) =>
-      (await api.request<Payable>({ method: 'GET', path: one(id), signal: o.signal })).data,
-    create: (body, o) => write<Payable>(api, 'POST', '/payables', body, o),
-    update: (id, body, o) => write<Payable>(api, 'PATCH', one(id), body, o),
+      (await api.request<Payable>({ ...route('getPayable', { payable: id }), signal: o.signal })).data,
+    create: (body, o) => write<Payable>(api, route('createPayable'), body, o),
+    update: (id, body, o) => write<Payable>(api, route('updatePayable', { payable: id }), body, o),
     delete: async (id, o) => {
-      await write<unknown>(api, 'DELETE', one(id), undefined, o);
+      await write<unknown>(api, route('deletePayable', { payable: id }), undefined, o);
     },
-    mark: (id, o) => write<Payable>(api, 'POST', `${one(id)}/mark-for-remessa`, undefined, o),
-    unmark: (id, o) => write<Payable>(api, 'POST', `${one(id)}/unmark-for-remessa`, undefined, o),
+    mark: (id, o) => write<Payable>(api, route('markPayable', { payable: id }), undefined, o),
+    unmark: (id, o) => write<Payable>(api, route('unmarkPayable', { payable: id }), undefined, o),
     createMany: createMany(api, (body: PayableCreate, o) => self.create(body, o)),
     markMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.mark(id, o)),
     unmarkMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.unmark(id, o)),

@@ -2,8 +2,10 @@
  * Delinquency and monetary indexes (scope invoices.read): the defaulters snapshot aggregated per unit, and the
  * indexes (IPCA, IGPM, INPC, INCC, TJSP) used to correct overdue amounts. Every page is read.
  */
+
 import type { ApiCore } from '../client.js';
 import type { ListOptions, ListResult, QueryValue } from '../types.js';
+import { route } from './endpoint.js';
 
 export interface DefaulterRow {
   unit_id: number;
@@ -46,10 +48,13 @@ const everything = (opts: ListOptions): ListOptions => ({ all: true, ...opts });
 
 export function defaulters(api: ApiCore): DefaultersApi {
   return {
-    list: (filters = {}, opts = {}) => api.list<DefaulterRow>('/defaulters', filters, everything(opts)),
+    list: (filters = {}, opts = {}) =>
+      api.list<DefaulterRow>(route('listDefaulters').path, filters, everything(opts)),
   };
 }
 
 export function monetaryIndexes(api: ApiCore): MonetaryIndexesApi {
-  return { list: (opts = {}) => api.list<MonetaryIndex>('/monetary-indexes', {}, everything(opts)) };
+  return {
+    list: (opts = {}) => api.list<MonetaryIndex>(route('listMonetaryIndexes').path, {}, everything(opts)),
+  };
 }

@@ -2,8 +2,10 @@
  * Bank accounts' statements (bank.write): an OFX or CSV statement uploaded as multipart, streamed from disk; the
  * service de-duplicates, records the movements and reconciles them against open items.
  */
+
 import type { ApiCore } from '../client.js';
 import { fileFromPath, multipart } from '../multipart.js';
+import { route } from './endpoint.js';
 
 export interface StatementImportResult {
   statement_id?: string | number;
@@ -50,8 +52,7 @@ export function statements(api: ApiCore): StatementsApi {
       if (o.csvColumns) fields.csv_columns = o.csvColumns;
       if (o.dateFormat) fields.date_format = o.dateFormat;
       const res = await api.request<StatementImportResult>({
-        method: 'POST',
-        path: `/bank-accounts/${bankAccountId}/statements/import`,
+        ...route('importStatement', { bankAccount: String(bankAccountId) }),
         body: multipart({ fields, files: [await fileFromPath('file', path, undefined, o.onProgress)] }),
         idempotencyKey: o.idempotencyKey,
         signal: o.signal,

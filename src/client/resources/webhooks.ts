@@ -1,6 +1,7 @@
 /** Webhook subscriptions (webhooks.manage): where the service sends signed events. */
 import type { ApiCore } from '../client.js';
 import type { ListResult } from '../types.js';
+import { route } from './endpoint.js';
 
 export interface WebhookSubscription {
   id: string;
@@ -18,25 +19,39 @@ export interface WebhooksApi {
     body: { url: string; events: string[] },
     opts?: { idempotencyKey?: string },
   ): Promise<WebhookSubscription>;
+  get(id: string): Promise<WebhookSubscription>;
   delete(id: string, opts?: { idempotencyKey?: string }): Promise<void>;
+  /** A subscription's delivery attempts, newest first. */
+  deliveries(id: string): Promise<ListResult<WebhookAttempt>>;
 }
 
-const one = (id: string) => `/webhooks/subscriptions/${encodeURIComponent(id)}`;
+export interface WebhookAttempt {
+  delivery_id: string;
+  event: string;
+  attempt: number;
+  ok: boolean;
+  status_code: number | null;
+  error: string | null;
+  next_attempt_at: string | null;
+  [extra: string]: unknown;
+}
 
 export function webhooks(api: ApiCore): WebhooksApi {
   return {
-    list: () => api.list<WebhookSubscription>('/webhooks/subscriptions', {}, { all: true }),
+    list: () => api.list<WebhookSubscription>(route('listWebhookSubscriptions').path, {}, { all: true }),
     create: async (body, o = {}) =>
       (
         await api.request<WebhookSubscription>({
-          method: 'POST',
-          path: '/webhooks/subscriptions',
+          ...route('createWebhookSubscription'),
           body,
           idempotencyKey: o.idempotencyKey,
         })
       ).data,
+    get: async (id) => (await api.request<WebhookSubscription>(route('getWebhookSubscription', { id }))).data,
     delete: async (id, o = {}) => {
-      await api.request({ method: 'DELETE', path: one(id), idempotencyKey: o.idempotencyKey });
+      await api.request({ ...route('deleteWebhookSubscription', { id }), idempotencyKey: o.idempotencyKey });
     },
+    deliveries: (id) =>
+      api.list<WebhookAttempt>(route('listWebhookDeliveries', { id }).path, {}, { all: true }),
   };
 }

@@ -1,19 +1,13 @@
 /** What every resource's writes share: one call carrying its Idempotency-Key, and the bulk form of a create. */
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult } from '../types.js';
+import type { Route } from './endpoint.js';
 
 export type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
 
 /** A write (POST, PATCH, DELETE) returning the response's data. */
-export async function write<T>(
-  api: ApiCore,
-  method: string,
-  path: string,
-  body: unknown,
-  o: WriteOptions = {},
-): Promise<T> {
-  return (await api.request<T>({ method, path, body, idempotencyKey: o.idempotencyKey, signal: o.signal }))
-    .data;
+export async function write<T>(api: ApiCore, to: Route, body: unknown, o: WriteOptions = {}): Promise<T> {
+  return (await api.request<T>({ ...to, body, idempotencyKey: o.idempotencyKey, signal: o.signal })).data;
 }
 
 /** `createMany` from `create`: concurrent over the client's pool, one result per body, in order. */

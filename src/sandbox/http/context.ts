@@ -25,6 +25,8 @@ export interface SandboxContext {
   webhookRetryDelaysMs?: readonly number[];
   /** how long one webhook delivery attempt may take (default 10 s) */
   webhookTimeoutMs?: number;
+  /** told of every answer that does not match its operation's declared response (tests) */
+  checkResponses?: (violation: string) => void;
 }
 
 export interface RequestState {
@@ -53,6 +55,8 @@ declare module 'fastify' {
     idempotency?: 'auto' | 'manual';
     /** errors rendered per RFC 6749 5.2 (the token endpoint) */
     oauth?: boolean;
+    /** the operation of domain/operations.ts this route serves */
+    operation?: string;
   }
 }
 

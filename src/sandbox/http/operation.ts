@@ -5,12 +5,11 @@
  */
 import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TENANT } from '../../domain/endpoints.js';
 import { isMultipart, type Operation, type OperationId, operations } from '../../domain/operations.js';
 import { validateBody } from '../../domain/schemas.js';
 import { validationFailed } from './errors.js';
 import { QueryReader } from './query.js';
-
-const TENANT = '/condominiums/{condominium}';
 
 type BodyOf<I extends OperationId> = (typeof operations)[I] extends { handlerChecksBody: true }
   ? unknown

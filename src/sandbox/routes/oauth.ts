@@ -1,5 +1,9 @@
-/** POST /api/v1/oauth/token (client credentials) and GET /api/v1/ping. Neither needs a bearer token. */
+/**
+ * What needs no bearer token: POST /api/v1/oauth/token (client credentials), GET /api/v1/ping and the API's
+ * description, GET /api/v1/openapi.json.
+ */
 import type { FastifyInstance } from 'fastify';
+import { openApiDocument } from '../../domain/openapi.js';
 import type { SandboxContext } from '../http/context.js';
 import { serve } from '../http/operation.js';
 import { OAuthError } from '../http/tokens.js';
@@ -24,4 +28,10 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   );
 
   serve(app, 'ping', async () => ({ data: { status: 'ok', time: ctx.now().toISOString() } }));
+
+  let document: unknown;
+  serve(app, 'getOpenApi', async () => {
+    document ??= openApiDocument(ctx.baseUrl ? { serverUrl: ctx.baseUrl } : {});
+    return document;
+  });
 }

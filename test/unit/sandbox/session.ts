@@ -49,7 +49,10 @@ export async function sandboxSession(
   prepare?: (ctx: SandboxContext) => void,
 ): Promise<Session> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'condo-sandbox-')));
-  let sandbox = await launchSandbox({ ...opts, dataDir, port: 0 }, prepare);
+  // Every answer is checked against its operation's declared response; closing fails on any mismatch.
+  const violations: string[] = [];
+  const checkResponses = (v: string) => violations.push(v);
+  let sandbox = await launchSandbox({ checkResponses, ...opts, dataDir, port: 0 }, prepare);
   let defaultToken: string | undefined;
 
   const session: Session = {
@@ -101,11 +104,15 @@ export async function sandboxSession(
     },
     async restart(extra = {}) {
       await sandbox.close();
-      sandbox = await launchSandbox({ ...opts, ...extra, dataDir, port: 0 });
+      sandbox = await launchSandbox({ checkResponses, ...opts, ...extra, dataDir, port: 0 });
     },
     async close() {
       await sandbox.close();
       if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (violations.length > 0)
+        throw new Error(
+          `answers that do not match the operations table:\n${[...new Set(violations)].join('\n')}`,
+        );
     },
   };
   return session;
