@@ -49,12 +49,6 @@ export async function validated<S extends BodySchema>(
   return result.value as Bodies[S];
 }
 
-/** A flag's name for an API field, for messages about a body built from flags. */
-export const flagNamer =
-  (flagOf: Record<string, string>) =>
-  (field: string): string =>
-    flagOf[field] ?? field;
-
 /** The JSON of `--from-file`: `single` when the file holds one object, else each element of its array. */
 export async function readBodies(
   path: string,

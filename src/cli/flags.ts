@@ -19,12 +19,12 @@ export function dateFlag(flag: string, value: string, today: string): string {
   return parsed.value;
 }
 
+/** One of `allowed`, whatever the case it is typed in (pix, PIX; boleto_pix, BOLETO_PIX). */
 export function enumFlag<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   const v = value.trim().toLowerCase();
-  if (!(allowed as readonly string[]).includes(v)) {
-    throw new UsageError(`${flag}: "${value}" is not one of ${allowed.join(', ')}`);
-  }
-  return v as T;
+  const found = allowed.find((a) => a.toLowerCase() === v);
+  if (found === undefined) throw new UsageError(`${flag}: "${value}" is not one of ${allowed.join(', ')}`);
+  return found;
 }
 
 export function intFlag(flag: string, value: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {

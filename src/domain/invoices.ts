@@ -14,6 +14,26 @@ export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];
 export type BillingType = (typeof BILLING_TYPES)[number];
 export const DEFAULT_BILLING_TYPE: BillingType = 'BOLETO_PIX';
 
+/** The parts of an invoice's total, in decimal reais as the API carries them. */
+export interface InvoiceParts {
+  subtotal: number;
+  fine_amount?: number | null;
+  interest_amount?: number | null;
+  monetary_correction_amount?: number | null;
+  discount_amount?: number | null;
+}
+
+/** What an invoice's total must be, in cents: subtotal + fine + interest + correction - discount (no float sums). */
+export function invoiceTotalCents(p: InvoiceParts): number {
+  return (
+    decimalToCents(p.subtotal) +
+    decimalToCents(p.fine_amount ?? 0) +
+    decimalToCents(p.interest_amount ?? 0) +
+    decimalToCents(p.monetary_correction_amount ?? 0) -
+    decimalToCents(p.discount_amount ?? 0)
+  );
+}
+
 export const issuesBoleto = (billingType: string | null | undefined): boolean =>
   (billingType ?? DEFAULT_BILLING_TYPE).includes('BOLETO');
 

@@ -1,11 +1,13 @@
 import type { Expense } from '../../client/index.js';
+import { EXPENSE_FIELDS, type FlagsOf, INSTALLMENTS_FIELDS } from '../../domain/body-fields.js';
 import { UsageError } from '../../domain/errors.js';
 import { type Installment, installmentSchedule } from '../../domain/installments.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
 import type { ExpenseInstallmentsCreate } from '../../domain/schemas.js';
-import { bodiesFromFile, createFromFile, flagNamer, refuseFlagsWithFile, validated } from '../bodies.js';
+import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
-import { dateFlag, intFlag, reaisFlag } from '../flags.js';
+import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
+import { dateFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, type Out, printJson, printList, resolveFormat } from '../output.js';
@@ -51,66 +53,10 @@ export async function listExpenses(deps: Deps, opts: ListOptions): Promise<numbe
   return 0;
 }
 
-export interface ExpenseFlags {
-  supplier?: string;
-  chartAccount?: string;
-  bankAccount?: string;
-  amount?: string;
-  fine?: string;
-  interest?: string;
-  discount?: string;
-  description?: string;
-  payee?: string;
-  document?: string;
-  method?: string;
-  notes?: string;
-  due?: string;
-  paid?: string;
-  fromFile?: string;
-}
+export type ExpenseFlags = FlagsOf<typeof EXPENSE_FIELDS> & { fromFile?: string };
 
-const FLAG_OF: Record<string, string> = {
-  supplier_id: '--supplier',
-  chart_of_accounts_id: '--chart-account',
-  bank_account_id: '--bank-account',
-  amount: '--amount',
-  fine_amount: '--fine',
-  interest_amount: '--interest',
-  discount_amount: '--discount',
-  description: '--description',
-  payee: '--payee',
-  document_number: '--document',
-  payment_method: '--method',
-  notes: '--notes',
-  due_at: '--due',
-  paid_at: '--paid',
-  // installments
-  count: '--count',
-  total_amount: '--total',
-  first_due_at: '--first-due',
-  monthly_interval_days: '--interval-days',
-};
-
-const money = (flag: string, value: string) => centsToDecimal(reaisFlag(flag, value));
-
-export function expenseBodyFromFlags(f: ExpenseFlags, today: string): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  if (f.supplier !== undefined) body.supplier_id = intFlag('--supplier', f.supplier);
-  if (f.chartAccount !== undefined) body.chart_of_accounts_id = intFlag('--chart-account', f.chartAccount);
-  if (f.bankAccount !== undefined) body.bank_account_id = intFlag('--bank-account', f.bankAccount);
-  if (f.amount !== undefined) body.amount = money('--amount', f.amount);
-  if (f.fine !== undefined) body.fine_amount = money('--fine', f.fine);
-  if (f.interest !== undefined) body.interest_amount = money('--interest', f.interest);
-  if (f.discount !== undefined) body.discount_amount = money('--discount', f.discount);
-  if (f.description !== undefined) body.description = f.description;
-  if (f.payee !== undefined) body.payee = f.payee;
-  if (f.document !== undefined) body.document_number = f.document;
-  if (f.method !== undefined) body.payment_method = f.method;
-  if (f.notes !== undefined) body.notes = f.notes;
-  if (f.due !== undefined) body.due_at = dateFlag('--due', f.due, today);
-  if (f.paid !== undefined) body.paid_at = dateFlag('--paid', f.paid, today);
-  return body;
-}
+export const expenseBodyFromFlags = (f: ExpenseFlags, today: string) =>
+  bodyFromFlags(EXPENSE_FIELDS, f, today);
 
 function printExpense(deps: Deps, e: Expense): void {
   if (deps.format === 'json') printJson(deps, e);
@@ -137,41 +83,17 @@ export async function createExpenses(deps: Deps, flags: ExpenseFlags): Promise<n
     return createFromFile(deps, flags.fromFile, bodies, client.expenses.createMany, (e) => String(e.id));
   }
   const body = expenseBodyFromFlags(flags, deps.today());
-  const payload = await validated('ExpenseCreate', body, flagNamer(FLAG_OF));
+  const payload = await validated('ExpenseCreate', body, flagOf(EXPENSE_FIELDS));
   const client = await deps.client();
   printExpense(deps, await client.expenses.create(payload));
   return 0;
 }
 
-export interface InstallmentFlags {
-  count?: string;
-  total?: string;
-  firstDue?: string;
-  intervalDays?: string;
-  chartAccount?: string;
-  description?: string;
-  supplier?: string;
-  bankAccount?: string;
-  method?: string;
+export type InstallmentFlags = FlagsOf<typeof INSTALLMENTS_FIELDS> & {
   dryRun?: boolean;
   yes?: boolean;
   fromFile?: string;
-}
-
-function installmentsBodyFromFlags(f: InstallmentFlags, today: string): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  if (f.count !== undefined) body.count = intFlag('--count', f.count, 2, 60);
-  if (f.total !== undefined) body.total_amount = money('--total', f.total);
-  if (f.firstDue !== undefined) body.first_due_at = dateFlag('--first-due', f.firstDue, today);
-  if (f.intervalDays !== undefined)
-    body.monthly_interval_days = intFlag('--interval-days', f.intervalDays, 1, 90);
-  if (f.chartAccount !== undefined) body.chart_of_accounts_id = intFlag('--chart-account', f.chartAccount);
-  if (f.description !== undefined) body.description = f.description;
-  if (f.supplier !== undefined) body.supplier_id = intFlag('--supplier', f.supplier);
-  if (f.bankAccount !== undefined) body.bank_account_id = intFlag('--bank-account', f.bankAccount);
-  if (f.method !== undefined) body.payment_method = f.method;
-  return body;
-}
+};
 
 /** The schedule the server is asked to create, computed here in cents (see src/domain/installments.ts). */
 export function scheduleOf(body: ExpenseInstallmentsCreate, where: string): Installment[] {
@@ -225,9 +147,12 @@ export async function createInstallments(deps: Deps, flags: InstallmentFlags): P
     const { bodies, single } = await bodiesFromFile(path, 'ExpenseInstallmentsCreate', 'installment series');
     plans = bodies.map((body, i) => ({ body, where: single ? path : `${path}[${i}]` }));
   } else {
-    const body = installmentsBodyFromFlags(flags, deps.today());
+    const body = bodyFromFlags(INSTALLMENTS_FIELDS, flags, deps.today());
     plans = [
-      { body: await validated('ExpenseInstallmentsCreate', body, flagNamer(FLAG_OF)), where: '--total' },
+      {
+        body: await validated('ExpenseInstallmentsCreate', body, flagOf(INSTALLMENTS_FIELDS)),
+        where: '--total',
+      },
     ];
   }
   const schedules = plans.map((p) => scheduleOf(p.body, p.where));
@@ -308,37 +233,20 @@ export const register: Register = (program, run) => {
     .option(...ALL_FLAG)
     .option(...LIMIT_FLAG)
     .action(run((deps, cmd) => listExpenses(deps, cmd.opts<ListOptions>())));
-  expenses
-    .command('create')
-    .description('register an expense (paid ones become ledger entries in their financial period)')
-    .option('--chart-account <id>', 'expense chart account id (see condo ledger chart --type expense)')
-    .option('--amount <reais>', 'amount in reais, e.g. 1.234,56')
-    .option('--description <text>', 'what was bought or paid')
-    .option('--due <date>', 'due date: YYYY-MM-DD, today, tomorrow, +Nd')
-    .option('--paid <date>', 'date it was paid (its month must be an open financial period)')
-    .option('--supplier <id>', 'supplier id')
-    .option('--bank-account <id>', 'bank account it is paid from')
-    .option('--fine <reais>', 'fine (multa)')
-    .option('--interest <reais>', 'interest (juros)')
-    .option('--discount <reais>', 'discount')
-    .option('--payee <name>', 'payee name')
-    .option('--document <number>', 'document number (invoice, receipt)')
-    .option('--method <method>', 'payment method, free text (pix, boleto, ted, cash...)')
-    .option('--notes <text>', 'free notes')
+  addFieldOptions(
+    expenses
+      .command('create')
+      .description('register an expense (paid ones become ledger entries in their financial period)'),
+    EXPENSE_FIELDS,
+  )
     .option('--from-file <file>', 'JSON expense body (API fields, decimal reais), or an array of them')
     .action(run((deps, cmd) => createExpenses(deps, cmd.opts<ExpenseFlags>())));
-  expenses
-    .command('installments')
-    .description('split a total into N linked expenses with monthly due dates')
-    .option('--count <n>', 'number of installments, 2 to 60')
-    .option('--total <reais>', 'total, split exactly in cents (the odd cents go to the first installments)')
-    .option('--first-due <date>', 'first due date; the next ones keep its day (a 31st becomes the last day)')
-    .option('--interval-days <d>', 'days between due dates instead of calendar months, 1 to 90')
-    .option('--chart-account <id>', 'expense chart account id')
-    .option('--description <text>', 'what is being paid in installments')
-    .option('--supplier <id>', 'supplier id')
-    .option('--bank-account <id>', 'bank account it is paid from')
-    .option('--method <method>', 'payment method, free text')
+  addFieldOptions(
+    expenses
+      .command('installments')
+      .description('split a total into N linked expenses with monthly due dates'),
+    INSTALLMENTS_FIELDS,
+  )
     .option('--dry-run', 'print the schedule and exit; sends nothing, needs no credentials')
     .option('-y, --yes', 'do not ask for confirmation on a terminal')
     .option('--from-file <file>', 'JSON installments body (API fields, decimal reais), or an array of them')

@@ -1,11 +1,13 @@
 import type { Invoice, InvoicePayment } from '../../client/index.js';
+import { type FlagsOf, INVOICE_FIELDS } from '../../domain/body-fields.js';
 import { UsageError } from '../../domain/errors.js';
-import { BILLING_TYPES, boletoRefusals } from '../../domain/invoices.js';
+import { boletoRefusals, type InvoiceParts, invoiceTotalCents } from '../../domain/invoices.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
 import type { InvoiceCreate } from '../../domain/schemas.js';
-import { bodiesFromFile, createFromFile, flagNamer, refuseFlagsWithFile, validated } from '../bodies.js';
+import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
-import { dateFlag, enumFlag, intFlag, publicIdArg, reaisFlag } from '../flags.js';
+import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
+import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
@@ -107,100 +109,45 @@ export async function showInvoice(deps: Deps, idArg: string): Promise<number> {
   return 0;
 }
 
-export interface InvoiceFlags {
-  unit?: string;
-  party?: string;
-  bankAccount?: string;
-  billingType?: string;
-  due?: string;
-  subtotal?: string;
-  fine?: string;
-  interest?: string;
-  correction?: string;
-  discount?: string;
-  total?: string;
-  notes?: string;
-  fromFile?: string;
-}
+export type InvoiceFlags = FlagsOf<typeof INVOICE_FIELDS> & { fromFile?: string };
 
-const FLAG_OF: Record<string, string> = {
-  unit_id: '--unit',
-  party_id: '--party',
-  bank_account_id: '--bank-account',
-  billing_type: '--billing-type',
-  due_date: '--due',
-  subtotal: '--subtotal',
-  fine_amount: '--fine',
-  interest_amount: '--interest',
-  monetary_correction_amount: '--correction',
-  discount_amount: '--discount',
-  total: '--total',
-  notes: '--notes',
-};
+const flagName = flagOf(INVOICE_FIELDS);
 
 /**
- * The invoice total in cents: subtotal + fine + interest + monetary correction - discount. Without `--total` it is
- * computed; with it, it must be exactly that, else a usage error naming --total (nothing is sent).
+ * The invoice total (domain/invoices.ts): computed without `--total`; with it, it must be exactly that, else a
+ * usage error naming --total and the sum (nothing is sent). Returns the total in cents.
  */
-export function invoiceTotalCents(
-  parts: { subtotal: number; fine?: number; interest?: number; correction?: number; discount?: number },
-  given?: number,
-): number {
-  const computed =
-    parts.subtotal +
-    (parts.fine ?? 0) +
-    (parts.interest ?? 0) +
-    (parts.correction ?? 0) -
-    (parts.discount ?? 0);
+export function checkedTotal(parts: InvoiceParts, given?: number): number {
+  const computed = invoiceTotalCents(parts);
+  const cents = (v: number | null | undefined) => decimalToCents(v ?? 0);
   const breakdown = [
-    `subtotal ${formatReais(parts.subtotal)}`,
-    parts.fine ? `+ fine ${formatReais(parts.fine)}` : '',
-    parts.interest ? `+ interest ${formatReais(parts.interest)}` : '',
-    parts.correction ? `+ correction ${formatReais(parts.correction)}` : '',
-    parts.discount ? `- discount ${formatReais(parts.discount)}` : '',
+    `subtotal ${formatReais(cents(parts.subtotal))}`,
+    parts.fine_amount ? `+ fine ${formatReais(cents(parts.fine_amount))}` : '',
+    parts.interest_amount ? `+ interest ${formatReais(cents(parts.interest_amount))}` : '',
+    parts.monetary_correction_amount
+      ? `+ correction ${formatReais(cents(parts.monetary_correction_amount))}`
+      : '',
+    parts.discount_amount ? `- discount ${formatReais(cents(parts.discount_amount))}` : '',
   ]
     .filter(Boolean)
     .join(' ');
-  if (given !== undefined && given !== computed) {
+  if (given !== undefined && decimalToCents(given) !== computed) {
     throw new UsageError(
-      `--total: ${formatReais(given)} does not add up: ${breakdown} = ${formatReais(computed)}`,
+      `--total: ${formatReais(decimalToCents(given))} does not add up: ${breakdown} = ${formatReais(computed)}`,
     );
   }
   if (computed <= 0) throw new UsageError(`--total: ${breakdown} = ${formatReais(computed)}, not positive`);
   return computed;
 }
 
-/** Flags to the request body, money converted from the flags' cents to decimal reais. */
+/** Flags to the request body (decimal reais), the total computed or checked. */
 export function invoiceBodyFromFlags(f: InvoiceFlags, today: string): Record<string, unknown> {
   if (f.subtotal === undefined) throw new UsageError('--subtotal is required');
-  const cents = {
-    subtotal: reaisFlag('--subtotal', f.subtotal),
-    ...(f.fine !== undefined ? { fine: reaisFlag('--fine', f.fine) } : {}),
-    ...(f.interest !== undefined ? { interest: reaisFlag('--interest', f.interest) } : {}),
-    ...(f.correction !== undefined ? { correction: reaisFlag('--correction', f.correction) } : {}),
-    ...(f.discount !== undefined ? { discount: reaisFlag('--discount', f.discount) } : {}),
+  const { total, ...body } = bodyFromFlags(INVOICE_FIELDS, f, today);
+  return {
+    ...body,
+    total: centsToDecimal(checkedTotal(body as unknown as InvoiceParts, total as number | undefined)),
   };
-  const total = invoiceTotalCents(cents, f.total !== undefined ? reaisFlag('--total', f.total) : undefined);
-  const body: Record<string, unknown> = {};
-  if (f.unit !== undefined) body.unit_id = intFlag('--unit', f.unit);
-  if (f.party !== undefined) body.party_id = intFlag('--party', f.party);
-  if (f.bankAccount !== undefined) body.bank_account_id = intFlag('--bank-account', f.bankAccount);
-  if (f.billingType !== undefined) {
-    const v = f.billingType.trim().toUpperCase();
-    if (!(BILLING_TYPES as readonly string[]).includes(v)) {
-      throw new UsageError(`--billing-type: "${f.billingType}" is not one of ${BILLING_TYPES.join(', ')}`);
-    }
-    body.billing_type = v;
-  }
-  if (f.due !== undefined) body.due_date = dateFlag('--due', f.due, today);
-  body.subtotal = centsToDecimal(cents.subtotal);
-  if (cents.fine !== undefined) body.fine_amount = centsToDecimal(cents.fine);
-  if (cents.interest !== undefined) body.interest_amount = centsToDecimal(cents.interest);
-  if (cents.correction !== undefined) body.monetary_correction_amount = centsToDecimal(cents.correction);
-  if (cents.discount !== undefined) body.discount_amount = centsToDecimal(cents.discount);
-  body.total = centsToDecimal(total);
-  if (f.notes !== undefined) body.notes = f.notes;
-  return body;
 }
 
 function printCreated(deps: Deps, inv: Invoice, verb: string): void {
@@ -233,8 +180,8 @@ export async function createInvoices(deps: Deps, flags: InvoiceFlags): Promise<n
     return createFromFile(deps, path, bodies, client.invoices.createMany, (i) => i.public_id);
   }
   const body = invoiceBodyFromFlags(flags, deps.today());
-  const payload = await validated('InvoiceCreate', body, flagNamer(FLAG_OF));
-  refuseForBoleto(deps, payload, flagNamer(FLAG_OF));
+  const payload = await validated('InvoiceCreate', body, flagName);
+  refuseForBoleto(deps, payload, flagName);
   const client = await deps.client();
   printCreated(deps, await client.invoices.create(payload), 'created');
   return 0;
@@ -334,21 +281,10 @@ export const register: Register = (program, run) => {
     .command('show <id>')
     .description('show one invoice in detail')
     .action(run((deps, cmd) => showInvoice(deps, cmd.args[0] as string)));
-  invoices
-    .command('create')
-    .description('create a draft invoice in the open financial period')
-    .option('--unit <id>', 'unit id (see condo units list)')
-    .option('--party <id>', 'party (payer) id, when not the unit owner')
-    .option('--bank-account <id>', 'bank account receiving the payment (see condo bank-accounts list)')
-    .option('--billing-type <type>', `how it is paid: ${BILLING_TYPES.join(', ')}`)
-    .option('--due <date>', 'due date: YYYY-MM-DD, today, tomorrow, +Nd')
-    .option('--subtotal <reais>', 'amount before fine, interest, correction and discount, e.g. 850,00')
-    .option('--fine <reais>', 'fine (multa)')
-    .option('--interest <reais>', 'interest (juros)')
-    .option('--correction <reais>', 'monetary correction (correção monetária)')
-    .option('--discount <reais>', 'discount')
-    .option('--total <reais>', 'total; computed when omitted, refused when it does not add up')
-    .option('--notes <text>', 'free notes')
+  addFieldOptions(
+    invoices.command('create').description('create a draft invoice in the open financial period'),
+    INVOICE_FIELDS,
+  )
     .option('--from-file <file>', 'JSON invoice body (API fields, decimal reais), or an array of them')
     .action(run((deps, cmd) => createInvoices(deps, cmd.opts<InvoiceFlags>())));
   invoices

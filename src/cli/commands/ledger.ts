@@ -1,18 +1,13 @@
 import type { AccountEntry, AccountTransfer } from '../../client/index.js';
+import { ENTRY_FIELDS, type FlagsOf, TRANSFER_FIELDS } from '../../domain/body-fields.js';
 import { daysInMonth } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { centsToDecimal, formatReais } from '../../domain/money.js';
 import type { AccountTransferCreate } from '../../domain/schemas.js';
-import {
-  bodiesFromFile,
-  centsOf,
-  createFromFile,
-  flagNamer,
-  refuseFlagsWithFile,
-  validated,
-} from '../bodies.js';
+import { bodiesFromFile, centsOf, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
-import { dateFlag, enumFlag, intFlag, reaisFlag } from '../flags.js';
+import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
+import { dateFlag, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
@@ -75,53 +70,9 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
   return 0;
 }
 
-export interface EntryFlags {
-  type?: string;
-  chartAccount?: string;
-  amount?: string;
-  description?: string;
-  paid?: string;
-  bankAccount?: string;
-  unit?: string;
-  supplier?: string;
-  payee?: string;
-  document?: string;
-  method?: string;
-  due?: string;
-  fromFile?: string;
-}
+export type EntryFlags = FlagsOf<typeof ENTRY_FIELDS> & { fromFile?: string };
 
-const ENTRY_FLAG_OF: Record<string, string> = {
-  type: '--type',
-  chart_of_accounts_id: '--chart-account',
-  amount: '--amount',
-  description: '--description',
-  paid_at: '--paid',
-  bank_account_id: '--bank-account',
-  unit_id: '--unit',
-  supplier_id: '--supplier',
-  payee: '--payee',
-  document_number: '--document',
-  payment_method: '--method',
-  due_at: '--due',
-};
-
-export function entryBodyFromFlags(f: EntryFlags, today: string): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  if (f.type !== undefined) body.type = enumFlag('--type', f.type, ['revenue', 'expense'] as const);
-  if (f.chartAccount !== undefined) body.chart_of_accounts_id = intFlag('--chart-account', f.chartAccount);
-  if (f.amount !== undefined) body.amount = centsToDecimal(reaisFlag('--amount', f.amount));
-  if (f.description !== undefined) body.description = f.description;
-  if (f.paid !== undefined) body.paid_at = dateFlag('--paid', f.paid, today);
-  if (f.bankAccount !== undefined) body.bank_account_id = intFlag('--bank-account', f.bankAccount);
-  if (f.unit !== undefined) body.unit_id = intFlag('--unit', f.unit);
-  if (f.supplier !== undefined) body.supplier_id = intFlag('--supplier', f.supplier);
-  if (f.payee !== undefined) body.payee = f.payee;
-  if (f.document !== undefined) body.document_number = f.document;
-  if (f.method !== undefined) body.payment_method = f.method;
-  if (f.due !== undefined) body.due_at = dateFlag('--due', f.due, today);
-  return body;
-}
+export const entryBodyFromFlags = (f: EntryFlags, today: string) => bodyFromFlags(ENTRY_FIELDS, f, today);
 
 function printEntry(deps: Deps, e: AccountEntry): void {
   if (deps.format === 'json') printJson(deps, e);
@@ -148,30 +99,13 @@ export async function createEntries(deps: Deps, flags: EntryFlags): Promise<numb
     );
   }
   const body = entryBodyFromFlags(flags, deps.today());
-  const payload = await validated('AccountEntryCreate', body, flagNamer(ENTRY_FLAG_OF));
+  const payload = await validated('AccountEntryCreate', body, flagOf(ENTRY_FIELDS));
   const client = await deps.client();
   printEntry(deps, await client.accountEntries.create(payload));
   return 0;
 }
 
-export interface TransferFlags {
-  from?: string;
-  to?: string;
-  amount?: string;
-  date?: string;
-  chartAccount?: string;
-  description?: string;
-  fromFile?: string;
-}
-
-const TRANSFER_FLAG_OF: Record<string, string> = {
-  source_bank_account_id: '--from',
-  destination_bank_account_id: '--to',
-  amount: '--amount',
-  transfer_date: '--date',
-  chart_of_accounts_id: '--chart-account',
-  description: '--description',
-};
+export type TransferFlags = FlagsOf<typeof TRANSFER_FIELDS> & { fromFile?: string };
 
 function refuseSameAccount(body: AccountTransferCreate, where: string): void {
   if (body.source_bank_account_id === body.destination_bank_account_id) {
@@ -207,16 +141,8 @@ export async function createTransfer(deps: Deps, flags: TransferFlags): Promise<
       String(t.transfer_id),
     );
   }
-  const today = deps.today();
-  const body: Record<string, unknown> = {};
-  if (flags.from !== undefined) body.source_bank_account_id = intFlag('--from', flags.from);
-  if (flags.to !== undefined) body.destination_bank_account_id = intFlag('--to', flags.to);
-  if (flags.amount !== undefined) body.amount = centsToDecimal(reaisFlag('--amount', flags.amount));
-  if (flags.date !== undefined) body.transfer_date = dateFlag('--date', flags.date, today);
-  if (flags.chartAccount !== undefined)
-    body.chart_of_accounts_id = intFlag('--chart-account', flags.chartAccount);
-  if (flags.description !== undefined) body.description = flags.description;
-  const payload = await validated('AccountTransferCreate', body, flagNamer(TRANSFER_FLAG_OF));
+  const body = bodyFromFlags(TRANSFER_FIELDS, flags, deps.today());
+  const payload = await validated('AccountTransferCreate', body, flagOf(TRANSFER_FIELDS));
   refuseSameAccount(payload, '--to');
   const client = await deps.client();
   printTransfer(deps, await client.accountTransfers.create(payload));
@@ -389,20 +315,10 @@ export async function summary(deps: Deps, opts: { month?: string }): Promise<num
 }
 
 function entryFieldOptions(cmd: import('commander').Command): import('commander').Command {
-  return cmd
-    .option('--type <type>', 'revenue or expense')
-    .option('--chart-account <id>', 'chart account id (see condo ledger chart)')
-    .option('--amount <reais>', 'amount in reais, e.g. 1.234,56')
-    .option('--description <text>', 'what the entry is')
-    .option('--paid <date>', 'date paid or received; its month must be an open financial period')
-    .option('--bank-account <id>', 'bank account it moved through')
-    .option('--unit <id>', 'unit id (for revenue from a unit)')
-    .option('--supplier <id>', 'supplier id')
-    .option('--payee <name>', 'payee name')
-    .option('--document <number>', 'document number')
-    .option('--method <method>', 'payment method, free text')
-    .option('--due <date>', 'due date')
-    .option('--from-file <file>', 'JSON entry body (API fields, decimal reais), or an array of them');
+  return addFieldOptions(cmd, ENTRY_FIELDS).option(
+    '--from-file <file>',
+    'JSON entry body (API fields, decimal reais), or an array of them',
+  );
 }
 
 export const register: Register = (program, run) => {
@@ -433,15 +349,12 @@ export const register: Register = (program, run) => {
       .command('create')
       .description('create a revenue or expense entry in an open financial period'),
   ).action(run((deps, cmd) => createEntries(deps, cmd.opts<EntryFlags>())));
-  ledger
-    .command('transfer')
-    .description('move money between two bank accounts (an outgoing and an incoming entry)')
-    .option('--from <account>', 'source bank account id (see condo bank-accounts list)')
-    .option('--to <account>', 'destination bank account id')
-    .option('--amount <reais>', 'amount in reais')
-    .option('--date <date>', 'transfer date; its month must be an open financial period')
-    .option('--chart-account <id>', 'chart account the two entries are recorded against')
-    .option('--description <text>', 'description')
+  addFieldOptions(
+    ledger
+      .command('transfer')
+      .description('move money between two bank accounts (an outgoing and an incoming entry)'),
+    TRANSFER_FIELDS,
+  )
     .option('--from-file <file>', 'JSON transfer body (API fields, decimal reais), or an array of them')
     .action(run((deps, cmd) => createTransfer(deps, cmd.opts<TransferFlags>())));
   ledger

@@ -1,23 +1,19 @@
 import type { Command } from 'commander';
+import { type FlagsOf, PAYABLE_FIELDS } from '../../domain/body-fields.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
-import { FORMAS_PAGAMENTO, PAYABLE_STATES, reviewBoleto } from '../../domain/payables.js';
+import { PAYABLE_STATES, reviewBoleto } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/schemas.js';
-import {
-  bodiesFromFile,
-  createFromFile,
-  flagNamer,
-  readBodies,
-  refuseFlagsWithFile,
-  validated,
-} from '../bodies.js';
+import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
+import { addFieldOptions, bodyFromFlags, flagOf, type Picker, promptMissing } from '../fields.js';
 import { readIds } from '../files.js';
-import { dateFlag, enumFlag, intFlag, publicIdArg, reaisFlag } from '../flags.js';
+import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
+import type { Prompter } from '../prompter.js';
 import { reportBulk } from '../report.js';
 
 /** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
@@ -122,110 +118,41 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   return 0;
 }
 
-export interface PayableFlags {
-  supplier?: string;
-  chartAccount?: string;
-  payee?: string;
-  amount?: string;
-  fine?: string;
-  interest?: string;
-  discount?: string;
-  method?: string;
-  due?: string;
-  issueDate?: string;
-  document?: string;
-  description?: string;
-  notes?: string;
-  fromFile?: string;
-}
+export type PayableFlags = FlagsOf<typeof PAYABLE_FIELDS> & { fromFile?: string };
 
-/** Flags to request fields, every value checked and converted (reais to cents, dates resolved) before sending. */
-export function bodyFromFlags(f: PayableFlags, today: string): Partial<PayableCreate> {
-  const body: Partial<PayableCreate> = {};
-  if (f.supplier !== undefined) body.supplier_id = intFlag('--supplier', f.supplier);
-  if (f.chartAccount !== undefined) body.chart_of_accounts_id = intFlag('--chart-account', f.chartAccount);
-  if (f.payee !== undefined) body.payee_name = f.payee;
-  if (f.amount !== undefined) body.amount = reaisFlag('--amount', f.amount);
-  if (f.fine !== undefined) body.fine_amount = reaisFlag('--fine', f.fine);
-  if (f.interest !== undefined) body.interest_amount = reaisFlag('--interest', f.interest);
-  if (f.discount !== undefined) body.discount_amount = reaisFlag('--discount', f.discount);
-  if (f.method !== undefined) body.forma_pagamento = enumFlag('--method', f.method, FORMAS_PAGAMENTO);
-  if (f.due !== undefined) body.due_date = dateFlag('--due', f.due, today);
-  if (f.issueDate !== undefined) body.issue_date = dateFlag('--issue-date', f.issueDate, today);
-  if (f.document !== undefined) body.document_number = f.document;
-  if (f.description !== undefined) body.description = f.description;
-  if (f.notes !== undefined) body.notes = f.notes;
-  return body;
-}
+const flagName = flagOf(PAYABLE_FIELDS);
 
-const FLAG_OF: Record<string, string> = {
-  supplier_id: '--supplier',
-  chart_of_accounts_id: '--chart-account',
-  payee_name: '--payee',
-  amount: '--amount',
-  fine_amount: '--fine',
-  interest_amount: '--interest',
-  discount_amount: '--discount',
-  forma_pagamento: '--method',
-  due_date: '--due',
-  issue_date: '--issue-date',
-  document_number: '--document',
-  description: '--description',
-  notes: '--notes',
-};
-
-/** On a terminal, asks for what the flags left out; elsewhere the schema names the missing flag. */
-async function promptMissing(deps: Deps, body: Partial<PayableCreate>): Promise<void> {
-  const ask = await deps.prompter();
-  if (!ask) return;
-  const today = deps.today();
-  const client = await deps.client();
-  if (body.supplier_id === undefined && body.payee_name === undefined) {
-    const suppliers = (await client.suppliers.list()) as { id: number; name: string }[];
-    const choice = await ask.select('Supplier', [
-      { name: '(none: type a payee name)', value: '' },
-      ...suppliers.map((s) => ({ name: `${s.name} (#${s.id})`, value: String(s.id) })),
-    ]);
-    if (choice) body.supplier_id = Number(choice);
-    else body.payee_name = await ask.text('Payee name', { validate: (v) => (v.trim() ? true : 'required') });
-  }
-  if (body.chart_of_accounts_id === undefined) {
-    const accounts = (await client.chartOfAccounts.list({ type: 'expense', state: 'active' })) as {
-      id: number;
-      code: string;
-      name: string;
-    }[];
-    body.chart_of_accounts_id = Number(
-      await ask.select(
-        'Chart account',
-        accounts.map((a) => ({ name: `${a.code} ${a.name}`, value: String(a.id) })),
-      ),
-    );
-  }
-  if (body.amount === undefined) {
-    const text = await ask.text('Amount (R$)', {
-      validate: (v) => {
-        try {
-          reaisFlag('amount', v);
-          return true;
-        } catch (e) {
-          return (e as Error).message;
-        }
-      },
-    });
-    body.amount = reaisFlag('--amount', text);
-  }
-  if (body.forma_pagamento === undefined) {
-    body.forma_pagamento = await ask.select(
-      'Payment method',
-      FORMAS_PAGAMENTO.map((m) => ({ name: m, value: m })),
-    );
-  }
-  if (body.due_date === undefined)
-    body.due_date = dateFlag('--due', await ask.text('Due date', { default: today }), today);
-  if (body.description === undefined) {
-    body.description = await ask.text('Description', { validate: (v) => (v.trim() ? true : 'required') });
-  }
+/** The two questions a generic prompt cannot ask: a supplier (or a payee name) and a chart account, from lists. */
+function pickers(deps: Deps): Record<string, Picker> {
+  return {
+    supplier_id: async (body) => {
+      if (body.payee_name !== undefined) return;
+      const ask = (await deps.prompter()) as Prompter;
+      const suppliers = (await (await deps.client()).suppliers.list()) as { id: number; name: string }[];
+      const choice = await ask.select('Supplier', [
+        { name: '(none: type a payee name)', value: '' },
+        ...suppliers.map((s) => ({ name: `${s.name} (#${s.id})`, value: String(s.id) })),
+      ]);
+      if (choice) body.supplier_id = Number(choice);
+      else
+        body.payee_name = await ask.text('Payee name', { validate: (v) => (v.trim() ? true : 'required') });
+    },
+    chart_of_accounts_id: async (body) => {
+      const ask = (await deps.prompter()) as Prompter;
+      const client = await deps.client();
+      const accounts = (await client.chartOfAccounts.list({ type: 'expense', state: 'active' })) as {
+        id: number;
+        code: string;
+        name: string;
+      }[];
+      body.chart_of_accounts_id = Number(
+        await ask.select(
+          'Chart account',
+          accounts.map((a) => ({ name: `${a.code} ${a.name}`, value: String(a.id) })),
+        ),
+      );
+    },
+  };
 }
 
 /**
@@ -245,7 +172,7 @@ function sayWarnings(deps: Deps, record: object): void {
   if (!('warnings' in record)) return;
   if (!Array.isArray(record.warnings)) return;
   for (const w of record.warnings as { field?: string; message?: string }[]) {
-    deps.warn(`${w.field ? `${FLAG_OF[w.field] ?? w.field}: ` : ''}${w.message ?? ''}`);
+    deps.warn(`${w.field ? `${flagName(w.field)}: ` : ''}${w.message ?? ''}`);
   }
 }
 
@@ -264,17 +191,16 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     };
     return createFromFile(deps, path, bodies, createMany, (p) => p.public_id);
   }
-  const body = bodyFromFlags(flags, deps.today());
+  const body = bodyFromFlags(PAYABLE_FIELDS, flags, deps.today()) as Partial<PayableCreate>;
   // A boleto knows its own due date: --due may be left out (once its digits are known to be right).
   if (body.due_date === undefined && body.forma_pagamento === 'boleto' && body.document_number) {
     const review = reviewBoleto({ ...body, amount: body.amount ?? 0 } as PayableCreate, deps.today());
-    if (review.fields.document_number)
-      checkBoleto(deps, { ...body, amount: 0 } as PayableCreate, flagNamer(FLAG_OF));
+    if (review.fields.document_number) checkBoleto(deps, { ...body, amount: 0 } as PayableCreate, flagName);
     if (review.dueDate) body.due_date = review.dueDate;
   }
-  await promptMissing(deps, body);
-  const payload = await validated('PayableCreate', body, flagNamer(FLAG_OF));
-  checkBoleto(deps, payload, flagNamer(FLAG_OF));
+  await promptMissing(deps, PAYABLE_FIELDS, body, pickers(deps));
+  const payload = await validated('PayableCreate', body, flagName);
+  checkBoleto(deps, payload, flagName);
   const client = await deps.client();
   const created = (await client.payables.create(payload)) as Payable;
   sayWarnings(deps, created);
@@ -302,11 +228,11 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
         `${supplier !== undefined ? '--supplier' : '--chart-account'} cannot be changed on a payable`,
       );
     }
-    body = bodyFromFlags(allowed, deps.today());
+    body = bodyFromFlags(PAYABLE_FIELDS, allowed, deps.today());
   }
   if (Object.keys(body as object).length === 0)
     throw new UsageError('nothing to update: give at least one field flag');
-  const payload = await validated('PayableUpdate', body, flagNamer(FLAG_OF));
+  const payload = await validated('PayableUpdate', body, flagName);
   const client = await deps.client();
   const updated = (await client.payables.update(id, payload)) as Payable;
   sayWarnings(deps, updated);
@@ -353,21 +279,10 @@ export async function actOnMany(
 }
 
 function fieldOptions(cmd: Command): Command {
-  return cmd
-    .option('--supplier <id>', 'supplier id (see condo suppliers list)')
-    .option('--chart-account <id>', 'expense chart account id (see condo ledger chart --type expense)')
-    .option('--payee <name>', 'payee name (defaults to the supplier name)')
-    .option('--amount <reais>', 'amount in reais, e.g. 1.234,56')
-    .option('--fine <reais>', 'fine (multa) in reais')
-    .option('--interest <reais>', 'interest (juros) in reais')
-    .option('--discount <reais>', 'discount in reais')
-    .option('--method <forma>', `payment method: ${FORMAS_PAGAMENTO.join(', ')}`)
-    .option('--due <date>', 'due date: YYYY-MM-DD, today, tomorrow, +Nd')
-    .option('--issue-date <date>', 'issue date')
-    .option('--document <number>', 'document number; for a boleto, its barcode or linha digitável')
-    .option('--description <text>', 'what is being paid')
-    .option('--notes <text>', 'free notes')
-    .option('--from-file <file>', 'JSON payable body (API fields, cents), or an array of them');
+  return addFieldOptions(cmd, PAYABLE_FIELDS).option(
+    '--from-file <file>',
+    'JSON payable body (API fields, cents), or an array of them',
+  );
 }
 
 export const register: Register = (program, run) => {

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
-import { boletoRefusals, issuesBoleto } from '../../domain/invoices.js';
+import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
 import { centsToDecimal, decimalToCents } from '../../domain/money.js';
 import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
@@ -65,24 +65,13 @@ export function findInvoice(tx: Tx, publicId: string): Invoice {
   return inv;
 }
 
-/** The parts of an invoice's total, in cents: subtotal + fine + interest + correction - discount. */
-function expectedTotal(body: InvoiceCreate): number {
-  return (
-    decimalToCents(body.subtotal) +
-    decimalToCents(body.fine_amount ?? 0) +
-    decimalToCents(body.interest_amount ?? 0) +
-    decimalToCents(body.monetary_correction_amount ?? 0) -
-    decimalToCents(body.discount_amount ?? 0)
-  );
-}
-
 export function createInvoice(tx: Tx, body: InvoiceCreate, now: Date): Invoice {
   const fields: FieldErrors = {};
   if (!tx.units.get(body.unit_id)) fields.unit_id = ['does not exist in this condominium'];
   if (!tx.bankAccounts.get(body.bank_account_id)) {
     fields.bank_account_id = ['does not exist in this condominium'];
   }
-  const expected = expectedTotal(body);
+  const expected = invoiceTotalCents(body);
   if (decimalToCents(body.total) !== expected) {
     fields.total = [
       `must equal subtotal + fine_amount + interest_amount + monetary_correction_amount - discount_amount = ${centsToDecimal(expected).toFixed(2)}`,

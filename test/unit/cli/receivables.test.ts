@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { centsOf } from '../../../src/cli/bodies.js';
-import { invoiceBodyFromFlags, invoiceTotalCents } from '../../../src/cli/commands/invoices.js';
+import { checkedTotal, invoiceBodyFromFlags } from '../../../src/cli/commands/invoices.js';
 import { summarize, summaryJson } from '../../../src/cli/commands/ledger.js';
+import { invoiceTotalCents } from '../../../src/domain/invoices.js';
 
 describe('invoice totals', () => {
   test('computed exactly in cents: 0,10 + 0,20 is 0.3 on the wire, not 0.30000000000000004', () => {
@@ -12,18 +13,24 @@ describe('invoice totals', () => {
     expect(body).toMatchObject({ subtotal: 0.1, fine_amount: 0.2, total: 0.3 });
   });
 
-  test('every part counts; the discount subtracts', () => {
+  test('every part counts; the discount subtracts (the one rule the CLI and the sandbox share)', () => {
     expect(
-      invoiceTotalCents({ subtotal: 85_000, fine: 1_700, interest: 340, correction: 1, discount: 1_000 }),
+      invoiceTotalCents({
+        subtotal: 850,
+        fine_amount: 17,
+        interest_amount: 3.4,
+        monetary_correction_amount: 0.01,
+        discount_amount: 10,
+      }),
     ).toBe(86_041);
   });
 
   test('a given --total must be exact, else a usage error naming --total', () => {
-    expect(invoiceTotalCents({ subtotal: 100, fine: 1 }, 101)).toBe(101);
-    expect(() => invoiceTotalCents({ subtotal: 100, fine: 1 }, 100)).toThrow(
+    expect(checkedTotal({ subtotal: 1, fine_amount: 0.01 }, 1.01)).toBe(101);
+    expect(() => checkedTotal({ subtotal: 1, fine_amount: 0.01 }, 1)).toThrow(
       /^--total: R\$ 1,00 does not add up/,
     );
-    expect(() => invoiceTotalCents({ subtotal: 100, discount: 100 })).toThrow(/--total: .* not positive/);
+    expect(() => checkedTotal({ subtotal: 1, discount_amount: 1 })).toThrow(/--total: .* not positive/);
   });
 
   test('a bad money flag is named', () => {

@@ -1,0 +1,242 @@
+/**
+ * How the CLI offers each request-body field: its flag, what kind of value the flag takes, its help and the label
+ * it is asked for by on a terminal. Declared once per body, keyed by the body schema's own field names (a field
+ * that is not in the schema is a type error), and read by the CLI to make the options, turn flags into the body,
+ * name the flag in error messages and prompt for what is missing. The option types are inferred from it (FlagsOf),
+ * so a renamed flag is a type error where a verb reads it.
+ *
+ * Only types come from schemas.ts: this module loads at start-up (every --help lists the flags), TypeBox does not.
+ */
+import type { Static, TObject } from '@sinclair/typebox';
+import { BILLING_TYPES } from './invoices.js';
+import { FORMAS_PAGAMENTO } from './payables.js';
+import type * as S from './schemas.js';
+
+/**
+ * What a flag takes, and what the body gets: `cents` and `reais` are typed in reais (1.234,56) and sent as integer
+ * centavos or as decimal reais, as the API wants that field; `date` takes YYYY-MM-DD, today, tomorrow or +Nd.
+ */
+export type FieldKind = 'cents' | 'reais' | 'date' | 'enum' | 'integer' | 'text';
+
+export interface FieldFlag {
+  flag: string;
+  kind: FieldKind;
+  help: string;
+  /** The placeholder in --help (`--payee <name>`); default by kind: reais, date, id, value, text. */
+  arg?: string;
+  /** kind enum: the values (the same constant the schema is built from) */
+  values?: readonly string[];
+  /** Asked for on a terminal when missing, with this label (in declaration order). */
+  prompt?: string;
+}
+
+export type FieldFlags = Readonly<Record<string, FieldFlag>>;
+
+type Only<T extends TObject, M> = M & { [K in Exclude<keyof M, keyof Static<T>>]: never };
+
+/** The flags of body T: keys must be T's fields. */
+const flagsFor =
+  <T extends TObject>() =>
+  <const M extends { readonly [K in keyof Static<T>]?: FieldFlag }>(meta: Only<T, M>): M =>
+    meta;
+
+type Camel<T extends string> = T extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : T;
+
+/** The parsed options of a command with these field flags (commander camel-cases `--chart-account`). */
+export type FlagsOf<M> = {
+  [K in keyof M as M[K] extends { flag: infer F extends string } ? Camel<F> : never]?: string;
+};
+
+const id = <const F extends string>(
+  flag: F,
+  help: string,
+  prompt?: string,
+): { flag: F; kind: 'integer'; help: string; prompt?: string } => ({
+  flag,
+  kind: 'integer',
+  help,
+  ...(prompt ? { prompt } : {}),
+});
+
+export const PAYABLE_FIELDS = flagsFor<typeof S.PayableCreate>()({
+  supplier_id: id('supplier', 'supplier id (see condo suppliers list)', 'Supplier'),
+  chart_of_accounts_id: id(
+    'chart-account',
+    'expense chart account id (see condo ledger chart --type expense)',
+    'Chart account',
+  ),
+  payee_name: {
+    flag: 'payee',
+    kind: 'text',
+    arg: 'name',
+    help: 'payee name (defaults to the supplier name)',
+  },
+  amount: { flag: 'amount', kind: 'cents', help: 'amount in reais, e.g. 1.234,56', prompt: 'Amount (R$)' },
+  fine_amount: { flag: 'fine', kind: 'cents', help: 'fine (multa) in reais' },
+  interest_amount: { flag: 'interest', kind: 'cents', help: 'interest (juros) in reais' },
+  discount_amount: { flag: 'discount', kind: 'cents', help: 'discount in reais' },
+  forma_pagamento: {
+    flag: 'method',
+    arg: 'forma',
+    kind: 'enum',
+    values: FORMAS_PAGAMENTO,
+    help: 'payment method',
+    prompt: 'Payment method',
+  },
+  due_date: {
+    flag: 'due',
+    kind: 'date',
+    help: 'due date: YYYY-MM-DD, today, tomorrow, +Nd',
+    prompt: 'Due date',
+  },
+  issue_date: { flag: 'issue-date', kind: 'date', help: 'issue date' },
+  document_number: {
+    flag: 'document',
+    kind: 'text',
+    arg: 'number',
+    help: 'document number; for a boleto, its barcode or linha digitável',
+  },
+  description: { flag: 'description', kind: 'text', help: 'what is being paid', prompt: 'Description' },
+  notes: { flag: 'notes', kind: 'text', help: 'free notes' },
+});
+
+export const INVOICE_FIELDS = flagsFor<typeof S.InvoiceCreate>()({
+  unit_id: id('unit', 'unit id (see condo units list)'),
+  party_id: id('party', 'party (payer) id, when not the unit owner'),
+  bank_account_id: id('bank-account', 'bank account receiving the payment (see condo bank-accounts list)'),
+  billing_type: {
+    flag: 'billing-type',
+    kind: 'enum',
+    arg: 'type',
+    values: BILLING_TYPES,
+    help: 'how it is paid',
+  },
+  due_date: { flag: 'due', kind: 'date', help: 'due date: YYYY-MM-DD, today, tomorrow, +Nd' },
+  subtotal: {
+    flag: 'subtotal',
+    kind: 'reais',
+    help: 'amount before fine, interest, correction and discount, e.g. 850,00',
+  },
+  fine_amount: { flag: 'fine', kind: 'reais', help: 'fine (multa)' },
+  interest_amount: { flag: 'interest', kind: 'reais', help: 'interest (juros)' },
+  monetary_correction_amount: {
+    flag: 'correction',
+    kind: 'reais',
+    help: 'monetary correction (correção monetária)',
+  },
+  discount_amount: { flag: 'discount', kind: 'reais', help: 'discount' },
+  total: {
+    flag: 'total',
+    kind: 'reais',
+    help: 'total; computed when omitted, refused when it does not add up',
+  },
+  notes: { flag: 'notes', kind: 'text', help: 'free notes' },
+});
+
+const expenseCommon = {
+  chart_of_accounts_id: id(
+    'chart-account',
+    'expense chart account id (see condo ledger chart --type expense)',
+  ),
+  description: { flag: 'description', kind: 'text', help: 'what was bought or paid' },
+  supplier_id: id('supplier', 'supplier id'),
+  bank_account_id: id('bank-account', 'bank account it is paid from'),
+  payment_method: {
+    flag: 'method',
+    kind: 'text',
+    arg: 'method',
+    help: 'payment method, free text (pix, boleto, ted, cash...)',
+  },
+} as const satisfies FieldFlags;
+
+export const EXPENSE_FIELDS = flagsFor<typeof S.ExpenseCreate>()({
+  ...expenseCommon,
+  amount: { flag: 'amount', kind: 'reais', help: 'amount in reais, e.g. 1.234,56' },
+  due_at: { flag: 'due', kind: 'date', help: 'due date: YYYY-MM-DD, today, tomorrow, +Nd' },
+  paid_at: {
+    flag: 'paid',
+    kind: 'date',
+    help: 'date it was paid (its month must be an open financial period)',
+  },
+  fine_amount: { flag: 'fine', kind: 'reais', help: 'fine (multa)' },
+  interest_amount: { flag: 'interest', kind: 'reais', help: 'interest (juros)' },
+  discount_amount: { flag: 'discount', kind: 'reais', help: 'discount' },
+  payee: { flag: 'payee', kind: 'text', arg: 'name', help: 'payee name' },
+  document_number: {
+    flag: 'document',
+    kind: 'text',
+    arg: 'number',
+    help: 'document number (invoice, receipt)',
+  },
+  notes: { flag: 'notes', kind: 'text', help: 'free notes' },
+});
+
+export const INSTALLMENTS_FIELDS = flagsFor<typeof S.ExpenseInstallmentsCreate>()({
+  count: { flag: 'count', kind: 'integer', arg: 'n', help: 'number of installments, 2 to 60' },
+  total_amount: {
+    flag: 'total',
+    kind: 'reais',
+    help: 'total, split exactly in cents (the odd cents go to the first installments)',
+  },
+  first_due_at: {
+    flag: 'first-due',
+    kind: 'date',
+    help: 'first due date; the next ones keep its day (a 31st becomes the last day)',
+  },
+  monthly_interval_days: {
+    flag: 'interval-days',
+    kind: 'integer',
+    arg: 'd',
+    help: 'days between due dates instead of calendar months, 1 to 90',
+  },
+  ...expenseCommon,
+  description: { flag: 'description', kind: 'text', help: 'what is being paid in installments' },
+});
+
+export const ENTRY_FIELDS = flagsFor<typeof S.AccountEntryCreate>()({
+  type: {
+    flag: 'type',
+    kind: 'enum',
+    arg: 'type',
+    values: ['revenue', 'expense'],
+    help: 'revenue or expense',
+  },
+  chart_of_accounts_id: id('chart-account', 'chart account id (see condo ledger chart)'),
+  amount: { flag: 'amount', kind: 'reais', help: 'amount in reais, e.g. 1.234,56' },
+  description: { flag: 'description', kind: 'text', help: 'what the entry is' },
+  paid_at: {
+    flag: 'paid',
+    kind: 'date',
+    help: 'date paid or received; its month must be an open financial period',
+  },
+  bank_account_id: id('bank-account', 'bank account it moved through'),
+  unit_id: id('unit', 'unit id (for revenue from a unit)'),
+  supplier_id: id('supplier', 'supplier id'),
+  payee: { flag: 'payee', kind: 'text', arg: 'name', help: 'payee name' },
+  document_number: { flag: 'document', kind: 'text', arg: 'number', help: 'document number' },
+  payment_method: { flag: 'method', kind: 'text', arg: 'method', help: 'payment method, free text' },
+  due_at: { flag: 'due', kind: 'date', help: 'due date' },
+});
+
+export const TRANSFER_FIELDS = flagsFor<typeof S.AccountTransferCreate>()({
+  source_bank_account_id: {
+    flag: 'from',
+    kind: 'integer',
+    arg: 'account',
+    help: 'source bank account id (see condo bank-accounts list)',
+  },
+  destination_bank_account_id: {
+    flag: 'to',
+    kind: 'integer',
+    arg: 'account',
+    help: 'destination bank account id',
+  },
+  amount: { flag: 'amount', kind: 'reais', help: 'amount in reais' },
+  transfer_date: {
+    flag: 'date',
+    kind: 'date',
+    help: 'transfer date; its month must be an open financial period',
+  },
+  chart_of_accounts_id: id('chart-account', 'chart account the two entries are recorded against'),
+  description: { flag: 'description', kind: 'text', help: 'description' },
+});
