@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { BulkOptions, BulkResult } from '../client/types.js';
-import { ExitCode, UsageError } from '../domain/errors.js';
+import { UsageError } from '../domain/errors.js';
 import { decimalToCents } from '../domain/money.js';
 import type * as Schemas from '../domain/schemas.js';
 import type { Deps } from './context.js';
+import { ExitCode } from './exit-codes.js';
 import { sha256File } from './files.js';
 import { paint, writeLine } from './io.js';
 import { reportBulk } from './report.js';

@@ -1,5 +1,5 @@
 // The `condo` entry point: everything else is in program.ts so tests and the demo can build the program too.
-import { ExitCode } from '../domain/errors.js';
+import { ExitCode } from './exit-codes.js';
 import { systemIo, writeLine } from './io.js';
 import { main, reportError } from './program.js';
 import { installSignalHandlers } from './signals.js';

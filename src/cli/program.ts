@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { CondoError, ExitCode } from '../domain/errors.js';
+import { CondoError } from '../domain/errors.js';
 import { register as registerApi } from './commands/api.js';
 import { register as registerAuth } from './commands/auth.js';
 import { register as registerBatches } from './commands/batches.js';
@@ -16,6 +16,7 @@ import { register as registerSandbox } from './commands/sandbox.js';
 import { register as registerStatements } from './commands/statements.js';
 import { register as registerWebhooks } from './commands/webhooks.js';
 import { CLI_VERSION, createDeps, type Deps, type GlobalOptions } from './context.js';
+import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS } from './output.js';
 
@@ -131,7 +132,7 @@ export function reportError(io: Io, error: unknown, argv: readonly string[] = []
         `The server may have done it. Run it again with the same key: it is done once, and you get its answer:\n  ${rerun(argv, error.idempotencyKey)}`,
       );
     }
-    return error.exitCode;
+    return exitCodeOf(error);
   }
   const message = error instanceof Error ? error.message : String(error);
   writeLine(io.stderr, paint(io, 'red', `error: ${printable(message)}`));

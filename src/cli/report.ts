@@ -1,5 +1,6 @@
 import type { CondoError } from '../domain/errors.js';
 import type { Deps } from './context.js';
+import { exitCodeOf } from './exit-codes.js';
 import { paint, printable, writeLine } from './io.js';
 import { printJson } from './output.js';
 
@@ -68,5 +69,5 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
     }
   }
   deps.info(`${results.length - failed.length} ${verb}, ${failed.length} failed`);
-  return failed[0] ? failed[0].error.exitCode : 0;
+  return failed[0] ? exitCodeOf(failed[0].error) : 0;
 }

@@ -1,20 +1,8 @@
 /**
- * One error type per failure class, each carrying its exit code (docs/DESIGN.md "Exit codes"), the API's error code,
- * message and request id. `main` turns any of them into one stderr line and the exit code.
+ * One error type per failure class: what happened (the input was refused, an HTTP status class, the server could
+ * not be reached), with the HTTP status, the API's error code, message, request id and retry-after. The CLI alone
+ * decides what each means for a shell (src/cli/exit-codes.ts); the client and the domain know nothing of exit codes.
  */
-
-export const ExitCode = {
-  ok: 0,
-  error: 1,
-  usage: 2,
-  auth: 3,
-  notFound: 4,
-  conflict: 5,
-  rateLimited: 6,
-  unavailable: 7,
-  interrupted: 130,
-} as const;
-export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 export interface ErrorDetails {
   code?: string;
@@ -27,7 +15,6 @@ export interface ErrorDetails {
 }
 
 export class CondoError extends Error {
-  readonly exitCode: ExitCode = ExitCode.error;
   readonly code: string | undefined;
   readonly status: number | undefined;
   readonly requestId: string | undefined;
@@ -47,34 +34,27 @@ export class CondoError extends Error {
   }
 }
 
-/** Bad flags, arguments or input files: nothing was sent. Also a 422 from the server. */
-export class UsageError extends CondoError {
-  override readonly exitCode = ExitCode.usage;
-}
-export class AuthError extends CondoError {
-  override readonly exitCode = ExitCode.auth;
-}
-export class NotFoundError extends CondoError {
-  override readonly exitCode = ExitCode.notFound;
-}
-export class ConflictError extends CondoError {
-  override readonly exitCode = ExitCode.conflict;
-}
-export class RateLimitedError extends CondoError {
-  override readonly exitCode = ExitCode.rateLimited;
-}
-export class UnavailableError extends CondoError {
-  override readonly exitCode = ExitCode.unavailable;
-}
+/** The caller's own input is wrong (flags, arguments, files, client options): nothing was sent. */
+export class UsageError extends CondoError {}
+/** The server refused the request as it was sent: 400, 413, 415, 422 (`fields` says why, field by field). */
+export class ValidationError extends CondoError {}
+/** 401, 403: not authenticated, or not allowed. */
+export class AuthError extends CondoError {}
+export class NotFoundError extends CondoError {}
+/** 409: a state that forbids it, or an idempotency key reused with another body. */
+export class ConflictError extends CondoError {}
+/** 429, after the retries: `retryAfterSeconds` says when to come back. */
+export class RateLimitedError extends CondoError {}
+/** 502, 503, 504, the server unreachable, or a write whose outcome is unknown. */
+export class UnavailableError extends CondoError {}
 /** Any other API failure. */
 export class ApiError extends CondoError {}
-export class InterruptedError extends CondoError {
-  override readonly exitCode = ExitCode.interrupted;
-}
+/** Ctrl-C, or the caller's abort signal. */
+export class InterruptedError extends CondoError {}
 
-/** The error class for an HTTP status, as the CLI maps API errors to exit codes. */
+/** The error class of an HTTP status. */
 export function errorClassForStatus(status: number): typeof CondoError {
-  if (status === 400 || status === 413 || status === 415 || status === 422) return UsageError;
+  if (status === 400 || status === 413 || status === 415 || status === 422) return ValidationError;
   if (status === 401 || status === 403) return AuthError;
   if (status === 404) return NotFoundError;
   if (status === 409) return ConflictError;

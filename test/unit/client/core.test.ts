@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { ExitCode, exitCodeOf } from '../../../src/cli/exit-codes.js';
 import type { CachedToken, Client, TokenCache } from '../../../src/client/index.js';
-import { AuthError, ExitCode } from '../../../src/domain/errors.js';
+import { AuthError } from '../../../src/domain/errors.js';
 import { isUlid } from '../../../src/domain/ids.js';
 import { CLIENT_ID, clientFor, json, SECRET, startServer, type TestServer } from './server.js';
 
@@ -128,7 +129,7 @@ describe('request and auth', () => {
     client = clientFor(server);
     const err = await client.request({ method: 'GET', path: 'units' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AuthError);
-    expect((err as AuthError).exitCode).toBe(ExitCode.auth);
+    expect(exitCodeOf(err)).toBe(ExitCode.auth);
     expect((err as AuthError).requestId).toBe('RID1');
     expect(server.tokenRequests).toHaveLength(2);
     expect(server.seen).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { exitCodeOf } from '../../../src/cli/exit-codes.js';
 import { errorFromTransport } from '../../../src/client/errors.js';
 import type { Client } from '../../../src/client/index.js';
 import { parseErrorBody } from '../../../src/client/index.js';
@@ -9,7 +10,7 @@ import {
   type CondoError,
   NotFoundError,
   UnavailableError,
-  UsageError,
+  ValidationError,
 } from '../../../src/domain/errors.js';
 import { clientFor, json, startServer, type TestServer } from './server.js';
 
@@ -40,7 +41,7 @@ async function errorFor(
 }
 
 describe('error bodies map to domain errors and exit codes', () => {
-  test("DESIGN's shape: 422 validation_failed with fields -> UsageError, exit 2", async () => {
+  test("DESIGN's shape: 422 validation_failed with fields -> ValidationError (exit 2 in the CLI)", async () => {
     const err = await errorFor(
       422,
       {
@@ -49,8 +50,8 @@ describe('error bodies map to domain errors and exit codes', () => {
       },
       { 'content-type': 'application/json', 'x-request-id': 'HDRRID' },
     );
-    expect(err).toBeInstanceOf(UsageError);
-    expect(err.exitCode).toBe(2);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(err.status).toBe(422);
     expect(err.code).toBe('validation_failed');
     expect(err.message).toBe('invalid payable');
     expect(err.fields).toEqual({ amount: ['must be > 0'] });
@@ -67,7 +68,7 @@ describe('error bodies map to domain errors and exit codes', () => {
       },
     );
     expect(err).toBeInstanceOf(AuthError);
-    expect(err.exitCode).toBe(3);
+    expect(exitCodeOf(err)).toBe(3);
     expect(err.code).toBe('insufficient_scope');
     expect(err.requestId).toBe('R9');
   });
@@ -84,7 +85,7 @@ describe('error bodies map to domain errors and exit codes', () => {
       { 'content-type': 'application/problem+json' },
     );
     expect(err).toBeInstanceOf(NotFoundError);
-    expect(err.exitCode).toBe(4);
+    expect(exitCodeOf(err)).toBe(4);
     expect(err.code).toBe('payable_not_found');
     expect(err.message).toBe('no payable X');
   });
@@ -100,13 +101,13 @@ describe('error bodies map to domain errors and exit codes', () => {
       },
       { 'content-type': 'application/problem+json' },
     );
-    expect(err).toBeInstanceOf(UsageError);
+    expect(err).toBeInstanceOf(ValidationError);
     expect(err.code).toBe('validation_failed');
     expect(err.message).toBe('Unprocessable');
     expect(err.fields).toEqual({ due_date: ['bad date'] });
   });
 
-  test("Laravel's {message, errors} -> UsageError with fields", async () => {
+  test("Laravel's {message, errors} -> ValidationError with fields", async () => {
     const err = await errorFor(
       422,
       {
@@ -115,7 +116,7 @@ describe('error bodies map to domain errors and exit codes', () => {
       },
       { 'content-type': 'application/json' },
     );
-    expect(err).toBeInstanceOf(UsageError);
+    expect(err).toBeInstanceOf(ValidationError);
     expect(err.code).toBe('validation_failed');
     expect(err.message).toMatch(/amount field is required/);
     expect(err.fields).toEqual({ amount: ['The amount field is required.'], due_date: ['x'] });
@@ -136,7 +137,7 @@ describe('error bodies map to domain errors and exit codes', () => {
       .request({ method: 'GET', path: 'units' })
       .catch((e: unknown) => e)) as CondoError;
     expect(err).toBeInstanceOf(AuthError);
-    expect(err.exitCode).toBe(3);
+    expect(exitCodeOf(err)).toBe(3);
     expect(err.code).toBe('invalid_client');
     expect(err.message).toBe('client authentication failed');
     expect(err.requestId).toBe('TOK1');
@@ -167,7 +168,7 @@ describe('error bodies map to domain errors and exit codes', () => {
       'content-type': 'text/html',
     });
     expect(err).toBeInstanceOf(UnavailableError);
-    expect(err.exitCode).toBe(7);
+    expect(exitCodeOf(err)).toBe(7);
     expect(err.code).toBe('bad_gateway');
     expect(err.message).toBe('HTTP 502: 502 Bad Gateway');
   });
@@ -175,7 +176,7 @@ describe('error bodies map to domain errors and exit codes', () => {
   test('a 500 with broken JSON -> ApiError, exit 1', async () => {
     const err = await errorFor(500, '{"error": ', { 'content-type': 'application/json' });
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.exitCode).toBe(1);
+    expect(exitCodeOf(err)).toBe(1);
     expect(err.code).toBe('internal_error');
   });
 
@@ -203,7 +204,7 @@ describe('a failure below HTTP says whether the request left', () => {
     );
     expect(e).toMatchObject({ code: 'network_error', requestId: 'R1', idempotencyKey: undefined });
     expect(e.message).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:4010/);
-    expect(e.exitCode).toBe(7);
+    expect(exitCodeOf(e)).toBe(7);
   });
   test('a write sent with no answer: outcome unknown, with the key to run it again with', () => {
     const e = errorFromTransport(

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
+import { exitCodeOf } from '../../../src/cli/exit-codes.js';
 import { type Client, multipart } from '../../../src/client/index.js';
 import { ConflictError, NotFoundError } from '../../../src/domain/errors.js';
 import type { PayableCreate } from '../../../src/domain/schemas.js';
@@ -132,7 +133,7 @@ describe('payables resource', () => {
     client = clientFor(server, { concurrency: 1 });
     const results = await client.payables.deleteMany(['A', 'B', 'C', 'D'], { signal: ctl.signal });
     expect(results.map((r) => r.ok)).toEqual([true, false, false, false]);
-    expect(results.slice(1).every((r) => !r.ok && r.error.exitCode === 130)).toBe(true);
+    expect(results.slice(1).every((r) => !r.ok && exitCodeOf(r.error) === 130)).toBe(true);
     expect(server.seen.map((s) => s.path.split('/')[6])).toEqual(['A', 'B']);
   });
 });
@@ -217,7 +218,7 @@ describe('streams', () => {
         contentLength: 3,
       })
       .catch((e: unknown) => e);
-    expect((err as { exitCode: number }).exitCode).toBe(7);
+    expect(exitCodeOf(err)).toBe(7);
     expect(server.seen).toHaveLength(1);
     expect(server.seen[0]!.body).toBe('RET');
   });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { ExitCode, exitCodeOf } from '../../../src/cli/exit-codes.js';
 import type { Client } from '../../../src/client/index.js';
 import {
   ApiError,
   ConflictError,
-  ExitCode,
   InterruptedError,
   NotFoundError,
   RateLimitedError,
@@ -75,7 +75,7 @@ describe('retry', () => {
     await client.token();
     const err = await failure(client.request({ method: 'GET', path: 'units' }));
     expect(err).toBeInstanceOf(UnavailableError);
-    expect((err as UnavailableError).exitCode).toBe(ExitCode.unavailable);
+    expect(exitCodeOf(err)).toBe(ExitCode.unavailable);
     expect((err as UnavailableError).code).toBe('timeout');
     expect(server.seen).toHaveLength(3);
   });
@@ -87,7 +87,7 @@ describe('retry', () => {
     client = clientFor({ ...server, baseUrl }, { retry: { retries: 1, minDelayMs: 1, maxDelayMs: 1 } });
     const err = await failure(client.request({ method: 'GET', path: 'units' }));
     expect(err).toBeInstanceOf(UnavailableError);
-    expect((err as UnavailableError).exitCode).toBe(7);
+    expect(exitCodeOf(err)).toBe(7);
     expect((err as UnavailableError).code).toBe('network_error');
   });
 
@@ -102,7 +102,7 @@ describe('retry', () => {
     server.handle((_req, res) => json(res, 500, { error: { code: 'internal_error', message: 'bug' } }));
     const e500 = await failure(client.request({ method: 'GET', path: 'units' }));
     expect(e500).toBeInstanceOf(ApiError);
-    expect((e500 as ApiError).exitCode).toBe(ExitCode.error);
+    expect(exitCodeOf(e500)).toBe(ExitCode.error);
     expect((e500 as ApiError).code).toBe('internal_error');
     // A 500 is retried once, not until the attempts run out: a big upload is not sent five times.
     expect(server.seen).toHaveLength(3 + 2);
@@ -166,7 +166,7 @@ describe('retry', () => {
     client = clientFor(server, { retry: { retries: 2, minDelayMs: 1, maxDelayMs: 2 } });
     const err = await failure(client.request({ method: 'GET', path: 'units' }));
     expect(err).toBeInstanceOf(RateLimitedError);
-    expect((err as RateLimitedError).exitCode).toBe(6);
+    expect(exitCodeOf(err)).toBe(6);
     expect((err as RateLimitedError).code).toBe('rate_limited');
     expect((err as RateLimitedError).retryAfterSeconds).toBe(1);
     expect(server.seen).toHaveLength(3);
@@ -228,7 +228,7 @@ describe('retry', () => {
     );
     const err = await failure(client.request({ method: 'PATCH', path: 'payables/A', body: {} }));
     expect(err).toBeInstanceOf(ConflictError);
-    expect((err as ConflictError).exitCode).toBe(5);
+    expect(exitCodeOf(err)).toBe(5);
     expect((err as ConflictError).code).toBe('invalid_state');
     expect(server.seen).toHaveLength(3);
   });
@@ -254,7 +254,7 @@ describe('retry', () => {
     // The server answers after 500 ms: an InterruptedError rather than the answer means the call was cut off.
     const err = await failure(client.request({ method: 'GET', path: 'units', signal: ctl.signal }));
     expect(err).toBeInstanceOf(InterruptedError);
-    expect((err as InterruptedError).exitCode).toBe(130);
+    expect(exitCodeOf(err)).toBe(130);
 
     server.handle((_req, res) => json(res, 503, {}, { 'retry-after': '5' }));
     const ctl2 = new AbortController();
