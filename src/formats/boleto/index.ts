@@ -20,6 +20,7 @@
  *
  * Pure: no clock, no I/O. Functions that need "today" take it as a parameter.
  */
+import { FormatError } from '../errors.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Check digits
@@ -71,14 +72,14 @@ const FIRST_FACTOR_DAY = 1000;
 
 function parseIsoDate(date: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) throw new RangeError(`invalid date '${date}': expected YYYY-MM-DD`);
+  if (!m) throw new FormatError(`invalid date '${date}': expected YYYY-MM-DD`);
   const y = Number(m[1]);
   const mo = Number(m[2]);
   const d = Number(m[3]);
   const t = Date.UTC(y, mo - 1, d);
   const back = new Date(t);
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
-    throw new RangeError(`invalid date '${date}'`);
+    throw new FormatError(`invalid date '${date}'`);
   }
   return t;
 }
@@ -98,7 +99,7 @@ function dateFromDays(days: number): string {
  */
 export function dueDateFactor(date: string): number {
   const days = daysSinceBase(date);
-  if (days < FIRST_FACTOR_DAY) throw new RangeError(`due date ${date} is before 2000-07-03 (factor 1000)`);
+  if (days < FIRST_FACTOR_DAY) throw new FormatError(`due date ${date} is before 2000-07-03 (factor 1000)`);
   return FIRST_FACTOR_DAY + ((days - FIRST_FACTOR_DAY) % FACTOR_CYCLE);
 }
 
@@ -118,10 +119,10 @@ export function factorToDate(
   referenceDate: string = DEFAULT_FACTOR_REFERENCE,
 ): string | null {
   if (!Number.isInteger(factor) || factor < 0 || factor > 9999) {
-    throw new RangeError(`due-date factor ${factor} is not in 0..9999`);
+    throw new FormatError(`due-date factor ${factor} is not in 0..9999`);
   }
   if (factor === 0) return null;
-  if (factor < FIRST_FACTOR_DAY) throw new RangeError(`due-date factor ${factor} is not in 1000..9999`);
+  if (factor < FIRST_FACTOR_DAY) throw new FormatError(`due-date factor ${factor} is not in 1000..9999`);
   const ref = daysSinceBase(referenceDate);
   // Candidates: factor + k * 9000, k >= 0. Pick the one nearest the reference (the earlier one on a tie).
   const k0 = Math.max(0, Math.floor((ref - factor) / FACTOR_CYCLE));
@@ -185,7 +186,7 @@ const MAX_AMOUNT_CENTS = 9_999_999_999;
 
 function requireDigits(value: string, length: number, what: string): void {
   if (value.length !== length || !/^\d+$/.test(value)) {
-    throw new RangeError(`${what} must be ${length} digits, got '${value}'`);
+    throw new FormatError(`${what} must be ${length} digits, got '${value}'`);
   }
 }
 
@@ -194,7 +195,7 @@ export function buildBoleto(input: BoletoInput): Boleto {
   const currency = input.currency ?? '9';
   requireDigits(input.bankCode, 3, 'bankCode');
   if (input.bankCode[0] === '8')
-    throw new RangeError('bankCode cannot start with 8: that marks an arrecadação slip');
+    throw new FormatError('bankCode cannot start with 8: that marks an arrecadação slip');
   requireDigits(currency, 1, 'currency');
   requireDigits(input.freeField, 25, 'freeField');
   if (
@@ -202,7 +203,7 @@ export function buildBoleto(input: BoletoInput): Boleto {
     input.amountCents < 0 ||
     input.amountCents > MAX_AMOUNT_CENTS
   ) {
-    throw new RangeError(
+    throw new FormatError(
       `amountCents must be an integer in 0..${MAX_AMOUNT_CENTS}, got ${input.amountCents}`,
     );
   }
@@ -428,14 +429,14 @@ export function parseBoletoCode(s: string, options: ParseOptions = {}): BoletoPa
 /** The 44-digit barcode of a linha digitável (47 or 48 digits). Throws a RangeError if it does not validate. */
 export function linhaToBarcode(linha: string): string {
   const r = parseLinhaDigitavel(linha);
-  if (!r.ok) throw new RangeError(`invalid linha digitável: ${r.error}`);
+  if (!r.ok) throw new FormatError(`invalid linha digitável: ${r.error}`);
   return r.barcode;
 }
 
 /** The unpunctuated linha digitável of a 44-digit barcode. Throws a RangeError if it does not validate. */
 export function barcodeToLinha(barcode: string): string {
   const r = parseBarcode(barcode);
-  if (!r.ok) throw new RangeError(`invalid barcode: ${r.error}`);
+  if (!r.ok) throw new FormatError(`invalid barcode: ${r.error}`);
   return r.linhaDigitavel;
 }
 
@@ -448,10 +449,10 @@ export function barcodeToLinha(barcode: string): string {
  */
 export function nossoNumero(sequence: number, width = 8): string {
   if (!Number.isSafeInteger(sequence) || sequence < 0) {
-    throw new RangeError(`nosso número sequence must be a non-negative integer, got ${sequence}`);
+    throw new FormatError(`nosso número sequence must be a non-negative integer, got ${sequence}`);
   }
   const s = String(sequence);
-  if (s.length > width) throw new RangeError(`nosso número ${sequence} does not fit in ${width} digits`);
+  if (s.length > width) throw new FormatError(`nosso número ${sequence} does not fit in ${width} digits`);
   return s.padStart(width, '0');
 }
 
@@ -484,7 +485,7 @@ export function itauNossoNumeroDac(input: ItauFreeFieldInput): number {
 export function itauFreeField(input: ItauFreeFieldInput): string {
   requireDigits(input.carteira, 3, 'carteira');
   if (!/^\d{1,8}$/.test(input.nossoNumero)) {
-    throw new RangeError(`nossoNumero must be 1 to 8 digits, got '${input.nossoNumero}'`);
+    throw new FormatError(`nossoNumero must be 1 to 8 digits, got '${input.nossoNumero}'`);
   }
   requireDigits(input.agencia, 4, 'agencia');
   requireDigits(input.conta, 5, 'conta');

@@ -4,9 +4,11 @@
  * of the five wide; a start (narrow bar, space, bar, space) and a stop (wide bar, narrow space, narrow bar) frame
  * them. Pure: it gives the elements; whoever draws decides the module width.
  */
+import { FormatError } from '../errors.js';
 
 /** The five elements of each digit: n narrow, w wide. */
 const PATTERNS = ['nnwwn', 'wnnnw', 'nwnnw', 'wwnnn', 'nnwnw', 'wnwnn', 'nwwnn', 'nnnww', 'wnnwn', 'nwnwn'];
+
 const START = 'nnnn';
 const STOP = 'wnn';
 
@@ -16,7 +18,7 @@ const STOP = 'wnn';
  */
 export function itfElements(digits: string): string {
   if (!/^(\d\d)+$/.test(digits))
-    throw new RangeError(`ITF encodes an even number of digits, got '${digits}'`);
+    throw new FormatError(`ITF encodes an even number of digits, got '${digits}'`);
   let out = START;
   for (let i = 0; i < digits.length; i += 2) {
     const bars = PATTERNS[Number(digits[i])] as string;

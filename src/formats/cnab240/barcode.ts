@@ -2,7 +2,9 @@
 // 44-digit code, converted from a 47-digit (boleto) or 48-digit (arrecadação) linha digitável. The rules
 // themselves (check digits, the due-date factor) live in src/formats/boleto; this is the writer's and
 // reader's view of them.
+
 import { type BoletoParseResult, factorToDate, parseBarcode, parseBoletoCode } from '../boleto/index.js';
+import { FormatError } from '../errors.js';
 
 export type BarcodeKind = 'boleto' | 'arrecadacao';
 
@@ -29,7 +31,7 @@ function problemOf(result: BoletoParseResult): string | null {
  */
 export function toBarcode(input: string): string {
   const result = parseBoletoCode(input);
-  if (!result.ok) throw new Error(problemOf(result) ?? 'invalid barcode');
+  if (!result.ok) throw new FormatError(problemOf(result) ?? 'invalid barcode');
   return result.barcode;
 }
 
@@ -41,7 +43,7 @@ export function barcodeProblem(barcode: string): string | null {
 /** What a valid 44-digit barcode says (see `toBarcode`). */
 export function barcodeInfo(barcode: string): BarcodeInfo {
   const result = parseBarcode(barcode);
-  if (!result.ok) throw new Error(problemOf(result) ?? 'invalid barcode');
+  if (!result.ok) throw new FormatError(problemOf(result) ?? 'invalid barcode');
   if (result.kind === 'arrecadacao') {
     return {
       barcode,

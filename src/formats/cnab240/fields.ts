@@ -1,3 +1,4 @@
+import { FormatError } from '../errors.js';
 // Fixed-width field helpers shared by the CNAB 240 writer and reader. Positions in comments and in
 // `field(line, from, to)` are FEBRABAN's: 1-based and inclusive, as printed in the layout manuals.
 
@@ -35,8 +36,8 @@ export function num(
   what = 'value',
 ): string {
   const s = value === undefined || value === null ? '' : String(value);
-  if (!/^\d*$/.test(s)) throw new Error(`${what}: "${s}" is not a non-negative integer`);
-  if (s.length > length) throw new Error(`${what}: ${s} does not fit in ${length} digits`);
+  if (!/^\d*$/.test(s)) throw new FormatError(`${what}: "${s}" is not a non-negative integer`);
+  if (s.length > length) throw new FormatError(`${what}: ${s} does not fit in ${length} digits`);
   return s.padStart(length, '0');
 }
 
@@ -48,7 +49,7 @@ export function digitsOnly(value: string): string {
 export function toCnabDate(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m || !isValidDate(Number(m[1]), Number(m[2]), Number(m[3])))
-    throw new Error(`"${iso}" is not a YYYY-MM-DD date`);
+    throw new FormatError(`"${iso}" is not a YYYY-MM-DD date`);
   return `${m[3]}${m[2]}${m[1]}`;
 }
 

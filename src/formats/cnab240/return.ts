@@ -1,6 +1,8 @@
 // Plays the bank: turns a payment remittance (.rem) into its return (.ret). Same records; header
 // position 143 = 2; occurrence codes in 231-240 of every payment detail; the paid amount and date
 // filled for paid items; lote trailers' sums recomputed over the items not rejected.
+
+import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
 import { field, RECORD_LENGTH, toCnabDate } from './fields.js';
 import { type CnabItem, readCnab240Sync } from './reader.js';
@@ -35,9 +37,9 @@ export function writePaymentReturn(
   const parsed = readCnab240Sync(remittance);
   if (parsed.errors.length > 0) {
     const e = parsed.errors[0]!;
-    throw new Error(`remittance is not readable: line ${e.line}: ${e.message}`);
+    throw new FormatError(`remittance is not readable: line ${e.line}: ${e.message}`, { line: e.line });
   }
-  if (parsed.service !== 'payment') throw new Error('remittance is not a payment file');
+  if (parsed.service !== 'payment') throw new FormatError('remittance is not a payment file');
   const byLine = new Map(parsed.items.map((i) => [i.line, i]));
   const bank = parsed.bank_code ?? '000';
   const lines = remittance.split(/\r\n|\r|\n/);
@@ -55,7 +57,8 @@ export function writePaymentReturn(
       rec = `${rec.slice(0, 142)}2${rec.slice(143)}`;
       if (options.generatedAt) {
         const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(options.generatedAt);
-        if (!m) throw new Error(`generatedAt: must be YYYY-MM-DDTHH:MM[:SS], got "${options.generatedAt}"`);
+        if (!m)
+          throw new FormatError(`generatedAt: must be YYYY-MM-DDTHH:MM[:SS], got "${options.generatedAt}"`);
         rec = `${rec.slice(0, 143)}${toCnabDate(m[1]!)}${m[2]}${m[3]}${m[4] ?? '00'}${rec.slice(157)}`;
       }
     } else if (type === '1') {
@@ -66,7 +69,7 @@ export function writePaymentReturn(
         const decision = decide(item);
         const codes = typeof decision.code === 'string' ? [decision.code] : [...decision.code];
         if (codes.length === 0 || codes.length > 5 || codes.some((c) => !/^[0-9A-Z]{2}$/.test(c))) {
-          throw new Error(
+          throw new FormatError(
             `decision for line ${n}: code must be one to five 2-character codes, got ${JSON.stringify(decision.code)}`,
           );
         }
@@ -88,7 +91,7 @@ export function writePaymentReturn(
 
 function amountField(cents: number, width: number, what: string): string {
   if (!Number.isSafeInteger(cents) || cents < 0)
-    throw new Error(`${what}: must be a non-negative integer of cents`);
+    throw new FormatError(`${what}: must be a non-negative integer of cents`);
   return String(cents).padStart(width, '0');
 }
 
@@ -109,7 +112,7 @@ function applyDecision(
   ).slice(0, 20);
   const paidDate = d.paidDate ?? item.date;
   if (outcome === 'paid' && !paidDate)
-    throw new Error(`decision for line ${n}: paidDate is required (the item has no date)`);
+    throw new FormatError(`decision for line ${n}: paidDate is required (the item has no date)`);
   const paidCnab = paidDate ? toCnabDate(paidDate) : '00000000';
   const paidAmount = d.paidAmountCents ?? item.amount_cents ?? 0;
   switch (item.segment) {

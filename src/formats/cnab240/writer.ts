@@ -1,5 +1,6 @@
 // FEBRABAN CNAB 240 (v10.x) "pagamento de fornecedores" remittance writer: one lote per forma de
 // lançamento, segments A+B for PIX/TED/DOC, J+J-52 for boletos, O for arrecadação barcodes.
+import { FormatError } from '../errors.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
 import { CAMARA } from './codes.js';
 import { documentType, isValidCnpj, isValidCpf, RecordBuilder, toCnabDate } from './fields.js';
@@ -90,13 +91,12 @@ export interface PaymentRemittanceInput {
 }
 
 /** Impossible input, naming the offending field (e.g. `payments[2].bank.account`). */
-export class Cnab240InputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(`${field}: ${message}`);
-    this.name = 'Cnab240InputError';
+export class Cnab240InputError extends FormatError {
+  override readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(`${field}: ${message}`, { field });
+    this.field = field;
   }
 }
 

@@ -15,8 +15,10 @@
  *
  * Pure: no clock, no I/O; randomness (txid) can be injected.
  */
+
 import { randomBytes } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '../../domain/documents.js';
+import { FormatError } from '../errors.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // CRC
@@ -68,7 +70,7 @@ export interface PixPayloadInput {
 
 function tlv(id: string, value: string): string {
   if (value.length > 99)
-    throw new RangeError(`BR Code field ${id} is ${value.length} characters, at most 99`);
+    throw new FormatError(`BR Code field ${id} is ${value.length} characters, at most 99`);
   return id + String(value.length).padStart(2, '0') + value;
 }
 
@@ -81,22 +83,22 @@ function formatAmount(cents: number): string {
 /** Builds a static BR Code payload. Throws a RangeError on invalid input. */
 export function buildPixPayload(input: PixPayloadInput): string {
   const key = input.key.trim();
-  if (key.length === 0 || key.length > 77) throw new RangeError('Pix key must be 1 to 77 characters');
+  if (key.length === 0 || key.length > 77) throw new FormatError('Pix key must be 1 to 77 characters');
   const txid = input.txid ?? '***';
   if (txid !== '***' && !/^[A-Za-z0-9]{1,25}$/.test(txid)) {
-    throw new RangeError(`txid must be 1 to 25 characters of [A-Za-z0-9] or '***', got '${txid}'`);
+    throw new FormatError(`txid must be 1 to 25 characters of [A-Za-z0-9] or '***', got '${txid}'`);
   }
   const name = foldAscii(input.merchantName).slice(0, 25).trim();
   const city = foldAscii(input.merchantCity).slice(0, 15).trim();
-  if (!name) throw new RangeError('merchantName is empty');
-  if (!city) throw new RangeError('merchantCity is empty');
+  if (!name) throw new FormatError('merchantName is empty');
+  if (!city) throw new FormatError('merchantCity is empty');
   let account = tlv('00', PIX_GUI) + tlv('01', key);
   if (input.description !== undefined) {
     const description = foldAscii(input.description);
     if (description) account += tlv('02', description);
   }
   if (account.length > 99) {
-    throw new RangeError(
+    throw new FormatError(
       `key and description take ${account.length - 18} characters of template 26, at most 81`,
     );
   }
@@ -104,9 +106,9 @@ export function buildPixPayload(input: PixPayloadInput): string {
   if (input.amountCents !== undefined) {
     const c = input.amountCents;
     if (!Number.isSafeInteger(c) || c <= 0)
-      throw new RangeError(`amountCents must be a positive integer, got ${c}`);
+      throw new FormatError(`amountCents must be a positive integer, got ${c}`);
     const amount = formatAmount(c);
-    if (amount.length > 13) throw new RangeError(`amount ${amount} is longer than 13 characters`);
+    if (amount.length > 13) throw new FormatError(`amount ${amount} is longer than 13 characters`);
     payload += tlv('54', amount);
   }
   payload += tlv('58', 'BR') + tlv('59', name) + tlv('60', city) + tlv('62', tlv('05', txid));
@@ -260,7 +262,7 @@ const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
  */
 export function generateTxid(length = 25, random: (n: number) => Uint8Array = randomBytes): string {
   if (!Number.isInteger(length) || length < 1 || length > 25)
-    throw new RangeError('txid length must be 1..25');
+    throw new FormatError('txid length must be 1..25');
   let out = '';
   while (out.length < length) {
     for (const b of random(length * 2)) {
