@@ -1,9 +1,10 @@
 /**
  * Every failure leaves the sandbox as `{"error":{"code","message","fields"?},"request_id"}` (docs/DESIGN.md "Wire
- * contract"). Routes throw an `ApiProblem`; the app's error handler renders it, maps Fastify's own errors
+ * contract"). Routes throw an `ApiProblem`, or a service's `DomainError` (services/errors.ts) which becomes one here; the app's error handler renders it, maps Fastify's own errors
  * (malformed JSON, media type, body size) onto the same codes, and hides anything unexpected behind a 500.
  */
 import type { FieldErrors } from '../../domain/schemas.js';
+import { DomainError, type DomainErrorKind } from '../services/errors.js';
 
 export class ApiProblem extends Error {
   constructor(
@@ -30,17 +31,27 @@ export const insufficientScope = (scope: string) =>
   new ApiProblem(403, 'insufficient_scope', `this call needs the scope ${scope}`, undefined, {
     'www-authenticate': `Bearer realm="condo", error="insufficient_scope", scope="${scope}"`,
   });
-export const notFound = (what = 'resource') => new ApiProblem(404, 'not_found', `${what} not found`);
-export const invalidState = (message: string) => new ApiProblem(409, 'invalid_state', message);
-export const validationFailed = (fields: FieldErrors, message = 'the request has invalid fields') =>
-  new ApiProblem(422, 'validation_failed', message, fields);
-/** A domain rule (not_remittable, period_closed, nothing_to_remit, invalid_file...): 422 with its own code. */
-export const domainRule = (
-  code: string,
-  message: string,
-  fields?: FieldErrors,
-  extra?: Record<string, unknown>,
-) => new ApiProblem(422, code, message, fields, {}, extra);
+// Routes raise the services' domain errors too; problemOf below gives each its status.
+export { domainRule, invalidState, notFound, validationFailed } from '../services/errors.js';
+
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  not_found: 404,
+  invalid_state: 409,
+  conflict: 409,
+  invalid: 422,
+};
+
+/** A service's domain error as the API answers it. */
+export function problemOf(e: DomainError): ApiProblem {
+  return new ApiProblem(
+    STATUS_OF[e.kind],
+    e.code,
+    e.message,
+    e.fields,
+    e.retryAfterSeconds !== undefined ? { 'retry-after': String(e.retryAfterSeconds) } : {},
+    e.extra,
+  );
+}
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: FieldErrors; [extra: string]: unknown };
@@ -62,6 +73,7 @@ export function errorBody(problem: ApiProblem, requestId: string): ErrorBody {
 /** Fastify's and @fastify/multipart's own errors, as the wire contract names them. */
 export function problemFromFrameworkError(err: unknown): ApiProblem {
   if (err instanceof ApiProblem) return err;
+  if (err instanceof DomainError) return problemOf(err);
   const e = err as { statusCode?: number; code?: string; message?: string };
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   switch (e.code) {

@@ -9,9 +9,11 @@
  * The consumer also sees the fields sent before the file, so a route can parse on the fly when its options
  * came first (as the CLI sends them).
  */
+
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../services/errors.js';
 import { ApiProblem, badRequest } from './errors.js';
 import type { MultipartDigest } from './idempotency.js';
 
@@ -105,7 +107,7 @@ export async function streamMultipart<T>(
       }
     }
   } catch (err) {
-    if (err instanceof ApiProblem) throw err;
+    if (err instanceof ApiProblem || err instanceof DomainError) throw err;
     const e = err as { statusCode?: number; code?: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('file');
     if (e.statusCode === 413 || /LIMIT|TOO_LARGE/.test(e.code ?? '')) throw err;

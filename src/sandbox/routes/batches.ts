@@ -3,11 +3,12 @@
  * show batches, download the .rem, import the bank's return (.ret). payments.read for reads, payments.write
  * for the rest. The return upload is multipart, read as a stream into the CNAB reader.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { Cnab240Reader, type CnabFile, type CnabItem } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
 import type { SandboxContext } from '../http/context.js';
-import { type ApiProblem, domainRule, notFound, validationFailed } from '../http/errors.js';
+import { domainRule, notFound, validationFailed } from '../http/errors.js';
 import { multipartFingerprint } from '../http/idempotency.js';
 import { serve } from '../http/operation.js';
 import { beginIdempotency } from '../http/pipeline.js';
@@ -25,12 +26,11 @@ import {
   listBatches,
   type ReturnLine,
 } from '../services/batches.js';
+import { type DomainError, linesMessage } from '../services/errors.js';
 import { batchDetailView, batchView } from './views.js';
 
 /** Largest return file accepted (a .ret is 242 bytes a record: about 200 000 records). */
 export const RETURN_FILE_LIMIT = 50 * 1024 * 1024;
-/** Errors listed in an invalid_file message before "and N more". */
-const MESSAGE_ERRORS = 5;
 
 interface ReadReturn {
   file: CnabFile;
@@ -59,13 +59,8 @@ const readReturn: PartConsumer<ReadReturn> = async (_field, _fields, chunks) => 
   return { file: reader.end(), lines };
 };
 
-function invalidFile(messages: { line: number; message: string }[], lead: string): ApiProblem {
-  const shown = messages
-    .slice(0, MESSAGE_ERRORS)
-    .map((m) => `line ${m.line}: ${m.message}`)
-    .join('; ');
-  const more = messages.length > MESSAGE_ERRORS ? ` (and ${messages.length - MESSAGE_ERRORS} more)` : '';
-  return domainRule('invalid_file', `${lead}: ${shown}${more}`, lineFieldErrors(messages), {
+function invalidFile(messages: { line: number; message: string }[], lead: string): DomainError {
+  return domainRule('invalid_file', linesMessage(lead, messages), lineFieldErrors(messages), {
     errors: messages.map((m) => ({ line: m.line, message: m.message })),
   });
 }

@@ -7,13 +7,14 @@ import {
 } from '../../formats/statement/index.js';
 import { MAPPABLE_ROLES } from '../../formats/statement-csv/layouts.js';
 import { condominiumOf, type SandboxContext } from '../http/context.js';
-import { type ApiProblem, domainRule, notFound, validationFailed } from '../http/errors.js';
+import { domainRule, notFound, validationFailed } from '../http/errors.js';
 import { type MultipartDigest, multipartFingerprint } from '../http/idempotency.js';
 import { serve } from '../http/operation.js';
 import { beginIdempotency } from '../http/pipeline.js';
 import { asApiError, commit, created, readTx } from '../http/transaction.js';
 import { collectBytes, ignoreFile, streamMultipart } from '../http/upload-stream.js';
 import type { StatementImport } from '../model.js';
+import { type DomainError, linesMessage } from '../services/errors.js';
 import {
   accountMismatches,
   beginImport,
@@ -26,8 +27,6 @@ import { emitEvent } from '../services/webhooks.js';
 
 /** Largest statement accepted. */
 export const STATEMENT_FILE_LIMIT = 100 * 1024 * 1024;
-/** Errors listed in an invalid_file message before "and N more". */
-const MESSAGE_ERRORS = 5;
 
 interface UploadedStatement {
   fileName: string | null;
@@ -153,15 +152,10 @@ async function readStatementUpload(request: FastifyRequest): Promise<StatementUp
   };
 }
 
-function lineProblem(code: string, lead: string, messages: { line: number; message: string }[]): ApiProblem {
-  const shown = messages
-    .slice(0, MESSAGE_ERRORS)
-    .map((m) => `line ${m.line}: ${m.message}`)
-    .join('; ');
-  const more = messages.length > MESSAGE_ERRORS ? ` (and ${messages.length - MESSAGE_ERRORS} more)` : '';
+function lineProblem(code: string, lead: string, messages: { line: number; message: string }[]): DomainError {
   return domainRule(
     code,
-    `${lead}: ${shown}${more}`,
+    linesMessage(lead, messages),
     { file: messages.map((m) => `line ${m.line}: ${m.message}`) },
     { errors: messages.map((m) => ({ line: m.line, message: m.message })) },
   );

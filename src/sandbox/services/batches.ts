@@ -28,7 +28,6 @@ import {
 } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
 import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
-import { domainRule, notFound, validationFailed } from '../http/errors.js';
 import type {
   BatchItemRow,
   BatchReturnSummary,
@@ -39,6 +38,7 @@ import type {
   SupplierBank,
 } from '../model.js';
 import { recordEntry } from './entries.js';
+import { domainRule, notFound, validationFailed } from './errors.js';
 import { paymentAccountOf } from './lookups.js';
 import { periodStateOf } from './periods.js';
 

@@ -11,9 +11,9 @@ import { decimalToCents } from '../../domain/money.js';
 import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/schemas.js';
 import type { Tx } from '../db/tx.js';
 import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
-import { validationFailed } from '../http/errors.js';
 import type { BankAccount, Expense } from '../model.js';
 import { recordEntry } from './entries.js';
+import { validationFailed } from './errors.js';
 import { paymentAccountOf } from './lookups.js';
 import { refuseClosedPeriod } from './periods.js';
 

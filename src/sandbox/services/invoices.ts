@@ -20,9 +20,9 @@ import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/in
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
 import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
-import { domainRule, invalidState, notFound, validationFailed } from '../http/errors.js';
 import type { AccountEntry, BankAccount, CondominiumRecord, Invoice, InvoicePayment } from '../model.js';
 import { recordEntry } from './entries.js';
+import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 import { periodStateOf } from './periods.js';
 
 const newPublicId = monotonicFactory();

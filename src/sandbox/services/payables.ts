@@ -1,8 +1,8 @@
 /**
  * Payables (contas a pagar): creation, edits and the remittance marking, enforcing the state machine of
  * src/domain/payables.ts. Batches (CNAB remessa/retorno) move payables further; they live in their own service.
- * Functions take the transaction and the clock, change the records and return the payable, or throw the
- * ApiProblem the route answers with.
+ * Functions take the transaction and the clock, change the records and return the payable, or throw a
+ * DomainError (services/errors.ts) that the HTTP layer turns into the answer.
  */
 import { monotonicFactory } from 'ulid';
 import type { IsoDate } from '../../domain/dates.js';
@@ -17,8 +17,8 @@ import {
 import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/schemas.js';
 import type { Tx } from '../db/tx.js';
 import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
-import { domainRule, invalidState, notFound, validationFailed } from '../http/errors.js';
 import type { Payable, Supplier } from '../model.js';
+import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 
 const newPublicId = monotonicFactory();
 

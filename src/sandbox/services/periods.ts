@@ -5,8 +5,8 @@
 import { addMonthsClamped, type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import type { Tx } from '../db/tx.js';
 import { where } from '../db/unit-of-work.js';
-import { domainRule } from '../http/errors.js';
 import type { FinancialPeriod } from '../model.js';
+import { domainRule } from './errors.js';
 
 export const CLOSED_HISTORY_MONTHS = 12;
 

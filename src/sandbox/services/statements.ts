@@ -20,9 +20,9 @@ import { monotonicFactory } from 'ulid';
 import type { Issue, ParsedStatementFile, Statement, Transaction } from '../../formats/statement/index.js';
 import type { Tx } from '../db/tx.js';
 import { where } from '../db/unit-of-work.js';
-import { ApiProblem } from '../http/errors.js';
 import type { BankAccount, StatementImport, StatementMovement } from '../model.js';
 import type { SandboxStore } from '../store.js';
+import { DomainError } from './errors.js';
 import { settleByBankCredit } from './invoices.js';
 import { openItems, reconcileMovements } from './reconciliation.js';
 
@@ -147,12 +147,13 @@ export interface ImportProgress {
 /** Records the import as loading; 409 while another import of the same account is still loading. */
 export function beginImport(tx: Tx, account: BankAccount, input: ImportInput, now: Date): StatementImport {
   if (tx.statementImports.count(where().eq('bank_account_id', account.id).eq('status', 'loading')) > 0) {
-    throw new ApiProblem(
-      409,
+    throw new DomainError(
+      'conflict',
       'import_in_progress',
       `another statement import of bank account ${account.id} is still running; retry when it ends`,
       undefined,
-      { 'retry-after': '5' },
+      undefined,
+      5,
     );
   }
   const first = input.parsed.statements[0];

@@ -8,9 +8,9 @@ import { ulid } from 'ulid';
 import { decimalToCents } from '../../domain/money.js';
 import type { AccountEntryCreate, AccountTransferCreate, FieldErrors } from '../../domain/schemas.js';
 import type { Tx } from '../db/tx.js';
-import { validationFailed } from '../http/errors.js';
 import type { AccountEntry } from '../model.js';
 import { recordEntry } from './entries.js';
+import { validationFailed } from './errors.js';
 import { paymentAccountOf } from './lookups.js';
 import { refuseClosedPeriod } from './periods.js';
 

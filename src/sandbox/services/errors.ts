@@ -1,0 +1,49 @@
+/**
+ * What the services raise: domain errors that say what went wrong (a record missing, a state that forbids it,
+ * fields or a rule refused), not how HTTP says it. The HTTP layer (http/errors.ts) turns each into its response:
+ * 404, 409 or 422 with the error's code, message and fields.
+ */
+import type { FieldErrors } from '../../domain/schemas.js';
+
+export type DomainErrorKind = 'not_found' | 'invalid_state' | 'conflict' | 'invalid';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+    /** extra members of the error (an invalid file's `errors: [{line, message}]`) */
+    readonly extra?: Record<string, unknown>,
+    /** seconds after which trying again may work (an import still running) */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what = 'resource') => new DomainError('not_found', 'not_found', `${what} not found`);
+export const invalidState = (message: string) => new DomainError('invalid_state', 'invalid_state', message);
+export const validationFailed = (fields: FieldErrors, message = 'the request has invalid fields') =>
+  new DomainError('invalid', 'validation_failed', message, fields);
+/** A domain rule (not_remittable, period_closed, nothing_to_remit, invalid_file...), with its own code. */
+export const domainRule = (
+  code: string,
+  message: string,
+  fields?: FieldErrors,
+  extra?: Record<string, unknown>,
+) => new DomainError('invalid', code, message, fields, extra);
+
+/** How many of a file's problems an error message lists (all of them are in `errors`). */
+const LINES_SHOWN = 5;
+
+/** `lead: line 3: …; line 9: … (and 12 more)`: a refused file's message. */
+export function linesMessage(lead: string, messages: readonly { line: number; message: string }[]): string {
+  const shown = messages
+    .slice(0, LINES_SHOWN)
+    .map((m) => `line ${m.line}: ${m.message}`)
+    .join('; ');
+  const more = messages.length > LINES_SHOWN ? ` (and ${messages.length - LINES_SHOWN} more)` : '';
+  return `${lead}: ${shown}${more}`;
+}
