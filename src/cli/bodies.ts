@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { BulkOptions, BulkResult } from '../client/types.js';
 import { UsageError } from '../domain/errors.js';
-import { decimalToCents } from '../domain/money.js';
 import type * as Schemas from '../domain/schemas.js';
 import type { Deps } from './context.js';
 import { ExitCode } from './exit-codes.js';
@@ -144,17 +143,4 @@ export async function createFromFile<B, T>(
     paint(deps.io, 'yellow', `${created} of ${bodies.length} created; run the same command again to finish`),
   );
   return ExitCode.interrupted;
-}
-
-/**
- * A decimal amount as a server sent it (a number, or a numeric string on a tolerant server) to cents, exactly;
- * a missing amount counts as zero.
- */
-export function centsOf(value: unknown): number {
-  if (typeof value === 'number') return decimalToCents(value);
-  if (typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value.trim())) {
-    return decimalToCents(Number(value.trim()));
-  }
-  if (value === null || value === undefined) return 0;
-  throw new RangeError(`${JSON.stringify(value)} is not an amount in reais`);
 }

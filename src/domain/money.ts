@@ -91,3 +91,16 @@ export function centsToText(cents: number): string {
 export function centsToDecimal(cents: number): number {
   return Number(centsToText(cents));
 }
+
+/**
+ * A decimal amount as a server sent it (a number, or a numeric string on a tolerant server) to cents, exactly;
+ * a missing amount counts as zero.
+ */
+export function centsOf(value: unknown): number {
+  if (typeof value === 'number') return decimalToCents(value);
+  if (typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value.trim())) {
+    return decimalToCents(Number(value.trim()));
+  }
+  if (value === null || value === undefined) return 0;
+  throw new RangeError(`${JSON.stringify(value)} is not an amount in reais`);
+}

@@ -2,9 +2,10 @@ import type { AccountEntry, AccountTransfer } from '../../client/index.js';
 import { ENTRY_FIELDS, type FlagsOf, TRANSFER_FIELDS } from '../../domain/body-fields.js';
 import { daysInMonth } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
-import { centsToDecimal, formatReais } from '../../domain/money.js';
+import { type MonthSummary, summarize, summaryJson } from '../../domain/ledger.js';
+import { centsOf, formatReais } from '../../domain/money.js';
 import type { AccountTransferCreate } from '../../domain/schemas.js';
-import { bodiesFromFile, centsOf, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
+import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
 import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag } from '../flags.js';
@@ -147,107 +148,6 @@ export async function createTransfer(deps: Deps, flags: TransferFlags): Promise<
   const client = await deps.client();
   printTransfer(deps, await client.accountTransfers.create(payload));
   return 0;
-}
-
-interface AccountTotal {
-  chart_of_accounts_id: number;
-  code: string | null;
-  name: string | null;
-  totalCents: number;
-}
-
-interface BankTotal {
-  bank_account_id: number | null;
-  name: string | null;
-  inCents: number;
-  outCents: number;
-}
-
-export interface MonthSummary {
-  month: string;
-  revenue: AccountTotal[];
-  expense: AccountTotal[];
-  totalRevenueCents: number;
-  totalExpenseCents: number;
-  byBankAccount: BankTotal[];
-}
-
-/** Sums a month's entries per chart account and per bank account, in integer cents. */
-export function summarize(
-  month: string,
-  entryRows: readonly AccountEntry[],
-  chartRows: readonly { id: number; code?: string; name?: string }[],
-  bankRows: readonly { id: number; name?: string }[],
-): MonthSummary {
-  const chartById = new Map(chartRows.map((c) => [c.id, c]));
-  const bankById = new Map(bankRows.map((b) => [b.id, b]));
-  const byAccount = { revenue: new Map<number, AccountTotal>(), expense: new Map<number, AccountTotal>() };
-  const byBank = new Map<number | null, BankTotal>();
-  for (const e of entryRows) {
-    const cents = centsOf(e.amount);
-    const side = e.type === 'revenue' ? byAccount.revenue : byAccount.expense;
-    const chart = chartById.get(e.chart_of_accounts_id);
-    const acc = side.get(e.chart_of_accounts_id) ?? {
-      chart_of_accounts_id: e.chart_of_accounts_id,
-      code: chart?.code ?? null,
-      name: chart?.name ?? null,
-      totalCents: 0,
-    };
-    acc.totalCents += cents;
-    side.set(e.chart_of_accounts_id, acc);
-    const bankId = e.bank_account_id ?? null;
-    const bank = byBank.get(bankId) ?? {
-      bank_account_id: bankId,
-      name: bankId === null ? null : (bankById.get(bankId)?.name ?? null),
-      inCents: 0,
-      outCents: 0,
-    };
-    if (e.type === 'revenue') bank.inCents += cents;
-    else bank.outCents += cents;
-    byBank.set(bankId, bank);
-  }
-  const byCode = (a: AccountTotal, b: AccountTotal) =>
-    (a.code ?? '').localeCompare(b.code ?? '', 'en', { numeric: true }) ||
-    a.chart_of_accounts_id - b.chart_of_accounts_id;
-  const revenue = [...byAccount.revenue.values()].sort(byCode);
-  const expense = [...byAccount.expense.values()].sort(byCode);
-  const sum = (rows: AccountTotal[]) => rows.reduce((n, r) => n + r.totalCents, 0);
-  return {
-    month,
-    revenue,
-    expense,
-    totalRevenueCents: sum(revenue),
-    totalExpenseCents: sum(expense),
-    byBankAccount: [...byBank.values()].sort(
-      (a, b) =>
-        (a.bank_account_id ?? Number.MAX_SAFE_INTEGER) - (b.bank_account_id ?? Number.MAX_SAFE_INTEGER),
-    ),
-  };
-}
-
-/** The `--json` shape: decimal reais, as the API carries money. */
-export function summaryJson(s: MonthSummary) {
-  const account = (a: AccountTotal) => ({
-    chart_of_accounts_id: a.chart_of_accounts_id,
-    code: a.code,
-    name: a.name,
-    total: centsToDecimal(a.totalCents),
-  });
-  return {
-    month: s.month,
-    revenue: s.revenue.map(account),
-    expense: s.expense.map(account),
-    total_revenue: centsToDecimal(s.totalRevenueCents),
-    total_expense: centsToDecimal(s.totalExpenseCents),
-    net: centsToDecimal(s.totalRevenueCents - s.totalExpenseCents),
-    by_bank_account: s.byBankAccount.map((b) => ({
-      bank_account_id: b.bank_account_id,
-      name: b.name,
-      in: centsToDecimal(b.inCents),
-      out: centsToDecimal(b.outCents),
-      net: centsToDecimal(b.inCents - b.outCents),
-    })),
-  };
 }
 
 /** A month of the ledger: revenue and expense per chart account, totals, net, and each bank account's in/out. */

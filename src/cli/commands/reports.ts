@@ -1,6 +1,5 @@
 import type { DefaulterRow, MonetaryIndex } from '../../client/index.js';
-import { centsToDecimal, formatReais } from '../../domain/money.js';
-import { centsOf } from '../bodies.js';
+import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import type { Deps } from '../context.js';
 import { dateFlag, intFlag, reaisFlag } from '../flags.js';
 import { writeLine } from '../io.js';

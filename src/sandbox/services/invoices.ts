@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
-import { centsToDecimal, decimalToCents } from '../../domain/money.js';
+import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
 import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
@@ -74,7 +74,7 @@ export function createInvoice(tx: Tx, body: InvoiceCreate, now: Date): Invoice {
   const expected = invoiceTotalCents(body);
   if (decimalToCents(body.total) !== expected) {
     fields.total = [
-      `must equal subtotal + fine_amount + interest_amount + monetary_correction_amount - discount_amount = ${centsToDecimal(expected).toFixed(2)}`,
+      `must equal subtotal + fine_amount + interest_amount + monetary_correction_amount - discount_amount = ${centsToText(expected)}`,
     ];
   }
   const today = todayIn(now);

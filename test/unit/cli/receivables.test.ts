@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { centsOf } from '../../../src/cli/bodies.js';
 import { checkedTotal, invoiceBodyFromFlags } from '../../../src/cli/commands/invoices.js';
-import { summarize, summaryJson } from '../../../src/cli/commands/ledger.js';
 import { invoiceTotalCents } from '../../../src/domain/invoices.js';
+import { summarize, summaryJson } from '../../../src/domain/ledger.js';
+import { centsOf } from '../../../src/domain/money.js';
 
 describe('invoice totals', () => {
   test('computed exactly in cents: 0,10 + 0,20 is 0.3 on the wire, not 0.30000000000000004', () => {
