@@ -100,6 +100,13 @@ export const PAYABLE_FIELDS = flagsFor<typeof S.PayableCreate>()({
   notes: { flag: 'notes', kind: 'text', help: 'free notes' },
 });
 
+/** Fine, interest and discount where the API carries them in decimal reais (invoices, expenses). */
+const charges = {
+  fine_amount: { flag: 'fine', kind: 'reais', help: 'fine (multa)' },
+  interest_amount: { flag: 'interest', kind: 'reais', help: 'interest (juros)' },
+  discount_amount: { flag: 'discount', kind: 'reais', help: 'discount' },
+} as const satisfies FieldFlags;
+
 export const INVOICE_FIELDS = flagsFor<typeof S.InvoiceCreate>()({
   unit_id: id('unit', 'unit id (see condo units list)'),
   party_id: id('party', 'party (payer) id, when not the unit owner'),
@@ -117,14 +124,14 @@ export const INVOICE_FIELDS = flagsFor<typeof S.InvoiceCreate>()({
     kind: 'reais',
     help: 'amount before fine, interest, correction and discount, e.g. 850,00',
   },
-  fine_amount: { flag: 'fine', kind: 'reais', help: 'fine (multa)' },
-  interest_amount: { flag: 'interest', kind: 'reais', help: 'interest (juros)' },
+  fine_amount: charges.fine_amount,
+  interest_amount: charges.interest_amount,
   monetary_correction_amount: {
     flag: 'correction',
     kind: 'reais',
     help: 'monetary correction (correção monetária)',
   },
-  discount_amount: { flag: 'discount', kind: 'reais', help: 'discount' },
+  discount_amount: charges.discount_amount,
   total: {
     flag: 'total',
     kind: 'reais',
@@ -158,9 +165,7 @@ export const EXPENSE_FIELDS = flagsFor<typeof S.ExpenseCreate>()({
     kind: 'date',
     help: 'date it was paid (its month must be an open financial period)',
   },
-  fine_amount: { flag: 'fine', kind: 'reais', help: 'fine (multa)' },
-  interest_amount: { flag: 'interest', kind: 'reais', help: 'interest (juros)' },
-  discount_amount: { flag: 'discount', kind: 'reais', help: 'discount' },
+  ...charges,
   payee: { flag: 'payee', kind: 'text', arg: 'name', help: 'payee name' },
   document_number: {
     flag: 'document',
