@@ -3,7 +3,9 @@
  * the sandbox documents are listed, every one optional except ids, and unknown fields are kept untouched.
  */
 import type { Readable } from 'node:stream';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { CondoError } from '../domain/errors.js';
+import type * as R from '../domain/resources.js';
 import type { Clock } from './sleep.js';
 
 export interface CachedToken {
@@ -175,67 +177,20 @@ export interface BulkOptions {
 
 type Loose = { [key: string]: unknown };
 
-export interface Payable extends Loose {
-  public_id: string;
-  state?: string;
-  supplier_id?: number | null;
-  chart_of_accounts_id?: number;
-  payee_name?: string | null;
-  amount?: number;
-  fine_amount?: number | null;
-  interest_amount?: number | null;
-  discount_amount?: number | null;
-  forma_pagamento?: string;
-  due_date?: string;
-  issue_date?: string | null;
-  document_number?: string | null;
-  description?: string;
-  notes?: string | null;
-  batch_id?: string | null;
-  paid_at?: string | null;
-  paid_amount?: number | null;
-  last_return?: { code?: string; message?: string; at?: string } | null;
-  created_at?: string;
-  updated_at?: string;
-}
+/**
+ * A record as the API documents it (domain/resources.ts, the schema the sandbox answers with and the OpenAPI
+ * document publishes), read tolerantly: every field optional but its id, unknown fields kept (docs/DESIGN.md
+ * "Tolerance"), so the client works against a server that sends less or more.
+ */
+type Tolerant<S extends TSchema, Id extends keyof Static<S>> = Partial<Static<S>> &
+  Pick<Static<S>, Id> &
+  Loose;
 
-export interface ChartAccount extends Loose {
-  id: number;
-  code?: string;
-  name?: string;
-  type?: string;
-  state?: string;
-  parent_id?: number | null;
-}
-
-export interface BankAccount extends Loose {
-  id: number;
-  name?: string;
-  bank_code?: string;
-  bank_name?: string;
-  agency?: string;
-  account_number?: string;
-  type?: string;
-  current_balance?: number | string;
-  is_payment_account?: boolean;
-}
-
-export interface Supplier extends Loose {
-  id: number;
-  name?: string;
-  document?: string;
-  bank?: { code?: string; agency?: string; account?: string; account_type?: string } | null;
-  pix_key?: string | null;
-  pix_key_type?: string | null;
-}
-
-export interface Unit extends Loose {
-  id: number;
-  block?: string | null;
-  number?: string;
-  label?: string;
-  owner?: string | null;
-}
+export type Payable = Tolerant<typeof R.Payable, 'public_id'>;
+export type ChartAccount = Tolerant<typeof R.ChartAccount, 'id'>;
+export type BankAccount = Tolerant<typeof R.BankAccount, 'id'>;
+export type Supplier = Tolerant<typeof R.Supplier, 'id'>;
+export type Unit = Tolerant<typeof R.Unit, 'id'>;
 
 export interface PayableFilters {
   state?: string;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Payable } from '../../client/types.js';
 import { type FlagsOf, PAYABLE_FIELDS } from '../../domain/body-fields.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
@@ -17,18 +18,6 @@ import type { Prompter } from '../prompter.js';
 import { reportBulk } from '../report.js';
 
 /** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
-
-export type Payable = PayableCreate & {
-  public_id: string;
-  state: string;
-  batch_id?: string | null;
-  paid_at?: string | null;
-  paid_amount?: number | null;
-  last_return?: { code: string; message: string; at: string } | null;
-  created_at?: string;
-  updated_at?: string;
-  [extra: string]: unknown;
-};
 
 /** The payable fields that are money (integer cents on the wire). */
 const PAYABLE_MONEY = ['amount', 'fine_amount', 'interest_amount', 'discount_amount', 'paid_amount'] as const;
@@ -59,7 +48,7 @@ export async function listPayables(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
   };
   const client = await deps.client();
-  const rows = (await fetchList(deps, opts, (o) => client.payables.list(filters, o))) as Payable[];
+  const rows = await fetchList(deps, opts, (o) => client.payables.list(filters, o));
   await printList(deps, rows, LIST_COLUMNS);
   return 0;
 }
@@ -70,13 +59,13 @@ const money = (v: number | null | undefined) => (typeof v === 'number' && v !== 
 export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   const id = publicIdArg('ID', idArg);
   const client = await deps.client();
-  const p = (await client.payables.get(id)) as Payable;
+  const p = await client.payables.get(id);
   if (deps.format !== 'table') {
     if (deps.format === 'json') printJson(deps, p);
     else printRecord(deps, p, fieldColumns(p, { cents: PAYABLE_MONEY }));
     return 0;
   }
-  const total = p.amount + (p.fine_amount ?? 0) + (p.interest_amount ?? 0) - (p.discount_amount ?? 0);
+  const total = (p.amount ?? 0) + (p.fine_amount ?? 0) + (p.interest_amount ?? 0) - (p.discount_amount ?? 0);
   const fields: Column<Payable>[] = [
     { header: 'Payable', value: (r) => r.public_id },
     { header: 'State', value: (r) => r.state },
@@ -202,13 +191,13 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   const payload = await validated('PayableCreate', body, flagName);
   checkBoleto(deps, payload, flagName);
   const client = await deps.client();
-  const created = (await client.payables.create(payload)) as Payable;
+  const created = await client.payables.create(payload);
   sayWarnings(deps, created);
   if (deps.format === 'json') printJson(deps, created);
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} created payable ${created.public_id} (${formatReais(created.amount)}, ${created.state})`,
+      `${paint(deps.io, 'green', '✓')} created payable ${created.public_id} (${formatReais(created.amount ?? 0)}, ${created.state})`,
     );
   } else writeLine(deps.io.stdout, created.public_id);
   return 0;
@@ -234,7 +223,7 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
     throw new UsageError('nothing to update: give at least one field flag');
   const payload = await validated('PayableUpdate', body, flagName);
   const client = await deps.client();
-  const updated = (await client.payables.update(id, payload)) as Payable;
+  const updated = await client.payables.update(id, payload);
   sayWarnings(deps, updated);
   if (deps.format === 'json') printJson(deps, updated);
   else

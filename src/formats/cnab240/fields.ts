@@ -1,6 +1,6 @@
-import { FormatError } from '../errors.js';
 // Fixed-width field helpers shared by the CNAB 240 writer and reader. Positions in comments and in
 // `field(line, from, to)` are FEBRABAN's: 1-based and inclusive, as printed in the layout manuals.
+import { FormatError } from '../errors.js';
 
 export const RECORD_LENGTH = 240;
 
