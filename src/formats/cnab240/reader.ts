@@ -27,6 +27,16 @@ import {
   RECORD_LENGTH,
   trimOrNull,
 } from './fields.js';
+import {
+  read,
+  SEGMENT_A,
+  SEGMENT_A_ITAU,
+  SEGMENT_J,
+  SEGMENT_J_ITAU,
+  SEGMENT_N,
+  SEGMENT_O,
+  SEGMENT_O_ITAU,
+} from './layouts.js';
 import { decodeLine, LineSplitter, type RawLine } from './lines.js';
 
 export type CnabDirection = 'remessa' | 'retorno';
@@ -551,73 +561,65 @@ export class Cnab240Reader {
     };
     switch (segment) {
       case 'A': {
+        const l = itau ? SEGMENT_A_ITAU : SEGMENT_A;
+        const at = (name: string) => read(l, rec, name);
         item.payee_bank = {
-          bank_code: field(rec, 21, 23),
-          agency: `${field(rec, 24, 28)}${field(rec, 29, 29)}`.trim(),
-          account: `${field(rec, 30, 41)}${field(rec, 42, 43)}`.trim(),
+          bank_code: at('payee_bank'),
+          agency: `${at('payee_agency')}${at('payee_agency_digit')}`.trim(),
+          account:
+            `${at('payee_account')}${at('payee_account_digit')}${at('payee_agency_account_digit')}`.trim(),
         };
-        item.payee_name = trimOrNull(field(rec, 44, 73));
-        item.seu_numero = trimOrNull(field(rec, 74, 93));
-        item.date = fromCnabDate(field(rec, 94, 101));
-        item.amount_cents = cents(field(rec, 120, 134));
-        item.nosso_numero = trimOrNull(field(rec, 135, 154));
-        item.paid_date = fromCnabDate(field(rec, 155, 162));
-        const paid = cents(field(rec, 163, 177));
+        item.payee_name = trimOrNull(at('payee_name'));
+        item.seu_numero = trimOrNull(at('seu_numero'));
+        item.date = fromCnabDate(at('payment_date'));
+        item.amount_cents = cents(at('amount'));
+        item.nosso_numero = trimOrNull(at('nosso_numero'));
+        item.paid_date = fromCnabDate(at('paid_date'));
+        const paid = cents(at('paid_amount'));
         item.paid_amount_cents = paid ? paid : null;
-        if (itau) item.payee_document = normalizeDocument(null, field(rec, 204, 217));
-        this.checkCamara(n, field(rec, 18, 20), item.payee_bank.bank_code, batch);
+        if (itau) item.payee_document = normalizeDocument(null, at('payee_document'));
+        this.checkCamara(n, at('camara'), item.payee_bank.bank_code, batch);
         break;
       }
       case 'J': {
-        item.barcode = trimOrNull(field(rec, 18, 61));
-        item.payee_name = trimOrNull(field(rec, 62, 91));
-        item.due_date = fromCnabDate(field(rec, 92, 99));
-        item.face_value_cents = cents(field(rec, 100, 114));
-        item.date = fromCnabDate(field(rec, 145, 152));
-        const paid = cents(field(rec, 153, 167));
+        const l = itau ? SEGMENT_J_ITAU : SEGMENT_J;
+        const at = (name: string) => read(l, rec, name);
+        item.barcode = trimOrNull(at('barcode'));
+        item.payee_name = trimOrNull(at('payee_name'));
+        item.due_date = fromCnabDate(at('due_date'));
+        item.face_value_cents = cents(at('face_value'));
+        item.date = fromCnabDate(at('payment_date'));
+        const paid = cents(at('amount'));
         item.amount_cents = paid ? paid : item.face_value_cents;
-        item.seu_numero = trimOrNull(field(rec, 183, 202));
-        item.nosso_numero = trimOrNull(itau ? field(rec, 216, 230) : field(rec, 203, 222));
+        item.seu_numero = trimOrNull(at('seu_numero'));
+        item.nosso_numero = trimOrNull(at('nosso_numero'));
         this.checkBarcode(n, item.barcode);
-        this.checkTitleValue(
-          n,
-          item.face_value_cents,
-          cents(field(rec, 115, 129)),
-          cents(field(rec, 130, 144)),
-          paid,
-        );
+        this.checkTitleValue(n, item.face_value_cents, cents(at('discount')), cents(at('fine')), paid);
         break;
       }
       case 'O': {
-        const itauO = itau && /^(REA|BRL)$/.test(field(rec, 104, 106));
+        const itauO = itau && /^(REA|BRL)$/.test(read(SEGMENT_O_ITAU, rec, 'currency'));
+        const at = (name: string) => read(itauO ? SEGMENT_O_ITAU : SEGMENT_O, rec, name);
+        item.barcode = trimOrNull(at('barcode'));
+        item.payee_name = trimOrNull(at('payee_name'));
+        item.due_date = fromCnabDate(at('due_date'));
+        item.amount_cents = cents(at('amount'));
+        item.date = fromCnabDate(at('payment_date'));
+        item.seu_numero = trimOrNull(at('seu_numero'));
+        item.nosso_numero = trimOrNull(at('nosso_numero'));
         if (itauO) {
-          item.barcode = trimOrNull(field(rec, 18, 65));
-          item.payee_name = trimOrNull(field(rec, 66, 95));
-          item.due_date = fromCnabDate(field(rec, 96, 103));
-          item.amount_cents = cents(field(rec, 122, 136));
-          item.date = fromCnabDate(field(rec, 137, 144));
-          const paid = cents(field(rec, 145, 159));
+          const paid = cents(at('paid_amount'));
           item.paid_amount_cents = paid ? paid : null;
-          item.seu_numero = trimOrNull(field(rec, 175, 194));
-          item.nosso_numero = trimOrNull(field(rec, 216, 230));
-        } else {
-          item.barcode = trimOrNull(field(rec, 18, 61));
-          item.payee_name = trimOrNull(field(rec, 62, 91));
-          item.due_date = fromCnabDate(field(rec, 92, 99));
-          item.date = fromCnabDate(field(rec, 100, 107));
-          item.amount_cents = cents(field(rec, 108, 122));
-          item.seu_numero = trimOrNull(field(rec, 123, 142));
-          item.nosso_numero = trimOrNull(field(rec, 143, 162));
-          this.checkBarcode(n, item.barcode);
-        }
+        } else this.checkBarcode(n, item.barcode);
         break;
       }
       case 'N': {
-        item.seu_numero = trimOrNull(field(rec, 18, 37));
-        item.nosso_numero = trimOrNull(field(rec, 38, 57));
-        item.payee_name = trimOrNull(field(rec, 58, 87));
-        item.date = fromCnabDate(field(rec, 88, 95));
-        item.amount_cents = cents(field(rec, 96, 110));
+        const at = (name: string) => read(SEGMENT_N, rec, name);
+        item.seu_numero = trimOrNull(at('seu_numero'));
+        item.nosso_numero = trimOrNull(at('nosso_numero'));
+        item.payee_name = trimOrNull(at('payee_name'));
+        item.date = fromCnabDate(at('payment_date'));
+        item.amount_cents = cents(at('amount'));
         break;
       }
       case 'P': {

@@ -5,6 +5,7 @@
 import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
 import { field, RECORD_LENGTH, toCnabDate } from './fields.js';
+import { patchRecord, paymentLayout, read } from './layouts.js';
 import { type CnabItem, readCnab240Sync } from './reader.js';
 import { fileTrailer, loteTrailer } from './writer.js';
 
@@ -102,11 +103,6 @@ function applyDecision(
   outcome: PaymentOutcome,
   n: number,
 ): string {
-  const set = (from: number, to: number, value: string) => {
-    if (value.length !== to - from + 1)
-      throw new Error(`internal: field ${from}-${to} got ${value.length} characters`);
-    rec = rec.slice(0, from - 1) + value + rec.slice(to);
-  };
   const nosso = (
     d.nossoNumero ?? `${String(item.batch).padStart(4, '0')}${String(n).padStart(8, '0')}`
   ).slice(0, 20);
@@ -115,45 +111,26 @@ function applyDecision(
     throw new FormatError(`decision for line ${n}: paidDate is required (the item has no date)`);
   const paidCnab = paidDate ? toCnabDate(paidDate) : '00000000';
   const paidAmount = d.paidAmountCents ?? item.amount_cents ?? 0;
-  switch (item.segment) {
-    case 'A':
-      set(135, 154, nosso.padEnd(20, ' '));
-      if (outcome === 'paid') {
-        set(155, 162, paidCnab);
-        set(163, 177, amountField(paidAmount, 15, 'paidAmountCents'));
-      }
-      break;
-    case 'J':
-      set(203, 222, nosso.padEnd(20, ' '));
-      if (outcome === 'paid') {
-        set(145, 152, paidCnab);
-        set(153, 167, amountField(paidAmount, 15, 'paidAmountCents'));
-      }
-      break;
-    case 'O':
-      set(143, 162, nosso.padEnd(20, ' '));
-      if (outcome === 'paid') {
-        set(100, 107, paidCnab);
-        set(108, 122, amountField(paidAmount, 15, 'paidAmountCents'));
-      }
-      break;
-  }
-  return rec;
+  // The bank's nosso número always; for a payment made, when and how much. Segment A has fields of its own
+  // for the real date and amount; J and O answer in the fields the remittance asked with.
+  const l =
+    item.segment === 'A' || item.segment === 'J' || item.segment === 'O'
+      ? paymentLayout(item.segment, null)
+      : undefined;
+  if (!l) return rec;
+  const paid: Record<string, string> =
+    outcome !== 'paid'
+      ? {}
+      : item.segment === 'A'
+        ? { paid_date: paidCnab, paid_amount: amountField(paidAmount, 15, 'paidAmountCents') }
+        : { payment_date: paidCnab, amount: amountField(paidAmount, 15, 'paidAmountCents') };
+  return patchRecord(l, rec, { nosso_numero: nosso.padEnd(20, ' '), ...paid });
 }
 
 function ownAmount(rec: string, segment: string): number {
-  switch (segment) {
-    case 'A':
-      return Number(field(rec, 120, 134));
-    case 'J': {
-      const paid = Number(field(rec, 153, 167));
-      return paid > 0 ? paid : Number(field(rec, 100, 114));
-    }
-    case 'O':
-      return Number(field(rec, 108, 122));
-    case 'N':
-      return Number(field(rec, 96, 110));
-    default:
-      return 0;
-  }
+  const l = paymentLayout(segment, null);
+  if (!l) return 0;
+  const amount = Number(read(l, rec, 'amount'));
+  // a segment J that leaves the payment amount at zero pays its face value
+  return segment === 'J' && amount === 0 ? Number(read(l, rec, 'face_value')) : amount;
 }

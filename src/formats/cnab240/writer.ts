@@ -1,9 +1,11 @@
 // FEBRABAN CNAB 240 (v10.x) "pagamento de fornecedores" remittance writer: one lote per forma de
 // lançamento, segments A+B for PIX/TED/DOC, J+J-52 for boletos, O for arrecadação barcodes.
+
 import { FormatError } from '../errors.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
 import { CAMARA } from './codes.js';
 import { documentType, isValidCnpj, isValidCpf, RecordBuilder, toCnabDate } from './fields.js';
+import { SEGMENT_A, SEGMENT_J, SEGMENT_J52, SEGMENT_O, writeRecord } from './layouts.js';
 
 export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'random';
 export type AccountType = 'checking' | 'savings' | 'payment';
@@ -514,34 +516,26 @@ function segmentA(ctx: Ctx, lote: number, seq: number, forma: string, item: Prep
   const bank = byKey ? undefined : p.bank;
   const camara = forma === '45' ? CAMARA.pix : forma === '03' ? CAMARA.doc : CAMARA.ted;
   const savings = bank?.accountType === 'savings';
-  return detailStart(ctx.bankCode, lote, seq, 'A')
-    .num(0, 1) // 15 tipo de movimento: inclusão
-    .num(0, 2) // 16-17 instrução: inclusão de registro detalhe liberado
-    .num(camara, 3) // 18-20
-    .num(bank?.bankCode ?? 0, 3) // 21-23
-    .num(bank?.agency ?? 0, 5) // 24-28
-    .alpha(bank?.agencyDigit ?? '', 1) // 29
-    .num(bank?.account ?? 0, 12) // 30-41
-    .alpha(bank?.accountDigit ?? '', 1) // 42
-    .blank(1) // 43
-    .alpha(p.payeeName, 30) // 44-73
-    .alpha(p.seuNumero, 20) // 74-93 seu número
-    .num(ctx.paymentDate, 8) // 94-101
-    .alpha('BRL', 3) // 102-104
-    .zeros(15) // 105-119 quantidade da moeda
-    .num(p.amountCents, 15, 'amount') // 120-134
-    .blank(20) // 135-154 nosso número (the bank's)
-    .zeros(8) // 155-162 data real
-    .zeros(15) // 163-177 valor real
-    .blank(40) // 178-217 informação 2
-    .alpha(forma === '03' ? '01' : '', 2) // 218-219 finalidade DOC: crédito em conta
-    .alpha(forma === '41' ? '00005' : '', 5) // 220-224 finalidade TED: pagamento a fornecedores
-    .alpha(bank ? (savings ? 'PP' : 'CC') : '', 2) // 225-226 finalidade complementar: tipo de conta
-    .blank(3) // 227-229
-    .num(0, 1) // 230 aviso ao favorecido: não emite
-    .blank(10) // 231-240 ocorrências
-    .done();
+  return writeRecord(SEGMENT_A, {
+    ...detail(ctx.bankCode, lote, seq),
+    camara,
+    payee_bank: bank?.bankCode ?? 0,
+    payee_agency: bank?.agency ?? 0,
+    payee_agency_digit: bank?.agencyDigit ?? '',
+    payee_account: bank?.account ?? 0,
+    payee_account_digit: bank?.accountDigit ?? '',
+    payee_name: p.payeeName,
+    seu_numero: p.seuNumero,
+    payment_date: ctx.paymentDate,
+    amount: p.amountCents,
+    doc_purpose: forma === '03' ? '01' : '', // crédito em conta
+    ted_purpose: forma === '41' ? '00005' : '', // pagamento a fornecedores
+    complementary_purpose: bank ? (savings ? 'PP' : 'CC') : '', // the kind of account
+  });
 }
+
+/** Bank, lote and sequence: the start of every detail record (record type and segment are the layout's). */
+const detail = (bank: string, lote: number, sequence: number) => ({ bank, lote, sequence });
 
 function segmentB(ctx: Ctx, lote: number, seq: number, item: PreparedPayment): string {
   const p = item.payment as TransferPayment | PixPayment;
@@ -595,60 +589,43 @@ function segmentJ(
 ): string {
   const paymentIso = `${ctx.paymentDate.slice(4)}-${ctx.paymentDate.slice(2, 4)}-${ctx.paymentDate.slice(0, 2)}`;
   const due = p.dueDate ?? dueDateFromFactor(factor, paymentIso) ?? paymentIso;
-  const face = p.faceValueCents ?? (barcodeValue > 0 ? barcodeValue : p.amountCents);
-  return detailStart(ctx.bankCode, lote, seq, 'J')
-    .num(0, 1) // 15 tipo de movimento
-    .num(0, 2) // 16-17 instrução
-    .num(barcode, 44) // 18-61
-    .alpha(p.payeeName, 30) // 62-91 beneficiário
-    .num(toCnabDate(due), 8) // 92-99 vencimento
-    .num(face, 15) // 100-114 valor nominal
-    .num(p.discountCents ?? 0, 15) // 115-129 desconto + abatimento
-    .num(p.fineCents ?? 0, 15) // 130-144 mora + multa
-    .num(ctx.paymentDate, 8) // 145-152 data do pagamento
-    .num(p.amountCents, 15) // 153-167 valor do pagamento
-    .zeros(15) // 168-182 quantidade da moeda
-    .alpha(p.seuNumero, 20) // 183-202 seu número
-    .blank(20) // 203-222 nosso número
-    .num(9, 2) // 223-224 moeda: real
-    .blank(6) // 225-230
-    .blank(10) // 231-240
-    .done();
+  return writeRecord(SEGMENT_J, {
+    ...detail(ctx.bankCode, lote, seq),
+    barcode,
+    payee_name: p.payeeName,
+    due_date: toCnabDate(due),
+    face_value: p.faceValueCents ?? (barcodeValue > 0 ? barcodeValue : p.amountCents),
+    discount: p.discountCents ?? 0, // desconto + abatimento
+    fine: p.fineCents ?? 0, // mora + multa
+    payment_date: ctx.paymentDate,
+    amount: p.amountCents,
+    seu_numero: p.seuNumero,
+  });
 }
 
 function segmentJ52(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, payeeDocument: string): string {
-  return detailStart(ctx.bankCode, lote, seq, 'J')
-    .blank(1) // 15
-    .num(0, 2) // 16-17 instrução
-    .num(52, 2) // 18-19 registro opcional
-    .num(documentType(ctx.companyDocument), 1) // 20 pagador
-    .num(ctx.companyDocument, 15) // 21-35
-    .alpha(ctx.company.name, 40) // 36-75
-    .num(documentType(payeeDocument), 1) // 76 beneficiário
-    .num(payeeDocument, 15) // 77-91
-    .alpha(p.payeeName, 40) // 92-131
-    .num(0, 1) // 132 sacador/avalista
-    .zeros(15) // 133-147
-    .blank(40) // 148-187
-    .blank(53) // 188-240
-    .done();
+  return writeRecord(SEGMENT_J52, {
+    ...detail(ctx.bankCode, lote, seq),
+    payer_document_type: documentType(ctx.companyDocument),
+    payer_document: ctx.companyDocument,
+    payer_name: ctx.company.name,
+    payee_document_type: documentType(payeeDocument),
+    payee_document: payeeDocument,
+    payee_name: p.payeeName,
+  });
 }
 
 function segmentO(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, barcode: string): string {
   const paymentIso = `${ctx.paymentDate.slice(4)}-${ctx.paymentDate.slice(2, 4)}-${ctx.paymentDate.slice(0, 2)}`;
-  return detailStart(ctx.bankCode, lote, seq, 'O')
-    .num(0, 1)
-    .num(0, 2)
-    .num(barcode, 44) // 18-61
-    .alpha(p.payeeName, 30) // 62-91 concessionária
-    .num(toCnabDate(p.dueDate ?? paymentIso), 8) // 92-99 vencimento (the payment date only when none is known)
-    .num(ctx.paymentDate, 8) // 100-107
-    .num(p.amountCents, 15) // 108-122
-    .alpha(p.seuNumero, 20) // 123-142
-    .blank(20) // 143-162 nosso número
-    .blank(68) // 163-230
-    .blank(10)
-    .done();
+  return writeRecord(SEGMENT_O, {
+    ...detail(ctx.bankCode, lote, seq),
+    barcode,
+    payee_name: p.payeeName, // the concessionária
+    due_date: toCnabDate(p.dueDate ?? paymentIso), // the payment date only when none is known
+    payment_date: ctx.paymentDate,
+    amount: p.amountCents,
+    seu_numero: p.seuNumero,
+  });
 }
 
 export function loteTrailer(

@@ -1,0 +1,259 @@
+/**
+ * CNAB 240 record layouts as tables: every field of a record once, with FEBRABAN's 1-based inclusive positions
+ * (Layout Padrão FEBRABAN 240 posições, v10.x, "Pagamento de Títulos de Cobrança / Pagamentos através de
+ * Crédito em Conta, Cheque, OP, DOC, TED"), its name and its kind. The writer fills them, the reader extracts
+ * from them and the return writer patches them, so a position is written in one place.
+ *
+ * A bank's variant is an override of the fields it moves, by name, for reading (`readLayout`): Itaú's SISPAG
+ * puts the payee's CPF/CNPJ in segment A at 204-217, its own nosso número in J at 216-230, and writes segment O
+ * with a 48-digit barcode (Itaú SISPAG manual, "Pagamento de contas de concessionárias e tributos com código de
+ * barras", segmento O).
+ */
+import { FormatError } from '../errors.js';
+import { alpha, num, RECORD_LENGTH } from './fields.js';
+
+/**
+ * `num`: digits, zero-padded; `alpha`: folded upper-case text, space-padded; `raw`: verbatim text (a PIX key);
+ * `blank` and `zeros`: fillers; a field with `value` always holds it.
+ */
+export type FieldKind = 'num' | 'alpha' | 'raw' | 'blank' | 'zeros';
+
+export interface LayoutField {
+  from: number;
+  to: number;
+  name: string;
+  kind: FieldKind;
+  value?: string | number;
+}
+
+export interface Layout {
+  name: string;
+  fields: readonly LayoutField[];
+  byName: ReadonlyMap<string, LayoutField>;
+}
+
+/** A complete record layout: its fields must cover 1..240 in order, without gaps or overlaps. */
+export function layout(name: string, fields: readonly LayoutField[]): Layout {
+  let next = 1;
+  for (const f of fields) {
+    if (f.from !== next || f.to < f.from)
+      throw new FormatError(
+        `internal: layout ${name}: ${f.name} at ${f.from}-${f.to}, expected to start at ${next}`,
+      );
+    next = f.to + 1;
+  }
+  if (next !== RECORD_LENGTH + 1)
+    throw new FormatError(`internal: layout ${name} ends at ${next - 1}, not 240`);
+  return { name, fields, byName: new Map(fields.map((f) => [f.name, f])) };
+}
+
+/** A bank's reading of a layout: the named fields it moves or adds, the rest as the base has them. */
+export function variant(base: Layout, name: string, moved: readonly LayoutField[]): Layout {
+  const byName = new Map(base.byName);
+  for (const f of moved) byName.set(f.name, f);
+  return { name, fields: base.fields, byName };
+}
+
+const f = (from: number, to: number, name: string, kind: FieldKind, value?: string | number): LayoutField =>
+  value === undefined ? { from, to, name, kind } : { from, to, name, kind, value };
+
+/** Positions 1-14 of every detail record: bank, lote, record type 3, sequence, segment. */
+const detailStart = (segment: string): LayoutField[] => [
+  f(1, 3, 'bank', 'num'),
+  f(4, 7, 'lote', 'num'),
+  f(8, 8, 'record_type', 'num', 3),
+  f(9, 13, 'sequence', 'num'),
+  f(14, 14, 'segment', 'alpha', segment),
+];
+
+/** Crédito em conta, DOC, TED, PIX by bank data (segment A). */
+export const SEGMENT_A = layout('A', [
+  ...detailStart('A'),
+  f(15, 15, 'movement_type', 'num', 0),
+  f(16, 17, 'instruction', 'num', 0),
+  f(18, 20, 'camara', 'num'),
+  f(21, 23, 'payee_bank', 'num'),
+  f(24, 28, 'payee_agency', 'num'),
+  f(29, 29, 'payee_agency_digit', 'alpha'),
+  f(30, 41, 'payee_account', 'num'),
+  f(42, 42, 'payee_account_digit', 'alpha'),
+  f(43, 43, 'payee_agency_account_digit', 'blank'),
+  f(44, 73, 'payee_name', 'alpha'),
+  f(74, 93, 'seu_numero', 'alpha'),
+  f(94, 101, 'payment_date', 'num'),
+  f(102, 104, 'currency', 'alpha', 'BRL'),
+  f(105, 119, 'currency_quantity', 'zeros'),
+  f(120, 134, 'amount', 'num'),
+  f(135, 154, 'nosso_numero', 'blank'),
+  f(155, 162, 'paid_date', 'zeros'),
+  f(163, 177, 'paid_amount', 'zeros'),
+  f(178, 217, 'information_2', 'blank'),
+  f(218, 219, 'doc_purpose', 'alpha'),
+  f(220, 224, 'ted_purpose', 'alpha'),
+  f(225, 226, 'complementary_purpose', 'alpha'),
+  f(227, 229, 'cnab_227', 'blank'),
+  f(230, 230, 'payee_notice', 'num', 0),
+  f(231, 240, 'occurrences', 'blank'),
+]);
+
+/** Itaú SISPAG reads the payee's CPF/CNPJ at 204-217 of segment A. */
+export const SEGMENT_A_ITAU = variant(SEGMENT_A, 'A (Itaú)', [f(204, 217, 'payee_document', 'num')]);
+
+/** Títulos de cobrança, a boleto (segment J). */
+export const SEGMENT_J = layout('J', [
+  ...detailStart('J'),
+  f(15, 15, 'movement_type', 'num', 0),
+  f(16, 17, 'instruction', 'num', 0),
+  f(18, 61, 'barcode', 'num'),
+  f(62, 91, 'payee_name', 'alpha'),
+  f(92, 99, 'due_date', 'num'),
+  f(100, 114, 'face_value', 'num'),
+  f(115, 129, 'discount', 'num'),
+  f(130, 144, 'fine', 'num'),
+  f(145, 152, 'payment_date', 'num'),
+  f(153, 167, 'amount', 'num'),
+  f(168, 182, 'currency_quantity', 'zeros'),
+  f(183, 202, 'seu_numero', 'alpha'),
+  f(203, 222, 'nosso_numero', 'blank'),
+  f(223, 224, 'currency', 'num', 9),
+  f(225, 230, 'cnab_225', 'blank'),
+  f(231, 240, 'occurrences', 'blank'),
+]);
+
+/** Itaú SISPAG writes its own nosso número at 216-230 of segment J. */
+export const SEGMENT_J_ITAU = variant(SEGMENT_J, 'J (Itaú)', [f(216, 230, 'nosso_numero', 'alpha')]);
+
+/** Segment J-52: payer, beneficiary and drawer of the boleto. */
+export const SEGMENT_J52 = layout('J52', [
+  ...detailStart('J'),
+  f(15, 15, 'cnab_15', 'blank'),
+  f(16, 17, 'instruction', 'num', 0),
+  f(18, 19, 'optional_record', 'num', 52),
+  f(20, 20, 'payer_document_type', 'num'),
+  f(21, 35, 'payer_document', 'num'),
+  f(36, 75, 'payer_name', 'alpha'),
+  f(76, 76, 'payee_document_type', 'num'),
+  f(77, 91, 'payee_document', 'num'),
+  f(92, 131, 'payee_name', 'alpha'),
+  f(132, 132, 'drawer_document_type', 'num', 0),
+  f(133, 147, 'drawer_document', 'zeros'),
+  f(148, 187, 'drawer_name', 'blank'),
+  f(188, 240, 'cnab_188', 'blank'),
+]);
+
+/** Contas e tributos com código de barras (segment O). */
+export const SEGMENT_O = layout('O', [
+  ...detailStart('O'),
+  f(15, 15, 'movement_type', 'num', 0),
+  f(16, 17, 'instruction', 'num', 0),
+  f(18, 61, 'barcode', 'num'),
+  f(62, 91, 'payee_name', 'alpha'),
+  f(92, 99, 'due_date', 'num'),
+  f(100, 107, 'payment_date', 'num'),
+  f(108, 122, 'amount', 'num'),
+  f(123, 142, 'seu_numero', 'alpha'),
+  f(143, 162, 'nosso_numero', 'blank'),
+  f(163, 230, 'cnab_163', 'blank'),
+  f(231, 240, 'occurrences', 'blank'),
+]);
+
+/**
+ * Itaú's segment O (its 48-digit linha, the currency at 104-106 says REA or BRL): read field by field; its
+ * amounts and dates sit where the generic layout has others.
+ */
+export const SEGMENT_O_ITAU = variant(SEGMENT_O, 'O (Itaú)', [
+  f(18, 65, 'barcode', 'num'),
+  f(66, 95, 'payee_name', 'alpha'),
+  f(96, 103, 'due_date', 'num'),
+  f(104, 106, 'currency', 'alpha'),
+  f(122, 136, 'amount', 'num'),
+  f(137, 144, 'payment_date', 'num'),
+  f(145, 159, 'paid_amount', 'num'),
+  f(175, 194, 'seu_numero', 'alpha'),
+  f(216, 230, 'nosso_numero', 'alpha'),
+]);
+
+/** Tributos sem código de barras (segment N), the fields common to every tribute. */
+export const SEGMENT_N = layout('N', [
+  ...detailStart('N'),
+  f(15, 15, 'movement_type', 'num', 0),
+  f(16, 17, 'instruction', 'num', 0),
+  f(18, 37, 'seu_numero', 'alpha'),
+  f(38, 57, 'nosso_numero', 'alpha'),
+  f(58, 87, 'payee_name', 'alpha'),
+  f(88, 95, 'payment_date', 'num'),
+  f(96, 110, 'amount', 'num'),
+  f(111, 230, 'tribute', 'alpha'),
+  f(231, 240, 'occurrences', 'blank'),
+]);
+
+/** The payment detail layouts by segment, as a bank writes them. */
+export function paymentLayout(segment: string, bankCode: string | null): Layout | undefined {
+  const itau = bankCode === '341';
+  switch (segment) {
+    case 'A':
+      return itau ? SEGMENT_A_ITAU : SEGMENT_A;
+    case 'J':
+      return itau ? SEGMENT_J_ITAU : SEGMENT_J;
+    case 'O':
+      return SEGMENT_O;
+    case 'N':
+      return SEGMENT_N;
+    default:
+      return undefined;
+  }
+}
+
+/** A named field of a record, as text (positions from the layout). */
+export function read(l: Layout, rec: string, name: string): string {
+  const at = l.byName.get(name);
+  if (!at) throw new FormatError(`internal: layout ${l.name} has no field ${name}`);
+  return rec.slice(at.from - 1, at.to);
+}
+
+/** A record from its layout and the values of its fields; a value that does not fit names the field. */
+export function writeRecord(
+  l: Layout,
+  values: Readonly<Record<string, string | number | null | undefined>>,
+): string {
+  let out = '';
+  for (const field of l.fields) {
+    const width = field.to - field.from + 1;
+    const given = field.value ?? values[field.name];
+    switch (field.kind) {
+      case 'blank':
+        out += ' '.repeat(width);
+        break;
+      case 'zeros':
+        out += '0'.repeat(width);
+        break;
+      case 'num':
+        out += num(given ?? 0, width, field.name);
+        break;
+      case 'alpha':
+        out += alpha(given === undefined || given === null ? '' : String(given), width);
+        break;
+      case 'raw':
+        out += String(given ?? '')
+          .slice(0, width)
+          .padEnd(width, ' ');
+        break;
+    }
+  }
+  return out;
+}
+
+/** The record with the named fields replaced; each value must fill its field exactly. */
+export function patchRecord(l: Layout, rec: string, values: Readonly<Record<string, string>>): string {
+  let out = rec;
+  for (const [name, value] of Object.entries(values)) {
+    const at = l.byName.get(name);
+    if (!at) throw new FormatError(`internal: layout ${l.name} has no field ${name}`);
+    if (value.length !== at.to - at.from + 1)
+      throw new FormatError(
+        `internal: ${l.name}.${name} (${at.from}-${at.to}) got ${value.length} characters`,
+      );
+    out = out.slice(0, at.from - 1) + value + out.slice(at.to);
+  }
+  return out;
+}
