@@ -27,6 +27,7 @@ import {
   RECORD_LENGTH,
   trimOrNull,
 } from './fields.js';
+import { type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
   read,
   SEGMENT_A,
@@ -156,7 +157,6 @@ const COMPANION_SEGMENTS = new Set([
   'Z',
   '5',
 ]);
-const COLLECTION_SEGMENTS = new Set(['P', 'Q', 'R', 'S', 'T', 'U', 'W', 'Y']);
 const TED_FORMAS = new Set(['41', '43', '44']);
 
 interface OpenBatch extends CnabBatch {
@@ -843,7 +843,7 @@ export class Cnab240Reader {
       f.truncated = true;
       this.warn(last, 'no file trailer (record type 9): the file may be truncated');
     }
-    f.service = this.decideService();
+    f.service = inferService(this.evidence());
     f.direction = this.decideDirection();
     this.checkTrailerSums();
     this.lineEndWarnings();
@@ -864,62 +864,22 @@ export class Cnab240Reader {
     );
   }
 
-  private count(segments: Iterable<string>): number {
-    let total = 0;
-    for (const s of segments) total += this.segmentCounts.get(s) ?? 0;
-    return total;
-  }
-
-  private decideService(): CnabService {
-    const collection = this.count(COLLECTION_SEGMENTS);
-    const payment = this.count(['A', 'B', 'J', 'J52', 'N', 'O', 'C', 'D', 'Z']);
-    if (collection !== payment) return collection > payment ? 'collection' : 'payment';
-    return this.lotServices.has('01') || this.lotOperations.has('R') || this.lotOperations.has('T')
-      ? 'collection'
-      : 'payment';
+  private evidence(): FileEvidence {
+    return {
+      segmentCounts: this.segmentCounts,
+      lotServices: this.lotServices,
+      lotOperations: this.lotOperations,
+      mainDetails: this.mainDetails,
+      itemsWithOccurrences: this.itemsWithOccurrences,
+      headerDirectionCode: this.file.header_direction_code,
+    };
   }
 
   private decideDirection(): CnabDirection {
-    const f = this.file;
-    let content: CnabDirection | null = null;
-    let why = '';
-    if (f.service === 'collection') {
-      if (this.count(['T', 'U']) > 0) {
-        content = 'retorno';
-        why = 'segments T/U are return records';
-      } else if (this.count(['P', 'Q', 'R', 'S']) > 0) {
-        content = 'remessa';
-        why = 'segments P/Q/R/S are remittance records';
-      } else if (this.count(['W']) > 0) {
-        content = 'remessa';
-        why = "segment W only: the bank's pre-validation report of a remessa";
-      } else if (this.lotOperations.has('T') !== this.lotOperations.has('R')) {
-        content = this.lotOperations.has('T') ? 'retorno' : 'remessa';
-        why = 'lote operation code';
-      }
-    } else if (this.mainDetails > 0) {
-      content = this.itemsWithOccurrences > 0 ? 'retorno' : 'remessa';
-      why =
-        this.itemsWithOccurrences > 0
-          ? 'details carry occurrence codes'
-          : 'no detail carries an occurrence code';
-    }
-    const code = f.header_direction_code;
-    const fromHeader: CnabDirection | null = code === '1' ? 'remessa' : code === '2' ? 'retorno' : null;
+    const { direction, warnings } = inferDirection(this.evidence(), this.file.service);
     const line = this.headerLine ?? this.firstRecordLine ?? 1;
-    if (code !== null && fromHeader === null) {
-      this.warn(
-        line,
-        `header position 143 is "${code}", not 1 (remessa) or 2 (retorno); read as ${content ?? 'remessa'}`,
-      );
-    }
-    if (content && fromHeader && content !== fromHeader) {
-      this.warn(
-        line,
-        `header says ${fromHeader} (position 143 = ${code}) but the content is a ${content} (${why}); read as ${content}`,
-      );
-    }
-    return content ?? fromHeader ?? 'remessa';
+    for (const w of warnings) this.warn(line, w);
+    return direction;
   }
 
   private checkTrailerSums(): void {

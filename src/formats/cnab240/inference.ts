@@ -1,0 +1,82 @@
+/**
+ * What a CNAB 240 file is, decided from what the reader saw: its service (payments or collection) and its
+ * direction (remessa or retorno). Pure functions of the evidence, apart from the reading, so each rule is tested
+ * on its own (test/unit/cnab240/inference.test.ts).
+ */
+import type { CnabDirection, CnabService } from './reader.js';
+
+export interface FileEvidence {
+  /** Records per segment (J-52 counted as J52). */
+  segmentCounts: ReadonlyMap<string, number>;
+  /** The lote headers' service codes (10-11) and operation codes (9). */
+  lotServices: ReadonlySet<string>;
+  lotOperations: ReadonlySet<string>;
+  /** Main payment details (A, J, N, O), and how many of them carry an occurrence code. */
+  mainDetails: number;
+  itemsWithOccurrences: number;
+  /** Position 143 of the file header, when there is one. */
+  headerDirectionCode: string | null;
+}
+
+const COLLECTION_SEGMENTS: ReadonlySet<string> = new Set(['P', 'Q', 'R', 'S', 'T', 'U', 'W', 'Y']);
+const PAYMENT_SEGMENTS = ['A', 'B', 'J', 'J52', 'N', 'O', 'C', 'D', 'Z'];
+
+function count(e: FileEvidence, segments: Iterable<string>): number {
+  let total = 0;
+  for (const s of segments) total += e.segmentCounts.get(s) ?? 0;
+  return total;
+}
+
+/** The segments decide; on a tie (an empty file), the lote headers' service 01 or operation R/T mean collection. */
+export function inferService(e: FileEvidence): CnabService {
+  const collection = count(e, COLLECTION_SEGMENTS);
+  const payment = count(e, PAYMENT_SEGMENTS);
+  if (collection !== payment) return collection > payment ? 'collection' : 'payment';
+  return e.lotServices.has('01') || e.lotOperations.has('R') || e.lotOperations.has('T')
+    ? 'collection'
+    : 'payment';
+}
+
+/** The direction the content shows, and why; null when the content says nothing. */
+export function contentDirection(
+  e: FileEvidence,
+  service: CnabService,
+): { direction: CnabDirection; why: string } | null {
+  if (service === 'collection') {
+    if (count(e, ['T', 'U']) > 0) return { direction: 'retorno', why: 'segments T/U are return records' };
+    if (count(e, ['P', 'Q', 'R', 'S']) > 0)
+      return { direction: 'remessa', why: 'segments P/Q/R/S are remittance records' };
+    if (count(e, ['W']) > 0)
+      return { direction: 'remessa', why: "segment W only: the bank's pre-validation report of a remessa" };
+    if (e.lotOperations.has('T') !== e.lotOperations.has('R'))
+      return { direction: e.lotOperations.has('T') ? 'retorno' : 'remessa', why: 'lote operation code' };
+    return null;
+  }
+  if (e.mainDetails === 0) return null;
+  return e.itemsWithOccurrences > 0
+    ? { direction: 'retorno', why: 'details carry occurrence codes' }
+    : { direction: 'remessa', why: 'no detail carries an occurrence code' };
+}
+
+/**
+ * The direction: the content's when it shows one, else the header's (143: 1 remessa, 2 retorno), else remessa;
+ * with a warning when the header's code is not 1 or 2, or disagrees with the content.
+ */
+export function inferDirection(
+  e: FileEvidence,
+  service: CnabService,
+): { direction: CnabDirection; warnings: string[] } {
+  const content = contentDirection(e, service);
+  const code = e.headerDirectionCode;
+  const fromHeader: CnabDirection | null = code === '1' ? 'remessa' : code === '2' ? 'retorno' : null;
+  const warnings: string[] = [];
+  if (code !== null && fromHeader === null)
+    warnings.push(
+      `header position 143 is "${code}", not 1 (remessa) or 2 (retorno); read as ${content?.direction ?? 'remessa'}`,
+    );
+  if (content && fromHeader && content.direction !== fromHeader)
+    warnings.push(
+      `header says ${fromHeader} (position 143 = ${code}) but the content is a ${content.direction} (${content.why}); read as ${content.direction}`,
+    );
+  return { direction: content?.direction ?? fromHeader ?? 'remessa', warnings };
+}
