@@ -187,6 +187,99 @@ export const SEGMENT_N = layout('N', [
   f(231, 240, 'occurrences', 'blank'),
 ]);
 
+/** The paying company's account, as file and lote headers carry it (33-72). */
+const companyAccount = (): LayoutField[] => [
+  f(18, 18, 'company_document_type', 'num'),
+  f(19, 32, 'company_document', 'num'),
+  f(33, 52, 'convenio', 'alpha'),
+  f(53, 57, 'agency', 'num'),
+  f(58, 58, 'agency_digit', 'alpha'),
+  f(59, 70, 'account', 'num'),
+  f(71, 71, 'account_digit', 'alpha'),
+  f(72, 72, 'agency_account_digit', 'blank'),
+  f(73, 102, 'company_name', 'alpha'),
+];
+
+/** Header de arquivo (record type 0). */
+export const FILE_HEADER = layout('file header', [
+  f(1, 3, 'bank', 'num'),
+  f(4, 7, 'lote', 'num', 0),
+  f(8, 8, 'record_type', 'num', 0),
+  f(9, 17, 'cnab_9', 'blank'),
+  ...companyAccount(),
+  f(103, 132, 'bank_name', 'alpha'),
+  f(133, 142, 'cnab_133', 'blank'),
+  f(143, 143, 'direction', 'num'),
+  f(144, 151, 'date', 'num'),
+  f(152, 157, 'time', 'num'),
+  f(158, 163, 'file_sequence', 'num'),
+  f(164, 166, 'layout_version', 'num'),
+  f(167, 171, 'density', 'num', 1600),
+  f(172, 191, 'bank_reserved', 'blank'),
+  f(192, 211, 'company_reserved', 'blank'),
+  f(212, 240, 'cnab_212', 'blank'),
+]);
+
+/** Itaú SISPAG's file header: its layout version at 15-17, and no NSA of FEBRABAN's kind. */
+export const FILE_HEADER_ITAU = variant(FILE_HEADER, 'file header (Itaú)', [
+  f(15, 17, 'layout_version', 'num'),
+]);
+
+/** Header de lote of a payment lote (record type 1). */
+export const LOTE_HEADER = layout('lote header', [
+  f(1, 3, 'bank', 'num'),
+  f(4, 7, 'lote', 'num'),
+  f(8, 8, 'record_type', 'num', 1),
+  f(9, 9, 'operation', 'alpha', 'C'),
+  f(10, 11, 'service', 'num'),
+  f(12, 13, 'forma', 'num'),
+  f(14, 16, 'layout_version', 'num'),
+  f(17, 17, 'cnab_17', 'blank'),
+  ...companyAccount(),
+  f(103, 142, 'message', 'blank'),
+  f(143, 172, 'street', 'alpha'),
+  f(173, 177, 'number', 'num'),
+  f(178, 192, 'complement', 'alpha'),
+  f(193, 212, 'city', 'alpha'),
+  f(213, 217, 'zip', 'num'),
+  f(218, 220, 'zip_suffix', 'alpha'),
+  f(221, 222, 'state', 'alpha'),
+  f(223, 224, 'payment_method', 'alpha'),
+  f(225, 230, 'cnab_225', 'blank'),
+  f(231, 240, 'occurrences', 'blank'),
+]);
+
+/** A collection lote header widens the company's inscription to 15 digits (19-33). */
+export const LOTE_HEADER_COLLECTION = variant(LOTE_HEADER, 'lote header (cobrança)', [
+  f(19, 33, 'company_document', 'num'),
+]);
+
+/** Trailer de lote (record type 5). */
+export const LOTE_TRAILER = layout('lote trailer', [
+  f(1, 3, 'bank', 'num'),
+  f(4, 7, 'lote', 'num'),
+  f(8, 8, 'record_type', 'num', 5),
+  f(9, 17, 'cnab_9', 'blank'),
+  f(18, 23, 'records', 'num'),
+  f(24, 41, 'amount', 'num'),
+  f(42, 59, 'currency_quantity', 'zeros'),
+  f(60, 65, 'debit_notice', 'zeros'),
+  f(66, 230, 'cnab_66', 'blank'),
+  f(231, 240, 'occurrences', 'alpha'),
+]);
+
+/** Trailer de arquivo (record type 9). */
+export const FILE_TRAILER = layout('file trailer', [
+  f(1, 3, 'bank', 'num'),
+  f(4, 7, 'lote', 'num', 9999),
+  f(8, 8, 'record_type', 'num', 9),
+  f(9, 17, 'cnab_9', 'blank'),
+  f(18, 23, 'lotes', 'num'),
+  f(24, 29, 'records', 'num'),
+  f(30, 35, 'accounts_to_reconcile', 'zeros'),
+  f(36, 240, 'cnab_36', 'blank'),
+]);
+
 /** The payment detail layouts by segment, as a bank writes them. */
 export function paymentLayout(segment: string, bankCode: string | null): Layout | undefined {
   const itau = bankCode === '341';

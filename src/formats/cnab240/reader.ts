@@ -29,11 +29,18 @@ import {
 } from './fields.js';
 import { type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
+  FILE_HEADER,
+  FILE_HEADER_ITAU,
+  FILE_TRAILER,
+  LOTE_HEADER,
+  LOTE_HEADER_COLLECTION,
+  LOTE_TRAILER,
   read,
   SEGMENT_A,
   SEGMENT_A_ITAU,
   SEGMENT_J,
   SEGMENT_J_ITAU,
+  SEGMENT_J52,
   SEGMENT_N,
   SEGMENT_O,
   SEGMENT_O_ITAU,
@@ -399,28 +406,28 @@ export class Cnab240Reader {
     if (this.firstRecordLine !== n) this.warn(n, 'file header is not the first record');
     this.headerLine = n;
     const f = this.file;
-    f.bank_code = field(rec, 1, 3);
-    if (field(rec, 4, 7) !== '0000')
-      this.warn(n, `file header has lote "${field(rec, 4, 7)}", expected 0000`);
     const itau = /^ {6}\d{3}$/.test(field(rec, 9, 17));
+    const at = (name: string) => read(itau ? FILE_HEADER_ITAU : FILE_HEADER, rec, name);
+    f.bank_code = at('bank');
+    if (at('lote') !== '0000') this.warn(n, `file header has lote "${at('lote')}", expected 0000`);
     f.layout = itau ? 'itau' : 'febraban';
-    f.layout_version = trimOrNull(itau ? field(rec, 15, 17) : field(rec, 164, 166));
-    f.bank_name = trimOrNull(field(rec, 103, 132)) ?? BANK_NAMES[f.bank_code] ?? null;
-    f.header_direction_code = field(rec, 143, 143);
-    const date = fromCnabDate(field(rec, 144, 151));
-    const time = field(rec, 152, 157);
+    f.layout_version = trimOrNull(at('layout_version'));
+    f.bank_name = trimOrNull(at('bank_name')) ?? BANK_NAMES[f.bank_code] ?? null;
+    f.header_direction_code = at('direction');
+    const date = fromCnabDate(at('date'));
+    const time = at('time');
     f.generated_at =
       date && /^\d{6}$/.test(time)
         ? `${date}T${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4)}`
         : date;
-    f.file_sequence = itau ? null : intOrNull(field(rec, 158, 163));
-    const docType = field(rec, 18, 18);
-    const doc = field(rec, 19, 32);
+    f.file_sequence = itau ? null : intOrNull(at('file_sequence'));
+    const docType = at('company_document_type');
+    const doc = at('company_document');
     f.company = {
-      name: trimOrNull(field(rec, 73, 102)),
+      name: trimOrNull(at('company_name')),
       document: normalizeDocument(docType, doc),
-      agency: trimOrNull(field(rec, 53, 58)),
-      account: trimOrNull(field(rec, 59, 72)),
+      agency: trimOrNull(`${at('agency')}${at('agency_digit')}`),
+      account: trimOrNull(`${at('account')}${at('account_digit')}${at('agency_account_digit')}`),
     };
     this.checkDocument(n, docType, doc.trim(), 'company');
   }
@@ -432,18 +439,15 @@ export class Cnab240Reader {
     if (this.batch) this.closeBatch(n, null);
     this.checkBank(n, rec);
     this.file.bank_name ??= BANK_NAMES[this.file.bank_code ?? ''] ?? null;
-    const number = intOrNull(field(rec, 4, 7)) ?? this.lastBatchNumber + 1;
+    const head = (name: string) => read(LOTE_HEADER, rec, name);
+    const number = intOrNull(head('lote')) ?? this.lastBatchNumber + 1;
     if (number !== this.lastBatchNumber + 1) {
-      this.warn(
-        n,
-        `lote header numbered ${field(rec, 4, 7)}, expected ${this.lastBatchNumber + 1}`,
-        'lote-seq',
-      );
+      this.warn(n, `lote header numbered ${head('lote')}, expected ${this.lastBatchNumber + 1}`, 'lote-seq');
     }
     this.lastBatchNumber = number;
-    const operation = trimOrNull(field(rec, 9, 9));
-    const service = trimOrNull(field(rec, 10, 11));
-    const formaRaw = trimOrNull(field(rec, 12, 13));
+    const operation = trimOrNull(head('operation'));
+    const service = trimOrNull(head('service'));
+    const formaRaw = trimOrNull(head('forma'));
     const collection = service === '01' || operation === 'R' || operation === 'T';
     const forma = collection ? null : formaRaw;
     if (operation) this.lotOperations.add(operation);
@@ -451,12 +455,11 @@ export class Cnab240Reader {
     if (forma && !FORMA_NAMES[forma] && forma !== '00') {
       this.warn(n, `forma de lançamento ${forma} is not in FEBRABAN's table`, 'forma');
     }
-    const docType = field(rec, 18, 18);
-    // collection lote headers widen the company's inscription to 15 digits (19-33)
-    const doc = (collection ? field(rec, 19, 33) : field(rec, 19, 32)).trim();
+    const docType = head('company_document_type');
+    const doc = read(collection ? LOTE_HEADER_COLLECTION : LOTE_HEADER, rec, 'company_document').trim();
     if (this.file.company.document === null) {
       this.file.company.document = normalizeDocument(docType, doc);
-      this.file.company.name ??= trimOrNull(field(rec, 73, 102));
+      this.file.company.name ??= trimOrNull(head('company_name'));
     }
     if (this.headerLine === null || normalizeDocument(docType, doc) !== this.file.company.document) {
       this.checkDocument(n, docType, doc, 'company');
@@ -469,7 +472,7 @@ export class Cnab240Reader {
       service_name: service ? (SERVICE_NAMES[service] ?? null) : null,
       forma,
       forma_name: forma ? (FORMA_NAMES[forma] ?? null) : null,
-      layout_version: trimOrNull(field(rec, 14, 16)),
+      layout_version: trimOrNull(head('layout_version')),
       details: 0,
       total_amount_cents: 0,
       records: 1,
@@ -682,10 +685,11 @@ export class Cnab240Reader {
         break;
       }
       case 'J52': {
-        item.payer_document = normalizeDocument(field(rec, 20, 20), field(rec, 21, 35));
-        item.payer_name = trimOrNull(field(rec, 36, 75));
-        item.payee_document = normalizeDocument(field(rec, 76, 76), field(rec, 77, 91));
-        item.payee_name ??= trimOrNull(field(rec, 92, 131));
+        const at = (name: string) => read(SEGMENT_J52, rec, name);
+        item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
+        item.payer_name = trimOrNull(at('payer_name'));
+        item.payee_document = normalizeDocument(at('payee_document_type'), at('payee_document'));
+        item.payee_name ??= trimOrNull(at('payee_name'));
         break;
       }
       case 'Q': {
@@ -778,14 +782,15 @@ export class Cnab240Reader {
     } else {
       batch.records++;
       batch.trailer_line = n;
-      batch.trailer_count = intOrNull(field(trailer, 18, 23));
-      batch.trailer_amount_cents = batch.collection
-        ? cents(field(trailer, 30, 46))
-        : cents(field(trailer, 24, 41));
+      const at = (name: string) => read(LOTE_TRAILER, trailer, name);
+      batch.trailer_count = intOrNull(at('records'));
+      // a collection lote's trailer counts titles first and sums them at 30-46; some writers put a payment
+      // lote's sum at 24-44, three digits wider than FEBRABAN's 24-41
+      batch.trailer_amount_cents = batch.collection ? cents(field(trailer, 30, 46)) : cents(at('amount'));
       batch.wideTrailerAmount = cents(field(trailer, 24, 44));
-      const lote = intOrNull(field(trailer, 4, 7));
+      const lote = intOrNull(at('lote'));
       if (lote !== batch.number)
-        this.warn(n, `lote trailer says lote ${field(trailer, 4, 7)}, closing lote ${batch.number}`);
+        this.warn(n, `lote trailer says lote ${at('lote')}, closing lote ${batch.number}`);
       if (batch.trailer_count !== batch.records) {
         this.warn(
           n,
@@ -810,20 +815,20 @@ export class Cnab240Reader {
     if (this.batch) this.closeBatch(n, null);
     this.checkBank(n, rec);
     this.trailerLine = n;
-    if (field(rec, 4, 7) !== '9999')
-      this.warn(n, `file trailer has lote "${field(rec, 4, 7)}", expected 9999`);
-    const lotes = intOrNull(field(rec, 18, 23));
-    const records = intOrNull(field(rec, 24, 29));
+    const at = (name: string) => read(FILE_TRAILER, rec, name);
+    if (at('lote') !== '9999') this.warn(n, `file trailer has lote "${at('lote')}", expected 9999`);
+    const lotes = intOrNull(at('lotes'));
+    const records = intOrNull(at('records'));
     if (lotes !== this.closed.length) {
       this.warn(
         n,
-        `file trailer counts ${lotes ?? `"${field(rec, 18, 23)}"`} lotes, the file has ${this.closed.length}`,
+        `file trailer counts ${lotes ?? `"${at('lotes')}"`} lotes, the file has ${this.closed.length}`,
       );
     }
     if (records !== this.file.records) {
       this.warn(
         n,
-        `file trailer counts ${records ?? `"${field(rec, 24, 29)}"`} records, the file has ${this.file.records}`,
+        `file trailer counts ${records ?? `"${at('records')}"`} records, the file has ${this.file.records}`,
       );
     }
   }

@@ -4,8 +4,8 @@
 
 import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
-import { field, RECORD_LENGTH, toCnabDate } from './fields.js';
-import { patchRecord, paymentLayout, read } from './layouts.js';
+import { RECORD_LENGTH, toCnabDate } from './fields.js';
+import { FILE_HEADER, LOTE_TRAILER, patchRecord, paymentLayout, read } from './layouts.js';
 import { type CnabItem, readCnab240Sync } from './reader.js';
 import { fileTrailer, loteTrailer } from './writer.js';
 
@@ -55,12 +55,15 @@ export function writePaymentReturn(
     records++;
     const type = rec[7];
     if (type === '0') {
-      rec = `${rec.slice(0, 142)}2${rec.slice(143)}`;
+      rec = patchRecord(FILE_HEADER, rec, { direction: '2' }); // retorno
       if (options.generatedAt) {
         const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(options.generatedAt);
         if (!m)
           throw new FormatError(`generatedAt: must be YYYY-MM-DDTHH:MM[:SS], got "${options.generatedAt}"`);
-        rec = `${rec.slice(0, 143)}${toCnabDate(m[1]!)}${m[2]}${m[3]}${m[4] ?? '00'}${rec.slice(157)}`;
+        rec = patchRecord(FILE_HEADER, rec, {
+          date: toCnabDate(m[1]!),
+          time: `${m[2]}${m[3]}${m[4] ?? '00'}`,
+        });
       }
     } else if (type === '1') {
       loteSum = 0;
@@ -81,7 +84,12 @@ export function writePaymentReturn(
       }
     } else if (type === '5') {
       lotes++;
-      rec = loteTrailer(bank, Number(field(rec, 4, 7)), Number(field(rec, 18, 23)), loteSum);
+      rec = loteTrailer(
+        bank,
+        Number(read(LOTE_TRAILER, rec, 'lote')),
+        Number(read(LOTE_TRAILER, rec, 'records')),
+        loteSum,
+      );
     } else if (type === '9') {
       rec = fileTrailer(bank, lotes, records);
     }

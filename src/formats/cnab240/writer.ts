@@ -5,7 +5,17 @@ import { FormatError } from '../errors.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
 import { CAMARA } from './codes.js';
 import { documentType, isValidCnpj, isValidCpf, RecordBuilder, toCnabDate } from './fields.js';
-import { SEGMENT_A, SEGMENT_J, SEGMENT_J52, SEGMENT_O, writeRecord } from './layouts.js';
+import {
+  FILE_HEADER,
+  FILE_TRAILER,
+  LOTE_HEADER,
+  LOTE_TRAILER,
+  SEGMENT_A,
+  SEGMENT_J,
+  SEGMENT_J52,
+  SEGMENT_O,
+  writeRecord,
+} from './layouts.js';
 
 export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'random';
 export type AccountType = 'checking' | 'savings' | 'payment';
@@ -413,69 +423,53 @@ function groupPayments(input: PaymentRemittanceInput, ownBank: string): Map<Lote
 
 // ---- records ------------------------------------------------------------------------------------------
 
-function companyAccount(r: RecordBuilder, c: PayingCompany): RecordBuilder {
-  return r
-    .alpha(c.convenio ?? '', 20) // 33-52 convênio
-    .num(c.agency, 5) // 53-57
-    .alpha(c.agencyDigit ?? '', 1) // 58
-    .num(c.account, 12) // 59-70
-    .alpha(c.accountDigit ?? '', 1) // 71
-    .blank(1); // 72 DV agência/conta
+/** The paying company as file and lote headers carry it. */
+function company(ctx: Ctx) {
+  const c = ctx.company;
+  return {
+    bank: ctx.bankCode,
+    company_document_type: documentType(ctx.companyDocument),
+    company_document: ctx.companyDocument,
+    convenio: c.convenio ?? '',
+    agency: c.agency,
+    agency_digit: c.agencyDigit ?? '',
+    account: c.account,
+    account_digit: c.accountDigit ?? '',
+    company_name: c.name,
+  };
 }
 
 function fileHeader(ctx: Ctx): string {
-  const r = new RecordBuilder()
-    .num(ctx.bankCode, 3)
-    .zeros(4)
-    .num(0, 1)
-    .blank(9)
-    .num(documentType(ctx.companyDocument), 1)
-    .num(ctx.companyDocument, 14);
-  return companyAccount(r, ctx.company)
-    .alpha(ctx.company.name, 30) // 73-102
-    .alpha(ctx.company.bankName, 30) // 103-132
-    .blank(10) // 133-142
-    .num(1, 1) // 143 remessa
-    .num(ctx.date, 8) // 144-151
-    .num(ctx.time, 6) // 152-157
-    .num(ctx.fileSequence, 6) // 158-163 NSA
-    .num(LAYOUT_VERSIONS.file, 3) // 164-166
-    .num(1600, 5) // 167-171 densidade
-    .blank(20) // 172-191 reservado banco
-    .blank(20) // 192-211 reservado empresa
-    .blank(29) // 212-240
-    .done();
+  return writeRecord(FILE_HEADER, {
+    ...company(ctx),
+    bank_name: ctx.company.bankName,
+    direction: 1, // remessa
+    date: ctx.date,
+    time: ctx.time,
+    file_sequence: ctx.fileSequence, // NSA
+    layout_version: LAYOUT_VERSIONS.file,
+  });
 }
 
 function loteHeader(ctx: Ctx, lote: number, forma: string, family: 'A' | 'J' | 'O'): string {
   const addr = ctx.company.address ?? {};
-  const version =
-    family === 'A' ? LAYOUT_VERSIONS.loteA : family === 'J' ? LAYOUT_VERSIONS.loteJ : LAYOUT_VERSIONS.loteO;
-  const r = new RecordBuilder()
-    .num(ctx.bankCode, 3)
-    .num(lote, 4)
-    .num(1, 1)
-    .alpha('C', 1) // 9 operação: crédito
-    .num(family === 'O' ? 22 : 20, 2) // 10-11 serviço: 20 fornecedores, 22 contas/tributos
-    .num(forma, 2) // 12-13
-    .num(version, 3) // 14-16
-    .blank(1)
-    .num(documentType(ctx.companyDocument), 1)
-    .num(ctx.companyDocument, 14);
-  return companyAccount(r, ctx.company)
-    .alpha(ctx.company.name, 30) // 73-102
-    .blank(40) // 103-142 mensagem
-    .alpha(addr.street, 30) // 143-172
-    .num((addr.number ?? '').replace(/\D/g, '').slice(0, 5), 5) // 173-177
-    .alpha(addr.complement, 15) // 178-192
-    .alpha(addr.city, 20) // 193-212
-    .num((addr.zip ?? '').replace(/\D/g, '').slice(0, 5), 5) // 213-217
-    .alpha((addr.zip ?? '').replace(/\D/g, '').slice(5, 8), 3) // 218-220
-    .alpha(addr.state, 2) // 221-222
-    .alpha(family === 'A' ? '01' : '', 2) // 223-224 forma de pagamento do serviço: débito em conta
-    .blank(6) // 225-230
-    .blank(10) // 231-240 ocorrências
-    .done();
+  const zip = (addr.zip ?? '').replace(/\D/g, '');
+  return writeRecord(LOTE_HEADER, {
+    ...company(ctx),
+    lote,
+    service: family === 'O' ? 22 : 20, // 20 pagamento a fornecedores, 22 contas e tributos
+    forma,
+    layout_version:
+      family === 'A' ? LAYOUT_VERSIONS.loteA : family === 'J' ? LAYOUT_VERSIONS.loteJ : LAYOUT_VERSIONS.loteO,
+    street: addr.street,
+    number: (addr.number ?? '').replace(/\D/g, '').slice(0, 5),
+    complement: addr.complement,
+    city: addr.city,
+    zip: zip.slice(0, 5),
+    zip_suffix: zip.slice(5, 8),
+    state: addr.state,
+    payment_method: family === 'A' ? '01' : '', // forma de pagamento do serviço: débito em conta
+  });
 }
 
 function detailStart(bank: string, lote: number, seq: number, segment: string): RecordBuilder {
@@ -635,29 +629,9 @@ export function loteTrailer(
   sumCents: number,
   occurrences = '',
 ): string {
-  return new RecordBuilder()
-    .num(bank, 3)
-    .num(lote, 4)
-    .num(5, 1)
-    .blank(9)
-    .num(records, 6, 'lote record count') // 18-23
-    .num(sumCents, 18, 'lote sum') // 24-41
-    .zeros(18) // 42-59 quantidade de moedas
-    .zeros(6) // 60-65 aviso de débito
-    .blank(165) // 66-230
-    .alpha(occurrences, 10) // 231-240
-    .done();
+  return writeRecord(LOTE_TRAILER, { bank, lote, records, amount: sumCents, occurrences });
 }
 
 export function fileTrailer(bank: string, lotes: number, records: number): string {
-  return new RecordBuilder()
-    .num(bank, 3)
-    .num(9999, 4)
-    .num(9, 1)
-    .blank(9)
-    .num(lotes, 6, 'lote count') // 18-23
-    .num(records, 6, 'record count') // 24-29
-    .zeros(6) // 30-35 contas para conciliação
-    .blank(205)
-    .done();
+  return writeRecord(FILE_TRAILER, { bank, lotes, records });
 }
