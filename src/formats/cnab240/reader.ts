@@ -3,11 +3,16 @@
 // trailers that disagree) are warnings with line numbers; only what makes the file unreadable is an
 // error. Work per line is bounded, so a large file can be fed in chunks.
 
-import { centsToText } from '../../domain/money.js';
-import { barcodeProblem } from './barcode.js';
+import {
+  barcodeCheck,
+  camaraProblems,
+  documentProblem,
+  type Problem,
+  titleValueProblem,
+  trailerSumProblem,
+} from './checks.js';
 import {
   BANK_NAMES,
-  CAMARA,
   classifyOccurrences,
   decodeCollectionMovement,
   decodePaymentOccurrences,
@@ -17,16 +22,7 @@ import {
   SERVICE_NAMES,
   splitOccurrenceCodes,
 } from './codes.js';
-import {
-  cents,
-  field,
-  fromCnabDate,
-  intOrNull,
-  isValidCnpj,
-  isValidCpf,
-  RECORD_LENGTH,
-  trimOrNull,
-} from './fields.js';
+import { cents, field, fromCnabDate, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
 import { type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
   FILE_HEADER,
@@ -164,7 +160,6 @@ const COMPANION_SEGMENTS = new Set([
   'Z',
   '5',
 ]);
-const TED_FORMAS = new Set(['41', '43', '44']);
 
 interface OpenBatch extends CnabBatch {
   expectedSeq: number;
@@ -386,12 +381,12 @@ export class Cnab240Reader {
   }
 
   private checkDocument(n: number, type: string, digits: string, who: string): void {
-    if (/^0*$/.test(digits) || !/^\d+$/.test(digits)) return;
-    if (type === '1' && !isValidCpf(digits.slice(-11))) {
-      this.warn(n, `${who} CPF ${digits.slice(-11)} has invalid check digits`, `cpf-${who}`);
-    } else if (type === '2' && !isValidCnpj(digits.slice(-14))) {
-      this.warn(n, `${who} CNPJ ${digits.slice(-14)} has invalid check digits`, `cnpj-${who}`);
-    }
+    this.reportProblems(n, documentProblem(type, digits, who));
+  }
+
+  /** Reports what a check found, as warnings. */
+  private reportProblems(n: number, ...problems: Array<Problem | null>): void {
+    for (const p of problems) if (p) this.warn(n, p.message, p.kind);
   }
 
   private fileHeader(n: number, rec: string): void {
@@ -581,7 +576,10 @@ export class Cnab240Reader {
         const paid = cents(at('paid_amount'));
         item.paid_amount_cents = paid ? paid : null;
         if (itau) item.payee_document = normalizeDocument(null, at('payee_document'));
-        this.checkCamara(n, at('camara'), item.payee_bank.bank_code, batch);
+        this.reportProblems(
+          n,
+          ...camaraProblems(batch.forma, at('camara'), item.payee_bank.bank_code, this.file.bank_code),
+        );
         break;
       }
       case 'J': {
@@ -596,8 +594,11 @@ export class Cnab240Reader {
         item.amount_cents = paid ? paid : item.face_value_cents;
         item.seu_numero = trimOrNull(at('seu_numero'));
         item.nosso_numero = trimOrNull(at('nosso_numero'));
-        this.checkBarcode(n, item.barcode);
-        this.checkTitleValue(n, item.face_value_cents, cents(at('discount')), cents(at('fine')), paid);
+        this.reportProblems(n, barcodeCheck(item.barcode));
+        this.reportProblems(
+          n,
+          titleValueProblem(item.face_value_cents, cents(at('discount')), cents(at('fine')), paid),
+        );
         break;
       }
       case 'O': {
@@ -613,7 +614,7 @@ export class Cnab240Reader {
         if (itauO) {
           const paid = cents(at('paid_amount'));
           item.paid_amount_cents = paid ? paid : null;
-        } else this.checkBarcode(n, item.barcode);
+        } else this.reportProblems(n, barcodeCheck(item.barcode));
         break;
       }
       case 'N': {
@@ -708,60 +709,6 @@ export class Cnab240Reader {
         break;
       }
     }
-  }
-
-  private checkCamara(n: number, camara: string, payeeBank: string, batch: OpenBatch): void {
-    const forma = batch.forma;
-    if (!forma) return;
-    const bank = this.file.bank_code;
-    if (forma === '01' || forma === '05') {
-      if (camara !== CAMARA.internal && camara.trim() !== '') {
-        this.warn(
-          n,
-          `câmara ${camara} in a lote of forma ${forma} (credit at the paying bank), expected 000`,
-          'camara',
-        );
-      }
-      if (payeeBank !== bank && !/^0*$/.test(payeeBank)) {
-        this.warn(
-          n,
-          `payee bank ${payeeBank} in a lote of forma ${forma}, which credits accounts at bank ${bank}`,
-          'forma-bank',
-        );
-      }
-    } else if (TED_FORMAS.has(forma) && camara !== CAMARA.ted && camara !== CAMARA.tedStr) {
-      this.warn(n, `câmara ${camara} in a TED lote (forma ${forma}), expected 018 or 988`, 'camara');
-    } else if (forma === '03' && camara !== CAMARA.doc) {
-      this.warn(n, `câmara ${camara} in a DOC lote (forma 03), expected 700`, 'camara');
-    }
-  }
-
-  /**
-   * A segment J pays the title value less discount plus mora (fine and interest): a payment that differs with
-   * nothing to explain it pays the wrong amount (e.g. a R$ 456,78 boleto paid as R$ 400,00).
-   */
-  private checkTitleValue(
-    n: number,
-    face: number | null,
-    discount: number | null,
-    mora: number | null,
-    paid: number | null,
-  ): void {
-    if (!face || !paid) return;
-    const expected = face - (discount ?? 0) + (mora ?? 0);
-    if (expected === paid) return;
-    const reais = (c: number) => `${Math.trunc(c / 100)},${String(c % 100).padStart(2, '0')}`;
-    this.warn(
-      n,
-      `segment J pays ${reais(paid)} for a title of ${reais(face)} (discount ${reais(discount ?? 0)}, mora ${reais(mora ?? 0)}): the values do not add up`,
-      'j-value-mismatch',
-    );
-  }
-
-  private checkBarcode(n: number, barcode: string | null): void {
-    if (!barcode || /^0*$/.test(barcode) || !/^\d{44}$/.test(barcode)) return;
-    const problem = barcodeProblem(barcode);
-    if (problem) this.warn(n, problem, 'barcode-dv');
   }
 
   private flushItem(): void {
@@ -891,31 +838,17 @@ export class Cnab240Reader {
     const retorno = this.file.direction === 'retorno';
     for (const batch of this.closed) {
       if (batch.collection || batch.trailer_line === null) continue;
-      const stated = batch.trailer_amount_cents;
-      const all = batch.total_amount_cents;
-      const accepted = batch.acceptedAmount;
-      if (stated === all && (!retorno || accepted === all)) continue;
-      if (retorno && stated === accepted) continue;
-      const n = batch.trailer_line;
-      if (batch.wideTrailerAmount === all || (retorno && batch.wideTrailerAmount === accepted)) {
-        this.warn(
-          n,
-          `lote ${batch.number} trailer sum is written at positions 24-44 instead of 24-41 (24-41 reads ${centsToText(stated ?? 0)}, the details total ${centsToText(all)})`,
-          'lote-sum',
-        );
-      } else if (retorno && stated === all) {
-        this.warn(
-          n,
-          `lote ${batch.number} trailer sum ${centsToText(stated)} includes rejected items (accepted items total ${centsToText(accepted)})`,
-          'lote-sum',
-        );
-      } else {
-        this.warn(
-          n,
-          `lote ${batch.number} trailer sum ${stated === null ? 'is not numeric' : centsToText(stated)}, the details total ${centsToText(all)}`,
-          'lote-sum',
-        );
-      }
+      this.reportProblems(
+        batch.trailer_line,
+        trailerSumProblem({
+          number: batch.number,
+          stated: batch.trailer_amount_cents,
+          wide: batch.wideTrailerAmount,
+          all: batch.total_amount_cents,
+          accepted: batch.acceptedAmount,
+          retorno,
+        }),
+      );
     }
   }
 

@@ -1,0 +1,116 @@
+/**
+ * The CNAB 240 reader's checks, as pure functions: each takes what a record says and returns the problems it
+ * finds (a message and a kind, the kind grouping repeats of one problem). The reader reads; these judge; each is
+ * tested on its own (test/unit/cnab240/checks.test.ts).
+ */
+import { centsToText } from '../../domain/money.js';
+import { barcodeProblem } from './barcode.js';
+import { CAMARA } from './codes.js';
+import { isValidCnpj, isValidCpf } from './fields.js';
+
+export interface Problem {
+  message: string;
+  kind: string;
+}
+
+const TED_FORMAS = new Set(['41', '43', '44']);
+
+/** A CPF (type 1) or CNPJ (type 2) with wrong check digits; blank or zero documents are not judged. */
+export function documentProblem(type: string, digits: string, who: string): Problem | null {
+  if (/^0*$/.test(digits) || !/^\d+$/.test(digits)) return null;
+  if (type === '1' && !isValidCpf(digits.slice(-11)))
+    return { message: `${who} CPF ${digits.slice(-11)} has invalid check digits`, kind: `cpf-${who}` };
+  if (type === '2' && !isValidCnpj(digits.slice(-14)))
+    return { message: `${who} CNPJ ${digits.slice(-14)} has invalid check digits`, kind: `cnpj-${who}` };
+  return null;
+}
+
+/** Segment A's câmara (clearing) and payee bank against its lote's forma de lançamento. */
+export function camaraProblems(
+  forma: string | null,
+  camara: string,
+  payeeBank: string,
+  fileBank: string | null,
+): Problem[] {
+  if (!forma) return [];
+  const problems: Problem[] = [];
+  if (forma === '01' || forma === '05') {
+    if (camara !== CAMARA.internal && camara.trim() !== '')
+      problems.push({
+        message: `câmara ${camara} in a lote of forma ${forma} (credit at the paying bank), expected 000`,
+        kind: 'camara',
+      });
+    if (payeeBank !== fileBank && !/^0*$/.test(payeeBank))
+      problems.push({
+        message: `payee bank ${payeeBank} in a lote of forma ${forma}, which credits accounts at bank ${fileBank}`,
+        kind: 'forma-bank',
+      });
+  } else if (TED_FORMAS.has(forma) && camara !== CAMARA.ted && camara !== CAMARA.tedStr) {
+    problems.push({
+      message: `câmara ${camara} in a TED lote (forma ${forma}), expected 018 or 988`,
+      kind: 'camara',
+    });
+  } else if (forma === '03' && camara !== CAMARA.doc) {
+    problems.push({ message: `câmara ${camara} in a DOC lote (forma 03), expected 700`, kind: 'camara' });
+  }
+  return problems;
+}
+
+const reais = (c: number) => `${Math.trunc(c / 100)},${String(c % 100).padStart(2, '0')}`;
+
+/**
+ * A segment J pays the title value less discount plus mora (fine and interest): a payment that differs with
+ * nothing to explain it pays the wrong amount (e.g. a R$ 456,78 boleto paid as R$ 400,00).
+ */
+export function titleValueProblem(
+  face: number | null,
+  discount: number | null,
+  mora: number | null,
+  paid: number | null,
+): Problem | null {
+  if (!face || !paid) return null;
+  if (face - (discount ?? 0) + (mora ?? 0) === paid) return null;
+  return {
+    message: `segment J pays ${reais(paid)} for a title of ${reais(face)} (discount ${reais(discount ?? 0)}, mora ${reais(mora ?? 0)}): the values do not add up`,
+    kind: 'j-value-mismatch',
+  };
+}
+
+/** A 44-digit boleto or arrecadação barcode whose check digit is wrong. */
+export function barcodeCheck(barcode: string | null): Problem | null {
+  if (!barcode || /^0*$/.test(barcode) || !/^\d{44}$/.test(barcode)) return null;
+  const problem = barcodeProblem(barcode);
+  return problem ? { message: problem, kind: 'barcode-dv' } : null;
+}
+
+/**
+ * A payment lote's trailer sum (24-41) against its details: all of them in a remessa; in a retorno, the
+ * accepted ones (a bank may also count them all). A sum written three digits wide (24-44) is named as such.
+ */
+export function trailerSumProblem(lote: {
+  number: number;
+  stated: number | null;
+  wide: number | null;
+  all: number;
+  accepted: number;
+  retorno: boolean;
+}): Problem | null {
+  const { number, stated, wide, all, accepted, retorno } = lote;
+  if (stated === all && (!retorno || accepted === all)) return null;
+  if (retorno && stated === accepted) return null;
+  const kind = 'lote-sum';
+  if (wide === all || (retorno && wide === accepted))
+    return {
+      message: `lote ${number} trailer sum is written at positions 24-44 instead of 24-41 (24-41 reads ${centsToText(stated ?? 0)}, the details total ${centsToText(all)})`,
+      kind,
+    };
+  if (retorno && stated === all)
+    return {
+      message: `lote ${number} trailer sum ${centsToText(stated)} includes rejected items (accepted items total ${centsToText(accepted)})`,
+      kind,
+    };
+  return {
+    message: `lote ${number} trailer sum ${stated === null ? 'is not numeric' : centsToText(stated)}, the details total ${centsToText(all)}`,
+    kind,
+  };
+}
