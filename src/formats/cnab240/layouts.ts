@@ -99,6 +99,45 @@ export const SEGMENT_A = layout('A', [
 /** Itaú SISPAG reads the payee's CPF/CNPJ at 204-217 of segment A. */
 export const SEGMENT_A_ITAU = variant(SEGMENT_A, 'A (Itaú)', [f(204, 217, 'payee_document', 'num')]);
 
+/** Segment B of a PIX transfer (forma 45): how it is initiated, the payee's document and the key. */
+export const SEGMENT_B_PIX = layout('B (PIX)', [
+  ...detailStart('B'),
+  f(15, 17, 'pix_initiation', 'alpha'),
+  f(18, 18, 'payee_document_type', 'num'),
+  f(19, 32, 'payee_document', 'num'),
+  f(33, 67, 'txid', 'blank'),
+  f(68, 127, 'message', 'alpha'),
+  f(128, 226, 'pix_key', 'raw'), // verbatim: a key's case matters
+  f(227, 232, 'siape', 'blank'),
+  f(233, 240, 'ispb', 'blank'),
+]);
+
+/** Segment B of a transfer by bank data: the payee's document and address (the address left blank). */
+export const SEGMENT_B = layout('B', [
+  ...detailStart('B'),
+  f(15, 17, 'pix_initiation', 'blank'),
+  f(18, 18, 'payee_document_type', 'num'),
+  f(19, 32, 'payee_document', 'num'),
+  f(33, 62, 'street', 'blank'),
+  f(63, 67, 'number', 'zeros'),
+  f(68, 82, 'complement', 'blank'),
+  f(83, 97, 'district', 'blank'),
+  f(98, 117, 'city', 'blank'),
+  f(118, 122, 'zip', 'zeros'),
+  f(123, 125, 'zip_suffix', 'blank'),
+  f(126, 127, 'state', 'blank'),
+  f(128, 135, 'due_date', 'num'),
+  f(136, 150, 'document_amount', 'num'),
+  f(151, 165, 'rebate', 'zeros'),
+  f(166, 180, 'discount', 'zeros'),
+  f(181, 195, 'mora', 'zeros'),
+  f(196, 210, 'fine', 'zeros'),
+  f(211, 225, 'payee_document_code', 'blank'),
+  f(226, 226, 'notice', 'num', 0),
+  f(227, 232, 'siape', 'blank'),
+  f(233, 240, 'ispb', 'blank'),
+]);
+
 /** Títulos de cobrança, a boleto (segment J). */
 export const SEGMENT_J = layout('J', [
   ...detailStart('J'),

@@ -34,6 +34,7 @@ import {
   read,
   SEGMENT_A,
   SEGMENT_A_ITAU,
+  SEGMENT_B_PIX,
   SEGMENT_J,
   SEGMENT_J_ITAU,
   SEGMENT_J52,
@@ -675,13 +676,14 @@ export class Cnab240Reader {
   private companion(n: number, rec: string, segment: string, item: CnabItem, batch: OpenBatch): void {
     switch (segment) {
       case 'B': {
-        const type = field(rec, 18, 18);
-        const doc = field(rec, 19, 32);
+        const at = (name: string) => read(SEGMENT_B_PIX, rec, name);
+        const type = at('payee_document_type');
+        const doc = at('payee_document');
         item.payee_document ??= normalizeDocument(type, doc);
         this.checkDocument(n, type, doc.trim(), 'payee');
-        const initiation = field(rec, 15, 17).trim();
+        const initiation = at('pix_initiation').trim();
         if ((batch.forma === '45' || batch.forma === '47') && /^0[1-5]$/.test(initiation)) {
-          item.pix_key = trimOrNull(field(rec, 128, 226));
+          item.pix_key = trimOrNull(at('pix_key'));
         }
         break;
       }

@@ -4,13 +4,15 @@
 import { FormatError } from '../errors.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
 import { CAMARA } from './codes.js';
-import { documentType, isValidCnpj, isValidCpf, RecordBuilder, toCnabDate } from './fields.js';
+import { documentType, isValidCnpj, isValidCpf, toCnabDate } from './fields.js';
 import {
   FILE_HEADER,
   FILE_TRAILER,
   LOTE_HEADER,
   LOTE_TRAILER,
   SEGMENT_A,
+  SEGMENT_B,
+  SEGMENT_B_PIX,
   SEGMENT_J,
   SEGMENT_J52,
   SEGMENT_O,
@@ -472,15 +474,6 @@ function loteHeader(ctx: Ctx, lote: number, forma: string, family: 'A' | 'J' | '
   });
 }
 
-function detailStart(bank: string, lote: number, seq: number, segment: string): RecordBuilder {
-  return new RecordBuilder()
-    .num(bank, 3)
-    .num(lote, 4)
-    .num(3, 1)
-    .num(seq, 5, 'record sequence')
-    .alpha(segment, 1);
-}
-
 function* detailLines(
   ctx: Ctx,
   lote: number,
@@ -533,43 +526,20 @@ const detail = (bank: string, lote: number, sequence: number) => ({ bank, lote, 
 
 function segmentB(ctx: Ctx, lote: number, seq: number, item: PreparedPayment): string {
   const p = item.payment as TransferPayment | PixPayment;
-  const start = detailStart(ctx.bankCode, lote, seq, 'B');
+  const payee = {
+    ...detail(ctx.bankCode, lote, seq),
+    payee_document_type: documentType(item.payeeDocument),
+    payee_document: item.payeeDocument,
+  };
   if (p.forma === 'pix') {
-    const initiation = item.pixKeyType ? PIX_INITIATION[item.pixKeyType] : PIX_INITIATION.bank;
-    return start
-      .alpha(initiation, 3) // 15-17 forma de iniciação
-      .num(documentType(item.payeeDocument), 1) // 18
-      .num(item.payeeDocument, 14) // 19-32
-      .blank(35) // 33-67 TXID
-      .alpha(p.message ?? '', 60) // 68-127 informação entre usuários
-      .raw(item.pixKey ?? '', 99) // 128-226 chave PIX (verbatim: case matters)
-      .blank(6) // 227-232 SIAPE
-      .blank(8) // 233-240 ISPB
-      .done();
+    return writeRecord(SEGMENT_B_PIX, {
+      ...payee,
+      pix_initiation: item.pixKeyType ? PIX_INITIATION[item.pixKeyType] : PIX_INITIATION.bank,
+      message: p.message ?? '', // informação entre usuários
+      pix_key: item.pixKey ?? '',
+    });
   }
-  return start
-    .blank(3) // 15-17
-    .num(documentType(item.payeeDocument), 1) // 18
-    .num(item.payeeDocument, 14) // 19-32
-    .blank(30) // 33-62 logradouro
-    .zeros(5) // 63-67 número
-    .blank(15) // 68-82 complemento
-    .blank(15) // 83-97 bairro
-    .blank(20) // 98-117 cidade
-    .zeros(5) // 118-122 CEP
-    .blank(3) // 123-125
-    .blank(2) // 126-127 UF
-    .num(ctx.paymentDate, 8) // 128-135 vencimento
-    .num(p.amountCents, 15) // 136-150 valor do documento
-    .zeros(15) // 151-165 abatimento
-    .zeros(15) // 166-180 desconto
-    .zeros(15) // 181-195 mora
-    .zeros(15) // 196-210 multa
-    .blank(15) // 211-225 código documento favorecido
-    .num(0, 1) // 226 aviso
-    .blank(6) // 227-232 SIAPE
-    .blank(8) // 233-240 ISPB
-    .done();
+  return writeRecord(SEGMENT_B, { ...payee, due_date: ctx.paymentDate, document_amount: p.amountCents });
 }
 
 function segmentJ(
