@@ -9,6 +9,7 @@
  */
 import type { Static, TObject } from '@sinclair/typebox';
 import { BILLING_TYPES } from './invoices.js';
+import { ENTRY_TYPES } from './ledger.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
 import type * as S from './schemas.js';
 
@@ -203,7 +204,7 @@ export const ENTRY_FIELDS = flagsFor<typeof S.AccountEntryCreate>()({
     flag: 'type',
     kind: 'enum',
     arg: 'type',
-    values: ['revenue', 'expense'],
+    values: ENTRY_TYPES,
     help: 'revenue or expense',
   },
   chart_of_accounts_id: id('chart-account', 'chart account id (see condo ledger chart)'),

@@ -1,10 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
 import { type Endpoint, endpoints, type OperationId } from './endpoints.js';
 import { BILLING_TYPES, INVOICE_FILTER_STATES } from './invoices.js';
-import { PAYABLE_STATES } from './payables.js';
+import { BANK_ACCOUNT_TYPES, CHART_ACCOUNT_STATES, ENTRY_SOURCES, ENTRY_TYPES } from './ledger.js';
+import { BATCH_STATES, PAYABLE_STATES } from './payables.js';
 import * as R from './resources.js';
 import * as B from './schemas.js';
-import { ENTRY_TYPES } from './schemas.js';
 import { WEBHOOK_EVENTS } from './webhooks.js';
 
 /**
@@ -132,7 +132,7 @@ export const operations = {
     ...endpoints.listBatches,
     summary: 'Payment batches, newest first',
     paged: true,
-    query: { state: oneOf(['generated', 'partially_returned', 'returned'], 'only batches in this state') },
+    query: { state: oneOf(BATCH_STATES, 'only batches in this state') },
     response: R.Page(R.Batch),
     status: 200,
   },
@@ -173,7 +173,7 @@ export const operations = {
       chart_of_accounts_id: id('only this chart account'),
       bank_account_id: id('only this bank account'),
       type: oneOf(ENTRY_TYPES, 'revenue or expense'),
-      source: oneOf(['manual', 'expense', 'payable', 'transfer', 'statement'], 'where the entry came from'),
+      source: oneOf(ENTRY_SOURCES, 'where the entry came from'),
       period: text('YYYY-MM'),
     },
     response: R.Page(R.AccountEntry),
@@ -199,7 +199,7 @@ export const operations = {
     paged: true,
     query: {
       type: oneOf(ENTRY_TYPES, 'revenue or expense'),
-      state: oneOf(['active', 'inactive'], 'active or inactive'),
+      state: oneOf(CHART_ACCOUNT_STATES, 'active or inactive'),
     },
     response: R.Page(R.ChartAccount),
     status: 200,
@@ -208,7 +208,7 @@ export const operations = {
     ...endpoints.listBankAccounts,
     summary: "The condominium's bank accounts",
     paged: true,
-    query: { type: oneOf(['checking', 'savings', 'investment'], 'the kind of account') },
+    query: { type: oneOf(BANK_ACCOUNT_TYPES, 'the kind of account') },
     response: R.Page(R.BankAccount),
     status: 200,
   },

@@ -15,6 +15,10 @@ export const FORMAS_PAGAMENTO = ['pix', 'ted', 'doc', 'boleto', 'cash', 'check']
 export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
 export const REMITTABLE_FORMAS: readonly FormaPagamento[] = ['pix', 'ted', 'doc', 'boleto'];
 
+/** A payment batch as its returns confirm or reject its payables (docs/DESIGN.md "States"). */
+export const BATCH_STATES = ['generated', 'partially_returned', 'returned'] as const;
+export type BatchState = (typeof BATCH_STATES)[number];
+
 export const PAYABLE_STATES = ['pending', 'marked_for_remessa', 'in_batch', 'scheduled', 'paid'] as const;
 export type PayableState = (typeof PAYABLE_STATES)[number];
 

@@ -1,6 +1,7 @@
 import { FormatRegistry, type TSchema, Type } from '@sinclair/typebox';
 import { isIsoDate } from './dates.js';
-import { FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
+import { ENTRY_TYPES } from './ledger.js';
+import { BATCH_STATES, FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
 
 /**
  * What the API answers, one schema per record (docs/DESIGN.md "Response fields"). The operations table names
@@ -77,7 +78,7 @@ const BatchReturn = Type.Object(
 export const Batch = Type.Object(
   {
     public_id: Ulid,
-    state: Enum(['generated', 'partially_returned', 'returned']),
+    state: Enum(BATCH_STATES),
     data_pagamento: DateOnly,
     bank_account_id: Type.Integer(),
     file_name: Type.String(),
@@ -169,7 +170,7 @@ export const Unit = Type.Object(
 export const AccountEntry = Type.Object(
   {
     id: Type.Integer(),
-    type: Enum(['revenue', 'expense']),
+    type: Enum(ENTRY_TYPES),
     chart_of_accounts_id: Type.Integer(),
     bank_account_id: Nullable(Type.Integer()),
     unit_id: Nullable(Type.Integer()),

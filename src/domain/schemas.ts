@@ -3,6 +3,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import { isIsoDate } from './dates.js';
 import { BILLING_TYPES } from './invoices.js';
+import { ENTRY_TYPES } from './ledger.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
 
@@ -119,7 +120,6 @@ export const ExpenseInstallmentsCreate = Type.Object(
 );
 export type ExpenseInstallmentsCreate = Static<typeof ExpenseInstallmentsCreate>;
 
-export const ENTRY_TYPES = ['revenue', 'expense'] as const;
 export const AccountEntryCreate = Type.Object(
   {
     type: Enum(ENTRY_TYPES),

@@ -3,8 +3,10 @@
  * is integer cents inside; the routes turn it into the wire's shape (cents for payables, decimal reais
  * elsewhere).
  */
+
 import type { IsoDate } from '../domain/dates.js';
-import type { FormaPagamento, PayableState } from '../domain/payables.js';
+import type { BankAccountType, EntrySource } from '../domain/ledger.js';
+import type { BatchState, FormaPagamento, PayableState } from '../domain/payables.js';
 
 import type { Scope } from '../domain/scopes.js';
 
@@ -65,7 +67,7 @@ export interface Supplier {
   pix_key_type: PixKeyType | null;
 }
 
-export type BankAccountType = 'checking' | 'savings' | 'investment';
+export type { BankAccountType };
 
 export interface BankAccount {
   id: number;
@@ -125,7 +127,7 @@ export interface Payable {
 }
 
 /** Batch states: as return files confirm or reject its payables (docs/DESIGN.md "States"). */
-export type BatchState = 'generated' | 'partially_returned' | 'returned';
+export type { BatchState };
 /** What a return said about one payable of a batch; null until a return mentions it. */
 export type BatchItemOutcome = 'scheduled' | 'paid' | 'rejected';
 
@@ -178,7 +180,7 @@ export interface PaymentBatch {
   created_at: string;
 }
 
-export type EntrySource = 'manual' | 'expense' | 'payable' | 'transfer' | 'statement';
+export type { EntrySource };
 
 /** A ledger entry (lançamento). Money in cents inside; the API shows decimal reais. */
 export interface AccountEntry {

@@ -1,7 +1,12 @@
 import type { Invoice, InvoicePayment } from '../../client/index.js';
 import { type FlagsOf, INVOICE_FIELDS } from '../../domain/body-fields.js';
 import { UsageError } from '../../domain/errors.js';
-import { boletoRefusals, type InvoiceParts, invoiceTotalCents } from '../../domain/invoices.js';
+import {
+  boletoRefusals,
+  INVOICE_FILTER_STATES,
+  type InvoiceParts,
+  invoiceTotalCents,
+} from '../../domain/invoices.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
 import type { InvoiceCreate } from '../../domain/schemas.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
@@ -17,8 +22,6 @@ import type { Register } from '../program.js';
  * Invoices (cobranças): a draft charge to a unit, issued into a registered boleto and a PIX BR Code. Amounts are
  * decimal reais on the wire; flags are read as cents and converted exactly.
  */
-
-export const INVOICE_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
 
 /** The invoice fields that are money (decimal reais on the wire). */
 const INVOICE_MONEY = [
@@ -52,7 +55,7 @@ export interface ListOptions extends PagingFlags {
 export async function listInvoices(deps: Deps, opts: ListOptions): Promise<number> {
   const today = deps.today();
   const filters = {
-    ...(opts.state ? { state: enumFlag('--state', opts.state, INVOICE_STATES) } : {}),
+    ...(opts.state ? { state: enumFlag('--state', opts.state, INVOICE_FILTER_STATES) } : {}),
     ...(opts.unit ? { unit_id: intFlag('--unit', opts.unit) } : {}),
     ...(opts.party ? { party_id: intFlag('--party', opts.party) } : {}),
     ...(opts.dueFrom ? { due_from: dateFlag('--due-from', opts.dueFrom, today) } : {}),
@@ -269,7 +272,7 @@ export const register: Register = (program, run) => {
   invoices
     .command('list')
     .description('list invoices')
-    .option('--state <state>', `filter by state: ${INVOICE_STATES.join(', ')}`)
+    .option('--state <state>', `filter by state: ${INVOICE_FILTER_STATES.join(', ')}`)
     .option('--unit <id>', 'filter by unit id (see condo units list)')
     .option('--party <id>', 'filter by party (payer) id')
     .option('--due-from <date>', 'due on or after')

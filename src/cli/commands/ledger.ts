@@ -2,7 +2,13 @@ import type { AccountEntry, AccountTransfer } from '../../client/index.js';
 import { ENTRY_FIELDS, type FlagsOf, TRANSFER_FIELDS } from '../../domain/body-fields.js';
 import { daysInMonth } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
-import { type MonthSummary, summarize, summaryJson } from '../../domain/ledger.js';
+import {
+  CHART_ACCOUNT_STATES,
+  ENTRY_TYPES,
+  type MonthSummary,
+  summarize,
+  summaryJson,
+} from '../../domain/ledger.js';
 import { centsOf, formatReais } from '../../domain/money.js';
 import type { AccountTransferCreate } from '../../domain/schemas.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
@@ -24,8 +30,8 @@ type Row = Record<string, unknown>;
 
 export async function chart(deps: Deps, opts: { type?: string; state?: string }): Promise<number> {
   const filters = {
-    ...(opts.type ? { type: enumFlag('--type', opts.type, ['revenue', 'expense'] as const) } : {}),
-    ...(opts.state ? { state: enumFlag('--state', opts.state, ['active', 'inactive'] as const) } : {}),
+    ...(opts.type ? { type: enumFlag('--type', opts.type, ENTRY_TYPES) } : {}),
+    ...(opts.state ? { state: enumFlag('--state', opts.state, CHART_ACCOUNT_STATES) } : {}),
   };
   const client = await deps.client();
   const rows = (await client.chartOfAccounts.list(filters)) as Row[];
@@ -54,7 +60,7 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
     ...(opts.to ? { to: dateFlag('--to', opts.to, today) } : {}),
     ...(opts.chartAccount ? { chart_of_accounts_id: intFlag('--chart-account', opts.chartAccount) } : {}),
     ...(opts.bankAccount ? { bank_account_id: intFlag('--bank-account', opts.bankAccount) } : {}),
-    ...(opts.type ? { type: enumFlag('--type', opts.type, ['revenue', 'expense'] as const) } : {}),
+    ...(opts.type ? { type: enumFlag('--type', opts.type, ENTRY_TYPES) } : {}),
   };
   const client = await deps.client();
   const rows = await fetchList(deps, opts, (o) => client.accountEntries.list(filters, o));

@@ -47,6 +47,14 @@ export function layout(name: string, fields: readonly LayoutField[]): Layout {
   return { name, fields, byName: new Map(fields.map((f) => [f.name, f])) };
 }
 
+/**
+ * The fields a reader takes from a record it never writes (collection segments, companions): named positions,
+ * without the whole-record check of `layout`.
+ */
+export function readingLayout(name: string, fields: readonly LayoutField[]): Layout {
+  return { name, fields, byName: new Map(fields.map((f) => [f.name, f])) };
+}
+
 /** A bank's reading of a layout: the named fields it moves or adds, the rest as the base has them. */
 export function variant(base: Layout, name: string, moved: readonly LayoutField[]): Layout {
   const byName = new Map(base.byName);
@@ -318,6 +326,52 @@ export const FILE_TRAILER = layout('file trailer', [
   f(30, 35, 'accounts_to_reconcile', 'zeros'),
   f(36, 240, 'cnab_36', 'blank'),
 ]);
+
+/** What every detail record starts with (1-14), a J-52's mark (18-19) and a payment's occurrences (231-240). */
+export const DETAIL = readingLayout('detail', [
+  ...detailStart(''),
+  f(18, 19, 'optional_record', 'num'),
+  f(18, 61, 'barcode', 'num'),
+  f(231, 240, 'occurrences', 'alpha'),
+]);
+
+/** Cobrança, segment P (remessa): the title. */
+export const SEGMENT_P = readingLayout('P', [
+  f(38, 57, 'nosso_numero', 'alpha'),
+  f(63, 77, 'seu_numero', 'alpha'),
+  f(78, 85, 'due_date', 'num'),
+  f(86, 100, 'face_value', 'num'),
+  f(110, 117, 'issue_date', 'num'),
+]);
+
+/** Cobrança, segment Q (remessa): the payer. */
+export const SEGMENT_Q = readingLayout('Q', [
+  f(18, 18, 'payer_document_type', 'num'),
+  f(19, 33, 'payer_document', 'num'),
+  f(34, 73, 'payer_name', 'alpha'),
+]);
+
+/** Cobrança, segment T (retorno): the title, the payer, the movement and its reasons. */
+export const SEGMENT_T = readingLayout('T', [
+  f(16, 17, 'movement', 'num'),
+  f(38, 57, 'nosso_numero', 'alpha'),
+  f(59, 73, 'seu_numero', 'alpha'),
+  f(74, 81, 'due_date', 'num'),
+  f(82, 96, 'face_value', 'num'),
+  f(133, 133, 'payer_document_type', 'num'),
+  f(134, 148, 'payer_document', 'num'),
+  f(149, 188, 'payer_name', 'alpha'),
+  f(214, 223, 'reasons', 'alpha'),
+]);
+
+/** Cobrança, segment U (retorno): what was paid, and when. */
+export const SEGMENT_U = readingLayout('U', [
+  f(78, 92, 'paid_amount', 'num'),
+  f(138, 145, 'paid_date', 'num'),
+]);
+
+/** Segment Z: the bank's authentication of a payment. */
+export const SEGMENT_Z = readingLayout('Z', [f(15, 78, 'authentication', 'alpha')]);
 
 /** The payment detail layouts by segment, as a bank writes them. */
 export function paymentLayout(segment: string, bankCode: string | null): Layout | undefined {

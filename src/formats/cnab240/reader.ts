@@ -25,6 +25,7 @@ import {
 import { cents, field, fromCnabDate, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
 import { type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
+  DETAIL,
   FILE_HEADER,
   FILE_HEADER_ITAU,
   FILE_TRAILER,
@@ -41,6 +42,11 @@ import {
   SEGMENT_N,
   SEGMENT_O,
   SEGMENT_O_ITAU,
+  SEGMENT_P,
+  SEGMENT_Q,
+  SEGMENT_T,
+  SEGMENT_U,
+  SEGMENT_Z,
 } from './layouts.js';
 import { decodeLine, LineSplitter, type RawLine } from './lines.js';
 
@@ -374,7 +380,7 @@ export class Cnab240Reader {
   }
 
   private checkBank(n: number, rec: string): void {
-    const bank = field(rec, 1, 3);
+    const bank = field(rec, 1, 3); // every record starts with its bank
     if (this.file.bank_code === null) this.file.bank_code = bank;
     else if (bank !== this.file.bank_code) {
       this.warn(n, `bank code ${bank} differs from the file's ${this.file.bank_code}`, 'bank-differs');
@@ -402,6 +408,7 @@ export class Cnab240Reader {
     if (this.firstRecordLine !== n) this.warn(n, 'file header is not the first record');
     this.headerLine = n;
     const f = this.file;
+    // Itaú's header leaves 9-14 blank and puts its layout version at 15-17
     const itau = /^ {6}\d{3}$/.test(field(rec, 9, 17));
     const at = (name: string) => read(itau ? FILE_HEADER_ITAU : FILE_HEADER, rec, name);
     f.bank_code = at('bank');
@@ -490,16 +497,18 @@ export class Cnab240Reader {
     }
     batch.records++;
     this.checkBank(n, rec);
-    const lote = intOrNull(field(rec, 4, 7));
+    const at = (name: string) => read(DETAIL, rec, name);
+    const lote = intOrNull(at('lote'));
     if (lote !== batch.number)
-      this.warn(n, `detail says lote ${field(rec, 4, 7)}, inside lote ${batch.number}`, 'detail-lote');
-    const seq = intOrNull(field(rec, 9, 13));
+      this.warn(n, `detail says lote ${at('lote')}, inside lote ${batch.number}`, 'detail-lote');
+    const seq = intOrNull(at('sequence'));
     if (seq !== batch.expectedSeq) {
-      this.warn(n, `record sequence ${field(rec, 9, 13)}, expected ${batch.expectedSeq}`, 'detail-seq');
+      this.warn(n, `record sequence ${at('sequence')}, expected ${batch.expectedSeq}`, 'detail-seq');
     }
     batch.expectedSeq = (seq ?? batch.expectedSeq) + 1;
-    let segment = field(rec, 14, 14).toUpperCase();
-    const j52 = segment === 'J' && field(rec, 18, 19) === '52' && !/^\d{44}$/.test(field(rec, 18, 61));
+    let segment = at('segment').toUpperCase();
+    // a J-52 says 52 at 18-19, where a J's 44-digit barcode starts
+    const j52 = segment === 'J' && at('optional_record') === '52' && !/^\d{44}$/.test(at('barcode'));
     if (j52) segment = 'J52';
     this.segmentCounts.set(segment, (this.segmentCounts.get(segment) ?? 0) + 1);
 
@@ -628,25 +637,27 @@ export class Cnab240Reader {
         break;
       }
       case 'P': {
-        item.nosso_numero = trimOrNull(field(rec, 38, 57));
-        item.seu_numero = trimOrNull(field(rec, 63, 77));
-        item.due_date = fromCnabDate(field(rec, 78, 85));
-        item.face_value_cents = cents(field(rec, 86, 100));
+        const at = (name: string) => read(SEGMENT_P, rec, name);
+        item.nosso_numero = trimOrNull(at('nosso_numero'));
+        item.seu_numero = trimOrNull(at('seu_numero'));
+        item.due_date = fromCnabDate(at('due_date'));
+        item.face_value_cents = cents(at('face_value'));
         item.amount_cents = item.face_value_cents;
-        item.date = fromCnabDate(field(rec, 110, 117));
+        item.date = fromCnabDate(at('issue_date'));
         break;
       }
       case 'T': {
-        item.nosso_numero = trimOrNull(field(rec, 38, 57));
-        item.seu_numero = trimOrNull(field(rec, 59, 73));
-        item.due_date = fromCnabDate(field(rec, 74, 81));
-        item.face_value_cents = cents(field(rec, 82, 96));
+        const at = (name: string) => read(SEGMENT_T, rec, name);
+        item.nosso_numero = trimOrNull(at('nosso_numero'));
+        item.seu_numero = trimOrNull(at('seu_numero'));
+        item.due_date = fromCnabDate(at('due_date'));
+        item.face_value_cents = cents(at('face_value'));
         item.amount_cents = item.face_value_cents;
-        item.payer_document = normalizeDocument(field(rec, 133, 133), field(rec, 134, 148));
-        item.payer_name = trimOrNull(field(rec, 149, 188));
-        const movement = field(rec, 16, 17).trim();
+        item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
+        item.payer_name = trimOrNull(at('payer_name'));
+        const movement = at('movement').trim();
         if (movement !== '') item.occurrences.push(decodeCollectionMovement(movement));
-        for (const reason of splitOccurrenceCodes(field(rec, 214, 223))) {
+        for (const reason of splitOccurrenceCodes(at('reasons'))) {
           if (/^0+$/.test(reason)) continue;
           item.occurrences.push({
             code: reason,
@@ -658,7 +669,7 @@ export class Cnab240Reader {
       }
     }
     if (MAIN_PAYMENT_SEGMENTS.has(segment)) {
-      const codes = field(rec, 231, 240);
+      const codes = read(DETAIL, rec, 'occurrences');
       if (codes.trim() !== '') {
         item.occurrences = decodePaymentOccurrences(codes, bank);
         item.status = classifyOccurrences(
@@ -696,18 +707,19 @@ export class Cnab240Reader {
         break;
       }
       case 'Q': {
-        item.payer_document = normalizeDocument(field(rec, 18, 18), field(rec, 19, 33));
-        item.payer_name = trimOrNull(field(rec, 34, 73));
+        const at = (name: string) => read(SEGMENT_Q, rec, name);
+        item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
+        item.payer_name = trimOrNull(at('payer_name'));
         break;
       }
       case 'U': {
-        const paid = cents(field(rec, 78, 92));
+        const paid = cents(read(SEGMENT_U, rec, 'paid_amount'));
         item.paid_amount_cents = paid ? paid : null;
-        item.paid_date = fromCnabDate(field(rec, 138, 145));
+        item.paid_date = fromCnabDate(read(SEGMENT_U, rec, 'paid_date'));
         break;
       }
       case 'Z': {
-        item.authentication = trimOrNull(field(rec, 15, 78));
+        item.authentication = trimOrNull(read(SEGMENT_Z, rec, 'authentication'));
         break;
       }
     }
