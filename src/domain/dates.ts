@@ -1,3 +1,4 @@
+import { nextBusinessDay } from './business-days.js';
 import { fail, ok, type Result } from './result.js';
 
 /** Calendar dates are `YYYY-MM-DD` strings; arithmetic goes through UTC midnight so no time zone shifts a day. */
@@ -60,16 +61,20 @@ export function todayIn(now: Date, timeZone = 'America/Sao_Paulo'): IsoDate {
   }).format(now);
 }
 
-/** A date as a person types it: `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday`, `+Nd` or `-Nd`. */
+/**
+ * A date as a person types it: `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday`, `+Nd`, `-Nd`, or
+ * `next-business-day` (the first bank business day after today).
+ */
 export function parseDateInput(input: string, today: IsoDate): Result<IsoDate> {
   const text = input.trim().toLowerCase();
   if (text === 'today') return ok(today);
   if (text === 'tomorrow') return ok(addDays(today, 1));
+  if (text === 'next-business-day') return ok(nextBusinessDay(addDays(today, 1)));
   if (text === 'yesterday') return ok(addDays(today, -1));
   const rel = /^([+-])(\d{1,4})d$/.exec(text);
   if (rel) return ok(addDays(today, (rel[1] === '-' ? -1 : 1) * Number(rel[2])));
   if (isIsoDate(text)) return ok(text);
-  return fail(`"${input}" is not a date (use YYYY-MM-DD, today, tomorrow or +Nd)`);
+  return fail(`"${input}" is not a date (use YYYY-MM-DD, today, tomorrow, +Nd or next-business-day)`);
 }
 
 /** `2026-11-22` -> `22/11/2026`, as a Brazilian reads it. */

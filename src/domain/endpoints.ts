@@ -49,6 +49,11 @@ export const endpoints = {
     path: `${TENANT}/pagamento-batches/{batch}/file`,
     scope: 'payments.read',
   },
+  cancelBatch: {
+    method: 'POST',
+    path: `${TENANT}/pagamento-batches/{batch}/cancel`,
+    scope: 'payments.write',
+  },
   importBatchReturn: {
     method: 'POST',
     path: `${TENANT}/pagamento-batches/{batch}/retorno`,

@@ -155,6 +155,14 @@ export const operations = {
     response: { file: 'text/plain' },
     status: 200,
   },
+  cancelBatch: {
+    ...endpoints.cancelBatch,
+    summary:
+      'Take a batch back before any return: its payables return to marked_for_remessa and the batch is canceled',
+    response: R.One(R.BatchDetail),
+    status: 200,
+    extension: true,
+  },
   importBatchReturn: {
     ...endpoints.importBatchReturn,
     summary: "Import the bank's CNAB 240 return (.ret) for the batch",

@@ -15,9 +15,22 @@ export const FORMAS_PAGAMENTO = ['pix', 'ted', 'doc', 'boleto', 'cash', 'check']
 export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
 export const REMITTABLE_FORMAS: readonly FormaPagamento[] = ['pix', 'ted', 'doc', 'boleto'];
 
-/** A payment batch as its returns confirm or reject its payables (docs/DESIGN.md "States"). */
-export const BATCH_STATES = ['generated', 'partially_returned', 'returned'] as const;
+/**
+ * A payment batch as its returns confirm or reject its payables (docs/DESIGN.md "States"); `canceled` when it was
+ * taken back before any return came (a sandbox extension).
+ */
+export const BATCH_STATES = ['generated', 'partially_returned', 'returned', 'canceled'] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
+
+/** What a payable pays, in cents: amount + fine + interest - discount (what its remittance line carries). */
+export function payableTotalCents(p: {
+  amount?: number | null;
+  fine_amount?: number | null;
+  interest_amount?: number | null;
+  discount_amount?: number | null;
+}): number {
+  return (p.amount ?? 0) + (p.fine_amount ?? 0) + (p.interest_amount ?? 0) - (p.discount_amount ?? 0);
+}
 
 export const PAYABLE_STATES = ['pending', 'marked_for_remessa', 'in_batch', 'scheduled', 'paid'] as const;
 export type PayableState = (typeof PAYABLE_STATES)[number];

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { nextBusinessDay } from '../../src/domain/business-days.js';
 import { todayIn } from '../../src/domain/dates.js';
 import { buildBoleto, dueDateWindow } from '../../src/formats/boleto/index.js';
 import { arrecadacao } from '../unit/cnab240/fixtures.js';
@@ -122,13 +123,14 @@ describe('a boleto payable and its document', () => {
       (await create(['--amount', '123,45', '--document', slip.linha, '--due', inDays(7), '--json'])).stdout,
     ).public_id;
     await s.condo.ok(['payables', 'mark', id]);
-    const batch = await s.condo.json(['batches', 'create', '--date', inDays(3)]);
+    const payday = nextBusinessDay(inDays(3));
+    const batch = await s.condo.json(['batches', 'create', '--date', payday]);
     const rem = join(s.condo.configDir, 'o.rem');
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
     const o = (await readFile(rem, 'latin1')).split('\r\n').find((l) => l[13] === 'O');
     const cnabDate = (iso: string) => iso.split('-').reverse().join('');
     expect(o?.slice(91, 99)).toBe(cnabDate(inDays(7))); // 92-99 vencimento
-    expect(o?.slice(99, 107)).toBe(cnabDate(inDays(3))); // 100-107 pagamento
+    expect(o?.slice(99, 107)).toBe(cnabDate(payday)); // 100-107 pagamento
   });
 
   test('cnab inspect warns when a segment J pays other than its title value with no discount or mora', async () => {
@@ -136,7 +138,7 @@ describe('a boleto payable and its document', () => {
       (await create(['--amount', '456,78', '--document', boleto.linhaDigitavel, '--json'])).stdout,
     );
     await s.condo.ok(['payables', 'mark', fresh.public_id]);
-    const batch = await s.condo.json(['batches', 'create', '--date', inDays(2)]);
+    const batch = await s.condo.json(['batches', 'create', '--date', nextBusinessDay(inDays(2))]);
     const rem = join(s.condo.configDir, 'j.rem');
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
     expect((await s.condo.run(['cnab', 'inspect', rem])).stderr).not.toMatch(/do not add up/);

@@ -266,7 +266,7 @@ describe('tokens, names, secrets and hosts', () => {
       (await s.condo.run([...payableArgs, '--supplier', '1', '--json', '--description', 'Lote'])).stdout,
     ).public_id;
     await s.condo.ok(['payables', 'mark', id]);
-    const batch = await s.condo.json('batches create --date tomorrow');
+    const batch = await s.condo.json('batches create --date next-business-day');
     const folder = await mkdtemp(join(root, 'downloads-'));
     const inFolder = { env: {}, cwd: folder };
     const download = (extra: string[] = []) =>

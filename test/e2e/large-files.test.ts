@@ -59,7 +59,7 @@ function seedMarkedPayables(ctx: SandboxContext): void {
 
 beforeAll(async () => {
   s = await sandboxSession({ prepare: seedMarkedPayables });
-  batchId = (await s.condo.json('batches create --date tomorrow')).public_id;
+  batchId = (await s.condo.json('batches create --date next-business-day')).public_id;
 }, 120_000);
 afterAll(() => s?.close());
 

@@ -53,7 +53,7 @@ describe('the monthly remittance run', () => {
     await s.condo.ok(['payables', 'mark', ...ids]);
 
     const before = await paymentAccount();
-    const batch = await s.condo.json('batches create --date tomorrow');
+    const batch = await s.condo.json('batches create --date next-business-day');
     expect(batch).toMatchObject({
       state: 'generated',
       payables_count: 5,
@@ -131,7 +131,7 @@ describe('the monthly remittance run', () => {
     // The rejected payment fixed and paid in a second batch.
     await s.condo.ok(`payables update ${ted.public_id} --notes 'dados bancários conferidos'`);
     await s.condo.ok(`payables mark ${ted.public_id}`);
-    const batch2 = await s.condo.json('batches create --date tomorrow');
+    const batch2 = await s.condo.json('batches create --date next-business-day');
     expect(batch2).toMatchObject({ payables_count: 1, file_sequence: 2, total_amount: 222222 });
     const rem2 = join(dir, 'lote2.rem');
     const ret2 = join(dir, 'lote2.ret');

@@ -203,7 +203,7 @@ describe('machine output has one contract', () => {
 describe('files and deletes', () => {
   test('-o is the format only; a download goes to -O FILE and keeps an existing file unless --force', async () => {
     await s.condo.ok(['payables', 'mark', ids[0] as string, ids[1] as string]);
-    const batch = await s.condo.json('batches create --date tomorrow');
+    const batch = await s.condo.json('batches create --date next-business-day');
     const rem = join(s.dataDir, '..', 'lote.rem');
 
     const wrong = await s.condo.run(['batches', 'download', batch.public_id, '-o', rem]);

@@ -139,7 +139,7 @@ describe('importing', () => {
       `payables create --supplier ${supplier.id} --chart-account ${chart.id} --amount 4.321,09 --method ted --due +5d --description 'Reforma do portão'`,
     );
     await s.condo.ok(`payables mark ${p.public_id}`);
-    const batch = await s.condo.json('batches create --date tomorrow');
+    const batch = await s.condo.json('batches create --date next-business-day');
     const rem = join(dir, 'pagar.rem');
     const ret = join(dir, 'pagar.ret');
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);

@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { Batch, ReturnSummary } from '../../client/index.js';
-import { UsageError } from '../../domain/errors.js';
+import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
+import { paymentDateRefusal } from '../../domain/business-days.js';
+import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 import type { Deps } from '../context.js';
 import {
@@ -83,10 +85,72 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
   return 0;
 }
 
-export async function createBatch(deps: Deps, opts: { date?: string }): Promise<number> {
+export interface CreateOptions {
+  date?: string;
+  dryRun?: boolean;
+  yes?: boolean;
+}
+
+/** The preview on a stream: a line per forma, then each payment, then the warnings (a terminal's, or --dry-run's). */
+async function printPreview(deps: Deps, preview: BatchPreview, to: 'stdout' | 'stderr'): Promise<void> {
+  const out =
+    to === 'stdout'
+      ? deps
+      : { ...deps, io: { ...deps.io, stdout: deps.io.stderr }, format: 'table' as const };
+  if (out.format === 'json') {
+    printJson(out, preview);
+    return;
+  }
+  if (out.format === 'table') {
+    writeLine(
+      out.io.stdout,
+      `${preview.count} payments, ${formatReais(preview.total_amount)}, paid on ${preview.payment_date}: ${preview.by_forma
+        .map((f) => `${f.forma} ${f.count} (${formatReais(f.total_amount)})`)
+        .join(', ')}`,
+    );
+  }
+  await printList(out, preview.payments, [
+    { header: 'PAYABLE', value: (p) => p.public_id },
+    { header: 'METHOD', value: (p) => p.forma },
+    { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
+    { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
+    { header: 'PAYEE', value: (p) => p.payee_name },
+  ]);
+  for (const w of preview.warnings) deps.warn(`${w.public_id}: ${w.message}`);
+}
+
+/**
+ * Every marked payable into one remittance. The payment date must be a bank business day (else a usage error
+ * naming the next one, before anything is sent). `--dry-run` prints what would go and sends nothing; on a
+ * terminal the same preview is shown and confirmed (`--yes` skips the question); a script is not asked.
+ */
+export async function createBatch(deps: Deps, opts: CreateOptions): Promise<number> {
   if (!opts.date) throw new UsageError('--date is required (the payment date stamped in the file)');
   const date = dateFlag('--date', opts.date, deps.today());
+  const refusal = paymentDateRefusal(date);
+  if (refusal) throw new UsageError(`--date: ${refusal} (nothing was sent)`);
   const client = await deps.client();
+  const ask = opts.yes || opts.dryRun ? null : await deps.prompter();
+  if (opts.dryRun || ask) {
+    const marked = await client.payables.list({ state: 'marked_for_remessa' }, { all: true });
+    const preview = batchPreview(marked, date);
+    if (opts.dryRun) {
+      await printPreview(deps, preview, 'stdout');
+      deps.info(preview.count === 0 ? 'nothing is marked for remittance' : 'dry run: nothing was created');
+      return 0;
+    }
+    if (ask && preview.count > 0) {
+      await printPreview(deps, preview, 'stderr');
+      const go = await ask.confirm(
+        `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_amount)}, paid on ${date}?`,
+        false,
+      );
+      if (!go) {
+        deps.info('nothing created');
+        return 1;
+      }
+    }
+  }
   const batch = await client.batches.create({ data_pagamento: date });
   if (deps.format === 'json') printJson(deps, batch);
   else if (deps.format === 'table') {
@@ -95,6 +159,53 @@ export async function createBatch(deps: Deps, opts: { date?: string }): Promise<
       `${paint(deps.io, 'green', '✓')} batch ${batch.public_id}: ${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)}, file ${batch.file_name} (NSA ${batch.file_sequence})`,
     );
   } else writeLine(deps.io.stdout, batch.public_id);
+  return 0;
+}
+
+/**
+ * Takes a batch back before the bank has answered for it: its payables return to marked_for_remessa. Asks on a
+ * terminal (`--yes` skips). On a server without the extension, says so plainly.
+ */
+export async function cancelBatch(deps: Deps, idArg: string, opts: { yes?: boolean }): Promise<number> {
+  const id = publicIdArg('ID', idArg);
+  const client = await deps.client();
+  const batch = await client.batches.get(id); // a batch that does not exist is a 404 here, not "unsupported"
+  if (!opts.yes) {
+    const ask = await deps.prompter();
+    if (!ask)
+      throw new UsageError(
+        '--yes is required to cancel without a terminal to confirm on (nothing was canceled)',
+      );
+    const go = await ask.confirm(
+      `Cancel batch ${id} (${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)})? Do not send its file to the bank.`,
+      false,
+    );
+    if (!go) {
+      deps.info('nothing canceled');
+      return 1;
+    }
+  }
+  let canceled: Batch;
+  try {
+    canceled = await client.batches.cancel(id);
+  } catch (error) {
+    if (
+      (error instanceof NotFoundError || (error instanceof CondoError && error.status === 405)) &&
+      !error.requestId?.startsWith('x')
+    )
+      throw new CondoError(
+        'this server cannot cancel a batch (batches cancel is an extension of the condo sandbox); do not send the file, and create the next batch with the payables marked again',
+        { code: 'not_supported' },
+      );
+    throw error;
+  }
+  if (deps.format === 'json') printJson(deps, canceled);
+  else if (deps.format === 'table')
+    writeLine(
+      deps.io.stdout,
+      `${paint(deps.io, 'green', '✓')} batch ${id} canceled: ${canceled.payables_count} payables are marked for the next remittance again`,
+    );
+  else writeLine(deps.io.stdout, id);
   return 0;
 }
 
@@ -178,9 +289,19 @@ export const register: Register = (program, run) => {
     .action(run((deps, cmd) => showBatch(deps, cmd.args[0] as string)));
   batches
     .command('create')
-    .description('put every marked payable into a new CNAB 240 remittance')
-    .option('--date <date>', 'payment date: YYYY-MM-DD, today, tomorrow, +Nd')
-    .action(run((deps, cmd) => createBatch(deps, cmd.opts())));
+    .description('put every marked payable into a new CNAB 240 remittance (asks first on a terminal)')
+    .option(
+      '--date <date>',
+      'payment date, a bank business day: YYYY-MM-DD, tomorrow, +Nd, next-business-day',
+    )
+    .option('--dry-run', 'show what would go (per forma, each payee, warnings) and create nothing')
+    .option('-y, --yes', 'do not ask for confirmation on a terminal')
+    .action(run((deps, cmd) => createBatch(deps, cmd.opts<CreateOptions>())));
+  batches
+    .command('cancel <id>')
+    .description("take a batch back before any return: its payables are marked again (don't send its file)")
+    .option('-y, --yes', 'cancel without asking')
+    .action(run((deps, cmd) => cancelBatch(deps, cmd.args[0] as string, cmd.opts())));
   batches
     .command('download <id>')
     .description('download the .rem (default: its own name, in the current directory)')

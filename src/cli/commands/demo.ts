@@ -275,13 +275,13 @@ export async function demo(deps: Deps): Promise<number> {
     const pendingNow = await s.json<Json[]>(['payables', 'list', '--state', 'pending', '--all']);
     const toMark = pendingNow.map((p) => String(p.public_id));
     await s.show('Mark everything pending for the remittance', ['payables', 'mark', ...toMark]);
-    const batch = await s.json<Json>(['batches', 'create', '--date', 'tomorrow']);
+    const batch = await s.json<Json>(['batches', 'create', '--date', 'next-business-day', '--yes']);
     writeLine(io.stdout, '');
     writeLine(
       io.stdout,
       paint(io, 'bold', '▸ Generate the payment batch: one CNAB 240 file with every marked payable'),
     );
-    writeLine(io.stdout, paint(io, 'cyan', '  $ condo batches create --date tomorrow'));
+    writeLine(io.stdout, paint(io, 'cyan', '  $ condo batches create --date next-business-day'));
     writeLine(
       io.stdout,
       `batch ${batch.public_id}: ${batch.payables_count} payables, file ${batch.file_name} (NSA ${batch.file_sequence})`,

@@ -3,7 +3,7 @@ import type { Payable } from '../../client/types.js';
 import { type FlagsOf, PAYABLE_FIELDS } from '../../domain/body-fields.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
-import { PAYABLE_STATES, reviewBoleto } from '../../domain/payables.js';
+import { PAYABLE_STATES, payableTotalCents, reviewBoleto } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/schemas.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
@@ -65,7 +65,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
     else printRecord(deps, p, fieldColumns(p, { cents: PAYABLE_MONEY }));
     return 0;
   }
-  const total = (p.amount ?? 0) + (p.fine_amount ?? 0) + (p.interest_amount ?? 0) - (p.discount_amount ?? 0);
+  const total = payableTotalCents(p);
   const fields: Column<Payable>[] = [
     { header: 'Payable', value: (r) => r.public_id },
     { header: 'State', value: (r) => r.state },

@@ -7,6 +7,7 @@ import type { ApiCore, Core } from '../client.js';
 import { fileFromPath, multipart } from '../multipart.js';
 import type { ListOptions, ListResult } from '../types.js';
 import { route } from './endpoint.js';
+import { write } from './write.js';
 
 export interface Batch {
   public_id: string;
@@ -51,6 +52,11 @@ export interface BatchesApi {
     body: { data_pagamento: string },
     opts?: { idempotencyKey?: string; signal?: AbortSignal },
   ): Promise<Batch>;
+  /**
+   * Takes a batch back before any return (its payables return to marked_for_remessa). An extension of condo's
+   * sandbox: another server answers 404 or 405, which the caller should read as "not supported".
+   */
+  cancel(id: string, opts?: { idempotencyKey?: string; signal?: AbortSignal }): Promise<Batch>;
   /** The .rem as a stream: the caller decides where the bytes go. */
   download(id: string, opts?: { signal?: AbortSignal }): Promise<BatchDownload>;
   /** Uploads a return file streaming from disk; the key should derive from the file's bytes (a re-run replays). */
@@ -82,6 +88,7 @@ export function batches(api: ApiCore & Pick<Core, 'requestStream'>): BatchesApi 
           signal: o.signal,
         })
       ).data,
+    cancel: (id, o) => write<Batch>(api, route('cancelBatch', { batch: id }), undefined, o),
     download: async (id, o = {}) => {
       const res = await api.requestStream({ ...route('downloadBatchFile', { batch: id }), signal: o.signal });
       const length = Number(res.headers['content-length']);

@@ -19,6 +19,7 @@ import {
   applyReturn,
   batchFile,
   batchItems,
+  cancelBatch,
   createBatch,
   findBatch,
   itemStates,
@@ -102,6 +103,13 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       .header('content-length', String(bytes.length))
       .header('x-content-sha256', batch.file_sha256)
       .send(bytes);
+  });
+
+  serve(app, 'cancelBatch', async ({ request, reply, params }) => {
+    return commit(ctx, request, reply, (tx) => {
+      const batch = cancelBatch(tx, findBatch(tx, params.batch), ctx.now());
+      return ok({ data: batchDetail(tx, batch) });
+    });
   });
 
   serve(app, 'importBatchReturn', async ({ request, reply, params }) => {

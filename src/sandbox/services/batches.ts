@@ -11,9 +11,10 @@
  */
 import { createHash } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
+import { paymentDateRefusal } from '../../domain/business-days.js';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { centsToDecimal } from '../../domain/money.js';
-import type { PayableState } from '../../domain/payables.js';
+import { type PayableState, payableTotalCents } from '../../domain/payables.js';
 import type { FieldErrors } from '../../domain/schemas.js';
 import {
   Cnab240InputError,
@@ -38,7 +39,7 @@ import type {
   SupplierBank,
 } from '../model.js';
 import { recordEntry } from './entries.js';
-import { domainRule, notFound, validationFailed } from './errors.js';
+import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 import { paymentAccountOf } from './lookups.js';
 import { periodStateOf } from './periods.js';
 
@@ -84,9 +85,7 @@ export function batchFile(tx: Tx, batch: PaymentBatchRecord): Buffer | null {
 }
 
 /** The total a payable's payment carries: amount + fine + interest - discount, in cents. */
-export function payableTotal(p: Payable): number {
-  return p.amount + (p.fine_amount ?? 0) + (p.interest_amount ?? 0) - (p.discount_amount ?? 0);
-}
+export const payableTotal = (p: Payable): number => payableTotalCents(p);
 
 function nextFileSequence(tx: Tx): number {
   const last = tx.batches.first(undefined, 'file_sequence DESC')?.file_sequence ?? 0;
@@ -229,6 +228,9 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
       'data_pagamento is in the past',
     );
   }
+  // A bank refuses (or moves) a payment dated on a weekend or a bank holiday: say so now, with the next day.
+  const notBusiness = paymentDateRefusal(body.data_pagamento);
+  if (notBusiness) throw validationFailed({ data_pagamento: [notBusiness] }, notBusiness);
   const marked = tx.payables.find(where().eq('state', 'marked_for_remessa'), {
     orderBy: 'due_date, public_id',
   });
@@ -320,6 +322,28 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
   return batch;
 }
 
+/**
+ * Takes a batch back while no return has been imported for it (a sandbox extension): its payables go back to
+ * marked_for_remessa, out of the batch, and the batch stays, `canceled`, with its file, for the record. The bank
+ * must not have the file: cancelling here does not reach a bank that already has it.
+ */
+export function cancelBatch(tx: Tx, batch: PaymentBatchRecord, now: Date): PaymentBatchRecord {
+  if (batch.state === 'canceled') throw invalidState(`batch ${batch.public_id} is already canceled`);
+  if (batch.state !== 'generated' || batch.returns.length > 0)
+    throw invalidState(
+      `batch ${batch.public_id} has a return imported (${batch.state}): the bank has it, it cannot be canceled`,
+    );
+  const at = now.toISOString();
+  for (const p of tx.payables.find(where().eq('batch_id', batch.public_id))) {
+    if (p.state !== 'in_batch') continue;
+    p.state = 'marked_for_remessa';
+    p.batch_id = null;
+    p.updated_at = at;
+  }
+  batch.state = 'canceled';
+  return batch;
+}
+
 // ---- return (retorno) ---------------------------------------------------------------------------------
 
 /** What the route keeps of each payment line of the return file (not the whole item). */
@@ -361,6 +385,8 @@ export function applyReturn(
   file: ReturnFileFacts,
   now: Date,
 ): ReturnResult {
+  if (batch.state === 'canceled')
+    throw invalidState(`batch ${batch.public_id} was canceled: a return for it names payments never sent`);
   const at = now.toISOString();
   const today = todayIn(now);
   const bank = file.bank_code ?? undefined;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { nextBusinessDay } from '../../../src/domain/business-days.js';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
 import { occurrenceKind, readCnab240, toSeuNumero } from '../../../src/formats/cnab240/index.js';
 import { DB_FILE, openPlain } from '../../../src/sandbox/db/sqlite.js';
@@ -19,7 +20,8 @@ const PAYMENT_ACCOUNT = 1;
 const LINHA_DIGITAVEL = '34191.79001 01043.510047 91020.150008 3 97560000012345';
 
 const today = todayIn(new Date());
-const tomorrow = addDays(today, 1);
+// the payment date: a bank business day (a Saturday is refused)
+const payday = nextBusinessDay(addDays(today, 1));
 
 let s: Session;
 beforeAll(async () => {
@@ -66,7 +68,7 @@ async function markFive() {
   ];
 }
 
-async function createBatch(data_pagamento = tomorrow) {
+async function createBatch(data_pagamento = payday) {
   return s.api('POST', '/pagamento-batches', { json: { data_pagamento } });
 }
 
@@ -146,7 +148,7 @@ describe('generating a batch', () => {
     const b = r.body.data;
     expect(b).toMatchObject({
       state: 'generated',
-      data_pagamento: tomorrow,
+      data_pagamento: payday,
       bank_account_id: PAYMENT_ACCOUNT,
       file_sequence: 1,
       file_name: `PAG240_${s.client('default').condominium}_000001.rem`,
@@ -403,7 +405,7 @@ describe('importing the return', () => {
     expect((await s.api('GET', '/account-entries', { token: readOnly })).status).toBe(200);
     const denied = await s.api('POST', '/pagamento-batches', {
       token: readOnly,
-      json: { data_pagamento: tomorrow },
+      json: { data_pagamento: payday },
     });
     expect(denied.status).toBe(403);
     const narrow = await s.token('default', 'payments.read');
@@ -439,7 +441,7 @@ describe('persistence', () => {
     await payable({ supplier_id: LIMPEZA, forma_pagamento: 'ted', amount: 1_000 });
     const next = await s.api('POST', '/pagamento-batches', {
       token: await s.token(),
-      json: { data_pagamento: tomorrow },
+      json: { data_pagamento: payday },
     });
     expect(next.body.data.file_sequence).toBe(list.meta.total + 1);
   });

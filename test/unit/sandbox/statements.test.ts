@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { nextBusinessDay } from '../../../src/domain/business-days.js';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
 import type { SandboxContext } from '../../../src/sandbox/http/context.js';
 import {
@@ -306,7 +307,9 @@ describe('imports, duplicates and reconciliation rules', () => {
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.public_id;
     expect((await s.api('POST', `/payables/${id}/mark-for-remessa`)).status).toBe(200);
-    const batch = await s.api('POST', '/pagamento-batches', { json: { data_pagamento: today } });
+    const batch = await s.api('POST', '/pagamento-batches', {
+      json: { data_pagamento: nextBusinessDay(today) },
+    });
     expect(batch.status, batch.text).toBe(201);
     const token = await s.token();
     const slug = s.client('default').condominium;

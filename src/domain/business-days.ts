@@ -1,0 +1,75 @@
+/**
+ * Bank business days in Brazil: not a Saturday or Sunday, and not a national holiday on which banks do not open —
+ * the fixed ones (Lei 662/1949, Lei 6.802/1980, Lei 14.759/2023 for 20 November) and the movable ones that follow
+ * Easter: Carnival Monday and Tuesday, Good Friday and Corpus Christi (FEBRABAN's bank holiday calendar). Local
+ * holidays (a city's anniversary, a state's date) are not known here.
+ */
+import { addDays, type IsoDate } from './dates.js';
+
+/** Easter Sunday of a Gregorian year (Meeus/Jones/Butcher). */
+export function easterSunday(year: number): IsoDate {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const FIXED: Record<string, string> = {
+  '01-01': 'Confraternização Universal',
+  '04-21': 'Tiradentes',
+  '05-01': 'Dia do Trabalho',
+  '09-07': 'Independência do Brasil',
+  '10-12': 'Nossa Senhora Aparecida',
+  '11-02': 'Finados',
+  '11-15': 'Proclamação da República',
+  '11-20': 'Dia Nacional de Zumbi e da Consciência Negra',
+  '12-25': 'Natal',
+};
+
+/** The national bank holidays of a year, by date. */
+export function bankHolidays(year: number): Map<IsoDate, string> {
+  const out = new Map<IsoDate, string>();
+  for (const [md, name] of Object.entries(FIXED)) out.set(`${year}-${md}`, name);
+  // 20 November became a national holiday in 2024
+  if (year < 2024) out.delete(`${year}-11-20`);
+  const easter = easterSunday(year);
+  out.set(addDays(easter, -48), 'Carnaval (segunda-feira)');
+  out.set(addDays(easter, -47), 'Carnaval (terça-feira)');
+  out.set(addDays(easter, -2), 'Sexta-feira Santa');
+  out.set(addDays(easter, 60), 'Corpus Christi');
+  return out;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Why a date is not a bank business day (a weekday's name, or the holiday's), or null when it is one. */
+export function notBusinessDay(date: IsoDate): string | null {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  if (day === 0 || day === 6) return `a ${WEEKDAYS[day]}`;
+  const holiday = bankHolidays(Number(date.slice(0, 4))).get(date);
+  return holiday ? `a bank holiday (${holiday})` : null;
+}
+
+/** The first bank business day on or after `date`. */
+export function nextBusinessDay(date: IsoDate): IsoDate {
+  let d = date;
+  while (notBusinessDay(d)) d = addDays(d, 1);
+  return d;
+}
+
+/** The refusal for a payment date that is not a bank business day, naming the next one; null when it is one. */
+export function paymentDateRefusal(date: IsoDate): string | null {
+  const why = notBusinessDay(date);
+  return why ? `${date} is ${why}, not a bank business day; the next one is ${nextBusinessDay(date)}` : null;
+}
