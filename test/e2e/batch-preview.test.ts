@@ -1,0 +1,179 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { nextBusinessDay } from '../../src/domain/business-days.js';
+import { addDays } from '../../src/domain/dates.js';
+import { type Session, sandboxSession } from './harness.js';
+import { runOnTerminal } from './tty.js';
+
+/** #10 point 1: a batch is previewed, confirmed on a terminal, paid on a business day, and can be taken back. */
+
+let s: Session;
+let account: number;
+let supplier: number;
+
+beforeAll(async () => {
+  s = await sandboxSession();
+  const chart = await s.condo.json('ledger chart --type expense --state active');
+  account = chart.find((a: any) => String(a.code).split('.').length === 3).id;
+  supplier = (await s.condo.json('suppliers list')).find((x: any) => x.bank && x.document).id;
+});
+afterAll(() => s.close());
+
+/** Two TED payables to the seeded supplier with bank data, marked for the next remittance. */
+async function markTwo(tag: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const amount of ['1.000,00', '250,50']) {
+    const created = await s.condo.json([
+      'payables',
+      'create',
+      '--supplier',
+      String(supplier),
+      '--chart-account',
+      String(account),
+      '--method',
+      'ted',
+      '--amount',
+      amount,
+      '--due',
+      '+10d',
+      '--description',
+      `${tag} ${amount}`,
+    ]);
+    ids.push(created.public_id);
+  }
+  await s.condo.ok(['payables', 'mark', ...ids]);
+  return ids;
+}
+
+const batchCount = async () => (await s.condo.json('batches list --all')).length;
+
+/** The next Saturday from the sandbox's today. */
+function saturday(): string {
+  let d = addDays(new Date().toISOString().slice(0, 10), 1);
+  while (new Date(`${d}T12:00:00Z`).getUTCDay() !== 6) d = addDays(d, 1);
+  return d;
+}
+
+describe('preview, business days, confirmation', () => {
+  test('a Saturday is refused before anything is sent, naming the next business day', async () => {
+    await markTwo('Sábado');
+    const before = await batchCount();
+    const date = saturday();
+    const r = await s.condo.run(['batches', 'create', '--date', date]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(
+      `--date: ${date} is a Saturday, not a bank business day; the next one is ${nextBusinessDay(date)}`,
+    );
+    expect(await batchCount()).toBe(before);
+  });
+
+  test('--dry-run shows each payment, the totals per forma and the warnings, and creates nothing', async () => {
+    const before = await batchCount();
+    const preview = await s.condo.json('batches create --dry-run --date next-business-day');
+    expect(preview.count).toBeGreaterThanOrEqual(2);
+    expect(preview.by_forma.find((f: any) => f.forma === 'ted').count).toBeGreaterThanOrEqual(2);
+    expect(preview.payments[0]).toMatchObject({ forma: 'ted', payee_name: expect.any(String) });
+    expect(preview.total_amount).toBe(preview.payments.reduce((n: number, p: any) => n + p.amount, 0));
+    const table = await s.condo.run([
+      '-o',
+      'table',
+      'batches',
+      'create',
+      '--dry-run',
+      '--date',
+      'next-business-day',
+    ]);
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toMatch(/\d+ payments, R\$ [\d.]+,\d\d, paid on \d{4}-\d\d-\d\d: ted \d+ \(R\$/);
+    expect(table.stderr).toContain('dry run: nothing was created');
+    expect(await batchCount()).toBe(before);
+  });
+
+  test('on a terminal it asks first: no creates nothing, yes creates the batch', async () => {
+    const before = await batchCount();
+    const declined = await runOnTerminal(
+      s.condo,
+      ['batches', 'create', '--date', 'next-business-day'],
+      [[/Create the remittance: \d+ payments/, 'n']],
+    );
+    expect(declined.exitCode).toBe(1);
+    expect(declined.output).toContain('nothing created');
+    expect(await batchCount()).toBe(before);
+    const accepted = await runOnTerminal(
+      s.condo,
+      ['batches', 'create', '--date', 'next-business-day'],
+      [[/Create the remittance/, 'y']],
+    );
+    expect(accepted.exitCode, accepted.output).toBe(0);
+    expect(accepted.output).toMatch(/batch [0-9A-Z]{26}: \d+ payables/);
+    expect(await batchCount()).toBe(before + 1);
+  });
+});
+
+describe('cancel', () => {
+  test('a batch taken back before any return: its payables are marked again; twice or after a return is refused', async () => {
+    const ids = await markTwo('Cancelar');
+    const batch = await s.condo.json('batches create --date next-business-day');
+    const noTty = await s.condo.run(['batches', 'cancel', batch.public_id]);
+    expect(noTty.exitCode).toBe(2);
+    expect(noTty.stderr).toContain('--yes is required');
+
+    const canceled = await s.condo.json(['batches', 'cancel', batch.public_id, '--yes']);
+    expect(canceled.state).toBe('canceled');
+    for (const id of ids)
+      expect((await s.condo.json(['payables', 'show', id])).state).toBe('marked_for_remessa');
+    const again = await s.condo.run(['batches', 'cancel', batch.public_id, '--yes']);
+    expect(again.exitCode).toBe(5);
+    expect(again.stderr).toContain('already canceled');
+
+    // a batch the bank answered for cannot be canceled
+    const next = await s.condo.json('batches create --date next-business-day');
+    const rem = `${s.condo.configDir}/c.rem`;
+    const ret = `${s.condo.configDir}/c.ret`;
+    await s.condo.ok(['batches', 'download', next.public_id, '-O', rem]);
+    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret]);
+    await s.condo.ok(['batches', 'import-return', next.public_id, ret]);
+    const late = await s.condo.run(['batches', 'cancel', next.public_id, '--yes']);
+    expect(late.exitCode).toBe(5);
+    expect(late.stderr).toMatch(/has a return imported/);
+  });
+
+  test('a server without the extension: said plainly', async () => {
+    // A server that follows the spec only: everything passes through, but the cancel route does not exist.
+    const upstream = new URL(s.sandbox.baseUrl);
+    const spec: Server = createServer((req, res) => {
+      if (req.url?.endsWith('/cancel')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'not_found', message: 'no such route' } }));
+        return;
+      }
+      const fwd = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      req.pipe(fwd);
+    });
+    await new Promise<void>((resolve) => spec.listen(0, '127.0.0.1', resolve));
+    try {
+      await markTwo('Outro servidor');
+      const batch = await s.condo.json('batches create --date next-business-day');
+      const url = `http://127.0.0.1:${(spec.address() as { port: number }).port}`;
+      const r = await s.condo.run(['--base-url', url, 'batches', 'cancel', batch.public_id, '--yes']);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain(
+        'this server cannot cancel a batch (batches cancel is an extension of the condo sandbox)',
+      );
+    } finally {
+      spec.close();
+    }
+  });
+});
