@@ -74,6 +74,14 @@ describe('the monthly remittance run', () => {
     ).toBe(true);
     expect((await readdir(dir)).filter((f) => f.includes('partial'))).toEqual([]);
 
+    // #10 point 2: checked by eye, the file shows where every payment goes
+    const byEye = await s.condo.ok(['-o', 'table', 'cnab', 'inspect', rem]);
+    expect(byEye).toContain(
+      `PIX ${withPix.pix_key_type === 'cpf' || withPix.pix_key_type === 'cnpj' ? 'document' : withPix.pix_key_type} ${withPix.pix_key}`,
+    );
+    expect(byEye).toMatch(new RegExp(`bank ${withBank.bank.code} agency \\S+ account \\S+`));
+    expect(byEye).toMatch(/barcode \d{44}/);
+    expect(byEye).toContain(withBank.document);
     const inspected = await s.condo.json(['cnab', 'inspect', rem]);
     expect(inspected).toMatchObject({
       bank_code: '341',

@@ -40,6 +40,15 @@ export function inspectJson(file: CnabFile) {
   };
 }
 
+/** Where the money goes: a PIX key and its type, a bank account, or the barcode being paid. */
+function destination(i: CnabItem): string {
+  if (i.pix_key) return `PIX ${i.pix_key_type ?? 'key'} ${i.pix_key}`;
+  const b = i.payee_bank;
+  if (b && !/^0*$/.test(b.bank_code)) return `bank ${b.bank_code} agency ${b.agency} account ${b.account}`;
+  if (i.barcode) return `barcode ${i.barcode}`;
+  return '';
+}
+
 const amountOf = (i: CnabItem) => i.paid_amount_cents ?? i.amount_cents ?? i.face_value_cents;
 
 export async function inspect(deps: Deps, path: string): Promise<number> {
@@ -84,6 +93,8 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
     { header: 'LINE', value: (i) => i.line },
     { header: 'SEG', value: (i) => i.segment },
     { header: 'PAYEE', value: (i) => i.payee_name },
+    { header: 'CPF/CNPJ', value: (i) => i.payee_document },
+    { header: 'DESTINATION', value: destination },
     { header: 'AMOUNT', value: amountOf, kind: 'cents' },
     { header: 'DATE', value: (i) => formatDateBr(i.paid_date ?? i.date ?? i.due_date) },
     { header: 'SEU NÚMERO', value: (i) => i.seu_numero },

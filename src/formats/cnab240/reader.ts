@@ -90,6 +90,8 @@ export interface CnabItem {
   payee_document: string | null;
   payee_bank: { bank_code: string; agency: string; account: string } | null;
   pix_key: string | null;
+  /** How segment B says the key was given (15-17): phone, email, document (CPF/CNPJ) or random. */
+  pix_key_type: 'phone' | 'email' | 'document' | 'random' | null;
   payer_name: string | null;
   payer_document: string | null;
   barcode: string | null;
@@ -145,6 +147,14 @@ export type CnabSource =
   | Iterable<Uint8Array | string>
   | string
   | Uint8Array;
+
+/** Segment B's forma de iniciação (15-17) of a PIX by key; 05 is by bank data. */
+const PIX_KEY_TYPES: Record<string, CnabItem['pix_key_type']> = {
+  '01': 'phone',
+  '02': 'email',
+  '03': 'document',
+  '04': 'random',
+};
 
 const MAIN_PAYMENT_SEGMENTS = new Set(['A', 'J', 'N', 'O']);
 const MAIN_COLLECTION_SEGMENTS = new Set(['P', 'T']);
@@ -554,6 +564,7 @@ export class Cnab240Reader {
       payee_document: null,
       payee_bank: null,
       pix_key: null,
+      pix_key_type: null,
       payer_name: null,
       payer_document: null,
       barcode: null,
@@ -695,6 +706,7 @@ export class Cnab240Reader {
         const initiation = at('pix_initiation').trim();
         if ((batch.forma === '45' || batch.forma === '47') && /^0[1-5]$/.test(initiation)) {
           item.pix_key = trimOrNull(at('pix_key'));
+          item.pix_key_type = PIX_KEY_TYPES[initiation] ?? null;
         }
         break;
       }
