@@ -3,6 +3,7 @@ import type { FieldFlag, FieldFlags } from '../domain/body-fields.js';
 import { centsToDecimal } from '../domain/money.js';
 import type { Deps } from './context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from './flags.js';
+import type { Prompter } from './prompter.js';
 
 /**
  * Body fields as flags, from their one declaration (domain/body-fields.ts): the options, the flags-to-body
@@ -73,7 +74,7 @@ export const flagOf =
   };
 
 /** Asks a field when the generic question will not do (a list to pick from); it sets what it learns on the body. */
-export type Picker = (body: Record<string, unknown>) => Promise<void>;
+export type Picker = (body: Record<string, unknown>, ask: Prompter) => Promise<void>;
 
 /**
  * On a terminal, asks for each missing field that has a prompt label, in declaration order; a picker replaces the
@@ -99,7 +100,7 @@ export async function promptMissing(
   for (const [field, f] of Object.entries(fields)) {
     if (!f.prompt || body[field] !== undefined) continue;
     const pick = pickers[field];
-    if (pick) await pick(body);
+    if (pick) await pick(body, ask);
     else if (f.kind === 'enum')
       body[field] = await ask.select(
         f.prompt,

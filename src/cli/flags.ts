@@ -27,6 +27,17 @@ export function enumFlag<T extends string>(flag: string, value: string, allowed:
   return found;
 }
 
+/** An http(s) URL, or a usage error naming the flag. */
+export function urlFlag(flag: string, text: string): URL {
+  try {
+    const u = new URL(text);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u;
+  } catch {
+    // not a URL at all: the same message
+  }
+  throw new UsageError(`${flag}: "${text}" is not an http(s) URL`);
+}
+
 export function intFlag(flag: string, value: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^\d+$/.test(value.trim())) throw new UsageError(`${flag}: "${value}" is not a whole number`);
   const n = Number(value);

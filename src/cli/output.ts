@@ -32,6 +32,15 @@ export function resolveFormat(requested: string | undefined, json: boolean, io: 
   return io.stdout.isTTY ? 'table' : 'tsv';
 }
 
+/**
+ * Where narration goes while stdout carries the results (a schedule, a preview before a question): stderr, as a
+ * table on a terminal and tsv otherwise.
+ */
+export function narration(io: Io): Out {
+  const err = { ...io, stdout: io.stderr };
+  return { io: err, format: resolveFormat(undefined, false, err) };
+}
+
 /** `--json a,b`: top-level field names, as `gh` takes them. */
 export const JSON_FIELDS = /^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/;
 

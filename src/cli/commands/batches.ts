@@ -4,6 +4,7 @@ import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
 import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
+import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import {
   outputTarget,
@@ -16,7 +17,7 @@ import {
 import { dateFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
-import { type Column, printJson, printList, printRecord } from '../output.js';
+import { type Column, narration, type Out, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
 import { printImportResult } from '../report.js';
 
@@ -91,12 +92,8 @@ export interface CreateOptions {
   yes?: boolean;
 }
 
-/** The preview on a stream: a line per forma, then each payment, then the warnings (a terminal's, or --dry-run's). */
-async function printPreview(deps: Deps, preview: BatchPreview, to: 'stdout' | 'stderr'): Promise<void> {
-  const out =
-    to === 'stdout'
-      ? deps
-      : { ...deps, io: { ...deps.io, stdout: deps.io.stderr }, format: 'table' as const };
+/** The preview: a line per forma, then each payment, then the warnings (--dry-run's on stdout, a question's on stderr). */
+async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promise<void> {
   if (out.format === 'json') {
     printJson(out, preview);
     return;
@@ -135,12 +132,12 @@ export async function createBatch(deps: Deps, opts: CreateOptions): Promise<numb
     const marked = await client.payables.list({ state: 'marked_for_remessa' }, { all: true });
     const preview = batchPreview(marked, date);
     if (opts.dryRun) {
-      await printPreview(deps, preview, 'stdout');
+      await printPreview(deps, preview, deps);
       deps.info(preview.count === 0 ? 'nothing is marked for remittance' : 'dry run: nothing was created');
       return 0;
     }
     if (ask && preview.count > 0) {
-      await printPreview(deps, preview, 'stderr');
+      await printPreview(deps, preview, narration(deps.io));
       const go = await ask.confirm(
         `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_amount)}, paid on ${date}?`,
         false,
@@ -170,29 +167,13 @@ export async function cancelBatch(deps: Deps, idArg: string, opts: { yes?: boole
   const id = publicIdArg('ID', idArg);
   const client = await deps.client();
   const batch = await client.batches.get(id); // a batch that does not exist is a 404 here, not "unsupported"
-  if (!opts.yes) {
-    const ask = await deps.prompter();
-    if (!ask)
-      throw new UsageError(
-        '--yes is required to cancel without a terminal to confirm on (nothing was canceled)',
-      );
-    const go = await ask.confirm(
-      `Cancel batch ${id} (${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)})? Do not send its file to the bank.`,
-      false,
-    );
-    if (!go) {
-      deps.info('nothing canceled');
-      return 1;
-    }
-  }
+  const question = `Cancel batch ${id} (${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)})? Do not send its file to the bank.`;
+  if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'cancel', past: 'canceled' }))) return 1;
   let canceled: Batch;
   try {
     canceled = await client.batches.cancel(id);
   } catch (error) {
-    if (
-      (error instanceof NotFoundError || (error instanceof CondoError && error.status === 405)) &&
-      !error.requestId?.startsWith('x')
-    )
+    if (error instanceof NotFoundError || (error instanceof CondoError && error.status === 405))
       throw new CondoError(
         'this server cannot cancel a batch (batches cancel is an extension of the condo sandbox); do not send the file, and create the next batch with the payables marked again',
         { code: 'not_supported' },

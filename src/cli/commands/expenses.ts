@@ -10,7 +10,7 @@ import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
-import { type Column, type Out, printJson, printList, resolveFormat } from '../output.js';
+import { type Column, narration, type Out, printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
 
 /**
@@ -169,9 +169,8 @@ export async function createInstallments(deps: Deps, flags: InstallmentFlags): P
 
   if (!deps.globals.quiet) {
     // The schedule is narration here: stdout carries the created expenses.
-    const err = { ...deps.io, stdout: deps.io.stderr };
-    const format = resolveFormat(undefined, false, err);
-    for (const [i, p] of plans.entries()) await printSchedule({ io: err, format }, p.body, schedules[i]!);
+    const out = narration(deps.io);
+    for (const [i, p] of plans.entries()) await printSchedule(out, p.body, schedules[i]!);
   }
   if (!flags.yes) {
     const ask = await deps.prompter();

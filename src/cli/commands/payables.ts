@@ -6,6 +6,7 @@ import { formatReais } from '../../domain/money.js';
 import { PAYABLE_STATES, payableTotalCents, reviewBoleto } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/schemas.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
+import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { addFieldOptions, bodyFromFlags, flagOf, type Picker, promptMissing } from '../fields.js';
 import { readIds } from '../files.js';
@@ -14,7 +15,6 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
-import type { Prompter } from '../prompter.js';
 import { reportBulk } from '../report.js';
 
 /** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
@@ -114,9 +114,8 @@ const flagName = flagOf(PAYABLE_FIELDS);
 /** The two questions a generic prompt cannot ask: a supplier (or a payee name) and a chart account, from lists. */
 function pickers(deps: Deps): Record<string, Picker> {
   return {
-    supplier_id: async (body) => {
+    supplier_id: async (body, ask) => {
       if (body.payee_name !== undefined) return;
-      const ask = (await deps.prompter()) as Prompter;
       const suppliers = (await (await deps.client()).suppliers.list()) as { id: number; name: string }[];
       const choice = await ask.select('Supplier', [
         { name: '(none: type a payee name)', value: '' },
@@ -126,8 +125,7 @@ function pickers(deps: Deps): Record<string, Picker> {
       else
         body.payee_name = await ask.text('Payee name', { validate: (v) => (v.trim() ? true : 'required') });
     },
-    chart_of_accounts_id: async (body) => {
-      const ask = (await deps.prompter()) as Prompter;
+    chart_of_accounts_id: async (body, ask) => {
       const client = await deps.client();
       const accounts = (await client.chartOfAccounts.list({ type: 'expense', state: 'active' })) as {
         id: number;
@@ -246,17 +244,10 @@ export async function actOnMany(
   opts: { yes?: boolean } = {},
 ): Promise<number> {
   const ids = await readIds(deps.io, idArgs, publicIdArg);
-  if (action === 'deleteMany' && !opts.yes) {
-    const ask = await deps.prompter();
-    if (!ask)
-      throw new UsageError(
-        '--yes is required to delete without a terminal to confirm on (nothing was deleted)',
-      );
+  if (action === 'deleteMany') {
     const what = ids.length === 1 ? `payable ${ids[0]}` : `${ids.length} payables`;
-    if (!(await ask.confirm(`Delete ${what}? This cannot be undone.`, false))) {
-      deps.info('nothing deleted');
-      return 1;
-    }
+    const question = `Delete ${what}? This cannot be undone.`;
+    if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'delete', past: 'deleted' }))) return 1;
   }
   const client = await deps.client();
   const results = await client.payables[action](ids);

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
 import { deliver, outputTarget } from '../files.js';
-import { collect, enumFlag, intFlag } from '../flags.js';
+import { collect, enumFlag, intFlag, urlFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
@@ -196,16 +196,7 @@ export interface OpenApiOptions {
 
 /** The API's OpenAPI 3.1 document, generated from the operations table (the sandbox serves the same one). */
 export async function openApiVerb(deps: Deps, opts: OpenApiOptions): Promise<number> {
-  let serverUrl: string | undefined;
-  if (opts.server !== undefined) {
-    try {
-      const url = new URL(opts.server);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-      serverUrl = url.origin;
-    } catch {
-      throw new UsageError(`--server: "${opts.server}" is not an http(s) URL (e.g. http://127.0.0.1:4010)`);
-    }
-  }
+  const serverUrl = opts.server === undefined ? undefined : urlFlag('--server', opts.server).origin;
   const target = await outputTarget(opts.outputFile ?? '-', 'openapi.json', Boolean(opts.force));
   const { openApiDocument } = await import('../../domain/openapi.js');
   const text = `${JSON.stringify(openApiDocument(serverUrl ? { serverUrl } : {}), null, 2)}\n`;

@@ -4,6 +4,7 @@ import { UsageError } from '../../domain/errors.js';
 import { verifyWebhookSignature, WEBHOOK_EVENTS } from '../../domain/webhooks.js';
 import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
+import { urlFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
@@ -27,16 +28,6 @@ export function parseEvents(text: string | undefined): string[] {
   return events;
 }
 
-function httpUrl(flag: string, text: string): string {
-  try {
-    const u = new URL(text);
-    if (u.protocol === 'http:' || u.protocol === 'https:') return u.toString();
-  } catch {
-    // fall through
-  }
-  throw new UsageError(`${flag}: "${text}" is not an http(s) URL`);
-}
-
 export async function listWebhooks(deps: Deps): Promise<number> {
   const client = await deps.client();
   const rows = await client.webhooks.list();
@@ -54,7 +45,7 @@ export async function listWebhooks(deps: Deps): Promise<number> {
 }
 
 export async function createWebhook(deps: Deps, url: string, opts: { events?: string }): Promise<number> {
-  const body = { url: httpUrl('URL', url), events: parseEvents(opts.events) };
+  const body = { url: urlFlag('URL', url).toString(), events: parseEvents(opts.events) };
   const client = await deps.client();
   const sub = await client.webhooks.create(body);
   if (deps.format === 'json') printJson(deps, sub);
@@ -97,7 +88,7 @@ export interface ListenOptions {
  */
 export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
   const events = parseEvents(opts.events);
-  const forwardTo = opts.forwardTo ? httpUrl('--forward-to', opts.forwardTo) : undefined;
+  const forwardTo = opts.forwardTo ? urlFlag('--forward-to', opts.forwardTo).toString() : undefined;
   const port = opts.port ? Number(opts.port) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new UsageError(`--port: "${opts.port}" is not a port`);
