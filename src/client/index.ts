@@ -5,7 +5,7 @@
 import type { CondoError } from '../domain/errors.js';
 import { type Core, createCore } from './client.js';
 import { type BatchesApi, batches } from './resources/batches.js';
-import { route } from './resources/endpoint.js';
+import { read, route } from './resources/endpoint.js';
 import { type ExpensesApi, expenses } from './resources/expenses.js';
 import { type InvoicesApi, invoices } from './resources/invoices.js';
 import {
@@ -78,8 +78,7 @@ export function createClient(opts: ClientOptions): Client {
     accountTransfers: accountTransfers(core),
     defaulters: defaulters(core),
     monetaryIndexes: monetaryIndexes(core),
-    ping: async (o = {}) =>
-      (await core.request<{ status: string; time: string }>({ ...route('ping'), signal: o.signal })).data,
+    ping: async (o = {}) => read<{ status: string; time: string }>(core, route('ping'), o),
     openApi: async (o = {}) =>
       (await core.request<Record<string, unknown>>({ ...route('getOpenApi'), signal: o.signal }))
         .body as Record<string, unknown>,

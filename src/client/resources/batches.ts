@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { ApiCore, Core } from '../client.js';
 import { fileFromPath, multipart } from '../multipart.js';
 import type { ListOptions, ListResult } from '../types.js';
-import { route } from './endpoint.js';
+import { read, route } from './endpoint.js';
 import { write } from './write.js';
 
 export interface Batch {
@@ -77,8 +77,7 @@ export function fileNameOf(disposition: string | undefined): string | undefined 
 export function batches(api: ApiCore & Pick<Core, 'requestStream'>): BatchesApi {
   return {
     list: (opts = {}) => api.list<Batch>(route('listBatches').path, {}, opts),
-    get: async (id, o = {}) =>
-      (await api.request<Batch>({ ...route('getBatch', { batch: id }), signal: o.signal })).data,
+    get: async (id, o = {}) => read<Batch>(api, route('getBatch', { batch: id }), o),
     create: async (body, o = {}) =>
       (
         await api.request<Batch>({

@@ -6,7 +6,7 @@
 import type { InvoiceCreate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
-import { route } from './endpoint.js';
+import { read, route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 
 export interface BoletoOption {
@@ -79,17 +79,10 @@ export function invoices(api: ApiCore): InvoicesApi {
     write<Invoice>(api, route('createInvoice'), body, o);
   return {
     list: (filters = {}, opts = {}) => api.list<Invoice>(route('listInvoices').path, filters, opts),
-    get: async (id, o = {}) =>
-      (await api.request<Invoice>({ ...route('getInvoice', { publicId: id }), signal: o.signal })).data,
+    get: async (id, o = {}) => read<Invoice>(api, route('getInvoice', { publicId: id }), o),
     create,
     createMany: createMany(api, create),
     issue: (id, o) => write<Invoice>(api, route('issueInvoice', { publicId: id }), undefined, o),
-    payment: async (id, o = {}) =>
-      (
-        await api.request<InvoicePayment>({
-          ...route('getInvoicePayment', { publicId: id }),
-          signal: o.signal,
-        })
-      ).data,
+    payment: (id, o = {}) => read<InvoicePayment>(api, route('getInvoicePayment', { publicId: id }), o),
   };
 }

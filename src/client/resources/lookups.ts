@@ -4,7 +4,7 @@
  */
 import type { ApiCore } from '../client.js';
 import type { BankAccount, ChartAccount, ListOptions, ListResult, Supplier, Unit } from '../types.js';
-import { route } from './endpoint.js';
+import { read, route } from './endpoint.js';
 
 const everything = (opts: ListOptions): ListOptions => ({ all: true, ...opts });
 
@@ -34,8 +34,7 @@ export interface SuppliersApi {
 export function suppliers(api: ApiCore): SuppliersApi {
   return {
     list: (opts = {}) => api.list<Supplier>(route('listSuppliers').path, {}, everything(opts)),
-    get: async (id, o = {}) =>
-      (await api.request<Supplier>({ ...route('getSupplier', { id: String(id) }), signal: o.signal })).data,
+    get: async (id, o = {}) => read<Supplier>(api, route('getSupplier', { id: String(id) }), o),
   };
 }
 
@@ -46,7 +45,6 @@ export interface UnitsApi {
 export function units(api: ApiCore): UnitsApi {
   return {
     list: (opts = {}) => api.list<Unit>(route('listUnits').path, {}, everything(opts)),
-    get: async (id, o = {}) =>
-      (await api.request<Unit>({ ...route('getUnit', { id: String(id) }), signal: o.signal })).data,
+    get: async (id, o = {}) => read<Unit>(api, route('getUnit', { id: String(id) }), o),
   };
 }

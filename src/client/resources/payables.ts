@@ -6,7 +6,7 @@
 import type { PayableCreate, PayableUpdate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, Payable, PayableFilters } from '../types.js';
-import { route } from './endpoint.js';
+import { read, route } from './endpoint.js';
 import { createMany, write } from './write.js';
 
 export interface PayablesApi {
@@ -32,8 +32,7 @@ export interface PayablesApi {
 export function payables(api: ApiCore): PayablesApi {
   const self: PayablesApi = {
     list: (filters = {}, opts = {}) => api.list<Payable>(route('listPayables').path, filters, opts),
-    get: async (id, o = {}) =>
-      (await api.request<Payable>({ ...route('getPayable', { payable: id }), signal: o.signal })).data,
+    get: async (id, o = {}) => read<Payable>(api, route('getPayable', { payable: id }), o),
     create: (body, o) => write<Payable>(api, route('createPayable'), body, o),
     update: (id, body, o) => write<Payable>(api, route('updatePayable', { payable: id }), body, o),
     delete: async (id, o) => {

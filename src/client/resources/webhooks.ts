@@ -1,7 +1,8 @@
 /** Webhook subscriptions (webhooks.manage): where the service sends signed events. */
 import type { ApiCore } from '../client.js';
 import type { ListResult } from '../types.js';
-import { route } from './endpoint.js';
+import { read, route } from './endpoint.js';
+import { write } from './write.js';
 
 export interface WebhookSubscription {
   id: string;
@@ -47,9 +48,9 @@ export function webhooks(api: ApiCore): WebhooksApi {
           idempotencyKey: o.idempotencyKey,
         })
       ).data,
-    get: async (id) => (await api.request<WebhookSubscription>(route('getWebhookSubscription', { id }))).data,
+    get: async (id) => read<WebhookSubscription>(api, route('getWebhookSubscription', { id })),
     delete: async (id, o = {}) => {
-      await api.request({ ...route('deleteWebhookSubscription', { id }), idempotencyKey: o.idempotencyKey });
+      await write<unknown>(api, route('deleteWebhookSubscription', { id }), undefined, o);
     },
     deliveries: (id) =>
       api.list<WebhookAttempt>(route('listWebhookDeliveries', { id }).path, {}, { all: true }),
