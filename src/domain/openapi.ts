@@ -4,7 +4,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { API_PREFIX, pathParams } from './endpoints.js';
-import { isMultipart, type Operation, operations } from './operations.js';
+import { bodyTypesOf, isMultipart, MEDIA_TYPES, type Operation, operations } from './operations.js';
 import * as R from './resources.js';
 import { SCOPES } from './scopes.js';
 
@@ -142,10 +142,7 @@ function requestBody(op: Operation): Json | undefined {
   const schema = jsonSchema(body);
   return {
     required: true,
-    content:
-      op.path === '/oauth/token'
-        ? { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } }
-        : { 'application/json': { schema } },
+    content: Object.fromEntries(bodyTypesOf(op).map((t) => [MEDIA_TYPES[t], { schema }])),
   };
 }
 

@@ -25,12 +25,24 @@ export interface Multipart {
   multipart: Record<string, { type: 'file' | 'string'; required?: boolean; description: string }>;
 }
 
+/** How a JSON-schema body may be sent: JSON (the default), or form fields too. */
+export type BodyType = 'json' | 'form' | 'multipart';
+
+/** The media type of each body type, as a request's Content-Type says it. */
+export const MEDIA_TYPES: Record<BodyType, string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+};
+
 export interface Operation extends Endpoint {
   summary: string;
   query?: Readonly<Record<string, QueryParam>>;
   /** A list answers pages: `page` and `per_page` are accepted and `meta` comes back. */
   paged?: boolean;
   body?: TSchema | Multipart;
+  /** The body's media types when not JSON alone (a multipart body is multipart). */
+  bodyTypes?: readonly BodyType[];
   /**
    * The handler checks the body itself, with messages of its own (the OAuth errors of RFC 6749, a webhook URL's
    * reasons); the schema documents it.
@@ -57,6 +69,7 @@ export const operations = {
     ...endpoints.issueToken,
     summary: 'An access token for the client credentials (JSON or form body; Basic auth accepted)',
     body: B.TokenRequest,
+    bodyTypes: ['form', 'json'],
     handlerChecksBody: true,
     response: R.TokenGrant,
     status: 200,
@@ -402,4 +415,8 @@ export const operations = {
 export const isMultipart = (body: Operation['body']): body is Multipart =>
   body !== undefined && 'multipart' in body;
 
-export { type OperationId, TENANT } from './endpoints.js';
+/** The media types an operation's body may come in. */
+export const bodyTypesOf = (op: Operation): readonly BodyType[] =>
+  isMultipart(op.body) ? ['multipart'] : (op.bodyTypes ?? ['json']);
+
+export type { OperationId } from './endpoints.js';

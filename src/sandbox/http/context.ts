@@ -40,7 +40,9 @@ export interface RequestState {
   replayed?: boolean;
 }
 
-export type BodyType = 'json' | 'form' | 'multipart';
+import type { BodyType } from '../../domain/operations.js';
+
+export type { BodyType };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,8 @@
 /**
  * Every failure leaves the sandbox as `{"error":{"code","message","fields"?},"request_id"}` (docs/DESIGN.md "Wire
- * contract"). Routes throw an `ApiProblem`, or a service's `DomainError` (services/errors.ts) which becomes one here; the app's error handler renders it, maps Fastify's own errors
- * (malformed JSON, media type, body size) onto the same codes, and hides anything unexpected behind a 500.
+ * contract"). Routes throw an `ApiProblem`, or a service's `DomainError` (services/errors.ts) which becomes one
+ * here; the app's error handler renders it, maps Fastify's own errors (malformed JSON, media type, body size) onto
+ * the same codes, and hides anything unexpected behind a 500.
  */
 import type { FieldErrors } from '../../domain/schemas.js';
 import { DomainError, type DomainErrorKind } from '../services/errors.js';

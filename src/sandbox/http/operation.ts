@@ -6,7 +6,13 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TENANT } from '../../domain/endpoints.js';
-import { isMultipart, type Operation, type OperationId, operations } from '../../domain/operations.js';
+import {
+  bodyTypesOf,
+  isMultipart,
+  type Operation,
+  type OperationId,
+  operations,
+} from '../../domain/operations.js';
 import { validateBody } from '../../domain/schemas.js';
 import { validationFailed } from './errors.js';
 import { QueryReader } from './query.js';
@@ -55,7 +61,8 @@ export function serve<I extends OperationId>(
     config: {
       operation: id,
       ...(op.scope ? { scope: op.scope } : {}),
-      ...(isMultipart(op.body) ? { bodyTypes: ['multipart'], idempotency: 'manual' } : {}),
+      bodyTypes: [...bodyTypesOf(op)],
+      ...(isMultipart(op.body) ? { idempotency: 'manual' } : {}),
       ...extra.config,
     },
     handler: async (request, reply) =>

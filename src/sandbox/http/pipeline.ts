@@ -10,12 +10,16 @@
  *   onSend      X-Request-Id and X-RateLimit-* headers; an error answer (4xx) stored for its key
  *   onResponse  the key no longer running; one log line
  */
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../../domain/ids.js';
+import { type BodyType, MEDIA_TYPES } from '../../domain/operations.js';
 import type { SandboxContext } from './context.js';
 import { ApiProblem, badRequest, forbidden, insufficientScope, unauthenticated } from './errors.js';
 import { jsonFingerprint, REPLAYED_HEADERS } from './idempotency.js';
 import { asApiError } from './transaction.js';
+
+const BODY_TYPES = Object.keys(MEDIA_TYPES) as BodyType[];
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -114,21 +118,14 @@ export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void
     if (!contentType) return payload;
     const accepted = request.routeOptions.config?.bodyTypes ?? ['json'];
     const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-    const kind =
-      type === 'application/json'
-        ? 'json'
-        : type === 'application/x-www-form-urlencoded'
-          ? 'form'
-          : type === 'multipart/form-data'
-            ? 'multipart'
-            : undefined;
+    const kind = BODY_TYPES.find((k) => MEDIA_TYPES[k] === type);
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
     if (hasBody && (!kind || !accepted.includes(kind))) {
       throw new ApiProblem(
         415,
         'unsupported_media_type',
-        `this call accepts ${accepted.map(mediaTypeOf).join(' or ')}, not ${type || 'an untyped body'}`,
+        `this call accepts ${accepted.map((k) => MEDIA_TYPES[k]).join(' or ')}, not ${type || 'an untyped body'}`,
       );
     }
     return payload;
@@ -189,14 +186,6 @@ export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void
       `${new Date().toISOString()} ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms ${request.id}${request.sandbox?.replayed ? ' replayed' : ''}`,
     );
   });
-}
-
-function mediaTypeOf(kind: string): string {
-  return kind === 'json'
-    ? 'application/json'
-    : kind === 'form'
-      ? 'application/x-www-form-urlencoded'
-      : 'multipart/form-data';
 }
 
 /**

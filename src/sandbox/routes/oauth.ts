@@ -24,7 +24,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return grant;
     },
-    { config: { oauth: true, bodyTypes: ['form', 'json'] } },
+    { config: { oauth: true } },
   );
 
   serve(app, 'ping', async () => ({ data: { status: 'ok', time: ctx.now().toISOString() } }));
