@@ -32,17 +32,26 @@ export interface BatchPreview {
   warnings: { public_id: string; message: string }[];
 }
 
+/** Count and total (cents) per forma de pagamento: a batch's `by_forma`, and its preview's. */
+export function totalsByForma(
+  payments: Iterable<{ forma: string; amount: number }>,
+): Record<string, { count: number; total_amount: number }> {
+  const out: Record<string, { count: number; total_amount: number }> = {};
+  for (const p of payments) {
+    const f = out[p.forma] ?? { count: 0, total_amount: 0 };
+    out[p.forma] = f;
+    f.count++;
+    f.total_amount += p.amount;
+  }
+  return out;
+}
+
 export function batchPreview(marked: readonly PreviewPayable[], paymentDate: IsoDate): BatchPreview {
-  const byForma = new Map<string, { forma: string; count: number; total_amount: number }>();
   const payments: BatchPreview['payments'] = [];
   const warnings: BatchPreview['warnings'] = [];
   for (const p of marked) {
     const forma = p.forma_pagamento ?? '?';
     const amount = payableTotalCents(p);
-    const group = byForma.get(forma) ?? { forma, count: 0, total_amount: 0 };
-    group.count++;
-    group.total_amount += amount;
-    byForma.set(forma, group);
     payments.push({
       public_id: p.public_id,
       payee_name: p.payee_name ?? null,
@@ -64,7 +73,9 @@ export function batchPreview(marked: readonly PreviewPayable[], paymentDate: Iso
     payment_date: paymentDate,
     count: payments.length,
     total_amount: payments.reduce((sum, p) => sum + p.amount, 0),
-    by_forma: [...byForma.values()].sort((a, b) => a.forma.localeCompare(b.forma)),
+    by_forma: Object.entries(totalsByForma(payments))
+      .map(([forma, t]) => ({ forma, ...t }))
+      .sort((a, b) => a.forma.localeCompare(b.forma)),
     payments,
     warnings,
   };

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Cnab240Reader, type CnabFile, type CnabItem } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
 import type { SandboxContext } from '../http/context.js';
-import { domainRule, notFound, validationFailed } from '../http/errors.js';
+import { notFound, validationFailed } from '../http/errors.js';
 import { multipartFingerprint } from '../http/idempotency.js';
 import { serve } from '../http/operation.js';
 import { beginIdempotency } from '../http/pipeline.js';
@@ -23,11 +23,10 @@ import {
   createBatch,
   findBatch,
   itemStates,
-  lineFieldErrors,
   listBatches,
   type ReturnLine,
 } from '../services/batches.js';
-import { type DomainError, linesMessage } from '../services/errors.js';
+import { fileRefused } from '../services/errors.js';
 import { batchDetailView, batchView } from './views.js';
 
 /** Largest return file accepted (a .ret is 242 bytes a record: about 200 000 records). */
@@ -59,12 +58,6 @@ const readReturn: PartConsumer<ReadReturn> = async (_field, _fields, chunks) => 
   for await (const chunk of chunks) reader.write(chunk);
   return { file: reader.end(), lines };
 };
-
-function invalidFile(messages: { line: number; message: string }[], lead: string): DomainError {
-  return domainRule('invalid_file', linesMessage(lead, messages), lineFieldErrors(messages), {
-    errors: messages.map((m) => ({ line: m.line, message: m.message })),
-  });
-}
 
 /** A batch with its payables, as the API shows it. */
 function batchDetail(tx: Tx, batch: PaymentBatchRecord) {
@@ -134,26 +127,26 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const uploaded = files[0]!;
     const parsed = uploaded.result!;
     const { file } = parsed;
-    if (uploaded.size === 0) throw invalidFile([{ line: 1, message: 'the file is empty' }], 'invalid file');
-    if (file.errors.length > 0) throw invalidFile(file.errors, 'the return file has errors');
+    if (uploaded.size === 0)
+      throw fileRefused('invalid_file', 'invalid file', [{ line: 1, message: 'the file is empty' }]);
+    if (file.errors.length > 0) throw fileRefused('invalid_file', 'the return file has errors', file.errors);
     if (file.truncated) {
       const where = file.warnings.filter((w) => /truncated|no lote trailer|no file trailer/.test(w.message));
-      throw invalidFile(
-        where.length > 0 ? where : [{ line: file.lines, message: 'the file is truncated' }],
+      throw fileRefused(
+        'invalid_file',
         'the return file is truncated',
+        where.length > 0 ? where : [{ line: file.lines, message: 'the file is truncated' }],
       );
     }
     if (file.service !== 'payment') {
-      throw invalidFile(
-        [{ line: 1, message: 'a collection (cobrança) file, not a payment return' }],
-        'not a payment return',
-      );
+      throw fileRefused('invalid_file', 'not a payment return', [
+        { line: 1, message: 'a collection (cobrança) file, not a payment return' },
+      ]);
     }
     if (file.direction !== 'retorno') {
-      throw invalidFile(
-        [{ line: 1, message: 'a remittance (no occurrence codes), not the bank return' }],
-        'not a return file',
-      );
+      throw fileRefused('invalid_file', 'not a return file', [
+        { line: 1, message: 'a remittance (no occurrence codes), not the bank return' },
+      ]);
     }
     const warnings = [...file.warnings];
     if (file.company.document && file.company.document !== condo.document) {

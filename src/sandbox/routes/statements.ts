@@ -7,14 +7,14 @@ import {
 } from '../../formats/statement/index.js';
 import { MAPPABLE_ROLES } from '../../formats/statement-csv/layouts.js';
 import { condominiumOf, type SandboxContext } from '../http/context.js';
-import { domainRule, notFound, validationFailed } from '../http/errors.js';
+import { notFound, validationFailed } from '../http/errors.js';
 import { type MultipartDigest, multipartFingerprint } from '../http/idempotency.js';
 import { serve } from '../http/operation.js';
 import { beginIdempotency } from '../http/pipeline.js';
 import { asApiError, commit, created, readTx } from '../http/transaction.js';
 import { collectBytes, ignoreFile, streamMultipart } from '../http/upload-stream.js';
 import type { StatementImport } from '../model.js';
-import { type DomainError, linesMessage } from '../services/errors.js';
+import { fileRefused } from '../services/errors.js';
 import {
   accountMismatches,
   beginImport,
@@ -152,15 +152,6 @@ async function readStatementUpload(request: FastifyRequest): Promise<StatementUp
   };
 }
 
-function lineProblem(code: string, lead: string, messages: { line: number; message: string }[]): DomainError {
-  return domainRule(
-    code,
-    linesMessage(lead, messages),
-    { file: messages.map((m) => `line ${m.line}: ${m.message}`) },
-    { errors: messages.map((m) => ({ line: m.line, message: m.message })) },
-  );
-}
-
 export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   serve(app, 'importStatement', async ({ request, reply, params }) => {
     const upload = await readStatementUpload(request);
@@ -184,12 +175,12 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     const { format, force, options } = fields.value;
     const file = upload.files[0]!;
     if (file.size === 0)
-      throw lineProblem('invalid_file', 'invalid file', [{ line: 1, message: 'the file is empty' }]);
+      throw fileRefused('invalid_file', 'invalid file', [{ line: 1, message: 'the file is empty' }]);
     const parsed = file.parsed ?? (await parseStatement(file.bytes ?? Buffer.alloc(0), options));
     if (parsed.errors.length > 0)
-      throw lineProblem('invalid_file', 'the statement has errors', parsed.errors);
+      throw fileRefused('invalid_file', 'the statement has errors', parsed.errors);
     if (parsed.statements.length === 0) {
-      throw lineProblem('invalid_file', 'invalid file', [
+      throw fileRefused('invalid_file', 'invalid file', [
         {
           line: 1,
           message: `no ${format === 'ofx' ? 'OFX statement' : 'CSV transactions'} found in the file`,
@@ -198,7 +189,7 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     }
     const mismatches = accountMismatches(account, parsed.statements);
     if (mismatches.length > 0 && !force) {
-      throw lineProblem(
+      throw fileRefused(
         'account_mismatch',
         `the statement is not for bank account ${account.id} (send force=true to import it anyway)`,
         mismatches,

@@ -11,11 +11,11 @@
  */
 import { createHash } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
+import { totalsByForma } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { centsToDecimal } from '../../domain/money.js';
 import { type PayableState, payableTotalCents } from '../../domain/payables.js';
-import type { FieldErrors } from '../../domain/schemas.js';
 import {
   Cnab240InputError,
   classifyOccurrences,
@@ -289,13 +289,7 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
     outcome: null,
     last_return: null,
   }));
-  const byForma: PaymentBatchRecord['by_forma'] = {};
-  for (const item of items) {
-    const f = byForma[item.forma_pagamento] ?? { count: 0, total_amount: 0 };
-    byForma[item.forma_pagamento] = f;
-    f.count++;
-    f.total_amount += item.amount;
-  }
+  const byForma = totalsByForma(items.map((i) => ({ forma: i.forma_pagamento, amount: i.amount })));
   const bytes = Buffer.from(text, 'latin1');
   const batch = tx.batches.insert({
     public_id: publicId,
@@ -515,9 +509,4 @@ export function applyReturn(
   };
   batch.returns = [...batch.returns, summary];
   return result;
-}
-
-/** Field errors naming lines, for the 422 invalid_file. */
-export function lineFieldErrors(messages: { line: number; message: string }[]): FieldErrors {
-  return { file: messages.map((m) => `line ${m.line}: ${m.message}`) };
 }

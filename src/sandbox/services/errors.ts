@@ -35,6 +35,23 @@ export const domainRule = (
   extra?: Record<string, unknown>,
 ) => new DomainError('invalid', code, message, fields, extra);
 
+/**
+ * A refused file (invalid_file, account_mismatch): its problems line by line in the message (the first few), in
+ * `fields.file`, and all of them as `errors: [{line, message}]`.
+ */
+export function fileRefused(
+  code: string,
+  lead: string,
+  messages: readonly { line: number; message: string }[],
+): DomainError {
+  return domainRule(
+    code,
+    linesMessage(lead, messages),
+    { file: messages.map((m) => `line ${m.line}: ${m.message}`) },
+    { errors: messages.map((m) => ({ line: m.line, message: m.message })) },
+  );
+}
+
 /** How many of a file's problems an error message lists (all of them are in `errors`). */
 const LINES_SHOWN = 5;
 
