@@ -4,7 +4,7 @@
  * Crédito em Conta, Cheque, OP, DOC, TED"), its name and its kind. The writer fills them, the reader extracts
  * from them and the return writer patches them, so a position is written in one place.
  *
- * A bank's variant is an override of the fields it moves, by name, for reading (`readLayout`): Itaú's SISPAG
+ * A bank's variant is an override of the fields it moves, by name, for reading (`variant`): Itaú's SISPAG
  * puts the payee's CPF/CNPJ in segment A at 204-217, its own nosso número in J at 216-230, and writes segment O
  * with a 48-digit barcode (Itaú SISPAG manual, "Pagamento de contas de concessionárias e tributos com código de
  * barras", segmento O).
@@ -44,7 +44,7 @@ export function layout(name: string, fields: readonly LayoutField[]): Layout {
   }
   if (next !== RECORD_LENGTH + 1)
     throw new FormatError(`internal: layout ${name} ends at ${next - 1}, not 240`);
-  return { name, fields, byName: new Map(fields.map((f) => [f.name, f])) };
+  return readingLayout(name, fields);
 }
 
 /**
@@ -374,6 +374,8 @@ export const SEGMENT_U = readingLayout('U', [
 export const SEGMENT_Z = readingLayout('Z', [f(15, 78, 'authentication', 'alpha')]);
 
 /** The payment detail layouts by segment, as a bank writes them. */
+export function paymentLayout(segment: 'A' | 'J' | 'O' | 'N', bankCode: string | null): Layout;
+export function paymentLayout(segment: string, bankCode: string | null): Layout | undefined;
 export function paymentLayout(segment: string, bankCode: string | null): Layout | undefined {
   const itau = bankCode === '341';
   switch (segment) {
@@ -390,12 +392,23 @@ export function paymentLayout(segment: string, bankCode: string | null): Layout 
   }
 }
 
-/** A named field of a record, as text (positions from the layout). */
-export function read(l: Layout, rec: string, name: string): string {
+function fieldOf(l: Layout, name: string): LayoutField {
   const at = l.byName.get(name);
   if (!at) throw new FormatError(`internal: layout ${l.name} has no field ${name}`);
+  return at;
+}
+
+/** A named field of a record, as text (positions from the layout). */
+export function read(l: Layout, rec: string, name: string): string {
+  const at = fieldOf(l, name);
   return rec.slice(at.from - 1, at.to);
 }
+
+/** A record's fields by name: `const at = fieldsOf(SEGMENT_J, rec); at('barcode')`. */
+export const fieldsOf =
+  (l: Layout, rec: string) =>
+  (name: string): string =>
+    read(l, rec, name);
 
 /** A record from its layout and the values of its fields; a value that does not fit names the field. */
 export function writeRecord(
@@ -417,7 +430,7 @@ export function writeRecord(
         out += num(given ?? 0, width, field.name);
         break;
       case 'alpha':
-        out += alpha(given === undefined || given === null ? '' : String(given), width);
+        out += alpha(given == null ? '' : String(given), width);
         break;
       case 'raw':
         out += String(given ?? '')
@@ -433,8 +446,7 @@ export function writeRecord(
 export function patchRecord(l: Layout, rec: string, values: Readonly<Record<string, string>>): string {
   let out = rec;
   for (const [name, value] of Object.entries(values)) {
-    const at = l.byName.get(name);
-    if (!at) throw new FormatError(`internal: layout ${l.name} has no field ${name}`);
+    const at = fieldOf(l, name);
     if (value.length !== at.to - at.from + 1)
       throw new FormatError(
         `internal: ${l.name}.${name} (${at.from}-${at.to}) got ${value.length} characters`,

@@ -29,15 +29,13 @@ import {
   FILE_HEADER,
   FILE_HEADER_ITAU,
   FILE_TRAILER,
+  fieldsOf,
   LOTE_HEADER,
   LOTE_HEADER_COLLECTION,
   LOTE_TRAILER,
+  paymentLayout,
   read,
-  SEGMENT_A,
-  SEGMENT_A_ITAU,
   SEGMENT_B_PIX,
-  SEGMENT_J,
-  SEGMENT_J_ITAU,
   SEGMENT_J52,
   SEGMENT_N,
   SEGMENT_O,
@@ -397,10 +395,6 @@ export class Cnab240Reader {
     }
   }
 
-  private checkDocument(n: number, type: string, digits: string, who: string): void {
-    this.reportProblems(n, documentProblem(type, digits, who));
-  }
-
   /** Reports what a check found, as warnings. */
   private reportProblems(n: number, ...problems: Array<Problem | null>): void {
     for (const p of problems) if (p) this.warn(n, p.message, p.kind);
@@ -420,7 +414,7 @@ export class Cnab240Reader {
     const f = this.file;
     // Itaú's header leaves 9-14 blank and puts its layout version at 15-17
     const itau = /^ {6}\d{3}$/.test(field(rec, 9, 17));
-    const at = (name: string) => read(itau ? FILE_HEADER_ITAU : FILE_HEADER, rec, name);
+    const at = fieldsOf(itau ? FILE_HEADER_ITAU : FILE_HEADER, rec);
     f.bank_code = at('bank');
     if (at('lote') !== '0000') this.warn(n, `file header has lote "${at('lote')}", expected 0000`);
     f.layout = itau ? 'itau' : 'febraban';
@@ -442,7 +436,7 @@ export class Cnab240Reader {
       agency: trimOrNull(`${at('agency')}${at('agency_digit')}`),
       account: trimOrNull(`${at('account')}${at('account_digit')}${at('agency_account_digit')}`),
     };
-    this.checkDocument(n, docType, doc.trim(), 'company');
+    this.reportProblems(n, documentProblem(docType, doc.trim(), 'company'));
   }
 
   private loteHeader(n: number, rec: string): void {
@@ -452,7 +446,7 @@ export class Cnab240Reader {
     if (this.batch) this.closeBatch(n, null);
     this.checkBank(n, rec);
     this.file.bank_name ??= BANK_NAMES[this.file.bank_code ?? ''] ?? null;
-    const head = (name: string) => read(LOTE_HEADER, rec, name);
+    const head = fieldsOf(LOTE_HEADER, rec);
     const number = intOrNull(head('lote')) ?? this.lastBatchNumber + 1;
     if (number !== this.lastBatchNumber + 1) {
       this.warn(n, `lote header numbered ${head('lote')}, expected ${this.lastBatchNumber + 1}`, 'lote-seq');
@@ -475,7 +469,7 @@ export class Cnab240Reader {
       this.file.company.name ??= trimOrNull(head('company_name'));
     }
     if (this.headerLine === null || normalizeDocument(docType, doc) !== this.file.company.document) {
-      this.checkDocument(n, docType, doc, 'company');
+      this.reportProblems(n, documentProblem(docType, doc, 'company'));
     }
     this.batch = {
       number,
@@ -507,7 +501,7 @@ export class Cnab240Reader {
     }
     batch.records++;
     this.checkBank(n, rec);
-    const at = (name: string) => read(DETAIL, rec, name);
+    const at = fieldsOf(DETAIL, rec);
     const lote = intOrNull(at('lote'));
     if (lote !== batch.number)
       this.warn(n, `detail says lote ${at('lote')}, inside lote ${batch.number}`, 'detail-lote');
@@ -580,8 +574,7 @@ export class Cnab240Reader {
     };
     switch (segment) {
       case 'A': {
-        const l = itau ? SEGMENT_A_ITAU : SEGMENT_A;
-        const at = (name: string) => read(l, rec, name);
+        const at = fieldsOf(paymentLayout('A', bank), rec);
         item.payee_bank = {
           bank_code: at('payee_bank'),
           agency: `${at('payee_agency')}${at('payee_agency_digit')}`.trim(),
@@ -604,8 +597,7 @@ export class Cnab240Reader {
         break;
       }
       case 'J': {
-        const l = itau ? SEGMENT_J_ITAU : SEGMENT_J;
-        const at = (name: string) => read(l, rec, name);
+        const at = fieldsOf(paymentLayout('J', bank), rec);
         item.barcode = trimOrNull(at('barcode'));
         item.payee_name = trimOrNull(at('payee_name'));
         item.due_date = fromCnabDate(at('due_date'));
@@ -624,7 +616,7 @@ export class Cnab240Reader {
       }
       case 'O': {
         const itauO = itau && /^(REA|BRL)$/.test(read(SEGMENT_O_ITAU, rec, 'currency'));
-        const at = (name: string) => read(itauO ? SEGMENT_O_ITAU : SEGMENT_O, rec, name);
+        const at = fieldsOf(itauO ? SEGMENT_O_ITAU : SEGMENT_O, rec);
         item.barcode = trimOrNull(at('barcode'));
         item.payee_name = trimOrNull(at('payee_name'));
         item.due_date = fromCnabDate(at('due_date'));
@@ -639,7 +631,7 @@ export class Cnab240Reader {
         break;
       }
       case 'N': {
-        const at = (name: string) => read(SEGMENT_N, rec, name);
+        const at = fieldsOf(SEGMENT_N, rec);
         item.seu_numero = trimOrNull(at('seu_numero'));
         item.nosso_numero = trimOrNull(at('nosso_numero'));
         item.payee_name = trimOrNull(at('payee_name'));
@@ -648,7 +640,7 @@ export class Cnab240Reader {
         break;
       }
       case 'P': {
-        const at = (name: string) => read(SEGMENT_P, rec, name);
+        const at = fieldsOf(SEGMENT_P, rec);
         item.nosso_numero = trimOrNull(at('nosso_numero'));
         item.seu_numero = trimOrNull(at('seu_numero'));
         item.due_date = fromCnabDate(at('due_date'));
@@ -658,7 +650,7 @@ export class Cnab240Reader {
         break;
       }
       case 'T': {
-        const at = (name: string) => read(SEGMENT_T, rec, name);
+        const at = fieldsOf(SEGMENT_T, rec);
         item.nosso_numero = trimOrNull(at('nosso_numero'));
         item.seu_numero = trimOrNull(at('seu_numero'));
         item.due_date = fromCnabDate(at('due_date'));
@@ -698,11 +690,11 @@ export class Cnab240Reader {
   private companion(n: number, rec: string, segment: string, item: CnabItem, batch: OpenBatch): void {
     switch (segment) {
       case 'B': {
-        const at = (name: string) => read(SEGMENT_B_PIX, rec, name);
+        const at = fieldsOf(SEGMENT_B_PIX, rec);
         const type = at('payee_document_type');
         const doc = at('payee_document');
         item.payee_document ??= normalizeDocument(type, doc);
-        this.checkDocument(n, type, doc.trim(), 'payee');
+        this.reportProblems(n, documentProblem(type, doc.trim(), 'payee'));
         const initiation = at('pix_initiation').trim();
         if ((batch.forma === '45' || batch.forma === '47') && /^0[1-5]$/.test(initiation)) {
           item.pix_key = trimOrNull(at('pix_key'));
@@ -711,7 +703,7 @@ export class Cnab240Reader {
         break;
       }
       case 'J52': {
-        const at = (name: string) => read(SEGMENT_J52, rec, name);
+        const at = fieldsOf(SEGMENT_J52, rec);
         item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
         item.payer_name = trimOrNull(at('payer_name'));
         item.payee_document = normalizeDocument(at('payee_document_type'), at('payee_document'));
@@ -719,7 +711,7 @@ export class Cnab240Reader {
         break;
       }
       case 'Q': {
-        const at = (name: string) => read(SEGMENT_Q, rec, name);
+        const at = fieldsOf(SEGMENT_Q, rec);
         item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
         item.payer_name = trimOrNull(at('payer_name'));
         break;
@@ -755,7 +747,7 @@ export class Cnab240Reader {
     } else {
       batch.records++;
       batch.trailer_line = n;
-      const at = (name: string) => read(LOTE_TRAILER, trailer, name);
+      const at = fieldsOf(LOTE_TRAILER, trailer);
       batch.trailer_count = intOrNull(at('records'));
       // a collection lote's trailer counts titles first and sums them at 30-46; some writers put a payment
       // lote's sum at 24-44, three digits wider than FEBRABAN's 24-41
@@ -788,7 +780,7 @@ export class Cnab240Reader {
     if (this.batch) this.closeBatch(n, null);
     this.checkBank(n, rec);
     this.trailerLine = n;
-    const at = (name: string) => read(FILE_TRAILER, rec, name);
+    const at = fieldsOf(FILE_TRAILER, rec);
     if (at('lote') !== '9999') this.warn(n, `file trailer has lote "${at('lote')}", expected 9999`);
     const lotes = intOrNull(at('lotes'));
     const records = intOrNull(at('records'));
