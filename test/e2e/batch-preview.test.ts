@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { nextBusinessDay } from '../../src/domain/business-days.js';
 import { addDays } from '../../src/domain/dates.js';
-import { type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 import { runOnTerminal } from './tty.js';
 
 /** #10 point 1: a batch is previewed, confirmed on a terminal, paid on a business day, and can be taken back. */
@@ -13,8 +13,7 @@ let supplier: number;
 
 beforeAll(async () => {
   s = await sandboxSession();
-  const chart = await s.condo.json('ledger chart --type expense --state active');
-  account = chart.find((a: any) => String(a.code).split('.').length === 3).id;
+  account = await leafExpenseAccount(s.condo);
   supplier = (await s.condo.json('suppliers list')).find((x: any) => x.bank && x.document).id;
 });
 afterAll(() => s.close());

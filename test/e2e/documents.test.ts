@@ -5,7 +5,7 @@ import { nextBusinessDay } from '../../src/domain/business-days.js';
 import { todayIn } from '../../src/domain/dates.js';
 import { buildBoleto, dueDateWindow } from '../../src/formats/boleto/index.js';
 import { arrecadacao } from '../unit/cnab240/fixtures.js';
-import { type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /**
  * What users type is checked at the door (#17): a boleto payable must agree with its own barcode, and an invoice's
@@ -30,9 +30,7 @@ const boleto = buildBoleto({
 beforeAll(async () => {
   s = await sandboxSession();
   supplier = (await s.condo.json('suppliers list')).find((x: any) => x.document).id;
-  account = (await s.condo.json('ledger chart --type expense --state active')).find(
-    (a: any) => String(a.code).split('.').length === 3,
-  ).id;
+  account = await leafExpenseAccount(s.condo);
 });
 afterAll(() => s.close());
 

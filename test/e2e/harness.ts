@@ -156,6 +156,12 @@ function collector(): { stream: Writable; text: () => string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
+/** An active expense account at the chart's third level (2.3.01 ...): what a payable is booked against. */
+export async function leafExpenseAccount(condo: Condo): Promise<number> {
+  const chart = await condo.json('ledger chart --type expense --state active');
+  return chart.find((a: { code: string }) => String(a.code).split('.').length === 3).id;
+}
+
 export interface Session {
   sandbox: RunningSandbox;
   /** The sandbox's data dir (its snapshot, its batch files). */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /** Rate limits and token expiry, each against its own sandbox so its limits are its own. */
 
@@ -11,15 +11,10 @@ afterEach(async () => {
   s = undefined;
 });
 
-async function expenseAccount(session: Session): Promise<number> {
-  const chart = await session.condo.json('ledger chart --type expense --state active');
-  return chart.find((a: any) => String(a.code).split('.').length === 3).id;
-}
-
 test('a bulk create at a tiny rate limit paces itself, honours 429 and still completes', async () => {
   // The waits are real waits of the CLI, on a clock it shares with the sandbox: they pass at once.
   s = await sandboxSession({ rateLimit: { count: 5, seconds: 2 }, skipWaits: true });
-  const account = await expenseAccount(s);
+  const account = await leafExpenseAccount(s.condo);
   const file = join(s.condo.configDir, 'bulk.json');
   const bodies = Array.from({ length: 15 }, (_, i) => ({
     payee_name: `Fornecedor ${i}`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /** The payable lifecycle through the built CLI against a real sandbox. */
 
@@ -13,8 +13,7 @@ beforeAll(async () => {
   const suppliers = await s.condo.json('suppliers list');
   supplierWithBank = suppliers.find((x: any) => x.bank).id;
   supplierWithPix = suppliers.find((x: any) => x.pix_key).id;
-  const chart = await s.condo.json('ledger chart --type expense --state active');
-  expenseAccount = chart.find((a: any) => String(a.code).split('.').length === 3).id;
+  expenseAccount = await leafExpenseAccount(s.condo);
 });
 afterAll(() => s.close());
 

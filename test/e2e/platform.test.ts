@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CONDO_BIN, condoIn, type Session, sandboxSession } from './harness.js';
+import { CONDO_BIN, condoIn, leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /** The CLI core against a real sandbox: idempotency, scopes, tenancy, usage errors, debug redaction, config. */
 
@@ -12,9 +12,7 @@ beforeAll(async () => {
   await s.login('read-only');
   await s.login('other');
   await s.condo.ok('config use default');
-  account = (await s.condo.json('ledger chart --type expense --state active')).find(
-    (a: any) => String(a.code).split('.').length === 3,
-  ).id;
+  account = await leafExpenseAccount(s.condo);
 });
 afterAll(() => s.close());
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBoleto } from '../../src/formats/boleto/index.js';
-import { type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /** The monthly remittance run through the built CLI: payables -> CNAB 240 -> bank return -> ledger. */
 
@@ -32,8 +32,7 @@ describe('the monthly remittance run', () => {
     const suppliers = await s.condo.json('suppliers list');
     const withBank = suppliers.find((x: any) => x.bank && x.document);
     const withPix = suppliers.find((x: any) => x.pix_key && x.document);
-    const chart = await s.condo.json('ledger chart --type expense --state active');
-    const account = chart.find((a: any) => String(a.code).split('.').length === 3).id;
+    const account = await leafExpenseAccount(s.condo);
     const create = async (flags: string) =>
       s.condo.json(
         `payables create --chart-account ${account} --due +10d --description 'Conta do mês' ${flags}`,

@@ -3,7 +3,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { statementForDemo } from '../../src/sandbox/index.js';
-import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
+import { CONDO_BIN, leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 import { runOnTerminal } from './tty.js';
 
 /**
@@ -41,9 +41,7 @@ const lines = (text: string) => text.split('\n').filter(Boolean);
 beforeAll(async () => {
   s = await sandboxSession();
   supplierWithBank = (await s.condo.json('suppliers list')).find((x: any) => x.bank).id;
-  expenseAccount = (await s.condo.json('ledger chart --type expense --state active')).find(
-    (a: any) => String(a.code).split('.').length === 3,
-  ).id;
+  expenseAccount = await leafExpenseAccount(s.condo);
   // 49 payables: more than the API's 25 a page, as in the report that found lists cut at 25.
   const file = join(s.dataDir, '..', 'payables.json');
   await writeFile(

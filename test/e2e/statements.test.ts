@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildStatementOfx, statementForDemo } from '../../src/sandbox/index.js';
 import type { OfxTransaction } from '../../src/sandbox/statement-builder.js';
 import { corpusDir, manifest } from '../corpus.js';
-import { condoIn, type Session, sandboxSession } from './harness.js';
+import { condoIn, leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /** Bank statements for cron, through the built CLI: local parsing, import, de-duplication, reconciliation, webhooks. */
 
@@ -132,9 +132,7 @@ describe('importing', () => {
 
   test('the paid payables of a remittance run are reconciled by the statement that shows them', async () => {
     const supplier = (await s.condo.json('suppliers list')).find((x: any) => x.bank && x.document);
-    const chart = (await s.condo.json('ledger chart --type expense --state active')).find(
-      (a: any) => a.code.split('.').length === 3,
-    );
+    const chart = { id: await leafExpenseAccount(s.condo) };
     const p = await s.condo.json(
       `payables create --supplier ${supplier.id} --chart-account ${chart.id} --amount 4.321,09 --method ted --due +5d --description 'Reforma do portão'`,
     );

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { corpusDir } from '../corpus.js';
-import { type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 import { runOnTerminal } from './tty.js';
 
 /** Smaller traps of #8: a broken .rem that passed `inspect && send`, and rate-limit waits in silence. */
@@ -40,9 +40,7 @@ test('cnab inspect of a .rem cut before its trailers exits 1, so `inspect && sen
 });
 
 test('a wait for the rate limit says so on a terminal, and not in a pipe', async () => {
-  const account = (await s.condo.json('ledger chart --type expense --state active')).find(
-    (a: any) => String(a.code).split('.').length === 3,
-  ).id;
+  const account = await leafExpenseAccount(s.condo);
   const file = join(s.condo.configDir, 'five.json');
   const body = (i: number) => ({
     payee_name: 'Padaria',
