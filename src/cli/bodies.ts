@@ -22,7 +22,8 @@ export type BodySchema =
   | 'ExpenseCreate'
   | 'ExpenseInstallmentsCreate'
   | 'AccountEntryCreate'
-  | 'AccountTransferCreate';
+  | 'AccountTransferCreate'
+  | 'SupplierUpdate';
 
 type Bodies = {
   PayableCreate: Schemas.PayableCreate;
@@ -32,6 +33,7 @@ type Bodies = {
   ExpenseInstallmentsCreate: Schemas.ExpenseInstallmentsCreate;
   AccountEntryCreate: Schemas.AccountEntryCreate;
   AccountTransferCreate: Schemas.AccountTransferCreate;
+  SupplierUpdate: Schemas.SupplierUpdate;
 };
 
 /** Validates one body; TypeBox loads only here (a verb that fails on a flag never imports it). */

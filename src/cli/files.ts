@@ -188,15 +188,22 @@ export async function readIds(
   args: readonly string[],
   check: (name: string, value: string) => string,
 ) {
-  const ids: string[] = [];
+  const ids = (await readIdArgs(io, args)).map(({ name, text }) => check(name, text));
+  return [...new Set(ids)];
+}
+
+/** The ids as typed (arguments, and `-` for one per stdin line), each with the name an error would give it. */
+export async function readIdArgs(io: Io, args: readonly string[]): Promise<{ name: string; text: string }[]> {
+  const ids: { name: string; text: string }[] = [];
   for (const arg of args) {
     if (arg !== '-') {
-      ids.push(check('ID', arg));
+      ids.push({ name: 'ID', text: arg });
       continue;
     }
     const lines = (await readInput(io, '-', 'ID')).toString('utf8').split(/\r?\n/);
-    for (const [i, line] of lines.entries()) if (line.trim()) ids.push(check(`stdin line ${i + 1}`, line));
+    for (const [i, line] of lines.entries())
+      if (line.trim()) ids.push({ name: `stdin line ${i + 1}`, text: line });
   }
   if (ids.length === 0) throw new UsageError('ID: no ids given (stdin was empty)');
-  return [...new Set(ids)];
+  return ids;
 }

@@ -1,7 +1,7 @@
-import { formatDateBr } from '../domain/dates.js';
+import { formatDateBr, formatInstantBr } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { centsToText, decimalToCents, formatReais, hasAtMostTwoDecimals } from '../domain/money.js';
-import { type Io, paint, printable, writeLine } from './io.js';
+import { type Io, paint, printable, type Style, writeLine } from './io.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -21,7 +21,16 @@ export interface Out {
 export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
-  kind?: 'text' | 'cents' | 'reais' | 'date';
+  kind?: 'text' | 'cents' | 'reais' | 'date' | 'instant';
+  /** A colour for the cell on a terminal (a rejected payable in red). */
+  style?: (row: T) => Style | undefined;
+}
+
+/** A person's cell: the value as text, coloured when the column says so. */
+function personCell<T>(io: Io, column: Column<T>, row: T): string {
+  const text = forPerson(column.value(row), column.kind);
+  const style = text ? column.style?.(row) : undefined;
+  return style ? paint(io, style, text) : text;
 }
 
 /** Default: a table for a person, tab-separated for a pipe (docs/DESIGN.md "Output"). */
@@ -57,6 +66,7 @@ function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
     return cents === undefined ? String(value) : formatReais(cents);
   }
   if (kind === 'date' && typeof value === 'string') return formatDateBr(value);
+  if (kind === 'instant' && typeof value === 'string') return formatInstantBr(value);
   return printable(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
@@ -136,7 +146,7 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     colAligns: columns.map((c) => (c.kind === 'cents' || c.kind === 'reais' ? 'right' : 'left')),
   });
-  for (const row of rows) table.push(columns.map((c) => forPerson(c.value(row), c.kind)));
+  for (const row of rows) table.push(columns.map((c) => personCell(io, c, row)));
   writeLine(io.stdout, table.toString());
 }
 
@@ -168,6 +178,6 @@ export function printRecord<T>(out: Out, record: T, fields: Column<T>[]): void {
   for (const f of fields) {
     const value = f.value(record);
     if (scripted) writeLine(io.stdout, `${f.header}\t${forScript(value, f.kind)}`);
-    else writeLine(io.stdout, `${paint(io, 'bold', f.header.padEnd(width))}  ${forPerson(value, f.kind)}`);
+    else writeLine(io.stdout, `${paint(io, 'bold', f.header.padEnd(width))}  ${personCell(io, f, record)}`);
   }
 }

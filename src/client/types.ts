@@ -187,6 +187,8 @@ type Tolerant<S extends TSchema, Id extends keyof Static<S>> = Partial<Static<S>
   Loose;
 
 export type Payable = Tolerant<typeof R.Payable, 'public_id'>;
+/** GET payables/{id}: with the batches it went through, where the server says (a sandbox extension). */
+export type PayableDetail = Tolerant<typeof R.PayableDetail, 'public_id'>;
 export type ChartAccount = Tolerant<typeof R.ChartAccount, 'id'>;
 export type BankAccount = Tolerant<typeof R.BankAccount, 'id'>;
 export type Supplier = Tolerant<typeof R.Supplier, 'id'>;

@@ -78,6 +78,30 @@ export function parseDateInput(input: string, today: IsoDate): Result<IsoDate> {
 }
 
 /** `2026-11-22` -> `22/11/2026`, as a Brazilian reads it. */
+let brasilia: Intl.DateTimeFormat | undefined;
+
+/**
+ * An instant as people in Brazil read it, in Brasília time, to the minute: `2026-11-24T14:03:07.412Z` ->
+ * `24/11/2026 11:03`. Every human view prints timestamps this one way; machine output keeps the API's ISO text.
+ * Text that is not an instant is returned as it came.
+ */
+export function formatInstantBr(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime()) || !/T\d\d:\d\d/.test(iso)) return iso;
+  brasilia ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const part = Object.fromEntries(brasilia.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
 export function formatDateBr(date: IsoDate | null | undefined): string {
   if (!date) return '';
   const [y, m, d] = date.slice(0, 10).split('-');

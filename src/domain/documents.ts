@@ -52,3 +52,11 @@ export function isValidCnpj(cnpj: string): boolean {
     /^[0-9A-Z]{12}\d{2}$/.test(d) && !/^(\d)\1{13}$/.test(d) && cnpjWithCheckDigits(d.slice(0, 12)) === d
   );
 }
+
+/** A CPF or CNPJ as people write it: 123.456.789-09, 12.345.678/0001-95; anything else as it came. */
+export function formatDocument(doc: string): string {
+  if (/^\d{11}$/.test(doc)) return doc.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  if (/^[0-9A-Z]{12}\d{2}$/.test(doc))
+    return doc.replace(/^(.{2})(.{3})(.{3})(.{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  return doc;
+}

@@ -71,6 +71,7 @@ export const endpoints = {
   },
   listSuppliers: { method: 'GET', path: `${TENANT}/suppliers`, scope: 'cadastros.read' },
   getSupplier: { method: 'GET', path: `${TENANT}/suppliers/{id}`, scope: 'cadastros.read' },
+  updateSupplier: { method: 'PATCH', path: `${TENANT}/suppliers/{id}`, scope: 'cadastros.write' },
   listUnits: { method: 'GET', path: `${TENANT}/units`, scope: 'cadastros.read' },
   getUnit: { method: 'GET', path: `${TENANT}/units/{id}`, scope: 'cadastros.read' },
   listInvoices: { method: 'GET', path: `${TENANT}/invoices`, scope: 'invoices.read' },

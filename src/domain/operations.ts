@@ -111,8 +111,8 @@ export const operations = {
   },
   getPayable: {
     ...endpoints.getPayable,
-    summary: 'One payable',
-    response: R.One(R.Payable),
+    summary: 'One payable, with the batches it went through',
+    response: R.One(R.PayableDetail),
     status: 200,
   },
   updatePayable: {
@@ -268,6 +268,14 @@ export const operations = {
     summary: 'One supplier',
     response: R.One(R.Supplier),
     status: 200,
+  },
+  updateSupplier: {
+    ...endpoints.updateSupplier,
+    summary: "Correct a supplier's name, bank account or PIX key (what a bank's rejection names)",
+    body: B.SupplierUpdate,
+    response: R.One(R.Supplier),
+    status: 200,
+    extension: true,
   },
   listUnits: {
     ...endpoints.listUnits,

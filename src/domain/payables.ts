@@ -35,6 +35,18 @@ export function payableTotalCents(p: {
 export const PAYABLE_STATES = ['pending', 'marked_for_remessa', 'in_batch', 'scheduled', 'paid'] as const;
 export type PayableState = (typeof PAYABLE_STATES)[number];
 
+/**
+ * What a person is shown as a payable's state: the API's, except `rejected` for a pending payable whose last
+ * return was the bank's refusal (a rejection is the only return that sends a payable back to pending). It stays
+ * so until the payable is marked again.
+ */
+export const DISPLAY_STATES = [...PAYABLE_STATES, 'rejected'] as const;
+export type DisplayState = (typeof DISPLAY_STATES)[number];
+
+export function displayState(p: { state?: string; last_return?: unknown }): string {
+  return p.state === 'pending' && p.last_return ? 'rejected' : (p.state ?? '');
+}
+
 export type PayableAction = 'update' | 'delete' | 'mark' | 'unmark';
 
 const ALLOWED_FROM: Record<PayableAction, readonly PayableState[]> = {

@@ -55,6 +55,30 @@ export const Payable = Type.Object(
   closed,
 );
 
+/** The batches a payable went through, oldest first (a condo sandbox extension on GET payables/{id}). */
+const PayableBatchStep = Type.Object(
+  {
+    batch_id: Ulid,
+    data_pagamento: DateOnly,
+    file_name: Type.String(),
+    created_at: Timestamp,
+    outcome: Nullable(Enum(['scheduled', 'paid', 'rejected', 'canceled'])),
+    last_return: Nullable(LastReturn),
+  },
+  closed,
+);
+export const PayableDetail = Type.Composite([
+  Payable,
+  Type.Object({
+    batch_history: Type.Optional(
+      Type.Array(PayableBatchStep, {
+        description: 'every batch that carried the payable, with what the bank said of it there',
+        'x-condo-extension': true,
+      }),
+    ),
+  }),
+]);
+
 const Warning = Type.Object({ field: Type.String(), message: Type.String() }, open);
 /** A payable as a create or update answers it: the record and what deserves a second look. */
 export const PayableWritten = Type.Composite([Payable, Type.Object({ warnings: Type.Array(Warning) })]);

@@ -152,6 +152,35 @@ export const AccountTransferCreate = Type.Object(
 );
 export type AccountTransferCreate = Static<typeof AccountTransferCreate>;
 
+/**
+ * A supplier's payment data, changed where a bank's rejection named it (a condo sandbox extension). Flat, so an
+ * agency or an account alone can be corrected; the PIX key's type is read off the key itself.
+ */
+export const SupplierUpdate = Type.Object(
+  {
+    name: Type.Optional(Text(120)),
+    bank_code: Type.Optional(
+      Type.String({ pattern: '^\\d{3}$', description: 'a 3-digit bank code (COMPE), e.g. 341' }),
+    ),
+    agency: Type.Optional(
+      Type.String({
+        pattern: '^\\d{1,5}(-[0-9Xx])?$',
+        description: 'an agency of up to 5 digits, with -digit when it has one',
+      }),
+    ),
+    account: Type.Optional(
+      Type.String({
+        pattern: '^\\d{1,12}-[0-9Xx]$',
+        description: 'an account number and its check digit after a dash, e.g. 45873-4',
+      }),
+    ),
+    account_type: Type.Optional(Enum(['checking', 'savings'] as const)),
+    pix_key: Type.Optional(Nullable(Text(77))),
+  },
+  { additionalProperties: false },
+);
+export type SupplierUpdate = Static<typeof SupplierUpdate>;
+
 export type FieldErrors = Record<string, string[]>;
 export type Validation<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors };
 
@@ -191,6 +220,10 @@ function messageFor(error: ValueError): string {
       return 'must be a string';
     case ValueErrorType.StringMinLength:
       return 'must not be empty';
+    case ValueErrorType.StringPattern:
+      return typeof error.schema.description === 'string'
+        ? `must be ${error.schema.description}`
+        : 'has the wrong format';
     case ValueErrorType.StringMaxLength:
       return `must be at most ${error.schema.maxLength} characters`;
     case ValueErrorType.IntegerMinimum:

@@ -17,7 +17,8 @@ import { importState } from './db/state-import.js';
 import { Tx } from './db/tx.js';
 import { StatementCache } from './db/unit-of-work.js';
 import type { ClientRecord, SandboxState } from './model.js';
-import { seedState } from './seed/index.js';
+import { seedBills } from './seed/bills.js';
+import { seedState, TEST_CONDOMINIUM } from './seed/index.js';
 import { rollPeriods } from './services/periods.js';
 
 /** The snapshot earlier versions kept: imported once, then renamed `<name>.imported`. */
@@ -125,6 +126,7 @@ export class SandboxStore {
       state.base_url = baseUrl;
       importState(tx, state, (slug) => new Tx(this.statements, slug));
     });
+    this.seedBills(now);
     this.rolledFor = '';
     this.rollPeriods(now);
   }
@@ -152,6 +154,12 @@ export class SandboxStore {
       }),
     );
     if (legacy && dir !== null) renameSync(join(dir, SNAPSHOT_FILE), join(dir, `${SNAPSHOT_FILE}.imported`));
+    else this.seedBills(now);
+  }
+
+  /** This month's bills, written through the services as the requests would (seed/bills.ts). */
+  private seedBills(now: Date): void {
+    seedBills((fn) => this.write(TEST_CONDOMINIUM, fn), now);
   }
 
   /** A statement import that never finished (the server died while writing its lines) is deleted whole. */

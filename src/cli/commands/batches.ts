@@ -2,10 +2,11 @@ import { stat } from 'node:fs/promises';
 import type { Batch, ReturnSummary } from '../../client/index.js';
 import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
-import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
+import { UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
+import { viaExtension } from '../extension.js';
 import {
   outputTarget,
   progressBar,
@@ -19,7 +20,10 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
+import { printRejections, rejectionsOf } from '../rejections.js';
 import { printImportResult } from '../report.js';
+import { namer } from '../resolve.js';
+import { payableStateColumn } from '../states.js';
 
 /** Payment batches: marked payables -> CNAB 240 remessa -> the bank's retorno -> paid, scheduled or rejected. */
 
@@ -67,17 +71,19 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
         `paid ${r.paid}, scheduled ${r.scheduled}, rejected ${r.rejected}, unchanged ${r.unchanged}, unknown ${r.unknown}`,
     )
     .join(' | ');
+  const person = deps.format === 'table';
+  const bankAccount = person ? await namer(deps).bankAccount(batch.bank_account_id) : batch.bank_account_id;
   printRecord(deps, batch, [
     ...BATCH_COLUMNS.map((c) => ({ ...c, header: c.header.toLowerCase() })),
-    { header: 'bank account', value: (b) => b.bank_account_id },
+    { header: 'bank account', value: () => bankAccount },
     { header: 'by forma', value: () => byForma },
     { header: 'returns', value: () => returns || 'none yet' },
-    { header: 'created', value: (b) => b.created_at },
+    { header: 'created', value: (b) => b.created_at, kind: 'instant' },
   ]);
   writeLine(deps.io.stdout);
   await printList(deps, (batch.payables ?? []) as Row[], [
     { header: 'PAYABLE', value: (p) => p.public_id },
-    { header: 'STATE', value: (p) => p.state },
+    payableStateColumn('STATE'),
     { header: 'METHOD', value: (p) => p.forma_pagamento },
     { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
     { header: 'PAYEE', value: (p) => p.payee_name },
@@ -169,17 +175,14 @@ export async function cancelBatch(deps: Deps, idArg: string, opts: { yes?: boole
   const batch = await client.batches.get(id); // a batch that does not exist is a 404 here, not "unsupported"
   const question = `Cancel batch ${id} (${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)})? Do not send its file to the bank.`;
   if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'cancel', past: 'canceled' }))) return 1;
-  let canceled: Batch;
-  try {
-    canceled = await client.batches.cancel(id);
-  } catch (error) {
-    if (error instanceof NotFoundError || (error instanceof CondoError && error.status === 405))
-      throw new CondoError(
-        'this server cannot cancel a batch (batches cancel is an extension of the condo sandbox); do not send the file, and create the next batch with the payables marked again',
-        { code: 'not_supported' },
-      );
-    throw error;
-  }
+  const canceled = await viaExtension(
+    {
+      action: 'cancel a batch',
+      verb: 'batches cancel',
+      advice: 'do not send the file, and create the next batch with the payables marked again',
+    },
+    () => client.batches.cancel(id),
+  );
   if (deps.format === 'json') printJson(deps, canceled);
   else if (deps.format === 'table')
     writeLine(
@@ -224,6 +227,10 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
   return 0;
 }
 
+/** A replayed import says rejected 0 the second time: the batch's items still know what was refused. */
+const countRejected = (s: ReturnSummary) =>
+  (s.batch?.payables ?? []).filter((p) => p.outcome === 'rejected').length;
+
 function printReturnSummary(deps: Deps, s: ReturnSummary, replayed: boolean): void {
   printImportResult(deps, s, replayed);
   if (deps.format === 'json') return;
@@ -251,6 +258,8 @@ export async function importReturn(deps: Deps, idArg: string, path: string): Pro
   });
   bar.done();
   printReturnSummary(deps, summary, replayed);
+  if (deps.format !== 'json' && countRejected(summary) > 0)
+    await printRejections(deps, await rejectionsOf(deps, summary.batch?.payables ?? []));
   return 0;
 }
 

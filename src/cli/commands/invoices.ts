@@ -17,6 +17,7 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
+import { namer } from '../resolve.js';
 
 /**
  * Invoices (cobranças): a draft charge to a unit, issued into a registered boleto and a PIX BR Code. Amounts are
@@ -80,12 +81,17 @@ export async function showInvoice(deps: Deps, idArg: string): Promise<number> {
   }
   const { formatLinhaDigitavel } = await import('../../formats/boleto/index.js');
   const linha = (l: string | undefined) => (l ? formatLinhaDigitavel(l) : '');
+  const names = namer(deps);
+  const [unit, bankAccount] = await Promise.all([
+    inv.unit_label ? `${inv.unit_label} (${String(inv.unit_id)})` : names.unit(inv.unit_id),
+    names.bankAccount(inv.bank_account_id),
+  ]);
   const fields: Column<Invoice>[] = [
     { header: 'Invoice', value: (r) => r.public_id },
     { header: 'State', value: (r) => r.state },
-    { header: 'Unit', value: (r) => r.unit_label ?? r.unit_id },
+    { header: 'Unit', value: () => unit },
     { header: 'Party', value: (r) => r.party_id },
-    { header: 'Bank account', value: (r) => r.bank_account_id },
+    { header: 'Bank account', value: () => bankAccount },
     { header: 'Billing', value: (r) => r.billing_type },
     { header: 'Due date', value: (r) => r.due_date, kind: 'date' },
     { header: 'Period', value: (r) => r.period },
@@ -95,11 +101,11 @@ export async function showInvoice(deps: Deps, idArg: string): Promise<number> {
     { header: 'Correction', value: (r) => nonZero(r.monetary_correction_amount), kind: 'reais' },
     { header: 'Discount', value: (r) => nonZero(r.discount_amount), kind: 'reais' },
     { header: 'Total', value: (r) => r.total, kind: 'reais' },
-    { header: 'Issued', value: (r) => r.issued_at },
+    { header: 'Issued', value: (r) => r.issued_at, kind: 'instant' },
     { header: 'Linha digitável', value: (r) => linha(r.payment?.boleto?.linha_digitavel) },
     { header: 'Boleto', value: (r) => r.payment?.boleto?.url },
     { header: 'Notes', value: (r) => r.notes },
-    { header: 'Created', value: (r) => r.created_at },
+    { header: 'Created', value: (r) => r.created_at, kind: 'instant' },
   ];
   printRecord(
     { ...deps, format: 'table' },

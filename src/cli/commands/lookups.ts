@@ -1,6 +1,14 @@
+import { formatDocument } from '../../domain/documents.js';
+import { UsageError } from '../../domain/errors.js';
+import { displayState } from '../../domain/payables.js';
+import { validated } from '../bodies.js';
 import type { Deps } from '../context.js';
-import { printList } from '../output.js';
+import { viaExtension } from '../extension.js';
+import { paint, writeLine } from '../io.js';
+import { fieldColumns, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
+import { printRejections } from '../rejections.js';
+import { resolveSupplierId } from '../resolve.js';
 
 /** Read-only lists a person needs to find ids: chart of accounts, bank accounts, suppliers, units. */
 
@@ -42,6 +50,98 @@ export async function suppliers(deps: Deps): Promise<number> {
   return 0;
 }
 
+const bankText = (b: Row | null | undefined) =>
+  b
+    ? `${str(b.code)} ag ${str(b.agency)} cc ${str(b.account)}${b.account_type ? ` (${str(b.account_type)})` : ''}`
+    : '';
+const pixText = (r: Row) => (r.pix_key ? `${str(r.pix_key)} (${str(r.pix_key_type)})` : '');
+
+/** A supplier's payment data, and its payables the bank rejected (what a correction here is usually for). */
+export async function showSupplier(deps: Deps, idArg: string): Promise<number> {
+  const id = await resolveSupplierId(deps, 'SUPPLIER', idArg);
+  const client = await deps.client();
+  const supplier = (await client.suppliers.get(id)) as Row & { id: number };
+  if (deps.format !== 'table') {
+    printRecord(deps, supplier, fieldColumns(supplier, {}));
+    return 0;
+  }
+  printRecord(deps, supplier, [
+    { header: 'Supplier', value: (r) => `${str(r.name)} (${str(r.id)})` },
+    { header: 'CPF/CNPJ', value: (r) => formatDocument(str(r.document)) },
+    { header: 'Bank account', value: (r) => bankText(r.bank as Row | null) || 'none' },
+    { header: 'PIX key', value: (r) => pixText(r) || 'none' },
+  ]);
+  const rejected = [
+    ...(await client.payables.list({ state: 'pending', supplier_id: id }, { all: true })),
+  ].filter((p) => displayState(p) === 'rejected');
+  if (rejected.length > 0) {
+    writeLine(deps.io.stdout);
+    await printRejections(deps, rejected);
+  }
+  return 0;
+}
+
+export interface SupplierFlags {
+  name?: string;
+  bankCode?: string;
+  agency?: string;
+  account?: string;
+  accountType?: string;
+  pixKey?: string | false;
+}
+
+const SUPPLIER_FLAGS: Record<string, string> = {
+  name: '--name',
+  bank_code: '--bank-code',
+  agency: '--agency',
+  account: '--account',
+  account_type: '--account-type',
+  pix_key: '--pix-key',
+};
+
+/**
+ * Corrects what a rejection named: the supplier's bank account (any of its parts) or PIX key. An extension of
+ * condo's sandbox; another server is told plainly that it cannot.
+ */
+export async function updateSupplier(deps: Deps, idArg: string, flags: SupplierFlags): Promise<number> {
+  const body = Object.fromEntries(
+    Object.entries({
+      name: flags.name,
+      bank_code: flags.bankCode,
+      agency: flags.agency?.trim(),
+      account: flags.account?.trim(),
+      account_type: flags.accountType,
+      pix_key: flags.pixKey === false ? null : flags.pixKey?.trim(),
+    }).filter(([, v]) => v !== undefined),
+  );
+  if (Object.keys(body).length === 0)
+    throw new UsageError(
+      'nothing to update: give --bank-code, --agency, --account, --account-type, --pix-key or --name',
+    );
+  const payload = await validated('SupplierUpdate', body, (f) => SUPPLIER_FLAGS[f] ?? f);
+  const id = await resolveSupplierId(deps, 'SUPPLIER', idArg);
+  const client = await deps.client();
+  await client.suppliers.get(id); // a supplier that does not exist is a 404 here, not "unsupported"
+  const updated = await viaExtension(
+    { action: "change a supplier's payment data", verb: 'suppliers update' },
+    () => client.suppliers.update(id, payload),
+  );
+  if (deps.format === 'json') printJson(deps, updated);
+  else if (deps.format === 'table') {
+    writeLine(
+      deps.io.stdout,
+      `${paint(deps.io, 'green', '✓')} updated supplier ${str(updated.name)} (${updated.id})`,
+    );
+    const r = updated as Row;
+    if (r.bank) writeLine(deps.io.stdout, `  bank account  ${bankText(r.bank as Row)}`);
+    if (r.pix_key) writeLine(deps.io.stdout, `  PIX key       ${pixText(r)}`);
+    deps.info(
+      'now mark its rejected payables again: condo payables list --rejected --supplier ' + String(id),
+    );
+  } else writeLine(deps.io.stdout, String(updated.id));
+  return 0;
+}
+
 export async function units(deps: Deps): Promise<number> {
   const client = await deps.client();
   const rows = (await client.units.list()) as Row[];
@@ -64,12 +164,26 @@ export const register: Register = (program, run) => {
     .command('list')
     .description('list bank accounts with type and current balance')
     .action(run((deps) => bankAccounts(deps)));
-  program
-    .command('suppliers')
-    .description('suppliers (fornecedores)')
+  const supplier = program.command('suppliers').description('suppliers (fornecedores)');
+  supplier
     .command('list')
     .description('list suppliers with their bank data and PIX keys')
     .action(run((deps) => suppliers(deps)));
+  supplier
+    .command('show <supplier>')
+    .description("a supplier's payment data and its rejected payables (SUPPLIER: id or name)")
+    .action(run((deps, cmd) => showSupplier(deps, cmd.args[0] as string)));
+  supplier
+    .command('update <supplier>')
+    .description("correct a supplier's bank account or PIX key, as a bank's rejection names it")
+    .option('--bank-code <nnn>', 'bank code (COMPE, 3 digits), e.g. 341')
+    .option('--agency <agency>', 'agency, with -digit when it has one: 0912 or 1607-5')
+    .option('--account <account>', 'account and check digit: 45873-4')
+    .option('--account-type <type>', 'checking or savings')
+    .option('--pix-key <key>', 'PIX key: CPF/CNPJ digits, +55 phone, e-mail or random key')
+    .option('--no-pix-key', 'remove the PIX key')
+    .option('--name <name>', "the supplier's name")
+    .action(run((deps, cmd) => updateSupplier(deps, cmd.args[0] as string, cmd.opts<SupplierFlags>())));
   program
     .command('units')
     .description('units of the condominium')

@@ -1,21 +1,26 @@
 import type { Command } from 'commander';
-import type { Payable } from '../../client/types.js';
+import type { Payable, PayableDetail } from '../../client/types.js';
 import { type FlagsOf, PAYABLE_FIELDS } from '../../domain/body-fields.js';
+import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
-import { PAYABLE_STATES, payableTotalCents, reviewBoleto } from '../../domain/payables.js';
+import { displayState, PAYABLE_STATES, payableTotalCents, reviewBoleto } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/schemas.js';
+import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { addFieldOptions, bodyFromFlags, flagOf, type Picker, promptMissing } from '../fields.js';
-import { readIds } from '../files.js';
+import { readIdArgs } from '../files.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
+import { nextSteps } from '../rejections.js';
 import { reportBulk } from '../report.js';
+import { folded, namer, resolvePayableId, resolvePayableIds, resolveSupplierId } from '../resolve.js';
+import { payableStateColumn } from '../states.js';
 
 /** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
 
@@ -24,7 +29,7 @@ const PAYABLE_MONEY = ['amount', 'fine_amount', 'interest_amount', 'discount_amo
 
 const LIST_COLUMNS: Column<Payable>[] = [
   { header: 'ID', value: (p) => p.public_id },
-  { header: 'STATE', value: (p) => p.state },
+  payableStateColumn('STATE'),
   { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
   { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
   { header: 'METHOD', value: (p) => p.forma_pagamento },
@@ -37,44 +42,93 @@ export interface ListOptions extends PagingFlags {
   supplier?: string;
   dueFrom?: string;
   dueTo?: string;
+  rejected?: boolean;
+  search?: string;
+}
+
+/** `--search`: the description, the payee or the document contains the text (accents and case aside). */
+function searchFilter(text: string): (p: Payable) => boolean {
+  const wanted = folded(text.trim());
+  const digits = /^[\d\s.\-/]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  return (p) =>
+    [p.description, p.payee_name, p.document_number].some(
+      (v) => typeof v === 'string' && folded(v).includes(wanted),
+    ) ||
+    (digits !== '' && (p.document_number ?? '').replace(/\D/g, '').includes(digits));
 }
 
 export async function listPayables(deps: Deps, opts: ListOptions): Promise<number> {
   const today = deps.today();
+  if (opts.rejected && opts.state)
+    throw new UsageError(
+      '--rejected and --state: give one (a rejected payable is a pending one the bank refused)',
+    );
+  if (opts.search !== undefined && !opts.search.trim()) throw new UsageError('--search: give some text');
   const filters = {
+    ...(opts.rejected ? { state: 'pending' } : {}),
     ...(opts.state ? { state: enumFlag('--state', opts.state, PAYABLE_STATES) } : {}),
-    ...(opts.supplier ? { supplier_id: intFlag('--supplier', opts.supplier) } : {}),
+    ...(opts.supplier ? { supplier_id: await resolveSupplierId(deps, '--supplier', opts.supplier) } : {}),
     ...(opts.dueFrom ? { due_from: dateFlag('--due-from', opts.dueFrom, today) } : {}),
     ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
   };
   const client = await deps.client();
-  const rows = await fetchList(deps, opts, (o) => client.payables.list(filters, o));
+  // The API filters by state, supplier and due date; rejected and the text search are ours, over every page.
+  const local = [
+    ...(opts.rejected ? [(p: Payable) => displayState(p) === 'rejected'] : []),
+    ...(opts.search ? [searchFilter(opts.search)] : []),
+  ];
+  let rows: Payable[];
+  if (local.length === 0) rows = await fetchList(deps, opts, (o) => client.payables.list(filters, o));
+  else {
+    const limit = opts.limit !== undefined ? intFlag('--limit', opts.limit, 1, 1_000_000) : undefined;
+    rows = [...(await client.payables.list(filters, { all: true }))]
+      .filter((p) => local.every((keep) => keep(p)))
+      .slice(0, limit);
+  }
   await printList(deps, rows, LIST_COLUMNS);
   return 0;
 }
 
 const money = (v: number | null | undefined) => (typeof v === 'number' && v !== 0 ? formatReais(v) : '');
 
-/** The detail view for support staff: amounts in reais, state, dates, payee, what the bank last said. */
+const HISTORY_WORDS: Readonly<Record<string, string>> = {
+  scheduled: 'scheduled by the bank',
+  paid: 'paid',
+  rejected: 'rejected',
+  canceled: 'batch canceled',
+};
+
+/**
+ * The detail view for support staff: amounts in reais, state (`rejected` when the bank refused it), dates,
+ * names next to ids, every batch it went through with what the bank said, and what to do next when rejected.
+ * ID may be a unique start of the id or the seu número the bank quotes.
+ */
 export async function showPayable(deps: Deps, idArg: string): Promise<number> {
-  const id = publicIdArg('ID', idArg);
+  const id = await resolvePayableId(deps, 'ID', idArg);
   const client = await deps.client();
   const p = await client.payables.get(id);
   if (deps.format !== 'table') {
     if (deps.format === 'json') printJson(deps, p);
-    else printRecord(deps, p, fieldColumns(p, { cents: PAYABLE_MONEY }));
+    else {
+      const { batch_history: _history, ...record } = p;
+      printRecord(deps, record, fieldColumns(record, { cents: PAYABLE_MONEY }));
+    }
     return 0;
   }
+  const names = namer(deps);
+  const [supplier, chartAccount] = await Promise.all([
+    p.supplier_id ? names.supplier(p.supplier_id) : '',
+    names.chartAccount(p.chart_of_accounts_id),
+  ]);
   const total = payableTotalCents(p);
-  const fields: Column<Payable>[] = [
+  const history = p.batch_history ?? [];
+  const fields: Column<PayableDetail>[] = [
     { header: 'Payable', value: (r) => r.public_id },
-    { header: 'State', value: (r) => r.state },
+    payableStateColumn('State'),
     { header: 'Description', value: (r) => r.description },
-    {
-      header: 'Payee',
-      value: (r) =>
-        [r.payee_name, r.supplier_id ? `(supplier ${r.supplier_id})` : ''].filter(Boolean).join(' '),
-    },
+    // the payee is the supplier's name unless the payable says otherwise: one line then
+    { header: 'Payee', value: (r) => (supplier.startsWith(`${r.payee_name ?? ''} (`) ? '' : r.payee_name) },
+    { header: 'Supplier', value: () => supplier },
     { header: 'Method', value: (r) => r.forma_pagamento },
     { header: 'Amount', value: (r) => r.amount, kind: 'cents' },
     { header: 'Fine', value: (r) => money(r.fine_amount) },
@@ -84,17 +138,24 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
     { header: 'Due date', value: (r) => r.due_date, kind: 'date' },
     { header: 'Issue date', value: (r) => r.issue_date, kind: 'date' },
     { header: 'Document', value: (r) => r.document_number },
-    { header: 'Chart account', value: (r) => r.chart_of_accounts_id },
+    { header: 'Chart account', value: () => chartAccount },
+    { header: 'Seu número', value: (r) => toSeuNumero(r.public_id) },
     { header: 'Batch', value: (r) => r.batch_id },
-    { header: 'Paid', value: (r) => (r.paid_at ? `${formatReais(r.paid_amount ?? 0)} on ${r.paid_at}` : '') },
+    {
+      header: 'Paid',
+      value: (r) => (r.paid_at ? `${formatReais(r.paid_amount ?? 0)} on ${formatDateBr(r.paid_at)}` : ''),
+    },
     {
       header: 'Last return',
       value: (r) =>
-        r.last_return ? `${r.last_return.code} ${r.last_return.message} (${r.last_return.at})` : '',
+        r.last_return
+          ? `${r.last_return.code} ${r.last_return.message} (${timestamp(r.last_return.at)})`
+          : '',
+      style: (r) => (displayState(r) === 'rejected' ? 'red' : undefined),
     },
     { header: 'Notes', value: (r) => r.notes },
-    { header: 'Created', value: (r) => r.created_at },
-    { header: 'Updated', value: (r) => r.updated_at },
+    { header: 'Created', value: (r) => r.created_at, kind: 'instant' },
+    { header: 'Updated', value: (r) => r.updated_at, kind: 'instant' },
   ];
   printRecord(
     { ...deps, format: 'table' },
@@ -104,6 +165,27 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
       return v !== '' && v !== null && v !== undefined;
     }),
   );
+  if (history.length > 0) {
+    writeLine(deps.io.stdout);
+    await printList(deps, history, [
+      { header: 'BATCH', value: (b) => b.batch_id },
+      { header: 'PAYMENT DATE', value: (b) => b.data_pagamento, kind: 'date' },
+      {
+        header: 'OUTCOME',
+        value: (b) => (b.outcome ? HISTORY_WORDS[b.outcome] : 'sent, no return yet'),
+        style: (b) => (b.outcome === 'rejected' ? 'red' : b.outcome === 'paid' ? 'green' : undefined),
+      },
+      {
+        header: "BANK'S WORD",
+        value: (b) => (b.last_return ? `${b.last_return.code} ${b.last_return.message}` : ''),
+      },
+    ]);
+  }
+  if (displayState(p) === 'rejected') {
+    writeLine(deps.io.stdout);
+    writeLine(deps.io.stdout, 'next: correct what the bank names, then mark it again:');
+    for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${step}`);
+  }
   return 0;
 }
 
@@ -202,7 +284,6 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
 }
 
 export async function updatePayable(deps: Deps, idArg: string, flags: PayableFlags): Promise<number> {
-  const id = publicIdArg('ID', idArg);
   let body: unknown;
   if (flags.fromFile) {
     const { bodies, single } = await readBodies(flags.fromFile, 'payable fields');
@@ -220,6 +301,7 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
   if (Object.keys(body as object).length === 0)
     throw new UsageError('nothing to update: give at least one field flag');
   const payload = await validated('PayableUpdate', body, flagName);
+  const id = await resolvePayableId(deps, 'ID', idArg);
   const client = await deps.client();
   const updated = await client.payables.update(id, payload);
   sayWarnings(deps, updated);
@@ -243,7 +325,7 @@ export async function actOnMany(
   idArgs: string[],
   opts: { yes?: boolean } = {},
 ): Promise<number> {
-  const ids = await readIds(deps.io, idArgs, publicIdArg);
+  const ids = [...new Set(await resolvePayableIds(deps, await readIdArgs(deps.io, idArgs)))];
   if (action === 'deleteMany') {
     const what = ids.length === 1 ? `payable ${ids[0]}` : `${ids.length} payables`;
     const question = `Delete ${what}? This cannot be undone.`;
@@ -273,7 +355,9 @@ export const register: Register = (program, run) => {
     .command('list')
     .description('list payables')
     .option('--state <state>', `filter by state: ${PAYABLE_STATES.join(', ')}`)
-    .option('--supplier <id>', 'filter by supplier id')
+    .option('--rejected', 'only payables the bank rejected (pending again, to be fixed and marked)')
+    .option('--supplier <supplier>', 'filter by supplier: its id, or a name that matches one supplier')
+    .option('--search <text>', 'the description, payee or document contains this text')
     .option('--due-from <date>', 'due on or after')
     .option('--due-to <date>', 'due on or before')
     .option(...ALL_FLAG)
@@ -281,7 +365,9 @@ export const register: Register = (program, run) => {
     .action(run((deps, cmd) => listPayables(deps, cmd.opts<ListOptions>())));
   payables
     .command('show <id>')
-    .description('show one payable in detail')
+    .description(
+      'one payable in detail, with its batches (ID: the id, a unique start or end of it, or the seu número)',
+    )
     .action(run((deps, cmd) => showPayable(deps, cmd.args[0] as string)));
   fieldOptions(
     payables.command('create').description('create payables (prompts for what is missing on a terminal)'),

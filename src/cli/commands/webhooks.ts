@@ -38,7 +38,7 @@ export async function listWebhooks(deps: Deps): Promise<number> {
       { header: 'ID', value: (w) => w.id },
       { header: 'URL', value: (w) => w.url },
       { header: 'EVENTS', value: (w) => w.events.join(',') },
-      { header: 'CREATED', value: (w) => w.created_at },
+      { header: 'CREATED', value: (w) => w.created_at, kind: 'instant' },
     ],
   );
   return 0;

@@ -1,10 +1,13 @@
 /**
  * Small lookup lists the CLI resolves names against: chart of accounts (plano-de-contas.read), bank accounts
- * (bank.read), suppliers and units (cadastros.read). Every page is read by default.
+ * (bank.read), suppliers and units (cadastros.read). Every page is read by default. A supplier's payment data can be
+ * corrected (cadastros.write, an extension).
  */
+import type { SupplierUpdate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
 import type { BankAccount, ChartAccount, ListOptions, ListResult, Supplier, Unit } from '../types.js';
 import { read, route } from './endpoint.js';
+import { type WriteOptions, write } from './write.js';
 
 const everything = (opts: ListOptions): ListOptions => ({ all: true, ...opts });
 
@@ -30,11 +33,14 @@ export function bankAccounts(api: ApiCore): BankAccountsApi {
 export interface SuppliersApi {
   list(opts?: ListOptions): Promise<ListResult<Supplier>>;
   get(id: number, opts?: { signal?: AbortSignal }): Promise<Supplier>;
+  /** Corrects payment data (a condo sandbox extension: another server answers 404 or 405). */
+  update(id: number, body: SupplierUpdate, opts?: WriteOptions): Promise<Supplier>;
 }
 export function suppliers(api: ApiCore): SuppliersApi {
   return {
     list: (opts = {}) => api.list<Supplier>(route('listSuppliers').path, {}, everything(opts)),
     get: async (id, o = {}) => read<Supplier>(api, route('getSupplier', { id: String(id) }), o),
+    update: (id, body, o) => write<Supplier>(api, route('updateSupplier', { id: String(id) }), body, o),
   };
 }
 

@@ -5,13 +5,21 @@
  */
 import type { PayableCreate, PayableUpdate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
-import type { BulkOptions, BulkResult, ListOptions, ListResult, Payable, PayableFilters } from '../types.js';
+import type {
+  BulkOptions,
+  BulkResult,
+  ListOptions,
+  ListResult,
+  Payable,
+  PayableDetail,
+  PayableFilters,
+} from '../types.js';
 import { read, route } from './endpoint.js';
 import { createMany, write } from './write.js';
 
 export interface PayablesApi {
   list(filters?: PayableFilters, opts?: ListOptions): Promise<ListResult<Payable>>;
-  get(id: string, opts?: { signal?: AbortSignal }): Promise<Payable>;
+  get(id: string, opts?: { signal?: AbortSignal }): Promise<PayableDetail>;
   create(body: PayableCreate, opts?: { idempotencyKey?: string; signal?: AbortSignal }): Promise<Payable>;
   update(
     id: string,
@@ -32,7 +40,7 @@ export interface PayablesApi {
 export function payables(api: ApiCore): PayablesApi {
   const self: PayablesApi = {
     list: (filters = {}, opts = {}) => api.list<Payable>(route('listPayables').path, filters, opts),
-    get: async (id, o = {}) => read<Payable>(api, route('getPayable', { payable: id }), o),
+    get: async (id, o = {}) => read<PayableDetail>(api, route('getPayable', { payable: id }), o),
     create: (body, o) => write<Payable>(api, route('createPayable'), body, o),
     update: (id, body, o) => write<Payable>(api, route('updatePayable', { payable: id }), body, o),
     delete: async (id, o) => {

@@ -39,6 +39,7 @@ export {
   readCnab240Sync,
 } from './reader.js';
 export { type ReturnDecision, type ReturnOptions, writePaymentReturn } from './return.js';
+export { toSeuNumero } from './seu-numero.js';
 export {
   type AccountType,
   type BoletoPayment,
@@ -52,6 +53,5 @@ export {
   type RemittancePayment,
   remittanceLines,
   type TransferPayment,
-  toSeuNumero,
   writePaymentRemittance,
 } from './writer.js';

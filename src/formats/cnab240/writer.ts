@@ -178,15 +178,6 @@ export function writePaymentRemittance(input: PaymentRemittanceInput): string {
   return out;
 }
 
-/**
- * A "seu número" for an id longer than the field's 20 characters (a 26-character ULID, say): its
- * last 20 letters and digits, upper-cased. Match return lines against the same transformation.
- */
-export function toSeuNumero(id: string): string {
-  const clean = id.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  return clean.length <= 20 ? clean : clean.slice(-20);
-}
-
 // ---- context and validation ----------------------------------------------------------------------------
 
 interface Ctx {

@@ -5,6 +5,7 @@
  */
 
 import { initialSchema } from './migrations/001-initial.js';
+import { payableHistoryIndex } from './migrations/002-payable-history.js';
 import type { Sqlite } from './sqlite.js';
 
 export interface Migration {
@@ -13,7 +14,7 @@ export interface Migration {
   up(db: Sqlite): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, payableHistoryIndex];
 
 export class DatabaseTooNewError extends Error {
   constructor(

@@ -1,10 +1,12 @@
 /** Structural records (cadastros) the finance calls refer to: suppliers and units. */
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/tx.js';
 import { where } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { serve } from '../http/operation.js';
-import { readTx } from '../http/transaction.js';
+import { commit, ok, readTx } from '../http/transaction.js';
+import { updateSupplier } from '../services/suppliers.js';
 import { supplierView, unitView } from './views.js';
 
 /** An integer id from a path segment, or a 404 (a malformed id names nothing). */
@@ -35,6 +37,18 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
     const supplier = readTx(ctx, request, (tx) => tx.suppliers.get(id));
     if (!supplier) throw notFound('supplier');
     return { data: supplierView(supplier) };
+  });
+
+  serve(app, 'updateSupplier', async ({ request, reply, params, body }) => {
+    const id = pathId(params.id, 'supplier');
+    const find = (tx: Tx) => {
+      const supplier = tx.suppliers.get(id);
+      if (!supplier) throw notFound('supplier');
+      return supplier;
+    };
+    readTx(ctx, request, find); // a missing supplier is a 404 before its body is judged
+    const value = body();
+    return commit(ctx, request, reply, (tx) => ok({ data: supplierView(updateSupplier(find(tx), value)) }));
   });
 
   serve(app, 'listUnits', async ({ request, query: q }) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../http/context.js';
 import { serve } from '../http/operation.js';
 import { commit, created, noContent, ok, readTx } from '../http/transaction.js';
+import { payableHistory } from '../services/batches.js';
 import {
   createPayable,
   deletePayable,
@@ -39,7 +40,10 @@ export function payablesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   });
 
   serve(app, 'getPayable', async ({ request, params }) => {
-    return { data: payableView(readTx(ctx, request, (tx) => findPayable(tx, params.payable))) };
+    return readTx(ctx, request, (tx) => {
+      const payable = findPayable(tx, params.payable);
+      return { data: { ...payableView(payable), batch_history: payableHistory(tx, payable.public_id) } };
+    });
   });
 
   serve(app, 'updatePayable', async ({ request, reply, params, body }) => {

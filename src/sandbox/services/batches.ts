@@ -78,6 +78,39 @@ export function itemStates(tx: Tx, batch: PaymentBatchRecord): Map<string, Payab
   return new Map(rows.map((r) => [r.public_id, r.state]));
 }
 
+/** One batch a payable travelled in, as the payable's history shows it. */
+export interface PayableBatchStep {
+  batch_id: string;
+  data_pagamento: string;
+  file_name: string;
+  created_at: string;
+  /** what the bank said of this payable in that batch; `canceled` when the batch was taken back; null: no word yet */
+  outcome: 'scheduled' | 'paid' | 'rejected' | 'canceled' | null;
+  last_return: LastReturn | null;
+}
+
+/**
+ * Every batch that carried the payable, oldest first: a rejection returns it to pending without a batch, and this
+ * is where the batch that refused it is still named.
+ */
+export function payableHistory(tx: Tx, publicId: string): PayableBatchStep[] {
+  const rows = tx
+    .prepare(
+      `SELECT i.batch_id, b.data_pagamento, b.file_name, b.created_at, b.state, i.outcome, i.last_return
+       FROM batch_items i JOIN batches b ON b.public_id = i.batch_id
+       WHERE i.public_id = ? AND b.condominium = ? ORDER BY b.created_at, b.file_sequence`,
+    )
+    .all(publicId, tx.requireScope()) as (Omit<PayableBatchStep, 'last_return'> & {
+    state: string;
+    last_return: string | null;
+  })[];
+  return rows.map(({ state, last_return, outcome, ...r }) => ({
+    ...r,
+    outcome: outcome ?? (state === 'canceled' ? 'canceled' : null),
+    last_return: last_return ? (JSON.parse(last_return) as LastReturn) : null,
+  }));
+}
+
 /** The remittance's bytes, stored with the batch. */
 export function batchFile(tx: Tx, batch: PaymentBatchRecord): Buffer | null {
   const row = tx.prepare('SELECT content FROM batch_files WHERE batch_id = ?').get(batch.public_id);

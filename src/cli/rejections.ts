@@ -1,0 +1,107 @@
+import type { Payable } from '../client/types.js';
+import { formatReais } from '../domain/money.js';
+import type { Deps } from './context.js';
+import { writeLine } from './io.js';
+import { printList } from './output.js';
+
+/**
+ * A rejected payable, and what to do about it: the bank's code and reason, then the commands that fix what a
+ * rejection usually names (the supplier's bank account or PIX key, or the boleto's digits) and mark it again.
+ */
+export interface Rejection {
+  public_id: string;
+  payee_name?: string | null | undefined;
+  amount?: number | undefined;
+  forma_pagamento?: string | undefined;
+  supplier_id?: number | null | undefined;
+  last_return?: { code?: string; message?: string } | null | undefined;
+}
+
+/**
+ * Whose data a rejection code points at, from FEBRABAN's table and the banks' own (Itaú's): the paying account
+ * (funds, contract), the boleto's digits, or the payee's account or PIX key; anything else is read from the
+ * bank's reason.
+ */
+const PAYING_ACCOUNT = new Set(['HB', 'HC', 'HD', 'HF', 'SS', 'NA', 'RJ']);
+const BARCODE = new Set(['CA', 'CB', 'CC', 'CD', 'CE', 'CF', 'ZK', 'YA', 'IP', 'IB', 'II']);
+const PAYEE = new Set(
+  ['AG', 'AK', 'AL', 'AM', 'AN', 'AT', 'AZ', 'BA', 'BG', 'BI', 'CI', 'CN', 'DV', 'TI', 'ZB', 'ZI'].concat([
+    'PA',
+    'PB',
+    'PC',
+    'PD',
+    'PE',
+    'PF',
+    'PG',
+    'PH',
+    'PJ',
+    'PK',
+    'PM',
+    'PN',
+  ]),
+);
+
+export function nextSteps(p: Rejection): string[] {
+  const id = p.public_id;
+  const code = p.last_return?.code ?? '';
+  const mark = `condo payables mark ${id}`;
+  if (PAYING_ACCOUNT.has(code))
+    return [`(the condominium's paying account: fund it or settle it with the bank)`, mark];
+  const boleto = p.forma_pagamento === 'boleto';
+  if (boleto && (BARCODE.has(code) || !PAYEE.has(code)))
+    return [`condo payables update ${id} --document <linha digitável>`, mark];
+  if (PAYEE.has(code) && p.supplier_id)
+    return [
+      p.forma_pagamento === 'pix'
+        ? `condo suppliers update ${p.supplier_id} --pix-key <key>`
+        : `condo suppliers update ${p.supplier_id} --bank-code <nnn> --agency <nnnn> --account <nnnnn-d>`,
+      mark,
+    ];
+  return [`(read the bank's reason; when it is solved:)`, mark];
+}
+
+/**
+ * The rejected payables: on a terminal a table, then "next:" and the commands for each; for a script or a log one
+ * warning line each on stderr, so stdout keeps the counts it always had.
+ */
+export async function printRejections(deps: Deps, rows: readonly Rejection[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (deps.format !== 'table') {
+    for (const p of rows)
+      deps.warn(
+        `rejected ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; next: ${nextSteps(p).join('; then ')}`,
+      );
+    return;
+  }
+  await printList(deps, rows, [
+    { header: 'REJECTED', value: (p) => p.public_id, style: () => 'red' },
+    { header: 'PAYEE', value: (p) => p.payee_name },
+    { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
+    { header: 'CODE', value: (p) => p.last_return?.code },
+    { header: 'REASON', value: (p) => p.last_return?.message },
+  ]);
+  writeLine(deps.io.stdout, 'next: correct what the bank names, then mark the payable again:');
+  for (const p of rows) for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${step}`);
+}
+
+/** The payables a batch's returns rejected that are still waiting to be fixed (pending), with their supplier. */
+export async function rejectionsOf(
+  deps: Deps,
+  items: ReadonlyArray<Record<string, unknown>>,
+): Promise<Rejection[]> {
+  const client = await deps.client();
+  const rejected = items.filter((i) => i.outcome === 'rejected' && i.state === 'pending');
+  const rows: Rejection[] = [];
+  for (const item of rejected) {
+    const p: Payable = await client.payables.get(String(item.public_id));
+    rows.push({
+      public_id: p.public_id,
+      payee_name: p.payee_name,
+      amount: (item.amount as number | undefined) ?? p.amount,
+      forma_pagamento: p.forma_pagamento,
+      supplier_id: p.supplier_id,
+      last_return: (item.last_return as Rejection['last_return']) ?? p.last_return,
+    });
+  }
+  return rows;
+}

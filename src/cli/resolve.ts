@@ -1,0 +1,141 @@
+/**
+ * Finding things the way support asks for them: a supplier by (part of) its name, a payable by a unique prefix
+ * of its id or by the 20-character seu número the bank quotes, and the names a detail view prints next to ids.
+ * Everything here reads lists the API already serves; nothing asks a server for a search it may not have.
+ */
+import type { Payable } from '../client/types.js';
+import { formatDateBr } from '../domain/dates.js';
+import { NotFoundError, UsageError } from '../domain/errors.js';
+import { formatReais } from '../domain/money.js';
+import type { Deps } from './context.js';
+import { intFlag } from './flags.js';
+
+/** For matching what a person typed: lower case, accents dropped ("Conservação" ~ "conservacao"). */
+export const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** `--supplier 3` or `--supplier Jardins`: an id, or a name that one supplier's name is, or contains. */
+export async function resolveSupplierId(deps: Deps, flag: string, text: string): Promise<number> {
+  if (/^\s*\d+\s*$/.test(text)) return intFlag(flag, text);
+  const wanted = folded(text.trim());
+  if (!wanted) throw new UsageError(`${flag}: give a supplier id or name`);
+  const suppliers = [...(await (await deps.client()).suppliers.list())];
+  const named = (s: { name?: string }) => folded(s.name ?? '');
+  const exact = suppliers.filter((s) => named(s) === wanted);
+  const matches = exact.length > 0 ? exact : suppliers.filter((s) => named(s).includes(wanted));
+  const [only] = matches;
+  if (matches.length === 1 && only) return only.id;
+  if (matches.length === 0)
+    throw new UsageError(`${flag}: no supplier's name contains "${text}" (see condo suppliers list)`);
+  throw new UsageError(
+    `${flag}: "${text}" matches ${matches.length} suppliers: ${matches
+      .slice(0, 5)
+      .map((s) => `${s.name} (${s.id})`)
+      .join(', ')}${matches.length > 5 ? ', …' : ''}; give more of the name, or the id`,
+  );
+}
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/**
+ * A payable's id from what support has at hand: the id, a unique start or end of it (4 characters or more), or
+ * the seu número (its last 20 characters, as the CNAB files and the bank's portal show it). Ids made in the same
+ * millisecond share their start and differ at the end, so both are accepted.
+ */
+export async function resolvePayableId(deps: Deps, name: string, text: string): Promise<string> {
+  const [id] = await resolvePayableIds(deps, [{ name, text }]);
+  return id as string;
+}
+
+/** Many at once (`payables mark`): full ids cost nothing; the others are found in one read of the list. */
+export async function resolvePayableIds(
+  deps: Deps,
+  wanted: readonly { name: string; text: string }[],
+): Promise<string[]> {
+  const asked = wanted.map(({ name, text }) => {
+    const v = text.trim().toUpperCase();
+    if (!ULID.test(v) && !/^[0-9A-Z]{4,25}$/.test(v))
+      throw new UsageError(
+        `${name}: "${text}" is not a payable id, a unique start or end of one (4 characters or more) or a seu número`,
+      );
+    return { name, v };
+  });
+  if (asked.every(({ v }) => ULID.test(v))) return asked.map(({ v }) => v);
+  const all = [...(await (await deps.client()).payables.list({}, { all: true }))];
+  return asked.map(({ name, v }) => (ULID.test(v) ? v : onlyMatch(name, v, all)));
+}
+
+function onlyMatch(name: string, v: string, all: readonly Payable[]): string {
+  const matches = all.filter((p) => p.public_id.startsWith(v) || p.public_id.endsWith(v));
+  const [only] = matches;
+  if (matches.length === 1 && only) return only.public_id;
+  if (matches.length === 0) throw new NotFoundError(`${name}: no payable's id starts or ends with ${v}`);
+  const describe = (p: Payable) =>
+    `${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}, due ${formatDateBr(p.due_date)})`;
+  throw new UsageError(
+    `${name}: ${v} fits ${matches.length} payables' ids: ${matches.slice(0, 3).map(describe).join('; ')}${matches.length > 3 ? '; …' : ''}; give more characters`,
+  );
+}
+
+type Named = { id: number; label: string };
+
+/**
+ * Names for ids in a detail view, read once per run from the lists (chart of accounts, bank accounts) or the
+ * record (a supplier, a unit). A name that cannot be read (a token without that scope, an old server) leaves
+ * the id alone: a detail view never fails for want of a label.
+ */
+export function namer(deps: Deps) {
+  const lists = new Map<string, Promise<Map<number, string>>>();
+  const load = (kind: string, fetch: () => Promise<Named[]>) => {
+    let list = lists.get(kind);
+    if (!list) {
+      list = fetch()
+        .then((rows) => new Map(rows.map((r) => [r.id, r.label])))
+        .catch(() => new Map<number, string>());
+      lists.set(kind, list);
+    }
+    return list;
+  };
+  const labelled = async (id: unknown, names: Promise<Map<number, string>>) => {
+    if (typeof id !== 'number') return id === null || id === undefined ? '' : String(id);
+    const label = (await names).get(id);
+    return label ? `${label} (${id})` : String(id);
+  };
+  return {
+    chartAccount: (id: unknown) =>
+      labelled(
+        id,
+        load('chart', async () =>
+          [...(await (await deps.client()).chartOfAccounts.list())].map((a) => ({
+            id: a.id,
+            label: `${a.code ?? ''} ${a.name ?? ''}`.trim(),
+          })),
+        ),
+      ),
+    bankAccount: (id: unknown) =>
+      labelled(
+        id,
+        load('bank', async () =>
+          [...(await (await deps.client()).bankAccounts.list())].map((a) => ({
+            id: a.id,
+            label: `${a.name ?? ''}${a.bank_code ? ` (${a.bank_code} ag ${a.agency ?? ''} cc ${a.account_number ?? ''})` : ''}`,
+          })),
+        ),
+      ),
+    supplier: (id: unknown) =>
+      labelled(
+        id,
+        load(`supplier ${String(id)}`, async () => {
+          const s = await (await deps.client()).suppliers.get(id as number);
+          return [{ id: s.id, label: s.name ?? '' }];
+        }),
+      ),
+    unit: (id: unknown) =>
+      labelled(
+        id,
+        load(`unit ${String(id)}`, async () => {
+          const u = await (await deps.client()).units.get(id as number);
+          return [{ id: u.id, label: String(u.label ?? `${u.block ?? ''} ${u.number ?? ''}`).trim() }];
+        }),
+      ),
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Version 2: a payable's batch history (GET payables/{id} lists every batch that carried it) is read by payable,
+ * which the batch items' key (batch, position) does not serve.
+ */
+import type { Migration } from '../migrations.js';
+
+export const payableHistoryIndex: Migration = {
+  version: 2,
+  name: '002-payable-history',
+  up(db) {
+    db.exec('CREATE INDEX batch_items_by_payable ON batch_items (public_id, batch_id);');
+  },
+};

@@ -1,0 +1,172 @@
+/**
+ * This month's bills in the test condominium, so a fresh sandbox looks lived in and the README's monthly run
+ * shows something at every step: pending payables of every forma (PIX, TED, DOC, a boleto and a cash one),
+ * due over the coming weeks, and one payable the bank already refused: it went in a batch today, the bank's
+ * return rejected it (AN, the payee's account), and it waits, pending, for its supplier's account to be fixed.
+ *
+ * Written through the same service functions the API runs (create, mark, generate the batch, apply the return),
+ * so the seeded records are exactly what those requests would have left. Dates follow the clock, amounts and
+ * texts are fixed.
+ */
+import { createHash } from 'node:crypto';
+import { nextBusinessDay } from '../../domain/business-days.js';
+import { addDays, todayIn } from '../../domain/dates.js';
+import { buildBoleto } from '../../formats/boleto/index.js';
+import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
+import type { Tx } from '../db/tx.js';
+import { applyReturn, createBatch, findBatch } from '../services/batches.js';
+import { createPayable, markForRemittance } from '../services/payables.js';
+
+interface Bill {
+  supplier: RegExp | null;
+  payee?: string;
+  chart: string;
+  amount: number;
+  forma: 'pix' | 'ted' | 'doc' | 'boleto' | 'cash';
+  dueInDays: number;
+  description: string;
+  document?: string;
+}
+
+const BILLS: Bill[] = [
+  {
+    supplier: /Vigilare/,
+    chart: '2.4.02',
+    amount: 1_245_000,
+    forma: 'pix',
+    dueInDays: 4,
+    description: 'Portaria e vigilância do mês',
+  },
+  {
+    supplier: /Brilho/,
+    chart: '2.3.02',
+    amount: 680_000,
+    forma: 'ted',
+    dueInDays: 6,
+    description: 'Limpeza e conservação do mês',
+    document: 'NF 10231',
+  },
+  {
+    supplier: /Dedetizadora/,
+    chart: '2.3.04',
+    amount: 48_000,
+    forma: 'doc',
+    dueInDays: 9,
+    description: 'Dedetização trimestral',
+    document: 'NF 774',
+  },
+  {
+    supplier: /Elevadores Horizonte/,
+    chart: '2.3.01',
+    amount: 212_000,
+    forma: 'boleto',
+    dueInDays: 12,
+    description: 'Manutenção preventiva dos elevadores',
+  },
+  {
+    supplier: /Maria Helena/,
+    chart: '2.4.01',
+    amount: 95_000,
+    forma: 'pix',
+    dueInDays: 20,
+    description: 'Honorários contábeis',
+    document: 'RPA 11/2026',
+  },
+  {
+    supplier: null,
+    payee: 'Chaveiro Central',
+    chart: '2.3.05',
+    amount: 18_000,
+    forma: 'cash',
+    dueInDays: 2,
+    description: 'Cópia de chaves do portão',
+  },
+];
+
+/** The gardener's payable the bank refused: the one with a rejection in its history. */
+const REJECTED: Bill = {
+  supplier: /Jardins/,
+  chart: '2.3.03',
+  amount: 135_000,
+  forma: 'ted',
+  dueInDays: 3,
+  description: 'Jardinagem do mês',
+  document: 'NF 5521',
+};
+
+/** Each step its own transaction, as the requests it stands for (a step reads what the one before wrote). */
+export type SeedWrite = (fn: (tx: Tx) => void) => void;
+
+export function seedBills(write: SeedWrite, now: Date): void {
+  const today = todayIn(now);
+  const create = (tx: Tx, bill: Bill) => {
+    const supplier = bill.supplier ? tx.suppliers.find().find((s) => bill.supplier?.test(s.name)) : undefined;
+    const account = tx.chartAccounts.find().find((c) => c.code === bill.chart);
+    if (!account || (bill.supplier && !supplier)) return undefined;
+    const dueDate = addDays(today, bill.dueInDays);
+    const document =
+      bill.forma === 'boleto'
+        ? buildBoleto({
+            bankCode: '341',
+            dueDate,
+            amountCents: bill.amount,
+            freeField: '1090000123400012345678000',
+          }).linhaDigitavel
+        : bill.document;
+    return createPayable(
+      tx,
+      {
+        ...(supplier ? { supplier_id: supplier.id } : { payee_name: bill.payee ?? '' }),
+        chart_of_accounts_id: account.id,
+        amount: bill.amount,
+        forma_pagamento: bill.forma,
+        due_date: dueDate,
+        description: bill.description,
+        ...(document ? { document_number: document } : {}),
+      },
+      now,
+    ).payable;
+  };
+  let rejectedId: string | undefined;
+  write((tx) => {
+    const rejected = create(tx, REJECTED);
+    if (rejected) markForRemittance(tx, rejected, now);
+    rejectedId = rejected?.public_id;
+  });
+  if (rejectedId) {
+    const id = rejectedId;
+    let batchId = '';
+    write((tx) => {
+      batchId = createBatch(tx, { data_pagamento: nextBusinessDay(addDays(today, 1)) }, now).public_id;
+    });
+    write((tx) => {
+      const batch = findBatch(tx, batchId);
+      const p = tx.payables.get(id);
+      applyReturn(
+        tx,
+        batch,
+        [
+          {
+            line: 3,
+            seu_numero: toSeuNumero(id),
+            codes: ['AN'],
+            amount_cents: p?.amount ?? null,
+            paid_amount_cents: null,
+            date: batch.data_pagamento,
+            paid_date: null,
+          },
+        ],
+        {
+          bank_code: '341',
+          sha256: createHash('sha256').update(`seeded return ${batchId}`).digest('hex'),
+          file_name: batch.file_name.replace(/\.rem$/, '.ret'),
+          warnings: [],
+        },
+        now,
+      );
+    });
+  }
+  write((tx) => {
+    for (const bill of BILLS) create(tx, bill);
+  });
+}
