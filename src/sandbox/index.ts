@@ -51,6 +51,12 @@ export interface SandboxOptions {
   /** default 3600 */
   tokenTtlSeconds?: number;
   /**
+   * A new data dir gets this month's bills as well as the cadastros and the history (seed/bills.ts): pending
+   * payables of every forma and one the bank rejected. Default true; false for a sandbox whose payables are all
+   * one's own (tests that count what they create).
+   */
+  bills?: boolean;
+  /**
    * The one clock of the server: tokens, idempotency windows, rate limits, periods and every record's dates read
    * it (default the wall clock). Tests move it forward instead of sleeping.
    */
@@ -163,7 +169,11 @@ export async function launchSandbox(
   opts: SandboxOptions,
   prepare?: (ctx: SandboxContext) => void,
 ): Promise<RunningSandbox> {
-  const store = SandboxStore.open(opts.dataDir, { recover: true, ...(opts.now ? { now: opts.now() } : {}) });
+  const store = SandboxStore.open(opts.dataDir, {
+    recover: true,
+    ...(opts.now ? { now: opts.now() } : {}),
+    ...(opts.bills === false ? { bills: false } : {}),
+  });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     const ctx = createContext(store, opts);
@@ -230,13 +240,16 @@ export class SandboxRunningError extends Error {
  * configured profile keeps working) but every access token is revoked; the last base URL is kept. Refused
  * while a server runs on the data dir, unless `force`.
  */
-export async function resetSandbox(dataDir: string, opts: { force?: boolean } = {}): Promise<void> {
+export async function resetSandbox(
+  dataDir: string,
+  opts: { force?: boolean; bills?: boolean } = {},
+): Promise<void> {
   const pid = runningServerPid(dataDir);
   if (pid !== null && !opts.force) throw new SandboxRunningError(pid);
-  const store = SandboxStore.open(dataDir);
+  const store = SandboxStore.open(dataDir, { bills: false });
   try {
     const clients = store.read(null, (tx) => tx.clients.find(undefined, { orderBy: 'rowid' }));
-    store.reseed(new Date(), clients);
+    store.reseed(new Date(), clients, opts.bills ?? true);
   } finally {
     store.close();
   }

@@ -45,13 +45,16 @@ export class SandboxStore {
    * server opens it with `recover`, deleting what a crashed server left half-done; a tool reading the data dir
    * beside a running server must not.
    */
-  static open(dataDir: string | null, opts: { now?: Date; recover?: boolean } = {}): SandboxStore {
+  static open(
+    dataDir: string | null,
+    opts: { now?: Date; recover?: boolean; bills?: boolean } = {},
+  ): SandboxStore {
     const now = opts.now ?? new Date();
     if (dataDir !== null) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const sqlite = openDatabase(dataDir === null ? ':memory:' : join(dataDir, DB_FILE));
     const store = new SandboxStore(sqlite, dataDir);
     try {
-      if (store.isEmpty()) store.fill(now);
+      if (store.isEmpty()) store.fill(now, opts.bills ?? true);
       if (opts.recover) store.dropUnfinishedImports();
       store.rollPeriods(now);
     } catch (err) {
@@ -113,9 +116,9 @@ export class SandboxStore {
 
   /**
    * Puts fresh seed data in place of everything, in one transaction. `clients` keeps credentials a configured
-   * profile uses; the base URL is kept.
+   * profile uses; the base URL is kept. `bills`: this month's payables and the batch that rejected one too.
    */
-  reseed(now: Date, clients?: ClientRecord[]): void {
+  reseed(now: Date, clients?: ClientRecord[], bills = true): void {
     this.write(null, (tx) => {
       const baseUrl = tx.meta('base_url');
       const tables = tx
@@ -126,7 +129,7 @@ export class SandboxStore {
       state.base_url = baseUrl;
       importState(tx, state, (slug) => new Tx(this.statements, slug));
     });
-    this.seedBills(now);
+    if (bills) this.seedBills(now);
     this.rolledFor = '';
     this.rollPeriods(now);
   }
@@ -140,7 +143,7 @@ export class SandboxStore {
   }
 
   /** Seeds a new database, or imports the snapshot an earlier version left in the data dir. */
-  private fill(now: Date): void {
+  private fill(now: Date, bills: boolean): void {
     const legacy = this.dataDir === null ? null : readLegacySnapshot(this.dataDir);
     const state = legacy ?? seedState(now);
     const dir = this.dataDir;
@@ -154,7 +157,7 @@ export class SandboxStore {
       }),
     );
     if (legacy && dir !== null) renameSync(join(dir, SNAPSHOT_FILE), join(dir, `${SNAPSHOT_FILE}.imported`));
-    else this.seedBills(now);
+    else if (bills) this.seedBills(now);
   }
 
   /** This month's bills, written through the services as the requests would (seed/bills.ts). */

@@ -112,7 +112,7 @@ describe('machine output has one contract', () => {
   test('an id that is not one is named with its stdin line, and nothing is sent', async () => {
     const r = await shell(`printf '${ids[0]}\\n\\nnot-an-id\\n' | $CONDO payables mark -`);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/stdin line 3: "not-an-id" is not an id/);
+    expect(r.stderr).toMatch(/stdin line 3: "not-an-id" is not a payable id/);
     expect((await s.condo.json(['payables', 'show', ids[0] as string])).state).toBe('pending');
   });
 

@@ -197,10 +197,12 @@ export async function demo(deps: Deps): Promise<number> {
     });
     await s.show('What is pending', ['payables', 'list', '--state', 'pending']);
 
+    // The demo's own three (the sandbox also holds this month's seeded bills).
     const pending = await s.json<Json[]>(['payables', 'list', '--state', 'pending', '--all']);
-    const ted = pending.find((p) => p.forma_pagamento === 'ted');
-    const pix = pending.find((p) => p.forma_pagamento === 'pix');
-    const cash = pending.find((p) => p.forma_pagamento === 'cash');
+    const own = (description: string) => pending.find((p) => p.description === description);
+    const ted = own('Manutenção mensal dos elevadores');
+    const pix = own('Portaria 24h do mês');
+    const cash = own('Cópia de chaves');
     if (!ted || !pix || !cash) throw new ApiError('the demo payables were not listed');
     const [tedId, pixId, cashId] = [String(ted.public_id), String(pix.public_id), String(cash.public_id)];
 
@@ -272,9 +274,40 @@ export async function demo(deps: Deps): Promise<number> {
       due: '+7d',
       description: 'Jardinagem do mês',
     });
+    const rejected = await s.json<Json[]>(['payables', 'list', '--rejected']);
+    const gardenBill = rejected[0];
+    if (gardenBill) {
+      await s.show("Last remittance's rejection, still waiting (the seed's)", [
+        'payables',
+        'list',
+        '--rejected',
+      ]);
+      await s.show('Why: the payable with its batches and what the bank said', [
+        'payables',
+        'show',
+        String(gardenBill.public_id).slice(-6),
+      ]);
+      if (gardenBill.supplier_id)
+        await s.show("Correct the supplier's account the bank refused", [
+          'suppliers',
+          'update',
+          String(gardenBill.supplier_id),
+          '--agency',
+          '0001',
+          '--account',
+          '9384756-1',
+        ]);
+    }
     const pendingNow = await s.json<Json[]>(['payables', 'list', '--state', 'pending', '--all']);
-    const toMark = pendingNow.map((p) => String(p.public_id));
-    await s.show('Mark everything pending for the remittance', ['payables', 'mark', ...toMark]);
+    // cash and cheques are paid outside the bank file
+    const toMark = pendingNow
+      .filter((p) => ['pix', 'ted', 'doc', 'boleto'].includes(String(p.forma_pagamento)))
+      .map((p) => String(p.public_id));
+    await s.show('Mark everything pending that goes by bank (the corrected one again too)', [
+      'payables',
+      'mark',
+      ...toMark,
+    ]);
     const batch = await s.json<Json>(['batches', 'create', '--date', 'next-business-day', '--yes']);
     writeLine(io.stdout, '');
     writeLine(

@@ -50,6 +50,8 @@ export interface StartOptions {
   rateLimit?: string;
   tokenTtl?: string;
   allowHost?: string[];
+  /** false with --no-bills */
+  bills?: boolean;
 }
 
 /** Where a sandbox bound to `host` can be reached from, for the warning when that is more than this machine. */
@@ -75,6 +77,7 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     ...(rateLimit ? { rateLimit } : {}),
     ...(tokenTtlSeconds ? { tokenTtlSeconds } : {}),
     ...(opts.allowHost?.length ? { allowHosts: opts.allowHost } : {}),
+    ...(opts.bills === false ? { bills: false } : {}),
     ...(deps.globals.debug
       ? { log: (line: string) => writeLine(deps.io.stderr, paint(deps.io, 'dim', line)) }
       : {}),
@@ -134,11 +137,14 @@ export async function credentialsVerb(deps: Deps, opts: { dataDir?: string }): P
   return 0;
 }
 
-export async function resetVerb(deps: Deps, opts: { dataDir?: string; force?: boolean }): Promise<number> {
+export async function resetVerb(
+  deps: Deps,
+  opts: { dataDir?: string; force?: boolean; bills?: boolean },
+): Promise<number> {
   const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
   const { resetSandbox, SandboxRunningError } = await import('../../sandbox/index.js');
   try {
-    await resetSandbox(dataDir, { force: opts.force === true });
+    await resetSandbox(dataDir, { force: opts.force === true, bills: opts.bills !== false });
   } catch (err) {
     if (err instanceof SandboxRunningError) throw new ConflictError(err.message);
     throw err;
@@ -264,6 +270,10 @@ export const register: Register = (program, run) => {
       'answer to this Host name too (repeatable; loopback answers only localhost)',
       collect,
     )
+    .option(
+      '--no-bills',
+      "a new data dir without this month's seeded payables (the cadastros and history only)",
+    )
     .action(run((deps, cmd) => startSandboxVerb(deps, cmd.opts<StartOptions>())));
   sandbox
     .command('credentials')
@@ -304,5 +314,6 @@ export const register: Register = (program, run) => {
     .description('throw away the sandbox data and seed it again')
     .option('--data-dir <dir>', 'the sandbox data dir')
     .option('--force', 'reset even while a sandbox is running on the data dir')
+    .option('--no-bills', "without this month's seeded payables (the cadastros and history only)")
     .action(run((deps, cmd) => resetVerb(deps, cmd.opts())));
 };
