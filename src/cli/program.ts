@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { flagOfApiField } from '../domain/body-fields.js';
 import { CondoError } from '../domain/errors.js';
 import { register as registerApi } from './commands/api.js';
 import { register as registerAuth } from './commands/auth.js';
@@ -103,16 +104,33 @@ function rerun(argv: readonly string[], key: string): string {
   return ['condo', ...args.map(quote), '--idempotency-key', key].join(' ');
 }
 
-/** A 422's reasons on the same line, field by field: the why must not hide behind --debug. */
-function fieldsText(fields: Record<string, string[]> | undefined): string {
+/**
+ * A 422's reasons on the same line, field by field (the why must not hide behind --debug), each named by the flag
+ * that sets it where there is one; the server's generic headline gives way to them, and a field named in a
+ * headline is named by its flag too.
+ */
+function withFields(
+  message: string,
+  fields: Record<string, string[]> | undefined,
+  byFlags: boolean,
+): string {
+  const named = (field: string) => (byFlags ? flagOfApiField(field) : undefined);
+  const text = message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => named(word) ?? word);
   const entries = Object.entries(fields ?? {});
-  if (entries.length === 0) return '';
-  return `: ${entries.map(([field, msgs]) => `${field}: ${msgs.join('; ')}`).join(', ')}`;
+  if (entries.length === 0) return text;
+  const parts = entries.map(([field, msgs]) => {
+    const flag = named(field);
+    return flag ? `${flag} ${msgs.join('; ')}` : `${field}: ${msgs.join('; ')}`;
+  });
+  return /^the request has invalid fields$/.test(message) ? parts.join(', ') : `${text}: ${parts.join(', ')}`;
 }
 
 /** One stderr line for an error: message, API code and request id; the exit code comes from its class. */
 export function reportError(io: Io, error: unknown, argv: readonly string[] = []): number {
   if (error instanceof CondoError) {
+    // The server's refusal of what flags sent names the flags; `condo api` and --from-file sent API fields.
+    const byFlags =
+      error.status !== undefined && !argv.includes('api') && !argv.some((a) => a.startsWith('--from-file'));
     const extras = [error.code, error.requestId ? `request id ${error.requestId}` : undefined].filter(
       Boolean,
     );
@@ -122,7 +140,7 @@ export function reportError(io: Io, error: unknown, argv: readonly string[] = []
         io,
         'red',
         printable(
-          `error: ${error.message}${fieldsText(error.fields)}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+          `error: ${withFields(error.message, error.fields, byFlags)}${extras.length ? ` (${extras.join(', ')})` : ''}`,
         ),
       ),
     );

@@ -60,7 +60,13 @@ const id = <const F extends string>(
 });
 
 export const PAYABLE_FIELDS = flagsFor<typeof S.PayableCreate>()({
-  supplier_id: id('supplier', 'supplier id (see condo suppliers list)', 'Supplier'),
+  supplier_id: {
+    flag: 'supplier',
+    kind: 'integer',
+    arg: 'supplier',
+    help: 'supplier id, or a name that matches one (see condo suppliers list)',
+    prompt: 'Supplier',
+  },
   chart_of_accounts_id: id(
     'chart-account',
     'expense chart account id (see condo ledger chart --type expense)',
@@ -246,3 +252,31 @@ export const TRANSFER_FIELDS = flagsFor<typeof S.AccountTransferCreate>()({
   chart_of_accounts_id: id('chart-account', 'chart account the two entries are recorded against'),
   description: { flag: 'description', kind: 'text', help: 'description' },
 });
+
+/** `suppliers update`'s flags (an extension's body, flat: see schemas.ts SupplierUpdate). */
+export const SUPPLIER_UPDATE_FLAGS: Readonly<Record<keyof S.SupplierUpdate, string>> = {
+  name: '--name',
+  bank_code: '--bank-code',
+  agency: '--agency',
+  account: '--account',
+  account_type: '--account-type',
+  pix_key: '--pix-key',
+};
+
+let apiFieldFlags: Map<string, string> | undefined;
+
+/**
+ * The flag that sets an API body field, for naming it in the server's refusals (docs/DESIGN.md: errors name the
+ * CLI's flags, not the API's fields). One name means one flag across the bodies that have it.
+ */
+export function flagOfApiField(field: string): string | undefined {
+  apiFieldFlags ??= new Map<string, string>([
+    ...[PAYABLE_FIELDS, INVOICE_FIELDS, EXPENSE_FIELDS, INSTALLMENTS_FIELDS, ENTRY_FIELDS, TRANSFER_FIELDS]
+      .flatMap((fields) => Object.entries(fields as FieldFlags))
+      .map(([name, f]): [string, string] => [name, `--${f.flag}`])
+      .reverse(), // the first declaration wins
+    ...Object.entries(SUPPLIER_UPDATE_FLAGS),
+    ['data_pagamento', '--date'],
+  ]);
+  return apiFieldFlags.get(field);
+}

@@ -1,3 +1,4 @@
+import { SUPPLIER_UPDATE_FLAGS } from '../../domain/body-fields.js';
 import { formatDocument } from '../../domain/documents.js';
 import { UsageError } from '../../domain/errors.js';
 import { displayState } from '../../domain/payables.js';
@@ -90,15 +91,6 @@ export interface SupplierFlags {
   pixKey?: string | false;
 }
 
-const SUPPLIER_FLAGS: Record<string, string> = {
-  name: '--name',
-  bank_code: '--bank-code',
-  agency: '--agency',
-  account: '--account',
-  account_type: '--account-type',
-  pix_key: '--pix-key',
-};
-
 /**
  * Corrects what a rejection named: the supplier's bank account (any of its parts) or PIX key. An extension of
  * condo's sandbox; another server is told plainly that it cannot.
@@ -118,7 +110,11 @@ export async function updateSupplier(deps: Deps, idArg: string, flags: SupplierF
     throw new UsageError(
       'nothing to update: give --bank-code, --agency, --account, --account-type, --pix-key or --name',
     );
-  const payload = await validated('SupplierUpdate', body, (f) => SUPPLIER_FLAGS[f] ?? f);
+  const payload = await validated(
+    'SupplierUpdate',
+    body,
+    (f) => SUPPLIER_UPDATE_FLAGS[f as keyof typeof SUPPLIER_UPDATE_FLAGS] ?? f,
+  );
   const id = await resolveSupplierId(deps, 'SUPPLIER', idArg);
   const client = await deps.client();
   await client.suppliers.get(id); // a supplier that does not exist is a 404 here, not "unsupported"

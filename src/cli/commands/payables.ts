@@ -4,7 +4,13 @@ import { type FlagsOf, PAYABLE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
-import { displayState, PAYABLE_STATES, payableTotalCents, reviewBoleto } from '../../domain/payables.js';
+import {
+  displayState,
+  FORMAS_PAGAMENTO,
+  PAYABLE_STATES,
+  payableTotalCents,
+  reviewBoleto,
+} from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/schemas.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
@@ -44,6 +50,7 @@ export interface ListOptions extends PagingFlags {
   dueTo?: string;
   rejected?: boolean;
   search?: string;
+  method?: string;
 }
 
 /** `--search`: the description, the payee or the document contains the text (accents and case aside). */
@@ -72,9 +79,11 @@ export async function listPayables(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
   };
   const client = await deps.client();
-  // The API filters by state, supplier and due date; rejected and the text search are ours, over every page.
+  // The API filters by state, supplier and due date; rejected, method and the text search are ours, over every page.
+  const methods = opts.method?.split(',').map((m) => enumFlag('--method', m.trim(), FORMAS_PAGAMENTO));
   const local = [
     ...(opts.rejected ? [(p: Payable) => displayState(p) === 'rejected'] : []),
+    ...(methods ? [(p: Payable) => methods.includes(p.forma_pagamento as (typeof methods)[number])] : []),
     ...(opts.search ? [searchFilter(opts.search)] : []),
   ];
   let rows: Payable[];
@@ -260,7 +269,16 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     };
     return createFromFile(deps, path, bodies, createMany, (p) => p.public_id);
   }
-  const body = bodyFromFlags(PAYABLE_FIELDS, flags, deps.today()) as Partial<PayableCreate>;
+  // --supplier takes a name too, as everywhere support types one
+  const supplier =
+    flags.supplier !== undefined && !/^\s*\d+\s*$/.test(flags.supplier)
+      ? String(await resolveSupplierId(deps, '--supplier', flags.supplier))
+      : flags.supplier;
+  const body = bodyFromFlags(
+    PAYABLE_FIELDS,
+    { ...flags, ...(supplier !== undefined ? { supplier } : {}) },
+    deps.today(),
+  ) as Partial<PayableCreate>;
   // A boleto knows its own due date: --due may be left out (once its digits are known to be right).
   if (body.due_date === undefined && body.forma_pagamento === 'boleto' && body.document_number) {
     const review = reviewBoleto({ ...body, amount: body.amount ?? 0 } as PayableCreate, deps.today());
@@ -358,6 +376,7 @@ export const register: Register = (program, run) => {
     .option('--rejected', 'only payables the bank rejected (pending again, to be fixed and marked)')
     .option('--supplier <supplier>', 'filter by supplier: its id, or a name that matches one supplier')
     .option('--search <text>', 'the description, payee or document contains this text')
+    .option('--method <formas>', `only these, comma-separated: ${FORMAS_PAGAMENTO.join(', ')}`)
     .option('--due-from <date>', 'due on or after')
     .option('--due-to <date>', 'due on or before')
     .option(...ALL_FLAG)

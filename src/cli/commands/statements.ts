@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { StatementImportResult } from '../../client/index.js';
-import { UsageError } from '../../domain/errors.js';
+import { CondoError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import type { StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
@@ -142,14 +142,21 @@ export async function importStatement(deps: Deps, path: string, opts: ImportOpti
     `statement-${account}-${format}-${local.sha256 ?? (await sha256File(path))}${suffix}`;
   const client = await deps.client();
   const bar = progressBar(deps.io, 'upload', local.size, Boolean(deps.globals.quiet));
-  const { result, replayed } = await client.statements.import(account as number, path, {
-    format,
-    force: Boolean(opts.force),
-    ...(opts.csvColumns ? { csvColumns: opts.csvColumns } : {}),
-    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
-    idempotencyKey: key,
-    onProgress: (sent) => bar.update(sent),
-  });
+  const { result, replayed } = await client.statements
+    .import(account as number, path, {
+      format,
+      force: Boolean(opts.force),
+      ...(opts.csvColumns ? { csvColumns: opts.csvColumns } : {}),
+      ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
+      idempotencyKey: key,
+      onProgress: (sent) => bar.update(sent),
+    })
+    .catch((error: unknown) => {
+      // the API's advice names its form field; the person at the keyboard has a flag
+      if (error instanceof CondoError && error.code === 'account_mismatch')
+        error.message = error.message.replace(/send force=true/, 'add --force');
+      throw error;
+    });
   bar.done();
   await printResult(deps, result, replayed);
   return 0;

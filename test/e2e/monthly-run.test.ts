@@ -1,0 +1,239 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
+
+/**
+ * #10 points 3, 4 and 9: a fresh sandbox holds this month's bills and a payable the bank rejected; the README's
+ * monthly run, typed as written, shows something at every step; rejections are in plain sight and can be fixed
+ * from the CLI; support finds things by name, text, id start or end, and seu número.
+ */
+
+let s: Session;
+
+beforeAll(async () => {
+  s = await sandboxSession({ bills: true });
+});
+afterAll(() => s.close());
+
+/** The README's monthly-run commands, as a person would copy them (comments dropped). */
+async function readmeMonthlyRun(): Promise<string[]> {
+  const readme = await readFile(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## The monthly remittance run'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  return block
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter(Boolean);
+}
+
+/** Runs the lines in one bash, `condo` being the built binary, in a directory of its own; output per line. */
+function runInBash(lines: string[], cwd: string): Promise<{ out: string; exitCode: number }> {
+  const script = [
+    `condo() { "${process.execPath}" "${CONDO_BIN}" "$@"; }`,
+    ...lines.map(
+      (l) => `echo "@@ ${l.replaceAll('"', '\\"').replaceAll('$', '\\$')}"; ${l}; echo "@@ exit $?"`,
+    ),
+  ].join('\n');
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', script], { cwd, env: s.condo.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ out, exitCode: code ?? -1 }));
+  });
+}
+
+describe("the README's monthly run on a fresh sandbox", () => {
+  test('every line, typed as written, exits 0 and shows something', async () => {
+    const lines = await readmeMonthlyRun();
+    expect(lines.length).toBeGreaterThanOrEqual(10);
+    const { out, exitCode } = await runInBash(lines, s.condo.configDir);
+    expect(exitCode).toBe(0);
+    const steps = out.split(/^@@ (?!exit)/m).slice(1);
+    expect(steps).toHaveLength(lines.length);
+    for (const step of steps) {
+      const [command = '', ...rest] = step.split('\n');
+      const body = rest.join('\n');
+      expect(body, command).toMatch(/@@ exit 0\s*$/);
+      expect(body.replace(/@@ exit 0\s*$/, '').trim().length, `${command} printed nothing`).toBeGreaterThan(
+        0,
+      );
+    }
+    const step = (start: string) => steps.find((x) => x.startsWith(start)) ?? '';
+    expect(step('condo payables list --rejected')).toMatch(/\trejected\t.*Jardins/);
+    expect(step('condo payables show')).toMatch(/last_return\t\{"code":"AN"/);
+    expect(step('condo suppliers update Jardins')).toMatch(/^\d+$/m);
+    expect(step('condo cnab inspect')).toContain('bank 260 agency 00001 account 0000093847561');
+    // the corrected payable went out again and was paid this time
+    const jardins = (await s.condo.json('payables list --supplier jardins')).find(
+      (p: any) => p.description === 'Jardinagem do mês',
+    );
+    expect(jardins.state).toBe('paid');
+    const history = (await s.condo.json(['payables', 'show', jardins.public_id])).batch_history;
+    expect(history.map((h: any) => h.outcome)).toEqual(['rejected', 'paid']);
+  });
+});
+
+describe('rejections in plain sight', () => {
+  test('import-return lists each rejection with the code, the reason and the commands to run next', async () => {
+    const chart = (await s.condo.json('ledger chart --type expense --state active')).at(-1).id;
+    const ted = await s.condo.json(
+      `payables create --supplier brilho --chart-account ${chart} --method ted --amount 310,00 --due +5d --description Vidros`,
+    );
+    await s.condo.ok(['payables', 'mark', ted.public_id]);
+    const batch = await s.condo.json('batches create --date next-business-day --yes');
+    const rem = join(s.condo.configDir, 'r.rem');
+    const ret = join(s.condo.configDir, 'r.ret');
+    await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
+    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--reject', ted.public_id.slice(-20)]);
+    const table = await s.condo.run(['-o', 'table', 'batches', 'import-return', batch.public_id, ret]);
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toContain('rejected 1');
+    expect(table.stdout).toMatch(new RegExp(`│ ${ted.public_id} │ ${ted.payee_name}`));
+    const shown = await s.condo.json(['payables', 'show', ted.public_id]);
+    expect(table.stdout).toContain(`│ ${shown.last_return.code} `);
+    expect(table.stdout).toContain(shown.last_return.message);
+    expect(table.stdout).toContain('next: correct what the bank names, then mark the payable again:');
+    expect(table.stdout).toContain(`condo payables mark ${ted.public_id}`);
+    // a cron re-run: counts on stdout as before, each rejection one warning line on stderr
+    const piped = await s.condo.run(['batches', 'import-return', batch.public_id, ret]);
+    expect(piped.stdout).toContain('rejected\t1');
+    expect(piped.stderr).toMatch(
+      new RegExp(`warning: rejected ${ted.public_id} .*; then condo payables mark`),
+    );
+
+    // the state says it, and the filter finds it
+    expect(shown.state).toBe('pending');
+    expect(shown.batch_history.at(-1)).toMatchObject({ batch_id: batch.public_id, outcome: 'rejected' });
+    const rejected = await s.condo.json('payables list --rejected');
+    expect(rejected.map((p: any) => p.public_id)).toContain(ted.public_id);
+    const tsv = await s.condo.ok('payables list --rejected');
+    expect(tsv).toMatch(new RegExp(`^${ted.public_id}\trejected\t`, 'm'));
+    const detail = await s.condo.ok(['-o', 'table', 'payables', 'show', ted.public_id]);
+    expect(detail).toMatch(/^State +rejected$/m);
+    expect(detail).toContain(batch.public_id);
+    expect(detail).toContain('next: correct what the bank names');
+    expect((await s.condo.run('payables list --rejected --state pending')).exitCode).toBe(2);
+  });
+
+  test('on a terminal a rejected payable is red', async () => {
+    const r = await s.condo.run(['-o', 'table', 'payables', 'list', '--rejected'], {
+      env: { ...s.condo.env, NO_COLOR: '', FORCE_COLOR: '1' },
+    });
+    expect(r.stdout).toContain('\u001b[31mrejected\u001b[39m');
+  });
+
+  test('suppliers update corrects the bank data a rejection names; bad data is refused naming the flag', async () => {
+    const bad = await s.condo.run('suppliers update Brilho --account 12345');
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--account must be an account number and its check digit after a dash');
+    const badKey = await s.condo.run('suppliers update Brilho --pix-key not-a-key');
+    expect(badKey.exitCode).toBe(2);
+    expect(badKey.stderr).toContain('--pix-key is not a PIX key');
+    const noBank = await s.condo.run('suppliers update Vigilare --agency 1234');
+    expect(noBank.exitCode).toBe(2);
+    expect(noBank.stderr).toMatch(/--bank-code is required: the supplier has no bank account yet/);
+    const updated = await s.condo.json(
+      'suppliers update Brilho --bank-code 033 --agency 4410 --account 01004532-0',
+    );
+    expect(updated.bank).toEqual({
+      code: '033',
+      agency: '4410',
+      account: '01004532-0',
+      account_type: 'checking',
+    });
+    const key = await s.condo.json('suppliers update Brilho --pix-key financeiro@brilho.com.br');
+    expect(key).toMatchObject({ pix_key: 'financeiro@brilho.com.br', pix_key_type: 'email' });
+    expect((await s.condo.json('suppliers update Brilho --no-pix-key')).pix_key).toBeNull();
+    const shown = await s.condo.ok('-o table suppliers show brilho');
+    expect(shown).toMatch(/^Bank account +033 ag 4410 cc 01004532-0 \(checking\)$/m);
+  });
+
+  test('a server without the supplier route: said plainly', async () => {
+    const upstream = new URL(s.sandbox.baseUrl);
+    const spec: Server = createServer((req, res) => {
+      if (req.method === 'PATCH' && req.url?.includes('/suppliers/')) {
+        res.writeHead(405, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'method_not_allowed', message: 'no' } }));
+        return;
+      }
+      const fwd = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      req.pipe(fwd);
+    });
+    await new Promise<void>((resolve) => spec.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(spec.address() as { port: number }).port}`;
+      const r = await s.condo.run(['--base-url', url, 'suppliers', 'update', '1', '--pix-key', 'a@b.com.br']);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain(
+        "this server cannot change a supplier's payment data (suppliers update is an extension of the condo sandbox)",
+      );
+    } finally {
+      spec.close();
+    }
+  });
+});
+
+describe('finding things the way support asks', () => {
+  test('--supplier takes a name that matches one supplier, and says which when it matches several', async () => {
+    const byName = await s.condo.json('payables list --supplier dedetizadora');
+    const id = (await s.condo.json('suppliers list')).find((x: any) => /Dedetizadora/.test(x.name)).id;
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.every((p: any) => p.supplier_id === id)).toBe(true);
+    const many = await s.condo.run('payables list --supplier ltda');
+    expect(many.exitCode).toBe(2);
+    expect(many.stderr).toMatch(
+      /--supplier: "ltda" matches \d+ suppliers: .*give more of the name, or the id/,
+    );
+    const none = await s.condo.run('payables list --supplier zzz');
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain(`--supplier: no supplier's name contains "zzz"`);
+  });
+
+  test('--search looks in the description, the payee and the document, accents and case aside', async () => {
+    const byText = await s.condo.json('payables list --search dedetizacao');
+    expect(byText.map((p: any) => p.description)).toContain('Dedetização trimestral');
+    const byDoc = await s.condo.json(['payables', 'list', '--search', 'NF 774']);
+    expect(byDoc.every((p: any) => (p.document_number ?? '').includes('774'))).toBe(true);
+    expect(byDoc.length).toBeGreaterThan(0);
+  });
+
+  test('payables show takes the id, a unique start or end of it, or the seu número; names next to ids', async () => {
+    const all = await s.condo.json('payables list');
+    const p = all.find((x: any) => x.description === 'Honorários contábeis');
+    const seu = p.public_id.slice(-20);
+    for (const ref of [p.public_id, seu, p.public_id.slice(-6).toLowerCase()]) {
+      expect((await s.condo.json(['payables', 'show', ref])).public_id).toBe(p.public_id);
+    }
+    const shared = p.public_id.slice(0, 6); // the seeded ids share their start
+    const ambiguous = await s.condo.run(['payables', 'show', shared]);
+    expect(ambiguous.exitCode).toBe(2);
+    expect(ambiguous.stderr).toMatch(/fits \d+ payables' ids: .*give more characters/);
+    expect((await s.condo.run(['payables', 'show', 'ZZZZZZ'])).exitCode).toBe(4);
+    const detail = await s.condo.ok(['-o', 'table', 'payables', 'show', seu]);
+    expect(detail).toMatch(/^Supplier +Maria Helena Costa \(contadora\) \(\d+\)$/m);
+    expect(detail).toMatch(/^Chart account +2\.4\.01 Administradora \(\d+\)$/m);
+    expect(detail).toMatch(new RegExp(`^Seu número +${seu}$`, 'm'));
+    expect(detail).toMatch(/^Created +\d\d\/\d\d\/\d{4} \d\d:\d\d$/m);
+  });
+});
