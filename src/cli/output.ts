@@ -22,6 +22,15 @@ export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
   kind?: 'text' | 'cents' | 'reais' | 'date' | 'instant';
+  /**
+   * Never cut on a narrow terminal: the table wraps its long cells instead (where every character matters, as
+   * a payment's destination in `cnab inspect`).
+   */
+  wrap?: boolean;
+  /** Never narrowed on a terminal (an id in another column than the first: a seu número). */
+  fixed?: boolean;
+  /** Left out of a table on a terminal too narrow for it (a description beside a payee). */
+  optional?: boolean;
   /** A colour for the cell on a terminal (a rejected payable in red). */
   style?: (row: T) => Style | undefined;
 }
@@ -139,15 +148,128 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
     return;
   }
   const { default: Table } = await import('cli-table3');
+  const all = rows.map((row) => columns.map((c) => personCell(io, c, row)));
+  const layout = tableLayout(
+    columns.map((c, i) => ({
+      natural: Math.max(textWidth(c.header), ...all.map((r) => textWidth(r[i] ?? ''))),
+      min: textWidth(c.header),
+      shrinkable: i > 0 && !c.fixed && (c.kind === undefined || c.kind === 'text'),
+      optional: Boolean(c.optional),
+    })),
+    terminalWidth(io),
+  );
+  const kept = columns.filter((_, i) => layout.kept[i]);
+  // a column that must keep every character wraps, inside words too (a long account number)
+  const wraps = kept.some((c) => c.wrap);
   const table = new Table({
-    head: columns.map((c) => paint(io, 'bold', c.header)),
-    style: { head: [], border: [] },
-    // No rule between rows: long lists stay readable.
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    colAligns: columns.map((c) => (c.kind === 'cents' || c.kind === 'reais' ? 'right' : 'left')),
+    // cli-table3 wraps inside words by raw length, colour codes included: a wrapping table's header stays plain
+    head: kept.map((c) => (wraps && layout.widths ? c.header : paint(io, 'bold', c.header))),
+    // No rule between rows: long lists stay readable. On a terminal too narrow for the box, no box at all.
+    ...(layout.compact
+      ? { chars: COMPACT, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } }
+      : {
+          chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+          style: { head: [], border: [] },
+        }),
+    colAligns: kept.map((c) => (c.kind === 'cents' || c.kind === 'reais' ? 'right' : 'left')),
+    // cut with … where the terminal is narrower than the table (ids, money and dates are never cut), or wrapped
+    // when a column must not lose a character
+    ...(layout.widths
+      ? { colWidths: layout.widths, truncate: '…', wordWrap: wraps, wrapOnWordBoundary: !wraps }
+      : {}),
   });
-  for (const row of rows) table.push(columns.map((c) => personCell(io, c, row)));
-  writeLine(io.stdout, table.toString());
+  for (const row of all) table.push(row.filter((_, i) => layout.kept[i]));
+  const text = table.toString();
+  writeLine(io.stdout, layout.compact ? text.replace(/ +$/gm, '') : text);
+}
+
+/** The terminal's width when stdout is one (a pipe or a file gets the whole table). */
+function terminalWidth(io: Io): number | undefined {
+  if (!io.stdout.isTTY) return undefined;
+  const columns = io.stdout.columns ?? Number(io.env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : 80;
+}
+
+/** A table without a box: two spaces between columns, as gh prints lists. */
+const COMPACT = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '  ',
+};
+
+export interface TableColumnFit {
+  /** the widest cell or header, in terminal columns */
+  natural: number;
+  /** never narrower than this (its header: a header is never cut or wrapped) */
+  min?: number;
+  shrinkable: boolean;
+  /** left out when the terminal cannot show it */
+  optional: boolean;
+}
+
+export interface TableLayout {
+  /** whether each column is shown */
+  kept: boolean[];
+  /** the kept columns' widths as cli-table3 counts them (padding included); undefined: natural widths */
+  widths: number[] | undefined;
+  compact: boolean;
+}
+
+/** A shrunk column keeps this much while optional columns can still go; then it may go down to the last resort. */
+const COMFORTABLE = 16;
+const LAST_RESORT = 8;
+
+/**
+ * How a table fits a terminal `width` columns wide (undefined: not a terminal, nothing changes). In order, until
+ * it fits: the boxed table as it is; without the box (two spaces between columns); the widest shrinkable column
+ * giving up a column at a time down to 16; optional columns left out, from the right; then shrinking down to 8.
+ * Ids, money and dates never shrink. Pure: unit-tested.
+ */
+export function tableLayout(cols: readonly TableColumnFit[], width: number | undefined): TableLayout {
+  const kept = cols.map(() => true);
+  const boxed = cols.reduce((n, c) => n + c.natural + 2, 0) + cols.length + 1;
+  if (width === undefined || boxed <= width) return { kept, widths: undefined, compact: false };
+  const fit = (floor: number) => {
+    const shown = cols.filter((_, i) => kept[i]);
+    const widths = shown.map((c) => c.natural);
+    const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
+    while (total() > width) {
+      let widest = -1;
+      for (let i = 0; i < widths.length; i++) {
+        const w = widths[i] as number;
+        const least = Math.max(floor, shown[i]?.min ?? 0);
+        if (shown[i]?.shrinkable && w > least && (widest < 0 || w > (widths[widest] as number))) widest = i;
+      }
+      if (widest < 0) break;
+      widths[widest] = (widths[widest] as number) - 1;
+    }
+    return { widths, fits: total() <= width };
+  };
+  for (;;) {
+    const tried = fit(COMFORTABLE);
+    if (tried.fits) return { kept: [...kept], widths: tried.widths, compact: true };
+    const optional = cols.findLastIndex((c, i) => c.optional && kept[i]);
+    if (optional < 0) break;
+    kept[optional] = false;
+  }
+  return { kept, widths: fit(LAST_RESORT).widths, compact: true };
+}
+
+/** What a cell takes on screen: colour codes take nothing, an accented letter one column. */
+export function textWidth(text: string): number {
+  return [...text.replace(/\u001b\[[0-9;]*m/g, '').normalize('NFC')].length;
 }
 
 /**

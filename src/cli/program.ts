@@ -109,11 +109,7 @@ function rerun(argv: readonly string[], key: string): string {
  * that sets it where there is one; the server's generic headline gives way to them, and a field named in a
  * headline is named by its flag too.
  */
-function withFields(
-  message: string,
-  fields: Record<string, string[]> | undefined,
-  byFlags: boolean,
-): string {
+function withFields(message: string, fields: Record<string, string[]> | undefined, byFlags: boolean): string {
   const named = (field: string) => (byFlags ? flagOfApiField(field) : undefined);
   const text = message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => named(word) ?? word);
   const entries = Object.entries(fields ?? {});

@@ -4,6 +4,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
+import { runOnTerminal } from './tty.js';
 
 /**
  * #10 points 3, 4 and 9: a fresh sandbox holds this month's bills and a payable the bank rejected; the README's
@@ -235,5 +236,45 @@ describe('finding things the way support asks', () => {
     expect(detail).toMatch(/^Chart account +2\.4\.01 Administradora \(\d+\)$/m);
     expect(detail).toMatch(new RegExp(`^Seu número +${seu}$`, 'm'));
     expect(detail).toMatch(/^Created +\d\d\/\d\d\/\d{4} \d\d:\d\d$/m);
+  });
+});
+
+describe('tables fit the terminal', () => {
+  const widest = (output: string) =>
+    Math.max(
+      ...output
+        .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+        .replaceAll('\r', '')
+        .split('\n')
+        .map((l) => [...l].length),
+    );
+
+  test('payables list on 80 and 100 columns: cut to fit, ids and money whole; piped, the whole rows', async () => {
+    const ids = (await s.condo.json('payables list')).map((p: any) => p.public_id);
+    for (const cols of [80, 100]) {
+      const r = await runOnTerminal(s.condo, ['payables', 'list'], [], {}, { cols, rows: 40 });
+      expect(r.exitCode).toBe(0);
+      expect(widest(r.output)).toBeLessThanOrEqual(cols);
+      for (const id of ids) expect(r.output).toContain(id);
+      expect(r.output).toMatch(/R\$ \d/);
+    }
+    const narrow = await runOnTerminal(s.condo, ['payables', 'list'], [], {}, { cols: 80, rows: 40 });
+    expect(narrow.output).toContain('…');
+    const wide = await runOnTerminal(s.condo, ['payables', 'list'], [], {}, { cols: 250, rows: 40 });
+    expect(wide.output).toContain('DESCRIPTION');
+    expect(wide.output).toContain('┌');
+    const piped = await s.condo.ok('payables list');
+    expect(piped).toContain('Manutenção preventiva dos elevadores');
+  });
+
+  test('cnab inspect wraps instead of cutting: every digit of a destination stays on screen', async () => {
+    const batch = (await s.condo.json('batches list'))[0];
+    const rem = join(s.condo.configDir, 'fit.rem');
+    await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem, '--force']);
+    const r = await runOnTerminal(s.condo, ['cnab', 'inspect', rem], [], {}, { cols: 100, rows: 40 });
+    expect(widest(r.output)).toBeLessThanOrEqual(100);
+    const items = (await s.condo.json(['cnab', 'inspect', rem])).items;
+    expect(r.output).not.toContain('…');
+    for (const item of items) expect(r.output).toContain(item.seu_numero);
   });
 });

@@ -16,6 +16,7 @@ export function runOnTerminal(
   args: string[],
   answers: [RegExp, string][] = [],
   env: NodeJS.ProcessEnv = {},
+  size: { cols: number; rows: number } = { cols: 120, rows: 40 },
 ): Promise<TtyRun> {
   const command = [process.execPath, CONDO_BIN, ...args]
     .map((a) => `'${a.replaceAll("'", "'\\''")}'`)
@@ -23,10 +24,14 @@ export function runOnTerminal(
   return new Promise((resolve, reject) => {
     const { NO_COLOR: _noColor, CI: _ci, ...base } = condo.env;
     // A terminal of a usual size: prompts size their lists from it.
-    const child = spawn('script', ['-qefc', `stty rows 40 cols 120; ${command}`, '/dev/null'], {
-      env: { ...base, TERM: 'xterm', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'script',
+      ['-qefc', `stty rows ${size.rows} cols ${size.cols}; ${command}`, '/dev/null'],
+      {
+        env: { ...base, TERM: 'xterm', ...env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     let next = 0;
     let from = 0; // where the output after the last answer starts

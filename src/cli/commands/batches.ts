@@ -34,7 +34,7 @@ const BATCH_COLUMNS: Column<Batch>[] = [
   { header: 'NSA', value: (b) => b.file_sequence },
   { header: 'PAYABLES', value: (b) => b.payables_count },
   { header: 'TOTAL', value: (b) => b.total_amount, kind: 'cents' },
-  { header: 'FILE', value: (b) => b.file_name },
+  { header: 'FILE', value: (b) => b.file_name, optional: true },
 ];
 
 export async function listBatches(deps: Deps, opts: PagingFlags): Promise<number> {

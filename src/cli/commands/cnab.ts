@@ -94,10 +94,10 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
     { header: 'SEG', value: (i) => i.segment },
     { header: 'PAYEE', value: (i) => i.payee_name },
     { header: 'CPF/CNPJ', value: (i) => i.payee_document },
-    { header: 'DESTINATION', value: destination },
+    { header: 'DESTINATION', value: destination, wrap: true },
     { header: 'AMOUNT', value: amountOf, kind: 'cents' },
     { header: 'DATE', value: (i) => formatDateBr(i.paid_date ?? i.date ?? i.due_date) },
-    { header: 'SEU NÚMERO', value: (i) => i.seu_numero },
+    { header: 'SEU NÚMERO', value: (i) => i.seu_numero, fixed: true },
     { header: 'OCCURRENCES', value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; ') },
   ]);
   for (const w of file.warnings)

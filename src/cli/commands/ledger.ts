@@ -72,7 +72,7 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
     { header: 'ACCOUNT', value: (r) => r.chart_of_accounts_id },
     { header: 'BANK', value: (r) => r.bank_account_id },
     { header: 'SOURCE', value: (r) => r.source },
-    { header: 'DESCRIPTION', value: (r) => r.description },
+    { header: 'DESCRIPTION', value: (r) => r.description, optional: true },
   ]);
   return 0;
 }

@@ -40,7 +40,7 @@ const LIST_COLUMNS: Column<Payable>[] = [
   { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
   { header: 'METHOD', value: (p) => p.forma_pagamento },
   { header: 'PAYEE', value: (p) => p.payee_name },
-  { header: 'DESCRIPTION', value: (p) => p.description },
+  { header: 'DESCRIPTION', value: (p) => p.description, optional: true },
 ];
 
 export interface ListOptions extends PagingFlags {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { Io } from '../../../src/cli/io.js';
-import { printList } from '../../../src/cli/output.js';
+import { printList, tableLayout, textWidth } from '../../../src/cli/output.js';
 
 /** The machine-output contract's money and control characters, on a captured stdout. */
 
@@ -34,5 +34,48 @@ describe('tsv money and text', () => {
       [{ header: 'N', value: (r) => r.n }],
     );
     expect(text()).toBe('a\\x1B[31mb c d\\x9B\\x7F\n');
+  });
+});
+
+describe('tables fit the terminal', () => {
+  const col = (natural: number, shrinkable = true, optional = false) => ({ natural, shrinkable, optional });
+
+  test('not a terminal, or wide enough: the boxed table as it is', () => {
+    const cols = [col(26, false), col(40), col(30)];
+    expect(tableLayout(cols, undefined)).toEqual({
+      kept: [true, true, true],
+      widths: undefined,
+      compact: false,
+    });
+    expect(tableLayout(cols, 200)).toEqual({ kept: [true, true, true], widths: undefined, compact: false });
+  });
+
+  test('narrower: no box first, then the widest shrinkable column gives up columns', () => {
+    // boxed: 26+2 + 40+2 + 30+2 + 4 = 106; unboxed: 96 + 2*2 = 100
+    expect(tableLayout([col(26, false), col(40), col(30)], 100)).toMatchObject({
+      widths: [26, 40, 30],
+      compact: true,
+    });
+    const fitted = tableLayout([col(26, false), col(40), col(30)], 80);
+    expect(fitted.widths).toEqual([26, 25, 25]);
+    expect((fitted.widths ?? []).reduce((a, b) => a + b, 0) + 4).toBe(80);
+  });
+
+  test('an id, money or a date never shrinks; optional columns go before anything is unreadable', () => {
+    const cols = [col(26, false), col(14, false), col(45), col(38, true, true)];
+    // room for all four at 16: the optional one stays, shrunk
+    expect(tableLayout(cols, 80)).toMatchObject({ kept: [true, true, true, true], widths: [26, 14, 17, 17] });
+    const layout = tableLayout(cols, 70);
+    expect(layout.kept).toEqual([true, true, true, false]);
+    expect(layout.widths).toEqual([26, 14, 26]);
+    // past that, a column goes down to 8 rather than the table overflowing
+    expect(tableLayout(cols, 56).widths).toEqual([26, 14, 12]);
+    // nothing left to give: the narrowest it can be, even if that is wider than the terminal
+    expect(tableLayout([col(26, false), col(30, false)], 20).widths).toEqual([26, 30]);
+  });
+
+  test('a cell is as wide as a person sees it', () => {
+    expect(textWidth('Conservação')).toBe(11);
+    expect(textWidth('\u001b[31mrejected\u001b[39m')).toBe(8);
   });
 });
