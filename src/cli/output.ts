@@ -241,7 +241,7 @@ export function tableLayout(cols: readonly TableColumnFit[], width: number | und
   const kept = cols.map(() => true);
   const boxed = cols.reduce((n, c) => n + c.natural + 2, 0) + cols.length + 1;
   if (width === undefined || boxed <= width) return { kept, widths: undefined, compact: false };
-  const fit = (floor: number) => {
+  const shrinkTo = (floor: number) => {
     const shown = cols.filter((_, i) => kept[i]);
     const widths = shown.map((c) => c.natural);
     const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
@@ -258,13 +258,13 @@ export function tableLayout(cols: readonly TableColumnFit[], width: number | und
     return { widths, fits: total() <= width };
   };
   for (;;) {
-    const tried = fit(COMFORTABLE);
+    const tried = shrinkTo(COMFORTABLE);
     if (tried.fits) return { kept: [...kept], widths: tried.widths, compact: true };
     const optional = cols.findLastIndex((c, i) => c.optional && kept[i]);
     if (optional < 0) break;
     kept[optional] = false;
   }
-  return { kept, widths: fit(LAST_RESORT).widths, compact: true };
+  return { kept, widths: shrinkTo(LAST_RESORT).widths, compact: true };
 }
 
 /** What a cell takes on screen: colour codes take nothing, an accented letter one column. */

@@ -18,7 +18,7 @@ import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { addFieldOptions, bodyFromFlags, flagOf, type Picker, promptMissing } from '../fields.js';
 import { readIdArgs } from '../files.js';
-import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
+import { dateFlag, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
