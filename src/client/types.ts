@@ -182,7 +182,7 @@ type Loose = { [key: string]: unknown };
  * document publishes), read tolerantly: every field optional but its id, unknown fields kept (docs/DESIGN.md
  * "Tolerance"), so the client works against a server that sends less or more.
  */
-type Tolerant<S extends TSchema, Id extends keyof Static<S>> = Partial<Static<S>> &
+export type Tolerant<S extends TSchema, Id extends keyof Static<S>> = Partial<Static<S>> &
   Pick<Static<S>, Id> &
   Loose;
 

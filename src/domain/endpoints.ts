@@ -69,6 +69,8 @@ export const endpoints = {
     path: `${TENANT}/bank-accounts/{bankAccount}/statements/import`,
     scope: 'bank.write',
   },
+  listStatements: { method: 'GET', path: `${TENANT}/bank-statements`, scope: 'bank.read' },
+  getStatement: { method: 'GET', path: `${TENANT}/bank-statements/{statement}`, scope: 'bank.read' },
   listSuppliers: { method: 'GET', path: `${TENANT}/suppliers`, scope: 'cadastros.read' },
   getSupplier: { method: 'GET', path: `${TENANT}/suppliers/{id}`, scope: 'cadastros.read' },
   updateSupplier: { method: 'PATCH', path: `${TENANT}/suppliers/{id}`, scope: 'cadastros.write' },

@@ -123,3 +123,43 @@ export function summaryJson(s: MonthSummary) {
     })),
   };
 }
+
+export interface MonthTotals {
+  month: string;
+  revenueCents: number;
+  expenseCents: number;
+}
+
+/** Every month from `from` to `to` (YYYY-MM, inclusive), in order. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  while (y < ty || (y === ty && m <= tm)) {
+    months.push(`${y}-${String(m).padStart(2, '0')}`);
+    m = m === 12 ? 1 : m + 1;
+    if (m === 1) y++;
+  }
+  return months;
+}
+
+/**
+ * Revenue and expense per month over a range, every month present (a month without entries is zeros), from
+ * entries with their `paid_at`; entries outside the range are left out (a server may ignore date filters).
+ */
+export function monthlyTotals(
+  entries: readonly (LedgerEntry & { paid_at?: unknown })[],
+  from: string,
+  to: string,
+): MonthTotals[] {
+  const months = new Map(
+    monthsBetween(from, to).map((month) => [month, { month, revenueCents: 0, expenseCents: 0 }]),
+  );
+  for (const e of entries) {
+    const row = typeof e.paid_at === 'string' ? months.get(e.paid_at.slice(0, 7)) : undefined;
+    if (!row) continue;
+    if (e.type === 'revenue') row.revenueCents += centsOf(e.amount);
+    else if (e.type === 'expense') row.expenseCents += centsOf(e.amount);
+  }
+  return [...months.values()];
+}

@@ -255,6 +255,22 @@ export const operations = {
     status: 201,
   },
 
+  listStatements: {
+    ...endpoints.listStatements,
+    summary: 'The statement imports that ran, newest first, with what each found',
+    paged: true,
+    query: { bank_account_id: id('only this bank account') },
+    response: R.Page(R.StatementImportRecord),
+    status: 200,
+    extension: true,
+  },
+  getStatement: {
+    ...endpoints.getStatement,
+    summary: 'One statement import, with its movements still unmatched',
+    response: R.One(R.StatementImportDetail),
+    status: 200,
+    extension: true,
+  },
   listSuppliers: {
     ...endpoints.listSuppliers,
     summary: 'Suppliers (fornecedores)',

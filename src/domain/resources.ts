@@ -263,7 +263,8 @@ export const ExpenseInstallments = Type.Object({ data: Type.Array(Expense) }, op
 const Issue = Type.Object({ line: Type.Integer(), message: Type.String() }, closed);
 
 /** A statement import's result: counts, the movements left unmatched, and what was odd in the file. */
-export const StatementImport = Type.Object(
+/** A statement import as it was recorded: what ran, when, and what it found. */
+export const StatementImportRecord = Type.Object(
   {
     statement_id: Ulid,
     bank_account_id: Type.Integer(),
@@ -280,27 +281,37 @@ export const StatementImport = Type.Object(
     reconciled: Type.Integer(),
     unmatched: Type.Integer(),
     imported_at: Timestamp,
-    already_reconciled: Type.Integer(),
-    unmatched_transactions: Type.Array(
-      Type.Object(
-        {
-          movement_id: Type.String(),
-          line: Type.Integer(),
-          date: DateOnly,
-          amount_cents: Type.Integer({ description: 'centavos, credits positive' }),
-          memo: Nullable(Type.String()),
-          name: Nullable(Type.String()),
-          fitid: Nullable(Type.String()),
-          document_number: Nullable(Type.String()),
-        },
-        closed,
-      ),
-    ),
-    unmatched_truncated: Type.Boolean(),
-    warnings: Type.Array(Issue),
   },
   closed,
 );
+
+const UnmatchedMovements = {
+  unmatched_transactions: Type.Array(
+    Type.Object(
+      {
+        movement_id: Type.String(),
+        line: Type.Integer(),
+        date: DateOnly,
+        amount_cents: Type.Integer({ description: 'centavos, credits positive' }),
+        memo: Nullable(Type.String()),
+        name: Nullable(Type.String()),
+        fitid: Nullable(Type.String()),
+        document_number: Nullable(Type.String()),
+      },
+      closed,
+    ),
+  ),
+  unmatched_truncated: Type.Boolean(),
+};
+
+/** An import's answer: the record, and the movements still unmatched and what the reader said. */
+export const StatementImport = Type.Composite([
+  StatementImportRecord,
+  Type.Object({ already_reconciled: Type.Integer(), ...UnmatchedMovements, warnings: Type.Array(Issue) }),
+]);
+
+/** One import looked at later (an extension): its movements that are still unmatched now. */
+export const StatementImportDetail = Type.Composite([StatementImportRecord, Type.Object(UnmatchedMovements)]);
 
 export const WebhookSubscription = Type.Object(
   {

@@ -278,3 +278,79 @@ describe('tables fit the terminal', () => {
     for (const item of items) expect(r.output).toContain(item.seu_numero);
   });
 });
+
+describe('reports people ask for', () => {
+  const month = new Date().toISOString().slice(0, 7);
+  const cents = (reais: number) => Math.round(reais * 100);
+
+  test('report paid: each payment, or summed by supplier or chart account, the totals agreeing with the ledger', async () => {
+    const entries = (
+      await s.condo.json(['ledger', 'entries', '--type', 'expense', '--from', `${month}-01`])
+    ).filter((e: any) => e.paid_at.startsWith(month));
+    const total = entries.reduce((n: number, e: any) => n + cents(e.amount), 0);
+    const each = await s.condo.json(['report', 'paid', '--month', month]);
+    expect(each.payments).toHaveLength(entries.length);
+    expect(cents(each.total)).toBe(total);
+    for (const by of ['supplier', 'chart-account']) {
+      const grouped = await s.condo.json(['report', 'paid', '--month', month, '--by', by]);
+      expect(grouped.groups.reduce((n: number, g: any) => n + cents(g.total), 0)).toBe(total);
+      expect(grouped.groups.reduce((n: number, g: any) => n + g.payments, 0)).toBe(entries.length);
+    }
+    const bySupplier = await s.condo.ok(['-o', 'table', 'report', 'paid', '--by', 'supplier']);
+    expect(bySupplier).toContain('Jardins & Cia Paisagismo Ltda');
+    expect(bySupplier).toMatch(new RegExp(`${entries.length} payments in ${month}, R\\$ `));
+    const byChart = await s.condo.ok(['-o', 'table', 'report', 'paid', '--by', 'chart-account']);
+    expect(byChart).toContain('2.3.03 Jardinagem');
+    const csv = await s.condo.ok(['-o', 'csv', 'report', 'paid', '--by', 'supplier']);
+    expect(csv.split('\n')[0]).toBe('SUPPLIER,PAYMENTS,TOTAL,SHARE');
+    expect((await s.condo.run('report paid --by unit')).exitCode).toBe(2);
+  });
+
+  test('ledger summary over months: the numbers in JSON and csv, a chart on a terminal', async () => {
+    const from = new Date(new Date().setUTCMonth(new Date().getUTCMonth() - 5)).toISOString().slice(0, 7);
+    const range = await s.condo.json(['ledger', 'summary', '--from', from, '--to', month]);
+    expect(range.months.map((m: any) => m.month)).toHaveLength(6);
+    expect(range.months.at(-1).month).toBe(month);
+    // the lived-in seed has months before this one
+    expect(range.months[0].revenue).toBeGreaterThan(0);
+    for (const m of range.months) expect(cents(m.net)).toBe(cents(m.revenue) - cents(m.expense));
+    const single = await s.condo.json(['ledger', 'summary', '--month', month]);
+    expect(cents(range.months.at(-1).expense)).toBe(cents(single.total_expense));
+    const csv = await s.condo.ok(['-o', 'csv', 'ledger', 'summary', '--from', from]);
+    expect(csv.split('\n')[0]).toBe('MONTH,REVENUE,EXPENSE,NET');
+    const screen = await runOnTerminal(
+      s.condo,
+      ['ledger', 'summary', '--from', from],
+      [],
+      {},
+      { cols: 100, rows: 40 },
+    );
+    expect(screen.output).toContain('█');
+    expect(screen.output).toContain('▒');
+    expect(await s.condo.ok(['ledger', 'summary', '--from', from])).not.toContain('█');
+    expect((await s.condo.run(['ledger', 'summary', '--month', month, '--from', from])).exitCode).toBe(2);
+    expect((await s.condo.run(['ledger', 'summary', '--from', month, '--to', from])).exitCode).toBe(2);
+  });
+
+  test('statements list and show: the imports that ran and what stayed unmatched', async () => {
+    const ofx = join(s.condo.configDir, 'extrato.ofx');
+    await s.condo.ok(['sandbox', 'statement', '--data-dir', s.dataDir, '-O', ofx, '--force']);
+    const account = (await s.condo.json('bank-accounts list')).find((a: any) => a.is_payment_account).id;
+    const imported = await s.condo.json(['statements', 'import', ofx, '--account', String(account)]);
+    const list = await s.condo.json('statements list');
+    expect(list[0]).toMatchObject({
+      statement_id: imported.statement_id,
+      bank_account_id: account,
+      unmatched: imported.unmatched,
+    });
+    const shown = await s.condo.json(['statements', 'show', imported.statement_id]);
+    expect(shown.unmatched_transactions.map((m: any) => m.movement_id)).toEqual(
+      imported.unmatched_transactions.map((m: any) => m.movement_id),
+    );
+    const screen = await s.condo.ok(['-o', 'table', 'statements', 'show', imported.statement_id]);
+    expect(screen).toMatch(new RegExp(`^Unmatched now +${imported.unmatched_transactions.length}$`, 'm'));
+    for (const m of imported.unmatched_transactions) expect(screen).toContain(m.fitid);
+    expect((await s.condo.json(['statements', 'list', '--account', '999'])).length).toBe(0);
+    expect((await s.condo.run(['statements', 'show', '01M0000000000000000000000A'])).exitCode).toBe(4);
+  });
+});

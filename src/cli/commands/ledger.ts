@@ -6,12 +6,15 @@ import {
   CHART_ACCOUNT_STATES,
   ENTRY_TYPES,
   type MonthSummary,
+  monthlyTotals,
+  monthsBetween,
   summarize,
   summaryJson,
 } from '../../domain/ledger.js';
-import { centsOf, formatReais } from '../../domain/money.js';
+import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import type { AccountTransferCreate } from '../../domain/schemas.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
+import { drawBars } from '../chart.js';
 import type { Deps } from '../context.js';
 import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag } from '../flags.js';
@@ -156,19 +159,83 @@ export async function createTransfer(deps: Deps, flags: TransferFlags): Promise<
   return 0;
 }
 
-/** A month of the ledger: revenue and expense per chart account, totals, net, and each bank account's in/out. */
-export async function summary(deps: Deps, opts: { month?: string }): Promise<number> {
-  if (!opts.month) throw new UsageError('--month is required (YYYY-MM)');
-  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(opts.month.trim());
-  if (!m) throw new UsageError(`--month: "${opts.month}" is not a month YYYY-MM`);
-  const month = `${m[1]}-${m[2]}`;
-  const last = daysInMonth(Number(m[1]), Number(m[2]));
+/** `--month 2026-11` (or `--from`, `--to`): a month YYYY-MM, checked. */
+export function monthFlag(flag: string, text: string): string {
+  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text.trim());
+  if (!m) throw new UsageError(`${flag}: "${text}" is not a month YYYY-MM`);
+  return `${m[1]}-${m[2]}`;
+}
+
+/** The last day of a month YYYY-MM, as a date. */
+export const lastDayOf = (month: string): string =>
+  `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`;
+
+const MAX_RANGE_MONTHS = 60;
+
+/**
+ * The ledger over several months: revenue, expense and net per month; on a terminal, bars to look at beside the
+ * numbers. `--json` and `-o csv` carry the numbers.
+ */
+async function summaryRange(deps: Deps, fromText: string | undefined, toText: string | undefined) {
+  const thisMonth = deps.today().slice(0, 7);
+  const to = toText ? monthFlag('--to', toText) : thisMonth;
+  const from = fromText ? monthFlag('--from', fromText) : to;
+  if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+  const months = monthsBetween(from, to);
+  if (months.length > MAX_RANGE_MONTHS)
+    throw new UsageError(`--from/--to: ${months.length} months; at most ${MAX_RANGE_MONTHS} at a time`);
+  const client = await deps.client();
+  const entries = await client.accountEntries.list({ from: `${from}-01`, to: lastDayOf(to) }, { all: true });
+  const totals = monthlyTotals(entries, from, to);
+  if (deps.format === 'json') {
+    printJson(deps, {
+      from,
+      to,
+      months: totals.map((t) => ({
+        month: t.month,
+        revenue: centsToDecimal(t.revenueCents),
+        expense: centsToDecimal(t.expenseCents),
+        net: centsToDecimal(t.revenueCents - t.expenseCents),
+      })),
+    });
+    return 0;
+  }
+  if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', `Ledger ${from} to ${to}`));
+  await printList(deps, totals, [
+    { header: 'MONTH', value: (t) => t.month },
+    { header: 'REVENUE', value: (t) => t.revenueCents, kind: 'cents' },
+    { header: 'EXPENSE', value: (t) => t.expenseCents, kind: 'cents' },
+    { header: 'NET', value: (t) => t.revenueCents - t.expenseCents, kind: 'cents' },
+  ]);
+  if (deps.format === 'table' && deps.io.stdout.isTTY) {
+    writeLine(deps.io.stdout);
+    drawBars(
+      deps.io,
+      totals.map((t) => ({ label: t.month, values: [t.revenueCents, t.expenseCents] })),
+      [
+        { name: 'revenue', glyph: '█', style: 'green' },
+        { name: 'expense', glyph: '▒', style: 'red' },
+      ],
+    );
+  }
+  return 0;
+}
+
+/**
+ * A month of the ledger: revenue and expense per chart account, totals, net, and each bank account's in/out; or,
+ * with --from/--to, the months of a range side by side.
+ */
+export async function summary(
+  deps: Deps,
+  opts: { month?: string; from?: string; to?: string },
+): Promise<number> {
+  if (opts.month && (opts.from || opts.to)) throw new UsageError('--month, or --from and --to: give one');
+  if (opts.from || opts.to) return summaryRange(deps, opts.from, opts.to);
+  if (!opts.month) throw new UsageError('--month is required (YYYY-MM), or --from and --to for a range');
+  const month = monthFlag('--month', opts.month);
   const client = await deps.client();
   const [entryRows, chartRows, bankRows] = await Promise.all([
-    client.accountEntries.list(
-      { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` },
-      { all: true },
-    ),
+    client.accountEntries.list({ from: `${month}-01`, to: lastDayOf(month) }, { all: true }),
     client.chartOfAccounts.list(),
     client.bankAccounts.list(),
   ]);
@@ -265,7 +332,11 @@ export const register: Register = (program, run) => {
     .action(run((deps, cmd) => createTransfer(deps, cmd.opts<TransferFlags>())));
   ledger
     .command('summary')
-    .description("a month's revenue and expense per chart account, totals, net, and in/out per bank account")
+    .description(
+      "a month's revenue and expense per chart account and bank account; or months side by side, with a chart",
+    )
     .option('--month <YYYY-MM>', 'the month')
+    .option('--from <YYYY-MM>', 'the first month of a range (with --to; default: --to)')
+    .option('--to <YYYY-MM>', 'the last month of a range (default: this month)')
     .action(run((deps, cmd) => summary(deps, cmd.opts())));
 };

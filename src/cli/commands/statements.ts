@@ -2,16 +2,20 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { StatementImportResult } from '../../client/index.js';
-import { CondoError, UsageError } from '../../domain/errors.js';
+import { formatDateBr } from '../../domain/dates.js';
+import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import type { StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
+import { viaExtension } from '../extension.js';
 import { progressBar, sha256File } from '../files.js';
-import { enumFlag, intFlag } from '../flags.js';
+import { enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { printJson, printList } from '../output.js';
+import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { fieldColumns, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
 import { printImportResult } from '../report.js';
+import { namer } from '../resolve.js';
 
 /**
  * `condo statements import`: for a cron job importing last night's statement. The file is parsed locally first,
@@ -162,6 +166,91 @@ export async function importStatement(deps: Deps, path: string, opts: ImportOpti
   return 0;
 }
 
+const STATEMENTS_EXTENSION = { action: 'list statement imports', verb: 'statements list|show' };
+
+/** The statement imports that ran, newest first: when, which file, what was new, matched and left unmatched. */
+export async function listStatements(deps: Deps, opts: PagingFlags & { account?: string }): Promise<number> {
+  const filters = opts.account ? { bank_account_id: intFlag('--account', opts.account) } : {};
+  const client = await deps.client();
+  const rows = await viaExtension(STATEMENTS_EXTENSION, () =>
+    fetchList(deps, opts, (o) => client.statements.list(filters, o)),
+  );
+  await printList(deps, rows, [
+    { header: 'ID', value: (r) => r.statement_id },
+    { header: 'IMPORTED', value: (r) => r.imported_at, kind: 'instant' },
+    { header: 'ACCOUNT', value: (r) => r.bank_account_id },
+    {
+      header: 'PERIOD',
+      value: (r) => (r.period ? `${formatDateBr(r.period.start)}–${formatDateBr(r.period.end)}` : ''),
+    },
+    { header: 'NEW', value: (r) => r.imported },
+    { header: 'DUPLICATES', value: (r) => r.duplicates },
+    { header: 'MATCHED', value: (r) => r.reconciled },
+    {
+      header: 'UNMATCHED',
+      value: (r) => r.unmatched,
+      style: (r) => ((r.unmatched ?? 0) > 0 ? 'yellow' : undefined),
+    },
+    { header: 'FILE', value: (r) => r.file_name, optional: true },
+  ]);
+  return 0;
+}
+
+/** One import, and the movements it brought that are still unmatched: what someone must look at by hand. */
+export async function showStatement(deps: Deps, idArg: string): Promise<number> {
+  const id = publicIdArg('ID', idArg);
+  const client = await deps.client();
+  const s = await client.statements.get(id).catch((error: unknown) => {
+    if (error instanceof NotFoundError)
+      throw new NotFoundError(
+        `no statement import ${id} (or this server keeps none: statements show is an extension of the condo sandbox)`,
+      );
+    throw error;
+  });
+  if (deps.format === 'json') {
+    printJson(deps, s);
+    return 0;
+  }
+  const { unmatched_transactions: unmatched = [], unmatched_truncated: _t, ...record } = s;
+  if (deps.format !== 'table') {
+    printRecord(deps, record, fieldColumns(record, {}));
+  } else {
+    const names = namer(deps);
+    const account = await names.bankAccount(s.bank_account_id);
+    printRecord(deps, s, [
+      { header: 'Statement import', value: (r) => r.statement_id },
+      { header: 'Imported', value: (r) => r.imported_at, kind: 'instant' },
+      { header: 'Bank account', value: () => account },
+      { header: 'File', value: (r) => `${r.file_name ?? '(no name)'} (${r.format ?? ''})` },
+      {
+        header: 'Period',
+        value: (r) => (r.period ? `${formatDateBr(r.period.start)} to ${formatDateBr(r.period.end)}` : ''),
+      },
+      {
+        header: 'Transactions',
+        value: (r) =>
+          `${r.transactions}: ${r.imported} new, ${r.duplicates} already imported, ${r.reconciled} matched`,
+      },
+      {
+        header: 'Unmatched now',
+        value: () => String(unmatched.length),
+        style: () => (unmatched.length ? 'yellow' : undefined),
+      },
+    ]);
+  }
+  if (unmatched.length === 0) return 0;
+  writeLine(deps.io.stdout);
+  await printList(deps, unmatched, [
+    { header: 'LINE', value: (m) => m.line },
+    { header: 'DATE', value: (m) => m.date, kind: 'date' },
+    { header: 'AMOUNT', value: (m) => m.amount_cents, kind: 'cents' },
+    { header: 'MEMO', value: (m) => [m.name, m.memo].filter(Boolean).join(' · ') },
+    { header: 'FITID', value: (m) => m.fitid, optional: true },
+  ]);
+  if (s.unmatched_truncated) deps.warn('more unmatched movements than listed');
+  return 0;
+}
+
 export const register: Register = (program, run) => {
   const statements = program
     .command('statements')
@@ -176,4 +265,15 @@ export const register: Register = (program, run) => {
     .option('--csv-columns <map>', 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento')
     .option('--date-format <format>', 'generic CSV date format, e.g. DD/MM/YYYY')
     .action(run((deps, cmd) => importStatement(deps, cmd.args[0] as string, cmd.opts<ImportOptions>())));
+  statements
+    .command('list')
+    .description('the statement imports that ran, newest first, with what each left unmatched')
+    .option('--account <id>', 'only this bank account')
+    .option(...ALL_FLAG)
+    .option(...LIMIT_FLAG)
+    .action(run((deps, cmd) => listStatements(deps, cmd.opts())));
+  statements
+    .command('show <id>')
+    .description('one statement import and its movements still unmatched')
+    .action(run((deps, cmd) => showStatement(deps, cmd.args[0] as string)));
 };

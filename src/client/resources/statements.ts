@@ -3,9 +3,14 @@
  * service de-duplicates, records the movements and reconciles them against open items.
  */
 
+import type * as R from '../../domain/resources.js';
 import type { ApiCore } from '../client.js';
 import { fileFromPath, multipart } from '../multipart.js';
-import { route } from './endpoint.js';
+import type { ListOptions, ListResult, Tolerant } from '../types.js';
+import { read, route } from './endpoint.js';
+
+export type StatementRecord = Tolerant<typeof R.StatementImportRecord, 'statement_id'>;
+export type StatementDetail = Tolerant<typeof R.StatementImportDetail, 'statement_id'>;
 
 export interface StatementImportResult {
   statement_id?: string | number;
@@ -42,10 +47,16 @@ export interface StatementsApi {
     path: string,
     opts: StatementImportOptions,
   ): Promise<{ result: StatementImportResult; replayed: boolean }>;
+  /** The imports that ran, newest first (a condo sandbox extension: another server answers 404). */
+  list(filters?: { bank_account_id?: number }, opts?: ListOptions): Promise<ListResult<StatementRecord>>;
+  /** One import with its movements still unmatched (an extension too). */
+  get(id: string, opts?: { signal?: AbortSignal }): Promise<StatementDetail>;
 }
 
 export function statements(api: ApiCore): StatementsApi {
   return {
+    list: (filters = {}, opts = {}) => api.list<StatementRecord>(route('listStatements').path, filters, opts),
+    get: (id, o = {}) => read<StatementDetail>(api, route('getStatement', { statement: id }), o),
     import: async (bankAccountId, path, o) => {
       const fields: Record<string, string> = { format: o.format };
       if (o.force) fields.force = 'true';

@@ -6,6 +6,7 @@ import {
   parseStatement,
 } from '../../formats/statement/index.js';
 import { MAPPABLE_ROLES } from '../../formats/statement-csv/layouts.js';
+import { where } from '../db/unit-of-work.js';
 import { condominiumOf, type SandboxContext } from '../http/context.js';
 import { notFound, validationFailed } from '../http/errors.js';
 import { type MultipartDigest, multipartFingerprint } from '../http/idempotency.js';
@@ -22,6 +23,8 @@ import {
   fileTransactions,
   finishImport,
   recordLines,
+  statementRecord,
+  unmatchedOf,
 } from '../services/statements.js';
 import { emitEvent } from '../services/webhooks.js';
 
@@ -153,6 +156,28 @@ async function readStatementUpload(request: FastifyRequest): Promise<StatementUp
 }
 
 export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  serve(app, 'listStatements', async ({ request, query: q }) => {
+    const account = q.id('bank_account_id');
+    const page = q.page();
+    q.done();
+    const list = readTx(ctx, request, (tx) =>
+      tx.statementImports.page(
+        where().eq('status', 'done').eq('bank_account_id', account),
+        'imported_at DESC, id DESC',
+        page,
+      ),
+    );
+    return { ...list, data: list.data.map(statementRecord) };
+  });
+
+  serve(app, 'getStatement', async ({ request, params }) => {
+    return readTx(ctx, request, (tx) => {
+      const imp = tx.statementImports.get(params.statement);
+      if (imp?.status !== 'done') throw notFound('statement import');
+      return { data: { ...statementRecord(imp), ...unmatchedOf(tx, imp) } };
+    });
+  });
+
   serve(app, 'importStatement', async ({ request, reply, params }) => {
     const upload = await readStatementUpload(request);
     const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);

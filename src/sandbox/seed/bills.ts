@@ -1,5 +1,5 @@
 /**
- * This month's bills in the test condominium, so a fresh sandbox looks lived in and the README's monthly run
+ * This month's bills in the test condominium (and the ledger of the months before), so a fresh sandbox looks lived in and the README's monthly run
  * shows something at every step: pending payables of every forma (PIX, TED, DOC, a boleto and a cash one),
  * due over the coming weeks, and one payable the bank already refused: it went in a batch today, the bank's
  * return rejected it (AN, the payee's account), and it waits, pending, for its supplier's account to be fixed.
@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { nextBusinessDay } from '../../domain/business-days.js';
-import { addDays, todayIn } from '../../domain/dates.js';
+import { addDays, addMonthsClamped, monthOf, todayIn } from '../../domain/dates.js';
 import { buildBoleto } from '../../formats/boleto/index.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import type { Tx } from '../db/tx.js';
@@ -97,8 +97,91 @@ const REJECTED: Bill = {
 /** Each step its own transaction, as the requests it stands for (a step reads what the one before wrote). */
 export type SeedWrite = (fn: (tx: Tx) => void) => void;
 
+/** The months before this one, settled: what the ledger over several months has to show. */
+const HISTORY_MONTHS = 5;
+const HISTORY: {
+  chart: string;
+  type: 'revenue' | 'expense';
+  base: number;
+  step: number;
+  description: string;
+}[] = [
+  {
+    chart: '1.1.01',
+    type: 'revenue',
+    base: 4_480_000,
+    step: 37_000,
+    description: 'Taxas condominiais recebidas',
+  },
+  {
+    chart: '1.2.01',
+    type: 'revenue',
+    base: 61_000,
+    step: 9_500,
+    description: 'Multas e juros de taxas em atraso',
+  },
+  {
+    chart: '2.2.01',
+    type: 'expense',
+    base: 221_000,
+    step: 8_300,
+    description: 'Energia elétrica das áreas comuns',
+  },
+  { chart: '2.2.02', type: 'expense', base: 168_000, step: 4_100, description: 'Água e esgoto' },
+  { chart: '2.3.02', type: 'expense', base: 680_000, step: 0, description: 'Limpeza e conservação' },
+  { chart: '2.4.02', type: 'expense', base: 1_245_000, step: 0, description: 'Portaria e vigilância' },
+  { chart: '2.3.01', type: 'expense', base: 185_000, step: 12_000, description: 'Manutenção dos elevadores' },
+  {
+    chart: '2.1.01',
+    type: 'expense',
+    base: 1_120_000,
+    step: 6_000,
+    description: 'Folha de pagamento do zelador',
+  },
+];
+
+/**
+ * Settled entries for the months before this one on the payment account (the seeded balance already holds them,
+ * so the balance is not moved): revenue and the recurring bills, varying a little month to month.
+ */
+function seedHistory(tx: Tx, now: Date): void {
+  const today = todayIn(now);
+  const account = tx.bankAccounts.find().find((b) => b.is_payment_account);
+  if (!account) return;
+  const chart = tx.chartAccounts.find();
+  for (let back = HISTORY_MONTHS; back >= 1; back--) {
+    const day = addMonthsClamped(`${today.slice(0, 7)}-01`, -back, 12);
+    for (const [i, h] of HISTORY.entries()) {
+      const account_id = chart.find((c) => c.code === h.chart)?.id;
+      if (account_id === undefined) continue;
+      tx.entries.insert({
+        id: tx.nextId('account_entries'),
+        type: h.type,
+        chart_of_accounts_id: account_id,
+        bank_account_id: account.id,
+        unit_id: null,
+        supplier_id: null,
+        amount_cents: h.base + h.step * ((back * 7 + i * 3) % 5),
+        description: h.description,
+        payee: null,
+        document_number: null,
+        payment_method: h.type === 'revenue' ? 'boleto' : 'pix',
+        due_at: day,
+        paid_at: day,
+        period: monthOf(day),
+        source: 'manual',
+        transfer_id: null,
+        reconciled: true,
+        payable_id: null,
+        created_at: now.toISOString(),
+      });
+    }
+  }
+}
+
 export function seedBills(write: SeedWrite, now: Date): void {
   const today = todayIn(now);
+  write((tx) => seedHistory(tx, now));
   const create = (tx: Tx, bill: Bill) => {
     const supplier = bill.supplier ? tx.suppliers.find().find((s) => bill.supplier?.test(s.name)) : undefined;
     const account = tx.chartAccounts.find().find((c) => c.code === bill.chart);

@@ -311,6 +311,33 @@ export function finishImport(
   imp.unmatched = unmatched;
   tx.flush();
 
+  return {
+    ...statementRecord(imp),
+    already_reconciled: alreadyReconciled,
+    ...unmatchedOf(tx, imp),
+    warnings: input.parsed.warnings.slice(0, WARNINGS_LISTED).map(({ line, message }) => ({ line, message })),
+  };
+}
+
+/** A finished import as the API shows it (its id as `statement_id`). */
+export function statementRecord(
+  imp: StatementImport,
+): Omit<
+  StatementImportSummary,
+  'already_reconciled' | 'unmatched_transactions' | 'unmatched_truncated' | 'warnings'
+> {
+  const { id, status: _status, ...stored } = imp;
+  return { statement_id: id, ...stored, period: { ...stored.period } };
+}
+
+/**
+ * The movements of an import (new in it, or seen again in it) that are still unreconciled now, first lines first,
+ * at most UNMATCHED_LISTED of them.
+ */
+export function unmatchedOf(
+  tx: Tx,
+  imp: StatementImport,
+): Pick<StatementImportSummary, 'unmatched_transactions' | 'unmatched_truncated'> {
   const listed = [
     ...(tx
       .prepare(
@@ -326,13 +353,7 @@ export function finishImport(
       )
       .all(imp.id) as ListedRow[]),
   ].sort((a, b) => a.date.localeCompare(b.date) || a.first_line - b.first_line);
-
-  const { id, status: _status, ...stored } = imp;
   return {
-    statement_id: id,
-    ...stored,
-    period: { ...stored.period },
-    already_reconciled: alreadyReconciled,
     unmatched_transactions: listed.slice(0, UNMATCHED_LISTED).map((m) => ({
       movement_id: m.id,
       line: m.first_line,
@@ -343,8 +364,7 @@ export function finishImport(
       fitid: m.fitid,
       document_number: m.document_number,
     })),
-    unmatched_truncated: unmatched > UNMATCHED_LISTED,
-    warnings: input.parsed.warnings.slice(0, WARNINGS_LISTED).map(({ line, message }) => ({ line, message })),
+    unmatched_truncated: listed.length > UNMATCHED_LISTED,
   };
 }
 
