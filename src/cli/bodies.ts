@@ -4,6 +4,7 @@ import { UsageError } from '../domain/errors.js';
 import type * as Schemas from '../domain/schemas.js';
 import type { Deps } from './context.js';
 import { ExitCode } from './exit-codes.js';
+import { namedProblem } from './fields.js';
 import { sha256File } from './files.js';
 import { paint, writeLine } from './io.js';
 import { reportBulk } from './report.js';
@@ -45,7 +46,7 @@ export async function validated<S extends BodySchema>(
   const schemas = await import('../domain/schemas.js');
   const result = schemas.validateBody(schemas[schema], body);
   if (!result.ok) {
-    const parts = Object.entries(result.fields).map(([field, msgs]) => `${where(field)} ${msgs.join('; ')}`);
+    const parts = Object.entries(result.fields).map(([field, msgs]) => namedProblem(where(field), msgs));
     throw new UsageError(parts.join(', '));
   }
   return result.value as Bodies[S];

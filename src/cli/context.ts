@@ -3,6 +3,7 @@ import type { ResolvedCredentials } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { todayIn } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
+import { resolveLang, type Translate, translator } from './i18n.js';
 import { canPrompt, type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS, OUTPUT_FORMATS, type Out, type OutputFormat, resolveFormat } from './output.js';
 import type { Prompter } from './prompter.js';
@@ -23,6 +24,10 @@ export interface GlobalOptions {
   baseUrl?: string;
   requestId?: string;
   idempotencyKey?: string;
+  /** `--lang pt-BR|en` (default from the locale) */
+  lang?: string;
+  /** `--excel`: csv in the dialect Excel in Portuguese opens */
+  excel?: boolean;
 }
 
 /**
@@ -35,6 +40,8 @@ export interface Deps extends Out {
   format: OutputFormat;
   jsonFields: readonly string[] | undefined;
   header: boolean;
+  /** the person's language (i18n.ts): headers, labels, enum words, fixed messages */
+  t: Translate;
   now: () => Date;
   today: () => string;
   config: () => Promise<ConfigStore>;
@@ -59,6 +66,7 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
     throw new UsageError(
       `--json: "${globals.jsonFields}" is not a list of field names (e.g. --json public_id,amount)`,
     );
+  const t = translator(resolveLang(globals.lang, io.env));
   let config: Promise<ConfigStore> | undefined;
   let credentials: Promise<ResolvedCredentials> | undefined;
   let client: Promise<Client> | undefined;
@@ -68,6 +76,8 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
     format: resolveFormat(globals.output, Boolean(globals.json || globals.jsonFields), io),
     jsonFields: globals.jsonFields?.split(','),
     header: Boolean(globals.header),
+    t,
+    excel: Boolean(globals.excel),
     now: () => new Date(io.clock?.now() ?? Date.now()),
     today: () => todayIn(deps.now()),
     config: () => {
@@ -125,9 +135,9 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
       return inquirerPrompter();
     },
     info: (line) => {
-      if (!globals.quiet) writeLine(io.stderr, printable(line));
+      if (!globals.quiet) writeLine(io.stderr, printable(t(line)));
     },
-    warn: (line) => writeLine(io.stderr, paint(io, 'yellow', `warning: ${printable(line)}`)),
+    warn: (line) => writeLine(io.stderr, paint(io, 'yellow', `${t('warning:')} ${printable(t(line))}`)),
     close: async () => {
       const opened = await client?.catch(() => undefined);
       await opened?.close();

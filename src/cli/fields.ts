@@ -115,3 +115,14 @@ export async function promptMissing(
     }
   }
 }
+
+/**
+ * A field's problem after its name: `--account must be …` reads as a sentence; a message that is a sentence of
+ * its own gets a colon (`--amount: the boleto is for R$ 456,78 …`).
+ */
+export function namedProblem(name: string, messages: readonly string[]): string {
+  const text = messages.join('; ');
+  return /^(is|must|cannot|can't|has|have|should|does|was|are|needs)\b/.test(text)
+    ? `${name} ${text}`
+    : `${name}: ${text}`;
+}

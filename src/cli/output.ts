@@ -1,6 +1,7 @@
 import { formatDateBr, formatInstantBr } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { centsToText, decimalToCents, formatReais, hasAtMostTwoDecimals } from '../domain/money.js';
+import { english, type Translate } from './i18n.js';
 import { type Io, paint, printable, type Style, writeLine } from './io.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'csv'] as const;
@@ -15,6 +16,10 @@ export interface Out {
   format: OutputFormat;
   jsonFields?: readonly string[] | undefined;
   header?: boolean | undefined;
+  /** the person's language for headers, labels and enum words (i18n.ts); machine output never goes through it */
+  t?: Translate | undefined;
+  /** csv as Excel in Portuguese opens it: `;`, decimal commas, a BOM (`--excel`) */
+  excel?: boolean | undefined;
 }
 
 /** How a column reads a value off a record and how it shows for a person (table) and a script (tsv, csv). */
@@ -27,6 +32,8 @@ export interface Column<T> {
    * a payment's destination in `cnab inspect`).
    */
   wrap?: boolean;
+  /** Its values are words of the API (a state, a method) that a person reads in their language. */
+  words?: boolean;
   /** Never narrowed on a terminal (an id in another column than the first: a seu número). */
   fixed?: boolean;
   /** Left out of a table on a terminal too narrow for it (a description beside a payee). */
@@ -35,9 +42,10 @@ export interface Column<T> {
   style?: (row: T) => Style | undefined;
 }
 
-/** A person's cell: the value as text, coloured when the column says so. */
-function personCell<T>(io: Io, column: Column<T>, row: T): string {
-  const text = forPerson(column.value(row), column.kind);
+/** A person's cell: the value as text (in their language when it is a word of the API), coloured when asked. */
+function personCell<T>(io: Io, column: Column<T>, row: T, t: Translate = english): string {
+  const raw = forPerson(column.value(row), column.kind);
+  const text = column.words ? t(raw) : raw;
   const style = text ? column.style?.(row) : undefined;
   return style ? paint(io, style, text) : text;
 }
@@ -91,9 +99,17 @@ function forScript(value: unknown, kind: Column<unknown>['kind']): string {
   return printable(String(value).replace(/[\t\r\n]+/g, ' '));
 }
 
-function csvCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * A csv cell: quoted when it holds the separator, a quote or a line break; a text that a spreadsheet would run as
+ * a formula (= + - @, or a tab or CR first) gets a leading apostrophe (OWASP's advice). Money is a number, not
+ * guarded: -89.50 stays a number.
+ */
+function csvCell(text: string, sep: string, numeric: boolean): string {
+  const safe = !numeric && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return safe.includes(sep) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
+
+const isMoney = (kind: Column<unknown>['kind']) => kind === 'cents' || kind === 'reais';
 
 function pick(record: unknown, fields: readonly string[]): unknown {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return record;
@@ -134,25 +150,33 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
     return;
   }
   if (format === 'tsv' || format === 'csv') {
-    const sep = format === 'tsv' ? '\t' : ',';
-    const cell = format === 'csv' ? csvCell : (s: string) => s;
+    const excel = format === 'csv' && Boolean(out.excel);
+    const sep = format === 'tsv' ? '\t' : excel ? ';' : ',';
+    const cell = (text: string, kind?: Column<unknown>['kind']) => {
+      if (format !== 'csv') return text;
+      // Excel in Portuguese reads 1234,56 as a number and 1234.56 as text
+      const shown = excel && isMoney(kind) ? text.replace('.', ',') : text;
+      return csvCell(shown, sep, isMoney(kind));
+    };
     // As gh: a pipe gets rows only, so `cut -f1 | xargs` sees ids; csv is for spreadsheets and keeps its header.
-    if (format === 'csv' || out.header) writeLine(io.stdout, columns.map((c) => cell(c.header)).join(sep));
+    if (format === 'csv' || out.header)
+      writeLine(io.stdout, `${excel ? '\uFEFF' : ''}${columns.map((c) => cell(c.header)).join(sep)}`);
     for (const row of rows) {
-      writeLine(io.stdout, columns.map((c) => cell(forScript(c.value(row), c.kind))).join(sep));
+      writeLine(io.stdout, columns.map((c) => cell(forScript(c.value(row), c.kind), c.kind)).join(sep));
     }
     return;
   }
   if (rows.length === 0) {
-    writeLine(io.stderr, paint(io, 'dim', 'No records.'));
+    writeLine(io.stderr, paint(io, 'dim', (out.t ?? english)('No records.')));
     return;
   }
   const { default: Table } = await import('cli-table3');
-  const all = rows.map((row) => columns.map((c) => personCell(io, c, row)));
+  const t = out.t ?? english;
+  const all = rows.map((row) => columns.map((c) => personCell(io, c, row, t)));
   const layout = tableLayout(
     columns.map((c, i) => ({
-      natural: Math.max(textWidth(c.header), ...all.map((r) => textWidth(r[i] ?? ''))),
-      min: textWidth(c.header),
+      natural: Math.max(textWidth(t(c.header)), ...all.map((r) => textWidth(r[i] ?? ''))),
+      min: textWidth(t(c.header)),
       shrinkable: i > 0 && !c.fixed && (c.kind === undefined || c.kind === 'text'),
       optional: Boolean(c.optional),
     })),
@@ -163,7 +187,7 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   const wraps = kept.some((c) => c.wrap);
   const table = new Table({
     // cli-table3 wraps inside words by raw length, colour codes included: a wrapping table's header stays plain
-    head: kept.map((c) => (wraps && layout.widths ? c.header : paint(io, 'bold', c.header))),
+    head: kept.map((c) => (wraps && layout.widths ? t(c.header) : paint(io, 'bold', t(c.header)))),
     // No rule between rows: long lists stay readable. On a terminal too narrow for the box, no box at all.
     ...(layout.compact
       ? { chars: COMPACT, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } }
@@ -296,10 +320,15 @@ export function printRecord<T>(out: Out, record: T, fields: Column<T>[]): void {
     return;
   }
   const scripted = format !== 'table';
-  const width = Math.max(...fields.map((f) => f.header.length));
+  const t = out.t ?? english;
+  const label = (f: Column<T>) => (scripted ? f.header : t(f.header));
+  const width = Math.max(...fields.map((f) => textWidth(label(f))));
   for (const f of fields) {
     const value = f.value(record);
     if (scripted) writeLine(io.stdout, `${f.header}\t${forScript(value, f.kind)}`);
-    else writeLine(io.stdout, `${paint(io, 'bold', f.header.padEnd(width))}  ${personCell(io, f, record)}`);
+    else {
+      const padded = label(f) + ' '.repeat(width - textWidth(label(f)));
+      writeLine(io.stdout, `${paint(io, 'bold', padded)}  ${personCell(io, f, record, t)}`);
+    }
   }
 }

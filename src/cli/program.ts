@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { flagOfApiField } from '../domain/body-fields.js';
-import { CondoError } from '../domain/errors.js';
+import { CondoError, UsageError } from '../domain/errors.js';
 import { register as registerApi } from './commands/api.js';
 import { register as registerAuth } from './commands/auth.js';
 import { register as registerBatches } from './commands/batches.js';
@@ -16,8 +16,14 @@ import { register as registerReports } from './commands/reports.js';
 import { register as registerSandbox } from './commands/sandbox.js';
 import { register as registerStatements } from './commands/statements.js';
 import { register as registerWebhooks } from './commands/webhooks.js';
+import { complete, completionScript, SHELLS } from './completion.js';
 import { CLI_VERSION, createDeps, type Deps, type GlobalOptions } from './context.js';
+import { EXAMPLES } from './examples.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
+import { namedProblem } from './fields.js';
+import { enumFlag } from './flags.js';
+import { HELP_TOPICS } from './help-topics.js';
+import { english, langArg, resolveLang, type Translate, translator } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS } from './output.js';
 
@@ -30,6 +36,7 @@ export function buildProgram(
   io: Io,
   setExit: (code: number) => void,
   setJson: (json: boolean) => void = () => undefined,
+  t: Translate = english,
 ): Command {
   const program = new Command('condo')
     .description(
@@ -48,7 +55,13 @@ export function buildProgram(
     .option('--base-url <url>', 'API base URL (overrides the profile)')
     .option('--request-id <id>', 'X-Request-Id to send with every call')
     .option('--idempotency-key <key>', 'Idempotency-Key for a single write')
+    .option('--lang <lang>', 'language of the screens: pt-BR or en (default from LANG)')
+    .option('--excel', 'csv as Excel in Portuguese opens it: ; separators, decimal commas, a UTF-8 BOM')
     .showSuggestionAfterError()
+    // every verb's --help lists the global flags it inherits; headings in the person's language
+    .configureHelp({ showGlobalOptions: true, styleTitle: (title) => t(title) })
+    .helpOption('-h, --help', t('display help for command'))
+    .helpCommand(false)
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
@@ -71,7 +84,68 @@ export function buildProgram(
     };
 
   for (const register of REGISTRY) register(program, run);
+  registerHelp(program, io, t);
+  program
+    .command('completion <shell>')
+    .description('shell completion: commands, flags and their values')
+    .action(
+      run(async (deps, cmd) => {
+        const shell = enumFlag('SHELL', cmd.args[0] as string, SHELLS);
+        deps.io.stdout.write(completionScript(shell));
+        return 0;
+      }),
+    );
+  teach(program, t);
   return program;
+}
+
+/** Every verb's --help ends with its examples (examples.ts); descriptions and flag help in the person's language. */
+function teach(cmd: Command, t: Translate, path: string[] = []): void {
+  for (const sub of cmd.commands) {
+    const here = [...path, sub.name()];
+    sub.description(t(sub.description()));
+    for (const option of sub.options) option.description = t(option.description);
+    const examples = EXAMPLES[here.join(' ')];
+    if (examples)
+      sub.addHelpText('after', `\n${t('Examples:')}\n${examples.map((e) => `  $ ${e}`).join('\n')}`);
+    teach(sub, t, here);
+  }
+  if (path.length === 0) {
+    cmd.description(t(cmd.description()));
+    for (const option of cmd.options) option.description = t(option.description);
+  }
+}
+
+/**
+ * `condo help [COMMAND…]` as commander's, plus topics a man page would hold: exit codes, formats, environment,
+ * cron (help-topics.ts). `condo help` alone lists the topics after the usual help.
+ */
+function registerHelp(program: Command, io: Io, t: Translate): void {
+  program
+    .command('help [words...]')
+    .description('help on a command, or a topic: exit-codes, formats, environment, cron')
+    .action((words: string[] = []) => {
+      const topic = HELP_TOPICS[words.join(' ')];
+      if (topic) {
+        writeLine(io.stdout, topic.text);
+        return;
+      }
+      let target: Command = program;
+      for (const word of words) {
+        const sub = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!sub)
+          throw new UsageError(
+            `help: no command or topic "${words.join(' ')}"; topics: ${Object.keys(HELP_TOPICS).join(', ')}`,
+          );
+        target = sub;
+      }
+      writeLine(io.stdout, target.helpInformation().trimEnd());
+      if (target === program) {
+        writeLine(io.stdout, `\n${t('Topics')} (condo help TOPIC):`);
+        for (const [name, { summary }] of Object.entries(HELP_TOPICS))
+          writeLine(io.stdout, `  ${name.padEnd(12)} ${summary}`);
+      }
+    });
 }
 
 const REGISTRY: Register[] = [
@@ -116,13 +190,18 @@ function withFields(message: string, fields: Record<string, string[]> | undefine
   if (entries.length === 0) return text;
   const parts = entries.map(([field, msgs]) => {
     const flag = named(field);
-    return flag ? `${flag} ${msgs.join('; ')}` : `${field}: ${msgs.join('; ')}`;
+    return flag ? namedProblem(flag, msgs) : `${field}: ${msgs.join('; ')}`;
   });
   return /^the request has invalid fields$/.test(message) ? parts.join(', ') : `${text}: ${parts.join(', ')}`;
 }
 
 /** One stderr line for an error: message, API code and request id; the exit code comes from its class. */
-export function reportError(io: Io, error: unknown, argv: readonly string[] = []): number {
+export function reportError(
+  io: Io,
+  error: unknown,
+  argv: readonly string[] = [],
+  t: Translate = english,
+): number {
   if (error instanceof CondoError) {
     // The server's refusal of what flags sent names the flags; `condo api` and --from-file sent API fields.
     const byFlags =
@@ -136,7 +215,7 @@ export function reportError(io: Io, error: unknown, argv: readonly string[] = []
         io,
         'red',
         printable(
-          `error: ${withFields(error.message, error.fields, byFlags)}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+          `${t('error:')} ${t(withFields(error.message, error.fields, byFlags))}${extras.length ? ` (${extras.join(', ')})` : ''}`,
         ),
       ),
     );
@@ -206,6 +285,12 @@ function errorJson(io: Io, error: unknown, exitCode: number): void {
 export async function main(argv: string[], io: Io): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let json = false;
+  let t: Translate = english;
+  try {
+    t = translator(resolveLang(langArg(argv), io.env));
+  } catch (error) {
+    return reportError(io, error, argv);
+  }
   const program = buildProgram(
     io,
     (code) => {
@@ -214,7 +299,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
     (wanted) => {
       json = wanted;
     },
+    t,
   );
+  // The shell's completion script asks here for the candidates of the word being typed.
+  if (argv[0] === '__complete') {
+    for (const candidate of complete(program, argv.slice(1))) writeLine(io.stdout, candidate);
+    return ExitCode.ok;
+  }
   const args = jsonArgs(argv, commandNames(program));
   // Known for sure once a verb runs; before that (a usage error from commander), read off the arguments.
   json =
@@ -232,7 +323,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       if (json) errorJson(io, new Error(error.message.replace(/^error: /, '')), ExitCode.usage);
       return ExitCode.usage;
     }
-    const code = reportError(io, error, argv);
+    const code = reportError(io, error, argv, t);
     if (json) errorJson(io, error, code);
     return code;
   }

@@ -80,8 +80,8 @@ export async function printRejections(deps: Deps, rows: readonly Rejection[]): P
     { header: 'CODE', value: (p) => p.last_return?.code },
     { header: 'REASON', value: (p) => p.last_return?.message },
   ]);
-  writeLine(deps.io.stdout, 'next: correct what the bank names, then mark the payable again:');
-  for (const p of rows) for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${step}`);
+  writeLine(deps.io.stdout, deps.t('next: correct what the bank names, then mark the payable again:'));
+  for (const p of rows) for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${deps.t(step)}`);
 }
 
 /** The payables a batch's returns rejected that are still waiting to be fixed (pending), with their supplier. */

@@ -14,6 +14,7 @@ export function payableStateColumn<T extends { state?: unknown; last_return?: un
 ): Column<T> {
   return {
     header,
+    words: true,
     value: (p) => displayState(p as { state?: string; last_return?: unknown }),
     style: (p) => STATE_STYLES[displayState(p as { state?: string; last_return?: unknown })],
   };

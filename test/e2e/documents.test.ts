@@ -58,7 +58,7 @@ describe('a boleto payable and its document', () => {
     const r = await create(['--amount', '456,78', '--document', wrong]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(
-      /^error: --document: is not a valid boleto barcode or linha digitável: .*field 1/m,
+      /^error: --document is not a valid boleto barcode or linha digitável: .*field 1/m,
     );
     expect(r.stderr).toContain('nothing was sent');
     expect(await pendingCount()).toBe(before);

@@ -29,7 +29,7 @@ import { payableStateColumn } from '../states.js';
 
 const BATCH_COLUMNS: Column<Batch>[] = [
   { header: 'ID', value: (b) => b.public_id },
-  { header: 'STATE', value: (b) => b.state },
+  { header: 'STATE', value: (b) => b.state, words: true },
   { header: 'PAYMENT DATE', value: (b) => b.data_pagamento, kind: 'date' },
   { header: 'NSA', value: (b) => b.file_sequence },
   { header: 'PAYABLES', value: (b) => b.payables_count },
@@ -84,7 +84,7 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
   await printList(deps, (batch.payables ?? []) as Row[], [
     { header: 'PAYABLE', value: (p) => p.public_id },
     payableStateColumn('STATE'),
-    { header: 'METHOD', value: (p) => p.forma_pagamento },
+    { header: 'METHOD', value: (p) => p.forma_pagamento, words: true },
     { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
     { header: 'PAYEE', value: (p) => p.payee_name },
     { header: 'LAST RETURN', value: lastReturn },
@@ -114,7 +114,7 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
   }
   await printList(out, preview.payments, [
     { header: 'PAYABLE', value: (p) => p.public_id },
-    { header: 'METHOD', value: (p) => p.forma },
+    { header: 'METHOD', value: (p) => p.forma, words: true },
     { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
     { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
     { header: 'PAYEE', value: (p) => p.payee_name },
@@ -236,7 +236,7 @@ function printReturnSummary(deps: Deps, s: ReturnSummary, replayed: boolean): vo
   if (deps.format === 'json') return;
   const counts = ['paid', 'scheduled', 'rejected', 'unchanged', 'unknown'] as const;
   if (deps.format === 'table') {
-    writeLine(deps.io.stdout, counts.map((k) => `${k} ${s[k]}`).join(', '));
+    writeLine(deps.io.stdout, counts.map((k) => `${deps.t(k)} ${s[k]}`).join(', '));
   } else for (const k of counts) writeLine(deps.io.stdout, `${k}\t${s[k]}`);
   for (const w of s.warnings ?? []) deps.warn(`line ${w.line}: ${w.message}`);
 }

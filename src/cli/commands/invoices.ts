@@ -37,11 +37,11 @@ const INVOICE_MONEY = [
 
 const LIST_COLUMNS: Column<Invoice>[] = [
   { header: 'ID', value: (i) => i.public_id },
-  { header: 'STATE', value: (i) => i.state },
+  { header: 'STATE', value: (i) => i.state, words: true },
   { header: 'UNIT', value: (i) => i.unit_label ?? i.unit_id },
   { header: 'DUE', value: (i) => i.due_date, kind: 'date' },
   { header: 'TOTAL', value: (i) => i.total, kind: 'reais' },
-  { header: 'BILLING', value: (i) => i.billing_type },
+  { header: 'BILLING', value: (i) => i.billing_type, words: true },
   { header: 'PERIOD', value: (i) => i.period },
 ];
 
@@ -88,11 +88,11 @@ export async function showInvoice(deps: Deps, idArg: string): Promise<number> {
   ]);
   const fields: Column<Invoice>[] = [
     { header: 'Invoice', value: (r) => r.public_id },
-    { header: 'State', value: (r) => r.state },
+    { header: 'State', value: (r) => r.state, words: true },
     { header: 'Unit', value: () => unit },
     { header: 'Party', value: (r) => r.party_id },
     { header: 'Bank account', value: () => bankAccount },
-    { header: 'Billing', value: (r) => r.billing_type },
+    { header: 'Billing', value: (r) => r.billing_type, words: true },
     { header: 'Due date', value: (r) => r.due_date, kind: 'date' },
     { header: 'Period', value: (r) => r.period },
     { header: 'Subtotal', value: (r) => r.subtotal, kind: 'reais' },

@@ -42,8 +42,8 @@ export async function chart(deps: Deps, opts: { type?: string; state?: string })
     { header: 'ID', value: (r) => r.id },
     { header: 'CODE', value: (r) => r.code },
     { header: 'NAME', value: (r) => r.name },
-    { header: 'TYPE', value: (r) => r.type },
-    { header: 'STATE', value: (r) => r.state },
+    { header: 'TYPE', value: (r) => r.type, words: true },
+    { header: 'STATE', value: (r) => r.state, words: true },
   ]);
   return 0;
 }
@@ -70,11 +70,11 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
   await printList(deps, rows as Row[], [
     { header: 'ID', value: (r) => r.id },
     { header: 'PAID', value: (r) => r.paid_at, kind: 'date' },
-    { header: 'TYPE', value: (r) => r.type },
+    { header: 'TYPE', value: (r) => r.type, words: true },
     { header: 'AMOUNT', value: (r) => r.amount, kind: 'reais' },
     { header: 'ACCOUNT', value: (r) => r.chart_of_accounts_id },
     { header: 'BANK', value: (r) => r.bank_account_id },
-    { header: 'SOURCE', value: (r) => r.source },
+    { header: 'SOURCE', value: (r) => r.source, words: true },
     { header: 'DESCRIPTION', value: (r) => r.description, optional: true },
   ]);
   return 0;
@@ -252,7 +252,7 @@ export async function summary(
   ];
   if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', `Ledger ${month}`));
   await printList(deps, accountRows, [
-    { header: 'TYPE', value: (r) => r.type },
+    { header: 'TYPE', value: (r) => r.type, words: true },
     { header: 'CODE', value: (r) => r.code },
     { header: 'ACCOUNT', value: (r) => r.name ?? `#${r.chart_of_accounts_id}` },
     { header: 'TOTAL', value: (r) => r.totalCents, kind: 'cents' },

@@ -25,7 +25,7 @@ export async function bankAccounts(deps: Deps): Promise<number> {
     { header: 'BANK', value: (r) => `${str(r.bank_code)} ${str(r.bank_name)}`.trim() },
     { header: 'AGENCY', value: (r) => r.agency },
     { header: 'ACCOUNT', value: (r) => r.account_number },
-    { header: 'TYPE', value: (r) => r.type },
+    { header: 'TYPE', value: (r) => r.type, words: true },
     { header: 'BALANCE', value: (r) => r.current_balance, kind: 'reais' },
     { header: 'PAYMENTS', value: (r) => (r.is_payment_account ? 'yes' : '') },
   ]);

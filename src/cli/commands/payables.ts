@@ -16,7 +16,14 @@ import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
-import { addFieldOptions, bodyFromFlags, flagOf, type Picker, promptMissing } from '../fields.js';
+import {
+  addFieldOptions,
+  bodyFromFlags,
+  flagOf,
+  namedProblem,
+  type Picker,
+  promptMissing,
+} from '../fields.js';
 import { readIdArgs } from '../files.js';
 import { dateFlag, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
@@ -38,7 +45,7 @@ const LIST_COLUMNS: Column<Payable>[] = [
   payableStateColumn('STATE'),
   { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
   { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
-  { header: 'METHOD', value: (p) => p.forma_pagamento },
+  { header: 'METHOD', value: (p) => p.forma_pagamento, words: true },
   { header: 'PAYEE', value: (p) => p.payee_name },
   { header: 'DESCRIPTION', value: (p) => p.description, optional: true },
 ];
@@ -138,7 +145,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
     // the payee is the supplier's name unless the payable says otherwise: one line then
     { header: 'Payee', value: (r) => (supplier.startsWith(`${r.payee_name ?? ''} (`) ? '' : r.payee_name) },
     { header: 'Supplier', value: () => supplier },
-    { header: 'Method', value: (r) => r.forma_pagamento },
+    { header: 'Method', value: (r) => r.forma_pagamento, words: true },
     { header: 'Amount', value: (r) => r.amount, kind: 'cents' },
     { header: 'Fine', value: (r) => money(r.fine_amount) },
     { header: 'Interest', value: (r) => money(r.interest_amount) },
@@ -181,6 +188,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
       { header: 'PAYMENT DATE', value: (b) => b.data_pagamento, kind: 'date' },
       {
         header: 'OUTCOME',
+        words: true,
         value: (b) => (b.outcome ? HISTORY_WORDS[b.outcome] : 'sent, no return yet'),
         style: (b) => (b.outcome === 'rejected' ? 'red' : b.outcome === 'paid' ? 'green' : undefined),
       },
@@ -192,8 +200,8 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   }
   if (displayState(p) === 'rejected') {
     writeLine(deps.io.stdout);
-    writeLine(deps.io.stdout, 'next: correct what the bank names, then mark it again:');
-    for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${step}`);
+    writeLine(deps.io.stdout, deps.t('next: correct what the bank names, then mark it again:'));
+    for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${deps.t(step)}`);
   }
   return 0;
 }
@@ -239,9 +247,7 @@ function pickers(deps: Deps): Record<string, Picker> {
  */
 function checkBoleto(deps: Deps, body: PayableCreate, where: (field: string) => string): void {
   const review = reviewBoleto(body, deps.today());
-  const refusals = Object.entries(review.fields).map(
-    ([field, msgs]) => `${where(field)}: ${msgs.join('; ')}`,
-  );
+  const refusals = Object.entries(review.fields).map(([field, msgs]) => namedProblem(where(field), msgs));
   if (refusals.length > 0) throw new UsageError(`${refusals.join(', ')} (nothing was sent)`);
 }
 

@@ -53,7 +53,7 @@ export async function listIndexes(deps: Deps): Promise<number> {
   await printList<MonetaryIndex>(deps, rows, [
     { header: 'CODE', value: (r) => r.code },
     { header: 'NAME', value: (r) => r.name },
-    { header: 'SOURCE', value: (r) => r.source },
+    { header: 'SOURCE', value: (r) => r.source, words: true },
     { header: 'PERIODICITY', value: (r) => r.periodicity },
   ]);
   return 0;
@@ -108,7 +108,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
         header: 'CHART ACCOUNT',
         value: (e) => chartName.get(e.chart_of_accounts_id) ?? e.chart_of_accounts_id,
       },
-      { header: 'METHOD', value: (e) => e.payment_method },
+      { header: 'METHOD', value: (e) => e.payment_method, words: true },
       { header: 'AMOUNT', value: (e) => e.amount, kind: 'reais' },
       { header: 'DESCRIPTION', value: (e) => e.description, optional: true },
     ]);

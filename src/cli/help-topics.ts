@@ -1,0 +1,72 @@
+/** `condo help TOPIC`: what a man page would say, for what no single verb's --help covers. */
+export const HELP_TOPICS: Readonly<Record<string, { summary: string; text: string }>> = {
+  'exit-codes': {
+    summary: 'what each exit status means, for scripts and cron',
+    text: `Exit codes
+
+  0    ok
+  1    an API or other error (the message says which, with the API's code and request id)
+  2    usage or invalid input: a flag, a file line, a field the server refused (422); nothing was sent,
+       or the server changed nothing
+  3    authentication or authorization: no credentials, a wrong secret, a scope the client lacks
+  4    not found: the id, or a payable's start, end or seu número, matches nothing
+  5    conflict: a state that forbids it (a marked payable edited, a returned batch canceled), or an
+       Idempotency-Key reused with another body
+  6    rate limited, after waiting as the server asked
+  7    the API is unreachable or unavailable after the retries (try again later); for a write whose
+       outcome is unknown the message gives the command to run again with the same --idempotency-key
+  130  interrupted (Ctrl-C or SIGTERM): a bulk run reports what was done; the same command resumes
+
+With --json a failure also prints {"error":{...},"exit_code":N} on stdout, one line per run for a log.`,
+  },
+  formats: {
+    summary: 'output formats, money and dates in and out, the files condo reads and writes',
+    text: `Output
+
+  table   for a person on a terminal: R$ 1.234,56, DD/MM/YYYY, timestamps in Brasília time, fitted
+          to the terminal's width (cut with …; cnab inspect wraps instead)
+  tsv     the default when piped: tab-separated, no header (--header adds one), money as 1234.56,
+          dates as YYYY-MM-DD; a list has every row unless --limit
+  csv     for spreadsheets: a header row, quoted cells, money as 1234.56; --excel writes what Excel in
+          Portuguese opens as it is (; separators, 1234,56, a UTF-8 BOM); cells that start with = + - @
+          are guarded against formula injection
+  json    the API's data as it came (--json a,b keeps those fields); one line when piped
+
+Input: money as 1234.56, 1234,56, 1.234,56 or R$ 1.234,56 (never more than two decimals); dates as
+YYYY-MM-DD, today, tomorrow, +Nd, and for a payment date next-business-day.
+
+Files: CNAB 240 remittances (.rem) and returns (.ret) from FEBRABAN v10 and the banks' dialects (cnab
+inspect reads both); bank statements in OFX 1.x/2.x, QFX and CSV (the encoding sniffed from the bytes).`,
+  },
+  environment: {
+    summary: 'the environment variables condo reads',
+    text: `Environment
+
+  CONDO_PROFILE               the profile to use (as --profile)
+  CONDO_BASE_URL, CONDO_CONDOMINIUM, CONDO_CLIENT_ID, CONDO_CLIENT_SECRET
+                              credentials without a saved profile (flags win, then these, then the profile)
+  CONDO_CONFIG_DIR            where profiles and cached tokens live (default ~/.config/condo)
+  CONDO_SANDBOX_DIR           the sandbox's data dir (default $CONDO_CONFIG_DIR/sandbox or ~/.local/share/condo/sandbox)
+  CONDO_RETRY_BUDGET_SECONDS  how long a call keeps retrying what a moment may cure (default 30)
+  CONDO_WEBHOOK_SECRET        the secret webhooks verify checks signatures with
+  CONDO_LANG, LC_ALL, LANG    the language of the screens: pt-BR or en (as --lang)
+  NO_COLOR, CLICOLOR=0, TERM=dumb   no colour; FORCE_COLOR, CLICOLOR_FORCE: colour even when piped
+  CI                          never prompt (as --no-input)
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY  honoured`,
+  },
+  cron: {
+    summary: 'running condo unattended: no prompts, logs, re-runs',
+    text: `Cron
+
+condo never prompts without a terminal (nor with --no-input or CI set), so a missing value is exit 2,
+not a hang. Imports are safe to re-run: a statement or return file already imported within 24 hours is
+replayed (its Idempotency-Key comes from the file's SHA-256), and statement transactions are also
+de-duplicated by FITID.
+
+  30 6 * * *  condo --profile prod --no-input --quiet statements import /srv/bank/itau-$(date +\\%Y\\%m\\%d).ofx --account 1 --json >> /var/log/condo/statements.jsonl 2>> /var/log/condo/statements.err || echo "condo exit $?" | mail -s "statement import failed" contabilidade@example.com
+
+--json writes one result object per run (or {"error":...,"exit_code":N}); --quiet keeps stderr to
+warnings and errors. Alert on any non-zero exit (condo help exit-codes): 2 the file was refused,
+3 credentials, 6 rate limited, 7 the API is unreachable (retry later).`,
+  },
+};
