@@ -79,7 +79,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'condo expenses installments --count 10 --total 12.000,00 --first-due +30d --chart-account 23 --description "Reforma do elevador" --dry-run',
   ],
   'ledger chart': ['condo ledger chart --type expense --state active'],
-  'ledger entries list': ['condo ledger entries --type expense --from 2026-11-01'],
+  'ledger entries list': ['condo ledger entries list --type expense --from 2026-11-01'],
   'ledger entries create': [
     'condo ledger entries create --type revenue --chart-account 7 --amount 350,00 --description "Locação do salão" --paid today --bank-account 1',
   ],

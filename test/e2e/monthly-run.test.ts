@@ -314,6 +314,7 @@ describe('reports people ask for', () => {
     // the lived-in seed has months before this one
     expect(range.months[0].revenue).toBeGreaterThan(0);
     for (const m of range.months) expect(cents(m.net)).toBe(cents(m.revenue) - cents(m.expense));
+    expect(await s.condo.json(['ledger', 'summary', '--last', '6'])).toEqual(range);
     const single = await s.condo.json(['ledger', 'summary', '--month', month]);
     expect(cents(range.months.at(-1).expense)).toBe(cents(single.total_expense));
     const csv = await s.condo.ok(['-o', 'csv', 'ledger', 'summary', '--from', from]);

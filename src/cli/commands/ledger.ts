@@ -1,6 +1,6 @@
 import type { AccountEntry, AccountTransfer } from '../../client/index.js';
 import { ENTRY_FIELDS, type FlagsOf, TRANSFER_FIELDS } from '../../domain/body-fields.js';
-import { daysInMonth } from '../../domain/dates.js';
+import { addMonthsClamped, daysInMonth } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import {
   CHART_ACCOUNT_STATES,
@@ -176,10 +176,20 @@ const MAX_RANGE_MONTHS = 60;
  * The ledger over several months: revenue, expense and net per month; on a terminal, bars to look at beside the
  * numbers. `--json` and `-o csv` carry the numbers.
  */
-async function summaryRange(deps: Deps, fromText: string | undefined, toText: string | undefined) {
+async function summaryRange(
+  deps: Deps,
+  fromText: string | undefined,
+  toText: string | undefined,
+  last: string | undefined,
+) {
   const thisMonth = deps.today().slice(0, 7);
   const to = toText ? monthFlag('--to', toText) : thisMonth;
-  const from = fromText ? monthFlag('--from', fromText) : to;
+  if (last !== undefined && fromText) throw new UsageError('--from or --last: give one');
+  const from = fromText
+    ? monthFlag('--from', fromText)
+    : last !== undefined
+      ? addMonthsClamped(`${to}-01`, -(intFlag('--last', last, 1, MAX_RANGE_MONTHS) - 1)).slice(0, 7)
+      : to;
   if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
   const months = monthsBetween(from, to);
   if (months.length > MAX_RANGE_MONTHS)
@@ -227,11 +237,13 @@ async function summaryRange(deps: Deps, fromText: string | undefined, toText: st
  */
 export async function summary(
   deps: Deps,
-  opts: { month?: string; from?: string; to?: string },
+  opts: { month?: string; from?: string; to?: string; last?: string },
 ): Promise<number> {
-  if (opts.month && (opts.from || opts.to)) throw new UsageError('--month, or --from and --to: give one');
-  if (opts.from || opts.to) return summaryRange(deps, opts.from, opts.to);
-  if (!opts.month) throw new UsageError('--month is required (YYYY-MM), or --from and --to for a range');
+  if (opts.month && (opts.from || opts.to || opts.last))
+    throw new UsageError('--month, or a range (--from, --to, --last): give one');
+  if (opts.from || opts.to || opts.last) return summaryRange(deps, opts.from, opts.to, opts.last);
+  if (!opts.month)
+    throw new UsageError('--month is required (YYYY-MM), or --from/--last and --to for a range');
   const month = monthFlag('--month', opts.month);
   const client = await deps.client();
   const [entryRows, chartRows, bankRows] = await Promise.all([
@@ -338,5 +350,6 @@ export const register: Register = (program, run) => {
     .option('--month <YYYY-MM>', 'the month')
     .option('--from <YYYY-MM>', 'the first month of a range (with --to; default: --to)')
     .option('--to <YYYY-MM>', 'the last month of a range (default: this month)')
+    .option('--last <n>', 'the last N months up to --to (instead of --from)')
     .action(run((deps, cmd) => summary(deps, cmd.opts())));
 };
