@@ -177,16 +177,18 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
     columns.map((c, i) => ({
       natural: Math.max(textWidth(t(c.header)), ...all.map((r) => textWidth(r[i] ?? ''))),
       min: textWidth(t(c.header)),
-      shrinkable: i > 0 && !c.fixed && (c.kind === undefined || c.kind === 'text'),
-      optional: Boolean(c.optional),
+      // a state or a method is a short word that must read whole
+      shrinkable: i > 0 && !c.fixed && !c.words && (c.kind === undefined || c.kind === 'text'),
+      // a column with nothing in it (a remittance's occurrences) is the first to go
+      optional: Boolean(c.optional) || all.every((r) => !r[i]),
     })),
     terminalWidth(io),
   );
   const kept = columns.filter((_, i) => layout.kept[i]);
-  // a column that must keep every character wraps, inside words too (a long account number)
+  // a column that must keep every character wraps the table's long cells instead of cutting them
   const wraps = kept.some((c) => c.wrap);
   const table = new Table({
-    // cli-table3 wraps inside words by raw length, colour codes included: a wrapping table's header stays plain
+    // cli-table3 counts colour codes when it wraps: a wrapping table's header stays plain
     head: kept.map((c) => (wraps && layout.widths ? t(c.header) : paint(io, 'bold', t(c.header)))),
     // No rule between rows: long lists stay readable. On a terminal too narrow for the box, no box at all.
     ...(layout.compact
@@ -198,11 +200,23 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
     colAligns: kept.map((c) => (c.kind === 'cents' || c.kind === 'reais' ? 'right' : 'left')),
     // cut with … where the terminal is narrower than the table (ids, money and dates are never cut), or wrapped
     // when a column must not lose a character
-    ...(layout.widths
-      ? { colWidths: layout.widths, truncate: '…', wordWrap: wraps, wrapOnWordBoundary: !wraps }
-      : {}),
+    ...(layout.widths ? { colWidths: layout.widths, truncate: '…', wordWrap: wraps } : {}),
   });
-  for (const row of all) table.push(row.filter((_, i) => layout.kept[i]));
+  // Wrapping goes by words; a word wider than its column (an account number) is broken into lines of its own.
+  const width = (i: number) => (layout.widths?.[i] ?? 0) - (layout.compact ? 0 : 2);
+  const breakLong = (text: string, w: number) =>
+    w < 1 || text.includes('\u001b')
+      ? text
+      : text
+          .split(' ')
+          .map((word) =>
+            [...word].length > w ? (word.match(new RegExp(`.{1,${w}}`, 'gu')) ?? [word]).join('\n') : word,
+          )
+          .join(' ');
+  for (const row of all) {
+    const shown = row.filter((_, i) => layout.kept[i]);
+    table.push(wraps && layout.widths ? shown.map((cell, i) => breakLong(cell, width(i))) : shown);
+  }
   const text = table.toString();
   writeLine(io.stdout, layout.compact ? text.replace(/ +$/gm, '') : text);
 }

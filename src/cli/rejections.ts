@@ -78,7 +78,7 @@ export async function printRejections(deps: Deps, rows: readonly Rejection[]): P
     { header: 'PAYEE', value: (p) => p.payee_name },
     { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
     { header: 'CODE', value: (p) => p.last_return?.code },
-    { header: 'REASON', value: (p) => p.last_return?.message },
+    { header: 'REASON', value: (p) => p.last_return?.message, wrap: true },
   ]);
   writeLine(deps.io.stdout, deps.t('next: correct what the bank names, then mark the payable again:'));
   for (const p of rows) for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${deps.t(step)}`);

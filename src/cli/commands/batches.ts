@@ -66,9 +66,10 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
     )
     .join(', ');
   const returns = (batch.returns ?? [])
-    .map(
-      (r) =>
-        `paid ${r.paid}, scheduled ${r.scheduled}, rejected ${r.rejected}, unchanged ${r.unchanged}, unknown ${r.unknown}`,
+    .map((r) =>
+      (['paid', 'scheduled', 'rejected', 'unchanged', 'unknown'] as const)
+        .map((k) => `${deps.format === 'table' ? deps.t(k) : k} ${r[k]}`)
+        .join(', '),
     )
     .join(' | ');
   const person = deps.format === 'table';
@@ -77,7 +78,10 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
     ...BATCH_COLUMNS.map((c) => ({ ...c, header: c.header.toLowerCase() })),
     { header: 'bank account', value: () => bankAccount },
     { header: 'by forma', value: () => byForma },
-    { header: 'returns', value: () => returns || 'none yet' },
+    {
+      header: 'returns',
+      value: () => returns || (deps.format === 'table' ? deps.t('none yet') : 'none yet'),
+    },
     { header: 'created', value: (b) => b.created_at, kind: 'instant' },
   ]);
   writeLine(deps.io.stdout);

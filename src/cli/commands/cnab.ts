@@ -93,10 +93,10 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
     { header: 'LINE', value: (i) => i.line },
     { header: 'SEG', value: (i) => i.segment },
     { header: 'PAYEE', value: (i) => i.payee_name },
-    { header: 'CPF/CNPJ', value: (i) => i.payee_document },
+    { header: 'CPF/CNPJ', value: (i) => i.payee_document, fixed: true },
     { header: 'DESTINATION', value: destination, wrap: true },
     { header: 'AMOUNT', value: amountOf, kind: 'cents' },
-    { header: 'DATE', value: (i) => formatDateBr(i.paid_date ?? i.date ?? i.due_date) },
+    { header: 'DATE', value: (i) => formatDateBr(i.paid_date ?? i.date ?? i.due_date), fixed: true },
     { header: 'SEU NÚMERO', value: (i) => i.seu_numero, fixed: true },
     { header: 'OCCURRENCES', value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; ') },
   ]);

@@ -51,9 +51,9 @@ export async function suppliers(deps: Deps): Promise<number> {
   return 0;
 }
 
-const bankText = (b: Row | null | undefined) =>
+const bankText = (b: Row | null | undefined, t: (word: string) => string = (w) => w) =>
   b
-    ? `${str(b.code)} ag ${str(b.agency)} cc ${str(b.account)}${b.account_type ? ` (${str(b.account_type)})` : ''}`
+    ? `${str(b.code)} ag ${str(b.agency)} cc ${str(b.account)}${b.account_type ? ` (${t(str(b.account_type))})` : ''}`
     : '';
 const pixText = (r: Row) => (r.pix_key ? `${str(r.pix_key)} (${str(r.pix_key_type)})` : '');
 
@@ -69,8 +69,8 @@ export async function showSupplier(deps: Deps, idArg: string): Promise<number> {
   printRecord(deps, supplier, [
     { header: 'Supplier', value: (r) => `${str(r.name)} (${str(r.id)})` },
     { header: 'CPF/CNPJ', value: (r) => formatDocument(str(r.document)) },
-    { header: 'Bank account', value: (r) => bankText(r.bank as Row | null) || 'none' },
-    { header: 'PIX key', value: (r) => pixText(r) || 'none' },
+    { header: 'Bank account', value: (r) => bankText(r.bank as Row | null, deps.t) || deps.t('none') },
+    { header: 'PIX key', value: (r) => pixText(r) || deps.t('none') },
   ]);
   const rejected = [
     ...(await client.payables.list({ state: 'pending', supplier_id: id }, { all: true })),
@@ -129,7 +129,7 @@ export async function updateSupplier(deps: Deps, idArg: string, flags: SupplierF
       `${paint(deps.io, 'green', '✓')} updated supplier ${str(updated.name)} (${updated.id})`,
     );
     const r = updated as Row;
-    if (r.bank) writeLine(deps.io.stdout, `  bank account  ${bankText(r.bank as Row)}`);
+    if (r.bank) writeLine(deps.io.stdout, `  bank account  ${bankText(r.bank as Row, deps.t)}`);
     if (r.pix_key) writeLine(deps.io.stdout, `  PIX key       ${pixText(r)}`);
     deps.info(
       `now mark its rejected payables again: condo payables list --rejected --supplier ${String(id)}`,
