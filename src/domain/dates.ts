@@ -80,6 +80,37 @@ export function parseDateInput(input: string, today: IsoDate): Result<IsoDate> {
 /** `2026-11-22` -> `22/11/2026`, as a Brazilian reads it. */
 let brasilia: Intl.DateTimeFormat | undefined;
 
+/** An instant's wall clock in Brasília (America/Sao_Paulo), to the second: the parts, zero-padded. */
+export function brasiliaClock(at: Date): {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+} {
+  brasilia ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(brasilia.formatToParts(at).map((p) => [p.type, p.value]));
+  const get = (type: string) => parts[type] ?? '00';
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
 /**
  * An instant as people in Brazil read it, in Brasília time, to the minute: `2026-11-24T14:03:07.412Z` ->
  * `24/11/2026 11:03`. Every human view prints timestamps this one way; machine output keeps the API's ISO text.
@@ -89,17 +120,8 @@ export function formatInstantBr(iso: string | null | undefined): string {
   if (!iso) return '';
   const at = new Date(iso);
   if (Number.isNaN(at.getTime()) || !/T\d\d:\d\d/.test(iso)) return iso;
-  brasilia ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const part = Object.fromEntries(brasilia.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+  const c = brasiliaClock(at);
+  return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}`;
 }
 
 export function formatDateBr(date: IsoDate | null | undefined): string {

@@ -1,8 +1,7 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { nextBusinessDay } from '../../src/domain/business-days.js';
 import { addDays } from '../../src/domain/dates.js';
-import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, type Session, sandboxSession, withoutExtension } from './harness.js';
 import { runOnTerminal } from './tty.js';
 
 /** #10 point 1: a batch is previewed, confirmed on a terminal, paid on a business day, and can be taken back. */
@@ -139,34 +138,11 @@ describe('cancel', () => {
 
   test('a server without the extension: said plainly', async () => {
     // A server that follows the spec only: everything passes through, but the cancel route does not exist.
-    const upstream = new URL(s.sandbox.baseUrl);
-    const spec: Server = createServer((req, res) => {
-      if (req.url?.endsWith('/cancel')) {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'not_found', message: 'no such route' } }));
-        return;
-      }
-      const fwd = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          path: req.url,
-          method: req.method,
-          headers: req.headers,
-        },
-        (r) => {
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.pipe(res);
-        },
-      );
-      req.pipe(fwd);
-    });
-    await new Promise<void>((resolve) => spec.listen(0, '127.0.0.1', resolve));
+    const spec = await withoutExtension(s, (req) => Boolean(req.url?.endsWith('/cancel')), 404);
     try {
       await markTwo('Outro servidor');
       const batch = await s.condo.json('batches create --date next-business-day');
-      const url = `http://127.0.0.1:${(spec.address() as { port: number }).port}`;
-      const r = await s.condo.run(['--base-url', url, 'batches', 'cancel', batch.public_id, '--yes']);
+      const r = await s.condo.run(['--base-url', spec.url, 'batches', 'cancel', batch.public_id, '--yes']);
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toContain(
         'this server cannot cancel a batch (batches cancel is an extension of the condo sandbox)',

@@ -82,25 +82,15 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}, clo
     ...extraEnv,
   };
   const spawned = (args: string | string[], opts: RunOptions = {}) =>
-    new Promise<RunResult>((resolvePromise, reject) => {
-      const child = spawn(
-        process.execPath,
-        [...(opts.nodeArgs ?? []), CONDO_BIN, ...(typeof args === 'string' ? argv(args) : args)],
-        { env: { ...env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] },
-      );
-      opts.onSpawn?.(child);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => {
-        stdout += c.toString('utf8');
-      });
-      child.stderr.on('data', (c: Buffer) => {
-        stderr += c.toString('utf8');
-      });
-      child.on('error', reject);
-      child.on('close', (code) => resolvePromise({ exitCode: code ?? -1, stdout, stderr }));
-      child.stdin.end(opts.stdin ?? '');
-    });
+    runProcess(
+      process.execPath,
+      [...(opts.nodeArgs ?? []), CONDO_BIN, ...(typeof args === 'string' ? argv(args) : args)],
+      {
+        env: { ...env, ...opts.env },
+        stdin: opts.stdin ?? '',
+        ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {}),
+      },
+    );
   const run = (args: string | string[], opts: RunOptions = {}) =>
     opts.spawn || opts.nodeArgs || opts.onSpawn || process.env.CONDO_E2E_SPAWN
       ? spawned(args, opts)
@@ -255,4 +245,79 @@ export async function sandboxSession(
         );
     },
   };
+}
+
+/**
+ * A server that follows the spec only: every request passes through to the sandbox, except those `lacks` picks,
+ * which get `status` (404 or 405) as a server without that extension would answer. For "said plainly" tests.
+ */
+export async function withoutExtension(
+  s: Session,
+  lacks: (req: import('node:http').IncomingMessage) => boolean,
+  status: 404 | 405,
+): Promise<{ url: string; close: () => void }> {
+  const { createServer, request } = await import('node:http');
+  const upstream = new URL(s.sandbox.baseUrl);
+  const server = createServer((req, res) => {
+    if (lacks(req)) {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: { code: status === 404 ? 'not_found' : 'method_not_allowed', message: 'no' },
+        }),
+      );
+      return;
+    }
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => server.close(),
+  };
+}
+
+/** Runs a program to its end and collects what it printed (the CLI spawned, a shell pipeline, a completion). */
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  opts: {
+    env: NodeJS.ProcessEnv;
+    cwd?: string;
+    stdin?: string | Buffer;
+    onSpawn?: (child: import('node:child_process').ChildProcess) => void;
+  },
+): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, [...args], {
+      env: opts.env,
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    opts.onSpawn?.(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString('utf8');
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ exitCode: code ?? -1, stdout, stderr }));
+    child.stdin.end(opts.stdin ?? '');
+  });
 }

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
+import { CONDO_BIN, runProcess, type Session, sandboxSession, withoutExtension } from './harness.js';
 import { runOnTerminal } from './tty.js';
 
 /**
@@ -33,23 +31,16 @@ async function readmeMonthlyRun(): Promise<string[]> {
 /** Runs the lines in one bash, `condo` being the built binary, in a directory of its own; output per line. */
 function runInBash(lines: string[], cwd: string): Promise<{ out: string; exitCode: number }> {
   const script = [
+    'exec 2>&1', // one stream, in the order a person sees it
     `condo() { "${process.execPath}" "${CONDO_BIN}" "$@"; }`,
     ...lines.map(
       (l) => `echo "@@ ${l.replaceAll('"', '\\"').replaceAll('$', '\\$')}"; ${l}; echo "@@ exit $?"`,
     ),
   ].join('\n');
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd, env: s.condo.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString('utf8');
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      out += d.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ out, exitCode: code ?? -1 }));
-  });
+  return runProcess('bash', ['-c', script], { cwd, env: s.condo.env }).then((r) => ({
+    out: r.stdout + r.stderr,
+    exitCode: r.exitCode,
+  }));
 }
 
 describe("the README's monthly run on a fresh sandbox", () => {
@@ -159,32 +150,21 @@ describe('rejections in plain sight', () => {
   });
 
   test('a server without the supplier route: said plainly', async () => {
-    const upstream = new URL(s.sandbox.baseUrl);
-    const spec: Server = createServer((req, res) => {
-      if (req.method === 'PATCH' && req.url?.includes('/suppliers/')) {
-        res.writeHead(405, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'method_not_allowed', message: 'no' } }));
-        return;
-      }
-      const fwd = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          path: req.url,
-          method: req.method,
-          headers: req.headers,
-        },
-        (r) => {
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.pipe(res);
-        },
-      );
-      req.pipe(fwd);
-    });
-    await new Promise<void>((resolve) => spec.listen(0, '127.0.0.1', resolve));
+    const spec = await withoutExtension(
+      s,
+      (req) => req.method === 'PATCH' && Boolean(req.url?.includes('/suppliers/')),
+      405,
+    );
     try {
-      const url = `http://127.0.0.1:${(spec.address() as { port: number }).port}`;
-      const r = await s.condo.run(['--base-url', url, 'suppliers', 'update', '1', '--pix-key', 'a@b.com.br']);
+      const r = await s.condo.run([
+        '--base-url',
+        spec.url,
+        'suppliers',
+        'update',
+        '1',
+        '--pix-key',
+        'a@b.com.br',
+      ]);
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toContain(
         "this server cannot change a supplier's payment data (suppliers update is an extension of the condo sandbox)",

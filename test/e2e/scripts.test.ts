@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { statementForDemo } from '../../src/sandbox/index.js';
-import { CONDO_BIN, leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+import { CONDO_BIN, leafExpenseAccount, runProcess, type Session, sandboxSession } from './harness.js';
 import { runOnTerminal } from './tty.js';
 
 /**
@@ -18,21 +17,8 @@ let ids: string[];
 
 /** A shell pipeline, as a person types it: `condo` is the built CLI with the session's config. */
 function shell(pipeline: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', pipeline], {
-      env: { ...s.condo.env, CONDO: `${process.execPath} ${CONDO_BIN}` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString('utf8');
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));
+  return runProcess('sh', ['-c', pipeline], {
+    env: { ...s.condo.env, CONDO: `${process.execPath} ${CONDO_BIN}` },
   });
 }
 

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXAMPLES } from '../../src/cli/examples.js';
 import { HELP_TOPICS } from '../../src/cli/help-topics.js';
-import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
+import { CONDO_BIN, runProcess, type Session, sandboxSession } from './harness.js';
 
 /** #10 points 5 and 7: the screens in Brazilian Portuguese, csv for Excel, help that teaches, completion. */
 
@@ -68,21 +67,14 @@ describe('help that teaches', () => {
     const bin = await mkdtemp(join(tmpdir(), 'condo-completion-'));
     await writeFile(join(bin, 'condo'), `#!/bin/sh\nexec "${process.execPath}" "${CONDO_BIN}" "$@"\n`);
     await chmod(join(bin, 'condo'), 0o755);
-    const complete = (words: string[]) =>
-      new Promise<string[]>((resolve, reject) => {
-        const line = words.map((w) => `'${w}'`).join(' ');
-        const script = `source <(condo completion bash); COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _condo_complete; printf '%s\\n' "\${COMPREPLY[@]}"`;
-        const child = spawn('bash', ['-c', script], {
-          env: { ...s.condo.env, PATH: `${bin}:${process.env.PATH}` },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString('utf8');
-        });
-        child.on('error', reject);
-        child.on('close', () => resolve(out.split('\n').filter(Boolean)));
+    const complete = async (words: string[]) => {
+      const line = words.map((w) => `'${w}'`).join(' ');
+      const script = `source <(condo completion bash); COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _condo_complete; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const r = await runProcess('bash', ['-c', script], {
+        env: { ...s.condo.env, PATH: `${bin}:${process.env.PATH}` },
       });
+      return r.stdout.split('\n').filter(Boolean);
+    };
     expect(await complete(['condo', 'pay'])).toEqual(['payables']);
     expect(await complete(['condo', 'payables', ''])).toEqual(
       expect.arrayContaining(['list', 'show', 'mark', 'create']),

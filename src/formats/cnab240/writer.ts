@@ -1,6 +1,7 @@
 // FEBRABAN CNAB 240 (v10.x) "pagamento de fornecedores" remittance writer: one lote per forma de
 // lançamento, segments A+B for PIX/TED/DOC, J+J-52 for boletos, O for arrecadação barcodes.
 
+import { brasiliaClock } from '../../domain/dates.js';
 import { FormatError } from '../errors.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
 import { CAMARA } from './codes.js';
@@ -240,21 +241,8 @@ function requireCents(value: unknown, field: string, allowZero = false): number 
 function formatGeneratedAt(at: Date | string): { date: string; time: string } {
   if (at instanceof Date) {
     if (Number.isNaN(at.getTime())) fail('generatedAt', 'is an invalid Date');
-    const parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Sao_Paulo',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(at);
-    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
-    return {
-      date: `${get('day')}${get('month')}${get('year')}`,
-      time: `${get('hour')}${get('minute')}${get('second')}`,
-    };
+    const c = brasiliaClock(at);
+    return { date: `${c.day}${c.month}${c.year}`, time: `${c.hour}${c.minute}${c.second}` };
   }
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(at);
   if (!m || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) {
