@@ -223,6 +223,13 @@ const PT: Readonly<Record<string, string>> = {
   'dry run: nothing was created': 'simulação: nada foi criado',
   'nothing is marked for remittance': 'nenhuma conta está marcada para remessa',
   'nothing created': 'nada foi criado',
+  'this file was imported before: the earlier result was replayed, nothing changed':
+    'este arquivo já foi importado: o resultado anterior foi repetido, nada mudou',
+  // a bulk verb's result word, keyed apart from the labels that share its English
+  '✓ marked': '✓ marcada',
+  '✓ unmarked': '✓ desmarcada',
+  '✓ deleted': '✓ excluída',
+  '✓ created': '✓ criada',
   // commander's help headings
   'Usage:': 'Uso:',
   'Options:': 'Opções:',
@@ -250,6 +257,210 @@ const PT: Readonly<Record<string, string>> = {
   'language of the screens: pt-BR or en (default from LANG)': 'idioma das telas: pt-BR ou en (padrão: LANG)',
   'csv as Excel in Portuguese opens it: ; separators, decimal commas, a UTF-8 BOM':
     'csv como o Excel em português abre: separador ;, vírgula decimal, BOM UTF-8',
+  // flag help
+  'print a setting of the profile (base_url, condominium, client_id, scopes)':
+    'imprime uma configuração do perfil (base_url, condominium, client_id, scopes)',
+  'linha digitável, boleto URL and PIX copia e cola of an issued invoice (QR code on a terminal)':
+    'linha digitável, URL do boleto e PIX copia e cola de uma cobrança emitida (QR code no terminal)',
+  'make an authenticated API call; a path not starting with /api/ is relative to the condominium':
+    'faz uma chamada autenticada à API; um caminho que não começa com /api/ é relativo ao condomínio',
+  'print the OpenAPI 3.1 document of the API (a running sandbox serves it at /api/v1/openapi.json)':
+    'imprime o documento OpenAPI 3.1 da API (um sandbox rodando o serve em /api/v1/openapi.json)',
+  'walk through a month of payables and the CNAB 240 remittance run against a throw-away sandbox':
+    'percorre um mês de contas a pagar e a remessa CNAB 240 num sandbox descartável',
+  'condominium slug': 'identificador (slug) do condomínio',
+  'OAuth client id': 'client id OAuth',
+  'read the client secret from stdin': 'lê o client secret da entrada padrão',
+  'scopes to request, space- or comma-separated (default: all the client has)':
+    'escopos a pedir, separados por espaço ou vírgula (padrão: todos os do cliente)',
+  'filter by state: pending, marked_for_remessa, in_batch, scheduled, paid':
+    'filtra por estado: pending, marked_for_remessa, in_batch, scheduled, paid',
+  'only payables the bank rejected (pending again, to be fixed and marked)':
+    'só as contas que o banco rejeitou (pendentes de novo, a corrigir e marcar)',
+  'filter by supplier: its id, or a name that matches one supplier':
+    'filtra por fornecedor: o id, ou um nome que identifique um só fornecedor',
+  'the description, payee or document contains this text':
+    'a descrição, o favorecido ou o documento contém este texto',
+  'only these, comma-separated: pix, ted, doc, boleto, cash, check':
+    'só estas, separadas por vírgula: pix, ted, doc, boleto, cash, check',
+  'due on or after': 'vencimento a partir de',
+  'due on or before': 'vencimento até',
+  'every row, page by page (the default when piped)': 'todas as linhas, página a página (o padrão num pipe)',
+  'at most this many rows': 'no máximo estas linhas',
+  'supplier id, or a name that matches one (see condo suppliers list)':
+    'id do fornecedor, ou um nome que identifique um só (veja condo suppliers list)',
+  'expense chart account id (see condo ledger chart --type expense)':
+    'id da conta contábil de despesa (veja condo ledger chart --type expense)',
+  'payee name (defaults to the supplier name)': 'nome do favorecido (padrão: o do fornecedor)',
+  'amount in reais, e.g. 1.234,56': 'valor em reais, p. ex. 1.234,56',
+  'fine (multa) in reais': 'multa em reais',
+  'interest (juros) in reais': 'juros em reais',
+  'discount in reais': 'desconto em reais',
+  'payment method: pix, ted, doc, boleto, cash, check':
+    'forma de pagamento: pix, ted, doc, boleto, cash, check',
+  'due date: YYYY-MM-DD, today, tomorrow, +Nd': 'vencimento: AAAA-MM-DD, today, tomorrow, +Nd',
+  'issue date': 'data de emissão',
+  'document number; for a boleto, its barcode or linha digitável':
+    'número do documento; para boleto, o código de barras ou a linha digitável',
+  'what is being paid': 'o que está sendo pago',
+  'free notes': 'observações livres',
+  'JSON payable body (API fields, cents), or an array of them':
+    'corpo JSON de conta a pagar (campos da API, centavos), ou uma lista deles',
+  'delete without asking': 'exclui sem perguntar',
+  'payment date, a bank business day: YYYY-MM-DD, tomorrow, +Nd, next-business-day':
+    'data de pagamento, um dia útil bancário: AAAA-MM-DD, tomorrow, +Nd, next-business-day',
+  'show what would go (per forma, each payee, warnings) and create nothing':
+    'mostra o que iria (por forma, cada favorecido, avisos) e não cria nada',
+  'do not ask for confirmation on a terminal': 'não pede confirmação no terminal',
+  'cancel without asking': 'cancela sem perguntar',
+  'write it here (- for stdout)': 'grava aqui (- para a saída padrão)',
+  'overwrite an existing file': 'sobrescreve um arquivo existente',
+  'bank account id (see condo bank-accounts list)': 'id da conta bancária (veja condo bank-accounts list)',
+  'ofx or csv (default: detected from the file)': 'ofx ou csv (padrão: detectado no arquivo)',
+  'import even when the bank or account in the file differ from the bank account':
+    'importa mesmo quando o banco ou a conta do arquivo diferem da conta bancária',
+  'parse and summarize only: no account, credentials or network needed':
+    'só lê e resume: não precisa de conta, credenciais nem rede',
+  'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento':
+    'CSV genérico: date=Data,amount=Valor,description=Histórico,id=Documento',
+  'generic CSV date format, e.g. DD/MM/YYYY': 'formato de data do CSV genérico, p. ex. DD/MM/YYYY',
+  'only this bank account': 'só esta conta bancária',
+  'comma-separated: bank.statement.imported, *': 'separados por vírgula: bank.statement.imported, *',
+  'POST each verified event to this URL': 'envia (POST) cada evento conferido a esta URL',
+  'events to subscribe to': 'eventos a assinar',
+  'local port (default: a free one)': 'porta local (padrão: uma livre)',
+  "a file holding the subscription's secret (or set CONDO_WEBHOOK_SECRET)":
+    'um arquivo com o segredo da assinatura (ou defina CONDO_WEBHOOK_SECRET)',
+  'the secret itself (visible in ps: prefer --secret-file)':
+    'o próprio segredo (visível no ps: prefira --secret-file)',
+  'the X-Condo-Signature header value': 'o valor do cabeçalho X-Condo-Signature',
+  'refuse timestamps further than this from now (0: no check)':
+    'recusa carimbos de tempo mais distantes que isto de agora (0: não confere)',
+  'filter by state: draft, issued, paid, canceled, overdue':
+    'filtra por estado: draft, issued, paid, canceled, overdue',
+  'filter by unit id (see condo units list)': 'filtra pelo id da unidade (veja condo units list)',
+  'filter by party (payer) id': 'filtra pelo id do pagador',
+  'unit id (see condo units list)': 'id da unidade (veja condo units list)',
+  'party (payer) id, when not the unit owner': 'id do pagador, quando não é o proprietário da unidade',
+  'bank account receiving the payment (see condo bank-accounts list)':
+    'conta bancária que recebe o pagamento (veja condo bank-accounts list)',
+  'how it is paid: BOLETO, PIX, BOLETO_PIX': 'como é pago: BOLETO, PIX, BOLETO_PIX',
+  'amount before fine, interest, correction and discount, e.g. 850,00':
+    'valor antes de multa, juros, correção e desconto, p. ex. 850,00',
+  'fine (multa)': 'multa',
+  'interest (juros)': 'juros',
+  'monetary correction (correção monetária)': 'correção monetária',
+  discount: 'desconto',
+  'total; computed when omitted, refused when it does not add up':
+    'total; calculado quando omitido, recusado quando não fecha',
+  'JSON invoice body (API fields, decimal reais), or an array of them':
+    'corpo JSON de cobrança (campos da API, reais decimais), ou uma lista deles',
+  'filter by supplier id': 'filtra pelo id do fornecedor',
+  'filter by chart account id': 'filtra pelo id da conta contábil',
+  'paid on or after': 'pago a partir de',
+  'paid on or before': 'pago até',
+  'what was bought or paid': 'o que foi comprado ou pago',
+  'supplier id': 'id do fornecedor',
+  'bank account it is paid from': 'conta bancária de onde sai o pagamento',
+  'payment method, free text (pix, boleto, ted, cash...)':
+    'forma de pagamento, texto livre (pix, boleto, ted, dinheiro...)',
+  'date it was paid (its month must be an open financial period)':
+    'data do pagamento (o mês precisa ser um período aberto)',
+  'payee name': 'nome do favorecido',
+  'document number (invoice, receipt)': 'número do documento (nota, recibo)',
+  'JSON expense body (API fields, decimal reais), or an array of them':
+    'corpo JSON de despesa (campos da API, reais decimais), ou uma lista deles',
+  'number of installments, 2 to 60': 'número de parcelas, de 2 a 60',
+  'total, split exactly in cents (the odd cents go to the first installments)':
+    'total, dividido exato em centavos (os centavos que sobram vão para as primeiras parcelas)',
+  'first due date; the next ones keep its day (a 31st becomes the last day)':
+    'primeiro vencimento; os seguintes mantêm o dia (um 31 vira o último dia)',
+  'days between due dates instead of calendar months, 1 to 90':
+    'dias entre vencimentos em vez de meses, de 1 a 90',
+  'what is being paid in installments': 'o que está sendo pago em parcelas',
+  'print the schedule and exit; sends nothing, needs no credentials':
+    'imprime o cronograma e sai; não envia nada, não precisa de credenciais',
+  'JSON installments body (API fields, decimal reais), or an array of them':
+    'corpo JSON de parcelamento (campos da API, reais decimais), ou uma lista deles',
+  'revenue or expense': 'receita ou despesa',
+  'active or inactive': 'ativa ou inativa',
+  'chart account id': 'id da conta contábil',
+  'bank account id': 'id da conta bancária',
+  'revenue or expense: revenue, expense': 'receita ou despesa: revenue, expense',
+  'chart account id (see condo ledger chart)': 'id da conta contábil (veja condo ledger chart)',
+  'what the entry is': 'o que é o lançamento',
+  'date paid or received; its month must be an open financial period':
+    'data paga ou recebida; o mês precisa ser um período aberto',
+  'bank account it moved through': 'conta bancária por onde passou',
+  'unit id (for revenue from a unit)': 'id da unidade (para receita de uma unidade)',
+  'document number': 'número do documento',
+  'payment method, free text': 'forma de pagamento, texto livre',
+  'due date': 'vencimento',
+  'JSON entry body (API fields, decimal reais), or an array of them':
+    'corpo JSON de lançamento (campos da API, reais decimais), ou uma lista deles',
+  'source bank account id (see condo bank-accounts list)':
+    'id da conta bancária de origem (veja condo bank-accounts list)',
+  'destination bank account id': 'id da conta bancária de destino',
+  'amount in reais': 'valor em reais',
+  'transfer date; its month must be an open financial period':
+    'data da transferência; o mês precisa ser um período aberto',
+  'chart account the two entries are recorded against': 'conta contábil dos dois lançamentos',
+  description: 'descrição',
+  'JSON transfer body (API fields, decimal reais), or an array of them':
+    'corpo JSON de transferência (campos da API, reais decimais), ou uma lista deles',
+  'the month': 'o mês',
+  'the first month of a range (with --to; default: --to)':
+    'o primeiro mês do intervalo (com --to; padrão: --to)',
+  'the last month of a range (default: this month)': 'o último mês do intervalo (padrão: este mês)',
+  'the last N months up to --to (instead of --from)': 'os últimos N meses até --to (em vez de --from)',
+  'the month (default: this one)': 'o mês (padrão: este)',
+  'sum by supplier or chart-account': 'soma por supplier (fornecedor) ou chart-account (conta contábil)',
+  'the day the snapshot is taken (default: today)': 'o dia da fotografia (padrão: hoje)',
+  'only units at least this many days overdue': 'só unidades com pelo menos estes dias de atraso',
+  'only units owing at least this much': 'só unidades devendo pelo menos isto',
+  'bank code (COMPE, 3 digits), e.g. 341': 'código do banco (COMPE, 3 dígitos), p. ex. 341',
+  'agency, with -digit when it has one: 0912 or 1607-5': 'agência, com -dígito quando tiver: 0912 ou 1607-5',
+  'account and check digit: 45873-4': 'conta e dígito: 45873-4',
+  'checking or savings': 'checking (corrente) ou savings (poupança)',
+  'PIX key: CPF/CNPJ digits, +55 phone, e-mail or random key':
+    'chave PIX: CPF/CNPJ só dígitos, telefone +55, e-mail ou chave aleatória',
+  'remove the PIX key': 'remove a chave PIX',
+  "the supplier's name": 'o nome do fornecedor',
+  'a body field (query parameter for GET), typed: numbers, true, false, null':
+    'um campo do corpo (parâmetro de consulta no GET), tipado: números, true, false, null',
+  'a body field kept as a string': 'um campo do corpo mantido como texto',
+  'the request body as JSON from a file, or - for stdin':
+    'o corpo da requisição em JSON de um arquivo, ou - para a entrada padrão',
+  'address to bind': 'endereço onde escutar',
+  'port (0 picks a free one)': 'porta (0 escolhe uma livre)',
+  'where the sandbox keeps its state': 'onde o sandbox guarda o estado',
+  'requests per token per window (default 600/60)': 'requisições por token por janela (padrão 600/60)',
+  'access token lifetime (default 3600)': 'validade do token de acesso (padrão 3600)',
+  'answer to this Host name too (repeatable; loopback answers only localhost)':
+    'responde também a este Host (repetível; no loopback só localhost)',
+  "a new data dir without this month's seeded payables (the cadastros and history only)":
+    'um diretório novo sem as contas semeadas do mês (só cadastros e histórico)',
+  'the sandbox data dir': 'o diretório de dados do sandbox',
+  'where to write the return (- for stdout)': 'onde gravar o retorno (- para a saída padrão)',
+  'reject this payment (repeatable)': 'rejeita este pagamento (repetível)',
+  'reject this fraction of the payments at random (0..1 or 10%)':
+    'rejeita esta fração dos pagamentos ao acaso (0..1 ou 10%)',
+  'answer BD (scheduled) instead of 00 (paid)': 'responde BD (agendado) em vez de 00 (pago)',
+  'seed for --reject-rate and the rejection codes, for a repeatable file':
+    'semente para --reject-rate e os códigos de rejeição, para um arquivo repetível',
+  'the month (default: this one; a past month runs to its last day)':
+    'o mês (padrão: este; um mês passado vai até o último dia)',
+  'ofx or csv': 'ofx ou csv',
+  'bank account id (default: the payment account)': 'id da conta bancária (padrão: a conta de pagamentos)',
+  'write it here (- for stdout; default extrato-YYYY-MM.ofx here)':
+    'grava aqui (- para a saída padrão; padrão extrato-AAAA-MM.ofx aqui)',
+  "the server's URL in the document (default http://127.0.0.1:4010)":
+    'a URL do servidor no documento (padrão http://127.0.0.1:4010)',
+  'write it to this file instead of stdout': 'grava neste arquivo em vez da saída padrão',
+  'reset even while a sandbox is running on the data dir':
+    'reinicia mesmo com um sandbox rodando no diretório',
+  "without this month's seeded payables (the cadastros and history only)":
+    'sem as contas semeadas do mês (só cadastros e histórico)',
   // command descriptions
   'Condominium finance from the command line: payables, CNAB 240 remittances, statements, ledger.':
     'Finanças de condomínio na linha de comando: contas a pagar, remessas CNAB 240, extratos, razão.',
@@ -376,4 +587,13 @@ const PT_PATTERNS: readonly [RegExp, string][] = [
   [/^(\d+) payments in (\d{4}-\d\d), (.*)$/, '$1 pagamentos em $2, $3'],
   [/^Ledger (\S+) to (\S+)$/, 'Razão de $1 a $2'],
   [/^Ledger (\S+)$/, 'Razão $1'],
+  [/^(\d+) marked, (\d+) failed$/, '$1 marcadas, $2 com falha'],
+  [/^(\d+) unmarked, (\d+) failed$/, '$1 desmarcadas, $2 com falha'],
+  [/^(\d+) deleted, (\d+) failed$/, '$1 excluídas, $2 com falha'],
+  [/^(\d+) created, (\d+) failed$/, '$1 criadas, $2 com falha'],
+  [/^(\d+) payments, (R\$ [\d.,]+), paid on (\S+): (.*)$/, '$1 pagamentos, $2, pagos em $3: $4'],
+  [/^(\S+): due (\S+), paid (\S+): late$/, '$1: vence em $2, pago em $3: atrasado'],
+  [/^now mark its rejected payables again: (.*)$/, 'agora marque de novo as contas rejeitadas dele: $1'],
+  [/^wrote (\d+) bytes$/, '$1 bytes gravados'],
+  [/^rejected (\S+) \((.*)\): (.*); next: (.*)$/, 'rejeitada $1 ($2): $3; próximo passo: $4'],
 ];

@@ -16,7 +16,7 @@ export function printImportResult(deps: Deps, result: object, replayed: boolean)
       paint(
         deps.io,
         'yellow',
-        'this file was imported before: the earlier result was replayed, nothing changed',
+        deps.t('this file was imported before: the earlier result was replayed, nothing changed'),
       ),
     );
 }
@@ -54,7 +54,7 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
         writeLine(
           io.stdout,
           deps.format === 'table'
-            ? `${paint(io, 'green', '✓')} ${r.label} ${verb}`
+            ? `${paint(io, 'green', '✓')} ${r.label} ${deps.t(`✓ ${verb}`).replace(/^✓ /, '')}`
             : `${r.label}\tok\t${verb}`,
         );
       else {

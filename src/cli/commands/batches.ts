@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Batch, ReturnSummary } from '../../client/index.js';
 import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
+import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 import { confirmed } from '../confirm.js';
@@ -111,7 +112,7 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
   if (out.format === 'table') {
     writeLine(
       out.io.stdout,
-      `${preview.count} payments, ${formatReais(preview.total_amount)}, paid on ${preview.payment_date}: ${preview.by_forma
+      `${preview.count} payments, ${formatReais(preview.total_amount)}, paid on ${formatDateBr(preview.payment_date)}: ${preview.by_forma
         .map((f) => `${f.forma} ${f.count} (${formatReais(f.total_amount)})`)
         .join(', ')}`,
     );

@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { describe, expect, test } from 'vitest';
+import { resolveLang, translator } from '../../../src/cli/i18n.js';
+import type { Io } from '../../../src/cli/io.js';
+import { buildProgram } from '../../../src/cli/program.js';
+
+describe('the language of the screens', () => {
+  test('--lang wins; then CONDO_LANG, LC_ALL, LC_MESSAGES, LANG; any pt locale is Portuguese', () => {
+    expect(resolveLang(undefined, { LANG: 'pt_BR.UTF-8' })).toBe('pt-BR');
+    expect(resolveLang(undefined, { LANG: 'pt_PT.UTF-8' })).toBe('pt-BR');
+    expect(resolveLang(undefined, { LANG: 'en_US.UTF-8' })).toBe('en');
+    expect(resolveLang(undefined, {})).toBe('en');
+    expect(resolveLang(undefined, { LANG: 'pt_BR.UTF-8', LC_ALL: 'C' })).toBe('en');
+    expect(resolveLang(undefined, { LANG: 'en_US', CONDO_LANG: 'pt-BR' })).toBe('pt-BR');
+    expect(resolveLang('en', { LANG: 'pt_BR.UTF-8' })).toBe('en');
+    expect(resolveLang('pt_br', {})).toBe('pt-BR');
+    expect(() => resolveLang('fr', {})).toThrow('--lang: "fr" is not one of pt-BR, en');
+  });
+
+  test('every command and every flag has its help in Portuguese', () => {
+    const io = {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      color: false,
+      env: {},
+    } as Io;
+    const program = buildProgram(io, () => undefined);
+    const t = translator('pt-BR');
+    const missing: string[] = [];
+    const walk = (cmd: Command) => {
+      if (cmd.description() && t(cmd.description()) === cmd.description()) missing.push(cmd.description());
+      for (const o of cmd.options)
+        if (o.description && t(o.description) === o.description) missing.push(o.description);
+      cmd.commands.forEach(walk);
+    };
+    walk(program);
+    expect(missing).toEqual([]);
+  });
+
+  test('words with a variable part', () => {
+    const t = translator('pt-BR');
+    expect(t('Showing 25 of 49: --all for every row')).toBe('Mostrando 25 de 49: --all para todas as linhas');
+    expect(t('rejected')).toBe('rejeitado');
+    expect(t('a text nobody translated')).toBe('a text nobody translated');
+    expect(translator('en')('rejected')).toBe('rejected');
+  });
+});
