@@ -82,7 +82,7 @@ describe('preview, business days, confirmation', () => {
       'next-business-day',
     ]);
     expect(table.exitCode).toBe(0);
-    expect(table.stdout).toMatch(/\d+ payments, R\$ [\d.]+,\d\d, paid on \d\d/\d\d/\d{4}: ted \d+ \(R\$/);
+    expect(table.stdout).toMatch(/\d+ payments, R\$ [\d.]+,\d\d, paid on \d\d\/\d\d\/\d{4}: ted \d+ \(R\$/);
     expect(table.stderr).toContain('dry run: nothing was created');
     expect(await batchCount()).toBe(before);
   });
