@@ -187,12 +187,20 @@ function withFields(message: string, fields: Record<string, string[]> | undefine
   const named = (field: string) => (byFlags ? flagOfApiField(field) : undefined);
   const text = message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => named(word) ?? word);
   const entries = Object.entries(fields ?? {});
-  if (entries.length === 0) return text;
-  const parts = entries.map(([field, msgs]) => {
-    const flag = named(field);
-    return flag ? namedProblem(flag, msgs) : `${field}: ${msgs.join('; ')}`;
-  });
-  return /^the request has invalid fields$/.test(message) ? parts.join(', ') : `${text}: ${parts.join(', ')}`;
+  // what the headline already says is not said again
+  const parts = entries
+    .filter(([, msgs]) => !msgs.every((m) => message.includes(m)))
+    .map(([field, msgs]) => {
+      const flag = named(field);
+      return flag ? namedProblem(flag, msgs) : `${field}: ${msgs.join('; ')}`;
+    });
+  if (parts.length === 0) return text;
+  // a headline that only sums up the fields gives way to them when each is named by its flag
+  const summary =
+    /^the request has invalid fields$/.test(message) ||
+    (entries.every(([field]) => named(field)) &&
+      entries.some(([field]) => text.includes(named(field) ?? '\0')));
+  return summary ? parts.join(', ') : `${text}: ${parts.join(', ')}`;
 }
 
 /** One stderr line for an error: message, API code and request id; the exit code comes from its class. */

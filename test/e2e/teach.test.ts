@@ -169,6 +169,41 @@ describe('Brazilian Portuguese', () => {
     expect(r.stderr).not.toContain('pix_key');
   });
 
+  test('the API never speaks through the CLI in its own field names', async () => {
+    const past = await s.condo.run(['batches', 'create', '--date', '2020-03-02', '--yes']);
+    expect(past.exitCode).toBe(2);
+    expect(past.stderr).toContain('--date: 02/03/2020 is in the past');
+    const ofx = join(s.condo.configDir, 'other.ofx');
+    await s.condo.ok(['sandbox', 'statement', '--data-dir', s.dataDir, '-O', ofx, '--force']);
+    const other = (await s.condo.json('bank-accounts list')).find((a: any) => !a.is_payment_account).id;
+    const mismatch = await s.condo.run(['statements', 'import', ofx, '--account', String(other)]);
+    expect(mismatch.exitCode).toBe(2);
+    const line = mismatch.stderr.split('\n').find((l) => l.startsWith('error:')) ?? '';
+    expect(line).toContain('add --force to import it anyway');
+    expect(line).not.toContain('force=true');
+    // each reason once: the headline's lines are not repeated as a field
+    expect(line.split('the statement is for bank').length).toBe(2);
+    const unknown = await s.condo.run([
+      'payables',
+      'create',
+      '--payee',
+      'x',
+      '--chart-account',
+      '999999',
+      '--amount',
+      '10',
+      '--method',
+      'ted',
+      '--due',
+      '+3d',
+      '--description',
+      'y',
+    ]);
+    expect(unknown.stderr).toMatch(
+      /^error: --chart-account does not exist in this condominium \(validation_failed/m,
+    );
+  });
+
   test('csv --excel: ; separators, decimal commas, a BOM; every csv guards formulas', async () => {
     const chart = (await s.condo.json('ledger chart --type expense --state active')).at(-1).id;
     await s.condo.ok([
