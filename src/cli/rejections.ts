@@ -24,22 +24,11 @@ export interface Rejection {
  */
 const PAYING_ACCOUNT = new Set(['HB', 'HC', 'HD', 'HF', 'SS', 'NA', 'RJ']);
 const BARCODE = new Set(['CA', 'CB', 'CC', 'CD', 'CE', 'CF', 'ZK', 'YA', 'IP', 'IB', 'II']);
-const PAYEE = new Set(
-  ['AG', 'AK', 'AL', 'AM', 'AN', 'AT', 'AZ', 'BA', 'BG', 'BI', 'CI', 'CN', 'DV', 'TI', 'ZB', 'ZI'].concat([
-    'PA',
-    'PB',
-    'PC',
-    'PD',
-    'PE',
-    'PF',
-    'PG',
-    'PH',
-    'PJ',
-    'PK',
-    'PM',
-    'PN',
-  ]),
-);
+// biome-ignore format: codes read best as a table
+const PAYEE = new Set([
+  'AG', 'AK', 'AL', 'AM', 'AN', 'AT', 'AZ', 'BA', 'BG', 'BI', 'CI', 'CN', 'DV', 'TI', 'ZB', 'ZI', // account, document
+  'PA', 'PB', 'PC', 'PD', 'PE', 'PF', 'PG', 'PH', 'PJ', 'PK', 'PM', 'PN', // PIX: key, receiver's PSP
+]);
 
 export function nextSteps(p: Rejection): string[] {
   const id = p.public_id;
@@ -91,17 +80,18 @@ export async function rejectionsOf(
 ): Promise<Rejection[]> {
   const client = await deps.client();
   const rejected = items.filter((i) => i.outcome === 'rejected' && i.state === 'pending');
-  const rows: Rejection[] = [];
-  for (const item of rejected) {
-    const p: Payable = await client.payables.get(String(item.public_id));
-    rows.push({
-      public_id: p.public_id,
-      payee_name: p.payee_name,
-      amount: (item.amount as number | undefined) ?? p.amount,
-      forma_pagamento: p.forma_pagamento,
-      supplier_id: p.supplier_id,
-      last_return: (item.last_return as Rejection['last_return']) ?? p.last_return,
-    });
-  }
-  return rows;
+  // the payable itself names its supplier, which a batch's item does not
+  return Promise.all(
+    rejected.map(async (item): Promise<Rejection> => {
+      const p: Payable = await client.payables.get(String(item.public_id));
+      return {
+        public_id: p.public_id,
+        payee_name: p.payee_name,
+        amount: (item.amount as number | undefined) ?? p.amount,
+        forma_pagamento: p.forma_pagamento,
+        supplier_id: p.supplier_id,
+        last_return: (item.last_return as Rejection['last_return']) ?? p.last_return,
+      };
+    }),
+  );
 }
