@@ -1,6 +1,6 @@
 /**
- * Finding things the way support asks for them: a supplier by (part of) its name, a payable by a unique prefix
- * of its id or by the 20-character seu número the bank quotes, and the names a detail view prints next to ids.
+ * Finding things the way support asks for them: a supplier by (part of) its name, a payable by a unique start or
+ * end of its id or by the 20-character seu número the bank quotes, and the names a detail view prints next to ids.
  * Everything here reads lists the API already serves; nothing asks a server for a search it may not have.
  */
 import type { Payable } from '../client/types.js';
