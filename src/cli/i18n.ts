@@ -45,7 +45,10 @@ export function translator(lang: Lang): Translate {
     if (exact !== undefined) return exact;
     for (const [pattern, replacement] of PT_PATTERNS)
       if (pattern.test(text)) return text.replace(pattern, replacement);
-    return text;
+    // a message built from parts (an error naming a flag and a value): its fixed phrases, wherever they are
+    let out = text;
+    for (const [phrase, replacement] of PT_PHRASES) out = out.replace(phrase, replacement);
+    return out;
   };
 }
 
@@ -596,4 +599,86 @@ const PT_PATTERNS: readonly [RegExp, string][] = [
   [/^now mark its rejected payables again: (.*)$/, 'agora marque de novo as contas rejeitadas dele: $1'],
   [/^wrote (\d+) bytes$/, '$1 bytes gravados'],
   [/^rejected (\S+) \((.*)\): (.*); next: (.*)$/, 'rejeitada $1 ($2): $3; próximo passo: $4'],
+];
+
+/**
+ * The fixed phrases of messages with values around them (errors and warnings), replaced where they occur: flags,
+ * ids, amounts and the bank's own words stay as they are.
+ */
+const PT_PHRASES: readonly [RegExp, string][] = [
+  [/\(nothing was sent\)/g, '(nada foi enviado)'],
+  [/; nothing was sent\)/g, '; nada foi enviado)'],
+  [/ is in the past \(today is /g, ' está no passado (hoje é '],
+  [
+    / is a Saturday, not a bank business day; the next one is /g,
+    ' é sábado, não é dia útil bancário; o próximo é ',
+  ],
+  [
+    / is a Sunday, not a bank business day; the next one is /g,
+    ' é domingo, não é dia útil bancário; o próximo é ',
+  ],
+  [
+    / is a bank holiday \((.*?)\), not a bank business day; the next one is /g,
+    ' é feriado bancário ($1), não é dia útil bancário; o próximo é ',
+  ],
+  [/ is required\b/g, ' é obrigatório'],
+  [/ must not be empty/g, ' não pode ser vazio'],
+  [/ must be an integer/g, ' deve ser um número inteiro'],
+  [/ must be a calendar date YYYY-MM-DD/g, ' deve ser uma data AAAA-MM-DD'],
+  [/ must be one of /g, ' deve ser um de '],
+  [/ must be at most (\d+) characters/g, ' deve ter no máximo $1 caracteres'],
+  [/ must have at most two decimals/g, ' deve ter no máximo duas casas decimais'],
+  [/ must not be before today/g, ' não pode ser antes de hoje'],
+  [/ does not exist in this condominium/g, ' não existe neste condomínio'],
+  [/ is not one of /g, ' não é um de '],
+  [/ is not a whole number/g, ' não é um número inteiro'],
+  [/ is out of range /g, ' está fora do intervalo '],
+  [
+    / is not a PIX key: a CPF or CNPJ \(digits only\), a \+55 phone, an e-mail or a random key/g,
+    ' não é uma chave PIX: CPF ou CNPJ (só dígitos), telefone +55, e-mail ou chave aleatória',
+  ],
+  [
+    / is not a valid boleto barcode or linha digitável/g,
+    ' não é um código de barras ou linha digitável de boleto válido',
+  ],
+  [
+    / must be an account number and its check digit after a dash, e\.g\. /g,
+    ' deve ser o número da conta com o dígito depois de um hífen, p. ex. ',
+  ],
+  [
+    / must be an agency of up to 5 digits, with -digit when it has one/g,
+    ' deve ser uma agência de até 5 dígitos, com -dígito quando tiver',
+  ],
+  [
+    / must be a 3-digit bank code \(COMPE\), e\.g\. /g,
+    ' deve ser um código de banco de 3 dígitos (COMPE), p. ex. ',
+  ],
+  [
+    / is required: the supplier has no bank account yet/g,
+    ' é obrigatório: o fornecedor ainda não tem conta bancária',
+  ],
+  [/no payable's id starts or ends with /g, 'nenhuma conta a pagar tem id que comece ou termine com '],
+  [
+    / is not a payable id, a unique start or end of one \(4 characters or more\) or a seu número/g,
+    ' não é um id de conta, um começo ou fim único de um (4 caracteres ou mais) nem um seu número',
+  ],
+  [/ fits (\d+) payables' ids: /g, ' serve para $1 contas: '],
+  [/; give more characters/g, '; dê mais caracteres'],
+  [/no supplier's name contains /g, 'nenhum fornecedor tem no nome '],
+  [/ \(see condo suppliers list\)/g, ' (veja condo suppliers list)'],
+  [/ matches (\d+) suppliers: /g, ' corresponde a $1 fornecedores: '],
+  [/; give more of the name, or the id/g, '; dê mais do nome, ou o id'],
+  [/^this server cannot /g, 'este servidor não pode '],
+  [/ is an extension of the condo sandbox/g, ' é uma extensão do sandbox do condo'],
+  [/^cannot update a payable in state /g, 'não é possível alterar uma conta no estado '],
+  [/^cannot delete a payable in state /g, 'não é possível excluir uma conta no estado '],
+  [/^cannot mark a payable in state /g, 'não é possível marcar uma conta no estado '],
+  [/^cannot unmark a payable in state /g, 'não é possível desmarcar uma conta no estado '],
+  [/ \(only pending\)/g, ' (só pendente)'],
+  [/ is not a readable file/g, ' não é um arquivo legível'],
+  [/ already exists \(--force overwrites it\)/g, ' já existe (--force sobrescreve)'],
+  [/^nothing to update: give at least one field flag/g, 'nada a alterar: dê pelo menos uma opção de campo'],
+  [/^no payable is marked for remittance/g, 'nenhuma conta está marcada para remessa'],
+  [/^cannot reach /g, 'não foi possível alcançar '],
+  [/^not logged in/g, 'não autenticado'],
 ];

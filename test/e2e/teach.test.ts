@@ -165,7 +165,7 @@ describe('Brazilian Portuguese', () => {
     const env = { ...s.condo.env, LANG: pt.LANG };
     const r = await s.condo.run(['suppliers', 'update', 'Brilho', '--pix-key', 'nada'], { env });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/^erro: --pix-key is not a PIX key/m);
+    expect(r.stderr).toMatch(/^erro: --pix-key não é uma chave PIX/m);
     expect(r.stderr).not.toContain('pix_key');
   });
 

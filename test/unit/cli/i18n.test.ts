@@ -44,5 +44,12 @@ describe('the language of the screens', () => {
     expect(t('rejected')).toBe('rejeitado');
     expect(t('a text nobody translated')).toBe('a text nobody translated');
     expect(translator('en')('rejected')).toBe('rejected');
+    // the fixed phrases of a message with values around them
+    expect(t('--date: 02/11/2026 is in the past (today is 24/11/2026; nothing was sent)')).toBe(
+      '--date: 02/11/2026 está no passado (hoje é 24/11/2026; nada foi enviado)',
+    );
+    expect(t('cannot update a payable in state marked_for_remessa (only pending)')).toBe(
+      'não é possível alterar uma conta no estado marked_for_remessa (só pendente)',
+    );
   });
 });
