@@ -598,6 +598,21 @@ const PT_PATTERNS: readonly [RegExp, string][] = [
   [/^(\S+): due (\S+), paid (\S+): late$/, '$1: vence em $2, pago em $3: atrasado'],
   [/^now mark its rejected payables again: (.*)$/, 'agora marque de novo as contas rejeitadas dele: $1'],
   [/^wrote (\d+) bytes$/, '$1 bytes gravados'],
+  [/^created payable (\S+) \((.*)\)$/, 'conta a pagar $1 criada ($2)'],
+  [/^updated payable (\S+)$/, 'conta a pagar $1 alterada'],
+  [
+    /^batch (\S+): (\d+) payables, (R\$ [\d.,]+), file (\S+) \(NSA (\d+)\)$/,
+    'lote $1: $2 contas, $3, arquivo $4 (NSA $5)',
+  ],
+  [
+    /^batch (\S+) canceled: (\d+) payables are marked for the next remittance again$/,
+    'lote $1 cancelado: $2 contas marcadas de novo para a próxima remessa',
+  ],
+  [/^updated supplier (.*)$/, 'fornecedor $1 alterado'],
+  [
+    /^Create the remittance: (\d+) payments, (R\$ [\d.,]+), paid on (\S+)\?$/,
+    'Criar a remessa: $1 pagamentos, $2, pagos em $3?',
+  ],
   [/^rejected (\S+) \((.*)\): (.*); next: (.*)$/, 'rejeitada $1 ($2): $3; próximo passo: $4'],
 ];
 

@@ -154,7 +154,9 @@ export async function createBatch(deps: Deps, opts: CreateOptions): Promise<numb
     if (ask && preview.count > 0) {
       await printPreview(deps, preview, narration(deps.io));
       const go = await ask.confirm(
-        `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_amount)}, paid on ${date}?`,
+        deps.t(
+          `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_amount)}, paid on ${formatDateBr(date)}?`,
+        ),
         false,
       );
       if (!go) {
@@ -168,7 +170,7 @@ export async function createBatch(deps: Deps, opts: CreateOptions): Promise<numb
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} batch ${batch.public_id}: ${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)}, file ${batch.file_name} (NSA ${batch.file_sequence})`,
+      `${paint(deps.io, 'green', '✓')} ${deps.t(`batch ${batch.public_id}: ${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)}, file ${batch.file_name} (NSA ${batch.file_sequence})`)}`,
     );
   } else writeLine(deps.io.stdout, batch.public_id);
   return 0;
@@ -196,7 +198,7 @@ export async function cancelBatch(deps: Deps, idArg: string, opts: { yes?: boole
   else if (deps.format === 'table')
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} batch ${id} canceled: ${canceled.payables_count} payables are marked for the next remittance again`,
+      `${paint(deps.io, 'green', '✓')} ${deps.t(`batch ${id} canceled: ${canceled.payables_count} payables are marked for the next remittance again`)}`,
     );
   else writeLine(deps.io.stdout, id);
   return 0;

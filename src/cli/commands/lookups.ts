@@ -126,7 +126,7 @@ export async function updateSupplier(deps: Deps, idArg: string, flags: SupplierF
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} updated supplier ${str(updated.name)} (${updated.id})`,
+      `${paint(deps.io, 'green', '✓')} ${deps.t(`updated supplier ${str(updated.name)} (${updated.id})`)}`,
     );
     const r = updated as Row;
     if (r.bank) writeLine(deps.io.stdout, `  bank account  ${bankText(r.bank as Row, deps.t)}`);

@@ -301,7 +301,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} created payable ${created.public_id} (${formatReais(created.amount ?? 0)}, ${created.state})`,
+      `${paint(deps.io, 'green', '✓')} ${deps.t(`created payable ${created.public_id} (${formatReais(created.amount ?? 0)}, ${deps.t(created.state ?? '')})`)}`,
     );
   } else writeLine(deps.io.stdout, created.public_id);
   return 0;
@@ -334,7 +334,7 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
     writeLine(
       deps.io.stdout,
       deps.format === 'table'
-        ? `${paint(deps.io, 'green', '✓')} updated payable ${updated.public_id}`
+        ? `${paint(deps.io, 'green', '✓')} ${deps.t(`updated payable ${updated.public_id}`)}`
         : updated.public_id,
     );
   return 0;
