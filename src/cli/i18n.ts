@@ -364,6 +364,7 @@ const PT: Readonly<Record<string, string>> = {
   'paid on or before': 'pago até',
   'what was bought or paid': 'o que foi comprado ou pago',
   'supplier id': 'id do fornecedor',
+  'supplier id, or a name that matches one': 'id do fornecedor, ou um nome que identifique um só',
   'bank account it is paid from': 'conta bancária de onde sai o pagamento',
   'payment method, free text (pix, boleto, ted, cash...)':
     'forma de pagamento, texto livre (pix, boleto, ted, dinheiro...)',

@@ -34,6 +34,15 @@ export async function resolveSupplierId(deps: Deps, flag: string, text: string):
   );
 }
 
+/** A verb's flags with `--supplier NAME` turned into the supplier's id, as every body flag takes an id. */
+export async function withSupplierId<F extends { supplier?: string | undefined }>(
+  deps: Deps,
+  flags: F,
+): Promise<F> {
+  if (flags.supplier === undefined || /^\s*\d+\s*$/.test(flags.supplier)) return flags;
+  return { ...flags, supplier: String(await resolveSupplierId(deps, '--supplier', flags.supplier)) };
+}
+
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /**

@@ -153,7 +153,7 @@ const expenseCommon = {
     'expense chart account id (see condo ledger chart --type expense)',
   ),
   description: { flag: 'description', kind: 'text', help: 'what was bought or paid' },
-  supplier_id: id('supplier', 'supplier id'),
+  supplier_id: id('supplier', 'supplier id, or a name that matches one'),
   bank_account_id: id('bank-account', 'bank account it is paid from'),
   payment_method: {
     flag: 'method',
@@ -223,7 +223,7 @@ export const ENTRY_FIELDS = flagsFor<typeof S.AccountEntryCreate>()({
   },
   bank_account_id: id('bank-account', 'bank account it moved through'),
   unit_id: id('unit', 'unit id (for revenue from a unit)'),
-  supplier_id: id('supplier', 'supplier id'),
+  supplier_id: id('supplier', 'supplier id, or a name that matches one'),
   payee: { flag: 'payee', kind: 'text', arg: 'name', help: 'payee name' },
   document_number: { flag: 'document', kind: 'text', arg: 'number', help: 'document number' },
   payment_method: { flag: 'method', kind: 'text', arg: 'method', help: 'payment method, free text' },

@@ -12,6 +12,7 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
+import { resolveSupplierId, withSupplierId } from '../resolve.js';
 
 /**
  * Expenses (despesas): a bill registered against an expense chart account (recorded as a ledger entry once paid),
@@ -42,7 +43,7 @@ export interface ListOptions extends PagingFlags {
 export async function listExpenses(deps: Deps, opts: ListOptions): Promise<number> {
   const today = deps.today();
   const filters = {
-    ...(opts.supplier ? { supplier_id: intFlag('--supplier', opts.supplier) } : {}),
+    ...(opts.supplier ? { supplier_id: await resolveSupplierId(deps, '--supplier', opts.supplier) } : {}),
     ...(opts.chartAccount ? { chart_of_accounts_id: intFlag('--chart-account', opts.chartAccount) } : {}),
     ...(opts.paidFrom ? { paid_from: dateFlag('--paid-from', opts.paidFrom, today) } : {}),
     ...(opts.paidTo ? { paid_to: dateFlag('--paid-to', opts.paidTo, today) } : {}),
@@ -82,7 +83,7 @@ export async function createExpenses(deps: Deps, flags: ExpenseFlags): Promise<n
     }
     return createFromFile(deps, flags.fromFile, bodies, client.expenses.createMany, (e) => String(e.id));
   }
-  const body = expenseBodyFromFlags(flags, deps.today());
+  const body = expenseBodyFromFlags(await withSupplierId(deps, flags), deps.today());
   const payload = await validated('ExpenseCreate', body, flagOf(EXPENSE_FIELDS));
   const client = await deps.client();
   printExpense(deps, await client.expenses.create(payload));
@@ -147,7 +148,7 @@ export async function createInstallments(deps: Deps, flags: InstallmentFlags): P
     const { bodies, single } = await bodiesFromFile(path, 'ExpenseInstallmentsCreate', 'installment series');
     plans = bodies.map((body, i) => ({ body, where: single ? path : `${path}[${i}]` }));
   } else {
-    const body = bodyFromFlags(INSTALLMENTS_FIELDS, flags, deps.today());
+    const body = bodyFromFlags(INSTALLMENTS_FIELDS, await withSupplierId(deps, flags), deps.today());
     plans = [
       {
         body: await validated('ExpenseInstallmentsCreate', body, flagOf(INSTALLMENTS_FIELDS)),
@@ -225,7 +226,7 @@ export const register: Register = (program, run) => {
   expenses
     .command('list')
     .description('list expenses')
-    .option('--supplier <id>', 'filter by supplier id')
+    .option('--supplier <supplier>', 'filter by supplier: its id, or a name that matches one supplier')
     .option('--chart-account <id>', 'filter by chart account id')
     .option('--paid-from <date>', 'paid on or after')
     .option('--paid-to <date>', 'paid on or before')

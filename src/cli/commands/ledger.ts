@@ -22,6 +22,7 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
+import { withSupplierId } from '../resolve.js';
 
 /**
  * The ledger: the chart of accounts (plano de contas), the entries recorded against it (revenue and expense, in
@@ -108,7 +109,7 @@ export async function createEntries(deps: Deps, flags: EntryFlags): Promise<numb
       String(e.id),
     );
   }
-  const body = entryBodyFromFlags(flags, deps.today());
+  const body = entryBodyFromFlags(await withSupplierId(deps, flags), deps.today());
   const payload = await validated('AccountEntryCreate', body, flagOf(ENTRY_FIELDS));
   const client = await deps.client();
   printEntry(deps, await client.accountEntries.create(payload));

@@ -32,7 +32,14 @@ import { type Column, fieldColumns, printJson, printList, printRecord } from '..
 import type { Register } from '../program.js';
 import { nextSteps } from '../rejections.js';
 import { reportBulk } from '../report.js';
-import { folded, namer, resolvePayableId, resolvePayableIds, resolveSupplierId } from '../resolve.js';
+import {
+  folded,
+  namer,
+  resolvePayableId,
+  resolvePayableIds,
+  resolveSupplierId,
+  withSupplierId,
+} from '../resolve.js';
 import { payableStateColumn } from '../states.js';
 
 /** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
@@ -276,13 +283,9 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     return createFromFile(deps, path, bodies, createMany, (p) => p.public_id);
   }
   // --supplier takes a name too, as everywhere support types one
-  const supplier =
-    flags.supplier !== undefined && !/^\s*\d+\s*$/.test(flags.supplier)
-      ? String(await resolveSupplierId(deps, '--supplier', flags.supplier))
-      : flags.supplier;
   const body = bodyFromFlags(
     PAYABLE_FIELDS,
-    { ...flags, ...(supplier !== undefined ? { supplier } : {}) },
+    await withSupplierId(deps, flags),
     deps.today(),
   ) as Partial<PayableCreate>;
   // A boleto knows its own due date: --due may be left out (once its digits are known to be right).
