@@ -186,6 +186,14 @@ describe('finding things the way support asks', () => {
     expect(many.stderr).toMatch(
       /--supplier: "ltda" matches \d+ suppliers: .*give more of the name, or the id/,
     );
+    // the same wherever --supplier is taken
+    expect((await s.condo.run('expenses list --supplier ltda')).exitCode).toBe(2);
+    const chart = (await s.condo.json('ledger chart --type expense --state active')).at(-1).id;
+    const expense = await s.condo.json(
+      `expenses create --chart-account ${chart} --description Mudas --amount 90 --due today --supplier jardins`,
+    );
+    const jardinsId = (await s.condo.json('suppliers list')).find((x: any) => /Jardins/.test(x.name)).id;
+    expect(expense.supplier_id).toBe(jardinsId);
     const none = await s.condo.run('payables list --supplier zzz');
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toContain(`--supplier: no supplier's name contains "zzz"`);
