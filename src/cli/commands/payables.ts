@@ -202,6 +202,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
       {
         header: "BANK'S WORD",
         value: (b) => (b.last_return ? `${b.last_return.code} ${b.last_return.message}` : ''),
+        wrap: true,
       },
     ]);
   }
