@@ -3,7 +3,7 @@ import type { ResolvedCredentials } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { todayIn } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
-import { resolveLang, type Translate, translator } from './i18n.js';
+import { english, type Translate } from './i18n.js';
 import { canPrompt, type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS, OUTPUT_FORMATS, type Out, type OutputFormat, resolveFormat } from './output.js';
 import type { Prompter } from './prompter.js';
@@ -56,7 +56,7 @@ export interface Deps extends Out {
   close: () => Promise<void>;
 }
 
-export function createDeps(io: Io, globals: GlobalOptions): Deps {
+export function createDeps(io: Io, globals: GlobalOptions, t: Translate = english): Deps {
   if (globals.output && !(OUTPUT_FORMATS as readonly string[]).includes(globals.output)) {
     throw new UsageError(
       `--output is the output format, one of ${OUTPUT_FORMATS.join(', ')} (got "${globals.output}"; a file to write is --output-file FILE)`,
@@ -66,7 +66,6 @@ export function createDeps(io: Io, globals: GlobalOptions): Deps {
     throw new UsageError(
       `--json: "${globals.jsonFields}" is not a list of field names (e.g. --json public_id,amount)`,
     );
-  const t = translator(resolveLang(globals.lang, io.env));
   let config: Promise<ConfigStore> | undefined;
   let credentials: Promise<ResolvedCredentials> | undefined;
   let client: Promise<Client> | undefined;

@@ -23,7 +23,7 @@ import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { namedProblem } from './fields.js';
 import { enumFlag } from './flags.js';
 import { HELP_TOPICS } from './help-topics.js';
-import { english, langArg, resolveLang, type Translate, translator } from './i18n.js';
+import { english, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS } from './output.js';
 
@@ -75,7 +75,7 @@ export function buildProgram(
       const cmd = args[args.length - 1] as Command;
       const globals = cmd.optsWithGlobals() as GlobalOptions;
       setJson(Boolean(globals.json || globals.jsonFields) || globals.output === 'json');
-      const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals);
+      const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals, t);
       try {
         setExit((await verb(deps, cmd)) ?? ExitCode.ok);
       } finally {
@@ -295,7 +295,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   let json = false;
   let t: Translate = english;
   try {
-    t = translator(resolveLang(langArg(argv), io.env));
+    t = await loadTranslator(resolveLang(langArg(argv), io.env));
   } catch (error) {
     return reportError(io, error, argv);
   }

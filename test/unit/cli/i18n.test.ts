@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
-import { resolveLang, translator } from '../../../src/cli/i18n.js';
+import { loadTranslator, resolveLang } from '../../../src/cli/i18n.js';
 import type { Io } from '../../../src/cli/io.js';
 import { buildProgram } from '../../../src/cli/program.js';
 
@@ -17,7 +17,7 @@ describe('the language of the screens', () => {
     expect(() => resolveLang('fr', {})).toThrow('--lang: "fr" is not one of pt-BR, en');
   });
 
-  test('every command and every flag has its help in Portuguese', () => {
+  test('every command and every flag has its help in Portuguese', async () => {
     const io = {
       stdin: process.stdin,
       stdout: process.stdout,
@@ -26,7 +26,7 @@ describe('the language of the screens', () => {
       env: {},
     } as Io;
     const program = buildProgram(io, () => undefined);
-    const t = translator('pt-BR');
+    const t = await loadTranslator('pt-BR');
     const missing: string[] = [];
     const walk = (cmd: Command) => {
       if (cmd.description() && t(cmd.description()) === cmd.description()) missing.push(cmd.description());
@@ -38,12 +38,12 @@ describe('the language of the screens', () => {
     expect(missing).toEqual([]);
   });
 
-  test('words with a variable part', () => {
-    const t = translator('pt-BR');
+  test('words with a variable part', async () => {
+    const t = await loadTranslator('pt-BR');
     expect(t('Showing 25 of 49: --all for every row')).toBe('Mostrando 25 de 49: --all para todas as linhas');
     expect(t('rejected')).toBe('rejeitado');
     expect(t('a text nobody translated')).toBe('a text nobody translated');
-    expect(translator('en')('rejected')).toBe('rejected');
+    expect((await loadTranslator('en'))('rejected')).toBe('rejected');
     // the fixed phrases of a message with values around them
     expect(t('--date: 02/11/2026 is in the past (today is 24/11/2026; nothing was sent)')).toBe(
       '--date: 02/11/2026 está no passado (hoje é 24/11/2026; nada foi enviado)',
