@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { StatementImportResult } from '../../client/index.js';
+import { accountsNamed } from '../../domain/bank-accounts.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
@@ -13,6 +14,7 @@ import { enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { fieldColumns, printJson, printList, printRecord } from '../output.js';
+import { eachFile } from '../per-file.js';
 import type { Register } from '../program.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
@@ -101,8 +103,14 @@ function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): P
   printImportResult(deps, r, replayed);
   if (deps.format === 'json') return;
   const counts = ['transactions', 'imported', 'duplicates', 'reconciled', 'unmatched'] as const;
-  if (deps.format === 'table') writeLine(deps.io.stdout, counts.map((k) => `${k} ${r[k]}`).join(', '));
-  else for (const k of counts) writeLine(deps.io.stdout, `${k}\t${r[k]}`);
+  // one of many files: its name first, so each result says whose it is
+  const file = typeof r.file === 'string' ? r.file : undefined;
+  if (deps.format === 'table')
+    writeLine(deps.io.stdout, `${file ? `${file}: ` : ''}${counts.map((k) => `${k} ${r[k]}`).join(', ')}`);
+  else {
+    if (file) writeLine(deps.io.stdout, `file\t${file}`);
+    for (const k of counts) writeLine(deps.io.stdout, `${k}\t${r[k]}`);
+  }
   const unmatched = r.unmatched_transactions ?? [];
   if (unmatched.length === 0 || deps.globals.quiet) return;
   writeLine(deps.io.stdout, deps.format === 'table' ? paint(deps.io, 'bold', '\nUnmatched:') : '');
@@ -115,10 +123,54 @@ function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): P
   ]);
 }
 
-export async function importStatement(deps: Deps, path: string, opts: ImportOptions): Promise<number> {
-  const account = opts.account ? intFlag('--account', opts.account) : undefined;
-  if (!opts.dryRun && account === undefined)
-    throw new UsageError('--account is required (see condo bank-accounts list)');
+/**
+ * The account a statement names (OFX BANKID/BRANCHID/ACCTID, a CSV layout's bank and account columns), among the
+ * condominium's: with or without check digits and leading zeros. None, or more than one, is a usage error naming
+ * what the file says and the accounts there are.
+ */
+async function accountOfFile(deps: Deps, path: string, summary: StatementSummary): Promise<number> {
+  const accounts = [...(await (await deps.client()).bankAccounts.list())].map((a) => ({
+    id: a.id,
+    name: String(a.name ?? ''),
+    bank_code: String(a.bank_code ?? ''),
+    agency: String(a.agency ?? ''),
+    account_number: String(a.account_number ?? ''),
+  }));
+  const named = summary.statements.filter((st) => st.account_id);
+  const matches = accountsNamed(accounts, named);
+  const [only] = matches;
+  if (matches.length === 1 && only) {
+    deps.info(`${path}: into bank account ${only.id} (${only.name}), as the file names it`);
+    return only.id;
+  }
+  const says =
+    named.length === 0
+      ? 'names no account'
+      : `names ${named.map((st) => `bank ${st.bank_id ?? '?'} account ${st.account_id}`).join(', ')}`;
+  const list = (of: typeof accounts) =>
+    of.map((a) => `${a.id} ${a.name} (${a.bank_code} ag ${a.agency} cc ${a.account_number})`).join('; ');
+  throw new UsageError(
+    matches.length === 0
+      ? `${path}: the file ${says}, none of this condominium's accounts: ${list(accounts)}; give --account`
+      : `${path}: the file ${says}, which fits ${matches.length} accounts: ${list(matches)}; give --account`,
+  );
+}
+
+/**
+ * Each file in turn, one result (or one error line naming the file) each; the exit code is the worst one. A
+ * cron job hands it a folder's files: `condo statements import /srv/extratos/*.ofx`.
+ */
+export async function importStatements(deps: Deps, paths: string[], opts: ImportOptions): Promise<number> {
+  return eachFile(deps, paths, (path, label) => importStatement(deps, path, opts, label));
+}
+
+export async function importStatement(
+  deps: Deps,
+  path: string,
+  opts: ImportOptions,
+  label: { file?: string } = {},
+): Promise<number> {
+  let account = opts.account ? intFlag('--account', opts.account) : undefined;
   const local = await parseLocally(path, opts);
   const { summary } = local;
   if (summary.errors.length > 0) {
@@ -135,6 +187,7 @@ export async function importStatement(deps: Deps, path: string, opts: ImportOpti
     return 0;
   }
   if (deps.format !== 'json') printLocalSummary(deps, path, summary, false);
+  account ??= await accountOfFile(deps, path, summary);
   const format = summary.format;
   // The same file, account and format is the same import (a cron re-run replays it); --force or another CSV
   // mapping is another request, so it gets its own key rather than an idempotency conflict.
@@ -162,7 +215,7 @@ export async function importStatement(deps: Deps, path: string, opts: ImportOpti
       throw error;
     });
   bar.done();
-  await printResult(deps, result, replayed);
+  await printResult(deps, { ...label, ...result }, replayed);
   return 0;
 }
 
@@ -256,15 +309,20 @@ export const register: Register = (program, run) => {
     .command('statements')
     .description('bank statements: OFX and CSV import with reconciliation');
   statements
-    .command('import <file>')
-    .description('import an OFX or CSV statement into a bank account (parsed locally first; safe to re-run)')
-    .option('--account <id>', 'bank account id (see condo bank-accounts list)')
+    .command('import <files...>')
+    .description(
+      'import OFX or CSV statements into their bank accounts (parsed locally first; safe to re-run)',
+    )
+    .option(
+      '--account <id>',
+      'bank account id (default: the account the file names; see condo bank-accounts list)',
+    )
     .option('--format <format>', 'ofx or csv (default: detected from the file)')
     .option('--force', 'import even when the bank or account in the file differ from the bank account')
     .option('--dry-run', 'parse and summarize only: no account, credentials or network needed')
     .option('--csv-columns <map>', 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento')
     .option('--date-format <format>', 'generic CSV date format, e.g. DD/MM/YYYY')
-    .action(run((deps, cmd) => importStatement(deps, cmd.args[0] as string, cmd.opts<ImportOptions>())));
+    .action(run((deps, cmd) => importStatements(deps, cmd.args, cmd.opts<ImportOptions>())));
   statements
     .command('list')
     .description('the statement imports that ran, newest first, with what each left unmatched')

@@ -17,6 +17,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { monotonicFactory } from 'ulid';
+import { accountMatches, bankMatches } from '../../domain/bank-accounts.js';
 import type { Issue, ParsedStatementFile, Statement, Transaction } from '../../formats/statement/index.js';
 import type { Tx } from '../db/tx.js';
 import { where } from '../db/unit-of-work.js';
@@ -32,42 +33,6 @@ const newId = monotonicFactory();
 export const UNMATCHED_LISTED = 500;
 /** Warnings listed in one import's answer. */
 const WARNINGS_LISTED = 50;
-
-const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '');
-const noLeadingZeros = (text: string) => text.replace(/^0+(?=\d)/, '');
-
-/**
- * Whether a statement's bank id names this account's bank: compared as a bank code (digits, leading zeros
- * dropped: `0341`, `341` and `341` are Itaú). A bank id without digits, or longer than a bank code (a US routing
- * number), does not match. Null when the statement names no bank.
- */
-export function bankMatches(account: BankAccount, bankId: string | null): boolean | null {
-  if (bankId === null || bankId.trim() === '') return null;
-  const given = digits(bankId);
-  if (given === '') return false;
-  const code = noLeadingZeros(given);
-  return code.length <= 3 && code === noLeadingZeros(digits(account.bank_code));
-}
-
-/**
- * Whether a statement's account id names this account, tolerant of how banks write it: digits only, leading
- * zeros dropped, with or without the check digit, with or without the agency in front (`12345-6`, `123456`,
- * `0350123456`, `0350/12345-6`, `000012345` all name agency 0350 account 12345-6). Null when the statement
- * names no account.
- */
-export function accountMatches(account: BankAccount, accountId: string | null): boolean | null {
-  if (accountId === null || accountId.trim() === '') return null;
-  const given = noLeadingZeros(digits(accountId));
-  if (given === '') return false;
-  const full = digits(account.account_number);
-  const dash = account.account_number.lastIndexOf('-');
-  const base = dash > 0 ? digits(account.account_number.slice(0, dash)) : full;
-  const agency = digits(account.agency);
-  const forms = new Set(
-    [full, base, agency + full, agency + base].filter((f) => f !== '').map(noLeadingZeros),
-  );
-  return forms.has(given);
-}
 
 /** Why each statement of the file is not this account's (empty when all are, or say nothing). */
 export function accountMismatches(account: BankAccount, statements: Statement[]): Issue[] {

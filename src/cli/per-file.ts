@@ -1,0 +1,47 @@
+import { CondoError } from '../domain/errors.js';
+import type { Deps } from './context.js';
+import { exitCodeOf } from './exit-codes.js';
+import { paint, writeLine } from './io.js';
+import { printJson } from './output.js';
+
+/**
+ * A verb over many files (a folder of returns or statements): each in turn, one result each, and a file that
+ * fails gets one error line naming it (and, with --json, one JSON line) while the others still go through. The
+ * exit code is the worst one. One file alone fails as any verb does.
+ */
+export async function eachFile(
+  deps: Deps,
+  paths: readonly string[],
+  one: (path: string, label: { file?: string }) => Promise<number>,
+): Promise<number> {
+  if (paths.length === 1) return one(paths[0] as string, {});
+  let worst = 0;
+  for (const path of paths) {
+    try {
+      worst = Math.max(worst, await one(path, { file: path }));
+    } catch (error) {
+      if (!(error instanceof CondoError)) throw error;
+      const message = error.message.startsWith(`${path}:`) ? error.message : `${path}: ${error.message}`;
+      const extras = [error.code, error.requestId ? `request id ${error.requestId}` : undefined].filter(
+        Boolean,
+      );
+      writeLine(
+        deps.io.stderr,
+        paint(
+          deps.io,
+          'red',
+          `${deps.t('error:')} ${deps.t(message)}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+        ),
+      );
+      const code = exitCodeOf(error);
+      if (deps.format === 'json')
+        printJson(deps, {
+          file: path,
+          error: { code: error.code ?? null, message: error.message },
+          exit_code: code,
+        });
+      worst = Math.max(worst, code);
+    }
+  }
+  return worst;
+}
