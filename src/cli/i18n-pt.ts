@@ -414,6 +414,12 @@ export const PT: Readonly<Record<string, string>> = {
   "without this month's seeded payables (the cadastros and history only)":
     'sem as contas semeadas do mês (só cadastros e histórico)',
   // command descriptions
+  'import OFX or CSV statements into their bank accounts (parsed locally first; safe to re-run)':
+    'importa extratos OFX ou CSV nas contas deles (lidos localmente antes; pode repetir sem risco)',
+  'bank account id (default: the account the file names; see condo bank-accounts list)':
+    'id da conta bancária (padrão: a conta que o arquivo indica; veja condo bank-accounts list)',
+  "import the bank's return files (.ret), each into the batch its payments name; re-importing changes nothing":
+    'importa os arquivos de retorno do banco (.ret), cada um no lote que os pagamentos indicam; importar de novo não muda nada',
   'Condominium finance from the command line: payables, CNAB 240 remittances, statements, ledger.':
     'Finanças de condomínio na linha de comando: contas a pagar, remessas CNAB 240, extratos, razão.',
   'log in, check and print credentials': 'entrar, conferir e imprimir credenciais',
@@ -558,6 +564,11 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
     'lote $1 cancelado: $2 contas marcadas de novo para a próxima remessa',
   ],
   [/^updated supplier (.*)$/, 'fornecedor $1 alterado'],
+  [
+    /^(\S+): into bank account (\d+) \((.*)\), as the file names it$/,
+    '$1: na conta bancária $2 ($3), como o arquivo indica',
+  ],
+  [/^(\S+): batch (\S+) \(NSA (.*)\), by its payments$/, '$1: lote $2 (NSA $3), pelos pagamentos'],
   [
     /^Create the remittance: (\d+) payments, (R\$ [\d.,]+), paid on (\S+)\?$/,
     'Criar a remessa: $1 pagamentos, $2, pagos em $3?',

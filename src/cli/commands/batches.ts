@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { Batch, ReturnSummary } from '../../client/index.js';
+import { accountMatches } from '../../domain/bank-accounts.js';
 import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
@@ -20,11 +21,13 @@ import { dateFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList, printRecord } from '../output.js';
+import { eachFile } from '../per-file.js';
 import type { Register } from '../program.js';
 import { printRejections, rejectionsOf } from '../rejections.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
+import { readCnabFile } from './cnab.js';
 
 /** Payment batches: marked payables -> CNAB 240 remessa -> the bank's retorno -> paid, scheduled or rejected. */
 
@@ -246,18 +249,30 @@ function printReturnSummary(deps: Deps, s: ReturnSummary, replayed: boolean): vo
   printImportResult(deps, s, replayed);
   if (deps.format === 'json') return;
   const counts = ['paid', 'scheduled', 'rejected', 'unchanged', 'unknown'] as const;
+  // one of many files: its name first, so each result says whose it is
+  const file = typeof s.file === 'string' ? s.file : undefined;
   if (deps.format === 'table') {
-    writeLine(deps.io.stdout, counts.map((k) => `${deps.t(k)} ${s[k]}`).join(', '));
-  } else for (const k of counts) writeLine(deps.io.stdout, `${k}\t${s[k]}`);
-  for (const w of s.warnings ?? []) deps.warn(`line ${w.line}: ${w.message}`);
+    writeLine(
+      deps.io.stdout,
+      `${file ? `${file}: ` : ''}${counts.map((k) => `${deps.t(k)} ${s[k]}`).join(', ')}`,
+    );
+  } else {
+    if (file) writeLine(deps.io.stdout, `file\t${file}`);
+    for (const k of counts) writeLine(deps.io.stdout, `${k}\t${s[k]}`);
+  }
+  for (const w of s.warnings ?? []) deps.warn(`${file ? `${file}: ` : ''}line ${w.line}: ${w.message}`);
 }
 
 /**
  * Uploads the bank's return file, streaming from disk. The Idempotency-Key comes from the file's SHA-256 and the
  * batch, so a cron re-run of the same file is a replay, not a second import.
  */
-export async function importReturn(deps: Deps, idArg: string, path: string): Promise<number> {
-  const id = publicIdArg('ID', idArg);
+export async function importReturn(
+  deps: Deps,
+  id: string,
+  path: string,
+  label: { file?: string } = {},
+): Promise<number> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
   const key = deps.globals.idempotencyKey ?? `retorno-${id}-${await sha256File(path)}`;
@@ -268,10 +283,160 @@ export async function importReturn(deps: Deps, idArg: string, path: string): Pro
     onProgress: (sent) => bar.update(sent),
   });
   bar.done();
-  printReturnSummary(deps, summary, replayed);
+  printReturnSummary(deps, { ...label, ...summary }, replayed);
   if (deps.format !== 'json' && countRejected(summary) > 0)
     await printRejections(deps, await rejectionsOf(deps, summary.batch?.payables ?? []));
   return 0;
+}
+
+/** What a return file says about where it belongs: its payments' seu números and the paying company's account. */
+interface ReturnFacts {
+  seuNumeros: string[];
+  account: string | null;
+  /** the NSA the header carries (Itaú's returns carry none) */
+  fileSequence: number | null;
+  sha256: string;
+}
+
+async function returnFacts(path: string): Promise<ReturnFacts> {
+  const file = await readCnabFile(path);
+  if (file.errors.length > 0)
+    throw new UsageError(
+      `${path}: line ${file.errors[0]?.line}: ${file.errors[0]?.message}; nothing was sent`,
+      { code: 'invalid_file' },
+    );
+  const seuNumeros = [...new Set(file.items.map((i) => i.seu_numero).filter((x): x is string => Boolean(x)))];
+  if (seuNumeros.length === 0)
+    throw new UsageError(
+      `${path}: no payment in the file carries a seu número, so it names no batch; nothing was sent`,
+    );
+  return {
+    seuNumeros,
+    account: file.company.account,
+    fileSequence: file.file_sequence,
+    sha256: await sha256File(path),
+  };
+}
+
+/**
+ * The batches, read once per run: a return file finds the one whose payables carry all its seu números (canceled
+ * batches left out), confirmed by the paying account in the file's header.
+ */
+function batchFinder(deps: Deps) {
+  let all:
+    | Promise<
+        {
+          batch: Batch;
+          seus: Set<string>;
+          account: BankAccountLike | undefined;
+          waiting: (seuNumeros: string[]) => boolean;
+        }[]
+      >
+    | undefined;
+  const load = async () => {
+    const client = await deps.client();
+    const [batches, accounts] = await Promise.all([
+      client.batches.list({ all: true }),
+      client.bankAccounts.list().catch(() => []),
+    ]);
+    const live = [...batches].filter((b) => b.state !== 'canceled');
+    return Promise.all(
+      live.map(async (b) => {
+        const detail = await client.batches.get(b.public_id);
+        const payables = detail.payables ?? [];
+        const seus = new Set(payables.map((p) => String(p.seu_numero ?? '')));
+        const account = [...accounts].find((a) => a.id === b.bank_account_id) as BankAccountLike | undefined;
+        /** whether any of these payments still awaits the bank's final word in this batch */
+        const waiting = (seuNumeros: string[]) =>
+          payables.some(
+            (p) =>
+              seuNumeros.includes(String(p.seu_numero)) && (p.outcome === null || p.outcome === 'scheduled'),
+          );
+        return { batch: detail, seus, account, waiting };
+      }),
+    );
+  };
+  const paidFrom = (account: BankAccountLike | undefined, facts: ReturnFacts) =>
+    !account || !facts.account || accountMatches(toAccount(account), facts.account) !== false;
+  return {
+    /** The batch a file belongs to, or a usage error naming the file. */
+    find: async (path: string, facts: ReturnFacts): Promise<string> => {
+      all ??= load();
+      const batches = await all;
+      // a re-run: the batch that already took this very file (its replay is the answer)
+      const took = batches.filter((b) => (b.batch.returns ?? []).some((r) => r.file_sha256 === facts.sha256));
+      const holding = batches.filter((b) => facts.seuNumeros.every((s) => b.seus.has(s)));
+      let matches = took.length === 1 ? took : holding.filter((b) => paidFrom(b.account, facts));
+      // a payable rejected in one batch and sent again in the next is in both: the header's NSA, where it has
+      // one, or the batch still waiting for an answer on these payments, tells them apart
+      if (matches.length > 1 && facts.fileSequence !== null) {
+        const bySequence = matches.filter((b) => b.batch.file_sequence === facts.fileSequence);
+        if (bySequence.length > 0) matches = bySequence;
+      }
+      if (matches.length > 1) {
+        const waiting = matches.filter((b) => b.waiting(facts.seuNumeros));
+        if (waiting.length > 0) matches = waiting;
+      }
+      const [only] = matches;
+      if (matches.length === 1 && only) {
+        deps.info(
+          `${path}: batch ${only.batch.public_id} (NSA ${only.batch.file_sequence ?? '?'}), by its payments`,
+        );
+        return only.batch.public_id;
+      }
+      if (matches.length === 0)
+        throw new UsageError(
+          holding.length > 0
+            ? `${path}: its payments are batch ${holding[0]?.batch.public_id}'s, but the file is for account ${facts.account}, not the batch's; nothing was sent`
+            : `${path}: its ${facts.seuNumeros.length} payments are in no batch of this condominium (seu número ${facts.seuNumeros[0]}${facts.seuNumeros.length > 1 ? ', …' : ''}); nothing was sent`,
+        );
+      throw new UsageError(
+        `${path}: its payments are in ${matches.length} batches (${matches.map((b) => b.batch.public_id).join(', ')}); give the batch id; nothing was sent`,
+      );
+    },
+    /** A batch given by id must be the file's: checked before anything is sent. */
+    check: async (id: string, path: string, facts: ReturnFacts): Promise<void> => {
+      const detail = await (await deps.client()).batches.get(id);
+      const seus = new Set((detail.payables ?? []).map((p) => String(p.seu_numero ?? '')));
+      const foreign = facts.seuNumeros.filter((s) => !seus.has(s));
+      if (foreign.length > 0)
+        throw new UsageError(
+          `${path}: ${foreign.length} of its ${facts.seuNumeros.length} payments are not in batch ${id} (seu número ${foreign[0]}); is it another batch's return? nothing was sent`,
+        );
+    },
+  };
+}
+
+type BankAccountLike = { id: number; bank_code?: unknown; agency?: unknown; account_number?: unknown };
+const toAccount = (a: BankAccountLike) => ({
+  agency: String(a.agency ?? ''),
+  account_number: String(a.account_number ?? ''),
+});
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+
+/**
+ * `import-return FILE...`: each file finds its batch by its payments' seu números (and the paying account in its
+ * header), one result per file; `import-return ID FILE` still works, the id checked against the file's content.
+ */
+export async function importReturns(deps: Deps, args: string[]): Promise<number> {
+  const [first = '', ...rest] = args;
+  const firstIsId = ULID.test(first) && !(await stat(first).catch(() => undefined));
+  const finder = batchFinder(deps);
+  if (firstIsId) {
+    if (rest.length !== 1)
+      throw new UsageError(
+        'with a batch id, give one return file (or leave the id out: each file finds its batch)',
+      );
+    const id = publicIdArg('ID', first);
+    const path = rest[0] as string;
+    await finder.check(id, path, await returnFacts(path));
+    return importReturn(deps, id, path);
+  }
+  return eachFile(deps, args, async (path, label) => {
+    const facts = await returnFacts(path);
+    return importReturn(deps, await finder.find(path, facts), path, label);
+  });
 }
 
 export const register: Register = (program, run) => {
@@ -310,7 +475,10 @@ export const register: Register = (program, run) => {
     .option('--force', 'overwrite an existing file')
     .action(run((deps, cmd) => downloadBatch(deps, cmd.args[0] as string, cmd.opts<DownloadOptions>())));
   batches
-    .command('import-return <id> <file>')
-    .description("import the bank's return file (.ret); re-importing the same file changes nothing")
-    .action(run((deps, cmd) => importReturn(deps, cmd.args[0] as string, cmd.args[1] as string)));
+    .command('import-return <files...>')
+    .usage('[ID] FILE...')
+    .description(
+      "import the bank's return files (.ret), each into the batch its payments name; re-importing changes nothing",
+    )
+    .action(run((deps, cmd) => importReturns(deps, cmd.args)));
 };
