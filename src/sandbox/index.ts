@@ -16,7 +16,7 @@ import type { SandboxContext } from './http/context.js';
 import { IdempotencyStore } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { TokenService } from './http/tokens.js';
-import type { ClientRecord } from './model.js';
+import type { ClientName, ClientRecord } from './model.js';
 import { webhookDispatcher } from './services/webhooks.js';
 import { SandboxStore } from './store.js';
 
@@ -57,6 +57,11 @@ export interface SandboxOptions {
    */
   bills?: boolean;
   /**
+   * The sandbox plays an accounting firm: this many condominiums (the two seeded ones and, from the 3rd, a
+   * firm's: seed/firm.ts), each with its own client. A data dir that has fewer gets the missing ones. Up to 200.
+   */
+  condominiums?: number;
+  /**
    * The one clock of the server: tokens, idempotency windows, rate limits, periods and every record's dates read
    * it (default the wall clock). Tests move it forward instead of sleeping.
    */
@@ -75,7 +80,7 @@ export interface SandboxOptions {
 }
 
 export interface SandboxClient {
-  name: 'default' | 'read-only' | 'other';
+  name: ClientName;
   condominium: string;
   client_id: string;
   client_secret: string;
@@ -173,6 +178,7 @@ export async function launchSandbox(
     recover: true,
     ...(opts.now ? { now: opts.now() } : {}),
     ...(opts.bills === false ? { bills: false } : {}),
+    ...(opts.condominiums ? { condominiums: opts.condominiums } : {}),
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {

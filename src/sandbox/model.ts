@@ -12,7 +12,8 @@ import type { Scope } from '../domain/scopes.js';
 
 export { SCOPES, type Scope } from '../domain/scopes.js';
 
-export type ClientName = 'default' | 'read-only' | 'other';
+/** The seeded clients; a firm's condominium (`--condominiums N`) has one named after its slug. */
+export type ClientName = 'default' | 'read-only' | 'other' | `firm:${string}`;
 
 export interface ClientRecord {
   name: ClientName;

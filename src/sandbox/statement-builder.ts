@@ -155,7 +155,7 @@ export function buildStatementCsv(o: OfxStatementOptions): string {
 }
 
 export interface DemoStatementOptions {
-  /** default the test condominium */
+  /** default the one whose account `bankAccountId` is, else the test condominium */
   condominium?: string;
   /** default the condominium's payment account */
   bankAccountId?: number;
@@ -184,7 +184,14 @@ export function demoStatementOfx(store: SandboxStore, opts: DemoStatementOptions
 
 /** The month's statement of the account (see demoStatementOfx), ready for either writer. */
 export function monthStatement(store: SandboxStore, opts: DemoStatementOptions = {}): OfxStatementOptions {
-  const slug = opts.condominium ?? TEST_CONDOMINIUM;
+  // account ids are unique across condominiums: an account alone names its condominium
+  const owner =
+    opts.condominium === undefined && opts.bankAccountId !== undefined
+      ? (store.read(null, (tx) =>
+          tx.prepare('SELECT condominium FROM bank_accounts WHERE id = ?').get(opts.bankAccountId),
+        ) as { condominium: string } | undefined)
+      : undefined;
+  const slug = opts.condominium ?? owner?.condominium ?? TEST_CONDOMINIUM;
   return store.read(slug, (tx) => {
     if (!tx.condominiums.get(slug)) throw new Error(`no condominium ${slug} in the sandbox`);
     const account =

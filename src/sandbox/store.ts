@@ -13,11 +13,12 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { todayIn } from '../domain/dates.js';
 import { DB_FILE, openDatabase, type Sqlite } from './db/sqlite.js';
-import { importState } from './db/state-import.js';
+import { importCondominiums, importState, readSequences, writeSequences } from './db/state-import.js';
 import { Tx } from './db/tx.js';
 import { StatementCache } from './db/unit-of-work.js';
 import type { ClientRecord, SandboxState } from './model.js';
 import { seedBills } from './seed/bills.js';
+import { firmClient, firmCondominium } from './seed/firm.js';
 import { seedState, TEST_CONDOMINIUM } from './seed/index.js';
 import { rollPeriods } from './services/periods.js';
 
@@ -47,7 +48,7 @@ export class SandboxStore {
    */
   static open(
     dataDir: string | null,
-    opts: { now?: Date; recover?: boolean; bills?: boolean } = {},
+    opts: { now?: Date; recover?: boolean; bills?: boolean; condominiums?: number } = {},
   ): SandboxStore {
     const now = opts.now ?? new Date();
     if (dataDir !== null) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -55,6 +56,7 @@ export class SandboxStore {
     const store = new SandboxStore(sqlite, dataDir);
     try {
       if (store.isEmpty()) store.fill(now, opts.bills ?? true);
+      if (opts.condominiums) store.ensureCondominiums(opts.condominiums, now, { bills: opts.bills ?? true });
       if (opts.recover) store.dropUnfinishedImports();
       store.rollPeriods(now);
     } catch (err) {
@@ -119,19 +121,48 @@ export class SandboxStore {
    * profile uses; the base URL is kept. `bills`: this month's payables and the batch that rejected one too.
    */
   reseed(now: Date, clients?: ClientRecord[], bills = true): void {
+    const condominiums = this.read(null, (tx) => tx.condominiums.count());
+    const seeded = clients?.filter((c) => !c.name.startsWith('firm:'));
     this.write(null, (tx) => {
       const baseUrl = tx.meta('base_url');
       const tables = tx
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         .all() as { name: string }[];
       for (const { name } of tables) tx.prepare(`DELETE FROM ${name}`).run();
-      const state = seedState(now, clients);
+      const state = seedState(now, seeded);
       state.base_url = baseUrl;
       importState(tx, state, (slug) => new Tx(this.statements, slug));
     });
     if (bills) this.seedBills(now);
+    // a firm's condominiums come back too, with their credentials
+    this.ensureCondominiums(condominiums, now, { bills, keep: clients ?? [] });
     this.rolledFor = '';
     this.rollPeriods(now);
+  }
+
+  /**
+   * Adds a firm's condominiums (seed/firm.ts) until there are `count`, each with its client and, with `bills`,
+   * this month's bills and its ledger history; a store that has them already is left alone.
+   */
+  ensureCondominiums(
+    count: number,
+    now: Date,
+    opts: { bills: boolean; keep?: readonly ClientRecord[] },
+  ): void {
+    const have = this.read(null, (tx) => tx.condominiums.count());
+    if (have >= count) return;
+    const added: string[] = [];
+    this.write(null, (tx) => {
+      const seq = readSequences(tx);
+      const condos = [];
+      for (let n = have + 1; n <= count; n++) condos.push(firmCondominium(n, seq, now));
+      const clients = condos.map((c) => firmClient(c.slug, opts.keep));
+      importCondominiums(tx, condos, clients, (slug) => new Tx(this.statements, slug));
+      writeSequences(tx, seq);
+      added.push(...condos.map((c) => c.slug));
+    });
+    if (!opts.bills) return;
+    for (const [i, slug] of added.entries()) seedBills((fn) => this.write(slug, fn), now, have + 1 + i);
   }
 
   close(): void {

@@ -52,6 +52,7 @@ export interface StartOptions {
   allowHost?: string[];
   /** false with --no-bills */
   bills?: boolean;
+  condominiums?: string;
 }
 
 /** Where a sandbox bound to `host` can be reached from, for the warning when that is more than this machine. */
@@ -68,9 +69,11 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
   const port = intFlag('--port', opts.port, 0, 65_535);
   const rateLimit = opts.rateLimit ? parseRateLimit(opts.rateLimit) : undefined;
   const tokenTtlSeconds = opts.tokenTtl ? intFlag('--token-ttl', opts.tokenTtl, 1, 86_400) : undefined;
+  const condominiums = condominiumsFlag(opts.condominiums);
   const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
   const { startSandbox } = await import('../../sandbox/index.js');
   const sandbox = await startSandbox({
+    ...(condominiums ? { condominiums } : {}),
     host: opts.host,
     port,
     dataDir,
@@ -113,15 +116,34 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     `Sandbox listening on ${sandbox.baseUrl} (data in ${dataDir}); profile "${profile}" points at it.`,
   );
   deps.info(`Try: condo --profile ${profile} payables list    Stop with Ctrl-C.`);
+  const many = new Set(sandbox.clients.map((c) => c.condominium)).size;
+  if (many > 2)
+    deps.info(
+      `${many} condominiums: condo sandbox credentials --write-profiles gives each a profile, then condo --all-profiles payables list`,
+    );
   await untilStopped();
   await sandbox.close();
   deps.info('Sandbox stopped.');
   return 0;
 }
 
-export async function credentialsVerb(deps: Deps, opts: { dataDir?: string }): Promise<number> {
+/** `--condominiums N`: the sandbox as an accounting firm's, 2 (the seeded ones) to 200. */
+function condominiumsFlag(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const { MAX_CONDOMINIUMS, SEEDED_CONDOMINIUMS } = FIRM_LIMITS;
+  return intFlag('--condominiums', text, SEEDED_CONDOMINIUMS, MAX_CONDOMINIUMS);
+}
+
+/** seed/firm.ts's bounds, here so that parsing the flag does not load the sandbox. */
+const FIRM_LIMITS = { SEEDED_CONDOMINIUMS: 2, MAX_CONDOMINIUMS: 200 };
+
+export async function credentialsVerb(
+  deps: Deps,
+  opts: { dataDir?: string; writeProfiles?: boolean },
+): Promise<number> {
   const { readSandboxCredentials } = await import('../../sandbox/index.js');
   const creds = await readSandboxCredentials(sandboxDataDir(deps.io.env, opts.dataDir));
+  if (opts.writeProfiles) return writeProfiles(deps, creds);
   if (deps.format === 'json') {
     printJson(deps, creds);
     return 0;
@@ -134,6 +156,51 @@ export async function credentialsVerb(deps: Deps, opts: { dataDir?: string }): P
     { header: 'CLIENT SECRET', value: (c) => c.client_secret },
     { header: 'SCOPES', value: (c) => c.scopes.join(' ') },
   ]);
+  return 0;
+}
+
+/**
+ * One profile per condominium, named after it, holding the client that may do everything there (the read-only
+ * client is left out): what an accounting firm's `condo --all-profiles` runs over.
+ */
+async function writeProfiles(
+  deps: Deps,
+  creds: Awaited<ReturnType<typeof import('../../sandbox/index.js').readSandboxCredentials>>,
+): Promise<number> {
+  if (!creds.base_url)
+    throw new UsageError(
+      'the sandbox has never been started on this data dir, so its address is unknown: run condo sandbox start first',
+    );
+  const { SCOPES } = await import('../../domain/scopes.js');
+  const store = await deps.config();
+  const { profileTokenKey } = await import('../../config/store.js');
+  const written: { profile: string; condominium: string; base_url: string; client_id: string }[] = [];
+  for (const c of creds.clients) {
+    if (c.scopes.length < SCOPES.length || written.some((w) => w.condominium === c.condominium)) continue;
+    store.saveProfile(c.condominium, {
+      base_url: creds.base_url,
+      condominium: c.condominium,
+      client_id: c.client_id,
+      client_secret: c.client_secret,
+    });
+    store.deleteToken(profileTokenKey(c.condominium));
+    written.push({
+      profile: c.condominium,
+      condominium: c.condominium,
+      base_url: creds.base_url,
+      client_id: c.client_id,
+    });
+  }
+  if (deps.format === 'json') printJson(deps, written);
+  else
+    await printList(deps, written, [
+      { header: 'PROFILE', value: (w) => w.profile },
+      { header: 'BASE URL', value: (w) => w.base_url },
+      { header: 'CLIENT ID', value: (w) => w.client_id },
+    ]);
+  deps.info(
+    `${written.length} profiles written, one per condominium; try: condo --all-profiles payables list`,
+  );
   return 0;
 }
 
@@ -160,6 +227,7 @@ export interface StatementOptions {
   month?: string;
   format?: string;
   account?: string;
+  condominium?: string;
   dataDir?: string;
   outputFile?: string;
   force?: boolean;
@@ -185,6 +253,7 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
       month,
       format,
       ...(bankAccountId !== undefined ? { bankAccountId } : {}),
+      ...(opts.condominium ? { condominium: opts.condominium } : {}),
     });
   } catch (e) {
     throw new UsageError((e as Error).message);
@@ -274,11 +343,16 @@ export const register: Register = (program, run) => {
       '--no-bills',
       "a new data dir without this month's seeded payables (the cadastros and history only)",
     )
+    .option(
+      '--condominiums <n>',
+      'play an accounting firm: N condominiums (2 to 200), each with its client, accounts and bills',
+    )
     .action(run((deps, cmd) => startSandboxVerb(deps, cmd.opts<StartOptions>())));
   sandbox
     .command('credentials')
-    .description('print the seeded API clients (default, read-only, other)')
+    .description("print the seeded API clients (default, read-only, other, and a firm's condominiums')")
     .option('--data-dir <dir>', 'the sandbox data dir')
+    .option('--write-profiles', 'write one profile per condominium, named after it, for --all-profiles')
     .action(run((deps, cmd) => credentialsVerb(deps, cmd.opts())));
   sandbox
     .command('bank-return <file>')
@@ -296,6 +370,7 @@ export const register: Register = (program, run) => {
     .option('--month <YYYY-MM>', 'the month (default: this one; a past month runs to its last day)')
     .option('--format <format>', 'ofx or csv', 'ofx')
     .option('--account <id>', 'bank account id (default: the payment account)')
+    .option('--condominium <slug>', "whose payment account (default: the account's, else the test one)")
     .option('--data-dir <dir>', 'the sandbox data dir')
     .option('-O, --output-file <file>', 'write it here (- for stdout; default extrato-YYYY-MM.ofx here)')
     .option('--force', 'overwrite an existing file')

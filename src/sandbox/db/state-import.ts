@@ -2,7 +2,7 @@
  * Writes a whole state (the seed's output, or the JSON snapshot earlier versions kept) into an empty
  * database, inside the caller's transaction.
  */
-import type { Condominium, SandboxState, StatementMovement } from '../model.js';
+import type { ClientRecord, Condominium, SandboxState, StatementMovement } from '../model.js';
 import type { Tx } from './tx.js';
 
 /** The legacy snapshot's movement: one `match` object where the table has columns. */
@@ -29,7 +29,19 @@ export function importState(
     tx.prepare('INSERT INTO sequences (kind, next_id) VALUES (?, ?)').run(kind, next);
   }
   tx.setMeta('base_url', state.base_url);
-  for (const c of state.condominiums) {
+  importCondominiums(tx, state.condominiums, state.clients, scoped, opts);
+  for (const token of state.tokens) tx.tokens.insert({ ...token });
+}
+
+/** Condominiums with all of their records, and their clients, into a database that has other ones already. */
+export function importCondominiums(
+  tx: Tx,
+  condominiums: readonly Condominium[],
+  clients: readonly ClientRecord[],
+  scoped: (slug: string) => Tx,
+  opts: ImportOptions = {},
+): void {
+  for (const c of condominiums) {
     tx.condominiums.insert({
       slug: c.slug,
       name: c.name,
@@ -38,9 +50,21 @@ export function importState(
       nosso_numero_sequence: c.nosso_numero_sequence ?? 0,
     });
   }
-  for (const client of state.clients) tx.clients.insert({ ...client, scopes: [...client.scopes] });
-  for (const token of state.tokens) tx.tokens.insert({ ...token });
-  for (const c of state.condominiums) importCondominium(scoped(c.slug), c, opts);
+  for (const client of clients) tx.clients.insert({ ...client, scopes: [...client.scopes] });
+  for (const c of condominiums) importCondominium(scoped(c.slug), c, opts);
+}
+
+/** The id sequences as the seed counts them, read from the database and written back after. */
+export function readSequences(tx: Tx): Record<string, number> {
+  const rows = tx.prepare('SELECT kind, next_id FROM sequences').all() as { kind: string; next_id: number }[];
+  return Object.fromEntries(rows.map((r) => [r.kind, r.next_id]));
+}
+
+export function writeSequences(tx: Tx, sequences: Record<string, number>): void {
+  const upsert = tx.prepare(
+    'INSERT INTO sequences (kind, next_id) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next_id = excluded.next_id',
+  );
+  for (const [kind, next] of Object.entries(sequences)) upsert.run(kind, next);
 }
 
 function importCondominium(tx: Tx, c: Condominium, opts: ImportOptions): void {

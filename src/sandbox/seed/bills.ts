@@ -144,7 +144,7 @@ const HISTORY: {
  * Settled entries for the months before this one on the payment account (the seeded balance already holds them,
  * so the balance is not moved): revenue and the recurring bills, varying a little month to month.
  */
-function seedHistory(tx: Tx, now: Date): void {
+function seedHistory(tx: Tx, now: Date, scale: (cents: number) => number): void {
   const today = todayIn(now);
   const account = tx.bankAccounts.find().find((b) => b.is_payment_account);
   if (!account) return;
@@ -161,7 +161,7 @@ function seedHistory(tx: Tx, now: Date): void {
         bank_account_id: account.id,
         unit_id: null,
         supplier_id: null,
-        amount_cents: h.base + h.step * ((back * 7 + i * 3) % 5),
+        amount_cents: scale(h.base + h.step * ((back * 7 + i * 3) % 5)),
         description: h.description,
         payee: null,
         document_number: null,
@@ -179,9 +179,15 @@ function seedHistory(tx: Tx, now: Date): void {
   }
 }
 
-export function seedBills(write: SeedWrite, now: Date): void {
+/**
+ * `variant` 0 is the test condominium's bills; a firm's nth condominium passes n, and its amounts differ from
+ * its neighbours' by a few percent, as buildings of different sizes would.
+ */
+export function seedBills(write: SeedWrite, now: Date, variant = 0): void {
   const today = todayIn(now);
-  write((tx) => seedHistory(tx, now));
+  const scale = (cents: number) =>
+    variant === 0 ? cents : Math.round((cents * (80 + ((variant * 37) % 41))) / 100 / 100) * 100;
+  write((tx) => seedHistory(tx, now, scale));
   const create = (tx: Tx, bill: Bill) => {
     const supplier = bill.supplier ? tx.suppliers.find().find((s) => bill.supplier?.test(s.name)) : undefined;
     const account = tx.chartAccounts.find().find((c) => c.code === bill.chart);
@@ -192,7 +198,7 @@ export function seedBills(write: SeedWrite, now: Date): void {
         ? buildBoleto({
             bankCode: '341',
             dueDate,
-            amountCents: bill.amount,
+            amountCents: scale(bill.amount),
             freeField: '1090000123400012345678000',
           }).linhaDigitavel
         : bill.document;
@@ -201,7 +207,7 @@ export function seedBills(write: SeedWrite, now: Date): void {
       {
         ...(supplier ? { supplier_id: supplier.id } : { payee_name: bill.payee ?? '' }),
         chart_of_accounts_id: account.id,
-        amount: bill.amount,
+        amount: scale(bill.amount),
         forma_pagamento: bill.forma,
         due_date: dueDate,
         description: bill.description,

@@ -26,8 +26,8 @@ export const OTHER_CONDOMINIUM = 'edificio-aurora';
 
 const READ_SCOPES = SCOPES.filter((s) => s.endsWith('.read'));
 
-type Sequences = Record<string, number>;
-function next(seq: Sequences, kind: string): number {
+export type Sequences = Record<string, number>;
+export function next(seq: Sequences, kind: string): number {
   const id = seq[kind] ?? 1;
   seq[kind] = id + 1;
   return id;
@@ -41,7 +41,7 @@ export function newClient(
   return {
     name,
     condominium,
-    client_id: `sbx_${name.replace('-', '')}_${randomBytes(6).toString('hex')}`,
+    client_id: `sbx_${name.startsWith('firm:') ? 'firm' : name.replace('-', '')}_${randomBytes(6).toString('hex')}`,
     client_secret: `sbxs_${randomBytes(24).toString('base64url')}`,
     scopes: [...scopes],
   };
@@ -210,72 +210,75 @@ function units(
 // ---------------------------------------------------------------------------------------------------------
 // The test condominium
 
+/** The test condominium's suppliers; a firm's condominiums hire most of them too (firm.ts). */
+export const JARDIM_SUPPLIERS: Omit<Supplier, 'id'>[] = [
+  {
+    name: 'Elevadores Horizonte Manutenção Ltda',
+    document: cnpjWithCheckDigits('123456780001'),
+    bank: { code: '341', agency: '0912', account: '45873-4', account_type: 'checking' },
+    pix_key: cnpjWithCheckDigits('123456780001'),
+    pix_key_type: 'cnpj',
+  },
+  {
+    name: 'Brilho Serviços de Limpeza e Conservação Ltda',
+    document: cnpjWithCheckDigits('234567890001'),
+    bank: { code: '237', agency: '3321', account: '0071234-5', account_type: 'checking' },
+    pix_key: null,
+    pix_key_type: null,
+  },
+  {
+    name: 'Paulista Administração de Condomínios Ltda',
+    document: cnpjWithCheckDigits('345678910001'),
+    bank: { code: '001', agency: '1607', account: '00028410-6', account_type: 'checking' },
+    pix_key: 'financeiro@paulistaadm.com.br',
+    pix_key_type: 'email',
+  },
+  {
+    name: 'João Carlos Pereira',
+    document: cpfWithCheckDigits('271845093'),
+    bank: null,
+    pix_key: '+5511987654321',
+    pix_key_type: 'phone',
+  },
+  {
+    name: 'Vigilare Portaria e Segurança Ltda',
+    document: cnpjWithCheckDigits('456789120001'),
+    bank: null,
+    pix_key: '7d9f2c1e-4b8a-4f3e-9a61-2c5d8e0b7f14',
+    pix_key_type: 'random',
+  },
+  {
+    name: 'Dedetizadora Boa Vista ME',
+    document: cnpjWithCheckDigits('567891230001'),
+    bank: { code: '104', agency: '0235', account: '00012876-7', account_type: 'savings' },
+    pix_key: null,
+    pix_key_type: null,
+  },
+  {
+    name: 'Distribuidora Paulista de Energia S.A.',
+    document: cnpjWithCheckDigits('678912340001'),
+    bank: null,
+    pix_key: null,
+    pix_key_type: null,
+  },
+  {
+    name: 'Jardins & Cia Paisagismo Ltda',
+    document: cnpjWithCheckDigits('789123450001'),
+    bank: { code: '260', agency: '0001', account: '9384756-9', account_type: 'checking' },
+    pix_key: cnpjWithCheckDigits('789123450001'),
+    pix_key_type: 'cnpj',
+  },
+  {
+    name: 'Maria Helena Costa (contadora)',
+    document: cpfWithCheckDigits('384920175'),
+    bank: { code: '033', agency: '4410', account: '01004532-0', account_type: 'checking' },
+    pix_key: cpfWithCheckDigits('384920175'),
+    pix_key_type: 'cpf',
+  },
+];
+
 function jardimBotanico(seq: Sequences, now: Date): Condominium {
-  const suppliers: Omit<Supplier, 'id'>[] = [
-    {
-      name: 'Elevadores Horizonte Manutenção Ltda',
-      document: cnpjWithCheckDigits('123456780001'),
-      bank: { code: '341', agency: '0912', account: '45873-4', account_type: 'checking' },
-      pix_key: cnpjWithCheckDigits('123456780001'),
-      pix_key_type: 'cnpj',
-    },
-    {
-      name: 'Brilho Serviços de Limpeza e Conservação Ltda',
-      document: cnpjWithCheckDigits('234567890001'),
-      bank: { code: '237', agency: '3321', account: '0071234-5', account_type: 'checking' },
-      pix_key: null,
-      pix_key_type: null,
-    },
-    {
-      name: 'Paulista Administração de Condomínios Ltda',
-      document: cnpjWithCheckDigits('345678910001'),
-      bank: { code: '001', agency: '1607', account: '00028410-6', account_type: 'checking' },
-      pix_key: 'financeiro@paulistaadm.com.br',
-      pix_key_type: 'email',
-    },
-    {
-      name: 'João Carlos Pereira',
-      document: cpfWithCheckDigits('271845093'),
-      bank: null,
-      pix_key: '+5511987654321',
-      pix_key_type: 'phone',
-    },
-    {
-      name: 'Vigilare Portaria e Segurança Ltda',
-      document: cnpjWithCheckDigits('456789120001'),
-      bank: null,
-      pix_key: '7d9f2c1e-4b8a-4f3e-9a61-2c5d8e0b7f14',
-      pix_key_type: 'random',
-    },
-    {
-      name: 'Dedetizadora Boa Vista ME',
-      document: cnpjWithCheckDigits('567891230001'),
-      bank: { code: '104', agency: '0235', account: '00012876-7', account_type: 'savings' },
-      pix_key: null,
-      pix_key_type: null,
-    },
-    {
-      name: 'Distribuidora Paulista de Energia S.A.',
-      document: cnpjWithCheckDigits('678912340001'),
-      bank: null,
-      pix_key: null,
-      pix_key_type: null,
-    },
-    {
-      name: 'Jardins & Cia Paisagismo Ltda',
-      document: cnpjWithCheckDigits('789123450001'),
-      bank: { code: '260', agency: '0001', account: '9384756-9', account_type: 'checking' },
-      pix_key: cnpjWithCheckDigits('789123450001'),
-      pix_key_type: 'cnpj',
-    },
-    {
-      name: 'Maria Helena Costa (contadora)',
-      document: cpfWithCheckDigits('384920175'),
-      bank: { code: '033', agency: '4410', account: '01004532-0', account_type: 'checking' },
-      pix_key: cpfWithCheckDigits('384920175'),
-      pix_key_type: 'cpf',
-    },
-  ];
+  const suppliers = JARDIM_SUPPLIERS;
   const accounts: Omit<BankAccount, 'id'>[] = [
     {
       name: 'Conta corrente - pagamentos',
@@ -385,7 +388,7 @@ function edificioAurora(seq: Sequences, now: Date): Condominium {
   });
 }
 
-interface CondominiumSeed {
+export interface CondominiumSeed {
   slug: string;
   name: string;
   document: string;
@@ -399,7 +402,7 @@ interface CondominiumSeed {
   accounts: Omit<BankAccount, 'id'>[];
 }
 
-function condominium(seq: Sequences, now: Date, s: CondominiumSeed): Condominium {
+export function condominium(seq: Sequences, now: Date, s: CondominiumSeed): Condominium {
   const condo: Condominium = {
     slug: s.slug,
     name: s.name,

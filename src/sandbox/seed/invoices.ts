@@ -35,10 +35,11 @@ export function monthlyFeeCents(unit: Unit): number {
   return unit.number.endsWith('01') ? 108_000 : 85_000;
 }
 
-export function seedInvoices(condo: Condominium, now: Date): void {
+/** `seed`: the random ids' seed, one per condominium (the same seed would give two the same invoice ids). */
+export function seedInvoices(condo: Condominium, now: Date, seed = 0x5eed): void {
   const account = condo.bank_accounts.find((b) => b.is_payment_account) ?? condo.bank_accounts[0];
   if (!account) return;
-  const random = seededRandom(0x5eed);
+  const random = seededRandom(seed);
   const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
   const currentMonth = `${monthOf(todayIn(now))}-01`;
   for (let back = SEEDED_FEE_MONTHS; back >= 1; back--) {
