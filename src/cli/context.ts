@@ -11,6 +11,10 @@ import type { Prompter } from './prompter.js';
 /** The global options of docs/DESIGN.md "CLI conventions", parsed once by main. */
 export interface GlobalOptions {
   profile?: string;
+  /** `--profiles a,b,c`: a read verb over these profiles (profiles.ts) */
+  profiles?: string;
+  /** `--all-profiles`: a read verb over every profile; a file verb routes each file to its condominium's */
+  allProfiles?: boolean;
   output?: string;
   json?: boolean;
   /** `--json a,b` (main turns it into this option, see jsonArgs). */

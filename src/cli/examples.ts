@@ -17,8 +17,8 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'config use': ['condo config use prod'],
   'payables list': [
     'condo payables list --due-to +15d',
-    'condo payables list --rejected',
     'condo payables list --supplier jardins --search "NF 55"',
+    'condo --all-profiles payables list --due-to +7d   # due this week, every condominium',
   ],
   'payables show': [
     'condo payables show 01M8732B422XF4RARCEKM0REBM',
@@ -45,11 +45,18 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   'batches cancel': ['condo batches cancel 01M8734TGPNKTC2J4W9383D09X'],
   'batches download': ['condo batches download 01M8734TGPNKTC2J4W9383D09X -O lote.rem'],
-  'batches import-return': ['condo batches import-return 01M8734TGPNKTC2J4W9383D09X retorno.ret'],
+  'batches import-return': [
+    'condo batches import-return retornos/*.ret            # each file finds its batch',
+    'condo batches import-return 01M8734TGPNKTC2J4W9383D09X retorno.ret',
+  ],
+  import: [
+    'condo import ~/Downloads/banco/*                      # returns and statements, by their content',
+    'condo --all-profiles import /srv/banco/2026-11-*      # each file into its condominium',
+  ],
   'cnab inspect': ['condo cnab inspect lote.rem', 'condo cnab inspect retorno.ret --json | jq .items'],
   'statements import': [
     'condo statements import extrato.ofx --dry-run',
-    'condo statements import extrato.ofx --account 1',
+    'condo statements import /srv/extratos/*.ofx           # each into the account it names',
     'condo statements import extrato.csv --account 1 --format csv --csv-columns date=Data,amount=Valor,description=Histórico',
   ],
   'statements list': ['condo statements list', 'condo statements list --account 1 --limit 5'],
@@ -89,13 +96,17 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'ledger summary': [
     'condo ledger summary --month 2026-11',
     'condo ledger summary --from 2026-06 --to 2026-11',
+    'condo --all-profiles ledger summary --month 2026-11   # the month per condominium',
   ],
   'report paid': [
     'condo report paid',
     'condo report paid --month 2026-10 --by supplier',
     'condo -o csv report paid --by chart-account > pagos.csv',
   ],
-  defaulters: ['condo defaulters', 'condo defaulters --min-days 60 --min-amount 1.000,00'],
+  defaulters: [
+    'condo defaulters --min-days 60 --min-amount 1.000,00',
+    'condo --all-profiles defaulters                       # behind, across all buildings',
+  ],
   indexes: ['condo indexes'],
   'bank-accounts list': ['condo bank-accounts list'],
   'suppliers list': ['condo suppliers list'],
@@ -106,8 +117,12 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ],
   'units list': ['condo units list'],
   api: ['condo api GET payables -F state=pending', 'condo api POST payables/01M87.../mark-for-remessa'],
-  'sandbox start': ['condo sandbox start', 'condo sandbox start --port 0 --data-dir /tmp/sandbox --no-bills'],
-  'sandbox credentials': ['condo sandbox credentials'],
+  'sandbox start': [
+    'condo sandbox start',
+    'condo sandbox start --port 0 --data-dir /tmp/sandbox --no-bills',
+    'condo sandbox start --condominiums 50                 # an accounting firm',
+  ],
+  'sandbox credentials': ['condo sandbox credentials', 'condo sandbox credentials --write-profiles'],
   'sandbox bank-return': ['condo sandbox bank-return lote.rem -O retorno.ret --reject-rate 20% --seed 7'],
   'sandbox statement': [
     'condo sandbox statement -O extrato.ofx',

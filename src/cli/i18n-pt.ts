@@ -526,8 +526,20 @@ export const PT: Readonly<Record<string, string>> = {
   'list units with block and owner': 'lista as unidades com bloco e proprietário',
   'run the local sandbox of the finance API': 'roda o sandbox local da API financeira',
   'run the API in the foreground (Ctrl-C stops it)': 'roda a API em primeiro plano (Ctrl-C para)',
-  'print the seeded API clients (default, read-only, other)':
-    'imprime os clientes da API semeados (default, read-only, other)',
+  "print the seeded API clients (default, read-only, other, and a firm's condominiums')":
+    'imprime os clientes da API semeados (default, read-only, other, e os dos condomínios da administradora)',
+  'a read over these profiles (a,b,c): one table with a CONDOMINIUM column':
+    'uma consulta nestes perfis (a,b,c): uma tabela com a coluna CONDOMÍNIO',
+  "a read over every profile; a file verb sends each file to its condominium's":
+    'uma consulta em todos os perfis; um comando de arquivos manda cada arquivo ao condomínio dele',
+  'import bank files by their content: returns (.ret) into their batches, OFX/CSV statements into their accounts':
+    'importa arquivos do banco pelo conteúdo: retornos (.ret) nos lotes deles, extratos OFX/CSV nas contas deles',
+  'play an accounting firm: N condominiums (2 to 200), each with its client, accounts and bills':
+    'faz o papel de uma administradora: N condomínios (2 a 200), cada um com cliente, contas e despesas',
+  'write one profile per condominium, named after it, for --all-profiles':
+    'grava um perfil por condomínio, com o nome dele, para --all-profiles',
+  "whose payment account (default: the account's, else the test one)":
+    'de qual condomínio é a conta de pagamentos (padrão: o da conta, senão o de teste)',
   'play the bank: write the return (.ret) for a remittance (.rem)':
     'faz o papel do banco: escreve o retorno (.ret) de uma remessa (.rem)',
   "play the bank: the month's statement of the payment account, as OFX or CSV":

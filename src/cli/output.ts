@@ -20,6 +20,8 @@ export interface Out {
   t?: Translate | undefined;
   /** csv as Excel in Portuguese opens it: `;`, decimal commas, a BOM (`--excel`) */
   excel?: boolean | undefined;
+  /** One condominium's run inside a run over many (profiles.ts): its rows are handed here, not printed. */
+  collect?: ((rows: readonly unknown[], columns: Column<never>[]) => void) | undefined;
 }
 
 /** How a column reads a value off a record and how it shows for a person (table) and a script (tsv, csv). */
@@ -145,6 +147,10 @@ export function printJson(out: Pick<Out, 'io' | 'jsonFields'>, data: unknown): v
 /** A list of records in the chosen format; JSON prints the API's data untouched. */
 export async function printList<T>(out: Out, rows: readonly T[], columns: Column<T>[]): Promise<void> {
   const { io, format } = out;
+  if (out.collect) {
+    out.collect(rows, columns as Column<never>[]);
+    return;
+  }
   if (format === 'json') {
     printJson(out, rows);
     return;

@@ -12,7 +12,7 @@ import { printJson } from './output.js';
 export async function eachFile(
   deps: Deps,
   paths: readonly string[],
-  one: (path: string, label: { file?: string }) => Promise<number>,
+  one: (path: string, label: FileLabel) => Promise<number>,
 ): Promise<number> {
   if (paths.length === 1) return one(paths[0] as string, {});
   let worst = 0;
@@ -44,4 +44,25 @@ export async function eachFile(
     }
   }
   return worst;
+}
+
+/** Whose a result is, when a run takes many files (and, over a firm's profiles, which condominium took it). */
+export interface FileLabel {
+  file?: string;
+  condominium?: string;
+}
+
+/** `extrato.ofx → edificio-aurora: ` before a result line, or nothing for a run of one file. */
+export function fileLead(result: object): string {
+  const r = result as { file?: unknown; condominium?: unknown };
+  const to = typeof r.condominium === 'string' ? `→ ${r.condominium}` : '';
+  if (typeof r.file !== 'string') return to ? `${to}: ` : '';
+  return `${r.file}${to ? ` ${to}` : ''}: `;
+}
+
+/** The same as tsv lines ahead of a result's counts. */
+export function printLabelTsv(deps: Deps, result: object): void {
+  const r = result as { file?: unknown; condominium?: unknown };
+  if (typeof r.file === 'string') writeLine(deps.io.stdout, `file\t${r.file}`);
+  if (typeof r.condominium === 'string') writeLine(deps.io.stdout, `condominium\t${r.condominium}`);
 }

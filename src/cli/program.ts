@@ -8,6 +8,7 @@ import { register as registerCnab } from './commands/cnab.js';
 import { register as registerConfig } from './commands/config.js';
 import { register as registerDemo } from './commands/demo.js';
 import { register as registerExpenses } from './commands/expenses.js';
+import { type FileKind, importFiles, register as registerImport } from './commands/import.js';
 import { register as registerInvoices } from './commands/invoices.js';
 import { register as registerLedger } from './commands/ledger.js';
 import { register as registerLookups } from './commands/lookups.js';
@@ -26,6 +27,12 @@ import { HELP_TOPICS } from './help-topics.js';
 import { english, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS } from './output.js';
+import {
+  ACROSS_PROFILES_FILES,
+  ACROSS_PROFILES_READS,
+  acrossProfiles,
+  readAcrossProfiles,
+} from './profiles.js';
 
 /** A verb: gets its dependencies and the parsed command, returns an exit code (or throws a CondoError). */
 export type Verb = (deps: Deps, cmd: Command) => Promise<number | undefined>;
@@ -44,6 +51,8 @@ export function buildProgram(
     )
     .version(CLI_VERSION, '-v, --version')
     .option('--profile <name>', 'credentials profile to use')
+    .option('--profiles <names>', 'a read over these profiles (a,b,c): one table with a CONDOMINIUM column')
+    .option('--all-profiles', "a read over every profile; a file verb sends each file to its condominium's")
     .addOption(new Option('-o, --output <format>', 'output format: table, tsv, json, csv'))
     .option('--json', 'print the API data as JSON (same as -o json); --json a,b keeps those fields')
     .addOption(new Option('--json-fields <fields>').hideHelp())
@@ -77,6 +86,26 @@ export function buildProgram(
       setJson(Boolean(globals.json || globals.jsonFields) || globals.output === 'json');
       const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals, t);
       try {
+        if (acrossProfiles(globals)) {
+          const path = commandPath(cmd);
+          if ((ACROSS_PROFILES_READS as readonly string[]).includes(path)) {
+            setExit(await readAcrossProfiles(deps, (child) => verb(child, cmd)));
+            return;
+          }
+          const only: Record<string, FileKind> = {
+            'batches import-return': 'return',
+            'statements import': 'statement',
+          };
+          const kind = only[path];
+          if (kind) {
+            setExit(await importFiles(deps, cmd.args, { only: kind, statement: cmd.opts() }));
+            return;
+          }
+          if (!(ACROSS_PROFILES_FILES as readonly string[]).includes(path))
+            throw new UsageError(
+              `--profiles/--all-profiles: "condo ${path}" runs on one condominium; they apply to ${[...ACROSS_PROFILES_READS, ...ACROSS_PROFILES_FILES].join(', ')}`,
+            );
+        }
         setExit((await verb(deps, cmd)) ?? ExitCode.ok);
       } finally {
         await deps.close();
@@ -97,6 +126,13 @@ export function buildProgram(
     );
   teach(program, t);
   return program;
+}
+
+/** `payables list` for the command of `condo payables list` (the words after `condo`). */
+function commandPath(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
 }
 
 /** Every verb's --help ends with its examples (examples.ts); descriptions and flag help in the person's language. */
@@ -155,6 +191,7 @@ const REGISTRY: Register[] = [
   registerBatches,
   registerCnab,
   registerStatements,
+  registerImport,
   registerWebhooks,
   registerInvoices,
   registerExpenses,

@@ -21,7 +21,7 @@ import { dateFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList, printRecord } from '../output.js';
-import { eachFile } from '../per-file.js';
+import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import type { Register } from '../program.js';
 import { printRejections, rejectionsOf } from '../rejections.js';
 import { printImportResult } from '../report.js';
@@ -249,18 +249,15 @@ function printReturnSummary(deps: Deps, s: ReturnSummary, replayed: boolean): vo
   printImportResult(deps, s, replayed);
   if (deps.format === 'json') return;
   const counts = ['paid', 'scheduled', 'rejected', 'unchanged', 'unknown'] as const;
-  // one of many files: its name first, so each result says whose it is
-  const file = typeof s.file === 'string' ? s.file : undefined;
+  const lead = fileLead(s);
   if (deps.format === 'table') {
-    writeLine(
-      deps.io.stdout,
-      `${file ? `${file}: ` : ''}${counts.map((k) => `${deps.t(k)} ${s[k]}`).join(', ')}`,
-    );
+    writeLine(deps.io.stdout, `${lead}${counts.map((k) => `${deps.t(k)} ${s[k]}`).join(', ')}`);
   } else {
-    if (file) writeLine(deps.io.stdout, `file\t${file}`);
+    printLabelTsv(deps, s);
     for (const k of counts) writeLine(deps.io.stdout, `${k}\t${s[k]}`);
   }
-  for (const w of s.warnings ?? []) deps.warn(`${file ? `${file}: ` : ''}line ${w.line}: ${w.message}`);
+  const file = typeof s.file === 'string' ? `${s.file}: ` : '';
+  for (const w of s.warnings ?? []) deps.warn(`${file}line ${w.line}: ${w.message}`);
 }
 
 /**
@@ -271,7 +268,7 @@ export async function importReturn(
   deps: Deps,
   id: string,
   path: string,
-  label: { file?: string } = {},
+  label: FileLabel = {},
 ): Promise<number> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
@@ -290,15 +287,16 @@ export async function importReturn(
 }
 
 /** What a return file says about where it belongs: its payments' seu números and the paying company's account. */
-interface ReturnFacts {
+export interface ReturnFacts {
   seuNumeros: string[];
+  bankCode: string | null;
   account: string | null;
   /** the NSA the header carries (Itaú's returns carry none) */
   fileSequence: number | null;
   sha256: string;
 }
 
-async function returnFacts(path: string): Promise<ReturnFacts> {
+export async function returnFacts(path: string): Promise<ReturnFacts> {
   const file = await readCnabFile(path);
   if (file.errors.length > 0)
     throw new UsageError(
@@ -312,6 +310,7 @@ async function returnFacts(path: string): Promise<ReturnFacts> {
     );
   return {
     seuNumeros,
+    bankCode: file.bank_code,
     account: file.company.account,
     fileSequence: file.file_sequence,
     sha256: await sha256File(path),
@@ -322,7 +321,7 @@ async function returnFacts(path: string): Promise<ReturnFacts> {
  * The batches, read once per run: a return file finds the one whose payables carry all its seu números (canceled
  * batches left out), confirmed by the paying account in the file's header.
  */
-function batchFinder(deps: Deps) {
+export function batchFinder(deps: Deps) {
   let all:
     | Promise<
         {

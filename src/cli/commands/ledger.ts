@@ -198,17 +198,24 @@ async function summaryRange(
   const client = await deps.client();
   const entries = await client.accountEntries.list({ from: `${from}-01`, to: lastDayOf(to) }, { all: true });
   const totals = monthlyTotals(entries, from, to);
+  const rows = totals.map((t) => ({
+    month: t.month,
+    revenue: centsToDecimal(t.revenueCents),
+    expense: centsToDecimal(t.expenseCents),
+    net: centsToDecimal(t.revenueCents - t.expenseCents),
+  }));
+  // one condominium of a firm's (--all-profiles): its months are rows of the firm's table
+  if (deps.collect) {
+    await printList(deps, rows, [
+      { header: 'MONTH', value: (m) => m.month },
+      { header: 'REVENUE', value: (m) => m.revenue, kind: 'reais' },
+      { header: 'EXPENSE', value: (m) => m.expense, kind: 'reais' },
+      { header: 'NET', value: (m) => m.net, kind: 'reais' },
+    ]);
+    return 0;
+  }
   if (deps.format === 'json') {
-    printJson(deps, {
-      from,
-      to,
-      months: totals.map((t) => ({
-        month: t.month,
-        revenue: centsToDecimal(t.revenueCents),
-        expense: centsToDecimal(t.expenseCents),
-        net: centsToDecimal(t.revenueCents - t.expenseCents),
-      })),
-    });
+    printJson(deps, { from, to, months: rows });
     return 0;
   }
   if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', `Ledger ${from} to ${to}`));
@@ -246,6 +253,8 @@ export async function summary(
   if (!opts.month)
     throw new UsageError('--month is required (YYYY-MM), or --from/--last and --to for a range');
   const month = monthFlag('--month', opts.month);
+  // over a firm's condominiums, a month is one row each: the month's totals side by side
+  if (deps.collect) return summaryRange(deps, month, month, undefined);
   const client = await deps.client();
   const [entryRows, chartRows, bankRows] = await Promise.all([
     client.accountEntries.list({ from: `${month}-01`, to: lastDayOf(month) }, { all: true }),

@@ -14,7 +14,7 @@ import { enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { fieldColumns, printJson, printList, printRecord } from '../output.js';
-import { eachFile } from '../per-file.js';
+import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import type { Register } from '../program.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
@@ -46,7 +46,7 @@ export function parseCsvColumns(text: string): Record<string, string> {
   return out;
 }
 
-interface LocalRead {
+export interface LocalRead {
   summary: StatementSummary;
   /** of the bytes the parser read: the whole file when it read to the end */
   sha256: string | undefined;
@@ -54,7 +54,7 @@ interface LocalRead {
 }
 
 /** Parses the file from disk, hashing it on the way (one read for the summary and the idempotency key). */
-async function parseLocally(path: string, opts: ImportOptions): Promise<LocalRead> {
+export async function parseLocally(path: string, opts: ImportOptions): Promise<LocalRead> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
   const format = opts.format ? enumFlag('--format', opts.format, ['ofx', 'csv'] as const) : undefined;
@@ -103,12 +103,10 @@ function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): P
   printImportResult(deps, r, replayed);
   if (deps.format === 'json') return;
   const counts = ['transactions', 'imported', 'duplicates', 'reconciled', 'unmatched'] as const;
-  // one of many files: its name first, so each result says whose it is
-  const file = typeof r.file === 'string' ? r.file : undefined;
   if (deps.format === 'table')
-    writeLine(deps.io.stdout, `${file ? `${file}: ` : ''}${counts.map((k) => `${k} ${r[k]}`).join(', ')}`);
+    writeLine(deps.io.stdout, `${fileLead(r)}${counts.map((k) => `${k} ${r[k]}`).join(', ')}`);
   else {
-    if (file) writeLine(deps.io.stdout, `file\t${file}`);
+    printLabelTsv(deps, r);
     for (const k of counts) writeLine(deps.io.stdout, `${k}\t${r[k]}`);
   }
   const unmatched = r.unmatched_transactions ?? [];
@@ -168,10 +166,12 @@ export async function importStatement(
   deps: Deps,
   path: string,
   opts: ImportOptions,
-  label: { file?: string } = {},
+  label: FileLabel = {},
+  /** the file as the caller read it already (a file routed by its content) */
+  read?: LocalRead,
 ): Promise<number> {
   let account = opts.account ? intFlag('--account', opts.account) : undefined;
-  const local = await parseLocally(path, opts);
+  const local = read ?? (await parseLocally(path, opts));
   const { summary } = local;
   if (summary.errors.length > 0) {
     const [first, ...rest] = summary.errors;

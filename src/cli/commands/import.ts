@@ -1,0 +1,240 @@
+import { open } from 'node:fs/promises';
+import { accountMatches, accountsNamed, bankMatches } from '../../domain/bank-accounts.js';
+import { CondoError, UsageError } from '../../domain/errors.js';
+import type { Deps } from '../context.js';
+import { exitCodeOf } from '../exit-codes.js';
+import { eachFile, type FileLabel } from '../per-file.js';
+import { acrossProfiles, pooled, profileDeps, selectedProfiles } from '../profiles.js';
+import type { Register } from '../program.js';
+import { batchFinder, importReturn, type ReturnFacts, returnFacts } from './batches.js';
+import { type ImportOptions, importStatement, parseLocally } from './statements.js';
+
+/**
+ * Bank files routed by what they say (`condo import FILE...`): a CNAB 240 return finds its batch by its payments'
+ * seu números and the paying account in its header; an OFX or CSV statement finds its bank account by the bank,
+ * agency and account it names. With `--all-profiles` (or `--profiles`) the file first finds its condominium among
+ * the firm's: a folder of returns and statements from many buildings, named with nothing but dates, goes in with
+ * one command. Every import keeps its idempotency key, so a re-run changes nothing.
+ */
+
+export type FileKind = 'return' | 'statement';
+
+/** A CNAB 240 file starts with its file header: bank code, lote 0000, record type 0, and is 240 wide. */
+export async function kindOf(path: string): Promise<FileKind> {
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (!handle) throw new UsageError(`FILE: ${path} is not a readable file`);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
+    const head = buffer.subarray(0, bytesRead).toString('latin1');
+    const first = head.split('\n')[0]?.replace(/\r$/, '') ?? '';
+    return /^\d{3}00000/.test(first) && (first.length === 240 || bytesRead < 240) ? 'return' : 'statement';
+  } finally {
+    await handle.close();
+  }
+}
+
+interface AccountOfTenant {
+  id: number;
+  name: string;
+  bank_code: string;
+  agency: string;
+  account_number: string;
+}
+
+/** One condominium a file may belong to: its profile's deps, its accounts and its batches, each read once. */
+interface Tenant {
+  profile: string | undefined;
+  condominium: string;
+  deps: Deps;
+  accounts: () => Promise<AccountOfTenant[]>;
+  /** what accounts() read, once it has */
+  accountsRead?: AccountOfTenant[];
+  batches: ReturnType<typeof batchFinder>;
+  /** why it could not be asked (credentials, network): said once, and in the exit code */
+  failure?: CondoError;
+}
+
+function tenant(deps: Deps, profile: string | undefined, condominium: string): Tenant {
+  let accounts: Promise<AccountOfTenant[]> | undefined;
+  const t: Tenant = {
+    profile,
+    condominium,
+    deps,
+    batches: batchFinder(deps),
+    accounts: () => {
+      accounts ??= (async () => {
+        try {
+          const rows = await (await deps.client()).bankAccounts.list();
+          t.accountsRead = [...rows].map((a) => ({
+            id: a.id,
+            name: String(a.name ?? ''),
+            bank_code: String(a.bank_code ?? ''),
+            agency: String(a.agency ?? ''),
+            account_number: String(a.account_number ?? ''),
+          }));
+          return t.accountsRead;
+        } catch (error) {
+          if (!(error instanceof CondoError)) throw error;
+          t.failure = error;
+          return [];
+        }
+      })();
+      return accounts;
+    },
+  };
+  return t;
+}
+
+/** The condominiums in play: every profile asked for, or the one this run uses. */
+async function tenantsOf(deps: Deps): Promise<Tenant[]> {
+  if (!acrossProfiles(deps.globals)) return [tenant(deps, undefined, '')];
+  const targets = await selectedProfiles(deps);
+  return targets.map((target) => tenant(profileDeps(deps, target), target.profile, target.condominium));
+}
+
+const names = (tenants: readonly Tenant[]) =>
+  tenants.length <= 6
+    ? tenants.map((t) => t.condominium).join(', ')
+    : `${tenants
+        .slice(0, 5)
+        .map((t) => t.condominium)
+        .join(', ')}, … ${tenants.length - 5} more`;
+
+/** A return: the condominiums whose accounts hold the header's account, then the one whose batch has its payments. */
+async function routeReturn(
+  path: string,
+  label: FileLabel,
+  tenants: readonly Tenant[],
+  facts: ReturnFacts,
+): Promise<number> {
+  const [only] = tenants;
+  if (tenants.length === 1 && only)
+    return importReturn(only.deps, await only.batches.find(path, facts), path, label);
+  await pooled(tenants, (t) => t.accounts());
+  const account = facts.account;
+  const owners = account
+    ? tenants.filter(
+        (t) =>
+          !t.failure &&
+          t.accountsRead?.some(
+            (a) => accountMatches(a, account) === true && bankMatches(a, facts.bankCode) !== false,
+          ),
+      )
+    : tenants.filter((t) => !t.failure);
+  if (owners.length === 0)
+    throw new UsageError(
+      `${path}: the file is for bank ${facts.bankCode ?? '?'} account ${account ?? '?'}, an account of none of the ${tenants.length} condominiums (${names(tenants)}); nothing was sent`,
+    );
+  const found: { t: Tenant; id: string }[] = [];
+  let refusal: unknown;
+  for (const t of owners) {
+    try {
+      found.push({ t, id: await t.batches.find(path, facts) });
+    } catch (error) {
+      refusal = error;
+    }
+  }
+  const [one] = found;
+  if (found.length === 1 && one)
+    return importReturn(one.t.deps, one.id, path, { ...label, condominium: one.t.condominium });
+  if (found.length === 0) throw refusal;
+  throw new UsageError(
+    `${path}: its payments are in batches of ${found.length} condominiums (${names(found.map((f) => f.t))}); import it with --profile NAME; nothing was sent`,
+  );
+}
+
+/** A statement: the one account, among every condominium's, that the bank, agency and account in the file name. */
+async function routeStatement(
+  path: string,
+  label: FileLabel,
+  tenants: readonly Tenant[],
+  opts: ImportOptions,
+): Promise<number> {
+  const local = await parseLocally(path, opts);
+  const [only] = tenants;
+  if ((tenants.length === 1 || local.summary.errors.length > 0) && only)
+    return importStatement(only.deps, path, opts, label, local);
+  await pooled(tenants, (t) => t.accounts());
+  const named = local.summary.statements.filter((st) => st.account_id);
+  const matches = tenants.flatMap((t) =>
+    accountsNamed(t.accountsRead ?? [], named).map((account) => ({ t, account })),
+  );
+  const [match] = matches;
+  if (matches.length === 1 && match) {
+    match.t.deps.info(
+      `${path}: into bank account ${match.account.id} (${match.account.name}), as the file names it`,
+    );
+    return importStatement(
+      match.t.deps,
+      path,
+      { ...opts, account: String(match.account.id) },
+      { ...label, condominium: match.t.condominium },
+      local,
+    );
+  }
+  const says =
+    named.length === 0
+      ? 'names no account'
+      : `names ${named.map((st) => `bank ${st.bank_id ?? '?'} account ${st.account_id}`).join(', ')}`;
+  throw new UsageError(
+    matches.length === 0
+      ? `${path}: the file ${says}, an account of none of the ${tenants.length} condominiums (${names(tenants)}); nothing was sent`
+      : `${path}: the file ${says}, which fits ${matches.length} accounts (${matches.map((m) => `${m.t.condominium} ${m.account.id}`).join(', ')}); import it with --profile NAME --account ID; nothing was sent`,
+  );
+}
+
+export interface ImportFilesOptions {
+  /** a verb for one kind (import-return, statements import) refuses the other */
+  only?: FileKind;
+  statement?: ImportOptions;
+}
+
+const KIND_WORDS: Record<FileKind, string> = {
+  return: 'a CNAB 240 return',
+  statement: 'a bank statement (OFX or CSV)',
+};
+
+/** Each file, by its content, into its condominium's batch or account: one result per file, the worst exit code. */
+export async function importFiles(
+  deps: Deps,
+  paths: string[],
+  opts: ImportFilesOptions = {},
+): Promise<number> {
+  const statement = opts.statement ?? {};
+  if (statement.account && acrossProfiles(deps.globals))
+    throw new UsageError(
+      "--account is one condominium's account: leave it out with --profiles/--all-profiles (each file finds its own)",
+    );
+  const tenants = await tenantsOf(deps);
+  try {
+    const worst = await eachFile(deps, paths, async (path, label) => {
+      const kind = await kindOf(path);
+      if (opts.only && kind !== opts.only)
+        throw new UsageError(
+          `${path}: this is ${KIND_WORDS[kind]}, not ${KIND_WORDS[opts.only]} (condo import takes both)`,
+        );
+      return kind === 'return'
+        ? routeReturn(path, label, tenants, await returnFacts(path))
+        : routeStatement(path, label, tenants, statement);
+    });
+    const failed = tenants.filter((t) => t.failure);
+    for (const t of failed)
+      deps.warn(
+        `${t.profile ?? t.condominium}: could not be asked (${t.failure?.message}); a file of its condominium would have been refused`,
+      );
+    return Math.max(worst, ...failed.map((t) => exitCodeOf(t.failure as CondoError)));
+  } finally {
+    await Promise.all(tenants.filter((t) => t.deps !== deps).map((t) => t.deps.close()));
+  }
+}
+
+export const register: Register = (program, run) => {
+  program
+    .command('import <files...>')
+    .description(
+      'import bank files by their content: returns (.ret) into their batches, OFX/CSV statements into their accounts',
+    )
+    .option('--csv-columns <map>', 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento')
+    .option('--date-format <format>', 'generic CSV date format, e.g. DD/MM/YYYY')
+    .action(run((deps, cmd) => importFiles(deps, cmd.args, { statement: cmd.opts<ImportOptions>() })));
+};

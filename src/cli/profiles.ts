@@ -1,0 +1,226 @@
+import { Writable } from 'node:stream';
+import { CondoError, UsageError } from '../domain/errors.js';
+import { createDeps, type Deps, type GlobalOptions } from './context.js';
+import { exitCodeOf } from './exit-codes.js';
+import { type Io, paint, printable, writeLine } from './io.js';
+import { type Column, printJson, printList, selectFields } from './output.js';
+
+/**
+ * An accounting firm's question over every condominium it keeps (`--profiles a,b,c`, `--all-profiles`): the
+ * same read verb once per profile, concurrently (each profile has its own client, so its own rate limit), and
+ * one table with a CONDOMINIUM column, or JSON as one object per condominium with its rows. A profile that
+ * fails (credentials, network) is one line on stderr and in the exit code; the others still answer.
+ */
+
+/** The read verbs that answer across profiles. */
+export const ACROSS_PROFILES_READS = [
+  'payables list',
+  'batches list',
+  'defaulters',
+  'bank-accounts list',
+  'ledger summary',
+  'invoices list',
+  'report month',
+] as const;
+
+/** The file verbs that route each file to the profile whose condominium it belongs to. */
+export const ACROSS_PROFILES_FILES = ['import', 'batches import-return', 'statements import'] as const;
+
+/** How many profiles are asked at once: enough to hide latency, few enough not to look like a flood. */
+const CONCURRENCY = 8;
+
+export interface ProfileTarget {
+  profile: string;
+  condominium: string;
+  baseUrl: string;
+}
+
+/** Whether this run asked for more than one profile. */
+export const acrossProfiles = (globals: GlobalOptions): boolean =>
+  Boolean(globals.allProfiles || globals.profiles !== undefined);
+
+/**
+ * The profiles `--profiles a,b,c` names (in that order) or every profile (`--all-profiles`, by name); two
+ * profiles for the same condominium on the same server are asked once, under the first name.
+ */
+export async function selectedProfiles(deps: Deps): Promise<ProfileTarget[]> {
+  const { globals } = deps;
+  if (globals.profile && acrossProfiles(globals))
+    throw new UsageError('--profile and --profiles/--all-profiles: give one');
+  if (globals.allProfiles && globals.profiles !== undefined)
+    throw new UsageError('--profiles and --all-profiles: give one');
+  const stored = (await deps.config()).profiles();
+  let names: string[];
+  if (globals.profiles !== undefined) {
+    names = globals.profiles
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
+    if (names.length === 0) throw new UsageError('--profiles: give profile names, e.g. --profiles a,b,c');
+    const missing = names.filter((n) => !stored[n]);
+    if (missing.length > 0)
+      throw new UsageError(
+        `--profiles: no profile ${missing.map((n) => `"${n}"`).join(', ')} (see condo config list)`,
+      );
+  } else names = Object.keys(stored).sort();
+  if (names.length === 0)
+    throw new UsageError(
+      '--all-profiles: there are no profiles yet (condo auth login; on the sandbox, condo sandbox credentials --write-profiles)',
+    );
+  const seen = new Set<string>();
+  const targets: ProfileTarget[] = [];
+  for (const profile of names) {
+    const p = stored[profile];
+    if (!p) continue;
+    const key = `${p.base_url.replace(/\/+$/, '')}\n${p.condominium}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    targets.push({ profile, condominium: p.condominium, baseUrl: p.base_url });
+  }
+  return targets;
+}
+
+/** A writable that keeps nothing: what a verb prints besides its rows is one condominium's, not the firm's. */
+const discard = () =>
+  new Writable({
+    write: (_chunk, _encoding, done) => done(),
+  });
+
+/** stderr lines of one profile's run, each led by its name, so a line says whose it is. */
+function prefixedStderr(io: Io, profile: string): Writable & { isTTY?: boolean } {
+  let pending = '';
+  return new Writable({
+    write(chunk, _encoding, done) {
+      pending += String(chunk);
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line) io.stderr.write(`${profile}: ${line}\n`);
+      done();
+    },
+    final(done) {
+      if (pending) io.stderr.write(`${profile}: ${pending}\n`);
+      done();
+    },
+  });
+}
+
+/**
+ * The deps of one profile's run inside a run over many: the same options with `--profile NAME`, the parent's
+ * config store (one file, one token cache), rows handed to `collect` instead of printed.
+ */
+export function profileDeps(
+  parent: Deps,
+  target: ProfileTarget,
+  collect?: (rows: readonly unknown[], columns: Column<never>[]) => void,
+): Deps {
+  const io: Io = {
+    ...parent.io,
+    stdin: parent.io.stdin,
+    stdout: collect ? discard() : parent.io.stdout,
+    stderr: prefixedStderr(parent.io, target.profile),
+  };
+  const { profiles: _p, allProfiles: _a, ...globals } = parent.globals;
+  const child = createDeps(io, { ...globals, profile: target.profile }, parent.t);
+  return {
+    ...child,
+    format: collect ? 'tsv' : parent.format,
+    config: parent.config,
+    prompter: async () => null,
+    ...(collect ? { collect } : {}),
+  };
+}
+
+interface Answer {
+  target: ProfileTarget;
+  rows: readonly unknown[];
+  columns: Column<never>[];
+  error?: CondoError;
+  exitCode: number;
+}
+
+/** Runs `fn` over the targets, at most CONCURRENCY at a time, keeping their order. */
+export async function pooled<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  return out;
+}
+
+/** A read verb over many profiles: one table (or JSON array), failures on stderr and in the exit code. */
+export async function readAcrossProfiles(
+  deps: Deps,
+  verb: (deps: Deps) => Promise<number | undefined>,
+): Promise<number> {
+  const targets = await selectedProfiles(deps);
+  const answers = await pooled(targets, async (target): Promise<Answer> => {
+    let rows: readonly unknown[] = [];
+    let columns: Column<never>[] = [];
+    const child = profileDeps(deps, target, (r, c) => {
+      rows = [...rows, ...r];
+      if (columns.length === 0) columns = c;
+    });
+    try {
+      const exitCode = (await verb(child)) ?? 0;
+      return { target, rows, columns, exitCode };
+    } catch (error) {
+      if (!(error instanceof CondoError)) throw error;
+      return { target, rows: [], columns: [], error, exitCode: exitCodeOf(error) };
+    } finally {
+      await child.close();
+    }
+  });
+  for (const a of answers.filter((x) => x.error)) {
+    const e = a.error as CondoError;
+    writeLine(
+      deps.io.stderr,
+      paint(
+        deps.io,
+        'red',
+        printable(
+          `${deps.t('error:')} ${a.target.profile}: ${deps.t(e.message)}${e.code ? ` (${e.code})` : ''}`,
+        ),
+      ),
+    );
+  }
+  if (deps.format === 'json') {
+    printJson(
+      { io: deps.io },
+      answers.map((a) => ({
+        condominium: a.target.condominium,
+        profile: a.target.profile,
+        ...(a.error
+          ? { error: { code: a.error.code ?? null, message: a.error.message } }
+          : { rows: deps.jsonFields ? selectFields(a.rows, deps.jsonFields) : a.rows }),
+      })),
+    );
+  } else {
+    const columns = answers.find((a) => a.columns.length > 0)?.columns ?? [];
+    type Row = { condominium: string; row: never };
+    const rows: Row[] = answers.flatMap((a) =>
+      a.rows.map((row) => ({ condominium: a.target.condominium, row: row as never })),
+    );
+    const merged: Column<Row>[] = [
+      { header: 'CONDOMINIUM', value: (r) => r.condominium },
+      ...columns.map(({ style, ...c }) => ({
+        ...c,
+        value: (r: Row) => c.value(r.row),
+        ...(style ? { style: (r: Row) => style(r.row) } : {}),
+      })),
+    ];
+    if (columns.length > 0 || deps.format !== 'table') await printList(deps, rows, merged);
+    else if (answers.every((a) => !a.error))
+      writeLine(deps.io.stderr, paint(deps.io, 'dim', deps.t('No records.')));
+  }
+  const failed = answers.filter((a) => a.error).length;
+  if (failed > 0)
+    deps.info(
+      `${answers.length - failed} of ${answers.length} condominiums answered; ${failed} failed (above)`,
+    );
+  return Math.max(0, ...answers.map((a) => a.exitCode));
+}
