@@ -98,6 +98,11 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'condo ledger summary --from 2026-06 --to 2026-11',
     'condo --all-profiles ledger summary --month 2026-11   # the month per condominium',
   ],
+  'report month': [
+    'condo report month 2026-11',
+    'condo -o csv --excel report month 2026-11 > conselho-2026-11.csv',
+    'condo --all-profiles report month 2026-11   # one row per condominium',
+  ],
   'report paid': [
     'condo report paid',
     'condo report paid --month 2026-10 --by supplier',

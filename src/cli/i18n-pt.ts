@@ -109,6 +109,17 @@ export const PT: Readonly<Record<string, string>> = {
   PROFILE: 'PERFIL',
   CURRENT: 'ATUAL',
   CONDOMINIUM: 'CONDOMÍNIO',
+  'PAID OUT': 'PAGO',
+  REJECTIONS: 'REJEIÇÕES',
+  'TO PAY': 'A PAGAR',
+  OVERDUE: 'EM ATRASO',
+  START: 'SALDO INICIAL',
+  END: 'SALDO FINAL',
+  SECTION: 'SEÇÃO',
+  ITEM: 'ITEM',
+  DETAIL: 'DETALHE',
+  '(none)': '(nenhuma)',
+  'Bank balances': 'Saldos bancários',
   // record labels
   Payable: 'Conta a pagar',
   State: 'Estado',
@@ -534,6 +545,8 @@ export const PT: Readonly<Record<string, string>> = {
     'uma consulta em todos os perfis; um comando de arquivos manda cada arquivo ao condomínio dele',
   'import bank files by their content: returns (.ret) into their batches, OFX/CSV statements into their accounts':
     'importa arquivos do banco pelo conteúdo: retornos (.ret) nos lotes deles, extratos OFX/CSV nas contas deles',
+  "a condominium's month for its council: paid, rejected, to pay, revenue, defaulters, balances":
+    'o mês de um condomínio para o conselho: pago, rejeitado, a pagar, receita, inadimplentes, saldos',
   'play an accounting firm: N condominiums (2 to 200), each with its client, accounts and bills':
     'faz o papel de uma administradora: N condomínios (2 a 200), cada um com cliente, contas e despesas',
   'write one profile per condominium, named after it, for --all-profiles':
@@ -576,6 +589,23 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
     'lote $1 cancelado: $2 contas marcadas de novo para a próxima remessa',
   ],
   [/^updated supplier (.*)$/, 'fornecedor $1 alterado'],
+  [/^Paid: (\d+) payments, (.*)$/, 'Pago: $1 pagamentos, $2'],
+  [/^Rejected by the bank: (\d+)$/, 'Rejeitadas pelo banco: $1'],
+  [/^Still to pay: (\d+), (.*)$/, 'A pagar: $1, $2'],
+  [/^Revenue received: (.*)$/, 'Receita recebida: $1'],
+  [/^Defaulters: (\d+) units, (.*) overdue$/, 'Inadimplentes: $1 unidades, $2 em atraso'],
+  [
+    /^(\d+) of (\d+) condominiums answered; (\d+) failed \(above\)$/,
+    '$1 de $2 condomínios responderam; $3 falharam (acima)',
+  ],
+  [
+    /^(\S+): could not be asked \((.*)\); a file of its condominium would have been refused$/,
+    '$1: não foi possível consultar ($2); um arquivo desse condomínio teria sido recusado',
+  ],
+  [
+    /^(\d+) profiles written, one per condominium; try: (.*)$/,
+    '$1 perfis gravados, um por condomínio; experimente: $2',
+  ],
   [
     /^(\S+): into bank account (\d+) \((.*)\), as the file names it$/,
     '$1: na conta bancária $2 ($3), como o arquivo indica',

@@ -83,7 +83,7 @@ describe('help that teaches', () => {
     expect(await complete(['condo', 'payables', 'list', '--state', 'ma'])).toEqual(['marked_for_remessa']);
     expect(await complete(['condo', '-o', ''])).toEqual(['csv', 'json', 'table', 'tsv']);
     expect(await complete(['condo', 'report', 'paid', '--by', ''])).toEqual(['chart-account', 'supplier']);
-    expect(await complete(['condo', 'payables', 'list', '--pro'])).toEqual(['--profile']);
+    expect(await complete(['condo', 'payables', 'list', '--pro'])).toEqual(['--profile', '--profiles']);
     for (const shell of ['zsh', 'fish'])
       expect(await s.condo.ok(['completion', shell])).toContain('condo __complete');
     expect((await s.condo.run('completion tcsh')).exitCode).toBe(2);

@@ -303,6 +303,10 @@ export async function returnFacts(path: string): Promise<ReturnFacts> {
       `${path}: line ${file.errors[0]?.line}: ${file.errors[0]?.message}; nothing was sent`,
       { code: 'invalid_file' },
     );
+  if (file.direction === 'remessa')
+    throw new UsageError(
+      `${path}: this is a remittance (the file sent to the bank), not the bank's return; nothing was sent`,
+    );
   const seuNumeros = [...new Set(file.items.map((i) => i.seu_numero).filter((x): x is string => Boolean(x)))];
   if (seuNumeros.length === 0)
     throw new UsageError(

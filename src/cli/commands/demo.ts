@@ -1,6 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { addDays } from '../../domain/dates.js';
 import { ApiError } from '../../domain/errors.js';
@@ -21,6 +21,8 @@ interface Session {
   show(title: string, args: string[], opts?: { stdin?: string; expectExit?: number }): Promise<number>;
   /** Runs `condo --json ARGS` quietly and returns the parsed data. */
   json<T = Json>(args: string[]): Promise<T>;
+  /** Runs `condo ARGS` for what it does, not what it prints. */
+  quiet(args: string[]): Promise<void>;
 }
 
 function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
@@ -66,6 +68,18 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
       if (code !== 0) throw new ApiError(`demo step "condo ${args.join(' ')}" exited ${code}`);
       return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
     },
+    async quiet(args: string[]) {
+      const sink = new PassThrough();
+      sink.resume();
+      const code = await run(['--quiet', ...args], {
+        ...io,
+        env,
+        stdout: sink,
+        stderr: sink,
+        stdin: Readable.from([]),
+      });
+      if (code !== 0) throw new ApiError(`demo step "condo ${args.join(' ')}" exited ${code}`);
+    },
   };
 }
 
@@ -97,7 +111,13 @@ export async function demo(deps: Deps): Promise<number> {
   for (const k of ['CONDO_BASE_URL', 'CONDO_CONDOMINIUM', 'CONDO_CLIENT_ID', 'CONDO_CLIENT_SECRET'])
     delete env[k];
   const { startSandbox } = await import('../../sandbox/index.js');
-  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: join(root, 'sandbox') });
+  const sandbox = await startSandbox({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: join(root, 'sandbox'),
+    // the two seeded condominiums and three of an accounting firm's, for the firm's chapter
+    condominiums: 2 + FIRM.length,
+  });
   try {
     const me = sandbox.clients.find((c) => c.name === 'default');
     if (!me) throw new ApiError('the sandbox has no default client');
@@ -343,11 +363,14 @@ export async function demo(deps: Deps): Promise<number> {
       '--reject',
       rejectSeu,
     ]);
-    await s.show("Import the bank's return file", ['batches', 'import-return', batchId, ret]);
+    await s.show("Import the bank's return file: its payments name the batch", [
+      'batches',
+      'import-return',
+      ret,
+    ]);
     await s.show('Run it again, as a cron job would: replayed, nothing changes', [
       'batches',
       'import-return',
-      batchId,
       ret,
     ]);
     await s.show('The batch: what was paid and what was rejected', ['batches', 'show', batchId]);
@@ -384,13 +407,10 @@ export async function demo(deps: Deps): Promise<number> {
       ofx,
       '--dry-run',
     ]);
-    await s.show('Import it: duplicates skipped by FITID, movements matched to entries and paid payables', [
-      'statements',
-      'import',
-      ofx,
-      '--account',
-      String(paymentAccount?.id),
-    ]);
+    await s.show(
+      'Import it into the account it names: duplicates skipped by FITID, movements matched to entries',
+      ['statements', 'import', ofx],
+    );
     await s.show('Tomorrow night cron runs it again: a replay, nothing imported twice', [
       'statements',
       'import',
@@ -455,6 +475,8 @@ export async function demo(deps: Deps): Promise<number> {
     await s.show('Units behind on their fees', ['defaulters']);
     await s.show("The month's ledger summary", ['ledger', 'summary', '--month', deps.today().slice(0, 7)]);
 
+    await firmChapter(deps, s, root);
+
     writeLine(io.stdout, '');
     writeLine(
       io.stdout,
@@ -465,6 +487,69 @@ export async function demo(deps: Deps): Promise<number> {
     await sandbox.close();
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/** The firm's three condominiums in the demo sandbox (seed/firm.ts names the nth one). */
+const FIRM = ['edificio-ipe-amarelo', 'residencial-bela-vista', 'edificio-solar-das-palmeiras'];
+
+/**
+ * An accounting firm's morning: a profile per condominium, a folder of the bank's files named with nothing but
+ * dates, all of it in with one command (and again, changing nothing), then the month per condominium.
+ */
+async function firmChapter(deps: Deps, s: Session, root: string): Promise<void> {
+  const { io } = deps;
+  chapter(io, "The accounting firm: three condominiums, one folder of the bank's files, one command");
+  const dataDir = join(root, 'sandbox');
+  await s.show('One profile per condominium the firm keeps', [
+    'sandbox',
+    'credentials',
+    '--write-profiles',
+    '--data-dir',
+    dataDir,
+  ]);
+  // Each condominium pays its PIX and TED bills; the bank answers with a return, and sends the statement.
+  const inbox = join(root, 'banco');
+  await mkdir(inbox);
+  const day = deps.today();
+  for (const [i, profile] of FIRM.entries()) {
+    const as = ['--profile', profile];
+    const due = await s.json<Json[]>([...as, 'payables', 'list', '--method', 'pix,ted']);
+    await s.json([...as, 'payables', 'mark', ...due.map((p) => String(p.public_id))]);
+    const batch = await s.json<Json>([...as, 'batches', 'create', '--date', 'next-business-day', '--yes']);
+    const rem = join(root, `${profile}.rem`);
+    await s.quiet([...as, 'batches', 'download', String(batch.public_id), '-O', rem]);
+    await s.quiet(['sandbox', 'bank-return', rem, '-O', join(inbox, `${day}-${i + 1}.ret`)]);
+    await s.quiet([
+      'sandbox',
+      'statement',
+      '--condominium',
+      profile,
+      '--data-dir',
+      dataDir,
+      '-O',
+      join(inbox, `${day}-${i + 1}.ofx`),
+    ]);
+  }
+  const files = (await readdir(inbox)).sort().map((f) => join(inbox, f));
+  writeLine(io.stdout, '');
+  writeLine(
+    io.stdout,
+    `The bank's portal handed back ${files.length} files: ${files.map((f) => basename(f)).join(' ')}`,
+  );
+  const profiles = ['--profiles', FIRM.join(',')];
+  await s.show('Each file by its content into its condominium, batch or account', [
+    ...profiles,
+    'import',
+    ...files,
+  ]);
+  await s.show('The same folder again (cron, or a second click): replayed, nothing changes', [
+    ...profiles,
+    '--quiet',
+    'import',
+    ...files,
+  ]);
+  await s.show('The month per condominium, for the councils', [...profiles, 'report', 'month']);
+  await s.show('And every building that has units behind', ['--all-profiles', 'defaulters']);
 }
 
 export const register: Register = (program, run) => {

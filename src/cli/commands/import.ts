@@ -19,15 +19,19 @@ import { type ImportOptions, importStatement, parseLocally } from './statements.
 
 export type FileKind = 'return' | 'statement';
 
-/** A CNAB 240 file starts with its file header: bank code, lote 0000, record type 0, and is 240 wide. */
+/**
+ * A CNAB 240 file starts with a record: bank code, lote and record type (8 digits), in a long fixed-width line
+ * (banks and tools trim its trailing blanks, and some files start at a lote header). A statement is OFX or a
+ * CSV, whose lines have separators.
+ */
 export async function kindOf(path: string): Promise<FileKind> {
   const handle = await open(path, 'r').catch(() => undefined);
   if (!handle) throw new UsageError(`FILE: ${path} is not a readable file`);
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
     const head = buffer.subarray(0, bytesRead).toString('latin1');
-    const first = head.split('\n')[0]?.replace(/\r$/, '') ?? '';
-    return /^\d{3}00000/.test(first) && (first.length === 240 || bytesRead < 240) ? 'return' : 'statement';
+    const first = head.replace(/^\uFEFF/, '').split('\n')[0]?.replace(/\r$/, '') ?? '';
+    return /^\d{8}/.test(first) && first.length >= 100 && !/[;,\t]/.test(first) ? 'return' : 'statement';
   } finally {
     await handle.close();
   }

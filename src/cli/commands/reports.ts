@@ -1,9 +1,11 @@
-import type { DefaulterRow, MonetaryIndex } from '../../client/index.js';
+import type { DefaulterRow, MonetaryIndex, Payable } from '../../client/index.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
+import { groupTotals, monthBalances } from '../../domain/month-report.js';
+import { displayState } from '../../domain/payables.js';
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from '../flags.js';
-import { writeLine } from '../io.js';
-import { printJson, printList } from '../output.js';
+import { paint, writeLine } from '../io.js';
+import { type Column, printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
 import { lastDayOf, monthFlag } from './ledger.js';
 
@@ -154,10 +156,288 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
   return 0;
 }
 
+/** The month report (domain/month-report.ts) as JSON: amounts in decimal reais, as the API writes them. */
+export interface MonthReport {
+  month: string;
+  condominium: string;
+  paid: { payments: number; total: number; by_supplier: Group[]; by_chart_account: Group[] };
+  rejected: {
+    public_id: string;
+    payee: string;
+    due_date: string;
+    amount: number;
+    code: string;
+    reason: string;
+  }[];
+  pending: { public_id: string; payee: string; due_date: string; amount: number; state: string }[];
+  revenue: { entries: number; total: number; by_chart_account: Group[] };
+  defaulters: {
+    units: number;
+    outstanding: number;
+    rows: { unit: string; invoices: number; outstanding: number; days_overdue: number }[];
+  };
+  balances: { bank_account_id: number; name: string; start: number; in: number; out: number; end: number }[];
+}
+type Group = { name: string; count: number; total: number };
+
+const OPEN_STATES = ['pending', 'marked_for_remessa', 'in_batch'];
+
+/** Reads what the month report needs from one condominium and sums it. */
+async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
+  const client = await deps.client();
+  const last = lastDayOf(month);
+  const today = deps.today();
+  const [entries, suppliers, chart, accounts, payables, defaulters, creds] = await Promise.all([
+    client.accountEntries.list({ from: `${month}-01` }, { all: true }),
+    client.suppliers.list().catch(() => []),
+    client.chartOfAccounts.list(),
+    client.bankAccounts.list(),
+    client.payables.list({ due_to: last }, { all: true }),
+    client.defaulters.list({ as_of: last < today ? last : today }, { all: true }),
+    deps.credentials(),
+  ]);
+  const supplierName = new Map<number, string>([...suppliers].map((x) => [x.id, String(x.name ?? '')]));
+  const chartName = new Map([...chart].map((a) => [a.id, `${a.code ?? ''} ${a.name ?? ''}`.trim()]));
+  const inMonth = [...entries].filter((e) => typeof e.paid_at === 'string' && e.paid_at.startsWith(month));
+  const paid = inMonth.filter((e) => e.type === 'expense');
+  const revenue = inMonth.filter((e) => e.type === 'revenue');
+  const entryPayee = (e: (typeof paid)[number]) =>
+    (typeof e.supplier_id === 'number' ? supplierName.get(e.supplier_id) : undefined) ??
+    (e.payee ? String(e.payee) : '(no payee)');
+  const byChart = (list: typeof paid) =>
+    groupTotals(
+      list,
+      (e) => String(e.chart_of_accounts_id),
+      (e) => chartName.get(e.chart_of_accounts_id) ?? `#${e.chart_of_accounts_id}`,
+      (e) => centsOf(e.amount),
+    ).map(toGroup);
+  const payablePayee = (p: Payable) =>
+    (typeof p.supplier_id === 'number' ? supplierName.get(p.supplier_id) : undefined) ??
+    String(p.payee_name ?? '');
+  const open = [...payables].filter((p) => OPEN_STATES.includes(String(p.state)));
+  const rejected = open.filter((p) => displayState(p) === 'rejected');
+  const pending = open.filter((p) => displayState(p) !== 'rejected');
+  const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
+  const owing = [...defaulters];
+  return {
+    month,
+    condominium: creds.condominium,
+    paid: {
+      payments: paid.length,
+      total: centsToDecimal(sum(paid.map((e) => centsOf(e.amount)))),
+      by_supplier: groupTotals(
+        paid,
+        (e) => (e.supplier_id ? `supplier ${e.supplier_id}` : `payee ${e.payee ?? ''}`),
+        entryPayee,
+        (e) => centsOf(e.amount),
+      ).map(toGroup),
+      by_chart_account: byChart(paid),
+    },
+    rejected: rejected.map((p) => ({
+      public_id: p.public_id,
+      payee: payablePayee(p),
+      due_date: String(p.due_date ?? ''),
+      amount: centsToDecimal(Number(p.amount ?? 0)),
+      code: p.last_return?.code ?? '',
+      reason: p.last_return?.message ?? '',
+    })),
+    pending: pending.map((p) => ({
+      public_id: p.public_id,
+      payee: payablePayee(p),
+      due_date: String(p.due_date ?? ''),
+      amount: centsToDecimal(Number(p.amount ?? 0)),
+      state: String(p.state),
+    })),
+    revenue: {
+      entries: revenue.length,
+      total: centsToDecimal(sum(revenue.map((e) => centsOf(e.amount)))),
+      by_chart_account: byChart(revenue),
+    },
+    defaulters: {
+      units: owing.length,
+      outstanding: centsToDecimal(sum(owing.map((r) => centsOf(r.total_outstanding)))),
+      rows: owing.map((r) => ({
+        unit: String(r.unit_label ?? r.unit_id),
+        invoices: invoiceCount(r),
+        outstanding: centsToDecimal(centsOf(r.total_outstanding)),
+        days_overdue: Number(r.days_overdue ?? 0),
+      })),
+    },
+    balances: monthBalances(month, [...accounts], [...entries]).map((b) => ({
+      bank_account_id: b.bank_account_id,
+      name: b.name,
+      start: centsToDecimal(b.startCents),
+      in: centsToDecimal(b.inCents),
+      out: centsToDecimal(b.outCents),
+      end: centsToDecimal(b.endCents),
+    })),
+  };
+}
+
+const toGroup = (g: { name: string; count: number; totalCents: number }): Group => ({
+  name: g.name,
+  count: g.count,
+  total: centsToDecimal(g.totalCents),
+});
+
+/** One line of the report as the spreadsheet gets it: which section, what, a detail, how many, how much. */
+interface FlatRow {
+  section: string;
+  item: string;
+  detail: string;
+  count: number | '';
+  amount: number;
+}
+
+function flatRows(r: MonthReport): FlatRow[] {
+  const groups = (section: string, list: Group[]) =>
+    list.map((g) => ({ section, item: g.name, detail: '', count: g.count, amount: g.total }));
+  return [
+    ...groups('paid by supplier', r.paid.by_supplier),
+    ...groups('paid by chart account', r.paid.by_chart_account),
+    ...r.rejected.map((p) => ({
+      section: 'rejected',
+      item: p.payee,
+      detail: `${p.code} ${p.reason} (due ${p.due_date})`,
+      count: 1 as const,
+      amount: p.amount,
+    })),
+    ...r.pending.map((p) => ({
+      section: 'pending',
+      item: p.payee,
+      detail: `due ${p.due_date}, ${p.state}`,
+      count: 1 as const,
+      amount: p.amount,
+    })),
+    ...groups('revenue', r.revenue.by_chart_account),
+    ...r.defaulters.rows.map((d) => ({
+      section: 'defaulters',
+      item: d.unit,
+      detail: `${d.days_overdue} days overdue`,
+      count: d.invoices,
+      amount: d.outstanding,
+    })),
+    ...r.balances.flatMap((b) => [
+      { section: 'balance at start', item: b.name, detail: '', count: '' as const, amount: b.start },
+      { section: 'balance at end', item: b.name, detail: '', count: '' as const, amount: b.end },
+    ]),
+  ];
+}
+
+const FLAT_COLUMNS: Column<FlatRow>[] = [
+  { header: 'SECTION', value: (r) => r.section, words: true },
+  { header: 'ITEM', value: (r) => r.item },
+  { header: 'DETAIL', value: (r) => r.detail, optional: true },
+  { header: 'COUNT', value: (r) => r.count },
+  { header: 'AMOUNT', value: (r) => r.amount, kind: 'reais' },
+];
+
+const sumOf = (values: number[]) => centsToDecimal(values.reduce((a, v) => a + centsOf(v), 0));
+
+/** A firm's table: one row per condominium, the month at a glance (the whole report is in --json). */
+const FIRM_COLUMNS: Column<MonthReport>[] = [
+  { header: 'PAID OUT', value: (r) => r.paid.total, kind: 'reais' },
+  { header: 'REJECTIONS', value: (r) => r.rejected.length },
+  { header: 'TO PAY', value: (r) => sumOf(r.pending.map((p) => p.amount)), kind: 'reais' },
+  { header: 'REVENUE', value: (r) => r.revenue.total, kind: 'reais', optional: true },
+  { header: 'OVERDUE', value: (r) => r.defaulters.outstanding, kind: 'reais' },
+  { header: 'START', value: (r) => sumOf(r.balances.map((b) => b.start)), kind: 'reais', optional: true },
+  { header: 'END', value: (r) => sumOf(r.balances.map((b) => b.end)), kind: 'reais', optional: true },
+];
+
+/**
+ * `condo report month [YYYY-MM]`: on a terminal, a readable page of tables; `--json` the whole report; `-o csv`
+ * one flat table (section, item, detail, count, amount) for the council's spreadsheet. Over a firm's profiles,
+ * one row per condominium.
+ */
+export async function reportMonth(deps: Deps, monthArg: string | undefined): Promise<number> {
+  const month = monthFlag('MONTH', monthArg ?? deps.today().slice(0, 7));
+  const report = await monthReport(deps, month);
+  if (deps.collect) {
+    await printList(deps, [report], FIRM_COLUMNS);
+    return 0;
+  }
+  if (deps.format === 'json') {
+    printJson(deps, report);
+    return 0;
+  }
+  if (deps.format !== 'table') {
+    await printList(deps, flatRows(report), FLAT_COLUMNS);
+    return 0;
+  }
+  const heading = (text: string) => writeLine(deps.io.stdout, paint(deps.io, 'bold', `\n${deps.t(text)}`));
+  const none = () => writeLine(deps.io.stdout, paint(deps.io, 'dim', deps.t('(none)')));
+  const section = async <T>(title: string, rows: readonly T[], columns: Column<T>[]) => {
+    heading(title);
+    if (rows.length === 0) none();
+    else await printList(deps, rows, columns);
+  };
+  writeLine(deps.io.stdout, paint(deps.io, 'bold', `${report.condominium} · ${month}`));
+  const groupColumns = (first: string): Column<Group>[] => [
+    { header: first, value: (g) => g.name },
+    { header: 'COUNT', value: (g) => g.count },
+    { header: 'TOTAL', value: (g) => g.total, kind: 'reais' },
+  ];
+  await section(
+    `Paid: ${report.paid.payments} payments, ${formatReais(centsOf(report.paid.total))}`,
+    report.paid.by_supplier,
+    groupColumns('SUPPLIER'),
+  );
+  if (report.paid.by_chart_account.length > 0) {
+    writeLine(deps.io.stdout);
+    await printList(deps, report.paid.by_chart_account, groupColumns('CHART ACCOUNT'));
+  }
+  await section(`Rejected by the bank: ${report.rejected.length}`, report.rejected, [
+    { header: 'PAYABLE', value: (p) => p.public_id },
+    { header: 'PAYEE', value: (p) => p.payee },
+    { header: 'AMOUNT', value: (p) => p.amount, kind: 'reais' },
+    { header: "BANK'S WORD", value: (p) => `${p.code} ${p.reason}`, wrap: true },
+  ]);
+  await section(
+    `Still to pay: ${report.pending.length}, ${formatReais(centsOf(sumOf(report.pending.map((p) => p.amount))))}`,
+    report.pending,
+    [
+      { header: 'PAYABLE', value: (p) => p.public_id },
+      { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
+      { header: 'PAYEE', value: (p) => p.payee },
+      { header: 'AMOUNT', value: (p) => p.amount, kind: 'reais' },
+      { header: 'STATE', value: (p) => p.state, words: true },
+    ],
+  );
+  await section(
+    `Revenue received: ${formatReais(centsOf(report.revenue.total))}`,
+    report.revenue.by_chart_account,
+    groupColumns('CHART ACCOUNT'),
+  );
+  await section(
+    `Defaulters: ${report.defaulters.units} units, ${formatReais(centsOf(report.defaulters.outstanding))} overdue`,
+    report.defaulters.rows,
+    [
+      { header: 'UNIT', value: (d) => d.unit },
+      { header: 'INVOICES', value: (d) => d.invoices },
+      { header: 'OUTSTANDING', value: (d) => d.outstanding, kind: 'reais' },
+      { header: 'DAYS OVERDUE', value: (d) => d.days_overdue },
+    ],
+  );
+  await section('Bank balances', report.balances, [
+    { header: 'ACCOUNT', value: (b) => b.name },
+    { header: 'START', value: (b) => b.start, kind: 'reais' },
+    { header: 'IN', value: (b) => b.in, kind: 'reais' },
+    { header: 'OUT', value: (b) => b.out, kind: 'reais' },
+    { header: 'END', value: (b) => b.end, kind: 'reais' },
+  ]);
+  return 0;
+}
+
 export const register: Register = (program, run) => {
-  program
-    .command('report')
-    .description('reports people ask for every month')
+  const report = program.command('report').description('reports people ask for every month');
+  report
+    .command('month [month]')
+    .description(
+      "a condominium's month for its council: paid, rejected, to pay, revenue, defaulters, balances",
+    )
+    .action(run((deps, cmd) => reportMonth(deps, cmd.args[0])));
+  report
     .command('paid')
     .description('what was paid in a month: each payment, or by supplier or chart account, with the total')
     .option('--month <YYYY-MM>', 'the month (default: this one)')

@@ -111,7 +111,7 @@ export function firmCondominium(n: number, seq: Sequences, now: Date): Condomini
       agency,
       account_number: account(20_000),
       type: 'checking',
-      current_balance_cents: 1_500_000 + ((n * 104_729) % 4_000_000),
+      current_balance_cents: 6_000_000 + ((n * 104_729) % 4_000_000),
       is_payment_account: true,
     },
     {

@@ -1,0 +1,76 @@
+/**
+ * The month report a firm sends each building's council (`condo report month`): what was paid (by supplier and by
+ * chart account), what the bank refused, what is still to pay, the revenue received, who is behind, and each bank
+ * account's balance at the start and end of the month. Pure: it sums what the API listed, in integer cents.
+ */
+import { centsOf } from './money.js';
+
+/** A group of entries summed: a supplier, a payee without one, a chart account. */
+export interface GroupTotal {
+  name: string;
+  count: number;
+  totalCents: number;
+}
+
+/** Sums items by a key, largest total first. */
+export function groupTotals<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  nameOf: (item: T) => string,
+  centsOfItem: (item: T) => number,
+): GroupTotal[] {
+  const groups = new Map<string, GroupTotal>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key) ?? { name: nameOf(item), count: 0, totalCents: 0 };
+    group.count++;
+    group.totalCents += centsOfItem(item);
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) => b.totalCents - a.totalCents || a.name.localeCompare(b.name));
+}
+
+export interface BalanceRow {
+  bank_account_id: number;
+  name: string;
+  startCents: number;
+  inCents: number;
+  outCents: number;
+  endCents: number;
+}
+
+/**
+ * Each account's balance at the start and the end of a month, worked back from today's balance: the end is
+ * today's balance less what moved after the month, the start is the end less what moved in it. `entries` are the
+ * settled entries from the month's first day on (later months included).
+ */
+export function monthBalances(
+  month: string,
+  accounts: readonly { id: number; name?: unknown; current_balance?: unknown }[],
+  entries: readonly { type: string; bank_account_id?: number | null; amount: unknown; paid_at?: unknown }[],
+): BalanceRow[] {
+  return accounts.map((a) => {
+    let after = 0;
+    let inCents = 0;
+    let outCents = 0;
+    for (const e of entries) {
+      if (e.bank_account_id !== a.id || typeof e.paid_at !== 'string') continue;
+      const signed = e.type === 'revenue' ? centsOf(e.amount) : -centsOf(e.amount);
+      const paidMonth = e.paid_at.slice(0, 7);
+      if (paidMonth > month) after += signed;
+      else if (paidMonth === month) {
+        if (signed >= 0) inCents += signed;
+        else outCents -= signed;
+      }
+    }
+    const endCents = centsOf(a.current_balance) - after;
+    return {
+      bank_account_id: a.id,
+      name: String(a.name ?? ''),
+      startCents: endCents - inCents + outCents,
+      inCents,
+      outCents,
+      endCents,
+    };
+  });
+}

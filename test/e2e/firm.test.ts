@@ -1,0 +1,227 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Session, sandboxSession } from './harness.js';
+
+/**
+ * #11: the accounting firm's month. The sandbox plays a firm of five condominiums (the two seeded ones and three
+ * of the firm's), `sandbox credentials --write-profiles` gives each a profile, and the CLI answers across them:
+ * one table for a read, each bank file of a folder into its condominium, the month report per condominium.
+ */
+
+const FIRM = ['edificio-ipe-amarelo', 'residencial-bela-vista', 'edificio-solar-das-palmeiras'];
+let s: Session;
+let inbox: string;
+
+const lines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+
+beforeAll(async () => {
+  s = await sandboxSession({ bills: true, condominiums: 2 + FIRM.length });
+  await s.condo.ok(['sandbox', 'credentials', '--write-profiles', '--data-dir', s.dataDir]);
+  inbox = join(s.condo.configDir, 'banco');
+  await mkdir(inbox);
+});
+afterAll(() => s.close());
+
+describe('the sandbox plays a firm', () => {
+  test('one profile per condominium, each with the client that may do everything there', async () => {
+    const profiles = (await s.condo.ok('config list'))
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    const named = profiles.filter(([name, , , condominium]) => name === condominium).map(([name]) => name);
+    expect(named.sort()).toEqual(['edificio-aurora', 'residencial-jardim-botanico', ...FIRM].sort());
+    const ipe = await s.condo.json(['--profile', 'edificio-ipe-amarelo', 'bank-accounts', 'list']);
+    expect(ipe.map((a: any) => a.name)).toEqual(['Conta corrente', 'Poupança - fundo de reserva']);
+  });
+});
+
+describe('reads across profiles', () => {
+  test('--all-profiles payables list: one table with a CONDOMINIUM column, every condominium once', async () => {
+    const csv = (await s.condo.ok('-o csv --all-profiles payables list')).trim().split('\n');
+    expect(csv[0]?.startsWith('CONDOMINIUM,ID,STATE')).toBe(true);
+    const condominiums = new Set(csv.slice(1).map((l) => l.split(',')[0]));
+    // the default profile and residencial-jardim-botanico are the same condominium: asked once
+    expect([...condominiums].sort()).toEqual(['residencial-jardim-botanico', ...FIRM].sort());
+    const json = await s.condo.json('--all-profiles payables list');
+    expect(json.map((c: any) => c.condominium).sort()).toEqual(
+      ['edificio-aurora', 'residencial-jardim-botanico', ...FIRM].sort(),
+    );
+    const jardim = json.find((c: any) => c.condominium === 'residencial-jardim-botanico');
+    expect(jardim.rows.length).toBeGreaterThan(3);
+    expect(jardim.rows[0]).toHaveProperty('public_id');
+  });
+
+  test('--profiles a,b: those only, in that order; the month of the ledger side by side', async () => {
+    const out = await s.condo.ok([
+      '--profiles',
+      FIRM.slice(0, 2).join(','),
+      'ledger',
+      'summary',
+      '--last',
+      '2',
+    ]);
+    const rows = out
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    expect(rows.map((r) => r[0])).toEqual([FIRM[0], FIRM[0], FIRM[1], FIRM[1]]);
+    expect(rows.every((r) => /^\d{4}-\d\d$/.test(r[1] as string))).toBe(true);
+  });
+
+  test('a profile that cannot answer is said on stderr and in the exit code; the others still answer', async () => {
+    const path = join(s.condo.configDir, 'config.json');
+    const config = JSON.parse(await readFile(path, 'utf8'));
+    config.profiles.broken = { ...config.profiles[FIRM[0] as string], condominium: 'nao-existe' };
+    await writeFile(path, JSON.stringify(config));
+    try {
+      const r = await s.condo.run('--all-profiles bank-accounts list');
+      expect(r.exitCode).not.toBe(0);
+      expect(r.stderr).toMatch(/error: broken: /);
+      expect(r.stderr).toContain('5 of 6 condominiums answered; 1 failed (above)');
+      expect(
+        new Set(
+          r.stdout
+            .trim()
+            .split('\n')
+            .map((l) => l.split('\t')[0]),
+        ).size,
+      ).toBe(5);
+    } finally {
+      delete config.profiles.broken;
+      await writeFile(path, JSON.stringify(config));
+    }
+  });
+
+  test('said plainly: an unknown profile, and a verb that runs on one condominium', async () => {
+    const unknown = await s.condo.run('--profiles edificio-aurora,nope payables list');
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain('--profiles: no profile "nope" (see condo config list)');
+    const one = await s.condo.run('--all-profiles payables mark X');
+    expect(one.exitCode).toBe(2);
+    expect(one.stderr).toContain('"condo payables mark" runs on one condominium');
+  });
+});
+
+/** What the bank hands back for one of the firm's condominiums: a return and a statement, named by date. */
+async function bankFiles(profile: string, day: string) {
+  const as = ['--profile', profile];
+  const due = await s.condo.json([...as, 'payables', 'list', '--method', 'pix,ted']);
+  await s.condo.ok([...as, 'payables', 'mark', ...due.map((p: any) => p.public_id)]);
+  const batch = await s.condo.json([...as, 'batches', 'create', '--date', 'next-business-day', '--yes']);
+  const rem = join(s.condo.configDir, `${profile}.rem`);
+  const ret = join(inbox, `${day}.ret`);
+  const ofx = join(inbox, `${day}.ofx`);
+  await s.condo.ok([...as, 'batches', 'download', batch.public_id, '-O', rem]);
+  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret]);
+  await s.condo.ok(['sandbox', 'statement', '--condominium', profile, '--data-dir', s.dataDir, '-O', ofx]);
+  const account = (await s.condo.json([...as, 'bank-accounts', 'list'])).find(
+    (a: any) => a.is_payment_account,
+  );
+  return {
+    profile,
+    batch: batch.public_id as string,
+    account: account.id as number,
+    ret,
+    ofx,
+    paid: due.length,
+  };
+}
+
+describe('a folder of returns and statements for three condominiums, one command', () => {
+  test('every file lands in its condominium and batch or account; a stranger is refused; a re-run changes nothing', async () => {
+    const expected = [
+      await bankFiles(FIRM[0] as string, '2026-11-24'),
+      await bankFiles(FIRM[1] as string, '2026-11-25'),
+      await bankFiles(FIRM[2] as string, '2026-11-26'),
+    ];
+    const stranger = join(inbox, '2026-11-27.ofx');
+    await writeFile(
+      stranger,
+      'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>237<ACCTID>99999-9</BANKACCTFROM><BANKTRANLIST><DTSTART>20261101<DTEND>20261124<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261110<TRNAMT>-10.00<FITID>X1<MEMO>x</STMTTRN></BANKTRANLIST><LEDGERBAL><BALAMT>1.00<DTASOF>20261124</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n',
+    );
+    const files = [...expected.flatMap((e) => [e.ret, e.ofx]), stranger].sort();
+
+    const r = await s.condo.run(['--json', '--all-profiles', 'import', ...files]);
+    expect(r.exitCode).toBe(2);
+    const results = lines(r.stdout);
+    expect(results).toHaveLength(files.length);
+    for (const e of expected) {
+      const ret = results.find((x) => x.file === e.ret);
+      expect(ret).toMatchObject({ condominium: e.profile, paid: e.paid, replayed: false });
+      expect(ret.batch.public_id).toBe(e.batch);
+      expect(results.find((x) => x.file === e.ofx)).toMatchObject({
+        condominium: e.profile,
+        bank_account_id: e.account,
+        replayed: false,
+      });
+    }
+    expect(results.find((x) => x.file === stranger)).toMatchObject({ exit_code: 2 });
+    expect(r.stderr).toContain(
+      `error: ${stranger}: the file names bank 237 account 99999-9, an account of none of the 5 condominiums`,
+    );
+
+    const again = await s.condo.run([
+      '--json',
+      '--all-profiles',
+      'import',
+      ...files.filter((f) => f !== stranger),
+    ]);
+    expect(again.exitCode).toBe(0);
+    expect(lines(again.stdout).map((x) => x.replayed)).toEqual(files.slice(0, -1).map(() => true));
+    for (const e of expected) {
+      const batch = await s.condo.json(['--profile', e.profile, 'batches', 'show', e.batch]);
+      expect(batch.returns).toHaveLength(1);
+    }
+  });
+
+  test('the kind verbs route across profiles too, and refuse the other kind of file', async () => {
+    const ret = join(inbox, '2026-11-24.ret');
+    const ofx = join(inbox, '2026-11-24.ofx');
+    const r = await s.condo.run(['-o', 'table', '--all-profiles', 'batches', 'import-return', ret, ofx]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toContain(`${ret} → ${FIRM[0]}: paid`);
+    expect(r.stderr).toContain(`${ofx}: this is a bank statement (OFX or CSV), not a CNAB 240 return`);
+    const st = await s.condo.run(['--all-profiles', 'statements', 'import', ofx, '--account', '1']);
+    expect(st.exitCode).toBe(2);
+    expect(st.stderr).toContain('--account is one condominium');
+  });
+});
+
+describe('report month', () => {
+  test("one condominium's month: paid, rejected with the bank's reason, to pay, revenue, defaulters, balances", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const report = await s.condo.json(['report', 'month', month]);
+    expect(report.condominium).toBe('residencial-jardim-botanico');
+    expect(report.rejected).toEqual([
+      expect.objectContaining({ payee: 'Jardins & Cia Paisagismo Ltda', code: 'AN', amount: 1350 }),
+    ]);
+    expect(report.pending.length).toBeGreaterThan(0);
+    expect(report.revenue.total).toBeGreaterThan(0);
+    expect(report.defaulters.units).toBeGreaterThan(0);
+    const accounts = await s.condo.json('bank-accounts list');
+    // this month's end is today's balance; its start is the end less what moved in it
+    for (const b of report.balances) {
+      expect(b.end).toBe(accounts.find((a: any) => a.id === b.bank_account_id).current_balance);
+      expect(Math.round((b.start + b.in - b.out) * 100)).toBe(Math.round(b.end * 100));
+    }
+    const csv = (await s.condo.ok(['-o', 'csv', 'report', 'month', month])).trim().split('\n');
+    expect(csv[0]).toBe('SECTION,ITEM,DETAIL,COUNT,AMOUNT');
+    expect(csv.some((l) => l.startsWith('rejected,Jardins & Cia Paisagismo Ltda,AN '))).toBe(true);
+    expect(csv.filter((l) => l.startsWith('balance at end,'))).toHaveLength(accounts.length);
+  });
+
+  test('--all-profiles: one row per condominium, the whole report per condominium in JSON', async () => {
+    const out = await s.condo.ok('-o csv --all-profiles report month');
+    const [header, ...rows] = out.trim().split('\n');
+    expect(header).toBe('CONDOMINIUM,PAID OUT,REJECTIONS,TO PAY,REVENUE,OVERDUE,START,END');
+    expect(rows).toHaveLength(5);
+    const json = await s.condo.json('--all-profiles report month');
+    const ipe = json.find((c: any) => c.condominium === FIRM[0]);
+    expect(ipe.rows[0].paid.payments).toBeGreaterThan(0);
+  });
+});
