@@ -29,8 +29,13 @@ export async function kindOf(path: string): Promise<FileKind> {
   if (!handle) throw new UsageError(`FILE: ${path} is not a readable file`);
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
+    // latin1: one character per byte (a UTF-8 BOM reads as three)
     const head = buffer.subarray(0, bytesRead).toString('latin1');
-    const first = head.replace(/^\uFEFF/, '').split('\n')[0]?.replace(/\r$/, '') ?? '';
+    const first =
+      head
+        .replace(/^\xEF\xBB\xBF/, '')
+        .split('\n')[0]
+        ?.replace(/\r$/, '') ?? '';
     return /^\d{8}/.test(first) && first.length >= 100 && !/[;,\t]/.test(first) ? 'return' : 'statement';
   } finally {
     await handle.close();
