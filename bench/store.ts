@@ -190,7 +190,8 @@ try {
       [
         bin,
         '--profile',
-        'sandbox',
+        // a sandbox on another port than 4010 writes profile sandbox-<port>
+        `sandbox-${new URL(small.base).port}`,
         '--json',
         'statements',
         'import',

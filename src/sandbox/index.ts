@@ -46,7 +46,10 @@ export interface SandboxOptions {
   dataDir: string | null;
   /** per token; default 600 per 60 s */
   rateLimit?: { count: number; seconds: number };
-  /** per IP, for calls without a valid token (the token endpoint included); default 60 per 60 s */
+  /**
+   * per IP, for calls without a valid token (the token endpoint included); default 60 per 60 s, or two per
+   * client when there are more (a firm's machine asks a token for each of its condominiums at once)
+   */
   ipRateLimit?: { count: number; seconds: number };
   /** default 3600 */
   tokenTtlSeconds?: number;
@@ -121,6 +124,10 @@ export function allowedHosts(bindHost: string, extra: string[]): Set<string> | n
   return new Set([...LOOPBACK_NAMES, bindHost, ...extra].map((h) => h.toLowerCase()));
 }
 
+function defaultIpLimit(store: SandboxStore): number {
+  return Math.max(60, 2 * store.read(null, (tx) => tx.clients.count()));
+}
+
 /** The services one server shares, built over an opened store. */
 export function createContext(store: SandboxStore, opts: Omit<SandboxOptions, 'dataDir'>): SandboxContext {
   const now = opts.now ?? (() => new Date());
@@ -133,7 +140,7 @@ export function createContext(store: SandboxStore, opts: Omit<SandboxOptions, 'd
     idempotency: new IdempotencyStore(store, ms),
     rateLimiter: new RateLimiter(ms),
     rateLimit: opts.rateLimit ?? { count: 600, seconds: 60 },
-    ipRateLimit: opts.ipRateLimit ?? { count: 60, seconds: 60 },
+    ipRateLimit: opts.ipRateLimit ?? { count: defaultIpLimit(store), seconds: 60 },
     now,
     log: opts.log ?? (() => {}),
     ...(opts.webhookRetryDelaysMs ? { webhookRetryDelaysMs: [...opts.webhookRetryDelaysMs] } : {}),
