@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { CondoError, UsageError } from '../domain/errors.js';
 import { createDeps, type Deps, type GlobalOptions } from './context.js';
-import { exitCodeOf } from './exit-codes.js';
+import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { type Column, printJson, printList, selectFields } from './output.js';
 
@@ -130,6 +130,21 @@ export function profileDeps(
   };
 }
 
+/**
+ * A server that could not be reached after a profile's retries (exit 7) is not asked again for the next profiles
+ * on it: fifty profiles of one dead server fail in one retry budget, not fifty.
+ */
+export function serverFate() {
+  const down = new Map<string, CondoError>();
+  const key = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
+  return {
+    downOf: (baseUrl: string): CondoError | undefined => down.get(key(baseUrl)),
+    note: (baseUrl: string, error: CondoError): void => {
+      if (exitCodeOf(error) === ExitCode.unavailable) down.set(key(baseUrl), error);
+    },
+  };
+}
+
 interface Answer {
   target: ProfileTarget;
   rows: readonly unknown[];
@@ -158,7 +173,10 @@ export async function readAcrossProfiles(
   verb: (deps: Deps) => Promise<number | undefined>,
 ): Promise<number> {
   const targets = await selectedProfiles(deps);
+  const fate = serverFate();
   const answers = await pooled(targets, async (target): Promise<Answer> => {
+    const down = fate.downOf(target.baseUrl);
+    if (down) return { target, rows: [], columns: [], error: down, exitCode: exitCodeOf(down) };
     let rows: readonly unknown[] = [];
     let columns: Column<never>[] = [];
     const child = profileDeps(deps, target, (r, c) => {
@@ -170,6 +188,7 @@ export async function readAcrossProfiles(
       return { target, rows, columns, exitCode };
     } catch (error) {
       if (!(error instanceof CondoError)) throw error;
+      fate.note(target.baseUrl, error);
       return { target, rows: [], columns: [], error, exitCode: exitCodeOf(error) };
     } finally {
       await child.close();

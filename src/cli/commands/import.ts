@@ -4,7 +4,7 @@ import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { eachFile, type FileLabel } from '../per-file.js';
-import { acrossProfiles, pooled, profileDeps, selectedProfiles } from '../profiles.js';
+import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
 import type { Register } from '../program.js';
 import { batchFinder, importReturn, type ReturnFacts, returnFacts } from './batches.js';
 import { type ImportOptions, importStatement, parseLocally } from './statements.js';
@@ -63,7 +63,12 @@ interface Tenant {
   failure?: CondoError;
 }
 
-function tenant(deps: Deps, profile: string | undefined, condominium: string): Tenant {
+function tenant(
+  deps: Deps,
+  profile: string | undefined,
+  condominium: string,
+  server?: { baseUrl: string; fate: ReturnType<typeof serverFate> },
+): Tenant {
   let accounts: Promise<AccountOfTenant[]> | undefined;
   const t: Tenant = {
     profile,
@@ -72,6 +77,11 @@ function tenant(deps: Deps, profile: string | undefined, condominium: string): T
     batches: batchFinder(deps),
     accounts: () => {
       accounts ??= (async () => {
+        const down = server?.fate.downOf(server.baseUrl);
+        if (down) {
+          t.failure = down;
+          return [];
+        }
         try {
           const rows = await (await deps.client()).bankAccounts.list();
           t.accountsRead = [...rows].map((a) => ({
@@ -85,6 +95,7 @@ function tenant(deps: Deps, profile: string | undefined, condominium: string): T
         } catch (error) {
           if (!(error instanceof CondoError)) throw error;
           t.failure = error;
+          if (server) server.fate.note(server.baseUrl, error);
           return [];
         }
       })();
@@ -98,7 +109,10 @@ function tenant(deps: Deps, profile: string | undefined, condominium: string): T
 async function tenantsOf(deps: Deps): Promise<Tenant[]> {
   if (!acrossProfiles(deps.globals)) return [tenant(deps, undefined, '')];
   const targets = await selectedProfiles(deps);
-  return targets.map((target) => tenant(profileDeps(deps, target), target.profile, target.condominium));
+  const fate = serverFate();
+  return targets.map((target) =>
+    tenant(profileDeps(deps, target), target.profile, target.condominium, { baseUrl: target.baseUrl, fate }),
+  );
 }
 
 const names = (tenants: readonly Tenant[]) =>
