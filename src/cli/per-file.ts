@@ -21,7 +21,7 @@ export async function eachFile(
       worst = Math.max(worst, await one(path, { file: path }));
     } catch (error) {
       if (!(error instanceof CondoError)) throw error;
-      const message = error.message.startsWith(`${path}:`) ? error.message : `${path}: ${error.message}`;
+      const message = error.message.includes(path) ? error.message : `${path}: ${error.message}`;
       const extras = [error.code, error.requestId ? `request id ${error.requestId}` : undefined].filter(
         Boolean,
       );

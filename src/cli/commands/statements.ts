@@ -104,14 +104,17 @@ function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): P
   if (deps.format === 'json') return;
   const counts = ['transactions', 'imported', 'duplicates', 'reconciled', 'unmatched'] as const;
   if (deps.format === 'table')
-    writeLine(deps.io.stdout, `${fileLead(r)}${counts.map((k) => `${k} ${r[k]}`).join(', ')}`);
+    writeLine(deps.io.stdout, `${fileLead(r)}${counts.map((k) => `${deps.t(k)} ${r[k]}`).join(', ')}`);
   else {
     printLabelTsv(deps, r);
     for (const k of counts) writeLine(deps.io.stdout, `${k}\t${r[k]}`);
   }
   const unmatched = r.unmatched_transactions ?? [];
   if (unmatched.length === 0 || deps.globals.quiet) return;
-  writeLine(deps.io.stdout, deps.format === 'table' ? paint(deps.io, 'bold', '\nUnmatched:') : '');
+  writeLine(
+    deps.io.stdout,
+    deps.format === 'table' ? paint(deps.io, 'bold', `\n${deps.t('Unmatched:')}`) : '',
+  );
   return printList(deps, unmatched, [
     { header: 'LINE', value: (t) => t.line },
     { header: 'DATE', value: (t) => t.date, kind: 'date' },
