@@ -226,8 +226,10 @@ export async function readAcrossProfiles(
     );
     const merged: Column<Row>[] = [
       { header: 'CONDOMINIUM', value: (r) => r.condominium },
-      ...columns.map(({ style, ...c }) => ({
+      // the verb's first column (its ids) stays whole, as it would in its own table
+      ...columns.map(({ style, ...c }, i) => ({
         ...c,
+        ...(i === 0 ? { fixed: true } : {}),
         value: (r: Row) => c.value(r.row),
         ...(style ? { style: (r: Row) => style(r.row) } : {}),
       })),
