@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Session, sandboxSession } from './harness.js';
+import { jsonLines, type Session, sandboxSession } from './harness.js';
 
 /**
  * #11: the accounting firm's month. The sandbox plays a firm of five condominiums (the two seeded ones and three
@@ -12,12 +12,6 @@ import { type Session, sandboxSession } from './harness.js';
 const FIRM = ['edificio-ipe-amarelo', 'residencial-bela-vista', 'edificio-solar-das-palmeiras'];
 let s: Session;
 let inbox: string;
-
-const lines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
 
 beforeAll(async () => {
   s = await sandboxSession({ bills: true, condominiums: 2 + FIRM.length });
@@ -148,7 +142,7 @@ describe('a folder of returns and statements for three condominiums, one command
 
     const r = await s.condo.run(['--json', '--all-profiles', 'import', ...files]);
     expect(r.exitCode).toBe(2);
-    const results = lines(r.stdout);
+    const results = jsonLines(r.stdout);
     expect(results).toHaveLength(files.length);
     for (const e of expected) {
       const ret = results.find((x) => x.file === e.ret);
@@ -172,7 +166,7 @@ describe('a folder of returns and statements for three condominiums, one command
       ...files.filter((f) => f !== stranger),
     ]);
     expect(again.exitCode).toBe(0);
-    expect(lines(again.stdout).map((x) => x.replayed)).toEqual(files.slice(0, -1).map(() => true));
+    expect(jsonLines(again.stdout).map((x) => x.replayed)).toEqual(files.slice(0, -1).map(() => true));
     for (const e of expected) {
       const batch = await s.condo.json(['--profile', e.profile, 'batches', 'show', e.batch]);
       expect(batch.returns).toHaveLength(1);

@@ -38,6 +38,14 @@ export interface RunOptions {
   spawn?: boolean;
 }
 
+/** A `--json` run over many files prints one JSON line per file. */
+export function jsonLines(text: string): any[] {
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+}
+
 /** Splits a command line the way a shell would for simple quoting ('single', "double"). */
 export function argv(line: string): string[] {
   const out: string[] = [];

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Session, sandboxSession } from './harness.js';
+import { jsonLines, type Session, sandboxSession } from './harness.js';
 
 /**
  * #11 points 1 and 2: bank files routed by their content. A return finds its batch by its payments' seu números
@@ -66,10 +66,7 @@ describe('statements import FILE...: the account the file names', () => {
     ];
     const r = await s.condo.run(['--json', 'statements', 'import', ...files]);
     expect(r.exitCode).toBe(2);
-    const results = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const results = jsonLines(r.stdout);
     expect(results).toHaveLength(3);
     expect(results[0]).toMatchObject({ file: files[0], bank_account_id: payment.id, replayed: false });
     expect(results[1]).toMatchObject({ file: files[1], bank_account_id: savings.id, replayed: false });
@@ -81,12 +78,7 @@ describe('statements import FILE...: the account the file names', () => {
     // the cron job runs again: nothing imported twice
     const again = await s.condo.run(['--json', 'statements', 'import', ...files.slice(0, 2)]);
     expect(again.exitCode).toBe(0);
-    expect(
-      again.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).replayed),
-    ).toEqual([true, true]);
+    expect(jsonLines(again.stdout).map((l) => l.replayed)).toEqual([true, true]);
     // --account still decides when given, and a file for another account is still refused by the server
     const forced = await s.condo.run([
       'statements',
@@ -125,10 +117,7 @@ describe('batches import-return FILE...: the batch the payments name', () => {
 
     const r = await s.condo.run(['--json', 'batches', 'import-return', a.ret, b.ret, stranger]);
     expect(r.exitCode).toBe(2);
-    const results = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const results = jsonLines(r.stdout);
     expect(results[0]).toMatchObject({ file: a.ret, scheduled: a.count, replayed: false });
     expect(results[0].batch.public_id).toBe(a.batch.public_id);
     expect(results[1]).toMatchObject({ file: b.ret, paid: b.count, replayed: false });
@@ -139,12 +128,7 @@ describe('batches import-return FILE...: the batch the payments name', () => {
 
     const again = await s.condo.run(['--json', 'batches', 'import-return', ret, seeded]);
     expect(again.exitCode).toBe(0);
-    expect(
-      again.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).replayed),
-    ).toEqual([true, true]);
+    expect(jsonLines(again.stdout).map((l) => l.replayed)).toEqual([true, true]);
   });
 
   test('an id given is checked against the content before anything is sent', async () => {
