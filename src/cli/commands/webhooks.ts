@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../../domain/errors.js';
 import { verifyWebhookSignature, WEBHOOK_EVENTS } from '../../domain/webhooks.js';
@@ -94,6 +94,9 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
     throw new UsageError(`--port: "${opts.port}" is not a port`);
   const client = await deps.client();
   let secret = '';
+  // node:http only for the verb that serves: importing it costs every other command its load (on Node 22 it pulls
+  // in Node's own undici)
+  const { createServer } = await import('node:http');
   const server = createServer(async (req, res) => {
     try {
       const body = await rawBody(req);
