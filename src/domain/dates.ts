@@ -51,8 +51,24 @@ export function monthOf(date: IsoDate): string {
   return date.slice(0, 7);
 }
 
+/**
+ * Brasília has kept UTC−3 all year since daylight saving time ended on 2019-02-17 (Decree 9.772/2019). An instant
+ * from then on is read with that fixed offset: Intl's time-zone data costs ~10 ms to load on a command's first
+ * call, which `condo` pays on every run. Earlier instants, and other zones, still go through Intl.
+ */
+const BRASILIA_FIXED_SINCE = Date.UTC(2019, 1, 17, 2);
+const BRASILIA_OFFSET_MS = -3 * 3_600_000;
+
+function brasiliaFixed(at: Date): Date | undefined {
+  return at.getTime() >= BRASILIA_FIXED_SINCE ? new Date(at.getTime() + BRASILIA_OFFSET_MS) : undefined;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
 /** Today's calendar date in a time zone (Brazil's by default: a condominium's day ends at midnight in Brasília). */
 export function todayIn(now: Date, timeZone = 'America/Sao_Paulo'): IsoDate {
+  const wall = timeZone === 'America/Sao_Paulo' ? brasiliaFixed(now) : undefined;
+  if (wall) return wall.toISOString().slice(0, 10);
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -89,6 +105,17 @@ export function brasiliaClock(at: Date): {
   minute: string;
   second: string;
 } {
+  const wall = brasiliaFixed(at);
+  if (wall) {
+    return {
+      year: String(wall.getUTCFullYear()),
+      month: pad2(wall.getUTCMonth() + 1),
+      day: pad2(wall.getUTCDate()),
+      hour: pad2(wall.getUTCHours()),
+      minute: pad2(wall.getUTCMinutes()),
+      second: pad2(wall.getUTCSeconds()),
+    };
+  }
   brasilia ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'America/Sao_Paulo',
     year: 'numeric',

@@ -4,6 +4,7 @@ import {
   addMonthsClamped,
   daysBetween,
   formatDateBr,
+  formatInstantBr,
   isIsoDate,
   parseDateInput,
   todayIn,
@@ -53,5 +54,38 @@ describe('dates', () => {
 
   test('Brazilian display', () => {
     expect(formatDateBr('2026-11-22')).toBe('22/11/2026');
+  });
+});
+
+describe('Brasília without Intl', () => {
+  // Intl's own America/Sao_Paulo data is the oracle for the fixed UTC−3 the fast path uses since 2019-02-17
+  const intlDate = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const intlTime = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+
+  test('today and the wall clock agree with Intl on every hour around midnight, 2019 to 2030', () => {
+    for (let day = Date.UTC(2019, 1, 17); day < Date.UTC(2030, 0, 1); day += 37 * 86_400_000) {
+      for (const hour of [0, 1, 2, 2.99, 3, 3.01, 4, 12, 23.5]) {
+        const at = new Date(day + hour * 3_600_000);
+        expect(todayIn(at)).toBe(intlDate.format(at));
+        expect(formatInstantBr(at.toISOString()).slice(11)).toBe(intlTime.format(at));
+      }
+    }
+  });
+
+  test('an instant of the daylight-saving years is still read with the summer offset', () => {
+    // 2018-12-01 02:30Z was 00:30 of the 1st in Brasília under daylight saving (UTC−2), not 23:30 of the 30th
+    expect(todayIn(new Date('2018-12-01T02:30:00Z'))).toBe('2018-12-01');
+    expect(formatInstantBr('2018-12-01T02:30:00Z')).toBe('01/12/2018 00:30');
+    expect(todayIn(new Date('2026-12-01T02:30:00Z'))).toBe('2026-11-30');
   });
 });
