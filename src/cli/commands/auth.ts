@@ -87,12 +87,12 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
   });
   try {
     const token = await client.token();
-    store.saveProfile(profileName, profile);
-    store.saveToken(profileTokenKey(profileName), token);
+    await store.saveProfile(profileName, profile);
+    await store.saveToken(profileTokenKey(profileName), token);
     // Logging in to a second profile must not silently move every later command to it.
     const previous = store.currentProfile();
     const current = !previous || previous === profileName;
-    if (current) store.useProfile(profileName);
+    if (current) await store.useProfile(profileName);
     if (deps.format === 'json') {
       printJson(deps, {
         profile: profileName,
@@ -167,7 +167,7 @@ export async function logout(deps: Deps): Promise<number> {
   const name = deps.globals.profile ?? deps.io.env.CONDO_PROFILE ?? store.currentProfile();
   if (!name || !store.profile(name))
     throw new UsageError(`no profile${name ? ` "${name}"` : ''} to log out of`);
-  store.deleteProfile(name);
+  await store.deleteProfile(name);
   deps.info(`Logged out: profile "${name}" and its cached token removed.`);
   return 0;
 }

@@ -67,10 +67,10 @@ export async function setKey(deps: Deps, key: string, value: string): Promise<nu
     k === 'scopes'
       ? { ...profile, scopes: value.split(/[\s,]+/).filter(Boolean) }
       : { ...profile, [k]: value };
-  store.saveProfile(name, next);
+  await store.saveProfile(name, next);
   // A changed identity invalidates the cached token.
   const { profileTokenKey } = await import('../../config/store.js');
-  store.deleteToken(profileTokenKey(name));
+  await store.deleteToken(profileTokenKey(name));
   deps.info(`${name}.${k} set`);
   return 0;
 }
@@ -82,9 +82,9 @@ export async function unsetKey(deps: Deps, key: string): Promise<number> {
   const profile = store.profile(name);
   if (!profile) throw new UsageError(`profile "${name}" does not exist`);
   const { [k]: _removed, ...rest } = profile;
-  store.saveProfile(name, rest as Profile);
+  await store.saveProfile(name, rest as Profile);
   const { profileTokenKey } = await import('../../config/store.js');
-  store.deleteToken(profileTokenKey(name));
+  await store.deleteToken(profileTokenKey(name));
   deps.info(`${name}.${k} unset`);
   return 0;
 }
@@ -96,7 +96,7 @@ export async function useProfile(deps: Deps, name: string): Promise<number> {
       `profile "${name}" does not exist (known: ${Object.keys(store.profiles()).join(', ') || 'none'})`,
     );
   }
-  store.useProfile(name);
+  await store.useProfile(name);
   deps.info(`now using profile "${name}"`);
   return 0;
 }

@@ -94,14 +94,14 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
   if (main) {
     const store = await deps.config();
     const { profileTokenKey } = await import('../../config/store.js');
-    store.saveProfile(profile, {
+    await store.saveProfile(profile, {
       base_url: sandbox.baseUrl,
       condominium: main.condominium,
       client_id: main.client_id,
       client_secret: main.client_secret,
     });
-    store.deleteToken(profileTokenKey(profile));
-    if (!store.currentProfile()) store.useProfile(profile);
+    await store.deleteToken(profileTokenKey(profile));
+    if (!store.currentProfile()) await store.useProfile(profile);
   }
   writeLine(deps.io.stdout, sandbox.baseUrl);
   const { allowedHosts } = await import('../../sandbox/index.js');
@@ -177,13 +177,13 @@ async function writeProfiles(
   const written: { profile: string; condominium: string; base_url: string; client_id: string }[] = [];
   for (const c of creds.clients) {
     if (c.scopes.length < SCOPES.length || written.some((w) => w.condominium === c.condominium)) continue;
-    store.saveProfile(c.condominium, {
+    await store.saveProfile(c.condominium, {
       base_url: creds.base_url,
       condominium: c.condominium,
       client_id: c.client_id,
       client_secret: c.client_secret,
     });
-    store.deleteToken(profileTokenKey(c.condominium));
+    await store.deleteToken(profileTokenKey(c.condominium));
     written.push({
       profile: c.condominium,
       condominium: c.condominium,
