@@ -5,6 +5,21 @@
 import { readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
+// undici's Client loads its HTTP/2 half (and with it node:http2 and tls, ~6 ms on Node 20) at start-up, though it
+// runs only when a TLS server picks h2 and h2 was allowed, which condo never asks for. Load it on first use.
+const lazyHttp2 = {
+  name: 'undici-lazy-h2',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const connectH2 = require('./client-h2.js')";
+      if (!source.includes(eager)) throw new Error(`undici-lazy-h2: "${eager}" is gone from ${args.path}`);
+      const lazy = "const connectH2 = (...args) => require('./client-h2.js')(...args)";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 const { version } = JSON.parse(await readFile('package.json', 'utf8'));
 await rm('dist', { recursive: true, force: true });
 await build({
@@ -21,7 +36,10 @@ await build({
     js: "import { createRequire as __condoCreateRequire } from 'node:module'; const require = __condoCreateRequire(import.meta.url);",
   },
   sourcemap: 'linked',
+  minifyWhitespace: true,
+  minifySyntax: true,
   chunkNames: 'chunks/[name]-[hash]',
   define: { __CONDO_VERSION__: JSON.stringify(version) },
+  plugins: [lazyHttp2],
   logLevel: 'warning',
 });

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -87,6 +87,7 @@ describe('help that teaches', () => {
     for (const shell of ['zsh', 'fish'])
       expect(await s.condo.ok(['completion', shell])).toContain('condo __complete');
     expect((await s.condo.run('completion tcsh')).exitCode).toBe(2);
+    await rm(bin, { recursive: true, force: true });
   });
 
   test('a boleto or utility-bill barcode is refused when the payable is created or updated, with the reason', async () => {
