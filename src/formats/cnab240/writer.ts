@@ -152,25 +152,50 @@ const PIX_INITIATION: Record<PixKeyType | 'bank', string> = {
 export function* remittanceLines(input: PaymentRemittanceInput): Generator<string> {
   const ctx = prepareContext(input);
   const groups = groupPayments(input, ctx.bankCode);
+  const lotes = LOTE_PLAN.flatMap((plan) =>
+    splitIntoLotes(groups.get(plan.key) ?? []).map((items) => ({ plan, items })),
+  );
+  const total = 2 + lotes.reduce((n, l) => n + 2 + l.items.reduce((r, item) => r + recordsOf(item), 0), 0);
+  if (total > MAX_RECORDS_PER_FILE)
+    fail('payments', `make ${total} records, more than a file holds (999999): split them into several files`);
   yield fileHeader(ctx);
-  let loteNumber = 0;
-  let recordCount = 2;
-  for (const plan of LOTE_PLAN) {
-    const items = groups.get(plan.key);
-    if (!items || items.length === 0) continue;
-    loteNumber++;
+  for (const [index, { plan, items }] of lotes.entries()) {
+    const lote = index + 1;
     let seq = 0;
     let sum = 0;
-    yield loteHeader(ctx, loteNumber, plan.forma, plan.family);
+    yield loteHeader(ctx, lote, plan.forma, plan.family);
     for (const item of items) {
-      for (const line of detailLines(ctx, loteNumber, plan.forma, item, () => ++seq)) yield line;
+      yield* detailLines(ctx, lote, plan.forma, item, () => ++seq);
       sum += item.payment.amountCents;
     }
-    yield loteTrailer(ctx.bankCode, loteNumber, seq + 2, sum);
-    recordCount += seq + 2;
+    yield loteTrailer(ctx.bankCode, lote, seq + 2, sum);
   }
-  yield fileTrailer(ctx.bankCode, loteNumber, recordCount);
+  yield fileTrailer(ctx.bankCode, lotes.length, total);
 }
+
+/** The records a payment takes: segment O alone for a utility bill, J + J-52 for a boleto, A + B otherwise. */
+function recordsOf(item: PreparedPayment): number {
+  return item.payment.forma === 'boleto' && barcodeInfo(item.barcode!).kind === 'arrecadacao' ? 1 : 2;
+}
+
+/** A lote numbers its records in five digits: a forma with more goes on in a lote of its own. */
+function splitIntoLotes(items: PreparedPayment[]): PreparedPayment[][] {
+  const lotes: PreparedPayment[][] = [];
+  let records = MAX_RECORDS_PER_LOTE;
+  for (const item of items) {
+    if (records + recordsOf(item) > MAX_RECORDS_PER_LOTE) {
+      lotes.push([]);
+      records = 0;
+    }
+    lotes.at(-1)?.push(item);
+    records += recordsOf(item);
+  }
+  return lotes;
+}
+
+/** FEBRABAN 240 v10.x: a detail's sequence in its lote has five digits, the file trailer's record count six. */
+const MAX_RECORDS_PER_LOTE = 99_999;
+const MAX_RECORDS_PER_FILE = 999_999;
 
 /** The whole remittance as text: CRLF after every line, ASCII only. */
 export function writePaymentRemittance(input: PaymentRemittanceInput): string {

@@ -270,3 +270,23 @@ describe('helpers', () => {
     expect(at(t, 144, 157)).toBe('28022025230509');
   });
 });
+
+describe('limits of the layout', () => {
+  const ted = samplePayments().find((p) => p.forma === 'ted') as RemittancePayment;
+  const teds = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ ...ted, seuNumero: `BULK${String(i).padStart(10, '0')}` }));
+
+  test('a forma of more than 99,999 records goes on in a second lote, and the reader finds nothing amiss', () => {
+    const big = readCnab240Sync(writePaymentRemittance(sampleInput(teds(50_001))));
+    expect(big.errors).toEqual([]);
+    expect(big.batches.map((b) => b.records)).toEqual([99_998 + 2, 4 + 2]);
+    expect(big.details).toBe(50_001);
+    expect(big.batches.map((b) => b.trailer_count)).toEqual(big.batches.map((b) => b.records));
+  });
+
+  test('more records than a file holds (999,999) is refused, naming the payments', () => {
+    expect(() => writePaymentRemittance(sampleInput(teds(500_000)))).toThrow(
+      /payments.*more than a file holds \(999999\)/,
+    );
+  });
+});
