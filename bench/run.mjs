@@ -1,6 +1,13 @@
 // Benchmarks, printed as ratios against baselines measured in the same run on the same machine:
 //   start-up of `condo --version|--help` against `node -e 0`;
-//   one authenticated API call through `condo api` against curl making the same request;
+//   one authenticated API call (`condo payables list`, `condo api`) against a bare node:http GET of the same URL
+//   (bench/bare-get.mjs) and against curl; a shell loop of 100 `condo payables show ID` against a loop of 100
+//   of that bare script;
+//   bulk at the rate ceiling: 2000 creates and 1000 marks against a sandbox at --rate-limit 6000/60 and 600/60,
+//   the share of the ceiling reached and the 429s seen (the 600/60 part takes about four minutes; BENCH_CEILING=0
+//   leaves it out);
+//   big files through the CLI: `cnab inspect` and `statements import --dry-run` against Node's line reader, with
+//   peak RSS at two sizes (bench/big-files.ts);
 //   peak RSS of the CLI against `node -e 0`.
 //   the CNAB 240 and OFX parsers' throughput and heap against a raw read of the same file (bench/formats.ts);
 //   an accounting firm's read over 50 condominiums: `--all-profiles payables list` against the shell loop of one
@@ -8,13 +15,17 @@
 //   the sandbox's store: create latency with 200 000 payables against a few dozen, and a GET's p99 during a
 //   300 000-line statement import against its idle p99 (bench/store.ts).
 // Run with `npm run bench` (it builds first). Nothing here asserts: the numbers are for people.
+// BENCH_NODE=/path/to/node runs the CLI (and every baseline) on another Node, e.g. 22 or 24 from the npm registry,
+// while the sandbox stays on this one (its better-sqlite3 is built for it).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const bin = join(import.meta.dirname, '..', 'bin', 'condo.js');
+const bareGet = join(import.meta.dirname, 'bare-get.mjs');
+const cliNode = process.env.BENCH_NODE ?? process.execPath;
 
 function time(cmd, args, env = {}, expectStatus = 0) {
   return timeWith(RUNS, cmd, args, env, expectStatus);
@@ -48,7 +59,8 @@ const root = mkdtempSync(join(tmpdir(), 'condo-bench-'));
 const env = { CONDO_CONFIG_DIR: join(root, 'config'), NO_COLOR: '1', CI: '1' };
 try {
   console.log(`median of ${RUNS} runs; ratios against the baseline above each group\n`);
-  const node = time(process.execPath, ['-e', '0']);
+  console.log(`CLI on Node ${spawnSync(cliNode, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
+  const node = time(cliNode, ['-e', '0']);
   row('baseline: node -e 0', node, node);
   const cases = [
     [['--version'], 0],
@@ -74,7 +86,7 @@ try {
     ],
   ];
   for (const [args, status] of cases) {
-    row(`condo ${args.join(' ').slice(0, 38)}`, time(process.execPath, [bin, ...args], env, status), node);
+    row(`condo ${args.join(' ').slice(0, 38)}`, time(cliNode, [bin, ...args], env, status), node);
   }
 
   // One API call: the sandbox in a child process, curl vs condo on the same GET.
@@ -104,17 +116,37 @@ try {
     ).stdout.trim();
     const url = `${baseUrl}/api/v1/condominiums/${condominium}/payables?per_page=25`;
     console.log('');
-    const curl = time('curl', ['-sf', '-o', '/dev/null', '-H', `Authorization: Bearer ${token}`, url]);
-    row('baseline: curl GET payables', curl, curl);
+    const bare = time(cliNode, [bareGet, url, token]);
+    row('baseline: bare node:http GET payables', bare, bare);
     row(
-      'condo api GET payables',
-      time(process.execPath, [bin, '--profile', profile, 'api', 'GET', 'payables'], env),
-      curl,
+      'condo payables list (token cached)',
+      time(cliNode, [bin, '--profile', profile, 'payables', 'list'], env),
+      bare,
     );
     row(
-      'condo payables list (table rendering)',
-      time(process.execPath, [bin, '--profile', profile, 'payables', 'list'], env),
-      curl,
+      'condo api GET payables',
+      time(cliNode, [bin, '--profile', profile, 'api', 'GET', 'payables'], env),
+      bare,
+    );
+    const curl = time('curl', ['-sf', '-o', '/dev/null', '-H', `Authorization: Bearer ${token}`, url]);
+    row('curl GET payables (for scale)', curl, bare);
+
+    // What a script does a hundred times: one payable each, one process each.
+    const id = spawnSync(cliNode, [bin, '--profile', profile, 'payables', 'list'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    }).stdout.split('\t')[0];
+    const one = `${baseUrl}/api/v1/condominiums/${condominium}/payables/${id}`;
+    const loop = (command) => `for i in $(seq 100); do ${command} >/dev/null || exit 1; done`;
+    const loops = (command) =>
+      timeWith(Math.max(1, Math.floor(RUNS / 5)), 'bash', ['-c', loop(command)], env);
+    console.log('');
+    const bareLoop = loops(`${cliNode} ${bareGet} ${one} ${token}`);
+    row('baseline: 100 x bare node:http GET payable', bareLoop, bareLoop);
+    row(
+      '100 x condo payables show ID',
+      loops(`${cliNode} ${bin} --profile ${profile} payables show ${id}`),
+      bareLoop,
     );
   } finally {
     sandbox.kill('SIGTERM');
@@ -150,19 +182,89 @@ try {
     console.log(
       `\n${profiles.length} profiles, one table with the payables of the ${condominiums} that have some`,
     );
-    const loop = `for p in ${profiles.join(' ')}; do node ${bin} --profile $p payables list; done`;
+    const loop = `for p in ${profiles.join(' ')}; do ${cliNode} ${bin} --profile $p payables list; done`;
     const firmRuns = Math.max(3, Math.floor(RUNS / 5));
     const timeFew = (cmd, args) => timeWith(firmRuns, cmd, args, env);
     const shell = timeFew('bash', ['-c', loop]);
     row(`baseline: shell loop, ${profiles.length} profiles`, shell, shell);
     row(
       `condo --profiles <the 50> payables list`,
-      timeFew(process.execPath, [bin, ...across, 'payables', 'list']),
+      timeFew(cliNode, [bin, ...across, 'payables', 'list']),
       shell,
     );
   } finally {
     firm.kill('SIGTERM');
   }
+} catch (error) {
+  rmSync(root, { recursive: true, force: true });
+  throw error;
+}
+
+// Bulk at the rate ceiling: the client paces itself on the server's X-RateLimit headers; the share of the ceiling
+// it reaches is (requests / elapsed) against (limit / window); a 429 would mean it misjudged the window.
+async function bulkAtCeiling(limit) {
+  const [count, seconds] = limit.split('/').map(Number);
+  const dataDir = join(root, `bulk-${count}`);
+  const server = spawn(
+    process.execPath,
+    [bin, 'sandbox', 'start', '--port', '0', '--rate-limit', limit, '--data-dir', dataDir],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise((resolve) => server.stdout.once('data', (c) => resolve(String(c).trim())));
+  const profile = `sandbox-${new URL(url).port}`;
+  const cli = (args, input) =>
+    spawnSync(cliNode, [bin, '--profile', profile, ...args], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      ...(input ? { input } : {}),
+    });
+  try {
+    const chart = JSON.parse(
+      cli(['--json', 'ledger', 'chart', '--type', 'expense', '--state', 'active']).stdout,
+    );
+    const account = chart.at(-1).id;
+    const file = join(dataDir, 'bulk.json');
+    const bodies = Array.from({ length: 2000 }, (_, i) => ({
+      payee_name: `Fornecedor ${i}`,
+      chart_of_accounts_id: account,
+      amount: 500 + i,
+      forma_pagamento: 'pix',
+      due_date: '2031-03-01',
+      description: `Bench ${i}`,
+    }));
+    writeFileSync(file, JSON.stringify(bodies));
+    const measure = (name, args, input) => {
+      const t0 = performance.now();
+      const r = cli(['--debug', '--json', ...args], input);
+      const ms = performance.now() - t0;
+      const responses = r.stderr.split('\n').filter((l) => /^< \d{3} /.test(l));
+      const tooMany = responses.filter((l) => l.startsWith('< 429 ')).length;
+      const share = responses.length / (ms / 1000) / (count / seconds);
+      console.log(
+        `${name.padEnd(44)} ${(ms / 1000).toFixed(1).padStart(7)} s   ${String(responses.length).padStart(5)} calls  ${(100 * share).toFixed(0).padStart(4)} % of the ceiling   ${tooMany} x 429   exit ${r.status}`,
+      );
+      return r;
+    };
+    console.log(`\nsandbox at --rate-limit ${limit} (${count / seconds} calls/s)`);
+    const created = JSON.parse(
+      measure('payables create --from-file (2000)', ['payables', 'create', '--from-file', file]).stdout,
+    );
+    const ids = created
+      .filter((x) => x.ok)
+      .slice(0, 1000)
+      .map((x) => x.data?.id ?? x.id);
+    measure('payables mark (1000 ids from stdin)', ['payables', 'mark', '-'], ids.join('\n'));
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+try {
+  await bulkAtCeiling('6000/60');
+  if (process.env.BENCH_CEILING !== '0') await bulkAtCeiling('600/60');
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
@@ -185,5 +287,6 @@ async function bundled(name) {
   });
   return outfile;
 }
+spawnSync(process.execPath, [await bundled('big-files'), bin, cliNode], { stdio: 'inherit' });
 spawnSync(process.execPath, ['--expose-gc', await bundled('formats')], { stdio: 'inherit' });
 spawnSync(process.execPath, [await bundled('store')], { stdio: 'inherit' });

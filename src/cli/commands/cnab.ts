@@ -3,19 +3,19 @@ import { stat } from 'node:fs/promises';
 import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
-import type { CnabFile, CnabItem } from '../../formats/cnab240/index.js';
+import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
 import type { Deps } from '../context.js';
 import { paint, printable, writeLine } from '../io.js';
-import { printJson, printList } from '../output.js';
+import { type Column, delimitedRows, printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
 
 /** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
 
-export async function readCnabFile(path: string): Promise<CnabFile> {
+export async function readCnabFile(path: string, options?: ReadOptions): Promise<CnabFile> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
   const { readCnab240 } = await import('../../formats/cnab240/index.js');
-  return readCnab240(createReadStream(path));
+  return readCnab240(createReadStream(path), options);
 }
 
 /** The JSON contract of `cnab inspect --json` (the reader's summary; items included for scripts). */
@@ -51,8 +51,22 @@ function destination(i: CnabItem): string {
 
 const amountOf = (i: CnabItem) => i.paid_amount_cents ?? i.amount_cents ?? i.face_value_cents;
 
+const PAYMENT_COLUMNS: Column<CnabItem>[] = [
+  { header: 'LINE', value: (i) => i.line },
+  { header: 'SEG', value: (i) => i.segment },
+  { header: 'PAYEE', value: (i) => i.payee_name },
+  { header: 'CPF/CNPJ', value: (i) => i.payee_document, fixed: true },
+  { header: 'DESTINATION', value: destination, wrap: true },
+  { header: 'AMOUNT', value: amountOf, kind: 'cents' },
+  { header: 'DATE', value: (i) => formatDateBr(i.paid_date ?? i.date ?? i.due_date), fixed: true },
+  { header: 'SEU NÚMERO', value: (i) => i.seu_numero, fixed: true },
+  { header: 'OCCURRENCES', value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; ') },
+];
+
 export async function inspect(deps: Deps, path: string): Promise<number> {
-  const file = await readCnabFile(path);
+  // Rows for a script are streamed (below): this first read keeps only the summary.
+  const streamed = deps.format === 'tsv' || deps.format === 'csv';
+  const file = await readCnabFile(path, streamed ? { keepItems: false } : undefined);
   // The reader tolerates a file cut short (library fixtures often are), but `inspect && send` must not pass one.
   const fit = file.errors.length === 0 && !file.truncated;
   if (deps.format === 'json') {
@@ -89,17 +103,14 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
     { header: 'TOTAL', value: (b) => b.total_amount_cents, kind: 'cents' },
   ]);
   writeLine(io.stdout);
-  await printList(deps, file.items, [
-    { header: 'LINE', value: (i) => i.line },
-    { header: 'SEG', value: (i) => i.segment },
-    { header: 'PAYEE', value: (i) => i.payee_name },
-    { header: 'CPF/CNPJ', value: (i) => i.payee_document, fixed: true },
-    { header: 'DESTINATION', value: destination, wrap: true },
-    { header: 'AMOUNT', value: amountOf, kind: 'cents' },
-    { header: 'DATE', value: (i) => formatDateBr(i.paid_date ?? i.date ?? i.due_date), fixed: true },
-    { header: 'SEU NÚMERO', value: (i) => i.seu_numero, fixed: true },
-    { header: 'OCCURRENCES', value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; ') },
-  ]);
+  if (streamed) {
+    // A second read prints each payment as it is read: a file of a million lines is never held in memory.
+    const rows = delimitedRows(deps, PAYMENT_COLUMNS);
+    await readCnabFile(path, { keepItems: false, onItem: rows.write });
+    rows.end();
+  } else {
+    await printList(deps, file.items, PAYMENT_COLUMNS);
+  }
   for (const w of file.warnings)
     writeLine(io.stderr, paint(io, 'yellow', `warning: line ${w.line}: ${w.message}`));
   for (const e of file.errors) writeLine(io.stderr, paint(io, 'red', `error: line ${e.line}: ${e.message}`));

@@ -113,7 +113,9 @@ export interface DecodedLine {
 export function decodeLine(bytes: Uint8Array): DecodedLine {
   let ascii = true;
   let nul = 0;
-  for (const b of bytes) {
+  // an indexed loop: a typed array's iterator is several times slower, and this runs over every byte of the file
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] as number;
     if (b >= 0x80) ascii = false;
     else if (b === 0) nul++;
   }

@@ -1,0 +1,127 @@
+// The CLI on big files, as a user runs it: `condo cnab inspect` of a CNAB 240 file of 998,024 lines (a file holds
+// at most 999,999 records) and `condo
+// statements import --dry-run` of a 200,000-transaction OFX, each against a bare Node line reader over the same
+// bytes, in the same run. Peak RSS of each process, and the same at half the size: memory must stay flat as the
+// file doubles. Bundled and run by bench/run.mjs with the CLI's path and the Node to run it as arguments.
+import { spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writePaymentRemittance } from '../src/formats/cnab240/index.js';
+
+const [bin = '', node = process.execPath] = process.argv.slice(2);
+const RUNS = Number(process.env.BENCH_BIG_RUNS ?? 3);
+
+/** A remittance of `payments` TEDs: two records each (A, B), so about twice as many lines. */
+async function cnabFile(path: string, payments: number): Promise<void> {
+  const company = {
+    name: 'CONDOMINIO BENCH',
+    document: '11222333000181',
+    bankCode: '341',
+    bankName: 'ITAU',
+    agency: '0350',
+    account: '12345',
+    accountDigit: '6',
+  };
+  const text = writePaymentRemittance({
+    company,
+    fileSequence: 1,
+    generatedAt: '2026-11-22T10:00:00',
+    paymentDate: '2026-11-23',
+    payments: Array.from({ length: payments }, (_, i) => ({
+      forma: 'ted' as const,
+      seuNumero: `BENCH${String(i).padStart(15, '0')}`,
+      amountCents: 10_000 + (i % 50_000),
+      payeeName: 'FORNECEDOR DE TESTE LTDA',
+      payeeDocument: '12345678000195',
+      bank: { bankCode: '237', agency: '3321', account: '71234', accountDigit: '5' },
+    })),
+  });
+  await writeFile(path, text);
+}
+
+async function ofxFile(path: string, transactions: number): Promise<void> {
+  const out = createWriteStream(path);
+  const write = (s: string) =>
+    out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()));
+  await write(
+    'OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nENCODING:USASCII\r\nCHARSET:1252\r\n\r\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>0341<ACCTID>12345-6<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20261101<DTEND>20261130\r\n',
+  );
+  for (let i = 0; i < transactions; i++) {
+    await write(
+      `<STMTTRN>\r\n<TRNTYPE>DEBIT\r\n<DTPOSTED>20261105\r\n<TRNAMT>-${(i % 9000) + 1}.${String(i % 100).padStart(2, '0')}\r\n<FITID>B${i}\r\n<MEMO>PAGAMENTO FORNECEDOR ${i}\r\n</STMTTRN>\r\n`,
+    );
+  }
+  await write(
+    '</BANKTRANLIST><LEDGERBAL><BALAMT>1000.00<DTASOF>20261130</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\r\n',
+  );
+  await new Promise((r) => out.end(r));
+}
+
+/** The baseline: Node's own line reader over the file, counting lines, nothing else. */
+const LINE_READER = `const rl=require('node:readline').createInterface({input:require('node:fs').createReadStream(process.argv[1]),crlfDelay:Infinity});let n=0;rl.on('line',()=>n++);rl.on('close',()=>console.log(n));`;
+
+function measure(args: string[]): { ms: number; rssMb: number } {
+  const samples: number[] = [];
+  let rss = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const r = spawnSync('/usr/bin/time', ['-f', '%M', node, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 1 << 30,
+    });
+    samples.push(performance.now() - t0);
+    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr.slice(-500)}`);
+    rss = Math.max(rss, Number(r.stderr.trim().split('\n').at(-1)) / 1024);
+  }
+  samples.sort((a, b) => a - b);
+  return { ms: samples[Math.floor(samples.length / 2)] as number, rssMb: rss };
+}
+
+function row(name: string, m: { ms: number; rssMb: number }, base: { ms: number; rssMb: number }): void {
+  console.log(
+    `${name.padEnd(50)} ${m.ms.toFixed(0).padStart(7)} ms  x${(m.ms / base.ms).toFixed(2).padStart(5)}   RSS ${m.rssMb.toFixed(0).padStart(4)} MB`,
+  );
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'condo-bench-big-'));
+try {
+  for (const [kind, sizes, make, cli] of [
+    ['CNAB 240', [249_500, 499_000], cnabFile, (f: string) => [bin, '-o', 'tsv', 'cnab', 'inspect', f]],
+    [
+      'OFX',
+      [100_000, 200_000],
+      ofxFile,
+      (f: string) => [bin, '--json', 'statements', 'import', '--dry-run', f],
+    ],
+  ] as const) {
+    const results: { size: number; rssMb: number }[] = [];
+    for (const size of sizes) {
+      const file = join(dir, `${size}.${kind === 'OFX' ? 'ofx' : 'rem'}`);
+      await make(file, size);
+      const lines = measureLines(file);
+      const mb = (await stat(file)).size / 1_048_576;
+      console.log(
+        `\n${kind}: ${size.toLocaleString('en')} ${kind === 'OFX' ? 'transactions' : 'payments'}, ${lines.toLocaleString('en')} lines, ${mb.toFixed(0)} MB`,
+      );
+      const base = measure(['-e', LINE_READER, file]);
+      row('baseline: node readline, counting lines', base, base);
+      const m = measure(cli(file));
+      row(`condo ${cli('FILE').slice(1).join(' ')}`, m, base);
+      results.push({ size, rssMb: m.rssMb });
+      await rm(file);
+    }
+    const [half, full] = results;
+    if (half && full)
+      console.log(`${kind}: peak RSS x${(full.rssMb / half.rssMb).toFixed(2)} as the file doubles`);
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+
+function measureLines(file: string): number {
+  const r = spawnSync(node, ['-e', LINE_READER, file], { encoding: 'utf8' });
+  return Number(r.stdout.trim());
+}
