@@ -37,11 +37,15 @@ export function inferService(e: FileEvidence): CnabService {
     : 'payment';
 }
 
-/** The direction the content shows, and why; null when the content says nothing. */
+/**
+ * The direction the content shows, and why; null when the content says nothing. `absence` marks a reading drawn
+ * from what is missing (no occurrence codes), which a header saying otherwise outweighs: banks send returns with
+ * blank occurrence fields (a Caixa return seen in the wild), but no remittance carries occurrence codes.
+ */
 export function contentDirection(
   e: FileEvidence,
   service: CnabService,
-): { direction: CnabDirection; why: string } | null {
+): { direction: CnabDirection; why: string; absence?: true } | null {
   if (service === 'collection') {
     if (count(e, ['T', 'U']) > 0) return { direction: 'retorno', why: 'segments T/U are return records' };
     if (count(e, ['P', 'Q', 'R', 'S']) > 0)
@@ -55,12 +59,13 @@ export function contentDirection(
   if (e.mainDetails === 0) return null;
   return e.itemsWithOccurrences > 0
     ? { direction: 'retorno', why: 'details carry occurrence codes' }
-    : { direction: 'remessa', why: 'no detail carries an occurrence code' };
+    : { direction: 'remessa', why: 'no detail carries an occurrence code', absence: true };
 }
 
 /**
  * The direction: the content's when it shows one, else the header's (143: 1 remessa, 2 retorno), else remessa;
- * with a warning when the header's code is not 1 or 2, or disagrees with the content.
+ * with a warning when the header's code is not 1 or 2, or disagrees with the content. A header outweighs a
+ * reading of the content drawn from absence: it wins unless the content positively contradicts it.
  */
 export function inferDirection(
   e: FileEvidence,
@@ -74,9 +79,16 @@ export function inferDirection(
     warnings.push(
       `header position 143 is "${code}", not 1 (remessa) or 2 (retorno); read as ${content?.direction ?? 'remessa'}`,
     );
-  if (content && fromHeader && content.direction !== fromHeader)
+  if (content && fromHeader && content.direction !== fromHeader) {
+    if (content.absence) {
+      warnings.push(
+        `header says ${fromHeader} (position 143 = ${code}) though ${content.why} (blank occurrence fields); read as ${fromHeader}, as the header says`,
+      );
+      return { direction: fromHeader, warnings };
+    }
     warnings.push(
       `header says ${fromHeader} (position 143 = ${code}) but the content is a ${content.direction} (${content.why}); read as ${content.direction}`,
     );
+  }
   return { direction: content?.direction ?? fromHeader ?? 'remessa', warnings };
 }

@@ -170,6 +170,8 @@ export class OfxParser implements TokenHandler {
   readonly errors = new IssueList(1000, 'errors');
   private readonly tokenizer = new OfxTokenizer(this);
   private readonly stack: Frame[] = [];
+  /** Aggregates closed so far: a second close of one is skipped with a warning, not an error. */
+  private readonly closedAggregates = new Set<string>();
   private pending: { name: string; line: number } | null = null;
   private header = '';
   private headerLine = 1;
@@ -302,13 +304,19 @@ export class OfxParser implements TokenHandler {
       }
     }
     if (at === -1) {
-      // A leaf's close tag (already ended by its text) or a pretty-printer's bogus one: harmless.
-      // A known aggregate that was never opened means the structure is broken.
-      if (AGGREGATES.has(name)) this.errors.add(line, `unexpected </${name}> without a matching <${name}>`);
+      // A leaf's close tag (already ended by its text) or a pretty-printer's bogus one: harmless. A known
+      // aggregate closed a second time (a bank repeating </BANKTRANLIST> after the list) changes nothing: other
+      // OFX readers skip it, and so does this one, with a warning. One that was never opened means the
+      // structure is broken.
+      if (this.closedAggregates.has(name))
+        this.warnings.add(line, `</${name}> closes nothing (its element was already closed); skipped`);
+      else if (AGGREGATES.has(name))
+        this.errors.add(line, `unexpected </${name}> without a matching <${name}>`);
       return;
     }
     this.closeDownTo(at + 1, line, `</${name}>`);
     this.closeFrame(this.stack.pop()!, line, true);
+    if (AGGREGATES.has(name)) this.closedAggregates.add(name);
     if (name === 'OFX' && this.stack.length === 0) this.rootClosed = true;
   }
 

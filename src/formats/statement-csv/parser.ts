@@ -19,7 +19,15 @@ import {
   type Role,
   signOfType,
 } from './layouts.js';
-import { type CsvRecord, CsvRecordSplitter, sniffDelimiter } from './records.js';
+import {
+  type CsvRecord,
+  CsvRecordSplitter,
+  linesAreWrapped,
+  type RecordSplitter,
+  sniffDelimiter,
+  UnwrappingSplitter,
+  unwrapLines,
+} from './records.js';
 import {
   type DateOrder,
   guessDateOrder,
@@ -53,7 +61,7 @@ export class CsvReader {
   private readonly occurrences = new OccurrenceCounter();
   private textHead: string[] = [];
   private textHeadSize = 0;
-  private splitter: CsvRecordSplitter | null = null;
+  private splitter: RecordSplitter | null = null;
   private delimiter = ',';
   private head: CsvRecord[] | null = [];
   private layout: Layout | null = null;
@@ -126,12 +134,21 @@ export class CsvReader {
   private startSplitter(): void {
     const head = this.textHead.join('');
     this.textHead = [];
-    this.delimiter = sniffDelimiter(head.slice(0, SNIFF_BYTES));
-    this.splitter = new CsvRecordSplitter(
+    const sample = head.slice(0, SNIFF_BYTES);
+    const wrapped = linesAreWrapped(sample);
+    // a wrapped file's delimiter is the one inside its quotes
+    this.delimiter = sniffDelimiter(wrapped ? unwrapLines(sample) : sample);
+    const Splitter = wrapped ? UnwrappingSplitter : CsvRecordSplitter;
+    this.splitter = new Splitter(
       this.delimiter,
       (r) => this.record(r),
       (line, message) => this.errors.add(line, message),
     );
+    if (wrapped)
+      this.warnings.add(
+        1,
+        'every line is one quoted field holding the whole row (quotes doubled inside); unwrapped',
+      );
     this.splitter.write(head);
   }
 

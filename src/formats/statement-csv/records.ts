@@ -16,7 +16,7 @@ export interface CsvRecord {
 /** A field longer than this is refused (a binary file, or a quote never closed). */
 const MAX_RECORD = 1 << 20;
 
-export class CsvRecordSplitter {
+export class CsvRecordSplitter implements RecordSplitter {
   private readonly parser: Parser;
   private failed = false;
 
@@ -74,6 +74,74 @@ function countOutsideQuotes(line: string, delimiter: string): number {
 }
 
 /** Picks the delimiter that splits the first lines into the most consistent number (>1) of fields. */
+/** What a record splitter offers the statement reader. */
+export interface RecordSplitter {
+  write(text: string): void;
+  end(): void;
+}
+
+/**
+ * True when every one of the first lines is one quoted field holding a whole CSV row with its quotes doubled, as
+ * some bank exports write them (a Banco do Brasil one: `"Data,""Histórico"",""Valor"""`).
+ */
+export function linesAreWrapped(head: string): boolean {
+  const lines = head
+    .split('\n')
+    .slice(0, 20)
+    .map((l) => l.replace(/\r$/, '').replace(/^\uFEFF/, ''))
+    .filter((l) => l.trim() !== '');
+  // the last line of a head cut mid-file may be partial: judge the whole ones
+  const whole = lines.length > 2 ? lines.slice(0, -1) : lines;
+  return (
+    whole.length >= 2 &&
+    whole.every((l) => /^"(?:[^"]|"")*"$/.test(l) && /[,;\t]/.test(l.slice(1, -1).replaceAll('""', '"')))
+  );
+}
+
+/** A wrapped file's head as its rows really are: outer quotes off, inner quotes single. */
+export function unwrapLines(head: string): string {
+  return head.replace(/^\uFEFF?"|"(?=\r?$)/gm, '').replaceAll('""', '"');
+}
+
+/**
+ * Rows wrapped whole in quotes, unwrapped: an outer splitter reads each line's one field, an inner one splits
+ * that field into the row's real fields, which keep the line the outer record started on.
+ */
+export class UnwrappingSplitter implements RecordSplitter {
+  private readonly outer: CsvRecordSplitter;
+  private readonly inner: CsvRecordSplitter;
+  private line = 1;
+
+  constructor(
+    delimiter: string,
+    onRecord: (record: CsvRecord) => void,
+    onError: (line: number, message: string) => void,
+  ) {
+    this.inner = new CsvRecordSplitter(
+      delimiter,
+      (r) => onRecord({ fields: r.fields, line: this.line }),
+      (_, message) => onError(this.line, message),
+    );
+    this.outer = new CsvRecordSplitter(
+      delimiter,
+      (r) => {
+        this.line = r.line;
+        this.inner.write(`${r.fields.join(delimiter)}\n`);
+      },
+      onError,
+    );
+  }
+
+  write(text: string): void {
+    this.outer.write(text);
+  }
+
+  end(): void {
+    this.outer.end();
+    this.inner.end();
+  }
+}
+
 export function sniffDelimiter(head: string): string {
   const lines = head
     .split('\n')

@@ -53,11 +53,19 @@ describe('direction', () => {
       direction: 'retorno',
       warnings: [],
     });
-    const disagree = inferDirection(evidence({ headerDirectionCode: '2', mainDetails: 3 }), 'payment');
-    expect(disagree.direction).toBe('remessa');
-    expect(disagree.warnings).toEqual([
-      'header says retorno (position 143 = 2) but the content is a remessa (no detail carries an occurrence code); read as remessa',
+    // blank occurrence fields are absence of evidence: the header's retorno stands, with a warning
+    const blank = inferDirection(evidence({ headerDirectionCode: '2', mainDetails: 3 }), 'payment');
+    expect(blank.direction).toBe('retorno');
+    expect(blank.warnings).toEqual([
+      'header says retorno (position 143 = 2) though no detail carries an occurrence code (blank occurrence fields); read as retorno, as the header says',
     ]);
+    // occurrence codes in a file whose header says remessa are positive evidence: the content wins
+    const coded = inferDirection(
+      evidence({ headerDirectionCode: '1', mainDetails: 3, itemsWithOccurrences: 3 }),
+      'payment',
+    );
+    expect(coded.direction).toBe('retorno');
+    expect(coded.warnings[0]).toMatch(/^header says remessa .* but the content is a retorno/);
     expect(inferDirection(evidence({ headerDirectionCode: '7' }), 'payment').warnings[0]).toMatch(
       /position 143 is "7", not 1 \(remessa\) or 2 \(retorno\); read as remessa/,
     );

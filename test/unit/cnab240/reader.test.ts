@@ -131,6 +131,27 @@ describe('structure checks', () => {
     ]);
   });
 
+  test('a return whose header says retorno but whose occurrence fields are blank (as Caixa sent one) stays a retorno', () => {
+    // the shape of a real Caixa return: position 143 = 2, every detail's 231-240 left blank
+    const ret = writePaymentReturn(remittance, () => ({ code: 'BD' }));
+    const blank = ret
+      .split('\r\n')
+      .map((line, i, all) =>
+        i === 0 || i >= all.length - 3 || line === '' ? line : put(line, 231, ' '.repeat(10)),
+      )
+      .join('\r\n');
+    const f = readCnab240Sync(blank);
+    expect(f.direction).toBe('retorno');
+    expect(f.errors).toEqual([]);
+    expect(f.warnings).toEqual([
+      {
+        line: 1,
+        message:
+          'header says retorno (position 143 = 2) though no detail carries an occurrence code (blank occurrence fields); read as retorno, as the header says',
+      },
+    ]);
+  });
+
   test('UTF-16 text and NUL bytes are errors with line numbers', () => {
     const utf16 = Buffer.from(`${lines[0]}\r\n`, 'utf16le');
     const rest = Buffer.from(`\u0000${lines.slice(1).join('\r\n')}\r\n`, 'latin1');

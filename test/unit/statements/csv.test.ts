@@ -116,6 +116,42 @@ describe('CSV layouts', () => {
     ]);
   });
 
+  test('Banco do Brasil with every line wrapped in quotes, inner quotes doubled: unwrapped, with a warning', async () => {
+    // the shape of a real export: `"Data,""Histórico"",""Valor""..."`; the rows the same as the plain file's
+    const rows = [
+      'Data,"Dependencia Origem","Histórico","Data do Balancete","Número do documento","Valor",',
+      '"29/12/2023","","Saldo Anterior","","0","1000.00",',
+      '"02/01/2024","","Pagamento de Boleto, parcela 1","","123456","-250.00",',
+      '"02/01/2024","","Pix - Recebido","","778899","100.50",',
+      '"00/00/0000","","S A L D O","","0","850.50",',
+    ];
+    const wrapped = rows.map((row) => `"${row.replaceAll('"', '""')}"`).join('\r\n');
+    const r = await parseCsvStatement(latin1(wrapped));
+    expect(r.errors).toEqual([]);
+    expect(r.layout).toBe('bb');
+    expect(r.warnings).toContainEqual({
+      line: 1,
+      message: 'every line is one quoted field holding the whole row (quotes doubled inside); unwrapped',
+    });
+    expect(r.statements[0]!.transactions.map((t) => [t.memo, t.amountCents])).toEqual([
+      ['Pagamento de Boleto, parcela 1', -25000],
+      ['Pix - Recebido', 10050],
+    ]);
+    expect(r.statements[0]!.ledgerBalanceCents).toBe(85050);
+  });
+
+  test('a file whose fields are each quoted is not mistaken for a wrapped one', async () => {
+    const plain = [
+      '"Data","Valor","Descrição"',
+      '"01/02/2024","-50.00","Padaria"',
+      '"02/02/2024","10.00","Pix"',
+    ];
+    const r = await parseCsvStatement(utf8(plain.join('\n')));
+    expect(r.errors).toEqual([]);
+    expect(r.warnings.map((w) => w.message)).not.toContainEqual(expect.stringMatching(/unwrapped/));
+    expect(r.statements[0]!.transactions).toHaveLength(2);
+  });
+
   test('newer Banco do Brasil layout (Lançamento, Detalhes, 1.234,56)', async () => {
     const csv = [
       'Data;Lançamento;Detalhes;N° documento;Valor;Tipo Lançamento',

@@ -393,3 +393,29 @@ describe('OFX structure', () => {
     expect(JSON.parse(JSON.stringify(summary))).toEqual(summary);
   });
 });
+
+describe('OFX as banks really write it', () => {
+  test('a list closed twice (</BANKTRANLIST> repeated after it) is read whole, with a warning on that line', async () => {
+    const text = sgml(
+      [txn('A1', '20240105', '-10.00', 'TARIFA'), txn('A2', '20240106', '250.00', 'PIX RECEBIDO')].join('\n'),
+    ).replace('</BANKTRANLIST>\n', '</BANKTRANLIST>\n</BANKTRANLIST>\n');
+    const parsed = await parseStatement(utf8(text));
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.statements[0]!.transactions.map((t) => t.fitid)).toEqual(['A1', 'A2']);
+    const line = text.split('\n').lastIndexOf('</BANKTRANLIST>') + 1;
+    expect(parsed.warnings).toContainEqual({
+      line,
+      message: '</BANKTRANLIST> closes nothing (its element was already closed); skipped',
+    });
+  });
+
+  test('a close of an aggregate that was never opened is still an error naming its line', async () => {
+    const text = sgml(txn('A1', '20240105', '-10.00', 'TARIFA')).replace('<LEDGERBAL>\n', '');
+    const parsed = await parseStatement(utf8(text));
+    const line = text.split('\n').indexOf('</LEDGERBAL>') + 1;
+    expect(parsed.errors).toContainEqual({
+      line,
+      message: 'unexpected </LEDGERBAL> without a matching <LEDGERBAL>',
+    });
+  });
+});
