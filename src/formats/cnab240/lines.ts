@@ -28,22 +28,30 @@ export class LineSplitter {
   constructor(private readonly emit: (line: RawLine) => void) {}
 
   write(chunk: Uint8Array): void {
+    // an empty chunk says nothing, not even whether a pending CR is followed by an LF
+    if (chunk.length === 0) return;
     let start = 0;
     let i = 0;
     if (this.pendingCr) {
       this.pendingCr = false;
-      if (chunk.length > 0 && chunk[0] === LF) {
+      if (chunk[0] === LF) {
         this.flush('crlf');
         start = i = 1;
       } else {
         this.flush('cr');
       }
     }
-    for (; i < chunk.length; i++) {
-      const b = chunk[i];
-      if (b !== CR && b !== LF) continue;
+    // The next CR and LF found by the typed array's own (native) search, not a JavaScript loop over each byte.
+    let nextLf = chunk.indexOf(LF, i);
+    let nextCr = chunk.indexOf(CR, i);
+    for (;;) {
+      if (nextLf !== -1 && nextLf < i) nextLf = chunk.indexOf(LF, i);
+      if (nextCr !== -1 && nextCr < i) nextCr = chunk.indexOf(CR, i);
+      const at = nextLf === -1 ? nextCr : nextCr === -1 ? nextLf : Math.min(nextLf, nextCr);
+      if (at === -1) break;
+      i = at;
       this.append(chunk.subarray(start, i));
-      if (b === LF) {
+      if (chunk[i] === LF) {
         this.flush('lf');
       } else if (i + 1 < chunk.length) {
         if (chunk[i + 1] === LF) {
@@ -55,7 +63,7 @@ export class LineSplitter {
       } else {
         this.pendingCr = true;
       }
-      start = i + 1;
+      start = ++i;
     }
     if (start < chunk.length) this.append(chunk.subarray(start));
   }
@@ -108,23 +116,29 @@ export interface DecodedLine {
   encoding: 'ascii' | 'utf-8' | 'windows-1252';
   /** Share of NUL bytes, high for UTF-16 text. */
   nulRatio: number;
+  /** Whether a control character (other than tab and line feed) is in the line: the reader then finds which. */
+  control: boolean;
 }
 
 export function decodeLine(bytes: Uint8Array): DecodedLine {
   let ascii = true;
   let nul = 0;
+  let control = false;
   // an indexed loop: a typed array's iterator is several times slower, and this runs over every byte of the file
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i] as number;
     if (b >= 0x80) ascii = false;
-    else if (b === 0) nul++;
+    else if (b < 0x20 || b === 0x7f) {
+      if (b === 0) nul++;
+      if (b !== 0x09 && b !== 0x0a) control = true;
+    }
   }
   const nulRatio = bytes.length === 0 ? 0 : nul / bytes.length;
-  if (ascii) return { text: asciiText(bytes), encoding: 'ascii', nulRatio };
+  if (ascii) return { text: asciiText(bytes), encoding: 'ascii', nulRatio, control };
   try {
-    return { text: utf8.decode(bytes), encoding: 'utf-8', nulRatio };
+    return { text: utf8.decode(bytes), encoding: 'utf-8', nulRatio, control };
   } catch {
-    return { text: latin1.decode(bytes), encoding: 'windows-1252', nulRatio };
+    return { text: latin1.decode(bytes), encoding: 'windows-1252', nulRatio, control };
   }
 }
 

@@ -302,7 +302,8 @@ export class Cnab240Reader {
       this.warn(n, 'end-of-file mark (Ctrl-Z) ignored', 'eof-mark');
       return;
     }
-    const control = /[\x00-\x08\x0b-\x1f\x7f]/.exec(text);
+    // the byte scan already knows whether there is one: the search runs only then
+    const control = decoded.control ? /[\x00-\x08\x0b-\x1f\x7f]/.exec(text) : null;
     if (control) {
       const code = control[0].charCodeAt(0).toString(16).padStart(2, '0').toUpperCase();
       this.error(
