@@ -3,98 +3,16 @@
 //   a GET's p99 while a 300 000-line statement imports against its idle p99 (goal <= 3).
 // The databases are seeded directly (SQL), the sandbox runs as its own process (`condo sandbox start`), the
 // import is the real CLI's upload. Bundled and run by bench/run.mjs.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monotonicFactory } from 'ulid';
-import { buildStatementOfx, SandboxStore, TEST_CONDOMINIUM } from '../src/sandbox/index.js';
+import { buildStatementOfx } from '../src/sandbox/index.js';
+import { bin, call, type Server, seeded, serve } from './sandbox.js';
 
 const BIG = Number(process.env.BENCH_BIG ?? 200_000);
 const STATEMENT_LINES = 300_000;
 const CREATES = Number(process.env.BENCH_CREATES ?? 300);
-const bin = join(import.meta.dirname, '..', '..', '..', 'bin', 'condo.js');
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  token: string;
-  paymentAccount: number;
-  env: NodeJS.ProcessEnv;
-}
-
-/** A data dir with `extra` payables written straight into its database. */
-async function seeded(root: string, name: string, extra: number): Promise<string> {
-  const dataDir = join(root, name);
-  const store = SandboxStore.open(dataDir);
-  const id = monotonicFactory();
-  const now = new Date().toISOString();
-  store.write(TEST_CONDOMINIUM, (tx) => {
-    const insert = tx.prepare(
-      `INSERT INTO payables (condominium, public_id, supplier_id, chart_of_accounts_id, payee_name, amount,
-         forma_pagamento, due_date, description, state, created_at, updated_at)
-       VALUES (?, ?, 2, 24, 'Limpeza', ?, 'ted', ?, ?, ?, ?, ?)`,
-    );
-    for (let i = 0; i < extra; i++) {
-      const due = `20${30 + (i % 10)}-${String((i % 12) + 1).padStart(2, '0')}-10`;
-      insert.run(TEST_CONDOMINIUM, id(), 1_000 + i, due, `Seeded ${i}`, i % 3 ? 'pending' : 'paid', now, now);
-    }
-  });
-  store.close();
-  return dataDir;
-}
-
-async function serve(root: string, dataDir: string): Promise<Server> {
-  const env = {
-    ...process.env,
-    CONDO_CONFIG_DIR: join(dataDir, '..', `${dataDir.split('/').pop()}-config`),
-    CI: '1',
-  };
-  const child = spawn(
-    process.execPath,
-    [bin, 'sandbox', 'start', '--port', '0', '--data-dir', dataDir, '--rate-limit', '1000000/60'],
-    { env, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const base = await new Promise<string>((resolve) =>
-    child.stdout?.once('data', (c) => resolve(String(c).trim())),
-  );
-  const creds = JSON.parse(
-    spawnSync(process.execPath, [bin, 'sandbox', 'credentials', '--data-dir', dataDir, '--json'], {
-      env,
-      encoding: 'utf8',
-    }).stdout,
-  );
-  const client = creds.clients.find((c: { name: string }) => c.name === 'default');
-  const grant = await fetch(`${base}/api/v1/oauth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.client_id,
-      client_secret: client.client_secret,
-    }),
-  });
-  const token = ((await grant.json()) as { access_token: string }).access_token;
-  const accounts = (await (
-    await fetch(`${base}/api/v1/condominiums/${TEST_CONDOMINIUM}/bank-accounts`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json()) as { data: { id: number; is_payment_account: boolean }[] };
-  const paymentAccount = accounts.data.find((a) => a.is_payment_account)?.id ?? 1;
-  void root;
-  return { child, base, token, paymentAccount, env };
-}
-
-async function call(s: Server, method: string, path: string, body?: unknown): Promise<number> {
-  const t0 = performance.now();
-  const res = await fetch(`${s.base}/api/v1/condominiums/${TEST_CONDOMINIUM}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${s.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  await res.arrayBuffer();
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status}`);
-  return performance.now() - t0;
-}
 
 const quantile = (samples: number[], q: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -126,9 +44,9 @@ const root = await mkdtemp(join(tmpdir(), 'condo-bench-store-'));
 const servers: Server[] = [];
 try {
   console.log('\nthe sandbox store (sandbox in its own process; ratios against the line above each group)');
-  const small = await serve(root, await seeded(root, 'small', 36));
+  const small = await serve(await seeded(root, 'small', 36));
   servers.push(small);
-  const big = await serve(root, await seeded(root, 'big', BIG));
+  const big = await serve(await seeded(root, 'big', BIG));
   servers.push(big);
   const smallCreates = await creates(small);
   const bigCreates = await creates(big);
@@ -167,7 +85,7 @@ try {
     buildStatementOfx({
       bankCode: '341',
       agency: '0350',
-      account: '12345-6',
+      account: '12345-1',
       start: '2026-01-01',
       end: '2026-01-31',
       balanceCents: 0,
@@ -190,8 +108,7 @@ try {
       [
         bin,
         '--profile',
-        // a sandbox on another port than 4010 writes profile sandbox-<port>
-        `sandbox-${new URL(small.base).port}`,
+        small.profile,
         '--json',
         'statements',
         'import',
