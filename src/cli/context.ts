@@ -128,6 +128,7 @@ export function createDeps(io: Io, globals: GlobalOptions, t: Translate = englis
           ...(io.clock ? { clock: io.clock } : {}),
           userAgent: `condo-cli/${CLI_VERSION} node/${process.versions.node}`,
           ...retryBudget(io.env),
+          ...callTimeout(io.env),
         });
       })();
       return client;
@@ -163,13 +164,24 @@ function rateLimitNotice(io: Io, now: () => Date): (ms: number) => void {
   };
 }
 
+/** A whole number of seconds from the environment, in ms; undefined when unset. */
+function secondsFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d+$/.test(text)) throw new UsageError(`${name}: "${text}" is not a whole number of seconds`);
+  return Number(text) * 1000;
+}
+
 /** CONDO_RETRY_BUDGET_SECONDS: how long a call keeps retrying what a moment may cure (default 30 s). */
 function retryBudget(env: NodeJS.ProcessEnv): { retry?: { budgetMs: number } } {
-  const text = env.CONDO_RETRY_BUDGET_SECONDS;
-  if (text === undefined || text === '') return {};
-  if (!/^\d+$/.test(text))
-    throw new UsageError(`CONDO_RETRY_BUDGET_SECONDS: "${text}" is not a whole number of seconds`);
-  return { retry: { budgetMs: Number(text) * 1000 } };
+  const budgetMs = secondsFromEnv(env, 'CONDO_RETRY_BUDGET_SECONDS');
+  return budgetMs === undefined ? {} : { retry: { budgetMs } };
+}
+
+/** CONDO_TIMEOUT_SECONDS: how long one call waits for the server (default 30 s; an upload adds 1 s per MiB). */
+function callTimeout(env: NodeJS.ProcessEnv): { timeoutMs?: number } {
+  const timeoutMs = secondsFromEnv(env, 'CONDO_TIMEOUT_SECONDS');
+  return timeoutMs === undefined ? {} : { timeoutMs: Math.max(1000, timeoutMs) };
 }
 
 declare const __CONDO_VERSION__: string | undefined;

@@ -40,10 +40,14 @@ export function createTransport(opts: {
 
   const send: Send = async (req) => {
     const started = performance.now();
-    // A buffered call gets one deadline for headers and body; a stream keeps undici's inactivity timeouts only.
-    const deadline = req.stream ? undefined : AbortSignal.timeout(opts.timeoutMs);
+    // A buffered call gets one deadline for headers and body. A streamed download, or an upload from a file,
+    // keeps undici's inactivity timeouts only: a 95 MB statement takes longer than any fixed deadline to send and
+    // to import, so the wait for the answer grows with what was sent (a second per MiB for the server's work).
+    const upload = req.body !== undefined && !Buffer.isBuffer(req.body);
+    const deadline = req.stream || upload ? undefined : AbortSignal.timeout(opts.timeoutMs);
     const signal =
       req.signal && deadline ? AbortSignal.any([req.signal, deadline]) : (req.signal ?? deadline);
+    const headersTimeout = upload ? opts.timeoutMs + serverWorkMs(req) : opts.timeoutMs;
     try {
       const res = await dispatcher.request({
         origin: req.url.origin,
@@ -52,7 +56,7 @@ export function createTransport(opts: {
         headers: withLength(req),
         body: bodyOf(req),
         signal,
-        headersTimeout: opts.timeoutMs,
+        headersTimeout,
         bodyTimeout: opts.timeoutMs,
       });
       const headers = flattenHeaders(res.headers);
@@ -62,7 +66,7 @@ export function createTransport(opts: {
       const bytes = Buffer.from(await res.body.arrayBuffer());
       return { status: res.statusCode, headers, bytes, durationMs: performance.now() - started };
     } catch (err) {
-      throw classify(err, req, deadline, opts.timeoutMs, closed);
+      throw classify(err, req, deadline, headersTimeout, closed);
     }
   };
 
@@ -83,6 +87,12 @@ function proxySettings(env: NodeJS.ProcessEnv) {
     httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
     noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
   };
+}
+
+/** The server's time to take in what an upload sent, allowed on top of the usual wait: a second per MiB. */
+function serverWorkMs(req: WireRequest): number {
+  const length = req.body && !Buffer.isBuffer(req.body) ? (req.body.length ?? 0) : 0;
+  return Math.ceil(length / 1_048_576) * 1000;
 }
 
 function bodyOf(req: WireRequest): Buffer | Readable | undefined {

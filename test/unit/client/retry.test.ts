@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ExitCode, exitCodeOf } from '../../../src/cli/exit-codes.js';
-import type { Client } from '../../../src/client/index.js';
+import { type Client, multipart } from '../../../src/client/index.js';
 import {
   ApiError,
   ConflictError,
@@ -261,5 +262,38 @@ describe('retry', () => {
     setTimeout(() => ctl2.abort(), 100);
     const err2 = await failure(client.request({ method: 'GET', path: 'units', signal: ctl2.signal }));
     expect(err2).toBeInstanceOf(InterruptedError);
+  });
+});
+
+describe('the wait for an answer to an upload', () => {
+  test('grows with what was sent: a server slower than the call timeout still answers a 2 MiB upload', async () => {
+    server = await startServer(async (_req, res) => {
+      await delay(600);
+      json(res, 200, { data: { imported: 1 } });
+    });
+    client = clientFor(server, { timeoutMs: 300, retry: { retries: 0, minDelayMs: 1, maxDelayMs: 1 } });
+    await client.token();
+    const bytes = Buffer.alloc(2 * 1_048_576, 'x');
+    const form = multipart({
+      fields: { format: 'ofx' },
+      files: [
+        {
+          field: 'file',
+          filename: 'big.ofx',
+          contentType: 'application/x-ofx',
+          size: bytes.length,
+          open: () => Readable.from([bytes]),
+        },
+      ],
+    });
+    const r = await client.request<{ imported: number }>({
+      method: 'POST',
+      path: 'bank-accounts/1/statements/import',
+      body: form,
+    });
+    expect(r.data).toEqual({ imported: 1 });
+    // the same slowness on a call that sent nothing is a timeout
+    const err = await failure(client.request({ method: 'GET', path: 'units' }));
+    expect((err as UnavailableError).code).toBe('timeout');
   });
 });
