@@ -97,6 +97,8 @@ export function remittanceRefusal(p: RemittanceFacts): string | null {
     }
     const parsed = parseBoletoCode(digits);
     if (!parsed.ok) return `document_number is not a valid boleto: ${parsed.error}`;
+    // a utility bill or tax guide: its segment O names no payee document, the barcode names the collector
+    if (parsed.kind === 'arrecadacao') return null;
   }
   if (!p.payee_document) return 'a remitted payable needs a supplier with a CPF or CNPJ';
   return null;

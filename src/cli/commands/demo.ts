@@ -294,6 +294,10 @@ export async function demo(deps: Deps): Promise<number> {
       due: '+7d',
       description: 'Jardinagem do mês',
     });
+    await s.show(
+      "The month's water bill: a payee name and its barcode, no supplier or CPF/CNPJ (a utility bill is paid by its arrecadação code, segment O)",
+      ['payables', 'list', '--search', 'Sabesp'],
+    );
     const rejected = await s.json<Json[]>(['payables', 'list', '--rejected']);
     const gardenBill = rejected[0];
     if (gardenBill) {

@@ -337,6 +337,47 @@ function boletoFromBarcode(barcode: string, options: ParseOptions): ParsedBoleto
   };
 }
 
+export interface ArrecadacaoInput {
+  /**
+   * FEBRABAN's segment (2nd digit): 1 prefeituras, 2 saneamento, 3 energia elétrica e gás, 4 telecomunicações,
+   * 5 órgãos governamentais, 6 carnês e assemelhados (CNPJ-identified), 7 multas de trânsito, 9 uso exclusivo do banco.
+   */
+  segment: string;
+  /** The value in the barcode; with valueType 6 or 8 it is the amount in cents. */
+  amountCents: number;
+  /** The collector's FEBRABAN code: 4 digits (8, the CNPJ root, in segment 6). */
+  companyId: string;
+  /** The collector's own field: whatever fills the barcode to 44 digits (25, or 21 in segment 6). */
+  freeField: string;
+  /** 3rd digit: 6 (value in reais, mod 10, the default) or 8 (value in reais, mod 11). */
+  valueType?: '6' | '8';
+}
+
+/**
+ * An arrecadação slip (a utility bill or tax guide, barcode starting with 8), as the collector prints it: the
+ * 44-digit barcode with its general check digit (4th), and the 48-digit linha of four blocks of 11 digits, each
+ * with its own check digit, mod 10 or mod 11 as the value identifier says (FEBRABAN, "Layout padrão de
+ * arrecadação/recebimento com utilização do código de barras", v7).
+ */
+export function buildArrecadacao(input: ArrecadacaoInput): { barcode: string; linhaDigitavel: string } {
+  const valueType = input.valueType ?? '6';
+  const idLength = input.segment === '6' ? 8 : 4;
+  if (!/^[1-79]$/.test(input.segment)) throw new RangeError(`segment ${input.segment} is not 1-7 or 9`);
+  if (!new RegExp(`^\\d{${idLength}}$`).test(input.companyId))
+    throw new RangeError(`companyId must have ${idLength} digits in segment ${input.segment}`);
+  if (!new RegExp(`^\\d{${29 - idLength}}$`).test(input.freeField))
+    throw new RangeError(`freeField must have ${29 - idLength} digits in segment ${input.segment}`);
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 0 || input.amountCents > 99_999_999_999)
+    throw new RangeError('amountCents must fit in 11 digits');
+  const dv = arrecadacaoDv(valueType)!;
+  const body = `8${input.segment}${valueType}${String(input.amountCents).padStart(11, '0')}${input.companyId}${input.freeField}`;
+  const barcode = `${body.slice(0, 3)}${dv(body)}${body.slice(3)}`;
+  const linhaDigitavel = [0, 11, 22, 33]
+    .map((i) => barcode.slice(i, i + 11) + dv(barcode.slice(i, i + 11)))
+    .join('');
+  return { barcode, linhaDigitavel };
+}
+
 /** Which modulo an arrecadação slip uses, by its third digit (value identifier). */
 function arrecadacaoDv(valueType: string): ((digits: string) => number) | null {
   if (valueType === '6' || valueType === '7') return mod10;

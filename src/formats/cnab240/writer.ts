@@ -59,8 +59,11 @@ interface PaymentBase {
   seuNumero: string;
   amountCents: number;
   payeeName: string;
-  /** Payee CPF (11 digits) or CNPJ (14 digits). */
-  payeeDocument: string;
+  /**
+   * Payee CPF (11 digits) or CNPJ (14 digits). A utility bill or tax guide (an arrecadação barcode, starting with
+   * 8) may leave it out: its segment O carries none, the barcode names the collector.
+   */
+  payeeDocument?: string;
 }
 
 export interface TransferPayment extends PaymentBase {
@@ -375,7 +378,13 @@ function groupPayments(input: PaymentRemittanceInput, ownBank: string): Map<Lote
     }
     requireCents(payment.amountCents, `${f}.amountCents`);
     requireText(payment.payeeName, `${f}.payeeName`);
-    const payeeDocument = requireDocument(payment.payeeDocument, `${f}.payeeDocument`);
+    const utility =
+      payment.forma === 'boleto' &&
+      String(payment.barcode ?? '')
+        .replace(/\D/g, '')
+        .startsWith('8');
+    const payeeDocument =
+      utility && !payment.payeeDocument ? '' : requireDocument(payment.payeeDocument, `${f}.payeeDocument`);
     const prepared: PreparedPayment = { index, payment, payeeDocument };
     switch (payment.forma) {
       case 'ted':

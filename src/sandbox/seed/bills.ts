@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { nextBusinessDay } from '../../domain/business-days.js';
 import { addDays, addMonthsClamped, monthOf, todayIn } from '../../domain/dates.js';
-import { buildBoleto } from '../../formats/boleto/index.js';
+import { buildArrecadacao, buildBoleto } from '../../formats/boleto/index.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import type { Tx } from '../db/tx.js';
 import { applyReturn, createBatch, findBatch } from '../services/batches.js';
@@ -26,6 +26,8 @@ interface Bill {
   dueInDays: number;
   description: string;
   document?: string;
+  /** A utility bill: paid by its arrecadação barcode (segment O), no supplier or CPF/CNPJ needed. */
+  utility?: { segment: string; companyId: string };
 }
 
 const BILLS: Bill[] = [
@@ -71,6 +73,17 @@ const BILLS: Bill[] = [
     dueInDays: 20,
     description: 'Honorários contábeis',
     document: 'RPA 11/2026',
+  },
+  {
+    // the water bill, paid by its barcode like every utility bill; a made-up collector code (0097)
+    supplier: null,
+    payee: 'Sabesp',
+    chart: '2.2.02',
+    amount: 187_340,
+    forma: 'boleto',
+    dueInDays: 10,
+    description: 'Água e esgoto do mês',
+    utility: { segment: '2', companyId: '0097' },
   },
   {
     supplier: null,
@@ -193,8 +206,14 @@ export function seedBills(write: SeedWrite, now: Date, variant = 0): void {
     const account = tx.chartAccounts.find().find((c) => c.code === bill.chart);
     if (!account || (bill.supplier && !supplier)) return undefined;
     const dueDate = addDays(today, bill.dueInDays);
-    const document =
-      bill.forma === 'boleto'
+    const document = bill.utility
+      ? buildArrecadacao({
+          ...bill.utility,
+          amountCents: scale(bill.amount),
+          // the collector's own field: the customer's code and the month, as a water company prints them
+          freeField: `${String(variant).padStart(9, '0')}${dueDate.replaceAll('-', '')}00000000`,
+        }).linhaDigitavel
+      : bill.forma === 'boleto'
         ? buildBoleto({
             bankCode: '341',
             dueDate,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   barcodeToLinha,
+  buildArrecadacao,
   buildBoleto,
   DEFAULT_FACTOR_REFERENCE,
   dueDateFactor,
@@ -368,5 +369,57 @@ describe('free field and nosso número', () => {
     expect(() => buildBoleto({ ...ok, freeField: '1' })).toThrow(/freeField/);
     expect(() => buildBoleto({ ...ok, amountCents: 1.5 })).toThrow(/amountCents/);
     expect(() => buildBoleto({ ...ok, amountCents: 1e10 })).toThrow(/amountCents/);
+  });
+});
+
+describe('buildArrecadacao: a utility bill or tax guide as its collector prints it', () => {
+  // linhas printed by others, parsed into their parts and built again from them
+  test.each([
+    ['836400000011331201380002812884627116080136181551', '3', 13_312], // energy (segment 3), mod 10
+    ['846700000017435900240209024050002435842210108119', '4', 14_359], // telecom (segment 4), mod 10
+  ])('%s rebuilds from its parts', (linha, segment, cents) => {
+    const parsed = parseBoletoCode(linha);
+    if (!parsed.ok || parsed.kind !== 'arrecadacao') throw new Error('the example does not parse');
+    expect([parsed.segment, parsed.amountCents]).toEqual([segment, cents]);
+    const built = buildArrecadacao({
+      segment: parsed.segment,
+      amountCents: cents,
+      companyId: parsed.companyId,
+      freeField: parsed.freeField,
+    });
+    expect(built.linhaDigitavel).toBe(linha);
+    expect(built.barcode).toBe(parsed.barcode);
+  });
+
+  test.each(['6', '8'] as const)(
+    'value identifier %s: every check digit agrees with the independent ones',
+    (valueType) => {
+      const { barcode, linhaDigitavel } = buildArrecadacao({
+        segment: '2',
+        amountCents: 18_734,
+        companyId: '0097',
+        freeField: '1234567890123456789012345',
+        valueType,
+      });
+      const dv = valueType === '6' ? refMod10 : refMod11Arrecadacao;
+      expect(barcode).toMatch(/^82/);
+      expect(Number(barcode[3])).toBe(dv(barcode.slice(0, 3) + barcode.slice(4)));
+      for (let block = 0; block < 4; block++) {
+        const digits = linhaDigitavel.slice(block * 12, block * 12 + 11);
+        expect(Number(linhaDigitavel[block * 12 + 11])).toBe(dv(digits));
+      }
+      expect(parseBoletoCode(linhaDigitavel)).toMatchObject({
+        ok: true,
+        kind: 'arrecadacao',
+        amountCents: 18_734,
+      });
+    },
+  );
+
+  test('parts that do not fit are refused, naming the part', () => {
+    const base = { segment: '2', amountCents: 100, companyId: '0097', freeField: '1'.repeat(25) };
+    expect(() => buildArrecadacao({ ...base, companyId: '97' })).toThrow(/companyId must have 4 digits/);
+    expect(() => buildArrecadacao({ ...base, segment: '8' })).toThrow(/segment 8/);
+    expect(() => buildArrecadacao({ ...base, freeField: '1' })).toThrow(/freeField must have 25 digits/);
   });
 });

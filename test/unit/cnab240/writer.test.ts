@@ -169,7 +169,7 @@ describe('round trip through the reader', () => {
     ]);
     // segment O (arrecadação) has no place for the payee's document
     expect(file.items.map((i) => i.payee_document)).toEqual(
-      payments.map((p) => (p.seuNumero === 'UTIL0011' ? null : p.payeeDocument.replace(/\D/g, ''))),
+      payments.map((p) => (p.seuNumero === 'UTIL0011' ? null : (p.payeeDocument ?? '').replace(/\D/g, ''))),
     );
     expect(file.items[2]!.pix_key).toBe('contas@jardim.com.br');
     expect(file.items[6]!.payee_bank).toEqual({
