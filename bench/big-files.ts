@@ -8,37 +8,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writePaymentRemittance } from '../src/formats/cnab240/index.js';
+import { benchRemittance } from './remittance.js';
 
 const [bin = '', node = process.execPath] = process.argv.slice(2);
 const RUNS = Number(process.env.BENCH_BIG_RUNS ?? 3);
 
 /** A remittance of `payments` TEDs: two records each (A, B), so about twice as many lines. */
 async function cnabFile(path: string, payments: number): Promise<void> {
-  const company = {
-    name: 'CONDOMINIO BENCH',
-    document: '11222333000181',
-    bankCode: '341',
-    bankName: 'ITAU',
-    agency: '0350',
-    account: '12345',
-    accountDigit: '6',
-  };
-  const text = writePaymentRemittance({
-    company,
-    fileSequence: 1,
-    generatedAt: '2026-11-22T10:00:00',
-    paymentDate: '2026-11-23',
-    payments: Array.from({ length: payments }, (_, i) => ({
-      forma: 'ted' as const,
-      seuNumero: `BENCH${String(i).padStart(15, '0')}`,
-      amountCents: 10_000 + (i % 50_000),
-      payeeName: 'FORNECEDOR DE TESTE LTDA',
-      payeeDocument: '12345678000195',
-      bank: { bankCode: '237', agency: '3321', account: '71234', accountDigit: '5' },
-    })),
-  });
-  await writeFile(path, text);
+  await writeFile(path, benchRemittance(payments));
 }
 
 async function ofxFile(path: string, transactions: number): Promise<void> {

@@ -4,8 +4,9 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readCnab240, writePaymentRemittance } from '../src/formats/cnab240/index.js';
+import { readCnab240 } from '../src/formats/cnab240/index.js';
 import { parseStatement } from '../src/formats/statement/index.js';
+import { benchRemittance } from './remittance.js';
 
 const PAYMENTS = 40_000;
 const OFX_TRANSACTIONS = 100_000;
@@ -34,30 +35,7 @@ async function rawRead(path: string): Promise<number> {
 }
 
 function cnabFile(): string {
-  const company = {
-    name: 'CONDOMINIO BENCH',
-    document: '11222333000181',
-    bankCode: '341',
-    bankName: 'ITAU',
-    agency: '0350',
-    account: '12345',
-    accountDigit: '6',
-  };
-  const payments = Array.from({ length: PAYMENTS }, (_, i) => ({
-    forma: 'ted' as const,
-    seuNumero: `BENCH${String(i).padStart(15, '0')}`,
-    amountCents: 10_000 + i,
-    payeeName: 'FORNECEDOR DE TESTE LTDA',
-    payeeDocument: '12345678000195',
-    bank: { bankCode: '237', agency: '3321', account: '71234', accountDigit: '5' },
-  }));
-  return writePaymentRemittance({
-    company,
-    fileSequence: 1,
-    generatedAt: '2026-11-22T10:00:00',
-    paymentDate: '2026-11-23',
-    payments,
-  });
+  return benchRemittance(PAYMENTS);
 }
 
 function ofxFile(): string {
