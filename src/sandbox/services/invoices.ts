@@ -6,6 +6,8 @@
  * Boleto free field (campo livre, 25 digits):
  *   - Itaú (bank 341): the bank's layout, `itauFreeField` with carteira 109: carteira(3) nosso número(8) DAC(1)
  *     agência(4) conta(5) DAC(1) "000".
+ *   - Bradesco (237, carteira 09), Santander (033, carteira 101) and Sicoob (756, carteira 1, modalidade 01):
+ *     each bank's own layout (formats/boleto/banks.ts), the beneficiary code taken from the account number;
  *   - any other bank, a generic layout of the sandbox's own: nosso número(11) agência(4) conta(10), the conta
  *     being every digit of the account number with its check digit (an `X` read as 0), zero-padded on the left.
  * The nosso número comes from a per-condominium sequence (8 digits for Itaú, 11 for the generic layout).
@@ -16,6 +18,7 @@ import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
 import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
 import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
+import { bradescoFreeField, santanderFreeField, sicoobFreeField } from '../../formats/boleto/banks.js';
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
@@ -132,8 +135,30 @@ export function boletoFreeField(
       nossoNumero: nn,
     };
   }
+  // A real account's beneficiary code (convênio, código do cliente) is the bank's to give; the sandbox takes the
+  // account number's digits for it, so each account's boletos are laid out as its bank lays them out.
+  const accountDigits = digitsOf(account.account_number);
+  const conta = lastDigits(digitsOf(account.account_number.split('-')[0] ?? ''), 7);
+  switch (account.bank_code) {
+    case '237':
+      return bradescoFreeField({ agencia: agency, carteira: '09', nossoNumero: sequence, conta });
+    case '033':
+      return santanderFreeField({
+        beneficiario: lastDigits(accountDigits, 7),
+        nossoNumero: sequence,
+        carteira: '101',
+      });
+    case '756':
+      return sicoobFreeField({
+        carteira: '1',
+        cooperativa: agency,
+        modalidade: '01',
+        cliente: lastDigits(accountDigits, 7),
+        nossoNumero: sequence,
+      });
+  }
   const nn = nossoNumero(sequence, 11);
-  return { freeField: nn + agency + lastDigits(digitsOf(account.account_number), 10), nossoNumero: nn };
+  return { freeField: nn + agency + lastDigits(accountDigits, 10), nossoNumero: nn };
 }
 
 /** The city of an address written `street, number - district, City - UF, CEP`; São Paulo when unreadable. */

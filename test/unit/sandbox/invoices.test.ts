@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
-import { parseItauFreeField, parseLinhaDigitavel } from '../../../src/formats/boleto/index.js';
+import { bradescoFreeField, santanderFreeField, sicoobFreeField } from '../../../src/formats/boleto/banks.js';
+import { buildBoleto, parseItauFreeField, parseLinhaDigitavel } from '../../../src/formats/boleto/index.js';
 import { parsePixPayload } from '../../../src/formats/pix/index.js';
 import { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
+import { boletoFreeField } from '../../../src/sandbox/services/invoices.js';
 import { type Session, sandboxSession } from './session.js';
 
 // Seed ids of the test condominium (fixed).
@@ -291,5 +293,44 @@ describe('scopes and tenancy', () => {
     expect(r.status).toBe(404);
     const list = await s.call('GET', `/condominiums/${OTHER_CONDOMINIUM}/invoices`, { token });
     expect(list.body.meta.total).toBe(0);
+  });
+});
+
+describe("a boleto laid out as the account's bank lays it out", () => {
+  const account = (bank_code: string) => ({
+    id: 9,
+    name: 'Conta',
+    bank_code,
+    bank_name: '',
+    agency: '3069',
+    account_number: '0089755-1',
+    type: 'checking' as const,
+    current_balance_cents: 0,
+    is_payment_account: false,
+  });
+
+  test.each([
+    ['237', bradescoFreeField({ agencia: '3069', carteira: '09', nossoNumero: 42, conta: '0089755' })],
+    ['033', santanderFreeField({ beneficiario: '0897551', nossoNumero: 42, carteira: '101' })],
+    [
+      '756',
+      sicoobFreeField({
+        carteira: '1',
+        cooperativa: '3069',
+        modalidade: '01',
+        cliente: '0897551',
+        nossoNumero: 42,
+      }),
+    ],
+  ])('bank %s: its own layout, a barcode that validates', (bank, expected) => {
+    const got = boletoFreeField(account(bank), 42);
+    expect(got).toEqual(expected);
+    const boleto = buildBoleto({
+      bankCode: bank,
+      dueDate: '2031-01-10',
+      amountCents: 12_345,
+      freeField: got.freeField,
+    });
+    expect(parseLinhaDigitavel(boleto.linhaDigitavel)).toMatchObject({ ok: true, bankCode: bank });
   });
 });
