@@ -6,7 +6,8 @@
  * Boleto free field (campo livre, 25 digits):
  *   - Itaú (bank 341): the bank's layout, `itauFreeField` with carteira 109: carteira(3) nosso número(8) DAC(1)
  *     agência(4) conta(5) DAC(1) "000".
- *   - Bradesco (237, carteira 09), Santander (033, carteira 101) and Sicoob (756, carteira 1, modalidade 01):
+ *   - Bradesco (237, carteira 09), Santander (033, carteira 101), Sicoob (756, carteira 1, modalidade 01) and
+ *     Banrisul (041):
  *     each bank's own layout (formats/boleto/banks.ts), the beneficiary code taken from the account number;
  *   - any other bank, a generic layout of the sandbox's own: nosso número(11) agência(4) conta(10), the conta
  *     being every digit of the account number with its check digit (an `X` read as 0), zero-padded on the left.
@@ -18,7 +19,12 @@ import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
 import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
 import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
-import { bradescoFreeField, santanderFreeField, sicoobFreeField } from '../../formats/boleto/banks.js';
+import {
+  banrisulFreeField,
+  bradescoFreeField,
+  santanderFreeField,
+  sicoobFreeField,
+} from '../../formats/boleto/banks.js';
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
@@ -147,6 +153,12 @@ export function boletoFreeField(
         beneficiario: lastDigits(accountDigits, 7),
         nossoNumero: sequence,
         carteira: '101',
+      });
+    case '041':
+      return banrisulFreeField({
+        agencia: agency,
+        beneficiario: lastDigits(accountDigits, 7),
+        nossoNumero: sequence,
       });
     case '756':
       return sicoobFreeField({
