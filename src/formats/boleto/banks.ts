@@ -51,7 +51,7 @@ export interface FreeField {
 // ---- Banco do Brasil (001) -----------------------------------------------------------------------------
 
 export interface BancoDoBrasilInput {
-  /** Convênio of 4, 6 or 7 digits: it decides the layout. */
+  /** Convênio of 4, 6, 7 or 8 digits: it decides the layout. */
   convenio: string;
   /** The slip's sequence within the convênio. */
   sequence: number;
@@ -64,7 +64,7 @@ export interface BancoDoBrasilInput {
 }
 
 /** BB's nosso-número check digit: mod 11, weights 9..2 from the left (2..9 from the right), 10 written X. */
-function bbDv(text: string): string {
+export function bancoDoBrasilCheckDigit(text: string): string {
   const r = weightedFromRight(text) % 11;
   const dv = 11 - r;
   return dv === 10 ? 'X' : dv === 11 ? '0' : String(dv);
@@ -74,15 +74,16 @@ function bbDv(text: string): string {
  * Banco do Brasil, "Especificações técnicas para confecção de boleto de cobrança do Banco do Brasil": convênio
  * of 4 digits: convênio(4) sequência(7) agência(4) conta(8) carteira(2); of 6: convênio(6) sequência(5)
  * agência(4) conta(8) carteira(2), or with a free nosso número convênio(6) nosso número(17) "21"; of 7:
- * "000000" convênio(7) sequência(10) carteira(2), a nosso número of 17 digits with no check digit.
+ * "000000" convênio(7) sequência(10) carteira(2), a nosso número of 17 digits with no check digit. The newer
+ * convênios of 8 digits keep that 17-digit nosso número, with a sequência of 9.
  */
 export function bancoDoBrasilFreeField(input: BancoDoBrasilInput): FreeField {
   const convenio = input.convenio.replace(/\D/g, '');
   const carteira = digits(input.carteira, 2, 'carteira');
   const agencyAccount = () =>
     digits(input.agencia ?? '', 4, 'agencia') + digits(input.conta ?? '', 8, 'conta');
-  if (convenio.length === 7) {
-    const nn = convenio + digits(input.sequence, 10, 'sequence');
+  if (convenio.length === 7 || convenio.length === 8) {
+    const nn = convenio + digits(input.sequence, 17 - convenio.length, 'sequence');
     return { freeField: `000000${nn}${carteira}`, nossoNumero: nn };
   }
   if (convenio.length === 6 && input.nossoNumeroLivre) {
@@ -91,11 +92,14 @@ export function bancoDoBrasilFreeField(input: BancoDoBrasilInput): FreeField {
   }
   if (convenio.length === 6 || convenio.length === 4) {
     const nn = convenio + digits(input.sequence, 11 - convenio.length, 'sequence');
-    return { freeField: `${nn}${agencyAccount()}${carteira}`, nossoNumero: `${nn}-${bbDv(nn)}` };
+    return {
+      freeField: `${nn}${agencyAccount()}${carteira}`,
+      nossoNumero: `${nn}-${bancoDoBrasilCheckDigit(nn)}`,
+    };
   }
   throw new FreeFieldError(
     'convenio',
-    `"${input.convenio}" has ${convenio.length} digits; BB's have 4, 6 or 7`,
+    `"${input.convenio}" has ${convenio.length} digits; BB's have 4, 6, 7 or 8`,
   );
 }
 
@@ -287,5 +291,33 @@ export function banrisulFreeField(input: BanrisulInput): FreeField {
   return {
     freeField: `${head}${banrisulDoubleDigit(head)}`,
     nossoNumero: `${nn}-${banrisulDoubleDigit(nn)}`,
+  };
+}
+
+// ---- Safra (422) ---------------------------------------------------------------------------------------
+
+export interface SafraInput {
+  /** Agência, 4 digits, and the check digit Safra gave it. */
+  agencia: string;
+  agenciaDv: string;
+  /** Conta, 8 digits, and its check digit. */
+  conta: string;
+  contaDv: string;
+  /** 8 digits, without its check digit. */
+  nossoNumero: string | number;
+}
+
+/**
+ * Safra, "Formatação do código de barras: cobrança registrada": "7" (Safra's system) agência(5, with its digit)
+ * conta(9, with its digit) nosso número(9, with its digit) "2" (registered). The nosso número's digit: mod 11,
+ * weights 2..9; remainder 0 gives 1, remainder 1 gives 0.
+ */
+export function safraFreeField(input: SafraInput): FreeField {
+  const nn = digits(input.nossoNumero, 8, 'nossoNumero');
+  const r = weightedFromRight(nn) % 11;
+  const dv = r === 0 ? 1 : r === 1 ? 0 : 11 - r;
+  return {
+    freeField: `7${digits(input.agencia, 4, 'agencia')}${digits(input.agenciaDv, 1, 'agenciaDv')}${digits(input.conta, 8, 'conta')}${digits(input.contaDv, 1, 'contaDv')}${nn}${dv}2`,
+    nossoNumero: `${nn}-${dv}`,
   };
 }

@@ -20,10 +20,14 @@ import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/in
 import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
 import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
 import {
+  bancoDoBrasilFreeField,
   banrisulFreeField,
   bradescoFreeField,
+  caixaFreeField,
+  safraFreeField,
   santanderFreeField,
   sicoobFreeField,
+  sicrediFreeField,
 } from '../../formats/boleto/banks.js';
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
@@ -127,10 +131,19 @@ function lastDigits(digits: string, width: number): string {
   return digits.padStart(width, '0').slice(-width);
 }
 
-/** The free field and the nosso número of a boleto registered at `account` with sequence `sequence`. */
+/** The check digit written after a dash (`0089755-1` -> `1`), 0 when there is none. */
+function checkDigitOf(text: string): string {
+  return digitsOf(text.split('-')[1] ?? '').slice(-1) || '0';
+}
+
+/**
+ * The free field and the nosso número of a boleto registered at `account` with sequence `sequence`, in the
+ * layout of the account's bank; `year` (two digits) is the year of issue, which Sicredi's nosso número carries.
+ */
 export function boletoFreeField(
   account: BankAccount,
   sequence: number,
+  year = todayIn(new Date()).slice(2, 4),
 ): { freeField: string; nossoNumero: string } {
   const agency = lastDigits(digitsOf(account.agency.split('-')[0] ?? ''), 4);
   if (account.bank_code === '341') {
@@ -146,6 +159,33 @@ export function boletoFreeField(
   const accountDigits = digitsOf(account.account_number);
   const conta = lastDigits(digitsOf(account.account_number.split('-')[0] ?? ''), 7);
   switch (account.bank_code) {
+    case '001':
+      // a convênio of 7 digits, carteira 17 (cobrança simples), the layout of most of BB's current convênios
+      return bancoDoBrasilFreeField({
+        convenio: lastDigits(accountDigits, 7),
+        sequence,
+        carteira: '17',
+      });
+    case '104':
+      return caixaFreeField({ beneficiario: lastDigits(accountDigits, 6), sequence });
+    case '748':
+      // Sicredi's nosso número holds a 5-digit sequence within the year; a sandbox that issues more wraps round
+      return sicrediFreeField({
+        cooperativa: agency,
+        posto: '01',
+        beneficiario: lastDigits(accountDigits, 5),
+        year,
+        byte: 2,
+        sequence: sequence % 100_000,
+      });
+    case '422':
+      return safraFreeField({
+        agencia: agency,
+        agenciaDv: checkDigitOf(account.agency),
+        conta: lastDigits(digitsOf(account.account_number.split('-')[0] ?? ''), 8),
+        contaDv: checkDigitOf(account.account_number),
+        nossoNumero: sequence,
+      });
     case '237':
       return bradescoFreeField({ agencia: agency, carteira: '09', nossoNumero: sequence, conta });
     case '033':

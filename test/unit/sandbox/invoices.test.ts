@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
-import { bradescoFreeField, santanderFreeField, sicoobFreeField } from '../../../src/formats/boleto/banks.js';
+import {
+  bancoDoBrasilFreeField,
+  bradescoFreeField,
+  caixaFreeField,
+  safraFreeField,
+  santanderFreeField,
+  sicoobFreeField,
+  sicrediFreeField,
+} from '../../../src/formats/boleto/banks.js';
 import { buildBoleto, parseItauFreeField, parseLinhaDigitavel } from '../../../src/formats/boleto/index.js';
 import { parsePixPayload } from '../../../src/formats/pix/index.js';
 import { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
@@ -220,13 +228,17 @@ describe('issuing', () => {
     expect((await s.api('POST', '/invoices/01JZZZZZZZZZZZZZZZZZZZZZZZ/issue')).status).toBe(404);
   });
 
-  test('another bank: the generic free field (nosso número, agency, account digits)', async () => {
+  test("a Caixa account: SIGCB's layout, the beneficiary code and the registered nosso número", async () => {
     const draft = await create({ bank_account_id: CAIXA });
     const { boleto } = (await s.api('POST', `/invoices/${draft.public_id}/issue`)).body.data.payment;
     checkBoleto(boleto.barcode, boleto.linha_digitavel);
     expect(parseLinhaDigitavel(boleto.linha_digitavel)).toMatchObject({ ok: true, bankCode: '104' });
-    expect(boleto.nosso_numero).toMatch(/^\d{11}$/);
-    expect(boleto.barcode.slice(19)).toBe(`${boleto.nosso_numero}1679${'0000234564'}`);
+    // "14": registered, issued by the beneficiary; 15 digits of sequence; mod 11 digit
+    expect(boleto.nosso_numero).toMatch(/^14\d{15}-\d$/);
+    const seq = boleto.nosso_numero.slice(2, 17);
+    const free = boleto.barcode.slice(19);
+    expect(free.slice(0, 6)).toBe('234564'); // account 00023456-4
+    expect(free.slice(7)).toMatch(new RegExp(`^${seq.slice(0, 3)}1${seq.slice(3, 6)}4${seq.slice(6)}\\d$`));
   });
 });
 
@@ -322,8 +334,27 @@ describe("a boleto laid out as the account's bank lays it out", () => {
         nossoNumero: 42,
       }),
     ],
+    ['001', bancoDoBrasilFreeField({ convenio: '0897551', sequence: 42, carteira: '17' })],
+    ['104', caixaFreeField({ beneficiario: '897551', sequence: 42 })],
+    [
+      '748',
+      sicrediFreeField({
+        cooperativa: '3069',
+        posto: '01',
+        beneficiario: '97551',
+        year: '31',
+        byte: 2,
+        sequence: 42,
+      }),
+    ],
+    [
+      '422',
+      safraFreeField({ agencia: '3069', agenciaDv: '0', conta: '00089755', contaDv: '1', nossoNumero: 42 }),
+    ],
+    // a bank whose layout the sandbox does not know: nosso número, agency, account digits
+    ['077', { freeField: '0000000004230690000897551', nossoNumero: '00000000042' }],
   ])('bank %s: its own layout, a barcode that validates', (bank, expected) => {
-    const got = boletoFreeField(account(bank), 42);
+    const got = boletoFreeField(account(bank), 42, '31');
     expect(got).toEqual(expected);
     const boleto = buildBoleto({
       bankCode: bank,
