@@ -20,7 +20,7 @@
  *
  * Pure: no clock, no I/O. Functions that need "today" take it as a parameter.
  */
-import { FormatError } from '../errors.js';
+import { FormatError, oneLine } from '../errors.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Check digits
@@ -304,12 +304,12 @@ function onlyDigits(s: string): string {
 function clean(s: string): { digits: string } | ParseError {
   const digits = onlyDigits(s);
   const bad = /\D/.exec(digits);
-  if (bad) return { ok: false, error: `unexpected character '${bad[0]}' at position ${bad.index + 1}` };
+  if (bad) return fail(`unexpected character '${bad[0]}' at position ${bad.index + 1}`);
   return { digits };
 }
 
 function fail(error: string): ParseError {
-  return { ok: false, error };
+  return { ok: false, error: oneLine(error) };
 }
 
 function boletoFromBarcode(barcode: string, options: ParseOptions): ParsedBoleto | ParseError {

@@ -3,6 +3,7 @@
 // trailers that disagree) are warnings with line numbers; only what makes the file unreadable is an
 // error. Work per line is bounded, so a large file can be fed in chunks.
 
+import { oneLine } from '../errors.js';
 import {
   barcodeCheck,
   camaraProblems,
@@ -266,7 +267,8 @@ export class Cnab240Reader {
     k.count++;
     k.last = line;
     this.kindCounts.set(kind, k);
-    if (k.count <= this.perKind) (error ? this.file.errors : this.file.warnings).push({ line, message });
+    if (k.count <= this.perKind)
+      (error ? this.file.errors : this.file.warnings).push({ line, message: oneLine(message) });
   }
 
   private warn(line: number, message: string, kind = message): void {

@@ -120,30 +120,28 @@ export class OfxTokenizer {
         }
         break;
       }
-      if (next === '!') {
+      // Comments, declarations and processing instructions end within MAX_TAG characters, or they are reported
+      // and their '<' read as text: the same outcome whether the bytes come at once or in pieces.
+      if (next === '!' || next === '?') {
         const isComment = buf.startsWith('<!--', lt);
-        if (!isComment && buf.length - lt < 4 && !final) break;
-        const close = isComment ? buf.indexOf('-->', lt + 4) : buf.indexOf('>', lt + 2);
-        if (close === -1) {
-          if (!final) break;
-          this.handler.malformed(line, isComment ? 'unterminated comment' : 'unterminated declaration');
-          advance(buf.length);
-          break;
+        if (next === '!' && !isComment && buf.length - lt < 4 && !final) break;
+        const closing = next === '?' ? '?>' : isComment ? '-->' : '>';
+        const close = buf.indexOf(closing, lt + 2);
+        const end = close === -1 ? -1 : close + closing.length;
+        if (end === -1 || end - lt > MAX_TAG) {
+          if (end === -1 && !final && buf.length - lt < MAX_TAG) break;
+          this.flushText();
+          const what = next === '?' ? 'processing instruction' : isComment ? 'comment' : 'declaration';
+          this.handler.malformed(line, `unterminated ${what}`);
+          this.addText(lt, lt + 1, line);
+          advance(lt + 1);
+          continue;
         }
-        advance(close + (isComment ? 3 : 1));
-        continue;
-      }
-      if (next === '?') {
-        const close = buf.indexOf('?>', lt + 2);
-        if (close === -1) {
-          if (!final && buf.length - lt < MAX_TAG) break;
-          this.handler.malformed(line, 'unterminated processing instruction');
-          advance(buf.length);
-          break;
+        if (next === '?') {
+          this.flushText();
+          this.handler.instruction(buf.slice(lt + 2, close), line);
         }
-        this.flushText();
-        this.handler.instruction(buf.slice(lt + 2, close), line);
-        advance(close + 2);
+        advance(end);
         continue;
       }
       const isName = /[A-Za-z_/]/.test(next);
@@ -154,7 +152,9 @@ export class OfxTokenizer {
         continue;
       }
       TAG.lastIndex = lt;
-      const m = TAG.exec(buf);
+      const matched = TAG.exec(buf);
+      // a tag longer than MAX_TAG is malformed however the bytes arrive: a reader fed in pieces gives up on it there
+      const m = matched && matched[0].length <= MAX_TAG ? matched : null;
       if (!m) {
         const gt = buf.indexOf('>', lt);
         if (gt === -1 && !final && buf.length - lt < MAX_TAG) break;

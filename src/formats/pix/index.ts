@@ -18,7 +18,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '../../domain/documents.js';
-import { FormatError } from '../errors.js';
+import { FormatError, oneLine } from '../errors.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // CRC
@@ -176,7 +176,7 @@ function parseAmount(s: string): number | null {
 
 /** Parses and validates a BR Code payload: TLV structure, CRC, required fields, the Pix GUI. */
 export function parsePixPayload(s: string): ParsedPix | PixParseError {
-  const fail = (error: string): PixParseError => ({ ok: false, error });
+  const fail = (error: string): PixParseError => ({ ok: false, error: oneLine(error) });
   const payload = s.trim();
   const top = parseTlv(payload);
   if (typeof top === 'string') return fail(top);

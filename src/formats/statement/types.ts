@@ -4,6 +4,8 @@
  * (no time-zone conversion).
  */
 
+import { oneLine } from '../errors.js';
+
 /** A problem tied to a line of the input file (1-based). */
 export interface Issue {
   line: number;
@@ -137,7 +139,7 @@ export class IssueList {
   ) {}
 
   add(line: number, message: string): void {
-    if (this.items.length < this.limit) this.items.push({ line, message });
+    if (this.items.length < this.limit) this.items.push({ line, message: oneLine(message) });
     else this.dropped += 1;
   }
 

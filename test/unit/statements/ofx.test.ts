@@ -419,3 +419,36 @@ describe('OFX as banks really write it', () => {
     });
   });
 });
+
+describe('OFX read in pieces reads as OFX read whole (findings of the fuzzer)', () => {
+  async function bothWays(text: string) {
+    const bytes = utf8(text);
+    const whole = await parseOfx(bytes);
+    const pieces = await parseOfx(
+      (function* () {
+        for (let i = 0; i < bytes.length; i += 1) yield bytes.subarray(i, i + 1);
+      })(),
+    );
+    expect(pieces).toEqual(whole);
+    return whole;
+  }
+
+  test('a tag name longer than 4 KiB is malformed either way', async () => {
+    const r = await bothWays(sgml(`<C${'0'.repeat(5000)}>\n${txn('A1', '20240105', '-1.00', 'X')}`));
+    expect(r.errors.some((e) => /^malformed tag '<C0{38}'$/.test(e.message))).toBe(true);
+    expect(r.statements[0]?.transactionCount).toBe(1);
+  });
+
+  test('a processing instruction that does not end within 4 KiB is reported, the file still read', async () => {
+    const r = await bothWays(`<?${'0'.repeat(5000)}?>\n${sgml(txn('A1', '20240105', '-1.00', 'X'))}`);
+    expect(r.errors).toContainEqual({ line: 1, message: 'unterminated processing instruction' });
+    expect(r.statements[0]?.transactionCount).toBe(1);
+  });
+
+  test('a value with a line break is quoted on one line of the message', async () => {
+    const r = await parseOfx(utf8(sgml('').replace('[-3:BRT]\n', '[-3:BRT]\n0\n')));
+    const issues = [...r.errors, ...r.warnings];
+    expect(issues.some((i) => i.message.includes("'20240131120000[-3:BRT]\\n0'"))).toBe(true);
+    for (const issue of issues) expect(issue.message).not.toMatch(/[\r\n]/);
+  });
+});

@@ -1,0 +1,61 @@
+// `npm run fuzz`: the properties of test/fuzz/targets.ts for FUZZ_SECONDS (default 600) in all, shared among the
+// readers, with two checks the short run leaves out: no single case may take FUZZ_CASE_SECONDS (default 10; a
+// hang, not a benchmark), and the heap after a full collection may not keep growing from one round to the next.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import fc from 'fast-check';
+import { afterAll, expect, test } from 'vitest';
+import { casesRun, Finding, targets } from './targets.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const totalSeconds = Number(process.env.FUZZ_SECONDS ?? 600);
+const caseSeconds = Number(process.env.FUZZ_CASE_SECONDS ?? 10);
+const list = targets();
+const ROUNDS = 5;
+const slice = (totalSeconds * 1000) / list.length / ROUNDS;
+const heap: number[] = [];
+
+/** The heap after the event loop has turned (a csv-parse stream frees its buffers on a later tick) and a GC. */
+async function heapAfterCollection(): Promise<number> {
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+test(`fuzz for ${totalSeconds} s`, { timeout: (totalSeconds + 120) * 1000 }, async () => {
+  heap.push(await heapAfterCollection());
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of list) {
+      const timed = target.property(async (check) => {
+        // let the event loop turn between cases, as between two nightly imports
+        await new Promise((resolve) => setImmediate(resolve));
+        const started = performance.now();
+        await check();
+        const took = performance.now() - started;
+        if (took > caseSeconds * 1000)
+          throw new Finding(`${target.name}: one case took ${(took / 1000).toFixed(1)} s`);
+      });
+      await fc.assert(timed, {
+        numRuns: Number.MAX_SAFE_INTEGER,
+        interruptAfterTimeLimit: slice,
+        markInterruptAsFailure: false,
+        seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) + round,
+      });
+    }
+    heap.push(await heapAfterCollection());
+  }
+  // Rounds 2.. must not keep climbing: the last is within 64 MB of the smallest after the first round.
+  const settled = Math.min(...heap.slice(1));
+  expect(heap.at(-1)! - settled).toBeLessThan(64 * 1024 * 1024);
+});
+
+afterAll(() => {
+  const total = [...casesRun.values()].reduce((a, b) => a + b, 0);
+  const mb = heap.map((h) => (h / 2 ** 20).toFixed(0)).join(' → ');
+  console.log(
+    `fuzz: ${total} cases in ${totalSeconds} s (${[...casesRun].map(([k, v]) => `${k} ${v}`).join(', ')}); heap after each round ${mb} MB`,
+  );
+});
