@@ -127,8 +127,9 @@ describe('a boleto payable and its document', () => {
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
     const o = (await readFile(rem, 'latin1')).split('\r\n').find((l) => l[13] === 'O');
     const cnabDate = (iso: string) => iso.split('-').reverse().join('');
-    expect(o?.slice(91, 99)).toBe(cnabDate(inDays(7))); // 92-99 vencimento
-    expect(o?.slice(99, 107)).toBe(cnabDate(payday)); // 100-107 pagamento
+    // the seeded payment account is at Itaú: SISPAG's segment O (96-103 vencimento, 137-144 pagamento)
+    expect(o?.slice(95, 103)).toBe(cnabDate(inDays(7)));
+    expect(o?.slice(136, 144)).toBe(cnabDate(payday));
   });
 
   test('cnab inspect warns when a segment J pays other than its title value with no discount or mora', async () => {

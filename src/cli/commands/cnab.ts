@@ -25,6 +25,8 @@ export function inspectJson(file: CnabFile) {
     bank_name: file.bank_name,
     direction: file.direction,
     service: file.service,
+    dialect: file.dialect,
+    dialect_name: file.dialect_name,
     layout_version: file.layout_version,
     company: file.company,
     file_sequence: file.file_sequence,
@@ -79,9 +81,10 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
   writeLine(
     io.stdout,
     printable(
-      `  bank ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${file.service} ${file.direction} · layout ${file.layout_version ?? '?'} · ${file.lines} lines`,
+      `  bank ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${file.service} ${file.direction} · ${file.lines} lines`,
     ),
   );
+  writeLine(io.stdout, `  dialect ${file.dialect_name}, layout ${file.layout_version ?? '?'}`);
   writeLine(
     io.stdout,
     printable(

@@ -24,6 +24,15 @@ export {
   SERVICE_NAMES,
   splitOccurrenceCodes,
 } from './codes.js';
+export {
+  DIALECTS,
+  type Dialect,
+  type DialectId,
+  dialectForBank,
+  dialectOfHeader,
+  FEBRABAN,
+  ITAU_SISPAG,
+} from './dialects.js';
 export { foldText } from './fields.js';
 export {
   Cnab240Reader,

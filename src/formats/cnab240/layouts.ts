@@ -4,10 +4,9 @@
  * Crédito em Conta, Cheque, OP, DOC, TED"), its name and its kind. The writer fills them, the reader extracts
  * from them and the return writer patches them, so a position is written in one place.
  *
- * A bank's variant is an override of the fields it moves, by name, for reading (`variant`): Itaú's SISPAG
- * puts the payee's CPF/CNPJ in segment A at 204-217, its own nosso número in J at 216-230, and writes segment O
- * with a 48-digit barcode (Itaú SISPAG manual, "Pagamento de contas de concessionárias e tributos com código de
- * barras", segmento O).
+ * A bank whose layout moves fields has layouts of its own under the same field names (Itaú's SISPAG, below:
+ * complete records, written and read), or a `variant` naming the fields it moves, for reading only. Which bank
+ * writes which is decided in dialects.ts.
  */
 import { FormatError } from '../errors.js';
 import { alpha, num, RECORD_LENGTH } from './fields.js';
@@ -104,8 +103,56 @@ export const SEGMENT_A = layout('A', [
   f(231, 240, 'occurrences', 'blank'),
 ]);
 
-/** Itaú SISPAG reads the payee's CPF/CNPJ at 204-217 of segment A. */
-export const SEGMENT_A_ITAU = variant(SEGMENT_A, 'A (Itaú)', [f(204, 217, 'payee_document', 'num')]);
+// ---- Itaú SISPAG ---------------------------------------------------------------------------------------
+// "SISPAG — Layout de arquivos CNAB 240", Itaú Unibanco, manual v086 (file layout 080, lote layouts 040 for
+// transfers and 030 for boletos and concessionárias). Checked against the records of a file Itaú accepted
+// (corpus: wlrsilveira__cnab-sispag/pixcc.txt) and wlrsilveira/cnab-sispag@8305e47 (MIT), which follows v086.
+
+/**
+ * Itaú's segment A: a 3-digit movement type (15-17, no instruction), the payee's agência and conta in one
+ * 20-position field (Nota 11: `0AAAA 000000CCCCCC D` at Itaú, `AAAAA CCCCCCCCCCCC D` elsewhere), the currency
+ * as REA, ISPB at 105-112, a 15-position nosso número (135-149) and the payee's CPF/CNPJ at 204-217.
+ */
+export const SEGMENT_A_ITAU = layout('A (Itaú)', [
+  ...detailStart('A'),
+  f(15, 17, 'movement_type', 'num', 0),
+  f(18, 20, 'camara', 'num'),
+  f(21, 23, 'payee_bank', 'num'),
+  f(24, 43, 'payee_agency_account', 'raw'),
+  f(44, 73, 'payee_name', 'alpha'),
+  f(74, 93, 'seu_numero', 'alpha'),
+  f(94, 101, 'payment_date', 'num'),
+  f(102, 104, 'currency', 'alpha', 'REA'),
+  f(105, 112, 'ispb', 'zeros'),
+  f(113, 114, 'transfer_id', 'blank'),
+  f(115, 119, 'cnab_115', 'zeros'),
+  f(120, 134, 'amount', 'num'),
+  f(135, 149, 'nosso_numero', 'blank'),
+  f(150, 154, 'cnab_150', 'blank'),
+  f(155, 162, 'paid_date', 'zeros'),
+  f(163, 177, 'paid_amount', 'zeros'),
+  f(178, 197, 'history', 'blank'),
+  f(198, 203, 'return_document', 'zeros'),
+  f(204, 217, 'payee_document', 'num'),
+  f(218, 219, 'doc_purpose', 'alpha'),
+  f(220, 224, 'ted_purpose', 'alpha'),
+  f(225, 229, 'cnab_225', 'blank'),
+  f(230, 230, 'payee_notice', 'num', 0),
+  f(231, 240, 'occurrences', 'blank'),
+]);
+
+/** Itaú's 20-position payee agência and conta (SISPAG Nota 11). */
+export function itauPayeeAgencyAccount(bank: string, agency: string, account: string, digit: string): string {
+  const dv = (digit || ' ').slice(0, 1);
+  if (bank === '341' || bank === '409')
+    return `0${agency.padStart(4, '0').slice(-4)} ${account.padStart(12, '0').slice(-12)} ${dv}`;
+  return `${agency.padStart(5, '0').slice(-5)} ${account.padStart(12, '0').slice(-12)} ${dv}`;
+}
+
+/** Reads Itaú's 20-position agência/conta back into agência and conta with its digit. */
+export function readItauPayeeAgencyAccount(text: string): { agency: string; account: string } {
+  return { agency: text.slice(0, 5).trim(), account: `${text.slice(6, 18)}${text.slice(19, 20)}`.trim() };
+}
 
 /** Segment B of a PIX transfer (forma 45): how it is initiated, the payee's document and the key. */
 export const SEGMENT_B_PIX = layout('B (PIX)', [
@@ -167,8 +214,24 @@ export const SEGMENT_J = layout('J', [
   f(231, 240, 'occurrences', 'blank'),
 ]);
 
-/** Itaú SISPAG writes its own nosso número at 216-230 of segment J. */
-export const SEGMENT_J_ITAU = variant(SEGMENT_J, 'J (Itaú)', [f(216, 230, 'nosso_numero', 'alpha')]);
+/** Itaú's segment J: a 3-digit movement type, zeros at 168-182, its nosso número at 216-230, no currency. */
+export const SEGMENT_J_ITAU = layout('J (Itaú)', [
+  ...detailStart('J'),
+  f(15, 17, 'movement_type', 'num', 0),
+  f(18, 61, 'barcode', 'num'),
+  f(62, 91, 'payee_name', 'alpha'),
+  f(92, 99, 'due_date', 'num'),
+  f(100, 114, 'face_value', 'num'),
+  f(115, 129, 'discount', 'num'),
+  f(130, 144, 'fine', 'num'),
+  f(145, 152, 'payment_date', 'num'),
+  f(153, 167, 'amount', 'num'),
+  f(168, 182, 'currency_quantity', 'zeros'),
+  f(183, 202, 'seu_numero', 'alpha'),
+  f(203, 215, 'cnab_203', 'blank'),
+  f(216, 230, 'nosso_numero', 'alpha'),
+  f(231, 240, 'occurrences', 'blank'),
+]);
 
 /** Segment J-52: payer, beneficiary and drawer of the boleto. */
 export const SEGMENT_J52 = layout('J52', [
@@ -205,19 +268,27 @@ export const SEGMENT_O = layout('O', [
 ]);
 
 /**
- * Itaú's segment O (its 48-digit linha, the currency at 104-106 says REA or BRL): read field by field; its
- * amounts and dates sit where the generic layout has others.
+ * Itaú's segment O: the 48-digit linha (with its check digits), the currency as REA at 104-106, the amount at
+ * 122-136 and the payment date after it, the seu número at 175-194, its nosso número at 216-230.
  */
-export const SEGMENT_O_ITAU = variant(SEGMENT_O, 'O (Itaú)', [
+export const SEGMENT_O_ITAU = layout('O (Itaú)', [
+  ...detailStart('O'),
+  f(15, 17, 'movement_type', 'num', 0),
   f(18, 65, 'barcode', 'num'),
   f(66, 95, 'payee_name', 'alpha'),
   f(96, 103, 'due_date', 'num'),
-  f(104, 106, 'currency', 'alpha'),
+  f(104, 106, 'currency', 'alpha', 'REA'),
+  f(107, 121, 'currency_quantity', 'zeros'),
   f(122, 136, 'amount', 'num'),
   f(137, 144, 'payment_date', 'num'),
-  f(145, 159, 'paid_amount', 'num'),
+  f(145, 159, 'paid_amount', 'zeros'),
+  f(160, 162, 'cnab_160', 'blank'),
+  f(163, 171, 'invoice_number', 'zeros'),
+  f(172, 174, 'cnab_172', 'blank'),
   f(175, 194, 'seu_numero', 'alpha'),
+  f(195, 215, 'cnab_195', 'blank'),
   f(216, 230, 'nosso_numero', 'alpha'),
+  f(231, 240, 'occurrences', 'blank'),
 ]);
 
 /** Tributos sem código de barras (segment N), the fields common to every tribute. */
@@ -267,9 +338,35 @@ export const FILE_HEADER = layout('file header', [
   f(212, 240, 'cnab_212', 'blank'),
 ]);
 
-/** Itaú SISPAG's file header: its layout version at 15-17, and no NSA of FEBRABAN's kind. */
-export const FILE_HEADER_ITAU = variant(FILE_HEADER, 'file header (Itaú)', [
+/** Itaú's agência and conta: no agência digit (58 blank), the DAC at 72 (71 blank). */
+const itauAccount = (): LayoutField[] => [
+  f(53, 57, 'agency', 'num'),
+  f(58, 58, 'agency_digit', 'blank'),
+  f(59, 70, 'account', 'num'),
+  f(71, 71, 'account_digit', 'blank'),
+  f(72, 72, 'agency_account_digit', 'alpha'),
+  f(73, 102, 'company_name', 'alpha'),
+];
+
+/** Itaú's file header: its layout version at 15-17, no convênio, no NSA (158-166 zeros), density zeros. */
+export const FILE_HEADER_ITAU = layout('file header (Itaú)', [
+  f(1, 3, 'bank', 'num'),
+  f(4, 7, 'lote', 'num', 0),
+  f(8, 8, 'record_type', 'num', 0),
+  f(9, 14, 'cnab_9', 'blank'),
   f(15, 17, 'layout_version', 'num'),
+  f(18, 18, 'company_document_type', 'num'),
+  f(19, 32, 'company_document', 'num'),
+  f(33, 52, 'cnab_33', 'blank'),
+  ...itauAccount(),
+  f(103, 132, 'bank_name', 'alpha'),
+  f(133, 142, 'cnab_133', 'blank'),
+  f(143, 143, 'direction', 'num'),
+  f(144, 151, 'date', 'num'),
+  f(152, 157, 'time', 'num'),
+  f(158, 166, 'cnab_158', 'zeros'),
+  f(167, 171, 'density', 'zeros'),
+  f(172, 240, 'cnab_172', 'blank'),
 ]);
 
 /** Header de lote of a payment lote (record type 1). */
@@ -299,6 +396,32 @@ export const LOTE_HEADER = layout('lote header', [
 /** A collection lote header widens the company's inscription to 15 digits (19-33). */
 export const LOTE_HEADER_COLLECTION = variant(LOTE_HEADER, 'lote header (cobrança)', [
   f(19, 33, 'company_document', 'num'),
+]);
+
+/** Itaú's lote header: the DAC at 72, the lote's purpose and history (103-142), an 8-digit CEP at 213-220. */
+export const LOTE_HEADER_ITAU = layout('lote header (Itaú)', [
+  f(1, 3, 'bank', 'num'),
+  f(4, 7, 'lote', 'num'),
+  f(8, 8, 'record_type', 'num', 1),
+  f(9, 9, 'operation', 'alpha', 'C'),
+  f(10, 11, 'service', 'num'),
+  f(12, 13, 'forma', 'num'),
+  f(14, 16, 'layout_version', 'num'),
+  f(17, 17, 'cnab_17', 'blank'),
+  f(18, 18, 'company_document_type', 'num'),
+  f(19, 32, 'company_document', 'num'),
+  f(33, 52, 'cnab_33', 'blank'),
+  ...itauAccount(),
+  f(103, 132, 'purpose', 'blank'),
+  f(133, 142, 'history', 'blank'),
+  f(143, 172, 'street', 'alpha'),
+  f(173, 177, 'number', 'num'),
+  f(178, 192, 'complement', 'alpha'),
+  f(193, 212, 'city', 'alpha'),
+  f(213, 220, 'zip', 'num'),
+  f(221, 222, 'state', 'alpha'),
+  f(223, 230, 'cnab_223', 'blank'),
+  f(231, 240, 'occurrences', 'blank'),
 ]);
 
 /** Trailer de lote (record type 5). */
@@ -372,25 +495,6 @@ export const SEGMENT_U = readingLayout('U', [
 
 /** Segment Z: the bank's authentication of a payment. */
 export const SEGMENT_Z = readingLayout('Z', [f(15, 78, 'authentication', 'alpha')]);
-
-/** The payment detail layouts by segment, as a bank writes them. */
-export function paymentLayout(segment: 'A' | 'J' | 'O' | 'N', bankCode: string | null): Layout;
-export function paymentLayout(segment: string, bankCode: string | null): Layout | undefined;
-export function paymentLayout(segment: string, bankCode: string | null): Layout | undefined {
-  const itau = bankCode === '341';
-  switch (segment) {
-    case 'A':
-      return itau ? SEGMENT_A_ITAU : SEGMENT_A;
-    case 'J':
-      return itau ? SEGMENT_J_ITAU : SEGMENT_J;
-    case 'O':
-      return SEGMENT_O;
-    case 'N':
-      return SEGMENT_N;
-    default:
-      return undefined;
-  }
-}
 
 function fieldOf(l: Layout, name: string): LayoutField {
   const at = l.byName.get(name);

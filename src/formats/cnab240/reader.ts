@@ -23,20 +23,23 @@ import {
   SERVICE_NAMES,
   splitOccurrenceCodes,
 } from './codes.js';
+import { type DialectId, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
 import { cents, field, fromCnabDate, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
 import { type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
   DETAIL,
-  FILE_HEADER,
-  FILE_HEADER_ITAU,
   FILE_TRAILER,
   fieldsOf,
   LOTE_HEADER,
   LOTE_HEADER_COLLECTION,
   LOTE_TRAILER,
-  paymentLayout,
   read,
+  readItauPayeeAgencyAccount,
+  SEGMENT_A,
+  SEGMENT_A_ITAU,
   SEGMENT_B_PIX,
+  SEGMENT_J,
+  SEGMENT_J_ITAU,
   SEGMENT_J52,
   SEGMENT_N,
   SEGMENT_O,
@@ -114,6 +117,9 @@ export interface CnabFile {
   /** Header position 143 as written ('1' remessa, '2' retorno), even when the content disagrees. */
   header_direction_code: string | null;
   layout: 'febraban' | 'itau';
+  /** The bank's dialect the header shows (dialects.ts), and its name as `cnab inspect` prints it. */
+  dialect: DialectId;
+  dialect_name: string;
   layout_version: string | null;
   company: { name: string | null; document: string | null; agency: string | null; account: string | null };
   file_sequence: number | null;
@@ -201,6 +207,8 @@ export class Cnab240Reader {
     service: 'payment',
     header_direction_code: null,
     layout: 'febraban',
+    dialect: FEBRABAN.id,
+    dialect_name: FEBRABAN.name,
     layout_version: null,
     company: { name: null, document: null, agency: null, account: null },
     file_sequence: null,
@@ -415,9 +423,11 @@ export class Cnab240Reader {
     if (this.firstRecordLine !== n) this.warn(n, 'file header is not the first record');
     this.headerLine = n;
     const f = this.file;
-    // Itaú's header leaves 9-14 blank and puts its layout version at 15-17
-    const itau = /^ {6}\d{3}$/.test(field(rec, 9, 17));
-    const at = fieldsOf(itau ? FILE_HEADER_ITAU : FILE_HEADER, rec);
+    const dialect = dialectOfHeader(rec);
+    const itau = dialect === ITAU_SISPAG;
+    const at = fieldsOf(dialect.fileHeader, rec);
+    f.dialect = dialect.id;
+    f.dialect_name = dialect.name;
     f.bank_code = at('bank');
     if (at('lote') !== '0000') this.warn(n, `file header has lote "${at('lote')}", expected 0000`);
     f.layout = itau ? 'itau' : 'febraban';
@@ -549,7 +559,8 @@ export class Cnab240Reader {
 
   private mainItem(n: number, rec: string, segment: string, batch: OpenBatch): CnabItem {
     const bank = this.file.bank_code ?? '';
-    const itau = bank === '341';
+    // the details are laid out as the header's dialect says (Itaú's SISPAG or FEBRABAN's)
+    const itau = this.file.dialect === ITAU_SISPAG.id;
     const item: CnabItem = {
       line: n,
       batch: batch.number,
@@ -577,13 +588,15 @@ export class Cnab240Reader {
     };
     switch (segment) {
       case 'A': {
-        const at = fieldsOf(paymentLayout('A', bank), rec);
-        item.payee_bank = {
-          bank_code: at('payee_bank'),
-          agency: `${at('payee_agency')}${at('payee_agency_digit')}`.trim(),
-          account:
-            `${at('payee_account')}${at('payee_account_digit')}${at('payee_agency_account_digit')}`.trim(),
-        };
+        const at = fieldsOf(itau ? SEGMENT_A_ITAU : SEGMENT_A, rec);
+        item.payee_bank = itau
+          ? { bank_code: at('payee_bank'), ...readItauPayeeAgencyAccount(at('payee_agency_account')) }
+          : {
+              bank_code: at('payee_bank'),
+              agency: `${at('payee_agency')}${at('payee_agency_digit')}`.trim(),
+              account:
+                `${at('payee_account')}${at('payee_account_digit')}${at('payee_agency_account_digit')}`.trim(),
+            };
         item.payee_name = trimOrNull(at('payee_name'));
         item.seu_numero = trimOrNull(at('seu_numero'));
         item.date = fromCnabDate(at('payment_date'));
@@ -600,7 +613,7 @@ export class Cnab240Reader {
         break;
       }
       case 'J': {
-        const at = fieldsOf(paymentLayout('J', bank), rec);
+        const at = fieldsOf(itau ? SEGMENT_J_ITAU : SEGMENT_J, rec);
         item.barcode = trimOrNull(at('barcode'));
         item.payee_name = trimOrNull(at('payee_name'));
         item.due_date = fromCnabDate(at('due_date'));

@@ -4,8 +4,9 @@
 
 import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
+import { type Dialect, FEBRABAN, ITAU_SISPAG } from './dialects.js';
 import { RECORD_LENGTH, toCnabDate } from './fields.js';
-import { FILE_HEADER, LOTE_TRAILER, patchRecord, paymentLayout, read } from './layouts.js';
+import { type Layout, LOTE_TRAILER, patchRecord, read } from './layouts.js';
 import { type CnabItem, readCnab240Sync } from './reader.js';
 import { fileTrailer, loteTrailer } from './writer.js';
 
@@ -43,6 +44,9 @@ export function writePaymentReturn(
   if (parsed.service !== 'payment') throw new FormatError('remittance is not a payment file');
   const byLine = new Map(parsed.items.map((i) => [i.line, i]));
   const bank = parsed.bank_code ?? '000';
+  // the return answers in the remittance's dialect
+  const dialect = parsed.dialect === ITAU_SISPAG.id ? ITAU_SISPAG : FEBRABAN;
+  const header = dialect.fileHeader;
   const lines = remittance.split(/\r\n|\r|\n/);
   const out: string[] = [];
   let loteSum = 0;
@@ -55,12 +59,12 @@ export function writePaymentReturn(
     records++;
     const type = rec[7];
     if (type === '0') {
-      rec = patchRecord(FILE_HEADER, rec, { direction: '2' }); // retorno
+      rec = patchRecord(header, rec, { direction: '2' }); // retorno
       if (options.generatedAt) {
         const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(options.generatedAt);
         if (!m)
           throw new FormatError(`generatedAt: must be YYYY-MM-DDTHH:MM[:SS], got "${options.generatedAt}"`);
-        rec = patchRecord(FILE_HEADER, rec, {
+        rec = patchRecord(header, rec, {
           date: toCnabDate(m[1]!),
           time: `${m[2]}${m[3]}${m[4] ?? '00'}`,
         });
@@ -78,9 +82,9 @@ export function writePaymentReturn(
           );
         }
         const outcome = classifyOccurrences(codes, bank);
-        rec = applyDecision(rec, item, decision, outcome, n);
+        rec = applyDecision(dialect, rec, item, decision, outcome, n);
         rec = `${rec.slice(0, 230)}${codes.join('').padEnd(10, ' ')}`;
-        if (outcome !== 'rejected') loteSum += ownAmount(rec, item.segment);
+        if (outcome !== 'rejected') loteSum += ownAmount(dialect, rec, item.segment);
       }
     } else if (type === '5') {
       lotes++;
@@ -104,7 +108,26 @@ function amountField(cents: number, width: number, what: string): string {
   return String(cents).padStart(width, '0');
 }
 
+/** The layout of a payment segment in `dialect` (A, J or O; the others are not answered field by field). */
+function layoutOf(dialect: Dialect, segment: string, rec: string): Layout | undefined {
+  if (segment === 'A') return dialect.segmentA;
+  if (segment === 'J') return dialect.segmentJ;
+  if (segment !== 'O') return undefined;
+  // an Itaú file may carry FEBRABAN's segment O: Itaú's says its currency at 104-106, as the reader checks
+  return dialect === ITAU_SISPAG && /^(REA|BRL)$/.test(rec.slice(103, 106))
+    ? dialect.segmentO
+    : FEBRABAN.segmentO;
+}
+
+/** `value` fitted to the named field of `l` (the nosso número is 20 positions in FEBRABAN's, 15 in Itaú's). */
+function fitted(l: Layout, name: string, value: string): string {
+  const at = l.byName.get(name);
+  const width = at ? at.to - at.from + 1 : value.length;
+  return value.padEnd(width, ' ').slice(0, width);
+}
+
 function applyDecision(
+  dialect: Dialect,
   rec: string,
   item: CnabItem,
   d: ReturnDecision,
@@ -121,10 +144,7 @@ function applyDecision(
   const paidAmount = d.paidAmountCents ?? item.amount_cents ?? 0;
   // The bank's nosso número always; for a payment made, when and how much. Segment A has fields of its own
   // for the real date and amount; J and O answer in the fields the remittance asked with.
-  const l =
-    item.segment === 'A' || item.segment === 'J' || item.segment === 'O'
-      ? paymentLayout(item.segment, null)
-      : undefined;
+  const l = layoutOf(dialect, item.segment, rec);
   if (!l) return rec;
   const paid: Record<string, string> =
     outcome !== 'paid'
@@ -132,11 +152,11 @@ function applyDecision(
       : item.segment === 'A'
         ? { paid_date: paidCnab, paid_amount: amountField(paidAmount, 15, 'paidAmountCents') }
         : { payment_date: paidCnab, amount: amountField(paidAmount, 15, 'paidAmountCents') };
-  return patchRecord(l, rec, { nosso_numero: nosso.padEnd(20, ' '), ...paid });
+  return patchRecord(l, rec, { nosso_numero: fitted(l, 'nosso_numero', nosso), ...paid });
 }
 
-function ownAmount(rec: string, segment: string): number {
-  const l = paymentLayout(segment, null);
+function ownAmount(dialect: Dialect, rec: string, segment: string): number {
+  const l = layoutOf(dialect, segment, rec);
   if (!l) return 0;
   const amount = Number(read(l, rec, 'amount'));
   // a segment J that leaves the payment amount at zero pays its face value

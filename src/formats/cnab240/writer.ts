@@ -2,21 +2,19 @@
 // lançamento, segments A+B for PIX/TED/DOC, J+J-52 for boletos, O for arrecadação barcodes.
 
 import { brasiliaClock } from '../../domain/dates.js';
+import { barcodeToLinha } from '../boleto/index.js';
 import { FormatError } from '../errors.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
 import { CAMARA } from './codes.js';
+import { DIALECTS, type Dialect, type DialectId, dialectForBank, FEBRABAN } from './dialects.js';
 import { documentType, isValidCnpj, isValidCpf, toCnabDate } from './fields.js';
 import {
-  FILE_HEADER,
   FILE_TRAILER,
-  LOTE_HEADER,
+  itauPayeeAgencyAccount,
   LOTE_TRAILER,
-  SEGMENT_A,
   SEGMENT_B,
   SEGMENT_B_PIX,
-  SEGMENT_J,
   SEGMENT_J52,
-  SEGMENT_O,
   writeRecord,
 } from './layouts.js';
 
@@ -99,6 +97,8 @@ export type RemittancePayment = TransferPayment | PixPayment | BoletoPayment;
 
 export interface PaymentRemittanceInput {
   company: PayingCompany;
+  /** The layout to write; by default the paying bank's (dialects.ts), FEBRABAN's generic one for most banks. */
+  dialect?: DialectId;
   /** File sequence number ("NSA"), 1..999999. */
   fileSequence: number;
   /** Generation time: a Date (written in Brasília time) or a local `YYYY-MM-DDTHH:MM[:SS]`. */
@@ -118,8 +118,8 @@ export class Cnab240InputError extends FormatError {
   }
 }
 
-/** Version numbers written in headers: file layout 103 (v10.x), lote layouts by segment family. */
-export const LAYOUT_VERSIONS = { file: '103', loteA: '046', loteJ: '040', loteO: '012' } as const;
+/** FEBRABAN's version numbers (file layout 103, v10.x; lote layouts by family); each dialect has its own. */
+export const LAYOUT_VERSIONS = FEBRABAN.versions;
 
 /** Lote kinds, in the order they are written. */
 const LOTE_PLAN = [
@@ -211,6 +211,8 @@ export function writePaymentRemittance(input: PaymentRemittanceInput): string {
 
 interface Ctx {
   bankCode: string;
+  /** The paying bank's dialect (dialects.ts): its layouts and version numbers. */
+  dialect: Dialect;
   company: PayingCompany;
   companyDocument: string;
   fileSequence: number;
@@ -301,6 +303,7 @@ function prepareContext(input: PaymentRemittanceInput): Ctx {
     fail('payments', 'at least one payment is required');
   return {
     bankCode,
+    dialect: input.dialect ? DIALECTS[input.dialect] : dialectForBank(bankCode),
     company: c,
     companyDocument: requireDocument(c.document, 'company.document'),
     fileSequence: input.fileSequence,
@@ -450,37 +453,39 @@ function company(ctx: Ctx) {
     agency_digit: c.agencyDigit ?? '',
     account: c.account,
     account_digit: c.accountDigit ?? '',
+    agency_account_digit: c.accountDigit ?? '', // Itaú's DAC (72); blank in FEBRABAN's layout
     company_name: c.name,
   };
 }
 
 function fileHeader(ctx: Ctx): string {
-  return writeRecord(FILE_HEADER, {
+  return writeRecord(ctx.dialect.fileHeader, {
     ...company(ctx),
     bank_name: ctx.company.bankName,
     direction: 1, // remessa
     date: ctx.date,
     time: ctx.time,
-    file_sequence: ctx.fileSequence, // NSA
-    layout_version: LAYOUT_VERSIONS.file,
+    file_sequence: ctx.fileSequence, // NSA (Itaú's header has none)
+    layout_version: ctx.dialect.versions.file,
   });
 }
 
 function loteHeader(ctx: Ctx, lote: number, forma: string, family: 'A' | 'J' | 'O'): string {
   const addr = ctx.company.address ?? {};
   const zip = (addr.zip ?? '').replace(/\D/g, '');
-  return writeRecord(LOTE_HEADER, {
+  const versions = ctx.dialect.versions;
+  return writeRecord(ctx.dialect.loteHeader, {
     ...company(ctx),
     lote,
     service: family === 'O' ? 22 : 20, // 20 pagamento a fornecedores, 22 contas e tributos
     forma,
-    layout_version:
-      family === 'A' ? LAYOUT_VERSIONS.loteA : family === 'J' ? LAYOUT_VERSIONS.loteJ : LAYOUT_VERSIONS.loteO,
+    layout_version: family === 'A' ? versions.loteA : family === 'J' ? versions.loteJ : versions.loteO,
     street: addr.street,
     number: (addr.number ?? '').replace(/\D/g, '').slice(0, 5),
     complement: addr.complement,
     city: addr.city,
-    zip: zip.slice(0, 5),
+    // FEBRABAN splits the CEP in 5 + 3; Itaú writes its 8 digits in one field
+    zip: ctx.dialect.id === 'itau-sispag' ? zip.slice(0, 8) : zip.slice(0, 5),
     zip_suffix: zip.slice(5, 8),
     state: addr.state,
     payment_method: family === 'A' ? '01' : '', // forma de pagamento do serviço: débito em conta
@@ -516,7 +521,7 @@ function segmentA(ctx: Ctx, lote: number, seq: number, forma: string, item: Prep
   const bank = byKey ? undefined : p.bank;
   const camara = forma === '45' ? CAMARA.pix : forma === '03' ? CAMARA.doc : CAMARA.ted;
   const savings = bank?.accountType === 'savings';
-  return writeRecord(SEGMENT_A, {
+  return writeRecord(ctx.dialect.segmentA, {
     ...detail(ctx.bankCode, lote, seq),
     camara,
     payee_bank: bank?.bankCode ?? 0,
@@ -524,6 +529,10 @@ function segmentA(ctx: Ctx, lote: number, seq: number, forma: string, item: Prep
     payee_agency_digit: bank?.agencyDigit ?? '',
     payee_account: bank?.account ?? 0,
     payee_account_digit: bank?.accountDigit ?? '',
+    payee_agency_account: bank
+      ? itauPayeeAgencyAccount(bank.bankCode.padStart(3, '0'), bank.agency, bank.account, bank.accountDigit)
+      : '',
+    payee_document: item.payeeDocument, // Itaú's segment A carries it (204-217); FEBRABAN's leaves it to B
     payee_name: p.payeeName,
     seu_numero: p.seuNumero,
     payment_date: ctx.paymentDate,
@@ -566,7 +575,7 @@ function segmentJ(
 ): string {
   const paymentIso = `${ctx.paymentDate.slice(4)}-${ctx.paymentDate.slice(2, 4)}-${ctx.paymentDate.slice(0, 2)}`;
   const due = p.dueDate ?? dueDateFromFactor(factor, paymentIso) ?? paymentIso;
-  return writeRecord(SEGMENT_J, {
+  return writeRecord(ctx.dialect.segmentJ, {
     ...detail(ctx.bankCode, lote, seq),
     barcode,
     payee_name: p.payeeName,
@@ -594,9 +603,9 @@ function segmentJ52(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, payee
 
 function segmentO(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, barcode: string): string {
   const paymentIso = `${ctx.paymentDate.slice(4)}-${ctx.paymentDate.slice(2, 4)}-${ctx.paymentDate.slice(0, 2)}`;
-  return writeRecord(SEGMENT_O, {
+  return writeRecord(ctx.dialect.segmentO, {
     ...detail(ctx.bankCode, lote, seq),
-    barcode,
+    barcode: ctx.dialect.arrecadacaoAsLinha ? barcodeToLinha(barcode) : barcode,
     payee_name: p.payeeName, // the concessionária
     due_date: toCnabDate(p.dueDate ?? paymentIso), // the payment date only when none is known
     payment_date: ctx.paymentDate,

@@ -1,6 +1,10 @@
 // Test inputs for the CNAB 240 writer. Barcodes are built here with their own check-digit code
 // (independent of src/formats/cnab240) so a wrong implementation cannot agree with itself.
-import type { PaymentRemittanceInput, RemittancePayment } from '../../../src/formats/cnab240/index.js';
+import type {
+  DialectId,
+  PaymentRemittanceInput,
+  RemittancePayment,
+} from '../../../src/formats/cnab240/index.js';
 
 function mod11Boleto(digits43: string): number {
   let sum = 0;
@@ -166,8 +170,16 @@ export function samplePayments(): RemittancePayment[] {
   ];
 }
 
-export function sampleInput(payments: RemittancePayment[] = samplePayments()): PaymentRemittanceInput {
+/**
+ * The sample remittance in FEBRABAN's generic layout (the tests of that layout's positions); Itaú's own dialect,
+ * which an Itaú account's remittance is written in by default, is tested in dialects.test.ts.
+ */
+export function sampleInput(
+  payments: RemittancePayment[] = samplePayments(),
+  dialect: DialectId | null = 'febraban',
+): PaymentRemittanceInput {
   return {
+    ...(dialect ? { dialect } : {}),
     company: COMPANY,
     fileSequence: 42,
     generatedAt: '2025-03-01T09:30:15',
