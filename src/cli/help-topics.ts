@@ -35,8 +35,8 @@ With --json a failure also prints {"error":{...},"exit_code":N} on stdout, one l
 Input: money as 1234.56, 1234,56, 1.234,56 or R$ 1.234,56 (never more than two decimals); dates as
 YYYY-MM-DD, today, tomorrow, +Nd, and for a payment date next-business-day.
 
-Files: CNAB 240 remittances (.rem) and returns (.ret) from FEBRABAN v10 and the banks' dialects (cnab
-inspect reads both); bank statements in OFX 1.x/2.x, QFX and CSV (the encoding sniffed from the bytes).`,
+Files: CNAB 240 remittances (.rem) and returns (.ret) in FEBRABAN's v10 layout or a bank's dialect (cnab
+inspect reads both and names the dialect; an Itaú account's remittance is in SISPAG's); bank statements in OFX 1.x/2.x, QFX and CSV (the encoding sniffed from the bytes).`,
   },
   environment: {
     summary: 'the environment variables condo reads',

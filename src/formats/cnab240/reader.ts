@@ -447,7 +447,8 @@ export class Cnab240Reader {
       name: trimOrNull(at('company_name')),
       document: normalizeDocument(docType, doc),
       agency: trimOrNull(`${at('agency')}${at('agency_digit')}`),
-      account: trimOrNull(`${at('account')}${at('account_digit')}${at('agency_account_digit')}`),
+      // Itaú leaves 71 blank and writes its DAC at 72: the digits run on either way
+      account: trimOrNull(`${at('account')}${at('account_digit').trim()}${at('agency_account_digit')}`),
     };
     this.reportProblems(n, documentProblem(docType, doc.trim(), 'company'));
   }
