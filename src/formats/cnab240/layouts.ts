@@ -369,8 +369,8 @@ export const FILE_HEADER_ITAU = layout('file header (Itaú)', [
   f(172, 240, 'cnab_172', 'blank'),
 ]);
 
-/** Header de lote of a payment lote (record type 1). */
-export const LOTE_HEADER = layout('lote header', [
+/** Positions 1-17 of a lote header: bank, lote, type 1, operation, service, forma, layout version. */
+const loteHeaderStart = (): LayoutField[] => [
   f(1, 3, 'bank', 'num'),
   f(4, 7, 'lote', 'num'),
   f(8, 8, 'record_type', 'num', 1),
@@ -379,12 +379,22 @@ export const LOTE_HEADER = layout('lote header', [
   f(12, 13, 'forma', 'num'),
   f(14, 16, 'layout_version', 'num'),
   f(17, 17, 'cnab_17', 'blank'),
-  ...companyAccount(),
-  f(103, 142, 'message', 'blank'),
+];
+
+/** The paying company's address in a lote header (143-212); the CEP that follows differs by dialect. */
+const companyAddress = (): LayoutField[] => [
   f(143, 172, 'street', 'alpha'),
   f(173, 177, 'number', 'num'),
   f(178, 192, 'complement', 'alpha'),
   f(193, 212, 'city', 'alpha'),
+];
+
+/** Header de lote of a payment lote (record type 1). */
+export const LOTE_HEADER = layout('lote header', [
+  ...loteHeaderStart(),
+  ...companyAccount(),
+  f(103, 142, 'message', 'blank'),
+  ...companyAddress(),
   f(213, 217, 'zip', 'num'),
   f(218, 220, 'zip_suffix', 'alpha'),
   f(221, 222, 'state', 'alpha'),
@@ -400,24 +410,14 @@ export const LOTE_HEADER_COLLECTION = variant(LOTE_HEADER, 'lote header (cobran�
 
 /** Itaú's lote header: the DAC at 72, the lote's purpose and history (103-142), an 8-digit CEP at 213-220. */
 export const LOTE_HEADER_ITAU = layout('lote header (Itaú)', [
-  f(1, 3, 'bank', 'num'),
-  f(4, 7, 'lote', 'num'),
-  f(8, 8, 'record_type', 'num', 1),
-  f(9, 9, 'operation', 'alpha', 'C'),
-  f(10, 11, 'service', 'num'),
-  f(12, 13, 'forma', 'num'),
-  f(14, 16, 'layout_version', 'num'),
-  f(17, 17, 'cnab_17', 'blank'),
+  ...loteHeaderStart(),
   f(18, 18, 'company_document_type', 'num'),
   f(19, 32, 'company_document', 'num'),
   f(33, 52, 'cnab_33', 'blank'),
   ...itauAccount(),
   f(103, 132, 'purpose', 'blank'),
   f(133, 142, 'history', 'blank'),
-  f(143, 172, 'street', 'alpha'),
-  f(173, 177, 'number', 'num'),
-  f(178, 192, 'complement', 'alpha'),
-  f(193, 212, 'city', 'alpha'),
+  ...companyAddress(),
   f(213, 220, 'zip', 'num'),
   f(221, 222, 'state', 'alpha'),
   f(223, 230, 'cnab_223', 'blank'),
