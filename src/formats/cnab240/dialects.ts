@@ -3,8 +3,11 @@
  * uses. The writer writes the paying account's bank's dialect; the reader recognises a dialect from the file
  * header and names it (`cnab inspect` prints it).
  *
- * Only Itaú SISPAG moves fields (layouts.ts, with the manual cited); the other banks take FEBRABAN's generic
- * layout v10.x as it is, under the version numbers below.
+ * Only Itaú SISPAG moves fields (layouts.ts, with the manual cited). Bradesco's Multipag and Santander's
+ * "pagamento a fornecedores" keep FEBRABAN's positions under version numbers of their own (below, with their
+ * sources); every other bank gets FEBRABAN's generic layout v10.x. Not done: Banco do Brasil (the files seen
+ * disagree on its version numbers) and Caixa (its segment A carries a 6-digit document number at 74-79, not the
+ * 20-position seu número the return is matched by; see the session note on #13).
  */
 import {
   FILE_HEADER,
@@ -20,7 +23,7 @@ import {
   SEGMENT_O_ITAU,
 } from './layouts.js';
 
-export type DialectId = 'febraban' | 'itau-sispag';
+export type DialectId = 'febraban' | 'itau-sispag' | 'bradesco-multipag' | 'santander';
 
 export interface Dialect {
   id: DialectId;
@@ -67,17 +70,59 @@ export const ITAU_SISPAG: Dialect = {
   arrecadacaoAsLinha: true,
 };
 
+/**
+ * Bradesco, "Multipag — Layout de arquivos 240 posições" (file layout 089; lote layout 045 for transfers and 012
+ * for contas e tributos): FEBRABAN's positions. Seen in Bradesco Multipag files of two independent tools
+ * (corpus: ERP-Bem-Comum__cnab-validator/multipag-*.txt, marcodpt__cnab/bradesco.txt). Its boletos' lote keeps
+ * FEBRABAN's 040: no source shows another.
+ */
+export const BRADESCO_MULTIPAG: Dialect = {
+  ...FEBRABAN,
+  id: 'bradesco-multipag',
+  name: 'Bradesco Multipag',
+  manual: 'Bradesco, Multipag — Layout de arquivos 240 posições (layout 089)',
+  versions: { file: '089', loteA: '045', loteJ: '040', loteO: '012' },
+};
+
+/**
+ * Santander, "Pagamento a fornecedores — CNAB 240" (file layout 060, lote layout 031 for transfers and PIX):
+ * FEBRABAN's positions. Seen in files of two independent tools (corpus: marcodpt__cnab/santander.txt, and a
+ * Santander PIX example published with a CNAB converter). Boletos and contas keep FEBRABAN's numbers.
+ */
+export const SANTANDER: Dialect = {
+  ...FEBRABAN,
+  id: 'santander',
+  name: 'Santander',
+  manual: 'Santander, Pagamento a fornecedores — CNAB 240 (layout 060)',
+  versions: { file: '060', loteA: '031', loteJ: '040', loteO: '012' },
+};
+
 export const DIALECTS: Readonly<Record<DialectId, Dialect>> = {
   febraban: FEBRABAN,
   'itau-sispag': ITAU_SISPAG,
+  'bradesco-multipag': BRADESCO_MULTIPAG,
+  santander: SANTANDER,
+};
+
+const BY_BANK: Readonly<Record<string, Dialect>> = {
+  '341': ITAU_SISPAG,
+  '237': BRADESCO_MULTIPAG,
+  '033': SANTANDER,
 };
 
 /** The dialect a remittance from an account at `bankCode` is written in. */
 export function dialectForBank(bankCode: string): Dialect {
-  return bankCode === '341' ? ITAU_SISPAG : FEBRABAN;
+  return BY_BANK[bankCode] ?? FEBRABAN;
 }
 
-/** The dialect a file header shows: Itaú leaves 9-14 blank and writes its layout version at 15-17. */
+/**
+ * The dialect a file header shows: Itaú leaves 9-14 blank and writes its layout version at 15-17; Bradesco's and
+ * Santander's are FEBRABAN's header under their bank code and their own layout version (164-166).
+ */
 export function dialectOfHeader(record: string): Dialect {
-  return /^ {6}\d{3}$/.test(record.slice(8, 17)) ? ITAU_SISPAG : FEBRABAN;
+  if (/^ {6}\d{3}$/.test(record.slice(8, 17))) return ITAU_SISPAG;
+  const byBank = BY_BANK[record.slice(0, 3)];
+  return byBank && byBank !== ITAU_SISPAG && record.slice(163, 166) === byBank.versions.file
+    ? byBank
+    : FEBRABAN;
 }

@@ -25,6 +25,7 @@ export {
   splitOccurrenceCodes,
 } from './codes.js';
 export {
+  BRADESCO_MULTIPAG,
   DIALECTS,
   type Dialect,
   type DialectId,
@@ -32,6 +33,7 @@ export {
   dialectOfHeader,
   FEBRABAN,
   ITAU_SISPAG,
+  SANTANDER,
 } from './dialects.js';
 export { foldText } from './fields.js';
 export {

@@ -10,7 +10,7 @@ import {
   writePaymentReturn,
 } from '../../../src/formats/cnab240/index.js';
 import { corpusDir } from '../../corpus.js';
-import { sampleInput, samplePayments, UTILITY } from './fixtures.js';
+import { COMPANY, sampleInput, samplePayments, UTILITY } from './fixtures.js';
 
 const at = (line: string, from: number, to: number) => line.slice(from - 1, to);
 
@@ -22,7 +22,9 @@ const ofSegment = (s: string) => lines.filter((l) => l[7] === '3' && l[13] === s
 describe("an Itaú account's remittance: SISPAG v086", () => {
   test('the dialect follows the paying bank; FEBRABAN generic for the others', () => {
     expect(dialectForBank('341').id).toBe('itau-sispag');
-    for (const bank of ['001', '033', '104', '237', '756']) expect(dialectForBank(bank).id).toBe('febraban');
+    expect(dialectForBank('237').id).toBe('bradesco-multipag');
+    expect(dialectForBank('033').id).toBe('santander');
+    for (const bank of ['001', '104', '756', '748']) expect(dialectForBank(bank).id).toBe('febraban');
   });
 
   test('file header: layout 080 at 15-17, no convênio, DAC at 72, zeros where FEBRABAN has the NSA', () => {
@@ -93,6 +95,33 @@ describe("an Itaú account's remittance: SISPAG v086", () => {
   });
 });
 
+describe("Bradesco's Multipag and Santander: FEBRABAN's positions under their own version numbers", () => {
+  const write = (bankCode: string, dialect: 'febraban' | null) =>
+    writePaymentRemittance({ ...sampleInput(samplePayments(), dialect), company: { ...COMPANY, bankCode } })
+      .split('\r\n')
+      .slice(0, -1);
+
+  test.each([
+    ['237', 'bradesco-multipag', '089', ['45:045', '41:045', '03:045', '30:040', '31:040', '11:012']],
+    ['033', 'santander', '060', ['45:031', '41:031', '03:031', '31:040', '11:012']], // no boleto of its own
+  ])('bank %s: %s, file layout %s', (bank, id, file, lotes) => {
+    const own = write(bank, null);
+    const generic = write(bank, 'febraban');
+    expect(at(own[0]!, 164, 166)).toBe(file);
+    const headers = own.filter((l) => l[7] === '1');
+    expect(headers.map((h) => `${at(h, 12, 13)}:${at(h, 14, 16)}`)).toEqual(lotes);
+    // every other position as FEBRABAN's generic layout writes it
+    const blankVersions = (l: string) =>
+      l[7] === '0'
+        ? `${l.slice(0, 163)}###${l.slice(166)}`
+        : l[7] === '1'
+          ? `${l.slice(0, 13)}###${l.slice(16)}`
+          : l;
+    expect(own.map(blankVersions)).toEqual(generic.map(blankVersions));
+    expect(readCnab240Sync(own.join('\r\n')).dialect).toBe(id);
+  });
+});
+
 describe('dialects recognised in real files', () => {
   const read = (path: string) => readCnab240Sync(readFileSync(resolve(corpusDir('cnab240'), path)));
 
@@ -100,6 +129,9 @@ describe('dialects recognised in real files', () => {
     ['wlrsilveira__cnab-sispag/pixcc.txt', 'itau-sispag', '080'],
     ['KeeperFormaturas__cnab240/TEST.RET', 'itau-sispag', null],
     ['rodrigogml__rfw.finance/exemplo_arquivo_de_remessa_layout_240.rem', 'febraban', null],
+    ['ERP-Bem-Comum__cnab-validator/multipag-correto.txt', 'bradesco-multipag', '089'],
+    ['marcodpt__cnab/santander.txt', 'santander', '060'],
+    ['marcodpt__cnab/daycoval.txt', 'febraban', '089'],
   ])('%s: %s', (path, dialect, version) => {
     const f = read(path);
     expect(f.dialect).toBe(dialect);
