@@ -3,19 +3,20 @@
  * uses. The writer writes the paying account's bank's dialect; the reader recognises a dialect from the file
  * header and names it (`cnab inspect` prints it).
  *
- * Only Itaú SISPAG moves fields (layouts.ts, with the manual cited). Bradesco's Multipag and Santander's
- * "pagamento a fornecedores" keep FEBRABAN's positions under version numbers of their own (below, with their
- * sources); every other bank gets FEBRABAN's generic layout v10.x. Not done: Banco do Brasil (the files seen
- * disagree on its version numbers) and Caixa (its segment A carries a 6-digit document number at 74-79, not the
- * 20-position seu número the return is matched by; see the session note on #13).
+ * Itaú's SISPAG and Caixa's SIACC move fields (layouts.ts, with the manuals cited). Bradesco's Multipag and
+ * Santander's "pagamento a fornecedores" keep FEBRABAN's positions under version numbers of their own (below,
+ * with their sources); every other bank gets FEBRABAN's generic layout v10.x. Not done: Banco do Brasil (the
+ * files seen disagree on its version numbers).
  */
 import {
   FILE_HEADER,
+  FILE_HEADER_CAIXA,
   FILE_HEADER_ITAU,
   type Layout,
   LOTE_HEADER,
   LOTE_HEADER_ITAU,
   SEGMENT_A,
+  SEGMENT_A_CAIXA,
   SEGMENT_A_ITAU,
   SEGMENT_J,
   SEGMENT_J_ITAU,
@@ -23,7 +24,7 @@ import {
   SEGMENT_O_ITAU,
 } from './layouts.js';
 
-export type DialectId = 'febraban' | 'itau-sispag' | 'bradesco-multipag' | 'santander';
+export type DialectId = 'febraban' | 'itau-sispag' | 'bradesco-multipag' | 'santander' | 'caixa';
 
 export interface Dialect {
   id: DialectId;
@@ -40,6 +41,11 @@ export interface Dialect {
   versions: { file: string; loteA: string; loteJ: string; loteO: string };
   /** Segment O carries the 48-digit linha (with its check digits) rather than the 44-digit barcode. */
   arrecadacaoAsLinha: boolean;
+  /**
+   * The company's reference in segment A is a number of this many digits rather than FEBRABAN's 20 positions
+   * of text: the caller gives each payment such a number (Caixa: 6).
+   */
+  seuNumeroDigits?: number;
 }
 
 export const FEBRABAN: Dialect = {
@@ -97,17 +103,35 @@ export const SANTANDER: Dialect = {
   versions: { file: '060', loteA: '031', loteJ: '040', loteO: '012' },
 };
 
+/**
+ * Caixa, SIACC "pagamento/crédito a fornecedor" v032 (file layout 080; lote 041 for transfers, as a Caixa file of
+ * another tool shows; boletos and contas keep FEBRABAN's numbers and segments J and O): its file header and
+ * segment A (layouts.ts). The company's reference is 6 digits.
+ */
+export const CAIXA: Dialect = {
+  ...FEBRABAN,
+  id: 'caixa',
+  name: 'Caixa SIACC',
+  manual: 'Caixa, Leiaute pagamento/crédito a fornecedor padrão CNAB 240, v032 (layout 080)',
+  fileHeader: FILE_HEADER_CAIXA,
+  segmentA: SEGMENT_A_CAIXA,
+  versions: { file: '080', loteA: '041', loteJ: '040', loteO: '012' },
+  seuNumeroDigits: 6,
+};
+
 export const DIALECTS: Readonly<Record<DialectId, Dialect>> = {
   febraban: FEBRABAN,
   'itau-sispag': ITAU_SISPAG,
   'bradesco-multipag': BRADESCO_MULTIPAG,
   santander: SANTANDER,
+  caixa: CAIXA,
 };
 
 const BY_BANK: Readonly<Record<string, Dialect>> = {
   '341': ITAU_SISPAG,
   '237': BRADESCO_MULTIPAG,
   '033': SANTANDER,
+  '104': CAIXA,
 };
 
 /** The dialect a remittance from an account at `bankCode` is written in. */
@@ -116,8 +140,8 @@ export function dialectForBank(bankCode: string): Dialect {
 }
 
 /**
- * The dialect a file header shows: Itaú leaves 9-14 blank and writes its layout version at 15-17; Bradesco's and
- * Santander's are FEBRABAN's header under their bank code and their own layout version (164-166).
+ * The dialect a file header shows: Itaú leaves 9-14 blank and writes its layout version at 15-17; Bradesco's,
+ * Santander's and Caixa's carry their bank code and their own layout version at 164-166.
  */
 export function dialectOfHeader(record: string): Dialect {
   if (/^ {6}\d{3}$/.test(record.slice(8, 17))) return ITAU_SISPAG;

@@ -26,6 +26,7 @@ export {
 } from './codes.js';
 export {
   BRADESCO_MULTIPAG,
+  CAIXA,
   DIALECTS,
   type Dialect,
   type DialectId,

@@ -424,6 +424,92 @@ export const LOTE_HEADER_ITAU = layout('lote header (Itaú)', [
   f(231, 240, 'occurrences', 'blank'),
 ]);
 
+// ---- Caixa, SIACC ---------------------------------------------------------------------------------------
+// Caixa, "Leiaute de arquivo — Pagamento de salários, pagamento/crédito a fornecedor e autopagamento, padrão
+// CNAB 240", v032 micro (Feb/2024): file layout 080. Read from RJ-SMTR/api-cct@37f66e5 (its licence not stated in what was read; layout facts only),
+// which implements that version for Rio de Janeiro's payments through Caixa, and a Caixa file of another tool
+// (corpus: marcodpt__cnab/caixa.txt) that agrees.
+
+/**
+ * Caixa's file header: where FEBRABAN has a 20-position convênio, the convênio of 6 digits (33-38), the
+ * transmission parameter (39-40), the client's environment (41: P production, T test), Caixa's (42), the
+ * application's origin (43-45) and version (46-49); a VAN field at 226-228.
+ */
+export const FILE_HEADER_CAIXA = layout('file header (Caixa)', [
+  f(1, 3, 'bank', 'num'),
+  f(4, 7, 'lote', 'num', 0),
+  f(8, 8, 'record_type', 'num', 0),
+  f(9, 17, 'cnab_9', 'blank'),
+  f(18, 18, 'company_document_type', 'num'),
+  f(19, 32, 'company_document', 'num'),
+  f(33, 38, 'convenio', 'num'),
+  f(39, 40, 'transmission_parameter', 'zeros'),
+  f(41, 41, 'client_environment', 'alpha', 'P'),
+  f(42, 42, 'caixa_environment', 'blank'),
+  f(43, 45, 'application_origin', 'blank'),
+  f(46, 49, 'application_version', 'zeros'),
+  f(50, 52, 'cnab_50', 'blank'),
+  f(53, 57, 'agency', 'num'),
+  f(58, 58, 'agency_digit', 'alpha'),
+  f(59, 70, 'account', 'num'),
+  f(71, 71, 'account_digit', 'alpha'),
+  f(72, 72, 'agency_account_digit', 'blank'),
+  f(73, 102, 'company_name', 'alpha'),
+  f(103, 132, 'bank_name', 'alpha'),
+  f(133, 142, 'cnab_133', 'blank'),
+  f(143, 143, 'direction', 'num'),
+  f(144, 151, 'date', 'num'),
+  f(152, 157, 'time', 'num'),
+  f(158, 163, 'file_sequence', 'num'),
+  f(164, 166, 'layout_version', 'num'),
+  f(167, 171, 'density', 'num', 1600),
+  f(172, 191, 'bank_reserved', 'blank'),
+  f(192, 211, 'company_reserved', 'blank'),
+  f(212, 225, 'cnab_212', 'blank'),
+  f(226, 228, 'van', 'zeros'),
+  f(229, 240, 'cnab_229', 'blank'),
+]);
+
+/**
+ * Caixa's segment A: the company's document number is 6 digits (74-79, then blanks to 92 and the kind of
+ * account at 93), Caixa's own number 9 (135-143), then installment fields (147-154); no TED purpose (220-229 are
+ * FEBRABAN's reserve).
+ */
+export const SEGMENT_A_CAIXA = layout('A (Caixa)', [
+  ...detailStart('A'),
+  f(15, 15, 'movement_type', 'num', 0),
+  f(16, 17, 'instruction', 'num', 0),
+  f(18, 20, 'camara', 'num'),
+  f(21, 23, 'payee_bank', 'num'),
+  f(24, 28, 'payee_agency', 'num'),
+  f(29, 29, 'payee_agency_digit', 'alpha'),
+  f(30, 41, 'payee_account', 'num'),
+  f(42, 42, 'payee_account_digit', 'alpha'),
+  f(43, 43, 'payee_agency_account_digit', 'blank'),
+  f(44, 73, 'payee_name', 'alpha'),
+  f(74, 79, 'seu_numero', 'num'),
+  f(80, 92, 'cnab_80', 'blank'),
+  f(93, 93, 'account_kind', 'blank'),
+  f(94, 101, 'payment_date', 'num'),
+  f(102, 104, 'currency', 'alpha', 'BRL'),
+  f(105, 119, 'currency_quantity', 'zeros'),
+  f(120, 134, 'amount', 'num'),
+  f(135, 143, 'nosso_numero', 'blank'),
+  f(144, 146, 'cnab_144', 'blank'),
+  f(147, 148, 'installments', 'zeros'),
+  f(149, 149, 'block', 'blank'),
+  f(150, 150, 'installment_form', 'zeros'),
+  f(151, 152, 'installment_day', 'blank'),
+  f(153, 154, 'installment_number', 'zeros'),
+  f(155, 162, 'paid_date', 'zeros'),
+  f(163, 177, 'paid_amount', 'zeros'),
+  f(178, 217, 'information_2', 'blank'),
+  f(218, 219, 'doc_purpose', 'alpha'),
+  f(220, 229, 'cnab_220', 'blank'),
+  f(230, 230, 'payee_notice', 'num', 0),
+  f(231, 240, 'occurrences', 'blank'),
+]);
+
 /** Trailer de lote (record type 5). */
 export const LOTE_TRAILER = layout('lote trailer', [
   f(1, 3, 'bank', 'num'),

@@ -23,7 +23,7 @@ import {
   SERVICE_NAMES,
   splitOccurrenceCodes,
 } from './codes.js';
-import { type DialectId, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
+import { DIALECTS, type DialectId, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
 import { cents, field, fromCnabDate, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
 import { type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
@@ -35,11 +35,7 @@ import {
   LOTE_TRAILER,
   read,
   readItauPayeeAgencyAccount,
-  SEGMENT_A,
-  SEGMENT_A_ITAU,
   SEGMENT_B_PIX,
-  SEGMENT_J,
-  SEGMENT_J_ITAU,
   SEGMENT_J52,
   SEGMENT_N,
   SEGMENT_O,
@@ -560,8 +556,9 @@ export class Cnab240Reader {
 
   private mainItem(n: number, rec: string, segment: string, batch: OpenBatch): CnabItem {
     const bank = this.file.bank_code ?? '';
-    // the details are laid out as the header's dialect says (Itaú's SISPAG or FEBRABAN's)
-    const itau = this.file.dialect === ITAU_SISPAG.id;
+    // the details are laid out as the header's dialect says (FEBRABAN's, Itaú's SISPAG, Caixa's SIACC...)
+    const dialect = DIALECTS[this.file.dialect];
+    const itau = dialect === ITAU_SISPAG;
     const item: CnabItem = {
       line: n,
       batch: batch.number,
@@ -589,7 +586,7 @@ export class Cnab240Reader {
     };
     switch (segment) {
       case 'A': {
-        const at = fieldsOf(itau ? SEGMENT_A_ITAU : SEGMENT_A, rec);
+        const at = fieldsOf(dialect.segmentA, rec);
         item.payee_bank = itau
           ? { bank_code: at('payee_bank'), ...readItauPayeeAgencyAccount(at('payee_agency_account')) }
           : {
@@ -614,7 +611,7 @@ export class Cnab240Reader {
         break;
       }
       case 'J': {
-        const at = fieldsOf(itau ? SEGMENT_J_ITAU : SEGMENT_J, rec);
+        const at = fieldsOf(dialect.segmentJ, rec);
         item.barcode = trimOrNull(at('barcode'));
         item.payee_name = trimOrNull(at('payee_name'));
         item.due_date = fromCnabDate(at('due_date'));

@@ -4,7 +4,7 @@
 
 import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
-import { type Dialect, FEBRABAN, ITAU_SISPAG } from './dialects.js';
+import { DIALECTS, type Dialect, FEBRABAN, ITAU_SISPAG } from './dialects.js';
 import { RECORD_LENGTH, toCnabDate } from './fields.js';
 import { type Layout, LOTE_TRAILER, patchRecord, read } from './layouts.js';
 import { type CnabItem, readCnab240Sync } from './reader.js';
@@ -45,7 +45,7 @@ export function writePaymentReturn(
   const byLine = new Map(parsed.items.map((i) => [i.line, i]));
   const bank = parsed.bank_code ?? '000';
   // the return answers in the remittance's dialect
-  const dialect = parsed.dialect === ITAU_SISPAG.id ? ITAU_SISPAG : FEBRABAN;
+  const dialect = DIALECTS[parsed.dialect];
   const header = dialect.fileHeader;
   const lines = remittance.split(/\r\n|\r|\n/);
   const out: string[] = [];

@@ -154,7 +154,7 @@ const PIX_INITIATION: Record<PixKeyType | 'bank', string> = {
 /** The remittance's lines (240 characters each, no line ends), generated one at a time. */
 export function* remittanceLines(input: PaymentRemittanceInput): Generator<string> {
   const ctx = prepareContext(input);
-  const groups = groupPayments(input, ctx.bankCode);
+  const groups = groupPayments(input, ctx.bankCode, ctx.dialect);
   const lotes = LOTE_PLAN.flatMap((plan) =>
     splitIntoLotes(groups.get(plan.key) ?? []).map((items) => ({ plan, items })),
   );
@@ -297,13 +297,23 @@ function prepareContext(input: PaymentRemittanceInput): Ctx {
   if (!Number.isInteger(input.fileSequence) || input.fileSequence < 1 || input.fileSequence > 999_999) {
     fail('fileSequence', `must be an integer from 1 to 999999, got ${input.fileSequence}`);
   }
+  const dialect = input.dialect ? DIALECTS[input.dialect] : dialectForBank(bankCode);
+  // a dialect whose header takes the convênio as a number (Caixa's 6 digits) refuses anything else by name
+  const convenioField = dialect.fileHeader.byName.get('convenio');
+  const convenioWidth = convenioField ? convenioField.to - convenioField.from + 1 : 20;
+  if (
+    convenioField?.kind === 'num' &&
+    c.convenio !== undefined &&
+    !new RegExp(`^\\d{1,${convenioWidth}}$`).test(c.convenio)
+  )
+    fail('company.convenio', `must be at most ${convenioWidth} digits in ${dialect.name}'s layout`);
   const { date, time } = formatGeneratedAt(input.generatedAt);
   const paymentDate = requireDate(input.paymentDate, 'paymentDate');
   if (!Array.isArray(input.payments) || input.payments.length === 0)
     fail('payments', 'at least one payment is required');
   return {
     bankCode,
-    dialect: input.dialect ? DIALECTS[input.dialect] : dialectForBank(bankCode),
+    dialect,
     company: c,
     companyDocument: requireDocument(c.document, 'company.document'),
     fileSequence: input.fileSequence,
@@ -363,7 +373,12 @@ function normalizePixKey(key: string, type: PixKeyType, field: string): string {
   }
 }
 
-function groupPayments(input: PaymentRemittanceInput, ownBank: string): Map<LoteKey, PreparedPayment[]> {
+function groupPayments(
+  input: PaymentRemittanceInput,
+  ownBank: string,
+  dialect: Dialect,
+): Map<LoteKey, PreparedPayment[]> {
+  const digits = dialect.seuNumeroDigits;
   const groups = new Map<LoteKey, PreparedPayment[]>();
   const add = (key: LoteKey, p: PreparedPayment) => {
     const list = groups.get(key) ?? [];
@@ -379,6 +394,11 @@ function groupPayments(input: PaymentRemittanceInput, ownBank: string): Map<Lote
     if (/[^\x20-\x7e]/.test(seu)) {
       fail(`${f}.seuNumero`, 'must be plain ASCII (it must come back unchanged in the return)');
     }
+    if (digits !== undefined && !new RegExp(`^\\d{1,${digits}}$`).test(seu))
+      fail(
+        `${f}.seuNumero`,
+        `must be a number of at most ${digits} digits in ${dialect.name}'s layout, got "${seu}"`,
+      );
     requireCents(payment.amountCents, `${f}.amountCents`);
     requireText(payment.payeeName, `${f}.payeeName`);
     const utility =

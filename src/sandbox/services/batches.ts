@@ -20,6 +20,7 @@ import {
   Cnab240InputError,
   classifyOccurrences,
   decodePaymentOccurrences,
+  dialectForBank,
   type PayeeBankAccount,
   type PayingCompany,
   type PaymentOutcome,
@@ -153,10 +154,10 @@ function payeeBank(bank: SupplierBank): PayeeBankAccount {
   };
 }
 
-/** One payable as a payment of the remittance. */
-function paymentOf(p: Payable, supplier: Supplier | undefined): RemittancePayment {
+/** One payable as a payment of the remittance, under the seu número the return will quote. */
+function paymentOf(p: Payable, supplier: Supplier | undefined, seuNumero: string): RemittancePayment {
   const base = {
-    seuNumero: toSeuNumero(p.public_id),
+    seuNumero,
     amountCents: payableTotal(p),
     payeeName: p.payee_name ?? supplier?.name ?? '',
     payeeDocument: supplier?.document ?? '',
@@ -292,8 +293,18 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
     ...(address ? { address } : {}),
   };
   const fileSequence = nextFileSequence(tx);
-  const payments = marked.map((p) =>
-    paymentOf(p, p.supplier_id == null ? undefined : tx.suppliers.get(p.supplier_id)),
+  // The return is matched by seu número: the payable's id, or, where the bank's layout takes a short number
+  // (Caixa's 6 digits), the payment's position in the batch, which the batch's items keep.
+  const digits = dialectForBank(account.bank_code).seuNumeroDigits;
+  const seuNumeros = marked.map((p, i) =>
+    digits ? String(i + 1).padStart(digits, '0') : toSeuNumero(p.public_id),
+  );
+  const payments = marked.map((p, i) =>
+    paymentOf(
+      p,
+      p.supplier_id == null ? undefined : tx.suppliers.get(p.supplier_id),
+      seuNumeros[i] as string,
+    ),
   );
   let text: string;
   try {
@@ -315,7 +326,7 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
     batch_id: publicId,
     position: i,
     public_id: p.public_id,
-    seu_numero: toSeuNumero(p.public_id),
+    seu_numero: seuNumeros[i] as string,
     forma_pagamento: p.forma_pagamento,
     payee_name: payments[i]?.payeeName ?? '',
     amount: payableTotal(p),

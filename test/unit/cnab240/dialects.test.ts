@@ -24,7 +24,8 @@ describe("an Itaú account's remittance: SISPAG v086", () => {
     expect(dialectForBank('341').id).toBe('itau-sispag');
     expect(dialectForBank('237').id).toBe('bradesco-multipag');
     expect(dialectForBank('033').id).toBe('santander');
-    for (const bank of ['001', '104', '756', '748']) expect(dialectForBank(bank).id).toBe('febraban');
+    expect(dialectForBank('104').id).toBe('caixa');
+    for (const bank of ['001', '756', '748']) expect(dialectForBank(bank).id).toBe('febraban');
   });
 
   test('file header: layout 080 at 15-17, no convênio, DAC at 72, zeros where FEBRABAN has the NSA', () => {
@@ -122,6 +123,34 @@ describe("Bradesco's Multipag and Santander: FEBRABAN's positions under their ow
   });
 });
 
+describe("Caixa's SIACC: its header's convênio fields and a 6-digit document number in segment A", () => {
+  const caixa = { ...COMPANY, bankCode: '104', convenio: '498011' };
+  const numbered = samplePayments().map((p, i) => ({ ...p, seuNumero: String(i + 1).padStart(6, '0') }));
+
+  test('written with the convênio at 33-38, P at 41, layout 080, the number at 74-79', () => {
+    const rem = writePaymentRemittance({ ...sampleInput(numbered, null), company: caixa });
+    const lines = rem.split('\r\n').slice(0, -1);
+    expect(at(lines[0]!, 33, 52)).toBe('49801100P    0000   ');
+    expect(at(lines[0]!, 164, 171)).toBe('08001600');
+    const a = lines.find((l) => l[7] === '3' && l[13] === 'A')!;
+    expect(at(a, 74, 93)).toBe(`000001${' '.repeat(14)}`);
+    const f = readCnab240Sync(rem);
+    expect(f).toMatchObject({ dialect: 'caixa', errors: [] });
+    expect(f.items.filter((i) => i.segment === 'A').map((i) => i.seu_numero)).toEqual(
+      numbered.filter((p) => p.forma !== 'boleto').map((p) => p.seuNumero),
+    );
+  });
+
+  test('a seu número that is not a number of 6 digits, or a convênio that is not 6 digits, is refused by name', () => {
+    expect(() => writePaymentRemittance({ ...sampleInput(samplePayments(), null), company: caixa })).toThrow(
+      /^payments\[0\]\.seuNumero: must be a number of at most 6 digits in Caixa SIACC's layout/,
+    );
+    expect(() =>
+      writePaymentRemittance({ ...sampleInput(numbered, null), company: { ...caixa, convenio: '1234567' } }),
+    ).toThrow(/^company\.convenio: must be at most 6 digits in Caixa SIACC's layout/);
+  });
+});
+
 describe('dialects recognised in real files', () => {
   const read = (path: string) => readCnab240Sync(readFileSync(resolve(corpusDir('cnab240'), path)));
 
@@ -132,6 +161,7 @@ describe('dialects recognised in real files', () => {
     ['ERP-Bem-Comum__cnab-validator/multipag-correto.txt', 'bradesco-multipag', '089'],
     ['marcodpt__cnab/santander.txt', 'santander', '060'],
     ['marcodpt__cnab/daycoval.txt', 'febraban', '089'],
+    ['marcodpt__cnab/caixa.txt', 'caixa', '080'],
   ])('%s: %s', (path, dialect, version) => {
     const f = read(path);
     expect(f.dialect).toBe(dialect);
