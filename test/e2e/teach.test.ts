@@ -162,6 +162,18 @@ describe('Brazilian Portuguese', () => {
     expect(bad.stderr).toContain('--lang: "fr" is not one of pt-BR, en');
   });
 
+  test("cnab inspect's summary in Portuguese, naming the remittance's dialect, every line within 80 columns", async () => {
+    const [batch] = await s.condo.json('batches list');
+    const rem = join(s.condo.configDir, 'lote-pt.rem');
+    await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
+    const env = { ...s.condo.env, LANG: pt.LANG, COLUMNS: '80' };
+    const out = (await s.condo.run(['-o', 'table', 'cnab', 'inspect', rem], { env })).stdout;
+    expect(out).toMatch(/^ {2}banco 341 .* · pagamento remessa · \d+ linhas$/m);
+    expect(out).toMatch(/^ {2}dialeto Itaú SISPAG, leiaute 080 · agência \d+ conta \d+$/m);
+    expect(out).toMatch(/^ {2}\d+ pagamentos?, total R\$\s[\d.,]+$/m);
+    for (const line of out.split('\n').slice(1, 6)) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
   test('errors name the flags, in Portuguese on a Portuguese machine', async () => {
     const env = { ...s.condo.env, LANG: pt.LANG };
     const r = await s.condo.run(['suppliers', 'update', 'Brilho', '--pix-key', 'nada'], { env });

@@ -78,24 +78,15 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
   const { io } = deps;
   const bold = (t: string) => paint(io, 'bold', t);
   writeLine(io.stdout, bold(`${path}`));
-  writeLine(
-    io.stdout,
-    printable(
-      `  bank ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${file.service} ${file.direction} · ${file.lines} lines`,
-    ),
-  );
-  writeLine(io.stdout, `  dialect ${file.dialect_name}, layout ${file.layout_version ?? '?'}`);
-  writeLine(
-    io.stdout,
-    printable(
-      `  company ${file.company.name ?? '?'} (${file.company.document ?? '?'}) agency ${file.company.agency ?? '?'} account ${file.company.account ?? '?'}`,
-    ),
-  );
-  writeLine(
-    io.stdout,
-    `  file sequence (NSA) ${file.file_sequence ?? '?'} · generated ${file.generated_at ?? '?'}`,
-  );
-  writeLine(io.stdout, `  ${file.details} payments, total ${formatReais(file.total_amount_cents)}`);
+  const t = deps.t;
+  const lines = [
+    `${t('bank')} ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${t(file.service)} ${t(file.direction)} · ${file.lines} ${t('lines')}`,
+    `${t('company')} ${file.company.name ?? '?'} (${file.company.document ?? '?'})`,
+    `${t('dialect')} ${file.dialect_name}, ${t('layout')} ${file.layout_version ?? '?'} · ${t('agency')} ${file.company.agency ?? '?'} ${t('account')} ${file.company.account ?? '?'}`,
+    `${t('file sequence (NSA)')} ${file.file_sequence ?? '?'} · ${t('generated at')} ${file.generated_at ?? '?'}`,
+    `${file.details} ${t(file.details === 1 ? 'payment, total' : 'payments, total')} ${formatReais(file.total_amount_cents)}`,
+  ];
+  for (const line of lines) writeLine(io.stdout, printable(`  ${line}`));
   writeLine(io.stdout);
   await printList(deps, file.batches, [
     { header: 'LOTE', value: (b) => b.number },
