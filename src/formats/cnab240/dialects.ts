@@ -5,8 +5,7 @@
  *
  * Itaú's SISPAG and Caixa's SIACC move fields (layouts.ts, with the manuals cited). Bradesco's Multipag and
  * Santander's "pagamento a fornecedores" keep FEBRABAN's positions under version numbers of their own (below,
- * with their sources); every other bank gets FEBRABAN's generic layout v10.x. Not done: Banco do Brasil (the
- * files seen disagree on its version numbers).
+ * with their sources), and so does Banco do Brasil's; every other bank gets FEBRABAN's generic layout v10.x.
  */
 import {
   FILE_HEADER,
@@ -24,7 +23,13 @@ import {
   SEGMENT_O_ITAU,
 } from './layouts.js';
 
-export type DialectId = 'febraban' | 'itau-sispag' | 'bradesco-multipag' | 'santander' | 'caixa';
+export type DialectId =
+  | 'febraban'
+  | 'itau-sispag'
+  | 'bradesco-multipag'
+  | 'santander'
+  | 'caixa'
+  | 'banco-do-brasil';
 
 export interface Dialect {
   id: DialectId;
@@ -119,12 +124,27 @@ export const CAIXA: Dialect = {
   seuNumeroDigits: 6,
 };
 
+/**
+ * Banco do Brasil, "Layout de arquivos — Pagamentos, padrão CNAB 240" (PgtVer03BB): file layout 030, every
+ * payment lote 020, FEBRABAN's positions. The 020 is in a Banco do Brasil file of python-cnab240 too (corpus:
+ * kmee__cnab240/pagamento_dict.banco_brasil.rem); the 030 is what wlrsilveira/cnab-sispag's plan for BB reads in
+ * PgtVer03BB, where tools disagree (103, 083, 050 are seen): one source, the manual's own number.
+ */
+export const BANCO_DO_BRASIL: Dialect = {
+  ...FEBRABAN,
+  id: 'banco-do-brasil',
+  name: 'Banco do Brasil',
+  manual: 'Banco do Brasil, Layout de arquivos — Pagamentos CNAB 240 (PgtVer03BB, layout 030)',
+  versions: { file: '030', loteA: '020', loteJ: '020', loteO: '020' },
+};
+
 export const DIALECTS: Readonly<Record<DialectId, Dialect>> = {
   febraban: FEBRABAN,
   'itau-sispag': ITAU_SISPAG,
   'bradesco-multipag': BRADESCO_MULTIPAG,
   santander: SANTANDER,
   caixa: CAIXA,
+  'banco-do-brasil': BANCO_DO_BRASIL,
 };
 
 const BY_BANK: Readonly<Record<string, Dialect>> = {
@@ -132,6 +152,7 @@ const BY_BANK: Readonly<Record<string, Dialect>> = {
   '237': BRADESCO_MULTIPAG,
   '033': SANTANDER,
   '104': CAIXA,
+  '001': BANCO_DO_BRASIL,
 };
 
 /** The dialect a remittance from an account at `bankCode` is written in. */
@@ -140,8 +161,8 @@ export function dialectForBank(bankCode: string): Dialect {
 }
 
 /**
- * The dialect a file header shows: Itaú leaves 9-14 blank and writes its layout version at 15-17; Bradesco's,
- * Santander's and Caixa's carry their bank code and their own layout version at 164-166.
+ * The dialect a file header shows: Itaú leaves 9-14 blank and writes its layout version at 15-17; the others
+ * carry their bank code and their own layout version at 164-166.
  */
 export function dialectOfHeader(record: string): Dialect {
   if (/^ {6}\d{3}$/.test(record.slice(8, 17))) return ITAU_SISPAG;

@@ -25,6 +25,7 @@ export {
   splitOccurrenceCodes,
 } from './codes.js';
 export {
+  BANCO_DO_BRASIL,
   BRADESCO_MULTIPAG,
   CAIXA,
   DIALECTS,

@@ -25,7 +25,8 @@ describe("an Itaú account's remittance: SISPAG v086", () => {
     expect(dialectForBank('237').id).toBe('bradesco-multipag');
     expect(dialectForBank('033').id).toBe('santander');
     expect(dialectForBank('104').id).toBe('caixa');
-    for (const bank of ['001', '756', '748']) expect(dialectForBank(bank).id).toBe('febraban');
+    expect(dialectForBank('001').id).toBe('banco-do-brasil');
+    for (const bank of ['756', '748', '077']) expect(dialectForBank(bank).id).toBe('febraban');
   });
 
   test('file header: layout 080 at 15-17, no convênio, DAC at 72, zeros where FEBRABAN has the NSA', () => {
@@ -96,7 +97,7 @@ describe("an Itaú account's remittance: SISPAG v086", () => {
   });
 });
 
-describe("Bradesco's Multipag and Santander: FEBRABAN's positions under their own version numbers", () => {
+describe("Bradesco's Multipag, Santander's and BB's: FEBRABAN's positions under their own version numbers", () => {
   const write = (bankCode: string, dialect: 'febraban' | null) =>
     writePaymentRemittance({ ...sampleInput(samplePayments(), dialect), company: { ...COMPANY, bankCode } })
       .split('\r\n')
@@ -105,6 +106,7 @@ describe("Bradesco's Multipag and Santander: FEBRABAN's positions under their ow
   test.each([
     ['237', 'bradesco-multipag', '089', ['45:045', '41:045', '03:045', '30:040', '31:040', '11:012']],
     ['033', 'santander', '060', ['45:031', '41:031', '03:031', '31:040', '11:012']], // no boleto of its own
+    ['001', 'banco-do-brasil', '030', ['45:020', '41:020', '03:020', '31:020', '11:020']],
   ])('bank %s: %s, file layout %s', (bank, id, file, lotes) => {
     const own = write(bank, null);
     const generic = write(bank, 'febraban');
