@@ -35,8 +35,9 @@ With --json a failure also prints {"error":{...},"exit_code":N} on stdout, one l
 Input: money as 1234.56, 1234,56, 1.234,56 or R$ 1.234,56 (never more than two decimals); dates as
 YYYY-MM-DD, today, tomorrow, +Nd, and for a payment date next-business-day.
 
-Files: CNAB 240 remittances (.rem) and returns (.ret) in FEBRABAN's v10 layout or a bank's dialect (cnab
-inspect reads both and names the dialect; an Itaú account's remittance is in SISPAG's); bank statements in OFX 1.x/2.x, QFX and CSV (the encoding sniffed from the bytes).`,
+Files: CNAB 240 remittances (.rem) and returns (.ret) in FEBRABAN's v10 layout or a bank's dialect: a
+remittance is written in the paying bank's (Itaú SISPAG, Caixa SIACC, Bradesco Multipag, Santander, Banco do
+Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x/2.x, QFX and CSV (the encoding sniffed from the bytes).`,
   },
   environment: {
     summary: 'the environment variables condo reads',
@@ -71,3 +72,62 @@ warnings and errors. Alert on any non-zero exit (condo help exit-codes): 2 the f
 3 credentials, 6 rate limited, 7 the API is unreachable (retry later).`,
   },
 };
+
+/** Words of `text` filled into lines of at most `width`, the first after `first`, the rest after `rest`. */
+function fill(text: string, width: number, first: string, rest: string): string[] {
+  const out: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (!empty && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = rest + word;
+    } else line += (empty ? '' : ' ') + word;
+    empty = false;
+  }
+  out.push(line);
+  return out;
+}
+
+/**
+ * A topic's text reflowed to `width` columns: a paragraph of prose is refilled; an indented entry (`  tsv     the
+ * default…`) with its deeper-indented continuation lines is refilled under its own hanging indent. Headings and
+ * blank lines stay as they are.
+ */
+export function reflowTopic(text: string, width: number): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    const line = lines[i] as string;
+    const indent = /^ */.exec(line)?.[0].length ?? 0;
+    if (line.trim() === '' || (indent === 0 && lines[i + 1]?.trim() === '' && line.length <= width)) {
+      out.push(line);
+      i++;
+      continue;
+    }
+    // the entry's own indent, and where its text starts (after the term and its gap) for the lines that follow
+    // an entry's term ends at its first gap of two spaces or more; its text hangs there
+    const hang = indent === 0 ? 0 : (/^\s+.*?\S\s{2,}(?=\S)/.exec(line)?.[0].length ?? indent);
+    const first = line.slice(0, Math.max(indent, hang));
+    let body = line.slice(first.length).trim();
+    // a command line to copy (a crontab entry) is never broken: a terminal wraps it without changing it
+    if (indent > 0 && body.startsWith('condo ')) {
+      out.push(line);
+      i++;
+      continue;
+    }
+    i++;
+    while (i < lines.length) {
+      const next = lines[i] as string;
+      const nextIndent = /^ */.exec(next)?.[0].length ?? 0;
+      // a term alone on its line keeps its text on the lines below, as written
+      const continues =
+        next.trim() !== '' && (indent === 0 ? nextIndent === 0 : hang > indent && nextIndent > indent);
+      if (!continues) break;
+      body += ` ${next.trim()}`;
+      i++;
+    }
+    out.push(...fill(body, width, first, ' '.repeat(Math.max(indent, hang))));
+  }
+  return out.join('\n');
+}

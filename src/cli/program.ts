@@ -23,7 +23,7 @@ import { EXAMPLES } from './examples.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { namedProblem } from './fields.js';
 import { enumFlag } from './flags.js';
-import { HELP_TOPICS } from './help-topics.js';
+import { HELP_TOPICS, reflowTopic } from './help-topics.js';
 import { english, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS } from './output.js';
@@ -163,7 +163,9 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
     .action((words: string[] = []) => {
       const topic = HELP_TOPICS[words.join(' ')];
       if (topic) {
-        writeLine(io.stdout, topic.text);
+        // filled to the terminal's width (80 when piped), as a man page is
+        const columns = io.stdout.isTTY ? (io.stdout.columns ?? 80) : 80;
+        writeLine(io.stdout, reflowTopic(topic.text, Math.max(40, Math.min(columns, 100))));
         return;
       }
       let target: Command = program;
