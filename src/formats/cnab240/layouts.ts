@@ -73,19 +73,26 @@ const detailStart = (segment: string): LayoutField[] => [
   f(14, 14, 'segment', 'alpha', segment),
 ];
 
+/** Segment A's movement, câmara and the payee's bank, agência, conta and name (15-73), FEBRABAN's and Caixa's. */
+function transferPayee(): LayoutField[] {
+  return [
+    f(15, 15, 'movement_type', 'num', 0),
+    f(16, 17, 'instruction', 'num', 0),
+    f(18, 20, 'camara', 'num'),
+    f(21, 23, 'payee_bank', 'num'),
+    f(24, 28, 'payee_agency', 'num'),
+    f(29, 29, 'payee_agency_digit', 'alpha'),
+    f(30, 41, 'payee_account', 'num'),
+    f(42, 42, 'payee_account_digit', 'alpha'),
+    f(43, 43, 'payee_agency_account_digit', 'blank'),
+    f(44, 73, 'payee_name', 'alpha'),
+  ];
+}
+
 /** Crédito em conta, DOC, TED, PIX by bank data (segment A). */
 export const SEGMENT_A = layout('A', [
   ...detailStart('A'),
-  f(15, 15, 'movement_type', 'num', 0),
-  f(16, 17, 'instruction', 'num', 0),
-  f(18, 20, 'camara', 'num'),
-  f(21, 23, 'payee_bank', 'num'),
-  f(24, 28, 'payee_agency', 'num'),
-  f(29, 29, 'payee_agency_digit', 'alpha'),
-  f(30, 41, 'payee_account', 'num'),
-  f(42, 42, 'payee_account_digit', 'alpha'),
-  f(43, 43, 'payee_agency_account_digit', 'blank'),
-  f(44, 73, 'payee_name', 'alpha'),
+  ...transferPayee(),
   f(74, 93, 'seu_numero', 'alpha'),
   f(94, 101, 'payment_date', 'num'),
   f(102, 104, 'currency', 'alpha', 'BRL'),
@@ -307,34 +314,55 @@ export const SEGMENT_N = layout('N', [
 
 /** The paying company's account, as file and lote headers carry it (33-72). */
 const companyAccount = (): LayoutField[] => [
-  f(18, 18, 'company_document_type', 'num'),
-  f(19, 32, 'company_document', 'num'),
+  ...companyDocument(),
   f(33, 52, 'convenio', 'alpha'),
-  f(53, 57, 'agency', 'num'),
-  f(58, 58, 'agency_digit', 'alpha'),
-  f(59, 70, 'account', 'num'),
-  f(71, 71, 'account_digit', 'alpha'),
-  f(72, 72, 'agency_account_digit', 'blank'),
-  f(73, 102, 'company_name', 'alpha'),
+  ...companyBankAccount(),
 ];
+
+/** The paying company's inscription (18-32). */
+function companyDocument(): LayoutField[] {
+  return [f(18, 18, 'company_document_type', 'num'), f(19, 32, 'company_document', 'num')];
+}
+
+/** The paying company's agência and conta with their digits, and its name (53-102). */
+function companyBankAccount(): LayoutField[] {
+  return [
+    f(53, 57, 'agency', 'num'),
+    f(58, 58, 'agency_digit', 'alpha'),
+    f(59, 70, 'account', 'num'),
+    f(71, 71, 'account_digit', 'alpha'),
+    f(72, 72, 'agency_account_digit', 'blank'),
+    f(73, 102, 'company_name', 'alpha'),
+  ];
+}
+
+/** The first positions of a file header: bank, lote 0000, record type 0 (1-8). */
+function fileHeaderStart(): LayoutField[] {
+  return [f(1, 3, 'bank', 'num'), f(4, 7, 'lote', 'num', 0), f(8, 8, 'record_type', 'num', 0)];
+}
+
+/** FEBRABAN's file header from the bank's name to the company's reserve (103-211), Caixa's too. */
+function fileHeaderBody(): LayoutField[] {
+  return [
+    f(103, 132, 'bank_name', 'alpha'),
+    f(133, 142, 'cnab_133', 'blank'),
+    f(143, 143, 'direction', 'num'),
+    f(144, 151, 'date', 'num'),
+    f(152, 157, 'time', 'num'),
+    f(158, 163, 'file_sequence', 'num'),
+    f(164, 166, 'layout_version', 'num'),
+    f(167, 171, 'density', 'num', 1600),
+    f(172, 191, 'bank_reserved', 'blank'),
+    f(192, 211, 'company_reserved', 'blank'),
+  ];
+}
 
 /** Header de arquivo (record type 0). */
 export const FILE_HEADER = layout('file header', [
-  f(1, 3, 'bank', 'num'),
-  f(4, 7, 'lote', 'num', 0),
-  f(8, 8, 'record_type', 'num', 0),
+  ...fileHeaderStart(),
   f(9, 17, 'cnab_9', 'blank'),
   ...companyAccount(),
-  f(103, 132, 'bank_name', 'alpha'),
-  f(133, 142, 'cnab_133', 'blank'),
-  f(143, 143, 'direction', 'num'),
-  f(144, 151, 'date', 'num'),
-  f(152, 157, 'time', 'num'),
-  f(158, 163, 'file_sequence', 'num'),
-  f(164, 166, 'layout_version', 'num'),
-  f(167, 171, 'density', 'num', 1600),
-  f(172, 191, 'bank_reserved', 'blank'),
-  f(192, 211, 'company_reserved', 'blank'),
+  ...fileHeaderBody(),
   f(212, 240, 'cnab_212', 'blank'),
 ]);
 
@@ -350,13 +378,10 @@ const itauAccount = (): LayoutField[] => [
 
 /** Itaú's file header: its layout version at 15-17, no convênio, no NSA (158-166 zeros), density zeros. */
 export const FILE_HEADER_ITAU = layout('file header (Itaú)', [
-  f(1, 3, 'bank', 'num'),
-  f(4, 7, 'lote', 'num', 0),
-  f(8, 8, 'record_type', 'num', 0),
+  ...fileHeaderStart(),
   f(9, 14, 'cnab_9', 'blank'),
   f(15, 17, 'layout_version', 'num'),
-  f(18, 18, 'company_document_type', 'num'),
-  f(19, 32, 'company_document', 'num'),
+  ...companyDocument(),
   f(33, 52, 'cnab_33', 'blank'),
   ...itauAccount(),
   f(103, 132, 'bank_name', 'alpha'),
@@ -411,8 +436,7 @@ export const LOTE_HEADER_COLLECTION = variant(LOTE_HEADER, 'lote header (cobran�
 /** Itaú's lote header: the DAC at 72, the lote's purpose and history (103-142), an 8-digit CEP at 213-220. */
 export const LOTE_HEADER_ITAU = layout('lote header (Itaú)', [
   ...loteHeaderStart(),
-  f(18, 18, 'company_document_type', 'num'),
-  f(19, 32, 'company_document', 'num'),
+  ...companyDocument(),
   f(33, 52, 'cnab_33', 'blank'),
   ...itauAccount(),
   f(103, 132, 'purpose', 'blank'),
@@ -426,9 +450,9 @@ export const LOTE_HEADER_ITAU = layout('lote header (Itaú)', [
 
 // ---- Caixa, SIACC ---------------------------------------------------------------------------------------
 // Caixa, "Leiaute de arquivo — Pagamento de salários, pagamento/crédito a fornecedor e autopagamento, padrão
-// CNAB 240", v032 micro (Feb/2024): file layout 080. Read from RJ-SMTR/api-cct@37f66e5 (its licence not stated in what was read; layout facts only),
-// which implements that version for Rio de Janeiro's payments through Caixa, and a Caixa file of another tool
-// (corpus: marcodpt__cnab/caixa.txt) that agrees.
+// CNAB 240", v032 micro (Feb/2024): file layout 080. Read from RJ-SMTR/api-cct@37f66e5 (its licence not
+// stated in what was read; layout facts only), which implements that version for Rio de Janeiro's payments
+// through Caixa, and a Caixa file of another tool (corpus: marcodpt__cnab/caixa.txt) that agrees.
 
 /**
  * Caixa's file header: where FEBRABAN has a 20-position convênio, the convênio of 6 digits (33-38), the
@@ -436,12 +460,9 @@ export const LOTE_HEADER_ITAU = layout('lote header (Itaú)', [
  * application's origin (43-45) and version (46-49); a VAN field at 226-228.
  */
 export const FILE_HEADER_CAIXA = layout('file header (Caixa)', [
-  f(1, 3, 'bank', 'num'),
-  f(4, 7, 'lote', 'num', 0),
-  f(8, 8, 'record_type', 'num', 0),
+  ...fileHeaderStart(),
   f(9, 17, 'cnab_9', 'blank'),
-  f(18, 18, 'company_document_type', 'num'),
-  f(19, 32, 'company_document', 'num'),
+  ...companyDocument(),
   f(33, 38, 'convenio', 'num'),
   f(39, 40, 'transmission_parameter', 'zeros'),
   f(41, 41, 'client_environment', 'alpha', 'P'),
@@ -449,22 +470,8 @@ export const FILE_HEADER_CAIXA = layout('file header (Caixa)', [
   f(43, 45, 'application_origin', 'blank'),
   f(46, 49, 'application_version', 'zeros'),
   f(50, 52, 'cnab_50', 'blank'),
-  f(53, 57, 'agency', 'num'),
-  f(58, 58, 'agency_digit', 'alpha'),
-  f(59, 70, 'account', 'num'),
-  f(71, 71, 'account_digit', 'alpha'),
-  f(72, 72, 'agency_account_digit', 'blank'),
-  f(73, 102, 'company_name', 'alpha'),
-  f(103, 132, 'bank_name', 'alpha'),
-  f(133, 142, 'cnab_133', 'blank'),
-  f(143, 143, 'direction', 'num'),
-  f(144, 151, 'date', 'num'),
-  f(152, 157, 'time', 'num'),
-  f(158, 163, 'file_sequence', 'num'),
-  f(164, 166, 'layout_version', 'num'),
-  f(167, 171, 'density', 'num', 1600),
-  f(172, 191, 'bank_reserved', 'blank'),
-  f(192, 211, 'company_reserved', 'blank'),
+  ...companyBankAccount(),
+  ...fileHeaderBody(),
   f(212, 225, 'cnab_212', 'blank'),
   f(226, 228, 'van', 'zeros'),
   f(229, 240, 'cnab_229', 'blank'),
@@ -477,16 +484,7 @@ export const FILE_HEADER_CAIXA = layout('file header (Caixa)', [
  */
 export const SEGMENT_A_CAIXA = layout('A (Caixa)', [
   ...detailStart('A'),
-  f(15, 15, 'movement_type', 'num', 0),
-  f(16, 17, 'instruction', 'num', 0),
-  f(18, 20, 'camara', 'num'),
-  f(21, 23, 'payee_bank', 'num'),
-  f(24, 28, 'payee_agency', 'num'),
-  f(29, 29, 'payee_agency_digit', 'alpha'),
-  f(30, 41, 'payee_account', 'num'),
-  f(42, 42, 'payee_account_digit', 'alpha'),
-  f(43, 43, 'payee_agency_account_digit', 'blank'),
-  f(44, 73, 'payee_name', 'alpha'),
+  ...transferPayee(),
   f(74, 79, 'seu_numero', 'num'),
   f(80, 92, 'cnab_80', 'blank'),
   f(93, 93, 'account_kind', 'blank'),
