@@ -321,3 +321,29 @@ export function safraFreeField(input: SafraInput): FreeField {
     nossoNumero: `${nn}-${dv}`,
   };
 }
+
+// ---- Inter (077) ---------------------------------------------------------------------------------------
+
+export interface InterInput {
+  /** 12 (the default) or 19. */
+  carteira?: string;
+  /** The slip's number, 7 digits. */
+  numeroDocumento: string | number;
+  /** Conta corrente without its digit, 10 digits. */
+  conta: string;
+}
+
+/**
+ * Banco Inter's boleto de cobrança as it was issued by carteira (the Intermedium layout, before its API): agência
+ * "1", produto "000", carteira(2), sistema "10", document number(7), conta(10). The nosso número's digit: mod 11
+ * of carteira + document number, weights 2..7; 10 is written P, 11 is 0.
+ */
+export function interFreeField(input: InterInput): FreeField {
+  const carteira = digits(input.carteira ?? '12', 2, 'carteira');
+  const numero = digits(input.numeroDocumento, 7, 'numeroDocumento');
+  const dv = 11 - (weightedFromRight(`${carteira}${numero}`, 7) % 11);
+  return {
+    freeField: `1000${carteira}10${numero}${digits(input.conta, 10, 'conta')}`,
+    nossoNumero: `${carteira}/${numero}-${dv === 10 ? 'P' : dv === 11 ? '0' : String(dv)}`,
+  };
+}

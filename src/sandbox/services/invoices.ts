@@ -24,6 +24,7 @@ import {
   banrisulFreeField,
   bradescoFreeField,
   caixaFreeField,
+  interFreeField,
   safraFreeField,
   santanderFreeField,
   sicoobFreeField,
@@ -177,6 +178,11 @@ export function boletoFreeField(
         year,
         byte: 2,
         sequence: sequence % 100_000,
+      });
+    case '077':
+      return interFreeField({
+        numeroDocumento: sequence % 10_000_000,
+        conta: lastDigits(digitsOf(account.account_number.split('-')[0] ?? ''), 10),
       });
     case '422':
       return safraFreeField({

@@ -10,6 +10,8 @@ import {
   type CaixaInput,
   caixaFreeField,
   type FreeField,
+  type InterInput,
+  interFreeField,
   type SafraInput,
   type SantanderInput,
   type SicoobInput,
@@ -49,6 +51,7 @@ const BUILDERS: Record<string, (input: never) => FreeField> = {
   '001': (i: BancoDoBrasilInput) => bancoDoBrasilFreeField(i),
   '104': (i: CaixaInput) => caixaFreeField(i),
   '422': (i: SafraInput) => safraFreeField(i),
+  '077': (i: InterInput) => interFreeField(i),
   '341': (i: ItauFreeFieldInput) => ({
     freeField: itauFreeField(i),
     nossoNumero: `${i.carteira}/${i.nossoNumero.padStart(8, '0')}-${itauNossoNumeroDac(i)}`,
@@ -63,6 +66,7 @@ const NAMES: Record<string, string> = {
   '001': 'Banco do Brasil',
   '104': 'Caixa',
   '422': 'Safra',
+  '077': 'Inter',
   '341': 'Itaú',
   '237': 'Bradesco',
   '033': 'Santander',
@@ -134,4 +138,9 @@ test('a BB convênio of another length is refused, naming it', () => {
   expect(() => bancoDoBrasilFreeField({ convenio: '12345', sequence: 1, carteira: '18' })).toThrow(
     /^convenio: "12345" has 5 digits; BB's have 4, 6, 7 or 8/,
   );
+});
+
+test("Inter's nosso-número digit, as the brcobranca fork's spec asserts it", () => {
+  // coyosoftware/brcobranca@99eacbb08ed8 spec/brcobranca/boleto/inter_spec.rb (MIT)
+  expect(interFreeField({ carteira: '19', numeroDocumento: 6, conta: '1' }).nossoNumero).toBe('19/0000006-1');
 });

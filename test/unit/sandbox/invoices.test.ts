@@ -4,6 +4,7 @@ import {
   bancoDoBrasilFreeField,
   bradescoFreeField,
   caixaFreeField,
+  interFreeField,
   safraFreeField,
   santanderFreeField,
   sicoobFreeField,
@@ -351,8 +352,9 @@ describe("a boleto laid out as the account's bank lays it out", () => {
       '422',
       safraFreeField({ agencia: '3069', agenciaDv: '0', conta: '00089755', contaDv: '1', nossoNumero: 42 }),
     ],
+    ['077', interFreeField({ numeroDocumento: 42, conta: '0089755' })],
     // a bank whose layout the sandbox does not know: nosso número, agency, account digits
-    ['077', { freeField: '0000000004230690000897551', nossoNumero: '00000000042' }],
+    ['260', { freeField: '0000000004230690000897551', nossoNumero: '00000000042' }],
   ])('bank %s: its own layout, a barcode that validates', (bank, expected) => {
     const got = boletoFreeField(account(bank), 42, '31');
     expect(got).toEqual(expected);
