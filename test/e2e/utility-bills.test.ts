@@ -49,9 +49,10 @@ test('a water bill with a payee name only goes through mark, batch, the bank and
   const rem = join(dir, 'agua.rem');
   await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
   const lines = (await readFile(rem, 'latin1')).split('\r\n').filter(Boolean);
-  // a lote of forma 11 with one segment O and no segment A, B or J; the payment account is at Itaú, whose
-  // SISPAG layout carries the 48-digit linha (check digits included) where FEBRABAN's has the 44-digit barcode
-  expect(lines[1]!.slice(11, 13)).toBe('11');
+  // a lote of concessionárias with one segment O and no segment A, B or J; the payment account is at Itaú, whose
+  // SISPAG layout calls that lote forma 13 (FEBRABAN's 11) and carries the 48-digit linha (check digits
+  // included) where FEBRABAN's has the 44-digit barcode
+  expect(lines[1]!.slice(11, 13)).toBe('13');
   const details = lines.filter((l) => l[7] === '3');
   expect(details.map((l) => l[13])).toEqual(['O']);
   expect(details[0]!.slice(17, 65)).toBe(linhaDigitavel.replace(/\D/g, ''));

@@ -19,6 +19,11 @@ import {
   SEGMENT_A_ITAU,
   SEGMENT_J,
   SEGMENT_J_ITAU,
+  SEGMENT_N_DARF,
+  SEGMENT_N_GPS,
+  SEGMENT_N_ITAU_DARF,
+  SEGMENT_N_ITAU_FGTS,
+  SEGMENT_N_ITAU_GPS,
   SEGMENT_O,
   SEGMENT_O_ITAU,
 } from './layouts.js';
@@ -31,6 +36,15 @@ export type DialectId =
   | 'caixa'
   | 'banco-do-brasil';
 
+/** A tax guide paid by its data (segment N): its layout, the code it carries for the tribute, its lote's forma. */
+export interface TributeLayout {
+  layout: Layout;
+  code: string;
+  forma: string;
+}
+
+export type TributeKind = 'darf' | 'gps' | 'fgts';
+
 export interface Dialect {
   id: DialectId;
   /** As `cnab inspect` names it. */
@@ -42,7 +56,16 @@ export interface Dialect {
   segmentA: Layout;
   segmentJ: Layout;
   segmentO: Layout;
-  /** Version numbers written in the file header and in each family's lote header. */
+  /**
+   * Segment N by tribute. FGTS only where the bank wants its guide there (Itaú); elsewhere an FGTS guide is paid
+   * by its barcode in segment O, like any other.
+   */
+  tributes: { gps: TributeLayout; darf: TributeLayout; fgts?: TributeLayout };
+  /** How segment N says the contributor's document is a CPF or a CNPJ (the tables differ). */
+  contributorTypes: { cpf: string; cnpj: string };
+  /** The forma of the lote of utility bills and guides paid by barcode (segment O). */
+  arrecadacaoForma: string;
+  /** Version numbers written in the file header and in each family's lote header (N's is O's). */
   versions: { file: string; loteA: string; loteJ: string; loteO: string };
   /** Segment O carries the 48-digit linha (with its check digits) rather than the 44-digit barcode. */
   arrecadacaoAsLinha: boolean;
@@ -62,6 +85,12 @@ export const FEBRABAN: Dialect = {
   segmentA: SEGMENT_A,
   segmentJ: SEGMENT_J,
   segmentO: SEGMENT_O,
+  tributes: {
+    gps: { layout: SEGMENT_N_GPS, code: '17', forma: '17' },
+    darf: { layout: SEGMENT_N_DARF, code: '16', forma: '16' },
+  },
+  contributorTypes: { cpf: '2', cnpj: '1' },
+  arrecadacaoForma: '11',
   // file layout 103 (v10.x); lote layouts by segment family
   versions: { file: '103', loteA: '046', loteJ: '040', loteO: '012' },
   arrecadacaoAsLinha: false,
@@ -76,6 +105,15 @@ export const ITAU_SISPAG: Dialect = {
   segmentA: SEGMENT_A_ITAU,
   segmentJ: SEGMENT_J_ITAU,
   segmentO: SEGMENT_O_ITAU,
+  tributes: {
+    gps: { layout: SEGMENT_N_ITAU_GPS, code: '01', forma: '17' },
+    darf: { layout: SEGMENT_N_ITAU_DARF, code: '02', forma: '16' },
+    fgts: { layout: SEGMENT_N_ITAU_FGTS, code: '11', forma: '35' },
+  },
+  contributorTypes: { cpf: '1', cnpj: '2' },
+  // "13 pagamento a concessionárias" for contas de consumo: in wlrsilveira/cnab-sispag's forma table and in an
+  // Itaú tributos file of edcastanha/ITAU-CNAB-240 (corpus), where FEBRABAN writes 11
+  arrecadacaoForma: '13',
   // SISPAG v086: file 080; lote 040 for transfers (segment A), 030 for boletos and concessionárias (J, O)
   versions: { file: '080', loteA: '040', loteJ: '030', loteO: '030' },
   arrecadacaoAsLinha: true,

@@ -298,18 +298,137 @@ export const SEGMENT_O_ITAU = layout('O (Itaú)', [
   f(231, 240, 'occurrences', 'blank'),
 ]);
 
-/** Tributos sem código de barras (segment N), the fields common to every tribute. */
-export const SEGMENT_N = layout('N', [
+// ---- Tributos (segment N) ---------------------------------------------------------------------------------
+// A tax guide paid by its data rather than a barcode (DARF, GPS). FEBRABAN's segment N (v10.11, "Pagamento de
+// Tributos e Impostos sem código de barras") has the common fields first and the tribute's own in 111-230 (its
+// Anexo C: N1 GPS, N2 DARF); the contributor's kind of document there is FEBRABAN's tribute table (1 CNPJ, 2 CPF),
+// not the inscrição table of the other records (1 CPF, 2 CNPJ). Read with eduardordm/cnab240's segmentos/v86
+// and EficazFramework.SPED's Febraban Registro3N, which agree.
+
+/** Segment N's fields common to every tribute, FEBRABAN's (the tribute's own are 111-230). */
+const tributeStart = (): LayoutField[] => [
   ...detailStart('N'),
   f(15, 15, 'movement_type', 'num', 0),
   f(16, 17, 'instruction', 'num', 0),
   f(18, 37, 'seu_numero', 'alpha'),
   f(38, 57, 'nosso_numero', 'alpha'),
-  f(58, 87, 'payee_name', 'alpha'),
+  f(58, 87, 'contributor_name', 'alpha'),
   f(88, 95, 'payment_date', 'num'),
   f(96, 110, 'amount', 'num'),
-  f(111, 230, 'tribute', 'alpha'),
+];
+
+/** The contributor as FEBRABAN's tribute data carries it (111-134), with the tribute's code at 133-134. */
+const tributeContributor = (): LayoutField[] => [
+  f(111, 116, 'revenue_code', 'num'),
+  f(117, 118, 'contributor_document_type', 'num'),
+  f(119, 132, 'contributor_document', 'num'),
+  f(133, 134, 'tribute_code', 'num'),
+];
+
+/** Segment N, read by the common fields and the tribute's code whatever the tribute. */
+export const SEGMENT_N = readingLayout('N', [
+  ...tributeStart(),
+  ...tributeContributor(),
   f(231, 240, 'occurrences', 'blank'),
+]);
+
+/** N1, GPS (forma 17): the competência as MMAAAA, the INSS value, other entities' and the monetary update. */
+export const SEGMENT_N_GPS = layout('N (GPS)', [
+  ...tributeStart(),
+  ...tributeContributor(),
+  f(135, 140, 'period', 'num'),
+  f(141, 155, 'principal', 'num'),
+  f(156, 170, 'other_entities', 'num'),
+  f(171, 185, 'monetary_update', 'num'),
+  f(186, 230, 'cnab_186', 'blank'),
+  f(231, 240, 'occurrences', 'blank'),
+]);
+
+/** N2, DARF (forma 16): the período de apuração, reference, principal, fine, interest and due date. */
+export const SEGMENT_N_DARF = layout('N (DARF)', [
+  ...tributeStart(),
+  ...tributeContributor(),
+  f(135, 142, 'period', 'num'),
+  f(143, 159, 'reference', 'num'),
+  f(160, 174, 'principal', 'num'),
+  f(175, 189, 'fine', 'num'),
+  f(190, 204, 'interest', 'num'),
+  f(205, 212, 'due_date', 'num'),
+  f(213, 230, 'cnab_213', 'blank'),
+  f(231, 240, 'occurrences', 'blank'),
+]);
+
+// Itaú's segment N (SISPAG v086, "Pagamento de tributos", Nota 19): a 178-position block of the tribute's own
+// data at 18-195 opening with the tribute's code (01 GPS, 02 DARF, 11 FGTS), then the seu número at 196-215 and
+// Itaú's nosso número at 216-230; values in 14 positions; the contributor's document type is 1 CPF, 2 CNPJ. FGTS
+// guides go here with their 48-digit barcode, not in segment O. Read with wlrsilveira/cnab-sispag's
+// Layout/SegmentN and EficazFramework.SPED's Itau Registro3N, which agree.
+
+/** Itaú's segment N after the tribute's block: seu número, nosso número, occurrences. */
+const itauTributeEnd = (): LayoutField[] => [
+  f(196, 215, 'seu_numero', 'alpha'),
+  f(216, 230, 'nosso_numero', 'alpha'),
+  f(231, 240, 'occurrences', 'blank'),
+];
+
+const itauTributeStart = (): LayoutField[] => [
+  ...detailStart('N'),
+  f(15, 17, 'movement_type', 'num', 0),
+  f(18, 19, 'tribute_code', 'num'),
+  f(20, 23, 'revenue_code', 'num'),
+];
+
+/** Itaú's segment N read by what every tribute has: its code, seu número and nosso número. */
+export const SEGMENT_N_ITAU = readingLayout('N (Itaú)', [...itauTributeStart(), ...itauTributeEnd()]);
+
+/** Itaú's GPS (01): the contributor's identifier without a type, the collected total at 86-99. */
+export const SEGMENT_N_ITAU_GPS = layout('N (Itaú, GPS)', [
+  ...itauTributeStart(),
+  f(24, 29, 'period', 'num'),
+  f(30, 43, 'contributor_document', 'num'),
+  f(44, 57, 'principal', 'num'),
+  f(58, 71, 'other_entities', 'num'),
+  f(72, 85, 'monetary_update', 'num'),
+  f(86, 99, 'amount', 'num'),
+  f(100, 107, 'payment_date', 'num'),
+  f(108, 115, 'cnab_108', 'blank'),
+  f(116, 165, 'company_use', 'blank'),
+  f(166, 195, 'contributor_name', 'alpha'),
+  ...itauTributeEnd(),
+]);
+
+/** Itaú's DARF (02): principal, fine, interest and their total at 106-119, due and payment dates. */
+export const SEGMENT_N_ITAU_DARF = layout('N (Itaú, DARF)', [
+  ...itauTributeStart(),
+  f(24, 24, 'contributor_document_type', 'num'),
+  f(25, 38, 'contributor_document', 'num'),
+  f(39, 46, 'period', 'num'),
+  f(47, 63, 'reference', 'num'),
+  f(64, 77, 'principal', 'num'),
+  f(78, 91, 'fine', 'num'),
+  f(92, 105, 'interest', 'num'),
+  f(106, 119, 'amount', 'num'),
+  f(120, 127, 'due_date', 'num'),
+  f(128, 135, 'payment_date', 'num'),
+  f(136, 165, 'cnab_136', 'blank'),
+  f(166, 195, 'contributor_name', 'alpha'),
+  ...itauTributeEnd(),
+]);
+
+/** Itaú's FGTS (11): the guide's 48-digit barcode, its FGTS identifier and the connectivity seal. */
+export const SEGMENT_N_ITAU_FGTS = layout('N (Itaú, FGTS)', [
+  ...itauTributeStart(),
+  f(24, 24, 'contributor_document_type', 'num'),
+  f(25, 38, 'contributor_document', 'num'),
+  f(39, 86, 'barcode', 'num'),
+  f(87, 102, 'fgts_identifier', 'num'),
+  f(103, 111, 'seal', 'zeros'),
+  f(112, 113, 'seal_digit', 'zeros'),
+  f(114, 143, 'contributor_name', 'alpha'),
+  f(144, 151, 'payment_date', 'num'),
+  f(152, 165, 'amount', 'num'),
+  f(166, 195, 'cnab_166', 'blank'),
+  ...itauTributeEnd(),
 ]);
 
 /** The paying company's account, as file and lote headers carry it (33-72). */

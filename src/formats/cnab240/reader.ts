@@ -23,13 +23,22 @@ import {
   SERVICE_NAMES,
   splitOccurrenceCodes,
 } from './codes.js';
-import { DIALECTS, type DialectId, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
+import {
+  DIALECTS,
+  type Dialect,
+  type DialectId,
+  dialectOfHeader,
+  FEBRABAN,
+  ITAU_SISPAG,
+  type TributeKind,
+} from './dialects.js';
 import { cents, field, fromCnabDate, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
 import { type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
   DETAIL,
   FILE_TRAILER,
   fieldsOf,
+  type Layout,
   LOTE_HEADER,
   LOTE_HEADER_COLLECTION,
   LOTE_TRAILER,
@@ -38,6 +47,7 @@ import {
   SEGMENT_B_PIX,
   SEGMENT_J52,
   SEGMENT_N,
+  SEGMENT_N_ITAU,
   SEGMENT_O,
   SEGMENT_O_ITAU,
   SEGMENT_P,
@@ -103,6 +113,19 @@ export interface CnabItem {
   /** What the occurrences mean for the item; null when it has none (as in a remessa). */
   status: PaymentOutcome | null;
   authentication: string | null;
+  /** A tax guide paid by its data (segment N): which tribute, its revenue code, contributor and period. */
+  tribute: CnabTribute | null;
+}
+
+export interface CnabTribute {
+  /** darf, gps or fgts; null for a tribute this reader does not know by its code. */
+  kind: TributeKind | null;
+  /** The tribute's code as the record carries it (FEBRABAN 16 DARF, 17 GPS; Itaú 01 GPS, 02 DARF, 11 FGTS). */
+  code: string;
+  revenue_code: string | null;
+  contributor_document: string | null;
+  /** DARF: período de apuração, YYYY-MM-DD; GPS: competência, YYYY-MM. */
+  period: string | null;
 }
 
 export interface CnabFile {
@@ -583,6 +606,7 @@ export class Cnab240Reader {
       occurrences: [],
       status: null,
       authentication: null,
+      tribute: null,
     };
     switch (segment) {
       case 'A': {
@@ -645,12 +669,7 @@ export class Cnab240Reader {
         break;
       }
       case 'N': {
-        const at = fieldsOf(SEGMENT_N, rec);
-        item.seu_numero = trimOrNull(at('seu_numero'));
-        item.nosso_numero = trimOrNull(at('nosso_numero'));
-        item.payee_name = trimOrNull(at('payee_name'));
-        item.date = fromCnabDate(at('payment_date'));
-        item.amount_cents = cents(at('amount'));
+        readTribute(dialect, rec, item);
         break;
       }
       case 'P': {
@@ -909,6 +928,45 @@ function normalizeDocument(type: string | null, value: string): string | null {
   if (type === '2') return digits.slice(-14).padStart(14, '0');
   const stripped = digits.replace(/^0+/, '');
   return stripped.length <= 11 ? stripped.padStart(11, '0') : stripped.padStart(14, '0');
+}
+
+/**
+ * Segment N: the common fields, and the tribute's own where its code names a layout of the file's dialect (an
+ * Itaú file's N has its tribute code at 18-19, FEBRABAN's at 133-134).
+ */
+function readTribute(dialect: Dialect, rec: string, item: CnabItem): void {
+  const itau = dialect === ITAU_SISPAG;
+  const code = read(itau ? SEGMENT_N_ITAU : SEGMENT_N, rec, 'tribute_code');
+  const known = (Object.entries(dialect.tributes) as [TributeKind, { code: string; layout: Layout }][]).find(
+    ([, t]) => t.code === code,
+  );
+  const l = known?.[1].layout ?? (itau ? SEGMENT_N_ITAU : SEGMENT_N);
+  const at = fieldsOf(l, rec);
+  const has = (name: string) => l.byName.has(name);
+  item.seu_numero = trimOrNull(at('seu_numero'));
+  item.nosso_numero = trimOrNull(at('nosso_numero'));
+  if (has('contributor_name')) item.payer_name = trimOrNull(at('contributor_name'));
+  if (has('payment_date')) item.date = fromCnabDate(at('payment_date'));
+  if (has('amount')) item.amount_cents = cents(at('amount'));
+  if (has('due_date')) item.due_date = fromCnabDate(at('due_date'));
+  if (has('barcode')) item.barcode = trimOrNull(at('barcode'));
+  const document = has('contributor_document') ? at('contributor_document') : '';
+  const type = has('contributor_document_type') ? at('contributor_document_type') : '';
+  const cpf = type.trim() !== '' && Number(type) === Number(dialect.contributorTypes.cpf);
+  const cnpj = type.trim() !== '' && Number(type) === Number(dialect.contributorTypes.cnpj);
+  item.payer_document = normalizeDocument(cpf ? '1' : cnpj ? '2' : null, document);
+  const period = has('period') ? at('period').trim() : '';
+  item.tribute = {
+    kind: known?.[0] ?? null,
+    code,
+    revenue_code: trimOrNull(at('revenue_code').replace(/^0+(?=\d{4}$)/, '')),
+    contributor_document: item.payer_document,
+    period: /^\d{6}$/.test(period)
+      ? `${period.slice(2)}-${period.slice(0, 2)}`
+      : /^\d{8}$/.test(period)
+        ? fromCnabDate(period)
+        : null,
+  };
 }
 
 /** Reads a whole CNAB 240 file held in memory. */

@@ -6,7 +6,7 @@ import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
 import { DIALECTS, type Dialect, FEBRABAN, ITAU_SISPAG } from './dialects.js';
 import { RECORD_LENGTH, toCnabDate } from './fields.js';
-import { type Layout, LOTE_TRAILER, patchRecord, read } from './layouts.js';
+import { type Layout, LOTE_TRAILER, patchRecord, read, SEGMENT_N, SEGMENT_N_ITAU } from './layouts.js';
 import { type CnabItem, readCnab240Sync } from './reader.js';
 import { fileTrailer, loteTrailer } from './writer.js';
 
@@ -108,10 +108,14 @@ function amountField(cents: number, width: number, what: string): string {
   return String(cents).padStart(width, '0');
 }
 
-/** The layout of a payment segment in `dialect` (A, J or O; the others are not answered field by field). */
+/** The layout of a payment segment in `dialect` (A, J, O, or N by its tribute's code). */
 function layoutOf(dialect: Dialect, segment: string, rec: string): Layout | undefined {
   if (segment === 'A') return dialect.segmentA;
   if (segment === 'J') return dialect.segmentJ;
+  if (segment === 'N') {
+    const code = read(dialect === ITAU_SISPAG ? SEGMENT_N_ITAU : SEGMENT_N, rec, 'tribute_code');
+    return Object.values(dialect.tributes).find((t) => t.code === code)?.layout;
+  }
   if (segment !== 'O') return undefined;
   // an Itaú file may carry FEBRABAN's segment O: Itaú's says its currency at 104-106, as the reader checks
   return dialect === ITAU_SISPAG && /^(REA|BRL)$/.test(rec.slice(103, 106))
@@ -146,12 +150,19 @@ function applyDecision(
   // for the real date and amount; J and O answer in the fields the remittance asked with.
   const l = layoutOf(dialect, item.segment, rec);
   if (!l) return rec;
+  const width = (name: string) => {
+    const at = l.byName.get(name);
+    return at ? at.to - at.from + 1 : 15;
+  };
   const paid: Record<string, string> =
     outcome !== 'paid'
       ? {}
       : item.segment === 'A'
-        ? { paid_date: paidCnab, paid_amount: amountField(paidAmount, 15, 'paidAmountCents') }
-        : { payment_date: paidCnab, amount: amountField(paidAmount, 15, 'paidAmountCents') };
+        ? {
+            paid_date: paidCnab,
+            paid_amount: amountField(paidAmount, width('paid_amount'), 'paidAmountCents'),
+          }
+        : { payment_date: paidCnab, amount: amountField(paidAmount, width('amount'), 'paidAmountCents') };
   return patchRecord(l, rec, { nosso_numero: fitted(l, 'nosso_numero', nosso), ...paid });
 }
 

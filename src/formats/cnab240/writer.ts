@@ -1,12 +1,20 @@
 // FEBRABAN CNAB 240 (v10.x) "pagamento de fornecedores" remittance writer: one lote per forma de
-// lançamento, segments A+B for PIX/TED/DOC, J+J-52 for boletos, O for arrecadação barcodes.
+// lançamento, segments A+B for PIX/TED/DOC, J+J-52 for boletos, O for arrecadação barcodes, N for tax guides
+// paid by their data (DARF, GPS; Itaú's FGTS).
 
 import { brasiliaClock } from '../../domain/dates.js';
 import { barcodeToLinha } from '../boleto/index.js';
 import { FormatError } from '../errors.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
 import { CAMARA } from './codes.js';
-import { DIALECTS, type Dialect, type DialectId, dialectForBank, FEBRABAN } from './dialects.js';
+import {
+  DIALECTS,
+  type Dialect,
+  type DialectId,
+  dialectForBank,
+  FEBRABAN,
+  type TributeKind,
+} from './dialects.js';
 import { documentType, isValidCnpj, isValidCpf, toCnabDate } from './fields.js';
 import {
   FILE_TRAILER,
@@ -93,7 +101,38 @@ export interface BoletoPayment extends PaymentBase {
   fineCents?: number;
 }
 
-export type RemittancePayment = TransferPayment | PixPayment | BoletoPayment;
+/**
+ * A tax guide paid by its data (segment N): a DARF or a GPS without a barcode, or an FGTS guide, whose barcode
+ * Itaú wants in segment N with the guide's data (every other layout pays it by the barcode, in segment O). The
+ * payee name is the collector's (Receita Federal); the record names the contributor.
+ */
+export interface TributePayment extends PaymentBase {
+  forma: 'tribute';
+  tribute: TributeKind;
+  /** Código da receita (DARF), de pagamento (GPS) or de recolhimento (FGTS): 4 digits. */
+  revenueCode: string;
+  /** The contributor's CPF or CNPJ; by default the paying company's. */
+  contributorDocument?: string;
+  /** By default the paying company's name. */
+  contributorName?: string;
+  /** DARF: the período de apuração, `YYYY-MM-DD`; GPS: the competência, `YYYY-MM`. */
+  period?: string;
+  /** DARF: número de referência, up to 17 digits. */
+  reference?: string;
+  /** DARF: due date, `YYYY-MM-DD`. */
+  dueDate?: string;
+  /** DARF: multa; GPS: with `interestCents`, the atualização monetária. */
+  fineCents?: number;
+  interestCents?: number;
+  /** GPS: the part of the amount due to other entities (terceiros). */
+  otherEntitiesCents?: number;
+  /** FGTS: the guide's barcode (44 digits) or linha (48). */
+  barcode?: string;
+  /** FGTS: the guide's identifier, up to 16 digits. */
+  fgtsIdentifier?: string;
+}
+
+export type RemittancePayment = TransferPayment | PixPayment | BoletoPayment | TributePayment;
 
 export interface PaymentRemittanceInput {
   company: PayingCompany;
@@ -128,8 +167,21 @@ const LOTE_PLAN = [
   { key: 'doc', forma: '03', family: 'A' },
   { key: 'boleto-own', forma: '30', family: 'J' },
   { key: 'boleto-other', forma: '31', family: 'J' },
-  { key: 'arrecadacao', forma: '11', family: 'O' },
+  { key: 'arrecadacao', forma: 'arrecadacao', family: 'O' },
+  { key: 'darf', forma: 'darf', family: 'N' },
+  { key: 'gps', forma: 'gps', family: 'N' },
+  { key: 'fgts', forma: 'fgts', family: 'N' },
 ] as const;
+
+type LotePlan = (typeof LOTE_PLAN)[number];
+
+/** A lote's forma: fixed, or the dialect's for utility bills and each tribute. */
+function formaOf(plan: LotePlan, dialect: Dialect): string {
+  if (plan.forma === 'arrecadacao') return dialect.arrecadacaoForma;
+  if (plan.forma === 'darf' || plan.forma === 'gps' || plan.forma === 'fgts')
+    return dialect.tributes[plan.forma]?.forma ?? '';
+  return plan.forma;
+}
 
 type LoteKey = (typeof LOTE_PLAN)[number]['key'];
 
@@ -140,6 +192,7 @@ interface PreparedPayment {
   barcode?: string;
   pixKey?: string;
   pixKeyType?: PixKeyType;
+  contributorDocument?: string;
 }
 
 const PIX_INITIATION: Record<PixKeyType | 'bank', string> = {
@@ -166,9 +219,10 @@ export function* remittanceLines(input: PaymentRemittanceInput): Generator<strin
     const lote = index + 1;
     let seq = 0;
     let sum = 0;
-    yield loteHeader(ctx, lote, plan.forma, plan.family);
+    const forma = formaOf(plan, ctx.dialect);
+    yield loteHeader(ctx, lote, forma, plan.family);
     for (const item of items) {
-      yield* detailLines(ctx, lote, plan.forma, item, () => ++seq);
+      yield* detailLines(ctx, lote, forma, item, () => ++seq);
       sum += item.payment.amountCents;
     }
     yield loteTrailer(ctx.bankCode, lote, seq + 2, sum);
@@ -176,8 +230,9 @@ export function* remittanceLines(input: PaymentRemittanceInput): Generator<strin
   yield fileTrailer(ctx.bankCode, lotes.length, total);
 }
 
-/** The records a payment takes: segment O alone for a utility bill, J + J-52 for a boleto, A + B otherwise. */
+/** The records a payment takes: O or N alone for a bill or guide, J + J-52 for a boleto, A + B otherwise. */
 function recordsOf(item: PreparedPayment): number {
+  if (item.payment.forma === 'tribute') return 1;
   return item.payment.forma === 'boleto' && barcodeInfo(item.barcode!).kind === 'arrecadacao' ? 1 : 2;
 }
 
@@ -402,10 +457,11 @@ function groupPayments(
     requireCents(payment.amountCents, `${f}.amountCents`);
     requireText(payment.payeeName, `${f}.payeeName`);
     const utility =
-      payment.forma === 'boleto' &&
-      String(payment.barcode ?? '')
-        .replace(/\D/g, '')
-        .startsWith('8');
+      payment.forma === 'tribute' ||
+      (payment.forma === 'boleto' &&
+        String(payment.barcode ?? '')
+          .replace(/\D/g, '')
+          .startsWith('8'));
     const payeeDocument =
       utility && !payment.payeeDocument ? '' : requireDocument(payment.payeeDocument, `${f}.payeeDocument`);
     const prepared: PreparedPayment = { index, payment, payeeDocument };
@@ -449,14 +505,73 @@ function groupPayments(
         else add(info.bankCode === ownBank ? 'boleto-own' : 'boleto-other', prepared);
         break;
       }
+      case 'tribute':
+        prepareTribute(payment, prepared, f, dialect, add);
+        break;
       default:
         fail(
           `${f}.forma`,
-          `must be pix, ted, doc or boleto, got "${(payment as { forma?: unknown }).forma}"`,
+          `must be pix, ted, doc, boleto or tribute, got "${(payment as { forma?: unknown }).forma}"`,
         );
     }
   });
   return groups;
+}
+
+/** A tax guide's data checked, and its lote: N where the dialect has the tribute's layout, else O by barcode. */
+function prepareTribute(
+  payment: TributePayment,
+  prepared: PreparedPayment,
+  f: string,
+  dialect: Dialect,
+  add: (key: LoteKey, p: PreparedPayment) => void,
+): void {
+  if (!['darf', 'gps', 'fgts'].includes(payment.tribute))
+    fail(`${f}.tribute`, `must be darf, gps or fgts, got "${payment.tribute}"`);
+  if (!/^\d{4}$/.test(String(payment.revenueCode ?? '')))
+    fail(`${f}.revenueCode`, `must be 4 digits, got "${payment.revenueCode ?? ''}"`);
+  if (payment.contributorDocument !== undefined && payment.contributorDocument !== '')
+    prepared.contributorDocument = requireDocument(payment.contributorDocument, `${f}.contributorDocument`);
+  if (payment.fineCents !== undefined) requireCents(payment.fineCents, `${f}.fineCents`, true);
+  if (payment.interestCents !== undefined) requireCents(payment.interestCents, `${f}.interestCents`, true);
+  if (payment.otherEntitiesCents !== undefined)
+    requireCents(payment.otherEntitiesCents, `${f}.otherEntitiesCents`, true);
+  if (principalOf(payment) <= 0)
+    fail(`${f}.amountCents`, 'must be more than the fine, interest and other entities together');
+  switch (payment.tribute) {
+    case 'darf':
+      requireDate(payment.period, `${f}.period`);
+      if (payment.dueDate !== undefined) requireDate(payment.dueDate, `${f}.dueDate`);
+      if (payment.reference !== undefined && payment.reference !== '')
+        requireDigits(payment.reference, `${f}.reference`, 17);
+      add('darf', prepared);
+      return;
+    case 'gps':
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(String(payment.period ?? '')))
+        fail(`${f}.period`, `must be the competência as YYYY-MM, got "${payment.period ?? ''}"`);
+      add('gps', prepared);
+      return;
+    case 'fgts': {
+      let barcode: string;
+      try {
+        barcode = toBarcode(requireText(payment.barcode, `${f}.barcode`));
+      } catch (e) {
+        if (e instanceof Cnab240InputError) throw e;
+        fail(`${f}.barcode`, (e as Error).message);
+      }
+      if (barcodeInfo(barcode).kind !== 'arrecadacao')
+        fail(`${f}.barcode`, 'an FGTS guide has an arrecadação barcode (starting with 8)');
+      if (payment.fgtsIdentifier !== undefined && payment.fgtsIdentifier !== '')
+        requireDigits(payment.fgtsIdentifier, `${f}.fgtsIdentifier`, 16);
+      prepared.barcode = barcode;
+      add(dialect.tributes.fgts ? 'fgts' : 'arrecadacao', prepared);
+    }
+  }
+}
+
+/** A tribute's principal: the amount less what the record carries apart (fine, interest, other entities). */
+function principalOf(p: TributePayment): number {
+  return p.amountCents - (p.fineCents ?? 0) - (p.interestCents ?? 0) - (p.otherEntitiesCents ?? 0);
 }
 
 // ---- records ------------------------------------------------------------------------------------------
@@ -490,14 +605,14 @@ function fileHeader(ctx: Ctx): string {
   });
 }
 
-function loteHeader(ctx: Ctx, lote: number, forma: string, family: 'A' | 'J' | 'O'): string {
+function loteHeader(ctx: Ctx, lote: number, forma: string, family: 'A' | 'J' | 'O' | 'N'): string {
   const addr = ctx.company.address ?? {};
   const zip = (addr.zip ?? '').replace(/\D/g, '');
   const versions = ctx.dialect.versions;
   return writeRecord(ctx.dialect.loteHeader, {
     ...company(ctx),
     lote,
-    service: family === 'O' ? 22 : 20, // 20 pagamento a fornecedores, 22 contas e tributos
+    service: family === 'O' || family === 'N' ? 22 : 20, // 20 pagamento a fornecedores, 22 contas e tributos
     forma,
     layout_version: family === 'A' ? versions.loteA : family === 'J' ? versions.loteJ : versions.loteO,
     street: addr.street,
@@ -520,6 +635,13 @@ function* detailLines(
   nextSeq: () => number,
 ): Generator<string> {
   const p = item.payment;
+  if (p.forma === 'tribute') {
+    // an FGTS guide in a layout without its segment N travels as a utility bill, by its barcode
+    if (p.tribute === 'fgts' && !ctx.dialect.tributes.fgts)
+      yield segmentO(ctx, lote, nextSeq(), { ...p, forma: 'boleto', barcode: item.barcode! }, item.barcode!);
+    else yield segmentN(ctx, lote, nextSeq(), p, item);
+    return;
+  }
   if (p.forma === 'boleto') {
     const barcode = item.barcode!;
     const info = barcodeInfo(barcode);
@@ -628,6 +750,40 @@ function segmentO(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, barcode
     barcode: ctx.dialect.arrecadacaoAsLinha ? barcodeToLinha(barcode) : barcode,
     payee_name: p.payeeName, // the concessionária
     due_date: toCnabDate(p.dueDate ?? paymentIso), // the payment date only when none is known
+    payment_date: ctx.paymentDate,
+    amount: p.amountCents,
+    seu_numero: p.seuNumero,
+  });
+}
+
+/** `YYYY-MM-DD` or `YYYY-MM` as segment N writes it: DDMMAAAA, or MMAAAA for a competência. */
+function tributeDate(iso: string | undefined): string {
+  if (!iso) return '';
+  return iso.length === 7 ? `${iso.slice(5, 7)}${iso.slice(0, 4)}` : toCnabDate(iso);
+}
+
+function segmentN(ctx: Ctx, lote: number, seq: number, p: TributePayment, item: PreparedPayment): string {
+  const tribute = ctx.dialect.tributes[p.tribute];
+  if (!tribute) throw new Cnab240InputError(`payments[${item.index}].tribute`, `has no segment N here`);
+  const contributor = item.contributorDocument ?? ctx.companyDocument;
+  const types = ctx.dialect.contributorTypes;
+  return writeRecord(tribute.layout, {
+    ...detail(ctx.bankCode, lote, seq),
+    tribute_code: tribute.code,
+    revenue_code: p.revenueCode,
+    contributor_document_type: contributor.length === 11 ? types.cpf : types.cnpj,
+    contributor_document: contributor,
+    contributor_name: p.contributorName ?? ctx.company.name,
+    period: tributeDate(p.period),
+    reference: p.reference ?? '',
+    principal: principalOf(p),
+    fine: p.fineCents ?? 0,
+    interest: p.interestCents ?? 0,
+    other_entities: p.otherEntitiesCents ?? 0,
+    monetary_update: (p.fineCents ?? 0) + (p.interestCents ?? 0), // GPS: atualização monetária
+    due_date: tributeDate(p.dueDate),
+    barcode: item.barcode ? barcodeToLinha(item.barcode) : '', // Itaú's FGTS: the 48-digit linha
+    fgts_identifier: p.fgtsIdentifier ?? '',
     payment_date: ctx.paymentDate,
     amount: p.amountCents,
     seu_numero: p.seuNumero,

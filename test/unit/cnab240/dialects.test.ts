@@ -40,7 +40,7 @@ describe("an Itaú account's remittance: SISPAG v086", () => {
     expect(at(h, 172, 240).trim()).toBe('');
   });
 
-  test('lote headers: 040 for transfers, 030 for boletos and concessionárias; an 8-digit CEP', () => {
+  test('lote headers: 040 for transfers, 030 for boletos and concessionárias (forma 13); an 8-digit CEP', () => {
     const headers = lines.filter((l) => l[7] === '1');
     expect(headers.map((h) => `${at(h, 12, 13)}:${at(h, 14, 16)}`)).toEqual([
       '45:040',
@@ -48,7 +48,7 @@ describe("an Itaú account's remittance: SISPAG v086", () => {
       '03:040',
       '30:030',
       '31:030',
-      '11:030',
+      '13:030',
     ]);
     expect(at(headers[0]!, 213, 222)).toBe('01310100SP');
   });

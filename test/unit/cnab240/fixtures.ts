@@ -40,9 +40,12 @@ export function linhaDigitavel(barcode: string): string {
   return `${f1}${mod10(f1)}${f2}${mod10(f2)}${f3}${mod10(f3)}${barcode[4]}${barcode.slice(5, 19)}`;
 }
 
-/** A valid 48-digit arrecadação linha digitável (value identifier 6: mod 10) and its barcode. */
-export function arrecadacao(valueCents: number): { linha: string; barcode: string } {
-  const body43 = `836${String(valueCents).padStart(11, '0')}${'0123456789012345678901234567890'.slice(0, 29)}`;
+/**
+ * A valid 48-digit arrecadação linha digitável (value identifier 6: mod 10) and its barcode; segment 3 (energy)
+ * unless another is given (5: government bodies, as an FGTS guide).
+ */
+export function arrecadacao(valueCents: number, segment = '3'): { linha: string; barcode: string } {
+  const body43 = `8${segment}6${String(valueCents).padStart(11, '0')}${'0123456789012345678901234567890'.slice(0, 29)}`;
   const barcode = `${body43.slice(0, 3)}${mod10(body43)}${body43.slice(3)}`;
   let linha = '';
   for (let i = 0; i < 4; i++) {

@@ -7,7 +7,11 @@ import {
   SEGMENT_A_ITAU,
   SEGMENT_J,
   SEGMENT_J52,
-  SEGMENT_N,
+  SEGMENT_N_DARF,
+  SEGMENT_N_GPS,
+  SEGMENT_N_ITAU_DARF,
+  SEGMENT_N_ITAU_FGTS,
+  SEGMENT_N_ITAU_GPS,
   SEGMENT_O,
   SEGMENT_O_ITAU,
   writeRecord,
@@ -17,7 +21,17 @@ import { FormatError } from '../../../src/formats/errors.js';
 /** The segment tables the writer, the reader and the return writer share. */
 describe('CNAB 240 layouts', () => {
   test('each covers positions 1 to 240, in order, once', () => {
-    for (const l of [SEGMENT_A, SEGMENT_J, SEGMENT_J52, SEGMENT_O, SEGMENT_N]) {
+    for (const l of [
+      SEGMENT_A,
+      SEGMENT_J,
+      SEGMENT_J52,
+      SEGMENT_O,
+      SEGMENT_N_GPS,
+      SEGMENT_N_DARF,
+      SEGMENT_N_ITAU_GPS,
+      SEGMENT_N_ITAU_DARF,
+      SEGMENT_N_ITAU_FGTS,
+    ]) {
       expect(l.fields[0]?.from).toBe(1);
       expect(l.fields.at(-1)?.to).toBe(240);
       l.fields.forEach((f, i) => {
