@@ -158,6 +158,7 @@ export const PT: Readonly<Record<string, string>> = {
   'Due date': 'Vencimento',
   'Issue date': 'Emissão',
   Document: 'Documento',
+  'Tax guide': 'Guia de tributo',
   'Chart account': 'Conta contábil',
   'Seu número': 'Seu número',
   Batch: 'Lote',
@@ -288,6 +289,17 @@ export const PT: Readonly<Record<string, string>> = {
     'número do documento; para boleto, o código de barras ou a linha digitável',
   'what is being paid': 'o que está sendo pago',
   'free notes': 'observações livres',
+  'a tax guide, DARF or GPS paid by its data (no --document), FGTS by its barcode (--document): darf, gps, fgts':
+    'uma guia de tributo, DARF ou GPS paga pelos dados (sem --document), FGTS pelo código de barras (--document): darf, gps, fgts',
+  "the guide's código da receita (DARF), de pagamento (GPS) or de recolhimento (FGTS): 4 digits":
+    'o código da receita (DARF), de pagamento (GPS) ou de recolhimento (FGTS) da guia: 4 dígitos',
+  "the guide's contributor (default: the condominium)": 'o contribuinte da guia (padrão: o condomínio)',
+  'DARF: período de apuração YYYY-MM-DD; GPS: competência YYYY-MM':
+    'DARF: período de apuração AAAA-MM-DD; GPS: competência AAAA-MM',
+  'DARF: its reference number (número de referência)': 'DARF: o número de referência',
+  'GPS: the part of --amount due to other entities (terceiros), in reais':
+    'GPS: a parte de --amount devida a outras entidades (terceiros), em reais',
+  "FGTS: the guide's identifier": 'FGTS: o identificador da guia',
   'JSON payable body (API fields, cents), or an array of them':
     'corpo JSON de conta a pagar (campos da API, centavos), ou uma lista deles',
   'delete without asking': 'exclui sem perguntar',

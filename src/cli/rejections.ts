@@ -15,6 +15,8 @@ export interface Rejection {
   forma_pagamento?: string | undefined;
   supplier_id?: number | null | undefined;
   last_return?: { code?: string; message?: string } | null | undefined;
+  /** A tax guide paid by its data: its kind (a DARF or GPS has no barcode to correct). */
+  tribute?: { kind?: string } | null | undefined;
 }
 
 /**
@@ -37,6 +39,12 @@ export function nextSteps(p: Rejection): string[] {
   if (PAYING_ACCOUNT.has(code))
     return [`(the condominium's paying account: fund it or settle it with the bank)`, mark];
   const boleto = p.forma_pagamento === 'boleto';
+  const kind = p.tribute?.kind;
+  if (kind === 'darf' || kind === 'gps')
+    return [
+      `condo payables update ${id} --amount <reais> --revenue-code <code> --period <period> --tribute ${kind}`,
+      mark,
+    ];
   if (boleto && (BARCODE.has(code) || !PAYEE.has(code)))
     return [`condo payables update ${id} --document <linha digitável>`, mark];
   if (PAYEE.has(code) && p.supplier_id)

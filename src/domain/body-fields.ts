@@ -12,6 +12,7 @@ import { BILLING_TYPES } from './invoices.js';
 import { ENTRY_TYPES } from './ledger.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
 import type * as S from './schemas.js';
+import type { PayableTribute } from './tributes.js';
 
 /**
  * What a flag takes, and what the body gets: `cents` and `reais` are typed in reais (1.234,56) and sent as integer
@@ -253,6 +254,50 @@ export const TRANSFER_FIELDS = flagsFor<typeof S.AccountTransferCreate>()({
   description: { flag: 'description', kind: 'text', help: 'description' },
 });
 
+/**
+ * A payable's tax guide (`tribute`, a nested extension object): its flags, set together with `--tribute KIND`.
+ * The kinds are spelled here, not imported: tributes.ts loads the boleto reader, this module loads at start-up.
+ */
+export const TRIBUTE_FIELDS = {
+  kind: {
+    flag: 'tribute',
+    kind: 'enum',
+    arg: 'kind',
+    values: ['darf', 'gps', 'fgts'],
+    help: 'a tax guide, DARF or GPS paid by its data (no --document), FGTS by its barcode (--document)',
+  },
+  revenue_code: {
+    flag: 'revenue-code',
+    kind: 'text',
+    arg: 'code',
+    help: "the guide's código da receita (DARF), de pagamento (GPS) or de recolhimento (FGTS): 4 digits",
+  },
+  contributor_document: {
+    flag: 'contributor',
+    kind: 'text',
+    arg: 'cpf-or-cnpj',
+    help: "the guide's contributor (default: the condominium)",
+  },
+  period: {
+    flag: 'period',
+    kind: 'text',
+    arg: 'period',
+    help: 'DARF: período de apuração YYYY-MM-DD; GPS: competência YYYY-MM',
+  },
+  reference: {
+    flag: 'reference',
+    kind: 'text',
+    arg: 'number',
+    help: 'DARF: its reference number (número de referência)',
+  },
+  other_entities_amount: {
+    flag: 'other-entities',
+    kind: 'cents',
+    help: 'GPS: the part of --amount due to other entities (terceiros), in reais',
+  },
+  fgts_identifier: { flag: 'fgts-id', kind: 'text', arg: 'id', help: "FGTS: the guide's identifier" },
+} as const satisfies Readonly<Record<keyof PayableTribute, FieldFlag>>;
+
 /** `suppliers update`'s flags (an extension's body, flat: see schemas.ts SupplierUpdate). */
 export const SUPPLIER_UPDATE_FLAGS: Readonly<Record<keyof S.SupplierUpdate, string>> = {
   name: '--name',
@@ -276,6 +321,11 @@ export function flagOfApiField(field: string): string | undefined {
       .map(([name, f]): [string, string] => [name, `--${f.flag}`])
       .reverse(), // the first declaration wins
     ...Object.entries(SUPPLIER_UPDATE_FLAGS),
+    ...Object.entries(TRIBUTE_FIELDS).map(([name, f]): [string, string] => [
+      `tribute.${name}`,
+      `--${f.flag}`,
+    ]),
+    ['tribute', '--tribute'],
     ['data_pagamento', '--date'],
   ]);
   return apiFieldFlags.get(field);

@@ -1,5 +1,6 @@
 import { parseBoletoCode } from '../formats/boleto/index.js';
 import { formatReais } from './money.js';
+import { type PayableTribute, tributeProblems } from './tributes.js';
 
 /**
  * Payables (contas a pagar) and their state machine, shared by the sandbox (which enforces it) and the CLI
@@ -77,6 +78,10 @@ export interface RemittanceFacts {
   document_number?: string | null;
   payee_bank?: PayeeBank | null;
   pix_key?: string | null;
+  /** A tax guide paid by its data (tributes.ts), checked against the payable's amounts. */
+  tribute?: PayableTribute | null;
+  amount?: number | null;
+  discount_amount?: number | null;
 }
 
 /** null when the payable can travel in a CNAB file, else why not (the 422 not_remittable message). */
@@ -89,6 +94,11 @@ export function remittanceRefusal(p: RemittanceFacts): string | null {
   }
   if ((p.forma_pagamento === 'ted' || p.forma_pagamento === 'doc') && !p.payee_bank) {
     return `a ${p.forma_pagamento} payable needs the supplier bank data`;
+  }
+  if (p.forma_pagamento === 'boleto' && p.tribute) {
+    // a tax guide: DARF and GPS by their data, FGTS by its barcode; the collector needs no CPF/CNPJ
+    const [field, messages] = Object.entries(tributeProblems(p))[0] ?? [];
+    return field ? `${field} ${messages?.[0]}` : null;
   }
   if (p.forma_pagamento === 'boleto') {
     const digits = (p.document_number ?? '').replace(/\D/g, '');

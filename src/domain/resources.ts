@@ -49,6 +49,22 @@ export const Payable = Type.Object(
     paid_at: Nullable(Type.String()),
     paid_amount: Nullable(Cents),
     last_return: Nullable(LastReturn),
+    tribute: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            kind: Type.String(),
+            revenue_code: Type.String(),
+            contributor_document: Type.Optional(Nullable(Type.String())),
+            period: Type.Optional(Nullable(Type.String())),
+            reference: Type.Optional(Nullable(Type.String())),
+            other_entities_amount: Type.Optional(Nullable(Type.Integer())),
+            fgts_identifier: Type.Optional(Nullable(Type.String())),
+          },
+          { description: 'a tax guide paid by its data (segment N)', 'x-condo-extension': true },
+        ),
+      ),
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

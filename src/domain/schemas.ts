@@ -6,6 +6,7 @@ import { BILLING_TYPES } from './invoices.js';
 import { ENTRY_TYPES } from './ledger.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
+import { TRIBUTE_KINDS } from './tributes.js';
 
 /**
  * One schema per request body, shared by the sandbox (422 with `fields`) and the CLI (exit 2 before sending).
@@ -23,6 +24,20 @@ const Reais = Type.Number({ minimum: 0, maximum: 999_999_999.99, twoDecimals: tr
 const PositiveReais = Type.Number({ exclusiveMinimum: 0, maximum: 999_999_999.99, twoDecimals: true });
 const Enum = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
+/** A tax guide on a payable (a sandbox extension; cross-field rules in tributes.ts). */
+const Tribute = Type.Object(
+  {
+    kind: Enum(TRIBUTE_KINDS),
+    revenue_code: Type.String({ pattern: '^[0-9]{4}$' }),
+    contributor_document: Type.Optional(Nullable(Type.String({ pattern: '^([0-9]{11}|[0-9]{14})$' }))),
+    period: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$' }))),
+    reference: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{1,17}$' }))),
+    other_entities_amount: Type.Optional(Nullable(CentsOrZero)),
+    fgts_identifier: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{1,16}$' }))),
+  },
+  { additionalProperties: false, 'x-condo-extension': true },
+);
+
 export const PayableCreate = Type.Object(
   {
     supplier_id: Type.Optional(Nullable(Id)),
@@ -38,6 +53,7 @@ export const PayableCreate = Type.Object(
     document_number: Type.Optional(Nullable(Text(60))),
     description: Text(255),
     notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    tribute: Type.Optional(Nullable(Tribute)),
   },
   { additionalProperties: false },
 );
@@ -56,6 +72,7 @@ export const PayableUpdate = Type.Object(
     document_number: Type.Optional(Nullable(Text(60))),
     description: Type.Optional(Nullable(Text(255))),
     notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    tribute: Type.Optional(Nullable(Tribute)),
   },
   { additionalProperties: false },
 );

@@ -7,8 +7,8 @@
 import type { IsoDate } from '../domain/dates.js';
 import type { BankAccountType, EntrySource } from '../domain/ledger.js';
 import type { BatchState, FormaPagamento, PayableState } from '../domain/payables.js';
-
 import type { Scope } from '../domain/scopes.js';
+import type { PayableTribute } from '../domain/tributes.js';
 
 export { SCOPES, type Scope } from '../domain/scopes.js';
 
@@ -123,6 +123,8 @@ export interface Payable {
   paid_at: string | null;
   paid_amount: number | null;
   last_return: LastReturn | null;
+  /** A tax guide paid by its data (a sandbox extension: src/domain/tributes.ts). */
+  tribute: PayableTribute | null;
   created_at: string;
   updated_at: string;
 }

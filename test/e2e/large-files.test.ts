@@ -50,6 +50,7 @@ function seedMarkedPayables(ctx: SandboxContext): void {
         paid_at: null,
         paid_amount: null,
         last_return: null,
+        tribute: null,
         created_at: now,
         updated_at: now,
       });

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
+import { describeTribute } from '../../domain/tributes.js';
 import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
 import type { Deps } from '../context.js';
 import { paint, printable, writeLine } from '../io.js';
@@ -42,8 +43,10 @@ export function inspectJson(file: CnabFile) {
   };
 }
 
-/** Where the money goes: a PIX key and its type, a bank account, or the barcode being paid. */
+/** Where the money goes: a PIX key and its type, a bank account, the tax guide or the barcode being paid. */
 function destination(i: CnabItem): string {
+  if (i.tribute)
+    return [describeTribute(i.tribute), i.barcode ? `barcode ${i.barcode}` : ''].filter(Boolean).join(' · ');
   if (i.pix_key) return `PIX ${i.pix_key_type ?? 'key'} ${i.pix_key}`;
   const b = i.payee_bank;
   if (b && !/^0*$/.test(b.bank_code)) return `bank ${b.bank_code} agency ${b.agency} account ${b.account}`;

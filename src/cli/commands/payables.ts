@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Payable, PayableDetail } from '../../client/types.js';
-import { type FlagsOf, PAYABLE_FIELDS } from '../../domain/body-fields.js';
+import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
@@ -12,6 +12,7 @@ import {
   reviewBoleto,
 } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/schemas.js';
+import { describeTribute, type PayableTribute, tributeProblems } from '../../domain/tributes.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import { confirmed } from '../confirm.js';
@@ -161,6 +162,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
     { header: 'Due date', value: (r) => r.due_date, kind: 'date' },
     { header: 'Issue date', value: (r) => r.issue_date, kind: 'date' },
     { header: 'Document', value: (r) => r.document_number },
+    { header: 'Tax guide', value: (r) => (r.tribute ? describeTribute(r.tribute) : '') },
     { header: 'Chart account', value: () => chartAccount },
     { header: 'Seu número', value: (r) => toSeuNumero(r.public_id) },
     { header: 'Batch', value: (r) => r.batch_id },
@@ -214,9 +216,29 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   return 0;
 }
 
-export type PayableFlags = FlagsOf<typeof PAYABLE_FIELDS> & { fromFile?: string };
+export type PayableFlags = FlagsOf<typeof PAYABLE_FIELDS> &
+  FlagsOf<typeof TRIBUTE_FIELDS> & { fromFile?: string };
 
-const flagName = flagOf(PAYABLE_FIELDS);
+/** The flag of a body field, a guide's (`tribute.period` -> `--period`) too. */
+const flagName = (field: string): string =>
+  field.startsWith('tribute.')
+    ? flagOf(TRIBUTE_FIELDS)(field.slice('tribute.'.length))
+    : flagOf(PAYABLE_FIELDS)(field);
+
+/** The guide the tribute flags describe, or undefined when none is given; `--tribute` names its kind. */
+function tributeFromFlags(deps: Deps, flags: PayableFlags): PayableTribute | undefined {
+  const given = bodyFromFlags(TRIBUTE_FIELDS, flags, deps.today()) as Partial<PayableTribute>;
+  const names = Object.keys(given) as (keyof PayableTribute)[];
+  if (names.length === 0) return undefined;
+  if (given.kind === undefined)
+    throw new UsageError(
+      `--${TRIBUTE_FIELDS[names[0]!].flag} describes a tax guide: give --tribute darf, gps or fgts`,
+    );
+  // a CPF or CNPJ as people type it
+  if (given.contributor_document)
+    given.contributor_document = given.contributor_document.replace(/[.\-/\s]/g, '');
+  return given as PayableTribute;
+}
 
 /** The two questions a generic prompt cannot ask: a supplier (or a payee name) and a chart account, from lists. */
 function pickers(deps: Deps): Record<string, Picker> {
@@ -255,7 +277,9 @@ function pickers(deps: Deps): Record<string, Picker> {
  */
 function checkBoleto(deps: Deps, body: PayableCreate, where: (field: string) => string): void {
   const review = reviewBoleto(body, deps.today());
-  const refusals = Object.entries(review.fields).map(([field, msgs]) => namedProblem(where(field), msgs));
+  const refusals = [...Object.entries(review.fields), ...Object.entries(tributeProblems(body))].map(
+    ([field, msgs]) => namedProblem(where(field), msgs),
+  );
   if (refusals.length > 0) throw new UsageError(`${refusals.join(', ')} (nothing was sent)`);
 }
 
@@ -289,6 +313,8 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     await withSupplierId(deps, flags),
     deps.today(),
   ) as Partial<PayableCreate>;
+  const tribute = tributeFromFlags(deps, flags);
+  if (tribute) body.tribute = tribute;
   // A boleto knows its own due date: --due may be left out (once its digits are known to be right).
   if (body.due_date === undefined && body.forma_pagamento === 'boleto' && body.document_number) {
     const review = reviewBoleto({ ...body, amount: body.amount ?? 0 } as PayableCreate, deps.today());
@@ -325,6 +351,8 @@ export async function updatePayable(deps: Deps, idArg: string, flags: PayableFla
       );
     }
     body = bodyFromFlags(PAYABLE_FIELDS, allowed, deps.today());
+    const tribute = tributeFromFlags(deps, flags);
+    if (tribute) (body as Record<string, unknown>).tribute = tribute;
   }
   if (Object.keys(body as object).length === 0)
     throw new UsageError('nothing to update: give at least one field flag');
@@ -369,7 +397,7 @@ export async function actOnMany(
 }
 
 function fieldOptions(cmd: Command): Command {
-  return addFieldOptions(cmd, PAYABLE_FIELDS).option(
+  return addFieldOptions(addFieldOptions(cmd, PAYABLE_FIELDS), TRIBUTE_FIELDS).option(
     '--from-file <file>',
     'JSON payable body (API fields, cents), or an array of them',
   );

@@ -36,6 +36,7 @@ export {
   FEBRABAN,
   ITAU_SISPAG,
   SANTANDER,
+  type TributeKind,
 } from './dialects.js';
 export { foldText } from './fields.js';
 export {
@@ -47,6 +48,7 @@ export {
   type CnabMessage,
   type CnabService,
   type CnabSource,
+  type CnabTribute,
   type ReadOptions,
   readCnab240,
   readCnab240Sync,
@@ -66,5 +68,6 @@ export {
   type RemittancePayment,
   remittanceLines,
   type TransferPayment,
+  type TributePayment,
   writePaymentRemittance,
 } from './writer.js';

@@ -6,6 +6,7 @@
 
 import { initialSchema } from './migrations/001-initial.js';
 import { payableHistoryIndex } from './migrations/002-payable-history.js';
+import { payableTribute } from './migrations/003-payable-tribute.js';
 import type { Sqlite } from './sqlite.js';
 
 export interface Migration {
@@ -14,7 +15,7 @@ export interface Migration {
   up(db: Sqlite): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, payableHistoryIndex];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, payableHistoryIndex, payableTribute];
 
 export class DatabaseTooNewError extends Error {
   constructor(

@@ -152,6 +152,7 @@ export const PAYABLES = spec<Payable>({
     paid_at: 'text',
     paid_amount: 'int',
     last_return: 'json',
+    tribute: 'json',
     created_at: 'text',
     updated_at: 'text',
   },

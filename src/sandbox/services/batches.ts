@@ -16,6 +16,7 @@ import { paymentDateRefusal } from '../../domain/business-days.js';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { centsToDecimal } from '../../domain/money.js';
 import { type PayableState, payableTotalCents } from '../../domain/payables.js';
+import type { PayableTribute } from '../../domain/tributes.js';
 import {
   Cnab240InputError,
   classifyOccurrences,
@@ -25,6 +26,7 @@ import {
   type PayingCompany,
   type PaymentOutcome,
   type RemittancePayment,
+  type TributePayment,
   toSeuNumero,
   writePaymentRemittance,
 } from '../../formats/cnab240/index.js';
@@ -162,6 +164,7 @@ function paymentOf(p: Payable, supplier: Supplier | undefined, seuNumero: string
     payeeName: p.payee_name ?? supplier?.name ?? '',
     payeeDocument: supplier?.document ?? '',
   };
+  if (p.tribute) return tributeOf(p, p.tribute, base);
   switch (p.forma_pagamento) {
     case 'pix':
       if (supplier?.pix_key) {
@@ -203,6 +206,32 @@ function paymentOf(p: Payable, supplier: Supplier | undefined, seuNumero: string
   }
 }
 
+/**
+ * A tax guide as the writer takes it: the payable's amount is the principal, its fine and interest apart (the
+ * writer's amount is the total); the contributor is the condominium unless the guide names another.
+ */
+function tributeOf(
+  p: Payable,
+  t: PayableTribute,
+  base: { seuNumero: string; amountCents: number; payeeName: string },
+): TributePayment {
+  return {
+    ...base,
+    forma: 'tribute',
+    tribute: t.kind,
+    revenueCode: t.revenue_code,
+    ...(t.contributor_document ? { contributorDocument: t.contributor_document } : {}),
+    ...(t.period ? { period: t.period } : {}),
+    ...(t.reference ? { reference: t.reference } : {}),
+    dueDate: p.due_date,
+    ...(p.fine_amount ? { fineCents: p.fine_amount } : {}),
+    ...(p.interest_amount ? { interestCents: p.interest_amount } : {}),
+    ...(t.other_entities_amount ? { otherEntitiesCents: t.other_entities_amount } : {}),
+    ...(p.document_number ? { barcode: p.document_number } : {}),
+    ...(t.fgts_identifier ? { fgtsIdentifier: t.fgts_identifier } : {}),
+  };
+}
+
 /** The writer's field (`payments[2].bank.account`) as the payable's own field. */
 const FIELD_NAMES: [RegExp, string][] = [
   [/^seuNumero/, 'public_id'],
@@ -216,6 +245,14 @@ const FIELD_NAMES: [RegExp, string][] = [
   [/^pixKeyType/, 'supplier.pix_key_type'],
   [/^pixKey/, 'supplier.pix_key'],
   [/^barcode/, 'document_number'],
+  [/^tribute/, 'tribute.kind'],
+  [/^revenueCode/, 'tribute.revenue_code'],
+  [/^contributorDocument/, 'tribute.contributor_document'],
+  [/^period/, 'tribute.period'],
+  [/^reference/, 'tribute.reference'],
+  [/^otherEntitiesCents/, 'tribute.other_entities_amount'],
+  [/^fgtsIdentifier/, 'tribute.fgts_identifier'],
+  [/^interestCents/, 'interest_amount'],
   [/^message/, 'description'],
   [/^dueDate/, 'due_date'],
   [/^discountCents/, 'discount_amount'],

@@ -15,6 +15,7 @@ import {
   reviewBoleto,
 } from '../../domain/payables.js';
 import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/schemas.js';
+import { type TributeFacts, tributeProblems } from '../../domain/tributes.js';
 import type { Tx } from '../db/tx.js';
 import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
 import type { Payable, Supplier } from '../model.js';
@@ -72,10 +73,17 @@ export interface PayableWrite {
   warnings: { field: string; message: string }[];
 }
 
-/** The boleto rules of src/domain/payables.ts on the payable as it will be: refusals join `fields`. */
-function boletoWarnings(p: Parameters<typeof reviewBoleto>[0], now: Date, fields: FieldErrors) {
+/**
+ * The boleto rules of src/domain/payables.ts and a tax guide's (src/domain/tributes.ts) on the payable as it will
+ * be: refusals join `fields`.
+ */
+function boletoWarnings(
+  p: Parameters<typeof reviewBoleto>[0] & TributeFacts,
+  now: Date,
+  fields: FieldErrors,
+) {
   const review = reviewBoleto(p, todayIn(now));
-  for (const [name, messages] of Object.entries(review.fields))
+  for (const [name, messages] of [...Object.entries(review.fields), ...Object.entries(tributeProblems(p))])
     fields[name] = [...(fields[name] ?? []), ...messages];
   return review.warnings;
 }
@@ -101,6 +109,7 @@ export function createPayable(tx: Tx, body: PayableCreate, now: Date): PayableWr
     document_number: body.document_number ?? null,
     description: body.description,
     notes: body.notes ?? null,
+    tribute: body.tribute ?? null,
     state: 'pending',
     batch_id: null,
     paid_at: null,
@@ -155,6 +164,9 @@ export function markForRemittance(tx: Tx, p: Payable, now: Date): Payable {
     document_number: p.document_number,
     payee_bank: supplier?.bank ?? null,
     pix_key: supplier?.pix_key ?? null,
+    tribute: p.tribute,
+    amount: p.amount,
+    discount_amount: p.discount_amount,
   });
   if (refusal) throw domainRule('not_remittable', refusal);
   p.state = 'marked_for_remessa';

@@ -232,6 +232,7 @@ describe('the JSON snapshot of earlier versions', () => {
       paid_at: null,
       paid_amount: null,
       last_return: null,
+      tribute: null,
       created_at: at,
       updated_at: at,
     });
@@ -304,6 +305,17 @@ describe('the schema', () => {
       expect(columns, spec.table).toEqual(expect.arrayContaining(Object.keys(spec.columns)));
       if (spec.scoped) expect(columns, spec.table).toContain('condominium');
     }
+    db.close();
+  });
+
+  test("a database of version 2 gains the payables' tribute column, empty, when it is opened", () => {
+    const db = openPlain(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 2));
+    const columns = () => (db.pragma('table_info(payables)') as { name: string }[]).map((c) => c.name);
+    expect(columns()).not.toContain('tribute');
+    migrate(db, MIGRATIONS);
+    expect(schemaVersion(db)).toBe(3);
+    expect(columns()).toContain('tribute');
     db.close();
   });
 

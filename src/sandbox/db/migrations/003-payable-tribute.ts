@@ -1,0 +1,13 @@
+/**
+ * Version 3: a payable may be a tax guide paid by its data (DARF, GPS) or Itaú's FGTS, whose data the remittance's
+ * segment N carries (src/domain/tributes.ts): one JSON column, null for every other payable.
+ */
+import type { Migration } from '../migrations.js';
+
+export const payableTribute: Migration = {
+  version: 3,
+  name: '003-payable-tribute',
+  up(db) {
+    db.exec('ALTER TABLE payables ADD COLUMN tribute TEXT;');
+  },
+};
