@@ -300,6 +300,16 @@ function requireDocument(value: unknown, field: string): string {
   return doc;
 }
 
+/** A barcode or linha digitável as its 44-digit barcode, or the reader's reason naming the field. */
+function requireBarcode(value: unknown, field: string): string {
+  const text = requireText(value, field);
+  try {
+    return toBarcode(text);
+  } catch (e) {
+    fail(field, (e as Error).message);
+  }
+}
+
 function requireDate(value: unknown, field: string): string {
   const text = requireText(value, field);
   try {
@@ -487,13 +497,7 @@ function groupPayments(
         break;
       }
       case 'boleto': {
-        let barcode: string;
-        try {
-          barcode = toBarcode(requireText(payment.barcode, `${f}.barcode`));
-        } catch (e) {
-          if (e instanceof Cnab240InputError) throw e;
-          fail(`${f}.barcode`, (e as Error).message);
-        }
+        const barcode = requireBarcode(payment.barcode, `${f}.barcode`);
         prepared.barcode = barcode;
         if (payment.dueDate !== undefined) requireDate(payment.dueDate, `${f}.dueDate`);
         if (payment.faceValueCents !== undefined) requireCents(payment.faceValueCents, `${f}.faceValueCents`);
@@ -552,13 +556,7 @@ function prepareTribute(
       add('gps', prepared);
       return;
     case 'fgts': {
-      let barcode: string;
-      try {
-        barcode = toBarcode(requireText(payment.barcode, `${f}.barcode`));
-      } catch (e) {
-        if (e instanceof Cnab240InputError) throw e;
-        fail(`${f}.barcode`, (e as Error).message);
-      }
+      const barcode = requireBarcode(payment.barcode, `${f}.barcode`);
       if (barcodeInfo(barcode).kind !== 'arrecadacao')
         fail(`${f}.barcode`, 'an FGTS guide has an arrecadação barcode (starting with 8)');
       if (payment.fgtsIdentifier !== undefined && payment.fgtsIdentifier !== '')
