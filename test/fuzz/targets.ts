@@ -26,7 +26,7 @@ import { FormatError } from '../../src/formats/errors.js';
 import { buildPixPayload, parsePixPayload } from '../../src/formats/pix/index.js';
 import { parseStatement } from '../../src/formats/statement/index.js';
 import { CORPUS_ROOT } from '../corpus.js';
-import { sampleInput, samplePayments, UTILITY } from '../unit/cnab240/fixtures.js';
+import { sampleGuides, sampleInput, samplePayments, UTILITY } from '../unit/cnab240/fixtures.js';
 
 // ---- seeds --------------------------------------------------------------------------------------------
 
@@ -284,8 +284,8 @@ const count = (name: string) => casesRun.set(name, (casesRun.get(name) ?? 0) + 1
 export function targets(): Target[] {
   const cnabSeeds = [
     ...corpus('cnab240', /./),
-    enc.encode(writePaymentRemittance(sampleInput())), // FEBRABAN's generic layout
-    enc.encode(writePaymentRemittance(sampleInput(samplePayments(), null))), // Itaú SISPAG
+    enc.encode(writePaymentRemittance(sampleInput([...samplePayments(), ...sampleGuides()]))), // FEBRABAN's
+    enc.encode(writePaymentRemittance(sampleInput([...samplePayments(), ...sampleGuides()], null))), // Itaú SISPAG
   ];
   const ofxSeeds = corpus('statements', /\.(ofx|qfx|sgml)$/i);
   const csvSeeds = corpus('statements', /\.csv$/i);

@@ -190,3 +190,45 @@ export function sampleInput(
     payments,
   };
 }
+
+/** An FGTS guide's code: an arrecadação barcode of segment 5 (government bodies). */
+export const FGTS_GUIDE = arrecadacao(48_210, '5');
+
+/** IRRF withheld on a service (1708), its fine and interest; INSS (2100) with other entities; FGTS by barcode. */
+export function sampleGuides(): RemittancePayment[] {
+  return [
+    {
+      forma: 'tribute',
+      tribute: 'darf',
+      seuNumero: 'DARF-OUT',
+      payeeName: 'Receita Federal',
+      amountCents: 15_150, // 150.00 + 1.00 fine + 0.50 interest
+      revenueCode: '1708',
+      period: '2025-01-31',
+      reference: '12345',
+      dueDate: '2025-02-20',
+      fineCents: 100,
+      interestCents: 50,
+    },
+    {
+      forma: 'tribute',
+      tribute: 'gps',
+      seuNumero: 'GPS-JAN',
+      payeeName: 'INSS',
+      amountCents: 98_700, // 900.00 INSS + 87.00 other entities
+      revenueCode: '2100',
+      period: '2025-01',
+      otherEntitiesCents: 8_700,
+    },
+    {
+      forma: 'tribute',
+      tribute: 'fgts',
+      seuNumero: 'FGTS-JAN',
+      payeeName: 'Caixa FGTS',
+      amountCents: 48_210,
+      revenueCode: '0115',
+      barcode: FGTS_GUIDE.linha,
+      fgtsIdentifier: '1234567890123456',
+    },
+  ];
+}

@@ -9,47 +9,11 @@ import {
   writePaymentReturn,
 } from '../../../src/formats/cnab240/index.js';
 import { Cnab240InputError } from '../../../src/formats/cnab240/writer.js';
-import { arrecadacao, OWN_BOLETO, sampleInput } from './fixtures.js';
+import { FGTS_GUIDE, OWN_BOLETO, sampleGuides, sampleInput } from './fixtures.js';
 
 const at = (line: string, from: number, to: number) => line.slice(from - 1, to);
-const FGTS = arrecadacao(48_210, '5');
-
-/** IRRF withheld on a service (1708), its fine and interest; INSS (2100) with other entities; FGTS by barcode. */
-const GUIDES: RemittancePayment[] = [
-  {
-    forma: 'tribute',
-    tribute: 'darf',
-    seuNumero: 'DARF-OUT',
-    payeeName: 'Receita Federal',
-    amountCents: 15_150, // 150.00 + 1.00 fine + 0.50 interest
-    revenueCode: '1708',
-    period: '2025-01-31',
-    reference: '12345',
-    dueDate: '2025-02-20',
-    fineCents: 100,
-    interestCents: 50,
-  },
-  {
-    forma: 'tribute',
-    tribute: 'gps',
-    seuNumero: 'GPS-JAN',
-    payeeName: 'INSS',
-    amountCents: 98_700, // 900.00 INSS + 87.00 other entities
-    revenueCode: '2100',
-    period: '2025-01',
-    otherEntitiesCents: 8_700,
-  },
-  {
-    forma: 'tribute',
-    tribute: 'fgts',
-    seuNumero: 'FGTS-JAN',
-    payeeName: 'Caixa FGTS',
-    amountCents: 48_210,
-    revenueCode: '0115',
-    barcode: FGTS.linha,
-    fgtsIdentifier: '1234567890123456',
-  },
-];
+const GUIDES = sampleGuides();
+const FGTS = FGTS_GUIDE;
 
 const linesOf = (text: string) => text.split('\r\n').slice(0, -1);
 const segments = (lines: string[], s: string) => lines.filter((l) => l[7] === '3' && l[13] === s);
