@@ -12,7 +12,7 @@ import { BILLING_TYPES } from './invoices.js';
 import { ENTRY_TYPES } from './ledger.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
 import type * as S from './schemas.js';
-import type { PayableTribute } from './tributes.js';
+import { type PayableTribute, TRIBUTE_KINDS } from './tributes.js';
 
 /**
  * What a flag takes, and what the body gets: `cents` and `reais` are typed in reais (1.234,56) and sent as integer
@@ -254,16 +254,13 @@ export const TRANSFER_FIELDS = flagsFor<typeof S.AccountTransferCreate>()({
   description: { flag: 'description', kind: 'text', help: 'description' },
 });
 
-/**
- * A payable's tax guide (`tribute`, a nested extension object): its flags, set together with `--tribute KIND`.
- * The kinds are spelled here, not imported: tributes.ts loads the boleto reader, this module loads at start-up.
- */
+/** A payable's tax guide (`tribute`, a nested extension object): its flags, set together with `--tribute KIND`. */
 export const TRIBUTE_FIELDS = {
   kind: {
     flag: 'tribute',
     kind: 'enum',
     arg: 'kind',
-    values: ['darf', 'gps', 'fgts'],
+    values: TRIBUTE_KINDS,
     help: 'a tax guide, DARF or GPS paid by its data (no --document), FGTS by its barcode (--document)',
   },
   revenue_code: {

@@ -14,13 +14,16 @@ import {
   type Layout,
   LOTE_HEADER,
   LOTE_HEADER_ITAU,
+  read,
   SEGMENT_A,
   SEGMENT_A_CAIXA,
   SEGMENT_A_ITAU,
   SEGMENT_J,
   SEGMENT_J_ITAU,
+  SEGMENT_N,
   SEGMENT_N_DARF,
   SEGMENT_N_GPS,
+  SEGMENT_N_ITAU,
   SEGMENT_N_ITAU_DARF,
   SEGMENT_N_ITAU_FGTS,
   SEGMENT_N_ITAU_GPS,
@@ -56,6 +59,8 @@ export interface Dialect {
   segmentA: Layout;
   segmentJ: Layout;
   segmentO: Layout;
+  /** Segment N as every tribute has it: where its tribute's code, seu número and nosso número are. */
+  segmentN: Layout;
   /**
    * Segment N by tribute. FGTS only where the bank wants its guide there (Itaú); elsewhere an FGTS guide is paid
    * by its barcode in segment O, like any other.
@@ -85,6 +90,7 @@ export const FEBRABAN: Dialect = {
   segmentA: SEGMENT_A,
   segmentJ: SEGMENT_J,
   segmentO: SEGMENT_O,
+  segmentN: SEGMENT_N,
   tributes: {
     gps: { layout: SEGMENT_N_GPS, code: '17', forma: '17' },
     darf: { layout: SEGMENT_N_DARF, code: '16', forma: '16' },
@@ -105,6 +111,7 @@ export const ITAU_SISPAG: Dialect = {
   segmentA: SEGMENT_A_ITAU,
   segmentJ: SEGMENT_J_ITAU,
   segmentO: SEGMENT_O_ITAU,
+  segmentN: SEGMENT_N_ITAU,
   tributes: {
     gps: { layout: SEGMENT_N_ITAU_GPS, code: '01', forma: '17' },
     darf: { layout: SEGMENT_N_ITAU_DARF, code: '02', forma: '16' },
@@ -192,6 +199,22 @@ const BY_BANK: Readonly<Record<string, Dialect>> = {
   '104': CAIXA,
   '001': BANCO_DO_BRASIL,
 };
+
+/**
+ * The tribute of a segment N record in `dialect`: its code, its kind when the dialect has its layout, and the
+ * layout to read it with (the fields every tribute has, for a tribute it does not know).
+ */
+export function tributeOfRecord(
+  dialect: Dialect,
+  rec: string,
+): { code: string; kind: TributeKind | null; layout: Layout } {
+  const code = read(dialect.segmentN, rec, 'tribute_code');
+  const kind = (Object.keys(dialect.tributes) as TributeKind[]).find(
+    (k) => dialect.tributes[k]?.code === code,
+  );
+  const layout = kind ? dialect.tributes[kind]?.layout : undefined;
+  return layout && kind ? { code, kind, layout } : { code, kind: null, layout: dialect.segmentN };
+}
 
 /** The dialect a remittance from an account at `bankCode` is written in. */
 export function dialectForBank(bankCode: string): Dialect {

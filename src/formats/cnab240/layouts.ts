@@ -89,20 +89,30 @@ function transferPayee(): LayoutField[] {
   ];
 }
 
+/** Segment A's payment date, currency and amount (94-134), FEBRABAN's and Caixa's. */
+const transferValue = (): LayoutField[] => [
+  f(94, 101, 'payment_date', 'num'),
+  f(102, 104, 'currency', 'alpha', 'BRL'),
+  f(105, 119, 'currency_quantity', 'zeros'),
+  f(120, 134, 'amount', 'num'),
+];
+
+/** Segment A's real date and amount (the return's), information 2 and DOC purpose (155-219), FEBRABAN's and Caixa's. */
+const transferSettlement = (): LayoutField[] => [
+  f(155, 162, 'paid_date', 'zeros'),
+  f(163, 177, 'paid_amount', 'zeros'),
+  f(178, 217, 'information_2', 'blank'),
+  f(218, 219, 'doc_purpose', 'alpha'),
+];
+
 /** Crédito em conta, DOC, TED, PIX by bank data (segment A). */
 export const SEGMENT_A = layout('A', [
   ...detailStart('A'),
   ...transferPayee(),
   f(74, 93, 'seu_numero', 'alpha'),
-  f(94, 101, 'payment_date', 'num'),
-  f(102, 104, 'currency', 'alpha', 'BRL'),
-  f(105, 119, 'currency_quantity', 'zeros'),
-  f(120, 134, 'amount', 'num'),
+  ...transferValue(),
   f(135, 154, 'nosso_numero', 'blank'),
-  f(155, 162, 'paid_date', 'zeros'),
-  f(163, 177, 'paid_amount', 'zeros'),
-  f(178, 217, 'information_2', 'blank'),
-  f(218, 219, 'doc_purpose', 'alpha'),
+  ...transferSettlement(),
   f(220, 224, 'ted_purpose', 'alpha'),
   f(225, 226, 'complementary_purpose', 'alpha'),
   f(227, 229, 'cnab_227', 'blank'),
@@ -371,6 +381,7 @@ const itauTributeEnd = (): LayoutField[] => [
   f(231, 240, 'occurrences', 'blank'),
 ];
 
+/** Itaú's segment N before the tribute's own fields: movement type, the tribute's code and revenue code (15-23). */
 const itauTributeStart = (): LayoutField[] => [
   ...detailStart('N'),
   f(15, 17, 'movement_type', 'num', 0),
@@ -607,10 +618,7 @@ export const SEGMENT_A_CAIXA = layout('A (Caixa)', [
   f(74, 79, 'seu_numero', 'num'),
   f(80, 92, 'cnab_80', 'blank'),
   f(93, 93, 'account_kind', 'blank'),
-  f(94, 101, 'payment_date', 'num'),
-  f(102, 104, 'currency', 'alpha', 'BRL'),
-  f(105, 119, 'currency_quantity', 'zeros'),
-  f(120, 134, 'amount', 'num'),
+  ...transferValue(),
   f(135, 143, 'nosso_numero', 'blank'),
   f(144, 146, 'cnab_144', 'blank'),
   f(147, 148, 'installments', 'zeros'),
@@ -618,10 +626,7 @@ export const SEGMENT_A_CAIXA = layout('A (Caixa)', [
   f(150, 150, 'installment_form', 'zeros'),
   f(151, 152, 'installment_day', 'blank'),
   f(153, 154, 'installment_number', 'zeros'),
-  f(155, 162, 'paid_date', 'zeros'),
-  f(163, 177, 'paid_amount', 'zeros'),
-  f(178, 217, 'information_2', 'blank'),
-  f(218, 219, 'doc_purpose', 'alpha'),
+  ...transferSettlement(),
   f(220, 229, 'cnab_220', 'blank'),
   f(230, 230, 'payee_notice', 'num', 0),
   f(231, 240, 'occurrences', 'blank'),

@@ -31,6 +31,7 @@ import {
   FEBRABAN,
   ITAU_SISPAG,
   type TributeKind,
+  tributeOfRecord,
 } from './dialects.js';
 import { cents, field, fromCnabDate, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
 import { type FileEvidence, inferDirection, inferService } from './inference.js';
@@ -38,7 +39,6 @@ import {
   DETAIL,
   FILE_TRAILER,
   fieldsOf,
-  type Layout,
   LOTE_HEADER,
   LOTE_HEADER_COLLECTION,
   LOTE_TRAILER,
@@ -46,8 +46,6 @@ import {
   readItauPayeeAgencyAccount,
   SEGMENT_B_PIX,
   SEGMENT_J52,
-  SEGMENT_N,
-  SEGMENT_N_ITAU,
   SEGMENT_O,
   SEGMENT_O_ITAU,
   SEGMENT_P,
@@ -935,14 +933,9 @@ function normalizeDocument(type: string | null, value: string): string | null {
  * Itaú file's N has its tribute code at 18-19, FEBRABAN's at 133-134).
  */
 function readTribute(dialect: Dialect, rec: string, item: CnabItem): void {
-  const itau = dialect === ITAU_SISPAG;
-  const code = read(itau ? SEGMENT_N_ITAU : SEGMENT_N, rec, 'tribute_code');
-  const known = (Object.entries(dialect.tributes) as [TributeKind, { code: string; layout: Layout }][]).find(
-    ([, t]) => t.code === code,
-  );
-  const l = known?.[1].layout ?? (itau ? SEGMENT_N_ITAU : SEGMENT_N);
-  const at = fieldsOf(l, rec);
-  const has = (name: string) => l.byName.has(name);
+  const { code, kind, layout } = tributeOfRecord(dialect, rec);
+  const at = fieldsOf(layout, rec);
+  const has = (name: string) => layout.byName.has(name);
   item.seu_numero = trimOrNull(at('seu_numero'));
   item.nosso_numero = trimOrNull(at('nosso_numero'));
   if (has('contributor_name')) item.payer_name = trimOrNull(at('contributor_name'));
@@ -951,13 +944,16 @@ function readTribute(dialect: Dialect, rec: string, item: CnabItem): void {
   if (has('due_date')) item.due_date = fromCnabDate(at('due_date'));
   if (has('barcode')) item.barcode = trimOrNull(at('barcode'));
   const document = has('contributor_document') ? at('contributor_document') : '';
-  const type = has('contributor_document_type') ? at('contributor_document_type') : '';
-  const cpf = type.trim() !== '' && Number(type) === Number(dialect.contributorTypes.cpf);
-  const cnpj = type.trim() !== '' && Number(type) === Number(dialect.contributorTypes.cnpj);
-  item.payer_document = normalizeDocument(cpf ? '1' : cnpj ? '2' : null, document);
+  // the dialect's tribute table as the inscrição table's 1 CPF, 2 CNPJ (a blank type reads as 0: neither)
+  const type = has('contributor_document_type') ? Number(at('contributor_document_type')) : Number.NaN;
+  const types = dialect.contributorTypes;
+  item.payer_document = normalizeDocument(
+    type === Number(types.cpf) ? '1' : type === Number(types.cnpj) ? '2' : null,
+    document,
+  );
   const period = has('period') ? at('period').trim() : '';
   item.tribute = {
-    kind: known?.[0] ?? null,
+    kind,
     code,
     revenue_code: trimOrNull(at('revenue_code').replace(/^0+(?=\d{4}$)/, '')),
     contributor_document: item.payer_document,

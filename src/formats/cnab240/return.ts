@@ -4,9 +4,9 @@
 
 import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
-import { DIALECTS, type Dialect, FEBRABAN, ITAU_SISPAG } from './dialects.js';
+import { DIALECTS, type Dialect, FEBRABAN, ITAU_SISPAG, tributeOfRecord } from './dialects.js';
 import { RECORD_LENGTH, toCnabDate } from './fields.js';
-import { type Layout, LOTE_TRAILER, patchRecord, read, SEGMENT_N, SEGMENT_N_ITAU } from './layouts.js';
+import { type Layout, LOTE_TRAILER, patchRecord, read } from './layouts.js';
 import { type CnabItem, readCnab240Sync } from './reader.js';
 import { fileTrailer, loteTrailer } from './writer.js';
 
@@ -113,8 +113,9 @@ function layoutOf(dialect: Dialect, segment: string, rec: string): Layout | unde
   if (segment === 'A') return dialect.segmentA;
   if (segment === 'J') return dialect.segmentJ;
   if (segment === 'N') {
-    const code = read(dialect === ITAU_SISPAG ? SEGMENT_N_ITAU : SEGMENT_N, rec, 'tribute_code');
-    return Object.values(dialect.tributes).find((t) => t.code === code)?.layout;
+    // a tribute the dialect has no layout for keeps its fields as the remittance wrote them
+    const tribute = tributeOfRecord(dialect, rec);
+    return tribute.kind ? tribute.layout : undefined;
   }
   if (segment !== 'O') return undefined;
   // an Itaú file may carry FEBRABAN's segment O: Itaú's says its currency at 104-106, as the reader checks
@@ -123,10 +124,15 @@ function layoutOf(dialect: Dialect, segment: string, rec: string): Layout | unde
     : FEBRABAN.segmentO;
 }
 
+/** The width of the named field of `l`, if it has one. */
+function widthOf(l: Layout, name: string): number | undefined {
+  const at = l.byName.get(name);
+  return at ? at.to - at.from + 1 : undefined;
+}
+
 /** `value` fitted to the named field of `l` (the nosso número is 20 positions in FEBRABAN's, 15 in Itaú's). */
 function fitted(l: Layout, name: string, value: string): string {
-  const at = l.byName.get(name);
-  const width = at ? at.to - at.from + 1 : value.length;
+  const width = widthOf(l, name) ?? value.length;
   return value.padEnd(width, ' ').slice(0, width);
 }
 
@@ -150,10 +156,8 @@ function applyDecision(
   // for the real date and amount; J and O answer in the fields the remittance asked with.
   const l = layoutOf(dialect, item.segment, rec);
   if (!l) return rec;
-  const width = (name: string) => {
-    const at = l.byName.get(name);
-    return at ? at.to - at.from + 1 : 15;
-  };
+  // FEBRABAN's values have 15 positions; Itaú's segment N, 14
+  const width = (name: string) => widthOf(l, name) ?? 15;
   const paid: Record<string, string> =
     outcome !== 'paid'
       ? {}

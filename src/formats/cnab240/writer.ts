@@ -160,28 +160,18 @@ export class Cnab240InputError extends FormatError {
 /** FEBRABAN's version numbers (file layout 103, v10.x; lote layouts by family); each dialect has its own. */
 export const LAYOUT_VERSIONS = FEBRABAN.versions;
 
-/** Lote kinds, in the order they are written. */
+/** Lote kinds, in the order they are written, with their forma: fixed, or the dialect's (utility bills, tributes). */
 const LOTE_PLAN = [
-  { key: 'pix', forma: '45', family: 'A' },
-  { key: 'ted', forma: '41', family: 'A' },
-  { key: 'doc', forma: '03', family: 'A' },
-  { key: 'boleto-own', forma: '30', family: 'J' },
-  { key: 'boleto-other', forma: '31', family: 'J' },
-  { key: 'arrecadacao', forma: 'arrecadacao', family: 'O' },
-  { key: 'darf', forma: 'darf', family: 'N' },
-  { key: 'gps', forma: 'gps', family: 'N' },
-  { key: 'fgts', forma: 'fgts', family: 'N' },
+  { key: 'pix', forma: () => '45', family: 'A' },
+  { key: 'ted', forma: () => '41', family: 'A' },
+  { key: 'doc', forma: () => '03', family: 'A' },
+  { key: 'boleto-own', forma: () => '30', family: 'J' },
+  { key: 'boleto-other', forma: () => '31', family: 'J' },
+  { key: 'arrecadacao', forma: (d: Dialect) => d.arrecadacaoForma, family: 'O' },
+  { key: 'darf', forma: (d: Dialect) => d.tributes.darf.forma, family: 'N' },
+  { key: 'gps', forma: (d: Dialect) => d.tributes.gps.forma, family: 'N' },
+  { key: 'fgts', forma: (d: Dialect) => d.tributes.fgts?.forma ?? '', family: 'N' },
 ] as const;
-
-type LotePlan = (typeof LOTE_PLAN)[number];
-
-/** A lote's forma: fixed, or the dialect's for utility bills and each tribute. */
-function formaOf(plan: LotePlan, dialect: Dialect): string {
-  if (plan.forma === 'arrecadacao') return dialect.arrecadacaoForma;
-  if (plan.forma === 'darf' || plan.forma === 'gps' || plan.forma === 'fgts')
-    return dialect.tributes[plan.forma]?.forma ?? '';
-  return plan.forma;
-}
 
 type LoteKey = (typeof LOTE_PLAN)[number]['key'];
 
@@ -219,7 +209,7 @@ export function* remittanceLines(input: PaymentRemittanceInput): Generator<strin
     const lote = index + 1;
     let seq = 0;
     let sum = 0;
-    const forma = formaOf(plan, ctx.dialect);
+    const forma = plan.forma(ctx.dialect);
     yield loteHeader(ctx, lote, forma, plan.family);
     for (const item of items) {
       yield* detailLines(ctx, lote, forma, item, () => ++seq);
