@@ -36,7 +36,7 @@ export interface GlobalOptions {
 
 /**
  * What a verb gets handed (gh's Factory): the terminal, the options, and lazy builders for the heavy parts, so a
- * verb that never calls the API never loads undici, conf or the prompts.
+ * verb that never calls the API never loads undici, the config lock or the prompts.
  */
 export interface Deps extends Out {
   io: Io;

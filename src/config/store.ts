@@ -1,9 +1,21 @@
-import { chmodSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import envPaths from 'env-paths';
+import { ConflictError } from '../domain/errors.js';
 
 /**
- * The profile store (conf's file): named profiles, the current profile, and a token cache. `CONDO_CONFIG_DIR` moves
+ * The profile store (one JSON file): named profiles, the current profile, and a token cache. `CONDO_CONFIG_DIR` moves
  * it (tests use a temporary one); the file is mode 0600 because it holds client secrets and tokens.
  */
 
@@ -46,50 +58,30 @@ export interface ConfigStore {
   deleteToken(key: string): Promise<void>;
 }
 
-/** Where conf keeps the file: `CONDO_CONFIG_DIR`, else the platform's config folder for "condo" (env-paths). */
+/** Where the file is: `CONDO_CONFIG_DIR`, else the platform's config folder for "condo" (env-paths). */
 export function configPath(env: NodeJS.ProcessEnv): string {
   return join(env.CONDO_CONFIG_DIR ?? envPaths('condo', { suffix: '' }).config, 'config.json');
 }
 
 /**
- * Reads go straight to the JSON file; conf (and its ajv and semver, a third of a command's start-up) is loaded
- * only by the first write. Most commands only read the profile and the cached token, so they never load it.
+ * Reads go straight to the JSON file. Every write takes an inter-process lock beside the file (proper-lockfile,
+ * loaded by the first write only), reads the file afresh inside it, applies the change and puts the result in
+ * place by an atomic rename, so two condo processes writing at once both keep what they wrote: a login saved
+ * while twenty reads refresh their tokens is never lost to the last writer.
  */
-export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigStore> {
+export async function openConfigStore(
+  env: NodeJS.ProcessEnv,
+  options: LockOptions = {},
+): Promise<ConfigStore> {
   const path = configPath(env);
-  let conf: { store: ConfigShape } | undefined;
   let snapshot: ConfigShape | undefined;
   const read = (): ConfigShape => {
     snapshot ??= readConfigFile(path);
     return snapshot;
   };
-  // The folder and the file hold client secrets and tokens: 0700 and 0600 whatever the umask (conf creates the
-  // folder with mkdir's default, 0777 less the umask) or earlier versions did.
-  const secure = () => {
-    try {
-      chmodSync(dirname(path), 0o700);
-      chmodSync(path, 0o600);
-    } catch {
-      // not created yet: the first write creates it
-    }
-  };
-  /** One whole-file write of a change to what the file holds now (another process may have written since). */
+  /** One locked read-change-write of what the file holds at that moment (another process may have written since). */
   const update = async (change: (current: ConfigShape) => ConfigShape) => {
-    if (!conf) {
-      const { default: Conf } = await import('conf');
-      conf = new Conf<ConfigShape>({
-        projectName: 'condo',
-        projectSuffix: '',
-        configName: 'config',
-        cwd: dirname(path),
-        configFileMode: 0o600,
-        accessPropertiesByDotNotation: false,
-        defaults: { profiles: {}, tokens: {} },
-      });
-    }
-    conf.store = change(conf.store);
-    snapshot = conf.store;
-    secure();
+    snapshot = await lockedUpdate(path, change, options);
   };
   const without = <T>(record: Record<string, T>, key: string) => {
     const { [key]: _removed, ...rest } = record;
@@ -117,7 +109,7 @@ export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigSto
   };
 }
 
-/** The file as conf would read it: absent is empty; a file that is not a JSON object is an error naming it. */
+/** The file as stored: absent is empty; a file that is not a JSON object is an error naming it. */
 function readConfigFile(path: string): ConfigShape {
   let text: string;
   try {
@@ -142,4 +134,68 @@ function readConfigFile(path: string): ConfigShape {
 
 export function profileTokenKey(profile: string): string {
   return `profile:${profile}`;
+}
+
+export interface LockOptions {
+  /** How long a write waits for another process's lock before it gives up (default 5 s). */
+  waitMs?: number;
+}
+
+/**
+ * The lock is a folder `config.json.lock` (proper-lockfile's mkdir, atomic on every file system), refreshed
+ * while held and taken over when its holder died and left it older than `stale`. A lock that cannot be had
+ * within `waitMs` is an error naming the file, never a silent loss.
+ */
+async function lockedUpdate(
+  path: string,
+  change: (current: ConfigShape) => ConfigShape,
+  { waitMs = 5000 }: LockOptions,
+): Promise<ConfigShape> {
+  const dir = dirname(path);
+  // 0700 and 0600 whatever the umask: the folder and the file hold client secrets and tokens
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const { default: lockfile } = await import('proper-lockfile');
+  let release: () => Promise<void>;
+  const started = Date.now();
+  for (;;) {
+    try {
+      release = await lockfile.lock(path, { realpath: false, stale: 10_000, update: 2_000 });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+      if (Date.now() - started >= waitMs)
+        throw new ConflictError(
+          `the config file ${path} is being written by another condo process and stayed locked for ${Math.round(waitMs / 1000)} s; nothing was changed (run the command again; if no condo is running, remove ${path}.lock)`,
+          { code: 'config_locked' },
+        );
+      await new Promise((r) => setTimeout(r, 15 + Math.floor(Math.random() * 35)));
+    }
+  }
+  try {
+    const next = change(readConfigFile(path));
+    writeFileAtomically(path, `${JSON.stringify(next, null, '\t')}\n`);
+    return next;
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
+/** Written beside the target, flushed, then renamed over it: a reader sees the old file or the new one whole. */
+function writeFileAtomically(path: string, text: string): void {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    chmodSync(temp, 0o600);
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }

@@ -170,6 +170,8 @@ export interface Session {
   login(name: 'default' | 'read-only' | 'other', profile?: string): Promise<void>;
   /** The same `auth login` run, for a test that reads what it says. */
   loginRun(name: 'default' | 'read-only' | 'other', profile?: string, extra?: string[]): Promise<RunResult>;
+  /** The same login as a process of its own (the built binary), for runs that race other processes. */
+  loginSpawned(name: 'default' | 'read-only' | 'other', profile?: string): Promise<RunResult>;
   close(): Promise<void>;
 }
 
@@ -211,6 +213,7 @@ export async function sandboxSession(
     name: 'default' | 'read-only' | 'other',
     profile: string = name,
     extra: string[] = [],
+    spawnIt = false,
   ) => {
     const c = client(name);
     return condo.run(
@@ -229,7 +232,7 @@ export async function sandboxSession(
         '--client-secret-stdin',
         ...extra,
       ],
-      { stdin: c.client_secret },
+      { stdin: c.client_secret, spawn: spawnIt },
     );
   };
   const login = async (name: 'default' | 'read-only' | 'other', profile = name) => {
@@ -244,6 +247,7 @@ export async function sandboxSession(
     client,
     login,
     loginRun,
+    loginSpawned: (name, profile = name) => loginRun(name, profile, [], true),
     close: async () => {
       await sandbox.close();
       await rm(root, { recursive: true, force: true });
