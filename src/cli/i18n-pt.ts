@@ -243,8 +243,8 @@ export const PT: Readonly<Record<string, string>> = {
   'csv as Excel in Portuguese opens it: ; separators, decimal commas, a UTF-8 BOM':
     'csv como o Excel em português abre: separador ;, vírgula decimal, BOM UTF-8',
   // flag help
-  'print a setting of the profile (base_url, condominium, client_id, scopes)':
-    'imprime uma configuração do perfil (base_url, condominium, client_id, scopes)',
+  'print a setting of the profile (base_url, condominium, client_id, scopes, early_payment_days)':
+    'imprime uma configuração do perfil (base_url, condominium, client_id, scopes, early_payment_days)',
   'linha digitável, boleto URL and PIX copia e cola of an issued invoice (QR code on a terminal)':
     'linha digitável, URL do boleto e PIX copia e cola de uma cobrança emitida (QR code no terminal)',
   'make an authenticated API call; a path not starting with /api/ is relative to the condominium':
@@ -439,7 +439,10 @@ export const PT: Readonly<Record<string, string>> = {
     'um diretório novo sem as contas semeadas do mês (só cadastros e histórico)',
   'the sandbox data dir': 'o diretório de dados do sandbox',
   'where to write the return (- for stdout)': 'onde gravar o retorno (- para a saída padrão)',
-  'reject this payment (repeatable)': 'rejeita este pagamento (repetível)',
+  'reject this payment (repeatable); SEU:CODE rejects it with that code, e.g. …:ZK':
+    'rejeita este pagamento (repetível); SEU:CÓDIGO rejeita com esse código, p. ex. …:ZK',
+  'mark even a payable the bank said is already paid (ZK), once the statement shows it is not':
+    'marca mesmo uma conta que o banco disse já estar paga (ZK), depois que o extrato mostrar que não está',
   'reject this fraction of the payments at random (0..1 or 10%)':
     'rejeita esta fração dos pagamentos ao acaso (0..1 ou 10%)',
   'answer BD (scheduled) instead of 00 (paid)': 'responde BD (agendado) em vez de 00 (pago)',
@@ -625,6 +628,11 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
   [/^updated supplier (.*)$/, 'fornecedor $1 alterado'],
   [/^Paid: (\d+) payments, (.*)$/, 'Pago: $1 pagamentos, $2'],
   [/^Rejected by the bank: (\d+)$/, 'Rejeitadas pelo banco: $1'],
+  [/^Rejected by the bank in the month's returns: (\d+)$/, 'Rejeitadas pelo banco nos retornos do mês: $1'],
+  [
+    /^Still rejected \(to correct and send again\): (\d+)$/,
+    'Ainda rejeitadas (corrigir e enviar de novo): $1',
+  ],
   [/^Still to pay: (\d+), (.*)$/, 'A pagar: $1, $2'],
   [/^Revenue received: (.*)$/, 'Receita recebida: $1'],
   [/^Defaulters: (\d+) units, (.*) overdue$/, 'Inadimplentes: $1 unidades, $2 em atraso'],

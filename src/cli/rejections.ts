@@ -1,5 +1,6 @@
 import type { Payable } from '../client/types.js';
 import { formatReais } from '../domain/money.js';
+import { occurrenceClass } from '../formats/cnab240/codes.js';
 import type { Deps } from './context.js';
 import { writeLine } from './io.js';
 import { printList } from './output.js';
@@ -25,17 +26,28 @@ export interface Rejection {
  * bank's reason.
  */
 const PAYING_ACCOUNT = new Set(['HB', 'HC', 'HD', 'HF', 'SS', 'NA', 'RJ']);
-const BARCODE = new Set(['CA', 'CB', 'CC', 'CD', 'CE', 'CF', 'ZK', 'YA', 'IP', 'IB', 'II']);
+const BARCODE = new Set(['CA', 'CB', 'CC', 'CD', 'CE', 'CF', 'YA', 'IP', 'IB', 'II']);
 // biome-ignore format: codes read best as a table
 const PAYEE = new Set([
   'AG', 'AK', 'AL', 'AM', 'AN', 'AT', 'AZ', 'BA', 'BG', 'BI', 'CI', 'CN', 'DV', 'TI', 'ZB', 'ZI', // account, document
   'PA', 'PB', 'PC', 'PD', 'PE', 'PF', 'PG', 'PH', 'PJ', 'PK', 'PM', 'PN', // PIX: key, receiver's PSP
 ]);
 
-export function nextSteps(p: Rejection): string[] {
+/** The advice after a code that says the bill is already settled: the one advice that never says "mark it". */
+export const SETTLED_ADVICE =
+  'the bank says this boleto is already paid: check the statement before paying it again';
+
+export function nextSteps(p: Rejection, bankCode?: string): string[] {
   const id = p.public_id;
   const code = p.last_return?.code ?? '';
   const mark = `condo payables mark ${id}`;
+  if (occurrenceClass(code, bankCode) === 'settled-do-not-pay-again')
+    return [
+      `(${SETTLED_ADVICE})`,
+      'condo statements list',
+      `condo payables delete ${id}   (paid already: it leaves the month's bills)`,
+      `${mark} --force   (only when the statement shows it was not paid)`,
+    ];
   if (PAYING_ACCOUNT.has(code))
     return [`(the condominium's paying account: fund it or settle it with the bank)`, mark];
   const boleto = p.forma_pagamento === 'boleto';

@@ -25,6 +25,12 @@ export interface Profile {
   client_id: string;
   client_secret?: string;
   scopes?: string[];
+  /** The condominium's name as the server gave it at login: writes name their target without a call. */
+  condominium_name?: string;
+  /** Written by `sandbox start` or `sandbox credentials`: its server is a sandbox (and `config prune` may drop it). */
+  sandbox?: boolean;
+  /** The batch preview calls a payment this many days before its due date early (default 7). */
+  early_payment_days?: number;
 }
 
 export interface StoredToken {
@@ -42,7 +48,7 @@ interface ConfigShape extends Record<string, unknown> {
 }
 
 /** Keys `condo config get|set|unset` accepts for a profile; the secret is set only by `auth login`. */
-export const PROFILE_KEYS = ['base_url', 'condominium', 'client_id', 'scopes'] as const;
+export const PROFILE_KEYS = ['base_url', 'condominium', 'client_id', 'scopes', 'early_payment_days'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export interface ConfigStore {

@@ -1,36 +1,64 @@
 /**
  * What a batch would carry, before it is made: the marked payables grouped by forma, each payee, and what
  * deserves a second look. `batches create --dry-run` prints it and a terminal asks about it before creating.
+ * condo computes it, so its money carries the unit in its name (`*_cents`).
  */
-import type { IsoDate } from './dates.js';
+import { parseBoletoCode } from '../formats/boleto/index.js';
+import { addDays, formatDateBr, type IsoDate } from './dates.js';
 import { payableTotalCents } from './payables.js';
 
 export interface PreviewPayable {
   public_id: string;
   payee_name?: string | null;
+  supplier_id?: number | null;
+  state?: string;
   forma_pagamento?: string;
   amount?: number | null;
   fine_amount?: number | null;
   interest_amount?: number | null;
   discount_amount?: number | null;
   due_date?: string;
+  document_number?: string | null;
 }
+
+/** What the preview warns about, per payable. */
+export type PreviewWarningKind = 'late' | 'boleto_late' | 'early' | 'duplicate' | 'rejected_unchanged';
 
 export interface BatchPreview {
   payment_date: IsoDate;
   count: number;
-  /** cents */
-  total_amount: number;
-  by_forma: { forma: string; count: number; total_amount: number }[];
+  total_cents: number;
+  by_forma: { forma: string; count: number; total_cents: number }[];
   payments: {
     public_id: string;
     payee_name: string | null;
     forma: string;
-    amount: number;
+    amount_cents: number;
     due_date: string | null;
   }[];
-  warnings: { public_id: string; message: string }[];
+  warnings: { public_id: string; kind: PreviewWarningKind; message: string }[];
 }
+
+/** A rejection whose payee data the payable still carries: the bank would refuse it again. */
+export interface UnchangedRejection {
+  code: string;
+  message: string;
+  /** when the bank's return said it */
+  at: string;
+  /** what is the same: the barcode, the PIX key, the bank account */
+  what: string;
+}
+
+export interface PreviewContext {
+  /** A payment more than this many days before its due date is called early (default 7). */
+  earlyDays?: number;
+  /** The condominium's other payables around these due dates (any state), to find duplicates. */
+  others?: readonly PreviewPayable[];
+  /** The marked payables rejected earlier whose payee data has not changed since (by id). */
+  unchangedSinceRejection?: ReadonlyMap<string, UnchangedRejection>;
+}
+
+export const DEFAULT_EARLY_DAYS = 7;
 
 /** Count and total (cents) per forma de pagamento: a batch's `by_forma`, and its preview's. */
 export function totalsByForma(
@@ -46,9 +74,24 @@ export function totalsByForma(
   return out;
 }
 
-export function batchPreview(marked: readonly PreviewPayable[], paymentDate: IsoDate): BatchPreview {
+/** The 44-digit barcode a payable's document names, whichever of its forms was typed; null when it is none. */
+export function barcodeOf(p: { document_number?: string | null }): string | null {
+  if (!p.document_number) return null;
+  const parsed = parseBoletoCode(p.document_number);
+  return parsed.ok ? parsed.barcode : null;
+}
+
+export function batchPreview(
+  marked: readonly PreviewPayable[],
+  paymentDate: IsoDate,
+  context: PreviewContext = {},
+): BatchPreview {
+  const earlyDays = context.earlyDays ?? DEFAULT_EARLY_DAYS;
   const payments: BatchPreview['payments'] = [];
   const warnings: BatchPreview['warnings'] = [];
+  const warn = (p: PreviewPayable, kind: PreviewWarningKind, message: string) =>
+    warnings.push({ public_id: p.public_id, kind, message });
+  const duplicates = duplicateFinder([...marked, ...(context.others ?? [])]);
   for (const p of marked) {
     const forma = p.forma_pagamento ?? '?';
     const amount = payableTotalCents(p);
@@ -56,27 +99,114 @@ export function batchPreview(marked: readonly PreviewPayable[], paymentDate: Iso
       public_id: p.public_id,
       payee_name: p.payee_name ?? null,
       forma,
-      amount,
+      amount_cents: amount,
       due_date: p.due_date ?? null,
     });
+    const rejection = context.unchangedSinceRejection?.get(p.public_id);
+    if (rejection)
+      warn(
+        p,
+        'rejected_unchanged',
+        `the bank rejected it on ${formatDateBr(rejection.at.slice(0, 10))} (${rejection.code} ${rejection.message}) and ${rejection.what} is still the one it refused: correct it first, or the bank refuses it again`,
+      );
     if (p.due_date && p.due_date < paymentDate) {
-      warnings.push({
-        public_id: p.public_id,
-        message:
-          forma === 'boleto'
-            ? `the boleto is due ${p.due_date}, before the payment date ${paymentDate}: the bank may refuse it, or charge fine and interest`
-            : `due ${p.due_date}, paid ${paymentDate}: late`,
-      });
-    }
+      if (forma === 'boleto')
+        warn(
+          p,
+          'boleto_late',
+          `the boleto is due ${p.due_date}, before the payment date ${paymentDate}: the bank may refuse it, or charge fine and interest`,
+        );
+      else warn(p, 'late', `due ${p.due_date}, paid ${paymentDate}: late`);
+    } else if (p.due_date && addDays(paymentDate, earlyDays) < p.due_date)
+      warn(
+        p,
+        'early',
+        `due ${p.due_date}, paid ${paymentDate}: more than ${earlyDays} days early (the money leaves before it must)`,
+      );
+    for (const d of duplicates(p))
+      warn(
+        p,
+        'duplicate',
+        `${d.why} as payable ${d.other.public_id} (${d.other.state ?? '?'}): a duplicate would pay the bill twice`,
+      );
   }
   return {
     payment_date: paymentDate,
     count: payments.length,
-    total_amount: payments.reduce((sum, p) => sum + p.amount, 0),
-    by_forma: Object.entries(totalsByForma(payments))
-      .map(([forma, t]) => ({ forma, ...t }))
+    total_cents: payments.reduce((sum, p) => sum + p.amount_cents, 0),
+    by_forma: Object.entries(totalsByForma(payments.map((p) => ({ forma: p.forma, amount: p.amount_cents }))))
+      .map(([forma, t]) => ({ forma, count: t.count, total_cents: t.total_amount }))
       .sort((a, b) => a.forma.localeCompare(b.forma)),
     payments,
     warnings,
   };
+}
+
+/**
+ * The other payables a payable duplicates: the same barcode, or the same supplier, amount and due date. Each
+ * payable is counted once, whether it came as marked or among the others.
+ */
+function duplicateFinder(all: readonly PreviewPayable[]) {
+  const unique = new Map(all.map((p) => [p.public_id, p]));
+  const byBarcode = new Map<string, PreviewPayable[]>();
+  const byBill = new Map<string, PreviewPayable[]>();
+  const billKey = (p: PreviewPayable) =>
+    typeof p.supplier_id === 'number' && p.due_date
+      ? `${p.supplier_id}|${payableTotalCents(p)}|${p.due_date}`
+      : null;
+  const add = (map: Map<string, PreviewPayable[]>, key: string | null, p: PreviewPayable) => {
+    if (key) map.set(key, [...(map.get(key) ?? []), p]);
+  };
+  for (const p of unique.values()) {
+    add(byBarcode, barcodeOf(p), p);
+    add(byBill, billKey(p), p);
+  }
+  return (p: PreviewPayable): { why: string; other: PreviewPayable }[] => {
+    const found = new Map<string, { why: string; other: PreviewPayable }>();
+    const barcode = barcodeOf(p);
+    for (const other of barcode ? (byBarcode.get(barcode) ?? []) : [])
+      if (other.public_id !== p.public_id) found.set(other.public_id, { why: 'the same barcode', other });
+    const key = billKey(p);
+    for (const other of key ? (byBill.get(key) ?? []) : [])
+      if (other.public_id !== p.public_id && !found.has(other.public_id))
+        found.set(other.public_id, { why: 'the same supplier, amount and due date', other });
+    return [...found.values()];
+  };
+}
+
+/** Digits without leading zeros: how two spellings of one agency or account are compared. */
+const bare = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '').replace(/^0+/, '');
+
+/**
+ * Whether the payee data a rejected remittance carried is still the payable's: the barcode for a boleto, the PIX
+ * key for a PIX, the bank account for a TED or DOC. Returns what is the same, or null when something changed.
+ */
+export function unchangedPayeeData(
+  sent: {
+    barcode: string | null;
+    pix_key: string | null;
+    payee_bank: { bank_code: string; agency: string; account: string } | null;
+  },
+  now: {
+    forma?: string;
+    barcode: string | null;
+    pix_key?: string | null;
+    bank?: { code?: string | null; agency?: string | null; account?: string | null } | null;
+  },
+): string | null {
+  if (now.forma === 'boleto')
+    return sent.barcode && now.barcode && bare(sent.barcode) === bare(now.barcode) ? 'the barcode' : null;
+  if (now.forma === 'pix') {
+    const key = (k: string | null | undefined) => (k ?? '').trim().toLowerCase();
+    return sent.pix_key && key(sent.pix_key) === key(now.pix_key) ? 'the PIX key' : null;
+  }
+  if (!sent.payee_bank || !now.bank) return null;
+  // the file's agency may carry its check digit where the supplier's does not
+  const [a, b] = [bare(sent.payee_bank.agency), bare(now.bank.agency)];
+  const sameAgency = a !== '' && b !== '' && (a.startsWith(b) || b.startsWith(a));
+  const same =
+    bare(sent.payee_bank.bank_code) === bare(now.bank.code ?? '') &&
+    sameAgency &&
+    bare(sent.payee_bank.account) === bare(now.bank.account ?? '');
+  return same ? 'the bank account' : null;
 }

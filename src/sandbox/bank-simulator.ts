@@ -23,7 +23,7 @@ import { seededRandom } from '../domain/random.js';
 import { type CnabItem, readCnab240Sync, toSeuNumero, writePaymentReturn } from '../formats/cnab240/index.js';
 
 export interface BankReturnOptions {
-  /** seu números (or payable public ids) to reject */
+  /** seu números (or payable public ids) to reject; `SEU:CODE` rejects it with that code (e.g. `…:ZK`) */
   reject?: string[];
   /** probability 0..1 of rejecting each other payment */
   rejectRate?: number;
@@ -84,13 +84,14 @@ export function simulateBankReturn(remittance: string, opts: BankReturnOptions =
   if (payments.length === 0) fail('the remittance has no payments');
 
   const inFile = new Set(payments.map((i) => toSeuNumero(i.seu_numero ?? '')));
-  const toReject = new Set<string>();
+  const toReject = new Map<string, string | undefined>();
   for (const wanted of opts.reject ?? []) {
-    const seu = toSeuNumero(String(wanted));
+    const [, id = String(wanted), code] = /^(.*):([A-Z0-9]{2})$/i.exec(String(wanted)) ?? [];
+    const seu = toSeuNumero(id);
     if (!seu || !inFile.has(seu)) {
       fail(`cannot reject "${wanted}": no payment with that seu número in the remittance`);
     }
-    toReject.add(seu);
+    toReject.set(seu, code?.toUpperCase());
   }
 
   const seed =
@@ -106,7 +107,7 @@ export function simulateBankReturn(remittance: string, opts: BankReturnOptions =
     if (toReject.has(seu) || (rate > 0 && roll < rate)) {
       const codes = rejectionCodes(item, bankCode);
       counts.rejected++;
-      return { code: codes[Math.floor(pick * codes.length)] ?? 'HF' };
+      return { code: toReject.get(seu) ?? codes[Math.floor(pick * codes.length)] ?? 'HF' };
     }
     if (opts.scheduleOnly) {
       counts.scheduled++;

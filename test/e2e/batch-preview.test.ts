@@ -71,7 +71,7 @@ describe('preview, business days, confirmation', () => {
     expect(preview.count).toBeGreaterThanOrEqual(2);
     expect(preview.by_forma.find((f: any) => f.forma === 'ted').count).toBeGreaterThanOrEqual(2);
     expect(preview.payments[0]).toMatchObject({ forma: 'ted', payee_name: expect.any(String) });
-    expect(preview.total_amount).toBe(preview.payments.reduce((n: number, p: any) => n + p.amount, 0));
+    expect(preview.total_cents).toBe(preview.payments.reduce((n: number, p: any) => n + p.amount_cents, 0));
     const table = await s.condo.run([
       '-o',
       'table',

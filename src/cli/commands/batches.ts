@@ -22,6 +22,7 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList, printRecord } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
+import { previewContext } from '../preview-checks.js';
 import type { Register } from '../program.js';
 import { printRejections, rejectionsOf } from '../rejections.js';
 import { printImportResult } from '../report.js';
@@ -115,15 +116,15 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
   if (out.format === 'table') {
     writeLine(
       out.io.stdout,
-      `${preview.count} payments, ${formatReais(preview.total_amount)}, paid on ${formatDateBr(preview.payment_date)}: ${preview.by_forma
-        .map((f) => `${f.forma} ${f.count} (${formatReais(f.total_amount)})`)
+      `${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(preview.payment_date)}: ${preview.by_forma
+        .map((f) => `${f.forma} ${f.count} (${formatReais(f.total_cents)})`)
         .join(', ')}`,
     );
   }
   await printList(out, preview.payments, [
     { header: 'PAYABLE', value: (p) => p.public_id },
     { header: 'METHOD', value: (p) => p.forma, words: true },
-    { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
+    { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
     { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
     { header: 'PAYEE', value: (p) => p.payee_name },
   ]);
@@ -148,7 +149,7 @@ export async function createBatch(deps: Deps, opts: CreateOptions): Promise<numb
   const ask = opts.yes || opts.dryRun ? null : await deps.prompter();
   if (opts.dryRun || ask) {
     const marked = await client.payables.list({ state: 'marked_for_remessa' }, { all: true });
-    const preview = batchPreview(marked, date);
+    const preview = batchPreview(marked, date, await previewContext(deps, marked));
     if (opts.dryRun) {
       await printPreview(deps, preview, deps);
       deps.info(preview.count === 0 ? 'nothing is marked for remittance' : 'dry run: nothing was created');
@@ -158,7 +159,7 @@ export async function createBatch(deps: Deps, opts: CreateOptions): Promise<numb
       await printPreview(deps, preview, narration(deps.io));
       const go = await ask.confirm(
         deps.t(
-          `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_amount)}, paid on ${formatDateBr(date)}?`,
+          `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(date)}?`,
         ),
         false,
       );

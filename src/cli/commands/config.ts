@@ -1,10 +1,12 @@
 import type { ConfigStore, Profile, ProfileKey } from '../../config/store.js';
+import { PROFILE_KEYS as KEYS } from '../../config/store.js';
 import { UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
 import { printList } from '../output.js';
 import type { Register } from '../program.js';
 
-const KEYS: readonly ProfileKey[] = ['base_url', 'condominium', 'client_id', 'scopes'];
+/** Keys that name who the profile is: changing one drops the cached token. */
+const IDENTITY: readonly ProfileKey[] = ['base_url', 'condominium', 'client_id', 'scopes'];
 
 function profileKey(key: string): ProfileKey {
   const normalized = key.replaceAll('-', '_');
@@ -63,14 +65,18 @@ export async function setKey(deps: Deps, key: string, value: string): Promise<nu
   const profile: Profile = store.profile(name) ?? { base_url: '', condominium: '', client_id: '' };
   if (k === 'base_url' && !/^https?:\/\/[^\s/]+/.test(value))
     throw new UsageError(`base_url: "${value}" is not an http(s) URL`);
+  if (k === 'early_payment_days' && !/^\d{1,3}$/.test(value))
+    throw new UsageError(`early_payment_days: "${value}" is not a whole number of days`);
   const next: Profile =
     k === 'scopes'
       ? { ...profile, scopes: value.split(/[\s,]+/).filter(Boolean) }
-      : { ...profile, [k]: value };
+      : k === 'early_payment_days'
+        ? { ...profile, early_payment_days: Number(value) }
+        : { ...profile, [k]: value };
   await store.saveProfile(name, next);
   // A changed identity invalidates the cached token.
   const { profileTokenKey } = await import('../../config/store.js');
-  await store.deleteToken(profileTokenKey(name));
+  if (IDENTITY.includes(k)) await store.deleteToken(profileTokenKey(name));
   deps.info(`${name}.${k} set`);
   return 0;
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Payable, PayableDetail } from '../../client/types.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
-import { UsageError } from '../../domain/errors.js';
+import { type CondoError, ConflictError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import {
   displayState,
@@ -13,6 +13,7 @@ import {
 } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/schemas.js';
 import { describeTribute, type PayableTribute, tributeProblems } from '../../domain/tributes.js';
+import { occurrenceClass } from '../../formats/cnab240/codes.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import { confirmed } from '../confirm.js';
@@ -31,7 +32,7 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
-import { nextSteps } from '../rejections.js';
+import { nextSteps, SETTLED_ADVICE } from '../rejections.js';
 import { reportBulk } from '../report.js';
 import {
   folded,
@@ -379,21 +380,47 @@ export async function actOnMany(
   action: ManyAction,
   verb: string,
   idArgs: string[],
-  opts: { yes?: boolean } = {},
+  opts: { yes?: boolean; force?: boolean } = {},
 ): Promise<number> {
-  const ids = [...new Set(await resolvePayableIds(deps, await readIdArgs(deps.io, idArgs)))];
+  let ids = [...new Set(await resolvePayableIds(deps, await readIdArgs(deps.io, idArgs)))];
   if (action === 'deleteMany') {
     const what = ids.length === 1 ? `payable ${ids[0]}` : `${ids.length} payables`;
     const question = `Delete ${what}? This cannot be undone.`;
     if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'delete', past: 'deleted' }))) return 1;
   }
   const client = await deps.client();
+  const refused = action === 'markMany' && !opts.force ? await settledByTheBank(deps, ids) : new Map();
+  ids = ids.filter((id) => !refused.has(id));
   const results = await client.payables[action](ids);
-  return reportBulk(
-    deps,
-    verb,
-    results.map((r, i) => ({ ...r, label: ids[i] as string })),
-  );
+  return reportBulk(deps, verb, [
+    ...[...refused].map(([label, error]) => ({ ok: false as const, error, label })),
+    ...results.map((r, i) => ({ ...r, label: ids[i] as string })),
+  ]);
+}
+
+/**
+ * The payables among `ids` whose last word from the bank is that the bill is already settled (ZK and its kin):
+ * marking one again would pay it twice. The spec lets any pending payable be marked; this refusal is condo's
+ * (docs/DECISIONS.md), lifted by `--force` once the statement shows the bill unpaid. Only pending payables can
+ * carry such a word and still be marked, so one list of the pending ones answers for every id.
+ */
+async function settledByTheBank(deps: Deps, ids: readonly string[]): Promise<Map<string, CondoError>> {
+  const refused = new Map<string, CondoError>();
+  if (ids.length === 0) return refused;
+  const wanted = new Set(ids);
+  const client = await deps.client();
+  for (const p of await client.payables.list({ state: 'pending' }, { all: true })) {
+    const code = p.last_return?.code;
+    if (!wanted.has(p.public_id) || !code || occurrenceClass(code) !== 'settled-do-not-pay-again') continue;
+    refused.set(
+      p.public_id,
+      new ConflictError(
+        `${SETTLED_ADVICE} (${code} ${p.last_return?.message ?? ''}); not marked: --force marks it all the same`,
+        { code: 'settled_by_the_bank' },
+      ),
+    );
+  }
+  return refused;
 }
 
 function fieldOptions(cmd: Command): Command {
@@ -440,7 +467,11 @@ export const register: Register = (program, run) => {
   payables
     .command('mark <ids...>')
     .description('mark payables for the next remittance (CNAB 240 batch); - reads ids from stdin')
-    .action(run((deps, cmd) => actOnMany(deps, 'markMany', 'marked', cmd.args)));
+    .option(
+      '--force',
+      'mark even a payable the bank said is already paid (ZK), once the statement shows it is not',
+    )
+    .action(run((deps, cmd) => actOnMany(deps, 'markMany', 'marked', cmd.args, cmd.opts())));
   payables
     .command('unmark <ids...>')
     .description('take payables out of the next remittance; - reads ids from stdin')

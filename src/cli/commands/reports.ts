@@ -1,4 +1,5 @@
 import type { DefaulterRow, MonetaryIndex, Payable } from '../../client/index.js';
+import { todayIn } from '../../domain/dates.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import { groupTotals, monthBalances } from '../../domain/month-report.js';
 import { displayState } from '../../domain/payables.js';
@@ -100,7 +101,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
   const totalLine = `${paid.length} payments in ${month}, ${formatReais(totalCents)}`;
   if (by === undefined) {
     if (deps.format === 'json') {
-      printJson(deps, { month, total: centsToDecimal(totalCents), payments: paid });
+      printJson(deps, { month, total_cents: totalCents, payments: paid });
       return 0;
     }
     await printList(deps, paid, [
@@ -134,12 +135,8 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
       printJson(deps, {
         month,
         by,
-        total: centsToDecimal(totalCents),
-        groups: rows.map((r) => ({
-          name: r.name,
-          payments: r.payments,
-          total: centsToDecimal(r.totalCents),
-        })),
+        total_cents: totalCents,
+        groups: rows.map((r) => ({ name: r.name, payments: r.payments, total_cents: r.totalCents })),
       });
       return 0;
     }
@@ -156,44 +153,99 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
   return 0;
 }
 
-/** The month report (domain/month-report.ts) as JSON: amounts in decimal reais, as the API writes them. */
+/**
+ * The month report (domain/month-report.ts) as JSON. condo computes it, so every amount carries its unit in its
+ * name: `*_cents`, integer cents (the API itself has two units: payables in cents, entries in reais).
+ */
 export interface MonthReport {
   month: string;
   condominium: string;
-  paid: { payments: number; total: number; by_supplier: Group[]; by_chart_account: Group[] };
-  rejected: {
+  paid: { payments: number; total_cents: number; by_supplier: Group[]; by_chart_account: Group[] };
+  /** Every rejection in the returns imported in the month, whatever the payable's due date. */
+  rejected: MonthRejection[];
+  /** The payables the bank rejected that have not been corrected and sent again (any month's rejection). */
+  still_rejected: {
     public_id: string;
     payee: string;
     due_date: string;
-    amount: number;
+    amount_cents: number;
     code: string;
     reason: string;
   }[];
-  pending: { public_id: string; payee: string; due_date: string; amount: number; state: string }[];
-  revenue: { entries: number; total: number; by_chart_account: Group[] };
+  pending: { public_id: string; payee: string; due_date: string; amount_cents: number; state: string }[];
+  revenue: { entries: number; total_cents: number; by_chart_account: Group[] };
   defaulters: {
     units: number;
-    outstanding: number;
-    rows: { unit: string; invoices: number; outstanding: number; days_overdue: number }[];
+    outstanding_cents: number;
+    rows: { unit: string; invoices: number; outstanding_cents: number; days_overdue: number }[];
   };
-  balances: { bank_account_id: number; name: string; start: number; in: number; out: number; end: number }[];
+  balances: {
+    bank_account_id: number;
+    name: string;
+    start_cents: number;
+    in_cents: number;
+    out_cents: number;
+    end_cents: number;
+  }[];
 }
-type Group = { name: string; count: number; total: number };
+type Group = { name: string; count: number; total_cents: number };
+interface MonthRejection {
+  public_id: string;
+  batch_id: string;
+  payee: string;
+  due_date: string;
+  amount_cents: number;
+  code: string;
+  reason: string;
+  /** when the return that rejected it was imported */
+  at: string;
+  /** true while the payable waits to be corrected and sent again */
+  still_rejected: boolean;
+}
 
 const OPEN_STATES = ['pending', 'marked_for_remessa', 'in_batch'];
+
+/**
+ * The rejections in the returns imported in the month, read from the batches' return history: each batch item
+ * keeps the bank's word on it in that batch, so a payable rejected and later paid by another batch still counts.
+ */
+async function rejectionsInMonth(
+  client: Awaited<ReturnType<Deps['client']>>,
+  month: string,
+): Promise<{ batchId: string; item: BatchItem }[]> {
+  const inMonth = (at: string | undefined) =>
+    typeof at === 'string' && todayIn(new Date(at)).startsWith(month);
+  const batches = [...(await client.batches.list({ all: true }))].filter((b) =>
+    (b.returns ?? []).some((r) => inMonth(r.imported_at as string | undefined) && Number(r.rejected) > 0),
+  );
+  const details = await Promise.all(batches.map((b) => client.batches.get(b.public_id)));
+  return details.flatMap((b) =>
+    ((b.payables ?? []) as unknown as BatchItem[])
+      .filter((i) => i.outcome === 'rejected' && inMonth(i.last_return?.at))
+      .map((item) => ({ batchId: b.public_id, item })),
+  );
+}
+interface BatchItem {
+  public_id: string;
+  outcome?: string | null;
+  amount?: number;
+  payee_name?: string | null;
+  last_return?: { code?: string; message?: string; at?: string } | null;
+}
 
 /** Reads what the month report needs from one condominium and sums it. */
 async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
   const client = await deps.client();
   const last = lastDayOf(month);
   const today = deps.today();
-  const [entries, suppliers, chart, accounts, payables, defaulters, creds] = await Promise.all([
+  const [entries, suppliers, chart, accounts, payables, defaulters, returned, creds] = await Promise.all([
     client.accountEntries.list({ from: `${month}-01` }, { all: true }),
     client.suppliers.list().catch(() => []),
     client.chartOfAccounts.list(),
     client.bankAccounts.list(),
-    client.payables.list({ due_to: last }, { all: true }),
+    client.payables.list({}, { all: true }),
     client.defaulters.list({ as_of: last < today ? last : today }, { all: true }),
+    rejectionsInMonth(client, month),
     deps.credentials(),
   ]);
   const supplierName = new Map<number, string>([...suppliers].map((x) => [x.id, String(x.name ?? '')]));
@@ -214,17 +266,28 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
   const payablePayee = (p: Payable) =>
     (typeof p.supplier_id === 'number' ? supplierName.get(p.supplier_id) : undefined) ??
     String(p.payee_name ?? '');
-  const open = [...payables].filter((p) => OPEN_STATES.includes(String(p.state)));
-  const rejected = open.filter((p) => displayState(p) === 'rejected');
+  const byId = new Map([...payables].map((p) => [p.public_id, p]));
+  const stillRejected = [...payables].filter((p) => displayState(p) === 'rejected');
+  const open = [...payables].filter(
+    (p) => OPEN_STATES.includes(String(p.state)) && String(p.due_date ?? '') <= last,
+  );
   const pending = open.filter((p) => displayState(p) !== 'rejected');
   const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
   const owing = [...defaulters];
+  const rejectionOf = (p: Payable) => ({
+    public_id: p.public_id,
+    payee: payablePayee(p),
+    due_date: String(p.due_date ?? ''),
+    amount_cents: Number(p.amount ?? 0),
+    code: p.last_return?.code ?? '',
+    reason: p.last_return?.message ?? '',
+  });
   return {
     month,
     condominium: creds.condominium,
     paid: {
       payments: paid.length,
-      total: centsToDecimal(sum(paid.map((e) => centsOf(e.amount)))),
+      total_cents: sum(paid.map((e) => centsOf(e.amount))),
       by_supplier: groupTotals(
         paid,
         (e) => (e.supplier_id ? `supplier ${e.supplier_id}` : `payee ${e.payee ?? ''}`),
@@ -233,43 +296,54 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
       ).map(toGroup),
       by_chart_account: byChart(paid),
     },
-    rejected: rejected.map((p) => ({
-      public_id: p.public_id,
-      payee: payablePayee(p),
-      due_date: String(p.due_date ?? ''),
-      amount: centsToDecimal(Number(p.amount ?? 0)),
-      code: p.last_return?.code ?? '',
-      reason: p.last_return?.message ?? '',
-    })),
+    rejected: returned
+      .map(({ batchId, item }): MonthRejection => {
+        const p = byId.get(item.public_id);
+        const still =
+          p !== undefined && displayState(p) === 'rejected' && p.last_return?.at === item.last_return?.at;
+        return {
+          public_id: item.public_id,
+          batch_id: batchId,
+          payee: p ? payablePayee(p) : String(item.payee_name ?? ''),
+          due_date: String(p?.due_date ?? ''),
+          amount_cents: Number(item.amount ?? p?.amount ?? 0),
+          code: item.last_return?.code ?? '',
+          reason: item.last_return?.message ?? '',
+          at: String(item.last_return?.at ?? ''),
+          still_rejected: still,
+        };
+      })
+      .sort((a, b) => a.at.localeCompare(b.at) || a.public_id.localeCompare(b.public_id)),
+    still_rejected: stillRejected.map(rejectionOf),
     pending: pending.map((p) => ({
       public_id: p.public_id,
       payee: payablePayee(p),
       due_date: String(p.due_date ?? ''),
-      amount: centsToDecimal(Number(p.amount ?? 0)),
+      amount_cents: Number(p.amount ?? 0),
       state: String(p.state),
     })),
     revenue: {
       entries: revenue.length,
-      total: centsToDecimal(sum(revenue.map((e) => centsOf(e.amount)))),
+      total_cents: sum(revenue.map((e) => centsOf(e.amount))),
       by_chart_account: byChart(revenue),
     },
     defaulters: {
       units: owing.length,
-      outstanding: centsToDecimal(sum(owing.map((r) => centsOf(r.total_outstanding)))),
+      outstanding_cents: sum(owing.map((r) => centsOf(r.total_outstanding))),
       rows: owing.map((r) => ({
         unit: String(r.unit_label ?? r.unit_id),
         invoices: invoiceCount(r),
-        outstanding: centsToDecimal(centsOf(r.total_outstanding)),
+        outstanding_cents: centsOf(r.total_outstanding),
         days_overdue: Number(r.days_overdue ?? 0),
       })),
     },
     balances: monthBalances(month, [...accounts], [...entries]).map((b) => ({
       bank_account_id: b.bank_account_id,
       name: b.name,
-      start: centsToDecimal(b.startCents),
-      in: centsToDecimal(b.inCents),
-      out: centsToDecimal(b.outCents),
-      end: centsToDecimal(b.endCents),
+      start_cents: b.startCents,
+      in_cents: b.inCents,
+      out_cents: b.outCents,
+      end_cents: b.endCents,
     })),
   };
 }
@@ -277,7 +351,7 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
 const toGroup = (g: { name: string; count: number; totalCents: number }): Group => ({
   name: g.name,
   count: g.count,
-  total: centsToDecimal(g.totalCents),
+  total_cents: g.totalCents,
 });
 
 /** One line of the report as the spreadsheet gets it: which section, what, a detail, how many, how much. */
@@ -291,7 +365,7 @@ interface FlatRow {
 
 function flatRows(r: MonthReport): FlatRow[] {
   const groups = (section: string, list: Group[]) =>
-    list.map((g) => ({ section, item: g.name, detail: '', count: g.count, amount: g.total }));
+    list.map((g) => ({ section, item: g.name, detail: '', count: g.count, amount: g.total_cents }));
   return [
     ...groups('paid by supplier', r.paid.by_supplier),
     ...groups('paid by chart account', r.paid.by_chart_account),
@@ -300,14 +374,21 @@ function flatRows(r: MonthReport): FlatRow[] {
       item: p.payee,
       detail: `${p.code} ${p.reason} (due ${p.due_date})`,
       count: 1 as const,
-      amount: p.amount,
+      amount: p.amount_cents,
+    })),
+    ...r.still_rejected.map((p) => ({
+      section: 'still rejected',
+      item: p.payee,
+      detail: `${p.code} ${p.reason} (due ${p.due_date})`,
+      count: 1 as const,
+      amount: p.amount_cents,
     })),
     ...r.pending.map((p) => ({
       section: 'pending',
       item: p.payee,
       detail: `due ${p.due_date}, ${p.state}`,
       count: 1 as const,
-      amount: p.amount,
+      amount: p.amount_cents,
     })),
     ...groups('revenue', r.revenue.by_chart_account),
     ...r.defaulters.rows.map((d) => ({
@@ -315,11 +396,11 @@ function flatRows(r: MonthReport): FlatRow[] {
       item: d.unit,
       detail: `${d.days_overdue} days overdue`,
       count: d.invoices,
-      amount: d.outstanding,
+      amount: d.outstanding_cents,
     })),
     ...r.balances.flatMap((b) => [
-      { section: 'balance at start', item: b.name, detail: '', count: '' as const, amount: b.start },
-      { section: 'balance at end', item: b.name, detail: '', count: '' as const, amount: b.end },
+      { section: 'balance at start', item: b.name, detail: '', count: '' as const, amount: b.start_cents },
+      { section: 'balance at end', item: b.name, detail: '', count: '' as const, amount: b.end_cents },
     ]),
   ];
 }
@@ -329,20 +410,25 @@ const FLAT_COLUMNS: Column<FlatRow>[] = [
   { header: 'ITEM', value: (r) => r.item },
   { header: 'DETAIL', value: (r) => r.detail, optional: true },
   { header: 'COUNT', value: (r) => r.count },
-  { header: 'AMOUNT', value: (r) => r.amount, kind: 'reais' },
+  { header: 'AMOUNT', value: (r) => r.amount, kind: 'cents' },
 ];
 
-const sumOf = (values: number[]) => centsToDecimal(values.reduce((a, v) => a + centsOf(v), 0));
+const sumOf = (values: number[]) => values.reduce((a, v) => a + v, 0);
 
 /** A firm's table: one row per condominium, the month at a glance (the whole report is in --json). */
 const FIRM_COLUMNS: Column<MonthReport>[] = [
-  { header: 'PAID OUT', value: (r) => r.paid.total, kind: 'reais' },
+  { header: 'PAID OUT', value: (r) => r.paid.total_cents, kind: 'cents' },
   { header: 'REJECTIONS', value: (r) => r.rejected.length },
-  { header: 'TO PAY', value: (r) => sumOf(r.pending.map((p) => p.amount)), kind: 'reais' },
-  { header: 'REVENUE', value: (r) => r.revenue.total, kind: 'reais', optional: true },
-  { header: 'OVERDUE', value: (r) => r.defaulters.outstanding, kind: 'reais' },
-  { header: 'START', value: (r) => sumOf(r.balances.map((b) => b.start)), kind: 'reais', optional: true },
-  { header: 'END', value: (r) => sumOf(r.balances.map((b) => b.end)), kind: 'reais', optional: true },
+  { header: 'TO PAY', value: (r) => sumOf(r.pending.map((p) => p.amount_cents)), kind: 'cents' },
+  { header: 'REVENUE', value: (r) => r.revenue.total_cents, kind: 'cents', optional: true },
+  { header: 'OVERDUE', value: (r) => r.defaulters.outstanding_cents, kind: 'cents' },
+  {
+    header: 'START',
+    value: (r) => sumOf(r.balances.map((b) => b.start_cents)),
+    kind: 'cents',
+    optional: true,
+  },
+  { header: 'END', value: (r) => sumOf(r.balances.map((b) => b.end_cents)), kind: 'cents', optional: true },
 ];
 
 /**
@@ -376,10 +462,10 @@ export async function reportMonth(deps: Deps, monthArg: string | undefined): Pro
   const groupColumns = (first: string): Column<Group>[] => [
     { header: first, value: (g) => g.name },
     { header: 'COUNT', value: (g) => g.count },
-    { header: 'TOTAL', value: (g) => g.total, kind: 'reais' },
+    { header: 'TOTAL', value: (g) => g.total_cents, kind: 'cents' },
   ];
   await section(
-    `Paid: ${report.paid.payments} payments, ${formatReais(centsOf(report.paid.total))}`,
+    `Paid: ${report.paid.payments} payments, ${formatReais(report.paid.total_cents)}`,
     report.paid.by_supplier,
     groupColumns('SUPPLIER'),
   );
@@ -387,44 +473,64 @@ export async function reportMonth(deps: Deps, monthArg: string | undefined): Pro
     writeLine(deps.io.stdout);
     await printList(deps, report.paid.by_chart_account, groupColumns('CHART ACCOUNT'));
   }
-  await section(`Rejected by the bank: ${report.rejected.length}`, report.rejected, [
+  const rejectionColumns = <
+    T extends {
+      public_id: string;
+      payee: string;
+      due_date: string;
+      amount_cents: number;
+      code: string;
+      reason: string;
+    },
+  >(): Column<T>[] => [
     { header: 'PAYABLE', value: (p) => p.public_id },
+    { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
     { header: 'PAYEE', value: (p) => p.payee },
-    { header: 'AMOUNT', value: (p) => p.amount, kind: 'reais' },
+    { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
     { header: "BANK'S WORD", value: (p) => `${p.code} ${p.reason}`, wrap: true },
-  ]);
+  ];
   await section(
-    `Still to pay: ${report.pending.length}, ${formatReais(centsOf(sumOf(report.pending.map((p) => p.amount))))}`,
+    `Rejected by the bank in the month's returns: ${report.rejected.length}`,
+    report.rejected,
+    rejectionColumns<MonthRejection>(),
+  );
+  await section(
+    `Still rejected (to correct and send again): ${report.still_rejected.length}`,
+    report.still_rejected,
+    rejectionColumns<MonthReport['still_rejected'][number]>(),
+  );
+  await section(
+    `Still to pay: ${report.pending.length}, ${formatReais(sumOf(report.pending.map((p) => p.amount_cents)))}`,
     report.pending,
     [
       { header: 'PAYABLE', value: (p) => p.public_id },
       { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
       { header: 'PAYEE', value: (p) => p.payee },
-      { header: 'AMOUNT', value: (p) => p.amount, kind: 'reais' },
+      { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
       { header: 'STATE', value: (p) => p.state, words: true },
     ],
   );
   await section(
-    `Revenue received: ${formatReais(centsOf(report.revenue.total))}`,
+    `Revenue received: ${formatReais(report.revenue.total_cents)}`,
     report.revenue.by_chart_account,
     groupColumns('CHART ACCOUNT'),
   );
   await section(
-    `Defaulters: ${report.defaulters.units} units, ${formatReais(centsOf(report.defaulters.outstanding))} overdue`,
+    `Defaulters: ${report.defaulters.units} units, ${formatReais(report.defaulters.outstanding_cents)} overdue`,
     report.defaulters.rows,
     [
       { header: 'UNIT', value: (d) => d.unit },
       { header: 'INVOICES', value: (d) => d.invoices },
-      { header: 'OUTSTANDING', value: (d) => d.outstanding, kind: 'reais' },
+      { header: 'OUTSTANDING', value: (d) => d.outstanding_cents, kind: 'cents' },
       { header: 'DAYS OVERDUE', value: (d) => d.days_overdue },
     ],
   );
   await section('Bank balances', report.balances, [
     { header: 'ACCOUNT', value: (b) => b.name },
-    { header: 'START', value: (b) => b.start, kind: 'reais' },
-    { header: 'IN', value: (b) => b.in, kind: 'reais' },
-    { header: 'OUT', value: (b) => b.out, kind: 'reais' },
-    { header: 'END', value: (b) => b.end, kind: 'reais' },
+    { header: 'START', value: (b) => b.start_cents, kind: 'cents' },
+    { header: 'IN', value: (b) => b.in_cents, kind: 'cents' },
+    { header: 'OUT', value: (b) => b.out_cents, kind: 'cents' },
+    { header: 'END', value: (b) => b.end_cents, kind: 'cents' },
   ]);
   return 0;
 }

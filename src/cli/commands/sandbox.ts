@@ -359,7 +359,11 @@ export const register: Register = (program, run) => {
     .description('play the bank: write the return (.ret) for a remittance (.rem)')
     .option('-O, --output-file <file>', 'where to write the return (- for stdout)')
     .option('--force', 'overwrite an existing file')
-    .option('--reject <seu-numero>', 'reject this payment (repeatable)', collect)
+    .option(
+      '--reject <seu-numero>',
+      'reject this payment (repeatable); SEU:CODE rejects it with that code, e.g. …:ZK',
+      collect,
+    )
     .option('--reject-rate <p>', 'reject this fraction of the payments at random (0..1 or 10%)')
     .option('--schedule-only', 'answer BD (scheduled) instead of 00 (paid)')
     .option('--seed <n>', 'seed for --reject-rate and the rejection codes, for a repeatable file')

@@ -306,6 +306,37 @@ export function occurrenceKind(code: string, bankCode?: string): OccurrenceKind 
   return 'rejected';
 }
 
+/**
+ * What a return code asks of the person who reads it, beyond paid or refused:
+ * - `paid`: the money went;
+ * - `scheduled`: the bank accepted it for its date;
+ * - `rejected-to-correct`: refused; correct what the code names (the payee's account, the key, the barcode, the
+ *   paying account's funds) and send it again;
+ * - `settled-do-not-pay-again`: refused because the bill is already settled (ZK, "boleto já liquidado"): paying
+ *   it again pays twice, so the statement must be checked before anything else;
+ * - `info`: a remark that decides nothing by itself.
+ * Banks' own codes of each class go in the tables below (#34 extends them), each with its source.
+ */
+export type OccurrenceClass =
+  | 'paid'
+  | 'scheduled'
+  | 'rejected-to-correct'
+  | 'settled-do-not-pay-again'
+  | 'info';
+
+/** Codes that say the bill was already settled: FEBRABAN's G059 ZK ("Boleto já liquidado"), every bank. */
+const SETTLED_CODES: Readonly<Record<string, ReadonlySet<string>>> = {
+  febraban: new Set(['ZK']),
+};
+
+export function occurrenceClass(code: string, bankCode?: string): OccurrenceClass {
+  const c = code.trim().toUpperCase();
+  if (SETTLED_CODES.febraban?.has(c) || (bankCode && SETTLED_CODES[bankCode]?.has(c)))
+    return 'settled-do-not-pay-again';
+  const kind = occurrenceKind(c, bankCode);
+  return kind === 'rejected' ? 'rejected-to-correct' : kind;
+}
+
 /** Splits a 10-character occurrence field (positions 231-240) into its up to five 2-character codes. */
 export function splitOccurrenceCodes(field10: string): string[] {
   const codes: string[] = [];

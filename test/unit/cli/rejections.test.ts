@@ -35,3 +35,45 @@ describe("what to do about a rejection, from the bank's code", () => {
     expect(nextSteps(p('ted', 'AN', null))[0]).toContain("read the bank's reason");
   });
 });
+
+describe("the advice follows the code's class (#28)", () => {
+  const p = (forma: string, code: string) => ({
+    public_id: '01M874TNVK0QXXW9Q3Q4X5YJY6',
+    forma_pagamento: forma,
+    supplier_id: 8,
+    last_return: { code, message: '' },
+  });
+  const mark = 'condo payables mark 01M874TNVK0QXXW9Q3Q4X5YJY6';
+
+  test('settled-do-not-pay-again (ZK): check the statement; marking needs --force and says when', () => {
+    const steps = nextSteps(p('boleto', 'ZK'));
+    expect(steps[0]).toBe(
+      '(the bank says this boleto is already paid: check the statement before paying it again)',
+    );
+    expect(steps).not.toContain(mark);
+    expect(steps.join('\n')).not.toContain('--document');
+    expect(steps.at(-1)).toBe(`${mark} --force   (only when the statement shows it was not paid)`);
+  });
+
+  test('rejected-to-correct: correct what the code names, then mark', () => {
+    for (const [forma, code] of [
+      ['ted', 'AN'],
+      ['pix', 'PJ'],
+      ['boleto', 'CC'],
+      ['ted', 'HF'],
+    ] as const)
+      expect(nextSteps(p(forma, code)).at(-1)).toBe(mark);
+  });
+
+  test('the classes of the codes', async () => {
+    const { occurrenceClass } = await import('../../../src/formats/cnab240/codes.js');
+    expect(occurrenceClass('00')).toBe('paid');
+    expect(occurrenceClass('BD')).toBe('scheduled');
+    expect(occurrenceClass('BD', '341')).toBe('scheduled');
+    expect(occurrenceClass('AN')).toBe('rejected-to-correct');
+    expect(occurrenceClass('HF')).toBe('rejected-to-correct');
+    expect(occurrenceClass('ZK')).toBe('settled-do-not-pay-again');
+    expect(occurrenceClass('zk', '341')).toBe('settled-do-not-pay-again');
+    expect(occurrenceClass('ZA')).toBe('info');
+  });
+});

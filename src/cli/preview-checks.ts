@@ -1,0 +1,102 @@
+import type { Payable, Supplier } from '../client/types.js';
+import {
+  barcodeOf,
+  type PreviewContext,
+  type UnchangedRejection,
+  unchangedPayeeData,
+} from '../domain/batch-preview.js';
+import { addDays } from '../domain/dates.js';
+import { occurrenceClass } from '../formats/cnab240/codes.js';
+import { readCnab240Sync } from '../formats/cnab240/reader.js';
+import { toSeuNumero } from '../formats/cnab240/seu-numero.js';
+import type { Deps } from './context.js';
+
+/**
+ * What the batch preview needs besides the marked payables (#28 point 4), read from the API the spec serves:
+ * the other payables around their due dates (duplicates), and for each one the bank rejected before, the file
+ * that carried it, to see whether the payee data it refused is still the payable's.
+ */
+export async function previewContext(deps: Deps, marked: readonly Payable[]): Promise<PreviewContext> {
+  const client = await deps.client();
+  const dues = marked
+    .map((p) => p.due_date)
+    .filter((d): d is string => typeof d === 'string')
+    .sort();
+  const earlyDays = await earlyPaymentDays(deps);
+  if (dues.length === 0) return { earlyDays };
+  // a duplicate bill carries the same due date, or one near it when typed by hand
+  const window = { due_from: addDays(dues[0] as string, -45), due_to: addDays(dues.at(-1) as string, 45) };
+  const rejected = marked.filter((p) => {
+    const code = p.last_return?.code;
+    return code !== undefined && /rejected-to-correct|settled/.test(occurrenceClass(code));
+  });
+  const [others, suppliers] = await Promise.all([
+    client.payables.list(window, { all: true }),
+    rejected.length > 0 ? client.suppliers.list().catch(() => []) : Promise.resolve([]),
+  ]);
+  const unchanged = new Map<string, UnchangedRejection>();
+  const supplierOf = new Map<number, Supplier>([...suppliers].map((s) => [s.id, s]));
+  const files = new Map<string, Promise<SentFile | null>>();
+  await Promise.all(
+    rejected.map(async (p) => {
+      const detail = await client.payables.get(p.public_id);
+      const step = [...(detail.batch_history ?? [])].reverse().find((h) => h.outcome === 'rejected');
+      if (!step) return;
+      if (!files.has(step.batch_id)) files.set(step.batch_id, remittanceOf(deps, step.batch_id));
+      const file = await files.get(step.batch_id);
+      // the seu número the batch sent it under (a Caixa batch numbers its payments; others carry the id's end)
+      const seuNumero = file?.seuNumeroOf.get(p.public_id) ?? toSeuNumero(p.public_id);
+      const sent = file?.cnab.items.find((i) => i.seu_numero?.trim() === seuNumero);
+      if (!sent) return;
+      const supplier = typeof p.supplier_id === 'number' ? supplierOf.get(p.supplier_id) : undefined;
+      const what = unchangedPayeeData(sent, {
+        forma: p.forma_pagamento,
+        barcode: barcodeOf(p),
+        pix_key: supplier?.pix_key ?? null,
+        bank: supplier?.bank ?? null,
+      });
+      const last = p.last_return;
+      if (what && last)
+        unchanged.set(p.public_id, {
+          code: String(last.code ?? ''),
+          message: String(last.message ?? ''),
+          at: String(last.at ?? ''),
+          what,
+        });
+    }),
+  );
+  return { earlyDays, others: [...others], unchangedSinceRejection: unchanged };
+}
+
+interface SentFile {
+  cnab: ReturnType<typeof readCnab240Sync>;
+  seuNumeroOf: Map<string, string>;
+}
+
+/** A batch's remittance, read; null when it cannot be had (a server without the file, a file not ours). */
+async function remittanceOf(deps: Deps, batchId: string): Promise<SentFile | null> {
+  try {
+    const client = await deps.client();
+    const [batch, download] = await Promise.all([
+      client.batches.get(batchId),
+      client.batches.download(batchId),
+    ]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of download.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    const seuNumeroOf = new Map<string, string>();
+    for (const item of batch.payables ?? [])
+      if (typeof item.public_id === 'string' && typeof item.seu_numero === 'string')
+        seuNumeroOf.set(item.public_id, item.seu_numero);
+    return { cnab: readCnab240Sync(Buffer.concat(chunks)), seuNumeroOf };
+  } catch {
+    return null;
+  }
+}
+
+/** The profile's `early_payment_days` (condo config set early_payment_days N), else the default. */
+async function earlyPaymentDays(deps: Deps): Promise<number | undefined> {
+  const creds = await deps.credentials();
+  const profile = creds.profileName ? (await deps.config()).profile(creds.profileName) : undefined;
+  const days = Number(profile?.early_payment_days);
+  return Number.isInteger(days) && days >= 0 ? days : undefined;
+}

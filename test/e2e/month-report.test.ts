@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { addDays, todayIn } from '../../src/domain/dates.js';
+import { buildBoleto } from '../../src/formats/boleto/index.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+
+/**
+ * #28 point 3: the month report counts every rejection the month's returns carried, whatever the payable's due
+ * date, and keeps apart those still waiting to be corrected. A PIX due this month and a boleto due next month
+ * are rejected; the PIX is corrected and paid by a second batch.
+ */
+
+let s: Session;
+const today = todayIn(new Date());
+const month = today.slice(0, 7);
+
+beforeAll(async () => {
+  s = await sandboxSession();
+});
+afterAll(() => s.close());
+
+async function batchAndReturn(reject: string[]): Promise<{ paid: number; rejected: number }> {
+  const batch = await s.condo.json('batches create --date next-business-day --yes');
+  const rem = join(s.condo.configDir, `${batch.public_id}.rem`);
+  const ret = join(s.condo.configDir, `${batch.public_id}.ret`);
+  await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
+  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, ...reject.flatMap((r) => ['--reject', r])]);
+  const imported = await s.condo.json(['batches', 'import-return', ret]);
+  return { paid: imported.paid, rejected: imported.rejected };
+}
+
+test("the month's rejections are the returns' rejections; those corrected since leave 'still rejected'", async () => {
+  const account = await leafExpenseAccount(s.condo);
+  const suppliers = await s.condo.json('suppliers list');
+  const pixSupplier = suppliers.find((x: any) => x.pix_key && x.document);
+  const bankSupplier = suppliers.find((x: any) => x.bank && x.document);
+  const nextMonthDue = addDays(`${month}-01`, 40);
+  const boleto = buildBoleto({
+    bankCode: '237',
+    dueDate: nextMonthDue,
+    amountCents: 74_000,
+    freeField: '3381260007827136500000000',
+  });
+  const create = (args: string[]) =>
+    s.condo.json(['payables', 'create', '--chart-account', String(account), ...args]);
+  const pix = await create([
+    ...['--supplier', String(pixSupplier.id), '--method', 'pix', '--amount', '95,00'],
+    ...['--due', today, '--description', 'Dedetização'],
+  ]);
+  const nextMonth = await create([
+    ...['--supplier', String(bankSupplier.id), '--method', 'boleto', '--amount', '740,00'],
+    ...['--due', nextMonthDue, '--document', boleto.linhaDigitavel, '--description', 'Seguro predial'],
+  ]);
+  const ted = await create([
+    ...['--supplier', String(bankSupplier.id), '--method', 'ted', '--amount', '300,00'],
+    ...['--due', today, '--description', 'Limpeza da caixa d’água'],
+  ]);
+  await s.condo.ok(['payables', 'mark', pix.public_id, nextMonth.public_id, ted.public_id]);
+  expect(await batchAndReturn([`${pix.public_id}:PJ`, `${nextMonth.public_id}:CC`])).toEqual({
+    paid: 1,
+    rejected: 2,
+  });
+
+  // the PIX key is corrected and the PIX paid by another batch
+  await s.condo.ok(['suppliers', 'update', String(pixSupplier.id), '--pix-key', 'financeiro@example.com']);
+  await s.condo.ok(['payables', 'mark', pix.public_id]);
+  expect(await batchAndReturn([])).toEqual({ paid: 1, rejected: 0 });
+
+  const report = await s.condo.json(['report', 'month', month]);
+  expect(report.rejected.map((r: any) => [r.public_id, r.code, r.amount_cents, r.still_rejected])).toEqual(
+    expect.arrayContaining([
+      [pix.public_id, 'PJ', 9_500, false],
+      [nextMonth.public_id, 'CC', 74_000, true],
+    ]),
+  );
+  expect(report.rejected).toHaveLength(2);
+  expect(report.rejected.find((r: any) => r.public_id === nextMonth.public_id).due_date).toBe(nextMonthDue);
+  expect(report.still_rejected.map((r: any) => r.public_id)).toEqual([nextMonth.public_id]);
+
+  const csv = (await s.condo.ok(['-o', 'csv', 'report', 'month', month])).split('\n');
+  expect(csv.filter((l) => l.startsWith('rejected,'))).toHaveLength(2);
+  expect(csv.filter((l) => l.startsWith('still rejected,'))).toHaveLength(1);
+  const table = await s.condo.ok(['-o', 'table', 'report', 'month', month]);
+  expect(table).toContain("Rejected by the bank in the month's returns: 2");
+  expect(table).toContain('Still rejected (to correct and send again): 1');
+  const pt = await s.condo.ok(['-o', 'table', '--lang', 'pt-BR', 'report', 'month', month]);
+  expect(pt).toContain('Rejeitadas pelo banco nos retornos do mês: 2');
+
+  await s.condo.ok(['sandbox', 'credentials', '--write-profiles', '--data-dir', s.dataDir]);
+  const firm = await s.condo.json('--all-profiles report month');
+  const ours = firm.find((c: any) => c.condominium === 'residencial-jardim-botanico');
+  expect(ours.rows[0].rejected).toHaveLength(2);
+});
