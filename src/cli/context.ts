@@ -56,6 +56,13 @@ export interface Deps extends Out {
   /** A progress or narration line on stderr, silenced by --quiet. */
   info: (line: string) => void;
   warn: (line: string) => void;
+  /**
+   * Where a write goes, in words, with no call: `Residencial Jardim Botânico (residencial-jardim-botanico,
+   * profile jardim, api.example.com)`; a sandbox profile's server is called a sandbox.
+   */
+  target: () => Promise<string>;
+  /** `condo …` as a person pastes it: with `--profile NAME` when this run named one (or ran over many). */
+  command: (line: string) => string;
   /** Closes what the lazy builders opened (the keep-alive pool), so the process can exit. */
   close: () => Promise<void>;
 }
@@ -142,6 +149,21 @@ export function createDeps(io: Io, globals: GlobalOptions, t: Translate = englis
       if (!globals.quiet) writeLine(io.stderr, printable(t(line)));
     },
     warn: (line) => writeLine(io.stderr, paint(io, 'yellow', `${t('warning:')} ${printable(t(line))}`)),
+    target: async () => {
+      const creds = await deps.credentials();
+      const profile = creds.profileName ? (await deps.config()).profile(creds.profileName) : undefined;
+      return describeTarget({
+        condominium: creds.condominium,
+        name: profile?.condominium_name,
+        profile: creds.profileName,
+        baseUrl: creds.baseUrl,
+        sandbox: profile?.sandbox === true,
+      });
+    },
+    command: (line) =>
+      globals.profile && line.startsWith('condo ') && !line.startsWith('condo --profile ')
+        ? `condo --profile ${globals.profile} ${line.slice('condo '.length)}`
+        : line,
     close: async () => {
       const opened = await client?.catch(() => undefined);
       await opened?.close();
@@ -186,3 +208,28 @@ function callTimeout(env: NodeJS.ProcessEnv): { timeoutMs?: number } {
 
 declare const __CONDO_VERSION__: string | undefined;
 export const CLI_VERSION: string = typeof __CONDO_VERSION__ === 'string' ? __CONDO_VERSION__ : '0.0.0-dev';
+
+/**
+ * A write's target as a person checks it: the condominium's name where known, its slug, the profile and the
+ * server (its host; "sandbox" and its host for a sandbox profile).
+ */
+export function describeTarget(t: {
+  condominium: string;
+  name?: string | undefined;
+  profile?: string | undefined;
+  baseUrl: string;
+  sandbox?: boolean;
+}): string {
+  let host: string;
+  try {
+    host = new URL(t.baseUrl).host;
+  } catch {
+    host = t.baseUrl;
+  }
+  const parts = [
+    t.condominium,
+    ...(t.profile ? [`profile ${t.profile}`] : []),
+    t.sandbox ? `sandbox ${host}` : host,
+  ];
+  return `${t.name ? `${t.name} ` : ''}(${parts.join(', ')})`;
+}

@@ -613,8 +613,44 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
   [/^(\d+) created, (\d+) failed$/, '$1 criadas, $2 com falha'],
   [/^(\d+) payments, (R\$ [\d.,]+), paid on (\S+): (.*)$/, '$1 pagamentos, $2, pagos em $3: $4'],
   [/^(\S+): due (\S+), paid (\S+): late$/, '$1: vence em $2, pago em $3: atrasado'],
+  [
+    /^(\S+): due (\S+), paid (\S+): more than (\d+) days early \(the money leaves before it must\)$/,
+    '$1: vence em $2, pago em $3: mais de $4 dias antes (o dinheiro sai antes do necessário)',
+  ],
+  [
+    /^(\S+): the boleto is due (\S+), before the payment date (\S+): the bank may refuse it, or charge fine and interest$/,
+    '$1: o boleto vence em $2, antes da data de pagamento $3: o banco pode recusá-lo ou cobrar multa e juros',
+  ],
+  [
+    /^(\S+): the same barcode as payable (\S+) \((\S+)\): a duplicate would pay the bill twice$/,
+    '$1: o mesmo código de barras da conta $2 ($3): uma duplicata pagaria a conta duas vezes',
+  ],
+  [
+    /^(\S+): the same supplier, amount and due date as payable (\S+) \((\S+)\): a duplicate would pay the bill twice$/,
+    '$1: mesmo fornecedor, valor e vencimento da conta $2 ($3): uma duplicata pagaria a conta duas vezes',
+  ],
+  [
+    /^(\S+): the bank rejected it on (\S+) \((.*)\) and the barcode is still the one it refused: correct it first, or the bank refuses it again$/,
+    '$1: o banco rejeitou em $2 ($3) e o código de barras ainda é o que ele recusou: corrija antes, ou o banco recusa de novo',
+  ],
+  [
+    /^(\S+): the bank rejected it on (\S+) \((.*)\) and the PIX key is still the one it refused: correct it first, or the bank refuses it again$/,
+    '$1: o banco rejeitou em $2 ($3) e a chave PIX ainda é o que ele recusou: corrija antes, ou o banco recusa de novo',
+  ],
+  [
+    /^(\S+): the bank rejected it on (\S+) \((.*)\) and the bank account is still the one it refused: correct it first, or the bank refuses it again$/,
+    '$1: o banco rejeitou em $2 ($3) e a conta bancária ainda é o que ele recusou: corrija antes, ou o banco recusa de novo',
+  ],
   [/^now mark its rejected payables again: (.*)$/, 'agora marque de novo as contas rejeitadas dele: $1'],
   [/^wrote (\d+) bytes$/, '$1 bytes gravados'],
+  [/^written to (.*)$/, 'gravado em $1'],
+  [/^dry run: nothing was created in (.*)$/, 'simulação: nada foi criado em $1'],
+  [/^nothing is marked for remittance in (.*)$/, 'nada está marcado para remessa em $1'],
+  [
+    /^Create the remittance: (\d+) payments, (R\$ [\d.,]+), paid on (\S+), from (.*)\?$/,
+    'Criar a remessa: $1 pagamentos, $2, pagos em $3, de $4?',
+  ],
+  [/^Delete (.*)\? This cannot be undone\. In (.*)$/, 'Excluir $1? Isso não pode ser desfeito. Em $2'],
   [/^created payable (\S+) \((.*)\)$/, 'conta a pagar $1 criada ($2)'],
   [/^updated payable (\S+)$/, 'conta a pagar $1 alterada'],
   [
@@ -665,6 +701,11 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
  * ids, amounts and the bank's own words stay as they are.
  */
 export const PT_PHRASES: readonly [RegExp, string][] = [
+  [
+    /the bank says this boleto is already paid: check the statement before paying it again/g,
+    'o banco diz que este boleto já está pago: confira o extrato antes de pagá-lo de novo',
+  ],
+  [/; not marked: --force marks it all the same/g, '; não marcada: --force marca mesmo assim'],
   [/\(nothing was sent\)/g, '(nada foi enviado)'],
   [/; nothing was sent\)/g, '; nada foi enviado)'],
   [/ is in the past \(today is /g, ' está no passado (hoje é '],

@@ -106,7 +106,16 @@ export function buildProgram(
               `--profiles/--all-profiles: "condo ${path}" runs on one condominium; they apply to ${[...ACROSS_PROFILES_READS, ...ACROSS_PROFILES_FILES].join(', ')}`,
             );
         }
-        setExit((await verb(deps, cmd)) ?? ExitCode.ok);
+        const code = (await verb(deps, cmd)) ?? ExitCode.ok;
+        setExit(code);
+        // after a write, where it went (the question before it named it too): a person with many profiles checks
+        if (
+          code === ExitCode.ok &&
+          WRITES.has(commandPath(cmd)) &&
+          !cmd.opts().dryRun &&
+          deps.format !== 'json'
+        )
+          deps.info(`written to ${await deps.target()}`);
       } finally {
         await deps.close();
       }
@@ -127,6 +136,29 @@ export function buildProgram(
   teach(program, t);
   return program;
 }
+
+/** The verbs that change the server's data: each names its target when it is done. */
+const WRITES = new Set([
+  'payables create',
+  'payables update',
+  'payables delete',
+  'payables mark',
+  'payables unmark',
+  'batches create',
+  'batches cancel',
+  'batches import-return',
+  'statements import',
+  'import',
+  'invoices create',
+  'invoices issue',
+  'expenses create',
+  'expenses installments',
+  'ledger entries create',
+  'ledger transfer',
+  'suppliers update',
+  'webhooks create',
+  'webhooks delete',
+]);
 
 /** `payables list` for the command of `condo payables list` (the words after `condo`). */
 function commandPath(cmd: Command): string {

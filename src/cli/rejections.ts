@@ -78,7 +78,7 @@ export async function printRejections(deps: Deps, rows: readonly Rejection[]): P
   if (deps.format !== 'table') {
     for (const p of rows)
       deps.warn(
-        `rejected ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; next: ${nextSteps(p).join('; then ')}`,
+        `rejected ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; next: ${nextSteps(p).map(deps.command).join('; then ')}`,
       );
     return;
   }
@@ -90,7 +90,8 @@ export async function printRejections(deps: Deps, rows: readonly Rejection[]): P
     { header: 'REASON', value: (p) => p.last_return?.message, wrap: true },
   ]);
   writeLine(deps.io.stdout, deps.t('next: correct what the bank names, then mark the payable again:'));
-  for (const p of rows) for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${deps.t(step)}`);
+  for (const p of rows)
+    for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${deps.t(deps.command(step))}`);
 }
 
 /** The payables a batch's returns rejected that are still waiting to be fixed (pending), with their supplier. */

@@ -18,7 +18,9 @@ import {
   type BankAccountsApi,
   bankAccounts,
   type ChartOfAccountsApi,
+  type CondominiumsApi,
   chartOfAccounts,
+  condominiums,
   type SuppliersApi,
   suppliers,
   type UnitsApi,
@@ -47,6 +49,7 @@ export interface Client extends Core {
   readonly bankAccounts: BankAccountsApi;
   readonly suppliers: SuppliersApi;
   readonly units: UnitsApi;
+  readonly condominiums: CondominiumsApi;
   readonly invoices: InvoicesApi;
   readonly expenses: ExpensesApi;
   readonly accountTransfers: AccountTransfersApi;
@@ -73,6 +76,7 @@ export function createClient(opts: ClientOptions): Client {
     bankAccounts: bankAccounts(core),
     suppliers: suppliers(core),
     units: units(core),
+    condominiums: condominiums(core),
     invoices: invoices(core),
     expenses: expenses(core),
     accountTransfers: accountTransfers(core),

@@ -193,6 +193,7 @@ export type ChartAccount = Tolerant<typeof R.ChartAccount, 'id'>;
 export type BankAccount = Tolerant<typeof R.BankAccount, 'id'>;
 export type Supplier = Tolerant<typeof R.Supplier, 'id'>;
 export type Unit = Tolerant<typeof R.Unit, 'id'>;
+export type Condominium = Tolerant<typeof R.Condominium, 'slug'>;
 
 export interface PayableFilters {
   state?: string;

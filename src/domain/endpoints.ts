@@ -76,6 +76,7 @@ export const endpoints = {
   updateSupplier: { method: 'PATCH', path: `${TENANT}/suppliers/{id}`, scope: 'cadastros.write' },
   listUnits: { method: 'GET', path: `${TENANT}/units`, scope: 'cadastros.read' },
   getUnit: { method: 'GET', path: `${TENANT}/units/{id}`, scope: 'cadastros.read' },
+  getCondominium: { method: 'GET', path: TENANT, scope: 'cadastros.read' },
   listInvoices: { method: 'GET', path: `${TENANT}/invoices`, scope: 'invoices.read' },
   createInvoice: { method: 'POST', path: `${TENANT}/invoices`, scope: 'invoices.write' },
   getInvoice: { method: 'GET', path: `${TENANT}/invoices/{publicId}`, scope: 'invoices.read' },

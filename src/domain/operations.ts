@@ -307,6 +307,12 @@ export const operations = {
     response: R.One(R.Unit),
     status: 200,
   },
+  getCondominium: {
+    ...endpoints.getCondominium,
+    summary: 'The condominium: its slug, name and CNPJ (what a write names as its target)',
+    response: R.One(R.Condominium),
+    status: 200,
+  },
 
   listInvoices: {
     ...endpoints.listInvoices,

@@ -195,6 +195,16 @@ export const Supplier = Type.Object(
   closed,
 );
 
+/** The condominium a client works for (structural data the spec names and leaves "not shown"). */
+export const Condominium = Type.Object(
+  {
+    slug: Type.String({ description: 'the {condominium} of every path' }),
+    name: Type.String(),
+    document: Nullable(Type.String({ description: 'CNPJ, digits only' })),
+  },
+  closed,
+);
+
 export const Unit = Type.Object(
   {
     id: Type.Integer(),

@@ -12,6 +12,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
+import type { Tx } from './db/tx.js';
 import type { SandboxContext } from './http/context.js';
 import { IdempotencyStore } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limit.js';
@@ -85,6 +86,8 @@ export interface SandboxOptions {
 export interface SandboxClient {
   name: ClientName;
   condominium: string;
+  /** the condominium's name, as a write names its target */
+  condominium_name: string;
   client_id: string;
   client_secret: string;
   scopes: string[];
@@ -100,14 +103,18 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-const clientsOf = (clients: ClientRecord[]): SandboxClient[] =>
+const clientsOf = (clients: ClientRecord[], names: ReadonlyMap<string, string>): SandboxClient[] =>
   clients.map((c) => ({
     name: c.name,
     condominium: c.condominium,
+    condominium_name: names.get(c.condominium) ?? c.condominium,
     client_id: c.client_id,
     client_secret: c.client_secret,
     scopes: [...c.scopes],
   }));
+
+const condominiumNames = (tx: Tx): Map<string, string> =>
+  new Map(tx.condominiums.find().map((c) => [c.slug, c.name]));
 
 function urlHost(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
@@ -201,13 +208,15 @@ export async function launchSandbox(
     const pidFile = opts.dataDir === null ? null : join(opts.dataDir, PID_FILE);
     if (pidFile) writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
     webhookDispatcher(ctx).wake(); // deliveries a previous run left pending
-    const clients = store.read(null, (tx) => tx.clients.find(undefined, { orderBy: 'rowid' }));
+    const clients = store.read(null, (tx) =>
+      clientsOf(tx.clients.find(undefined, { orderBy: 'rowid' }), condominiumNames(tx)),
+    );
     const server = app;
     let closing: Promise<void> | undefined;
     return {
       baseUrl,
       port,
-      clients: clientsOf(clients),
+      clients,
       webhooksSettled: () => webhookDispatcher(ctx).settled(),
       close: () => {
         closing ??= (async () => {
@@ -234,7 +243,7 @@ export async function readSandboxCredentials(
   try {
     return store.read(null, (tx) => ({
       base_url: tx.meta('base_url'),
-      clients: clientsOf(tx.clients.find(undefined, { orderBy: 'rowid' })),
+      clients: clientsOf(tx.clients.find(undefined, { orderBy: 'rowid' }), condominiumNames(tx)),
     }));
   } finally {
     store.close();

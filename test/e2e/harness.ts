@@ -155,8 +155,11 @@ function collector(): { stream: Writable; text: () => string } {
 }
 
 /** An active expense account at the chart's third level (2.3.01 ...): what a payable is booked against. */
-export async function leafExpenseAccount(condo: Condo): Promise<number> {
-  const chart = await condo.json('ledger chart --type expense --state active');
+export async function leafExpenseAccount(condo: Condo, profile?: string): Promise<number> {
+  const chart = await condo.json([
+    ...(profile ? ['--profile', profile] : []),
+    ...['ledger', 'chart', '--type', 'expense', '--state', 'active'],
+  ]);
   return chart.find((a: { code: string }) => String(a.code).split('.').length === 3).id;
 }
 

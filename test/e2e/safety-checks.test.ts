@@ -55,7 +55,15 @@ describe('the preview warns before money moves', () => {
     expect(warning).toMatchObject({ kind: 'rejected_unchanged' });
     expect(warning.message).toContain('AN');
     expect(warning.message).toContain('the bank account is still the one it refused');
-    const shown = await s.condo.run(['-o', 'table', 'batches', 'create', '--dry-run', '--date', 'next-business-day']);
+    const shown = await s.condo.run([
+      '-o',
+      'table',
+      'batches',
+      'create',
+      '--dry-run',
+      '--date',
+      'next-business-day',
+    ]);
     expect(shown.stderr).toContain(`warning: ${ted.public_id}: the bank rejected it on`);
 
     await s.condo.ok(['suppliers', 'update', String(supplier.id), '--account', '7654321-0']);
@@ -75,7 +83,9 @@ describe('the preview warns before money moves', () => {
     const p = await preview();
     expect(warningsOf(p, first.public_id)).toEqual(expect.arrayContaining(['early', 'duplicate']));
     const dup = p.warnings.find((w: any) => w.public_id === first.public_id && w.kind === 'duplicate');
-    expect(dup.message).toContain(`the same supplier, amount and due date as payable ${second.public_id} (pending)`);
+    expect(dup.message).toContain(
+      `the same supplier, amount and due date as payable ${second.public_id} (pending)`,
+    );
     // the number of days is the profile's to set
     await s.condo.ok('config set early_payment_days 60');
     expect(warningsOf(await preview(), first.public_id)).not.toContain('early');

@@ -87,7 +87,12 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
   });
   try {
     const token = await client.token();
-    await store.saveProfile(profileName, profile);
+    // the condominium's name, where the server gives it (scope cadastros.read), so a write names it with no call
+    const name = await client.condominiums
+      .get()
+      .then((c) => (typeof c.name === 'string' && c.name ? c.name : undefined))
+      .catch(() => undefined);
+    await store.saveProfile(profileName, { ...profile, ...(name ? { condominium_name: name } : {}) });
     await store.saveToken(profileTokenKey(profileName), token);
     // Logging in to a second profile must not silently move every later command to it.
     const previous = store.currentProfile();

@@ -152,14 +152,19 @@ export async function createBatch(deps: Deps, opts: CreateOptions): Promise<numb
     const preview = batchPreview(marked, date, await previewContext(deps, marked));
     if (opts.dryRun) {
       await printPreview(deps, preview, deps);
-      deps.info(preview.count === 0 ? 'nothing is marked for remittance' : 'dry run: nothing was created');
+      const target = await deps.target();
+      deps.info(
+        preview.count === 0
+          ? `nothing is marked for remittance in ${target}`
+          : `dry run: nothing was created in ${target}`,
+      );
       return 0;
     }
     if (ask && preview.count > 0) {
       await printPreview(deps, preview, narration(deps.io));
       const go = await ask.confirm(
         deps.t(
-          `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(date)}?`,
+          `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(date)}, from ${await deps.target()}?`,
         ),
         false,
       );
@@ -188,7 +193,7 @@ export async function cancelBatch(deps: Deps, idArg: string, opts: { yes?: boole
   const id = publicIdArg('ID', idArg);
   const client = await deps.client();
   const batch = await client.batches.get(id); // a batch that does not exist is a 404 here, not "unsupported"
-  const question = `Cancel batch ${id} (${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)})? Do not send its file to the bank.`;
+  const question = `Cancel batch ${id} of ${await deps.target()} (${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)})? Do not send its file to the bank.`;
   if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'cancel', past: 'canceled' }))) return 1;
   const canceled = await viaExtension(
     {

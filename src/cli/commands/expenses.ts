@@ -176,7 +176,7 @@ export async function createInstallments(deps: Deps, flags: InstallmentFlags): P
   if (!flags.yes) {
     const ask = await deps.prompter();
     const count = schedules.reduce((n, s) => n + s.length, 0);
-    if (ask && !(await ask.confirm(`Create these ${count} expenses?`, true))) {
+    if (ask && !(await ask.confirm(`Create these ${count} expenses in ${await deps.target()}?`, true))) {
       deps.info('nothing sent');
       return 1;
     }

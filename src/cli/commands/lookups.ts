@@ -132,7 +132,7 @@ export async function updateSupplier(deps: Deps, idArg: string, flags: SupplierF
     if (r.bank) writeLine(deps.io.stdout, `  bank account  ${bankText(r.bank as Row, deps.t)}`);
     if (r.pix_key) writeLine(deps.io.stdout, `  PIX key       ${pixText(r)}`);
     deps.info(
-      `now mark its rejected payables again: condo payables list --rejected --supplier ${String(id)}`,
+      `now mark its rejected payables again: ${deps.command(`condo payables list --rejected --supplier ${String(id)}`)}`,
     );
   } else writeLine(deps.io.stdout, String(updated.id));
   return 0;

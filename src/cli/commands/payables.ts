@@ -212,7 +212,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   if (displayState(p) === 'rejected') {
     writeLine(deps.io.stdout);
     writeLine(deps.io.stdout, deps.t('next: correct what the bank names, then mark it again:'));
-    for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${deps.t(step)}`);
+    for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${deps.t(deps.command(step))}`);
   }
   return 0;
 }
@@ -385,7 +385,7 @@ export async function actOnMany(
   let ids = [...new Set(await resolvePayableIds(deps, await readIdArgs(deps.io, idArgs)))];
   if (action === 'deleteMany') {
     const what = ids.length === 1 ? `payable ${ids[0]}` : `${ids.length} payables`;
-    const question = `Delete ${what}? This cannot be undone.`;
+    const question = `Delete ${what}? This cannot be undone. In ${await deps.target()}`;
     if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'delete', past: 'deleted' }))) return 1;
   }
   const client = await deps.client();

@@ -97,8 +97,10 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     await store.saveProfile(profile, {
       base_url: sandbox.baseUrl,
       condominium: main.condominium,
+      condominium_name: main.condominium_name,
       client_id: main.client_id,
       client_secret: main.client_secret,
+      sandbox: true,
     });
     await store.deleteToken(profileTokenKey(profile));
     if (!store.currentProfile()) await store.useProfile(profile);
@@ -180,8 +182,10 @@ async function writeProfiles(
     await store.saveProfile(c.condominium, {
       base_url: creds.base_url,
       condominium: c.condominium,
+      condominium_name: c.condominium_name,
       client_id: c.client_id,
       client_secret: c.client_secret,
+      sandbox: true,
     });
     await store.deleteToken(profileTokenKey(c.condominium));
     written.push({

@@ -5,7 +5,15 @@
  */
 import type { SupplierUpdate } from '../../domain/schemas.js';
 import type { ApiCore } from '../client.js';
-import type { BankAccount, ChartAccount, ListOptions, ListResult, Supplier, Unit } from '../types.js';
+import type {
+  BankAccount,
+  ChartAccount,
+  Condominium,
+  ListOptions,
+  ListResult,
+  Supplier,
+  Unit,
+} from '../types.js';
 import { read, route } from './endpoint.js';
 import { type WriteOptions, write } from './write.js';
 
@@ -53,4 +61,12 @@ export function units(api: ApiCore): UnitsApi {
     list: (opts = {}) => api.list<Unit>(route('listUnits').path, {}, everything(opts)),
     get: async (id, o = {}) => read<Unit>(api, route('getUnit', { id: String(id) }), o),
   };
+}
+
+export interface CondominiumsApi {
+  /** The condominium the client works for: its slug, name and CNPJ. */
+  get(opts?: { signal?: AbortSignal }): Promise<Condominium>;
+}
+export function condominiums(api: ApiCore): CondominiumsApi {
+  return { get: (o = {}) => read<Condominium>(api, route('getCondominium'), o) };
 }

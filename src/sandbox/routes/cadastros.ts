@@ -51,6 +51,11 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
     return commit(ctx, request, reply, (tx) => ok({ data: supplierView(updateSupplier(find(tx), value)) }));
   });
 
+  serve(app, 'getCondominium', async ({ request }) => {
+    const c = readTx(ctx, request, (tx) => tx.condo);
+    return { data: { slug: c.slug, name: c.name, document: c.document || null } };
+  });
+
   serve(app, 'listUnits', async ({ request, query: q }) => {
     const block = q.string('block', 40);
     const page = q.page();
