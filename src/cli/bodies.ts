@@ -3,7 +3,7 @@ import type { BulkOptions, BulkResult } from '../client/types.js';
 import { UsageError } from '../domain/errors.js';
 import type * as Schemas from '../domain/schemas.js';
 import type { Deps } from './context.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { namedProblem } from './fields.js';
 import { sha256File } from './files.js';
 import { paint, writeLine } from './io.js';
@@ -139,11 +139,13 @@ export async function createFromFile<B, T>(
   }
   const attempted = results.filter((r) => r.ok || !r.notSent);
   const code = await reportCreated(deps, path, attempted, label);
-  if (!stop.signal.aborted) return code;
+  // stopped by Ctrl-C, or because the server stayed unreachable: what was not sent is sent by a re-run
+  const serverDown = results.some((r) => !r.ok && r.notSent && exitCodeOf(r.error) === ExitCode.unavailable);
+  if (!stop.signal.aborted && !serverDown) return code;
   const created = attempted.filter((r) => r.ok).length;
   writeLine(
     deps.io.stderr,
     paint(deps.io, 'yellow', `${created} of ${bodies.length} created; run the same command again to finish`),
   );
-  return ExitCode.interrupted;
+  return stop.signal.aborted ? ExitCode.interrupted : ExitCode.unavailable;
 }

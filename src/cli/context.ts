@@ -67,7 +67,18 @@ export interface Deps extends Out {
   close: () => Promise<void>;
 }
 
-export function createDeps(io: Io, globals: GlobalOptions, t: Translate = english): Deps {
+/** What a run over many profiles sets on each profile's client. */
+export interface ClientTuning {
+  /** How long a refused connection is retried (firm-wide: a few seconds; see RetryPolicy.refusedBudgetMs). */
+  refusedBudgetMs?: number;
+}
+
+export function createDeps(
+  io: Io,
+  globals: GlobalOptions,
+  t: Translate = english,
+  tuning: ClientTuning = {},
+): Deps {
   if (globals.output && !(OUTPUT_FORMATS as readonly string[]).includes(globals.output)) {
     throw new UsageError(
       `--output is the output format, one of ${OUTPUT_FORMATS.join(', ')} (got "${globals.output}"; a file to write is --output-file FILE)`,
@@ -134,7 +145,7 @@ export function createDeps(io: Io, globals: GlobalOptions, t: Translate = englis
           proxyEnv: io.env,
           ...(io.clock ? { clock: io.clock } : {}),
           userAgent: `condo-cli/${CLI_VERSION} node/${process.versions.node}`,
-          ...retryBudget(io.env),
+          ...retryPolicy(io.env, tuning),
           ...callTimeout(io.env),
         });
       })();
@@ -195,9 +206,16 @@ function secondsFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefine
 }
 
 /** CONDO_RETRY_BUDGET_SECONDS: how long a call keeps retrying what a moment may cure (default 30 s). */
-function retryBudget(env: NodeJS.ProcessEnv): { retry?: { budgetMs: number } } {
+function retryPolicy(
+  env: NodeJS.ProcessEnv,
+  tuning: ClientTuning,
+): { retry?: { budgetMs?: number; refusedBudgetMs?: number } } {
   const budgetMs = secondsFromEnv(env, 'CONDO_RETRY_BUDGET_SECONDS');
-  return budgetMs === undefined ? {} : { retry: { budgetMs } };
+  const retry = {
+    ...(budgetMs === undefined ? {} : { budgetMs }),
+    ...(tuning.refusedBudgetMs === undefined ? {} : { refusedBudgetMs: tuning.refusedBudgetMs }),
+  };
+  return Object.keys(retry).length === 0 ? {} : { retry };
 }
 
 /** CONDO_TIMEOUT_SECONDS: how long one call waits for the server (default 30 s; an upload adds 1 s per MiB). */

@@ -15,6 +15,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'config set': ['condo config set base_url https://api.example.com'],
   'config unset': ['condo config unset scopes'],
   'config use': ['condo config use prod'],
+  'config prune': ['condo config prune', 'condo config prune --yes'],
   'payables list': [
     'condo payables list --due-to +15d',
     'condo payables list --supplier jardins --search "NF 55"',

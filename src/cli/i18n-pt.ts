@@ -303,6 +303,9 @@ export const PT: Readonly<Record<string, string>> = {
   'JSON payable body (API fields, cents), or an array of them':
     'corpo JSON de conta a pagar (campos da API, centavos), ou uma lista deles',
   'delete without asking': 'exclui sem perguntar',
+  'remove without asking': 'remove sem perguntar',
+  'remove the sandbox profiles whose sandbox no longer answers (asks first)':
+    'remove os perfis de sandbox cujo sandbox não responde mais (pergunta antes)',
   'payment date, a bank business day: YYYY-MM-DD, tomorrow, +Nd, next-business-day':
     'data de pagamento, um dia útil bancário: AAAA-MM-DD, tomorrow, +Nd, next-business-day',
   'show what would go (per forma, each payee, warnings) and create nothing':

@@ -26,6 +26,12 @@ export const ACROSS_PROFILES_READS = [
 /** The file verbs that route each file to the profile whose condominium it belongs to. */
 export const ACROSS_PROFILES_FILES = ['import', 'batches import-return', 'statements import'] as const;
 
+/**
+ * How long one profile's server may refuse connections before it is reported as down: a refused connection on
+ * loopback is known at once, and a firm's command must not wait 30 s for a sandbox stopped long ago.
+ */
+const REFUSED_BUDGET_MS = 3_000;
+
 /** How many profiles are asked at once: enough to hide latency, few enough not to look like a flood. */
 const CONCURRENCY = 8;
 
@@ -120,7 +126,9 @@ export function profileDeps(
     stderr: prefixedStderr(parent.io, target.profile),
   };
   const { profiles: _p, allProfiles: _a, ...globals } = parent.globals;
-  const child = createDeps(io, { ...globals, profile: target.profile }, parent.t);
+  const child = createDeps(io, { ...globals, profile: target.profile }, parent.t, {
+    refusedBudgetMs: REFUSED_BUDGET_MS,
+  });
   return {
     ...child,
     format: collect ? 'tsv' : parent.format,

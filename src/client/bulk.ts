@@ -23,7 +23,13 @@ export async function runPool<I, T>(
       const i = nextIndex++;
       if (i >= items.length) return;
       if (opts.signal?.aborted || opts.stop?.aborted) {
-        results[i] = { ok: false, error: interrupted(), notSent: true };
+        // stopped by Ctrl-C, or by the server's being down (the reason says which)
+        const reason = opts.stop?.aborted ? opts.stop.reason : undefined;
+        results[i] = {
+          ok: false,
+          error: reason instanceof CondoError ? reason : interrupted(),
+          notSent: true,
+        };
       } else {
         try {
           results[i] = { ok: true, data: await work(items[i] as I, i) };

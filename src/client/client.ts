@@ -11,7 +11,7 @@
 import type { Readable } from 'node:stream';
 import { ulid } from 'ulid';
 import { API_PREFIX } from '../domain/endpoints.js';
-import { ApiError, CondoError, UsageError } from '../domain/errors.js';
+import { ApiError, CondoError, UnavailableError, UsageError } from '../domain/errors.js';
 import { type BulkOutcome, runPool } from './bulk.js';
 import { errorFromResponse, errorFromTransport, parseBody } from './errors.js';
 import { auth } from './layers/auth.js';
@@ -325,9 +325,26 @@ export function createCore(opts: ClientOptions): Core {
     const prefix = opts.idempotencyKey ?? o.keyPrefix;
     const keyFor = (i: number) => (prefix ? `${prefix}-${i + 1}` : ulid());
     const signal = anySignal(opts.signal, o.signal);
-    return runPool(items, concurrency, (item, i) => work(item, keyFor(i)), {
+    // Once one item has spent the whole retry budget on an unreachable server, the rest are not sent: each would
+    // spend its own budget in turn, and a run of 1000 against a dead server would never end.
+    const down = new AbortController();
+    const stop = anySignal(o.stop, down.signal);
+    const attempt = async (item: I, i: number) => {
+      try {
+        return await work(item, keyFor(i));
+      } catch (err) {
+        if (err instanceof UnavailableError && !down.signal.aborted)
+          down.abort(
+            new UnavailableError(`not sent: the server was unreachable (${err.message})`, {
+              code: 'not_sent',
+            }),
+          );
+        throw err;
+      }
+    };
+    return runPool(items, concurrency, attempt, {
       signal,
-      ...(o.stop ? { stop: o.stop } : {}),
+      ...(stop ? { stop } : {}),
       ...(o.onResult ? { onResult: o.onResult } : {}),
     });
   }

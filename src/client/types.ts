@@ -34,6 +34,12 @@ export interface RetryPolicy {
   serverErrorRetries?: number;
   /** A Retry-After longer than this is not waited for: the error is raised with its retryAfterSeconds. Default 120 s. */
   maxRetryAfterMs?: number;
+  /**
+   * While every attempt so far was a refused connection (nothing listens there), stop after this much time
+   * instead of `budgetMs`. A firm-wide run sets a few seconds: one stopped sandbox must not cost every command
+   * 30 s. Default: `budgetMs`, which outlasts a server restart.
+   */
+  refusedBudgetMs?: number;
 }
 
 export interface ClientOptions {

@@ -1,8 +1,10 @@
 import type { ConfigStore, Profile, ProfileKey } from '../../config/store.js';
 import { PROFILE_KEYS as KEYS } from '../../config/store.js';
 import { UsageError } from '../../domain/errors.js';
+import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
-import { printList } from '../output.js';
+import { writeLine } from '../io.js';
+import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
 
 /** Keys that name who the profile is: changing one drops the cached token. */
@@ -95,6 +97,56 @@ export async function unsetKey(deps: Deps, key: string): Promise<number> {
   return 0;
 }
 
+/**
+ * `config prune`: the sandbox profiles (those `sandbox start` or `sandbox credentials` wrote) whose sandbox no
+ * longer answers, removed after asking. Other profiles are never touched: their secrets cannot be shown again.
+ */
+export async function pruneProfiles(deps: Deps, opts: { yes?: boolean }): Promise<number> {
+  const store = await deps.config();
+  const sandboxes = Object.entries(store.profiles()).filter(([, p]) => p.sandbox === true);
+  const answers = await Promise.all(
+    sandboxes.map(async ([name, p]) => [name, await answersPing(p.base_url)] as const),
+  );
+  const dead = answers.filter(([, alive]) => !alive).map(([name]) => name);
+  if (dead.length === 0) {
+    deps.info(
+      sandboxes.length === 0
+        ? 'no sandbox profiles: nothing to prune'
+        : `every sandbox profile's sandbox answers (${sandboxes.length}): nothing to prune`,
+    );
+    return 0;
+  }
+  const question = `Remove ${dead.length} sandbox profile${dead.length === 1 ? '' : 's'} whose sandbox no longer answers: ${dead.join(', ')}?`;
+  if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'prune', past: 'removed' }))) return 1;
+  for (const name of dead) await store.deleteProfile(name);
+  if (deps.format === 'json') printJson(deps, { removed: dead });
+  else for (const name of dead) writeLine(deps.io.stdout, name);
+  deps.info(`${dead.length} sandbox profiles removed`);
+  return 0;
+}
+
+/** Whether a server answers its liveness check within 2 s (a refused connection is known at once). */
+async function answersPing(baseUrl: string): Promise<boolean> {
+  const { request } = baseUrl.startsWith('https:') ? await import('node:https') : await import('node:http');
+  return new Promise((resolve) => {
+    try {
+      const req = request(
+        `${baseUrl.replace(/\/+$/, '')}/api/v1/ping`,
+        { timeout: 2000 },
+        (res: import('node:http').IncomingMessage) => {
+          res.resume();
+          resolve((res.statusCode ?? 500) < 500);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => resolve(false));
+      req.end();
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
 export async function useProfile(deps: Deps, name: string): Promise<number> {
   const store = await deps.config();
   if (!store.profile(name)) {
@@ -127,6 +179,11 @@ export const register: Register = (program, run) => {
     .command('unset <key>')
     .description('remove a setting of the profile')
     .action(run((deps, cmd) => unsetKey(deps, cmd.args[0] as string)));
+  config
+    .command('prune')
+    .description('remove the sandbox profiles whose sandbox no longer answers (asks first)')
+    .option('-y, --yes', 'remove without asking')
+    .action(run((deps, cmd) => pruneProfiles(deps, cmd.opts())));
   config
     .command('use <profile>')
     .description('make a profile the current one')

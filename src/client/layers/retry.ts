@@ -10,6 +10,7 @@ export const DEFAULT_RETRY: Required<RetryPolicy> = {
   maxRetryAfterMs: 120_000,
   budgetMs: 30_000,
   serverErrorRetries: 1,
+  refusedBudgetMs: Number.POSITIVE_INFINITY,
 };
 
 /** What a retry waits for, for the person at the terminal. */
@@ -41,6 +42,7 @@ export function retry(
       (!isWrite(req.method) || req.safeToRetry || !!req.headers['idempotency-key']);
     const started = clock.now();
     let serverErrors = 0;
+    let onlyRefused = true;
     for (let attempt = 1; ; attempt++) {
       let res: WireResponse | undefined;
       let failure: TransportError | undefined;
@@ -54,6 +56,7 @@ export function retry(
         ? retryableResponse(res, clock.now())
         : { retry: true as const, afterMs: undefined };
       if (res?.status === 500 && verdict.retry) serverErrors++;
+      if (!failure || failure.causeCode !== 'ECONNREFUSED') onlyRefused = false;
       const giveUp = () => {
         if (failure) throw failure;
         return res!;
@@ -64,7 +67,8 @@ export function retry(
       const delay = verdict.afterMs ?? backoff(attempt, p);
       // A rate limit's Retry-After is an appointment, not a fault: only the other waits count against the budget.
       const rateLimited = res?.status === 429;
-      if (!rateLimited && clock.now() - started + delay > p.budgetMs) return giveUp();
+      const budget = onlyRefused ? Math.min(p.budgetMs, p.refusedBudgetMs) : p.budgetMs;
+      if (!rateLimited && clock.now() - started + delay > budget) return giveUp();
       const why = res
         ? `the server answered ${res.status}`
         : failure?.sent === false
