@@ -56,7 +56,7 @@ export function retry(
         ? retryableResponse(res, clock.now())
         : { retry: true as const, afterMs: undefined };
       if (res?.status === 500 && verdict.retry) serverErrors++;
-      if (!failure || failure.causeCode !== 'ECONNREFUSED') onlyRefused = false;
+      if (failure?.causeCode !== 'ECONNREFUSED') onlyRefused = false;
       const giveUp = () => {
         if (failure) throw failure;
         return res!;
