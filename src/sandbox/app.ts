@@ -4,7 +4,7 @@
  */
 
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from 'fastify';
 import { ulid } from 'ulid';
 import { sanitizeRequestId } from '../domain/ids.js';
 import { parseUntrustedJson } from '../domain/json.js';
@@ -45,8 +45,13 @@ export function servedRoutes(app: FastifyInstance): readonly ServedRoute[] {
   return served.get(app) ?? [];
 }
 
-export async function buildApp(ctx: SandboxContext): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: SandboxContext,
+  /** A server already listening (the sandbox binds its port before it opens its data): fastify serves on it. */
+  serverFactory?: FastifyServerFactory,
+): Promise<FastifyInstance> {
   const app = Fastify({
+    ...(serverFactory ? { serverFactory } : {}),
     logger: false,
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: false,

@@ -8,10 +8,14 @@
  * dir. `sqlite3 <dataDir>/sandbox.db` opens it. While a server runs, `<dataDir>/sandbox.pid` names it.
  * Rate-limit windows and keys still running are kept in memory only.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { ulid } from 'ulid';
+import { UsageError } from '../domain/errors.js';
 import { buildApp } from './app.js';
+import { DB_FILE } from './db/sqlite.js';
 import type { Tx } from './db/tx.js';
 import type { SandboxContext } from './http/context.js';
 import { IdempotencyStore } from './http/idempotency.js';
@@ -188,20 +192,29 @@ export async function launchSandbox(
   opts: SandboxOptions,
   prepare?: (ctx: SandboxContext) => void,
 ): Promise<RunningSandbox> {
-  const store = SandboxStore.open(opts.dataDir, {
-    recover: true,
-    ...(opts.now ? { now: opts.now() } : {}),
-    ...(opts.bills === false ? { bills: false } : {}),
-    ...(opts.condominiums ? { condominiums: opts.condominiums } : {}),
-  });
+  // The port first: a start that cannot listen must change nothing (no seed, no migration, no new database).
+  const host = opts.host ?? '127.0.0.1';
+  const listening = await bindPort(host, opts.port ?? 0);
+  const { server } = listening;
+  const dbPath = opts.dataDir === null ? null : join(opts.dataDir, DB_FILE);
+  const newDatabase = dbPath !== null && !existsSync(dbPath);
+  let store: SandboxStore | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
+    store = SandboxStore.open(opts.dataDir, {
+      recover: true,
+      ...(opts.now ? { now: opts.now() } : {}),
+      ...(opts.bills === false ? { bills: false } : {}),
+      ...(opts.condominiums ? { condominiums: opts.condominiums } : {}),
+    });
     const ctx = createContext(store, opts);
     prepare?.(ctx);
-    app = await buildApp(ctx);
-    const host = opts.host ?? '127.0.0.1';
-    await app.listen({ host, port: opts.port ?? 0 });
-    const port = (app.server.address() as AddressInfo).port;
+    app = await buildApp(ctx, (handler) => {
+      listening.serve(handler);
+      return server;
+    });
+    await app.ready();
+    const port = (server.address() as AddressInfo).port;
     const baseUrl = `http://${urlHost(host)}:${port}`;
     ctx.baseUrl = baseUrl;
     store.write(null, (tx) => tx.setMeta('base_url', baseUrl));
@@ -211,7 +224,8 @@ export async function launchSandbox(
     const clients = store.read(null, (tx) =>
       clientsOf(tx.clients.find(undefined, { orderBy: 'rowid' }), condominiumNames(tx)),
     );
-    const server = app;
+    const fastify = app;
+    const opened = store;
     let closing: Promise<void> | undefined;
     return {
       baseUrl,
@@ -220,8 +234,9 @@ export async function launchSandbox(
       webhooksSettled: () => webhookDispatcher(ctx).settled(),
       close: () => {
         closing ??= (async () => {
-          await server.close();
-          store.close();
+          await fastify.close();
+          await listening.close();
+          opened.close();
           if (pidFile && runningServerPid(opts.dataDir as string) === process.pid)
             rmSync(pidFile, { force: true });
         })();
@@ -230,9 +245,67 @@ export async function launchSandbox(
     };
   } catch (err) {
     await app?.close().catch(() => {});
-    store.close();
+    await listening.close();
+    store?.close();
+    // a data dir this start created holds nothing anyone asked for
+    if (newDatabase && dbPath)
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${dbPath}${suffix}`, { force: true });
     throw err;
   }
+}
+
+/**
+ * Binds the port before anything else. Until the app is ready, every request is answered 503 with Retry-After
+ * (a client's retry waits for the start, as for a restart); then the app's handler serves.
+ */
+export async function bindPort(
+  host: string,
+  port: number,
+): Promise<{
+  server: Server;
+  serve: (handler: (req: IncomingMessage, res: ServerResponse) => void) => void;
+  close: () => Promise<void>;
+}> {
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server = createServer((req, res) => {
+    if (handler) return handler(req, res);
+    const requestId = ulid();
+    res.writeHead(503, {
+      'content-type': 'application/json; charset=utf-8',
+      'retry-after': '1',
+      'x-request-id': requestId,
+    });
+    res.end(
+      JSON.stringify({
+        error: { code: 'starting', message: 'the sandbox is starting: try again in a moment' },
+        request_id: requestId,
+      }),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE')
+        reject(new UsageError(`port ${port} is in use (another sandbox?); --port 0 picks a free one`));
+      else if (err.code === 'EACCES')
+        reject(
+          new UsageError(`port ${port} on ${host} is not allowed to this user; --port 0 picks a free one`),
+        );
+      else reject(err);
+    });
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    server,
+    serve: (h) => {
+      handler = h;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** The clients and the last base URL of a data dir, seeding it first when it is empty. No server needed. */
