@@ -41,7 +41,7 @@ export function fieldValue(f: FieldFlag, text: string, today: string): unknown {
     case 'reais':
       return centsToDecimal(reaisFlag(flag, text));
     case 'date':
-      return dateFlag(flag, text, today);
+      return dateFlag(flag, text, today, f.upcoming ? 'next' : 'this-year');
     case 'enum':
       return enumFlag(flag, text, f.values ?? []);
     case 'integer':

@@ -1,4 +1,4 @@
-import { parseDateInput } from '../domain/dates.js';
+import { type DayMonthReading, parseDateInput } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { parseReais } from '../domain/money.js';
 
@@ -13,8 +13,9 @@ export function reaisFlag(flag: string, value: string): number {
   return parsed.value;
 }
 
-export function dateFlag(flag: string, value: string, today: string): string {
-  const parsed = parseDateInput(value, today);
+/** A date flag; `'next'` for a date still to come (a due date, a payment date), where DD/MM is the next one. */
+export function dateFlag(flag: string, value: string, today: string, dayMonth?: DayMonthReading): string {
+  const parsed = parseDateInput(value, today, dayMonth);
   if (!parsed.ok) throw new UsageError(`${flag}: ${parsed.error}`);
   return parsed.value;
 }
@@ -23,8 +24,39 @@ export function dateFlag(flag: string, value: string, today: string): string {
 export function enumFlag<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   const v = value.trim().toLowerCase();
   const found = allowed.find((a) => a.toLowerCase() === v);
-  if (found === undefined) throw new UsageError(`${flag}: "${value}" is not one of ${allowed.join(', ')}`);
+  if (found === undefined) {
+    const near = nearest(v, allowed);
+    throw new UsageError(
+      `${flag}: "${value}" is not one of ${allowed.join(', ')}${near ? `; did you mean "${near}"?` : ''}`,
+    );
+  }
   return found;
+}
+
+/** The one value a typo is closest to (at most two edits, or a unique start), if any. */
+export function nearest(typed: string, values: readonly string[]): string | undefined {
+  const starts = values.filter((v) => typed.length >= 2 && v.toLowerCase().startsWith(typed));
+  if (starts.length === 1) return starts[0];
+  const scored = values
+    .map((v) => ({ v, d: editDistance(typed, v.toLowerCase()) }))
+    .filter((x) => x.d <= Math.min(2, Math.floor(x.v.length / 3)))
+    .sort((a, b) => a.d - b.d);
+  return scored.length > 0 && scored[0]?.d !== scored[1]?.d ? scored[0]?.v : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        (prev[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    prev = row;
+  }
+  return prev[b.length] as number;
 }
 
 /** An http(s) URL, or a usage error naming the flag. */

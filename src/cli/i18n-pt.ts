@@ -274,8 +274,8 @@ export const PT: Readonly<Record<string, string>> = {
   'at most this many rows': 'no máximo estas linhas',
   'supplier id, or a name that matches one (see condo suppliers list)':
     'id do fornecedor, ou um nome que identifique um só (veja condo suppliers list)',
-  'expense chart account id (see condo ledger chart --type expense)':
-    'id da conta contábil de despesa (veja condo ledger chart --type expense)',
+  'expense chart account: id, code (2.3.05) or part of its name':
+    'conta contábil de despesa: id, código (2.3.05) ou parte do nome',
   'payee name (defaults to the supplier name)': 'nome do favorecido (padrão: o do fornecedor)',
   'amount in reais, e.g. 1.234,56': 'valor em reais, p. ex. 1.234,56',
   'fine (multa) in reais': 'multa em reais',
@@ -283,7 +283,8 @@ export const PT: Readonly<Record<string, string>> = {
   'discount in reais': 'desconto em reais',
   'payment method: pix, ted, doc, boleto, cash, check':
     'forma de pagamento: pix, ted, doc, boleto, cash, check',
-  'due date: YYYY-MM-DD, today, tomorrow, +Nd': 'vencimento: AAAA-MM-DD, today, tomorrow, +Nd',
+  'due date: DD/MM/YYYY, DD/MM (the next one), YYYY-MM-DD, today, +Nd':
+    'vencimento: DD/MM/AAAA, DD/MM (o próximo), AAAA-MM-DD, today, +Nd',
   'issue date': 'data de emissão',
   'document number; for a boleto, its barcode or linha digitável':
     'número do documento; para boleto, o código de barras ou a linha digitável',
@@ -355,7 +356,8 @@ export const PT: Readonly<Record<string, string>> = {
   'JSON invoice body (API fields, decimal reais), or an array of them':
     'corpo JSON de cobrança (campos da API, reais decimais), ou uma lista deles',
   'filter by supplier id': 'filtra pelo id do fornecedor',
-  'filter by chart account id': 'filtra pelo id da conta contábil',
+  'filter by chart account: id, code (2.3.05) or part of its name':
+    'filtra pela conta contábil: id, código (2.3.05) ou parte do nome',
   'paid on or after': 'pago a partir de',
   'paid on or before': 'pago até',
   'what was bought or paid': 'o que foi comprado ou pago',
@@ -384,10 +386,12 @@ export const PT: Readonly<Record<string, string>> = {
     'corpo JSON de parcelamento (campos da API, reais decimais), ou uma lista deles',
   'revenue or expense': 'receita ou despesa',
   'active or inactive': 'ativa ou inativa',
-  'chart account id': 'id da conta contábil',
+  'chart account: id, code (2.3.05) or part of its name':
+    'conta contábil: id, código (2.3.05) ou parte do nome',
   'bank account id': 'id da conta bancária',
   'revenue or expense: revenue, expense': 'receita ou despesa: revenue, expense',
-  'chart account id (see condo ledger chart)': 'id da conta contábil (veja condo ledger chart)',
+  'chart account: id, code (2.3.05) or part of its name (condo ledger chart)':
+    'conta contábil: id, código (2.3.05) ou parte do nome (condo ledger chart)',
   'what the entry is': 'o que é o lançamento',
   'date paid or received; its month must be an open financial period':
     'data paga ou recebida; o mês precisa ser um período aberto',
@@ -704,6 +708,44 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
  * ids, amounts and the bank's own words stay as they are.
  */
 export const PT_PHRASES: readonly [RegExp, string][] = [
+  [/; did you mean "(.*?)"\?/g, '; quis dizer "$1"?'],
+  [
+    /"rejected" is not a state of the API \(a rejected payable is a pending one the bank refused\): use --rejected/g,
+    '"rejected" não é um estado da API (uma conta rejeitada é uma pendente que o banco recusou): use --rejected',
+  ],
+  [
+    /: this is a CNAB 240 file \(a remittance or a bank return\), not a bank statement: condo cnab inspect shows it, condo batches import-return imports a return/g,
+    ': este é um arquivo CNAB 240 (remessa ou retorno do banco), não um extrato: condo cnab inspect mostra, condo batches import-return importa um retorno',
+  ],
+  [
+    /: this is a bank statement \(OFX or CSV\), not a CNAB 240 file: condo statements import reads it/g,
+    ': este é um extrato bancário (OFX ou CSV), não um arquivo CNAB 240: condo statements import lê',
+  ],
+  [
+    /no chart account has the code or a name containing /g,
+    'nenhuma conta contábil tem o código ou um nome que contenha ',
+  ],
+  [/ \(see condo ledger chart\)/g, ' (veja condo ledger chart)'],
+  [/ \(see condo suppliers list; /g, ' (veja condo suppliers list; '],
+  [/ matches (\d+) chart accounts: /g, ' corresponde a $1 contas contábeis: '],
+  [/; give the code or the id/g, '; dê o código ou o id'],
+  [
+    /; --search "(.*?)" looks in payees, descriptions and documents\)/g,
+    '; --search "$1" procura em favorecidos, descrições e documentos)',
+  ],
+  [
+    / is not a date \(use DD\/MM\/YYYY, DD\/MM, YYYY-MM-DD, today, tomorrow, \+Nd or next-business-day\)/g,
+    ' não é uma data (use DD/MM/AAAA, DD/MM, AAAA-MM-DD, today, tomorrow, +Nd ou next-business-day)',
+  ],
+  [
+    /: the year must have four digits \((.*?)\): a two-digit year could be of two centuries/g,
+    ': o ano deve ter quatro dígitos ($1): um ano de dois dígitos pode ser de dois séculos',
+  ],
+  [
+    / is not a calendar date next year \(DD\/MM\/YYYY\)/g,
+    ' não é uma data do calendário no ano que vem (DD/MM/AAAA)',
+  ],
+  [/ is not a calendar date \(DD\/MM\/YYYY\)/g, ' não é uma data do calendário (DD/MM/AAAA)'],
   [
     /the bank says this boleto is already paid: check the statement before paying it again/g,
     'o banco diz que este boleto já está pago: confira o extrato antes de pagá-lo de novo',

@@ -25,7 +25,9 @@ export async function resolveSupplierId(deps: Deps, flag: string, text: string):
   const [only] = matches;
   if (matches.length === 1 && only) return only.id;
   if (matches.length === 0)
-    throw new UsageError(`${flag}: no supplier's name contains "${text}" (see condo suppliers list)`);
+    throw new UsageError(
+      `${flag}: no supplier's name contains "${text}" (see condo suppliers list; --search "${text}" looks in payees, descriptions and documents)`,
+    );
   throw new UsageError(
     `${flag}: "${text}" matches ${matches.length} suppliers: ${matches
       .slice(0, 5)
@@ -34,13 +36,55 @@ export async function resolveSupplierId(deps: Deps, flag: string, text: string):
   );
 }
 
-/** A verb's flags with `--supplier NAME` turned into the supplier's id, as every body flag takes an id. */
-export async function withSupplierId<F extends { supplier?: string | undefined }>(
-  deps: Deps,
-  flags: F,
-): Promise<F> {
-  if (flags.supplier === undefined || /^\s*\d+\s*$/.test(flags.supplier)) return flags;
-  return { ...flags, supplier: String(await resolveSupplierId(deps, '--supplier', flags.supplier)) };
+/**
+ * `--chart-account 31`, `--chart-account 2.3.05` (the code accountants know) or `--chart-account jardinagem` (a
+ * part of the name that one account has).
+ */
+export async function resolveChartAccountId(deps: Deps, flag: string, text: string): Promise<number> {
+  if (/^\s*\d+\s*$/.test(text)) return intFlag(flag, text);
+  const wanted = folded(text.trim());
+  if (!wanted) throw new UsageError(`${flag}: give a chart account id, code (2.3.05) or name`);
+  const chart = [...(await (await deps.client()).chartOfAccounts.list())];
+  const byCode = chart.filter((a) => String(a.code ?? '') === text.trim());
+  const named = (a: { name?: string }) => folded(a.name ?? '');
+  const exact = chart.filter((a) => named(a) === wanted);
+  const matches =
+    byCode.length > 0 ? byCode : exact.length > 0 ? exact : chart.filter((a) => named(a).includes(wanted));
+  const [only] = matches;
+  if (matches.length === 1 && only) return only.id;
+  if (matches.length === 0)
+    throw new UsageError(
+      `${flag}: no chart account has the code or a name containing "${text}" (see condo ledger chart)`,
+    );
+  throw new UsageError(
+    `${flag}: "${text}" matches ${matches.length} chart accounts: ${matches
+      .slice(0, 5)
+      .map((a) => `${a.code ?? ''} ${a.name ?? ''} (${a.id})`.trim())
+      .join(', ')}${matches.length > 5 ? ', …' : ''}; give the code or the id`,
+  );
+}
+
+/**
+ * A verb's flags with `--supplier NAME` and `--chart-account CODE|NAME` turned into ids, as every body flag takes
+ * an id.
+ */
+export async function withSupplierId<
+  F extends { supplier?: string | undefined; chartAccount?: string | undefined },
+>(deps: Deps, flags: F): Promise<F> {
+  const isId = (v: string | undefined) => v === undefined || /^\s*\d+\s*$/.test(v);
+  return {
+    ...flags,
+    ...(isId(flags.supplier)
+      ? {}
+      : { supplier: String(await resolveSupplierId(deps, '--supplier', flags.supplier as string)) }),
+    ...(isId(flags.chartAccount)
+      ? {}
+      : {
+          chartAccount: String(
+            await resolveChartAccountId(deps, '--chart-account', flags.chartAccount as string),
+          ),
+        }),
+  };
 }
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;

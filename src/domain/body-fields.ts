@@ -30,6 +30,8 @@ export interface FieldFlag {
   values?: readonly string[];
   /** Asked for on a terminal when missing, with this label (in declaration order). */
   prompt?: string;
+  /** kind date: a date still to come (a new record's due date), so DD/MM is the next such date */
+  upcoming?: boolean;
 }
 
 export type FieldFlags = Readonly<Record<string, FieldFlag>>;
@@ -70,7 +72,7 @@ export const PAYABLE_FIELDS = flagsFor<typeof S.PayableCreate>()({
   },
   chart_of_accounts_id: id(
     'chart-account',
-    'expense chart account id (see condo ledger chart --type expense)',
+    'expense chart account: id, code (2.3.05) or part of its name',
     'Chart account',
   ),
   payee_name: {
@@ -94,7 +96,8 @@ export const PAYABLE_FIELDS = flagsFor<typeof S.PayableCreate>()({
   due_date: {
     flag: 'due',
     kind: 'date',
-    help: 'due date: YYYY-MM-DD, today, tomorrow, +Nd',
+    help: 'due date: DD/MM/YYYY, DD/MM (the next one), YYYY-MM-DD, today, +Nd',
+    upcoming: true,
     prompt: 'Due date',
   },
   issue_date: { flag: 'issue-date', kind: 'date', help: 'issue date' },
@@ -126,7 +129,12 @@ export const INVOICE_FIELDS = flagsFor<typeof S.InvoiceCreate>()({
     values: BILLING_TYPES,
     help: 'how it is paid',
   },
-  due_date: { flag: 'due', kind: 'date', help: 'due date: YYYY-MM-DD, today, tomorrow, +Nd' },
+  due_date: {
+    flag: 'due',
+    kind: 'date',
+    help: 'due date: DD/MM/YYYY, DD/MM (the next one), YYYY-MM-DD, today, +Nd',
+    upcoming: true,
+  },
   subtotal: {
     flag: 'subtotal',
     kind: 'reais',
@@ -149,10 +157,7 @@ export const INVOICE_FIELDS = flagsFor<typeof S.InvoiceCreate>()({
 });
 
 const expenseCommon = {
-  chart_of_accounts_id: id(
-    'chart-account',
-    'expense chart account id (see condo ledger chart --type expense)',
-  ),
+  chart_of_accounts_id: id('chart-account', 'expense chart account: id, code (2.3.05) or part of its name'),
   description: { flag: 'description', kind: 'text', help: 'what was bought or paid' },
   supplier_id: id('supplier', 'supplier id, or a name that matches one'),
   bank_account_id: id('bank-account', 'bank account it is paid from'),
@@ -167,7 +172,12 @@ const expenseCommon = {
 export const EXPENSE_FIELDS = flagsFor<typeof S.ExpenseCreate>()({
   ...expenseCommon,
   amount: { flag: 'amount', kind: 'reais', help: 'amount in reais, e.g. 1.234,56' },
-  due_at: { flag: 'due', kind: 'date', help: 'due date: YYYY-MM-DD, today, tomorrow, +Nd' },
+  due_at: {
+    flag: 'due',
+    kind: 'date',
+    help: 'due date: DD/MM/YYYY, DD/MM (the next one), YYYY-MM-DD, today, +Nd',
+    upcoming: true,
+  },
   paid_at: {
     flag: 'paid',
     kind: 'date',
@@ -195,6 +205,7 @@ export const INSTALLMENTS_FIELDS = flagsFor<typeof S.ExpenseInstallmentsCreate>(
     flag: 'first-due',
     kind: 'date',
     help: 'first due date; the next ones keep its day (a 31st becomes the last day)',
+    upcoming: true,
   },
   monthly_interval_days: {
     flag: 'interval-days',
@@ -214,7 +225,10 @@ export const ENTRY_FIELDS = flagsFor<typeof S.AccountEntryCreate>()({
     values: ENTRY_TYPES,
     help: 'revenue or expense',
   },
-  chart_of_accounts_id: id('chart-account', 'chart account id (see condo ledger chart)'),
+  chart_of_accounts_id: id(
+    'chart-account',
+    'chart account: id, code (2.3.05) or part of its name (condo ledger chart)',
+  ),
   amount: { flag: 'amount', kind: 'reais', help: 'amount in reais, e.g. 1.234,56' },
   description: { flag: 'description', kind: 'text', help: 'what the entry is' },
   paid_at: {

@@ -138,7 +138,7 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
  */
 export async function createBatch(deps: Deps, opts: CreateOptions): Promise<number> {
   if (!opts.date) throw new UsageError('--date is required (the payment date stamped in the file)');
-  const date = dateFlag('--date', opts.date, deps.today());
+  const date = dateFlag('--date', opts.date, deps.today(), 'next');
   if (date < deps.today())
     throw new UsageError(
       `--date: ${formatDateBr(date)} is in the past (today is ${formatDateBr(deps.today())}; nothing was sent)`,

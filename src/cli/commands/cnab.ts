@@ -6,6 +6,7 @@ import { formatReais } from '../../domain/money.js';
 import { describeTribute } from '../../domain/tributes.js';
 import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
 import type { Deps } from '../context.js';
+import { wrongKind } from '../file-kind.js';
 import { paint, printable, writeLine } from '../io.js';
 import { type Column, delimitedRows, printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
@@ -15,6 +16,8 @@ import type { Register } from '../program.js';
 export async function readCnabFile(path: string, options?: ReadOptions): Promise<CnabFile> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
+  const wrong = await wrongKind(path, 'cnab');
+  if (wrong) throw new UsageError(wrong);
   const { readCnab240 } = await import('../../formats/cnab240/index.js');
   return readCnab240(createReadStream(path), options);
 }

@@ -7,12 +7,12 @@ import type { ExpenseInstallmentsCreate } from '../../domain/schemas.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
 import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
-import { dateFlag, intFlag } from '../flags.js';
+import { dateFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
-import { resolveSupplierId, withSupplierId } from '../resolve.js';
+import { resolveChartAccountId, resolveSupplierId, withSupplierId } from '../resolve.js';
 
 /**
  * Expenses (despesas): a bill registered against an expense chart account (recorded as a ledger entry once paid),
@@ -44,7 +44,9 @@ export async function listExpenses(deps: Deps, opts: ListOptions): Promise<numbe
   const today = deps.today();
   const filters = {
     ...(opts.supplier ? { supplier_id: await resolveSupplierId(deps, '--supplier', opts.supplier) } : {}),
-    ...(opts.chartAccount ? { chart_of_accounts_id: intFlag('--chart-account', opts.chartAccount) } : {}),
+    ...(opts.chartAccount
+      ? { chart_of_accounts_id: await resolveChartAccountId(deps, '--chart-account', opts.chartAccount) }
+      : {}),
     ...(opts.paidFrom ? { paid_from: dateFlag('--paid-from', opts.paidFrom, today) } : {}),
     ...(opts.paidTo ? { paid_to: dateFlag('--paid-to', opts.paidTo, today) } : {}),
   };
@@ -227,7 +229,7 @@ export const register: Register = (program, run) => {
     .command('list')
     .description('list expenses')
     .option('--supplier <supplier>', 'filter by supplier: its id, or a name that matches one supplier')
-    .option('--chart-account <id>', 'filter by chart account id')
+    .option('--chart-account <account>', 'filter by chart account: id, code (2.3.05) or part of its name')
     .option('--paid-from <date>', 'paid on or after')
     .option('--paid-to <date>', 'paid on or before')
     .option(...ALL_FLAG)

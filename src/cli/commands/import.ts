@@ -1,8 +1,8 @@
-import { open } from 'node:fs/promises';
 import { accountMatches, accountsNamed, bankMatches } from '../../domain/bank-accounts.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
 import { exitCodeOf } from '../exit-codes.js';
+import { type FileKind, kindOf } from '../file-kind.js';
 import { eachFile, type FileLabel } from '../per-file.js';
 import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
 import type { Register } from '../program.js';
@@ -17,30 +17,7 @@ import { type ImportOptions, importStatement, parseLocally } from './statements.
  * one command. Every import keeps its idempotency key, so a re-run changes nothing.
  */
 
-export type FileKind = 'return' | 'statement';
-
-/**
- * A CNAB 240 file starts with a record: bank code, lote and record type (8 digits), in a long fixed-width line
- * (banks and tools trim its trailing blanks, and some files start at a lote header). A statement is OFX or a
- * CSV, whose lines have separators.
- */
-export async function kindOf(path: string): Promise<FileKind> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (!handle) throw new UsageError(`FILE: ${path} is not a readable file`);
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
-    // latin1: one character per byte (a UTF-8 BOM reads as three)
-    const head = buffer.subarray(0, bytesRead).toString('latin1');
-    const first =
-      head
-        .replace(/^\xEF\xBB\xBF/, '')
-        .split('\n')[0]
-        ?.replace(/\r$/, '') ?? '';
-    return /^\d{8}/.test(first) && first.length >= 100 && !/[;,\t]/.test(first) ? 'return' : 'statement';
-  } finally {
-    await handle.close();
-  }
-}
+export { type FileKind, kindOf };
 
 interface AccountOfTenant {
   id: number;

@@ -22,7 +22,7 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
-import { withSupplierId } from '../resolve.js';
+import { resolveChartAccountId, withSupplierId } from '../resolve.js';
 
 /**
  * The ledger: the chart of accounts (plano de contas), the entries recorded against it (revenue and expense, in
@@ -62,7 +62,9 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
   const filters = {
     ...(opts.from ? { from: dateFlag('--from', opts.from, today) } : {}),
     ...(opts.to ? { to: dateFlag('--to', opts.to, today) } : {}),
-    ...(opts.chartAccount ? { chart_of_accounts_id: intFlag('--chart-account', opts.chartAccount) } : {}),
+    ...(opts.chartAccount
+      ? { chart_of_accounts_id: await resolveChartAccountId(deps, '--chart-account', opts.chartAccount) }
+      : {}),
     ...(opts.bankAccount ? { bank_account_id: intFlag('--bank-account', opts.bankAccount) } : {}),
     ...(opts.type ? { type: enumFlag('--type', opts.type, ENTRY_TYPES) } : {}),
   };
@@ -152,7 +154,7 @@ export async function createTransfer(deps: Deps, flags: TransferFlags): Promise<
       String(t.transfer_id),
     );
   }
-  const body = bodyFromFlags(TRANSFER_FIELDS, flags, deps.today());
+  const body = bodyFromFlags(TRANSFER_FIELDS, await withSupplierId(deps, flags), deps.today());
   const payload = await validated('AccountTransferCreate', body, flagOf(TRANSFER_FIELDS));
   refuseSameAccount(payload, '--to');
   const client = await deps.client();
@@ -333,7 +335,7 @@ export const register: Register = (program, run) => {
     .description('list ledger entries (revenue and expense)')
     .option('--from <date>', 'paid on or after')
     .option('--to <date>', 'paid on or before')
-    .option('--chart-account <id>', 'chart account id')
+    .option('--chart-account <account>', 'chart account: id, code (2.3.05) or part of its name')
     .option('--bank-account <id>', 'bank account id')
     .option('--type <type>', 'revenue or expense')
     .option(...ALL_FLAG)

@@ -87,6 +87,10 @@ export async function listPayables(deps: Deps, opts: ListOptions): Promise<numbe
       '--rejected and --state: give one (a rejected payable is a pending one the bank refused)',
     );
   if (opts.search !== undefined && !opts.search.trim()) throw new UsageError('--search: give some text');
+  if (opts.state?.trim().toLowerCase() === 'rejected')
+    throw new UsageError(
+      '--state: "rejected" is not a state of the API (a rejected payable is a pending one the bank refused): use --rejected',
+    );
   const filters = {
     ...(opts.rejected ? { state: 'pending' } : {}),
     ...(opts.state ? { state: enumFlag('--state', opts.state, PAYABLE_STATES) } : {}),

@@ -9,6 +9,7 @@ import { formatReais } from '../../domain/money.js';
 import type { StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
 import { viaExtension } from '../extension.js';
+import { wrongKind } from '../file-kind.js';
 import { progressBar, sha256File } from '../files.js';
 import { enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
@@ -57,6 +58,8 @@ export interface LocalRead {
 export async function parseLocally(path: string, opts: ImportOptions): Promise<LocalRead> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
+  const wrong = await wrongKind(path, 'statement');
+  if (wrong) throw new UsageError(wrong);
   const format = opts.format ? enumFlag('--format', opts.format, ['ofx', 'csv'] as const) : undefined;
   const { parseStatement, summarizeStatement } = await import('../../formats/statement/index.js');
   const hash = createHash('sha256');

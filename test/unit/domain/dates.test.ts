@@ -30,7 +30,7 @@ describe('dates', () => {
     expect(parseDateInput(input, '2026-11-22')).toEqual({ ok: true, value: expected });
   });
 
-  test.each(['2026-02-30', '22/11/2026', 'next week', '+d', '10d'])('%s is refused', (input) => {
+  test.each(['2026-02-30', '22/11/26', 'next week', '+d', '10d'])('%s is refused', (input) => {
     expect(parseDateInput(input, '2026-11-22').ok).toBe(false);
   });
 
@@ -87,5 +87,28 @@ describe('Brasília without Intl', () => {
     expect(todayIn(new Date('2018-12-01T02:30:00Z'))).toBe('2018-12-01');
     expect(formatInstantBr('2018-12-01T02:30:00Z')).toBe('01/12/2018 00:30');
     expect(todayIn(new Date('2026-12-01T02:30:00Z'))).toBe('2026-11-30');
+  });
+});
+
+describe('dates as people type them (#28)', () => {
+  const today = '2026-11-25';
+  test('DD/MM/YYYY, as every screen shows dates', () => {
+    expect(parseDateInput('31/12/2026', today)).toEqual({ ok: true, value: '2026-12-31' });
+    expect(parseDateInput('1/2/2027', today)).toEqual({ ok: true, value: '2027-02-01' });
+    expect(parseDateInput('31/02/2026', today).ok).toBe(false);
+  });
+  test('DD/MM: this year in a filter; the next such date for a date still to come', () => {
+    expect(parseDateInput('10/01', today)).toEqual({ ok: true, value: '2026-01-10' });
+    expect(parseDateInput('10/01', today, 'next')).toEqual({ ok: true, value: '2027-01-10' });
+    expect(parseDateInput('25/11', today, 'next')).toEqual({ ok: true, value: '2026-11-25' });
+    expect(parseDateInput('29/02', today, 'next').ok).toBe(false); // 2027 has no 29 February
+  });
+  test('a two-digit year is refused with the reason', () => {
+    const r = parseDateInput('31/12/26', today);
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.error).toBe(
+        '"31/12/26": the year must have four digits (31/12/2026?): a two-digit year could be of two centuries',
+      );
   });
 });

@@ -1,0 +1,44 @@
+import { open } from 'node:fs/promises';
+import { UsageError } from '../domain/errors.js';
+
+/**
+ * What a bank file is, from its first line: a CNAB 240 file starts with a record (bank code, lote and record
+ * type, 8 digits) in a long fixed-width line (banks and tools trim its trailing blanks, and some files start at a
+ * lote header); a statement is OFX (a header or a tag) or a CSV, whose lines have separators.
+ */
+export type FileKind = 'return' | 'statement';
+
+async function head(path: string): Promise<string> {
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (!handle) throw new UsageError(`FILE: ${path} is not a readable file`);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
+    // latin1: one character per byte (a UTF-8 BOM reads as three)
+    return buffer
+      .subarray(0, bytesRead)
+      .toString('latin1')
+      .replace(/^\xEF\xBB\xBF/, '');
+  } finally {
+    await handle.close();
+  }
+}
+
+const firstLine = (text: string) => text.split('\n')[0]?.replace(/\r$/, '') ?? '';
+const isCnab = (line: string) => /^\d{8}/.test(line) && line.length >= 100 && !/[;,\t]/.test(line);
+
+/** CNAB 240 (`return`: the only CNAB file condo imports) or anything else (`statement`). */
+export async function kindOf(path: string): Promise<FileKind> {
+  return isCnab(firstLine(await head(path))) ? 'return' : 'statement';
+}
+
+/** A CNAB verb given a statement, or a statement verb given a CNAB file: named for what it is, or null. */
+export async function wrongKind(path: string, wanted: 'cnab' | 'statement'): Promise<string | null> {
+  const text = await head(path);
+  if (wanted === 'statement' && isCnab(firstLine(text)))
+    return `${path}: this is a CNAB 240 file (a remittance or a bank return), not a bank statement: condo cnab inspect shows it, condo batches import-return imports a return`;
+  // a statement positively: OFX's header or tags, or a first line of separated fields
+  const statement = /OFXHEADER|<OFX>/i.test(text) || /^[^;\t]*[;\t][^;\t]*[;\t]/.test(firstLine(text));
+  if (wanted === 'cnab' && statement)
+    return `${path}: this is a bank statement (OFX or CSV), not a CNAB 240 file: condo statements import reads it`;
+  return null;
+}
