@@ -129,6 +129,11 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'condo sandbox start --condominiums 50                 # an accounting firm',
   ],
   'sandbox credentials': ['condo sandbox credentials', 'condo sandbox credentials --write-profiles'],
+  'sandbox boleto': [
+    'condo sandbox boleto',
+    'condo sandbox boleto --bank 237 --amount 1.250,00 --due 10/12',
+    'condo payables create --method boleto --document "$(condo sandbox boleto | cut -f1)" --supplier Jardins --amount 740,00 --due +5d --chart-account 2.3.03 --description Teste',
+  ],
   'sandbox bank-return': ['condo sandbox bank-return lote.rem -O retorno.ret --reject-rate 20% --seed 7'],
   'sandbox statement': [
     'condo sandbox statement -O extrato.ofx',

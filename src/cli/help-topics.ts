@@ -33,7 +33,14 @@ With --json a failure also prints {"error":{...},"exit_code":N} on stdout, one l
   json    the API's data as it came (--json a,b keeps those fields); one line when piped
 
 Input: money as 1234.56, 1234,56, 1.234,56 or R$ 1.234,56 (never more than two decimals); dates as
-YYYY-MM-DD, today, tomorrow, +Nd, and for a payment date next-business-day.
+DD/MM/YYYY, DD/MM (this year in a filter, the next such day for a due or payment date), YYYY-MM-DD, today,
+tomorrow, +Nd, and for a payment date next-business-day; a two-digit year is refused.
+
+Boletos: a boleto payable's --document is its linha digitável (47 digits, dots and spaces ignored) or its
+44-digit barcode; a utility bill or tax guide starts with 8 (48 or 44 digits). Both carry check digits that
+condo verifies, the amount and the due date, which must agree with the payable's. To try it on the sandbox,
+condo sandbox boleto [--bank 341] [--amount 740,00] [--due +5d] prints a valid one (linha and barcode,
+tab-separated when piped).
 
 Files: CNAB 240 remittances (.rem) and returns (.ret) in FEBRABAN's v10 layout or a bank's dialect: a
 remittance is written in the paying bank's (Itaú SISPAG, Caixa SIACC, Bradesco Multipag, Santander, Banco do

@@ -305,6 +305,15 @@ export const PT: Readonly<Record<string, string>> = {
     'corpo JSON de conta a pagar (campos da API, centavos), ou uma lista deles',
   'delete without asking': 'exclui sem perguntar',
   'remove without asking': 'remove sem perguntar',
+  "a valid test boleto (linha digitável and barcode) as a sandbox supplier's bank issues it":
+    'um boleto de teste válido (linha digitável e código de barras) como o banco de um fornecedor do sandbox emite',
+  'the issuing bank: 001, 033, 041, 077, 104, 237, 341, 422, 748, 756 (default 341)':
+    'o banco emissor: 001, 033, 041, 077, 104, 237, 341, 422, 748, 756 (padrão 341)',
+  'its amount (default 740,00)': 'o valor (padrão 740,00)',
+  'its due date (default +5d)': 'o vencimento (padrão +5d)',
+  'linha digitável': 'linha digitável',
+  barcode: 'código de barras',
+  due: 'vencimento',
   'remove the sandbox profiles whose sandbox no longer answers (asks first)':
     'remove os perfis de sandbox cujo sandbox não responde mais (pergunta antes)',
   'payment date, a bank business day: YYYY-MM-DD, tomorrow, +Nd, next-business-day':

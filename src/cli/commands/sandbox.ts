@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
 import { deliver, outputTarget } from '../files.js';
-import { collect, enumFlag, intFlag, urlFlag } from '../flags.js';
+import { collect, dateFlag, enumFlag, intFlag, reaisFlag, urlFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
@@ -293,6 +293,64 @@ export interface BankReturnOptions {
 }
 
 /** Plays the bank: turns a remittance into the return file a bank would send, with real occurrence codes. */
+export interface BoletoOptions {
+  bank?: string;
+  amount?: string;
+  due?: string;
+}
+
+/** The banks whose boletos the sandbox lays out as the bank does (src/formats/boleto/banks.ts). */
+export const BOLETO_BANKS = ['001', '033', '041', '077', '104', '237', '341', '422', '748', '756'] as const;
+
+/**
+ * `condo sandbox boleto`: a valid boleto to try the payables with, as one of the sandbox's suppliers would send
+ * it: the bank's own free-field layout, the amount and the due date in the barcode. Offline; a new nosso número
+ * each time, so two boletos are never the same bill.
+ */
+export async function boletoVerb(deps: Deps, opts: BoletoOptions): Promise<number> {
+  const bank = enumFlag('--bank', (opts.bank ?? '341').padStart(3, '0'), BOLETO_BANKS);
+  const amountCents = reaisFlag('--amount', opts.amount ?? '740,00');
+  if (amountCents <= 0) throw new UsageError('--amount: a boleto to pay has an amount above zero');
+  const due = dateFlag('--due', opts.due ?? '+5d', deps.today(), 'next');
+  const [{ boletoFreeField }, { buildBoleto, formatLinhaDigitavel, dueDateOutOfWindow }] = await Promise.all([
+    import('../../sandbox/services/invoices.js'),
+    import('../../formats/boleto/index.js'),
+  ]);
+  const outside = dueDateOutOfWindow(due, deps.today());
+  if (outside) throw new UsageError(`--due: ${outside}`);
+  // a beneficiary's account at that bank, as a supplier of the sandbox has one
+  const account = { bank_code: bank, agency: '0341-0', account_number: '0012345-6' } as Parameters<
+    typeof boletoFreeField
+  >[0];
+  const { freeField, nossoNumero } = boletoFreeField(account, 1 + Math.floor(Math.random() * 9_999_999));
+  const boleto = buildBoleto({ bankCode: bank, dueDate: due, amountCents, freeField });
+  const view = {
+    bank,
+    amount_cents: amountCents,
+    due_date: due,
+    nosso_numero: nossoNumero,
+    linha_digitavel: boleto.linhaDigitavel,
+    barcode: boleto.barcode,
+  };
+  if (deps.format === 'json') printJson(deps, view);
+  else if (deps.format === 'table') {
+    const { formatReais } = await import('../../domain/money.js');
+    const { formatDateBr } = await import('../../domain/dates.js');
+    for (const [label, value] of [
+      ['bank', bank],
+      ['amount', formatReais(amountCents)],
+      ['due', formatDateBr(due)],
+      ['linha digitável', formatLinhaDigitavel(boleto.linhaDigitavel)],
+      ['barcode', boleto.barcode],
+    ] as const)
+      writeLine(deps.io.stdout, `${deps.t(label).padEnd(16)} ${value}`);
+    deps.info(
+      `try: condo payables create --supplier <name> --method boleto --document ${boleto.linhaDigitavel} --amount ${opts.amount ?? '740,00'} --due ${formatDateBr(due)} --chart-account <code> --description <text>`,
+    );
+  } else writeLine(deps.io.stdout, `${boleto.linhaDigitavel}\t${boleto.barcode}`);
+  return 0;
+}
+
 export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankReturnOptions): Promise<number> {
   if (!opts.outputFile) throw new UsageError('--output-file FILE.ret is required (or -O - for stdout)');
   const target = await outputTarget(opts.outputFile, '', Boolean(opts.force));
@@ -358,6 +416,13 @@ export const register: Register = (program, run) => {
     .option('--data-dir <dir>', 'the sandbox data dir')
     .option('--write-profiles', 'write one profile per condominium, named after it, for --all-profiles')
     .action(run((deps, cmd) => credentialsVerb(deps, cmd.opts())));
+  sandbox
+    .command('boleto')
+    .description("a valid test boleto (linha digitável and barcode) as a sandbox supplier's bank issues it")
+    .option('--bank <code>', `the issuing bank: ${BOLETO_BANKS.join(', ')} (default 341)`)
+    .option('--amount <reais>', 'its amount (default 740,00)')
+    .option('--due <date>', 'its due date (default +5d)')
+    .action(run((deps, cmd) => boletoVerb(deps, cmd.opts<BoletoOptions>())));
   sandbox
     .command('bank-return <file>')
     .description('play the bank: write the return (.ret) for a remittance (.rem)')
