@@ -5,7 +5,14 @@ import { todayIn } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { english, type Translate } from './i18n.js';
 import { canPrompt, type Io, paint, printable, writeLine } from './io.js';
-import { JSON_FIELDS, OUTPUT_FORMATS, type Out, type OutputFormat, resolveFormat } from './output.js';
+import {
+  JSON_FIELDS,
+  OUTPUT_FORMATS,
+  type Out,
+  type OutputFormat,
+  resolveFormat,
+  wrapText,
+} from './output.js';
 import type { Prompter } from './prompter.js';
 
 /** The global options of docs/DESIGN.md "CLI conventions", parsed once by main. */
@@ -159,7 +166,8 @@ export function createDeps(
     info: (line) => {
       if (!globals.quiet) writeLine(io.stderr, printable(t(line)));
     },
-    warn: (line) => writeLine(io.stderr, paint(io, 'yellow', `${t('warning:')} ${printable(t(line))}`)),
+    warn: (line) =>
+      writeLine(io.stderr, paint(io, 'yellow', onScreen(io, `${t('warning:')} ${printable(t(line))}`))),
     target: async () => {
       const creds = await deps.credentials();
       const profile = creds.profileName ? (await deps.config()).profile(creds.profileName) : undefined;
@@ -250,4 +258,21 @@ export function describeTarget(t: {
     t.sandbox ? `sandbox ${host}` : host,
   ];
   return `${t.name ? `${t.name} ` : ''}(${parts.join(', ')})`;
+}
+
+/**
+ * A message on a terminal broken at spaces to its width, the lines after the first indented, so a long line
+ * reads as one paragraph at 80 columns; a log or a pipe gets it on one line, as a script greps it.
+ */
+function onScreen(io: Io, text: string): string {
+  if (!io.stderr.isTTY) return text;
+  const columns = io.stdout.columns ?? Number(io.env.COLUMNS);
+  const width = Number.isInteger(columns) && columns > 0 ? columns : 80;
+  const [first = '', ...rest] = wrapText(text, width);
+  return [
+    first,
+    ...wrapText(rest.join(' '), width - 2)
+      .filter(Boolean)
+      .map((l) => `  ${l}`),
+  ].join('\n');
 }

@@ -651,11 +651,11 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
   ],
   [
     /^(\S+): the bank rejected it on (\S+) \((.*)\) and the PIX key is still the one it refused: correct it first, or the bank refuses it again$/,
-    '$1: o banco rejeitou em $2 ($3) e a chave PIX ainda é o que ele recusou: corrija antes, ou o banco recusa de novo',
+    '$1: o banco rejeitou em $2 ($3) e a chave PIX ainda é a que ele recusou: corrija antes, ou o banco recusa de novo',
   ],
   [
     /^(\S+): the bank rejected it on (\S+) \((.*)\) and the bank account is still the one it refused: correct it first, or the bank refuses it again$/,
-    '$1: o banco rejeitou em $2 ($3) e a conta bancária ainda é o que ele recusou: corrija antes, ou o banco recusa de novo',
+    '$1: o banco rejeitou em $2 ($3) e a conta bancária ainda é a que ele recusou: corrija antes, ou o banco recusa de novo',
   ],
   [/^now mark its rejected payables again: (.*)$/, 'agora marque de novo as contas rejeitadas dele: $1'],
   [/^wrote (\d+) bytes$/, '$1 bytes gravados'],

@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import { formatDateBr, formatInstantBr } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { centsToText, decimalToCents, formatReais, hasAtMostTwoDecimals } from '../domain/money.js';
@@ -212,8 +213,19 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
     terminalWidth(io),
   );
   const kept = columns.filter((_, i) => layout.kept[i]);
-  // a column that must keep every character wraps the table's long cells instead of cutting them
+  // a column that must keep every character (cnab inspect's destination) would wrap its cells over several lines
+  // of a row, and a table that cannot fit at all would spill: one block per record instead, nothing cut
   const wraps = kept.some((c) => c.wrap);
+  const screen = terminalWidth(io);
+  if (screen !== undefined && (layout.fits === false || (wraps && layout.widths))) {
+    printBlocks(
+      io,
+      columns.map((c) => t(c.header)),
+      all,
+      screen,
+    );
+    return;
+  }
   const table = new Table({
     // cli-table3 counts colour codes when it wraps: a wrapping table's header stays plain
     head: kept.map((c) => (wraps && layout.widths ? t(c.header) : paint(io, 'bold', t(c.header)))),
@@ -290,6 +302,8 @@ export interface TableLayout {
   /** the kept columns' widths as cli-table3 counts them (padding included); undefined: natural widths */
   widths: number[] | undefined;
   compact: boolean;
+  /** false when even the narrowest table is wider than the terminal: the list is shown as blocks instead */
+  fits?: false;
 }
 
 /** A shrunk column keeps this much while optional columns can still go; then it may go down to the last resort. */
@@ -329,12 +343,71 @@ export function tableLayout(cols: readonly TableColumnFit[], width: number | und
     if (optional < 0) break;
     kept[optional] = false;
   }
-  return { kept, widths: shrinkTo(LAST_RESORT).widths, compact: true };
+  const last = shrinkTo(LAST_RESORT);
+  return { kept, widths: last.widths, compact: true, ...(last.fits ? {} : { fits: false as const }) };
 }
 
-/** What a cell takes on screen: colour codes take nothing, an accented letter one column. */
+/** What a text takes on screen (string-width): colour codes nothing, an accented letter one, a CJK or emoji two. */
 export function textWidth(text: string): number {
-  return [...text.replace(/\u001b\[[0-9;]*m/g, '').normalize('NFC')].length;
+  return stringWidth(text);
+}
+
+/**
+ * A value on lines of at most `width` columns, broken at spaces (never inside an amount: `R$ 12.450,00` stays
+ * whole); a word wider than a line (a long account number) is broken where it must. Colour codes take no room.
+ */
+export function wrapText(text: string, width: number): string[] {
+  if (width < 1 || textWidth(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = '';
+  // an amount is one word: R$ and its figure never end up on two lines
+  for (const word of text.split(/(?<!R\$) /)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (textWidth(candidate) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = word;
+    while (textWidth(line) > width && !line.includes('\u001b')) {
+      const chars = [...line];
+      let cut = 0;
+      let used = 0;
+      while (cut < chars.length && used + textWidth(chars[cut] as string) <= width)
+        used += textWidth(chars[cut++] as string);
+      lines.push(chars.slice(0, cut).join(''));
+      line = chars.slice(cut).join('');
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A line of text for a person on stdout: on a terminal, broken at spaces to its width. */
+export function writeParagraph(io: Io, text: string): void {
+  const width = terminalWidth(io);
+  writeLine(io.stdout, width === undefined ? text : wrapText(text, width).join('\n'));
+}
+
+/**
+ * A list too wide for the terminal as one block per record, label and value per line (as `kubectl describe`):
+ * nothing is cut, and a long value goes on under itself.
+ */
+function printBlocks(io: Io, headers: string[], rows: string[][], width: number): void {
+  const labelWidth = Math.max(...headers.map(textWidth));
+  const room = Math.max(20, width - labelWidth - 2);
+  const out: string[] = [];
+  rows.forEach((row, r) => {
+    if (r > 0) out.push('');
+    row.forEach((cell, i) => {
+      if (!cell) return;
+      const label = headers[i] as string;
+      const [first = '', ...rest] = wrapText(cell, room);
+      out.push(`${paint(io, 'bold', label + ' '.repeat(labelWidth - textWidth(label)))}  ${first}`);
+      for (const more of rest) out.push(`${' '.repeat(labelWidth + 2)}${more}`);
+    });
+  });
+  writeLine(io.stdout, out.join('\n'));
 }
 
 /**
@@ -364,12 +437,16 @@ export function printRecord<T>(out: Out, record: T, fields: Column<T>[]): void {
   const t = out.t ?? english;
   const label = (f: Column<T>) => (scripted ? f.header : t(f.header));
   const width = Math.max(...fields.map((f) => textWidth(label(f))));
+  // on a terminal, a long value goes on under itself rather than past the edge
+  const room = Math.max(20, (terminalWidth(io) ?? Number.POSITIVE_INFINITY) - width - 2);
   for (const f of fields) {
     const value = f.value(record);
     if (scripted) writeLine(io.stdout, `${f.header}\t${forScript(value, f.kind)}`);
     else {
       const padded = label(f) + ' '.repeat(width - textWidth(label(f)));
-      writeLine(io.stdout, `${paint(io, 'bold', padded)}  ${personCell(io, f, record, t)}`);
+      const [first = '', ...rest] = wrapText(personCell(io, f, record, t), room);
+      writeLine(io.stdout, `${paint(io, 'bold', padded)}  ${first}`);
+      for (const more of rest) writeLine(io.stdout, `${' '.repeat(width + 2)}${more}`);
     }
   }
 }

@@ -232,13 +232,22 @@ export async function readAcrossProfiles(
     const rows: Row[] = answers.flatMap((a) =>
       a.rows.map((row) => ({ condominium: a.target.condominium, row: row as never })),
     );
+    // on a terminal, the shortest slug and id that still tell the rows apart: a firm's table fits 80 columns
+    const short = deps.format === 'table';
+    const slug = short ? shortestPrefixes(rows.map((r) => r.condominium)) : undefined;
+    const first = columns[0];
+    const ids =
+      short && first ? shortestSuffixes(rows.map((r) => String(first.value(r.row) ?? ''))) : undefined;
     const merged: Column<Row>[] = [
-      { header: 'CONDOMINIUM', value: (r) => r.condominium },
+      { header: 'CONDOMINIUM', value: (r) => slug?.get(r.condominium) ?? r.condominium },
       // the verb's first column (its ids) stays whole, as it would in its own table
       ...columns.map(({ style, ...c }, i) => ({
         ...c,
         ...(i === 0 ? { fixed: true } : {}),
-        value: (r: Row) => c.value(r.row),
+        value: (r: Row) => {
+          const v = c.value(r.row);
+          return i === 0 && ids ? (ids.get(String(v ?? '')) ?? v) : v;
+        },
         ...(style ? { style: (r: Row) => style(r.row) } : {}),
       })),
     ];
@@ -252,4 +261,31 @@ export async function readAcrossProfiles(
       `${answers.length - failed} of ${answers.length} condominiums answered; ${failed} failed (above)`,
     );
   return Math.max(0, ...answers.map((a) => a.exitCode));
+}
+
+/**
+ * Each text's shortest start (at least `min` characters) that no other text shares: `edificio-aurora` and
+ * `edificio-ipe-amarelo` become `edificio-a` and `edificio-i`.
+ */
+export function shortestPrefixes(texts: readonly string[], min = 6): Map<string, string> {
+  const unique = [...new Set(texts)];
+  const out = new Map<string, string>();
+  for (const t of unique) {
+    let n = Math.min(min, t.length);
+    while (n < t.length && unique.some((o) => o !== t && o.startsWith(t.slice(0, n)))) n++;
+    out.set(t, t.slice(0, n));
+  }
+  return out;
+}
+
+/**
+ * The shortest common length (at least `min`) at which the ids' ends are all different: ids made in the same
+ * millisecond share their start, so the end tells them apart, and `payables show` takes a unique end.
+ */
+export function shortestSuffixes(ids: readonly string[], min = 6): Map<string, string> {
+  const unique = [...new Set(ids)];
+  const longest = Math.max(0, ...unique.map((i) => i.length));
+  let n = Math.min(min, longest);
+  while (n < longest && new Set(unique.map((i) => i.slice(-n))).size < unique.length) n++;
+  return new Map(unique.map((i) => [i, i.slice(-n)]));
 }

@@ -121,7 +121,7 @@ export function batchPreview(
       warn(
         p,
         'early',
-        `due ${p.due_date}, paid ${paymentDate}: more than ${earlyDays} days early (the money leaves before it must)`,
+        `due ${formatDateBr(p.due_date)}, paid ${formatDateBr(paymentDate)}: more than ${earlyDays} days early (the money leaves before it must)`,
       );
     for (const d of duplicates(p))
       warn(

@@ -20,7 +20,15 @@ import {
 import { dateFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
-import { type Column, narration, type Out, printJson, printList, printRecord } from '../output.js';
+import {
+  type Column,
+  narration,
+  type Out,
+  printJson,
+  printList,
+  printRecord,
+  writeParagraph,
+} from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import { previewContext } from '../preview-checks.js';
 import type { Register } from '../program.js';
@@ -113,12 +121,15 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
     printJson(out, preview);
     return;
   }
+  if (preview.count === 0) return;
   if (out.format === 'table') {
-    writeLine(
-      out.io.stdout,
-      `${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(preview.payment_date)}: ${preview.by_forma
-        .map((f) => `${f.forma} ${f.count} (${formatReais(f.total_cents)})`)
-        .join(', ')}`,
+    writeParagraph(
+      out.io,
+      deps.t(
+        `${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(preview.payment_date)}: ${preview.by_forma
+          .map((f) => `${f.forma} ${f.count} (${formatReais(f.total_cents)})`)
+          .join(', ')}`,
+      ),
     );
   }
   await printList(out, preview.payments, [

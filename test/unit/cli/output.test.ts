@@ -79,3 +79,27 @@ describe('tables fit the terminal', () => {
     expect(textWidth('\u001b[31mrejected\u001b[39m')).toBe(8);
   });
 });
+
+describe('80 columns (#28)', () => {
+  test('text wraps at spaces, never inside an amount; a word too long for a line is broken', async () => {
+    const { wrapText } = await import('../../../src/cli/output.js');
+    expect(wrapText('boleto 1 (R$ 2.120,00), pix 1 (R$ 12.450,00)', 36)).toEqual([
+      'boleto 1 (R$ 2.120,00), pix 1',
+      '(R$ 12.450,00)',
+    ]);
+    expect(wrapText('conta 0000000000000093847569', 10)).toEqual(['conta', '0000000000', '0000938475', '69']);
+    expect(textWidth('日本')).toBe(4); // a wide character takes two columns
+  });
+
+  test('a firm-wide table names each row by the shortest slug and id that tell them apart', async () => {
+    const { shortestPrefixes, shortestSuffixes } = await import('../../../src/cli/profiles.js');
+    const slugs = shortestPrefixes(['edificio-aurora', 'edificio-ipe-amarelo', 'residencial-jardim']);
+    expect([...slugs.values()]).toEqual(['edificio-a', 'edificio-i', 'reside']);
+    const ids = shortestSuffixes([
+      '01M8ADSZAZ7XWEM7NSSD81VKYK',
+      '01M8ADSZAZ7XWEM7NSSD81VKYC',
+      '01M8ADSZAZ7XWEM7NSSD81VKYK',
+    ]);
+    expect([...ids.values()]).toEqual(['81VKYK', '81VKYC']);
+  });
+});

@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import stringWidth from 'string-width';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Io } from '../../src/cli/io.js';
+import { main, reportError } from '../../src/cli/program.js';
+import { type Session, sandboxSession } from './harness.js';
+
+/**
+ * #28 point 8: every list and show verb read on an 80-column terminal, in English and in Portuguese, fits:
+ * no line is wider than the terminal (measured with string-width, as a terminal draws it), and money is never
+ * cut or broken across lines.
+ */
+
+let s: Session;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  s = await sandboxSession({ bills: true, condominiums: 4 });
+  await s.condo.ok(['sandbox', 'credentials', '--write-profiles', '--data-dir', s.dataDir]);
+  const rejected = (await s.condo.json('payables list --rejected'))[0];
+  ids.payable = rejected.public_id;
+  await s.condo.run([
+    'payables',
+    'mark',
+    ...(await s.condo.json('payables list --state pending')).map((p: any) => p.public_id),
+  ]);
+  await s.condo.run(['payables', 'mark', rejected.public_id]);
+  const batch = await s.condo.json('batches create --date next-business-day --yes');
+  ids.batch = batch.public_id;
+  ids.rem = join(s.condo.configDir, 'lote.rem');
+  await s.condo.ok(['batches', 'download', batch.public_id, '-O', ids.rem]);
+  ids.ret = join(s.condo.configDir, 'retorno.ret');
+  await s.condo.ok(['sandbox', 'bank-return', ids.rem, '-O', ids.ret, '--reject-rate', '30%', '--seed', '7']);
+  await s.condo.ok(['batches', 'import-return', ids.ret]);
+  // what the bank refused, marked again: the preview has payments and warnings to show
+  await s.condo.run([
+    'payables',
+    'mark',
+    ...(await s.condo.json('payables list --rejected')).map((p: any) => p.public_id),
+  ]);
+  ids.supplier = String((await s.condo.json('suppliers list'))[0].id);
+  ids.invoice = (await s.condo.json('invoices list'))[0].public_id;
+}, 120_000);
+afterAll(() => s.close());
+
+/** The CLI on a terminal 80 columns wide: what it printed on stdout and stderr. */
+async function onTerminal(
+  args: string[],
+  lang: string,
+): Promise<{ code: number; screen: string; messages: string }> {
+  const chunks: string[] = [];
+  const messages: string[] = [];
+  const stdout = Object.assign(
+    new Writable({
+      write(chunk, _e, done) {
+        chunks.push(String(chunk));
+        done();
+      },
+    }),
+    { isTTY: true, columns: 80 },
+  );
+  const stderr = Object.assign(
+    new Writable({
+      write(chunk, _e, done) {
+        messages.push(String(chunk));
+        done();
+      },
+    }),
+    { isTTY: true },
+  );
+  const io: Io = {
+    stdin: Readable.from([]),
+    stdout,
+    stderr,
+    color: false,
+    env: { ...s.condo.env, CI: '1' },
+  };
+  const argv = ['--lang', lang, ...args];
+  const code = await main(argv, io).catch((e: unknown) => reportError(io, e, argv));
+  // the view is what stdout shows; messages on stderr are lines a terminal wraps as it wraps any text
+  return { code, screen: chunks.join(''), messages: messages.join('') };
+}
+
+const SCREENS: string[][] = [
+  ['payables', 'list', '--all'],
+  ['payables', 'list', '--rejected'],
+  ['payables', 'show', '@payable'],
+  ['batches', 'list'],
+  ['batches', 'show', '@batch'],
+  ['batches', 'create', '--dry-run', '--date', 'next-business-day'],
+  ['cnab', 'inspect', '@rem'],
+  ['cnab', 'inspect', '@ret'],
+  ['report', 'month'],
+  ['report', 'paid'],
+  ['report', 'paid', '--by', 'supplier'],
+  ['invoices', 'list'],
+  ['invoices', 'show', '@invoice'],
+  ['expenses', 'list'],
+  ['ledger', 'entries'],
+  ['ledger', 'chart'],
+  ['ledger', 'summary', '--last', '3'],
+  ['defaulters'],
+  ['indexes'],
+  ['suppliers', 'list'],
+  ['suppliers', 'show', '@supplier'],
+  ['units', 'list'],
+  ['bank-accounts', 'list'],
+  ['statements', 'list'],
+  ['config', 'list'],
+  ['auth', 'status'],
+  ['--all-profiles', 'payables', 'list'],
+  ['--all-profiles', 'report', 'month'],
+  ['--all-profiles', 'batches', 'list'],
+];
+
+describe.each(['en', 'pt-BR'])('at 80 columns in %s', (lang) => {
+  test.each(SCREENS.map((a) => [a.join(' ')]))('condo %s', async (line) => {
+    const args = line.split(' ').map((a) => (a.startsWith('@') ? (ids[a.slice(1)] as string) : a));
+    const { code, screen, messages } = await onTerminal(args, lang);
+    expect(code, `${screen}${messages}`).toBe(0);
+    const wide = screen.split('\n').filter((l) => stringWidth(l) > 80);
+    expect(wide, `${line}:\n${screen}`).toEqual([]);
+    // money is never cut: every R$ amount on screen is whole
+    expect(screen).not.toMatch(/R\$ [\d.]*…|R\$\s*$/m);
+  });
+});
