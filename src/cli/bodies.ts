@@ -145,7 +145,11 @@ export async function createFromFile<B, T>(
   const created = attempted.filter((r) => r.ok).length;
   writeLine(
     deps.io.stderr,
-    paint(deps.io, 'yellow', `${created} of ${bodies.length} created; run the same command again to finish`),
+    paint(
+      deps.io,
+      'yellow',
+      deps.t(`${created} of ${bodies.length} created; run the same command again to finish`),
+    ),
   );
   return stop.signal.aborted ? ExitCode.interrupted : ExitCode.unavailable;
 }

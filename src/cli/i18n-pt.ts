@@ -312,6 +312,7 @@ export const PT: Readonly<Record<string, string>> = {
   'its amount (default 740,00)': 'o valor (padrão 740,00)',
   'its due date (default +5d)': 'o vencimento (padrão +5d)',
   'linha digitável': 'linha digitável',
+  amount: 'valor',
   barcode: 'código de barras',
   due: 'vencimento',
   'remove the sandbox profiles whose sandbox no longer answers (asks first)':
@@ -660,6 +661,26 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
   [/^now mark its rejected payables again: (.*)$/, 'agora marque de novo as contas rejeitadas dele: $1'],
   [/^wrote (\d+) bytes$/, '$1 bytes gravados'],
   [/^written to (.*)$/, 'gravado em $1'],
+  [
+    /^(\d+) of (\d+) created; run the same command again to finish$/,
+    '$1 de $2 criadas; rode o mesmo comando de novo para terminar',
+  ],
+  [/^no sandbox profiles: nothing to prune$/, 'nenhum perfil de sandbox: nada a remover'],
+  [
+    /^every sandbox profile's sandbox answers \((\d+)\): nothing to prune$/,
+    'o sandbox de cada perfil de sandbox responde ($1): nada a remover',
+  ],
+  [
+    /^Remove (\d+) sandbox profiles? whose sandbox no longer answers: (.*)\?$/,
+    'Remover $1 perfil(is) de sandbox cujo sandbox não responde mais: $2?',
+  ],
+  [/^(\d+) sandbox profiles removed$/, '$1 perfis de sandbox removidos'],
+  [
+    /^Cancel batch (\S+) of (.*) \((\d+) payables, (R\$ [\d.,]+)\)\? Do not send its file to the bank\.$/,
+    'Cancelar o lote $1 de $2 ($3 contas, $4)? Não envie o arquivo dele ao banco.',
+  ],
+  [/^Create these (\d+) expenses in (.*)\?$/, 'Criar estas $1 despesas em $2?'],
+  [/^try: (.*)$/, 'experimente: $1'],
   [/^dry run: nothing was created in (.*)$/, 'simulação: nada foi criado em $1'],
   [/^nothing is marked for remittance in (.*)$/, 'nada está marcado para remessa em $1'],
   [
@@ -823,6 +844,17 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/ matches (\d+) suppliers: /g, ' corresponde a $1 fornecedores: '],
   [/; give more of the name, or the id/g, '; dê mais do nome, ou o id'],
   [/^this server cannot /g, 'este servidor não pode '],
+  [/^not sent: the server was unreachable /g, 'não enviado: o servidor estava inalcançável '],
+  [
+    / is in use \(another sandbox\?\); --port 0 picks a free one/g,
+    ' está em uso (outro sandbox?); --port 0 escolhe uma livre',
+  ],
+  [/^port /g, 'porta '],
+  [
+    / is being written by another condo process and stayed locked for (\d+) s; nothing was changed \(run the command again; if no condo is running, remove (.*)\)/g,
+    ' está sendo gravado por outro processo do condo e ficou travado por $1 s; nada foi alterado (rode o comando de novo; se nenhum condo estiver rodando, remova $2)',
+  ],
+  [/^the config file /g, 'o arquivo de configuração '],
   [/ is an extension of the condo sandbox/g, ' é uma extensão do sandbox do condo'],
   [/^cannot update a payable in state /g, 'não é possível alterar uma conta no estado '],
   [/^cannot delete a payable in state /g, 'não é possível excluir uma conta no estado '],

@@ -519,6 +519,11 @@ async function firmChapter(deps: Deps, s: Session, root: string): Promise<void> 
     const as = ['--profile', profile];
     const due = await s.json<Json[]>([...as, 'payables', 'list', '--method', 'pix,ted']);
     await s.json([...as, 'payables', 'mark', ...due.map((p) => String(p.public_id))]);
+    if (i === 0)
+      await s.show(
+        'With 50 profiles, a write names its target: the preview says which condominium, profile and server, and what deserves a second look (a bill paid long before it is due)',
+        [...as, 'batches', 'create', '--dry-run', '--date', 'next-business-day'],
+      );
     const batch = await s.json<Json>([...as, 'batches', 'create', '--date', 'next-business-day', '--yes']);
     const rem = join(root, `${profile}.rem`);
     await s.quiet([...as, 'batches', 'download', String(batch.public_id), '-O', rem]);
