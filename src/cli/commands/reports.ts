@@ -366,23 +366,19 @@ interface FlatRow {
 function flatRows(r: MonthReport): FlatRow[] {
   const groups = (section: string, list: Group[]) =>
     list.map((g) => ({ section, item: g.name, detail: '', count: g.count, amount: g.total_cents }));
+  const rejections = (section: string, list: MonthReport['still_rejected']) =>
+    list.map((p) => ({
+      section,
+      item: p.payee,
+      detail: `${p.code} ${p.reason} (due ${p.due_date})`,
+      count: 1 as const,
+      amount: p.amount_cents,
+    }));
   return [
     ...groups('paid by supplier', r.paid.by_supplier),
     ...groups('paid by chart account', r.paid.by_chart_account),
-    ...r.rejected.map((p) => ({
-      section: 'rejected',
-      item: p.payee,
-      detail: `${p.code} ${p.reason} (due ${p.due_date})`,
-      count: 1 as const,
-      amount: p.amount_cents,
-    })),
-    ...r.still_rejected.map((p) => ({
-      section: 'still rejected',
-      item: p.payee,
-      detail: `${p.code} ${p.reason} (due ${p.due_date})`,
-      count: 1 as const,
-      amount: p.amount_cents,
-    })),
+    ...rejections('rejected', r.rejected),
+    ...rejections('still rejected', r.still_rejected),
     ...r.pending.map((p) => ({
       section: 'pending',
       item: p.payee,
