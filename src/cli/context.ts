@@ -60,8 +60,11 @@ export interface Deps extends Out {
   client: () => Promise<Client>;
   /** null when prompting is not allowed (no TTY, --no-input, CI). */
   prompter: () => Promise<Prompter | null>;
-  /** A progress or narration line on stderr, silenced by --quiet. */
-  info: (line: string) => void;
+  /**
+   * A progress or narration line on stderr, silenced by --quiet; `wrap` breaks it at spaces to a terminal's
+   * width (a line naming a write's target, long by nature), so no word is split by the terminal's own wrap.
+   */
+  info: (line: string, wrap?: boolean) => void;
   warn: (line: string) => void;
   /**
    * Where a write goes, in words, with no call: `Residencial Jardim Botânico (residencial-jardim-botanico,
@@ -163,8 +166,8 @@ export function createDeps(
       const { inquirerPrompter } = await import('./prompter.js');
       return inquirerPrompter();
     },
-    info: (line) => {
-      if (!globals.quiet) writeLine(io.stderr, printable(t(line)));
+    info: (line, wrap) => {
+      if (!globals.quiet) writeLine(io.stderr, wrap ? onScreen(io, printable(t(line))) : printable(t(line)));
     },
     warn: (line) =>
       writeLine(io.stderr, paint(io, 'yellow', onScreen(io, `${t('warning:')} ${printable(t(line))}`))),

@@ -115,7 +115,7 @@ export function buildProgram(
           !cmd.opts().dryRun &&
           deps.format !== 'json'
         )
-          deps.info(`written to ${await deps.target()}`);
+          deps.info(`written to ${await deps.target()}`, true);
       } finally {
         await deps.close();
       }

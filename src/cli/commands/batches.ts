@@ -168,6 +168,7 @@ export async function createBatch(deps: Deps, opts: CreateOptions): Promise<numb
         preview.count === 0
           ? `nothing is marked for remittance in ${target}`
           : `dry run: nothing was created in ${target}`,
+        true,
       );
       return 0;
     }
