@@ -312,6 +312,7 @@ export const PT: Readonly<Record<string, string>> = {
   'its amount (default 740,00)': 'o valor (padrão 740,00)',
   'its due date (default +5d)': 'o vencimento (padrão +5d)',
   'linha digitável': 'linha digitável',
+  'Ready.': 'Pronto.',
   amount: 'valor',
   barcode: 'código de barras',
   due: 'vencimento',
@@ -661,6 +662,10 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
   [/^now mark its rejected payables again: (.*)$/, 'agora marque de novo as contas rejeitadas dele: $1'],
   [/^wrote (\d+) bytes$/, '$1 bytes gravados'],
   [/^written to (.*)$/, 'gravado em $1'],
+  [
+    /^Listening on (\S+) for (.*) \(subscription (\S+)\)\. Ctrl-C to stop\.$/,
+    'Escutando em $1 para $2 (assinatura $3). Ctrl-C para parar.',
+  ],
   [
     /^(\d+) of (\d+) created; run the same command again to finish$/,
     '$1 de $2 criadas; rode o mesmo comando de novo para terminar',

@@ -1,6 +1,6 @@
 /**
  * The language of the screens a person reads: `--lang pt-BR|en`, else CONDO_LANG, LC_ALL, LC_MESSAGES or LANG
- * (`pt_BR.UTF-8` and any `pt…` mean Portuguese). Tables' headers and labels, states and other enum words, fixed
+ * (`pt_BR.UTF-8` and any `pt…` mean Portuguese), else the operating system's locale (Windows sets none of them). Tables' headers and labels, states and other enum words, fixed
  * messages and help text are translated; machine output (tsv, csv, JSON, exit codes) is the same in both, so a
  * script reads one thing whatever the locale of the machine it runs on.
  *
@@ -11,7 +11,23 @@ import { UsageError } from '../domain/errors.js';
 export const LANGUAGES = ['pt-BR', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
-export function resolveLang(flag: string | undefined, env: NodeJS.ProcessEnv): Lang {
+/**
+ * The operating system's locale, where the environment names none: Windows sets no LANG or LC_*, and Node's Intl
+ * reads the user's locale from the system there (`pt-BR` for a Brazilian Windows).
+ */
+export function systemLocale(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().locale;
+  } catch {
+    return '';
+  }
+}
+
+export function resolveLang(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+  osLocale: () => string = systemLocale,
+): Lang {
   if (flag !== undefined) {
     const wanted = LANGUAGES.find((l) => l.toLowerCase() === flag.trim().toLowerCase().replace('_', '-'));
     if (wanted) return wanted;
@@ -19,7 +35,7 @@ export function resolveLang(flag: string | undefined, env: NodeJS.ProcessEnv): L
     if (/^en\b/i.test(flag)) return 'en';
     throw new UsageError(`--lang: "${flag}" is not one of ${LANGUAGES.join(', ')}`);
   }
-  const locale = env.CONDO_LANG || env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  const locale = env.CONDO_LANG || env.LC_ALL || env.LC_MESSAGES || env.LANG || osLocale();
   return /^pt([_-]|$)/i.test(locale) ? 'pt-BR' : 'en';
 }
 

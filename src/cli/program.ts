@@ -306,8 +306,11 @@ export function reportError(
     }
     return exitCodeOf(error);
   }
+  // not an API error: condo's own or the platform's (a native module that will not load), whose lines are its
+  // own and stay lines; each is still made harmless
   const message = error instanceof Error ? error.message : String(error);
-  writeLine(io.stderr, paint(io, 'red', `error: ${printable(message)}`));
+  const lines = message.split(/\r?\n/).map((l) => printable(l));
+  writeLine(io.stderr, paint(io, 'red', `error: ${lines.join('\n')}`));
   if (process.env.CONDO_DEBUG_STACK && error instanceof Error) writeLine(io.stderr, error.stack ?? '');
   return ExitCode.error;
 }

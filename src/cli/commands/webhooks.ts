@@ -5,7 +5,7 @@ import { verifyWebhookSignature, WEBHOOK_EVENTS } from '../../domain/webhooks.js
 import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
 import { urlFlag } from '../flags.js';
-import { paint, writeLine } from '../io.js';
+import { paint, printable, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
 import { untilStopped } from '../signals.js';
@@ -136,9 +136,12 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
     throw error;
   });
   secret = sub.secret ?? '';
-  deps.info(
-    `${paint(deps.io, 'green', 'Ready.')} Listening on ${url} for ${events.join(', ')} (subscription ${sub.id}). Ctrl-C to stop.`,
-  );
+  // the colour is ours, added after the text is made harmless (info() would escape it)
+  if (!deps.globals.quiet)
+    writeLine(
+      deps.io.stderr,
+      `${paint(deps.io, 'green', deps.t('Ready.'))} ${printable(deps.t(`Listening on ${url} for ${events.join(', ')} (subscription ${sub.id}). Ctrl-C to stop.`))}`,
+    );
   await untilStopped();
   server.close();
   await client.webhooks.delete(sub.id);

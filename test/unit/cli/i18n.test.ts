@@ -53,3 +53,14 @@ describe('the language of the screens', () => {
     );
   });
 });
+
+describe('Portuguese by default where the user is Brazilian (#29)', () => {
+  test("with no LANG or LC_* (Windows), the operating system's locale decides", () => {
+    expect(resolveLang(undefined, {}, () => 'pt-BR')).toBe('pt-BR');
+    expect(resolveLang(undefined, {}, () => 'en-US')).toBe('en');
+    // what the environment says still wins, and the flag over everything
+    expect(resolveLang(undefined, { LANG: 'C.UTF-8' }, () => 'pt-BR')).toBe('en');
+    expect(resolveLang(undefined, { CONDO_LANG: 'en' }, () => 'pt-BR')).toBe('en');
+    expect(resolveLang('en', {}, () => 'pt-BR')).toBe('en');
+  });
+});
