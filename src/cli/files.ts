@@ -87,6 +87,34 @@ export async function outputTarget(
 }
 
 /**
+ * Puts a finished file in place of `target`. On Windows a file another program holds open (Excel, an editor, an
+ * antivirus scan) refuses the rename with EPERM, EBUSY or EACCES for a moment or for as long as it stays open:
+ * retried for about two seconds, then refused with what to do, never a raw error.
+ */
+export async function renameOver(
+  temp: string,
+  target: string,
+  opts: { attempts?: number; pauseMs?: number; move?: (from: string, to: string) => Promise<void> } = {},
+): Promise<void> {
+  const { attempts = 10, pauseMs = 200, move = rename } = opts;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await move(temp, target);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES') throw error;
+      if (attempt >= attempts)
+        throw new UsageError(
+          `${basename(target)} is open in another program (close it, or choose another name with -O); nothing was written`,
+          { code: 'file_in_use' },
+        );
+      await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  }
+}
+
+/**
  * Streams `body` to `target` through a temp file in the same directory, fsynced, then put in place only when
  * complete: renamed over the target with `overwrite`, else linked, which fails if the file appeared meanwhile.
  */
@@ -111,7 +139,7 @@ export async function writeAtomically(
     }
     await file.sync();
     await file.close();
-    if (overwrite) await rename(temp, target);
+    if (overwrite) await renameOver(temp, target);
     else {
       await link(temp, target).catch((e: NodeJS.ErrnoException) => {
         throw e.code === 'EEXIST'

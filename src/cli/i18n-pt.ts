@@ -851,6 +851,10 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/^this server cannot /g, 'este servidor não pode '],
   [/^not sent: the server was unreachable /g, 'não enviado: o servidor estava inalcançável '],
   [
+    / is open in another program \(close it, or choose another name with -O\); nothing was written/g,
+    ' está aberto em outro programa (feche-o, ou escolha outro nome com -O); nada foi gravado',
+  ],
+  [
     / is in use \(another sandbox\?\); --port 0 picks a free one/g,
     ' está em uso (outro sandbox?); --port 0 escolhe uma livre',
   ],

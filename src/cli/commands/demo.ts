@@ -110,15 +110,17 @@ export async function demo(deps: Deps): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...io.env, CONDO_CONFIG_DIR: join(root, 'config'), CONDO_PROFILE: 'demo' };
   for (const k of ['CONDO_BASE_URL', 'CONDO_CONDOMINIUM', 'CONDO_CLIENT_ID', 'CONDO_CLIENT_SECRET'])
     delete env[k];
-  const { startSandbox } = await import('../../sandbox/index.js');
-  const sandbox = await startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: join(root, 'sandbox'),
-    // the two seeded condominiums and three of an accounting firm's, for the firm's chapter
-    condominiums: 2 + FIRM.length,
-  });
+  // the temporary folder goes whatever happens after it exists: a sandbox that cannot start included
+  let sandbox: Awaited<ReturnType<typeof import('../../sandbox/index.js').startSandbox>> | undefined;
   try {
+    const { startSandbox } = await import('../../sandbox/index.js');
+    sandbox = await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: join(root, 'sandbox'),
+      // the two seeded condominiums and three of an accounting firm's, for the firm's chapter
+      condominiums: 2 + FIRM.length,
+    });
     const me = sandbox.clients.find((c) => c.name === 'default');
     if (!me) throw new ApiError('the sandbox has no default client');
     const s = session(deps, env);
@@ -488,7 +490,7 @@ export async function demo(deps: Deps): Promise<number> {
     );
     return 0;
   } finally {
-    await sandbox.close();
+    await sandbox?.close().catch(() => undefined);
     await rm(root, { recursive: true, force: true });
   }
 }

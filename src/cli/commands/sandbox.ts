@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { homedir, networkInterfaces } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, resolve, win32 } from 'node:path';
 import { Readable } from 'node:stream';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
@@ -27,10 +27,17 @@ export function sandboxProfileName(port: number, dataDir: string, defaultDataDir
 }
 
 /** --data-dir, else CONDO_SANDBOX_DIR, else beside a relocated config, else the XDG data home. */
-export function sandboxDataDir(env: NodeJS.ProcessEnv, flag?: string): string {
+export function sandboxDataDir(
+  env: NodeJS.ProcessEnv,
+  flag?: string,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (flag) return flag;
   if (env.CONDO_SANDBOX_DIR) return env.CONDO_SANDBOX_DIR;
   if (env.CONDO_CONFIG_DIR) return join(env.CONDO_CONFIG_DIR, 'sandbox');
+  // where each system keeps an application's local data: %LOCALAPPDATA% on Windows, XDG's elsewhere
+  if (platform === 'win32')
+    return win32.join(env.LOCALAPPDATA || win32.join(homedir(), 'AppData', 'Local'), 'condo', 'sandbox');
   return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'condo', 'sandbox');
 }
 
