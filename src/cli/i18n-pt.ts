@@ -305,6 +305,8 @@ export const PT: Readonly<Record<string, string>> = {
     'corpo JSON de conta a pagar (campos da API, centavos), ou uma lista deles',
   'delete without asking': 'exclui sem perguntar',
   'remove without asking': 'remove sem perguntar',
+  'a pattern that matches no file is not an error (cron, a night with no file)':
+    'um padrão que não encontra arquivo não é erro (cron, uma noite sem arquivo)',
   "a valid test boleto (linha digitável and barcode) as a sandbox supplier's bank issues it":
     'um boleto de teste válido (linha digitável e código de barras) como o banco de um fornecedor do sandbox emite',
   'the issuing bank: 001, 033, 041, 077, 104, 237, 341, 422, 748, 756 (default 341)':
@@ -850,6 +852,12 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/; give more of the name, or the id/g, '; dê mais do nome, ou o id'],
   [/^this server cannot /g, 'este servidor não pode '],
   [/^not sent: the server was unreachable /g, 'não enviado: o servidor estava inalcançável '],
+  [/^no files match /g, 'nenhum arquivo corresponde a '],
+  [
+    / \(--allow-empty makes that a quiet exit 0, for a cron night with no file\)/g,
+    ' (--allow-empty faz disso uma saída 0 silenciosa, para uma noite de cron sem arquivo)',
+  ],
+  [/: nothing to import$/g, ': nada a importar'],
   [
     / is open in another program \(close it, or choose another name with -O\); nothing was written/g,
     ' está aberto em outro programa (feche-o, ou escolha outro nome com -O); nada foi gravado',

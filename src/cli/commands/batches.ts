@@ -9,6 +9,7 @@ import { centsToText, formatReais } from '../../domain/money.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { viaExtension } from '../extension.js';
+import { expandFileArgs, nothingToImport } from '../file-args.js';
 import {
   outputTarget,
   progressBar,
@@ -440,7 +441,13 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
  * `import-return FILE...`: each file finds its batch by its payments' seu números (and the paying account in its
  * header), one result per file; `import-return ID FILE` still works, the id checked against the file's content.
  */
-export async function importReturns(deps: Deps, args: string[]): Promise<number> {
+export async function importReturns(
+  deps: Deps,
+  given: string[],
+  opts: { allowEmpty?: boolean } = {},
+): Promise<number> {
+  const args = await expandFileArgs(given, opts);
+  if (args.length === 0) return nothingToImport(deps, given);
   const [first = '', ...rest] = args;
   const firstIsId = ULID.test(first) && !(await stat(first).catch(() => undefined));
   const finder = batchFinder(deps);
@@ -501,5 +508,6 @@ export const register: Register = (program, run) => {
     .description(
       "import the bank's return files (.ret), each into the batch its payments name; re-importing changes nothing",
     )
-    .action(run((deps, cmd) => importReturns(deps, cmd.args)));
+    .option('--allow-empty', 'a pattern that matches no file is not an error (cron, a night with no file)')
+    .action(run((deps, cmd) => importReturns(deps, cmd.args, cmd.opts())));
 };

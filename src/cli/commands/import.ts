@@ -2,6 +2,7 @@ import { accountMatches, accountsNamed, bankMatches } from '../../domain/bank-ac
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
 import { exitCodeOf } from '../exit-codes.js';
+import { expandFileArgs, nothingToImport } from '../file-args.js';
 import { type FileKind, kindOf } from '../file-kind.js';
 import { eachFile, type FileLabel } from '../per-file.js';
 import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
@@ -197,9 +198,11 @@ const KIND_WORDS: Record<FileKind, string> = {
 /** Each file, by its content, into its condominium's batch or account: one result per file, the worst exit code. */
 export async function importFiles(
   deps: Deps,
-  paths: string[],
+  given: string[],
   opts: ImportFilesOptions = {},
 ): Promise<number> {
+  const paths = await expandFileArgs(given, { allowEmpty: opts.statement?.allowEmpty ?? false });
+  if (paths.length === 0) return nothingToImport(deps, given);
   const statement = opts.statement ?? {};
   if (statement.account && acrossProfiles(deps.globals))
     throw new UsageError(
@@ -236,5 +239,6 @@ export const register: Register = (program, run) => {
     )
     .option('--csv-columns <map>', 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento')
     .option('--date-format <format>', 'generic CSV date format, e.g. DD/MM/YYYY')
+    .option('--allow-empty', 'a pattern that matches no file is not an error (cron, a night with no file)')
     .action(run((deps, cmd) => importFiles(deps, cmd.args, { statement: cmd.opts<ImportOptions>() })));
 };

@@ -9,6 +9,7 @@ import { formatReais } from '../../domain/money.js';
 import type { StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
 import { viaExtension } from '../extension.js';
+import { expandFileArgs, nothingToImport } from '../file-args.js';
 import { wrongKind } from '../file-kind.js';
 import { progressBar, sha256File } from '../files.js';
 import { enumFlag, intFlag, publicIdArg } from '../flags.js';
@@ -33,6 +34,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   csvColumns?: string;
   dateFormat?: string;
+  /** a pattern that matches no file is not an error (cron, a night with no file) */
+  allowEmpty?: boolean;
 }
 
 /** `date=Data,amount=Valor,description=Histórico` -> {date: 'Data', ...}. */
@@ -164,7 +167,9 @@ async function accountOfFile(deps: Deps, path: string, summary: StatementSummary
  * Each file in turn, one result (or one error line naming the file) each; the exit code is the worst one. A
  * cron job hands it a folder's files: `condo statements import /srv/extratos/*.ofx`.
  */
-export async function importStatements(deps: Deps, paths: string[], opts: ImportOptions): Promise<number> {
+export async function importStatements(deps: Deps, given: string[], opts: ImportOptions): Promise<number> {
+  const paths = await expandFileArgs(given, opts);
+  if (paths.length === 0) return nothingToImport(deps, given);
   return eachFile(deps, paths, (path, label) => importStatement(deps, path, opts, label));
 }
 
@@ -326,6 +331,7 @@ export const register: Register = (program, run) => {
     .option('--format <format>', 'ofx or csv (default: detected from the file)')
     .option('--force', 'import even when the bank or account in the file differ from the bank account')
     .option('--dry-run', 'parse and summarize only: no account, credentials or network needed')
+    .option('--allow-empty', 'a pattern that matches no file is not an error (cron, a night with no file)')
     .option('--csv-columns <map>', 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento')
     .option('--date-format <format>', 'generic CSV date format, e.g. DD/MM/YYYY')
     .action(run((deps, cmd) => importStatements(deps, cmd.args, cmd.opts<ImportOptions>())));

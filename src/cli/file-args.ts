@@ -1,0 +1,55 @@
+import { stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import { UsageError } from '../domain/errors.js';
+import type { Deps } from './context.js';
+
+/**
+ * The files a verb was given, with the patterns the shell left alone expanded here: cmd and PowerShell do not
+ * expand `*`, and neither does a shell whose pattern matched nothing (cron on a night with no file hands the
+ * pattern itself over). `*`, `?` and `[…]` are expanded by tinyglobby in the system's own case rules (Windows and
+ * macOS ignore case, Linux does not); a name that exists as typed is taken as it is, brackets and all.
+ */
+export interface ExpandOptions {
+  /** `--allow-empty`: a pattern that matches nothing is not an error (a cron night with no file) */
+  allowEmpty?: boolean;
+  platform?: NodeJS.Platform;
+  cwd?: string;
+}
+
+const GLOB = /[*?[]/;
+
+export async function expandFileArgs(args: readonly string[], opts: ExpandOptions = {}): Promise<string[]> {
+  const platform = opts.platform ?? process.platform;
+  const cwd = opts.cwd ?? process.cwd();
+  const out: string[] = [];
+  const unmatched: string[] = [];
+  for (const arg of args) {
+    if (!GLOB.test(arg) || (await stat(arg).catch(() => undefined))) {
+      out.push(arg);
+      continue;
+    }
+    // Windows writes paths with backslashes, which glob syntax reads as escapes
+    const pattern = platform === 'win32' ? arg.replaceAll('\\', '/') : arg;
+    const { glob } = await import('tinyglobby');
+    const found = await glob(pattern, {
+      cwd,
+      absolute: isAbsolute(arg) || /^[A-Za-z]:[\\/]/.test(arg),
+      onlyFiles: true,
+      expandDirectories: false,
+      caseSensitiveMatch: platform !== 'win32' && platform !== 'darwin',
+    });
+    if (found.length === 0) unmatched.push(arg);
+    out.push(...found.sort());
+  }
+  if (unmatched.length > 0 && !opts.allowEmpty)
+    throw new UsageError(
+      `no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (--allow-empty makes that a quiet exit 0, for a cron night with no file)`,
+    );
+  return out;
+}
+
+/** Nothing matched and --allow-empty said that is fine: one line on stderr, exit 0. */
+export function nothingToImport(deps: Deps, patterns: readonly string[]): number {
+  deps.info(`no files match ${patterns.map((p) => `"${p}"`).join(', ')}: nothing to import`);
+  return 0;
+}
