@@ -1,5 +1,5 @@
 /**
- * Shell completion: `condo completion bash|zsh|fish` prints a small script that asks `condo __complete WORDS…`
+ * Shell completion: `condo completion bash|zsh|fish|powershell` prints a small script that asks `condo __complete WORDS…`
  * for the candidates, so commands, flags and enum values are read off the one command tree (nothing to regenerate
  * when a verb gains a flag).
  */
@@ -10,7 +10,7 @@ import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../domain/payables.js';
 import { LANGUAGES } from './i18n.js';
 import { OUTPUT_FORMATS } from './output.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
 
 /** A flag's values, by `command path flag` or by the flag alone (the same everywhere). */
 const VALUES: Readonly<Record<string, readonly string[]>> = {
@@ -53,6 +53,24 @@ compdef _condo condo
     case 'fish':
       return `# condo completion for fish: condo completion fish > ~/.config/fish/completions/condo.fish
 complete -c condo -f -a '(condo __complete (commandline -opc)[2..-1] (commandline -ct))'
+`;
+    // Windows PowerShell 5.1 drops an empty argument on its way to a program, so the word being completed, when
+    // still empty, is said with --word-empty instead of passed as ''.
+    case 'powershell':
+      return `# condo completion for PowerShell: condo completion powershell | Out-String | Invoke-Expression
+# (to keep it: condo completion powershell >> $PROFILE)
+Register-ArgumentCompleter -Native -CommandName condo, condo.cmd, condo.ps1 -ScriptBlock {
+  param($wordToComplete, $commandAst, $cursorPosition)
+  $words = @($commandAst.CommandElements |
+    Where-Object { $_.Extent.StartOffset -lt $cursorPosition } |
+    Select-Object -Skip 1 |
+    ForEach-Object { $_.ToString() })
+  $flag = @()
+  if ($wordToComplete -eq '') { $flag = @('--word-empty') }
+  condo __complete @flag @words 2>$null | ForEach-Object {
+    [System.Management.Automation.CompletionResult]::new($_, $_, 'ParameterValue', $_)
+  }
+}
 `;
   }
 }

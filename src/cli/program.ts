@@ -385,7 +385,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
   );
   // The shell's completion script asks here for the candidates of the word being typed.
   if (argv[0] === '__complete') {
-    for (const candidate of complete(program, argv.slice(1))) writeLine(io.stdout, candidate);
+    // PowerShell's completer says an empty word being completed as --word-empty (completion.ts)
+    const words = argv[1] === '--word-empty' ? [...argv.slice(2), ''] : argv.slice(1);
+    for (const candidate of complete(program, words)) writeLine(io.stdout, candidate);
     return ExitCode.ok;
   }
   const args = jsonArgs(argv, commandNames(program));

@@ -84,7 +84,7 @@ describe('help that teaches', () => {
     expect(await complete(['condo', '-o', ''])).toEqual(['csv', 'json', 'table', 'tsv']);
     expect(await complete(['condo', 'report', 'paid', '--by', ''])).toEqual(['chart-account', 'supplier']);
     expect(await complete(['condo', 'payables', 'list', '--pro'])).toEqual(['--profile', '--profiles']);
-    for (const shell of ['zsh', 'fish'])
+    for (const shell of ['zsh', 'fish', 'powershell'])
       expect(await s.condo.ok(['completion', shell])).toContain('condo __complete');
     expect((await s.condo.run('completion tcsh')).exitCode).toBe(2);
     await rm(bin, { recursive: true, force: true });

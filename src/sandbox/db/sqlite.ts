@@ -1,16 +1,50 @@
 /**
- * The sandbox's SQLite database (better-sqlite3): opened with a write-ahead log, `synchronous = FULL` (an
+ * The sandbox's SQLite database (node:sqlite or better-sqlite3, see `Backend`): opened with a write-ahead log, `synchronous = FULL` (an
  * answered write is on disk), foreign keys on and a busy timeout, then migrated to the schema this version
  * knows (migrations.ts). Errors from SQLite are told apart by their `code` (`SQLITE_FULL`, `SQLITE_BUSY`,
  * `SQLITE_CONSTRAINT_*`), never by their message text.
  */
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { MIGRATIONS, migrate } from './migrations.js';
+import { NodeSqlite, type NodeSqliteModule } from './node-sqlite.js';
 
-export type Sqlite = BetterSqlite3.Database;
-export type Statement = BetterSqlite3.Statement;
+/** A prepared statement: the part of better-sqlite3's the store uses, which node-sqlite.ts offers too. */
+export interface Statement {
+  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+  iterate(...params: unknown[]): IterableIterator<unknown>;
+}
+
+/** `db.transaction(fn)`: a function that runs `fn` in a transaction, with the BEGIN of each form. */
+export type TransactionFn<F extends (...args: never[]) => unknown> = ((
+  ...args: Parameters<F>
+) => ReturnType<F>) & {
+  deferred: (...args: Parameters<F>) => ReturnType<F>;
+  immediate: (...args: Parameters<F>) => ReturnType<F>;
+  exclusive: (...args: Parameters<F>) => ReturnType<F>;
+};
+
+/** One SQLite database, through Node's own SQLite or better-sqlite3. */
+export interface Sqlite {
+  readonly backend: Backend;
+  readonly open: boolean;
+  prepare(sql: string): Statement;
+  exec(sql: string): void;
+  transaction<F extends (...args: never[]) => unknown>(fn: F): TransactionFn<F>;
+  pragma(source: string, options?: { simple?: boolean }): unknown;
+  close(): void;
+}
+
+/**
+ * Where the sandbox gets SQLite: Node's own (`node:sqlite`, Node 22.13 and later: nothing to build) where Node has
+ * it, else better-sqlite3 (a native module, an optional dependency: npm builds it where no prebuilt binary fits,
+ * and a failed build no longer fails the install). `CONDO_SQLITE=node|better-sqlite3` chooses one (the tests run
+ * the store on both).
+ */
+export type Backend = 'node:sqlite' | 'better-sqlite3';
 
 /** The database file inside a data dir. */
 export const DB_FILE = 'sandbox.db';
@@ -18,20 +52,93 @@ export const DB_FILE = 'sandbox.db';
 // better-sqlite3 is CommonJS with a native addon: loaded with require, so the bundle leaves it external.
 const requireCjs = createRequire(import.meta.url);
 
+let nodeModule: NodeSqliteModule | null | undefined;
+
 /**
- * Every Database and Statement object this process makes, kept reachable for its whole life. better-sqlite3 12
- * on Node 24 aborts the process (`Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook) when
- * the garbage collector finalizes one of them outside a JavaScript context; 13 fixes it but needs Node >= 22.
- * Statements are cached per SQL text (unit-of-work.ts), so this holds a bounded set per database.
+ * `node:sqlite`, or null where this Node has none. Node 22 and 24 call it experimental and say so on stderr the
+ * first time it loads: that one warning is not the user's business, so it is left unsaid.
+ */
+function nodeSqlite(): NodeSqliteModule | null {
+  if (nodeModule !== undefined) return nodeModule;
+  const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  const original = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning?.message;
+    if (/SQLite is an experimental feature/i.test(String(text))) return;
+    return (original as (...a: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    const mod = getBuiltin?.call(process, 'node:sqlite') as NodeSqliteModule | undefined;
+    nodeModule = mod && typeof mod.DatabaseSync === 'function' ? mod : null;
+  } catch {
+    nodeModule = null;
+  } finally {
+    process.emitWarning = original;
+  }
+  return nodeModule;
+}
+
+/** better-sqlite3, or the reason it could not be loaded. */
+function betterSqlite3(): typeof BetterSqlite3 | Error {
+  try {
+    return requireCjs('better-sqlite3') as typeof BetterSqlite3;
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/** Which backend this process uses (see `Backend`). Throws, saying what to install, when there is none. */
+export function sqliteBackend(env: NodeJS.ProcessEnv = process.env): Backend {
+  const wanted = env.CONDO_SQLITE?.trim().toLowerCase();
+  if (wanted === 'node' || wanted === 'node:sqlite') {
+    if (nodeSqlite()) return 'node:sqlite';
+    throw new SqliteMissingError(
+      `CONDO_SQLITE=${env.CONDO_SQLITE} asks for Node's own SQLite, which Node ${process.version} does not have (Node 22.13 and later do)`,
+    );
+  }
+  if (wanted !== 'better-sqlite3' && nodeSqlite()) return 'node:sqlite';
+  const better = betterSqlite3();
+  if (!(better instanceof Error)) return 'better-sqlite3';
+  throw new SqliteMissingError(
+    `Node ${process.version} has no SQLite of its own (node:sqlite comes with Node 22.13 and later), and better-sqlite3, which the sandbox uses otherwise, did not load: ${better.message.split('\n')[0]}`,
+  );
+}
+
+/** The sandbox has no SQLite to run on: one paragraph with what is missing and how to get it. */
+export class SqliteMissingError extends Error {
+  constructor(why: string) {
+    super(
+      `${why}. The sandbox needs one of them; the CLI itself does not. Either run condo on Node 22 or 24 (from nodejs.org, or nvm/fnm/volta), or install the build tools better-sqlite3 compiles with (Python 3 and a C++ compiler; on Windows, Visual Studio Build Tools with "Desktop development with C++") and run: npm rebuild better-sqlite3`,
+    );
+    this.name = 'SqliteMissingError';
+  }
+}
+
+/**
+ * Every Database and Statement object better-sqlite3 makes in this process, kept reachable for its whole life.
+ * better-sqlite3 12 on Node 24 aborts the process (`Assertion failed: (env) != nullptr` in
+ * RemoveEnvironmentCleanupHook) when the garbage collector finalizes one of them outside a JavaScript context;
+ * 13 fixes it but needs Node >= 22. Statements are cached per SQL text (unit-of-work.ts), so this holds a bounded
+ * set per database.
  */
 const neverCollected: unknown[] = [];
 
+/** A database file, opened by the backend this process uses. */
+function connect(path: string, options: { readOnly?: boolean; fileMustExist?: boolean } = {}): Sqlite {
+  if (options.fileMustExist && path !== ':memory:' && !existsSync(path))
+    throw Object.assign(new Error(`unable to open database file ${path}`), { code: 'SQLITE_CANTOPEN' });
+  if (sqliteBackend() === 'node:sqlite')
+    return new NodeSqlite(nodeSqlite() as NodeSqliteModule, path, { readOnly: options.readOnly ?? false });
+  const Database = betterSqlite3() as typeof BetterSqlite3;
+  const db = new Database(path, { readonly: options.readOnly ?? false });
+  return kept(Object.assign(db, { backend: 'better-sqlite3' as const }) as unknown as Sqlite);
+}
+
 /** Opens (creating when missing) and migrates a database; `:memory:` for a throwaway one. */
 export function openDatabase(path: string): Sqlite {
-  const Database = requireCjs('better-sqlite3') as typeof BetterSqlite3;
   // it holds client secrets: owner-only, and SQLite gives its -wal and -shm files the same mode
   if (path !== ':memory:') closeSync(openSync(path, 'a', 0o600));
-  const db = kept(new Database(path));
+  const db = connect(path);
   try {
     // pragmas as prepared statements (kept), not db.pragma(), whose statements would be collected
     if (path !== ':memory:') db.prepare('PRAGMA journal_mode = WAL').get();
@@ -61,9 +168,8 @@ function kept(db: Sqlite): Sqlite {
 
 /** A database as it is, not migrated: for tools and tests that look inside (read-only unless asked). */
 export function openPlain(path: string, opts: { writable?: boolean } = {}): Sqlite {
-  const Database = requireCjs('better-sqlite3') as typeof BetterSqlite3;
   const memory = path === ':memory:';
-  return kept(new Database(path, { readonly: !opts.writable && !memory, fileMustExist: !memory }));
+  return connect(path, { readOnly: !opts.writable && !memory, fileMustExist: !memory });
 }
 
 /** What went wrong in the storage, told by SQLite's error code. */
