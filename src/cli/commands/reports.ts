@@ -164,14 +164,7 @@ export interface MonthReport {
   /** Every rejection in the returns imported in the month, whatever the payable's due date. */
   rejected: MonthRejection[];
   /** The payables the bank rejected that have not been corrected and sent again (any month's rejection). */
-  still_rejected: {
-    public_id: string;
-    payee: string;
-    due_date: string;
-    amount_cents: number;
-    code: string;
-    reason: string;
-  }[];
+  still_rejected: Rejected[];
   pending: { public_id: string; payee: string; due_date: string; amount_cents: number; state: string }[];
   revenue: { entries: number; total_cents: number; by_chart_account: Group[] };
   defaulters: {
@@ -189,14 +182,17 @@ export interface MonthReport {
   }[];
 }
 type Group = { name: string; count: number; total_cents: number };
-interface MonthRejection {
+/** A payable the bank refused, with its code and reason. */
+interface Rejected {
   public_id: string;
-  batch_id: string;
   payee: string;
   due_date: string;
   amount_cents: number;
   code: string;
   reason: string;
+}
+interface MonthRejection extends Rejected {
+  batch_id: string;
   /** when the return that rejected it was imported */
   at: string;
   /** true while the payable waits to be corrected and sent again */
@@ -469,16 +465,7 @@ export async function reportMonth(deps: Deps, monthArg: string | undefined): Pro
     writeLine(deps.io.stdout);
     await printList(deps, report.paid.by_chart_account, groupColumns('CHART ACCOUNT'));
   }
-  const rejectionColumns = <
-    T extends {
-      public_id: string;
-      payee: string;
-      due_date: string;
-      amount_cents: number;
-      code: string;
-      reason: string;
-    },
-  >(): Column<T>[] => [
+  const rejectionColumns = <T extends Rejected>(): Column<T>[] => [
     { header: 'PAYABLE', value: (p) => p.public_id },
     { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
     { header: 'PAYEE', value: (p) => p.payee },
@@ -493,7 +480,7 @@ export async function reportMonth(deps: Deps, monthArg: string | undefined): Pro
   await section(
     `Still rejected (to correct and send again): ${report.still_rejected.length}`,
     report.still_rejected,
-    rejectionColumns<MonthReport['still_rejected'][number]>(),
+    rejectionColumns<Rejected>(),
   );
   await section(
     `Still to pay: ${report.pending.length}, ${formatReais(sumOf(report.pending.map((p) => p.amount_cents)))}`,
