@@ -73,6 +73,8 @@ export interface Deps extends Out {
   target: () => Promise<string>;
   /** `condo …` as a person pastes it: with `--profile NAME` when this run named one (or ran over many). */
   command: (line: string) => string;
+  /** Set by a write verb that ended without writing (nothing matched its files): it names no target then. */
+  nothingWritten?: boolean;
   /** Closes what the lazy builders opened (the keep-alive pool), so the process can exit. */
   close: () => Promise<void>;
 }

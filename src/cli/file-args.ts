@@ -39,7 +39,8 @@ export async function expandFileArgs(args: readonly string[], opts: ExpandOption
       caseSensitiveMatch: platform !== 'win32' && platform !== 'darwin',
     });
     if (found.length === 0) unmatched.push(arg);
-    out.push(...found.sort());
+    // a Windows user reads back the separators they typed
+    out.push(...found.sort().map((f) => (platform === 'win32' ? f.replaceAll('/', '\\') : f)));
   }
   if (unmatched.length > 0 && !opts.allowEmpty)
     throw new UsageError(
@@ -50,6 +51,7 @@ export async function expandFileArgs(args: readonly string[], opts: ExpandOption
 
 /** Nothing matched and --allow-empty said that is fine: one line on stderr, exit 0. */
 export function nothingToImport(deps: Deps, patterns: readonly string[]): number {
+  deps.nothingWritten = true;
   deps.info(`no files match ${patterns.map((p) => `"${p}"`).join(', ')}: nothing to import`);
   return 0;
 }

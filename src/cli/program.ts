@@ -113,6 +113,7 @@ export function buildProgram(
           code === ExitCode.ok &&
           WRITES.has(commandPath(cmd)) &&
           !cmd.opts().dryRun &&
+          !deps.nothingWritten &&
           deps.format !== 'json'
         )
           deps.info(`written to ${await deps.target()}`, true);

@@ -46,6 +46,7 @@ test('a night with no file: exit 2 naming the pattern, or exit 0 with --allow-em
   const quiet = await s.condo.run(['statements', 'import', pattern, '--allow-empty']);
   expect(quiet.exitCode).toBe(0);
   expect(quiet.stderr).toContain('nothing to import');
+  expect(quiet.stderr).not.toContain('written to'); // nothing was
   for (const verb of [['import'], ['batches', 'import-return']]) {
     expect((await s.condo.run([...verb, pattern])).exitCode).toBe(2);
     expect((await s.condo.run([...verb, pattern, '--allow-empty'])).exitCode).toBe(0);

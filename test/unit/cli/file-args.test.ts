@@ -30,8 +30,8 @@ describe('patterns, in the shell’s own case rules', () => {
 
   test('Windows: case is ignored, and backslashes separate folders', async () => {
     expect(await expandFileArgs(['retornos\\*.ret'], { cwd: dir, platform: 'win32' })).toEqual([
-      'retornos/A.RET',
-      'retornos/b.ret',
+      'retornos\\A.RET',
+      'retornos\\b.ret',
     ]);
   });
 
