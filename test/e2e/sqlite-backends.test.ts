@@ -38,3 +38,13 @@ test("a sandbox on Node's own SQLite where this Node has it; where it has not, o
     expect(r.stderr.trim().split('\n')).toHaveLength(1); // one paragraph
   }
 });
+
+test('the demo leaves nothing behind when it fails early, its sandbox not even started', async () => {
+  const { readdir } = await import('node:fs/promises');
+  const temp = await mkdtemp(join(tmpdir(), 'condo-demo-tmp-'));
+  const condo = condoIn(join(temp, 'config'), { CONDO_SQLITE: 'nope', TMPDIR: temp });
+  const r = await condo.run(['demo'], { spawn: true });
+  expect(r.exitCode).toBe(1);
+  expect(r.stderr).toContain('CONDO_SQLITE is "nope"');
+  expect((await readdir(temp)).filter((f) => f.startsWith('condo-demo-'))).toEqual([]);
+});

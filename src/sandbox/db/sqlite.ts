@@ -89,7 +89,11 @@ function betterSqlite3(): typeof BetterSqlite3 | Error {
 
 /** Which backend this process uses (see `Backend`). Throws, saying what to install, when there is none. */
 export function sqliteBackend(env: NodeJS.ProcessEnv = process.env): Backend {
-  const wanted = env.CONDO_SQLITE?.trim().toLowerCase();
+  const wanted = env.CONDO_SQLITE?.trim().toLowerCase() || undefined;
+  if (wanted !== undefined && !['node', 'node:sqlite', 'better-sqlite3'].includes(wanted))
+    throw new SqliteMissingError(
+      `CONDO_SQLITE is "${env.CONDO_SQLITE}", which names no SQLite condo knows (node or better-sqlite3)`,
+    );
   if (wanted === 'node' || wanted === 'node:sqlite') {
     if (nodeSqlite()) return 'node:sqlite';
     throw new SqliteMissingError(
