@@ -183,6 +183,7 @@ function operationObject(id: string, op: Operation): Json {
   return {
     operationId: id,
     summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
     tags: [tagOf(op)],
     security: op.scope ? [{ oauth2: [op.scope] }] : [],
     parameters,

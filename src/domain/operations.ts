@@ -37,6 +37,8 @@ export const MEDIA_TYPES: Record<BodyType, string> = {
 
 export interface Operation extends Endpoint {
   summary: string;
+  /** What the summary cannot say in a line: a reading of the spec the operation follows. */
+  description?: string;
   query?: Readonly<Record<string, QueryParam>>;
   /** A list answers pages: `page` and `per_page` are accepted and `meta` comes back. */
   paged?: boolean;
@@ -118,6 +120,8 @@ export const operations = {
   updatePayable: {
     ...endpoints.updatePayable,
     summary: 'Change a pending payable',
+    description:
+      "Every field is optional and nullable, as the spec says. null empties a field the payable may hold empty (payee_name goes back to the supplier's name, fine/interest/discount, issue_date, document_number, notes, tribute). A field a payable cannot be without (amount, forma_pagamento, due_date, description) keeps its value when sent null, and the answer's warnings say that the null was ignored, for which field.",
     body: B.PayableUpdate,
     response: R.One(R.PayableWritten),
     status: 200,

@@ -14,7 +14,8 @@ import { TRIBUTE_KINDS } from './tributes.js';
  */
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Id = Type.Integer({ minimum: 1 });
+// an id the store can hold and JSON can carry exactly: past 2^53 a number is no longer the integer it was sent as
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const DateField = Type.String({ isoDate: true });
 const Text = (maxLength = 255) => Type.String({ minLength: 1, maxLength });
 const Cents = Type.Integer({ minimum: 1, maximum: 99_999_999_999 });

@@ -132,14 +132,22 @@ function refuse(action: PayableAction, p: Payable): void {
 export function updatePayable(tx: Tx, p: Payable, patch: PayableUpdate, now: Date): PayableWrite {
   refuse('update', p);
   const fields: FieldErrors = {};
-  for (const name of REQUIRED_ON_UPDATE) {
-    if (patch[name] === null) fields[name] = ['cannot be null'];
-  }
-  if (Object.keys(fields).length > 0) throw validationFailed(fields);
-  const changes = Object.entries(patch).filter(([, v]) => v !== undefined);
-  if (changes.length === 0) return { payable: p, warnings: [] };
+  // The spec makes every field nullable; a payable cannot be without these, so a null keeps the value, said as a
+  // warning (docs/DESIGN.md "Response fields").
+  const ignored = REQUIRED_ON_UPDATE.filter((name) => patch[name] === null);
+  const nullWarnings = ignored.map((name) => ({
+    field: name,
+    message: `null ignored: a payable cannot be without its ${name}, which stays ${JSON.stringify(p[name])}`,
+  }));
+  const changes = Object.entries(patch).filter(
+    ([name, v]) => v !== undefined && !(ignored as readonly string[]).includes(name),
+  );
+  if (changes.length === 0) return { payable: p, warnings: nullWarnings };
   // The boleto must still agree with the payable once the change is applied (a new amount, a new document).
-  const warnings = boletoWarnings({ ...p, ...Object.fromEntries(changes) } as Payable, now, fields);
+  const warnings = [
+    ...nullWarnings,
+    ...boletoWarnings({ ...p, ...Object.fromEntries(changes) } as Payable, now, fields),
+  ];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   for (const [name, value] of changes) {
     (p as unknown as Record<string, unknown>)[name] = value;

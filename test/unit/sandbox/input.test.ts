@@ -83,3 +83,17 @@ describe('request bodies', () => {
     expect(post.body.error.fields.admin).toEqual(['is not a known field']);
   });
 });
+
+describe('integers the store cannot hold (#30 point 2)', () => {
+  test.each(['1e20', '1e308', '9223372036854775807'])(
+    'party_id %s is a 422 naming the field, not a 500',
+    async (big) => {
+      const units = await s.api('GET', '/units');
+      const accounts = await s.api('GET', '/bank-accounts');
+      const body = `{"unit_id":${units.body.data[0].id},"party_id":${big},"bank_account_id":${accounts.body.data[0].id},"due_date":"2031-01-10","subtotal":100,"total":100}`;
+      const r = await raw('POST', '/invoices', body);
+      expect(r.status, r.text).toBe(422);
+      expect(Object.keys(r.body.error.fields)).toEqual(['party_id']);
+    },
+  );
+});

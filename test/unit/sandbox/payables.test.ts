@@ -222,11 +222,20 @@ describe('the payable state machine', () => {
     }
   });
 
-  test('a PATCH cannot null a field a payable cannot be without', async () => {
+  test("a PATCH's null on a field a payable cannot be without keeps the value and says so (#30 point 3)", async () => {
     const p = await create();
-    const r = await s.api('PATCH', `/payables/${p.public_id}`, { json: { amount: null, description: null } });
-    expect(r.status).toBe(422);
-    expect(r.body.error.fields).toEqual({ amount: ['cannot be null'], description: ['cannot be null'] });
+    const r = await s.api('PATCH', `/payables/${p.public_id}`, {
+      json: { amount: null, description: null, notes: null, issue_date: null },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data).toMatchObject({
+      amount: p.amount,
+      description: p.description,
+      notes: null,
+      issue_date: null,
+    });
+    expect(r.body.data.warnings.map((w: { field: string }) => w.field)).toEqual(['amount', 'description']);
+    expect(r.body.data.warnings[0].message).toContain('null ignored');
   });
 
   test('unknown ids and another condominium’s payables are not found', async () => {
