@@ -52,6 +52,7 @@ const NAMED: Record<string, TSchema> = {
   Ping: R.Ping,
   OpenApiDocument: R.OpenApiDocument,
   Error: R.ErrorBody,
+  OAuthError: R.OAuthErrorBody,
 };
 const nameOf = new Map<unknown, string>(Object.entries(NAMED).map(([name, schema]) => [schema, name]));
 
@@ -191,7 +192,14 @@ function operationObject(id: string, op: Operation): Json {
     responses: {
       [String(op.status)]: success(op),
       '429': { $ref: '#/components/responses/RateLimited' },
-      default: { $ref: '#/components/responses/Error' },
+      default:
+        id === 'issueToken'
+          ? {
+              description: "RFC 6749's error: its code and description (400 or 401)",
+              headers: headerRefs('X-Request-Id'),
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } },
+            }
+          : { $ref: '#/components/responses/Error' },
     },
     ...(op.extension ? { 'x-condo-extension': true } : {}),
   };

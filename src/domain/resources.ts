@@ -408,18 +408,37 @@ export const Page = <T extends TSchema>(record: T) =>
     open,
   );
 
-/** The error shape of every failure (spec "Errors"). */
+/**
+ * The error shape of every failure but the token endpoint's (docs/DESIGN.md "Wire contract"): the request id
+ * beside the error, as the server sends it.
+ */
 export const ErrorBody = Type.Object(
   {
     error: Type.Object(
       {
         code: Type.String(),
         message: Type.String(),
-        request_id: Type.String(),
         fields: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
       },
       open,
     ),
+    request_id: Type.String(),
+  },
+  open,
+);
+
+/** The token endpoint's errors, as RFC 6749 5.2 writes them. */
+export const OAuthErrorBody = Type.Object(
+  {
+    error: Enum([
+      'invalid_request',
+      'invalid_client',
+      'invalid_grant',
+      'unauthorized_client',
+      'unsupported_grant_type',
+      'invalid_scope',
+    ]),
+    error_description: Type.Optional(Type.String()),
   },
   open,
 );
