@@ -3,6 +3,7 @@
  * the request pipeline (http/pipeline.ts), the error and not-found handlers, and one plugin per API area.
  */
 
+import { STATUS_CODES } from 'node:http';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from 'fastify';
 import { ulid } from 'ulid';
@@ -60,12 +61,44 @@ export async function buildApp(
       return sanitizeRequestId(Array.isArray(given) ? given[0] : given) || ulid();
     },
     return503OnClosing: true,
+    // Refused before routing (a malformed URL): the same error shape, request id and rate-limit headers as any
+    // answer; such a call is counted in its address's window, as a call without a token.
     frameworkErrors: (err, request, reply) => {
       const problem = problemFromFrameworkError(err);
       (reply as unknown as FastifyReply)
         .code(problem.status)
-        .header('x-request-id', request.id)
+        .headers({ 'x-request-id': request.id, ...rateHeaders(ctx, request.ip) })
         .send(errorBody(problem, request.id));
+    },
+    // Refused by Node's HTTP parser before fastify sees a request (headers over 16 KB: 431): fastify would answer
+    // in its own shape; this answers in the API's.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const tooLarge = (err as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const problem = tooLarge
+        ? new ApiProblem(
+            431,
+            'request_header_fields_too_large',
+            'the request headers are too large (16 KB at most)',
+          )
+        : new ApiProblem(400, 'bad_request', 'the request is not valid HTTP');
+      const requestId = ulid();
+      const body = JSON.stringify(errorBody(problem, requestId));
+      const headers = {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
+        'X-Request-Id': requestId,
+        ...rateHeaders(ctx, socket.remoteAddress ?? ''),
+        Connection: 'close',
+      };
+      socket.end(
+        `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n')}\r\n\r\n${body}`,
+      );
     },
   });
 
@@ -166,4 +199,14 @@ export async function buildApp(
     { prefix: CONDOMINIUM_PREFIX },
   );
   return app;
+}
+
+/** The rate-limit headers of a call refused before routing, counted in its address's window. */
+function rateHeaders(ctx: SandboxContext, ip: string): Record<string, string> {
+  const verdict = ctx.rateLimiter.hit(`ip:${ip}`, ctx.ipRateLimit);
+  return {
+    'x-ratelimit-limit': String(verdict.limit),
+    'x-ratelimit-remaining': String(verdict.remaining),
+    'x-ratelimit-reset': String(verdict.resetSeconds),
+  };
 }

@@ -44,3 +44,48 @@ test("the token endpoint's errors are RFC 6749's, and the document says so", asy
   expect(token.content['application/json'].schema.$ref).toBe('#/components/schemas/OAuthError');
   expect(doc.components.schemas.Error.required).toEqual(expect.arrayContaining(['error', 'request_id']));
 });
+
+test('errors raised before the app (431, a bad URL, an unknown route, 413, 415) keep the shape, the request id and the rate-limit headers', async () => {
+  const { request } = await import('node:http');
+  const base = new URL(s.sandbox.baseUrl);
+  const raw = (path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; headers: Record<string, unknown>; body: any }>((resolve, reject) => {
+      const req = request(
+        { host: base.hostname, port: base.port, path, method: body ? 'POST' : 'GET', headers },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => {
+            text += c;
+          });
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  const slug = s.client('default').condominium;
+  const token = await s.token();
+  const answers = [
+    await raw('/api/v1/ping', { 'x-big': 'a'.repeat(20_000) }),
+    await raw(`/api/v1/condominiums/${slug}/payables/%C0%AE`, {}),
+    await raw('/api/v1/nothing-here', {}),
+    await raw(
+      `/api/v1/condominiums/${slug}/payables`,
+      { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      'x',
+    ),
+    await raw(
+      `/api/v1/condominiums/${slug}/payables`,
+      { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      `{"description":"${'x'.repeat(2_000_000)}"}`,
+    ),
+  ];
+  expect(answers.map((a) => a.status)).toEqual([431, 400, 404, 415, 413]);
+  for (const a of answers) {
+    expect([...Value.Errors(ErrorBody, a.body)], JSON.stringify(a.body)).toEqual([]);
+    expect(a.headers['x-request-id']).toBe(a.body.request_id);
+    expect(a.headers['x-ratelimit-limit'], `${a.status} rate headers`).toBeDefined();
+  }
+});
