@@ -305,6 +305,8 @@ export const PT: Readonly<Record<string, string>> = {
     'corpo JSON de conta a pagar (campos da API, centavos), ou uma lista deles',
   'delete without asking': 'exclui sem perguntar',
   'remove without asking': 'remove sem perguntar',
+  'deliver webhooks to this address or CIDR range though it is link-local or reserved (repeatable)':
+    'entrega webhooks a este endereço ou faixa CIDR mesmo sendo link-local ou reservado (repetível)',
   'a pattern that matches no file is not an error (cron, a night with no file)':
     'um padrão que não encontra arquivo não é erro (cron, uma noite sem arquivo)',
   "a valid test boleto (linha digitável and barcode) as a sandbox supplier's bank issues it":

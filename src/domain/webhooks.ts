@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 
 /**
  * Webhook signatures (docs/DESIGN.md "Webhooks"): `X-Condo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret,
@@ -53,4 +54,60 @@ export function verifyWebhookSignature(
   return matches
     ? { ok: true, timestamp: t }
     : { ok: false, reason: 'the signature does not match the body' };
+}
+
+/**
+ * Where a webhook may not be delivered (#30): an address no receiver of an integrator's can have, and that
+ * could reach what a server must keep to itself: unspecified, link-local (169.254.0.0/16, where the cloud
+ * metadata services answer, and fe80::/10), the metadata services' other addresses (100.100.100.200,
+ * fd00:ec2::254), multicast, reserved and broadcast. Loopback (where integrators listen while developing) and
+ * private networks stay allowed. An IPv4-mapped IPv6 address is judged as its IPv4 one; the decimal, octal and
+ * hex forms of IPv4 reach here already made dotted by the URL parser. `allowed` (the sandbox's
+ * `--webhook-allow`) lists addresses or CIDR ranges let through all the same.
+ */
+export function webhookAddressRefusal(address: string, allowed: readonly string[] = []): string | null {
+  const ip = address.replace(/^\[|\]$/g, '').toLowerCase();
+  const family = isIP(ip);
+  if (family === 0) return null; // a name: judged by what it resolves to, at delivery
+  const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(ip);
+  const v4 = mapped
+    ? (mapped[1] ??
+      [mapped[2], mapped[3]]
+        .flatMap((h) => {
+          const n = Number.parseInt(h as string, 16);
+          return [n >> 8, n & 255];
+        })
+        .join('.'))
+    : family === 4
+      ? ip
+      : null;
+  const list = new BlockList();
+  for (const entry of allowed) {
+    const [net, bits] = entry.split('/');
+    if (!net || isIP(net) === 0) continue;
+    const type = isIP(net) === 4 ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(net, type);
+    else list.addSubnet(net, Number(bits), type);
+  }
+  if (v4 ? list.check(v4, 'ipv4') : list.check(ip, 'ipv6')) return null;
+  const why = v4 ? refusedV4(v4) : refusedV6(ip);
+  return why ? `${address} is ${why}: a webhook is not delivered there` : null;
+}
+
+function refusedV4(ip: string): string | null {
+  const [a = 0, b = 0, c = 0, d = 0] = ip.split('.').map(Number);
+  if (a === 0) return 'an unspecified address (0.0.0.0/8)';
+  if (a === 169 && b === 254) return 'link-local (169.254.0.0/16, where cloud metadata services answer)';
+  if (a === 100 && b === 100 && c === 100 && d === 200) return 'a cloud metadata address';
+  if (a >= 224 && a <= 239) return 'multicast';
+  if (a >= 240) return 'reserved or broadcast';
+  return null;
+}
+
+function refusedV6(ip: string): string | null {
+  if (ip === '::') return 'the unspecified address';
+  if (/^fe[89ab]/.test(ip)) return 'link-local (fe80::/10)';
+  if (/^ff/.test(ip)) return 'multicast';
+  if (ip === 'fd00:ec2::254') return 'a cloud metadata address';
+  return null;
 }

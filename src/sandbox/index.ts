@@ -80,6 +80,8 @@ export interface SandboxOptions {
   webhookRetryDelaysMs?: number[];
   /** how long one webhook delivery attempt may take; default 10000 */
   webhookTimeoutMs?: number;
+  /** addresses or CIDR ranges a webhook may be delivered to though they are link-local, metadata or reserved */
+  webhookAllow?: string[];
   /**
    * Checks every success answer against its operation's response schema (domain/operations.ts) and reports each
    * mismatch here. The end-to-end tests fail on any.
@@ -156,6 +158,7 @@ export function createContext(store: SandboxStore, opts: Omit<SandboxOptions, 'd
     log: opts.log ?? (() => {}),
     ...(opts.webhookRetryDelaysMs ? { webhookRetryDelaysMs: [...opts.webhookRetryDelaysMs] } : {}),
     ...(opts.webhookTimeoutMs ? { webhookTimeoutMs: opts.webhookTimeoutMs } : {}),
+    ...(opts.webhookAllow?.length ? { webhookAllow: [...opts.webhookAllow] } : {}),
     ...(opts.checkResponses ? { checkResponses: opts.checkResponses } : {}),
   };
 }

@@ -57,6 +57,7 @@ export interface StartOptions {
   rateLimit?: string;
   tokenTtl?: string;
   allowHost?: string[];
+  webhookAllow?: string[];
   /** false with --no-bills */
   bills?: boolean;
   condominiums?: string;
@@ -87,6 +88,7 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     ...(rateLimit ? { rateLimit } : {}),
     ...(tokenTtlSeconds ? { tokenTtlSeconds } : {}),
     ...(opts.allowHost?.length ? { allowHosts: opts.allowHost } : {}),
+    ...(opts.webhookAllow?.length ? { webhookAllow: opts.webhookAllow } : {}),
     ...(opts.bills === false ? { bills: false } : {}),
     ...(deps.globals.debug
       ? { log: (line: string) => writeLine(deps.io.stderr, paint(deps.io, 'dim', line)) }
@@ -406,6 +408,11 @@ export const register: Register = (program, run) => {
     .option(
       '--allow-host <name>',
       'answer to this Host name too (repeatable; loopback answers only localhost)',
+      collect,
+    )
+    .option(
+      '--webhook-allow <address>',
+      'deliver webhooks to this address or CIDR range though it is link-local or reserved (repeatable)',
       collect,
     )
     .option(

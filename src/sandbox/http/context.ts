@@ -25,6 +25,8 @@ export interface SandboxContext {
   webhookRetryDelaysMs?: readonly number[];
   /** how long one webhook delivery attempt may take (default 10 s) */
   webhookTimeoutMs?: number;
+  /** addresses or CIDR ranges a webhook may be delivered to though the rule refuses them (`--webhook-allow`) */
+  webhookAllow?: readonly string[];
   /** told of every answer that does not match its operation's declared response (tests) */
   checkResponses?: (violation: string) => void;
 }

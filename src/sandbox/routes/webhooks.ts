@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FieldErrors } from '../../domain/schemas.js';
+import { webhookAddressRefusal } from '../../domain/webhooks.js';
 import type { Tx } from '../db/tx.js';
 import type { SandboxContext } from '../http/context.js';
 import { notFound, validationFailed } from '../http/errors.js';
@@ -52,6 +53,7 @@ export const attemptView = (a: WebhookAttempt) => ({
 /** `{url, events}` checked field by field: an http(s) URL and known event types. */
 export function readSubscriptionBody(
   body: unknown,
+  allowed: readonly string[] = [],
 ): { ok: true; value: { url: string; events: string[] } } | { ok: false; fields: FieldErrors } {
   const fields: FieldErrors = {};
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -68,7 +70,12 @@ export function readSubscriptionBody(
       const u = new URL(b.url.trim());
       if (u.protocol !== 'http:' && u.protocol !== 'https:') fields.url = ['must be an http or https URL'];
       else if (!u.hostname) fields.url = ['must name a host'];
-      else url = u.toString();
+      else {
+        // a literal address is judged now; a name when it is resolved, at each delivery
+        const refused = webhookAddressRefusal(u.hostname, allowed);
+        if (refused) fields.url = [refused];
+        else url = u.toString();
+      }
     } catch {
       fields.url = ['is not a URL'];
     }
@@ -108,7 +115,7 @@ export function webhooksRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   });
 
   serve(app, 'createWebhookSubscription', async ({ request, reply, body: input }) => {
-    const body = readSubscriptionBody(input());
+    const body = readSubscriptionBody(input(), ctx.webhookAllow);
     if (!body.ok) throw validationFailed(body.fields);
     const value = body.value;
     return commit(ctx, request, reply, (tx) => {

@@ -19,7 +19,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
-import { WEBHOOK_EVENTS, webhookSignature } from '../../domain/webhooks.js';
+import { WEBHOOK_EVENTS, webhookAddressRefusal, webhookSignature } from '../../domain/webhooks.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
@@ -230,7 +230,9 @@ export class WebhookDispatcher {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const res = await fetch(sub.url, {
+      const net = await guardedNet(this.ctx);
+      const res = await net.fetch(sub.url, {
+        dispatcher: net.dispatcher,
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -242,7 +244,7 @@ export class WebhookDispatcher {
         body: delivery.body,
         redirect: 'manual',
         signal: abort.signal,
-      });
+      } as RequestInit);
       status = res.status;
       await res.arrayBuffer().catch(() => undefined);
       if (status < 200 || status > 299) error = `the receiver answered ${status}`;
@@ -323,4 +325,55 @@ export function webhookDispatcher(ctx: SandboxContext): WebhookDispatcher {
     dispatchers.set(ctx, d);
   }
   return d;
+}
+
+let guarded: Promise<{ dispatcher: unknown; fetch: typeof globalThis.fetch }> | undefined;
+
+/**
+ * Deliveries go through a connection whose every resolved address is checked before it is connected to (#30):
+ * a name that resolves to a link-local or metadata address is refused after DNS, with no window between the
+ * check and the connection.
+ */
+async function guardedNet(
+  ctx: SandboxContext,
+): Promise<{ dispatcher: unknown; fetch: typeof globalThis.fetch }> {
+  guarded ??= (async () => {
+    const [{ Agent, fetch: undiciFetch }, { lookup }] = await Promise.all([
+      import('undici'),
+      import('node:dns'),
+    ]);
+    return {
+      dispatcher: new Agent({
+        connect: { lookup: checkedLookup(lookup as unknown as Lookup, ctx.webhookAllow) as never },
+      }),
+      fetch: undiciFetch as unknown as typeof globalThis.fetch,
+    };
+  })();
+  return guarded;
+}
+
+type Lookup = (
+  hostname: string,
+  options: object,
+  callback: (err: Error | null, address: string | { address: string }[], family?: number) => void,
+) => void;
+
+/** A DNS lookup whose every answer is judged by the webhook address rule before anything connects to it. */
+export function checkedLookup(lookup: Lookup, allowed: readonly string[] = []): Lookup {
+  return (hostname, options, callback) => {
+    lookup(hostname, options, (err, address, family) => {
+      if (err) return callback(err, address, family);
+      const addresses = Array.isArray(address) ? address.map((a) => a.address) : [address];
+      for (const a of addresses) {
+        const refused = webhookAddressRefusal(a, allowed);
+        if (refused)
+          return callback(
+            Object.assign(new Error(`${hostname} resolves to ${refused}`), { code: 'EREFUSEDADDRESS' }),
+            address,
+            family,
+          );
+      }
+      callback(null, address, family);
+    });
+  };
 }

@@ -32,3 +32,32 @@ describe('webhook signatures', () => {
     if (!r.ok) expect(r.reason).toMatch(reason);
   });
 });
+
+describe('where a webhook may go (#30 point 6)', async () => {
+  const { webhookAddressRefusal } = await import('../../../src/domain/webhooks.js');
+  test.each([
+    '169.254.169.254',
+    '[::ffff:a9fe:a9fe]',
+    '::ffff:169.254.169.254',
+    'fe80::1',
+    '[fd00:ec2::254]',
+    '100.100.100.200',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+  ])('%s is refused', (address) => {
+    expect(webhookAddressRefusal(address)).toMatch(/a webhook is not delivered there/);
+  });
+  test.each(['127.0.0.1', '::1', '[::1]', '10.0.0.7', '192.168.1.20', '203.0.113.5', 'hooks.example.com'])(
+    '%s is allowed (loopback, where integrators listen; private and public networks; a name until it resolves)',
+    (address) => {
+      expect(webhookAddressRefusal(address)).toBeNull();
+    },
+  );
+  test('the sandbox can be told to let an address or a range through', () => {
+    expect(webhookAddressRefusal('169.254.10.20', ['169.254.10.0/24'])).toBeNull();
+    expect(webhookAddressRefusal('169.254.169.254', ['169.254.10.0/24'])).not.toBeNull();
+    expect(webhookAddressRefusal('fe80::1', ['fe80::1'])).toBeNull();
+  });
+});

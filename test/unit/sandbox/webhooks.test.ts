@@ -336,3 +336,33 @@ describe('deliveries', () => {
     expect(receiver.received).toHaveLength(0);
   });
 });
+
+describe('webhooks go only where they should (#30 point 6)', () => {
+  test.each([
+    'http://169.254.169.254/latest',
+    'http://2852039166/latest',
+    'http://0251.0376.0251.0376/',
+    'http://[::ffff:169.254.169.254]/',
+  ])('a subscription to %s is a 422 naming the url', async (url) => {
+    const r = await s.api('POST', '/webhooks/subscriptions', {
+      json: { url, events: ['bank.statement.imported'] },
+    });
+    expect(r.status, r.text).toBe(422);
+    expect(r.body.error.fields.url[0]).toContain('a webhook is not delivered there');
+  });
+
+  test('a name that resolves to such an address is refused at delivery, after DNS', async () => {
+    const { checkedLookup } = await import('../../../src/sandbox/services/webhooks.js');
+    const fakeDns = (_h: string, _o: object, cb: (e: Error | null, a: string, f: number) => void) =>
+      cb(null, '169.254.169.254', 4);
+    const outcome = await new Promise<Error | null>((resolve) =>
+      checkedLookup(fakeDns as never)('metadata.internal', {}, (err) => resolve(err)),
+    );
+    expect(outcome?.message).toContain('metadata.internal resolves to 169.254.169.254 is link-local');
+    const loopback = await new Promise<Error | null>((resolve) =>
+      checkedLookup(((_h: string, _o: object, cb: (e: null, a: string, f: number) => void) =>
+        cb(null, '127.0.0.1', 4)) as never)('localhost', {}, (err) => resolve(err)),
+    );
+    expect(loopback).toBeNull();
+  });
+});
