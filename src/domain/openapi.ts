@@ -127,7 +127,10 @@ function requestBody(op: Operation): Json | undefined {
                 name,
                 p.type === 'file'
                   ? {
+                      // format binary (OpenAPI 3.0's spelling, which generators read) beside 3.1's media type:
+                      // openapi-typescript types the part as a Blob
                       type: 'string',
+                      format: 'binary',
                       contentMediaType: 'application/octet-stream',
                       description: p.description,
                     }
@@ -173,9 +176,23 @@ function success(op: Operation): Json {
   };
 }
 
+/**
+ * A path parameter's type: the spec types a bank account integer (`{bankAccount}`), and suppliers and units are
+ * integer ids too; every other path parameter (a slug, a ULID) is a string.
+ */
+function pathParamSchema(op: Operation, name: string): Json {
+  const integer = name === 'bankAccount' || (name === 'id' && /\/(suppliers|units)\/\{id\}$/.test(op.path));
+  return integer ? { type: 'integer', minimum: 1 } : { type: 'string' };
+}
+
 function operationObject(id: string, op: Operation): Json {
   const parameters: Json[] = [
-    ...pathParams(op).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...pathParams(op).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: pathParamSchema(op, name),
+    })),
     ...queryParameters(op),
     { $ref: '#/components/parameters/X-Request-Id' },
     ...(op.method !== 'GET' ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : []),

@@ -89,3 +89,27 @@ test('errors raised before the app (431, a bad URL, an unknown route, 413, 415) 
     expect(a.headers['x-ratelimit-limit'], `${a.status} rate headers`).toBeDefined();
   }
 });
+
+test('path parameters have the spec’s types and an uploaded file is binary (#30 point 4)', () => {
+  const doc = openApiDocument() as any;
+  const params = (path: string, method: string) =>
+    Object.fromEntries(
+      doc.paths[path][method].parameters
+        .filter((p: any) => p.in === 'path')
+        .map((p: any) => [p.name, p.schema.type]),
+    );
+  expect(params('/condominiums/{condominium}/bank-accounts/{bankAccount}/statements/import', 'post')).toEqual(
+    {
+      condominium: 'string',
+      bankAccount: 'integer',
+    },
+  );
+  expect(params('/condominiums/{condominium}/suppliers/{id}', 'get')).toMatchObject({ id: 'integer' });
+  expect(params('/condominiums/{condominium}/payables/{payable}', 'get')).toMatchObject({
+    payable: 'string',
+  });
+  const upload =
+    doc.paths['/condominiums/{condominium}/bank-accounts/{bankAccount}/statements/import'].post.requestBody
+      .content['multipart/form-data'].schema.properties.file;
+  expect(upload).toMatchObject({ type: 'string', format: 'binary' });
+});
