@@ -242,22 +242,59 @@ export const AccountEntry = Type.Object(
   closed,
 );
 
-export const AccountTransfer = Type.Object({ transfer_id: Type.String() }, open);
+export const AccountTransfer = Type.Object(
+  { transfer_id: Type.String(), outgoing: AccountEntry, incoming: AccountEntry },
+  closed,
+);
+
+/** An invoice's payment options once issued: the registered boleto and the PIX charge. */
+export const InvoicePayment = Type.Object(
+  {
+    boleto: Nullable(
+      Type.Object(
+        {
+          url: Type.String({ description: 'the boleto as a PDF, without a token (an unguessable address)' }),
+          barcode: Type.String({ pattern: '^\\d{44}$' }),
+          linha_digitavel: Type.String({ pattern: '^\\d{47}$' }),
+          nosso_numero: Type.String(),
+        },
+        closed,
+      ),
+    ),
+    pix: Nullable(
+      Type.Object(
+        { payload: Type.String({ description: 'PIX copia e cola (BR Code)' }), txid: Type.String() },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
 
 export const Invoice = Type.Object(
   {
     public_id: Ulid,
     unit_id: Type.Integer(),
+    party_id: Nullable(Type.Integer()),
     bank_account_id: Type.Integer(),
     billing_type: Enum(['BOLETO', 'PIX', 'BOLETO_PIX']),
     due_date: DateOnly,
+    subtotal: Reais,
+    fine_amount: Reais,
+    interest_amount: Reais,
+    monetary_correction_amount: Reais,
+    discount_amount: Reais,
     total: Reais,
+    notes: Nullable(Type.String()),
     state: Type.String(),
+    period: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+    issued_at: Nullable(Timestamp),
+    paid_at: Nullable(DateOnly),
+    payment: Nullable(InvoicePayment),
+    created_at: Timestamp,
   },
-  open,
+  closed,
 );
-
-export const InvoicePayment = Type.Object({}, open);
 
 export const Expense = Type.Object(
   {
@@ -367,8 +404,27 @@ export const WebhookAttempt = Type.Object(
   open,
 );
 
-export const Defaulter = Type.Object({ unit_id: Type.Integer() }, open);
-export const MonetaryIndex = Type.Object({}, open);
+export const Defaulter = Type.Object(
+  {
+    unit_id: Type.Integer(),
+    unit_label: Type.String(),
+    block: Type.String(),
+    invoices: Type.Integer({ description: 'overdue invoices' }),
+    total_outstanding: Reais,
+    oldest_due_date: DateOnly,
+    days_overdue: Type.Integer(),
+  },
+  closed,
+);
+export const MonetaryIndex = Type.Object(
+  {
+    code: Enum(['IPCA', 'IGPM', 'INPC', 'INCC', 'TJSP']),
+    name: Type.String(),
+    source: Type.String(),
+    periodicity: Enum(['monthly']),
+  },
+  closed,
+);
 
 export const TokenGrant = Type.Object(
   {
