@@ -84,7 +84,11 @@ const HEADERS: Json = {
   },
   'X-RateLimit-Limit': { description: 'Calls allowed per window, per token', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Calls left in this window', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the window resets',
+    schema: { type: 'integer' },
+    'x-condo-extension': true,
+  },
   'Retry-After': { description: 'Seconds to wait before calling again', schema: { type: 'integer' } },
   'Idempotency-Replayed': {
     description: '1 when this is the stored answer of an earlier call with the same Idempotency-Key',
@@ -101,6 +105,7 @@ function queryParameters(op: Operation): Json[] {
     in: 'query',
     required: false,
     ...(p.description ? { description: p.description } : {}),
+    ...(p.extension ? { 'x-condo-extension': true } : {}),
     schema:
       p.type === 'date'
         ? { type: 'string', format: 'date' }
@@ -125,16 +130,19 @@ function requestBody(op: Operation): Json | undefined {
             properties: Object.fromEntries(
               parts.map(([name, p]) => [
                 name,
-                p.type === 'file'
-                  ? {
-                      // format binary (OpenAPI 3.0's spelling, which generators read) beside 3.1's media type:
-                      // openapi-typescript types the part as a Blob
-                      type: 'string',
-                      format: 'binary',
-                      contentMediaType: 'application/octet-stream',
-                      description: p.description,
-                    }
-                  : { type: 'string', description: p.description },
+                {
+                  ...(p.extension ? { 'x-condo-extension': true } : {}),
+                  ...(p.type === 'file'
+                    ? {
+                        // format binary (OpenAPI 3.0's spelling, which generators read) beside 3.1's media type:
+                        // openapi-typescript types the part as a Blob
+                        type: 'string',
+                        format: 'binary',
+                        contentMediaType: 'application/octet-stream',
+                        description: p.description,
+                      }
+                    : { type: 'string', description: p.description }),
+                },
               ]),
             ),
             required: parts.filter(([, p]) => p.required).map(([name]) => name),
@@ -195,7 +203,10 @@ function operationObject(id: string, op: Operation): Json {
     })),
     ...queryParameters(op),
     { $ref: '#/components/parameters/X-Request-Id' },
-    ...(op.method !== 'GET' ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : []),
+    // the token endpoint honours no Idempotency-Key, so it documents none
+    ...(op.method !== 'GET' && id !== 'issueToken'
+      ? [{ $ref: '#/components/parameters/Idempotency-Key' }]
+      : []),
   ];
   const body = requestBody(op);
   return {
