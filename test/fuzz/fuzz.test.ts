@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
+import { apiCasesRun, apiProperty } from './api-target.js';
 import { casesRun, Finding, targets } from './targets.js';
 
 setFlagsFromString('--expose-gc');
@@ -12,7 +13,11 @@ const gc = runInNewContext('gc') as () => void;
 
 const totalSeconds = Number(process.env.FUZZ_SECONDS ?? 600);
 const caseSeconds = Number(process.env.FUZZ_CASE_SECONDS ?? 10);
-const list = targets();
+// the readers, and the API's operations (#30: no input answers a 5xx)
+const list = [
+  ...targets(),
+  { name: 'api', property: (wrap: Parameters<typeof apiProperty>[0]) => apiProperty(wrap) },
+] as ReturnType<typeof targets>;
 const ROUNDS = 5;
 const slice = (totalSeconds * 1000) / list.length / ROUNDS;
 const heap: number[] = [];
@@ -56,6 +61,6 @@ afterAll(() => {
   const total = [...casesRun.values()].reduce((a, b) => a + b, 0);
   const mb = heap.map((h) => (h / 2 ** 20).toFixed(0)).join(' → ');
   console.log(
-    `fuzz: ${total} cases in ${totalSeconds} s (${[...casesRun].map(([k, v]) => `${k} ${v}`).join(', ')}); heap after each round ${mb} MB`,
+    `fuzz: ${total + apiCasesRun.count} cases in ${totalSeconds} s (${[...casesRun].map(([k, v]) => `${k} ${v}`).join(', ')}, api ${apiCasesRun.count} calls, none answered 5xx); heap after each round ${mb} MB`,
   );
 });
