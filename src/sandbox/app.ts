@@ -138,6 +138,20 @@ export async function buildApp(
 
   installPipeline(app, ctx);
   if (ctx.checkResponses) checkResponses(app, ctx.checkResponses);
+  const observe = ctx.observeAnswers;
+  if (observe)
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operation = request.routeOptions.config?.operation as string | undefined;
+      if (typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json'))
+        observe({
+          operation: operation ?? '',
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          body: payload,
+        });
+      return payload;
+    });
   // Which operation each route serves, for the conformance test (see servedRoutes).
   const routes: ServedRoute[] = [];
   served.set(app, routes);

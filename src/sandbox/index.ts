@@ -87,6 +87,8 @@ export interface SandboxOptions {
    * mismatch here. The end-to-end tests fail on any.
    */
   checkResponses?: (violation: string) => void;
+  /** Handed every JSON answer an operation sends, errors included: the tests validate them with ajv. */
+  observeAnswers?: SandboxContext['observeAnswers'];
 }
 
 export interface SandboxClient {
@@ -160,6 +162,7 @@ export function createContext(store: SandboxStore, opts: Omit<SandboxOptions, 'd
     ...(opts.webhookTimeoutMs ? { webhookTimeoutMs: opts.webhookTimeoutMs } : {}),
     ...(opts.webhookAllow?.length ? { webhookAllow: [...opts.webhookAllow] } : {}),
     ...(opts.checkResponses ? { checkResponses: opts.checkResponses } : {}),
+    ...(opts.observeAnswers ? { observeAnswers: opts.observeAnswers } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { main, reportError } from '../../src/cli/program.js';
 import { type Clock, interrupted } from '../../src/client/sleep.js';
 import type { SandboxContext } from '../../src/sandbox/http/context.js';
 import { launchSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { documentChecker } from './document-check.js';
 
 /**
  * End-to-end sessions: a real sandbox on an ephemeral loopback port, and the CLI talking to it over real HTTP.
@@ -193,9 +194,11 @@ export async function sandboxSession(
   // Every answer the sandbox gives is checked against its operation's declared response; closing the session
   // fails on any mismatch.
   const violations: string[] = [];
+  const document = documentChecker();
   const sandbox = await launchSandbox(
     {
       checkResponses: (v) => violations.push(v),
+      observeAnswers: document.observe,
       host: '127.0.0.1',
       port: 0,
       dataDir: join(root, 'sandbox'),
@@ -254,6 +257,10 @@ export async function sandboxSession(
     close: async () => {
       await sandbox.close();
       await rm(root, { recursive: true, force: true });
+      console.log(
+        `openapi: ${document.validated} answers validated against the served document by ajv, ${document.violations.length} violations`,
+      );
+      violations.push(...document.violations.map((v) => `not as the OpenAPI document says: ${v}`));
       if (violations.length > 0)
         throw new Error(
           `answers that do not match the operations table:\n${[...new Set(violations)].join('\n')}`,

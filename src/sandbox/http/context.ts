@@ -29,6 +29,14 @@ export interface SandboxContext {
   webhookAllow?: readonly string[];
   /** told of every answer that does not match its operation's declared response (tests) */
   checkResponses?: (violation: string) => void;
+  /** handed every JSON answer an operation sends, errors included (tests validate them against the document) */
+  observeAnswers?: (answer: {
+    operation: string;
+    method: string;
+    url: string;
+    status: number;
+    body: string;
+  }) => void;
 }
 
 export interface RequestState {

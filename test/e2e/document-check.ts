@@ -1,0 +1,72 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { openApiDocument } from '../../src/domain/openapi.js';
+
+/**
+ * #30 point 5: every answer the end-to-end suite receives is validated against the served OpenAPI document by a
+ * validator we did not write (ajv, JSON Schema 2020-12, the dialect of OpenAPI 3.1): a success against its
+ * operation's response for that status, an error against the document's Error (the token endpoint's against its
+ * OAuthError). Each session reports how many it validated.
+ */
+
+type Json = Record<string, any>;
+const doc = openApiDocument() as Json;
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+ajv.addSchema({ $id: 'doc', components: doc.components });
+
+const byOperation = new Map<string, { path: string; method: string; op: Json }>();
+for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>))
+  for (const [method, op] of Object.entries(ops)) byOperation.set(op.operationId, { path, method, op });
+
+const compiled = new Map<string, ReturnType<Ajv2020['compile']> | null>();
+
+/** The schema an answer must match, as a ref into the document's components. */
+function validatorFor(operation: string, status: number) {
+  const key = `${operation} ${status}`;
+  if (compiled.has(key)) return compiled.get(key) ?? null;
+  const entry = byOperation.get(operation);
+  let schema: Json | undefined;
+  if (entry) {
+    const responses = entry.op.responses as Json;
+    const response = responses[String(status)] ?? (status >= 400 ? responses.default : undefined);
+    const ref = response?.$ref as string | undefined;
+    const resolved = ref ? doc.components.responses[ref.split('/').pop() as string] : response;
+    schema = resolved?.content?.['application/json']?.schema;
+  } else if (status >= 400) schema = { $ref: '#/components/schemas/Error' };
+  const validate = schema ? ajv.compile(rebase(schema)) : null;
+  compiled.set(key, validate);
+  return validate;
+}
+
+/** `#/components/...` refs made to point into the document registered as `doc`. */
+function rebase(schema: Json): Json {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+}
+
+export function documentChecker() {
+  let validated = 0;
+  const violations: string[] = [];
+  return {
+    observe: (a: { operation: string; method: string; url: string; status: number; body: string }) => {
+      const validate = validatorFor(a.operation, a.status);
+      if (!validate) return;
+      let body: unknown;
+      try {
+        body = JSON.parse(a.body);
+      } catch {
+        violations.push(`${a.method} ${a.url} ${a.status}: not JSON`);
+        return;
+      }
+      validated++;
+      if (!validate(body))
+        violations.push(
+          `${a.operation || a.url} ${a.status}: ${ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 300)}`,
+        );
+    },
+    get validated() {
+      return validated;
+    },
+    violations,
+  };
+}
