@@ -15,7 +15,18 @@ import { SandboxStore } from '../../src/sandbox/store.js';
 type Json = Record<string, any>;
 
 /** Values past what the store and JSON carry exactly, and the usual suspects of each kind. */
-const HOSTILE_NUMBERS = [0, -1, 1e20, 1e308, -1e308, 2 ** 53, 2 ** 63, 9223372036854775807, 0.1, 1.005, -0];
+const HOSTILE_NUMBERS = [
+  0,
+  -1,
+  1e20,
+  1e308,
+  -1e308,
+  2 ** 53,
+  2 ** 63 /* as JSON writes 9223372036854775807 */,
+  0.1,
+  1.005,
+  -0,
+];
 const HOSTILE_STRINGS = [
   '',
   ' ',
