@@ -20,7 +20,7 @@ afterAll(() => s.close());
 test('the committed types are what openapi-typescript makes of the served document today', async () => {
   const served = await (await fetch(`${s.sandbox.baseUrl}/api/v1/openapi.json`)).json();
   // @ts-expect-error: a plain .mjs script without types
-  const { typesOf } = await import('../../scripts/generate-api-types.mjs');
+  const { typesOf } = await import('../../scripts/api-types.mjs');
   const committed = await readFile(join(import.meta.dirname, '..', 'generated', 'condo-api.d.ts'), 'utf8');
   expect(committed.slice(committed.indexOf('\n') + 1)).toBe(await typesOf(served));
 });
