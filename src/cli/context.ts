@@ -11,7 +11,7 @@ import {
   type Out,
   type OutputFormat,
   resolveFormat,
-  wrapText,
+  wrapMessage,
 } from './output.js';
 import type { Prompter } from './prompter.js';
 
@@ -169,10 +169,11 @@ export function createDeps(
       return inquirerPrompter();
     },
     info: (line, wrap) => {
-      if (!globals.quiet) writeLine(io.stderr, wrap ? onScreen(io, printable(t(line))) : printable(t(line)));
+      if (!globals.quiet)
+        writeLine(io.stderr, wrap ? wrapMessage(io, printable(t(line))) : printable(t(line)));
     },
     warn: (line) =>
-      writeLine(io.stderr, paint(io, 'yellow', onScreen(io, `${t('warning:')} ${printable(t(line))}`))),
+      writeLine(io.stderr, paint(io, 'yellow', wrapMessage(io, `${t('warning:')} ${printable(t(line))}`))),
     target: async () => {
       const creds = await deps.credentials();
       const profile = creds.profileName ? (await deps.config()).profile(creds.profileName) : undefined;
@@ -263,21 +264,4 @@ export function describeTarget(t: {
     t.sandbox ? `sandbox ${host}` : host,
   ];
   return `${t.name ? `${t.name} ` : ''}(${parts.join(', ')})`;
-}
-
-/**
- * A message on a terminal broken at spaces to its width, the lines after the first indented, so a long line
- * reads as one paragraph at 80 columns; a log or a pipe gets it on one line, as a script greps it.
- */
-function onScreen(io: Io, text: string): string {
-  if (!io.stderr.isTTY) return text;
-  const columns = io.stdout.columns ?? Number(io.env.COLUMNS);
-  const width = Number.isInteger(columns) && columns > 0 ? columns : 80;
-  const [first = '', ...rest] = wrapText(text, width);
-  return [
-    first,
-    ...wrapText(rest.join(' '), width - 2)
-      .filter(Boolean)
-      .map((l) => `  ${l}`),
-  ].join('\n');
 }

@@ -262,9 +262,29 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
 
 /** The terminal's width when stdout is one (a pipe or a file gets the whole table). */
 function terminalWidth(io: Io): number | undefined {
-  if (!io.stdout.isTTY) return undefined;
+  return io.stdout.isTTY ? screenWidth(io) : undefined;
+}
+
+/** The terminal's columns (COLUMNS where the stream does not say; 80 when neither does). */
+function screenWidth(io: Io): number {
   const columns = io.stdout.columns ?? Number(io.env.COLUMNS);
   return Number.isInteger(columns) && columns > 0 ? columns : 80;
+}
+
+/**
+ * A message for stderr: on a terminal broken at spaces to its width, the lines after the first indented, so a
+ * long line reads as one paragraph at 80 columns; a log or a pipe gets it on one line, as a script greps it.
+ */
+export function wrapMessage(io: Io, text: string): string {
+  if (!io.stderr.isTTY) return text;
+  const width = screenWidth(io);
+  const [first = '', ...rest] = wrapText(text, width);
+  return [
+    first,
+    ...wrapText(rest.join(' '), width - 2)
+      .filter(Boolean)
+      .map((l) => `  ${l}`),
+  ].join('\n');
 }
 
 /** A table without a box: two spaces between columns, as gh prints lists. */
@@ -395,19 +415,35 @@ export function writeParagraph(io: Io, text: string): void {
  */
 function printBlocks(io: Io, headers: string[], rows: string[][], width: number): void {
   const labelWidth = Math.max(...headers.map(textWidth));
-  const room = Math.max(20, width - labelWidth - 2);
-  const out: string[] = [];
-  rows.forEach((row, r) => {
-    if (r > 0) out.push('');
-    row.forEach((cell, i) => {
-      if (!cell) return;
-      const label = headers[i] as string;
-      const [first = '', ...rest] = wrapText(cell, room);
-      out.push(`${paint(io, 'bold', label + ' '.repeat(labelWidth - textWidth(label)))}  ${first}`);
-      for (const more of rest) out.push(`${' '.repeat(labelWidth + 2)}${more}`);
-    });
+  const blocks = rows.map((row) =>
+    labelledLines(
+      io,
+      row.flatMap((cell, i) => (cell ? [[headers[i] as string, cell] as const] : [])),
+      width,
+      labelWidth,
+    ).join('\n'),
+  );
+  writeLine(io.stdout, blocks.join('\n\n'));
+}
+
+/**
+ * Label and value lines, the labels (bold) padded to `labelWidth`; a value too long for `width` goes on under
+ * itself (a record's view and a list's blocks).
+ */
+function labelledLines(
+  io: Io,
+  pairs: readonly (readonly [string, string])[],
+  width: number | undefined,
+  labelWidth = Math.max(...pairs.map(([label]) => textWidth(label))),
+): string[] {
+  const room = Math.max(20, (width ?? Number.POSITIVE_INFINITY) - labelWidth - 2);
+  return pairs.flatMap(([label, value]) => {
+    const [first = '', ...rest] = wrapText(value, room);
+    return [
+      `${paint(io, 'bold', label + ' '.repeat(labelWidth - textWidth(label)))}  ${first}`,
+      ...rest.map((more) => `${' '.repeat(labelWidth + 2)}${more}`),
+    ];
   });
-  writeLine(io.stdout, out.join('\n'));
 }
 
 /**
@@ -433,20 +469,12 @@ export function printRecord<T>(out: Out, record: T, fields: Column<T>[]): void {
     printJson(out, record);
     return;
   }
-  const scripted = format !== 'table';
-  const t = out.t ?? english;
-  const label = (f: Column<T>) => (scripted ? f.header : t(f.header));
-  const width = Math.max(...fields.map((f) => textWidth(label(f))));
-  // on a terminal, a long value goes on under itself rather than past the edge
-  const room = Math.max(20, (terminalWidth(io) ?? Number.POSITIVE_INFINITY) - width - 2);
-  for (const f of fields) {
-    const value = f.value(record);
-    if (scripted) writeLine(io.stdout, `${f.header}\t${forScript(value, f.kind)}`);
-    else {
-      const padded = label(f) + ' '.repeat(width - textWidth(label(f)));
-      const [first = '', ...rest] = wrapText(personCell(io, f, record, t), room);
-      writeLine(io.stdout, `${paint(io, 'bold', padded)}  ${first}`);
-      for (const more of rest) writeLine(io.stdout, `${' '.repeat(width + 2)}${more}`);
-    }
+  if (format !== 'table') {
+    for (const f of fields) writeLine(io.stdout, `${f.header}\t${forScript(f.value(record), f.kind)}`);
+    return;
   }
+  const t = out.t ?? english;
+  // on a terminal, a long value goes on under itself rather than past the edge
+  const pairs = fields.map((f) => [t(f.header), personCell(io, f, record, t)] as const);
+  for (const line of labelledLines(io, pairs, terminalWidth(io))) writeLine(io.stdout, line);
 }
