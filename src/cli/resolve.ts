@@ -68,7 +68,7 @@ export async function resolveChartAccountId(deps: Deps, flag: string, text: stri
  * A verb's flags with `--supplier NAME` and `--chart-account CODE|NAME` turned into ids, as every body flag takes
  * an id.
  */
-export async function withSupplierId<
+export async function withNamedIds<
   F extends { supplier?: string | undefined; chartAccount?: string | undefined },
 >(deps: Deps, flags: F): Promise<F> {
   const isId = (v: string | undefined) => v === undefined || /^\s*\d+\s*$/.test(v);

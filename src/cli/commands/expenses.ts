@@ -12,7 +12,7 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList } from '../output.js';
 import type { Register } from '../program.js';
-import { resolveChartAccountId, resolveSupplierId, withSupplierId } from '../resolve.js';
+import { resolveChartAccountId, resolveSupplierId, withNamedIds } from '../resolve.js';
 
 /**
  * Expenses (despesas): a bill registered against an expense chart account (recorded as a ledger entry once paid),
@@ -85,7 +85,7 @@ export async function createExpenses(deps: Deps, flags: ExpenseFlags): Promise<n
     }
     return createFromFile(deps, flags.fromFile, bodies, client.expenses.createMany, (e) => String(e.id));
   }
-  const body = expenseBodyFromFlags(await withSupplierId(deps, flags), deps.today());
+  const body = expenseBodyFromFlags(await withNamedIds(deps, flags), deps.today());
   const payload = await validated('ExpenseCreate', body, flagOf(EXPENSE_FIELDS));
   const client = await deps.client();
   printExpense(deps, await client.expenses.create(payload));
@@ -150,7 +150,7 @@ export async function createInstallments(deps: Deps, flags: InstallmentFlags): P
     const { bodies, single } = await bodiesFromFile(path, 'ExpenseInstallmentsCreate', 'installment series');
     plans = bodies.map((body, i) => ({ body, where: single ? path : `${path}[${i}]` }));
   } else {
-    const body = bodyFromFlags(INSTALLMENTS_FIELDS, await withSupplierId(deps, flags), deps.today());
+    const body = bodyFromFlags(INSTALLMENTS_FIELDS, await withNamedIds(deps, flags), deps.today());
     plans = [
       {
         body: await validated('ExpenseInstallmentsCreate', body, flagOf(INSTALLMENTS_FIELDS)),

@@ -22,7 +22,7 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import type { Register } from '../program.js';
-import { resolveChartAccountId, withSupplierId } from '../resolve.js';
+import { resolveChartAccountId, withNamedIds } from '../resolve.js';
 
 /**
  * The ledger: the chart of accounts (plano de contas), the entries recorded against it (revenue and expense, in
@@ -111,7 +111,7 @@ export async function createEntries(deps: Deps, flags: EntryFlags): Promise<numb
       String(e.id),
     );
   }
-  const body = entryBodyFromFlags(await withSupplierId(deps, flags), deps.today());
+  const body = entryBodyFromFlags(await withNamedIds(deps, flags), deps.today());
   const payload = await validated('AccountEntryCreate', body, flagOf(ENTRY_FIELDS));
   const client = await deps.client();
   printEntry(deps, await client.accountEntries.create(payload));
@@ -154,7 +154,7 @@ export async function createTransfer(deps: Deps, flags: TransferFlags): Promise<
       String(t.transfer_id),
     );
   }
-  const body = bodyFromFlags(TRANSFER_FIELDS, await withSupplierId(deps, flags), deps.today());
+  const body = bodyFromFlags(TRANSFER_FIELDS, await withNamedIds(deps, flags), deps.today());
   const payload = await validated('AccountTransferCreate', body, flagOf(TRANSFER_FIELDS));
   refuseSameAccount(payload, '--to');
   const client = await deps.client();

@@ -40,7 +40,7 @@ import {
   resolvePayableId,
   resolvePayableIds,
   resolveSupplierId,
-  withSupplierId,
+  withNamedIds,
 } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
 
@@ -315,7 +315,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   // --supplier takes a name too, as everywhere support types one
   const body = bodyFromFlags(
     PAYABLE_FIELDS,
-    await withSupplierId(deps, flags),
+    await withNamedIds(deps, flags),
     deps.today(),
   ) as Partial<PayableCreate>;
   const tribute = tributeFromFlags(deps, flags);
