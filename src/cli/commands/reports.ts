@@ -234,16 +234,19 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
   const client = await deps.client();
   const last = lastDayOf(month);
   const today = deps.today();
-  const [entries, suppliers, chart, accounts, payables, defaulters, returned, creds] = await Promise.all([
-    client.accountEntries.list({ from: `${month}-01` }, { all: true }),
-    client.suppliers.list().catch(() => []),
-    client.chartOfAccounts.list(),
-    client.bankAccounts.list(),
-    client.payables.list({}, { all: true }),
-    client.defaulters.list({ as_of: last < today ? last : today }, { all: true }),
-    rejectionsInMonth(client, month),
-    deps.credentials(),
-  ]);
+  // the payables due by the month's end and those pending now (the still rejected), not every payable ever made
+  const [entries, suppliers, chart, accounts, dueByEnd, pendingNow, defaulters, returned, creds] =
+    await Promise.all([
+      client.accountEntries.list({ from: `${month}-01` }, { all: true }),
+      client.suppliers.list().catch(() => []),
+      client.chartOfAccounts.list(),
+      client.bankAccounts.list(),
+      client.payables.list({ due_to: last }, { all: true }),
+      client.payables.list({ state: 'pending' }, { all: true }),
+      client.defaulters.list({ as_of: last < today ? last : today }, { all: true }),
+      rejectionsInMonth(client, month),
+      deps.credentials(),
+    ]);
   const supplierName = new Map<number, string>([...suppliers].map((x) => [x.id, String(x.name ?? '')]));
   const chartName = new Map([...chart].map((a) => [a.id, `${a.code ?? ''} ${a.name ?? ''}`.trim()]));
   const inMonth = [...entries].filter((e) => typeof e.paid_at === 'string' && e.paid_at.startsWith(month));
@@ -262,7 +265,11 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
   const payablePayee = (p: Payable) =>
     (typeof p.supplier_id === 'number' ? supplierName.get(p.supplier_id) : undefined) ??
     String(p.payee_name ?? '');
-  const byId = new Map([...payables].map((p) => [p.public_id, p]));
+  const byId = new Map([...dueByEnd, ...pendingNow].map((p) => [p.public_id, p]));
+  // a payable rejected this month, due later and paid since, is in neither list: asked for by its id
+  const missing = [...new Set(returned.map((r) => r.item.public_id))].filter((id) => !byId.has(id));
+  for (const p of await Promise.all(missing.map((id) => client.payables.get(id)))) byId.set(p.public_id, p);
+  const payables = [...byId.values()];
   const stillRejected = [...payables].filter((p) => displayState(p) === 'rejected');
   const open = [...payables].filter(
     (p) => OPEN_STATES.includes(String(p.state)) && String(p.due_date ?? '') <= last,
