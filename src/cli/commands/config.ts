@@ -105,7 +105,7 @@ export async function pruneProfiles(deps: Deps, opts: { yes?: boolean }): Promis
   const store = await deps.config();
   const sandboxes = Object.entries(store.profiles()).filter(([, p]) => p.sandbox === true);
   const answers = await Promise.all(
-    sandboxes.map(async ([name, p]) => [name, await answersPing(p.base_url)] as const),
+    sandboxes.map(async ([name, p]) => [name, await answersPing(p)] as const),
   );
   const dead = answers.filter(([, alive]) => !alive).map(([name]) => name);
   if (dead.length === 0) {
@@ -125,26 +125,28 @@ export async function pruneProfiles(deps: Deps, opts: { yes?: boolean }): Promis
   return 0;
 }
 
-/** Whether a server answers its liveness check within 2 s (a refused connection is known at once). */
-async function answersPing(baseUrl: string): Promise<boolean> {
-  const { request } = baseUrl.startsWith('https:') ? await import('node:https') : await import('node:http');
-  return new Promise((resolve) => {
-    try {
-      const req = request(
-        `${baseUrl.replace(/\/+$/, '')}/api/v1/ping`,
-        { timeout: 2000 },
-        (res: import('node:http').IncomingMessage) => {
-          res.resume();
-          resolve((res.statusCode ?? 500) < 500);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => resolve(false));
-      req.end();
-    } catch {
-      resolve(false);
-    }
+/**
+ * Whether a profile's server answers the API's liveness check (GET /api/v1/ping) within 2 s, asked through the
+ * client every command uses, with no retry: a refused connection is known at once.
+ */
+async function answersPing(profile: Profile): Promise<boolean> {
+  const { createClient } = await import('../../client/index.js');
+  const client = createClient({
+    baseUrl: profile.base_url,
+    condominium: profile.condominium,
+    clientId: profile.client_id,
+    clientSecret: profile.client_secret ?? '',
+    retry: { budgetMs: 0 },
+    timeoutMs: 2000,
   });
+  try {
+    await client.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.close();
+  }
 }
 
 export async function useProfile(deps: Deps, name: string): Promise<number> {
