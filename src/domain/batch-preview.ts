@@ -4,7 +4,7 @@
  * condo computes it, so its money carries the unit in its name (`*_cents`).
  */
 import { parseBoletoCode } from '../formats/boleto/index.js';
-import { addDays, formatDateBr, type IsoDate } from './dates.js';
+import { addDays, formatDateBr, type IsoDate, todayIn } from './dates.js';
 import { payableTotalCents } from './payables.js';
 
 export interface PreviewPayable {
@@ -107,7 +107,7 @@ export function batchPreview(
       warn(
         p,
         'rejected_unchanged',
-        `the bank rejected it on ${formatDateBr(rejection.at.slice(0, 10))} (${rejection.code} ${rejection.message}) and ${rejection.what} is still the one it refused: correct it first, or the bank refuses it again`,
+        `the bank rejected it on ${formatDateBr(todayIn(new Date(rejection.at)))} (${rejection.code} ${rejection.message}) and ${rejection.what} is still the one it refused: correct it first, or the bank refuses it again`,
       );
     if (p.due_date && p.due_date < paymentDate) {
       if (forma === 'boleto')
