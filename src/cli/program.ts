@@ -26,7 +26,7 @@ import { enumFlag } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
 import { english, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
-import { JSON_FIELDS } from './output.js';
+import { JSON_FIELDS, wrapMessage } from './output.js';
 import {
   ACROSS_PROFILES_FILES,
   ACROSS_PROFILES_READS,
@@ -294,8 +294,12 @@ export function reportError(
       paint(
         io,
         'red',
-        printable(
-          `${t('error:')} ${t(withFields(error.message, error.fields, byFlags))}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+        // on a terminal broken at spaces, not mid-word by the terminal's own wrap; one line in a log
+        wrapMessage(
+          io,
+          printable(
+            `${t('error:')} ${t(withFields(error.message, error.fields, byFlags))}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+          ),
         ),
       ),
     );

@@ -355,6 +355,7 @@ export async function boletoVerb(deps: Deps, opts: BoletoOptions): Promise<numbe
       writeLine(deps.io.stdout, `${deps.t(label).padEnd(16)} ${value}`);
     deps.info(
       `try: condo payables create --supplier <name> --method boleto --document ${boleto.linhaDigitavel} --amount ${opts.amount ?? '740,00'} --due ${formatDateBr(due)} --chart-account <code> --description <text>`,
+      true,
     );
   } else writeLine(deps.io.stdout, `${boleto.linhaDigitavel}\t${boleto.barcode}`);
   return 0;
