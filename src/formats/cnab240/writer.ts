@@ -651,47 +651,60 @@ function segmentA(ctx: Ctx, lote: number, seq: number, forma: string, item: Prep
   const bank = byKey ? undefined : p.bank;
   const camara = forma === '45' ? CAMARA.pix : forma === '03' ? CAMARA.doc : CAMARA.ted;
   const savings = bank?.accountType === 'savings';
-  return writeRecord(ctx.dialect.segmentA, {
-    ...detail(ctx.bankCode, lote, seq),
-    camara,
-    payee_bank: bank?.bankCode ?? 0,
-    payee_agency: bank?.agency ?? 0,
-    payee_agency_digit: bank?.agencyDigit ?? '',
-    payee_account: bank?.account ?? 0,
-    payee_account_digit: bank?.accountDigit ?? '',
-    payee_agency_account: bank
-      ? itauPayeeAgencyAccount(bank.bankCode.padStart(3, '0'), bank.agency, bank.account, bank.accountDigit)
-      : '',
-    payee_document: item.payeeDocument, // Itaú's segment A carries it (204-217); FEBRABAN's leaves it to B
-    payee_name: p.payeeName,
-    seu_numero: p.seuNumero,
-    payment_date: ctx.paymentDate,
-    amount: p.amountCents,
-    doc_purpose: forma === '03' ? '01' : '', // crédito em conta
-    ted_purpose: forma === '41' ? '00005' : '', // pagamento a fornecedores
-    complementary_purpose: bank ? (savings ? 'PP' : 'CC') : '', // the kind of account
-  });
+  return writeRecord(
+    ctx.dialect.segmentA,
+    {
+      camara,
+      payee_bank: bank?.bankCode ?? 0,
+      payee_agency: bank?.agency ?? 0,
+      payee_agency_digit: bank?.agencyDigit ?? '',
+      payee_account: bank?.account ?? 0,
+      payee_account_digit: bank?.accountDigit ?? '',
+      payee_agency_account: bank
+        ? itauPayeeAgencyAccount(bank.bankCode.padStart(3, '0'), bank.agency, bank.account, bank.accountDigit)
+        : '',
+      payee_document: item.payeeDocument, // Itaú's segment A carries it (204-217); FEBRABAN's leaves it to B
+      payee_name: p.payeeName,
+      seu_numero: p.seuNumero,
+      payment_date: ctx.paymentDate,
+      amount: p.amountCents,
+      doc_purpose: forma === '03' ? '01' : '', // crédito em conta
+      ted_purpose: forma === '41' ? '00005' : '', // pagamento a fornecedores
+      complementary_purpose: bank ? (savings ? 'PP' : 'CC') : '', // the kind of account
+    },
+    detail(ctx, lote, seq),
+  );
 }
 
 /** Bank, lote and sequence: the start of every detail record (record type and segment are the layout's). */
-const detail = (bank: string, lote: number, sequence: number) => ({ bank, lote, sequence });
+const detail = (ctx: Ctx, lote: number, sequence: number) => ({ bank: ctx.bankCode, lote, sequence });
 
 function segmentB(ctx: Ctx, lote: number, seq: number, item: PreparedPayment): string {
   const p = item.payment as TransferPayment | PixPayment;
-  const payee = {
-    ...detail(ctx.bankCode, lote, seq),
-    payee_document_type: documentType(item.payeeDocument),
-    payee_document: item.payeeDocument,
-  };
+  const payeeDocumentType = documentType(item.payeeDocument);
   if (p.forma === 'pix') {
-    return writeRecord(SEGMENT_B_PIX, {
-      ...payee,
-      pix_initiation: item.pixKeyType ? PIX_INITIATION[item.pixKeyType] : PIX_INITIATION.bank,
-      message: p.message ?? '', // informação entre usuários
-      pix_key: item.pixKey ?? '',
-    });
+    return writeRecord(
+      SEGMENT_B_PIX,
+      {
+        payee_document_type: payeeDocumentType,
+        payee_document: item.payeeDocument,
+        pix_initiation: item.pixKeyType ? PIX_INITIATION[item.pixKeyType] : PIX_INITIATION.bank,
+        message: p.message ?? '', // informação entre usuários
+        pix_key: item.pixKey ?? '',
+      },
+      detail(ctx, lote, seq),
+    );
   }
-  return writeRecord(SEGMENT_B, { ...payee, due_date: ctx.paymentDate, document_amount: p.amountCents });
+  return writeRecord(
+    SEGMENT_B,
+    {
+      payee_document_type: payeeDocumentType,
+      payee_document: item.payeeDocument,
+      due_date: ctx.paymentDate,
+      document_amount: p.amountCents,
+    },
+    detail(ctx, lote, seq),
+  );
 }
 
 function segmentJ(
@@ -705,43 +718,52 @@ function segmentJ(
 ): string {
   const paymentIso = `${ctx.paymentDate.slice(4)}-${ctx.paymentDate.slice(2, 4)}-${ctx.paymentDate.slice(0, 2)}`;
   const due = p.dueDate ?? dueDateFromFactor(factor, paymentIso) ?? paymentIso;
-  return writeRecord(ctx.dialect.segmentJ, {
-    ...detail(ctx.bankCode, lote, seq),
-    barcode,
-    payee_name: p.payeeName,
-    due_date: toCnabDate(due),
-    face_value: p.faceValueCents ?? (barcodeValue > 0 ? barcodeValue : p.amountCents),
-    discount: p.discountCents ?? 0, // desconto + abatimento
-    fine: p.fineCents ?? 0, // mora + multa
-    payment_date: ctx.paymentDate,
-    amount: p.amountCents,
-    seu_numero: p.seuNumero,
-  });
+  return writeRecord(
+    ctx.dialect.segmentJ,
+    {
+      barcode,
+      payee_name: p.payeeName,
+      due_date: toCnabDate(due),
+      face_value: p.faceValueCents ?? (barcodeValue > 0 ? barcodeValue : p.amountCents),
+      discount: p.discountCents ?? 0, // desconto + abatimento
+      fine: p.fineCents ?? 0, // mora + multa
+      payment_date: ctx.paymentDate,
+      amount: p.amountCents,
+      seu_numero: p.seuNumero,
+    },
+    detail(ctx, lote, seq),
+  );
 }
 
 function segmentJ52(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, payeeDocument: string): string {
-  return writeRecord(SEGMENT_J52, {
-    ...detail(ctx.bankCode, lote, seq),
-    payer_document_type: documentType(ctx.companyDocument),
-    payer_document: ctx.companyDocument,
-    payer_name: ctx.company.name,
-    payee_document_type: documentType(payeeDocument),
-    payee_document: payeeDocument,
-    payee_name: p.payeeName,
-  });
+  return writeRecord(
+    SEGMENT_J52,
+    {
+      payer_document_type: documentType(ctx.companyDocument),
+      payer_document: ctx.companyDocument,
+      payer_name: ctx.company.name,
+      payee_document_type: documentType(payeeDocument),
+      payee_document: payeeDocument,
+      payee_name: p.payeeName,
+    },
+    detail(ctx, lote, seq),
+  );
 }
 
 function segmentO(ctx: Ctx, lote: number, seq: number, p: BoletoPayment, barcode: string): string {
   const paymentIso = `${ctx.paymentDate.slice(4)}-${ctx.paymentDate.slice(2, 4)}-${ctx.paymentDate.slice(0, 2)}`;
-  return writeRecord(ctx.dialect.segmentO, {
-    ...detail(ctx.bankCode, lote, seq),
-    barcode: ctx.dialect.arrecadacaoAsLinha ? barcodeToLinha(barcode) : barcode,
-    payee_name: p.payeeName, // the concessionária
-    due_date: toCnabDate(p.dueDate ?? paymentIso), // the payment date only when none is known
-    payment_date: ctx.paymentDate,
-    amount: p.amountCents,
-    seu_numero: p.seuNumero,
-  });
+  return writeRecord(
+    ctx.dialect.segmentO,
+    {
+      barcode: ctx.dialect.arrecadacaoAsLinha ? barcodeToLinha(barcode) : barcode,
+      payee_name: p.payeeName, // the concessionária
+      due_date: toCnabDate(p.dueDate ?? paymentIso), // the payment date only when none is known
+      payment_date: ctx.paymentDate,
+      amount: p.amountCents,
+      seu_numero: p.seuNumero,
+    },
+    detail(ctx, lote, seq),
+  );
 }
 
 /** `YYYY-MM-DD` or `YYYY-MM` as segment N writes it: DDMMAAAA, or MMAAAA for a competência. */
@@ -755,27 +777,30 @@ function segmentN(ctx: Ctx, lote: number, seq: number, p: TributePayment, item: 
   if (!tribute) throw new Cnab240InputError(`payments[${item.index}].tribute`, `has no segment N here`);
   const contributor = item.contributorDocument ?? ctx.companyDocument;
   const types = ctx.dialect.contributorTypes;
-  return writeRecord(tribute.layout, {
-    ...detail(ctx.bankCode, lote, seq),
-    tribute_code: tribute.code,
-    revenue_code: p.revenueCode,
-    contributor_document_type: contributor.length === 11 ? types.cpf : types.cnpj,
-    contributor_document: contributor,
-    contributor_name: p.contributorName ?? ctx.company.name,
-    period: tributeDate(p.period),
-    reference: p.reference ?? '',
-    principal: principalOf(p),
-    fine: p.fineCents ?? 0,
-    interest: p.interestCents ?? 0,
-    other_entities: p.otherEntitiesCents ?? 0,
-    monetary_update: (p.fineCents ?? 0) + (p.interestCents ?? 0), // GPS: atualização monetária
-    due_date: tributeDate(p.dueDate),
-    barcode: item.barcode ? barcodeToLinha(item.barcode) : '', // Itaú's FGTS: the 48-digit linha
-    fgts_identifier: p.fgtsIdentifier ?? '',
-    payment_date: ctx.paymentDate,
-    amount: p.amountCents,
-    seu_numero: p.seuNumero,
-  });
+  return writeRecord(
+    tribute.layout,
+    {
+      tribute_code: tribute.code,
+      revenue_code: p.revenueCode,
+      contributor_document_type: contributor.length === 11 ? types.cpf : types.cnpj,
+      contributor_document: contributor,
+      contributor_name: p.contributorName ?? ctx.company.name,
+      period: tributeDate(p.period),
+      reference: p.reference ?? '',
+      principal: principalOf(p),
+      fine: p.fineCents ?? 0,
+      interest: p.interestCents ?? 0,
+      other_entities: p.otherEntitiesCents ?? 0,
+      monetary_update: (p.fineCents ?? 0) + (p.interestCents ?? 0), // GPS: atualização monetária
+      due_date: tributeDate(p.dueDate),
+      barcode: item.barcode ? barcodeToLinha(item.barcode) : '', // Itaú's FGTS: the 48-digit linha
+      fgts_identifier: p.fgtsIdentifier ?? '',
+      payment_date: ctx.paymentDate,
+      amount: p.amountCents,
+      seu_numero: p.seuNumero,
+    },
+    detail(ctx, lote, seq),
+  );
 }
 
 export function loteTrailer(
