@@ -94,11 +94,63 @@ function fromColumn(kind: ColumnKind, v: unknown): unknown {
   return v ?? null;
 }
 
-interface Tracked {
+/**
+ * A table's columns and statements, worked out once per table rather than on every row: with tens of thousands
+ * of rows in one transaction (a big batch) the per-row work is most of the request.
+ */
+interface Shape {
   spec: TableSpec<unknown>;
+  names: readonly string[];
+  kinds: readonly ColumnKind[];
+  /** positions in `names` of the key columns, and of the others (the settable ones) */
+  keyAt: readonly number[];
+  settableAt: readonly number[];
+  select: string;
+  insert: string;
+  update: string;
+}
+
+const shapes = new WeakMap<TableSpec<unknown>, Shape>();
+
+function shapeOf(spec: TableSpec<unknown>): Shape {
+  let shape = shapes.get(spec);
+  if (shape) return shape;
+  const names = Object.keys(spec.columns);
+  const kinds = names.map((n) => spec.columns[n as never] as ColumnKind);
+  const keyAt = spec.key.map((k) => names.indexOf(k));
+  // Keys are never set: "updating" a parent key, even to itself, makes SQLite check every child row.
+  const settableAt = names.flatMap((n, i) => (spec.key.includes(n as never) ? [] : [i]));
+  const inserted = spec.scoped ? ['condominium', ...names] : names;
+  shape = {
+    spec,
+    names,
+    kinds,
+    keyAt,
+    settableAt,
+    select: `SELECT ${names.join(', ')} FROM ${spec.table}`,
+    insert: `INSERT INTO ${spec.table} (${inserted.join(', ')}) VALUES (${inserted.map(() => '?').join(', ')})`,
+    update: `UPDATE ${spec.table} SET ${settableAt.map((i) => `${names[i]} = ?`).join(', ')} WHERE ${keyClause(spec)}${scopeClause(spec)}`,
+  };
+  shapes.set(spec, shape);
+  return shape;
+}
+
+interface Tracked {
+  shape: Shape;
   record: Record<string, unknown>;
-  /** the row as last read or written, to tell whether the record changed */
-  written: string;
+  /** the row's column values as last read or written, to tell whether the record changed */
+  written: SqlValue[];
+}
+
+function sameValues(a: readonly SqlValue[], b: readonly SqlValue[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (Buffer.isBuffer(x) && Buffer.isBuffer(y) && x.equals(y)) continue;
+    return false;
+  }
+  return true;
 }
 
 /** Prepared statements, compiled once per connection. */
@@ -160,13 +212,14 @@ export class UnitOfWork {
   }
 
   /** @internal the tracked object for a row read from the table (the one already tracked, if any) */
-  track<T>(spec: TableSpec<T>, record: T): T {
+  track<T>(spec: TableSpec<T>, record: T, values?: SqlValue[]): T {
     const s = spec as unknown as TableSpec<unknown>;
     const r = record as Record<string, unknown>;
     const id = this.identity(s, r);
     const existing = this.tracked.get(id);
     if (existing) return existing.record as T;
-    this.tracked.set(id, { spec: s, record: r, written: JSON.stringify(rowValues(s, r)) });
+    const shape = shapeOf(s);
+    this.tracked.set(id, { shape, record: r, written: values ?? rowValues(shape, r) });
     return record;
   }
 
@@ -186,26 +239,18 @@ export class UnitOfWork {
   /** Writes back every tracked record that changed since it was read or last written. */
   flush(): void {
     for (const t of this.tracked.values()) {
-      const values = rowValues(t.spec, t.record);
-      const now = JSON.stringify(values);
-      if (now === t.written) continue;
-      const { spec } = t;
-      const keyParams = spec.key.map((k) => toColumn(spec.columns[k as never], t.record[k]));
-      // Keys are never set: "updating" a parent key, even to itself, makes SQLite check every child row.
-      const names = Object.keys(spec.columns);
-      const settable = names.flatMap((c, i) =>
-        spec.key.includes(c as never) ? [] : [[c, values[i]] as const],
-      );
-      const info = this.prepare(
-        `UPDATE ${spec.table} SET ${settable.map(([c]) => `${c} = ?`).join(', ')} WHERE ${keyClause(spec)}${scopeClause(spec)}`,
-      ).run(
-        ...settable.map(([, v]) => v ?? null),
-        ...keyParams,
-        ...(spec.scoped ? [this.requireScope()] : []),
-      );
+      const { shape } = t;
+      const values = rowValues(shape, t.record);
+      if (sameValues(values, t.written)) continue;
+      const params: SqlValue[] = [];
+      for (const i of shape.settableAt) params.push(values[i] ?? null);
+      const keyParams = shape.keyAt.map((i) => values[i] ?? null);
+      params.push(...keyParams);
+      if (shape.spec.scoped) params.push(this.requireScope());
+      const info = this.prepare(shape.update).run(...params);
       if (info.changes !== 1)
-        throw new Error(`${spec.table} row ${keyParams.join('/')} vanished before its update`);
-      t.written = now;
+        throw new Error(`${shape.spec.table} row ${keyParams.join('/')} vanished before its update`);
+      t.written = values;
     }
   }
 
@@ -216,8 +261,12 @@ export class UnitOfWork {
   }
 }
 
-function rowValues(spec: TableSpec<unknown>, record: Record<string, unknown>): SqlValue[] {
-  return Object.entries(spec.columns).map(([c, kind]) => toColumn(kind as ColumnKind, record[c]));
+function rowValues(shape: Shape, record: Record<string, unknown>): SqlValue[] {
+  const { names, kinds } = shape;
+  const values = new Array<SqlValue>(names.length);
+  for (let i = 0; i < names.length; i++)
+    values[i] = toColumn(kinds[i] as ColumnKind, record[names[i] as string]);
+  return values;
 }
 
 const keyClause = (spec: TableSpec<unknown>) => spec.key.map((k) => `${k} = ?`).join(' AND ');
@@ -226,6 +275,7 @@ const scopeClause = (spec: TableSpec<unknown>) => (spec.scoped ? ' AND condomini
 /** The records of one table, for the unit of work's condominium. */
 export class Repo<T> {
   private readonly spec: TableSpec<unknown>;
+  private readonly shape: Shape;
   private readonly select: string;
 
   constructor(
@@ -233,7 +283,8 @@ export class Repo<T> {
     spec: TableSpec<T>,
   ) {
     this.spec = spec as unknown as TableSpec<unknown>;
-    this.select = `SELECT ${Object.keys(spec.columns).join(', ')} FROM ${spec.table}`;
+    this.shape = shapeOf(this.spec);
+    this.select = this.shape.select;
   }
 
   private scopeParams(): SqlValue[] {
@@ -250,10 +301,19 @@ export class Repo<T> {
   }
 
   private fromRow(row: Row): T {
+    const { names, kinds } = this.shape;
     const record: Record<string, unknown> = {};
-    for (const [c, kind] of Object.entries(this.spec.columns))
-      record[c] = fromColumn(kind as ColumnKind, row[c]);
-    return this.uow.track(this.spec, record) as T;
+    const values = new Array<SqlValue>(names.length);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string;
+      const kind = kinds[i] as ColumnKind;
+      const v = row[name];
+      record[name] = fromColumn(kind, v);
+      // the row as read is what a later flush compares with; a JSON or boolean column's is re-made from its value,
+      // so that reading it back unchanged never counts as a change
+      values[i] = kind === 'json' || kind === 'bool' ? toColumn(kind, record[name]) : (v as SqlValue);
+    }
+    return this.uow.track(this.spec, record, values) as T;
   }
 
   /** The record with this primary key, or undefined. */
@@ -316,13 +376,11 @@ export class Repo<T> {
   }
 
   insert(record: T): T {
-    const r = record as Record<string, unknown>;
-    const columns = Object.keys(this.spec.columns);
-    const all = this.spec.scoped ? ['condominium', ...columns] : columns;
-    this.uow
-      .prepare(`INSERT INTO ${this.spec.table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`)
-      .run(...this.scopeParams(), ...rowValues(this.spec, r));
-    return this.uow.track(this.spec, record as unknown) as T;
+    const values = rowValues(this.shape, record as Record<string, unknown>);
+    const statement = this.uow.prepare(this.shape.insert);
+    if (this.spec.scoped) statement.run(this.uow.requireScope(), ...values);
+    else statement.run(...values);
+    return this.uow.track(this.spec, record as unknown, values) as T;
   }
 
   remove(record: T): void {
