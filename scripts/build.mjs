@@ -20,6 +20,34 @@ const lazyHttp2 = {
   },
 };
 
+// string-width builds, when it loads, an Intl.Segmenter (~13 ms: ICU's break data) and its RGI emoji pattern
+// (~30 ms on Node 20), though a command needs them only for text outside Latin-1, which textWidth (cli/output.ts)
+// measures without them. Build them on first use.
+const lazyStringWidth = {
+  name: 'string-width-lazy',
+  setup(b) {
+    b.onLoad({ filter: /string-width[\\/]index\.js$/ }, async (args) => {
+      let source = await readFile(args.path, 'utf8');
+      const lazily = [
+        [
+          'const segmenter = new Intl.Segmenter();',
+          'let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };',
+        ],
+        [
+          'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+          "let madeRgiEmoji; const rgiEmojiRegex = { test: (text) => (madeRgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };",
+        ],
+      ];
+      for (const [eager, lazy] of lazily) {
+        if (!source.includes(eager))
+          throw new Error(`string-width-lazy: "${eager}" is gone from ${args.path}`);
+        source = source.replace(eager, () => lazy);
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+
 const { version } = JSON.parse(await readFile('package.json', 'utf8'));
 await rm('dist', { recursive: true, force: true });
 await build({
@@ -40,6 +68,6 @@ await build({
   minifySyntax: true,
   chunkNames: 'chunks/[name]-[hash]',
   define: { __CONDO_VERSION__: JSON.stringify(version) },
-  plugins: [lazyHttp2],
+  plugins: [lazyHttp2, lazyStringWidth],
   logLevel: 'warning',
 });

@@ -367,9 +367,13 @@ export function tableLayout(cols: readonly TableColumnFit[], width: number | und
   return { kept, widths: last.widths, compact: true, ...(last.fits ? {} : { fits: false as const }) };
 }
 
+/** Printable ASCII and Latin-1 (but the soft hyphen): one column a character, no clusters to find. */
+const ONE_COLUMN_EACH = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u00ff]*$/;
+
 /** What a text takes on screen (string-width): colour codes nothing, an accented letter one, a CJK or emoji two. */
 export function textWidth(text: string): number {
-  return stringWidth(text);
+  // Portuguese text is Latin-1: counting it needs no grapheme segmenter (string-width makes one on first use)
+  return ONE_COLUMN_EACH.test(text) ? text.length : stringWidth(text);
 }
 
 /**
