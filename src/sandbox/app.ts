@@ -6,7 +6,6 @@
 import { STATUS_CODES } from 'node:http';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from 'fastify';
-import { ulid } from 'ulid';
 import { sanitizeRequestId } from '../domain/ids.js';
 import { parseUntrustedJson } from '../domain/json.js';
 import type { SandboxContext } from './http/context.js';
@@ -14,6 +13,7 @@ import { ApiProblem, errorBody, problemFromFrameworkError } from './http/errors.
 import { installPipeline } from './http/pipeline.js';
 import { checkResponses } from './http/response-check.js';
 import { OAuthError } from './http/tokens.js';
+import { newUlid } from './ids.js';
 import { bankRoutes } from './routes/bank.js';
 import { batchesRoutes } from './routes/batches.js';
 import { boletoPdfRoutes } from './routes/boleto-pdf.js';
@@ -58,7 +58,7 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return sanitizeRequestId(Array.isArray(given) ? given[0] : given) || ulid();
+      return sanitizeRequestId(Array.isArray(given) ? given[0] : given) || newUlid();
     },
     return503OnClosing: true,
     // Refused before routing (a malformed URL): the same error shape, request id and rate-limit headers as any
@@ -85,7 +85,7 @@ export async function buildApp(
             'the request headers are too large (16 KB at most)',
           )
         : new ApiProblem(400, 'bad_request', 'the request is not valid HTTP');
-      const requestId = ulid();
+      const requestId = newUlid();
       const body = JSON.stringify(errorBody(problem, requestId));
       const headers = {
         'Content-Type': 'application/json; charset=utf-8',

@@ -12,7 +12,6 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { ulid } from 'ulid';
 import { UsageError } from '../domain/errors.js';
 import { buildApp } from './app.js';
 import { DB_FILE } from './db/sqlite.js';
@@ -21,6 +20,7 @@ import type { SandboxContext } from './http/context.js';
 import { IdempotencyStore } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { TokenService } from './http/tokens.js';
+import { newUlid } from './ids.js';
 import type { ClientName, ClientRecord } from './model.js';
 import { webhookDispatcher } from './services/webhooks.js';
 import { SandboxStore } from './store.js';
@@ -275,7 +275,7 @@ export async function bindPort(
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server = createServer((req, res) => {
     if (handler) return handler(req, res);
-    const requestId = ulid();
+    const requestId = newUlid();
     res.writeHead(503, {
       'content-type': 'application/json; charset=utf-8',
       'retry-after': '1',

@@ -10,7 +10,6 @@
  * Both run inside the request's one transaction: a failure anywhere rolls the whole change back.
  */
 import { createHash } from 'node:crypto';
-import { monotonicFactory } from 'ulid';
 import { totalsByForma } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
@@ -32,6 +31,7 @@ import {
 } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
 import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import { monotonicUlids } from '../ids.js';
 import type {
   BatchItemRow,
   BatchReturnSummary,
@@ -46,7 +46,7 @@ import { domainRule, invalidState, notFound, validationFailed } from './errors.j
 import { paymentAccountOf } from './lookups.js';
 import { periodStateOf } from './periods.js';
 
-const newPublicId = monotonicFactory();
+const newPublicId = monotonicUlids();
 
 /** NSA wraps after 999999, as banks expect a 6-digit sequence. */
 const MAX_FILE_SEQUENCE = 999_999;

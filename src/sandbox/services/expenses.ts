@@ -4,13 +4,14 @@
  * balance drops by amount + fine + interest - discount. A closed period refuses it (422 `period_closed`).
  * Installments are N linked, unsettled expenses splitting a total exactly in cents.
  */
-import { ulid } from 'ulid';
+
 import type { IsoDate } from '../../domain/dates.js';
 import { installmentDueDate, splitCents } from '../../domain/installments.js';
 import { decimalToCents } from '../../domain/money.js';
 import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/schemas.js';
 import type { Tx } from '../db/tx.js';
 import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import { newUlid } from '../ids.js';
 import type { BankAccount, Expense } from '../model.js';
 import { recordEntry } from './entries.js';
 import { validationFailed } from './errors.js';
@@ -140,7 +141,7 @@ export function createInstallments(tx: Tx, body: ExpenseInstallmentsCreate, now:
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const amounts = splitCents(total, body.count);
   const dues = amounts.map((_, i) => installmentDueDate(body.first_due_at, i, body.monthly_interval_days));
-  const groupId = ulid(now.getTime());
+  const groupId = newUlid(now.getTime());
   const created = amounts.map(
     (amount, i): Expense => ({
       id: tx.nextId('expenses'),

@@ -14,7 +14,6 @@
  * The nosso número comes from a per-condominium sequence (8 digits for Itaú, 11 for the generic layout).
  */
 import { randomBytes } from 'node:crypto';
-import { monotonicFactory } from 'ulid';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
 import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
@@ -34,12 +33,13 @@ import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/in
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
 import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import { monotonicUlids } from '../ids.js';
 import type { AccountEntry, BankAccount, CondominiumRecord, Invoice, InvoicePayment } from '../model.js';
 import { recordEntry } from './entries.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 import { periodStateOf } from './periods.js';
 
-const newPublicId = monotonicFactory();
+const newPublicId = monotonicUlids();
 
 /** The carteira the sandbox registers Itaú boletos under ("109", direta eletrônica sem emissão). */
 export const ITAU_CARTEIRA = '109';

@@ -4,7 +4,7 @@
  * Functions take the transaction and the clock, change the records and return the payable, or throw a
  * DomainError (services/errors.ts) that the HTTP layer turns into the answer.
  */
-import { monotonicFactory } from 'ulid';
+
 import type { IsoDate } from '../../domain/dates.js';
 import { todayIn } from '../../domain/dates.js';
 import {
@@ -18,10 +18,11 @@ import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/sch
 import { type TributeFacts, tributeProblems } from '../../domain/tributes.js';
 import type { Tx } from '../db/tx.js';
 import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import { monotonicUlids } from '../ids.js';
 import type { Payable, Supplier } from '../model.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 
-const newPublicId = monotonicFactory();
+const newPublicId = monotonicUlids();
 
 export interface PayableFilters {
   state?: PayableState | undefined;

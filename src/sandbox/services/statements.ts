@@ -16,18 +16,18 @@
  * ever counted twice.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { monotonicFactory } from 'ulid';
 import { accountMatches, bankMatches } from '../../domain/bank-accounts.js';
 import type { Issue, ParsedStatementFile, Statement, Transaction } from '../../formats/statement/index.js';
 import type { Tx } from '../db/tx.js';
 import { where } from '../db/unit-of-work.js';
+import { monotonicUlids } from '../ids.js';
 import type { BankAccount, StatementImport, StatementMovement } from '../model.js';
 import type { SandboxStore } from '../store.js';
 import { DomainError } from './errors.js';
 import { settleByBankCredit } from './invoices.js';
 import { openItems, reconcileMovements } from './reconciliation.js';
 
-const newId = monotonicFactory();
+const newId = monotonicUlids();
 
 /** Unmatched transactions listed in one import's answer (the count is always complete). */
 export const UNMATCHED_LISTED = 500;

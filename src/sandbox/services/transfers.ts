@@ -4,10 +4,11 @@
  * their date (422 `period_closed` when it is closed) and move balances: revenue adds, expense subtracts. An
  * entry without a bank account is posted to the payment account.
  */
-import { ulid } from 'ulid';
+
 import { decimalToCents } from '../../domain/money.js';
 import type { AccountEntryCreate, AccountTransferCreate, FieldErrors } from '../../domain/schemas.js';
 import type { Tx } from '../db/tx.js';
+import { newUlid } from '../ids.js';
 import type { AccountEntry } from '../model.js';
 import { recordEntry } from './entries.js';
 import { validationFailed } from './errors.js';
@@ -82,7 +83,7 @@ export function createTransfer(tx: Tx, body: AccountTransferCreate, now: Date): 
   if (Object.keys(fields).length > 0 || !source || !destination) throw validationFailed(fields);
   refuseClosedPeriod(tx, body.transfer_date, 'transfer_date', now);
 
-  const transferId = ulid(now.getTime());
+  const transferId = newUlid(now.getTime());
   const amount = decimalToCents(body.amount);
   const description = body.description ?? `Transferência ${source.name} -> ${destination.name}`;
   const common = {

@@ -18,14 +18,14 @@
  * until it succeeds or runs out of attempts, so a restarted server takes up the ones still due.
  */
 import { randomBytes } from 'node:crypto';
-import { monotonicFactory } from 'ulid';
 import { WEBHOOK_EVENTS, webhookAddressRefusal, webhookSignature } from '../../domain/webhooks.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
+import { monotonicUlids } from '../ids.js';
 import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from '../model.js';
 
-const newId = monotonicFactory();
+const newId = monotonicUlids();
 
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000, 600_000];
 export const WEBHOOK_TIMEOUT_MS = 10_000;
