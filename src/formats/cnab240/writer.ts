@@ -197,6 +197,14 @@ const PIX_INITIATION: Record<PixKeyType | 'bank', string> = {
 /** The remittance's lines (240 characters each, no line ends), generated one at a time. */
 export function* remittanceLines(input: PaymentRemittanceInput): Generator<string> {
   const ctx = prepareContext(input);
+  // Too many for one file whatever they turn out to be: say so before checking each of them.
+  const atLeast =
+    2 + input.payments.reduce((n, p) => n + (p.forma === 'boleto' || p.forma === 'tribute' ? 1 : 2), 0);
+  if (atLeast > MAX_RECORDS_PER_FILE)
+    fail(
+      'payments',
+      `make at least ${atLeast} records, more than a file holds (999999): split them into several files`,
+    );
   const groups = groupPayments(input, ctx.bankCode, ctx.dialect);
   const lotes = LOTE_PLAN.flatMap((plan) =>
     splitIntoLotes(groups.get(plan.key) ?? []).map((items) => ({ plan, items })),
