@@ -107,7 +107,9 @@ interface Shape {
   settableAt: readonly number[];
   select: string;
   insert: string;
-  update: string;
+  /** UPDATE statements by the columns they set (their positions, joined): only what changed is written, so
+   *  SQLite leaves alone the indexes of columns that did not */
+  updates: Map<string, string>;
 }
 
 const shapes = new WeakMap<TableSpec<unknown>, Shape>();
@@ -129,7 +131,7 @@ function shapeOf(spec: TableSpec<unknown>): Shape {
     settableAt,
     select: `SELECT ${names.join(', ')} FROM ${spec.table}`,
     insert: `INSERT INTO ${spec.table} (${inserted.join(', ')}) VALUES (${inserted.map(() => '?').join(', ')})`,
-    update: `UPDATE ${spec.table} SET ${settableAt.map((i) => `${names[i]} = ?`).join(', ')} WHERE ${keyClause(spec)}${scopeClause(spec)}`,
+    updates: new Map(),
   };
   shapes.set(spec, shape);
   return shape;
@@ -142,15 +144,41 @@ interface Tracked {
   written: SqlValue[];
 }
 
-function sameValues(a: readonly SqlValue[], b: readonly SqlValue[]): boolean {
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x === y) continue;
-    if (Buffer.isBuffer(x) && Buffer.isBuffer(y) && x.equals(y)) continue;
-    return false;
+/** Whether a tracked record differs from its row as last read or written, allocating nothing (most do not). */
+function changed(t: Tracked): boolean {
+  const { names, kinds } = t.shape;
+  for (let i = 0; i < names.length; i++) {
+    const now = toColumn(kinds[i] as ColumnKind, t.record[names[i] as string]);
+    const was = t.written[i];
+    if (now === was) continue;
+    if (Buffer.isBuffer(now) && Buffer.isBuffer(was) && now.equals(was)) continue;
+    return true;
   }
-  return true;
+  return false;
+}
+
+/** The settable columns (positions) whose value differs from the row as last read or written. */
+function changedColumns(t: Tracked, values: readonly SqlValue[]): number[] {
+  const changes: number[] = [];
+  for (const i of t.shape.settableAt) {
+    const now = values[i];
+    const was = t.written[i];
+    if (now === was) continue;
+    if (Buffer.isBuffer(now) && Buffer.isBuffer(was) && now.equals(was)) continue;
+    changes.push(i);
+  }
+  return changes;
+}
+
+function updateSql(shape: Shape, columns: readonly number[]): string {
+  const key = columns.join(',');
+  let sql = shape.updates.get(key);
+  if (!sql) {
+    const set = columns.map((i) => `${shape.names[i]} = ?`).join(', ');
+    sql = `UPDATE ${shape.spec.table} SET ${set} WHERE ${keyClause(shape.spec)}${scopeClause(shape.spec)}`;
+    shape.updates.set(key, sql);
+  }
+  return sql;
 }
 
 /** Prepared statements, compiled once per connection. */
@@ -239,15 +267,15 @@ export class UnitOfWork {
   /** Writes back every tracked record that changed since it was read or last written. */
   flush(): void {
     for (const t of this.tracked.values()) {
+      if (!changed(t)) continue;
       const { shape } = t;
       const values = rowValues(shape, t.record);
-      if (sameValues(values, t.written)) continue;
-      const params: SqlValue[] = [];
-      for (const i of shape.settableAt) params.push(values[i] ?? null);
+      const columns = changedColumns(t, values);
+      if (columns.length === 0) continue;
       const keyParams = shape.keyAt.map((i) => values[i] ?? null);
-      params.push(...keyParams);
+      const params = [...columns.map((i) => values[i] ?? null), ...keyParams];
       if (shape.spec.scoped) params.push(this.requireScope());
-      const info = this.prepare(shape.update).run(...params);
+      const info = this.prepare(updateSql(shape, columns)).run(...params);
       if (info.changes !== 1)
         throw new Error(`${shape.spec.table} row ${keyParams.join('/')} vanished before its update`);
       t.written = values;
