@@ -12,6 +12,8 @@ interface NodeStatement {
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
   iterate(...params: unknown[]): IterableIterator<unknown>;
+  /** Node 22.16 and 24 */
+  setReturnArrays?(enabled: boolean): void;
 }
 interface NodeDatabase {
   prepare(sql: string): NodeStatement;
@@ -92,24 +94,40 @@ function plain(row: unknown): unknown {
   return out;
 }
 
+/** A row as better-sqlite3's raw mode gives it: its values in column order, BLOBs as Buffers. */
+function plainValues(row: unknown): unknown[] {
+  const values = Array.isArray(row) ? row : Object.values(row as Record<string, unknown>);
+  return values.map((v) =>
+    v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v,
+  );
+}
+
 class NodeStatementAdapter implements Statement {
+  private arrays = false;
   constructor(private readonly s: NodeStatement) {}
+  raw(toggle: boolean): Statement {
+    this.arrays = toggle;
+    // where node:sqlite can give arrays itself; elsewhere each row object's values are taken in column order
+    this.s.setReturnArrays?.(toggle);
+    return this;
+  }
   run(...params: unknown[]) {
     const r = guarded(() => this.s.run(...params));
     return { changes: Number(r.changes), lastInsertRowid: r.lastInsertRowid };
   }
   get(...params: unknown[]) {
-    return plain(guarded(() => this.s.get(...params)));
+    const row = guarded(() => this.s.get(...params));
+    return this.arrays && row !== undefined ? plainValues(row) : plain(row);
   }
   all(...params: unknown[]) {
-    return guarded(() => this.s.all(...params)).map(plain);
+    return guarded(() => this.s.all(...params)).map(this.arrays ? plainValues : plain);
   }
   *iterate(...params: unknown[]) {
     const it = guarded(() => this.s.iterate(...params));
     for (;;) {
       const next = guarded(() => it.next());
       if (next.done) return;
-      yield plain(next.value);
+      yield this.arrays ? plainValues(next.value) : plain(next.value);
     }
   }
 }

@@ -8,7 +8,6 @@
 import type { Sqlite, Statement } from './sqlite.js';
 import type { ColumnKind, TableSpec } from './tables.js';
 
-type Row = Record<string, unknown>;
 type SqlValue = string | number | bigint | Buffer | null;
 
 /** Optional filters joined with AND; an undefined value leaves its filter out. Columns are code, not input. */
@@ -193,6 +192,17 @@ export class StatementCache {
     }
     return s;
   }
+
+  /** The same SQL as a statement of its own that answers rows as arrays (see `Statement.raw`). */
+  getRaw(sql: string): Statement {
+    const key = `raw\u0000${sql}`;
+    let s = this.cache.get(key);
+    if (!s) {
+      s = this.sqlite.prepare(sql).raw(true);
+      this.cache.set(key, s);
+    }
+    return s;
+  }
 }
 
 export class UnitOfWork {
@@ -212,6 +222,11 @@ export class UnitOfWork {
 
   prepare(sql: string): Statement {
     return this.statements.get(sql);
+  }
+
+  /** @internal a statement whose rows are arrays, for the repositories' own reads */
+  prepareRaw(sql: string): Statement {
+    return this.statements.getRaw(sql);
   }
 
   repo<T>(spec: TableSpec<T>): Repo<T> {
@@ -328,18 +343,16 @@ export class Repo<T> {
     };
   }
 
-  private fromRow(row: Row): T {
+  /** A row read as an array of the table's columns, in the order `select` names them. */
+  private fromValues(row: readonly unknown[]): T {
     const { names, kinds } = this.shape;
     const record: Record<string, unknown> = {};
     const values = new Array<SqlValue>(names.length);
     for (let i = 0; i < names.length; i++) {
       const name = names[i] as string;
       const kind = kinds[i] as ColumnKind;
-      const v = row[name];
-      record[name] = fromColumn(kind, v);
-      // the row as read is what a later flush compares with; a JSON or boolean column's is re-made from its value,
-      // so that reading it back unchanged never counts as a change
-      values[i] = kind === 'json' || kind === 'bool' ? toColumn(kind, record[name]) : (v as SqlValue);
+      record[name] = fromColumn(kind, row[i]);
+      values[i] = kind === 'json' || kind === 'bool' ? toColumn(kind, record[name]) : (row[i] as SqlValue);
     }
     return this.uow.track(this.spec, record, values) as T;
   }
@@ -350,9 +363,9 @@ export class Repo<T> {
     if (known) return known as T;
     const keyParams = this.spec.key.map((k, i) => toColumn(this.spec.columns[k as never], key[i]));
     const row = this.uow
-      .prepare(`${this.select} WHERE ${keyClause(this.spec)}${scopeClause(this.spec)}`)
-      .get(...keyParams, ...this.scopeParams()) as Row | undefined;
-    return row ? this.fromRow(row) : undefined;
+      .prepareRaw(`${this.select} WHERE ${keyClause(this.spec)}${scopeClause(this.spec)}`)
+      .get(...keyParams, ...this.scopeParams()) as unknown[] | undefined;
+    return row ? this.fromValues(row) : undefined;
   }
 
   find(w?: Where, opts: FindOptions = {}): T[] {
@@ -362,8 +375,10 @@ export class Repo<T> {
     // LIMIT and OFFSET as parameters: one statement per query shape, however many pages are read
     const limit = opts.limit !== undefined ? ' LIMIT ? OFFSET ?' : '';
     const paging = opts.limit !== undefined ? [Math.floor(opts.limit), Math.floor(opts.offset ?? 0)] : [];
-    const rows = this.uow.prepare(`${this.select}${sql}${order}${limit}`).all(...params, ...paging) as Row[];
-    return rows.map((r) => this.fromRow(r));
+    const rows = this.uow
+      .prepareRaw(`${this.select}${sql}${order}${limit}`)
+      .all(...params, ...paging) as unknown[][];
+    return rows.map((r) => this.fromValues(r));
   }
 
   first(w?: Where, orderBy?: string): T | undefined {
