@@ -5,7 +5,7 @@
  */
 import type { Command, Option } from 'commander';
 import { BILLING_TYPES, INVOICE_FILTER_STATES } from '../domain/invoices.js';
-import { CHART_ACCOUNT_STATES, ENTRY_TYPES } from '../domain/ledger.js';
+import { CHART_ACCOUNT_STATES, ENTRY_TYPES, STATEMENT_FORMATS } from '../domain/ledger.js';
 import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../domain/payables.js';
 import { LANGUAGES } from './i18n.js';
 import { OUTPUT_FORMATS } from './output.js';
@@ -26,7 +26,7 @@ const VALUES: Readonly<Record<string, readonly string[]>> = {
   'ledger chart --state': CHART_ACCOUNT_STATES,
   'report paid --by': ['supplier', 'chart-account'],
   '--account-type': ['checking', 'savings'],
-  '--format': ['ofx', 'csv'],
+  '--format': [...STATEMENT_FORMATS],
   completion: SHELLS,
 };
 

@@ -163,3 +163,6 @@ export function monthlyTotals(
   }
   return [...months.values()];
 }
+
+/** The statement formats an import takes. */
+export const STATEMENT_FORMATS = ['ofx', 'csv'] as const;

@@ -109,7 +109,11 @@ function queryParameters(op: Operation): Json[] {
     schema:
       p.type === 'date'
         ? { type: 'string', format: 'date' }
-        : { type: p.type, ...(p.enum ? { enum: [...p.enum] } : {}) },
+        : {
+            type: p.type,
+            ...(p.enum ? { enum: [...p.enum] } : {}),
+            ...(p.pattern ? { pattern: p.pattern } : {}),
+          },
   }));
   if (op.paged)
     params.push({ $ref: '#/components/parameters/page' }, { $ref: '#/components/parameters/per_page' });
@@ -141,7 +145,11 @@ function requestBody(op: Operation): Json | undefined {
                         contentMediaType: 'application/octet-stream',
                         description: p.description,
                       }
-                    : { type: 'string', description: p.description }),
+                    : {
+                        type: 'string',
+                        ...(p.enum ? { enum: [...p.enum] } : {}),
+                        description: p.description,
+                      }),
                 },
               ]),
             ),

@@ -1,7 +1,13 @@
 import type { TSchema } from '@sinclair/typebox';
 import { type Endpoint, endpoints, type OperationId } from './endpoints.js';
 import { BILLING_TYPES, INVOICE_FILTER_STATES } from './invoices.js';
-import { BANK_ACCOUNT_TYPES, CHART_ACCOUNT_STATES, ENTRY_SOURCES, ENTRY_TYPES } from './ledger.js';
+import {
+  BANK_ACCOUNT_TYPES,
+  CHART_ACCOUNT_STATES,
+  ENTRY_SOURCES,
+  ENTRY_TYPES,
+  STATEMENT_FORMATS,
+} from './ledger.js';
 import { BATCH_STATES, PAYABLE_STATES } from './payables.js';
 import * as R from './resources.js';
 import * as B from './schemas.js';
@@ -17,6 +23,8 @@ import { WEBHOOK_EVENTS } from './webhooks.js';
 export interface QueryParam {
   type: 'string' | 'integer' | 'date' | 'boolean';
   enum?: readonly string[];
+  /** what a string must match (the handler checks it, with a message of its own) */
+  pattern?: string;
   description?: string;
   /** beyond what the spec lists for the operation (marked `x-condo-extension`) */
   extension?: true;
@@ -32,6 +40,7 @@ export interface Multipart {
     {
       type: 'file' | 'string';
       required?: boolean;
+      enum?: readonly string[];
       description: string /** beyond the spec */;
       extension?: true;
     }
@@ -69,6 +78,9 @@ export interface Operation extends Endpoint {
   /** Not in the spec: this implementation's addition, marked `x-condo-extension` in the OpenAPI document. */
   extension?: boolean;
 }
+
+/** An amount in reais on the query string: digits, and at most two decimals after a point. */
+export const AMOUNT_IN_REAIS = '^\\d{1,12}(\\.\\d{1,2})?$';
 
 const date = (description: string): QueryParam => ({ type: 'date', description });
 const id = (description: string): QueryParam => ({ type: 'integer', description });
@@ -255,7 +267,12 @@ export const operations = {
     summary: 'Import a bank statement (OFX or CSV) and reconcile it',
     body: {
       multipart: {
-        format: { type: 'string', required: true, description: 'ofx or csv (sent before the file)' },
+        format: {
+          type: 'string',
+          required: true,
+          enum: STATEMENT_FORMATS,
+          description: 'ofx or csv (sent before the file)',
+        },
         force: {
           type: 'string',
           description: 'true: import a statement whose bank data names another account',
@@ -415,10 +432,14 @@ export const operations = {
     query: {
       as_of: date('overdue as of this day (default today)'),
       min_overdue_days: id('at least this many days late'),
-      min_amount: text('at least this much owed, in reais'),
+      min_amount: {
+        type: 'string',
+        pattern: AMOUNT_IN_REAIS,
+        description: 'at least this much owed, in reais with at most two decimals (1500.00)',
+      },
     },
     paged: true,
-    response: R.Page(R.Defaulter),
+    response: R.DefaultersPage,
     status: 200,
   },
   listMonetaryIndexes: {

@@ -1,6 +1,6 @@
 import { FormatRegistry, type TSchema, Type } from '@sinclair/typebox';
 import { isIsoDate } from './dates.js';
-import { ENTRY_TYPES } from './ledger.js';
+import { ENTRY_TYPES, STATEMENT_FORMATS } from './ledger.js';
 import { BATCH_STATES, FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
 
 /**
@@ -154,7 +154,23 @@ export const BatchDetail = Type.Composite([
   }),
 ]);
 
-export const ReturnImport = Type.Object({ batch: BatchDetail }, open);
+/** A problem at a line of a file (a return's warnings, an invalid statement's errors). */
+const Issue = Type.Object({ line: Type.Integer(), message: Type.String() }, closed);
+
+/** What a return file did to its batch: counts by outcome, the lines read, warnings by line, the batch after. */
+export const ReturnImport = Type.Object(
+  {
+    paid: Type.Integer(),
+    scheduled: Type.Integer(),
+    rejected: Type.Integer(),
+    unchanged: Type.Integer(),
+    unknown: Type.Integer({ description: 'lines whose payment the batch does not hold' }),
+    lines: Type.Integer(),
+    warnings: Type.Array(Issue),
+    batch: BatchDetail,
+  },
+  open,
+);
 
 export const BankAccount = Type.Object(
   {
@@ -323,15 +339,13 @@ export const Expense = Type.Object(
 );
 export const ExpenseInstallments = Type.Object({ data: Type.Array(Expense) }, open);
 
-const Issue = Type.Object({ line: Type.Integer(), message: Type.String() }, closed);
-
 /** A statement import's result: counts, the movements left unmatched, and what was odd in the file. */
 /** A statement import as it was recorded: what ran, when, and what it found. */
 export const StatementImportRecord = Type.Object(
   {
     statement_id: Ulid,
     bank_account_id: Type.Integer(),
-    format: Enum(['ofx', 'csv']),
+    format: Enum(STATEMENT_FORMATS),
     file_name: Nullable(Type.String()),
     file_sha256: Type.String(),
     bank_id: Nullable(Type.String()),
@@ -437,7 +451,14 @@ export const TokenGrant = Type.Object(
 );
 
 export const OpenApiDocument = Type.Object(
-  { openapi: Type.Literal('3.1.0'), info: Type.Object({}, open), paths: Type.Object({}, open) },
+  {
+    openapi: Type.Literal('3.1.0'),
+    info: Type.Object({}, open),
+    servers: Type.Array(Type.Object({}, open)),
+    security: Type.Array(Type.Object({}, open)),
+    paths: Type.Object({}, open),
+    components: Type.Object({}, open),
+  },
   open,
 );
 
@@ -447,7 +468,11 @@ export const Ping = Type.Object({ status: Type.Literal('ok'), time: Timestamp },
 export const One = <T extends TSchema>(record: T) => Type.Object({ data: record }, open);
 
 /** A page: `data` plus `meta` (spec "Pagination"). */
-export const Page = <T extends TSchema>(record: T) =>
+export const Page = <T extends TSchema, M extends Record<string, TSchema> = Record<never, TSchema>>(
+  record: T,
+  /** what a list adds to `meta` (the defaulters' date and totals) */
+  moreMeta: M = {} as M,
+) =>
   Type.Object(
     {
       data: Type.Array(record),
@@ -457,12 +482,19 @@ export const Page = <T extends TSchema>(record: T) =>
           per_page: Type.Integer(),
           total: Type.Integer(),
           last_page: Type.Integer(),
+          ...moreMeta,
         },
         open,
       ),
     },
     open,
   );
+
+/** The defaulters' page: `meta` also says the day they are counted on and the totals over every page. */
+export const DefaultersPage = Page(Defaulter, {
+  as_of: DateOnly,
+  totals: Type.Object({ units: Type.Integer(), invoices: Type.Integer(), total_outstanding: Reais }, closed),
+});
 
 /**
  * The error shape of every failure but the token endpoint's (docs/DESIGN.md "Wire contract"): the request id
@@ -475,6 +507,8 @@ export const ErrorBody = Type.Object(
         code: Type.String(),
         message: Type.String(),
         fields: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+        /** an invalid file's problems, by line (422 invalid_file) */
+        errors: Type.Optional(Type.Array(Issue)),
       },
       open,
     ),
@@ -495,6 +529,8 @@ export const OAuthErrorBody = Type.Object(
       'invalid_scope',
     ]),
     error_description: Type.Optional(Type.String()),
+    /** the request's id (X-Request-Id), beside RFC 6749's members as in every other error */
+    request_id: Type.Optional(Type.String()),
   },
   open,
 );

@@ -785,6 +785,17 @@ export interface components {
             }[];
         };
         ReturnImport: {
+            paid: number;
+            scheduled: number;
+            rejected: number;
+            unchanged: number;
+            /** @description lines whose payment the batch does not hold */
+            unknown: number;
+            lines: number;
+            warnings: {
+                line: number;
+                message: string;
+            }[];
             batch: components["schemas"]["BatchDetail"];
         } & {
             [key: string]: unknown;
@@ -1034,7 +1045,16 @@ export interface components {
             info: {
                 [key: string]: unknown;
             };
+            servers: {
+                [key: string]: unknown;
+            }[];
+            security: {
+                [key: string]: unknown;
+            }[];
             paths: {
+                [key: string]: unknown;
+            };
+            components: {
                 [key: string]: unknown;
             };
         } & {
@@ -1047,6 +1067,10 @@ export interface components {
                 fields?: {
                     [key: string]: string[];
                 };
+                errors?: {
+                    line: number;
+                    message: string;
+                }[];
             } & {
                 [key: string]: unknown;
             };
@@ -1057,6 +1081,7 @@ export interface components {
         OAuthError: {
             error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
             error_description?: string;
+            request_id?: string;
         } & {
             [key: string]: unknown;
         };
@@ -2151,8 +2176,11 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description ofx or csv (sent before the file) */
-                    format: string;
+                    /**
+                     * @description ofx or csv (sent before the file)
+                     * @enum {string}
+                     */
+                    format: "ofx" | "csv";
                     /** @description true: import a statement whose bank data names another account */
                     force?: string;
                     /** @description for a CSV of an unknown layout: role=Column pairs, or a JSON object */
@@ -2991,7 +3019,7 @@ export interface operations {
                 as_of?: string;
                 /** @description at least this many days late */
                 min_overdue_days?: number;
-                /** @description at least this much owed, in reais */
+                /** @description at least this much owed, in reais with at most two decimals (1500.00) */
                 min_amount?: string;
                 page?: components["parameters"]["page"];
                 per_page?: components["parameters"]["per_page"];
@@ -3024,6 +3052,14 @@ export interface operations {
                             per_page: number;
                             total: number;
                             last_page: number;
+                            /** Format: date */
+                            as_of: string;
+                            totals: {
+                                units: number;
+                                invoices: number;
+                                /** @description reais, at most two decimals */
+                                total_outstanding: number;
+                            };
                         } & {
                             [key: string]: unknown;
                         };

@@ -3,6 +3,7 @@ import { homedir, networkInterfaces } from 'node:os';
 import { basename, join, resolve, win32 } from 'node:path';
 import { Readable } from 'node:stream';
 import { ConflictError, UsageError } from '../../domain/errors.js';
+import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import type { Deps } from '../context.js';
 import { deliver, outputTarget } from '../files.js';
 import { collect, dateFlag, enumFlag, intFlag, reaisFlag, urlFlag } from '../flags.js';
@@ -253,7 +254,7 @@ export interface StatementOptions {
 export async function statementVerb(deps: Deps, opts: StatementOptions): Promise<number> {
   const month = opts.month ?? deps.today().slice(0, 7);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError(`--month: "${month}" is not YYYY-MM`);
-  const format = enumFlag('--format', opts.format ?? 'ofx', ['ofx', 'csv'] as const);
+  const format = enumFlag('--format', opts.format ?? 'ofx', STATEMENT_FORMATS);
   const bankAccountId = opts.account !== undefined ? intFlag('--account', opts.account) : undefined;
   const target = await outputTarget(opts.outputFile, `extrato-${month}.${format}`, Boolean(opts.force));
   const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);

@@ -5,6 +5,7 @@ import type { StatementImportResult } from '../../client/index.js';
 import { accountsNamed } from '../../domain/bank-accounts.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
+import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { formatReais } from '../../domain/money.js';
 import type { StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
@@ -63,7 +64,7 @@ export async function parseLocally(path: string, opts: ImportOptions): Promise<L
   if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
   const wrong = await wrongKind(path, 'statement');
   if (wrong) throw new UsageError(wrong);
-  const format = opts.format ? enumFlag('--format', opts.format, ['ofx', 'csv'] as const) : undefined;
+  const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
   const { parseStatement, summarizeStatement } = await import('../../formats/statement/index.js');
   const hash = createHash('sha256');
   let read = 0;

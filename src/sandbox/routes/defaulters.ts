@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../domain/dates.js';
 import { centsToDecimal, decimalToCents } from '../../domain/money.js';
+import { AMOUNT_IN_REAIS } from '../../domain/operations.js';
 import type { SandboxContext } from '../http/context.js';
 import { serve } from '../http/operation.js';
 import { paginate } from '../http/query.js';
@@ -29,7 +30,7 @@ export function defaultersRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     const minAmountText = q.string('min_amount', 20);
     let minAmountCents: number | undefined;
     if (minAmountText !== undefined) {
-      if (/^\d{1,12}(\.\d{1,2})?$/.test(minAmountText))
+      if (new RegExp(AMOUNT_IN_REAIS).test(minAmountText))
         minAmountCents = decimalToCents(Number(minAmountText));
       else q.fail('min_amount', 'must be an amount in reais with at most two decimals (e.g. 1500.00)');
     }

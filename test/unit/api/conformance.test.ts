@@ -112,6 +112,33 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/ping'].get['x-condo-extension']).toBe(true);
   });
 
+  test('a query amount has its pattern and a statement format its values, as the server checks them', async () => {
+    const doc = openApiDocument() as any;
+    const defaulters = doc.paths['/condominiums/{condominium}/defaulters'].get.parameters;
+    const minAmount = defaulters.find((p: any) => p.name === 'min_amount').schema;
+    expect(minAmount.type).toBe('string');
+    const pattern = new RegExp(minAmount.pattern);
+    expect(['1500', '1500.00', '0.5'].filter((v) => pattern.test(v))).toHaveLength(3);
+    expect(['1.500,00', '1500.001', 'abc', '-1'].filter((v) => pattern.test(v))).toEqual([]);
+    for (const refused of ['1.500,00', 'abc']) {
+      const slug = s.client('default').condominium;
+      const r = await s.call(
+        'GET',
+        `/condominiums/${slug}/defaulters?min_amount=${encodeURIComponent(refused)}`,
+        {
+          token: await s.token(),
+        },
+      );
+      expect(r.status).toBe(422);
+      expect(r.body.error.fields).toHaveProperty('min_amount');
+    }
+    const upload =
+      doc.paths['/condominiums/{condominium}/bank-accounts/{bankAccount}/statements/import'].post;
+    const parts = upload.requestBody.content['multipart/form-data'].schema.properties;
+    expect(parts.format.enum).toEqual(['ofx', 'csv']);
+    expect(parts.file).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
   test('a running sandbox serves it, with its own address as the server', async () => {
     const r = await s.call('GET', '/openapi.json');
     expect(r.status).toBe(200);
