@@ -12,10 +12,13 @@ export function parseCsvAmount(raw: string): CsvAmountResult {
   let s = raw.trim();
   if (s === '') return { ok: false, reason: 'is empty' };
   let negative = false;
-  const dc = /^(.*?)\s*\b([DC])$/i.exec(s);
-  if (dc && /\d/.test(dc[1]!)) {
-    negative = dc[2]!.toUpperCase() === 'D';
-    s = dc[1]!;
+  // `12,00 D`: the letter alone at the end. Found from the end without backtracking over what comes before (a
+  // pattern like /^(.*?)\s*\b([DC])$/ took seconds on a field of a few thousand spaces).
+  const dc = /\b([DC])$/i.exec(s);
+  const beforeDc = dc ? s.slice(0, dc.index).trimEnd() : '';
+  if (dc && /\d/.test(beforeDc)) {
+    negative = dc[1]!.toUpperCase() === 'D';
+    s = beforeDc;
   }
   if (/^\(.*\)$/.test(s)) {
     negative = !negative;
