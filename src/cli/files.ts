@@ -206,20 +206,6 @@ export async function readInput(io: Io, path: string, flag: string): Promise<Buf
   });
 }
 
-/**
- * The ids of a verb that takes many: its arguments, where `-` stands for stdin, one id per line (blank lines
- * skipped, so `cut -f1 | condo payables mark -` works). Each id checked by `check`, which names the line; an id given
- * twice is acted on once.
- */
-export async function readIds(
-  io: Io,
-  args: readonly string[],
-  check: (name: string, value: string) => string,
-) {
-  const ids = (await readIdArgs(io, args)).map(({ name, text }) => check(name, text));
-  return [...new Set(ids)];
-}
-
 /** The ids as typed (arguments, and `-` for one per stdin line), each with the name an error would give it. */
 export async function readIdArgs(io: Io, args: readonly string[]): Promise<{ name: string; text: string }[]> {
   const ids: { name: string; text: string }[] = [];

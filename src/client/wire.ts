@@ -1,6 +1,6 @@
 /**
  * The one request function every layer wraps: a WireRequest in, a WireResponse out. Layers are plain functions
- * `(next) => send` (octokit-style), composed once per client in `pipeline.ts`.
+ * `(next) => send` (octokit-style), composed once per client in `client.ts`.
  */
 import type { Readable } from 'node:stream';
 import type { StreamBody } from './types.js';

@@ -7,7 +7,6 @@ import { centsOf, centsToDecimal } from './money.js';
 
 /** Ledger entries are revenue or expense; chart accounts are active or not. */
 export const ENTRY_TYPES = ['revenue', 'expense'] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
 export const CHART_ACCOUNT_STATES = ['active', 'inactive'] as const;
 /** Where an entry came from: typed in, an expense paid, a payable paid, a transfer, a bank statement. */
 export const ENTRY_SOURCES = ['manual', 'expense', 'payable', 'transfer', 'statement'] as const;

@@ -42,7 +42,6 @@ export type PayableState = (typeof PAYABLE_STATES)[number];
  * so until the payable is marked again.
  */
 export const DISPLAY_STATES = [...PAYABLE_STATES, 'rejected'] as const;
-export type DisplayState = (typeof DISPLAY_STATES)[number];
 
 export function displayState(p: { state?: string; last_return?: unknown }): string {
   return p.state === 'pending' && p.last_return ? 'rejected' : (p.state ?? '');

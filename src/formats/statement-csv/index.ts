@@ -2,8 +2,8 @@
  * CSV bank statements: Nubank (account and card), Banco do Brasil (balance rows skipped), `;`-separated exports
  * with `1.234,56`, and any layout through a column mapping. See `parser.ts`.
  */
-import { readAll, streamTransactions } from '../statement/stream.js';
-import type { StatementInput, StatementTransaction } from '../statement/types.js';
+import { readAll } from '../statement/stream.js';
+import type { StatementInput } from '../statement/types.js';
 import { CsvReader, type CsvReaderOptions, type CsvReadResult } from './parser.js';
 
 /** The de-duplication id of a CSV row without an id column (alias of `statementTransactionHash`). */
@@ -35,15 +35,4 @@ export async function parseCsvStatement(
   options: CsvReaderOptions = {},
 ): Promise<CsvReadResult> {
   return (await readAll(new CsvReader(options), input)) as CsvReadResult;
-}
-
-/** Yields each transaction as soon as it is read; returns the file's metadata, sums and issues at the end. */
-export function streamCsvTransactions(
-  input: StatementInput,
-  options: CsvReaderOptions = {},
-): AsyncGenerator<StatementTransaction, CsvReadResult> {
-  return streamTransactions((o) => new CsvReader({ ...options, ...o }), input, options) as AsyncGenerator<
-    StatementTransaction,
-    CsvReadResult
-  >;
 }
