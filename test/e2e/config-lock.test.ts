@@ -11,9 +11,10 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 test('five logins while twenty reads cache their tokens, all at once: every profile and every token is kept', async () => {
-  // one round of 25 processes here; `npm run stress` runs twenty
-  const r = await configStressRound(s, 1);
-  expect(r.failed.map((f) => f.stderr)).toEqual([]);
-  expect(r.missingProfiles).toEqual([]);
-  expect(r.missingTokens).toEqual([]);
+  for (const round of [1, 2]) {
+    const r = await configStressRound(s, round);
+    expect(r.failed.map((f) => f.stderr)).toEqual([]);
+    expect(r.missingProfiles).toEqual([]);
+    expect(r.missingTokens).toEqual([]);
+  }
 });

@@ -5,7 +5,7 @@ import type { RunResult, Session } from './harness.js';
 /**
  * The firm's morning (#28): twenty reads that each cache a token, and five logins that each save a profile, all
  * at once, as separate processes writing one config file. Nothing may be lost: every login's profile and every
- * read's token is in the file afterwards. `npm test` runs one round; `npm run stress` runs twenty.
+ * read's token is in the file afterwards. `npm test` runs a couple of rounds; `npm run stress` runs twenty.
  */
 export async function configStressRound(
   s: Session,
