@@ -2,8 +2,8 @@
  * Which of the condominium's bank accounts a bank file names, read the tolerant way banks write them: shared by
  * the sandbox (a statement for another account is refused) and the CLI (a statement or return finds its account).
  */
+import { digitsOnly } from './digits.js';
 
-const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '');
 const noLeadingZeros = (text: string) => text.replace(/^0+(?=\d)/, '');
 
 /**
@@ -13,10 +13,10 @@ const noLeadingZeros = (text: string) => text.replace(/^0+(?=\d)/, '');
  */
 export function bankMatches(account: { bank_code: string }, bankId: string | null): boolean | null {
   if (bankId === null || bankId.trim() === '') return null;
-  const given = digits(bankId);
+  const given = digitsOnly(bankId);
   if (given === '') return false;
   const code = noLeadingZeros(given);
-  return code.length <= 3 && code === noLeadingZeros(digits(account.bank_code));
+  return code.length <= 3 && code === noLeadingZeros(digitsOnly(account.bank_code));
 }
 
 /**
@@ -30,12 +30,12 @@ export function accountMatches(
   accountId: string | null,
 ): boolean | null {
   if (accountId === null || accountId.trim() === '') return null;
-  const given = noLeadingZeros(digits(accountId));
+  const given = noLeadingZeros(digitsOnly(accountId));
   if (given === '') return false;
-  const full = digits(account.account_number);
+  const full = digitsOnly(account.account_number);
   const dash = account.account_number.lastIndexOf('-');
-  const base = dash > 0 ? digits(account.account_number.slice(0, dash)) : full;
-  const agency = digits(account.agency);
+  const base = dash > 0 ? digitsOnly(account.account_number.slice(0, dash)) : full;
+  const agency = digitsOnly(account.agency);
   const forms = new Set(
     [full, base, agency + full, agency + base].filter((f) => f !== '').map(noLeadingZeros),
   );

@@ -5,6 +5,7 @@
  */
 import { parseBoletoCode } from '../formats/boleto/index.js';
 import { addDays, formatDateBr, type IsoDate, todayIn } from './dates.js';
+import { digitsOnly } from './digits.js';
 import { payableTotalCents } from './payables.js';
 
 export interface PreviewPayable {
@@ -175,7 +176,7 @@ function duplicateFinder(all: readonly PreviewPayable[]) {
 }
 
 /** Digits without leading zeros: how two spellings of one agency or account are compared. */
-const bare = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '').replace(/^0+/, '');
+const bare = (s: string | null | undefined) => digitsOnly(s).replace(/^0+/, '');
 
 /**
  * Whether the payee data a rejected remittance carried is still the payable's: the barcode for a boleto, the PIX

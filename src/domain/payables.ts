@@ -1,4 +1,5 @@
 import { parseBoletoCode } from '../formats/boleto/index.js';
+import { digitsOnly } from './digits.js';
 import { formatReais } from './money.js';
 import { type PayableTribute, tributeProblems } from './tributes.js';
 
@@ -100,7 +101,7 @@ export function remittanceRefusal(p: RemittanceFacts): string | null {
     return field ? `${field} ${messages?.[0]}` : null;
   }
   if (p.forma_pagamento === 'boleto') {
-    const digits = (p.document_number ?? '').replace(/\D/g, '');
+    const digits = digitsOnly(p.document_number);
     if (![44, 47, 48].includes(digits.length)) {
       return 'a boleto payable needs its barcode or linha digitável in document_number';
     }

@@ -7,6 +7,7 @@
  * no empty element, and every transaction inside DTSTART..DTEND.
  */
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
+import { digitsOnly } from '../domain/digits.js';
 import { centsToText } from '../domain/money.js';
 import { where } from './db/unit-of-work.js';
 import { TEST_CONDOMINIUM } from './seed/index.js';
@@ -92,7 +93,7 @@ export function buildStatementOfx(o: OfxStatementOptions): string {
     '<STMTRS>',
     '<CURDEF>BRL',
     '<BANKACCTFROM>',
-    `<BANKID>${o.bankCode.replace(/\D/g, '').padStart(4, '0')}`,
+    `<BANKID>${digitsOnly(o.bankCode).padStart(4, '0')}`,
     ...(o.agency ? [`<BRANCHID>${ofxText(o.agency, 22)}`] : []),
     `<ACCTID>${ofxText(o.account, 22)}`,
     `<ACCTTYPE>${o.accountType ?? 'CHECKING'}`,

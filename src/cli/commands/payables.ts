@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Payable, PayableDetail } from '../../client/types.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
+import { digitsOnly } from '../../domain/digits.js';
 import { type CondoError, ConflictError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import {
@@ -72,12 +73,12 @@ export interface ListOptions extends PagingFlags {
 /** `--search`: the description, the payee or the document contains the text (accents and case aside). */
 function searchFilter(text: string): (p: Payable) => boolean {
   const wanted = folded(text.trim());
-  const digits = /^[\d\s.\-/]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const digits = /^[\d\s.\-/]+$/.test(text) ? digitsOnly(text) : '';
   return (p) =>
     [p.description, p.payee_name, p.document_number].some(
       (v) => typeof v === 'string' && folded(v).includes(wanted),
     ) ||
-    (digits !== '' && (p.document_number ?? '').replace(/\D/g, '').includes(digits));
+    (digits !== '' && digitsOnly(p.document_number).includes(digits));
 }
 
 export async function listPayables(deps: Deps, opts: ListOptions): Promise<number> {

@@ -4,6 +4,8 @@
  * (`buildBoleto`). Each layout names the bank's document it follows; the tests check each against vectors
  * published by independent implementations (test/unit/boleto-pix/banks.test.ts).
  */
+
+import { digitsOnly } from '../../domain/digits.js';
 import { mod10 } from './index.js';
 
 export class FreeFieldError extends Error {
@@ -78,7 +80,7 @@ export function bancoDoBrasilCheckDigit(text: string): string {
  * convênios of 8 digits keep that 17-digit nosso número, with a sequência of 9.
  */
 export function bancoDoBrasilFreeField(input: BancoDoBrasilInput): FreeField {
-  const convenio = input.convenio.replace(/\D/g, '');
+  const convenio = digitsOnly(input.convenio);
   const carteira = digits(input.carteira, 2, 'carteira');
   const agencyAccount = () =>
     digits(input.agencia ?? '', 4, 'agencia') + digits(input.conta ?? '', 8, 'conta');

@@ -41,10 +41,6 @@ export function num(
   return s.padStart(length, '0');
 }
 
-export function digitsOnly(value: string): string {
-  return value.replace(/\D/g, '');
-}
-
 /** `YYYY-MM-DD` -> `DDMMAAAA`. */
 export function toCnabDate(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);

@@ -3,6 +3,7 @@
 // paid by their data (DARF, GPS; Itaú's FGTS).
 
 import { brasiliaClock } from '../../domain/dates.js';
+import { digitsOnly } from '../../domain/digits.js';
 import { barcodeToLinha } from '../boleto/index.js';
 import { FormatError } from '../errors.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
@@ -466,10 +467,7 @@ function groupPayments(
     requireText(payment.payeeName, `${f}.payeeName`);
     const utility =
       payment.forma === 'tribute' ||
-      (payment.forma === 'boleto' &&
-        String(payment.barcode ?? '')
-          .replace(/\D/g, '')
-          .startsWith('8'));
+      (payment.forma === 'boleto' && digitsOnly(String(payment.barcode ?? '')).startsWith('8'));
     const payeeDocument =
       utility && !payment.payeeDocument ? '' : requireDocument(payment.payeeDocument, `${f}.payeeDocument`);
     const prepared: PreparedPayment = { index, payment, payeeDocument };
@@ -603,7 +601,7 @@ function fileHeader(ctx: Ctx): string {
 
 function loteHeader(ctx: Ctx, lote: number, forma: string, family: 'A' | 'J' | 'O' | 'N'): string {
   const addr = ctx.company.address ?? {};
-  const zip = (addr.zip ?? '').replace(/\D/g, '');
+  const zip = digitsOnly(addr.zip);
   const versions = ctx.dialect.versions;
   return writeRecord(ctx.dialect.loteHeader, {
     ...company(ctx),
@@ -612,7 +610,7 @@ function loteHeader(ctx: Ctx, lote: number, forma: string, family: 'A' | 'J' | '
     forma,
     layout_version: family === 'A' ? versions.loteA : family === 'J' ? versions.loteJ : versions.loteO,
     street: addr.street,
-    number: (addr.number ?? '').replace(/\D/g, '').slice(0, 5),
+    number: digitsOnly(addr.number).slice(0, 5),
     complement: addr.complement,
     city: addr.city,
     // FEBRABAN splits the CEP in 5 + 3; Itaú writes its 8 digits in one field

@@ -1,5 +1,6 @@
 /** Structural records (cadastros) the finance calls refer to: suppliers and units. */
 import type { FastifyInstance } from 'fastify';
+import { digitsOnly } from '../../domain/digits.js';
 import type { Tx } from '../db/tx.js';
 import { where } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
@@ -23,7 +24,7 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
     const w = where();
     if (search) {
       // a name that contains the text (any case), or a document that contains its digits
-      const digits = search.replace(/\D/g, '');
+      const digits = digitsOnly(search);
       const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       if (digits) w.sql("(lower(name) LIKE ? ESCAPE '\\' OR instr(document, ?) > 0)", like, digits);
       else w.sql("lower(name) LIKE ? ESCAPE '\\'", like);

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { totalsByForma } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { digitsOnly } from '../../domain/digits.js';
 import { centsToDecimal } from '../../domain/money.js';
 import { type PayableState, payableTotalCents } from '../../domain/payables.js';
 import type { PayableTribute } from '../../domain/tributes.js';
@@ -132,7 +133,7 @@ function nextFileSequence(tx: Tx): number {
 export function splitAccount(text: string): { account: string; digit: string } {
   const clean = text.trim();
   const dash = clean.lastIndexOf('-');
-  if (dash > 0) return { account: clean.slice(0, dash).replace(/\D/g, ''), digit: clean.slice(dash + 1) };
+  if (dash > 0) return { account: digitsOnly(clean.slice(0, dash)), digit: clean.slice(dash + 1) };
   return { account: clean.slice(0, -1), digit: clean.slice(-1) };
 }
 
@@ -189,7 +190,7 @@ function paymentOf(p: Payable, supplier: Supplier | undefined, seuNumero: string
         barcode: p.document_number ?? '',
         // An arrecadação slip (8…) has no due-date factor: its segment O carries the payable's due date. A boleto
         // de cobrança's segment J reads its own from the barcode.
-        ...((p.document_number ?? '').replace(/\D/g, '').startsWith('8') ? { dueDate: p.due_date } : {}),
+        ...(digitsOnly(p.document_number).startsWith('8') ? { dueDate: p.due_date } : {}),
         ...(p.discount_amount ? { discountCents: p.discount_amount } : {}),
         ...((p.fine_amount ?? 0) + (p.interest_amount ?? 0) > 0
           ? { fineCents: (p.fine_amount ?? 0) + (p.interest_amount ?? 0) }

@@ -44,6 +44,7 @@ const newPublicId = monotonicUlids();
 /** The carteira the sandbox registers Itaú boletos under ("109", direta eletrônica sem emissão). */
 export const ITAU_CARTEIRA = '109';
 
+import { digitsOnly } from '../../domain/digits.js';
 import type { InvoiceFilterState } from '../../domain/invoices.js';
 
 export { INVOICE_FILTER_STATES, type InvoiceFilterState } from '../../domain/invoices.js';
@@ -124,7 +125,7 @@ export function createInvoice(tx: Tx, body: InvoiceCreate, now: Date): Invoice {
 
 /** Digits of an account number or agency (`12345-6` -> `123456`; a check digit `X` counts as 0). */
 function digitsOf(text: string): string {
-  return text.replace(/[xX]/g, '0').replace(/\D/g, '');
+  return digitsOnly(text.replace(/[xX]/g, '0'));
 }
 
 /** The last `width` digits, zero-padded on the left. */
