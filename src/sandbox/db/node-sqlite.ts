@@ -88,18 +88,20 @@ function guarded<T>(fn: () => T): T {
 function plain(row: unknown): unknown {
   if (row === undefined || row === null || typeof row !== 'object') return row;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row))
-    out[k] =
-      v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v;
+  for (const [k, v] of Object.entries(row)) out[k] = asBuffer(v);
   return out;
 }
 
 /** A row as better-sqlite3's raw mode gives it: its values in column order, BLOBs as Buffers. */
 function plainValues(row: unknown): unknown[] {
-  const values = Array.isArray(row) ? row : Object.values(row as Record<string, unknown>);
-  return values.map((v) =>
-    v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v,
-  );
+  return (Array.isArray(row) ? row : Object.values(row as Record<string, unknown>)).map(asBuffer);
+}
+
+/** node:sqlite gives a BLOB as a Uint8Array; the store, as better-sqlite3 does, as a Buffer (no copy). */
+function asBuffer(v: unknown): unknown {
+  return v instanceof Uint8Array && !Buffer.isBuffer(v)
+    ? Buffer.from(v.buffer, v.byteOffset, v.byteLength)
+    : v;
 }
 
 class NodeStatementAdapter implements Statement {

@@ -143,30 +143,22 @@ interface Tracked {
   written: SqlValue[];
 }
 
+/** Whether a column's value is what it was (BLOBs by content). */
+function sameValue(now: SqlValue | undefined, was: SqlValue | undefined): boolean {
+  return now === was || (Buffer.isBuffer(now) && Buffer.isBuffer(was) && now.equals(was));
+}
+
 /** Whether a tracked record differs from its row as last read or written, allocating nothing (most do not). */
 function changed(t: Tracked): boolean {
   const { names, kinds } = t.shape;
-  for (let i = 0; i < names.length; i++) {
-    const now = toColumn(kinds[i] as ColumnKind, t.record[names[i] as string]);
-    const was = t.written[i];
-    if (now === was) continue;
-    if (Buffer.isBuffer(now) && Buffer.isBuffer(was) && now.equals(was)) continue;
-    return true;
-  }
+  for (let i = 0; i < names.length; i++)
+    if (!sameValue(toColumn(kinds[i] as ColumnKind, t.record[names[i] as string]), t.written[i])) return true;
   return false;
 }
 
 /** The settable columns (positions) whose value differs from the row as last read or written. */
 function changedColumns(t: Tracked, values: readonly SqlValue[]): number[] {
-  const changes: number[] = [];
-  for (const i of t.shape.settableAt) {
-    const now = values[i];
-    const was = t.written[i];
-    if (now === was) continue;
-    if (Buffer.isBuffer(now) && Buffer.isBuffer(was) && now.equals(was)) continue;
-    changes.push(i);
-  }
-  return changes;
+  return t.shape.settableAt.filter((i) => !sameValue(values[i], t.written[i]));
 }
 
 function updateSql(shape: Shape, columns: readonly number[]): string {

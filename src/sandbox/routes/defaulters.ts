@@ -23,6 +23,8 @@ export const defaulterView = (r: DefaulterRow) => ({
   days_overdue: r.days_overdue,
 });
 
+const AMOUNT = new RegExp(AMOUNT_IN_REAIS);
+
 export function defaultersRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   serve(app, 'listDefaulters', async ({ request, query: q }) => {
     const asOf = q.date('as_of') ?? todayIn(ctx.now());
@@ -30,8 +32,7 @@ export function defaultersRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     const minAmountText = q.string('min_amount', 20);
     let minAmountCents: number | undefined;
     if (minAmountText !== undefined) {
-      if (new RegExp(AMOUNT_IN_REAIS).test(minAmountText))
-        minAmountCents = decimalToCents(Number(minAmountText));
+      if (AMOUNT.test(minAmountText)) minAmountCents = decimalToCents(Number(minAmountText));
       else q.fail('min_amount', 'must be an amount in reais with at most two decimals (e.g. 1500.00)');
     }
     const page = q.page();

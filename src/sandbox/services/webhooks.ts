@@ -327,29 +327,33 @@ export function webhookDispatcher(ctx: SandboxContext): WebhookDispatcher {
   return d;
 }
 
-let guarded: Promise<{ dispatcher: unknown; fetch: typeof globalThis.fetch }> | undefined;
+type GuardedNet = { dispatcher: unknown; fetch: typeof globalThis.fetch };
+/** One guarded connection pool per sandbox: each has its own `--webhook-allow` list. */
+const guarded = new WeakMap<SandboxContext, Promise<GuardedNet>>();
 
 /**
  * Deliveries go through a connection whose every resolved address is checked before it is connected to (#30):
  * a name that resolves to a link-local or metadata address is refused after DNS, with no window between the
  * check and the connection.
  */
-async function guardedNet(
-  ctx: SandboxContext,
-): Promise<{ dispatcher: unknown; fetch: typeof globalThis.fetch }> {
-  guarded ??= (async () => {
-    const [{ Agent, fetch: undiciFetch }, { lookup }] = await Promise.all([
-      import('undici'),
-      import('node:dns'),
-    ]);
-    return {
-      dispatcher: new Agent({
-        connect: { lookup: checkedLookup(lookup as unknown as Lookup, ctx.webhookAllow) as never },
-      }),
-      fetch: undiciFetch as unknown as typeof globalThis.fetch,
-    };
-  })();
-  return guarded;
+function guardedNet(ctx: SandboxContext): Promise<GuardedNet> {
+  let net = guarded.get(ctx);
+  if (!net) {
+    net = (async () => {
+      const [{ Agent, fetch: undiciFetch }, { lookup }] = await Promise.all([
+        import('undici'),
+        import('node:dns'),
+      ]);
+      return {
+        dispatcher: new Agent({
+          connect: { lookup: checkedLookup(lookup as unknown as Lookup, ctx.webhookAllow) as never },
+        }),
+        fetch: undiciFetch as unknown as typeof globalThis.fetch,
+      };
+    })();
+    guarded.set(ctx, net);
+  }
+  return net;
 }
 
 type Lookup = (
