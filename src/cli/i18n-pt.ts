@@ -748,6 +748,17 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
  */
 export const PT_PHRASES: readonly [RegExp, string][] = [
   [/; did you mean "(.*?)"\?/g, '; quis dizer "$1"?'],
+  // commander's own usage errors
+  [/^error: /, 'erro: '],
+  [/unknown command '(.*?)'/, "comando desconhecido '$1'"],
+  [/unknown option '(.*?)'/, "opção desconhecida '$1'"],
+  [
+    /too many arguments for '(.*?)'\. Expected (\d+) arguments? but got (\d+)\./,
+    "argumentos demais para '$1': esperava $2, recebeu $3.",
+  ],
+  [/missing required argument '(.*?)'/, "falta o argumento obrigatório '$1'"],
+  [/option '(.*?)' argument missing/, "a opção '$1' pede um valor"],
+  [/\(Did you mean (.*?)\?\)/, '(Quis dizer $1?)'],
   [
     /"rejected" is not a state of the API \(a rejected payable is a pending one the bank refused\): use --rejected/g,
     '"rejected" não é um estado da API (uma conta rejeitada é uma pendente que o banco recusou): use --rejected',

@@ -75,7 +75,8 @@ export function buildProgram(
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
-      outputError: (s, write) => write(paint(io, 'red', s)),
+      // commander's usage errors, in the person's language like condo's own
+      outputError: (s, write) => write(paint(io, 'red', t(s))),
     });
 
   const run: Runner =

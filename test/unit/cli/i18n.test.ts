@@ -52,6 +52,15 @@ describe('the language of the screens', () => {
       'não é possível alterar uma conta no estado marked_for_remessa (só pendente)',
     );
   });
+
+  test("commander's own usage errors", async () => {
+    const t = await loadTranslator('pt-BR');
+    expect(t("error: unknown command 'lst'\n(Did you mean list?)\n")).toBe(
+      "erro: comando desconhecido 'lst'\n(Quis dizer list?)\n",
+    );
+    expect(t("error: unknown option '--bogus'\n")).toBe("erro: opção desconhecida '--bogus'\n");
+    expect(t("error: missing required argument 'id'\n")).toBe("erro: falta o argumento obrigatório 'id'\n");
+  });
 });
 
 describe('Portuguese by default where the user is Brazilian (#29)', () => {
