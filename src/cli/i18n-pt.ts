@@ -740,6 +740,7 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
     'Criar a remessa: $1 pagamentos, $2, pagos em $3?',
   ],
   [/^rejected (\S+) \((.*)\): (.*); next: (.*)$/, 'rejeitada $1 ($2): $3; próximo passo: $4'],
+  [/^(\d+) units, (\d+) invoices, (R\$ [\d.,]+) outstanding$/, '$1 unidades, $2 cobranças, $3 em aberto'],
 ];
 
 /**

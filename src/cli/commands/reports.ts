@@ -43,7 +43,7 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
   if (deps.format === 'json') return 0;
   const invoices = rows.reduce((n, r) => n + invoiceCount(r), 0);
   const outstanding = rows.reduce((sum, r) => sum + centsOf(r.total_outstanding), 0);
-  const line = `${rows.length} units, ${invoices} invoices, ${formatReais(outstanding)} outstanding`;
+  const line = deps.t(`${rows.length} units, ${invoices} invoices, ${formatReais(outstanding)} outstanding`);
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
   if (deps.format === 'table') writeLine(deps.io.stdout, line);
   else deps.info(line);
