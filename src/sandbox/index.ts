@@ -228,7 +228,7 @@ export async function launchSandbox(
     if (pidFile) writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
     webhookDispatcher(ctx).wake(); // deliveries a previous run left pending
     const clients = store.read(null, (tx) =>
-      clientsOf(tx.clients.find(undefined, { orderBy: 'rowid' }), condominiumNames(tx)),
+      clientsOf(tx.clients.find(undefined, { orderBy: ['rowid'] }), condominiumNames(tx)),
     );
     const fastify = app;
     const opened = store;
@@ -322,7 +322,7 @@ export async function readSandboxCredentials(
   try {
     return store.read(null, (tx) => ({
       base_url: tx.meta('base_url'),
-      clients: clientsOf(tx.clients.find(undefined, { orderBy: 'rowid' }), condominiumNames(tx)),
+      clients: clientsOf(tx.clients.find(undefined, { orderBy: ['rowid'] }), condominiumNames(tx)),
     }));
   } finally {
     store.close();
@@ -349,7 +349,7 @@ export async function resetSandbox(
   if (pid !== null && !opts.force) throw new SandboxRunningError(pid);
   const store = SandboxStore.open(dataDir, { bills: false });
   try {
-    const clients = store.read(null, (tx) => tx.clients.find(undefined, { orderBy: 'rowid' }));
+    const clients = store.read(null, (tx) => tx.clients.find(undefined, { orderBy: ['rowid'] }));
     store.reseed(new Date(), clients, opts.bills ?? true);
   } finally {
     store.close();

@@ -9,7 +9,6 @@
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
 import { centsToText } from '../domain/money.js';
-import { where } from './db/unit-of-work.js';
 import { TEST_CONDOMINIUM } from './seed/index.js';
 import { paymentAccountOf } from './services/lookups.js';
 import { SandboxStore } from './store.js';
@@ -203,9 +202,12 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
     const start = `${month}-01`;
     const lastOfMonth = addDays(`${month < '9999-12' ? nextMonth(month) : month}-01`, -1);
     const endByCalendar = today.startsWith(month) ? today : lastOfMonth;
-    const entries = tx.entries.find(where().eq('bank_account_id', account.id).eq('period', month), {
-      orderBy: 'paid_at, id',
-    });
+    const entries = tx.entries.find(
+      tx.entries.where().eq('bank_account_id', account.id).eq('period', month),
+      {
+        orderBy: ['paid_at', 'id'],
+      },
+    );
     // The sandbox plays the bank ahead of the calendar (a batch paid tomorrow is in this month's statement):
     // the period ends with its last movement when that is later than today, so every date lies inside it.
     const booked = entries.filter((e) => e.paid_at >= start && e.paid_at <= lastOfMonth);

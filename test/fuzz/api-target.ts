@@ -207,7 +207,7 @@ function sandbox(): Promise<Api> {
     });
     const app = await buildApp(ctx);
     await app.ready();
-    const client = store.read(null, (tx) => tx.clients.find(undefined, { orderBy: 'rowid' }))[0];
+    const client = store.read(null, (tx) => tx.clients.find(undefined, { orderBy: ['rowid'] }))[0];
     if (!client) throw new Error('the seeded sandbox has no client');
     const grant = await app.inject({
       method: 'POST',

@@ -10,8 +10,18 @@ import type { ColumnKind, TableSpec } from './tables.js';
 
 type SqlValue = string | number | bigint | Buffer | null;
 
-/** Optional filters joined with AND; an undefined value leaves its filter out. Columns are code, not input. */
-export class Where {
+/** A column of a table's record type: a misspelt one is a type error, not an SQL error at run time. */
+export type ColumnOf<T> = keyof T & string;
+
+/** An ORDER BY term: a column, ascending or descending (`rowid`: the order rows were inserted in). */
+export type OrderTerm<T> = ColumnOf<T> | `${ColumnOf<T>} DESC` | 'rowid';
+export type OrderBy<T> = readonly OrderTerm<T>[];
+
+/**
+ * Optional filters joined with AND; an undefined value leaves its filter out. Columns and their values are checked
+ * against the record type; `sql` is the one way to write a clause by hand.
+ */
+export class Where<T> {
   readonly clauses: string[] = [];
   readonly params: SqlValue[] = [];
 
@@ -21,29 +31,29 @@ export class Where {
     return this;
   }
 
-  eq(column: string, value: unknown): this {
+  eq<K extends ColumnOf<T>>(column: K, value: T[K] | undefined): this {
     if (value === undefined) return this;
     return value === null ? this.add(`${column} IS NULL`) : this.add(`${column} = ?`, value);
   }
 
-  ne(column: string, value: unknown): this {
+  ne<K extends ColumnOf<T>>(column: K, value: T[K] | undefined): this {
     if (value === undefined) return this;
     return value === null ? this.add(`${column} IS NOT NULL`) : this.add(`${column} IS NOT ?`, value);
   }
 
-  gte(column: string, value: unknown): this {
+  gte<K extends ColumnOf<T>>(column: K, value: T[K] | undefined): this {
     return value === undefined ? this : this.add(`${column} >= ?`, value);
   }
 
-  lte(column: string, value: unknown): this {
+  lte<K extends ColumnOf<T>>(column: K, value: T[K] | undefined): this {
     return value === undefined ? this : this.add(`${column} <= ?`, value);
   }
 
-  lt(column: string, value: unknown): this {
+  lt<K extends ColumnOf<T>>(column: K, value: T[K] | undefined): this {
     return value === undefined ? this : this.add(`${column} < ?`, value);
   }
 
-  in(column: string, values: readonly unknown[] | undefined): this {
+  in<K extends ColumnOf<T>>(column: K, values: readonly T[K][] | undefined): this {
     if (values === undefined) return this;
     if (values.length === 0) return this.add('0');
     return this.add(`${column} IN (${values.map(() => '?').join(', ')})`, ...values);
@@ -55,7 +65,8 @@ export class Where {
   }
 }
 
-export const where = () => new Where();
+/** Filters on the columns of record type T, built before a transaction is at hand. */
+export const where = <T>(): Where<T> => new Where<T>();
 
 export interface PageRequest {
   page: number;
@@ -67,8 +78,8 @@ export interface PageOf<T> {
   meta: { page: number; per_page: number; total: number; last_page: number };
 }
 
-export interface FindOptions {
-  orderBy?: string;
+export interface FindOptions<T> {
+  orderBy?: OrderBy<T>;
   limit?: number;
   offset?: number;
 }
@@ -212,13 +223,43 @@ export class UnitOfWork {
     return this.statements.sqlite;
   }
 
+  /**
+   * A statement of the service's own SQL. It sees every earlier write of the transaction, whichever way it was
+   * made: the changed records are written back before it runs. And a write of its own to a table whose records
+   * are tracked brings those records up to date, so a record read before it does not show what it overwrote.
+   */
   prepare(sql: string): Statement {
+    return new TransactionStatement(this, this.statements.get(sql), writtenTable(sql));
+  }
+
+  /** @internal a statement as it is, for the unit of work's own SQL (which flushes when it must) */
+  statement(sql: string): Statement {
     return this.statements.get(sql);
   }
 
   /** @internal a statement whose rows are arrays, for the repositories' own reads */
   prepareRaw(sql: string): Statement {
     return this.statements.getRaw(sql);
+  }
+
+  /**
+   * @internal after SQL of a service's own wrote to `table`: its tracked records are read again (the same
+   * objects, changed in place), and those it deleted are tracked no more.
+   */
+  reread(table: string): void {
+    for (const [id, t] of this.tracked) {
+      const { shape } = t;
+      if (shape.spec.table !== table) continue;
+      const keyParams = shape.keyAt.map((i) => t.written[i] ?? null);
+      const row = this.prepareRaw(
+        `${shape.select} WHERE ${keyClause(shape.spec)}${scopeClause(shape.spec)}`,
+      ).get(...keyParams, ...(shape.spec.scoped ? [this.requireScope()] : [])) as unknown[] | undefined;
+      if (!row) {
+        this.tracked.delete(id);
+        continue;
+      }
+      t.written = readInto(shape, row, t.record);
+    }
   }
 
   repo<T>(spec: TableSpec<T>): Repo<T> {
@@ -282,7 +323,7 @@ export class UnitOfWork {
       const keyParams = shape.keyAt.map((i) => values[i] ?? null);
       const params = [...columns.map((i) => values[i] ?? null), ...keyParams];
       if (shape.spec.scoped) params.push(this.requireScope());
-      const info = this.prepare(updateSql(shape, columns)).run(...params);
+      const info = this.statement(updateSql(shape, columns)).run(...params);
       if (info.changes !== 1)
         throw new Error(`${shape.spec.table} row ${keyParams.join('/')} vanished before its update`);
       t.written = values;
@@ -293,6 +334,69 @@ export class UnitOfWork {
   requireScope(): string {
     if (this.scope === null) throw new Error('a condominium table was used outside a condominium');
     return this.scope;
+  }
+}
+
+/**
+ * Sets a record's fields from a row read as an array (in `shape.select`'s order); answers the row's column values,
+ * the snapshot that tells later whether the record changed.
+ */
+function readInto(shape: Shape, row: readonly unknown[], record: Record<string, unknown>): SqlValue[] {
+  const { names, kinds } = shape;
+  const values = new Array<SqlValue>(names.length);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const kind = kinds[i] as ColumnKind;
+    record[name] = fromColumn(kind, row[i]);
+    values[i] = kind === 'json' || kind === 'bool' ? toColumn(kind, record[name]) : (row[i] as SqlValue);
+  }
+  return values;
+}
+
+/** The table an INSERT, UPDATE, DELETE or REPLACE writes to; undefined for a read. */
+export function writtenTable(sql: string): string | undefined {
+  return /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+["`]?(\w+)/i.exec(
+    sql,
+  )?.[1];
+}
+
+/** A service's statement inside the transaction (see `UnitOfWork.prepare`). */
+class TransactionStatement implements Statement {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly inner: Statement,
+    private readonly writes: string | undefined,
+  ) {}
+
+  private after<R>(result: R): R {
+    if (this.writes) this.uow.reread(this.writes);
+    return result;
+  }
+
+  run(...params: unknown[]) {
+    this.uow.flush();
+    return this.after(this.inner.run(...params));
+  }
+
+  get(...params: unknown[]): unknown {
+    this.uow.flush();
+    return this.after(this.inner.get(...params));
+  }
+
+  all(...params: unknown[]): unknown[] {
+    this.uow.flush();
+    return this.after(this.inner.all(...params));
+  }
+
+  *iterate(...params: unknown[]): IterableIterator<unknown> {
+    this.uow.flush();
+    yield* this.inner.iterate(...params);
+    if (this.writes) this.uow.reread(this.writes);
+  }
+
+  raw(toggle: boolean): Statement {
+    this.inner.raw(toggle);
+    return this;
   }
 }
 
@@ -322,11 +426,16 @@ export class Repo<T> {
     this.select = this.shape.select;
   }
 
+  /** Filters on this table's columns. */
+  where(): Where<T> {
+    return new Where<T>();
+  }
+
   private scopeParams(): SqlValue[] {
     return this.spec.scoped ? [this.uow.requireScope()] : [];
   }
 
-  private whereSql(w: Where | undefined): { sql: string; params: SqlValue[] } {
+  private whereSql(w: Where<T> | undefined): { sql: string; params: SqlValue[] } {
     const clauses = [...(w?.clauses ?? [])];
     if (this.spec.scoped) clauses.unshift('condominium = ?');
     return {
@@ -337,15 +446,8 @@ export class Repo<T> {
 
   /** A row read as an array of the table's columns, in the order `select` names them. */
   private fromValues(row: readonly unknown[]): T {
-    const { names, kinds } = this.shape;
     const record: Record<string, unknown> = {};
-    const values = new Array<SqlValue>(names.length);
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i] as string;
-      const kind = kinds[i] as ColumnKind;
-      record[name] = fromColumn(kind, row[i]);
-      values[i] = kind === 'json' || kind === 'bool' ? toColumn(kind, record[name]) : (row[i] as SqlValue);
-    }
+    const values = readInto(this.shape, row, record);
     return this.uow.track(this.spec, record, values) as T;
   }
 
@@ -360,10 +462,10 @@ export class Repo<T> {
     return row ? this.fromValues(row) : undefined;
   }
 
-  find(w?: Where, opts: FindOptions = {}): T[] {
+  find(w?: Where<T>, opts: FindOptions<T> = {}): T[] {
     this.uow.flush();
     const { sql, params } = this.whereSql(w);
-    const order = opts.orderBy ? ` ORDER BY ${opts.orderBy}` : '';
+    const order = opts.orderBy?.length ? ` ORDER BY ${opts.orderBy.join(', ')}` : '';
     // LIMIT and OFFSET as parameters: one statement per query shape, however many pages are read
     const limit = opts.limit !== undefined ? ' LIMIT ? OFFSET ?' : '';
     const paging = opts.limit !== undefined ? [Math.floor(opts.limit), Math.floor(opts.offset ?? 0)] : [];
@@ -373,30 +475,30 @@ export class Repo<T> {
     return rows.map((r) => this.fromValues(r));
   }
 
-  first(w?: Where, orderBy?: string): T | undefined {
+  first(w?: Where<T>, orderBy?: OrderBy<T>): T | undefined {
     return this.find(w, { ...(orderBy ? { orderBy } : {}), limit: 1 })[0];
   }
 
-  count(w?: Where): number {
+  count(w?: Where<T>): number {
     this.uow.flush();
     const { sql, params } = this.whereSql(w);
     return (
-      this.uow.prepare(`SELECT count(*) AS n FROM ${this.spec.table}${sql}`).get(...params) as { n: number }
+      this.uow.statement(`SELECT count(*) AS n FROM ${this.spec.table}${sql}`).get(...params) as { n: number }
     ).n;
   }
 
   /** The sum of an integer column over the rows that match (0 when none). */
-  sum(column: keyof T & string, w?: Where): number {
+  sum(column: ColumnOf<T>, w?: Where<T>): number {
     this.uow.flush();
     const { sql, params } = this.whereSql(w);
     const row = this.uow
-      .prepare(`SELECT coalesce(sum(${column}), 0) AS n FROM ${this.spec.table}${sql}`)
+      .statement(`SELECT coalesce(sum(${column}), 0) AS n FROM ${this.spec.table}${sql}`)
       .get(...params);
     return (row as { n: number }).n;
   }
 
   /** One page in SQL, with the total the filters match. */
-  page(w: Where | undefined, orderBy: string, p: PageRequest): PageOf<T> {
+  page(w: Where<T> | undefined, orderBy: OrderBy<T>, p: PageRequest): PageOf<T> {
     const total = this.count(w);
     const data = this.find(w, { orderBy, limit: p.per_page, offset: (p.page - 1) * p.per_page });
     return {
@@ -412,7 +514,7 @@ export class Repo<T> {
 
   insert(record: T): T {
     const values = rowValues(this.shape, record as Record<string, unknown>);
-    const statement = this.uow.prepare(this.shape.insert);
+    const statement = this.uow.statement(this.shape.insert);
     if (this.spec.scoped) statement.run(this.uow.requireScope(), ...values);
     else statement.run(...values);
     return this.uow.track(this.spec, record as unknown, values) as T;
@@ -423,7 +525,7 @@ export class Repo<T> {
     const keyParams = this.spec.key.map((k) => toColumn(this.spec.columns[k as never], r[k]));
     this.uow.flush();
     this.uow
-      .prepare(`DELETE FROM ${this.spec.table} WHERE ${keyClause(this.spec)}${scopeClause(this.spec)}`)
+      .statement(`DELETE FROM ${this.spec.table} WHERE ${keyClause(this.spec)}${scopeClause(this.spec)}`)
       .run(...keyParams, ...this.scopeParams());
     this.uow.untrack(this.spec, r);
   }

@@ -1,6 +1,5 @@
 /** Bank accounts. Statement import (multipart, bank.write) joins this module later. */
 import type { FastifyInstance } from 'fastify';
-import { where } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
 import { serve } from '../http/operation.js';
 import { readTx } from '../http/transaction.js';
@@ -11,7 +10,9 @@ export function bankRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const type = q.enum('type', op.query.type.enum);
     const page = q.page();
     q.done();
-    const list = readTx(ctx, request, (tx) => tx.bankAccounts.page(where().eq('type', type), 'id', page));
+    const list = readTx(ctx, request, (tx) =>
+      tx.bankAccounts.page(tx.bankAccounts.where().eq('type', type), ['id'], page),
+    );
     return { ...list, data: list.data.map(bankAccountView) };
   });
 }

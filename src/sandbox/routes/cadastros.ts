@@ -7,6 +7,7 @@ import type { SandboxContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { serve } from '../http/operation.js';
 import { commit, ok, readTx } from '../http/transaction.js';
+import type { Supplier } from '../model.js';
 import { updateSupplier } from '../services/suppliers.js';
 import { supplierView, unitView } from './views.js';
 
@@ -21,7 +22,7 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
     const search = q.string('q');
     const page = q.page();
     q.done();
-    const w = where();
+    const w = where<Supplier>();
     if (search) {
       // a name that contains the text (any case), or a document that contains its digits
       const digits = digitsOnly(search);
@@ -29,7 +30,7 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
       if (digits) w.sql("(lower(name) LIKE ? ESCAPE '\\' OR instr(document, ?) > 0)", like, digits);
       else w.sql("lower(name) LIKE ? ESCAPE '\\'", like);
     }
-    const list = readTx(ctx, request, (tx) => tx.suppliers.page(w, 'id', page));
+    const list = readTx(ctx, request, (tx) => tx.suppliers.page(w, ['id'], page));
     return { ...list, data: list.data.map(supplierView) };
   });
 
@@ -61,7 +62,9 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
     const block = q.string('block', 40);
     const page = q.page();
     q.done();
-    const list = readTx(ctx, request, (tx) => tx.units.page(where().eq('block', block), 'id', page));
+    const list = readTx(ctx, request, (tx) =>
+      tx.units.page(tx.units.where().eq('block', block), ['id'], page),
+    );
     return { ...list, data: list.data.map(unitView) };
   });
 

@@ -1,6 +1,5 @@
 /** Chart of accounts (plano de contas). Account entries and transfers join this module later. */
 import type { FastifyInstance } from 'fastify';
-import { where } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
 import { serve } from '../http/operation.js';
 import { paginate } from '../http/query.js';
@@ -15,7 +14,7 @@ export function ledgerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     q.done();
     // codes compare segment by segment as numbers (1.10 after 1.9): a chart has tens of accounts, sorted here
     const rows = readTx(ctx, request, (tx) =>
-      tx.chartAccounts.find(where().eq('type', type).eq('state', state)),
+      tx.chartAccounts.find(tx.chartAccounts.where().eq('type', type).eq('state', state)),
     );
     const list = paginate(
       rows.sort((a, b) => compareCodes(a.code, b.code)),

@@ -6,7 +6,6 @@ import {
   parseStatement,
 } from '../../formats/statement/index.js';
 import { MAPPABLE_ROLES } from '../../formats/statement-csv/layouts.js';
-import { where } from '../db/unit-of-work.js';
 import { condominiumOf, type SandboxContext } from '../http/context.js';
 import { notFound, validationFailed } from '../http/errors.js';
 import { type MultipartDigest, multipartFingerprint } from '../http/idempotency.js';
@@ -162,8 +161,8 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     q.done();
     const list = readTx(ctx, request, (tx) =>
       tx.statementImports.page(
-        where().eq('status', 'done').eq('bank_account_id', account),
-        'imported_at DESC, id DESC',
+        tx.statementImports.where().eq('status', 'done').eq('bank_account_id', account),
+        ['imported_at DESC', 'id DESC'],
         page,
       ),
     );

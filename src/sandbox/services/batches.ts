@@ -31,7 +31,7 @@ import {
   writePaymentRemittance,
 } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
-import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import { monotonicUlids } from '../ids.js';
 import type {
   BatchItemRow,
@@ -57,7 +57,11 @@ export function listBatches(
   state: PaymentBatchRecord['state'] | undefined,
   page: PageRequest,
 ): PageOf<PaymentBatchRecord> {
-  return tx.batches.page(where().eq('state', state), 'created_at DESC, file_sequence DESC', page);
+  return tx.batches.page(
+    tx.batches.where().eq('state', state),
+    ['created_at DESC', 'file_sequence DESC'],
+    page,
+  );
 }
 
 export function findBatch(tx: Tx, publicId: string): PaymentBatchRecord {
@@ -68,7 +72,7 @@ export function findBatch(tx: Tx, publicId: string): PaymentBatchRecord {
 
 /** The batch's payables in remittance order. */
 export function batchItems(tx: Tx, batch: PaymentBatchRecord): BatchItemRow[] {
-  return tx.batchItems.find(where().eq('batch_id', batch.public_id), { orderBy: 'position' });
+  return tx.batchItems.find(tx.batchItems.where().eq('batch_id', batch.public_id), { orderBy: ['position'] });
 }
 
 /** The state now of each payable a batch carried (absent once deleted). */
@@ -125,7 +129,7 @@ export function batchFile(tx: Tx, batch: PaymentBatchRecord): Buffer | null {
 export const payableTotal = (p: Payable): number => payableTotalCents(p);
 
 function nextFileSequence(tx: Tx): number {
-  const last = tx.batches.first(undefined, 'file_sequence DESC')?.file_sequence ?? 0;
+  const last = tx.batches.first(undefined, ['file_sequence DESC'])?.file_sequence ?? 0;
   return (last % MAX_FILE_SEQUENCE) + 1;
 }
 
@@ -303,8 +307,8 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
   // A bank refuses (or moves) a payment dated on a weekend or a bank holiday: say so now, with the next day.
   const notBusiness = paymentDateRefusal(body.data_pagamento);
   if (notBusiness) throw validationFailed({ data_pagamento: [notBusiness] }, notBusiness);
-  const marked = tx.payables.find(where().eq('state', 'marked_for_remessa'), {
-    orderBy: 'due_date, public_id',
+  const marked = tx.payables.find(tx.payables.where().eq('state', 'marked_for_remessa'), {
+    orderBy: ['due_date', 'public_id'],
   });
   if (marked.length === 0) {
     throw domainRule('nothing_to_remit', 'no payable is marked for remittance (marked_for_remessa)');
@@ -410,7 +414,7 @@ export function cancelBatch(tx: Tx, batch: PaymentBatchRecord, now: Date): Payme
       `batch ${batch.public_id} has a return imported (${batch.state}): the bank has it, it cannot be canceled`,
     );
   const at = now.toISOString();
-  for (const p of tx.payables.find(where().eq('batch_id', batch.public_id))) {
+  for (const p of tx.payables.find(tx.payables.where().eq('batch_id', batch.public_id))) {
     if (p.state !== 'in_batch') continue;
     p.state = 'marked_for_remessa';
     p.batch_id = null;

@@ -8,7 +8,6 @@
  */
 import { daysBetween, type IsoDate, todayIn } from '../../domain/dates.js';
 import type { Tx } from '../db/tx.js';
-import { where } from '../db/unit-of-work.js';
 import type { Invoice, Unit } from '../model.js';
 
 export interface DefaulterRow {
@@ -36,7 +35,8 @@ export function outstandingOn(inv: Invoice, asOf: IsoDate): boolean {
 export function defaulters(tx: Tx, f: DefaulterFilters): DefaulterRow[] {
   // SQL narrows to the invoices that can be outstanding; outstandingOn decides (the issue day is in São Paulo)
   const candidates = tx.invoices.find(
-    where()
+    tx.invoices
+      .where()
       .lt('due_date', f.as_of)
       .ne('issued_at', null)
       .sql("(state = 'issued' OR (state = 'paid' AND paid_at > ?))", f.as_of),
@@ -49,7 +49,7 @@ export function defaulters(tx: Tx, f: DefaulterFilters): DefaulterRow[] {
     else byUnit.set(inv.unit_id, [inv]);
   }
   const rows: DefaulterRow[] = [];
-  for (const unit of tx.units.find(where().in('id', [...byUnit.keys()]), { orderBy: 'id' })) {
+  for (const unit of tx.units.find(tx.units.where().in('id', [...byUnit.keys()]), { orderBy: ['id'] })) {
     const open = byUnit.get(unit.id);
     if (!open) continue;
     const oldest = open.reduce((d, i) => (i.due_date < d ? i.due_date : d), open[0]!.due_date);

@@ -6,7 +6,7 @@
 import type { IsoDate } from '../../domain/dates.js';
 import { monthOf } from '../../domain/dates.js';
 import type { Tx } from '../db/tx.js';
-import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import type { AccountEntry } from '../model.js';
 
 export type NewEntry = Omit<AccountEntry, 'id' | 'period' | 'created_at'>;
@@ -40,7 +40,8 @@ export interface EntryFilters {
 }
 
 export function listEntries(tx: Tx, f: EntryFilters, page: PageRequest): PageOf<AccountEntry> {
-  const w = where()
+  const w = tx.entries
+    .where()
     .gte('paid_at', f.from)
     .lte('paid_at', f.to)
     .eq('chart_of_accounts_id', f.chart_of_accounts_id)
@@ -48,5 +49,5 @@ export function listEntries(tx: Tx, f: EntryFilters, page: PageRequest): PageOf<
     .eq('type', f.type)
     .eq('source', f.source)
     .eq('period', f.period);
-  return tx.entries.page(w, 'paid_at, id', page);
+  return tx.entries.page(w, ['paid_at', 'id'], page);
 }

@@ -10,7 +10,7 @@ import { installmentDueDate, splitCents } from '../../domain/installments.js';
 import { decimalToCents } from '../../domain/money.js';
 import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/schemas.js';
 import type { Tx } from '../db/tx.js';
-import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import { newUlid } from '../ids.js';
 import type { BankAccount, Expense } from '../model.js';
 import { recordEntry } from './entries.js';
@@ -32,7 +32,8 @@ export interface ExpenseFilters {
 
 export function listExpenses(tx: Tx, f: ExpenseFilters, page: PageRequest): PageOf<Expense> {
   // a paid_at range only matches settled expenses (NULL never compares true)
-  const w = where()
+  const w = tx.expenses
+    .where()
     .eq('supplier_id', f.supplier_id)
     .eq('chart_of_accounts_id', f.chart_of_accounts_id)
     .eq('bank_account_id', f.bank_account_id)
@@ -42,7 +43,7 @@ export function listExpenses(tx: Tx, f: ExpenseFilters, page: PageRequest): Page
     .lte('due_at', f.due_to);
   if (f.paid === true) w.ne('paid_at', null);
   if (f.paid === false) w.eq('paid_at', null);
-  return tx.expenses.page(w, 'due_at, id', page);
+  return tx.expenses.page(w, ['due_at', 'id'], page);
 }
 
 /** supplier, chart account (active, of type expense) and bank account must be this condominium's. */

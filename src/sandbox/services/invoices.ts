@@ -32,7 +32,7 @@ import {
 import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
-import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import { monotonicUlids } from '../ids.js';
 import type { AccountEntry, BankAccount, CondominiumRecord, Invoice, InvoicePayment } from '../model.js';
 import { recordEntry } from './entries.js';
@@ -63,7 +63,8 @@ export function isOverdue(inv: Invoice, today: IsoDate): boolean {
 }
 
 export function listInvoices(tx: Tx, f: InvoiceFilters, today: IsoDate, page: PageRequest): PageOf<Invoice> {
-  const w = where()
+  const w = tx.invoices
+    .where()
     .eq('unit_id', f.unit_id)
     .eq('party_id', f.party_id)
     .gte('due_date', f.due_from)
@@ -71,7 +72,7 @@ export function listInvoices(tx: Tx, f: InvoiceFilters, today: IsoDate, page: Pa
   // overdue: issued and due before today (isOverdue)
   if (f.state === 'overdue') w.eq('state', 'issued').lt('due_date', today);
   else w.eq('state', f.state);
-  return tx.invoices.page(w, 'due_date, public_id', page);
+  return tx.invoices.page(w, ['due_date', 'public_id'], page);
 }
 
 export function findInvoice(tx: Tx, publicId: string): Invoice {
@@ -276,7 +277,7 @@ function pixCharge(
 
 /** An issued invoice by its boleto's PDF id (the public boleto URL), or undefined. */
 export function findByBoletoPdf(tx: Tx, pdfId: string): Invoice | undefined {
-  return tx.invoices.first(where().sql("json_extract(payment, '$.boleto.pdf_id') = ?", pdfId));
+  return tx.invoices.first(tx.invoices.where().sql("json_extract(payment, '$.boleto.pdf_id') = ?", pdfId));
 }
 
 /** draft -> issued, with its payment options. */
@@ -321,10 +322,10 @@ export function settleByBankCredit(
 ): AccountEntry {
   settleInvoice(inv, credit.date);
   // the condominium fee account (1.1.01), else the first active analytic revenue account
-  const active = where().eq('type', 'revenue').eq('state', 'active');
+  const active = tx.chartAccounts.where().eq('type', 'revenue').eq('state', 'active');
   const fees =
-    tx.chartAccounts.first(where().eq('code', '1.1.01').eq('state', 'active')) ??
-    tx.chartAccounts.first(active.sql("code LIKE '%.%.%' AND code NOT LIKE '%.%.%.%'"), 'id');
+    tx.chartAccounts.first(tx.chartAccounts.where().eq('code', '1.1.01').eq('state', 'active')) ??
+    tx.chartAccounts.first(active.sql("code LIKE '%.%.%' AND code NOT LIKE '%.%.%.%'"), ['id']);
   if (!fees) throw new Error('the chart of accounts has no active revenue account');
   const entry = recordEntry(tx, credit.now, {
     type: 'revenue',

@@ -17,7 +17,7 @@ import {
 import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/schemas.js';
 import { type TributeFacts, tributeProblems } from '../../domain/tributes.js';
 import type { Tx } from '../db/tx.js';
-import { type PageOf, type PageRequest, where } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import { monotonicUlids } from '../ids.js';
 import type { Payable, Supplier } from '../model.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
@@ -32,12 +32,13 @@ export interface PayableFilters {
 }
 
 export function listPayables(tx: Tx, f: PayableFilters, page: PageRequest): PageOf<Payable> {
-  const w = where()
+  const w = tx.payables
+    .where()
     .eq('state', f.state)
     .eq('supplier_id', f.supplier_id)
     .gte('due_date', f.due_from)
     .lte('due_date', f.due_to);
-  return tx.payables.page(w, 'due_date, public_id', page);
+  return tx.payables.page(w, ['due_date', 'public_id'], page);
 }
 
 export function findPayable(tx: Tx, publicId: string): Payable {

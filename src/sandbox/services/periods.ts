@@ -4,7 +4,6 @@
  */
 import { addMonthsClamped, type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import type { Tx } from '../db/tx.js';
-import { where } from '../db/unit-of-work.js';
 import type { FinancialPeriod } from '../model.js';
 import { domainRule } from './errors.js';
 
@@ -31,7 +30,8 @@ export function rollPeriods(tx: Tx, today: IsoDate): void {
   for (const period of wantedMonths(today)) {
     if (!tx.periods.get(period)) tx.periods.insert({ period, state: 'open' });
   }
-  for (const p of tx.periods.find(where().lt('period', current).eq('state', 'open'))) p.state = 'closed';
+  for (const p of tx.periods.find(tx.periods.where().lt('period', current).eq('state', 'open')))
+    p.state = 'closed';
 }
 
 /** The state of the period a date falls in; months after the current one are open (not yet closed). */

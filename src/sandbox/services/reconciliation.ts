@@ -21,7 +21,6 @@
  */
 import { daysBetween } from '../../domain/dates.js';
 import type { Tx } from '../db/tx.js';
-import { where } from '../db/unit-of-work.js';
 import type { AccountEntry, StatementMovement } from '../model.js';
 
 /** How far a movement's date may be from the item's date, in days. */
@@ -57,7 +56,9 @@ export function openItems(tx: Tx, bankAccountId: number): OpenItems {
     if (list) list.push(c);
     else byAmount.set(amount, [c]);
   };
-  for (const e of tx.entries.find(where().eq('bank_account_id', bankAccountId).eq('reconciled', false))) {
+  for (const e of tx.entries.find(
+    tx.entries.where().eq('bank_account_id', bankAccountId).eq('reconciled', false),
+  )) {
     add(e.type === 'expense' ? -e.amount_cents : e.amount_cents, {
       kind: 'entry',
       order: e.id,
@@ -66,13 +67,14 @@ export function openItems(tx: Tx, bankAccountId: number): OpenItems {
       entry: e,
     });
   }
-  const unclaimed = where()
+  const unclaimed = tx.invoices
+    .where()
     .eq('state', 'issued')
     .eq('bank_account_id', bankAccountId)
     .sql(
       'public_id NOT IN (SELECT match_invoice_id FROM statement_movements WHERE match_invoice_id IS NOT NULL)',
     );
-  tx.invoices.find(unclaimed, { orderBy: 'created_at, public_id' }).forEach((inv, index) => {
+  tx.invoices.find(unclaimed, { orderBy: ['created_at', 'public_id'] }).forEach((inv, index) => {
     add(inv.total_cents, {
       kind: 'invoice',
       order: index,

@@ -19,7 +19,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { accountMatches, bankMatches } from '../../domain/bank-accounts.js';
 import type { Issue, ParsedStatementFile, Statement, Transaction } from '../../formats/statement/index.js';
 import type { Tx } from '../db/tx.js';
-import { where } from '../db/unit-of-work.js';
 import { monotonicUlids } from '../ids.js';
 import type { BankAccount, StatementImport, StatementMovement } from '../model.js';
 import type { SandboxStore } from '../store.js';
@@ -111,7 +110,11 @@ export interface ImportProgress {
 
 /** Records the import as loading; 409 while another import of the same account is still loading. */
 export function beginImport(tx: Tx, account: BankAccount, input: ImportInput, now: Date): StatementImport {
-  if (tx.statementImports.count(where().eq('bank_account_id', account.id).eq('status', 'loading')) > 0) {
+  if (
+    tx.statementImports.count(
+      tx.statementImports.where().eq('bank_account_id', account.id).eq('status', 'loading'),
+    ) > 0
+  ) {
     throw new DomainError(
       'conflict',
       'import_in_progress',
@@ -243,16 +246,20 @@ export function finishImport(
   if (!account) throw new Error(`bank account ${imp.bank_account_id} vanished during an import`);
   const earlierLines =
     'id IN (SELECT movement_id FROM statement_lines WHERE statement_id = ? AND earlier = 1)';
-  const alreadyReconciled = tx.movements.count(where().sql(earlierLines, imp.id).eq('reconciled', true));
-  const earlierOpen = tx.movements.count(where().sql(earlierLines, imp.id).eq('reconciled', false));
+  const alreadyReconciled = tx.movements.count(
+    tx.movements.where().sql(earlierLines, imp.id).eq('reconciled', true),
+  );
+  const earlierOpen = tx.movements.count(
+    tx.movements.where().sql(earlierLines, imp.id).eq('reconciled', false),
+  );
 
   const items = openItems(tx, account.id);
   const amounts = JSON.stringify([...items.keys()]);
   const amountMatches = 'amount_cents IN (SELECT value FROM json_each(?))';
   const candidates = [
-    ...tx.movements.find(where().eq('statement_id', imp.id).sql(amountMatches, amounts)),
+    ...tx.movements.find(tx.movements.where().eq('statement_id', imp.id).sql(amountMatches, amounts)),
     ...tx.movements.find(
-      where().sql(earlierLines, imp.id).eq('reconciled', false).sql(amountMatches, amounts),
+      tx.movements.where().sql(earlierLines, imp.id).eq('reconciled', false).sql(amountMatches, amounts),
     ),
   ];
   const reconciled = reconcileMovements(items, account.id, candidates, now);

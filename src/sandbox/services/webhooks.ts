@@ -63,7 +63,7 @@ export function deleteSubscription(tx: Tx, id: string): boolean {
 }
 
 export function listSubscriptions(tx: Tx, page: PageRequest): PageOf<WebhookSubscription> {
-  return tx.subscriptions.page(undefined, 'created_at, id', page);
+  return tx.subscriptions.page(undefined, ['created_at', 'id'], page);
 }
 
 type AttemptRow = Omit<WebhookAttempt, 'ok'> & { ok: number };

@@ -94,7 +94,9 @@ describe('creating payables', () => {
   });
 
   test('the supplier and the account must be this condominium’s, the account an active expense', async () => {
-    const otherSupplier = ctx.store.read(OTHER_CONDOMINIUM, (tx) => tx.suppliers.first(undefined, 'id'))!.id;
+    const otherSupplier = ctx.store.read(OTHER_CONDOMINIUM, (tx) =>
+      tx.suppliers.first(undefined, ['id']),
+    )!.id;
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ supplier_id: 999 }, 'supplier_id', /does not exist/],
       [{ supplier_id: otherSupplier }, 'supplier_id', /does not exist/],

@@ -170,7 +170,7 @@ describe('the data dir', () => {
   test('a statement import a crash left half-written is deleted when the server starts again', async () => {
     const dataDir = await tempDir();
     const crashed = SandboxStore.open(dataDir, { recover: true });
-    const account = crashed.read(TEST_CONDOMINIUM, (tx) => tx.bankAccounts.first(undefined, 'id'))!;
+    const account = crashed.read(TEST_CONDOMINIUM, (tx) => tx.bankAccounts.first(undefined, ['id']))!;
     const now = new Date();
     const parsed = {
       format: 'ofx' as const,

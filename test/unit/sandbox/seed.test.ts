@@ -118,7 +118,7 @@ describe('a fresh sandbox looks like a real condominium', () => {
   test('this month is open, the twelve before it closed', () => {
     const month = todayIn(new Date()).slice(0, 7);
     for (const slug of [TEST_CONDOMINIUM, OTHER_CONDOMINIUM]) {
-      const periods = ctx.store.read(slug, (tx) => tx.periods.find(undefined, { orderBy: 'period' }));
+      const periods = ctx.store.read(slug, (tx) => tx.periods.find(undefined, { orderBy: ['period'] }));
       expect(periods).toHaveLength(13);
       expect(periods.at(-1)).toEqual({ period: month, state: 'open' });
       expect(periods.slice(0, 12).every((p) => p.state === 'closed' && p.period < month)).toBe(true);

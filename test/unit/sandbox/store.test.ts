@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { storageFaultOf } from '../../../src/sandbox/db/sqlite.js';
-import { where } from '../../../src/sandbox/db/unit-of-work.js';
+import type { Tx } from '../../../src/sandbox/db/tx.js';
 import { SandboxStore, TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
 import { OTHER_CONDOMINIUM } from '../../../src/sandbox/seed/index.js';
+import { createBatch, findBatch, itemStates, payableHistory } from '../../../src/sandbox/services/batches.js';
 
 let store: SandboxStore;
 beforeEach(() => {
@@ -15,7 +16,7 @@ const balanceOf = (id: number) =>
 
 describe('a write transaction', () => {
   test('writes back what the service changed on the objects it read, and only that', () => {
-    const account = store.read(TEST_CONDOMINIUM, (tx) => tx.bankAccounts.first(undefined, 'id'))!;
+    const account = store.read(TEST_CONDOMINIUM, (tx) => tx.bankAccounts.first(undefined, ['id']))!;
     const changes = store.sqlite.prepare('SELECT total_changes() AS n');
     const before = (changes.get() as { n: number }).n;
     store.write(TEST_CONDOMINIUM, (tx) => {
@@ -31,18 +32,20 @@ describe('a write transaction', () => {
   test('a query inside the transaction sees the changes made before it', () => {
     expect(() =>
       store.write(TEST_CONDOMINIUM, (tx) => {
-        const open = tx.periods.find(where().eq('state', 'open'));
+        const open = tx.periods.find(tx.periods.where().eq('state', 'open'));
         expect(open).toHaveLength(1);
         for (const p of open) p.state = 'closed';
-        expect(tx.periods.count(where().eq('state', 'open'))).toBe(0);
+        expect(tx.periods.count(tx.periods.where().eq('state', 'open'))).toBe(0);
         throw new Error('roll back');
       }),
     ).toThrow('roll back');
-    expect(store.read(TEST_CONDOMINIUM, (tx) => tx.periods.count(where().eq('state', 'open')))).toBe(1);
+    expect(
+      store.read(TEST_CONDOMINIUM, (tx) => tx.periods.count(tx.periods.where().eq('state', 'open'))),
+    ).toBe(1);
   });
 
   test('a throw rolls back everything the transaction did', () => {
-    const account = store.read(TEST_CONDOMINIUM, (tx) => tx.bankAccounts.first(undefined, 'id'))!;
+    const account = store.read(TEST_CONDOMINIUM, (tx) => tx.bankAccounts.first(undefined, ['id']))!;
     const periods = store.read(TEST_CONDOMINIUM, (tx) => tx.periods.count());
     expect(() =>
       store.write(TEST_CONDOMINIUM, (tx) => {
@@ -82,13 +85,91 @@ describe('a write transaction', () => {
 
   test('pages are cut in SQL, with the total the filters match', () => {
     const page = store.read(TEST_CONDOMINIUM, (tx) =>
-      tx.invoices.page(where().eq('state', 'paid'), 'due_date, public_id', { page: 2, per_page: 10 }),
+      tx.invoices.page(tx.invoices.where().eq('state', 'paid'), ['due_date', 'public_id'], {
+        page: 2,
+        per_page: 10,
+      }),
     );
     expect(page.data).toHaveLength(10);
     expect(page.meta.total).toBeGreaterThan(20);
     expect(page.meta.last_page).toBe(Math.ceil(page.meta.total / 10));
   });
 });
+
+describe("a service's own SQL inside the transaction", () => {
+  const accountOf = (tx: Tx) => tx.bankAccounts.first(undefined, ['id'])!;
+  const balanceSql = 'SELECT current_balance_cents AS n FROM bank_accounts WHERE id = ? AND condominium = ?';
+
+  test('sees every earlier change of a record, through run, get, all and iterate alike', () => {
+    expect(() =>
+      store.write(TEST_CONDOMINIUM, (tx) => {
+        const account = accountOf(tx);
+        const seen = (): number[] => {
+          const s = tx.prepare(balanceSql);
+          const fromIterate = [...s.iterate(account.id, TEST_CONDOMINIUM)] as { n: number }[];
+          return [
+            (s.get(account.id, TEST_CONDOMINIUM) as { n: number }).n,
+            (s.all(account.id, TEST_CONDOMINIUM) as { n: number }[])[0]!.n,
+            fromIterate[0]!.n,
+          ];
+        };
+        account.current_balance_cents = 123_45;
+        expect(seen()).toEqual([123_45, 123_45, 123_45]);
+        account.current_balance_cents = 678_90;
+        // a write of its own, too, comes after the change it depends on
+        tx.prepare('UPDATE bank_accounts SET name = name || ? WHERE current_balance_cents = ?').run(
+          '!',
+          678_90,
+        );
+        expect(account.name.endsWith('!')).toBe(true);
+        expect(seen()).toEqual([678_90, 678_90, 678_90]);
+        throw new Error('roll back');
+      }),
+    ).toThrow('roll back');
+  });
+
+  test('a record read before a write of its own shows what it wrote, and one it deleted is gone', () => {
+    store.write(TEST_CONDOMINIUM, (tx) => {
+      const account = accountOf(tx);
+      tx.prepare('UPDATE bank_accounts SET current_balance_cents = 7 WHERE id = ? AND condominium = ?').run(
+        account.id,
+        TEST_CONDOMINIUM,
+      );
+      expect(account.current_balance_cents).toBe(7);
+      expect(tx.bankAccounts.get(account.id)).toBe(account);
+      const period = tx.periods.insert({ period: '2099-01', state: 'open' });
+      tx.prepare('DELETE FROM periods WHERE period = ? AND condominium = ?').run(
+        period.period,
+        TEST_CONDOMINIUM,
+      );
+      expect(tx.periods.get('2099-01')).toBeUndefined();
+    });
+    expect(balanceOf(store.read(TEST_CONDOMINIUM, accountOf).id)).toBe(7);
+  });
+
+  test("a batch's payable states, read by a join, are the ones set earlier in the same transaction", () => {
+    const { batch, payable } = seedBatch();
+    store.write(TEST_CONDOMINIUM, (tx) => {
+      const b = findBatch(tx, batch);
+      tx.payables.get(payable)!.state = 'paid';
+      expect(itemStates(tx, b).get(payable)).toBe('paid');
+      expect(payableHistory(tx, payable).map((s) => s.batch_id)).toEqual([batch]);
+    });
+  });
+});
+
+/** A batch with one payable in it, made the way the API makes it. */
+function seedBatch(): { batch: string; payable: string } {
+  return store.write(TEST_CONDOMINIUM, (tx) => {
+    const marked = tx.payables.find(
+      tx.payables.where().eq('state', 'pending').eq('supplier_id', 2).eq('forma_pagamento', 'ted'),
+      { limit: 1 },
+    )[0]!;
+    marked.state = 'marked_for_remessa';
+    const batch = createBatch(tx, { data_pagamento: '2030-01-07' }, new Date());
+    return { batch: batch.public_id, payable: marked.public_id };
+  });
+}
 
 describe('storage faults are told by their code', () => {
   test('full, busy and constraint errors', () => {
