@@ -14,7 +14,7 @@
 //   `condo --profile P payables list` per condominium;
 //   the sandbox's store: create latency with 200 000 payables against a few dozen, and a GET's p99 during a
 //   300 000-line statement import against its idle p99 (bench/store.ts).
-// Run with `npm run bench` (it builds first). Nothing here asserts: the numbers are for people.
+// Run with `npm run bench` (it builds first); BENCH_ONLY=everyday stops after the one API call. Nothing here asserts: the numbers are for people.
 // BENCH_NODE=/path/to/node runs the CLI (and every baseline) on another Node, e.g. 22 or 24 from the npm registry,
 // while the sandbox stays on this one (its better-sqlite3 is built for it).
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +23,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+// BENCH_ONLY=everyday: start-up, help and one API call only (a minute; run it on each Node for #31's ratios)
+const EVERYDAY_ONLY = process.env.BENCH_ONLY === 'everyday';
 const bin = join(import.meta.dirname, '..', 'bin', 'condo.js');
 const bareGet = join(import.meta.dirname, 'bare-get.mjs');
 const cliNode = process.env.BENCH_NODE ?? process.execPath;
@@ -149,6 +151,11 @@ try {
     );
   } finally {
     sandbox.kill('SIGTERM');
+  }
+
+  if (EVERYDAY_ONLY) {
+    rmSync(root, { recursive: true, force: true });
+    process.exit(0);
   }
 
   // An accounting firm's question over 50 condominiums: one `--all-profiles` run against the shell loop over the

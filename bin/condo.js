@@ -1,25 +1,34 @@
 #!/usr/bin/env node
-// Tiny entry: everything lives in the built bundle; heavy modules load lazily from there.
-import { readFileSync } from 'node:fs';
+// Tiny entry: everything lives in the built bundle; heavy modules load lazily from there. CommonJS on purpose
+// (bin/package.json): Node 22 starts a CommonJS entry about 9 ms sooner than an ES module, and the answers that
+// need nothing else (--version, --help) are given from here.
+'use strict';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   // Scripts and shell prompts ask this often: answer before loading anything else.
-  process.stdout.write(
-    `${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`,
-  );
+  process.stdout.write(`${require('../package.json').version}\n`);
 } else {
-  const { default: module } = await import('node:module');
-  if (module.enableCompileCache) {
-    // Node 22.1+ keeps V8's compiled code of the bundle on disk (in the OS temp dir, per Node version and file):
-    // every run after the first skips most of the parsing.
-    module.enableCompileCache();
-  } else {
-    // Node 20's V8 optimises undici's HTTP parser (WebAssembly) at once: ~50 ms of every command that calls the
-    // API, for a parser that reads a few kilobytes. Its baseline compiler alone is plenty for a CLI (bench/run.mjs
-    // measures a 100 MB download too). Set before undici loads; later V8s tier up lazily and need no such flag.
-    const { setFlagsFromString } = await import('node:v8');
-    setFlagsFromString('--liftoff-only');
+  const module = require('node:module');
+  // Node 22.1+ keeps V8's compiled code of the bundle on disk (in the OS temp dir, per Node version and file):
+  // every run after the first skips most of the parsing.
+  module.enableCompileCache?.();
+  // `condo [COMMAND…] --help` is static text, printed from the help pages built with the bundle, without loading
+  // commander or any verb (src/cli/static-help.ts).
+  const help = argv.at(-1) === '--help' || argv.at(-1) === '-h';
+  const helpDir = require('node:path').join(__dirname, '..', 'dist', 'help');
+  if (
+    !(
+      help &&
+      require('../dist/cli/static-help.cjs').printStaticHelp(argv, process.env, process.stdout, helpDir)
+    )
+  ) {
+    if (!module.enableCompileCache) {
+      // Node 20's V8 optimises undici's HTTP parser (WebAssembly) at once: ~50 ms of every command that calls the
+      // API, for a parser that reads a few kilobytes. Its baseline compiler alone is plenty for a CLI (bench/run.mjs
+      // measures a 100 MB download too). Set before undici loads; later V8s tier up lazily and need no such flag.
+      require('node:v8').setFlagsFromString('--liftoff-only');
+    }
+    import('../dist/cli/main.js');
   }
-  await import('../dist/cli/main.js');
 }

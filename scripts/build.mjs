@@ -51,7 +51,11 @@ const lazyStringWidth = {
 const { version } = JSON.parse(await readFile('package.json', 'utf8'));
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { 'cli/main': 'src/cli/main.ts' },
+  entryPoints: {
+    'cli/main': 'src/cli/main.ts',
+    // the help books' writer (below)
+    'cli/help-book': 'src/cli/help-book.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -69,5 +73,23 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __CONDO_VERSION__: JSON.stringify(version) },
   plugins: [lazyHttp2, lazyStringWidth],
+  logLevel: 'warning',
+});
+
+// The help books: every command's --help page in each language, one file each, read off the command tree now so
+// that asking for help loads neither commander nor any verb (src/cli/help-pages.ts). The one module that prints
+// them is a CommonJS file of its own, as bin/condo.js is, and shares nothing: one module to load, not a chunk graph.
+const { writeHelpBooks } = await import(new URL('../dist/cli/help-book.js', import.meta.url).href);
+await writeHelpBooks('dist/help');
+await build({
+  entryPoints: { 'cli/static-help': 'src/cli/static-help.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 });

@@ -212,4 +212,27 @@ describe('output', () => {
       }
     }
   });
+
+  test('--help is printed from the help book: neither commander nor any verb loads, and the page is the same', async () => {
+    const fixtures = join(import.meta.dirname, 'fixtures');
+    const trace = [
+      '--require',
+      join(fixtures, 'trace-requires.cjs'),
+      '--import',
+      join(fixtures, 'trace-imports.mjs'),
+    ];
+    const condo = condoIn(join(s.condo.configDir, 'help-pages'));
+    for (const args of [['--help'], ['payables', '--help'], ['--lang', 'pt-BR', 'payables', 'list', '-h']]) {
+      const spawned = await condo.run(args, { nodeArgs: trace });
+      expect(spawned.exitCode).toBe(0);
+      const loaded = spawned.stderr.split('\n').filter((l) => l.startsWith('[resolved]'));
+      expect(loaded.filter((l) => l.includes('static-help.cjs'))).toHaveLength(1);
+      // main.js is the one way to commander and the verbs
+      expect(loaded.filter((l) => l.includes('dist/cli/main.js'))).toEqual([]);
+      // what commander itself prints for the same words (in-process, not on a terminal: 80 columns)
+      const commander = await condo.run(args);
+      expect(commander.exitCode).toBe(0);
+      expect(spawned.stdout).toBe(commander.stdout);
+    }
+  });
 });
