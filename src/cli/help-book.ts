@@ -23,7 +23,7 @@ export async function writeHelpBooks(dir: string): Promise<void> {
 export async function helpBook(lang: Lang): Promise<HelpBook> {
   const t = lang === 'en' ? english : await loadTranslator(lang);
   return readHelpBook(
-    buildProgram(
+    await buildProgram(
       silentIo(),
       () => undefined,
       () => undefined,

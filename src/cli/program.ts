@@ -1,22 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { flagOfApiField } from '../domain/body-fields.js';
 import { CondoError, UsageError } from '../domain/errors.js';
-import { register as registerApi } from './commands/api.js';
-import { register as registerAuth } from './commands/auth.js';
-import { register as registerBatches } from './commands/batches.js';
-import { register as registerCnab } from './commands/cnab.js';
-import { register as registerConfig } from './commands/config.js';
-import { register as registerDemo } from './commands/demo.js';
-import { register as registerExpenses } from './commands/expenses.js';
-import { type FileKind, importFiles, register as registerImport } from './commands/import.js';
-import { register as registerInvoices } from './commands/invoices.js';
-import { register as registerLedger } from './commands/ledger.js';
-import { register as registerLookups } from './commands/lookups.js';
-import { register as registerPayables } from './commands/payables.js';
-import { register as registerReports } from './commands/reports.js';
-import { register as registerSandbox } from './commands/sandbox.js';
-import { register as registerStatements } from './commands/statements.js';
-import { register as registerWebhooks } from './commands/webhooks.js';
 import { complete, completionScript, SHELLS } from './completion.js';
 import { CLI_VERSION, createDeps, type Deps, type GlobalOptions } from './context.js';
 import { EXAMPLES } from './examples.js';
@@ -39,12 +23,18 @@ export type Verb = (deps: Deps, cmd: Command) => Promise<number | undefined>;
 export type Runner = (verb: Verb) => (...args: unknown[]) => Promise<void>;
 export type Register = (program: Command, run: Runner) => void;
 
-export function buildProgram(
+/**
+ * The command tree. With `args` (the words after `condo`), only the group of the command they name is loaded and
+ * registered, which is all a run needs; without them, or when they name none (help, completion, a typo that
+ * deserves a suggestion), every group is.
+ */
+export async function buildProgram(
   io: Io,
   setExit: (code: number) => void,
   setJson: (json: boolean) => void = () => undefined,
   t: Translate = english,
-): Command {
+  args?: readonly string[],
+): Promise<Command> {
   const program = new Command('condo')
     .description(
       'Condominium finance from the command line: payables, CNAB 240 remittances, statements, ledger.',
@@ -93,12 +83,13 @@ export function buildProgram(
             setExit(await readAcrossProfiles(deps, (child) => verb(child, cmd)));
             return;
           }
-          const only: Record<string, FileKind> = {
+          const only: Record<string, 'return' | 'statement'> = {
             'batches import-return': 'return',
             'statements import': 'statement',
           };
           const kind = only[path];
           if (kind) {
+            const { importFiles } = await import('./commands/import.js');
             setExit(await importFiles(deps, cmd.args, { only: kind, statement: cmd.opts() }));
             return;
           }
@@ -123,7 +114,10 @@ export function buildProgram(
       }
     };
 
-  for (const register of REGISTRY) register(program, run);
+  const word = args && commandWord(program, args);
+  const group = word !== undefined ? COMMAND_GROUPS[word] : undefined;
+  const modules = group ? [group] : [...new Set(Object.values(COMMAND_GROUPS))];
+  for (const { register } of await Promise.all(modules.map((load) => load()))) register(program, run);
   registerHelp(program, io, t);
   program
     .command('completion <shell>')
@@ -220,24 +214,66 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
     });
 }
 
-const REGISTRY: Register[] = [
-  registerAuth,
-  registerConfig,
-  registerPayables,
-  registerBatches,
-  registerCnab,
-  registerStatements,
-  registerImport,
-  registerWebhooks,
-  registerInvoices,
-  registerExpenses,
-  registerLedger,
-  registerReports,
-  registerLookups,
-  registerApi,
-  registerSandbox,
-  registerDemo,
-];
+type CommandModule = () => Promise<{ register: Register }>;
+
+const auth: CommandModule = () => import('./commands/auth.js');
+const config: CommandModule = () => import('./commands/config.js');
+const payables: CommandModule = () => import('./commands/payables.js');
+const batches: CommandModule = () => import('./commands/batches.js');
+const cnab: CommandModule = () => import('./commands/cnab.js');
+const statements: CommandModule = () => import('./commands/statements.js');
+const importFiles: CommandModule = () => import('./commands/import.js');
+const webhooks: CommandModule = () => import('./commands/webhooks.js');
+const invoices: CommandModule = () => import('./commands/invoices.js');
+const expenses: CommandModule = () => import('./commands/expenses.js');
+const ledger: CommandModule = () => import('./commands/ledger.js');
+const reports: CommandModule = () => import('./commands/reports.js');
+const lookups: CommandModule = () => import('./commands/lookups.js');
+const api: CommandModule = () => import('./commands/api.js');
+const sandbox: CommandModule = () => import('./commands/sandbox.js');
+const demo: CommandModule = () => import('./commands/demo.js');
+
+/**
+ * Each top-level command and the module that registers it, in the order `condo --help` lists them (a test checks
+ * that every module registers exactly the commands named here).
+ */
+export const COMMAND_GROUPS: Readonly<Record<string, CommandModule>> = {
+  auth,
+  config,
+  payables,
+  batches,
+  cnab,
+  statements,
+  import: importFiles,
+  webhooks,
+  invoices,
+  expenses,
+  ledger,
+  report: reports,
+  defaulters: reports,
+  indexes: reports,
+  'bank-accounts': lookups,
+  suppliers: lookups,
+  units: lookups,
+  api,
+  sandbox,
+  demo,
+};
+
+/** The command the words name (`payables` in `--profile x payables list`): the first word no flag takes. */
+function commandWord(program: Command, args: readonly string[]): string | undefined {
+  const takesValue = new Set(
+    program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]),
+  );
+  takesValue.delete('--json'); // `--json a,b` is a word after it that is not a command, which loads them all
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('-')) return arg;
+    if (takesValue.has(arg)) i++;
+  }
+  return undefined;
+}
 
 /** The command line again, with `--idempotency-key KEY` (replacing one given), quoted for a POSIX shell. */
 function rerun(argv: readonly string[], key: string): string {
@@ -379,7 +415,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     return reportError(io, error, argv);
   }
-  const program = buildProgram(
+  const program = await buildProgram(
     io,
     (code) => {
       exitCode = code;
@@ -388,6 +424,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       json = wanted;
     },
     t,
+    argv,
   );
   // The shell's completion script asks here for the candidates of the word being typed.
   if (argv[0] === '__complete') {

@@ -28,7 +28,7 @@ function commandsOf(cmd: Command, path: string[] = []): [string, Command][] {
 describe('help pages (static, from the build)', () => {
   test.each(LANGUAGES)('every page in %s is what commander prints, at every width', async (lang) => {
     const t = lang === 'en' ? english : await loadTranslator(lang);
-    const program = buildProgram(
+    const program = await buildProgram(
       io,
       () => undefined,
       () => undefined,

@@ -25,7 +25,7 @@ describe('the language of the screens', () => {
       color: false,
       env: {},
     } as Io;
-    const program = buildProgram(io, () => undefined);
+    const program = await buildProgram(io, () => undefined);
     const t = await loadTranslator('pt-BR');
     const missing: string[] = [];
     const walk = (cmd: Command) => {
