@@ -1,0 +1,133 @@
+/**
+ * The mechanics of CNAB 240 record layouts: a layout is a table of fields with FEBRABAN's 1-based inclusive
+ * positions, its name and its kind. The writer fills them (`writeRecord`), the reader extracts from them (`read`)
+ * and the return writer patches them (`patchRecord`), so a position is written in one place. The tables
+ * themselves are per dialect: febraban.ts, itau.ts, caixa.ts.
+ */
+import { FormatError } from '../../errors.js';
+import { alpha, num, RECORD_LENGTH } from '../fields.js';
+
+/**
+ * `num`: digits, zero-padded; `alpha`: folded upper-case text, space-padded; `raw`: verbatim text (a PIX key);
+ * `blank` and `zeros`: fillers; a field with `value` always holds it.
+ */
+export type FieldKind = 'num' | 'alpha' | 'raw' | 'blank' | 'zeros';
+
+export interface LayoutField {
+  from: number;
+  to: number;
+  name: string;
+  kind: FieldKind;
+  value?: string | number;
+}
+
+export interface Layout {
+  name: string;
+  fields: readonly LayoutField[];
+  byName: ReadonlyMap<string, LayoutField>;
+}
+
+/** A complete record layout: its fields must cover 1..240 in order, without gaps or overlaps. */
+export function layout(name: string, fields: readonly LayoutField[]): Layout {
+  let next = 1;
+  for (const f of fields) {
+    if (f.from !== next || f.to < f.from)
+      throw new FormatError(
+        `internal: layout ${name}: ${f.name} at ${f.from}-${f.to}, expected to start at ${next}`,
+      );
+    next = f.to + 1;
+  }
+  if (next !== RECORD_LENGTH + 1)
+    throw new FormatError(`internal: layout ${name} ends at ${next - 1}, not 240`);
+  return readingLayout(name, fields);
+}
+
+/**
+ * The fields a reader takes from a record it never writes (collection segments, companions): named positions,
+ * without the whole-record check of `layout`.
+ */
+export function readingLayout(name: string, fields: readonly LayoutField[]): Layout {
+  return { name, fields, byName: new Map(fields.map((f) => [f.name, f])) };
+}
+
+/** A bank's reading of a layout: the named fields it moves or adds, the rest as the base has them. */
+export function variant(base: Layout, name: string, moved: readonly LayoutField[]): Layout {
+  const byName = new Map(base.byName);
+  for (const f of moved) byName.set(f.name, f);
+  return { name, fields: base.fields, byName };
+}
+
+export const f = (
+  from: number,
+  to: number,
+  name: string,
+  kind: FieldKind,
+  value?: string | number,
+): LayoutField => (value === undefined ? { from, to, name, kind } : { from, to, name, kind, value });
+
+function fieldOf(l: Layout, name: string): LayoutField {
+  const at = l.byName.get(name);
+  if (!at) throw new FormatError(`internal: layout ${l.name} has no field ${name}`);
+  return at;
+}
+
+/** A named field of a record, as text (positions from the layout). */
+export function read(l: Layout, rec: string, name: string): string {
+  const at = fieldOf(l, name);
+  return rec.slice(at.from - 1, at.to);
+}
+
+/** A record's fields by name: `const at = fieldsOf(SEGMENT_J, rec); at('barcode')`. */
+export const fieldsOf =
+  (l: Layout, rec: string) =>
+  (name: string): string =>
+    read(l, rec, name);
+
+/** A record from its layout and the values of its fields; a value that does not fit names the field. */
+export function writeRecord(
+  l: Layout,
+  values: Readonly<Record<string, string | number | null | undefined>>,
+  /** Fields every record of a kind shares (a detail's bank, lote and sequence), kept apart from `values`:
+   *  spreading them into each record's literal made writing a remittance three times slower. */
+  common?: Readonly<Record<string, string | number>>,
+): string {
+  let out = '';
+  for (const field of l.fields) {
+    const width = field.to - field.from + 1;
+    const given = field.value ?? values[field.name] ?? common?.[field.name];
+    switch (field.kind) {
+      case 'blank':
+        out += ' '.repeat(width);
+        break;
+      case 'zeros':
+        out += '0'.repeat(width);
+        break;
+      case 'num':
+        out += num(given ?? 0, width, field.name);
+        break;
+      case 'alpha':
+        out += alpha(given == null ? '' : String(given), width);
+        break;
+      case 'raw':
+        out += String(given ?? '')
+          .slice(0, width)
+          .padEnd(width, ' ');
+        break;
+    }
+  }
+  return out;
+}
+
+/** The record with the named fields replaced; each value must fill its field exactly. */
+export function patchRecord(l: Layout, rec: string, values: Readonly<Record<string, string>>): string {
+  let out = rec;
+  for (const [name, value] of Object.entries(values)) {
+    const at = fieldOf(l, name);
+    if (value.length !== at.to - at.from + 1)
+      throw new FormatError(
+        `internal: ${l.name}.${name} (${at.from}-${at.to}) got ${value.length} characters`,
+      );
+    out = out.slice(0, at.from - 1) + value + out.slice(at.to);
+  }
+  return out;
+}
