@@ -3,7 +3,7 @@
  * uses. The writer writes the paying account's bank's dialect; the reader recognises a dialect from the file
  * header and names it (`cnab inspect` prints it).
  *
- * Itaú's SISPAG and Caixa's SIACC move fields (layouts.ts, with the manuals cited). Bradesco's Multipag and
+ * Itaú's SISPAG and Caixa's SIACC move fields (layouts/itau.ts and layouts/caixa.ts, with the manuals cited). Bradesco's Multipag and
  * Santander's "pagamento a fornecedores" keep FEBRABAN's positions under version numbers of their own (below,
  * with their sources), and so does Banco do Brasil's; every other bank gets FEBRABAN's generic layout v10.x.
  */
@@ -156,7 +156,7 @@ export const SANTANDER: Dialect = {
 /**
  * Caixa, SIACC "pagamento/crédito a fornecedor" v032 (file layout 080; lote 041 for transfers, as a Caixa file of
  * another tool shows; boletos and contas keep FEBRABAN's numbers and segments J and O): its file header and
- * segment A (layouts.ts). The company's reference is 6 digits.
+ * segment A (layouts/caixa.ts). The company's reference is 6 digits.
  */
 export const CAIXA: Dialect = {
   ...FEBRABAN,
