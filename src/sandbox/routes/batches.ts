@@ -16,7 +16,6 @@ import { commit, created, ok, readTx } from '../http/transaction.js';
 import { ignoreFile, type PartConsumer, streamMultipart } from '../http/upload-stream.js';
 import type { PaymentBatchRecord } from '../model.js';
 import {
-  applyReturn,
   batchFile,
   batchItems,
   cancelBatch,
@@ -24,9 +23,9 @@ import {
   findBatch,
   itemStates,
   listBatches,
-  type ReturnLine,
 } from '../services/batches.js';
 import { fileRefused } from '../services/errors.js';
+import { applyReturn, type ReturnLine } from '../services/returns.js';
 import { batchDetailView, batchView } from './views.js';
 
 /** Largest return file accepted (a .ret is 242 bytes a record: about 200 000 records). */

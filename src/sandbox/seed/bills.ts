@@ -14,8 +14,9 @@ import { addDays, addMonthsClamped, monthOf, todayIn } from '../../domain/dates.
 import { buildArrecadacao, buildBoleto } from '../../formats/boleto/index.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import type { Tx } from '../db/tx.js';
-import { applyReturn, createBatch, findBatch } from '../services/batches.js';
+import { createBatch, findBatch } from '../services/batches.js';
 import { createPayable, markForRemittance } from '../services/payables.js';
+import { applyReturn } from '../services/returns.js';
 
 interface Bill {
   supplier: RegExp | null;

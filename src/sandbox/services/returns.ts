@@ -1,0 +1,185 @@
+import { monthOf, todayIn } from '../../domain/dates.js';
+import { centsToDecimal } from '../../domain/money.js';
+import {
+  classifyOccurrences,
+  decodePaymentOccurrences,
+  type PaymentOutcome,
+  toSeuNumero,
+} from '../../formats/cnab240/index.js';
+import type { Tx } from '../db/tx.js';
+import type { BatchReturnSummary, LastReturn, PaymentBatchRecord } from '../model.js';
+import { batchItems } from './batches.js';
+import { recordEntry } from './entries.js';
+import { invalidState } from './errors.js';
+import { periodStateOf } from './periods.js';
+
+/** What the route keeps of each payment line of the return file (not the whole item). */
+export interface ReturnLine {
+  line: number;
+  seu_numero: string | null;
+  codes: string[];
+  amount_cents: number | null;
+  paid_amount_cents: number | null;
+  date: string | null;
+  paid_date: string | null;
+}
+
+export interface ReturnFileFacts {
+  bank_code: string | null;
+  sha256: string;
+  file_name: string | null;
+  /** the reader's warnings, passed through */
+  warnings: { line: number; message: string }[];
+}
+
+export interface ReturnResult {
+  paid: number;
+  scheduled: number;
+  rejected: number;
+  unchanged: number;
+  unknown: number;
+  lines: number;
+  warnings: { line: number; message: string }[];
+}
+
+const FINAL: ReadonlySet<string> = new Set(['paid', 'rejected']);
+
+/** Applies a return file's lines to the batch's payables. */
+export function applyReturn(
+  tx: Tx,
+  batch: PaymentBatchRecord,
+  lines: readonly ReturnLine[],
+  file: ReturnFileFacts,
+  now: Date,
+): ReturnResult {
+  if (batch.state === 'canceled')
+    throw invalidState(`batch ${batch.public_id} was canceled: a return for it names payments never sent`);
+  const at = now.toISOString();
+  const today = todayIn(now);
+  const bank = file.bank_code ?? undefined;
+  const items = batchItems(tx, batch);
+  const bySeu = new Map(items.map((i) => [i.seu_numero, i]));
+  const result: ReturnResult = {
+    paid: 0,
+    scheduled: 0,
+    rejected: 0,
+    unchanged: 0,
+    unknown: 0,
+    lines: lines.length,
+    warnings: [...file.warnings],
+  };
+  const warn = (line: number, message: string) => result.warnings.push({ line, message });
+
+  for (const line of lines) {
+    const seu = line.seu_numero ? toSeuNumero(line.seu_numero) : '';
+    const item = seu ? bySeu.get(seu) : undefined;
+    if (!item) {
+      result.unknown++;
+      warn(line.line, `seu número "${line.seu_numero ?? ''}" is not a payable of this batch; not applied`);
+      continue;
+    }
+    if (line.codes.length === 0) {
+      result.unchanged++;
+      warn(line.line, `no occurrence code for payable ${item.public_id}; not applied`);
+      continue;
+    }
+    const outcome: PaymentOutcome = classifyOccurrences(line.codes, bank);
+    const p = tx.payables.get(item.public_id);
+    // Only a payable still travelling in this batch moves; a final outcome is never revisited.
+    const live = p && p.batch_id === batch.public_id && (p.state === 'in_batch' || p.state === 'scheduled');
+    if (!p || !live || (item.outcome && FINAL.has(item.outcome))) {
+      result.unchanged++;
+      if (item.outcome && item.outcome !== outcome && FINAL.has(item.outcome)) {
+        warn(
+          line.line,
+          `payable ${item.public_id} was already ${item.outcome} by an earlier return; now ${outcome}: not applied`,
+        );
+      } else if (!p) {
+        warn(line.line, `payable ${item.public_id} no longer exists; not applied`);
+      }
+      continue;
+    }
+    const occurrences = decodePaymentOccurrences(line.codes, bank);
+    if (outcome === 'scheduled') {
+      if (p.state === 'scheduled') {
+        result.unchanged++;
+        continue;
+      }
+      const main = occurrences.find((o) => o.kind === 'scheduled') ?? occurrences[0];
+      const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
+      p.state = 'scheduled';
+      p.last_return = ret;
+      p.updated_at = at;
+      item.outcome = 'scheduled';
+      item.last_return = { ...ret };
+      result.scheduled++;
+    } else if (outcome === 'paid') {
+      const paidAt = line.paid_date ?? line.date ?? batch.data_pagamento;
+      const paidAmount = line.paid_amount_cents ?? line.amount_cents ?? item.amount;
+      const main = occurrences.find((o) => o.kind === 'paid') ?? occurrences[0];
+      const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
+      p.state = 'paid';
+      p.paid_at = paidAt;
+      p.paid_amount = paidAmount;
+      p.last_return = ret;
+      p.updated_at = at;
+      item.outcome = 'paid';
+      item.last_return = { ...ret };
+      recordEntry(tx, now, {
+        type: 'expense',
+        chart_of_accounts_id: p.chart_of_accounts_id,
+        bank_account_id: batch.bank_account_id,
+        unit_id: null,
+        supplier_id: p.supplier_id,
+        amount_cents: paidAmount,
+        description: p.description,
+        payee: p.payee_name,
+        document_number: p.document_number,
+        payment_method: p.forma_pagamento,
+        due_at: p.due_date,
+        paid_at: paidAt,
+        source: 'payable',
+        transfer_id: null,
+        reconciled: false,
+        payable_id: p.public_id,
+      });
+      if (periodStateOf(tx, paidAt, today) === 'closed') {
+        warn(line.line, `payable ${p.public_id} paid on ${paidAt}, in the closed period ${monthOf(paidAt)}`);
+      }
+      if (paidAmount !== item.amount) {
+        warn(
+          line.line,
+          `payable ${p.public_id} paid ${centsToDecimal(paidAmount)}, the remittance asked ${centsToDecimal(item.amount)}`,
+        );
+      }
+      result.paid++;
+    } else {
+      const main = occurrences.find((o) => o.kind === 'rejected') ?? occurrences[0];
+      const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
+      p.state = 'pending';
+      p.batch_id = null;
+      p.last_return = ret;
+      p.updated_at = at;
+      item.outcome = 'rejected';
+      item.last_return = { ...ret };
+      result.rejected++;
+    }
+  }
+
+  const decided = items.filter((i) => i.outcome !== null).length;
+  const final = items.filter((i) => i.outcome && FINAL.has(i.outcome)).length;
+  batch.state = final === items.length ? 'returned' : decided > 0 ? 'partially_returned' : batch.state;
+  const summary: BatchReturnSummary = {
+    imported_at: at,
+    file_sha256: file.sha256,
+    file_name: file.file_name,
+    lines: result.lines,
+    paid: result.paid,
+    scheduled: result.scheduled,
+    rejected: result.rejected,
+    unchanged: result.unchanged,
+    unknown: result.unknown,
+  };
+  batch.returns = [...batch.returns, summary];
+  return result;
+}
