@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BulkOptions, BulkResult } from '../client/types.js';
 import { UsageError } from '../domain/errors.js';
-import type * as Schemas from '../domain/schemas.js';
+import type * as Schemas from '../domain/request-bodies.js';
 import type { Deps } from './context.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { namedProblem } from './fields.js';
@@ -43,7 +43,7 @@ export async function validated<S extends BodySchema>(
   body: unknown,
   where: (field: string) => string,
 ): Promise<Bodies[S]> {
-  const schemas = await import('../domain/schemas.js');
+  const schemas = await import('../domain/request-bodies.js');
   const result = schemas.validateBody(schemas[schema], body);
   if (!result.ok) {
     const parts = Object.entries(result.fields).map(([field, msgs]) => namedProblem(where(field), msgs));

@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { CondoError } from '../domain/errors.js';
-import type * as R from '../domain/resources.js';
+import type * as R from '../domain/responses.js';
 import type { Clock } from './sleep.js';
 
 export interface CachedToken {
@@ -184,7 +184,7 @@ export interface BulkOptions {
 type Loose = { [key: string]: unknown };
 
 /**
- * A record as the API documents it (domain/resources.ts, the schema the sandbox answers with and the OpenAPI
+ * A record as the API documents it (domain/responses.ts, the schema the sandbox answers with and the OpenAPI
  * document publishes), read tolerantly: every field optional but its id, unknown fields kept (docs/DESIGN.md
  * "Tolerance"), so the client works against a server that sends less or more.
  */

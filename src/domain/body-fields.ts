@@ -5,13 +5,13 @@
  * name the flag in error messages and prompt for what is missing. The option types are inferred from it (FlagsOf),
  * so a renamed flag is a type error where a verb reads it.
  *
- * Only types come from schemas.ts: this module loads at start-up (every --help lists the flags), TypeBox does not.
+ * Only types come from request-bodies.ts: this module loads at start-up (every --help lists the flags), TypeBox does not.
  */
 import type { Static, TObject } from '@sinclair/typebox';
 import { BILLING_TYPES } from './invoices.js';
 import { ENTRY_TYPES } from './ledger.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
-import type * as S from './schemas.js';
+import type * as S from './request-bodies.js';
 import { type PayableTribute, TRIBUTE_KINDS } from './tributes.js';
 
 /**
@@ -309,7 +309,7 @@ export const TRIBUTE_FIELDS = {
   fgts_identifier: { flag: 'fgts-id', kind: 'text', arg: 'id', help: "FGTS: the guide's identifier" },
 } as const satisfies Readonly<Record<keyof PayableTribute, FieldFlag>>;
 
-/** `suppliers update`'s flags (an extension's body, flat: see schemas.ts SupplierUpdate). */
+/** `suppliers update`'s flags (an extension's body, flat: see request-bodies.ts SupplierUpdate). */
 export const SUPPLIER_UPDATE_FLAGS: Readonly<Record<keyof S.SupplierUpdate, string>> = {
   name: '--name',
   bank_code: '--bank-code',

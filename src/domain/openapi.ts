@@ -5,7 +5,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { API_PREFIX, pathParams } from './endpoints.js';
 import { bodyTypesOf, isMultipart, MEDIA_TYPES, type Operation, operations } from './operations.js';
-import * as R from './resources.js';
+import * as R from './responses.js';
 import { SCOPES } from './scopes.js';
 
 type Json = Record<string, unknown>;

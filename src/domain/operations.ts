@@ -9,8 +9,8 @@ import {
   STATEMENT_FORMATS,
 } from './ledger.js';
 import { BATCH_STATES, PAYABLE_STATES } from './payables.js';
-import * as R from './resources.js';
-import * as B from './schemas.js';
+import * as B from './request-bodies.js';
+import * as R from './responses.js';
 import { WEBHOOK_EVENTS } from './webhooks.js';
 
 /**

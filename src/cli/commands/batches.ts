@@ -51,7 +51,7 @@ const BATCH_COLUMNS: Column<Batch>[] = [
   { header: 'FILE', value: (b) => b.file_name, optional: true },
 ];
 
-export async function listBatches(deps: Deps, opts: PagingFlags): Promise<number> {
+export async function batchesList(deps: Deps, opts: PagingFlags): Promise<number> {
   const client = await deps.client();
   const rows = await fetchList(deps, opts, (o) => client.batches.list(o));
   await printList(deps, rows, BATCH_COLUMNS);
@@ -148,7 +148,7 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
  * naming the next one, before anything is sent). `--dry-run` prints what would go and sends nothing; on a
  * terminal the same preview is shown and confirmed (`--yes` skips the question); a script is not asked.
  */
-export async function createBatch(deps: Deps, opts: CreateOptions): Promise<number> {
+export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<number> {
   if (!opts.date) throw new UsageError('--date is required (the payment date stamped in the file)');
   const date = dateFlag('--date', opts.date, deps.today(), 'next');
   if (date < deps.today())
@@ -202,7 +202,7 @@ export async function createBatch(deps: Deps, opts: CreateOptions): Promise<numb
  * Takes a batch back before the bank has answered for it: its payables return to marked_for_remessa. Asks on a
  * terminal (`--yes` skips). On a server without the extension, says so plainly.
  */
-export async function cancelBatch(deps: Deps, idArg: string, opts: { yes?: boolean }): Promise<number> {
+export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boolean }): Promise<number> {
   const id = publicIdArg('ID', idArg);
   const client = await deps.client();
   const batch = await client.batches.get(id); // a batch that does not exist is a 404 here, not "unsupported"
@@ -476,7 +476,7 @@ export const register: Register = (program, run) => {
     .description('list payment batches')
     .option(...ALL_FLAG)
     .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => listBatches(deps, cmd.opts())));
+    .action(run((deps, cmd) => batchesList(deps, cmd.opts())));
   batches
     .command('show <id>')
     .description('a batch with its payables and their states')
@@ -490,12 +490,12 @@ export const register: Register = (program, run) => {
     )
     .option('--dry-run', 'show what would go (per forma, each payee, warnings) and create nothing')
     .option('-y, --yes', 'do not ask for confirmation on a terminal')
-    .action(run((deps, cmd) => createBatch(deps, cmd.opts<CreateOptions>())));
+    .action(run((deps, cmd) => batchesCreate(deps, cmd.opts<CreateOptions>())));
   batches
     .command('cancel <id>')
     .description("take a batch back before any return: its payables are marked again (don't send its file)")
     .option('-y, --yes', 'cancel without asking')
-    .action(run((deps, cmd) => cancelBatch(deps, cmd.args[0] as string, cmd.opts())));
+    .action(run((deps, cmd) => batchesCancel(deps, cmd.args[0] as string, cmd.opts())));
   batches
     .command('download <id>')
     .description('download the .rem (default: its own name, in the current directory)')

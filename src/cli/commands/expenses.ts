@@ -3,7 +3,7 @@ import { EXPENSE_FIELDS, type FlagsOf, INSTALLMENTS_FIELDS } from '../../domain/
 import { UsageError } from '../../domain/errors.js';
 import { type Installment, installmentSchedule } from '../../domain/installments.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
-import type { ExpenseInstallmentsCreate } from '../../domain/schemas.js';
+import type { ExpenseInstallmentsCreate } from '../../domain/request-bodies.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
 import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
@@ -40,7 +40,7 @@ export interface ListOptions extends PagingFlags {
   paidTo?: string;
 }
 
-export async function listExpenses(deps: Deps, opts: ListOptions): Promise<number> {
+export async function expensesList(deps: Deps, opts: ListOptions): Promise<number> {
   const today = deps.today();
   const filters = {
     ...(opts.supplier ? { supplier_id: await resolveSupplierId(deps, '--supplier', opts.supplier) } : {}),
@@ -142,7 +142,7 @@ async function printSchedule(out: Out, body: ExpenseInstallmentsCreate, s: Insta
  * --dry-run, which needs no credentials), then, on a terminal, confirmed (--yes skips the question). Without a
  * terminal (a pipe, cron, CI or --no-input) there is nobody to ask: it proceeds, as scripts expect.
  */
-export async function createInstallments(deps: Deps, flags: InstallmentFlags): Promise<number> {
+export async function expensesInstallments(deps: Deps, flags: InstallmentFlags): Promise<number> {
   let plans: { body: ExpenseInstallmentsCreate; where: string }[];
   if (flags.fromFile) {
     refuseFlagsWithFile({ ...flags }, ['dryRun', 'yes']);
@@ -234,7 +234,7 @@ export const register: Register = (program, run) => {
     .option('--paid-to <date>', 'paid on or before')
     .option(...ALL_FLAG)
     .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => listExpenses(deps, cmd.opts<ListOptions>())));
+    .action(run((deps, cmd) => expensesList(deps, cmd.opts<ListOptions>())));
   addFieldOptions(
     expenses
       .command('create')
@@ -257,5 +257,5 @@ export const register: Register = (program, run) => {
       '\nThe schedule is printed before anything is sent. On a terminal it asks to confirm (--yes skips);\n' +
         'without one (pipe, cron, CI, --no-input) it proceeds without asking, as scripts expect.',
     )
-    .action(run((deps, cmd) => createInstallments(deps, cmd.opts<InstallmentFlags>())));
+    .action(run((deps, cmd) => expensesInstallments(deps, cmd.opts<InstallmentFlags>())));
 };

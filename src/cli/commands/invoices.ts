@@ -8,7 +8,7 @@ import {
   invoiceTotalCents,
 } from '../../domain/invoices.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
-import type { InvoiceCreate } from '../../domain/schemas.js';
+import type { InvoiceCreate } from '../../domain/request-bodies.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
 import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
@@ -53,7 +53,7 @@ export interface ListOptions extends PagingFlags {
   dueTo?: string;
 }
 
-export async function listInvoices(deps: Deps, opts: ListOptions): Promise<number> {
+export async function invoicesList(deps: Deps, opts: ListOptions): Promise<number> {
   const today = deps.today();
   const filters = {
     ...(opts.state ? { state: enumFlag('--state', opts.state, INVOICE_FILTER_STATES) } : {}),
@@ -205,7 +205,7 @@ function refuseForBoleto(deps: Deps, body: InvoiceCreate, where: (field: string)
     );
 }
 
-export async function issueInvoice(deps: Deps, idArg: string): Promise<number> {
+export async function invoicesIssue(deps: Deps, idArg: string): Promise<number> {
   const id = publicIdArg('ID', idArg);
   const client = await deps.client();
   const inv = await client.invoices.issue(id);
@@ -285,7 +285,7 @@ export const register: Register = (program, run) => {
     .option('--due-to <date>', 'due on or before')
     .option(...ALL_FLAG)
     .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => listInvoices(deps, cmd.opts<ListOptions>())));
+    .action(run((deps, cmd) => invoicesList(deps, cmd.opts<ListOptions>())));
   invoices
     .command('show <id>')
     .description('show one invoice in detail')
@@ -299,7 +299,7 @@ export const register: Register = (program, run) => {
   invoices
     .command('issue <id>')
     .description('issue the payment options (registered boleto and PIX QR) of a draft invoice')
-    .action(run((deps, cmd) => issueInvoice(deps, cmd.args[0] as string)));
+    .action(run((deps, cmd) => invoicesIssue(deps, cmd.args[0] as string)));
   invoices
     .command('payment <id>')
     .description(

@@ -12,9 +12,9 @@ import {
   summaryJson,
 } from '../../domain/ledger.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
-import type { AccountTransferCreate } from '../../domain/schemas.js';
+import type { AccountTransferCreate } from '../../domain/request-bodies.js';
+import { drawBars } from '../bars.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
-import { drawBars } from '../chart.js';
 import type { Deps } from '../context.js';
 import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag } from '../flags.js';
@@ -139,7 +139,7 @@ function printTransfer(deps: Deps, t: AccountTransfer): void {
 }
 
 /** A transfer between two bank accounts: one outgoing (expense) and one incoming (revenue) entry. */
-export async function createTransfer(deps: Deps, flags: TransferFlags): Promise<number> {
+export async function ledgerTransfer(deps: Deps, flags: TransferFlags): Promise<number> {
   if (flags.fromFile) {
     refuseFlagsWithFile({ ...flags });
     const path = flags.fromFile;
@@ -353,7 +353,7 @@ export const register: Register = (program, run) => {
     TRANSFER_FIELDS,
   )
     .option('--from-file <file>', 'JSON transfer body (API fields, decimal reais), or an array of them')
-    .action(run((deps, cmd) => createTransfer(deps, cmd.opts<TransferFlags>())));
+    .action(run((deps, cmd) => ledgerTransfer(deps, cmd.opts<TransferFlags>())));
   ledger
     .command('summary')
     .description(

@@ -95,7 +95,7 @@ export interface SupplierFlags {
  * Corrects what a rejection named: the supplier's bank account (any of its parts) or PIX key. An extension of
  * condo's sandbox; another server is told plainly that it cannot.
  */
-export async function updateSupplier(deps: Deps, idArg: string, flags: SupplierFlags): Promise<number> {
+export async function suppliersUpdate(deps: Deps, idArg: string, flags: SupplierFlags): Promise<number> {
   const body = Object.fromEntries(
     Object.entries({
       name: flags.name,
@@ -179,7 +179,7 @@ export const register: Register = (program, run) => {
     .option('--pix-key <key>', 'PIX key: CPF/CNPJ digits, +55 phone, e-mail or random key')
     .option('--no-pix-key', 'remove the PIX key')
     .option('--name <name>', "the supplier's name")
-    .action(run((deps, cmd) => updateSupplier(deps, cmd.args[0] as string, cmd.opts<SupplierFlags>())));
+    .action(run((deps, cmd) => suppliersUpdate(deps, cmd.args[0] as string, cmd.opts<SupplierFlags>())));
   program
     .command('units')
     .description('units of the condominium')

@@ -12,7 +12,7 @@ import {
   payableTotalCents,
   reviewBoleto,
 } from '../../domain/payables.js';
-import type { PayableCreate } from '../../domain/schemas.js';
+import type { PayableCreate } from '../../domain/request-bodies.js';
 import { describeTribute, type PayableTribute, tributeProblems } from '../../domain/tributes.js';
 import { occurrenceClass } from '../../formats/cnab240/codes.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
@@ -81,7 +81,7 @@ function searchFilter(text: string): (p: Payable) => boolean {
     (digits !== '' && digitsOnly(p.document_number).includes(digits));
 }
 
-export async function listPayables(deps: Deps, opts: ListOptions): Promise<number> {
+export async function payablesList(deps: Deps, opts: ListOptions): Promise<number> {
   const today = deps.today();
   if (opts.rejected && opts.state)
     throw new UsageError(
@@ -343,7 +343,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   return 0;
 }
 
-export async function updatePayable(deps: Deps, idArg: string, flags: PayableFlags): Promise<number> {
+export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFlags): Promise<number> {
   let body: unknown;
   if (flags.fromFile) {
     const { bodies, single } = await readBodies(flags.fromFile, 'payable fields');
@@ -451,7 +451,7 @@ export const register: Register = (program, run) => {
     .option('--due-to <date>', 'due on or before')
     .option(...ALL_FLAG)
     .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => listPayables(deps, cmd.opts<ListOptions>())));
+    .action(run((deps, cmd) => payablesList(deps, cmd.opts<ListOptions>())));
   payables
     .command('show <id>')
     .description(
@@ -462,7 +462,7 @@ export const register: Register = (program, run) => {
     payables.command('create').description('create payables (prompts for what is missing on a terminal)'),
   ).action(run((deps, cmd) => createPayables(deps, cmd.opts<PayableFlags>())));
   fieldOptions(payables.command('update <id>').description('change a pending payable')).action(
-    run((deps, cmd) => updatePayable(deps, cmd.args[0] as string, cmd.opts<PayableFlags>())),
+    run((deps, cmd) => payablesUpdate(deps, cmd.args[0] as string, cmd.opts<PayableFlags>())),
   );
   payables
     .command('delete <ids...>')

@@ -2,7 +2,7 @@
  * Expenses (despesas), scopes expenses.read / expenses.write: an expense registered (and, when paid, recorded as a
  * ledger entry), or N linked installments with the total distributed among them. Decimal reais on the wire.
  */
-import type { ExpenseCreate, ExpenseInstallmentsCreate } from '../../domain/schemas.js';
+import type { ExpenseCreate, ExpenseInstallmentsCreate } from '../../domain/request-bodies.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
 import { route } from './endpoint.js';

@@ -3,7 +3,7 @@
  * in one gateway call into its payment options (a registered boleto and a PIX BR Code), which can be read back.
  * Amounts are decimal reais on the wire.
  */
-import type { InvoiceCreate } from '../../domain/schemas.js';
+import type { InvoiceCreate } from '../../domain/request-bodies.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
 import { read, route } from './endpoint.js';

@@ -3,7 +3,7 @@
  * entries created in the financial period covering their paid_at; transfers between bank accounts, recorded as an
  * outgoing and an incoming entry. Decimal reais on the wire.
  */
-import type { AccountEntryCreate, AccountTransferCreate } from '../../domain/schemas.js';
+import type { AccountEntryCreate, AccountTransferCreate } from '../../domain/request-bodies.js';
 import type { ApiCore } from '../client.js';
 import type { BulkOptions, BulkResult, ListOptions, ListResult } from '../types.js';
 import { route } from './endpoint.js';

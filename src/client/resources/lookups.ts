@@ -3,7 +3,7 @@
  * (bank.read), suppliers and units (cadastros.read). Every page is read by default. A supplier's payment data can be
  * corrected (cadastros.write, an extension).
  */
-import type { SupplierUpdate } from '../../domain/schemas.js';
+import type { SupplierUpdate } from '../../domain/request-bodies.js';
 import type { ApiCore } from '../client.js';
 import type {
   BankAccount,

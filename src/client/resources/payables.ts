@@ -3,7 +3,7 @@
  * update (PATCH, pending only), delete, mark / unmark for remessa (the remittance file), plus bulk variants that run
  * concurrently over the client's one pipeline and report per-record results.
  */
-import type { PayableCreate, PayableUpdate } from '../../domain/schemas.js';
+import type { PayableCreate, PayableUpdate } from '../../domain/request-bodies.js';
 import type { ApiCore } from '../client.js';
 import type {
   BulkOptions,

@@ -3,7 +3,7 @@
  * service de-duplicates, records the movements and reconciles them against open items.
  */
 
-import type * as R from '../../domain/resources.js';
+import type * as R from '../../domain/responses.js';
 import type { ApiCore } from '../client.js';
 import { fileFromPath, multipart } from '../multipart.js';
 import type { ListOptions, ListResult, Tolerant } from '../types.js';

@@ -4,7 +4,7 @@
  * here; the app's error handler renders it, maps Fastify's own errors (malformed JSON, media type, body size) onto
  * the same codes, and hides anything unexpected behind a 500.
  */
-import type { FieldErrors } from '../../domain/schemas.js';
+import type { FieldErrors } from '../../domain/request-bodies.js';
 import { DomainError, type DomainErrorKind } from '../services/errors.js';
 
 export class ApiProblem extends Error {

@@ -13,7 +13,7 @@ import {
   type OperationId,
   operations,
 } from '../../domain/operations.js';
-import { validateBody } from '../../domain/schemas.js';
+import { validateBody } from '../../domain/request-bodies.js';
 import { validationFailed } from './errors.js';
 import { QueryReader } from './query.js';
 

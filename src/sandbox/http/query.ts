@@ -3,7 +3,7 @@
  * `validation_failed` naming it. Pagination: `page` from 1, `per_page` 1..100 (default 25).
  */
 import { isIsoDate } from '../../domain/dates.js';
-import type { FieldErrors } from '../../domain/schemas.js';
+import type { FieldErrors } from '../../domain/request-bodies.js';
 import { validationFailed } from './errors.js';
 
 export const DEFAULT_PER_PAGE = 25;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FieldErrors } from '../../domain/schemas.js';
+import type { FieldErrors } from '../../domain/request-bodies.js';
 import {
   type ParsedStatementFile,
   type ParseStatementOptions,

@@ -10,7 +10,7 @@
  * Deliveries themselves: services/webhooks.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { FieldErrors } from '../../domain/schemas.js';
+import type { FieldErrors } from '../../domain/request-bodies.js';
 import { webhookAddressRefusal } from '../../domain/webhooks.js';
 import type { Tx } from '../db/tx.js';
 import type { SandboxContext } from '../http/context.js';

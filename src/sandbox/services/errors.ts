@@ -3,7 +3,7 @@
  * fields or a rule refused), not how HTTP says it. The HTTP layer (http/errors.ts) turns each into its response:
  * 404, 409 or 422 with the error's code, message and fields.
  */
-import type { FieldErrors } from '../../domain/schemas.js';
+import type { FieldErrors } from '../../domain/request-bodies.js';
 
 export type DomainErrorKind = 'not_found' | 'invalid_state' | 'conflict' | 'invalid';
 

@@ -8,7 +8,7 @@
 import type { IsoDate } from '../../domain/dates.js';
 import { installmentDueDate, splitCents } from '../../domain/installments.js';
 import { decimalToCents } from '../../domain/money.js';
-import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/schemas.js';
+import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/request-bodies.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import { newUlid } from '../ids.js';

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
 import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
-import type { FieldErrors, InvoiceCreate } from '../../domain/schemas.js';
+import type { FieldErrors, InvoiceCreate } from '../../domain/request-bodies.js';
 import {
   bancoDoBrasilFreeField,
   banrisulFreeField,

@@ -14,7 +14,7 @@ import {
   remittanceRefusal,
   reviewBoleto,
 } from '../../domain/payables.js';
-import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/schemas.js';
+import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/request-bodies.js';
 import { type TributeFacts, tributeProblems } from '../../domain/tributes.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';

@@ -2,7 +2,7 @@
  * Suppliers' payment data, corrected where a bank's rejection named it (a condo sandbox extension: the spec
  * lists suppliers read-only). The PIX key's type is read off the key, as the DICT would.
  */
-import type { FieldErrors, SupplierUpdate } from '../../domain/schemas.js';
+import type { FieldErrors, SupplierUpdate } from '../../domain/request-bodies.js';
 import { pixKeyType } from '../../formats/pix/index.js';
 import type { Supplier } from '../model.js';
 import { validationFailed } from './errors.js';

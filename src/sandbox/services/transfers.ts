@@ -6,7 +6,7 @@
  */
 
 import { decimalToCents } from '../../domain/money.js';
-import type { AccountEntryCreate, AccountTransferCreate, FieldErrors } from '../../domain/schemas.js';
+import type { AccountEntryCreate, AccountTransferCreate, FieldErrors } from '../../domain/request-bodies.js';
 import type { Tx } from '../db/tx.js';
 import { newUlid } from '../ids.js';
 import type { AccountEntry } from '../model.js';

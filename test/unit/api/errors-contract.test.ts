@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openApiDocument } from '../../../src/domain/openapi.js';
-import { ErrorBody, OAuthErrorBody } from '../../../src/domain/resources.js';
+import { ErrorBody, OAuthErrorBody } from '../../../src/domain/responses.js';
 import { type Session, sandboxSession } from '../sandbox/session.js';
 
 /**

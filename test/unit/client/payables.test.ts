@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { exitCodeOf } from '../../../src/cli/exit-codes.js';
 import { type Client, multipart } from '../../../src/client/index.js';
 import { ConflictError, NotFoundError } from '../../../src/domain/errors.js';
-import type { PayableCreate } from '../../../src/domain/schemas.js';
+import type { PayableCreate } from '../../../src/domain/request-bodies.js';
 import { clientFor, delay, json, startServer, type TestServer } from './server.js';
 
 let server: TestServer;

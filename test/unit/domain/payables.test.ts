@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PAYABLE_STATES, payableActionRefusal, remittanceRefusal } from '../../../src/domain/payables.js';
-import { describeFieldErrors, PayableCreate, validateBody } from '../../../src/domain/schemas.js';
+import { describeFieldErrors, PayableCreate, validateBody } from '../../../src/domain/request-bodies.js';
 
 describe('payable state machine', () => {
   const allowed = (action: 'update' | 'delete' | 'mark' | 'unmark') =>
