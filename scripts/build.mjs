@@ -2,7 +2,7 @@
 // libraries a command loads on demand (undici, conf and its ajv, ulid, commander, TypeBox) are bundled into
 // lazily imported chunks: one file each instead of hundreds. Packages that resolve files at run time or are
 // needed only by the sandbox (pdfkit reads its font files at run time) and prompts stay external.
-import { readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 // undici's Client loads its HTTP/2 half (and with it node:http2 and tls, ~6 ms on Node 20) at start-up, though it
@@ -74,6 +74,13 @@ await build({
   define: { __CONDO_VERSION__: JSON.stringify(version) },
   plugins: [lazyHttp2, lazyStringWidth],
   logLevel: 'warning',
+});
+
+// The sandbox's migrations are SQL files found by their names (src/sandbox/db/migrations.ts) beside the chunk that
+// reads them.
+await cp('src/sandbox/db/migrations', 'dist/chunks/migrations', {
+  recursive: true,
+  filter: (path) => !/\.[jt]s$/.test(path),
 });
 
 // The help books: every command's --help page in each language, one file each, read off the command tree now so

@@ -1,12 +1,11 @@
 /**
- * Schema migrations: numbered modules listed here in order, so the bundle carries them. Pending ones run in one
- * transaction and `PRAGMA user_version` records the last applied; a database written by a newer version (a
- * higher user_version than this list knows) is refused rather than guessed at.
+ * Schema migrations: the SQL files of `migrations/`, found by their names (`004-what-it-does.sql` is version 4)
+ * and applied in that order. Pending ones run in one transaction and `PRAGMA user_version` records the last
+ * applied; a database written by a newer version (a higher user_version than the files here reach) is refused
+ * rather than guessed at. A migration is its file: nothing registers it. The build copies the files beside the
+ * bundle's chunks (scripts/build.mjs), where this module, bundled into one of them, finds them the same way.
  */
-
-import { initialSchema } from './migrations/001-initial.js';
-import { payableHistoryIndex } from './migrations/002-payable-history.js';
-import { payableTribute } from './migrations/003-payable-tribute.js';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Sqlite } from './sqlite.js';
 
 export interface Migration {
@@ -15,7 +14,28 @@ export interface Migration {
   up(db: Sqlite): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, payableHistoryIndex, payableTribute];
+const MIGRATION_FILE = /^(\d{3})-[a-z0-9-]+\.sql$/;
+
+/** The migrations in `dir`, by version; a gap or a repeated number in their names is refused. */
+export function migrationsIn(dir: URL): Migration[] {
+  const files = readdirSync(dir)
+    .filter((f) => MIGRATION_FILE.test(f))
+    .sort();
+  return files.map((file, i) => {
+    const version = Number(MIGRATION_FILE.exec(file)?.[1]);
+    if (version !== i + 1) throw new Error(`migration ${file} is numbered ${version}, expected ${i + 1}`);
+    const sql = readFileSync(new URL(file, dir), 'utf8');
+    return { version, name: file.slice(0, -'.sql'.length), up: (db) => db.exec(sql) };
+  });
+}
+
+let found: readonly Migration[] | undefined;
+
+/** This build's migrations (read once per process). */
+export function migrations(): readonly Migration[] {
+  found ??= migrationsIn(new URL('./migrations/', import.meta.url));
+  return found;
+}
 
 export class DatabaseTooNewError extends Error {
   constructor(

@@ -7,7 +7,7 @@
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { MIGRATIONS, migrate } from './migrations.js';
+import { migrate, migrations } from './migrations.js';
 import { NodeSqlite, type NodeSqliteModule } from './node-sqlite.js';
 
 /** A prepared statement: the part of better-sqlite3's the store uses, which node-sqlite.ts offers too. */
@@ -152,7 +152,7 @@ export function openDatabase(path: string): Sqlite {
     db.prepare('PRAGMA synchronous = FULL').run();
     db.prepare('PRAGMA foreign_keys = ON').run();
     db.prepare('PRAGMA busy_timeout = 5000').get();
-    migrate(db, MIGRATIONS);
+    migrate(db, migrations());
     return db;
   } catch (err) {
     db.close();

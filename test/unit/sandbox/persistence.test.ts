@@ -1,12 +1,14 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ulid } from 'ulid';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   DatabaseTooNewError,
-  MIGRATIONS,
   migrate,
+  migrations,
+  migrationsIn,
   schemaVersion,
 } from '../../../src/sandbox/db/migrations.js';
 import { DB_FILE, openPlain } from '../../../src/sandbox/db/sqlite.js';
@@ -298,8 +300,8 @@ describe('the JSON snapshot of earlier versions', () => {
 describe('the schema', () => {
   test('the migrations on an empty database make every declared table, with every declared column', () => {
     const db = openPlain(':memory:');
-    migrate(db, MIGRATIONS);
-    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+    migrate(db, migrations());
+    expect(schemaVersion(db)).toBe(migrations().length);
     for (const spec of TABLES) {
       const columns = (db.pragma(`table_info(${spec.table})`) as { name: string }[]).map((c) => c.name);
       expect(columns, spec.table).toEqual(expect.arrayContaining(Object.keys(spec.columns)));
@@ -310,22 +312,44 @@ describe('the schema', () => {
 
   test("a database of version 2 gains the payables' tribute column, empty, when it is opened", () => {
     const db = openPlain(':memory:');
-    migrate(db, MIGRATIONS.slice(0, 2));
+    migrate(db, migrations().slice(0, 2));
     const columns = () => (db.pragma('table_info(payables)') as { name: string }[]).map((c) => c.name);
     expect(columns()).not.toContain('tribute');
-    migrate(db, MIGRATIONS);
+    migrate(db, migrations());
     expect(schemaVersion(db)).toBe(3);
     expect(columns()).toContain('tribute');
     db.close();
+  });
+
+  test('a migration is found by its file name: a new file is applied, a gap in the numbers is refused', async () => {
+    const dir = await tempDir();
+    const shipped = new URL('../../../src/sandbox/db/migrations/', import.meta.url);
+    for (const m of migrations())
+      await copyFile(new URL(`${m.name}.sql`, shipped), join(dir, `${m.name}.sql`));
+    const next = String(migrations().length + 1).padStart(3, '0');
+    await writeFile(join(dir, `${next}-payable-note.sql`), 'ALTER TABLE payables ADD COLUMN trial TEXT;\n');
+    const found = migrationsIn(pathToFileURL(`${dir}/`));
+    expect(found.map((m) => m.version)).toEqual([
+      ...migrations().map((m) => m.version),
+      migrations().length + 1,
+    ]);
+    const db = openPlain(':memory:', { writable: true });
+    migrate(db, found);
+    expect(db.prepare('SELECT trial FROM payables').all()).toEqual([]);
+    db.close();
+    await rename(join(dir, `${next}-payable-note.sql`), join(dir, '009-payable-note.sql'));
+    expect(() => migrationsIn(pathToFileURL(`${dir}/`))).toThrow(
+      /009-payable-note.sql is numbered 9, expected 4/,
+    );
   });
 
   test('migrations are applied once; a database from a newer version is refused', async () => {
     const dataDir = await tempDir();
     SandboxStore.open(dataDir).close();
     const db = openPlain(join(dataDir, DB_FILE), { writable: true });
-    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
-    migrate(db, MIGRATIONS); // nothing pending: nothing done
-    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    expect(schemaVersion(db)).toBe(migrations().length);
+    migrate(db, migrations()); // nothing pending: nothing done
+    db.pragma(`user_version = ${migrations().length + 1}`);
     db.close();
     expect(() => SandboxStore.open(dataDir)).toThrow(DatabaseTooNewError);
     await expect(startSandbox({ dataDir, port: 0 })).rejects.toThrow(/newer than this condo knows/);
