@@ -2,6 +2,7 @@ import { FormatRegistry, type TSchema, Type } from '@sinclair/typebox';
 import { isIsoDate } from './dates.js';
 import { ENTRY_TYPES, STATEMENT_FORMATS } from './ledger.js';
 import { BATCH_STATES, FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
+import { TRIBUTE_KINDS } from './tributes.js';
 
 /**
  * What the API answers, one schema per record (docs/DESIGN.md "Response fields"). The operations table names
@@ -53,7 +54,7 @@ export const Payable = Type.Object(
       Nullable(
         Type.Object(
           {
-            kind: Type.String(),
+            kind: Enum(TRIBUTE_KINDS),
             revenue_code: Type.String(),
             contributor_document: Type.Optional(Nullable(Type.String())),
             period: Type.Optional(Nullable(Type.String())),

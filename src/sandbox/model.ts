@@ -4,9 +4,11 @@
  * elsewhere).
  */
 
+import type { Static } from '@sinclair/typebox';
 import type { IsoDate } from '../domain/dates.js';
 import type { BankAccountType, EntrySource } from '../domain/ledger.js';
 import type { BatchState, FormaPagamento, PayableState } from '../domain/payables.js';
+import type { Payable as PayableRecord } from '../domain/responses.js';
 import type { Scope } from '../domain/scopes.js';
 import type { PayableTribute } from '../domain/tributes.js';
 
@@ -103,31 +105,11 @@ export interface LastReturn {
   at: string;
 }
 
-export interface Payable {
-  public_id: string;
-  supplier_id: number | null;
-  chart_of_accounts_id: number;
-  payee_name: string | null;
-  amount: number;
-  fine_amount: number | null;
-  interest_amount: number | null;
-  discount_amount: number | null;
-  forma_pagamento: FormaPagamento;
-  due_date: IsoDate;
-  issue_date: IsoDate | null;
-  document_number: string | null;
-  description: string;
-  notes: string | null;
-  state: PayableState;
-  batch_id: string | null;
-  paid_at: string | null;
-  paid_amount: number | null;
-  last_return: LastReturn | null;
-  /** A tax guide paid by its data (a sandbox extension: src/domain/tributes.ts). */
-  tribute: PayableTribute | null;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * A payable is stored as the API answers it: its type is the response schema's (src/domain/responses.ts), and
+ * db/tables.ts reads its columns off the same schema, so a field is declared once for the wire and the store.
+ */
+export type Payable = Required<Static<typeof PayableRecord>>;
 
 /** Batch states: as return files confirm or reject its payables (docs/DESIGN.md "States"). */
 export type { BatchState };

@@ -640,7 +640,7 @@ export interface components {
                 at: string;
             } | null;
             tribute?: {
-                kind: string;
+                kind: "darf" | "gps" | "fgts";
                 revenue_code: string;
                 contributor_document?: string | null;
                 period?: string | null;
@@ -681,7 +681,7 @@ export interface components {
                 at: string;
             } | null;
             tribute?: {
-                kind: string;
+                kind: "darf" | "gps" | "fgts";
                 revenue_code: string;
                 contributor_document?: string | null;
                 period?: string | null;
@@ -1428,7 +1428,7 @@ export interface operations {
                                 at: string;
                             } | null;
                             tribute?: {
-                                kind: string;
+                                kind: "darf" | "gps" | "fgts";
                                 revenue_code: string;
                                 contributor_document?: string | null;
                                 period?: string | null;

@@ -4,6 +4,9 @@
  * stored. The unit of work (unit-of-work.ts) reads and writes rows through these declarations; the schema
  * itself is the migrations' (a test checks the two agree).
  */
+
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { Payable as PayableRecord } from '../../domain/responses.js';
 import type {
   AccountEntry,
   BankAccount,
@@ -40,6 +43,37 @@ export interface TableSpec<T> {
 }
 
 const spec = <T>(s: TableSpec<T>): TableSpec<T> => s;
+
+/**
+ * A record's columns read off its response schema, where the record is stored as the API answers it: integers
+ * as int, other numbers as real, booleans as bool, strings (enums, dates) as text, objects and arrays as JSON;
+ * a nullable or optional field as what it holds when it holds something.
+ */
+export function columnsOf<S extends TObject>(schema: S): { [K in keyof Static<S>]-?: ColumnKind } {
+  return Object.fromEntries(
+    Object.entries(schema.properties).map(([name, field]) => [name, columnKind(name, field)]),
+  ) as { [K in keyof Static<S>]-?: ColumnKind };
+}
+
+function columnKind(name: string, field: TSchema): ColumnKind {
+  const kinds = new Set(
+    (field.anyOf ? (field.anyOf as TSchema[]) : [field])
+      .filter((member) => member.type !== 'null')
+      .map((member): ColumnKind | undefined => {
+        const type = member.type ?? typeof member.const;
+        if (type === 'integer') return 'int';
+        if (type === 'number') return 'real';
+        if (type === 'boolean') return 'bool';
+        if (type === 'string') return 'text';
+        if (type === 'object' || type === 'array') return 'json';
+        return undefined;
+      }),
+  );
+  const [kind] = kinds;
+  if (kinds.size !== 1 || kind === undefined)
+    throw new Error(`column ${name}: no one column kind for its schema`);
+  return kind;
+}
 
 export const CONDOMINIUMS = spec<CondominiumRecord>({
   table: 'condominiums',
@@ -132,30 +166,7 @@ export const PAYABLES = spec<Payable>({
   table: 'payables',
   key: ['public_id'],
   scoped: true,
-  columns: {
-    public_id: 'text',
-    supplier_id: 'int',
-    chart_of_accounts_id: 'int',
-    payee_name: 'text',
-    amount: 'int',
-    fine_amount: 'int',
-    interest_amount: 'int',
-    discount_amount: 'int',
-    forma_pagamento: 'text',
-    due_date: 'text',
-    issue_date: 'text',
-    document_number: 'text',
-    description: 'text',
-    notes: 'text',
-    state: 'text',
-    batch_id: 'text',
-    paid_at: 'text',
-    paid_amount: 'int',
-    last_return: 'json',
-    tribute: 'json',
-    created_at: 'text',
-    updated_at: 'text',
-  },
+  columns: columnsOf(PayableRecord),
 });
 
 export const BATCHES = spec<PaymentBatchRecord>({

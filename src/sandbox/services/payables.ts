@@ -14,7 +14,12 @@ import {
   remittanceRefusal,
   reviewBoleto,
 } from '../../domain/payables.js';
-import type { FieldErrors, PayableCreate, PayableUpdate } from '../../domain/request-bodies.js';
+import {
+  type FieldErrors,
+  type PayableCreate,
+  PayableCreate as PayableCreateSchema,
+  type PayableUpdate,
+} from '../../domain/request-bodies.js';
 import { type TributeFacts, tributeProblems } from '../../domain/tributes.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';
@@ -98,20 +103,14 @@ export function createPayable(tx: Tx, body: PayableCreate, now: Date): PayableWr
   const at = now.toISOString();
   const payable: Payable = {
     public_id: newPublicId(now.getTime()),
-    supplier_id: body.supplier_id ?? null,
-    chart_of_accounts_id: body.chart_of_accounts_id,
+    // every field the body may carry, null where it was left out (so a new optional field needs no line here)
+    ...(Object.fromEntries(
+      Object.keys(PayableCreateSchema.properties).map((name) => [
+        name,
+        body[name as keyof PayableCreate] ?? null,
+      ]),
+    ) as Required<PayableCreate>),
     payee_name: body.payee_name ?? supplier?.name ?? null,
-    amount: body.amount,
-    fine_amount: body.fine_amount ?? null,
-    interest_amount: body.interest_amount ?? null,
-    discount_amount: body.discount_amount ?? null,
-    forma_pagamento: body.forma_pagamento,
-    due_date: body.due_date,
-    issue_date: body.issue_date ?? null,
-    document_number: body.document_number ?? null,
-    description: body.description,
-    notes: body.notes ?? null,
-    tribute: body.tribute ?? null,
     state: 'pending',
     batch_id: null,
     paid_at: null,
