@@ -4,35 +4,9 @@
 // error. Work per line is bounded, so a large file can be fed in chunks.
 
 import { oneLine } from '../errors.js';
-import {
-  barcodeCheck,
-  camaraProblems,
-  documentProblem,
-  type Problem,
-  titleValueProblem,
-  trailerSumProblem,
-} from './checks.js';
-import {
-  BANK_NAMES,
-  classifyOccurrences,
-  decodeCollectionMovement,
-  decodePaymentOccurrences,
-  FORMA_NAMES,
-  type PaymentOutcome,
-  type ReturnOccurrence,
-  SERVICE_NAMES,
-  splitOccurrenceCodes,
-} from './codes.js';
-import {
-  DIALECTS,
-  type Dialect,
-  type DialectId,
-  dialectOfHeader,
-  FEBRABAN,
-  ITAU_SISPAG,
-  type TributeKind,
-  tributeOfRecord,
-} from './dialects.js';
+import { documentProblem, type Problem, trailerSumProblem } from './checks.js';
+import { BANK_NAMES, FORMA_NAMES, SERVICE_NAMES } from './codes.js';
+import { DIALECTS, type DialectId, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
 import { cents, field, fromCnabDate, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
 import { type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
@@ -43,18 +17,19 @@ import {
   LOTE_HEADER_COLLECTION,
   LOTE_TRAILER,
   read,
-  readItauPayeeAgencyAccount,
-  SEGMENT_B_PIX,
-  SEGMENT_J52,
-  SEGMENT_O,
-  SEGMENT_O_ITAU,
-  SEGMENT_P,
-  SEGMENT_Q,
-  SEGMENT_T,
-  SEGMENT_U,
-  SEGMENT_Z,
 } from './layouts.js';
 import { decodeLine, LineSplitter, type RawLine } from './lines.js';
+import {
+  type CnabItem,
+  COMPANION_READERS,
+  MAIN_COLLECTION_SEGMENTS,
+  MAIN_PAYMENT_SEGMENTS,
+  normalizeDocument,
+  readMainItem,
+  type SegmentContext,
+} from './segments.js';
+
+export type { CnabItem, CnabTribute } from './segments.js';
 
 export type CnabDirection = 'remessa' | 'retorno';
 export type CnabService = 'payment' | 'collection';
@@ -83,47 +58,6 @@ export interface CnabBatch {
   trailer_line: number | null;
   trailer_count: number | null;
   trailer_amount_cents: number | null;
-}
-
-export interface CnabItem {
-  line: number;
-  batch: number;
-  segment: string;
-  forma: string | null;
-  seu_numero: string | null;
-  nosso_numero: string | null;
-  payee_name: string | null;
-  payee_document: string | null;
-  payee_bank: { bank_code: string; agency: string; account: string } | null;
-  pix_key: string | null;
-  /** How segment B says the key was given (15-17): phone, email, document (CPF/CNPJ) or random. */
-  pix_key_type: 'phone' | 'email' | 'document' | 'random' | null;
-  payer_name: string | null;
-  payer_document: string | null;
-  barcode: string | null;
-  amount_cents: number | null;
-  face_value_cents: number | null;
-  paid_amount_cents: number | null;
-  date: string | null;
-  due_date: string | null;
-  paid_date: string | null;
-  occurrences: ReturnOccurrence[];
-  /** What the occurrences mean for the item; null when it has none (as in a remessa). */
-  status: PaymentOutcome | null;
-  authentication: string | null;
-  /** A tax guide paid by its data (segment N): which tribute, its revenue code, contributor and period. */
-  tribute: CnabTribute | null;
-}
-
-export interface CnabTribute {
-  /** darf, gps or fgts; null for a tribute this reader does not know by its code. */
-  kind: TributeKind | null;
-  /** The tribute's code as the record carries it (FEBRABAN 16 DARF, 17 GPS; Itaú 01 GPS, 02 DARF, 11 FGTS). */
-  code: string;
-  revenue_code: string | null;
-  contributor_document: string | null;
-  /** DARF: período de apuração, YYYY-MM-DD; GPS: competência, YYYY-MM. */
-  period: string | null;
 }
 
 export interface CnabFile {
@@ -170,16 +104,6 @@ export type CnabSource =
   | string
   | Uint8Array;
 
-/** Segment B's forma de iniciação (15-17) of a PIX by key; 05 is by bank data. */
-const PIX_KEY_TYPES: Record<string, CnabItem['pix_key_type']> = {
-  '01': 'phone',
-  '02': 'email',
-  '03': 'document',
-  '04': 'random',
-};
-
-const MAIN_PAYMENT_SEGMENTS = new Set(['A', 'J', 'N', 'O']);
-const MAIN_COLLECTION_SEGMENTS = new Set(['P', 'T']);
 const COMPANION_SEGMENTS = new Set([
   'B',
   'C',
@@ -547,15 +471,16 @@ export class Cnab240Reader {
     if (j52) segment = 'J52';
     this.segmentCounts.set(segment, (this.segmentCounts.get(segment) ?? 0) + 1);
 
-    if (MAIN_PAYMENT_SEGMENTS.has(segment) || MAIN_COLLECTION_SEGMENTS.has(segment)) {
+    const payment = Object.hasOwn(MAIN_PAYMENT_SEGMENTS, segment);
+    if (payment || Object.hasOwn(MAIN_COLLECTION_SEGMENTS, segment)) {
       this.flushItem();
-      const item = this.mainItem(n, rec, segment, batch);
+      const item = readMainItem(n, rec, segment, batch, this.contextFor(n, batch));
       batch.details++;
       batch.total_amount_cents += item.amount_cents ?? 0;
       this.file.details++;
       this.file.total_amount_cents += item.amount_cents ?? 0;
       this.mainDetails++;
-      if (MAIN_PAYMENT_SEGMENTS.has(segment) && item.occurrences.length > 0) this.itemsWithOccurrences++;
+      if (payment && item.occurrences.length > 0) this.itemsWithOccurrences++;
       this.pending = item;
       return;
     }
@@ -569,196 +494,29 @@ export class Cnab240Reader {
         );
         return;
       }
-      this.companion(n, rec, segment, this.pending, batch);
+      COMPANION_READERS[segment]?.(rec, this.pending, this.contextFor(n, batch));
       return;
     }
     this.warn(n, `segment "${segment}" is not known; record kept in the counts only`, `segment-${segment}`);
   }
 
-  private mainItem(n: number, rec: string, segment: string, batch: OpenBatch): CnabItem {
-    const bank = this.file.bank_code ?? '';
-    // the details are laid out as the header's dialect says (FEBRABAN's, Itaú's SISPAG, Caixa's SIACC...)
-    const dialect = DIALECTS[this.file.dialect];
-    const itau = dialect === ITAU_SISPAG;
-    const item: CnabItem = {
-      line: n,
-      batch: batch.number,
-      segment,
-      forma: batch.forma,
-      seu_numero: null,
-      nosso_numero: null,
-      payee_name: null,
-      payee_document: null,
-      payee_bank: null,
-      pix_key: null,
-      pix_key_type: null,
-      payer_name: null,
-      payer_document: null,
-      barcode: null,
-      amount_cents: null,
-      face_value_cents: null,
-      paid_amount_cents: null,
-      date: null,
-      due_date: null,
-      paid_date: null,
-      occurrences: [],
-      status: null,
-      authentication: null,
-      tribute: null,
-    };
-    switch (segment) {
-      case 'A': {
-        const at = fieldsOf(dialect.segmentA, rec);
-        item.payee_bank = itau
-          ? { bank_code: at('payee_bank'), ...readItauPayeeAgencyAccount(at('payee_agency_account')) }
-          : {
-              bank_code: at('payee_bank'),
-              agency: `${at('payee_agency')}${at('payee_agency_digit')}`.trim(),
-              account:
-                `${at('payee_account')}${at('payee_account_digit')}${at('payee_agency_account_digit')}`.trim(),
-            };
-        item.payee_name = trimOrNull(at('payee_name'));
-        item.seu_numero = trimOrNull(at('seu_numero'));
-        item.date = fromCnabDate(at('payment_date'));
-        item.amount_cents = cents(at('amount'));
-        item.nosso_numero = trimOrNull(at('nosso_numero'));
-        item.paid_date = fromCnabDate(at('paid_date'));
-        const paid = cents(at('paid_amount'));
-        item.paid_amount_cents = paid ? paid : null;
-        if (itau) item.payee_document = normalizeDocument(null, at('payee_document'));
-        this.reportProblems(
-          n,
-          ...camaraProblems(batch.forma, at('camara'), item.payee_bank.bank_code, this.file.bank_code),
-        );
-        break;
-      }
-      case 'J': {
-        const at = fieldsOf(dialect.segmentJ, rec);
-        item.barcode = trimOrNull(at('barcode'));
-        item.payee_name = trimOrNull(at('payee_name'));
-        item.due_date = fromCnabDate(at('due_date'));
-        item.face_value_cents = cents(at('face_value'));
-        item.date = fromCnabDate(at('payment_date'));
-        const paid = cents(at('amount'));
-        item.amount_cents = paid ? paid : item.face_value_cents;
-        item.seu_numero = trimOrNull(at('seu_numero'));
-        item.nosso_numero = trimOrNull(at('nosso_numero'));
-        this.reportProblems(n, barcodeCheck(item.barcode));
-        this.reportProblems(
-          n,
-          titleValueProblem(item.face_value_cents, cents(at('discount')), cents(at('fine')), paid),
-        );
-        break;
-      }
-      case 'O': {
-        const itauO = itau && /^(REA|BRL)$/.test(read(SEGMENT_O_ITAU, rec, 'currency'));
-        const at = fieldsOf(itauO ? SEGMENT_O_ITAU : SEGMENT_O, rec);
-        item.barcode = trimOrNull(at('barcode'));
-        item.payee_name = trimOrNull(at('payee_name'));
-        item.due_date = fromCnabDate(at('due_date'));
-        item.amount_cents = cents(at('amount'));
-        item.date = fromCnabDate(at('payment_date'));
-        item.seu_numero = trimOrNull(at('seu_numero'));
-        item.nosso_numero = trimOrNull(at('nosso_numero'));
-        if (itauO) {
-          const paid = cents(at('paid_amount'));
-          item.paid_amount_cents = paid ? paid : null;
-        } else this.reportProblems(n, barcodeCheck(item.barcode));
-        break;
-      }
-      case 'N': {
-        readTribute(dialect, rec, item);
-        break;
-      }
-      case 'P': {
-        const at = fieldsOf(SEGMENT_P, rec);
-        item.nosso_numero = trimOrNull(at('nosso_numero'));
-        item.seu_numero = trimOrNull(at('seu_numero'));
-        item.due_date = fromCnabDate(at('due_date'));
-        item.face_value_cents = cents(at('face_value'));
-        item.amount_cents = item.face_value_cents;
-        item.date = fromCnabDate(at('issue_date'));
-        break;
-      }
-      case 'T': {
-        const at = fieldsOf(SEGMENT_T, rec);
-        item.nosso_numero = trimOrNull(at('nosso_numero'));
-        item.seu_numero = trimOrNull(at('seu_numero'));
-        item.due_date = fromCnabDate(at('due_date'));
-        item.face_value_cents = cents(at('face_value'));
-        item.amount_cents = item.face_value_cents;
-        item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
-        item.payer_name = trimOrNull(at('payer_name'));
-        const movement = at('movement').trim();
-        if (movement !== '') item.occurrences.push(decodeCollectionMovement(movement));
-        for (const reason of splitOccurrenceCodes(at('reasons'))) {
-          if (/^0+$/.test(reason)) continue;
-          item.occurrences.push({
-            code: reason,
-            message: `Motivo ${reason} (tabela do banco)`,
-            kind: 'info',
-          });
-        }
-        break;
-      }
-    }
-    if (MAIN_PAYMENT_SEGMENTS.has(segment)) {
-      const codes = read(DETAIL, rec, 'occurrences');
-      if (codes.trim() !== '') {
-        item.occurrences = decodePaymentOccurrences(codes, bank);
-        item.status = classifyOccurrences(
-          item.occurrences.map((o) => o.code),
-          bank,
-        );
-      }
-    } else if (segment === 'T' && item.occurrences.length > 0) {
-      const kind = item.occurrences[0]!.kind;
-      item.status = kind === 'paid' ? 'paid' : kind === 'rejected' ? 'rejected' : 'scheduled';
-    }
-    return item;
+  /** What a segment's reader needs of the file around line `n` (one object, refilled for each record). */
+  private contextFor(n: number, batch: OpenBatch): SegmentContext {
+    const c = this.segmentContext;
+    c.dialect = DIALECTS[this.file.dialect];
+    c.bank = this.file.bank_code;
+    c.forma = batch.forma;
+    c.line = n;
+    return c;
   }
 
-  private companion(n: number, rec: string, segment: string, item: CnabItem, batch: OpenBatch): void {
-    switch (segment) {
-      case 'B': {
-        const at = fieldsOf(SEGMENT_B_PIX, rec);
-        const type = at('payee_document_type');
-        const doc = at('payee_document');
-        item.payee_document ??= normalizeDocument(type, doc);
-        this.reportProblems(n, documentProblem(type, doc.trim(), 'payee'));
-        const initiation = at('pix_initiation').trim();
-        if ((batch.forma === '45' || batch.forma === '47') && /^0[1-5]$/.test(initiation)) {
-          item.pix_key = trimOrNull(at('pix_key'));
-          item.pix_key_type = PIX_KEY_TYPES[initiation] ?? null;
-        }
-        break;
-      }
-      case 'J52': {
-        const at = fieldsOf(SEGMENT_J52, rec);
-        item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
-        item.payer_name = trimOrNull(at('payer_name'));
-        item.payee_document = normalizeDocument(at('payee_document_type'), at('payee_document'));
-        item.payee_name ??= trimOrNull(at('payee_name'));
-        break;
-      }
-      case 'Q': {
-        const at = fieldsOf(SEGMENT_Q, rec);
-        item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
-        item.payer_name = trimOrNull(at('payer_name'));
-        break;
-      }
-      case 'U': {
-        const paid = cents(read(SEGMENT_U, rec, 'paid_amount'));
-        item.paid_amount_cents = paid ? paid : null;
-        item.paid_date = fromCnabDate(read(SEGMENT_U, rec, 'paid_date'));
-        break;
-      }
-      case 'Z': {
-        item.authentication = trimOrNull(read(SEGMENT_Z, rec, 'authentication'));
-        break;
-      }
-    }
-  }
+  private readonly segmentContext: SegmentContext & { line: number } = {
+    dialect: FEBRABAN,
+    bank: null,
+    forma: null,
+    line: 0,
+    report: (...problems) => this.reportProblems(this.segmentContext.line, ...problems),
+  };
 
   private flushItem(): void {
     const item = this.pending;
@@ -915,54 +673,6 @@ export class Cnab240Reader {
     if (this.lastEnd === 'none' && this.file.records > 0)
       this.warn(this.lastLine, 'no line end after the last line');
   }
-}
-
-/** CPF/CNPJ digits from a document field, by its type (1 CPF, 2 CNPJ); null when blank or zeros. */
-function normalizeDocument(type: string | null, value: string): string | null {
-  const digits = value.trim();
-  if (digits === '' || /^0+$/.test(digits)) return null;
-  if (!/^\d+$/.test(digits)) return digits;
-  if (type === '1') return digits.slice(-11).padStart(11, '0');
-  if (type === '2') return digits.slice(-14).padStart(14, '0');
-  const stripped = digits.replace(/^0+/, '');
-  return stripped.length <= 11 ? stripped.padStart(11, '0') : stripped.padStart(14, '0');
-}
-
-/**
- * Segment N: the common fields, and the tribute's own where its code names a layout of the file's dialect (an
- * Itaú file's N has its tribute code at 18-19, FEBRABAN's at 133-134).
- */
-function readTribute(dialect: Dialect, rec: string, item: CnabItem): void {
-  const { code, kind, layout } = tributeOfRecord(dialect, rec);
-  const at = fieldsOf(layout, rec);
-  const has = (name: string) => layout.byName.has(name);
-  item.seu_numero = trimOrNull(at('seu_numero'));
-  item.nosso_numero = trimOrNull(at('nosso_numero'));
-  if (has('contributor_name')) item.payer_name = trimOrNull(at('contributor_name'));
-  if (has('payment_date')) item.date = fromCnabDate(at('payment_date'));
-  if (has('amount')) item.amount_cents = cents(at('amount'));
-  if (has('due_date')) item.due_date = fromCnabDate(at('due_date'));
-  if (has('barcode')) item.barcode = trimOrNull(at('barcode'));
-  const document = has('contributor_document') ? at('contributor_document') : '';
-  // the dialect's tribute table as the inscrição table's 1 CPF, 2 CNPJ (a blank type reads as 0: neither)
-  const type = has('contributor_document_type') ? Number(at('contributor_document_type')) : Number.NaN;
-  const types = dialect.contributorTypes;
-  item.payer_document = normalizeDocument(
-    type === Number(types.cpf) ? '1' : type === Number(types.cnpj) ? '2' : null,
-    document,
-  );
-  const period = has('period') ? at('period').trim() : '';
-  item.tribute = {
-    kind,
-    code,
-    revenue_code: trimOrNull(at('revenue_code').replace(/^0+(?=\d{4}$)/, '')),
-    contributor_document: item.payer_document,
-    period: /^\d{6}$/.test(period)
-      ? `${period.slice(2)}-${period.slice(0, 2)}`
-      : /^\d{8}$/.test(period)
-        ? fromCnabDate(period)
-        : null,
-  };
 }
 
 /** Reads a whole CNAB 240 file held in memory. */

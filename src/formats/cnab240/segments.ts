@@ -1,0 +1,332 @@
+// The detail records of a CNAB 240 file, one reader per segment: a main segment (A, J, O, N of a payment; P, T of
+// a collection) starts an item, and the companions that follow it (B, J-52, Q, U, Z) add to that item. Each
+// reader gets the record and what it needs of the file around it (the dialect, the bank, the lote's forma) and
+// reports what its checks find; the reader (reader.ts) keeps the file's state and decides which runs.
+
+import { barcodeCheck, camaraProblems, documentProblem, type Problem, titleValueProblem } from './checks.js';
+import {
+  classifyOccurrences,
+  decodeCollectionMovement,
+  decodePaymentOccurrences,
+  type PaymentOutcome,
+  type ReturnOccurrence,
+  splitOccurrenceCodes,
+} from './codes.js';
+import { type Dialect, ITAU_SISPAG, type TributeKind, tributeOfRecord } from './dialects.js';
+import { cents, fromCnabDate, trimOrNull } from './fields.js';
+import {
+  DETAIL,
+  fieldsOf,
+  read,
+  readItauPayeeAgencyAccount,
+  SEGMENT_B_PIX,
+  SEGMENT_J52,
+  SEGMENT_O,
+  SEGMENT_O_ITAU,
+  SEGMENT_P,
+  SEGMENT_Q,
+  SEGMENT_T,
+  SEGMENT_U,
+  SEGMENT_Z,
+} from './layouts.js';
+
+export interface CnabItem {
+  line: number;
+  batch: number;
+  segment: string;
+  forma: string | null;
+  seu_numero: string | null;
+  nosso_numero: string | null;
+  payee_name: string | null;
+  payee_document: string | null;
+  payee_bank: { bank_code: string; agency: string; account: string } | null;
+  pix_key: string | null;
+  /** How segment B says the key was given (15-17): phone, email, document (CPF/CNPJ) or random. */
+  pix_key_type: 'phone' | 'email' | 'document' | 'random' | null;
+  payer_name: string | null;
+  payer_document: string | null;
+  barcode: string | null;
+  amount_cents: number | null;
+  face_value_cents: number | null;
+  paid_amount_cents: number | null;
+  date: string | null;
+  due_date: string | null;
+  paid_date: string | null;
+  occurrences: ReturnOccurrence[];
+  /** What the occurrences mean for the item; null when it has none (as in a remessa). */
+  status: PaymentOutcome | null;
+  authentication: string | null;
+  /** A tax guide paid by its data (segment N): which tribute, its revenue code, contributor and period. */
+  tribute: CnabTribute | null;
+}
+
+export interface CnabTribute {
+  /** darf, gps or fgts; null for a tribute this reader does not know by its code. */
+  kind: TributeKind | null;
+  /** The tribute's code as the record carries it (FEBRABAN 16 DARF, 17 GPS; Itaú 01 GPS, 02 DARF, 11 FGTS). */
+  code: string;
+  revenue_code: string | null;
+  contributor_document: string | null;
+  /** DARF: período de apuração, YYYY-MM-DD; GPS: competência, YYYY-MM. */
+  period: string | null;
+}
+
+/** What a segment's reader needs of the file around the record. */
+export interface SegmentContext {
+  /** how the details are laid out (FEBRABAN's, Itaú's SISPAG, Caixa's SIACC...), as the header says */
+  dialect: Dialect;
+  /** the file's bank, as its first record says */
+  bank: string | null;
+  /** the lote's forma de lançamento */
+  forma: string | null;
+  /** what a check found on this record, said as warnings */
+  report(...problems: Array<Problem | null>): void;
+}
+
+type MainReader = (rec: string, item: CnabItem, ctx: SegmentContext) => void;
+type CompanionReader = (rec: string, item: CnabItem, ctx: SegmentContext) => void;
+
+/** Crédito em conta, DOC, TED, PIX by bank data: the payee's bank, the amounts and dates. */
+function segmentA(rec: string, item: CnabItem, ctx: SegmentContext): void {
+  const itau = ctx.dialect === ITAU_SISPAG;
+  const at = fieldsOf(ctx.dialect.segmentA, rec);
+  item.payee_bank = itau
+    ? { bank_code: at('payee_bank'), ...readItauPayeeAgencyAccount(at('payee_agency_account')) }
+    : {
+        bank_code: at('payee_bank'),
+        agency: `${at('payee_agency')}${at('payee_agency_digit')}`.trim(),
+        account:
+          `${at('payee_account')}${at('payee_account_digit')}${at('payee_agency_account_digit')}`.trim(),
+      };
+  item.payee_name = trimOrNull(at('payee_name'));
+  item.seu_numero = trimOrNull(at('seu_numero'));
+  item.date = fromCnabDate(at('payment_date'));
+  item.amount_cents = cents(at('amount'));
+  item.nosso_numero = trimOrNull(at('nosso_numero'));
+  item.paid_date = fromCnabDate(at('paid_date'));
+  const paid = cents(at('paid_amount'));
+  item.paid_amount_cents = paid ? paid : null;
+  if (itau) item.payee_document = normalizeDocument(null, at('payee_document'));
+  ctx.report(...camaraProblems(ctx.forma, at('camara'), item.payee_bank.bank_code, ctx.bank));
+}
+
+/** Títulos de cobrança, a boleto: its barcode, face value and what was paid. */
+function segmentJ(rec: string, item: CnabItem, ctx: SegmentContext): void {
+  const at = fieldsOf(ctx.dialect.segmentJ, rec);
+  item.barcode = trimOrNull(at('barcode'));
+  item.payee_name = trimOrNull(at('payee_name'));
+  item.due_date = fromCnabDate(at('due_date'));
+  item.face_value_cents = cents(at('face_value'));
+  item.date = fromCnabDate(at('payment_date'));
+  const paid = cents(at('amount'));
+  item.amount_cents = paid ? paid : item.face_value_cents;
+  item.seu_numero = trimOrNull(at('seu_numero'));
+  item.nosso_numero = trimOrNull(at('nosso_numero'));
+  ctx.report(barcodeCheck(item.barcode));
+  ctx.report(titleValueProblem(item.face_value_cents, cents(at('discount')), cents(at('fine')), paid));
+}
+
+/** Contas e tributos com código de barras (Itaú's own layout when its currency field says so). */
+function segmentO(rec: string, item: CnabItem, ctx: SegmentContext): void {
+  const itauO = ctx.dialect === ITAU_SISPAG && /^(REA|BRL)$/.test(read(SEGMENT_O_ITAU, rec, 'currency'));
+  const at = fieldsOf(itauO ? SEGMENT_O_ITAU : SEGMENT_O, rec);
+  item.barcode = trimOrNull(at('barcode'));
+  item.payee_name = trimOrNull(at('payee_name'));
+  item.due_date = fromCnabDate(at('due_date'));
+  item.amount_cents = cents(at('amount'));
+  item.date = fromCnabDate(at('payment_date'));
+  item.seu_numero = trimOrNull(at('seu_numero'));
+  item.nosso_numero = trimOrNull(at('nosso_numero'));
+  if (itauO) {
+    const paid = cents(at('paid_amount'));
+    item.paid_amount_cents = paid ? paid : null;
+  } else ctx.report(barcodeCheck(item.barcode));
+}
+
+/**
+ * Segment N: the common fields, and the tribute's own where its code names a layout of the file's dialect (an
+ * Itaú file's N has its tribute code at 18-19, FEBRABAN's at 133-134).
+ */
+function segmentN(rec: string, item: CnabItem, ctx: SegmentContext): void {
+  const { dialect } = ctx;
+  const { code, kind, layout } = tributeOfRecord(dialect, rec);
+  const at = fieldsOf(layout, rec);
+  const has = (name: string) => layout.byName.has(name);
+  item.seu_numero = trimOrNull(at('seu_numero'));
+  item.nosso_numero = trimOrNull(at('nosso_numero'));
+  if (has('contributor_name')) item.payer_name = trimOrNull(at('contributor_name'));
+  if (has('payment_date')) item.date = fromCnabDate(at('payment_date'));
+  if (has('amount')) item.amount_cents = cents(at('amount'));
+  if (has('due_date')) item.due_date = fromCnabDate(at('due_date'));
+  if (has('barcode')) item.barcode = trimOrNull(at('barcode'));
+  const document = has('contributor_document') ? at('contributor_document') : '';
+  // the dialect's tribute table as the inscrição table's 1 CPF, 2 CNPJ (a blank type reads as 0: neither)
+  const type = has('contributor_document_type') ? Number(at('contributor_document_type')) : Number.NaN;
+  const types = dialect.contributorTypes;
+  item.payer_document = normalizeDocument(
+    type === Number(types.cpf) ? '1' : type === Number(types.cnpj) ? '2' : null,
+    document,
+  );
+  const period = has('period') ? at('period').trim() : '';
+  item.tribute = {
+    kind,
+    code,
+    revenue_code: trimOrNull(at('revenue_code').replace(/^0+(?=\d{4}$)/, '')),
+    contributor_document: item.payer_document,
+    period: /^\d{6}$/.test(period)
+      ? `${period.slice(2)}-${period.slice(0, 2)}`
+      : /^\d{8}$/.test(period)
+        ? fromCnabDate(period)
+        : null,
+  };
+}
+
+/** A collection's title as the remessa registers it. */
+function segmentP(rec: string, item: CnabItem): void {
+  const at = fieldsOf(SEGMENT_P, rec);
+  item.nosso_numero = trimOrNull(at('nosso_numero'));
+  item.seu_numero = trimOrNull(at('seu_numero'));
+  item.due_date = fromCnabDate(at('due_date'));
+  item.face_value_cents = cents(at('face_value'));
+  item.amount_cents = item.face_value_cents;
+  item.date = fromCnabDate(at('issue_date'));
+}
+
+/** A collection's title as the retorno tells of it: the movement and its reasons. */
+function segmentT(rec: string, item: CnabItem): void {
+  const at = fieldsOf(SEGMENT_T, rec);
+  item.nosso_numero = trimOrNull(at('nosso_numero'));
+  item.seu_numero = trimOrNull(at('seu_numero'));
+  item.due_date = fromCnabDate(at('due_date'));
+  item.face_value_cents = cents(at('face_value'));
+  item.amount_cents = item.face_value_cents;
+  item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
+  item.payer_name = trimOrNull(at('payer_name'));
+  const movement = at('movement').trim();
+  if (movement !== '') item.occurrences.push(decodeCollectionMovement(movement));
+  for (const reason of splitOccurrenceCodes(at('reasons'))) {
+    if (/^0+$/.test(reason)) continue;
+    item.occurrences.push({
+      code: reason,
+      message: `Motivo ${reason} (tabela do banco)`,
+      kind: 'info',
+    });
+  }
+}
+
+/** The segments that start an item of a payment lote, and of a collection lote. */
+export const MAIN_PAYMENT_SEGMENTS: Readonly<Record<string, MainReader>> = {
+  A: segmentA,
+  J: segmentJ,
+  N: segmentN,
+  O: segmentO,
+};
+export const MAIN_COLLECTION_SEGMENTS: Readonly<Record<string, MainReader>> = { P: segmentP, T: segmentT };
+
+/** Segment B's forma de iniciação (15-17) of a PIX by key; 05 is by bank data. */
+const PIX_KEY_TYPES: Record<string, CnabItem['pix_key_type']> = {
+  '01': 'phone',
+  '02': 'email',
+  '03': 'document',
+  '04': 'random',
+};
+
+/** What the companions that say something of their item add to it (the others are counted only). */
+export const COMPANION_READERS: Readonly<Record<string, CompanionReader>> = {
+  B(rec, item, ctx) {
+    const at = fieldsOf(SEGMENT_B_PIX, rec);
+    const type = at('payee_document_type');
+    const doc = at('payee_document');
+    item.payee_document ??= normalizeDocument(type, doc);
+    ctx.report(documentProblem(type, doc.trim(), 'payee'));
+    const initiation = at('pix_initiation').trim();
+    if ((ctx.forma === '45' || ctx.forma === '47') && /^0[1-5]$/.test(initiation)) {
+      item.pix_key = trimOrNull(at('pix_key'));
+      item.pix_key_type = PIX_KEY_TYPES[initiation] ?? null;
+    }
+  },
+  J52(rec, item) {
+    const at = fieldsOf(SEGMENT_J52, rec);
+    item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
+    item.payer_name = trimOrNull(at('payer_name'));
+    item.payee_document = normalizeDocument(at('payee_document_type'), at('payee_document'));
+    item.payee_name ??= trimOrNull(at('payee_name'));
+  },
+  Q(rec, item) {
+    const at = fieldsOf(SEGMENT_Q, rec);
+    item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
+    item.payer_name = trimOrNull(at('payer_name'));
+  },
+  U(rec, item) {
+    const paid = cents(read(SEGMENT_U, rec, 'paid_amount'));
+    item.paid_amount_cents = paid ? paid : null;
+    item.paid_date = fromCnabDate(read(SEGMENT_U, rec, 'paid_date'));
+  },
+  Z(rec, item) {
+    item.authentication = trimOrNull(read(SEGMENT_Z, rec, 'authentication'));
+  },
+};
+
+/** The item a main segment starts: its fields read, its occurrences decoded and what they mean for it. */
+export function readMainItem(
+  line: number,
+  rec: string,
+  segment: string,
+  batch: { number: number; forma: string | null },
+  ctx: SegmentContext,
+): CnabItem {
+  const item: CnabItem = {
+    line,
+    batch: batch.number,
+    segment,
+    forma: batch.forma,
+    seu_numero: null,
+    nosso_numero: null,
+    payee_name: null,
+    payee_document: null,
+    payee_bank: null,
+    pix_key: null,
+    pix_key_type: null,
+    payer_name: null,
+    payer_document: null,
+    barcode: null,
+    amount_cents: null,
+    face_value_cents: null,
+    paid_amount_cents: null,
+    date: null,
+    due_date: null,
+    paid_date: null,
+    occurrences: [],
+    status: null,
+    authentication: null,
+    tribute: null,
+  };
+  const payment = MAIN_PAYMENT_SEGMENTS[segment];
+  (payment ?? MAIN_COLLECTION_SEGMENTS[segment])?.(rec, item, ctx);
+  if (payment) {
+    const codes = read(DETAIL, rec, 'occurrences');
+    if (codes.trim() !== '') {
+      const bank = ctx.bank ?? '';
+      item.occurrences = decodePaymentOccurrences(codes, bank);
+      item.status = classifyOccurrences(
+        item.occurrences.map((o) => o.code),
+        bank,
+      );
+    }
+  } else if (segment === 'T' && item.occurrences.length > 0) {
+    const kind = item.occurrences[0]!.kind;
+    item.status = kind === 'paid' ? 'paid' : kind === 'rejected' ? 'rejected' : 'scheduled';
+  }
+  return item;
+}
+
+/** CPF/CNPJ digits from a document field, by its type (1 CPF, 2 CNPJ); null when blank or zeros. */
+export function normalizeDocument(type: string | null, value: string): string | null {
+  const digits = value.trim();
+  if (digits === '' || /^0+$/.test(digits)) return null;
+  if (!/^\d+$/.test(digits)) return digits;
+  if (type === '1') return digits.slice(-11).padStart(11, '0');
+  if (type === '2') return digits.slice(-14).padStart(14, '0');
+  const stripped = digits.replace(/^0+/, '');
+  return stripped.length <= 11 ? stripped.padStart(11, '0') : stripped.padStart(14, '0');
+}
