@@ -7,10 +7,9 @@
 import type { Static } from '@sinclair/typebox';
 import type { IsoDate } from '../domain/dates.js';
 import type { BankAccountType, EntrySource } from '../domain/ledger.js';
-import type { BatchState, FormaPagamento, PayableState } from '../domain/payables.js';
+import type { BatchState, FormaPagamento } from '../domain/payables.js';
 import type { Payable as PayableRecord } from '../domain/responses.js';
 import type { Scope } from '../domain/scopes.js';
-import type { PayableTribute } from '../domain/tributes.js';
 
 export { SCOPES, type Scope } from '../domain/scopes.js';
 
