@@ -47,6 +47,8 @@ export interface GlobalOptions {
  */
 export interface Deps extends Out {
   io: Io;
+  /** condo itself, run in-process on other streams (the demo tells its story through it); the program gives it */
+  condo: (args: string[], io: Io) => Promise<number>;
   globals: GlobalOptions;
   format: OutputFormat;
   jsonFields: readonly string[] | undefined;
@@ -90,6 +92,7 @@ export function createDeps(
   globals: GlobalOptions,
   t: Translate = english,
   tuning: ClientTuning = {},
+  condo: Deps['condo'] = () => Promise.reject(new Error('condo cannot run itself here')),
 ): Deps {
   if (globals.output && !(OUTPUT_FORMATS as readonly string[]).includes(globals.output)) {
     throw new UsageError(
@@ -105,6 +108,7 @@ export function createDeps(
   let client: Promise<Client> | undefined;
   const deps: Deps = {
     io,
+    condo,
     globals,
     format: resolveFormat(globals.output, Boolean(globals.json || globals.jsonFields), io),
     jsonFields: globals.jsonFields?.split(','),

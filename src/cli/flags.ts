@@ -1,4 +1,4 @@
-import { type DayMonthReading, parseDateInput } from '../domain/dates.js';
+import { type DayMonthReading, parseDateInput } from '../domain/date-input.js';
 import { UsageError } from '../domain/errors.js';
 import { parseReais } from '../domain/money.js';
 

@@ -126,9 +126,13 @@ export function profileDeps(
     stderr: prefixedStderr(parent.io, target.profile),
   };
   const { profiles: _p, allProfiles: _a, ...globals } = parent.globals;
-  const child = createDeps(io, { ...globals, profile: target.profile }, parent.t, {
-    refusedBudgetMs: REFUSED_BUDGET_MS,
-  });
+  const child = createDeps(
+    io,
+    { ...globals, profile: target.profile },
+    parent.t,
+    { refusedBudgetMs: REFUSED_BUDGET_MS },
+    parent.condo,
+  );
   return {
     ...child,
     format: collect ? 'tsv' : parent.format,

@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { flagOfApiField } from '../domain/body-fields.js';
 import { CondoError, UsageError } from '../domain/errors.js';
 import { complete, completionScript, SHELLS } from './completion.js';
-import { CLI_VERSION, createDeps, type Deps, type GlobalOptions } from './context.js';
+import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
 import { EXAMPLES } from './examples.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { namedProblem } from './fields.js';
@@ -10,6 +10,10 @@ import { enumFlag } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
 import { english, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
+import type { Register, Runner } from './verb.js';
+
+export type { Register, Runner, Verb } from './verb.js';
+
 import { JSON_FIELDS, wrapMessage } from './output.js';
 import {
   ACROSS_PROFILES_FILES,
@@ -17,11 +21,6 @@ import {
   acrossProfiles,
   readAcrossProfiles,
 } from './profiles.js';
-
-/** A verb: gets its dependencies and the parsed command, returns an exit code (or throws a CondoError). */
-export type Verb = (deps: Deps, cmd: Command) => Promise<number | undefined>;
-export type Runner = (verb: Verb) => (...args: unknown[]) => Promise<void>;
-export type Register = (program: Command, run: Runner) => void;
 
 /**
  * The command tree. With `args` (the words after `condo`), only the group of the command they name is loaded and
@@ -75,7 +74,7 @@ export async function buildProgram(
       const cmd = args[args.length - 1] as Command;
       const globals = cmd.optsWithGlobals() as GlobalOptions;
       setJson(Boolean(globals.json || globals.jsonFields) || globals.output === 'json');
-      const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals, t);
+      const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals, t, {}, main);
       try {
         if (acrossProfiles(globals)) {
           const path = commandPath(cmd);

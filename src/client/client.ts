@@ -26,6 +26,7 @@ import { anySignal, systemClock } from './sleep.js';
 import { MemoryTokenCache, TokenProvider } from './tokens.js';
 import { createTransport, oneShot } from './transport.js';
 import type {
+  ApiCore,
   BulkOptions,
   CachedToken,
   ClientOptions,
@@ -49,20 +50,9 @@ import {
 } from './wire.js';
 
 export { API_PREFIX };
+export type { ApiCore };
 
 const MAX_PAGES = 10_000;
-
-/** What resource modules build on. */
-export interface ApiCore {
-  request<T = unknown>(o: RequestOptions): Promise<RequestResult<T>>;
-  list<T = unknown>(path: string, query?: Query, o?: ListOptions): Promise<ListResult<T>>;
-  /** Runs `work` over items concurrently (opts.concurrency); `key(i)` is the Idempotency-Key for item i. */
-  bulk<I, T>(
-    items: readonly I[],
-    work: (item: I, key: string) => Promise<T>,
-    o?: BulkOptions,
-  ): Promise<BulkOutcome<T>[]>;
-}
 
 export interface Core extends ApiCore {
   requestStream(o: StreamRequestOptions): Promise<StreamResult>;

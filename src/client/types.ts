@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { CondoError } from '../domain/errors.js';
 import type * as R from '../domain/responses.js';
+import type { BulkOutcome } from './bulk.js';
 import type { Clock } from './sleep.js';
 
 export interface CachedToken {
@@ -209,4 +210,16 @@ export interface PayableFilters {
   page?: number;
   per_page?: number;
   [key: string]: QueryValue;
+}
+
+/** What resource modules build on. */
+export interface ApiCore {
+  request<T = unknown>(o: RequestOptions): Promise<RequestResult<T>>;
+  list<T = unknown>(path: string, query?: Query, o?: ListOptions): Promise<ListResult<T>>;
+  /** Runs `work` over items concurrently (opts.concurrency); `key(i)` is the Idempotency-Key for item i. */
+  bulk<I, T>(
+    items: readonly I[],
+    work: (item: I, key: string) => Promise<T>,
+    o?: BulkOptions,
+  ): Promise<BulkOutcome<T>[]>;
 }

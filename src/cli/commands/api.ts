@@ -4,7 +4,7 @@ import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
 import { collect } from '../flags.js';
 import { printJson } from '../output.js';
-import type { Register } from '../program.js';
+import type { Register } from '../verb.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

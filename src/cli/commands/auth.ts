@@ -4,7 +4,7 @@ import { SCOPES } from '../../domain/scopes.js';
 import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
 import { printJson, printRecord } from '../output.js';
-import type { Register } from '../program.js';
+import type { Register } from '../verb.js';
 
 const ALL_SCOPES: readonly string[] = SCOPES;
 

@@ -32,11 +32,11 @@ import {
 } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import { previewContext } from '../preview-checks.js';
-import type { Register } from '../program.js';
 import { printRejections, rejectionsOf } from '../rejections.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
+import type { Register } from '../verb.js';
 import { readCnabFile } from './cnab.js';
 
 /** Payment batches: marked payables -> CNAB 240 remessa -> the bank's retorno -> paid, scheduled or rejected. */

@@ -9,7 +9,7 @@ import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
 import { paint, printable, writeLine } from '../io.js';
 import { type Column, delimitedRows, printJson, printList } from '../output.js';
-import type { Register } from '../program.js';
+import type { Register } from '../verb.js';
 
 /** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
 

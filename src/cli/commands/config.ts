@@ -5,7 +5,7 @@ import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
-import type { Register } from '../program.js';
+import type { Register } from '../verb.js';
 
 /** Keys that name who the profile is: changing one drops the cached token. */
 const IDENTITY: readonly ProfileKey[] = ['base_url', 'condominium', 'client_id', 'scopes'];

@@ -7,7 +7,7 @@ import { ApiError } from '../../domain/errors.js';
 import { buildBoleto } from '../../formats/boleto/index.js';
 import type { Deps } from '../context.js';
 import { type Io, paint, writeLine } from '../io.js';
-import type { Register } from '../program.js';
+import type { Register } from '../verb.js';
 
 /**
  * `condo demo`: a sandbox on a free port with a throw-away data dir and config, and the payable lifecycle run
@@ -27,10 +27,7 @@ interface Session {
 
 function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
   const { io } = deps;
-  const run = async (args: string[], target: Io): Promise<number> => {
-    const { main } = await import('../program.js');
-    return main(args, target);
-  };
+  const run = (args: string[], target: Io): Promise<number> => deps.condo(args, target);
   return {
     async show(title, args, opts = {}) {
       writeLine(io.stdout, '');

@@ -11,8 +11,8 @@ import { dateFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList } from '../output.js';
-import type { Register } from '../program.js';
 import { resolveChartAccountId, resolveSupplierId, withNamedIds } from '../resolve.js';
+import type { Register } from '../verb.js';
 
 /**
  * Expenses (despesas): a bill registered against an expense chart account (recorded as a ledger entry once paid),

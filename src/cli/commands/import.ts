@@ -6,7 +6,7 @@ import { expandFileArgs, nothingToImport } from '../file-args.js';
 import { type FileKind, kindOf } from '../file-kind.js';
 import { eachFile, type FileLabel } from '../per-file.js';
 import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
-import type { Register } from '../program.js';
+import type { Register } from '../verb.js';
 import { batchFinder, importReturn, type ReturnFacts, returnFacts } from './batches.js';
 import { type ImportOptions, importStatement, parseLocally } from './statements.js';
 

@@ -16,8 +16,8 @@ import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
-import type { Register } from '../program.js';
 import { namer } from '../resolve.js';
+import type { Register } from '../verb.js';
 
 /**
  * Invoices (cobranças): a draft charge to a unit, issued into a registered boleto and a PIX BR Code. Amounts are

@@ -21,8 +21,8 @@ import { dateFlag, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
-import type { Register } from '../program.js';
 import { resolveChartAccountId, withNamedIds } from '../resolve.js';
+import type { Register } from '../verb.js';
 
 /**
  * The ledger: the chart of accounts (plano de contas), the entries recorded against it (revenue and expense, in

@@ -7,9 +7,9 @@ import type { Deps } from '../context.js';
 import { viaExtension } from '../extension.js';
 import { paint, writeLine } from '../io.js';
 import { fieldColumns, printJson, printList, printRecord } from '../output.js';
-import type { Register } from '../program.js';
 import { printRejections } from '../rejections.js';
 import { resolveSupplierId } from '../resolve.js';
+import type { Register } from '../verb.js';
 
 /** Read-only lists a person needs to find ids: chart of accounts, bank accounts, suppliers, units. */
 

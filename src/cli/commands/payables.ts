@@ -32,7 +32,6 @@ import { dateFlag, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
-import type { Register } from '../program.js';
 import { nextSteps, SETTLED_ADVICE } from '../rejections.js';
 import { reportBulk } from '../report.js';
 import {
@@ -44,6 +43,7 @@ import {
   withNamedIds,
 } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
+import type { Register } from '../verb.js';
 
 /** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
 

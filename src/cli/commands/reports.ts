@@ -7,7 +7,7 @@ import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
-import type { Register } from '../program.js';
+import type { Register } from '../verb.js';
 import { lastDayOf, monthFlag } from './ledger.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */

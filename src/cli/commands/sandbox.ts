@@ -9,8 +9,8 @@ import { deliver, outputTarget } from '../files.js';
 import { collect, dateFlag, enumFlag, intFlag, reaisFlag, urlFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
-import type { Register } from '../program.js';
 import { untilStopped } from '../signals.js';
+import type { Register } from '../verb.js';
 
 /** The sandbox: the whole finance API, locally, for trying things and for the tests. */
 

@@ -18,9 +18,9 @@ import { paint, writeLine } from '../io.js';
 import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
 import { fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
-import type { Register } from '../program.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
+import type { Register } from '../verb.js';
 
 /**
  * `condo statements import`: for a cron job importing last night's statement. The file is parsed locally first,

@@ -7,8 +7,8 @@ import { readInput } from '../files.js';
 import { urlFlag } from '../flags.js';
 import { paint, printable, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
-import type { Register } from '../program.js';
 import { untilStopped } from '../signals.js';
+import type { Register } from '../verb.js';
 
 /** Webhook subscriptions, a local receiver for development, and signature checks for integrators. */
 

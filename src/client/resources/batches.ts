@@ -3,7 +3,8 @@
  * every marked payable, its file, and the bank's return file that confirms or rejects each payment.
  */
 import type { Readable } from 'node:stream';
-import type { ApiCore, Core } from '../client.js';
+import type { Core } from '../client.js';
+import type { ApiCore } from '../types.js';
 import { fileFromPath, multipart } from '../multipart.js';
 import type { ListOptions, ListResult } from '../types.js';
 import { read, route } from './endpoint.js';

@@ -8,7 +8,7 @@ import {
   type OperationId,
   TENANT,
 } from '../../domain/endpoints.js';
-import type { ApiCore } from '../client.js';
+import type { ApiCore } from '../types.js';
 
 export interface Route {
   method: Method;

@@ -4,7 +4,7 @@
  * corrected (cadastros.write, an extension).
  */
 import type { SupplierUpdate } from '../../domain/request-bodies.js';
-import type { ApiCore } from '../client.js';
+import type { ApiCore } from '../types.js';
 import type {
   BankAccount,
   ChartAccount,

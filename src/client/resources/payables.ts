@@ -4,7 +4,7 @@
  * concurrently over the client's one pipeline and report per-record results.
  */
 import type { PayableCreate, PayableUpdate } from '../../domain/request-bodies.js';
-import type { ApiCore } from '../client.js';
+import type { ApiCore } from '../types.js';
 import type {
   BulkOptions,
   BulkResult,

@@ -4,7 +4,7 @@
  */
 
 import type * as R from '../../domain/responses.js';
-import type { ApiCore } from '../client.js';
+import type { ApiCore } from '../types.js';
 import { fileFromPath, multipart } from '../multipart.js';
 import type { ListOptions, ListResult, Tolerant } from '../types.js';
 import { read, route } from './endpoint.js';

@@ -1,5 +1,5 @@
 /** What every resource's writes share: one call carrying its Idempotency-Key, and the bulk form of a create. */
-import type { ApiCore } from '../client.js';
+import type { ApiCore } from '../types.js';
 import type { BulkOptions, BulkResult } from '../types.js';
 import type { Route } from './endpoint.js';
 

@@ -3,7 +3,10 @@
  * direction (remessa or retorno). Pure functions of the evidence, apart from the reading, so each rule is tested
  * on its own (test/unit/cnab240/inference.test.ts).
  */
-import type { CnabDirection, CnabService } from './reader.js';
+/** Which way a file goes: to the bank (remessa) or from it (retorno). */
+export type CnabDirection = 'remessa' | 'retorno';
+/** What its lotes do: pay (pagamento de fornecedores) or collect (cobrança). */
+export type CnabService = 'payment' | 'collection';
 
 export interface FileEvidence {
   /** Records per segment (J-52 counted as J52). */

@@ -8,7 +8,13 @@ import { documentProblem, type Problem, trailerSumProblem } from './checks.js';
 import { BANK_NAMES, FORMA_NAMES, SERVICE_NAMES } from './codes.js';
 import { DIALECTS, type DialectId, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
 import { cents, field, fromCnabDate, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
-import { type FileEvidence, inferDirection, inferService } from './inference.js';
+import {
+  type CnabDirection,
+  type CnabService,
+  type FileEvidence,
+  inferDirection,
+  inferService,
+} from './inference.js';
 import {
   DETAIL,
   FILE_TRAILER,
@@ -29,10 +35,8 @@ import {
   type SegmentContext,
 } from './segments.js';
 
+export type { CnabDirection, CnabService } from './inference.js';
 export type { CnabItem, CnabTribute } from './segments.js';
-
-export type CnabDirection = 'remessa' | 'retorno';
-export type CnabService = 'payment' | 'collection';
 
 export interface CnabMessage {
   line: number;

@@ -6,7 +6,7 @@
  * bundle's chunks (scripts/build.mjs), where this module, bundled into one of them, finds them the same way.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Sqlite } from './sqlite.js';
+import type { Sqlite } from './database.js';
 
 export interface Migration {
   version: number;

@@ -5,7 +5,7 @@
  * pragma, close), with the same results: plain row objects, BLOBs as Buffers, and errors coded `SQLITE_*` as
  * better-sqlite3 codes them, so `storageFaultOf` reads both alike.
  */
-import type { Sqlite, Statement, TransactionFn } from './sqlite.js';
+import type { Sqlite, Statement, TransactionFn } from './database.js';
 
 interface NodeStatement {
   run(...params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };

@@ -5,7 +5,7 @@
  * over plain objects, yet only the rows it touched are read or written, and nothing is written outside the
  * transaction that the caller (store.ts) opened.
  */
-import type { Sqlite, Statement } from './sqlite.js';
+import type { Sqlite, Statement } from './database.js';
 import type { ColumnKind, TableSpec } from './tables.js';
 
 type SqlValue = string | number | bigint | Buffer | null;

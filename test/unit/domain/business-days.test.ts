@@ -6,7 +6,7 @@ import {
   notBusinessDay,
   paymentDateRefusal,
 } from '../../../src/domain/business-days.js';
-import { parseDateInput } from '../../../src/domain/dates.js';
+import { parseDateInput } from '../../../src/domain/date-input.js';
 
 /** Bank business days: weekends, fixed national holidays and the movable feasts that follow Easter. */
 describe('bank business days', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { parseDateInput } from '../../../src/domain/date-input.js';
 import {
   addDays,
   addMonthsClamped,
@@ -6,7 +7,6 @@ import {
   formatDateBr,
   formatInstantBr,
   isIsoDate,
-  parseDateInput,
   todayIn,
 } from '../../../src/domain/dates.js';
 
