@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { loadTranslator } from '../../../src/cli/i18n.js';
+import { PT } from '../../../src/cli/i18n-pt.js';
+
+const CLI = join(import.meta.dirname, '..', '..', '..', 'src', 'cli');
+
+/** Headings that are the same words in Portuguese (the bank's and the API's own terms). */
+const SAME_IN_PORTUGUESE = new Set([
+  'TOTAL',
+  'Total',
+  'Subtotal',
+  'CPF/CNPJ',
+  'SEU NÚMERO',
+  'Seu número',
+  'FORMA',
+  'Linha digitável',
+  'Boleto',
+  'Nosso número',
+  'PIX copia e cola',
+  'PIX txid',
+  'FITID',
+]);
+/** A record's own keys (`auth status`), shown as --json names them. */
+const RECORD_KEY = /^[a-z]+(_[a-z]+)*$/;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Every message written whole in the CLI's code: errors thrown with a literal text, and table headings. */
+function literalMessages(): { where: string; text: string }[] {
+  const found: { where: string; text: string }[] = [];
+  for (const file of sources(CLI)) {
+    if (file.endsWith('i18n-pt.ts')) continue;
+    const code = readFileSync(file, 'utf8');
+    const where = relative(CLI, file);
+    const unquote = (s: string) => s.replace(/\\'/g, "'");
+    for (const m of code.matchAll(/new [A-Z]\w*Error\(\s*'((?:[^'\\]|\\.)*)'/g))
+      found.push({ where, text: unquote(m[1] as string) });
+    for (const m of code.matchAll(/\bheader: '((?:[^'\\]|\\.)*)'/g))
+      found.push({ where, text: unquote(m[1] as string) });
+  }
+  return found;
+}
+
+describe('messages in Portuguese', () => {
+  test('every error written whole and every table heading has its Portuguese', async () => {
+    const t = await loadTranslator('pt-BR');
+    const messages = literalMessages();
+    expect(messages.length).toBeGreaterThan(250);
+    const untranslated = messages
+      .filter(({ text }) => !SAME_IN_PORTUGUESE.has(text) && !RECORD_KEY.test(text))
+      // said the same in Portuguese (ID, NSA) where the table says so; else translated by a rule
+      .filter(({ text }) => PT[text] === undefined && t(text) === text)
+      .map(({ where, text }) => `${where}: ${text}`);
+    expect(untranslated).toEqual([]);
+  });
+});
