@@ -21,6 +21,8 @@ const SAME_IN_PORTUGUESE = new Set([
   'PIX copia e cola',
   'PIX txid',
   'FITID',
+  'PIX',
+  'URL',
 ]);
 /** A record's own keys (`auth status`), shown as --json names them. */
 const RECORD_KEY = /^[a-z]+(_[a-z]+)*$/;
