@@ -49,8 +49,8 @@ import {
   type WireResponse,
 } from './wire.js';
 
-export { API_PREFIX };
 export type { ApiCore };
+export { API_PREFIX };
 
 const MAX_PAGES = 10_000;
 

@@ -4,9 +4,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { Core } from '../client.js';
-import type { ApiCore } from '../types.js';
 import { fileFromPath, multipart } from '../multipart.js';
-import type { ListOptions, ListResult } from '../types.js';
+import type { ApiCore, ListOptions, ListResult } from '../types.js';
 import { read, route } from './endpoint.js';
 import { write } from './write.js';
 

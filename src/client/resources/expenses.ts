@@ -3,8 +3,7 @@
  * ledger entry), or N linked installments with the total distributed among them. Decimal reais on the wire.
  */
 import type { ExpenseCreate, ExpenseInstallmentsCreate } from '../../domain/request-bodies.js';
-import type { ApiCore } from '../types.js';
-import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+import type { ApiCore, BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
 import { route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 

@@ -4,8 +4,7 @@
  * Amounts are decimal reais on the wire.
  */
 import type { InvoiceCreate } from '../../domain/request-bodies.js';
-import type { ApiCore } from '../types.js';
-import type { BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+import type { ApiCore, BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
 import { read, route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 

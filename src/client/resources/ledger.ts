@@ -4,8 +4,7 @@
  * outgoing and an incoming entry. Decimal reais on the wire.
  */
 import type { AccountEntryCreate, AccountTransferCreate } from '../../domain/request-bodies.js';
-import type { ApiCore } from '../types.js';
-import type { BulkOptions, BulkResult, ListOptions, ListResult } from '../types.js';
+import type { ApiCore, BulkOptions, BulkResult, ListOptions, ListResult } from '../types.js';
 import { route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 

@@ -4,8 +4,8 @@
  * corrected (cadastros.write, an extension).
  */
 import type { SupplierUpdate } from '../../domain/request-bodies.js';
-import type { ApiCore } from '../types.js';
 import type {
+  ApiCore,
   BankAccount,
   ChartAccount,
   Condominium,

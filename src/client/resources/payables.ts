@@ -4,8 +4,8 @@
  * concurrently over the client's one pipeline and report per-record results.
  */
 import type { PayableCreate, PayableUpdate } from '../../domain/request-bodies.js';
-import type { ApiCore } from '../types.js';
 import type {
+  ApiCore,
   BulkOptions,
   BulkResult,
   ListOptions,

@@ -3,8 +3,7 @@
  * indexes (IPCA, IGPM, INPC, INCC, TJSP) used to correct overdue amounts. Every page is read.
  */
 
-import type { ApiCore } from '../types.js';
-import type { ListOptions, ListResult, QueryValue } from '../types.js';
+import type { ApiCore, ListOptions, ListResult, QueryValue } from '../types.js';
 import { route } from './endpoint.js';
 
 export interface DefaulterRow {

@@ -4,9 +4,8 @@
  */
 
 import type * as R from '../../domain/responses.js';
-import type { ApiCore } from '../types.js';
 import { fileFromPath, multipart } from '../multipart.js';
-import type { ListOptions, ListResult, Tolerant } from '../types.js';
+import type { ApiCore, ListOptions, ListResult, Tolerant } from '../types.js';
 import { read, route } from './endpoint.js';
 
 export type StatementRecord = Tolerant<typeof R.StatementImportRecord, 'statement_id'>;

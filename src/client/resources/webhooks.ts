@@ -1,6 +1,5 @@
 /** Webhook subscriptions (webhooks.manage): where the service sends signed events. */
-import type { ApiCore } from '../types.js';
-import type { ListResult } from '../types.js';
+import type { ApiCore, ListResult } from '../types.js';
 import { read, route } from './endpoint.js';
 import { write } from './write.js';
 

@@ -1,6 +1,5 @@
 /** What every resource's writes share: one call carrying its Idempotency-Key, and the bulk form of a create. */
-import type { ApiCore } from '../types.js';
-import type { BulkOptions, BulkResult } from '../types.js';
+import type { ApiCore, BulkOptions, BulkResult } from '../types.js';
 import type { Route } from './endpoint.js';
 
 export type WriteOptions = { idempotencyKey?: string; signal?: AbortSignal };
