@@ -14,15 +14,15 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   // every run after the first skips most of the parsing.
   module.enableCompileCache?.();
   // `condo [COMMAND…] --help` is static text, printed from the help pages built with the bundle, without loading
-  // commander or any verb (src/cli/static-help.ts).
-  const help = argv.at(-1) === '--help' || argv.at(-1) === '-h';
+  // commander or any verb (src/cli/static-help.ts); so is `condo __complete WORDS…`, which a shell runs on every TAB.
   const helpDir = require('node:path').join(__dirname, '..', 'dist', 'help');
-  if (
-    !(
-      help &&
-      require('../dist/cli/static-help.cjs').printStaticHelp(argv, process.env, process.stdout, helpDir)
-    )
-  ) {
+  const help = argv.at(-1) === '--help' || argv.at(-1) === '-h';
+  const answered =
+    (help &&
+      require('../dist/cli/static-help.cjs').printStaticHelp(argv, process.env, process.stdout, helpDir)) ||
+    (argv[0] === '__complete' &&
+      require('../dist/cli/static-help.cjs').printStaticCompletion(argv, process.stdout, helpDir));
+  if (!answered) {
     if (!module.enableCompileCache) {
       // Node 20's V8 optimises undici's HTTP parser (WebAssembly) at once: ~50 ms of every command that calls the
       // API, for a parser that reads a few kilobytes. Its baseline compiler alone is plenty for a CLI (bench/run.mjs

@@ -7,6 +7,7 @@ import type { Command, Option } from 'commander';
 import { BILLING_TYPES, INVOICE_FILTER_STATES } from '../domain/invoices.js';
 import { CHART_ACCOUNT_STATES, ENTRY_TYPES, STATEMENT_FORMATS } from '../domain/ledger.js';
 import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../domain/payables.js';
+import type { CompletionCommand, CompletionTable } from './completion-table.js';
 import { LANGUAGES } from './i18n.js';
 import { OUTPUT_FORMATS } from './output.js';
 
@@ -75,49 +76,24 @@ Register-ArgumentCompleter -Native -CommandName condo, condo.cmd, condo.ps1 -Scr
   }
 }
 
-const visible = (c: Command) => !(c as unknown as { _hidden?: boolean })._hidden;
-const takesValue = (o: Option) => o.required || o.optional;
-
-/** The candidates for the last word, given the words before it (as typed after `condo`). */
-export function complete(program: Command, words: readonly string[]): string[] {
-  const current = words.at(-1) ?? '';
-  let cmd = program;
-  const path: string[] = [];
-  const options = () => [...cmd.options, ...ancestors(cmd).flatMap((c) => c.options)];
-  let expecting: Option | undefined;
-  for (const word of words.slice(0, -1)) {
-    if (expecting) {
-      expecting = undefined;
-      continue;
-    }
-    if (word.startsWith('-')) {
-      const option = options().find((o) => o.long === word.split('=')[0] || o.short === word);
-      if (option && takesValue(option) && !word.includes('=')) expecting = option;
-      continue;
-    }
-    const sub = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (sub) {
-      cmd = sub;
-      path.push(sub.name());
-    } else if (path.length === 0 && word === 'help') path.push('help');
-  }
-  let candidates: readonly string[];
-  if (expecting?.long) {
-    candidates = VALUES[`${path.join(' ')} ${expecting.long}`] ?? VALUES[expecting.long] ?? [];
-  } else if (current.startsWith('-')) {
-    candidates = options()
-      .filter((o) => !o.hidden && o.long)
-      .map((o) => o.long as string);
-  } else if (cmd.commands.length > 0) {
-    candidates = cmd.commands.filter(visible).map((c) => c.name());
-  } else {
-    candidates = VALUES[path.join(' ')] ?? [];
-  }
-  return [...new Set(candidates)].filter((c) => c.startsWith(current)).sort();
-}
-
-function ancestors(cmd: Command): Command[] {
-  const out: Command[] = [];
-  for (let c = cmd.parent; c; c = c.parent) out.push(c);
-  return out;
+export function completionTable(program: Command): CompletionTable {
+  const commands: Record<string, CompletionCommand> = {};
+  const visit = (cmd: Command, path: readonly string[]) => {
+    commands[path.join(' ')] = {
+      subcommands: cmd.commands.map((c) => ({
+        name: c.name(),
+        aliases: c.aliases(),
+        hidden: Boolean((c as unknown as { _hidden?: boolean })._hidden),
+      })),
+      flags: cmd.options.map((o: Option) => ({
+        long: o.long ?? null,
+        short: o.short ?? null,
+        takesValue: Boolean(o.required || o.optional),
+        hidden: o.hidden,
+      })),
+    };
+    for (const sub of cmd.commands) visit(sub, [...path, sub.name()]);
+  };
+  visit(program, []);
+  return { commands, values: VALUES };
 }

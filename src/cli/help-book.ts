@@ -6,13 +6,20 @@ import type { EventEmitter } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command, Help } from 'commander';
+import { completionTable } from './completion.js';
 import { type HelpBook, type HelpItem, type HelpPage, helpPageFile } from './help-pages.js';
 import { english, LANGUAGES, type Lang, loadTranslator } from './i18n.js';
 import type { Io } from './io.js';
 import { buildProgram } from './program.js';
 
-/** Writes every page of every language under `dir` (`<dir>/<lang>/<page file>`). */
+/**
+ * Writes every page of every language under `dir` (`<dir>/<lang>/<page file>`), and the completion table
+ * (`<dir>/completion.json`, completion.ts).
+ */
 export async function writeHelpBooks(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const program = await buildProgram(silentIo(), () => undefined);
+  await writeFile(join(dir, 'completion.json'), JSON.stringify(completionTable(program)));
   for (const lang of LANGUAGES) {
     await mkdir(join(dir, lang), { recursive: true });
     for (const [path, page] of Object.entries(await helpBook(lang)))

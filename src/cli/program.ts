@@ -1,7 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { flagOfApiField } from '../domain/body-fields.js';
 import { CondoError, UsageError } from '../domain/errors.js';
-import { complete, completionScript, SHELLS } from './completion.js';
+import { completionScript, completionTable, SHELLS } from './completion.js';
+import { complete } from './completion-table.js';
 import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
 import { EXAMPLES } from './examples.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
@@ -429,7 +430,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   if (argv[0] === '__complete') {
     // PowerShell's completer says an empty word being completed as --word-empty (completion.ts)
     const words = argv[1] === '--word-empty' ? [...argv.slice(2), ''] : argv.slice(1);
-    for (const candidate of complete(program, words)) writeLine(io.stdout, candidate);
+    for (const candidate of complete(completionTable(program), words)) writeLine(io.stdout, candidate);
     return ExitCode.ok;
   }
   const args = jsonArgs(argv, commandNames(program));

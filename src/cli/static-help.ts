@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type CompletionTable, complete } from './completion-table.js';
 import { formatHelpPage, type HelpPage, helpPageFile } from './help-pages.js';
 import { langArg, resolveLang } from './i18n.js';
 
@@ -54,4 +55,29 @@ export function helpPath(argv: readonly string[]): string | undefined {
     else return undefined;
   }
   return asked ? words.join(' ') : undefined;
+}
+
+/**
+ * `condo __complete WORDS…` (what the shell asks on every TAB) from the completion table the build wrote; false
+ * leaves it to main, which reads the table off the command tree.
+ */
+export function printStaticCompletion(
+  argv: readonly string[],
+  stdout: NodeJS.WriteStream,
+  helpDir: string,
+): boolean {
+  let table: CompletionTable;
+  try {
+    table = JSON.parse(readFileSync(join(helpDir, 'completion.json'), 'utf8')) as CompletionTable;
+  } catch {
+    return false;
+  }
+  // PowerShell's completer says an empty word being completed as --word-empty (completion.ts)
+  const words = argv[1] === '--word-empty' ? [...argv.slice(2), ''] : argv.slice(1);
+  stdout.write(
+    complete(table, words)
+      .map((c) => `${c}\n`)
+      .join(''),
+  );
+  return true;
 }

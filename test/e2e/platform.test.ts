@@ -213,6 +213,41 @@ describe('output', () => {
     }
   });
 
+  test('a TAB press (__complete) is answered from the completion table the build wrote, without commander', async () => {
+    const fixtures = join(import.meta.dirname, 'fixtures');
+    const trace = [
+      '--require',
+      join(fixtures, 'trace-requires.cjs'),
+      '--import',
+      join(fixtures, 'trace-imports.mjs'),
+    ];
+    const condo = condoIn(join(s.condo.configDir, 'completion-table'));
+    const { completionTable } = await import('../../src/cli/completion.js');
+    const { buildProgram } = await import('../../src/cli/program.js');
+    const { readFile } = await import('node:fs/promises');
+    const built = JSON.parse(
+      await readFile(join(CONDO_BIN, '..', '..', 'dist', 'help', 'completion.json'), 'utf8'),
+    );
+    const sink = { write: () => true, isTTY: false };
+    const io = { stdin: process.stdin, stdout: sink, stderr: sink, env: {}, color: false } as never;
+    expect(built).toEqual(
+      JSON.parse(JSON.stringify(completionTable(await buildProgram(io, () => undefined)))),
+    );
+    for (const words of [
+      ['pay'],
+      ['payables', 'list', '--state', 'ma'],
+      ['--word-empty', 'payables'],
+      ['-o', ''],
+    ]) {
+      const spawned = await condo.run(['__complete', ...words], { nodeArgs: trace });
+      const loaded = spawned.stderr.split('\n').filter((l) => l.startsWith('[resolved]'));
+      expect(loaded.filter((l) => l.includes('dist/cli/main.js'))).toEqual([]);
+      // what main answers, reading the table off the command tree
+      expect(spawned.stdout).toBe((await condo.run(['__complete', ...words])).stdout);
+      expect(spawned.stdout).not.toBe('');
+    }
+  });
+
   test('--help is printed from the help book: neither commander nor any verb loads, and the page is the same', async () => {
     const fixtures = join(import.meta.dirname, 'fixtures');
     const trace = [
