@@ -68,6 +68,8 @@ try {
     [['--version'], 0],
     [['--help'], 0],
     [['payables', '--help'], 0],
+    // what a shell runs on every TAB
+    [['__complete', 'payables', 'list', '--state', ''], 0],
     // a usage error is found before anything heavy loads: exit 2 without touching config or network
     [
       [
