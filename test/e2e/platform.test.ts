@@ -214,13 +214,6 @@ describe('output', () => {
   });
 
   test('a TAB press (__complete) is answered from the completion table the build wrote, without commander', async () => {
-    const fixtures = join(import.meta.dirname, 'fixtures');
-    const trace = [
-      '--require',
-      join(fixtures, 'trace-requires.cjs'),
-      '--import',
-      join(fixtures, 'trace-imports.mjs'),
-    ];
     const condo = condoIn(join(s.condo.configDir, 'completion-table'));
     const { completionTable } = await import('../../src/cli/completion.js');
     const { buildProgram } = await import('../../src/cli/program.js');
@@ -239,8 +232,7 @@ describe('output', () => {
       ['--word-empty', 'payables'],
       ['-o', ''],
     ]) {
-      const spawned = await condo.run(['__complete', ...words], { nodeArgs: trace });
-      const loaded = spawned.stderr.split('\n').filter((l) => l.startsWith('[resolved]'));
+      const { spawned, loaded } = await traced(condo, ['__complete', ...words]);
       expect(loaded.filter((l) => l.includes('dist/cli/main.js'))).toEqual([]);
       // what main answers, reading the table off the command tree
       expect(spawned.stdout).toBe((await condo.run(['__complete', ...words])).stdout);
@@ -249,18 +241,10 @@ describe('output', () => {
   });
 
   test('--help is printed from the help book: neither commander nor any verb loads, and the page is the same', async () => {
-    const fixtures = join(import.meta.dirname, 'fixtures');
-    const trace = [
-      '--require',
-      join(fixtures, 'trace-requires.cjs'),
-      '--import',
-      join(fixtures, 'trace-imports.mjs'),
-    ];
     const condo = condoIn(join(s.condo.configDir, 'help-pages'));
     for (const args of [['--help'], ['payables', '--help'], ['--lang', 'pt-BR', 'payables', 'list', '-h']]) {
-      const spawned = await condo.run(args, { nodeArgs: trace });
+      const { spawned, loaded } = await traced(condo, args);
       expect(spawned.exitCode).toBe(0);
-      const loaded = spawned.stderr.split('\n').filter((l) => l.startsWith('[resolved]'));
       expect(loaded.filter((l) => l.includes('static-help.cjs'))).toHaveLength(1);
       // main.js is the one way to commander and the verbs
       expect(loaded.filter((l) => l.includes('dist/cli/main.js'))).toEqual([]);
@@ -271,3 +255,16 @@ describe('output', () => {
     }
   });
 });
+
+/** The binary run with tracers of what it require()s and imports: its result, and every module it resolved. */
+async function traced(condo: ReturnType<typeof condoIn>, args: string[]) {
+  const fixtures = join(import.meta.dirname, 'fixtures');
+  const trace = [
+    '--require',
+    join(fixtures, 'trace-requires.cjs'),
+    '--import',
+    join(fixtures, 'trace-imports.mjs'),
+  ];
+  const spawned = await condo.run(args, { nodeArgs: trace });
+  return { spawned, loaded: spawned.stderr.split('\n').filter((l) => l.startsWith('[resolved]')) };
+}
