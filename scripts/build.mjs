@@ -83,11 +83,14 @@ await cp('src/sandbox/db/migrations', 'dist/chunks/migrations', {
   filter: (path) => !/\.[jt]s$/.test(path),
 });
 
-// The help books: every command's --help page in each language, one file each, read off the command tree now so
-// that asking for help loads neither commander nor any verb (src/cli/help-pages.ts). The one module that prints
-// them is a CommonJS file of its own, as bin/condo.js is, and shares nothing: one module to load, not a chunk graph.
+// The help books: every command's --help page in each language, one file each, and the completion table, read off
+// the command tree now so that asking for help or pressing TAB loads neither commander nor any verb
+// (src/cli/help-pages.ts, src/cli/completion-table.ts). The one module that answers them is a CommonJS file of its
+// own, as bin/condo.js is, and shares nothing: one module to load, not a chunk graph. The writer is not shipped.
 const { writeHelpBooks } = await import(new URL('../dist/cli/help-book.js', import.meta.url).href);
 await writeHelpBooks('dist/help');
+await rm('dist/cli/help-book.js');
+await rm('dist/cli/help-book.js.map');
 await build({
   entryPoints: { 'cli/static-help': 'src/cli/static-help.ts' },
   outdir: 'dist',

@@ -1,7 +1,8 @@
 /**
- * `condo [COMMAND…] --help` answered from the help pages built with the bundle (help-pages.ts), before commander
- * or any verb loads: bin/condo.js tries this first (built as CommonJS, as the bin is: scripts/build.mjs). Anything else (an unknown command, a flag beside --help, an
- * alias) is left to commander, which says the same or says what is wrong.
+ * `condo [COMMAND…] --help` and `condo __complete WORDS…` answered from what the build wrote (help-pages.ts,
+ * completion-table.ts), before commander or any verb loads: bin/condo.js tries this first (built as CommonJS, as
+ * the bin is: scripts/build.mjs). Anything else (an unknown command, a flag beside --help, an alias) is left to
+ * commander, which says the same or says what is wrong.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
