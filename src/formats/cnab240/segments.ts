@@ -83,8 +83,8 @@ export interface SegmentContext {
   report(...problems: Array<Problem | null>): void;
 }
 
-type MainReader = (rec: string, item: CnabItem, ctx: SegmentContext) => void;
-type CompanionReader = (rec: string, item: CnabItem, ctx: SegmentContext) => void;
+/** Reads a segment's record into the item it starts or adds to. */
+type SegmentReader = (rec: string, item: CnabItem, ctx: SegmentContext) => void;
 
 /** Crédito em conta, DOC, TED, PIX by bank data: the payee's bank, the amounts and dates. */
 function segmentA(rec: string, item: CnabItem, ctx: SegmentContext): void {
@@ -181,25 +181,26 @@ function segmentN(rec: string, item: CnabItem, ctx: SegmentContext): void {
   };
 }
 
-/** A collection's title as the remessa registers it. */
-function segmentP(rec: string, item: CnabItem): void {
-  const at = fieldsOf(SEGMENT_P, rec);
+/** What segments P and T both say of a collection's title: its numbers, due date and face value. */
+function readTitle(at: (name: string) => string, item: CnabItem): void {
   item.nosso_numero = trimOrNull(at('nosso_numero'));
   item.seu_numero = trimOrNull(at('seu_numero'));
   item.due_date = fromCnabDate(at('due_date'));
   item.face_value_cents = cents(at('face_value'));
   item.amount_cents = item.face_value_cents;
+}
+
+/** A collection's title as the remessa registers it. */
+function segmentP(rec: string, item: CnabItem): void {
+  const at = fieldsOf(SEGMENT_P, rec);
+  readTitle(at, item);
   item.date = fromCnabDate(at('issue_date'));
 }
 
 /** A collection's title as the retorno tells of it: the movement and its reasons. */
 function segmentT(rec: string, item: CnabItem): void {
   const at = fieldsOf(SEGMENT_T, rec);
-  item.nosso_numero = trimOrNull(at('nosso_numero'));
-  item.seu_numero = trimOrNull(at('seu_numero'));
-  item.due_date = fromCnabDate(at('due_date'));
-  item.face_value_cents = cents(at('face_value'));
-  item.amount_cents = item.face_value_cents;
+  readTitle(at, item);
   item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
   item.payer_name = trimOrNull(at('payer_name'));
   const movement = at('movement').trim();
@@ -215,13 +216,13 @@ function segmentT(rec: string, item: CnabItem): void {
 }
 
 /** The segments that start an item of a payment lote, and of a collection lote. */
-export const MAIN_PAYMENT_SEGMENTS: Readonly<Record<string, MainReader>> = {
+export const MAIN_PAYMENT_SEGMENTS: Readonly<Record<string, SegmentReader>> = {
   A: segmentA,
   J: segmentJ,
   N: segmentN,
   O: segmentO,
 };
-export const MAIN_COLLECTION_SEGMENTS: Readonly<Record<string, MainReader>> = { P: segmentP, T: segmentT };
+export const MAIN_COLLECTION_SEGMENTS: Readonly<Record<string, SegmentReader>> = { P: segmentP, T: segmentT };
 
 /** Segment B's forma de iniciação (15-17) of a PIX by key; 05 is by bank data. */
 const PIX_KEY_TYPES: Record<string, CnabItem['pix_key_type']> = {
@@ -232,7 +233,7 @@ const PIX_KEY_TYPES: Record<string, CnabItem['pix_key_type']> = {
 };
 
 /** What the companions that say something of their item add to it (the others are counted only). */
-export const COMPANION_READERS: Readonly<Record<string, CompanionReader>> = {
+export const COMPANION_READERS: Readonly<Record<string, SegmentReader>> = {
   B(rec, item, ctx) {
     const at = fieldsOf(SEGMENT_B_PIX, rec);
     const type = at('payee_document_type');

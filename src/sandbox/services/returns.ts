@@ -4,10 +4,11 @@ import {
   classifyOccurrences,
   decodePaymentOccurrences,
   type PaymentOutcome,
+  type ReturnOccurrence,
   toSeuNumero,
 } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
-import type { BatchReturnSummary, LastReturn, PaymentBatchRecord } from '../model.js';
+import type { BatchItemRow, BatchReturnSummary, LastReturn, Payable, PaymentBatchRecord } from '../model.js';
 import { batchItems } from './batches.js';
 import { recordEntry } from './entries.js';
 import { invalidState } from './errors.js';
@@ -105,26 +106,16 @@ export function applyReturn(
         result.unchanged++;
         continue;
       }
-      const main = occurrences.find((o) => o.kind === 'scheduled') ?? occurrences[0];
-      const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
       p.state = 'scheduled';
-      p.last_return = ret;
-      p.updated_at = at;
-      item.outcome = 'scheduled';
-      item.last_return = { ...ret };
+      noteReturn(p, item, 'scheduled', occurrences, at);
       result.scheduled++;
     } else if (outcome === 'paid') {
       const paidAt = line.paid_date ?? line.date ?? batch.data_pagamento;
       const paidAmount = line.paid_amount_cents ?? line.amount_cents ?? item.amount;
-      const main = occurrences.find((o) => o.kind === 'paid') ?? occurrences[0];
-      const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
       p.state = 'paid';
       p.paid_at = paidAt;
       p.paid_amount = paidAmount;
-      p.last_return = ret;
-      p.updated_at = at;
-      item.outcome = 'paid';
-      item.last_return = { ...ret };
+      noteReturn(p, item, 'paid', occurrences, at);
       recordEntry(tx, now, {
         type: 'expense',
         chart_of_accounts_id: p.chart_of_accounts_id,
@@ -154,14 +145,9 @@ export function applyReturn(
       }
       result.paid++;
     } else {
-      const main = occurrences.find((o) => o.kind === 'rejected') ?? occurrences[0];
-      const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
       p.state = 'pending';
       p.batch_id = null;
-      p.last_return = ret;
-      p.updated_at = at;
-      item.outcome = 'rejected';
-      item.last_return = { ...ret };
+      noteReturn(p, item, 'rejected', occurrences, at);
       result.rejected++;
     }
   }
@@ -182,4 +168,23 @@ export function applyReturn(
   };
   batch.returns = [...batch.returns, summary];
   return result;
+}
+
+/**
+ * What the return said of a payable, kept on the payable and on its batch item: the occurrence of that outcome
+ * (else the line's first) as its last return.
+ */
+function noteReturn(
+  p: Payable,
+  item: BatchItemRow,
+  outcome: 'scheduled' | 'paid' | 'rejected',
+  occurrences: readonly ReturnOccurrence[],
+  at: string,
+): void {
+  const main = occurrences.find((o) => o.kind === outcome) ?? occurrences[0];
+  const ret: LastReturn = { code: main?.code ?? '', message: main?.message ?? '', at };
+  p.last_return = ret;
+  p.updated_at = at;
+  item.outcome = outcome;
+  item.last_return = { ...ret };
 }
