@@ -17,25 +17,25 @@ import { buildProgram } from './program.js';
  * (`<dir>/completion.json`, completion.ts).
  */
 export async function writeHelpBooks(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  const program = await buildProgram(silentIo(), () => undefined);
-  await writeFile(join(dir, 'completion.json'), JSON.stringify(completionTable(program)));
   for (const lang of LANGUAGES) {
+    const program = await programIn(lang);
     await mkdir(join(dir, lang), { recursive: true });
-    for (const [path, page] of Object.entries(await helpBook(lang)))
+    // the completion table is the same tree in any language: written once, from English's
+    if (lang === 'en')
+      await writeFile(join(dir, 'completion.json'), JSON.stringify(completionTable(program)));
+    for (const [path, page] of Object.entries(readHelpBook(program)))
       await writeFile(join(dir, lang, helpPageFile(path)), JSON.stringify(page));
   }
 }
 
-export async function helpBook(lang: Lang): Promise<HelpBook> {
+/** The whole command tree, its texts in `lang`. */
+async function programIn(lang: Lang): Promise<Command> {
   const t = lang === 'en' ? english : await loadTranslator(lang);
-  return readHelpBook(
-    await buildProgram(
-      silentIo(),
-      () => undefined,
-      () => undefined,
-      t,
-    ),
+  return buildProgram(
+    silentIo(),
+    () => undefined,
+    () => undefined,
+    t,
   );
 }
 

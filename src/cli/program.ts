@@ -7,14 +7,11 @@ import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
 import { EXAMPLES } from './examples.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { namedProblem } from './fields.js';
+import type { FileKind } from './file-kind.js';
 import { enumFlag } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
 import { english, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
-import type { Register, Runner } from './verb.js';
-
-export type { Register, Runner, Verb } from './verb.js';
-
 import { JSON_FIELDS, wrapMessage } from './output.js';
 import {
   ACROSS_PROFILES_FILES,
@@ -22,6 +19,7 @@ import {
   acrossProfiles,
   readAcrossProfiles,
 } from './profiles.js';
+import type { Register, Runner } from './verb.js';
 
 /**
  * The command tree. With `args` (the words after `condo`), only the group of the command they name is loaded and
@@ -83,7 +81,7 @@ export async function buildProgram(
             setExit(await readAcrossProfiles(deps, (child) => verb(child, cmd)));
             return;
           }
-          const only: Record<string, 'return' | 'statement'> = {
+          const only: Record<string, FileKind> = {
             'batches import-return': 'return',
             'statements import': 'statement',
           };
