@@ -5,6 +5,14 @@
 'use strict';
 
 const argv = process.argv.slice(2);
+// `condo … | head`: the reader left, so there is nobody to tell; end quietly with 0, as gh does. Here, so that
+// every answer has it: --version, static help and completion, and a run of the CLI.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   // Scripts and shell prompts ask this often: answer before loading anything else.
   process.stdout.write(`${require('../package.json').version}\n`);

@@ -5,13 +5,7 @@ import { main, reportError } from './program.js';
 import { installSignalHandlers } from './signals.js';
 
 const argv = process.argv.slice(2);
-// `condo … | head`: the reader left, so there is nobody to tell; end quietly with 0, as gh does.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
-    throw error;
-  });
-}
+// (`condo … | head`, the reader gone: bin/condo.js ends it quietly, whatever answers.)
 const io = systemIo(argv.includes('--no-color'));
 installSignalHandlers((signal) => {
   writeLine(io.stderr, 'interrupted');

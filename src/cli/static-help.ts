@@ -32,10 +32,6 @@ export function printStaticHelp(
   } catch {
     return false; // no such page (not a command), or a build without the books: commander answers
   }
-  // `condo --help | head`: the reader left, so there is nobody to tell (as main.ts does)
-  stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-  });
   // commander's width: the terminal's, else 80
   stdout.write(formatHelpPage(page, stdout.isTTY ? (stdout.columns ?? 80) : 80));
   return true;
