@@ -116,6 +116,8 @@ interface Shape {
   keyAt: readonly number[];
   settableAt: readonly number[];
   select: string;
+  /** `select` of the one row with a key (and the condominium, for a scoped table) */
+  selectByKey: string;
   insert: string;
   /** UPDATE statements by the columns they set (their positions, joined): only what changed is written, so
    *  SQLite leaves alone the indexes of columns that did not */
@@ -140,6 +142,7 @@ function shapeOf(spec: TableSpec<unknown>): Shape {
     keyAt,
     settableAt,
     select: `SELECT ${names.join(', ')} FROM ${spec.table}`,
+    selectByKey: `SELECT ${names.join(', ')} FROM ${spec.table} WHERE ${keyClause(spec)}${scopeClause(spec)}`,
     insert: `INSERT INTO ${spec.table} (${inserted.join(', ')}) VALUES (${inserted.map(() => '?').join(', ')})`,
     updates: new Map(),
   };
@@ -251,9 +254,10 @@ export class UnitOfWork {
       const { shape } = t;
       if (shape.spec.table !== table) continue;
       const keyParams = shape.keyAt.map((i) => t.written[i] ?? null);
-      const row = this.prepareRaw(
-        `${shape.select} WHERE ${keyClause(shape.spec)}${scopeClause(shape.spec)}`,
-      ).get(...keyParams, ...(shape.spec.scoped ? [this.requireScope()] : [])) as unknown[] | undefined;
+      const row = this.prepareRaw(shape.selectByKey).get(
+        ...keyParams,
+        ...(shape.spec.scoped ? [this.requireScope()] : []),
+      ) as unknown[] | undefined;
       if (!row) {
         this.tracked.delete(id);
         continue;
@@ -456,9 +460,9 @@ export class Repo<T> {
     const known = this.uow.trackedRecord(this.spec, key);
     if (known) return known as T;
     const keyParams = this.spec.key.map((k, i) => toColumn(this.spec.columns[k as never], key[i]));
-    const row = this.uow
-      .prepareRaw(`${this.select} WHERE ${keyClause(this.spec)}${scopeClause(this.spec)}`)
-      .get(...keyParams, ...this.scopeParams()) as unknown[] | undefined;
+    const row = this.uow.prepareRaw(this.shape.selectByKey).get(...keyParams, ...this.scopeParams()) as
+      | unknown[]
+      | undefined;
     return row ? this.fromValues(row) : undefined;
   }
 
