@@ -1,35 +1,14 @@
 /**
  * Shell completion: `condo completion bash|zsh|fish|powershell` prints a small script that asks `condo __complete WORDS…`
- * for the candidates, so commands, flags and enum values are read off the one command tree (nothing to regenerate
+ * for the candidates, so commands, flags and enum values are read off the verbs' declarations (nothing to regenerate
  * when a verb gains a flag).
  */
 import type { Command, Option } from 'commander';
-import { BILLING_TYPES, INVOICE_FILTER_STATES } from '../domain/invoices.js';
-import { CHART_ACCOUNT_STATES, ENTRY_TYPES, STATEMENT_FORMATS } from '../domain/ledger.js';
-import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../domain/payables.js';
 import type { CompletionCommand, CompletionTable } from './completion-table.js';
-import { LANGUAGES } from './i18n.js';
-import { OUTPUT_FORMATS } from './output.js';
+import { type CommandDecl, verbsOf } from './declare.js';
+import { GLOBAL_FLAGS } from './verbs/index.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
-
-/** A flag's values, by `command path flag` or by the flag alone (the same everywhere). */
-const VALUES: Readonly<Record<string, readonly string[]>> = {
-  '--output': OUTPUT_FORMATS,
-  '--lang': LANGUAGES,
-  'payables list --state': PAYABLE_STATES,
-  '--method': FORMAS_PAGAMENTO,
-  'invoices list --state': INVOICE_FILTER_STATES,
-  '--billing-type': BILLING_TYPES,
-  'ledger chart --type': ENTRY_TYPES,
-  'ledger entries list --type': ENTRY_TYPES,
-  'ledger entries create --type': ENTRY_TYPES,
-  'ledger chart --state': CHART_ACCOUNT_STATES,
-  'report paid --by': ['supplier', 'chart-account'],
-  '--account-type': ['checking', 'savings'],
-  '--format': [...STATEMENT_FORMATS],
-  completion: SHELLS,
-};
 
 export function completionScript(shell: (typeof SHELLS)[number]): string {
   switch (shell) {
@@ -76,10 +55,30 @@ Register-ArgumentCompleter -Native -CommandName condo, condo.cmd, condo.ps1 -Scr
   }
 }
 
-export function completionTable(program: Command): CompletionTable {
-  const commands: Record<string, CompletionCommand> = {};
+/**
+ * The values the shell completes, as the declarations give them: after a flag, by `command path flag` (a global
+ * flag's by the flag alone), and for a verb's first argument, by its path.
+ */
+function completionValues(commands: readonly CommandDecl[]): Record<string, readonly string[]> {
+  const values: Record<string, readonly string[]> = { completion: SHELLS };
+  for (const flag of GLOBAL_FLAGS) if ('values' in flag) values[longOf(flag.flag)] = flag.values;
+  for (const [path, verb] of verbsOf(commands)) {
+    if (verb.argValues) values[path] = verb.argValues;
+    for (const fields of verb.fields ?? [])
+      for (const f of Object.values(fields)) if (f.values) values[`${path} --${f.flag}`] = f.values;
+    for (const flag of verb.flags ?? [])
+      if (flag.values) values[`${path} ${longOf(flag.flag)}`] = flag.values;
+  }
+  return values;
+}
+
+const longOf = (flag: string): string => /--[\w-]+/.exec(flag)?.[0] ?? flag;
+
+/** The completion table of the command tree built from these declarations (verbs/index.ts `declarations()`). */
+export function completionTable(program: Command, commands: readonly CommandDecl[]): CompletionTable {
+  const table: Record<string, CompletionCommand> = {};
   const visit = (cmd: Command, path: readonly string[]) => {
-    commands[path.join(' ')] = {
+    table[path.join(' ')] = {
       subcommands: cmd.commands.map((c) => ({
         name: c.name(),
         aliases: c.aliases(),
@@ -95,5 +94,5 @@ export function completionTable(program: Command): CompletionTable {
     for (const sub of cmd.commands) visit(sub, [...path, sub.name()]);
   };
   visit(program, []);
-  return { commands, values: VALUES };
+  return { commands: table, values: completionValues(commands) };
 }

@@ -3,6 +3,7 @@ import type { FieldFlag, FieldFlags } from '../domain/body-fields.js';
 import { centsToDecimal } from '../domain/money.js';
 import type { Deps } from './context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from './flags.js';
+import type { Translate } from './i18n.js';
 import type { Prompter } from './prompter.js';
 
 /**
@@ -23,11 +24,11 @@ const PLACEHOLDER = {
 };
 const placeholder = (f: FieldFlag) => f.arg ?? PLACEHOLDER[f.kind];
 
-/** One option per field, in declaration order. */
-export function addFieldOptions(cmd: Command, fields: FieldFlags): Command {
+/** One option per field, in declaration order, its help in the person's language. */
+export function addFieldOptions(cmd: Command, fields: FieldFlags, t: Translate): Command {
   for (const f of Object.values(fields)) {
     const help = f.kind === 'enum' && f.values ? `${f.help}: ${f.values.join(', ')}` : f.help;
-    cmd.option(`--${f.flag} <${placeholder(f)}>`, help);
+    cmd.option(`--${f.flag} <${placeholder(f)}>`, t(help));
   }
   return cmd;
 }

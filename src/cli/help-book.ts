@@ -11,6 +11,7 @@ import { type HelpBook, type HelpItem, type HelpPage, helpPageFile } from './hel
 import { english, LANGUAGES, type Lang, loadTranslator } from './i18n.js';
 import type { Io } from './io.js';
 import { buildProgram } from './program.js';
+import { declarations } from './verbs/index.js';
 
 /**
  * Writes every page of every language under `dir` (`<dir>/<lang>/<page file>`), and the completion table
@@ -22,7 +23,10 @@ export async function writeHelpBooks(dir: string): Promise<void> {
     await mkdir(join(dir, lang), { recursive: true });
     // the completion table is the same tree in any language: written once, from English's
     if (lang === 'en')
-      await writeFile(join(dir, 'completion.json'), JSON.stringify(completionTable(program)));
+      await writeFile(
+        join(dir, 'completion.json'),
+        JSON.stringify(completionTable(program, await declarations())),
+      );
     for (const [path, page] of Object.entries(readHelpBook(program)))
       await writeFile(join(dir, lang, helpPageFile(path)), JSON.stringify(page));
   }

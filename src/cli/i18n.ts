@@ -50,9 +50,13 @@ export function langArg(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-export type Translate = (text: string) => string;
+/** Turns an English text into the person's language, which it names. */
+export interface Translate {
+  (text: string): string;
+  readonly lang: Lang;
+}
 
-export const english: Translate = (text) => text;
+export const english: Translate = Object.assign((text: string) => text, { lang: 'en' as const });
 
 /**
  * The translation for `lang`. The Portuguese texts load only when asked for: English is the source, and a run in
@@ -61,14 +65,17 @@ export const english: Translate = (text) => text;
 export async function loadTranslator(lang: Lang): Promise<Translate> {
   if (lang === 'en') return english;
   const { PT, PT_PATTERNS, PT_PHRASES } = await import('./i18n-pt.js');
-  return (text) => {
-    const exact = PT[text];
-    if (exact !== undefined) return exact;
-    for (const [pattern, replacement] of PT_PATTERNS)
-      if (pattern.test(text)) return text.replace(pattern, replacement);
-    // a message built from parts (an error naming a flag and a value): its fixed phrases, wherever they are
-    let out = text;
-    for (const [phrase, replacement] of PT_PHRASES) out = out.replace(phrase, replacement);
-    return out;
-  };
+  return Object.assign(
+    (text: string) => {
+      const exact = PT[text];
+      if (exact !== undefined) return exact;
+      for (const [pattern, replacement] of PT_PATTERNS)
+        if (pattern.test(text)) return text.replace(pattern, replacement);
+      // a message built from parts (an error naming a flag and a value): its fixed phrases, wherever they are
+      let out = text;
+      for (const [phrase, replacement] of PT_PHRASES) out = out.replace(phrase, replacement);
+      return out;
+    },
+    { lang },
+  );
 }

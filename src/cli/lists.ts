@@ -32,7 +32,3 @@ export async function fetchList<T>(
   }
   return [...rows];
 }
-
-/** The flags, described once: `.option(...ALL_FLAG).option(...LIMIT_FLAG)`. */
-export const ALL_FLAG = ['--all', 'every row, page by page (the default when piped)'] as const;
-export const LIMIT_FLAG = ['--limit <n>', 'at most this many rows'] as const;

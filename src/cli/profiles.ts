@@ -12,20 +12,6 @@ import { type Column, printJson, printList, selectFields } from './output.js';
  * fails (credentials, network) is one line on stderr and in the exit code; the others still answer.
  */
 
-/** The read verbs that answer across profiles. */
-export const ACROSS_PROFILES_READS = [
-  'payables list',
-  'batches list',
-  'defaulters',
-  'bank-accounts list',
-  'ledger summary',
-  'invoices list',
-  'report month',
-] as const;
-
-/** The file verbs that route each file to the profile whose condominium it belongs to. */
-export const ACROSS_PROFILES_FILES = ['import', 'batches import-return', 'statements import'] as const;
-
 /**
  * How long one profile's server may refuse connections before it is reported as down: a refused connection on
  * loopback is known at once, and a firm's command must not wait 30 s for a sandbox stopped long ago.

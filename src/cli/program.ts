@@ -4,27 +4,30 @@ import { CondoError, UsageError } from '../domain/errors.js';
 import { completionScript, completionTable, SHELLS } from './completion.js';
 import { complete } from './completion-table.js';
 import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
-import { EXAMPLES } from './examples.js';
+import { type CommandDecl, type FlagDecl, textIn, type VerbDecl, verbsOf } from './declare.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
-import { namedProblem } from './fields.js';
-import type { FileKind } from './file-kind.js';
-import { enumFlag } from './flags.js';
+import { addFieldOptions, namedProblem } from './fields.js';
+import { collect, enumFlag } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
-import { english, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
+import { english, type Lang, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS, wrapMessage } from './output.js';
+import { acrossProfiles, readAcrossProfiles } from './profiles.js';
 import {
-  ACROSS_PROFILES_FILES,
-  ACROSS_PROFILES_READS,
-  acrossProfiles,
-  readAcrossProfiles,
-} from './profiles.js';
-import type { Register, Runner } from './verb.js';
+  COMMAND_GROUPS,
+  COMPLETION_COMMAND,
+  CONDO,
+  declarations,
+  GLOBAL_FLAGS,
+  HELP_COMMAND,
+  VERSION_HELP,
+} from './verbs/index.js';
 
 /**
- * The command tree. With `args` (the words after `condo`), only the group of the command they name is loaded and
- * registered, which is all a run needs; without them, or when they name none (help, completion, a typo that
- * deserves a suggestion), every group is.
+ * The command tree, built from the verbs' declarations (declare.ts, verbs/). With `args` (the words after
+ * `condo`), only the group of the command they name is declared, which is all a run needs; without them, or when
+ * they name none (help, completion, a typo that deserves a suggestion), every group is. No handler module loads
+ * until its verb runs.
  */
 export async function buildProgram(
   io: Io,
@@ -33,27 +36,12 @@ export async function buildProgram(
   t: Translate = english,
   args?: readonly string[],
 ): Promise<Command> {
+  const lang = t.lang;
   const program = new Command('condo')
-    .description(
-      'Condominium finance from the command line: payables, CNAB 240 remittances, statements, ledger.',
-    )
-    .version(CLI_VERSION, '-v, --version')
-    .option('--profile <name>', 'credentials profile to use')
-    .option('--profiles <names>', 'a read over these profiles (a,b,c): one table with a CONDOMINIUM column')
-    .option('--all-profiles', "a read over every profile; a file verb sends each file to its condominium's")
-    .addOption(new Option('-o, --output <format>', 'output format: table, tsv, json, csv'))
-    .option('--json', 'print the API data as JSON (same as -o json); --json a,b keeps those fields')
-    .addOption(new Option('--json-fields <fields>').hideHelp())
-    .option('--header', 'a header row in tsv output too (csv always has one)')
-    .option('--no-input', 'never prompt; a missing value is a usage error')
-    .option('--no-color', 'no colour in output')
-    .option('--debug', 'trace HTTP calls on stderr (secrets redacted)')
-    .option('-q, --quiet', 'print only results, no progress')
-    .option('--base-url <url>', 'API base URL (overrides the profile)')
-    .option('--request-id <id>', 'X-Request-Id to send with every call')
-    .option('--idempotency-key <key>', 'Idempotency-Key for a single write')
-    .option('--lang <lang>', 'language of the screens: pt-BR or en (default from LANG)')
-    .option('--excel', 'csv as Excel in Portuguese opens it: ; separators, decimal commas, a UTF-8 BOM')
+    .description(textIn(CONDO, lang))
+    .version(CLI_VERSION, '-v, --version', textIn(VERSION_HELP, lang));
+  for (const flag of GLOBAL_FLAGS) program.addOption(optionOf(flag, lang));
+  program
     .showSuggestionAfterError()
     // every verb's --help lists the global flags it inherits; headings in the person's language
     .configureHelp({ showGlobalOptions: true, styleTitle: (title) => t(title) })
@@ -67,41 +55,38 @@ export async function buildProgram(
       outputError: (s, write) => write(paint(io, 'red', t(s))),
     });
 
-  const run: Runner =
-    (verb) =>
-    async (...args: unknown[]): Promise<void> => {
-      const cmd = args[args.length - 1] as Command;
+  const run =
+    (verb: VerbDecl, path: string) =>
+    async (...actionArgs: unknown[]): Promise<void> => {
+      const cmd = actionArgs[actionArgs.length - 1] as Command;
       const globals = cmd.optsWithGlobals() as GlobalOptions;
       setJson(Boolean(globals.json || globals.jsonFields) || globals.output === 'json');
       const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals, t, {}, main);
+      const input = { args: cmd.processedArgs, opts: cmd.opts() };
       try {
         if (acrossProfiles(globals)) {
-          const path = commandPath(cmd);
-          if ((ACROSS_PROFILES_READS as readonly string[]).includes(path)) {
-            setExit(await readAcrossProfiles(deps, (child) => verb(child, cmd)));
+          if (verb.across === 'read') {
+            setExit(await readAcrossProfiles(deps, (child) => verb.run(child, input)));
             return;
           }
-          const only: Record<string, FileKind> = {
-            'batches import-return': 'return',
-            'statements import': 'statement',
-          };
-          const kind = only[path];
-          if (kind) {
+          if (typeof verb.across === 'object') {
             const { importFiles } = await import('./commands/import.js');
-            setExit(await importFiles(deps, cmd.args, { only: kind, statement: cmd.opts() }));
+            setExit(await importFiles(deps, cmd.args, { only: verb.across.files, statement: cmd.opts() }));
             return;
           }
-          if (!(ACROSS_PROFILES_FILES as readonly string[]).includes(path))
+          if (verb.across !== 'files') {
+            const across = [...verbsOf(await declarations())].filter(([, v]) => v.across).map(([p]) => p);
             throw new UsageError(
-              `--profiles/--all-profiles: "condo ${path}" runs on one condominium; they apply to ${[...ACROSS_PROFILES_READS, ...ACROSS_PROFILES_FILES].join(', ')}`,
+              `--profiles/--all-profiles: "condo ${path}" runs on one condominium; they apply to ${across.join(', ')}`,
             );
+          }
         }
-        const code = (await verb(deps, cmd)) ?? ExitCode.ok;
+        const code = (await verb.run(deps, input)) ?? ExitCode.ok;
         setExit(code);
         // after a write, where it went (the question before it named it too): a person with many profiles checks
         if (
           code === ExitCode.ok &&
-          WRITES.has(commandPath(cmd)) &&
+          verb.writes &&
           !cmd.opts().dryRun &&
           !deps.nothingWritten &&
           deps.format !== 'json'
@@ -112,70 +97,50 @@ export async function buildProgram(
       }
     };
 
-  const word = args && commandWord(program, args);
-  const group = word !== undefined ? COMMAND_GROUPS[word] : undefined;
-  const modules = group ? [group] : [...new Set(Object.values(COMMAND_GROUPS))];
-  for (const { register } of await Promise.all(modules.map((load) => load()))) register(program, run);
+  const add = (parent: Command, decl: CommandDecl, path: readonly string[]): void => {
+    const here = [...path, decl.name.split(' ')[0] as string];
+    const cmd = parent
+      .command(decl.name, decl.kind === 'verb' && decl.isDefault ? { isDefault: true } : {})
+      .description(textIn(decl.summary, lang));
+    if (decl.kind === 'group') {
+      for (const sub of decl.commands) add(cmd, sub, here);
+      return;
+    }
+    for (const fields of decl.fields ?? []) addFieldOptions(cmd, fields, t);
+    for (const flag of decl.flags ?? []) cmd.addOption(optionOf(flag, lang));
+    if (decl.usage) cmd.usage(decl.usage);
+    if (decl.after) cmd.addHelpText('after', `\n${textIn(decl.after, lang)}`);
+    cmd.addHelpText('after', examplesText(decl.examples, t));
+    cmd.action(run(decl, here.join(' ')));
+  };
+  const word = args && commandWord(args);
+  for (const decl of await declarations(word !== undefined && COMMAND_GROUPS[word] ? [word] : undefined))
+    add(program, decl, []);
   registerHelp(program, io, t);
-  program
-    .command('completion <shell>')
-    .description('shell completion: commands, flags and their values')
-    .action(
-      run(async (deps, cmd) => {
-        const shell = enumFlag('SHELL', cmd.args[0] as string, SHELLS);
-        deps.io.stdout.write(completionScript(shell));
-        return 0;
-      }),
-    );
-  teach(program, t);
+  const completion: VerbDecl = {
+    kind: 'verb',
+    name: 'completion <shell>',
+    ...COMPLETION_COMMAND,
+    run: async (deps, { args: [shell] }) => {
+      deps.io.stdout.write(completionScript(enumFlag('SHELL', String(shell), SHELLS)));
+      return 0;
+    },
+  };
+  add(program, completion, []);
   return program;
 }
 
-/** The verbs that change the server's data: each names its target when it is done. */
-const WRITES = new Set([
-  'payables create',
-  'payables update',
-  'payables delete',
-  'payables mark',
-  'payables unmark',
-  'batches create',
-  'batches cancel',
-  'batches import-return',
-  'statements import',
-  'import',
-  'invoices create',
-  'invoices issue',
-  'expenses create',
-  'expenses installments',
-  'ledger entries create',
-  'ledger transfer',
-  'suppliers update',
-  'webhooks create',
-  'webhooks delete',
-]);
+/** The end of a verb's --help. */
+const examplesText = (examples: readonly string[], t: Translate): string =>
+  `\n${t('Examples:')}\n${examples.map((e) => `  $ ${e}`).join('\n')}`;
 
-/** `payables list` for the command of `condo payables list` (the words after `condo`). */
-function commandPath(cmd: Command): string {
-  const words: string[] = [];
-  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
-  return words.join(' ');
-}
-
-/** Every verb's --help ends with its examples (examples.ts); descriptions and flag help in the person's language. */
-function teach(cmd: Command, t: Translate, path: string[] = []): void {
-  for (const sub of cmd.commands) {
-    const here = [...path, sub.name()];
-    sub.description(t(sub.description()));
-    for (const option of sub.options) option.description = t(option.description);
-    const examples = EXAMPLES[here.join(' ')];
-    if (examples)
-      sub.addHelpText('after', `\n${t('Examples:')}\n${examples.map((e) => `  $ ${e}`).join('\n')}`);
-    teach(sub, t, here);
-  }
-  if (path.length === 0) {
-    cmd.description(t(cmd.description()));
-    for (const option of cmd.options) option.description = t(option.description);
-  }
+/** A declared flag as commander's option, its help in `lang`. */
+function optionOf(flag: FlagDecl, lang: Lang): Option {
+  const option = new Option(flag.flag, textIn(flag.help, lang));
+  if (flag.default !== undefined) option.default(flag.default);
+  if (flag.repeat) option.argParser(collect);
+  if (flag.hidden) option.hideHelp();
+  return option;
 }
 
 /**
@@ -185,7 +150,8 @@ function teach(cmd: Command, t: Translate, path: string[] = []): void {
 function registerHelp(program: Command, io: Io, t: Translate): void {
   program
     .command('help [words...]')
-    .description('help on a command, or a topic: exit-codes, formats, environment, cron')
+    .description(textIn(HELP_COMMAND.summary, t.lang))
+    .addHelpText('after', examplesText(HELP_COMMAND.examples, t))
     .action((words: string[] = []) => {
       const topic = HELP_TOPICS[words.join(' ')];
       if (topic) {
@@ -212,58 +178,14 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
     });
 }
 
-type CommandModule = () => Promise<{ register: Register }>;
-
-const auth: CommandModule = () => import('./commands/auth.js');
-const config: CommandModule = () => import('./commands/config.js');
-const payables: CommandModule = () => import('./commands/payables.js');
-const batches: CommandModule = () => import('./commands/batches.js');
-const cnab: CommandModule = () => import('./commands/cnab.js');
-const statements: CommandModule = () => import('./commands/statements.js');
-const importFiles: CommandModule = () => import('./commands/import.js');
-const webhooks: CommandModule = () => import('./commands/webhooks.js');
-const invoices: CommandModule = () => import('./commands/invoices.js');
-const expenses: CommandModule = () => import('./commands/expenses.js');
-const ledger: CommandModule = () => import('./commands/ledger.js');
-const reports: CommandModule = () => import('./commands/reports.js');
-const lookups: CommandModule = () => import('./commands/lookups.js');
-const api: CommandModule = () => import('./commands/api.js');
-const sandbox: CommandModule = () => import('./commands/sandbox.js');
-const demo: CommandModule = () => import('./commands/demo.js');
-
-/**
- * Each top-level command and the module that registers it, in the order `condo --help` lists them (a test checks
- * that every module registers exactly the commands named here).
- */
-export const COMMAND_GROUPS: Readonly<Record<string, CommandModule>> = {
-  auth,
-  config,
-  payables,
-  batches,
-  cnab,
-  statements,
-  import: importFiles,
-  webhooks,
-  invoices,
-  expenses,
-  ledger,
-  report: reports,
-  defaulters: reports,
-  indexes: reports,
-  'bank-accounts': lookups,
-  suppliers: lookups,
-  units: lookups,
-  api,
-  sandbox,
-  demo,
-};
-
 /** The command the words name (`payables` in `--profile x payables list`): the first word no flag takes. */
-function commandWord(program: Command, args: readonly string[]): string | undefined {
+function commandWord(args: readonly string[]): string | undefined {
+  // `--json a,b` is a word after --json that is not a command, which declares them all
   const takesValue = new Set(
-    program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]),
+    GLOBAL_FLAGS.filter((f) => f.flag.includes('<')).flatMap((f) =>
+      f.flag.split(/[ ,]+/).filter((w) => w.startsWith('-')),
+    ),
   );
-  takesValue.delete('--json'); // `--json a,b` is a word after it that is not a command, which loads them all
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '--') return undefined;
@@ -428,7 +350,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
   if (argv[0] === '__complete') {
     // PowerShell's completer says an empty word being completed as --word-empty (completion.ts)
     const words = argv[1] === '--word-empty' ? [...argv.slice(2), ''] : argv.slice(1);
-    for (const candidate of complete(completionTable(program), words)) writeLine(io.stdout, candidate);
+    const table = completionTable(program, await declarations());
+    for (const candidate of complete(table, words)) writeLine(io.stdout, candidate);
     return ExitCode.ok;
   }
   const args = jsonArgs(argv, commandNames(program));

@@ -26,7 +26,7 @@ export interface FieldFlag {
   help: string;
   /** The placeholder in --help (`--payee <name>`); default by kind: reais, date, id, value, text. */
   arg?: string;
-  /** kind enum: the values (the same constant the schema is built from) */
+  /** kind enum: the values (the same constant the schema is built from); kind text: what the shell suggests */
   values?: readonly string[];
   /** Asked for on a terminal when missing, with this label (in declaration order). */
   prompt?: string;
@@ -166,6 +166,7 @@ const expenseCommon = {
     kind: 'text',
     arg: 'method',
     help: 'payment method, free text (pix, boleto, ted, cash...)',
+    values: FORMAS_PAGAMENTO,
   },
 } as const satisfies FieldFlags;
 
@@ -241,7 +242,13 @@ export const ENTRY_FIELDS = flagsFor<typeof S.AccountEntryCreate>()({
   supplier_id: id('supplier', 'supplier id, or a name that matches one'),
   payee: { flag: 'payee', kind: 'text', arg: 'name', help: 'payee name' },
   document_number: { flag: 'document', kind: 'text', arg: 'number', help: 'document number' },
-  payment_method: { flag: 'method', kind: 'text', arg: 'method', help: 'payment method, free text' },
+  payment_method: {
+    flag: 'method',
+    kind: 'text',
+    arg: 'method',
+    help: 'payment method, free text',
+    values: FORMAS_PAGAMENTO,
+  },
   due_at: { flag: 'due', kind: 'date', help: 'due date' },
 });
 

@@ -16,6 +16,9 @@ export interface Endpoint {
   scope: Scope | null;
 }
 
+/** The port `condo sandbox start` listens on unless told otherwise. */
+export const SANDBOX_PORT = '4010';
+
 /** Where the API lives on its server. */
 export const API_PREFIX = '/api/v1';
 

@@ -5,6 +5,9 @@
  */
 import { centsOf } from './money.js';
 
+/** How `condo report paid --by` sums a month's payments. */
+export const PAID_GROUPS = ['supplier', 'chart-account'] as const;
+
 /** A group of entries summed: a supplier, a payee without one, a chart account. */
 export interface GroupTotal {
   name: string;

@@ -8,6 +8,8 @@ import { BlockList, isIP } from 'node:net';
 
 export const WEBHOOK_EVENTS = ['bank.statement.imported'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** What a subscription may name: an event, or `*` for every one. */
+export const KNOWN_EVENTS: readonly string[] = [...WEBHOOK_EVENTS, '*'];
 
 export function webhookSignature(secret: string, timestamp: number, body: string | Buffer): string {
   const mac = createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');

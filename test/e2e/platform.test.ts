@@ -217,6 +217,7 @@ describe('output', () => {
     const condo = condoIn(join(s.condo.configDir, 'completion-table'));
     const { completionTable } = await import('../../src/cli/completion.js');
     const { buildProgram } = await import('../../src/cli/program.js');
+    const { declarations } = await import('../../src/cli/verbs/index.js');
     const { readFile } = await import('node:fs/promises');
     const built = JSON.parse(
       await readFile(join(CONDO_BIN, '..', '..', 'dist', 'help', 'completion.json'), 'utf8'),
@@ -224,7 +225,9 @@ describe('output', () => {
     const sink = { write: () => true, isTTY: false };
     const io = { stdin: process.stdin, stdout: sink, stderr: sink, env: {}, color: false } as never;
     expect(built).toEqual(
-      JSON.parse(JSON.stringify(completionTable(await buildProgram(io, () => undefined)))),
+      JSON.parse(
+        JSON.stringify(completionTable(await buildProgram(io, () => undefined), await declarations())),
+      ),
     );
     for (const words of [
       ['pay'],

@@ -2,9 +2,7 @@ import { UsageError } from '../../domain/errors.js';
 import { isPrototypeKey, parseUntrustedJson } from '../../domain/json.js';
 import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
-import { collect } from '../flags.js';
 import { printJson } from '../output.js';
-import type { Register } from '../verb.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -73,21 +71,3 @@ export async function apiCall(
     printJson(deps, response.body);
   return 0;
 }
-
-export const register: Register = (program, run) => {
-  program
-    .command('api <method> <path>')
-    .description(
-      'make an authenticated API call; a path not starting with /api/ is relative to the condominium',
-    )
-    .option(
-      '-F, --field <key=value>',
-      'a body field (query parameter for GET), typed: numbers, true, false, null',
-      collect,
-    )
-    .option('-f, --raw-field <key=value>', 'a body field kept as a string', collect)
-    .option('--input <file>', 'the request body as JSON from a file, or - for stdin')
-    .action(
-      run((deps, cmd) => apiCall(deps, cmd.args[0] as string, cmd.args[1] as string, cmd.opts<ApiOptions>())),
-    );
-};

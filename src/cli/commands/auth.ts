@@ -1,10 +1,8 @@
-import type { Command } from 'commander';
 import { AuthError, CondoError, UsageError } from '../../domain/errors.js';
 import { SCOPES } from '../../domain/scopes.js';
 import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
 import { printJson, printRecord } from '../output.js';
-import type { Register } from '../verb.js';
 
 const ALL_SCOPES: readonly string[] = SCOPES;
 
@@ -176,27 +174,3 @@ export async function logout(deps: Deps): Promise<number> {
   deps.info(`Logged out: profile "${name}" and its cached token removed.`);
   return 0;
 }
-
-export const register: Register = (program, run) => {
-  const auth = program.command('auth').description('log in, check and print credentials');
-  auth
-    .command('login')
-    .description('save a profile after proving its credentials (prompts on a terminal)')
-    .option('--condominium <slug>', 'condominium slug')
-    .option('--client-id <id>', 'OAuth client id')
-    .option('--client-secret-stdin', 'read the client secret from stdin')
-    .option('--scopes <list>', 'scopes to request, space- or comma-separated (default: all the client has)')
-    .action(run((deps, cmd: Command) => login(deps, cmd.opts<LoginOptions>())));
-  auth
-    .command('status')
-    .description('show the profile in use and whether its token works (exit 3 if not)')
-    .action(run((deps) => status(deps)));
-  auth
-    .command('token')
-    .description('print a valid access token')
-    .action(run((deps) => token(deps)));
-  auth
-    .command('logout')
-    .description('remove the profile and its cached token')
-    .action(run((deps) => logout(deps)));
-};

@@ -20,7 +20,7 @@ import {
 } from '../files.js';
 import { dateFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { fetchList, type PagingFlags } from '../lists.js';
 import {
   type Column,
   narration,
@@ -36,7 +36,6 @@ import { printRejections, rejectionsOf } from '../rejections.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
-import type { Register } from '../verb.js';
 import { readCnabFile } from './cnab.js';
 
 /** Payment batches: marked payables -> CNAB 240 remessa -> the bank's retorno -> paid, scheduled or rejected. */
@@ -466,48 +465,3 @@ export async function importReturns(
     return importReturn(deps, await finder.find(path, facts), path, label);
   });
 }
-
-export const register: Register = (program, run) => {
-  const batches = program
-    .command('batches')
-    .description('payment batches: CNAB 240 remittance files and bank returns');
-  batches
-    .command('list')
-    .description('list payment batches')
-    .option(...ALL_FLAG)
-    .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => batchesList(deps, cmd.opts())));
-  batches
-    .command('show <id>')
-    .description('a batch with its payables and their states')
-    .action(run((deps, cmd) => showBatch(deps, cmd.args[0] as string)));
-  batches
-    .command('create')
-    .description('put every marked payable into a new CNAB 240 remittance (asks first on a terminal)')
-    .option(
-      '--date <date>',
-      'payment date, a bank business day: YYYY-MM-DD, tomorrow, +Nd, next-business-day',
-    )
-    .option('--dry-run', 'show what would go (per forma, each payee, warnings) and create nothing')
-    .option('-y, --yes', 'do not ask for confirmation on a terminal')
-    .action(run((deps, cmd) => batchesCreate(deps, cmd.opts<CreateOptions>())));
-  batches
-    .command('cancel <id>')
-    .description("take a batch back before any return: its payables are marked again (don't send its file)")
-    .option('-y, --yes', 'cancel without asking')
-    .action(run((deps, cmd) => batchesCancel(deps, cmd.args[0] as string, cmd.opts())));
-  batches
-    .command('download <id>')
-    .description('download the .rem (default: its own name, in the current directory)')
-    .option('-O, --output-file <file>', 'write it here (- for stdout)')
-    .option('--force', 'overwrite an existing file')
-    .action(run((deps, cmd) => downloadBatch(deps, cmd.args[0] as string, cmd.opts<DownloadOptions>())));
-  batches
-    .command('import-return <files...>')
-    .usage('[ID] FILE...')
-    .description(
-      "import the bank's return files (.ret), each into the batch its payments name; re-importing changes nothing",
-    )
-    .option('--allow-empty', 'a pattern that matches no file is not an error (cron, a night with no file)')
-    .action(run((deps, cmd) => importReturns(deps, cmd.args, cmd.opts())));
-};

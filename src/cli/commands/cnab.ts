@@ -9,7 +9,6 @@ import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
 import { paint, printable, writeLine } from '../io.js';
 import { type Column, delimitedRows, printJson, printList } from '../output.js';
-import type { Register } from '../verb.js';
 
 /** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
 
@@ -121,11 +120,3 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
     );
   return fit ? 0 : 1;
 }
-
-export const register: Register = (program, run) => {
-  const cnab = program.command('cnab').description('CNAB 240 files, offline');
-  cnab
-    .command('inspect <file>')
-    .description('read a CNAB 240 remessa or retorno: header, lotes, payments, occurrences, problems by line')
-    .action(run((deps, cmd) => inspect(deps, cmd.args[0] as string)));
-};

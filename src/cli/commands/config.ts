@@ -5,7 +5,6 @@ import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
-import type { Register } from '../verb.js';
 
 /** Keys that name who the profile is: changing one drops the cached token. */
 const IDENTITY: readonly ProfileKey[] = ['base_url', 'condominium', 'client_id', 'scopes'];
@@ -160,34 +159,3 @@ export async function useProfile(deps: Deps, name: string): Promise<number> {
   deps.info(`now using profile "${name}"`);
   return 0;
 }
-
-export const register: Register = (program, run) => {
-  const config = program
-    .command('config')
-    .description('profiles: list, read and change settings, switch profile');
-  config
-    .command('list')
-    .description('list profiles (the current one marked)')
-    .action(run((deps) => listProfiles(deps)));
-  config
-    .command('get <key>')
-    .description(`print a setting of the profile (${KEYS.join(', ')})`)
-    .action(run((deps, cmd) => getKey(deps, cmd.args[0] as string)));
-  config
-    .command('set <key> <value>')
-    .description('change a setting of the profile')
-    .action(run((deps, cmd) => setKey(deps, cmd.args[0] as string, cmd.args[1] as string)));
-  config
-    .command('unset <key>')
-    .description('remove a setting of the profile')
-    .action(run((deps, cmd) => unsetKey(deps, cmd.args[0] as string)));
-  config
-    .command('prune')
-    .description('remove the sandbox profiles whose sandbox no longer answers (asks first)')
-    .option('-y, --yes', 'remove without asking')
-    .action(run((deps, cmd) => pruneProfiles(deps, cmd.opts())));
-  config
-    .command('use <profile>')
-    .description('make a profile the current one')
-    .action(run((deps, cmd) => useProfile(deps, cmd.args[0] as string)));
-};

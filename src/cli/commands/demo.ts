@@ -7,7 +7,6 @@ import { ApiError } from '../../domain/errors.js';
 import { buildBoleto } from '../../formats/boleto/index.js';
 import type { Deps } from '../context.js';
 import { type Io, paint, writeLine } from '../io.js';
-import type { Register } from '../verb.js';
 
 /**
  * `condo demo`: a sandbox on a free port with a throw-away data dir and config, and the payable lifecycle run
@@ -598,12 +597,3 @@ async function firmChapter(deps: Deps, s: Session, root: string): Promise<void> 
   await s.show('The month per condominium, for the councils', [...profiles, 'report', 'month']);
   await s.show('And every building that has units behind', ['--all-profiles', 'defaulters']);
 }
-
-export const register: Register = (program, run) => {
-  program
-    .command('demo')
-    .description(
-      'walk through a month of payables and the CNAB 240 remittance run against a throw-away sandbox',
-    )
-    .action(run((deps) => demo(deps)));
-};

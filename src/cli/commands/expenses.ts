@@ -6,13 +6,12 @@ import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.
 import type { ExpenseInstallmentsCreate } from '../../domain/request-bodies.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
-import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
+import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { fetchList, type PagingFlags } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList } from '../output.js';
 import { resolveChartAccountId, resolveSupplierId, withNamedIds } from '../resolve.js';
-import type { Register } from '../verb.js';
 
 /**
  * Expenses (despesas): a bill registered against an expense chart account (recorded as a ledger entry once paid),
@@ -220,42 +219,3 @@ function checkAgainstSchedule(deps: Deps, created: Expense[], schedule: Installm
   if (differs)
     deps.warn('the server created a schedule different from the one shown; check condo expenses list');
 }
-
-export const register: Register = (program, run) => {
-  const expenses = program
-    .command('expenses')
-    .description('expenses (despesas): register bills and installment series');
-  expenses
-    .command('list')
-    .description('list expenses')
-    .option('--supplier <supplier>', 'filter by supplier: its id, or a name that matches one supplier')
-    .option('--chart-account <account>', 'filter by chart account: id, code (2.3.05) or part of its name')
-    .option('--paid-from <date>', 'paid on or after')
-    .option('--paid-to <date>', 'paid on or before')
-    .option(...ALL_FLAG)
-    .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => expensesList(deps, cmd.opts<ListOptions>())));
-  addFieldOptions(
-    expenses
-      .command('create')
-      .description('register an expense (paid ones become ledger entries in their financial period)'),
-    EXPENSE_FIELDS,
-  )
-    .option('--from-file <file>', 'JSON expense body (API fields, decimal reais), or an array of them')
-    .action(run((deps, cmd) => createExpenses(deps, cmd.opts<ExpenseFlags>())));
-  addFieldOptions(
-    expenses
-      .command('installments')
-      .description('split a total into N linked expenses with monthly due dates'),
-    INSTALLMENTS_FIELDS,
-  )
-    .option('--dry-run', 'print the schedule and exit; sends nothing, needs no credentials')
-    .option('-y, --yes', 'do not ask for confirmation on a terminal')
-    .option('--from-file <file>', 'JSON installments body (API fields, decimal reais), or an array of them')
-    .addHelpText(
-      'after',
-      '\nThe schedule is printed before anything is sent. On a terminal it asks to confirm (--yes skips);\n' +
-        'without one (pipe, cron, CI, --no-input) it proceeds without asking, as scripts expect.',
-    )
-    .action(run((deps, cmd) => expensesInstallments(deps, cmd.opts<InstallmentFlags>())));
-};

@@ -6,7 +6,6 @@ import { expandFileArgs, nothingToImport } from '../file-args.js';
 import { type FileKind, kindOf } from '../file-kind.js';
 import { eachFile, type FileLabel } from '../per-file.js';
 import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
-import type { Register } from '../verb.js';
 import { batchFinder, importReturn, type ReturnFacts, returnFacts } from './batches.js';
 import { type ImportOptions, importStatement, parseLocally } from './statements.js';
 
@@ -230,15 +229,3 @@ export async function importFiles(
     await Promise.all(tenants.filter((t) => t.deps !== deps).map((t) => t.deps.close()));
   }
 }
-
-export const register: Register = (program, run) => {
-  program
-    .command('import <files...>')
-    .description(
-      'import bank files by their content: returns (.ret) into their batches, OFX/CSV statements into their accounts',
-    )
-    .option('--csv-columns <map>', 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento')
-    .option('--date-format <format>', 'generic CSV date format, e.g. DD/MM/YYYY')
-    .option('--allow-empty', 'a pattern that matches no file is not an error (cron, a night with no file)')
-    .action(run((deps, cmd) => importFiles(deps, cmd.args, { statement: cmd.opts<ImportOptions>() })));
-};

@@ -11,13 +11,12 @@ import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.
 import type { InvoiceCreate } from '../../domain/request-bodies.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
-import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
+import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { fetchList, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { namer } from '../resolve.js';
-import type { Register } from '../verb.js';
 
 /**
  * Invoices (cobranças): a draft charge to a unit, issued into a registered boleto and a PIX BR Code. Amounts are
@@ -270,40 +269,3 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
   }
   return 0;
 }
-
-export const register: Register = (program, run) => {
-  const invoices = program
-    .command('invoices')
-    .description('invoices (cobranças): create drafts, issue boleto and PIX, show payment options');
-  invoices
-    .command('list')
-    .description('list invoices')
-    .option('--state <state>', `filter by state: ${INVOICE_FILTER_STATES.join(', ')}`)
-    .option('--unit <id>', 'filter by unit id (see condo units list)')
-    .option('--party <id>', 'filter by party (payer) id')
-    .option('--due-from <date>', 'due on or after')
-    .option('--due-to <date>', 'due on or before')
-    .option(...ALL_FLAG)
-    .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => invoicesList(deps, cmd.opts<ListOptions>())));
-  invoices
-    .command('show <id>')
-    .description('show one invoice in detail')
-    .action(run((deps, cmd) => showInvoice(deps, cmd.args[0] as string)));
-  addFieldOptions(
-    invoices.command('create').description('create a draft invoice in the open financial period'),
-    INVOICE_FIELDS,
-  )
-    .option('--from-file <file>', 'JSON invoice body (API fields, decimal reais), or an array of them')
-    .action(run((deps, cmd) => createInvoices(deps, cmd.opts<InvoiceFlags>())));
-  invoices
-    .command('issue <id>')
-    .description('issue the payment options (registered boleto and PIX QR) of a draft invoice')
-    .action(run((deps, cmd) => invoicesIssue(deps, cmd.args[0] as string)));
-  invoices
-    .command('payment <id>')
-    .description(
-      'linha digitável, boleto URL and PIX copia e cola of an issued invoice (QR code on a terminal)',
-    )
-    .action(run((deps, cmd) => showPayment(deps, cmd.args[0] as string)));
-};

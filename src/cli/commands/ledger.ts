@@ -16,13 +16,12 @@ import type { AccountTransferCreate } from '../../domain/request-bodies.js';
 import { drawBars } from '../bars.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
-import { addFieldOptions, bodyFromFlags, flagOf } from '../fields.js';
+import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { fetchList, type PagingFlags } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import { resolveChartAccountId, withNamedIds } from '../resolve.js';
-import type { Register } from '../verb.js';
 
 /**
  * The ledger: the chart of accounts (plano de contas), the entries recorded against it (revenue and expense, in
@@ -310,58 +309,3 @@ export async function summary(
   ]);
   return 0;
 }
-
-function entryFieldOptions(cmd: import('commander').Command): import('commander').Command {
-  return addFieldOptions(cmd, ENTRY_FIELDS).option(
-    '--from-file <file>',
-    'JSON entry body (API fields, decimal reais), or an array of them',
-  );
-}
-
-export const register: Register = (program, run) => {
-  const ledger = program
-    .command('ledger')
-    .description('chart of accounts, entries, transfers between bank accounts, a month summary');
-  ledger
-    .command('chart')
-    .description('list the chart of accounts (plano de contas)')
-    .option('--type <type>', 'revenue or expense')
-    .option('--state <state>', 'active or inactive')
-    .action(run((deps, cmd) => chart(deps, cmd.opts())));
-  // `ledger entries` lists (its default subcommand), `ledger entries create` writes.
-  const entriesGroup = ledger.command('entries').description('ledger entries: list (default) or create');
-  entriesGroup
-    .command('list', { isDefault: true })
-    .description('list ledger entries (revenue and expense)')
-    .option('--from <date>', 'paid on or after')
-    .option('--to <date>', 'paid on or before')
-    .option('--chart-account <account>', 'chart account: id, code (2.3.05) or part of its name')
-    .option('--bank-account <id>', 'bank account id')
-    .option('--type <type>', 'revenue or expense')
-    .option(...ALL_FLAG)
-    .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => entries(deps, cmd.opts<EntriesOptions>())));
-  entryFieldOptions(
-    entriesGroup
-      .command('create')
-      .description('create a revenue or expense entry in an open financial period'),
-  ).action(run((deps, cmd) => createEntries(deps, cmd.opts<EntryFlags>())));
-  addFieldOptions(
-    ledger
-      .command('transfer')
-      .description('move money between two bank accounts (an outgoing and an incoming entry)'),
-    TRANSFER_FIELDS,
-  )
-    .option('--from-file <file>', 'JSON transfer body (API fields, decimal reais), or an array of them')
-    .action(run((deps, cmd) => ledgerTransfer(deps, cmd.opts<TransferFlags>())));
-  ledger
-    .command('summary')
-    .description(
-      "a month's revenue and expense per chart account and bank account; or months side by side, with a chart",
-    )
-    .option('--month <YYYY-MM>', 'the month')
-    .option('--from <YYYY-MM>', 'the first month of a range (with --to; default: --to)')
-    .option('--to <YYYY-MM>', 'the last month of a range (default: this month)')
-    .option('--last <n>', 'the last N months up to --to (instead of --from)')
-    .action(run((deps, cmd) => summary(deps, cmd.opts())));
-};

@@ -9,7 +9,6 @@ import { paint, writeLine } from '../io.js';
 import { fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { printRejections } from '../rejections.js';
 import { resolveSupplierId } from '../resolve.js';
-import type { Register } from '../verb.js';
 
 /** Read-only lists a person needs to find ids: chart of accounts, bank accounts, suppliers, units. */
 
@@ -153,37 +152,3 @@ export async function units(deps: Deps): Promise<number> {
   ]);
   return 0;
 }
-
-export const register: Register = (program, run) => {
-  const bank = program.command('bank-accounts').description('bank accounts of the condominium');
-  bank
-    .command('list')
-    .description('list bank accounts with type and current balance')
-    .action(run((deps) => bankAccounts(deps)));
-  const supplier = program.command('suppliers').description('suppliers (fornecedores)');
-  supplier
-    .command('list')
-    .description('list suppliers with their bank data and PIX keys')
-    .action(run((deps) => suppliers(deps)));
-  supplier
-    .command('show <supplier>')
-    .description("a supplier's payment data and its rejected payables (SUPPLIER: id or name)")
-    .action(run((deps, cmd) => showSupplier(deps, cmd.args[0] as string)));
-  supplier
-    .command('update <supplier>')
-    .description("correct a supplier's bank account or PIX key, as a bank's rejection names it")
-    .option('--bank-code <nnn>', 'bank code (COMPE, 3 digits), e.g. 341')
-    .option('--agency <agency>', 'agency, with -digit when it has one: 0912 or 1607-5')
-    .option('--account <account>', 'account and check digit: 45873-4')
-    .option('--account-type <type>', 'checking or savings')
-    .option('--pix-key <key>', 'PIX key: CPF/CNPJ digits, +55 phone, e-mail or random key')
-    .option('--no-pix-key', 'remove the PIX key')
-    .option('--name <name>', "the supplier's name")
-    .action(run((deps, cmd) => suppliersUpdate(deps, cmd.args[0] as string, cmd.opts<SupplierFlags>())));
-  program
-    .command('units')
-    .description('units of the condominium')
-    .command('list')
-    .description('list units with block and owner')
-    .action(run((deps) => units(deps)));
-};

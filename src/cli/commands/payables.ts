@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { Payable, PayableDetail } from '../../client/types.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
@@ -19,18 +18,11 @@ import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
-import {
-  addFieldOptions,
-  bodyFromFlags,
-  flagOf,
-  namedProblem,
-  type Picker,
-  promptMissing,
-} from '../fields.js';
+import { bodyFromFlags, flagOf, namedProblem, type Picker, promptMissing } from '../fields.js';
 import { readIdArgs } from '../files.js';
 import { dateFlag, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { fetchList, type PagingFlags } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { nextSteps, SETTLED_ADVICE } from '../rejections.js';
 import { reportBulk } from '../report.js';
@@ -43,7 +35,6 @@ import {
   withNamedIds,
 } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
-import type { Register } from '../verb.js';
 
 /** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
 
@@ -427,58 +418,3 @@ async function settledByTheBank(deps: Deps, ids: readonly string[]): Promise<Map
   }
   return refused;
 }
-
-function fieldOptions(cmd: Command): Command {
-  return addFieldOptions(addFieldOptions(cmd, PAYABLE_FIELDS), TRIBUTE_FIELDS).option(
-    '--from-file <file>',
-    'JSON payable body (API fields, cents), or an array of them',
-  );
-}
-
-export const register: Register = (program, run) => {
-  const payables = program
-    .command('payables')
-    .description('payables (contas a pagar): create, mark for remittance, follow');
-  payables
-    .command('list')
-    .description('list payables')
-    .option('--state <state>', `filter by state: ${PAYABLE_STATES.join(', ')}`)
-    .option('--rejected', 'only payables the bank rejected (pending again, to be fixed and marked)')
-    .option('--supplier <supplier>', 'filter by supplier: its id, or a name that matches one supplier')
-    .option('--search <text>', 'the description, payee or document contains this text')
-    .option('--method <formas>', `only these, comma-separated: ${FORMAS_PAGAMENTO.join(', ')}`)
-    .option('--due-from <date>', 'due on or after')
-    .option('--due-to <date>', 'due on or before')
-    .option(...ALL_FLAG)
-    .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => payablesList(deps, cmd.opts<ListOptions>())));
-  payables
-    .command('show <id>')
-    .description(
-      'one payable in detail, with its batches (ID: the id, a unique start or end of it, or the seu número)',
-    )
-    .action(run((deps, cmd) => showPayable(deps, cmd.args[0] as string)));
-  fieldOptions(
-    payables.command('create').description('create payables (prompts for what is missing on a terminal)'),
-  ).action(run((deps, cmd) => createPayables(deps, cmd.opts<PayableFlags>())));
-  fieldOptions(payables.command('update <id>').description('change a pending payable')).action(
-    run((deps, cmd) => payablesUpdate(deps, cmd.args[0] as string, cmd.opts<PayableFlags>())),
-  );
-  payables
-    .command('delete <ids...>')
-    .description('delete payables not yet in a batch (asks first; - reads ids from stdin)')
-    .option('-y, --yes', 'delete without asking')
-    .action(run((deps, cmd) => actOnMany(deps, 'deleteMany', 'deleted', cmd.args, cmd.opts())));
-  payables
-    .command('mark <ids...>')
-    .description('mark payables for the next remittance (CNAB 240 batch); - reads ids from stdin')
-    .option(
-      '--force',
-      'mark even a payable the bank said is already paid (ZK), once the statement shows it is not',
-    )
-    .action(run((deps, cmd) => actOnMany(deps, 'markMany', 'marked', cmd.args, cmd.opts())));
-  payables
-    .command('unmark <ids...>')
-    .description('take payables out of the next remittance; - reads ids from stdin')
-    .action(run((deps, cmd) => actOnMany(deps, 'unmarkMany', 'unmarked', cmd.args)));
-};

@@ -1,13 +1,12 @@
 import type { DefaulterRow, MonetaryIndex, Payable } from '../../client/index.js';
 import { todayIn } from '../../domain/dates.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
-import { groupTotals, monthBalances } from '../../domain/month-report.js';
+import { groupTotals, monthBalances, PAID_GROUPS } from '../../domain/month-report.js';
 import { displayState } from '../../domain/payables.js';
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
-import type { Register } from '../verb.js';
 import { lastDayOf, monthFlag } from './ledger.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */
@@ -66,8 +65,6 @@ export interface PaidOptions {
   month?: string;
   by?: string;
 }
-
-const PAID_GROUPS = ['supplier', 'chart-account'] as const;
 
 interface PaidRow {
   key: string;
@@ -524,30 +521,3 @@ export async function reportMonth(deps: Deps, monthArg: string | undefined): Pro
   ]);
   return 0;
 }
-
-export const register: Register = (program, run) => {
-  const report = program.command('report').description('reports people ask for every month');
-  report
-    .command('month [month]')
-    .description(
-      "a condominium's month for its council: paid, rejected, to pay, revenue, defaulters, balances",
-    )
-    .action(run((deps, cmd) => reportMonth(deps, cmd.args[0])));
-  report
-    .command('paid')
-    .description('what was paid in a month: each payment, or by supplier or chart account, with the total')
-    .option('--month <YYYY-MM>', 'the month (default: this one)')
-    .option('--by <group>', `sum by ${PAID_GROUPS.join(' or ')}`)
-    .action(run((deps, cmd) => reportPaid(deps, cmd.opts<PaidOptions>())));
-  program
-    .command('defaulters')
-    .description('delinquency snapshot per unit: overdue invoices, total outstanding, days overdue')
-    .option('--as-of <date>', 'the day the snapshot is taken (default: today)')
-    .option('--min-days <n>', 'only units at least this many days overdue')
-    .option('--min-amount <reais>', 'only units owing at least this much')
-    .action(run((deps, cmd) => listDefaulters(deps, cmd.opts<DefaultersOptions>())));
-  program
-    .command('indexes')
-    .description('monetary indexes (IPCA, IGPM, INPC, INCC, TJSP) used to correct overdue amounts')
-    .action(run((deps) => listIndexes(deps)));
-};

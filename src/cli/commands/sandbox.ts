@@ -2,27 +2,27 @@ import { readFile, stat } from 'node:fs/promises';
 import { homedir, networkInterfaces } from 'node:os';
 import { basename, join, resolve, win32 } from 'node:path';
 import { Readable } from 'node:stream';
+import { SANDBOX_PORT } from '../../domain/endpoints.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
+import { BOLETO_BANKS } from '../../formats/boleto/banks.js';
 import type { Deps } from '../context.js';
 import { deliver, outputTarget } from '../files.js';
-import { collect, dateFlag, enumFlag, intFlag, reaisFlag, urlFlag } from '../flags.js';
+import { dateFlag, enumFlag, intFlag, reaisFlag, urlFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import { untilStopped } from '../signals.js';
-import type { Register } from '../verb.js';
 
 /** The sandbox: the whole finance API, locally, for trying things and for the tests. */
 
 export const SANDBOX_PROFILE = 'sandbox';
-const DEFAULT_PORT = '4010';
 
 /**
  * The profile a started sandbox writes: `sandbox` for the default port and data dir; `sandbox-<port>` on another
  * port, else `sandbox-<data dir name>`, so a second sandbox never takes over the first one's profile.
  */
 export function sandboxProfileName(port: number, dataDir: string, defaultDataDir: string): string {
-  if (String(port) !== DEFAULT_PORT) return `${SANDBOX_PROFILE}-${port}`;
+  if (String(port) !== SANDBOX_PORT) return `${SANDBOX_PROFILE}-${port}`;
   if (resolve(dataDir) !== resolve(defaultDataDir)) return `${SANDBOX_PROFILE}-${basename(resolve(dataDir))}`;
   return SANDBOX_PROFILE;
 }
@@ -309,9 +309,6 @@ export interface BoletoOptions {
   due?: string;
 }
 
-/** The banks whose boletos the sandbox lays out as the bank does (src/formats/boleto/banks.ts). */
-export const BOLETO_BANKS = ['001', '033', '041', '077', '104', '237', '341', '422', '748', '756'] as const;
-
 /**
  * `condo sandbox boleto`: a valid boleto to try the payables with, as one of the sandbox's suppliers would send
  * it: the bank's own free-field layout, the amount and the due date in the barcode. Offline; a new nosso número
@@ -396,88 +393,3 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
   deps.info(`bank return: ${result.paid} paid, ${result.scheduled} scheduled, ${result.rejected} rejected`);
   return 0;
 }
-
-export const register: Register = (program, run) => {
-  const sandbox = program.command('sandbox').description('run the local sandbox of the finance API');
-  sandbox
-    .command('start')
-    .description('run the API in the foreground (Ctrl-C stops it)')
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--port <port>', 'port (0 picks a free one)', DEFAULT_PORT)
-    .option('--data-dir <dir>', 'where the sandbox keeps its state')
-    .option('--rate-limit <count[/seconds]>', 'requests per token per window (default 600/60)')
-    .option('--token-ttl <seconds>', 'access token lifetime (default 3600)')
-    .option(
-      '--allow-host <name>',
-      'answer to this Host name too (repeatable; loopback answers only localhost)',
-      collect,
-    )
-    .option(
-      '--webhook-allow <address>',
-      'deliver webhooks to this address or CIDR range though it is link-local or reserved (repeatable)',
-      collect,
-    )
-    .option(
-      '--no-bills',
-      "a new data dir without this month's seeded payables (the cadastros and history only)",
-    )
-    .option(
-      '--condominiums <n>',
-      'play an accounting firm: N condominiums (2 to 200), each with its client, accounts and bills',
-    )
-    .action(run((deps, cmd) => startSandboxVerb(deps, cmd.opts<StartOptions>())));
-  sandbox
-    .command('credentials')
-    .description("print the seeded API clients (default, read-only, other, and a firm's condominiums')")
-    .option('--data-dir <dir>', 'the sandbox data dir')
-    .option('--write-profiles', 'write one profile per condominium, named after it, for --all-profiles')
-    .action(run((deps, cmd) => credentialsVerb(deps, cmd.opts())));
-  sandbox
-    .command('boleto')
-    .description("a valid test boleto (linha digitável and barcode) as a sandbox supplier's bank issues it")
-    .option('--bank <code>', `the issuing bank: ${BOLETO_BANKS.join(', ')} (default 341)`)
-    .option('--amount <reais>', 'its amount (default 740,00)')
-    .option('--due <date>', 'its due date (default +5d)')
-    .action(run((deps, cmd) => boletoVerb(deps, cmd.opts<BoletoOptions>())));
-  sandbox
-    .command('bank-return <file>')
-    .description('play the bank: write the return (.ret) for a remittance (.rem)')
-    .option('-O, --output-file <file>', 'where to write the return (- for stdout)')
-    .option('--force', 'overwrite an existing file')
-    .option(
-      '--reject <seu-numero>',
-      'reject this payment (repeatable); SEU:CODE rejects it with that code, e.g. …:ZK',
-      collect,
-    )
-    .option('--reject-rate <p>', 'reject this fraction of the payments at random (0..1 or 10%)')
-    .option('--schedule-only', 'answer BD (scheduled) instead of 00 (paid)')
-    .option('--seed <n>', 'seed for --reject-rate and the rejection codes, for a repeatable file')
-    .action(run((deps, cmd) => bankReturnVerb(deps, cmd.args[0] as string, cmd.opts<BankReturnOptions>())));
-  sandbox
-    .command('statement')
-    .description("play the bank: the month's statement of the payment account, as OFX or CSV")
-    .option('--month <YYYY-MM>', 'the month (default: this one; a past month runs to its last day)')
-    .option('--format <format>', 'ofx or csv', 'ofx')
-    .option('--account <id>', 'bank account id (default: the payment account)')
-    .option('--condominium <slug>', "whose payment account (default: the account's, else the test one)")
-    .option('--data-dir <dir>', 'the sandbox data dir')
-    .option('-O, --output-file <file>', 'write it here (- for stdout; default extrato-YYYY-MM.ofx here)')
-    .option('--force', 'overwrite an existing file')
-    .action(run((deps, cmd) => statementVerb(deps, cmd.opts<StatementOptions>())));
-  sandbox
-    .command('openapi')
-    .description(
-      'print the OpenAPI 3.1 document of the API (a running sandbox serves it at /api/v1/openapi.json)',
-    )
-    .option('--server <url>', "the server's URL in the document (default http://127.0.0.1:4010)")
-    .option('-O, --output-file <file>', 'write it to this file instead of stdout')
-    .option('--force', 'overwrite an existing file')
-    .action(run((deps, cmd) => openApiVerb(deps, cmd.opts<OpenApiOptions>())));
-  sandbox
-    .command('reset')
-    .description('throw away the sandbox data and seed it again')
-    .option('--data-dir <dir>', 'the sandbox data dir')
-    .option('--force', 'reset even while a sandbox is running on the data dir')
-    .option('--no-bills', "without this month's seeded payables (the cadastros and history only)")
-    .action(run((deps, cmd) => resetVerb(deps, cmd.opts())));
-};

@@ -15,12 +15,11 @@ import { wrongKind } from '../file-kind.js';
 import { progressBar, sha256File } from '../files.js';
 import { enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { ALL_FLAG, fetchList, LIMIT_FLAG, type PagingFlags } from '../lists.js';
+import { fetchList, type PagingFlags } from '../lists.js';
 import { fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
-import type { Register } from '../verb.js';
 
 /**
  * `condo statements import`: for a cron job importing last night's statement. The file is parsed locally first,
@@ -315,36 +314,3 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
   if (s.unmatched_truncated) deps.warn('more unmatched movements than listed');
   return 0;
 }
-
-export const register: Register = (program, run) => {
-  const statements = program
-    .command('statements')
-    .description('bank statements: OFX and CSV import with reconciliation');
-  statements
-    .command('import <files...>')
-    .description(
-      'import OFX or CSV statements into their bank accounts (parsed locally first; safe to re-run)',
-    )
-    .option(
-      '--account <id>',
-      'bank account id (default: the account the file names; see condo bank-accounts list)',
-    )
-    .option('--format <format>', 'ofx or csv (default: detected from the file)')
-    .option('--force', 'import even when the bank or account in the file differ from the bank account')
-    .option('--dry-run', 'parse and summarize only: no account, credentials or network needed')
-    .option('--allow-empty', 'a pattern that matches no file is not an error (cron, a night with no file)')
-    .option('--csv-columns <map>', 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento')
-    .option('--date-format <format>', 'generic CSV date format, e.g. DD/MM/YYYY')
-    .action(run((deps, cmd) => importStatements(deps, cmd.args, cmd.opts<ImportOptions>())));
-  statements
-    .command('list')
-    .description('the statement imports that ran, newest first, with what each left unmatched')
-    .option('--account <id>', 'only this bank account')
-    .option(...ALL_FLAG)
-    .option(...LIMIT_FLAG)
-    .action(run((deps, cmd) => listStatements(deps, cmd.opts())));
-  statements
-    .command('show <id>')
-    .description('one statement import and its movements still unmatched')
-    .action(run((deps, cmd) => showStatement(deps, cmd.args[0] as string)));
-};

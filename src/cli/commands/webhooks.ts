@@ -1,18 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../../domain/errors.js';
-import { verifyWebhookSignature, WEBHOOK_EVENTS } from '../../domain/webhooks.js';
+import { KNOWN_EVENTS, verifyWebhookSignature } from '../../domain/webhooks.js';
 import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
 import { urlFlag } from '../flags.js';
 import { paint, printable, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import { untilStopped } from '../signals.js';
-import type { Register } from '../verb.js';
 
 /** Webhook subscriptions, a local receiver for development, and signature checks for integrators. */
-
-const KNOWN_EVENTS = [...WEBHOOK_EVENTS, '*'];
 
 export function parseEvents(text: string | undefined): string[] {
   const events = (text ?? 'bank.statement.imported')
@@ -190,37 +187,3 @@ export async function verify(
   deps.warn(check.reason);
   return 1;
 }
-
-export const register: Register = (program, run) => {
-  const webhooks = program
-    .command('webhooks')
-    .description('webhook subscriptions, a local receiver, signature checks');
-  webhooks
-    .command('list')
-    .description('list subscriptions')
-    .action(run((deps) => listWebhooks(deps)));
-  webhooks
-    .command('create <url>')
-    .description('subscribe a URL to events (prints the id and the secret, shown once)')
-    .option('--events <list>', `comma-separated: ${KNOWN_EVENTS.join(', ')}`, 'bank.statement.imported')
-    .action(run((deps, cmd) => createWebhook(deps, cmd.args[0] as string, cmd.opts())));
-  webhooks
-    .command('delete <id>')
-    .description('remove a subscription')
-    .action(run((deps, cmd) => deleteWebhook(deps, cmd.args[0] as string)));
-  webhooks
-    .command('listen')
-    .description('receive events on loopback while it runs: verify, print or forward them')
-    .option('--forward-to <url>', 'POST each verified event to this URL')
-    .option('--events <list>', 'events to subscribe to', 'bank.statement.imported')
-    .option('--port <port>', 'local port (default: a free one)')
-    .action(run((deps, cmd) => listen(deps, cmd.opts<ListenOptions>())));
-  webhooks
-    .command('verify [file]')
-    .description('check a payload (file or stdin) against its X-Condo-Signature and the secret')
-    .option('--secret-file <file>', "a file holding the subscription's secret (or set CONDO_WEBHOOK_SECRET)")
-    .option('--secret <secret>', 'the secret itself (visible in ps: prefer --secret-file)')
-    .option('--signature <header>', 'the X-Condo-Signature header value')
-    .option('--tolerance <seconds>', 'refuse timestamps further than this from now (0: no check)', '300')
-    .action(run((deps, cmd) => verify(deps, cmd.args[0], cmd.opts())));
-};

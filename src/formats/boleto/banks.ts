@@ -8,6 +8,9 @@
 import { digitsOnly } from '../../domain/digits.js';
 import { mod10 } from './index.js';
 
+/** The banks whose boletos the sandbox lays out as the bank does (the free fields below). */
+export const BOLETO_BANKS = ['001', '033', '041', '077', '104', '237', '341', '422', '748', '756'] as const;
+
 export class FreeFieldError extends Error {
   constructor(
     readonly field: string,

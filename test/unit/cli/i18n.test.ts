@@ -25,16 +25,17 @@ describe('the language of the screens', () => {
       color: false,
       env: {},
     } as Io;
-    const program = await buildProgram(io, () => undefined);
-    const t = await loadTranslator('pt-BR');
+    const english = await buildProgram(io, () => undefined);
+    const portuguese = await buildProgram(io, () => undefined, undefined, await loadTranslator('pt-BR'));
     const missing: string[] = [];
-    const walk = (cmd: Command) => {
-      if (cmd.description() && t(cmd.description()) === cmd.description()) missing.push(cmd.description());
-      for (const o of cmd.options)
-        if (o.description && t(o.description) === o.description) missing.push(o.description);
-      cmd.commands.forEach(walk);
+    const walk = (en: Command, pt: Command) => {
+      if (en.description() && pt.description() === en.description()) missing.push(en.description());
+      en.options.forEach((o, i) => {
+        if (o.description && pt.options[i]?.description === o.description) missing.push(o.description);
+      });
+      en.commands.forEach((sub, i) => walk(sub, pt.commands[i] as Command));
     };
-    walk(program);
+    walk(english, portuguese);
     expect(missing).toEqual([]);
   });
 

@@ -1,0 +1,199 @@
+/**
+ * A verb is one typed declaration (as wrangler's createCommand): its name and positional arguments, what it does
+ * and each flag in both languages, its flags' completion values, its examples, whether it writes and whether it
+ * runs across profiles, and its handler, loaded only when it runs. program.ts builds the commander tree from the
+ * declarations; the help pages, the completion table, the across-profiles rules and the "written to" line read
+ * them too, so nothing about a verb is written anywhere else.
+ *
+ * The declarations live in `verbs/<group>.ts` and import no handler module, so building the tree (for --help,
+ * completion, a typo's suggestion) loads none.
+ */
+import type { FieldFlags, FlagsOf } from '../domain/body-fields.js';
+import type { Deps } from './context.js';
+import type { FileKind } from './file-kind.js';
+import type { Lang } from './i18n.js';
+
+/**
+ * A text a person reads, in each language condo speaks. Its id is where it is declared (the verb's path and the
+ * flag), so rewording the English cannot lose the Portuguese beside it, and the type checker wants both.
+ */
+export interface Text {
+  readonly en: string;
+  readonly pt: string;
+}
+
+/** The text in `lang`. */
+export const textIn = (text: Text, lang: Lang): string => (lang === 'en' ? text.en : text.pt);
+
+/** A flag: commander's flag string (`-y, --yes`, `--state <state>`, `--no-bills`) and its help. */
+export interface FlagDecl<S extends string = string> {
+  readonly flag: S;
+  readonly help: Text;
+  /** the value when the flag is not given (shown in --help as commander shows it) */
+  readonly default?: string;
+  /** the flag may be given again, each value collected into an array */
+  readonly repeat?: true;
+  /** the values the shell completes after it */
+  readonly values?: readonly string[];
+  /** not in --help nor completed (a form another flag is rewritten to) */
+  readonly hidden?: true;
+}
+
+type Camel<T extends string> = T extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : T;
+type LongName<S extends string> = S extends `${string}--${infer Rest}`
+  ? Rest extends `${infer Name} ${string}`
+    ? Name
+    : Rest
+  : never;
+/** The key commander gives the flag's value: `--due-from` → dueFrom, `--no-bills` → bills. */
+type KeyOf<S extends string> = LongName<S> extends `no-${infer Name}` ? Camel<Name> : Camel<LongName<S>>;
+type Negated<D extends FlagDecl> = LongName<D['flag']> extends `no-${string}` ? true : false;
+/** Whether another flag sets the same key (`--pix-key <key>` beside `--no-pix-key`). */
+type Paired<D extends FlagDecl, All extends FlagDecl> =
+  KeyOf<D['flag']> extends KeyOf<Exclude<All, D>['flag']> ? true : false;
+/** `--no-x` beside `--x <v>` only turns it off (false); alone it is a switch that is on unless given. */
+type ValueOf<D extends FlagDecl, All extends FlagDecl> = D extends { repeat: true }
+  ? string[]
+  : Negated<D> extends true
+    ? Paired<D, All> extends true
+      ? false
+      : boolean
+    : D['flag'] extends `${string}<${string}>`
+      ? string
+      : boolean;
+/** A flag with a default, or a lone `--no-x`, always has a value. */
+type Always<D extends FlagDecl, All extends FlagDecl> = D extends { default: string }
+  ? true
+  : Negated<D> extends true
+    ? Paired<D, All> extends true
+      ? false
+      : true
+    : false;
+
+/** The parsed options of a verb with these flags, inferred from the declaration (no cast where a verb reads them). */
+export type OptsOf<F extends readonly FlagDecl[]> = {
+  [D in F[number] as Always<D, F[number]> extends true ? never : KeyOf<D['flag']>]?: ValueOf<D, F[number]>;
+} & {
+  [D in F[number] as Always<D, F[number]> extends true ? KeyOf<D['flag']> : never]: ValueOf<D, F[number]>;
+};
+
+type Words<S extends string> = S extends `${infer Word} ${infer Rest}` ? [Word, ...Words<Rest>] : [S];
+type ArgValues<W extends readonly string[]> = W extends [infer Word, ...infer Rest extends string[]]
+  ? [
+      Word extends `<${string}...>` | `[${string}...]`
+        ? string[]
+        : Word extends `<${string}>`
+          ? string
+          : Word extends `[${string}]`
+            ? string | undefined
+            : never,
+      ...ArgValues<Rest>,
+    ]
+  : [];
+/** The positional arguments of `show <id>` ([string]), `import <files...>` ([string[]]), `month [month]`. */
+export type ArgsOf<N extends string> = N extends `${string} ${infer Args}` ? ArgValues<Words<Args>> : [];
+
+/** Which of a request body's field sets a verb offers as flags (body-fields.ts), in order. */
+type FieldsOpts<B extends readonly FieldFlags[]> = B extends readonly [
+  infer First,
+  ...infer Rest extends readonly FieldFlags[],
+]
+  ? FlagsOf<First> & FieldsOpts<Rest>
+  : unknown;
+
+/** How a verb runs over `--profiles`/`--all-profiles`: a read once per profile, or each file to its condominium's. */
+export type AcrossProfiles = 'read' | 'files' | { readonly files: FileKind };
+
+export type Handler<N extends string, F extends readonly FlagDecl[], B extends readonly FieldFlags[]> = (
+  deps: Deps,
+  input: { args: ArgsOf<N>; opts: OptsOf<F> & FieldsOpts<B> },
+) => Promise<number | undefined>;
+
+export interface VerbSpec<N extends string, F extends readonly FlagDecl[], B extends readonly FieldFlags[]> {
+  /** the verb and its arguments: `show <id>`, `import-return <files...>`, `month [month]` */
+  readonly name: N;
+  readonly summary: Text;
+  /** request-body fields offered as flags, before the others */
+  readonly fields?: B;
+  readonly flags?: F;
+  /** one to three real command lines, shown at the end of --help (a test runs each through the parser) */
+  readonly examples: readonly string[];
+  /** more help after the flags */
+  readonly after?: Text;
+  /** the usage line, where commander's would mislead */
+  readonly usage?: string;
+  /** the verb its group runs when given none (`ledger entries` lists) */
+  readonly isDefault?: true;
+  /** the values the shell completes for the first argument */
+  readonly argValues?: readonly string[];
+  readonly across?: AcrossProfiles;
+  /** it changes the server's data: says where when done */
+  readonly writes?: true;
+  readonly run: Handler<N, F, B>;
+}
+
+/** A verb as the program keeps it, its option types checked where it was declared. */
+export interface VerbDecl {
+  readonly kind: 'verb';
+  readonly name: string;
+  readonly summary: Text;
+  readonly fields?: readonly FieldFlags[];
+  readonly flags?: readonly FlagDecl[];
+  readonly examples: readonly string[];
+  readonly after?: Text;
+  readonly usage?: string;
+  readonly isDefault?: true;
+  readonly argValues?: readonly string[];
+  readonly across?: AcrossProfiles;
+  readonly writes?: true;
+  readonly run: (
+    deps: Deps,
+    input: { args: unknown[]; opts: Record<string, unknown> },
+  ) => Promise<number | undefined>;
+}
+
+/** A group of verbs (`payables`, `ledger entries`). */
+export interface GroupDecl {
+  readonly kind: 'group';
+  readonly name: string;
+  readonly summary: Text;
+  readonly commands: readonly CommandDecl[];
+}
+
+export type CommandDecl = VerbDecl | GroupDecl;
+
+export function verb<
+  const N extends string,
+  const F extends readonly FlagDecl[] = [],
+  const B extends readonly FieldFlags[] = [],
+>(spec: VerbSpec<N, F, B>): VerbDecl {
+  return { kind: 'verb', ...spec } as unknown as VerbDecl;
+}
+
+export function group(name: string, summary: Text, commands: readonly CommandDecl[]): GroupDecl {
+  return { kind: 'group', name, summary, commands };
+}
+
+/** `--all` and `--limit N`, on every list verb. */
+export const PAGING_FLAGS = [
+  {
+    flag: '--all',
+    help: {
+      en: 'every row, page by page (the default when piped)',
+      pt: 'todas as linhas, página a página (o padrão num pipe)',
+    },
+  },
+  { flag: '--limit <n>', help: { en: 'at most this many rows', pt: 'no máximo estas linhas' } },
+] as const satisfies readonly FlagDecl[];
+
+/** Every verb under a declaration, with its path (`ledger entries create`). */
+export function* verbsOf(
+  commands: readonly CommandDecl[],
+  path: readonly string[] = [],
+): Generator<[string, VerbDecl]> {
+  for (const c of commands) {
+    const here = [...path, c.name.split(' ')[0] as string];
+    if (c.kind === 'verb') yield [here.join(' '), c];
+    else yield* verbsOf(c.commands, here);
+  }
+}

@@ -1,0 +1,119 @@
+import { group, PAGING_FLAGS, verb } from '../declare.js';
+
+const handlers = () => import('../commands/batches.js');
+
+export const commands = [
+  group(
+    'batches',
+    {
+      en: 'payment batches: CNAB 240 remittance files and bank returns',
+      pt: 'lotes de pagamento: arquivos de remessa CNAB 240 e retornos do banco',
+    },
+    [
+      verb({
+        name: 'list',
+        summary: { en: 'list payment batches', pt: 'lista os lotes de pagamento' },
+        flags: [...PAGING_FLAGS],
+        examples: ['condo batches list', 'condo batches list --limit 1 | cut -f1   # the newest batch'],
+        across: 'read',
+        run: async (deps, { opts }) => (await handlers()).batchesList(deps, opts),
+      }),
+      verb({
+        name: 'show <id>',
+        summary: {
+          en: 'a batch with its payables and their states',
+          pt: 'um lote com suas contas e os estados delas',
+        },
+        examples: ['condo batches show 01M8734TGPNKTC2J4W9383D09X'],
+        run: async (deps, { args: [id] }) => (await handlers()).showBatch(deps, id),
+      }),
+      verb({
+        name: 'create',
+        summary: {
+          en: 'put every marked payable into a new CNAB 240 remittance (asks first on a terminal)',
+          pt: 'põe toda conta marcada numa nova remessa CNAB 240 (pergunta antes, no terminal)',
+        },
+        flags: [
+          {
+            flag: '--date <date>',
+            help: {
+              en: 'payment date, a bank business day: YYYY-MM-DD, tomorrow, +Nd, next-business-day',
+              pt: 'data de pagamento, um dia útil bancário: AAAA-MM-DD, tomorrow, +Nd, next-business-day',
+            },
+          },
+          {
+            flag: '--dry-run',
+            help: {
+              en: 'show what would go (per forma, each payee, warnings) and create nothing',
+              pt: 'mostra o que iria (por forma, cada favorecido, avisos) e não cria nada',
+            },
+          },
+          {
+            flag: '-y, --yes',
+            help: { en: 'do not ask for confirmation on a terminal', pt: 'não pede confirmação no terminal' },
+          },
+        ],
+        examples: [
+          'condo batches create --dry-run --date next-business-day',
+          'condo batches create --date next-business-day --yes',
+        ],
+        writes: true,
+        run: async (deps, { opts }) => (await handlers()).batchesCreate(deps, opts),
+      }),
+      verb({
+        name: 'cancel <id>',
+        summary: {
+          en: "take a batch back before any return: its payables are marked again (don't send its file)",
+          pt: 'desfaz um lote antes de qualquer retorno: as contas voltam a marcadas (não envie o arquivo)',
+        },
+        flags: [{ flag: '-y, --yes', help: { en: 'cancel without asking', pt: 'cancela sem perguntar' } }],
+        examples: ['condo batches cancel 01M8734TGPNKTC2J4W9383D09X'],
+        writes: true,
+        run: async (deps, { args: [id], opts }) => (await handlers()).batchesCancel(deps, id, opts),
+      }),
+      verb({
+        name: 'download <id>',
+        summary: {
+          en: 'download the .rem (default: its own name, in the current directory)',
+          pt: 'baixa o .rem (padrão: com o próprio nome, no diretório atual)',
+        },
+        flags: [
+          {
+            flag: '-O, --output-file <file>',
+            help: { en: 'write it here (- for stdout)', pt: 'grava aqui (- para a saída padrão)' },
+          },
+          {
+            flag: '--force',
+            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
+          },
+        ],
+        examples: ['condo batches download 01M8734TGPNKTC2J4W9383D09X -O lote.rem'],
+        run: async (deps, { args: [id], opts }) => (await handlers()).downloadBatch(deps, id, opts),
+      }),
+      verb({
+        name: 'import-return <files...>',
+        usage: '[ID] FILE...',
+        summary: {
+          en: "import the bank's return files (.ret), each into the batch its payments name; re-importing changes nothing",
+          pt: 'importa os arquivos de retorno do banco (.ret), cada um no lote que os pagamentos indicam; importar de novo não muda nada',
+        },
+        flags: [
+          {
+            flag: '--allow-empty',
+            help: {
+              en: 'a pattern that matches no file is not an error (cron, a night with no file)',
+              pt: 'um padrão que não encontra arquivo não é erro (cron, uma noite sem arquivo)',
+            },
+          },
+        ],
+        examples: [
+          'condo batches import-return retornos/*.ret            # each file finds its batch',
+          'condo batches import-return 01M8734TGPNKTC2J4W9383D09X retorno.ret',
+        ],
+        across: { files: 'return' },
+        writes: true,
+        run: async (deps, { args: [files], opts }) => (await handlers()).importReturns(deps, files, opts),
+      }),
+    ],
+  ),
+];

@@ -1,0 +1,59 @@
+import { PROFILE_KEYS } from '../../config/store.js';
+import { group, verb } from '../declare.js';
+
+const handlers = () => import('../commands/config.js');
+
+export const commands = [
+  group(
+    'config',
+    {
+      en: 'profiles: list, read and change settings, switch profile',
+      pt: 'perfis: listar, ler e mudar configurações, trocar de perfil',
+    },
+    [
+      verb({
+        name: 'list',
+        summary: { en: 'list profiles (the current one marked)', pt: 'lista os perfis (o atual marcado)' },
+        examples: ['condo config list'],
+        run: async (deps) => (await handlers()).listProfiles(deps),
+      }),
+      verb({
+        name: 'get <key>',
+        summary: {
+          en: `print a setting of the profile (${PROFILE_KEYS.join(', ')})`,
+          pt: `imprime uma configuração do perfil (${PROFILE_KEYS.join(', ')})`,
+        },
+        examples: ['condo config get base_url'],
+        run: async (deps, { args: [key] }) => (await handlers()).getKey(deps, key),
+      }),
+      verb({
+        name: 'set <key> <value>',
+        summary: { en: 'change a setting of the profile', pt: 'muda uma configuração do perfil' },
+        examples: ['condo config set base_url https://api.example.com'],
+        run: async (deps, { args: [key, value] }) => (await handlers()).setKey(deps, key, value),
+      }),
+      verb({
+        name: 'unset <key>',
+        summary: { en: 'remove a setting of the profile', pt: 'remove uma configuração do perfil' },
+        examples: ['condo config unset scopes'],
+        run: async (deps, { args: [key] }) => (await handlers()).unsetKey(deps, key),
+      }),
+      verb({
+        name: 'prune',
+        summary: {
+          en: 'remove the sandbox profiles whose sandbox no longer answers (asks first)',
+          pt: 'remove os perfis de sandbox cujo sandbox não responde mais (pergunta antes)',
+        },
+        flags: [{ flag: '-y, --yes', help: { en: 'remove without asking', pt: 'remove sem perguntar' } }],
+        examples: ['condo config prune', 'condo config prune --yes'],
+        run: async (deps, { opts }) => (await handlers()).pruneProfiles(deps, opts),
+      }),
+      verb({
+        name: 'use <profile>',
+        summary: { en: 'make a profile the current one', pt: 'torna um perfil o atual' },
+        examples: ['condo config use prod'],
+        run: async (deps, { args: [profile] }) => (await handlers()).useProfile(deps, profile),
+      }),
+    ],
+  ),
+];

@@ -1,0 +1,98 @@
+import { INVOICE_FIELDS } from '../../domain/body-fields.js';
+import { INVOICE_FILTER_STATES } from '../../domain/invoices.js';
+import { group, PAGING_FLAGS, verb } from '../declare.js';
+
+const handlers = () => import('../commands/invoices.js');
+
+export const commands = [
+  group(
+    'invoices',
+    {
+      en: 'invoices (cobranças): create drafts, issue boleto and PIX, show payment options',
+      pt: 'cobranças: criar rascunhos, emitir boleto e PIX, mostrar as formas de pagamento',
+    },
+    [
+      verb({
+        name: 'list',
+        summary: { en: 'list invoices', pt: 'lista as cobranças' },
+        flags: [
+          {
+            flag: '--state <state>',
+            help: {
+              en: `filter by state: ${INVOICE_FILTER_STATES.join(', ')}`,
+              pt: `filtra por estado: ${INVOICE_FILTER_STATES.join(', ')}`,
+            },
+            values: INVOICE_FILTER_STATES,
+          },
+          {
+            flag: '--unit <id>',
+            help: {
+              en: 'filter by unit id (see condo units list)',
+              pt: 'filtra pelo id da unidade (veja condo units list)',
+            },
+          },
+          {
+            flag: '--party <id>',
+            help: { en: 'filter by party (payer) id', pt: 'filtra pelo id do pagador' },
+          },
+          { flag: '--due-from <date>', help: { en: 'due on or after', pt: 'vencimento a partir de' } },
+          { flag: '--due-to <date>', help: { en: 'due on or before', pt: 'vencimento até' } },
+          ...PAGING_FLAGS,
+        ],
+        examples: [
+          'condo invoices list --state overdue',
+          'condo invoices list --unit 6 --due-from 2026-01-01',
+        ],
+        across: 'read',
+        run: async (deps, { opts }) => (await handlers()).invoicesList(deps, opts),
+      }),
+      verb({
+        name: 'show <id>',
+        summary: { en: 'show one invoice in detail', pt: 'mostra uma cobrança em detalhe' },
+        examples: ['condo invoices show 01M87...'],
+        run: async (deps, { args: [id] }) => (await handlers()).showInvoice(deps, id),
+      }),
+      verb({
+        name: 'create',
+        summary: {
+          en: 'create a draft invoice in the open financial period',
+          pt: 'cria uma cobrança em rascunho no período aberto',
+        },
+        fields: [INVOICE_FIELDS],
+        flags: [
+          {
+            flag: '--from-file <file>',
+            help: {
+              en: 'JSON invoice body (API fields, decimal reais), or an array of them',
+              pt: 'corpo JSON de cobrança (campos da API, reais decimais), ou uma lista deles',
+            },
+          },
+        ],
+        examples: [
+          'condo invoices create --unit 6 --bank-account 1 --billing-type BOLETO_PIX --due +10d --subtotal 850',
+        ],
+        writes: true,
+        run: async (deps, { opts }) => (await handlers()).createInvoices(deps, opts),
+      }),
+      verb({
+        name: 'issue <id>',
+        summary: {
+          en: 'issue the payment options (registered boleto and PIX QR) of a draft invoice',
+          pt: 'emite as formas de pagamento (boleto registrado e QR PIX) de uma cobrança em rascunho',
+        },
+        examples: ['condo invoices issue 01M87...'],
+        writes: true,
+        run: async (deps, { args: [id] }) => (await handlers()).invoicesIssue(deps, id),
+      }),
+      verb({
+        name: 'payment <id>',
+        summary: {
+          en: 'linha digitável, boleto URL and PIX copia e cola of an issued invoice (QR code on a terminal)',
+          pt: 'linha digitável, URL do boleto e PIX copia e cola de uma cobrança emitida (QR code no terminal)',
+        },
+        examples: ['condo invoices payment 01M87...'],
+        run: async (deps, { args: [id] }) => (await handlers()).showPayment(deps, id),
+      }),
+    ],
+  ),
+];

@@ -1,0 +1,92 @@
+import { PAID_GROUPS } from '../../domain/month-report.js';
+import { group, verb } from '../declare.js';
+
+const handlers = () => import('../commands/reports.js');
+
+export const commands = [
+  group('report', { en: 'reports people ask for every month', pt: 'os relatórios pedidos todo mês' }, [
+    verb({
+      name: 'month [month]',
+      summary: {
+        en: "a condominium's month for its council: paid, rejected, to pay, revenue, defaulters, balances",
+        pt: 'o mês de um condomínio para o conselho: pago, rejeitado, a pagar, receita, inadimplentes, saldos',
+      },
+      examples: [
+        'condo report month 2026-11',
+        'condo -o csv --excel report month 2026-11 > conselho-2026-11.csv',
+        'condo --all-profiles report month 2026-11   # one row per condominium',
+      ],
+      across: 'read',
+      run: async (deps, { args: [month] }) => (await handlers()).reportMonth(deps, month),
+    }),
+    verb({
+      name: 'paid',
+      summary: {
+        en: 'what was paid in a month: each payment, or by supplier or chart account, with the total',
+        pt: 'o que foi pago no mês: cada pagamento, ou por fornecedor ou conta contábil, com o total',
+      },
+      flags: [
+        {
+          flag: '--month <YYYY-MM>',
+          help: { en: 'the month (default: this one)', pt: 'o mês (padrão: este)' },
+        },
+        {
+          flag: '--by <group>',
+          help: {
+            en: `sum by ${PAID_GROUPS.join(' or ')}`,
+            pt: 'soma por supplier (fornecedor) ou chart-account (conta contábil)',
+          },
+          values: PAID_GROUPS,
+        },
+      ],
+      examples: [
+        'condo report paid',
+        'condo report paid --month 2026-10 --by supplier',
+        'condo -o csv report paid --by chart-account > pagos.csv',
+      ],
+      run: async (deps, { opts }) => (await handlers()).reportPaid(deps, opts),
+    }),
+  ]),
+  verb({
+    name: 'defaulters',
+    summary: {
+      en: 'delinquency snapshot per unit: overdue invoices, total outstanding, days overdue',
+      pt: 'inadimplência por unidade: cobranças vencidas, total em aberto, dias de atraso',
+    },
+    flags: [
+      {
+        flag: '--as-of <date>',
+        help: {
+          en: 'the day the snapshot is taken (default: today)',
+          pt: 'o dia da fotografia (padrão: hoje)',
+        },
+      },
+      {
+        flag: '--min-days <n>',
+        help: {
+          en: 'only units at least this many days overdue',
+          pt: 'só unidades com pelo menos estes dias de atraso',
+        },
+      },
+      {
+        flag: '--min-amount <reais>',
+        help: { en: 'only units owing at least this much', pt: 'só unidades devendo pelo menos isto' },
+      },
+    ],
+    examples: [
+      'condo defaulters --min-days 60 --min-amount 1.000,00',
+      'condo --all-profiles defaulters                       # behind, across all buildings',
+    ],
+    across: 'read',
+    run: async (deps, { opts }) => (await handlers()).listDefaulters(deps, opts),
+  }),
+  verb({
+    name: 'indexes',
+    summary: {
+      en: 'monetary indexes (IPCA, IGPM, INPC, INCC, TJSP) used to correct overdue amounts',
+      pt: 'índices de correção (IPCA, IGPM, INPC, INCC, TJSP) dos valores em atraso',
+    },
+    examples: ['condo indexes'],
+    run: async (deps) => (await handlers()).listIndexes(deps),
+  }),
+];

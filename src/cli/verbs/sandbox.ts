@@ -1,0 +1,305 @@
+import { SANDBOX_PORT } from '../../domain/endpoints.js';
+import { STATEMENT_FORMATS } from '../../domain/ledger.js';
+import { BOLETO_BANKS } from '../../formats/boleto/banks.js';
+import { group, verb } from '../declare.js';
+
+const handlers = () => import('../commands/sandbox.js');
+
+export const commands = [
+  group(
+    'sandbox',
+    { en: 'run the local sandbox of the finance API', pt: 'roda o sandbox local da API financeira' },
+    [
+      verb({
+        name: 'start',
+        summary: {
+          en: 'run the API in the foreground (Ctrl-C stops it)',
+          pt: 'roda a API em primeiro plano (Ctrl-C para)',
+        },
+        flags: [
+          {
+            flag: '--host <host>',
+            help: { en: 'address to bind', pt: 'endereço onde escutar' },
+            default: '127.0.0.1',
+          },
+          {
+            flag: '--port <port>',
+            help: { en: 'port (0 picks a free one)', pt: 'porta (0 escolhe uma livre)' },
+            default: SANDBOX_PORT,
+          },
+          {
+            flag: '--data-dir <dir>',
+            help: { en: 'where the sandbox keeps its state', pt: 'onde o sandbox guarda o estado' },
+          },
+          {
+            flag: '--rate-limit <count[/seconds]>',
+            help: {
+              en: 'requests per token per window (default 600/60)',
+              pt: 'requisições por token por janela (padrão 600/60)',
+            },
+          },
+          {
+            flag: '--token-ttl <seconds>',
+            help: {
+              en: 'access token lifetime (default 3600)',
+              pt: 'validade do token de acesso (padrão 3600)',
+            },
+          },
+          {
+            flag: '--allow-host <name>',
+            help: {
+              en: 'answer to this Host name too (repeatable; loopback answers only localhost)',
+              pt: 'responde também a este Host (repetível; no loopback só localhost)',
+            },
+            repeat: true,
+          },
+          {
+            flag: '--webhook-allow <address>',
+            help: {
+              en: 'deliver webhooks to this address or CIDR range though it is link-local or reserved (repeatable)',
+              pt: 'entrega webhooks a este endereço ou faixa CIDR mesmo sendo link-local ou reservado (repetível)',
+            },
+            repeat: true,
+          },
+          {
+            flag: '--no-bills',
+            help: {
+              en: "a new data dir without this month's seeded payables (the cadastros and history only)",
+              pt: 'um diretório novo sem as contas semeadas do mês (só cadastros e histórico)',
+            },
+          },
+          {
+            flag: '--condominiums <n>',
+            help: {
+              en: 'play an accounting firm: N condominiums (2 to 200), each with its client, accounts and bills',
+              pt: 'faz o papel de uma administradora: N condomínios (2 a 200), cada um com cliente, contas e despesas',
+            },
+          },
+        ],
+        examples: [
+          'condo sandbox start',
+          'condo sandbox start --port 0 --data-dir /tmp/sandbox --no-bills',
+          'condo sandbox start --condominiums 50                 # an accounting firm',
+        ],
+        run: async (deps, { opts }) => (await handlers()).startSandboxVerb(deps, opts),
+      }),
+      verb({
+        name: 'credentials',
+        summary: {
+          en: "print the seeded API clients (default, read-only, other, and a firm's condominiums')",
+          pt: 'imprime os clientes da API semeados (default, read-only, other, e os dos condomínios da administradora)',
+        },
+        flags: [
+          {
+            flag: '--data-dir <dir>',
+            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
+          },
+          {
+            flag: '--write-profiles',
+            help: {
+              en: 'write one profile per condominium, named after it, for --all-profiles',
+              pt: 'grava um perfil por condomínio, com o nome dele, para --all-profiles',
+            },
+          },
+        ],
+        examples: ['condo sandbox credentials', 'condo sandbox credentials --write-profiles'],
+        run: async (deps, { opts }) => (await handlers()).credentialsVerb(deps, opts),
+      }),
+      verb({
+        name: 'boleto',
+        summary: {
+          en: "a valid test boleto (linha digitável and barcode) as a sandbox supplier's bank issues it",
+          pt: 'um boleto de teste válido (linha digitável e código de barras) como o banco de um fornecedor do sandbox emite',
+        },
+        flags: [
+          {
+            flag: '--bank <code>',
+            help: {
+              en: `the issuing bank: ${BOLETO_BANKS.join(', ')} (default 341)`,
+              pt: `o banco emissor: ${BOLETO_BANKS.join(', ')} (padrão 341)`,
+            },
+          },
+          {
+            flag: '--amount <reais>',
+            help: { en: 'its amount (default 740,00)', pt: 'o valor (padrão 740,00)' },
+          },
+          {
+            flag: '--due <date>',
+            help: { en: 'its due date (default +5d)', pt: 'o vencimento (padrão +5d)' },
+          },
+        ],
+        examples: [
+          'condo sandbox boleto',
+          'condo sandbox boleto --bank 237 --amount 1.250,00 --due 10/12',
+          'condo payables create --method boleto --document "$(condo sandbox boleto | cut -f1)" --supplier Jardins --amount 740,00 --due +5d --chart-account 2.3.03 --description Teste',
+        ],
+        run: async (deps, { opts }) => (await handlers()).boletoVerb(deps, opts),
+      }),
+      verb({
+        name: 'bank-return <file>',
+        summary: {
+          en: 'play the bank: write the return (.ret) for a remittance (.rem)',
+          pt: 'faz o papel do banco: escreve o retorno (.ret) de uma remessa (.rem)',
+        },
+        flags: [
+          {
+            flag: '-O, --output-file <file>',
+            help: {
+              en: 'where to write the return (- for stdout)',
+              pt: 'onde gravar o retorno (- para a saída padrão)',
+            },
+          },
+          {
+            flag: '--force',
+            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
+          },
+          {
+            flag: '--reject <seu-numero>',
+            help: {
+              en: 'reject this payment (repeatable); SEU:CODE rejects it with that code, e.g. …:ZK',
+              pt: 'rejeita este pagamento (repetível); SEU:CÓDIGO rejeita com esse código, p. ex. …:ZK',
+            },
+            repeat: true,
+          },
+          {
+            flag: '--reject-rate <p>',
+            help: {
+              en: 'reject this fraction of the payments at random (0..1 or 10%)',
+              pt: 'rejeita esta fração dos pagamentos ao acaso (0..1 ou 10%)',
+            },
+          },
+          {
+            flag: '--schedule-only',
+            help: {
+              en: 'answer BD (scheduled) instead of 00 (paid)',
+              pt: 'responde BD (agendado) em vez de 00 (pago)',
+            },
+          },
+          {
+            flag: '--seed <n>',
+            help: {
+              en: 'seed for --reject-rate and the rejection codes, for a repeatable file',
+              pt: 'semente para --reject-rate e os códigos de rejeição, para um arquivo repetível',
+            },
+          },
+        ],
+        examples: ['condo sandbox bank-return lote.rem -O retorno.ret --reject-rate 20% --seed 7'],
+        run: async (deps, { args: [file], opts }) => (await handlers()).bankReturnVerb(deps, file, opts),
+      }),
+      verb({
+        name: 'statement',
+        summary: {
+          en: "play the bank: the month's statement of the payment account, as OFX or CSV",
+          pt: 'faz o papel do banco: o extrato do mês da conta de pagamentos, em OFX ou CSV',
+        },
+        flags: [
+          {
+            flag: '--month <YYYY-MM>',
+            help: {
+              en: 'the month (default: this one; a past month runs to its last day)',
+              pt: 'o mês (padrão: este; um mês passado vai até o último dia)',
+            },
+          },
+          {
+            flag: '--format <format>',
+            help: { en: 'ofx or csv', pt: 'ofx ou csv' },
+            default: 'ofx',
+            values: STATEMENT_FORMATS,
+          },
+          {
+            flag: '--account <id>',
+            help: {
+              en: 'bank account id (default: the payment account)',
+              pt: 'id da conta bancária (padrão: a conta de pagamentos)',
+            },
+          },
+          {
+            flag: '--condominium <slug>',
+            help: {
+              en: "whose payment account (default: the account's, else the test one)",
+              pt: 'de qual condomínio é a conta de pagamentos (padrão: o da conta, senão o de teste)',
+            },
+          },
+          {
+            flag: '--data-dir <dir>',
+            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
+          },
+          {
+            flag: '-O, --output-file <file>',
+            help: {
+              en: 'write it here (- for stdout; default extrato-YYYY-MM.ofx here)',
+              pt: 'grava aqui (- para a saída padrão; padrão extrato-AAAA-MM.ofx aqui)',
+            },
+          },
+          {
+            flag: '--force',
+            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
+          },
+        ],
+        examples: [
+          'condo sandbox statement -O extrato.ofx',
+          'condo sandbox statement --format csv --month 2026-10',
+        ],
+        run: async (deps, { opts }) => (await handlers()).statementVerb(deps, opts),
+      }),
+      verb({
+        name: 'openapi',
+        summary: {
+          en: 'print the OpenAPI 3.1 document of the API (a running sandbox serves it at /api/v1/openapi.json)',
+          pt: 'imprime o documento OpenAPI 3.1 da API (um sandbox rodando o serve em /api/v1/openapi.json)',
+        },
+        flags: [
+          {
+            flag: '--server <url>',
+            help: {
+              en: "the server's URL in the document (default http://127.0.0.1:4010)",
+              pt: 'a URL do servidor no documento (padrão http://127.0.0.1:4010)',
+            },
+          },
+          {
+            flag: '-O, --output-file <file>',
+            help: {
+              en: 'write it to this file instead of stdout',
+              pt: 'grava neste arquivo em vez da saída padrão',
+            },
+          },
+          {
+            flag: '--force',
+            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
+          },
+        ],
+        examples: ['condo sandbox openapi -O openapi.json'],
+        run: async (deps, { opts }) => (await handlers()).openApiVerb(deps, opts),
+      }),
+      verb({
+        name: 'reset',
+        summary: {
+          en: 'throw away the sandbox data and seed it again',
+          pt: 'descarta os dados do sandbox e semeia de novo',
+        },
+        flags: [
+          {
+            flag: '--data-dir <dir>',
+            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
+          },
+          {
+            flag: '--force',
+            help: {
+              en: 'reset even while a sandbox is running on the data dir',
+              pt: 'reinicia mesmo com um sandbox rodando no diretório',
+            },
+          },
+          {
+            flag: '--no-bills',
+            help: {
+              en: "without this month's seeded payables (the cadastros and history only)",
+              pt: 'sem as contas semeadas do mês (só cadastros e histórico)',
+            },
+          },
+        ],
+        examples: ['condo sandbox reset', 'condo sandbox reset --no-bills --force'],
+        run: async (deps, { opts }) => (await handlers()).resetVerb(deps, opts),
+      }),
+    ],
+  ),
+];

@@ -1,0 +1,105 @@
+import { STATEMENT_FORMATS } from '../../domain/ledger.js';
+import { group, PAGING_FLAGS, verb } from '../declare.js';
+
+const handlers = () => import('../commands/statements.js');
+
+export const commands = [
+  group(
+    'statements',
+    {
+      en: 'bank statements: OFX and CSV import with reconciliation',
+      pt: 'extratos bancários: importação OFX e CSV com conciliação',
+    },
+    [
+      verb({
+        name: 'import <files...>',
+        summary: {
+          en: 'import OFX or CSV statements into their bank accounts (parsed locally first; safe to re-run)',
+          pt: 'importa extratos OFX ou CSV nas contas deles (lidos localmente antes; pode repetir sem risco)',
+        },
+        flags: [
+          {
+            flag: '--account <id>',
+            help: {
+              en: 'bank account id (default: the account the file names; see condo bank-accounts list)',
+              pt: 'id da conta bancária (padrão: a conta que o arquivo indica; veja condo bank-accounts list)',
+            },
+          },
+          {
+            flag: '--format <format>',
+            help: {
+              en: 'ofx or csv (default: detected from the file)',
+              pt: 'ofx ou csv (padrão: detectado no arquivo)',
+            },
+            values: STATEMENT_FORMATS,
+          },
+          {
+            flag: '--force',
+            help: {
+              en: 'import even when the bank or account in the file differ from the bank account',
+              pt: 'importa mesmo quando o banco ou a conta do arquivo diferem da conta bancária',
+            },
+          },
+          {
+            flag: '--dry-run',
+            help: {
+              en: 'parse and summarize only: no account, credentials or network needed',
+              pt: 'só lê e resume: não precisa de conta, credenciais nem rede',
+            },
+          },
+          {
+            flag: '--allow-empty',
+            help: {
+              en: 'a pattern that matches no file is not an error (cron, a night with no file)',
+              pt: 'um padrão que não encontra arquivo não é erro (cron, uma noite sem arquivo)',
+            },
+          },
+          {
+            flag: '--csv-columns <map>',
+            help: {
+              en: 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento',
+              pt: 'CSV genérico: date=Data,amount=Valor,description=Histórico,id=Documento',
+            },
+          },
+          {
+            flag: '--date-format <format>',
+            help: {
+              en: 'generic CSV date format, e.g. DD/MM/YYYY',
+              pt: 'formato de data do CSV genérico, p. ex. DD/MM/YYYY',
+            },
+          },
+        ],
+        examples: [
+          'condo statements import extrato.ofx --dry-run',
+          'condo statements import /srv/extratos/*.ofx           # each into the account it names',
+          'condo statements import extrato.csv --account 1 --format csv --csv-columns date=Data,amount=Valor,description=Histórico',
+        ],
+        across: { files: 'statement' },
+        writes: true,
+        run: async (deps, { args: [files], opts }) => (await handlers()).importStatements(deps, files, opts),
+      }),
+      verb({
+        name: 'list',
+        summary: {
+          en: 'the statement imports that ran, newest first, with what each left unmatched',
+          pt: 'as importações de extrato feitas, da mais nova, com o que cada uma deixou sem par',
+        },
+        flags: [
+          { flag: '--account <id>', help: { en: 'only this bank account', pt: 'só esta conta bancária' } },
+          ...PAGING_FLAGS,
+        ],
+        examples: ['condo statements list', 'condo statements list --account 1 --limit 5'],
+        run: async (deps, { opts }) => (await handlers()).listStatements(deps, opts),
+      }),
+      verb({
+        name: 'show <id>',
+        summary: {
+          en: 'one statement import and its movements still unmatched',
+          pt: 'uma importação de extrato e os lançamentos ainda sem par',
+        },
+        examples: ['condo statements show 01M8744CJVHGS9YP1NHC70H94Z'],
+        run: async (deps, { args: [id] }) => (await handlers()).showStatement(deps, id),
+      }),
+    ],
+  ),
+];
