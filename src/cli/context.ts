@@ -170,7 +170,7 @@ export function createDeps(
     prompter: async () => {
       if (!canPrompt(io, !globals.input)) return null;
       const { inquirerPrompter } = await import('./prompter.js');
-      return inquirerPrompter();
+      return inquirerPrompter(t);
     },
     info: (line, wrap) => {
       if (!globals.quiet)

@@ -9,21 +9,11 @@
  * completion, a typo's suggestion) loads none.
  */
 import type { FieldFlags, FlagsOf } from '../domain/body-fields.js';
+import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 import type { FileKind } from './file-kind.js';
-import type { Lang } from './i18n.js';
 
-/**
- * A text a person reads, in each language condo speaks. Its id is where it is declared (the verb's path and the
- * flag), so rewording the English cannot lose the Portuguese beside it, and the type checker wants both.
- */
-export interface Text {
-  readonly en: string;
-  readonly pt: string;
-}
-
-/** The text in `lang`. */
-export const textIn = (text: Text, lang: Lang): string => (lang === 'en' ? text.en : text.pt);
+export { type Text, textIn } from '../domain/text.js';
 
 /** A flag: commander's flag string (`-y, --yes`, `--state <state>`, `--no-bills`) and its help. */
 export interface FlagDecl<S extends string = string> {

@@ -224,92 +224,23 @@ export const PT: Readonly<Record<string, string>> = {
   'Examples:': 'Exemplos:',
   Topics: 'Tópicos',
   'display help for command': 'mostra a ajuda do comando',
-  // the request-body fields' flag help (domain/body-fields.ts)
-  'supplier id, or a name that matches one (see condo suppliers list)':
-    'id do fornecedor, ou um nome que identifique um só (veja condo suppliers list)',
-  'expense chart account: id, code (2.3.05) or part of its name':
-    'conta contábil de despesa: id, código (2.3.05) ou parte do nome',
-  'payee name (defaults to the supplier name)': 'nome do favorecido (padrão: o do fornecedor)',
-  'amount in reais, e.g. 1.234,56': 'valor em reais, p. ex. 1.234,56',
-  'fine (multa) in reais': 'multa em reais',
-  'interest (juros) in reais': 'juros em reais',
-  'discount in reais': 'desconto em reais',
-  'payment method: pix, ted, doc, boleto, cash, check':
-    'forma de pagamento: pix, ted, doc, boleto, cash, check',
-  'due date: DD/MM/YYYY, DD/MM (the next one), YYYY-MM-DD, today, +Nd':
-    'vencimento: DD/MM/AAAA, DD/MM (o próximo), AAAA-MM-DD, today, +Nd',
-  'issue date': 'data de emissão',
-  'document number; for a boleto, its barcode or linha digitável':
-    'número do documento; para boleto, o código de barras ou a linha digitável',
-  'what is being paid': 'o que está sendo pago',
-  'free notes': 'observações livres',
-  'a tax guide, DARF or GPS paid by its data (no --document), FGTS by its barcode (--document): darf, gps, fgts':
-    'uma guia de tributo, DARF ou GPS paga pelos dados (sem --document), FGTS pelo código de barras (--document): darf, gps, fgts',
-  "the guide's código da receita (DARF), de pagamento (GPS) or de recolhimento (FGTS): 4 digits":
-    'o código da receita (DARF), de pagamento (GPS) ou de recolhimento (FGTS) da guia: 4 dígitos',
-  "the guide's contributor (default: the condominium)": 'o contribuinte da guia (padrão: o condomínio)',
-  'DARF: período de apuração YYYY-MM-DD; GPS: competência YYYY-MM':
-    'DARF: período de apuração AAAA-MM-DD; GPS: competência AAAA-MM',
-  'DARF: its reference number (número de referência)': 'DARF: o número de referência',
-  'GPS: the part of --amount due to other entities (terceiros), in reais':
-    'GPS: a parte de --amount devida a outras entidades (terceiros), em reais',
-  "FGTS: the guide's identifier": 'FGTS: o identificador da guia',
+  // the questions asked on a terminal (prompter.ts)
+  'Payee name': 'Nome do favorecido',
+  'API base URL': 'URL base da API',
+  'Condominium (slug)': 'Condomínio (slug)',
+  'Client id': 'Id do cliente',
+  'Client secret': 'Segredo do cliente',
+  'Scopes (space-separated, empty for all the client has)':
+    'Escopos (separados por espaço; vazio para todos os do cliente)',
+  required: 'obrigatório',
+  '(none: type a payee name)': '(nenhum: digitar o nome do favorecido)',
+  // words shown beside values
   'linha digitável': 'linha digitável',
   'Ready.': 'Pronto.',
   amount: 'valor',
   barcode: 'código de barras',
   due: 'vencimento',
-  'bank account id (see condo bank-accounts list)': 'id da conta bancária (veja condo bank-accounts list)',
-  'unit id (see condo units list)': 'id da unidade (veja condo units list)',
-  'party (payer) id, when not the unit owner': 'id do pagador, quando não é o proprietário da unidade',
-  'bank account receiving the payment (see condo bank-accounts list)':
-    'conta bancária que recebe o pagamento (veja condo bank-accounts list)',
-  'how it is paid: BOLETO, PIX, BOLETO_PIX': 'como é pago: BOLETO, PIX, BOLETO_PIX',
-  'amount before fine, interest, correction and discount, e.g. 850,00':
-    'valor antes de multa, juros, correção e desconto, p. ex. 850,00',
-  'fine (multa)': 'multa',
-  'interest (juros)': 'juros',
-  'monetary correction (correção monetária)': 'correção monetária',
   discount: 'desconto',
-  'total; computed when omitted, refused when it does not add up':
-    'total; calculado quando omitido, recusado quando não fecha',
-  'filter by supplier id': 'filtra pelo id do fornecedor',
-  'what was bought or paid': 'o que foi comprado ou pago',
-  'supplier id': 'id do fornecedor',
-  'supplier id, or a name that matches one': 'id do fornecedor, ou um nome que identifique um só',
-  'bank account it is paid from': 'conta bancária de onde sai o pagamento',
-  'payment method, free text (pix, boleto, ted, cash...)':
-    'forma de pagamento, texto livre (pix, boleto, ted, dinheiro...)',
-  'date it was paid (its month must be an open financial period)':
-    'data do pagamento (o mês precisa ser um período aberto)',
-  'payee name': 'nome do favorecido',
-  'document number (invoice, receipt)': 'número do documento (nota, recibo)',
-  'number of installments, 2 to 60': 'número de parcelas, de 2 a 60',
-  'total, split exactly in cents (the odd cents go to the first installments)':
-    'total, dividido exato em centavos (os centavos que sobram vão para as primeiras parcelas)',
-  'first due date; the next ones keep its day (a 31st becomes the last day)':
-    'primeiro vencimento; os seguintes mantêm o dia (um 31 vira o último dia)',
-  'days between due dates instead of calendar months, 1 to 90':
-    'dias entre vencimentos em vez de meses, de 1 a 90',
-  'what is being paid in installments': 'o que está sendo pago em parcelas',
-  'revenue or expense: revenue, expense': 'receita ou despesa: revenue, expense',
-  'chart account: id, code (2.3.05) or part of its name (condo ledger chart)':
-    'conta contábil: id, código (2.3.05) ou parte do nome (condo ledger chart)',
-  'what the entry is': 'o que é o lançamento',
-  'date paid or received; its month must be an open financial period':
-    'data paga ou recebida; o mês precisa ser um período aberto',
-  'bank account it moved through': 'conta bancária por onde passou',
-  'unit id (for revenue from a unit)': 'id da unidade (para receita de uma unidade)',
-  'document number': 'número do documento',
-  'payment method, free text': 'forma de pagamento, texto livre',
-  'due date': 'vencimento',
-  'source bank account id (see condo bank-accounts list)':
-    'id da conta bancária de origem (veja condo bank-accounts list)',
-  'destination bank account id': 'id da conta bancária de destino',
-  'amount in reais': 'valor em reais',
-  'transfer date; its month must be an open financial period':
-    'data da transferência; o mês precisa ser um período aberto',
-  'chart account the two entries are recorded against': 'conta contábil dos dois lançamentos',
   description: 'descrição',
   // usage errors said in full (test/unit/cli/messages.test.ts keeps every such message translated)
   '--from-file: give the fields in the file, not as flags too':

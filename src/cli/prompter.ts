@@ -1,3 +1,5 @@
+import type { Translate } from './i18n.js';
+
 /** Interactive questions, behind an interface so verbs can be driven without a terminal. */
 export interface Prompter {
   text(
@@ -9,18 +11,30 @@ export interface Prompter {
   confirm(message: string, defaultValue?: boolean): Promise<boolean>;
 }
 
-/** @inquirer/prompts, imported only when a verb actually asks something. */
-export async function inquirerPrompter(): Promise<Prompter> {
+/**
+ * @inquirer/prompts, imported only when a verb actually asks something; the questions, and what a check says
+ * back, in the person's language.
+ */
+export async function inquirerPrompter(t: Translate): Promise<Prompter> {
   const { input, password, select, confirm } = await import('@inquirer/prompts');
   return {
-    text: (message, opts) =>
-      input({
-        message,
+    text: (message, opts) => {
+      const validate = opts?.validate;
+      return input({
+        message: t(message),
         ...(opts?.default !== undefined ? { default: opts.default } : {}),
-        ...(opts?.validate ? { validate: opts.validate } : {}),
-      }),
-    secret: (message) => password({ message, mask: '*' }),
-    select: (message, choices) => select({ message, choices }),
-    confirm: (message, defaultValue) => confirm({ message, default: defaultValue ?? false }),
+        ...(validate
+          ? {
+              validate: (v: string) => {
+                const verdict = validate(v);
+                return verdict === true ? true : t(verdict);
+              },
+            }
+          : {}),
+      });
+    },
+    secret: (message) => password({ message: t(message), mask: '*' }),
+    select: (message, choices) => select({ message: t(message), choices }),
+    confirm: (message, defaultValue) => confirm({ message: t(message), default: defaultValue ?? false }),
   };
 }

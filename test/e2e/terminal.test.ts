@@ -65,3 +65,23 @@ test('payables create on a terminal asks for what the flags left out', async () 
     state: 'pending',
   });
 });
+
+test('in Portuguese, the questions are asked in Portuguese (#31: a field declares its prompt in both languages)', async () => {
+  const r = await onTerminal(
+    ['--lang', 'pt-BR', 'payables', 'create', '--method', 'pix', '--due', '+4d'],
+    [
+      [/Fornecedor[\s\S]*navigate/, ''],
+      [/Nome do favorecido/, 'Chaveiro do Bairro'],
+      [/Conta contábil[\s\S]*navigate/, ''],
+      [/Valor \(R\$\)/, '88,00'],
+      [/Descrição/, 'Cópia de chaves'],
+    ],
+  );
+  expect(r.exitCode, r.output).toBe(0);
+  expect(r.output).toContain('(nenhum: digitar o nome do favorecido)');
+  expect(r.output).not.toMatch(/Supplier|Payee name|Chart account|Amount|Description/);
+  const created = (await s.condo.json('payables list --all')).find(
+    (p: { description?: string }) => p.description === 'Cópia de chaves',
+  );
+  expect(created).toMatchObject({ amount: 8800, payee_name: 'Chaveiro do Bairro', forma_pagamento: 'pix' });
+});
