@@ -2,6 +2,7 @@ import stringWidth from 'string-width';
 import { formatDateBr, formatInstantBr } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { centsToText, decimalToCents, formatReais, hasAtMostTwoDecimals } from '../domain/money.js';
+import { type Text, textIn } from '../domain/text.js';
 import { english, type Translate } from './i18n.js';
 import { type Io, paint, printable, type Style, writeLine } from './io.js';
 
@@ -25,9 +26,18 @@ export interface Out {
   collect?: ((rows: readonly unknown[], columns: Column<never>[]) => void) | undefined;
 }
 
+/** A heading as a person reads it: in their language. */
+const headerIn = (header: string | Text, t: Translate): string =>
+  typeof header === 'string' ? t(header) : textIn(header, t.lang);
+
+/** A heading as a script reads it (csv, tsv --header): the English, whatever the locale. */
+export const scriptHeader = (header: string | Text): string =>
+  typeof header === 'string' ? header : header.en;
+
 /** How a column reads a value off a record and how it shows for a person (table) and a script (tsv, csv). */
 export interface Column<T> {
-  header: string;
+  /** a person's heading, in English (i18n-pt.ts says it in Portuguese) or declared in both; scripts read the English */
+  header: string | Text;
   value: (row: T) => unknown;
   kind?: 'text' | 'cents' | 'reais' | 'date' | 'instant';
   /**
@@ -163,7 +173,10 @@ export function delimitedRows<T>(out: Out, columns: Column<T>[]): { write(row: T
   };
   // As gh: a pipe gets rows only, so `cut -f1 | xargs` sees ids; csv is for spreadsheets and keeps its header.
   if (format === 'csv' || out.header)
-    writeLine(io.stdout, `${excel ? '\uFEFF' : ''}${columns.map((c) => cell(c.header)).join(sep)}`);
+    writeLine(
+      io.stdout,
+      `${excel ? '\uFEFF' : ''}${columns.map((c) => cell(scriptHeader(c.header))).join(sep)}`,
+    );
   let pending = '';
   const end = () => {
     if (pending) io.stdout.write(pending);
@@ -203,8 +216,8 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   const all = rows.map((row) => columns.map((c) => personCell(io, c, row, t)));
   const layout = tableLayout(
     columns.map((c, i) => ({
-      natural: Math.max(textWidth(t(c.header)), ...all.map((r) => textWidth(r[i] ?? ''))),
-      min: textWidth(t(c.header)),
+      natural: Math.max(textWidth(headerIn(c.header, t)), ...all.map((r) => textWidth(r[i] ?? ''))),
+      min: textWidth(headerIn(c.header, t)),
       // a state or a method is a short word that must read whole
       shrinkable: i > 0 && !c.fixed && !c.words && (c.kind === undefined || c.kind === 'text'),
       // a column with nothing in it (a remittance's occurrences) is the first to go
@@ -220,7 +233,7 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   if (screen !== undefined && (layout.fits === false || (wraps && layout.widths))) {
     printBlocks(
       io,
-      columns.map((c) => t(c.header)),
+      columns.map((c) => headerIn(c.header, t)),
       all,
       screen,
     );
@@ -228,7 +241,9 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   }
   const table = new Table({
     // cli-table3 counts colour codes when it wraps: a wrapping table's header stays plain
-    head: kept.map((c) => (wraps && layout.widths ? t(c.header) : paint(io, 'bold', t(c.header)))),
+    head: kept.map((c) =>
+      wraps && layout.widths ? headerIn(c.header, t) : paint(io, 'bold', headerIn(c.header, t)),
+    ),
     // No rule between rows: long lists stay readable. On a terminal too narrow for the box, no box at all.
     ...(layout.compact
       ? { chars: COMPACT, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } }
@@ -474,11 +489,12 @@ export function printRecord<T>(out: Out, record: T, fields: Column<T>[]): void {
     return;
   }
   if (format !== 'table') {
-    for (const f of fields) writeLine(io.stdout, `${f.header}\t${forScript(f.value(record), f.kind)}`);
+    for (const f of fields)
+      writeLine(io.stdout, `${scriptHeader(f.header)}\t${forScript(f.value(record), f.kind)}`);
     return;
   }
   const t = out.t ?? english;
   // on a terminal, a long value goes on under itself rather than past the edge
-  const pairs = fields.map((f) => [t(f.header), personCell(io, f, record, t)] as const);
+  const pairs = fields.map((f) => [headerIn(f.header, t), personCell(io, f, record, t)] as const);
   for (const line of labelledLines(io, pairs, terminalWidth(io))) writeLine(io.stdout, line);
 }

@@ -28,6 +28,7 @@ import {
   printJson,
   printList,
   printRecord,
+  scriptHeader,
   writeParagraph,
 } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
@@ -88,7 +89,7 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
   const person = deps.format === 'table';
   const bankAccount = person ? await namer(deps).bankAccount(batch.bank_account_id) : batch.bank_account_id;
   printRecord(deps, batch, [
-    ...BATCH_COLUMNS.map((c) => ({ ...c, header: c.header.toLowerCase() })),
+    ...BATCH_COLUMNS.map((c) => ({ ...c, header: scriptHeader(c.header).toLowerCase() })),
     { header: 'bank account', value: () => bankAccount },
     { header: 'by forma', value: () => byForma },
     {

@@ -33,7 +33,9 @@ describe('the language of the screens', () => {
       en.options.forEach((o, i) => {
         if (o.description && pt.options[i]?.description === o.description) missing.push(o.description);
       });
-      en.commands.forEach((sub, i) => walk(sub, pt.commands[i] as Command));
+      en.commands.forEach((sub, i) => {
+        walk(sub, pt.commands[i] as Command);
+      });
     };
     walk(english, portuguese);
     expect(missing).toEqual([]);
