@@ -99,13 +99,15 @@ export type Handler<N extends string, F extends readonly FlagDecl[], B extends r
   input: { args: ArgsOf<N>; opts: OptsOf<F> & FieldsOpts<B> },
 ) => Promise<number | undefined>;
 
-export interface VerbSpec<N extends string, F extends readonly FlagDecl[], B extends readonly FieldFlags[]> {
+/** A verb as the program keeps it, its option types checked where it was declared (VerbSpec). */
+export interface VerbDecl {
+  readonly kind: 'verb';
   /** the verb and its arguments: `show <id>`, `import-return <files...>`, `month [month]` */
-  readonly name: N;
+  readonly name: string;
   readonly summary: Text;
   /** request-body fields offered as flags, before the others */
-  readonly fields?: B;
-  readonly flags?: F;
+  readonly fields?: readonly FieldFlags[];
+  readonly flags?: readonly FlagDecl[];
   /** one to three real command lines, shown at the end of --help (a test runs each through the parser) */
   readonly examples: readonly string[];
   /** more help after the flags */
@@ -119,28 +121,17 @@ export interface VerbSpec<N extends string, F extends readonly FlagDecl[], B ext
   readonly across?: AcrossProfiles;
   /** it changes the server's data: says where when done */
   readonly writes?: true;
-  readonly run: Handler<N, F, B>;
-}
-
-/** A verb as the program keeps it, its option types checked where it was declared. */
-export interface VerbDecl {
-  readonly kind: 'verb';
-  readonly name: string;
-  readonly summary: Text;
-  readonly fields?: readonly FieldFlags[];
-  readonly flags?: readonly FlagDecl[];
-  readonly examples: readonly string[];
-  readonly after?: Text;
-  readonly usage?: string;
-  readonly isDefault?: true;
-  readonly argValues?: readonly string[];
-  readonly across?: AcrossProfiles;
-  readonly writes?: true;
   readonly run: (
     deps: Deps,
     input: { args: unknown[]; opts: Record<string, unknown> },
   ) => Promise<number | undefined>;
 }
+
+/** What a verb's declaration says: a VerbDecl whose handler's arguments and options are typed from its strings. */
+export type VerbSpec<N extends string, F extends readonly FlagDecl[], B extends readonly FieldFlags[]> = Omit<
+  VerbDecl,
+  'kind' | 'name' | 'fields' | 'flags' | 'run'
+> & { readonly name: N; readonly fields?: B; readonly flags?: F; readonly run: Handler<N, F, B> };
 
 /** A group of verbs (`payables`, `ledger entries`). */
 export interface GroupDecl {
@@ -163,18 +154,6 @@ export function verb<
 export function group(name: string, summary: Text, commands: readonly CommandDecl[]): GroupDecl {
   return { kind: 'group', name, summary, commands };
 }
-
-/** `--all` and `--limit N`, on every list verb. */
-export const PAGING_FLAGS = [
-  {
-    flag: '--all',
-    help: {
-      en: 'every row, page by page (the default when piped)',
-      pt: 'todas as linhas, página a página (o padrão num pipe)',
-    },
-  },
-  { flag: '--limit <n>', help: { en: 'at most this many rows', pt: 'no máximo estas linhas' } },
-] as const satisfies readonly FlagDecl[];
 
 /** Every verb under a declaration, with its path (`ledger entries create`). */
 export function* verbsOf(

@@ -1,4 +1,5 @@
-import { group, PAGING_FLAGS, verb } from '../declare.js';
+import { group, verb } from '../declare.js';
+import { ALLOW_EMPTY_FLAG, PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/batches.js');
 
@@ -97,15 +98,7 @@ export const commands = [
           en: "import the bank's return files (.ret), each into the batch its payments name; re-importing changes nothing",
           pt: 'importa os arquivos de retorno do banco (.ret), cada um no lote que os pagamentos indicam; importar de novo não muda nada',
         },
-        flags: [
-          {
-            flag: '--allow-empty',
-            help: {
-              en: 'a pattern that matches no file is not an error (cron, a night with no file)',
-              pt: 'um padrão que não encontra arquivo não é erro (cron, uma noite sem arquivo)',
-            },
-          },
-        ],
+        flags: [ALLOW_EMPTY_FLAG],
         examples: [
           'condo batches import-return retornos/*.ret            # each file finds its batch',
           'condo batches import-return 01M8734TGPNKTC2J4W9383D09X retorno.ret',

@@ -1,5 +1,6 @@
 import { EXPENSE_FIELDS, INSTALLMENTS_FIELDS } from '../../domain/body-fields.js';
-import { group, PAGING_FLAGS, verb } from '../declare.js';
+import { group, verb } from '../declare.js';
+import { PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/expenses.js');
 

@@ -1,6 +1,7 @@
 import { INVOICE_FIELDS } from '../../domain/body-fields.js';
 import { INVOICE_FILTER_STATES } from '../../domain/invoices.js';
-import { group, PAGING_FLAGS, verb } from '../declare.js';
+import { group, verb } from '../declare.js';
+import { DUE_RANGE_FLAGS, PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/invoices.js');
 
@@ -35,8 +36,7 @@ export const commands = [
             flag: '--party <id>',
             help: { en: 'filter by party (payer) id', pt: 'filtra pelo id do pagador' },
           },
-          { flag: '--due-from <date>', help: { en: 'due on or after', pt: 'vencimento a partir de' } },
-          { flag: '--due-to <date>', help: { en: 'due on or before', pt: 'vencimento até' } },
+          ...DUE_RANGE_FLAGS,
           ...PAGING_FLAGS,
         ],
         examples: [

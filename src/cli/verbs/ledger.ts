@@ -1,6 +1,7 @@
 import { ENTRY_FIELDS, TRANSFER_FIELDS } from '../../domain/body-fields.js';
 import { CHART_ACCOUNT_STATES, ENTRY_TYPES } from '../../domain/ledger.js';
-import { group, PAGING_FLAGS, verb } from '../declare.js';
+import { group, verb } from '../declare.js';
+import { PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/ledger.js');
 

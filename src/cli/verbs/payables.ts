@@ -1,7 +1,8 @@
 /** `condo payables …`: the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
 import { PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../../domain/payables.js';
-import { type FlagDecl, group, PAGING_FLAGS, verb } from '../declare.js';
+import { type FlagDecl, group, verb } from '../declare.js';
+import { DUE_RANGE_FLAGS, PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/payables.js');
 
@@ -62,8 +63,7 @@ export const commands = [
             },
             values: FORMAS_PAGAMENTO,
           },
-          { flag: '--due-from <date>', help: { en: 'due on or after', pt: 'vencimento a partir de' } },
-          { flag: '--due-to <date>', help: { en: 'due on or before', pt: 'vencimento até' } },
+          ...DUE_RANGE_FLAGS,
           ...PAGING_FLAGS,
         ],
         examples: [

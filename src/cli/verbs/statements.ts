@@ -1,5 +1,6 @@
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
-import { group, PAGING_FLAGS, verb } from '../declare.js';
+import { group, verb } from '../declare.js';
+import { ALLOW_EMPTY_FLAG, GENERIC_CSV_FLAGS, PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/statements.js');
 
@@ -47,27 +48,8 @@ export const commands = [
               pt: 'só lê e resume: não precisa de conta, credenciais nem rede',
             },
           },
-          {
-            flag: '--allow-empty',
-            help: {
-              en: 'a pattern that matches no file is not an error (cron, a night with no file)',
-              pt: 'um padrão que não encontra arquivo não é erro (cron, uma noite sem arquivo)',
-            },
-          },
-          {
-            flag: '--csv-columns <map>',
-            help: {
-              en: 'generic CSV: date=Data,amount=Valor,description=Histórico,id=Documento',
-              pt: 'CSV genérico: date=Data,amount=Valor,description=Histórico,id=Documento',
-            },
-          },
-          {
-            flag: '--date-format <format>',
-            help: {
-              en: 'generic CSV date format, e.g. DD/MM/YYYY',
-              pt: 'formato de data do CSV genérico, p. ex. DD/MM/YYYY',
-            },
-          },
+          ALLOW_EMPTY_FLAG,
+          ...GENERIC_CSV_FLAGS,
         ],
         examples: [
           'condo statements import extrato.ofx --dry-run',
