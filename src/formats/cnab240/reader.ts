@@ -34,6 +34,7 @@ import {
   readMainItem,
   type SegmentContext,
 } from './segments.js';
+import { countsAsRecord, kindOfRecord, MOVES, type Place } from './structure.js';
 
 export type { CnabDirection, CnabService } from './inference.js';
 export type { CnabItem, CnabTribute } from './segments.js';
@@ -173,6 +174,7 @@ export class Cnab240Reader {
   private trailerLine: number | null = null;
   private firstRecordLine: number | null = null;
   private lastLine = 0;
+  private place: Place = 'before';
   private batch: OpenBatch | null = null;
   private lastBatchNumber = 0;
   private pending: CnabItem | null = null;
@@ -313,33 +315,49 @@ export class Cnab240Reader {
 
   // ---- records --------------------------------------------------------------------------------------
 
+  /** Where the record leads (structure.ts), then its fields. */
   private record(n: number, rec: string): void {
-    const type = rec[7]!;
-    if (this.trailerLine !== null) {
-      this.error(n, `record after the file trailer (line ${this.trailerLine})`, 'after-trailer');
-      return;
+    const type = rec[7] as string;
+    const move = MOVES[this.place][kindOfRecord(type)];
+    if (countsAsRecord(move)) {
+      this.file.records++;
+      this.firstRecordLine ??= n;
     }
-    this.file.records++;
-    this.firstRecordLine ??= n;
+    switch (move.refused) {
+      case 'after-trailer':
+        this.error(n, `record after the file trailer (line ${this.trailerLine})`, 'after-trailer');
+        return;
+      case 'record-type':
+        this.error(n, `unknown record type "${type}" at position 8`, 'record-type');
+        return;
+      case 'orphan-detail':
+        this.error(n, 'detail record outside a lote (no lote header before it)', 'orphan-detail');
+        return;
+      case 'orphan-lote-trailer':
+        this.warn(n, 'lote trailer without a lote header', 'orphan-lote-trailer');
+        return;
+    }
+    if (move.closesLote) this.closeBatch(n, null);
+    this.place = move.to;
     switch (type) {
       case '0':
-        this.fileHeader(n, rec);
+        this.fileHeader(n, rec, move.note === 'header-not-first');
         return;
       case '1':
+        if (move.note === 'no-file-header')
+          this.warn(n, 'no file header (record type 0): bank taken from the lote header');
         this.loteHeader(n, rec);
         return;
       case '3':
-        this.detail(n, rec);
+        this.detail(n, rec, this.batch as OpenBatch);
         return;
       case '5':
-        this.loteTrailer(n, rec);
+        this.checkBank(n, rec);
+        this.closeBatch(n, rec);
         return;
       case '9':
         this.fileTrailer(n, rec);
         return;
-      default:
-        this.file.records--;
-        this.error(n, `unknown record type "${type}" at position 8`, 'record-type');
     }
   }
 
@@ -356,7 +374,7 @@ export class Cnab240Reader {
     for (const p of problems) if (p) this.warn(n, p.message, p.kind);
   }
 
-  private fileHeader(n: number, rec: string): void {
+  private fileHeader(n: number, rec: string, notFirst: boolean): void {
     if (this.headerLine !== null) {
       this.error(
         n,
@@ -365,7 +383,7 @@ export class Cnab240Reader {
       );
       return;
     }
-    if (this.firstRecordLine !== n) this.warn(n, 'file header is not the first record');
+    if (notFirst) this.warn(n, 'file header is not the first record');
     this.headerLine = n;
     const f = this.file;
     const dialect = dialectOfHeader(rec);
@@ -399,10 +417,6 @@ export class Cnab240Reader {
   }
 
   private loteHeader(n: number, rec: string): void {
-    if (this.headerLine === null && this.firstRecordLine === n) {
-      this.warn(n, 'no file header (record type 0): bank taken from the lote header');
-    }
-    if (this.batch) this.closeBatch(n, null);
     this.checkBank(n, rec);
     this.file.bank_name ??= BANK_NAMES[this.file.bank_code ?? ''] ?? null;
     const head = fieldsOf(LOTE_HEADER, rec);
@@ -452,12 +466,7 @@ export class Cnab240Reader {
     };
   }
 
-  private detail(n: number, rec: string): void {
-    const batch = this.batch;
-    if (!batch) {
-      this.error(n, 'detail record outside a lote (no lote header before it)', 'orphan-detail');
-      return;
-    }
+  private detail(n: number, rec: string, batch: OpenBatch): void {
     batch.records++;
     this.checkBank(n, rec);
     const at = fieldsOf(DETAIL, rec);
@@ -560,17 +569,7 @@ export class Cnab240Reader {
     this.closed.push(batch);
   }
 
-  private loteTrailer(n: number, rec: string): void {
-    if (!this.batch) {
-      this.warn(n, 'lote trailer without a lote header', 'orphan-lote-trailer');
-      return;
-    }
-    this.checkBank(n, rec);
-    this.closeBatch(n, rec);
-  }
-
   private fileTrailer(n: number, rec: string): void {
-    if (this.batch) this.closeBatch(n, null);
     this.checkBank(n, rec);
     this.trailerLine = n;
     const at = fieldsOf(FILE_TRAILER, rec);
