@@ -76,7 +76,11 @@ export function refuseFlagsWithFile(flags: Record<string, unknown>, allowed: str
   const given = Object.keys(flags).filter(
     (k) => k !== 'fromFile' && !allowed.includes(k) && flags[k] !== undefined,
   );
-  if (given.length > 0) throw new UsageError('--from-file: give the fields in the file, not as flags too');
+  if (given.length > 0)
+    throw new UsageError({
+      en: '--from-file: give the fields in the file, not as flags too',
+      pt: '--from-file: dê os campos no arquivo, não também como opções',
+    });
 }
 
 /** Reads and validates every body of a file; the first bad one is a usage error naming `file[i].field`. */

@@ -3,6 +3,7 @@ import type { ResolvedCredentials } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { todayIn } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
+import { type Text, textIn } from '../domain/text.js';
 import { english, type Translate } from './i18n.js';
 import { canPrompt, type Io, paint, printable, writeLine } from './io.js';
 import {
@@ -66,8 +67,8 @@ export interface Deps extends Out {
    * A progress or narration line on stderr, silenced by --quiet; `wrap` breaks it at spaces to a terminal's
    * width (a line naming a write's target, long by nature), so no word is split by the terminal's own wrap.
    */
-  info: (line: string, wrap?: boolean) => void;
-  warn: (line: string) => void;
+  info: (line: string | Text, wrap?: boolean) => void;
+  warn: (line: string | Text) => void;
   /**
    * Where a write goes, in words, with no call: `Residencial Jardim Botânico (residencial-jardim-botanico,
    * profile jardim, api.example.com)`; a sandbox profile's server is called a sandbox.
@@ -106,6 +107,8 @@ export function createDeps(
   let config: Promise<ConfigStore> | undefined;
   let credentials: Promise<ResolvedCredentials> | undefined;
   let client: Promise<Client> | undefined;
+  // a line in the person's language: written in both, or English the catalog says in Portuguese (i18n-pt.ts)
+  const said = (line: string | Text) => (typeof line === 'string' ? t(line) : textIn(line, t.lang));
   const deps: Deps = {
     io,
     condo,
@@ -174,10 +177,10 @@ export function createDeps(
     },
     info: (line, wrap) => {
       if (!globals.quiet)
-        writeLine(io.stderr, wrap ? wrapMessage(io, printable(t(line))) : printable(t(line)));
+        writeLine(io.stderr, wrap ? wrapMessage(io, printable(said(line))) : printable(said(line)));
     },
     warn: (line) =>
-      writeLine(io.stderr, paint(io, 'yellow', wrapMessage(io, `${t('warning:')} ${printable(t(line))}`))),
+      writeLine(io.stderr, paint(io, 'yellow', wrapMessage(io, `${t('warning:')} ${printable(said(line))}`))),
     target: async () => {
       const creds = await deps.credentials();
       const profile = creds.profileName ? (await deps.config()).profile(creds.profileName) : undefined;

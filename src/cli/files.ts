@@ -218,6 +218,10 @@ export async function readIdArgs(io: Io, args: readonly string[]): Promise<{ nam
     for (const [i, line] of lines.entries())
       if (line.trim()) ids.push({ name: `stdin line ${i + 1}`, text: line });
   }
-  if (ids.length === 0) throw new UsageError('ID: no ids given (stdin was empty)');
+  if (ids.length === 0)
+    throw new UsageError({
+      en: 'ID: no ids given (stdin was empty)',
+      pt: 'ID: nenhum id dado (a entrada padrão estava vazia)',
+    });
   return ids;
 }

@@ -243,37 +243,7 @@ export const PT: Readonly<Record<string, string>> = {
   discount: 'desconto',
   description: 'descrição',
   // usage errors said in full (test/unit/cli/messages.test.ts keeps every such message translated)
-  '--from-file: give the fields in the file, not as flags too':
-    '--from-file: dê os campos no arquivo, não também como opções',
-  'use --input or --field, not both': 'use --input ou --field, não os dois',
-  '--client-secret-stdin: nothing was read from stdin':
-    '--client-secret-stdin: nada foi lido da entrada padrão',
-  'with a batch id, give one return file (or leave the id out: each file finds its batch)':
-    'com o id de um lote, dê um arquivo de retorno (ou deixe o id de fora: cada arquivo acha o seu lote)',
-  '--from or --last: give one': '--from ou --last: dê um só',
-  '--month, or a range (--from, --to, --last): give one':
-    '--month, ou um período (--from, --to, --last): dê um só',
-  'nothing to update: give --bank-code, --agency, --account, --account-type, --pix-key or --name':
-    'nada a alterar: dê --bank-code, --agency, --account, --account-type, --pix-key ou --name',
-  '--rejected and --state: give one (a rejected payable is a pending one the bank refused)':
-    '--rejected e --state: dê um só (uma conta rejeitada é uma pendente que o banco recusou)',
-  '--search: give some text': '--search: dê algum texto',
-  '--from-file: update takes one JSON object': '--from-file: a alteração recebe um objeto JSON',
-  'the sandbox has never been started on this data dir, so its address is unknown: run condo sandbox start first':
-    'o sandbox nunca foi iniciado neste diretório de dados, então seu endereço é desconhecido: rode condo sandbox start antes',
-  '--amount: a boleto to pay has an amount above zero': '--amount: um boleto a pagar tem valor acima de zero',
-  'ID: no ids given (stdin was empty)': 'ID: nenhum id dado (a entrada padrão estava vazia)',
-  '--profile and --profiles/--all-profiles: give one': '--profile e --profiles/--all-profiles: dê um só',
-  '--profiles and --all-profiles: give one': '--profiles e --all-profiles: dê um só',
-  '--profiles: give profile names, e.g. --profiles a,b,c':
-    '--profiles: dê nomes de perfis, p. ex. --profiles a,b,c',
-  '--all-profiles: there are no profiles yet (condo auth login; on the sandbox, condo sandbox credentials --write-profiles)':
-    '--all-profiles: ainda não há perfis (condo auth login; no sandbox, condo sandbox credentials --write-profiles)',
   // the demo's own failures
-  'the sandbox has no default client': 'o sandbox não tem o cliente padrão',
-  'the sandbox seed lacks suppliers or expense accounts':
-    'a semente do sandbox não tem fornecedores ou contas de despesa',
-  'the demo payables were not listed': 'as contas a pagar do demo não foram listadas',
   // headings not yet said in Portuguese
   GROUP: 'GRUPO',
   'BASE URL': 'URL BASE',
@@ -422,10 +392,6 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/missing required argument '(.*?)'/, "falta o argumento obrigatório '$1'"],
   [/option '(.*?)' argument missing/, "a opção '$1' pede um valor"],
   [/\(Did you mean (.*?)\?\)/, '(Quis dizer $1?)'],
-  [
-    /"rejected" is not a state of the API \(a rejected payable is a pending one the bank refused\): use --rejected/g,
-    '"rejected" não é um estado da API (uma conta rejeitada é uma pendente que o banco recusou): use --rejected',
-  ],
   [
     /: this is a CNAB 240 file \(a remittance or a bank return\), not a bank statement: condo cnab inspect shows it, condo batches import-return imports a return/g,
     ': este é um arquivo CNAB 240 (remessa ou retorno do banco), não um extrato: condo cnab inspect mostra, condo batches import-return importa um retorno',

@@ -38,9 +38,15 @@ export const acrossProfiles = (globals: GlobalOptions): boolean =>
 export async function selectedProfiles(deps: Deps): Promise<ProfileTarget[]> {
   const { globals } = deps;
   if (globals.profile && acrossProfiles(globals))
-    throw new UsageError('--profile and --profiles/--all-profiles: give one');
+    throw new UsageError({
+      en: '--profile and --profiles/--all-profiles: give one',
+      pt: '--profile e --profiles/--all-profiles: dê um só',
+    });
   if (globals.allProfiles && globals.profiles !== undefined)
-    throw new UsageError('--profiles and --all-profiles: give one');
+    throw new UsageError({
+      en: '--profiles and --all-profiles: give one',
+      pt: '--profiles e --all-profiles: dê um só',
+    });
   const stored = (await deps.config()).profiles();
   let names: string[];
   if (globals.profiles !== undefined) {
@@ -48,7 +54,11 @@ export async function selectedProfiles(deps: Deps): Promise<ProfileTarget[]> {
       .split(',')
       .map((n) => n.trim())
       .filter(Boolean);
-    if (names.length === 0) throw new UsageError('--profiles: give profile names, e.g. --profiles a,b,c');
+    if (names.length === 0)
+      throw new UsageError({
+        en: '--profiles: give profile names, e.g. --profiles a,b,c',
+        pt: '--profiles: dê nomes de perfis, p. ex. --profiles a,b,c',
+      });
     const missing = names.filter((n) => !stored[n]);
     if (missing.length > 0)
       throw new UsageError(
@@ -56,9 +66,10 @@ export async function selectedProfiles(deps: Deps): Promise<ProfileTarget[]> {
       );
   } else names = Object.keys(stored).sort();
   if (names.length === 0)
-    throw new UsageError(
-      '--all-profiles: there are no profiles yet (condo auth login; on the sandbox, condo sandbox credentials --write-profiles)',
-    );
+    throw new UsageError({
+      en: '--all-profiles: there are no profiles yet (condo auth login; on the sandbox, condo sandbox credentials --write-profiles)',
+      pt: '--all-profiles: ainda não há perfis (condo auth login; no sandbox, condo sandbox credentials --write-profiles)',
+    });
   const seen = new Set<string>();
   const targets: ProfileTarget[] = [];
   for (const profile of names) {

@@ -255,7 +255,7 @@ export function reportError(
         wrapMessage(
           io,
           printable(
-            `${t('error:')} ${t(withFields(error.message, error.fields, byFlags))}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+            `${t('error:')} ${error.text ? textIn(error.text, t.lang) : t(withFields(error.message, error.fields, byFlags))}${extras.length ? ` (${extras.join(', ')})` : ''}`,
           ),
         ),
       ),

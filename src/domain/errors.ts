@@ -4,6 +4,8 @@
  * decides what each means for a shell (src/cli/exit-codes.ts); the client and the domain know nothing of exit codes.
  */
 
+import type { Text } from './text.js';
+
 export interface ErrorDetails {
   code?: string;
   status?: number;
@@ -15,6 +17,8 @@ export interface ErrorDetails {
 }
 
 export class CondoError extends Error {
+  /** The message in both languages, where it was written so (text.ts); `message` is its English. */
+  readonly text: Text | undefined;
   readonly code: string | undefined;
   readonly status: number | undefined;
   readonly requestId: string | undefined;
@@ -22,8 +26,9 @@ export class CondoError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly idempotencyKey: string | undefined;
 
-  constructor(message: string, details: ErrorDetails = {}) {
-    super(message);
+  constructor(message: string | Text, details: ErrorDetails = {}) {
+    super(typeof message === 'string' ? message : message.en);
+    this.text = typeof message === 'string' ? undefined : message;
     this.name = new.target.name;
     this.code = details.code;
     this.status = details.status;

@@ -53,7 +53,11 @@ export async function apiCall(
     throw new UsageError(`METHOD must be one of ${METHODS.join(', ')} (got "${methodArg}")`);
   }
   const fields = { ...parseFields(opts.field ?? [], true), ...parseFields(opts.rawField ?? [], false) };
-  if (opts.input && Object.keys(fields).length > 0) throw new UsageError('use --input or --field, not both');
+  if (opts.input && Object.keys(fields).length > 0)
+    throw new UsageError({
+      en: 'use --input or --field, not both',
+      pt: 'use --input ou --field, não os dois',
+    });
   const [pathOnly = '', queryString] = path.split('?', 2);
   const query: Record<string, string> = Object.fromEntries(new URLSearchParams(queryString ?? ''));
   let body: unknown;

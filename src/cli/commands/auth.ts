@@ -37,7 +37,10 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
     ? (await readInput(io, '-', '--client-secret-stdin')).toString('utf8').trim()
     : io.env.CONDO_CLIENT_SECRET;
   if (opts.clientSecretStdin && !secret)
-    throw new UsageError('--client-secret-stdin: nothing was read from stdin');
+    throw new UsageError({
+      en: '--client-secret-stdin: nothing was read from stdin',
+      pt: '--client-secret-stdin: nada foi lido da entrada padrão',
+    });
 
   if (ask) {
     const required = (v: string) => (v.trim() ? true : 'required');

@@ -149,7 +149,11 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
  * terminal the same preview is shown and confirmed (`--yes` skips the question); a script is not asked.
  */
 export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<number> {
-  if (!opts.date) throw new UsageError('--date is required (the payment date stamped in the file)');
+  if (!opts.date)
+    throw new UsageError({
+      en: '--date is required (the payment date stamped in the file)',
+      pt: '--date é obrigatório (a data de pagamento gravada no arquivo)',
+    });
   const date = dateFlag('--date', opts.date, deps.today(), 'next');
   if (date < deps.today())
     throw new UsageError(
@@ -453,9 +457,10 @@ export async function importReturns(
   const finder = batchFinder(deps);
   if (firstIsId) {
     if (rest.length !== 1)
-      throw new UsageError(
-        'with a batch id, give one return file (or leave the id out: each file finds its batch)',
-      );
+      throw new UsageError({
+        en: 'with a batch id, give one return file (or leave the id out: each file finds its batch)',
+        pt: 'com o id de um lote, dê um arquivo de retorno (ou deixe o id de fora: cada arquivo acha o seu lote)',
+      });
     const id = publicIdArg('ID', first);
     const path = rest[0] as string;
     await finder.check(id, path, await returnFacts(path));

@@ -118,7 +118,11 @@ export async function demo(deps: Deps): Promise<number> {
       condominiums: 2 + FIRM.length,
     });
     const me = sandbox.clients.find((c) => c.name === 'default');
-    if (!me) throw new ApiError('the sandbox has no default client');
+    if (!me)
+      throw new ApiError({
+        en: 'the sandbox has no default client',
+        pt: 'o sandbox não tem o cliente padrão',
+      });
     const s = session(deps, env);
     const createPayable = (title: string, p: PayableStep) =>
       s.show(title, [
@@ -224,7 +228,10 @@ async function payablesChapter(story: Story): Promise<Cast> {
   const elevator = account(/elevador/i);
   const security = account(/portaria|seguran/i);
   if (!withPix || !withBank || !elevator || !security)
-    throw new ApiError('the sandbox seed lacks suppliers or expense accounts');
+    throw new ApiError({
+      en: 'the sandbox seed lacks suppliers or expense accounts',
+      pt: 'a semente do sandbox não tem fornecedores ou contas de despesa',
+    });
 
   await createPayable('Create a payable: elevator maintenance by TED, due in 5 days', {
     supplier: withBank,
@@ -259,7 +266,11 @@ async function payablesChapter(story: Story): Promise<Cast> {
   const ted = own('Manutenção mensal dos elevadores');
   const pix = own('Portaria 24h do mês');
   const cash = own('Cópia de chaves');
-  if (!ted || !pix || !cash) throw new ApiError('the demo payables were not listed');
+  if (!ted || !pix || !cash)
+    throw new ApiError({
+      en: 'the demo payables were not listed',
+      pt: 'as contas a pagar do demo não foram listadas',
+    });
   const [tedId, pixId, cashId] = [String(ted.public_id), String(pix.public_id), String(cash.public_id)];
 
   await s.show('The invoice came with a fine: update the pending payable', [

@@ -204,9 +204,10 @@ export async function importFiles(
   if (paths.length === 0) return nothingToImport(deps, given);
   const statement = opts.statement ?? {};
   if (statement.account && acrossProfiles(deps.globals))
-    throw new UsageError(
-      "--account is one condominium's account: leave it out with --profiles/--all-profiles (each file finds its own)",
-    );
+    throw new UsageError({
+      en: "--account is one condominium's account: leave it out with --profiles/--all-profiles (each file finds its own)",
+      pt: '--account é a conta de um condomínio: deixe de fora com --profiles/--all-profiles (cada arquivo acha a sua)',
+    });
   const tenants = await tenantsOf(deps);
   try {
     const worst = await eachFile(deps, paths, async (path, label) => {

@@ -150,7 +150,8 @@ export function checkedTotal(parts: InvoiceParts, given?: number): number {
 
 /** Flags to the request body (decimal reais), the total computed or checked. */
 export function invoiceBodyFromFlags(f: InvoiceFlags, today: string): Record<string, unknown> {
-  if (f.subtotal === undefined) throw new UsageError('--subtotal is required');
+  if (f.subtotal === undefined)
+    throw new UsageError({ en: '--subtotal is required', pt: '--subtotal é obrigatório' });
   const { total, ...body } = bodyFromFlags(INVOICE_FIELDS, f, today);
   return {
     ...body,

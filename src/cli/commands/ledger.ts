@@ -186,7 +186,8 @@ async function summaryRange(
 ) {
   const thisMonth = deps.today().slice(0, 7);
   const to = toText ? monthFlag('--to', toText) : thisMonth;
-  if (last !== undefined && fromText) throw new UsageError('--from or --last: give one');
+  if (last !== undefined && fromText)
+    throw new UsageError({ en: '--from or --last: give one', pt: '--from ou --last: dê um só' });
   const from = fromText
     ? monthFlag('--from', fromText)
     : last !== undefined
@@ -249,10 +250,16 @@ export async function summary(
   opts: { month?: string; from?: string; to?: string; last?: string },
 ): Promise<number> {
   if (opts.month && (opts.from || opts.to || opts.last))
-    throw new UsageError('--month, or a range (--from, --to, --last): give one');
+    throw new UsageError({
+      en: '--month, or a range (--from, --to, --last): give one',
+      pt: '--month, ou um período (--from, --to, --last): dê um só',
+    });
   if (opts.from || opts.to || opts.last) return summaryRange(deps, opts.from, opts.to, opts.last);
   if (!opts.month)
-    throw new UsageError('--month is required (YYYY-MM), or --from/--last and --to for a range');
+    throw new UsageError({
+      en: '--month is required (YYYY-MM), or --from/--last and --to for a range',
+      pt: '--month é obrigatório (AAAA-MM), ou --from/--last e --to para um intervalo',
+    });
   const month = monthFlag('--month', opts.month);
   // over a firm's condominiums, a month is one row each: the month's totals side by side
   if (deps.collect) return summaryRange(deps, month, month, undefined);

@@ -106,9 +106,10 @@ export async function suppliersUpdate(deps: Deps, idArg: string, flags: Supplier
     }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(body).length === 0)
-    throw new UsageError(
-      'nothing to update: give --bank-code, --agency, --account, --account-type, --pix-key or --name',
-    );
+    throw new UsageError({
+      en: 'nothing to update: give --bank-code, --agency, --account, --account-type, --pix-key or --name',
+      pt: 'nada a alterar: dê --bank-code, --agency, --account, --account-type, --pix-key ou --name',
+    });
   const payload = await validated(
     'SupplierUpdate',
     body,

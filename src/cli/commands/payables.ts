@@ -75,14 +75,17 @@ function searchFilter(text: string): (p: Payable) => boolean {
 export async function payablesList(deps: Deps, opts: ListOptions): Promise<number> {
   const today = deps.today();
   if (opts.rejected && opts.state)
-    throw new UsageError(
-      '--rejected and --state: give one (a rejected payable is a pending one the bank refused)',
-    );
-  if (opts.search !== undefined && !opts.search.trim()) throw new UsageError('--search: give some text');
+    throw new UsageError({
+      en: '--rejected and --state: give one (a rejected payable is a pending one the bank refused)',
+      pt: '--rejected e --state: dê um só (uma conta rejeitada é uma pendente que o banco recusou)',
+    });
+  if (opts.search !== undefined && !opts.search.trim())
+    throw new UsageError({ en: '--search: give some text', pt: '--search: dê algum texto' });
   if (opts.state?.trim().toLowerCase() === 'rejected')
-    throw new UsageError(
-      '--state: "rejected" is not a state of the API (a rejected payable is a pending one the bank refused): use --rejected',
-    );
+    throw new UsageError({
+      en: '--state: "rejected" is not a state of the API (a rejected payable is a pending one the bank refused): use --rejected',
+      pt: '--state: "rejected" não é um estado da API (uma conta rejeitada é uma pendente que o banco recusou): use --rejected',
+    });
   const filters = {
     ...(opts.rejected ? { state: 'pending' } : {}),
     ...(opts.state ? { state: enumFlag('--state', opts.state, PAYABLE_STATES) } : {}),
@@ -338,7 +341,11 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
   let body: unknown;
   if (flags.fromFile) {
     const { bodies, single } = await readBodies(flags.fromFile, 'payable fields');
-    if (!single) throw new UsageError('--from-file: update takes one JSON object');
+    if (!single)
+      throw new UsageError({
+        en: '--from-file: update takes one JSON object',
+        pt: '--from-file: a alteração recebe um objeto JSON',
+      });
     body = bodies[0];
   } else {
     const { supplier, chartAccount, ...allowed } = flags;
@@ -352,7 +359,10 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
     if (tribute) (body as Record<string, unknown>).tribute = tribute;
   }
   if (Object.keys(body as object).length === 0)
-    throw new UsageError('nothing to update: give at least one field flag');
+    throw new UsageError({
+      en: 'nothing to update: give at least one field flag',
+      pt: 'nada a alterar: dê pelo menos uma opção de campo',
+    });
   const payload = await validated('PayableUpdate', body, flagName);
   const id = await resolvePayableId(deps, 'ID', idArg);
   const client = await deps.client();

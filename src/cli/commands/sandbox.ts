@@ -180,9 +180,10 @@ async function writeProfiles(
   creds: Awaited<ReturnType<typeof import('../../sandbox/index.js').readSandboxCredentials>>,
 ): Promise<number> {
   if (!creds.base_url)
-    throw new UsageError(
-      'the sandbox has never been started on this data dir, so its address is unknown: run condo sandbox start first',
-    );
+    throw new UsageError({
+      en: 'the sandbox has never been started on this data dir, so its address is unknown: run condo sandbox start first',
+      pt: 'o sandbox nunca foi iniciado neste diretório de dados, então seu endereço é desconhecido: rode condo sandbox start antes',
+    });
   const { SCOPES } = await import('../../domain/scopes.js');
   const store = await deps.config();
   const { profileTokenKey } = await import('../../config/store.js');
@@ -317,7 +318,11 @@ export interface BoletoOptions {
 export async function boletoVerb(deps: Deps, opts: BoletoOptions): Promise<number> {
   const bank = enumFlag('--bank', (opts.bank ?? '341').padStart(3, '0'), BOLETO_BANKS);
   const amountCents = reaisFlag('--amount', opts.amount ?? '740,00');
-  if (amountCents <= 0) throw new UsageError('--amount: a boleto to pay has an amount above zero');
+  if (amountCents <= 0)
+    throw new UsageError({
+      en: '--amount: a boleto to pay has an amount above zero',
+      pt: '--amount: um boleto a pagar tem valor acima de zero',
+    });
   const due = dateFlag('--due', opts.due ?? '+5d', deps.today(), 'next');
   const [{ boletoFreeField }, { buildBoleto, formatLinhaDigitavel, dueDateOutOfWindow }] = await Promise.all([
     import('../../sandbox/services/invoices.js'),
@@ -360,7 +365,11 @@ export async function boletoVerb(deps: Deps, opts: BoletoOptions): Promise<numbe
 }
 
 export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankReturnOptions): Promise<number> {
-  if (!opts.outputFile) throw new UsageError('--output-file FILE.ret is required (or -O - for stdout)');
+  if (!opts.outputFile)
+    throw new UsageError({
+      en: '--output-file FILE.ret is required (or -O - for stdout)',
+      pt: '--output-file ARQUIVO.ret é obrigatório (ou -O - para a saída padrão)',
+    });
   const target = await outputTarget(opts.outputFile, '', Boolean(opts.force));
   let rejectRate: number | undefined;
   if (opts.rejectRate !== undefined) {

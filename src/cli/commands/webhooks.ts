@@ -162,7 +162,11 @@ async function webhookSecret(deps: Deps, opts: { secret?: string; secretFile?: s
     return opts.secret;
   }
   const fromEnv = deps.io.env.CONDO_WEBHOOK_SECRET;
-  if (!fromEnv) throw new UsageError('the secret is required: --secret-file FILE or CONDO_WEBHOOK_SECRET');
+  if (!fromEnv)
+    throw new UsageError({
+      en: 'the secret is required: --secret-file FILE or CONDO_WEBHOOK_SECRET',
+      pt: 'o segredo é obrigatório: --secret-file ARQUIVO ou CONDO_WEBHOOK_SECRET',
+    });
   return fromEnv;
 }
 
@@ -173,7 +177,11 @@ export async function verify(
   opts: { secret?: string; secretFile?: string; signature?: string; tolerance?: string },
 ): Promise<number> {
   const secret = await webhookSecret(deps, opts);
-  if (!opts.signature) throw new UsageError('--signature is required (the X-Condo-Signature header)');
+  if (!opts.signature)
+    throw new UsageError({
+      en: '--signature is required (the X-Condo-Signature header)',
+      pt: '--signature é obrigatório (o cabeçalho X-Condo-Signature)',
+    });
   const tolerance = opts.tolerance === undefined ? 300 : Number(opts.tolerance);
   if (!Number.isInteger(tolerance) || tolerance < 0)
     throw new UsageError(`--tolerance: "${opts.tolerance}" is not a number of seconds`);

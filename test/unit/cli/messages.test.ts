@@ -34,17 +34,30 @@ function sources(dir: string): string[] {
 }
 
 /** Every message written whole in the CLI's code: errors thrown with a literal text, and table headings. */
-function literalMessages(): { where: string; text: string }[] {
-  const found: { where: string; text: string }[] = [];
+interface Written {
+  kind: 'error' | 'heading';
+  where: string;
+  text: string;
+  /** its Portuguese, where it is written in both languages */
+  pt?: string;
+}
+
+function literalMessages(): Written[] {
+  const found: Written[] = [];
   for (const file of sources(CLI)) {
     if (file.endsWith('i18n-pt.ts')) continue;
     const code = readFileSync(file, 'utf8');
     const where = relative(CLI, file);
-    const unquote = (s: string) => s.replace(/\\'/g, "'");
-    for (const m of code.matchAll(/new [A-Z]\w*Error\(\s*'((?:[^'\\]|\\.)*)'/g))
-      found.push({ where, text: unquote(m[1] as string) });
-    for (const m of code.matchAll(/\bheader: '((?:[^'\\]|\\.)*)'/g))
-      found.push({ where, text: unquote(m[1] as string) });
+    const unquote = (s: string) => s.slice(1, -1).replace(/\\(['"])/g, '$1');
+    const quoted = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")`;
+    for (const m of code.matchAll(new RegExp(String.raw`new [A-Z]\w*Error\(\s*${quoted}`, 'g')))
+      found.push({ kind: 'error', where, text: unquote(m[1] as string) });
+    // written in both languages: its Portuguese must be there and be Portuguese
+    const both = String.raw`new [A-Z]\w*Error\(\s*\{\s*en: ${quoted},\s*pt: ${quoted}`;
+    for (const m of code.matchAll(new RegExp(both, 'g')))
+      found.push({ kind: 'error', where, text: unquote(m[1] as string), pt: unquote(m[2] as string) });
+    for (const m of code.matchAll(new RegExp(String.raw`\bheader: ${quoted}`, 'g')))
+      found.push({ kind: 'heading', where, text: unquote(m[1] as string) });
   }
   return found;
 }
@@ -57,8 +70,18 @@ describe('messages in Portuguese', () => {
     const untranslated = messages
       .filter(({ text }) => !SAME_IN_PORTUGUESE.has(text) && !RECORD_KEY.test(text))
       // said the same in Portuguese (ID, NSA) where the table says so; else translated by a rule
-      .filter(({ text }) => PT[text] === undefined && t(text) === text)
+      .filter(({ text, pt }) =>
+        pt === undefined ? PT[text] === undefined && t(text) === text : !pt || pt === text,
+      )
       .map(({ where, text }) => `${where}: ${text}`);
     expect(untranslated).toEqual([]);
+  });
+
+  test('an error written whole is written in both languages where it is thrown, not keyed by its English', () => {
+    // headings are the shared vocabulary (i18n-pt.ts); an error thrown with a literal English text is not
+    const errors = literalMessages().filter(({ kind }) => kind === 'error');
+    expect(errors.filter(({ pt }) => pt !== undefined).length).toBeGreaterThanOrEqual(29);
+    const plain = errors.filter(({ pt }) => pt === undefined);
+    expect(plain.map((m) => `${m.where}: ${m.text}`)).toEqual([]);
   });
 });
