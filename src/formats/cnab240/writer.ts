@@ -256,9 +256,8 @@ const MAX_RECORDS_PER_FILE = 999_999;
 
 /** The whole remittance as text: CRLF after every line, ASCII only. */
 export function writePaymentRemittance(input: PaymentRemittanceInput): string {
-  let out = '';
-  for (const line of remittanceLines(input)) out += `${line}\r\n`;
-  return out;
+  const lines = [...remittanceLines(input)];
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 // ---- context and validation ----------------------------------------------------------------------------

@@ -91,31 +91,35 @@ export function writeRecord(
    *  spreading them into each record's literal made writing a remittance three times slower. */
   common?: Readonly<Record<string, string | number>>,
 ): string {
-  let out = '';
+  // a record is written as parts joined once: a string grown by += is a tree of ~30 pieces per record, and a
+  // file's 100 000 such trees that survive to the end cost the garbage collector 70% of the writing
+  const parts: string[] = [];
   for (const field of l.fields) {
     const width = field.to - field.from + 1;
     const given = field.value ?? values[field.name] ?? common?.[field.name];
     switch (field.kind) {
       case 'blank':
-        out += ' '.repeat(width);
+        parts.push(' '.repeat(width));
         break;
       case 'zeros':
-        out += '0'.repeat(width);
+        parts.push('0'.repeat(width));
         break;
       case 'num':
-        out += num(given ?? 0, width, field.name);
+        parts.push(num(given ?? 0, width, field.name));
         break;
       case 'alpha':
-        out += alpha(given == null ? '' : String(given), width);
+        parts.push(alpha(given == null ? '' : String(given), width));
         break;
       case 'raw':
-        out += String(given ?? '')
-          .slice(0, width)
-          .padEnd(width, ' ');
+        parts.push(
+          String(given ?? '')
+            .slice(0, width)
+            .padEnd(width, ' '),
+        );
         break;
     }
   }
-  return out;
+  return parts.join('');
 }
 
 /** The record with the named fields replaced; each value must fill its field exactly. */
