@@ -58,16 +58,26 @@ export async function readBodies(
   what: string,
 ): Promise<{ bodies: unknown[]; single: boolean }> {
   const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`--from-file: cannot read ${path}: ${e.code ?? e.message}`);
+    throw new UsageError({
+      en: `--from-file: cannot read ${path}: ${e.code ?? e.message}`,
+      pt: `--from-file: não foi possível ler ${path}: ${e.code ?? e.message}`,
+    });
   });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`--from-file: ${path} is not JSON: ${(e as Error).message}`);
+    throw new UsageError({
+      en: `--from-file: ${path} is not JSON: ${(e as Error).message}`,
+      pt: `--from-file: ${path} não é JSON: ${(e as Error).message}`,
+    });
   }
   if (!Array.isArray(parsed)) return { bodies: [parsed], single: true };
-  if (parsed.length === 0) throw new UsageError(`--from-file: ${path} holds no ${what}`);
+  if (parsed.length === 0)
+    throw new UsageError({
+      en: `--from-file: ${path} holds no ${what}`,
+      pt: `--from-file: ${path} não tem nenhum(a) ${what}`,
+    });
   return { bodies: parsed, single: false };
 }
 

@@ -1,4 +1,5 @@
 import { UsageError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 
 /**
@@ -7,15 +8,16 @@ import type { Deps } from './context.js';
  */
 export async function confirmed(
   deps: Deps,
-  o: { yes: boolean | undefined; question: string; verb: string; past: string },
+  o: { yes: boolean | undefined; question: string; verb: Text; past: Text },
 ): Promise<boolean> {
   if (o.yes) return true;
   const ask = await deps.prompter();
   if (!ask)
-    throw new UsageError(
-      `--yes is required to ${o.verb} without a terminal to confirm on (nothing was ${o.past})`,
-    );
+    throw new UsageError({
+      en: `--yes is required to ${o.verb.en} without a terminal to confirm on (nothing was ${o.past.en})`,
+      pt: `--yes é obrigatório para ${o.verb.pt} sem um terminal onde confirmar (nada foi ${o.past.pt})`,
+    });
   if (await ask.confirm(o.question, false)) return true;
-  deps.info(`nothing ${o.past}`);
+  deps.info({ en: `nothing ${o.past.en}`, pt: `nada ${o.past.pt}` });
   return false;
 }

@@ -96,14 +96,16 @@ export function createDeps(
   condo: Deps['condo'] = () => Promise.reject(new Error('condo cannot run itself here')),
 ): Deps {
   if (globals.output && !(OUTPUT_FORMATS as readonly string[]).includes(globals.output)) {
-    throw new UsageError(
-      `--output is the output format, one of ${OUTPUT_FORMATS.join(', ')} (got "${globals.output}"; a file to write is --output-file FILE)`,
-    );
+    throw new UsageError({
+      en: `--output is the output format, one of ${OUTPUT_FORMATS.join(', ')} (got "${globals.output}"; a file to write is --output-file FILE)`,
+      pt: `--output é o formato de saída, um de ${OUTPUT_FORMATS.join(', ')} (recebido "${globals.output}"; um arquivo a gravar é --output-file ARQUIVO)`,
+    });
   }
   if (globals.jsonFields !== undefined && !JSON_FIELDS.test(globals.jsonFields))
-    throw new UsageError(
-      `--json: "${globals.jsonFields}" is not a list of field names (e.g. --json public_id,amount)`,
-    );
+    throw new UsageError({
+      en: `--json: "${globals.jsonFields}" is not a list of field names (e.g. --json public_id,amount)`,
+      pt: `--json: "${globals.jsonFields}" não é uma lista de nomes de campos (p. ex. --json public_id,amount)`,
+    });
   let config: Promise<ConfigStore> | undefined;
   let credentials: Promise<ResolvedCredentials> | undefined;
   let client: Promise<Client> | undefined;
@@ -222,7 +224,11 @@ function rateLimitNotice(io: Io, now: () => Date): (ms: number) => void {
 function secondsFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const text = env[name];
   if (text === undefined || text === '') return undefined;
-  if (!/^\d+$/.test(text)) throw new UsageError(`${name}: "${text}" is not a whole number of seconds`);
+  if (!/^\d+$/.test(text))
+    throw new UsageError({
+      en: `${name}: "${text}" is not a whole number of seconds`,
+      pt: `${name}: "${text}" não é um número inteiro de segundos`,
+    });
   return Number(text) * 1000;
 }
 

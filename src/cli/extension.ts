@@ -1,4 +1,5 @@
 import { CondoError, NotFoundError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 
 /**
  * A call to a route only condo's sandbox serves (docs/DESIGN.md "Extensions beyond the spec"). Another server
@@ -6,7 +7,7 @@ import { CondoError, NotFoundError } from '../domain/errors.js';
  * already read the record itself, so a 404 here is the route's, not the record's.
  */
 export async function viaExtension<T>(
-  what: { action: string; verb: string; advice?: string },
+  what: { action: Text; verb: string; advice?: Text },
   call: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -14,7 +15,10 @@ export async function viaExtension<T>(
   } catch (error) {
     if (error instanceof NotFoundError || (error instanceof CondoError && error.status === 405))
       throw new CondoError(
-        `this server cannot ${what.action} (${what.verb} is an extension of the condo sandbox)${what.advice ? `; ${what.advice}` : ''}`,
+        {
+          en: `this server cannot ${what.action.en} (${what.verb} is an extension of the condo sandbox)${what.advice ? `; ${what.advice.en}` : ''}`,
+          pt: `este servidor não pode ${what.action.pt} (${what.verb} é uma extensão do sandbox do condo)${what.advice ? `; ${what.advice.pt}` : ''}`,
+        },
         { code: 'not_supported' },
       );
     throw error;

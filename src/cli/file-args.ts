@@ -43,9 +43,10 @@ export async function expandFileArgs(args: readonly string[], opts: ExpandOption
     out.push(...found.sort().map((f) => (platform === 'win32' ? f.replaceAll('/', '\\') : f)));
   }
   if (unmatched.length > 0 && !opts.allowEmpty)
-    throw new UsageError(
-      `no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (--allow-empty makes that a quiet exit 0, for a cron night with no file)`,
-    );
+    throw new UsageError({
+      en: `no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (--allow-empty makes that a quiet exit 0, for a cron night with no file)`,
+      pt: `nenhum arquivo corresponde a ${unmatched.map((p) => `"${p}"`).join(', ')} (--allow-empty torna isso uma saída 0 silenciosa, para uma noite de cron sem arquivo)`,
+    });
   return out;
 }
 

@@ -10,7 +10,11 @@ export type FileKind = 'return' | 'statement';
 
 async function head(path: string): Promise<string> {
   const handle = await open(path, 'r').catch(() => undefined);
-  if (!handle) throw new UsageError(`FILE: ${path} is not a readable file`);
+  if (!handle)
+    throw new UsageError({
+      en: `FILE: ${path} is not a readable file`,
+      pt: `FILE: ${path} não é um arquivo legível`,
+    });
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
     // latin1: one character per byte (a UTF-8 BOM reads as three)

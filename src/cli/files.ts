@@ -82,7 +82,10 @@ export async function outputTarget(
   if (given === '-') return { stdout: true };
   const path = resolve(given ?? fallback);
   if (!force && (await stat(path).catch(() => undefined)))
-    throw new UsageError(`--output-file: ${path} already exists (--force overwrites it)`);
+    throw new UsageError({
+      en: `--output-file: ${path} already exists (--force overwrites it)`,
+      pt: `--output-file: ${path} já existe (--force o sobrescreve)`,
+    });
   return { stdout: false, path, overwrite: force };
 }
 
@@ -106,7 +109,10 @@ export async function renameOver(
       if (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES') throw error;
       if (attempt >= attempts)
         throw new UsageError(
-          `${basename(target)} is open in another program (close it, or choose another name with -O); nothing was written`,
+          {
+            en: `${basename(target)} is open in another program (close it, or choose another name with -O); nothing was written`,
+            pt: `${basename(target)} está aberto em outro programa (feche-o, ou escolha outro nome com -O); nada foi gravado`,
+          },
           { code: 'file_in_use' },
         );
       await new Promise((r) => setTimeout(r, pauseMs));
@@ -127,7 +133,10 @@ export async function writeAtomically(
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
   removeOnExit(temp);
   const file = await open(temp, 'w', 0o644).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`--output-file: cannot write in ${dirname(target)}: ${e.code ?? e.message}`);
+    throw new UsageError({
+      en: `--output-file: cannot write in ${dirname(target)}: ${e.code ?? e.message}`,
+      pt: `--output-file: não é possível gravar em ${dirname(target)}: ${e.code ?? e.message}`,
+    });
   });
   let bytes = 0;
   try {
@@ -143,7 +152,10 @@ export async function writeAtomically(
     else {
       await link(temp, target).catch((e: NodeJS.ErrnoException) => {
         throw e.code === 'EEXIST'
-          ? new UsageError(`--output-file: ${target} already exists (--force overwrites it)`)
+          ? new UsageError({
+              en: `--output-file: ${target} already exists (--force overwrites it)`,
+              pt: `--output-file: ${target} já existe (--force o sobrescreve)`,
+            })
           : e;
       });
       await unlink(temp);
@@ -189,7 +201,10 @@ export async function sha256File(path: string): Promise<string> {
   try {
     for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError({
+      en: `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      pt: `não foi possível ler ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    });
   }
   return hash.digest('hex');
 }
@@ -202,7 +217,10 @@ export async function readInput(io: Io, path: string, flag: string): Promise<Buf
     return Buffer.concat(chunks);
   }
   return readFile(path).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`${flag}: cannot read ${path}: ${e.code ?? e.message}`);
+    throw new UsageError({
+      en: `${flag}: cannot read ${path}: ${e.code ?? e.message}`,
+      pt: `${flag}: não foi possível ler ${path}: ${e.code ?? e.message}`,
+    });
   });
 }
 

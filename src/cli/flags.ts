@@ -26,9 +26,10 @@ export function enumFlag<T extends string>(flag: string, value: string, allowed:
   const found = allowed.find((a) => a.toLowerCase() === v);
   if (found === undefined) {
     const near = nearest(v, allowed);
-    throw new UsageError(
-      `${flag}: "${value}" is not one of ${allowed.join(', ')}${near ? `; did you mean "${near}"?` : ''}`,
-    );
+    throw new UsageError({
+      en: `${flag}: "${value}" is not one of ${allowed.join(', ')}${near ? `; did you mean "${near}"?` : ''}`,
+      pt: `${flag}: "${value}" não é um de ${allowed.join(', ')}${near ? `; quis dizer "${near}"?` : ''}`,
+    });
   }
   return found;
 }
@@ -67,13 +68,24 @@ export function urlFlag(flag: string, text: string): URL {
   } catch {
     // not a URL at all: the same message
   }
-  throw new UsageError(`${flag}: "${text}" is not an http(s) URL`);
+  throw new UsageError({
+    en: `${flag}: "${text}" is not an http(s) URL`,
+    pt: `${flag}: "${text}" não é uma URL http(s)`,
+  });
 }
 
 export function intFlag(flag: string, value: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
-  if (!/^\d+$/.test(value.trim())) throw new UsageError(`${flag}: "${value}" is not a whole number`);
+  if (!/^\d+$/.test(value.trim()))
+    throw new UsageError({
+      en: `${flag}: "${value}" is not a whole number`,
+      pt: `${flag}: "${value}" não é um número inteiro`,
+    });
   const n = Number(value);
-  if (n < min || n > max) throw new UsageError(`${flag}: ${n} is out of range (${min}..${max})`);
+  if (n < min || n > max)
+    throw new UsageError({
+      en: `${flag}: ${n} is out of range (${min}..${max})`,
+      pt: `${flag}: ${n} está fora do intervalo (${min}..${max})`,
+    });
   return n;
 }
 
@@ -81,7 +93,10 @@ export function intFlag(flag: string, value: string, min = 1, max = Number.MAX_S
 export function publicIdArg(name: string, value: string): string {
   const v = value.trim().toUpperCase();
   if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(v))
-    throw new UsageError(`${name}: "${value}" is not an id (26-character ULID)`);
+    throw new UsageError({
+      en: `${name}: "${value}" is not an id (26-character ULID)`,
+      pt: `${name}: "${value}" não é um id (ULID de 26 caracteres)`,
+    });
   return v;
 }
 

@@ -139,9 +139,10 @@ export function selectFields(data: unknown, fields: readonly string[]): unknown 
     const known = new Set(records.flatMap((r) => Object.keys(r)));
     const unknown = fields.filter((f) => !known.has(f));
     if (unknown.length > 0)
-      throw new UsageError(
-        `--json: unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; available: ${[...known].join(', ')}`,
-      );
+      throw new UsageError({
+        en: `--json: unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; available: ${[...known].join(', ')}`,
+        pt: `--json: campo desconhecido ${unknown.map((f) => `"${f}"`).join(', ')}; existem: ${[...known].join(', ')}`,
+      });
   }
   return Array.isArray(data) ? data.map((r) => pick(r, fields)) : pick(data, fields);
 }

@@ -61,9 +61,10 @@ export async function selectedProfiles(deps: Deps): Promise<ProfileTarget[]> {
       });
     const missing = names.filter((n) => !stored[n]);
     if (missing.length > 0)
-      throw new UsageError(
-        `--profiles: no profile ${missing.map((n) => `"${n}"`).join(', ')} (see condo config list)`,
-      );
+      throw new UsageError({
+        en: `--profiles: no profile ${missing.map((n) => `"${n}"`).join(', ')} (see condo config list)`,
+        pt: `--profiles: não há perfil ${missing.map((n) => `"${n}"`).join(', ')} (veja condo config list)`,
+      });
   } else names = Object.keys(stored).sort();
   if (names.length === 0)
     throw new UsageError({

@@ -76,9 +76,10 @@ export async function buildProgram(
           }
           if (verb.across !== 'files') {
             const across = [...verbsOf(await declarations())].filter(([, v]) => v.across).map(([p]) => p);
-            throw new UsageError(
-              `--profiles/--all-profiles: "condo ${path}" runs on one condominium; they apply to ${across.join(', ')}`,
-            );
+            throw new UsageError({
+              en: `--profiles/--all-profiles: "condo ${path}" runs on one condominium; they apply to ${across.join(', ')}`,
+              pt: `--profiles/--all-profiles: "condo ${path}" roda em um condomínio só; elas valem para ${across.join(', ')}`,
+            });
           }
         }
         const code = (await verb.run(deps, input)) ?? ExitCode.ok;
@@ -164,9 +165,10 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
       for (const word of words) {
         const sub = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!sub)
-          throw new UsageError(
-            `help: no command or topic "${words.join(' ')}"; topics: ${Object.keys(HELP_TOPICS).join(', ')}`,
-          );
+          throw new UsageError({
+            en: `help: no command or topic "${words.join(' ')}"; topics: ${Object.keys(HELP_TOPICS).join(', ')}`,
+            pt: `help: nenhum comando ou tópico "${words.join(' ')}"; tópicos: ${Object.keys(HELP_TOPICS).join(', ')}`,
+          });
         target = sub;
       }
       writeLine(io.stdout, target.helpInformation().trimEnd());

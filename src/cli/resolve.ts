@@ -17,7 +17,11 @@ export const folded = (text: string): string => text.normalize('NFD').replace(/\
 export async function resolveSupplierId(deps: Deps, flag: string, text: string): Promise<number> {
   if (/^\s*\d+\s*$/.test(text)) return intFlag(flag, text);
   const wanted = folded(text.trim());
-  if (!wanted) throw new UsageError(`${flag}: give a supplier id or name`);
+  if (!wanted)
+    throw new UsageError({
+      en: `${flag}: give a supplier id or name`,
+      pt: `${flag}: dê o id ou o nome de um fornecedor`,
+    });
   const suppliers = [...(await (await deps.client()).suppliers.list())];
   const named = (s: { name?: string }) => folded(s.name ?? '');
   const exact = suppliers.filter((s) => named(s) === wanted);
@@ -25,15 +29,18 @@ export async function resolveSupplierId(deps: Deps, flag: string, text: string):
   const [only] = matches;
   if (matches.length === 1 && only) return only.id;
   if (matches.length === 0)
-    throw new UsageError(
-      `${flag}: no supplier's name contains "${text}" (see condo suppliers list; --search "${text}" looks in payees, descriptions and documents)`,
-    );
-  throw new UsageError(
-    `${flag}: "${text}" matches ${matches.length} suppliers: ${matches
-      .slice(0, 5)
-      .map((s) => `${s.name} (${s.id})`)
-      .join(', ')}${matches.length > 5 ? ', …' : ''}; give more of the name, or the id`,
-  );
+    throw new UsageError({
+      en: `${flag}: no supplier's name contains "${text}" (see condo suppliers list; --search "${text}" looks in payees, descriptions and documents)`,
+      pt: `${flag}: nenhum fornecedor tem no nome "${text}" (veja condo suppliers list; --search "${text}" procura em favorecidos, descrições e documentos)`,
+    });
+  const some = `${matches
+    .slice(0, 5)
+    .map((s) => `${s.name} (${s.id})`)
+    .join(', ')}${matches.length > 5 ? ', …' : ''}`;
+  throw new UsageError({
+    en: `${flag}: "${text}" matches ${matches.length} suppliers: ${some}; give more of the name, or the id`,
+    pt: `${flag}: "${text}" corresponde a ${matches.length} fornecedores: ${some}; dê mais do nome, ou o id`,
+  });
 }
 
 /**
@@ -43,7 +50,11 @@ export async function resolveSupplierId(deps: Deps, flag: string, text: string):
 export async function resolveChartAccountId(deps: Deps, flag: string, text: string): Promise<number> {
   if (/^\s*\d+\s*$/.test(text)) return intFlag(flag, text);
   const wanted = folded(text.trim());
-  if (!wanted) throw new UsageError(`${flag}: give a chart account id, code (2.3.05) or name`);
+  if (!wanted)
+    throw new UsageError({
+      en: `${flag}: give a chart account id, code (2.3.05) or name`,
+      pt: `${flag}: dê o id, o código (2.3.05) ou o nome de uma conta contábil`,
+    });
   const chart = [...(await (await deps.client()).chartOfAccounts.list())];
   const byCode = chart.filter((a) => String(a.code ?? '') === text.trim());
   const named = (a: { name?: string }) => folded(a.name ?? '');
@@ -53,15 +64,18 @@ export async function resolveChartAccountId(deps: Deps, flag: string, text: stri
   const [only] = matches;
   if (matches.length === 1 && only) return only.id;
   if (matches.length === 0)
-    throw new UsageError(
-      `${flag}: no chart account has the code or a name containing "${text}" (see condo ledger chart)`,
-    );
-  throw new UsageError(
-    `${flag}: "${text}" matches ${matches.length} chart accounts: ${matches
-      .slice(0, 5)
-      .map((a) => `${a.code ?? ''} ${a.name ?? ''} (${a.id})`.trim())
-      .join(', ')}${matches.length > 5 ? ', …' : ''}; give the code or the id`,
-  );
+    throw new UsageError({
+      en: `${flag}: no chart account has the code or a name containing "${text}" (see condo ledger chart)`,
+      pt: `${flag}: nenhuma conta contábil tem o código ou um nome com "${text}" (veja condo ledger chart)`,
+    });
+  const some = `${matches
+    .slice(0, 5)
+    .map((a) => `${a.code ?? ''} ${a.name ?? ''} (${a.id})`.trim())
+    .join(', ')}${matches.length > 5 ? ', …' : ''}`;
+  throw new UsageError({
+    en: `${flag}: "${text}" matches ${matches.length} chart accounts: ${some}; give the code or the id`,
+    pt: `${flag}: "${text}" corresponde a ${matches.length} contas contábeis: ${some}; dê o código ou o id`,
+  });
 }
 
 /**
@@ -107,9 +121,10 @@ export async function resolvePayableIds(
   const asked = wanted.map(({ name, text }) => {
     const v = text.trim().toUpperCase();
     if (!ULID.test(v) && !/^[0-9A-Z]{4,25}$/.test(v))
-      throw new UsageError(
-        `${name}: "${text}" is not a payable id, a unique start or end of one (4 characters or more) or a seu número`,
-      );
+      throw new UsageError({
+        en: `${name}: "${text}" is not a payable id, a unique start or end of one (4 characters or more) or a seu número`,
+        pt: `${name}: "${text}" não é um id de conta a pagar, um começo ou fim único de um (4 caracteres ou mais) nem um seu número`,
+      });
     return { name, v };
   });
   if (asked.every(({ v }) => ULID.test(v))) return asked.map(({ v }) => v);
@@ -121,12 +136,17 @@ function onlyMatch(name: string, v: string, all: readonly Payable[]): string {
   const matches = all.filter((p) => p.public_id.startsWith(v) || p.public_id.endsWith(v));
   const [only] = matches;
   if (matches.length === 1 && only) return only.public_id;
-  if (matches.length === 0) throw new NotFoundError(`${name}: no payable's id starts or ends with ${v}`);
+  if (matches.length === 0)
+    throw new NotFoundError({
+      en: `${name}: no payable's id starts or ends with ${v}`,
+      pt: `${name}: nenhuma conta a pagar tem id que comece ou termine com ${v}`,
+    });
   const describe = (p: Payable) =>
     `${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}, due ${formatDateBr(p.due_date)})`;
-  throw new UsageError(
-    `${name}: ${v} fits ${matches.length} payables' ids: ${matches.slice(0, 3).map(describe).join('; ')}${matches.length > 3 ? '; …' : ''}; give more characters`,
-  );
+  throw new UsageError({
+    en: `${name}: ${v} fits ${matches.length} payables' ids: ${matches.slice(0, 3).map(describe).join('; ')}${matches.length > 3 ? '; …' : ''}; give more characters`,
+    pt: `${name}: ${v} serve para ${matches.length} contas: ${matches.slice(0, 3).map(describe).join('; ')}${matches.length > 3 ? '; …' : ''}; dê mais caracteres`,
+  });
 }
 
 type Named = { id: number; label: string };

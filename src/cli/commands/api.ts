@@ -25,9 +25,16 @@ function parseFields(fields: string[], typed: boolean): Record<string, unknown> 
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const eq = f.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--field: "${f}" is not key=value`);
+    if (eq <= 0)
+      throw new UsageError({
+        en: `--field: "${f}" is not key=value`,
+        pt: `--field: "${f}" não é chave=valor`,
+      });
     if (isPrototypeKey(f.slice(0, eq)))
-      throw new UsageError(`--field: ${f.slice(0, eq)} cannot be a field name`);
+      throw new UsageError({
+        en: `--field: ${f.slice(0, eq)} cannot be a field name`,
+        pt: `--field: ${f.slice(0, eq)} não pode ser nome de campo`,
+      });
     out[f.slice(0, eq)] = typed ? typedValue(f.slice(eq + 1)) : f.slice(eq + 1);
   }
   return out;
@@ -50,7 +57,10 @@ export async function apiCall(
 ): Promise<number> {
   const method = methodArg.toUpperCase();
   if (!(METHODS as readonly string[]).includes(method)) {
-    throw new UsageError(`METHOD must be one of ${METHODS.join(', ')} (got "${methodArg}")`);
+    throw new UsageError({
+      en: `METHOD must be one of ${METHODS.join(', ')} (got "${methodArg}")`,
+      pt: `METHOD deve ser um de ${METHODS.join(', ')} (recebido "${methodArg}")`,
+    });
   }
   const fields = { ...parseFields(opts.field ?? [], true), ...parseFields(opts.rawField ?? [], false) };
   if (opts.input && Object.keys(fields).length > 0)

@@ -17,7 +17,11 @@ function parseScopes(text: string | undefined): string[] | undefined {
   const scopes = (text ?? '').split(/[\s,]+/).filter(Boolean);
   if (scopes.length === 0) return undefined;
   const unknown = scopes.filter((s) => !ALL_SCOPES.includes(s));
-  if (unknown.length > 0) throw new UsageError(`--scopes: unknown scope ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError({
+      en: `--scopes: unknown scope ${unknown.join(', ')}`,
+      pt: `--scopes: escopo desconhecido ${unknown.join(', ')}`,
+    });
   return scopes;
 }
 
@@ -64,10 +68,16 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
     ['--client-secret-stdin', secret],
   ].filter(([, v]) => !v);
   if (missing.length > 0) {
-    throw new UsageError(`missing ${missing.map(([f]) => f).join(', ')} (or run on a terminal to be asked)`);
+    throw new UsageError({
+      en: `missing ${missing.map(([f]) => f).join(', ')} (or run on a terminal to be asked)`,
+      pt: `falta ${missing.map(([f]) => f).join(', ')} (ou rode num terminal para que seja perguntado)`,
+    });
   }
   if (!/^https?:\/\/[^\s/]+/.test(baseUrl as string))
-    throw new UsageError(`--base-url: "${baseUrl}" is not an http(s) URL`);
+    throw new UsageError({
+      en: `--base-url: "${baseUrl}" is not an http(s) URL`,
+      pt: `--base-url: "${baseUrl}" não é uma URL http(s)`,
+    });
 
   const profile = {
     base_url: (baseUrl as string).replace(/\/+$/, ''),
@@ -172,7 +182,10 @@ export async function logout(deps: Deps): Promise<number> {
   const store = await deps.config();
   const name = deps.globals.profile ?? deps.io.env.CONDO_PROFILE ?? store.currentProfile();
   if (!name || !store.profile(name))
-    throw new UsageError(`no profile${name ? ` "${name}"` : ''} to log out of`);
+    throw new UsageError({
+      en: `no profile${name ? ` "${name}"` : ''} to log out of`,
+      pt: `não há perfil${name ? ` "${name}"` : ''} de onde sair`,
+    });
   await store.deleteProfile(name);
   deps.info(`Logged out: profile "${name}" and its cached token removed.`);
   return 0;

@@ -156,9 +156,10 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
     });
   const date = dateFlag('--date', opts.date, deps.today(), 'next');
   if (date < deps.today())
-    throw new UsageError(
-      `--date: ${formatDateBr(date)} is in the past (today is ${formatDateBr(deps.today())}; nothing was sent)`,
-    );
+    throw new UsageError({
+      en: `--date: ${formatDateBr(date)} is in the past (today is ${formatDateBr(deps.today())}; nothing was sent)`,
+      pt: `--date: ${formatDateBr(date)} está no passado (hoje é ${formatDateBr(deps.today())}; nada foi enviado)`,
+    });
   const refusal = paymentDateRefusal(date);
   if (refusal) throw new UsageError(`--date: ${refusal} (nothing was sent)`);
   const client = await deps.client();
@@ -211,12 +212,23 @@ export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boo
   const client = await deps.client();
   const batch = await client.batches.get(id); // a batch that does not exist is a 404 here, not "unsupported"
   const question = `Cancel batch ${id} of ${await deps.target()} (${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)})? Do not send its file to the bank.`;
-  if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'cancel', past: 'canceled' }))) return 1;
+  if (
+    !(await confirmed(deps, {
+      yes: opts.yes,
+      question,
+      verb: { en: 'cancel', pt: 'cancelar' },
+      past: { en: 'canceled', pt: 'cancelado' },
+    }))
+  )
+    return 1;
   const canceled = await viaExtension(
     {
-      action: 'cancel a batch',
+      action: { en: 'cancel a batch', pt: 'cancelar um lote' },
       verb: 'batches cancel',
-      advice: 'do not send the file, and create the next batch with the payables marked again',
+      advice: {
+        en: 'do not send the file, and create the next batch with the payables marked again',
+        pt: 'não envie o arquivo, e crie o próximo lote com as contas marcadas de novo',
+      },
     },
     () => client.batches.cancel(id),
   );
@@ -294,7 +306,11 @@ export async function importReturn(
   label: FileLabel = {},
 ): Promise<number> {
   const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
+  if (!info?.isFile())
+    throw new UsageError({
+      en: `FILE: ${path} is not a readable file`,
+      pt: `FILE: ${path} não é um arquivo legível`,
+    });
   const key = deps.globals.idempotencyKey ?? `retorno-${id}-${await sha256File(path)}`;
   const client = await deps.client();
   const bar = progressBar(deps.io, 'upload', info.size, Boolean(deps.globals.quiet));
@@ -327,14 +343,16 @@ export async function returnFacts(path: string): Promise<ReturnFacts> {
       { code: 'invalid_file' },
     );
   if (file.direction === 'remessa')
-    throw new UsageError(
-      `${path}: this is a remittance (the file sent to the bank), not the bank's return; nothing was sent`,
-    );
+    throw new UsageError({
+      en: `${path}: this is a remittance (the file sent to the bank), not the bank's return; nothing was sent`,
+      pt: `${path}: isto é uma remessa (o arquivo enviado ao banco), não o retorno do banco; nada foi enviado`,
+    });
   const seuNumeros = [...new Set(file.items.map((i) => i.seu_numero).filter((x): x is string => Boolean(x)))];
   if (seuNumeros.length === 0)
-    throw new UsageError(
-      `${path}: no payment in the file carries a seu número, so it names no batch; nothing was sent`,
-    );
+    throw new UsageError({
+      en: `${path}: no payment in the file carries a seu número, so it names no batch; nothing was sent`,
+      pt: `${path}: nenhum pagamento do arquivo traz seu número, então ele não indica lote nenhum; nada foi enviado`,
+    });
   return {
     seuNumeros,
     bankCode: file.bank_code,
@@ -416,9 +434,10 @@ export function batchFinder(deps: Deps) {
             ? `${path}: its payments are batch ${holding[0]?.batch.public_id}'s, but the file is for account ${facts.account}, not the batch's; nothing was sent`
             : `${path}: its ${facts.seuNumeros.length} payments are in no batch of this condominium (seu número ${facts.seuNumeros[0]}${facts.seuNumeros.length > 1 ? ', …' : ''}); nothing was sent`,
         );
-      throw new UsageError(
-        `${path}: its payments are in ${matches.length} batches (${matches.map((b) => b.batch.public_id).join(', ')}); give the batch id; nothing was sent`,
-      );
+      throw new UsageError({
+        en: `${path}: its payments are in ${matches.length} batches (${matches.map((b) => b.batch.public_id).join(', ')}); give the batch id; nothing was sent`,
+        pt: `${path}: os pagamentos dele estão em ${matches.length} lotes (${matches.map((b) => b.batch.public_id).join(', ')}); dê o id do lote; nada foi enviado`,
+      });
     },
     /** A batch given by id must be the file's: checked before anything is sent. */
     check: async (id: string, path: string, facts: ReturnFacts): Promise<void> => {
@@ -426,9 +445,10 @@ export function batchFinder(deps: Deps) {
       const seus = new Set((detail.payables ?? []).map((p) => String(p.seu_numero ?? '')));
       const foreign = facts.seuNumeros.filter((s) => !seus.has(s));
       if (foreign.length > 0)
-        throw new UsageError(
-          `${path}: ${foreign.length} of its ${facts.seuNumeros.length} payments are not in batch ${id} (seu número ${foreign[0]}); is it another batch's return? nothing was sent`,
-        );
+        throw new UsageError({
+          en: `${path}: ${foreign.length} of its ${facts.seuNumeros.length} payments are not in batch ${id} (seu número ${foreign[0]}); is it another batch's return? nothing was sent`,
+          pt: `${path}: ${foreign.length} dos ${facts.seuNumeros.length} pagamentos dele não estão no lote ${id} (seu número ${foreign[0]}); é o retorno de outro lote? nada foi enviado`,
+        });
     },
   };
 }

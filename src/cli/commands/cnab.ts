@@ -14,7 +14,11 @@ import { type Column, delimitedRows, printJson, printList } from '../output.js';
 
 export async function readCnabFile(path: string, options?: ReadOptions): Promise<CnabFile> {
   const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
+  if (!info?.isFile())
+    throw new UsageError({
+      en: `FILE: ${path} is not a readable file`,
+      pt: `FILE: ${path} não é um arquivo legível`,
+    });
   const wrong = await wrongKind(path, 'cnab');
   if (wrong) throw new UsageError(wrong);
   const { readCnab240 } = await import('../../formats/cnab240/index.js');

@@ -12,9 +12,10 @@ const IDENTITY: readonly ProfileKey[] = ['base_url', 'condominium', 'client_id',
 function profileKey(key: string): ProfileKey {
   const normalized = key.replaceAll('-', '_');
   if (!(KEYS as readonly string[]).includes(normalized)) {
-    throw new UsageError(
-      `unknown key "${key}" (one of ${KEYS.join(', ')}; the secret is set by condo auth login)`,
-    );
+    throw new UsageError({
+      en: `unknown key "${key}" (one of ${KEYS.join(', ')}; the secret is set by condo auth login)`,
+      pt: `chave desconhecida "${key}" (uma de ${KEYS.join(', ')}; o segredo se define com condo auth login)`,
+    });
   }
   return normalized as ProfileKey;
 }
@@ -52,7 +53,8 @@ export async function getKey(deps: Deps, key: string): Promise<number> {
   const k = profileKey(key);
   const name = targetProfile(deps, store);
   const profile = store.profile(name);
-  if (!profile) throw new UsageError(`profile "${name}" does not exist`);
+  if (!profile)
+    throw new UsageError({ en: `profile "${name}" does not exist`, pt: `o perfil "${name}" não existe` });
   const value = profile[k];
   if (value === undefined) return 1;
   deps.io.stdout.write(`${Array.isArray(value) ? value.join(' ') : value}\n`);
@@ -65,9 +67,15 @@ export async function setKey(deps: Deps, key: string, value: string): Promise<nu
   const name = targetProfile(deps, store);
   const profile: Profile = store.profile(name) ?? { base_url: '', condominium: '', client_id: '' };
   if (k === 'base_url' && !/^https?:\/\/[^\s/]+/.test(value))
-    throw new UsageError(`base_url: "${value}" is not an http(s) URL`);
+    throw new UsageError({
+      en: `base_url: "${value}" is not an http(s) URL`,
+      pt: `base_url: "${value}" não é uma URL http(s)`,
+    });
   if (k === 'early_payment_days' && !/^\d{1,3}$/.test(value))
-    throw new UsageError(`early_payment_days: "${value}" is not a whole number of days`);
+    throw new UsageError({
+      en: `early_payment_days: "${value}" is not a whole number of days`,
+      pt: `early_payment_days: "${value}" não é um número inteiro de dias`,
+    });
   const next: Profile =
     k === 'scopes'
       ? { ...profile, scopes: value.split(/[\s,]+/).filter(Boolean) }
@@ -87,7 +95,8 @@ export async function unsetKey(deps: Deps, key: string): Promise<number> {
   const k = profileKey(key);
   const name = targetProfile(deps, store);
   const profile = store.profile(name);
-  if (!profile) throw new UsageError(`profile "${name}" does not exist`);
+  if (!profile)
+    throw new UsageError({ en: `profile "${name}" does not exist`, pt: `o perfil "${name}" não existe` });
   const { [k]: _removed, ...rest } = profile;
   await store.saveProfile(name, rest as Profile);
   const { profileTokenKey } = await import('../../config/store.js');
@@ -116,7 +125,15 @@ export async function pruneProfiles(deps: Deps, opts: { yes?: boolean }): Promis
     return 0;
   }
   const question = `Remove ${dead.length} sandbox profile${dead.length === 1 ? '' : 's'} whose sandbox no longer answers: ${dead.join(', ')}?`;
-  if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'prune', past: 'removed' }))) return 1;
+  if (
+    !(await confirmed(deps, {
+      yes: opts.yes,
+      question,
+      verb: { en: 'prune', pt: 'remover' },
+      past: { en: 'removed', pt: 'removido' },
+    }))
+  )
+    return 1;
   for (const name of dead) await store.deleteProfile(name);
   if (deps.format === 'json') printJson(deps, { removed: dead });
   else for (const name of dead) writeLine(deps.io.stdout, name);
@@ -151,9 +168,10 @@ async function answersPing(profile: Profile): Promise<boolean> {
 export async function useProfile(deps: Deps, name: string): Promise<number> {
   const store = await deps.config();
   if (!store.profile(name)) {
-    throw new UsageError(
-      `profile "${name}" does not exist (known: ${Object.keys(store.profiles()).join(', ') || 'none'})`,
-    );
+    throw new UsageError({
+      en: `profile "${name}" does not exist (known: ${Object.keys(store.profiles()).join(', ') || 'none'})`,
+      pt: `o perfil "${name}" não existe (existem: ${Object.keys(store.profiles()).join(', ') || 'nenhum'})`,
+    });
   }
   await store.useProfile(name);
   deps.info(`now using profile "${name}"`);

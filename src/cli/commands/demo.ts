@@ -47,7 +47,11 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
         stdin: Readable.from(opts.stdin !== undefined ? [opts.stdin] : []),
       });
       const expected = opts.expectExit ?? 0;
-      if (code !== expected) throw new ApiError(`demo step "${title}" exited ${code}, expected ${expected}`);
+      if (code !== expected)
+        throw new ApiError({
+          en: `demo step "${title}" exited ${code}, expected ${expected}`,
+          pt: `o passo "${title}" da demonstração terminou com ${code}, esperado ${expected}`,
+        });
       if (expected !== 0) writeLine(io.stdout, paint(io, 'dim', `  (exit ${code}, as expected)`));
       return code;
     },
@@ -61,7 +65,11 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
         stdout: out,
         stdin: Readable.from([]),
       });
-      if (code !== 0) throw new ApiError(`demo step "condo ${args.join(' ')}" exited ${code}`);
+      if (code !== 0)
+        throw new ApiError({
+          en: `demo step "condo ${args.join(' ')}" exited ${code}`,
+          pt: `o passo "condo ${args.join(' ')}" da demonstração terminou com ${code}`,
+        });
       return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
     },
     async quiet(args: string[]) {
@@ -74,7 +82,11 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
         stderr: sink,
         stdin: Readable.from([]),
       });
-      if (code !== 0) throw new ApiError(`demo step "condo ${args.join(' ')}" exited ${code}`);
+      if (code !== 0)
+        throw new ApiError({
+          en: `demo step "condo ${args.join(' ')}" exited ${code}`,
+          pt: `o passo "condo ${args.join(' ')}" da demonstração terminou com ${code}`,
+        });
     },
   };
 }

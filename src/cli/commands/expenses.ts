@@ -101,9 +101,10 @@ export type InstallmentFlags = FlagsOf<typeof INSTALLMENTS_FIELDS> & {
 export function scheduleOf(body: ExpenseInstallmentsCreate, where: string): Installment[] {
   const totalCents = decimalToCents(body.total_amount);
   if (totalCents < body.count) {
-    throw new UsageError(
-      `${where}: ${formatReais(totalCents)} cannot be split into ${body.count} installments of at least R$ 0,01`,
-    );
+    throw new UsageError({
+      en: `${where}: ${formatReais(totalCents)} cannot be split into ${body.count} installments of at least R$ 0,01`,
+      pt: `${where}: ${formatReais(totalCents)} não se divide em ${body.count} parcelas de pelo menos R$ 0,01`,
+    });
   }
   return installmentSchedule({
     count: body.count,

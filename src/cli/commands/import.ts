@@ -1,5 +1,6 @@
 import { accountMatches, accountsNamed, bankMatches } from '../../domain/bank-accounts.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
+import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
@@ -7,7 +8,7 @@ import { type FileKind, kindOf } from '../file-kind.js';
 import { eachFile, type FileLabel } from '../per-file.js';
 import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
 import { batchFinder, importReturn, type ReturnFacts, returnFacts } from './batches.js';
-import { type ImportOptions, importStatement, parseLocally } from './statements.js';
+import { accountsTheFileNames, type ImportOptions, importStatement, parseLocally } from './statements.js';
 
 /**
  * Bank files routed by what they say (`condo import FILE...`): a CNAB 240 return finds its batch by its payments'
@@ -122,9 +123,10 @@ async function routeReturn(
       )
     : tenants.filter((t) => !t.failure);
   if (owners.length === 0)
-    throw new UsageError(
-      `${path}: the file is for bank ${facts.bankCode ?? '?'} account ${account ?? '?'}, an account of none of the ${tenants.length} condominiums (${names(tenants)}); nothing was sent`,
-    );
+    throw new UsageError({
+      en: `${path}: the file is for bank ${facts.bankCode ?? '?'} account ${account ?? '?'}, an account of none of the ${tenants.length} condominiums (${names(tenants)}); nothing was sent`,
+      pt: `${path}: o arquivo é do banco ${facts.bankCode ?? '?'} conta ${account ?? '?'}, conta de nenhum dos ${tenants.length} condomínios (${names(tenants)}); nada foi enviado`,
+    });
   const found: { t: Tenant; id: string }[] = [];
   let refusal: unknown;
   for (const t of owners) {
@@ -138,9 +140,10 @@ async function routeReturn(
   if (found.length === 1 && one)
     return importReturn(one.t.deps, one.id, path, { ...label, condominium: one.t.condominium });
   if (found.length === 0) throw refusal;
-  throw new UsageError(
-    `${path}: its payments are in batches of ${found.length} condominiums (${names(found.map((f) => f.t))}); import it with --profile NAME; nothing was sent`,
-  );
+  throw new UsageError({
+    en: `${path}: its payments are in batches of ${found.length} condominiums (${names(found.map((f) => f.t))}); import it with --profile NAME; nothing was sent`,
+    pt: `${path}: os pagamentos dele estão em lotes de ${found.length} condomínios (${names(found.map((f) => f.t))}); importe com --profile NOME; nada foi enviado`,
+  });
 }
 
 /** A statement: the one account, among every condominium's, that the bank, agency and account in the file name. */
@@ -172,14 +175,18 @@ async function routeStatement(
       local,
     );
   }
-  const says =
-    named.length === 0
-      ? 'names no account'
-      : `names ${named.map((st) => `bank ${st.bank_id ?? '?'} account ${st.account_id}`).join(', ')}`;
+  const says = accountsTheFileNames(named);
+  const fits = matches.map((m) => `${m.t.condominium} ${m.account.id}`).join(', ');
   throw new UsageError(
     matches.length === 0
-      ? `${path}: the file ${says}, an account of none of the ${tenants.length} condominiums (${names(tenants)}); nothing was sent`
-      : `${path}: the file ${says}, which fits ${matches.length} accounts (${matches.map((m) => `${m.t.condominium} ${m.account.id}`).join(', ')}); import it with --profile NAME --account ID; nothing was sent`,
+      ? {
+          en: `${path}: the file ${says.en}, an account of none of the ${tenants.length} condominiums (${names(tenants)}); nothing was sent`,
+          pt: `${path}: o arquivo ${says.pt}, conta de nenhum dos ${tenants.length} condomínios (${names(tenants)}); nada foi enviado`,
+        }
+      : {
+          en: `${path}: the file ${says.en}, which fits ${matches.length} accounts (${fits}); import it with --profile NAME --account ID; nothing was sent`,
+          pt: `${path}: o arquivo ${says.pt}, que serve para ${matches.length} contas (${fits}); importe com --profile NOME --account ID; nada foi enviado`,
+        },
   );
 }
 
@@ -189,9 +196,9 @@ export interface ImportFilesOptions {
   statement?: ImportOptions;
 }
 
-const KIND_WORDS: Record<FileKind, string> = {
-  return: 'a CNAB 240 return',
-  statement: 'a bank statement (OFX or CSV)',
+const KIND_WORDS: Record<FileKind, Text> = {
+  return: { en: 'a CNAB 240 return', pt: 'um retorno CNAB 240' },
+  statement: { en: 'a bank statement (OFX or CSV)', pt: 'um extrato bancário (OFX ou CSV)' },
 };
 
 /** Each file, by its content, into its condominium's batch or account: one result per file, the worst exit code. */
@@ -213,9 +220,10 @@ export async function importFiles(
     const worst = await eachFile(deps, paths, async (path, label) => {
       const kind = await kindOf(path);
       if (opts.only && kind !== opts.only)
-        throw new UsageError(
-          `${path}: this is ${KIND_WORDS[kind]}, not ${KIND_WORDS[opts.only]} (condo import takes both)`,
-        );
+        throw new UsageError({
+          en: `${path}: this is ${KIND_WORDS[kind].en}, not ${KIND_WORDS[opts.only].en} (condo import takes both)`,
+          pt: `${path}: isto é ${KIND_WORDS[kind].pt}, não ${KIND_WORDS[opts.only].pt} (condo import aceita os dois)`,
+        });
       return kind === 'return'
         ? routeReturn(path, label, tenants, await returnFacts(path))
         : routeStatement(path, label, tenants, statement);

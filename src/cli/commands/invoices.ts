@@ -140,11 +140,16 @@ export function checkedTotal(parts: InvoiceParts, given?: number): number {
     .filter(Boolean)
     .join(' ');
   if (given !== undefined && decimalToCents(given) !== computed) {
-    throw new UsageError(
-      `--total: ${formatReais(decimalToCents(given))} does not add up: ${breakdown} = ${formatReais(computed)}`,
-    );
+    throw new UsageError({
+      en: `--total: ${formatReais(decimalToCents(given))} does not add up: ${breakdown} = ${formatReais(computed)}`,
+      pt: `--total: ${formatReais(decimalToCents(given))} não fecha: ${breakdown} = ${formatReais(computed)}`,
+    });
   }
-  if (computed <= 0) throw new UsageError(`--total: ${breakdown} = ${formatReais(computed)}, not positive`);
+  if (computed <= 0)
+    throw new UsageError({
+      en: `--total: ${breakdown} = ${formatReais(computed)}, not positive`,
+      pt: `--total: ${breakdown} = ${formatReais(computed)}, não é positivo`,
+    });
   return computed;
 }
 

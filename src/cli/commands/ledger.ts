@@ -121,9 +121,10 @@ export type TransferFlags = FlagsOf<typeof TRANSFER_FIELDS> & { fromFile?: strin
 
 function refuseSameAccount(body: AccountTransferCreate, where: string): void {
   if (body.source_bank_account_id === body.destination_bank_account_id) {
-    throw new UsageError(
-      `${where}: the destination is the source account (${body.source_bank_account_id}); a transfer moves money between two accounts`,
-    );
+    throw new UsageError({
+      en: `${where}: the destination is the source account (${body.source_bank_account_id}); a transfer moves money between two accounts`,
+      pt: `${where}: o destino é a própria conta de origem (${body.source_bank_account_id}); uma transferência move dinheiro entre duas contas`,
+    });
   }
 }
 
@@ -164,7 +165,11 @@ export async function ledgerTransfer(deps: Deps, flags: TransferFlags): Promise<
 /** `--month 2026-11` (or `--from`, `--to`): a month YYYY-MM, checked. */
 export function monthFlag(flag: string, text: string): string {
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text.trim());
-  if (!m) throw new UsageError(`${flag}: "${text}" is not a month YYYY-MM`);
+  if (!m)
+    throw new UsageError({
+      en: `${flag}: "${text}" is not a month YYYY-MM`,
+      pt: `${flag}: "${text}" não é um mês AAAA-MM`,
+    });
   return `${m[1]}-${m[2]}`;
 }
 
@@ -193,10 +198,17 @@ async function summaryRange(
     : last !== undefined
       ? addMonthsClamped(`${to}-01`, -(intFlag('--last', last, 1, MAX_RANGE_MONTHS) - 1)).slice(0, 7)
       : to;
-  if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+  if (from > to)
+    throw new UsageError({
+      en: `--from ${from} is after --to ${to}`,
+      pt: `--from ${from} é depois de --to ${to}`,
+    });
   const months = monthsBetween(from, to);
   if (months.length > MAX_RANGE_MONTHS)
-    throw new UsageError(`--from/--to: ${months.length} months; at most ${MAX_RANGE_MONTHS} at a time`);
+    throw new UsageError({
+      en: `--from/--to: ${months.length} months; at most ${MAX_RANGE_MONTHS} at a time`,
+      pt: `--from/--to: ${months.length} meses; no máximo ${MAX_RANGE_MONTHS} de cada vez`,
+    });
   const client = await deps.client();
   const entries = await client.accountEntries.list({ from: `${from}-01`, to: lastDayOf(to) }, { all: true });
   const totals = monthlyTotals(entries, from, to);

@@ -119,7 +119,13 @@ export async function suppliersUpdate(deps: Deps, idArg: string, flags: Supplier
   const client = await deps.client();
   await client.suppliers.get(id); // a supplier that does not exist is a 404 here, not "unsupported"
   const updated = await viaExtension(
-    { action: "change a supplier's payment data", verb: 'suppliers update' },
+    {
+      action: {
+        en: "change a supplier's payment data",
+        pt: 'alterar os dados de pagamento de um fornecedor',
+      },
+      verb: 'suppliers update',
+    },
     () => client.suppliers.update(id, payload),
   );
   if (deps.format === 'json') printJson(deps, updated);

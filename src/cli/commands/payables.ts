@@ -231,9 +231,10 @@ function tributeFromFlags(deps: Deps, flags: PayableFlags): PayableTribute | und
   const names = Object.keys(given) as (keyof PayableTribute)[];
   if (names.length === 0) return undefined;
   if (given.kind === undefined)
-    throw new UsageError(
-      `--${TRIBUTE_FIELDS[names[0]!].flag} describes a tax guide: give --tribute darf, gps or fgts`,
-    );
+    throw new UsageError({
+      en: `--${TRIBUTE_FIELDS[names[0]!].flag} describes a tax guide: give --tribute darf, gps or fgts`,
+      pt: `--${TRIBUTE_FIELDS[names[0]!].flag} descreve uma guia de tributo: dê --tribute darf, gps ou fgts`,
+    });
   // a CPF or CNPJ as people type it
   if (given.contributor_document)
     given.contributor_document = given.contributor_document.replace(/[.\-/\s]/g, '');
@@ -350,9 +351,10 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
   } else {
     const { supplier, chartAccount, ...allowed } = flags;
     if (supplier !== undefined || chartAccount !== undefined) {
-      throw new UsageError(
-        `${supplier !== undefined ? '--supplier' : '--chart-account'} cannot be changed on a payable`,
-      );
+      throw new UsageError({
+        en: `${supplier !== undefined ? '--supplier' : '--chart-account'} cannot be changed on a payable`,
+        pt: `${supplier !== undefined ? '--supplier' : '--chart-account'} não pode ser alterado numa conta a pagar`,
+      });
     }
     body = bodyFromFlags(PAYABLE_FIELDS, allowed, deps.today());
     const tribute = tributeFromFlags(deps, flags);
@@ -392,7 +394,15 @@ export async function actOnMany(
   if (action === 'deleteMany') {
     const what = ids.length === 1 ? `payable ${ids[0]}` : `${ids.length} payables`;
     const question = `Delete ${what}? This cannot be undone. In ${await deps.target()}`;
-    if (!(await confirmed(deps, { yes: opts.yes, question, verb: 'delete', past: 'deleted' }))) return 1;
+    if (
+      !(await confirmed(deps, {
+        yes: opts.yes,
+        question,
+        verb: { en: 'delete', pt: 'excluir' },
+        past: { en: 'deleted', pt: 'excluído' },
+      }))
+    )
+      return 1;
   }
   const client = await deps.client();
   const refused = action === 'markMany' && !opts.force ? await settledByTheBank(deps, ids) : new Map();

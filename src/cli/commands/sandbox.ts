@@ -45,7 +45,11 @@ export function sandboxDataDir(
 /** `600/60` or `600` (per minute). */
 export function parseRateLimit(text: string): { count: number; seconds: number } {
   const m = /^(\d+)(?:\/(\d+))?$/.exec(text.trim());
-  if (!m) throw new UsageError(`--rate-limit: "${text}" is not COUNT or COUNT/SECONDS`);
+  if (!m)
+    throw new UsageError({
+      en: `--rate-limit: "${text}" is not COUNT or COUNT/SECONDS`,
+      pt: `--rate-limit: "${text}" não é QUANTIDADE ou QUANTIDADE/SEGUNDOS`,
+    });
   const count = intFlag('--rate-limit', m[1] as string, 1, 1_000_000);
   const seconds = m[2] ? intFlag('--rate-limit', m[2], 1, 86_400) : 60;
   return { count, seconds };
@@ -254,14 +258,21 @@ export interface StatementOptions {
  */
 export async function statementVerb(deps: Deps, opts: StatementOptions): Promise<number> {
   const month = opts.month ?? deps.today().slice(0, 7);
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError(`--month: "${month}" is not YYYY-MM`);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
+    throw new UsageError({
+      en: `--month: "${month}" is not YYYY-MM`,
+      pt: `--month: "${month}" não é AAAA-MM`,
+    });
   const format = enumFlag('--format', opts.format ?? 'ofx', STATEMENT_FORMATS);
   const bankAccountId = opts.account !== undefined ? intFlag('--account', opts.account) : undefined;
   const target = await outputTarget(opts.outputFile, `extrato-${month}.${format}`, Boolean(opts.force));
   const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
   const { DB_FILE, statementForDemo } = await import('../../sandbox/index.js');
   if (!(await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
-    throw new UsageError(`--data-dir: no sandbox data in ${dataDir} (condo sandbox start creates it)`);
+    throw new UsageError({
+      en: `--data-dir: no sandbox data in ${dataDir} (condo sandbox start creates it)`,
+      pt: `--data-dir: não há dados de sandbox em ${dataDir} (condo sandbox start os cria)`,
+    });
   let text: string;
   try {
     text = await statementForDemo(dataDir, {
@@ -376,15 +387,19 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
     const text = opts.rejectRate.trim().replace(/%$/, '');
     const n = Number(text.replace(',', '.'));
     if (!/^\d+([.,]\d+)?$/.test(text) || n < 0 || n > (opts.rejectRate.includes('%') ? 100 : 1)) {
-      throw new UsageError(
-        `--reject-rate: "${opts.rejectRate}" is not a fraction between 0 and 1 (or a percentage like 10%)`,
-      );
+      throw new UsageError({
+        en: `--reject-rate: "${opts.rejectRate}" is not a fraction between 0 and 1 (or a percentage like 10%)`,
+        pt: `--reject-rate: "${opts.rejectRate}" não é uma fração entre 0 e 1 (ou uma porcentagem como 10%)`,
+      });
     }
     rejectRate = opts.rejectRate.includes('%') ? n / 100 : n;
   }
   const seed = opts.seed !== undefined ? intFlag('--seed', opts.seed, 0, 2 ** 31 - 1) : undefined;
   const remittance = await readFile(remPath, 'latin1').catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`FILE: cannot read ${remPath}: ${e.code ?? e.message}`);
+    throw new UsageError({
+      en: `FILE: cannot read ${remPath}: ${e.code ?? e.message}`,
+      pt: `FILE: não foi possível ler ${remPath}: ${e.code ?? e.message}`,
+    });
   });
   const { simulateBankReturn } = await import('../../sandbox/index.js');
   let result: ReturnType<typeof simulateBankReturn>;

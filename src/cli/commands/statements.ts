@@ -7,6 +7,7 @@ import { formatDateBr } from '../../domain/dates.js';
 import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { formatReais } from '../../domain/money.js';
+import type { Text } from '../../domain/text.js';
 import type { StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
 import { viaExtension } from '../extension.js';
@@ -44,7 +45,10 @@ export function parseCsvColumns(text: string): Record<string, string> {
   for (const pair of text.split(',')) {
     const eq = pair.indexOf('=');
     if (eq <= 0 || eq === pair.length - 1)
-      throw new UsageError(`--csv-columns: "${pair}" is not role=Column`);
+      throw new UsageError({
+        en: `--csv-columns: "${pair}" is not role=Column`,
+        pt: `--csv-columns: "${pair}" não é papel=Coluna`,
+      });
     out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
   }
   return out;
@@ -60,7 +64,11 @@ export interface LocalRead {
 /** Parses the file from disk, hashing it on the way (one read for the summary and the idempotency key). */
 export async function parseLocally(path: string, opts: ImportOptions): Promise<LocalRead> {
   const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile()) throw new UsageError(`FILE: ${path} is not a readable file`);
+  if (!info?.isFile())
+    throw new UsageError({
+      en: `FILE: ${path} is not a readable file`,
+      pt: `FILE: ${path} não é um arquivo legível`,
+    });
   const wrong = await wrongKind(path, 'statement');
   if (wrong) throw new UsageError(wrong);
   const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
@@ -150,17 +158,31 @@ async function accountOfFile(deps: Deps, path: string, summary: StatementSummary
     deps.info(`${path}: into bank account ${only.id} (${only.name}), as the file names it`);
     return only.id;
   }
-  const says =
-    named.length === 0
-      ? 'names no account'
-      : `names ${named.map((st) => `bank ${st.bank_id ?? '?'} account ${st.account_id}`).join(', ')}`;
+  const says = accountsTheFileNames(named);
   const list = (of: typeof accounts) =>
     of.map((a) => `${a.id} ${a.name} (${a.bank_code} ag ${a.agency} cc ${a.account_number})`).join('; ');
   throw new UsageError(
     matches.length === 0
-      ? `${path}: the file ${says}, none of this condominium's accounts: ${list(accounts)}; give --account`
-      : `${path}: the file ${says}, which fits ${matches.length} accounts: ${list(matches)}; give --account`,
+      ? {
+          en: `${path}: the file ${says.en}, none of this condominium's accounts: ${list(accounts)}; give --account`,
+          pt: `${path}: o arquivo ${says.pt}, nenhuma das contas deste condomínio: ${list(accounts)}; dê --account`,
+        }
+      : {
+          en: `${path}: the file ${says.en}, which fits ${matches.length} accounts: ${list(matches)}; give --account`,
+          pt: `${path}: o arquivo ${says.pt}, que serve para ${matches.length} contas: ${list(matches)}; dê --account`,
+        },
   );
+}
+
+/** What a statement says of its account(s), for a refusal that names them. */
+export function accountsTheFileNames(
+  named: readonly { bank_id?: string | null; account_id?: string | null }[],
+): Text {
+  const each = (bank: string, account: string) =>
+    named.map((st) => `${bank} ${st.bank_id ?? '?'} ${account} ${st.account_id}`).join(', ');
+  return named.length === 0
+    ? { en: 'names no account', pt: 'não indica conta' }
+    : { en: `names ${each('bank', 'account')}`, pt: `indica ${each('banco', 'conta')}` };
 }
 
 /**
@@ -230,7 +252,10 @@ export async function importStatement(
   return 0;
 }
 
-const STATEMENTS_EXTENSION = { action: 'list statement imports', verb: 'statements list|show' };
+const STATEMENTS_EXTENSION = {
+  action: { en: 'list statement imports', pt: 'listar importações de extrato' },
+  verb: 'statements list|show',
+};
 
 /** The statement imports that ran, newest first: when, which file, what was new, matched and left unmatched. */
 export async function listStatements(deps: Deps, opts: PagingFlags & { account?: string }): Promise<number> {
@@ -266,9 +291,10 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
   const client = await deps.client();
   const s = await client.statements.get(id).catch((error: unknown) => {
     if (error instanceof NotFoundError)
-      throw new NotFoundError(
-        `no statement import ${id} (or this server keeps none: statements show is an extension of the condo sandbox)`,
-      );
+      throw new NotFoundError({
+        en: `no statement import ${id} (or this server keeps none: statements show is an extension of the condo sandbox)`,
+        pt: `não há importação de extrato ${id} (ou este servidor não guarda nenhuma: statements show é uma extensão do sandbox do condo)`,
+      });
     throw error;
   });
   if (deps.format === 'json') {

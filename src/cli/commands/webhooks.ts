@@ -18,9 +18,10 @@ export function parseEvents(text: string | undefined): string[] {
     .filter(Boolean);
   const unknown = events.filter((e) => !KNOWN_EVENTS.includes(e));
   if (events.length === 0 || unknown.length > 0) {
-    throw new UsageError(
-      `--events: unknown event ${unknown.join(', ') || '(none)'} (known: ${KNOWN_EVENTS.join(', ')})`,
-    );
+    throw new UsageError({
+      en: `--events: unknown event ${unknown.join(', ') || '(none)'} (known: ${KNOWN_EVENTS.join(', ')})`,
+      pt: `--events: evento desconhecido ${unknown.join(', ') || '(nenhum)'} (conhecidos: ${KNOWN_EVENTS.join(', ')})`,
+    });
   }
   return events;
 }
@@ -88,7 +89,10 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
   const forwardTo = opts.forwardTo ? urlFlag('--forward-to', opts.forwardTo).toString() : undefined;
   const port = opts.port ? Number(opts.port) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new UsageError(`--port: "${opts.port}" is not a port`);
+    throw new UsageError({
+      en: `--port: "${opts.port}" is not a port`,
+      pt: `--port: "${opts.port}" não é uma porta`,
+    });
   const client = await deps.client();
   let secret = '';
   // node:http only for the verb that serves: importing it costs every other command its load (on Node 22 it pulls
@@ -153,7 +157,11 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
 async function webhookSecret(deps: Deps, opts: { secret?: string; secretFile?: string }): Promise<string> {
   if (opts.secretFile) {
     const text = (await readInput(deps.io, opts.secretFile, '--secret-file')).toString('utf8').trim();
-    if (!text) throw new UsageError(`--secret-file: ${opts.secretFile} is empty`);
+    if (!text)
+      throw new UsageError({
+        en: `--secret-file: ${opts.secretFile} is empty`,
+        pt: `--secret-file: ${opts.secretFile} está vazio`,
+      });
     return text;
   }
   if (opts.secret) {
@@ -184,7 +192,10 @@ export async function verify(
     });
   const tolerance = opts.tolerance === undefined ? 300 : Number(opts.tolerance);
   if (!Number.isInteger(tolerance) || tolerance < 0)
-    throw new UsageError(`--tolerance: "${opts.tolerance}" is not a number of seconds`);
+    throw new UsageError({
+      en: `--tolerance: "${opts.tolerance}" is not a number of seconds`,
+      pt: `--tolerance: "${opts.tolerance}" não é um número de segundos`,
+    });
   const body = await readInput(deps.io, file ?? '-', 'FILE');
   const check = verifyWebhookSignature(secret, opts.signature, body, { toleranceSeconds: tolerance });
   if (check.ok) {

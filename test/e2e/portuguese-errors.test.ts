@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+
+/**
+ * #31 point 4: an error is written in both languages where it is thrown, so a pt-BR screen shows it whole in
+ * Portuguese. Before, these reached it in English or half translated ('--yes é obrigatório to delete without a
+ * terminal to confirm on (nothing was deleted)').
+ */
+
+let s: Session;
+beforeAll(async () => {
+  s = await sandboxSession();
+});
+afterAll(() => s.close());
+
+/** Words that give an English sentence away (the values in a message, ids and flags, have none of them). */
+const ENGLISH = /\b(is|not|the|give|of|to|was|one|cannot|without|matches|after)\b/;
+
+const inPortuguese = async (args: string[], says: string) => {
+  const r = await s.condo.run(['--lang', 'pt-BR', ...args]);
+  expect(r.exitCode, r.stderr).not.toBe(0);
+  expect(r.stderr).toContain(says);
+  expect(r.stderr.replace(/"[^"]*"|--[\w-]+/g, ''), r.stderr).not.toMatch(ENGLISH);
+};
+
+test('usage errors in Portuguese, whole', async () => {
+  await inPortuguese(['config', 'get', 'nope'], 'chave desconhecida "nope"');
+  await inPortuguese(['payables', 'list', '--limit', 'abc'], '--limit: "abc" não é um número inteiro');
+  await inPortuguese(['payables', 'list', '--state', 'pendng'], 'quis dizer "pending"?');
+  await inPortuguese(['ledger', 'summary', '--from', '2026-05', '--to', '2026-01'], 'é depois de --to');
+  await inPortuguese(['import', 'nada-*.ret'], 'nenhum arquivo corresponde a');
+  await inPortuguese(['payables', 'list', '--supplier', 'zzzz'], 'nenhum fornecedor tem no nome "zzzz"');
+});
+
+test('a delete without a terminal to confirm on says so in Portuguese, and deletes nothing', async () => {
+  const account = await leafExpenseAccount(s.condo);
+  const created = await s.condo.json([
+    ...['payables', 'create', '--payee', 'Gráfica', '--chart-account', String(account)],
+    ...['--amount', '50,00', '--method', 'pix', '--due', '+5d', '--description', 'Cartazes'],
+  ]);
+  await inPortuguese(
+    ['payables', 'delete', created.public_id],
+    '--yes é obrigatório para excluir sem um terminal onde confirmar (nada foi excluído)',
+  );
+  expect((await s.condo.json(['payables', 'show', created.public_id])).state).toBe('pending');
+});
