@@ -13,6 +13,8 @@ export const ENTRY_SOURCES = ['manual', 'expense', 'payable', 'transfer', 'state
 export type EntrySource = (typeof ENTRY_SOURCES)[number];
 export const BANK_ACCOUNT_TYPES = ['checking', 'savings', 'investment'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+/** A supplier's account, where a payment goes. */
+export const SUPPLIER_ACCOUNT_TYPES = ['checking', 'savings'] as const;
 
 /** What the summary reads of an entry. */
 export interface LedgerEntry {

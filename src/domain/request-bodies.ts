@@ -3,7 +3,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import { isIsoDate } from './dates.js';
 import { BILLING_TYPES } from './invoices.js';
-import { ENTRY_TYPES } from './ledger.js';
+import { ENTRY_TYPES, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
 import { TRIBUTE_KINDS } from './tributes.js';
@@ -192,7 +192,7 @@ export const SupplierUpdate = Type.Object(
         description: 'an account number and its check digit after a dash, e.g. 45873-4',
       }),
     ),
-    account_type: Type.Optional(Enum(['checking', 'savings'] as const)),
+    account_type: Type.Optional(Enum(SUPPLIER_ACCOUNT_TYPES)),
     pix_key: Type.Optional(Nullable(Text(77))),
   },
   { additionalProperties: false },

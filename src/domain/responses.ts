@@ -1,6 +1,7 @@
 import { FormatRegistry, type TSchema, Type } from '@sinclair/typebox';
+import { PIX_KEY_TYPES } from '../formats/pix/index.js';
 import { isIsoDate } from './dates.js';
-import { ENTRY_TYPES, STATEMENT_FORMATS } from './ledger.js';
+import { CHART_ACCOUNT_STATES, ENTRY_TYPES, STATEMENT_FORMATS, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
 import { BATCH_STATES, FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
 import { TRIBUTE_KINDS } from './tributes.js';
 
@@ -188,26 +189,38 @@ export const BankAccount = Type.Object(
   closed,
 );
 
+/** A chart account as the API answers it and the sandbox stores it (sandbox/db/tables.ts reads its columns). */
 export const ChartAccount = Type.Object(
   {
     id: Type.Integer(),
     code: Type.String(),
     name: Type.String(),
-    type: Type.String(),
-    state: Type.String(),
+    type: Enum(ENTRY_TYPES),
+    state: Enum(CHART_ACCOUNT_STATES),
     parent_id: Nullable(Type.Integer()),
   },
   closed,
 );
 
+/** A supplier as the API answers it and the sandbox stores it: its payment data, a bank account or a PIX key. */
 export const Supplier = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String(),
-    document: Nullable(Type.String()),
-    bank: Nullable(Type.Object({}, open)),
+    document: Type.String({ description: 'CPF (11 digits) or CNPJ (14), digits only' }),
+    bank: Nullable(
+      Type.Object(
+        {
+          code: Type.String({ description: 'COMPE, 3 digits' }),
+          agency: Type.String(),
+          account: Type.String({ description: 'with its check digit after a dash' }),
+          account_type: Enum(SUPPLIER_ACCOUNT_TYPES),
+        },
+        closed,
+      ),
+    ),
     pix_key: Nullable(Type.String()),
-    pix_key_type: Nullable(Type.String()),
+    pix_key_type: Nullable(Enum(PIX_KEY_TYPES)),
   },
   closed,
 );

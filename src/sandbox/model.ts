@@ -8,8 +8,13 @@ import type { Static } from '@sinclair/typebox';
 import type { IsoDate } from '../domain/dates.js';
 import type { BankAccountType, EntrySource } from '../domain/ledger.js';
 import type { BatchState, FormaPagamento } from '../domain/payables.js';
-import type { Payable as PayableRecord } from '../domain/responses.js';
+import type {
+  ChartAccount as ChartAccountRecord,
+  Payable as PayableRecord,
+  Supplier as SupplierRecord,
+} from '../domain/responses.js';
 import type { Scope } from '../domain/scopes.js';
+import type { PixKeyType } from '../formats/pix/index.js';
 
 export { SCOPES, type Scope } from '../domain/scopes.js';
 
@@ -50,24 +55,11 @@ export interface Unit {
   ideal_fraction: number;
 }
 
-export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'random';
+export type { PixKeyType };
 
-export interface SupplierBank {
-  code: string;
-  agency: string;
-  account: string;
-  account_type: 'checking' | 'savings';
-}
-
-export interface Supplier {
-  id: number;
-  name: string;
-  /** CPF (11 digits) or CNPJ (14 digits), digits only */
-  document: string;
-  bank: SupplierBank | null;
-  pix_key: string | null;
-  pix_key_type: PixKeyType | null;
-}
+/** A supplier is stored as the API answers it (domain/responses.ts), as a payable is. */
+export type Supplier = Static<typeof SupplierRecord>;
+export type SupplierBank = NonNullable<Supplier['bank']>;
 
 export type { BankAccountType };
 
@@ -83,14 +75,8 @@ export interface BankAccount {
   is_payment_account: boolean;
 }
 
-export interface ChartAccount {
-  id: number;
-  code: string;
-  name: string;
-  type: 'revenue' | 'expense';
-  state: 'active' | 'inactive';
-  parent_id: number | null;
-}
+/** A chart account is stored as the API answers it (domain/responses.ts). */
+export type ChartAccount = Static<typeof ChartAccountRecord>;
 
 export interface FinancialPeriod {
   /** YYYY-MM */

@@ -816,19 +816,25 @@ export interface components {
             id: number;
             code: string;
             name: string;
-            type: string;
-            state: string;
+            type: "revenue" | "expense";
+            state: "active" | "inactive";
             parent_id: number | null;
         };
         Supplier: {
             id: number;
             name: string;
-            document: string | null;
+            /** @description CPF (11 digits) or CNPJ (14), digits only */
+            document: string;
             bank: {
-                [key: string]: unknown;
+                /** @description COMPE, 3 digits */
+                code: string;
+                agency: string;
+                /** @description with its check digit after a dash */
+                account: string;
+                account_type: "checking" | "savings";
             } | null;
             pix_key: string | null;
-            pix_key_type: string | null;
+            pix_key_type: ("cpf" | "cnpj" | "email" | "phone" | "random") | null;
         };
         Unit: {
             id: number;

@@ -6,6 +6,7 @@ import { brasiliaClock } from '../../domain/dates.js';
 import { digitsOnly } from '../../domain/digits.js';
 import { barcodeToLinha } from '../boleto/index.js';
 import { FormatError } from '../errors.js';
+import type { PixKeyType } from '../pix/index.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
 import { CAMARA } from './codes.js';
 import {
@@ -27,7 +28,7 @@ import {
   writeRecord,
 } from './layouts.js';
 
-export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'random';
+export type { PixKeyType };
 export type AccountType = 'checking' | 'savings' | 'payment';
 
 export interface PayingCompany {

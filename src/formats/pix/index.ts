@@ -279,7 +279,9 @@ export function generateTxid(length = 25, random: (n: number) => Uint8Array = ra
 
 export { isValidCnpj, isValidCpf };
 
-export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'random';
+/** The kinds of key the DICT stores. */
+export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
 
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;

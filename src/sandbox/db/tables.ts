@@ -6,7 +6,11 @@
  */
 
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
-import { Payable as PayableRecord } from '../../domain/responses.js';
+import {
+  ChartAccount as ChartAccountRecord,
+  Payable as PayableRecord,
+  Supplier as SupplierRecord,
+} from '../../domain/responses.js';
 import type {
   AccountEntry,
   BankAccount,
@@ -56,8 +60,11 @@ export function columnsOf<S extends TObject>(schema: S): { [K in keyof Static<S>
 }
 
 function columnKind(name: string, field: TSchema): ColumnKind {
+  // a union's members, a nullable enum's too (a union of literals inside a union with null)
+  const members = (schema: TSchema): TSchema[] =>
+    schema.anyOf ? (schema.anyOf as TSchema[]).flatMap(members) : [schema];
   const kinds = new Set(
-    (field.anyOf ? (field.anyOf as TSchema[]) : [field])
+    members(field)
       .filter((member) => member.type !== 'null')
       .map((member): ColumnKind | undefined => {
         const type = member.type ?? typeof member.const;
@@ -128,14 +135,14 @@ export const SUPPLIERS = spec<Supplier>({
   table: 'suppliers',
   key: ['id'],
   scoped: true,
-  columns: { id: 'int', name: 'text', document: 'text', bank: 'json', pix_key: 'text', pix_key_type: 'text' },
+  columns: columnsOf(SupplierRecord),
 });
 
 export const CHART_ACCOUNTS = spec<ChartAccount>({
   table: 'chart_accounts',
   key: ['id'],
   scoped: true,
-  columns: { id: 'int', code: 'text', name: 'text', type: 'text', state: 'text', parent_id: 'int' },
+  columns: columnsOf(ChartAccountRecord),
 });
 
 export const BANK_ACCOUNTS = spec<BankAccount>({

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, test } from 'vitest';
 import { Payable } from '../../../src/domain/responses.js';
-import { columnsOf, PAYABLES } from '../../../src/sandbox/db/tables.js';
+import { CHART_ACCOUNTS, columnsOf, PAYABLES, SUPPLIERS } from '../../../src/sandbox/db/tables.js';
 
 describe('columns read off a response schema', () => {
   test("a payable's columns are its schema's fields, each of its kind", () => {
@@ -30,6 +30,25 @@ describe('columns read off a response schema', () => {
       updated_at: 'text',
     });
     expect(Object.keys(PAYABLES.columns)).toEqual(Object.keys(Payable.properties));
+  });
+
+  test("a supplier's and a chart account's columns are their response schemas' too (a nullable enum is text)", () => {
+    expect(SUPPLIERS.columns).toEqual({
+      id: 'int',
+      name: 'text',
+      document: 'text',
+      bank: 'json',
+      pix_key: 'text',
+      pix_key_type: 'text',
+    });
+    expect(CHART_ACCOUNTS.columns).toEqual({
+      id: 'int',
+      code: 'text',
+      name: 'text',
+      type: 'text',
+      state: 'text',
+      parent_id: 'int',
+    });
   });
 
   test('kinds: nullable and optional fields by what they hold; a field of two kinds is refused', () => {
