@@ -39,23 +39,28 @@ export function resolveCredentials(
   const profileName = selectedProfileName(flags, env, store);
   const profile: Partial<Profile> = store.profile(profileName) ?? {};
   if (flags.profile && !store.profile(flags.profile)) {
-    throw new UsageError(`profile "${flags.profile}" does not exist (see condo config list)`);
+    throw new UsageError({
+      en: `profile "${flags.profile}" does not exist (see condo config list)`,
+      pt: `o perfil "${flags.profile}" não existe (veja condo config list)`,
+    });
   }
   const baseUrl = flags.baseUrl ?? env.CONDO_BASE_URL ?? profile.base_url;
   const condominium = env.CONDO_CONDOMINIUM ?? profile.condominium;
   const clientId = env.CONDO_CLIENT_ID ?? profile.client_id;
   const clientSecret = env.CONDO_CLIENT_SECRET ?? profile.client_secret;
-  const missing = [
-    ['base URL', baseUrl],
-    ['condominium', condominium],
-    ['client id', clientId],
-    ['client secret', clientSecret],
-  ]
-    .filter(([, v]) => !v)
-    .map(([name]) => name);
-  if (missing.length > 0) {
+  const parts = [
+    [{ en: 'base URL', pt: 'URL base' }, baseUrl],
+    [{ en: 'condominium', pt: 'condomínio' }, condominium],
+    [{ en: 'client id', pt: 'id do cliente' }, clientId],
+    [{ en: 'client secret', pt: 'segredo do cliente' }, clientSecret],
+  ] as const;
+  const absent = parts.filter(([, v]) => !v).map(([name]) => name);
+  if (absent.length > 0) {
     throw new AuthError(
-      `not logged in: no ${missing.join(', ')} for profile "${profileName}" (run condo auth login, or set CONDO_BASE_URL, CONDO_CONDOMINIUM, CONDO_CLIENT_ID and CONDO_CLIENT_SECRET)`,
+      {
+        en: `not logged in: no ${absent.map((n) => n.en).join(', ')} for profile "${profileName}" (run condo auth login, or set CONDO_BASE_URL, CONDO_CONDOMINIUM, CONDO_CLIENT_ID and CONDO_CLIENT_SECRET)`,
+        pt: `não autenticado: falta ${absent.map((n) => n.pt).join(', ')} no perfil "${profileName}" (rode condo auth login, ou defina CONDO_BASE_URL, CONDO_CONDOMINIUM, CONDO_CLIENT_ID e CONDO_CLIENT_SECRET)`,
+      },
       { code: 'not_logged_in' },
     );
   }

@@ -172,7 +172,10 @@ async function lockedUpdate(
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
       if (Date.now() - started >= waitMs)
         throw new ConflictError(
-          `the config file ${path} is being written by another condo process and stayed locked for ${Math.round(waitMs / 1000)} s; nothing was changed (run the command again; if no condo is running, remove ${path}.lock)`,
+          {
+            en: `the config file ${path} is being written by another condo process and stayed locked for ${Math.round(waitMs / 1000)} s; nothing was changed (run the command again; if no condo is running, remove ${path}.lock)`,
+            pt: `o arquivo de configuração ${path} está sendo gravado por outro processo do condo e ficou travado por ${Math.round(waitMs / 1000)} s; nada foi alterado (rode o comando de novo; se nenhum condo estiver rodando, apague ${path}.lock)`,
+          },
           { code: 'config_locked' },
         );
       await new Promise((r) => setTimeout(r, 15 + Math.floor(Math.random() * 35)));

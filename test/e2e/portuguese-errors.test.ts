@@ -30,6 +30,10 @@ test('usage errors in Portuguese, whole', async () => {
   await inPortuguese(['ledger', 'summary', '--from', '2026-05', '--to', '2026-01'], 'é depois de --to');
   await inPortuguese(['import', 'nada-*.ret'], 'nenhum arquivo corresponde a');
   await inPortuguese(['payables', 'list', '--supplier', 'zzzz'], 'nenhum fornecedor tem no nome "zzzz"');
+  await inPortuguese(
+    ['--profile', 'nope', 'payables', 'list'],
+    'o perfil "nope" não existe (veja condo config list)',
+  );
 });
 
 test('a delete without a terminal to confirm on says so in Portuguese, and deletes nothing', async () => {
