@@ -325,9 +325,13 @@ export function createCore(opts: ClientOptions): Core {
       } catch (err) {
         if (err instanceof UnavailableError && !down.signal.aborted)
           down.abort(
-            new UnavailableError(`not sent: the server was unreachable (${err.message})`, {
-              code: 'not_sent',
-            }),
+            new UnavailableError(
+              {
+                en: `not sent: the server was unreachable (${err.message})`,
+                pt: `não enviado: o servidor estava inalcançável (${err.text?.pt ?? err.message})`,
+              },
+              { code: 'not_sent' },
+            ),
           );
         throw err;
       }

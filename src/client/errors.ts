@@ -185,12 +185,27 @@ export function errorFromTransport(
 ): CondoError {
   const code = err.kind === 'timeout' ? 'timeout' : 'network_error';
   if (!err.sent)
-    return new UnavailableError(`cannot reach ${url.origin}: ${err.message}`, { code, requestId });
+    return new UnavailableError(
+      {
+        en: `cannot reach ${url.origin}: ${err.message}`,
+        pt: `não foi possível alcançar ${url.origin}: ${err.message}`,
+      },
+      { code, requestId },
+    );
   if (write?.idempotencyKey) {
     return new UnavailableError(
-      `outcome unknown: ${write.method} ${url.pathname} was sent to ${url.origin} and no answer came (${err.message})`,
+      {
+        en: `outcome unknown: ${write.method} ${url.pathname} was sent to ${url.origin} and no answer came (${err.message})`,
+        pt: `resultado desconhecido: ${write.method} ${url.pathname} foi enviado a ${url.origin} e nenhuma resposta veio (${err.message})`,
+      },
       { code: 'outcome_unknown', requestId, idempotencyKey: write.idempotencyKey },
     );
   }
-  return new UnavailableError(`no answer from ${url.origin}: ${err.message}`, { code, requestId });
+  return new UnavailableError(
+    {
+      en: `no answer from ${url.origin}: ${err.message}`,
+      pt: `nenhuma resposta de ${url.origin}: ${err.message}`,
+    },
+    { code, requestId },
+  );
 }
