@@ -155,6 +155,20 @@ export function group(name: string, summary: Text, commands: readonly CommandDec
   return { kind: 'group', name, summary, commands };
 }
 
+type Undeclared<O, W> = Exclude<keyof W, keyof O>;
+
+/**
+ * A verb's options as its handler takes them (`run: … handler(deps, declared(opts))`). A handler's options type
+ * of optional fields takes any object, so a renamed or removed flag would leave a key the handler reads and
+ * nothing sets: this is a type error when the handler's type has a key that no flag declares, or a value type
+ * the flag does not give.
+ */
+export function declared<O extends object, W>(
+  opts: O & Record<Undeclared<O, NoInfer<W>>, never> & (O extends NoInfer<W> ? unknown : NoInfer<W>),
+): W {
+  return opts as unknown as W;
+}
+
 /** Every verb under a declaration, with its path (`ledger entries create`). */
 export function* verbsOf(
   commands: readonly CommandDecl[],

@@ -1,4 +1,4 @@
-import { verb } from '../declare.js';
+import { declared, verb } from '../declare.js';
 
 const handlers = () => import('../commands/api.js');
 
@@ -35,6 +35,7 @@ export const commands = [
       'condo api GET payables -F state=pending',
       'condo api POST payables/01M87.../mark-for-remessa',
     ],
-    run: async (deps, { args: [method, path], opts }) => (await handlers()).apiCall(deps, method, path, opts),
+    run: async (deps, { args: [method, path], opts }) =>
+      (await handlers()).apiCall(deps, method, path, declared(opts)),
   }),
 ];

@@ -1,4 +1,4 @@
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/auth.js');
 
@@ -35,7 +35,7 @@ export const commands = [
           'condo auth login',
           'echo "$SECRET" | condo auth login --no-input --base-url https://api.example.com --condominium residencial-jardim-botanico --client-id ID --client-secret-stdin',
         ],
-        run: async (deps, { opts }) => (await handlers()).login(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).login(deps, declared(opts)),
       }),
       verb({
         name: 'status',

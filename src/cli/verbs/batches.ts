@@ -1,4 +1,4 @@
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 import { ALLOW_EMPTY_FLAG, PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/batches.js');
@@ -17,7 +17,7 @@ export const commands = [
         flags: [...PAGING_FLAGS],
         examples: ['condo batches list', 'condo batches list --limit 1 | cut -f1   # the newest batch'],
         across: 'read',
-        run: async (deps, { opts }) => (await handlers()).batchesList(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).batchesList(deps, declared(opts)),
       }),
       verb({
         name: 'show <id>',
@@ -59,7 +59,7 @@ export const commands = [
           'condo batches create --date next-business-day --yes',
         ],
         writes: true,
-        run: async (deps, { opts }) => (await handlers()).batchesCreate(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).batchesCreate(deps, declared(opts)),
       }),
       verb({
         name: 'cancel <id>',
@@ -70,7 +70,7 @@ export const commands = [
         flags: [{ flag: '-y, --yes', help: { en: 'cancel without asking', pt: 'cancela sem perguntar' } }],
         examples: ['condo batches cancel 01M8734TGPNKTC2J4W9383D09X'],
         writes: true,
-        run: async (deps, { args: [id], opts }) => (await handlers()).batchesCancel(deps, id, opts),
+        run: async (deps, { args: [id], opts }) => (await handlers()).batchesCancel(deps, id, declared(opts)),
       }),
       verb({
         name: 'download <id>',
@@ -89,7 +89,7 @@ export const commands = [
           },
         ],
         examples: ['condo batches download 01M8734TGPNKTC2J4W9383D09X -O lote.rem'],
-        run: async (deps, { args: [id], opts }) => (await handlers()).downloadBatch(deps, id, opts),
+        run: async (deps, { args: [id], opts }) => (await handlers()).downloadBatch(deps, id, declared(opts)),
       }),
       verb({
         name: 'import-return <files...>',
@@ -105,7 +105,8 @@ export const commands = [
         ],
         across: { files: 'return' },
         writes: true,
-        run: async (deps, { args: [files], opts }) => (await handlers()).importReturns(deps, files, opts),
+        run: async (deps, { args: [files], opts }) =>
+          (await handlers()).importReturns(deps, files, declared(opts)),
       }),
     ],
   ),

@@ -1,5 +1,5 @@
 import { PROFILE_KEYS } from '../../config/store.js';
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/config.js');
 
@@ -46,7 +46,7 @@ export const commands = [
         },
         flags: [{ flag: '-y, --yes', help: { en: 'remove without asking', pt: 'remove sem perguntar' } }],
         examples: ['condo config prune', 'condo config prune --yes'],
-        run: async (deps, { opts }) => (await handlers()).pruneProfiles(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).pruneProfiles(deps, declared(opts)),
       }),
       verb({
         name: 'use <profile>',

@@ -1,5 +1,5 @@
 import { EXPENSE_FIELDS, INSTALLMENTS_FIELDS } from '../../domain/body-fields.js';
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 import { PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/expenses.js');
@@ -35,7 +35,7 @@ export const commands = [
           ...PAGING_FLAGS,
         ],
         examples: ['condo expenses list --paid-from 2026-11-01'],
-        run: async (deps, { opts }) => (await handlers()).expensesList(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).expensesList(deps, declared(opts)),
       }),
       verb({
         name: 'create',
@@ -57,7 +57,7 @@ export const commands = [
           'condo expenses create --chart-account 19 --description "Energia elétrica" --amount 2.318,47 --due today --paid today --bank-account 1 --method boleto',
         ],
         writes: true,
-        run: async (deps, { opts }) => (await handlers()).createExpenses(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).createExpenses(deps, declared(opts)),
       }),
       verb({
         name: 'installments',
@@ -100,7 +100,7 @@ export const commands = [
           'condo expenses installments --count 10 --total 12.000,00 --first-due +30d --chart-account 23 --description "Reforma do elevador" --dry-run',
         ],
         writes: true,
-        run: async (deps, { opts }) => (await handlers()).expensesInstallments(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).expensesInstallments(deps, declared(opts)),
       }),
     ],
   ),

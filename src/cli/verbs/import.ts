@@ -1,4 +1,4 @@
-import { verb } from '../declare.js';
+import { declared, verb } from '../declare.js';
 import { ALLOW_EMPTY_FLAG, GENERIC_CSV_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/import.js');
@@ -18,6 +18,6 @@ export const commands = [
     across: 'files',
     writes: true,
     run: async (deps, { args: [files], opts }) =>
-      (await handlers()).importFiles(deps, files, { statement: opts }),
+      (await handlers()).importFiles(deps, files, { statement: declared(opts) }),
   }),
 ];

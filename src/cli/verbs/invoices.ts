@@ -1,6 +1,6 @@
 import { INVOICE_FIELDS } from '../../domain/body-fields.js';
 import { INVOICE_FILTER_STATES } from '../../domain/invoices.js';
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 import { DUE_RANGE_FLAGS, PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/invoices.js');
@@ -44,7 +44,7 @@ export const commands = [
           'condo invoices list --unit 6 --due-from 2026-01-01',
         ],
         across: 'read',
-        run: async (deps, { opts }) => (await handlers()).invoicesList(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).invoicesList(deps, declared(opts)),
       }),
       verb({
         name: 'show <id>',
@@ -72,7 +72,7 @@ export const commands = [
           'condo invoices create --unit 6 --bank-account 1 --billing-type BOLETO_PIX --due +10d --subtotal 850',
         ],
         writes: true,
-        run: async (deps, { opts }) => (await handlers()).createInvoices(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).createInvoices(deps, declared(opts)),
       }),
       verb({
         name: 'issue <id>',

@@ -1,6 +1,6 @@
 import { ENTRY_FIELDS, TRANSFER_FIELDS } from '../../domain/body-fields.js';
 import { CHART_ACCOUNT_STATES, ENTRY_TYPES } from '../../domain/ledger.js';
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 import { PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/ledger.js');
@@ -29,7 +29,7 @@ export const commands = [
           },
         ],
         examples: ['condo ledger chart --type expense --state active'],
-        run: async (deps, { opts }) => (await handlers()).chart(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).chart(deps, declared(opts)),
       }),
       group(
         'entries',
@@ -61,7 +61,7 @@ export const commands = [
               ...PAGING_FLAGS,
             ],
             examples: ['condo ledger entries list --type expense --from 2026-11-01'],
-            run: async (deps, { opts }) => (await handlers()).entries(deps, opts),
+            run: async (deps, { opts }) => (await handlers()).entries(deps, declared(opts)),
           }),
           verb({
             name: 'create',
@@ -83,7 +83,7 @@ export const commands = [
               'condo ledger entries create --type revenue --chart-account 7 --amount 350,00 --description "Locação do salão" --paid today --bank-account 1',
             ],
             writes: true,
-            run: async (deps, { opts }) => (await handlers()).createEntries(deps, opts),
+            run: async (deps, { opts }) => (await handlers()).createEntries(deps, declared(opts)),
           }),
         ],
       ),
@@ -105,7 +105,7 @@ export const commands = [
         ],
         examples: ['condo ledger transfer --from 1 --to 2 --amount 5.000,00 --date today --chart-account 3'],
         writes: true,
-        run: async (deps, { opts }) => (await handlers()).ledgerTransfer(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).ledgerTransfer(deps, declared(opts)),
       }),
       verb({
         name: 'summary',
@@ -143,7 +143,7 @@ export const commands = [
           'condo --all-profiles ledger summary --month 2026-11   # the month per condominium',
         ],
         across: 'read',
-        run: async (deps, { opts }) => (await handlers()).summary(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).summary(deps, declared(opts)),
       }),
     ],
   ),

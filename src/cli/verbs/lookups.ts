@@ -1,4 +1,4 @@
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/lookups.js');
 
@@ -80,7 +80,7 @@ export const commands = [
       ],
       writes: true,
       run: async (deps, { args: [supplier], opts }) =>
-        (await handlers()).suppliersUpdate(deps, supplier, opts),
+        (await handlers()).suppliersUpdate(deps, supplier, declared(opts)),
     }),
   ]),
   group('units', { en: 'units of the condominium', pt: 'unidades do condomínio' }, [

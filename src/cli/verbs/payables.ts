@@ -1,7 +1,7 @@
 /** `condo payables …`: the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
 import { PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../../domain/payables.js';
-import { type FlagDecl, group, verb } from '../declare.js';
+import { declared, type FlagDecl, group, verb } from '../declare.js';
 import { DUE_RANGE_FLAGS, PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/payables.js');
@@ -72,7 +72,7 @@ export const commands = [
           'condo --all-profiles payables list --due-to +7d   # due this week, every condominium',
         ],
         across: 'read',
-        run: async (deps, { opts }) => (await handlers()).payablesList(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).payablesList(deps, declared(opts)),
       }),
       verb({
         name: 'show <id>',
@@ -101,7 +101,7 @@ export const commands = [
           'condo payables create --from-file contas-de-novembro.json',
         ],
         writes: true,
-        run: async (deps, { opts }) => (await handlers()).createPayables(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).createPayables(deps, declared(opts)),
       }),
       verb({
         name: 'update <id>',
@@ -110,7 +110,8 @@ export const commands = [
         flags: [FROM_FILE],
         examples: ['condo payables update REBM --fine 37,00 --notes "multa de 2%"'],
         writes: true,
-        run: async (deps, { args: [id], opts }) => (await handlers()).payablesUpdate(deps, id, opts),
+        run: async (deps, { args: [id], opts }) =>
+          (await handlers()).payablesUpdate(deps, id, declared(opts)),
       }),
       verb({
         name: 'delete <ids...>',
@@ -122,7 +123,7 @@ export const commands = [
         examples: ['condo payables delete 01M8732B422XF4RARCEKM0REBT --yes'],
         writes: true,
         run: async (deps, { args: [ids], opts }) =>
-          (await handlers()).actOnMany(deps, 'deleteMany', 'deleted', ids, opts),
+          (await handlers()).actOnMany(deps, 'deleteMany', 'deleted', ids, declared(opts)),
       }),
       verb({
         name: 'mark <ids...>',
@@ -145,7 +146,7 @@ export const commands = [
         ],
         writes: true,
         run: async (deps, { args: [ids], opts }) =>
-          (await handlers()).actOnMany(deps, 'markMany', 'marked', ids, opts),
+          (await handlers()).actOnMany(deps, 'markMany', 'marked', ids, declared(opts)),
       }),
       verb({
         name: 'unmark <ids...>',

@@ -1,5 +1,5 @@
 import { PAID_GROUPS } from '../../domain/month-report.js';
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/reports.js');
 
@@ -44,7 +44,7 @@ export const commands = [
         'condo report paid --month 2026-10 --by supplier',
         'condo -o csv report paid --by chart-account > pagos.csv',
       ],
-      run: async (deps, { opts }) => (await handlers()).reportPaid(deps, opts),
+      run: async (deps, { opts }) => (await handlers()).reportPaid(deps, declared(opts)),
     }),
   ]),
   verb({
@@ -78,7 +78,7 @@ export const commands = [
       'condo --all-profiles defaulters                       # behind, across all buildings',
     ],
     across: 'read',
-    run: async (deps, { opts }) => (await handlers()).listDefaulters(deps, opts),
+    run: async (deps, { opts }) => (await handlers()).listDefaulters(deps, declared(opts)),
   }),
   verb({
     name: 'indexes',

@@ -1,7 +1,7 @@
 import { SANDBOX_PORT } from '../../domain/endpoints.js';
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { BOLETO_BANKS } from '../../formats/boleto/banks.js';
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/sandbox.js');
 
@@ -81,7 +81,7 @@ export const commands = [
           'condo sandbox start --port 0 --data-dir /tmp/sandbox --no-bills',
           'condo sandbox start --condominiums 50                 # an accounting firm',
         ],
-        run: async (deps, { opts }) => (await handlers()).startSandboxVerb(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).startSandboxVerb(deps, declared(opts)),
       }),
       verb({
         name: 'credentials',
@@ -103,7 +103,7 @@ export const commands = [
           },
         ],
         examples: ['condo sandbox credentials', 'condo sandbox credentials --write-profiles'],
-        run: async (deps, { opts }) => (await handlers()).credentialsVerb(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).credentialsVerb(deps, declared(opts)),
       }),
       verb({
         name: 'boleto',
@@ -133,7 +133,7 @@ export const commands = [
           'condo sandbox boleto --bank 237 --amount 1.250,00 --due 10/12',
           'condo payables create --method boleto --document "$(condo sandbox boleto | cut -f1)" --supplier Jardins --amount 740,00 --due +5d --chart-account 2.3.03 --description Teste',
         ],
-        run: async (deps, { opts }) => (await handlers()).boletoVerb(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).boletoVerb(deps, declared(opts)),
       }),
       verb({
         name: 'bank-return <file>',
@@ -184,7 +184,8 @@ export const commands = [
           },
         ],
         examples: ['condo sandbox bank-return lote.rem -O retorno.ret --reject-rate 20% --seed 7'],
-        run: async (deps, { args: [file], opts }) => (await handlers()).bankReturnVerb(deps, file, opts),
+        run: async (deps, { args: [file], opts }) =>
+          (await handlers()).bankReturnVerb(deps, file, declared(opts)),
       }),
       verb({
         name: 'statement',
@@ -240,7 +241,7 @@ export const commands = [
           'condo sandbox statement -O extrato.ofx',
           'condo sandbox statement --format csv --month 2026-10',
         ],
-        run: async (deps, { opts }) => (await handlers()).statementVerb(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).statementVerb(deps, declared(opts)),
       }),
       verb({
         name: 'openapi',
@@ -269,7 +270,7 @@ export const commands = [
           },
         ],
         examples: ['condo sandbox openapi -O openapi.json'],
-        run: async (deps, { opts }) => (await handlers()).openApiVerb(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).openApiVerb(deps, declared(opts)),
       }),
       verb({
         name: 'reset',
@@ -298,7 +299,7 @@ export const commands = [
           },
         ],
         examples: ['condo sandbox reset', 'condo sandbox reset --no-bills --force'],
-        run: async (deps, { opts }) => (await handlers()).resetVerb(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).resetVerb(deps, declared(opts)),
       }),
     ],
   ),

@@ -1,5 +1,5 @@
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 import { ALLOW_EMPTY_FLAG, GENERIC_CSV_FLAGS, PAGING_FLAGS } from './flags.js';
 
 const handlers = () => import('../commands/statements.js');
@@ -58,7 +58,8 @@ export const commands = [
         ],
         across: { files: 'statement' },
         writes: true,
-        run: async (deps, { args: [files], opts }) => (await handlers()).importStatements(deps, files, opts),
+        run: async (deps, { args: [files], opts }) =>
+          (await handlers()).importStatements(deps, files, declared(opts)),
       }),
       verb({
         name: 'list',
@@ -71,7 +72,7 @@ export const commands = [
           ...PAGING_FLAGS,
         ],
         examples: ['condo statements list', 'condo statements list --account 1 --limit 5'],
-        run: async (deps, { opts }) => (await handlers()).listStatements(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).listStatements(deps, declared(opts)),
       }),
       verb({
         name: 'show <id>',

@@ -1,5 +1,5 @@
 import { KNOWN_EVENTS } from '../../domain/webhooks.js';
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/webhooks.js');
 
@@ -37,7 +37,8 @@ export const commands = [
           'condo webhooks create https://erp.example.com/hooks/condo --events bank.statement.imported',
         ],
         writes: true,
-        run: async (deps, { args: [url], opts }) => (await handlers()).createWebhook(deps, url, opts),
+        run: async (deps, { args: [url], opts }) =>
+          (await handlers()).createWebhook(deps, url, declared(opts)),
       }),
       verb({
         name: 'delete <id>',
@@ -71,7 +72,7 @@ export const commands = [
           },
         ],
         examples: ['condo webhooks listen --forward-to http://localhost:3000/hooks'],
-        run: async (deps, { opts }) => (await handlers()).listen(deps, opts),
+        run: async (deps, { opts }) => (await handlers()).listen(deps, declared(opts)),
       }),
       verb({
         name: 'verify [file]',
@@ -108,7 +109,7 @@ export const commands = [
           },
         ],
         examples: ['condo webhooks verify --secret-file secret.txt --signature "$HEADER" payload.json'],
-        run: async (deps, { args: [file], opts }) => (await handlers()).verify(deps, file, opts),
+        run: async (deps, { args: [file], opts }) => (await handlers()).verify(deps, file, declared(opts)),
       }),
     ],
   ),
