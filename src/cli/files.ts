@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, unlinkSync } from 'node:fs';
+import { once } from 'node:events';
+import { closeSync, createReadStream, openSync, unlinkSync, writeSync } from 'node:fs';
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { UsageError } from '../domain/errors.js';
 import type { Io } from './io.js';
 
@@ -28,6 +30,47 @@ function removeOnExit(path: string): void {
       }
     }
   });
+}
+
+/**
+ * Rows set aside while a file is read, to follow what can be said only once it has been read whole (a summary
+ * before its rows): written to a scratch file as they come, synchronously, so memory stays flat at any size and
+ * the file is read once; then sent on, and removed (on exit too).
+ */
+export function setAside(): { out: Writable; sendTo(target: Writable): Promise<void>; remove(): void } {
+  const path = join(tmpdir(), `condo-rows-${process.pid}-${Date.now()}`);
+  let fd: number | undefined = openSync(path, 'wx', 0o600);
+  removeOnExit(path);
+  const close = () => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
+  };
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      try {
+        writeSync(fd as number, chunk);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+  return {
+    out,
+    async sendTo(target) {
+      close();
+      for await (const chunk of createReadStream(path)) if (!target.write(chunk)) await once(target, 'drain');
+    },
+    remove() {
+      close();
+      try {
+        unlinkSync(path);
+      } catch {
+        // already gone
+      }
+      pendingTemps.delete(path);
+    },
+  };
 }
 
 export interface Progress {

@@ -7,6 +7,7 @@ import { describeTribute } from '../../domain/tributes.js';
 import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
 import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
+import { setAside } from '../files.js';
 import { paint, printable, writeLine } from '../io.js';
 import { type Column, delimitedRows, printJson, printList } from '../output.js';
 
@@ -75,9 +76,27 @@ const PAYMENT_COLUMNS: Column<CnabItem>[] = [
 ];
 
 export async function inspect(deps: Deps, path: string): Promise<number> {
-  // Rows for a script are streamed (below): this first read keeps only the summary.
+  // Rows for a script are streamed: the one read sets each payment's row aside as it is read (a file of a million
+  // lines is never held in memory) and they follow the summary, which is known only at the end.
   const streamed = deps.format === 'tsv' || deps.format === 'csv';
-  const file = await readCnabFile(path, streamed ? { keepItems: false } : undefined);
+  const aside = streamed ? setAside() : undefined;
+  try {
+    const rows = aside && delimitedRows({ ...deps, io: { ...deps.io, stdout: aside.out } }, PAYMENT_COLUMNS);
+    const file = await readCnabFile(path, rows ? { keepItems: false, onItem: rows.write } : undefined);
+    rows?.end();
+    return await report(deps, path, file, aside);
+  } finally {
+    aside?.remove();
+  }
+}
+
+/** The summary, the lotes and the payments (set aside while reading, or kept), then what the reader found. */
+async function report(
+  deps: Deps,
+  path: string,
+  file: CnabFile,
+  aside: ReturnType<typeof setAside> | undefined,
+): Promise<number> {
   // The reader tolerates a file cut short (library fixtures often are), but `inspect && send` must not pass one.
   const fit = file.errors.length === 0 && !file.truncated;
   if (deps.format === 'json') {
@@ -106,14 +125,8 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
     { header: 'TOTAL', value: (b) => b.total_amount_cents, kind: 'cents' },
   ]);
   writeLine(io.stdout);
-  if (streamed) {
-    // A second read prints each payment as it is read: a file of a million lines is never held in memory.
-    const rows = delimitedRows(deps, PAYMENT_COLUMNS);
-    await readCnabFile(path, { keepItems: false, onItem: rows.write });
-    rows.end();
-  } else {
-    await printList(deps, file.items, PAYMENT_COLUMNS);
-  }
+  if (aside) await aside.sendTo(io.stdout);
+  else await printList(deps, file.items, PAYMENT_COLUMNS);
   for (const w of file.warnings)
     writeLine(io.stderr, paint(io, 'yellow', `warning: line ${w.line}: ${w.message}`));
   for (const e of file.errors) writeLine(io.stderr, paint(io, 'red', `error: line ${e.line}: ${e.message}`));

@@ -1,0 +1,47 @@
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, expect, test } from 'vitest';
+import { writePaymentRemittance } from '../../src/formats/cnab240/writer.js';
+import { sampleInput, samplePayments } from '../unit/cnab240/fixtures.js';
+import { type Condo, condoIn } from './harness.js';
+
+/**
+ * #32 point 1: `cnab inspect` for a script reads the file once. Each payment's row is set aside as it is read and
+ * follows the summary, which is known only at the end; the rows are the payments the JSON lists, and nothing is
+ * left behind in the temporary directory.
+ */
+
+let condo: Condo;
+let rem: string;
+const payments = samplePayments();
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'condo-inspect-'));
+  condo = condoIn(join(dir, 'config'));
+  rem = join(dir, 'lote.rem');
+  await writeFile(rem, writePaymentRemittance(sampleInput(payments)));
+});
+
+const leftovers = async () =>
+  (await readdir(tmpdir())).filter((f) => f.startsWith(`condo-rows-${process.pid}-`));
+
+test('tsv: the summary, the lotes, then one row per payment, as the JSON lists them', async () => {
+  const tsv = (await condo.ok(['-o', 'tsv', 'cnab', 'inspect', rem])).split('\n');
+  const json = await condo.json(['cnab', 'inspect', rem]);
+  expect(tsv[0]).toBe(rem);
+  const firstRow = tsv.findIndex((l) => /^\d+\t[A-Z]\t/.test(l));
+  expect(tsv.slice(1, firstRow).join('\n')).toContain(`${json.details} payments, total`);
+  const rows = tsv.slice(firstRow).filter(Boolean);
+  expect(rows.map((l) => Number(l.split('\t')[0]))).toEqual(json.items.map((i: { line: number }) => i.line));
+  expect(rows).toHaveLength(payments.length);
+  expect(await leftovers()).toEqual([]);
+});
+
+test('csv: its header row comes right before the rows, after the summary', async () => {
+  const csv = (await condo.ok(['-o', 'csv', 'cnab', 'inspect', rem])).split('\n');
+  const header = csv.indexOf('LINE,SEG,PAYEE,CPF/CNPJ,DESTINATION,AMOUNT,DATE,SEU NÚMERO,OCCURRENCES');
+  expect(header).toBeGreaterThan(1);
+  expect(csv.slice(header + 1).filter(Boolean)).toHaveLength(payments.length);
+  expect(await leftovers()).toEqual([]);
+});
