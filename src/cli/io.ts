@@ -64,11 +64,18 @@ export function paint(io: Io, style: Style, text: string): string {
  * colours are added after this, by `paint`.
  */
 export function printable(text: string): string {
+  // almost every text has none: a test costs less than a replace that finds nothing
+  if (!hasControl(text)) return text;
   return text.replace(
     /[\u0000-\u001f\u007f-\u009f]/g,
     (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
   );
 }
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Whether the text holds a control character (a tab, a line break, an escape…). */
+export const hasControl = (text: string): boolean => CONTROL.test(text);
 
 export function writeLine(stream: Writable, line = ''): void {
   stream.write(`${line}\n`);

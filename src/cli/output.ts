@@ -4,7 +4,7 @@ import { UsageError } from '../domain/errors.js';
 import { centsToText, decimalToCents, formatReais, hasAtMostTwoDecimals } from '../domain/money.js';
 import { type Text, textIn } from '../domain/text.js';
 import { english, type Translate } from './i18n.js';
-import { type Io, paint, printable, type Style, writeLine } from './io.js';
+import { hasControl, type Io, paint, printable, type Style, writeLine } from './io.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -109,7 +109,8 @@ function forScript(value: unknown, kind: Column<unknown>['kind']): string {
   }
   if (kind === 'cents' && typeof value === 'number') return centsToText(value);
   if (typeof value === 'object') return printable(JSON.stringify(value));
-  return printable(String(value).replace(/[\t\r\n]+/g, ' '));
+  const text = String(value);
+  return hasControl(text) ? printable(text.replace(/[\t\r\n]+/g, ' ')) : text;
 }
 
 /**

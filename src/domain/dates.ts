@@ -132,8 +132,12 @@ export function formatInstantBr(iso: string | null | undefined): string {
   return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}`;
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
+
 export function formatDateBr(date: IsoDate | null | undefined): string {
   if (!date) return '';
+  // a list prints thousands: the usual form is cut, not split
+  if (ISO_DAY.test(date)) return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
   const [y, m, d] = date.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
 }

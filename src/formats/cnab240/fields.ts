@@ -51,17 +51,24 @@ export function toCnabDate(iso: string): string {
 
 /** `DDMMAAAA` -> `YYYY-MM-DD`; null when blank, zeros or not a calendar date. */
 export function fromCnabDate(ddmmyyyy: string): string | null {
+  // a file's dates are few and repeat on every line: each is worked out once
+  const known = cnabDates.get(ddmmyyyy);
+  if (known !== undefined) return known;
   const m = /^(\d{2})(\d{2})(\d{4})$/.exec(ddmmyyyy);
-  if (!m) return null;
-  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (!isValidDate(y, mo, d)) return null;
-  return `${m[3]}-${m[2]}-${m[1]}`;
+  const iso = m && isValidDate(Number(m[3]), Number(m[2]), Number(m[1])) ? `${m[3]}-${m[2]}-${m[1]}` : null;
+  if (cnabDates.size >= 4096) cnabDates.clear();
+  cnabDates.set(ddmmyyyy, iso);
+  return iso;
 }
+
+const cnabDates = new Map<string, string | null>();
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 export function isValidDate(y: number, m: number, d: number): boolean {
   if (y < 1900 || m < 1 || m > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return d <= days;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (m === 2 && leap ? 29 : (DAYS_IN_MONTH[m - 1] as number));
 }
 
 /** Integer cents from a zero-padded numeric field; null when blank or not numeric. */

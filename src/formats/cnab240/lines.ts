@@ -3,6 +3,10 @@
 
 export const MAX_LINE_BYTES = 4096;
 
+// Node's Buffer decodes ASCII five times faster than a TextDecoder (and every line of a file passes here); the
+// decoder serves where there is no Buffer
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+
 export type LineEnd = 'crlf' | 'lf' | 'cr' | 'none';
 
 export interface RawLine {
@@ -121,6 +125,11 @@ export interface DecodedLine {
 }
 
 export function decodeLine(bytes: Uint8Array): DecodedLine {
+  // the usual line, printable ASCII only, is told by one native scan of its text, not a loop over its bytes
+  if (NodeBuffer) {
+    const text = NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+    if (!/[^\x20-\x7e\t\n]/.test(text)) return { text, encoding: 'ascii', nulRatio: 0, control: false };
+  }
   let ascii = true;
   let nul = 0;
   let control = false;
@@ -143,5 +152,7 @@ export function decodeLine(bytes: Uint8Array): DecodedLine {
 }
 
 function asciiText(bytes: Uint8Array): string {
-  return latin1.decode(bytes);
+  return NodeBuffer
+    ? NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1')
+    : latin1.decode(bytes);
 }
