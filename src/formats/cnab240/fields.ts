@@ -73,15 +73,29 @@ export function isValidDate(y: number, m: number, d: number): boolean {
 
 /** Integer cents from a zero-padded numeric field; null when blank or not numeric. */
 export function cents(text: string): number | null {
-  const t = text.trim();
-  if (t === '' || !/^\d+$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isSafeInteger(n) ? n : null;
+  const n = digitsValue(text);
+  return n !== null && Number.isSafeInteger(n) ? n : null;
 }
 
 export function intOrNull(text: string): number | null {
+  return digitsValue(text);
+}
+
+/**
+ * The number a field's digits spell, blanks around them aside; null when blank or not all digits. A loop over
+ * the characters: every numeric field of every record passes here, and a trim, a regular expression and a
+ * Number() cost several times more. Past 15 digits a double is no longer exact, so Number() rounds as it did.
+ */
+function digitsValue(text: string): number | null {
   const t = text.trim();
-  return /^\d+$/.test(t) ? Number(t) : null;
+  if (t === '') return null;
+  let n = 0;
+  for (let i = 0; i < t.length; i++) {
+    const digit = t.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return null;
+    n = n * 10 + digit;
+  }
+  return t.length > 15 ? Number(t) : n;
 }
 
 export function trimOrNull(text: string): string | null {
