@@ -6,7 +6,7 @@
 import { centsToText } from '../../domain/money.js';
 import { barcodeProblem } from './barcode.js';
 import { CAMARA } from './codes.js';
-import { isValidCnpj, isValidCpf } from './fields.js';
+import { isValidCnpj, isValidCpf, remembered } from './fields.js';
 
 export interface Problem {
   message: string;
@@ -18,24 +18,16 @@ const TED_FORMAS = new Set(['41', '43', '44']);
 /** A CPF (type 1) or CNPJ (type 2) with wrong check digits; blank or zero documents are not judged. */
 export function documentProblem(type: string, digits: string, who: string): Problem | null {
   if (/^0*$/.test(digits) || !/^\d+$/.test(digits)) return null;
-  if (type === '1' && !checked(isValidCpf, digits.slice(-11)))
+  if (type === '1' && !validCpf(digits.slice(-11)))
     return { message: `${who} CPF ${digits.slice(-11)} has invalid check digits`, kind: `cpf-${who}` };
-  if (type === '2' && !checked(isValidCnpj, digits.slice(-14)))
+  if (type === '2' && !validCnpj(digits.slice(-14)))
     return { message: `${who} CNPJ ${digits.slice(-14)} has invalid check digits`, kind: `cnpj-${who}` };
   return null;
 }
 
-/** A check-digit verdict, worked out once per document: a file names the same payees and company again and again. */
-function checked(valid: (digits: string) => boolean, digits: string): boolean {
-  const known = verdicts.get(digits);
-  if (known !== undefined) return known;
-  const verdict = valid(digits);
-  if (verdicts.size >= 4096) verdicts.clear();
-  verdicts.set(digits, verdict);
-  return verdict;
-}
-
-const verdicts = new Map<string, boolean>();
+// a file names the same payees and company again and again: each document's check digits are worked out once
+const validCpf = remembered(isValidCpf);
+const validCnpj = remembered(isValidCnpj);
 
 /** Segment A's câmara (clearing) and payee bank against its lote's forma de lançamento. */
 export function camaraProblems(

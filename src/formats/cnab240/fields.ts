@@ -50,18 +50,26 @@ export function toCnabDate(iso: string): string {
 }
 
 /** `DDMMAAAA` -> `YYYY-MM-DD`; null when blank, zeros or not a calendar date. */
-export function fromCnabDate(ddmmyyyy: string): string | null {
-  // a file's dates are few and repeat on every line: each is worked out once
-  const known = cnabDates.get(ddmmyyyy);
-  if (known !== undefined) return known;
+// a file's dates are few and repeat on every line: each is worked out once
+export const fromCnabDate = remembered((ddmmyyyy: string): string | null => {
   const m = /^(\d{2})(\d{2})(\d{4})$/.exec(ddmmyyyy);
-  const iso = m && isValidDate(Number(m[3]), Number(m[2]), Number(m[1])) ? `${m[3]}-${m[2]}-${m[1]}` : null;
-  if (cnabDates.size >= 4096) cnabDates.clear();
-  cnabDates.set(ddmmyyyy, iso);
-  return iso;
-}
+  return m && isValidDate(Number(m[3]), Number(m[2]), Number(m[1])) ? `${m[3]}-${m[2]}-${m[1]}` : null;
+});
 
-const cnabDates = new Map<string, string | null>();
+/**
+ * `answer` with its answers kept for the last few thousand texts it was asked about: what a file says again on
+ * every line (a date, a payee's document) is worked out once.
+ */
+export function remembered<T>(answer: (text: string) => T, size = 4096): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    if (known.has(text)) return known.get(text) as T;
+    const value = answer(text);
+    if (known.size >= size) known.clear();
+    known.set(text, value);
+    return value;
+  };
+}
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

@@ -126,10 +126,8 @@ export interface DecodedLine {
 
 export function decodeLine(bytes: Uint8Array): DecodedLine {
   // the usual line, printable ASCII only, is told by one native scan of its text, not a loop over its bytes
-  if (NodeBuffer) {
-    const text = NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
-    if (!/[^\x20-\x7e\t\n]/.test(text)) return { text, encoding: 'ascii', nulRatio: 0, control: false };
-  }
+  const latin = asciiText(bytes);
+  if (!/[^\x20-\x7e\t\n]/.test(latin)) return { text: latin, encoding: 'ascii', nulRatio: 0, control: false };
   let ascii = true;
   let nul = 0;
   let control = false;
@@ -143,7 +141,7 @@ export function decodeLine(bytes: Uint8Array): DecodedLine {
     }
   }
   const nulRatio = bytes.length === 0 ? 0 : nul / bytes.length;
-  if (ascii) return { text: asciiText(bytes), encoding: 'ascii', nulRatio, control };
+  if (ascii) return { text: latin, encoding: 'ascii', nulRatio, control };
   try {
     return { text: utf8.decode(bytes), encoding: 'utf-8', nulRatio, control };
   } catch {
