@@ -3,6 +3,9 @@
  * data, so that the bin can answer a TAB press from the table the build wrote, without commander (static-help.ts).
  */
 
+/** The shells `condo completion` writes a script for. */
+export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
+
 /** One command of the completion table: its subcommands (names, aliases, shown or not) and its own flags. */
 export interface CompletionCommand {
   subcommands: { name: string; aliases: string[]; hidden: boolean }[];

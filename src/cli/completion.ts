@@ -4,11 +4,17 @@
  * when a verb gains a flag).
  */
 import type { Command, Option } from 'commander';
-import type { CompletionCommand, CompletionTable } from './completion-table.js';
+import { type CompletionCommand, type CompletionTable, SHELLS } from './completion-table.js';
+import type { Deps } from './context.js';
 import { type CommandDecl, verbsOf } from './declare.js';
-import { GLOBAL_FLAGS } from './verbs/index.js';
+import { enumFlag } from './flags.js';
+import { COMPLETION_COMMAND, GLOBAL_FLAGS } from './verbs/index.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
+/** `condo completion SHELL` (verbs/index.ts). */
+export async function printCompletionScript(deps: Deps, shell: string): Promise<number> {
+  deps.io.stdout.write(completionScript(enumFlag('SHELL', shell, SHELLS)));
+  return 0;
+}
 
 export function completionScript(shell: (typeof SHELLS)[number]): string {
   switch (shell) {
@@ -60,9 +66,9 @@ Register-ArgumentCompleter -Native -CommandName condo, condo.cmd, condo.ps1 -Scr
  * flag's by the flag alone), and for a verb's first argument, by its path.
  */
 function completionValues(commands: readonly CommandDecl[]): Record<string, readonly string[]> {
-  const values: Record<string, readonly string[]> = { completion: SHELLS };
+  const values: Record<string, readonly string[]> = {};
   for (const flag of GLOBAL_FLAGS) if ('values' in flag) values[longOf(flag.flag)] = flag.values;
-  for (const [path, verb] of verbsOf(commands)) {
+  for (const [path, verb] of verbsOf([...commands, COMPLETION_COMMAND])) {
     if (verb.argValues) values[path] = verb.argValues;
     for (const fields of verb.fields ?? [])
       for (const f of Object.values(fields)) if (f.values) values[`${path} --${f.flag}`] = f.values;

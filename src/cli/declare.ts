@@ -169,13 +169,16 @@ export function declared<O extends object, W>(
   return opts as unknown as W;
 }
 
+/** The word a command is typed by: `show` of `show <id>`. */
+export const wordOf = (decl: CommandDecl): string => decl.name.split(' ')[0] as string;
+
 /** Every verb under a declaration, with its path (`ledger entries create`). */
 export function* verbsOf(
   commands: readonly CommandDecl[],
   path: readonly string[] = [],
 ): Generator<[string, VerbDecl]> {
   for (const c of commands) {
-    const here = [...path, c.name.split(' ')[0] as string];
+    const here = [...path, wordOf(c)];
     if (c.kind === 'verb') yield [here.join(' '), c];
     else yield* verbsOf(c.commands, here);
   }

@@ -1,13 +1,13 @@
 import { Command, CommanderError, Option } from 'commander';
 import { flagOfApiField } from '../domain/body-fields.js';
 import { CondoError, UsageError } from '../domain/errors.js';
-import { completionScript, completionTable, SHELLS } from './completion.js';
+import { completionTable } from './completion.js';
 import { complete } from './completion-table.js';
 import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
-import { type CommandDecl, type FlagDecl, textIn, type VerbDecl, verbsOf } from './declare.js';
+import { type CommandDecl, type FlagDecl, textIn, type VerbDecl, verbsOf, wordOf } from './declare.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { addFieldOptions, namedProblem } from './fields.js';
-import { collect, enumFlag } from './flags.js';
+import { collect } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
 import { english, type Lang, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
@@ -99,7 +99,7 @@ export async function buildProgram(
     };
 
   const add = (parent: Command, decl: CommandDecl, path: readonly string[]): void => {
-    const here = [...path, decl.name.split(' ')[0] as string];
+    const here = [...path, wordOf(decl)];
     const cmd = parent
       .command(decl.name, decl.kind === 'verb' && decl.isDefault ? { isDefault: true } : {})
       .description(textIn(decl.summary, lang));
@@ -118,16 +118,7 @@ export async function buildProgram(
   for (const decl of await declarations(word !== undefined && COMMAND_GROUPS[word] ? [word] : undefined))
     add(program, decl, []);
   registerHelp(program, io, t);
-  const completion: VerbDecl = {
-    kind: 'verb',
-    name: 'completion <shell>',
-    ...COMPLETION_COMMAND,
-    run: async (deps, { args: [shell] }) => {
-      deps.io.stdout.write(completionScript(enumFlag('SHELL', String(shell), SHELLS)));
-      return 0;
-    },
-  };
-  add(program, completion, []);
+  add(program, COMPLETION_COMMAND, []);
   return program;
 }
 

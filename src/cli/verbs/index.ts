@@ -2,7 +2,8 @@
  * The command tree's declarations (declare.ts): condo itself, its global flags, and each top-level command with
  * the module that declares it, loaded by the command a run names.
  */
-import type { CommandDecl, FlagDecl, Text } from '../declare.js';
+import { SHELLS } from '../completion-table.js';
+import { type CommandDecl, type FlagDecl, type Text, verb } from '../declare.js';
 import { LANGUAGES } from '../i18n.js';
 import { OUTPUT_FORMATS } from '../output.js';
 
@@ -20,7 +21,9 @@ export const HELP_COMMAND = {
   examples: ['condo help exit-codes', 'condo help cron', 'condo help payables list'],
 } as const;
 
-export const COMPLETION_COMMAND = {
+/** `condo completion SHELL`: the script a shell runs to ask `condo __complete` for candidates. */
+export const COMPLETION_COMMAND = verb({
+  name: 'completion <shell>',
   summary: {
     en: 'shell completion: commands, flags and their values',
     pt: 'completar no shell: comandos, opções e valores',
@@ -30,7 +33,10 @@ export const COMPLETION_COMMAND = {
     'condo completion zsh > ~/.zfunc/_condo',
     'condo completion fish > ~/.config/fish/completions/condo.fish',
   ],
-} as const;
+  argValues: SHELLS,
+  run: async (deps, { args: [shell] }) =>
+    (await import('../completion.js')).printCompletionScript(deps, shell),
+});
 
 export const VERSION_HELP: Text = { en: 'output the version number', pt: 'mostra a versão' };
 
