@@ -3,7 +3,7 @@ import type { ResolvedCredentials } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { todayIn } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
-import { type Text, textIn } from '../domain/text.js';
+import type { Text } from '../domain/text.js';
 import { english, type Translate } from './i18n.js';
 import { canPrompt, type Io, paint, printable, writeLine } from './io.js';
 import {
@@ -110,7 +110,6 @@ export function createDeps(
   let credentials: Promise<ResolvedCredentials> | undefined;
   let client: Promise<Client> | undefined;
   // a line in the person's language: written in both, or English the catalog says in Portuguese (i18n-pt.ts)
-  const said = (line: string | Text) => (typeof line === 'string' ? t(line) : textIn(line, t.lang));
   const deps: Deps = {
     io,
     condo,
@@ -179,10 +178,10 @@ export function createDeps(
     },
     info: (line, wrap) => {
       if (!globals.quiet)
-        writeLine(io.stderr, wrap ? wrapMessage(io, printable(said(line))) : printable(said(line)));
+        writeLine(io.stderr, wrap ? wrapMessage(io, printable(t(line))) : printable(t(line)));
     },
     warn: (line) =>
-      writeLine(io.stderr, paint(io, 'yellow', wrapMessage(io, `${t('warning:')} ${printable(said(line))}`))),
+      writeLine(io.stderr, paint(io, 'yellow', wrapMessage(io, `${t('warning:')} ${printable(t(line))}`))),
     target: async () => {
       const creds = await deps.credentials();
       const profile = creds.profileName ? (await deps.config()).profile(creds.profileName) : undefined;

@@ -13,7 +13,7 @@ import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 import type { FileKind } from './file-kind.js';
 
-export { type Text, textIn } from '../domain/text.js';
+export type { Text } from '../domain/text.js';
 
 /** A flag: commander's flag string (`-y, --yes`, `--state <state>`, `--no-bills`) and its help. */
 export interface FlagDecl<S extends string = string> {

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { FieldFlag, FieldFlags } from '../domain/body-fields.js';
 import { centsToDecimal } from '../domain/money.js';
-import { textIn } from '../domain/text.js';
 import type { Deps } from './context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from './flags.js';
 import type { Translate } from './i18n.js';
@@ -28,7 +27,7 @@ const placeholder = (f: FieldFlag) => f.arg ?? PLACEHOLDER[f.kind];
 /** One option per field, in declaration order, its help in the person's language. */
 export function addFieldOptions(cmd: Command, fields: FieldFlags, t: Translate): Command {
   for (const f of Object.values(fields)) {
-    const help = textIn(f.help, t.lang);
+    const help = t(f.help);
     cmd.option(
       `--${f.flag} <${placeholder(f)}>`,
       f.kind === 'enum' && f.values ? `${help}: ${f.values.join(', ')}` : help,
@@ -108,11 +107,11 @@ export async function promptMissing(
     if (pick) await pick(body, ask);
     else if (f.kind === 'enum')
       body[field] = await ask.select(
-        textIn(f.prompt, deps.t.lang),
+        f.prompt,
         (f.values ?? []).map((v) => ({ name: v, value: v })),
       );
     else {
-      const text = await ask.text(textIn(f.prompt, deps.t.lang), {
+      const text = await ask.text(f.prompt, {
         ...(f.kind === 'date' ? { default: today } : {}),
         validate: accepts(f),
       });

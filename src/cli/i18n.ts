@@ -7,6 +7,7 @@
  * English is the source: a text without a translation shows in English rather than not at all.
  */
 import { UsageError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 
 export const LANGUAGES = ['pt-BR', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -51,12 +52,21 @@ export function langArg(argv: readonly string[]): string | undefined {
 }
 
 /** Turns an English text into the person's language, which it names. */
+/**
+ * A text in the person's language: one written in both (a Text, where it is declared or thrown) is picked, an
+ * English one is looked up in i18n-pt.ts.
+ */
 export interface Translate {
-  (text: string): string;
+  (text: string | Text): string;
   readonly lang: Lang;
 }
 
-export const english: Translate = Object.assign((text: string) => text, { lang: 'en' as const });
+export const english: Translate = Object.assign(
+  (text: string | Text) => (typeof text === 'string' ? text : text.en),
+  {
+    lang: 'en' as const,
+  },
+);
 
 /**
  * The translation for `lang`. The Portuguese texts load only when asked for: English is the source, and a run in
@@ -66,7 +76,8 @@ export async function loadTranslator(lang: Lang): Promise<Translate> {
   if (lang === 'en') return english;
   const { PT, PT_PATTERNS, PT_PHRASES } = await import('./i18n-pt.js');
   return Object.assign(
-    (text: string) => {
+    (text: string | Text) => {
+      if (typeof text !== 'string') return text.pt;
       const exact = PT[text];
       if (exact !== undefined) return exact;
       for (const [pattern, replacement] of PT_PATTERNS)

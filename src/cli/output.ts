@@ -2,7 +2,7 @@ import stringWidth from 'string-width';
 import { formatDateBr, formatInstantBr } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { centsToText, decimalToCents, formatReais, hasAtMostTwoDecimals } from '../domain/money.js';
-import { type Text, textIn } from '../domain/text.js';
+import type { Text } from '../domain/text.js';
 import { english, type Translate } from './i18n.js';
 import { hasControl, type Io, paint, printable, type Style, writeLine } from './io.js';
 
@@ -25,10 +25,6 @@ export interface Out {
   /** One condominium's run inside a run over many (profiles.ts): its rows are handed here, not printed. */
   collect?: ((rows: readonly unknown[], columns: Column<never>[]) => void) | undefined;
 }
-
-/** A heading as a person reads it: in their language. */
-const headerIn = (header: string | Text, t: Translate): string =>
-  typeof header === 'string' ? t(header) : textIn(header, t.lang);
 
 /** A heading as a script reads it (csv, tsv --header): the English, whatever the locale. */
 export const scriptHeader = (header: string | Text): string =>
@@ -218,8 +214,8 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   const all = rows.map((row) => columns.map((c) => personCell(io, c, row, t)));
   const layout = tableLayout(
     columns.map((c, i) => ({
-      natural: Math.max(textWidth(headerIn(c.header, t)), ...all.map((r) => textWidth(r[i] ?? ''))),
-      min: textWidth(headerIn(c.header, t)),
+      natural: Math.max(textWidth(t(c.header)), ...all.map((r) => textWidth(r[i] ?? ''))),
+      min: textWidth(t(c.header)),
       // a state or a method is a short word that must read whole
       shrinkable: i > 0 && !c.fixed && !c.words && (c.kind === undefined || c.kind === 'text'),
       // a column with nothing in it (a remittance's occurrences) is the first to go
@@ -235,7 +231,7 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   if (screen !== undefined && (layout.fits === false || (wraps && layout.widths))) {
     printBlocks(
       io,
-      columns.map((c) => headerIn(c.header, t)),
+      columns.map((c) => t(c.header)),
       all,
       screen,
     );
@@ -243,9 +239,7 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   }
   const table = new Table({
     // cli-table3 counts colour codes when it wraps: a wrapping table's header stays plain
-    head: kept.map((c) =>
-      wraps && layout.widths ? headerIn(c.header, t) : paint(io, 'bold', headerIn(c.header, t)),
-    ),
+    head: kept.map((c) => (wraps && layout.widths ? t(c.header) : paint(io, 'bold', t(c.header)))),
     // No rule between rows: long lists stay readable. On a terminal too narrow for the box, no box at all.
     ...(layout.compact
       ? { chars: COMPACT, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } }
@@ -497,6 +491,6 @@ export function printRecord<T>(out: Out, record: T, fields: Column<T>[]): void {
   }
   const t = out.t ?? english;
   // on a terminal, a long value goes on under itself rather than past the edge
-  const pairs = fields.map((f) => [headerIn(f.header, t), personCell(io, f, record, t)] as const);
+  const pairs = fields.map((f) => [t(f.header), personCell(io, f, record, t)] as const);
   for (const line of labelledLines(io, pairs, terminalWidth(io))) writeLine(io.stdout, line);
 }

@@ -4,12 +4,12 @@ import { CondoError, UsageError } from '../domain/errors.js';
 import { completionTable } from './completion.js';
 import { complete } from './completion-table.js';
 import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
-import { type CommandDecl, type FlagDecl, textIn, type VerbDecl, verbsOf, wordOf } from './declare.js';
+import { type CommandDecl, type FlagDecl, type VerbDecl, verbsOf, wordOf } from './declare.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { addFieldOptions, namedProblem } from './fields.js';
 import { collect } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
-import { english, type Lang, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
+import { english, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS, wrapMessage } from './output.js';
 import { acrossProfiles, readAcrossProfiles } from './profiles.js';
@@ -36,11 +36,10 @@ export async function buildProgram(
   t: Translate = english,
   args?: readonly string[],
 ): Promise<Command> {
-  const lang = t.lang;
   const program = new Command('condo')
-    .description(textIn(CONDO, lang))
-    .version(CLI_VERSION, '-v, --version', textIn(VERSION_HELP, lang));
-  for (const flag of GLOBAL_FLAGS) program.addOption(optionOf(flag, lang));
+    .description(t(CONDO))
+    .version(CLI_VERSION, '-v, --version', t(VERSION_HELP));
+  for (const flag of GLOBAL_FLAGS) program.addOption(optionOf(flag, t));
   program
     .showSuggestionAfterError()
     // every verb's --help lists the global flags it inherits; headings in the person's language
@@ -102,15 +101,15 @@ export async function buildProgram(
     const here = [...path, wordOf(decl)];
     const cmd = parent
       .command(decl.name, decl.kind === 'verb' && decl.isDefault ? { isDefault: true } : {})
-      .description(textIn(decl.summary, lang));
+      .description(t(decl.summary));
     if (decl.kind === 'group') {
       for (const sub of decl.commands) add(cmd, sub, here);
       return;
     }
     for (const fields of decl.fields ?? []) addFieldOptions(cmd, fields, t);
-    for (const flag of decl.flags ?? []) cmd.addOption(optionOf(flag, lang));
+    for (const flag of decl.flags ?? []) cmd.addOption(optionOf(flag, t));
     if (decl.usage) cmd.usage(decl.usage);
-    if (decl.after) cmd.addHelpText('after', `\n${textIn(decl.after, lang)}`);
+    if (decl.after) cmd.addHelpText('after', `\n${t(decl.after)}`);
     cmd.addHelpText('after', examplesText(decl.examples, t));
     cmd.action(run(decl, here.join(' ')));
   };
@@ -126,9 +125,9 @@ export async function buildProgram(
 const examplesText = (examples: readonly string[], t: Translate): string =>
   `\n${t('Examples:')}\n${examples.map((e) => `  $ ${e}`).join('\n')}`;
 
-/** A declared flag as commander's option, its help in `lang`. */
-function optionOf(flag: FlagDecl, lang: Lang): Option {
-  const option = new Option(flag.flag, textIn(flag.help, lang));
+/** A declared flag as commander's option, its help in the person's language. */
+function optionOf(flag: FlagDecl, t: Translate): Option {
+  const option = new Option(flag.flag, t(flag.help));
   if (flag.default !== undefined) option.default(flag.default);
   if (flag.repeat) option.argParser(collect);
   if (flag.hidden) option.hideHelp();
@@ -142,7 +141,7 @@ function optionOf(flag: FlagDecl, lang: Lang): Option {
 function registerHelp(program: Command, io: Io, t: Translate): void {
   program
     .command('help [words...]')
-    .description(textIn(HELP_COMMAND.summary, t.lang))
+    .description(t(HELP_COMMAND.summary))
     .addHelpText('after', examplesText(HELP_COMMAND.examples, t))
     .action((words: string[] = []) => {
       const topic = HELP_TOPICS[words.join(' ')];
@@ -248,7 +247,7 @@ export function reportError(
         wrapMessage(
           io,
           printable(
-            `${t('error:')} ${error.text ? textIn(error.text, t.lang) : t(withFields(error.message, error.fields, byFlags))}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+            `${t('error:')} ${t(error.text ?? withFields(error.message, error.fields, byFlags))}${extras.length ? ` (${extras.join(', ')})` : ''}`,
           ),
         ),
       ),

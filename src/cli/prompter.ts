@@ -1,14 +1,15 @@
+import type { Text } from '../domain/text.js';
 import type { Translate } from './i18n.js';
 
 /** Interactive questions, behind an interface so verbs can be driven without a terminal. */
 export interface Prompter {
   text(
-    message: string,
+    message: string | Text,
     opts?: { default?: string; validate?: (v: string) => string | true },
   ): Promise<string>;
-  secret(message: string): Promise<string>;
-  select<T extends string>(message: string, choices: { name: string; value: T }[]): Promise<T>;
-  confirm(message: string, defaultValue?: boolean): Promise<boolean>;
+  secret(message: string | Text): Promise<string>;
+  select<T extends string>(message: string | Text, choices: { name: string; value: T }[]): Promise<T>;
+  confirm(message: string | Text, defaultValue?: boolean): Promise<boolean>;
 }
 
 /**
