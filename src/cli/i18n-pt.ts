@@ -425,6 +425,14 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
     ' não é uma data do calendário no ano que vem (DD/MM/AAAA)',
   ],
   [/ is not a calendar date \(DD\/MM\/YYYY\)/g, ' não é uma data do calendário (DD/MM/AAAA)'],
+  // an amount as a person types it (domain/money.ts parseReais)
+  [/ is not an amount in reais/g, ' não é um valor em reais'],
+  [
+    / is ambiguous: write 1234,56 or 1\.234,56 \(at most two decimals\)/g,
+    ' é ambíguo: escreva 1234,56 ou 1.234,56 (no máximo duas casas decimais)',
+  ],
+  [/ has more than two decimals/g, ' tem mais de duas casas decimais'],
+  [/ is too large$/g, ' é grande demais'],
   [
     /the bank says this boleto is already paid: check the statement before paying it again/g,
     'o banco diz que este boleto já está pago: confira o extrato antes de pagá-lo de novo',

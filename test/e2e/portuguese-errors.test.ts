@@ -34,6 +34,13 @@ test('usage errors in Portuguese, whole', async () => {
     ['--profile', 'nope', 'payables', 'list'],
     'o perfil "nope" não existe (veja condo config list)',
   );
+  // refusals by the domain's parsers, their words translated by the phrase rules
+  await inPortuguese(['payables', 'list', '--due-to', 'xyz'], '"xyz" não é uma data (use DD/MM/AAAA');
+  await inPortuguese(
+    ['sandbox', 'boleto', '--amount', '1,234'],
+    '"1,234" é ambíguo: escreva 1234,56 ou 1.234,56',
+  );
+  await inPortuguese(['sandbox', 'boleto', '--amount', 'abc'], '--amount: "abc" não é um valor em reais');
 });
 
 test('a delete without a terminal to confirm on says so in Portuguese, and deletes nothing', async () => {
