@@ -239,6 +239,12 @@ export const PT: Readonly<Record<string, string>> = {
   'Ready.': 'Pronto.',
   amount: 'valor',
   barcode: 'código de barras',
+  // a PIX key's kind, as cnab inspect names a payment's destination
+  key: 'chave',
+  phone: 'telefone',
+  email: 'e-mail',
+  document: 'documento',
+  random: 'aleatória',
   due: 'vencimento',
   discount: 'desconto',
   description: 'descrição',

@@ -8,6 +8,7 @@ import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/inde
 import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
 import { setAside } from '../files.js';
+import { english, type Translate } from '../i18n.js';
 import { paint, printable, writeLine } from '../io.js';
 import { type Column, delimitedRows, printJson, printList } from '../output.js';
 
@@ -50,25 +51,31 @@ export function inspectJson(file: CnabFile) {
   };
 }
 
-/** Where the money goes: a PIX key and its type, a bank account, the tax guide or the barcode being paid. */
-function destination(i: CnabItem): string {
+/**
+ * Where the money goes: a PIX key and its type, a bank account, the tax guide or the barcode being paid; its
+ * words in the person's language on a screen, in English for a script (tsv and csv read the same everywhere).
+ */
+function destination(i: CnabItem, t: Translate): string {
   if (i.tribute)
-    return [describeTribute(i.tribute), i.barcode ? `barcode ${i.barcode}` : ''].filter(Boolean).join(' · ');
-  if (i.pix_key) return `PIX ${i.pix_key_type ?? 'key'} ${i.pix_key}`;
+    return [describeTribute(i.tribute), i.barcode ? `${t('barcode')} ${i.barcode}` : '']
+      .filter(Boolean)
+      .join(' · ');
+  if (i.pix_key) return `PIX ${t(i.pix_key_type ?? 'key')} ${i.pix_key}`;
   const b = i.payee_bank;
-  if (b && !/^0*$/.test(b.bank_code)) return `bank ${b.bank_code} agency ${b.agency} account ${b.account}`;
-  if (i.barcode) return `barcode ${i.barcode}`;
+  if (b && !/^0*$/.test(b.bank_code))
+    return `${t('bank')} ${b.bank_code} ${t('agency')} ${b.agency} ${t('account')} ${b.account}`;
+  if (i.barcode) return `${t('barcode')} ${i.barcode}`;
   return '';
 }
 
 const amountOf = (i: CnabItem) => i.paid_amount_cents ?? i.amount_cents ?? i.face_value_cents;
 
-const PAYMENT_COLUMNS: Column<CnabItem>[] = [
+const paymentColumns = (t: Translate): Column<CnabItem>[] => [
   { header: 'LINE', value: (i) => i.line },
   { header: 'SEG', value: (i) => i.segment },
   { header: 'PAYEE', value: (i) => i.payee_name },
   { header: 'CPF/CNPJ', value: (i) => i.payee_document, fixed: true },
-  { header: 'DESTINATION', value: destination, wrap: true },
+  { header: 'DESTINATION', value: (i) => destination(i, t), wrap: true },
   { header: 'AMOUNT', value: amountOf, kind: 'cents' },
   { header: 'DATE', value: (i) => formatDateBr(i.paid_date ?? i.date ?? i.due_date), fixed: true },
   { header: 'SEU NÚMERO', value: (i) => i.seu_numero, fixed: true },
@@ -81,7 +88,8 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
   const streamed = deps.format === 'tsv' || deps.format === 'csv';
   const aside = streamed ? setAside() : undefined;
   try {
-    const rows = aside && delimitedRows({ ...deps, io: { ...deps.io, stdout: aside.out } }, PAYMENT_COLUMNS);
+    const rows =
+      aside && delimitedRows({ ...deps, io: { ...deps.io, stdout: aside.out } }, paymentColumns(english));
     const file = await readCnabFile(path, rows ? { keepItems: false, onItem: rows.write } : undefined);
     rows?.end();
     return await report(deps, path, file, aside);
@@ -126,7 +134,7 @@ async function report(
   ]);
   writeLine(io.stdout);
   if (aside) await aside.sendTo(io.stdout);
-  else await printList(deps, file.items, PAYMENT_COLUMNS);
+  else await printList(deps, file.items, paymentColumns(deps.t));
   for (const w of file.warnings)
     writeLine(io.stderr, paint(io, 'yellow', `warning: line ${w.line}: ${w.message}`));
   for (const e of file.errors) writeLine(io.stderr, paint(io, 'red', `error: line ${e.line}: ${e.message}`));
