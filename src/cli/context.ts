@@ -191,6 +191,7 @@ export function createDeps(
         profile: creds.profileName,
         baseUrl: creds.baseUrl,
         sandbox: profile?.sandbox === true,
+        t,
       });
     },
     command: (line) =>
@@ -257,23 +258,25 @@ export const CLI_VERSION: string = typeof __CONDO_VERSION__ === 'string' ? __CON
  * A write's target as a person checks it: the condominium's name where known, its slug, the profile and the
  * server (its host; "sandbox" and its host for a sandbox profile).
  */
-export function describeTarget(t: {
+export function describeTarget(where: {
   condominium: string;
   name?: string | undefined;
   profile?: string | undefined;
   baseUrl: string;
   sandbox?: boolean;
+  /** the person's language: a target is said in lines and questions for a person */
+  t?: Translate;
 }): string {
   let host: string;
   try {
-    host = new URL(t.baseUrl).host;
+    host = new URL(where.baseUrl).host;
   } catch {
-    host = t.baseUrl;
+    host = where.baseUrl;
   }
   const parts = [
-    t.condominium,
-    ...(t.profile ? [`profile ${t.profile}`] : []),
-    t.sandbox ? `sandbox ${host}` : host,
+    where.condominium,
+    ...(where.profile ? [`${(where.t ?? english)('profile')} ${where.profile}`] : []),
+    where.sandbox ? `sandbox ${host}` : host,
   ];
-  return `${t.name ? `${t.name} ` : ''}(${parts.join(', ')})`;
+  return `${where.name ? `${where.name} ` : ''}(${parts.join(', ')})`;
 }

@@ -241,6 +241,8 @@ export const PT: Readonly<Record<string, string>> = {
   barcode: 'código de barras',
   // a PIX key's kind, as cnab inspect names a payment's destination
   key: 'chave',
+  // where a write goes (context.ts describeTarget)
+  profile: 'perfil',
   phone: 'telefone',
   email: 'e-mail',
   document: 'documento',
