@@ -24,7 +24,7 @@ import {
   LOTE_TRAILER,
   read,
 } from './layouts.js';
-import { decodeLine, LineSplitter, type RawLine } from './lines.js';
+import { type DecodedLine, decodeLine, LineSplitter, type RawLine } from './lines.js';
 import {
   type CnabItem,
   COMPANION_READERS,
@@ -139,6 +139,9 @@ interface OpenBatch extends CnabBatch {
 
 const encoder = new TextEncoder();
 
+/** A line the splitter found plain (printable ASCII and tabs), as decodeLine would say it. */
+const plainLine = (text: string): DecodedLine => ({ text, encoding: 'ascii', nulRatio: 0, control: false });
+
 /** Incremental reader: `write` chunks (bytes or text) as they arrive, then `end()` for the result. */
 export class Cnab240Reader {
   private readonly splitter: LineSplitter;
@@ -199,7 +202,7 @@ export class Cnab240Reader {
     this.keepItems = options.keepItems ?? true;
     this.onItem = options.onItem;
     this.perKind = options.messagesPerKind ?? 20;
-    this.splitter = new LineSplitter((line) => this.line(line));
+    this.splitter = new LineSplitter((line) => this.line(line), { plainAsText: true });
   }
 
   write(chunk: Uint8Array | string): void {
@@ -240,7 +243,7 @@ export class Cnab240Reader {
     const n = raw.number;
     this.lastLine = n;
     this.noteLineEnd(raw);
-    const decoded = decodeLine(raw.bytes);
+    const decoded = raw.text === null ? decodeLine(raw.bytes) : plainLine(raw.text);
     let text = decoded.text;
     if (n === 1 && text.startsWith('\ufeff')) {
       this.warn(n, 'file starts with a UTF-8 byte order mark; ignored');
@@ -277,7 +280,8 @@ export class Cnab240Reader {
         'non-ascii',
       );
     }
-    const length = decoded.encoding === 'ascii' && raw.length > raw.bytes.length ? raw.length : text.length;
+    const kept = raw.text === null ? raw.bytes.length : raw.text.length;
+    const length = decoded.encoding === 'ascii' && raw.length > kept ? raw.length : text.length;
     if (!/^\d{3}[\d ]{4}[0-9]/.test(text)) {
       this.error(
         n,
