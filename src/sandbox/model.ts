@@ -129,8 +129,8 @@ export interface BatchReturnSummary {
 
 /**
  * A payment batch (lote de pagamento): the CNAB 240 remittance generated from the marked payables. The file's
- * bytes are a row of `batch_files`, written in the transaction that makes the batch; its payables are rows of
- * `batch_items` (`items` here is the seed's and the old snapshot's shape).
+ * bytes are rows of `batch_file_chunks` (about a megabyte each), written in the transaction that makes the
+ * batch; its payables are rows of `batch_items` (`items` here is the seed's and the old snapshot's shape).
  */
 export interface PaymentBatch {
   public_id: string;

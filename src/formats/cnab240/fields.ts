@@ -36,7 +36,9 @@ export function num(
   what = 'value',
 ): string {
   const s = value === undefined || value === null ? '' : String(value);
-  if (!/^\d*$/.test(s)) throw new FormatError(`${what}: "${s}" is not a non-negative integer`);
+  // a non-negative safe integer is digits as it is: the usual value (an amount, a sequence) needs no pattern
+  const digits = typeof value === 'number' ? Number.isSafeInteger(value) && value >= 0 : /^\d*$/.test(s);
+  if (!digits) throw new FormatError(`${what}: "${s}" is not a non-negative integer`);
   if (s.length > length) throw new FormatError(`${what}: ${s} does not fit in ${length} digits`);
   return s.padStart(length, '0');
 }

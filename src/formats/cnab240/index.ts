@@ -60,6 +60,7 @@ export { toSeuNumero } from './seu-numero.js';
 export {
   type AccountType,
   type BoletoPayment,
+  type CheckedPayment,
   Cnab240InputError,
   LAYOUT_VERSIONS,
   type PayeeBankAccount,
@@ -67,7 +68,9 @@ export {
   type PaymentRemittanceInput,
   type PixKeyType,
   type PixPayment,
+  type RemittanceHeader,
   type RemittancePayment,
+  RemittanceStream,
   remittanceLines,
   type TransferPayment,
   type TributePayment,

@@ -175,7 +175,8 @@ const LOTE_PLAN = [
   { key: 'fgts', forma: (d: Dialect) => d.tributes.fgts?.forma ?? '', family: 'N' },
 ] as const;
 
-type LoteKey = (typeof LOTE_PLAN)[number]['key'];
+type LotePlan = (typeof LOTE_PLAN)[number];
+type LoteKey = LotePlan['key'];
 
 interface PreparedPayment {
   index: number;
@@ -199,6 +200,8 @@ const PIX_INITIATION: Record<PixKeyType | 'bank', string> = {
 /** The remittance's lines (240 characters each, no line ends), generated one at a time. */
 export function* remittanceLines(input: PaymentRemittanceInput): Generator<string> {
   const ctx = prepareContext(input);
+  if (!Array.isArray(input.payments) || input.payments.length === 0)
+    fail('payments', 'at least one payment is required');
   // Too many for one file whatever they turn out to be: say so before checking each of them.
   const atLeast =
     2 + input.payments.reduce((n, p) => n + (p.forma === 'boleto' || p.forma === 'tribute' ? 1 : 2), 0);
@@ -214,21 +217,113 @@ export function* remittanceLines(input: PaymentRemittanceInput): Generator<strin
   const total = 2 + lotes.reduce((n, l) => n + 2 + l.items.reduce((r, item) => r + recordsOf(item), 0), 0);
   if (total > MAX_RECORDS_PER_FILE)
     fail('payments', `make ${total} records, more than a file holds (999999): split them into several files`);
-  yield fileHeader(ctx);
-  for (const [index, { plan, items }] of lotes.entries()) {
-    const lote = index + 1;
-    let seq = 0;
-    let sum = 0;
-    const forma = plan.forma(ctx.dialect);
-    yield loteHeader(ctx, lote, forma, plan.family);
-    for (const item of items) {
-      yield* detailLines(ctx, lote, forma, item, () => ++seq);
-      sum += item.payment.amountCents;
-    }
-    yield loteTrailer(ctx.bankCode, lote, seq + 2, sum);
-  }
-  yield fileTrailer(ctx.bankCode, lotes.length, total);
+  const file = new LoteWriter(ctx);
+  for (const plan of LOTE_PLAN) for (const item of groups.get(plan.key) ?? []) yield* file.add(plan, item);
+  yield* file.end();
 }
+
+/** The file around its payments: the file header first, then each lote as its payments come, then the trailer. */
+class LoteWriter {
+  private lote: { number: number; plan: LotePlan; forma: string; records: number; sum: number } | null = null;
+  private lotes = 0;
+  /** The records written so far, the file header's included. */
+  private records = 0;
+
+  constructor(private readonly ctx: Ctx) {}
+
+  /** A payment's records, after the last lote's trailer and the next one's header where it opens a lote. */
+  *add(plan: LotePlan, item: PreparedPayment): Generator<string> {
+    if (this.records === 0) {
+      this.records = 1;
+      yield fileHeader(this.ctx);
+    }
+    const takes = recordsOf(item);
+    const open = this.lote;
+    // a lote numbers its records in five digits: a forma with more goes on in a lote of its own
+    if (!open || open.plan !== plan || open.records + takes > MAX_RECORDS_PER_LOTE) {
+      if (open) yield this.close(open);
+      const forma = plan.forma(this.ctx.dialect);
+      this.lote = { number: ++this.lotes, plan, forma, records: 0, sum: 0 };
+      this.count(1);
+      yield loteHeader(this.ctx, this.lotes, forma, plan.family);
+    }
+    const lote = this.lote as NonNullable<LoteWriter['lote']>;
+    this.count(takes);
+    yield* detailLines(this.ctx, lote.number, lote.forma, item, () => ++lote.records);
+    lote.sum += item.payment.amountCents;
+  }
+
+  /** The last lote's trailer and the file trailer. */
+  *end(): Generator<string> {
+    if (!this.lote) fail('payments', 'at least one payment is required');
+    yield this.close(this.lote);
+    this.lote = null;
+    this.count(1);
+    yield fileTrailer(this.ctx.bankCode, this.lotes, this.records);
+  }
+
+  private close(lote: NonNullable<LoteWriter['lote']>): string {
+    this.count(1);
+    return loteTrailer(this.ctx.bankCode, lote.number, lote.records + 2, lote.sum);
+  }
+
+  private count(records: number): void {
+    this.records += records;
+    if (this.records > MAX_RECORDS_PER_FILE)
+      fail('payments', 'make more records than a file holds (999999): split them into several files');
+  }
+}
+
+/**
+ * A remittance written as its payments arrive, for more of them than a caller would hold in memory: each payment
+ * is checked once by `check`, which tells which lote it goes in, and handed to `add` in the order of those
+ * ranks (the order of `writePaymentRemittance`'s lotes; in each lote, the order given). The writer keeps the open
+ * lote's totals only. The field a payment fails on is named as `payments[index]`, as the whole-file writer does.
+ */
+export class RemittanceStream {
+  private readonly ctx: Ctx;
+  private readonly file: LoteWriter;
+  private lastRank = 0;
+
+  constructor(header: RemittanceHeader) {
+    this.ctx = prepareContext(header);
+    this.file = new LoteWriter(this.ctx);
+  }
+
+  /**
+   * Checks a payment as the file needs it: the rank of its lote in the file (0 first), and the payment as checked,
+   * plain data (JSON as it is) to hand to `add` when its turn comes.
+   */
+  check(payment: RemittancePayment, index: number): { rank: number; checked: CheckedPayment } {
+    const { key, prepared } = preparePayment(payment, index, this.ctx);
+    return { rank: LOTE_PLAN.findIndex((plan) => plan.key === key), checked: { lote: key, prepared } };
+  }
+
+  /** The payment's records (with a lote's trailer and the next one's header where it opens a lote). */
+  *add({ lote, prepared }: CheckedPayment): Generator<string> {
+    const rank = LOTE_PLAN.findIndex((plan) => plan.key === lote);
+    if (rank < this.lastRank)
+      throw new Error(
+        `RemittanceStream: payments[${prepared.index}] comes after a lote that follows its own`,
+      );
+    this.lastRank = rank;
+    yield* this.file.add(LOTE_PLAN[rank] as LotePlan, prepared);
+  }
+
+  /** The last lote's trailer and the file trailer. */
+  end(): Generator<string> {
+    return this.file.end();
+  }
+}
+
+/** A payment `RemittanceStream.check` found fit for the file, with its lote: plain data. */
+export interface CheckedPayment {
+  lote: LoteKey;
+  prepared: PreparedPayment;
+}
+
+/** A remittance's file and lote data, without its payments (`RemittanceStream` takes those one by one). */
+export type RemittanceHeader = Omit<PaymentRemittanceInput, 'payments'>;
 
 /** The records a payment takes: O or N alone for a bill or guide, J + J-52 for a boleto, A + B otherwise. */
 function recordsOf(item: PreparedPayment): number {
@@ -236,7 +331,7 @@ function recordsOf(item: PreparedPayment): number {
   return item.payment.forma === 'boleto' && barcodeInfo(item.barcode!).kind === 'arrecadacao' ? 1 : 2;
 }
 
-/** A lote numbers its records in five digits: a forma with more goes on in a lote of its own. */
+/** The lotes a forma's payments fill, as LoteWriter cuts them (for the record count checked before writing). */
 function splitIntoLotes(items: PreparedPayment[]): PreparedPayment[][] {
   const lotes: PreparedPayment[][] = [];
   let records = MAX_RECORDS_PER_LOTE;
@@ -345,7 +440,7 @@ function formatGeneratedAt(at: Date | string): { date: string; time: string } {
   return { date: toCnabDate(requireDate(m[1], 'generatedAt')), time: `${m[2]}${m[3]}${m[4] ?? '00'}` };
 }
 
-function prepareContext(input: PaymentRemittanceInput): Ctx {
+function prepareContext(input: RemittanceHeader): Ctx {
   if (!input || typeof input !== 'object') fail('input', 'is required');
   const c = input.company;
   if (!c || typeof c !== 'object') fail('company', 'is required');
@@ -373,8 +468,6 @@ function prepareContext(input: PaymentRemittanceInput): Ctx {
     fail('company.convenio', `must be at most ${convenioWidth} digits in ${dialect.name}'s layout`);
   const { date, time } = formatGeneratedAt(input.generatedAt);
   const paymentDate = requireDate(input.paymentDate, 'paymentDate');
-  if (!Array.isArray(input.payments) || input.payments.length === 0)
-    fail('payments', 'at least one payment is required');
   return {
     bankCode,
     dialect,
@@ -442,80 +535,84 @@ function groupPayments(
   ownBank: string,
   dialect: Dialect,
 ): Map<LoteKey, PreparedPayment[]> {
-  const digits = dialect.seuNumeroDigits;
   const groups = new Map<LoteKey, PreparedPayment[]>();
-  const add = (key: LoteKey, p: PreparedPayment) => {
-    const list = groups.get(key) ?? [];
-    list.push(p);
-    groups.set(key, list);
-  };
+  const ctx = { bankCode: ownBank, dialect };
   input.payments.forEach((payment, index) => {
-    const f = `payments[${index}]`;
-    if (!payment || typeof payment !== 'object') fail(f, 'is required');
-    const seu = requireText(payment.seuNumero, `${f}.seuNumero`);
-    if (seu.length > 20)
-      fail(`${f}.seuNumero`, `must have at most 20 characters, got ${seu.length} ("${seu}")`);
-    if (/[^\x20-\x7e]/.test(seu)) {
-      fail(`${f}.seuNumero`, 'must be plain ASCII (it must come back unchanged in the return)');
-    }
-    if (digits !== undefined && !new RegExp(`^\\d{1,${digits}}$`).test(seu))
-      fail(
-        `${f}.seuNumero`,
-        `must be a number of at most ${digits} digits in ${dialect.name}'s layout, got "${seu}"`,
-      );
-    requireCents(payment.amountCents, `${f}.amountCents`);
-    requireText(payment.payeeName, `${f}.payeeName`);
-    const utility =
-      payment.forma === 'tribute' ||
-      (payment.forma === 'boleto' && digitsOnly(String(payment.barcode ?? '')).startsWith('8'));
-    const payeeDocument =
-      utility && !payment.payeeDocument ? '' : requireDocument(payment.payeeDocument, `${f}.payeeDocument`);
-    const prepared: PreparedPayment = { index, payment, payeeDocument };
-    switch (payment.forma) {
-      case 'ted':
-      case 'doc':
-        validateBank(payment.bank, `${f}.bank`);
-        add(payment.forma, prepared);
-        break;
-      case 'pix': {
-        if (payment.pixKey !== undefined && payment.pixKey !== '') {
-          if (payment.pixKeyType === undefined) fail(`${f}.pixKeyType`, 'is required with a pixKey');
-          prepared.pixKeyType = payment.pixKeyType;
-          prepared.pixKey = normalizePixKey(payment.pixKey, payment.pixKeyType, `${f}.pixKey`);
-        } else if (payment.bank) {
-          validateBank(payment.bank, `${f}.bank`);
-        } else {
-          fail(`${f}.pixKey`, 'a PIX payment needs a pixKey (with pixKeyType) or the payee bank data');
-        }
-        if (payment.message !== undefined && payment.message.length > 60)
-          fail(`${f}.message`, 'must have at most 60 characters');
-        add('pix', prepared);
-        break;
-      }
-      case 'boleto': {
-        const barcode = requireBarcode(payment.barcode, `${f}.barcode`);
-        prepared.barcode = barcode;
-        if (payment.dueDate !== undefined) requireDate(payment.dueDate, `${f}.dueDate`);
-        if (payment.faceValueCents !== undefined) requireCents(payment.faceValueCents, `${f}.faceValueCents`);
-        if (payment.discountCents !== undefined)
-          requireCents(payment.discountCents, `${f}.discountCents`, true);
-        if (payment.fineCents !== undefined) requireCents(payment.fineCents, `${f}.fineCents`, true);
-        const info = barcodeInfo(barcode);
-        if (info.kind === 'arrecadacao') add('arrecadacao', prepared);
-        else add(info.bankCode === ownBank ? 'boleto-own' : 'boleto-other', prepared);
-        break;
-      }
-      case 'tribute':
-        prepareTribute(payment, prepared, f, dialect, add);
-        break;
-      default:
-        fail(
-          `${f}.forma`,
-          `must be pix, ted, doc, boleto or tribute, got "${(payment as { forma?: unknown }).forma}"`,
-        );
-    }
+    const { key, prepared } = preparePayment(payment, index, ctx);
+    const list = groups.get(key) ?? [];
+    list.push(prepared);
+    groups.set(key, list);
   });
   return groups;
+}
+
+/** A payment checked and readied for the file, and the lote it goes in; a failure names `payments[index]`. */
+function preparePayment(
+  payment: RemittancePayment,
+  index: number,
+  { bankCode: ownBank, dialect }: Pick<Ctx, 'bankCode' | 'dialect'>,
+): { key: LoteKey; prepared: PreparedPayment } {
+  const digits = dialect.seuNumeroDigits;
+  const f = `payments[${index}]`;
+  if (!payment || typeof payment !== 'object') fail(f, 'is required');
+  const seu = requireText(payment.seuNumero, `${f}.seuNumero`);
+  if (seu.length > 20)
+    fail(`${f}.seuNumero`, `must have at most 20 characters, got ${seu.length} ("${seu}")`);
+  if (/[^\x20-\x7e]/.test(seu)) {
+    fail(`${f}.seuNumero`, 'must be plain ASCII (it must come back unchanged in the return)');
+  }
+  if (digits !== undefined && !new RegExp(`^\\d{1,${digits}}$`).test(seu))
+    fail(
+      `${f}.seuNumero`,
+      `must be a number of at most ${digits} digits in ${dialect.name}'s layout, got "${seu}"`,
+    );
+  requireCents(payment.amountCents, `${f}.amountCents`);
+  requireText(payment.payeeName, `${f}.payeeName`);
+  const utility =
+    payment.forma === 'tribute' ||
+    (payment.forma === 'boleto' && digitsOnly(String(payment.barcode ?? '')).startsWith('8'));
+  const payeeDocument =
+    utility && !payment.payeeDocument ? '' : requireDocument(payment.payeeDocument, `${f}.payeeDocument`);
+  const prepared: PreparedPayment = { index, payment, payeeDocument };
+  switch (payment.forma) {
+    case 'ted':
+    case 'doc':
+      validateBank(payment.bank, `${f}.bank`);
+      return { key: payment.forma, prepared };
+    case 'pix': {
+      if (payment.pixKey !== undefined && payment.pixKey !== '') {
+        if (payment.pixKeyType === undefined) fail(`${f}.pixKeyType`, 'is required with a pixKey');
+        prepared.pixKeyType = payment.pixKeyType;
+        prepared.pixKey = normalizePixKey(payment.pixKey, payment.pixKeyType, `${f}.pixKey`);
+      } else if (payment.bank) {
+        validateBank(payment.bank, `${f}.bank`);
+      } else {
+        fail(`${f}.pixKey`, 'a PIX payment needs a pixKey (with pixKeyType) or the payee bank data');
+      }
+      if (payment.message !== undefined && payment.message.length > 60)
+        fail(`${f}.message`, 'must have at most 60 characters');
+      return { key: 'pix', prepared };
+    }
+    case 'boleto': {
+      const barcode = requireBarcode(payment.barcode, `${f}.barcode`);
+      prepared.barcode = barcode;
+      if (payment.dueDate !== undefined) requireDate(payment.dueDate, `${f}.dueDate`);
+      if (payment.faceValueCents !== undefined) requireCents(payment.faceValueCents, `${f}.faceValueCents`);
+      if (payment.discountCents !== undefined)
+        requireCents(payment.discountCents, `${f}.discountCents`, true);
+      if (payment.fineCents !== undefined) requireCents(payment.fineCents, `${f}.fineCents`, true);
+      const info = barcodeInfo(barcode);
+      if (info.kind === 'arrecadacao') return { key: 'arrecadacao', prepared };
+      return { key: info.bankCode === ownBank ? 'boleto-own' : 'boleto-other', prepared };
+    }
+    case 'tribute':
+      return { key: prepareTribute(payment, prepared, f, dialect), prepared };
+    default:
+      fail(
+        `${f}.forma`,
+        `must be pix, ted, doc, boleto or tribute, got "${(payment as { forma?: unknown }).forma}"`,
+      );
+  }
 }
 
 /** A tax guide's data checked, and its lote: N where the dialect has the tribute's layout, else O by barcode. */
@@ -524,8 +621,7 @@ function prepareTribute(
   prepared: PreparedPayment,
   f: string,
   dialect: Dialect,
-  add: (key: LoteKey, p: PreparedPayment) => void,
-): void {
+): LoteKey {
   if (!['darf', 'gps', 'fgts'].includes(payment.tribute))
     fail(`${f}.tribute`, `must be darf, gps or fgts, got "${payment.tribute}"`);
   if (!/^\d{4}$/.test(String(payment.revenueCode ?? '')))
@@ -544,13 +640,11 @@ function prepareTribute(
       if (payment.dueDate !== undefined) requireDate(payment.dueDate, `${f}.dueDate`);
       if (payment.reference !== undefined && payment.reference !== '')
         requireDigits(payment.reference, `${f}.reference`, 17);
-      add('darf', prepared);
-      return;
+      return 'darf';
     case 'gps':
       if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(String(payment.period ?? '')))
         fail(`${f}.period`, `must be the competência as YYYY-MM, got "${payment.period ?? ''}"`);
-      add('gps', prepared);
-      return;
+      return 'gps';
     case 'fgts': {
       const barcode = requireBarcode(payment.barcode, `${f}.barcode`);
       if (barcodeInfo(barcode).kind !== 'arrecadacao')
@@ -558,7 +652,7 @@ function prepareTribute(
       if (payment.fgtsIdentifier !== undefined && payment.fgtsIdentifier !== '')
         requireDigits(payment.fgtsIdentifier, `${f}.fgtsIdentifier`, 16);
       prepared.barcode = barcode;
-      add(dialect.tributes.fgts ? 'fgts' : 'arrecadacao', prepared);
+      return dialect.tributes.fgts ? 'fgts' : 'arrecadacao';
     }
   }
 }

@@ -81,7 +81,10 @@ function importCondominium(tx: Tx, c: Condominium, opts: ImportOptions): void {
     }
     const bytes = opts.batchFile?.(batch.public_id);
     if (bytes)
-      tx.prepare('INSERT INTO batch_files (batch_id, content) VALUES (?, ?)').run(batch.public_id, bytes);
+      tx.prepare('INSERT INTO batch_file_chunks (batch_id, seq, content) VALUES (?, 0, ?)').run(
+        batch.public_id,
+        bytes,
+      );
   }
   for (const r of c.payables ?? []) tx.payables.insert(r);
   for (const r of c.entries ?? []) tx.entries.insert({ ...r, payable_id: r.payable_id ?? null });

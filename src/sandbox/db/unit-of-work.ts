@@ -235,6 +235,52 @@ export class UnitOfWork {
     return new TransactionStatement(this, this.statements.get(sql), writtenTable(sql));
   }
 
+  /**
+   * A statement of the service's own for writing many new rows (a batch's 100 000 items, its file's chunks): the
+   * changed records are written back once, now, not before each of its runs, and no record is read again after
+   * them. So it must write only rows no tracked record holds.
+   */
+  bulkInsert(sql: string): Statement {
+    if (!/^\s*INSERT\s+INTO/i.test(sql)) throw new Error(`bulkInsert is for INSERT statements, not: ${sql}`);
+    this.flush();
+    return this.statements.get(sql);
+  }
+
+  /**
+   * Rows of SQL of the service's own (arrays of the `columns` selected), in the ascending order of the columns
+   * `orderBy` names (the last unique), read a page of `size` rows at a time: each page starts where the last
+   * ended (a key, not an OFFSET, which would read every row before it again), so a query over 100 000 rows holds
+   * one page. The rows must not change while they are read.
+   */
+  *pagesOf(
+    q: {
+      columns: readonly string[];
+      from: string;
+      where: string;
+      params: readonly unknown[];
+      orderBy: readonly string[];
+    },
+    size = 2000,
+  ): Generator<unknown[]> {
+    this.flush();
+    const columns = [...q.columns, ...q.orderBy].join(', ');
+    const order = q.orderBy.join(', ');
+    const where = q.where ? `(${q.where})` : '1';
+    const first = `SELECT ${columns} FROM ${q.from} WHERE ${where} ORDER BY ${order} LIMIT ?`;
+    const next = `SELECT ${columns} FROM ${q.from} WHERE ${where} AND (${order}) > (${q.orderBy.map(() => '?').join(', ')}) ORDER BY ${order} LIMIT ?`;
+    let after: unknown[] | null = null;
+    for (;;) {
+      const rows = (
+        after === null
+          ? this.prepareRaw(first).all(...q.params, size)
+          : this.prepareRaw(next).all(...q.params, ...after, size)
+      ) as unknown[][];
+      for (const row of rows) yield row.length > q.columns.length ? row.slice(0, q.columns.length) : row;
+      if (rows.length < size) return;
+      after = (rows.at(-1) as unknown[]).slice(q.columns.length);
+    }
+  }
+
   /** @internal a statement as it is, for the unit of work's own SQL (which flushes when it must) */
   statement(sql: string): Statement {
     return this.statements.get(sql);
@@ -477,6 +523,23 @@ export class Repo<T> {
       .prepareRaw(`${this.select}${sql}${order}${limit}`)
       .all(...params, ...paging) as unknown[][];
     return rows.map((r) => this.fromValues(r));
+  }
+
+  /**
+   * The records that match, in the ascending order of `orderBy` (whose last column is unique), read a page of `size`
+   * rows at a time and not tracked: for more rows than a request should hold at once (a batch of 100 000
+   * payables). Each page starts where the last ended (a key, not an OFFSET, which would read every row before
+   * it again). A change to one is not written back: write with SQL of the service's own.
+   */
+  *pages(w: Where<T> | undefined, orderBy: readonly ColumnOf<T>[], size = 2000): Generator<T> {
+    const { sql, params } = this.whereSql(w);
+    const where = sql.replace(/^ WHERE /, '');
+    const q = { columns: this.shape.names, from: this.spec.table, where, params, orderBy };
+    for (const row of this.uow.pagesOf(q, size)) {
+      const record: Record<string, unknown> = {};
+      readInto(this.shape, row, record);
+      yield record as T;
+    }
   }
 
   first(w?: Where<T>, orderBy?: OrderBy<T>): T | undefined {

@@ -79,15 +79,15 @@ export const batchView = (b: PaymentBatchRecord) => ({
  */
 export const batchDetailView = (
   b: PaymentBatchRecord,
-  items: readonly BatchItem[],
-  states: ReadonlyMap<string, PayableState>,
+  items: Iterable<BatchItem>,
+  stateOf: (payableId: string) => PayableState | undefined,
 ) => {
   return {
     ...batchView(b),
-    payables: items.map((i) => ({
+    payables: Array.from(items, (i) => ({
       public_id: i.public_id,
       seu_numero: i.seu_numero,
-      state: states.get(i.public_id) ?? null,
+      state: stateOf(i.public_id) ?? null,
       outcome: i.outcome,
       amount: i.amount,
       payee_name: i.payee_name,

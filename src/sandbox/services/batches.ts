@@ -17,13 +17,21 @@ import {
   Cnab240InputError,
   dialectForBank,
   type PayingCompany,
+  RemittanceStream,
   toSeuNumero,
-  writePaymentRemittance,
 } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import { monotonicUlids } from '../ids.js';
-import type { BatchItemRow, LastReturn, PaymentBatchRecord } from '../model.js';
+import type {
+  BankAccount,
+  BatchItemRow,
+  CondominiumRecord,
+  LastReturn,
+  Payable,
+  PaymentBatchRecord,
+  Supplier,
+} from '../model.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 import { paymentAccountOf } from './lookups.js';
 import { addressOf, notRemittable, payableTotal, paymentOf, splitAccount } from './remittance.js';
@@ -54,6 +62,11 @@ export function findBatch(tx: Tx, publicId: string): PaymentBatchRecord {
 /** The batch's payables in remittance order. */
 export function batchItems(tx: Tx, batch: PaymentBatchRecord): BatchItemRow[] {
   return tx.batchItems.find(tx.batchItems.where().eq('batch_id', batch.public_id), { orderBy: ['position'] });
+}
+
+/** The batch's payables in remittance order, read a page at a time and untracked: for showing them. */
+export function batchItemsToShow(tx: Tx, batch: PaymentBatchRecord): Iterable<BatchItemRow> {
+  return tx.batchItems.pages(tx.batchItems.where().eq('batch_id', batch.public_id), ['position']);
 }
 
 /** The state now of each payable a batch carried (absent once deleted). */
@@ -100,9 +113,21 @@ export function payableHistory(tx: Tx, publicId: string): PayableBatchStep[] {
   }));
 }
 
-/** The remittance's bytes, stored with the batch. */
-export function batchFile(tx: Tx, batch: PaymentBatchRecord): Buffer | null {
-  const row = tx.prepare('SELECT content FROM batch_files WHERE batch_id = ?').get(batch.public_id);
+/** The size in bytes of a batch's remittance as stored (null when it has none). */
+export function batchFileSize(tx: Tx, batch: PaymentBatchRecord): number | null {
+  const row = tx
+    .prepare(
+      'SELECT count(*) AS chunks, sum(length(content)) AS size FROM batch_file_chunks WHERE batch_id = ?',
+    )
+    .get(batch.public_id) as { chunks: number; size: number | null };
+  return row.chunks === 0 ? null : (row.size ?? 0);
+}
+
+/** One chunk of a batch's remittance (0 first); null past the last, or when the batch has no file. */
+export function batchFileChunk(tx: Tx, batch: PaymentBatchRecord, seq: number): Buffer | null {
+  const row = tx
+    .prepare('SELECT content FROM batch_file_chunks WHERE batch_id = ? AND seq = ?')
+    .get(batch.public_id, seq);
   return (row as { content: Buffer } | undefined)?.content ?? null;
 }
 
@@ -115,9 +140,14 @@ export interface BatchCreateInput {
   data_pagamento: IsoDate;
 }
 
+/** A remittance is stored in chunks of about this many bytes (4,332 records of 242 bytes). */
+export const FILE_CHUNK_BYTES = 1 << 20;
+
 /**
- * Generates the batch: validates, writes the remittance text, then moves the payables to in_batch and stores
- * the batch, its items and its file.
+ * Generates the batch: validates, writes the remittance, then moves the payables to in_batch and stores the batch,
+ * its items and its file. A batch of 100 000 payables is never held whole: the payables are read a page at a time,
+ * twice (once to check each and keep its item with the rank of its lote, once in the file's order to write it), and
+ * the file goes to the database in chunks as it is written, so memory stays flat whatever the size.
  */
 export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentBatchRecord {
   const today = todayIn(now);
@@ -130,10 +160,8 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
   // A bank refuses (or moves) a payment dated on a weekend or a bank holiday: say so now, with the next day.
   const notBusiness = paymentDateRefusal(body.data_pagamento);
   if (notBusiness) throw validationFailed({ data_pagamento: [notBusiness] }, notBusiness);
-  const marked = tx.payables.find(tx.payables.where().eq('state', 'marked_for_remessa'), {
-    orderBy: ['due_date', 'public_id'],
-  });
-  if (marked.length === 0) {
+  const marked = tx.payables.where().eq('state', 'marked_for_remessa');
+  if (tx.payables.count(marked) === 0) {
     throw domainRule('nothing_to_remit', 'no payable is marked for remittance (marked_for_remessa)');
   }
   const account = paymentAccountOf(tx);
@@ -143,10 +171,118 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
       bank_account_id: ['no bank account is the payment account'],
     });
   }
+  const fileSequence = nextFileSequence(tx);
+  const stream = remittanceOrRefusal(() => {
+    return new RemittanceStream({
+      company: payingCompany(condo, account),
+      fileSequence,
+      generatedAt: now,
+      paymentDate: body.data_pagamento,
+    });
+  });
+  const at = now.toISOString();
+  const publicId = newPublicId(now.getTime());
+  // The return is matched by seu número: the payable's id, or, where the bank's layout takes a short number
+  // (Caixa's 6 digits), the payment's position in the batch, which the batch's items keep.
+  const digits = dialectForBank(account.bank_code).seuNumeroDigits;
+  const seuNumeroOf = (p: Payable, position: number) =>
+    digits ? String(position + 1).padStart(digits, '0') : toSeuNumero(p.public_id);
+  const suppliers = new Map<number, Supplier | undefined>();
+  const paymentAt = (p: Payable, position: number) => {
+    const id = p.supplier_id;
+    if (id != null && !suppliers.has(id)) suppliers.set(id, tx.suppliers.get(id));
+    return paymentOf(p, id == null ? undefined : suppliers.get(id), seuNumeroOf(p, position));
+  };
+
+  // 1. Each payable checked as the file needs it: its item kept, and the checked payment set aside under its
+  //    lote's rank in a scratch table of this connection (the file is written in the order of its lotes).
+  tx.sqlite.exec(
+    `CREATE TEMP TABLE IF NOT EXISTS remittance_scratch (
+       rank INTEGER NOT NULL, position INTEGER NOT NULL, public_id TEXT NOT NULL, checked TEXT NOT NULL,
+       PRIMARY KEY (rank, position)) WITHOUT ROWID`,
+  );
+  const insertItem = tx.bulkInsert(
+    `INSERT INTO batch_items (batch_id, position, public_id, seu_numero, forma_pagamento, payee_name, amount,
+       outcome, last_return) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL)`,
+  );
+  const setAside = tx.bulkInsert(
+    'INSERT INTO temp.remittance_scratch (rank, position, public_id, checked) VALUES (?, ?, ?, ?)',
+  );
+  let count = 0;
+  let total = 0;
+  for (const p of tx.payables.pages(marked, ['due_date', 'public_id'])) {
+    const position = count++;
+    const payment = paymentAt(p, position);
+    const { rank, checked } = remittanceOrRefusal(() => stream.check(payment, position), p.public_id);
+    const amount = payableTotal(p);
+    total += amount;
+    insertItem.run(
+      publicId,
+      position,
+      p.public_id,
+      payment.seuNumero,
+      p.forma_pagamento,
+      payment.payeeName,
+      amount,
+    );
+    setAside.run(rank, position, p.public_id, JSON.stringify(checked));
+  }
+
+  // 2. The file, in the order of its lotes, to the database a chunk at a time.
+  const file = new ChunkedFile(tx, publicId);
+  const inFileOrder = tx.pagesOf({
+    columns: ['public_id', 'checked'],
+    from: 'temp.remittance_scratch',
+    where: '',
+    params: [],
+    orderBy: ['rank', 'position'],
+  });
+  for (const [id, checked] of inFileOrder as Iterable<[string, string]>) {
+    remittanceOrRefusal(() => {
+      for (const line of stream.add(JSON.parse(checked))) file.line(line);
+    }, id);
+  }
+  remittanceOrRefusal(() => {
+    for (const line of stream.end()) file.line(line);
+  });
+  tx.sqlite.exec('DELETE FROM temp.remittance_scratch');
+  const { size, sha256 } = file.end();
+
+  const byForma = totalsByForma(
+    tx
+      .prepare(
+        'SELECT forma_pagamento AS forma, amount FROM batch_items WHERE batch_id = ? ORDER BY position',
+      )
+      .iterate(publicId) as Iterable<{ forma: string; amount: number }>,
+  );
+  const batch = tx.batches.insert({
+    public_id: publicId,
+    state: 'generated',
+    data_pagamento: body.data_pagamento,
+    bank_account_id: account.id,
+    file_name: `PAG240_${condo.slug}_${String(fileSequence).padStart(6, '0')}.rem`,
+    file_sequence: fileSequence,
+    file_sha256: sha256,
+    file_size: size,
+    payables_count: count,
+    total_amount: total,
+    by_forma: byForma,
+    returns: [],
+    created_at: at,
+  });
+  tx.prepare(
+    `UPDATE payables SET state = 'in_batch', batch_id = ?, updated_at = ?
+     WHERE condominium = ? AND state = 'marked_for_remessa'`,
+  ).run(publicId, at, tx.requireScope());
+  return batch;
+}
+
+/** The paying company as the file's headers carry it: the condominium and its payment account. */
+function payingCompany(condo: CondominiumRecord, account: BankAccount): PayingCompany {
   const { account: accountNumber, digit } = splitAccount(account.account_number);
   const agency = splitAccount(account.agency.includes('-') ? account.agency : `${account.agency}-`);
   const address = addressOf(condo.address);
-  const company: PayingCompany = {
+  return {
     name: condo.name,
     document: condo.document,
     bankCode: account.bank_code,
@@ -157,72 +293,54 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
     accountDigit: digit,
     ...(address ? { address } : {}),
   };
-  const fileSequence = nextFileSequence(tx);
-  // The return is matched by seu número: the payable's id, or, where the bank's layout takes a short number
-  // (Caixa's 6 digits), the payment's position in the batch, which the batch's items keep.
-  const digits = dialectForBank(account.bank_code).seuNumeroDigits;
-  const seuNumeros = marked.map((p, i) =>
-    digits ? String(i + 1).padStart(digits, '0') : toSeuNumero(p.public_id),
-  );
-  const payments = marked.map((p, i) =>
-    paymentOf(
-      p,
-      p.supplier_id == null ? undefined : tx.suppliers.get(p.supplier_id),
-      seuNumeros[i] as string,
-    ),
-  );
-  let text: string;
+}
+
+/** What the writer refuses, said as the API's not_remittable (naming the payable, when it is one's). */
+function remittanceOrRefusal<R>(write: () => R, payableId?: string): R {
   try {
-    text = writePaymentRemittance({
-      company,
-      fileSequence,
-      generatedAt: now,
-      paymentDate: body.data_pagamento,
-      payments,
-    });
+    return write();
   } catch (err) {
-    if (err instanceof Cnab240InputError) throw notRemittable(err, marked);
+    if (err instanceof Cnab240InputError) throw notRemittable(err, payableId);
     throw err;
   }
+}
 
-  const at = now.toISOString();
-  const publicId = newPublicId(now.getTime());
-  const items: BatchItemRow[] = marked.map((p, i) => ({
-    batch_id: publicId,
-    position: i,
-    public_id: p.public_id,
-    seu_numero: seuNumeros[i] as string,
-    forma_pagamento: p.forma_pagamento,
-    payee_name: payments[i]?.payeeName ?? '',
-    amount: payableTotal(p),
-    outcome: null,
-    last_return: null,
-  }));
-  const byForma = totalsByForma(items.map((i) => ({ forma: i.forma_pagamento, amount: i.amount })));
-  const bytes = Buffer.from(text, 'latin1');
-  const batch = tx.batches.insert({
-    public_id: publicId,
-    state: 'generated',
-    data_pagamento: body.data_pagamento,
-    bank_account_id: account.id,
-    file_name: `PAG240_${condo.slug}_${String(fileSequence).padStart(6, '0')}.rem`,
-    file_sequence: fileSequence,
-    file_sha256: createHash('sha256').update(bytes).digest('hex'),
-    file_size: bytes.length,
-    payables_count: items.length,
-    total_amount: items.reduce((sum, i) => sum + i.amount, 0),
-    by_forma: byForma,
-    returns: [],
-    created_at: at,
-  });
-  for (const item of items) tx.batchItems.insert(item);
-  tx.prepare('INSERT INTO batch_files (batch_id, content) VALUES (?, ?)').run(publicId, bytes);
-  for (const p of marked) {
-    p.state = 'in_batch';
-    p.batch_id = publicId;
-    p.updated_at = at;
+/** A batch's file written to `batch_file_chunks` as its lines come, with its size and SHA-256 at the end. */
+class ChunkedFile {
+  private lines: string[] = [];
+  private chars = 0;
+  private seq = 0;
+  private size = 0;
+  private readonly hash = createHash('sha256');
+  private readonly insert: ReturnType<Tx['prepare']>;
+
+  constructor(
+    tx: Tx,
+    private readonly batchId: string,
+  ) {
+    this.insert = tx.bulkInsert('INSERT INTO batch_file_chunks (batch_id, seq, content) VALUES (?, ?, ?)');
   }
-  return batch;
+
+  line(text: string): void {
+    this.lines.push(text);
+    this.chars += text.length + 2;
+    if (this.chars >= FILE_CHUNK_BYTES) this.flush();
+  }
+
+  end(): { size: number; sha256: string } {
+    this.flush();
+    return { size: this.size, sha256: this.hash.digest('hex') };
+  }
+
+  private flush(): void {
+    if (this.lines.length === 0) return;
+    const bytes = Buffer.from(`${this.lines.join('\r\n')}\r\n`, 'latin1');
+    this.lines = [];
+    this.chars = 0;
+    this.hash.update(bytes);
+    this.size += bytes.length;
+    this.insert.run(this.batchId, this.seq++, bytes);
+  }
 }
 
 /**

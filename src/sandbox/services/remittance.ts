@@ -147,7 +147,7 @@ const FIELD_NAMES: [RegExp, string][] = [
   [/^forma/, 'forma_pagamento'],
 ];
 
-export function notRemittable(err: Cnab240InputError, payables: Payable[]): Error {
+export function notRemittable(err: Cnab240InputError, payableId: string | undefined): Error {
   const m = /^payments\[(\d+)\]\.?(.*)$/.exec(err.field);
   const detail = err.message.slice(err.field.length + 2);
   if (!m) {
@@ -156,10 +156,9 @@ export function notRemittable(err: Cnab240InputError, payables: Payable[]): Erro
       [err.field]: [detail],
     });
   }
-  const p = payables[Number(m[1])];
   const inner = m[2] ?? '';
   const field = FIELD_NAMES.find(([re]) => re.test(inner))?.[1] ?? (inner || 'payable');
-  const id = p?.public_id ?? `#${m[1]}`;
+  const id = payableId ?? `#${m[1]}`;
   return domainRule(
     'not_remittable',
     `payable ${id} cannot be written to the remittance: ${field} ${detail}`,

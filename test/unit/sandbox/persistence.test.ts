@@ -316,7 +316,8 @@ describe('the schema', () => {
     const columns = () => (db.pragma('table_info(payables)') as { name: string }[]).map((c) => c.name);
     expect(columns()).not.toContain('tribute');
     migrate(db, migrations());
-    expect(schemaVersion(db)).toBe(3);
+    // every later migration runs too (#32 added a fourth): the database ends at the last version
+    expect(schemaVersion(db)).toBe(migrations().length);
     expect(columns()).toContain('tribute');
     db.close();
   });
@@ -339,7 +340,7 @@ describe('the schema', () => {
     db.close();
     await rename(join(dir, `${next}-payable-note.sql`), join(dir, '009-payable-note.sql'));
     expect(() => migrationsIn(pathToFileURL(`${dir}/`))).toThrow(
-      /009-payable-note.sql is numbered 9, expected 4/,
+      `009-payable-note.sql is numbered 9, expected ${migrations().length + 1}`,
     );
   });
 
