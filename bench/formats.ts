@@ -1,12 +1,12 @@
 // Parser throughput and memory, as ratios against reading the same file raw from disk in the same run.
 // Bundled and run by bench/run.mjs.
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readCnab240 } from '../src/formats/cnab240/index.js';
+import { RemittanceStream, readCnab240 } from '../src/formats/cnab240/index.js';
 import { parseStatement } from '../src/formats/statement/index.js';
-import { benchRemittance } from './remittance.js';
+import { BENCH_HEADER, benchPayments, benchRemittance } from './remittance.js';
 
 const PAYMENTS = 40_000;
 const OFX_TRANSACTIONS = 100_000;
@@ -47,6 +47,37 @@ function ofxFile(): string {
   return `OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nENCODING:USASCII\r\nCHARSET:1252\r\n\r\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>0341<ACCTID>12345-6<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20261101<DTEND>20261130\r\n${tx}\r\n</BANKTRANLIST><LEDGERBAL><BALAMT>1000.00<DTASOF>20261130</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\r\n`;
 }
 
+/**
+ * #32 point 2: `payments` TEDs written as a stream (RemittanceStream, as the sandbox writes a batch), a megabyte at
+ * a time to `path`; the heap should not grow with the count.
+ */
+function streamedRemittance(path: string, payments: number): number {
+  const stream = new RemittanceStream(BENCH_HEADER);
+  const fd = openSync(path, 'w');
+  let lines: string[] = [];
+  let chars = 0;
+  let bytes = 0;
+  const put = (line: string) => {
+    lines.push(line);
+    chars += line.length + 2;
+    if (chars < 1 << 20) return;
+    bytes += writeSync(fd, `${lines.join('\r\n')}\r\n`, null, 'latin1');
+    lines = [];
+    chars = 0;
+  };
+  try {
+    let i = 0;
+    for (const payment of benchPayments(payments)) {
+      for (const line of stream.add(stream.check(payment, i++).checked)) put(line);
+    }
+    for (const line of stream.end()) put(line);
+    if (lines.length > 0) bytes += writeSync(fd, `${lines.join('\r\n')}\r\n`, null, 'latin1');
+  } finally {
+    closeSync(fd);
+  }
+  return bytes;
+}
+
 function row(name: string, m: { ms: number; heapMb: number }, base: { ms: number }, sizeMb: number): void {
   console.log(
     `${name.padEnd(44)} ${m.ms.toFixed(0).padStart(7)} ms  x${(m.ms / base.ms).toFixed(2).padStart(6)}  ${(sizeMb / (m.ms / 1000)).toFixed(1).padStart(6)} MB/s  heap +${m.heapMb.toFixed(1)} MB`,
@@ -76,6 +107,23 @@ try {
     rawRem,
     remMb,
   );
+
+  console.log(
+    '\nCNAB 240 written as a stream (RemittanceStream, a megabyte at a time to a file): heap growth by size',
+  );
+  const streamedHeap: number[] = [];
+  for (const payments of [PAYMENTS, PAYMENTS * 10]) {
+    const path = join(dir, `streamed-${payments}.rem`);
+    const m = await timed(async () => streamedRemittance(path, payments));
+    const mb = m.result / 1_048_576;
+    const raw = await timed(() => rawRead(path));
+    row(`baseline: raw read (${payments.toLocaleString('en')} payments)`, raw, raw, mb);
+    row(`write ${payments.toLocaleString('en')} payments as a stream`, m, raw, mb);
+    streamedHeap.push(m.heapMb);
+    await rm(path);
+  }
+  const [small = 0, large = 0] = streamedHeap;
+  console.log(`heap growth x${(large / small).toFixed(2)} for ten times the payments (goal: within 2x)`);
 
   console.log(
     `\nOFX: ${OFX_TRANSACTIONS} transactions, ${ofxMb.toFixed(1)} MB; ratios against a raw read of the same file`,
