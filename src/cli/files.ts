@@ -74,16 +74,33 @@ export function setAside(): { out: Writable; sendTo(target: Writable): Promise<v
 }
 
 export interface Progress {
-  update(bytes: number): void;
+  /** How far it got; `total` when it is learnt on the way (a list's first page says how many rows there are). */
+  update(done: number, total?: number): void;
   done(): void;
 }
 
-/** A progress bar on stderr when it is a terminal (and not --quiet); nothing otherwise. */
-export function progressBar(io: Io, label: string, total: number | undefined, quiet: boolean): Progress {
+/** How a bar writes its counts: megabytes by default. */
+export interface Counting {
+  show(n: number): string;
+  unit: string;
+}
+const MEGABYTES: Counting = { show: (n) => (n / 1_048_576).toFixed(1), unit: ' MB' };
+
+/**
+ * A progress bar on stderr when it is a terminal (and not --quiet); nothing otherwise. Counts bytes (shown in MB)
+ * unless `counting` says how to write a count (rows).
+ */
+export function progressBar(
+  io: Io,
+  label: string,
+  total: number | undefined,
+  quiet: boolean,
+  { show, unit }: Counting = MEGABYTES,
+): Progress {
   if (!io.stderr.isTTY || quiet) return { update: () => undefined, done: () => undefined };
   let last = 0;
-  const mb = (n: number) => (n / 1_048_576).toFixed(1);
-  const draw = (bytes: number) => {
+  const draw = (bytes: number, learnt?: number) => {
+    if (learnt !== undefined) total = learnt;
     const now = Date.now();
     if (now - last < 100 && bytes !== total) return;
     last = now;
@@ -91,9 +108,9 @@ export function progressBar(io: Io, label: string, total: number | undefined, qu
       const width = 30;
       const filled = Math.round((bytes / total) * width);
       io.stderr.write(
-        `\r${label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor((bytes / total) * 100)}% ${mb(bytes)}/${mb(total)} MB`,
+        `\r${label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor((bytes / total) * 100)}% ${show(bytes)}/${show(total)}${unit}`,
       );
-    } else io.stderr.write(`\r${label} ${mb(bytes)} MB`);
+    } else io.stderr.write(`\r${label} ${show(bytes)}${unit}`);
   };
   return { update: draw, done: () => io.stderr.write('\n') };
 }

@@ -40,6 +40,7 @@ export const PT: Readonly<Record<string, string>> = {
   // cnab inspect's summary
   bank: 'banco',
   lines: 'linhas',
+  rows: 'linhas',
   dialect: 'dialeto',
   layout: 'leiaute',
   company: 'empresa',

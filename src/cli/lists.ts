@@ -1,7 +1,9 @@
 import type { ListOptions, ListResult } from '../client/index.js';
 import type { Deps } from './context.js';
+import { progressBar } from './files.js';
 import { intFlag } from './flags.js';
 import { paint, writeLine } from './io.js';
+import { type Column, delimitedRows, printList, selectFields } from './output.js';
 
 /** `--all` and `--limit N`, on every list verb. */
 export interface PagingFlags {
@@ -18,17 +20,89 @@ export async function fetchList<T>(
   flags: PagingFlags,
   fetch: (options: ListOptions) => Promise<ListResult<T>>,
 ): Promise<T[]> {
-  const limit = flags.limit !== undefined ? intFlag('--limit', flags.limit, 1, 1_000_000) : undefined;
-  const everyPage = Boolean(flags.all) || !deps.io.stdout.isTTY || limit !== undefined;
-  const rows = await fetch({ all: everyPage, ...(limit !== undefined ? { limit } : {}) });
-  if (rows.hasMore) {
-    const total = typeof rows.meta?.total === 'number' ? rows.meta.total : undefined;
-    const shown =
-      total === undefined ? `Showing the first ${rows.length}` : `Showing ${rows.length} of ${total}`;
-    const line = limit !== undefined ? `${shown} (--limit ${limit})` : `${shown}: --all for every row`;
-    // Asked-for (--limit) is narration that --quiet silences; a default cut-off is said even then.
-    if (limit !== undefined) deps.info(line);
-    else writeLine(deps.io.stderr, paint(deps.io, 'yellow', line));
-  }
+  const limit = limitOf(flags);
+  const rows = await fetch({ all: everyPage(deps, flags, limit), ...(limit !== undefined ? { limit } : {}) });
+  sayWhatIsLeft(deps, rows, rows.length, limit);
   return [...rows];
+}
+
+/**
+ * A list verb's rows, fetched and printed. Where every page is wanted (a pipe, `--all`, `--limit`) and a script
+ * reads them (tsv, csv, or JSON into a pipe), the rows are written as each page arrives and never held, so a read
+ * of 200,000 payables takes a page's memory; a terminal watching the pipe sees how far it got on stderr. JSON is
+ * the same one line an array printed at once would be, written a page at a time (a read that fails half-way
+ * leaves it unclosed, so no parser mistakes it for the whole list). A table needs every row for its widths.
+ */
+export async function showList<T>(
+  deps: Deps,
+  flags: PagingFlags,
+  columns: Column<T>[],
+  fetch: (options: ListOptions) => Promise<ListResult<T>>,
+): Promise<void> {
+  const limit = limitOf(flags);
+  const scripted =
+    deps.format === 'tsv' || deps.format === 'csv' || (deps.format === 'json' && !deps.io.stdout.isTTY);
+  if (!scripted || !everyPage(deps, flags, limit) || deps.collect) {
+    await printList(deps, await fetchList(deps, flags, fetch), columns);
+    return;
+  }
+  const rows = deps.format === 'json' ? jsonArrayRows(deps) : delimitedRows(deps, columns);
+  // how far it got, for a person watching a pipe fill (rows on their terminal say it themselves)
+  const quiet = Boolean(deps.globals.quiet) || Boolean(deps.io.stdout.isTTY);
+  const progress = progressBar(deps.io, deps.t('rows'), undefined, quiet, { show: String, unit: '' });
+  let read = 0;
+  const result = await fetch({
+    all: true,
+    ...(limit !== undefined ? { limit } : {}),
+    eachPage: (items, so) => {
+      for (const row of items) rows.write(row as T);
+      read = so.items;
+      progress.update(so.items, so.total);
+    },
+  });
+  rows.end();
+  if (read > 0) progress.done();
+  sayWhatIsLeft(deps, result, read, limit);
+}
+
+/** JSON rows written as one array on one line, a page at a time, with `--json FIELD,…` applied to each row. */
+function jsonArrayRows(deps: Deps): { write(row: unknown): void; end(): void } {
+  let pending = '[';
+  let first = true;
+  const out = deps.io.stdout;
+  return {
+    write(row) {
+      const shown = deps.jsonFields ? selectFields(row, deps.jsonFields) : row;
+      pending += `${first ? '' : ','}${JSON.stringify(shown)}`;
+      first = false;
+      if (pending.length >= 65_536) {
+        out.write(pending);
+        pending = '';
+      }
+    },
+    end() {
+      out.write(`${pending}]\n`);
+    },
+  };
+}
+
+const limitOf = (flags: PagingFlags) =>
+  flags.limit !== undefined ? intFlag('--limit', flags.limit, 1, 1_000_000) : undefined;
+
+const everyPage = (deps: Deps, flags: PagingFlags, limit: number | undefined) =>
+  Boolean(flags.all) || !deps.io.stdout.isTTY || limit !== undefined;
+
+/** A list cut short says so on stderr: by `--limit` (narration --quiet silences), or by default (said always). */
+function sayWhatIsLeft(
+  deps: Deps,
+  result: { hasMore: boolean; meta: Record<string, unknown> | undefined },
+  shownCount: number,
+  limit: number | undefined,
+): void {
+  if (!result.hasMore) return;
+  const total = typeof result.meta?.total === 'number' ? result.meta.total : undefined;
+  const shown = total === undefined ? `Showing the first ${shownCount}` : `Showing ${shownCount} of ${total}`;
+  const line = limit !== undefined ? `${shown} (--limit ${limit})` : `${shown}: --all for every row`;
+  if (limit !== undefined) deps.info(line);
+  else writeLine(deps.io.stderr, paint(deps.io, 'yellow', line));
 }

@@ -252,6 +252,7 @@ export function createCore(opts: ClientOptions): Core {
     o: ListOptions = {},
   ): Promise<ListResult<T>> {
     const data: T[] = [];
+    let count = 0;
     const limit = o.limit !== undefined && o.limit >= 0 ? o.limit : Number.POSITIVE_INFINITY;
     let target: { path: string; query: Query } | undefined = { path, query };
     let meta: Record<string, unknown> | undefined;
@@ -269,15 +270,20 @@ export function createCore(opts: ClientOptions): Core {
       seen.add(urlFor(target.path, target.query).toString());
       const page = readPage(res.body);
       meta = page.meta;
-      const room = limit - data.length;
-      data.push(...(page.items.slice(0, room) as T[]));
+      const room = limit - count;
+      const items = page.items.length > room ? page.items.slice(0, room) : page.items;
+      count += items.length;
+      if (o.eachPage) {
+        const total = typeof meta?.total === 'number' ? Math.min(meta.total, limit) : undefined;
+        o.eachPage(items, { items: count, total });
+      } else data.push(...(items as T[]));
       const following = nextTarget(page, target);
       if (page.items.length > room) {
         hasMore = true;
         break;
       }
       hasMore = following !== undefined;
-      if (!o.all || data.length >= limit || !following) break;
+      if (!o.all || count >= limit || !following) break;
       if (seen.has(urlFor(following.path, following.query).toString())) {
         hasMore = false; // a server pointing back at a page already read: stop rather than loop
         break;

@@ -120,7 +120,7 @@ export type {
   MonetaryIndex,
   MonetaryIndexesApi,
 } from './resources/reports.js';
-export type { StatementImportResult, StatementsApi } from './resources/statements.js';
+export type { StatementImportResult, StatementRecord, StatementsApi } from './resources/statements.js';
 export type { WebhookSubscription, WebhooksApi } from './resources/webhooks.js';
 export { MemoryTokenCache } from './tokens.js';
 export type * from './types.js';

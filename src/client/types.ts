@@ -147,6 +147,11 @@ export interface ListOptions {
   /** Stop after this many items. */
   limit?: number;
   signal?: AbortSignal;
+  /**
+   * Each page's items as it arrives, in place of keeping them: the list answered is then empty (with its meta and
+   * hasMore), so a read of 200 000 rows holds one page (#32).
+   */
+  eachPage?: (items: readonly unknown[], read: { items: number; total: number | undefined }) => void;
 }
 
 /**

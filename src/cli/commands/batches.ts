@@ -20,7 +20,7 @@ import {
 } from '../files.js';
 import { dateFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { fetchList, type PagingFlags } from '../lists.js';
+import { type PagingFlags, showList } from '../lists.js';
 import {
   type Column,
   narration,
@@ -53,8 +53,7 @@ const BATCH_COLUMNS: Column<Batch>[] = [
 
 export async function batchesList(deps: Deps, opts: PagingFlags): Promise<number> {
   const client = await deps.client();
-  const rows = await fetchList(deps, opts, (o) => client.batches.list(o));
-  await printList(deps, rows, BATCH_COLUMNS);
+  await showList(deps, opts, BATCH_COLUMNS, (o) => client.batches.list(o));
   return 0;
 }
 

@@ -9,7 +9,7 @@ import type { Deps } from '../context.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { fetchList, type PagingFlags } from '../lists.js';
+import { type PagingFlags, showList } from '../lists.js';
 import { type Column, narration, type Out, printJson, printList } from '../output.js';
 import { resolveChartAccountId, resolveSupplierId, withNamedIds } from '../resolve.js';
 
@@ -50,8 +50,7 @@ export async function expensesList(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.paidTo ? { paid_to: dateFlag('--paid-to', opts.paidTo, today) } : {}),
   };
   const client = await deps.client();
-  const rows = await fetchList(deps, opts, (o) => client.expenses.list(filters, o));
-  await printList(deps, rows, LIST_COLUMNS);
+  await showList(deps, opts, LIST_COLUMNS, (o) => client.expenses.list(filters, o));
   return 0;
 }
 

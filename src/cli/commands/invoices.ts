@@ -14,8 +14,8 @@ import type { Deps } from '../context.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { fetchList, type PagingFlags } from '../lists.js';
-import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
+import { type PagingFlags, showList } from '../lists.js';
+import { type Column, fieldColumns, printJson, printRecord } from '../output.js';
 import { namer } from '../resolve.js';
 
 /**
@@ -62,8 +62,7 @@ export async function invoicesList(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
   };
   const client = await deps.client();
-  const rows = await fetchList(deps, opts, (o) => client.invoices.list(filters, o));
-  await printList(deps, rows, LIST_COLUMNS);
+  await showList(deps, opts, LIST_COLUMNS, (o) => client.invoices.list(filters, o));
   return 0;
 }
 

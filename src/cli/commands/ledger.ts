@@ -19,7 +19,7 @@ import type { Deps } from '../context.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { fetchList, type PagingFlags } from '../lists.js';
+import { type PagingFlags, showList } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import { resolveChartAccountId, withNamedIds } from '../resolve.js';
 
@@ -68,19 +68,20 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
     ...(opts.type ? { type: enumFlag('--type', opts.type, ENTRY_TYPES) } : {}),
   };
   const client = await deps.client();
-  const rows = await fetchList(deps, opts, (o) => client.accountEntries.list(filters, o));
-  await printList(deps, rows as Row[], [
-    { header: 'ID', value: (r) => r.id },
-    { header: 'PAID', value: (r) => r.paid_at, kind: 'date' },
-    { header: 'TYPE', value: (r) => r.type, words: true },
-    { header: 'AMOUNT', value: (r) => r.amount, kind: 'reais' },
-    { header: 'ACCOUNT', value: (r) => r.chart_of_accounts_id },
-    { header: 'BANK', value: (r) => r.bank_account_id },
-    { header: 'SOURCE', value: (r) => r.source, words: true },
-    { header: 'DESCRIPTION', value: (r) => r.description, optional: true },
-  ]);
+  await showList(deps, opts, ENTRY_COLUMNS, (o) => client.accountEntries.list(filters, o));
   return 0;
 }
+
+const ENTRY_COLUMNS: Column<AccountEntry>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'PAID', value: (r) => r.paid_at, kind: 'date' },
+  { header: 'TYPE', value: (r) => r.type, words: true },
+  { header: 'AMOUNT', value: (r) => r.amount, kind: 'reais' },
+  { header: 'ACCOUNT', value: (r) => r.chart_of_accounts_id },
+  { header: 'BANK', value: (r) => r.bank_account_id },
+  { header: 'SOURCE', value: (r) => r.source, words: true },
+  { header: 'DESCRIPTION', value: (r) => r.description, optional: true },
+];
 
 export type EntryFlags = FlagsOf<typeof ENTRY_FIELDS> & { fromFile?: string };
 

@@ -22,7 +22,7 @@ import { bodyFromFlags, flagOf, namedProblem, type Picker, promptMissing } from 
 import { readIdArgs } from '../files.js';
 import { dateFlag, enumFlag, intFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { fetchList, type PagingFlags } from '../lists.js';
+import { type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { nextSteps, SETTLED_ADVICE } from '../rejections.js';
 import { reportBulk } from '../report.js';
@@ -101,14 +101,14 @@ export async function payablesList(deps: Deps, opts: ListOptions): Promise<numbe
     ...(methods ? [(p: Payable) => methods.includes(p.forma_pagamento as (typeof methods)[number])] : []),
     ...(opts.search ? [searchFilter(opts.search)] : []),
   ];
-  let rows: Payable[];
-  if (local.length === 0) rows = await fetchList(deps, opts, (o) => client.payables.list(filters, o));
-  else {
-    const limit = opts.limit !== undefined ? intFlag('--limit', opts.limit, 1, 1_000_000) : undefined;
-    rows = [...(await client.payables.list(filters, { all: true }))]
-      .filter((p) => local.every((keep) => keep(p)))
-      .slice(0, limit);
+  if (local.length === 0) {
+    await showList(deps, opts, LIST_COLUMNS, (o) => client.payables.list(filters, o));
+    return 0;
   }
+  const limit = opts.limit !== undefined ? intFlag('--limit', opts.limit, 1, 1_000_000) : undefined;
+  const rows = [...(await client.payables.list(filters, { all: true }))]
+    .filter((p) => local.every((keep) => keep(p)))
+    .slice(0, limit);
   await printList(deps, rows, LIST_COLUMNS);
   return 0;
 }

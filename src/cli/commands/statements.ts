@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { StatementImportResult } from '../../client/index.js';
+import type { StatementImportResult, StatementRecord } from '../../client/index.js';
 import { accountsNamed } from '../../domain/bank-accounts.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
@@ -16,8 +16,8 @@ import { wrongKind } from '../file-kind.js';
 import { progressBar, sha256File } from '../files.js';
 import { enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { fetchList, type PagingFlags } from '../lists.js';
-import { fieldColumns, printJson, printList, printRecord } from '../output.js';
+import { type PagingFlags, showList } from '../lists.js';
+import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
@@ -261,29 +261,30 @@ const STATEMENTS_EXTENSION = {
 export async function listStatements(deps: Deps, opts: PagingFlags & { account?: string }): Promise<number> {
   const filters = opts.account ? { bank_account_id: intFlag('--account', opts.account) } : {};
   const client = await deps.client();
-  const rows = await viaExtension(STATEMENTS_EXTENSION, () =>
-    fetchList(deps, opts, (o) => client.statements.list(filters, o)),
+  await showList(deps, opts, STATEMENT_COLUMNS, (o) =>
+    viaExtension(STATEMENTS_EXTENSION, () => client.statements.list(filters, o)),
   );
-  await printList(deps, rows, [
-    { header: 'ID', value: (r) => r.statement_id },
-    { header: 'IMPORTED', value: (r) => r.imported_at, kind: 'instant' },
-    { header: 'ACCOUNT', value: (r) => r.bank_account_id },
-    {
-      header: 'PERIOD',
-      value: (r) => (r.period ? `${formatDateBr(r.period.start)}–${formatDateBr(r.period.end)}` : ''),
-    },
-    { header: 'NEW', value: (r) => r.imported },
-    { header: 'DUPLICATES', value: (r) => r.duplicates },
-    { header: 'MATCHED', value: (r) => r.reconciled },
-    {
-      header: 'UNMATCHED',
-      value: (r) => r.unmatched,
-      style: (r) => ((r.unmatched ?? 0) > 0 ? 'yellow' : undefined),
-    },
-    { header: 'FILE', value: (r) => r.file_name, optional: true },
-  ]);
   return 0;
 }
+
+const STATEMENT_COLUMNS: Column<StatementRecord>[] = [
+  { header: 'ID', value: (r) => r.statement_id },
+  { header: 'IMPORTED', value: (r) => r.imported_at, kind: 'instant' },
+  { header: 'ACCOUNT', value: (r) => r.bank_account_id },
+  {
+    header: 'PERIOD',
+    value: (r) => (r.period ? `${formatDateBr(r.period.start)}–${formatDateBr(r.period.end)}` : ''),
+  },
+  { header: 'NEW', value: (r) => r.imported },
+  { header: 'DUPLICATES', value: (r) => r.duplicates },
+  { header: 'MATCHED', value: (r) => r.reconciled },
+  {
+    header: 'UNMATCHED',
+    value: (r) => r.unmatched,
+    style: (r) => ((r.unmatched ?? 0) > 0 ? 'yellow' : undefined),
+  },
+  { header: 'FILE', value: (r) => r.file_name, optional: true },
+];
 
 /** One import, and the movements it brought that are still unmatched: what someone must look at by hand. */
 export async function showStatement(deps: Deps, idArg: string): Promise<number> {

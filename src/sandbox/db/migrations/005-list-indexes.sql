@@ -1,0 +1,11 @@
+-- Version 5 (#32 point 5): an index for each list's usual filter that ends in the list's order, so a page far down
+-- a filtered list skips index entries, not rows, and no page sorts the whole filtered set first. (A payables list
+-- filtered by state, or by a due range, already had one; the invoices' by-state and by-unit indexes lacked the
+-- public_id their order ends with.)
+
+CREATE INDEX payables_by_supplier ON payables (condominium, supplier_id, due_date, public_id, state);
+DROP INDEX invoices_by_state;
+CREATE INDEX invoices_by_state ON invoices (condominium, state, due_date, public_id);
+DROP INDEX invoices_by_unit;
+CREATE INDEX invoices_by_unit ON invoices (condominium, unit_id, due_date, public_id);
+CREATE INDEX entries_by_type ON account_entries (condominium, type, paid_at, id);
