@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { benchRemittance } from './remittance.js';
 
 const [bin = '', node = process.execPath] = process.argv.slice(2);
-const RUNS = Number(process.env.BENCH_BIG_RUNS ?? 3);
+const QUICK = process.env.BENCH_QUICK === '1';
+const RUNS = Number(process.env.BENCH_BIG_RUNS ?? (QUICK ? 1 : 3));
 
 /** A remittance of `payments` TEDs: two records each (A, B), so about twice as many lines. */
 async function cnabFile(path: string, payments: number): Promise<void> {
@@ -66,10 +67,15 @@ function row(name: string, m: { ms: number; rssMb: number }, base: { ms: number;
 const dir = await mkdtemp(join(tmpdir(), 'condo-bench-big-'));
 try {
   for (const [kind, sizes, make, cli] of [
-    ['CNAB 240', [249_500, 499_000], cnabFile, (f: string) => [bin, '-o', 'tsv', 'cnab', 'inspect', f]],
+    [
+      'CNAB 240',
+      QUICK ? [50_000, 100_000] : [249_500, 499_000],
+      cnabFile,
+      (f: string) => [bin, '-o', 'tsv', 'cnab', 'inspect', f],
+    ],
     [
       'OFX',
-      [100_000, 200_000],
+      QUICK ? [25_000, 50_000] : [100_000, 200_000],
       ofxFile,
       (f: string) => [bin, '--json', 'statements', 'import', '--dry-run', f],
     ],

@@ -8,8 +8,9 @@ import { RemittanceStream, readCnab240 } from '../src/formats/cnab240/index.js';
 import { parseStatement } from '../src/formats/statement/index.js';
 import { BENCH_HEADER, benchPayments, benchRemittance } from './remittance.js';
 
-const PAYMENTS = 40_000;
-const OFX_TRANSACTIONS = 100_000;
+const QUICK = process.env.BENCH_QUICK === '1';
+const PAYMENTS = QUICK ? 10_000 : 40_000;
+const OFX_TRANSACTIONS = QUICK ? 25_000 : 100_000;
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; heapMb: number; result: T }> {
   globalThis.gc?.();

@@ -14,15 +14,18 @@
 //   `condo --profile P payables list` per condominium;
 //   the sandbox's store: create latency with 200 000 payables against a few dozen, and a GET's p99 during a
 //   300 000-line statement import against its idle p99 (bench/store.ts).
-// Run with `npm run bench` (it builds first); BENCH_ONLY=everyday stops after the one API call. Nothing here asserts: the numbers are for people.
+// Run with `npm run bench` (it builds first); BENCH_QUICK=1 runs every figure at smaller sizes in under three
+// minutes; BENCH_ONLY=everyday stops after the one API call. Nothing here asserts: the numbers are for people.
 // BENCH_NODE=/path/to/node runs the CLI (and every baseline) on another Node, e.g. 22 or 24 from the npm registry,
 // while the sandbox stays on this one (its better-sqlite3 is built for it).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+// BENCH_QUICK=1: every figure, at smaller sizes and fewer runs (under three minutes; the benches below read it too)
+const QUICK = process.env.BENCH_QUICK === '1';
+const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 5 : 15));
 // BENCH_ONLY=everyday: start-up, help and one API call only (a minute; run it on each Node for #31's ratios)
 const EVERYDAY_ONLY = process.env.BENCH_ONLY === 'everyday';
 const bin = join(import.meta.dirname, '..', 'bin', 'condo.js');
@@ -238,7 +241,7 @@ async function bulkAtCeiling(limit) {
     const file = join(dataDir, 'bulk.json');
     // a supplier with a PIX key, so that every payable can be marked for a remittance
     const supplier = JSON.parse(cli(['--json', 'suppliers', 'list']).stdout).find((x) => x.pix_key).id;
-    const bodies = Array.from({ length: 2000 }, (_, i) => ({
+    const bodies = Array.from({ length: CREATES }, (_, i) => ({
       supplier_id: supplier,
       chart_of_accounts_id: account,
       amount: 500 + i,
@@ -263,22 +266,24 @@ async function bulkAtCeiling(limit) {
     };
     console.log(`\nsandbox at --rate-limit ${limit} (${count / seconds} calls/s)`);
     const created = JSON.parse(
-      measure('payables create --from-file (2000)', ['payables', 'create', '--from-file', file]).stdout,
+      measure(`payables create --from-file (${CREATES})`, ['payables', 'create', '--from-file', file]).stdout,
     );
     const ids = created
       .filter((x) => x.ok)
-      .slice(0, 1000)
+      .slice(0, CREATES / 2)
       .map((x) => x.data?.id ?? x.id);
     // the marks start on a window of their own (the creates spent the last one), so their share is their own
-    if (2000 + 1000 > count) await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-    measure('payables mark (1000 ids from stdin)', ['payables', 'mark', '-'], ids.join('\n'));
+    if (CREATES * 1.5 > count) await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    measure(`payables mark (${CREATES / 2} ids from stdin)`, ['payables', 'mark', '-'], ids.join('\n'));
   } finally {
     server.kill('SIGTERM');
   }
 }
+const CREATES = QUICK ? 600 : 2000;
 try {
   await bulkAtCeiling('6000/60');
-  if (process.env.BENCH_CEILING !== '0') await bulkAtCeiling('600/60');
+  if (QUICK) console.log('(BENCH_QUICK: the 600/60 ceiling, four minutes, is left out)');
+  else if (process.env.BENCH_CEILING !== '0') await bulkAtCeiling('600/60');
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
@@ -288,6 +293,10 @@ try {
 const { build } = await import('esbuild');
 const cache = join(import.meta.dirname, '..', 'node_modules', '.cache', 'condo-bench');
 mkdirSync(cache, { recursive: true });
+// the sandbox finds its migrations beside the code that runs it, as the build puts them beside dist's chunks
+cpSync(join(import.meta.dirname, '..', 'src', 'sandbox', 'db', 'migrations'), join(cache, 'migrations'), {
+  recursive: true,
+});
 async function bundled(name) {
   const outfile = join(cache, `${name}-bench.mjs`);
   await build({

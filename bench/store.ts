@@ -11,9 +11,10 @@ import { join } from 'node:path';
 import { buildStatementOfx } from '../src/sandbox/index.js';
 import { bin, call, type Server, seeded, serve } from './sandbox.js';
 
-const BIG = Number(process.env.BENCH_BIG ?? 200_000);
-const STATEMENT_LINES = 300_000;
-const CREATES = Number(process.env.BENCH_CREATES ?? 300);
+const QUICK = process.env.BENCH_QUICK === '1';
+const BIG = Number(process.env.BENCH_BIG ?? (QUICK ? 50_000 : 200_000));
+const STATEMENT_LINES = QUICK ? 60_000 : 300_000;
+const CREATES = Number(process.env.BENCH_CREATES ?? (QUICK ? 100 : 300));
 
 const quantile = (samples: number[], q: number) => {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -13,9 +13,12 @@ import { TEST_CONDOMINIUM } from '../src/sandbox/index.js';
 import { bin, type Server, seeded, serve } from './sandbox.js';
 
 const [node = process.execPath] = process.argv.slice(2);
-const PAYMENTS = Number(process.env.BENCH_TRANSFER_PAYMENTS ?? 210_000);
+const QUICK = process.env.BENCH_QUICK === '1';
+const PAYMENTS = Number(process.env.BENCH_TRANSFER_PAYMENTS ?? (QUICK ? 50_000 : 210_000));
 // just under the sandbox's 100 MB limit on a statement upload
-const OFX_BYTES = Number(process.env.BENCH_TRANSFER_MB ?? 95) * 1_048_576;
+const OFX_BYTES = Number(process.env.BENCH_TRANSFER_MB ?? (QUICK ? 20 : 95)) * 1_048_576;
+// #32 point 3: a batch of this many marked payables answers within 10 s; the smaller shows the growth
+const BATCH_SIZES = QUICK ? [10_000, 25_000] : [40_000, 100_000];
 
 interface Timed {
   ms: number;
@@ -71,6 +74,28 @@ async function ofxFile(path: string, bytes: number, prefix: string): Promise<num
 const root = await mkdtemp(join(tmpdir(), 'condo-bench-transfer-'));
 let server: Server | undefined;
 try {
+  console.log(
+    '\nbatches create: the CNAB 240 file of every marked payable, through the CLI (goal: 100,000 within 10 s)',
+  );
+  let smallest: number | undefined;
+  for (const size of BATCH_SIZES) {
+    server = await serve(await seeded(root, `batch-${size}`, size, () => 'marked_for_remessa'));
+    const s = server;
+    const made = timed(
+      node,
+      [bin, '--profile', s.profile, 'batches', 'create', '--date', 'next-business-day', '--yes'],
+      s.env,
+    );
+    const serverRss =
+      Number(spawnSync('ps', ['-o', 'rss=', '-p', String(s.child.pid)], { encoding: 'utf8' }).stdout) / 1024;
+    smallest ??= made.ms;
+    console.log(
+      `${`batches create, ${size.toLocaleString('en')} payables`.padEnd(46)} ${(made.ms / 1000).toFixed(1).padStart(6)} s  x${(made.ms / smallest).toFixed(2).padStart(5)}   CLI RSS ${made.rssMb.toFixed(0).padStart(4)} MB   sandbox RSS after ${serverRss.toFixed(0)} MB`,
+    );
+    s.child.kill('SIGTERM');
+    server = undefined;
+  }
+
   server = await serve(await seeded(root, 'transfer', PAYMENTS, () => 'marked_for_remessa'));
   const s = server;
   const cli = (args: string[]) => timed(node, [bin, '--profile', s.profile, ...args], s.env);
