@@ -297,6 +297,10 @@ mkdirSync(cache, { recursive: true });
 cpSync(join(import.meta.dirname, '..', 'src', 'sandbox', 'db', 'migrations'), join(cache, 'migrations'), {
   recursive: true,
 });
+cpSync(
+  join(import.meta.dirname, '..', 'src', 'sandbox', 'db', 'checkpointer.mjs'),
+  join(cache, 'checkpointer.mjs'),
+);
 async function bundled(name) {
   const outfile = join(cache, `${name}-bench.mjs`);
   await build({

@@ -82,6 +82,8 @@ await cp('src/sandbox/db/migrations', 'dist/chunks/migrations', {
   recursive: true,
   filter: (path) => !/\.[jt]s$/.test(path),
 });
+// and its background checkpointer, a worker thread's plain module (src/sandbox/db/checkpoints.ts)
+await cp('src/sandbox/db/checkpointer.mjs', 'dist/chunks/checkpointer.mjs');
 
 // The help books: every command's --help page in each language, one file each, and the completion table, read off
 // the command tree now so that asking for help or pressing TAB loads neither commander nor any verb

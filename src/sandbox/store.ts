@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { todayIn } from '../domain/dates.js';
+import { BackgroundCheckpoints, type CheckpointResult } from './db/checkpoints.js';
 import { DB_FILE, openDatabase, type Sqlite } from './db/sqlite.js';
 import { importCondominiums, importState, readSequences, writeSequences } from './db/state-import.js';
 import { Tx } from './db/tx.js';
@@ -32,6 +33,8 @@ type NotAPromise<R> = R extends PromiseLike<unknown> ? never : R;
 export class SandboxStore {
   private readonly statements: StatementCache;
   private rolledFor = '';
+  private readonly checkpoints: BackgroundCheckpoints | null;
+  private checkpointPauses = 0;
 
   private constructor(
     readonly sqlite: Sqlite,
@@ -39,6 +42,8 @@ export class SandboxStore {
     readonly dataDir: string | null,
   ) {
     this.statements = new StatementCache(sqlite);
+    this.checkpoints =
+      dataDir === null ? null : new BackgroundCheckpoints(join(dataDir, DB_FILE), sqlite.backend);
   }
 
   /**
@@ -98,6 +103,29 @@ export class SandboxStore {
     } finally {
       this.statements.get('PRAGMA synchronous = FULL').run();
     }
+  }
+
+  /**
+   * For a long run of writes (a statement import's chunks): the connection's own checkpoints, which fsync on the
+   * thread that answers requests, stop until `resumeCheckpoints`; `checkpointInBackground` copies the log
+   * meanwhile (db/checkpoints.ts). Pauses nest (two imports of two accounts at once).
+   */
+  pauseCheckpoints(): void {
+    if (this.checkpoints && this.checkpointPauses++ === 0)
+      this.statements.get('PRAGMA wal_autocheckpoint = 0').get();
+  }
+
+  /** After a background checkpoint of what the paused writes logged, the connection checkpoints again. */
+  async resumeCheckpoints(): Promise<void> {
+    if (!this.checkpoints) return;
+    await this.checkpoints.run();
+    if (--this.checkpointPauses === 0 && this.sqlite.open)
+      this.statements.get('PRAGMA wal_autocheckpoint = 1000').get();
+  }
+
+  /** Copies the write-ahead log into the database on another thread (null at once for a store in memory). */
+  checkpointInBackground(): Promise<CheckpointResult | null> {
+    return this.checkpoints?.run() ?? Promise.resolve(null);
   }
 
   /** Runs `fn` over one consistent view of the database. */
@@ -166,6 +194,7 @@ export class SandboxStore {
   }
 
   close(): void {
+    void this.checkpoints?.close();
     if (this.sqlite.open) this.sqlite.close();
   }
 

@@ -164,57 +164,67 @@ export async function recordLines(
   const at = now.toISOString();
   const iterator = transactions[Symbol.iterator]();
   let done = false;
-  while (!done) {
-    // not fsync'd: a crash deletes a loading import whole; finishImport's commit makes these lines durable
-    store.writeUnsynced(null, (tx) => {
-      const known = tx.prepare(
-        'SELECT id, statement_id FROM statement_movements WHERE bank_account_id = ? AND dedup_key = ?',
-      );
-      const insertMovement = tx.prepare(
-        `INSERT INTO statement_movements (condominium, id, bank_account_id, statement_id, fitid, dedup_key, date,
+  let chunks = 0;
+  // the log is copied into the database on another thread meanwhile (store.ts, db/checkpoints.ts)
+  store.pauseCheckpoints();
+  try {
+    while (!done) {
+      // not fsync'd: a crash deletes a loading import whole; finishImport's commit makes these lines durable
+      store.writeUnsynced(null, (tx) => {
+        const known = tx.prepare(
+          'SELECT id, statement_id FROM statement_movements WHERE bank_account_id = ? AND dedup_key = ?',
+        );
+        const insertMovement = tx.prepare(
+          `INSERT INTO statement_movements (condominium, id, bank_account_id, statement_id, fitid, dedup_key, date,
            amount_cents, type, memo, name, document_number, line, reconciled, created_at)
          SELECT condominium, ?, bank_account_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ? FROM statement_imports WHERE id = ?`,
-      );
-      const insertLine = tx.prepare(
-        'INSERT INTO statement_lines (statement_id, ordinal, line, movement_id, earlier) VALUES (?, ?, ?, ?, ?)',
-      );
-      const started = performance.now();
-      for (let n = 0; n < CHUNK_ROWS && (n % 50 !== 0 || performance.now() - started < CHUNK_MS); n++) {
-        const next = iterator.next();
-        if (next.done) {
-          done = true;
-          return;
+        );
+        const insertLine = tx.prepare(
+          'INSERT INTO statement_lines (statement_id, ordinal, line, movement_id, earlier) VALUES (?, ?, ?, ?, ?)',
+        );
+        const started = performance.now();
+        for (let n = 0; n < CHUNK_ROWS && (n % 50 !== 0 || performance.now() - started < CHUNK_MS); n++) {
+          const next = iterator.next();
+          if (next.done) {
+            done = true;
+            return;
+          }
+          const t = next.value;
+          const existing = known.get(imp.bank_account_id, t.id) as
+            | { id: string; statement_id: string }
+            | undefined;
+          let movementId = existing?.id;
+          if (!movementId) {
+            movementId = newId();
+            insertMovement.run(
+              movementId,
+              t.fitid,
+              t.id,
+              t.date,
+              t.amountCents,
+              t.type,
+              t.memo,
+              t.name,
+              t.checkNumber,
+              t.line,
+              at,
+              imp.id,
+            );
+            progress.fresh++;
+            progress.freshCents += t.amountCents;
+          }
+          const earlier = existing !== undefined && existing.statement_id !== imp.id;
+          insertLine.run(imp.id, progress.transactions, t.line, movementId, earlier ? 1 : 0);
+          progress.transactions++;
         }
-        const t = next.value;
-        const existing = known.get(imp.bank_account_id, t.id) as
-          | { id: string; statement_id: string }
-          | undefined;
-        let movementId = existing?.id;
-        if (!movementId) {
-          movementId = newId();
-          insertMovement.run(
-            movementId,
-            t.fitid,
-            t.id,
-            t.date,
-            t.amountCents,
-            t.type,
-            t.memo,
-            t.name,
-            t.checkNumber,
-            t.line,
-            at,
-            imp.id,
-          );
-          progress.fresh++;
-          progress.freshCents += t.amountCents;
-        }
-        const earlier = existing !== undefined && existing.statement_id !== imp.id;
-        insertLine.run(imp.id, progress.transactions, t.line, movementId, earlier ? 1 : 0);
-        progress.transactions++;
-      }
-    });
-    if (!done) await nextTurn();
+      });
+      if (done) break;
+      // every 8 chunks (at most 16,000 lines): the log copied before it grows big
+      if (++chunks % 8 === 0) void store.checkpointInBackground();
+      await nextTurn();
+    }
+  } finally {
+    await store.resumeCheckpoints();
   }
   return progress;
 }
