@@ -40,21 +40,6 @@ describe('RemittanceStream', () => {
     );
   });
 
-  test('a forma of more than 99,999 records goes on in a second lote, as the whole-file writer cuts it', () => {
-    const ted = samplePayments().find((p) => p.forma === 'ted') as RemittancePayment;
-    const pix = samplePayments().find((p) => p.forma === 'pix') as RemittancePayment;
-    // 50,005 TEDs (100,010 records) after 5 PIX
-    const many = Array.from({ length: 50_010 }, (_, i) => ({
-      ...(i % 10_000 === 0 ? pix : ted),
-      seuNumero: `BULK${String(i).padStart(10, '0')}`,
-    }));
-    // (writer.test.ts reads such a file back and finds nothing amiss: these are the same bytes)
-    const text = streamed(many);
-    expect(text).toBe(writePaymentRemittance(sampleInput(many)));
-    const loteHeaders = text.split('\r\n').filter((line) => line[7] === '1');
-    expect(loteHeaders.map((line) => line.slice(11, 13))).toEqual(['45', '41', '41']);
-  });
-
   test('a payment it cannot write is named as payments[index] when checked', () => {
     const { payments, ...header } = sampleInput();
     const stream = new RemittanceStream(header);
