@@ -20,7 +20,15 @@
 import { createHash } from 'node:crypto';
 import { isIsoDate } from '../domain/dates.js';
 import { seededRandom } from '../domain/random.js';
-import { type CnabItem, readCnab240Sync, toSeuNumero, writePaymentReturn } from '../formats/cnab240/index.js';
+import {
+  Cnab240Reader,
+  type CnabFile,
+  type CnabItem,
+  PaymentReturnWriter,
+  type ReturnDecision,
+  toSeuNumero,
+  writePaymentReturn,
+} from '../formats/cnab240/index.js';
 
 export interface BankReturnOptions {
   /** seu números (or payable public ids) to reject; `SEU:CODE` rejects it with that code (e.g. `…:ZK`) */
@@ -59,8 +67,7 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-export function simulateBankReturn(remittance: string, opts: BankReturnOptions = {}): SimulatedReturn {
-  if (typeof remittance !== 'string' || remittance.trim() === '') fail('the remittance file is empty');
+function checkOptions(opts: BankReturnOptions): void {
   const rate = opts.rejectRate ?? 0;
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 1) {
     fail(`reject rate must be a number from 0 to 1, got ${opts.rejectRate}`);
@@ -71,35 +78,64 @@ export function simulateBankReturn(remittance: string, opts: BankReturnOptions =
   if (opts.paymentDate !== undefined && !isIsoDate(opts.paymentDate)) {
     fail(`payment date must be YYYY-MM-DD, got "${opts.paymentDate}"`);
   }
+}
 
-  const parsed = readCnab240Sync(remittance);
-  if (parsed.errors.length > 0) {
-    const e = parsed.errors[0]!;
-    fail(`not a readable CNAB 240 file: line ${e.line}: ${e.message}`);
+/** What the simulator needs to know of a remittance before it answers it: read in one pass, items not kept. */
+class RemittanceFacts {
+  readonly reader: Cnab240Reader;
+  readonly seuNumeros = new Set<string>();
+  payments = 0;
+  private readonly hash = createHash('sha256');
+
+  constructor(keepSeuNumeros: boolean) {
+    this.reader = new Cnab240Reader({
+      keepItems: false,
+      onItem: (i) => {
+        if (!PAYMENT_SEGMENTS.has(i.segment)) return;
+        this.payments++;
+        if (keepSeuNumeros) this.seuNumeros.add(toSeuNumero(i.seu_numero ?? ''));
+      },
+    });
   }
-  if (parsed.service !== 'payment') fail('not a payment remittance: this is a collection (cobrança) file');
-  if (parsed.direction !== 'remessa') fail('not a remittance: this file is already a bank return');
-  if (parsed.truncated) fail('the remittance is truncated (no file trailer, or a lote without its trailer)');
-  const payments = parsed.items.filter((i) => ['A', 'J', 'O', 'N'].includes(i.segment));
-  if (payments.length === 0) fail('the remittance has no payments');
 
-  const inFile = new Set(payments.map((i) => toSeuNumero(i.seu_numero ?? '')));
+  write(chunk: Uint8Array | string): void {
+    this.hash.update(chunk);
+    this.reader.write(chunk);
+  }
+
+  /** The file as read, refused unless it is a whole payment remittance with payments; the seed it implies. */
+  end(): { file: CnabFile; seedOfFile: number } {
+    const parsed = this.reader.end();
+    if (parsed.errors.length > 0) {
+      const e = parsed.errors[0]!;
+      fail(`not a readable CNAB 240 file: line ${e.line}: ${e.message}`);
+    }
+    if (parsed.service !== 'payment') fail('not a payment remittance: this is a collection (cobrança) file');
+    if (parsed.direction !== 'remessa') fail('not a remittance: this file is already a bank return');
+    if (parsed.truncated)
+      fail('the remittance is truncated (no file trailer, or a lote without its trailer)');
+    if (this.payments === 0) fail('the remittance has no payments');
+    return { file: parsed, seedOfFile: this.hash.digest().readUInt32BE(0) /* stable per file */ };
+  }
+}
+
+const PAYMENT_SEGMENTS = new Set(['A', 'J', 'O', 'N']);
+
+/** The bank's answer to each payment, and the counts of each kind, as the options ask. */
+function decider(facts: RemittanceFacts, bankCode: string, seedOfFile: number, opts: BankReturnOptions) {
   const toReject = new Map<string, string | undefined>();
   for (const wanted of opts.reject ?? []) {
     const [, id = String(wanted), code] = /^(.*):([A-Z0-9]{2})$/i.exec(String(wanted)) ?? [];
     const seu = toSeuNumero(id);
-    if (!seu || !inFile.has(seu)) {
+    if (!seu || !facts.seuNumeros.has(seu)) {
       fail(`cannot reject "${wanted}": no payment with that seu número in the remittance`);
     }
     toReject.set(seu, code?.toUpperCase());
   }
-
-  const seed =
-    opts.seed ?? createHash('sha256').update(remittance).digest().readUInt32BE(0) /* stable per file */;
-  const next = seededRandom(seed);
-  const bankCode = parsed.bank_code ?? '000';
+  const rate = opts.rejectRate ?? 0;
+  const next = seededRandom(opts.seed ?? seedOfFile);
   const counts = { paid: 0, scheduled: 0, rejected: 0 };
-  const text = writePaymentReturn(remittance, (item) => {
+  const decide = (item: CnabItem): ReturnDecision => {
     // two draws per item, always, so one item's fate does not shift the next one's
     const roll = next();
     const pick = next();
@@ -115,6 +151,71 @@ export function simulateBankReturn(remittance: string, opts: BankReturnOptions =
     }
     counts.paid++;
     return { code: '00', ...(opts.paymentDate ? { paidDate: opts.paymentDate } : {}) };
-  });
+  };
+  return { decide, counts };
+}
+
+export function simulateBankReturn(remittance: string, opts: BankReturnOptions = {}): SimulatedReturn {
+  if (typeof remittance !== 'string' || remittance.trim() === '') fail('the remittance file is empty');
+  checkOptions(opts);
+  const facts = new RemittanceFacts(Boolean(opts.reject?.length));
+  facts.write(remittance);
+  const { file, seedOfFile } = facts.end();
+  const { decide, counts } = decider(facts, file.bank_code ?? '000', seedOfFile, opts);
+  const text = writePaymentReturn(remittance, decide);
   return { text, ...counts };
+}
+
+/**
+ * The same answer to a remittance read from `open()` (called twice: the file is read once to check it and once
+ * to answer it), written a megabyte at a time as `chunks` is read (#32: a remittance of 400,000 payments is
+ * 194 MB, and the answer held whole took 1.9 GB). The counts are whole once `chunks` has ended.
+ */
+export async function streamBankReturn(
+  open: () => AsyncIterable<Uint8Array>,
+  opts: BankReturnOptions = {},
+): Promise<{ chunks: AsyncGenerator<Buffer>; counts: Omit<SimulatedReturn, 'text'> }> {
+  checkOptions(opts);
+  const facts = new RemittanceFacts(Boolean(opts.reject?.length));
+  let bytes = 0;
+  for await (const chunk of open()) {
+    bytes += chunk.length;
+    facts.write(chunk);
+  }
+  if (bytes === 0) fail('the remittance file is empty');
+  const { file, seedOfFile } = facts.end();
+  const { decide, counts } = decider(facts, file.bank_code ?? '000', seedOfFile, opts);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    const writer = new PaymentReturnWriter(decide);
+    let out: string[] = [];
+    let size = 0;
+    const take = (lines: string[]) => {
+      for (const line of lines) {
+        out.push(line);
+        size += line.length + 2;
+      }
+    };
+    const flush = () => {
+      const text = Buffer.from(`${out.join('\r\n')}\r\n`, 'latin1');
+      out = [];
+      size = 0;
+      return text;
+    };
+    // lines as `text.split(/\r\n|\r|\n/)` cuts the whole file, across chunks (a CR at a chunk's end waits for
+    // the LF that may start the next)
+    let carry = '';
+    for await (const chunk of open()) {
+      let text = carry + Buffer.from(chunk).toString('latin1');
+      const cr = text.endsWith('\r');
+      if (cr) text = text.slice(0, -1);
+      const lines = text.split(/\r\n|\r|\n/);
+      carry = `${lines.pop() ?? ''}${cr ? '\r' : ''}`;
+      for (const line of lines) take(writer.line(line));
+      if (size >= 1 << 20) yield flush();
+    }
+    for (const line of carry.split(/\r\n|\r|\n/)) take(writer.line(line));
+    take(writer.end());
+    if (out.length > 0) yield flush();
+  }
+  return { chunks: chunks(), counts };
 }

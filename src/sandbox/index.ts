@@ -25,7 +25,12 @@ import type { ClientName, ClientRecord } from './model.js';
 import { webhookDispatcher } from './services/webhooks.js';
 import { SandboxStore } from './store.js';
 
-export { type BankReturnOptions, type SimulatedReturn, simulateBankReturn } from './bank-simulator.js';
+export {
+  type BankReturnOptions,
+  type SimulatedReturn,
+  simulateBankReturn,
+  streamBankReturn,
+} from './bank-simulator.js';
 export { DB_FILE } from './db/sqlite.js';
 export { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from './seed/index.js';
 export {

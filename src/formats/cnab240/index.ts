@@ -55,7 +55,12 @@ export {
   readCnab240,
   readCnab240Sync,
 } from './reader.js';
-export { type ReturnDecision, type ReturnOptions, writePaymentReturn } from './return.js';
+export {
+  PaymentReturnWriter,
+  type ReturnDecision,
+  type ReturnOptions,
+  writePaymentReturn,
+} from './return.js';
 export { toSeuNumero } from './seu-numero.js';
 export {
   type AccountType,

@@ -210,6 +210,14 @@ export class Cnab240Reader {
     this.splitter.write(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
   }
 
+  /**
+   * The line of the item read but not yet handed to `onItem` (its companion segments may follow), or null: what a
+   * caller that rewrites the file as it reads must hold back.
+   */
+  get pendingItemLine(): number | null {
+    return this.pending?.line ?? null;
+  }
+
   end(): CnabFile {
     if (this.ended) return this.file;
     this.ended = true;

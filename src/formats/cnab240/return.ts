@@ -4,10 +4,10 @@
 
 import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
-import { DIALECTS, type Dialect, FEBRABAN, ITAU_SISPAG, tributeOfRecord } from './dialects.js';
+import { type Dialect, dialectOfHeader, FEBRABAN, ITAU_SISPAG, tributeOfRecord } from './dialects.js';
 import { RECORD_LENGTH, toCnabDate } from './fields.js';
 import { type Layout, LOTE_TRAILER, patchRecord, read } from './layouts.js';
-import { type CnabItem, readCnab240Sync } from './reader.js';
+import { Cnab240Reader, type CnabItem, readCnab240Sync } from './reader.js';
 import { fileTrailer, loteTrailer } from './writer.js';
 
 export interface ReturnDecision {
@@ -36,70 +36,123 @@ export function writePaymentReturn(
   decide: (item: CnabItem) => ReturnDecision,
   options: ReturnOptions = {},
 ): string {
-  const parsed = readCnab240Sync(remittance);
+  const parsed = readCnab240Sync(remittance, { keepItems: false });
   if (parsed.errors.length > 0) {
     const e = parsed.errors[0]!;
     throw new FormatError(`remittance is not readable: line ${e.line}: ${e.message}`, { line: e.line });
   }
   if (parsed.service !== 'payment') throw new FormatError('remittance is not a payment file');
-  const byLine = new Map(parsed.items.map((i) => [i.line, i]));
-  const bank = parsed.bank_code ?? '000';
-  // the return answers in the remittance's dialect
-  const dialect = DIALECTS[parsed.dialect];
-  const header = dialect.fileHeader;
-  const lines = remittance.split(/\r\n|\r|\n/);
+  const writer = new PaymentReturnWriter(decide, options);
   const out: string[] = [];
-  let loteSum = 0;
-  let lotes = 0;
-  let records = 0;
-  lines.forEach((raw, index) => {
-    if (raw.trim() === '') return;
-    const n = index + 1;
-    let rec = raw.padEnd(RECORD_LENGTH, ' ').slice(0, RECORD_LENGTH);
-    records++;
+  for (const line of remittance.split(/\r\n|\r|\n/)) out.push(...writer.line(line));
+  out.push(...writer.end());
+  return out.map((l) => `${l}\r\n`).join('');
+}
+
+/**
+ * The return written as the remittance is read, a line in, the lines that are final out (#32: a remittance of
+ * 400,000 payments is 194 MB): a payment's record waits only until the reader has read its companions and handed
+ * the item over, so what is held is one payment's records. The caller checks the remittance first (it must read
+ * without errors, as a payment file) and gives every line, blank ones included, in order.
+ */
+export class PaymentReturnWriter {
+  private readonly reader: Cnab240Reader;
+  /** Items the reader handed over, whose records are still held. */
+  private readonly decided = new Map<number, CnabItem>();
+  private readonly held: { n: number; rec: string }[] = [];
+  private n = 0;
+  private bank = '000';
+  private dialect: Dialect = FEBRABAN;
+  private loteSum = 0;
+  private lotes = 0;
+  private records = 0;
+
+  constructor(
+    private readonly decide: (item: CnabItem) => ReturnDecision,
+    private readonly options: ReturnOptions = {},
+  ) {
+    this.reader = new Cnab240Reader({
+      keepItems: false,
+      onItem: (item) => this.decided.set(item.line, item),
+    });
+  }
+
+  /** One line of the remittance; the return's lines that are final now. */
+  line(raw: string): string[] {
+    const n = ++this.n;
+    this.reader.write(`${raw}\r\n`);
+    if (raw.trim() !== '') this.held.push({ n, rec: raw.padEnd(RECORD_LENGTH, ' ').slice(0, RECORD_LENGTH) });
+    return this.release(this.reader.pendingItemLine);
+  }
+
+  /** The rest of the return. */
+  end(): string[] {
+    this.reader.end();
+    return this.release(null);
+  }
+
+  /** Writes out the held records before the line of the item still open (all of them when none is). */
+  private release(openLine: number | null): string[] {
+    let ready = 0;
+    while (
+      ready < this.held.length &&
+      (openLine === null || (this.held[ready] as { n: number }).n < openLine)
+    )
+      ready++;
+    const out: string[] = [];
+    for (const { n, rec } of this.held.splice(0, ready)) out.push(this.answer(n, rec));
+    return out;
+  }
+
+  /** A record of the return: the remittance's, with what the bank says. */
+  private answer(n: number, remitted: string): string {
+    let rec = remitted;
+    // the file's bank, as its first record says (the reader's bank_code)
+    if (this.records++ === 0) this.bank = rec.slice(0, 3);
     const type = rec[7];
     if (type === '0') {
-      rec = patchRecord(header, rec, { direction: '2' }); // retorno
-      if (options.generatedAt) {
-        const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(options.generatedAt);
-        if (!m)
-          throw new FormatError(`generatedAt: must be YYYY-MM-DDTHH:MM[:SS], got "${options.generatedAt}"`);
-        rec = patchRecord(header, rec, {
+      this.dialect = dialectOfHeader(rec);
+      rec = patchRecord(this.dialect.fileHeader, rec, { direction: '2' }); // retorno
+      const at = this.options.generatedAt;
+      if (at) {
+        const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(at);
+        if (!m) throw new FormatError(`generatedAt: must be YYYY-MM-DDTHH:MM[:SS], got "${at}"`);
+        rec = patchRecord(this.dialect.fileHeader, rec, {
           date: toCnabDate(m[1]!),
           time: `${m[2]}${m[3]}${m[4] ?? '00'}`,
         });
       }
     } else if (type === '1') {
-      loteSum = 0;
+      this.loteSum = 0;
     } else if (type === '3') {
-      const item = byLine.get(n);
+      const item = this.decided.get(n);
       if (item) {
-        const decision = decide(item);
+        this.decided.delete(n);
+        const decision = this.decide(item);
         const codes = typeof decision.code === 'string' ? [decision.code] : [...decision.code];
         if (codes.length === 0 || codes.length > 5 || codes.some((c) => !/^[0-9A-Z]{2}$/.test(c))) {
           throw new FormatError(
             `decision for line ${n}: code must be one to five 2-character codes, got ${JSON.stringify(decision.code)}`,
           );
         }
-        const outcome = classifyOccurrences(codes, bank);
-        rec = applyDecision(dialect, rec, item, decision, outcome, n);
+        const outcome = classifyOccurrences(codes, this.bank);
+        rec = applyDecision(this.dialect, rec, item, decision, outcome, n);
         rec = `${rec.slice(0, 230)}${codes.join('').padEnd(10, ' ')}`;
-        if (outcome !== 'rejected') loteSum += ownAmount(dialect, rec, item.segment);
+        if (outcome !== 'rejected') this.loteSum += ownAmount(this.dialect, rec, item.segment);
       }
     } else if (type === '5') {
-      lotes++;
+      this.lotes++;
       rec = loteTrailer(
-        bank,
+        this.bank,
         Number(read(LOTE_TRAILER, rec, 'lote')),
         Number(read(LOTE_TRAILER, rec, 'records')),
-        loteSum,
+        this.loteSum,
       );
     } else if (type === '9') {
-      rec = fileTrailer(bank, lotes, records);
+      rec = fileTrailer(this.bank, this.lotes, this.records);
     }
-    out.push(rec);
-  });
-  return out.map((l) => `${l}\r\n`).join('');
+    return rec;
+  }
 }
 
 function amountField(cents: number, width: number, what: string): string {

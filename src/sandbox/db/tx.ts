@@ -98,7 +98,10 @@ export class Tx extends UnitOfWork {
 
   /** The next integer id of a kind (units, suppliers, entries...): unique across condominiums. */
   nextId(kind: string): number {
-    const row = this.prepare(
+    // `sequences` is no repository's table: nothing tracked can change what this reads or writes, so it need not
+    // write the tracked records back first (a return of 400,000 payments draws an id per entry, and each write-back
+    // walked every record the import had read: quadratic, #32)
+    const row = this.statement(
       'INSERT INTO sequences (kind, next_id) VALUES (?, 2) ON CONFLICT (kind) DO UPDATE SET next_id = next_id + 1 RETURNING next_id',
     ).get(kind) as { next_id: number };
     return row.next_id - 1;

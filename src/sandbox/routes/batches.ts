@@ -30,8 +30,12 @@ import { fileRefused } from '../services/errors.js';
 import { applyReturn, type ReturnLine } from '../services/returns.js';
 import { batchDetailView, batchView } from './views.js';
 
-/** Largest return file accepted (a .ret is 242 bytes a record: about 200 000 records). */
-export const RETURN_FILE_LIMIT = 50 * 1024 * 1024;
+/**
+ * Largest return file accepted: the largest a CNAB 240 file can be (999,999 records of 242 bytes, 231 MiB), as a
+ * return answers the largest remittance the sandbox writes (#32: 400,000 payments make 800,000 records). The file
+ * is read as it streams in; what stays of each payment line is a few fields.
+ */
+export const RETURN_FILE_LIMIT = 240 * 1024 * 1024;
 
 interface ReadReturn {
   file: CnabFile;
