@@ -30,12 +30,17 @@ import { fileRefused } from '../services/errors.js';
 import { applyReturn, type ReturnLine } from '../services/returns.js';
 import { batchDetailView, batchView } from './views.js';
 
+/** Largest return file accepted (a .ret is 242 bytes a record: about 200 000 records)... */
+export const RETURN_FILE_LIMIT = 50 * 1024 * 1024;
+
 /**
- * Largest return file accepted: the largest a CNAB 240 file can be (999,999 records of 242 bytes, 231 MiB), as a
- * return answers the largest remittance the sandbox writes (#32: 400,000 payments make 800,000 records). The file
- * is read as it streams in; what stays of each payment line is a few fields.
+ * ...unless the batch's own remittance is bigger (#32: 400,000 payments make a 194 MB file): a return has the
+ * remittance's records and may add some (a segment Z per payment), so twice its size, up to what a CNAB 240 file
+ * can hold (999,999 records of 242 bytes). The file is read as it streams in; a payment line keeps a few fields.
  */
-export const RETURN_FILE_LIMIT = 240 * 1024 * 1024;
+export function returnFileLimit(remittanceBytes: number | undefined): number {
+  return Math.min(Math.max(RETURN_FILE_LIMIT, 2 * (remittanceBytes ?? 0)), 999_999 * 242);
+}
 
 interface ReadReturn {
   file: CnabFile;
@@ -126,8 +131,10 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   serve(app, 'importBatchReturn', async ({ request, reply, params }) => {
+    // (a batch that does not exist is said after the upload, as before: 404 before anything about the file)
+    const remitted = readTx(ctx, request, (tx) => tx.batches.get(params.batch)?.file_size);
     const upload = await streamMultipart<ReadReturn | undefined>(request, {
-      fileSize: RETURN_FILE_LIMIT,
+      fileSize: returnFileLimit(remitted),
       consume: (field, fields, chunks) =>
         field === 'file' ? readReturn(field, fields, chunks) : ignoreFile(field, fields, chunks),
     });

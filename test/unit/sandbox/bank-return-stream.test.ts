@@ -8,16 +8,21 @@ import { simulateBankReturn, streamBankReturn } from '../../../src/sandbox/index
  * megabyte at a time). The answer is the one the whole-text simulator gives (the oracle), wherever the file's
  * chunks break, a CRLF split between two of them included.
  */
-const TED = (i: number): RemittancePayment => ({
-  seuNumero: `SEU${String(i + 1).padStart(5, '0')}`,
-  amountCents: 10_000 + i,
-  payeeName: `Fornecedor ${i + 1}`,
-  payeeDocument: cpfWithCheckDigits(String(100_000_001 + i * 7)),
-  forma: i % 3 ? 'ted' : 'pix',
-  ...(i % 3
-    ? { bank: { bankCode: '237', agency: '3321', account: '71234', accountDigit: '5' } }
-    : { pixKey: 'financeiro@fornecedor.com.br', pixKeyType: 'email' as const }),
-});
+const TED = (i: number): RemittancePayment => {
+  const base = {
+    seuNumero: `SEU${String(i + 1).padStart(5, '0')}`,
+    amountCents: 10_000 + i,
+    payeeName: `Fornecedor ${i + 1}`,
+    payeeDocument: cpfWithCheckDigits(String(100_000_001 + i * 7)),
+  };
+  return i % 3
+    ? {
+        ...base,
+        forma: 'ted',
+        bank: { bankCode: '237', agency: '3321', account: '71234', accountDigit: '5' },
+      }
+    : { ...base, forma: 'pix', pixKey: 'financeiro@fornecedor.com.br', pixKeyType: 'email' };
+};
 
 const remittance = (n: number) =>
   writePaymentRemittance({

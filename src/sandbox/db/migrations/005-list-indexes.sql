@@ -9,3 +9,7 @@ CREATE INDEX invoices_by_state ON invoices (condominium, state, due_date, public
 DROP INDEX invoices_by_unit;
 CREATE INDEX invoices_by_unit ON invoices (condominium, unit_id, due_date, public_id);
 CREATE INDEX entries_by_type ON account_entries (condominium, type, paid_at, id);
+
+-- A return's line finds its batch item by seu número (#32: a return of 400,000 payments looked each one up in a map
+-- of every item).
+CREATE INDEX batch_items_by_seu ON batch_items (batch_id, seu_numero);
