@@ -60,8 +60,13 @@ export function applyReturn(
   const bank = file.bank_code ?? undefined;
   // each line finds its item by seu número (an index), and every few thousand lines what changed is written and
   // forgotten: a return of 400,000 payments held every payable, item and entry it touched (2.3 GB) until the end
-  const itemOf = (seu: string) =>
-    tx.batchItems.first(tx.batchItems.where().eq('batch_id', batch.public_id).eq('seu_numero', seu));
+  const positionOf = tx.prepareFixedRead(
+    'SELECT position FROM batch_items WHERE batch_id = ? AND seu_numero = ?',
+  );
+  const itemOf = (seu: string) => {
+    const at = positionOf.get(batch.public_id, seu) as { position: number } | undefined;
+    return at ? tx.batchItems.get(batch.public_id, at.position) : undefined;
+  };
   let sinceForgotten = 0;
   const result: ReturnResult = {
     paid: 0,
