@@ -335,7 +335,14 @@ export interface ReturnFacts {
 }
 
 export async function returnFacts(path: string): Promise<ReturnFacts> {
-  const file = await readCnabFile(path);
+  // the seu números only, not every item (a return of 400,000 payments held them all)
+  const seus = new Set<string>();
+  const file = await readCnabFile(path, {
+    keepItems: false,
+    onItem: (i) => {
+      if (i.seu_numero) seus.add(i.seu_numero);
+    },
+  });
   if (file.errors.length > 0)
     throw new UsageError(
       `${path}: line ${file.errors[0]?.line}: ${file.errors[0]?.message}; nothing was sent`,
@@ -346,7 +353,7 @@ export async function returnFacts(path: string): Promise<ReturnFacts> {
       en: `${path}: this is a remittance (the file sent to the bank), not the bank's return; nothing was sent`,
       pt: `${path}: isto é uma remessa (o arquivo enviado ao banco), não o retorno do banco; nada foi enviado`,
     });
-  const seuNumeros = [...new Set(file.items.map((i) => i.seu_numero).filter((x): x is string => Boolean(x)))];
+  const seuNumeros = [...seus];
   if (seuNumeros.length === 0)
     throw new UsageError({
       en: `${path}: no payment in the file carries a seu número, so it names no batch; nothing was sent`,
@@ -390,11 +397,12 @@ export function batchFinder(deps: Deps) {
         const seus = new Set(payables.map((p) => String(p.seu_numero ?? '')));
         const account = [...accounts].find((a) => a.id === b.bank_account_id) as BankAccountLike | undefined;
         /** whether any of these payments still awaits the bank's final word in this batch */
-        const waiting = (seuNumeros: string[]) =>
-          payables.some(
-            (p) =>
-              seuNumeros.includes(String(p.seu_numero)) && (p.outcome === null || p.outcome === 'scheduled'),
+        const waiting = (seuNumeros: string[]) => {
+          const named = new Set(seuNumeros);
+          return payables.some(
+            (p) => named.has(String(p.seu_numero)) && (p.outcome === null || p.outcome === 'scheduled'),
           );
+        };
         return { batch: detail, seus, account, waiting };
       }),
     );
