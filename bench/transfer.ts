@@ -114,7 +114,7 @@ try {
   );
   const mb = (await stat(viaCurl)).size / 1_048_576;
   console.log(
-    `\n100 MB over the wire: a remittance of ${PAYMENTS.toLocaleString('en')} payments (${mb.toFixed(0)} MB; the batch took ${(created.ms / 1000).toFixed(1)} s to create), ratios against curl`,
+    `\n${mb.toFixed(0)} MB over the wire: a remittance of ${PAYMENTS.toLocaleString('en')} payments (${mb.toFixed(0)} MB; the batch took ${(created.ms / 1000).toFixed(1)} s to create), ratios against curl`,
   );
   row('baseline: curl GET the batch file', curl, curl, mb);
   row(
