@@ -245,7 +245,7 @@ function retryPolicy(
   return Object.keys(retry).length === 0 ? {} : { retry };
 }
 
-/** CONDO_TIMEOUT_SECONDS: how long one call waits for the server (default 30 s; an upload adds 1 s per MiB). */
+/** CONDO_TIMEOUT_SECONDS: how long one call waits for the server (default 30 s; an upload adds 2 s per MiB). */
 function callTimeout(env: NodeJS.ProcessEnv): { timeoutMs?: number } {
   const timeoutMs = secondsFromEnv(env, 'CONDO_TIMEOUT_SECONDS');
   return timeoutMs === undefined ? {} : { timeoutMs: Math.max(1000, timeoutMs) };

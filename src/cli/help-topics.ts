@@ -56,7 +56,7 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   CONDO_CONFIG_DIR            where profiles and cached tokens live (default ~/.config/condo)
   CONDO_SANDBOX_DIR           the sandbox's data dir (default $CONDO_CONFIG_DIR/sandbox or ~/.local/share/condo/sandbox)
   CONDO_RETRY_BUDGET_SECONDS  how long a call keeps retrying what a moment may cure (default 30)
-  CONDO_TIMEOUT_SECONDS       how long one call waits for the server (default 30; an upload adds 1 per MiB)
+  CONDO_TIMEOUT_SECONDS       how long one call waits for the server (default 30; an upload adds 2 per MiB)
   CONDO_WEBHOOK_SECRET        the secret webhooks verify checks signatures with
   CONDO_LANG, LC_ALL, LANG    the language of the screens: pt-BR or en (as --lang)
   NO_COLOR, CLICOLOR=0, TERM=dumb   no colour; FORCE_COLOR, CLICOLOR_FORCE: colour even when piped
