@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { SandboxContext } from '../../src/sandbox/http/context.js';
 import { TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
 import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
+import { storedPayable } from './stored-payables.js';
 
 /**
  * An 8 MB remittance: downloaded with the CLI's memory staying flat, and a download interrupted half-way that
@@ -32,30 +33,20 @@ function seedMarkedPayables(ctx: SandboxContext): void {
     const id = monotonicFactory();
     const now = new Date().toISOString();
     for (let i = 0; i < PAYMENTS; i++) {
-      tx.payables.insert({
-        public_id: id(),
-        supplier_id: supplier.id,
-        chart_of_accounts_id: account.id,
-        payee_name: supplier.name,
-        amount: 10_000 + i,
-        fine_amount: null,
-        interest_amount: null,
-        discount_amount: null,
-        forma_pagamento: 'ted',
-        due_date: '2031-01-10',
-        issue_date: null,
-        document_number: null,
-        description: `Parcela ${i + 1}`,
-        notes: null,
-        state: 'marked_for_remessa',
-        batch_id: null,
-        paid_at: null,
-        paid_amount: null,
-        last_return: null,
-        tribute: null,
-        created_at: now,
-        updated_at: now,
-      });
+      tx.payables.insert(
+        storedPayable({
+          public_id: id(),
+          supplier_id: supplier.id,
+          chart_of_accounts_id: account.id,
+          payee_name: supplier.name,
+          amount: 10_000 + i,
+          forma_pagamento: 'ted',
+          due_date: '2031-01-10',
+          description: `Parcela ${i + 1}`,
+          state: 'marked_for_remessa',
+          created_at: now,
+        }),
+      );
     }
   });
 }

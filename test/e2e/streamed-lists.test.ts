@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SandboxContext } from '../../src/sandbox/http/context.js';
 import { TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
 import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
+import { storedPayable } from './stored-payables.js';
 
 /**
  * #32 point 5: a list read to its end into a pipe (tsv, csv, JSON) is written page by page as the pages arrive,
@@ -25,30 +26,20 @@ function seedPayables(ctx: SandboxContext): void {
     const id = monotonicFactory();
     const now = new Date().toISOString();
     for (let i = 0; i < EXTRA; i++) {
-      tx.payables.insert({
-        public_id: id(),
-        supplier_id: null,
-        chart_of_accounts_id: account.id,
-        payee_name: `Fornecedor ${i}`,
-        amount: 1_000 + i,
-        fine_amount: null,
-        interest_amount: null,
-        discount_amount: null,
-        forma_pagamento: 'cash',
-        due_date: `2031-0${(i % 9) + 1}-15`,
-        issue_date: null,
-        document_number: null,
-        description: `Item ${i}`,
-        notes: null,
-        state: 'pending',
-        batch_id: null,
-        paid_at: null,
-        paid_amount: null,
-        last_return: null,
-        tribute: null,
-        created_at: now,
-        updated_at: now,
-      });
+      tx.payables.insert(
+        storedPayable({
+          public_id: id(),
+          supplier_id: null,
+          chart_of_accounts_id: account.id,
+          payee_name: `Fornecedor ${i}`,
+          amount: 1_000 + i,
+          forma_pagamento: 'cash',
+          due_date: `2031-0${(i % 9) + 1}-15`,
+          description: `Item ${i}`,
+          state: 'pending',
+          created_at: now,
+        }),
+      );
     }
   });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { cnpjWithCheckDigits, cpfWithCheckDigits } from '../../../src/domain/documents.js';
+import { cpfWithCheckDigits } from '../../../src/domain/documents.js';
 import { type RemittancePayment, writePaymentRemittance } from '../../../src/formats/cnab240/index.js';
 import { simulateBankReturn, streamBankReturn } from '../../../src/sandbox/index.js';
+import { sampleInput } from '../cnab240/fixtures.js';
 
 /**
  * #32: `sandbox bank-return` answers a remittance read from a file, twice as a stream (checked, then answered a
@@ -25,21 +26,12 @@ const TED = (i: number): RemittancePayment => {
 };
 
 const remittance = (n: number) =>
-  writePaymentRemittance({
-    company: {
-      name: 'Condomínio Teste',
-      document: cnpjWithCheckDigits('112223330001'),
-      bankCode: '341',
-      bankName: 'Itaú Unibanco S.A.',
-      agency: '0350',
-      account: '12345',
-      accountDigit: '6',
-    },
-    fileSequence: 7,
-    generatedAt: '2030-01-09T10:00:00',
-    paymentDate: '2030-01-10',
-    payments: Array.from({ length: n }, (_, i) => TED(i)),
-  });
+  writePaymentRemittance(
+    sampleInput(
+      Array.from({ length: n }, (_, i) => TED(i)),
+      null,
+    ),
+  );
 
 async function streamed(text: string, chunkSize: number, opts: Parameters<typeof streamBankReturn>[1]) {
   const bytes = Buffer.from(text, 'latin1');
