@@ -15,7 +15,8 @@
 //   the sandbox's store: create latency with 200 000 payables against a few dozen, and a GET's p99 during a
 //   300 000-line statement import against its idle p99 (bench/store.ts).
 // Run with `npm run bench` (it builds first); BENCH_QUICK=1 runs every figure at smaller sizes in under three
-// minutes; BENCH_ONLY=everyday stops after the one API call. Nothing here asserts: the numbers are for people.
+// minutes; BENCH_BIG_BATCH=1 adds #32's 400,000-payment run (bench/big-batch.ts); BENCH_ONLY=everyday stops after
+// the one API call. Nothing here asserts: the numbers are for people.
 // BENCH_NODE=/path/to/node runs the CLI (and every baseline) on another Node, e.g. 22 or 24 from the npm registry,
 // while the sandbox stays on this one (its better-sqlite3 is built for it).
 import { spawn, spawnSync } from 'node:child_process';
@@ -320,3 +321,6 @@ spawnSync(process.execPath, [await bundled('big-files'), bin, cliNode], { stdio:
 spawnSync(process.execPath, [await bundled('transfer'), cliNode], { stdio: 'inherit' });
 spawnSync(process.execPath, ['--expose-gc', await bundled('formats')], { stdio: 'inherit' });
 spawnSync(process.execPath, [await bundled('store')], { stdio: 'inherit' });
+// #32's 400,000-payment run, about five minutes more
+if (process.env.BENCH_BIG_BATCH === '1')
+  spawnSync(process.execPath, [await bundled('big-batch'), cliNode], { stdio: 'inherit' });
