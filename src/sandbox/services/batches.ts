@@ -59,11 +59,6 @@ export function findBatch(tx: Tx, publicId: string): PaymentBatchRecord {
   return b;
 }
 
-/** The batch's payables in remittance order. */
-export function batchItems(tx: Tx, batch: PaymentBatchRecord): BatchItemRow[] {
-  return tx.batchItems.find(tx.batchItems.where().eq('batch_id', batch.public_id), { orderBy: ['position'] });
-}
-
 /** The batch's payables in remittance order, read a page at a time and untracked: for showing them. */
 export function batchItemsToShow(tx: Tx, batch: PaymentBatchRecord): Iterable<BatchItemRow> {
   return tx.batchItems.pages(tx.batchItems.where().eq('batch_id', batch.public_id), ['position']);
