@@ -201,19 +201,10 @@ export async function streamBankReturn(
       size = 0;
       return text;
     };
-    // lines as `text.split(/\r\n|\r|\n/)` cuts the whole file, across chunks (a CR at a chunk's end waits for
-    // the LF that may start the next)
-    let carry = '';
     for await (const chunk of open()) {
-      let text = carry + Buffer.from(chunk).toString('latin1');
-      const cr = text.endsWith('\r');
-      if (cr) text = text.slice(0, -1);
-      const lines = text.split(/\r\n|\r|\n/);
-      carry = `${lines.pop() ?? ''}${cr ? '\r' : ''}`;
-      for (const line of lines) take(writer.line(line));
+      take(writer.write(chunk));
       if (size >= 1 << 20) yield flush();
     }
-    for (const line of carry.split(/\r\n|\r|\n/)) take(writer.line(line));
     take(writer.end());
     if (out.length > 0) yield flush();
   }

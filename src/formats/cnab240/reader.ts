@@ -99,6 +99,8 @@ export interface ReadOptions {
   keepItems?: boolean;
   /** Called once per item as soon as its companion segments (B, J-52, Q, U, Z...) are read. */
   onItem?: (item: CnabItem) => void;
+  /** Called with each record as it is read (240 characters, before its fields are), and its line number. */
+  onRecord?: (line: number, record: string) => void;
   /** Messages kept per kind of problem before they are summarised (default 20). */
   messagesPerKind?: number;
 }
@@ -147,6 +149,7 @@ export class Cnab240Reader {
   private readonly splitter: LineSplitter;
   private readonly keepItems: boolean;
   private readonly onItem: ((item: CnabItem) => void) | undefined;
+  private readonly onRecord: ((line: number, record: string) => void) | undefined;
   private readonly perKind: number;
 
   private readonly file: CnabFile = {
@@ -201,6 +204,7 @@ export class Cnab240Reader {
   constructor(options: ReadOptions = {}) {
     this.keepItems = options.keepItems ?? true;
     this.onItem = options.onItem;
+    this.onRecord = options.onRecord;
     this.perKind = options.messagesPerKind ?? 20;
     this.splitter = new LineSplitter((line) => this.line(line), { plainAsText: true });
   }
@@ -314,6 +318,7 @@ export class Cnab240Reader {
       );
       text = text.padEnd(RECORD_LENGTH, ' ');
     }
+    this.onRecord?.(n, text);
     this.record(n, text);
   }
 

@@ -5,7 +5,7 @@
 import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
 import { type Dialect, dialectOfHeader, FEBRABAN, ITAU_SISPAG, tributeOfRecord } from './dialects.js';
-import { RECORD_LENGTH, toCnabDate } from './fields.js';
+import { toCnabDate } from './fields.js';
 import { type Layout, LOTE_TRAILER, patchRecord, read } from './layouts.js';
 import { Cnab240Reader, type CnabItem, readCnab240Sync } from './reader.js';
 import { fileTrailer, loteTrailer } from './writer.js';
@@ -43,24 +43,21 @@ export function writePaymentReturn(
   }
   if (parsed.service !== 'payment') throw new FormatError('remittance is not a payment file');
   const writer = new PaymentReturnWriter(decide, options);
-  const out: string[] = [];
-  for (const line of remittance.split(/\r\n|\r|\n/)) out.push(...writer.line(line));
-  out.push(...writer.end());
+  const out = [...writer.write(remittance), ...writer.end()];
   return out.map((l) => `${l}\r\n`).join('');
 }
 
 /**
- * The return written as the remittance is read, a line in, the lines that are final out (#32: a remittance of
- * 400,000 payments is 194 MB): a payment's record waits only until the reader has read its companions and handed
- * the item over, so what is held is one payment's records. The caller checks the remittance first (it must read
- * without errors, as a payment file) and gives every line, blank ones included, in order.
+ * The return written as the remittance is read, a chunk in, the records that are final out (#32: a remittance of
+ * 400,000 payments is 194 MB): the reader gives each record as it reads it, and a payment's record waits only until
+ * the reader has read its companions and handed the item over, so what is held is a chunk's records at most. The
+ * caller checks the remittance first (it must read without errors, as a payment file).
  */
 export class PaymentReturnWriter {
   private readonly reader: Cnab240Reader;
   /** Items the reader handed over, whose records are still held. */
   private readonly decided = new Map<number, CnabItem>();
   private readonly held: { n: number; rec: string }[] = [];
-  private n = 0;
   private bank = '000';
   private dialect: Dialect = FEBRABAN;
   private loteSum = 0;
@@ -74,14 +71,13 @@ export class PaymentReturnWriter {
     this.reader = new Cnab240Reader({
       keepItems: false,
       onItem: (item) => this.decided.set(item.line, item),
+      onRecord: (n, rec) => this.held.push({ n, rec }),
     });
   }
 
-  /** One line of the remittance; the return's lines that are final now. */
-  line(raw: string): string[] {
-    const n = ++this.n;
-    this.reader.write(`${raw}\r\n`);
-    if (raw.trim() !== '') this.held.push({ n, rec: raw.padEnd(RECORD_LENGTH, ' ').slice(0, RECORD_LENGTH) });
+  /** The next bytes (or text) of the remittance; the return's records that are final now. */
+  write(chunk: Uint8Array | string): string[] {
+    this.reader.write(chunk);
     return this.release(this.reader.pendingItemLine);
   }
 
