@@ -4,7 +4,7 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RemittanceStream, readCnab240 } from '../src/formats/cnab240/index.js';
+import { RecordChunks, RemittanceStream, readCnab240 } from '../src/formats/cnab240/index.js';
 import { parseStatement } from '../src/formats/statement/index.js';
 import { BENCH_HEADER, benchPayments, benchRemittance } from './remittance.js';
 
@@ -55,26 +55,20 @@ function ofxFile(): string {
  */
 function streamedRemittance(path: string, payments: number, sample: () => void): number {
   const stream = new RemittanceStream(BENCH_HEADER);
+  const pieces = new RecordChunks();
   const fd = openSync(path, 'w');
-  let lines: string[] = [];
-  let chars = 0;
   let bytes = 0;
-  const put = (line: string) => {
-    lines.push(line);
-    chars += line.length + 2;
-    if (chars < 1 << 20) return;
-    bytes += writeSync(fd, `${lines.join('\r\n')}\r\n`, null, 'latin1');
-    lines = [];
-    chars = 0;
+  const put = (piece: string | null) => {
+    if (piece === null) return;
+    bytes += writeSync(fd, piece, null, 'latin1');
     sample();
   };
   try {
     let i = 0;
-    for (const payment of benchPayments(payments)) {
-      for (const line of stream.add(stream.check(payment, i++).checked)) put(line);
-    }
-    for (const line of stream.end()) put(line);
-    if (lines.length > 0) bytes += writeSync(fd, `${lines.join('\r\n')}\r\n`, null, 'latin1');
+    for (const payment of benchPayments(payments))
+      put(pieces.add(stream.add(stream.check(payment, i++).checked)));
+    put(pieces.add(stream.end()));
+    put(pieces.end());
   } finally {
     closeSync(fd);
   }

@@ -25,6 +25,7 @@ import {
   type CnabFile,
   type CnabItem,
   PaymentReturnWriter,
+  RecordChunks,
   type ReturnDecision,
   toSeuNumero,
   writePaymentReturn,
@@ -187,26 +188,13 @@ export async function streamBankReturn(
   const { decide, counts } = decider(facts, file.bank_code ?? '000', seedOfFile, opts);
   async function* chunks(): AsyncGenerator<Buffer> {
     const writer = new PaymentReturnWriter(decide);
-    let out: string[] = [];
-    let size = 0;
-    const take = (lines: string[]) => {
-      for (const line of lines) {
-        out.push(line);
-        size += line.length + 2;
-      }
-    };
-    const flush = () => {
-      const text = Buffer.from(`${out.join('\r\n')}\r\n`, 'latin1');
-      out = [];
-      size = 0;
-      return text;
-    };
+    const pieces = new RecordChunks();
     for await (const chunk of open()) {
-      take(writer.write(chunk));
-      if (size >= 1 << 20) yield flush();
+      const piece = pieces.add(writer.write(chunk));
+      if (piece !== null) yield Buffer.from(piece, 'latin1');
     }
-    take(writer.end());
-    if (out.length > 0) yield flush();
+    for (const piece of [pieces.add(writer.end()), pieces.end()])
+      if (piece !== null) yield Buffer.from(piece, 'latin1');
   }
   return { chunks: chunks(), counts };
 }

@@ -73,6 +73,7 @@ export {
   type PaymentRemittanceInput,
   type PixKeyType,
   type PixPayment,
+  RecordChunks,
   type RemittanceHeader,
   type RemittancePayment,
   RemittanceStream,

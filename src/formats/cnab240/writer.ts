@@ -350,6 +350,37 @@ function splitIntoLotes(items: PreparedPayment[]): PreparedPayment[][] {
 const MAX_RECORDS_PER_LOTE = 99_999;
 const MAX_RECORDS_PER_FILE = 999_999;
 
+/**
+ * Records gathered into pieces of a file of about `size` characters, CRLF after each record: what a file written as
+ * it is made (a batch's chunks, a return, a bench's file) sends on at a time. `add` answers a piece when one is
+ * full; `end` the rest (null when nothing is left).
+ */
+export class RecordChunks {
+  private records: string[] = [];
+  private chars = 0;
+
+  constructor(private readonly size = 1 << 20) {}
+
+  add(records: Iterable<string>): string | null {
+    for (const record of records) {
+      this.records.push(record);
+      this.chars += record.length + 2;
+    }
+    return this.chars >= this.size ? this.take() : null;
+  }
+
+  end(): string | null {
+    return this.records.length > 0 ? this.take() : null;
+  }
+
+  private take(): string {
+    const text = `${this.records.join('\r\n')}\r\n`;
+    this.records = [];
+    this.chars = 0;
+    return text;
+  }
+}
+
 /** The whole remittance as text: CRLF after every line, ASCII only. */
 export function writePaymentRemittance(input: PaymentRemittanceInput): string {
   const lines = [...remittanceLines(input)];

@@ -17,6 +17,7 @@ import {
   Cnab240InputError,
   dialectForBank,
   type PayingCompany,
+  RecordChunks,
   RemittanceStream,
   toSeuNumero,
 } from '../../formats/cnab240/index.js';
@@ -234,11 +235,11 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
   });
   for (const [id, checked] of inFileOrder as Iterable<[string, string]>) {
     remittanceOrRefusal(() => {
-      for (const line of stream.add(JSON.parse(checked))) file.line(line);
+      file.records(stream.add(JSON.parse(checked)));
     }, id);
   }
   remittanceOrRefusal(() => {
-    for (const line of stream.end()) file.line(line);
+    file.records(stream.end());
   });
   tx.sqlite.exec('DELETE FROM temp.remittance_scratch');
   const { size, sha256 } = file.end();
@@ -302,8 +303,7 @@ function remittanceOrRefusal<R>(write: () => R, payableId?: string): R {
 
 /** A batch's file written to `batch_file_chunks` as its lines come, with its size and SHA-256 at the end. */
 class ChunkedFile {
-  private lines: string[] = [];
-  private chars = 0;
+  private readonly chunks = new RecordChunks(FILE_CHUNK_BYTES);
   private seq = 0;
   private size = 0;
   private readonly hash = createHash('sha256');
@@ -316,22 +316,18 @@ class ChunkedFile {
     this.insert = tx.bulkInsert('INSERT INTO batch_file_chunks (batch_id, seq, content) VALUES (?, ?, ?)');
   }
 
-  line(text: string): void {
-    this.lines.push(text);
-    this.chars += text.length + 2;
-    if (this.chars >= FILE_CHUNK_BYTES) this.flush();
+  records(records: Iterable<string>): void {
+    this.store(this.chunks.add(records));
   }
 
   end(): { size: number; sha256: string } {
-    this.flush();
+    this.store(this.chunks.end());
     return { size: this.size, sha256: this.hash.digest('hex') };
   }
 
-  private flush(): void {
-    if (this.lines.length === 0) return;
-    const bytes = Buffer.from(`${this.lines.join('\r\n')}\r\n`, 'latin1');
-    this.lines = [];
-    this.chars = 0;
+  private store(text: string | null): void {
+    if (text === null) return;
+    const bytes = Buffer.from(text, 'latin1');
     this.hash.update(bytes);
     this.size += bytes.length;
     this.insert.run(this.batchId, this.seq++, bytes);
