@@ -3,7 +3,7 @@ import type { Deps } from './context.js';
 import { progressBar } from './files.js';
 import { intFlag } from './flags.js';
 import { paint, writeLine } from './io.js';
-import { type Column, delimitedRows, printList, selectFields } from './output.js';
+import { batchedWrites, type Column, delimitedRows, printList, selectFields } from './output.js';
 
 /** `--all` and `--limit N`, on every list verb. */
 export interface PagingFlags {
@@ -67,21 +67,17 @@ export async function showList<T>(
 
 /** JSON rows written as one array on one line, a page at a time, with `--json FIELD,…` applied to each row. */
 function jsonArrayRows(deps: Deps): { write(row: unknown): void; end(): void } {
-  let pending = '[';
+  const out = batchedWrites(deps.io.stdout);
   let first = true;
-  const out = deps.io.stdout;
   return {
     write(row) {
       const shown = deps.jsonFields ? selectFields(row, deps.jsonFields) : row;
-      pending += `${first ? '' : ','}${JSON.stringify(shown)}`;
+      out.write(`${first ? '[' : ','}${JSON.stringify(shown)}`);
       first = false;
-      if (pending.length >= 65_536) {
-        out.write(pending);
-        pending = '';
-      }
     },
     end() {
-      out.write(`${pending}]\n`);
+      out.write(first ? '[]\n' : ']\n');
+      out.end();
     },
   };
 }

@@ -175,17 +175,36 @@ export function delimitedRows<T>(out: Out, columns: Column<T>[]): { write(row: T
       io.stdout,
       `${excel ? '\uFEFF' : ''}${columns.map((c) => cell(scriptHeader(c.header))).join(sep)}`,
     );
-  let pending = '';
-  const end = () => {
-    if (pending) io.stdout.write(pending);
-    pending = '';
-  };
+  const lines = batchedWrites(io.stdout);
   return {
     write(row) {
-      pending += `${columns.map((c) => cell(forScript(c.value(row), c.kind), c.kind)).join(sep)}\n`;
-      if (pending.length >= 65_536) end();
+      lines.write(`${columns.map((c) => cell(forScript(c.value(row), c.kind), c.kind)).join(sep)}\n`);
     },
-    end,
+    end: () => lines.end(),
+  };
+}
+
+/**
+ * Text written to a stream in pieces of about 64 KB, not one write per row (one write a row was most of the time a
+ * big output took). `end()` writes what is left.
+ */
+export function batchedWrites(stream: Pick<Io['stdout'], 'write'>): {
+  write(text: string): void;
+  end(): void;
+} {
+  let pending = '';
+  return {
+    write(text) {
+      pending += text;
+      if (pending.length >= 65_536) {
+        stream.write(pending);
+        pending = '';
+      }
+    },
+    end() {
+      if (pending) stream.write(pending);
+      pending = '';
+    },
   };
 }
 
