@@ -51,17 +51,20 @@ export async function showList<T>(
   const quiet = Boolean(deps.globals.quiet) || Boolean(deps.io.stdout.isTTY);
   const progress = progressBar(deps.io, deps.t('rows'), undefined, quiet, { show: String, unit: '' });
   let read = 0;
+  let pages = 0;
   const result = await fetch({
     all: true,
     ...(limit !== undefined ? { limit } : {}),
     eachPage: (items, so) => {
       for (const row of items) rows.write(row as T);
       read = so.items;
-      progress.update(so.items, so.total);
+      // from the second page on: a read of one page (`$(condo batches list --limit 1 | cut -f1)`) ends before a
+      // bar would say anything
+      if (++pages > 1) progress.update(so.items, so.total);
     },
   });
   rows.end();
-  if (read > 0) progress.done();
+  if (pages > 1) progress.done();
   sayWhatIsLeft(deps, result, read, limit);
 }
 
