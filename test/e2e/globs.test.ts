@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -19,7 +19,10 @@ beforeAll(async () => {
   await copyFile(join(corpus, 'bb.ofx'), join(inbox, 'extratos', '2026-11-24.ofx'));
   await copyFile(join(corpus, 'sample.ofx'), join(inbox, 'extratos', '2026-11-25.ofx'));
 });
-afterAll(() => s.close());
+afterAll(async () => {
+  await s.close();
+  await rm(inbox, { recursive: true, force: true });
+});
 
 test('statements import with a pattern the shell left alone reads each file it matches', async () => {
   const r = await s.condo.run([

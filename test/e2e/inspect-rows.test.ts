@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { writePaymentRemittance } from '../../src/formats/cnab240/writer.js';
 import { sampleInput, samplePayments } from '../unit/cnab240/fixtures.js';
 import { type Condo, condoIn } from './harness.js';
@@ -14,14 +14,16 @@ import { type Condo, condoIn } from './harness.js';
 
 let condo: Condo;
 let rem: string;
+let dir: string;
 const payments = samplePayments();
 
 beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'condo-inspect-'));
+  dir = await mkdtemp(join(tmpdir(), 'condo-inspect-'));
   condo = condoIn(join(dir, 'config'));
   rem = join(dir, 'lote.rem');
   await writeFile(rem, writePaymentRemittance(sampleInput(payments)));
 });
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const leftovers = async () =>
   (await readdir(tmpdir())).filter((f) => f.startsWith(`condo-rows-${process.pid}-`));

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { bindPort } from '../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './harness.js';
 
@@ -22,7 +22,9 @@ const condominiums = async () =>
 
 test('a start on a port in use says so, exits 2, and changes no database', async () => {
   const before = await condominiums();
-  const fresh = join(mkdtempSync(join(tmpdir(), 'condo-start-')), 'data');
+  const root = mkdtempSync(join(tmpdir(), 'condo-start-'));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  const fresh = join(root, 'data');
   for (const dataDir of [s.dataDir, fresh]) {
     const r = await s.condo.run(
       ['sandbox', 'start', '--port', String(s.sandbox.port), '--data-dir', dataDir, '--condominiums', '5'],

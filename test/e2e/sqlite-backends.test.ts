@@ -1,7 +1,7 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { condoIn } from './harness.js';
 
 /**
@@ -23,6 +23,7 @@ const hasNodeSqlite = (() => {
 
 test("a sandbox on Node's own SQLite where this Node has it; where it has not, one paragraph saying what to install", async () => {
   const root = await mkdtemp(join(tmpdir(), 'condo-sqlite-'));
+  onTestFinished(() => rm(root, { recursive: true, force: true }));
   const condo = condoIn(join(root, 'config'), { CONDO_SQLITE: 'node' });
   const r = await condo.run(['sandbox', 'credentials', '--data-dir', join(root, 'sandbox')], { spawn: true });
   if (hasNodeSqlite) {
@@ -42,6 +43,7 @@ test("a sandbox on Node's own SQLite where this Node has it; where it has not, o
 test('the demo leaves nothing behind when it fails early, its sandbox not even started', async () => {
   const { readdir } = await import('node:fs/promises');
   const temp = await mkdtemp(join(tmpdir(), 'condo-demo-tmp-'));
+  onTestFinished(() => rm(temp, { recursive: true, force: true }));
   const condo = condoIn(join(temp, 'config'), { CONDO_SQLITE: 'nope', TMPDIR: temp });
   const r = await condo.run(['demo'], { spawn: true });
   expect(r.exitCode).toBe(1);

@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expandFileArgs } from '../../../src/cli/file-args.js';
 
 /** #29 point 4: patterns the shell did not expand (cmd, PowerShell, cron with no match), expanded by condo. */
@@ -13,6 +13,7 @@ beforeAll(async () => {
   for (const f of ['retornos/A.RET', 'retornos/b.ret', 'extrato-1.ofx', 'extrato-2.ofx', 'odd[1].ofx'])
     await writeFile(join(dir, f), 'x');
 });
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('patterns, in the shell’s own case rules', () => {
   test('Linux: case matters; ? and […] work; names come sorted', async () => {
