@@ -31,10 +31,15 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     (argv[0] === '__complete' &&
       require('../dist/cli/static-help.cjs').printStaticCompletion(argv, process.stdout, helpDir));
   if (!answered) {
-    if (!module.enableCompileCache) {
+    const env = process.env;
+    if (
+      !module.enableCompileCache &&
+      (env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY)
+    ) {
       // Node 20's V8 optimises undici's HTTP parser (WebAssembly) at once: ~50 ms of every command that calls the
       // API, for a parser that reads a few kilobytes. Its baseline compiler alone is plenty for a CLI (bench/run.mjs
       // measures a 100 MB download too). Set before undici loads; later V8s tier up lazily and need no such flag.
+      // undici carries the API's calls only through a proxy (src/client/transport.ts); node:v8 costs ~10 ms to load.
       require('node:v8').setFlagsFromString('--liftoff-only');
     }
     import('../dist/cli/main.js');

@@ -18,10 +18,10 @@ export async function runPool<I, T>(
   const results: BulkOutcome<T>[] = new Array(items.length);
   let nextIndex = 0;
   let done = 0;
-  const worker = async () => {
+  const worker = async (upTo = items.length) => {
     for (;;) {
+      if (nextIndex >= upTo) return;
       const i = nextIndex++;
-      if (i >= items.length) return;
       if (opts.signal?.aborted || opts.stop?.aborted) {
         // stopped by Ctrl-C, or by the server's being down (the reason says which)
         const reason = opts.stop?.aborted ? opts.stop.reason : undefined;
@@ -41,8 +41,12 @@ export async function runPool<I, T>(
       opts.onResult?.(done, items.length);
     }
   };
-  const n = Math.max(1, Math.min(concurrency, items.length));
-  await Promise.all(Array.from({ length: n }, worker));
+  // The first item goes alone, then the rest N at a time: the connection and the token are settled once, before
+  // the burst, and a burst's new connections (which a server takes in one at a time) do not overtake the first
+  // rows. Their ids then follow the file's order as far as the rows that went together allow.
+  await worker(1);
+  const n = Math.max(1, Math.min(concurrency, items.length - 1));
+  await Promise.all(Array.from({ length: n }, () => worker()));
   return results;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The client: builds the one pipeline and exposes `request`, `requestStream`, `list`, `token` over it.
  *
- *   requestId -> idempotency -> retry -> auth -> throttle -> redactingLog -> transport (undici keep-alive)
+ *   requestId -> idempotency -> retry -> auth -> throttle -> redactingLog -> transport (keep-alive node:http; undici via a proxy)
  *
  * Outer layers run once per call (one X-Request-Id and one Idempotency-Key shared by every retry); retry wraps
  * auth so each attempt carries a currently valid token; the throttle paces every attempt; the log shows each

@@ -1,6 +1,6 @@
 /**
- * The condo API client. The CLI imports it lazily (`await import('../client/index.js')`) so undici loads only when
- * a verb calls the API. Depends on src/domain only; works against any server that follows the spec.
+ * The condo API client. The CLI imports it lazily (`await import('../client/index.js')`) so the HTTP stack loads only
+ * when a verb calls the API. Depends on src/domain only; works against any server that follows the spec.
  */
 import type { CondoError } from '../domain/errors.js';
 import { type Core, createCore } from './client.js';

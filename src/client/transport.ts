@@ -1,19 +1,15 @@
 /**
- * The bottom of the pipeline: one keep-alive undici dispatcher per client. `EnvHttpProxyAgent` honours
- * HTTPS_PROXY / HTTP_PROXY / NO_PROXY; every call of the client (bulk runs included) shares its connection pool.
+ * The bottom of the pipeline: one keep-alive connection pool per client, shared by every call (bulk runs
+ * included). Two ways down, with one behaviour:
+ * - Node's own `node:http` when no proxy is set, which is nearly always: a command that calls the API then loads
+ *   nothing beyond what Node has (#31: undici's 400 KB and its WebAssembly parser were about a tenth of such a
+ *   command's start-up on Node 20, paid by every cron line and every script's call);
+ * - undici's `EnvHttpProxyAgent` when HTTPS_PROXY, HTTP_PROXY or their lower-case names are set: it tunnels HTTPS
+ *   through the proxy (CONNECT) and honours NO_PROXY as curl does, which Node's client does not do for itself.
+ *   Loaded only then.
+ * Each reports its failures in the terms `classify` turns into one TransportError per kind of failure.
  */
 import type { Readable } from 'node:stream';
-import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentType } from 'undici';
-// The proxy-aware agent and the dispatcher API alone, not undici's index (fetch, WebSocket, caches, mocks...):
-// half the code to load at every command that calls the API. The index's one piece of set-up is repeated
-// here: the API methods (request, connect, ...) on Dispatcher's prototype, which the proxy agent uses too.
-import api from 'undici/lib/api/index.js';
-import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
-import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
-
-Object.assign(DispatcherBase.prototype, api);
-const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as unknown as typeof EnvHttpProxyAgentType;
-
 import { UsageError } from '../domain/errors.js';
 import { interrupted } from './sleep.js';
 import { type Send, TransportError, type WireRequest } from './wire.js';
@@ -23,70 +19,66 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export function createTransport(opts: {
+export interface TransportOptions {
   timeoutMs: number;
   connections?: number;
   proxyEnv?: NodeJS.ProcessEnv;
-}): Transport {
-  const dispatcher = new EnvHttpProxyAgent({
-    ...proxySettings(opts.proxyEnv ?? process.env),
-    keepAliveTimeout: 10_000,
-    keepAliveMaxTimeout: 60_000,
-    connect: { timeout: opts.timeoutMs },
-    headersTimeout: opts.timeoutMs,
-    bodyTimeout: opts.timeoutMs,
-  });
-  let closed = false;
-
-  const send: Send = async (req) => {
-    const started = performance.now();
-    // A buffered call gets one deadline for headers and body. A streamed download, or an upload from a file,
-    // keeps undici's inactivity timeouts only: a 95 MB statement takes longer than any fixed deadline to send and
-    // to import, so the wait for the answer grows with what was sent (two seconds per MiB for the server's work).
-    const upload = req.body !== undefined && !Buffer.isBuffer(req.body);
-    const deadline = req.stream || upload ? undefined : AbortSignal.timeout(opts.timeoutMs);
-    const signal =
-      req.signal && deadline ? AbortSignal.any([req.signal, deadline]) : (req.signal ?? deadline);
-    const headersTimeout = upload ? opts.timeoutMs + serverWorkMs(req) : opts.timeoutMs;
-    try {
-      const res = await dispatcher.request({
-        origin: req.url.origin,
-        path: `${req.url.pathname}${req.url.search}`,
-        method: req.method as Dispatcher.HttpMethod,
-        headers: withLength(req),
-        body: bodyOf(req),
-        signal,
-        headersTimeout,
-        bodyTimeout: opts.timeoutMs,
-      });
-      const headers = flattenHeaders(res.headers);
-      if (req.stream && res.statusCode < 400) {
-        return { status: res.statusCode, headers, stream: res.body, durationMs: performance.now() - started };
-      }
-      const bytes = Buffer.from(await res.body.arrayBuffer());
-      return { status: res.statusCode, headers, bytes, durationMs: performance.now() - started };
-    } catch (err) {
-      throw classify(err, req, deadline, headersTimeout, closed);
-    }
-  };
-
-  return {
-    send,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await dispatcher.close();
-    },
-  };
 }
 
-/** The lower-case name first, as curl and undici read them; '' (not undefined) so undici does not fall back. */
-function proxySettings(env: NodeJS.ProcessEnv) {
+/** The lower-case name first, as curl and undici read them. */
+export function proxySettings(env: NodeJS.ProcessEnv) {
   return {
     httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
     httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
     noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
   };
+}
+
+export function createTransport(opts: TransportOptions): Transport {
+  const proxies = proxySettings(opts.proxyEnv ?? process.env);
+  if (!proxies.httpProxy && !proxies.httpsProxy) return lazily(() => import('./transport-http.js'), opts);
+  return lazily(() => import('./transport-proxied.js'), opts);
+}
+
+/** A transport whose module is imported at its first request (a command that never calls the API loads neither). */
+function lazily(
+  load: () => Promise<{ open(opts: TransportOptions): Transport }>,
+  opts: TransportOptions,
+): Transport {
+  let opened: Promise<Transport> | undefined;
+  let closed = false;
+  const open = () => {
+    opened ??= load().then((m) => m.open(opts));
+    return opened;
+  };
+  return {
+    send: async (req) => {
+      if (closed) throw new TransportError('client closed', 'network', 'CLOSED');
+      return (await open()).send(req);
+    },
+    async close() {
+      closed = true;
+      if (opened) await (await opened).close();
+    },
+  };
+}
+
+/** How long to wait for an answer: the usual wait, and after an upload the server's time to take it in too. */
+export function waits(req: WireRequest, timeoutMs: number) {
+  const upload = req.body !== undefined && !Buffer.isBuffer(req.body);
+  return {
+    upload,
+    // A buffered call gets one deadline for headers and body. A streamed download, or an upload from a file,
+    // keeps the inactivity timeouts only: a 95 MB statement takes longer than any fixed deadline to send and to
+    // import, so the wait for the answer grows with what was sent.
+    deadline: req.stream || upload ? undefined : AbortSignal.timeout(timeoutMs),
+    headersTimeoutMs: upload ? timeoutMs + serverWorkMs(req) : timeoutMs,
+  };
+}
+
+/** The caller's signal and the deadline, either of which ends the request. */
+export function signalOf(req: WireRequest, deadline: AbortSignal | undefined): AbortSignal | undefined {
+  return req.signal && deadline ? AbortSignal.any([req.signal, deadline]) : (req.signal ?? deadline);
 }
 
 /**
@@ -99,13 +91,13 @@ function serverWorkMs(req: WireRequest): number {
   return Math.ceil(length / 1_048_576) * 2000;
 }
 
-function bodyOf(req: WireRequest): Buffer | Readable | undefined {
+export function bodyOf(req: WireRequest): Buffer | Readable | undefined {
   if (req.body === undefined) return undefined;
   if (Buffer.isBuffer(req.body)) return req.body;
   return req.body.open();
 }
 
-function withLength(req: WireRequest): Record<string, string> {
+export function withLength(req: WireRequest): Record<string, string> {
   const headers = { ...req.headers };
   if (req.body && !Buffer.isBuffer(req.body) && req.body.length !== undefined) {
     headers['content-length'] = String(req.body.length);
@@ -122,6 +114,16 @@ export function flattenHeaders(raw: Record<string, string | string[] | undefined
   return out;
 }
 
+/**
+ * What went wrong, in the transports' common terms: `CONNECT_TIMEOUT` (no connection within the wait),
+ * `TIMEOUT` (no answer, or the answer stalled), `INVALID` (a request Node refuses to send), `CLOSED` (the client
+ * was closed); else the system's code (ECONNREFUSED, ECONNRESET, …).
+ */
+export interface TransportFailure {
+  code: string | undefined;
+  message: string;
+}
+
 /** Failures before a connection existed: the request cannot have reached the server. */
 const NEVER_SENT = new Set([
   'ECONNREFUSED',
@@ -130,39 +132,28 @@ const NEVER_SENT = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
+  'CONNECT_TIMEOUT',
 ]);
 
-function classify(
-  err: unknown,
+export function classify(
+  failure: TransportFailure,
   req: WireRequest,
   deadline: AbortSignal | undefined,
   timeoutMs: number,
-  closed: boolean,
 ): Error {
   if (req.signal?.aborted) return interrupted();
-  const e = err as {
-    code?: string;
-    name?: string;
-    message?: string;
-    cause?: { code?: string; message?: string };
-  };
-  const code = e.code ?? e.cause?.code;
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new TransportError(`connect timed out after ${timeoutMs} ms`, 'timeout', code, false);
+  const { code, message } = failure;
+  if (code === 'CONNECT_TIMEOUT') {
+    return new TransportError(`connect timed out after ${timeoutMs} ms`, 'timeout', 'ETIMEDOUT', false);
   }
-  if (deadline?.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new TransportError(`timed out after ${timeoutMs} ms`, 'timeout', code ?? 'ETIMEDOUT');
+  if (deadline?.aborted || code === 'TIMEOUT') {
+    return new TransportError(`timed out after ${timeoutMs} ms`, 'timeout', 'ETIMEDOUT');
   }
-  if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_URL') {
-    return new UsageError(`invalid request: ${e.message ?? String(err)}`, { code: 'invalid_request' });
+  if (code === 'INVALID') {
+    return new UsageError(`invalid request: ${message}`, { code: 'invalid_request' });
   }
-  if (closed || code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') {
-    return new TransportError('client closed', 'network', code);
-  }
-  const detail =
-    e.cause?.message && e.cause.message !== e.message ? `${e.message}: ${e.cause.message}` : e.message;
-  return new TransportError(detail ?? String(err), 'network', code, !NEVER_SENT.has(code ?? ''));
+  if (code === 'CLOSED') return new TransportError('client closed', 'network', code);
+  return new TransportError(message, 'network', code, !NEVER_SENT.has(code ?? ''));
 }
 
 /** A body for a one-shot Readable: sent once, never replayed. */

@@ -135,7 +135,7 @@ export interface StreamRequestOptions extends Omit<RequestOptions, 'body'> {
 export interface StreamResult {
   status: number;
   headers: Record<string, string>;
-  /** The response body stream (undici's BodyReadable). Consume or destroy it. */
+  /** The response body stream (a Readable: Node's IncomingMessage, or undici's body through a proxy). Consume or destroy it. */
   body: Readable;
   requestId: string | undefined;
   replayed: boolean;

@@ -1,0 +1,88 @@
+/**
+ * The way down through a proxy: undici's `EnvHttpProxyAgent` (HTTPS_PROXY / HTTP_PROXY / NO_PROXY, CONNECT
+ * tunnels), loaded only when a proxy is set (transport.ts).
+ */
+import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentType } from 'undici';
+// The proxy-aware agent and the dispatcher API alone, not undici's index (fetch, WebSocket, caches, mocks...). The
+// index's one piece of set-up is repeated here: the API methods (request, connect, ...) on Dispatcher's prototype,
+// which the proxy agent uses too.
+import api from 'undici/lib/api/index.js';
+import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
+import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import {
+  bodyOf,
+  classify,
+  flattenHeaders,
+  proxySettings,
+  signalOf,
+  type Transport,
+  type TransportFailure,
+  type TransportOptions,
+  waits,
+  withLength,
+} from './transport.js';
+import type { Send } from './wire.js';
+
+Object.assign(DispatcherBase.prototype, api);
+const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as unknown as typeof EnvHttpProxyAgentType;
+
+export function open(opts: TransportOptions): Transport {
+  const dispatcher = new EnvHttpProxyAgent({
+    ...proxySettings(opts.proxyEnv ?? process.env),
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connect: { timeout: opts.timeoutMs },
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
+  });
+  let closed = false;
+
+  const send: Send = async (req) => {
+    const started = performance.now();
+    const { deadline, headersTimeoutMs } = waits(req, opts.timeoutMs);
+    try {
+      const res = await dispatcher.request({
+        origin: req.url.origin,
+        path: `${req.url.pathname}${req.url.search}`,
+        method: req.method as Dispatcher.HttpMethod,
+        headers: withLength(req),
+        body: bodyOf(req),
+        signal: signalOf(req, deadline),
+        headersTimeout: headersTimeoutMs,
+        bodyTimeout: opts.timeoutMs,
+      });
+      const headers = flattenHeaders(res.headers);
+      if (req.stream && res.statusCode < 400) {
+        return { status: res.statusCode, headers, stream: res.body, durationMs: performance.now() - started };
+      }
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      return { status: res.statusCode, headers, bytes, durationMs: performance.now() - started };
+    } catch (err) {
+      throw classify(failureOf(err, closed), req, deadline, headersTimeoutMs);
+    }
+  };
+
+  return {
+    send,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await dispatcher.close();
+    },
+  };
+}
+
+/** undici's error codes in the transports' common terms. */
+function failureOf(err: unknown, closed: boolean): TransportFailure {
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.code ?? e.cause?.code;
+  const message =
+    (e.cause?.message && e.cause.message !== e.message ? `${e.message}: ${e.cause.message}` : e.message) ??
+    String(err);
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return { code: 'CONNECT_TIMEOUT', message };
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+    return { code: 'TIMEOUT', message };
+  if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_URL') return { code: 'INVALID', message };
+  if (closed || code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') return { code: 'CLOSED', message };
+  return { code, message };
+}
