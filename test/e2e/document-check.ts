@@ -11,9 +11,13 @@ import { openApiDocument } from '../../src/domain/openapi.js';
 
 type Json = Record<string, any>;
 const doc = openApiDocument() as Json;
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, inlineRefs: false });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-ajv.addSchema({ $id: 'doc', components: closedCopy(doc.components) });
+// Each component schema is registered as a schema of its own (`doc:schemas/Payable`), so ajv compiles it once and
+// every validator that refers to it shares it. Refs into one registered document were compiled again for every
+// operation's validator: ~2.5 s of CPU over the suite's workers (#31 point 7).
+for (const [name, schema] of Object.entries(doc.components.schemas as Json))
+  ajv.addSchema(rebase(closedCopy(schema) as Json), `doc:schemas/${name}`);
 
 const byOperation = new Map<string, { path: string; method: string; op: Json }>();
 for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>))
@@ -39,9 +43,9 @@ function validatorFor(operation: string, status: number) {
   return validate;
 }
 
-/** `#/components/...` refs made to point into the document registered as `doc`. */
+/** `#/components/schemas/X` refs made to point at the schema registered as `doc:schemas/X`. */
 function rebase(schema: Json): Json {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc:'));
 }
 
 /**
