@@ -98,14 +98,23 @@ function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
 
 /** tsv/csv: money as decimal reais with a dot, whatever unit the API used for it. */
 function forScript(value: unknown, kind: Column<unknown>['kind']): string {
+  return withoutControls(scriptText(value, kind));
+}
+
+/** A cell's text before its control characters are dealt with (a JSON value's are escaped by JSON already). */
+function scriptText(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined) return '';
   if (kind === 'reais' && typeof value === 'number') {
     const cents = exactCents(value);
     return cents === undefined ? String(value) : centsToText(cents);
   }
   if (kind === 'cents' && typeof value === 'number') return centsToText(value);
-  if (typeof value === 'object') return printable(JSON.stringify(value));
-  const text = String(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Tabs and line breaks (which would split a row) as a space, other controls shown as \xNN. */
+function withoutControls(text: string): string {
   return hasControl(text) ? printable(text.replace(/[\t\r\n]+/g, ' ')) : text;
 }
 
@@ -178,7 +187,10 @@ export function delimitedRows<T>(out: Out, columns: Column<T>[]): { write(row: T
   const lines = batchedWrites(io.stdout);
   return {
     write(row) {
-      lines.write(`${columns.map((c) => cell(forScript(c.value(row), c.kind), c.kind)).join(sep)}\n`);
+      const texts = columns.map((c) => scriptText(c.value(row), c.kind));
+      // one look at the whole row for control characters (almost every row has none), not one per cell
+      const clean = hasControl(texts.join('')) ? texts.map(withoutControls) : texts;
+      lines.write(`${clean.map((text, i) => cell(text, columns[i]?.kind)).join(sep)}\n`);
     },
     end: () => lines.end(),
   };

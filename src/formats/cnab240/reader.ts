@@ -261,7 +261,9 @@ export class Cnab240Reader {
       this.warn(n, 'file starts with a UTF-8 byte order mark; ignored');
       text = text.slice(1);
     }
-    if (/^[ \t]*$/.test(text)) {
+    // a record starts with its bank code: only a line that does not can be blank or an end-of-file mark
+    const digitFirst = text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57;
+    if (!digitFirst && /^[ \t]*$/.test(text)) {
       this.warn(n, 'blank line ignored', 'blank');
       return;
     }
@@ -270,7 +272,7 @@ export class Cnab240Reader {
       this.error(n, 'line is not CNAB 240 text: NUL bytes between characters (UTF-16 encoded?)', 'utf16');
       return;
     }
-    if (/^[\x1a \t]*$/.test(text)) {
+    if (!digitFirst && /^[\x1a \t]*$/.test(text)) {
       this.warn(n, 'end-of-file mark (Ctrl-Z) ignored', 'eof-mark');
       return;
     }
