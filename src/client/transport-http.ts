@@ -12,16 +12,15 @@ import type { RequestOptions } from 'node:https';
 import { createRequire } from 'node:module';
 import {
   bodyOf,
-  classify,
   flattenHeaders,
   signalOf,
   type Transport,
   type TransportFailure,
   type TransportOptions,
-  waits,
+  transportOver,
   withLength,
 } from './transport.js';
-import type { Send } from './wire.js';
+import type { WireRequest } from './wire.js';
 
 type Request = (url: URL, options: RequestOptions) => ClientRequest;
 
@@ -33,12 +32,7 @@ const nodeHttps = () => require('node:https') as typeof import('node:https');
 
 export function open(opts: TransportOptions): Transport {
   // Idle sockets are kept ten seconds (undici's keep-alive) and do not hold the process open (Node's agent unrefs them).
-  const agentOptions = {
-    keepAlive: true,
-    timeout: 10_000,
-    maxSockets: opts.connections ?? Infinity,
-    scheduling: 'fifo' as const,
-  };
+  const agentOptions = { keepAlive: true, timeout: 10_000, maxSockets: opts.connections ?? Infinity };
   let http: { agent: Agent; request: Request } | undefined;
   let https: { agent: Agent; request: Request } | undefined;
   const waysTo = (url: URL) => {
@@ -51,43 +45,23 @@ export function open(opts: TransportOptions): Transport {
     https ??= { agent: new m.Agent(agentOptions), request: m.request };
     return https;
   };
-  let closed = false;
-
-  const send: Send = async (req) => {
-    const started = performance.now();
-    const { deadline, headersTimeoutMs } = waits(req, opts.timeoutMs);
-    try {
-      if (closed) throw failure('CLOSED', 'client closed');
-      const way = waysTo(req.url);
-      const res = await answerTo(way, req, deadline, headersTimeoutMs, opts.timeoutMs);
-      const status = res.statusCode ?? 0;
-      const headers = flattenHeaders(res.headers);
-      if (req.stream && status < 400) {
-        return { status, headers, stream: res, durationMs: performance.now() - started };
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of res) chunks.push(chunk as Buffer);
-      return { status, headers, bytes: Buffer.concat(chunks), durationMs: performance.now() - started };
-    } catch (err) {
-      throw classify(failureOf(err, closed), req, deadline, headersTimeoutMs);
-    }
-  };
-
-  return {
-    send,
-    async close() {
-      if (closed) return;
-      closed = true;
+  return transportOver(opts.timeoutMs, {
+    async exchange(req, deadline, headersTimeoutMs) {
+      const res = await answerTo(waysTo(req.url), req, deadline, headersTimeoutMs, opts.timeoutMs);
+      return { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: res };
+    },
+    failureOf,
+    close() {
       http?.agent.destroy();
       https?.agent.destroy();
     },
-  };
+  });
 }
 
 /** Sends the request and resolves with the answer once its headers are in. */
 function answerTo(
   way: { agent: Agent; request: Request },
-  req: Parameters<Send>[0],
+  req: WireRequest,
   deadline: AbortSignal | undefined,
   headersTimeoutMs: number,
   timeoutMs: number,

@@ -11,17 +11,15 @@ import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import {
   bodyOf,
-  classify,
   flattenHeaders,
   proxySettings,
   signalOf,
   type Transport,
   type TransportFailure,
   type TransportOptions,
-  waits,
+  transportOver,
   withLength,
 } from './transport.js';
-import type { Send } from './wire.js';
 
 Object.assign(DispatcherBase.prototype, api);
 const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as unknown as typeof EnvHttpProxyAgentType;
@@ -35,12 +33,8 @@ export function open(opts: TransportOptions): Transport {
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
   });
-  let closed = false;
-
-  const send: Send = async (req) => {
-    const started = performance.now();
-    const { deadline, headersTimeoutMs } = waits(req, opts.timeoutMs);
-    try {
+  return transportOver(opts.timeoutMs, {
+    async exchange(req, deadline, headersTimeoutMs) {
       const res = await dispatcher.request({
         origin: req.url.origin,
         path: `${req.url.pathname}${req.url.search}`,
@@ -51,25 +45,11 @@ export function open(opts: TransportOptions): Transport {
         headersTimeout: headersTimeoutMs,
         bodyTimeout: opts.timeoutMs,
       });
-      const headers = flattenHeaders(res.headers);
-      if (req.stream && res.statusCode < 400) {
-        return { status: res.statusCode, headers, stream: res.body, durationMs: performance.now() - started };
-      }
-      const bytes = Buffer.from(await res.body.arrayBuffer());
-      return { status: res.statusCode, headers, bytes, durationMs: performance.now() - started };
-    } catch (err) {
-      throw classify(failureOf(err, closed), req, deadline, headersTimeoutMs);
-    }
-  };
-
-  return {
-    send,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await dispatcher.close();
+      return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body };
     },
-  };
+    failureOf,
+    close: () => dispatcher.close(),
+  });
 }
 
 /** undici's error codes in the transports' common terms. */

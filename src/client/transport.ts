@@ -12,11 +12,50 @@
 import type { Readable } from 'node:stream';
 import { UsageError } from '../domain/errors.js';
 import { interrupted } from './sleep.js';
-import { type Send, TransportError, type WireRequest } from './wire.js';
+import { TransportError, type WireRequest, type WireResponse } from './wire.js';
 
 export interface Transport {
-  send: Send;
+  send(req: WireRequest): Promise<WireResponse>;
   close(): Promise<void>;
+}
+
+/** What a way down does: one request to its answer's headers, its failures named, its connections closed. */
+export interface Way {
+  exchange(
+    req: WireRequest,
+    deadline: AbortSignal | undefined,
+    headersTimeoutMs: number,
+  ): Promise<{ status: number; headers: Record<string, string>; body: Readable }>;
+  failureOf(err: unknown, closed: boolean): TransportFailure;
+  close(): Promise<void> | void;
+}
+
+/** A transport over a way down: the waits, a streamed or buffered answer, its duration, and failures classified. */
+export function transportOver(timeoutMs: number, way: Way): Transport {
+  let closed = false;
+  return {
+    async send(req) {
+      const started = performance.now();
+      const { deadline, headersTimeoutMs } = waits(req, timeoutMs);
+      try {
+        if (closed) throw Object.assign(new Error('client closed'), { code: 'CLOSED' });
+        const { status, headers, body } = await way.exchange(req, deadline, headersTimeoutMs);
+        if (req.stream && status < 400) {
+          return { status, headers, stream: body, durationMs: performance.now() - started };
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of body) chunks.push(chunk as Buffer);
+        return { status, headers, bytes: Buffer.concat(chunks), durationMs: performance.now() - started };
+      } catch (err) {
+        throw classify(way.failureOf(err, closed), req, deadline, headersTimeoutMs);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await way.close();
+    },
+  };
 }
 
 export interface TransportOptions {
