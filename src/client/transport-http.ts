@@ -14,12 +14,11 @@ import {
   bodyOf,
   flattenHeaders,
   signalOf,
-  type Transport,
   type TransportFailure,
   type TransportOptions,
-  transportOver,
+  type Way,
   withLength,
-} from './transport.js';
+} from './way.js';
 import type { WireRequest } from './wire.js';
 
 type Request = (url: URL, options: RequestOptions) => ClientRequest;
@@ -30,12 +29,12 @@ const require = createRequire(import.meta.url);
 const nodeHttp = () => require('node:http') as typeof import('node:http');
 const nodeHttps = () => require('node:https') as typeof import('node:https');
 
-export function open(opts: TransportOptions): Transport {
+export function open(opts: TransportOptions): Way {
   // Idle sockets are kept ten seconds (undici's keep-alive) and do not hold the process open (Node's agent unrefs them).
-  const agentOptions = { keepAlive: true, timeout: 10_000, maxSockets: opts.connections ?? Infinity };
+  const agentOptions = { keepAlive: true, timeout: 10_000 };
   let http: { agent: Agent; request: Request } | undefined;
   let https: { agent: Agent; request: Request } | undefined;
-  const waysTo = (url: URL) => {
+  const clientFor = (url: URL) => {
     if (url.protocol !== 'https:') {
       const m = nodeHttp();
       http ??= { agent: new m.Agent(agentOptions), request: m.request };
@@ -45,9 +44,9 @@ export function open(opts: TransportOptions): Transport {
     https ??= { agent: new m.Agent(agentOptions), request: m.request };
     return https;
   };
-  return transportOver(opts.timeoutMs, {
+  return {
     async exchange(req, deadline, headersTimeoutMs) {
-      const res = await answerTo(waysTo(req.url), req, deadline, headersTimeoutMs, opts.timeoutMs);
+      const res = await answerTo(clientFor(req.url), req, deadline, headersTimeoutMs, opts.timeoutMs);
       return { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: res };
     },
     failureOf,
@@ -55,7 +54,7 @@ export function open(opts: TransportOptions): Transport {
       http?.agent.destroy();
       https?.agent.destroy();
     },
-  });
+  };
 }
 
 /** Sends the request and resolves with the answer once its headers are in. */
@@ -113,11 +112,10 @@ function failure(code: string, message: string): Error & { code: string } {
 }
 
 /** Node's errors in the transports' common terms. */
-function failureOf(err: unknown, closed: boolean): TransportFailure {
+function failureOf(err: unknown): TransportFailure {
   const e = err as { code?: string; message?: string };
   const message = e.message ?? String(err);
   if (e.code?.startsWith('ERR_INVALID') || e.code === 'ERR_UNESCAPED_CHARACTERS')
     return { code: 'INVALID', message };
-  if (closed) return { code: 'CLOSED', message };
   return { code: e.code, message };
 }

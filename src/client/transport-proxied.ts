@@ -14,17 +14,16 @@ import {
   flattenHeaders,
   proxySettings,
   signalOf,
-  type Transport,
   type TransportFailure,
   type TransportOptions,
-  transportOver,
+  type Way,
   withLength,
-} from './transport.js';
+} from './way.js';
 
 Object.assign(DispatcherBase.prototype, api);
 const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as unknown as typeof EnvHttpProxyAgentType;
 
-export function open(opts: TransportOptions): Transport {
+export function open(opts: TransportOptions): Way {
   const dispatcher = new EnvHttpProxyAgent({
     ...proxySettings(opts.proxyEnv ?? process.env),
     keepAliveTimeout: 10_000,
@@ -33,7 +32,7 @@ export function open(opts: TransportOptions): Transport {
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
   });
-  return transportOver(opts.timeoutMs, {
+  return {
     async exchange(req, deadline, headersTimeoutMs) {
       const res = await dispatcher.request({
         origin: req.url.origin,
@@ -49,11 +48,11 @@ export function open(opts: TransportOptions): Transport {
     },
     failureOf,
     close: () => dispatcher.close(),
-  });
+  };
 }
 
 /** undici's error codes in the transports' common terms. */
-function failureOf(err: unknown, closed: boolean): TransportFailure {
+function failureOf(err: unknown): TransportFailure {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.code ?? e.cause?.code;
   const message =
@@ -63,6 +62,6 @@ function failureOf(err: unknown, closed: boolean): TransportFailure {
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
     return { code: 'TIMEOUT', message };
   if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_URL') return { code: 'INVALID', message };
-  if (closed || code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') return { code: 'CLOSED', message };
+  if (code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') return { code: 'CLOSED', message };
   return { code, message };
 }

@@ -7,11 +7,12 @@
  * - undici's `EnvHttpProxyAgent` when HTTPS_PROXY, HTTP_PROXY or their lower-case names are set: it tunnels HTTPS
  *   through the proxy (CONNECT) and honours NO_PROXY as curl does, which Node's client does not do for itself.
  *   Loaded only then.
- * Each reports its failures in the terms `classify` turns into one TransportError per kind of failure.
+ * Each way (way.ts) names its failures in common terms, which `classify` turns into one TransportError per kind.
  */
 import type { Readable } from 'node:stream';
 import { UsageError } from '../domain/errors.js';
 import { interrupted } from './sleep.js';
+import { proxySettings, type TransportFailure, type TransportOptions, type Way } from './way.js';
 import { TransportError, type WireRequest, type WireResponse } from './wire.js';
 
 export interface Transport {
@@ -19,26 +20,40 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-/** What a way down does: one request to its answer's headers, its failures named, its connections closed. */
-export interface Way {
-  exchange(
-    req: WireRequest,
-    deadline: AbortSignal | undefined,
-    headersTimeoutMs: number,
-  ): Promise<{ status: number; headers: Record<string, string>; body: Readable }>;
-  failureOf(err: unknown, closed: boolean): TransportFailure;
-  close(): Promise<void> | void;
+export type { TransportOptions };
+
+/** The way for these options, its module imported at the first request (a command that never calls the API loads neither). */
+export function createTransport(opts: TransportOptions): Transport {
+  const proxies = proxySettings(opts.proxyEnv ?? process.env);
+  const load =
+    proxies.httpProxy || proxies.httpsProxy
+      ? () => import('./transport-proxied.js')
+      : () => import('./transport-http.js');
+  let opening: Promise<Way> | undefined;
+  let way: Way | undefined;
+  return transportOver(opts.timeoutMs, {
+    async exchange(req, deadline, headersTimeoutMs) {
+      opening ??= load().then((m) => m.open(opts));
+      way ??= await opening;
+      return way.exchange(req, deadline, headersTimeoutMs);
+    },
+    failureOf: (err) =>
+      way?.failureOf(err) ?? { code: undefined, message: (err as Error)?.message ?? String(err) },
+    async close() {
+      if (opening) await (await opening).close();
+    },
+  });
 }
 
 /** A transport over a way down: the waits, a streamed or buffered answer, its duration, and failures classified. */
-export function transportOver(timeoutMs: number, way: Way): Transport {
+function transportOver(timeoutMs: number, way: Way): Transport {
   let closed = false;
   return {
     async send(req) {
       const started = performance.now();
       const { deadline, headersTimeoutMs } = waits(req, timeoutMs);
       try {
-        if (closed) throw Object.assign(new Error('client closed'), { code: 'CLOSED' });
+        if (closed) throw new Error('client closed');
         const { status, headers, body } = await way.exchange(req, deadline, headersTimeoutMs);
         if (req.stream && status < 400) {
           return { status, headers, stream: body, durationMs: performance.now() - started };
@@ -47,7 +62,10 @@ export function transportOver(timeoutMs: number, way: Way): Transport {
         for await (const chunk of body) chunks.push(chunk as Buffer);
         return { status, headers, bytes: Buffer.concat(chunks), durationMs: performance.now() - started };
       } catch (err) {
-        throw classify(way.failureOf(err, closed), req, deadline, headersTimeoutMs);
+        const failure: TransportFailure = closed
+          ? { code: 'CLOSED', message: 'client closed' }
+          : way.failureOf(err);
+        throw classify(failure, req, deadline, headersTimeoutMs);
       }
     },
     async close() {
@@ -58,66 +76,16 @@ export function transportOver(timeoutMs: number, way: Way): Transport {
   };
 }
 
-export interface TransportOptions {
-  timeoutMs: number;
-  connections?: number;
-  proxyEnv?: NodeJS.ProcessEnv;
-}
-
-/** The lower-case name first, as curl and undici read them. */
-export function proxySettings(env: NodeJS.ProcessEnv) {
-  return {
-    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
-    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
-    noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
-  };
-}
-
-export function createTransport(opts: TransportOptions): Transport {
-  const proxies = proxySettings(opts.proxyEnv ?? process.env);
-  if (!proxies.httpProxy && !proxies.httpsProxy) return lazily(() => import('./transport-http.js'), opts);
-  return lazily(() => import('./transport-proxied.js'), opts);
-}
-
-/** A transport whose module is imported at its first request (a command that never calls the API loads neither). */
-function lazily(
-  load: () => Promise<{ open(opts: TransportOptions): Transport }>,
-  opts: TransportOptions,
-): Transport {
-  let opened: Promise<Transport> | undefined;
-  let closed = false;
-  const open = () => {
-    opened ??= load().then((m) => m.open(opts));
-    return opened;
-  };
-  return {
-    send: async (req) => {
-      if (closed) throw new TransportError('client closed', 'network', 'CLOSED');
-      return (await open()).send(req);
-    },
-    async close() {
-      closed = true;
-      if (opened) await (await opened).close();
-    },
-  };
-}
-
 /** How long to wait for an answer: the usual wait, and after an upload the server's time to take it in too. */
-export function waits(req: WireRequest, timeoutMs: number) {
+function waits(req: WireRequest, timeoutMs: number) {
   const upload = req.body !== undefined && !Buffer.isBuffer(req.body);
   return {
-    upload,
     // A buffered call gets one deadline for headers and body. A streamed download, or an upload from a file,
     // keeps the inactivity timeouts only: a 95 MB statement takes longer than any fixed deadline to send and to
     // import, so the wait for the answer grows with what was sent.
     deadline: req.stream || upload ? undefined : AbortSignal.timeout(timeoutMs),
     headersTimeoutMs: upload ? timeoutMs + serverWorkMs(req) : timeoutMs,
   };
-}
-
-/** The caller's signal and the deadline, either of which ends the request. */
-export function signalOf(req: WireRequest, deadline: AbortSignal | undefined): AbortSignal | undefined {
-  return req.signal && deadline ? AbortSignal.any([req.signal, deadline]) : (req.signal ?? deadline);
 }
 
 /**
@@ -128,39 +96,6 @@ export function signalOf(req: WireRequest, deadline: AbortSignal | undefined): A
 function serverWorkMs(req: WireRequest): number {
   const length = req.body && !Buffer.isBuffer(req.body) ? (req.body.length ?? 0) : 0;
   return Math.ceil(length / 1_048_576) * 2000;
-}
-
-export function bodyOf(req: WireRequest): Buffer | Readable | undefined {
-  if (req.body === undefined) return undefined;
-  if (Buffer.isBuffer(req.body)) return req.body;
-  return req.body.open();
-}
-
-export function withLength(req: WireRequest): Record<string, string> {
-  const headers = { ...req.headers };
-  if (req.body && !Buffer.isBuffer(req.body) && req.body.length !== undefined) {
-    headers['content-length'] = String(req.body.length);
-  }
-  return headers;
-}
-
-export function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
-/**
- * What went wrong, in the transports' common terms: `CONNECT_TIMEOUT` (no connection within the wait),
- * `TIMEOUT` (no answer, or the answer stalled), `INVALID` (a request Node refuses to send), `CLOSED` (the client
- * was closed); else the system's code (ECONNREFUSED, ECONNRESET, …).
- */
-export interface TransportFailure {
-  code: string | undefined;
-  message: string;
 }
 
 /** Failures before a connection existed: the request cannot have reached the server. */
@@ -174,7 +109,7 @@ const NEVER_SENT = new Set([
   'CONNECT_TIMEOUT',
 ]);
 
-export function classify(
+function classify(
   failure: TransportFailure,
   req: WireRequest,
   deadline: AbortSignal | undefined,
