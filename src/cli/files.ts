@@ -99,18 +99,18 @@ export function progressBar(
 ): Progress {
   if (!io.stderr.isTTY || quiet) return { update: () => undefined, done: () => undefined };
   let last = 0;
-  const draw = (bytes: number, learnt?: number) => {
+  const draw = (done: number, learnt?: number) => {
     if (learnt !== undefined) total = learnt;
     const now = Date.now();
-    if (now - last < 100 && bytes !== total) return;
+    if (now - last < 100 && done !== total) return;
     last = now;
     if (total) {
       const width = 30;
-      const filled = Math.round((bytes / total) * width);
+      const filled = Math.round((done / total) * width);
       io.stderr.write(
-        `\r${label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor((bytes / total) * 100)}% ${show(bytes)}/${show(total)}${unit}`,
+        `\r${label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor((done / total) * 100)}% ${show(done)}/${show(total)}${unit}`,
       );
-    } else io.stderr.write(`\r${label} ${show(bytes)}${unit}`);
+    } else io.stderr.write(`\r${label} ${show(done)}${unit}`);
   };
   return { update: draw, done: () => io.stderr.write('\n') };
 }

@@ -3,7 +3,7 @@ import type { Deps } from './context.js';
 import { progressBar } from './files.js';
 import { intFlag } from './flags.js';
 import { paint, writeLine } from './io.js';
-import { batchedWrites, type Column, delimitedRows, printList, selectFields } from './output.js';
+import { type Column, delimitedRows, jsonArrayRows, printList } from './output.js';
 
 /** `--all` and `--limit N`, on every list verb. */
 export interface PagingFlags {
@@ -66,23 +66,6 @@ export async function showList<T>(
   rows.end();
   if (pages > 1) progress.done();
   sayWhatIsLeft(deps, result, read, limit);
-}
-
-/** JSON rows written as one array on one line, a page at a time, with `--json FIELD,…` applied to each row. */
-function jsonArrayRows(deps: Deps): { write(row: unknown): void; end(): void } {
-  const out = batchedWrites(deps.io.stdout);
-  let first = true;
-  return {
-    write(row) {
-      const shown = deps.jsonFields ? selectFields(row, deps.jsonFields) : row;
-      out.write(`${first ? '[' : ','}${JSON.stringify(shown)}`);
-      first = false;
-    },
-    end() {
-      out.write(first ? '[]\n' : ']\n');
-      out.end();
-    },
-  };
 }
 
 const limitOf = (flags: PagingFlags) =>

@@ -162,7 +162,6 @@ export function printJson(out: Pick<Out, 'io' | 'jsonFields'>, data: unknown): v
   );
 }
 
-/** A list of records in the chosen format; JSON prints the API's data untouched. */
 /**
  * tsv or csv rows written one at a time, so a caller with a million rows (a CNAB file being read) never holds
  * them: the header line (csv always, tsv with --header) at once, then the rows in writes of about 64 KB (one
@@ -220,6 +219,31 @@ export function batchedWrites(stream: Pick<Io['stdout'], 'write'>): {
   };
 }
 
+/**
+ * JSON rows written as one array on one line, a page at a time, with `--json FIELD,…` applied to each row: the
+ * bytes `printJson` writes for the whole list into a pipe, without holding it. A read that stops half-way
+ * leaves the array unclosed, so no parser takes it for the whole list.
+ */
+export function jsonArrayRows(out: Pick<Out, 'io' | 'jsonFields'>): {
+  write(row: unknown): void;
+  end(): void;
+} {
+  const lines = batchedWrites(out.io.stdout);
+  let first = true;
+  return {
+    write(row) {
+      const shown = out.jsonFields ? selectFields(row, out.jsonFields) : row;
+      lines.write(`${first ? '[' : ','}${JSON.stringify(shown)}`);
+      first = false;
+    },
+    end() {
+      lines.write(first ? '[]\n' : ']\n');
+      lines.end();
+    },
+  };
+}
+
+/** A list of records in the chosen format; JSON prints the API's data untouched. */
 export async function printList<T>(out: Out, rows: readonly T[], columns: Column<T>[]): Promise<void> {
   const { io, format } = out;
   if (out.collect) {
