@@ -68,7 +68,8 @@ export async function showList<T>(
   sayWhatIsLeft(deps, result, read, limit);
 }
 
-const limitOf = (flags: PagingFlags) =>
+/** `--limit N`, checked: 1 to 1,000,000. */
+export const limitOf = (flags: PagingFlags) =>
   flags.limit !== undefined ? intFlag('--limit', flags.limit, 1, 1_000_000) : undefined;
 
 const everyPage = (deps: Deps, flags: PagingFlags, limit: number | undefined) =>

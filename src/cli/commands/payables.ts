@@ -20,9 +20,9 @@ import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { bodyFromFlags, flagOf, namedProblem, type Picker, promptMissing } from '../fields.js';
 import { readIdArgs } from '../files.js';
-import { dateFlag, enumFlag, intFlag } from '../flags.js';
+import { dateFlag, enumFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { type PagingFlags, showList } from '../lists.js';
+import { limitOf, type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { nextSteps, SETTLED_ADVICE } from '../rejections.js';
 import { reportBulk } from '../report.js';
@@ -105,7 +105,7 @@ export async function payablesList(deps: Deps, opts: ListOptions): Promise<numbe
     await showList(deps, opts, LIST_COLUMNS, (o) => client.payables.list(filters, o));
     return 0;
   }
-  const limit = opts.limit !== undefined ? intFlag('--limit', opts.limit, 1, 1_000_000) : undefined;
+  const limit = limitOf(opts);
   const rows = [...(await client.payables.list(filters, { all: true }))]
     .filter((p) => local.every((keep) => keep(p)))
     .slice(0, limit);
