@@ -236,7 +236,7 @@ export function decodeLine(bytes: Uint8Array): DecodedLine {
  * tell a byte at or above 0x80, below 0x20 or equal to 0x7F in a word (a word that has one is looked at byte by
  * byte, as every line end makes one). About three times faster than a regular expression over the decoded text.
  */
-export function isPlainText(bytes: Uint8Array): boolean {
+function isPlainText(bytes: Uint8Array): boolean {
   const n = bytes.length;
   let i = 0;
   const aligned = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
