@@ -65,14 +65,26 @@ export const DEFAULT_EARLY_DAYS = 7;
 export function totalsByForma(
   payments: Iterable<{ forma: string; amount: number }>,
 ): Record<string, { count: number; total_amount: number }> {
-  const out: Record<string, { count: number; total_amount: number }> = {};
-  for (const p of payments) {
-    const f = out[p.forma] ?? { count: 0, total_amount: 0 };
-    out[p.forma] = f;
-    f.count++;
-    f.total_amount += p.amount;
-  }
-  return out;
+  const tally = formaTally();
+  for (const p of payments) tally.add(p.forma, p.amount);
+  return tally.totals;
+}
+
+/** The same totals kept as payments pass one by one (a batch of 100,000 is never held whole). */
+export function formaTally(): {
+  add(forma: string, amount: number): void;
+  totals: Record<string, { count: number; total_amount: number }>;
+} {
+  const totals: Record<string, { count: number; total_amount: number }> = {};
+  return {
+    add(forma, amount) {
+      const f = totals[forma] ?? { count: 0, total_amount: 0 };
+      totals[forma] = f;
+      f.count++;
+      f.total_amount += amount;
+    },
+    totals,
+  };
 }
 
 /** The 44-digit barcode a payable's document names, whichever of its forms was typed; null when it is none. */

@@ -9,7 +9,7 @@
  * Each runs inside the request's one transaction: a failure anywhere rolls the whole change back.
  */
 import { createHash } from 'node:crypto';
-import { totalsByForma } from '../../domain/batch-preview.js';
+import { formaTally } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
 import { type IsoDate, todayIn } from '../../domain/dates.js';
 import type { PayableState } from '../../domain/payables.js';
@@ -141,9 +141,10 @@ export const FILE_CHUNK_BYTES = 1 << 20;
 
 /**
  * Generates the batch: validates, writes the remittance, then moves the payables to in_batch and stores the batch,
- * its items and its file. A batch of 100 000 payables is never held whole: the payables are read a page at a time,
- * twice (once to check each and keep its item with the rank of its lote, once in the file's order to write it), and
- * the file goes to the database in chunks as it is written, so memory stays flat whatever the size.
+ * its items and its file. A batch of 100 000 payables is never held whole: the payables are read once, a page at a
+ * time (each checked, its item stored, its checked payment set aside under its lote's rank), the file is written
+ * from what was set aside in the lotes' order, and it goes to the database in chunks as it is written, so memory
+ * stays flat whatever the size.
  */
 export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentBatchRecord {
   const today = todayIn(now);
@@ -206,12 +207,14 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
   );
   let count = 0;
   let total = 0;
+  const byForma = formaTally();
   for (const p of tx.payables.pages(marked, ['due_date', 'public_id'])) {
     const position = count++;
     const payment = paymentAt(p, position);
     const { rank, checked } = remittanceOrRefusal(() => stream.check(payment, position), p.public_id);
     const amount = payableTotal(p);
     total += amount;
+    byForma.add(p.forma_pagamento, amount);
     insertItem.run(
       publicId,
       position,
@@ -244,13 +247,6 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
   tx.sqlite.exec('DELETE FROM temp.remittance_scratch');
   const { size, sha256 } = file.end();
 
-  const byForma = totalsByForma(
-    tx
-      .prepare(
-        'SELECT forma_pagamento AS forma, amount FROM batch_items WHERE batch_id = ? ORDER BY position',
-      )
-      .iterate(publicId) as Iterable<{ forma: string; amount: number }>,
-  );
   const batch = tx.batches.insert({
     public_id: publicId,
     state: 'generated',
@@ -262,7 +258,7 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
     file_size: size,
     payables_count: count,
     total_amount: total,
-    by_forma: byForma,
+    by_forma: byForma.totals,
     returns: [],
     created_at: at,
   });
