@@ -28,7 +28,6 @@ import {
   RecordChunks,
   type ReturnDecision,
   toSeuNumero,
-  writePaymentReturn,
 } from '../formats/cnab240/index.js';
 
 export interface BankReturnOptions {
@@ -163,7 +162,8 @@ export function simulateBankReturn(remittance: string, opts: BankReturnOptions =
   facts.write(remittance);
   const { file, seedOfFile } = facts.end();
   const { decide, counts } = decider(facts, file.bank_code ?? '000', seedOfFile, opts);
-  const text = writePaymentReturn(remittance, decide);
+  // checked above (RemittanceFacts): read once more to answer, not twice
+  const text = PaymentReturnWriter.whole(remittance, decide);
   return { text, ...counts };
 }
 

@@ -42,9 +42,7 @@ export function writePaymentReturn(
     throw new FormatError(`remittance is not readable: line ${e.line}: ${e.message}`, { line: e.line });
   }
   if (parsed.service !== 'payment') throw new FormatError('remittance is not a payment file');
-  const writer = new PaymentReturnWriter(decide, options);
-  const out = [...writer.write(remittance), ...writer.end()];
-  return out.map((l) => `${l}\r\n`).join('');
+  return PaymentReturnWriter.whole(remittance, decide, options);
 }
 
 /**
@@ -73,6 +71,16 @@ export class PaymentReturnWriter {
       onItem: (item) => this.decided.set(item.line, item),
       onRecord: (n, rec) => this.held.push({ n, rec }),
     });
+  }
+
+  /** The whole return of a remittance already checked (read without errors, a payment file), as text. */
+  static whole(
+    remittance: string,
+    decide: (item: CnabItem) => ReturnDecision,
+    options: ReturnOptions = {},
+  ): string {
+    const writer = new PaymentReturnWriter(decide, options);
+    return [...writer.write(remittance), ...writer.end()].map((l) => `${l}\r\n`).join('');
   }
 
   /** The next bytes (or text) of the remittance; the return's records that are final now. */
