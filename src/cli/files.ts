@@ -79,23 +79,26 @@ export interface Progress {
   done(): void;
 }
 
-/** How a bar writes its counts: megabytes by default. */
-export interface Counting {
-  show(n: number): string;
-  unit: string;
-}
-const MEGABYTES: Counting = { show: (n) => (n / 1_048_576).toFixed(1), unit: ' MB' };
+/** How a bar writes how far it got (`done`, of `total` when it is known): `3/10`, `1.2/4.0 MB`. */
+export type Counting = (done: number, total: number | undefined) => string;
 
-/**
- * A progress bar on stderr when it is a terminal (and not --quiet); nothing otherwise. Counts bytes (shown in MB)
- * unless `counting` says how to write a count (rows).
- */
+/** Bytes, in kB under a megabyte (a 6 kB remittance read `0.0/0.0 MB`), in MB above. */
+const BYTES: Counting = (done, total) => {
+  const [size, digits, unit] = (total ?? done) >= 1_048_576 ? [1_048_576, 1, 'MB'] : [1024, 0, 'kB'];
+  const shown = (n: number) => (n / size).toFixed(digits);
+  return `${total ? `${shown(done)}/${shown(total)}` : shown(done)} ${unit}`;
+};
+
+/** Rows, as they are counted. */
+export const ROWS: Counting = (done, total) => (total ? `${done}/${total}` : String(done));
+
+/** A progress bar on stderr when it is a terminal (and not --quiet); nothing otherwise. Counts bytes by default. */
 export function progressBar(
   io: Io,
   label: string,
   total: number | undefined,
   quiet: boolean,
-  { show, unit }: Counting = MEGABYTES,
+  counting: Counting = BYTES,
 ): Progress {
   if (!io.stderr.isTTY || quiet) return { update: () => undefined, done: () => undefined };
   let last = 0;
@@ -108,9 +111,9 @@ export function progressBar(
       const width = 30;
       const filled = Math.round((done / total) * width);
       io.stderr.write(
-        `\r${label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor((done / total) * 100)}% ${show(done)}/${show(total)}${unit}`,
+        `\r${label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor((done / total) * 100)}% ${counting(done, total)}`,
       );
-    } else io.stderr.write(`\r${label} ${show(done)}${unit}`);
+    } else io.stderr.write(`\r${label} ${counting(done, total)}`);
   };
   return { update: draw, done: () => io.stderr.write('\n') };
 }

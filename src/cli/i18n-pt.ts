@@ -41,6 +41,9 @@ export const PT: Readonly<Record<string, string>> = {
   bank: 'banco',
   lines: 'linhas',
   rows: 'linhas',
+  // progress bars of a transfer
+  download: 'baixando',
+  upload: 'enviando',
   dialect: 'dialeto',
   layout: 'leiaute',
   company: 'empresa',
@@ -267,6 +270,8 @@ export const PT: Readonly<Record<string, string>> = {
 export const PT_PATTERNS: readonly [RegExp, string][] = [
   [/^Showing (\d+) of (\d+): --all for every row$/, 'Mostrando $1 de $2: --all para todas as linhas'],
   [/^Showing the first (\d+): --all for every row$/, 'Mostrando as primeiras $1: --all para todas as linhas'],
+  [/^Showing (\d+) of (\d+) \(--limit (\d+)\)$/, 'Mostrando $1 de $2 (--limit $3)'],
+  [/^Showing the first (\d+) \(--limit (\d+)\)$/, 'Mostrando as primeiras $1 (--limit $2)'],
   [/^(\d+) payments in (\d{4}-\d\d), (.*)$/, '$1 pagamentos em $2, $3'],
   [/^Ledger (\S+) to (\S+)$/, 'Razão de $1 a $2'],
   [/^Ledger (\S+)$/, 'Razão $1'],

@@ -1,6 +1,6 @@
 import type { ListOptions, ListResult } from '../client/index.js';
 import type { Deps } from './context.js';
-import { progressBar } from './files.js';
+import { progressBar, ROWS } from './files.js';
 import { intFlag } from './flags.js';
 import { paint, writeLine } from './io.js';
 import { type Column, delimitedRows, jsonArrayRows, printList } from './output.js';
@@ -49,7 +49,7 @@ export async function showList<T>(
   const rows = deps.format === 'json' ? jsonArrayRows(deps) : delimitedRows(deps, columns);
   // how far it got, for a person watching a pipe fill (rows on their terminal say it themselves)
   const quiet = Boolean(deps.globals.quiet) || Boolean(deps.io.stdout.isTTY);
-  const progress = progressBar(deps.io, deps.t('rows'), undefined, quiet, { show: String, unit: '' });
+  const progress = progressBar(deps.io, deps.t('rows'), undefined, quiet, ROWS);
   let read = 0;
   let pages = 0;
   const result = await fetch({
@@ -87,5 +87,5 @@ function sayWhatIsLeft(
   const shown = total === undefined ? `Showing the first ${shownCount}` : `Showing ${shownCount} of ${total}`;
   const line = limit !== undefined ? `${shown} (--limit ${limit})` : `${shown}: --all for every row`;
   if (limit !== undefined) deps.info(line);
-  else writeLine(deps.io.stderr, paint(deps.io, 'yellow', line));
+  else writeLine(deps.io.stderr, paint(deps.io, 'yellow', deps.t(line)));
 }

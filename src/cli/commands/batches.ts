@@ -266,7 +266,7 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
   const bytes = await writeAtomically(
     file.body,
     target.path,
-    progressBar(deps.io, 'download', file.size, Boolean(deps.globals.quiet)),
+    progressBar(deps.io, deps.t('download'), file.size, Boolean(deps.globals.quiet)),
     target.overwrite,
   );
   if (deps.format === 'json') printJson(deps, { path: target.path, bytes });
@@ -312,7 +312,7 @@ export async function importReturn(
     });
   const key = deps.globals.idempotencyKey ?? `retorno-${id}-${await sha256File(path)}`;
   const client = await deps.client();
-  const bar = progressBar(deps.io, 'upload', info.size, Boolean(deps.globals.quiet));
+  const bar = progressBar(deps.io, deps.t('upload'), info.size, Boolean(deps.globals.quiet));
   const { summary, replayed } = await client.batches.importReturn(id, path, {
     idempotencyKey: key,
     onProgress: (sent) => bar.update(sent),

@@ -231,7 +231,7 @@ export async function importStatement(
     deps.globals.idempotencyKey ??
     `statement-${account}-${format}-${local.sha256 ?? (await sha256File(path))}${suffix}`;
   const client = await deps.client();
-  const bar = progressBar(deps.io, 'upload', local.size, Boolean(deps.globals.quiet));
+  const bar = progressBar(deps.io, deps.t('upload'), local.size, Boolean(deps.globals.quiet));
   const { result, replayed } = await client.statements
     .import(account as number, path, {
       format,

@@ -41,6 +41,13 @@ describe('the language of the screens', () => {
     expect(missing).toEqual([]);
   });
 
+  test('a list cut by --limit says so in Portuguese too', async () => {
+    const t = await loadTranslator('pt-BR');
+    expect(t('Showing 1 of 2 (--limit 1)')).toBe('Mostrando 1 de 2 (--limit 1)');
+    expect(t('Showing the first 30 (--limit 30)')).toBe('Mostrando as primeiras 30 (--limit 30)');
+    expect(t('download')).toBe('baixando');
+  });
+
   test('words with a variable part', async () => {
     const t = await loadTranslator('pt-BR');
     expect(t('Showing 25 of 49: --all for every row')).toBe('Mostrando 25 de 49: --all para todas as linhas');
