@@ -1,4 +1,9 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
+import { writePaymentRemittance } from '../../src/formats/cnab240/writer.js';
+import { sampleInput, samplePayments } from '../unit/cnab240/fixtures.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /**
@@ -54,4 +59,24 @@ test('a delete without a terminal to confirm on says so in Portuguese, and delet
     '--yes é obrigatório para excluir sem um terminal onde confirmar (nada foi excluído)',
   );
   expect((await s.condo.json(['payables', 'show', created.public_id])).state).toBe('pending');
+});
+
+test('what a command says it did, in Portuguese: the simulated bank return and a list cut by --limit', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'condo-pt-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  const rem = join(dir, 'lote.rem');
+  await writeFile(rem, writePaymentRemittance(sampleInput(samplePayments())));
+  const returned = await s.condo.run([
+    '--lang',
+    'pt-BR',
+    'sandbox',
+    'bank-return',
+    rem,
+    '-O',
+    join(dir, 'r.ret'),
+  ]);
+  expect(returned.exitCode, returned.stderr).toBe(0);
+  expect(returned.stderr).toMatch(/^retorno do banco: \d+ pagos, \d+ agendados, \d+ rejeitados$/m);
+  const cut = await s.condo.run(['--lang', 'pt-BR', 'invoices', 'list', '--limit', '1']);
+  expect(cut.stderr).toMatch(/^Mostrando 1 de \d+ \(--limit 1\)$/m);
 });

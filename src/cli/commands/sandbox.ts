@@ -417,6 +417,9 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
   }
   await deliver(deps.io, target, Readable.from(result.chunks), silent);
   const counts = result.counts;
-  deps.info(`bank return: ${counts.paid} paid, ${counts.scheduled} scheduled, ${counts.rejected} rejected`);
+  deps.info({
+    en: `bank return: ${counts.paid} paid, ${counts.scheduled} scheduled, ${counts.rejected} rejected`,
+    pt: `retorno do banco: ${counts.paid} pagos, ${counts.scheduled} agendados, ${counts.rejected} rejeitados`,
+  });
   return 0;
 }
