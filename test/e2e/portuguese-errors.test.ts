@@ -61,7 +61,7 @@ test('a delete without a terminal to confirm on says so in Portuguese, and delet
   expect((await s.condo.json(['payables', 'show', created.public_id])).state).toBe('pending');
 });
 
-test('what a command says it did, in Portuguese: the simulated bank return and a list cut by --limit', async () => {
+test('what a command says it did, in Portuguese: the bank return, a list cut by --limit, report and ledger titles', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'condo-pt-'));
   onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const rem = join(dir, 'lote.rem');
@@ -79,4 +79,8 @@ test('what a command says it did, in Portuguese: the simulated bank return and a
   expect(returned.stderr).toMatch(/^retorno do banco: \d+ pagos, \d+ agendados, \d+ rejeitados$/m);
   const cut = await s.condo.run(['--lang', 'pt-BR', 'invoices', 'list', '--limit', '1']);
   expect(cut.stderr).toMatch(/^Mostrando 1 de \d+ \(--limit 1\)$/m);
+  const ledger = await s.condo.ok(['--lang', 'pt-BR', '-o', 'table', 'ledger', 'summary', '--last', '2']);
+  expect(ledger).toMatch(/^Razão de \d{4}-\d\d a \d{4}-\d\d$/m);
+  const paid = await s.condo.ok(['--lang', 'pt-BR', '-o', 'table', 'report', 'paid']);
+  expect(paid).toMatch(/^\d+ pagamentos em \d{4}-\d\d, R\$ /m);
 });

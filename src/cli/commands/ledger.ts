@@ -233,7 +233,7 @@ async function summaryRange(
     printJson(deps, { from, to, months: rows });
     return 0;
   }
-  if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', `Ledger ${from} to ${to}`));
+  if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', deps.t(`Ledger ${from} to ${to}`)));
   await printList(deps, totals, [
     { header: 'MONTH', value: (t) => t.month },
     { header: 'REVENUE', value: (t) => t.revenueCents, kind: 'cents' },
@@ -246,8 +246,8 @@ async function summaryRange(
       deps.io,
       totals.map((t) => ({ label: t.month, values: [t.revenueCents, t.expenseCents] })),
       [
-        { name: 'revenue', glyph: '█', style: 'green' },
-        { name: 'expense', glyph: '▒', style: 'red' },
+        { name: deps.t('revenue'), glyph: '█', style: 'green' },
+        { name: deps.t('expense'), glyph: '▒', style: 'red' },
       ],
     );
   }
@@ -293,7 +293,7 @@ export async function summary(
     ...s.revenue.map((a) => ({ type: 'revenue', ...a })),
     ...s.expense.map((a) => ({ type: 'expense', ...a })),
   ];
-  if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', `Ledger ${month}`));
+  if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', deps.t(`Ledger ${month}`)));
   await printList(deps, accountRows, [
     { header: 'TYPE', value: (r) => r.type, words: true },
     { header: 'CODE', value: (r) => r.code },

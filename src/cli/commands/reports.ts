@@ -145,7 +145,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
     ]);
   }
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
-  if (deps.format === 'table') writeLine(deps.io.stdout, totalLine);
+  if (deps.format === 'table') writeLine(deps.io.stdout, deps.t(totalLine));
   else deps.info(totalLine);
   return 0;
 }
