@@ -338,11 +338,11 @@ function screenWidth(io: Io): number {
 }
 
 /**
- * A message for stderr: on a terminal broken at spaces to its width, the lines after the first indented, so a
- * long line reads as one paragraph at 80 columns; a log or a pipe gets it on one line, as a script greps it.
+ * A message for stderr (or `to`): on a terminal broken at spaces to its width, the lines after the first indented,
+ * so a long line reads as one paragraph at 80 columns; a log or a pipe gets it on one line, as a script greps it.
  */
-export function wrapMessage(io: Io, text: string): string {
-  if (!io.stderr.isTTY) return text;
+export function wrapMessage(io: Io, text: string, to: { isTTY?: boolean } = io.stderr): string {
+  if (!to.isTTY) return text;
   const width = screenWidth(io);
   const [first = '', ...rest] = wrapText(text, width);
   return [

@@ -61,7 +61,7 @@ test('a delete without a terminal to confirm on says so in Portuguese, and delet
   expect((await s.condo.json(['payables', 'show', created.public_id])).state).toBe('pending');
 });
 
-test('what a command says it did, in Portuguese: the bank return, a list cut by --limit, report and ledger titles', async () => {
+test('what a command says it did, in Portuguese: the bank return, a list cut by --limit, report and ledger titles, a statement’s summary', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'condo-pt-'));
   onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const rem = join(dir, 'lote.rem');
@@ -83,4 +83,10 @@ test('what a command says it did, in Portuguese: the bank return, a list cut by 
   expect(ledger).toMatch(/^Razão de \d{4}-\d\d a \d{4}-\d\d$/m);
   const paid = await s.condo.ok(['--lang', 'pt-BR', '-o', 'table', 'report', 'paid']);
   expect(paid).toMatch(/^\d+ pagamentos em \d{4}-\d\d, R\$ /m);
+  const ofx = join(import.meta.dirname, '..', 'fixtures', 'corpus', 'statements', 'annacruz__ofx', 'bb.ofx');
+  const dry = await s.condo.ok(['--lang', 'pt-BR', 'statements', 'import', ofx, '--dry-run']);
+  expect(dry).toMatch(
+    /: OFX \(.+\), \d+ transações, líquido -?R\$ [\d.,]+, de \d\d\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4}$/m,
+  );
+  expect(dry).toMatch(/^ {2}banco \S+ conta \S+ \(\S+\): de /m);
 });

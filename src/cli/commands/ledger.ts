@@ -233,7 +233,8 @@ async function summaryRange(
     printJson(deps, { from, to, months: rows });
     return 0;
   }
-  if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', deps.t(`Ledger ${from} to ${to}`)));
+  if (deps.format === 'table')
+    writeLine(deps.io.stdout, paint(deps.io, 'bold', deps.t(`Ledger ${from} to ${to}`)));
   await printList(deps, totals, [
     { header: 'MONTH', value: (t) => t.month },
     { header: 'REVENUE', value: (t) => t.revenueCents, kind: 'cents' },

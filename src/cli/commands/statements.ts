@@ -17,7 +17,7 @@ import { progressBar, sha256File } from '../files.js';
 import { enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
+import { type Column, fieldColumns, printJson, printList, printRecord, wrapMessage } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
@@ -97,18 +97,25 @@ export async function parseLocally(path: string, opts: ImportOptions): Promise<L
 }
 
 function printLocalSummary(deps: Deps, path: string, s: StatementSummary, toStdout: boolean): void {
-  const line = (text: string) => (toStdout ? writeLine(deps.io.stdout, text) : deps.info(text));
-  line(
-    `${path}: ${s.format.toUpperCase()} (${s.encoding}), ${s.transactions} transactions, net ${formatReais(s.net_amount_cents)}, ${s.first_date ?? '?'} to ${s.last_date ?? '?'}`,
-  );
+  const line = (text: Text) =>
+    toStdout
+      ? writeLine(deps.io.stdout, wrapMessage(deps.io, deps.t(text), deps.io.stdout))
+      : deps.info(text, true);
+  const iso = (date: string | null | undefined) => date ?? '?';
+  const br = (date: string | null | undefined) => (date ? formatDateBr(date) : '?');
+  const net = formatReais(s.net_amount_cents);
+  const kind = `${s.format.toUpperCase()} (${s.encoding})`;
+  line({
+    en: `${path}: ${kind}, ${s.transactions} transactions, net ${net}, ${iso(s.first_date)} to ${iso(s.last_date)}`,
+    pt: `${path}: ${kind}, ${s.transactions} transações, líquido ${net}, de ${br(s.first_date)} a ${br(s.last_date)}`,
+  });
   for (const st of s.statements) {
-    const balance =
-      st.ledger_balance_cents === null
-        ? ''
-        : `, balance ${formatReais(st.ledger_balance_cents)} on ${st.ledger_balance_date ?? '?'}`;
-    line(
-      `  bank ${st.bank_id ?? '?'} account ${st.account_id ?? '?'} (${st.currency ?? '?'}): ${st.start_date ?? '?'} to ${st.end_date ?? '?'}, ${st.transactions} transactions${balance}`,
-    );
+    const [bank, account, currency] = [st.bank_id ?? '?', st.account_id ?? '?', st.currency ?? '?'];
+    const balance = st.ledger_balance_cents === null ? null : formatReais(st.ledger_balance_cents);
+    line({
+      en: `  bank ${bank} account ${account} (${currency}): ${iso(st.start_date)} to ${iso(st.end_date)}, ${st.transactions} transactions${balance ? `, balance ${balance} on ${iso(st.ledger_balance_date)}` : ''}`,
+      pt: `  banco ${bank} conta ${account} (${currency}): de ${br(st.start_date)} a ${br(st.end_date)}, ${st.transactions} transações${balance ? `, saldo ${balance} em ${br(st.ledger_balance_date)}` : ''}`,
+    });
   }
   for (const w of s.warnings) deps.warn(`line ${w.line}: ${w.message}`);
 }
