@@ -343,13 +343,15 @@ function screenWidth(io: Io): number {
  */
 export function wrapMessage(io: Io, text: string, to: { isTTY?: boolean } = io.stderr): string {
   if (!to.isTTY) return text;
-  const width = screenWidth(io);
-  const [first = '', ...rest] = wrapText(text, width);
+  // a line indented under another keeps its indent, and its own continuation lines go two further in
+  const indent = /^ */.exec(text)?.[0] ?? '';
+  const width = screenWidth(io) - indent.length;
+  const [first = '', ...rest] = wrapText(text.slice(indent.length), width);
   return [
-    first,
+    `${indent}${first}`,
     ...wrapText(rest.join(' '), width - 2)
       .filter(Boolean)
-      .map((l) => `  ${l}`),
+      .map((l) => `${indent}  ${l}`),
   ].join('\n');
 }
 
