@@ -350,6 +350,10 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
     'lote $1: $2 contas, $3, arquivo $4 (NSA $5)',
   ],
   [
+    /^batch (\S+): 1 payable, (R\$ [\d.,]+), file (\S+) \(NSA (\d+)\)$/,
+    'lote $1: 1 conta, $2, arquivo $3 (NSA $4)',
+  ],
+  [
     /^batch (\S+) canceled: (\d+) payables are marked for the next remittance again$/,
     'lote $1 cancelado: $2 contas marcadas de novo para a próxima remessa',
   ],

@@ -29,6 +29,7 @@ import {
   printList,
   printRecord,
   scriptHeader,
+  wrapMessage,
   writeParagraph,
 } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
@@ -194,9 +195,13 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
   const batch = await client.batches.create({ data_pagamento: date });
   if (deps.format === 'json') printJson(deps, batch);
   else if (deps.format === 'table') {
+    const said = deps.t(
+      `batch ${batch.public_id}: ${batch.payables_count} ${batch.payables_count === 1 ? 'payable' : 'payables'}, ${formatReais(batch.total_amount ?? 0)}, file ${batch.file_name} (NSA ${batch.file_sequence})`,
+    );
+    // broken at spaces on a terminal (the file name would be cut mid-word at 80 columns); the tick painted after
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${deps.t(`batch ${batch.public_id}: ${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)}, file ${batch.file_name} (NSA ${batch.file_sequence})`)}`,
+      wrapMessage(deps.io, `✓ ${said}`, deps.io.stdout).replace('✓', paint(deps.io, 'green', '✓')),
     );
   } else writeLine(deps.io.stdout, batch.public_id);
   return 0;

@@ -46,6 +46,9 @@ describe('the language of the screens', () => {
     expect(t('Showing 1 of 2 (--limit 1)')).toBe('Mostrando 1 de 2 (--limit 1)');
     expect(t('Showing the first 30 (--limit 30)')).toBe('Mostrando as primeiras 30 (--limit 30)');
     expect(t('download')).toBe('baixando');
+    expect(t('batch 01J: 1 payable, R$ 12.450,00, file L.rem (NSA 3)')).toBe(
+      'lote 01J: 1 conta, R$ 12.450,00, arquivo L.rem (NSA 3)',
+    );
   });
 
   test('words with a variable part', async () => {
