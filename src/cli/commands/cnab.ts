@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
@@ -7,7 +6,7 @@ import { describeTribute } from '../../domain/tributes.js';
 import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
 import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
-import { setAside } from '../files.js';
+import { readChunks, setAside } from '../files.js';
 import { english, type Translate } from '../i18n.js';
 import { paint, printable, writeLine } from '../io.js';
 import { type Column, delimitedRows, printJson, printList } from '../output.js';
@@ -24,7 +23,7 @@ export async function readCnabFile(path: string, options?: ReadOptions): Promise
   const wrong = await wrongKind(path, 'cnab');
   if (wrong) throw new UsageError(wrong);
   const { readCnab240 } = await import('../../formats/cnab240/index.js');
-  return readCnab240(createReadStream(path), options);
+  return readCnab240(readChunks(path), options);
 }
 
 /** The JSON contract of `cnab inspect --json` (the reader's summary; items included for scripts). */

@@ -1,4 +1,4 @@
-import { constants, createReadStream } from 'node:fs';
+import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { homedir, networkInterfaces } from 'node:os';
 import { basename, join, resolve, win32 } from 'node:path';
@@ -8,7 +8,7 @@ import { ConflictError, UsageError } from '../../domain/errors.js';
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { BOLETO_BANKS } from '../../formats/boleto/banks.js';
 import type { Deps } from '../context.js';
-import { deliver, outputTarget } from '../files.js';
+import { deliver, outputTarget, readChunks } from '../files.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag, urlFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
@@ -406,7 +406,7 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
   // read twice (checked, then answered) and written as it goes: a remittance of 400,000 payments is 194 MB
   let result: Awaited<ReturnType<typeof streamBankReturn>>;
   try {
-    result = await streamBankReturn(() => createReadStream(remPath, { highWaterMark: 1 << 20 }), {
+    result = await streamBankReturn(() => readChunks(remPath), {
       ...(opts.reject ? { reject: opts.reject } : {}),
       ...(rejectRate !== undefined ? { rejectRate } : {}),
       ...(opts.scheduleOnly ? { scheduleOnly: true } : {}),
