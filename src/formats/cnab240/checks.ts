@@ -15,6 +15,8 @@ export interface Problem {
 
 const TED_FORMAS = new Set(['41', '43', '44']);
 
+const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
+
 /** A CPF (type 1) or CNPJ (type 2) with wrong check digits; blank or zero documents are not judged. */
 export function documentProblem(type: string, digits: string, who: string): Problem | null {
   if (/^0*$/.test(digits) || !/^\d+$/.test(digits)) return null;
@@ -35,10 +37,10 @@ export function camaraProblems(
   camara: string,
   payeeBank: string,
   fileBank: string | null,
-): Problem[] {
-  if (!forma) return [];
-  const problems: Problem[] = [];
+): readonly Problem[] {
+  // every segment A passes here and almost every one is right: that answer makes no list
   if (forma === '01' || forma === '05') {
+    const problems: Problem[] = [];
     if (camara !== CAMARA.internal && camara.trim() !== '')
       problems.push({
         message: `câmara ${camara} in a lote of forma ${forma} (credit at the paying bank), expected 000`,
@@ -49,15 +51,15 @@ export function camaraProblems(
         message: `payee bank ${payeeBank} in a lote of forma ${forma}, which credits accounts at bank ${fileBank}`,
         kind: 'forma-bank',
       });
-  } else if (TED_FORMAS.has(forma) && camara !== CAMARA.ted && camara !== CAMARA.tedStr) {
-    problems.push({
-      message: `câmara ${camara} in a TED lote (forma ${forma}), expected 018 or 988`,
-      kind: 'camara',
-    });
-  } else if (forma === '03' && camara !== CAMARA.doc) {
-    problems.push({ message: `câmara ${camara} in a DOC lote (forma 03), expected 700`, kind: 'camara' });
+    return problems.length > 0 ? problems : NO_PROBLEMS;
   }
-  return problems;
+  if (forma !== null && TED_FORMAS.has(forma) && camara !== CAMARA.ted && camara !== CAMARA.tedStr)
+    return [
+      { message: `câmara ${camara} in a TED lote (forma ${forma}), expected 018 or 988`, kind: 'camara' },
+    ];
+  if (forma === '03' && camara !== CAMARA.doc)
+    return [{ message: `câmara ${camara} in a DOC lote (forma 03), expected 700`, kind: 'camara' }];
+  return NO_PROBLEMS;
 }
 
 const reais = (c: number) => `${Math.trunc(c / 100)},${String(c % 100).padStart(2, '0')}`;

@@ -64,12 +64,21 @@ export const fromCnabDate = remembered((ddmmyyyy: string): string | null => {
  */
 export function remembered<T>(answer: (text: string) => T, size = 4096): (text: string) => T {
   const known = new Map<string, T>();
+  // the text asked about last, and its answer: most asks repeat the one before (a remittance's payment date),
+  // and comparing two short texts costs less than hashing a new one for the map
+  let lastText: string | undefined;
+  let lastValue: T;
   return (text) => {
-    if (known.has(text)) return known.get(text) as T;
-    const value = answer(text);
-    if (known.size >= size) known.clear();
-    known.set(text, value);
-    return value;
+    if (text === lastText) return lastValue;
+    let value = known.get(text);
+    if (value === undefined && !known.has(text)) {
+      value = answer(text);
+      if (known.size >= size) known.clear();
+      known.set(text, value);
+    }
+    lastText = text;
+    lastValue = value as T;
+    return value as T;
   };
 }
 
@@ -97,15 +106,25 @@ export function intOrNull(text: string): number | null {
  * Number() cost several times more. Past 15 digits a double is no longer exact, so Number() rounds as it did.
  */
 function digitsValue(text: string): number | null {
-  const t = text.trim();
-  if (t === '') return null;
+  // the usual field, digits with spaces at most around them, is read in place; anything else as trim() says
+  let from = 0;
+  let to = text.length;
+  while (from < to && text.charCodeAt(from) === 32) from++;
+  while (to > from && text.charCodeAt(to - 1) === 32) to--;
   let n = 0;
-  for (let i = 0; i < t.length; i++) {
-    const digit = t.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return null;
+  for (let i = from; i < to; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return trimmedDigitsValue(text);
     n = n * 10 + digit;
   }
-  return t.length > 15 ? Number(t) : n;
+  if (from === to) return null;
+  return to - from > 15 ? Number(text.slice(from, to)) : n;
+}
+
+function trimmedDigitsValue(text: string): number | null {
+  const t = text.trim();
+  if (t === '' || !/^\d+$/.test(t)) return null;
+  return Number(t);
 }
 
 export function trimOrNull(text: string): string | null {

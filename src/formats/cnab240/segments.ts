@@ -90,8 +90,10 @@ type SegmentReader = (rec: string, item: CnabItem, ctx: SegmentContext) => void;
 function segmentA(rec: string, item: CnabItem, ctx: SegmentContext): void {
   const itau = ctx.dialect === ITAU_SISPAG;
   const at = fieldsOf(ctx.dialect.segmentA, rec);
-  item.payee_bank = itau
-    ? { bank_code: at('payee_bank'), ...readItauPayeeAgencyAccount(at('payee_agency_account')) }
+  // no object spread: every segment A passes here, and a spread costs what the rest of the line does
+  const itauAccount = itau ? readItauPayeeAgencyAccount(at('payee_agency_account')) : null;
+  item.payee_bank = itauAccount
+    ? { bank_code: at('payee_bank'), agency: itauAccount.agency, account: itauAccount.account }
     : {
         bank_code: at('payee_bank'),
         agency: `${at('payee_agency')}${at('payee_agency_digit')}`.trim(),
@@ -107,7 +109,8 @@ function segmentA(rec: string, item: CnabItem, ctx: SegmentContext): void {
   const paid = cents(at('paid_amount'));
   item.paid_amount_cents = paid ? paid : null;
   if (itau) item.payee_document = normalizeDocument(null, at('payee_document'));
-  ctx.report(...camaraProblems(ctx.forma, at('camara'), item.payee_bank.bank_code, ctx.bank));
+  const problems = camaraProblems(ctx.forma, at('camara'), item.payee_bank.bank_code, ctx.bank);
+  if (problems.length > 0) ctx.report(...problems);
 }
 
 /** Títulos de cobrança, a boleto: its barcode, face value and what was paid. */
