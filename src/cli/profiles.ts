@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { CondoError, UsageError } from '../domain/errors.js';
+import { ULID_PATTERN } from '../domain/ids.js';
 import { createDeps, type Deps, type GlobalOptions } from './context.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { type Io, paint, printable, writeLine } from './io.js';
@@ -238,8 +239,13 @@ export async function readAcrossProfiles(
     const short = deps.format === 'table';
     const slug = short ? shortestPrefixes(rows.map((r) => r.condominium)) : undefined;
     const first = columns[0];
+    const firstValues = first ? rows.map((r) => String(first.value(r.row) ?? '')) : [];
+    // only public ids are cut to their ends: a first column of amounts (report month) or units (defaulters)
+    // cut that way showed 608037 for R$ 26.080,37 and "- 601" for "Bloco B - 601"
     const ids =
-      short && first ? shortestSuffixes(rows.map((r) => String(first.value(r.row) ?? ''))) : undefined;
+      short && firstValues.length > 0 && firstValues.every((v) => ULID_PATTERN.test(v))
+        ? shortestSuffixes(firstValues)
+        : undefined;
     const merged: Column<Row>[] = [
       { header: 'CONDOMINIUM', value: (r) => slug?.get(r.condominium) ?? r.condominium },
       // the verb's first column (its ids) stays whole, as it would in its own table

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formatReais } from '../../src/domain/money.js';
 import { jsonLines, type Session, sandboxSession } from './harness.js';
 
 /**
@@ -227,5 +228,14 @@ describe('report month', () => {
     const json = await s.condo.json('--all-profiles report month');
     const ipe = json.find((c: any) => c.condominium === FIRM[0]);
     expect(ipe.rows[0].paid.payments).toBeGreaterThan(0);
+  });
+
+  test('the firm’s table shows each amount whole: only a column of ids is cut to its ends', async () => {
+    // the first column was taken for ids and cut to its last digits: R$ 26.080,37 showed as 608037
+    const table = await s.condo.ok('-o table --all-profiles report month');
+    const json = await s.condo.json('--all-profiles report month');
+    for (const c of json) expect(table).toContain(` ${formatReais(c.rows[0].paid.total_cents)} │`);
+    const units = await s.condo.ok('-o table --all-profiles defaulters');
+    expect(units, units).toMatch(/Bloco [AB] - \d{3}/);
   });
 });
