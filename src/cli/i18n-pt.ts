@@ -37,6 +37,14 @@ export const PT: Readonly<Record<string, string>> = {
   reconciled: 'conciliadas',
   unmatched: 'sem par',
   'Unmatched:': 'Sem par:',
+  // why the CNAB reader takes a file for a remessa or a retorno (inference.ts)
+  'segments T/U are return records': 'os segmentos T/U são registros de retorno',
+  'segments P/Q/R/S are remittance records': 'os segmentos P/Q/R/S são registros de remessa',
+  "segment W only: the bank's pre-validation report of a remessa":
+    'só segmento W: o relatório de pré-validação de uma remessa pelo banco',
+  'lote operation code': 'o código de operação do lote',
+  'details carry occurrence codes': 'os detalhes trazem códigos de ocorrência',
+  'no detail carries an occurrence code': 'nenhum detalhe traz código de ocorrência',
   // cnab inspect's summary
   bank: 'banco',
   lines: 'linhas',
@@ -61,6 +69,7 @@ export const PT: Readonly<Record<string, string>> = {
   none: 'nenhuma',
   'none yet': 'nenhum ainda',
   yes: 'sim',
+  no: 'não',
   // table headers
   ID: 'ID',
   STATE: 'ESTADO',
@@ -266,8 +275,14 @@ export const PT: Readonly<Record<string, string>> = {
   'Boleto URL': 'URL do boleto',
 };
 
+/**
+ * How a text with a variable part is said: a replacement string ($1...), or a function given the translator (to say
+ * a part that is itself a text, such as the reader's finding a summary repeats) and the groups.
+ */
+export type PtReplacement = string | ((say: (text: string) => string, ...groups: string[]) => string);
+
 /** Texts with a variable part. */
-export const PT_PATTERNS: readonly [RegExp, string][] = [
+export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^Showing (\d+) of (\d+): --all for every row$/, 'Mostrando $1 de $2: --all para todas as linhas'],
   [/^Showing the first (\d+): --all for every row$/, 'Mostrando as primeiras $1: --all para todas as linhas'],
   [/^Showing (\d+) of (\d+) \(--limit (\d+)\)$/, 'Mostrando $1 de $2 (--limit $3)'],
@@ -391,6 +406,165 @@ export const PT_PATTERNS: readonly [RegExp, string][] = [
   ],
   [/^rejected (\S+) \((.*)\): (.*); next: (.*)$/, 'rejeitada $1 ($2): $3; próximo passo: $4'],
   [/^(\d+) units, (\d+) invoices, (R\$ [\d.,]+) outstanding$/, '$1 unidades, $2 cobranças, $3 em aberto'],
+  // what the CNAB 240 reader found in a file (formats/cnab240), as cnab inspect and the imports show it
+  [
+    /^file starts with a UTF-8 byte order mark; ignored$/,
+    'o arquivo começa com uma marca de ordem de bytes (BOM) UTF-8; ignorada',
+  ],
+  [/^blank line ignored$/, 'linha em branco ignorada'],
+  [
+    /^line is not CNAB 240 text: NUL bytes between characters \(UTF-16 encoded\?\)$/,
+    'a linha não é texto CNAB 240: bytes NUL entre os caracteres (codificada em UTF-16?)',
+  ],
+  [/^end-of-file mark \(Ctrl-Z\) ignored$/, 'marca de fim de arquivo (Ctrl-Z) ignorada'],
+  [
+    /^control character (0x\w+) at column (\d+); removed to read on$/,
+    'caractere de controle $1 na coluna $2; removido para seguir a leitura',
+  ],
+  [
+    /^non-ASCII characters \(read as ([\w-]+)\); CNAB 240 text should be ASCII$/,
+    'caracteres fora do ASCII (lidos como $1); o texto de um CNAB 240 deve ser ASCII',
+  ],
+  [
+    /^not a CNAB 240 record: expected bank code, lote and record type, got (".*")$/s,
+    'não é um registro CNAB 240: esperava código do banco, lote e tipo de registro, veio $1',
+  ],
+  [
+    /^line has (\d+) characters, expected 240 \(trailing blanks ignored\)$/,
+    'a linha tem $1 caracteres, esperados 240 (brancos do fim ignorados)',
+  ],
+  [
+    /^line has (\d+) characters, expected 240: data beyond position 240$/,
+    'a linha tem $1 caracteres, esperados 240: dados além da posição 240',
+  ],
+  [
+    /^line has (\d+) characters, expected 240 \(trailing spaces stripped\?\); read as padded$/,
+    'a linha tem $1 caracteres, esperados 240 (espaços do fim removidos?); lida como se completada com espaços',
+  ],
+  [/^record after the file trailer \(line (\d+)\)$/, 'registro depois do trailer do arquivo (linha $1)'],
+  [/^unknown record type (".*") at position 8$/, 'tipo de registro $1 desconhecido na posição 8'],
+  [
+    /^detail record outside a lote \(no lote header before it\)$/,
+    'registro de detalhe fora de um lote (sem header de lote antes dele)',
+  ],
+  [/^lote trailer without a lote header$/, 'trailer de lote sem header de lote'],
+  [
+    /^no file header \(record type 0\): bank taken from the lote header$/,
+    'sem header de arquivo (registro tipo 0): banco lido do header de lote',
+  ],
+  [/^bank code (\S+) differs from the file's (\S+)$/, 'código de banco $1 diferente do $2 do arquivo'],
+  [
+    /^second file header \(the first is at line (\d+)\); concatenated files\?$/,
+    'segundo header de arquivo (o primeiro está na linha $1); arquivos concatenados?',
+  ],
+  [/^file header is not the first record$/, 'o header de arquivo não é o primeiro registro'],
+  [/^file header has lote "(.*)", expected 0000$/, 'o header de arquivo tem lote "$1", esperado 0000'],
+  [/^lote header numbered (.+), expected (\d+)$/, 'header de lote numerado $1, esperado $2'],
+  [
+    /^forma de lançamento (\S+) is not in FEBRABAN's table$/,
+    'forma de lançamento $1 não está na tabela da FEBRABAN',
+  ],
+  [/^detail says lote (.+), inside lote (\d+)$/, 'o detalhe diz lote $1, dentro do lote $2'],
+  [/^record sequence (.+), expected (\d+)$/, 'sequência de registro $1, esperada $2'],
+  [/^segment (\S+) without a preceding detail$/, 'segmento $1 sem um detalhe antes dele'],
+  [
+    /^segment "(.*)" is not known; record kept in the counts only$/,
+    'segmento "$1" desconhecido; registro só contado',
+  ],
+  [/^lote (\d+) \(line (\d+)\) has no lote trailer$/, 'o lote $1 (linha $2) não tem trailer de lote'],
+  [/^lote trailer says lote (.+), closing lote (\d+)$/, 'o trailer de lote diz lote $1, fechando o lote $2'],
+  [
+    /^lote (\d+) trailer counts (.+) records, the lote has (\d+)$/,
+    'o trailer do lote $1 conta $2 registros, o lote tem $3',
+  ],
+  [/^file trailer has lote "(.*)", expected 9999$/, 'o trailer do arquivo tem lote "$1", esperado 9999'],
+  [
+    /^file trailer counts (.+) lotes, the file has (\d+)$/,
+    'o trailer do arquivo conta $1 lotes, o arquivo tem $2',
+  ],
+  [
+    /^file trailer counts (.+) records, the file has (\d+)$/,
+    'o trailer do arquivo conta $1 registros, o arquivo tem $2',
+  ],
+  [/^no CNAB 240 records found$/, 'nenhum registro CNAB 240 encontrado'],
+  [
+    /^no file trailer \(record type 9\): the file may be truncated$/,
+    'sem trailer de arquivo (registro tipo 9): o arquivo pode estar cortado',
+  ],
+  [
+    /^(\d+) more like "(.*)" \(the last at line (\d+)\)$/s,
+    (say, more, finding, last) => `mais ${more} como "${say(finding ?? '')}" (o último na linha ${last})`,
+  ],
+  [/^lines end with LF, not CRLF$/, 'as linhas terminam em LF, não em CRLF'],
+  [/^mixed line ends: (\d+) CRLF, (\d+) LF$/, 'fins de linha misturados: $1 CRLF, $2 LF'],
+  [/^(\d+) line\(s\) end with a lone CR$/, '$1 linha(s) terminam só com CR'],
+  [/^no line end after the last line$/, 'sem fim de linha depois da última linha'],
+  [
+    /^payee (CPF|CNPJ) (\d+) has invalid check digits$/,
+    '$1 $2 do favorecido com dígitos verificadores inválidos',
+  ],
+  [
+    /^company (CPF|CNPJ) (\d+) has invalid check digits$/,
+    '$1 $2 da empresa com dígitos verificadores inválidos',
+  ],
+  [
+    /^câmara (\S+) in a lote of forma (\d+) \(credit at the paying bank\), expected 000$/,
+    'câmara $1 num lote de forma $2 (crédito no próprio banco pagador), esperada 000',
+  ],
+  [
+    /^payee bank (\S+) in a lote of forma (\d+), which credits accounts at bank (\S+)$/,
+    'banco do favorecido $1 num lote de forma $2, que credita contas no banco $3',
+  ],
+  [
+    /^câmara (\S+) in a TED lote \(forma (\d+)\), expected 018 or 988$/,
+    'câmara $1 num lote de TED (forma $2), esperada 018 ou 988',
+  ],
+  [
+    /^câmara (\S+) in a DOC lote \(forma 03\), expected 700$/,
+    'câmara $1 num lote de DOC (forma 03), esperada 700',
+  ],
+  [
+    /^segment J pays (\S+) for a title of (\S+) \(discount (\S+), mora (\S+)\): the values do not add up$/,
+    'o segmento J paga $1 por um título de $2 (desconto $3, mora $4): os valores não fecham',
+  ],
+  [
+    /^lote (\d+) trailer sum is written at positions 24-44 instead of 24-41 \(24-41 reads (\S+), the details total (\S+)\)$/,
+    'a soma do trailer do lote $1 está nas posições 24-44, não 24-41 (24-41 diz $2, os detalhes somam $3)',
+  ],
+  [
+    /^lote (\d+) trailer sum (\S+) includes rejected items \(accepted items total (\S+)\)$/,
+    'a soma do trailer do lote $1, $2, inclui itens rejeitados (os aceitos somam $3)',
+  ],
+  [
+    /^lote (\d+) trailer sum is not numeric, the details total (\S+)$/,
+    'a soma do trailer do lote $1 não é numérica; os detalhes somam $2',
+  ],
+  [
+    /^lote (\d+) trailer sum (\S+), the details total (\S+)$/,
+    'a soma do trailer do lote $1 é $2; os detalhes somam $3',
+  ],
+  [
+    /^barcode check digit is (\S+), expected (\S+)$/,
+    'o dígito verificador do código de barras é $1, esperado $2',
+  ],
+  [
+    /^value identifier \(3rd digit\) is (\S+), expected 6, 7, 8 or 9$/,
+    'o identificador de valor (3º dígito) é $1, esperado 6, 7, 8 ou 9',
+  ],
+  [
+    /^header position 143 is "(.*)", not 1 \(remessa\) or 2 \(retorno\); read as (\w+)$/,
+    'a posição 143 do header é "$1", não 1 (remessa) nem 2 (retorno); lido como $2',
+  ],
+  [
+    /^header says (\w+) \(position 143 = (.*)\) though (.+) \(blank occurrence fields\); read as (\w+), as the header says$/,
+    (say, header, code, why, read) =>
+      `o header diz ${header} (posição 143 = ${code}) embora ${say(why ?? '')} (campos de ocorrência em branco); lido como ${read}, como diz o header`,
+  ],
+  [
+    /^header says (\w+) \(position 143 = (.*)\) but the content is a (\w+) \((.+)\); read as (\w+)$/,
+    (say, header, code, content, why, read) =>
+      `o header diz ${header} (posição 143 = ${code}), mas o conteúdo é de ${content} (${say(why ?? '')}); lido como ${read}`,
+  ],
 ];
 
 /**
@@ -546,6 +720,14 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/^cannot mark a payable in state /g, 'não é possível marcar uma conta no estado '],
   [/^cannot unmark a payable in state /g, 'não é possível desmarcar uma conta no estado '],
   [/ \(only pending\)/g, ' (só pendente)'],
+  // the placeholders of a next step's command
+  [/ <key>/g, ' <chave>'],
+  [/ <code>/g, ' <código>'],
+  [/ <period>/g, ' <período>'],
+  [
+    /^forma_pagamento (\w+) is settled outside the bank file \(only pix, ted, doc or boleto\)/g,
+    'forma_pagamento $1 é paga fora do arquivo do banco (só pix, ted, doc ou boleto)',
+  ],
   [/ is not a readable file/g, ' não é um arquivo legível'],
   [/ already exists \(--force overwrites it\)/g, ' já existe (--force sobrescreve)'],
   [/^nothing to update: give at least one field flag/g, 'nada a alterar: dê pelo menos uma opção de campo'],

@@ -75,17 +75,23 @@ export const english: Translate = Object.assign(
 export async function loadTranslator(lang: Lang): Promise<Translate> {
   if (lang === 'en') return english;
   const { PT, PT_PATTERNS, PT_PHRASES } = await import('./i18n-pt.js');
+  const say = (text: string): string => {
+    const exact = PT[text];
+    if (exact !== undefined) return exact;
+    for (const [pattern, replacement] of PT_PATTERNS) {
+      const match = pattern.exec(text);
+      if (!match) continue;
+      return typeof replacement === 'string'
+        ? text.replace(pattern, replacement)
+        : replacement(say, ...match.slice(1).map((group) => group ?? ''));
+    }
+    // a message built from parts (an error naming a flag and a value): its fixed phrases, wherever they are
+    return PT_PHRASES.reduce((out, [phrase, replacement]) => out.replace(phrase, replacement), text);
+  };
   return Object.assign(
     (text: string | Text) => {
       if (typeof text !== 'string') return text.pt;
-      const exact = PT[text];
-      if (exact !== undefined) return exact;
-      for (const [pattern, replacement] of PT_PATTERNS)
-        if (pattern.test(text)) return text.replace(pattern, replacement);
-      // a message built from parts (an error naming a flag and a value): its fixed phrases, wherever they are
-      let out = text;
-      for (const [phrase, replacement] of PT_PHRASES) out = out.replace(phrase, replacement);
-      return out;
+      return say(text);
     },
     { lang },
   );

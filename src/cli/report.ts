@@ -58,12 +58,13 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
             : `${r.label}\tok\t${verb}`,
         );
       else {
-        const why = printable(`${r.error.code ? `${r.error.code}: ` : ''}${r.error.message}`);
+        // a person reads the server's reason in their language; a script, the server's own words
+        const code = r.error.code ? `${r.error.code}: ` : '';
         writeLine(
           io.stdout,
           deps.format === 'table'
-            ? `${paint(io, 'red', '✗')} ${r.label} ${why}`
-            : `${r.label}\terror\t${why}`,
+            ? `${paint(io, 'red', '✗')} ${r.label} ${printable(`${code}${deps.t(r.error.message)}`)}`
+            : `${r.label}\terror\t${printable(`${code}${r.error.message}`)}`,
         );
       }
     }

@@ -119,14 +119,20 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
         scopes: token.scope,
       });
     } else {
+      const where = `${profile.base_url} as ${profile.client_id} (condominium ${profile.condominium})`;
+      const onde = `${profile.base_url} como ${profile.client_id} (condomínio ${profile.condominium})`;
       deps.info(
-        `Logged in to ${profile.base_url} as ${profile.client_id} (condominium ${profile.condominium}); ${
-          current
-            ? `profile "${profileName}" is now current.`
-            : `profile "${profileName}" saved; the current profile is still "${previous}" (condo config use ${profileName} to switch).`
-        }`,
+        current
+          ? {
+              en: `Logged in to ${where}; profile "${profileName}" is now current.`,
+              pt: `Conectado a ${onde}; o perfil "${profileName}" agora é o atual.`,
+            }
+          : {
+              en: `Logged in to ${where}; profile "${profileName}" saved; the current profile is still "${previous}" (condo config use ${profileName} to switch).`,
+              pt: `Conectado a ${onde}; perfil "${profileName}" gravado; o atual continua "${previous}" (condo config use ${profileName} para trocar).`,
+            },
       );
-      deps.info(`Scopes: ${token.scope.join(' ')}`);
+      deps.info({ en: `Scopes: ${token.scope.join(' ')}`, pt: `Escopos: ${token.scope.join(' ')}` });
     }
     return 0;
   } finally {
@@ -158,12 +164,17 @@ export async function status(deps: Deps): Promise<number> {
   };
   printRecord(deps, view, [
     { header: 'profile', value: (v) => v.profile },
-    { header: 'base_url', value: (v) => v.base_url },
-    { header: 'condominium', value: (v) => v.condominium },
-    { header: 'client_id', value: (v) => v.client_id },
-    { header: 'scopes', value: (v) => v.scopes.join(' ') },
-    { header: 'token_expires_at', value: (v) => v.token_expires_at },
-    { header: 'usable', value: (v) => (v.usable ? 'yes' : `no: ${v.problem}`) },
+    { header: { en: 'base_url', pt: 'servidor' }, value: (v) => v.base_url },
+    { header: { en: 'condominium', pt: 'condomínio' }, value: (v) => v.condominium },
+    { header: { en: 'client_id', pt: 'cliente' }, value: (v) => v.client_id },
+    { header: { en: 'scopes', pt: 'escopos' }, value: (v) => v.scopes.join(' ') },
+    { header: { en: 'token_expires_at', pt: 'token expira em' }, value: (v) => v.token_expires_at },
+    {
+      header: { en: 'usable', pt: 'utilizável' },
+      // why not follows as the error line
+      value: (v) => (v.usable ? 'yes' : 'no'),
+      words: true,
+    },
   ]);
   if (problem)
     throw problem instanceof AuthError ? problem : new AuthError(problem.message, { code: problem.code });

@@ -67,6 +67,13 @@ function destination(i: CnabItem, t: Translate): string {
   return '';
 }
 
+/** The header's date and time as a person reads them (26/11/2026 11:10:24); JSON keeps the ISO form. */
+function generatedAt(at: string | null): string {
+  if (!at) return '?';
+  const [date, time] = at.split('T');
+  return time ? `${formatDateBr(date)} ${time}` : formatDateBr(date);
+}
+
 const amountOf = (i: CnabItem) => i.paid_amount_cents ?? i.amount_cents ?? i.face_value_cents;
 
 const paymentColumns = (t: Translate): Column<CnabItem>[] => [
@@ -118,7 +125,7 @@ async function report(
     `${t('bank')} ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${t(file.service)} ${t(file.direction)} · ${file.lines} ${t('lines')}`,
     `${t('company')} ${file.company.name ?? '?'} (${file.company.document ?? '?'})`,
     `${t('dialect')} ${file.dialect_name}, ${t('layout')} ${file.layout_version ?? '?'} · ${t('agency')} ${file.company.agency ?? '?'} ${t('account')} ${file.company.account ?? '?'}`,
-    `${t('file sequence (NSA)')} ${file.file_sequence ?? '?'} · ${t('generated at')} ${file.generated_at ?? '?'}`,
+    `${t('file sequence (NSA)')} ${file.file_sequence ?? '?'} · ${t('generated at')} ${generatedAt(file.generated_at)}`,
     `${file.details} ${t(file.details === 1 ? 'payment, total' : 'payments, total')} ${formatReais(file.total_amount_cents)}`,
   ];
   for (const line of lines) writeLine(io.stdout, printable(`  ${line}`));
@@ -134,13 +141,18 @@ async function report(
   writeLine(io.stdout);
   if (aside) await aside.sendTo(io.stdout);
   else await printList(deps, file.items, paymentColumns(deps.t));
-  for (const w of file.warnings)
-    writeLine(io.stderr, paint(io, 'yellow', `warning: line ${w.line}: ${w.message}`));
-  for (const e of file.errors) writeLine(io.stderr, paint(io, 'red', `error: line ${e.line}: ${e.message}`));
+  // the reader's findings are English (formats/ knows no language): the phrase rules say them in Portuguese
+  const onLine = (line: number, message: string) =>
+    t({ en: `line ${line}: ${message}`, pt: `linha ${line}: ${t(message)}` });
+  for (const w of file.warnings) deps.warn(onLine(w.line, w.message));
+  const error = (text: string) => writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(text)}`));
+  for (const e of file.errors) error(onLine(e.line, e.message));
   if (file.truncated)
-    writeLine(
-      io.stderr,
-      paint(io, 'red', `error: ${path} is incomplete (a trailer is missing): do not send it`),
+    error(
+      t({
+        en: `${path} is incomplete (a trailer is missing): do not send it`,
+        pt: `${path} está incompleto (falta um trailer): não o envie`,
+      }),
     );
   return fit ? 0 : 1;
 }

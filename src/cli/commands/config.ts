@@ -38,7 +38,7 @@ export async function listProfiles(deps: Deps): Promise<number> {
   }));
   await printList(deps, rows, [
     { header: 'PROFILE', value: (r) => `${r.name}${r.current && deps.format === 'table' ? ' *' : ''}` },
-    { header: 'CURRENT', value: (r) => (r.current ? 'yes' : '') },
+    { header: 'CURRENT', value: (r) => (r.current ? 'yes' : ''), words: true },
     { header: 'BASE URL', value: (r) => r.base_url },
     { header: 'CONDOMINIUM', value: (r) => r.condominium },
     { header: 'CLIENT ID', value: (r) => r.client_id },

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { addDays } from '../../domain/dates.js';
 import { ApiError } from '../../domain/errors.js';
+import type { Text } from '../../domain/text.js';
 import { buildBoleto } from '../../formats/boleto/index.js';
 import type { Deps } from '../context.js';
 import { type Io, paint, writeLine } from '../io.js';
@@ -17,7 +18,7 @@ type Json = Record<string, unknown>;
 
 interface Session {
   /** Runs `condo ARGS` and shows its output. Returns the exit code. */
-  show(title: string, args: string[], opts?: { stdin?: string; expectExit?: number }): Promise<number>;
+  show(title: Text, args: string[], opts?: { stdin?: string; expectExit?: number }): Promise<number>;
   /** Runs `condo --json ARGS` quietly and returns the parsed data. */
   json<T = Json>(args: string[]): Promise<T>;
   /** Runs `condo ARGS` for what it does, not what it prints. */
@@ -30,7 +31,7 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
   return {
     async show(title, args, opts = {}) {
       writeLine(io.stdout, '');
-      writeLine(io.stdout, paint(io, 'bold', `▸ ${title}`));
+      writeLine(io.stdout, paint(io, 'bold', `▸ ${deps.t(title)}`));
       writeLine(
         io.stdout,
         paint(
@@ -49,10 +50,18 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
       const expected = opts.expectExit ?? 0;
       if (code !== expected)
         throw new ApiError({
-          en: `demo step "${title}" exited ${code}, expected ${expected}`,
-          pt: `o passo "${title}" da demonstração terminou com ${code}, esperado ${expected}`,
+          en: `demo step "${title.en}" exited ${code}, expected ${expected}`,
+          pt: `o passo "${title.pt}" da demonstração terminou com ${code}, esperado ${expected}`,
         });
-      if (expected !== 0) writeLine(io.stdout, paint(io, 'dim', `  (exit ${code}, as expected)`));
+      if (expected !== 0)
+        writeLine(
+          io.stdout,
+          paint(
+            io,
+            'dim',
+            deps.t({ en: `  (exit ${code}, as expected)`, pt: `  (saída ${code}, como esperado)` }),
+          ),
+        );
       return code;
     },
     async json<T>(args: string[]) {
@@ -91,9 +100,9 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
   };
 }
 
-function chapter(io: Io, title: string): void {
-  writeLine(io.stdout, '');
-  writeLine(io.stdout, paint(io, 'bold', `━━ ${title}`));
+function chapter(deps: Deps, title: Text): void {
+  writeLine(deps.io.stdout, '');
+  writeLine(deps.io.stdout, paint(deps.io, 'bold', `━━ ${deps.t(title)}`));
 }
 
 /** A payable as the demo creates it: by supplier (or a payee name), in reais, with a forma and a due date. */
@@ -136,7 +145,7 @@ export async function demo(deps: Deps): Promise<number> {
         pt: 'o sandbox não tem o cliente padrão',
       });
     const s = session(deps, env);
-    const createPayable = (title: string, p: PayableStep) =>
+    const createPayable = (title: Text, p: PayableStep) =>
       s.show(title, [
         'payables',
         'create',
@@ -155,15 +164,28 @@ export async function demo(deps: Deps): Promise<number> {
       ]);
     writeLine(
       io.stdout,
-      paint(io, 'bold', 'condo demo: a month of condominium payables against a local sandbox'),
+      paint(
+        io,
+        'bold',
+        deps.t({
+          en: 'condo demo: a month of condominium payables against a local sandbox',
+          pt: 'condo demo: um mês de contas a pagar de um condomínio, contra um sandbox local',
+        }),
+      ),
     );
     writeLine(
       io.stdout,
-      `Sandbox running at ${sandbox.baseUrl} (condominium ${me.condominium}); nothing here touches a real bank.`,
+      deps.t({
+        en: `Sandbox running at ${sandbox.baseUrl} (condominium ${me.condominium}); nothing here touches a real bank.`,
+        pt: `Sandbox rodando em ${sandbox.baseUrl} (condomínio ${me.condominium}); nada aqui toca um banco de verdade.`,
+      }),
     );
 
     await s.show(
-      'Log in with the sandbox client (the secret comes from stdin, never from a flag)',
+      {
+        en: 'Log in with the sandbox client (the secret comes from stdin, never from a flag)',
+        pt: 'Entrar com o cliente do sandbox (o segredo vem do stdin, nunca de uma opção)',
+      },
       [
         'auth',
         'login',
@@ -178,7 +200,7 @@ export async function demo(deps: Deps): Promise<number> {
       ],
       { stdin: me.client_secret },
     );
-    await s.show('Who am I', ['auth', 'status']);
+    await s.show({ en: 'Who am I', pt: 'Quem sou eu' }, ['auth', 'status']);
     const story: Story = { deps, io, s, root, createPayable };
     await remittanceChapter(story, await payablesChapter(story));
     await receivablesChapter(story, await statementChapter(story));
@@ -188,7 +210,14 @@ export async function demo(deps: Deps): Promise<number> {
     writeLine(io.stdout, '');
     writeLine(
       io.stdout,
-      paint(io, 'green', 'Demo finished: sandbox stopped, temporary data and config removed.'),
+      paint(
+        io,
+        'green',
+        deps.t({
+          en: 'Demo finished: sandbox stopped, temporary data and config removed.',
+          pt: 'Demonstração concluída: sandbox parado, dados e configuração temporários removidos.',
+        }),
+      ),
     );
     return 0;
   } finally {
@@ -203,7 +232,7 @@ interface Story {
   io: Io;
   s: Session;
   root: string;
-  createPayable: (title: string, p: PayableStep) => Promise<number>;
+  createPayable: (title: Text, p: PayableStep) => Promise<number>;
 }
 
 /** The suppliers and accounts the first chapter chose, which the remittance run pays again. */
@@ -216,17 +245,22 @@ interface Cast {
 
 /** Payables: created by supplier, changed, listed, marked for the remittance. */
 async function payablesChapter(story: Story): Promise<Cast> {
-  const { io, s, createPayable } = story;
-  chapter(io, 'Payables: create, change, mark for remittance');
-  await s.show('Suppliers, with their bank data and PIX keys', ['suppliers', 'list']);
-  await s.show('Expense accounts of the chart of accounts', [
-    'ledger',
-    'chart',
-    '--type',
-    'expense',
-    '--state',
-    'active',
-  ]);
+  const { deps, s, createPayable } = story;
+  chapter(deps, {
+    en: 'Payables: create, change, mark for remittance',
+    pt: 'Contas a pagar: criar, alterar, marcar para a remessa',
+  });
+  await s.show(
+    {
+      en: 'Suppliers, with their bank data and PIX keys',
+      pt: 'Fornecedores, com dados bancários e chaves PIX',
+    },
+    ['suppliers', 'list'],
+  );
+  await s.show(
+    { en: 'Expense accounts of the chart of accounts', pt: 'Contas de despesa do plano de contas' },
+    ['ledger', 'chart', '--type', 'expense', '--state', 'active'],
+  );
 
   const suppliers = await s.json<Json[]>(['suppliers', 'list']);
   const chart = await s.json<Json[]>(['ledger', 'chart', '--type', 'expense', '--state', 'active']);
@@ -245,32 +279,52 @@ async function payablesChapter(story: Story): Promise<Cast> {
       pt: 'a semente do sandbox não tem fornecedores ou contas de despesa',
     });
 
-  await createPayable('Create a payable: elevator maintenance by TED, due in 5 days', {
-    supplier: withBank,
-    account: elevator,
-    amount: '1.850,00',
-    method: 'ted',
-    due: '+5d',
-    document: 'NF 4471',
-    description: 'Manutenção mensal dos elevadores',
-  });
-  await createPayable('Create another: the security company by PIX, due tomorrow', {
-    supplier: withPix,
-    account: security,
-    amount: '6.389,90',
-    method: 'pix',
-    due: 'tomorrow',
-    description: 'Portaria 24h do mês',
-  });
-  await createPayable('Create one by cash that will be deleted', {
-    payee: 'Chaveiro do bairro',
-    account: elevator,
-    amount: '120',
-    method: 'cash',
-    due: 'today',
-    description: 'Cópia de chaves',
-  });
-  await s.show('What is pending', ['payables', 'list', '--state', 'pending']);
+  await createPayable(
+    {
+      en: 'Create a payable: elevator maintenance by TED, due in 5 days',
+      pt: 'Criar uma conta a pagar: manutenção dos elevadores por TED, vencendo em 5 dias',
+    },
+    {
+      supplier: withBank,
+      account: elevator,
+      amount: '1.850,00',
+      method: 'ted',
+      due: '+5d',
+      document: 'NF 4471',
+      description: 'Manutenção mensal dos elevadores',
+    },
+  );
+  await createPayable(
+    {
+      en: 'Create another: the security company by PIX, due tomorrow',
+      pt: 'Criar outra: a empresa de segurança por PIX, vencendo amanhã',
+    },
+    {
+      supplier: withPix,
+      account: security,
+      amount: '6.389,90',
+      method: 'pix',
+      due: 'tomorrow',
+      description: 'Portaria 24h do mês',
+    },
+  );
+  await createPayable(
+    { en: 'Create one by cash that will be deleted', pt: 'Criar uma em dinheiro, que será excluída' },
+    {
+      payee: 'Chaveiro do bairro',
+      account: elevator,
+      amount: '120',
+      method: 'cash',
+      due: 'today',
+      description: 'Cópia de chaves',
+    },
+  );
+  await s.show({ en: 'What is pending', pt: 'O que está pendente' }, [
+    'payables',
+    'list',
+    '--state',
+    'pending',
+  ]);
 
   // The demo's own three (the sandbox also holds this month's seeded bills).
   const pending = await s.json<Json[]>(['payables', 'list', '--state', 'pending', '--all']);
@@ -285,35 +339,58 @@ async function payablesChapter(story: Story): Promise<Cast> {
     });
   const [tedId, pixId, cashId] = [String(ted.public_id), String(pix.public_id), String(cash.public_id)];
 
-  await s.show('The invoice came with a fine: update the pending payable', [
+  await s.show(
+    {
+      en: 'The invoice came with a fine: update the pending payable',
+      pt: 'A fatura veio com multa: alterar a conta pendente',
+    },
+    ['payables', 'update', tedId, '--fine', '37,00', '--notes', 'multa de 2% por atraso do boleto anterior'],
+  );
+  await s.show(
+    {
+      en: 'Mark both bank payments for the next remittance (concurrently, one line each)',
+      pt: 'Marcar os dois pagamentos bancários para a próxima remessa (em paralelo, uma linha cada)',
+    },
+    ['payables', 'mark', tedId, pixId],
+  );
+  await s.show(
+    {
+      en: 'A cash payment cannot go in a bank file',
+      pt: 'Um pagamento em dinheiro não entra no arquivo do banco',
+    },
+    ['payables', 'mark', cashId],
+    { expectExit: 2 },
+  );
+  await s.show(
+    { en: 'A marked payable cannot be edited', pt: 'Uma conta marcada não pode ser alterada' },
+    ['payables', 'update', tedId, '--amount', '1.900,00'],
+    {
+      expectExit: 5,
+    },
+  );
+  await s.show({ en: 'Take the PIX one out again', pt: 'Tirar de novo a do PIX' }, [
     'payables',
-    'update',
-    tedId,
-    '--fine',
-    '37,00',
-    '--notes',
-    'multa de 2% por atraso do boleto anterior',
-  ]);
-  await s.show('Mark both bank payments for the next remittance (concurrently, one line each)', [
-    'payables',
-    'mark',
-    tedId,
+    'unmark',
     pixId,
   ]);
-  await s.show('A cash payment cannot go in a bank file', ['payables', 'mark', cashId], { expectExit: 2 });
-  await s.show('A marked payable cannot be edited', ['payables', 'update', tedId, '--amount', '1.900,00'], {
-    expectExit: 5,
-  });
-  await s.show('Take the PIX one out again', ['payables', 'unmark', pixId]);
-  await s.show('Delete the cash payable', ['payables', 'delete', cashId, '--yes']);
-  await s.show('The detail view support staff use', ['payables', 'show', tedId]);
-  await s.show('For scripts: tab-separated when piped, or --json', [
+  await s.show({ en: 'Delete the cash payable', pt: 'Excluir a conta em dinheiro' }, [
     'payables',
-    'list',
-    '--all',
-    '-o',
-    'tsv',
+    'delete',
+    cashId,
+    '--yes',
   ]);
+  await s.show({ en: 'The detail view support staff use', pt: 'A visão detalhada que o suporte usa' }, [
+    'payables',
+    'show',
+    tedId,
+  ]);
+  await s.show(
+    {
+      en: 'For scripts: tab-separated when piped, or --json',
+      pt: 'Para scripts: separado por tabulações num pipe, ou --json',
+    },
+    ['payables', 'list', '--all', '-o', 'tsv'],
+  );
   return { supplier, account, withBank, elevator };
 }
 
@@ -321,7 +398,10 @@ async function payablesChapter(story: Story): Promise<Cast> {
 async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
   const { deps, io, s, root, createPayable } = story;
   const { supplier, account, withBank, elevator } = cast;
-  chapter(io, 'The monthly remittance run: payables -> CNAB 240 file -> bank return -> ledger');
+  chapter(deps, {
+    en: 'The monthly remittance run: payables -> CNAB 240 file -> bank return -> ledger',
+    pt: 'A remessa do mês: contas a pagar -> arquivo CNAB 240 -> retorno do banco -> razão',
+  });
   const boleto = (bankCode: string, cents: number) =>
     buildBoleto({
       bankCode,
@@ -333,206 +413,273 @@ async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
   const gardener = supplier(/jardin|paisag/i, (x) => Boolean(x.document && x.bank));
   const admin = account(/administradora/i);
   const garden = account(/jardinagem/i);
-  await createPayable('A boleto of the paying bank (Itaú), with its linha digitável', {
-    supplier: withDoc,
-    account: admin,
-    amount: '2.980,00',
-    method: 'boleto',
-    due: '+10d',
-    document: boleto('341', 298000),
-    description: 'Taxa de administração',
-  });
-  await createPayable('A boleto of another bank (Bradesco)', {
-    supplier: withBank,
-    account: elevator,
-    amount: '740,00',
-    method: 'boleto',
-    due: '+10d',
-    document: boleto('237', 74000),
-    description: 'Peças do elevador',
-  });
-  await createPayable('A DOC to the gardener', {
-    supplier: gardener,
-    account: garden,
-    amount: '1.200,00',
-    method: 'doc',
-    due: '+7d',
-    description: 'Jardinagem do mês',
-  });
+  await createPayable(
+    {
+      en: 'A boleto of the paying bank (Itaú), with its linha digitável',
+      pt: 'Um boleto do próprio banco pagador (Itaú), pela linha digitável',
+    },
+    {
+      supplier: withDoc,
+      account: admin,
+      amount: '2.980,00',
+      method: 'boleto',
+      due: '+10d',
+      document: boleto('341', 298000),
+      description: 'Taxa de administração',
+    },
+  );
+  await createPayable(
+    { en: 'A boleto of another bank (Bradesco)', pt: 'Um boleto de outro banco (Bradesco)' },
+    {
+      supplier: withBank,
+      account: elevator,
+      amount: '740,00',
+      method: 'boleto',
+      due: '+10d',
+      document: boleto('237', 74000),
+      description: 'Peças do elevador',
+    },
+  );
+  await createPayable(
+    { en: 'A DOC to the gardener', pt: 'Um DOC para o jardineiro' },
+    {
+      supplier: gardener,
+      account: garden,
+      amount: '1.200,00',
+      method: 'doc',
+      due: '+7d',
+      description: 'Jardinagem do mês',
+    },
+  );
   await s.show(
-    "The month's water bill: a payee name and its barcode, no supplier or CPF/CNPJ (a utility bill is paid by its arrecadação code, segment O)",
+    {
+      en: "The month's water bill: a payee name and its barcode, no supplier or CPF/CNPJ (a utility bill is paid by its arrecadação code, segment O)",
+      pt: 'A conta de água do mês: um favorecido e seu código de barras, sem fornecedor nem CPF/CNPJ (uma conta de consumo se paga pelo código de arrecadação, segmento O)',
+    },
     ['payables', 'list', '--search', 'Sabesp'],
   );
   const rejected = await s.json<Json[]>(['payables', 'list', '--rejected']);
   const gardenBill = rejected[0];
   if (gardenBill) {
-    await s.show("Last remittance's rejection, still waiting (the seed's)", [
-      'payables',
-      'list',
-      '--rejected',
-    ]);
-    await s.show('Why: the payable with its batches and what the bank said', [
-      'payables',
-      'show',
-      String(gardenBill.public_id).slice(-6),
-    ]);
+    await s.show(
+      {
+        en: "Last remittance's rejection, still waiting (the seed's)",
+        pt: 'A rejeição da última remessa, ainda à espera (a da semente)',
+      },
+      ['payables', 'list', '--rejected'],
+    );
+    await s.show(
+      {
+        en: 'Why: the payable with its batches and what the bank said',
+        pt: 'Por quê: a conta com seus lotes e o que o banco disse',
+      },
+      ['payables', 'show', String(gardenBill.public_id).slice(-6)],
+    );
     if (gardenBill.supplier_id)
-      await s.show("Correct the supplier's account the bank refused", [
-        'suppliers',
-        'update',
-        String(gardenBill.supplier_id),
-        '--agency',
-        '0001',
-        '--account',
-        '9384756-1',
-      ]);
+      await s.show(
+        {
+          en: "Correct the supplier's account the bank refused",
+          pt: 'Corrigir a conta do fornecedor que o banco recusou',
+        },
+        ['suppliers', 'update', String(gardenBill.supplier_id), '--agency', '0001', '--account', '9384756-1'],
+      );
   }
   const pendingNow = await s.json<Json[]>(['payables', 'list', '--state', 'pending', '--all']);
   // cash and cheques are paid outside the bank file
   const toMark = pendingNow
     .filter((p) => ['pix', 'ted', 'doc', 'boleto'].includes(String(p.forma_pagamento)))
     .map((p) => String(p.public_id));
-  await s.show('Mark everything pending that goes by bank (the corrected one again too)', [
-    'payables',
-    'mark',
-    ...toMark,
-  ]);
+  await s.show(
+    {
+      en: 'Mark everything pending that goes by bank (the corrected one again too)',
+      pt: 'Marcar tudo o que está pendente e vai pelo banco (a corrigida também, de novo)',
+    },
+    ['payables', 'mark', ...toMark],
+  );
   const batch = await s.json<Json>(['batches', 'create', '--date', 'next-business-day', '--yes']);
   writeLine(io.stdout, '');
   writeLine(
     io.stdout,
-    paint(io, 'bold', '▸ Generate the payment batch: one CNAB 240 file with every marked payable'),
+    paint(
+      io,
+      'bold',
+      `▸ ${deps.t({
+        en: 'Generate the payment batch: one CNAB 240 file with every marked payable',
+        pt: 'Gerar o lote de pagamentos: um arquivo CNAB 240 com todas as contas marcadas',
+      })}`,
+    ),
   );
   writeLine(io.stdout, paint(io, 'cyan', '  $ condo batches create --date next-business-day'));
   writeLine(
     io.stdout,
-    `batch ${batch.public_id}: ${batch.payables_count} payables, file ${batch.file_name} (NSA ${batch.file_sequence})`,
+    deps.t({
+      en: `batch ${batch.public_id}: ${batch.payables_count} payables, file ${batch.file_name} (NSA ${batch.file_sequence})`,
+      pt: `lote ${batch.public_id}: ${batch.payables_count} contas, arquivo ${batch.file_name} (NSA ${batch.file_sequence})`,
+    }),
   );
   const batchId = String(batch.public_id);
   const rem = join(root, String(batch.file_name ?? 'lote.rem'));
   const ret = rem.replace(/\.rem$/, '.ret');
-  await s.show('Download the remittance (streamed to a temporary file, renamed when complete)', [
-    'batches',
-    'download',
-    batchId,
-    '-O',
-    rem,
-  ]);
-  await s.show('Check the file by eye before sending it to the bank', ['cnab', 'inspect', rem]);
+  await s.show(
+    {
+      en: 'Download the remittance (streamed to a temporary file, renamed when complete)',
+      pt: 'Baixar a remessa (gravada num arquivo temporário, renomeado quando completo)',
+    },
+    ['batches', 'download', batchId, '-O', rem],
+  );
+  await s.show(
+    {
+      en: 'Check the file by eye before sending it to the bank',
+      pt: 'Conferir o arquivo antes de enviá-lo ao banco',
+    },
+    ['cnab', 'inspect', rem],
+  );
   const doc = (await s.json<Json[]>(['payables', 'list', '--state', 'in_batch', '--all'])).find(
     (p) => p.forma_pagamento === 'doc',
   );
   const rejectSeu = String(doc?.public_id ?? '').slice(-20);
-  await s.show('Play the bank: it pays everything but rejects the DOC', [
-    'sandbox',
-    'bank-return',
-    rem,
-    '-O',
-    ret,
-    '--reject',
-    rejectSeu,
-  ]);
-  await s.show("Import the bank's return file: its payments name the batch", [
-    'batches',
-    'import-return',
-    ret,
-  ]);
-  await s.show('Run it again, as a cron job would: replayed, nothing changes', [
-    'batches',
-    'import-return',
-    ret,
-  ]);
-  await s.show('The batch: what was paid and what was rejected', ['batches', 'show', batchId]);
+  await s.show(
+    {
+      en: 'Play the bank: it pays everything but rejects the DOC',
+      pt: 'Fazer o papel do banco: paga tudo, mas rejeita o DOC',
+    },
+    ['sandbox', 'bank-return', rem, '-O', ret, '--reject', rejectSeu],
+  );
+  await s.show(
+    {
+      en: "Import the bank's return file: its payments name the batch",
+      pt: 'Importar o retorno do banco: seus pagamentos indicam o lote',
+    },
+    ['batches', 'import-return', ret],
+  );
+  await s.show(
+    {
+      en: 'Run it again, as a cron job would: replayed, nothing changes',
+      pt: 'Rodar de novo, como o cron faria: repetido, nada muda',
+    },
+    ['batches', 'import-return', ret],
+  );
+  await s.show(
+    {
+      en: 'The batch: what was paid and what was rejected',
+      pt: 'O lote: o que foi pago e o que foi rejeitado',
+    },
+    ['batches', 'show', batchId],
+  );
   if (doc)
-    await s.show('Why the DOC was rejected (support staff view)', [
-      'payables',
-      'show',
-      String(doc.public_id),
-    ]);
-  await s.show("The ledger's expense entries: this month's bills and the payments just confirmed", [
-    'ledger',
-    'entries',
-    '--type',
-    'expense',
-  ]);
-  await s.show('And the payment account balance that followed', ['bank-accounts', 'list']);
+    await s.show(
+      {
+        en: 'Why the DOC was rejected (support staff view)',
+        pt: 'Por que o DOC foi rejeitado (visão do suporte)',
+      },
+      ['payables', 'show', String(doc.public_id)],
+    );
+  await s.show(
+    {
+      en: "The ledger's expense entries: this month's bills and the payments just confirmed",
+      pt: 'Os lançamentos de despesa do razão: as contas do mês e os pagamentos recém-confirmados',
+    },
+    ['ledger', 'entries', '--type', 'expense'],
+  );
+  await s.show(
+    {
+      en: 'And the payment account balance that followed',
+      pt: 'E o saldo da conta de pagamentos que resultou',
+    },
+    ['bank-accounts', 'list'],
+  );
 }
 
 /** The night's statement: made by the sandbox's bank, imported as cron would, reconciled against the ledger. */
 async function statementChapter(story: Story): Promise<Json | undefined> {
-  const { deps, io, s, root } = story;
-  chapter(io, "The night's bank statement: imported from cron, reconciled against the ledger");
+  const { deps, s, root } = story;
+  chapter(deps, {
+    en: "The night's bank statement: imported from cron, reconciled against the ledger",
+    pt: 'O extrato da noite: importado pelo cron, conciliado com o razão',
+  });
   const paymentAccount = (await s.json<Json[]>(['bank-accounts', 'list'])).find((a) => a.is_payment_account);
   const ofx = join(root, `extrato-${deps.today().slice(0, 7)}.ofx`);
-  await s.show("Play the bank: the month's statement of the payment account", [
-    'sandbox',
-    'statement',
-    '--data-dir',
-    join(root, 'sandbox'),
-    '-O',
-    ofx,
-  ]);
-  await s.show('Check the file without sending anything (no credentials needed)', [
-    'statements',
-    'import',
-    ofx,
-    '--dry-run',
-  ]);
   await s.show(
-    'Import it into the account it names: duplicates skipped by FITID, movements matched to entries',
+    {
+      en: "Play the bank: the month's statement of the payment account",
+      pt: 'Fazer o papel do banco: o extrato do mês da conta de pagamentos',
+    },
+    ['sandbox', 'statement', '--data-dir', join(root, 'sandbox'), '-O', ofx],
+  );
+  await s.show(
+    {
+      en: 'Check the file without sending anything (no credentials needed)',
+      pt: 'Conferir o arquivo sem enviar nada (sem credenciais)',
+    },
+    ['statements', 'import', ofx, '--dry-run'],
+  );
+  await s.show(
+    {
+      en: 'Import it into the account it names: duplicates skipped by FITID, movements matched to entries',
+      pt: 'Importar na conta que ele indica: duplicados ignorados pelo FITID, movimentos conciliados com lançamentos',
+    },
     ['statements', 'import', ofx],
   );
-  await s.show('Tomorrow night cron runs it again: a replay, nothing imported twice', [
-    'statements',
-    'import',
-    ofx,
-    '--account',
-    String(paymentAccount?.id),
-  ]);
+  await s.show(
+    {
+      en: 'Tomorrow night cron runs it again: a replay, nothing imported twice',
+      pt: 'Amanhã à noite o cron roda de novo: repetido, nada importado duas vezes',
+    },
+    ['statements', 'import', ofx, '--account', String(paymentAccount?.id)],
+  );
   return paymentAccount;
 }
 
 /** Receivables: a month's fees by boleto and PIX, issued, and who is behind. */
 async function receivablesChapter(story: Story, paymentAccount: Json | undefined): Promise<void> {
   const { deps, io, s } = story;
-  chapter(io, "Receivables: the month's condominium fees with boleto and PIX, and who is behind");
+  chapter(deps, {
+    en: "Receivables: the month's condominium fees with boleto and PIX, and who is behind",
+    pt: 'Contas a receber: as taxas do mês por boleto e PIX, e quem está em atraso',
+  });
   const units = (await s.json<Json[]>(['units', 'list'])).slice(0, 3);
   // One fee each way a resident may pay: boleto and PIX, boleto only, PIX only.
   const billing = ['BOLETO_PIX', 'BOLETO', 'PIX'];
   for (const [i, unit] of units.entries()) {
-    await s.show(`Invoice the fee of ${String(unit.label ?? unit.id)}, by ${billing[i]}`, [
-      'invoices',
-      'create',
-      '--unit',
-      String(unit.id),
-      '--bank-account',
-      String(paymentAccount?.id),
-      '--due',
-      '+10d',
-      '--subtotal',
-      i === 0 ? '1.240,00' : '850,00',
-      '--notes',
-      `Taxa condominial ${deps.today().slice(0, 7)}`,
-      '--billing-type',
-      billing[i] as string,
-    ]);
+    const label = String(unit.label ?? unit.id);
+    const by = billing[i] as string;
+    await s.show(
+      { en: `Invoice the fee of ${label}, by ${by}`, pt: `Cobrar a taxa de ${label}, por ${by}` },
+      [
+        'invoices',
+        'create',
+        '--unit',
+        String(unit.id),
+        '--bank-account',
+        String(paymentAccount?.id),
+        '--due',
+        '+10d',
+        '--subtotal',
+        i === 0 ? '1.240,00' : '850,00',
+        '--notes',
+        `Taxa condominial ${deps.today().slice(0, 7)}`,
+        '--billing-type',
+        billing[i] as string,
+      ],
+    );
   }
   const drafts = await s.json<Json[]>(['invoices', 'list', '--state', 'draft', '--all']);
   for (const invoice of drafts) {
-    await s.show(`Issue it (${String(invoice.billing_type)}): one gateway call registers what it asks for`, [
-      'invoices',
-      'issue',
-      String(invoice.public_id),
-    ]);
+    const type = String(invoice.billing_type);
+    const title = {
+      en: `Issue it (${type}): one gateway call registers what it asks for`,
+      pt: `Emitir (${type}): uma chamada ao gateway registra o que ela pede`,
+    };
+    await s.show(title, ['invoices', 'issue', String(invoice.public_id)]);
   }
   for (const type of ['BOLETO', 'PIX']) {
     const invoice = drafts.find((d) => d.billing_type === type);
     if (!invoice) continue;
-    await s.show(`What the resident of a ${type} invoice receives`, [
-      'invoices',
-      'payment',
-      String(invoice.public_id),
-    ]);
+    const title = {
+      en: `What the resident of a ${type} invoice receives`,
+      pt: `O que recebe o morador de uma cobrança por ${type}`,
+    };
+    await s.show(title, ['invoices', 'payment', String(invoice.public_id)]);
     const payment = await s.json<{ boleto?: { url?: string } | null }>([
       'invoices',
       'payment',
@@ -549,8 +696,13 @@ async function receivablesChapter(story: Story, paymentAccount: Json | undefined
       );
     }
   }
-  await s.show('Units behind on their fees', ['defaulters']);
-  await s.show("The month's ledger summary", ['ledger', 'summary', '--month', deps.today().slice(0, 7)]);
+  await s.show({ en: 'Units behind on their fees', pt: 'Unidades em atraso com as taxas' }, ['defaulters']);
+  await s.show({ en: "The month's ledger summary", pt: 'O resumo do razão no mês' }, [
+    'ledger',
+    'summary',
+    '--month',
+    deps.today().slice(0, 7),
+  ]);
 }
 
 /** The firm's three condominiums in the demo sandbox (seed/firm.ts names the nth one). */
@@ -562,15 +714,18 @@ const FIRM = ['edificio-ipe-amarelo', 'residencial-bela-vista', 'edificio-solar-
  */
 async function firmChapter(deps: Deps, s: Session, root: string): Promise<void> {
   const { io } = deps;
-  chapter(io, "The accounting firm: three condominiums, one folder of the bank's files, one command");
+  chapter(deps, {
+    en: "The accounting firm: three condominiums, one folder of the bank's files, one command",
+    pt: 'A administradora: três condomínios, uma pasta com os arquivos do banco, um comando',
+  });
   const dataDir = join(root, 'sandbox');
-  await s.show('One profile per condominium the firm keeps', [
-    'sandbox',
-    'credentials',
-    '--write-profiles',
-    '--data-dir',
-    dataDir,
-  ]);
+  await s.show(
+    {
+      en: 'One profile per condominium the firm keeps',
+      pt: 'Um perfil para cada condomínio da administradora',
+    },
+    ['sandbox', 'credentials', '--write-profiles', '--data-dir', dataDir],
+  );
   // Each condominium pays its PIX and TED bills; the bank answers with a return, and sends the statement.
   const inbox = join(root, 'banco');
   await mkdir(inbox);
@@ -581,7 +736,10 @@ async function firmChapter(deps: Deps, s: Session, root: string): Promise<void> 
     await s.json([...as, 'payables', 'mark', ...due.map((p) => String(p.public_id))]);
     if (i === 0)
       await s.show(
-        'With 50 profiles, a write names its target: the preview says which condominium, profile and server, and what deserves a second look (a bill paid long before it is due)',
+        {
+          en: 'With 50 profiles, a write names its target: the preview says which condominium, profile and server, and what deserves a second look (a bill paid long before it is due)',
+          pt: 'Com 50 perfis, uma gravação diz onde grava: a prévia mostra condomínio, perfil e servidor, e o que merece um segundo olhar (uma conta paga muito antes do vencimento)',
+        },
         [...as, 'batches', 'create', '--dry-run', '--date', 'next-business-day'],
       );
     const batch = await s.json<Json>([...as, 'batches', 'create', '--date', 'next-business-day', '--yes']);
@@ -603,20 +761,32 @@ async function firmChapter(deps: Deps, s: Session, root: string): Promise<void> 
   writeLine(io.stdout, '');
   writeLine(
     io.stdout,
-    `The bank's portal handed back ${files.length} files: ${files.map((f) => basename(f)).join(' ')}`,
+    deps.t({
+      en: `The bank's portal handed back ${files.length} files: ${files.map((f) => basename(f)).join(' ')}`,
+      pt: `O portal do banco devolveu ${files.length} arquivos: ${files.map((f) => basename(f)).join(' ')}`,
+    }),
   );
   const profiles = ['--profiles', FIRM.join(',')];
-  await s.show('Each file by its content into its condominium, batch or account', [
-    ...profiles,
-    'import',
-    ...files,
-  ]);
-  await s.show('The same folder again (cron, or a second click): replayed, nothing changes', [
-    ...profiles,
-    '--quiet',
-    'import',
-    ...files,
-  ]);
-  await s.show('The month per condominium, for the councils', [...profiles, 'report', 'month']);
-  await s.show('And every building that has units behind', ['--all-profiles', 'defaulters']);
+  await s.show(
+    {
+      en: 'Each file by its content into its condominium, batch or account',
+      pt: 'Cada arquivo, pelo conteúdo, no seu condomínio, lote ou conta',
+    },
+    [...profiles, 'import', ...files],
+  );
+  await s.show(
+    {
+      en: 'The same folder again (cron, or a second click): replayed, nothing changes',
+      pt: 'A mesma pasta de novo (cron, ou um segundo clique): repetido, nada muda',
+    },
+    [...profiles, '--quiet', 'import', ...files],
+  );
+  await s.show(
+    { en: 'The month per condominium, for the councils', pt: 'O mês de cada condomínio, para os conselhos' },
+    [...profiles, 'report', 'month'],
+  );
+  await s.show(
+    { en: 'And every building that has units behind', pt: 'E cada prédio que tem unidades em atraso' },
+    ['--all-profiles', 'defaulters'],
+  );
 }

@@ -163,14 +163,22 @@ export function invoiceBodyFromFlags(f: InvoiceFlags, today: string): Record<str
   };
 }
 
-function printCreated(deps: Deps, inv: Invoice, verb: string): void {
+function printCreated(deps: Deps, inv: Invoice, verb: 'created' | 'issued'): void {
   if (deps.format === 'json') printJson(deps, inv);
   else if (deps.format === 'table') {
     const total = typeof inv.total === 'number' ? `${formatReais(decimalToCents(inv.total))}, ` : '';
-    writeLine(
-      deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${verb} invoice ${inv.public_id} (${total}${inv.state ?? 'unknown state'})`,
-    );
+    const state = `${total}${deps.t(inv.state ?? 'unknown')}`;
+    const done = {
+      created: {
+        en: `created invoice ${inv.public_id} (${state})`,
+        pt: `cobrança ${inv.public_id} criada (${state})`,
+      },
+      issued: {
+        en: `issued invoice ${inv.public_id} (${state})`,
+        pt: `cobrança ${inv.public_id} emitida (${state})`,
+      },
+    }[verb];
+    writeLine(deps.io.stdout, `${paint(deps.io, 'green', '✓')} ${deps.t(done)}`);
   } else writeLine(deps.io.stdout, inv.public_id);
 }
 
@@ -216,7 +224,10 @@ export async function invoicesIssue(deps: Deps, idArg: string): Promise<number> 
   printCreated(deps, inv, 'issued');
   if (deps.format === 'table' && inv.payment) {
     const options = [inv.payment.boleto ? 'boleto' : '', inv.payment.pix ? 'PIX' : ''].filter(Boolean);
-    deps.info(`condo invoices payment ${inv.public_id}: ${options.join(' and ')}`);
+    deps.info({
+      en: `condo invoices payment ${inv.public_id}: ${options.join(' and ')}`,
+      pt: `condo invoices payment ${inv.public_id}: ${options.join(' e ')}`,
+    });
   }
   return 0;
 }

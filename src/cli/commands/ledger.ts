@@ -304,17 +304,17 @@ export async function summary(
   writeLine(deps.io.stdout);
   const totals: Column<MonthSummary>[] = [
     {
-      header: deps.format === 'table' ? 'Total revenue' : 'total_revenue',
+      header: deps.format === 'table' ? { en: 'Total revenue', pt: 'Receita total' } : 'total_revenue',
       value: (r) => r.totalRevenueCents,
       kind: 'cents',
     },
     {
-      header: deps.format === 'table' ? 'Total expense' : 'total_expense',
+      header: deps.format === 'table' ? { en: 'Total expense', pt: 'Despesa total' } : 'total_expense',
       value: (r) => r.totalExpenseCents,
       kind: 'cents',
     },
     {
-      header: deps.format === 'table' ? 'Net' : 'net',
+      header: deps.format === 'table' ? { en: 'Net', pt: 'Resultado' } : 'net',
       value: (r) => r.totalRevenueCents - r.totalExpenseCents,
       kind: 'cents',
     },

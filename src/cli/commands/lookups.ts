@@ -26,7 +26,7 @@ export async function bankAccounts(deps: Deps): Promise<number> {
     { header: 'ACCOUNT', value: (r) => r.account_number },
     { header: 'TYPE', value: (r) => r.type, words: true },
     { header: 'BALANCE', value: (r) => r.current_balance, kind: 'reais' },
-    { header: 'PAYMENTS', value: (r) => (r.is_payment_account ? 'yes' : '') },
+    { header: 'PAYMENTS', value: (r) => (r.is_payment_account ? 'yes' : ''), words: true },
   ]);
   return 0;
 }
@@ -135,8 +135,12 @@ export async function suppliersUpdate(deps: Deps, idArg: string, flags: Supplier
       `${paint(deps.io, 'green', '✓')} ${deps.t(`updated supplier ${str(updated.name)} (${updated.id})`)}`,
     );
     const r = updated as Row;
-    if (r.bank) writeLine(deps.io.stdout, `  bank account  ${bankText(r.bank as Row, deps.t)}`);
-    if (r.pix_key) writeLine(deps.io.stdout, `  PIX key       ${pixText(r)}`);
+    const lines = [
+      r.bank ? [deps.t({ en: 'bank account', pt: 'conta bancária' }), bankText(r.bank as Row, deps.t)] : [],
+      r.pix_key ? [deps.t({ en: 'PIX key', pt: 'chave PIX' }), pixText(r)] : [],
+    ].filter((line) => line.length > 0) as [string, string][];
+    const width = Math.max(0, ...lines.map(([label]) => label.length));
+    for (const [label, text] of lines) writeLine(deps.io.stdout, `  ${label.padEnd(width)}  ${text}`);
     deps.info(
       `now mark its rejected payables again: ${deps.command(`condo payables list --rejected --supplier ${String(id)}`)}`,
     );
