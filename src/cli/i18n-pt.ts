@@ -37,6 +37,45 @@ export const PT: Readonly<Record<string, string>> = {
   reconciled: 'conciliadas',
   unmatched: 'sem par',
   'Unmatched:': 'Sem par:',
+  // what the statement readers found (formats/ofx, formats/statement-csv), said whole
+  '<STMTTRN> outside a statement (STMTRS or CCSTMTRS)': '<STMTTRN> fora de um extrato (STMTRS ou CCSTMTRS)',
+  'OFX header fields are not separated by line breaks':
+    'os campos do header OFX não estão separados por quebras de linha',
+  'OFX header has no VERSION': 'o header OFX não tem VERSION',
+  'CURDEF is empty; currency unknown': 'CURDEF está vazio; moeda desconhecida',
+  'amount has more than 2 decimals; rounded to the cent':
+    'o valor tem mais de 2 casas decimais; arredondado ao centavo',
+  'dates could be DD/MM or MM/DD; read as DD/MM/YYYY (pass a date format to choose)':
+    'as datas podem ser DD/MM ou MM/DD; lidas como DD/MM/AAAA (informe um formato de data para escolher)',
+  'dates mix day-first and month-first forms; pass a date format':
+    'as datas misturam dia primeiro e mês primeiro; informe um formato de data',
+  'empty CSV file': 'arquivo CSV vazio',
+  'every line is one quoted field holding the whole row (quotes doubled inside); unwrapped':
+    'cada linha é um campo entre aspas com a linha inteira (aspas dobradas dentro); desembrulhada',
+  'file mixes UTF-8 and single-byte (windows-1252) text':
+    'o arquivo mistura texto UTF-8 e de um byte (windows-1252)',
+  'missing </OFX> at the end of the file': 'falta </OFX> no fim do arquivo',
+  'missing </OFX>: the file ends before any statement (truncated?)':
+    'falta </OFX>: o arquivo termina antes de qualquer extrato (cortado?)',
+  'no OFX header before <OFX>': 'sem header OFX antes de <OFX>',
+  'no blank line between the OFX header and <OFX>': 'sem linha em branco entre o header OFX e <OFX>',
+  'no header row found (expected columns such as Data, Valor, Descrição); pass a column mapping':
+    'nenhuma linha de cabeçalho encontrada (esperava colunas como Data, Valor, Descrição); informe um mapeamento de colunas',
+  'not an OFX file: no <OFX> element found': 'não é um arquivo OFX: nenhum elemento <OFX>',
+  'text after </OFX> ignored': 'texto depois de </OFX> ignorado',
+  'text longer than 1 MiB without a tag': 'texto de mais de 1 MiB sem uma tag',
+  'the column mapping needs amount (or credit and debit)':
+    'o mapeamento de colunas precisa de amount (ou credit e debit)',
+  'the column mapping needs date': 'o mapeamento de colunas precisa de date',
+  'too many distinct rows to number repeated ones; repeated rows past that share an id':
+    'linhas distintas demais para numerar as repetidas; as repetidas a partir daí dividem um id',
+  'unexpected text before <OFX> (no OFXHEADER)': 'texto inesperado antes de <OFX> (sem OFXHEADER)',
+  'unexpected text before <OFX>': 'texto inesperado antes de <OFX>',
+  'unterminated quoted field': 'campo entre aspas sem fechamento',
+  'field longer than 1 MiB': 'campo de mais de 1 MiB',
+  'unterminated comment': 'comentário sem fim',
+  'unterminated declaration': 'declaração sem fim',
+  'unterminated processing instruction': 'instrução de processamento sem fim',
   // why the CNAB reader takes a file for a remessa or a retorno (inference.ts)
   'segments T/U are return records': 'os segmentos T/U são registros de retorno',
   'segments P/Q/R/S are remittance records': 'os segmentos P/Q/R/S são registros de remessa',
@@ -565,6 +604,55 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     (say, header, code, content, why, read) =>
       `o header diz ${header} (posição 143 = ${code}), mas o conteúdo é de ${content} (${say(why ?? '')}); lido como ${read}`,
   ],
+  // what the statement readers found, with a variable part (a reason inside a finding is said by the phrases)
+  [
+    /^(\d+) fields where the header has (\d+) \(a value with an unquoted '(.)'\?\)$/,
+    "$1 campos onde o cabeçalho tem $2 (um valor com '$3' sem aspas?)",
+  ],
+  [/^<(\S+)> has an empty ACCTID; account unknown$/, '<$1> tem ACCTID vazio; conta desconhecida'],
+  [/^<(\S+)> has no (\S+), no transactions and no balance$/, '<$1> não tem $2, nem transações, nem saldo'],
+  [/^<(\S+)> has no (\S+); account unknown$/, '<$1> não tem $2; conta desconhecida'],
+  [/^<(\S+)> has no CURDEF$/, '<$1> não tem CURDEF'],
+  [/^<(\S+)> after <\/OFX> ignored$/, '<$1> depois de </OFX> ignorado'],
+  [
+    /^<\/(\S+)> closes nothing \(its element was already closed\); skipped$/,
+    '</$1> não fecha nada (seu elemento já estava fechado); ignorado',
+  ],
+  [/^OFX status (\S+) (\S+)(.*)$/s, 'status OFX $1 $2$3'],
+  [/^STMTTRN has a second <(\S+)>; the first is kept$/, 'STMTTRN tem um segundo <$1>; fica o primeiro'],
+  [
+    /^amount written with an unquoted decimal comma \(e\.g\. '(.*)'\); read as one value \(the same on every such row\)$/,
+    "valor escrito com vírgula decimal sem aspas (p. ex. '$1'); lido como um só valor (o mesmo em todas essas linhas)",
+  ],
+  [/^column (.+) not found in the header$/, 'coluna $1 não encontrada no cabeçalho'],
+  [
+    /^file ends inside <(\S+)> opened at line (\d+) \(truncated\?\)$/,
+    'o arquivo termina dentro de <$1>, aberto na linha $2 (cortado?)',
+  ],
+  [/^malformed tag '(.*)'$/s, "tag malformada '$1'"],
+  [
+    /^missing <\/(\S+)> \(opened at line (\d+)\) before (.+)$/,
+    'falta </$1> (aberto na linha $2) antes de $3',
+  ],
+  [/^no header row; columns inferred: (.*)$/, 'sem linha de cabeçalho; colunas deduzidas: $1'],
+  [/^not an OFX file: expected <OFX>, found <(.*)>$/, 'não é um arquivo OFX: esperava <OFX>, veio <$1>'],
+  [/^unexpected <\/(\S+)> without a matching <(\S+)>$/, '</$1> inesperado, sem um <$2> correspondente'],
+  [/^unexpected OFX header DATA:(.*)$/, 'header OFX inesperado DATA:$1'],
+  [
+    /^unknown column role\(s\) in the mapping: (.*) \(use (.*)\)$/,
+    'papel(is) de coluna desconhecido(s) no mapeamento: $1 (use $2)',
+  ],
+  [
+    /^unknown date format '(.*)' \(use e\.g\. DD\/MM\/YYYY, YYYY-MM-DD, MM\/DD\/YYYY\)$/,
+    "formato de data desconhecido '$1' (use p. ex. DD/MM/YYYY, YYYY-MM-DD, MM/DD/YYYY)",
+  ],
+  [/^unsupported OFX VERSION (\S+); read as OFX 2\.x$/, 'VERSION $1 do OFX não suportada; lido como OFX 2.x'],
+  [
+    /^unsupported OFX header VERSION:(\S+); read as OFX 1\.x$/,
+    'VERSION:$1 do header OFX não suportada; lido como OFX 1.x',
+  ],
+  [/^duplicate FITID '(.*)' \(also at line (\d+)\)$/, "FITID '$1' repetido (também na linha $2)"],
+  [/^columns (.+) and (.+): both empty$/, 'colunas $1 e $2: as duas vazias'],
 ];
 
 /**
@@ -734,4 +822,37 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/^no payable is marked for remittance/g, 'nenhuma conta está marcada para remessa'],
   [/^cannot reach /g, 'não foi possível alcançar '],
   [/^not logged in/g, 'não autenticado'],
+  // the parts a statement reader's finding is built of: where, the field, the reason, what was done
+  [/^STMTTRN at line (\d+): /, 'STMTTRN da linha $1: '],
+  [/^column (.+?): amount /, 'coluna $1: valor '],
+  [/^column (.+?): date is empty/, 'coluna $1: a data está vazia'],
+  [/^column (.+?): '(.*)' is not a date \((.*)\)$/s, "coluna $1: '$2' não é uma data ($3)"],
+  [/ \(the row has only (\d+) fields\)/, ' (a linha só tem $1 campos)'],
+  [/ has more than 2 decimals; rounded/, ' tem mais de 2 casas decimais; arredondado'],
+  [/ has thousands separators/, ' tem separadores de milhar'],
+  [/ has an invalid time zone offset/, ' tem um fuso horário inválido'],
+  [/ has an invalid time/, ' tem uma hora inválida'],
+  [/ is a zero date/, ' é uma data zerada'],
+  [/ is not a calendar date/, ' não é uma data do calendário'],
+  [
+    / is not an OFX date \(YYYYMMDD\[HHMMSS\[\.XXX\]\]\[\[gmt offset:tz\]\]\)/,
+    ' não é uma data OFX (AAAAMMDD[HHMMSS[.XXX]][[fuso:tz]])',
+  ],
+  [/ is not an amount/, ' não é um valor'],
+  [/ is too large/, ' é grande demais'],
+  [/ is not a number/, ' não é um número'],
+  [/ is empty/, ' está vazio'],
+  [/: (DTPOSTED|TRNAMT) missing$/, ': $1 ausente'],
+  [/: TRNTYPE missing; taken from the sign/, ': TRNTYPE ausente; deduzido do sinal'],
+  [
+    /: FITID missing; id derived from date, amount and memo/,
+    ': FITID ausente; id derivado de data, valor e histórico',
+  ],
+  [
+    /: '(.*)' has no valid TRNAMT; a balance line, not a transaction: skipped/s,
+    ": '$1' não tem TRNAMT válido; é uma linha de saldo, não uma transação: ignorada",
+  ],
+  [/; ledger balance unknown$/, '; saldo contábil desconhecido'],
+  [/; balance date unknown$/, '; data do saldo desconhecida'],
+  [/; ignored$/, '; ignorado'],
 ];

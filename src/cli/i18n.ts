@@ -96,3 +96,23 @@ export async function loadTranslator(lang: Lang): Promise<Translate> {
     { lang },
   );
 }
+
+/**
+ * A file reader's finding at its line, in the person's language: the readers (formats/) speak English, and the
+ * Portuguese rules (i18n-pt.ts) say their findings.
+ */
+export function atLine(t: Translate, line: number | undefined, finding: string): string {
+  return t({ en: `line ${line}: ${finding}`, pt: `linha ${line}: ${t(finding)}` });
+}
+
+/** What follows an error's message in its line: the API's code and the request id to quote to support. */
+export function errorTail(
+  t: Translate,
+  error: { code?: string | undefined; requestId?: string | undefined },
+): string {
+  const id = error.requestId
+    ? t({ en: `request id ${error.requestId}`, pt: `id da requisição ${error.requestId}` })
+    : '';
+  const extras = [error.code, id].filter(Boolean);
+  return extras.length > 0 ? ` (${extras.join(', ')})` : '';
+}

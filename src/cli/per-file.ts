@@ -1,6 +1,7 @@
 import { CondoError } from '../domain/errors.js';
 import type { Deps } from './context.js';
 import { exitCodeOf } from './exit-codes.js';
+import { errorTail } from './i18n.js';
 import { paint, writeLine } from './io.js';
 import { printJson } from './output.js';
 
@@ -22,16 +23,9 @@ export async function eachFile(
     } catch (error) {
       if (!(error instanceof CondoError)) throw error;
       const message = error.message.includes(path) ? error.message : `${path}: ${error.message}`;
-      const extras = [error.code, error.requestId ? `request id ${error.requestId}` : undefined].filter(
-        Boolean,
-      );
       writeLine(
         deps.io.stderr,
-        paint(
-          deps.io,
-          'red',
-          `${deps.t('error:')} ${deps.t(message)}${extras.length ? ` (${extras.join(', ')})` : ''}`,
-        ),
+        paint(deps.io, 'red', `${deps.t('error:')} ${deps.t(message)}${errorTail(deps.t, error)}`),
       );
       const code = exitCodeOf(error);
       if (deps.format === 'json')

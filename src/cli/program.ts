@@ -9,7 +9,7 @@ import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { addFieldOptions, namedProblem } from './fields.js';
 import { collect } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
-import { english, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
+import { english, errorTail, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS, wrapMessage } from './output.js';
 import { acrossProfiles, readAcrossProfiles } from './profiles.js';
@@ -235,9 +235,6 @@ export function reportError(
     // The server's refusal of what flags sent names the flags; `condo api` and --from-file sent API fields.
     const byFlags =
       error.status !== undefined && !argv.includes('api') && !argv.some((a) => a.startsWith('--from-file'));
-    const extras = [error.code, error.requestId ? `request id ${error.requestId}` : undefined].filter(
-      Boolean,
-    );
     writeLine(
       io.stderr,
       paint(
@@ -247,7 +244,7 @@ export function reportError(
         wrapMessage(
           io,
           printable(
-            `${t('error:')} ${t(error.text ?? withFields(error.message, error.fields, byFlags))}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+            `${t('error:')} ${t(error.text ?? withFields(error.message, error.fields, byFlags))}${errorTail(t, error)}`,
           ),
         ),
       ),

@@ -168,7 +168,11 @@ export async function status(deps: Deps): Promise<number> {
     { header: { en: 'condominium', pt: 'condomínio' }, value: (v) => v.condominium },
     { header: { en: 'client_id', pt: 'cliente' }, value: (v) => v.client_id },
     { header: { en: 'scopes', pt: 'escopos' }, value: (v) => v.scopes.join(' ') },
-    { header: { en: 'token_expires_at', pt: 'token expira em' }, value: (v) => v.token_expires_at },
+    {
+      header: { en: 'token_expires_at', pt: 'token expira em' },
+      value: (v) => v.token_expires_at,
+      kind: 'instant',
+    },
     {
       header: { en: 'usable', pt: 'utilizável' },
       // why not follows as the error line

@@ -19,6 +19,7 @@ import {
   writeToStream,
 } from '../files.js';
 import { dateFlag, publicIdArg } from '../flags.js';
+import { atLine } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import {
@@ -296,7 +297,7 @@ function printReturnSummary(deps: Deps, s: ReturnSummary, replayed: boolean): vo
     for (const k of counts) writeLine(deps.io.stdout, `${k}\t${s[k]}`);
   }
   const file = typeof s.file === 'string' ? `${s.file}: ` : '';
-  for (const w of s.warnings ?? []) deps.warn(`${file}line ${w.line}: ${w.message}`);
+  for (const w of s.warnings ?? []) deps.warn(`${file}${atLine(deps.t, w.line, w.message)}`);
 }
 
 /**

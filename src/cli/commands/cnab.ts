@@ -7,7 +7,7 @@ import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/inde
 import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
 import { readChunks, setAside } from '../files.js';
-import { english, type Translate } from '../i18n.js';
+import { atLine, english, type Translate } from '../i18n.js';
 import { paint, printable, writeLine } from '../io.js';
 import { type Column, delimitedRows, printJson, printList } from '../output.js';
 
@@ -141,12 +141,9 @@ async function report(
   writeLine(io.stdout);
   if (aside) await aside.sendTo(io.stdout);
   else await printList(deps, file.items, paymentColumns(deps.t));
-  // the reader's findings are English (formats/ knows no language): the phrase rules say them in Portuguese
-  const onLine = (line: number, message: string) =>
-    t({ en: `line ${line}: ${message}`, pt: `linha ${line}: ${t(message)}` });
-  for (const w of file.warnings) deps.warn(onLine(w.line, w.message));
+  for (const w of file.warnings) deps.warn(atLine(t, w.line, w.message));
   const error = (text: string) => writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(text)}`));
-  for (const e of file.errors) error(onLine(e.line, e.message));
+  for (const e of file.errors) error(atLine(t, e.line, e.message));
   if (file.truncated)
     error(
       t({

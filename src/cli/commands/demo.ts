@@ -124,7 +124,13 @@ function quote(arg: string): string {
 export async function demo(deps: Deps): Promise<number> {
   const { io } = deps;
   const root = await mkdtemp(join(tmpdir(), 'condo-demo-'));
-  const env: NodeJS.ProcessEnv = { ...io.env, CONDO_CONFIG_DIR: join(root, 'config'), CONDO_PROFILE: 'demo' };
+  const env: NodeJS.ProcessEnv = {
+    ...io.env,
+    CONDO_CONFIG_DIR: join(root, 'config'),
+    CONDO_PROFILE: 'demo',
+    // the steps speak the demo's language, however it was chosen (--lang is not in their arguments)
+    CONDO_LANG: deps.t.lang,
+  };
   for (const k of ['CONDO_BASE_URL', 'CONDO_CONDOMINIUM', 'CONDO_CLIENT_ID', 'CONDO_CLIENT_SECRET'])
     delete env[k];
   // the temporary folder goes whatever happens after it exists: a sandbox that cannot start included

@@ -15,6 +15,7 @@ import { expandFileArgs, nothingToImport } from '../file-args.js';
 import { wrongKind } from '../file-kind.js';
 import { progressBar, sha256File } from '../files.js';
 import { enumFlag, intFlag, publicIdArg } from '../flags.js';
+import { atLine } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord, wrapMessage } from '../output.js';
@@ -117,7 +118,7 @@ function printLocalSummary(deps: Deps, path: string, s: StatementSummary, toStdo
       pt: `  banco ${bank} conta ${account} (${currency}): de ${br(st.start_date)} a ${br(st.end_date)}, ${st.transactions} transações${balance ? `, saldo ${balance} em ${br(st.ledger_balance_date)}` : ''}`,
     });
   }
-  for (const w of s.warnings) deps.warn(`line ${w.line}: ${w.message}`);
+  for (const w of s.warnings) deps.warn(atLine(deps.t, w.line, w.message));
 }
 
 function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): Promise<void> | undefined {
@@ -216,8 +217,13 @@ export async function importStatement(
   if (summary.errors.length > 0) {
     const [first, ...rest] = summary.errors;
     if (opts.dryRun && deps.format === 'json') printJson(deps, summary);
+    const message = first?.message ?? '';
+    const more = rest.length;
     throw new UsageError(
-      `${path}: line ${first?.line}: ${first?.message}${rest.length ? ` (and ${rest.length} more errors)` : ''}; nothing was sent`,
+      {
+        en: `${path}: line ${first?.line}: ${message}${more ? ` (and ${more} more errors)` : ''}; nothing was sent`,
+        pt: `${path}: linha ${first?.line}: ${deps.t(message)}${more ? ` (e mais ${more} erros)` : ''}; nada foi enviado`,
+      },
       { code: 'invalid_file' },
     );
   }

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { loadTranslator } from '../../../src/cli/i18n.js';
+import { readCnab240Sync } from '../../../src/formats/cnab240/index.js';
+import { parseStatement } from '../../../src/formats/statement/index.js';
+import { corpusDir } from '../../corpus.js';
+import { englishLines } from '../../english.js';
+
+/**
+ * #31 point 4: what a file reader finds (formats/ speaks English) reaches a pt-BR screen in Portuguese, whole. The
+ * findings are those the readers make on every file of the corpus, the real files of banks and other tools.
+ */
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return filesUnder(path);
+    return /\.(tsv|md)$/i.test(name) ? [] : [path];
+  });
+}
+
+/** A finding with its numbers made one, so each kind is looked at once. */
+const kindOf = (message: string) => message.replace(/\d+/g, '0');
+
+async function translated(findings: Map<string, string>): Promise<string[]> {
+  // the check sees English where there is English: it finds it in nearly every finding as the reader words it
+  const seen = [...findings.values()].filter((message) => englishLines(message).length > 0);
+  expect(seen.length, seen.join('\n')).toBeGreaterThan(findings.size * 0.8);
+  const t = await loadTranslator('pt-BR');
+  return [...findings.values()].flatMap((message) => {
+    const said = t(message);
+    // an OFX server's own status text is the bank's words, not condo's
+    const ours = said.replace(/^(status OFX \S+ \S+).*$/, '$1');
+    const english = englishLines(ours);
+    return said === message || english.length > 0 ? [`${message}\n    → ${said}`] : [];
+  });
+}
+
+test('every finding of the CNAB 240 reader on the corpus is said in Portuguese', async () => {
+  const findings = new Map<string, string>();
+  for (const path of filesUnder(corpusDir('cnab240'))) {
+    const file = readCnab240Sync(new Uint8Array(readFileSync(path)));
+    for (const { message } of [...file.warnings, ...file.errors]) findings.set(kindOf(message), message);
+  }
+  expect(findings.size).toBeGreaterThan(30);
+  expect(await translated(findings)).toEqual([]);
+});
+
+test('every finding of the statement readers (OFX, CSV) on the corpus is said in Portuguese', async () => {
+  const findings = new Map<string, string>();
+  for (const path of filesUnder(corpusDir('statements'))) {
+    const parsed = await parseStatement(new Uint8Array(readFileSync(path))).catch(() => undefined);
+    for (const { message } of [...(parsed?.warnings ?? []), ...(parsed?.errors ?? [])])
+      findings.set(kindOf(message), message);
+  }
+  expect(findings.size).toBeGreaterThan(15);
+  expect(await translated(findings)).toEqual([]);
+});
