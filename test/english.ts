@@ -14,7 +14,7 @@ export function wordsOf(line: string): string {
     line
       // a command to paste, from `condo` to the end of its arguments (flags, ids, placeholders)
       .replace(/\bcondo(?: (?:--?[\w-]+|[<\w][^\s:;,)]*))+/g, ' ')
-      .replace(/'[^']*'|"[^"]*"|<[^>\s]*>/g, ' ')
+      .replace(/'[^']*'|"[^"]*"|<[^>\s]*>|--?[a-z][\w-]*/g, ' ')
       .replace(/\S*[/._@]\S*/g, ' ')
       .replace(/\b[A-Z][A-Z0-9-]+\b/g, ' ')
   );

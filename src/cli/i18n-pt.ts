@@ -653,6 +653,21 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   ],
   [/^duplicate FITID '(.*)' \(also at line (\d+)\)$/, "FITID '$1' repetido (também na linha $2)"],
   [/^columns (.+) and (.+): both empty$/, 'colunas $1 e $2: as duas vazias'],
+  // the sandbox's 404s: what was not found
+  [/^bank account not found$/, 'conta bancária não encontrada'],
+  [/^invoice not found$/, 'cobrança não encontrada'],
+  [/^payable not found$/, 'conta a pagar não encontrada'],
+  [/^payment batch not found$/, 'lote de pagamento não encontrado'],
+  [
+    /^payment options \(the invoice is not issued yet\) not found$/,
+    'opções de pagamento não encontradas (a cobrança ainda não foi emitida)',
+  ],
+  [/^statement import not found$/, 'importação de extrato não encontrada'],
+  [/^supplier not found$/, 'fornecedor não encontrado'],
+  [/^the remittance file of this batch not found$/, 'o arquivo de remessa deste lote não foi encontrado'],
+  [/^unit not found$/, 'unidade não encontrada'],
+  [/^webhook subscription not found$/, 'assinatura de webhook não encontrada'],
+  [/^resource not found$/, 'recurso não encontrado'],
 ];
 
 /**
@@ -813,6 +828,19 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/ <code>/g, ' <código>'],
   [/ <period>/g, ' <período>'],
   [
+    /^a pix payable needs the supplier PIX key or bank data/g,
+    'uma conta por pix precisa da chave PIX ou dos dados bancários do fornecedor',
+  ],
+  [
+    /^a (ted|doc) payable needs the supplier bank data/g,
+    'uma conta por $1 precisa dos dados bancários do fornecedor',
+  ],
+  [
+    /^a boleto payable needs its barcode or linha digitável in document_number/g,
+    'uma conta por boleto precisa do código de barras ou da linha digitável em document_number',
+  ],
+  [/^document_number is not a valid boleto: /g, 'document_number não é um boleto válido: '],
+  [
     /^forma_pagamento (\w+) is settled outside the bank file \(only pix, ted, doc or boleto\)/g,
     'forma_pagamento $1 é paga fora do arquivo do banco (só pix, ted, doc ou boleto)',
   ],
@@ -855,4 +883,28 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/; ledger balance unknown$/, '; saldo contábil desconhecido'],
   [/; balance date unknown$/, '; data do saldo desconhecida'],
   [/; ignored$/, '; ignorado'],
+  // why a boleto's code is refused (formats/boleto), wherever a message quotes it
+  [
+    /general check digit \(field 4\) is (\S+), expected (\S+)/,
+    'o dígito verificador geral (campo 4) é $1, esperado $2',
+  ],
+  [/general check digit is (\S+), expected (\S+)/, 'o dígito verificador geral é $1, esperado $2'],
+  [
+    /check digit of field (\d+) is (\S+), expected (\S+)/,
+    'o dígito verificador do campo $1 é $2, esperado $3',
+  ],
+  [
+    /a linha digitável has 47 digits \(48 for arrecadação\), got (\d+)/,
+    'uma linha digitável tem 47 dígitos (48 na arrecadação), veio com $1',
+  ],
+  [
+    /a 48-digit linha digitável \(arrecadação\) starts with 8/,
+    'uma linha digitável de 48 dígitos (arrecadação) começa com 8',
+  ],
+  [/a barcode has 44 digits, got (\d+)/, 'um código de barras tem 44 dígitos, veio com $1'],
+  [
+    /value identifier \(3rd digit\) is (\S+), expected 6, 7, 8 or 9/,
+    'o identificador de valor (3º dígito) é $1, esperado 6, 7, 8 ou 9',
+  ],
+  [/unexpected character '(.)' at position (\d+)/, "caractere inesperado '$1' na posição $2"],
 ];

@@ -46,6 +46,20 @@ test('usage errors in Portuguese, whole', async () => {
     '"1,234" é ambíguo: escreva 1234,56 ou 1.234,56',
   );
   await inPortuguese(['sandbox', 'boleto', '--amount', 'abc'], '--amount: "abc" não é um valor em reais');
+  // a boleto's own check digit, and a server's 404 with its request id
+  const account = await leafExpenseAccount(s.condo);
+  await inPortuguese(
+    [
+      ...['payables', 'create', '--payee', 'X', '--chart-account', String(account), '--amount', '50'],
+      ...['--method', 'boleto', '--due', '+3d', '--description', 'x'],
+      ...['--document', '34191090080012340001223456780008216520000298001'],
+    ],
+    'o dígito verificador geral (campo 4) é 2, esperado 1 (nada foi enviado)',
+  );
+  await inPortuguese(
+    ['batches', 'show', '01M8C40H43Q8W9E8V8SVG7DEBF'],
+    'lote de pagamento não encontrado (not_found, id da requisição ',
+  );
 });
 
 test('a delete without a terminal to confirm on says so in Portuguese, and deletes nothing', async () => {

@@ -44,7 +44,8 @@ export async function listProfiles(deps: Deps): Promise<number> {
     { header: 'CLIENT ID', value: (r) => r.client_id },
     { header: 'SCOPES', value: (r) => (r.scopes ? r.scopes.join(' ') : '(all)') },
   ]);
-  if (deps.format !== 'json') deps.info(`config file: ${store.path}`);
+  if (deps.format !== 'json')
+    deps.info({ en: `config file: ${store.path}`, pt: `arquivo de configuração: ${store.path}` });
   return 0;
 }
 

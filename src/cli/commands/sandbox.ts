@@ -368,8 +368,12 @@ export async function boletoVerb(deps: Deps, opts: BoletoOptions): Promise<numbe
       ['barcode', boleto.barcode],
     ] as const)
       writeLine(deps.io.stdout, `${deps.t(label).padEnd(16)} ${value}`);
+    const create = `condo payables create --method boleto --document ${boleto.linhaDigitavel} --amount ${opts.amount ?? '740,00'} --due ${formatDateBr(due)}`;
     deps.info(
-      `try: condo payables create --supplier <name> --method boleto --document ${boleto.linhaDigitavel} --amount ${opts.amount ?? '740,00'} --due ${formatDateBr(due)} --chart-account <code> --description <text>`,
+      {
+        en: `try: ${create} --supplier <name> --chart-account <code> --description <text>`,
+        pt: `experimente: ${create} --supplier <nome> --chart-account <código> --description <texto>`,
+      },
       true,
     );
   } else writeLine(deps.io.stdout, `${boleto.linhaDigitavel}\t${boleto.barcode}`);
