@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
  */
 export const CORPUS_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/corpus');
 
-export function corpusDir(kind: 'cnab240' | 'statements'): string {
+export function corpusDir(kind: 'cnab240' | 'statements' | 'dda'): string {
   return resolve(CORPUS_ROOT, kind);
 }
 
-export function manifest(kind: 'cnab240' | 'statements'): Record<string, string>[] {
+export function manifest(kind: 'cnab240' | 'statements' | 'dda'): Record<string, string>[] {
   const [header = '', ...lines] = readFileSync(resolve(corpusDir(kind), 'MANIFEST.tsv'), 'utf8')
     .trim()
     .split('\n');

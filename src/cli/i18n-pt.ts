@@ -104,6 +104,10 @@ export const PT: Readonly<Record<string, string>> = {
   'generated at': 'gerado em',
   'payments, total': 'pagamentos, total',
   'payment, total': 'pagamento, total',
+  'boletos, total': 'boletos, total',
+  'boleto, total': 'boleto, total',
+  BENEFICIARY: 'BENEFICIÁRIO',
+  BARCODE: 'CÓDIGO DE BARRAS',
   unknown: 'desconhecido',
   none: 'nenhuma',
   'none yet': 'nenhum ainda',
@@ -545,6 +549,15 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [
     /^company (CPF|CNPJ) (\d+) has invalid check digits$/,
     '$1 $2 da empresa com dígitos verificadores inválidos',
+  ],
+  [
+    /^beneficiary (CPF|CNPJ) (\d+) has invalid check digits$/,
+    '$1 $2 do beneficiário com dígitos verificadores inválidos',
+  ],
+  [/^segment G amount (\S+), its barcode's (\S+)$/, 'o segmento G tem valor $1; o código de barras dele, $2'],
+  [
+    /^segment G due date (\S+), its barcode's (\S+)$/,
+    'o segmento G vence em $1; o código de barras dele, em $2',
   ],
   [
     /^câmara (\S+) in a lote of forma (\d+) \(credit at the paying bank\), expected 000$/,

@@ -2,8 +2,9 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { writeDdaFile } from '../../src/formats/cnab240/dda-writer.js';
 import { writePaymentRemittance } from '../../src/formats/cnab240/writer.js';
-import { sampleInput, samplePayments } from '../unit/cnab240/fixtures.js';
+import { SAMPLE_DDA_BOLETOS, sampleDdaInput, sampleInput, samplePayments } from '../unit/cnab240/fixtures.js';
 import { type Condo, condoIn } from './harness.js';
 
 /**
@@ -46,4 +47,32 @@ test('csv: its header row comes right before the rows, after the summary', async
   expect(header).toBeGreaterThan(1);
   expect(csv.slice(header + 1).filter(Boolean)).toHaveLength(payments.length);
   expect(await leftovers()).toEqual([]);
+});
+
+test('a DDA file is named as one and lists its boletos: beneficiary, CPF/CNPJ, due date, amount, document, barcode', async () => {
+  // #33 point 1: the bank's list of the boletos drawn on the condominium
+  const dda = join(dir, 'DDA.ret');
+  await writeFile(dda, writeDdaFile(sampleDdaInput('341')));
+  const table = await condo.ok(['-o', 'table', 'cnab', 'inspect', dda]);
+  expect(table).toContain('· DDA retorno ·');
+  expect(table).toContain(`${SAMPLE_DDA_BOLETOS.length} boletos, total R$ 2.330,00`);
+  expect(table).toMatch(/BENEFICIARY +│ CPF\/CNPJ +│ DUE +│ +AMOUNT │ DOCUMENT +│ BARCODE/);
+  const rows = (await condo.ok(['-o', 'tsv', 'cnab', 'inspect', dda]))
+    .split('\n')
+    .filter((l) => /^\d+\t/.test(l));
+  expect(rows.slice(-2).map((l) => l.split('\t').slice(1))).toEqual(
+    SAMPLE_DDA_BOLETOS.map((b) => [
+      b.beneficiary.name,
+      b.beneficiary.document,
+      b.dueDate,
+      (b.amountCents / 100).toFixed(2),
+      b.documentNumber ?? '',
+      b.barcode,
+    ]),
+  );
+  const pt = await condo.run(['--lang', 'pt-BR', '-o', 'table', 'cnab', 'inspect', dda]);
+  expect(pt.stdout).toMatch(
+    /BENEFICIÁRIO +│ CPF\/CNPJ +│ VENCIMENTO +│ +VALOR │ DOCUMENTO +│ CÓDIGO DE BARRAS/,
+  );
+  expect(pt.exitCode).toBe(0);
 });

@@ -21,12 +21,23 @@ import {
   parseBarcode,
   parseLinhaDigitavel,
 } from '../../src/formats/boleto/index.js';
-import { readCnab240, readCnab240Sync, writePaymentRemittance } from '../../src/formats/cnab240/index.js';
+import {
+  readCnab240,
+  readCnab240Sync,
+  writeDdaFile,
+  writePaymentRemittance,
+} from '../../src/formats/cnab240/index.js';
 import { FormatError } from '../../src/formats/errors.js';
 import { buildPixPayload, parsePixPayload } from '../../src/formats/pix/index.js';
 import { parseStatement } from '../../src/formats/statement/index.js';
 import { CORPUS_ROOT } from '../corpus.js';
-import { sampleGuides, sampleInput, samplePayments, UTILITY } from '../unit/cnab240/fixtures.js';
+import {
+  sampleDdaInput,
+  sampleGuides,
+  sampleInput,
+  samplePayments,
+  UTILITY,
+} from '../unit/cnab240/fixtures.js';
 
 // ---- seeds --------------------------------------------------------------------------------------------
 
@@ -286,6 +297,9 @@ export function targets(): Target[] {
     ...corpus('cnab240', /./),
     enc.encode(writePaymentRemittance(sampleInput([...samplePayments(), ...sampleGuides()]))), // FEBRABAN's
     enc.encode(writePaymentRemittance(sampleInput([...samplePayments(), ...sampleGuides()], null))), // Itaú SISPAG
+    // DDA: Bradesco's sample, and Itaú's variant as the sandbox writes it
+    ...corpus('dda', /\.ret$/i),
+    enc.encode(writeDdaFile(sampleDdaInput('341'))),
   ];
   const ofxSeeds = corpus('statements', /\.(ofx|qfx|sgml)$/i);
   const csvSeeds = corpus('statements', /\.csv$/i);

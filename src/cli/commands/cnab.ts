@@ -67,6 +67,12 @@ function destination(i: CnabItem, t: Translate): string {
   return '';
 }
 
+/** What the summary counts: a DDA file's boletos, or payments. */
+function itemsTotal(file: CnabFile): string {
+  if (file.service === 'dda') return file.details === 1 ? 'boleto, total' : 'boletos, total';
+  return file.details === 1 ? 'payment, total' : 'payments, total';
+}
+
 /** The header's date and time as a person reads them (26/11/2026 11:10:24); JSON keeps the ISO form. */
 function generatedAt(at: string | null): string {
   if (!at) return '?';
@@ -88,15 +94,39 @@ const paymentColumns = (t: Translate): Column<CnabItem>[] => [
   { header: 'OCCURRENCES', value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; ') },
 ];
 
+/** A DDA file's boletos: who charges what, when it is due, and the barcode that pays it. */
+const ddaColumns = (): Column<CnabItem>[] => [
+  { header: 'LINE', value: (i) => i.line },
+  { header: 'BENEFICIARY', value: (i) => i.payee_name },
+  { header: 'CPF/CNPJ', value: (i) => i.payee_document, fixed: true },
+  { header: 'DUE', value: (i) => i.due_date, kind: 'date' },
+  { header: 'AMOUNT', value: (i) => i.amount_cents, kind: 'cents' },
+  { header: 'DOCUMENT', value: (i) => i.dda?.document_number },
+  { header: 'BARCODE', value: (i) => i.barcode, fixed: true },
+];
+
+/** The columns a file's items are listed in: a DDA file's boletos, or payments and titles. */
+const columnsFor = (item: CnabItem | undefined, t: Translate) =>
+  item?.dda ? ddaColumns() : paymentColumns(t);
+
 export async function inspect(deps: Deps, path: string): Promise<number> {
   // Rows for a script are streamed: the one read sets each payment's row aside as it is read (a file of a million
-  // lines is never held in memory) and they follow the summary, which is known only at the end.
+  // lines is never held in memory) and they follow the summary, which is known only at the end. The first item
+  // says which columns (a DDA file's boletos or payments).
   const streamed = deps.format === 'tsv' || deps.format === 'csv';
   const aside = streamed ? setAside() : undefined;
   try {
-    const rows =
-      aside && delimitedRows({ ...deps, io: { ...deps.io, stdout: aside.out } }, paymentColumns(english));
-    const file = await readCnabFile(path, rows ? { keepItems: false, onItem: rows.write } : undefined);
+    let rows: ReturnType<typeof delimitedRows<CnabItem>> | undefined;
+    const onItem = (item: CnabItem) => {
+      rows ??= delimitedRows({ ...deps, io: { ...deps.io, stdout: aside!.out } }, columnsFor(item, english));
+      rows.write(item);
+    };
+    const file = await readCnabFile(path, aside ? { keepItems: false, onItem } : undefined);
+    if (aside)
+      rows ??= delimitedRows(
+        { ...deps, io: { ...deps.io, stdout: aside.out } },
+        columnsFor(undefined, english),
+      );
     rows?.end();
     return await report(deps, path, file, aside);
   } finally {
@@ -122,11 +152,11 @@ async function report(
   writeLine(io.stdout, bold(`${path}`));
   const t = deps.t;
   const lines = [
-    `${t('bank')} ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${t(file.service)} ${t(file.direction)} · ${file.lines} ${t('lines')}`,
+    `${t('bank')} ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${file.service === 'dda' ? 'DDA' : t(file.service)} ${t(file.direction)} · ${file.lines} ${t('lines')}`,
     `${t('company')} ${file.company.name ?? '?'} (${file.company.document ?? '?'})`,
     `${t('dialect')} ${file.dialect_name}, ${t('layout')} ${file.layout_version ?? '?'} · ${t('agency')} ${file.company.agency ?? '?'} ${t('account')} ${file.company.account ?? '?'}`,
     `${t('file sequence (NSA)')} ${file.file_sequence ?? '?'} · ${t('generated at')} ${generatedAt(file.generated_at)}`,
-    `${file.details} ${t(file.details === 1 ? 'payment, total' : 'payments, total')} ${formatReais(file.total_amount_cents)}`,
+    `${file.details} ${t(itemsTotal(file))} ${formatReais(file.total_amount_cents)}`,
   ];
   for (const line of lines) writeLine(io.stdout, printable(`  ${line}`));
   writeLine(io.stdout);
@@ -140,7 +170,7 @@ async function report(
   ]);
   writeLine(io.stdout);
   if (aside) await aside.sendTo(io.stdout);
-  else await printList(deps, file.items, paymentColumns(deps.t));
+  else await printList(deps, file.items, columnsFor(file.items[0], deps.t));
   for (const w of file.warnings) deps.warn(atLine(t, w.line, w.message));
   const error = (text: string) => writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(text)}`));
   for (const e of file.errors) error(atLine(t, e.line, e.message));

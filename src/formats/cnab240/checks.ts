@@ -3,7 +3,9 @@
  * finds (a message and a kind, the kind grouping repeats of one problem). The reader reads; these judge; each is
  * tested on its own (test/unit/cnab240/checks.test.ts).
  */
+import { formatDateBr } from '../../domain/dates.js';
 import { centsToText } from '../../domain/money.js';
+import { parseBarcode } from '../boleto/index.js';
 import { barcodeProblem } from './barcode.js';
 import { CAMARA } from './codes.js';
 import { isValidCnpj, isValidCpf, remembered } from './fields.js';
@@ -119,4 +121,35 @@ export function trailerSumProblem(lote: {
     message: `lote ${number} trailer sum ${stated === null ? 'is not numeric' : centsToText(stated)}, the details total ${centsToText(all)}`,
     kind,
   };
+}
+
+/**
+ * A DDA segment G against its own barcode: the check digit, and the value and due date the code carries against
+ * the record's (a code whose value is open, 0, says nothing of the amount). The due date's factor is read in the
+ * cycle nearest the record's own date.
+ */
+export function ddaBarcodeProblems(
+  barcode: string | null,
+  dueDate: string | null,
+  amountCents: number | null,
+): readonly Problem[] {
+  if (!barcode || /^0*$/.test(barcode)) return NO_PROBLEMS;
+  const code = parseBarcode(barcode, dueDate ? { referenceDate: dueDate } : {});
+  if (!code.ok) {
+    const problem = barcodeProblem(barcode) ?? code.error;
+    return [{ message: problem, kind: 'barcode-dv' }];
+  }
+  if (code.kind !== 'boleto') return NO_PROBLEMS;
+  const problems: Problem[] = [];
+  if (code.amountCents !== 0 && amountCents !== null && code.amountCents !== amountCents)
+    problems.push({
+      message: `segment G amount ${centsToText(amountCents)}, its barcode's ${centsToText(code.amountCents)}`,
+      kind: 'dda-amount',
+    });
+  if (code.dueDate && dueDate && code.dueDate !== dueDate)
+    problems.push({
+      message: `segment G due date ${formatDateBr(dueDate)}, its barcode's ${formatDateBr(code.dueDate)}`,
+      kind: 'dda-due-date',
+    });
+  return problems.length > 0 ? problems : NO_PROBLEMS;
 }

@@ -1,5 +1,6 @@
 // FEBRABAN CNAB 240: the "pagamento de fornecedores" remittance writer, a tolerant streaming reader for
-// payment and collection files (remessa and retorno), and the bank side that turns a .rem into a .ret.
+// payment, collection and DDA files (remessa and retorno), and the bank side that turns a .rem into a .ret and
+// writes a day's DDA.
 export {
   type BarcodeInfo,
   type BarcodeKind,
@@ -27,6 +28,13 @@ export {
   splitOccurrenceCodes,
 } from './codes.js';
 export {
+  type DdaBoletoInput,
+  type DdaCharge,
+  type DdaFileInput,
+  ddaLines,
+  writeDdaFile,
+} from './dda-writer.js';
+export {
   BANCO_DO_BRASIL,
   BRADESCO_MULTIPAG,
   CAIXA,
@@ -44,6 +52,8 @@ export { foldText } from './fields.js';
 export {
   Cnab240Reader,
   type CnabBatch,
+  type CnabDdaBoleto,
+  type CnabDdaCharge,
   type CnabDirection,
   type CnabFile,
   type CnabItem,

@@ -6,7 +6,8 @@
 /** Which way a file goes: to the bank (remessa) or from it (retorno). */
 export type CnabDirection = 'remessa' | 'retorno';
 /** What its lotes do: pay (pagamento de fornecedores) or collect (cobrança). */
-export type CnabService = 'payment' | 'collection';
+/** What the file's lotes are: payments, collection (cobrança), or the bank's DDA list of boletos. */
+export type CnabService = 'payment' | 'collection' | 'dda';
 
 export interface FileEvidence {
   /** Records per segment (J-52 counted as J52). */
@@ -32,6 +33,9 @@ function count(e: FileEvidence, segments: Iterable<string>): number {
 
 /** The segments decide; on a tie (an empty file), the lote headers' service 01 or operation R/T mean collection. */
 export function inferService(e: FileEvidence): CnabService {
+  // a DDA file is the bank's list of boletos: its lotes say so (operation I, service 03), and its segments G
+  if ((e.lotOperations.has('I') && e.lotServices.has('03')) || (e.segmentCounts.get('G') ?? 0) > 0)
+    return 'dda';
   const collection = count(e, COLLECTION_SEGMENTS);
   const payment = count(e, PAYMENT_SEGMENTS);
   if (collection !== payment) return collection > payment ? 'collection' : 'payment';
@@ -49,6 +53,7 @@ export function contentDirection(
   e: FileEvidence,
   service: CnabService,
 ): { direction: CnabDirection; why: string; absence?: true } | null {
+  if (service === 'dda') return { direction: 'retorno', why: "a DDA file is the bank's list of boletos" };
   if (service === 'collection') {
     if (count(e, ['T', 'U']) > 0) return { direction: 'retorno', why: 'segments T/U are return records' };
     if (count(e, ['P', 'Q', 'R', 'S']) > 0)

@@ -16,9 +16,12 @@ import {
   inferService,
 } from './inference.js';
 import {
+  DDA_LOTE_HEADER,
+  DDA_LOTE_HEADER_ITAU,
   DETAIL,
   FILE_TRAILER,
   fieldsOf,
+  type Layout,
   LOTE_HEADER,
   LOTE_HEADER_COLLECTION,
   LOTE_TRAILER,
@@ -29,6 +32,7 @@ import {
   type CnabItem,
   COMPANION_READERS,
   MAIN_COLLECTION_SEGMENTS,
+  MAIN_DDA_SEGMENTS,
   MAIN_PAYMENT_SEGMENTS,
   normalizeDocument,
   readMainItem,
@@ -37,7 +41,7 @@ import {
 import { countsAsRecord, kindOfRecord, MOVES, type Place } from './structure.js';
 
 export type { CnabDirection, CnabService } from './inference.js';
-export type { CnabItem, CnabTribute } from './segments.js';
+export type { CnabDdaBoleto, CnabDdaCharge, CnabItem, CnabTribute } from './segments.js';
 
 export interface CnabMessage {
   line: number;
@@ -137,6 +141,8 @@ interface OpenBatch extends CnabBatch {
   /** The trailer's 24-44 read as one number: some writers right-align the sum 3 places too far. */
   wideTrailerAmount: number | null;
   collection: boolean;
+  /** A DDA lote (operation I, service 03): the bank's list of boletos drawn on the company. */
+  dda: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -448,17 +454,19 @@ export class Cnab240Reader {
     const service = trimOrNull(head('service'));
     const formaRaw = trimOrNull(head('forma'));
     const collection = service === '01' || operation === 'R' || operation === 'T';
-    const forma = collection ? null : formaRaw;
+    const dda = operation === 'I' && service === '03';
+    const forma = collection || dda ? null : formaRaw;
     if (operation) this.lotOperations.add(operation);
     if (service) this.lotServices.add(service);
     if (forma && !FORMA_NAMES[forma] && forma !== '00') {
       this.warn(n, `forma de lançamento ${forma} is not in FEBRABAN's table`, 'forma');
     }
     const docType = head('company_document_type');
-    const doc = read(collection ? LOTE_HEADER_COLLECTION : LOTE_HEADER, rec, 'company_document').trim();
+    const company = this.companyLayout(collection, dda);
+    const doc = read(company, rec, 'company_document').trim();
     if (this.file.company.document === null) {
       this.file.company.document = normalizeDocument(docType, doc);
-      this.file.company.name ??= trimOrNull(head('company_name'));
+      this.file.company.name ??= trimOrNull(read(company, rec, 'company_name'));
     }
     if (this.headerLine === null || normalizeDocument(docType, doc) !== this.file.company.document) {
       this.reportProblems(n, documentProblem(docType, doc, 'company'));
@@ -482,7 +490,17 @@ export class Cnab240Reader {
       acceptedAmount: 0,
       wideTrailerAmount: null,
       collection,
+      dda,
     };
+  }
+
+  /**
+   * Where a lote header names the company: a collection header's CNPJ is 15 digits (19-33); a DDA header's is
+   * Bradesco's 14 or Itaú's 15, and the name moves with it.
+   */
+  private companyLayout(collection: boolean, dda: boolean): Layout {
+    if (dda) return this.file.bank_code === '341' ? DDA_LOTE_HEADER_ITAU : DDA_LOTE_HEADER;
+    return collection ? LOTE_HEADER_COLLECTION : LOTE_HEADER;
   }
 
   private detail(n: number, rec: string, batch: OpenBatch): void {
@@ -504,7 +522,8 @@ export class Cnab240Reader {
     this.segmentCounts.set(segment, (this.segmentCounts.get(segment) ?? 0) + 1);
 
     const payment = Object.hasOwn(MAIN_PAYMENT_SEGMENTS, segment);
-    if (payment || Object.hasOwn(MAIN_COLLECTION_SEGMENTS, segment)) {
+    const dda = batch.dda && Object.hasOwn(MAIN_DDA_SEGMENTS, segment);
+    if (payment || dda || Object.hasOwn(MAIN_COLLECTION_SEGMENTS, segment)) {
       this.flushItem();
       const item = readMainItem(n, rec, segment, batch, this.contextFor(n, batch));
       batch.details++;
@@ -641,7 +660,8 @@ export class Cnab240Reader {
     f.errors.sort((a, b) => a.line - b.line);
     f.bank_name ??= BANK_NAMES[f.bank_code ?? ''] ?? null;
     f.batches = this.closed.map(
-      ({ expectedSeq: _s, acceptedAmount: _a, wideTrailerAmount: _w, collection: _c, ...pub }) => pub,
+      ({ expectedSeq: _s, acceptedAmount: _a, wideTrailerAmount: _w, collection: _c, dda: _d, ...pub }) =>
+        pub,
     );
   }
 
@@ -667,6 +687,8 @@ export class Cnab240Reader {
     const retorno = this.file.direction === 'retorno';
     for (const batch of this.closed) {
       if (batch.collection || batch.trailer_line === null) continue;
+      // Bradesco's DDA trailer leaves its sum at zero; Itaú's sums the boletos
+      if (batch.dda && batch.trailer_amount_cents === 0) continue;
       this.reportProblems(
         batch.trailer_line,
         trailerSumProblem({

@@ -3,7 +3,14 @@
 // reader gets the record and what it needs of the file around it (the dialect, the bank, the lote's forma) and
 // reports what its checks find; the reader (reader.ts) keeps the file's state and decides which runs.
 
-import { barcodeCheck, camaraProblems, documentProblem, type Problem, titleValueProblem } from './checks.js';
+import {
+  barcodeCheck,
+  camaraProblems,
+  ddaBarcodeProblems,
+  documentProblem,
+  type Problem,
+  titleValueProblem,
+} from './checks.js';
 import {
   classifyOccurrences,
   decodeCollectionMovement,
@@ -20,6 +27,8 @@ import {
   read,
   readItauPayeeAgencyAccount,
   SEGMENT_B_PIX,
+  SEGMENT_G,
+  SEGMENT_H,
   SEGMENT_J52,
   SEGMENT_O,
   SEGMENT_O_ITAU,
@@ -27,7 +36,10 @@ import {
   SEGMENT_Q,
   SEGMENT_T,
   SEGMENT_U,
+  SEGMENT_Y03,
+  SEGMENT_Y51,
   SEGMENT_Z,
+  Y51_INVOICES,
 } from './layouts.js';
 
 export interface CnabItem {
@@ -58,6 +70,38 @@ export interface CnabItem {
   authentication: string | null;
   /** A tax guide paid by its data (segment N): which tribute, its revenue code, contributor and period. */
   tribute: CnabTribute | null;
+  /**
+   * A boleto a DDA file lists (segment G and its H and Y): what it charges besides its amount. Only on a DDA
+   * file's items; its beneficiary is `payee_*`, its title `amount_cents`, `due_date` and `barcode`.
+   */
+  dda?: CnabDdaBoleto;
+}
+
+/** A discount or fine of a DDA boleto: its code (1 an amount, 2 a percentage, ...), date and value (cents). */
+export interface CnabDdaCharge {
+  code: string;
+  date: string | null;
+  value_cents: number | null;
+}
+
+export interface CnabDdaBoleto {
+  /** The movement code (16-17): 01 a new title, 02 a change, ... as the bank numbers them. */
+  movement: string | null;
+  /** The beneficiary's own number for the title (número do documento). */
+  document_number: string | null;
+  issue_date: string | null;
+  /** The last day the boleto may be paid. */
+  payment_deadline: string | null;
+  interest_per_day_cents: number | null;
+  /** Discounts 1 (G), 2 and 3 (H) that have a code. */
+  discounts: CnabDdaCharge[];
+  fine: CnabDdaCharge | null;
+  rebate_cents: number | null;
+  guarantor: { document: string | null; name: string | null } | null;
+  /** Y-03: the payer the boleto is drawn on. */
+  payer: { document: string | null; name: string | null } | null;
+  /** Y-51: the invoices it charges. */
+  invoices: Array<{ number: string; amount_cents: number | null; date: string | null }>;
 }
 
 export interface CnabTribute {
@@ -218,6 +262,92 @@ function segmentT(rec: string, item: CnabItem): void {
   }
 }
 
+/** A discount or fine as G and H write it: none when its code and value are blank or zero. */
+function charge(at: (name: string) => string, name: string): CnabDdaCharge | null {
+  const code = at(`${name}_code`).trim();
+  const value = cents(at(`${name}_value`));
+  if ((code === '' || code === '0') && !value) return null;
+  return { code, date: fromCnabDate(at(`${name}_date`)), value_cents: value };
+}
+
+/**
+ * A DDA boleto (segment G): the beneficiary is the payee, the title's amount and due date are the item's; the
+ * record is checked against its own barcode. Itaú leaves the nosso número out of H: its barcode's free field
+ * carries it (carteira, then 8 digits).
+ */
+function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
+  const at = fieldsOf(SEGMENT_G, rec);
+  item.barcode = trimOrNull(at('barcode'));
+  item.payee_document = normalizeDocument(at('beneficiary_document_type'), at('beneficiary_document'));
+  item.payee_name = trimOrNull(at('beneficiary_name'));
+  item.due_date = fromCnabDate(at('due_date'));
+  item.amount_cents = cents(at('amount'));
+  item.face_value_cents = item.amount_cents;
+  item.date = fromCnabDate(at('issue_date'));
+  if (item.barcode?.startsWith('341') && /^\d{44}$/.test(item.barcode))
+    item.nosso_numero = item.barcode.slice(22, 30);
+  const discount = charge(at, 'discount_1');
+  item.dda = {
+    movement: trimOrNull(at('movement')),
+    document_number: trimOrNull(at('document_number')),
+    issue_date: item.date,
+    payment_deadline: fromCnabDate(at('payment_deadline')),
+    interest_per_day_cents: cents(at('interest_per_day')),
+    discounts: discount ? [discount] : [],
+    fine: null,
+    rebate_cents: null,
+    guarantor: null,
+    payer: null,
+    invoices: [],
+  };
+  ctx.report(
+    documentProblem(at('beneficiary_document_type'), at('beneficiary_document').trim(), 'beneficiary'),
+    ...ddaBarcodeProblems(item.barcode, item.due_date, item.amount_cents),
+  );
+}
+
+/** Segment H of a DDA boleto: the guarantor, discounts 2 and 3, the fine, the rebate and the bank's number. */
+function segmentH(rec: string, item: CnabItem): void {
+  const dda = item.dda;
+  if (!dda) return;
+  const at = fieldsOf(SEGMENT_H, rec);
+  const name = trimOrNull(at('guarantor_name'));
+  const document = normalizeDocument(at('guarantor_document_type'), at('guarantor_document'));
+  if (name || document) dda.guarantor = { document, name };
+  for (const which of ['discount_2', 'discount_3']) {
+    const discount = charge(at, which);
+    if (discount) dda.discounts.push(discount);
+  }
+  dda.fine = charge(at, 'fine');
+  dda.rebate_cents = cents(at('rebate')) || null;
+  item.nosso_numero = trimOrNull(at('nosso_numero')) ?? item.nosso_numero;
+}
+
+/** Segment Y of a DDA boleto: 03 the payer, 51 the invoices; other optional records are counted only. */
+function segmentY(rec: string, item: CnabItem): void {
+  const dda = item.dda;
+  if (!dda) return;
+  const kind = rec.slice(17, 19);
+  if (kind === '03') {
+    const at = fieldsOf(SEGMENT_Y03, rec);
+    dda.payer = {
+      document: normalizeDocument(at('payer_document_type'), at('payer_document')),
+      name: trimOrNull(at('payer_name')),
+    };
+  } else if (kind === '51') {
+    const at = fieldsOf(SEGMENT_Y51, rec);
+    for (let i = 1; i <= Y51_INVOICES; i++) {
+      const number = trimOrNull(at(`invoice_${i}_number`));
+      if (number)
+        dda.invoices.push({
+          number,
+          amount_cents: cents(at(`invoice_${i}_amount`)),
+          date: fromCnabDate(at(`invoice_${i}_date`)),
+        });
+    }
+  }
+}
+
 /** The segments that start an item of a payment lote, and of a collection lote. */
 export const MAIN_PAYMENT_SEGMENTS: Readonly<Record<string, SegmentReader>> = {
   A: segmentA,
@@ -226,6 +356,8 @@ export const MAIN_PAYMENT_SEGMENTS: Readonly<Record<string, SegmentReader>> = {
   O: segmentO,
 };
 export const MAIN_COLLECTION_SEGMENTS: Readonly<Record<string, SegmentReader>> = { P: segmentP, T: segmentT };
+/** The segment that starts a boleto of a DDA lote; its H and Y are companions (COMPANION_READERS). */
+export const MAIN_DDA_SEGMENTS: Readonly<Record<string, SegmentReader>> = { G: segmentG };
 
 /** Segment B's forma de iniciação (15-17) of a PIX by key; 05 is by bank data. */
 const PIX_KEY_TYPES: Record<string, CnabItem['pix_key_type']> = {
@@ -269,6 +401,9 @@ export const COMPANION_READERS: Readonly<Record<string, SegmentReader>> = {
   Z(rec, item) {
     item.authentication = trimOrNull(read(SEGMENT_Z, rec, 'authentication'));
   },
+  // a DDA boleto's companions; an H or Y after another kind of item is counted only
+  H: segmentH,
+  Y: segmentY,
 };
 
 /** The item a main segment starts: its fields read, its occurrences decoded and what they mean for it. */
@@ -306,7 +441,7 @@ export function readMainItem(
     tribute: null,
   };
   const payment = MAIN_PAYMENT_SEGMENTS[segment];
-  (payment ?? MAIN_COLLECTION_SEGMENTS[segment])?.(rec, item, ctx);
+  (payment ?? MAIN_COLLECTION_SEGMENTS[segment] ?? MAIN_DDA_SEGMENTS[segment])?.(rec, item, ctx);
   if (payment) {
     const codes = read(DETAIL, rec, 'occurrences');
     if (codes.trim() !== '') {

@@ -1,6 +1,8 @@
 // Test inputs for the CNAB 240 writer. Barcodes are built here with their own check-digit code
 // (independent of src/formats/cnab240) so a wrong implementation cannot agree with itself.
 import type {
+  DdaBoletoInput,
+  DdaFileInput,
   DialectId,
   PaymentRemittanceInput,
   RemittancePayment,
@@ -232,3 +234,53 @@ export function sampleGuides(): RemittancePayment[] {
     },
   ];
 }
+
+const DDA_COMPANY = {
+  name: 'CONDOMINIO RESIDENCIAL JARDIM',
+  document: '11222333000181',
+  agency: '0350',
+  account: '12345',
+  accountDigit: '1',
+};
+
+/** A boleto's barcode due on `dueDate` (YYYY-MM-DD): factor 1000 is 2025-02-22, the cycle begun in 2025. */
+function ddaBarcode(bankCode: string, dueDate: string, amountCents: number, freeField: string): string {
+  const days = (Date.parse(`${dueDate}T00:00:00Z`) - Date.parse('2025-02-22T00:00:00Z')) / 86_400_000;
+  return boletoBarcode(bankCode, 1000 + days, amountCents, freeField);
+}
+
+/** Two boletos a bank's DDA lists for the condominium: one with every charge, payer and invoices; one bare. */
+export const SAMPLE_DDA_BOLETOS: DdaBoletoInput[] = [
+  {
+    barcode: ddaBarcode('341', '2026-12-10', 185000, '1090000447120912458734000'),
+    beneficiary: { document: '12345678000195', name: 'ELEVADORES HORIZONTE LTDA' },
+    dueDate: '2026-12-10',
+    amountCents: 185000,
+    documentNumber: 'NF 4471',
+    issueDate: '2026-11-20',
+    interestPerDayCents: 62,
+    discount: { code: '1', date: '2026-12-05', valueCents: 5000 },
+    fine: { code: '2', date: '2026-12-11', valueCents: 200 },
+    payer: { document: '11222333000181', name: 'CONDOMINIO RESIDENCIAL JARDIM BOTANICO' },
+    invoices: [
+      { number: '4471', amountCents: 150000, date: '2026-11-20' },
+      { number: '4472', amountCents: 35000, date: '2026-11-20' },
+    ],
+  },
+  {
+    barcode: ddaBarcode('237', '2026-12-15', 48000, '2846090000000007700066960'),
+    beneficiary: { document: '38492017597', name: 'MARIA HELENA COSTA' },
+    dueDate: '2026-12-15',
+    amountCents: 48000,
+  },
+];
+
+/** A day's DDA file as `bankCode` (341 Itaú, 237 Bradesco) writes it. */
+export const sampleDdaInput = (bankCode: string): DdaFileInput => ({
+  bankCode,
+  bankName: bankCode === '341' ? 'BANCO ITAU SA' : 'BANCO BRADESCO S.A.',
+  company: DDA_COMPANY,
+  generatedAt: '2026-11-26T06:15:00',
+  fileSequence: 31,
+  boletos: SAMPLE_DDA_BOLETOS,
+});
