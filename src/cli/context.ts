@@ -78,6 +78,11 @@ export interface Deps extends Out {
   command: (line: string) => string;
   /** Set by a write verb that ended without writing (nothing matched its files): it names no target then. */
   nothingWritten?: boolean;
+  /**
+   * Set by a write verb whose exit 1 says only that something needs a person (`dda import`: a boleto changed, a
+   * possible fake): what it wrote was written, so the run still names its target.
+   */
+  needsAttention?: boolean;
   /** Closes what the lazy builders opened (the keep-alive pool), so the process can exit. */
   close: () => Promise<void>;
 }

@@ -139,6 +139,8 @@ export interface GroupDecl {
   readonly name: string;
   readonly summary: Text;
   readonly commands: readonly CommandDecl[];
+  /** shown after the group's --help: the line a person copies (a crontab entry) */
+  readonly examples?: readonly string[];
 }
 
 export type CommandDecl = VerbDecl | GroupDecl;
@@ -151,8 +153,13 @@ export function verb<
   return { kind: 'verb', ...spec } as unknown as VerbDecl;
 }
 
-export function group(name: string, summary: Text, commands: readonly CommandDecl[]): GroupDecl {
-  return { kind: 'group', name, summary, commands };
+export function group(
+  name: string,
+  summary: Text,
+  commands: readonly CommandDecl[],
+  examples?: readonly string[],
+): GroupDecl {
+  return { kind: 'group', name, summary, commands, ...(examples ? { examples } : {}) };
 }
 
 type Undeclared<O, W> = Exclude<keyof W, keyof O>;

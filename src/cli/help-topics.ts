@@ -74,6 +74,11 @@ de-duplicated by FITID.
 
   30 6 * * *  condo --profile prod --no-input --quiet statements import /srv/bank/itau-$(date +\\%Y\\%m\\%d).ofx --account 1 --json >> /var/log/condo/statements.jsonl 2>> /var/log/condo/statements.err || echo "condo exit $?" | mail -s "statement import failed" contabilidade@example.com
 
+The bank's DDA every morning: each new boleto entered once by its barcode; exit 1 when a boleto changed
+or a boleto payable is in no DDA file (a possible fake):
+
+  15 6 * * *  condo --profile prod --no-input --quiet dda import /srv/bank/DDA-*.ret --allow-empty --json >> /var/log/condo/dda.jsonl || echo "condo dda: exit $?" | mail -s "DDA needs a look" contabilidade@example.com
+
 --json writes one result object per run (or {"error":...,"exit_code":N}); --quiet keeps stderr to
 warnings and errors. Alert on any non-zero exit (condo help exit-codes): 2 the file was refused,
 3 credentials, 6 rate limited, 7 the API is unreachable (retry later).`,

@@ -85,7 +85,7 @@ export async function buildProgram(
         setExit(code);
         // after a write, where it went (the question before it named it too): a person with many profiles checks
         if (
-          code === ExitCode.ok &&
+          (code === ExitCode.ok || deps.needsAttention) &&
           verb.writes &&
           !cmd.opts().dryRun &&
           !deps.nothingWritten &&
@@ -104,6 +104,7 @@ export async function buildProgram(
       .description(t(decl.summary));
     if (decl.kind === 'group') {
       for (const sub of decl.commands) add(cmd, sub, here);
+      if (decl.examples) cmd.addHelpText('after', examplesText(decl.examples, t));
       return;
     }
     for (const fields of decl.fields ?? []) addFieldOptions(cmd, fields, t);
@@ -161,12 +162,15 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
           });
         target = sub;
       }
-      writeLine(io.stdout, target.helpInformation().trimEnd());
-      if (target === program) {
-        writeLine(io.stdout, `\n${t('Topics')} (condo help TOPIC):`);
-        for (const [name, { summary }] of Object.entries(HELP_TOPICS))
-          writeLine(io.stdout, `  ${name.padEnd(12)} ${summary}`);
+      // a command's page as its --help shows it, examples included (helpInformation() leaves them out)
+      if (target !== program) {
+        target.outputHelp();
+        return;
       }
+      writeLine(io.stdout, target.helpInformation().trimEnd());
+      writeLine(io.stdout, `\n${t('Topics')} (condo help TOPIC):`);
+      for (const [name, { summary }] of Object.entries(HELP_TOPICS))
+        writeLine(io.stdout, `  ${name.padEnd(12)} ${summary}`);
     });
 }
 

@@ -32,6 +32,7 @@ export {
   streamBankReturn,
 } from './bank-simulator.js';
 export { DB_FILE } from './db/sqlite.js';
+export { type DdaOptions, ddaFileOf, ddaForDemo, REGISTERED_FREE_FIELD } from './dda-builder.js';
 export { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from './seed/index.js';
 export {
   buildStatementOfx,

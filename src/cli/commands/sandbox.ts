@@ -290,6 +290,35 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
   return 0;
 }
 
+export interface DdaOptions {
+  date?: string;
+  condominium?: string;
+  dataDir?: string;
+  outputFile?: string;
+  force?: boolean;
+}
+
+/** `condo sandbox dda`: the day's DDA file, as the condominium's bank would send it (sandbox/dda-builder.ts). */
+export async function ddaVerb(deps: Deps, opts: DdaOptions): Promise<number> {
+  const date = opts.date === undefined ? deps.today() : dateFlag('--date', opts.date, deps.today());
+  const target = await outputTarget(opts.outputFile, `DDA-${date}.ret`, Boolean(opts.force));
+  const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
+  const { DB_FILE, ddaForDemo } = await import('../../sandbox/index.js');
+  if (!(await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
+    throw new UsageError({
+      en: `--data-dir: no sandbox data in ${dataDir} (condo sandbox start creates it)`,
+      pt: `--data-dir: não há dados de sandbox em ${dataDir} (condo sandbox start os cria)`,
+    });
+  let text: string;
+  try {
+    text = ddaForDemo(dataDir, { date, ...(opts.condominium ? { condominium: opts.condominium } : {}) });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  await deliver(deps.io, target, Readable.from([Buffer.from(text, 'latin1')]), silent);
+  return 0;
+}
+
 export interface OpenApiOptions {
   server?: string;
   outputFile?: string;

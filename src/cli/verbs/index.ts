@@ -137,6 +137,7 @@ const payables: Declarations = () => import('./payables.js');
 const batches: Declarations = () => import('./batches.js');
 const cnab: Declarations = () => import('./cnab.js');
 const statements: Declarations = () => import('./statements.js');
+const dda: Declarations = () => import('./dda.js');
 const importFiles: Declarations = () => import('./import.js');
 const webhooks: Declarations = () => import('./webhooks.js');
 const invoices: Declarations = () => import('./invoices.js');
@@ -159,6 +160,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, Declarations>> = {
   batches,
   cnab,
   statements,
+  dda,
   import: importFiles,
   webhooks,
   invoices,

@@ -244,6 +244,43 @@ export const commands = [
         run: async (deps, { opts }) => (await handlers()).statementVerb(deps, declared(opts)),
       }),
       verb({
+        name: 'dda',
+        summary: {
+          en: "play the bank: the day's DDA file, the boletos registered against the condominium's CNPJ",
+          pt: 'faz o papel do banco: o arquivo DDA do dia, os boletos registrados contra o CNPJ do condomínio',
+        },
+        flags: [
+          {
+            flag: '--date <date>',
+            help: { en: "the file's day (default: today)", pt: 'o dia do arquivo (padrão: hoje)' },
+          },
+          {
+            flag: '--condominium <slug>',
+            help: {
+              en: 'whose DDA (default: the test condominium)',
+              pt: 'de qual condomínio (padrão: o de teste)',
+            },
+          },
+          {
+            flag: '--data-dir <dir>',
+            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
+          },
+          {
+            flag: '-O, --output-file <file>',
+            help: {
+              en: 'write it here (- for stdout; default DDA-YYYY-MM-DD.ret here)',
+              pt: 'grava aqui (- para a saída padrão; padrão DDA-AAAA-MM-DD.ret aqui)',
+            },
+          },
+          {
+            flag: '--force',
+            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
+          },
+        ],
+        examples: ['condo sandbox dda -O banco/DDA-$(date +%F).ret', 'condo sandbox dda --date 2026-12-01'],
+        run: async (deps, { opts }) => (await handlers()).ddaVerb(deps, declared(opts)),
+      }),
+      verb({
         name: 'openapi',
         summary: {
           en: 'print the OpenAPI 3.1 document of the API (a running sandbox serves it at /api/v1/openapi.json)',

@@ -1,0 +1,370 @@
+import type { Payable } from '../../client/types.js';
+import { formatDateBr } from '../../domain/dates.js';
+import {
+  type DdaBoleto,
+  type DdaBoletoFinding,
+  type DdaChange,
+  type DdaPayable,
+  type DdaPayableFinding,
+  type DdaReview,
+  reviewDda,
+} from '../../domain/dda.js';
+import { UsageError } from '../../domain/errors.js';
+import { formatReais } from '../../domain/money.js';
+import type { Text } from '../../domain/text.js';
+import type { Deps } from '../context.js';
+import { expandFileArgs, nothingToImport } from '../file-args.js';
+import type { Translate } from '../i18n.js';
+import { writeLine } from '../io.js';
+import { type Column, printJson, printList } from '../output.js';
+import { resolveChartAccountId } from '../resolve.js';
+import { readCnabFile } from './cnab.js';
+
+/**
+ * `condo dda import` and `condo dda check` (#33): the bank's DDA files beside the boleto payables. The files are
+ * read here, the payables and suppliers come from the API, and domain/dda.ts says what each boleto is. A cron job
+ * runs `condo dda import banco/DDA-*.ret` every morning: a boleto is entered once, by its barcode, whichever file
+ * and bank lists it again.
+ */
+
+export interface DdaCheckOptions {
+  allowEmpty?: boolean;
+}
+
+export interface DdaImportOptions extends DdaCheckOptions {
+  dryRun?: boolean;
+  chartAccount?: string;
+  applyChanges?: boolean;
+}
+
+/** A boleto's line in the output: what it is and what was done with it. */
+interface BoletoLine {
+  status: string;
+  file: string;
+  line: number;
+  barcode: string;
+  beneficiary_name: string | null;
+  beneficiary_document: string | null;
+  due_date: string | null;
+  amount_cents: number;
+  payable_id: string | null;
+  /** What the person should know: the English for a script, the person's language on a screen. */
+  note: Text;
+}
+
+/** Reads every DDA file given (patterns expanded); a file that is not a DDA, or cannot be read, is refused. */
+async function readDdaFiles(given: string[], opts: DdaCheckOptions) {
+  const paths = await expandFileArgs(given, opts);
+  const boletos: DdaBoleto[] = [];
+  const companies: { path: string; document: string | null }[] = [];
+  for (const path of paths) {
+    const file = await readCnabFile(path);
+    if (file.errors.length > 0 || file.truncated) {
+      const first = file.errors[0];
+      throw new UsageError({
+        en: `${path}: ${first ? `line ${first.line}: ${first.message}` : 'incomplete (a trailer is missing)'}; nothing was read`,
+        pt: `${path}: ${first ? `linha ${first.line}: ${first.message}` : 'incompleto (falta um trailer)'}; nada foi lido`,
+      });
+    }
+    if (file.service !== 'dda')
+      throw new UsageError({
+        en: `${path}: not a DDA file but a ${file.service} ${file.direction} (condo cnab inspect shows it)`,
+        pt: `${path}: não é um arquivo DDA, e sim ${file.service} ${file.direction} (condo cnab inspect o mostra)`,
+      });
+    companies.push({ path, document: file.company.document });
+    for (const item of file.items) {
+      if (!item.dda || !item.barcode) continue;
+      boletos.push({
+        barcode: item.barcode,
+        beneficiary_document: item.payee_document,
+        beneficiary_name: item.payee_name,
+        due_date: item.due_date,
+        amount_cents: item.amount_cents ?? 0,
+        rebate_cents: item.dda.rebate_cents ?? 0,
+        document_number: item.dda.document_number,
+        file: path,
+        line: item.line,
+      });
+    }
+  }
+  return { paths, boletos, companies };
+}
+
+/** The files beside what the server has: refused when a file is another company's DDA. */
+async function review(deps: Deps, given: string[], opts: DdaCheckOptions) {
+  const read = await readDdaFiles(given, opts);
+  const client = await deps.client();
+  const [condominium, suppliers, payables] = await Promise.all([
+    client.condominiums.get(),
+    client.suppliers.list(),
+    client.payables.list({}, { all: true }),
+  ]);
+  for (const { path, document } of read.companies)
+    if (document !== condominium.document)
+      throw new UsageError({
+        en: `${path}: this DDA is for CNPJ ${document ?? '?'}, not ${condominium.name}'s (${condominium.document}); nothing was done`,
+        pt: `${path}: este DDA é do CNPJ ${document ?? '?'}, não do ${condominium.name} (${condominium.document}); nada foi feito`,
+      });
+  const documentOf = new Map(suppliers.map((s) => [s.id, s.document ?? null]));
+  const byDocument = new Map(suppliers.flatMap((s) => (s.document ? [[s.document, s.id] as const] : [])));
+  const boletoPayables: DdaPayable[] = payables
+    .filter((p) => p.forma_pagamento === 'boleto')
+    .map((p) => ({
+      public_id: p.public_id,
+      state: p.state ?? '',
+      document_number: p.document_number ?? null,
+      amount: p.amount ?? 0,
+      discount_amount: p.discount_amount ?? null,
+      due_date: p.due_date ?? '',
+      supplier_id: p.supplier_id ?? null,
+      supplier_document: p.supplier_id != null ? (documentOf.get(p.supplier_id) ?? null) : null,
+    }));
+  const found = reviewDda(read.boletos, boletoPayables, byDocument);
+  return { ...read, found, payables };
+}
+
+/** What changed, as `due 08/12/2026 → 13/12/2026; amount R$ 1,00 → R$ 2,00`. */
+function changesText(changes: readonly DdaChange[]): Text {
+  const say = (c: DdaChange, pt: boolean) => {
+    if (c.field === 'due_date')
+      return `${pt ? 'vencimento' : 'due'} ${formatDateBr(c.payable)} → ${formatDateBr(c.dda)}`;
+    const word = c.field === 'amount' ? (pt ? 'valor' : 'amount') : pt ? 'desconto' : 'discount';
+    return `${word} ${formatReais(c.payable)} → ${formatReais(c.dda)}`;
+  };
+  return {
+    en: changes.map((c) => say(c, false)).join('; '),
+    pt: changes.map((c) => say(c, true)).join('; '),
+  };
+}
+
+/** The statuses a boleto's line says, in the person's language (a script reads the English key). */
+const STATUS_WORDS: Readonly<Record<string, Text>> = {
+  entered: { en: 'entered', pt: 'lançado' },
+  changed: { en: 'changed', pt: 'alterado' },
+  'not entered': { en: 'not entered', pt: 'não lançado' },
+  'unknown beneficiary': { en: 'unknown beneficiary', pt: 'beneficiário desconhecido' },
+  'would create': { en: 'would create', pt: 'seria lançado' },
+  created: { en: 'created', pt: 'lançado agora' },
+  'would update': { en: 'would update', pt: 'seria atualizado' },
+  updated: { en: 'updated', pt: 'atualizado' },
+};
+const NOT_IN_DDA: Text = { en: 'not in DDA', pt: 'fora do DDA' };
+
+const lineColumns = (t: Translate): Column<BoletoLine>[] => [
+  { header: { en: 'STATUS', pt: 'SITUAÇÃO' }, value: (b) => t(STATUS_WORDS[b.status] ?? b.status) },
+  { header: 'BENEFICIARY', value: (b) => b.beneficiary_name },
+  { header: 'CPF/CNPJ', value: (b) => b.beneficiary_document, fixed: true },
+  { header: 'DUE', value: (b) => b.due_date, kind: 'date' },
+  { header: 'AMOUNT', value: (b) => b.amount_cents, kind: 'cents' },
+  { header: 'PAYABLE', value: (b) => b.payable_id, fixed: true },
+  { header: { en: 'NOTE', pt: 'OBSERVAÇÃO' }, value: (b) => t(b.note), wrap: true },
+];
+
+const notInDdaColumns = (t: Translate): Column<DdaPayableFinding>[] => [
+  {
+    header: { en: 'NOT IN DDA', pt: 'FORA DO DDA' },
+    value: (f) => f.payable.public_id,
+    style: () => 'red',
+    fixed: true,
+  },
+  { header: 'STATE', value: (f) => f.payable.state, words: true },
+  { header: 'DUE', value: (f) => f.payable.due_date, kind: 'date' },
+  { header: 'AMOUNT', value: (f) => f.payable.amount, kind: 'cents' },
+  {
+    header: { en: 'WHY', pt: 'POR QUÊ' },
+    value: (f) =>
+      t(
+        f.reason === 'not_listed'
+          ? {
+              en: 'no DDA file lists its barcode: a possible fake boleto',
+              pt: 'nenhum arquivo DDA lista o código de barras dela: possível boleto falso',
+            }
+          : {
+              en: `the DDA names beneficiary ${f.beneficiary_document}, not its supplier: a possible fake boleto`,
+              pt: `o DDA aponta o beneficiário ${f.beneficiary_document}, não o fornecedor dela: possível boleto falso`,
+            },
+      ),
+    wrap: true,
+  },
+];
+
+const NO_NOTE: Text = { en: '', pt: '' };
+
+function lineOf(f: DdaBoletoFinding, status: string, note: Text = NO_NOTE, payableId?: string): BoletoLine {
+  return {
+    status,
+    file: f.boleto.file,
+    line: f.boleto.line,
+    barcode: f.boleto.barcode,
+    beneficiary_name: f.boleto.beneficiary_name,
+    beneficiary_document: f.boleto.beneficiary_document,
+    due_date: f.boleto.due_date,
+    amount_cents: f.boleto.amount_cents,
+    payable_id: payableId ?? f.payable?.public_id ?? null,
+    note,
+  };
+}
+
+/** A finding as `dda check` says it: nothing is done. */
+function checkLine(f: DdaBoletoFinding): BoletoLine {
+  switch (f.status) {
+    case 'entered':
+      return lineOf(f, 'entered');
+    case 'changed':
+      return lineOf(f, 'changed', changesText(f.changes));
+    case 'not_entered':
+      return lineOf(f, 'not entered', { en: 'condo dda import enters it', pt: 'condo dda import o lança' });
+    case 'unknown_beneficiary':
+      return lineOf(f, 'unknown beneficiary', {
+        en: 'no supplier has this CPF/CNPJ',
+        pt: 'nenhum fornecedor tem este CPF/CNPJ',
+      });
+  }
+}
+
+/** What needs a person: a boleto not entered or changed, a beneficiary nobody knows, a payable DDA does not list. */
+const needsPerson = (lines: readonly BoletoLine[], notInDda: readonly DdaPayableFinding[]) =>
+  notInDda.length > 0 || lines.some((l) => l.status !== 'entered' && l.status !== 'created');
+
+async function report(
+  deps: Deps,
+  lines: BoletoLine[],
+  found: DdaReview,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const attention = needsPerson(lines, found.notInDda);
+  if (deps.format === 'json') {
+    printJson(deps, {
+      ...extra,
+      boletos: lines.map((l) => ({ ...l, note: l.note.en })),
+      not_in_dda: found.notInDda.map((f) => ({
+        public_id: f.payable.public_id,
+        state: f.payable.state,
+        due_date: f.payable.due_date,
+        amount_cents: f.payable.amount,
+        reason: f.reason,
+        beneficiary_document: f.beneficiary_document,
+      })),
+      needs_attention: attention,
+    });
+    return attention ? 1 : 0;
+  }
+  await printList(deps, lines, lineColumns(deps.t));
+  if (found.notInDda.length > 0) {
+    writeLine(deps.io.stdout);
+    await printList(deps, found.notInDda, notInDdaColumns(deps.t));
+  }
+  const counts = new Map<string, number>();
+  for (const l of lines) counts.set(l.status, (counts.get(l.status) ?? 0) + 1);
+  const summary = [...counts].map(([status, n]) => `${deps.t(STATUS_WORDS[status] ?? status)} ${n}`);
+  summary.push(`${deps.t(NOT_IN_DDA)} ${found.notInDda.length}`);
+  deps.info(summary.join(', '));
+  return attention ? 1 : 0;
+}
+
+/** `condo dda check FILE...`: the three checks, nothing written; exit 1 when something needs a person. */
+export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOptions): Promise<number> {
+  const { paths, found } = await review(deps, given, opts);
+  if (paths.length === 0) return nothingToImport(deps, given);
+  return report(deps, found.boletos.map(checkLine), found);
+}
+
+/**
+ * `condo dda import FILE...`: each boleto no payable has becomes a pending boleto payable of its beneficiary's
+ * supplier (the chart account: --chart-account, else the supplier's latest payable's). A boleto is created once,
+ * under an idempotency key of its barcode, so a re-run or a retry after a crash enters nothing twice.
+ */
+export async function importDda(deps: Deps, given: string[], opts: DdaImportOptions): Promise<number> {
+  const { paths, found, payables } = await review(deps, given, opts);
+  if (paths.length === 0) return nothingToImport(deps, given);
+  const chartAccount =
+    opts.chartAccount !== undefined
+      ? await resolveChartAccountId(deps, '--chart-account', opts.chartAccount)
+      : undefined;
+  const client = await deps.client();
+  const lines: BoletoLine[] = [];
+  let wrote = 0;
+  for (const f of found.boletos) {
+    if (f.status === 'not_entered') {
+      const account = chartAccount ?? latestChartAccount(payables, f.supplier_id);
+      if (account === undefined) {
+        lines.push(
+          lineOf(f, 'not entered', {
+            en: 'no chart account: give --chart-account',
+            pt: 'sem conta contábil: dê --chart-account',
+          }),
+        );
+        continue;
+      }
+      if (opts.dryRun) {
+        lines.push(lineOf(f, 'would create'));
+        continue;
+      }
+      const b = f.boleto;
+      const created = await client.payables.create(
+        {
+          supplier_id: f.supplier_id,
+          chart_of_accounts_id: account,
+          amount: b.amount_cents,
+          forma_pagamento: 'boleto',
+          due_date: b.due_date ?? deps.today(),
+          document_number: b.barcode,
+          description:
+            [b.beneficiary_name, b.document_number].filter(Boolean).join(' ').slice(0, 255) || 'DDA',
+          notes: `DDA: ${b.file}, line ${b.line}`,
+        },
+        { idempotencyKey: `dda-${b.barcode}` },
+      );
+      wrote++;
+      lines.push(lineOf(f, 'created', NO_NOTE, created.public_id));
+      continue;
+    }
+    if (f.status === 'changed' && opts.applyChanges && f.payable) {
+      lines.push(await applyChange(deps, f, f.payable, Boolean(opts.dryRun)));
+      if (!opts.dryRun && lines.at(-1)?.status === 'updated') wrote++;
+      continue;
+    }
+    lines.push(checkLine(f));
+  }
+  // the same files again (tomorrow's cron on a day with nothing new): said, so a log shows it was a replay
+  if (!opts.dryRun && wrote === 0 && lines.every((l) => l.status === 'entered' || l.status === 'changed'))
+    deps.info({
+      en: 'replayed: every boleto of these files was entered before; nothing was written',
+      pt: 'repetido: todos os boletos destes arquivos já estavam lançados; nada foi gravado',
+    });
+  if (wrote === 0) deps.nothingWritten = true;
+  const code = await report(deps, lines, found, { dry_run: Boolean(opts.dryRun) });
+  deps.needsAttention = code !== 0;
+  return code;
+}
+
+/** The chart account of the supplier's most recent payable: its bills go where its last one went. */
+function latestChartAccount(payables: readonly Payable[], supplierId: number | null): number | undefined {
+  let latest: Payable | undefined;
+  for (const p of payables)
+    if (p.supplier_id === supplierId && (!latest || (p.created_at ?? '') > (latest.created_at ?? '')))
+      latest = p;
+  return latest?.chart_of_accounts_id;
+}
+
+/** --apply-changes: a pending payable takes the DDA's amount, due date or discount; another is listed. */
+async function applyChange(
+  deps: Deps,
+  f: DdaBoletoFinding,
+  p: DdaPayable,
+  dryRun: boolean,
+): Promise<BoletoLine> {
+  const what = changesText(f.changes);
+  if (p.state !== 'pending') {
+    const unmark = deps.command(`condo payables unmark ${p.public_id}`);
+    return lineOf(f, 'changed', {
+      en: `${what.en}; ${p.state}: ${unmark} first`,
+      pt: `${what.pt}; ${deps.t(p.state)}: antes, ${unmark}`,
+    });
+  }
+  if (dryRun) return lineOf(f, 'would update', what);
+  const body = Object.fromEntries(f.changes.map((c) => [c.field, c.dda]));
+  const client = await deps.client();
+  await client.payables.update(p.public_id, body);
+  return lineOf(f, 'updated', what);
+}

@@ -1,0 +1,122 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { buildBoleto } from '../../src/formats/boleto/index.js';
+import { writeDdaFile } from '../../src/formats/cnab240/dda-writer.js';
+import { sampleDdaInput } from '../unit/cnab240/fixtures.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+
+/**
+ * #33: the morning's cron run. The sandbox plays the bank and writes the day's DDA file (`condo sandbox dda`): the
+ * seeded elevator bill, whose due date the beneficiary put off since it was entered, and a cleaning-material
+ * boleto nobody entered. `dda import` enters what is new, once; `dda check` finds what changed and the boleto
+ * typed by hand that no DDA lists (a possible fake).
+ */
+
+let s: Session;
+let dir: string;
+let dda: string;
+beforeAll(async () => {
+  // this month's bills seeded: the elevator's boleto among them
+  s = await sandboxSession({ bills: true });
+  dir = await mkdtemp(join(tmpdir(), 'condo-dda-'));
+  dda = join(dir, 'DDA-hoje.ret');
+  await s.condo.ok(['sandbox', 'dda', '--data-dir', s.dataDir, '-O', dda]);
+});
+afterAll(async () => {
+  await s.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const statuses = (json: { boletos: { status: string; beneficiary_name: string }[] }) =>
+  Object.fromEntries(json.boletos.map((b) => [b.beneficiary_name, b.status]));
+const countPayables = async () => (await s.condo.json(['payables', 'list', '--all'])).length;
+
+test('dda import --dry-run, dda import, the same again: entered once, then replayed', async () => {
+  const before = await countPayables();
+  const dry = await s.condo.run(['--json', 'dda', 'import', dda, '--dry-run']);
+  expect(dry.exitCode, dry.stderr).toBe(1); // the changed bill needs a person
+  expect(statuses(JSON.parse(dry.stdout))).toEqual({
+    'ELEVADORES HORIZONTE MANUTENCA': 'changed',
+    'BRILHO SERVICOS DE LIMPEZA E C': 'would create',
+  });
+  expect(await countPayables()).toBe(before);
+
+  const run = await s.condo.run(['--json', 'dda', 'import', dda]);
+  const created = JSON.parse(run.stdout).boletos.find((b: { status: string }) => b.status === 'created');
+  expect(created, run.stdout).toBeDefined();
+  const payable = await s.condo.json(['payables', 'show', created.payable_id]);
+  const brilho = (await s.condo.json(['suppliers', 'list'])).find((x: { name: string }) =>
+    /Brilho/.test(x.name),
+  );
+  expect(payable).toMatchObject({
+    state: 'pending',
+    forma_pagamento: 'boleto',
+    supplier_id: brilho.id,
+    amount: 124_590,
+    document_number: created.barcode,
+    due_date: created.due_date,
+  });
+  expect(await countPayables()).toBe(before + 1);
+
+  const again = await s.condo.run(['dda', 'import', dda]);
+  expect(again.stderr).toContain(
+    'replayed: every boleto of these files was entered before; nothing was written',
+  );
+  expect(again.stdout).toMatch(/^entered\t/m);
+  expect(await countPayables()).toBe(before + 1);
+});
+
+test('dda check: the changed bill says what changed, and a boleto typed by hand that no DDA lists is a possible fake', async () => {
+  const account = await leafExpenseAccount(s.condo);
+  const fake = buildBoleto({
+    bankCode: '341',
+    dueDate: '2026-12-09',
+    amountCents: 89_000,
+    freeField: '1090000999900012345678000',
+  }).linhaDigitavel;
+  const typed = await s.condo.json([
+    ...['payables', 'create', '--supplier', '1', '--chart-account', String(account), '--amount', '890,00'],
+    ...[
+      '--method',
+      'boleto',
+      '--due',
+      '09/12/2026',
+      '--document',
+      fake,
+      '--description',
+      'Boleto recebido por e-mail',
+    ],
+  ]);
+  const check = await s.condo.run(['-o', 'table', 'dda', 'check', dda]);
+  expect(check.exitCode).toBe(1);
+  expect(check.stdout).toMatch(/changed .* due \d\d\/\d\d\/2026 → \d\d\/\d\d\/2026/);
+  expect(check.stdout).toContain(typed.public_id);
+  expect(check.stdout).toContain('no DDA file lists its barcode: a possible fake boleto');
+
+  // --apply-changes: the pending bill takes the DDA's due date, and the check no longer lists it as changed
+  const applied = await s.condo.run(['--json', 'dda', 'import', dda, '--apply-changes']);
+  expect(statuses(JSON.parse(applied.stdout))['ELEVADORES HORIZONTE MANUTENCA']).toBe('updated');
+  const after = JSON.parse((await s.condo.run(['--json', 'dda', 'check', dda])).stdout);
+  expect(Object.values(statuses(after))).toEqual(['entered', 'entered']);
+  expect(after.not_in_dda.map((p: { public_id: string }) => p.public_id)).toEqual([typed.public_id]);
+});
+
+test('a DDA of another company is refused, naming both CNPJs; a file that is not a DDA is refused too', async () => {
+  const other = join(dir, 'DDA-outro.ret');
+  const input = sampleDdaInput('341');
+  await writeFile(
+    other,
+    writeDdaFile({ ...input, company: { ...input.company, document: '45678912000155' } }),
+  );
+  const refused = await s.condo.run(['dda', 'import', other]);
+  expect(refused.exitCode).toBe(2);
+  expect(refused.stderr).toMatch(
+    /this DDA is for CNPJ 45678912000155, not .*\(11222333000181\); nothing was done/,
+  );
+  const ofx = join(dir, 'extrato.ofx');
+  await s.condo.ok(['sandbox', 'statement', '--data-dir', s.dataDir, '-O', ofx]);
+  const wrong = await s.condo.run(['dda', 'check', ofx]);
+  expect(wrong.exitCode).toBe(2);
+});
