@@ -75,6 +75,7 @@ export const endpoints = {
   listStatements: { method: 'GET', path: `${TENANT}/bank-statements`, scope: 'bank.read' },
   getStatement: { method: 'GET', path: `${TENANT}/bank-statements/{statement}`, scope: 'bank.read' },
   listSuppliers: { method: 'GET', path: `${TENANT}/suppliers`, scope: 'cadastros.read' },
+  createSupplier: { method: 'POST', path: `${TENANT}/suppliers`, scope: 'cadastros.write' },
   getSupplier: { method: 'GET', path: `${TENANT}/suppliers/{id}`, scope: 'cadastros.read' },
   updateSupplier: { method: 'PATCH', path: `${TENANT}/suppliers/{id}`, scope: 'cadastros.write' },
   listUnits: { method: 'GET', path: `${TENANT}/units`, scope: 'cadastros.read' },

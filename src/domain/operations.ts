@@ -319,6 +319,14 @@ export const operations = {
     response: R.Page(R.Supplier),
     status: 200,
   },
+  createSupplier: {
+    ...endpoints.createSupplier,
+    summary: 'A new supplier, by its CPF/CNPJ (a boleto from DDA whose beneficiary nobody knew yet)',
+    body: B.SupplierCreate,
+    response: R.One(R.Supplier),
+    status: 201,
+    extension: true,
+  },
   getSupplier: {
     ...endpoints.getSupplier,
     summary: 'One supplier',

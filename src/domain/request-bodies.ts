@@ -174,30 +174,46 @@ export type AccountTransferCreate = Static<typeof AccountTransferCreate>;
  * A supplier's payment data, changed where a bank's rejection named it (a condo sandbox extension). Flat, so an
  * agency or an account alone can be corrected; the PIX key's type is read off the key itself.
  */
+/** A supplier's payment data, as an update corrects it and a create gives it. */
+const supplierPayment = {
+  bank_code: Type.Optional(
+    Type.String({ pattern: '^\\d{3}$', description: 'a 3-digit bank code (COMPE), e.g. 341' }),
+  ),
+  agency: Type.Optional(
+    Type.String({
+      pattern: '^\\d{1,5}(-[0-9Xx])?$',
+      description: 'an agency of up to 5 digits, with -digit when it has one',
+    }),
+  ),
+  account: Type.Optional(
+    Type.String({
+      pattern: '^\\d{1,12}-[0-9Xx]$',
+      description: 'an account number and its check digit after a dash, e.g. 45873-4',
+    }),
+  ),
+  account_type: Type.Optional(Enum(SUPPLIER_ACCOUNT_TYPES)),
+  pix_key: Type.Optional(Nullable(Text(77))),
+};
+
 export const SupplierUpdate = Type.Object(
-  {
-    name: Type.Optional(Text(120)),
-    bank_code: Type.Optional(
-      Type.String({ pattern: '^\\d{3}$', description: 'a 3-digit bank code (COMPE), e.g. 341' }),
-    ),
-    agency: Type.Optional(
-      Type.String({
-        pattern: '^\\d{1,5}(-[0-9Xx])?$',
-        description: 'an agency of up to 5 digits, with -digit when it has one',
-      }),
-    ),
-    account: Type.Optional(
-      Type.String({
-        pattern: '^\\d{1,12}-[0-9Xx]$',
-        description: 'an account number and its check digit after a dash, e.g. 45873-4',
-      }),
-    ),
-    account_type: Type.Optional(Enum(SUPPLIER_ACCOUNT_TYPES)),
-    pix_key: Type.Optional(Nullable(Text(77))),
-  },
+  { name: Type.Optional(Text(120)), ...supplierPayment },
   { additionalProperties: false },
 );
 export type SupplierUpdate = Static<typeof SupplierUpdate>;
+
+/** A new supplier: its name and CPF/CNPJ, and its payment data when known (a DDA beneficiary has none yet). */
+export const SupplierCreate = Type.Object(
+  {
+    name: Text(120),
+    document: Type.String({
+      pattern: '^(\\d{11}|\\d{14})$',
+      description: 'CPF (11 digits) or CNPJ (14), digits only',
+    }),
+    ...supplierPayment,
+  },
+  { additionalProperties: false },
+);
+export type SupplierCreate = Static<typeof SupplierCreate>;
 
 export type FieldErrors = Record<string, string[]>;
 export type Validation<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors };

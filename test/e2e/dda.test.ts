@@ -120,3 +120,63 @@ test('a DDA of another company is refused, naming both CNPJs; a file that is not
   const wrong = await s.condo.run(['dda', 'check', ofx]);
   expect(wrong.exitCode).toBe(2);
 });
+
+test('a beneficiary nobody knows: listed, nothing created; with --create-suppliers, the supplier and the payable, once', async () => {
+  const account = await leafExpenseAccount(s.condo);
+  const condominium = await s.condo.json(['api', 'GET', '']);
+  const input = sampleDdaInput('341');
+  const barcode = buildBoleto({
+    bankCode: '237',
+    dueDate: '2026-12-20',
+    amountCents: 43_210,
+    freeField: '3321090000077700712345000',
+  });
+  const file = join(dir, 'DDA-vidracaria.ret');
+  await writeFile(
+    file,
+    writeDdaFile({
+      ...input,
+      company: { ...input.company, document: condominium.data.document },
+      boletos: [
+        {
+          barcode: barcode.barcode,
+          beneficiary: { document: '11444777000161', name: 'VIDRACARIA CENTRAL LTDA' },
+          dueDate: '2026-12-20',
+          amountCents: 43_210,
+          documentNumber: 'NF 777',
+        },
+      ],
+    }),
+  );
+  const unknown = JSON.parse((await s.condo.run(['--json', 'dda', 'import', file])).stdout);
+  expect(unknown.boletos.map((b: { status: string }) => b.status)).toEqual(['unknown beneficiary']);
+  const suppliersBefore = (await s.condo.json(['suppliers', 'list'])).length;
+
+  const created = await s.condo.run([
+    ...['--json', 'dda', 'import', file, '--create-suppliers', '--chart-account', String(account)],
+  ]);
+  expect(JSON.parse(created.stdout).boletos[0]).toMatchObject({
+    status: 'created',
+    note: 'and its supplier',
+  });
+  const suppliers = await s.condo.json(['suppliers', 'list']);
+  expect(suppliers).toHaveLength(suppliersBefore + 1);
+  expect(suppliers.find((x: { document: string }) => x.document === '11444777000161')).toMatchObject({
+    name: 'VIDRACARIA CENTRAL LTDA',
+  });
+  const again = JSON.parse(
+    (
+      await s.condo.run([
+        '--json',
+        'dda',
+        'import',
+        file,
+        '--create-suppliers',
+        '--chart-account',
+        String(account),
+      ])
+    ).stdout,
+  );
+  expect(again.boletos.map((b: { status: string }) => b.status)).toEqual(['entered']);
+  expect(await s.condo.json(['suppliers', 'list'])).toHaveLength(suppliersBefore + 1);
+});

@@ -341,7 +341,8 @@ export interface paths {
         /** Suppliers (fornecedores) */
         get: operations["listSuppliers"];
         put?: never;
-        post?: never;
+        /** A new supplier, by its CPF/CNPJ (a boleto from DDA whose beneficiary nobody knew yet) */
+        post: operations["createSupplier"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2400,6 +2401,60 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createSupplier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed in the answer and in errors. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+                /** @description Makes a write safe to retry: the same key and body within 24 h get the first answer again (Idempotency-Replayed: 1); the same key with another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                condominium: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description CPF (11 digits) or CNPJ (14), digits only */
+                    document: string;
+                    /** @description a 3-digit bank code (COMPE), e.g. 341 */
+                    bank_code?: string;
+                    /** @description an agency of up to 5 digits, with -digit when it has one */
+                    agency?: string;
+                    /** @description an account number and its check digit after a dash, e.g. 45873-4 */
+                    account?: string;
+                    account_type?: "checking" | "savings";
+                    pix_key?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Supplier"];
                     } & {
                         [key: string]: unknown;
                     };

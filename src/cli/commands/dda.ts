@@ -35,6 +35,7 @@ export interface DdaImportOptions extends DdaCheckOptions {
   dryRun?: boolean;
   chartAccount?: string;
   applyChanges?: boolean;
+  createSuppliers?: boolean;
 }
 
 /** A boleto's line in the output: what it is and what was done with it. */
@@ -284,7 +285,37 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
   const client = await deps.client();
   const lines: BoletoLine[] = [];
   let wrote = 0;
+  // --create-suppliers: a beneficiary nobody knew becomes a supplier, once however many boletos name it
+  const newSuppliers = new Map<string, number>();
   for (const f of found.boletos) {
+    const document = f.boleto.beneficiary_document;
+    if (f.status === 'unknown_beneficiary' && opts.createSuppliers && document) {
+      if (chartAccount === undefined) {
+        lines.push(
+          lineOf(f, 'unknown beneficiary', {
+            en: 'a new supplier has no payable to take its chart account from: give --chart-account',
+            pt: 'um fornecedor novo não tem conta de onde tirar a conta contábil: dê --chart-account',
+          }),
+        );
+        continue;
+      }
+      if (opts.dryRun) {
+        lines.push(lineOf(f, 'would create', { en: 'and its supplier', pt: 'e o fornecedor dele' }));
+        continue;
+      }
+      let supplierId = newSuppliers.get(document);
+      if (supplierId === undefined) {
+        const supplier = await client.suppliers.create(
+          { name: (f.boleto.beneficiary_name ?? document).slice(0, 120), document },
+          { idempotencyKey: `dda-supplier-${document}` },
+        );
+        supplierId = supplier.id;
+        newSuppliers.set(document, supplierId);
+        wrote++;
+      }
+      f.supplier_id = supplierId;
+      f.status = 'not_entered';
+    }
     if (f.status === 'not_entered') {
       const account = chartAccount ?? latestChartAccount(payables, f.supplier_id);
       if (account === undefined) {
@@ -316,7 +347,15 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
         { idempotencyKey: `dda-${b.barcode}` },
       );
       wrote++;
-      lines.push(lineOf(f, 'created', NO_NOTE, created.public_id));
+      const isNew = document !== null && newSuppliers.has(document);
+      lines.push(
+        lineOf(
+          f,
+          'created',
+          isNew ? { en: 'and its supplier', pt: 'e o fornecedor dele' } : NO_NOTE,
+          created.public_id,
+        ),
+      );
       continue;
     }
     if (f.status === 'changed' && opts.applyChanges && f.payable) {

@@ -26,6 +26,13 @@ export const commands = [
             },
           },
           {
+            flag: '--create-suppliers',
+            help: {
+              en: 'a beneficiary no supplier has becomes one (with --chart-account for its boletos)',
+              pt: 'um beneficiário que nenhum fornecedor tem vira fornecedor (com --chart-account para os boletos dele)',
+            },
+          },
+          {
             flag: '--apply-changes',
             help: {
               en: "a pending payable takes the DDA's new amount, due date or discount",

@@ -3,7 +3,7 @@
  * (bank.read), suppliers and units (cadastros.read). Every page is read by default. A supplier's payment data can be
  * corrected (cadastros.write, an extension).
  */
-import type { SupplierUpdate } from '../../domain/request-bodies.js';
+import type { SupplierCreate, SupplierUpdate } from '../../domain/request-bodies.js';
 import type {
   ApiCore,
   BankAccount,
@@ -43,12 +43,15 @@ export interface SuppliersApi {
   get(id: number, opts?: { signal?: AbortSignal }): Promise<Supplier>;
   /** Corrects payment data (a condo sandbox extension: another server answers 404 or 405). */
   update(id: number, body: SupplierUpdate, opts?: WriteOptions): Promise<Supplier>;
+  /** A new supplier by its CPF/CNPJ (a condo sandbox extension, as `update`). */
+  create(body: SupplierCreate, opts?: WriteOptions): Promise<Supplier>;
 }
 export function suppliers(api: ApiCore): SuppliersApi {
   return {
     list: (opts = {}) => api.list<Supplier>(route('listSuppliers').path, {}, everything(opts)),
     get: async (id, o = {}) => read<Supplier>(api, route('getSupplier', { id: String(id) }), o),
     update: (id, body, o) => write<Supplier>(api, route('updateSupplier', { id: String(id) }), body, o),
+    create: (body, o) => write<Supplier>(api, route('createSupplier'), body, o),
   };
 }
 

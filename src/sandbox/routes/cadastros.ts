@@ -6,9 +6,9 @@ import { where } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { serve } from '../http/operation.js';
-import { commit, ok, readTx } from '../http/transaction.js';
+import { commit, created, ok, readTx } from '../http/transaction.js';
 import type { Supplier } from '../model.js';
-import { updateSupplier } from '../services/suppliers.js';
+import { createSupplier, updateSupplier } from '../services/suppliers.js';
 import { supplierView, unitView } from './views.js';
 
 /** An integer id from a path segment, or a 404 (a malformed id names nothing). */
@@ -32,6 +32,11 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
     }
     const list = readTx(ctx, request, (tx) => tx.suppliers.page(w, ['id'], page));
     return { ...list, data: list.data.map(supplierView) };
+  });
+
+  serve(app, 'createSupplier', async ({ request, reply, body }) => {
+    const value = body();
+    return commit(ctx, request, reply, (tx) => created({ data: supplierView(createSupplier(tx, value)) }));
   });
 
   serve(app, 'getSupplier', async ({ request, params }) => {

@@ -1,11 +1,14 @@
 /**
- * Suppliers' payment data, corrected where a bank's rejection named it (a condo sandbox extension: the spec
- * lists suppliers read-only). The PIX key's type is read off the key, as the DICT would.
+ * Suppliers: created by CPF/CNPJ (a DDA boleto's beneficiary nobody knew), and their payment data corrected where
+ * a bank's rejection named it. Both are condo sandbox extensions: the spec lists suppliers read-only. The PIX key's
+ * type is read off the key, as the DICT would.
  */
-import type { FieldErrors, SupplierUpdate } from '../../domain/request-bodies.js';
+import { isValidCnpj, isValidCpf } from '../../domain/documents.js';
+import type { FieldErrors, SupplierCreate, SupplierUpdate } from '../../domain/request-bodies.js';
 import { pixKeyType } from '../../formats/pix/index.js';
+import type { Tx } from '../db/tx.js';
 import type { Supplier } from '../model.js';
-import { validationFailed } from './errors.js';
+import { DomainError, validationFailed } from './errors.js';
 
 const BANK_FIELDS = ['bank_code', 'agency', 'account'] as const;
 
@@ -38,4 +41,38 @@ export function updateSupplier(s: Supplier, patch: SupplierUpdate): Supplier {
     s.pix_key_type = pixType;
   }
   return s;
+}
+
+/**
+ * A new supplier. Its CPF/CNPJ must check and be nobody else's (409 naming the one that has it); a bank account is
+ * given whole (code, agency and account) or not at all.
+ */
+export function createSupplier(tx: Tx, body: SupplierCreate): Supplier {
+  const fields: FieldErrors = {};
+  const valid = body.document.length === 11 ? isValidCpf(body.document) : isValidCnpj(body.document);
+  if (!valid) fields.document = ['has invalid check digits'];
+  const given = BANK_FIELDS.filter((f) => body[f] !== undefined);
+  if (given.length > 0 && given.length < BANK_FIELDS.length)
+    for (const f of BANK_FIELDS)
+      if (body[f] === undefined) fields[f] = ['is required with bank_code, agency and account'];
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+  const taken = tx.suppliers.first(tx.suppliers.where().eq('document', body.document));
+  if (taken)
+    throw new DomainError(
+      'conflict',
+      'conflict',
+      `supplier ${taken.id} (${taken.name}) already has CPF/CNPJ ${body.document}`,
+    );
+  const supplier: Supplier = {
+    id: tx.nextId('suppliers'),
+    name: body.name,
+    document: body.document,
+    bank: null,
+    pix_key: null,
+    pix_key_type: null,
+  };
+  // the payment data goes through the update's checks, on the record the unit of work now tracks
+  const stored = tx.suppliers.insert(supplier);
+  const { name: _name, document: _document, ...payment } = body;
+  return Object.keys(payment).length > 0 ? updateSupplier(stored, payment) : stored;
 }
