@@ -340,6 +340,14 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^(\d+) payments, (R\$ [\d.,]+), paid on (\S+): (.*)$/, '$1 pagamentos, $2, pagos em $3: $4'],
   [/^(\S+): due (\S+), paid (\S+): late$/, '$1: vence em $2, pago em $3: atrasado'],
   [
+    /^(\S+): no DDA file lists its barcode: a possible fake boleto; check with the supplier before paying$/,
+    '$1: nenhum arquivo DDA lista o código de barras dela: possível boleto falso; confirme com o fornecedor antes de pagar',
+  ],
+  [
+    /^(\S+): the bank's DDA names beneficiary (\d+) for its barcode, not its supplier: a possible fake boleto; check with the supplier before paying$/,
+    '$1: o DDA do banco aponta o beneficiário $2 para o código de barras dela, não o fornecedor: possível boleto falso; confirme com o fornecedor antes de pagar',
+  ],
+  [
     /^(\S+): due (\S+), paid (\S+): more than (\d+) days early \(the money leaves before it must\)$/,
     '$1: vence em $2, pago em $3: mais de $4 dias antes (o dinheiro sai antes do necessário)',
   ],

@@ -6,6 +6,7 @@ import {
   unchangedPayeeData,
 } from '../domain/batch-preview.js';
 import { addDays } from '../domain/dates.js';
+import { reviewDda } from '../domain/dda.js';
 import { occurrenceClass } from '../formats/cnab240/codes.js';
 import { readCnab240Sync } from '../formats/cnab240/reader.js';
 import { toSeuNumero } from '../formats/cnab240/seu-numero.js';
@@ -65,7 +66,48 @@ export async function previewContext(deps: Deps, marked: readonly Payable[]): Pr
         });
     }),
   );
-  return { earlyDays, others: [...others], unchangedSinceRejection: unchanged };
+  const notInDda = await notInDdaFiles(deps, marked, suppliers.length > 0 ? suppliers : undefined);
+  return {
+    earlyDays,
+    others: [...others],
+    unchangedSinceRejection: unchanged,
+    ...(notInDda ? { notInDda } : {}),
+  };
+}
+
+/**
+ * The marked boletos that the profile's DDA files (`condo config set dda_files 'banco/DDA-*.ret'`) do not list, or
+ * list under another beneficiary: the preview warns of each before it is paid. No setting, no check.
+ */
+async function notInDdaFiles(
+  deps: Deps,
+  marked: readonly Payable[],
+  known: readonly Supplier[] | undefined,
+): Promise<Map<string, string | null> | undefined> {
+  const creds = await deps.credentials();
+  const pattern = creds.profileName ? (await deps.config()).profile(creds.profileName)?.dda_files : undefined;
+  if (!pattern || !marked.some((p) => p.forma_pagamento === 'boleto')) return undefined;
+  const { ddaBoletosIn } = await import('./commands/dda.js');
+  const boletos = await ddaBoletosIn(pattern.split(/\s+/).filter(Boolean));
+  const suppliers = known ?? (await (await deps.client()).suppliers.list());
+  const documentOf = new Map(suppliers.map((s) => [s.id, s.document ?? null]));
+  const found = reviewDda(
+    boletos,
+    marked
+      .filter((p) => p.forma_pagamento === 'boleto')
+      .map((p) => ({
+        public_id: p.public_id,
+        state: p.state ?? '',
+        document_number: p.document_number ?? null,
+        amount: p.amount ?? 0,
+        discount_amount: p.discount_amount ?? null,
+        due_date: p.due_date ?? '',
+        supplier_id: p.supplier_id ?? null,
+        supplier_document: p.supplier_id != null ? (documentOf.get(p.supplier_id) ?? null) : null,
+      })),
+    new Map(),
+  );
+  return new Map(found.notInDda.map((f) => [f.payable.public_id, f.beneficiary_document]));
 }
 
 interface SentFile {

@@ -31,6 +31,8 @@ export interface Profile {
   sandbox?: boolean;
   /** The batch preview calls a payment this many days before its due date early (default 7). */
   early_payment_days?: number;
+  /** The bank's DDA files the batch preview checks a boleto against (a path or pattern, `banco/DDA-*.ret`). */
+  dda_files?: string;
 }
 
 export interface StoredToken {
@@ -48,7 +50,14 @@ interface ConfigShape extends Record<string, unknown> {
 }
 
 /** Keys `condo config get|set|unset` accepts for a profile; the secret is set only by `auth login`. */
-export const PROFILE_KEYS = ['base_url', 'condominium', 'client_id', 'scopes', 'early_payment_days'] as const;
+export const PROFILE_KEYS = [
+  'base_url',
+  'condominium',
+  'client_id',
+  'scopes',
+  'early_payment_days',
+  'dda_files',
+] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export interface ConfigStore {

@@ -23,7 +23,13 @@ export interface PreviewPayable {
 }
 
 /** What the preview warns about, per payable. */
-export type PreviewWarningKind = 'late' | 'boleto_late' | 'early' | 'duplicate' | 'rejected_unchanged';
+export type PreviewWarningKind =
+  | 'late'
+  | 'boleto_late'
+  | 'early'
+  | 'duplicate'
+  | 'rejected_unchanged'
+  | 'not_in_dda';
 
 export interface BatchPreview {
   payment_date: IsoDate;
@@ -57,6 +63,11 @@ export interface PreviewContext {
   others?: readonly PreviewPayable[];
   /** The marked payables rejected earlier whose payee data has not changed since (by id). */
   unchangedSinceRejection?: ReadonlyMap<string, UnchangedRejection>;
+  /**
+   * The marked boletos the profile's DDA files do not list, or list under another beneficiary (by id: that
+   * beneficiary's CPF/CNPJ, or null when no file lists the barcode): possible fakes (#33).
+   */
+  notInDda?: ReadonlyMap<string, string | null>;
 }
 
 export const DEFAULT_EARLY_DAYS = 7;
@@ -122,6 +133,16 @@ export function batchPreview(
         'rejected_unchanged',
         `the bank rejected it on ${formatDateBr(todayIn(new Date(rejection.at)))} (${rejection.code} ${rejection.message}) and ${rejection.what} is still the one it refused: correct it first, or the bank refuses it again`,
       );
+    if (context.notInDda?.has(p.public_id)) {
+      const beneficiary = context.notInDda.get(p.public_id);
+      warn(
+        p,
+        'not_in_dda',
+        beneficiary
+          ? `the bank's DDA names beneficiary ${beneficiary} for its barcode, not its supplier: a possible fake boleto; check with the supplier before paying`
+          : 'no DDA file lists its barcode: a possible fake boleto; check with the supplier before paying',
+      );
+    }
     if (p.due_date && p.due_date < paymentDate) {
       if (forma === 'boleto')
         warn(

@@ -101,6 +101,16 @@ test('dda check: the changed bill says what changed, and a boleto typed by hand 
   const after = JSON.parse((await s.condo.run(['--json', 'dda', 'check', dda])).stdout);
   expect(Object.values(statuses(after))).toEqual(['entered', 'entered']);
   expect(after.not_in_dda.map((p: { public_id: string }) => p.public_id)).toEqual([typed.public_id]);
+
+  // the batch preview checks the profile's DDA files too, and says so before the fake is paid
+  await s.condo.ok(['config', 'set', 'dda_files', dda]);
+  await s.condo.ok(['payables', 'mark', typed.public_id]);
+  const preview = await s.condo.run(['batches', 'create', '--dry-run', '--date', 'next-business-day']);
+  expect(preview.exitCode, preview.stderr).toBe(0);
+  expect(preview.stderr).toContain(
+    `${typed.public_id}: no DDA file lists its barcode: a possible fake boleto; check with the supplier before paying`,
+  );
+  await s.condo.ok(['payables', 'unmark', typed.public_id]);
 });
 
 test('a DDA of another company is refused, naming both CNPJs; a file that is not a DDA is refused too', async () => {

@@ -91,6 +91,11 @@ async function readDdaFiles(given: string[], opts: DdaCheckOptions) {
   return { paths, boletos, companies };
 }
 
+/** The boletos the DDA files of a pattern list (the batch preview's `dda_files`); no file matching is none. */
+export async function ddaBoletosIn(patterns: string[]): Promise<DdaBoleto[]> {
+  return (await readDdaFiles(patterns, { allowEmpty: true })).boletos;
+}
+
 /** The files beside what the server has: refused when a file is another company's DDA. */
 async function review(deps: Deps, given: string[], opts: DdaCheckOptions) {
   const read = await readDdaFiles(given, opts);
