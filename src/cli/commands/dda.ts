@@ -229,8 +229,9 @@ function checkLine(f: DdaBoletoFinding): BoletoLine {
 }
 
 /** What needs a person: a boleto not entered or changed, a beneficiary nobody knows, a payable DDA does not list. */
+const NEEDS_PERSON = new Set(['changed', 'not entered', 'unknown beneficiary']);
 const needsPerson = (lines: readonly BoletoLine[], notInDda: readonly DdaPayableFinding[]) =>
-  notInDda.length > 0 || lines.some((l) => l.status !== 'entered' && l.status !== 'created');
+  notInDda.length > 0 || lines.some((l) => NEEDS_PERSON.has(l.status));
 
 async function report(
   deps: Deps,

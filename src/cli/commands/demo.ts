@@ -208,7 +208,9 @@ export async function demo(deps: Deps): Promise<number> {
     );
     await s.show({ en: 'Who am I', pt: 'Quem sou eu' }, ['auth', 'status']);
     const story: Story = { deps, io, s, root, createPayable };
-    await remittanceChapter(story, await payablesChapter(story));
+    const cast = await payablesChapter(story);
+    await ddaChapter(story);
+    await remittanceChapter(story, cast);
     await receivablesChapter(story, await statementChapter(story));
 
     await firmChapter(deps, s, root);
@@ -593,6 +595,84 @@ async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
       pt: 'E o saldo da conta de pagamentos que resultou',
     },
     ['bank-accounts', 'list'],
+  );
+}
+
+/**
+ * The bank's DDA (#33): the boletos registered against the condominium's CNPJ, entered without typing, a changed
+ * due date taken, and a boleto typed from an e-mail that no DDA lists (a fake) caught and deleted before the run.
+ */
+async function ddaChapter(story: Story): Promise<void> {
+  const { deps, s, root } = story;
+  chapter(deps, {
+    en: "The bank's DDA: boletos without typing, and a fake one caught",
+    pt: 'O DDA do banco: boletos sem digitar, e um falso descoberto',
+  });
+  const file = join(root, `DDA-${deps.today()}.ret`);
+  await s.show(
+    {
+      en: "Play the bank: today's DDA, the boletos registered against the condominium's CNPJ",
+      pt: 'Fazer o papel do banco: o DDA de hoje, os boletos registrados contra o CNPJ do condomínio',
+    },
+    ['sandbox', 'dda', '--data-dir', join(root, 'sandbox'), '-O', file],
+  );
+  await s.show(
+    {
+      en: 'What importing it would do: one boleto nobody entered, one whose due date the beneficiary put off',
+      pt: 'O que a importação faria: um boleto que ninguém lançou, e um cujo vencimento o beneficiário adiou',
+    },
+    ['dda', 'import', file, '--dry-run'],
+    { expectExit: 1 },
+  );
+  await s.show(
+    {
+      en: 'Enter the new one (by its barcode, once) and take the new due date',
+      pt: 'Lançar o novo (pelo código de barras, uma vez só) e aceitar o novo vencimento',
+    },
+    ['dda', 'import', file, '--apply-changes'],
+  );
+  await s.show({ en: 'Tomorrow, cron runs it again: a replay', pt: 'Amanhã o cron roda de novo: repetido' }, [
+    'dda',
+    'import',
+    file,
+  ]);
+  const account = (await s.json<Json[]>(['ledger', 'chart', '--type', 'expense', '--state', 'active'])).find(
+    (a) => String(a.code).split('.').length === 3,
+  );
+  const fake = buildBoleto({
+    bankCode: '341',
+    dueDate: addDays(deps.today(), 6),
+    amountCents: 89_000,
+    freeField: '1090000999900012345678000',
+  }).linhaDigitavel;
+  const typed = await s.json<Json>([
+    ...[
+      'payables',
+      'create',
+      '--supplier',
+      '1',
+      '--chart-account',
+      String(account?.id),
+      '--amount',
+      '890,00',
+    ],
+    ...['--method', 'boleto', '--due', '+6d', '--document', fake],
+    ...['--description', 'Reparo do elevador (boleto recebido por e-mail)'],
+  ]);
+  await s.show(
+    {
+      en: 'A boleto that came by e-mail, typed by hand: does any DDA list it?',
+      pt: 'Um boleto que chegou por e-mail, digitado à mão: algum DDA o lista?',
+    },
+    ['dda', 'check', file],
+    { expectExit: 1 },
+  );
+  await s.show(
+    {
+      en: 'The supplier never sent it: delete it before the remittance run',
+      pt: 'O fornecedor nunca o enviou: excluir antes da remessa',
+    },
+    ['payables', 'delete', String(typed.public_id), '--yes'],
   );
 }
 
