@@ -1,5 +1,5 @@
 // The CLI on big files, as a user runs it: `condo cnab inspect` of a CNAB 240 file of 998,024 lines (a file holds
-// at most 999,999 records) and `condo
+// at most 999,999 records) and of a DDA file of 100,000 boletos (300,004 lines), and `condo
 // statements import --dry-run` of a 200,000-transaction OFX, each against a bare Node line reader over the same
 // bytes, in the same run. Peak RSS of each process, and the same at half the size: memory must stay flat as the
 // file doubles. Bundled and run by bench/run.mjs with the CLI's path and the Node to run it as arguments.
@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchDda } from './dda.js';
 import { benchRemittance } from './remittance.js';
 
 const [bin = '', node = process.execPath] = process.argv.slice(2);
@@ -17,6 +18,11 @@ const RUNS = Number(process.env.BENCH_BIG_RUNS ?? (QUICK ? 1 : 3));
 /** A remittance of `payments` TEDs: two records each (A, B), so about twice as many lines. */
 async function cnabFile(path: string, payments: number): Promise<void> {
   await writeFile(path, benchRemittance(payments));
+}
+
+/** A DDA file of `boletos` boletos: three records each (G, H, Y-03). */
+async function ddaFile(path: string, boletos: number): Promise<void> {
+  await writeFile(path, benchDda(boletos));
 }
 
 async function ofxFile(path: string, transactions: number): Promise<void> {
@@ -74,6 +80,12 @@ try {
       (f: string) => [bin, '-o', 'tsv', 'cnab', 'inspect', f],
     ],
     [
+      'DDA',
+      QUICK ? [25_000, 50_000] : [50_000, 100_000],
+      ddaFile,
+      (f: string) => [bin, '-o', 'tsv', 'cnab', 'inspect', f],
+    ],
+    [
       'OFX',
       QUICK ? [25_000, 50_000] : [100_000, 200_000],
       ofxFile,
@@ -82,12 +94,12 @@ try {
   ] as const) {
     const results: { size: number; rssMb: number }[] = [];
     for (const size of sizes) {
-      const file = join(dir, `${size}.${kind === 'OFX' ? 'ofx' : 'rem'}`);
+      const file = join(dir, `${size}.${kind === 'OFX' ? 'ofx' : kind === 'DDA' ? 'ret' : 'rem'}`);
       await make(file, size);
       const lines = measureLines(file);
       const mb = (await stat(file)).size / 1_048_576;
       console.log(
-        `\n${kind}: ${size.toLocaleString('en')} ${kind === 'OFX' ? 'transactions' : 'payments'}, ${lines.toLocaleString('en')} lines, ${mb.toFixed(0)} MB`,
+        `\n${kind}: ${size.toLocaleString('en')} ${kind === 'OFX' ? 'transactions' : kind === 'DDA' ? 'boletos' : 'payments'}, ${lines.toLocaleString('en')} lines, ${mb.toFixed(0)} MB`,
       );
       const base = measure(['-e', LINE_READER, file]);
       row('baseline: node readline, counting lines', base, base);

@@ -8,6 +8,7 @@ import {
   DDA_LOTE_HEADER,
   DDA_LOTE_HEADER_ITAU,
   FILE_HEADER,
+  type Layout,
   SEGMENT_G,
   SEGMENT_H,
   SEGMENT_Y03,
@@ -61,12 +62,21 @@ export interface DdaFileInput {
   generatedAt: string;
   fileSequence: number;
   boletos: Iterable<DdaBoletoInput>;
+  /** The most detail records a lote holds: 99,999, what its five-digit sequence counts (a test asks for fewer). */
+  maxLoteDetails?: number;
 }
 
 const docType = (document: string) => (document.length === 11 ? 1 : 2);
 const dateOrZeros = (date: string | undefined) => (date ? toCnabDate(date) : '00000000');
 
 /** The file's lines, written as the boletos come (a day's DDA of a large condominium is held by no one). */
+/** A lote's details are numbered in five digits: a lote holds at most this many. */
+const MAX_LOTE_DETAILS = 99_999;
+
+/**
+ * The file's lines, written as the boletos come (a day's DDA of a large condominium is held by no one); a boleto's
+ * records stay in one lote, and a new lote opens before the sequence would pass 99,999.
+ */
 export function* ddaLines(input: DdaFileInput): Generator<string> {
   const bank = input.bankCode;
   const c = input.company;
@@ -90,14 +100,43 @@ export function* ddaLines(input: DdaFileInput): Generator<string> {
     file_sequence: input.fileSequence,
     layout_version: 84,
   });
-  yield writeRecord(bank === '341' ? DDA_LOTE_HEADER_ITAU : DDA_LOTE_HEADER, { ...company, lote: 1 });
-  let records = 1; // the lote header
-  let sum = 0;
+  const loteHeader = bank === '341' ? DDA_LOTE_HEADER_ITAU : DDA_LOTE_HEADER;
+  let lote = 0;
   let sequence = 0;
-  const detail = () => ({ bank, lote: 1, sequence: ++sequence });
+  let sum = 0;
+  let fileRecords = 1; // the file header
   for (const b of input.boletos) {
-    const movement = b.movement ?? '01';
-    yield writeRecord(
+    const records = boletoRecords(b);
+    if (lote === 0 || sequence + records.length > (input.maxLoteDetails ?? MAX_LOTE_DETAILS)) {
+      if (lote > 0) {
+        yield loteTrailer(bank, lote, sequence + 2, sum);
+        fileRecords += sequence + 2;
+      }
+      lote++;
+      sequence = 0;
+      sum = 0;
+      yield writeRecord(loteHeader, { ...company, lote });
+    }
+    for (const [layout, values] of records)
+      yield writeRecord(layout, values, { bank, lote, sequence: ++sequence });
+    sum += b.amountCents;
+  }
+  if (lote === 0) {
+    lote = 1;
+    yield writeRecord(loteHeader, { ...company, lote });
+  }
+  yield loteTrailer(bank, lote, sequence + 2, sum);
+  fileRecords += sequence + 2;
+  yield fileTrailer(bank, lote, fileRecords + 1);
+}
+
+type RecordValues = Record<string, string | number>;
+
+/** A boleto's records: its G, then H when it has something to say, Y-03 for its payer, Y-51 for its invoices. */
+function boletoRecords(b: DdaBoletoInput): [Layout, RecordValues][] {
+  const movement = b.movement ?? '01';
+  const out: [Layout, RecordValues][] = [
+    [
       SEGMENT_G,
       {
         movement,
@@ -115,60 +154,48 @@ export function* ddaLines(input: DdaFileInput): Generator<string> {
         discount_1_value: b.discount?.valueCents ?? 0,
         payment_deadline: dateOrZeros(b.paymentDeadline ?? b.dueDate),
       },
-      detail(),
-    );
-    records++;
-    sum += b.amountCents;
-    if (b.fine || b.rebateCents || b.nossoNumero || b.guarantor) {
-      yield writeRecord(
-        SEGMENT_H,
-        {
-          movement,
-          guarantor_document_type: b.guarantor ? docType(b.guarantor.document) : 0,
-          guarantor_document: b.guarantor?.document ?? 0,
-          guarantor_name: b.guarantor?.name ?? '',
-          discount_2_code: '0',
-          discount_2_date: '00000000',
-          discount_3_code: '0',
-          discount_3_date: '00000000',
-          fine_code: b.fine?.code ?? '0',
-          fine_date: dateOrZeros(b.fine?.date),
-          fine_value: b.fine?.valueCents ?? 0,
-          rebate: b.rebateCents ?? 0,
-          nosso_numero: b.nossoNumero ?? '',
-        },
-        detail(),
-      );
-      records++;
-    }
-    if (b.payer) {
-      yield writeRecord(
-        SEGMENT_Y03,
-        {
-          movement,
-          payer_document_type: docType(b.payer.document),
-          payer_document: b.payer.document,
-          payer_name: b.payer.name,
-        },
-        detail(),
-      );
-      records++;
-    }
-    const invoices = b.invoices ?? [];
-    for (let i = 0; i < invoices.length; i += Y51_INVOICES) {
-      const values: Record<string, string | number> = { movement };
-      invoices.slice(i, i + Y51_INVOICES).forEach((invoice, k) => {
-        values[`invoice_${k + 1}_number`] = invoice.number;
-        values[`invoice_${k + 1}_amount`] = invoice.amountCents;
-        values[`invoice_${k + 1}_date`] = toCnabDate(invoice.date);
-      });
-      yield writeRecord(SEGMENT_Y51, values, detail());
-      records++;
-    }
+    ],
+  ];
+  if (b.fine || b.rebateCents || b.nossoNumero || b.guarantor)
+    out.push([
+      SEGMENT_H,
+      {
+        movement,
+        guarantor_document_type: b.guarantor ? docType(b.guarantor.document) : 0,
+        guarantor_document: b.guarantor?.document ?? 0,
+        guarantor_name: b.guarantor?.name ?? '',
+        discount_2_code: '0',
+        discount_2_date: '00000000',
+        discount_3_code: '0',
+        discount_3_date: '00000000',
+        fine_code: b.fine?.code ?? '0',
+        fine_date: dateOrZeros(b.fine?.date),
+        fine_value: b.fine?.valueCents ?? 0,
+        rebate: b.rebateCents ?? 0,
+        nosso_numero: b.nossoNumero ?? '',
+      },
+    ]);
+  if (b.payer)
+    out.push([
+      SEGMENT_Y03,
+      {
+        movement,
+        payer_document_type: docType(b.payer.document),
+        payer_document: b.payer.document,
+        payer_name: b.payer.name,
+      },
+    ]);
+  const invoices = b.invoices ?? [];
+  for (let i = 0; i < invoices.length; i += Y51_INVOICES) {
+    const values: RecordValues = { movement };
+    invoices.slice(i, i + Y51_INVOICES).forEach((invoice, k) => {
+      values[`invoice_${k + 1}_number`] = invoice.number;
+      values[`invoice_${k + 1}_amount`] = invoice.amountCents;
+      values[`invoice_${k + 1}_date`] = toCnabDate(invoice.date);
+    });
+    out.push([SEGMENT_Y51, values]);
   }
-  records++; // the lote trailer
-  yield loteTrailer(bank, 1, records, sum);
-  yield fileTrailer(bank, 1, records + 2);
+  return out;
 }
 
 /** A whole DDA file in memory, CRLF after every record, as banks write it. */

@@ -262,12 +262,32 @@ function segmentT(rec: string, item: CnabItem): void {
   }
 }
 
+/** A discount's or fine's three fields, by their names in the layout (made once: names built per record cost). */
+interface ChargeFields {
+  code: string;
+  date: string;
+  value: string;
+}
+const chargeFields = (name: string): ChargeFields => ({
+  code: `${name}_code`,
+  date: `${name}_date`,
+  value: `${name}_value`,
+});
+const DISCOUNT_1 = chargeFields('discount_1');
+const H_DISCOUNTS = [chargeFields('discount_2'), chargeFields('discount_3')];
+const FINE = chargeFields('fine');
+const Y51_FIELDS = Array.from({ length: Y51_INVOICES }, (_, i) => ({
+  number: `invoice_${i + 1}_number`,
+  amount: `invoice_${i + 1}_amount`,
+  date: `invoice_${i + 1}_date`,
+}));
+
 /** A discount or fine as G and H write it: none when its code and value are blank or zero. */
-function charge(at: (name: string) => string, name: string): CnabDdaCharge | null {
-  const code = at(`${name}_code`).trim();
-  const value = cents(at(`${name}_value`));
+function charge(at: (name: string) => string, fields: ChargeFields): CnabDdaCharge | null {
+  const code = at(fields.code).trim();
+  const value = cents(at(fields.value));
   if ((code === '' || code === '0') && !value) return null;
-  return { code, date: fromCnabDate(at(`${name}_date`)), value_cents: value };
+  return { code, date: fromCnabDate(at(fields.date)), value_cents: value };
 }
 
 /**
@@ -286,7 +306,7 @@ function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
   item.date = fromCnabDate(at('issue_date'));
   if (item.barcode?.startsWith('341') && /^\d{44}$/.test(item.barcode))
     item.nosso_numero = item.barcode.slice(22, 30);
-  const discount = charge(at, 'discount_1');
+  const discount = charge(at, DISCOUNT_1);
   item.dda = {
     movement: trimOrNull(at('movement')),
     document_number: trimOrNull(at('document_number')),
@@ -314,11 +334,11 @@ function segmentH(rec: string, item: CnabItem): void {
   const name = trimOrNull(at('guarantor_name'));
   const document = normalizeDocument(at('guarantor_document_type'), at('guarantor_document'));
   if (name || document) dda.guarantor = { document, name };
-  for (const which of ['discount_2', 'discount_3']) {
-    const discount = charge(at, which);
+  for (const fields of H_DISCOUNTS) {
+    const discount = charge(at, fields);
     if (discount) dda.discounts.push(discount);
   }
-  dda.fine = charge(at, 'fine');
+  dda.fine = charge(at, FINE);
   dda.rebate_cents = cents(at('rebate')) || null;
   item.nosso_numero = trimOrNull(at('nosso_numero')) ?? item.nosso_numero;
 }
@@ -336,13 +356,13 @@ function segmentY(rec: string, item: CnabItem): void {
     };
   } else if (kind === '51') {
     const at = fieldsOf(SEGMENT_Y51, rec);
-    for (let i = 1; i <= Y51_INVOICES; i++) {
-      const number = trimOrNull(at(`invoice_${i}_number`));
+    for (const fields of Y51_FIELDS) {
+      const number = trimOrNull(at(fields.number));
       if (number)
         dda.invoices.push({
           number,
-          amount_cents: cents(at(`invoice_${i}_amount`)),
-          date: fromCnabDate(at(`invoice_${i}_date`)),
+          amount_cents: cents(at(fields.amount)),
+          date: fromCnabDate(at(fields.date)),
         });
     }
   }

@@ -188,3 +188,17 @@ describe('tolerant of what real DDA files carry, strict on their structure', () 
     });
   });
 });
+
+test('a DDA of more detail records than a lote holds goes on in a second lote, a boleto whole, and reads back', () => {
+  const [one] = boletos; // G, H, Y-03 and Y-51: four records
+  // a lote holds 99,999 details (a five-digit sequence); the writer takes a smaller limit to show it here
+  const text = writeDdaFile({ ...sampleDdaInput('341'), boletos: [one!, one!, one!], maxLoteDetails: 9 });
+  const file = readCnab240Sync(text);
+  expect(file.errors).toEqual([]);
+  expect(file.warnings).toEqual([]);
+  expect(file.batches.map((b) => [b.number, b.details, b.records])).toEqual([
+    [1, 2, 10],
+    [2, 1, 6],
+  ]);
+  expect(file.items.map((i) => i.dda?.invoices.length)).toEqual([2, 2, 2]);
+});
