@@ -24,6 +24,8 @@ export interface DdaBoleto {
   /** What the beneficiary takes off the amount: the rebate (abatimento). */
   rebate_cents: number;
   document_number: string | null;
+  /** What it charges besides its amount (fine, interest, discounts), as a payable's notes say it. */
+  terms?: string;
   /** Where it was read: the file and its line. */
   file: string;
   line: number;

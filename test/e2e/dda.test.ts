@@ -58,6 +58,10 @@ test('dda import --dry-run, dda import, the same again: entered once, then repla
     document_number: created.barcode,
     due_date: created.due_date,
   });
+  // what the slip charges after its due date is kept in the notes, as the DDA says it
+  expect(payable.notes).toMatch(
+    /^DDA .*DDA-hoje\.ret, linha \d+: multa 2,00% a partir de \d\d\/\d\d\/\d{4}; juros R\$ 0,41 ao dia$/,
+  );
   expect(await countPayables()).toBe(before + 1);
 
   const again = await s.condo.run(['dda', 'import', dda]);

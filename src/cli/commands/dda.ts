@@ -12,6 +12,7 @@ import {
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import type { Text } from '../../domain/text.js';
+import type { CnabDdaBoleto, CnabDdaCharge } from '../../formats/cnab240/index.js';
 import type { Deps } from '../context.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
 import type { Translate } from '../i18n.js';
@@ -83,6 +84,7 @@ async function readDdaFiles(given: string[], opts: DdaCheckOptions) {
         amount_cents: item.amount_cents ?? 0,
         rebate_cents: item.dda.rebate_cents ?? 0,
         document_number: item.dda.document_number,
+        terms: termsOf(item.dda),
         file: path,
         line: item.line,
       });
@@ -94,6 +96,28 @@ async function readDdaFiles(given: string[], opts: DdaCheckOptions) {
 /** The boletos the DDA files of a pattern list (the batch preview's `dda_files`); no file matching is none. */
 export async function ddaBoletosIn(patterns: string[]): Promise<DdaBoleto[]> {
   return (await readDdaFiles(patterns, { allowEmpty: true })).boletos;
+}
+
+/**
+ * A DDA boleto's charges as the payable's notes keep them, in the words of the slip (a fine is due only after the
+ * due date, so it is a note, not the payable's fine_amount): `multa 2,00% a partir de 11/12/2026; juros R$ 0,41
+ * ao dia; desconto R$ 50,00 até 05/12/2026`. Code 2 of a fine or discount is a percentage, others an amount.
+ */
+function termsOf(dda: CnabDdaBoleto): string {
+  const value = (c: CnabDdaCharge) =>
+    c.code === '2'
+      ? `${((c.value_cents ?? 0) / 100).toFixed(2).replace('.', ',')}%`
+      : formatReais(c.value_cents ?? 0);
+  const terms: string[] = [];
+  if (dda.fine)
+    terms.push(
+      `multa ${value(dda.fine)}${dda.fine.date ? ` a partir de ${formatDateBr(dda.fine.date)}` : ''}`,
+    );
+  if (dda.interest_per_day_cents) terms.push(`juros ${formatReais(dda.interest_per_day_cents)} ao dia`);
+  for (const d of dda.discounts)
+    terms.push(`desconto ${value(d)}${d.date ? ` até ${formatDateBr(d.date)}` : ''}`);
+  if (dda.rebate_cents) terms.push(`abatimento ${formatReais(dda.rebate_cents)}`);
+  return terms.join('; ');
 }
 
 /** The files beside what the server has: refused when a file is another company's DDA. */
@@ -348,7 +372,7 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
           document_number: b.barcode,
           description:
             [b.beneficiary_name, b.document_number].filter(Boolean).join(' ').slice(0, 255) || 'DDA',
-          notes: `DDA: ${b.file}, line ${b.line}`,
+          notes: `DDA ${b.file}, linha ${b.line}${b.terms ? `: ${b.terms}` : ''}`.slice(0, 2000),
         },
         { idempotencyKey: `dda-${b.barcode}` },
       );
