@@ -112,11 +112,13 @@ export function openDatabase(path: string): Sqlite {
   if (path !== ':memory:') closeSync(openSync(path, 'a', 0o600));
   const db = connect(path);
   try {
-    // pragmas as prepared statements (kept), not db.pragma(), whose statements would be collected
+    // pragmas as prepared statements (kept), not db.pragma(), whose statements would be collected. The busy
+    // timeout first: switching to WAL needs a lock, and a connection still closing (the checkpointer thread of an
+    // import, a reader) failed it at once with "database is locked" (seen on Node 22 under load)
+    db.prepare('PRAGMA busy_timeout = 5000').get();
     if (path !== ':memory:') db.prepare('PRAGMA journal_mode = WAL').get();
     db.prepare('PRAGMA synchronous = FULL').run();
     db.prepare('PRAGMA foreign_keys = ON').run();
-    db.prepare('PRAGMA busy_timeout = 5000').get();
     migrate(db, migrations());
     return db;
   } catch (err) {
@@ -141,7 +143,10 @@ function kept(db: Sqlite): Sqlite {
 /** A database as it is, not migrated: for tools and tests that look inside (read-only unless asked). */
 export function openPlain(path: string, opts: { writable?: boolean } = {}): Sqlite {
   const memory = path === ':memory:';
-  return connect(path, { readOnly: !opts.writable && !memory, fileMustExist: !memory });
+  const db = connect(path, { readOnly: !opts.writable && !memory, fileMustExist: !memory });
+  // a reader waits for a writer's lock too, rather than failing at once
+  db.prepare('PRAGMA busy_timeout = 5000').get();
+  return db;
 }
 
 /** What went wrong in the storage, told by SQLite's error code. */
