@@ -562,10 +562,13 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     /^beneficiary (CPF|CNPJ) (\d+) has invalid check digits$/,
     '$1 $2 do beneficiário com dígitos verificadores inválidos',
   ],
-  [/^segment G amount (\S+), its barcode's (\S+)$/, 'o segmento G tem valor $1; o código de barras dele, $2'],
+  [
+    /^segment G amount (\S+), its barcode's (\S+)$/,
+    'o segmento G diz valor $1, mas o código de barras diz $2',
+  ],
   [
     /^segment G due date (\S+), its barcode's (\S+)$/,
-    'o segmento G vence em $1; o código de barras dele, em $2',
+    'o segmento G diz vencimento $1, mas o código de barras diz $2',
   ],
   [
     /^câmara (\S+) in a lote of forma (\d+) \(credit at the paying bank\), expected 000$/,
@@ -714,7 +717,7 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   ],
   [
     /: this is a bank statement \(OFX or CSV\), not a CNAB 240 file: condo statements import reads it/g,
-    ': este é um extrato bancário (OFX ou CSV), não um arquivo CNAB 240: condo statements import lê',
+    ': este é um extrato bancário (OFX ou CSV), não um arquivo CNAB 240: use condo statements import',
   ],
   [
     /no chart account has the code or a name containing /g,

@@ -53,7 +53,8 @@ export interface Column<T> {
 
 /** A person's cell: the value as text (in their language when it is a word of the API), coloured when asked. */
 function personCell<T>(io: Io, column: Column<T>, row: T, t: Translate = english): string {
-  const raw = forPerson(column.value(row), column.kind);
+  const value = column.value(row);
+  const raw = isText(value) ? printable(t(value)) : forPerson(value, column.kind);
   const text = column.words ? t(raw) : raw;
   const style = text ? column.style?.(row) : undefined;
   return style ? paint(io, style, text) : text;
@@ -102,8 +103,13 @@ function forScript(value: unknown, kind: Column<unknown>['kind']): string {
 }
 
 /** A cell's text before its control characters are dealt with (a JSON value's are escaped by JSON already). */
+/** A value written in both languages (domain/text.ts): a person reads it in theirs, a script the English. */
+const isText = (value: unknown): value is Text =>
+  typeof value === 'object' && value !== null && 'en' in value && 'pt' in value;
+
 function scriptText(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined) return '';
+  if (isText(value)) return value.en;
   if (kind === 'reais' && typeof value === 'number') {
     const cents = exactCents(value);
     return cents === undefined ? String(value) : centsToText(cents);

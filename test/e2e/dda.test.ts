@@ -194,3 +194,24 @@ test('a beneficiary nobody knows: listed, nothing created; with --create-supplie
   expect(again.boletos.map((b: { status: string }) => b.status)).toEqual(['entered']);
   expect(await s.condo.json(['suppliers', 'list'])).toHaveLength(suppliersBefore + 1);
 });
+
+test('for a script the same in every language; a chart account that cannot take a bill is refused before anything, dry run too', async () => {
+  const piped = await s.condo.run(['--lang', 'pt-BR', 'dda', 'check', dda]);
+  // the boletos' rows (then, after a blank line, the payables no DDA lists)
+  const rows = piped.stdout.split('\n').slice(0, 2);
+  expect(rows.map((l) => l.split('\t')[0])).toEqual(['entered', 'entered']);
+  const table = await s.condo.run(['--lang', 'pt-BR', '-o', 'table', 'dda', 'check', dda]);
+  expect(table.stdout).toContain('│ lançado ');
+  expect(table.stdout).toContain('CONTA A PAGAR');
+  const revenue = (await s.condo.json(['ledger', 'chart', '--type', 'revenue']))[0];
+  const refused = await s.condo.run([
+    'dda',
+    'import',
+    dda,
+    '--dry-run',
+    '--chart-account',
+    String(revenue.id),
+  ]);
+  expect(refused.exitCode).toBe(2);
+  expect(refused.stderr).toContain(`is not an active expense account`);
+});

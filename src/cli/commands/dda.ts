@@ -15,7 +15,6 @@ import type { Text } from '../../domain/text.js';
 import type { CnabDdaBoleto, CnabDdaCharge } from '../../formats/cnab240/index.js';
 import type { Deps } from '../context.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
-import type { Translate } from '../i18n.js';
 import { writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
 import { resolveChartAccountId } from '../resolve.js';
@@ -150,7 +149,8 @@ async function review(deps: Deps, given: string[], opts: DdaCheckOptions) {
       supplier_document: p.supplier_id != null ? (documentOf.get(p.supplier_id) ?? null) : null,
     }));
   const found = reviewDda(read.boletos, boletoPayables, byDocument);
-  return { ...read, found, payables };
+  const nameOf = new Map(suppliers.map((x) => [x.id, x.name]));
+  return { ...read, found, payables, nameOf };
 }
 
 /** What changed, as `due 08/12/2026 → 13/12/2026; amount R$ 1,00 → R$ 2,00`. */
@@ -180,17 +180,18 @@ const STATUS_WORDS: Readonly<Record<string, Text>> = {
 };
 const NOT_IN_DDA: Text = { en: 'not in DDA', pt: 'fora do DDA' };
 
-const lineColumns = (t: Translate): Column<BoletoLine>[] => [
-  { header: { en: 'STATUS', pt: 'SITUAÇÃO' }, value: (b) => t(STATUS_WORDS[b.status] ?? b.status) },
+// a cell in both languages: a person reads theirs, a pipe the English (a script's grep works in any locale)
+const LINE_COLUMNS: Column<BoletoLine>[] = [
+  { header: { en: 'STATUS', pt: 'SITUAÇÃO' }, value: (b) => STATUS_WORDS[b.status] ?? b.status },
   { header: 'BENEFICIARY', value: (b) => b.beneficiary_name },
   { header: 'CPF/CNPJ', value: (b) => b.beneficiary_document, fixed: true },
   { header: 'DUE', value: (b) => b.due_date, kind: 'date' },
   { header: 'AMOUNT', value: (b) => b.amount_cents, kind: 'cents' },
-  { header: 'PAYABLE', value: (b) => b.payable_id, fixed: true },
-  { header: { en: 'NOTE', pt: 'OBSERVAÇÃO' }, value: (b) => t(b.note), wrap: true },
+  { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (b) => b.payable_id, fixed: true },
+  { header: { en: 'NOTE', pt: 'OBSERVAÇÃO' }, value: (b) => b.note, wrap: true },
 ];
 
-const notInDdaColumns = (t: Translate): Column<DdaPayableFinding>[] => [
+const NOT_IN_DDA_COLUMNS: Column<DdaPayableFinding>[] = [
   {
     header: { en: 'NOT IN DDA', pt: 'FORA DO DDA' },
     value: (f) => f.payable.public_id,
@@ -202,18 +203,16 @@ const notInDdaColumns = (t: Translate): Column<DdaPayableFinding>[] => [
   { header: 'AMOUNT', value: (f) => f.payable.amount, kind: 'cents' },
   {
     header: { en: 'WHY', pt: 'POR QUÊ' },
-    value: (f) =>
-      t(
-        f.reason === 'not_listed'
-          ? {
-              en: 'no DDA file lists its barcode: a possible fake boleto',
-              pt: 'nenhum arquivo DDA lista o código de barras dela: possível boleto falso',
-            }
-          : {
-              en: `the DDA names beneficiary ${f.beneficiary_document}, not its supplier: a possible fake boleto`,
-              pt: `o DDA aponta o beneficiário ${f.beneficiary_document}, não o fornecedor dela: possível boleto falso`,
-            },
-      ),
+    value: (f): Text =>
+      f.reason === 'not_listed'
+        ? {
+            en: 'no DDA file lists its barcode: a possible fake boleto',
+            pt: 'nenhum arquivo DDA lista o código de barras dela: possível boleto falso',
+          }
+        : {
+            en: `the DDA names beneficiary ${f.beneficiary_document}, not its supplier: a possible fake boleto`,
+            pt: `o DDA aponta o beneficiário ${f.beneficiary_document}, não o fornecedor dela: possível boleto falso`,
+          },
     wrap: true,
   },
 ];
@@ -280,10 +279,10 @@ async function report(
     });
     return attention ? 1 : 0;
   }
-  await printList(deps, lines, lineColumns(deps.t));
+  await printList(deps, lines, LINE_COLUMNS);
   if (found.notInDda.length > 0) {
     writeLine(deps.io.stdout);
-    await printList(deps, found.notInDda, notInDdaColumns(deps.t));
+    await printList(deps, found.notInDda, NOT_IN_DDA_COLUMNS);
   }
   const counts = new Map<string, number>();
   for (const l of lines) counts.set(l.status, (counts.get(l.status) ?? 0) + 1);
@@ -296,7 +295,13 @@ async function report(
 /** `condo dda check FILE...`: the three checks, nothing written; exit 1 when something needs a person. */
 export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOptions): Promise<number> {
   const { paths, found } = await review(deps, given, opts);
-  if (paths.length === 0) return nothingToImport(deps, given);
+  if (paths.length === 0) {
+    deps.info({
+      en: `no files match ${given.map((p) => `"${p}"`).join(', ')}: nothing to check`,
+      pt: `nenhum arquivo corresponde a ${given.map((p) => `"${p}"`).join(', ')}: nada a conferir`,
+    });
+    return 0;
+  }
   return report(deps, found.boletos.map(checkLine), found);
 }
 
@@ -306,13 +311,11 @@ export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOption
  * under an idempotency key of its barcode, so a re-run or a retry after a crash enters nothing twice.
  */
 export async function importDda(deps: Deps, given: string[], opts: DdaImportOptions): Promise<number> {
-  const { paths, found, payables } = await review(deps, given, opts);
+  const { paths, found, payables, nameOf } = await review(deps, given, opts);
   if (paths.length === 0) return nothingToImport(deps, given);
-  const chartAccount =
-    opts.chartAccount !== undefined
-      ? await resolveChartAccountId(deps, '--chart-account', opts.chartAccount)
-      : undefined;
   const client = await deps.client();
+  const chartAccount =
+    opts.chartAccount !== undefined ? await expenseAccount(deps, opts.chartAccount) : undefined;
   const lines: BoletoLine[] = [];
   let wrote = 0;
   // --create-suppliers: a beneficiary nobody knew becomes a supplier, once however many boletos name it
@@ -370,8 +373,12 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
           forma_pagamento: 'boleto',
           due_date: b.due_date ?? deps.today(),
           document_number: b.barcode,
+          // the supplier's own name (the file's is upper case and cut at 30 characters) and the slip's number
           description:
-            [b.beneficiary_name, b.document_number].filter(Boolean).join(' ').slice(0, 255) || 'DDA',
+            [nameOf.get(f.supplier_id ?? 0) ?? b.beneficiary_name, b.document_number]
+              .filter(Boolean)
+              .join(' ')
+              .slice(0, 255) || 'DDA',
           notes: `DDA ${b.file}, linha ${b.line}${b.terms ? `: ${b.terms}` : ''}`.slice(0, 2000),
         },
         { idempotencyKey: `dda-${b.barcode}` },
@@ -405,6 +412,24 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
   const code = await report(deps, lines, found, { dry_run: Boolean(opts.dryRun) });
   deps.needsAttention = code !== 0;
   return code;
+}
+
+/**
+ * --chart-account, checked before anything is written (a dry run too): an active expense account, as the server
+ * will want it. Its id, or its code, or a name (resolve.ts).
+ */
+async function expenseAccount(deps: Deps, given: string): Promise<number> {
+  const id = await resolveChartAccountId(deps, '--chart-account', given);
+  const client = await deps.client();
+  const account = (await client.chartOfAccounts.list()).find((a) => a.id === id);
+  if (account && (account.type !== 'expense' || account.state !== 'active')) {
+    const which = `${account.code} ${account.name} (${account.id})`;
+    throw new UsageError({
+      en: `--chart-account: ${which} is not an active expense account (condo ledger chart --type expense --state active lists them); nothing was done`,
+      pt: `--chart-account: ${which} não é uma conta de despesa ativa (condo ledger chart --type expense --state active lista as que são); nada foi feito`,
+    });
+  }
+  return id;
 }
 
 /** The chart account of the supplier's most recent payable: its bills go where its last one went. */

@@ -70,7 +70,7 @@ export const commands = [
     ],
     [
       'condo dda import banco/DDA-*.ret --dry-run',
-      '15 6 * * *  condo --profile prod --no-input --quiet dda import /srv/banco/DDA-*.ret --allow-empty --json >> /var/log/condo/dda.jsonl    # crontab: every morning',
+      'condo --profile prod --no-input --quiet dda import /srv/banco/DDA-*.ret --allow-empty --json >> /var/log/condo/dda.jsonl    # from cron, every morning (condo help cron)',
     ],
   ),
 ];
