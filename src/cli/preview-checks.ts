@@ -87,26 +87,10 @@ async function notInDdaFiles(
   const creds = await deps.credentials();
   const pattern = creds.profileName ? (await deps.config()).profile(creds.profileName)?.dda_files : undefined;
   if (!pattern || !marked.some((p) => p.forma_pagamento === 'boleto')) return undefined;
-  const { ddaBoletosIn } = await import('./commands/dda.js');
+  const { boletoPayablesOf, ddaBoletosIn } = await import('./commands/dda.js');
   const boletos = await ddaBoletosIn(pattern.split(/\s+/).filter(Boolean));
   const suppliers = known ?? (await (await deps.client()).suppliers.list());
-  const documentOf = new Map(suppliers.map((s) => [s.id, s.document ?? null]));
-  const found = reviewDda(
-    boletos,
-    marked
-      .filter((p) => p.forma_pagamento === 'boleto')
-      .map((p) => ({
-        public_id: p.public_id,
-        state: p.state ?? '',
-        document_number: p.document_number ?? null,
-        amount: p.amount ?? 0,
-        discount_amount: p.discount_amount ?? null,
-        due_date: p.due_date ?? '',
-        supplier_id: p.supplier_id ?? null,
-        supplier_document: p.supplier_id != null ? (documentOf.get(p.supplier_id) ?? null) : null,
-      })),
-    new Map(),
-  );
+  const found = reviewDda(boletos, boletoPayablesOf(marked, suppliers), new Map());
   return new Map(found.notInDda.map((f) => [f.payable.public_id, f.beneficiary_document]));
 }
 

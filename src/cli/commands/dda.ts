@@ -1,4 +1,4 @@
-import type { Payable } from '../../client/types.js';
+import type { Payable, Supplier } from '../../client/types.js';
 import { formatDateBr } from '../../domain/dates.js';
 import {
   type DdaBoleto,
@@ -119,6 +119,23 @@ function termsOf(dda: CnabDdaBoleto): string {
   return terms.join('; ');
 }
 
+/** The boleto payables as the DDA review sees them, each with its supplier's CPF/CNPJ. */
+export function boletoPayablesOf(payables: readonly Payable[], suppliers: readonly Supplier[]): DdaPayable[] {
+  const documentOf = new Map(suppliers.map((s) => [s.id, s.document ?? null]));
+  return payables
+    .filter((p) => p.forma_pagamento === 'boleto')
+    .map((p) => ({
+      public_id: p.public_id,
+      state: p.state ?? '',
+      document_number: p.document_number ?? null,
+      amount: p.amount ?? 0,
+      discount_amount: p.discount_amount ?? null,
+      due_date: p.due_date ?? '',
+      supplier_id: p.supplier_id ?? null,
+      supplier_document: p.supplier_id != null ? (documentOf.get(p.supplier_id) ?? null) : null,
+    }));
+}
+
 /** The files beside what the server has: refused when a file is another company's DDA. */
 async function review(deps: Deps, given: string[], opts: DdaCheckOptions) {
   const read = await readDdaFiles(given, opts);
@@ -134,21 +151,8 @@ async function review(deps: Deps, given: string[], opts: DdaCheckOptions) {
         en: `${path}: this DDA is for CNPJ ${document ?? '?'}, not ${condominium.name}'s (${condominium.document}); nothing was done`,
         pt: `${path}: este DDA é do CNPJ ${document ?? '?'}, não do ${condominium.name} (${condominium.document}); nada foi feito`,
       });
-  const documentOf = new Map(suppliers.map((s) => [s.id, s.document ?? null]));
   const byDocument = new Map(suppliers.flatMap((s) => (s.document ? [[s.document, s.id] as const] : [])));
-  const boletoPayables: DdaPayable[] = payables
-    .filter((p) => p.forma_pagamento === 'boleto')
-    .map((p) => ({
-      public_id: p.public_id,
-      state: p.state ?? '',
-      document_number: p.document_number ?? null,
-      amount: p.amount ?? 0,
-      discount_amount: p.discount_amount ?? null,
-      due_date: p.due_date ?? '',
-      supplier_id: p.supplier_id ?? null,
-      supplier_document: p.supplier_id != null ? (documentOf.get(p.supplier_id) ?? null) : null,
-    }));
-  const found = reviewDda(read.boletos, boletoPayables, byDocument);
+  const found = reviewDda(read.boletos, boletoPayablesOf(payables, suppliers), byDocument);
   const nameOf = new Map(suppliers.map((x) => [x.id, x.name]));
   return { ...read, found, payables, nameOf };
 }

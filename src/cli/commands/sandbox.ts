@@ -267,13 +267,8 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
   const format = enumFlag('--format', opts.format ?? 'ofx', STATEMENT_FORMATS);
   const bankAccountId = opts.account !== undefined ? intFlag('--account', opts.account) : undefined;
   const target = await outputTarget(opts.outputFile, `extrato-${month}.${format}`, Boolean(opts.force));
-  const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
-  const { DB_FILE, statementForDemo } = await import('../../sandbox/index.js');
-  if (!(await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
-    throw new UsageError({
-      en: `--data-dir: no sandbox data in ${dataDir} (condo sandbox start creates it)`,
-      pt: `--data-dir: não há dados de sandbox em ${dataDir} (condo sandbox start os cria)`,
-    });
+  const dataDir = await sandboxData(deps, opts.dataDir);
+  const { statementForDemo } = await import('../../sandbox/index.js');
   let text: string;
   try {
     text = await statementForDemo(dataDir, {
@@ -290,6 +285,18 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
   return 0;
 }
 
+/** The data dir a verb that plays the bank reads (--data-dir, else the default one): refused when it has no data. */
+async function sandboxData(deps: Deps, given: string | undefined): Promise<string> {
+  const dataDir = sandboxDataDir(deps.io.env, given);
+  const { DB_FILE } = await import('../../sandbox/index.js');
+  if (!(await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
+    throw new UsageError({
+      en: `--data-dir: no sandbox data in ${dataDir} (condo sandbox start creates it)`,
+      pt: `--data-dir: não há dados de sandbox em ${dataDir} (condo sandbox start os cria)`,
+    });
+  return dataDir;
+}
+
 export interface DdaOptions {
   date?: string;
   condominium?: string;
@@ -302,13 +309,8 @@ export interface DdaOptions {
 export async function ddaVerb(deps: Deps, opts: DdaOptions): Promise<number> {
   const date = opts.date === undefined ? deps.today() : dateFlag('--date', opts.date, deps.today());
   const target = await outputTarget(opts.outputFile, `DDA-${date}.ret`, Boolean(opts.force));
-  const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
-  const { DB_FILE, ddaForDemo } = await import('../../sandbox/index.js');
-  if (!(await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
-    throw new UsageError({
-      en: `--data-dir: no sandbox data in ${dataDir} (condo sandbox start creates it)`,
-      pt: `--data-dir: não há dados de sandbox em ${dataDir} (condo sandbox start os cria)`,
-    });
+  const dataDir = await sandboxData(deps, opts.dataDir);
+  const { ddaForDemo } = await import('../../sandbox/index.js');
   let text: string;
   try {
     text = ddaForDemo(dataDir, { date, ...(opts.condominium ? { condominium: opts.condominium } : {}) });
