@@ -101,6 +101,20 @@ export function intOrNull(text: string): number | null {
 }
 
 /**
+ * `intOrNull(field(rec, from, to))` read in place: a record's lote and sequence are read on every line, and the
+ * usual field, all digits, needs no slice; anything else is read as the slice would be.
+ */
+export function intAt(rec: string, from: number, to: number): number | null {
+  let n = 0;
+  for (let i = from - 1; i < to; i++) {
+    const digit = rec.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return digitsValue(rec.slice(from - 1, to));
+    n = n * 10 + digit;
+  }
+  return to - from + 1 > 15 ? digitsValue(rec.slice(from - 1, to)) : n;
+}
+
+/**
  * The number a field's digits spell, blanks around them aside; null when blank or not all digits. A loop over
  * the characters: every numeric field of every record passes here, and a trim, a regular expression and a
  * Number() cost several times more. Past 15 digits a double is no longer exact, so Number() rounds as it did.

@@ -7,7 +7,7 @@ import { oneLine } from '../errors.js';
 import { documentProblem, type Problem, trailerSumProblem } from './checks.js';
 import { BANK_NAMES, FORMA_NAMES, SERVICE_NAMES } from './codes.js';
 import { DIALECTS, type DialectId, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
-import { cents, field, fromCnabDate, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
+import { cents, field, fromCnabDate, intAt, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
 import {
   type CnabDirection,
   type CnabService,
@@ -387,7 +387,9 @@ export class Cnab240Reader {
   }
 
   private checkBank(n: number, rec: string): void {
-    const bank = field(rec, 1, 3); // every record starts with its bank
+    // every record starts with its bank; the usual one, the file's, is seen without a slice
+    if (this.file.bank_code !== null && rec.startsWith(this.file.bank_code)) return;
+    const bank = field(rec, 1, 3);
     if (this.file.bank_code === null) this.file.bank_code = bank;
     else if (bank !== this.file.bank_code) {
       this.warn(n, `bank code ${bank} differs from the file's ${this.file.bank_code}`, 'bank-differs');
@@ -507,15 +509,17 @@ export class Cnab240Reader {
     batch.records++;
     this.checkBank(n, rec);
     const at = fieldsOf(DETAIL, rec);
-    const lote = intOrNull(at('lote'));
+    // lote (4-7), sequence (9-13) and segment (14) of every detail, read in place (see DETAIL)
+    const lote = intAt(rec, 4, 7);
     if (lote !== batch.number)
       this.warn(n, `detail says lote ${at('lote')}, inside lote ${batch.number}`, 'detail-lote');
-    const seq = intOrNull(at('sequence'));
+    const seq = intAt(rec, 9, 13);
     if (seq !== batch.expectedSeq) {
       this.warn(n, `record sequence ${at('sequence')}, expected ${batch.expectedSeq}`, 'detail-seq');
     }
     batch.expectedSeq = (seq ?? batch.expectedSeq) + 1;
-    let segment = at('segment').toUpperCase();
+    const letter = rec.charCodeAt(13);
+    let segment = letter >= 97 && letter <= 122 ? at('segment').toUpperCase() : (rec[13] as string);
     // a J-52 says 52 at 18-19, where a J's 44-digit barcode starts
     const j52 = segment === 'J' && at('optional_record') === '52' && !/^\d{44}$/.test(at('barcode'));
     if (j52) segment = 'J52';
