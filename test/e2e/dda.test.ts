@@ -133,6 +133,9 @@ test('a DDA of another company is refused, naming both CNPJs; a file that is not
   await s.condo.ok(['sandbox', 'statement', '--data-dir', s.dataDir, '-O', ofx]);
   const wrong = await s.condo.run(['dda', 'check', ofx]);
   expect(wrong.exitCode).toBe(2);
+  const missing = await s.condo.run(['dda', 'check', join(dir, 'DDA-nope.ret')]);
+  expect(missing.exitCode).toBe(2);
+  expect(missing.stderr).toContain('DDA-nope.ret: not a readable file; nothing was read');
 });
 
 test('a beneficiary nobody knows: listed, nothing created; with --create-suppliers, the supplier and the payable, once', async () => {

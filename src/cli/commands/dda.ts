@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { Payable, Supplier } from '../../client/types.js';
 import { formatDateBr } from '../../domain/dates.js';
 import {
@@ -59,6 +60,12 @@ async function readDdaFiles(given: string[], opts: DdaCheckOptions) {
   const boletos: DdaBoleto[] = [];
   const companies: { path: string; document: string | null }[] = [];
   for (const path of paths) {
+    // one of many files: named by its path (readCnabFile's `FILE:` names the argument of a one-file verb)
+    if (!(await stat(path).catch(() => undefined))?.isFile())
+      throw new UsageError({
+        en: `${path}: not a readable file; nothing was read`,
+        pt: `${path}: não é um arquivo legível; nada foi lido`,
+      });
     const file = await readCnabFile(path);
     if (file.errors.length > 0 || file.truncated) {
       const first = file.errors[0];
