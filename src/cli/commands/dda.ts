@@ -331,7 +331,8 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
   let wrote = 0;
   // --create-suppliers: a beneficiary nobody knew becomes a supplier, once however many boletos name it
   const newSuppliers = new Map<string, number>();
-  for (const f of found.boletos) {
+  for (const finding of found.boletos) {
+    let f = finding;
     const document = f.boleto.beneficiary_document;
     if (f.status === 'unknown_beneficiary' && opts.createSuppliers && document) {
       if (chartAccount === undefined) {
@@ -357,8 +358,8 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
         newSuppliers.set(document, supplierId);
         wrote++;
       }
-      f.supplier_id = supplierId;
-      f.status = 'not_entered';
+      // its beneficiary is a supplier now: the boleto is one not entered yet
+      f = { ...f, status: 'not_entered', supplier_id: supplierId };
     }
     if (f.status === 'not_entered') {
       const account = chartAccount ?? latestChartAccount(payables, f.supplier_id);
