@@ -87,7 +87,7 @@ async function notInDdaFiles(
   const creds = await deps.credentials();
   const pattern = creds.profileName ? (await deps.config()).profile(creds.profileName)?.dda_files : undefined;
   if (!pattern || !marked.some((p) => p.forma_pagamento === 'boleto')) return undefined;
-  const { boletoPayablesOf, ddaBoletosIn } = await import('./commands/dda.js');
+  const { boletoPayablesOf, ddaBoletosIn } = await import('./dda-files.js');
   const boletos = await ddaBoletosIn(pattern.split(/\s+/).filter(Boolean));
   const suppliers = known ?? (await (await deps.client()).suppliers.list());
   const found = reviewDda(boletos, boletoPayablesOf(marked, suppliers), new Map());
