@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { UsageError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 
 /**
@@ -51,8 +52,16 @@ export async function expandFileArgs(args: readonly string[], opts: ExpandOption
 }
 
 /** Nothing matched and --allow-empty said that is fine: one line on stderr, exit 0. */
-export function nothingToImport(deps: Deps, patterns: readonly string[]): number {
+export function nothingToImport(
+  deps: Deps,
+  patterns: readonly string[],
+  doing: Text = { en: 'import', pt: 'importar' },
+): number {
   deps.nothingWritten = true;
-  deps.info(`no files match ${patterns.map((p) => `"${p}"`).join(', ')}: nothing to import`);
+  const named = patterns.map((p) => `"${p}"`).join(', ');
+  deps.info({
+    en: `no files match ${named}: nothing to ${doing.en}`,
+    pt: `nenhum arquivo corresponde a ${named}: nada a ${doing.pt}`,
+  });
   return 0;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildBoleto } from '../../src/formats/boleto/index.js';
 import { writeDdaFile } from '../../src/formats/cnab240/dda-writer.js';
 import { sampleDdaInput } from '../unit/cnab240/fixtures.js';
-import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+import { condoIn, leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /**
  * #33: the morning's cron run. The sandbox plays the bank and writes the day's DDA file (`condo sandbox dda`): the
@@ -217,4 +217,14 @@ test('for a script the same in every language; a chart account that cannot take 
   ]);
   expect(refused.exitCode).toBe(2);
   expect(refused.stderr).toContain(`is not an active expense account`);
+});
+
+test('a cron night with no DDA file (--allow-empty) asks the server nothing: no credentials needed, exit 0', async () => {
+  const nobody = condoIn(join(dir, 'no-config'));
+  const r = await nobody.run(['dda', 'import', join(dir, 'DDA-1999-*.ret'), '--allow-empty']);
+  expect(r.exitCode, r.stderr).toBe(0);
+  expect(r.stderr).toContain('DDA-1999-*.ret": nothing to import');
+  const check = await nobody.run(['dda', 'check', join(dir, 'DDA-1999-*.ret'), '--allow-empty']);
+  expect(check.exitCode, check.stderr).toBe(0);
+  expect(check.stderr).toContain('nothing to check');
 });

@@ -50,8 +50,7 @@ interface BoletoLine {
 }
 
 /** The files beside what the server has: refused when a file is another company's DDA. */
-async function review(deps: Deps, given: string[], opts: DdaCheckOptions) {
-  const read = await readDdaFiles(given, opts);
+async function review(deps: Deps, read: Awaited<ReturnType<typeof readDdaFiles>>) {
   const client = await deps.client();
   const [condominium, suppliers, payables] = await Promise.all([
     client.condominiums.get(),
@@ -211,14 +210,10 @@ async function report(
 
 /** `condo dda check FILE...`: the three checks, nothing written; exit 1 when something needs a person. */
 export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOptions): Promise<number> {
-  const { paths, found } = await review(deps, given, opts);
-  if (paths.length === 0) {
-    deps.info({
-      en: `no files match ${given.map((p) => `"${p}"`).join(', ')}: nothing to check`,
-      pt: `nenhum arquivo corresponde a ${given.map((p) => `"${p}"`).join(', ')}: nada a conferir`,
-    });
-    return 0;
-  }
+  // the files first: a cron night with none (--allow-empty) asks the server nothing
+  const read = await readDdaFiles(given, opts);
+  if (read.paths.length === 0) return nothingToImport(deps, given, { en: 'check', pt: 'conferir' });
+  const { found } = await review(deps, read);
   return report(deps, found.boletos.map(checkLine), found);
 }
 
@@ -228,8 +223,9 @@ export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOption
  * under an idempotency key of its barcode, so a re-run or a retry after a crash enters nothing twice.
  */
 export async function importDda(deps: Deps, given: string[], opts: DdaImportOptions): Promise<number> {
-  const { paths, found, payables, nameOf } = await review(deps, given, opts);
-  if (paths.length === 0) return nothingToImport(deps, given);
+  const read = await readDdaFiles(given, opts);
+  if (read.paths.length === 0) return nothingToImport(deps, given);
+  const { found, payables, nameOf } = await review(deps, read);
   const client = await deps.client();
   const chartAccount =
     opts.chartAccount !== undefined ? await expenseAccount(deps, opts.chartAccount) : undefined;
