@@ -13,7 +13,8 @@
  *
  * The canonical key is the 44-digit barcode: a payable's linha digitável is converted to it.
  */
-import { parseBoletoCode } from '../formats/boleto/index.js';
+import { barcodeOf } from './batch-preview.js';
+import { UNPAID_STATES } from './payables.js';
 
 export interface DdaBoleto {
   barcode: string;
@@ -73,14 +74,11 @@ export interface DdaReview {
   notInDda: DdaPayableFinding[];
 }
 
-/** States in which a payable is still to be paid: a boleto that DDA no longer lists matters only then. */
-const OPEN_STATES = new Set(['pending', 'marked_for_remessa', 'in_batch', 'scheduled']);
-
 /** The 44-digit barcode of a boleto payable's document; null for anything else (arrecadação, text, invalid). */
 export function boletoBarcodeOf(document: string | null | undefined): string | null {
-  if (!document) return null;
-  const code = parseBoletoCode(document);
-  return code.ok && code.kind === 'boleto' ? code.barcode : null;
+  const barcode = barcodeOf({ document_number: document });
+  // arrecadação (utility bills, taxes) starts with 8: never in DDA
+  return barcode?.startsWith('8') ? null : barcode;
 }
 
 export function reviewDda(
@@ -97,11 +95,9 @@ export function reviewDda(
   const listed = new Map<string, DdaBoleto>();
   for (const b of files) listed.set(b.barcode, b);
   const boletos: DdaBoletoFinding[] = [];
-  const beneficiaryOf = new Map<string, string | null>();
   for (const b of listed.values()) {
     const payable = byBarcode.get(b.barcode) ?? null;
     if (payable) {
-      beneficiaryOf.set(b.barcode, b.beneficiary_document);
       const changes = changesOf(payable, b);
       boletos.push({
         boleto: b,
@@ -123,12 +119,13 @@ export function reviewDda(
   }
   const notInDda: DdaPayableFinding[] = [];
   for (const [barcode, p] of byBarcode) {
-    if (!OPEN_STATES.has(p.state)) continue;
-    if (!beneficiaryOf.has(barcode)) {
+    if (!UNPAID_STATES.has(p.state)) continue;
+    const boleto = listed.get(barcode);
+    if (!boleto) {
       notInDda.push({ payable: p, reason: 'not_listed', beneficiary_document: null });
       continue;
     }
-    const beneficiary = beneficiaryOf.get(barcode) ?? null;
+    const beneficiary = boleto.beneficiary_document;
     if (p.supplier_document && beneficiary && p.supplier_document !== beneficiary)
       notInDda.push({ payable: p, reason: 'beneficiary_differs', beneficiary_document: beneficiary });
   }

@@ -35,6 +35,8 @@ export function payableTotalCents(p: {
 }
 
 export const PAYABLE_STATES = ['pending', 'marked_for_remessa', 'in_batch', 'scheduled', 'paid'] as const;
+/** Every state but paid: a payable still to be paid (a bank's DDA lists its boleto until then). */
+export const UNPAID_STATES: ReadonlySet<string> = new Set(PAYABLE_STATES.filter((s) => s !== 'paid'));
 export type PayableState = (typeof PAYABLE_STATES)[number];
 
 /**

@@ -11,7 +11,8 @@
  */
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
-import { buildBoleto, linhaToBarcode, parseBoletoCode } from '../formats/boleto/index.js';
+import { UNPAID_STATES } from '../domain/payables.js';
+import { buildBoleto, parseBoletoCode } from '../formats/boleto/index.js';
 import type { DdaBoletoInput } from '../formats/cnab240/index.js';
 import { writeDdaFile } from '../formats/cnab240/index.js';
 import { TEST_CONDOMINIUM } from './seed/index.js';
@@ -38,9 +39,6 @@ const NEW_BOLETO = {
   // Bradesco's free field: agência, carteira 09, nosso número, conta, 0
   freeField: '3321090000091200712345000',
 };
-
-/** Titles the bank still lists: entered and not yet paid, canceled or returned. */
-const OPEN_STATES = new Set(['pending', 'marked_for_remessa', 'in_batch', 'scheduled']);
 
 export interface DdaOptions {
   condominium?: string;
@@ -73,7 +71,7 @@ export function ddaFileOf(store: SandboxStore, opts: DdaOptions = {}): string {
       const changed = p.description === CHANGED_BILL;
       if (changed) changedDue = registered;
       const supplier = p.supplier_id == null ? undefined : suppliers.get(p.supplier_id);
-      if (!OPEN_STATES.has(p.state) || code.freeField !== REGISTERED_FREE_FIELD || !supplier) continue;
+      if (!UNPAID_STATES.has(p.state) || code.freeField !== REGISTERED_FREE_FIELD || !supplier) continue;
       boletos.push({
         barcode: code.barcode,
         beneficiary: { document: supplier.document, name: supplier.name },
@@ -87,17 +85,15 @@ export function ddaFileOf(store: SandboxStore, opts: DdaOptions = {}): string {
     }
     const cleaner = [...suppliers.values()].find((s) => NEW_BOLETO.supplier.test(s.name));
     const dueDate = addDays(changedDue ?? addDays(day, 12), NEW_BOLETO.daysAfterChanged);
-    const barcode = linhaToBarcode(
-      buildBoleto({
-        bankCode: '237',
-        dueDate,
-        amountCents: NEW_BOLETO.amountCents,
-        freeField: NEW_BOLETO.freeField,
-      }).linhaDigitavel,
-    );
-    // listed until it is paid: entered or not, an open title stays in the bank's DDA
+    const { barcode } = buildBoleto({
+      bankCode: '237',
+      dueDate,
+      amountCents: NEW_BOLETO.amountCents,
+      freeField: NEW_BOLETO.freeField,
+    });
+    // listed until it is paid: entered or not, an unpaid title stays in the bank's DDA
     const state = barcodes.get(barcode);
-    if (cleaner && (state === undefined || OPEN_STATES.has(state))) {
+    if (cleaner && (state === undefined || UNPAID_STATES.has(state))) {
       boletos.push({
         barcode,
         beneficiary: { document: cleaner.document, name: cleaner.name },
