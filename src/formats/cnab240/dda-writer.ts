@@ -1,12 +1,14 @@
 /**
- * A DDA file as a bank writes it (layouts/dda.ts): the boletos registered against a company's CNPJ, one lote of
+ * A DDA file as a bank writes it (layouts/dda.ts): the boletos registered against a company's CNPJ, in lotes of
  * segments G with their H and Y. condo reads these files; the sandbox writes them to play the bank, in the
  * bank's own variant (Itaú's lote header differs), and the tests read them back.
  */
 import { toCnabDate } from './fields.js';
 import {
+  DDA_CHARGES,
   DDA_LOTE_HEADER,
   DDA_LOTE_HEADER_ITAU,
+  type DdaChargeFields,
   FILE_HEADER,
   type Layout,
   SEGMENT_G,
@@ -14,6 +16,7 @@ import {
   SEGMENT_Y03,
   SEGMENT_Y51,
   writeRecord,
+  Y51_INVOICE_FIELDS,
   Y51_INVOICES,
 } from './layouts.js';
 import { fileTrailer, loteTrailer } from './writer.js';
@@ -69,7 +72,6 @@ export interface DdaFileInput {
 const docType = (document: string) => (document.length === 11 ? 1 : 2);
 const dateOrZeros = (date: string | undefined) => (date ? toCnabDate(date) : '00000000');
 
-/** The file's lines, written as the boletos come (a day's DDA of a large condominium is held by no one). */
 /** A lote's details are numbered in five digits: a lote holds at most this many. */
 const MAX_LOTE_DETAILS = 99_999;
 
@@ -101,17 +103,18 @@ export function* ddaLines(input: DdaFileInput): Generator<string> {
     layout_version: 84,
   });
   const loteHeader = bank === '341' ? DDA_LOTE_HEADER_ITAU : DDA_LOTE_HEADER;
-  let lote = 0;
+  const most = input.maxLoteDetails ?? MAX_LOTE_DETAILS;
+  let lote = 1;
   let sequence = 0;
   let sum = 0;
   let fileRecords = 1; // the file header
+  yield writeRecord(loteHeader, { ...company, lote });
   for (const b of input.boletos) {
     const records = boletoRecords(b);
-    if (lote === 0 || sequence + records.length > (input.maxLoteDetails ?? MAX_LOTE_DETAILS)) {
-      if (lote > 0) {
-        yield loteTrailer(bank, lote, sequence + 2, sum);
-        fileRecords += sequence + 2;
-      }
+    if (sequence > 0 && sequence + records.length > most) {
+      // a lote's header and trailer count among its records
+      yield loteTrailer(bank, lote, sequence + 2, sum);
+      fileRecords += sequence + 2;
       lote++;
       sequence = 0;
       sum = 0;
@@ -121,16 +124,21 @@ export function* ddaLines(input: DdaFileInput): Generator<string> {
       yield writeRecord(layout, values, { bank, lote, sequence: ++sequence });
     sum += b.amountCents;
   }
-  if (lote === 0) {
-    lote = 1;
-    yield writeRecord(loteHeader, { ...company, lote });
-  }
   yield loteTrailer(bank, lote, sequence + 2, sum);
   fileRecords += sequence + 2;
   yield fileTrailer(bank, lote, fileRecords + 1);
 }
 
 type RecordValues = Record<string, string | number>;
+
+/** A discount's or fine's fields; a charge not given is written as none (code 0, zeros). */
+function chargeValues(fields: DdaChargeFields, given: DdaCharge | undefined): RecordValues {
+  return {
+    [fields.code]: given?.code ?? '0',
+    [fields.date]: dateOrZeros(given?.date),
+    [fields.value]: given?.valueCents ?? 0,
+  };
+}
 
 /** A boleto's records: its G, then H when it has something to say, Y-03 for its payer, Y-51 for its invoices. */
 function boletoRecords(b: DdaBoletoInput): [Layout, RecordValues][] {
@@ -149,9 +157,7 @@ function boletoRecords(b: DdaBoletoInput): [Layout, RecordValues][] {
         document_number: b.documentNumber ?? '',
         issue_date: dateOrZeros(b.issueDate),
         interest_per_day: b.interestPerDayCents ?? 0,
-        discount_1_code: b.discount?.code ?? '0',
-        discount_1_date: dateOrZeros(b.discount?.date),
-        discount_1_value: b.discount?.valueCents ?? 0,
+        ...chargeValues(DDA_CHARGES.discount_1, b.discount),
         payment_deadline: dateOrZeros(b.paymentDeadline ?? b.dueDate),
       },
     ],
@@ -164,13 +170,9 @@ function boletoRecords(b: DdaBoletoInput): [Layout, RecordValues][] {
         guarantor_document_type: b.guarantor ? docType(b.guarantor.document) : 0,
         guarantor_document: b.guarantor?.document ?? 0,
         guarantor_name: b.guarantor?.name ?? '',
-        discount_2_code: '0',
-        discount_2_date: '00000000',
-        discount_3_code: '0',
-        discount_3_date: '00000000',
-        fine_code: b.fine?.code ?? '0',
-        fine_date: dateOrZeros(b.fine?.date),
-        fine_value: b.fine?.valueCents ?? 0,
+        ...chargeValues(DDA_CHARGES.discount_2, undefined),
+        ...chargeValues(DDA_CHARGES.discount_3, undefined),
+        ...chargeValues(DDA_CHARGES.fine, b.fine),
         rebate: b.rebateCents ?? 0,
         nosso_numero: b.nossoNumero ?? '',
       },
@@ -189,9 +191,10 @@ function boletoRecords(b: DdaBoletoInput): [Layout, RecordValues][] {
   for (let i = 0; i < invoices.length; i += Y51_INVOICES) {
     const values: RecordValues = { movement };
     invoices.slice(i, i + Y51_INVOICES).forEach((invoice, k) => {
-      values[`invoice_${k + 1}_number`] = invoice.number;
-      values[`invoice_${k + 1}_amount`] = invoice.amountCents;
-      values[`invoice_${k + 1}_date`] = toCnabDate(invoice.date);
+      const fields = Y51_INVOICE_FIELDS[k] as (typeof Y51_INVOICE_FIELDS)[number];
+      values[fields.number] = invoice.number;
+      values[fields.amount] = invoice.amountCents;
+      values[fields.date] = toCnabDate(invoice.date);
     });
     out.push([SEGMENT_Y51, values]);
   }

@@ -22,6 +22,8 @@ import {
 import { type Dialect, ITAU_SISPAG, type TributeKind, tributeOfRecord } from './dialects.js';
 import { cents, fromCnabDate, trimOrNull } from './fields.js';
 import {
+  DDA_CHARGES,
+  type DdaChargeFields,
   DETAIL,
   fieldsOf,
   read,
@@ -39,7 +41,7 @@ import {
   SEGMENT_Y03,
   SEGMENT_Y51,
   SEGMENT_Z,
-  Y51_INVOICES,
+  Y51_INVOICE_FIELDS,
 } from './layouts.js';
 
 export interface CnabItem {
@@ -262,28 +264,8 @@ function segmentT(rec: string, item: CnabItem): void {
   }
 }
 
-/** A discount's or fine's three fields, by their names in the layout (made once: names built per record cost). */
-interface ChargeFields {
-  code: string;
-  date: string;
-  value: string;
-}
-const chargeFields = (name: string): ChargeFields => ({
-  code: `${name}_code`,
-  date: `${name}_date`,
-  value: `${name}_value`,
-});
-const DISCOUNT_1 = chargeFields('discount_1');
-const H_DISCOUNTS = [chargeFields('discount_2'), chargeFields('discount_3')];
-const FINE = chargeFields('fine');
-const Y51_FIELDS = Array.from({ length: Y51_INVOICES }, (_, i) => ({
-  number: `invoice_${i + 1}_number`,
-  amount: `invoice_${i + 1}_amount`,
-  date: `invoice_${i + 1}_date`,
-}));
-
 /** A discount or fine as G and H write it: none when its code and value are blank or zero. */
-function charge(at: (name: string) => string, fields: ChargeFields): CnabDdaCharge | null {
+function charge(at: (name: string) => string, fields: DdaChargeFields): CnabDdaCharge | null {
   const code = at(fields.code).trim();
   const value = cents(at(fields.value));
   if ((code === '' || code === '0') && !value) return null;
@@ -306,7 +288,7 @@ function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
   item.date = fromCnabDate(at('issue_date'));
   if (item.barcode?.startsWith('341') && /^\d{44}$/.test(item.barcode))
     item.nosso_numero = item.barcode.slice(22, 30);
-  const discount = charge(at, DISCOUNT_1);
+  const discount = charge(at, DDA_CHARGES.discount_1);
   item.dda = {
     movement: trimOrNull(at('movement')),
     document_number: trimOrNull(at('document_number')),
@@ -334,11 +316,11 @@ function segmentH(rec: string, item: CnabItem): void {
   const name = trimOrNull(at('guarantor_name'));
   const document = normalizeDocument(at('guarantor_document_type'), at('guarantor_document'));
   if (name || document) dda.guarantor = { document, name };
-  for (const fields of H_DISCOUNTS) {
+  for (const fields of [DDA_CHARGES.discount_2, DDA_CHARGES.discount_3]) {
     const discount = charge(at, fields);
     if (discount) dda.discounts.push(discount);
   }
-  dda.fine = charge(at, FINE);
+  dda.fine = charge(at, DDA_CHARGES.fine);
   dda.rebate_cents = cents(at('rebate')) || null;
   item.nosso_numero = trimOrNull(at('nosso_numero')) ?? item.nosso_numero;
 }
@@ -347,7 +329,7 @@ function segmentH(rec: string, item: CnabItem): void {
 function segmentY(rec: string, item: CnabItem): void {
   const dda = item.dda;
   if (!dda) return;
-  const kind = rec.slice(17, 19);
+  const kind = read(DETAIL, rec, 'optional_record');
   if (kind === '03') {
     const at = fieldsOf(SEGMENT_Y03, rec);
     dda.payer = {
@@ -356,7 +338,7 @@ function segmentY(rec: string, item: CnabItem): void {
     };
   } else if (kind === '51') {
     const at = fieldsOf(SEGMENT_Y51, rec);
-    for (const fields of Y51_FIELDS) {
+    for (const fields of Y51_INVOICE_FIELDS) {
       const number = trimOrNull(at(fields.number));
       if (number)
         dda.invoices.push({

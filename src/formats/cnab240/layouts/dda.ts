@@ -50,11 +50,30 @@ const ddaDetailStart = (segment: string): LayoutField[] => [
   f(16, 17, 'movement', 'num'),
 ];
 
+/** A discount's or fine's three fields by their names, made once (the reader reads them on every boleto). */
+export interface DdaChargeFields {
+  code: string;
+  date: string;
+  value: string;
+}
+const chargeFields = (name: string): DdaChargeFields => ({
+  code: `${name}_code`,
+  date: `${name}_date`,
+  value: `${name}_value`,
+});
+/** Discount 1 (segment G), discounts 2 and 3 and the fine (segment H). */
+export const DDA_CHARGES = {
+  discount_1: chargeFields('discount_1'),
+  discount_2: chargeFields('discount_2'),
+  discount_3: chargeFields('discount_3'),
+  fine: chargeFields('fine'),
+} as const;
+
 /** A discount, a fine: its code (1 an amount, 2 a percentage...), its date and its value (2 decimals). */
-const charge = (at: number, name: string): LayoutField[] => [
-  f(at, at, `${name}_code`, 'alpha'),
-  f(at + 1, at + 8, `${name}_date`, 'num'),
-  f(at + 9, at + 23, `${name}_value`, 'num'),
+const charge = (at: number, fields: DdaChargeFields): LayoutField[] => [
+  f(at, at, fields.code, 'alpha'),
+  f(at + 1, at + 8, fields.date, 'num'),
+  f(at + 9, at + 23, fields.value, 'num'),
 ];
 
 /** Segment G: the boleto, as its beneficiary registered it. */
@@ -76,7 +95,7 @@ export const SEGMENT_G = layout('G (DDA)', [
   f(180, 181, 'title_kind', 'num'),
   f(182, 189, 'issue_date', 'num'),
   f(190, 204, 'interest_per_day', 'num'),
-  ...charge(205, 'discount_1'),
+  ...charge(205, DDA_CHARGES.discount_1),
   f(229, 229, 'protest_code', 'alpha'),
   f(230, 231, 'protest_days', 'num'),
   f(232, 239, 'payment_deadline', 'num'),
@@ -89,9 +108,9 @@ export const SEGMENT_H = layout('H (DDA)', [
   f(18, 18, 'guarantor_document_type', 'num'),
   f(19, 33, 'guarantor_document', 'num'),
   f(34, 73, 'guarantor_name', 'alpha'),
-  ...charge(74, 'discount_2'),
-  ...charge(98, 'discount_3'),
-  ...charge(122, 'fine'),
+  ...charge(74, DDA_CHARGES.discount_2),
+  ...charge(98, DDA_CHARGES.discount_3),
+  ...charge(122, DDA_CHARGES.fine),
   f(146, 160, 'rebate', 'num'),
   f(161, 180, 'nosso_numero', 'alpha'),
   f(181, 200, 'cnab_181', 'blank'),
@@ -117,17 +136,24 @@ export const SEGMENT_Y03 = layout('Y-03 (DDA)', [
 /** How many invoices a Y-51 names, each as number (15), amount (15) and issue date (8). */
 export const Y51_INVOICES = 5;
 
+/** The Y-51 invoices' fields by their names, in order. */
+export const Y51_INVOICE_FIELDS = Array.from({ length: Y51_INVOICES }, (_, i) => ({
+  number: `invoice_${i + 1}_number`,
+  amount: `invoice_${i + 1}_amount`,
+  date: `invoice_${i + 1}_date`,
+}));
+
 /** Segment Y, optional record 51: the invoices (notas fiscais) the boleto charges. */
 export const SEGMENT_Y51 = layout('Y-51 (DDA)', [
   ...ddaDetailStart('Y'),
   f(18, 19, 'optional_record', 'num', 51),
-  ...Array.from({ length: Y51_INVOICES }, (_, i) => {
+  ...Y51_INVOICE_FIELDS.flatMap((fields, i) => {
     const at = 20 + i * 38;
     return [
-      f(at, at + 14, `invoice_${i + 1}_number`, 'alpha'),
-      f(at + 15, at + 29, `invoice_${i + 1}_amount`, 'num'),
-      f(at + 30, at + 37, `invoice_${i + 1}_date`, 'num'),
+      f(at, at + 14, fields.number, 'alpha'),
+      f(at + 15, at + 29, fields.amount, 'num'),
+      f(at + 30, at + 37, fields.date, 'num'),
     ];
-  }).flat(),
+  }),
   f(210, 240, 'cnab_210', 'blank'),
 ]);
