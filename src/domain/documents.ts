@@ -53,6 +53,11 @@ export function isValidCnpj(cnpj: string): boolean {
   );
 }
 
+/** A CPF (11 characters) or a CNPJ (14) whose check digits are right; any other length is neither. */
+export function isValidDocument(doc: string): boolean {
+  return doc.length === 11 ? isValidCpf(doc) : doc.length === 14 && isValidCnpj(doc);
+}
+
 /** A CPF or CNPJ as people write it: 123.456.789-09, 12.345.678/0001-95; anything else as it came. */
 export function formatDocument(doc: string): string {
   if (/^\d{11}$/.test(doc)) return doc.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');

@@ -1,5 +1,5 @@
 import { parseBoletoCode } from '../formats/boleto/index.js';
-import { formatDocument, isValidCnpj, isValidCpf } from './documents.js';
+import { formatDocument, isValidDocument } from './documents.js';
 
 /**
  * A tax guide as a payable (a condo sandbox extension, `tribute` on a boleto payable): a DARF or a GPS paid by its
@@ -59,7 +59,7 @@ export function tributeProblems(p: TributeFacts): Record<string, string[]> {
     say('tribute.kind', `must be darf, gps or fgts, got "${t.kind}"`);
   if (!/^\d{4}$/.test(t.revenue_code ?? '')) say('tribute.revenue_code', 'must be 4 digits');
   const doc = t.contributor_document ?? '';
-  if (doc !== '' && !(doc.length === 11 ? isValidCpf(doc) : doc.length === 14 && isValidCnpj(doc)))
+  if (doc !== '' && !isValidDocument(doc))
     say('tribute.contributor_document', `"${doc}" is not a valid CPF or CNPJ`);
   const period = PERIOD[t.kind];
   if (period && !period.test(t.period ?? ''))

@@ -148,7 +148,7 @@ export function trimOrNull(text: string): string | null {
 
 // ---- check digits -------------------------------------------------------------------------------------
 
-export { isValidCnpj, isValidCpf } from '../../domain/documents.js';
+export { isValidCnpj, isValidCpf, isValidDocument } from '../../domain/documents.js';
 
 /** Kind of a CPF/CNPJ by length of its digits: 1 = CPF, 2 = CNPJ (FEBRABAN's "tipo de inscrição"). */
 export function documentType(doc: string): '1' | '2' {

@@ -17,7 +17,7 @@ import {
   FEBRABAN,
   type TributeKind,
 } from './dialects.js';
-import { documentType, isValidCnpj, isValidCpf, toCnabDate } from './fields.js';
+import { documentType, isValidCnpj, isValidCpf, isValidDocument, toCnabDate } from './fields.js';
 import {
   FILE_TRAILER,
   itauPayeeAgencyAccount,
@@ -419,7 +419,7 @@ function requireDigits(value: unknown, field: string, max: number): string {
 
 function requireDocument(value: unknown, field: string): string {
   const doc = requireDigits(value, field, 14);
-  if (doc.length === 11 ? !isValidCpf(doc) : doc.length === 14 ? !isValidCnpj(doc) : true) {
+  if (!isValidDocument(doc)) {
     fail(field, `"${value}" is not a valid CPF (11 digits) or CNPJ (14 digits)`);
   }
   return doc;

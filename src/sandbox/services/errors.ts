@@ -25,6 +25,8 @@ export class DomainError extends Error {
 
 export const notFound = (what = 'resource') => new DomainError('not_found', 'not_found', `${what} not found`);
 export const invalidState = (message: string) => new DomainError('invalid_state', 'invalid_state', message);
+/** The request would make a second of what must be one (a supplier's CPF/CNPJ): 409. */
+export const conflict = (message: string) => new DomainError('conflict', 'conflict', message);
 export const validationFailed = (fields: FieldErrors, message = 'the request has invalid fields') =>
   new DomainError('invalid', 'validation_failed', message, fields);
 /** A domain rule (not_remittable, period_closed, nothing_to_remit, invalid_file...), with its own code. */

@@ -3,12 +3,12 @@
  * a bank's rejection named it. Both are condo sandbox extensions: the spec lists suppliers read-only. The PIX key's
  * type is read off the key, as the DICT would.
  */
-import { isValidCnpj, isValidCpf } from '../../domain/documents.js';
+import { isValidDocument } from '../../domain/documents.js';
 import type { FieldErrors, SupplierCreate, SupplierUpdate } from '../../domain/request-bodies.js';
 import { pixKeyType } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
 import type { Supplier } from '../model.js';
-import { DomainError, validationFailed } from './errors.js';
+import { conflict, validationFailed } from './errors.js';
 
 const BANK_FIELDS = ['bank_code', 'agency', 'account'] as const;
 
@@ -49,20 +49,14 @@ export function updateSupplier(s: Supplier, patch: SupplierUpdate): Supplier {
  */
 export function createSupplier(tx: Tx, body: SupplierCreate): Supplier {
   const fields: FieldErrors = {};
-  const valid = body.document.length === 11 ? isValidCpf(body.document) : isValidCnpj(body.document);
-  if (!valid) fields.document = ['has invalid check digits'];
+  if (!isValidDocument(body.document)) fields.document = ['has invalid check digits'];
   const given = BANK_FIELDS.filter((f) => body[f] !== undefined);
   if (given.length > 0 && given.length < BANK_FIELDS.length)
     for (const f of BANK_FIELDS)
       if (body[f] === undefined) fields[f] = ['is required with bank_code, agency and account'];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const taken = tx.suppliers.first(tx.suppliers.where().eq('document', body.document));
-  if (taken)
-    throw new DomainError(
-      'conflict',
-      'conflict',
-      `supplier ${taken.id} (${taken.name}) already has CPF/CNPJ ${body.document}`,
-    );
+  if (taken) throw conflict(`supplier ${taken.id} (${taken.name}) already has CPF/CNPJ ${body.document}`);
   const supplier: Supplier = {
     id: tx.nextId('suppliers'),
     name: body.name,
