@@ -751,7 +751,6 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
     ' é ambíguo: escreva 1234,56 ou 1.234,56 (no máximo duas casas decimais)',
   ],
   [/ has more than two decimals/g, ' tem mais de duas casas decimais'],
-  [/ is too large$/g, ' é grande demais'],
   [
     /the bank says this boleto is already paid: check the statement before paying it again/g,
     'o banco diz que este boleto já está pago: confira o extrato antes de pagá-lo de novo',

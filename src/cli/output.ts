@@ -102,11 +102,11 @@ function forScript(value: unknown, kind: Column<unknown>['kind']): string {
   return withoutControls(scriptText(value, kind));
 }
 
-/** A cell's text before its control characters are dealt with (a JSON value's are escaped by JSON already). */
 /** A value written in both languages (domain/text.ts): a person reads it in theirs, a script the English. */
 const isText = (value: unknown): value is Text =>
   typeof value === 'object' && value !== null && 'en' in value && 'pt' in value;
 
+/** A cell's text before its control characters are dealt with (a JSON value's are escaped by JSON already). */
 function scriptText(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined) return '';
   if (isText(value)) return value.en;

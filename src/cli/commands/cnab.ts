@@ -116,18 +116,21 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
   const streamed = deps.format === 'tsv' || deps.format === 'csv';
   const aside = streamed ? setAside() : undefined;
   try {
-    let rows: ReturnType<typeof delimitedRows<CnabItem>> | undefined;
-    const onItem = (item: CnabItem) => {
-      rows ??= delimitedRows({ ...deps, io: { ...deps.io, stdout: aside!.out } }, columnsFor(item, english));
-      rows.write(item);
-    };
-    const file = await readCnabFile(path, aside ? { keepItems: false, onItem } : undefined);
-    if (aside)
-      rows ??= delimitedRows(
-        { ...deps, io: { ...deps.io, stdout: aside.out } },
-        columnsFor(undefined, english),
-      );
-    rows?.end();
+    let file: CnabFile;
+    if (aside) {
+      let rows: ReturnType<typeof delimitedRows<CnabItem>> | undefined;
+      const rowsFor = (item: CnabItem | undefined) =>
+        delimitedRows({ ...deps, io: { ...deps.io, stdout: aside.out } }, columnsFor(item, english));
+      file = await readCnabFile(path, {
+        keepItems: false,
+        onItem: (item) => {
+          rows ??= rowsFor(item);
+          rows.write(item);
+        },
+      });
+      // a file of no items still gets its header row (csv, tsv --header)
+      (rows ?? rowsFor(undefined)).end();
+    } else file = await readCnabFile(path);
     return await report(deps, path, file, aside);
   } finally {
     aside?.remove();

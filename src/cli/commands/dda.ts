@@ -310,8 +310,9 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
       continue;
     }
     if (f.status === 'changed' && opts.applyChanges && f.payable) {
-      lines.push(await applyChange(deps, f, f.payable, Boolean(opts.dryRun)));
-      if (!opts.dryRun && lines.at(-1)?.status === 'updated') wrote++;
+      const line = await applyChange(deps, f, f.payable, Boolean(opts.dryRun));
+      if (line.status === 'updated') wrote++;
+      lines.push(line);
       continue;
     }
     lines.push(checkLine(f));
