@@ -8,6 +8,7 @@ import type { Text } from '../../domain/text.js';
 import { buildBoleto } from '../../formats/boleto/index.js';
 import type { Deps } from '../context.js';
 import { type Io, paint, writeLine } from '../io.js';
+import { wrapMessage } from '../output.js';
 
 /**
  * `condo demo`: a sandbox on a free port with a throw-away data dir and config, and the payable lifecycle run
@@ -30,8 +31,7 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
   const run = (args: string[], target: Io): Promise<number> => deps.condo(args, target);
   return {
     async show(title, args, opts = {}) {
-      writeLine(io.stdout, '');
-      writeLine(io.stdout, paint(io, 'bold', `▸ ${deps.t(title)}`));
+      heading(deps, '▸', title);
       writeLine(
         io.stdout,
         paint(
@@ -101,8 +101,16 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
 }
 
 function chapter(deps: Deps, title: Text): void {
+  heading(deps, '━━', title);
+}
+
+/** A blank line and a step's or chapter's title, broken at the terminal's width as messages are. */
+function heading(deps: Deps, mark: string, title: Text): void {
   writeLine(deps.io.stdout, '');
-  writeLine(deps.io.stdout, paint(deps.io, 'bold', `━━ ${deps.t(title)}`));
+  writeLine(
+    deps.io.stdout,
+    paint(deps.io, 'bold', wrapMessage(deps.io, `${mark} ${deps.t(title)}`, deps.io.stdout)),
+  );
 }
 
 /** A payable as the demo creates it: by supplier (or a payee name), in reais, with a forma and a due date. */
@@ -181,10 +189,14 @@ export async function demo(deps: Deps): Promise<number> {
     );
     writeLine(
       io.stdout,
-      deps.t({
-        en: `Sandbox running at ${sandbox.baseUrl} (condominium ${me.condominium}); nothing here touches a real bank.`,
-        pt: `Sandbox rodando em ${sandbox.baseUrl} (condomínio ${me.condominium}); nada aqui toca um banco de verdade.`,
-      }),
+      wrapMessage(
+        io,
+        deps.t({
+          en: `Sandbox running at ${sandbox.baseUrl} (condominium ${me.condominium}); nothing here touches a real bank.`,
+          pt: `Sandbox rodando em ${sandbox.baseUrl} (condomínio ${me.condominium}); nada aqui toca um banco de verdade.`,
+        }),
+        io.stdout,
+      ),
     );
 
     await s.show(
@@ -505,18 +517,10 @@ async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
     ['payables', 'mark', ...toMark],
   );
   const batch = await s.json<Json>(['batches', 'create', '--date', 'next-business-day', '--yes']);
-  writeLine(io.stdout, '');
-  writeLine(
-    io.stdout,
-    paint(
-      io,
-      'bold',
-      `▸ ${deps.t({
-        en: 'Generate the payment batch: one CNAB 240 file with every marked payable',
-        pt: 'Gerar o lote de pagamentos: um arquivo CNAB 240 com todas as contas marcadas',
-      })}`,
-    ),
-  );
+  heading(deps, '▸', {
+    en: 'Generate the payment batch: one CNAB 240 file with every marked payable',
+    pt: 'Gerar o lote de pagamentos: um arquivo CNAB 240 com todas as contas marcadas',
+  });
   writeLine(io.stdout, paint(io, 'cyan', '  $ condo batches create --date next-business-day'));
   writeLine(
     io.stdout,
