@@ -17,12 +17,18 @@ export type Lang = (typeof LANGUAGES)[number];
  * reads the user's locale from the system there (`pt-BR` for a Brazilian Windows).
  */
 export function systemLocale(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().locale;
-  } catch {
-    return '';
+  // asked once a process: building the formatter that answers costs about a millisecond
+  if (knownSystemLocale === undefined) {
+    try {
+      knownSystemLocale = Intl.DateTimeFormat().resolvedOptions().locale;
+    } catch {
+      knownSystemLocale = '';
+    }
   }
+  return knownSystemLocale;
 }
+
+let knownSystemLocale: string | undefined;
 
 export function resolveLang(
   flag: string | undefined,

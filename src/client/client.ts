@@ -9,9 +9,9 @@
  */
 
 import type { Readable } from 'node:stream';
-import { ulid } from 'ulid';
 import { API_PREFIX } from '../domain/endpoints.js';
 import { ApiError, CondoError, UnavailableError, UsageError } from '../domain/errors.js';
+import { newUlid } from '../domain/ulids.js';
 import { type BulkOutcome, runPool } from './bulk.js';
 import { errorFromResponse, errorFromTransport, parseBody } from './errors.js';
 import { auth } from './layers/auth.js';
@@ -319,7 +319,7 @@ export function createCore(opts: ClientOptions): Core {
   ): Promise<BulkOutcome<T>[]> {
     // KEY-1, KEY-2, ... from --idempotency-key or the caller's prefix, so a re-run replays instead of repeating.
     const prefix = opts.idempotencyKey ?? o.keyPrefix;
-    const keyFor = (i: number) => (prefix ? `${prefix}-${i + 1}` : ulid());
+    const keyFor = (i: number) => (prefix ? `${prefix}-${i + 1}` : newUlid());
     const signal = anySignal(opts.signal, o.signal);
     // Once one item has spent the whole retry budget on an unreachable server, the rest are not sent: each would
     // spend its own budget in turn, and a run of 1000 against a dead server would never end.

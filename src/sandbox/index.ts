@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { UsageError } from '../domain/errors.js';
+import { newUlid } from '../domain/ulids.js';
 import { buildApp } from './app.js';
 import { DB_FILE } from './db/sqlite.js';
 import type { Tx } from './db/tx.js';
@@ -20,7 +21,6 @@ import type { SandboxContext } from './http/context.js';
 import { IdempotencyStore } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { TokenService } from './http/tokens.js';
-import { newUlid } from './ids.js';
 import type { ClientName, ClientRecord } from './model.js';
 import { webhookDispatcher } from './services/webhooks.js';
 import { SandboxStore } from './store.js';

@@ -9,6 +9,7 @@ import { main, reportError } from '../../src/cli/program.js';
 import { type Clock, interrupted } from '../../src/client/sleep.js';
 import type { SandboxContext } from '../../src/sandbox/http/context.js';
 import { launchSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { placeSeededDatabase } from '../seeded-database.js';
 import { documentChecker } from './document-check.js';
 
 /**
@@ -191,6 +192,13 @@ export async function sandboxSession(
   const root = await mkdtemp(join(tmpdir(), 'condo-e2e-'));
   const { login: loginAs = 'default', prepare, skipWaits, ...sandboxOpts } = opts;
   const clock = skipWaits ? skippingClock() : undefined;
+  const sandboxDir = join(root, 'sandbox');
+  // a session on a clock of its own seeds its own database
+  if (!sandboxOpts.now)
+    await placeSeededDatabase(sandboxDir, clock ? new Date(clock.now()) : new Date(), {
+      bills: sandboxOpts.bills ?? false,
+      condominiums: sandboxOpts.condominiums,
+    });
   // Every answer the sandbox gives is checked against its operation's declared response; closing the session
   // fails on any mismatch.
   const violations: string[] = [];
@@ -201,7 +209,7 @@ export async function sandboxSession(
       observeAnswers: document.observe,
       host: '127.0.0.1',
       port: 0,
-      dataDir: join(root, 'sandbox'),
+      dataDir: sandboxDir,
       // without this month's seeded bills unless asked (bills: true): the tests count the payables they create
       bills: false,
       ...(clock ? { now: () => new Date(clock.now()) } : {}),
@@ -248,7 +256,7 @@ export async function sandboxSession(
   if (loginAs) await login(loginAs);
   return {
     sandbox,
-    dataDir: join(root, 'sandbox'),
+    dataDir: sandboxDir,
     condo,
     client,
     login,

@@ -1,6 +1,6 @@
-import { ulid } from 'ulid';
 import { UsageError } from '../../domain/errors.js';
 import { isValidIdempotencyKey } from '../../domain/ids.js';
+import { newUlid } from '../../domain/ulids.js';
 import { isWrite, type Layer } from '../wire.js';
 
 /**
@@ -10,7 +10,7 @@ import { isWrite, type Layer } from '../wire.js';
 export function idempotency(): Layer {
   return (next) => (req) => {
     if (!isWrite(req.method)) return next(req);
-    const key = req.headers['idempotency-key'] || ulid();
+    const key = req.headers['idempotency-key'] || newUlid();
     if (!isValidIdempotencyKey(key)) {
       return Promise.reject(
         new UsageError('--idempotency-key must match [A-Za-z0-9_-]{1,255}', {

@@ -1,5 +1,5 @@
-import { ulid } from 'ulid';
 import { sanitizeRequestId } from '../../domain/ids.js';
+import { newUlid } from '../../domain/ulids.js';
 import type { Layer } from '../wire.js';
 
 /**
@@ -11,7 +11,7 @@ export function requestId(fixed?: string): Layer {
   return (next) => (req) => {
     const own = sanitizeRequestId(req.headers['x-request-id']);
     // On the call's own request (each call has its headers object): its error can then name the id.
-    req.headers['x-request-id'] = own || given || ulid();
+    req.headers['x-request-id'] = own || given || newUlid();
     return next(req);
   };
 }

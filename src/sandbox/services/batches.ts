@@ -13,6 +13,7 @@ import { formaTally } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
 import { type IsoDate, todayIn } from '../../domain/dates.js';
 import type { PayableState } from '../../domain/payables.js';
+import { monotonicUlids } from '../../domain/ulids.js';
 import {
   Cnab240InputError,
   dialectForBank,
@@ -23,7 +24,6 @@ import {
 } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';
-import { monotonicUlids } from '../ids.js';
 import type {
   BankAccount,
   BatchItemRow,

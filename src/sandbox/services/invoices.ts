@@ -18,6 +18,7 @@ import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
 import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
 import type { FieldErrors, InvoiceCreate } from '../../domain/request-bodies.js';
+import { monotonicUlids } from '../../domain/ulids.js';
 import {
   bancoDoBrasilFreeField,
   banrisulFreeField,
@@ -33,7 +34,6 @@ import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/in
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';
-import { monotonicUlids } from '../ids.js';
 import type { AccountEntry, BankAccount, CondominiumRecord, Invoice, InvoicePayment } from '../model.js';
 import { recordEntry } from './entries.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';

@@ -21,9 +21,9 @@ import {
   type PayableUpdate,
 } from '../../domain/request-bodies.js';
 import { type TributeFacts, tributeProblems } from '../../domain/tributes.js';
+import { monotonicUlids } from '../../domain/ulids.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';
-import { monotonicUlids } from '../ids.js';
 import type { Payable, Supplier } from '../model.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 

@@ -17,9 +17,9 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { accountMatches, bankMatches } from '../../domain/bank-accounts.js';
+import { monotonicUlids } from '../../domain/ulids.js';
 import type { Issue, ParsedStatementFile, Statement, Transaction } from '../../formats/statement/index.js';
 import type { Tx } from '../db/tx.js';
-import { monotonicUlids } from '../ids.js';
 import type { BankAccount, StatementImport, StatementMovement } from '../model.js';
 import type { SandboxStore } from '../store.js';
 import { DomainError } from './errors.js';

@@ -7,8 +7,8 @@
 
 import { decimalToCents } from '../../domain/money.js';
 import type { AccountEntryCreate, AccountTransferCreate, FieldErrors } from '../../domain/request-bodies.js';
+import { newUlid } from '../../domain/ulids.js';
 import type { Tx } from '../db/tx.js';
-import { newUlid } from '../ids.js';
 import type { AccountEntry } from '../model.js';
 import { recordEntry } from './entries.js';
 import { validationFailed } from './errors.js';

@@ -18,11 +18,11 @@
  * until it succeeds or runs out of attempts, so a restarted server takes up the ones still due.
  */
 import { randomBytes } from 'node:crypto';
+import { monotonicUlids } from '../../domain/ulids.js';
 import { WEBHOOK_EVENTS, webhookAddressRefusal, webhookSignature } from '../../domain/webhooks.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';
 import type { SandboxContext } from '../http/context.js';
-import { monotonicUlids } from '../ids.js';
 import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from '../model.js';
 
 const newId = monotonicUlids();

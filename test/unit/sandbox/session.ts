@@ -9,6 +9,7 @@ import {
   type SandboxClient,
   type SandboxOptions,
 } from '../../../src/sandbox/index.js';
+import { placeSeededDatabase } from '../../seeded-database.js';
 
 export interface Reply {
   status: number;
@@ -49,6 +50,12 @@ export async function sandboxSession(
   prepare?: (ctx: SandboxContext) => void,
 ): Promise<Session> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'condo-sandbox-')));
+  // a data dir of the test's own, or a clock of its own, is seeded by the sandbox as it starts
+  if (!opts.dataDir && !opts.now)
+    await placeSeededDatabase(dataDir, new Date(), {
+      bills: opts.bills ?? false,
+      condominiums: opts.condominiums,
+    });
   // Every answer is checked against its operation's declared response; closing fails on any mismatch.
   const violations: string[] = [];
   const checkResponses = (v: string) => violations.push(v);

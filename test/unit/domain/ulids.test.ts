@@ -1,6 +1,7 @@
 import { decodeTime } from 'ulid';
 import { expect, test } from 'vitest';
-import { monotonicUlids, newUlid, pooledRandom } from '../../../src/sandbox/ids.js';
+import { pooledRandom } from '../../../src/domain/ids.js';
+import { monotonicUlids, newUlid } from '../../../src/domain/ulids.js';
 
 test('the pooled source gives fractions in [0, 1), spread over the range, across refills', () => {
   const draws = Array.from({ length: 20_000 }, pooledRandom);
