@@ -169,6 +169,60 @@ export function printJson(out: Pick<Out, 'io' | 'jsonFields'>, data: unknown): v
 }
 
 /**
+ * A JSON document one of whose fields is a list too long to hold (a CNAB file's million items): its elements are
+ * written as they are read, by `jsonElements`, to a place set aside (cli/files.ts), and `printJsonAround` writes
+ * the document around them at the end, exactly as printJson would have written it whole.
+ */
+export function jsonElements(out: Pick<Out, 'io'>, target: Pick<Io['stdout'], 'write'>) {
+  const pretty = Boolean(out.io.stdout.isTTY);
+  const pieces = batchedWrites(target);
+  let count = 0;
+  return {
+    write(value: unknown): void {
+      // an element of a list that is itself a field: two levels in, as JSON.stringify(whole, null, 2) puts it
+      const text = pretty
+        ? `    ${JSON.stringify(value, null, 2).replaceAll('\n', '\n    ')}`
+        : JSON.stringify(value);
+      pieces.write(count++ === 0 ? text : pretty ? `,\n${text}` : `,${text}`);
+    },
+    end(): number {
+      pieces.end();
+      return count;
+    },
+  };
+}
+
+/** Stands for the streamed list in the document until it is written. */
+const STREAMED_LIST = '\u0000streamed list\u0000';
+
+export async function printJsonAround(
+  out: Pick<Out, 'io' | 'jsonFields'>,
+  data: Record<string, unknown>,
+  field: string,
+  elements: { count: number; sendTo(target: Io['stdout']): Promise<void> },
+): Promise<void> {
+  // in the field's own place among the others
+  const whole = { ...data, [field]: STREAMED_LIST };
+  const selected = out.jsonFields ? selectFields(whole, out.jsonFields) : whole;
+  const pretty = Boolean(out.io.stdout.isTTY);
+  const text = pretty ? JSON.stringify(selected, null, 2) : JSON.stringify(selected);
+  const marker = `${JSON.stringify(field)}:${pretty ? ' ' : ''}${JSON.stringify(STREAMED_LIST)}`;
+  const at = text.indexOf(marker);
+  if (at === -1) {
+    writeLine(out.io.stdout, text);
+    return;
+  }
+  const open = `${JSON.stringify(field)}:${pretty ? ' ' : ''}[`;
+  if (elements.count === 0) {
+    writeLine(out.io.stdout, `${text.slice(0, at)}${open}]${text.slice(at + marker.length)}`);
+    return;
+  }
+  out.io.stdout.write(`${text.slice(0, at)}${open}${pretty ? '\n' : ''}`);
+  await elements.sendTo(out.io.stdout);
+  writeLine(out.io.stdout, `${pretty ? '\n  ' : ''}]${text.slice(at + marker.length)}`);
+}
+
+/**
  * tsv or csv rows written one at a time, so a caller with a million rows (a CNAB file being read) never holds
  * them: the header line (csv always, tsv with --header) at once, then the rows in writes of about 64 KB (one
  * write per row was most of the time a big file took). `end()` writes what is left.

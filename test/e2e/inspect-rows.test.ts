@@ -76,3 +76,49 @@ test('a DDA file is named as one and lists its boletos: beneficiary, CPF/CNPJ, d
   );
   expect(pt.exitCode).toBe(0);
 });
+
+test('JSON: the items are written as they are read, and the document is the one JSON.parse reads whole', async () => {
+  // #32 point 1: every output form in flat memory; the JSON's items go aside as read, like the rows of a tsv
+  const many = join(dir, 'many.rem');
+  const ted = payments.find((p) => p.forma === 'ted');
+  if (!ted) throw new Error('the sample payments lack a TED');
+  await writeFile(
+    many,
+    writePaymentRemittance(
+      sampleInput(Array.from({ length: 1_200 }, (_, i) => ({ ...ted, seuNumero: `MANY${i}` }))),
+    ),
+  );
+  const json = await condo.json(['cnab', 'inspect', many]);
+  expect(Object.keys(json)).toEqual([
+    'bank_code',
+    'bank_name',
+    'direction',
+    'service',
+    'dialect',
+    'dialect_name',
+    'layout_version',
+    'company',
+    'file_sequence',
+    'generated_at',
+    'lines',
+    'truncated',
+    'batches',
+    'details',
+    'total_amount_cents',
+    'items',
+    'warnings',
+    'errors',
+  ]);
+  expect(json.items).toHaveLength(1_200);
+  expect(json.items.map((i: { seu_numero: string }) => i.seu_numero).slice(0, 2)).toEqual(['MANY0', 'MANY1']);
+  expect((await condo.json(['--json', 'lines,items', 'cnab', 'inspect', many])).items).toHaveLength(1_200);
+  expect(await condo.json(['--json', 'lines', 'cnab', 'inspect', many])).toEqual({ lines: json.lines });
+  expect(await leftovers()).toEqual([]);
+
+  // a table is for a person's eyes: the first thousand, and where the rest are
+  const table = await condo.run(['-o', 'table', 'cnab', 'inspect', many]);
+  expect(table.exitCode).toBe(0);
+  expect(table.stdout).toContain('1200 payments, total');
+  expect(table.stdout.match(/│ MANY\d+ /g)).toHaveLength(1_000);
+  expect(table.stderr).toContain('Showing 1000 of 1200: -o tsv, -o csv or --json for every one');
+});

@@ -9,7 +9,7 @@ import { wrongKind } from '../file-kind.js';
 import { readChunks, setAside } from '../files.js';
 import { atLine, english, type Translate } from '../i18n.js';
 import { paint, printable, writeLine } from '../io.js';
-import { type Column, delimitedRows, printJson, printList } from '../output.js';
+import { type Column, delimitedRows, jsonElements, printJsonAround, printList } from '../output.js';
 
 /** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
 
@@ -109,47 +109,57 @@ const ddaColumns = (): Column<CnabItem>[] => [
 const columnsFor = (item: CnabItem | undefined, t: Translate) =>
   item?.dda ? ddaColumns() : paymentColumns(t);
 
+/** A table is for a person's eyes: a file's first thousand items, the rest in tsv, csv or JSON. */
+export const TABLE_ITEMS = 1_000;
+
 export async function inspect(deps: Deps, path: string): Promise<number> {
-  // Rows for a script are streamed: the one read sets each payment's row aside as it is read (a file of a million
-  // lines is never held in memory) and they follow the summary, which is known only at the end. The first item
-  // says which columns (a DDA file's boletos or payments).
-  const streamed = deps.format === 'tsv' || deps.format === 'csv';
-  const aside = streamed ? setAside() : undefined;
+  // A file of a million lines is never held in memory. Rows for a script (tsv, csv, the items of the JSON) are
+  // written aside as the one read goes, and follow the summary, which is known only at the end; a table keeps its
+  // first TABLE_ITEMS items. The first item says which columns (a DDA file's boletos or payments).
+  const aside = deps.format === 'table' ? undefined : setAside();
+  const shown: CnabItem[] = [];
+  let items = 0;
   try {
-    let file: CnabFile;
-    if (aside) {
-      let rows: ReturnType<typeof delimitedRows<CnabItem>> | undefined;
-      const rowsFor = (item: CnabItem | undefined) =>
-        delimitedRows({ ...deps, io: { ...deps.io, stdout: aside.out } }, columnsFor(item, english));
-      file = await readCnabFile(path, {
-        keepItems: false,
-        onItem: (item) => {
-          rows ??= rowsFor(item);
-          rows.write(item);
-        },
-      });
-      // a file of no items still gets its header row (csv, tsv --header)
-      (rows ?? rowsFor(undefined)).end();
-    } else file = await readCnabFile(path);
-    return await report(deps, path, file, aside);
+    let rows: { write(item: CnabItem): void; end(): unknown } | undefined;
+    const rowsFor = (item: CnabItem | undefined) =>
+      aside && deps.format === 'json'
+        ? jsonElements(deps, aside.out)
+        : aside
+          ? delimitedRows({ ...deps, io: { ...deps.io, stdout: aside.out } }, columnsFor(item, english))
+          : undefined;
+    const file = await readCnabFile(path, {
+      keepItems: false,
+      onItem: (item) => {
+        items++;
+        if (!aside) {
+          if (shown.length < TABLE_ITEMS) shown.push(item);
+          return;
+        }
+        rows ??= rowsFor(item);
+        rows?.write(item);
+      },
+    });
+    // a file of no items still gets its header row (csv, tsv --header)
+    (rows ?? rowsFor(undefined))?.end();
+    const fit = file.errors.length === 0 && !file.truncated;
+    if (deps.format === 'json' && aside) {
+      await printJsonAround(deps, inspectJson(file), 'items', { count: items, sendTo: aside.sendTo });
+      return fit ? 0 : 1;
+    }
+    await report(deps, path, file, aside ?? { shown, of: items });
+    return fit ? 0 : 1;
   } finally {
     aside?.remove();
   }
 }
 
-/** The summary, the lotes and the payments (set aside while reading, or kept), then what the reader found. */
+/** The summary, the lotes and the items (set aside while reading, or the first of them kept), then what the reader found. */
 async function report(
   deps: Deps,
   path: string,
   file: CnabFile,
-  aside: ReturnType<typeof setAside> | undefined,
-): Promise<number> {
-  // The reader tolerates a file cut short (library fixtures often are), but `inspect && send` must not pass one.
-  const fit = file.errors.length === 0 && !file.truncated;
-  if (deps.format === 'json') {
-    printJson(deps, inspectJson(file));
-    return fit ? 0 : 1;
-  }
+  items: ReturnType<typeof setAside> | { shown: CnabItem[]; of: number },
+): Promise<void> {
   const { io } = deps;
   const bold = (t: string) => paint(io, 'bold', t);
   writeLine(io.stdout, bold(`${path}`));
@@ -172,8 +182,22 @@ async function report(
     { header: 'TOTAL', value: (b) => b.total_amount_cents, kind: 'cents' },
   ]);
   writeLine(io.stdout);
-  if (aside) await aside.sendTo(io.stdout);
-  else await printList(deps, file.items, columnsFor(file.items[0], deps.t));
+  if ('sendTo' in items) await items.sendTo(io.stdout);
+  else {
+    await printList(deps, items.shown, columnsFor(items.shown[0], deps.t));
+    if (items.of > items.shown.length)
+      writeLine(
+        io.stderr,
+        paint(
+          io,
+          'yellow',
+          t({
+            en: `Showing ${items.shown.length} of ${items.of}: -o tsv, -o csv or --json for every one`,
+            pt: `Mostrando ${items.shown.length} de ${items.of}: -o tsv, -o csv ou --json para todos`,
+          }),
+        ),
+      );
+  }
   for (const w of file.warnings) deps.warn(atLine(t, w.line, w.message));
   const error = (text: string) => writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(text)}`));
   for (const e of file.errors) error(atLine(t, e.line, e.message));
@@ -184,5 +208,4 @@ async function report(
         pt: `${path} está incompleto (falta um trailer): não o envie`,
       }),
     );
-  return fit ? 0 : 1;
 }
