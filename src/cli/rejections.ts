@@ -1,6 +1,8 @@
 import type { Payable } from '../client/types.js';
 import { formatReais } from '../domain/money.js';
+import type { Text } from '../domain/text.js';
 import { occurrenceClass } from '../formats/cnab240/codes.js';
+import { explainReturnCode, refusalConcern } from '../formats/cnab240/explain.js';
 import type { Deps } from './context.js';
 import { writeLine } from './io.js';
 import { printList } from './output.js';
@@ -20,19 +22,6 @@ export interface Rejection {
   tribute?: { kind?: string } | null | undefined;
 }
 
-/**
- * Whose data a rejection code points at, from FEBRABAN's table and the banks' own (Itaú's): the paying account
- * (funds, contract), the boleto's digits, or the payee's account or PIX key; anything else is read from the
- * bank's reason.
- */
-const PAYING_ACCOUNT = new Set(['HB', 'HC', 'HD', 'HF', 'SS', 'NA', 'RJ']);
-const BARCODE = new Set(['CA', 'CB', 'CC', 'CD', 'CE', 'CF', 'YA', 'IP', 'IB', 'II']);
-// biome-ignore format: codes read best as a table
-const PAYEE = new Set([
-  'AG', 'AK', 'AL', 'AM', 'AN', 'AT', 'AZ', 'BA', 'BG', 'BI', 'CI', 'CN', 'DV', 'TI', 'ZB', 'ZI', // account, document
-  'PA', 'PB', 'PC', 'PD', 'PE', 'PF', 'PG', 'PH', 'PJ', 'PK', 'PM', 'PN', // PIX: key, receiver's PSP
-]);
-
 /** The advice after a code that says the bill is already settled: the one advice that never says "mark it". */
 export const SETTLED_ADVICE =
   'the bank says this boleto is already paid: check the statement before paying it again';
@@ -48,7 +37,8 @@ export function nextSteps(p: Rejection, bankCode?: string): string[] {
       `condo payables delete ${id}   (paid already: it leaves the month's bills)`,
       `${mark} --force   (only when the statement shows it was not paid)`,
     ];
-  if (PAYING_ACCOUNT.has(code))
+  const concern = refusalConcern(code);
+  if (concern === 'paying-account')
     return [`(the condominium's paying account: fund it or settle it with the bank)`, mark];
   const boleto = p.forma_pagamento === 'boleto';
   const kind = p.tribute?.kind;
@@ -57,9 +47,9 @@ export function nextSteps(p: Rejection, bankCode?: string): string[] {
       `condo payables update ${id} --amount <reais> --revenue-code <code> --period <period> --tribute ${kind}`,
       mark,
     ];
-  if (boleto && (BARCODE.has(code) || !PAYEE.has(code)))
+  if (boleto && concern !== 'payee')
     return [`condo payables update ${id} --document <linha digitável>`, mark];
-  if (PAYEE.has(code) && p.supplier_id)
+  if (concern === 'payee' && p.supplier_id)
     return [
       p.forma_pagamento === 'pix'
         ? `condo suppliers update ${p.supplier_id} --pix-key <key>`
@@ -115,4 +105,27 @@ export async function rejectionsOf(
       };
     }),
   );
+}
+
+/**
+ * The payments of a return the bank holds without saying how they will end (Sicoob's BS, `cnab explain`): no later
+ * return updates them, so each gets a warning with the statement to check before anything is sent again.
+ */
+export function heldPayments(
+  items: ReadonlyArray<Record<string, unknown>>,
+  bankCode: string | undefined,
+): Text[] {
+  const warnings: Text[] = [];
+  for (const item of items) {
+    const last = item.last_return as { code?: string; message?: string } | null | undefined;
+    if (!last?.code) continue;
+    const e = explainReturnCode(last.code, bankCode);
+    if (e.class !== 'check-the-statement') continue;
+    const said = `${last.code} ${last.message ?? e.meaning ?? ''}`.trim();
+    warnings.push({
+      en: `held ${String(item.public_id)}: ${said}; ${e.next.en}`,
+      pt: `retido ${String(item.public_id)}: ${said}; ${e.next.pt}`,
+    });
+  }
+  return warnings;
 }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { Batch, ReturnSummary } from '../../client/index.js';
 import { accountMatches } from '../../domain/bank-accounts.js';
 import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
@@ -35,7 +35,7 @@ import {
 } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import { previewContext } from '../preview-checks.js';
-import { printRejections, rejectionsOf } from '../rejections.js';
+import { heldPayments, printRejections, rejectionsOf } from '../rejections.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
@@ -327,7 +327,22 @@ export async function importReturn(
   printReturnSummary(deps, { ...label, ...summary }, replayed);
   if (deps.format !== 'json' && countRejected(summary) > 0)
     await printRejections(deps, await rejectionsOf(deps, summary.batch?.payables ?? []));
+  if (deps.format !== 'json')
+    for (const warning of heldPayments(summary.batch?.payables ?? [], await fileBankCode(path)))
+      deps.warn(warning);
   return 0;
+}
+
+/** The bank code a CNAB file's header starts with (positions 1-3), without reading the rest of it. */
+async function fileBankCode(path: string): Promise<string | undefined> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(3), 0, 3, 0);
+    const code = buffer.subarray(0, bytesRead).toString('latin1');
+    return /^\d{3}$/.test(code) ? code : undefined;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** What a return file says about where it belongs: its payments' seu números and the paying company's account. */

@@ -1,15 +1,27 @@
 import { stat } from 'node:fs/promises';
 import { formatDateBr } from '../../domain/dates.js';
-import { UsageError } from '../../domain/errors.js';
+import { NotFoundError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
+import type { Text } from '../../domain/text.js';
 import { describeTribute } from '../../domain/tributes.js';
+import type { OccurrenceClass } from '../../formats/cnab240/codes.js';
+import { type CnabDiff, diffCnab, type PairFinding, type PaymentPair } from '../../formats/cnab240/diff.js';
+import { explainReturnCode, type ReturnCodeExplanation, returnCode } from '../../formats/cnab240/explain.js';
 import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
 import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
 import { readChunks, setAside } from '../files.js';
 import { atLine, english, type Translate } from '../i18n.js';
 import { paint, printable, writeLine } from '../io.js';
-import { type Column, delimitedRows, jsonElements, printJsonAround, printList } from '../output.js';
+import {
+  type Column,
+  delimitedRows,
+  jsonElements,
+  printJson,
+  printJsonAround,
+  printList,
+  printRecord,
+} from '../output.js';
 
 /** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
 
@@ -208,4 +220,192 @@ async function report(
         pt: `${path} está incompleto (falta um trailer): não o envie`,
       }),
     );
+}
+
+/** A bank's code as `--bank` takes it: up to three digits (341, 756, 1 for Banco do Brasil's 001). */
+export function bankCodeFlag(text: string): string {
+  const digits = text.trim();
+  if (!/^\d{1,3}$/.test(digits))
+    throw new UsageError({
+      en: `--bank: "${text}" is not a bank code (three digits, as 341 or 756)`,
+      pt: `--bank: "${text}" não é um código de banco (três dígitos, como 341 ou 756)`,
+    });
+  return digits.padStart(3, '0');
+}
+
+const CLASS_NAMES: Readonly<Record<OccurrenceClass, Text>> = {
+  paid: { en: 'paid', pt: 'pago' },
+  scheduled: { en: 'scheduled', pt: 'agendado' },
+  'rejected-to-correct': {
+    en: 'rejected: correct and send again',
+    pt: 'recusado: corrigir e enviar de novo',
+  },
+  'settled-do-not-pay-again': {
+    en: 'settled already: do not pay again',
+    pt: 'já liquidado: não pagar de novo',
+  },
+  'check-the-statement': {
+    en: 'held by the bank: check the statement',
+    pt: 'retido pelo banco: conferir o extrato',
+  },
+  info: { en: 'remark', pt: 'aviso' },
+};
+
+/** `condo cnab explain CODE`: a return code's meaning at a bank, FEBRABAN's where it differs, and what to do. */
+export async function explain(
+  deps: Deps,
+  code: string,
+  opts: { bank?: string | undefined },
+): Promise<number> {
+  const wanted = returnCode(code);
+  if (!wanted)
+    throw new UsageError({
+      en: `CODE: "${code}" is not a return code (two letters or digits, as 00, BD or AE)`,
+      pt: `CODE: "${code}" não é um código de retorno (duas letras ou dígitos, como 00, BD ou AE)`,
+    });
+  const bank = opts.bank === undefined ? null : bankCodeFlag(opts.bank);
+  const e = explainReturnCode(wanted, bank);
+  if (e.source === 'none') {
+    const whose = bank ? ` nor ${e.bank_name ?? `bank ${bank}`}'s own` : '';
+    const whosePt = bank ? ` nem na do ${e.bank_name ?? `banco ${bank}`}` : '';
+    throw new NotFoundError({
+      en: `${wanted} is not in FEBRABAN's table of payment return codes (G059)${whose}: ask the bank what it means`,
+      pt: `${wanted} não está na tabela de ocorrências de pagamento da FEBRABAN (G059)${whosePt}: pergunte ao banco o que significa`,
+    });
+  }
+  if (deps.format === 'json') {
+    printJson(deps, { ...e, next: e.next.en });
+    return 0;
+  }
+  const fields: Column<ReturnCodeExplanation>[] = [
+    { header: { en: 'CODE', pt: 'CÓDIGO' }, value: (x) => x.code },
+    {
+      header: { en: 'BANK', pt: 'BANCO' },
+      value: (x) => (x.bank_code ? `${x.bank_code} ${x.bank_name ?? ''}`.trim() : 'FEBRABAN'),
+    },
+    { header: { en: 'MEANING', pt: 'SIGNIFICADO' }, value: (x) => x.meaning },
+    ...(e.febraban_meaning
+      ? [
+          {
+            header: { en: 'AT FEBRABAN', pt: 'NA FEBRABAN' },
+            value: (x: ReturnCodeExplanation) => x.febraban_meaning,
+          },
+        ]
+      : []),
+    { header: { en: 'CLASS', pt: 'CLASSE' }, value: (x) => CLASS_NAMES[x.class] },
+    { header: { en: 'NEXT', pt: 'PRÓXIMO PASSO' }, value: (x) => x.next },
+  ];
+  printRecord(deps, e, fields);
+  return 0;
+}
+
+const FINDING_NAMES: Readonly<Record<PairFinding, Text>> = {
+  'no-answer': { en: 'no answer', pt: 'sem resposta' },
+  'no-payment': { en: 'answer with no payment', pt: 'resposta sem pagamento' },
+  'amount-changed': { en: 'amount changed', pt: 'valor alterado' },
+  'date-moved': { en: 'date moved', pt: 'data alterada' },
+};
+
+/** Reads a file `cnab diff` was given, checking it is the direction the argument names. */
+async function readDirection(
+  path: string,
+  argument: string,
+  direction: 'remessa' | 'retorno',
+): Promise<CnabFile> {
+  const file = await readCnabFile(path);
+  if (file.direction !== direction)
+    throw new UsageError({
+      en: `${argument}: ${path} is a ${file.direction === 'retorno' ? 'return' : file.direction === 'remessa' ? 'remittance' : 'file of neither kind'} (its header says ${file.direction}), not a ${direction === 'remessa' ? 'remittance' : 'return'}`,
+      pt: `${argument}: ${path} é ${file.direction === 'retorno' ? 'um retorno' : file.direction === 'remessa' ? 'uma remessa' : 'um arquivo de outro tipo'} (o header diz ${file.direction}), não ${direction === 'remessa' ? 'uma remessa' : 'um retorno'}`,
+    });
+  if (file.errors.length > 0 || file.truncated) {
+    const first = file.errors[0];
+    throw new UsageError({
+      en: `${argument}: ${path} cannot be read whole${first ? `: line ${first.line}: ${first.message}` : ' (a trailer is missing)'}; condo cnab inspect ${path} says more`,
+      pt: `${argument}: ${path} não pode ser lido inteiro${first ? `: linha ${first.line}: ${first.message}` : ' (falta um trailer)'}; condo cnab inspect ${path} diz mais`,
+    });
+  }
+  return file;
+}
+
+/** `condo cnab diff REMITTANCE RETURN`: each payment and its answer, offline; exit 1 when anything is amiss. */
+export async function cnabDiff(deps: Deps, remittancePath: string, returnPath: string): Promise<number> {
+  const remittance = await readDirection(remittancePath, 'REMITTANCE', 'remessa');
+  const ret = await readDirection(returnPath, 'RETURN', 'retorno');
+  const diff = diffCnab(remittance, ret);
+  const amiss = diff.no_answer + diff.no_payment + diff.amount_changed + diff.date_moved;
+  if (deps.format === 'json') {
+    printJson(deps, { remittance: remittancePath, return: returnPath, ...diffJson(diff) });
+    return amiss > 0 ? 1 : 0;
+  }
+  const t = deps.t;
+  const counts = t({
+    en: `${diff.pairs.length - diff.no_payment} payments, ${diff.paired} answered; ${diff.no_answer} without an answer, ${diff.no_payment} answers with no payment, ${diff.amount_changed} amounts changed, ${diff.date_moved} dates moved`,
+    pt: `${diff.pairs.length - diff.no_payment} pagamentos, ${diff.paired} respondidos; ${diff.no_answer} sem resposta, ${diff.no_payment} respostas sem pagamento, ${diff.amount_changed} valores alterados, ${diff.date_moved} datas alteradas`,
+  });
+  if (deps.format === 'table') {
+    writeLine(deps.io.stdout, paint(deps.io, 'bold', `${remittancePath} → ${returnPath}`));
+    writeLine(deps.io.stdout, printable(`  ${counts}`));
+    writeLine(deps.io.stdout);
+  } else deps.info(counts);
+  const item = (p: PaymentPair) => p.payment ?? p.answer;
+  await printList(deps, diff.pairs, [
+    { header: { en: 'SEU NÚMERO', pt: 'SEU NÚMERO' }, value: (p) => p.key, fixed: true },
+    { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (p) => item(p)?.payee_name },
+    { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.payment?.amount_cents, kind: 'cents' },
+    { header: { en: 'DATE', pt: 'DATA' }, value: (p) => p.payment?.date, kind: 'date' },
+    {
+      header: { en: 'ANSWER', pt: 'RESPOSTA' },
+      value: (p) => p.answer?.occurrences.map((o) => `${o.code} ${o.message}`).join('; '),
+    },
+    {
+      header: { en: 'PAID', pt: 'PAGO' },
+      value: (p) => p.answer?.paid_amount_cents,
+      kind: 'cents',
+    },
+    {
+      header: { en: 'ON', pt: 'EM' },
+      value: (p) => (p.answer ? (p.answer.paid_date ?? p.answer.date) : null),
+      kind: 'date',
+    },
+    {
+      header: { en: 'FINDINGS', pt: 'ACHADOS' },
+      value: (p) => ({
+        en: p.findings.map((f) => FINDING_NAMES[f].en).join(', '),
+        pt: p.findings.map((f) => FINDING_NAMES[f].pt).join(', '),
+      }),
+      style: (p) => (p.findings.length > 0 ? 'red' : undefined),
+    },
+  ]);
+  return amiss > 0 ? 1 : 0;
+}
+
+/** The JSON contract of `cnab diff --json`: the counts, then each pair with what the two files say. */
+function diffJson(diff: CnabDiff) {
+  const side = (i: CnabItem | null) =>
+    i && {
+      line: i.line,
+      batch: i.batch,
+      segment: i.segment,
+      payee_name: i.payee_name,
+      amount_cents: i.amount_cents,
+      paid_amount_cents: i.paid_amount_cents,
+      date: i.date,
+      paid_date: i.paid_date,
+      occurrences: i.occurrences,
+    };
+  return {
+    paired: diff.paired,
+    no_answer: diff.no_answer,
+    no_payment: diff.no_payment,
+    amount_changed: diff.amount_changed,
+    date_moved: diff.date_moved,
+    pairs: diff.pairs.map((p) => ({
+      key: p.key,
+      findings: p.findings,
+      outcome: p.outcome,
+      payment: side(p.payment),
+      answer: side(p.answer),
+    })),
+  };
 }

@@ -14,6 +14,7 @@ import {
 import type { PayableCreate } from '../../domain/request-bodies.js';
 import { describeTribute, type PayableTribute, tributeProblems } from '../../domain/tributes.js';
 import { occurrenceClass } from '../../formats/cnab240/codes.js';
+import { explainReturnCode } from '../../formats/cnab240/explain.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import { confirmed } from '../confirm.js';
@@ -177,6 +178,15 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
           ? `${r.last_return.code} ${r.last_return.message} (${timestamp(r.last_return.at)})`
           : '',
       style: (r) => (displayState(r) === 'rejected' ? 'red' : undefined),
+    },
+    {
+      // what the bank's code asks of the reader (cnab explain); a rejection's next steps follow the record
+      header: { en: 'What it means', pt: 'O que significa' },
+      value: (r) => {
+        const code = r.last_return?.code;
+        if (!code || displayState(r) === 'rejected') return '';
+        return explainReturnCode(code).next;
+      },
     },
     { header: 'Notes', value: (r) => r.notes },
     { header: 'Created', value: (r) => r.created_at, kind: 'instant' },

@@ -3,6 +3,7 @@ import { todayIn } from '../../domain/dates.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import { groupTotals, monthBalances, PAID_GROUPS } from '../../domain/month-report.js';
 import { displayState } from '../../domain/payables.js';
+import { explainReturnCode, returnCode } from '../../formats/cnab240/explain.js';
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
@@ -475,6 +476,12 @@ export async function reportMonth(deps: Deps, monthArg: string | undefined): Pro
     { header: 'PAYEE', value: (p) => p.payee },
     { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
     { header: "BANK'S WORD", value: (p) => `${p.code} ${p.reason}`, wrap: true },
+    // what the code asks of the reader (cnab explain): correct and send again, or do not pay again
+    {
+      header: { en: 'NEXT', pt: 'PRÓXIMO PASSO' },
+      value: (p) => (returnCode(p.code) ? explainReturnCode(p.code).next : ''),
+      wrap: true,
+    },
   ];
   await section(
     `Rejected by the bank in the month's returns: ${report.rejected.length}`,

@@ -1,4 +1,4 @@
-import { group, verb } from '../declare.js';
+import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/cnab.js');
 
@@ -12,6 +12,36 @@ export const commands = [
       },
       examples: ['condo cnab inspect lote.rem', 'condo cnab inspect retorno.ret --json | jq .items'],
       run: async (deps, { args: [file] }) => (await handlers()).inspect(deps, file),
+    }),
+    verb({
+      name: 'explain <code>',
+      summary: {
+        en: "a return code's meaning at a bank, FEBRABAN's where it differs, its class and what to do next",
+        pt: 'o significado de um código de retorno num banco, o da FEBRABAN quando difere, a classe e o próximo passo',
+      },
+      flags: [
+        {
+          flag: '--bank <code>',
+          help: {
+            en: "the bank that answered (341 Itaú, 756 Sicoob, …); without it, FEBRABAN's table",
+            pt: 'o banco que respondeu (341 Itaú, 756 Sicoob, …); sem ele, a tabela da FEBRABAN',
+          },
+        },
+      ],
+      examples: ['condo cnab explain BD --bank 341', 'condo cnab explain BS --bank 756 --json'],
+      run: async (deps, { args: [code], opts }) => (await handlers()).explain(deps, code, declared(opts)),
+    }),
+    verb({
+      name: 'diff <remittance> <return>',
+      summary: {
+        en: 'each payment of a remittance beside its answer in the return: missing answers, answers with no payment, amounts changed, dates moved; exit 1 when any',
+        pt: 'cada pagamento de uma remessa ao lado da resposta no retorno: respostas faltando, respostas sem pagamento, valores alterados, datas alteradas; saída 1 quando houver',
+      },
+      examples: [
+        'condo cnab diff lote.rem retorno.ret',
+        'condo cnab diff lote.rem retorno.ret --json | jq .pairs',
+      ],
+      run: async (deps, { args: [remittance, ret] }) => (await handlers()).cnabDiff(deps, remittance, ret),
     }),
   ]),
 ];

@@ -253,7 +253,7 @@ const FEBRABAN_INFO = new Set(['ZA', 'ZB', 'ZC', 'ZD']);
  * Itaú SISPAG's own return codes, where they differ from or add to FEBRABAN's (Itaú uses the same
  * positions 231-240). BD is "pagamento agendado", 00 "pagamento efetuado"; the rest are refusals.
  */
-export const ITAU_PAYMENT_OCCURRENCES: Readonly<Record<string, { message: string; kind: OccurrenceKind }>> = {
+export const ITAU_PAYMENT_OCCURRENCES: Readonly<Record<string, BankOccurrence>> = {
   '00': { message: 'Pagamento efetuado', kind: 'paid' },
   BD: { message: 'Inclusão efetuada com sucesso (pagamento agendado)', kind: 'scheduled' },
   BE: { message: 'Pagamento agendado com forma alterada para OP', kind: 'scheduled' },
@@ -294,12 +294,47 @@ export const ITAU_PAYMENT_OCCURRENCES: Readonly<Record<string, { message: string
   TI: { message: 'Titularidade inválida', kind: 'rejected' },
 };
 
+/**
+ * Sicoob's own payment return codes (756), where its meaning differs from FEBRABAN's. BS is FEBRABAN's
+ * "suspensão efetuada com sucesso"; Sicoob answers it for a payment held in its security analysis, and no later
+ * return updates it (the firms' experience gathered in #34; no public manual of Sicoob's was at hand to quote): the
+ * statement tells whether it was paid, so it is never sent again unseen.
+ */
+export const SICOOB_PAYMENT_OCCURRENCES: Readonly<Record<string, BankOccurrence>> = {
+  BS: {
+    message: 'Pagamento em análise de segurança',
+    kind: 'scheduled',
+    class: 'check-the-statement',
+  },
+};
+
+/**
+ * A bank's own meaning of a payment return code, where it differs from FEBRABAN's G059 (or adds to it), and the
+ * class it falls in when that is not the one its kind implies.
+ */
+export interface BankOccurrence {
+  message: string;
+  kind: OccurrenceKind;
+  class?: OccurrenceClass;
+}
+
+/**
+ * The banks whose payment returns carry codes of their own, by bank code, each table with its source above it.
+ * Every other bank, Caixa (104) among them, answers with FEBRABAN's G059 as condo knows it: the Caixa layout condo
+ * writes (layouts/caixa.ts) is FEBRABAN's with Caixa's header fields, and its returns use G059's codes.
+ */
+export const BANK_PAYMENT_OCCURRENCES: Readonly<Record<string, Readonly<Record<string, BankOccurrence>>>> = {
+  '341': ITAU_PAYMENT_OCCURRENCES,
+  '756': SICOOB_PAYMENT_OCCURRENCES,
+};
+
+const bankOccurrence = (code: string, bankCode: string | undefined): BankOccurrence | undefined =>
+  bankCode === undefined ? undefined : BANK_PAYMENT_OCCURRENCES[bankCode]?.[code];
+
 /** Kind of one payment occurrence code. Unknown codes are refusals, as the bank did not confirm. */
 export function occurrenceKind(code: string, bankCode?: string): OccurrenceKind {
-  if (bankCode === '341') {
-    const itau = ITAU_PAYMENT_OCCURRENCES[code];
-    if (itau) return itau.kind;
-  }
+  const own = bankOccurrence(code, bankCode);
+  if (own) return own.kind;
   if (FEBRABAN_PAID.has(code)) return 'paid';
   if (FEBRABAN_SCHEDULED.has(code)) return 'scheduled';
   if (FEBRABAN_INFO.has(code)) return 'info';
@@ -314,6 +349,8 @@ export function occurrenceKind(code: string, bankCode?: string): OccurrenceKind 
  *   paying account's funds) and send it again;
  * - `settled-do-not-pay-again`: refused because the bill is already settled (ZK, "boleto já liquidado"): paying
  *   it again pays twice, so the statement must be checked before anything else;
+ * - `check-the-statement`: the bank holds the payment and no later return will say how it ended (Sicoob's BS):
+ *   only the statement tells whether it was paid, so it is not sent again before that;
  * - `info`: a remark that decides nothing by itself.
  * Banks' own codes of each class go in the tables below (#34 extends them), each with its source.
  */
@@ -322,6 +359,7 @@ export type OccurrenceClass =
   | 'scheduled'
   | 'rejected-to-correct'
   | 'settled-do-not-pay-again'
+  | 'check-the-statement'
   | 'info';
 
 /** Codes that say the bill was already settled: FEBRABAN's G059 ZK ("Boleto já liquidado"), every bank. */
@@ -333,6 +371,8 @@ export function occurrenceClass(code: string, bankCode?: string): OccurrenceClas
   const c = code.trim().toUpperCase();
   if (SETTLED_CODES.febraban?.has(c) || (bankCode && SETTLED_CODES[bankCode]?.has(c)))
     return 'settled-do-not-pay-again';
+  const own = bankOccurrence(c, bankCode);
+  if (own?.class) return own.class;
   const kind = occurrenceKind(c, bankCode);
   return kind === 'rejected' ? 'rejected-to-correct' : kind;
 }
@@ -347,16 +387,17 @@ export function splitOccurrenceCodes(field10: string): string[] {
   return codes;
 }
 
-/** Decodes payment occurrence codes with FEBRABAN's table (and Itaú's where the bank is 341). */
+/** Decodes payment occurrence codes with FEBRABAN's table and the bank's own where it has one. */
 export function decodePaymentOccurrences(
   codes: string | readonly string[],
   bankCode?: string,
 ): ReturnOccurrence[] {
   const list = typeof codes === 'string' ? splitOccurrenceCodes(codes) : codes;
   return list.map((code) => {
-    const itau = bankCode === '341' ? ITAU_PAYMENT_OCCURRENCES[code] : undefined;
     const message =
-      itau?.message ?? FEBRABAN_PAYMENT_OCCURRENCES[code] ?? `Ocorrência ${code} não catalogada`;
+      bankOccurrence(code, bankCode)?.message ??
+      FEBRABAN_PAYMENT_OCCURRENCES[code] ??
+      `Ocorrência ${code} não catalogada`;
     return { code, message, kind: occurrenceKind(code, bankCode) };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { nextSteps } from '../../../src/cli/rejections.js';
+import { heldPayments, nextSteps } from '../../../src/cli/rejections.js';
 
 describe("what to do about a rejection, from the bank's code", () => {
   const p = (forma: string, code: string, supplier_id: number | null = 8) => ({
@@ -75,5 +75,23 @@ describe("the advice follows the code's class (#28)", () => {
     expect(occurrenceClass('ZK')).toBe('settled-do-not-pay-again');
     expect(occurrenceClass('zk', '341')).toBe('settled-do-not-pay-again');
     expect(occurrenceClass('ZA')).toBe('info');
+  });
+});
+
+describe('a payment the bank holds says so after import-return (#34 point 2)', () => {
+  const item = (code: string) => ({
+    public_id: '01M874TNVK0QXXW9Q3Q4X5YJY6',
+    outcome: 'scheduled',
+    last_return: { code, message: 'Pagamento em análise de segurança' },
+  });
+  test('Sicoob’s BS: the statement to check, in both languages; the same code elsewhere, and a BD, say nothing', () => {
+    const [held, ...more] = heldPayments([item('BS'), item('BD')], '756');
+    expect(more).toEqual([]);
+    expect(held?.en).toBe(
+      'held 01M874TNVK0QXXW9Q3Q4X5YJY6: BS Pagamento em análise de segurança; no later return will say how it ended: check the statement before paying it again',
+    );
+    expect(held?.pt).toContain('confira o extrato antes de pagar de novo');
+    expect(heldPayments([item('BS')], '237')).toEqual([]);
+    expect(heldPayments([item('BS')], undefined)).toEqual([]);
   });
 });
