@@ -45,7 +45,12 @@ function removeOnExit(path: string): void {
  * before its rows): written to a scratch file as they come, synchronously, so memory stays flat at any size and
  * the file is read once; then sent on, and removed (on exit too).
  */
-export function setAside(): { out: Writable; sendTo(target: Writable): Promise<void>; remove(): void } {
+export function setAside(): {
+  path: string;
+  out: Writable;
+  sendTo(target: Writable): Promise<void>;
+  remove(): void;
+} {
   const path = join(tmpdir(), `condo-rows-${process.pid}-${Date.now()}`);
   let fd: number | undefined = openSync(path, 'wx', 0o600);
   removeOnExit(path);
@@ -64,6 +69,7 @@ export function setAside(): { out: Writable; sendTo(target: Writable): Promise<v
     },
   });
   return {
+    path,
     out,
     async sendTo(target) {
       close();
@@ -200,6 +206,8 @@ export async function writeAtomically(
   target: string,
   progress: Progress,
   overwrite: boolean,
+  /** Looks at the whole file before it is put in place; a throw leaves nothing behind. */
+  check?: (written: string) => Promise<void>,
 ): Promise<number> {
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
   removeOnExit(temp);
@@ -219,6 +227,7 @@ export async function writeAtomically(
     }
     await file.sync();
     await file.close();
+    await check?.(temp);
     if (overwrite) await renameOver(temp, target);
     else {
       await link(temp, target).catch((e: NodeJS.ErrnoException) => {

@@ -4,7 +4,7 @@ import { accountMatches } from '../../domain/bank-accounts.js';
 import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
-import { UsageError } from '../../domain/errors.js';
+import { CondoError, UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
@@ -14,6 +14,7 @@ import {
   outputTarget,
   progressBar,
   safeFileName,
+  setAside,
   sha256File,
   writeAtomically,
   writeToStream,
@@ -39,7 +40,7 @@ import { heldPayments, printRejections, rejectionsOf } from '../rejections.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
-import { readCnabFile } from './cnab.js';
+import { lintCnabFile, readCnabFile } from './cnab.js';
 
 /** Payment batches: marked payables -> CNAB 240 remessa -> the bank's retorno -> paid, scheduled or rejected. */
 
@@ -250,6 +251,7 @@ export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boo
 export interface DownloadOptions {
   outputFile?: string;
   force?: boolean;
+  skipLint?: boolean;
 }
 
 /**
@@ -265,8 +267,31 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
   // The server names the file; a hostile one could say `../.bashrc`.
   const own = safeFileName(file.fileName, `${id}.rem`);
   const target = named ?? (await outputTarget(undefined, own, Boolean(opts.force)));
+  // #34: nothing goes to the bank unseen: the file is linted against its bank's rules before it is delivered
+  const lintOrRefuse = async (written: string) => {
+    if (opts.skipLint) return;
+    const report = await lintCnabFile(written);
+    if (report.errors === 0) return;
+    for (const f of report.findings.filter((x) => x.severity === 'error'))
+      deps.warn(atLine(deps.t, f.line, `${f.column ? `column ${f.column}, ` : ''}${f.rule}: ${f.message}`));
+    throw new CondoError({
+      en: `batch ${id}: its file breaks ${report.errors} of the bank's rules (${report.pack}), not delivered; condo batches cancel ${id} undoes the batch, --skip-lint delivers it all the same`,
+      pt: `lote ${id}: o arquivo quebra ${report.errors} regras do banco (${report.pack}), não entregue; condo batches cancel ${id} desfaz o lote, --skip-lint entrega mesmo assim`,
+    });
+  };
   if (target.stdout) {
-    await writeToStream(file.body, deps.io.stdout);
+    // linted whole before a byte goes out: set aside first
+    const aside = setAside();
+    try {
+      await writeToStream(file.body, aside.out);
+      await new Promise<void>((resolve, reject) =>
+        aside.out.end((e?: Error | null) => (e ? reject(e) : resolve())),
+      );
+      await lintOrRefuse(aside.path);
+      await aside.sendTo(deps.io.stdout);
+    } finally {
+      aside.remove();
+    }
     return 0;
   }
   const bytes = await writeAtomically(
@@ -274,6 +299,7 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
     target.path,
     progressBar(deps.io, deps.t('download'), file.size, Boolean(deps.globals.quiet)),
     target.overwrite,
+    lintOrRefuse,
   );
   if (deps.format === 'json') printJson(deps, { path: target.path, bytes });
   else writeLine(deps.io.stdout, target.path);

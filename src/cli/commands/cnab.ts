@@ -8,6 +8,7 @@ import type { OccurrenceClass } from '../../formats/cnab240/codes.js';
 import { type CnabDiff, diffCnab, type PairFinding, type PaymentPair } from '../../formats/cnab240/diff.js';
 import { explainReturnCode, type ReturnCodeExplanation, returnCode } from '../../formats/cnab240/explain.js';
 import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
+import type { LintFinding, LintReport } from '../../formats/cnab240/lint.js';
 import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
 import { readChunks, setAside } from '../files.js';
@@ -21,6 +22,7 @@ import {
   printJsonAround,
   printList,
   printRecord,
+  wrapMessage,
 } from '../output.js';
 
 /** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
@@ -408,4 +410,68 @@ function diffJson(diff: CnabDiff) {
       answer: side(p.answer),
     })),
   };
+}
+
+/** A lint's findings checked in a file of the user's: the file first, whatever its kind, named by its argument. */
+export async function lintCnabFile(path: string, bank?: string | undefined): Promise<LintReport> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile())
+    throw new UsageError({
+      en: `FILE: ${path} is not a readable file`,
+      pt: `FILE: ${path} não é um arquivo legível`,
+    });
+  const wrong = await wrongKind(path, 'cnab');
+  if (wrong) throw new UsageError(wrong);
+  const { lintCnab } = await import('../../formats/cnab240/lint.js');
+  return lintCnab(readChunks(path), { bank });
+}
+
+const SEVERITY_NAMES: Readonly<Record<LintFinding['severity'], Text>> = {
+  error: { en: 'error', pt: 'erro' },
+  warning: { en: 'warning', pt: 'aviso' },
+};
+
+/** The findings of a lint: a line saying how many and by which pack, then one row each. */
+export async function printLint(deps: Deps, path: string, report: LintReport): Promise<void> {
+  const t = deps.t;
+  const count = (n: number, one: Text, many: Text) => `${n} ${t(n === 1 ? one : many)}`;
+  const errors = count(report.errors, { en: 'error', pt: 'erro' }, { en: 'errors', pt: 'erros' });
+  const warnings = count(report.warnings, { en: 'warning', pt: 'aviso' }, { en: 'warnings', pt: 'avisos' });
+  const said = t({
+    en: `${path}: ${errors}, ${warnings} (${report.pack} rules, bank ${report.bank_code ?? '?'})`,
+    pt: `${path}: ${errors}, ${warnings} (regras ${report.pack}, banco ${report.bank_code ?? '?'})`,
+  });
+  if (deps.format === 'table')
+    writeLine(
+      deps.io.stdout,
+      paint(deps.io, report.errors > 0 ? 'red' : 'bold', wrapMessage(deps.io, said, deps.io.stdout)),
+    );
+  else deps.info(said);
+  if (report.findings.length === 0) return;
+  if (deps.format === 'table') writeLine(deps.io.stdout);
+  await printList(deps, report.findings, [
+    { header: { en: 'LINE', pt: 'LINHA' }, value: (f) => f.line },
+    { header: { en: 'COL', pt: 'COL' }, value: (f) => f.column },
+    {
+      header: { en: 'SEVERITY', pt: 'GRAVIDADE' },
+      value: (f) => SEVERITY_NAMES[f.severity],
+      style: (f) => (f.severity === 'error' ? 'red' : 'yellow'),
+    },
+    { header: { en: 'RULE', pt: 'REGRA' }, value: (f) => f.rule, fixed: true },
+    // the reader's words, in Portuguese where its catalogue has them
+    {
+      header: { en: 'FINDING', pt: 'ACHADO' },
+      value: (f) => ({ en: f.message, pt: t(f.message) }),
+      wrap: true,
+    },
+    { header: { en: 'REFERENCE', pt: 'REFERÊNCIA' }, value: (f) => f.reference, optional: true },
+  ]);
+}
+
+/** `condo cnab lint FILE`: a remittance against its bank's rules before it is sent; exit 1 on any error. */
+export async function lint(deps: Deps, path: string, opts: { bank?: string | undefined }): Promise<number> {
+  const report = await lintCnabFile(path, opts.bank === undefined ? undefined : bankCodeFlag(opts.bank));
+  if (deps.format === 'json') printJson(deps, { file: path, ...report });
+  else await printLint(deps, path, report);
+  return report.errors > 0 ? 1 : 0;
 }

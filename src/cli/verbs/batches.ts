@@ -87,6 +87,13 @@ export const commands = [
             flag: '--force',
             help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
           },
+          {
+            flag: '--skip-lint',
+            help: {
+              en: "deliver it even when its bank's rules find errors (cnab lint)",
+              pt: 'entrega mesmo quando as regras do banco acham erros (cnab lint)',
+            },
+          },
         ],
         examples: ['condo batches download 01M8734TGPNKTC2J4W9383D09X -O lote.rem'],
         run: async (deps, { args: [id], opts }) => (await handlers()).downloadBatch(deps, id, declared(opts)),

@@ -14,6 +14,24 @@ export const commands = [
       run: async (deps, { args: [file] }) => (await handlers()).inspect(deps, file),
     }),
     verb({
+      name: 'lint <file>',
+      summary: {
+        en: "a remittance against its bank's rules before it is sent: structure, trailers, layout versions, characters, dates, PIX keys, barcodes; exit 1 on any error",
+        pt: 'uma remessa contra as regras do banco antes do envio: estrutura, trailers, versões de leiaute, caracteres, datas, chaves PIX, códigos de barras; saída 1 com algum erro',
+      },
+      flags: [
+        {
+          flag: '--bank <code>',
+          help: {
+            en: "the bank whose rules apply (default: the file header's)",
+            pt: 'o banco cujas regras valem (padrão: o do header do arquivo)',
+          },
+        },
+      ],
+      examples: ['condo cnab lint lote.rem', 'condo cnab lint lote.rem --json | jq .findings'],
+      run: async (deps, { args: [file], opts }) => (await handlers()).lint(deps, file, declared(opts)),
+    }),
+    verb({
       name: 'explain <code>',
       summary: {
         en: "a return code's meaning at a bank, FEBRABAN's where it differs, its class and what to do next",

@@ -110,7 +110,7 @@ export function trailerSumProblem(lote: {
   if (wide === all || (retorno && wide === accepted))
     return {
       message: `lote ${number} trailer sum is written at positions 24-44 instead of 24-41 (24-41 reads ${centsToText(stated ?? 0)}, the details total ${centsToText(all)})`,
-      kind,
+      kind: 'lote-sum-wide',
     };
   if (retorno && stated === all)
     return {

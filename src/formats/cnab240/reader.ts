@@ -48,6 +48,12 @@ export interface CnabMessage {
   message: string;
 }
 
+/** A problem as the reader finds it: its kind, a short name that stays as the message's wording changes. */
+export interface CnabProblem extends CnabMessage {
+  kind: string;
+  error: boolean;
+}
+
 export interface CnabBatch {
   number: number;
   /** Line of the lote header. */
@@ -107,6 +113,8 @@ export interface ReadOptions {
   onRecord?: (line: number, record: string) => void;
   /** Messages kept per kind of problem before they are summarised (default 20). */
   messagesPerKind?: number;
+  /** Called with every problem as it is found, its kind named (`cnab lint` makes its rules of them), none summarised. */
+  onProblem?: (problem: CnabProblem) => void;
 }
 
 export type CnabSource =
@@ -156,6 +164,7 @@ export class Cnab240Reader {
   private readonly keepItems: boolean;
   private readonly onItem: ((item: CnabItem) => void) | undefined;
   private readonly onRecord: ((line: number, record: string) => void) | undefined;
+  private readonly onProblem: ((problem: CnabProblem) => void) | undefined;
   private readonly perKind: number;
 
   private readonly file: CnabFile = {
@@ -211,6 +220,7 @@ export class Cnab240Reader {
     this.keepItems = options.keepItems ?? true;
     this.onItem = options.onItem;
     this.onRecord = options.onRecord;
+    this.onProblem = options.onProblem;
     this.perKind = options.messagesPerKind ?? 20;
     this.splitter = new LineSplitter((line) => this.line(line), { plainAsText: true });
   }
@@ -239,6 +249,7 @@ export class Cnab240Reader {
   // ---- messages -------------------------------------------------------------------------------------
 
   private report(error: boolean, line: number, message: string, kind: string): void {
+    this.onProblem?.({ line, message: oneLine(message), kind, error });
     const k = this.kindCounts.get(kind) ?? { count: 0, last: 0, error, message };
     k.count++;
     k.last = line;
@@ -264,7 +275,7 @@ export class Cnab240Reader {
     const decoded = raw.text === null ? decodeLine(raw.bytes) : plainLine(raw.text);
     let text = decoded.text;
     if (n === 1 && text.startsWith('\ufeff')) {
-      this.warn(n, 'file starts with a UTF-8 byte order mark; ignored');
+      this.warn(n, 'file starts with a UTF-8 byte order mark; ignored', 'bom');
       text = text.slice(1);
     }
     // a record starts with its bank code: only a line that does not can be blank or an end-of-file mark
@@ -370,7 +381,7 @@ export class Cnab240Reader {
         return;
       case '1':
         if (move.note === 'no-file-header')
-          this.warn(n, 'no file header (record type 0): bank taken from the lote header');
+          this.warn(n, 'no file header (record type 0): bank taken from the lote header', 'no-file-header');
         this.loteHeader(n, rec);
         return;
       case '3':
@@ -410,7 +421,7 @@ export class Cnab240Reader {
       );
       return;
     }
-    if (notFirst) this.warn(n, 'file header is not the first record');
+    if (notFirst) this.warn(n, 'file header is not the first record', 'header-not-first');
     this.headerLine = n;
     const f = this.file;
     const dialect = dialectOfHeader(rec);
@@ -419,7 +430,8 @@ export class Cnab240Reader {
     f.dialect = dialect.id;
     f.dialect_name = dialect.name;
     f.bank_code = at('bank');
-    if (at('lote') !== '0000') this.warn(n, `file header has lote "${at('lote')}", expected 0000`);
+    if (at('lote') !== '0000')
+      this.warn(n, `file header has lote "${at('lote')}", expected 0000`, 'header-lote');
     f.layout = itau ? 'itau' : 'febraban';
     f.layout_version = trimOrNull(at('layout_version'));
     f.bank_name = trimOrNull(at('bank_name')) ?? BANK_NAMES[f.bank_code] ?? null;
@@ -599,7 +611,11 @@ export class Cnab240Reader {
       batch.wideTrailerAmount = cents(field(trailer, 24, 44));
       const lote = intOrNull(at('lote'));
       if (lote !== batch.number)
-        this.warn(n, `lote trailer says lote ${at('lote')}, closing lote ${batch.number}`);
+        this.warn(
+          n,
+          `lote trailer says lote ${at('lote')}, closing lote ${batch.number}`,
+          'lote-trailer-lote',
+        );
       if (batch.trailer_count !== batch.records) {
         this.warn(
           n,
@@ -615,19 +631,22 @@ export class Cnab240Reader {
     this.checkBank(n, rec);
     this.trailerLine = n;
     const at = fieldsOf(FILE_TRAILER, rec);
-    if (at('lote') !== '9999') this.warn(n, `file trailer has lote "${at('lote')}", expected 9999`);
+    if (at('lote') !== '9999')
+      this.warn(n, `file trailer has lote "${at('lote')}", expected 9999`, 'trailer-lote');
     const lotes = intOrNull(at('lotes'));
     const records = intOrNull(at('records'));
     if (lotes !== this.closed.length) {
       this.warn(
         n,
         `file trailer counts ${lotes ?? `"${at('lotes')}"`} lotes, the file has ${this.closed.length}`,
+        'file-lotes',
       );
     }
     if (records !== this.file.records) {
       this.warn(
         n,
         `file trailer counts ${records ?? `"${at('records')}"`} records, the file has ${this.file.records}`,
+        'file-records',
       );
     }
   }
@@ -642,10 +661,10 @@ export class Cnab240Reader {
       this.closeBatch(last, null);
     }
     if (f.records === 0) {
-      this.error(last, 'no CNAB 240 records found');
+      this.error(last, 'no CNAB 240 records found', 'no-records');
     } else if (this.trailerLine === null) {
       f.truncated = true;
-      this.warn(last, 'no file trailer (record type 9): the file may be truncated');
+      this.warn(last, 'no file trailer (record type 9): the file may be truncated', 'no-file-trailer');
     }
     f.service = inferService(this.evidence());
     f.direction = this.decideDirection();
@@ -683,7 +702,7 @@ export class Cnab240Reader {
   private decideDirection(): CnabDirection {
     const { direction, warnings } = inferDirection(this.evidence(), this.file.service);
     const line = this.headerLine ?? this.firstRecordLine ?? 1;
-    for (const w of warnings) this.warn(line, w);
+    for (const w of warnings) this.warn(line, w, 'direction');
     return direction;
   }
 
@@ -713,13 +732,14 @@ export class Cnab240Reader {
       this.warn(
         Math.max(this.firstLf ?? 1, this.firstCrlf ?? 1),
         `mixed line ends: ${e.crlf} CRLF, ${e.lf} LF`,
+        'line-ends',
       );
     } else if (e.lf > 0) {
-      this.warn(this.firstLf ?? 1, 'lines end with LF, not CRLF');
+      this.warn(this.firstLf ?? 1, 'lines end with LF, not CRLF', 'line-ends');
     }
-    if (e.cr > 0) this.warn(this.firstCr ?? 1, `${e.cr} line(s) end with a lone CR`);
+    if (e.cr > 0) this.warn(this.firstCr ?? 1, `${e.cr} line(s) end with a lone CR`, 'line-ends');
     if (this.lastEnd === 'none' && this.file.records > 0)
-      this.warn(this.lastLine, 'no line end after the last line');
+      this.warn(this.lastLine, 'no line end after the last line', 'no-final-line-end');
   }
 }
 

@@ -1,0 +1,255 @@
+/**
+ * `condo cnab lint`: a remittance checked before it goes to the bank, against the rule pack of the bank it is for
+ * (its header's, or the one named). Every problem the reader finds becomes a finding of a named rule (structure,
+ * record lengths and sequences, the trailers' counts and sums, câmara against forma, CPF/CNPJ and barcode check
+ * digits, line ends); the pack adds what a bank refuses that the reader tolerates: layout versions other than the
+ * bank's manual's, bytes outside its character set, payment dates that are not business days, PIX keys in none of
+ * the DICT's forms. An error is what the bank refuses; a warning, what it may refuse.
+ */
+import { notBusinessDay } from '../../domain/business-days.js';
+import { pixKeyType } from '../pix/index.js';
+import { type Dialect, dialectForBank } from './dialects.js';
+import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
+
+export type Severity = 'error' | 'warning';
+
+export interface LintFinding {
+  rule: string;
+  severity: Severity;
+  line: number;
+  /** The position in the record where the field starts, when the rule knows it. */
+  column: number | null;
+  message: string;
+  /** Where the rule comes from: FEBRABAN's field reference, or the bank's manual. */
+  reference: string;
+}
+
+export interface LintReport {
+  bank_code: string | null;
+  /** The rule pack used: the dialect of the bank's manual. */
+  pack: string;
+  direction: string;
+  lines: number;
+  errors: number;
+  warnings: number;
+  findings: LintFinding[];
+}
+
+interface Rule {
+  severity: Severity;
+  reference: string;
+}
+
+const FEBRABAN = 'FEBRABAN CNAB 240 v10.11';
+// biome-ignore format: a table
+const RULES = {
+  structure: { severity: 'error', reference: `${FEBRABAN}, file structure: header, lotes, trailer (G003)` },
+  'record-length': { severity: 'error', reference: `${FEBRABAN}: every record has 240 positions` },
+  'trailing-blanks': { severity: 'warning', reference: `${FEBRABAN}: every record has 240 positions` },
+  encoding: { severity: 'error', reference: `${FEBRABAN}: records are text, one byte a position` },
+  charset: { severity: 'error', reference: `${FEBRABAN}: alphanumeric fields in ASCII, without accents` },
+  'line-ending': { severity: 'warning', reference: `${FEBRABAN}: each record ends with CR LF` },
+  'lote-sequence': { severity: 'error', reference: `${FEBRABAN}, G002: lotes numbered 1, 2, 3…` },
+  'record-sequence': { severity: 'error', reference: `${FEBRABAN}, G038: records numbered 1, 2, 3… in each lote` },
+  'lote-count': { severity: 'error', reference: `${FEBRABAN}, G057: the lote's records, its header and trailer included` },
+  'lote-sum': { severity: 'error', reference: `${FEBRABAN}, G058: the sum of the lote's amounts` },
+  'lote-sum-width': { severity: 'warning', reference: `${FEBRABAN}, G058: the sum at 24-41 (some writers, Bradesco's validator among them, use 24-44)` },
+  'file-count': { severity: 'error', reference: `${FEBRABAN}, G049 and G056: the file's lotes and records` },
+  'layout-version': { severity: 'error', reference: "the bank's manual: its layout versions (a bank answers HL)" },
+  direction: { severity: 'warning', reference: `${FEBRABAN}, G015: header position 143, 1 remessa, 2 retorno` },
+  forma: { severity: 'warning', reference: `${FEBRABAN}, G029: forma de lançamento` },
+  camara: { severity: 'error', reference: `${FEBRABAN}, P001: câmara centralizadora against the lote's forma` },
+  document: { severity: 'error', reference: `${FEBRABAN}, G005 and G006: CPF or CNPJ with valid check digits` },
+  barcode: { severity: 'error', reference: `${FEBRABAN}, G063: the barcode's check digit and its value` },
+  'payment-date': { severity: 'warning', reference: `${FEBRABAN}, P009: the payment date, a bank business day` },
+  'pix-key': { severity: 'error', reference: "BCB's DICT key forms: CPF, CNPJ, +55 phone, e-mail, UUID (the bank answers PM)" },
+  segment: { severity: 'warning', reference: `${FEBRABAN}: segments A, B, J, J-52, N, O` },
+  reader: { severity: 'warning', reference: `${FEBRABAN}` },
+} satisfies Record<string, Rule>;
+
+export type RuleId = keyof typeof RULES;
+
+/** The rule a reader's kind of problem falls under, and whether the rule makes it an error whatever the reader said. */
+function ruleOf(p: CnabProblem): RuleId {
+  const k = p.kind;
+  if (k === 'short' || k === 'long-data') return 'record-length';
+  if (k === 'long-blank') return 'trailing-blanks';
+  if (k === 'utf16' || k === 'control' || k === 'bom' || k === 'eof-mark' || k === 'blank') return 'encoding';
+  if (k === 'non-ascii') return 'charset';
+  if (k === 'line-ends' || k === 'no-final-line-end') return 'line-ending';
+  if (k === 'lote-seq') return 'lote-sequence';
+  if (k === 'detail-seq' || k === 'sequence') return 'record-sequence';
+  if (k === 'lote-count') return 'lote-count';
+  if (k === 'lote-sum') return 'lote-sum';
+  if (k === 'lote-sum-wide') return 'lote-sum-width';
+  if (k === 'file-lotes' || k === 'file-records') return 'file-count';
+  if (k === 'camara' || k === 'forma-bank') return 'camara';
+  if (k === 'forma') return 'forma';
+  if (k === 'direction') return 'direction';
+  if (/^(cpf|cnpj)-/.test(k)) return 'document';
+  if (/^(dda-amount|dda-due-date|j-value-mismatch|barcode)/.test(k)) return 'barcode';
+  if (k.startsWith('segment-')) return 'segment';
+  // biome-ignore format: a list
+  const structure = ['record-type', 'not-record', 'orphan-detail', 'orphan-lote-trailer', 'after-trailer', 'header-twice',
+    'no-lote-trailer', 'no-file-trailer', 'no-file-header', 'header-not-first', 'no-records', 'header-lote',
+    'trailer-lote', 'lote-trailer-lote', 'detail-lote', 'bank-differs', 'lote'];
+  if (structure.includes(k)) return 'structure';
+  return 'reader';
+}
+
+/** The first character outside printable ASCII in a record: its column (1-based), or 0. */
+function outsideAscii(record: string): number {
+  for (let i = 0; i < record.length; i++) {
+    const c = record.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return i + 1;
+  }
+  return 0;
+}
+
+/** Where each main segment's payment date and PIX key start (FEBRABAN's positions; Itaú's where they differ). */
+const PAYMENT_DATE_COLUMN: Readonly<Record<string, number>> = { A: 94, J: 145, O: 100, N: 100 };
+
+export interface LintOptions {
+  /** The bank whose pack applies (default: the file header's). */
+  bank?: string | undefined;
+  /** Findings kept per rule before the rest are only counted (default 50). */
+  perRule?: number;
+}
+
+/** Findings as they are made: every one counted, the first `perRule` of each rule kept. */
+class Findings {
+  readonly list: LintFinding[] = [];
+  errors = 0;
+  warnings = 0;
+  private readonly perRule = new Map<string, number>();
+
+  constructor(private readonly keep: number) {}
+
+  add: Add = (rule, line, column, message, severity) => {
+    const r: Rule = RULES[rule];
+    const s = severity ?? r.severity;
+    if (s === 'error') this.errors++;
+    else this.warnings++;
+    const n = (this.perRule.get(rule) ?? 0) + 1;
+    this.perRule.set(rule, n);
+    if (n <= this.keep) this.list.push({ rule, severity: s, line, column, message, reference: r.reference });
+  };
+
+  takeIn(other: Findings): void {
+    this.list.push(...other.list);
+    this.errors += other.errors;
+    this.warnings += other.warnings;
+  }
+}
+
+export async function lintCnab(source: CnabSource, options: LintOptions = {}): Promise<LintReport> {
+  const found = new Findings(options.perRule ?? 50);
+  // a payment's date and key matter in a remittance only: held until the reader says which the file is
+  const ofPayments = new Findings(options.perRule ?? 50);
+  let pack: Dialect | null = options.bank ? dialectForBank(options.bank) : null;
+  const loteFamilies = new Map<number, string>();
+  const file = await readCnab240(source, {
+    keepItems: false,
+    onProblem: (p) => {
+      const rule = ruleOf(p);
+      // the record's own scan below names the column of a byte outside ASCII
+      if (rule === 'charset') return;
+      // a problem the reader reads past is still an error where the rule makes it one
+      found.add(rule, p.line, null, p.message, p.error ? 'error' : undefined);
+    },
+    onRecord: (line, record) => {
+      pack ??= dialectForBank(record.slice(0, 3));
+      const column = outsideAscii(record);
+      if (column > 0)
+        found.add(
+          'charset',
+          line,
+          column,
+          `"${record[column - 1]}" at column ${column} is outside ASCII: banks read CNAB 240 text without accents`,
+        );
+    },
+    onItem: (item) => lintItem(item, ofPayments.add, loteFamilies),
+  });
+  const dialect = pack ?? dialectForBank(file.bank_code ?? '000');
+  if (file.direction === 'remessa' && file.service === 'payment') {
+    found.takeIn(ofPayments);
+    lintVersions(file, dialect, loteFamilies, found.add);
+  }
+  return {
+    bank_code: file.bank_code,
+    pack: dialect.name,
+    direction: file.direction,
+    lines: file.lines,
+    errors: found.errors,
+    warnings: found.warnings,
+    findings: found.list.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0)),
+  };
+}
+
+type Add = (rule: RuleId, line: number, column: number | null, message: string, severity?: Severity) => void;
+
+function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): void {
+  const family = item.segment === 'N' ? 'O' : item.segment.startsWith('J') ? 'J' : item.segment;
+  if (!loteFamilies.has(item.batch)) loteFamilies.set(item.batch, family);
+  // a payment's own date and key (a collection title's dates are the payer's, not the bank's to pay)
+  if (!(family in PAYMENT_DATE_COLUMN)) return;
+  if (item.date) {
+    const why = notBusinessDay(item.date);
+    if (why)
+      add(
+        'payment-date',
+        item.line,
+        PAYMENT_DATE_COLUMN[family] ?? null,
+        `payment date ${item.date} is ${why}, not a bank business day`,
+      );
+  }
+  if (item.pix_key) {
+    const form = pixKeyType(item.pix_key);
+    // segment B's initiation 03 says "CPF or CNPJ" (the reader's `document`)
+    const said =
+      item.pix_key_type === 'document' && (form === 'cpf' || form === 'cnpj') ? form : item.pix_key_type;
+    if (form === null)
+      add('pix-key', item.line + 1, null, `PIX key "${item.pix_key}" is in none of the DICT's forms`);
+    else if (said && said !== form)
+      add(
+        'pix-key',
+        item.line + 1,
+        null,
+        `PIX key "${item.pix_key}" is a ${form} key, but segment B says ${item.pix_key_type}`,
+      );
+  }
+}
+
+function lintVersions(
+  file: Awaited<ReturnType<typeof readCnab240>>,
+  dialect: Dialect,
+  loteFamilies: Map<number, string>,
+  add: Add,
+): void {
+  const itau = dialect.id === 'itau-sispag';
+  if (file.layout_version !== null && file.layout_version !== dialect.versions.file)
+    add(
+      'layout-version',
+      1,
+      itau ? 15 : 164,
+      `file layout version ${file.layout_version}; ${dialect.manual} asks for ${dialect.versions.file}`,
+    );
+  for (const batch of file.batches) {
+    const family = loteFamilies.get(batch.number);
+    const wanted =
+      family === 'A'
+        ? dialect.versions.loteA
+        : family === 'J'
+          ? dialect.versions.loteJ
+          : family === 'O'
+            ? dialect.versions.loteO
+            : null;
+    if (wanted && batch.layout_version !== null && batch.layout_version !== wanted)
+      add(
+        'layout-version',
+        batch.line,
+        14,
+        `lote ${batch.number} layout version ${batch.layout_version}; ${dialect.manual} asks for ${wanted} for segment ${family}`,
+      );
+  }
+}

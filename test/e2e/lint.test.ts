@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DB_FILE, openPlain } from '../../src/sandbox/db/sqlite.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+
+/**
+ * #34 point 1, as the accountant meets it: a remittance linted before it is sent; a file that breaks its bank's
+ * rules named line by line; and `batches download` that will not deliver such a file unless told to.
+ */
+
+let s: Session;
+let rem: string;
+let batchId: string;
+beforeAll(async () => {
+  s = await sandboxSession();
+  const chart = await leafExpenseAccount(s.condo);
+  const ids: string[] = [];
+  for (const [supplier, method, amount] of [
+    ['brilho', 'ted', '310,00'],
+    ['vigilare', 'pix', '1.200,00'],
+  ] as const) {
+    const p = await s.condo.json(
+      `payables create --supplier ${supplier} --chart-account ${chart} --method ${method} --amount ${amount} --due +5d --description Lint`,
+    );
+    ids.push(p.public_id);
+  }
+  await s.condo.ok(['payables', 'mark', ...ids]);
+  batchId = (await s.condo.json('batches create --date next-business-day --yes')).public_id;
+  rem = join(s.condo.configDir, 'lote.rem');
+  await s.condo.ok(['batches', 'download', batchId, '-O', rem]);
+});
+afterAll(() => s.close());
+
+test('a file condo wrote passes its bank’s rules: exit 0, and the pack named', async () => {
+  const r = await s.condo.run(['-o', 'table', 'cnab', 'lint', rem]);
+  expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+  expect(r.stdout).toMatch(/lote\.rem: 0 errors, 0 warnings \(.+ rules, bank \d{3}\)/);
+  const json = await s.condo.json(['cnab', 'lint', rem]);
+  expect(json).toMatchObject({ errors: 0, warnings: 0, findings: [], direction: 'remessa' });
+});
+
+/** The file with one record changed: `edit` gets the lines and changes them in place. */
+async function edited(name: string, edit: (lines: string[]) => void, eol = '\r\n'): Promise<string> {
+  const lines = (await readFile(rem, 'latin1')).split('\r\n');
+  edit(lines);
+  const path = join(s.condo.configDir, name);
+  await writeFile(path, lines.join(eol), 'latin1');
+  return path;
+}
+
+const at = (line: string, from: number, text: string) =>
+  `${line.slice(0, from - 1)}${text}${line.slice(from - 1 + text.length)}`;
+
+test('what a bank refuses is an error with its rule, line and column; what it may refuse a warning', async () => {
+  const broken = await edited(
+    'broken.rem',
+    (lines) => {
+      const a = lines.findIndex((l) => l[7] === '3' && l[13] === 'A');
+      const b = lines.findIndex((l) => l[7] === '3' && l[13] === 'B' && l.slice(127, 135).trim() !== '');
+      const trailer = lines.findIndex((l) => l[7] === '5');
+      lines[a] = at(lines[a] as string, 44, 'Ç'); // a payee name with an accent
+      lines[b] = at(lines[b] as string, 128, 'not a key'.padEnd(99, ' ')); // a PIX key in none of DICT's forms
+      lines[trailer] = at(lines[trailer] as string, 18, '000099'); // the lote's record count
+    },
+    '\n',
+  );
+  const r = await s.condo.run(['--json', 'cnab', 'lint', broken]);
+  expect(r.exitCode).toBe(1);
+  const report = JSON.parse(r.stdout);
+  const rules = report.findings.map((f: { rule: string; severity: string }) => `${f.rule} ${f.severity}`);
+  expect(rules).toEqual(
+    expect.arrayContaining(['charset error', 'pix-key error', 'lote-count error', 'line-ending warning']),
+  );
+  const charset = report.findings.find((f: { rule: string }) => f.rule === 'charset');
+  expect(charset).toMatchObject({ column: 44 });
+  expect(charset.reference).toContain('FEBRABAN');
+  // a table for a person, csv for a spreadsheet
+  const table = await s.condo.run(['-o', 'table', 'cnab', 'lint', broken]);
+  expect(table.stdout).toMatch(/broken\.rem: \d+ errors, 1 warning /);
+  expect(table.stdout).toMatch(/pix-key/);
+  const csv = await s.condo.run(['-o', 'csv', 'cnab', 'lint', broken]);
+  expect(csv.stdout.split('\n')[0]).toBe('LINE,COL,SEVERITY,RULE,FINDING,REFERENCE');
+  expect(csv.exitCode).toBe(1);
+});
+
+test('a Banco do Brasil pack refuses FEBRABAN’s layout version (the bank answers HL)', async () => {
+  const run = await s.condo.run(['--json', 'cnab', 'lint', rem, '--bank', '001']);
+  expect(run.exitCode).toBe(1);
+  const report = JSON.parse(run.stdout);
+  expect(report.pack).toBe('Banco do Brasil');
+  expect(report.findings[0]).toMatchObject({
+    rule: 'layout-version',
+    line: 1,
+    column: 164,
+    severity: 'error',
+  });
+  expect(report.findings[0].message).toContain('asks for 030');
+});
+
+test('batches download will not deliver a file that breaks its bank’s rules, unless --skip-lint', async () => {
+  // the server's stored file, its first lote trailer's count made wrong
+  const db = openPlain(join(s.dataDir, DB_FILE), { writable: true });
+  try {
+    const row = db
+      .prepare('SELECT seq, content FROM batch_file_chunks WHERE batch_id = ? ORDER BY seq LIMIT 1')
+      .get(batchId) as {
+      seq: number;
+      content: Buffer;
+    };
+    const lines = row.content.toString('latin1').split('\r\n');
+    const trailer = lines.findIndex((l) => l[7] === '5');
+    lines[trailer] = at(lines[trailer] as string, 18, '000099');
+    db.prepare('UPDATE batch_file_chunks SET content = ? WHERE batch_id = ? AND seq = ?').run(
+      Buffer.from(lines.join('\r\n'), 'latin1'),
+      batchId,
+      row.seq,
+    );
+  } finally {
+    db.close();
+  }
+  const target = join(s.condo.configDir, 'refused.rem');
+  const refused = await s.condo.run(['batches', 'download', batchId, '-O', target]);
+  expect(refused.exitCode).toBe(1);
+  expect(refused.stderr).toMatch(/line \d+: lote-count: lote 1 trailer counts 99 records/);
+  expect(refused.stderr).toContain(
+    `condo batches cancel ${batchId} undoes the batch, --skip-lint delivers it all the same`,
+  );
+  expect(existsSync(target)).toBe(false);
+  const piped = await s.condo.run(['batches', 'download', batchId, '-O', '-']);
+  expect(piped.exitCode).toBe(1);
+  expect(piped.stdout).toBe('');
+  const skipped = await s.condo.run(['batches', 'download', batchId, '-O', target, '--skip-lint']);
+  expect(skipped.exitCode, skipped.stderr).toBe(0);
+  expect(existsSync(target)).toBe(true);
+});

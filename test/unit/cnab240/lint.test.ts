@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import type { DialectId } from '../../../src/formats/cnab240/dialects.js';
+import { lintCnab } from '../../../src/formats/cnab240/lint.js';
+import { writePaymentRemittance } from '../../../src/formats/cnab240/writer.js';
+import { sampleInput, samplePayments } from './fixtures.js';
+
+const CORPUS = join(import.meta.dirname, '..', '..', 'fixtures', 'corpus', 'cnab240');
+
+/** #34 point 1: every file condo writes passes its own bank's pack; each rule fires on what it names. */
+
+/** Each dialect and a bank that writes in it (a bank without a manual of its own gets FEBRABAN's). */
+const DIALECTS: [DialectId, string][] = [
+  ['febraban', '756'],
+  ['itau-sispag', '341'],
+  ['bradesco-multipag', '237'],
+  ['santander', '033'],
+  ['caixa', '104'],
+  ['banco-do-brasil', '001'],
+];
+
+function remittance(dialect: DialectId, bankCode: string, payments = samplePayments()): string {
+  // Caixa's layout takes the company's reference as a number of 6 digits
+  const refs = dialect === 'caixa' ? payments.map((p, i) => ({ ...p, seuNumero: String(i + 1) })) : payments;
+  const input = sampleInput(refs, dialect);
+  return writePaymentRemittance({ ...input, company: { ...input.company, bankCode } });
+}
+
+test.each(DIALECTS)(
+  'a remittance condo writes in the %s dialect passes its bank’s rules (%s)',
+  async (dialect, bank) => {
+    const report = await lintCnab(remittance(dialect, bank));
+    expect(report.findings).toEqual([]);
+    expect(report.errors).toBe(0);
+  },
+);
+
+/**
+ * An oracle we did not write: ERP-Bem-Comum's Bradesco Multipag validator names its test files by the defect each
+ * carries (MIT, test/fixtures/corpus/cnab240/MANIFEST.tsv). Each correct one passes with no error; each defective
+ * one fails by the rule that names its defect, and by no other.
+ */
+const MULTIPAG: [string, string[]][] = [
+  ['multipag-correto.txt', []],
+  ['multipag-cpf-correto.txt', []],
+  ['multipag-tributo-correto.txt', []],
+  ['multipag-cenario-misto.txt', []],
+  ['multipag-camara-invalida.txt', ['camara']],
+  ['multipag-forma-lancamento-invalida.txt', ['camara']],
+  ['multipag-cpf-dv2-invalido.txt', ['document']],
+  ['multipag-trailer-lote-divergente.txt', ['lote-count']],
+  ['multipag-trailer-arquivo-divergente.txt', ['file-count']],
+  ['multipag-tributo-dv-invalido.txt', ['barcode']],
+];
+
+test.each(MULTIPAG)('Bradesco’s validator’s %s: errors by %j only', async (name, rules) => {
+  const path = join(CORPUS, 'ERP-Bem-Comum__cnab-validator', name);
+  const report = await lintCnab(await readFile(path));
+  const errors = [...new Set(report.findings.filter((f) => f.severity === 'error').map((f) => f.rule))];
+  expect(errors).toEqual(rules);
+  expect(report.pack).toBe('Bradesco Multipag');
+});
+
+test('every remittance of the corpus is linted: each finding names a rule, a severity, a line in the file and a source', async () => {
+  const manifest = (await readFile(join(CORPUS, 'MANIFEST.tsv'), 'utf8'))
+    .split('\n')
+    .slice(1)
+    .filter(Boolean);
+  let linted = 0;
+  for (const row of manifest) {
+    const [path = '', , , , , , , , kind = ''] = row.split('\t');
+    if (!/remessa/.test(kind)) continue;
+    const bytes = await readFile(join(CORPUS, path));
+    const report = await lintCnab(bytes);
+    const lines = bytes.toString('latin1').split(/\r\n|\n|\r/).length;
+    for (const f of report.findings) {
+      expect(f.line, `${path}: ${f.message}`).toBeGreaterThanOrEqual(1);
+      expect(f.line, `${path}: ${f.message}`).toBeLessThanOrEqual(lines);
+      expect(['error', 'warning']).toContain(f.severity);
+      expect(f.reference.length).toBeGreaterThan(10);
+      expect(f.rule).not.toBe('reader');
+    }
+    linted++;
+  }
+  expect(linted).toBeGreaterThan(40);
+});
