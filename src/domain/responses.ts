@@ -131,6 +131,14 @@ export const Batch = Type.Object(
     by_forma: Type.Record(Type.String(), FormaTotals),
     returns: Type.Array(BatchReturn),
     created_at: Timestamp,
+    created_by: Type.Optional(
+      Nullable(
+        Type.String({
+          description: 'the API client that created the batch (none counts as an approver of its own batch)',
+          'x-condo-extension': true,
+        }),
+      ),
+    ),
   },
   closed,
 );

@@ -148,6 +148,8 @@ export interface PaymentBatch {
   items: BatchItem[];
   returns: BatchReturnSummary[];
   created_at: string;
+  /** The API client that created it (a condo extension; null for batches from before it was kept). */
+  created_by?: string | null;
 }
 
 export type { EntrySource };

@@ -734,6 +734,7 @@ export interface components {
             }[];
             /** Format: date-time */
             created_at: string;
+            created_by?: string | null;
         };
         BatchDetail: {
             public_id: string;
@@ -768,6 +769,7 @@ export interface components {
             }[];
             /** Format: date-time */
             created_at: string;
+            created_by?: string | null;
             payables: {
                 public_id: string;
                 seu_numero: string;

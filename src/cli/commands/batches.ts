@@ -252,6 +252,7 @@ export interface DownloadOptions {
   outputFile?: string;
   force?: boolean;
   skipLint?: boolean;
+  policy?: string;
 }
 
 /**
@@ -269,6 +270,11 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
   const target = named ?? (await outputTarget(undefined, own, Boolean(opts.force)));
   // #34: nothing goes to the bank unseen: the file is linted against its bank's rules before it is delivered
   const lintOrRefuse = async (written: string) => {
+    await lint(written);
+    // and, with a policy, the approvals of this exact file (#34 point 4)
+    await (await import('./approvals.js')).requireApprovals(deps, id, written, opts.policy);
+  };
+  const lint = async (written: string) => {
     if (opts.skipLint) return;
     const report = await lintCnabFile(written);
     if (report.errors === 0) return;

@@ -94,6 +94,13 @@ export const commands = [
               pt: 'entrega mesmo quando as regras do banco acham erros (cnab lint)',
             },
           },
+          {
+            flag: '--policy <file>',
+            help: {
+              en: "the firm's approval policy (default: CONDO_POLICY; without one, no approval step)",
+              pt: 'a política de aprovação da administradora (padrão: CONDO_POLICY; sem ela, sem aprovação)',
+            },
+          },
         ],
         examples: ['condo batches download 01M8734TGPNKTC2J4W9383D09X -O lote.rem'],
         run: async (deps, { args: [id], opts }) => (await handlers()).downloadBatch(deps, id, declared(opts)),
@@ -114,6 +121,72 @@ export const commands = [
         writes: true,
         run: async (deps, { args: [files], opts }) =>
           (await handlers()).importReturns(deps, files, declared(opts)),
+      }),
+      verb({
+        name: 'approve <id>',
+        summary: {
+          en: "sign your approval of the batch's exact file (its SHA-256, total and count) with your SSH key",
+          pt: 'assina sua aprovação do arquivo exato do lote (SHA-256, total e quantidade) com sua chave SSH',
+        },
+        flags: [
+          {
+            flag: '--key <file>',
+            help: {
+              en: 'your SSH private key (Ed25519 signed here; any other by ssh-keygen)',
+              pt: 'sua chave SSH privada (Ed25519 assinada aqui; outras pelo ssh-keygen)',
+            },
+          },
+          {
+            flag: '--signer <principal>',
+            help: {
+              en: 'who signs, as allowed_signers names you (default: your key’s principal there)',
+              pt: 'quem assina, como o allowed_signers o nomeia (padrão: o da sua chave)',
+            },
+          },
+          {
+            flag: '--policy <file>',
+            help: {
+              en: "the firm's approval policy (default: CONDO_POLICY; without one, no approval step)",
+              pt: 'a política de aprovação da administradora (padrão: CONDO_POLICY; sem ela, sem aprovação)',
+            },
+          },
+        ],
+        examples: [
+          'condo batches approve 01M8734TGPNKTC2J4W9383D09X --key ~/.ssh/id_ed25519 --policy condo-policy.json',
+        ],
+        run: async (deps, { args: [id], opts }) =>
+          (await import('../commands/approvals.js')).approveBatch(deps, id, declared(opts)),
+      }),
+    ],
+  ),
+  group(
+    'approvals',
+    {
+      en: "the firm's four-eyes evidence: who approved which file",
+      pt: 'a evidência de quatro olhos da administradora: quem aprovou qual arquivo',
+    },
+    [
+      verb({
+        name: 'log',
+        summary: {
+          en: 'who approved which file and when, with each approval’s status',
+          pt: 'quem aprovou qual arquivo e quando, com a situação de cada aprovação',
+        },
+        flags: [
+          {
+            flag: '--policy <file>',
+            help: {
+              en: "the firm's approval policy (default: CONDO_POLICY; without one, no approval step)",
+              pt: 'a política de aprovação da administradora (padrão: CONDO_POLICY; sem ela, sem aprovação)',
+            },
+          },
+        ],
+        examples: [
+          'condo approvals log --policy condo-policy.json',
+          'condo approvals log -o csv > aprovacoes.csv',
+        ],
+        run: async (deps, { opts }) =>
+          (await import('../commands/approvals.js')).approvalsLog(deps, declared(opts)),
       }),
     ],
   ),

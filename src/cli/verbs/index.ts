@@ -158,6 +158,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, Declarations>> = {
   config,
   payables,
   batches,
+  approvals: batches,
   cnab,
   statements,
   dda,

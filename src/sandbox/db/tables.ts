@@ -194,6 +194,7 @@ export const BATCHES = spec<PaymentBatchRecord>({
     by_forma: 'json',
     returns: 'json',
     created_at: 'text',
+    created_by: 'text',
   },
 });
 

@@ -91,7 +91,13 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   serve(app, 'createBatch', async ({ request, reply, body }) => {
     const value = body();
     return commit(ctx, request, reply, (tx) =>
-      created({ data: batchDetail(tx, createBatch(tx, value, ctx.now()), true) }),
+      created({
+        data: batchDetail(
+          tx,
+          createBatch(tx, value, ctx.now(), request.sandbox.client?.client_id ?? null),
+          true,
+        ),
+      }),
     );
   });
 

@@ -71,6 +71,7 @@ export const batchView = (b: PaymentBatchRecord) => ({
   by_forma: Object.fromEntries(Object.entries(b.by_forma).map(([k, v]) => [k, { ...v }])),
   returns: b.returns.map((r) => ({ ...r })),
   created_at: b.created_at,
+  created_by: b.created_by ?? null,
 });
 
 /**

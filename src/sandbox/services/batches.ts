@@ -146,7 +146,12 @@ export const FILE_CHUNK_BYTES = 1 << 20;
  * from what was set aside in the lotes' order, and it goes to the database in chunks as it is written, so memory
  * stays flat whatever the size.
  */
-export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentBatchRecord {
+export function createBatch(
+  tx: Tx,
+  body: BatchCreateInput,
+  now: Date,
+  createdBy: string | null = null,
+): PaymentBatchRecord {
   const today = todayIn(now);
   if (body.data_pagamento < today) {
     throw validationFailed(
@@ -261,6 +266,7 @@ export function createBatch(tx: Tx, body: BatchCreateInput, now: Date): PaymentB
     by_forma: byForma.totals,
     returns: [],
     created_at: at,
+    created_by: createdBy,
   });
   tx.prepare(
     `UPDATE payables SET state = 'in_batch', batch_id = ?, updated_at = ?

@@ -1,0 +1,247 @@
+/**
+ * The firm's four-eyes evidence before a file goes to the bank (#34 point 4): the policy file and the approvals
+ * beside it, signing an approval of a batch's exact file, and checking what a delivery needs. The policy is named
+ * by `--policy FILE` or CONDO_POLICY; without one there is no approval step. It is evidence kept by the firm, not
+ * the bank's authorization: `condo api` and other clients are outside it (README, "Approvals").
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  APPROVAL_CONTEXT,
+  APPROVAL_NAMESPACE,
+  type ApprovalStatement,
+  approvalRefusal,
+  type BatchFacts,
+  type Decision,
+  decide,
+  type Policy,
+  parsePolicy,
+  parseStatement,
+  statementText,
+} from '../domain/approvals.js';
+import { UsageError } from '../domain/errors.js';
+import {
+  type AllowedSigner,
+  parseAllowedSigners,
+  readOpenSshPrivateKey,
+  SshSigError,
+  signMessage,
+  verifySignature,
+} from '../formats/sshsig.js';
+
+export interface LoadedPolicy {
+  path: string;
+  policy: Policy;
+  signers: AllowedSigner[];
+  /** The folder the approvals are kept in. */
+  dir: string;
+}
+
+/** The policy named by `--policy` or CONDO_POLICY; undefined when neither names one (no approval step). */
+export async function loadPolicy(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<LoadedPolicy | undefined> {
+  const named = flag ?? env.CONDO_POLICY;
+  if (!named) return undefined;
+  const path = resolve(named);
+  const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError({
+      en: `--policy: cannot read ${named} (${e.code ?? e.message})`,
+      pt: `--policy: não foi possível ler ${named} (${e.code ?? e.message})`,
+    });
+  });
+  const policy = parsePolicy(text);
+  const signersPath = resolve(dirname(path), policy.allowed_signers);
+  const signersText = await readFile(signersPath, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError({
+      en: `policy: cannot read allowed_signers ${signersPath} (${e.code ?? e.message})`,
+      pt: `política: não foi possível ler allowed_signers ${signersPath} (${e.code ?? e.message})`,
+    });
+  });
+  let signers: AllowedSigner[];
+  try {
+    signers = parseAllowedSigners(signersText);
+  } catch (e) {
+    throw new UsageError(`policy: ${(e as Error).message}`);
+  }
+  return { path, policy, signers, dir: resolve(dirname(path), policy.approvals_dir) };
+}
+
+/** The SHA-256 of a file as it streams by. */
+export async function sha256Of(body: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of body) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The principal allowed_signers gives a key, where the key is there (and may sign approvals). */
+function principalOf(signers: readonly AllowedSigner[], key: Buffer, wanted?: string): string | undefined {
+  const entry = signers.find(
+    (s) =>
+      s.publicKey.equals(key) &&
+      (s.namespaces === null || s.namespaces.includes(APPROVAL_NAMESPACE)) &&
+      (wanted === undefined || s.principals.includes(wanted)),
+  );
+  return entry ? (wanted ?? entry.principals[0]) : undefined;
+}
+
+/** An SSH signature of `text` by the key file: in Node for an unencrypted Ed25519 key, else by ssh-keygen. */
+async function signWith(keyFile: string, text: string): Promise<{ signature: string; key: Buffer | null }> {
+  const key = await readFile(keyFile, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError({
+      en: `--key: cannot read ${keyFile} (${e.code ?? e.message})`,
+      pt: `--key: não foi possível ler ${keyFile} (${e.code ?? e.message})`,
+    });
+  });
+  try {
+    return {
+      signature: signMessage(text, key, APPROVAL_NAMESPACE),
+      key: readOpenSshPrivateKey(key).publicKey,
+    };
+  } catch (e) {
+    if (!(e instanceof SshSigError) || !/ssh-keygen/.test(e.message))
+      throw new UsageError(`--key: ${e instanceof Error ? e.message : e}`);
+  }
+  // an encrypted key, or one of another type: OpenSSH's own signer (it asks for the passphrase itself)
+  const signature = await new Promise<string>((done, fail) => {
+    const child = spawn('ssh-keygen', ['-Y', 'sign', '-n', APPROVAL_NAMESPACE, '-f', keyFile], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on('error', () =>
+      fail(
+        new UsageError({
+          en: '--key: this key needs OpenSSH’s ssh-keygen, which is not installed (condo signs unencrypted Ed25519 keys itself)',
+          pt: '--key: esta chave precisa do ssh-keygen do OpenSSH, que não está instalado (o condo assina chaves Ed25519 sem senha)',
+        }),
+      ),
+    );
+    child.on('close', (code) =>
+      code === 0 ? done(out) : fail(new UsageError(`--key: ssh-keygen -Y sign exited ${code}`)),
+    );
+    child.stdin.end(text);
+  });
+  return { signature, key: null };
+}
+
+/** An approval as kept: the statement's exact text and its signature. */
+interface ApprovalFile {
+  statement: string;
+  signature: string;
+}
+
+/** Signs the approval of a batch's file and keeps it in the policy's folder; its path. */
+export async function writeApproval(
+  loaded: LoadedPolicy,
+  facts: BatchFacts,
+  opts: { keyFile: string; signer?: string | undefined; now: Date },
+): Promise<{ path: string; statement: ApprovalStatement }> {
+  const keyText = await readFile(opts.keyFile, 'utf8').catch(() => '');
+  let signer = opts.signer;
+  if (!signer) {
+    // the key's principal in allowed_signers (an unencrypted key says its public half; else its .pub beside it)
+    let pub: Buffer | null = null;
+    try {
+      pub = readOpenSshPrivateKey(keyText).publicKey;
+    } catch {
+      const pubText = await readFile(`${opts.keyFile}.pub`, 'utf8').catch(() => '');
+      const b64 = pubText.trim().split(/\s+/)[1];
+      pub = b64 ? Buffer.from(b64, 'base64') : null;
+    }
+    signer = pub ? principalOf(loaded.signers, pub) : undefined;
+    if (!signer)
+      throw new UsageError({
+        en: `--key: ${opts.keyFile} is not in the policy's allowed_signers; --signer names who signs`,
+        pt: `--key: ${opts.keyFile} não está no allowed_signers da política; --signer diz quem assina`,
+      });
+  }
+  const statement: ApprovalStatement = {
+    context: APPROVAL_CONTEXT,
+    condominium: facts.condominium,
+    batch: facts.batch,
+    sha256: facts.sha256,
+    total_cents: facts.total_cents,
+    payments: facts.payments,
+    signer,
+    expires_at: new Date(opts.now.getTime() + loaded.policy.expiry_days * 86_400_000).toISOString(),
+  };
+  const text = statementText(statement);
+  const { signature } = await signWith(opts.keyFile, text);
+  await mkdir(loaded.dir, { recursive: true });
+  const path = join(loaded.dir, `${facts.batch}.${signer.replace(/[^A-Za-z0-9@._-]/g, '_')}.approval`);
+  const temp = `${path}.${process.pid}.partial`;
+  await writeFile(
+    temp,
+    `${JSON.stringify({ statement: text, signature } satisfies ApprovalFile, null, 2)}\n`,
+  );
+  await rename(temp, path);
+  return { path, statement };
+}
+
+export interface ReadApproval {
+  file: string;
+  statement: ApprovalStatement | null;
+  /** null when the signature is good and its key is the signer's in allowed_signers */
+  bad: string | null;
+}
+
+/** Every approval in the policy's folder, its signature and key checked (for one batch, when named). */
+export async function readApprovals(loaded: LoadedPolicy, batch?: string): Promise<ReadApproval[]> {
+  const names = (await readdir(loaded.dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.approval') && (batch === undefined || f.startsWith(`${batch}.`)))
+    .sort();
+  const out: ReadApproval[] = [];
+  for (const name of names) {
+    const file = join(loaded.dir, name);
+    try {
+      const kept = JSON.parse(await readFile(file, 'utf8')) as ApprovalFile;
+      const statement = parseStatement(kept.statement);
+      let bad: string | null = null;
+      try {
+        const sig = verifySignature(kept.statement, kept.signature, APPROVAL_NAMESPACE);
+        if (!principalOf(loaded.signers, sig.publicKey, statement.signer))
+          bad = `signed by a key allowed_signers does not give to ${statement.signer}`;
+      } catch (e) {
+        bad = `its signature is not good: ${(e as Error).message}`;
+      }
+      out.push({ file, statement, bad });
+    } catch (e) {
+      out.push({ file, statement: null, bad: `not an approval: ${(e as Error).message}` });
+    }
+  }
+  return out;
+}
+
+export interface DeliveryCheck {
+  decision: Decision;
+  /** Approvals of this batch that do not count, and why. */
+  refused: { file: string; signer: string | null; why: string }[];
+}
+
+/** What the policy asks of this batch's file, and what its approvals give. */
+export async function checkDelivery(
+  loaded: LoadedPolicy,
+  facts: BatchFacts,
+  now: Date,
+): Promise<DeliveryCheck> {
+  const refused: DeliveryCheck['refused'] = [];
+  const counted: ApprovalStatement[] = [];
+  // an approval of another batch kept under this batch's name still names that batch: every file is read
+  for (const a of await readApprovals(loaded)) {
+    const meant = a.statement?.batch === facts.batch || a.file.includes(`${facts.batch}.`);
+    if (!meant) continue;
+    const why =
+      a.bad ?? (a.statement ? approvalRefusal(a.statement, facts, loaded.policy, now) : 'unreadable');
+    if (why || !a.statement)
+      refused.push({ file: a.file, signer: a.statement?.signer ?? null, why: why ?? '' });
+    else counted.push(a.statement);
+  }
+  return { decision: decide(loaded.policy, facts, counted), refused };
+}

@@ -1,0 +1,176 @@
+import type { BatchFacts } from '../../domain/approvals.js';
+import { CondoError, UsageError } from '../../domain/errors.js';
+import type { Text } from '../../domain/text.js';
+import {
+  checkDelivery,
+  type LoadedPolicy,
+  loadPolicy,
+  readApprovals,
+  sha256Of,
+  writeApproval,
+} from '../approvals.js';
+import type { Deps } from '../context.js';
+import { readChunks } from '../files.js';
+import { publicIdArg } from '../flags.js';
+import { writeLine } from '../io.js';
+import { printJson, printList } from '../output.js';
+
+/** `batches approve` and `approvals log` (#34 point 4); the check before delivery is `requireApprovals`. */
+
+async function policyOrRefuse(deps: Deps, flag: string | undefined): Promise<LoadedPolicy> {
+  const loaded = await loadPolicy(flag, deps.io.env);
+  if (!loaded)
+    throw new UsageError({
+      en: '--policy: name the firm’s policy file (or set CONDO_POLICY): it says who may approve',
+      pt: '--policy: indique o arquivo de política da administradora (ou defina CONDO_POLICY): ele diz quem pode aprovar',
+    });
+  return loaded;
+}
+
+/** The batch as an approval binds it: its file by the hash of `sha256`, its total, count and creator. */
+export async function batchFacts(deps: Deps, id: string, sha256: string): Promise<BatchFacts> {
+  const [creds, batch] = await Promise.all([deps.credentials(), (await deps.client()).batches.get(id)]);
+  if (typeof batch.file_sha256 === 'string' && batch.file_sha256 !== sha256)
+    throw new CondoError({
+      en: `batch ${id}: the file the server sent has SHA-256 ${sha256}, the batch says ${batch.file_sha256}: not approved, not delivered`,
+      pt: `lote ${id}: o arquivo enviado pelo servidor tem SHA-256 ${sha256}, o lote diz ${batch.file_sha256}: não aprovado, não entregue`,
+    });
+  const amounts = (batch.payables ?? []).map((p) => Number(p.amount ?? 0));
+  return {
+    condominium: creds.condominium,
+    batch: id,
+    sha256,
+    total_cents: Number(batch.total_amount ?? 0),
+    payments: Number(batch.payables_count ?? amounts.length),
+    largest_payment_cents: amounts.length > 0 ? Math.max(...amounts) : 0,
+    created_by: typeof batch.created_by === 'string' ? batch.created_by : null,
+  };
+}
+
+export interface ApproveOptions {
+  key?: string;
+  signer?: string;
+  policy?: string;
+}
+
+/** `condo batches approve ID --key FILE`: signs the approval of the batch's exact file, kept beside the policy. */
+export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptions): Promise<number> {
+  const id = publicIdArg('ID', idArg);
+  if (!opts.key)
+    throw new UsageError({
+      en: '--key: the SSH key to sign with (an Ed25519 key; ssh-keygen signs with any other)',
+      pt: '--key: a chave SSH para assinar (uma chave Ed25519; o ssh-keygen assina com qualquer outra)',
+    });
+  const loaded = await policyOrRefuse(deps, opts.policy);
+  // the exact bytes that will go to the bank, hashed as they come
+  const file = await (await deps.client()).batches.download(id);
+  const facts = await batchFacts(deps, id, await sha256Of(file.body));
+  const { path, statement } = await writeApproval(loaded, facts, {
+    keyFile: opts.key,
+    signer: opts.signer,
+    now: deps.now(),
+  });
+  if (deps.format === 'json') printJson(deps, { path, statement });
+  else writeLine(deps.io.stdout, path);
+  deps.info({
+    en: `${statement.signer} approved batch ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${statement.payments} payments) until ${statement.expires_at}`,
+    pt: `${statement.signer} aprovou o lote ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${statement.payments} pagamentos) até ${statement.expires_at}`,
+  });
+  return 0;
+}
+
+/**
+ * Before a batch's file is delivered: with a policy, the approvals it needs must be there and count; otherwise
+ * the refusal names what is missing and why each approval that is there does not count.
+ */
+export async function requireApprovals(
+  deps: Deps,
+  id: string,
+  written: string,
+  policyFlag?: string,
+): Promise<void> {
+  const loaded = await loadPolicy(policyFlag, deps.io.env);
+  if (!loaded) return;
+  const facts = await batchFacts(deps, id, await sha256Of(readChunks(written)));
+  const { decision, refused } = await checkDelivery(loaded, facts, deps.now());
+  for (const r of refused)
+    deps.warn({
+      en: `approval ${r.file}${r.signer ? ` by ${r.signer}` : ''} does not count: ${r.why}`,
+      pt: `a aprovação ${r.file}${r.signer ? ` de ${r.signer}` : ''} não vale: ${r.why}`,
+    });
+  if (decision.missing.length === 0) {
+    deps.info({
+      en: `approved by ${decision.counted.join(', ') || 'nobody (the policy asks for none)'}: ${decision.counted.length} of ${decision.required} needed`,
+      pt: `aprovado por ${decision.counted.join(', ') || 'ninguém (a política não pede)'}: ${decision.counted.length} de ${decision.required} necessárias`,
+    });
+    return;
+  }
+  throw new CondoError({
+    en: `batch ${id}: not delivered, its approvals fall short: ${decision.missing.join('; ')} (condo batches approve ${id} --key FILE)`,
+    pt: `lote ${id}: não entregue, faltam aprovações: ${decision.missing.join('; ')} (condo batches approve ${id} --key FILE)`,
+  });
+}
+
+const STATUS: Readonly<Record<'valid' | 'expired' | 'bad', Text>> = {
+  valid: { en: 'valid', pt: 'válida' },
+  expired: { en: 'expired', pt: 'expirada' },
+  bad: { en: 'not valid', pt: 'inválida' },
+};
+
+/** `condo approvals log`: who approved which file and when, for the month's accountability. */
+export async function approvalsLog(deps: Deps, opts: { policy?: string }): Promise<number> {
+  const loaded = await policyOrRefuse(deps, opts.policy);
+  const now = deps.now().getTime();
+  const rows = (await readApprovals(loaded)).map((a) => {
+    const s = a.statement;
+    const status: keyof typeof STATUS = a.bad
+      ? 'bad'
+      : s && Date.parse(s.expires_at) <= now
+        ? 'expired'
+        : 'valid';
+    const who = s ? loaded.policy.signers[s.signer] : undefined;
+    return {
+      batch: s?.batch ?? null,
+      signer: s?.signer ?? null,
+      name: who?.name ?? null,
+      role: who?.role ?? null,
+      sha256: s?.sha256 ?? null,
+      total_cents: s?.total_cents ?? null,
+      payments: s?.payments ?? null,
+      signed_at: s
+        ? new Date(Date.parse(s.expires_at) - loaded.policy.expiry_days * 86_400_000).toISOString()
+        : null,
+      expires_at: s?.expires_at ?? null,
+      status,
+      problem: a.bad,
+      file: a.file,
+    };
+  });
+  if (deps.format === 'json') {
+    printJson(deps, rows);
+    return 0;
+  }
+  await printList(deps, rows, [
+    { header: { en: 'BATCH', pt: 'LOTE' }, value: (r) => r.batch },
+    { header: { en: 'SIGNER', pt: 'ASSINANTE' }, value: (r) => r.signer },
+    {
+      header: { en: 'NAME', pt: 'NOME' },
+      value: (r) => [r.name, r.role].filter(Boolean).join(', '),
+      optional: true,
+    },
+    { header: { en: 'TOTAL', pt: 'TOTAL' }, value: (r) => r.total_cents, kind: 'cents' },
+    {
+      header: { en: 'FILE SHA-256', pt: 'SHA-256 DO ARQUIVO' },
+      value: (r) => r.sha256?.slice(0, 16),
+      optional: true,
+    },
+    { header: { en: 'SIGNED', pt: 'ASSINADA' }, value: (r) => r.signed_at, kind: 'instant' },
+    { header: { en: 'EXPIRES', pt: 'EXPIRA' }, value: (r) => r.expires_at, kind: 'instant' },
+    {
+      header: { en: 'STATUS', pt: 'SITUAÇÃO' },
+      value: (r) => STATUS[r.status],
+      style: (r) => (r.status === 'valid' ? 'green' : 'red'),
+    },
+  ]);
+  return 0;
+}

@@ -1,0 +1,175 @@
+/**
+ * Four-eyes approvals of the exact file that goes to the bank (#34): what an approver signs, the firm's policy of
+ * who may approve and how many must, and the decision whether a batch's file has what its policy asks. Pure: the
+ * CLI reads the files, verifies the signatures (formats/sshsig.ts) and hands the facts in.
+ */
+import { UsageError } from './errors.js';
+
+export const APPROVAL_CONTEXT = 'condo-approval-v1';
+/** The SSH signature namespace approvals are signed in (`ssh-keygen -Y sign -n condo-approval`). */
+export const APPROVAL_NAMESPACE = 'condo-approval';
+
+/** What an approver signs: the batch's file by its hash, its total and count, who signs, and until when. */
+export interface ApprovalStatement {
+  context: typeof APPROVAL_CONTEXT;
+  condominium: string;
+  batch: string;
+  sha256: string;
+  total_cents: number;
+  payments: number;
+  signer: string;
+  expires_at: string;
+}
+
+/** The text signed: the statement's fields in this order, as one line of JSON. */
+export function statementText(s: ApprovalStatement): string {
+  const { context, condominium, batch, sha256, total_cents, payments, signer, expires_at } = s;
+  return JSON.stringify({ context, condominium, batch, sha256, total_cents, payments, signer, expires_at });
+}
+
+export function parseStatement(text: string): ApprovalStatement {
+  const s = JSON.parse(text) as Partial<ApprovalStatement>;
+  if (s.context !== APPROVAL_CONTEXT) throw new Error(`not a ${APPROVAL_CONTEXT} statement`);
+  for (const k of ['condominium', 'batch', 'sha256', 'signer', 'expires_at'] as const)
+    if (typeof s[k] !== 'string') throw new Error(`the statement has no ${k}`);
+  for (const k of ['total_cents', 'payments'] as const)
+    if (!Number.isInteger(s[k])) throw new Error(`the statement has no ${k}`);
+  return s as ApprovalStatement;
+}
+
+/** A band of amounts and the approvals it needs: up to `up_to_cents` (the last band has none: above the rest). */
+export interface Band {
+  up_to_cents?: number;
+  approvals: number;
+}
+
+export interface Policy {
+  /** OpenSSH allowed_signers file, relative to the policy file. */
+  allowed_signers: string;
+  /** Who each principal is: a name, a role, and the API client they use (never an approver of their own batch). */
+  signers: Record<string, { name?: string; role?: string; client_id?: string }>;
+  /** Approvals by the batch's total. */
+  batch_bands: Band[];
+  /** Approvals by the largest payment in the batch. */
+  payment_bands: Band[];
+  /** Where approvals are kept, relative to the policy file (default `approvals`). */
+  approvals_dir: string;
+  /** Days an approval stays valid (default 7). */
+  expiry_days: number;
+}
+
+function bandsOf(value: unknown, field: string): Band[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new UsageError(`policy: ${field} must be a list of bands`);
+  let last = -1;
+  return value.map((b, i) => {
+    const band = b as Partial<Band>;
+    if (!Number.isInteger(band.approvals) || (band.approvals as number) < 0)
+      throw new UsageError(`policy: ${field}[${i}].approvals must be a whole number of approvers`);
+    if (band.up_to_cents !== undefined) {
+      if (!Number.isInteger(band.up_to_cents) || band.up_to_cents <= last)
+        throw new UsageError(
+          `policy: ${field}[${i}].up_to_cents must be a whole number of cents above the band before`,
+        );
+      last = band.up_to_cents;
+    } else if (i !== value.length - 1)
+      throw new UsageError(`policy: ${field}[${i}] has no up_to_cents: only the last band may be open-ended`);
+    return {
+      approvals: band.approvals as number,
+      ...(band.up_to_cents !== undefined ? { up_to_cents: band.up_to_cents } : {}),
+    };
+  });
+}
+
+/** The policy file's JSON, checked: each mistake names its field. */
+export function parsePolicy(text: string): Policy {
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    throw new UsageError(`policy: not JSON (${(e as Error).message})`);
+  }
+  if (typeof raw.allowed_signers !== 'string' || raw.allowed_signers === '')
+    throw new UsageError('policy: allowed_signers must name the allowed_signers file');
+  const signers = (raw.signers ?? {}) as Policy['signers'];
+  if (typeof signers !== 'object' || Array.isArray(signers))
+    throw new UsageError('policy: signers must map each principal to its name, role and client_id');
+  const expiry = raw.expiry_days ?? 7;
+  if (!Number.isInteger(expiry) || (expiry as number) < 1)
+    throw new UsageError('policy: expiry_days must be a whole number of days, 1 or more');
+  return {
+    allowed_signers: raw.allowed_signers,
+    signers,
+    batch_bands: bandsOf(raw.batch_bands, 'batch_bands'),
+    payment_bands: bandsOf(raw.payment_bands, 'payment_bands'),
+    approvals_dir: typeof raw.approvals_dir === 'string' ? raw.approvals_dir : 'approvals',
+    expiry_days: expiry as number,
+  };
+}
+
+const needed = (bands: Band[], cents: number) =>
+  bands.find((b) => b.up_to_cents === undefined || cents <= b.up_to_cents)?.approvals ?? 0;
+
+/** The facts of the batch being delivered. */
+export interface BatchFacts {
+  condominium: string;
+  batch: string;
+  sha256: string;
+  total_cents: number;
+  payments: number;
+  largest_payment_cents: number;
+  /** The API client that created it, where the server says (a condo extension). */
+  created_by: string | null;
+}
+
+/** An approval as read: its statement, the principal its key belongs to, or why it does not count. */
+export interface CheckedApproval {
+  file: string;
+  statement: ApprovalStatement | null;
+  /** Why it does not count; null when it counts. */
+  refused: string | null;
+}
+
+/** Whether an approval whose signature and key were verified counts for this batch's file now. */
+export function approvalRefusal(
+  s: ApprovalStatement,
+  facts: BatchFacts,
+  policy: Policy,
+  now: Date,
+): string | null {
+  if (s.batch !== facts.batch) return `it approves batch ${s.batch}, not ${facts.batch}`;
+  if (s.condominium !== facts.condominium) return `it approves a batch of ${s.condominium}`;
+  if (s.sha256 !== facts.sha256) return 'it approves another file (its SHA-256 differs)';
+  if (s.total_cents !== facts.total_cents || s.payments !== facts.payments)
+    return 'its total or count of payments differs from the batch';
+  if (!(Date.parse(s.expires_at) > now.getTime())) return `it expired at ${s.expires_at}`;
+  const creator = facts.created_by;
+  if (creator && policy.signers[s.signer]?.client_id === creator)
+    return `${s.signer} created the batch, and nobody approves their own`;
+  return null;
+}
+
+export interface Decision {
+  required: number;
+  /** The distinct signers whose approvals count. */
+  counted: string[];
+  /** What is missing, for the refusal; empty when the file may go. */
+  missing: string[];
+}
+
+/** What the policy asks of this batch, and whether the approvals that count give it. */
+export function decide(policy: Policy, facts: BatchFacts, counted: readonly ApprovalStatement[]): Decision {
+  const byBatch = needed(policy.batch_bands, facts.total_cents);
+  const byPayment = needed(policy.payment_bands, facts.largest_payment_cents);
+  const required = Math.max(byBatch, byPayment);
+  const signers = [...new Set(counted.map((s) => s.signer))];
+  const missing: string[] = [];
+  if (signers.length < required) {
+    const band =
+      byBatch >= byPayment
+        ? `the batch's total band asks for ${byBatch}`
+        : `its largest payment's band asks for ${byPayment}`;
+    missing.push(`${required - signers.length} more approver(s): ${band}, ${signers.length} counted`);
+  }
+  return { required, counted: signers, missing };
+}

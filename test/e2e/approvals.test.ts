@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { APPROVAL_CONTEXT, statementText } from '../../src/domain/approvals.js';
+import { signMessage } from '../../src/formats/sshsig.js';
+import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+
+/**
+ * #34 point 4, as the firm lives it: a policy in its repository (two approvers above R$ 1.000,00, nobody approving
+ * their own batch), approvers who sign the exact file with their SSH keys, and a delivery refused until the
+ * approvals that count are there: a forged one, one reused from another batch, an expired one and the creator's
+ * own are each named and not counted.
+ */
+
+const KEYS = join(import.meta.dirname, '..', 'fixtures', 'approvals');
+let s: Session;
+let firm: string;
+let policy: string;
+
+async function newBatch(amount: string): Promise<string> {
+  const chart = await leafExpenseAccount(s.condo);
+  const p = await s.condo.json(
+    `payables create --supplier brilho --chart-account ${chart} --method ted --amount ${amount} --due +5d --description Aprovação`,
+  );
+  await s.condo.ok(['payables', 'mark', p.public_id]);
+  return (await s.condo.json('batches create --date next-business-day --yes')).public_id;
+}
+
+beforeAll(async () => {
+  s = await sandboxSession();
+  firm = join(s.condo.configDir, 'firm');
+  await mkdir(firm);
+  for (const f of ['allowed_signers', 'ana', 'bruno', 'davi']) await copyFile(join(KEYS, f), join(firm, f));
+  policy = join(firm, 'condo-policy.json');
+  await writeFile(
+    policy,
+    JSON.stringify({
+      allowed_signers: 'allowed_signers',
+      // Ana is the síndica and creates the batches with the firm's API client
+      signers: {
+        'ana@condominio': { name: 'Ana', role: 'síndica', client_id: s.client('default').client_id },
+        'bruno@condominio': { name: 'Bruno', role: 'conselho' },
+        'davi@condominio': { name: 'Davi', role: 'conselho' },
+      },
+      batch_bands: [{ up_to_cents: 100_000, approvals: 1 }, { approvals: 2 }],
+      expiry_days: 7,
+    }),
+  );
+});
+afterAll(() => s.close());
+
+test('no approval, no delivery; the creator’s own, a forged, a reused and an expired approval do not count; two good ones deliver', async () => {
+  const batch = await newBatch('4.500,00');
+  const target = join(s.condo.configDir, 'lote.rem');
+  const download = () => s.condo.run(['batches', 'download', batch, '-O', target, '--policy', policy]);
+
+  const none = await download();
+  expect(none.exitCode).toBe(1);
+  expect(none.stderr).toContain("2 more approver(s): the batch's total band asks for 2, 0 counted");
+  expect(existsSync(target)).toBe(false);
+
+  // the síndica created the batch: her approval is kept but does not count
+  const own = await s.condo.run([
+    'batches',
+    'approve',
+    batch,
+    '--key',
+    join(firm, 'ana'),
+    '--policy',
+    policy,
+  ]);
+  expect(own.exitCode, own.stderr).toBe(0);
+  expect(own.stdout.trim()).toBe(join(firm, 'approvals', `${batch}.ana@condominio.approval`));
+  await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'bruno'), '--policy', policy]);
+
+  // Ana signs a statement that says it is Davi's
+  const bruno = JSON.parse(
+    await readFile(join(firm, 'approvals', `${batch}.bruno@condominio.approval`), 'utf8'),
+  );
+  const statement = JSON.parse(bruno.statement);
+  const forgedText = statementText({ ...statement, signer: 'davi@condominio' });
+  await writeFile(
+    join(firm, 'approvals', `${batch}.davi-forged.approval`),
+    JSON.stringify({
+      statement: forgedText,
+      signature: signMessage(forgedText, await readFile(join(firm, 'ana'), 'utf8'), 'condo-approval'),
+    }),
+  );
+  // Davi's approval of another batch, copied under this one's name
+  const other = await newBatch('50,00');
+  await s.condo.ok(['batches', 'approve', other, '--key', join(firm, 'davi'), '--policy', policy]);
+  await copyFile(
+    join(firm, 'approvals', `${other}.davi@condominio.approval`),
+    join(firm, 'approvals', `${batch}.davi-reused.approval`),
+  );
+  // and one of Davi's that expired yesterday
+  const expiredText = statementText({
+    ...statement,
+    context: APPROVAL_CONTEXT,
+    signer: 'davi@condominio',
+    expires_at: new Date(Date.now() - 86_400_000).toISOString(),
+  });
+  await writeFile(
+    join(firm, 'approvals', `${batch}.davi-expired.approval`),
+    JSON.stringify({
+      statement: expiredText,
+      signature: signMessage(expiredText, await readFile(join(firm, 'davi'), 'utf8'), 'condo-approval'),
+    }),
+  );
+
+  const short = await download();
+  expect(short.exitCode).toBe(1);
+  expect(short.stderr).toContain('ana@condominio created the batch, and nobody approves their own');
+  expect(short.stderr).toContain('signed by a key allowed_signers does not give to davi@condominio');
+  expect(short.stderr).toContain(`it approves batch ${other}, not ${batch}`);
+  expect(short.stderr).toMatch(/by davi@condominio does not count: it expired at /);
+  expect(short.stderr).toContain("1 more approver(s): the batch's total band asks for 2, 1 counted");
+  expect(existsSync(target)).toBe(false);
+
+  await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'davi'), '--policy', policy]);
+  const delivered = await download();
+  expect(delivered.exitCode, delivered.stderr).toBe(0);
+  expect(delivered.stderr).toContain('approved by bruno@condominio, davi@condominio: 2 of 2 needed');
+  expect(existsSync(target)).toBe(true);
+
+  // a small batch needs one approver; without a policy there is no approval step at all
+  const small = join(s.condo.configDir, 'small.rem');
+  expect((await s.condo.run(['batches', 'download', other, '-O', small, '--policy', policy])).exitCode).toBe(
+    0,
+  );
+  expect(
+    (await s.condo.run(['batches', 'download', other, '-O', join(s.condo.configDir, 'free.rem')])).exitCode,
+  ).toBe(0);
+
+  // the month's accountability: who approved which file, and which approvals are not valid
+  const log = await s.condo.run(['-o', 'csv', 'approvals', 'log', '--policy', policy]);
+  expect(log.exitCode).toBe(0);
+  const rows = log.stdout.trim().split('\n');
+  expect(rows[0]).toBe('BATCH,SIGNER,NAME,TOTAL,FILE SHA-256,SIGNED,EXPIRES,STATUS');
+  // Ana's, Bruno's and Davi's of each batch (the copy of his other one among them: valid, for the batch it names)
+  expect(rows.filter((r) => r.endsWith(',valid'))).toHaveLength(5);
+  expect(rows.filter((r) => r.endsWith(',expired'))).toHaveLength(1);
+  expect(rows.filter((r) => r.endsWith(',not valid'))).toHaveLength(1);
+  expect((await readdir(join(firm, 'approvals'))).length).toBe(7);
+});
+
+test('a policy that is not one, and an approval without a key, are said plainly', async () => {
+  const bad = join(firm, 'bad-policy.json');
+  await writeFile(
+    bad,
+    JSON.stringify({ allowed_signers: 'allowed_signers', batch_bands: [{ approvals: 1 }, { approvals: 2 }] }),
+  );
+  const r = await s.condo.run(['approvals', 'log', '--policy', bad]);
+  expect(r.exitCode).toBe(2);
+  expect(r.stderr).toContain('batch_bands[0] has no up_to_cents: only the last band may be open-ended');
+  const noKey = await s.condo.run(['batches', 'approve', '01M8734TGPNKTC2J4W9383D09X', '--policy', policy]);
+  expect(noKey.exitCode).toBe(2);
+  expect(noKey.stderr).toContain('--key: the SSH key to sign with');
+});
