@@ -243,5 +243,5 @@ export async function checkDelivery(
       refused.push({ file: a.file, signer: a.statement?.signer ?? null, why: why ?? '' });
     else counted.push(a.statement);
   }
-  return { decision: decide(loaded.policy, facts, counted), refused };
+  return { decision: decide(loaded.policy, facts, counted, now), refused };
 }

@@ -52,6 +52,13 @@ export interface Policy {
   batch_bands: Band[];
   /** Approvals by the largest payment in the batch. */
   payment_bands: Band[];
+  /** Extra approvers when a payee is new to the condominium (no payment to it was ever paid). */
+  new_payee: { approvals: number } | null;
+  /**
+   * Extra approvers when a payee's bank account or PIX key changed within `within_days` (a server that gives no
+   * date of change counts as a recent one).
+   */
+  payment_data_changed: { within_days: number; approvals: number } | null;
   /** Where approvals are kept, relative to the policy file (default `approvals`). */
   approvals_dir: string;
   /** Days an approval stays valid (default 7). */
@@ -97,11 +104,24 @@ export function parsePolicy(text: string): Policy {
   const expiry = raw.expiry_days ?? 7;
   if (!Number.isInteger(expiry) || (expiry as number) < 1)
     throw new UsageError('policy: expiry_days must be a whole number of days, 1 or more');
+  const extra = (field: string, days: boolean) => {
+    const v = raw[field] as { approvals?: unknown; within_days?: unknown } | undefined;
+    if (v === undefined) return null;
+    if (!Number.isInteger(v.approvals) || (v.approvals as number) < 1)
+      throw new UsageError(`policy: ${field}.approvals must be a whole number of extra approvers, 1 or more`);
+    if (days && (!Number.isInteger(v.within_days) || (v.within_days as number) < 1))
+      throw new UsageError(`policy: ${field}.within_days must be a whole number of days, 1 or more`);
+    return { approvals: v.approvals as number, within_days: (v.within_days as number) ?? 0 };
+  };
+  const changed = extra('payment_data_changed', true);
+  const fresh = extra('new_payee', false);
   return {
     allowed_signers: raw.allowed_signers,
     signers,
     batch_bands: bandsOf(raw.batch_bands, 'batch_bands'),
     payment_bands: bandsOf(raw.payment_bands, 'payment_bands'),
+    new_payee: fresh ? { approvals: fresh.approvals } : null,
+    payment_data_changed: changed,
     approvals_dir: typeof raw.approvals_dir === 'string' ? raw.approvals_dir : 'approvals',
     expiry_days: expiry as number,
   };
@@ -120,6 +140,16 @@ export interface BatchFacts {
   largest_payment_cents: number;
   /** The API client that created it, where the server says (a condo extension). */
   created_by: string | null;
+  /** The batch's payees that are suppliers: whether each is new, and when its payment data last changed. */
+  payees: PayeeFacts[];
+}
+
+export interface PayeeFacts {
+  name: string;
+  /** No payment to it was ever paid in this condominium. */
+  new: boolean;
+  /** When its bank account or PIX key last changed; undefined when the server does not say. */
+  payment_data_changed_at: string | null | undefined;
 }
 
 /** An approval as read: its statement, the principal its key belongs to, or why it does not count. */
@@ -158,10 +188,39 @@ export interface Decision {
 }
 
 /** What the policy asks of this batch, and whether the approvals that count give it. */
-export function decide(policy: Policy, facts: BatchFacts, counted: readonly ApprovalStatement[]): Decision {
+export function decide(
+  policy: Policy,
+  facts: BatchFacts,
+  counted: readonly ApprovalStatement[],
+  now: Date,
+): Decision {
   const byBatch = needed(policy.batch_bands, facts.total_cents);
   const byPayment = needed(policy.payment_bands, facts.largest_payment_cents);
-  const required = Math.max(byBatch, byPayment);
+  // a new payee, or one whose payment data changed just before: extra approvers, and who they are for
+  const flagged: string[] = [];
+  let extra = 0;
+  for (const p of facts.payees) {
+    if (policy.new_payee && p.new) {
+      flagged.push(`${p.name} is a new payee`);
+      extra = Math.max(extra, policy.new_payee.approvals);
+    }
+    const changed = policy.payment_data_changed;
+    if (changed) {
+      const at = p.payment_data_changed_at;
+      const recent =
+        at === undefined ||
+        (at !== null && now.getTime() - Date.parse(at) <= changed.within_days * 86_400_000);
+      if (recent) {
+        flagged.push(
+          at === undefined
+            ? `${p.name}'s payment data may have changed (the server gives no date)`
+            : `${p.name}'s bank data or PIX key changed on ${at.slice(0, 10)}, within ${changed.within_days} days`,
+        );
+        extra = Math.max(extra, changed.approvals);
+      }
+    }
+  }
+  const required = Math.max(byBatch, byPayment) + extra;
   const signers = [...new Set(counted.map((s) => s.signer))];
   const missing: string[] = [];
   if (signers.length < required) {
@@ -169,7 +228,10 @@ export function decide(policy: Policy, facts: BatchFacts, counted: readonly Appr
       byBatch >= byPayment
         ? `the batch's total band asks for ${byBatch}`
         : `its largest payment's band asks for ${byPayment}`;
-    missing.push(`${required - signers.length} more approver(s): ${band}, ${signers.length} counted`);
+    const extras = extra > 0 ? `, and ${extra} more because ${flagged.join('; ')}` : '';
+    missing.push(
+      `${required - signers.length} more approver(s): ${band}${extras}, ${signers.length} counted`,
+    );
   }
   return { required, counted: signers, missing };
 }

@@ -229,6 +229,16 @@ export const Supplier = Type.Object(
     ),
     pix_key: Nullable(Type.String()),
     pix_key_type: Nullable(Enum(PIX_KEY_TYPES)),
+    payment_data_changed_at: Type.Optional(
+      Nullable(
+        Type.String({
+          format: 'date-time',
+          description:
+            'when the bank account or PIX key last changed (a payment to data changed just before asks for an extra approval)',
+          'x-condo-extension': true,
+        }),
+      ),
+    ),
   },
   closed,
 );

@@ -158,3 +158,41 @@ test('a policy that is not one, and an approval without a key, are said plainly'
   expect(noKey.exitCode).toBe(2);
   expect(noKey.stderr).toContain('--key: the SSH key to sign with');
 });
+
+test('a payee whose PIX key changed just before asks for an extra approver, and the refusal names it', async () => {
+  const strict = join(firm, 'strict-policy.json');
+  await writeFile(
+    strict,
+    JSON.stringify({
+      allowed_signers: 'allowed_signers',
+      approvals_dir: 'strict-approvals',
+      batch_bands: [{ approvals: 1 }],
+      payment_data_changed: { within_days: 7, approvals: 1 },
+    }),
+  );
+  // the payee's key changes the day it is paid: most payment fraud starts here
+  const vigilare = (await s.condo.json('suppliers list')).find((x: { name: string }) =>
+    /Vigilare/.test(x.name),
+  );
+  await s.condo.ok(['suppliers', 'update', String(vigilare.id), '--pix-key', 'financeiro@vigilare.com.br']);
+  const chart = await leafExpenseAccount(s.condo);
+  const p = await s.condo.json(
+    `payables create --supplier ${vigilare.id} --chart-account ${chart} --method pix --amount 80,00 --due +5d --description Chave`,
+  );
+  await s.condo.ok(['payables', 'mark', p.public_id]);
+  const batch = (await s.condo.json('batches create --date next-business-day --yes')).public_id;
+  const target = join(s.condo.configDir, 'chave.rem');
+  const download = () => s.condo.run(['batches', 'download', batch, '-O', target, '--policy', strict]);
+
+  await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'bruno'), '--policy', strict]);
+  const refused = await download();
+  expect(refused.exitCode).toBe(1);
+  const today = new Date().toISOString().slice(0, 10);
+  expect(refused.stderr).toContain(
+    `1 more approver(s): the batch's total band asks for 1, and 1 more because ${vigilare.name}'s bank data or PIX key changed on ${today}, within 7 days, 1 counted`,
+  );
+  await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'davi'), '--policy', strict]);
+  const delivered = await download();
+  expect(delivered.exitCode, delivered.stderr).toBe(0);
+  expect(existsSync(target)).toBe(true);
+});

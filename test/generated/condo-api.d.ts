@@ -838,6 +838,7 @@ export interface components {
             } | null;
             pix_key: string | null;
             pix_key_type: ("cpf" | "cnpj" | "email" | "phone" | "random") | null;
+            payment_data_changed_at?: string | null;
         };
         Unit: {
             id: number;

@@ -1,4 +1,4 @@
-import type { BatchFacts } from '../../domain/approvals.js';
+import type { BatchFacts, PayeeFacts } from '../../domain/approvals.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import {
@@ -36,6 +36,10 @@ export async function batchFacts(deps: Deps, id: string, sha256: string): Promis
       pt: `lote ${id}: o arquivo enviado pelo servidor tem SHA-256 ${sha256}, o lote diz ${batch.file_sha256}: não aprovado, não entregue`,
     });
   const amounts = (batch.payables ?? []).map((p) => Number(p.amount ?? 0));
+  const payees = await payeeFacts(
+    deps,
+    (batch.payables ?? []).map((p) => String(p.public_id)),
+  );
   return {
     condominium: creds.condominium,
     batch: id,
@@ -44,7 +48,31 @@ export async function batchFacts(deps: Deps, id: string, sha256: string): Promis
     payments: Number(batch.payables_count ?? amounts.length),
     largest_payment_cents: amounts.length > 0 ? Math.max(...amounts) : 0,
     created_by: typeof batch.created_by === 'string' ? batch.created_by : null,
+    payees,
   };
+}
+
+/** The suppliers a batch pays: new to the condominium (none of their payments was ever paid), and data changes. */
+async function payeeFacts(deps: Deps, payableIds: string[]): Promise<PayeeFacts[]> {
+  const client = await deps.client();
+  const payables = await Promise.all(payableIds.map((id) => client.payables.get(id)));
+  const supplierIds = [
+    ...new Set(payables.map((p) => p.supplier_id).filter((id): id is number => typeof id === 'number')),
+  ];
+  return Promise.all(
+    supplierIds.map(async (id) => {
+      const [supplier, paid] = await Promise.all([
+        client.suppliers.get(id),
+        client.payables.list({ supplier_id: id, state: 'paid' }, { limit: 1 }),
+      ]);
+      const changed = (supplier as { payment_data_changed_at?: string | null }).payment_data_changed_at;
+      return {
+        name: supplier.name ?? `supplier ${id}`,
+        new: paid.length === 0,
+        payment_data_changed_at: changed,
+      };
+    }),
+  );
 }
 
 export interface ApproveOptions {

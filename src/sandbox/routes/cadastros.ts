@@ -36,7 +36,9 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
 
   serve(app, 'createSupplier', async ({ request, reply, body }) => {
     const value = body();
-    return commit(ctx, request, reply, (tx) => created({ data: supplierView(createSupplier(tx, value)) }));
+    return commit(ctx, request, reply, (tx) =>
+      created({ data: supplierView(createSupplier(tx, value, ctx.now())) }),
+    );
   });
 
   serve(app, 'getSupplier', async ({ request, params }) => {
@@ -55,7 +57,9 @@ export function cadastrosRoutes(app: FastifyInstance, ctx: SandboxContext): void
     };
     readTx(ctx, request, find); // a missing supplier is a 404 before its body is judged
     const value = body();
-    return commit(ctx, request, reply, (tx) => ok({ data: supplierView(updateSupplier(find(tx), value)) }));
+    return commit(ctx, request, reply, (tx) =>
+      ok({ data: supplierView(updateSupplier(find(tx), value, ctx.now())) }),
+    );
   });
 
   serve(app, 'getCondominium', async ({ request }) => {

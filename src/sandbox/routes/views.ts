@@ -40,6 +40,7 @@ export const supplierView = (s: Supplier) => ({
   bank: s.bank ? { ...s.bank } : null,
   pix_key: s.pix_key,
   pix_key_type: s.pix_key_type,
+  payment_data_changed_at: s.payment_data_changed_at ?? null,
 });
 
 export const unitView = (u: Unit) => ({

@@ -12,7 +12,7 @@ import { conflict, validationFailed } from './errors.js';
 
 const BANK_FIELDS = ['bank_code', 'agency', 'account'] as const;
 
-export function updateSupplier(s: Supplier, patch: SupplierUpdate): Supplier {
+export function updateSupplier(s: Supplier, patch: SupplierUpdate, now: Date): Supplier {
   const fields: FieldErrors = {};
   const pixKey = typeof patch.pix_key === 'string' ? patch.pix_key.trim() : patch.pix_key;
   const pixType = typeof pixKey === 'string' ? pixKeyType(pixKey) : null;
@@ -40,6 +40,7 @@ export function updateSupplier(s: Supplier, patch: SupplierUpdate): Supplier {
     s.pix_key = pixKey;
     s.pix_key_type = pixType;
   }
+  if (bankChange || pixKey !== undefined) s.payment_data_changed_at = now.toISOString();
   return s;
 }
 
@@ -47,7 +48,7 @@ export function updateSupplier(s: Supplier, patch: SupplierUpdate): Supplier {
  * A new supplier. Its CPF/CNPJ must check and be nobody else's (409 naming the one that has it); a bank account is
  * given whole (code, agency and account) or not at all.
  */
-export function createSupplier(tx: Tx, body: SupplierCreate): Supplier {
+export function createSupplier(tx: Tx, body: SupplierCreate, now: Date): Supplier {
   const fields: FieldErrors = {};
   if (!isValidDocument(body.document)) fields.document = ['has invalid check digits'];
   const given = BANK_FIELDS.filter((f) => body[f] !== undefined);
@@ -68,5 +69,5 @@ export function createSupplier(tx: Tx, body: SupplierCreate): Supplier {
   // the payment data goes through the update's checks, on the record the unit of work now tracks
   const stored = tx.suppliers.insert(supplier);
   const { name: _name, document: _document, ...payment } = body;
-  return Object.keys(payment).length > 0 ? updateSupplier(stored, payment) : stored;
+  return Object.keys(payment).length > 0 ? updateSupplier(stored, payment, now) : stored;
 }

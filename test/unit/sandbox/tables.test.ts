@@ -40,6 +40,7 @@ describe('columns read off a response schema', () => {
       bank: 'json',
       pix_key: 'text',
       pix_key_type: 'text',
+      payment_data_changed_at: 'text',
     });
     expect(CHART_ACCOUNTS.columns).toEqual({
       id: 'int',
