@@ -23,6 +23,7 @@ import {
   statementText,
 } from '../domain/approvals.js';
 import { UsageError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 import {
   type AllowedSigner,
   parseAllowedSigners,
@@ -189,7 +190,7 @@ export interface ReadApproval {
   file: string;
   statement: ApprovalStatement | null;
   /** null when the signature is good and its key is the signer's in allowed_signers */
-  bad: string | null;
+  bad: Text | null;
 }
 
 /** Every approval in the policy's folder, its signature and key checked (for one batch, when named). */
@@ -203,17 +204,31 @@ export async function readApprovals(loaded: LoadedPolicy, batch?: string): Promi
     try {
       const kept = JSON.parse(await readFile(file, 'utf8')) as ApprovalFile;
       const statement = parseStatement(kept.statement);
-      let bad: string | null = null;
+      let bad: Text | null = null;
       try {
         const sig = verifySignature(kept.statement, kept.signature, APPROVAL_NAMESPACE);
         if (!principalOf(loaded.signers, sig.publicKey, statement.signer))
-          bad = `signed by a key allowed_signers does not give to ${statement.signer}`;
+          bad = {
+            en: `signed by a key allowed_signers does not give to ${statement.signer}`,
+            pt: `assinada por uma chave que o allowed_signers não dá a ${statement.signer}`,
+          };
       } catch (e) {
-        bad = `its signature is not good: ${(e as Error).message}`;
+        // the detail is OpenSSH's format speaking (PROTOCOL.sshsig), as ssh-keygen would say it
+        bad = {
+          en: `its signature is not good: ${(e as Error).message}`,
+          pt: `a assinatura não confere (${(e as Error).message})`,
+        };
       }
       out.push({ file, statement, bad });
     } catch (e) {
-      out.push({ file, statement: null, bad: `not an approval: ${(e as Error).message}` });
+      out.push({
+        file,
+        statement: null,
+        bad: {
+          en: `not an approval: ${(e as Error).message}`,
+          pt: `não é uma aprovação (${(e as Error).message})`,
+        },
+      });
     }
   }
   return out;
@@ -222,7 +237,7 @@ export async function readApprovals(loaded: LoadedPolicy, batch?: string): Promi
 export interface DeliveryCheck {
   decision: Decision;
   /** Approvals of this batch that do not count, and why. */
-  refused: { file: string; signer: string | null; why: string }[];
+  refused: { file: string; signer: string | null; why: Text }[];
 }
 
 /** What the policy asks of this batch's file, and what its approvals give. */
@@ -237,11 +252,9 @@ export async function checkDelivery(
   for (const a of await readApprovals(loaded)) {
     const meant = a.statement?.batch === facts.batch || a.file.includes(`${facts.batch}.`);
     if (!meant) continue;
-    const why =
-      a.bad ?? (a.statement ? approvalRefusal(a.statement, facts, loaded.policy, now) : 'unreadable');
-    if (why || !a.statement)
-      refused.push({ file: a.file, signer: a.statement?.signer ?? null, why: why ?? '' });
-    else counted.push(a.statement);
+    const why = a.bad ?? (a.statement ? approvalRefusal(a.statement, facts, loaded.policy, now) : null);
+    if (why) refused.push({ file: a.file, signer: a.statement?.signer ?? null, why });
+    else if (a.statement) counted.push(a.statement);
   }
   return { decision: decide(loaded.policy, facts, counted, now), refused };
 }

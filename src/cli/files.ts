@@ -227,6 +227,8 @@ export async function writeAtomically(
     }
     await file.sync();
     await file.close();
+    // the bar's line is cleared before the check speaks (a refusal, an approval's count)
+    progress.done();
     await check?.(temp);
     if (overwrite) await renameOver(temp, target);
     else {
@@ -241,7 +243,6 @@ export async function writeAtomically(
       await unlink(temp);
     }
     pendingTemps.delete(temp);
-    progress.done();
     return bytes;
   } catch (error) {
     await file.close().catch(() => undefined);

@@ -537,6 +537,36 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     /^file trailer counts (.+) records, the file has (\d+)$/,
     'o trailer do arquivo conta $1 registros, o arquivo tem $2',
   ],
+  // cnab lint's own findings (formats/cnab240/lint.ts)
+  [
+    /^PIX key "(.*)" is in none of the DICT's forms$/,
+    'a chave PIX "$1" não está em nenhuma das formas do DICT',
+  ],
+  [
+    /^PIX key "(.*)" is a (\w+) key, but segment B says (\w+)$/,
+    'a chave PIX "$1" é uma chave $2, mas o segmento B diz $3',
+  ],
+  [
+    /^"(.)" at column (\d+) is outside ASCII: banks read CNAB 240 text without accents$/,
+    '"$1" na coluna $2 está fora do ASCII: os bancos leem texto CNAB 240 sem acentos',
+  ],
+  [
+    /^payment date (\S+) is a Saturday, not a bank business day$/,
+    'a data de pagamento $1 é um sábado, não um dia útil bancário',
+  ],
+  [
+    /^payment date (\S+) is a Sunday, not a bank business day$/,
+    'a data de pagamento $1 é um domingo, não um dia útil bancário',
+  ],
+  [
+    /^payment date (\S+) is a bank holiday \((.*)\), not a bank business day$/,
+    'a data de pagamento $1 é feriado bancário ($2), não um dia útil bancário',
+  ],
+  [/^file layout version (\d+); (.+) asks for (\d+)$/, 'versão de leiaute do arquivo $1; $2 pede $3'],
+  [
+    /^lote (\d+) layout version (\d+); (.+) asks for (\d+) for segment (\S+)$/,
+    'lote $1 com versão de leiaute $2; $3 pede $4 para o segmento $5',
+  ],
   [/^no CNAB 240 records found$/, 'nenhum registro CNAB 240 encontrado'],
   [
     /^no file trailer \(record type 9\): the file may be truncated$/,

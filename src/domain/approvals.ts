@@ -4,6 +4,7 @@
  * CLI reads the files, verifies the signatures (formats/sshsig.ts) and hands the facts in.
  */
 import { UsageError } from './errors.js';
+import type { Text } from './text.js';
 
 export const APPROVAL_CONTEXT = 'condo-approval-v1';
 /** The SSH signature namespace approvals are signed in (`ssh-keygen -Y sign -n condo-approval`). */
@@ -160,22 +161,38 @@ export interface CheckedApproval {
   refused: string | null;
 }
 
-/** Whether an approval whose signature and key were verified counts for this batch's file now. */
+/** Whether an approval whose signature and key were verified counts for this batch's file now: why not, or null. */
 export function approvalRefusal(
   s: ApprovalStatement,
   facts: BatchFacts,
   policy: Policy,
   now: Date,
-): string | null {
-  if (s.batch !== facts.batch) return `it approves batch ${s.batch}, not ${facts.batch}`;
-  if (s.condominium !== facts.condominium) return `it approves a batch of ${s.condominium}`;
-  if (s.sha256 !== facts.sha256) return 'it approves another file (its SHA-256 differs)';
+): Text | null {
+  if (s.batch !== facts.batch)
+    return {
+      en: `it approves batch ${s.batch}, not ${facts.batch}`,
+      pt: `ela aprova o lote ${s.batch}, não o ${facts.batch}`,
+    };
+  if (s.condominium !== facts.condominium)
+    return { en: `it approves a batch of ${s.condominium}`, pt: `ela aprova um lote de ${s.condominium}` };
+  if (s.sha256 !== facts.sha256)
+    return {
+      en: 'it approves another file (its SHA-256 differs)',
+      pt: 'ela aprova outro arquivo (o SHA-256 difere)',
+    };
   if (s.total_cents !== facts.total_cents || s.payments !== facts.payments)
-    return 'its total or count of payments differs from the batch';
-  if (!(Date.parse(s.expires_at) > now.getTime())) return `it expired at ${s.expires_at}`;
+    return {
+      en: 'its total or count of payments differs from the batch',
+      pt: 'o total ou a quantidade de pagamentos difere do lote',
+    };
+  if (!(Date.parse(s.expires_at) > now.getTime()))
+    return { en: `it expired at ${s.expires_at}`, pt: `ela expirou em ${s.expires_at}` };
   const creator = facts.created_by;
   if (creator && policy.signers[s.signer]?.client_id === creator)
-    return `${s.signer} created the batch, and nobody approves their own`;
+    return {
+      en: `${s.signer} created the batch, and nobody approves their own`,
+      pt: `${s.signer} criou o lote, e ninguém aprova o próprio`,
+    };
   return null;
 }
 
@@ -184,7 +201,7 @@ export interface Decision {
   /** The distinct signers whose approvals count. */
   counted: string[];
   /** What is missing, for the refusal; empty when the file may go. */
-  missing: string[];
+  missing: Text[];
 }
 
 /** What the policy asks of this batch, and whether the approvals that count give it. */
@@ -197,11 +214,11 @@ export function decide(
   const byBatch = needed(policy.batch_bands, facts.total_cents);
   const byPayment = needed(policy.payment_bands, facts.largest_payment_cents);
   // a new payee, or one whose payment data changed just before: extra approvers, and who they are for
-  const flagged: string[] = [];
+  const flagged: Text[] = [];
   let extra = 0;
   for (const p of facts.payees) {
     if (policy.new_payee && p.new) {
-      flagged.push(`${p.name} is a new payee`);
+      flagged.push({ en: `${p.name} is a new payee`, pt: `${p.name} é um favorecido novo` });
       extra = Math.max(extra, policy.new_payee.approvals);
     }
     const changed = policy.payment_data_changed;
@@ -213,8 +230,14 @@ export function decide(
       if (recent) {
         flagged.push(
           at === undefined
-            ? `${p.name}'s payment data may have changed (the server gives no date)`
-            : `${p.name}'s bank data or PIX key changed on ${at.slice(0, 10)}, within ${changed.within_days} days`,
+            ? {
+                en: `${p.name}'s payment data may have changed (the server gives no date)`,
+                pt: `os dados de pagamento de ${p.name} podem ter mudado (o servidor não dá a data)`,
+              }
+            : {
+                en: `${p.name}'s bank data or PIX key changed on ${at.slice(0, 10)}, within ${changed.within_days} days`,
+                pt: `os dados bancários ou a chave PIX de ${p.name} mudaram em ${at.slice(0, 10)}, dentro de ${changed.within_days} dias`,
+              },
         );
         extra = Math.max(extra, changed.approvals);
       }
@@ -222,16 +245,21 @@ export function decide(
   }
   const required = Math.max(byBatch, byPayment) + extra;
   const signers = [...new Set(counted.map((s) => s.signer))];
-  const missing: string[] = [];
+  const missing: Text[] = [];
   if (signers.length < required) {
-    const band =
+    const more = required - signers.length;
+    const band: Text =
       byBatch >= byPayment
-        ? `the batch's total band asks for ${byBatch}`
-        : `its largest payment's band asks for ${byPayment}`;
-    const extras = extra > 0 ? `, and ${extra} more because ${flagged.join('; ')}` : '';
-    missing.push(
-      `${required - signers.length} more approver(s): ${band}${extras}, ${signers.length} counted`,
-    );
+        ? { en: `the batch's total band asks for ${byBatch}`, pt: `a faixa do total do lote pede ${byBatch}` }
+        : {
+            en: `its largest payment's band asks for ${byPayment}`,
+            pt: `a faixa do maior pagamento pede ${byPayment}`,
+          };
+    const because = (lang: 'en' | 'pt') => flagged.map((f) => f[lang]).join('; ');
+    missing.push({
+      en: `${more} more approver(s): ${band.en}${extra > 0 ? `, and ${extra} more because ${because('en')}` : ''}, ${signers.length} counted`,
+      pt: `mais ${more} aprovador(es): ${band.pt}${extra > 0 ? `, e mais ${extra} porque ${because('pt')}` : ''}, ${signers.length} contada(s)`,
+    });
   }
   return { required, counted: signers, missing };
 }

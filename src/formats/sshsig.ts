@@ -4,7 +4,16 @@
  * RSA (rsa-sha2-256/512) signatures; signs with an unencrypted Ed25519 key in OpenSSH's own format (an encrypted
  * key or an agent is ssh-keygen's to use). Also reads OpenSSH's allowed_signers lines.
  */
-import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+  verify,
+} from 'node:crypto';
 
 const MAGIC = Buffer.from('SSHSIG');
 const ARMOR_BEGIN = '-----BEGIN SSH SIGNATURE-----';
@@ -215,4 +224,43 @@ export function parseAllowedSigners(text: string): AllowedSigner[] {
     signers.push({ principals: principals.split(','), namespaces, publicKey, line: i + 1 });
   });
   return signers;
+}
+
+/**
+ * A new Ed25519 key pair as OpenSSH writes it: the private key unencrypted (-----BEGIN OPENSSH PRIVATE KEY-----)
+ * and the public key line (`ssh-ed25519 AAAA… comment`). For keys a program makes for itself (the demo's
+ * approvers); a person's key is theirs, made by ssh-keygen.
+ */
+export function newEd25519Key(comment: string): { privateKey: string; publicKey: string } {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const jwk = privateKey.export({ format: 'jwk' });
+  const seed = Buffer.from(jwk.d as string, 'base64url');
+  const pub = Buffer.from(jwk.x as string, 'base64url');
+  const blob = Buffer.concat([sshString('ssh-ed25519'), sshString(pub)]);
+  const check = randomBytes(4);
+  let secret = Buffer.concat([
+    check,
+    check,
+    sshString('ssh-ed25519'),
+    sshString(pub),
+    sshString(Buffer.concat([seed, pub])),
+    sshString(comment),
+  ]);
+  // padded to the cipher's block size (8 for "none") with 1, 2, 3…
+  const padding = (8 - (secret.length % 8)) % 8;
+  secret = Buffer.concat([secret, Buffer.from(Array.from({ length: padding }, (_, i) => i + 1))]);
+  const body = Buffer.concat([
+    Buffer.from('openssh-key-v1\0', 'latin1'),
+    sshString('none'),
+    sshString('none'),
+    sshString(''),
+    Buffer.from([0, 0, 0, 1]),
+    sshString(blob),
+    sshString(secret),
+  ]);
+  const lines = body.toString('base64').match(/.{1,70}/g) ?? [];
+  return {
+    privateKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\n`,
+    publicKey: `ssh-ed25519 ${blob.toString('base64')} ${comment}`,
+  };
 }

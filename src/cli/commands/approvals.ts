@@ -1,4 +1,5 @@
 import type { BatchFacts, PayeeFacts } from '../../domain/approvals.js';
+import { formatInstantBr } from '../../domain/dates.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import {
@@ -100,10 +101,15 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
   });
   if (deps.format === 'json') printJson(deps, { path, statement });
   else writeLine(deps.io.stdout, path);
-  deps.info({
-    en: `${statement.signer} approved batch ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${statement.payments} payments) until ${statement.expires_at}`,
-    pt: `${statement.signer} aprovou o lote ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${statement.payments} pagamentos) até ${statement.expires_at}`,
-  });
+  const n = statement.payments;
+  const until = formatInstantBr(statement.expires_at);
+  deps.info(
+    {
+      en: `${statement.signer} approved batch ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${n} payment${n === 1 ? '' : 's'}) until ${until}`,
+      pt: `${statement.signer} aprovou o lote ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${n} pagamento${n === 1 ? '' : 's'}); expira em ${until}`,
+    },
+    true,
+  );
   return 0;
 }
 
@@ -123,19 +129,22 @@ export async function requireApprovals(
   const { decision, refused } = await checkDelivery(loaded, facts, deps.now());
   for (const r of refused)
     deps.warn({
-      en: `approval ${r.file}${r.signer ? ` by ${r.signer}` : ''} does not count: ${r.why}`,
-      pt: `a aprovação ${r.file}${r.signer ? ` de ${r.signer}` : ''} não vale: ${r.why}`,
+      en: `approval ${r.file}${r.signer ? ` by ${r.signer}` : ''} does not count: ${r.why.en}`,
+      pt: `a aprovação ${r.file}${r.signer ? ` de ${r.signer}` : ''} não vale: ${r.why.pt}`,
     });
   if (decision.missing.length === 0) {
-    deps.info({
-      en: `approved by ${decision.counted.join(', ') || 'nobody (the policy asks for none)'}: ${decision.counted.length} of ${decision.required} needed`,
-      pt: `aprovado por ${decision.counted.join(', ') || 'ninguém (a política não pede)'}: ${decision.counted.length} de ${decision.required} necessárias`,
-    });
+    deps.info(
+      {
+        en: `approved by ${decision.counted.join(', ') || 'nobody (the policy asks for none)'}: ${decision.counted.length} of ${decision.required} needed`,
+        pt: `aprovado por ${decision.counted.join(', ') || 'ninguém (a política não pede)'}: ${decision.counted.length} de ${decision.required} necessárias`,
+      },
+      true,
+    );
     return;
   }
   throw new CondoError({
-    en: `batch ${id}: not delivered, its approvals fall short: ${decision.missing.join('; ')} (condo batches approve ${id} --key FILE)`,
-    pt: `lote ${id}: não entregue, faltam aprovações: ${decision.missing.join('; ')} (condo batches approve ${id} --key FILE)`,
+    en: `batch ${id}: not delivered, its approvals fall short: ${decision.missing.map((m) => m.en).join('; ')} (condo batches approve ${id} --key FILE)`,
+    pt: `lote ${id}: não entregue, faltam aprovações: ${decision.missing.map((m) => m.pt).join('; ')} (condo batches approve ${id} --key FILE)`,
   });
 }
 
@@ -170,7 +179,7 @@ export async function approvalsLog(deps: Deps, opts: { policy?: string }): Promi
         : null,
       expires_at: s?.expires_at ?? null,
       status,
-      problem: a.bad,
+      problem: a.bad?.en ?? null,
       file: a.file,
     };
   });

@@ -8,7 +8,7 @@ import type { OccurrenceClass } from '../../formats/cnab240/codes.js';
 import { type CnabDiff, diffCnab, type PairFinding, type PaymentPair } from '../../formats/cnab240/diff.js';
 import { explainReturnCode, type ReturnCodeExplanation, returnCode } from '../../formats/cnab240/explain.js';
 import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
-import type { LintFinding, LintReport } from '../../formats/cnab240/lint.js';
+import { type LintFinding, type LintReport, ruleReference } from '../../formats/cnab240/lint.js';
 import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
 import { readChunks, setAside } from '../files.js';
@@ -464,7 +464,7 @@ export async function printLint(deps: Deps, path: string, report: LintReport): P
       value: (f) => ({ en: f.message, pt: t(f.message) }),
       wrap: true,
     },
-    { header: { en: 'REFERENCE', pt: 'REFERÊNCIA' }, value: (f) => f.reference, optional: true },
+    { header: { en: 'REFERENCE', pt: 'REFERÊNCIA' }, value: (f) => ruleReference(f.rule), optional: true },
   ]);
 }
 

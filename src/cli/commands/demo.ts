@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -6,6 +6,7 @@ import { addDays } from '../../domain/dates.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import { buildBoleto } from '../../formats/boleto/index.js';
+import { newEd25519Key } from '../../formats/sshsig.js';
 import type { Deps } from '../context.js';
 import { type Io, paint, writeLine } from '../io.js';
 import { wrapMessage } from '../output.js';
@@ -223,6 +224,7 @@ export async function demo(deps: Deps): Promise<number> {
     const cast = await payablesChapter(story);
     await ddaChapter(story);
     await remittanceChapter(story, cast);
+    await preflightChapter(story, cast, me.client_id);
     await receivablesChapter(story, await statementChapter(story));
 
     await firmChapter(deps, s, root);
@@ -244,6 +246,152 @@ export async function demo(deps: Deps): Promise<number> {
     await sandbox?.close().catch(() => undefined);
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * #34: nothing goes to the bank unseen. A file linted, and a bad PIX key (in a file another tool wrote) caught
+ * before sending; a batch approved by two council members' keys and delivered; a payee whose PIX key changed just
+ * before, refused for want of the extra approval, approved, delivered.
+ */
+async function preflightChapter(story: Story, cast: Cast, creator: string): Promise<void> {
+  const { deps, io, s, root } = story;
+  chapter(deps, {
+    en: 'Nothing goes to the bank unseen: lint, and approvals of the exact file',
+    pt: 'Nada vai ao banco sem ser visto: lint e aprovações do arquivo exato',
+  });
+  // the firm's policy and its council's keys (a person's key is made by ssh-keygen; these are the demo's own)
+  const firm = join(root, 'firm');
+  await mkdir(firm, { recursive: true });
+  const people = [
+    ['ana', 'Ana', 'síndica'],
+    ['bruno', 'Bruno', 'conselho'],
+    ['carla', 'Carla', 'conselho'],
+  ] as const;
+  const signers: string[] = [];
+  for (const [who] of people) {
+    const key = newEd25519Key(`${who}@condominio`);
+    await writeFile(join(firm, who), key.privateKey, { mode: 0o600 });
+    signers.push(`${who}@condominio ${key.publicKey.split(' ').slice(0, 2).join(' ')}`);
+  }
+  await writeFile(join(firm, 'allowed_signers'), `${signers.join('\n')}\n`);
+  const policy = join(firm, 'condo-policy.json');
+  await writeFile(
+    policy,
+    `${JSON.stringify(
+      {
+        allowed_signers: 'allowed_signers',
+        signers: Object.fromEntries(
+          people.map(([who, name, role]) => [
+            `${who}@condominio`,
+            { name, role, ...(who === 'ana' ? { client_id: creator } : {}) },
+          ]),
+        ),
+        batch_bands: [{ up_to_cents: 100_000, approvals: 1 }, { approvals: 2 }],
+        payment_data_changed: { within_days: 7, approvals: 1 },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  writeLine(
+    io.stdout,
+    wrapMessage(
+      io,
+      deps.t({
+        en: `The firm's policy (${policy}): above R$ 1.000,00 two approvers, nobody approving their own batch (Ana, the síndica, creates them), one more when a payee's PIX key or bank data changed in the last 7 days.`,
+        pt: `A política da administradora (${policy}): acima de R$ 1.000,00 dois aprovadores, ninguém aprova o próprio lote (Ana, a síndica, cria os lotes), mais um quando a chave PIX ou os dados bancários de um favorecido mudaram nos últimos 7 dias.`,
+      }),
+      io.stdout,
+    ),
+  );
+  const { withBank, elevator } = cast;
+  const batchOf = async (supplier: Json, method: string, amount: string, description: string) => {
+    const p = await s.json(
+      // biome-ignore format: the command as typed
+      ['payables', 'create', '--supplier', String(supplier.id), '--chart-account', String(elevator?.id), '--amount', amount, '--method', method, '--due', '+6d', '--description', description],
+    );
+    await s.quiet(['payables', 'mark', String(p.public_id)]);
+    return String((await s.json(['batches', 'create', '--date', 'next-business-day', '--yes'])).public_id);
+  };
+  const first = await batchOf(withBank, 'ted', '3.400,00', 'Modernização do elevador (1ª parcela)');
+  const rem = join(firm, 'elevador.rem');
+  const download = (batch: string, file: string, expectExit = 0) =>
+    s.show(
+      expectExit === 0
+        ? {
+            en: 'Deliver the file: linted, and approved as the policy asks',
+            pt: 'Entregar o arquivo: com lint e aprovado como a política pede',
+          }
+        : {
+            en: 'Try to deliver it: refused, and what is missing is named',
+            pt: 'Tentar entregar: recusado, com o que falta nomeado',
+          },
+      ['batches', 'download', batch, '-O', file, '--force', '--policy', policy],
+      { expectExit },
+    );
+  await download(first, rem, 1);
+  // the same payments in a file another tool wrote, its PIX key typed wrong
+  const pixBatch = await batchOf(
+    cast.supplier(/portaria|vigil/i, (x) => Boolean(x.pix_key)) ?? withBank,
+    'pix',
+    '90,00',
+    'Chave',
+  );
+  const pixFile = join(firm, 'pix.rem');
+  await s.quiet(['batches', 'download', pixBatch, '-O', pixFile, '--skip-lint']);
+  const lines = (await readFile(pixFile, 'latin1')).split('\r\n');
+  const b = lines.findIndex((l) => l[7] === '3' && l[13] === 'B');
+  if (b >= 0)
+    lines[b] =
+      `${(lines[b] as string).slice(0, 127)}${'FINANCEIRO(AT)EMPRESA'.padEnd(99, ' ')}${(lines[b] as string).slice(226)}`;
+  const other = join(firm, 'outra-ferramenta.rem');
+  await writeFile(other, lines.join('\r\n'), 'latin1');
+  await s.show(
+    {
+      en: 'A file another tool wrote, its PIX key typed wrong: caught before it is sent',
+      pt: 'Um arquivo que outra ferramenta gerou, com a chave PIX digitada errada: pego antes do envio',
+    },
+    ['cnab', 'lint', other],
+    { expectExit: 1 },
+  );
+  for (const who of ['bruno', 'carla'])
+    await s.show(
+      {
+        en: `${who === 'bruno' ? 'Bruno' : 'Carla'} signs the batch’s exact file with their SSH key`,
+        pt: `${who === 'bruno' ? 'Bruno' : 'Carla'} assina o arquivo exato do lote com sua chave SSH`,
+      },
+      ['batches', 'approve', first, '--key', join(firm, who), '--policy', policy],
+    );
+  await download(first, rem);
+  await s.show(
+    {
+      en: 'The delivered file, linted again by hand: what its bank will check',
+      pt: 'O arquivo entregue, com lint de novo à mão: o que o banco vai conferir',
+    },
+    ['cnab', 'lint', rem],
+  );
+  // the payee's key changes just before it is paid: most payment fraud starts there
+  await s.show(
+    { en: 'The elevator company’s PIX key changes', pt: 'A chave PIX da empresa do elevador muda' },
+    ['suppliers', 'update', String(withBank.id), '--pix-key', 'financeiro@elevadores.com.br'],
+  );
+  const second = await batchOf(withBank, 'pix', '620,00', 'Peças do elevador');
+  await s.quiet(['batches', 'approve', second, '--key', join(firm, 'bruno'), '--policy', policy]);
+  await download(second, join(firm, 'pecas.rem'), 1);
+  await s.show({ en: 'Carla approves too', pt: 'Carla também aprova' }, [
+    'batches',
+    'approve',
+    second,
+    '--key',
+    join(firm, 'carla'),
+    '--policy',
+    policy,
+  ]);
+  await download(second, join(firm, 'pecas.rem'));
+  await s.show(
+    { en: 'Who approved which file, for the council', pt: 'Quem aprovou qual arquivo, para o conselho' },
+    ['approvals', 'log', '--policy', policy],
+  );
 }
 
 /** What every chapter works with: the session against the demo's sandbox, its folder, and how it creates a payable. */

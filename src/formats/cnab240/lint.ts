@@ -7,6 +7,7 @@
  * the DICT's forms. An error is what the bank refuses; a warning, what it may refuse.
  */
 import { notBusinessDay } from '../../domain/business-days.js';
+import type { Text } from '../../domain/text.js';
 import { pixKeyType } from '../pix/index.js';
 import { type Dialect, dialectForBank } from './dialects.js';
 import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
@@ -37,35 +38,119 @@ export interface LintReport {
 
 interface Rule {
   severity: Severity;
-  reference: string;
+  reference: Text;
 }
 
 const FEBRABAN = 'FEBRABAN CNAB 240 v10.11';
-// biome-ignore format: a table
+const rule = (severity: Severity, en: string, pt: string): Rule => ({ severity, reference: { en, pt } });
 const RULES = {
-  structure: { severity: 'error', reference: `${FEBRABAN}, file structure: header, lotes, trailer (G003)` },
-  'record-length': { severity: 'error', reference: `${FEBRABAN}: every record has 240 positions` },
-  'trailing-blanks': { severity: 'warning', reference: `${FEBRABAN}: every record has 240 positions` },
-  encoding: { severity: 'error', reference: `${FEBRABAN}: records are text, one byte a position` },
-  charset: { severity: 'error', reference: `${FEBRABAN}: alphanumeric fields in ASCII, without accents` },
-  'line-ending': { severity: 'warning', reference: `${FEBRABAN}: each record ends with CR LF` },
-  'lote-sequence': { severity: 'error', reference: `${FEBRABAN}, G002: lotes numbered 1, 2, 3…` },
-  'record-sequence': { severity: 'error', reference: `${FEBRABAN}, G038: records numbered 1, 2, 3… in each lote` },
-  'lote-count': { severity: 'error', reference: `${FEBRABAN}, G057: the lote's records, its header and trailer included` },
-  'lote-sum': { severity: 'error', reference: `${FEBRABAN}, G058: the sum of the lote's amounts` },
-  'lote-sum-width': { severity: 'warning', reference: `${FEBRABAN}, G058: the sum at 24-41 (some writers, Bradesco's validator among them, use 24-44)` },
-  'file-count': { severity: 'error', reference: `${FEBRABAN}, G049 and G056: the file's lotes and records` },
-  'layout-version': { severity: 'error', reference: "the bank's manual: its layout versions (a bank answers HL)" },
-  direction: { severity: 'warning', reference: `${FEBRABAN}, G015: header position 143, 1 remessa, 2 retorno` },
-  forma: { severity: 'warning', reference: `${FEBRABAN}, G029: forma de lançamento` },
-  camara: { severity: 'error', reference: `${FEBRABAN}, P001: câmara centralizadora against the lote's forma` },
-  document: { severity: 'error', reference: `${FEBRABAN}, G005 and G006: CPF or CNPJ with valid check digits` },
-  barcode: { severity: 'error', reference: `${FEBRABAN}, G063: the barcode's check digit and its value` },
-  'payment-date': { severity: 'warning', reference: `${FEBRABAN}, P009: the payment date, a bank business day` },
-  'pix-key': { severity: 'error', reference: "BCB's DICT key forms: CPF, CNPJ, +55 phone, e-mail, UUID (the bank answers PM)" },
-  segment: { severity: 'warning', reference: `${FEBRABAN}: segments A, B, J, J-52, N, O` },
-  reader: { severity: 'warning', reference: `${FEBRABAN}` },
+  structure: rule(
+    'error',
+    `${FEBRABAN}, file structure: header, lotes, trailer (G003)`,
+    `${FEBRABAN}, estrutura: header, lotes, trailer (G003)`,
+  ),
+  'record-length': rule(
+    'error',
+    `${FEBRABAN}: every record has 240 positions`,
+    `${FEBRABAN}: todo registro tem 240 posições`,
+  ),
+  'trailing-blanks': rule(
+    'warning',
+    `${FEBRABAN}: every record has 240 positions`,
+    `${FEBRABAN}: todo registro tem 240 posições`,
+  ),
+  encoding: rule(
+    'error',
+    `${FEBRABAN}: records are text, one byte a position`,
+    `${FEBRABAN}: registros são texto, um byte por posição`,
+  ),
+  charset: rule(
+    'error',
+    `${FEBRABAN}: alphanumeric fields in ASCII, without accents`,
+    `${FEBRABAN}: campos alfanuméricos em ASCII, sem acentos`,
+  ),
+  'line-ending': rule(
+    'warning',
+    `${FEBRABAN}: each record ends with CR LF`,
+    `${FEBRABAN}: cada registro termina com CR LF`,
+  ),
+  'lote-sequence': rule(
+    'error',
+    `${FEBRABAN}, G002: lotes numbered 1, 2, 3…`,
+    `${FEBRABAN}, G002: lotes numerados 1, 2, 3…`,
+  ),
+  'record-sequence': rule(
+    'error',
+    `${FEBRABAN}, G038: records numbered 1, 2, 3… in each lote`,
+    `${FEBRABAN}, G038: registros numerados 1, 2, 3… em cada lote`,
+  ),
+  'lote-count': rule(
+    'error',
+    `${FEBRABAN}, G057: the lote's records, its header and trailer included`,
+    `${FEBRABAN}, G057: os registros do lote, header e trailer incluídos`,
+  ),
+  'lote-sum': rule(
+    'error',
+    `${FEBRABAN}, G058: the sum of the lote's amounts`,
+    `${FEBRABAN}, G058: a soma dos valores do lote`,
+  ),
+  'lote-sum-width': rule(
+    'warning',
+    `${FEBRABAN}, G058: the sum at 24-41 (some writers, Bradesco's validator among them, use 24-44)`,
+    `${FEBRABAN}, G058: a soma em 24-41 (alguns geradores, o validador do Bradesco entre eles, usam 24-44)`,
+  ),
+  'file-count': rule(
+    'error',
+    `${FEBRABAN}, G049 and G056: the file's lotes and records`,
+    `${FEBRABAN}, G049 e G056: os lotes e registros do arquivo`,
+  ),
+  'layout-version': rule(
+    'error',
+    "the bank's manual: its layout versions (a bank answers HL)",
+    'o manual do banco: as versões de leiaute dele (o banco responde HL)',
+  ),
+  direction: rule(
+    'warning',
+    `${FEBRABAN}, G015: header position 143, 1 remessa, 2 retorno`,
+    `${FEBRABAN}, G015: posição 143 do header, 1 remessa, 2 retorno`,
+  ),
+  forma: rule('warning', `${FEBRABAN}, G029: forma de lançamento`, `${FEBRABAN}, G029: forma de lançamento`),
+  camara: rule(
+    'error',
+    `${FEBRABAN}, P001: câmara centralizadora against the lote's forma`,
+    `${FEBRABAN}, P001: câmara centralizadora contra a forma do lote`,
+  ),
+  document: rule(
+    'error',
+    `${FEBRABAN}, G005 and G006: CPF or CNPJ with valid check digits`,
+    `${FEBRABAN}, G005 e G006: CPF ou CNPJ com dígitos verificadores válidos`,
+  ),
+  barcode: rule(
+    'error',
+    `${FEBRABAN}, G063: the barcode's check digit and its value`,
+    `${FEBRABAN}, G063: o dígito verificador do código de barras e o valor`,
+  ),
+  'payment-date': rule(
+    'warning',
+    `${FEBRABAN}, P009: the payment date, a bank business day`,
+    `${FEBRABAN}, P009: a data de pagamento, um dia útil bancário`,
+  ),
+  'pix-key': rule(
+    'error',
+    "BCB's DICT key forms: CPF, CNPJ, +55 phone, e-mail, UUID (the bank answers PM)",
+    'formas de chave do DICT do BCB: CPF, CNPJ, telefone +55, e-mail, UUID (o banco responde PM)',
+  ),
+  segment: rule(
+    'warning',
+    `${FEBRABAN}: segments A, B, J, J-52, N, O`,
+    `${FEBRABAN}: segmentos A, B, J, J-52, N, O`,
+  ),
+  reader: rule('warning', FEBRABAN, FEBRABAN),
 } satisfies Record<string, Rule>;
+
+/** A rule's source, in both languages (a finding's `reference` is the English). */
+export const ruleReference = (id: string): Text =>
+  (RULES as Record<string, Rule>)[id]?.reference ?? { en: '', pt: '' };
 
 export type RuleId = keyof typeof RULES;
 
@@ -132,7 +217,8 @@ class Findings {
     else this.warnings++;
     const n = (this.perRule.get(rule) ?? 0) + 1;
     this.perRule.set(rule, n);
-    if (n <= this.keep) this.list.push({ rule, severity: s, line, column, message, reference: r.reference });
+    if (n <= this.keep)
+      this.list.push({ rule, severity: s, line, column, message, reference: r.reference.en });
   };
 
   takeIn(other: Findings): void {

@@ -26,6 +26,8 @@ const policy = parsePolicy(
   }),
 );
 const now = new Date('2026-11-26T12:00:00Z');
+/** Why an approval does not count, in English (its Portuguese is asserted once below). */
+const refusal = (...args: Parameters<typeof approvalRefusal>) => approvalRefusal(...args)?.en ?? null;
 const facts = (over: Partial<BatchFacts> = {}): BatchFacts => ({
   condominium: 'c',
   batch: 'B1',
@@ -55,7 +57,7 @@ test('the higher of the batch’s band and its largest payment’s band; distinc
   expect(decide(policy, facts({ total_cents: 2_000_000 }), [], now).required).toBe(3);
   const twice = decide(policy, facts({ total_cents: 200_000 }), [approval('b@x'), approval('b@x')], now);
   expect(twice).toMatchObject({ required: 2, counted: ['b@x'] });
-  expect(twice.missing[0]).toContain("1 more approver(s): the batch's total band asks for 2, 1 counted");
+  expect(twice.missing[0]?.en).toContain("1 more approver(s): the batch's total band asks for 2, 1 counted");
 });
 
 test('a new payee, or payment data changed within the days (or no date at all), adds its extra once', () => {
@@ -64,27 +66,33 @@ test('a new payee, or payment data changed within the days (or no date at all), 
   const old = { name: 'Antiga', new: false, payment_data_changed_at: '2026-10-01T10:00:00Z' };
   const unknown = { name: 'Sem data', new: false, payment_data_changed_at: undefined };
   expect(decide(policy, facts({ payees: [old] }), [], now).required).toBe(1);
-  expect(decide(policy, facts({ payees: [fresh] }), [], now).missing[0]).toContain('Nova is a new payee');
+  expect(decide(policy, facts({ payees: [fresh] }), [], now).missing[0]?.en).toContain('Nova is a new payee');
   const both = decide(policy, facts({ payees: [fresh, changed] }), [], now);
   expect(both.required).toBe(2);
-  expect(both.missing[0]).toContain("Velha's bank data or PIX key changed on 2026-11-25, within 7 days");
-  expect(decide(policy, facts({ payees: [unknown] }), [], now).missing[0]).toContain(
+  expect(both.missing[0]?.en).toContain("Velha's bank data or PIX key changed on 2026-11-25, within 7 days");
+  expect(both.missing[0]?.pt).toContain(
+    'os dados bancários ou a chave PIX de Velha mudaram em 2026-11-25, dentro de 7 dias',
+  );
+  expect(decide(policy, facts({ payees: [unknown] }), [], now).missing[0]?.en).toContain(
     'the server gives no date',
   );
 });
 
 test('an approval counts only for its batch, its file, its total, before it expires, and not by the creator', () => {
-  expect(approvalRefusal(approval('b@x'), facts(), policy, now)).toBeNull();
-  expect(approvalRefusal(approval('b@x', { batch: 'B2' }), facts(), policy, now)).toBe(
+  expect(refusal(approval('b@x'), facts(), policy, now)).toBeNull();
+  expect(refusal(approval('b@x', { batch: 'B2' }), facts(), policy, now)).toBe(
     'it approves batch B2, not B1',
   );
-  expect(approvalRefusal(approval('b@x', { sha256: 'bb' }), facts(), policy, now)).toContain('another file');
-  expect(approvalRefusal(approval('b@x', { total_cents: 1 }), facts(), policy, now)).toContain('total');
-  expect(
-    approvalRefusal(approval('b@x', { expires_at: '2026-11-26T11:59:59Z' }), facts(), policy, now),
-  ).toContain('expired');
-  expect(approvalRefusal(approval('ana@x'), facts(), policy, now)).toContain('ana@x created the batch');
-  expect(approvalRefusal(approval('ana@x'), facts({ created_by: null }), policy, now)).toBeNull();
+  expect(refusal(approval('b@x', { sha256: 'bb' }), facts(), policy, now)).toContain('another file');
+  expect(refusal(approval('b@x', { total_cents: 1 }), facts(), policy, now)).toContain('total');
+  expect(refusal(approval('b@x', { expires_at: '2026-11-26T11:59:59Z' }), facts(), policy, now)).toContain(
+    'expired',
+  );
+  expect(refusal(approval('ana@x'), facts(), policy, now)).toContain('ana@x created the batch');
+  expect(approvalRefusal(approval('ana@x'), facts(), policy, now)?.pt).toBe(
+    'ana@x criou o lote, e ninguém aprova o próprio',
+  );
+  expect(refusal(approval('ana@x'), facts({ created_by: null }), policy, now)).toBeNull();
   // the text signed is the statement in one order, whatever order it was built in
   const { signer, ...rest } = approval('b@x');
   expect(statementText({ signer, ...rest } as ApprovalStatement)).toBe(statementText(approval('b@x')));

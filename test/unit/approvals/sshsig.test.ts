@@ -64,3 +64,11 @@ test('allowed_signers: principals, namespaces, keys; a line that is not one is n
   expect(() => parseAllowedSigners('ana@x ssh-ed25519')).toThrow('allowed_signers line 1');
   expect(() => parseAllowedSigners('ana@x cert-authority ssh-ed25519 AAAA')).toThrow('cert-authority');
 });
+
+test('a key condo makes is one ssh-keygen reads: its signature verifies, and its public line is the key', async () => {
+  const { newEd25519Key } = await import('../../../src/formats/sshsig.js');
+  const made = newEd25519Key('demo@condominio');
+  const sig = signMessage('hello', made.privateKey, 'condo-approval');
+  const s = verifySignature('hello', sig, 'condo-approval');
+  expect(`ssh-ed25519 ${s.publicKey.toString('base64')} demo@condominio`).toBe(made.publicKey);
+});
