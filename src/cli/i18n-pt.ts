@@ -539,6 +539,10 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   ],
   // cnab lint's own findings (formats/cnab240/lint.ts)
   [
+    /^file sequence \(NSA\) (\d+) is not above (\d+), the last the server's batches used \(batch (\S+)\)$/,
+    'o número sequencial (NSA) $1 não está acima de $2, o último usado pelos lotes do servidor (lote $3)',
+  ],
+  [
     /^PIX key "(.*)" is in none of the DICT's forms$/,
     'a chave PIX "$1" não está em nenhuma das formas do DICT',
   ],

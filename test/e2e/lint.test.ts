@@ -135,3 +135,29 @@ test('batches download will not deliver a file that breaks its bank’s rules, u
   expect(skipped.exitCode, skipped.stderr).toBe(0);
   expect(existsSync(target)).toBe(true);
 });
+
+test('with a profile, a file whose sequence number (NSA) the server’s batches already used is refused', async () => {
+  const { writePaymentRemittance } = await import('../../src/formats/cnab240/writer.js');
+  const { sampleInput, samplePayments } = await import('../unit/cnab240/fixtures.js');
+  const bradesco = (fileSequence: number) => {
+    const input = sampleInput(samplePayments(), 'bradesco-multipag');
+    return writePaymentRemittance({ ...input, fileSequence, company: { ...input.company, bankCode: '237' } });
+  };
+  const used = (await s.condo.json('batches list')).reduce(
+    (top: number, b: { file_sequence: number }) => Math.max(top, b.file_sequence),
+    0,
+  );
+  expect(used).toBeGreaterThan(0);
+  const repeat = join(s.condo.configDir, 'repeat.rem');
+  await writeFile(repeat, bradesco(used), 'latin1');
+  const offline = await s.condo.run(['cnab', 'lint', repeat]);
+  expect(offline.exitCode, offline.stdout).toBe(0);
+  const r = await s.condo.run(['--json', '--profile', 'default', 'cnab', 'lint', repeat]);
+  expect(r.exitCode).toBe(1);
+  const finding = JSON.parse(r.stdout).findings.find((f: { rule: string }) => f.rule === 'file-sequence');
+  expect(finding).toMatchObject({ line: 1, column: 158, severity: 'error' });
+  expect(finding.message).toContain(`file sequence (NSA) ${used} is not above ${used}`);
+  const next = join(s.condo.configDir, 'next.rem');
+  await writeFile(next, bradesco(used + 1), 'latin1');
+  expect((await s.condo.run(['--profile', 'default', 'cnab', 'lint', next])).exitCode).toBe(0);
+});

@@ -471,7 +471,35 @@ export async function printLint(deps: Deps, path: string, report: LintReport): P
 /** `condo cnab lint FILE`: a remittance against its bank's rules before it is sent; exit 1 on any error. */
 export async function lint(deps: Deps, path: string, opts: { bank?: string | undefined }): Promise<number> {
   const report = await lintCnabFile(path, opts.bank === undefined ? undefined : bankCodeFlag(opts.bank));
+  // with a profile named, the file's NSA against the server's batches: a number a bank has seen is refused
+  if ((deps.globals.profile ?? deps.io.env.CONDO_PROFILE) && report.direction === 'remessa')
+    await checkSequence(deps, path, report);
   if (deps.format === 'json') printJson(deps, { file: path, ...report });
   else await printLint(deps, path, report);
   return report.errors > 0 ? 1 : 0;
+}
+
+/** The file's NSA must be above every other the condominium's batches used (the file's own batch aside). */
+async function checkSequence(deps: Deps, path: string, report: LintReport): Promise<void> {
+  const nsa = report.file_sequence;
+  if (nsa === null) return;
+  const [{ sha256File }, { addFinding }] = await Promise.all([
+    import('../files.js'),
+    import('../../formats/cnab240/lint.js'),
+  ]);
+  const own = await sha256File(path);
+  const batches = await (await deps.client()).batches.list({ all: true });
+  const others = batches.filter((b) => b.file_sha256 !== own && typeof b.file_sequence === 'number');
+  const last = others.reduce<(typeof others)[number] | undefined>(
+    (top, b) => (!top || (b.file_sequence as number) > (top.file_sequence as number) ? b : top),
+    undefined,
+  );
+  if (last && nsa <= (last.file_sequence as number))
+    addFinding(
+      report,
+      'file-sequence',
+      1,
+      158,
+      `file sequence (NSA) ${nsa} is not above ${last.file_sequence}, the last the server's batches used (batch ${last.public_id})`,
+    );
 }

@@ -27,6 +27,8 @@ export interface LintFinding {
 
 export interface LintReport {
   bank_code: string | null;
+  /** The file header's sequence number (NSA). */
+  file_sequence: number | null;
   /** The rule pack used: the dialect of the bank's manual. */
   pack: string;
   direction: string;
@@ -144,6 +146,11 @@ const RULES = {
     'warning',
     `${FEBRABAN}: segments A, B, J, J-52, N, O`,
     `${FEBRABAN}: segmentos A, B, J, J-52, N, O`,
+  ),
+  'file-sequence': rule(
+    'error',
+    `${FEBRABAN}, G018: the file's sequence number (NSA) rises with each file sent (Bradesco refuses a repeat)`,
+    `${FEBRABAN}, G018: o número sequencial do arquivo (NSA) sobe a cada arquivo enviado (o Bradesco recusa a repetição)`,
   ),
   reader: rule('warning', FEBRABAN, FEBRABAN),
 } satisfies Record<string, Rule>;
@@ -263,6 +270,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
   }
   return {
     bank_code: file.bank_code,
+    file_sequence: file.file_sequence,
     pack: dialect.name,
     direction: file.direction,
     lines: file.lines,
@@ -338,4 +346,19 @@ function lintVersions(
         `lote ${batch.number} layout version ${batch.layout_version}; ${dialect.manual} asks for ${wanted} for segment ${family}`,
       );
   }
+}
+
+/** A finding made outside the file (the server's batches, for the NSA), added to a report in its place. */
+export function addFinding(
+  report: LintReport,
+  id: RuleId,
+  line: number,
+  column: number | null,
+  message: string,
+): void {
+  const r: Rule = RULES[id];
+  if (r.severity === 'error') report.errors++;
+  else report.warnings++;
+  report.findings.push({ rule: id, severity: r.severity, line, column, message, reference: r.reference.en });
+  report.findings.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
 }
