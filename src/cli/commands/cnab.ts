@@ -27,7 +27,8 @@ import {
 
 /** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
 
-export async function readCnabFile(path: string, options?: ReadOptions): Promise<CnabFile> {
+/** A FILE argument that must be a CNAB file: a readable file, and not another kind (a statement, a PDF). */
+async function requireCnabFile(path: string): Promise<void> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile())
     throw new UsageError({
@@ -36,6 +37,10 @@ export async function readCnabFile(path: string, options?: ReadOptions): Promise
     });
   const wrong = await wrongKind(path, 'cnab');
   if (wrong) throw new UsageError(wrong);
+}
+
+export async function readCnabFile(path: string, options?: ReadOptions): Promise<CnabFile> {
+  await requireCnabFile(path);
   const { readCnab240 } = await import('../../formats/cnab240/index.js');
   return readCnab240(readChunks(path), options);
 }
@@ -414,14 +419,7 @@ function diffJson(diff: CnabDiff) {
 
 /** A lint's findings checked in a file of the user's: the file first, whatever its kind, named by its argument. */
 export async function lintCnabFile(path: string, bank?: string | undefined): Promise<LintReport> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile())
-    throw new UsageError({
-      en: `FILE: ${path} is not a readable file`,
-      pt: `FILE: ${path} não é um arquivo legível`,
-    });
-  const wrong = await wrongKind(path, 'cnab');
-  if (wrong) throw new UsageError(wrong);
+  await requireCnabFile(path);
   const { lintCnab } = await import('../../formats/cnab240/lint.js');
   return lintCnab(readChunks(path), { bank });
 }
