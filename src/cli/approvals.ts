@@ -67,7 +67,7 @@ export async function loadPolicy(
   try {
     signers = parseAllowedSigners(signersText);
   } catch (e) {
-    throw new UsageError(`policy: ${(e as Error).message}`);
+    throw new UsageError({ en: `policy: ${(e as Error).message}`, pt: `política: ${(e as Error).message}` });
   }
   return { path, policy, signers, dir: resolve(dirname(path), policy.approvals_dir) };
 }
@@ -125,7 +125,14 @@ async function signWith(keyFile: string, text: string): Promise<{ signature: str
       ),
     );
     child.on('close', (code) =>
-      code === 0 ? done(out) : fail(new UsageError(`--key: ssh-keygen -Y sign exited ${code}`)),
+      code === 0
+        ? done(out)
+        : fail(
+            new UsageError({
+              en: `--key: ssh-keygen -Y sign exited ${code}`,
+              pt: `--key: ssh-keygen -Y sign terminou com ${code}`,
+            }),
+          ),
     );
     child.stdin.end(text);
   });

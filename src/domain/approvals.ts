@@ -66,22 +66,34 @@ export interface Policy {
   expiry_days: number;
 }
 
+/** A mistake in the policy file, naming its field: `policy:` in English, `política:` in Portuguese. */
+const policyError = (en: string, pt: string) =>
+  new UsageError({ en: `policy: ${en}`, pt: `política: ${pt}` });
+
 function bandsOf(value: unknown, field: string): Band[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new UsageError(`policy: ${field} must be a list of bands`);
+  if (!Array.isArray(value))
+    throw policyError(`${field} must be a list of bands`, `${field} deve ser uma lista de faixas`);
   let last = -1;
   return value.map((b, i) => {
     const band = b as Partial<Band>;
     if (!Number.isInteger(band.approvals) || (band.approvals as number) < 0)
-      throw new UsageError(`policy: ${field}[${i}].approvals must be a whole number of approvers`);
+      throw policyError(
+        `${field}[${i}].approvals must be a whole number of approvers`,
+        `${field}[${i}].approvals deve ser um número inteiro de aprovadores`,
+      );
     if (band.up_to_cents !== undefined) {
       if (!Number.isInteger(band.up_to_cents) || band.up_to_cents <= last)
-        throw new UsageError(
-          `policy: ${field}[${i}].up_to_cents must be a whole number of cents above the band before`,
+        throw policyError(
+          `${field}[${i}].up_to_cents must be a whole number of cents above the band before`,
+          `${field}[${i}].up_to_cents deve ser um número inteiro de centavos acima da faixa anterior`,
         );
       last = band.up_to_cents;
     } else if (i !== value.length - 1)
-      throw new UsageError(`policy: ${field}[${i}] has no up_to_cents: only the last band may be open-ended`);
+      throw policyError(
+        `${field}[${i}] has no up_to_cents: only the last band may be open-ended`,
+        `${field}[${i}] não tem up_to_cents: só a última faixa pode ser aberta`,
+      );
     return {
       approvals: band.approvals as number,
       ...(band.up_to_cents !== undefined ? { up_to_cents: band.up_to_cents } : {}),
@@ -95,23 +107,38 @@ export function parsePolicy(text: string): Policy {
   try {
     raw = JSON.parse(text) as Record<string, unknown>;
   } catch (e) {
-    throw new UsageError(`policy: not JSON (${(e as Error).message})`);
+    throw policyError(`not JSON (${(e as Error).message})`, `não é JSON (${(e as Error).message})`);
   }
   if (typeof raw.allowed_signers !== 'string' || raw.allowed_signers === '')
-    throw new UsageError('policy: allowed_signers must name the allowed_signers file');
+    throw policyError(
+      'allowed_signers must name the allowed_signers file',
+      'allowed_signers deve indicar o arquivo allowed_signers',
+    );
   const signers = (raw.signers ?? {}) as Policy['signers'];
   if (typeof signers !== 'object' || Array.isArray(signers))
-    throw new UsageError('policy: signers must map each principal to its name, role and client_id');
+    throw policyError(
+      'signers must map each principal to its name, role and client_id',
+      'signers deve ligar cada principal ao nome, papel e client_id',
+    );
   const expiry = raw.expiry_days ?? 7;
   if (!Number.isInteger(expiry) || (expiry as number) < 1)
-    throw new UsageError('policy: expiry_days must be a whole number of days, 1 or more');
+    throw policyError(
+      'expiry_days must be a whole number of days, 1 or more',
+      'expiry_days deve ser um número inteiro de dias, 1 ou mais',
+    );
   const extra = (field: string, days: boolean) => {
     const v = raw[field] as { approvals?: unknown; within_days?: unknown } | undefined;
     if (v === undefined) return null;
     if (!Number.isInteger(v.approvals) || (v.approvals as number) < 1)
-      throw new UsageError(`policy: ${field}.approvals must be a whole number of extra approvers, 1 or more`);
+      throw policyError(
+        `${field}.approvals must be a whole number of extra approvers, 1 or more`,
+        `${field}.approvals deve ser um número inteiro de aprovadores a mais, 1 ou mais`,
+      );
     if (days && (!Number.isInteger(v.within_days) || (v.within_days as number) < 1))
-      throw new UsageError(`policy: ${field}.within_days must be a whole number of days, 1 or more`);
+      throw policyError(
+        `${field}.within_days must be a whole number of days, 1 or more`,
+        `${field}.within_days deve ser um número inteiro de dias, 1 ou mais`,
+      );
     return { approvals: v.approvals as number, within_days: (v.within_days as number) ?? 0 };
   };
   const changed = extra('payment_data_changed', true);
