@@ -314,6 +314,14 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
   }
 }
 
+/**
+ * Lote layout versions a bank accepts besides the one its manual condo follows declares: Itaú's SISPAG moved boleto
+ * lotes (segment J) from 030 to 040 in its v085 (public SISPAG writers say so in their code); both are in use.
+ */
+const ALSO_ACCEPTED: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  'itau-sispag': { J: ['040'] },
+};
+
 function lintVersions(
   file: Awaited<ReturnType<typeof readCnab240>>,
   dialect: Dialect,
@@ -321,12 +329,15 @@ function lintVersions(
   add: Add,
 ): void {
   const itau = dialect.id === 'itau-sispag';
+  // a bank with a manual of its own refuses another version (HL); one read as FEBRABAN's generic layout may not
+  const severity: Severity = dialect.id === 'febraban' ? 'warning' : 'error';
   if (file.layout_version !== null && file.layout_version !== dialect.versions.file)
     add(
       'layout-version',
       1,
       itau ? 15 : 164,
       `file layout version ${file.layout_version}; ${dialect.manual} asks for ${dialect.versions.file}`,
+      severity,
     );
   for (const batch of file.batches) {
     const family = loteFamilies.get(batch.number);
@@ -338,12 +349,15 @@ function lintVersions(
           : family === 'O'
             ? dialect.versions.loteO
             : null;
-    if (wanted && batch.layout_version !== null && batch.layout_version !== wanted)
+    const also = (family && ALSO_ACCEPTED[dialect.id]?.[family]) || [];
+    const version = batch.layout_version;
+    if (wanted && version !== null && version !== wanted && !also.includes(version))
       add(
         'layout-version',
         batch.line,
         14,
-        `lote ${batch.number} layout version ${batch.layout_version}; ${dialect.manual} asks for ${wanted} for segment ${family}`,
+        `lote ${batch.number} layout version ${version}; ${dialect.manual} asks for ${wanted} for segment ${family}`,
+        severity,
       );
   }
 }

@@ -85,3 +85,29 @@ test('every remittance of the corpus is linted: each finding names a rule, a sev
   }
   expect(linted).toBeGreaterThan(40);
 });
+
+/** The record of `text` at `line` (1-based) with `value` written from position `from`. */
+function patched(text: string, line: number, from: number, value: string): string {
+  const lines = text.split('\r\n');
+  const rec = lines[line - 1] as string;
+  lines[line - 1] = `${rec.slice(0, from - 1)}${value}${rec.slice(from - 1 + value.length)}`;
+  return lines.join('\r\n');
+}
+
+test('another layout version: an error for a bank with a manual of its own, a warning for FEBRABAN’s generic one', async () => {
+  const bb = await lintCnab(patched(remittance('banco-do-brasil', '001'), 1, 164, '103'));
+  expect(bb.findings.map((f) => [f.rule, f.severity, f.column])).toEqual([['layout-version', 'error', 164]]);
+  const generic = await lintCnab(patched(remittance('febraban', '756'), 1, 164, '020'));
+  expect(generic.findings.map((f) => [f.rule, f.severity])).toEqual([['layout-version', 'warning']]);
+  expect(generic.errors).toBe(0);
+});
+
+test('Itaú’s boleto lotes in 030 or in 040 (its v085), and nothing else', async () => {
+  const itau = remittance('itau-sispag', '341');
+  const lines = itau.split('\r\n');
+  const jLote = lines.findIndex((l, i) => l[7] === '1' && lines[i + 1]?.[13] === 'J') + 1;
+  expect(jLote).toBeGreaterThan(0);
+  expect((await lintCnab(patched(itau, jLote, 14, '040'))).findings).toEqual([]);
+  const other = await lintCnab(patched(itau, jLote, 14, '050'));
+  expect(other.findings.map((f) => [f.rule, f.line])).toEqual([['layout-version', jLote]]);
+});
