@@ -128,8 +128,8 @@ const ddaColumns = (): Column<CnabItem>[] => [
 const columnsFor = (item: CnabItem | undefined, t: Translate) =>
   item?.dda ? ddaColumns() : paymentColumns(t);
 
-/** A table is for a person's eyes: a file's first thousand items, the rest in tsv, csv or JSON. */
-export const TABLE_ITEMS = 1_000;
+/** A table is for a person's eyes: a file's first 500 items, the rest in tsv, csv or JSON. */
+export const TABLE_ITEMS = 500;
 
 export async function inspect(deps: Deps, path: string): Promise<number> {
   // A file of a million lines is never held in memory. Rows for a script (tsv, csv, the items of the JSON) are
