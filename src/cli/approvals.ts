@@ -41,12 +41,16 @@ export interface LoadedPolicy {
   dir: string;
 }
 
-/** The policy named by `--policy` or CONDO_POLICY; undefined when neither names one (no approval step). */
+/**
+ * The policy named by `--policy`, CONDO_POLICY or the profile's `policy` (`condo config set policy FILE`);
+ * undefined when none names one (no approval step).
+ */
 export async function loadPolicy(
   flag: string | undefined,
   env: NodeJS.ProcessEnv,
+  profilePolicy?: string | undefined,
 ): Promise<LoadedPolicy | undefined> {
-  const named = flag ?? env.CONDO_POLICY;
+  const named = flag ?? env.CONDO_POLICY ?? profilePolicy;
   if (!named) return undefined;
   const path = resolve(named);
   const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {

@@ -33,6 +33,8 @@ export interface Profile {
   early_payment_days?: number;
   /** The bank's DDA files the batch preview checks a boleto against (a path or pattern, `banco/DDA-*.ret`). */
   dda_files?: string;
+  /** The firm's approval policy file (#34): `batches download` then delivers only approved files. */
+  policy?: string;
 }
 
 export interface StoredToken {
@@ -57,6 +59,7 @@ export const PROFILE_KEYS = [
   'scopes',
   'early_payment_days',
   'dda_files',
+  'policy',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

@@ -196,3 +196,16 @@ test('a payee whose PIX key changed just before asks for an extra approver, and 
   expect(delivered.exitCode, delivered.stderr).toBe(0);
   expect(existsSync(target)).toBe(true);
 });
+
+test('a profile can name the policy once: every download of that profile asks for its approvals', async () => {
+  const batch = await newBatch('2.000,00');
+  const target = join(s.condo.configDir, 'perfil.rem');
+  await s.condo.ok(['config', 'set', 'policy', policy]);
+  expect(await s.condo.ok(['config', 'get', 'policy'])).toBe(`${policy}\n`);
+  const refused = await s.condo.run(['batches', 'download', batch, '-O', target]);
+  expect(refused.exitCode).toBe(1);
+  expect(refused.stderr).toContain('2 more approver(s)');
+  expect((await s.condo.run(['approvals', 'log'])).exitCode).toBe(0);
+  await s.condo.ok(['config', 'unset', 'policy']);
+  expect((await s.condo.run(['batches', 'download', batch, '-O', target])).exitCode).toBe(0);
+});

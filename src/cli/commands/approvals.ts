@@ -18,12 +18,18 @@ import { printJson, printList } from '../output.js';
 
 /** `batches approve` and `approvals log` (#34 point 4); the check before delivery is `requireApprovals`. */
 
+/** The profile's policy (`condo config set policy FILE`), where the run has a profile that names one. */
+async function profilePolicy(deps: Deps): Promise<string | undefined> {
+  const { profileName } = await deps.credentials().catch(() => ({ profileName: undefined }));
+  return profileName ? (await deps.config()).profile(profileName)?.policy : undefined;
+}
+
 async function policyOrRefuse(deps: Deps, flag: string | undefined): Promise<LoadedPolicy> {
-  const loaded = await loadPolicy(flag, deps.io.env);
+  const loaded = await loadPolicy(flag, deps.io.env, flag ? undefined : await profilePolicy(deps));
   if (!loaded)
     throw new UsageError({
-      en: '--policy: name the firm’s policy file (or set CONDO_POLICY): it says who may approve',
-      pt: '--policy: indique o arquivo de política da administradora (ou defina CONDO_POLICY): ele diz quem pode aprovar',
+      en: '--policy: name the firm’s policy file (or CONDO_POLICY, or condo config set policy FILE): it says who may approve',
+      pt: '--policy: indique o arquivo de política da administradora (ou CONDO_POLICY, ou condo config set policy FILE): ele diz quem pode aprovar',
     });
   return loaded;
 }
@@ -123,7 +129,11 @@ export async function requireApprovals(
   written: string,
   policyFlag?: string,
 ): Promise<void> {
-  const loaded = await loadPolicy(policyFlag, deps.io.env);
+  const loaded = await loadPolicy(
+    policyFlag,
+    deps.io.env,
+    policyFlag ? undefined : await profilePolicy(deps),
+  );
   if (!loaded) return;
   const facts = await batchFacts(deps, id, await sha256Of(readChunks(written)));
   const { decision, refused } = await checkDelivery(loaded, facts, deps.now());

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { ConfigStore, Profile, ProfileKey } from '../../config/store.js';
 import { PROFILE_KEYS as KEYS } from '../../config/store.js';
 import { UsageError } from '../../domain/errors.js';
@@ -82,7 +83,10 @@ export async function setKey(deps: Deps, key: string, value: string): Promise<nu
       ? { ...profile, scopes: value.split(/[\s,]+/).filter(Boolean) }
       : k === 'early_payment_days'
         ? { ...profile, early_payment_days: Number(value) }
-        : { ...profile, [k]: value };
+        : // a policy's path is kept whole: `condo` runs from any folder afterwards
+          k === 'policy'
+          ? { ...profile, policy: resolve(value) }
+          : { ...profile, [k]: value };
   await store.saveProfile(name, next);
   // A changed identity invalidates the cached token.
   const { profileTokenKey } = await import('../../config/store.js');

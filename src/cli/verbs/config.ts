@@ -29,7 +29,10 @@ export const commands = [
       verb({
         name: 'set <key> <value>',
         summary: { en: 'change a setting of the profile', pt: 'muda uma configuração do perfil' },
-        examples: ['condo config set base_url https://api.example.com'],
+        examples: [
+          'condo config set base_url https://api.example.com',
+          'condo config set policy condo-policy.json   # downloads then deliver only approved files',
+        ],
         run: async (deps, { args: [key, value] }) => (await handlers()).setKey(deps, key, value),
       }),
       verb({
