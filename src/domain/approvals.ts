@@ -39,8 +39,14 @@ export function parseStatement(text: string): ApprovalStatement {
 }
 
 /** A band of amounts and the approvals it needs: up to `up_to_cents` (the last band has none: above the rest). */
+/**
+ * A band of amounts and the approvals it needs: up to `up_to_cents`, or up to a share of the condominium's average
+ * monthly revenue of the last 3 months (`up_to_revenue_share`: 0.25 is a quarter of it); the last band has
+ * neither: above the rest. A band's limits rise from one band to the next, in one kind.
+ */
 export interface Band {
   up_to_cents?: number;
+  up_to_revenue_share?: number;
   approvals: number;
 }
 
@@ -75,6 +81,7 @@ function bandsOf(value: unknown, field: string): Band[] {
   if (!Array.isArray(value))
     throw policyError(`${field} must be a list of bands`, `${field} deve ser uma lista de faixas`);
   let last = -1;
+  let kind: 'up_to_cents' | 'up_to_revenue_share' | undefined;
   return value.map((b, i) => {
     const band = b as Partial<Band>;
     if (!Number.isInteger(band.approvals) || (band.approvals as number) < 0)
@@ -82,24 +89,36 @@ function bandsOf(value: unknown, field: string): Band[] {
         `${field}[${i}].approvals must be a whole number of approvers`,
         `${field}[${i}].approvals deve ser um número inteiro de aprovadores`,
       );
-    if (band.up_to_cents !== undefined) {
-      if (!Number.isInteger(band.up_to_cents) || band.up_to_cents <= last)
+    const limit =
+      band.up_to_cents !== undefined
+        ? 'up_to_cents'
+        : band.up_to_revenue_share !== undefined
+          ? 'up_to_revenue_share'
+          : undefined;
+    if (limit) {
+      const v = band[limit] as number;
+      const valid = limit === 'up_to_cents' ? Number.isInteger(v) : typeof v === 'number' && v > 0;
+      if (!valid || v <= last || (kind && kind !== limit))
         throw policyError(
-          `${field}[${i}].up_to_cents must be a whole number of cents above the band before`,
-          `${field}[${i}].up_to_cents deve ser um número inteiro de centavos acima da faixa anterior`,
+          `${field}[${i}].${limit} must be above the band before, of the same kind (cents, or a share of revenue)`,
+          `${field}[${i}].${limit} deve estar acima da faixa anterior, do mesmo tipo (centavos, ou fração da receita)`,
         );
-      last = band.up_to_cents;
-    } else if (i !== value.length - 1)
+      last = v;
+      kind = limit;
+      return { approvals: band.approvals as number, [limit]: v };
+    }
+    if (i !== value.length - 1)
       throw policyError(
-        `${field}[${i}] has no up_to_cents: only the last band may be open-ended`,
-        `${field}[${i}] não tem up_to_cents: só a última faixa pode ser aberta`,
+        `${field}[${i}] has no up_to_cents or up_to_revenue_share: only the last band may be open-ended`,
+        `${field}[${i}] não tem up_to_cents nem up_to_revenue_share: só a última faixa pode ser aberta`,
       );
-    return {
-      approvals: band.approvals as number,
-      ...(band.up_to_cents !== undefined ? { up_to_cents: band.up_to_cents } : {}),
-    };
+    return { approvals: band.approvals as number };
   });
 }
+
+/** Whether a policy's bands ask for the condominium's revenue (a band as a share of it). */
+export const usesRevenue = (policy: Policy): boolean =>
+  [...policy.batch_bands, ...policy.payment_bands].some((b) => b.up_to_revenue_share !== undefined);
 
 /** The policy file's JSON, checked: each mistake names its field. */
 export function parsePolicy(text: string): Policy {
@@ -155,8 +174,17 @@ export function parsePolicy(text: string): Policy {
   };
 }
 
-const needed = (bands: Band[], cents: number) =>
-  bands.find((b) => b.up_to_cents === undefined || cents <= b.up_to_cents)?.approvals ?? 0;
+/**
+ * The approvals the first band that holds `cents` asks for. A share of revenue with no revenue known holds nothing:
+ * the amount falls to the next band (more approvers, never fewer).
+ */
+const needed = (bands: Band[], cents: number, revenueCents: number | null) =>
+  bands.find((b) => {
+    if (b.up_to_cents !== undefined) return cents <= b.up_to_cents;
+    if (b.up_to_revenue_share !== undefined)
+      return revenueCents !== null && revenueCents > 0 && cents <= b.up_to_revenue_share * revenueCents;
+    return true;
+  })?.approvals ?? 0;
 
 /** The facts of the batch being delivered. */
 export interface BatchFacts {
@@ -170,6 +198,8 @@ export interface BatchFacts {
   created_by: string | null;
   /** The batch's payees that are suppliers: whether each is new, and when its payment data last changed. */
   payees: PayeeFacts[];
+  /** The condominium's average monthly revenue of the last 3 months, where a band asks for it. */
+  average_revenue_cents?: number | null;
 }
 
 export interface PayeeFacts {
@@ -238,8 +268,9 @@ export function decide(
   counted: readonly ApprovalStatement[],
   now: Date,
 ): Decision {
-  const byBatch = needed(policy.batch_bands, facts.total_cents);
-  const byPayment = needed(policy.payment_bands, facts.largest_payment_cents);
+  const revenue = facts.average_revenue_cents ?? null;
+  const byBatch = needed(policy.batch_bands, facts.total_cents, revenue);
+  const byPayment = needed(policy.payment_bands, facts.largest_payment_cents, revenue);
   // a new payee, or one whose payment data changed just before: extra approvers, and who they are for
   const flagged: Text[] = [];
   let extra = 0;

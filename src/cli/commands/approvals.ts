@@ -1,6 +1,7 @@
-import type { BatchFacts, PayeeFacts } from '../../domain/approvals.js';
-import { formatInstantBr } from '../../domain/dates.js';
+import { type BatchFacts, type PayeeFacts, usesRevenue } from '../../domain/approvals.js';
+import { addDays, addMonthsClamped, formatInstantBr } from '../../domain/dates.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
+import { monthlyTotals } from '../../domain/ledger.js';
 import type { Text } from '../../domain/text.js';
 import {
   checkDelivery,
@@ -35,7 +36,12 @@ async function policyOrRefuse(deps: Deps, flag: string | undefined): Promise<Loa
 }
 
 /** The batch as an approval binds it: its file by the hash of `sha256`, its total, count and creator. */
-export async function batchFacts(deps: Deps, id: string, sha256: string): Promise<BatchFacts> {
+export async function batchFacts(
+  deps: Deps,
+  id: string,
+  sha256: string,
+  opts: { revenue?: boolean } = {},
+): Promise<BatchFacts> {
   const [creds, batch] = await Promise.all([deps.credentials(), (await deps.client()).batches.get(id)]);
   if (typeof batch.file_sha256 === 'string' && batch.file_sha256 !== sha256)
     throw new CondoError({
@@ -47,6 +53,7 @@ export async function batchFacts(deps: Deps, id: string, sha256: string): Promis
     deps,
     (batch.payables ?? []).map((p) => String(p.public_id)),
   );
+  const average_revenue_cents = opts.revenue ? await averageRevenue(deps) : null;
   return {
     condominium: creds.condominium,
     batch: id,
@@ -56,7 +63,18 @@ export async function batchFacts(deps: Deps, id: string, sha256: string): Promis
     largest_payment_cents: amounts.length > 0 ? Math.max(...amounts) : 0,
     created_by: typeof batch.created_by === 'string' ? batch.created_by : null,
     payees,
+    average_revenue_cents,
   };
+}
+
+/** The condominium's average monthly revenue over the last 3 whole months, from its ledger (as ledger summary). */
+async function averageRevenue(deps: Deps): Promise<number> {
+  const first = `${deps.today().slice(0, 7)}-01`;
+  const from = addMonthsClamped(first, -3).slice(0, 7);
+  const to = addDays(first, -1);
+  const entries = await (await deps.client()).accountEntries.list({ from: `${from}-01`, to }, { all: true });
+  const months = monthlyTotals(entries, from, to.slice(0, 7));
+  return Math.round(months.reduce((sum, m) => sum + m.revenueCents, 0) / 3);
 }
 
 /** The suppliers a batch pays: new to the condominium (none of their payments was ever paid), and data changes. */
@@ -99,7 +117,9 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
   const loaded = await policyOrRefuse(deps, opts.policy);
   // the exact bytes that will go to the bank, hashed as they come
   const file = await (await deps.client()).batches.download(id);
-  const facts = await batchFacts(deps, id, await sha256Of(file.body));
+  const facts = await batchFacts(deps, id, await sha256Of(file.body), {
+    revenue: usesRevenue(loaded.policy),
+  });
   const { path, statement } = await writeApproval(loaded, facts, {
     keyFile: opts.key,
     signer: opts.signer,
@@ -135,7 +155,9 @@ export async function requireApprovals(
     policyFlag ? undefined : await profilePolicy(deps),
   );
   if (!loaded) return;
-  const facts = await batchFacts(deps, id, await sha256Of(readChunks(written)));
+  const facts = await batchFacts(deps, id, await sha256Of(readChunks(written)), {
+    revenue: usesRevenue(loaded.policy),
+  });
   const { decision, refused } = await checkDelivery(loaded, facts, deps.now());
   for (const r of refused)
     deps.warn({

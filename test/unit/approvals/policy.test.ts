@@ -111,8 +111,44 @@ test('a policy that is not one names its field', () => {
         ],
       }),
     ),
-  ).toThrow('batch_bands[1].up_to_cents must be a whole number of cents above the band before');
+  ).toThrow('batch_bands[1].up_to_cents must be above the band before');
   expect(() =>
     parsePolicy(JSON.stringify({ allowed_signers: 'a', payment_data_changed: { approvals: 1 } })),
   ).toThrow('payment_data_changed.within_days');
+});
+
+test('a band as a share of the average monthly revenue; with no revenue known, the next band (more approvers)', () => {
+  const byRevenue = parsePolicy(
+    JSON.stringify({
+      allowed_signers: 'a',
+      batch_bands: [
+        { up_to_revenue_share: 0.1, approvals: 1 },
+        { up_to_revenue_share: 0.5, approvals: 2 },
+        { approvals: 3 },
+      ],
+    }),
+  );
+  const revenue = 1_000_000; // R$ 10.000,00 a month
+  expect(
+    decide(byRevenue, facts({ total_cents: 100_000, average_revenue_cents: revenue }), [], now).required,
+  ).toBe(1);
+  expect(
+    decide(byRevenue, facts({ total_cents: 100_001, average_revenue_cents: revenue }), [], now).required,
+  ).toBe(2);
+  expect(
+    decide(byRevenue, facts({ total_cents: 600_000, average_revenue_cents: revenue }), [], now).required,
+  ).toBe(3);
+  expect(decide(byRevenue, facts({ total_cents: 1, average_revenue_cents: null }), [], now).required).toBe(3);
+  expect(() =>
+    parsePolicy(
+      JSON.stringify({
+        allowed_signers: 'a',
+        batch_bands: [
+          { up_to_cents: 100, approvals: 1 },
+          { up_to_revenue_share: 0.5, approvals: 2 },
+          { approvals: 3 },
+        ],
+      }),
+    ),
+  ).toThrow('batch_bands[1].up_to_revenue_share must be above the band before, of the same kind');
 });
