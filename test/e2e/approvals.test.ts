@@ -153,7 +153,9 @@ test('a policy that is not one, and an approval without a key, are said plainly'
   );
   const r = await s.condo.run(['approvals', 'log', '--policy', bad]);
   expect(r.exitCode).toBe(2);
-  expect(r.stderr).toContain('batch_bands[0] has no up_to_cents or up_to_revenue_share: only the last band may be open-ended');
+  expect(r.stderr).toContain(
+    'batch_bands[0] has no up_to_cents or up_to_revenue_share: only the last band may be open-ended',
+  );
   const noKey = await s.condo.run(['batches', 'approve', '01M8734TGPNKTC2J4W9383D09X', '--policy', policy]);
   expect(noKey.exitCode).toBe(2);
   expect(noKey.stderr).toContain('--key: the SSH key to sign with');
