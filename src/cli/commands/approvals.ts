@@ -80,9 +80,17 @@ async function averageRevenue(deps: Deps): Promise<number> {
 /** The suppliers a batch pays: new to the condominium (none of their payments was ever paid), and data changes. */
 async function payeeFacts(deps: Deps, payableIds: string[]): Promise<PayeeFacts[]> {
   const client = await deps.client();
-  const payables = await Promise.all(payableIds.map((id) => client.payables.get(id)));
+  // the batch's payables' suppliers from the list of those in a batch (pages, not a call a payable); one the list
+  // does not show is asked for by itself
+  const wanted = new Set(payableIds);
+  const supplierOf = new Map<string, unknown>();
+  for (const p of await client.payables.list({ state: 'in_batch' }, { all: true }))
+    if (wanted.has(p.public_id)) supplierOf.set(p.public_id, p.supplier_id);
+  const missing = payableIds.filter((id) => !supplierOf.has(id));
+  for (const p of await Promise.all(missing.map((id) => client.payables.get(id))))
+    supplierOf.set(p.public_id, p.supplier_id);
   const supplierIds = [
-    ...new Set(payables.map((p) => p.supplier_id).filter((id): id is number => typeof id === 'number')),
+    ...new Set([...supplierOf.values()].filter((id): id is number => typeof id === 'number')),
   ];
   return Promise.all(
     supplierIds.map(async (id) => {
