@@ -128,6 +128,24 @@ const HISTORY_WORDS: Readonly<Record<string, string>> = {
  * names next to ids, every batch it went through with what the bank said, and what to do next when rejected.
  * ID may be a unique start of the id or the seu número the bank quotes.
  */
+/**
+ * The bank a batch's file went to (its paying account's), which a return code's meaning depends on (Sicoob's BS is
+ * not FEBRABAN's); undefined when the server does not say.
+ */
+async function bankOfBatch(deps: Deps, batchId: string | null | undefined): Promise<string | undefined> {
+  if (!batchId) return undefined;
+  try {
+    const client = await deps.client();
+    const batch = await client.batches.get(batchId);
+    const accounts = await client.bankAccounts.list();
+    const bank = accounts.find((a) => a.id === batch.bank_account_id)?.bank_code;
+    // a COMPE code, whether written with 3 digits or 4 (0341)
+    return typeof bank === 'string' ? bank.replace(/^0(?=\d{3}$)/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   const id = await resolvePayableId(deps, 'ID', idArg);
   const client = await deps.client();
@@ -147,6 +165,9 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   ]);
   const total = payableTotalCents(p);
   const history = p.batch_history ?? [];
+  const returnBank = p.last_return?.code
+    ? await bankOfBatch(deps, history.at(-1)?.batch_id ?? p.batch_id)
+    : undefined;
   const fields: Column<PayableDetail>[] = [
     { header: 'Payable', value: (r) => r.public_id },
     payableStateColumn('State'),
@@ -185,7 +206,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
       value: (r) => {
         const code = r.last_return?.code;
         if (!code || displayState(r) === 'rejected') return '';
-        return explainReturnCode(code).next;
+        return explainReturnCode(code, returnBank).next;
       },
     },
     { header: 'Notes', value: (r) => r.notes },
