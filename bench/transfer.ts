@@ -117,9 +117,20 @@ try {
     `\n${mb.toFixed(0)} MB over the wire: a remittance of ${PAYMENTS.toLocaleString('en')} payments (${mb.toFixed(0)} MB; the batch took ${(created.ms / 1000).toFixed(1)} s to create), ratios against curl`,
   );
   row('baseline: curl GET the batch file', curl, curl, mb);
+  // the transfer itself, what curl does; then the delivery as a user runs it, its file linted first (#34)
   row(
-    'condo batches download ID -O FILE',
-    median([0, 1, 2].map((i) => cli(['batches', 'download', batch, '-O', join(root, `condo-${i}.rem`)]))),
+    'condo batches download ID -O FILE --skip-lint',
+    median(
+      [0, 1, 2].map((i) =>
+        cli(['batches', 'download', batch, '-O', join(root, `condo-${i}.rem`), '--force', '--skip-lint']),
+      ),
+    ),
+    curl,
+    mb,
+  );
+  row(
+    'condo batches download ID -O FILE (linted)',
+    median([0, 1, 2].map((i) => cli(['batches', 'download', batch, '-O', join(root, `lint-${i}.rem`)]))),
     curl,
     mb,
   );
