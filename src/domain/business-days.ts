@@ -37,8 +37,19 @@ const FIXED: Record<string, string> = {
   '12-25': 'Natal',
 };
 
-/** The national bank holidays of a year, by date. */
-export function bankHolidays(year: number): Map<IsoDate, string> {
+/** The national bank holidays of a year, by date (worked out once a year: a file's every payment asks). */
+export function bankHolidays(year: number): ReadonlyMap<IsoDate, string> {
+  let known = holidaysByYear.get(year);
+  if (!known) {
+    known = holidaysOf(year);
+    holidaysByYear.set(year, known);
+  }
+  return known;
+}
+
+const holidaysByYear = new Map<number, ReadonlyMap<IsoDate, string>>();
+
+function holidaysOf(year: number): Map<IsoDate, string> {
   const out = new Map<IsoDate, string>();
   for (const [md, name] of Object.entries(FIXED)) out.set(`${year}-${md}`, name);
   // 20 November became a national holiday in 2024
