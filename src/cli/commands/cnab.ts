@@ -354,7 +354,7 @@ export async function cnabDiff(deps: Deps, remittancePath: string, returnPath: s
     writeLine(deps.io.stdout, paint(deps.io, 'bold', `${remittancePath} → ${returnPath}`));
     writeLine(deps.io.stdout, printable(`  ${counts}`));
     writeLine(deps.io.stdout);
-  } else deps.info(counts);
+  } else deps.info(counts, true);
   const item = (p: PaymentPair) => p.payment ?? p.answer;
   await printList(deps, diff.pairs, [
     { header: { en: 'SEU NÚMERO', pt: 'SEU NÚMERO' }, value: (p) => p.key, fixed: true },
@@ -444,7 +444,7 @@ export async function printLint(deps: Deps, path: string, report: LintReport): P
       deps.io.stdout,
       paint(deps.io, report.errors > 0 ? 'red' : 'bold', wrapMessage(deps.io, said, deps.io.stdout)),
     );
-  else deps.info(said);
+  else deps.info(said, true);
   if (report.findings.length === 0) return;
   if (deps.format === 'table') writeLine(deps.io.stdout);
   await printList(deps, report.findings, [
