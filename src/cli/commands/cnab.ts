@@ -5,10 +5,10 @@ import { formatReais } from '../../domain/money.js';
 import type { Text } from '../../domain/text.js';
 import { describeTribute } from '../../domain/tributes.js';
 import type { OccurrenceClass } from '../../formats/cnab240/codes.js';
-import { type CnabDiff, diffCnab, type PairFinding, type PaymentPair } from '../../formats/cnab240/diff.js';
-import { explainReturnCode, type ReturnCodeExplanation, returnCode } from '../../formats/cnab240/explain.js';
+import type { CnabDiff, PairFinding, PaymentPair } from '../../formats/cnab240/diff.js';
+import type { ReturnCodeExplanation } from '../../formats/cnab240/explain.js';
 import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
-import { type LintFinding, type LintReport, ruleReference } from '../../formats/cnab240/lint.js';
+import type { LintFinding, LintReport } from '../../formats/cnab240/lint.js';
 import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
 import { readChunks, setAside } from '../files.js';
@@ -264,6 +264,8 @@ export async function explain(
   code: string,
   opts: { bank?: string | undefined },
 ): Promise<number> {
+  // the tables load with the verb that reads them (batches.ts imports this module for its files)
+  const { explainReturnCode, returnCode } = await import('../../formats/cnab240/explain.js');
   const wanted = returnCode(code);
   if (!wanted)
     throw new UsageError({
@@ -339,6 +341,7 @@ async function readDirection(
 export async function cnabDiff(deps: Deps, remittancePath: string, returnPath: string): Promise<number> {
   const remittance = await readDirection(remittancePath, 'REMITTANCE', 'remessa');
   const ret = await readDirection(returnPath, 'RETURN', 'retorno');
+  const { diffCnab } = await import('../../formats/cnab240/diff.js');
   const diff = diffCnab(remittance, ret);
   const amiss = diff.no_answer + diff.no_payment + diff.amount_changed + diff.date_moved;
   if (deps.format === 'json') {
@@ -431,6 +434,7 @@ const SEVERITY_NAMES: Readonly<Record<LintFinding['severity'], Text>> = {
 
 /** The findings of a lint: a line saying how many and by which pack, then one row each. */
 export async function printLint(deps: Deps, path: string, report: LintReport): Promise<void> {
+  const { ruleReference } = await import('../../formats/cnab240/lint.js');
   const t = deps.t;
   const count = (n: number, one: Text, many: Text) => `${n} ${t(n === 1 ? one : many)}`;
   const errors = count(report.errors, { en: 'error', pt: 'erro' }, { en: 'errors', pt: 'erros' });
