@@ -5,10 +5,8 @@
  * the bank's authorization: `condo api` and other clients are outside it (README, "Approvals").
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
 import {
   APPROVAL_CONTEXT,
   APPROVAL_NAMESPACE,
@@ -74,13 +72,6 @@ export async function loadPolicy(
     throw new UsageError({ en: `policy: ${(e as Error).message}`, pt: `política: ${(e as Error).message}` });
   }
   return { path, policy, signers, dir: resolve(dirname(path), policy.approvals_dir) };
-}
-
-/** The SHA-256 of a file as it streams by. */
-export async function sha256Of(body: Readable): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of body) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** The principal allowed_signers gives a key, where the key is there (and may sign approvals). */

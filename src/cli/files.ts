@@ -278,15 +278,20 @@ export async function writeToStream(body: Readable, out: Writable): Promise<numb
 
 /** The SHA-256 of a file, streamed (constant memory whatever its size). */
 export async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
   try {
-    for await (const chunk of readChunks(path)) hash.update(chunk as Buffer);
+    return await sha256Of(readChunks(path));
   } catch (e) {
     throw new UsageError({
       en: `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
       pt: `não foi possível ler ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     });
   }
+}
+
+/** The SHA-256 of what a stream carries, as it streams by (a download's body, a file). */
+export async function sha256Of(body: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of body) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 

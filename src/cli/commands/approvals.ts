@@ -3,16 +3,9 @@ import { addDays, addMonthsClamped, formatInstantBr } from '../../domain/dates.j
 import { CondoError, UsageError } from '../../domain/errors.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import type { Text } from '../../domain/text.js';
-import {
-  checkDelivery,
-  type LoadedPolicy,
-  loadPolicy,
-  readApprovals,
-  sha256Of,
-  writeApproval,
-} from '../approvals.js';
+import { checkDelivery, type LoadedPolicy, loadPolicy, readApprovals, writeApproval } from '../approvals.js';
 import type { Deps } from '../context.js';
-import { readChunks } from '../files.js';
+import { sha256File, sha256Of } from '../files.js';
 import { publicIdArg } from '../flags.js';
 import { writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
@@ -163,7 +156,7 @@ export async function requireApprovals(
     policyFlag ? undefined : await profilePolicy(deps),
   );
   if (!loaded) return;
-  const facts = await batchFacts(deps, id, await sha256Of(readChunks(written)), {
+  const facts = await batchFacts(deps, id, await sha256File(written), {
     revenue: usesRevenue(loaded.policy),
   });
   const { decision, refused } = await checkDelivery(loaded, facts, deps.now());

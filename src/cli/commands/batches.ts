@@ -1,4 +1,4 @@
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Batch, ReturnSummary } from '../../client/index.js';
 import { accountMatches } from '../../domain/bank-accounts.js';
 import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
@@ -340,6 +340,8 @@ export async function importReturn(
   deps: Deps,
   id: string,
   path: string,
+  // what routing the file read already: its hash (the key) and its bank (what its codes mean)
+  facts: Pick<ReturnFacts, 'sha256' | 'bankCode'>,
   label: FileLabel = {},
 ): Promise<number> {
   const info = await stat(path).catch(() => undefined);
@@ -348,7 +350,7 @@ export async function importReturn(
       en: `FILE: ${path} is not a readable file`,
       pt: `FILE: ${path} não é um arquivo legível`,
     });
-  const key = deps.globals.idempotencyKey ?? `retorno-${id}-${await sha256File(path)}`;
+  const key = deps.globals.idempotencyKey ?? `retorno-${id}-${facts.sha256}`;
   const client = await deps.client();
   const bar = progressBar(deps.io, deps.t('upload'), info.size, Boolean(deps.globals.quiet));
   const { summary, replayed } = await client.batches.importReturn(id, path, {
@@ -360,21 +362,9 @@ export async function importReturn(
   if (deps.format !== 'json' && countRejected(summary) > 0)
     await printRejections(deps, await rejectionsOf(deps, summary.batch?.payables ?? []));
   if (deps.format !== 'json')
-    for (const warning of heldPayments(summary.batch?.payables ?? [], await fileBankCode(path)))
+    for (const warning of heldPayments(summary.batch?.payables ?? [], facts.bankCode ?? undefined))
       deps.warn(warning);
   return 0;
-}
-
-/** The bank code a CNAB file's header starts with (positions 1-3), without reading the rest of it. */
-async function fileBankCode(path: string): Promise<string | undefined> {
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(3), 0, 3, 0);
-    const code = buffer.subarray(0, bytesRead).toString('latin1');
-    return /^\d{3}$/.test(code) ? code : undefined;
-  } finally {
-    await handle.close();
-  }
 }
 
 /** What a return file says about where it belongs: its payments' seu números and the paying company's account. */
@@ -543,11 +533,12 @@ export async function importReturns(
       });
     const id = publicIdArg('ID', first);
     const path = rest[0] as string;
-    await finder.check(id, path, await returnFacts(path));
-    return importReturn(deps, id, path);
+    const facts = await returnFacts(path);
+    await finder.check(id, path, facts);
+    return importReturn(deps, id, path, facts);
   }
   return eachFile(deps, args, async (path, label) => {
     const facts = await returnFacts(path);
-    return importReturn(deps, await finder.find(path, facts), path, label);
+    return importReturn(deps, await finder.find(path, facts), path, facts, label);
   });
 }

@@ -11,7 +11,7 @@ import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/inde
 import type { LintFinding, LintReport } from '../../formats/cnab240/lint.js';
 import type { Deps } from '../context.js';
 import { wrongKind } from '../file-kind.js';
-import { readChunks, setAside } from '../files.js';
+import { readChunks, setAside, sha256File } from '../files.js';
 import { atLine, english, type Translate } from '../i18n.js';
 import { paint, printable, writeLine } from '../io.js';
 import {
@@ -485,10 +485,7 @@ export async function lint(deps: Deps, path: string, opts: { bank?: string | und
 async function checkSequence(deps: Deps, path: string, report: LintReport): Promise<void> {
   const nsa = report.file_sequence;
   if (nsa === null) return;
-  const [{ sha256File }, { addFinding }] = await Promise.all([
-    import('../files.js'),
-    import('../../formats/cnab240/lint.js'),
-  ]);
+  const { addFinding } = await import('../../formats/cnab240/lint.js');
   const own = await sha256File(path);
   const batches = await (await deps.client()).batches.list({ all: true });
   const others = batches.filter((b) => b.file_sha256 !== own && typeof b.file_sequence === 'number');

@@ -110,7 +110,7 @@ async function routeReturn(
 ): Promise<number> {
   const [only] = tenants;
   if (tenants.length === 1 && only)
-    return importReturn(only.deps, await only.batches.find(path, facts), path, label);
+    return importReturn(only.deps, await only.batches.find(path, facts), path, facts, label);
   await pooled(tenants, (t) => t.accounts());
   const account = facts.account;
   const owners = account
@@ -138,7 +138,7 @@ async function routeReturn(
   }
   const [one] = found;
   if (found.length === 1 && one)
-    return importReturn(one.t.deps, one.id, path, { ...label, condominium: one.t.condominium });
+    return importReturn(one.t.deps, one.id, path, facts, { ...label, condominium: one.t.condominium });
   if (found.length === 0) throw refusal;
   throw new UsageError({
     en: `${path}: its payments are in batches of ${found.length} condominiums (${names(found.map((f) => f.t))}); import it with --profile NAME; nothing was sent`,
