@@ -161,7 +161,13 @@ export const ruleReference = (id: string): Text =>
 
 export type RuleId = keyof typeof RULES;
 
-/** The rule a reader's kind of problem falls under, and whether the rule makes it an error whatever the reader said. */
+/** The reader's kinds of problem that say the file's structure is broken. */
+// biome-ignore format: a list
+const STRUCTURE_KINDS = new Set(['record-type', 'not-record', 'orphan-detail', 'orphan-lote-trailer', 'after-trailer', 'header-twice',
+  'no-lote-trailer', 'no-file-trailer', 'no-file-header', 'header-not-first', 'no-records', 'header-lote',
+  'trailer-lote', 'lote-trailer-lote', 'detail-lote', 'bank-differs', 'lote']);
+
+/** The rule a reader's kind of problem falls under. */
 function ruleOf(p: CnabProblem): RuleId {
   const k = p.kind;
   if (k === 'short' || k === 'long-data') return 'record-length';
@@ -181,11 +187,7 @@ function ruleOf(p: CnabProblem): RuleId {
   if (/^(cpf|cnpj)-/.test(k)) return 'document';
   if (/^(dda-amount|dda-due-date|j-value-mismatch|barcode)/.test(k)) return 'barcode';
   if (k.startsWith('segment-')) return 'segment';
-  // biome-ignore format: a list
-  const structure = ['record-type', 'not-record', 'orphan-detail', 'orphan-lote-trailer', 'after-trailer', 'header-twice',
-    'no-lote-trailer', 'no-file-trailer', 'no-file-header', 'header-not-first', 'no-records', 'header-lote',
-    'trailer-lote', 'lote-trailer-lote', 'detail-lote', 'bank-differs', 'lote'];
-  if (structure.includes(k)) return 'structure';
+  if (STRUCTURE_KINDS.has(k)) return 'structure';
   return 'reader';
 }
 
@@ -241,18 +243,22 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
   const ofPayments = new Findings(options.perRule ?? 50);
   let pack: Dialect | null = options.bank ? dialectForBank(options.bank) : null;
   const loteFamilies = new Map<number, string>();
+  let outsideAsciiLine = 0;
   const file = await readCnab240(source, {
     keepItems: false,
     onProblem: (p) => {
       const rule = ruleOf(p);
-      // the record's own scan below names the column of a byte outside ASCII
-      if (rule === 'charset') return;
+      // the reader saw the line's bytes leave ASCII; the record, handed over next, is searched for the column
+      if (rule === 'charset') {
+        outsideAsciiLine = p.line;
+        return;
+      }
       // a problem the reader reads past is still an error where the rule makes it one
       found.add(rule, p.line, null, p.message, p.error ? 'error' : undefined);
     },
     onRecord: (line, record) => {
       pack ??= dialectForBank(record.slice(0, 3));
-      const column = outsideAscii(record);
+      const column = line === outsideAsciiLine ? outsideAscii(record) : 0;
       if (column > 0)
         found.add(
           'charset',
