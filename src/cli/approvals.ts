@@ -85,22 +85,14 @@ function principalOf(signers: readonly AllowedSigner[], key: Buffer, wanted?: st
   return entry ? (wanted ?? entry.principals[0]) : undefined;
 }
 
-/** An SSH signature of `text` by the key file: in Node for an unencrypted Ed25519 key, else by ssh-keygen. */
-async function signWith(keyFile: string, text: string): Promise<{ signature: string; key: Buffer | null }> {
-  const key = await readFile(keyFile, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError({
-      en: `--key: cannot read ${keyFile} (${e.code ?? e.message})`,
-      pt: `--key: não foi possível ler ${keyFile} (${e.code ?? e.message})`,
-    });
-  });
+/** An SSH signature of `text` by the key (read from `keyFile`): in Node for an unencrypted Ed25519 key, else by ssh-keygen. */
+async function signWith(keyFile: string, key: string, text: string): Promise<string> {
   try {
-    return {
-      signature: signMessage(text, key, APPROVAL_NAMESPACE),
-      key: readOpenSshPrivateKey(key).publicKey,
-    };
+    return signMessage(text, key, APPROVAL_NAMESPACE);
   } catch (e) {
-    if (!(e instanceof SshSigError) || !/ssh-keygen/.test(e.message))
-      throw new UsageError(`--key: ${e instanceof Error ? e.message : e}`);
+    const said = e instanceof Error ? e.message : String(e);
+    if (!(e instanceof SshSigError) || !/ssh-keygen/.test(said))
+      throw new UsageError({ en: `--key: ${said}`, pt: `--key: ${said}` });
   }
   // an encrypted key, or one of another type: OpenSSH's own signer (it asks for the passphrase itself)
   const signature = await new Promise<string>((done, fail) => {
@@ -131,7 +123,7 @@ async function signWith(keyFile: string, text: string): Promise<{ signature: str
     );
     child.stdin.end(text);
   });
-  return { signature, key: null };
+  return signature;
 }
 
 /** An approval as kept: the statement's exact text and its signature. */
@@ -146,7 +138,12 @@ export async function writeApproval(
   facts: BatchFacts,
   opts: { keyFile: string; signer?: string | undefined; now: Date },
 ): Promise<{ path: string; statement: ApprovalStatement }> {
-  const keyText = await readFile(opts.keyFile, 'utf8').catch(() => '');
+  const keyText = await readFile(opts.keyFile, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError({
+      en: `--key: cannot read ${opts.keyFile} (${e.code ?? e.message})`,
+      pt: `--key: não foi possível ler ${opts.keyFile} (${e.code ?? e.message})`,
+    });
+  });
   let signer = opts.signer;
   if (!signer) {
     // the key's principal in allowed_signers (an unencrypted key says its public half; else its .pub beside it)
@@ -176,7 +173,7 @@ export async function writeApproval(
     expires_at: new Date(opts.now.getTime() + loaded.policy.expiry_days * 86_400_000).toISOString(),
   };
   const text = statementText(statement);
-  const { signature } = await signWith(opts.keyFile, text);
+  const signature = await signWith(opts.keyFile, keyText, text);
   await mkdir(loaded.dir, { recursive: true });
   const path = join(loaded.dir, `${facts.batch}.${signer.replace(/[^A-Za-z0-9@._-]/g, '_')}.approval`);
   const temp = `${path}.${process.pid}.partial`;
