@@ -127,7 +127,7 @@ async function signWith(keyFile: string, key: string, text: string): Promise<str
 }
 
 /** An approval as kept: the statement's exact text and its signature. */
-interface ApprovalFile {
+export interface ApprovalFile {
   statement: string;
   signature: string;
 }
@@ -137,7 +137,7 @@ export async function writeApproval(
   loaded: LoadedPolicy,
   facts: BatchFacts,
   opts: { keyFile: string; signer?: string | undefined; now: Date },
-): Promise<{ path: string; statement: ApprovalStatement }> {
+): Promise<{ path: string; statement: ApprovalStatement; kept: ApprovalFile }> {
   const keyText = await readFile(opts.keyFile, 'utf8').catch((e: NodeJS.ErrnoException) => {
     throw new UsageError({
       en: `--key: cannot read ${opts.keyFile} (${e.code ?? e.message})`,
@@ -177,19 +177,53 @@ export async function writeApproval(
   await mkdir(loaded.dir, { recursive: true });
   const path = join(loaded.dir, `${facts.batch}.${signer.replace(/[^A-Za-z0-9@._-]/g, '_')}.approval`);
   const temp = `${path}.${process.pid}.partial`;
-  await writeFile(
-    temp,
-    `${JSON.stringify({ statement: text, signature } satisfies ApprovalFile, null, 2)}\n`,
-  );
+  const kept: ApprovalFile = { statement: text, signature };
+  await writeFile(temp, `${JSON.stringify(kept, null, 2)}\n`);
   await rename(temp, path);
-  return { path, statement };
+  return { path, statement, kept };
 }
 
 export interface ReadApproval {
+  /** where it was found: a file in the approvals folder, or the server (`server: …`) */
   file: string;
   statement: ApprovalStatement | null;
+  /** the statement's exact text, where it was one (two copies of one approval are counted once) */
+  text: string | null;
   /** null when the signature is good and its key is the signer's in allowed_signers */
   bad: Text | null;
+}
+
+/** An approval's signature and key checked against allowed_signers; `where` names it (a file, or the server). */
+export function judgeApproval(loaded: LoadedPolicy, where: string, kept: ApprovalFile): ReadApproval {
+  try {
+    const statement = parseStatement(kept.statement);
+    let bad: Text | null = null;
+    try {
+      const sig = verifySignature(kept.statement, kept.signature, APPROVAL_NAMESPACE);
+      if (!principalOf(loaded.signers, sig.publicKey, statement.signer))
+        bad = {
+          en: `signed by a key allowed_signers does not give to ${statement.signer}`,
+          pt: `assinada por uma chave que o allowed_signers não dá a ${statement.signer}`,
+        };
+    } catch (e) {
+      // the detail is OpenSSH's format speaking (PROTOCOL.sshsig), as ssh-keygen would say it
+      bad = {
+        en: `its signature is not good: ${(e as Error).message}`,
+        pt: `a assinatura não confere (${(e as Error).message})`,
+      };
+    }
+    return { file: where, statement, bad, text: kept.statement };
+  } catch (e) {
+    return {
+      file: where,
+      statement: null,
+      bad: {
+        en: `not an approval: ${(e as Error).message}`,
+        pt: `não é uma aprovação (${(e as Error).message})`,
+      },
+      text: null,
+    };
+  }
 }
 
 /** Every approval in the policy's folder, its signature and key checked (for one batch, when named). */
@@ -200,35 +234,20 @@ export async function readApprovals(loaded: LoadedPolicy, batch?: string): Promi
   const out: ReadApproval[] = [];
   for (const name of names) {
     const file = join(loaded.dir, name);
+    let kept: ApprovalFile;
     try {
-      const kept = JSON.parse(await readFile(file, 'utf8')) as ApprovalFile;
-      const statement = parseStatement(kept.statement);
-      let bad: Text | null = null;
-      try {
-        const sig = verifySignature(kept.statement, kept.signature, APPROVAL_NAMESPACE);
-        if (!principalOf(loaded.signers, sig.publicKey, statement.signer))
-          bad = {
-            en: `signed by a key allowed_signers does not give to ${statement.signer}`,
-            pt: `assinada por uma chave que o allowed_signers não dá a ${statement.signer}`,
-          };
-      } catch (e) {
-        // the detail is OpenSSH's format speaking (PROTOCOL.sshsig), as ssh-keygen would say it
-        bad = {
-          en: `its signature is not good: ${(e as Error).message}`,
-          pt: `a assinatura não confere (${(e as Error).message})`,
-        };
-      }
-      out.push({ file, statement, bad });
+      kept = JSON.parse(await readFile(file, 'utf8')) as ApprovalFile;
     } catch (e) {
+      const why = (e as Error).message;
       out.push({
         file,
         statement: null,
-        bad: {
-          en: `not an approval: ${(e as Error).message}`,
-          pt: `não é uma aprovação (${(e as Error).message})`,
-        },
+        text: null,
+        bad: { en: `not an approval: ${why}`, pt: `não é uma aprovação (${why})` },
       });
+      continue;
     }
+    out.push(judgeApproval(loaded, file, kept));
   }
   return out;
 }
@@ -239,18 +258,27 @@ export interface DeliveryCheck {
   refused: { file: string; signer: string | null; why: Text }[];
 }
 
-/** What the policy asks of this batch's file, and what its approvals give. */
+/**
+ * What the policy asks of this batch's file, and what its approvals give: those in the policy's folder and those
+ * the server keeps beside the batch (`uploaded`, already judged), a copy found in both counted once.
+ */
 export async function checkDelivery(
   loaded: LoadedPolicy,
   facts: BatchFacts,
   now: Date,
+  uploaded: readonly ReadApproval[] = [],
 ): Promise<DeliveryCheck> {
   const refused: DeliveryCheck['refused'] = [];
   const counted: ApprovalStatement[] = [];
+  const seen = new Set<string>();
   // an approval of another batch kept under this batch's name still names that batch: every file is read
-  for (const a of await readApprovals(loaded)) {
+  for (const a of [...(await readApprovals(loaded)), ...uploaded]) {
     const meant = a.statement?.batch === facts.batch || a.file.includes(`${facts.batch}.`);
     if (!meant) continue;
+    if (a.text !== null) {
+      if (seen.has(a.text)) continue;
+      seen.add(a.text);
+    }
     const why = a.bad ?? (a.statement ? approvalRefusal(a.statement, facts, loaded.policy, now) : null);
     if (why) refused.push({ file: a.file, signer: a.statement?.signer ?? null, why });
     else if (a.statement) counted.push(a.statement);

@@ -6,6 +6,21 @@ import type { Text } from '../domain/text.js';
  * answers 404 or 405; that is said plainly as "this server cannot …", not as a missing record. The caller has
  * already read the record itself, so a 404 here is the route's, not the record's.
  */
+/** Whether an error is a server's answer that it has no such route (404 or 405). */
+export function notServed(error: unknown): boolean {
+  return error instanceof NotFoundError || (error instanceof CondoError && error.status === 405);
+}
+
+/** The extension's answer, or `fallback` where the server does not serve it (a read that may find nothing there). */
+export async function ifServed<T>(call: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (notServed(error)) return fallback;
+    throw error;
+  }
+}
+
 export async function viaExtension<T>(
   what: { action: Text; verb: string; advice?: Text },
   call: () => Promise<T>,
@@ -13,7 +28,7 @@ export async function viaExtension<T>(
   try {
     return await call();
   } catch (error) {
-    if (error instanceof NotFoundError || (error instanceof CondoError && error.status === 405))
+    if (notServed(error))
       throw new CondoError(
         {
           en: `this server cannot ${what.action.en} (${what.verb} is an extension of the condo sandbox)${what.advice ? `; ${what.advice.en}` : ''}`,

@@ -38,7 +38,6 @@ export function parseStatement(text: string): ApprovalStatement {
   return s as ApprovalStatement;
 }
 
-/** A band of amounts and the approvals it needs: up to `up_to_cents` (the last band has none: above the rest). */
 /**
  * A band of amounts and the approvals it needs: up to `up_to_cents`, or up to a share of the condominium's average
  * monthly revenue of the last 3 months (`up_to_revenue_share`: 0.25 is a quarter of it); the last band has

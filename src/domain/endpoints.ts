@@ -62,6 +62,16 @@ export const endpoints = {
     path: `${TENANT}/pagamento-batches/{batch}/retorno`,
     scope: 'payments.write',
   },
+  listBatchApprovals: {
+    method: 'GET',
+    path: `${TENANT}/pagamento-batches/{batch}/approvals`,
+    scope: 'payments.read',
+  },
+  addBatchApproval: {
+    method: 'POST',
+    path: `${TENANT}/pagamento-batches/{batch}/approvals`,
+    scope: 'payments.write',
+  },
   listEntries: { method: 'GET', path: `${TENANT}/account-entries`, scope: 'plano-de-contas.read' },
   createEntry: { method: 'POST', path: `${TENANT}/account-entries`, scope: 'plano-de-contas.write' },
   createTransfer: { method: 'POST', path: `${TENANT}/account-transfers`, scope: 'plano-de-contas.write' },

@@ -213,6 +213,25 @@ export const operations = {
     status: 200,
   },
 
+  listBatchApprovals: {
+    ...endpoints.listBatchApprovals,
+    summary:
+      'The approvals kept beside the batch: each a statement of its file signed with an SSH key (condo batches approve)',
+    paged: true,
+    response: R.Page(R.BatchApproval),
+    status: 200,
+    extension: true,
+  },
+  addBatchApproval: {
+    ...endpoints.addBatchApproval,
+    summary:
+      "Keep an approval beside the batch: a statement of the batch's exact file and its SSH signature; a signer's newer approval replaces their older one",
+    body: B.BatchApprovalCreate,
+    response: R.One(R.BatchApproval),
+    status: 201,
+    extension: true,
+  },
+
   listEntries: {
     ...endpoints.listEntries,
     summary: 'Ledger entries (lançamentos)',

@@ -324,6 +324,18 @@ export const TokenRequest = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * An approval kept beside a batch (#34, a condo extension): the statement's exact text, one line of JSON
+ * (domain/approvals.ts statementText), and its SSH signature, armored as `ssh-keygen -Y sign` writes it.
+ */
+export const BatchApprovalCreate = Type.Object(
+  {
+    statement: Type.String({ minLength: 1, maxLength: 4096 }),
+    signature: Type.String({ minLength: 1, maxLength: 16_384 }),
+  },
+  { additionalProperties: false },
+);
+
 /** A webhook subscription: an http(s) URL and the events it wants (`*` for all). */
 export const WebhookSubscriptionCreate = Type.Object(
   {

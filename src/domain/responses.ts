@@ -422,6 +422,22 @@ export const StatementImport = Type.Composite([
 /** One import looked at later (an extension): its movements that are still unmatched now. */
 export const StatementImportDetail = Type.Composite([StatementImportRecord, Type.Object(UnmatchedMovements)]);
 
+/** An approval kept beside a batch (a condo extension): what was signed, by whom, and who uploaded it. */
+export const BatchApproval = Type.Object(
+  {
+    id: Ulid,
+    batch_id: Ulid,
+    signer: Type.String(),
+    sha256: Type.String(),
+    expires_at: Timestamp,
+    statement: Type.String(),
+    signature: Type.String(),
+    uploaded_at: Timestamp,
+    uploaded_by: Nullable(Type.String()),
+  },
+  open,
+);
+
 export const WebhookSubscription = Type.Object(
   {
     id: Type.String(),

@@ -152,6 +152,23 @@ export interface PaymentBatch {
   created_by?: string | null;
 }
 
+/** An approval kept beside a batch (a condo extension, #34): a signed statement of the batch's exact file. */
+export interface BatchApprovalRecord {
+  /** ULID */
+  id: string;
+  batch_id: string;
+  signer: string;
+  sha256: string;
+  expires_at: string;
+  /** the statement's exact text, as signed */
+  statement: string;
+  /** armored SSH signature (SSHSIG) of `statement` */
+  signature: string;
+  uploaded_at: string;
+  /** the API client that uploaded it */
+  uploaded_by: string | null;
+}
+
 export type { EntrySource };
 
 /** A ledger entry (lançamento). Money in cents inside; the API shows decimal reais. */

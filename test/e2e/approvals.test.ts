@@ -211,3 +211,67 @@ test('a profile can name the policy once: every download of that profile asks fo
   await s.condo.ok(['config', 'unset', 'policy']);
   expect((await s.condo.run(['batches', 'download', batch, '-O', target])).exitCode).toBe(0);
 });
+
+test('approvals kept beside the batch on the server: the one who delivers needs no copy of the files', async () => {
+  const batch = await newBatch('3.000,00');
+  // the approvers sign on their machines; whoever delivers has the policy in their own clone of the repository
+  const approved = await s.condo.run([
+    'batches',
+    'approve',
+    batch,
+    '--key',
+    join(firm, 'bruno'),
+    '--policy',
+    policy,
+  ]);
+  expect(approved.exitCode, approved.stderr).toBe(0);
+  expect(approved.stderr).toContain('kept beside the batch on the server');
+  await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'davi'), '--policy', policy]);
+  const clone = join(s.condo.configDir, 'clone');
+  await mkdir(clone);
+  for (const f of ['allowed_signers', 'condo-policy.json']) await copyFile(join(firm, f), join(clone, f));
+  const target = join(s.condo.configDir, 'servidor.rem');
+  const delivered = await s.condo.run([
+    'batches',
+    'download',
+    batch,
+    '-O',
+    target,
+    '--policy',
+    join(clone, 'condo-policy.json'),
+  ]);
+  expect(delivered.exitCode, delivered.stderr).toBe(0);
+  expect(delivered.stderr).toContain('approved by bruno@condominio, davi@condominio: 2 of 2 needed');
+  expect(existsSync(join(clone, 'approvals'))).toBe(false);
+
+  // the server keeps what it can check: a statement of this batch's file, signed; the firm's policy judges the rest
+  const kept = (await s.condo.json(['api', 'GET', `pagamento-batches/${batch}/approvals`])).data;
+  expect(kept.map((a: { signer: string }) => a.signer).sort()).toEqual([
+    'bruno@condominio',
+    'davi@condominio',
+  ]);
+  const bruno = kept.find((a: { signer: string }) => a.signer === 'bruno@condominio');
+  const other = await newBatch('60,00');
+  const post = (body: object) =>
+    s.condo.run(['api', 'POST', `pagamento-batches/${other}/approvals`, '--input', '-'], {
+      stdin: JSON.stringify(body),
+    });
+  const wrongBatch = await post({ statement: bruno.statement, signature: bruno.signature });
+  expect(wrongBatch.exitCode).toBe(2);
+  expect(wrongBatch.stderr).toContain(`statement: approves batch ${batch}, not this one`);
+  const brunoKey = await readFile(join(firm, 'bruno'), 'utf8');
+  const sign = (text: string) => signMessage(text, brunoKey, 'condo-approval');
+  const otherFile = statementText({ ...JSON.parse(bruno.statement), batch: other });
+  expect((await post({ statement: otherFile, signature: sign(otherFile) })).stderr).toMatch(
+    /statement: approves a file with SHA-256 [0-9a-f]{64}, not this batch's/,
+  );
+  const sha256 = (await s.condo.json(['batches', 'show', other])).file_sha256;
+  const text = statementText({ ...JSON.parse(otherFile), sha256 });
+  const unsigned = await post({ statement: text, signature: bruno.signature });
+  expect(unsigned.exitCode).toBe(2);
+  expect(unsigned.stderr).toContain('signature: is not a good SSH signature of the statement');
+  expect((await post({ statement: text, signature: sign(text) })).exitCode).toBe(0);
+  // a re-run replaces the signer's approval: still two
+  await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'davi'), '--policy', policy]);
+  expect((await s.condo.json(['api', 'GET', `pagamento-batches/${batch}/approvals`])).data).toHaveLength(2);
+});

@@ -3,8 +3,17 @@ import { addDays, addMonthsClamped, formatInstantBr } from '../../domain/dates.j
 import { CondoError, UsageError } from '../../domain/errors.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import type { Text } from '../../domain/text.js';
-import { checkDelivery, type LoadedPolicy, loadPolicy, readApprovals, writeApproval } from '../approvals.js';
+import {
+  checkDelivery,
+  judgeApproval,
+  type LoadedPolicy,
+  loadPolicy,
+  type ReadApproval,
+  readApprovals,
+  writeApproval,
+} from '../approvals.js';
 import type { Deps } from '../context.js';
+import { ifServed } from '../extension.js';
 import { sha256File, sha256Of } from '../files.js';
 import { publicIdArg } from '../flags.js';
 import { writeLine } from '../io.js';
@@ -121,12 +130,19 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
   const facts = await batchFacts(deps, id, await sha256Of(file.body), {
     revenue: usesRevenue(loaded.policy),
   });
-  const { path, statement } = await writeApproval(loaded, facts, {
+  const { path, statement, kept } = await writeApproval(loaded, facts, {
     keyFile: opts.key,
     signer: opts.signer,
     now: deps.now(),
   });
-  if (deps.format === 'json') printJson(deps, { path, statement });
+  // beside the batch too, where the server keeps approvals (condo's sandbox does): whoever delivers the file then
+  // finds it there; elsewhere the file travels by e-mail or a shared folder. A re-run replaces it (one a signer).
+  const client = await deps.client();
+  const onServer = await ifServed(async () => {
+    await client.batches.addApproval(id, kept);
+    return true;
+  }, false);
+  if (deps.format === 'json') printJson(deps, { path, statement, on_server: onServer });
   else writeLine(deps.io.stdout, path);
   const n = statement.payments;
   const until = formatInstantBr(statement.expires_at);
@@ -136,6 +152,17 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
       pt: `${statement.signer} aprovou o lote ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${n} pagamento${n === 1 ? '' : 's'}); expira em ${until}`,
     },
     true,
+  );
+  deps.info(
+    onServer
+      ? {
+          en: 'kept beside the batch on the server, and in the file above',
+          pt: 'guardada junto ao lote no servidor, e no arquivo acima',
+        }
+      : {
+          en: 'this server keeps no approvals: send the file above to whoever delivers the batch',
+          pt: 'este servidor não guarda aprovações: envie o arquivo acima a quem for entregar o lote',
+        },
   );
   return 0;
 }
@@ -159,7 +186,12 @@ export async function requireApprovals(
   const facts = await batchFacts(deps, id, await sha256File(written), {
     revenue: usesRevenue(loaded.policy),
   });
-  const { decision, refused } = await checkDelivery(loaded, facts, deps.now());
+  const { decision, refused } = await checkDelivery(
+    loaded,
+    facts,
+    deps.now(),
+    await approvalsOnServer(deps, loaded, id),
+  );
   for (const r of refused)
     deps.warn({
       en: `approval ${r.file}${r.signer ? ` by ${r.signer}` : ''} does not count: ${r.why.en}`,
@@ -179,6 +211,13 @@ export async function requireApprovals(
     en: `batch ${id}: not delivered, its approvals fall short: ${decision.missing.map((m) => m.en).join('; ')} (condo batches approve ${id} --key FILE)`,
     pt: `lote ${id}: não entregue, faltam aprovações: ${decision.missing.map((m) => m.pt).join('; ')} (condo batches approve ${id} --key FILE)`,
   });
+}
+
+/** The approvals the server keeps beside the batch, judged as those in the folder are; none where it keeps none. */
+async function approvalsOnServer(deps: Deps, loaded: LoadedPolicy, id: string): Promise<ReadApproval[]> {
+  const client = await deps.client();
+  const kept = await ifServed(() => client.batches.approvals(id), []);
+  return kept.map((a) => judgeApproval(loaded, `server:${id}.${a.signer}`, a));
 }
 
 const STATUS: Readonly<Record<'valid' | 'expired' | 'bad', Text>> = {

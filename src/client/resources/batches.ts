@@ -37,6 +37,20 @@ export interface ReturnSummary {
   [extra: string]: unknown;
 }
 
+/** An approval kept beside a batch (an extension of condo's sandbox). */
+export interface BatchApproval {
+  id: string;
+  batch_id: string;
+  signer: string;
+  sha256: string;
+  expires_at: string;
+  statement: string;
+  signature: string;
+  uploaded_at: string;
+  uploaded_by: string | null;
+  [extra: string]: unknown;
+}
+
 export interface BatchDownload {
   body: Readable;
   /** From Content-Length, when the server sent it. */
@@ -57,6 +71,16 @@ export interface BatchesApi {
    * sandbox: another server answers 404 or 405, which the caller should read as "not supported".
    */
   cancel(id: string, opts?: { idempotencyKey?: string; signal?: AbortSignal }): Promise<Batch>;
+  /**
+   * The approvals kept beside the batch, and keeping one there (`condo batches approve`). Extensions of condo's
+   * sandbox: another server answers 404 or 405, which the caller should read as "not kept there".
+   */
+  approvals(id: string, opts?: { signal?: AbortSignal }): Promise<BatchApproval[]>;
+  addApproval(
+    id: string,
+    body: { statement: string; signature: string },
+    opts?: { idempotencyKey?: string; signal?: AbortSignal },
+  ): Promise<BatchApproval>;
   /** The .rem as a stream: the caller decides where the bytes go. */
   download(id: string, opts?: { signal?: AbortSignal }): Promise<BatchDownload>;
   /** Uploads a return file streaming from disk; the key should derive from the file's bytes (a re-run replays). */
@@ -88,6 +112,10 @@ export function batches(api: ApiCore & Pick<Core, 'requestStream'>): BatchesApi 
         })
       ).data,
     cancel: (id, o) => write<Batch>(api, route('cancelBatch', { batch: id }), undefined, o),
+    approvals: (id, o = {}) =>
+      api.list<BatchApproval>(route('listBatchApprovals', { batch: id }).path, {}, { all: true, ...o }),
+    addApproval: (id, body, o) =>
+      write<BatchApproval>(api, route('addBatchApproval', { batch: id }), body, o),
     download: async (id, o = {}) => {
       const res = await api.requestStream({ ...route('downloadBatchFile', { batch: id }), signal: o.signal });
       const length = Number(res.headers['content-length']);

@@ -14,6 +14,7 @@ import {
 import type {
   AccountEntry,
   BankAccount,
+  BatchApprovalRecord,
   BatchItemRow,
   Block,
   ChartAccount,
@@ -213,6 +214,23 @@ export const BATCH_ITEMS = spec<BatchItemRow>({
     amount: 'int',
     outcome: 'text',
     last_return: 'json',
+  },
+});
+
+export const BATCH_APPROVALS = spec<BatchApprovalRecord>({
+  table: 'batch_approvals',
+  key: ['id'],
+  scoped: true,
+  columns: {
+    id: 'text',
+    batch_id: 'text',
+    signer: 'text',
+    sha256: 'text',
+    expires_at: 'text',
+    statement: 'text',
+    signature: 'text',
+    uploaded_at: 'text',
+    uploaded_by: 'text',
   },
 });
 

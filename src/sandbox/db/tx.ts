@@ -8,6 +8,7 @@ import {
   ACCOUNT_ENTRIES,
   API_CLIENTS,
   BANK_ACCOUNTS,
+  BATCH_APPROVALS,
   BATCH_ITEMS,
   BATCHES,
   BLOCKS,
@@ -60,6 +61,9 @@ export class Tx extends UnitOfWork {
   }
   get batches() {
     return this.repo(BATCHES);
+  }
+  get batchApprovals() {
+    return this.repo(BATCH_APPROVALS);
   }
   get batchItems() {
     return this.repo(BATCH_ITEMS);

@@ -16,6 +16,7 @@ import { beginIdempotency } from '../http/pipeline.js';
 import { commit, created, ok, readTx } from '../http/transaction.js';
 import { ignoreFile, type PartConsumer, streamMultipart } from '../http/upload-stream.js';
 import type { PaymentBatchRecord } from '../model.js';
+import { addApproval, listApprovals } from '../services/approvals.js';
 import {
   batchFileChunk,
   batchFileSize,
@@ -134,6 +135,27 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       const batch = cancelBatch(tx, findBatch(tx, params.batch), ctx.now());
       return ok({ data: batchDetail(tx, batch) });
     });
+  });
+
+  serve(app, 'listBatchApprovals', async ({ request, params, query: q }) => {
+    const page = q.page();
+    q.done();
+    return readTx(ctx, request, (tx) => listApprovals(tx, findBatch(tx, params.batch), page));
+  });
+
+  serve(app, 'addBatchApproval', async ({ request, reply, params, body }) => {
+    const value = body();
+    return commit(ctx, request, reply, (tx) =>
+      created({
+        data: addApproval(
+          tx,
+          findBatch(tx, params.batch),
+          value,
+          ctx.now(),
+          request.sandbox.client?.client_id ?? null,
+        ),
+      }),
+    );
   });
 
   serve(app, 'importBatchReturn', async ({ request, reply, params }) => {
