@@ -710,6 +710,51 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     'VERSION:$1 do header OFX não suportada; lido como OFX 1.x',
   ],
   [/^duplicate FITID '(.*)' \(also at line (\d+)\)$/, "FITID '$1' repetido (também na linha $2)"],
+  // #35: what each line of a statement is (formats/statement/lines.ts)
+  [
+    /^duplicate FITID '(.*)' \(also at line (\d+)\) with the same date, amount and memo: imported as a second transaction$/,
+    "FITID '$1' repetido (também na linha $2) com a mesma data, valor e histórico: importado como uma segunda transação",
+  ],
+  [
+    /^duplicate FITID '(.*)' \(also at line (\d+)\) on another transaction \(its date, amount or memo differ\): both imported$/,
+    "FITID '$1' repetido (também na linha $2) em outra transação (data, valor ou histórico diferem): as duas importadas",
+  ],
+  [
+    /^"(.*)" (-?R\$ [\d.]+,\d\d) on (\S+) is the balance, not a movement: kept as the statement's opening balance$/,
+    '"$1" $2 em $3 é o saldo, não um lançamento: guardado como saldo inicial do extrato',
+  ],
+  [
+    /^"(.*)" (-?R\$ [\d.]+,\d\d) on (\S+) is the balance, not a movement: kept as the statement's balance$/,
+    '"$1" $2 em $3 é o saldo, não um lançamento: guardado como saldo do extrato',
+  ],
+  [
+    /^"(.*)" (-?R\$ [\d.]+,\d\d) on (\S+) is the balance, not a movement; but the balance on line (\d+) and the movements between make (-?R\$ [\d.]+,\d\d)$/,
+    '"$1" $2 em $3 é o saldo, não um lançamento; mas o saldo da linha $4 e os lançamentos entre eles dão $5',
+  ],
+  [
+    /^"(.*)" (-?R\$ [\d.]+,\d\d) is the balance, not a movement: kept as the statement's (opening )?balance$/,
+    '"$1" $2 é o saldo, não um lançamento: guardado como saldo do extrato',
+  ],
+  [
+    /^"(.*)" (-?R\$ [\d.]+,\d\d) is the balance, not a movement; but the balance on line (\d+) and the movements between make (-?R\$ [\d.]+,\d\d)$/,
+    '"$1" $2 é o saldo, não um lançamento; mas o saldo da linha $3 e os lançamentos entre eles dão $4',
+  ],
+  [
+    /^the statement's balance \(LEDGERBAL\) is (-?R\$ [\d.]+,\d\d); the balance on line (\d+) and the movements after it make (-?R\$ [\d.]+,\d\d)$/,
+    'o saldo do extrato (LEDGERBAL) é $1; o saldo da linha $2 e os lançamentos depois dele dão $3',
+  ],
+  [
+    /^(\S+) (-?R\$ [\d.]+,\d\d) "(.*)" is dated after the statement's end \((\S+)\): scheduled, not imported until a later file carries it as done$/,
+    '$1 $2 "$3" tem data depois do fim do extrato ($4): agendado, não importado até um arquivo seguinte trazê-lo efetivado',
+  ],
+  [
+    /^(\S+) (-?R\$ [\d.]+,\d\d) "(.*)" is dated after today \((\S+)\): scheduled, not imported until a later file carries it as done$/,
+    '$1 $2 "$3" tem data depois de hoje ($4): agendado, não importado até um arquivo seguinte trazê-lo efetivado',
+  ],
+  [
+    /^(\S+) (-?R\$ [\d.]+,\d\d) "(.*)" is dated after the day the bank wrote the file \((\S+)\): scheduled, not imported until a later file carries it as done$/,
+    '$1 $2 "$3" tem data depois do dia em que o banco gerou o arquivo ($4): agendado, não importado até um arquivo seguinte trazê-lo efetivado',
+  ],
   [/^columns (.+) and (.+): both empty$/, 'colunas $1 e $2: as duas vazias'],
   // the sandbox's 404s: what was not found
   [/^bank account not found$/, 'conta bancária não encontrada'],

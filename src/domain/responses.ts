@@ -371,8 +371,10 @@ export const Expense = Type.Object(
 );
 export const ExpenseInstallments = Type.Object({ data: Type.Array(Expense) }, open);
 
-/** A statement import's result: counts, the movements left unmatched, and what was odd in the file. */
-/** A statement import as it was recorded: what ran, when, and what it found. */
+/**
+ * A statement import as it was recorded: what ran, when, and what it found. Every transaction of the file is counted
+ * in one place: imported + duplicates + balance_lines + scheduled = transactions (#35; the last two extensions).
+ */
 export const StatementImportRecord = Type.Object(
   {
     statement_id: Ulid,
@@ -387,6 +389,10 @@ export const StatementImportRecord = Type.Object(
     transactions: Type.Integer(),
     imported: Type.Integer(),
     duplicates: Type.Integer(),
+    balance_lines: Type.Integer({ description: "the bank's balances written as lines: not movements" }),
+    scheduled: Type.Integer({
+      description: "dated after the statement's end or today: not imported until done",
+    }),
     reconciled: Type.Integer(),
     unmatched: Type.Integer(),
     imported_at: Timestamp,
@@ -413,14 +419,50 @@ const UnmatchedMovements = {
   unmatched_truncated: Type.Boolean(),
 };
 
+/** The lines of a file that are not movements: its balances and its scheduled entries (#35). */
+const OtherLines = {
+  balances: Type.Array(
+    Type.Object(
+      {
+        line: Type.Integer(),
+        date: Nullable(DateOnly),
+        amount_cents: Nullable(Type.Integer({ description: 'centavos; null when the bank wrote none' })),
+        memo: Type.String(),
+      },
+      closed,
+    ),
+  ),
+  scheduled_transactions: Type.Array(
+    Type.Object(
+      {
+        line: Type.Integer(),
+        date: DateOnly,
+        amount_cents: Type.Integer({ description: 'centavos, credits positive' }),
+        memo: Nullable(Type.String()),
+        name: Nullable(Type.String()),
+        fitid: Nullable(Type.String()),
+      },
+      closed,
+    ),
+  ),
+};
+
 /** An import's answer: the record, and the movements still unmatched and what the reader said. */
 export const StatementImport = Type.Composite([
   StatementImportRecord,
-  Type.Object({ already_reconciled: Type.Integer(), ...UnmatchedMovements, warnings: Type.Array(Issue) }),
+  Type.Object({
+    already_reconciled: Type.Integer(),
+    ...UnmatchedMovements,
+    ...OtherLines,
+    warnings: Type.Array(Issue),
+  }),
 ]);
 
-/** One import looked at later (an extension): its movements that are still unmatched now. */
-export const StatementImportDetail = Type.Composite([StatementImportRecord, Type.Object(UnmatchedMovements)]);
+/** One import looked at later (an extension): its movements that are still unmatched now, its other lines. */
+export const StatementImportDetail = Type.Composite([
+  StatementImportRecord,
+  Type.Object({ ...UnmatchedMovements, ...OtherLines }),
+]);
 
 /** An approval kept beside a batch (a condo extension): what was signed, by whom, and who uploaded it. */
 export const BatchApproval = Type.Object(

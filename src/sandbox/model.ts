@@ -330,12 +330,19 @@ export interface StatementImport {
   /** imported although the file names another bank or account */
   forced: boolean;
   period: { start: IsoDate | null; end: IsoDate | null };
-  /** transactions in the file */
+  /**
+   * the file's transactions, every one counted in one place: imported + duplicates + balance_lines + scheduled
+   * (a file with a line it cannot read is refused whole, naming the line)
+   */
   transactions: number;
   /** new movements recorded */
   imported: number;
-  /** transactions already recorded for this account (by an earlier import, or earlier in this file) */
+  /** movements an earlier import already recorded for this account */
   duplicates: number;
+  /** the bank's balances written as lines ("SALDO ANTERIOR", "S A L D O"): the statement's balances, not movements */
+  balance_lines: number;
+  /** entries dated after the statement's end or the import's day: not imported until a later file has them done */
+  scheduled: number;
   /** the file's movements reconciled by this import (new ones, and earlier ones still open that match now) */
   reconciled: number;
   /** the file's movements still unreconciled after this import */

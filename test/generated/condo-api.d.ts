@@ -981,6 +981,10 @@ export interface components {
             transactions: number;
             imported: number;
             duplicates: number;
+            /** @description the bank's balances written as lines: not movements */
+            balance_lines: number;
+            /** @description dated after the statement's end or today: not imported until done */
+            scheduled: number;
             reconciled: number;
             unmatched: number;
             /** Format: date-time */
@@ -999,6 +1003,22 @@ export interface components {
                 document_number: string | null;
             }[];
             unmatched_truncated: boolean;
+            balances: {
+                line: number;
+                date: string | null;
+                amount_cents: number | null;
+                memo: string;
+            }[];
+            scheduled_transactions: {
+                line: number;
+                /** Format: date */
+                date: string;
+                /** @description centavos, credits positive */
+                amount_cents: number;
+                memo: string | null;
+                name: string | null;
+                fitid: string | null;
+            }[];
             warnings: {
                 line: number;
                 message: string;
@@ -2413,6 +2433,10 @@ export interface operations {
                             transactions: number;
                             imported: number;
                             duplicates: number;
+                            /** @description the bank's balances written as lines: not movements */
+                            balance_lines: number;
+                            /** @description dated after the statement's end or today: not imported until done */
+                            scheduled: number;
                             reconciled: number;
                             unmatched: number;
                             /** Format: date-time */
@@ -2477,6 +2501,10 @@ export interface operations {
                             transactions: number;
                             imported: number;
                             duplicates: number;
+                            /** @description the bank's balances written as lines: not movements */
+                            balance_lines: number;
+                            /** @description dated after the statement's end or today: not imported until done */
+                            scheduled: number;
                             reconciled: number;
                             unmatched: number;
                             /** Format: date-time */
@@ -2494,6 +2522,22 @@ export interface operations {
                                 document_number: string | null;
                             }[];
                             unmatched_truncated: boolean;
+                            balances: {
+                                line: number;
+                                date: string | null;
+                                amount_cents: number | null;
+                                memo: string;
+                            }[];
+                            scheduled_transactions: {
+                                line: number;
+                                /** Format: date */
+                                date: string;
+                                /** @description centavos, credits positive */
+                                amount_cents: number;
+                                memo: string | null;
+                                name: string | null;
+                                fitid: string | null;
+                            }[];
                         };
                     } & {
                         [key: string]: unknown;

@@ -153,8 +153,8 @@ async function routeStatement(
   tenants: readonly Tenant[],
   opts: ImportOptions,
 ): Promise<number> {
-  const local = await parseLocally(path, opts);
   const [only] = tenants;
+  const local = await parseLocally(path, opts, only?.deps.today());
   if ((tenants.length === 1 || local.summary.errors.length > 0) && only)
     return importStatement(only.deps, path, opts, label, local);
   await pooled(tenants, (t) => t.accounts());

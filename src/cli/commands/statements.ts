@@ -8,7 +8,7 @@ import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { formatReais } from '../../domain/money.js';
 import type { Text } from '../../domain/text.js';
-import type { StatementSummary } from '../../formats/statement/index.js';
+import type { LineCounts, StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
 import { viaExtension } from '../extension.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
@@ -57,13 +57,20 @@ export function parseCsvColumns(text: string): Record<string, string> {
 
 export interface LocalRead {
   summary: StatementSummary;
+  /** the lines besides the transactions: balances, scheduled ones, refused ones */
+  lines: LineCounts;
   /** of the bytes the parser read: the whole file when it read to the end */
   sha256: string | undefined;
   size: number;
 }
 
 /** Parses the file from disk, hashing it on the way (one read for the summary and the idempotency key). */
-export async function parseLocally(path: string, opts: ImportOptions): Promise<LocalRead> {
+export async function parseLocally(
+  path: string,
+  opts: ImportOptions,
+  /** `YYYY-MM-DD`: a line dated after it is scheduled (the run's today) */
+  today?: string,
+): Promise<LocalRead> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile())
     throw new UsageError({
@@ -73,7 +80,7 @@ export async function parseLocally(path: string, opts: ImportOptions): Promise<L
   const wrong = await wrongKind(path, 'statement');
   if (wrong) throw new UsageError(wrong);
   const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
-  const { parseStatement, summarizeStatement } = await import('../../formats/statement/index.js');
+  const { lineCounts, parseStatement, summarizeStatement } = await import('../../formats/statement/index.js');
   const hash = createHash('sha256');
   let read = 0;
   async function* hashed(): AsyncGenerator<Uint8Array> {
@@ -87,17 +94,24 @@ export async function parseLocally(path: string, opts: ImportOptions): Promise<L
     ...(format ? { format } : {}),
     ...(opts.csvColumns ? { csvColumns: parseCsvColumns(opts.csvColumns) } : {}),
     ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
+    ...(today ? { today } : {}),
     keepTransactions: false,
   });
   const whole = read === info.size;
   return {
     summary: summarizeStatement(parsed),
+    lines: lineCounts(parsed),
     sha256: whole ? hash.digest('hex') : undefined,
     size: info.size,
   };
 }
 
-function printLocalSummary(deps: Deps, path: string, s: StatementSummary, toStdout: boolean): void {
+function printLocalSummary(
+  deps: Deps,
+  path: string,
+  { summary: s, lines }: Pick<LocalRead, 'summary' | 'lines'>,
+  toStdout: boolean,
+): void {
   const line = (text: Text) =>
     toStdout
       ? writeLine(deps.io.stdout, wrapMessage(deps.io, deps.t(text), deps.io.stdout))
@@ -118,32 +132,80 @@ function printLocalSummary(deps: Deps, path: string, s: StatementSummary, toStdo
       pt: `  banco ${bank} conta ${account} (${currency}): de ${br(st.start_date)} a ${br(st.end_date)}, ${st.transactions} transações${balance ? `, saldo ${balance} em ${br(st.ledger_balance_date)}` : ''}`,
     });
   }
+  // what is in the file besides movements, when there is any (#35): each line is named among the warnings
+  if (lines.balance_lines > 0 || lines.scheduled > 0)
+    line({
+      en: `  of these lines: ${lines.balance_lines} balance line(s), not movements; ${lines.scheduled} scheduled, not imported until a later file has them done`,
+      pt: `  dessas linhas: ${lines.balance_lines} de saldo, não lançamentos; ${lines.scheduled} agendada(s), não importada(s) até um arquivo seguinte trazê-las efetivadas`,
+    });
   for (const w of s.warnings) deps.warn(atLine(deps.t, w.line, w.message));
 }
 
 function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): Promise<void> | undefined {
   printImportResult(deps, r, replayed);
   if (deps.format === 'json') return;
-  const counts = ['transactions', 'imported', 'duplicates', 'reconciled', 'unmatched'] as const;
+  // balance lines and scheduled entries are counted where the file has them (#35): the counts add up to the file's
+  const counts = [
+    'transactions',
+    'imported',
+    'duplicates',
+    ...(Number(r.balance_lines ?? 0) > 0 ? (['balance_lines'] as const) : []),
+    ...(Number(r.scheduled ?? 0) > 0 ? (['scheduled'] as const) : []),
+    'reconciled',
+    'unmatched',
+  ] as const;
   if (deps.format === 'table')
     writeLine(deps.io.stdout, `${fileLead(r)}${counts.map((k) => `${deps.t(k)} ${r[k]}`).join(', ')}`);
   else {
     printLabelTsv(deps, r);
     for (const k of counts) writeLine(deps.io.stdout, `${k}\t${r[k]}`);
   }
+  const scheduled = r.scheduled_transactions ?? [];
   const unmatched = r.unmatched_transactions ?? [];
-  if (unmatched.length === 0 || deps.globals.quiet) return;
+  if (deps.globals.quiet || (unmatched.length === 0 && scheduled.length === 0)) return;
+  if (scheduled.length > 0) return printListsAfter(deps, scheduled, unmatched);
+  return printUnmatched(deps, unmatched);
+}
+
+const LINE_COLUMNS: Column<{
+  line?: number;
+  date: string;
+  amount_cents: number;
+  memo?: string | null;
+  fitid?: string | null;
+}>[] = [
+  { header: 'LINE', value: (t) => t.line },
+  { header: 'DATE', value: (t) => t.date, kind: 'date' },
+  { header: 'AMOUNT', value: (t) => t.amount_cents, kind: 'cents' },
+  { header: 'MEMO', value: (t) => t.memo },
+  { header: 'FITID', value: (t) => t.fitid },
+];
+
+/** The scheduled entries, then the unmatched movements, each under its heading. */
+async function printListsAfter(
+  deps: Deps,
+  scheduled: NonNullable<StatementImportResult['scheduled_transactions']>,
+  unmatched: NonNullable<StatementImportResult['unmatched_transactions']>,
+): Promise<void> {
+  writeLine(
+    deps.io.stdout,
+    deps.format === 'table'
+      ? paint(deps.io, 'bold', `\n${deps.t('Scheduled (not imported until a later file has them done):')}`)
+      : '',
+  );
+  await printList(deps, scheduled, LINE_COLUMNS);
+  if (unmatched.length > 0) await printUnmatched(deps, unmatched);
+}
+
+function printUnmatched(
+  deps: Deps,
+  unmatched: NonNullable<StatementImportResult['unmatched_transactions']>,
+): Promise<void> {
   writeLine(
     deps.io.stdout,
     deps.format === 'table' ? paint(deps.io, 'bold', `\n${deps.t('Unmatched:')}`) : '',
   );
-  return printList(deps, unmatched, [
-    { header: 'LINE', value: (t) => t.line },
-    { header: 'DATE', value: (t) => t.date, kind: 'date' },
-    { header: 'AMOUNT', value: (t) => t.amount_cents, kind: 'cents' },
-    { header: 'MEMO', value: (t) => t.memo },
-    { header: 'FITID', value: (t) => t.fitid },
-  ]);
+  return printList(deps, unmatched, LINE_COLUMNS);
 }
 
 /**
@@ -212,7 +274,7 @@ export async function importStatement(
   read?: LocalRead,
 ): Promise<number> {
   let account = opts.account ? intFlag('--account', opts.account) : undefined;
-  const local = read ?? (await parseLocally(path, opts));
+  const local = read ?? (await parseLocally(path, opts, deps.today()));
   const { summary } = local;
   if (summary.errors.length > 0) {
     const [first, ...rest] = summary.errors;
@@ -229,10 +291,10 @@ export async function importStatement(
   }
   if (opts.dryRun) {
     if (deps.format === 'json') printJson(deps, summary);
-    else printLocalSummary(deps, path, summary, true);
+    else printLocalSummary(deps, path, local, true);
     return 0;
   }
-  if (deps.format !== 'json') printLocalSummary(deps, path, summary, false);
+  if (deps.format !== 'json') printLocalSummary(deps, path, local, false);
   account ??= await accountOfFile(deps, path, summary);
   const format = summary.format;
   // The same file, account and format is the same import (a cron re-run replays it); --force or another CSV

@@ -17,8 +17,18 @@ export interface StatementImportResult {
   transactions: number;
   imported: number;
   duplicates: number;
+  /** the bank's balances written as lines, and entries not yet done (#35; absent on servers without them) */
+  balance_lines?: number;
+  scheduled?: number;
   reconciled: number;
   unmatched: number;
+  scheduled_transactions?: Array<{
+    line?: number;
+    date: string;
+    amount_cents: number;
+    memo?: string | null;
+    fitid?: string | null;
+  }>;
   unmatched_transactions?: Array<{
     line?: number;
     date: string;

@@ -1,5 +1,6 @@
 import { type DecoderReport, SniffingDecoder } from '../statement/decode.js';
 import { statementTransactionHash } from '../statement/hash.js';
+import { StatementLines } from '../statement/lines.js';
 import {
   emptyStatement,
   IssueList,
@@ -63,6 +64,21 @@ const AGGREGATES = new Set([
   'ACCTINFORS',
   'ACCTINFO',
 ]);
+
+/**
+ * After which day a line is scheduled: today, or the day the bank wrote the file when that is later (a file our
+ * clock says is from the future calls done what it calls done). A file written long ago says nothing of today:
+ * sample files carry a DTSERVER years before their lines.
+ */
+function scheduledAfter(
+  today: string | undefined,
+  written: string | null,
+): { date: string; said: string } | undefined {
+  if (today === undefined) return undefined;
+  return written !== null && written > today
+    ? { date: written, said: 'the day the bank wrote the file' }
+    : { date: today, said: 'today' };
+}
 
 /** Leaves that may be written empty and unclosed (`<NAME>` straight before the next tag). */
 const LEAVES = new Set([
@@ -128,7 +144,6 @@ const XML_VERSIONS = new Set(['200', '201', '202', '203', '210', '211', '220']);
 const HEADER_KEYS =
   /(OFXHEADER|DATA|VERSION|SECURITY|ENCODING|CHARSET|COMPRESSION|OLDFILEUID|NEWFILEUID)\s*:/g;
 const MAX_HEADER = 8192;
-const MAX_TRACKED_FITIDS = 100_000;
 
 interface Frame {
   name: string;
@@ -153,7 +168,8 @@ interface StatementState {
   name: string;
   hasAccount: boolean;
   hasLedger: boolean;
-  fitids: Map<string, number>;
+  /** what each line is, and a movement's key */
+  lines: StatementLines;
 }
 
 interface StatusState {
@@ -180,6 +196,8 @@ export class OfxParser implements TokenHandler {
   private rootClosed = false;
   private fatal = false;
   private trailingWarned = false;
+  /** DTSERVER: the day the bank wrote the file */
+  private serverDate: string | null = null;
   private current: StatementState | null = null;
   private txn: PendingTransaction | null = null;
   private status: StatusState | null = null;
@@ -378,7 +396,11 @@ export class OfxParser implements TokenHandler {
         name,
         hasAccount: false,
         hasLedger: false,
-        fitids: new Map(),
+        lines: new StatementLines(
+          statement,
+          (at, message) => this.warnings.add(at, message),
+          scheduledAfter(this.options.today, this.serverDate),
+        ),
       };
     } else if (name === 'STMTTRN') {
       if (!this.current) {
@@ -407,6 +429,12 @@ export class OfxParser implements TokenHandler {
       if (name === 'CODE') this.status.code = value;
       else if (name === 'SEVERITY') this.status.severity = value;
       else if (name === 'MESSAGE') this.status.message = value;
+      return;
+    }
+    if (parent === 'SONRS' && name === 'DTSERVER') {
+      // the day the bank wrote the file: what is dated after it had not happened then (scheduled)
+      const d = parseOfxDate(value);
+      this.serverDate = d.ok ? d.date : null;
       return;
     }
     const cur = this.current;
@@ -459,6 +487,7 @@ export class OfxParser implements TokenHandler {
     this.txn = null;
     if (!cur) return;
     const st = cur.statement;
+    cur.lines.finish();
     const accountTag =
       cur.name === 'CCSTMTRS' ? 'CCACCTFROM' : cur.name === 'INVSTMTRS' ? 'INVACCTFROM' : 'BANKACCTFROM';
     if (!cur.hasAccount && st.transactionCount === 0 && !cur.hasLedger) {
@@ -489,6 +518,8 @@ export class OfxParser implements TokenHandler {
 
     const amountLeaf = get('TRNAMT');
     const amount = amountLeaf ? parseOfxAmount(amountLeaf.value) : null;
+    const dateLeaf = get('DTPOSTED');
+    const date = dateLeaf ? parseOfxDate(dateLeaf.value) : null;
     if (!amount?.ok) {
       const label = `${memo ?? ''} ${name ?? ''}`.trim();
       if (/^saldo\b/i.test(label)) {
@@ -497,6 +528,7 @@ export class OfxParser implements TokenHandler {
           amountLeaf?.line ?? t.line,
           `${where}: '${label}' has no valid TRNAMT; a balance line, not a transaction: skipped`,
         );
+        cur.lines.takeBalance(t.line, date?.ok ? date.date : '', null, label);
         return;
       }
       if (!amountLeaf) this.errors.add(t.line, `${where}: TRNAMT missing`);
@@ -504,29 +536,24 @@ export class OfxParser implements TokenHandler {
       // fall through to report the date as well
     } else if (amount.note) this.warnings.add(amountLeaf!.line, `TRNAMT ${amount.note}`);
 
-    const dateLeaf = get('DTPOSTED');
-    const date = dateLeaf ? parseOfxDate(dateLeaf.value) : null;
     if (!dateLeaf) this.errors.add(t.line, `${where}: DTPOSTED missing`);
     else if (date && !date.ok) this.errors.add(dateLeaf.line, `DTPOSTED ${date.reason}`);
-    if (!amount?.ok || !date?.ok) return;
+    if (!amount?.ok || !date?.ok) {
+      // refused, with its line among the errors: still one of the file's lines
+      cur.statement.refusedCount += 1;
+      return;
+    }
 
     const rawType = text('TRNTYPE');
     if (!rawType) this.warnings.add(t.line, `${where}: TRNTYPE missing; taken from the sign`);
     const type = rawType ? rawType.toUpperCase() : amount.cents < 0 ? 'DEBIT' : 'CREDIT';
     const fitid = text('FITID');
-    let id: string;
-    if (fitid === null) {
-      id = statementTransactionHash(date.date, amount.cents, memo ?? name ?? '');
+    if (fitid === null)
       this.warnings.add(t.line, `${where}: FITID missing; id derived from date, amount and memo`);
-    } else {
-      id = fitid;
-      const seen = cur.fitids.get(fitid);
-      if (seen !== undefined) {
-        this.warnings.add(get('FITID')!.line, `duplicate FITID '${fitid}' (also at line ${seen})`);
-      } else if (cur.fitids.size < MAX_TRACKED_FITIDS) cur.fitids.set(fitid, get('FITID')!.line);
-    }
     const transaction: Transaction = {
-      id,
+      id: fitid ?? statementTransactionHash(date.date, amount.cents, memo ?? name ?? ''),
+      key: '',
+      kind: 'movement',
       fitid,
       date: date.date,
       amountCents: amount.cents,
@@ -536,6 +563,7 @@ export class OfxParser implements TokenHandler {
       checkNumber: text('CHECKNUM') ?? text('REFNUM'),
       line: t.line,
     };
+    if (cur.lines.take(transaction) === 'balance') return;
     recordTransaction(cur.statement, transaction, this.options.keepTransactions !== false);
     this.options.onTransaction?.(transaction, cur.index);
   }

@@ -1,5 +1,5 @@
 import { SniffingDecoder } from '../statement/decode.js';
-import { OccurrenceCounter, statementTransactionHash } from '../statement/hash.js';
+import { StatementLines } from '../statement/lines.js';
 import {
   type CsvOptions,
   emptyStatement,
@@ -58,7 +58,8 @@ export class CsvReader {
   private readonly warnings = new IssueList(1000, 'warnings');
   private readonly errors = new IssueList(1000, 'errors');
   private readonly statement: Statement = emptyStatement(1);
-  private readonly occurrences = new OccurrenceCounter();
+  /** what each row is, and a movement's key */
+  private readonly lines: StatementLines;
   private textHead: string[] = [];
   private textHeadSize = 0;
   private splitter: RecordSplitter | null = null;
@@ -74,7 +75,14 @@ export class CsvReader {
   private mergeWarned = 0;
   private ledgerFromBalance: { cents: number; date: string | null } | null = null;
 
-  constructor(private readonly options: CsvReaderOptions = {}) {}
+  constructor(private readonly options: CsvReaderOptions = {}) {
+    this.lines = new StatementLines(
+      this.statement,
+      (line, message) => this.warnings.add(line, message),
+      // a CSV says neither when it was written nor where it ends: the day it is read
+      options.today ? { date: options.today, said: 'today' } : undefined,
+    );
+  }
 
   push(chunk: Uint8Array): void {
     this.text(this.decoder.decode(chunk));
@@ -87,12 +95,6 @@ export class CsvReader {
     if (this.head) this.setup();
     const report = this.decoder.report();
     if (report.mixed) this.warnings.add(1, 'file mixes UTF-8 and single-byte (windows-1252) text');
-    if (this.occurrences.saturated) {
-      this.warnings.add(
-        1,
-        'too many distinct rows to number repeated ones; repeated rows past that share an id',
-      );
-    }
     const st = this.statement;
     st.startDate = st.firstDate;
     st.endDate = st.lastDate;
@@ -358,7 +360,7 @@ export class CsvReader {
 
     const rawDate = get('date') ?? '';
     if (isBalanceLabel(label)) {
-      this.balanceRow(label, rawDate, get('amount') ?? '');
+      this.balanceRow(r.line, label, rawDate, get('amount') ?? '');
       return;
     }
     const date = parseCsvDate(rawDate, this.order);
@@ -384,11 +386,10 @@ export class CsvReader {
     }
     if (layout.invertSign) cents = -cents;
     const idValue = get('id') || null;
-    const id =
-      idValue ??
-      statementTransactionHash(date, cents, description, this.occurrences.next(date, cents, description));
     const transaction: Transaction = {
-      id,
+      id: idValue ?? '',
+      key: '',
+      kind: 'movement',
       fitid: idValue,
       date,
       amountCents: cents,
@@ -398,6 +399,13 @@ export class CsvReader {
       checkNumber: get('document') || null,
       line: r.line,
     };
+    // a row "SALDO …" that is the running balance (its label alone did not say so)
+    if (this.lines.take(transaction) === 'balance') {
+      this.balanceRows++;
+      return;
+    }
+    // a row without an id is named by its key (a hash of its date, amount, text and repeat)
+    if (idValue === null) transaction.id = transaction.key;
     recordTransaction(this.statement, transaction, this.options.keepTransactions !== false);
     this.options.onTransaction?.(transaction, 0);
   }
@@ -436,12 +444,13 @@ export class CsvReader {
     return { ok: true, cents, rounded };
   }
 
-  private balanceRow(label: string, rawDate: string, rawAmount: string): void {
+  private balanceRow(line: number, label: string, rawDate: string, rawAmount: string): void {
     this.balanceRows++;
-    if (/anterior|inicial/i.test(label)) return;
     const amount = parseCsvAmount(rawAmount);
-    if (!amount.ok) return;
-    this.ledgerFromBalance = { cents: amount.cents, date: parseCsvDate(rawDate, this.order) };
+    const date = parseCsvDate(rawDate, this.order);
+    this.lines.takeBalance(line, date ?? '', amount.ok ? amount.cents : null, label);
+    if (/anterior|inicial/i.test(label) || !amount.ok) return;
+    this.ledgerFromBalance = { cents: amount.cents, date };
   }
 
   /** `-100,50` in a comma-separated file without quotes splits in two; rejoin when that is the only reading. */

@@ -23,9 +23,16 @@ import type {
 } from './types.js';
 
 export { SniffingDecoder } from './decode.js';
-export { OccurrenceCounter, statementTransactionHash } from './hash.js';
+export { statementTransactionHash } from './hash.js';
+export { balanceText, normalizedLineText, StatementLines } from './lines.js';
 export { digitsToCents, formatCents } from './money.js';
-export { type StatementSummary, type StatementSummaryEntry, summarizeStatement } from './summary.js';
+export {
+  type LineCounts,
+  lineCounts,
+  type StatementSummary,
+  type StatementSummaryEntry,
+  summarizeStatement,
+} from './summary.js';
 export * from './types.js';
 
 const SNIFF_BYTES = 4096;

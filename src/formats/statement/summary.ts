@@ -61,3 +61,24 @@ export function summarizeStatement(parsed: ParsedStatementFile): StatementSummar
     errors: parsed.errors.map(({ line, message }) => ({ line, message })),
   };
 }
+
+/** What the lines of a file are besides its transactions (#35): kept apart from the dry-run summary's contract. */
+export interface LineCounts {
+  /** movements and scheduled ones */
+  transactions: number;
+  scheduled: number;
+  balance_lines: number;
+  /** lines not read, each an error with its line */
+  refused: number;
+}
+
+export function lineCounts(parsed: ParsedStatementFile): LineCounts {
+  const counts: LineCounts = { transactions: 0, scheduled: 0, balance_lines: 0, refused: 0 };
+  for (const s of parsed.statements) {
+    counts.transactions += s.transactionCount;
+    counts.scheduled += s.scheduledCount;
+    counts.balance_lines += s.balanceCount;
+    counts.refused += s.refusedCount;
+  }
+  return counts;
+}

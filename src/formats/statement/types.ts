@@ -17,9 +17,28 @@ export type StatementFormat = 'ofx' | 'csv';
 /** `utf-16le`/`utf-16be` only with a BOM; `utf-8` also for pure ASCII. */
 export type TextEncodingName = 'utf-8' | 'windows-1252' | 'latin1' | 'utf-16le' | 'utf-16be';
 
+/** What a line of a statement is (formats/statement/lines.ts): money that moved, a balance, or a future entry. */
+export type LineKind = 'movement' | 'balance' | 'scheduled';
+
+/** A balance the file carries as a line. */
+export interface BalanceLine {
+  line: number;
+  date: string;
+  /** null when the bank wrote none (Caixa's "SALDO DIA" with a blank amount) */
+  amountCents: number | null;
+  memo: string;
+}
+
 export interface Transaction {
-  /** The de-duplication key: the FITID, or (no FITID, CSV without an id column) a sha256 hex hash. */
+  /** The FITID, or (no FITID, CSV without an id column) a sha256 hex hash: the transaction as its file names it. */
   id: string;
+  /**
+   * The key a movement is de-duplicated by across imports (formats/statement/lines.ts): its FITID with its date,
+   * amount and memo, and its position among the file's lines sharing all of these; without a FITID, a sha256 hex
+   * hash of the same. A bank may give two transactions one FITID (#35).
+   */
+  key: string;
+  kind: LineKind;
   /** FITID (OFX) or the id column (CSV), as written; null when the file has none. */
   fitid: string | null;
   /** Posted date, `YYYY-MM-DD`. */
@@ -48,9 +67,19 @@ export interface StatementMeta {
   endDate: string | null;
   ledgerBalanceCents: number | null;
   ledgerBalanceDate: string | null;
-  /** Running aggregates, kept even when transactions are not retained. */
+  /**
+   * Running aggregates, kept even when transactions are not retained: the transactions (movements and scheduled
+   * ones; balances and refused lines are counted apart), the movements' sum.
+   */
   transactionCount: number;
   netAmountCents: number;
+  /** Lines that are balances, and the first of them (formats/statement/lines.ts). */
+  balanceCount: number;
+  balanceLines: BalanceLine[];
+  /** Transactions dated after the statement's end or today (in transactionCount, not in the sum). */
+  scheduledCount: number;
+  /** Lines the reader could not read, each an error with its line. */
+  refusedCount: number;
   firstDate: string | null;
   lastDate: string | null;
   /** Line where the statement starts. */
@@ -77,6 +106,8 @@ export type StatementInput = Uint8Array | AsyncIterable<Uint8Array> | Iterable<U
 export interface ReadOptions {
   /** Keep transactions in `statements[i].transactions` (default true). */
   keepTransactions?: boolean;
+  /** `YYYY-MM-DD`: a line dated after it is scheduled, not a movement (formats/statement/lines.ts). */
+  today?: string;
   /** Called for every transaction as soon as it is complete, with the index of its statement. */
   onTransaction?: (transaction: Transaction, statementIndex: number) => void;
 }
@@ -111,6 +142,10 @@ export function emptyStatement(line: number): Statement {
     ledgerBalanceDate: null,
     transactionCount: 0,
     netAmountCents: 0,
+    balanceCount: 0,
+    balanceLines: [],
+    scheduledCount: 0,
+    refusedCount: 0,
     firstDate: null,
     lastDate: null,
     line,
@@ -118,15 +153,19 @@ export function emptyStatement(line: number): Statement {
   };
 }
 
-/** Adds a transaction to a statement's running aggregates (and its list when `keep`). */
+/**
+ * Adds a transaction to a statement's running aggregates (and its list when `keep`); only a movement adds to the
+ * sum and the dates (a scheduled one is counted by lines.ts, a balance never comes here).
+ */
 export function recordTransaction(statement: Statement, transaction: Transaction, keep: boolean): void {
   statement.transactionCount += 1;
+  if (keep) statement.transactions.push(transaction);
+  if (transaction.kind !== 'movement') return;
   statement.netAmountCents += transaction.amountCents;
   if (statement.firstDate === null || transaction.date < statement.firstDate)
     statement.firstDate = transaction.date;
   if (statement.lastDate === null || transaction.date > statement.lastDate)
     statement.lastDate = transaction.date;
-  if (keep) statement.transactions.push(transaction);
 }
 
 /** Collects issues up to a limit, then one closing note, so a huge broken file cannot exhaust memory. */

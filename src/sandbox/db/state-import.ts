@@ -102,7 +102,14 @@ function importCondominium(tx: Tx, c: Condominium, opts: ImportOptions): void {
   }
   for (const r of c.invoices ?? []) tx.invoices.insert(r);
   for (const r of c.expenses ?? []) tx.expenses.insert(r);
-  for (const r of c.statement_imports ?? []) tx.statementImports.insert({ ...r, status: 'done' });
+  for (const r of c.statement_imports ?? [])
+    tx.statementImports.insert({
+      ...r,
+      // snapshots from before #35 have neither
+      balance_lines: r.balance_lines ?? 0,
+      scheduled: r.scheduled ?? 0,
+      status: 'done',
+    });
   for (const m of (c.statement_movements ?? []) as LegacyMovement[]) {
     const { match, ...rest } = m;
     tx.movements.insert({

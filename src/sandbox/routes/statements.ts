@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { todayIn } from '../../domain/dates.js';
 import type { FieldErrors } from '../../domain/request-bodies.js';
 import {
   type ParsedStatementFile,
@@ -21,6 +22,7 @@ import {
   discardImport,
   fileTransactions,
   finishImport,
+  otherLinesOf,
   recordLines,
   statementRecord,
   unmatchedOf,
@@ -129,7 +131,7 @@ function readFields(
  * Reads the multipart body: the `file` part is parsed as it streams in when its options came first (as the
  * CLI sends them); otherwise its bytes are kept and parsed once the other fields are known.
  */
-async function readStatementUpload(request: FastifyRequest): Promise<StatementUpload> {
+async function readStatementUpload(request: FastifyRequest, today: string): Promise<StatementUpload> {
   const upload = await streamMultipart<{ parsed?: ParsedStatementFile; bytes?: Buffer } | undefined>(
     request,
     {
@@ -137,7 +139,7 @@ async function readStatementUpload(request: FastifyRequest): Promise<StatementUp
       consume: async (field, fieldsSoFar, chunks) => {
         if (field !== 'file') return ignoreFile(field, fieldsSoFar, chunks);
         const known = readFields(fieldsSoFar);
-        if (known.ok) return { parsed: await parseStatement(chunks, known.value.options) };
+        if (known.ok) return { parsed: await parseStatement(chunks, { ...known.value.options, today }) };
         return { bytes: await collectBytes(field, fieldsSoFar, chunks) };
       },
     },
@@ -173,12 +175,14 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     return readTx(ctx, request, (tx) => {
       const imp = tx.statementImports.get(params.statement);
       if (imp?.status !== 'done') throw notFound('statement import');
-      return { data: { ...statementRecord(imp), ...unmatchedOf(tx, imp) } };
+      return { data: { ...statementRecord(imp), ...unmatchedOf(tx, imp), ...otherLinesOf(tx, imp) } };
     });
   });
 
   serve(app, 'importStatement', async ({ request, reply, params }) => {
-    const upload = await readStatementUpload(request);
+    // an entry dated after today (in Brasília) has not happened: scheduled
+    const today = todayIn(ctx.now());
+    const upload = await readStatementUpload(request, today);
     const fingerprint = multipartFingerprint(request.method, request.url, upload.digest);
     if (await beginIdempotency(ctx, request, reply, fingerprint)) return reply;
 
@@ -200,7 +204,8 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     const file = upload.files[0]!;
     if (file.size === 0)
       throw fileRefused('invalid_file', 'invalid file', [{ line: 1, message: 'the file is empty' }]);
-    const parsed = file.parsed ?? (await parseStatement(file.bytes ?? Buffer.alloc(0), options));
+    const parsed =
+      file.parsed ?? (await parseStatement(file.bytes ?? Buffer.alloc(0), { ...options, today }));
     if (parsed.errors.length > 0)
       throw fileRefused('invalid_file', 'the statement has errors', parsed.errors);
     if (parsed.statements.length === 0) {

@@ -84,6 +84,10 @@ export interface StatementImportSummary extends Omit<StatementImport, 'id' | 'st
   unmatched_transactions: UnmatchedTransaction[];
   /** true when more unmatched transactions exist than are listed */
   unmatched_truncated: boolean;
+  /** the balances the file wrote as lines (date null when the bank wrote none) */
+  balances: { line: number; date: string | null; amount_cents: number | null; memo: string }[];
+  /** the entries dated after the statement's end or the import's day */
+  scheduled_transactions: Omit<UnmatchedTransaction, 'movement_id' | 'document_number'>[];
   warnings: Issue[];
 }
 
@@ -101,7 +105,10 @@ function periodOf(statements: Statement[]): { start: string | null; end: string 
 
 /** What the chunks wrote so far. */
 export interface ImportProgress {
+  /** movements written (new or duplicates) */
   transactions: number;
+  /** scheduled entries kept apart */
+  scheduled: number;
   /** new movements (the rest are duplicates of recorded ones) */
   fresh: number;
   /** the new movements' total, cents */
@@ -139,6 +146,8 @@ export function beginImport(tx: Tx, account: BankAccount, input: ImportInput, no
     transactions: 0,
     imported: 0,
     duplicates: 0,
+    balance_lines: 0,
+    scheduled: 0,
     reconciled: 0,
     unmatched: 0,
     imported_at: now.toISOString(),
@@ -160,7 +169,7 @@ export async function recordLines(
   transactions: Iterable<Transaction>,
   now: Date,
 ): Promise<ImportProgress> {
-  const progress: ImportProgress = { transactions: 0, fresh: 0, freshCents: 0 };
+  const progress: ImportProgress = { transactions: 0, scheduled: 0, fresh: 0, freshCents: 0 };
   const at = now.toISOString();
   const iterator = transactions[Symbol.iterator]();
   let done = false;
@@ -182,6 +191,10 @@ export async function recordLines(
         const insertLine = tx.prepare(
           'INSERT INTO statement_lines (statement_id, ordinal, line, movement_id, earlier) VALUES (?, ?, ?, ?, ?)',
         );
+        const insertScheduled = tx.prepare(
+          `INSERT INTO statement_other_lines (statement_id, ordinal, line, kind, date, amount_cents, memo, name, fitid)
+           VALUES (?, ?, ?, 'scheduled', ?, ?, ?, ?, ?)`,
+        );
         const started = performance.now();
         for (let n = 0; n < CHUNK_ROWS && (n % 50 !== 0 || performance.now() - started < CHUNK_MS); n++) {
           const next = iterator.next();
@@ -190,7 +203,22 @@ export async function recordLines(
             return;
           }
           const t = next.value;
-          const existing = known.get(imp.bank_account_id, t.id) as
+          if (t.kind === 'scheduled') {
+            // it has not happened: kept to be shown, out of the de-duplication set and of reconciliation
+            insertScheduled.run(
+              imp.id,
+              progress.scheduled,
+              t.line,
+              t.date,
+              t.amountCents,
+              t.memo,
+              t.name,
+              t.fitid,
+            );
+            progress.scheduled++;
+            continue;
+          }
+          const existing = known.get(imp.bank_account_id, t.key) as
             | { id: string; statement_id: string }
             | undefined;
           let movementId = existing?.id;
@@ -199,7 +227,7 @@ export async function recordLines(
             insertMovement.run(
               movementId,
               t.fitid,
-              t.id,
+              t.key,
               t.date,
               t.amountCents,
               t.type,
@@ -232,6 +260,7 @@ export async function recordLines(
 /** Deletes an import that will not finish (the request failed); a crash's leftovers go at the next start. */
 export function discardImport(tx: Tx, importId: string): void {
   tx.prepare('DELETE FROM statement_lines WHERE statement_id = ?').run(importId);
+  tx.prepare('DELETE FROM statement_other_lines WHERE statement_id = ?').run(importId);
   tx.prepare('DELETE FROM statement_movements WHERE statement_id = ?').run(importId);
   tx.prepare('DELETE FROM statement_imports WHERE id = ?').run(importId);
 }
@@ -285,10 +314,24 @@ export function finishImport(
   account.current_balance_cents += balance;
 
   const unmatched = progress.fresh + earlierOpen - reconciled.length;
+  // the balances the file wrote as lines: the statement's, never movements (the first of each statement kept)
+  const insertBalance = tx.prepare(
+    `INSERT INTO statement_other_lines (statement_id, ordinal, line, kind, date, amount_cents, memo)
+     VALUES (?, ?, ?, 'balance', ?, ?, ?)`,
+  );
+  let balanceLines = 0;
+  let ordinal = progress.scheduled;
+  for (const s of input.parsed.statements) {
+    balanceLines += s.balanceCount;
+    for (const b of s.balanceLines)
+      insertBalance.run(imp.id, ordinal++, b.line, b.date, b.amountCents, b.memo);
+  }
   imp.status = 'done';
-  imp.transactions = progress.transactions;
+  imp.transactions = progress.transactions + progress.scheduled + balanceLines;
   imp.imported = progress.fresh;
   imp.duplicates = progress.transactions - progress.fresh;
+  imp.balance_lines = balanceLines;
+  imp.scheduled = progress.scheduled;
   imp.reconciled = reconciled.length;
   imp.unmatched = unmatched;
   tx.flush();
@@ -297,6 +340,7 @@ export function finishImport(
     ...statementRecord(imp),
     already_reconciled: alreadyReconciled,
     ...unmatchedOf(tx, imp),
+    ...otherLinesOf(tx, imp),
     warnings: input.parsed.warnings.slice(0, WARNINGS_LISTED).map(({ line, message }) => ({ line, message })),
   };
 }
@@ -306,7 +350,12 @@ export function statementRecord(
   imp: StatementImport,
 ): Omit<
   StatementImportSummary,
-  'already_reconciled' | 'unmatched_transactions' | 'unmatched_truncated' | 'warnings'
+  | 'already_reconciled'
+  | 'unmatched_transactions'
+  | 'unmatched_truncated'
+  | 'balances'
+  | 'scheduled_transactions'
+  | 'warnings'
 > {
   const { id, status: _status, ...stored } = imp;
   return { statement_id: id, ...stored, period: { ...stored.period } };
@@ -347,6 +396,45 @@ export function unmatchedOf(
       document_number: m.document_number,
     })),
     unmatched_truncated: listed.length > UNMATCHED_LISTED,
+  };
+}
+
+type OtherLine = {
+  line: number;
+  kind: 'balance' | 'scheduled';
+  date: string;
+  amount_cents: number | null;
+  memo: string | null;
+  name: string | null;
+  fitid: string | null;
+};
+
+/** An import's lines that are not movements: its balances and its scheduled entries, file order, the first 500 each. */
+export function otherLinesOf(
+  tx: Tx,
+  imp: StatementImport,
+): Pick<StatementImportSummary, 'balances' | 'scheduled_transactions'> {
+  const rows = (kind: OtherLine['kind']) =>
+    tx
+      .prepare(
+        `SELECT * FROM statement_other_lines WHERE statement_id = ? AND kind = ? ORDER BY line, ordinal LIMIT ${UNMATCHED_LISTED}`,
+      )
+      .all(imp.id, kind) as OtherLine[];
+  return {
+    balances: rows('balance').map((b) => ({
+      line: b.line,
+      date: b.date === '' ? null : b.date,
+      amount_cents: b.amount_cents,
+      memo: b.memo ?? '',
+    })),
+    scheduled_transactions: rows('scheduled').map((t) => ({
+      line: t.line,
+      date: t.date,
+      amount_cents: t.amount_cents ?? 0,
+      memo: t.memo,
+      name: t.name,
+      fitid: t.fitid,
+    })),
   };
 }
 

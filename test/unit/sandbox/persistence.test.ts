@@ -185,6 +185,8 @@ describe('the data dir', () => {
     const imp = crashed.write(TEST_CONDOMINIUM, (tx) => beginImport(tx, account, input, now));
     const lines = Array.from({ length: 5_000 }, (_, i) => ({
       id: `F${i}`,
+      key: `F${i}`,
+      kind: 'movement' as const,
       fitid: `F${i}`,
       date: '2026-01-10',
       amountCents: 100 + i,

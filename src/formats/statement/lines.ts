@@ -1,0 +1,201 @@
+/**
+ * What each line of a statement is (#35): a movement of money, a balance the bank wrote as a transaction, or an
+ * entry scheduled for a later day; and the key a movement is known by across imports. Shared by the OFX and CSV
+ * readers, so the dry run and the server's import count alike.
+ *
+ * - Balance lines. Some banks (Banco do Brasil's OFX and CSV, Caixa's) write the balance as a transaction: "SALDO
+ *   ANTERIOR", "SALDO DO DIA", "S A L D O". Imported as movements they add a day's money again. A line is a balance
+ *   when its text is "SALDO" alone or with a balance's words ("ANTERIOR", "DO DIA"...), and it has no counterpart;
+ *   "SALDO" followed by other words counts only when its amount is also the running balance. "PAGTO SALDO …" is a
+ *   payment. Each balance is checked against the one before it and the movements between.
+ * - Scheduled lines: dated after the statement's end or after today (or after the day the bank wrote the file,
+ *   OFX DTSERVER, where that is later than our today). They have not happened: not imported, not de-duplicated,
+ *   not reconciled, until a later file carries them as done.
+ * - The key: a bank may give two transactions one FITID, so a movement is known by its FITID with its date, amount
+ *   and memo, and its position among the lines of the file that share all of these (the first keeps the plain key,
+ *   so keys stored before a second was ever seen stay the same). A line without a FITID has a hash of the same.
+ */
+import { statementTransactionHash } from './hash.js';
+import type { LineKind, Statement, Transaction } from './types.js';
+
+/** Balance lines kept per statement for the summary (all are counted). */
+const BALANCES_KEPT = 1_000;
+/** FITIDs remembered per statement to name a reuse (a bigger file still imports every line; fewer warnings). */
+const FITIDS_TRACKED = 100_000;
+/** Keys counted per statement to number repeats (past it, a repeat keeps the plain key: de-duplicated as before). */
+const KEYS_COUNTED = 200_000;
+
+/** The words that make "SALDO …" a balance by its text alone. */
+const BALANCE_TEXT =
+  /^SALDO(?: (?:ANTERIOR|INICIAL|DO DIA|DIA|FINAL|ATUAL|TOTAL|DISPONIVEL|LIQUIDO|PARCIAL|DO PERIODO|EM CONTA|EM C\/C|C\/C|CONTA CORRENTE|BLOQUEADO))*(?: (?:EM )?\d{2}\/\d{2}(?:\/\d{2,4})?)?$/;
+/** The words of an opening balance: the one before the day's movements. */
+const OPENING = /^SALDO (?:ANTERIOR|INICIAL)\b/;
+
+/** Upper case without accents or punctuation at the ends, spaces collapsed, "S A L D O" read as SALDO. */
+export function normalizedLineText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.:*-]+|[\s.:*-]+$/g, '')
+    .replace(/^S A L D O\b/, 'SALDO');
+}
+
+/** Whether the text is a balance's ("strong"), may be one ("weak": SALDO and other words), or is not ("none"). */
+export function balanceText(text: string | null): 'strong' | 'weak' | 'none' {
+  if (!text) return 'none';
+  const t = normalizedLineText(text);
+  if (BALANCE_TEXT.test(t)) return 'strong';
+  return /^SALDO\b/.test(t) ? 'weak' : 'none';
+}
+
+/** FNV-1a, 32 bits: enough to tell a FITID's second transaction from a copy of its first in a warning. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+const reais = (cents: number) => {
+  const abs = Math.abs(cents);
+  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${cents < 0 ? '-' : ''}R$ ${units},${String(abs % 100).padStart(2, '0')}`;
+};
+
+/**
+ * One statement's lines, in file order: `take` says what each is and gives it its key; `finish` checks the last
+ * balance against the file's LEDGERBAL. Findings go to `warn`.
+ */
+export class StatementLines {
+  /** the balance after the last balance line and the movements since (null before any balance line) */
+  private running: number | null = null;
+  private lastBalance: { line: number; cents: number } | null = null;
+  /** each FITID's first line, and a hash of its date, amount and memo */
+  private readonly fitidLine = new Map<string, number>();
+  private readonly fitidRest = new Map<string, number>();
+  /** lines per key, for the keys seen more than once (and every key of lines without a FITID) */
+  private readonly repeats = new Map<string, number>();
+
+  constructor(
+    private readonly statement: Statement,
+    private readonly warn: (line: number, message: string) => void,
+    /** A line dated after this day is scheduled (today, as the reader was told it); none when not told. */
+    private readonly writtenOn: { date: string; said: string } | undefined,
+  ) {}
+
+  /**
+   * Says what the line is and gives it its key: a balance is counted here and goes no further (the reader
+   * records the others, a scheduled one with its kind).
+   */
+  take(t: Transaction): LineKind {
+    const text = t.memo ?? t.name;
+    const said = balanceText(text);
+    // a counterpart: a name that is not the memo again
+    const counterpart =
+      t.name !== null && t.memo !== null && normalizedLineText(t.name) !== normalizedLineText(t.memo);
+    if (
+      said !== 'none' &&
+      !counterpart &&
+      (said === 'strong' || (this.running !== null && t.amountCents === this.running))
+    ) {
+      this.takeBalance(t.line, t.date, t.amountCents, text ?? '');
+      t.kind = 'balance';
+      return t.kind;
+    }
+    t.key = this.key(t);
+    const end = this.statement.endDate;
+    const after = end !== null && t.date > end ? `after the statement's end (${end})` : null;
+    const on = this.writtenOn;
+    const future = on !== undefined && t.date > on.date ? `after ${on.said} (${on.date})` : null;
+    if (after ?? future) {
+      t.kind = 'scheduled';
+      this.statement.scheduledCount++;
+      this.warn(
+        t.line,
+        `${t.date} ${reais(t.amountCents)} "${text ?? ''}" is dated ${after ?? future}: scheduled, not imported until a later file carries it as done`,
+      );
+      return t.kind;
+    }
+    t.kind = 'movement';
+    if (this.running !== null) this.running += t.amountCents;
+    return t.kind;
+  }
+
+  /**
+   * A line the reader knows is a balance (a CSV's balance label; Caixa's "SALDO DIA" with a blank amount, which
+   * the reader itself names): counted, kept, and checked against the one before it and the movements between.
+   */
+  takeBalance(line: number, date: string, cents: number | null, label: string): void {
+    const s = this.statement;
+    const text = normalizedLineText(label);
+    s.balanceCount++;
+    if (s.balanceLines.length < BALANCES_KEPT)
+      s.balanceLines.push({ line, date, amountCents: cents, memo: text });
+    if (cents === null) return;
+    const expected = this.running;
+    // an opening balance follows the previous day's closing one; a closing one, the movements since
+    const said = `"${text}" ${reais(cents)}${date ? ` on ${date}` : ''} is the balance, not a movement`;
+    if (expected !== null && cents !== expected && this.lastBalance !== null)
+      this.warn(
+        line,
+        `${said}; but the balance on line ${this.lastBalance.line} and the movements between make ${reais(expected)}`,
+      );
+    else this.warn(line, `${said}: kept as the statement's ${OPENING.test(text) ? 'opening ' : ''}balance`);
+    this.running = cents;
+    this.lastBalance = { line, cents };
+  }
+
+  /** At the statement's end: its last balance against the LEDGERBAL, where both are there. */
+  finish(): void {
+    const s = this.statement;
+    if (this.lastBalance === null || this.running === null || s.ledgerBalanceCents === null) return;
+    const lastDate = s.balanceLines.at(-1)?.date || null;
+    if (s.ledgerBalanceDate !== null && lastDate !== null && s.ledgerBalanceDate < lastDate) return;
+    if (this.running !== s.ledgerBalanceCents)
+      this.warn(
+        s.line,
+        `the statement's balance (LEDGERBAL) is ${reais(s.ledgerBalanceCents)}; the balance on line ${this.lastBalance.line} and the movements after it make ${reais(this.running)}`,
+      );
+  }
+
+  private key(t: Transaction): string {
+    if (t.fitid === null) {
+      const text = t.memo ?? t.name ?? '';
+      const plain = `${t.date}\u001f${t.amountCents}\u001f${text.trim().replace(/\s+/g, ' ')}`;
+      return statementTransactionHash(t.date, t.amountCents, text, this.occurrence(plain));
+    }
+    const rest = `${t.date}\u001f${t.amountCents}\u001f${t.memo ?? ''}`;
+    const base = `${t.fitid}\u001f${rest}`;
+    const first = this.fitidLine.get(t.fitid);
+    if (first === undefined) {
+      // most lines: a FITID not seen before (remembered as its line and a hash of the rest, to stay small)
+      if (this.fitidLine.size < FITIDS_TRACKED) {
+        this.fitidLine.set(t.fitid, t.line);
+        this.fitidRest.set(t.fitid, hash32(rest));
+      }
+      return base;
+    }
+    const likeFirst = this.fitidRest.get(t.fitid) === hash32(rest);
+    this.warn(
+      t.line,
+      likeFirst
+        ? `duplicate FITID '${t.fitid}' (also at line ${first}) with the same date, amount and memo: imported as a second transaction`
+        : `duplicate FITID '${t.fitid}' (also at line ${first}) on another transaction (its date, amount or memo differ): both imported`,
+    );
+    // the lines of this key so far: the first line of the FITID, when it is one of them, and the repeats counted
+    const n = (this.repeats.get(base) ?? (likeFirst ? 1 : 0)) + 1;
+    this.repeats.set(base, n);
+    return n > 1 ? `${base}\u001f${n}` : base;
+  }
+
+  /** The 1-based position of a line among those of this statement with the same key. */
+  private occurrence(base: string): number {
+    const n = (this.repeats.get(base) ?? 0) + 1;
+    if (n > 1 || this.repeats.size < KEYS_COUNTED) this.repeats.set(base, n);
+    return n;
+  }
+}
