@@ -35,6 +35,7 @@ export { DB_FILE } from './db/sqlite.js';
 export { type DdaOptions, ddaFileOf, ddaForDemo, REGISTERED_FREE_FIELD } from './dda-builder.js';
 export { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from './seed/index.js';
 export {
+  BANK_SHAPES,
   buildStatementOfx,
   type DemoStatementOptions,
   demoStatementOfx,

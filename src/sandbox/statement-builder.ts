@@ -4,7 +4,8 @@
  * `buildStatementOfx` and `buildStatementCsv` are pure; `monthStatement` reads the month's movements of a
  * condominium's payment account from its ledger (what reconciliation will match) plus two movements nobody
  * recorded; `statementForDemo` does the same from a data dir. Independent OFX readers accept what it writes:
- * no empty element, and every transaction inside DTSTART..DTEND.
+ * no empty element, and every transaction inside DTSTART..DTEND (but the scheduled one `bankShapes` adds, on
+ * purpose).
  */
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
@@ -163,7 +164,19 @@ export interface DemoStatementOptions {
   month?: string;
   /** default now */
   now?: Date;
+  /**
+   * The shapes real banks' files take (#35): the balance written as lines, as Banco do Brasil does ("SALDO
+   * ANTERIOR" first, "S A L D O" last), a second bank fee under the first one's FITID, and the water bill scheduled
+   * for three days after the statement's end.
+   */
+  bankShapes?: boolean;
 }
+
+/** What `bankShapes` adds: a fee under a FITID already used, and a bill scheduled after the period. */
+export const BANK_SHAPES = {
+  secondFee: { memo: 'TARIFA PIX ENVIADO', amountCents: -210 },
+  scheduled: { memo: 'AGENDAMENTO CONTA DE AGUA SANEAMENTO', amountCents: -41_237, fitid: 'AGUA', days: 3 },
+} as const;
 
 /** The two movements of the demo statement that nobody recorded in the ledger. */
 export const DEMO_UNMATCHED = [
@@ -230,6 +243,7 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
         memo: u.memo,
       });
     }
+    if (opts.bankShapes) withBankShapes(transactions, { month, start, end }, account.current_balance_cents);
     return {
       bankCode: account.bank_code,
       agency: account.agency,
@@ -240,6 +254,43 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
       end,
       balanceCents: account.current_balance_cents,
     };
+  });
+}
+
+/**
+ * The month's lines as some banks write them (DemoStatementOptions.bankShapes): the balance as lines around the
+ * movements (the closing one the LEDGERBAL, the opening one what the movements leave of it), a second fee that
+ * reuses the first one's FITID, and a bill dated after the statement's end.
+ */
+function withBankShapes(
+  transactions: OfxTransaction[],
+  period: { month: string; start: IsoDate; end: IsoDate },
+  closingCents: number,
+): void {
+  const prefix = period.month.replace('-', '');
+  const fee = transactions.find((t) => t.fitid === `${prefix}TAR`);
+  if (fee) transactions.push({ ...BANK_SHAPES.secondFee, fitid: fee.fitid, date: fee.date });
+  const moved = transactions.reduce((sum, t) => sum + t.amountCents, 0);
+  transactions.unshift({
+    fitid: `${prefix}SALDO0`,
+    date: period.start,
+    amountCents: closingCents - moved,
+    memo: 'SALDO ANTERIOR',
+    type: 'OTHER',
+  });
+  transactions.push({
+    fitid: `${prefix}SALDO1`,
+    date: period.end,
+    amountCents: closingCents,
+    memo: 'S A L D O',
+    type: 'OTHER',
+  });
+  const s = BANK_SHAPES.scheduled;
+  transactions.push({
+    fitid: `${prefix}${s.fitid}`,
+    date: addDays(period.end, s.days),
+    amountCents: s.amountCents,
+    memo: s.memo,
   });
 }
 

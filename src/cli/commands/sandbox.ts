@@ -251,6 +251,8 @@ export interface StatementOptions {
   dataDir?: string;
   outputFile?: string;
   force?: boolean;
+  /** the shapes real banks' files take (#35): balance lines, a FITID twice, a scheduled bill */
+  bankShapes?: boolean;
 }
 
 /**
@@ -276,6 +278,7 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
       format,
       ...(bankAccountId !== undefined ? { bankAccountId } : {}),
       ...(opts.condominium ? { condominium: opts.condominium } : {}),
+      ...(opts.bankShapes ? { bankShapes: true } : {}),
     });
   } catch (e) {
     throw new UsageError((e as Error).message);

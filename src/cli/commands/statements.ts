@@ -135,8 +135,8 @@ function printLocalSummary(
   // what is in the file besides movements, when there is any (#35): each line is named among the warnings
   if (lines.balance_lines > 0 || lines.scheduled > 0)
     line({
-      en: `  of these lines: ${lines.balance_lines} balance line(s), not movements; ${lines.scheduled} scheduled, not imported until a later file has them done`,
-      pt: `  dessas linhas: ${lines.balance_lines} de saldo, não lançamentos; ${lines.scheduled} agendada(s), não importada(s) até um arquivo seguinte trazê-las efetivadas`,
+      en: `  and ${lines.balance_lines} balance line(s), not movements; of the transactions, ${lines.scheduled} scheduled, not imported until a later file has them done`,
+      pt: `  e ${lines.balance_lines} linha(s) de saldo, não lançamentos; das transações, ${lines.scheduled} agendada(s), não importada(s) até um arquivo seguinte trazê-las efetivadas`,
     });
   for (const w of s.warnings) deps.warn(atLine(deps.t, w.line, w.message));
 }

@@ -236,10 +236,18 @@ export const commands = [
             flag: '--force',
             help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
           },
+          {
+            flag: '--bank-shapes',
+            help: {
+              en: "the shapes real banks' files take: balance lines as Banco do Brasil writes them, two fees under one FITID, a bill scheduled after the period",
+              pt: 'as formas que os arquivos reais dos bancos têm: linhas de saldo como o Banco do Brasil escreve, duas tarifas com um só FITID, uma conta agendada depois do período',
+            },
+          },
         ],
         examples: [
           'condo sandbox statement -O extrato.ofx',
           'condo sandbox statement --format csv --month 2026-10',
+          'condo sandbox statement --bank-shapes -O extrato-bb.ofx',
         ],
         run: async (deps, { opts }) => (await handlers()).statementVerb(deps, declared(opts)),
       }),

@@ -131,7 +131,8 @@ export class StatementLines {
    */
   takeBalance(line: number, date: string, cents: number | null, label: string): void {
     const s = this.statement;
-    const text = normalizedLineText(label);
+    // said as the file writes it (to be found there); judged by its normalized form
+    const text = label.trim().replace(/\s+/g, ' ');
     s.balanceCount++;
     if (s.balanceLines.length < BALANCES_KEPT)
       s.balanceLines.push({ line, date, amountCents: cents, memo: text });
@@ -139,12 +140,13 @@ export class StatementLines {
     const expected = this.running;
     // an opening balance follows the previous day's closing one; a closing one, the movements since
     const said = `"${text}" ${reais(cents)}${date ? ` on ${date}` : ''} is the balance, not a movement`;
+    const opening = OPENING.test(normalizedLineText(text));
     if (expected !== null && cents !== expected && this.lastBalance !== null)
       this.warn(
         line,
         `${said}; but the balance on line ${this.lastBalance.line} and the movements between make ${reais(expected)}`,
       );
-    else this.warn(line, `${said}: kept as the statement's ${OPENING.test(text) ? 'opening ' : ''}balance`);
+    else this.warn(line, `${said}: kept as the statement's ${opening ? 'opening ' : ''}balance`);
     this.running = cents;
     this.lastBalance = { line, cents };
   }

@@ -72,18 +72,19 @@ describe('balance lines', () => {
     expect(s.transactionCount).toBe(3);
     expect(s.netAmountCents).toBe(-25000 + 10050 - 4500);
     expect(s.balanceCount).toBe(2);
+    // as the file writes them, to be found there
     expect(s.balanceLines.map((b) => [b.memo, b.amountCents])).toEqual([
-      ['SALDO ANTERIOR', 100000],
-      ['SALDO', 80550],
+      ['Saldo Anterior', 100000],
+      ['S A L D O', 80550],
     ]);
     // each is named in a warning; the second follows from the first and the movements between, and so does the
     // LEDGERBAL: no warning says otherwise
     const said = parsed.warnings.map((w) => w.message);
     expect(said).toContain(
-      '"SALDO ANTERIOR" R$ 1.000,00 on 2026-11-03 is the balance, not a movement: kept as the statement\'s opening balance',
+      '"Saldo Anterior" R$ 1.000,00 on 2026-11-03 is the balance, not a movement: kept as the statement\'s opening balance',
     );
     expect(said).toContain(
-      '"SALDO" R$ 805,50 on 2026-11-03 is the balance, not a movement: kept as the statement\'s balance',
+      '"S A L D O" R$ 805,50 on 2026-11-03 is the balance, not a movement: kept as the statement\'s balance',
     );
     expect(said.filter((m) => /make R\$/.test(m))).toEqual([]);
   });
@@ -94,7 +95,7 @@ describe('balance lines', () => {
     const said = parsed.warnings.map((w) => `${w.line}: ${w.message}`);
     expect(said).toContainEqual(
       expect.stringMatching(
-        /"SALDO DO DIA" R\$ 900,00 on 2026-11-03 is the balance, not a movement; but the balance on line \d+ and the movements between make R\$ 805,50/,
+        /"Saldo do dia" R\$ 900,00 on 2026-11-03 is the balance, not a movement; but the balance on line \d+ and the movements between make R\$ 805,50/,
       ),
     );
     expect(said).toContainEqual(
@@ -122,7 +123,7 @@ describe('balance lines', () => {
     ];
     const parsed = await parseStatement(ofx(lines.join('\n'), { ledger: '850.00' }));
     const s = parsed.statements[0]!;
-    expect(s.balanceLines.map((b) => b.memo)).toEqual(['SALDO ANTERIOR', 'SALDO C/C + APLIC']);
+    expect(s.balanceLines.map((b) => b.memo)).toEqual(['Saldo Anterior', 'SALDO C/C + APLIC']);
     expect(s.transactions.map((t) => t.memo)).toEqual(['Tarifa', 'SALDO PARCELA ACORDO']);
   });
 });
