@@ -710,6 +710,26 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     'VERSION:$1 do header OFX não suportada; lido como OFX 1.x',
   ],
   [/^duplicate FITID '(.*)' \(also at line (\d+)\)$/, "FITID '$1' repetido (também na linha $2)"],
+  // #35: why a reconciliation rule does not match a line (domain/statement-rules.ts)
+  [
+    /^direction: the line is a (credit|debit), the rule wants a (credit|debit)$/,
+    (_say, line, rule) =>
+      `direção: a linha é um ${line === 'credit' ? 'crédito' : 'débito'}, a regra quer um ${rule === 'credit' ? 'crédito' : 'débito'}`,
+  ],
+  [/^amount: (.+) is not between (.+) and (.+)$/, 'valor: $1 não está entre $2 e $3'],
+  [/^amount: (.+) is not at most (.+)$/, 'valor: $1 não é no máximo $2'],
+  [/^amount: (.+) is not at least (.+)$/, 'valor: $1 não é no mínimo $2'],
+  [/^amount: (.+) is not (.+)$/, 'valor: $1 não é $2'],
+  [/^day: (\d+) is not between (\d+) and (\d+)$/, 'dia: $1 não está entre $2 e $3'],
+  [/^day: (\d+) is not (.+)$/, 'dia: $1 não é $2'],
+  [/^memo: "(.*)" does not contain "(.*)"$/, 'histórico: "$1" não contém "$2"'],
+  [/^memo: "(.*)" does not match (.*)$/, 'histórico: "$1" não casa com $2'],
+  [
+    /^account: the line is of bank account (\d+), the rule's is (\d+)$/,
+    'conta: a linha é da conta bancária $1, a da regra é $2',
+  ],
+  [/^document: the line does not carry (\d+)$/, 'documento: a linha não traz $1'],
+  [/^key: the line does not carry the key (.+)$/, 'chave: a linha não traz a chave $1'],
   // #35: what each line of a statement is (formats/statement/lines.ts)
   [
     /^duplicate FITID '(.*)' \(also at line (\d+)\) with the same date, amount and memo: imported as a second transaction$/,

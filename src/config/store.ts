@@ -35,6 +35,8 @@ export interface Profile {
   dda_files?: string;
   /** The firm's approval policy file (#34): `batches download` then delivers only approved files. */
   policy?: string;
+  /** The firm's reconciliation rules file (#35): `statements reconcile` and `import --rules` read it. */
+  rules?: string;
 }
 
 export interface StoredToken {
@@ -60,6 +62,7 @@ export const PROFILE_KEYS = [
   'early_payment_days',
   'dda_files',
   'policy',
+  'rules',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

@@ -83,9 +83,9 @@ export async function setKey(deps: Deps, key: string, value: string): Promise<nu
       ? { ...profile, scopes: value.split(/[\s,]+/).filter(Boolean) }
       : k === 'early_payment_days'
         ? { ...profile, early_payment_days: Number(value) }
-        : // a policy's path is kept whole: `condo` runs from any folder afterwards
-          k === 'policy'
-          ? { ...profile, policy: resolve(value) }
+        : // a policy's or rules file's path is kept whole: `condo` runs from any folder afterwards
+          k === 'policy' || k === 'rules'
+          ? { ...profile, [k]: resolve(value) }
           : { ...profile, [k]: value };
   await store.saveProfile(name, next);
   // A changed identity invalidates the cached token.

@@ -7,6 +7,7 @@ import { formatDateBr } from '../../domain/dates.js';
 import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { formatReais } from '../../domain/money.js';
+import type { Rule, RuleLine, Verdict } from '../../domain/statement-rules.js';
 import type { Text } from '../../domain/text.js';
 import type { LineCounts, StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
@@ -414,5 +415,153 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
     { header: 'FITID', value: (m) => m.fitid, optional: true },
   ]);
   if (s.unmatched_truncated) deps.warn('more unmatched movements than listed');
+  return 0;
+}
+
+export interface ReconcileOptions {
+  rules?: string;
+  explain?: boolean;
+  dryRun?: boolean;
+  month?: string;
+  format?: string;
+  csvColumns?: string;
+  dateFormat?: string;
+}
+
+/** The rules file: --rules, else CONDO_RULES, else the profile's `rules` (condo config set rules FILE). */
+async function rulesPath(deps: Deps, flag: string | undefined): Promise<string> {
+  if (flag) return flag;
+  if (deps.io.env.CONDO_RULES) return deps.io.env.CONDO_RULES;
+  const { profileName } = await deps.credentials().catch(() => ({ profileName: undefined }));
+  const fromProfile = profileName ? (await deps.config()).profile(profileName)?.rules : undefined;
+  if (fromProfile) return fromProfile;
+  throw new UsageError({
+    en: '--rules: name the reconciliation rules file (or CONDO_RULES, or condo config set rules FILE)',
+    pt: '--rules: indique o arquivo de regras de conciliação (ou CONDO_RULES, ou condo config set rules FILE)',
+  });
+}
+
+/**
+ * `condo statements reconcile ACCOUNT|FILE --rules R [--explain] [--dry-run]` (#35 point 2): the rules over the
+ * lines nobody matched. On a statement FILE with --dry-run it works offline, with no server: a rules change is
+ * reviewed before it is merged.
+ */
+export async function reconcileStatements(
+  deps: Deps,
+  target: string,
+  opts: ReconcileOptions,
+): Promise<number> {
+  const { loadRules } = await import('../rules-file.js');
+  const { rules } = await loadRules(await rulesPath(deps, opts.rules));
+  const isFile = (await stat(target).catch(() => undefined))?.isFile() ?? false;
+  if (!isFile) return reconcileAccount(deps, target, rules, opts);
+  if (!opts.dryRun)
+    throw new UsageError({
+      en: `${target} is a file: --dry-run shows what the rules make of it offline; to act, import it with --rules`,
+      pt: `${target} é um arquivo: --dry-run mostra o que as regras fazem dele sem servidor; para agir, importe-o com --rules`,
+    });
+  const { fileLines } = await import('../reconcile.js');
+  const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
+  const lines = fileLines(target, {
+    ...(format ? { format } : {}),
+    ...(opts.csvColumns ? { csvColumns: parseCsvColumns(opts.csvColumns) } : {}),
+    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
+    today: deps.today(),
+  });
+  return printReconciliation(deps, rules, lines, opts, target);
+}
+
+async function reconcileAccount(
+  _deps: Deps,
+  target: string,
+  _rules: Rule[],
+  _opts: ReconcileOptions,
+): Promise<number> {
+  throw new UsageError({
+    en: `${target}: not a statement file (an account's lines are reconciled online: coming next)`,
+    pt: `${target}: não é um arquivo de extrato`,
+  });
+}
+
+/** Each line's verdict (with --explain), or per rule the lines it takes and their total. */
+async function printReconciliation(
+  deps: Deps,
+  rules: Rule[],
+  lines: AsyncIterable<RuleLine> | Iterable<RuleLine>,
+  opts: ReconcileOptions,
+  source: string,
+): Promise<number> {
+  const { judge } = await import('../../domain/statement-rules.js');
+  const { Tally, verdictText, actionText } = await import('../reconcile.js');
+  const tally = new Tally(rules);
+  const judged: { line: RuleLine; verdict: Verdict }[] = [];
+  for await (const line of lines) {
+    const verdict = judge(rules, line, Boolean(opts.explain));
+    tally.add(line, verdict);
+    if (opts.explain) judged.push({ line, verdict });
+  }
+  if (opts.explain) {
+    if (deps.format === 'json')
+      printJson(
+        deps,
+        judged.map(({ line, verdict }) => ({
+          line: line.line,
+          date: line.date,
+          amount_cents: line.amountCents,
+          memo: line.memo,
+          fitid: line.fitid,
+          rule: verdict.rule?.id ?? null,
+          action: verdict.rule ? actionText(verdict.rule.action).en : null,
+          closest: verdict.closest?.rule.id ?? null,
+          failed: verdict.closest?.failed ?? null,
+        })),
+      );
+    else
+      await printList(deps, judged, [
+        { header: 'LINE', value: (j) => j.line.line },
+        { header: 'DATE', value: (j) => j.line.date, kind: 'date' },
+        { header: 'AMOUNT', value: (j) => j.line.amountCents, kind: 'cents' },
+        { header: 'MEMO', value: (j) => j.line.memo ?? j.line.name, optional: true },
+        {
+          header: { en: 'RULE', pt: 'REGRA' },
+          value: (j) => verdictText(j.verdict, deps.t),
+          wrap: true,
+          style: (j) => (j.verdict.rule ? 'green' : 'yellow'),
+        },
+      ]);
+  } else {
+    const rows = tally.rows().filter((r) => r.rule || r.lines > 0);
+    if (deps.format === 'json')
+      printJson(
+        deps,
+        rows.map((r) => ({
+          rule: r.rule?.id ?? null,
+          lines: r.lines,
+          total_cents: r.totalCents,
+          action: r.rule ? actionText(r.rule.action).en : null,
+        })),
+      );
+    else
+      await printList(deps, rows, [
+        {
+          header: { en: 'RULE', pt: 'REGRA' },
+          value: (r) => r.rule?.id ?? deps.t({ en: '(none)', pt: '(nenhuma)' }),
+        },
+        { header: { en: 'LINES', pt: 'LINHAS' }, value: (r) => r.lines },
+        { header: 'TOTAL', value: (r) => r.totalCents, kind: 'cents' },
+        {
+          header: { en: 'ACTION', pt: 'AÇÃO' },
+          value: (r) =>
+            r.rule ? actionText(r.rule.action) : { en: 'left for a person', pt: 'fica para uma pessoa' },
+          wrap: true,
+        },
+      ]);
+  }
+  const none = tally.rows().at(-1)?.lines ?? 0;
+  const all = tally.rows().reduce((n, r) => n + r.lines, 0);
+  deps.info({
+    en: `${source}: ${all - none} of ${all} lines matched a rule${opts.dryRun ? ' (dry run: nothing was done)' : ''}`,
+    pt: `${source}: ${all - none} de ${all} linhas casaram com uma regra${opts.dryRun ? ' (simulação: nada foi feito)' : ''}`,
+  });
   return 0;
 }

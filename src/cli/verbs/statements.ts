@@ -75,6 +75,55 @@ export const commands = [
         run: async (deps, { opts }) => (await handlers()).listStatements(deps, declared(opts)),
       }),
       verb({
+        name: 'reconcile <account-or-file>',
+        summary: {
+          en: "run the firm's rules file over the lines nobody matched: book, settle, split (a file offline with --dry-run)",
+          pt: 'aplica o arquivo de regras da administradora às linhas sem par: lança, baixa, divide (um arquivo sem servidor com --dry-run)',
+        },
+        flags: [
+          {
+            flag: '--rules <file>',
+            help: {
+              en: 'the rules file (YAML; default CONDO_RULES or the profile’s rules)',
+              pt: 'o arquivo de regras (YAML; padrão CONDO_RULES ou o rules do perfil)',
+            },
+          },
+          {
+            flag: '--explain',
+            help: {
+              en: 'each line with the rule that matched, or the closest and the condition that failed',
+              pt: 'cada linha com a regra que casou, ou a mais próxima e a condição que falhou',
+            },
+          },
+          {
+            flag: '--dry-run',
+            help: {
+              en: 'say what the rules would do, do nothing (a statement file: offline, no server)',
+              pt: 'diz o que as regras fariam, sem fazer nada (um arquivo de extrato: sem servidor)',
+            },
+          },
+          {
+            flag: '--month <YYYY-MM>',
+            help: { en: "the month's lines (default: this one)", pt: 'as linhas do mês (padrão: o atual)' },
+          },
+          {
+            flag: '--format <format>',
+            help: {
+              en: 'a statement file: ofx or csv (default: detected from the file)',
+              pt: 'um arquivo de extrato: ofx ou csv (padrão: detectado no arquivo)',
+            },
+            values: STATEMENT_FORMATS,
+          },
+          ...GENERIC_CSV_FLAGS,
+        ],
+        examples: [
+          'condo statements reconcile extrato.ofx --rules conciliacao.yaml --dry-run --explain',
+          'condo statements reconcile 1 --rules conciliacao.yaml',
+        ],
+        run: async (deps, { args: [target], opts }) =>
+          (await handlers()).reconcileStatements(deps, target, declared(opts)),
+      }),
+      verb({
         name: 'show <id>',
         summary: {
           en: 'one statement import and its movements still unmatched',

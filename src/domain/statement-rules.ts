@@ -1,0 +1,401 @@
+/**
+ * Reconciliation rules kept as a file in the firm's repository (#35 point 2): ordered rules, each a match on a
+ * statement line and an action (book it to a chart account, settle a unit's open invoice found by the payer's
+ * CPF/CNPJ, or split it by shares). The first rule that matches a line acts; `explain` says which, or for a line
+ * none matches, the closest rule and the condition that failed.
+ *
+ * The file is YAML read as text only (the CLI's rules-file.ts keeps each value's line); this module checks it
+ * against the schema below, version 1, and refuses a bad rule naming its line:
+ *
+ *   version: 1
+ *   rules:
+ *     - id: tarifas                      # letters, digits, - and _; unique
+ *       match:                           # every condition given must hold
+ *         memo: TARIFA                   # text the memo or name contains (case and accents ignored), or /regex/i
+ *         amount: -500.00..-0.01         # reais: exact (-89.50) or a range (min..max, either end open)
+ *         direction: debit               # debit or credit
+ *         document: 123.456.789-09       # the counterpart's CPF/CNPJ, in the line's document, name or memo
+ *         key: financeiro@empresa.com    # a PIX key the memo or name carries
+ *         day: 1..10                     # day of the month, exact or a range
+ *         account: 1                     # the bank account's id
+ *       book:                            # one action: book, settle_invoice or split
+ *         chart_account: 4.1.05          # a chart account's code or id
+ *         supplier: Sabesp               # optional: a supplier's id or name
+ *         description: Tarifas bancárias # optional: the memo otherwise
+ *     - id: pix-moradores
+ *       match: { direction: credit, memo: PIX RECEBIDO }
+ *       settle_invoice: { by: payer_document }
+ *     - id: agua
+ *       match: { memo: SANEAMENTO }
+ *       split:
+ *         - { chart_account: 4.1.03, share: 70% }
+ *         - { chart_account: 4.1.04, share: 30% }
+ */
+import { normalizedLineText } from '../formats/statement/lines.js';
+import { digitsOnly } from './digits.js';
+import { formatReais, parseReais } from './money.js';
+
+export const RULES_VERSION = 1;
+
+/** A statement line as a rule sees it. */
+export interface RuleLine {
+  /** the movement's id where a server keeps it; null offline */
+  movementId: string | null;
+  line: number;
+  date: string;
+  /** cents, credits positive */
+  amountCents: number;
+  memo: string | null;
+  name: string | null;
+  fitid: string | null;
+  /** CHECKNUM/REFNUM or the CSV's document column */
+  document: string | null;
+  bankAccountId: number | null;
+}
+
+type TextMatch = { kind: 'contains'; text: string } | { kind: 'regex'; regex: RegExp; source: string };
+interface Range {
+  min: number | null;
+  max: number | null;
+}
+
+export interface RuleMatch {
+  memo?: TextMatch;
+  amount?: Range;
+  direction?: 'credit' | 'debit';
+  document?: string;
+  key?: string;
+  day?: Range;
+  account?: number;
+}
+
+export interface Share {
+  chartAccount: string;
+  /** parts per million of the line's amount */
+  ppm: number;
+}
+
+export type RuleAction =
+  | { kind: 'book'; chartAccount: string; supplier: string | null; description: string | null }
+  | { kind: 'settle_invoice'; by: 'payer_document' }
+  | { kind: 'split'; shares: Share[] };
+
+export interface Rule {
+  id: string;
+  /** the line of the file where the rule starts */
+  line: number;
+  match: RuleMatch;
+  action: RuleAction;
+}
+
+export class RulesError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RulesError';
+  }
+}
+
+/** Where a value of the file is: its line, by its path (`rules.0.match.amount`). */
+export type LineOf = (path: string) => number;
+
+const CONDITIONS = ['memo', 'amount', 'direction', 'document', 'key', 'day', 'account'] as const;
+const ACTIONS = ['book', 'settle_invoice', 'split'] as const;
+
+/** The rules of a file read as text-only YAML (every scalar a string); a bad one refused with its line. */
+export function compileRules(tree: unknown, lineOf: LineOf): Rule[] {
+  const top = object(tree, '', lineOf, 'the rules file');
+  only(top, ['version', 'rules'], '', lineOf);
+  if (top.version === undefined)
+    throw new RulesError(lineOf(''), `the rules file has no version (write version: ${RULES_VERSION})`);
+  if (top.version !== String(RULES_VERSION))
+    throw new RulesError(
+      lineOf('version'),
+      `version ${String(top.version)} is not one condo reads (it reads version ${RULES_VERSION})`,
+    );
+  if (!Array.isArray(top.rules)) throw new RulesError(lineOf('rules'), 'rules: a list of rules');
+  const seen = new Map<string, number>();
+  return top.rules.map((raw, i) => {
+    const at = `rules.${i}`;
+    const r = object(raw, at, lineOf, `rule ${i + 1}`);
+    only(r, ['id', 'match', ...ACTIONS], at, lineOf);
+    if (typeof r.id !== 'string' || !/^[A-Za-z0-9_-]{1,60}$/.test(r.id))
+      throw new RulesError(lineOf(`${at}.id`), `rule ${i + 1}: id: letters, digits, - and _ (up to 60)`);
+    const earlier = seen.get(r.id);
+    if (earlier !== undefined)
+      throw new RulesError(lineOf(`${at}.id`), `rule ${r.id}: the id is also the rule's on line ${earlier}`);
+    seen.set(r.id, lineOf(at));
+    const actions = ACTIONS.filter((a) => r[a] !== undefined);
+    if (actions.length !== 1)
+      throw new RulesError(
+        lineOf(at),
+        `rule ${r.id}: one action, book, settle_invoice or split (${actions.length === 0 ? 'none' : actions.join(' and ')} given)`,
+      );
+    return {
+      id: r.id,
+      line: lineOf(at),
+      match: compileMatch(r.match, `${at}.match`, lineOf, r.id),
+      action: compileAction(actions[0] as (typeof ACTIONS)[number], r, at, lineOf),
+    };
+  });
+}
+
+function object(value: unknown, at: string, lineOf: LineOf, what: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new RulesError(lineOf(at), `${what}: a map of fields`);
+  return value as Record<string, unknown>;
+}
+
+function only(o: Record<string, unknown>, known: readonly string[], at: string, lineOf: LineOf): void {
+  for (const k of Object.keys(o))
+    if (!known.includes(k))
+      throw new RulesError(
+        lineOf(at ? `${at}.${k}` : k),
+        `${k} is not a field here (fields: ${known.join(', ')})`,
+      );
+}
+
+function text(value: unknown, at: string, lineOf: LineOf, what: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new RulesError(lineOf(at), `${what}: a text`);
+  return value.trim();
+}
+
+function compileMatch(raw: unknown, at: string, lineOf: LineOf, id: string): RuleMatch {
+  if (raw === undefined) throw new RulesError(lineOf(at.replace(/\.match$/, '')), `rule ${id}: no match`);
+  const m = object(raw, at, lineOf, `rule ${id}: match`);
+  only(m, CONDITIONS, at, lineOf);
+  if (Object.keys(m).length === 0)
+    throw new RulesError(lineOf(at), `rule ${id}: match names no condition (it would match every line)`);
+  const out: RuleMatch = {};
+  const where = (k: string) => `${at}.${k}`;
+  if (m.memo !== undefined) {
+    const t = text(m.memo, where('memo'), lineOf, `rule ${id}: memo`);
+    const re = /^\/(.+)\/([a-z]*)$/.exec(t);
+    if (re) {
+      try {
+        out.memo = {
+          kind: 'regex',
+          regex: new RegExp(re[1] as string, re[2]?.includes('i') ? 'i' : ''),
+          source: t,
+        };
+      } catch (e) {
+        throw new RulesError(lineOf(where('memo')), `rule ${id}: memo: ${(e as Error).message}`);
+      }
+    } else out.memo = { kind: 'contains', text: normalizedLineText(t) };
+  }
+  if (m.amount !== undefined)
+    out.amount = range(text(m.amount, where('amount'), lineOf, `rule ${id}: amount`), (s) => {
+      const r = parseReais(s);
+      if (!r.ok) throw new RulesError(lineOf(where('amount')), `rule ${id}: amount: ${r.error}`);
+      return r.value;
+    });
+  if (m.direction !== undefined) {
+    const d = text(m.direction, where('direction'), lineOf, `rule ${id}: direction`).toLowerCase();
+    if (d !== 'credit' && d !== 'debit')
+      throw new RulesError(lineOf(where('direction')), `rule ${id}: direction: credit or debit, not ${d}`);
+    out.direction = d;
+  }
+  if (m.document !== undefined) {
+    const digits = digitsOnly(text(m.document, where('document'), lineOf, `rule ${id}: document`));
+    if (digits.length !== 11 && digits.length !== 14)
+      throw new RulesError(lineOf(where('document')), `rule ${id}: document: a CPF (11 digits) or CNPJ (14)`);
+    out.document = digits;
+  }
+  if (m.key !== undefined) out.key = normalizedLineText(text(m.key, where('key'), lineOf, `rule ${id}: key`));
+  if (m.day !== undefined)
+    out.day = range(text(m.day, where('day'), lineOf, `rule ${id}: day`), (s) => {
+      const n = Number(s);
+      if (!Number.isInteger(n) || n < 1 || n > 31)
+        throw new RulesError(lineOf(where('day')), `rule ${id}: day: 1 to 31, not ${s}`);
+      return n;
+    });
+  if (m.account !== undefined) {
+    const n = Number(text(m.account, where('account'), lineOf, `rule ${id}: account`));
+    if (!Number.isInteger(n) || n < 1)
+      throw new RulesError(lineOf(where('account')), `rule ${id}: account: a bank account's id`);
+    out.account = n;
+  }
+  return out;
+}
+
+/** `5`, `1..10`, `..-0.01`, `100..`: exact or a range with either end open. */
+function range(s: string, read: (part: string) => number): Range {
+  const parts = s.split('..');
+  if (parts.length === 1) {
+    const v = read(s);
+    return { min: v, max: v };
+  }
+  const [a = '', b = ''] = parts.map((p) => p.trim());
+  return { min: a === '' ? null : read(a), max: b === '' ? null : read(b) };
+}
+
+function compileAction(
+  kind: (typeof ACTIONS)[number],
+  r: Record<string, unknown>,
+  at: string,
+  lineOf: LineOf,
+): RuleAction {
+  const id = r.id as string;
+  const where = `${at}.${kind}`;
+  if (kind === 'settle_invoice') {
+    const a = object(r[kind], where, lineOf, `rule ${id}: settle_invoice`);
+    only(a, ['by'], where, lineOf);
+    if (a.by !== 'payer_document')
+      throw new RulesError(lineOf(`${where}.by`), `rule ${id}: settle_invoice: by: payer_document`);
+    return { kind, by: 'payer_document' };
+  }
+  if (kind === 'book') {
+    const a = object(r[kind], where, lineOf, `rule ${id}: book`);
+    only(a, ['chart_account', 'supplier', 'description'], where, lineOf);
+    return {
+      kind,
+      chartAccount: text(
+        a.chart_account,
+        `${where}.chart_account`,
+        lineOf,
+        `rule ${id}: book: chart_account`,
+      ),
+      supplier: a.supplier === undefined ? null : text(a.supplier, `${where}.supplier`, lineOf, 'supplier'),
+      description:
+        a.description === undefined
+          ? null
+          : text(a.description, `${where}.description`, lineOf, 'description'),
+    };
+  }
+  const list = r[kind];
+  if (!Array.isArray(list) || list.length < 2)
+    throw new RulesError(lineOf(where), `rule ${id}: split: a list of two or more shares`);
+  const shares = list.map((raw, i) => {
+    const s = object(raw, `${where}.${i}`, lineOf, `rule ${id}: split`);
+    only(s, ['chart_account', 'share'], `${where}.${i}`, lineOf);
+    const share = text(s.share, `${where}.${i}.share`, lineOf, `rule ${id}: share`);
+    const m = /^(\d+(?:[.,]\d{1,4})?)\s*%$/.exec(share) ?? /^(0?[.,]\d{1,6}|1)$/.exec(share);
+    if (!m)
+      throw new RulesError(lineOf(`${where}.${i}.share`), `rule ${id}: share: 70% or 0.7, not ${share}`);
+    const n = (m[1] as string).replace(',', '.');
+    const ppm = share.endsWith('%') ? decimalTimes(n, 10_000) : decimalTimes(n, 1_000_000);
+    return {
+      chartAccount: text(s.chart_account, `${where}.${i}.chart_account`, lineOf, `rule ${id}: chart_account`),
+      ppm,
+    };
+  });
+  const total = shares.reduce((sum, s) => sum + s.ppm, 0);
+  if (total !== 1_000_000)
+    throw new RulesError(
+      lineOf(where),
+      `rule ${id}: split: the shares add up to ${total / 10_000}%, not 100%`,
+    );
+  return { kind, shares };
+}
+
+/** A decimal written as text times a power of ten, without floating point: `12.5` × 10000 = 125000. */
+function decimalTimes(text: string, scale: number): number {
+  const [int = '0', frac = ''] = text.split('.');
+  const digits = String(scale).length - 1;
+  return Number(int) * scale + Number(frac.padEnd(digits, '0').slice(0, digits) || '0');
+}
+
+/** A line's text for matching, worked out once per line whatever the number of rules. */
+interface Prepared {
+  line: RuleLine;
+  text: string;
+  digits: string;
+}
+
+function prepare(line: RuleLine): Prepared {
+  const text = normalizedLineText(`${line.memo ?? ''} ${line.name ?? ''}`);
+  return { line, text, digits: digitsOnly(`${line.document ?? ''} ${line.memo ?? ''} ${line.name ?? ''}`) };
+}
+
+/** Each condition a rule names, in the order they are checked (the cheap ones first): the reason when it fails. */
+function failures(rule: Rule, p: Prepared, all: boolean): string[] {
+  const m = rule.match;
+  const l = p.line;
+  const failed: string[] = [];
+  const fail = (why: string) => {
+    failed.push(why);
+    return !all;
+  };
+  if (m.direction && (m.direction === 'credit') !== l.amountCents > 0)
+    if (
+      fail(
+        `direction: the line is a ${l.amountCents > 0 ? 'credit' : 'debit'}, the rule wants a ${m.direction}`,
+      )
+    )
+      return failed;
+  if (m.amount && !within(m.amount, l.amountCents))
+    if (fail(`amount: ${formatReais(l.amountCents)} is not ${rangeText(m.amount, formatReais)}`))
+      return failed;
+  if (m.account !== undefined && l.bankAccountId !== null && l.bankAccountId !== m.account)
+    if (fail(`account: the line is of bank account ${l.bankAccountId}, the rule's is ${m.account}`))
+      return failed;
+  if (m.day) {
+    const day = Number(l.date.slice(8, 10));
+    if (!within(m.day, day) && fail(`day: ${day} is not ${rangeText(m.day, String)}`)) return failed;
+  }
+  if (m.memo) {
+    const hit =
+      m.memo.kind === 'contains'
+        ? p.text.includes(m.memo.text)
+        : m.memo.regex.test(`${l.memo ?? ''} ${l.name ?? ''}`);
+    if (
+      !hit &&
+      fail(
+        `memo: "${l.memo ?? l.name ?? ''}" does not ${m.memo.kind === 'contains' ? `contain "${m.memo.text}"` : `match ${m.memo.source}`}`,
+      )
+    )
+      return failed;
+  }
+  if (m.document && !p.digits.includes(m.document))
+    if (fail(`document: the line does not carry ${m.document}`)) return failed;
+  if (m.key && !p.text.includes(m.key))
+    if (fail(`key: the line does not carry the key ${m.key}`)) return failed;
+  return failed;
+}
+
+function within(r: Range, v: number): boolean {
+  return (r.min === null || v >= r.min) && (r.max === null || v <= r.max);
+}
+
+function rangeText(r: Range, say: (n: number) => string): string {
+  if (r.min !== null && r.min === r.max) return say(r.min);
+  if (r.min === null) return `at most ${say(r.max as number)}`;
+  if (r.max === null) return `at least ${say(r.min)}`;
+  return `between ${say(r.min)} and ${say(r.max)}`;
+}
+
+export interface Verdict {
+  /** the rule that acts on the line (the first that matches) */
+  rule: Rule | null;
+  /** for a line no rule matches: the rule that came closest and the condition that failed first */
+  closest: { rule: Rule; failed: string } | null;
+}
+
+/** The first rule that matches the line; with `explain`, for a line none matches, the closest and why not. */
+export function judge(rules: readonly Rule[], line: RuleLine, explain = false): Verdict {
+  const p = prepare(line);
+  for (const rule of rules) if (failures(rule, p, false).length === 0) return { rule, closest: null };
+  if (!explain || rules.length === 0) return { rule: null, closest: null };
+  let best: { rule: Rule; failed: string[]; held: number } | null = null;
+  for (const rule of rules) {
+    const failed = failures(rule, p, true);
+    const held = Object.keys(rule.match).length - failed.length;
+    if (
+      !best ||
+      failed.length < best.failed.length ||
+      (failed.length === best.failed.length && held > best.held)
+    )
+      best = { rule, failed, held };
+  }
+  return { rule: null, closest: best ? { rule: best.rule, failed: best.failed[0] as string } : null };
+}
+
+/** A split's amounts: each share of the line's amount in cents, the last taking what rounding leaves. */
+export function splitCents(totalCents: number, shares: readonly Share[]): number[] {
+  const abs = Math.abs(totalCents);
+  const parts = shares.map((s) => Math.floor((abs * s.ppm) / 1_000_000));
+  parts[parts.length - 1] = abs - parts.slice(0, -1).reduce((a, b) => a + b, 0);
+  return parts;
+}
