@@ -722,8 +722,8 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^amount: (.+) is not (.+)$/, 'valor: $1 não é $2'],
   [/^day: (\d+) is not between (\d+) and (\d+)$/, 'dia: $1 não está entre $2 e $3'],
   [/^day: (\d+) is not (.+)$/, 'dia: $1 não é $2'],
-  [/^memo: "(.*)" does not contain "(.*)"$/, 'histórico: "$1" não contém "$2"'],
-  [/^memo: "(.*)" does not match (.*)$/, 'histórico: "$1" não casa com $2'],
+  [/^memo: does not contain "(.*)"$/, 'histórico: não contém "$1"'],
+  [/^memo: does not match (.*)$/, 'histórico: não casa com $1'],
   [
     /^account: the line is of bank account (\d+), the rule's is (\d+)$/,
     'conta: a linha é da conta bancária $1, a da regra é $2',

@@ -4,8 +4,32 @@
  * their movements still unmatched, and each rule's action is done through the API's own calls.
  */
 import { createReadStream } from 'node:fs';
-import type { Rule, RuleAction, RuleLine, Verdict } from '../domain/statement-rules.js';
+import type { Client } from '../client/index.js';
+import { digitsOnly } from '../domain/digits.js';
+import { isValidCnpj, isValidCpf } from '../domain/documents.js';
+import { CondoError, UsageError, ValidationError } from '../domain/errors.js';
+import { centsToDecimal, formatReais } from '../domain/money.js';
+import type { AccountEntryCreate } from '../domain/request-bodies.js';
+import {
+  type Rule,
+  type RuleAction,
+  type RuleLine,
+  splitCents,
+  type Verdict,
+} from '../domain/statement-rules.js';
 import type { Text } from '../domain/text.js';
+import { normalizedLineText } from '../formats/statement/lines.js';
+import { notServed } from './extension.js';
+
+/** The call's answer; where the server does not serve it (404, 405), what `otherwise` says. */
+async function ifServedOr<T>(call: () => Promise<T>, otherwise: () => never): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (notServed(e)) otherwise();
+    throw e;
+  }
+}
 
 /** A line and what the rules say of it (and, online, what was done). */
 export interface Judged {
@@ -14,6 +38,8 @@ export interface Judged {
   /** online: what the action did (an entry's id), or why it could not */
   done?: Text;
   failed?: boolean;
+  /** the rule matched but could not act on the line (said in `done`): a person looks at it */
+  left?: boolean;
 }
 
 /** What an action will do, in words (the rule's own terms: its chart account's code, its shares). */
@@ -46,7 +72,16 @@ export async function* fileLines(
   const it = streamStatementTransactions(createReadStream(path), parseOptions);
   for (;;) {
     const next = await it.next();
-    if (next.done) return { errors: next.value.errors };
+    if (next.done) {
+      const [first] = next.value.errors;
+      // a file the import would refuse is refused here too, naming its line
+      if (first)
+        throw new UsageError({
+          en: `${path}: line ${first.line}: ${first.message}`,
+          pt: `${path}: linha ${first.line}: ${first.message}`,
+        });
+      return { errors: [] };
+    }
     const t = next.value.transaction;
     if (t.kind !== 'movement') continue;
     yield {
@@ -97,4 +132,233 @@ export function verdictText(v: Verdict, t: (text: string) => string): Text {
     en: `no rule; closest ${v.closest.rule.id}, ${v.closest.failed}`,
     pt: `nenhuma regra; a mais próxima ${v.closest.rule.id}, ${t(v.closest.failed)}`,
   };
+}
+
+/** The CPFs and CNPJs a line carries (valid ones only), from its document, memo and name. */
+export function payerDocuments(line: RuleLine): string[] {
+  const text = `${line.document ?? ''} ${line.memo ?? ''} ${line.name ?? ''}`;
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\d[\d./-]{9,}\d/g)) {
+    const digits = digitsOnly(m[0]);
+    if ((digits.length === 11 && isValidCpf(digits)) || (digits.length === 14 && isValidCnpj(digits)))
+      found.add(digits);
+  }
+  return [...found];
+}
+
+/** What the online run needs of the API: the typed calls, nothing of HTTP. */
+type ReconcileClient = Pick<
+  Client,
+  'statements' | 'chartOfAccounts' | 'suppliers' | 'accountEntries' | 'units' | 'invoices'
+>;
+
+/** A rule matched, but what it says cannot be done for this line: left for a person, said why (not a failure). */
+export class LeftForPerson extends CondoError {}
+
+/**
+ * The account's statement lines of the month still unmatched: from its imports (an extension of condo's sandbox:
+ * `statements list|show`), each movement once, file order. At most 500 a import are listed by the server.
+ */
+export async function accountLines(
+  client: ReconcileClient,
+  accountId: number,
+  month: string,
+): Promise<RuleLine[]> {
+  const imports = await client.statements.list({ bank_account_id: accountId }, { all: true });
+  const lines = new Map<string, RuleLine>();
+  for (const imp of imports) {
+    const period = imp.period;
+    if (period?.start && period.start.slice(0, 7) > month) continue;
+    if (period?.end && period.end.slice(0, 7) < month) continue;
+    const detail = await client.statements.get(String(imp.statement_id));
+    for (const m of detail.unmatched_transactions ?? []) {
+      if (!m.date.startsWith(month) || lines.has(m.movement_id)) continue;
+      lines.set(m.movement_id, {
+        movementId: m.movement_id,
+        line: m.line,
+        date: m.date,
+        amountCents: m.amount_cents,
+        memo: m.memo ?? null,
+        name: m.name ?? null,
+        fitid: m.fitid ?? null,
+        document: m.document_number ?? null,
+        bankAccountId: accountId,
+      });
+    }
+  }
+  return [...lines.values()].sort((a, b) => a.date.localeCompare(b.date) || a.line - b.line);
+}
+
+/**
+ * Does what a rule says to a line through the API's own calls: `POST /account-entries` books it (a split, one entry
+ * a share), naming the line it accounts for (`statement_line_id`, an extension the sandbox reconciles the line by)
+ * and the rule (`rule_id`). A server that refuses the extension fields gets the entry without them, the line's
+ * reference and the rule in its description instead.
+ */
+export class RuleActions {
+  private charts: Map<string, number> | undefined;
+  private units: { id: number; label: string; document: string }[] | undefined;
+  private suppliers: { id: number; name: string }[] | undefined;
+  private extensions = true;
+
+  constructor(
+    private readonly client: ReconcileClient,
+    private readonly accountId: number,
+  ) {}
+
+  /** Every chart account and supplier the rules name, found before anything is done: a rule naming none is refused. */
+  async check(rules: readonly Rule[]): Promise<void> {
+    for (const rule of rules) {
+      const a = rule.action;
+      const charts =
+        a.kind === 'book' ? [a.chartAccount] : a.kind === 'split' ? a.shares.map((s) => s.chartAccount) : [];
+      for (const c of charts)
+        if ((await this.chart(c)) === undefined)
+          throw new UsageError({
+            en: `rule ${rule.id} (line ${rule.line}): there is no chart account ${c}`,
+            pt: `regra ${rule.id} (linha ${rule.line}): não existe a conta do plano ${c}`,
+          });
+      if (a.kind === 'book' && a.supplier && (await this.supplier(a.supplier)) === undefined)
+        throw new UsageError({
+          en: `rule ${rule.id} (line ${rule.line}): no one supplier is ${a.supplier}`,
+          pt: `regra ${rule.id} (linha ${rule.line}): nenhum fornecedor único é ${a.supplier}`,
+        });
+    }
+  }
+
+  /** What the rule did for the line: the entries it booked, or the invoice it settled. */
+  async apply(rule: Rule, line: RuleLine): Promise<Text> {
+    const a = rule.action;
+    if (a.kind === 'settle_invoice') return this.settle(rule, line);
+    const parts =
+      a.kind === 'book'
+        ? [{ chart: a.chartAccount, cents: Math.abs(line.amountCents) }]
+        : splitCents(line.amountCents, a.shares).map((cents, i) => ({
+            chart: (a.shares[i] as { chartAccount: string }).chartAccount,
+            cents,
+          }));
+    const supplierId = a.kind === 'book' && a.supplier ? await this.supplier(a.supplier) : undefined;
+    const description = (a.kind === 'book' ? a.description : null) ?? line.memo ?? line.name ?? rule.id;
+    const ids: number[] = [];
+    for (const [i, part] of parts.entries()) {
+      const body: AccountEntryCreate = {
+        type: line.amountCents > 0 ? 'revenue' : 'expense',
+        chart_of_accounts_id: (await this.chart(part.chart)) as number,
+        bank_account_id: this.accountId,
+        ...(supplierId !== undefined ? { supplier_id: supplierId } : {}),
+        amount: centsToDecimal(part.cents),
+        description: description.slice(0, 255),
+        ...(line.fitid ? { document_number: line.fitid.slice(0, 60) } : {}),
+        paid_at: line.date,
+      };
+      // the same line and rule is the same entry: a re-run (or a retry) replays it
+      const key = `reconcile-${line.movementId}-${rule.id}-${i}`;
+      ids.push((await this.create(body, line, rule, key)).id);
+    }
+    const many = ids.length > 1;
+    return {
+      en: `entr${many ? 'ies' : 'y'} ${ids.join(', ')}`,
+      pt: `lançamento${many ? 's' : ''} ${ids.join(', ')}`,
+    };
+  }
+
+  /**
+   * A resident's credit: the unit whose owner has the CPF/CNPJ the line carries, its open invoice (the one of this
+   * amount, else the oldest the amount covers), paid as the statement shows (an extension of condo's sandbox).
+   */
+  private async settle(rule: Rule, line: RuleLine): Promise<Text> {
+    if (line.amountCents <= 0)
+      throw new LeftForPerson({ en: 'a debit pays no invoice', pt: 'um débito não paga cobrança' });
+    const documents = payerDocuments(line);
+    if (documents.length === 0)
+      throw new LeftForPerson({
+        en: 'the line names no payer’s CPF or CNPJ',
+        pt: 'a linha não traz o CPF ou CNPJ do pagador',
+      });
+    this.units ??= (await this.client.units.list()).map((u) => ({
+      id: Number(u.id),
+      label: String(u.label ?? u.id),
+      document: digitsOnly(String(u.owner_document ?? '')),
+    }));
+    const unit = this.units.find((u) => u.document !== '' && documents.includes(u.document));
+    if (!unit)
+      throw new LeftForPerson({
+        en: `no unit's owner has CPF/CNPJ ${documents.join(' or ')}`,
+        pt: `nenhum proprietário de unidade tem o CPF/CNPJ ${documents.join(' ou ')}`,
+      });
+    const open = (await this.client.invoices.list({ state: 'issued', unit_id: unit.id }, { all: true }))
+      .filter((i) => Math.round(Number(i.total) * 100) <= line.amountCents)
+      .sort((x, y) => String(x.due_date).localeCompare(String(y.due_date)));
+    const invoice = open.find((i) => Math.round(Number(i.total) * 100) === line.amountCents) ?? open[0];
+    if (!invoice)
+      throw new LeftForPerson({
+        en: `${unit.label} has no open invoice of at most ${formatReais(line.amountCents)}`,
+        pt: `${unit.label} não tem cobrança em aberto de até ${formatReais(line.amountCents)}`,
+      });
+    const id = String(invoice.public_id);
+    await ifServedOr(
+      () =>
+        this.client.invoices.recordPayment(
+          id,
+          {
+            paid_at: line.date,
+            amount: centsToDecimal(line.amountCents),
+            bank_account_id: this.accountId,
+            statement_line_id: line.movementId,
+            rule_id: rule.id,
+          },
+          { idempotencyKey: `reconcile-${line.movementId}-${rule.id}` },
+        ),
+      () => {
+        throw new LeftForPerson({
+          en: `invoice ${id} of ${unit.label}: this server records no invoice payment (an extension of condo's sandbox)`,
+          pt: `cobrança ${id} de ${unit.label}: este servidor não registra pagamento de cobrança (uma extensão do sandbox do condo)`,
+        });
+      },
+    );
+    return { en: `invoice ${id} paid (${unit.label})`, pt: `cobrança ${id} paga (${unit.label})` };
+  }
+
+  private async create(body: AccountEntryCreate, line: RuleLine, rule: Rule, key: string) {
+    if (this.extensions) {
+      try {
+        return await this.client.accountEntries.create(
+          { ...body, statement_line_id: line.movementId, rule_id: rule.id },
+          { idempotencyKey: key },
+        );
+      } catch (e) {
+        // a server that refuses the two extension fields (and nothing else): the reference goes in the description
+        const refused = e instanceof ValidationError ? Object.keys(e.fields ?? {}) : [];
+        if (refused.length === 0 || refused.some((f) => f !== 'statement_line_id' && f !== 'rule_id'))
+          throw e;
+        this.extensions = false;
+      }
+    }
+    const note = ` [regra ${rule.id}; extrato linha ${line.line}${line.fitid ? ` FITID ${line.fitid}` : ''}]`;
+    return this.client.accountEntries.create(
+      { ...body, description: `${body.description.slice(0, 255 - note.length)}${note}` },
+      { idempotencyKey: `${key}-plain` },
+    );
+  }
+
+  private async chart(ref: string): Promise<number | undefined> {
+    if (!this.charts) {
+      this.charts = new Map();
+      for (const c of await this.client.chartOfAccounts.list()) {
+        this.charts.set(String(c.code), Number(c.id));
+        this.charts.set(String(c.id), Number(c.id));
+      }
+    }
+    return this.charts.get(ref);
+  }
+
+  private async supplier(ref: string): Promise<number | undefined> {
+    this.suppliers ??= (await this.client.suppliers.list()).map((s) => ({
+      id: Number(s.id),
+      name: String(s.name ?? ''),
+    }));
+    if (/^\d+$/.test(ref)) return this.suppliers.find((s) => s.id === Number(ref))?.id;
+    const found = this.suppliers.filter((s) => normalizedLineText(s.name).includes(normalizedLineText(ref)));
+    return found.length === 1 ? found[0]?.id : undefined;
+  }
 }

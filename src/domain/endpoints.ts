@@ -96,6 +96,11 @@ export const endpoints = {
   getInvoice: { method: 'GET', path: `${TENANT}/invoices/{publicId}`, scope: 'invoices.read' },
   issueInvoice: { method: 'POST', path: `${TENANT}/invoices/{publicId}/issue`, scope: 'invoices.write' },
   getInvoicePayment: { method: 'GET', path: `${TENANT}/invoices/{publicId}/payment`, scope: 'invoices.read' },
+  recordInvoicePayment: {
+    method: 'POST',
+    path: `${TENANT}/invoices/{publicId}/payment`,
+    scope: 'invoices.write',
+  },
   listExpenses: { method: 'GET', path: `${TENANT}/expenses`, scope: 'expenses.read' },
   createExpense: { method: 'POST', path: `${TENANT}/expenses`, scope: 'expenses.write' },
   createExpenseInstallments: {

@@ -421,6 +421,15 @@ export const operations = {
     response: R.One(R.InvoicePayment),
     status: 200,
   },
+  recordInvoicePayment: {
+    ...endpoints.recordInvoicePayment,
+    summary:
+      "Record an issued invoice's payment as the statement shows it (a resident's PIX found by a rule): the invoice is paid, its revenue booked, the statement line reconciled",
+    body: B.InvoicePaymentRecord,
+    response: R.One(R.Invoice),
+    status: 200,
+    extension: true,
+  },
 
   listExpenses: {
     ...endpoints.listExpenses,

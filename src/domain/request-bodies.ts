@@ -152,6 +152,14 @@ export const AccountEntryCreate = Type.Object(
     payment_method: Type.Optional(Nullable(Text(40))),
     due_at: Type.Optional(Nullable(DateField)),
     paid_at: DateField,
+    // condo extensions (#35): the statement line the entry accounts for, which it reconciles, and the
+    // reconciliation rule that booked it
+    statement_line_id: Type.Optional(
+      Nullable(Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$', 'x-condo-extension': true })),
+    ),
+    rule_id: Type.Optional(
+      Nullable(Type.String({ pattern: '^[A-Za-z0-9_-]{1,60}$', 'x-condo-extension': true })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -323,6 +331,22 @@ export const TokenRequest = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * An issued invoice's payment as the bank's statement shows it (#35, a condo extension): the amount received (with
+ * a late payer's fine and interest, more than the invoice's total), its day, and the statement line it was.
+ */
+export const InvoicePaymentRecord = Type.Object(
+  {
+    paid_at: DateField,
+    amount: PositiveReais,
+    bank_account_id: Type.Optional(Nullable(Id)),
+    statement_line_id: Type.Optional(Nullable(Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' }))),
+    rule_id: Type.Optional(Nullable(Type.String({ pattern: '^[A-Za-z0-9_-]{1,60}$' }))),
+  },
+  { additionalProperties: false },
+);
+export type InvoicePaymentRecord = Static<typeof InvoicePaymentRecord>;
 
 /**
  * An approval kept beside a batch (#34, a condo extension): the statement's exact text, one line of JSON

@@ -260,6 +260,8 @@ export const Unit = Type.Object(
     number: Type.String(),
     label: Type.String(),
     owner: Type.String({ description: 'the owner (proprietário)' }),
+    // a condo extension (#35): a resident's PIX names its payer by CPF/CNPJ, and a rule finds the unit by it
+    owner_document: Type.Optional(Nullable(Type.String({ description: "the owner's CPF/CNPJ" }))),
     ideal_fraction: Type.Number({ description: 'fração ideal' }),
   },
   closed,
@@ -285,6 +287,9 @@ export const AccountEntry = Type.Object(
     transfer_id: Nullable(Type.String()),
     reconciled: Type.Boolean(),
     payable_id: Nullable(Type.String()),
+    // condo extensions (#35): the statement line a rule's entry accounts for, and the rule
+    statement_line_id: Type.Optional(Nullable(Type.String())),
+    rule_id: Type.Optional(Nullable(Type.String())),
     created_at: Timestamp,
   },
   closed,

@@ -343,7 +343,8 @@ function failures(rule: Rule, p: Prepared, all: boolean): string[] {
     if (
       !hit &&
       fail(
-        `memo: "${l.memo ?? l.name ?? ''}" does not ${m.memo.kind === 'contains' ? `contain "${m.memo.text}"` : `match ${m.memo.source}`}`,
+        // the line's memo is beside the reason wherever it is shown
+        `memo: does not ${m.memo.kind === 'contains' ? `contain "${m.memo.text}"` : `match ${m.memo.source}`}`,
       )
     )
       return failed;

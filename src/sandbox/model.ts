@@ -193,6 +193,9 @@ export interface AccountEntry {
   reconciled: boolean;
   /** the payable a `source: payable` entry settles */
   payable_id?: string | null;
+  /** the statement line (movement) the entry accounts for, and the reconciliation rule that booked it (#35) */
+  statement_line_id?: string | null;
+  rule_id?: string | null;
   created_at: string;
 }
 

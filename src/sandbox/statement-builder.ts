@@ -9,6 +9,7 @@
  */
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
+import { formatDocument } from '../domain/documents.js';
 import { centsToText } from '../domain/money.js';
 import { TEST_CONDOMINIUM } from './seed/index.js';
 import { paymentAccountOf } from './services/lookups.js';
@@ -166,8 +167,9 @@ export interface DemoStatementOptions {
   now?: Date;
   /**
    * The shapes real banks' files take (#35): the balance written as lines, as Banco do Brasil does ("SALDO
-   * ANTERIOR" first, "S A L D O" last), a second bank fee under the first one's FITID, and the water bill scheduled
-   * for three days after the statement's end.
+   * ANTERIOR" first, "S A L D O" last), a second bank fee under the first one's FITID, a late resident's PIX that
+   * names their CPF (the oldest open invoice and a 2% fine), and the water bill scheduled for three days after the
+   * statement's end.
    */
   bankShapes?: boolean;
 }
@@ -243,7 +245,22 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
         memo: u.memo,
       });
     }
-    if (opts.bankShapes) withBankShapes(transactions, { month, start, end }, account.current_balance_cents);
+    if (opts.bankShapes) {
+      // a late resident pays the oldest open invoice by PIX, with a 2% fine, naming their CPF
+      const owed = tx.invoices.first(
+        tx.invoices.where().eq('state', 'issued').eq('bank_account_id', account.id),
+        ['due_date', 'public_id'],
+      );
+      const unit = owed ? tx.units.get(owed.unit_id) : undefined;
+      const resident =
+        owed && unit
+          ? {
+              memo: `PIX RECEBIDO ${formatDocument(unit.owner_document)} ${unit.owner}`.toUpperCase(),
+              amountCents: Math.round((owed.total_cents * 102) / 100),
+            }
+          : null;
+      withBankShapes(transactions, { month, start, end }, account.current_balance_cents, resident);
+    }
     return {
       bankCode: account.bank_code,
       agency: account.agency,
@@ -260,16 +277,18 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
 /**
  * The month's lines as some banks write them (DemoStatementOptions.bankShapes): the balance as lines around the
  * movements (the closing one the LEDGERBAL, the opening one what the movements leave of it), a second fee that
- * reuses the first one's FITID, and a bill dated after the statement's end.
+ * reuses the first one's FITID, a late resident's PIX naming their CPF, and a bill dated after the statement's end.
  */
 function withBankShapes(
   transactions: OfxTransaction[],
   period: { month: string; start: IsoDate; end: IsoDate },
   closingCents: number,
+  resident: { memo: string; amountCents: number } | null,
 ): void {
   const prefix = period.month.replace('-', '');
   const fee = transactions.find((t) => t.fitid === `${prefix}TAR`);
   if (fee) transactions.push({ ...BANK_SHAPES.secondFee, fitid: fee.fitid, date: fee.date });
+  if (resident) transactions.push({ ...resident, fitid: `${prefix}PIXM`, date: period.end });
   const moved = transactions.reduce((sum, t) => sum + t.amountCents, 0);
   transactions.unshift({
     fitid: `${prefix}SALDO0`,

@@ -498,7 +498,8 @@ export interface paths {
         /** How to pay an issued invoice: linha digitável, PIX code, boleto URL */
         get: operations["getInvoicePayment"];
         put?: never;
-        post?: never;
+        /** Record an issued invoice's payment as the statement shows it (a resident's PIX found by a rule): the invoice is paid, its revenue booked, the statement line reconciled */
+        post: operations["recordInvoicePayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -865,6 +866,7 @@ export interface components {
             label: string;
             /** @description the owner (proprietário) */
             owner: string;
+            owner_document?: string | null;
             /** @description fração ideal */
             ideal_fraction: number;
         };
@@ -888,6 +890,8 @@ export interface components {
             transfer_id: string | null;
             reconciled: boolean;
             payable_id: string | null;
+            statement_line_id?: string | null;
+            rule_id?: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -2153,6 +2157,8 @@ export interface operations {
                     due_at?: string | null;
                     /** Format: date */
                     paid_at: string;
+                    statement_line_id?: string | null;
+                    rule_id?: string | null;
                 };
             };
         };
@@ -3077,6 +3083,56 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["InvoicePayment"];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recordInvoicePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed in the answer and in errors. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+                /** @description Makes a write safe to retry: the same key and body within 24 h get the first answer again (Idempotency-Replayed: 1); the same key with another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                condominium: string;
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    paid_at: string;
+                    amount: number;
+                    bank_account_id?: number | null;
+                    statement_line_id?: string | null;
+                    rule_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
                     } & {
                         [key: string]: unknown;
                     };

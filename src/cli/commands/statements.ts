@@ -7,7 +7,7 @@ import { formatDateBr } from '../../domain/dates.js';
 import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { formatReais } from '../../domain/money.js';
-import type { Rule, RuleLine, Verdict } from '../../domain/statement-rules.js';
+import type { Rule, RuleAction, RuleLine } from '../../domain/statement-rules.js';
 import type { Text } from '../../domain/text.js';
 import type { LineCounts, StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
@@ -21,6 +21,7 @@ import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord, wrapMessage } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
+import type { Judged } from '../reconcile.js';
 import { printImportResult } from '../report.js';
 import { namer } from '../resolve.js';
 
@@ -39,6 +40,8 @@ export interface ImportOptions {
   dateFormat?: string;
   /** a pattern that matches no file is not an error (cron, a night with no file) */
   allowEmpty?: boolean;
+  /** the reconciliation rules run over what the import left unmatched (#35) */
+  rules?: string;
 }
 
 /** `date=Data,amount=Valor,description=Histórico` -> {date: 'Data', ...}. */
@@ -324,8 +327,66 @@ export async function importStatement(
       throw error;
     });
   bar.done();
-  await printResult(deps, { ...label, ...result }, replayed);
-  return 0;
+  if (!opts.rules || replayed) {
+    await printResult(deps, { ...label, ...result }, replayed);
+    return 0;
+  }
+  return importedThenRules(deps, account as number, opts.rules, { ...label, ...result });
+}
+
+/**
+ * `import --rules`: the rules over what the import left unmatched, right after it, in the same result (one JSON
+ * document a file for a cron log): each line the rules took under `by_rules`, the rest still unmatched.
+ */
+async function importedThenRules(
+  deps: Deps,
+  accountId: number,
+  rulesFile: string,
+  result: StatementImportResult,
+): Promise<number> {
+  const { loadRules } = await import('../rules-file.js');
+  const { actionText } = await import('../reconcile.js');
+  const { rules } = await loadRules(rulesFile);
+  const lines: RuleLine[] = (result.unmatched_transactions ?? []).flatMap((m) =>
+    m.movement_id
+      ? [
+          {
+            movementId: m.movement_id,
+            line: m.line ?? 0,
+            date: m.date,
+            amountCents: m.amount_cents,
+            memo: m.memo ?? null,
+            name: m.name ?? null,
+            fitid: m.fitid ?? null,
+            document: m.document_number ?? null,
+            bankAccountId: accountId,
+          },
+        ]
+      : [],
+  );
+  const run = applyRules(deps, accountId, rules, lines, { explain: true });
+  const judged: Judged[] = [];
+  for await (const j of run.judged()) if (j.verdict.rule) judged.push(j);
+  const taken = new Set(judged.filter((j) => !j.left && !j.failed).map((j) => j.line.movementId));
+  const still = (result.unmatched_transactions ?? []).filter((m) => !taken.has(m.movement_id ?? ''));
+  await printResult(
+    deps,
+    {
+      ...result,
+      unmatched: still.length,
+      unmatched_transactions: still,
+      by_rules: judged.map((j) => judgedRow(j, actionText)),
+    },
+    false,
+  );
+  if (deps.format !== 'json' && judged.length > 0) {
+    writeLine(
+      deps.io.stdout,
+      deps.format === 'table' ? paint(deps.io, 'bold', `\n${deps.t('By the rules:')}`) : '',
+    );
+    await printJudged(deps, judged, false);
+  }
+  return run.failures() > 0 ? 1 : 0;
 }
 
 const STATEMENTS_EXTENSION = {
@@ -461,6 +522,7 @@ export async function reconcileStatements(
       pt: `${target} é um arquivo: --dry-run mostra o que as regras fazem dele sem servidor; para agir, importe-o com --rules`,
     });
   const { fileLines } = await import('../reconcile.js');
+  const { judge } = await import('../../domain/statement-rules.js');
   const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
   const lines = fileLines(target, {
     ...(format ? { format } : {}),
@@ -468,67 +530,153 @@ export async function reconcileStatements(
     ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
     today: deps.today(),
   });
-  return printReconciliation(deps, rules, lines, opts, target);
+  async function* judged(): AsyncGenerator<Judged> {
+    for await (const line of lines) yield { line, verdict: judge(rules, line, Boolean(opts.explain)) };
+  }
+  await printReconciliation(deps, rules, judged(), opts, target);
+  return 0;
 }
 
+/** The month's unmatched lines of a bank account, and the rules' actions done through the API (unless --dry-run). */
 async function reconcileAccount(
-  _deps: Deps,
+  deps: Deps,
   target: string,
-  _rules: Rule[],
-  _opts: ReconcileOptions,
+  rules: Rule[],
+  opts: ReconcileOptions,
 ): Promise<number> {
-  throw new UsageError({
-    en: `${target}: not a statement file (an account's lines are reconciled online: coming next)`,
-    pt: `${target}: não é um arquivo de extrato`,
-  });
+  if (!/^\d+$/.test(target))
+    throw new UsageError({
+      en: `ACCOUNT: "${target}" is neither a bank account's id nor a statement file`,
+      pt: `ACCOUNT: "${target}" não é o id de uma conta bancária nem um arquivo de extrato`,
+    });
+  const accountId = Number(target);
+  const month = opts.month ?? deps.today().slice(0, 7);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
+    throw new UsageError({
+      en: `--month: "${month}" is not YYYY-MM`,
+      pt: `--month: "${month}" não é AAAA-MM`,
+    });
+  const client = await deps.client();
+  const { accountLines } = await import('../reconcile.js');
+  const lines = await viaExtension(STATEMENTS_EXTENSION, () => accountLines(client, accountId, month));
+  const run = applyRules(deps, accountId, rules, lines, opts);
+  await printReconciliation(
+    deps,
+    rules,
+    run.judged(),
+    opts,
+    `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${month}`,
+  );
+  return run.failures() > 0 ? 1 : 0;
 }
 
-/** Each line's verdict (with --explain), or per rule the lines it takes and their total. */
+/**
+ * The rules over lines a server keeps: each line's verdict and, unless a dry run, the action done (an entry, an
+ * invoice settled), a line the rule cannot act on left for a person, a refusal counted as a failure.
+ */
+function applyRules(
+  deps: Deps,
+  accountId: number,
+  rules: Rule[],
+  lines: readonly RuleLine[],
+  opts: { explain?: boolean | undefined; dryRun?: boolean | undefined },
+): { judged(): AsyncGenerator<Judged>; failures(): number } {
+  let failures = 0;
+  async function* judged(): AsyncGenerator<Judged> {
+    const { judge } = await import('../../domain/statement-rules.js');
+    const { LeftForPerson, RuleActions } = await import('../reconcile.js');
+    const actions = new RuleActions(await deps.client(), accountId);
+    // every chart account and supplier the rules name, found before anything is done
+    await actions.check(rules);
+    for (const line of lines) {
+      const verdict = judge(rules, line, Boolean(opts.explain));
+      if (!verdict.rule || opts.dryRun) {
+        yield { line, verdict };
+        continue;
+      }
+      try {
+        yield { line, verdict, done: await actions.apply(verdict.rule, line) };
+      } catch (e) {
+        if (e instanceof LeftForPerson) {
+          // the rule matched but cannot act on this line: a person looks at it (not a failure of the run)
+          yield { line, verdict, done: e.text ?? { en: e.message, pt: e.message }, left: true };
+          continue;
+        }
+        if (!(e instanceof CondoError)) throw e;
+        failures++;
+        deps.warn({
+          en: `line ${line.line} (${line.memo ?? ''}): rule ${verdict.rule.id}: ${e.text?.en ?? e.message}`,
+          pt: `linha ${line.line} (${line.memo ?? ''}): regra ${verdict.rule.id}: ${e.text?.pt ?? deps.t(e.message)}`,
+        });
+        yield { line, verdict, done: { en: 'not done', pt: 'não feito' }, failed: true };
+      }
+    }
+  }
+  return { judged, failures: () => failures };
+}
+
+/** A judged line as JSON shows it. */
+function judgedRow({ line, verdict, done, left, failed }: Judged, actionText: (a: RuleAction) => Text) {
+  return {
+    line: line.line,
+    date: line.date,
+    amount_cents: line.amountCents,
+    memo: line.memo,
+    fitid: line.fitid,
+    rule: verdict.rule?.id ?? null,
+    action: verdict.rule ? actionText(verdict.rule.action).en : null,
+    closest: verdict.closest?.rule.id ?? null,
+    failed: verdict.closest?.failed ?? null,
+    ...(done ? { done: done.en, outcome: failed ? 'failed' : left ? 'left_for_a_person' : 'done' } : {}),
+  };
+}
+
+/** Each line with its rule (or the closest and why not), and what was done. */
+async function printJudged(deps: Deps, judged: readonly Judged[], dryRun: boolean): Promise<void> {
+  const { verdictText } = await import('../reconcile.js');
+  await printList(deps, judged, [
+    { header: 'LINE', value: (j) => j.line.line },
+    { header: 'DATE', value: (j) => j.line.date, kind: 'date' },
+    { header: 'AMOUNT', value: (j) => j.line.amountCents, kind: 'cents' },
+    { header: 'MEMO', value: (j) => j.line.memo ?? j.line.name, optional: true },
+    {
+      header: { en: 'RULE', pt: 'REGRA' },
+      value: (j) => verdictText(j.verdict, deps.t),
+      wrap: true,
+      style: (j) => (j.failed ? 'red' : j.verdict.rule && !j.left ? 'green' : 'yellow'),
+    },
+    ...(dryRun
+      ? []
+      : [{ header: { en: 'DONE', pt: 'FEITO' }, value: (j: Judged) => j.done ?? null, wrap: true }]),
+  ]);
+}
+
+/** Each line's verdict (with --explain), or per rule the lines it takes and their total; then a count. */
 async function printReconciliation(
   deps: Deps,
   rules: Rule[],
-  lines: AsyncIterable<RuleLine> | Iterable<RuleLine>,
+  items: AsyncIterable<Judged>,
   opts: ReconcileOptions,
   source: string,
-): Promise<number> {
-  const { judge } = await import('../../domain/statement-rules.js');
-  const { Tally, verdictText, actionText } = await import('../reconcile.js');
+): Promise<void> {
+  const { Tally, actionText } = await import('../reconcile.js');
   const tally = new Tally(rules);
-  const judged: { line: RuleLine; verdict: Verdict }[] = [];
-  for await (const line of lines) {
-    const verdict = judge(rules, line, Boolean(opts.explain));
-    tally.add(line, verdict);
-    if (opts.explain) judged.push({ line, verdict });
+  const judged: Judged[] = [];
+  let done = 0;
+  let left = 0;
+  for await (const item of items) {
+    tally.add(item.line, item.verdict);
+    if (item.done && !item.left && !item.failed) done++;
+    if (item.left) left++;
+    if (opts.explain) judged.push(item);
   }
   if (opts.explain) {
     if (deps.format === 'json')
       printJson(
         deps,
-        judged.map(({ line, verdict }) => ({
-          line: line.line,
-          date: line.date,
-          amount_cents: line.amountCents,
-          memo: line.memo,
-          fitid: line.fitid,
-          rule: verdict.rule?.id ?? null,
-          action: verdict.rule ? actionText(verdict.rule.action).en : null,
-          closest: verdict.closest?.rule.id ?? null,
-          failed: verdict.closest?.failed ?? null,
-        })),
+        judged.map((j) => judgedRow(j, actionText)),
       );
-    else
-      await printList(deps, judged, [
-        { header: 'LINE', value: (j) => j.line.line },
-        { header: 'DATE', value: (j) => j.line.date, kind: 'date' },
-        { header: 'AMOUNT', value: (j) => j.line.amountCents, kind: 'cents' },
-        { header: 'MEMO', value: (j) => j.line.memo ?? j.line.name, optional: true },
-        {
-          header: { en: 'RULE', pt: 'REGRA' },
-          value: (j) => verdictText(j.verdict, deps.t),
-          wrap: true,
-          style: (j) => (j.verdict.rule ? 'green' : 'yellow'),
-        },
-      ]);
+    else await printJudged(deps, judged, Boolean(opts.dryRun));
   } else {
     const rows = tally.rows().filter((r) => r.rule || r.lines > 0);
     if (deps.format === 'json')
@@ -559,9 +707,16 @@ async function printReconciliation(
   }
   const none = tally.rows().at(-1)?.lines ?? 0;
   const all = tally.rows().reduce((n, r) => n + r.lines, 0);
-  deps.info({
-    en: `${source}: ${all - none} of ${all} lines matched a rule${opts.dryRun ? ' (dry run: nothing was done)' : ''}`,
-    pt: `${source}: ${all - none} de ${all} linhas casaram com uma regra${opts.dryRun ? ' (simulação: nada foi feito)' : ''}`,
-  });
-  return 0;
+  const matched = all - none;
+  deps.info(
+    opts.dryRun
+      ? {
+          en: `${source}: ${matched} of ${all} lines matched a rule (dry run: nothing was done)`,
+          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra (simulação: nada foi feito)`,
+        }
+      : {
+          en: `${source}: ${matched} of ${all} lines matched a rule: ${done} done, ${left} left for a person`,
+          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra: ${done} feitas, ${left} ficam para uma pessoa`,
+        },
+  );
 }

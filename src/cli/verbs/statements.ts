@@ -49,6 +49,13 @@ export const commands = [
             },
           },
           ALLOW_EMPTY_FLAG,
+          {
+            flag: '--rules <file>',
+            help: {
+              en: 'then run these reconciliation rules over what the import left unmatched (see statements reconcile)',
+              pt: 'depois aplica estas regras de conciliação ao que a importação deixou sem par (veja statements reconcile)',
+            },
+          },
           ...GENERIC_CSV_FLAGS,
         ],
         examples: [

@@ -3,7 +3,7 @@
  * in one gateway call into its payment options (a registered boleto and a PIX BR Code), which can be read back.
  * Amounts are decimal reais on the wire.
  */
-import type { InvoiceCreate } from '../../domain/request-bodies.js';
+import type { InvoiceCreate, InvoicePaymentRecord } from '../../domain/request-bodies.js';
 import type { ApiCore, BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
 import { read, route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
@@ -71,6 +71,11 @@ export interface InvoicesApi {
   issue(id: string, opts?: WriteOptions): Promise<Invoice>;
   /** The issued payment options: `{boleto: {url, barcode, linha_digitavel, nosso_numero}, pix: {payload, txid}}`. */
   payment(id: string, opts?: { signal?: AbortSignal }): Promise<InvoicePayment>;
+  /**
+   * Records an issued invoice's payment as the statement shows it (an extension of condo's sandbox: another server
+   * answers 404 or 405).
+   */
+  recordPayment(id: string, body: InvoicePaymentRecord, opts?: WriteOptions): Promise<Invoice>;
 }
 
 export function invoices(api: ApiCore): InvoicesApi {
@@ -83,5 +88,7 @@ export function invoices(api: ApiCore): InvoicesApi {
     createMany: createMany(api, create),
     issue: (id, o) => write<Invoice>(api, route('issueInvoice', { publicId: id }), undefined, o),
     payment: (id, o = {}) => read<InvoicePayment>(api, route('getInvoicePayment', { publicId: id }), o),
+    recordPayment: (id, body, o) =>
+      write<Invoice>(api, route('recordInvoicePayment', { publicId: id }), body, o),
   };
 }

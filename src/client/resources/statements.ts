@@ -30,6 +30,10 @@ export interface StatementImportResult {
     fitid?: string | null;
   }>;
   unmatched_transactions?: Array<{
+    /** the movement's id (condo's sandbox: what `statement_line_id` names) */
+    movement_id?: string;
+    name?: string | null;
+    document_number?: string | null;
     line?: number;
     date: string;
     /** integer cents, credits positive */

@@ -284,6 +284,8 @@ export const ACCOUNT_ENTRIES = spec<Required<AccountEntry>>({
     transfer_id: 'text',
     reconciled: 'bool',
     payable_id: 'text',
+    statement_line_id: 'text',
+    rule_id: 'text',
     created_at: 'text',
   },
 }) as TableSpec<AccountEntry>;

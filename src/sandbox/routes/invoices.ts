@@ -10,7 +10,14 @@ import type { SandboxContext } from '../http/context.js';
 import { serve } from '../http/operation.js';
 import { commit, created, ok, readTx } from '../http/transaction.js';
 import type { Invoice, InvoicePayment } from '../model.js';
-import { createInvoice, findInvoice, issueInvoice, listInvoices, paymentOf } from '../services/invoices.js';
+import {
+  createInvoice,
+  findInvoice,
+  issueInvoice,
+  listInvoices,
+  paymentOf,
+  recordInvoicePayment,
+} from '../services/invoices.js';
 import { boletoPdfUrl } from './boleto-pdf.js';
 
 export const paymentView = (inv: Invoice, p: InvoicePayment, baseUrl: string, condominium: string) => ({
@@ -81,6 +88,14 @@ export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   serve(app, 'issueInvoice', async ({ request, reply, params }) => {
     return commit(ctx, request, reply, (tx) => {
       const invoice = issueInvoice(tx, findInvoice(tx, params.publicId), ctx.now());
+      return ok({ data: invoiceView(invoice, baseUrl(), slugOf(request)) });
+    });
+  });
+
+  serve(app, 'recordInvoicePayment', async ({ request, reply, params, body }) => {
+    const value = body();
+    return commit(ctx, request, reply, (tx) => {
+      const invoice = recordInvoicePayment(tx, findInvoice(tx, params.publicId), value, ctx.now());
       return ok({ data: invoiceView(invoice, baseUrl(), slugOf(request)) });
     });
   });

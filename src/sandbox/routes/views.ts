@@ -49,6 +49,7 @@ export const unitView = (u: Unit) => ({
   number: u.number,
   label: u.label,
   owner: u.owner,
+  owner_document: u.owner_document || null,
   ideal_fraction: u.ideal_fraction,
 });
 
@@ -119,5 +120,7 @@ export const accountEntryView = (e: AccountEntry) => ({
   transfer_id: e.transfer_id,
   reconciled: e.reconciled,
   payable_id: e.payable_id ?? null,
+  statement_line_id: e.statement_line_id ?? null,
+  rule_id: e.rule_id ?? null,
   created_at: e.created_at,
 });

@@ -20,6 +20,8 @@ export function recordEntry(tx: Tx, now: Date, entry: NewEntry): AccountEntry {
     id: tx.nextId('account_entries'),
     ...entry,
     payable_id: entry.payable_id ?? null,
+    statement_line_id: entry.statement_line_id ?? null,
+    rule_id: entry.rule_id ?? null,
     period: monthOf(entry.paid_at),
     created_at: now.toISOString(),
   });

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
 import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
 import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
-import type { FieldErrors, InvoiceCreate } from '../../domain/request-bodies.js';
+import type { FieldErrors, InvoiceCreate, InvoicePaymentRecord } from '../../domain/request-bodies.js';
 import { monotonicUlids } from '../../domain/ulids.js';
 import {
   bancoDoBrasilFreeField,
@@ -38,6 +38,7 @@ import type { AccountEntry, BankAccount, CondominiumRecord, Invoice, InvoicePaym
 import { recordEntry } from './entries.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 import { periodStateOf } from './periods.js';
+import { accountFor, openStatementLine } from './statement-lines.js';
 
 const newPublicId = monotonicUlids();
 
@@ -318,7 +319,16 @@ export function settleInvoice(inv: Invoice, paidAt: IsoDate): Invoice {
 export function settleByBankCredit(
   tx: Tx,
   inv: Invoice,
-  credit: { date: IsoDate; bankAccountId: number; now: Date },
+  credit: {
+    date: IsoDate;
+    bankAccountId: number;
+    now: Date;
+    /** what was received, when it is not the total (a late payer's fine and interest) */
+    amountCents?: number;
+    /** the statement line it was, and the rule that found it (#35) */
+    statementLineId?: string | null;
+    ruleId?: string | null;
+  },
 ): AccountEntry {
   settleInvoice(inv, credit.date);
   // the condominium fee account (1.1.01), else the first active analytic revenue account
@@ -333,7 +343,7 @@ export function settleByBankCredit(
     bank_account_id: credit.bankAccountId,
     unit_id: inv.unit_id,
     supplier_id: null,
-    amount_cents: inv.total_cents,
+    amount_cents: credit.amountCents ?? inv.total_cents,
     description: `Cobrança ${inv.public_id} (${inv.period})`,
     payee: null,
     document_number: inv.payment?.boleto?.nosso_numero ?? null,
@@ -343,8 +353,49 @@ export function settleByBankCredit(
     source: 'statement',
     transfer_id: null,
     reconciled: true,
+    statement_line_id: credit.statementLineId ?? null,
+    rule_id: credit.ruleId ?? null,
   });
   return entry;
+}
+
+/**
+ * An issued invoice's payment as the statement shows it (#35, an extension): a resident's PIX a rule found by the
+ * payer's CPF. At least the invoice's total (a late payer pays more); the revenue booked is what was received, and
+ * the statement line it names is accounted for.
+ */
+export function recordInvoicePayment(tx: Tx, inv: Invoice, body: InvoicePaymentRecord, now: Date): Invoice {
+  const fields: FieldErrors = {};
+  const account =
+    body.bank_account_id != null
+      ? tx.bankAccounts.get(body.bank_account_id)
+      : tx.bankAccounts.get(inv.bank_account_id);
+  if (!account) fields.bank_account_id = ['does not exist in this condominium'];
+  const cents = decimalToCents(body.amount);
+  if (cents < inv.total_cents)
+    fields.amount = [
+      `${body.amount} is less than the invoice's total ${centsToDecimal(inv.total_cents)}: it does not settle it`,
+    ];
+  const line =
+    account && body.statement_line_id
+      ? openStatementLine(tx, body.statement_line_id, {
+          bankAccountId: account.id,
+          type: 'revenue',
+          cents,
+          fields,
+        })
+      : null;
+  if (Object.keys(fields).length > 0 || !account) throw validationFailed(fields);
+  const entry = settleByBankCredit(tx, inv, {
+    date: body.paid_at,
+    bankAccountId: account.id,
+    now,
+    amountCents: cents,
+    statementLineId: line?.movement.id ?? null,
+    ruleId: body.rule_id ?? null,
+  });
+  if (line) accountFor(tx, line, entry, now);
+  return inv;
 }
 
 export function paymentOf(inv: Invoice): InvoicePayment {

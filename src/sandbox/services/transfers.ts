@@ -14,6 +14,7 @@ import { recordEntry } from './entries.js';
 import { validationFailed } from './errors.js';
 import { paymentAccountOf } from './lookups.js';
 import { refuseClosedPeriod } from './periods.js';
+import { accountFor, openStatementLine } from './statement-lines.js';
 
 export function createAccountEntry(tx: Tx, body: AccountEntryCreate, now: Date): AccountEntry {
   const fields: FieldErrors = {};
@@ -39,6 +40,14 @@ export function createAccountEntry(tx: Tx, body: AccountEntryCreate, now: Date):
   if (body.supplier_id != null && !tx.suppliers.get(body.supplier_id)) {
     fields.supplier_id = ['does not exist in this condominium'];
   }
+  const line = body.statement_line_id
+    ? openStatementLine(tx, body.statement_line_id, {
+        bankAccountId: account?.id,
+        type: body.type,
+        cents: decimalToCents(body.amount),
+        fields,
+      })
+    : null;
   if (Object.keys(fields).length > 0 || !account) throw validationFailed(fields);
   refuseClosedPeriod(tx, body.paid_at, 'paid_at', now);
   const entry = recordEntry(tx, now, {
@@ -56,8 +65,11 @@ export function createAccountEntry(tx: Tx, body: AccountEntryCreate, now: Date):
     paid_at: body.paid_at,
     source: 'manual',
     transfer_id: null,
-    reconciled: false,
+    reconciled: line !== null,
+    statement_line_id: line?.movement.id ?? null,
+    rule_id: body.rule_id ?? null,
   });
+  if (line) accountFor(tx, line, entry, now);
   return entry;
 }
 
