@@ -379,16 +379,19 @@ export function judge(rules: readonly Rule[], line: RuleLine, explain = false): 
   const p = prepare(line);
   for (const rule of rules) if (failures(rule, p, false).length === 0) return { rule, closest: null };
   if (!explain || rules.length === 0) return { rule: null, closest: null };
-  let best: { rule: Rule; failed: string[]; held: number } | null = null;
+  // closest: one whose text conditions (memo, document, key: what names the line) hold, as a person reads "the
+  // water rule, but for the day"; then the fewest conditions failed; then the most held
+  let best: { rule: Rule; failed: string[]; named: boolean; held: number } | null = null;
   for (const rule of rules) {
     const failed = failures(rule, p, true);
+    const named = !failed.some((f) => /^(memo|document|key):/.test(f));
     const held = Object.keys(rule.match).length - failed.length;
-    if (
+    const closer =
       !best ||
-      failed.length < best.failed.length ||
-      (failed.length === best.failed.length && held > best.held)
-    )
-      best = { rule, failed, held };
+      (named && !best.named) ||
+      (named === best.named &&
+        (failed.length < best.failed.length || (failed.length === best.failed.length && held > best.held)));
+    if (closer) best = { rule, failed, named, held };
   }
   return { rule: null, closest: best ? { rule: best.rule, failed: best.failed[0] as string } : null };
 }

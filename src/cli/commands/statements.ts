@@ -604,9 +604,13 @@ function applyRules(
         }
         if (!(e instanceof CondoError)) throw e;
         failures++;
+        // the server's own words, field by field where it gave them
+        const fields = Object.entries(e.fields ?? {})
+          .map(([field, why]) => `${field}: ${why.join('; ')}`)
+          .join('; ');
         deps.warn({
-          en: `line ${line.line} (${line.memo ?? ''}): rule ${verdict.rule.id}: ${e.text?.en ?? e.message}`,
-          pt: `linha ${line.line} (${line.memo ?? ''}): regra ${verdict.rule.id}: ${e.text?.pt ?? deps.t(e.message)}`,
+          en: `line ${line.line} (${line.memo ?? ''}): rule ${verdict.rule.id}: ${e.text?.en ?? e.message}${fields ? ` (${fields})` : ''}`,
+          pt: `linha ${line.line} (${line.memo ?? ''}): regra ${verdict.rule.id}: ${e.text?.pt ?? deps.t(e.message)}${fields ? ` (${deps.t(fields)})` : ''}`,
         });
         yield { line, verdict, done: { en: 'not done', pt: 'não feito' }, failed: true };
       }

@@ -1,0 +1,162 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { payerDocuments } from '../../../src/cli/reconcile.js';
+import { loadRules } from '../../../src/cli/rules-file.js';
+import { judge, type RuleLine, splitCents } from '../../../src/domain/statement-rules.js';
+
+/** #35 point 2: the rules file read with its lines, a bad rule refused naming its line, and how rules match. */
+
+async function rulesFile(text: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'condo-rules-'));
+  const path = join(dir, 'conciliacao.yaml');
+  await writeFile(path, text);
+  return path;
+}
+
+const GOOD = `version: 1
+rules:
+  - id: tarifas
+    match:
+      memo: TARIFA
+      direction: debit
+      amount: -500,00..-0,01
+    book:
+      chart_account: 2.4.04
+      description: Tarifas bancárias
+  - id: pix-moradores
+    match: { direction: credit, memo: '/PIX RECEBIDO \\d{3}\\./i' }
+    settle_invoice: { by: payer_document }
+  - id: agua
+    match: { memo: SANEAMENTO, day: 1..15 }
+    split:
+      - { chart_account: 2.2.02, share: 70% }
+      - { chart_account: 1.1.04, share: 30% }
+`;
+
+const line = (over: Partial<RuleLine>): RuleLine => ({
+  movementId: null,
+  line: 10,
+  date: '2026-11-05',
+  amountCents: -8950,
+  memo: 'TARIFA PACOTE SERVICOS',
+  name: null,
+  fitid: 'F1',
+  document: null,
+  bankAccountId: 1,
+  ...over,
+});
+
+describe('the rules file', () => {
+  test('a good file: its rules in order, each with the line it starts on, money read from its text', async () => {
+    const { rules } = await loadRules(await rulesFile(GOOD));
+    expect(rules.map((r) => [r.id, r.line, r.action.kind])).toEqual([
+      ['tarifas', 3, 'book'],
+      ['pix-moradores', 11, 'settle_invoice'],
+      ['agua', 14, 'split'],
+    ]);
+    expect(rules[0]?.match.amount).toEqual({ min: -50000, max: -1 });
+    expect(rules[2]?.action).toEqual({
+      kind: 'split',
+      shares: [
+        { chartAccount: '2.2.02', ppm: 700_000 },
+        { chartAccount: '1.1.04', ppm: 300_000 },
+      ],
+    });
+  });
+
+  test.each([
+    ['version: 2\nrules: []\n', 1, 'version 2 is not one condo reads (it reads version 1)'],
+    ['rules: []\n', 1, 'the rules file has no version (write version: 1)'],
+    [
+      'version: 1\nrules:\n  - id: a\n    match: { memo: X }\n    book: { chart_account: 1 }\n  - id: a\n    match: { memo: Y }\n    book: { chart_account: 1 }\n',
+      6,
+      "rule a: the id is also the rule's on line 3",
+    ],
+    [
+      'version: 1\nrules:\n  - id: a\n    match:\n      memo: X\n      amont: 10\n    book: { chart_account: 1 }\n',
+      6,
+      'amont is not a field here (fields: memo, amount, direction, document, key, day, account)',
+    ],
+    [
+      'version: 1\nrules:\n  - id: a\n    match:\n      amount: 1,234\n    book: { chart_account: 1 }\n',
+      5,
+      'rule a: amount: "1,234" is ambiguous: write 1234,56 or 1.234,56 (at most two decimals)',
+    ],
+    [
+      'version: 1\nrules:\n  - id: a\n    match: { memo: X }\n',
+      3,
+      'rule a: one action, book, settle_invoice or split (none given)',
+    ],
+    [
+      'version: 1\nrules:\n  - id: a\n    match: { memo: X }\n    split:\n      - { chart_account: 1, share: 70% }\n      - { chart_account: 2, share: 20% }\n',
+      5,
+      'rule a: split: the shares add up to 90%, not 100%',
+    ],
+    [
+      'version: 1\nrules:\n  - id: a\n    match: { memo: "/[/" }\n    book: { chart_account: 1 }\n',
+      4,
+      'rule a: memo: Invalid regular expression',
+    ],
+    [
+      'version: 1\nrules:\n  - id: a\n    match: {}\n    book: { chart_account: 1 }\n',
+      4,
+      'rule a: match names no condition',
+    ],
+    ['version: 1\nrules:\n  - id: a\n   match: x\n', 4, ''],
+  ])('a bad file is refused naming its line (%#)', async (text, lineNo, message) => {
+    const path = await rulesFile(text);
+    const error = await loadRules(path).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain(`${path}: line ${lineNo}: ${message}`);
+  });
+});
+
+describe('matching', () => {
+  test('the first rule whose every condition holds; none, with the closest rule and the condition that failed', async () => {
+    const { rules } = await loadRules(await rulesFile(GOOD));
+    expect(judge(rules, line({})).rule?.id).toBe('tarifas');
+    // accents and case do not matter
+    expect(judge(rules, line({ memo: 'Tarifa de manutenção' })).rule?.id).toBe('tarifas');
+    expect(
+      judge(rules, line({ memo: 'PIX RECEBIDO 163.053.544-30 PAULO', amountCents: 86700 })).rule?.id,
+    ).toBe('pix-moradores');
+    const big = judge(rules, line({ amountCents: -90_000 }), true);
+    expect(big.rule).toBeNull();
+    expect(big.closest).toEqual({
+      rule: rules[0],
+      failed: 'amount: -R$ 900,00 is not between -R$ 500,00 and -R$ 0,01',
+    });
+    const late = judge(
+      rules,
+      line({ memo: 'CONTA SANEAMENTO', date: '2026-11-20', amountCents: -41237 }),
+      true,
+    );
+    expect(late.closest?.rule.id).toBe('agua');
+    expect(late.closest?.failed).toBe('day: 20 is not between 1 and 15');
+    expect(judge(rules, line({ amountCents: 100 }), true).closest?.failed).toMatch(
+      /^direction: the line is a credit/,
+    );
+  });
+
+  test('a split gives each share its cents, the last what rounding leaves; the parts add up to the line', () => {
+    const shares = [
+      { chartAccount: 'a', ppm: 333_333 },
+      { chartAccount: 'b', ppm: 333_333 },
+      { chartAccount: 'c', ppm: 333_334 },
+    ];
+    expect(splitCents(-100, shares)).toEqual([33, 33, 34]);
+    expect(splitCents(41_237, [shares[0]!, { chartAccount: 'd', ppm: 666_667 }])).toEqual([13_745, 27_492]);
+  });
+
+  test('a payer is named by a valid CPF or CNPJ the line carries, written any way', () => {
+    expect(payerDocuments(line({ memo: 'PIX RECEBIDO 163.053.544-30 PAULO' }))).toEqual(['16305354430']);
+    expect(payerDocuments(line({ memo: 'PIX 11.222.333/0001-81 EMPRESA' }))).toEqual(['11222333000181']);
+    // digits that do not check are no one's document
+    expect(payerDocuments(line({ memo: 'PIX RECEBIDO 163.053.544-31' }))).toEqual([]);
+    expect(payerDocuments(line({ memo: 'PIX RECEBIDO - REMETENTE NAO IDENTIFICADO' }))).toEqual([]);
+  });
+});
