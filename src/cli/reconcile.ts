@@ -5,6 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Client } from '../client/index.js';
+import { addMonthsClamped } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
 import { isValidCnpj, isValidCpf } from '../domain/documents.js';
 import { CondoError, UsageError, ValidationError } from '../domain/errors.js';
@@ -187,6 +188,42 @@ export async function accountLines(
     }
   }
   return [...lines.values()].sort((a, b) => a.date.localeCompare(b.date) || a.line - b.line);
+}
+
+/** Months a rule may go without matching before it is reported: a quarter of bank statements. */
+export const UNUSED_MONTHS = 3;
+
+/**
+ * The rules that took no line of the account in the last UNUSED_MONTHS months (this one included), by the entries
+ * they booked (`rule_id`, or the reference a server without it keeps in the description) and this run's matches.
+ * None while the account's statements do not go back that far: a new rules file is not stale.
+ */
+export async function unusedRules(
+  client: Pick<Client, 'accountEntries' | 'statements'>,
+  accountId: number,
+  month: string,
+  rules: readonly Rule[],
+  usedNow: ReadonlySet<string>,
+): Promise<{ rules: Rule[]; since: string }> {
+  const since = addMonthsClamped(`${month}-01`, -(UNUSED_MONTHS - 1));
+  const imports = await client.statements.list({ bank_account_id: accountId }, { all: true });
+  const oldest = imports.reduce<string | null>((min, i) => {
+    const start = i.period?.start ?? null;
+    return start && (min === null || start < min) ? start : min;
+  }, null);
+  if (oldest === null || oldest > since) return { rules: [], since };
+  const used = new Set(usedNow);
+  const to = addMonthsClamped(`${month}-01`, 1);
+  for (const e of await client.accountEntries.list(
+    { from: since, to, bank_account_id: accountId },
+    { all: true },
+  )) {
+    const id =
+      (e as { rule_id?: string | null }).rule_id ??
+      /\[regra ([\w-]+);/.exec(String(e.description ?? ''))?.[1];
+    if (id) used.add(id);
+  }
+  return { rules: rules.filter((r) => !used.has(r.id)), since };
 }
 
 /**

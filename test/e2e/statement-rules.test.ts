@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { todayIn } from '../../src/domain/dates.js';
+import { addMonthsClamped, todayIn } from '../../src/domain/dates.js';
 import { BANK_SHAPES, buildStatementOfx } from '../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './harness.js';
 
@@ -177,4 +177,34 @@ test('a bad rule is refused naming its line, and nothing is done', async () => {
   expect(r.exitCode).toBe(2);
   // the line of the split, whose shares do not add up
   expect(r.stderr).toContain(`${bad}: line 17: rule agua: split: the shares add up to 90%, not 100%`);
+});
+
+test('a rule that has matched nothing for three months is reported, with its line', async () => {
+  // the account's statements go back a quarter: an old month's file
+  const today = todayIn(new Date());
+  const old = `${addMonthsClamped(`${today.slice(0, 7)}-01`, -3).slice(0, 7)}-15`;
+  const oldFile = join(dir, 'extrato-antigo.ofx');
+  await writeFile(
+    oldFile,
+    buildStatementOfx({
+      bankCode: '341',
+      agency: '0350',
+      account: '12345-1',
+      start: old,
+      end: old,
+      transactions: [{ fitid: 'OLD-1', date: old, amountCents: -1500, memo: 'TARIFA AVULSA' }],
+    }),
+  );
+  await s.condo.ok(['statements', 'import', oldFile]);
+  const withDead = join(dir, 'com-regra-morta.yaml');
+  await writeFile(
+    withDead,
+    `${RULES}  - id: morta\n    match: { memo: CHEQUE COMPENSADO }\n    book: { chart_account: 2.4.04 }\n`,
+  );
+  const r = await s.condo.run(['statements', 'reconcile', '1', '--rules', withDead]);
+  expect(r.exitCode, r.stderr).toBe(0);
+  expect(r.stderr).toMatch(
+    /rule morta \(line 20\) has matched nothing since \d{4}-\d{2}-01: fix it or remove it/,
+  );
+  expect(r.stderr).not.toMatch(/rule (tarifas|pix-moradores|agua) \(line/);
 });

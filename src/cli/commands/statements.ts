@@ -560,13 +560,23 @@ async function reconcileAccount(
   const { accountLines } = await import('../reconcile.js');
   const lines = await viaExtension(STATEMENTS_EXTENSION, () => accountLines(client, accountId, month));
   const run = applyRules(deps, accountId, rules, lines, opts);
-  await printReconciliation(
-    deps,
-    rules,
-    run.judged(),
-    opts,
-    `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${month}`,
-  );
+  const matched = new Set<string>();
+  async function* noting(): AsyncGenerator<Judged> {
+    for await (const j of run.judged()) {
+      if (j.verdict.rule) matched.add(j.verdict.rule.id);
+      yield j;
+    }
+  }
+  const source = `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${month}`;
+  await printReconciliation(deps, rules, noting(), opts, source);
+  // a rule that has matched nothing for a quarter: the bank changed its words, or the rule is dead
+  const { unusedRules } = await import('../reconcile.js');
+  const stale = await unusedRules(client, accountId, month, rules, matched);
+  for (const rule of stale.rules)
+    deps.warn({
+      en: `rule ${rule.id} (line ${rule.line}) has matched nothing since ${stale.since}: fix it or remove it`,
+      pt: `a regra ${rule.id} (linha ${rule.line}) não casa com nada desde ${formatDateBr(stale.since)}: corrija-a ou remova-a`,
+    });
   return run.failures() > 0 ? 1 : 0;
 }
 
