@@ -43,6 +43,28 @@ async function ofxFile(path: string, transactions: number): Promise<void> {
   await new Promise((r) => out.end(r));
 }
 
+/** `n` reconciliation rules: n-1 that match no line of ofxFile's (of every kind of condition), the last all. */
+function rulesFile(n: number): string {
+  const kinds = [
+    (i: number) => `{ memo: NAO EXISTE ${i} }`,
+    (i: number) => `{ memo: '/^TARIFA ${i}\\b/i', direction: debit }`,
+    (i: number) => `{ amount: ${i + 1}0000.00..${i + 1}0001.00 }`,
+    (i: number) => `{ direction: credit, day: ${(i % 28) + 1} }`,
+    (i: number) => `{ document: ${String(10_000_000_000 + i * 7919).slice(0, 11)}, memo: PAGAMENTO }`,
+  ];
+  const lines = ['version: 1', 'rules:'];
+  for (let i = 0; i < n - 1; i++) {
+    const match = (kinds[i % kinds.length] as (i: number) => string)(i);
+    lines.push(`  - id: r${i}`, `    match: ${match}`, '    book: { chart_account: 2.4.04 }');
+  }
+  lines.push(
+    '  - id: fornecedores',
+    '    match: { memo: FORNECEDOR, direction: debit }',
+    '    book: { chart_account: 2.4.04 }',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
 /** The baseline: Node's own line reader over the file, counting lines, nothing else. */
 const LINE_READER = `const rl=require('node:readline').createInterface({input:require('node:fs').createReadStream(process.argv[1]),crlfDelay:Infinity});let n=0;rl.on('line',()=>n++);rl.on('close',()=>console.log(n));`;
 
@@ -106,6 +128,16 @@ try {
       const m = measure(cli(file));
       row(`condo ${cli('FILE').slice(1).join(' ')}`, m, base);
       results.push({ size, rssMb: m.rssMb });
+      if (kind === 'OFX' && size === sizes.at(-1)) {
+        // #35 point 4: a 50-rule file over the statement offline, against parsing it alone (the dry-run import):
+        // 49 rules that each look at every line and match none, the last one takes them all (the worst case)
+        const rules = join(dir, 'regras.yaml');
+        await writeFile(rules, rulesFile(50));
+        const r = measure([bin, '--json', 'statements', 'reconcile', file, '--rules', rules, '--dry-run']);
+        console.log(
+          `${'condo statements reconcile FILE --rules (50) --dry-run'.padEnd(50)} ${r.ms.toFixed(0).padStart(7)} ms  x${(r.ms / m.ms).toFixed(2).padStart(5)} of the parse alone (target x1.5)   RSS ${r.rssMb.toFixed(0).padStart(4)} MB`,
+        );
+      }
       await rm(file);
     }
     const [half, full] = results;

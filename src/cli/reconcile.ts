@@ -59,8 +59,12 @@ export function actionText(action: RuleAction): Text {
   return { en: `split: ${shares}`, pt: `dividir: ${shares}` };
 }
 
-/** The lines of a statement file, movements only (balances and scheduled entries are not for rules). */
-export async function* fileLines(
+/**
+ * The movements of a statement file, each handed to `each` as the reader completes it (no line kept, no promise a
+ * line: a 200,000-line file costs little more than reading it); balances and scheduled entries are not for rules.
+ * A file the import would refuse is refused here too, naming its line.
+ */
+export async function readFileLines(
   path: string,
   parseOptions: {
     format?: 'ofx' | 'csv';
@@ -68,35 +72,33 @@ export async function* fileLines(
     dateFormat?: string;
     today: string;
   },
-): AsyncGenerator<RuleLine, { errors: { line: number; message: string }[] }> {
-  const { streamStatementTransactions } = await import('../formats/statement/index.js');
-  const it = streamStatementTransactions(createReadStream(path), parseOptions);
-  for (;;) {
-    const next = await it.next();
-    if (next.done) {
-      const [first] = next.value.errors;
-      // a file the import would refuse is refused here too, naming its line
-      if (first)
-        throw new UsageError({
-          en: `${path}: line ${first.line}: ${first.message}`,
-          pt: `${path}: linha ${first.line}: ${first.message}`,
-        });
-      return { errors: [] };
-    }
-    const t = next.value.transaction;
-    if (t.kind !== 'movement') continue;
-    yield {
-      movementId: null,
-      line: t.line,
-      date: t.date,
-      amountCents: t.amountCents,
-      memo: t.memo,
-      name: t.name,
-      fitid: t.fitid,
-      document: t.checkNumber,
-      bankAccountId: null,
-    };
-  }
+  each: (line: RuleLine) => void,
+): Promise<void> {
+  const { parseStatement } = await import('../formats/statement/index.js');
+  const parsed = await parseStatement(createReadStream(path), {
+    ...parseOptions,
+    keepTransactions: false,
+    onTransaction: (t) => {
+      if (t.kind !== 'movement') return;
+      each({
+        movementId: null,
+        line: t.line,
+        date: t.date,
+        amountCents: t.amountCents,
+        memo: t.memo,
+        name: t.name,
+        fitid: t.fitid,
+        document: t.checkNumber,
+        bankAccountId: null,
+      });
+    },
+  });
+  const [first] = parsed.errors;
+  if (first)
+    throw new UsageError({
+      en: `${path}: line ${first.line}: ${first.message}`,
+      pt: `${path}: linha ${first.line}: ${first.message}`,
+    });
 }
 
 /** Per rule, the lines it takes and their total; the lines none takes. */

@@ -153,7 +153,10 @@ function only(o: Record<string, unknown>, known: readonly string[], at: string, 
     if (!known.includes(k))
       throw new RulesError(
         lineOf(at ? `${at}.${k}` : k),
-        `${k} is not a field here (fields: ${known.join(', ')})`,
+        // `{ amount: -500,00..-0,01 }`: inside braces YAML reads the decimal comma as the next field
+        /^\d/.test(k)
+          ? `${k} is not a field here: inside { } a comma starts the next field, so write the amount with a dot (-500.00) or in quotes ('-500,00')`
+          : `${k} is not a field here (fields: ${known.join(', ')})`,
       );
 }
 
@@ -297,16 +300,57 @@ function decimalTimes(text: string, scale: number): number {
   return Number(int) * scale + Number(frac.padEnd(digits, '0').slice(0, digits) || '0');
 }
 
-/** A line's text for matching, worked out once per line whatever the number of rules. */
-interface Prepared {
-  line: RuleLine;
-  text: string;
-  digits: string;
+/**
+ * A line's text for matching, worked out once per line whatever the number of rules, and only when a rule asks:
+ * most conditions (direction, amount, day) need none of it.
+ */
+class Prepared {
+  private normalized: string | undefined;
+  private numbers: string | undefined;
+  private rawText: string | undefined;
+  constructor(readonly line: RuleLine) {}
+  /** memo and name as written (what a regex reads) */
+  get raw(): string {
+    this.rawText ??= `${this.line.memo ?? ''} ${this.line.name ?? ''}`;
+    return this.rawText;
+  }
+  /** upper case, no accents (what `contains` and a key read) */
+  get text(): string {
+    if (this.normalized === undefined) {
+      const raw = this.raw;
+      // most lines are plain ASCII with single spaces: upper case is all they need
+      this.normalized = !/[^\x21-\x7e ]| {2}/.test(raw) ? raw.toUpperCase().trim() : normalizedLineText(raw);
+    }
+    return this.normalized;
+  }
+  /** every digit the line carries (where a CPF/CNPJ is found) */
+  get digits(): string {
+    if (this.numbers === undefined) {
+      const text = `${this.line.document ?? ''} ${this.raw}`;
+      let out = '';
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 48 && c <= 57) out += text[i];
+      }
+      this.numbers = out;
+    }
+    return this.numbers;
+  }
 }
 
-function prepare(line: RuleLine): Prepared {
-  const text = normalizedLineText(`${line.memo ?? ''} ${line.name ?? ''}`);
-  return { line, text, digits: digitsOnly(`${line.document ?? ''} ${line.memo ?? ''} ${line.name ?? ''}`) };
+/** Whether every condition of the rule holds: the matching loop's own, allocating nothing. */
+function holds(rule: Rule, p: Prepared): boolean {
+  const m = rule.match;
+  const l = p.line;
+  if (m.direction && (m.direction === 'credit') !== l.amountCents > 0) return false;
+  if (m.amount && !within(m.amount, l.amountCents)) return false;
+  if (m.account !== undefined && l.bankAccountId !== null && l.bankAccountId !== m.account) return false;
+  if (m.day && !within(m.day, (l.date.charCodeAt(8) - 48) * 10 + (l.date.charCodeAt(9) - 48))) return false;
+  if (m.memo && !(m.memo.kind === 'contains' ? p.text.includes(m.memo.text) : m.memo.regex.test(p.raw)))
+    return false;
+  if (m.document && !p.digits.includes(m.document)) return false;
+  if (m.key && !p.text.includes(m.key)) return false;
+  return true;
 }
 
 /** Each condition a rule names, in the order they are checked (the cheap ones first): the reason when it fails. */
@@ -336,10 +380,7 @@ function failures(rule: Rule, p: Prepared, all: boolean): string[] {
     if (!within(m.day, day) && fail(`day: ${day} is not ${rangeText(m.day, String)}`)) return failed;
   }
   if (m.memo) {
-    const hit =
-      m.memo.kind === 'contains'
-        ? p.text.includes(m.memo.text)
-        : m.memo.regex.test(`${l.memo ?? ''} ${l.name ?? ''}`);
+    const hit = m.memo.kind === 'contains' ? p.text.includes(m.memo.text) : m.memo.regex.test(p.raw);
     if (
       !hit &&
       fail(
@@ -376,8 +417,8 @@ export interface Verdict {
 
 /** The first rule that matches the line; with `explain`, for a line none matches, the closest and why not. */
 export function judge(rules: readonly Rule[], line: RuleLine, explain = false): Verdict {
-  const p = prepare(line);
-  for (const rule of rules) if (failures(rule, p, false).length === 0) return { rule, closest: null };
+  const p = new Prepared(line);
+  for (const rule of rules) if (holds(rule, p)) return { rule, closest: null };
   if (!explain || rules.length === 0) return { rule: null, closest: null };
   // closest: one whose text conditions (memo, document, key: what names the line) hold, as a person reads "the
   // water rule, but for the day"; then the fewest conditions failed; then the most held

@@ -521,19 +521,24 @@ export async function reconcileStatements(
       en: `${target} is a file: --dry-run shows what the rules make of it offline; to act, import it with --rules`,
       pt: `${target} é um arquivo: --dry-run mostra o que as regras fazem dele sem servidor; para agir, importe-o com --rules`,
     });
-  const { fileLines } = await import('../reconcile.js');
+  const { readFileLines } = await import('../reconcile.js');
   const { judge } = await import('../../domain/statement-rules.js');
   const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
-  const lines = fileLines(target, {
+  const parseOptions = {
     ...(format ? { format } : {}),
     ...(opts.csvColumns ? { csvColumns: parseCsvColumns(opts.csvColumns) } : {}),
     ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
     today: deps.today(),
-  });
-  async function* judged(): AsyncGenerator<Judged> {
-    for await (const line of lines) yield { line, verdict: judge(rules, line, Boolean(opts.explain)) };
-  }
-  await printReconciliation(deps, rules, judged(), opts, target);
+  };
+  const explain = Boolean(opts.explain);
+  await printReconciliation(
+    deps,
+    rules,
+    (each) =>
+      readFileLines(target, parseOptions, (line) => each({ line, verdict: judge(rules, line, explain) })),
+    opts,
+    target,
+  );
   return 0;
 }
 
@@ -568,7 +573,15 @@ async function reconcileAccount(
     }
   }
   const source = `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${month}`;
-  await printReconciliation(deps, rules, noting(), opts, source);
+  await printReconciliation(
+    deps,
+    rules,
+    async (each) => {
+      for await (const j of noting()) each(j);
+    },
+    opts,
+    source,
+  );
   // a rule that has matched nothing for a quarter: the bank changed its words, or the rule is dead
   const { unusedRules } = await import('../reconcile.js');
   const stale = await unusedRules(client, accountId, month, rules, matched);
@@ -669,7 +682,8 @@ async function printJudged(deps: Deps, judged: readonly Judged[], dryRun: boolea
 async function printReconciliation(
   deps: Deps,
   rules: Rule[],
-  items: AsyncIterable<Judged>,
+  /** hands each judged line to `each`, in order */
+  feed: (each: (j: Judged) => void) => Promise<void>,
   opts: ReconcileOptions,
   source: string,
 ): Promise<void> {
@@ -678,12 +692,12 @@ async function printReconciliation(
   const judged: Judged[] = [];
   let done = 0;
   let left = 0;
-  for await (const item of items) {
+  await feed((item) => {
     tally.add(item.line, item.verdict);
     if (item.done && !item.left && !item.failed) done++;
     if (item.left) left++;
     if (opts.explain) judged.push(item);
-  }
+  });
   if (opts.explain) {
     if (deps.format === 'json')
       printJson(

@@ -44,7 +44,8 @@ export function normalizedLineText(text: string): string {
 
 /** Whether the text is a balance's ("strong"), may be one ("weak": SALDO and other words), or is not ("none"). */
 export function balanceText(text: string | null): 'strong' | 'weak' | 'none' {
-  if (!text) return 'none';
+  // most lines do not start with SALDO: said without normalizing them (a line of a 200,000-line file)
+  if (!text || !/^[\s.:*-]*s\s?a\s?l\s?d\s?o/i.test(text)) return 'none';
   const t = normalizedLineText(text);
   if (BALANCE_TEXT.test(t)) return 'strong';
   return /^SALDO\b/.test(t) ? 'weak' : 'none';
@@ -95,11 +96,11 @@ export class StatementLines {
     const text = t.memo ?? t.name;
     const said = balanceText(text);
     // a counterpart: a name that is not the memo again
-    const counterpart =
+    const counterpart = () =>
       t.name !== null && t.memo !== null && normalizedLineText(t.name) !== normalizedLineText(t.memo);
     if (
       said !== 'none' &&
-      !counterpart &&
+      !counterpart() &&
       (said === 'strong' || (this.running !== null && t.amountCents === this.running))
     ) {
       this.takeBalance(t.line, t.date, t.amountCents, text ?? '');
