@@ -37,6 +37,10 @@ export const PT: Readonly<Record<string, string>> = {
   reconciled: 'conciliadas',
   unmatched: 'sem par',
   'Unmatched:': 'Sem par:',
+  'Scheduled (not imported until a later file has them done):':
+    'Agendadas (importadas só quando um arquivo seguinte as trouxer efetivadas):',
+  'By the rules:': 'Pelas regras:',
+  'balance lines': 'linhas de saldo',
   // what the statement readers found (formats/ofx, formats/statement-csv), said whole
   '<STMTTRN> outside a statement (STMTRS or CCSTMTRS)': '<STMTTRN> fora de um extrato (STMTRS ou CCSTMTRS)',
   'OFX header fields are not separated by line breaks':
@@ -322,6 +326,9 @@ export const PT: Readonly<Record<string, string>> = {
  * How a text with a variable part is said: a replacement string ($1...), or a function given the translator (to say
  * a part that is itself a text, such as the reader's finding a summary repeats) and the groups.
  */
+/** `2026-11-03` as a person in Brazil writes it, `03/11/2026` (another text as it is). */
+const brDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : iso);
+
 export type PtReplacement = string | ((say: (text: string) => string, ...groups: string[]) => string);
 
 /** Texts with a variable part. */
@@ -741,15 +748,18 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   ],
   [
     /^"(.*)" (-?R\$ [\d.]+,\d\d) on (\S+) is the balance, not a movement: kept as the statement's opening balance$/,
-    '"$1" $2 em $3 é o saldo, não um lançamento: guardado como saldo inicial do extrato',
+    (_say, text, amount, date) =>
+      `"${text}" ${amount} em ${brDate(date)} é o saldo, não um lançamento: guardado como saldo inicial do extrato`,
   ],
   [
     /^"(.*)" (-?R\$ [\d.]+,\d\d) on (\S+) is the balance, not a movement: kept as the statement's balance$/,
-    '"$1" $2 em $3 é o saldo, não um lançamento: guardado como saldo do extrato',
+    (_say, text, amount, date) =>
+      `"${text}" ${amount} em ${brDate(date)} é o saldo, não um lançamento: guardado como saldo do extrato`,
   ],
   [
     /^"(.*)" (-?R\$ [\d.]+,\d\d) on (\S+) is the balance, not a movement; but the balance on line (\d+) and the movements between make (-?R\$ [\d.]+,\d\d)$/,
-    '"$1" $2 em $3 é o saldo, não um lançamento; mas o saldo da linha $4 e os lançamentos entre eles dão $5',
+    (_say, text, amount, date, line, made) =>
+      `"${text}" ${amount} em ${brDate(date)} é o saldo, não um lançamento; mas o saldo da linha ${line} e os lançamentos entre eles dão ${made}`,
   ],
   [
     /^"(.*)" (-?R\$ [\d.]+,\d\d) is the balance, not a movement: kept as the statement's (opening )?balance$/,
@@ -765,15 +775,18 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   ],
   [
     /^(\S+) (-?R\$ [\d.]+,\d\d) "(.*)" is dated after the statement's end \((\S+)\): scheduled, not imported until a later file carries it as done$/,
-    '$1 $2 "$3" tem data depois do fim do extrato ($4): agendado, não importado até um arquivo seguinte trazê-lo efetivado',
+    (_say, date, amount, memo, end) =>
+      `${brDate(date)} ${amount} "${memo}" tem data depois do fim do extrato (${brDate(end)}): agendado, importado só quando um arquivo seguinte o trouxer efetivado`,
   ],
   [
     /^(\S+) (-?R\$ [\d.]+,\d\d) "(.*)" is dated after today \((\S+)\): scheduled, not imported until a later file carries it as done$/,
-    '$1 $2 "$3" tem data depois de hoje ($4): agendado, não importado até um arquivo seguinte trazê-lo efetivado',
+    (_say, date, amount, memo, today) =>
+      `${brDate(date)} ${amount} "${memo}" tem data depois de hoje (${brDate(today)}): agendado, importado só quando um arquivo seguinte o trouxer efetivado`,
   ],
   [
     /^(\S+) (-?R\$ [\d.]+,\d\d) "(.*)" is dated after the day the bank wrote the file \((\S+)\): scheduled, not imported until a later file carries it as done$/,
-    '$1 $2 "$3" tem data depois do dia em que o banco gerou o arquivo ($4): agendado, não importado até um arquivo seguinte trazê-lo efetivado',
+    (_say, date, amount, memo, written) =>
+      `${brDate(date)} ${amount} "${memo}" tem data depois do dia em que o banco gerou o arquivo (${brDate(written)}): agendado, importado só quando um arquivo seguinte o trouxer efetivado`,
   ],
   [/^columns (.+) and (.+): both empty$/, 'colunas $1 e $2: as duas vazias'],
   // the sandbox's 404s: what was not found

@@ -411,7 +411,7 @@ function rangeText(r: Range, say: (n: number) => string): string {
 export interface Verdict {
   /** the rule that acts on the line (the first that matches) */
   rule: Rule | null;
-  /** for a line no rule matches: the rule that came closest and the condition that failed first */
+  /** for a line no rule matches: the rule that came closest (one of its conditions held) and the one that failed */
   closest: { rule: Rule; failed: string } | null;
 }
 
@@ -434,7 +434,11 @@ export function judge(rules: readonly Rule[], line: RuleLine, explain = false): 
         (failed.length < best.failed.length || (failed.length === best.failed.length && held > best.held)));
     if (closer) best = { rule, failed, named, held };
   }
-  return { rule: null, closest: best ? { rule: best.rule, failed: best.failed[0] as string } : null };
+  // a rule none of whose conditions holds is not close to anything: no closest then
+  return {
+    rule: null,
+    closest: best && best.held > 0 ? { rule: best.rule, failed: best.failed[0] as string } : null,
+  };
 }
 
 /** A split's amounts: each share of the line's amount in cents, the last taking what rounding leaves. */

@@ -865,7 +865,73 @@ async function statementChapter(story: Story): Promise<Json | undefined> {
     },
     ['statements', 'import', ofx, '--account', String(paymentAccount?.id)],
   );
+  await rulesSteps(story);
   return paymentAccount;
+}
+
+/**
+ * The firm's reconciliation rules, a file in its repository (#35), the same as README's example: bank fees booked,
+ * a resident's PIX settling their invoice by the CPF it names, the water bill split.
+ */
+export const DEMO_RULES = `# conciliacao.yaml: the firm's reconciliation rules, reviewed like code
+version: 1
+rules:
+  - id: tarifas
+    match:
+      memo: TARIFA
+      direction: debit
+      amount: -500,00..-0,01
+    book:
+      chart_account: 2.4.04
+      description: Tarifas bancárias
+  - id: pix-moradores
+    match: { direction: credit, memo: PIX RECEBIDO }
+    settle_invoice: { by: payer_document }
+  - id: agua
+    match: { memo: SANEAMENTO }
+    split:
+      - { chart_account: 2.2.02, share: 70% }
+      - { chart_account: 2.3.05, share: 30% }
+`;
+
+/** A bank's file with its quirks, the rules reviewed offline with --explain, then run by the night's import. */
+async function rulesSteps(story: Story): Promise<void> {
+  const { deps, io, s, root } = story;
+  const rules = join(root, 'conciliacao.yaml');
+  await writeFile(rules, DEMO_RULES);
+  writeLine(
+    io.stdout,
+    wrapMessage(
+      io,
+      deps.t({
+        en: `\nThe firm's reconciliation rules are a file in its repository, reviewed like code: ${rules}`,
+        pt: `\nAs regras de conciliação da administradora são um arquivo no repositório dela, revisado como código: ${rules}`,
+      }),
+      io.stdout,
+    ),
+  );
+  const bb = join(root, `extrato-bb-${deps.today().slice(0, 7)}.ofx`);
+  await s.show(
+    {
+      en: "The bank's file as some banks write it: balance lines, two fees under one FITID, a resident's PIX, a bill scheduled",
+      pt: 'O arquivo como alguns bancos escrevem: linhas de saldo, duas tarifas com um FITID, um PIX de morador, uma conta agendada',
+    },
+    ['sandbox', 'statement', '--data-dir', join(root, 'sandbox'), '--bank-shapes', '-O', bb],
+  );
+  await s.show(
+    {
+      en: 'Review the rules offline: each line, the rule that takes it, or the closest and why not',
+      pt: 'Revisar as regras sem servidor: cada linha, a regra que a pega, ou a mais próxima e por que não',
+    },
+    ['statements', 'reconcile', bb, '--rules', rules, '--dry-run', '--explain'],
+  );
+  await s.show(
+    {
+      en: 'The night’s import with the rules: every line counted once, the rules book and settle what they can',
+      pt: 'A importação da noite com as regras: cada linha contada uma vez, as regras lançam e baixam o que podem',
+    },
+    ['statements', 'import', bb, '--rules', rules],
+  );
 }
 
 /** Receivables: a month's fees by boleto and PIX, issued, and who is behind. */

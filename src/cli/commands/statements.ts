@@ -140,7 +140,7 @@ function printLocalSummary(
   if (lines.balance_lines > 0 || lines.scheduled > 0)
     line({
       en: `  and ${lines.balance_lines} balance line(s), not movements; of the transactions, ${lines.scheduled} scheduled, not imported until a later file has them done`,
-      pt: `  e ${lines.balance_lines} linha(s) de saldo, não lançamentos; das transações, ${lines.scheduled} agendada(s), não importada(s) até um arquivo seguinte trazê-las efetivadas`,
+      pt: `  e ${lines.balance_lines} linha(s) de saldo, não lançamentos; das transações, ${lines.scheduled} agendada(s), importada(s) só quando um arquivo seguinte as trouxer efetivadas`,
     });
   for (const w of s.warnings) deps.warn(atLine(deps.t, w.line, w.message));
 }
@@ -159,7 +159,11 @@ function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): P
     'unmatched',
   ] as const;
   if (deps.format === 'table')
-    writeLine(deps.io.stdout, `${fileLead(r)}${counts.map((k) => `${deps.t(k)} ${r[k]}`).join(', ')}`);
+    writeLine(
+      deps.io.stdout,
+      // a person reads words; the tsv below keeps the field names
+      `${fileLead(r)}${counts.map((k) => `${deps.t(k.replace('_', ' '))} ${r[k]}`).join(', ')}`,
+    );
   else {
     printLabelTsv(deps, r);
     for (const k of counts) writeLine(deps.io.stdout, `${k}\t${r[k]}`);
