@@ -160,3 +160,48 @@ describe('matching', () => {
     expect(payerDocuments(line({ memo: 'PIX RECEBIDO - REMETENTE NAO IDENTIFICADO' }))).toEqual([]);
   });
 });
+
+describe('against a server without the extensions', () => {
+  test('an entry the server refuses for statement_line_id and rule_id alone is sent without them, the reference in its description', async () => {
+    const { RuleActions } = await import('../../../src/cli/reconcile.js');
+    const { ValidationError } = await import('../../../src/domain/errors.js');
+    const sent: { body: Record<string, unknown>; key: string | undefined }[] = [];
+    // a client of another server: its chart of accounts, and an entry call that knows no extension field
+    const client = {
+      chartOfAccounts: {
+        list: async () => [
+          { id: 33, code: '2.4.04' },
+          { id: 20, code: '2.2.02' },
+          { id: 6, code: '1.1.04' },
+        ],
+      },
+      suppliers: { list: async () => [] },
+      accountEntries: {
+        create: async (body: Record<string, unknown>, o: { idempotencyKey?: string }) => {
+          sent.push({ body, key: o.idempotencyKey });
+          if ('statement_line_id' in body || 'rule_id' in body)
+            throw new ValidationError('the request has invalid fields', {
+              status: 422,
+              fields: { statement_line_id: ['is not a field'], rule_id: ['is not a field'] },
+            });
+          return { id: 7 };
+        },
+      },
+    };
+    const { rules } = await loadRules(await rulesFile(GOOD));
+    const actions = new RuleActions(client as never, 1);
+    await actions.check(rules);
+    const done = await actions.apply(rules[0]!, line({ movementId: '01M8CRYAD9DH9SS8GDSW0W3DJG', line: 70 }));
+    expect(done).toEqual({ en: 'entry 7', pt: 'lançamento 7' });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body).toMatchObject({
+      chart_of_accounts_id: 33,
+      amount: 89.5,
+      description: 'Tarifas bancárias [regra tarifas; extrato linha 70 FITID F1]',
+    });
+    expect(sent[1]?.body).not.toHaveProperty('statement_line_id');
+    // the second line goes straight to the plain form: the server was asked once
+    await actions.apply(rules[0]!, line({ movementId: '01M8CRYAD9DH9SS8GDSW0W3DJH', line: 84 }));
+    expect(sent).toHaveLength(3);
+  });
+});
