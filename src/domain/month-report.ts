@@ -44,28 +44,33 @@ export interface BalanceRow {
 
 /**
  * Each account's balance at the start and the end of a month, worked back from today's balance: the end is
- * today's balance less what moved after the month, the start is the end less what moved in it. `entries` are the
- * settled entries from the month's first day on (later months included).
+ * today's balance less what moved after the month, the start is the end less what moved in it. What moved is
+ * the settled entries from the month's first day on (later months included) and the statement movements no entry
+ * accounts for (DECISIONS.md: the bank moved that money, and the balance counts it), from that day on too.
  */
 export function monthBalances(
   month: string,
   accounts: readonly { id: number; name?: unknown; current_balance?: unknown }[],
   entries: readonly { type: string; bank_account_id?: number | null; amount: unknown; paid_at?: unknown }[],
+  unmatched: readonly { bank_account_id: number; amount_cents: number; date: string }[] = [],
 ): BalanceRow[] {
   return accounts.map((a) => {
     let after = 0;
     let inCents = 0;
     let outCents = 0;
-    for (const e of entries) {
-      if (e.bank_account_id !== a.id || typeof e.paid_at !== 'string') continue;
-      const signed = e.type === 'revenue' ? centsOf(e.amount) : -centsOf(e.amount);
-      const paidMonth = e.paid_at.slice(0, 7);
-      if (paidMonth > month) after += signed;
-      else if (paidMonth === month) {
+    const moved = (signed: number, when: string) => {
+      const inMonth = when.slice(0, 7);
+      if (inMonth > month) after += signed;
+      else if (inMonth === month) {
         if (signed >= 0) inCents += signed;
         else outCents -= signed;
       }
+    };
+    for (const e of entries) {
+      if (e.bank_account_id !== a.id || typeof e.paid_at !== 'string') continue;
+      moved(e.type === 'revenue' ? centsOf(e.amount) : -centsOf(e.amount), e.paid_at);
     }
+    for (const m of unmatched) if (m.bank_account_id === a.id) moved(m.amount_cents, m.date);
     const endCents = centsOf(a.current_balance) - after;
     return {
       bank_account_id: a.id,

@@ -1,7 +1,9 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/dates.js';
 import { buildBoleto } from '../../src/formats/boleto/index.js';
+import { buildStatementOfx } from '../../src/sandbox/index.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /**
@@ -90,4 +92,41 @@ test("the month's rejections are the returns' rejections; those corrected since 
   const firm = await s.condo.json('--all-profiles report month');
   const ours = firm.find((c: any) => c.condominium === 'residencial-jardim-botanico');
   expect(ours.rows[0].rejected).toHaveLength(2);
+});
+
+test("the month's balances count the statement's movements no entry accounts for, as the account's balance does", async () => {
+  interface Balance {
+    bank_account_id: number;
+    start_cents: number;
+    in_cents: number;
+    out_cents: number;
+    end_cents: number;
+  }
+  const balanceOf = (r: { balances: Balance[] }) =>
+    r.balances.find((b) => b.bank_account_id === 1) as Balance;
+  const before = balanceOf(await s.condo.json(['report', 'month', month]));
+  // the bank's fee and a credit nobody recorded: they move the account's balance (DECISIONS.md)
+  const file = join(s.condo.configDir, 'extrato-sem-par.ofx');
+  await writeFile(
+    file,
+    buildStatementOfx({
+      bankCode: '341',
+      agency: '0350',
+      account: '12345-1',
+      start: today,
+      end: today,
+      transactions: [
+        { fitid: 'NOPAR-1', date: today, amountCents: -8950, memo: 'TARIFA AVULSA' },
+        { fitid: 'NOPAR-2', date: today, amountCents: 35000, memo: 'CREDITO NAO IDENTIFICADO' },
+      ],
+    }),
+  );
+  expect((await s.condo.json(['statements', 'import', file])).unmatched).toBe(2);
+  const after = balanceOf(await s.condo.json(['report', 'month', month]));
+  const account = (await s.condo.json('bank-accounts list')).find((a: { id: number }) => a.id === 1);
+  // the month ends at the bank's balance, and began where it began: the money moved in the month
+  expect(after.end_cents).toBe(Math.round(account.current_balance * 100));
+  expect(after.start_cents).toBe(before.start_cents);
+  expect(after.in_cents - before.in_cents).toBe(35000);
+  expect(after.out_cents - before.out_cents).toBe(8950);
 });

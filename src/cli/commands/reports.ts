@@ -1,10 +1,11 @@
-import type { DefaulterRow, MonetaryIndex, Payable } from '../../client/index.js';
+import type { Client, DefaulterRow, MonetaryIndex, Payable, StatementRecord } from '../../client/index.js';
 import { todayIn } from '../../domain/dates.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import { groupTotals, monthBalances, PAID_GROUPS } from '../../domain/month-report.js';
 import { displayState } from '../../domain/payables.js';
 import { explainReturnCode, returnCode } from '../../formats/cnab240/explain.js';
 import type { Deps } from '../context.js';
+import { ifServed } from '../extension.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
@@ -338,7 +339,12 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
         days_overdue: Number(r.days_overdue ?? 0),
       })),
     },
-    balances: monthBalances(month, [...accounts], [...entries]).map((b) => ({
+    balances: monthBalances(
+      month,
+      [...accounts],
+      [...entries],
+      await unmatchedSince(client, `${month}-01`),
+    ).map((b) => ({
       bank_account_id: b.bank_account_id,
       name: b.name,
       start_cents: b.startCents,
@@ -347,6 +353,34 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
       end_cents: b.endCents,
     })),
   };
+}
+
+/**
+ * The statement movements no entry accounts for, dated on or after `from`, per bank account: from the imports that
+ * reach that day (`statements list|show`, an extension of condo's sandbox; none on a server without it), each
+ * once. A server lists at most 500 an import.
+ */
+async function unmatchedSince(
+  client: Client,
+  from: string,
+): Promise<{ bank_account_id: number; amount_cents: number; date: string }[]> {
+  const imports: readonly StatementRecord[] = await ifServed(
+    async () => [...(await client.statements.list({}, { all: true }))],
+    [],
+  );
+  const reaching = [...imports].filter((i) => !i.period?.end || i.period.end >= from);
+  const seen = new Map<string, { bank_account_id: number; amount_cents: number; date: string }>();
+  for (const imp of reaching) {
+    const detail = await client.statements.get(String(imp.statement_id));
+    for (const m of detail.unmatched_transactions ?? [])
+      if (m.date >= from && !seen.has(m.movement_id))
+        seen.set(m.movement_id, {
+          bank_account_id: Number(imp.bank_account_id),
+          amount_cents: m.amount_cents,
+          date: m.date,
+        });
+  }
+  return [...seen.values()];
 }
 
 const toGroup = (g: { name: string; count: number; totalCents: number }): Group => ({
