@@ -37,6 +37,8 @@ export interface Profile {
   policy?: string;
   /** The firm's reconciliation rules file (#35): `statements reconcile` and `import --rules` read it. */
   rules?: string;
+  /** The administradora's name, on the month's document (#36). */
+  administradora?: string;
 }
 
 export interface StoredToken {
@@ -63,6 +65,7 @@ export const PROFILE_KEYS = [
   'dda_files',
   'policy',
   'rules',
+  'administradora',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

@@ -82,3 +82,37 @@ export function monthBalances(
     };
   });
 }
+
+/** One day's closing balance of an account. */
+export interface DayBalance {
+  date: string;
+  endCents: number;
+}
+
+/**
+ * An account's balance at the end of each day of the month (to `lastDay`: today in the current month), worked back
+ * from the month's end balance by what moved each day: the entries and the unmatched movements, as monthBalances.
+ * The first day's start is the month's start balance.
+ */
+export function dailyBalances(
+  month: string,
+  lastDay: string,
+  endCents: number,
+  moves: readonly { date: string; signedCents: number }[],
+): DayBalance[] {
+  const byDay = new Map<string, number>();
+  for (const m of moves)
+    if (m.date.startsWith(month)) byDay.set(m.date, (byDay.get(m.date) ?? 0) + m.signedCents);
+  const days: DayBalance[] = [];
+  let balance = endCents;
+  // from the month's last calendar day back (what moved after `lastDay` is in the end balance too): each day's
+  // end, then what moved on it comes off for the day before; only the days to `lastDay` are told
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  for (let d = daysInMonth; d >= 1; d--) {
+    const date = `${month}-${String(d).padStart(2, '0')}`;
+    if (date <= lastDay) days.push({ date, endCents: balance });
+    balance -= byDay.get(date) ?? 0;
+  }
+  return days.reverse();
+}

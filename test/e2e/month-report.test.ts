@@ -130,3 +130,51 @@ test("the month's balances count the statement's movements no entry accounts for
   expect(after.in_cents - before.in_cents).toBe(35000);
   expect(after.out_cents - before.out_cents).toBe(8950);
 });
+
+test('the JSON holds what the month’s document prints: the cover, each payment, twelve months, the balance day by day', async () => {
+  await s.condo.ok(['config', 'set', 'administradora', 'Paulista Administração de Condomínios']);
+  const r = await s.condo.json(['report', 'month', month]);
+  const condominium = await s.condo.json(['api', 'GET', '/api/v1/condominiums/residencial-jardim-botanico']);
+  expect(r.cover).toEqual({
+    name: condominium.data.name,
+    document: condominium.data.document,
+    month,
+    administradora: 'Paulista Administração de Condomínios',
+    issued_on: today,
+  });
+  // each payment, and they add up to what was paid
+  expect(r.payments.length).toBe(r.paid.payments);
+  expect(r.payments.reduce((n: number, p: { amount_cents: number }) => n + p.amount_cents, 0)).toBe(
+    r.paid.total_cents,
+  );
+  const byBatch = r.payments.filter((p: { batch_id: string | null }) => p.batch_id);
+  expect(byBatch.length).toBeGreaterThan(0);
+  for (const p of byBatch) {
+    expect(p.forma).toMatch(/^(pix|ted|boleto|doc|credito_conta|tributo|concessionaria)/);
+    expect(p.document).toMatch(/^\d{11}$|^\d{14}$|[./-]/);
+  }
+  // twelve months, this one last, its sums the month's
+  expect(r.months).toHaveLength(12);
+  expect(r.months.at(-1)).toEqual({
+    month,
+    revenue_cents: r.revenue.total_cents,
+    expense_cents: r.paid.total_cents,
+  });
+  // each day of the month to today; today's balance is the month's end but for what is dated later in the month
+  // (a batch paid on the next business day is in the ledger already)
+  for (const b of r.balances) {
+    expect(b.days.map((d: { date: string }) => d.date)).toEqual(
+      Array.from(
+        { length: Number(today.slice(8, 10)) },
+        (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`,
+      ),
+    );
+    const later = r.payments
+      .filter(
+        (p: { date: string; bank_account_id: number }) =>
+          p.date > today && p.bank_account_id === b.bank_account_id,
+      )
+      .reduce((n: number, p: { amount_cents: number }) => n + p.amount_cents, 0);
+    expect(b.days.at(-1).end_cents).toBe(b.end_cents + later);
+  }
+});

@@ -1,7 +1,8 @@
 import type { Client, DefaulterRow, MonetaryIndex, Payable, StatementRecord } from '../../client/index.js';
-import { todayIn } from '../../domain/dates.js';
+import { addMonthsClamped, todayIn } from '../../domain/dates.js';
+import { monthlyTotals } from '../../domain/ledger.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
-import { groupTotals, monthBalances, PAID_GROUPS } from '../../domain/month-report.js';
+import { dailyBalances, groupTotals, monthBalances, PAID_GROUPS } from '../../domain/month-report.js';
 import { displayState } from '../../domain/payables.js';
 import { explainReturnCode, returnCode } from '../../formats/cnab240/explain.js';
 import type { Deps } from '../context.js';
@@ -178,7 +179,31 @@ export interface MonthReport {
     in_cents: number;
     out_cents: number;
     end_cents: number;
+    days: { date: string; end_cents: number }[];
   }[];
+  /** #36: the document's cover (the condominium's name and CNPJ from the server; the administradora from config) */
+  cover: {
+    name: string;
+    document: string | null;
+    month: string;
+    administradora: string | null;
+    issued_on: string;
+  };
+  /** #36: each payment of the month: to whom (and their CPF/CNPJ), for what, how, and in which batch */
+  payments: {
+    date: string;
+    payee: string;
+    document: string | null;
+    description: string;
+    chart_account: string;
+    forma: string | null;
+    amount_cents: number;
+    bank_account_id: number | null;
+    batch_id: string | null;
+    payable_id: string | null;
+  }[];
+  /** #36: twelve months of revenue and expense, the report's month the last */
+  months: { month: string; revenue_cents: number; expense_cents: number }[];
 }
 type Group = { name: string; count: number; total_cents: number };
 /** A payable the bank refused, with its code and reason. */
@@ -236,7 +261,8 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
   // the payables due by the month's end and those pending now (the still rejected), not every payable ever made
   const [entries, suppliers, chart, accounts, dueByEnd, pendingNow, defaulters, returned, creds] =
     await Promise.all([
-      client.accountEntries.list({ from: `${month}-01` }, { all: true }),
+      // twelve months back: the 12-month chart; the month's own sums filter these
+      client.accountEntries.list({ from: addMonthsClamped(`${month}-01`, -11) }, { all: true }),
       client.suppliers.list().catch(() => []),
       client.chartOfAccounts.list(),
       client.bankAccounts.list(),
@@ -247,6 +273,30 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
       deps.credentials(),
     ]);
   const supplierName = new Map<number, string>([...suppliers].map((x) => [x.id, String(x.name ?? '')]));
+  const supplierDocument = new Map<number, string>(
+    [...suppliers].flatMap((x) => (x.document ? [[x.id, String(x.document)] as [number, string]] : [])),
+  );
+  const [condominium, paidPayablesList, unmatched, administradora] = await Promise.all([
+    client.condominiums.get().catch(() => undefined),
+    client.payables.list({ state: 'paid' }, { all: true }),
+    unmatchedSince(client, `${month}-01`),
+    deps
+      .config()
+      .then((c) => c.profile(creds.profileName ?? '')?.administradora)
+      .catch(() => undefined),
+  ]);
+  const paidPayables = new Map([...paidPayablesList].map((p) => [p.public_id, p]));
+  const movesOf = (accountId: number) => [
+    ...[...entries]
+      .filter((e) => e.bank_account_id === accountId && typeof e.paid_at === 'string')
+      .map((e) => ({
+        date: String(e.paid_at),
+        signedCents: e.type === 'revenue' ? centsOf(e.amount) : -centsOf(e.amount),
+      })),
+    ...unmatched
+      .filter((m) => m.bank_account_id === accountId)
+      .map((m) => ({ date: m.date, signedCents: m.amount_cents })),
+  ];
   const chartName = new Map([...chart].map((a) => [a.id, `${a.code ?? ''} ${a.name ?? ''}`.trim()]));
   const inMonth = [...entries].filter((e) => typeof e.paid_at === 'string' && e.paid_at.startsWith(month));
   const paid = inMonth.filter((e) => e.type === 'expense');
@@ -339,18 +389,56 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
         days_overdue: Number(r.days_overdue ?? 0),
       })),
     },
-    balances: monthBalances(
-      month,
-      [...accounts],
-      [...entries],
-      await unmatchedSince(client, `${month}-01`),
-    ).map((b) => ({
+    balances: monthBalances(month, [...accounts], [...entries], unmatched).map((b) => ({
       bank_account_id: b.bank_account_id,
       name: b.name,
       start_cents: b.startCents,
       in_cents: b.inCents,
       out_cents: b.outCents,
       end_cents: b.endCents,
+      // #36: each day's closing balance, for the chart of the balance over the month
+      days: dailyBalances(month, last < today ? last : today, b.endCents, movesOf(b.bank_account_id)).map(
+        (d) => ({
+          date: d.date,
+          end_cents: d.endCents,
+        }),
+      ),
+    })),
+    // #36: what the document prints besides the sums
+    cover: {
+      name: String(condominium?.name ?? creds.condominium),
+      document: condominium?.document ? String(condominium.document) : null,
+      month,
+      administradora: administradora ?? null,
+      issued_on: today,
+    },
+    payments: paid
+      .map((e) => {
+        const payable = typeof e.payable_id === 'string' ? paidPayables.get(e.payable_id) : undefined;
+        const supplierId = typeof e.supplier_id === 'number' ? e.supplier_id : payable?.supplier_id;
+        return {
+          date: String(e.paid_at),
+          payee: entryPayee(e),
+          document: (typeof supplierId === 'number' ? supplierDocument.get(supplierId) : undefined) ?? null,
+          description: String(e.description ?? ''),
+          chart_account: chartName.get(e.chart_of_accounts_id) ?? `#${e.chart_of_accounts_id}`,
+          forma: payable?.forma_pagamento
+            ? String(payable.forma_pagamento)
+            : e.payment_method
+              ? String(e.payment_method)
+              : null,
+          amount_cents: centsOf(e.amount),
+          bank_account_id: typeof e.bank_account_id === 'number' ? e.bank_account_id : null,
+          batch_id: payable?.batch_id ? String(payable.batch_id) : null,
+          payable_id: typeof e.payable_id === 'string' ? e.payable_id : null,
+        };
+      })
+      .sort((a, b) => a.date.localeCompare(b.date) || a.payee.localeCompare(b.payee)),
+    // #36: twelve months of revenue and expense, this one the last
+    months: monthlyTotals([...entries], addMonthsClamped(`${month}-01`, -11).slice(0, 7), month).map((m) => ({
+      month: m.month,
+      revenue_cents: m.revenueCents,
+      expense_cents: m.expenseCents,
     })),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { groupTotals, monthBalances } from '../../../src/domain/month-report.js';
+import { dailyBalances, groupTotals, monthBalances } from '../../../src/domain/month-report.js';
 
 describe('the month report sums', () => {
   test('groups by key, largest first, names from the first item of each', () => {
@@ -55,4 +55,22 @@ describe('the month report sums', () => {
       },
     ]);
   });
+});
+
+test('the balance day by day: worked back from the month’s end, what is dated after the last day told included', () => {
+  const moves = [
+    { date: '2026-11-02', signedCents: -10_000 },
+    { date: '2026-11-02', signedCents: 2_500 },
+    { date: '2026-11-04', signedCents: 40_000 },
+    // dated after the last day told (tomorrow): in the month's end, not in today's
+    { date: '2026-11-06', signedCents: -5_000 },
+    { date: '2026-10-30', signedCents: 99_999 },
+  ];
+  expect(dailyBalances('2026-11', '2026-11-05', 100_000, moves)).toEqual([
+    { date: '2026-11-01', endCents: 72_500 },
+    { date: '2026-11-02', endCents: 65_000 },
+    { date: '2026-11-03', endCents: 65_000 },
+    { date: '2026-11-04', endCents: 105_000 },
+    { date: '2026-11-05', endCents: 105_000 },
+  ]);
 });
