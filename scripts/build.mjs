@@ -84,6 +84,9 @@ await cp('src/sandbox/db/migrations', 'dist/chunks/migrations', {
 });
 // and its background checkpointer, a worker thread's plain module (src/sandbox/db/checkpoints.ts)
 await cp('src/sandbox/db/checkpointer.mjs', 'dist/chunks/checkpointer.mjs');
+// The month's document embeds a font with every Portuguese glyph (#36, src/cli/month-document.ts): DejaVu Sans, its
+// licence beside it; found beside the chunks as the migrations are.
+await cp('assets/fonts', 'dist/chunks/fonts', { recursive: true });
 
 // The help books: every command's --help page in each language, one file each, and the completion table, read off
 // the command tree now so that asking for help or pressing TAB loads neither commander nor any verb

@@ -1,7 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/dates.js';
+import { formatReais } from '../../src/domain/money.js';
 import { buildBoleto } from '../../src/formats/boleto/index.js';
 import { buildStatementOfx } from '../../src/sandbox/index.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
@@ -178,3 +179,56 @@ test('the JSON holds what the month’s document prints: the cover, each payment
     expect(b.days.at(-1).end_cents).toBe(b.end_cents + later);
   }
 });
+
+test('report month --pdf: one A4 document in Portuguese, fonts embedded, every figure the JSON’s', async () => {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const file = join(s.condo.configDir, `prestacao-${month}.pdf`);
+  const written = await s.condo.run(['report', 'month', month, '--pdf', file]);
+  expect(written.exitCode, written.stderr).toBe(0);
+  expect(written.stdout.trim()).toBe(file);
+  const r = await s.condo.json(['report', 'month', month]);
+  const bytes = await readFile(file);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // the font travels with the file: a TrueType subset of DejaVu Sans, every Portuguese glyph
+  const raw = bytes.toString('latin1');
+  expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/);
+  expect(raw).toContain('/FontFile2');
+  // read back by another reader (pdf.js, through unpdf): every total, every payee, the month, each page numbered
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { totalPages, text } = await extractText(pdf, { mergePages: false });
+  const all = text.join('\n').replace(/\s+/g, ' ');
+  expect(all).toContain('Novembro de'.replace('Novembro', monthNamePt(month)));
+  expect(all).toContain(r.cover.name);
+  for (const cents of [r.revenue.total_cents, r.paid.total_cents, r.defaulters.outstanding_cents])
+    expect(all).toContain(formatReais(cents));
+  for (const b of r.balances) {
+    expect(all).toContain(formatReais(b.start_cents));
+    expect(all).toContain(formatReais(b.end_cents));
+  }
+  for (const p of r.payments) expect(all).toContain(p.payee === '(no payee)' ? p.description : p.payee);
+  for (const x of r.pending) expect(all).toContain(x.payee);
+  text.forEach((page: string, i: number) => expect(page).toContain(`página ${i + 1} de ${totalPages}`));
+  // the 12-month chart's bars are labelled with the JSON's figures
+  const chartPage = text.find((t: string) => t.includes('últimos 12 meses')) ?? '';
+  for (const m of r.months)
+    for (const cents of [m.revenue_cents, m.expense_cents])
+      expect(chartPage).toContain(formatReais(Math.round(cents / 100) * 100).replace(/,00$/, ''));
+});
+
+function monthNamePt(m: string): string {
+  const names = [
+    'Janeiro',
+    'Fevereiro',
+    'Março',
+    'Abril',
+    'Maio',
+    'Junho',
+    'Julho',
+    'Agosto',
+    'Setembro',
+    'Outubro',
+    'Novembro',
+    'Dezembro',
+  ];
+  return names[Number(m.slice(5, 7)) - 1] as string;
+}

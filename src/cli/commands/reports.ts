@@ -1,5 +1,6 @@
 import type { Client, DefaulterRow, MonetaryIndex, Payable, StatementRecord } from '../../client/index.js';
 import { addMonthsClamped, todayIn } from '../../domain/dates.js';
+import { UsageError } from '../../domain/errors.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import { dailyBalances, groupTotals, monthBalances, PAID_GROUPS } from '../../domain/month-report.js';
@@ -555,9 +556,28 @@ const FIRM_COLUMNS: Column<MonthReport>[] = [
  * one flat table (section, item, detail, count, amount) for the council's spreadsheet. Over a firm's profiles,
  * one row per condominium.
  */
-export async function reportMonth(deps: Deps, monthArg: string | undefined): Promise<number> {
+export async function reportMonth(
+  deps: Deps,
+  monthArg: string | undefined,
+  opts: { pdf?: string } = {},
+): Promise<number> {
   const month = monthFlag('MONTH', monthArg ?? deps.today().slice(0, 7));
+  if (opts.pdf && deps.collect)
+    throw new UsageError({
+      en: '--pdf: one condominium at a time for now (--profile NAME); a firm-wide run is to come',
+      pt: '--pdf: um condomínio por vez por enquanto (--profile NOME); a execução da administradora inteira ainda vem',
+    });
   const report = await monthReport(deps, month);
+  if (opts.pdf) {
+    const { writeMonthPdf } = await import('../month-document.js');
+    await writeMonthPdf(report, opts.pdf);
+    writeLine(deps.io.stdout, opts.pdf);
+    deps.info({
+      en: `the month's document (${report.cover.name}, ${month}) is in ${opts.pdf}`,
+      pt: `o documento do mês (${report.cover.name}, ${month}) está em ${opts.pdf}`,
+    });
+    return 0;
+  }
   if (deps.collect) {
     await printList(deps, [report], FIRM_COLUMNS);
     return 0;

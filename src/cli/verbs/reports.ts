@@ -11,13 +11,24 @@ export const commands = [
         en: "a condominium's month for its council: paid, rejected, to pay, revenue, defaulters, balances",
         pt: 'o mês de um condomínio para o conselho: pago, rejeitado, a pagar, receita, inadimplentes, saldos',
       },
+      flags: [
+        {
+          flag: '--pdf <file>',
+          help: {
+            en: 'the month as a document to sign: an A4 PDF in Portuguese (prestação de contas)',
+            pt: 'o mês como documento para assinar: um PDF A4 em português (prestação de contas)',
+          },
+        },
+      ],
       examples: [
         'condo report month 2026-11',
+        'condo report month 2026-11 --pdf prestacao-2026-11.pdf',
         'condo -o csv --excel report month 2026-11 > conselho-2026-11.csv',
         'condo --all-profiles report month 2026-11   # one row per condominium',
       ],
       across: 'read',
-      run: async (deps, { args: [month] }) => (await handlers()).reportMonth(deps, month),
+      run: async (deps, { args: [month], opts }) =>
+        (await handlers()).reportMonth(deps, month, declared(opts)),
     }),
     verb({
       name: 'paid',

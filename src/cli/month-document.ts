@@ -1,0 +1,568 @@
+/**
+ * The month as a document (#36): the prestação de contas the síndico signs and the council reviews, one A4 PDF in
+ * Portuguese rendered from `report month --json`'s model and nothing else, so every figure it prints is the
+ * JSON's. pdfkit lays it out (loaded only for --pdf); DejaVu Sans is embedded for every Portuguese glyph; the
+ * charts are drawn with pdfkit's own lines and rectangles (docs/DECISIONS.md: vega-lite measured at 0.35 s to load
+ * and ~85 ms a chart rendered and embedded, against a few milliseconds drawn). Numbers as Brazil writes them.
+ */
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatDateBr } from '../domain/dates.js';
+import { formatDocument } from '../domain/documents.js';
+import { formatReais } from '../domain/money.js';
+import type { MonthReport } from './commands/reports.js';
+
+type Doc = PDFKit.PDFDocument;
+
+const MM = 72 / 25.4;
+const MARGIN = 18 * MM;
+const PAGE = { width: 595.28, height: 841.89 };
+const BOTTOM = PAGE.height - MARGIN - 24;
+const INK = '#1f2933';
+const MUTED = '#616e7c';
+const RULE = '#cbd2d9';
+const REVENUE = '#2f855a';
+const EXPENSE = '#c05621';
+const BALANCE = '#2b6cb0';
+
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** `2026-11` -> `novembro de 2026`. */
+export function monthName(month: string): string {
+  const [y, m] = month.split('-');
+  return `${MONTHS[Number(m) - 1] ?? m} de ${y}`;
+}
+
+const FORMAS: Readonly<Record<string, string>> = {
+  pix: 'PIX',
+  ted: 'TED',
+  boleto: 'Boleto',
+  doc: 'DOC',
+  credito_conta: 'Crédito em conta',
+  tributo: 'Tributo',
+  concessionaria: 'Concessionária',
+  cash: 'Dinheiro',
+  statement: 'Extrato',
+};
+
+/** The fonts shipped beside the bundle's chunks (scripts/build.mjs), or in the source tree when run from it. */
+function fontsDir(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  return /[\\/]dist[\\/]/.test(here) ? join(here, 'fonts') : join(here, '..', '..', 'assets', 'fonts');
+}
+
+/** Writes the month's document to `path` (a temporary file, then put in place: never half a PDF). */
+export async function writeMonthPdf(report: MonthReport, path: string): Promise<void> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: `Prestação de contas ${monthName(report.month)} - ${report.cover.name}`,
+      Author: report.cover.administradora ?? report.cover.name,
+      Subject: 'Prestação de contas mensal',
+    },
+  });
+  const fonts = fontsDir();
+  doc.registerFont('regular', join(fonts, 'DejaVuSans.ttf'));
+  doc.registerFont('bold', join(fonts, 'DejaVuSans-Bold.ttf'));
+  const temp = `${path}.${process.pid}.partial`;
+  const out = createWriteStream(temp);
+  const written = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  doc.pipe(out);
+  try {
+    render(doc, report);
+    doc.end();
+    await written;
+    await rename(temp, path);
+  } catch (e) {
+    doc.end();
+    await written.catch(() => undefined);
+    await rm(temp, { force: true });
+    throw e;
+  }
+}
+
+function render(doc: Doc, r: MonthReport): void {
+  cover(doc, r);
+  doc.addPage();
+  summary(doc, r);
+  revenue(doc, r);
+  expenses(doc, r);
+  rejectedAndPending(doc, r);
+  defaulters(doc, r);
+  doc.addPage();
+  charts(doc, r);
+  doc.addPage();
+  signatures(doc, r);
+  footers(doc, r);
+}
+
+function cover(doc: Doc, r: MonthReport): void {
+  const c = r.cover;
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text('PRESTAÇÃO DE CONTAS', MARGIN, 220, { characterSpacing: 1 });
+  doc.moveDown(0.6).font('bold').fontSize(26).fillColor(INK).text(c.name);
+  if (c.document)
+    doc
+      .moveDown(0.3)
+      .font('regular')
+      .fontSize(12)
+      .fillColor(MUTED)
+      .text(`CNPJ ${formatDocument(c.document)}`);
+  doc
+    .moveDown(1.5)
+    .font('regular')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(capitalized(monthName(c.month)));
+  doc.moveDown(4).fontSize(11).fillColor(MUTED);
+  if (c.administradora) doc.text(`Administradora: ${c.administradora}`);
+  doc.text(`Emitido em ${formatDateBr(c.issued_on)}`);
+}
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function heading(doc: Doc, text: string): void {
+  if (doc.y > BOTTOM - 80) doc.addPage();
+  doc.moveDown(doc.y > MARGIN + 5 ? 1.2 : 0);
+  doc.font('bold').fontSize(14).fillColor(INK).text(text, MARGIN);
+  const y = doc.y + 3;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(PAGE.width - MARGIN, y)
+    .lineWidth(0.7)
+    .strokeColor(RULE)
+    .stroke();
+  doc.y = y + 8;
+}
+
+interface Col<T> {
+  title: string;
+  width: number;
+  value: (row: T) => string;
+  align?: 'left' | 'right';
+  /** wraps instead of being cut (what a reader must find whole: a payee, a reason) */
+  wrap?: boolean;
+}
+
+/** A table: its header again on each new page, a thin rule under each row; a long cell wraps or is cut to a line. */
+function table<T>(doc: Doc, cols: Col<T>[], rows: readonly T[], opts: { total?: string[] } = {}): void {
+  const size = 8.5;
+  const rowH = 15;
+  const header = () => {
+    // every cell at the row's y: pdfkit moves y down after each text, even kept to one line
+    const y = doc.y;
+    let x = MARGIN;
+    doc
+      .font('bold')
+      .fontSize(size - 0.5)
+      .fillColor(MUTED);
+    for (const c of cols) {
+      doc.text(c.title, x, y, { width: c.width - 4, align: c.align ?? 'left', lineBreak: false });
+      x += c.width;
+    }
+    doc.y = y + rowH;
+  };
+  header();
+  const line = (cells: string[], bold: boolean) => {
+    doc
+      .font(bold ? 'bold' : 'regular')
+      .fontSize(size)
+      .fillColor(INK);
+    // a cell that may wrap (a payee's name, the bank's reason) makes its row taller: nothing is cut
+    const height = Math.max(
+      rowH,
+      ...cols.map((c, i) => (c.wrap ? doc.heightOfString(cells[i] ?? '', { width: c.width - 4 }) + 5 : rowH)),
+    );
+    if (doc.y + height > BOTTOM) {
+      doc.addPage();
+      header();
+      doc
+        .font(bold ? 'bold' : 'regular')
+        .fontSize(size)
+        .fillColor(INK);
+    }
+    const y = doc.y;
+    let x = MARGIN;
+    cols.forEach((c, i) => {
+      doc.text(cells[i] ?? '', x, y, {
+        width: c.width - 4,
+        align: c.align ?? 'left',
+        ...(c.wrap ? {} : { lineBreak: false, ellipsis: true, height: rowH }),
+      });
+      x += c.width;
+    });
+    doc
+      .moveTo(MARGIN, y + height - 3)
+      .lineTo(MARGIN + cols.reduce((n, c) => n + c.width, 0), y + height - 3)
+      .lineWidth(0.3)
+      .strokeColor(RULE)
+      .stroke();
+    doc.y = y + height;
+  };
+  for (const row of rows)
+    line(
+      cols.map((c) => c.value(row)),
+      false,
+    );
+  if (opts.total) line(opts.total, true);
+  doc.x = MARGIN;
+}
+
+const note = (doc: Doc, text: string) =>
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(text, MARGIN, doc.y, { width: PAGE.width - 2 * MARGIN });
+
+function summary(doc: Doc, r: MonthReport): void {
+  heading(doc, 'Resumo do mês');
+  const result = r.revenue.total_cents - r.paid.total_cents;
+  table(
+    doc,
+    [
+      { title: 'Receitas', width: 125, value: () => formatReais(r.revenue.total_cents), align: 'right' },
+      { title: 'Despesas', width: 125, value: () => formatReais(r.paid.total_cents), align: 'right' },
+      { title: 'Resultado', width: 125, value: () => formatReais(result), align: 'right' },
+      {
+        title: 'Inadimplência',
+        width: 125,
+        value: () => formatReais(r.defaulters.outstanding_cents),
+        align: 'right',
+      },
+    ],
+    [null],
+  );
+  doc.moveDown(0.8);
+  table(
+    doc,
+    [
+      { title: 'Conta', width: 155, value: (b) => b.name, wrap: true },
+      { title: 'Saldo inicial', width: 85, value: (b) => formatReais(b.start_cents), align: 'right' },
+      { title: 'Entradas', width: 80, value: (b) => formatReais(b.in_cents), align: 'right' },
+      { title: 'Saídas', width: 80, value: (b) => formatReais(b.out_cents), align: 'right' },
+      { title: 'Saldo final', width: 90, value: (b) => formatReais(b.end_cents), align: 'right' },
+    ],
+    r.balances,
+    {
+      total: [
+        'Total',
+        formatReais(sum(r.balances.map((b) => b.start_cents))),
+        formatReais(sum(r.balances.map((b) => b.in_cents))),
+        formatReais(sum(r.balances.map((b) => b.out_cents))),
+        formatReais(sum(r.balances.map((b) => b.end_cents))),
+      ],
+    },
+  );
+  doc.moveDown(0.5);
+  note(
+    doc,
+    `${r.defaulters.units} unidade(s) em atraso. Saldos como o banco os mostra: os lançamentos do razão e as movimentações do extrato ainda sem lançamento.`,
+  );
+}
+
+const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
+
+function revenue(doc: Doc, r: MonthReport): void {
+  heading(doc, 'Receitas');
+  table(
+    doc,
+    [
+      { title: 'Conta do plano', width: 330, value: (g) => g.name, wrap: true },
+      { title: 'Lançamentos', width: 70, value: (g) => String(g.count), align: 'right' },
+      { title: 'Valor', width: 100, value: (g) => formatReais(g.total_cents), align: 'right' },
+    ],
+    r.revenue.by_chart_account,
+    { total: ['Total', String(r.revenue.entries), formatReais(r.revenue.total_cents)] },
+  );
+}
+
+function expenses(doc: Doc, r: MonthReport): void {
+  heading(doc, 'Despesas');
+  for (const g of r.paid.by_chart_account) {
+    if (doc.y > BOTTOM - 50) doc.addPage();
+    doc
+      .moveDown(0.4)
+      .font('bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(`${g.name} — ${formatReais(g.total_cents)}`, MARGIN);
+    doc.moveDown(0.2);
+    table(
+      doc,
+      [
+        { title: 'Data', width: 58, value: (p) => formatDateBr(p.date) },
+        // an entry with no payee (a bank fee booked by a rule) says what it was
+        {
+          title: 'Favorecido',
+          width: 150,
+          value: (p) => (p.payee === '(no payee)' ? p.description : p.payee),
+          wrap: true,
+        },
+        { title: 'CPF/CNPJ', width: 98, value: (p) => (p.document ? formatDocument(p.document) : '') },
+        { title: 'Forma', width: 52, value: (p) => (p.forma ? (FORMAS[p.forma] ?? p.forma) : '') },
+        { title: 'Lote', width: 50, value: (p) => (p.batch_id ? `…${p.batch_id.slice(-6)}` : '') },
+        { title: 'Valor', width: 84, value: (p) => formatReais(p.amount_cents), align: 'right' },
+      ],
+      r.payments.filter((p) => p.chart_account === g.name),
+    );
+  }
+  doc.moveDown(0.4);
+  table(
+    doc,
+    [
+      { title: '', width: 410, value: () => '' },
+      { title: '', width: 85, value: () => '', align: 'right' },
+    ],
+    [],
+    { total: [`Total das despesas (${r.paid.payments} pagamentos)`, formatReais(r.paid.total_cents)] },
+  );
+}
+
+function rejectedAndPending(doc: Doc, r: MonthReport): void {
+  heading(doc, 'Pagamentos recusados e pendentes');
+  if (r.rejected.length === 0 && r.pending.length === 0) {
+    note(doc, 'Nenhum pagamento recusado pelo banco, nenhum pendente.');
+    return;
+  }
+  if (r.rejected.length > 0) {
+    table(
+      doc,
+      [
+        { title: 'Favorecido', width: 150, value: (x) => x.payee, wrap: true },
+        { title: 'Vencimento', width: 62, value: (x) => formatDateBr(x.due_date) },
+        { title: 'Motivo do banco', width: 200, value: (x) => `${x.code} ${x.reason}`.trim(), wrap: true },
+        { title: 'Valor', width: 83, value: (x) => formatReais(x.amount_cents), align: 'right' },
+      ],
+      r.rejected,
+    );
+    doc.moveDown(0.6);
+  }
+  if (r.pending.length > 0)
+    table(
+      doc,
+      [
+        { title: 'A pagar: favorecido', width: 250, value: (x) => x.payee, wrap: true },
+        { title: 'Vencimento', width: 80, value: (x) => formatDateBr(x.due_date) },
+        { title: 'Situação', width: 82, value: (x) => STATES[x.state] ?? x.state },
+        { title: 'Valor', width: 83, value: (x) => formatReais(x.amount_cents), align: 'right' },
+      ],
+      r.pending,
+      { total: ['Total a pagar', '', '', formatReais(sum(r.pending.map((x) => x.amount_cents)))] },
+    );
+}
+
+const STATES: Readonly<Record<string, string>> = {
+  pending: 'pendente',
+  marked_for_remessa: 'marcado',
+  in_batch: 'em lote',
+};
+
+function defaulters(doc: Doc, r: MonthReport): void {
+  heading(doc, 'Inadimplência por unidade');
+  if (r.defaulters.rows.length === 0) {
+    note(doc, 'Nenhuma unidade em atraso.');
+    return;
+  }
+  table(
+    doc,
+    [
+      { title: 'Unidade', width: 200, value: (x) => x.unit },
+      { title: 'Cobranças', width: 80, value: (x) => String(x.invoices), align: 'right' },
+      { title: 'Dias de atraso', width: 100, value: (x) => String(x.days_overdue), align: 'right' },
+      { title: 'Em aberto', width: 115, value: (x) => formatReais(x.outstanding_cents), align: 'right' },
+    ],
+    r.defaulters.rows,
+    { total: ['Total', '', '', formatReais(r.defaulters.outstanding_cents)] },
+  );
+}
+
+/** Reais without cents, for a chart's labels: `R$ 12.345`. */
+const shortReais = (cents: number) => formatReais(Math.round(cents / 100) * 100).replace(/,00$/, '');
+
+function charts(doc: Doc, r: MonthReport): void {
+  heading(doc, 'Gráficos');
+  const width = PAGE.width - 2 * MARGIN;
+  // 1. the month's expenses by chart account: horizontal bars, the value at each bar's end
+  doc.font('bold').fontSize(10).fillColor(INK).text('Despesas do mês por conta do plano', MARGIN);
+  doc.moveDown(0.4);
+  const groups = r.paid.by_chart_account.slice(0, 10);
+  const most = Math.max(1, ...groups.map((g) => g.total_cents));
+  const labelW = 190;
+  for (const g of groups) {
+    const y = doc.y;
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(INK)
+      .text(g.name, MARGIN, y, { width: labelW - 6, lineBreak: false, ellipsis: true });
+    const w = ((width - labelW - 80) * g.total_cents) / most;
+    doc.rect(MARGIN + labelW, y, Math.max(1, w), 10).fill(EXPENSE);
+    doc.fillColor(INK).text(shortReais(g.total_cents), MARGIN + labelW + w + 4, y + 1, { lineBreak: false });
+    doc.y = y + 15;
+  }
+  // 2. revenue against expense, twelve months: a pair of bars a month, their values above
+  doc.moveDown(1.2);
+  doc.font('bold').fontSize(10).fillColor(INK).text('Receitas e despesas, últimos 12 meses', MARGIN);
+  legend(doc, [
+    ['Receitas', REVENUE],
+    ['Despesas', EXPENSE],
+  ]);
+  const top = doc.y + 14;
+  const h = 150;
+  const peak = Math.max(1, ...r.months.flatMap((m) => [m.revenue_cents, m.expense_cents]));
+  const slot = width / r.months.length;
+  const bar = slot * 0.36;
+  doc
+    .moveTo(MARGIN, top + h)
+    .lineTo(MARGIN + width, top + h)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  r.months.forEach((m, i) => {
+    const x = MARGIN + i * slot + slot * 0.12;
+    for (const [j, cents, color] of [
+      [0, m.revenue_cents, REVENUE],
+      [1, m.expense_cents, EXPENSE],
+    ] as const) {
+      const bh = (h * cents) / peak;
+      const bx = x + j * bar;
+      doc.rect(bx, top + h - bh, bar - 1, Math.max(0.5, bh)).fill(color);
+      // the value, turned to fit above its bar: the figure the JSON holds, in reais
+      doc.save();
+      doc.rotate(-90, { origin: [bx + bar / 2 + 2, top + h - bh - 3] });
+      doc
+        .font('regular')
+        .fontSize(5.5)
+        .fillColor(INK)
+        .text(shortReais(cents), bx + bar / 2 + 2, top + h - bh - 3, { lineBreak: false });
+      doc.restore();
+    }
+    const [y, mo] = m.month.split('-');
+    doc
+      .font('regular')
+      .fontSize(6.5)
+      .fillColor(MUTED)
+      .text(`${(MONTHS[Number(mo) - 1] ?? '').slice(0, 3)}/${y?.slice(2)}`, MARGIN + i * slot, top + h + 4, {
+        width: slot,
+        align: 'center',
+        lineBreak: false,
+      });
+  });
+  doc.y = top + h + 22;
+  // 3. the balance over the month, all accounts together, day by day
+  doc.moveDown(1);
+  doc.font('bold').fontSize(10).fillColor(INK).text('Saldo ao longo do mês (todas as contas)', MARGIN);
+  const days =
+    r.balances[0]?.days.map((d, i) => ({
+      date: d.date,
+      cents: sum(r.balances.map((b) => b.days[i]?.end_cents ?? 0)),
+    })) ?? [];
+  const lineTop = doc.y + 10;
+  const lh = 120;
+  if (days.length > 0) {
+    const lo = Math.min(...days.map((d) => d.cents));
+    const hi = Math.max(...days.map((d) => d.cents));
+    const span = Math.max(1, hi - lo);
+    const px = (i: number) => MARGIN + 40 + ((width - 40) * i) / Math.max(1, days.length - 1);
+    const py = (c: number) => lineTop + lh - (lh * (c - lo)) / span;
+    doc
+      .moveTo(MARGIN + 40, lineTop + lh)
+      .lineTo(MARGIN + width, lineTop + lh)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    days.forEach((d, i) => (i === 0 ? doc.moveTo(px(i), py(d.cents)) : doc.lineTo(px(i), py(d.cents))));
+    doc.lineWidth(1.5).strokeColor(BALANCE).stroke();
+    doc.font('regular').fontSize(7).fillColor(MUTED);
+    doc.text(shortReais(hi), MARGIN - 4, lineTop - 4, { width: 42, align: 'right', lineBreak: false });
+    doc.text(shortReais(lo), MARGIN - 4, lineTop + lh - 4, { width: 42, align: 'right', lineBreak: false });
+    doc.text(formatDateBr(days[0]?.date ?? ''), px(0) - 20, lineTop + lh + 4, { lineBreak: false });
+    doc.text(formatDateBr(days.at(-1)?.date ?? ''), px(days.length - 1) - 40, lineTop + lh + 4, {
+      lineBreak: false,
+    });
+  }
+  doc.y = lineTop + lh + 20;
+  doc.x = MARGIN;
+}
+
+function legend(doc: Doc, items: [string, string][]): void {
+  let x = MARGIN;
+  const y = doc.y + 3;
+  for (const [name, color] of items) {
+    doc.rect(x, y + 1, 8, 8).fill(color);
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(INK)
+      .text(name, x + 11, y, { lineBreak: false });
+    x += 80;
+  }
+  doc.y = y + 10;
+}
+
+function signatures(doc: Doc, r: MonthReport): void {
+  heading(doc, 'Aprovação');
+  note(
+    doc,
+    `Declaramos que examinamos as contas de ${monthName(r.month)} do ${r.cover.name}, com as receitas, as despesas e os saldos acima.`,
+  );
+  const lines = ['Síndico(a)', 'Conselho fiscal', 'Conselho fiscal', 'Conselho fiscal'];
+  let y = doc.y + 60;
+  for (const who of lines) {
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + 260, y)
+      .lineWidth(0.6)
+      .strokeColor(INK)
+      .stroke();
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(`${who} — nome, assinatura e data`, MARGIN, y + 4);
+    y += 70;
+  }
+}
+
+/** The footer of every page: the condominium, the month, the page's number of all. */
+function footers(doc: Doc, r: MonthReport): void {
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    // in the bottom margin: pdfkit would start a page for text written there, unless the margin is let go
+    doc.page.margins.bottom = 0;
+    const y = PAGE.height - MARGIN + 6;
+    doc.font('regular').fontSize(7.5).fillColor(MUTED);
+    doc.text(`${r.cover.name} · ${monthName(r.month)}`, MARGIN, y, { lineBreak: false });
+    doc.text(`página ${i + 1} de ${range.count}`, MARGIN, y, {
+      width: PAGE.width - 2 * MARGIN,
+      align: 'right',
+      lineBreak: false,
+    });
+  }
+}
