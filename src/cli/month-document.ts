@@ -496,7 +496,10 @@ function charts(doc: Doc, r: MonthReport): void {
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
-    days.forEach((d, i) => (i === 0 ? doc.moveTo(px(i), py(d.cents)) : doc.lineTo(px(i), py(d.cents))));
+    for (const [i, d] of days.entries()) {
+      if (i === 0) doc.moveTo(px(i), py(d.cents));
+      else doc.lineTo(px(i), py(d.cents));
+    }
     doc.lineWidth(1.5).strokeColor(BALANCE).stroke();
     doc.font('regular').fontSize(7).fillColor(MUTED);
     doc.text(shortReais(hi), MARGIN - 4, lineTop - 4, { width: 42, align: 'right', lineBreak: false });

@@ -207,7 +207,7 @@ test('report month --pdf: one A4 document in Portuguese, fonts embedded, every f
   }
   for (const p of r.payments) expect(all).toContain(p.payee === '(no payee)' ? p.description : p.payee);
   for (const x of r.pending) expect(all).toContain(x.payee);
-  text.forEach((page: string, i: number) => expect(page).toContain(`página ${i + 1} de ${totalPages}`));
+  for (const [i, page] of text.entries()) expect(page).toContain(`página ${i + 1} de ${totalPages}`);
   // the 12-month chart's bars are labelled with the JSON's figures
   const chartPage = text.find((t: string) => t.includes('últimos 12 meses')) ?? '';
   for (const m of r.months)
