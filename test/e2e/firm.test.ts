@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatReais } from '../../src/domain/money.js';
@@ -228,6 +228,19 @@ describe('report month', () => {
     const json = await s.condo.json('--all-profiles report month');
     const ipe = json.find((c: any) => c.condominium === FIRM[0]);
     expect(ipe.rows[0].paid.payments).toBeGreaterThan(0);
+  });
+
+  test('--all-profiles report month --pdf DIR: one AAAA-MM-<slug>.pdf a condominium, each listed', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const dir = join(s.condo.configDir, 'prestacoes');
+    const out = await s.condo.ok(['-o', 'csv', '--all-profiles', 'report', 'month', month, '--pdf', dir]);
+    const [header, ...rows] = out.trim().split('\n');
+    expect(header).toBe('CONDOMINIUM,FILE,NAME');
+    expect(rows).toHaveLength(5);
+    const files = (await readdir(dir)).sort();
+    expect(files).toHaveLength(5);
+    for (const slug of FIRM) expect(files).toContain(`${month}-${slug}.pdf`);
+    for (const f of files) expect((await readFile(join(dir, f))).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   test('the firm’s table shows each amount whole: only a column of ids is cut to its ends', async () => {

@@ -1,6 +1,5 @@
 import type { Client, DefaulterRow, MonetaryIndex, Payable, StatementRecord } from '../../client/index.js';
 import { addMonthsClamped, todayIn } from '../../domain/dates.js';
-import { UsageError } from '../../domain/errors.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import { dailyBalances, groupTotals, monthBalances, PAID_GROUPS } from '../../domain/month-report.js';
@@ -556,20 +555,31 @@ const FIRM_COLUMNS: Column<MonthReport>[] = [
  * one flat table (section, item, detail, count, amount) for the council's spreadsheet. Over a firm's profiles,
  * one row per condominium.
  */
+/** What a firm's `report month --pdf DIR` lists: each condominium's document. */
+const DOCUMENT_COLUMNS: Column<{ file: string; name: string }>[] = [
+  { header: 'FILE', value: (d) => d.file, fixed: true },
+  { header: 'NAME', value: (d) => d.name, optional: true },
+];
+
 export async function reportMonth(
   deps: Deps,
   monthArg: string | undefined,
   opts: { pdf?: string } = {},
 ): Promise<number> {
   const month = monthFlag('MONTH', monthArg ?? deps.today().slice(0, 7));
-  if (opts.pdf && deps.collect)
-    throw new UsageError({
-      en: '--pdf: one condominium at a time for now (--profile NAME); a firm-wide run is to come',
-      pt: '--pdf: um condomínio por vez por enquanto (--profile NOME); a execução da administradora inteira ainda vem',
-    });
   const report = await monthReport(deps, month);
   if (opts.pdf) {
     const { writeMonthPdf } = await import('../month-document.js');
+    if (deps.collect) {
+      // a firm's run: --pdf names a folder, one AAAA-MM-<slug>.pdf a condominium (the firm's pool runs 8 at once)
+      const { mkdir } = await import('node:fs/promises');
+      const { join } = await import('node:path');
+      await mkdir(opts.pdf, { recursive: true });
+      const file = join(opts.pdf, `${month}-${report.condominium}.pdf`);
+      await writeMonthPdf(report, file);
+      deps.collect([{ file, name: report.cover.name }], DOCUMENT_COLUMNS as Column<never>[]);
+      return 0;
+    }
     await writeMonthPdf(report, opts.pdf);
     writeLine(deps.io.stdout, opts.pdf);
     deps.info({

@@ -15,14 +15,15 @@ export const commands = [
         {
           flag: '--pdf <file>',
           help: {
-            en: 'the month as a document to sign: an A4 PDF in Portuguese (prestação de contas)',
-            pt: 'o mês como documento para assinar: um PDF A4 em português (prestação de contas)',
+            en: 'the month as a document to sign: an A4 PDF in Portuguese (prestação de contas); over profiles, a folder',
+            pt: 'o mês como documento para assinar: um PDF A4 em português (prestação de contas); em vários perfis, uma pasta',
           },
         },
       ],
       examples: [
         'condo report month 2026-11',
         'condo report month 2026-11 --pdf prestacao-2026-11.pdf',
+        'condo --all-profiles report month 2026-11 --pdf prestacoes/   # one AAAA-MM-slug.pdf each',
         'condo -o csv --excel report month 2026-11 > conselho-2026-11.csv',
         'condo --all-profiles report month 2026-11   # one row per condominium',
       ],
