@@ -11,6 +11,7 @@
 //   peak RSS of the CLI against `node -e 0`.
 //   the CNAB 240 and OFX parsers' throughput and heap against a raw read of the same file (bench/formats.ts);
 //   an accounting firm's read over 50 condominiums: `--all-profiles payables list` against the shell loop of one
+//   (and #36's month documents: one condominium's PDF and the 50's, against the same reports as JSON)
 //   `condo --profile P payables list` per condominium;
 //   the sandbox's store: create latency with 200 000 payables against a few dozen, and a GET's p99 during a
 //   300 000-line statement import against its idle p99 (bench/store.ts).
@@ -205,6 +206,22 @@ try {
       `condo --profiles <the 50> payables list`,
       timeFew(cliNode, [bin, ...across, 'payables', 'list']),
       shell,
+    );
+    // #36: the month's document, one condominium (target 1.5 s) and the firm's 50 (target 20 s), against the
+    // month report's JSON of the same (the reads the document needs, without drawing it)
+    const month = new Date().toISOString().slice(0, 7);
+    const one = ['--profile', profiles[0], 'report', 'month', month];
+    const json = timeFew(cliNode, [bin, '--json', ...one]);
+    row('baseline: report month --json, one condominium', json, json);
+    const pdf = timeFew(cliNode, [bin, ...one, '--pdf', join(root, 'one.pdf')]);
+    row('condo report month --pdf, one condominium', pdf, json);
+    console.log(`  one condominium's PDF: ${(pdf.median / 1000).toFixed(2)} s (target 1.5 s)`);
+    const allJson = timeFew(cliNode, [bin, ...across, '--json', 'report', 'month', month]);
+    row(`baseline: report month --json, the ${profiles.length}`, allJson, allJson);
+    const allPdf = timeFew(cliNode, [bin, ...across, 'report', 'month', month, '--pdf', join(root, 'pdfs')]);
+    row(`condo --profiles <the ${profiles.length}> report month --pdf DIR`, allPdf, allJson);
+    console.log(
+      `  ${profiles.length} condominiums' PDFs: ${(allPdf.median / 1000).toFixed(1)} s (target 20 s)`,
     );
   } finally {
     firm.kill('SIGTERM');
