@@ -228,6 +228,7 @@ export async function demo(deps: Deps): Promise<number> {
     await receivablesChapter(story, await statementChapter(story));
 
     await firmChapter(deps, s, root);
+    await documentChapter(story);
 
     writeLine(io.stdout, '');
     writeLine(
@@ -246,6 +247,31 @@ export async function demo(deps: Deps): Promise<number> {
     await sandbox?.close().catch(() => undefined);
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * #36: the month as a document, the prestação de contas the síndico signs: one PDF, kept after the demo (outside
+ * its temporary folder) so it can be opened.
+ */
+async function documentChapter(story: Story): Promise<void> {
+  const { deps, io, s } = story;
+  chapter(deps, {
+    en: 'The month as a document: the prestação de contas the síndico signs and the council reviews',
+    pt: 'O mês como documento: a prestação de contas que o síndico assina e o conselho examina',
+  });
+  const month = deps.today().slice(0, 7);
+  const file = join(tmpdir(), `condo-demo-prestacao-${month}.pdf`);
+  await s.show(
+    {
+      en: "The month's document, in Portuguese: summary, revenue, each payment, defaulters, charts, signatures",
+      pt: 'O documento do mês: resumo, receitas, cada pagamento, inadimplência, gráficos, assinaturas',
+    },
+    ['report', 'month', month, '--pdf', file],
+  );
+  writeLine(
+    io.stdout,
+    wrapMessage(io, paint(io, 'bold', deps.t({ en: `Open it: ${file}`, pt: `Abra-o: ${file}` })), io.stdout),
+  );
 }
 
 /**
