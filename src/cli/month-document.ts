@@ -13,6 +13,7 @@ import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
 import type { MonthReport } from './commands/reports.js';
+import { FORMAS, MONTHS, monthName, payeeOf, PENDING_STATES as STATES, shortReais } from './month-words.js';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -26,39 +27,6 @@ const RULE = '#cbd2d9';
 const REVENUE = '#2f855a';
 const EXPENSE = '#c05621';
 const BALANCE = '#2b6cb0';
-
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
-
-/** `2026-11` -> `novembro de 2026`. */
-export function monthName(month: string): string {
-  const [y, m] = month.split('-');
-  return `${MONTHS[Number(m) - 1] ?? m} de ${y}`;
-}
-
-const FORMAS: Readonly<Record<string, string>> = {
-  pix: 'PIX',
-  ted: 'TED',
-  boleto: 'Boleto',
-  doc: 'DOC',
-  credito_conta: 'Crédito em conta',
-  tributo: 'Tributo',
-  concessionaria: 'Concessionária',
-  cash: 'Dinheiro',
-  statement: 'Extrato',
-};
 
 /** The fonts shipped beside the bundle's chunks (scripts/build.mjs), or in the source tree when run from it. */
 function fontsDir(): string {
@@ -320,7 +288,7 @@ function expenses(doc: Doc, r: MonthReport): void {
         {
           title: 'Favorecido',
           width: 150,
-          value: (p) => (p.payee === '(no payee)' ? p.description : p.payee),
+          value: payeeOf,
           wrap: true,
         },
         { title: 'CPF/CNPJ', width: 98, value: (p) => (p.document ? formatDocument(p.document) : '') },
@@ -376,12 +344,6 @@ function rejectedAndPending(doc: Doc, r: MonthReport): void {
     );
 }
 
-const STATES: Readonly<Record<string, string>> = {
-  pending: 'pendente',
-  marked_for_remessa: 'marcado',
-  in_batch: 'em lote',
-};
-
 function defaulters(doc: Doc, r: MonthReport): void {
   heading(doc, 'Inadimplência por unidade');
   if (r.defaulters.rows.length === 0) {
@@ -400,9 +362,6 @@ function defaulters(doc: Doc, r: MonthReport): void {
     { total: ['Total', '', '', formatReais(r.defaulters.outstanding_cents)] },
   );
 }
-
-/** Reais without cents, for a chart's labels: `R$ 12.345`. */
-const shortReais = (cents: number) => formatReais(Math.round(cents / 100) * 100).replace(/,00$/, '');
 
 function charts(doc: Doc, r: MonthReport): void {
   heading(doc, 'Gráficos');

@@ -232,3 +232,18 @@ function monthNamePt(m: string): string {
   ];
   return names[Number(m.slice(5, 7)) - 1] as string;
 }
+
+test('report month --html: the same document as one self-contained page, charts inline', async () => {
+  const file = join(s.condo.configDir, `prestacao-${month}.html`);
+  const r = await s.condo.json(['report', 'month', month]);
+  expect((await s.condo.run(['report', 'month', month, '--html', file])).exitCode).toBe(0);
+  const html = await readFile(file, 'utf8');
+  expect(html.startsWith('<!doctype html>')).toBe(true);
+  expect(html).toContain('lang="pt-BR"');
+  // nothing to fetch: no script, no image, no stylesheet from elsewhere
+  expect(html).not.toMatch(/<script|<img|<link|src=|https?:\/\//);
+  expect((html.match(/<svg /g) ?? []).length).toBe(3);
+  for (const cents of [r.revenue.total_cents, r.paid.total_cents]) expect(html).toContain(formatReais(cents));
+  for (const p of r.payments)
+    expect(html).toContain((p.payee === '(no payee)' ? p.description : p.payee).replace(/&/g, '&amp;'));
+});

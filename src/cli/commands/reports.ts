@@ -555,6 +555,53 @@ const FIRM_COLUMNS: Column<MonthReport>[] = [
  * one flat table (section, item, detail, count, amount) for the council's spreadsheet. Over a firm's profiles,
  * one row per condominium.
  */
+/**
+ * `--pdf FILE` and `--html FILE`: the month's document (#36). Over a firm's profiles each names a folder, and each
+ * condominium's document is AAAA-MM-<slug>.pdf (.html) in it, listed.
+ */
+async function writeDocuments(
+  deps: Deps,
+  report: MonthReport,
+  opts: { pdf?: string; html?: string },
+): Promise<void> {
+  const { writeMonthPdf } = await import('../month-document.js');
+  const { monthHtml } = await import('../month-html.js');
+  const { mkdir, rename, writeFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const written: string[] = [];
+  for (const [kind, target] of [
+    ['pdf', opts.pdf],
+    ['html', opts.html],
+  ] as const) {
+    if (!target) continue;
+    let file = target;
+    if (deps.collect) {
+      await mkdir(target, { recursive: true });
+      file = join(target, `${report.month}-${report.condominium}.${kind}`);
+    }
+    if (kind === 'pdf') await writeMonthPdf(report, file);
+    else {
+      // a temporary file, then put in place: never half a page
+      const temp = `${file}.${process.pid}.partial`;
+      await writeFile(temp, monthHtml(report));
+      await rename(temp, file);
+    }
+    written.push(file);
+  }
+  if (deps.collect) {
+    deps.collect(
+      written.map((file) => ({ file, name: report.cover.name })),
+      DOCUMENT_COLUMNS as Column<never>[],
+    );
+    return;
+  }
+  for (const file of written) writeLine(deps.io.stdout, file);
+  deps.info({
+    en: `the month's document (${report.cover.name}, ${report.month}) is in ${written.join(' and ')}`,
+    pt: `o documento do mês (${report.cover.name}, ${report.month}) está em ${written.join(' e ')}`,
+  });
+}
+
 /** What a firm's `report month --pdf DIR` lists: each condominium's document. */
 const DOCUMENT_COLUMNS: Column<{ file: string; name: string }>[] = [
   { header: 'FILE', value: (d) => d.file, fixed: true },
@@ -564,28 +611,12 @@ const DOCUMENT_COLUMNS: Column<{ file: string; name: string }>[] = [
 export async function reportMonth(
   deps: Deps,
   monthArg: string | undefined,
-  opts: { pdf?: string } = {},
+  opts: { pdf?: string; html?: string } = {},
 ): Promise<number> {
   const month = monthFlag('MONTH', monthArg ?? deps.today().slice(0, 7));
   const report = await monthReport(deps, month);
-  if (opts.pdf) {
-    const { writeMonthPdf } = await import('../month-document.js');
-    if (deps.collect) {
-      // a firm's run: --pdf names a folder, one AAAA-MM-<slug>.pdf a condominium (the firm's pool runs 8 at once)
-      const { mkdir } = await import('node:fs/promises');
-      const { join } = await import('node:path');
-      await mkdir(opts.pdf, { recursive: true });
-      const file = join(opts.pdf, `${month}-${report.condominium}.pdf`);
-      await writeMonthPdf(report, file);
-      deps.collect([{ file, name: report.cover.name }], DOCUMENT_COLUMNS as Column<never>[]);
-      return 0;
-    }
-    await writeMonthPdf(report, opts.pdf);
-    writeLine(deps.io.stdout, opts.pdf);
-    deps.info({
-      en: `the month's document (${report.cover.name}, ${month}) is in ${opts.pdf}`,
-      pt: `o documento do mês (${report.cover.name}, ${month}) está em ${opts.pdf}`,
-    });
+  if (opts.pdf || opts.html) {
+    await writeDocuments(deps, report, opts);
     return 0;
   }
   if (deps.collect) {

@@ -19,8 +19,16 @@ export const commands = [
             pt: 'o mês como documento para assinar: um PDF A4 em português (prestação de contas); em vários perfis, uma pasta',
           },
         },
+        {
+          flag: '--html <file>',
+          help: {
+            en: 'the same document as one self-contained HTML page (charts inline), for e-mail or a portal',
+            pt: 'o mesmo documento como uma página HTML autossuficiente (gráficos embutidos), para e-mail ou portal',
+          },
+        },
       ],
       examples: [
+        'condo report month 2026-11 --html prestacao-2026-11.html   # the same, one self-contained page',
         'condo report month 2026-11',
         'condo report month 2026-11 --pdf prestacao-2026-11.pdf',
         'condo --all-profiles report month 2026-11 --pdf prestacoes/   # one AAAA-MM-slug.pdf each',
