@@ -28,12 +28,9 @@ export const commands = [
         },
       ],
       examples: [
-        'condo report month 2026-11 --html prestacao-2026-11.html   # the same, one self-contained page',
         'condo report month 2026-11',
         'condo report month 2026-11 --pdf prestacao-2026-11.pdf',
         'condo --all-profiles report month 2026-11 --pdf prestacoes/   # one AAAA-MM-slug.pdf each',
-        'condo -o csv --excel report month 2026-11 > conselho-2026-11.csv',
-        'condo --all-profiles report month 2026-11   # one row per condominium',
       ],
       across: 'read',
       run: async (deps, { args: [month], opts }) =>

@@ -111,8 +111,8 @@ const REJECTED: Bill = {
 /** Each step its own transaction, as the requests it stands for (a step reads what the one before wrote). */
 export type SeedWrite = (fn: (tx: Tx) => void) => void;
 
-/** The months before this one, settled: what the ledger over several months has to show. */
-const HISTORY_MONTHS = 5;
+/** The months before this one, settled: a year of ledger with this one (#36: the 12-month chart of the month's document). */
+const HISTORY_MONTHS = 11;
 const HISTORY: {
   chart: string;
   type: 'revenue' | 'expense';
