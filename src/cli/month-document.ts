@@ -213,9 +213,9 @@ function summary(doc: Doc, r: MonthReport): void {
   table(
     doc,
     [
-      { title: 'Receitas', width: 125, value: () => formatReais(r.revenue.total_cents), align: 'right' },
-      { title: 'Despesas', width: 125, value: () => formatReais(r.paid.total_cents), align: 'right' },
-      { title: 'Resultado', width: 125, value: () => formatReais(result), align: 'right' },
+      { title: 'Receitas', width: 123, value: () => formatReais(r.revenue.total_cents), align: 'right' },
+      { title: 'Despesas', width: 123, value: () => formatReais(r.paid.total_cents), align: 'right' },
+      { title: 'Resultado', width: 123, value: () => formatReais(result), align: 'right' },
       {
         title: 'Inadimplência',
         width: 125,
@@ -393,7 +393,8 @@ function charts(doc: Doc, r: MonthReport): void {
   ]);
   const top = doc.y + 14;
   const h = 150;
-  const peak = Math.max(1, ...r.months.flatMap((m) => [m.revenue_cents, m.expense_cents]));
+  // headroom above the tallest bar for its turned label
+  const peak = Math.max(1, ...r.months.flatMap((m) => [m.revenue_cents, m.expense_cents])) / 0.8;
   const slot = width / r.months.length;
   const bar = slot * 0.36;
   doc
