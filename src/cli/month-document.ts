@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
-import type { MonthReport } from './commands/reports.js';
+import type { MonthReport } from '../domain/month-report.js';
 import { FORMAS, MONTHS, monthName, payeeOf, PENDING_STATES as STATES, shortReais } from './month-words.js';
 
 type Doc = PDFKit.PDFDocument;

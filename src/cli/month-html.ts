@@ -5,7 +5,7 @@
 import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
-import type { MonthReport } from './commands/reports.js';
+import type { MonthReport } from '../domain/month-report.js';
 import { FORMAS, MONTHS, monthName, PENDING_STATES, payeeOf, shortReais } from './month-words.js';
 
 const esc = (s: string) =>

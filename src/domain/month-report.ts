@@ -116,3 +116,73 @@ export function dailyBalances(
   }
   return days.reverse();
 }
+
+/**
+ * The month report (domain/month-report.ts) as JSON. condo computes it, so every amount carries its unit in its
+ * name: `*_cents`, integer cents (the API itself has two units: payables in cents, entries in reais).
+ */
+export interface MonthReport {
+  month: string;
+  condominium: string;
+  paid: { payments: number; total_cents: number; by_supplier: Group[]; by_chart_account: Group[] };
+  /** Every rejection in the returns imported in the month, whatever the payable's due date. */
+  rejected: MonthRejection[];
+  /** The payables the bank rejected that have not been corrected and sent again (any month's rejection). */
+  still_rejected: Rejected[];
+  pending: { public_id: string; payee: string; due_date: string; amount_cents: number; state: string }[];
+  revenue: { entries: number; total_cents: number; by_chart_account: Group[] };
+  defaulters: {
+    units: number;
+    outstanding_cents: number;
+    rows: { unit: string; invoices: number; outstanding_cents: number; days_overdue: number }[];
+  };
+  balances: {
+    bank_account_id: number;
+    name: string;
+    start_cents: number;
+    in_cents: number;
+    out_cents: number;
+    end_cents: number;
+    days: { date: string; end_cents: number }[];
+  }[];
+  /** #36: the document's cover (the condominium's name and CNPJ from the server; the administradora from config) */
+  cover: {
+    name: string;
+    document: string | null;
+    month: string;
+    administradora: string | null;
+    issued_on: string;
+  };
+  /** #36: each payment of the month: to whom (and their CPF/CNPJ), for what, how, and in which batch */
+  payments: {
+    date: string;
+    payee: string;
+    document: string | null;
+    description: string;
+    chart_account: string;
+    forma: string | null;
+    amount_cents: number;
+    bank_account_id: number | null;
+    batch_id: string | null;
+    payable_id: string | null;
+  }[];
+  /** #36: twelve months of revenue and expense, the report's month the last */
+  months: { month: string; revenue_cents: number; expense_cents: number }[];
+}
+export type Group = { name: string; count: number; total_cents: number };
+/** A payable the bank refused, with its code and reason. */
+export interface Rejected {
+  public_id: string;
+  payee: string;
+  due_date: string;
+  amount_cents: number;
+  code: string;
+  reason: string;
+}
+export interface MonthRejection extends Rejected {
+  batch_id: string;
+  /** when the return that rejected it was imported */
+  at: string;
+  /** true while the payable waits to be corrected and sent again */
+  still_rejected: boolean;
+}
