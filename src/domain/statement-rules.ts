@@ -416,6 +416,15 @@ export interface Verdict {
 }
 
 /** The first rule that matches the line; with `explain`, for a line none matches, the closest and why not. */
+/**
+ * A rule's two readings of a line, for the test that keeps them one: whether it holds (the matching loop's), and
+ * every condition that fails (the explaining one's). They must agree on every line.
+ */
+export function readings(rule: Rule, line: RuleLine): { holds: boolean; failed: string[] } {
+  const p = new Prepared(line);
+  return { holds: holds(rule, p), failed: failures(rule, p, true) };
+}
+
 export function judge(rules: readonly Rule[], line: RuleLine, explain = false): Verdict {
   const p = new Prepared(line);
   for (const rule of rules) if (holds(rule, p)) return { rule, closest: null };

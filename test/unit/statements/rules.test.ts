@@ -205,3 +205,61 @@ describe('against a server without the extensions', () => {
     expect(sent).toHaveLength(3);
   });
 });
+
+describe('the fast match and the explanation never disagree', () => {
+  test('over random lines, a rule holds exactly when no condition fails', async () => {
+    const fc = (await import('fast-check')).default;
+    const { readings } = await import('../../../src/domain/statement-rules.js');
+    const { rules } = await loadRules(
+      await rulesFile(`version: 1
+rules:
+  - id: a
+    match: { memo: TARIFA, direction: debit, amount: '-500,00..-0,01' }
+    book: { chart_account: 1 }
+  - id: b
+    match: { memo: '/^pix recebido/i', day: 1..10, account: 1 }
+    book: { chart_account: 1 }
+  - id: c
+    match: { document: 163.053.544-30, key: maria@exemplo.com }
+    book: { chart_account: 1 }
+  - id: d
+    match: { amount: '100,00..', direction: credit }
+    book: { chart_account: 1 }
+`),
+    );
+    const words = [
+      'TARIFA',
+      'Tarifa Pix',
+      'PIX RECEBIDO',
+      'pix recebido 163.053.544-30',
+      'maria@exemplo.com',
+      'ÁGUA',
+      '',
+      '  S A L D O',
+    ];
+    const lineArb = fc.record({
+      memo: fc.option(fc.constantFrom(...words), { nil: null }),
+      name: fc.option(fc.constantFrom(...words), { nil: null }),
+      amountCents: fc.integer({ min: -100_000, max: 100_000 }).filter((n) => n !== 0),
+      day: fc.integer({ min: 1, max: 28 }),
+      bankAccountId: fc.option(fc.constantFrom(1, 2), { nil: null }),
+    });
+    fc.assert(
+      fc.property(lineArb, (l) => {
+        const ruleLine = line({
+          memo: l.memo,
+          name: l.name,
+          amountCents: l.amountCents,
+          date: `2026-11-${String(l.day).padStart(2, '0')}`,
+          bankAccountId: l.bankAccountId,
+        });
+        for (const rule of rules) {
+          const r = readings(rule, ruleLine);
+          if (r.holds !== (r.failed.length === 0)) return false;
+        }
+        return true;
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
