@@ -154,6 +154,44 @@ const HISTORY: {
   },
 ];
 
+/** Water costs more in the summer (December to March): a year's chart shows the season. */
+function summerWater(chart: string, calendarMonth: number): number {
+  return chart === '2.2.02' && (calendarMonth === 12 || calendarMonth <= 3) ? 1.3 : 1;
+}
+
+/**
+ * What a year brings besides the recurring bills (#36: the document's 12-month chart): the 13th salary in
+ * December, an elevator repair and an extraordinary call for the works fund some months back.
+ */
+function seasonOf(calendarMonth: number, back: number): (typeof HISTORY)[number][] {
+  const extra: (typeof HISTORY)[number][] = [];
+  if (calendarMonth === 12)
+    extra.push({
+      chart: '2.1.04',
+      type: 'expense',
+      base: 1_120_000,
+      step: 0,
+      description: 'Férias e 13º salário',
+    });
+  if (back === 4)
+    extra.push({
+      chart: '2.3.01',
+      type: 'expense',
+      base: 980_000,
+      step: 0,
+      description: 'Reparo do elevador (troca de cabos)',
+    });
+  if (back === 3 || back === 2)
+    extra.push({
+      chart: '1.1.03',
+      type: 'revenue',
+      base: 720_000,
+      step: 0,
+      description: 'Chamada extra para o fundo de obras',
+    });
+  return extra;
+}
+
 /**
  * Settled entries for the months before this one on the payment account (the seeded balance already holds them,
  * so the balance is not moved): revenue and the recurring bills, varying a little month to month.
@@ -165,7 +203,9 @@ function seedHistory(tx: Tx, now: Date, scale: (cents: number) => number): void 
   const chart = tx.chartAccounts.find();
   for (let back = HISTORY_MONTHS; back >= 1; back--) {
     const day = addMonthsClamped(`${today.slice(0, 7)}-01`, -back, 12);
-    for (const [i, h] of HISTORY.entries()) {
+    const calendarMonth = Number(day.slice(5, 7));
+    // the recurring bills first (their amounts as before), then what the season adds
+    for (const [i, h] of [...HISTORY, ...seasonOf(calendarMonth, back)].entries()) {
       const account_id = chart.find((c) => c.code === h.chart)?.id;
       if (account_id === undefined) continue;
       tx.entries.insert({
@@ -175,7 +215,9 @@ function seedHistory(tx: Tx, now: Date, scale: (cents: number) => number): void 
         bank_account_id: account.id,
         unit_id: null,
         supplier_id: null,
-        amount_cents: scale(h.base + h.step * ((back * 7 + i * 3) % 5)),
+        amount_cents: scale(
+          Math.round((h.base + h.step * ((back * 7 + i * 3) % 5)) * summerWater(h.chart, calendarMonth)),
+        ),
         description: h.description,
         payee: null,
         document_number: null,
