@@ -32,7 +32,11 @@ export async function loadRules(path: string): Promise<RulesFile> {
       pt: `${path}: linha ${line}: ${message}`,
     });
   const problem = doc.errors[0];
-  if (problem) throw refuse(counter.linePos(problem.pos[0]).line, problem.message.split('\n')[0] ?? '');
+  if (problem)
+    throw refuse(
+      counter.linePos(problem.pos[0]).line,
+      (problem.message.split('\n')[0] ?? '').replace(/:$/, ''),
+    );
   // each value's line by its path (`rules.0.match.amount`); a key's own line where its value has none
   const lines = new Map<string, number>();
   const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : counter.linePos(offset).line);

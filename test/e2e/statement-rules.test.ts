@@ -207,4 +207,20 @@ test('a rule that has matched nothing for three months is reported, with its lin
     /rule morta \(line 20\) has matched nothing since \d{4}-\d{2}-01: fix it or remove it/,
   );
   expect(r.stderr).not.toMatch(/rule (tarifas|pix-moradores|agua) \(line/);
+  // the nightly import with the rules says so too: it is where a firm sees it first
+  const tonight = join(dir, 'extrato-hoje.ofx');
+  await writeFile(
+    tonight,
+    buildStatementOfx({
+      bankCode: '341',
+      agency: '0350',
+      account: '12345-1',
+      start: today,
+      end: today,
+      transactions: [{ fitid: 'NIGHT-1', date: today, amountCents: 12_000, memo: 'DOC RECEBIDO' }],
+    }),
+  );
+  const night = await s.condo.run(['statements', 'import', tonight, '--rules', withDead]);
+  expect(night.exitCode, night.stderr).toBe(0);
+  expect(night.stderr).toMatch(/rule morta \(line 20\) has matched nothing since/);
 });

@@ -371,6 +371,14 @@ async function importedThenRules(
   const run = applyRules(deps, accountId, rules, lines, { explain: true });
   const judged: Judged[] = [];
   for await (const j of run.judged()) if (j.verdict.rule) judged.push(j);
+  // the nightly import is where a stale rule is seen first
+  await warnStaleRules(
+    deps,
+    accountId,
+    deps.today().slice(0, 7),
+    rules,
+    new Set(judged.map((j) => j.verdict.rule?.id ?? '')),
+  );
   const taken = new Set(judged.filter((j) => !j.left && !j.failed).map((j) => j.line.movementId));
   const still = (result.unmatched_transactions ?? []).filter((m) => !taken.has(m.movement_id ?? ''));
   await printResult(
@@ -586,15 +594,25 @@ async function reconcileAccount(
     opts,
     source,
   );
-  // a rule that has matched nothing for a quarter: the bank changed its words, or the rule is dead
+  await warnStaleRules(deps, accountId, month, rules, matched);
+  return run.failures() > 0 ? 1 : 0;
+}
+
+/** A rule that has matched nothing for a quarter: the bank changed its words, or the rule is dead. */
+async function warnStaleRules(
+  deps: Deps,
+  accountId: number,
+  month: string,
+  rules: Rule[],
+  matched: ReadonlySet<string>,
+): Promise<void> {
   const { unusedRules } = await import('../reconcile.js');
-  const stale = await unusedRules(client, accountId, month, rules, matched);
+  const stale = await unusedRules(await deps.client(), accountId, month, rules, matched);
   for (const rule of stale.rules)
     deps.warn({
       en: `rule ${rule.id} (line ${rule.line}) has matched nothing since ${stale.since}: fix it or remove it`,
       pt: `a regra ${rule.id} (linha ${rule.line}) não casa com nada desde ${formatDateBr(stale.since)}: corrija-a ou remova-a`,
     });
-  return run.failures() > 0 ? 1 : 0;
 }
 
 /**
