@@ -7,7 +7,7 @@ import { monotonicFactory } from 'ulid';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { SandboxContext } from '../../src/sandbox/http/context.js';
 import { TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
-import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
+import { CONDO_BIN, leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 import { storedPayable } from './stored-payables.js';
 
 /**
@@ -66,9 +66,21 @@ test('an 8 MB remittance downloads with the CLI memory flat', async () => {
   expect(big.exitCode, big.stderr).toBe(0);
   const size = (await stat(target)).size;
   expect(size).toBeGreaterThan(8_000_000);
-  // The same process shape without the file: a call that loads the same modules and fetches a small body.
-  const small = await s.condo.run(['api', 'GET', 'pagamento-batches'], { nodeArgs: probe });
-  expect(small.exitCode).toBe(0);
+  // The same process shape without the file: the same command, loading the same modules (since #34 a download
+  // lints its file, loading the CNAB reader), for a batch of one payment.
+  const chart = await leafExpenseAccount(s.condo);
+  const one = await s.condo.json(
+    `payables create --supplier brilho --chart-account ${chart} --method ted --amount 10,00 --due +5d --description Pequeno`,
+  );
+  await s.condo.ok(['payables', 'mark', one.public_id]);
+  const smallBatch = (await s.condo.json('batches create --date next-business-day --yes')).public_id;
+  const small = await s.condo.run(
+    ['batches', 'download', smallBatch, '-O', join(s.condo.configDir, 'small.rem')],
+    {
+      nodeArgs: probe,
+    },
+  );
+  expect(small.exitCode, small.stderr).toBe(0);
   // Streaming holds a few chunks at a time (1.5 MB measured; more when the disk is slower than the socket);
   // holding the file would add its 8.5 MB.
   const growthMb = (livePeakKb(big.stderr) - livePeakKb(small.stderr)) / 1024;

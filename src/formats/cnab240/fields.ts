@@ -59,10 +59,11 @@ export const fromCnabDate = remembered((ddmmyyyy: string): string | null => {
 });
 
 /**
- * `answer` with its answers kept for the last few thousand texts it was asked about: what a file says again on
+ * `answer` with its answers kept for the last thousand texts it was asked about (a bound: three such caches of 4096
+ * held 1.5 MB, which a download's lint added to its memory): what a file says again on
  * every line (a date, a payee's document) is worked out once.
  */
-export function remembered<T>(answer: (text: string) => T, size = 4096): (text: string) => T {
+export function remembered<T>(answer: (text: string) => T, size = 1024): (text: string) => T {
   const known = new Map<string, T>();
   // the text asked about last, and its answer: most asks repeat the one before (a remittance's payment date),
   // and comparing two short texts costs less than hashing a new one for the map
