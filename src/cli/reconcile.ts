@@ -4,7 +4,7 @@
  * their movements still unmatched, and each rule's action is done through the API's own calls.
  */
 import { createReadStream } from 'node:fs';
-import type { Client } from '../client/index.js';
+import type { Client, StatementRecord } from '../client/index.js';
 import { addMonthsClamped } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
 import { isValidCnpj, isValidCpf } from '../domain/documents.js';
@@ -21,16 +21,6 @@ import {
 import type { Text } from '../domain/text.js';
 import { normalizedLineText } from '../formats/statement/lines.js';
 import { notServed } from './extension.js';
-
-/** The call's answer; where the server does not serve it (404, 405), what `otherwise` says. */
-async function ifServedOr<T>(call: () => Promise<T>, otherwise: () => never): Promise<T> {
-  try {
-    return await call();
-  } catch (e) {
-    if (notServed(e)) otherwise();
-    throw e;
-  }
-}
 
 /** A line and what the rules say of it (and, online, what was done). */
 export interface Judged {
@@ -158,40 +148,6 @@ type ReconcileClient = Pick<
 /** A rule matched, but what it says cannot be done for this line: left for a person, said why (not a failure). */
 export class LeftForPerson extends CondoError {}
 
-/**
- * The account's statement lines of the month still unmatched: from its imports (an extension of condo's sandbox:
- * `statements list|show`), each movement once, file order. At most 500 a import are listed by the server.
- */
-export async function accountLines(
-  client: ReconcileClient,
-  accountId: number,
-  month: string,
-): Promise<RuleLine[]> {
-  const imports = await client.statements.list({ bank_account_id: accountId }, { all: true });
-  const lines = new Map<string, RuleLine>();
-  for (const imp of imports) {
-    const period = imp.period;
-    if (period?.start && period.start.slice(0, 7) > month) continue;
-    if (period?.end && period.end.slice(0, 7) < month) continue;
-    const detail = await client.statements.get(String(imp.statement_id));
-    for (const m of detail.unmatched_transactions ?? []) {
-      if (!m.date.startsWith(month) || lines.has(m.movement_id)) continue;
-      lines.set(m.movement_id, {
-        movementId: m.movement_id,
-        line: m.line,
-        date: m.date,
-        amountCents: m.amount_cents,
-        memo: m.memo ?? null,
-        name: m.name ?? null,
-        fitid: m.fitid ?? null,
-        document: m.document_number ?? null,
-        bankAccountId: accountId,
-      });
-    }
-  }
-  return [...lines.values()].sort((a, b) => a.date.localeCompare(b.date) || a.line - b.line);
-}
-
 /** Months a rule may go without matching before it is reported: a quarter of bank statements. */
 export const UNUSED_MONTHS = 3;
 
@@ -201,14 +157,15 @@ export const UNUSED_MONTHS = 3;
  * None while the account's statements do not go back that far: a new rules file is not stale.
  */
 export async function unusedRules(
-  client: Pick<Client, 'accountEntries' | 'statements'>,
+  client: Pick<Client, 'accountEntries'>,
+  /** the account's imports (how far back its statements go) */
+  imports: readonly StatementRecord[],
   accountId: number,
   month: string,
   rules: readonly Rule[],
   usedNow: ReadonlySet<string>,
 ): Promise<{ rules: Rule[]; since: string }> {
   const since = addMonthsClamped(`${month}-01`, -(UNUSED_MONTHS - 1));
-  const imports = await client.statements.list({ bank_account_id: accountId }, { all: true });
   const oldest = imports.reduce<string | null>((min, i) => {
     const start = i.period?.start ?? null;
     return start && (min === null || start < min) ? start : min;
@@ -335,26 +292,25 @@ export class RuleActions {
         pt: `${unit.label} não tem cobrança em aberto de até ${formatReais(line.amountCents)}`,
       });
     const id = String(invoice.public_id);
-    await ifServedOr(
-      () =>
-        this.client.invoices.recordPayment(
-          id,
-          {
-            paid_at: line.date,
-            amount: centsToDecimal(line.amountCents),
-            bank_account_id: this.accountId,
-            statement_line_id: line.movementId,
-            rule_id: rule.id,
-          },
-          { idempotencyKey: `reconcile-${line.movementId}-${rule.id}` },
-        ),
-      () => {
-        throw new LeftForPerson({
-          en: `invoice ${id} of ${unit.label}: this server records no invoice payment (an extension of condo's sandbox)`,
-          pt: `cobrança ${id} de ${unit.label}: este servidor não registra pagamento de cobrança (uma extensão do sandbox do condo)`,
-        });
-      },
-    );
+    try {
+      await this.client.invoices.recordPayment(
+        id,
+        {
+          paid_at: line.date,
+          amount: centsToDecimal(line.amountCents),
+          bank_account_id: this.accountId,
+          statement_line_id: line.movementId,
+          rule_id: rule.id,
+        },
+        { idempotencyKey: `reconcile-${line.movementId}-${rule.id}` },
+      );
+    } catch (e) {
+      if (!notServed(e)) throw e;
+      throw new LeftForPerson({
+        en: `invoice ${id} of ${unit.label}: this server records no invoice payment (an extension of condo's sandbox)`,
+        pt: `cobrança ${id} de ${unit.label}: este servidor não registra pagamento de cobrança (uma extensão do sandbox do condo)`,
+      });
+    }
     return { en: `invoice ${id} paid (${unit.label})`, pt: `cobrança ${id} paga (${unit.label})` };
   }
 

@@ -383,9 +383,8 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
 }
 
 /**
- * The statement movements no entry accounts for, dated on or after `from`, per bank account: from the imports that
- * reach that day (`statements list|show`, an extension of condo's sandbox; none on a server without it), each
- * once. A server lists at most 500 an import.
+ * The statement movements no entry accounts for, dated on or after `from`, of every account (none on a server that
+ * keeps no statement imports).
  */
 async function unmatchedSince(
   client: Client,
@@ -395,19 +394,12 @@ async function unmatchedSince(
     async () => [...(await client.statements.list({}, { all: true }))],
     [],
   );
-  const reaching = [...imports].filter((i) => !i.period?.end || i.period.end >= from);
-  const seen = new Map<string, { bank_account_id: number; amount_cents: number; date: string }>();
-  for (const imp of reaching) {
-    const detail = await client.statements.get(String(imp.statement_id));
-    for (const m of detail.unmatched_transactions ?? [])
-      if (m.date >= from && !seen.has(m.movement_id))
-        seen.set(m.movement_id, {
-          bank_account_id: Number(imp.bank_account_id),
-          amount_cents: m.amount_cents,
-          date: m.date,
-        });
-  }
-  return [...seen.values()];
+  const { unmatchedMovements } = await import('../movements.js');
+  return (await unmatchedMovements(client, imports, { from })).map((m) => ({
+    bank_account_id: m.bankAccountId as number,
+    amount_cents: m.amountCents,
+    date: m.date,
+  }));
 }
 
 const toGroup = (g: { name: string; count: number; totalCents: number }): Group => ({

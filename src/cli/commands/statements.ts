@@ -11,7 +11,7 @@ import type { Rule, RuleAction, RuleLine } from '../../domain/statement-rules.js
 import type { Text } from '../../domain/text.js';
 import type { LineCounts, StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
-import { viaExtension } from '../extension.js';
+import { ifServed, viaExtension } from '../extension.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
 import { wrongKind } from '../file-kind.js';
 import { progressBar, sha256File } from '../files.js';
@@ -351,29 +351,20 @@ async function importedThenRules(
   const { loadRules } = await import('../rules-file.js');
   const { actionText } = await import('../reconcile.js');
   const { rules } = await loadRules(rulesFile);
-  const lines: RuleLine[] = (result.unmatched_transactions ?? []).flatMap((m) =>
-    m.movement_id
-      ? [
-          {
-            movementId: m.movement_id,
-            line: m.line ?? 0,
-            date: m.date,
-            amountCents: m.amount_cents,
-            memo: m.memo ?? null,
-            name: m.name ?? null,
-            fitid: m.fitid ?? null,
-            document: m.document_number ?? null,
-            bankAccountId: accountId,
-          },
-        ]
-      : [],
-  );
+  const { ruleLineOf } = await import('../movements.js');
+  const lines = (result.unmatched_transactions ?? []).flatMap((m) => ruleLineOf(m, accountId) ?? []);
   const run = applyRules(deps, accountId, rules, lines, { explain: true });
   const judged: Judged[] = [];
   for await (const j of run.judged()) if (j.verdict.rule) judged.push(j);
   // the nightly import is where a stale rule is seen first
+  // (a server that keeps no imports says nothing of stale rules: the import itself went through)
+  const client = await deps.client();
   await warnStaleRules(
     deps,
+    await ifServed(
+      async () => [...(await client.statements.list({ bank_account_id: accountId }, { all: true }))],
+      [],
+    ),
     accountId,
     deps.today().slice(0, 7),
     rules,
@@ -574,40 +565,49 @@ async function reconcileAccount(
       pt: `--month: "${month}" não é AAAA-MM`,
     });
   const client = await deps.client();
-  const { accountLines } = await import('../reconcile.js');
-  const lines = await viaExtension(STATEMENTS_EXTENSION, () => accountLines(client, accountId, month));
+  // the account's imports, read once: its lines of the month, and how far back its statements go
+  const imports = await accountImports(deps, accountId);
+  const { unmatchedMovements } = await import('../movements.js');
+  // (`-31` ends any month: dates compare as text)
+  const lines = await unmatchedMovements(client, imports, { from: `${month}-01`, to: `${month}-31` });
   const run = applyRules(deps, accountId, rules, lines, opts);
   const matched = new Set<string>();
-  async function* noting(): AsyncGenerator<Judged> {
-    for await (const j of run.judged()) {
-      if (j.verdict.rule) matched.add(j.verdict.rule.id);
-      yield j;
-    }
-  }
   const source = `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${month}`;
   await printReconciliation(
     deps,
     rules,
     async (each) => {
-      for await (const j of noting()) each(j);
+      for await (const j of run.judged()) {
+        if (j.verdict.rule) matched.add(j.verdict.rule.id);
+        each(j);
+      }
     },
     opts,
     source,
   );
-  await warnStaleRules(deps, accountId, month, rules, matched);
+  await warnStaleRules(deps, imports, accountId, month, rules, matched);
   return run.failures() > 0 ? 1 : 0;
+}
+
+/** A bank account's statement imports (an extension of condo's sandbox: said plainly where a server has none). */
+async function accountImports(deps: Deps, accountId: number): Promise<StatementRecord[]> {
+  const client = await deps.client();
+  return viaExtension(STATEMENTS_EXTENSION, async () => [
+    ...(await client.statements.list({ bank_account_id: accountId }, { all: true })),
+  ]);
 }
 
 /** A rule that has matched nothing for a quarter: the bank changed its words, or the rule is dead. */
 async function warnStaleRules(
   deps: Deps,
+  imports: readonly StatementRecord[],
   accountId: number,
   month: string,
   rules: Rule[],
   matched: ReadonlySet<string>,
 ): Promise<void> {
   const { unusedRules } = await import('../reconcile.js');
-  const stale = await unusedRules(await deps.client(), accountId, month, rules, matched);
+  const stale = await unusedRules(await deps.client(), imports, accountId, month, rules, matched);
   for (const rule of stale.rules)
     deps.warn({
       en: `rule ${rule.id} (line ${rule.line}) has matched nothing since ${stale.since}: fix it or remove it`,

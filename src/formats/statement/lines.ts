@@ -15,6 +15,7 @@
  *   and memo, and its position among the lines of the file that share all of these (the first keeps the plain key,
  *   so keys stored before a second was ever seen stay the same). A line without a FITID has a hash of the same.
  */
+import { formatReais } from '../../domain/money.js';
 import { statementTransactionHash } from './hash.js';
 import type { LineKind, Statement, Transaction } from './types.js';
 
@@ -60,12 +61,6 @@ function hash32(text: string): number {
   }
   return h >>> 0;
 }
-
-const reais = (cents: number) => {
-  const abs = Math.abs(cents);
-  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${cents < 0 ? '-' : ''}R$ ${units},${String(abs % 100).padStart(2, '0')}`;
-};
 
 /**
  * One statement's lines, in file order: `take` says what each is and gives it its key; `finish` checks the last
@@ -117,7 +112,7 @@ export class StatementLines {
       this.statement.scheduledCount++;
       this.warn(
         t.line,
-        `${t.date} ${reais(t.amountCents)} "${text ?? ''}" is dated ${after ?? future}: scheduled, not imported until a later file carries it as done`,
+        `${t.date} ${formatReais(t.amountCents)} "${text ?? ''}" is dated ${after ?? future}: scheduled, not imported until a later file carries it as done`,
       );
       return t.kind;
     }
@@ -140,12 +135,12 @@ export class StatementLines {
     if (cents === null) return;
     const expected = this.running;
     // an opening balance follows the previous day's closing one; a closing one, the movements since
-    const said = `"${text}" ${reais(cents)}${date ? ` on ${date}` : ''} is the balance, not a movement`;
+    const said = `"${text}" ${formatReais(cents)}${date ? ` on ${date}` : ''} is the balance, not a movement`;
     const opening = OPENING.test(normalizedLineText(text));
     if (expected !== null && cents !== expected && this.lastBalance !== null)
       this.warn(
         line,
-        `${said}; but the balance on line ${this.lastBalance.line} and the movements between make ${reais(expected)}`,
+        `${said}; but the balance on line ${this.lastBalance.line} and the movements between make ${formatReais(expected)}`,
       );
     else this.warn(line, `${said}: kept as the statement's ${opening ? 'opening ' : ''}balance`);
     this.running = cents;
@@ -161,7 +156,7 @@ export class StatementLines {
     if (this.running !== s.ledgerBalanceCents)
       this.warn(
         s.line,
-        `the statement's balance (LEDGERBAL) is ${reais(s.ledgerBalanceCents)}; the balance on line ${this.lastBalance.line} and the movements after it make ${reais(this.running)}`,
+        `the statement's balance (LEDGERBAL) is ${formatReais(s.ledgerBalanceCents)}; the balance on line ${this.lastBalance.line} and the movements after it make ${formatReais(this.running)}`,
       );
   }
 
