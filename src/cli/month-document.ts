@@ -13,7 +13,16 @@ import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
 import type { MonthReport } from '../domain/month-report.js';
-import { FORMAS, MONTHS, monthName, payeeOf, PENDING_STATES as STATES, shortReais } from './month-words.js';
+import {
+  FORMAS,
+  MONTHS,
+  monthName,
+  payeeOf,
+  PENDING_STATES as STATES,
+  shortReais,
+  sum,
+  totalByDay,
+} from './month-words.js';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -253,8 +262,6 @@ function summary(doc: Doc, r: MonthReport): void {
   );
 }
 
-const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
-
 function revenue(doc: Doc, r: MonthReport): void {
   heading(doc, 'Receitas');
   table(
@@ -437,11 +444,7 @@ function charts(doc: Doc, r: MonthReport): void {
   // 3. the balance over the month, all accounts together, day by day
   doc.moveDown(1);
   doc.font('bold').fontSize(10).fillColor(INK).text('Saldo ao longo do mês (todas as contas)', MARGIN);
-  const days =
-    r.balances[0]?.days.map((d, i) => ({
-      date: d.date,
-      cents: sum(r.balances.map((b) => b.days[i]?.end_cents ?? 0)),
-    })) ?? [];
+  const days = totalByDay(r);
   const lineTop = doc.y + 10;
   const lh = 120;
   if (days.length > 0) {

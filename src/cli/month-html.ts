@@ -6,7 +6,16 @@ import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
 import type { MonthReport } from '../domain/month-report.js';
-import { FORMAS, MONTHS, monthName, PENDING_STATES, payeeOf, shortReais } from './month-words.js';
+import {
+  FORMAS,
+  MONTHS,
+  monthName,
+  PENDING_STATES,
+  payeeOf,
+  shortReais,
+  sum,
+  totalByDay,
+} from './month-words.js';
 
 const esc = (s: string) =>
   s.replace(
@@ -32,8 +41,6 @@ function table<T>(cols: Col<T>[], rows: readonly T[], total?: string[]): string 
     : '';
   return `<table>${head}${body}${foot}</table>`;
 }
-
-const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
 
 function expensesChart(r: MonthReport): string {
   const groups = r.paid.by_chart_account.slice(0, 10);
@@ -75,11 +82,7 @@ function monthsChart(r: MonthReport): string {
 }
 
 function balanceChart(r: MonthReport): string {
-  const days =
-    r.balances[0]?.days.map((d, i) => ({
-      date: d.date,
-      cents: sum(r.balances.map((b) => b.days[i]?.end_cents ?? 0)),
-    })) ?? [];
+  const days = totalByDay(r);
   if (days.length === 0) return '';
   const lo = Math.min(...days.map((d) => d.cents));
   const hi = Math.max(...days.map((d) => d.cents));

@@ -1,8 +1,9 @@
 /**
  * The month's document in words a council reads (#36): month names, formas and states in Portuguese, a chart's
- * short amounts. Shared by the PDF (month-document.ts) and the HTML page (month-html.ts).
+ * short amounts, the balance chart's points. Shared by the PDF (month-document.ts) and the HTML page (month-html.ts).
  */
 import { formatReais } from '../domain/money.js';
+import type { MonthReport } from '../domain/month-report.js';
 
 export const MONTHS = [
   'janeiro',
@@ -50,3 +51,15 @@ export const shortReais = (cents: number) => formatReais(Math.round(cents / 100)
 /** Who a payment went to, as a reader looks for it: an entry with no payee (a bank fee a rule booked) by what it was. */
 export const payeeOf = (p: { payee: string; description: string }) =>
   p.payee === '(no payee)' ? p.description : p.payee;
+
+export const sum = (cents: readonly number[]) => cents.reduce((a, b) => a + b, 0);
+
+/** Every account's balance together, at the end of each day of the month: the balance chart's points. */
+export function totalByDay(r: MonthReport): { date: string; cents: number }[] {
+  return (
+    r.balances[0]?.days.map((d, i) => ({
+      date: d.date,
+      cents: sum(r.balances.map((b) => b.days[i]?.end_cents ?? 0)),
+    })) ?? []
+  );
+}

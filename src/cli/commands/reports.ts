@@ -495,8 +495,6 @@ async function writeDocuments(
   report: MonthReport,
   opts: { pdf?: string; html?: string },
 ): Promise<void> {
-  const { writeMonthPdf } = await import('../month-document.js');
-  const { monthHtml } = await import('../month-html.js');
   const { mkdir, rename, writeFile } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const written: string[] = [];
@@ -510,11 +508,12 @@ async function writeDocuments(
       await mkdir(target, { recursive: true });
       file = join(target, `${report.month}-${report.condominium}.${kind}`);
     }
-    if (kind === 'pdf') await writeMonthPdf(report, file);
+    // each renderer loaded only when its document is asked for (pdfkit and its fonts for the PDF alone)
+    if (kind === 'pdf') await (await import('../month-document.js')).writeMonthPdf(report, file);
     else {
       // a temporary file, then put in place: never half a page
       const temp = `${file}.${process.pid}.partial`;
-      await writeFile(temp, monthHtml(report));
+      await writeFile(temp, (await import('../month-html.js')).monthHtml(report));
       await rename(temp, file);
     }
     written.push(file);
