@@ -6,16 +6,7 @@ import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
 import type { MonthReport } from '../domain/month-report.js';
-import {
-  FORMAS,
-  MONTHS,
-  monthName,
-  PENDING_STATES,
-  payeeOf,
-  shortReais,
-  sum,
-  totalByDay,
-} from './month-words.js';
+import { FORMAS, MONTHS, monthName, PENDING_STATES, payeeOf, shortReais, totalByDay } from './month-words.js';
 
 const esc = (s: string) =>
   s.replace(

@@ -40,6 +40,7 @@ export {
   type DemoStatementOptions,
   demoStatementOfx,
   type OfxStatementOptions,
+  type OfxTransaction,
   statementForDemo,
 } from './statement-builder.js';
 export { SandboxStore, SNAPSHOT_FILE } from './store.js';

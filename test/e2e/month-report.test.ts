@@ -1,11 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/dates.js';
 import { formatReais } from '../../src/domain/money.js';
 import { buildBoleto } from '../../src/formats/boleto/index.js';
-import { buildStatementOfx } from '../../src/sandbox/index.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+import { writePaymentAccountStatement } from './payment-account.js';
 
 /**
  * #28 point 3: the month report counts every rejection the month's returns carried, whatever the payable's due
@@ -108,20 +108,10 @@ test("the month's balances count the statement's movements no entry accounts for
   const before = balanceOf(await s.condo.json(['report', 'month', month]));
   // the bank's fee and a credit nobody recorded: they move the account's balance (DECISIONS.md)
   const file = join(s.condo.configDir, 'extrato-sem-par.ofx');
-  await writeFile(
-    file,
-    buildStatementOfx({
-      bankCode: '341',
-      agency: '0350',
-      account: '12345-1',
-      start: today,
-      end: today,
-      transactions: [
-        { fitid: 'NOPAR-1', date: today, amountCents: -8950, memo: 'TARIFA AVULSA' },
-        { fitid: 'NOPAR-2', date: today, amountCents: 35000, memo: 'CREDITO NAO IDENTIFICADO' },
-      ],
-    }),
-  );
+  await writePaymentAccountStatement(file, today, [
+    { fitid: 'NOPAR-1', amountCents: -8950, memo: 'TARIFA AVULSA' },
+    { fitid: 'NOPAR-2', amountCents: 35000, memo: 'CREDITO NAO IDENTIFICADO' },
+  ]);
   expect((await s.condo.json(['statements', 'import', file])).unmatched).toBe(2);
   const after = balanceOf(await s.condo.json(['report', 'month', month]));
   const account = (await s.condo.json('bank-accounts list')).find((a: { id: number }) => a.id === 1);

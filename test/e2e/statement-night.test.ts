@@ -1,10 +1,11 @@
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as ofxJs from 'ofx-js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { todayIn } from '../../src/domain/dates.js';
-import { BANK_SHAPES, buildStatementOfx } from '../../src/sandbox/index.js';
+import { BANK_SHAPES } from '../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './harness.js';
+import { writePaymentAccountStatement } from './payment-account.js';
 
 /**
  * #35 point 1, as a cron night: the bank's file arrives with its quirks (the balance written as lines, two fees
@@ -80,19 +81,9 @@ test('the night’s file is imported and adds up; the same file again changes no
   const scheduled = r.scheduled_transactions[0];
   const today = todayIn(new Date());
   const later = join(s.condo.configDir, 'extrato-depois.ofx');
-  await writeFile(
-    later,
-    buildStatementOfx({
-      bankCode: '341',
-      agency: '0350',
-      account: '12345-1',
-      start: today,
-      end: today,
-      transactions: [
-        { fitid: scheduled.fitid, date: today, amountCents: scheduled.amount_cents, memo: scheduled.memo },
-      ],
-    }),
-  );
+  await writePaymentAccountStatement(later, today, [
+    { fitid: scheduled.fitid, amountCents: scheduled.amount_cents, memo: scheduled.memo },
+  ]);
   const done = await cronRun(later);
   expect(done.result).toMatchObject({ transactions: 1, imported: 1, scheduled: 0 });
 

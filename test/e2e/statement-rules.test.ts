@@ -2,8 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { addMonthsClamped, todayIn } from '../../src/domain/dates.js';
-import { BANK_SHAPES, buildStatementOfx } from '../../src/sandbox/index.js';
+import { BANK_SHAPES } from '../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './harness.js';
+import { writePaymentAccountStatement } from './payment-account.js';
 
 /**
  * #35 point 2, as a cron night with the firm's rules: the file arrives and is imported with the rules file, which
@@ -101,17 +102,9 @@ test('imported with the rules: fees booked, a resident’s PIX settles their inv
     fitid: `${today.slice(0, 7).replace('-', '')}${BANK_SHAPES.scheduled.fitid}`,
     memo: BANK_SHAPES.scheduled.memo,
   };
-  await writeFile(
-    later,
-    buildStatementOfx({
-      bankCode: '341',
-      agency: '0350',
-      account: '12345-1',
-      start: today,
-      end: today,
-      transactions: [{ fitid, date: today, amountCents: BANK_SHAPES.scheduled.amountCents, memo }],
-    }),
-  );
+  await writePaymentAccountStatement(later, today, [
+    { fitid, amountCents: BANK_SHAPES.scheduled.amountCents, memo },
+  ]);
   const water = await s.condo.json(['statements', 'import', later, '--rules', rules]);
   expect(water.by_rules).toEqual([expect.objectContaining({ rule: 'agua', outcome: 'done' })]);
   const split = (await s.condo.json(['api', 'GET', 'account-entries', '-F', 'per_page=100'])).data.filter(
@@ -184,17 +177,9 @@ test('a rule that has matched nothing for three months is reported, with its lin
   const today = todayIn(new Date());
   const old = `${addMonthsClamped(`${today.slice(0, 7)}-01`, -3).slice(0, 7)}-15`;
   const oldFile = join(dir, 'extrato-antigo.ofx');
-  await writeFile(
-    oldFile,
-    buildStatementOfx({
-      bankCode: '341',
-      agency: '0350',
-      account: '12345-1',
-      start: old,
-      end: old,
-      transactions: [{ fitid: 'OLD-1', date: old, amountCents: -1500, memo: 'TARIFA AVULSA' }],
-    }),
-  );
+  await writePaymentAccountStatement(oldFile, old, [
+    { fitid: 'OLD-1', amountCents: -1500, memo: 'TARIFA AVULSA' },
+  ]);
   await s.condo.ok(['statements', 'import', oldFile]);
   const withDead = join(dir, 'com-regra-morta.yaml');
   await writeFile(
@@ -209,17 +194,9 @@ test('a rule that has matched nothing for three months is reported, with its lin
   expect(r.stderr).not.toMatch(/rule (tarifas|pix-moradores|agua) \(line/);
   // the nightly import with the rules says so too: it is where a firm sees it first
   const tonight = join(dir, 'extrato-hoje.ofx');
-  await writeFile(
-    tonight,
-    buildStatementOfx({
-      bankCode: '341',
-      agency: '0350',
-      account: '12345-1',
-      start: today,
-      end: today,
-      transactions: [{ fitid: 'NIGHT-1', date: today, amountCents: 12_000, memo: 'DOC RECEBIDO' }],
-    }),
-  );
+  await writePaymentAccountStatement(tonight, today, [
+    { fitid: 'NIGHT-1', amountCents: 12_000, memo: 'DOC RECEBIDO' },
+  ]);
   const night = await s.condo.run(['statements', 'import', tonight, '--rules', withDead]);
   expect(night.exitCode, night.stderr).toBe(0);
   expect(night.stderr).toMatch(/rule morta \(line 20\) has matched nothing since/);
