@@ -40,7 +40,6 @@ export const PT: Readonly<Record<string, string>> = {
   'Scheduled (not imported until a later file has them done):':
     'Agendadas (importadas só quando um arquivo seguinte as trouxer efetivadas):',
   'By the rules:': 'Pelas regras:',
-  'balance lines': 'linhas de saldo',
   // what the statement readers found (formats/ofx, formats/statement-csv), said whole
   '<STMTTRN> outside a statement (STMTRS or CCSTMTRS)': '<STMTTRN> fora de um extrato (STMTRS ou CCSTMTRS)',
   'OFX header fields are not separated by line breaks':

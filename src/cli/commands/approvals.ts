@@ -163,6 +163,7 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
           en: 'this server keeps no approvals: send the file above to whoever delivers the batch',
           pt: 'este servidor não guarda aprovações: envie o arquivo acima a quem for entregar o lote',
         },
+    true,
   );
   return 0;
 }

@@ -526,10 +526,13 @@ async function writeDocuments(
     return;
   }
   for (const file of written) writeLine(deps.io.stdout, file);
-  deps.info({
-    en: `the month's document (${report.cover.name}, ${report.month}) is in ${written.join(' and ')}`,
-    pt: `o documento do mês (${report.cover.name}, ${report.month}) está em ${written.join(' e ')}`,
-  });
+  deps.info(
+    {
+      en: `the month's document (${report.cover.name}, ${report.month}) is in ${written.join(' and ')}`,
+      pt: `o documento do mês (${report.cover.name}, ${report.month}) está em ${written.join(' e ')}`,
+    },
+    true,
+  );
 }
 
 /** What a firm's `report month --pdf DIR` lists: each condominium's document. */

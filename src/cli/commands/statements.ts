@@ -145,6 +145,12 @@ function printLocalSummary(
   for (const w of s.warnings) deps.warn(atLine(deps.t, w.line, w.message));
 }
 
+/** The counts' words where a field name is not one (#35's: the lines besides movements, said as lines). */
+const COUNT_WORDS: Readonly<Record<string, Text>> = {
+  balance_lines: { en: 'balance lines', pt: 'linhas de saldo' },
+  scheduled: { en: 'scheduled', pt: 'agendadas' },
+};
+
 function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): Promise<void> | undefined {
   printImportResult(deps, r, replayed);
   if (deps.format === 'json') return;
@@ -161,8 +167,12 @@ function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): P
   if (deps.format === 'table')
     writeLine(
       deps.io.stdout,
-      // a person reads words; the tsv below keeps the field names
-      `${fileLead(r)}${counts.map((k) => `${deps.t(k.replace('_', ' '))} ${r[k]}`).join(', ')}`,
+      // a person reads words, broken at spaces on a terminal; the tsv below keeps the field names
+      wrapMessage(
+        deps.io,
+        `${fileLead(r)}${counts.map((k) => `${deps.t(COUNT_WORDS[k] ?? k)} ${r[k]}`).join(', ')}`,
+        deps.io.stdout,
+      ),
     );
   else {
     printLabelTsv(deps, r);
@@ -768,5 +778,6 @@ async function printReconciliation(
           en: `${source}: ${matched} of ${all} lines matched a rule: ${done} done, ${left} left for a person`,
           pt: `${source}: ${matched} de ${all} linhas casaram com uma regra: ${done} feitas, ${left} ficam para uma pessoa`,
         },
+    true,
   );
 }
