@@ -236,10 +236,14 @@ export async function demo(deps: Deps): Promise<number> {
       paint(
         io,
         'green',
-        deps.t({
-          en: 'Demo finished: sandbox stopped, temporary data and config removed.',
-          pt: 'Demonstração concluída: sandbox parado, dados e configuração temporários removidos.',
-        }),
+        wrapMessage(
+          io,
+          deps.t({
+            en: 'Demo finished: sandbox stopped, temporary data and config removed.',
+            pt: 'Demonstração concluída: sandbox parado, dados e configuração temporários removidos.',
+          }),
+          io.stdout,
+        ),
       ),
     );
     return 0;
