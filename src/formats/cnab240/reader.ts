@@ -313,7 +313,7 @@ export class Cnab240Reader {
     }
     const kept = raw.text === null ? raw.bytes.length : raw.text.length;
     const length = decoded.encoding === 'ascii' && raw.length > kept ? raw.length : text.length;
-    if (!/^\d{3}[\d ]{4}[0-9]/.test(text)) {
+    if (!startsAsRecord(text)) {
       this.error(
         n,
         `not a CNAB 240 record: expected bank code, lote and record type, got "${text.slice(0, 14)}"`,
@@ -760,4 +760,18 @@ export async function readCnab240(source: CnabSource, options?: ReadOptions): Pr
     for (const chunk of source as Iterable<Uint8Array | string>) reader.write(chunk);
   }
   return reader.end();
+}
+
+/**
+ * Whether a line starts as a record does: a bank code, a lote (digits, or blanks in some banks' headers) and a
+ * record type (`/^\d{3}[\d ]{4}\d/`, tested by its characters: every line of a file passes here).
+ */
+function startsAsRecord(text: string): boolean {
+  if (text.length < 8) return false;
+  for (let i = 0; i < 8; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    if (c !== 32 || i < 3 || i > 6) return false;
+  }
+  return true;
 }

@@ -70,9 +70,13 @@ export class StatementLines {
   /** the balance after the last balance line and the movements since (null before any balance line) */
   private running: number | null = null;
   private lastBalance: { line: number; cents: number } | null = null;
-  /** each FITID's first line, and a hash of its date, amount and memo */
-  private readonly fitidLine = new Map<string, number>();
-  private readonly fitidRest = new Map<string, number>();
+  /**
+   * Each FITID's first line and a hash of its date, amount and memo, at the index the map gives (one map, not
+   * one for each: a map's insert is most of what a line costs here)
+   */
+  private readonly fitidIndex = new Map<string, number>();
+  private readonly fitidLines: number[] = [];
+  private readonly fitidHashes: number[] = [];
   /** lines per key, for the keys seen more than once (and every key of lines without a FITID) */
   private readonly repeats = new Map<string, number>();
 
@@ -168,16 +172,18 @@ export class StatementLines {
     }
     const rest = `${t.date}\u001f${t.amountCents}\u001f${t.memo ?? ''}`;
     const base = `${t.fitid}\u001f${rest}`;
-    const first = this.fitidLine.get(t.fitid);
-    if (first === undefined) {
+    const index = this.fitidIndex.get(t.fitid);
+    if (index === undefined) {
       // most lines: a FITID not seen before (remembered as its line and a hash of the rest, to stay small)
-      if (this.fitidLine.size < FITIDS_TRACKED) {
-        this.fitidLine.set(t.fitid, t.line);
-        this.fitidRest.set(t.fitid, hash32(rest));
+      if (this.fitidLines.length < FITIDS_TRACKED) {
+        this.fitidIndex.set(t.fitid, this.fitidLines.length);
+        this.fitidLines.push(t.line);
+        this.fitidHashes.push(hash32(rest));
       }
       return base;
     }
-    const likeFirst = this.fitidRest.get(t.fitid) === hash32(rest);
+    const first = this.fitidLines[index] as number;
+    const likeFirst = this.fitidHashes[index] === hash32(rest);
     this.warn(
       t.line,
       likeFirst
