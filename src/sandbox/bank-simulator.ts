@@ -54,9 +54,13 @@ const PIX_KEY_REJECTIONS = ['PJ', 'PM', 'PG', 'HF'];
 const PIX_ACCOUNT_REJECTIONS = ['PD', 'PC', 'AN', 'HF'];
 const TRANSFER_REJECTIONS = ['AM', 'AN', 'BG', 'AL', 'HF'];
 const BOLETO_REJECTIONS = ['CC', 'ZK', 'CF', 'HF'];
+// Santander's ZK is an authorization begun in Internet Banking, not a refusal (formats/cnab240/codes.ts): its
+// barcode's value refused instead
+const SANTANDER_BOLETO_REJECTIONS = ['CC', 'CD', 'CF', 'HF'];
 
 function rejectionCodes(item: CnabItem, bankCode: string): string[] {
-  if (item.segment === 'J' || item.segment === 'O' || item.segment === 'N') return BOLETO_REJECTIONS;
+  if (item.segment === 'J' || item.segment === 'O' || item.segment === 'N')
+    return bankCode === '033' ? SANTANDER_BOLETO_REJECTIONS : BOLETO_REJECTIONS;
   if (item.forma === '45' || item.forma === '47') {
     return item.pix_key ? PIX_KEY_REJECTIONS : PIX_ACCOUNT_REJECTIONS;
   }

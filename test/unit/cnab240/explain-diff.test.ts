@@ -49,6 +49,41 @@ test('Sicoob’s BS is held in security analysis: its own class, the statement t
   expect(decodePaymentOccurrences('BS', '237')[0]?.message).toBe('Suspensão efetuada com sucesso');
 });
 
+test('Santander’s and Caixa’s own codes (with their sources in codes.ts): a G059 code read as the bank means it', () => {
+  // Santander gives ZK and ZA meanings of its own: an authorization begun, a transfer sent back
+  const zk = explainReturnCode('ZK', '033');
+  expect(zk).toMatchObject({
+    meaning: 'Autorização iniciada no Internet Banking',
+    source: 'bank',
+    febraban_meaning: 'Boleto já liquidado',
+    class: 'scheduled',
+    bank_name: 'Santander',
+  });
+  expect(classifyOccurrences('ZA', '033')).toBe('rejected');
+  expect(classifyOccurrences('ZA', '341')).toBe('scheduled'); // G059's remark elsewhere
+  expect(explainReturnCode('Z9', '033')).toMatchObject({ source: 'bank', class: 'rejected-to-correct' });
+  expect(explainReturnCode('B1', '033')).toMatchObject({ class: 'scheduled' });
+  // Caixa: a boleto whose registration says paid, and a PIX whose outcome only the statement knows
+  expect(explainReturnCode('DH', '104')).toMatchObject({
+    meaning: 'ID já se encontra pago',
+    febraban_meaning: null,
+    class: 'settled-do-not-pay-again',
+  });
+  expect(explainReturnCode('WO', '104')).toMatchObject({ class: 'check-the-statement' });
+  expect(explainReturnCode('ZK', '104')).toMatchObject({ class: 'settled-do-not-pay-again' });
+  expect(explainReturnCode('HM', '104')).toMatchObject({
+    meaning: 'Versão do arquivo inválida',
+    febraban_meaning: expect.any(String),
+    class: 'rejected-to-correct',
+  });
+  // Bradesco and Banco do Brasil answer with G059 as it is
+  for (const bank of ['237', '001'])
+    expect(explainReturnCode('ZK', bank)).toMatchObject({
+      source: 'febraban',
+      class: 'settled-do-not-pay-again',
+    });
+});
+
 test('a refusal names whose data to correct; a settled bill says not to pay again; an unknown code is not guessed', () => {
   expect(explainReturnCode('PM', '001')).toMatchObject({ class: 'rejected-to-correct', concern: 'payee' });
   expect(explainReturnCode('HB')).toMatchObject({ concern: 'paying-account' });

@@ -40,13 +40,13 @@ function payments(n: number): RemittancePayment[] {
   });
 }
 
-function remittance(n = 12): string {
+function remittance(n = 12, bankCode = '341'): string {
   return writePaymentRemittance({
     company: {
       name: 'Condomínio Teste',
       document: CNPJ,
-      bankCode: '341',
-      bankName: 'Itaú Unibanco S.A.',
+      bankCode,
+      bankName: bankCode === '341' ? 'Itaú Unibanco S.A.' : 'Banco Santander',
       agency: '0350',
       account: '12345',
       accountDigit: '6',
@@ -118,6 +118,18 @@ describe('simulateBankReturn', () => {
     );
     expect(simulateBankReturn(rem, { rejectRate: 1 }).rejected).toBe(40);
     expect(simulateBankReturn(rem, { rejectRate: 0 }).rejected).toBe(0);
+  });
+
+  test('each bank refuses in its own codes: at Santander, whose ZK is no refusal, a boleto is never refused with ZK', () => {
+    const r = simulateBankReturn(remittance(40, '033'), { rejectRate: 1, seed: 7 });
+    expect(r.rejected).toBe(40);
+    const rows = outcomes(r.text);
+    for (const x of rows) {
+      expect(x.status).toBe('rejected');
+      expect(occurrenceKind(x.codes[0]!, '033')).toBe('rejected');
+    }
+    expect(rows.some((x) => x.codes.includes('ZK'))).toBe(false);
+    expect(rows.some((x) => x.codes.includes('CD'))).toBe(true);
   });
 
   test('schedule-only answers BD for what is not rejected', () => {
