@@ -549,6 +549,18 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     'o número sequencial (NSA) $1 não está acima de $2, o último usado pelos lotes do servidor (lote $3)',
   ],
   [
+    /^the header's agência (\S+) conta (\S+) has digit "(.*)"; the condominium's account (\S+) has another$/,
+    'o header traz agência $1 conta $2, com dígito "$3"; a conta do condomínio $4 tem outro',
+  ],
+  [
+    /^the header's agência (\S+) conta (\S+) is none of the condominium's accounts at bank (\d+) \((.*)\)$/,
+    'o header traz agência $1 conta $2, que não é nenhuma das contas do condomínio no banco $3 ($4)',
+  ],
+  [
+    /^the header's agência (\S+) conta (\S+): the condominium has no account at bank (\d+)$/,
+    'o header traz agência $1 conta $2: o condomínio não tem conta no banco $3',
+  ],
+  [
     /^PIX key "(.*)" is in none of the DICT's forms$/,
     'a chave PIX "$1" não está em nenhuma das formas do DICT',
   ],

@@ -55,3 +55,31 @@ export function accountsNamed<A extends { bank_code: string; agency: string; acc
     named.every((n) => accountMatches(a, n.account_id) === true && bankMatches(a, n.bank_id) !== false),
   );
 }
+
+/**
+ * How a bank file header's paying account (agência, conta and its digit, each in its own field) stands to an
+ * account of the registry: the same account; the same agência and conta with another digit (a typo the bank
+ * refuses); or another account. Leading zeros do not count; an agência's own digit (`1234-5`) is left out.
+ */
+export function headerAccountMatch(
+  account: { agency: string; account_number: string },
+  header: { agency: string; account: string; digit: string },
+): 'same' | 'digit-differs' | 'other' {
+  const agencyOf = (text: string) => noLeadingZeros(digitsOnly(text.split('-')[0] ?? ''));
+  if (agencyOf(account.agency) !== agencyOf(header.agency)) return 'other';
+  const dash = account.account_number.lastIndexOf('-');
+  const given = noLeadingZeros(digitsOnly(header.account));
+  if (dash <= 0)
+    // a registry number without its digit apart: the header's number, with or without its digit, is it
+    return [given, noLeadingZeros(digitsOnly(header.account + header.digit))].includes(
+      noLeadingZeros(digitsOnly(account.account_number)),
+    )
+      ? 'same'
+      : 'other';
+  if (noLeadingZeros(digitsOnly(account.account_number.slice(0, dash))) !== given) return 'other';
+  const digit = account.account_number
+    .slice(dash + 1)
+    .trim()
+    .toUpperCase();
+  return digit === header.digit.trim().toUpperCase() ? 'same' : 'digit-differs';
+}

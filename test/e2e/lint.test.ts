@@ -161,3 +161,39 @@ test('with a profile, a file whose sequence number (NSA) the server’s batches 
   await writeFile(next, bradesco(used + 1), 'latin1');
   expect((await s.condo.run(['--profile', 'default', 'cnab', 'lint', next])).exitCode).toBe(0);
 });
+
+test('with a profile, the header’s paying account is the condominium’s: a mistyped digit refused, another account warned', async () => {
+  // Itaú's header: agência 53-57, conta 59-70, its DAC at 72; the sandbox's payment account is 0350/12345-1
+  const header = (await readFile(rem, 'latin1')).split('\r\n')[0] as string;
+  expect(header.slice(52, 72)).toBe('00350 000000012345 1');
+  const clean = await s.condo.run(['--json', '--profile', 'default', 'cnab', 'lint', rem]);
+  expect(JSON.parse(clean.stdout)).toMatchObject({
+    errors: 0,
+    warnings: 0,
+    company_account: { agency: '00350', account: '000000012345', digit: '1' },
+  });
+  const digit = await edited('digit.rem', (lines) => {
+    lines[0] = at(lines[0] as string, 72, '4');
+  });
+  const offline = await s.condo.run(['cnab', 'lint', digit]);
+  expect(offline.exitCode, offline.stdout).toBe(0);
+  const refused = await s.condo.run(['--json', '--profile', 'default', 'cnab', 'lint', digit]);
+  expect(refused.exitCode).toBe(1);
+  expect(JSON.parse(refused.stdout).findings).toEqual([
+    expect.objectContaining({
+      rule: 'company-account',
+      severity: 'error',
+      line: 1,
+      column: 53,
+      message: `the header's agência 00350 conta 000000012345-4 has digit "4"; the condominium's account 0350/12345-1 has another`,
+    }),
+  ]);
+  const other = await edited('other.rem', (lines) => {
+    lines[0] = at(lines[0] as string, 59, '000000054321');
+  });
+  const warned = await s.condo.run(['-o', 'table', '--profile', 'default', 'cnab', 'lint', other]);
+  expect(warned.exitCode, warned.stdout).toBe(0);
+  expect(warned.stdout).toMatch(/other\.rem: 0 errors, 1 warning/);
+  expect(warned.stdout).toMatch(/company-account/);
+  expect(warned.stdout).toMatch(/none of the condominium's accounts at bank 341 \(0350\/12345-1/);
+});

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { headerAccountMatch } from '../../domain/bank-accounts.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { NotFoundError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
@@ -474,11 +475,50 @@ export async function printLint(deps: Deps, path: string, report: LintReport): P
 export async function lint(deps: Deps, path: string, opts: { bank?: string | undefined }): Promise<number> {
   const report = await lintCnabFile(path, opts.bank === undefined ? undefined : bankCodeFlag(opts.bank));
   // with a profile named, the file's NSA against the server's batches: a number a bank has seen is refused
-  if ((deps.globals.profile ?? deps.io.env.CONDO_PROFILE) && report.direction === 'remessa')
+  // with a profile named, the file's NSA against the server's batches (a number a bank has seen is refused) and
+  // its paying account against the condominium's (a file for another account, or a mistyped digit, is refused)
+  if ((deps.globals.profile ?? deps.io.env.CONDO_PROFILE) && report.direction === 'remessa') {
     await checkSequence(deps, path, report);
+    await checkCompanyAccount(deps, report);
+  }
   if (deps.format === 'json') printJson(deps, { file: path, ...report });
   else await printLint(deps, path, report);
   return report.errors > 0 ? 1 : 0;
+}
+
+/**
+ * The file header's paying account must be one of the condominium's accounts at the file's bank, digit and all:
+ * the bank refuses a file for an account not of its contract (HD) or with a wrong digit (AG). A digit other than
+ * the registered one is an error; an account the registry does not list, a warning (the server's list is the
+ * condominium's view, not the bank's contract).
+ */
+async function checkCompanyAccount(deps: Deps, report: LintReport): Promise<void> {
+  const header = report.company_account;
+  if (!header || report.bank_code === null) return;
+  const { addFinding } = await import('../../formats/cnab240/lint.js');
+  // an account the server lists without its bank, agência or number cannot be compared
+  const atBank = (await (await deps.client()).bankAccounts.list()).flatMap((a) =>
+    a.bank_code?.padStart(3, '0') === report.bank_code && a.agency && a.account_number
+      ? [{ agency: a.agency, account_number: a.account_number }]
+      : [],
+  );
+  const matches = atBank.map((a) => ({ a, match: headerAccountMatch(a, header) }));
+  if (matches.some((m) => m.match === 'same')) return;
+  const said = `agência ${header.agency} conta ${header.account}${header.digit ? `-${header.digit}` : ''}`;
+  const near = matches.find((m) => m.match === 'digit-differs')?.a;
+  const known = atBank.map((a) => `${a.agency}/${a.account_number}`).join(', ');
+  addFinding(
+    report,
+    'company-account',
+    1,
+    53,
+    near
+      ? `the header's ${said} has digit "${header.digit}"; the condominium's account ${near.agency}/${near.account_number} has another`
+      : atBank.length > 0
+        ? `the header's ${said} is none of the condominium's accounts at bank ${report.bank_code} (${known})`
+        : `the header's ${said}: the condominium has no account at bank ${report.bank_code}`,
+    near ? 'error' : 'warning',
+  );
 }
 
 /** The file's NSA must be above every other the condominium's batches used (the file's own batch aside). */

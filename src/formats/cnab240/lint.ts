@@ -9,7 +9,8 @@
 import { notBusinessDay } from '../../domain/business-days.js';
 import type { Text } from '../../domain/text.js';
 import { pixKeyType } from '../pix/index.js';
-import { type Dialect, dialectForBank } from './dialects.js';
+import { type Dialect, dialectForBank, dialectOfHeader } from './dialects.js';
+import { read } from './layouts.js';
 import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
 
 export type Severity = 'error' | 'warning';
@@ -25,8 +26,17 @@ export interface LintFinding {
   reference: string;
 }
 
+/** The paying account as the file header writes it (agência 53-57, conta 59-70, its digit at 71, Itaú's DAC at 72). */
+export interface HeaderAccount {
+  agency: string;
+  account: string;
+  digit: string;
+}
+
 export interface LintReport {
   bank_code: string | null;
+  /** The paying account the file header names; null without a file header. */
+  company_account: HeaderAccount | null;
   /** The file header's sequence number (NSA). */
   file_sequence: number | null;
   /** The rule pack used: the dialect of the bank's manual. */
@@ -147,6 +157,11 @@ const RULES = {
     `${FEBRABAN}: segments A, B, J, J-52, N, O`,
     `${FEBRABAN}: segmentos A, B, J, J-52, N, O`,
   ),
+  'company-account': rule(
+    'error',
+    `${FEBRABAN}, G008-G012: the company's agência, conta and digit, those of the contract (the bank answers HD or AG)`,
+    `${FEBRABAN}, G008-G012: agência, conta e dígito da empresa, os do contrato (o banco responde HD ou AG)`,
+  ),
   'file-sequence': rule(
     'error',
     `${FEBRABAN}, G018: the file's sequence number (NSA) rises with each file sent (Bradesco refuses a repeat)`,
@@ -244,6 +259,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
   let pack: Dialect | null = options.bank ? dialectForBank(options.bank) : null;
   const loteFamilies = new Map<number, string>();
   let outsideAsciiLine = 0;
+  let headerRecord: string | null = null;
   const file = await readCnab240(source, {
     keepItems: false,
     onProblem: (p) => {
@@ -258,6 +274,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
     },
     onRecord: (line, record) => {
       pack ??= dialectForBank(record.slice(0, 3));
+      if (headerRecord === null && record[7] === '0') headerRecord = record;
       const column = line === outsideAsciiLine ? outsideAscii(record) : 0;
       if (column > 0)
         found.add(
@@ -276,6 +293,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
   }
   return {
     bank_code: file.bank_code,
+    company_account: headerRecord === null ? null : headerAccount(headerRecord),
     file_sequence: file.file_sequence,
     pack: dialect.name,
     direction: file.direction,
@@ -287,6 +305,19 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
 }
 
 type Add = (rule: RuleId, line: number, column: number | null, message: string, severity?: Severity) => void;
+
+/** The paying account of a file header, in its dialect's positions (Itaú: no digit at 71, its DAC at 72). */
+function headerAccount(record: string): HeaderAccount {
+  const layout = dialectOfHeader(record).fileHeader;
+  const at = (name: string) => (layout.byName.has(name) ? read(layout, record, name).trim() : '');
+  return {
+    agency: at('agency'),
+    account: at('account'),
+    digit:
+      at('account_digit') ||
+      (layout.byName.get('agency_account_digit')?.kind === 'alpha' ? at('agency_account_digit') : ''),
+  };
+}
 
 function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): void {
   const family = item.segment === 'N' ? 'O' : item.segment.startsWith('J') ? 'J' : item.segment;
@@ -375,10 +406,12 @@ export function addFinding(
   line: number,
   column: number | null,
   message: string,
+  severity?: Severity,
 ): void {
   const r: Rule = RULES[id];
-  if (r.severity === 'error') report.errors++;
+  const s = severity ?? r.severity;
+  if (s === 'error') report.errors++;
   else report.warnings++;
-  report.findings.push({ rule: id, severity: r.severity, line, column, message, reference: r.reference.en });
+  report.findings.push({ rule: id, severity: s, line, column, message, reference: r.reference.en });
   report.findings.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
 }
