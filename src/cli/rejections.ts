@@ -61,14 +61,19 @@ export function nextSteps(p: Rejection, bankCode?: string): string[] {
 
 /**
  * The rejected payables: on a terminal a table, then "next:" and the commands for each; for a script or a log one
- * warning line each on stderr, so stdout keeps the counts it always had.
+ * warning line each on stderr, so stdout keeps the counts it always had. `bankCode`, the bank that answered where
+ * it is known (a return's), reads each code as that bank means it.
  */
-export async function printRejections(deps: Deps, rows: readonly Rejection[]): Promise<void> {
+export async function printRejections(
+  deps: Deps,
+  rows: readonly Rejection[],
+  bankCode?: string,
+): Promise<void> {
   if (rows.length === 0) return;
   if (deps.format !== 'table') {
     for (const p of rows)
       deps.warn(
-        `rejected ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; next: ${nextSteps(p).map(deps.command).join('; then ')}`,
+        `rejected ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; next: ${nextSteps(p, bankCode).map(deps.command).join('; then ')}`,
       );
     return;
   }
@@ -81,7 +86,7 @@ export async function printRejections(deps: Deps, rows: readonly Rejection[]): P
   ]);
   writeLine(deps.io.stdout, deps.t('next: correct what the bank names, then mark the payable again:'));
   for (const p of rows)
-    for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${deps.t(deps.command(step))}`);
+    for (const step of nextSteps(p, bankCode)) writeLine(deps.io.stdout, `  ${deps.t(deps.command(step))}`);
 }
 
 /** The payables a batch's returns rejected that are still waiting to be fixed (pending), with their supplier. */

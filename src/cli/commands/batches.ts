@@ -360,7 +360,11 @@ export async function importReturn(
   bar.done();
   printReturnSummary(deps, { ...label, ...summary }, replayed);
   if (deps.format !== 'json' && countRejected(summary) > 0)
-    await printRejections(deps, await rejectionsOf(deps, summary.batch?.payables ?? []));
+    await printRejections(
+      deps,
+      await rejectionsOf(deps, summary.batch?.payables ?? []),
+      facts.bankCode ?? undefined,
+    );
   if (deps.format !== 'json')
     for (const warning of heldPayments(summary.batch?.payables ?? [], facts.bankCode ?? undefined))
       deps.warn(warning);

@@ -13,7 +13,7 @@ import {
 } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/request-bodies.js';
 import { describeTribute, type PayableTribute, tributeProblems } from '../../domain/tributes.js';
-import { occurrenceClass } from '../../formats/cnab240/codes.js';
+import { occurrenceClass, settledSomewhere } from '../../formats/cnab240/codes.js';
 import { explainReturnCode } from '../../formats/cnab240/explain.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
@@ -242,7 +242,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   if (displayState(p) === 'rejected') {
     writeLine(deps.io.stdout);
     writeLine(deps.io.stdout, deps.t('next: correct what the bank names, then mark it again:'));
-    for (const step of nextSteps(p)) writeLine(deps.io.stdout, `  ${deps.t(deps.command(step))}`);
+    for (const step of nextSteps(p, returnBank)) writeLine(deps.io.stdout, `  ${deps.t(deps.command(step))}`);
   }
   return 0;
 }
@@ -458,7 +458,11 @@ async function settledByTheBank(deps: Deps, ids: readonly string[]): Promise<Map
   const client = await deps.client();
   for (const p of await client.payables.list({ state: 'pending' }, { all: true })) {
     const code = p.last_return?.code;
-    if (!wanted.has(p.public_id) || !code || occurrenceClass(code) !== 'settled-do-not-pay-again') continue;
+    if (!wanted.has(p.public_id) || !code || !settledSomewhere(code)) continue;
+    // the code as the bank that answered means it (Santander's ZK is no settled bill, Caixa's DH is one): the
+    // bank of the payable's last batch, which a rejected payable keeps in its history only
+    const batchId = p.batch_id ?? (await client.payables.get(p.public_id)).batch_history?.at(-1)?.batch_id;
+    if (occurrenceClass(code, await bankOfBatch(deps, batchId)) !== 'settled-do-not-pay-again') continue;
     refused.set(
       p.public_id,
       new ConflictError(

@@ -515,6 +515,18 @@ export type OccurrenceClass =
  */
 const FEBRABAN_SETTLED = new Set(['ZK']);
 
+/**
+ * Whether a code says the bill is already settled at FEBRABAN's table or at some bank's: a caller that does not
+ * yet know which bank answered asks this first, and looks the bank up only then.
+ */
+export function settledSomewhere(code: string): boolean {
+  const c = code.trim().toUpperCase();
+  return (
+    FEBRABAN_SETTLED.has(c) ||
+    Object.values(BANK_PAYMENT_OCCURRENCES).some((table) => table[c]?.class === 'settled-do-not-pay-again')
+  );
+}
+
 export function occurrenceClass(code: string, bankCode?: string): OccurrenceClass {
   const c = code.trim().toUpperCase();
   // the bank's own meaning first: it may give a G059 code another one
