@@ -560,6 +560,12 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     /^the header's agência (\S+) conta (\S+): the condominium has no account at bank (\d+)$/,
     'o header traz agência $1 conta $2: o condomínio não tem conta no banco $3',
   ],
+  // the sandbox's bank (sandbox bank-return)
+  [
+    /^cannot reject "(.*)": no payment with that seu número in the remittance( \(Caixa numbers .*\))?$/,
+    (_say, wanted, caixa) =>
+      `não dá para rejeitar "${wanted}": nenhum pagamento com esse seu número na remessa${caixa ? ' (a Caixa numera os pagamentos dos arquivos dela: veja a coluna SEU NÚMERO de `condo cnab inspect FILE`)' : ''}`,
+  ],
   [
     /^PIX key "(.*)" is in none of the DICT's forms$/,
     'a chave PIX "$1" não está em nenhuma das formas do DICT',

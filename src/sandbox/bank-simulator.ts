@@ -132,7 +132,12 @@ function decider(facts: RemittanceFacts, bankCode: string, seedOfFile: number, o
     const [, id = String(wanted), code] = /^(.*):([A-Z0-9]{2})$/i.exec(String(wanted)) ?? [];
     const seu = toSeuNumero(id);
     if (!seu || !facts.seuNumeros.has(seu)) {
-      fail(`cannot reject "${wanted}": no payment with that seu número in the remittance`);
+      // a Caixa file numbers its payments (6 digits): a payable's id is not in it, only its number is
+      const numbered =
+        bankCode === '104'
+          ? ' (Caixa numbers the payments of its files: see the SEU NÚMERO column of `condo cnab inspect FILE`)'
+          : '';
+      fail(`cannot reject "${wanted}": no payment with that seu número in the remittance${numbered}`);
     }
     toReject.set(seu, code?.toUpperCase());
   }

@@ -150,4 +150,28 @@ describe('simulateBankReturn', () => {
     expect(() => simulateBankReturn(rem, { rejectRate: 2 })).toThrow(/rate/);
     expect(() => simulateBankReturn(rem, { paymentDate: '2030-02-30' })).toThrow(/payment date/);
   });
+
+  test('a Caixa file numbers its payments: a payable id refused with where to find the numbers', () => {
+    const numbered = payments(2).map((p, i) => ({ ...p, seuNumero: String(i + 1) }));
+    const caixa = writePaymentRemittance({
+      dialect: 'caixa',
+      company: {
+        name: 'Condomínio Teste',
+        document: CNPJ,
+        bankCode: '104',
+        bankName: 'Caixa Econômica Federal',
+        agency: '0350',
+        account: '12345',
+        accountDigit: '6',
+      },
+      fileSequence: 7,
+      generatedAt: '2030-01-09T10:00:00',
+      paymentDate: '2030-01-10',
+      payments: numbered,
+    });
+    expect(() => simulateBankReturn(caixa, { reject: ['01KWERPAYABLE0000000000001'] })).toThrow(
+      /no payment with that seu número in the remittance \(Caixa numbers the payments of its files: see the SEU NÚMERO column of `condo cnab inspect FILE`\)/,
+    );
+    expect(simulateBankReturn(caixa, { reject: ['000001:AN'] })).toMatchObject({ rejected: 1, paid: 1 });
+  });
 });
