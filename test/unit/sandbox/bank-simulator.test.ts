@@ -40,13 +40,13 @@ function payments(n: number): RemittancePayment[] {
   });
 }
 
-function remittance(n = 12, bankCode = '341'): string {
+function remittance(n = 12, bankCode = '341', list = payments(n)): string {
   return writePaymentRemittance({
     company: {
       name: 'Condomínio Teste',
       document: CNPJ,
       bankCode,
-      bankName: bankCode === '341' ? 'Itaú Unibanco S.A.' : 'Banco Santander',
+      bankName: bankCode === '341' ? 'Itaú Unibanco S.A.' : 'another bank',
       agency: '0350',
       account: '12345',
       accountDigit: '6',
@@ -54,7 +54,7 @@ function remittance(n = 12, bankCode = '341'): string {
     fileSequence: 7,
     generatedAt: '2030-01-09T10:00:00',
     paymentDate: '2030-01-10',
-    payments: payments(n),
+    payments: list,
   });
 }
 
@@ -153,22 +153,8 @@ describe('simulateBankReturn', () => {
 
   test('a Caixa file numbers its payments: a payable id refused with where to find the numbers', () => {
     const numbered = payments(2).map((p, i) => ({ ...p, seuNumero: String(i + 1) }));
-    const caixa = writePaymentRemittance({
-      dialect: 'caixa',
-      company: {
-        name: 'Condomínio Teste',
-        document: CNPJ,
-        bankCode: '104',
-        bankName: 'Caixa Econômica Federal',
-        agency: '0350',
-        account: '12345',
-        accountDigit: '6',
-      },
-      fileSequence: 7,
-      generatedAt: '2030-01-09T10:00:00',
-      paymentDate: '2030-01-10',
-      payments: numbered,
-    });
+    // Caixa's layout (the bank's own, for 104) numbers each payment
+    const caixa = remittance(2, '104', numbered);
     expect(() => simulateBankReturn(caixa, { reject: ['01KWERPAYABLE0000000000001'] })).toThrow(
       /no payment with that seu número in the remittance \(Caixa numbers the payments of its files: see the SEU NÚMERO column of `condo cnab inspect FILE`\)/,
     );
