@@ -49,6 +49,9 @@ test('Caixa’s DH ("ID já se encontra pago") is a settled bill: said so at the
   const again = await s.condo.run([...as, 'payables', 'mark', first]);
   expect(again.exitCode).toBe(5);
   expect(again.stdout).toContain('settled_by_the_bank');
+  // one id refused, one failure: no second, empty call
+  expect(again.stdout).not.toContain('undefined');
+  expect(again.stderr).toMatch(/0 marked, 1 failed/);
   await s.condo.ok([...as, 'payables', 'mark', first, '--force']);
 });
 

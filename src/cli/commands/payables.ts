@@ -438,7 +438,8 @@ export async function actOnMany(
   const client = await deps.client();
   const refused = action === 'markMany' && !opts.force ? await settledByTheBank(deps, ids) : new Map();
   ids = ids.filter((id) => !refused.has(id));
-  const results = await client.payables[action](ids);
+  // every id refused here: nothing left to send (a call with no id would fail on its own)
+  const results = ids.length > 0 ? await client.payables[action](ids) : [];
   return reportBulk(deps, verb, [
     ...[...refused].map(([label, error]) => ({ ok: false as const, error, label })),
     ...results.map((r, i) => ({ ...r, label: ids[i] as string })),
