@@ -108,6 +108,19 @@ describe('preview, business days, confirmation', () => {
   });
 });
 
+describe('asked by nobody', () => {
+  test('--yes in a script still says the preview’s warnings on stderr, then creates the batch', async () => {
+    const ids = await markTwo('Cron');
+    const before = await batchCount();
+    const r = await s.condo.run(['batches', 'create', '--date', 'next-business-day', '--yes']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^[0-9A-Z]{26}$/);
+    // due in 10 days, paid on the next business day: early, as --dry-run would have said
+    for (const id of ids) expect(r.stderr).toMatch(new RegExp(`warning: ${id}: .*early`));
+    expect(await batchCount()).toBe(before + 1);
+  });
+});
+
 describe('cancel', () => {
   test('a batch taken back before any return: its payables are marked again; twice or after a return is refused', async () => {
     const ids = await markTwo('Cancelar');

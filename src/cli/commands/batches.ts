@@ -146,6 +146,30 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
 }
 
 /**
+ * Payments a run nobody is asked about still checks before the file is made (a refused account unchanged, a bill
+ * paid early, a possible fake boleto): up to this many; a bigger run says the checks wait for `--dry-run`, rather
+ * than reading every marked payable again before a remittance of 100,000 (#32).
+ */
+const UNASKED_CHECKS_UP_TO = 500;
+
+async function warnUnasked(deps: Deps, date: string): Promise<void> {
+  const client = await deps.client();
+  const marked = await client.payables.list(
+    { state: 'marked_for_remessa' },
+    { all: true, limit: UNASKED_CHECKS_UP_TO },
+  );
+  if (marked.hasMore) {
+    deps.info({
+      en: `more than ${UNASKED_CHECKS_UP_TO} payments: the preview's checks were not run (batches create --dry-run runs them)`,
+      pt: `mais de ${UNASKED_CHECKS_UP_TO} pagamentos: as verificações da prévia não rodaram (batches create --dry-run as roda)`,
+    });
+    return;
+  }
+  const preview = batchPreview(marked, date, await previewContext(deps, marked));
+  for (const w of preview.warnings) deps.warn(`${w.public_id}: ${w.message}`);
+}
+
+/**
  * Every marked payable into one remittance. The payment date must be a bank business day (else a usage error
  * naming the next one, before anything is sent). `--dry-run` prints what would go and sends nothing; on a
  * terminal the same preview is shown and confirmed (`--yes` skips the question); a script is not asked.
@@ -194,6 +218,8 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
       }
     }
   }
+  // asked by nobody (--yes, a script, cron): the preview's warnings still go to stderr before the file is made
+  if (!opts.dryRun && !ask) await warnUnasked(deps, date);
   const batch = await client.batches.create({ data_pagamento: date });
   if (deps.format === 'json') printJson(deps, batch);
   else if (deps.format === 'table') {
