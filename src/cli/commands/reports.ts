@@ -595,7 +595,13 @@ export async function reportMonth(
     // what the code asks of the reader (cnab explain): correct and send again, or do not pay again
     {
       header: { en: 'NEXT', pt: 'PRÓXIMO PASSO' },
-      value: (p) => (returnCode(p.code) ? explainReturnCode(p.code).next : ''),
+      value: (p) =>
+        // a rejection of the month already corrected and sent again asks nothing more (its advice would pay twice)
+        'still_rejected' in p && p.still_rejected === false
+          ? { en: 'nothing: it was sent again since', pt: 'nada: já foi enviada de novo' }
+          : returnCode(p.code)
+            ? explainReturnCode(p.code).next
+            : '',
       wrap: true,
     },
   ];
