@@ -257,6 +257,8 @@ export const PT: Readonly<Record<string, string>> = {
   'warning:': 'aviso:',
   'error:': 'erro:',
   'No records.': 'Nenhum registro.',
+  'next: check the statement before anything else:':
+    'próximo passo: confira o extrato antes de qualquer outra coisa:',
   'next: correct what the bank names, then mark the payable again:':
     'próximo passo: corrija o que o banco apontou e marque a conta de novo:',
   'next: correct what the bank names, then mark it again:':
@@ -559,6 +561,15 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [
     /^the header's agência (\S+) conta (\S+): the condominium has no account at bank (\d+)$/,
     'o header traz agência $1 conta $2: o condomínio não tem conta no banco $3',
+  ],
+  // a settled bill's steps (cli/rejections.ts)
+  [
+    /^(.*payables delete \S+) {3}\(paid already: it leaves the month's bills\)$/,
+    '$1   (já paga: sai das contas do mês)',
+  ],
+  [
+    /^(.*payables mark \S+ --force) {3}\(only when the statement shows it was not paid\)$/,
+    '$1   (só quando o extrato mostrar que não foi paga)',
   ],
   // the sandbox's bank (sandbox bank-return)
   [

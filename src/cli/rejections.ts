@@ -5,7 +5,7 @@ import { occurrenceClass } from '../formats/cnab240/codes.js';
 import { explainReturnCode, refusalConcern } from '../formats/cnab240/explain.js';
 import type { Deps } from './context.js';
 import { writeLine } from './io.js';
-import { printList } from './output.js';
+import { printList, wrapMessage } from './output.js';
 
 /**
  * A rejected payable, and what to do about it: the bank's code and reason, then the commands that fix what a
@@ -30,7 +30,7 @@ export function nextSteps(p: Rejection, bankCode?: string): string[] {
   const id = p.public_id;
   const code = p.last_return?.code ?? '';
   const mark = `condo payables mark ${id}`;
-  if (occurrenceClass(code, bankCode) === 'settled-do-not-pay-again')
+  if (settled(p, bankCode))
     return [
       `(${SETTLED_ADVICE})`,
       'condo statements list',
@@ -73,7 +73,7 @@ export async function printRejections(
   if (deps.format !== 'table') {
     for (const p of rows)
       deps.warn(
-        `rejected ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; next: ${nextSteps(p, bankCode).map(deps.command).join('; then ')}`,
+        `rejected ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; next: ${stepsInOneLine(deps, p, bankCode)}`,
       );
     return;
   }
@@ -84,9 +84,37 @@ export async function printRejections(
     { header: 'CODE', value: (p) => p.last_return?.code },
     { header: 'REASON', value: (p) => p.last_return?.message, wrap: true },
   ]);
-  writeLine(deps.io.stdout, deps.t('next: correct what the bank names, then mark the payable again:'));
-  for (const p of rows)
-    for (const step of nextSteps(p, bankCode)) writeLine(deps.io.stdout, `  ${deps.t(deps.command(step))}`);
+  writeLine(
+    deps.io.stdout,
+    deps.t(
+      rows.every((p) => settled(p, bankCode))
+        ? SETTLED_HEADING
+        : 'next: correct what the bank names, then mark the payable again:',
+    ),
+  );
+  for (const p of rows) printSteps(deps, nextSteps(p, bankCode));
+}
+
+/** The heading over the steps of a bill the bank says is already paid: it is not corrected, nor marked unseen. */
+export const SETTLED_HEADING = 'next: check the statement before anything else:';
+
+export const settled = (p: Rejection, bankCode?: string): boolean =>
+  occurrenceClass(p.last_return?.code ?? '', bankCode) === 'settled-do-not-pay-again';
+
+/** The steps on a terminal, one a line, broken at spaces (a note after a command would be cut mid-word). */
+export function printSteps(deps: Deps, steps: readonly string[]): void {
+  for (const step of steps)
+    writeLine(deps.io.stdout, wrapMessage(deps.io, `  ${deps.t(deps.command(step))}`, deps.io.stdout));
+}
+
+/**
+ * The steps as one line, for a log: one after the other, but a settled bill's last two are alternatives (delete it
+ * when the statement shows it paid, or mark it again when it shows it was not), so they are joined by "or".
+ */
+function stepsInOneLine(deps: Deps, p: Rejection, bankCode?: string): string {
+  const steps = nextSteps(p, bankCode).map(deps.command);
+  if (!settled(p, bankCode) || steps.length < 2) return steps.join('; then ');
+  return `${steps.slice(0, -2).join('; then ')}; then ${steps.slice(-2).join('; or ')}`;
 }
 
 /** The payables a batch's returns rejected that are still waiting to be fixed (pending), with their supplier. */

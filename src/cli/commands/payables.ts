@@ -25,7 +25,7 @@ import { dateFlag, enumFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { limitOf, type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
-import { nextSteps, SETTLED_ADVICE } from '../rejections.js';
+import { nextSteps, printSteps, SETTLED_ADVICE, SETTLED_HEADING, settled } from '../rejections.js';
 import { reportBulk } from '../report.js';
 import {
   folded,
@@ -241,8 +241,13 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   }
   if (displayState(p) === 'rejected') {
     writeLine(deps.io.stdout);
-    writeLine(deps.io.stdout, deps.t('next: correct what the bank names, then mark it again:'));
-    for (const step of nextSteps(p, returnBank)) writeLine(deps.io.stdout, `  ${deps.t(deps.command(step))}`);
+    writeLine(
+      deps.io.stdout,
+      deps.t(
+        settled(p, returnBank) ? SETTLED_HEADING : 'next: correct what the bank names, then mark it again:',
+      ),
+    );
+    printSteps(deps, nextSteps(p, returnBank));
   }
   return 0;
 }
