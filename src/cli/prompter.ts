@@ -36,6 +36,38 @@ export async function inquirerPrompter(t: Translate): Promise<Prompter> {
     },
     secret: (message) => password({ message: t(message), mask: '*' }),
     select: (message, choices) => select({ message: t(message), choices }),
-    confirm: (message, defaultValue) => confirm({ message: t(message), default: defaultValue ?? false }),
+    confirm: (message, defaultValue) =>
+      t.lang === 'pt-BR'
+        ? confirmInPortuguese(input, t(message), defaultValue ?? false)
+        : confirm({ message: t(message), default: defaultValue ?? false }),
   };
+}
+
+/**
+ * A yes-or-no question in Portuguese: inquirer's confirm knows only y and yes (a Portuguese "s" read as no, and the
+ * answer echoed "No"), so it is asked as text, (s/N), and s, sim, n, não (and y, yes, no) are the answers.
+ */
+export function confirmInPortuguese(
+  input: (config: {
+    message: string;
+    validate: (v: string) => string | true;
+    transformer: (v: string, flags: { isFinal: boolean }) => string;
+  }) => Promise<string>,
+  message: string,
+  defaultValue: boolean,
+): Promise<boolean> {
+  return input({
+    message: `${message} ${defaultValue ? '(S/n)' : '(s/N)'}`,
+    validate: (v) => (yesOrNo(v, defaultValue) === null ? 'responda s (sim) ou n (não)' : true),
+    transformer: (v, { isFinal }) => (isFinal ? (yesOrNo(v, defaultValue) ? 'sim' : 'não') : v),
+  }).then((v) => yesOrNo(v, defaultValue) ?? defaultValue);
+}
+
+/** An answer to a yes-or-no question in Portuguese (or English): true, false, or null when it is neither. */
+export function yesOrNo(answer: string, defaultValue: boolean): boolean | null {
+  const a = answer.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  if (a === '') return defaultValue;
+  if (/^(s|sim|y|yes)$/.test(a)) return true;
+  if (/^(n|nao|no)$/.test(a)) return false;
+  return null;
 }

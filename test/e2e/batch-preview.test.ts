@@ -108,6 +108,29 @@ describe('preview, business days, confirmation', () => {
   });
 });
 
+describe('asked in Portuguese', () => {
+  test('s (sim) says yes and não says no, shown as (s/N) and answered sim or não', async () => {
+    await markTwo('Sim');
+    const before = await batchCount();
+    const declined = await runOnTerminal(
+      s.condo,
+      ['--lang', 'pt-BR', 'batches', 'create', '--date', 'next-business-day'],
+      [[/Criar a remessa[\s\S]*\(s\/N\)/, 'não']],
+    );
+    expect(declined.exitCode, declined.output).toBe(1);
+    expect(await batchCount()).toBe(before);
+    const accepted = await runOnTerminal(
+      s.condo,
+      ['--lang', 'pt-BR', 'batches', 'create', '--date', 'next-business-day'],
+      [[/Criar a remessa[\s\S]*\(s\/N\)/, 's']],
+    );
+    expect(accepted.exitCode, accepted.output).toBe(0);
+    expect(accepted.output).toContain('sim');
+    expect(accepted.output).not.toMatch(/\bYes\b|\bNo\b|y\/N/);
+    expect(await batchCount()).toBe(before + 1);
+  });
+});
+
 describe('asked by nobody', () => {
   test('--yes in a script still says the preview’s warnings on stderr, then creates the batch', async () => {
     const ids = await markTwo('Cron');
