@@ -42,7 +42,9 @@ test('Caixa’s DH ("ID já se encontra pago") is a settled bill: said so at the
   const { as, first, imported } = await answered(caixa, 'boleto', 'DH');
   expect(imported.stderr).toContain('the bank says this boleto is already paid');
   // in a log's one line, deleting it and marking it again are alternatives, not steps
-  expect(imported.stderr).toMatch(/; then condo .*payables delete \S+ .*; or condo .*payables mark \S+ --force/);
+  expect(imported.stderr).toMatch(
+    /; then condo .*payables delete \S+ .*; or condo .*payables mark \S+ --force/,
+  );
   const shown = await s.condo.json([...as, 'payables', 'show', first]);
   expect(shown).toMatchObject({
     state: 'pending',

@@ -177,6 +177,10 @@ test('with a profile, the header’s paying account is the condominium’s: a mi
   });
   const offline = await s.condo.run(['cnab', 'lint', digit]);
   expect(offline.exitCode, offline.stdout).toBe(0);
+  // offline, "0 errors" says what it did not check
+  expect(offline.stderr).toContain(
+    'not checked without --profile: the paying account and the file sequence (NSA)',
+  );
   const refused = await s.condo.run(['--json', '--profile', 'default', 'cnab', 'lint', digit]);
   expect(refused.exitCode).toBe(1);
   expect(JSON.parse(refused.stdout).findings).toEqual([
@@ -184,7 +188,7 @@ test('with a profile, the header’s paying account is the condominium’s: a mi
       rule: 'company-account',
       severity: 'error',
       line: 1,
-      column: 53,
+      column: 72,
       message: `the header's agência 00350 conta 000000012345-4 has digit "4"; the condominium's account 0350/12345-1 has another`,
     }),
   ]);

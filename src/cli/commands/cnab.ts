@@ -477,12 +477,22 @@ export async function lint(deps: Deps, path: string, opts: { bank?: string | und
   // with a profile named, the file's NSA against the server's batches: a number a bank has seen is refused
   // with a profile named, the file's NSA against the server's batches (a number a bank has seen is refused) and
   // its paying account against the condominium's (a file for another account, or a mistyped digit, is refused)
-  if ((deps.globals.profile ?? deps.io.env.CONDO_PROFILE) && report.direction === 'remessa') {
+  const named = Boolean(deps.globals.profile ?? deps.io.env.CONDO_PROFILE);
+  if (named && report.direction === 'remessa') {
     await checkSequence(deps, path, report);
     await checkCompanyAccount(deps, report);
   }
   if (deps.format === 'json') printJson(deps, { file: path, ...report });
   else await printLint(deps, path, report);
+  // "0 errors" offline says nothing of what only the server knows: said, so nobody reads it as checked
+  if (!named && report.direction === 'remessa')
+    deps.info(
+      {
+        en: "not checked without --profile: the paying account and the file sequence (NSA) against the condominium's",
+        pt: 'não conferidos sem --profile: a conta pagadora e o número sequencial (NSA) contra os do condomínio',
+      },
+      true,
+    );
   return report.errors > 0 ? 1 : 0;
 }
 
@@ -511,7 +521,8 @@ async function checkCompanyAccount(deps: Deps, report: LintReport): Promise<void
     report,
     'company-account',
     1,
-    53,
+    // the digit where it differs (Itaú's DAC at 72, FEBRABAN's at 71), else the account from the agência
+    near ? header.digit_column : 53,
     near
       ? `the header's ${said} has digit "${header.digit}"; the condominium's account ${near.agency}/${near.account_number} has another`
       : atBank.length > 0

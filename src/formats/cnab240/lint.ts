@@ -31,6 +31,8 @@ export interface HeaderAccount {
   agency: string;
   account: string;
   digit: string;
+  /** Where the digit is: 71, or 72 where the dialect writes a DAC there (Itaú). */
+  digit_column: number;
 }
 
 export interface LintReport {
@@ -310,12 +312,13 @@ type Add = (rule: RuleId, line: number, column: number | null, message: string, 
 function headerAccount(record: string): HeaderAccount {
   const layout = dialectOfHeader(record).fileHeader;
   const at = (name: string) => (layout.byName.has(name) ? read(layout, record, name).trim() : '');
+  const dac = layout.byName.get('agency_account_digit');
+  const inDac = at('account_digit') === '' && dac?.kind === 'alpha';
   return {
     agency: at('agency'),
     account: at('account'),
-    digit:
-      at('account_digit') ||
-      (layout.byName.get('agency_account_digit')?.kind === 'alpha' ? at('agency_account_digit') : ''),
+    digit: inDac ? at('agency_account_digit') : at('account_digit'),
+    digit_column: inDac && dac ? dac.from : (layout.byName.get('account_digit')?.from ?? 71),
   };
 }
 

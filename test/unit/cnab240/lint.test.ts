@@ -114,8 +114,13 @@ test('Itaú’s boleto lotes in 030 or in 040 (its v085), and nothing else', asy
 
 test('the report names the paying account as the header writes it, in each dialect’s positions (Itaú’s DAC at 72)', async () => {
   const itau = await lintCnab(remittance('itau-sispag', '341'));
-  expect(itau.company_account).toEqual({ agency: '01234', account: '000000067890', digit: '1' });
+  expect(itau.company_account).toEqual({
+    agency: '01234',
+    account: '000000067890',
+    digit: '1',
+    digit_column: 72,
+  });
   const febraban = await lintCnab(remittance('febraban', '756'));
-  expect(febraban.company_account).toMatchObject({ account: '000000067890', digit: '1' });
+  expect(febraban.company_account).toMatchObject({ account: '000000067890', digit: '1', digit_column: 71 });
   expect(febraban.company_account?.agency).toMatch(/^0*1234$/);
 });
