@@ -70,5 +70,5 @@ test('Santander’s ZK is an authorization begun in Internet Banking: the paymen
     last_return: { code: 'ZK', message: 'Autorização iniciada no Internet Banking' },
   });
   const table = await s.condo.ok([...as, '-o', 'table', 'payables', 'show', first]);
-  expect(table).toMatch(/What it means\s+nothing to do yet/);
+  expect(table).toMatch(/What it means\s+authorize it in Santander's Internet Banking/);
 });

@@ -291,7 +291,15 @@ export async function explain(
     { header: { en: 'CODE', pt: 'CÓDIGO' }, value: (x) => x.code },
     {
       header: { en: 'BANK', pt: 'BANCO' },
-      value: (x) => (x.bank_code ? `${x.bank_code} ${x.bank_name ?? ''}`.trim() : 'FEBRABAN'),
+      value: (x) =>
+        !x.bank_code
+          ? 'FEBRABAN'
+          : x.bank_name
+            ? `${x.bank_code} ${x.bank_name}`
+            : {
+                en: `${x.bank_code} (a bank condo does not know: FEBRABAN's meaning)`,
+                pt: `${x.bank_code} (banco que o condo não conhece: o significado da FEBRABAN)`,
+              },
     },
     { header: { en: 'MEANING', pt: 'SIGNIFICADO' }, value: (x) => x.meaning },
     ...(e.febraban_meaning

@@ -319,9 +319,21 @@ export interface BankOccurrence {
   message: string;
   kind: OccurrenceKind;
   class?: OccurrenceClass;
+  /** What to do, where the class's general advice would mislead (a payment the bank holds until authorized). */
+  next?: { en: string; pt: string };
 }
 
 const rejected = (message: string): BankOccurrence => ({ message, kind: 'rejected' });
+
+/** A payment the bank holds until the company's signatories authorize it in the bank's Internet Banking. */
+const toAuthorize = (message: string, bank: string): BankOccurrence => ({
+  message,
+  kind: 'scheduled',
+  next: {
+    en: `authorize it in ${bank}'s Internet Banking: the bank pays it only once the company's signatories do; a later return says paid or refused`,
+    pt: `autorize no Internet Banking do ${bank}: o banco só paga depois que os autorizadores da empresa aprovarem; um retorno seguinte diz se pagou ou recusou`,
+  },
+});
 
 /**
  * Santander's payment return codes (033, "Pagamento a fornecedores" CNAB 240, positions 231-240 of segments A, B
@@ -338,7 +350,7 @@ export const SANTANDER_PAYMENT_OCCURRENCES: Readonly<Record<string, BankOccurren
   AT: rejected('Tipo/número de inscrição do favorecido/contribuinte inválido'),
   BB: rejected('Número do documento inválido (seu número)'),
   CF: rejected('Valor do documento/principal/menor que o mínimo inválido'),
-  B1: { message: 'Bloqueado pendente de autorização', kind: 'scheduled' },
+  B1: toAuthorize('Bloqueado pendente de autorização', 'Santander'),
   B3: rejected('Bloqueado pelo cliente'),
   B4: rejected('Bloqueado pela captura de título da cobrança'),
   B8: rejected('Bloqueado pela validação de tributos'),
@@ -366,7 +378,7 @@ export const SANTANDER_PAYMENT_OCCURRENCES: Readonly<Record<string, BankOccurren
   ZG: rejected('Banco destino não recebe DOC'),
   ZH: rejected('Banco destino inoperante para DOC'),
   ZI: rejected('Código do histórico de crédito inválido'),
-  ZK: { message: 'Autorização iniciada no Internet Banking', kind: 'scheduled' },
+  ZK: toAuthorize('Autorização iniciada no Internet Banking', 'Santander'),
   Z0: rejected('Conta com bloqueio'),
   Z1: rejected('Conta fechada: é necessário ativar a conta'),
   Z2: rejected('Conta com movimento controlado'),

@@ -62,8 +62,8 @@ const NEXT: Readonly<Record<OccurrenceClass, Text>> = {
     pt: 'corrija o que o código aponta e marque a conta de novo para a próxima remessa (condo payables mark ID)',
   },
   'settled-do-not-pay-again': {
-    en: 'do not pay it again: the bank says the bill is already settled; check the statement, then delete the payable',
-    pt: 'não pague de novo: o banco diz que a conta já foi liquidada; confira o extrato e então exclua a conta a pagar',
+    en: 'do not pay it again: the bank says the bill is already settled; check the statement: paid there, delete the payable; not there, ask the bank before paying',
+    pt: 'não pague de novo: o banco diz que a conta já foi liquidada; confira o extrato: paga lá, exclua a conta a pagar; não está lá, pergunte ao banco antes de pagar',
   },
   'check-the-statement': {
     en: 'no later return will say how it ended: check the statement before paying it again',
@@ -112,6 +112,6 @@ export function explainReturnCode(code: string, bankCode?: string | null): Retur
     febraban_meaning: own && febraban !== null && febraban !== own.message ? febraban : null,
     class: cls,
     concern,
-    next: concern && concern !== 'unknown' ? CONCERN_NEXT[concern] : NEXT[cls],
+    next: own?.next ?? (concern && concern !== 'unknown' ? CONCERN_NEXT[concern] : NEXT[cls]),
   };
 }

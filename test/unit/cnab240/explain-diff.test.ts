@@ -63,6 +63,9 @@ test('Santander’s and Caixa’s own codes (with their sources in codes.ts): a 
   expect(classifyOccurrences('ZA', '341')).toBe('scheduled'); // G059's remark elsewhere
   expect(explainReturnCode('Z9', '033')).toMatchObject({ source: 'bank', class: 'rejected-to-correct' });
   expect(explainReturnCode('B1', '033')).toMatchObject({ class: 'scheduled' });
+  // held until the company's signatories authorize it: said, not "nothing to do yet"
+  expect(zk.next.en).toMatch(/^authorize it in Santander's Internet Banking/);
+  expect(zk.next.pt).toMatch(/^autorize no Internet Banking do Santander/);
   // Caixa: a boleto whose registration says paid, and a PIX whose outcome only the statement knows
   expect(explainReturnCode('DH', '104')).toMatchObject({
     meaning: 'ID já se encontra pago',
