@@ -142,6 +142,26 @@ describe('asked by nobody', () => {
     for (const id of ids) expect(r.stderr).toMatch(new RegExp(`warning: ${id}: .*early`));
     expect(await batchCount()).toBe(before + 1);
   });
+
+  test('a night with nothing marked: --allow-empty is a quiet exit 0 and no batch; without it, exit 2', async () => {
+    expect(await s.condo.json('payables list --state marked_for_remessa')).toEqual([]);
+    const before = await batchCount();
+    const quiet = await s.condo.run([
+      '--json',
+      'batches',
+      'create',
+      '--date',
+      'next-business-day',
+      '--yes',
+      '--allow-empty',
+    ]);
+    expect(quiet.exitCode, quiet.stderr).toBe(0);
+    expect(quiet.stdout).toBe('');
+    expect(quiet.stderr).toContain('nothing is marked for remittance: no batch created');
+    const strict = await s.condo.run(['batches', 'create', '--date', 'next-business-day', '--yes']);
+    expect(strict.exitCode).toBe(2);
+    expect(await batchCount()).toBe(before);
+  });
 });
 
 describe('cancel', () => {

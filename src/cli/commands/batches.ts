@@ -116,6 +116,8 @@ export interface CreateOptions {
   date?: string;
   dryRun?: boolean;
   yes?: boolean;
+  /** Nothing marked is a quiet exit 0, no batch (cron, a night with nothing to pay). */
+  allowEmpty?: boolean;
 }
 
 /** The preview: a line per forma, then each payment, then the warnings (--dry-run's on stdout, a question's on stderr). */
@@ -189,6 +191,17 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
   const refusal = paymentDateRefusal(date);
   if (refusal) throw new UsageError(`--date: ${refusal} (nothing was sent)`);
   const client = await deps.client();
+  if (opts.allowEmpty && !opts.dryRun) {
+    const marked = await client.payables.list({ state: 'marked_for_remessa' }, { limit: 1 });
+    if (marked.length === 0) {
+      deps.nothingWritten = true;
+      deps.info({
+        en: 'nothing is marked for remittance: no batch created',
+        pt: 'nenhuma conta marcada para remessa: nenhum lote criado',
+      });
+      return 0;
+    }
+  }
   const ask = opts.yes || opts.dryRun ? null : await deps.prompter();
   if (opts.dryRun || ask) {
     const marked = await client.payables.list({ state: 'marked_for_remessa' }, { all: true });

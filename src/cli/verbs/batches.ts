@@ -53,10 +53,18 @@ export const commands = [
             flag: '-y, --yes',
             help: { en: 'do not ask for confirmation on a terminal', pt: 'não pede confirmação no terminal' },
           },
+          {
+            flag: '--allow-empty',
+            help: {
+              en: 'nothing marked is not an error: exit 0, no batch (cron, a night with nothing to pay)',
+              pt: 'nada marcado não é erro: saída 0, nenhum lote (cron, uma noite sem nada a pagar)',
+            },
+          },
         ],
         examples: [
           'condo batches create --dry-run --date next-business-day',
           'condo batches create --date next-business-day --yes',
+          'condo --json batches create --date next-business-day --yes --allow-empty >> remessa.log    # from cron',
         ],
         writes: true,
         run: async (deps, { opts }) => (await handlers()).batchesCreate(deps, declared(opts)),
