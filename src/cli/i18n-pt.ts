@@ -444,7 +444,9 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^Defaulters: (\d+) units, (.*) overdue$/, 'Inadimplentes: $1 unidades, $2 em atraso'],
   [
     /^(\d+) of (\d+) condominiums answered; (\d+) failed \(above\)$/,
-    '$1 de $2 condomínios responderam; $3 falharam (acima)',
+    // the verb agrees with its count: "1 de 2 condomínios respondeu; 1 falhou"
+    (_say, answered, of, failed) =>
+      `${answered} de ${of} condomínios ${answered === '1' ? 'respondeu' : 'responderam'}; ${failed} ${failed === '1' ? 'falhou' : 'falharam'} (acima)`,
   ],
   [
     /^(\S+): could not be asked \((.*)\); a file of its condominium would have been refused$/,

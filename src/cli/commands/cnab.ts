@@ -364,7 +364,8 @@ export async function cnabDiff(deps: Deps, remittancePath: string, returnPath: s
   });
   if (deps.format === 'table') {
     writeLine(deps.io.stdout, paint(deps.io, 'bold', `${remittancePath} → ${returnPath}`));
-    writeLine(deps.io.stdout, printable(`  ${counts}`));
+    // broken at spaces on a terminal (at 80 columns it split "valo/res")
+    writeLine(deps.io.stdout, wrapMessage(deps.io, printable(`  ${counts}`), deps.io.stdout));
     writeLine(deps.io.stdout);
   } else deps.info(counts, true);
   const item = (p: PaymentPair) => p.payment ?? p.answer;

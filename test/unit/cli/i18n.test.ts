@@ -66,6 +66,16 @@ describe('the language of the screens', () => {
     );
   });
 
+  test('a verb agrees with its count', async () => {
+    const t = await loadTranslator('pt-BR');
+    expect(t('1 of 2 condominiums answered; 1 failed (above)')).toBe(
+      '1 de 2 condomínios respondeu; 1 falhou (acima)',
+    );
+    expect(t('4 of 6 condominiums answered; 2 failed (above)')).toBe(
+      '4 de 6 condomínios responderam; 2 falharam (acima)',
+    );
+  });
+
   test("commander's own usage errors", async () => {
     const t = await loadTranslator('pt-BR');
     expect(t("error: unknown command 'lst'\n(Did you mean list?)\n")).toBe(
