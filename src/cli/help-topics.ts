@@ -1,5 +1,14 @@
-/** `condo help TOPIC`: what a man page would say, for what no single verb's --help covers. */
-export const HELP_TOPICS: Readonly<Record<string, { summary: string; text: string }>> = {
+/**
+ * `condo help TOPIC`: what a man page would say, for what no single verb's --help covers. In English, with its
+ * Portuguese beside it where written (`pt`); a topic without one reads in English in both languages.
+ */
+export interface HelpTopic {
+  summary: string;
+  text: string;
+  pt?: { summary: string; text?: string };
+}
+
+export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = {
   'exit-codes': {
     summary: 'what each exit status means, for scripts and cron',
     text: `Exit codes
@@ -18,9 +27,32 @@ export const HELP_TOPICS: Readonly<Record<string, { summary: string; text: strin
   130  interrupted (Ctrl-C or SIGTERM): a bulk run reports what was done; the same command resumes
 
 With --json a failure also prints {"error":{...},"exit_code":N} on stdout, one line per run for a log.`,
+    pt: {
+      summary: 'o que cada código de saída significa, para scripts e cron',
+      text: `Códigos de saída
+
+  0    ok
+  1    erro da API ou outro (a mensagem diz qual, com o código da API e o id da requisição)
+  2    uso ou entrada inválida: uma opção, uma linha de arquivo, um campo que o servidor recusou (422);
+       nada foi enviado, ou o servidor não mudou nada
+  3    autenticação ou autorização: sem credenciais, segredo errado, um escopo que o cliente não tem
+  4    não encontrado: o id, ou o começo, o fim ou o seu número de uma conta, não corresponde a nada
+  5    conflito: um estado que não permite (uma conta marcada editada, um lote com retorno cancelado),
+       ou uma Idempotency-Key reusada com outro corpo
+  6    limite de requisições, depois de esperar o que o servidor pediu
+  7    a API está inalcançável ou indisponível depois das novas tentativas (tente mais tarde); numa
+       escrita de resultado desconhecido a mensagem dá o comando para rodar de novo com a mesma
+       --idempotency-key
+  130  interrompido (Ctrl-C ou SIGTERM): uma execução em lote diz o que foi feito; o mesmo comando
+       retoma
+
+Com --json uma falha também imprime {"error":{...},"exit_code":N} no stdout, uma linha por execução,
+para um log.`,
+    },
   },
   formats: {
     summary: 'output formats, money and dates in and out, the files condo reads and writes',
+    pt: { summary: 'formatos de saída, dinheiro e datas, os arquivos que o condo lê e escreve' },
     text: `Output
 
   table   for a person on a terminal: R$ 1.234,56, DD/MM/YYYY, timestamps in Brasília time, fitted
@@ -48,6 +80,7 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   },
   environment: {
     summary: 'the environment variables condo reads',
+    pt: { summary: 'as variáveis de ambiente que o condo lê' },
     text: `Environment
 
   CONDO_PROFILE               the profile to use (as --profile)
@@ -65,6 +98,7 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   },
   cron: {
     summary: 'running condo unattended: no prompts, logs, re-runs',
+    pt: { summary: 'o condo sem ninguém olhando: sem perguntas, logs, reexecuções' },
     text: `Cron
 
 condo never prompts without a terminal (nor with --no-input or CI set), so a missing value is exit 2,

@@ -149,7 +149,8 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
       if (topic) {
         // filled to the terminal's width (80 when piped), as a man page is
         const columns = io.stdout.isTTY ? (io.stdout.columns ?? 80) : 80;
-        writeLine(io.stdout, reflowTopic(topic.text, Math.max(40, Math.min(columns, 100))));
+        const text = (t.lang === 'pt-BR' && topic.pt?.text) || topic.text;
+        writeLine(io.stdout, reflowTopic(text, Math.max(40, Math.min(columns, 100))));
         return;
       }
       let target: Command = program;
@@ -169,8 +170,8 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
       }
       writeLine(io.stdout, target.helpInformation().trimEnd());
       writeLine(io.stdout, `\n${t('Topics')} (condo help TOPIC):`);
-      for (const [name, { summary }] of Object.entries(HELP_TOPICS))
-        writeLine(io.stdout, `  ${name.padEnd(12)} ${summary}`);
+      for (const [name, { summary, pt }] of Object.entries(HELP_TOPICS))
+        writeLine(io.stdout, `  ${name.padEnd(12)} ${(t.lang === 'pt-BR' && pt?.summary) || summary}`);
     });
 }
 

@@ -129,18 +129,23 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
       `the sandbox listens on ${opts.host}:${sandbox.port}, not only on this machine${where.length ? `: reachable at ${where.join(', ')}` : ''}; its credentials are public seed data`,
     );
   }
-  deps.info(
-    `Sandbox listening on ${sandbox.baseUrl} (data in ${dataDir}); profile "${profile}" points at it.`,
-  );
-  deps.info(`Try: condo --profile ${profile} payables list    Stop with Ctrl-C.`);
+  deps.info({
+    en: `Sandbox listening on ${sandbox.baseUrl} (data in ${dataDir}); profile "${profile}" points at it.`,
+    pt: `Sandbox ouvindo em ${sandbox.baseUrl} (dados em ${dataDir}); o perfil "${profile}" aponta para ele.`,
+  });
+  deps.info({
+    en: `Try: condo --profile ${profile} payables list    Stop with Ctrl-C.`,
+    pt: `Experimente: condo --profile ${profile} payables list    Pare com Ctrl-C.`,
+  });
   const many = new Set(sandbox.clients.map((c) => c.condominium)).size;
   if (many > 2)
-    deps.info(
-      `${many} condominiums: condo sandbox credentials --write-profiles gives each a profile, then condo --all-profiles payables list`,
-    );
+    deps.info({
+      en: `${many} condominiums: condo sandbox credentials --write-profiles gives each a profile, then condo --all-profiles payables list`,
+      pt: `${many} condomínios: condo sandbox credentials --write-profiles dá um perfil a cada um, e então condo --all-profiles payables list`,
+    });
   await untilStopped();
   await sandbox.close();
-  deps.info('Sandbox stopped.');
+  deps.info({ en: 'Sandbox stopped.', pt: 'Sandbox parado.' });
   return 0;
 }
 
@@ -236,7 +241,10 @@ export async function resetVerb(
     if (err instanceof SandboxRunningError) throw new ConflictError(err.message);
     throw err;
   }
-  deps.info(`Sandbox data in ${dataDir} reset to the seed.`);
+  deps.info({
+    en: `Sandbox data in ${dataDir} reset to the seed.`,
+    pt: `Os dados do sandbox em ${dataDir} voltaram ao estado inicial.`,
+  });
   return 0;
 }
 

@@ -15,6 +15,18 @@ describe('help topics fit the terminal', () => {
     },
   );
 
+  test.each(Object.keys(HELP_TOPICS).filter((name) => HELP_TOPICS[name]?.pt?.text))(
+    '%s in Portuguese: within 80 columns, every word kept, the same codes as the English',
+    (name) => {
+      const topic = HELP_TOPICS[name] as { text: string; pt: { text: string } };
+      const flowed = reflowTopic(topic.pt.text, 80);
+      for (const line of flowed.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+      expect(words(flowed)).toEqual(words(topic.pt.text));
+      const codes = (text: string) => text.match(/^ {2}\d+ /gm);
+      expect(codes(topic.pt.text)).toEqual(codes(topic.text));
+    },
+  );
+
   test('a command line to copy stays whole', () => {
     const cron = '  30 6 * * *  condo statements import /srv/bank/a.ofx --json >> /var/log/condo/s.jsonl';
     expect(reflowTopic(cron, 40)).toBe(cron);
