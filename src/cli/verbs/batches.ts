@@ -15,7 +15,10 @@ export const commands = [
         name: 'list',
         summary: { en: 'list payment batches', pt: 'lista os lotes de pagamento' },
         flags: [...PAGING_FLAGS],
-        examples: ['condo batches list', 'condo batches list --limit 1 | cut -f1   # the newest batch'],
+        examples: [
+          'condo batches list',
+          'condo -q batches list --limit 1 | cut -f1   # the newest batch (-q: no "Showing 1 of N" note)',
+        ],
         across: 'read',
         run: async (deps, { opts }) => (await handlers()).batchesList(deps, declared(opts)),
       }),
