@@ -86,6 +86,9 @@ test("the month's rejections are the returns' rejections; those corrected since 
   const table = await s.condo.ok(['-o', 'table', 'report', 'month', month]);
   expect(table).toContain("Rejected by the bank in the month's returns: 2");
   expect(table).toContain('Still rejected (to correct and send again): 1');
+  // titled with the condominium's name, as its cover is
+  expect(table.split('\n')[0]).toBe(`${report.cover.name} · ${month}`);
+  expect(report.cover.name).toMatch(/Jardim Botânico/);
   // the PIX rejected and paid since asks nothing more (its advice would pay it twice); the boleto's still does
   const rowOf = (id: string) => table.split('\n').find((l) => l.includes(id)) ?? '';
   expect(rowOf(pix.public_id)).toMatch(/nothing: it was sent again/);

@@ -571,7 +571,10 @@ export async function reportMonth(
     if (rows.length === 0) none();
     else await printList(deps, rows, columns);
   };
-  writeLine(deps.io.stdout, paint(deps.io, 'bold', `${report.condominium} · ${month}`));
+  // the condominium as people call it (the cover's name), its slug where the server gave no name
+  const title =
+    report.cover.name && report.cover.name !== report.condominium ? report.cover.name : report.condominium;
+  writeLine(deps.io.stdout, paint(deps.io, 'bold', `${title} · ${month}`));
   const groupColumns = (first: string): Column<Group>[] => [
     { header: first, value: (g) => g.name },
     { header: 'COUNT', value: (g) => g.count },
