@@ -69,12 +69,19 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
       const out = new PassThrough();
       const chunks: Buffer[] = [];
       out.on('data', (c: Buffer) => chunks.push(c));
+      // a step behind the scenes says nothing (a warning it gives would land before the heading that shows it);
+      // what it said is shown only when it fails
+      const err = new PassThrough();
+      const said: Buffer[] = [];
+      err.on('data', (c: Buffer) => said.push(c));
       const code = await run(['--json', '--quiet', ...args], {
         ...io,
         env,
         stdout: out,
+        stderr: Object.assign(err, { isTTY: false }),
         stdin: Readable.from([]),
       });
+      if (code !== 0) io.stderr.write(Buffer.concat(said));
       if (code !== 0)
         throw new ApiError({
           en: `demo step "condo ${args.join(' ')}" exited ${code}`,
