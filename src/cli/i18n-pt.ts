@@ -126,7 +126,7 @@ export const PT: Readonly<Record<string, string>> = {
   DESCRIPTION: 'DESCRIÇÃO',
   'PAYMENT DATE': 'DATA DE PAGAMENTO',
   PAYABLES: 'CONTAS',
-  PAYABLE: 'CONTA',
+  PAYABLE: 'CONTA A PAGAR',
   TOTAL: 'TOTAL',
   FILE: 'ARQUIVO',
   NSA: 'NSA',
