@@ -110,3 +110,49 @@ test('cnab diff: a remittance and the bank’s return paired; a missing answer a
   expect(swapped.stderr).toContain('REMITTANCE: ');
   expect(swapped.stderr).toContain('is a return (its header says retorno), not a remittance');
 });
+
+test('cnab diff: PAID is what the bank paid (a boleto’s too), and a refusal shows no amount nor date paid', async () => {
+  const { buildBoleto } = await import('../../src/formats/boleto/index.js');
+  const { addDays } = await import('../../src/domain/dates.js');
+  const chart = await leafExpenseAccount(s.condo);
+  const due = addDays(new Date().toISOString().slice(0, 10), 6);
+  const boleto = buildBoleto({
+    bankCode: '237',
+    dueDate: due,
+    amountCents: 45_600,
+    freeField: '3381260007827136500000000',
+  });
+  const paid = await s.condo.json([
+    ...['payables', 'create', '--supplier', 'brilho', '--chart-account', String(chart), '--method', 'boleto'],
+    ...[
+      '--amount',
+      '456,00',
+      '--due',
+      due,
+      '--document',
+      boleto.linhaDigitavel,
+      '--description',
+      'Diff boleto',
+    ],
+  ]);
+  const refused = await s.condo.json(
+    `payables create --supplier jardins --chart-account ${chart} --method ted --amount 77,00 --due +6d --description Diff-refused`,
+  );
+  await s.condo.ok(['payables', 'mark', paid.public_id, refused.public_id]);
+  const batch = await s.condo.json('batches create --date next-business-day --yes');
+  const rem = join(s.condo.configDir, 'paid.rem');
+  const ret = join(s.condo.configDir, 'paid.ret');
+  await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
+  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--reject', `${refused.public_id}:AN`]);
+  const rows = (await s.condo.ok(['cnab', 'diff', rem, ret]))
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'));
+  // SEU NÚMERO, PAYEE, AMOUNT, DATE, ANSWER, PAID, ON, FINDINGS
+  const boletoRow = rows.find((r) => r[4]?.startsWith('00')) as string[];
+  expect(boletoRow[5]).toBe('456.00');
+  expect(boletoRow[6]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const refusedRow = rows.find((r) => r[4]?.startsWith('AN')) as string[];
+  expect(refusedRow[5]).toBe('');
+  expect(refusedRow[6]).toBe('');
+});

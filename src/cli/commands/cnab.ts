@@ -379,13 +379,16 @@ export async function cnabDiff(deps: Deps, remittancePath: string, returnPath: s
       value: (p) => p.answer?.occurrences.map((o) => `${o.code} ${o.message}`).join('; '),
     },
     {
+      // what the bank paid (a boleto's segment J says it as its amount); nothing for a refusal
       header: { en: 'PAID', pt: 'PAGO' },
-      value: (p) => p.answer?.paid_amount_cents,
+      value: (p) =>
+        p.answer?.status === 'paid' ? (p.answer.paid_amount_cents ?? p.answer.amount_cents) : null,
       kind: 'cents',
     },
     {
       header: { en: 'ON', pt: 'EM' },
-      value: (p) => (p.answer ? (p.answer.paid_date ?? p.answer.date) : null),
+      value: (p) =>
+        p.answer && p.answer.status !== 'rejected' ? (p.answer.paid_date ?? p.answer.date) : null,
       kind: 'date',
     },
     {
