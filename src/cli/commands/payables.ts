@@ -47,7 +47,9 @@ const LIST_COLUMNS: Column<Payable>[] = [
   payableStateColumn('STATE'),
   { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
   { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
-  { header: 'METHOD', value: (p) => p.forma_pagamento, words: true },
+  // at 80 columns the method goes after the description, so the list stays a table (the id, state, due date and
+  // amount, whole, leave the payee 15 columns) rather than a card for each payable
+  { header: 'METHOD', value: (p) => p.forma_pagamento, words: true, optional: true },
   { header: 'PAYEE', value: (p) => p.payee_name },
   { header: 'DESCRIPTION', value: (p) => p.description, optional: true },
 ];
