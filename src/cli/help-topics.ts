@@ -80,7 +80,23 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   },
   environment: {
     summary: 'the environment variables condo reads',
-    pt: { summary: 'as variáveis de ambiente que o condo lê' },
+    pt: {
+      summary: 'as variáveis de ambiente que o condo lê',
+      text: `Ambiente
+
+  CONDO_PROFILE               o perfil a usar (como --profile)
+  CONDO_BASE_URL, CONDO_CONDOMINIUM, CONDO_CLIENT_ID, CONDO_CLIENT_SECRET
+                              credenciais sem um perfil salvo (as opções valem primeiro, depois estas, depois o perfil)
+  CONDO_CONFIG_DIR            onde ficam os perfis e os tokens em cache (padrão ~/.config/condo)
+  CONDO_SANDBOX_DIR           a pasta de dados do sandbox (padrão $CONDO_CONFIG_DIR/sandbox ou ~/.local/share/condo/sandbox)
+  CONDO_RETRY_BUDGET_SECONDS  por quanto tempo uma chamada tenta de novo o que um momento resolve (padrão 30)
+  CONDO_TIMEOUT_SECONDS       quanto uma chamada espera pelo servidor (padrão 30; um envio soma 2 por MiB)
+  CONDO_WEBHOOK_SECRET        o segredo com que webhooks verify confere assinaturas
+  CONDO_LANG, LC_ALL, LANG    o idioma das telas: pt-BR ou en (como --lang)
+  NO_COLOR, CLICOLOR=0, TERM=dumb   sem cores; FORCE_COLOR, CLICOLOR_FORCE: cores mesmo num pipe
+  CI                          nunca pergunta (como --no-input)
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY  respeitadas`,
+    },
     text: `Environment
 
   CONDO_PROFILE               the profile to use (as --profile)
@@ -98,7 +114,26 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   },
   cron: {
     summary: 'running condo unattended: no prompts, logs, re-runs',
-    pt: { summary: 'o condo sem ninguém olhando: sem perguntas, logs, reexecuções' },
+    pt: {
+      summary: 'o condo sem ninguém olhando: sem perguntas, logs, reexecuções',
+      text: `Cron
+
+O condo nunca pergunta sem um terminal (nem com --no-input ou CI definida): um valor que falta é saída 2,
+não uma espera sem fim. As importações podem rodar de novo: um extrato ou retorno já importado nas
+últimas 24 horas é repetido (sua Idempotency-Key vem do SHA-256 do arquivo), e as transações de extrato
+também são desduplicadas pelo FITID.
+
+  30 6 * * *  condo --profile prod --no-input --quiet statements import /srv/bank/itau-$(date +\\%Y\\%m\\%d).ofx --account 1 --json >> /var/log/condo/statements.jsonl 2>> /var/log/condo/statements.err || echo "condo exit $?" | mail -s "statement import failed" contabilidade@example.com
+
+O DDA do banco toda manhã: cada boleto novo lançado uma vez, pelo código de barras; saída 1 quando um
+boleto mudou ou uma conta de boleto não está em nenhum arquivo DDA (um possível boleto falso):
+
+  15 6 * * *  condo --profile prod --no-input --quiet dda import /srv/bank/DDA-*.ret --allow-empty --json >> /var/log/condo/dda.jsonl || echo "condo dda: exit $?" | mail -s "DDA needs a look" contabilidade@example.com
+
+--json escreve um objeto de resultado por execução (ou {"error":...,"exit_code":N}); --quiet deixa no
+stderr só avisos e erros. Alerte em toda saída diferente de zero (condo help exit-codes): 2 o arquivo
+foi recusado, 3 credenciais, 6 limite de requisições, 7 a API está inalcançável (tente mais tarde).`,
+    },
     text: `Cron
 
 condo never prompts without a terminal (nor with --no-input or CI set), so a missing value is exit 2,
