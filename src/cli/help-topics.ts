@@ -1,6 +1,6 @@
 /**
  * `condo help TOPIC`: what a man page would say, for what no single verb's --help covers. In English, with its
- * Portuguese beside it where written (`pt`); a topic without one reads in English in both languages.
+ * Portuguese beside it (`pt`): the English stays the topic's own text, so what reads it (its tests) stands.
  */
 export interface HelpTopic {
   summary: string;
@@ -52,7 +52,35 @@ para um log.`,
   },
   formats: {
     summary: 'output formats, money and dates in and out, the files condo reads and writes',
-    pt: { summary: 'formatos de saída, dinheiro e datas, os arquivos que o condo lê e escreve' },
+    pt: {
+      summary: 'formatos de saída, dinheiro e datas, os arquivos que o condo lê e escreve',
+      text: `Saída
+
+  table   para uma pessoa num terminal: R$ 1.234,56, DD/MM/AAAA, horários no fuso de Brasília, ajustada
+          à largura do terminal (cortada com …; cnab inspect quebra as linhas em vez disso)
+  tsv     o padrão num pipe: separada por tabulações, sem cabeçalho (--header põe um), dinheiro como
+          1234.56, datas como AAAA-MM-DD; uma lista traz todas as linhas, a menos que --limit
+  csv     para planilhas: uma linha de cabeçalho, células entre aspas, dinheiro como 1234.56; --excel
+          escreve o que o Excel em português abre como está (separador ;, 1234,56, um BOM UTF-8); células
+          que começam com = + - @ são protegidas contra injeção de fórmulas
+  json    os dados da API como vieram (--json a,b guarda esses campos); uma linha num pipe
+
+Entrada: dinheiro como 1234.56, 1234,56, 1.234,56 ou R$ 1.234,56 (nunca mais de duas casas decimais);
+datas como DD/MM/AAAA, DD/MM (deste ano num filtro, o próximo dia assim num vencimento ou pagamento),
+AAAA-MM-DD, today, tomorrow, +Nd e, para uma data de pagamento, next-business-day; um ano de dois dígitos
+é recusado.
+
+Boletos: o --document de uma conta de boleto é a linha digitável (47 dígitos, pontos e espaços
+ignorados) ou o código de barras de 44 dígitos; uma conta de consumo ou guia de tributo começa com 8 (48
+ou 44 dígitos). Ambos trazem dígitos verificadores que o condo confere, o valor e o vencimento, que
+precisam bater com os da conta. Para experimentar no sandbox, condo sandbox boleto [--bank 341] [--amount
+740,00] [--due +5d] imprime um válido (linha e código de barras, separados por tabulação num pipe).
+
+Arquivos: remessas (.rem) e retornos (.ret) CNAB 240 no leiaute v10 da FEBRABAN ou no dialeto de um
+banco: uma remessa é escrita no do banco pagador (Itaú SISPAG, Caixa SIACC, Bradesco Multipag,
+Santander, Banco do Brasil), e cnab inspect diz o dialeto que lê; extratos bancários em OFX 1.x/2.x, QFX
+e CSV (a codificação deduzida dos bytes).`,
+    },
     text: `Output
 
   table   for a person on a terminal: R$ 1.234,56, DD/MM/YYYY, timestamps in Brasília time, fitted
