@@ -117,6 +117,9 @@ function stepsInOneLine(deps: Deps, p: Rejection, bankCode?: string): string {
   return `${steps.slice(0, -2).join('; then ')}; then ${steps.slice(-2).join('; or ')}`;
 }
 
+/** Up to this many refusals, each payable is read by itself; more, from one list of the pending ones. */
+const REJECTIONS_READ_ONE_BY_ONE = 10;
+
 /** The payables a batch's returns rejected that are still waiting to be fixed (pending), with their supplier. */
 export async function rejectionsOf(
   deps: Deps,
@@ -124,10 +127,19 @@ export async function rejectionsOf(
 ): Promise<Rejection[]> {
   const client = await deps.client();
   const rejected = items.filter((i) => i.outcome === 'rejected' && i.state === 'pending');
-  // the payable itself names its supplier, which a batch's item does not
+  // the payable itself names its supplier, which a batch's item does not: a few are read one by one, many from
+  // one list of the pending payables (a big remittance's thousands of refusals are not as many calls, which a
+  // rate limit of the real API would stretch over an hour)
+  const listed =
+    rejected.length > REJECTIONS_READ_ONE_BY_ONE
+      ? new Map(
+          [...(await client.payables.list({ state: 'pending' }, { all: true }))].map((p) => [p.public_id, p]),
+        )
+      : new Map<string, Payable>();
   return Promise.all(
     rejected.map(async (item): Promise<Rejection> => {
-      const p: Payable = await client.payables.get(String(item.public_id));
+      const p: Payable =
+        listed.get(String(item.public_id)) ?? (await client.payables.get(String(item.public_id)));
       return {
         public_id: p.public_id,
         payee_name: p.payee_name,

@@ -156,3 +156,26 @@ test('cnab diff: PAID is what the bank paid (a boleto’s too), and a refusal sh
   expect(refusedRow[5]).toBe('');
   expect(refusedRow[6]).toBe('');
 });
+
+test('a return that refuses many payments names each one’s payee (read from one list, not a call each)', async () => {
+  const chart = await leafExpenseAccount(s.condo);
+  const ids: string[] = [];
+  for (let i = 0; i < 12; i++)
+    ids.push(
+      (
+        await s.condo.json(
+          `payables create --supplier brilho --chart-account ${chart} --method ted --amount ${100 + i},00 --due +6d --description Lote-${i}`,
+        )
+      ).public_id,
+    );
+  await s.condo.ok(['payables', 'mark', ...ids]);
+  const batch = await s.condo.json('batches create --date next-business-day --yes');
+  const rem = join(s.condo.configDir, 'many.rem');
+  const ret = join(s.condo.configDir, 'many.ret');
+  await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
+  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--reject-rate', '1']);
+  const imported = await s.condo.run(['batches', 'import-return', ret]);
+  const said = imported.stderr.split('\n').filter((l) => l.startsWith('warning: rejected '));
+  expect(said).toHaveLength(12);
+  for (const id of ids) expect(said.some((l) => l.includes(`rejected ${id} (Brilho`))).toBe(true);
+});
