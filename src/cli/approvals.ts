@@ -174,6 +174,14 @@ export async function writeApproval(
   };
   const text = statementText(statement);
   const signature = await signWith(opts.keyFile, keyText, text);
+  // judged as a delivery would judge it before it is kept: an approval that would not count (a key
+  // allowed_signers does not give to --signer) must not replace the signer's own, in the folder or on the server
+  const judged = judgeApproval(loaded, opts.keyFile, { statement: text, signature });
+  if (judged.bad)
+    throw new UsageError({
+      en: `--key: ${opts.keyFile} cannot approve as ${signer}: ${judged.bad.en}; nothing was written`,
+      pt: `--key: ${opts.keyFile} não pode aprovar como ${signer}: ${judged.bad.pt}; nada foi gravado`,
+    });
   await mkdir(loaded.dir, { recursive: true });
   const path = join(loaded.dir, `${facts.batch}.${signer.replace(/[^A-Za-z0-9@._-]/g, '_')}.approval`);
   const temp = `${path}.${process.pid}.partial`;

@@ -275,3 +275,26 @@ test('approvals kept beside the batch on the server: the one who delivers needs 
   await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'davi'), '--policy', policy]);
   expect((await s.condo.json(['api', 'GET', `pagamento-batches/${batch}/approvals`])).data).toHaveLength(2);
 });
+
+test('approve --signer with a key allowed_signers does not give to that signer: refused before anything is written', async () => {
+  const batch = await newBatch('70,00');
+  await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'bruno'), '--policy', policy]);
+  const kept = join(firm, 'approvals', `${batch}.bruno@condominio.approval`);
+  const before = await readFile(kept, 'utf8');
+  const posing = await s.condo.run([
+    ...['batches', 'approve', batch, '--key', join(firm, 'ana'), '--signer', 'bruno@condominio'],
+    ...['--policy', policy],
+  ]);
+  expect(posing.exitCode).toBe(2);
+  expect(posing.stderr).toContain(
+    'cannot approve as bruno@condominio: signed by a key allowed_signers does not give to bruno@condominio; nothing was written',
+  );
+  // Bruno's own approval stands, in the folder and on the server
+  expect(await readFile(kept, 'utf8')).toBe(before);
+  const log = await s.condo.json(['approvals', 'log', '--policy', policy]);
+  const his = log.filter(
+    (a: { signer: string; batch: string }) => a.signer === 'bruno@condominio' && a.batch === batch,
+  );
+  expect(his.length).toBeGreaterThan(0);
+  expect(his.every((a: { status: string }) => a.status !== 'bad')).toBe(true);
+});
