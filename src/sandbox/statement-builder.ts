@@ -245,6 +245,24 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
         memo: u.memo,
       });
     }
+    // The bank's balance counts every movement of the statement; the account's counts the ledger's entries and
+    // what earlier imports of these lines added. The movements no entry explains and no import has brought in yet
+    // are what the balance is still without: the LEDGERBAL is the account's with them (it was the account's alone,
+    // off by them: a month's report then disagreed with the bank's own figure).
+    const imported = (t: OfxTransaction) =>
+      tx
+        .prepare(
+          `SELECT 1 FROM statement_movements WHERE bank_account_id = ? AND fitid = ? AND amount_cents = ?
+             AND coalesce(memo, '') = ? LIMIT 1`,
+        )
+        .get(account.id, t.fitid, t.amountCents, t.memo ?? '') !== undefined;
+    const bookedFitids = new Set(transactions.map((t) => t.fitid).slice(0, booked.length));
+    const balanceOnEnd = (all: readonly OfxTransaction[]) =>
+      account.current_balance_cents +
+      all
+        .filter((t) => !bookedFitids.has(t.fitid) && t.date <= end && !imported(t))
+        .reduce((sum, t) => sum + t.amountCents, 0);
+    let closing: number | undefined;
     if (opts.bankShapes) {
       // a late resident pays the oldest open invoice by PIX, with a 2% fine, naming their CPF
       const owed = tx.invoices.first(
@@ -259,7 +277,7 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
               amountCents: Math.round((owed.total_cents * 102) / 100),
             }
           : null;
-      withBankShapes(transactions, { month, start, end }, account.current_balance_cents, resident);
+      closing = withBankShapes(transactions, { month, start, end }, balanceOnEnd, resident);
     }
     return {
       bankCode: account.bank_code,
@@ -269,7 +287,7 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
       transactions,
       start,
       end,
-      balanceCents: account.current_balance_cents,
+      balanceCents: closing ?? balanceOnEnd(transactions),
     };
   });
 }
@@ -278,17 +296,19 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
  * The month's lines as some banks write them (DemoStatementOptions.bankShapes): the balance as lines around the
  * movements (the closing one the LEDGERBAL, the opening one what the movements leave of it), a second fee that
  * reuses the first one's FITID, a late resident's PIX naming their CPF, and a bill dated after the statement's end.
+ * The closing balance, once those movements are in.
  */
 function withBankShapes(
   transactions: OfxTransaction[],
   period: { month: string; start: IsoDate; end: IsoDate },
-  closingCents: number,
+  balanceOnEnd: (all: readonly OfxTransaction[]) => number,
   resident: { memo: string; amountCents: number } | null,
-): void {
+): number {
   const prefix = period.month.replace('-', '');
   const fee = transactions.find((t) => t.fitid === `${prefix}TAR`);
   if (fee) transactions.push({ ...BANK_SHAPES.secondFee, fitid: fee.fitid, date: fee.date });
   if (resident) transactions.push({ ...resident, fitid: `${prefix}PIXM`, date: period.end });
+  const closingCents = balanceOnEnd(transactions);
   const moved = transactions.reduce((sum, t) => sum + t.amountCents, 0);
   transactions.unshift({
     fitid: `${prefix}SALDO0`,
@@ -311,6 +331,7 @@ function withBankShapes(
     amountCents: s.amountCents,
     memo: s.memo,
   });
+  return closingCents;
 }
 
 function nextMonth(month: string): string {
