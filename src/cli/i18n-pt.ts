@@ -269,6 +269,8 @@ export const PT: Readonly<Record<string, string>> = {
   'dry run: nothing was created': 'simulação: nada foi criado',
   'nothing is marked for remittance': 'nenhuma conta está marcada para remessa',
   'nothing created': 'nada foi criado',
+  'this file was imported before: the earlier result was replayed; the rules ran over its lines as they are now':
+    'este arquivo já foi importado: o resultado anterior foi repetido; as regras rodaram sobre as linhas dele como estão agora',
   'this file was imported before: the earlier result was replayed, nothing changed':
     'este arquivo já foi importado: o resultado anterior foi repetido, nada mudou',
   // a bulk verb's result word, keyed apart from the labels that share its English

@@ -8,7 +8,7 @@ import { printJson } from './output.js';
  * An import answered from the server's idempotency store: said in the JSON (`"replayed": true`) and on stderr even
  * with --quiet, since "nothing changed this time" is the result itself, not narration.
  */
-export function printImportResult(deps: Deps, result: object, replayed: boolean): void {
+export function printImportResult(deps: Deps, result: object, replayed: boolean, rulesRan = false): void {
   if (deps.format === 'json') printJson(deps, { ...result, replayed });
   if (replayed)
     writeLine(
@@ -16,7 +16,11 @@ export function printImportResult(deps: Deps, result: object, replayed: boolean)
       paint(
         deps.io,
         'yellow',
-        deps.t('this file was imported before: the earlier result was replayed, nothing changed'),
+        deps.t(
+          rulesRan
+            ? 'this file was imported before: the earlier result was replayed; the rules ran over its lines as they are now'
+            : 'this file was imported before: the earlier result was replayed, nothing changed',
+        ),
       ),
     );
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Session, sandboxSession } from './harness.js';
@@ -37,4 +37,35 @@ test('imported, the statement’s LEDGERBAL is the account’s balance and the r
   const again = join(s.condo.configDir, 'bb-again.ofx');
   await s.condo.ok(['sandbox', 'statement', '--data-dir', s.dataDir, '--bank-shapes', '-O', again]);
   expect(await ledgerBal(again)).toBe(bank);
+});
+
+test('a file imported before, imported again with --rules: the rules run over its lines as they are now', async () => {
+  const rules = join(s.condo.configDir, 'regras.yaml');
+  await writeFile(
+    rules,
+    'version: 1\nrules:\n  - id: tarifas\n    match: { memo: TARIFA, direction: debit }\n    book: { chart_account: 2.4.04 }\n',
+  );
+  const file = join(s.condo.configDir, 'bb.ofx'); // imported by the test above, without rules
+  const run = await s.condo.run(['statements', 'import', file, '--rules', rules, '--json']);
+  expect(run.exitCode, run.stderr).toBe(0);
+  // the import itself is the earlier one, replayed; the rules are not
+  expect(run.stderr).toMatch(
+    /imported before: the earlier result was replayed; the rules ran over its lines as they are now/,
+  );
+  const first = JSON.parse(run.stdout);
+  expect(first.by_rules.map((b: { rule: string; outcome: string }) => [b.rule, b.outcome])).toEqual([
+    ['tarifas', 'done'],
+    ['tarifas', 'done'],
+  ]);
+  const entries = async () =>
+    (await s.condo.json(['api', 'GET', 'account-entries', '-F', 'per_page=100'])).data.filter(
+      (e: { rule_id: string | null }) => e.rule_id === 'tarifas',
+    ).length;
+  expect(await entries()).toBe(2);
+  // and again: the fees are settled, nothing is booked twice
+  const again = await s.condo.run(['statements', 'import', file, '--rules', rules, '--json']);
+  expect(again.exitCode, again.stderr).toBe(0);
+  expect(JSON.parse(again.stdout).by_rules).toEqual([]);
+  expect(again.stderr).toMatch(/imported before: the earlier result was replayed/);
+  expect(await entries()).toBe(2);
 });

@@ -151,8 +151,13 @@ const COUNT_WORDS: Readonly<Record<string, Text>> = {
   scheduled: { en: 'scheduled', pt: 'agendadas' },
 };
 
-function printResult(deps: Deps, r: StatementImportResult, replayed: boolean): Promise<void> | undefined {
-  printImportResult(deps, r, replayed);
+function printResult(
+  deps: Deps,
+  r: StatementImportResult,
+  replayed: boolean,
+  rulesRan = false,
+): Promise<void> | undefined {
+  printImportResult(deps, r, replayed, rulesRan);
   if (deps.format === 'json') return;
   // balance lines and scheduled entries are counted where the file has them (#35): the counts add up to the file's
   const counts = [
@@ -341,11 +346,32 @@ export async function importStatement(
       throw error;
     });
   bar.done();
-  if (!opts.rules || replayed) {
+  if (!opts.rules) {
     await printResult(deps, { ...label, ...result }, replayed);
     return 0;
   }
-  return importedThenRules(deps, account as number, opts.rules, { ...label, ...result });
+  // a file imported before still gets its rules (a re-run of the night, rules added since): over its lines as
+  // they are now, not as the first import left them (the earlier run may have settled some)
+  const now = replayed ? await unmatchedNow(client, result) : result;
+  return importedThenRules(deps, account as number, opts.rules, { ...label, ...now }, replayed);
+}
+
+/** A replayed import's result with its lines still unmatched today, where the server lists its imports. */
+async function unmatchedNow(
+  client: Awaited<ReturnType<Deps['client']>>,
+  result: StatementImportResult,
+): Promise<StatementImportResult> {
+  const id = (result as { statement_id?: string }).statement_id;
+  if (!id) return result;
+  const detail = await ifServed(() => client.statements.get(String(id)), undefined);
+  if (!detail) return result;
+  // as an import's answer lists them (a memo or FITID it has none of is left out, not null)
+  const still = (detail.unmatched_transactions ?? []).map(({ memo, fitid, ...m }) => ({
+    ...m,
+    ...(memo === null ? {} : { memo }),
+    ...(fitid === null ? {} : { fitid }),
+  }));
+  return { ...result, unmatched: still.length, unmatched_transactions: still };
 }
 
 /**
@@ -357,6 +383,7 @@ async function importedThenRules(
   accountId: number,
   rulesFile: string,
   result: StatementImportResult,
+  replayed = false,
 ): Promise<number> {
   const { loadRules } = await import('../rules-file.js');
   const { actionText } = await import('../reconcile.js');
@@ -390,7 +417,8 @@ async function importedThenRules(
       unmatched_transactions: still,
       by_rules: judged.map((j) => judgedRow(j, actionText)),
     },
-    false,
+    replayed,
+    true,
   );
   if (deps.format !== 'json' && judged.length > 0) {
     writeLine(
