@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/dates.js';
@@ -243,4 +243,15 @@ test('report month --html: the same document as one self-contained page, charts 
   for (const cents of [r.revenue.total_cents, r.paid.total_cents]) expect(html).toContain(formatReais(cents));
   for (const p of r.payments)
     expect(html).toContain((p.payee === '(no payee)' ? p.description : p.payee).replace(/&/g, '&amp;'));
+});
+
+test('report month --pdf over a document already there is refused (a signed one is kept); --force replaces it', async () => {
+  const file = join(s.condo.configDir, `assinado-${month}.pdf`);
+  await writeFile(file, 'a signed document');
+  const kept = await s.condo.run(['report', 'month', month, '--pdf', file]);
+  expect(kept.exitCode).toBe(2);
+  expect(kept.stderr).toContain(`--pdf: ${file} already exists (--force overwrites it)`);
+  expect(await readFile(file, 'utf8')).toBe('a signed document');
+  expect((await s.condo.run(['report', 'month', month, '--pdf', file, '--force'])).exitCode).toBe(0);
+  expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -277,7 +277,7 @@ async function documentChapter(story: Story): Promise<void> {
       en: "The month's document, in Portuguese: summary, revenue, each payment, defaulters, charts, signatures",
       pt: 'O documento do mês: resumo, receitas, cada pagamento, inadimplência, gráficos, assinaturas',
     },
-    ['report', 'month', month, '--pdf', file],
+    ['report', 'month', month, '--pdf', file, '--force'],
   );
   writeLine(
     io.stdout,

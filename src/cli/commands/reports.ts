@@ -1,5 +1,6 @@
 import type { Client, DefaulterRow, MonetaryIndex, Payable, StatementRecord } from '../../client/index.js';
 import { addMonthsClamped, todayIn } from '../../domain/dates.js';
+import { UsageError } from '../../domain/errors.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import {
@@ -493,9 +494,9 @@ const FIRM_COLUMNS: Column<MonthReport>[] = [
 async function writeDocuments(
   deps: Deps,
   report: MonthReport,
-  opts: { pdf?: string; html?: string },
+  opts: { pdf?: string; html?: string; force?: boolean },
 ): Promise<void> {
-  const { mkdir, rename, writeFile } = await import('node:fs/promises');
+  const { mkdir, rename, stat, writeFile } = await import('node:fs/promises');
   const { join } = await import('node:path');
   const written: string[] = [];
   for (const [kind, target] of [
@@ -508,6 +509,12 @@ async function writeDocuments(
       await mkdir(target, { recursive: true });
       file = join(target, `${report.month}-${report.condominium}.${kind}`);
     }
+    // a signed month's document is not replaced unseen (as -O: --force replaces it)
+    if (!opts.force && (await stat(file).catch(() => undefined)))
+      throw new UsageError({
+        en: `--${kind}: ${file} already exists (--force overwrites it)`,
+        pt: `--${kind}: ${file} já existe (--force o sobrescreve)`,
+      });
     // each renderer loaded only when its document is asked for (pdfkit and its fonts for the PDF alone)
     if (kind === 'pdf') await (await import('../month-document.js')).writeMonthPdf(report, file);
     else {
@@ -544,7 +551,7 @@ const DOCUMENT_COLUMNS: Column<{ file: string; name: string }>[] = [
 export async function reportMonth(
   deps: Deps,
   monthArg: string | undefined,
-  opts: { pdf?: string; html?: string } = {},
+  opts: { pdf?: string; html?: string; force?: boolean } = {},
 ): Promise<number> {
   const month = monthFlag('MONTH', monthArg ?? deps.today().slice(0, 7));
   const report = await monthReport(deps, month);

@@ -26,6 +26,13 @@ export const commands = [
             pt: 'o mesmo documento como uma página HTML autossuficiente (gráficos embutidos), para e-mail ou portal',
           },
         },
+        {
+          flag: '--force',
+          help: {
+            en: 'overwrite a document already there (a signed one is otherwise kept)',
+            pt: 'sobrescreve um documento que já exista (senão um assinado é mantido)',
+          },
+        },
       ],
       examples: [
         'condo report month 2026-11',
