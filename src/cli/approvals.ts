@@ -291,5 +291,16 @@ export async function checkDelivery(
     if (why) refused.push({ file: a.file, signer: a.statement?.signer ?? null, why });
     else if (a.statement) counted.push(a.statement);
   }
-  return { decision: decide(loaded.policy, facts, counted, now), refused };
+  const decision = decide(loaded.policy, facts, counted, now);
+  // a policy that asks more approvers than it has (its allowed signers, the batch's creator aside) is said so,
+  // rather than asking for approvals nobody can give
+  const creator = (p: string) =>
+    facts.created_by !== undefined && loaded.policy.signers[p]?.client_id === facts.created_by;
+  const possible = new Set(loaded.signers.flatMap((s) => s.principals.filter((p) => !creator(p)))).size;
+  if (decision.missing.length > 0 && decision.required > possible)
+    decision.missing.push({
+      en: `the policy's allowed_signers names ${possible} who may approve this batch (its creator aside): it can never have ${decision.required}; add signers or change the bands`,
+      pt: `o allowed_signers da política nomeia ${possible} que podem aprovar este lote (sem contar quem o criou): ele nunca terá ${decision.required}; acrescente assinantes ou mude as faixas`,
+    });
+  return { decision, refused };
 }

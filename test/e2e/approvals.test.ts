@@ -298,3 +298,31 @@ test('approve --signer with a key allowed_signers does not give to that signer: 
   expect(his.length).toBeGreaterThan(0);
   expect(his.every((a: { status: string }) => a.status !== 'bad')).toBe(true);
 });
+
+test('a policy that asks more approvers than it has says so, instead of asking for approvals nobody can give', async () => {
+  const three = join(firm, 'three-policy.json');
+  await writeFile(
+    three,
+    JSON.stringify({
+      allowed_signers: 'allowed_signers',
+      approvals_dir: 'three-approvals',
+      signers: { 'ana@condominio': { client_id: s.client('default').client_id } },
+      // four in allowed_signers, Ana among them: three may approve her batch
+      batch_bands: [{ approvals: 4 }],
+    }),
+  );
+  const batch = await newBatch('30,00');
+  const r = await s.condo.run([
+    'batches',
+    'download',
+    batch,
+    '-O',
+    join(firm, 'tres.rem'),
+    '--policy',
+    three,
+  ]);
+  expect(r.exitCode).toBe(1);
+  expect(r.stderr).toContain(
+    "the policy's allowed_signers names 3 who may approve this batch (its creator aside): it can never have 4; add signers or change the bands",
+  );
+});
