@@ -29,6 +29,8 @@ export interface Profile {
   condominium_name?: string;
   /** Written by `sandbox start` or `sandbox credentials`: its server is a sandbox (and `config prune` may drop it). */
   sandbox?: boolean;
+  /** Written by `sandbox start`: its data dir, where `sandbox statement|dda|credentials` read by default. */
+  sandbox_data_dir?: string;
   /** The batch preview calls a payment this many days before its due date early (default 7). */
   early_payment_days?: number;
   /** The bank's DDA files the batch preview checks a boleto against (a path or pattern, `banco/DDA-*.ret`). */

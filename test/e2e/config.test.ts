@@ -140,3 +140,23 @@ test('sandbox start prints its URL, writes its own profile, and stops cleanly on
     await rm(root, { recursive: true, force: true });
   }
 });
+
+test('the sandbox helpers read the sandbox the profile points at, started with --data-dir elsewhere', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'condo-sandbox-dir-'));
+  const condo = condoIn(join(root, 'config'));
+  const running = startSandbox(condo, ['--port', '0', '--data-dir', join(root, 'elsewhere')]);
+  try {
+    const profile = `sandbox-${new URL(await running.url).port}`;
+    await running.announced;
+    // no --data-dir: the profile's sandbox, not $CONDO_CONFIG_DIR/sandbox (which has no data)
+    const dda = await condo.run(['--profile', profile, 'sandbox', 'dda', '-O', join(root, 'dda.ret')]);
+    expect(dda.exitCode, dda.stderr).toBe(0);
+    const creds = await condo.run(['--profile', profile, '--json', 'sandbox', 'credentials']);
+    expect(creds.exitCode, creds.stderr).toBe(0);
+    // the running sandbox's clients, the ones the profile logs in with (not a new database's)
+    expect(creds.stdout).toContain((await condo.json(['--profile', profile, 'auth', 'status'])).client_id);
+  } finally {
+    await running.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+});

@@ -116,6 +116,7 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
       client_id: main.client_id,
       client_secret: main.client_secret,
       sandbox: true,
+      sandbox_data_dir: resolve(dataDir),
     });
     await store.deleteToken(profileTokenKey(profile));
     if (!store.currentProfile()) await store.useProfile(profile);
@@ -164,7 +165,9 @@ export async function credentialsVerb(
   opts: { dataDir?: string; writeProfiles?: boolean },
 ): Promise<number> {
   const { readSandboxCredentials } = await import('../../sandbox/index.js');
-  const creds = await readSandboxCredentials(sandboxDataDir(deps.io.env, opts.dataDir));
+  const creds = await readSandboxCredentials(
+    sandboxDataDir(deps.io.env, opts.dataDir ?? (await profileSandboxDir(deps))),
+  );
   if (opts.writeProfiles) return writeProfiles(deps, creds);
   if (deps.format === 'json') {
     printJson(deps, creds);
@@ -296,9 +299,23 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
   return 0;
 }
 
-/** The data dir a verb that plays the bank reads (--data-dir, else the default one): refused when it has no data. */
+/**
+ * The data dir of the sandbox this run's profile points at, where `sandbox start` wrote it (a sandbox started with
+ * --data-dir elsewhere); none for another profile, or when CONDO_SANDBOX_DIR says where.
+ */
+async function profileSandboxDir(deps: Deps): Promise<string | undefined> {
+  if (deps.io.env.CONDO_SANDBOX_DIR) return undefined;
+  const store = await deps.config();
+  const name = deps.globals.profile ?? deps.io.env.CONDO_PROFILE ?? store.currentProfile();
+  return name ? store.profile(name)?.sandbox_data_dir : undefined;
+}
+
+/**
+ * The data dir a verb that plays the bank reads (--data-dir, else the running sandbox's the profile names, else the
+ * default one): refused when it has no data.
+ */
 async function sandboxData(deps: Deps, given: string | undefined): Promise<string> {
-  const dataDir = sandboxDataDir(deps.io.env, given);
+  const dataDir = sandboxDataDir(deps.io.env, given ?? (await profileSandboxDir(deps)));
   const { DB_FILE } = await import('../../sandbox/index.js');
   if (!(await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
     throw new UsageError({
