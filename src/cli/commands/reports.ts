@@ -86,6 +86,10 @@ interface PaidRow {
   totalCents: number;
 }
 
+/** What the report's data says of an entry with no payee (the JSON keeps it), said in the reader's language. */
+const NO_PAYEE = '(no payee)';
+const shownPayee = (name: string) => (name === NO_PAYEE ? { en: NO_PAYEE, pt: '(sem favorecido)' } : name);
+
 /**
  * What was paid in a month: the month's expense entries (payables the bank paid, bills entered by hand), each
  * one, or summed by supplier or by chart account, with the total. Names come from the suppliers and the chart.
@@ -106,7 +110,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
   );
   const payee = (e: (typeof paid)[number]): string =>
     (typeof e.supplier_id === 'number' ? supplierName.get(e.supplier_id) : undefined) ??
-    (e.payee ? String(e.payee) : '(no payee)');
+    (e.payee ? String(e.payee) : NO_PAYEE);
   const totalCents = paid.reduce((n, e) => n + centsOf(e.amount), 0);
   const totalLine = `${paid.length} payments in ${month}, ${formatReais(totalCents)}`;
   if (by === undefined) {
@@ -116,7 +120,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
     }
     await printList(deps, paid, [
       { header: 'PAID', value: (e) => e.paid_at, kind: 'date' },
-      { header: 'PAYEE', value: payee },
+      { header: 'PAYEE', value: (e) => shownPayee(payee(e)) },
       {
         header: 'CHART ACCOUNT',
         value: (e) => chartName.get(e.chart_of_accounts_id) ?? e.chart_of_accounts_id,
@@ -151,7 +155,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
       return 0;
     }
     await printList(deps, rows, [
-      { header: by === 'supplier' ? 'SUPPLIER' : 'CHART ACCOUNT', value: (r) => r.name },
+      { header: by === 'supplier' ? 'SUPPLIER' : 'CHART ACCOUNT', value: (r) => shownPayee(r.name) },
       { header: 'PAYMENTS', value: (r) => r.payments },
       { header: 'TOTAL', value: (r) => r.totalCents, kind: 'cents' },
       { header: 'SHARE', value: (r) => `${totalCents ? Math.round((r.totalCents / totalCents) * 100) : 0}%` },
@@ -243,7 +247,7 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
   const revenue = inMonth.filter((e) => e.type === 'revenue');
   const entryPayee = (e: (typeof paid)[number]) =>
     (typeof e.supplier_id === 'number' ? supplierName.get(e.supplier_id) : undefined) ??
-    (e.payee ? String(e.payee) : '(no payee)');
+    (e.payee ? String(e.payee) : NO_PAYEE);
   const byChart = (list: typeof paid) =>
     groupTotals(
       list,
@@ -583,7 +587,7 @@ export async function reportMonth(
     report.cover.name && report.cover.name !== report.condominium ? report.cover.name : report.condominium;
   writeLine(deps.io.stdout, paint(deps.io, 'bold', `${title} · ${month}`));
   const groupColumns = (first: string): Column<Group>[] => [
-    { header: first, value: (g) => g.name },
+    { header: first, value: (g) => shownPayee(g.name) },
     { header: 'COUNT', value: (g) => g.count },
     { header: 'TOTAL', value: (g) => g.total_cents, kind: 'cents' },
   ];

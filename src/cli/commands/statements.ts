@@ -306,8 +306,8 @@ export async function importStatement(
     const more = rest.length;
     throw new UsageError(
       {
-        en: `${path}: line ${first?.line}: ${message}${more ? ` (and ${more} more errors)` : ''}; nothing was sent`,
-        pt: `${path}: linha ${first?.line}: ${deps.t(message)}${more ? ` (e mais ${more} erros)` : ''}; nada foi enviado`,
+        en: `${path}: line ${first?.line}: ${message}${more ? ` (and ${more} more ${more === 1 ? 'error' : 'errors'})` : ''}; nothing was sent`,
+        pt: `${path}: linha ${first?.line}: ${deps.t(message)}${more ? ` (e mais ${more} ${more === 1 ? 'erro' : 'erros'})` : ''}; nada foi enviado`,
       },
       { code: 'invalid_file' },
     );
@@ -492,13 +492,22 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
       { header: 'Bank account', value: () => account },
       { header: 'File', value: (r) => `${r.file_name ?? '(no name)'} (${r.format ?? ''})` },
       {
-        header: 'Period',
-        value: (r) => (r.period ? `${formatDateBr(r.period.start)} to ${formatDateBr(r.period.end)}` : ''),
+        // the statement's days ("Competência" is a tax guide's or the ledger's month)
+        header: { en: 'Period', pt: 'Período' },
+        value: (r) =>
+          r.period
+            ? {
+                en: `${formatDateBr(r.period.start)} to ${formatDateBr(r.period.end)}`,
+                pt: `${formatDateBr(r.period.start)} a ${formatDateBr(r.period.end)}`,
+              }
+            : '',
       },
       {
         header: 'Transactions',
-        value: (r) =>
-          `${r.transactions}: ${r.imported} new, ${r.duplicates} already imported, ${r.reconciled} matched`,
+        value: (r) => ({
+          en: `${r.transactions}: ${r.imported} new, ${r.duplicates} already imported, ${r.reconciled} matched`,
+          pt: `${r.transactions}: ${r.imported} novas, ${r.duplicates} já importadas, ${r.reconciled} conciliadas`,
+        }),
       },
       {
         header: 'Unmatched now',
