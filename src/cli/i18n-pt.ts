@@ -1,3 +1,5 @@
+import { formatReais } from '../domain/money.js';
+
 /** Brazilian Portuguese for what a person reads (i18n.ts): whole texts, texts with a variable part, phrases. */
 
 /** Whole texts: headers, labels, enum words, fixed messages, command descriptions. */
@@ -334,6 +336,10 @@ const brDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-'
 
 export type PtReplacement = string | ((say: (text: string) => string, ...groups: string[]) => string);
 
+/** An amount a reader's finding writes as 1234.56, as a Brazilian reads it (R$ 1.234,56); anything else as it is. */
+const reais = (text: string): string =>
+  /^-?\d+\.\d{2}$/.test(text) ? formatReais(Math.round(Number(text) * 100)) : text;
+
 /** Texts with a variable part. */
 export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^Showing (\d+) of (\d+): --all for every row$/, 'Mostrando $1 de $2: --all para todas as linhas'],
@@ -661,23 +667,28 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   ],
   [
     /^segment J pays (\S+) for a title of (\S+) \(discount (\S+), mora (\S+)\): the values do not add up$/,
-    'o segmento J paga $1 por um título de $2 (desconto $3, mora $4): os valores não fecham',
+    (_say, paid, face, discount, mora) =>
+      `o segmento J paga ${reais(paid)} por um título de ${reais(face)} (desconto ${reais(discount)}, mora ${reais(mora)}): os valores não fecham`,
   ],
   [
     /^lote (\d+) trailer sum is written at positions 24-44 instead of 24-41 \(24-41 reads (\S+), the details total (\S+)\)$/,
-    'a soma do trailer do lote $1 está nas posições 24-44, não 24-41 (24-41 diz $2, os detalhes somam $3)',
+    (_say, lote, reads, total) =>
+      `a soma do trailer do lote ${lote} está nas posições 24-44, não 24-41 (24-41 diz ${reais(reads)}, os detalhes somam ${reais(total)})`,
   ],
   [
     /^lote (\d+) trailer sum (\S+) includes rejected items \(accepted items total (\S+)\)$/,
-    'a soma do trailer do lote $1, $2, inclui itens rejeitados (os aceitos somam $3)',
+    (_say, lote, sum, accepted) =>
+      `a soma do trailer do lote ${lote}, ${reais(sum)}, inclui itens rejeitados (os aceitos somam ${reais(accepted)})`,
   ],
   [
     /^lote (\d+) trailer sum is not numeric, the details total (\S+)$/,
-    'a soma do trailer do lote $1 não é numérica; os detalhes somam $2',
+    (_say, lote, total) =>
+      `a soma do trailer do lote ${lote} não é numérica; os detalhes somam ${reais(total)}`,
   ],
   [
     /^lote (\d+) trailer sum (\S+), the details total (\S+)$/,
-    'a soma do trailer do lote $1 é $2; os detalhes somam $3',
+    (_say, lote, sum, total) =>
+      `a soma do trailer do lote ${lote} é ${reais(sum)}; os detalhes somam ${reais(total)}`,
   ],
   [
     /^barcode check digit is (\S+), expected (\S+)$/,

@@ -76,6 +76,13 @@ describe('the language of the screens', () => {
     );
   });
 
+  test('a reader’s amounts (1234.56) read as a Brazilian reads them', async () => {
+    const t = await loadTranslator('pt-BR');
+    expect(t('lote 2 trailer sum 1234.50, the details total 1200.00')).toBe(
+      'a soma do trailer do lote 2 é R$ 1.234,50; os detalhes somam R$ 1.200,00',
+    );
+  });
+
   test("commander's own usage errors", async () => {
     const t = await loadTranslator('pt-BR');
     expect(t("error: unknown command 'lst'\n(Did you mean list?)\n")).toBe(
