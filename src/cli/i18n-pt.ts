@@ -259,6 +259,23 @@ export const PT: Readonly<Record<string, string>> = {
   'warning:': 'aviso:',
   'error:': 'erro:',
   'No records.': 'Nenhum registro.',
+  // the comments of the verbs' examples (program.ts exampleLines)
+  'a unique end (or start) of the id': 'um fim (ou começo) único do id',
+  'an accounting firm': 'uma administradora',
+  'behind, across all buildings': 'em atraso, em todos os prédios',
+  'downloads then deliver only approved files': 'os downloads então só entregam arquivos aprovados',
+  'due this week, every condominium': 'vencendo nesta semana, em todo condomínio',
+  'each file finds its batch': 'cada arquivo acha o seu lote',
+  'each file into its condominium': 'cada arquivo no seu condomínio',
+  'each into the account it names': 'cada um na conta que ele indica',
+  'every morning, from cron': 'toda manhã, pelo cron',
+  'from cron': 'pelo cron',
+  'from cron, every morning (condo help cron)': 'pelo cron, toda manhã (condo help cron)',
+  'one AAAA-MM-slug.pdf each': 'um AAAA-MM-slug.pdf cada',
+  'returns and statements, by their content': 'retornos e extratos, pelo conteúdo',
+  'the month per condominium': 'o mês por condomínio',
+  'the newest batch (-q: no "Showing 1 of N" note)': 'o lote mais novo (-q: sem o aviso "Mostrando 1 de N")',
+  'the seu número the bank quotes': 'o seu número que o banco cita',
   'next: check the statement before anything else:':
     'próximo passo: confira o extrato antes de qualquer outra coisa:',
   'next: correct what the bank names, then mark the payable again:':
@@ -289,6 +306,8 @@ export const PT: Readonly<Record<string, string>> = {
   'Examples:': 'Exemplos:',
   Topics: 'Tópicos',
   'display help for command': 'mostra a ajuda do comando',
+  '[options]': '[opções]',
+  '[command]': '[comando]',
   // the questions asked on a terminal (prompter.ts)
   'Payee name': 'Nome do favorecido',
   'API base URL': 'URL base da API',

@@ -43,7 +43,12 @@ export async function buildProgram(
   program
     .showSuggestionAfterError()
     // every verb's --help lists the global flags it inherits; headings in the person's language
-    .configureHelp({ showGlobalOptions: true, styleTitle: (title) => t(title) })
+    .configureHelp({
+      showGlobalOptions: true,
+      styleTitle: (title) => t(title),
+      // commander's placeholders in the usage line, in the person's language like the rest of the page
+      styleUsage: (usage) => usage.replace('[options]', t('[options]')).replace('[command]', t('[command]')),
+    })
     .helpOption('-h, --help', t('display help for command'))
     .helpCommand(false)
     .exitOverride()
@@ -103,6 +108,8 @@ export async function buildProgram(
       .command(decl.name, decl.kind === 'verb' && decl.isDefault ? { isDefault: true } : {})
       .description(t(decl.summary));
     if (decl.kind === 'group') {
+      // a group's own `help [command]`, described in the person's language
+      cmd.helpCommand('help [command]', t('display help for command'));
       for (const sub of decl.commands) add(cmd, sub, here);
       if (decl.examples) cmd.addHelpText('after', examplesText(decl.examples, t));
       return;
@@ -124,7 +131,21 @@ export async function buildProgram(
 
 /** The end of a verb's --help. */
 const examplesText = (examples: readonly string[], t: Translate): string =>
-  `\n${t('Examples:')}\n${examples.map((e) => `  $ ${e}`).join('\n')}`;
+  `\n${t('Examples:')}\n${examples.map((e) => exampleLines(e, t)).join('\n')}`;
+
+/**
+ * An example as help shows it. In English, as declared (the line a test and the docs quote). In another language its
+ * comment (`cmd   # why`) is translated, beside the command or on the line above where both would pass 80 columns
+ * (a command is never broken: it is there to be copied).
+ */
+export function exampleLines(example: string, t: Translate): string {
+  const m = /^(.*?)\s{2,}# (.*)$/.exec(example);
+  if (!m || t.lang === 'en') return `  $ ${example}`;
+  const [, command = '', comment = ''] = m;
+  const said = t(comment);
+  const oneLine = `  $ ${command}   # ${said}`;
+  return oneLine.length <= 80 ? oneLine : `  # ${said}\n  $ ${command}`;
+}
 
 /** A declared flag as commander's option, its help in the person's language. */
 function optionOf(flag: FlagDecl, t: Translate): Option {

@@ -83,6 +83,18 @@ describe('the language of the screens', () => {
     );
   });
 
+  test('an example’s comment in Portuguese, above its command where both would pass 80 columns', async () => {
+    const { exampleLines } = await import('../../../src/cli/program.js');
+    const t = await loadTranslator('pt-BR');
+    expect(exampleLines('condo batches list   # from cron', t)).toBe('  $ condo batches list   # pelo cron');
+    const long = 'condo --all-profiles payables list --due-to +7d   # due this week, every condominium';
+    expect(exampleLines(long, t)).toBe(
+      '  # vencendo nesta semana, em todo condomínio\n  $ condo --all-profiles payables list --due-to +7d',
+    );
+    // in English as declared, whatever its length
+    expect(exampleLines(long, await loadTranslator('en'))).toBe(`  $ ${long}`);
+  });
+
   test("commander's own usage errors", async () => {
     const t = await loadTranslator('pt-BR');
     expect(t("error: unknown command 'lst'\n(Did you mean list?)\n")).toBe(
