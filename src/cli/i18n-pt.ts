@@ -153,7 +153,7 @@ export const PT: Readonly<Record<string, string>> = {
   OWNER: 'PROPRIETÁRIO',
   SUPPLIER: 'FORNECEDOR',
   'CHART ACCOUNT': 'CONTA CONTÁBIL',
-  SHARE: 'PARTICIPAÇÃO',
+  SHARE: 'PARTE',
   PAID: 'PAGO EM',
   MONTH: 'MÊS',
   REVENUE: 'RECEITA',
@@ -181,7 +181,8 @@ export const PT: Readonly<Record<string, string>> = {
   OCCURRENCES: 'OCORRÊNCIAS',
   INVOICES: 'COBRANÇAS',
   OUTSTANDING: 'EM ABERTO',
-  'OLDEST DUE': 'VENCIMENTO MAIS ANTIGO',
+  // short enough that the defaulters' table fits 80 columns in Portuguese as it does in English
+  'OLDEST DUE': 'VENC. MAIS ANTIGO',
   'DAYS OVERDUE': 'DIAS DE ATRASO',
   SOURCE: 'ORIGEM',
   PERIODICITY: 'PERIODICIDADE',
