@@ -93,6 +93,7 @@ function termsOf(dda: CnabDdaBoleto): string {
 /** The boleto payables as the DDA review sees them, each with its supplier's CPF/CNPJ. */
 export function boletoPayablesOf(payables: readonly Payable[], suppliers: readonly Supplier[]): DdaPayable[] {
   const documentOf = new Map(suppliers.map((s) => [s.id, s.document ?? null]));
+  const nameOf = new Map(suppliers.map((s) => [s.id, s.name ?? null]));
   return payables
     .filter((p) => p.forma_pagamento === 'boleto')
     .map((p) => ({
@@ -104,5 +105,10 @@ export function boletoPayablesOf(payables: readonly Payable[], suppliers: readon
       due_date: p.due_date ?? '',
       supplier_id: p.supplier_id ?? null,
       supplier_document: p.supplier_id != null ? (documentOf.get(p.supplier_id) ?? null) : null,
+      payee:
+        p.payee_name ??
+        (p.supplier_id != null ? nameOf.get(p.supplier_id) : undefined) ??
+        p.description ??
+        null,
     }));
 }

@@ -42,6 +42,8 @@ export interface DdaPayable {
   supplier_id: number | null;
   /** The supplier's CPF/CNPJ, when the payable names a supplier. */
   supplier_document: string | null;
+  /** Whom the bill says it pays (its payee, else its supplier's name, else its description), for a person. */
+  payee?: string | null;
 }
 
 export type DdaStatus = 'entered' | 'changed' | 'not_entered' | 'unknown_beneficiary';

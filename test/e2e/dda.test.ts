@@ -98,6 +98,11 @@ test('dda check: the changed bill says what changed, and a boleto typed by hand 
   expect(check.stdout).toMatch(/changed .* due \d\d\/\d\d\/2026 → \d\d\/\d\d\/2026/);
   expect(check.stdout).toContain(typed.public_id);
   expect(check.stdout).toContain('no DDA file lists its barcode: a possible fake boleto');
+  // and whom it says it pays, what a person checks with the supplier (the last column): supplier 1's name
+  const supplier = (await s.condo.json(['suppliers', 'show', '1'])).name;
+  const piped = await s.condo.run(['dda', 'check', dda]);
+  const fakeRow = piped.stdout.split('\n').find((l) => l.startsWith(typed.public_id)) ?? '';
+  expect(fakeRow.split('\t').at(-1)).toBe(typed.payee_name ?? supplier);
 
   // --apply-changes: the pending bill takes the DDA's due date, and the check no longer lists it as changed
   const applied = await s.condo.run(['--json', 'dda', 'import', dda, '--apply-changes']);

@@ -131,6 +131,12 @@ const NOT_IN_DDA_COLUMNS: Column<DdaPayableFinding>[] = [
           },
     wrap: true,
   },
+  // whom the bill says it pays: what a person checks with the supplier before paying (last, so tsv's columns stay)
+  {
+    header: { en: 'PAYEE', pt: 'FAVORECIDO' },
+    value: (f) => f.payable.payee,
+    optional: true,
+  },
 ];
 
 const NO_NOTE: Text = { en: '', pt: '' };
