@@ -10,6 +10,8 @@ import { printJson } from './output.js';
  */
 export function printImportResult(deps: Deps, result: object, replayed: boolean, rulesRan = false): void {
   if (deps.format === 'json') printJson(deps, { ...result, replayed });
+  // nothing written this time: no "written to …" after "nothing changed"
+  if (replayed && !rulesRan) deps.nothingWritten = true;
   if (replayed)
     writeLine(
       deps.io.stderr,

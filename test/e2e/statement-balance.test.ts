@@ -68,4 +68,8 @@ test('a file imported before, imported again with --rules: the rules run over it
   expect(JSON.parse(again.stdout).by_rules).toEqual([]);
   expect(again.stderr).toMatch(/imported before: the earlier result was replayed/);
   expect(await entries()).toBe(2);
+  // a plain replay wrote nothing, and does not say where it wrote
+  const plain = await s.condo.run(['statements', 'import', file]);
+  expect(plain.stderr).toMatch(/imported before: the earlier result was replayed, nothing changed/);
+  expect(plain.stderr).not.toMatch(/written to/);
 });
