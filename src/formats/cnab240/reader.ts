@@ -434,7 +434,9 @@ export class Cnab240Reader {
       this.warn(n, `file header has lote "${at('lote')}", expected 0000`, 'header-lote');
     f.layout = itau ? 'itau' : 'febraban';
     f.layout_version = trimOrNull(at('layout_version'));
-    f.bank_name = trimOrNull(at('bank_name')) ?? BANK_NAMES[f.bank_code] ?? null;
+    // a name, not what some writers leave in its field (Sicoob's files: a number)
+    const named = trimOrNull(at('bank_name'));
+    f.bank_name = (named && /[A-Za-z]/.test(named) ? named : null) ?? BANK_NAMES[f.bank_code] ?? null;
     f.header_direction_code = at('direction');
     const date = fromCnabDate(at('date'));
     const time = at('time');

@@ -153,3 +153,20 @@ describe('corpus content', () => {
     expect(f.items.every((i) => i.segment === 'T' && i.occurrences.length > 0)).toBe(true);
   });
 });
+
+test('a header whose bank-name field holds no name (Sicoob’s files: a number) is named from the bank’s code', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const { readCnab240Sync } = await import('../../../src/formats/cnab240/reader.js');
+  const file = join(
+    import.meta.dirname,
+    '..',
+    '..',
+    'fixtures',
+    'corpus',
+    'cnab240',
+    'kivanio__brcobranca',
+    'CNAB240SICOOB.RET',
+  );
+  expect(readCnab240Sync(await readFile(file)).bank_name).toBe('Sicoob');
+});
