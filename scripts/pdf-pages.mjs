@@ -12,6 +12,12 @@ if (!file || pages.length === 0) {
 const scaleAt = pages.indexOf('--scale');
 const scale = scaleAt >= 0 ? Number(pages.splice(scaleAt, 2)[1]) : 1.4;
 const doc = mupdf.Document.openDocument(readFileSync(file), 'application/pdf');
+const count = doc.countPages();
+const wrong = pages.filter((p) => !/^\d+$/.test(p) || Number(p) < 1 || Number(p) > count);
+if (wrong.length > 0) {
+  console.error(`PAGE: ${wrong.join(', ')} is not a page of ${file} (it has ${count}: 1 to ${count})`);
+  process.exit(2);
+}
 for (const n of pages.map(Number)) {
   const pix = doc
     .loadPage(n - 1)
