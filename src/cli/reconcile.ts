@@ -127,6 +127,17 @@ export function verdictText(v: Verdict, t: (text: string) => string): Text {
   };
 }
 
+/**
+ * Why an invoice cannot be settled from this line, where the line alone says so (no server needed: the offline
+ * `--dry-run` says it as the real run will); null when only the server can tell.
+ */
+export function settleLeftOffline(line: RuleLine): Text | null {
+  if (line.amountCents <= 0) return { en: 'a debit pays no invoice', pt: 'um débito não paga cobrança' };
+  if (payerDocuments(line).length === 0)
+    return { en: 'the line names no payer’s CPF or CNPJ', pt: 'a linha não traz o CPF ou CNPJ do pagador' };
+  return null;
+}
+
 /** The CPFs and CNPJs a line carries (valid ones only), from its document, memo and name. */
 export function payerDocuments(line: RuleLine): string[] {
   const text = `${line.document ?? ''} ${line.memo ?? ''} ${line.name ?? ''}`;
@@ -263,14 +274,9 @@ export class RuleActions {
    * amount, else the oldest the amount covers), paid as the statement shows (an extension of condo's sandbox).
    */
   private async settle(rule: Rule, line: RuleLine): Promise<Text> {
-    if (line.amountCents <= 0)
-      throw new LeftForPerson({ en: 'a debit pays no invoice', pt: 'um débito não paga cobrança' });
+    const offline = settleLeftOffline(line);
+    if (offline) throw new LeftForPerson(offline);
     const documents = payerDocuments(line);
-    if (documents.length === 0)
-      throw new LeftForPerson({
-        en: 'the line names no payer’s CPF or CNPJ',
-        pt: 'a linha não traz o CPF ou CNPJ do pagador',
-      });
     this.units ??= (await this.client.units.list()).map((u) => ({
       id: Number(u.id),
       label: String(u.label ?? u.id),

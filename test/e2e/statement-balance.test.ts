@@ -73,3 +73,32 @@ test('a file imported before, imported again with --rules: the rules run over it
   expect(plain.stderr).toMatch(/imported before: the earlier result was replayed, nothing changed/);
   expect(plain.stderr).not.toMatch(/written to/);
 });
+
+test('offline, --dry-run --explain says what the real run will leave for a person: a PIX that names no CPF', async () => {
+  const rules = join(s.condo.configDir, 'pix.yaml');
+  await writeFile(
+    rules,
+    'version: 1\nrules:\n  - id: pix-moradores\n    match: { direction: credit, memo: PIX RECEBIDO }\n    settle_invoice: { by: payer_document }\n',
+  );
+  const file = join(s.condo.configDir, 'bb.ofx');
+  const r = await s.condo.run(
+    ['statements', 'reconcile', file, '--rules', rules, '--dry-run', '--explain', '--json'],
+    { env: { CONDO_CONFIG_DIR: join(s.condo.configDir, 'nowhere') } },
+  );
+  expect(r.exitCode, r.stderr).toBe(0);
+  const rows = JSON.parse(r.stdout) as {
+    memo: string;
+    rule: string | null;
+    outcome?: string;
+    done?: string;
+  }[];
+  const anonymous = rows.find((l) => l.memo === 'PIX RECEBIDO - REMETENTE NAO IDENTIFICADO');
+  expect(anonymous).toMatchObject({
+    rule: 'pix-moradores',
+    outcome: 'left_for_a_person',
+    done: 'the line names no payer’s CPF or CNPJ',
+  });
+  // the resident's PIX names a CPF: only the server can tell whose invoice it pays
+  expect(rows.find((l) => l.rule === 'pix-moradores' && l !== anonymous)?.outcome).toBeUndefined();
+  expect(r.stderr).toMatch(/\(dry run: nothing was done\); 1 would be left for a person/);
+});

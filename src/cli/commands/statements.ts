@@ -571,7 +571,7 @@ export async function reconcileStatements(
       en: `${target} is a file: --dry-run shows what the rules make of it offline; to act, import it with --rules`,
       pt: `${target} é um arquivo: --dry-run mostra o que as regras fazem dele sem servidor; para agir, importe-o com --rules`,
     });
-  const { readFileLines } = await import('../reconcile.js');
+  const { readFileLines, settleLeftOffline } = await import('../reconcile.js');
   const { judge } = await import('../../domain/statement-rules.js');
   const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
   const parseOptions = {
@@ -585,7 +585,12 @@ export async function reconcileStatements(
     deps,
     rules,
     (each) =>
-      readFileLines(target, parseOptions, (line) => each({ line, verdict: judge(rules, line, explain) })),
+      readFileLines(target, parseOptions, (line) => {
+        const verdict = judge(rules, line, explain);
+        // what the real run would leave for a person, where the line alone tells (a PIX naming no CPF)
+        const left = verdict.rule?.action.kind === 'settle_invoice' ? settleLeftOffline(line) : null;
+        each({ line, verdict, ...(left ? { left: true, done: left } : {}) });
+      }),
     opts,
     target,
   );
@@ -741,9 +746,16 @@ async function printJudged(deps: Deps, judged: readonly Judged[], dryRun: boolea
       wrap: true,
       style: (j) => (j.failed ? 'red' : j.verdict.rule && !j.left ? 'green' : 'yellow'),
     },
-    ...(dryRun
+    ...(dryRun && !judged.some((j) => j.left)
       ? []
-      : [{ header: { en: 'DONE', pt: 'FEITO' }, value: (j: Judged) => j.done ?? null, wrap: true }]),
+      : [
+          {
+            // a dry run says only what would be left for a person, and why
+            header: dryRun ? { en: 'NOTE', pt: 'NOTA' } : { en: 'DONE', pt: 'FEITO' },
+            value: (j: Judged) => j.done ?? null,
+            wrap: true,
+          },
+        ]),
   ]);
 }
 
@@ -808,8 +820,8 @@ async function printReconciliation(
   deps.info(
     opts.dryRun
       ? {
-          en: `${source}: ${matched} of ${all} lines matched a rule (dry run: nothing was done)`,
-          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra (simulação: nada foi feito)`,
+          en: `${source}: ${matched} of ${all} lines matched a rule (dry run: nothing was done)${left ? `; ${left} would be left for a person` : ''}`,
+          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra (simulação: nada foi feito)${left ? `; ${left} ficaria(m) para uma pessoa` : ''}`,
         }
       : {
           en: `${source}: ${matched} of ${all} lines matched a rule: ${done} done, ${left} left for a person`,
