@@ -366,7 +366,7 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^Showing the first (\d+): --all for every row$/, 'Mostrando as primeiras $1: --all para todas as linhas'],
   [/^Showing (\d+) of (\d+) \(--limit (\d+)\)$/, 'Mostrando $1 de $2 (--limit $3)'],
   [/^Showing the first (\d+) \(--limit (\d+)\)$/, 'Mostrando as primeiras $1 (--limit $2)'],
-  [/^(\d+) payments in (\d{4})-(\d\d), (.*)$/, '$1 pagamentos em $3/$2, $4'],
+  [/^(\d+) payments in (\d{4}-\d\d), (.*)$/, '$1 pagamentos em $2, $3'],
   [/^Ledger (\S+) to (\S+)$/, 'Razão de $1 a $2'],
   [/^Ledger (\S+)$/, 'Razão $1'],
   [/^(\d+) marked, (\d+) failed$/, '$1 marcadas, $2 com falha'],

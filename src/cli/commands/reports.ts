@@ -585,9 +585,7 @@ export async function reportMonth(
   // the condominium as people call it (the cover's name), its slug where the server gave no name
   const title =
     report.cover.name && report.cover.name !== report.condominium ? report.cover.name : report.condominium;
-  // the month as its reader writes it (11/2026 in Portuguese)
-  const shownMonth = deps.t({ en: month, pt: `${month.slice(5, 7)}/${month.slice(0, 4)}` });
-  writeLine(deps.io.stdout, paint(deps.io, 'bold', `${title} · ${shownMonth}`));
+  writeLine(deps.io.stdout, paint(deps.io, 'bold', `${title} · ${month}`));
   const groupColumns = (first: string): Column<Group>[] => [
     { header: first, value: (g) => shownPayee(g.name) },
     { header: 'COUNT', value: (g) => g.count },

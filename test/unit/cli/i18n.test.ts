@@ -95,11 +95,6 @@ describe('the language of the screens', () => {
     expect(exampleLines(long, await loadTranslator('en'))).toBe(`  $ ${long}`);
   });
 
-  test('a month in prose as its reader writes it', async () => {
-    const t = await loadTranslator('pt-BR');
-    expect(t('2 payments in 2026-11, R$ 4.061,37')).toBe('2 pagamentos em 11/2026, R$ 4.061,37');
-  });
-
   test("commander's own usage errors", async () => {
     const t = await loadTranslator('pt-BR');
     expect(t("error: unknown command 'lst'\n(Did you mean list?)\n")).toBe(
