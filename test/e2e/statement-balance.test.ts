@@ -102,3 +102,14 @@ test('offline, --dry-run --explain says what the real run will leave for a perso
   expect(rows.find((l) => l.rule === 'pix-moradores' && l !== anonymous)?.outcome).toBeUndefined();
   expect(r.stderr).toMatch(/\(dry run: nothing was done\); 1 would be left for a person/);
 });
+
+test('statements list says what is unmatched now, as statements show does, after the rules reconciled lines', async () => {
+  const list = await s.condo.json('statements list');
+  const latest = list[0];
+  const shown = await s.condo.json(['statements', 'show', latest.statement_id]);
+  expect(latest.unmatched).toBe(shown.unmatched_transactions.length);
+  expect(shown.unmatched).toBe(latest.unmatched);
+  // four at the import (the two fees, the resident's PIX, the anonymous one); the two fees the rules booked above
+  // are no longer counted
+  expect(latest.unmatched).toBe(2);
+});

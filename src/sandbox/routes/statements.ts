@@ -25,6 +25,7 @@ import {
   otherLinesOf,
   recordLines,
   statementRecord,
+  unmatchedNow,
   unmatchedOf,
 } from '../services/statements.js';
 import { emitEvent } from '../services/webhooks.js';
@@ -168,14 +169,25 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
         page,
       ),
     );
-    return { ...list, data: list.data.map(statementRecord) };
+    // each import's unmatched as it stands now (rules and payments since reconcile its lines), as a detail says it
+    const data = readTx(ctx, request, (tx) =>
+      list.data.map((imp) => ({ ...statementRecord(imp), unmatched: unmatchedNow(tx, imp) })),
+    );
+    return { ...list, data };
   });
 
   serve(app, 'getStatement', async ({ request, params }) => {
     return readTx(ctx, request, (tx) => {
       const imp = tx.statementImports.get(params.statement);
       if (imp?.status !== 'done') throw notFound('statement import');
-      return { data: { ...statementRecord(imp), ...unmatchedOf(tx, imp), ...otherLinesOf(tx, imp) } };
+      return {
+        data: {
+          ...statementRecord(imp),
+          unmatched: unmatchedNow(tx, imp),
+          ...unmatchedOf(tx, imp),
+          ...otherLinesOf(tx, imp),
+        },
+      };
     });
   });
 

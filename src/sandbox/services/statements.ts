@@ -362,6 +362,21 @@ export function statementRecord(
 }
 
 /**
+ * How many of an import's movements (new in it, or seen again in it) are still unreconciled now: its `unmatched` as
+ * a later look at it says it (at the import, the same figure), so a list and a detail never disagree.
+ */
+export function unmatchedNow(tx: Tx, imp: StatementImport): number {
+  const row = tx
+    .prepare(
+      `SELECT (SELECT count(*) FROM statement_movements WHERE statement_id = ? AND reconciled = 0)
+            + (SELECT count(DISTINCT m.id) FROM statement_lines l JOIN statement_movements m ON m.id = l.movement_id
+               WHERE l.statement_id = ? AND l.earlier = 1 AND m.reconciled = 0) AS n`,
+    )
+    .get(imp.id, imp.id) as { n: number };
+  return row.n;
+}
+
+/**
  * The movements of an import (new in it, or seen again in it) that are still unreconciled now, first lines first,
  * at most UNMATCHED_LISTED of them.
  */
