@@ -114,7 +114,7 @@ export function progressBar(
   quiet: boolean,
   counting: Counting = BYTES,
 ): Progress {
-  if (!io.stderr.isTTY || quiet) return { update: () => undefined, done: () => undefined };
+  if (!io.stderr.isTTY || quiet) return NO_PROGRESS;
   let last = 0;
   const draw = (done: number, learnt?: number) => {
     if (learnt !== undefined) total = learnt;
@@ -155,16 +155,23 @@ export async function outputTarget(
   given: string | undefined,
   fallback: string,
   force: boolean,
+  /** the flag that named the file, as the refusal names it */
+  flag = '--output-file',
 ): Promise<{ stdout: true } | { stdout: false; path: string; overwrite: boolean }> {
   if (given === '-') return { stdout: true };
   const path = resolve(given ?? fallback);
-  if (!force && (await stat(path).catch(() => undefined)))
-    throw new UsageError({
-      en: `--output-file: ${path} already exists (--force overwrites it)`,
-      pt: `--output-file: ${path} já existe (--force o sobrescreve)`,
-    });
+  if (!force && (await stat(path).catch(() => undefined))) throw alreadyThere(flag, path);
   return { stdout: false, path, overwrite: force };
 }
+
+const alreadyThere = (flag: string, path: string) =>
+  new UsageError({
+    en: `${flag}: ${path} already exists (--force overwrites it)`,
+    pt: `${flag}: ${path} já existe (--force o sobrescreve)`,
+  });
+
+/** For a file written whole at once, with nothing to show on the way. */
+export const NO_PROGRESS: Progress = { update: () => undefined, done: () => undefined };
 
 /**
  * Puts a finished file in place of `target`. On Windows a file another program holds open (Excel, an editor, an
@@ -208,13 +215,15 @@ export async function writeAtomically(
   overwrite: boolean,
   /** Looks at the whole file before it is put in place; a throw leaves nothing behind. */
   check?: (written: string) => Promise<void>,
+  /** the flag that named the file, as a refusal names it */
+  flag = '--output-file',
 ): Promise<number> {
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
   removeOnExit(temp);
   const file = await open(temp, 'w', 0o644).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError({
-      en: `--output-file: cannot write in ${dirname(target)}: ${e.code ?? e.message}`,
-      pt: `--output-file: não é possível gravar em ${dirname(target)}: ${e.code ?? e.message}`,
+      en: `${flag}: cannot write in ${dirname(target)}: ${e.code ?? e.message}`,
+      pt: `${flag}: não é possível gravar em ${dirname(target)}: ${e.code ?? e.message}`,
     });
   });
   let bytes = 0;
@@ -233,12 +242,7 @@ export async function writeAtomically(
     if (overwrite) await renameOver(temp, target);
     else {
       await link(temp, target).catch((e: NodeJS.ErrnoException) => {
-        throw e.code === 'EEXIST'
-          ? new UsageError({
-              en: `--output-file: ${target} already exists (--force overwrites it)`,
-              pt: `--output-file: ${target} já existe (--force o sobrescreve)`,
-            })
-          : e;
+        throw e.code === 'EEXIST' ? alreadyThere(flag, target) : e;
       });
       await unlink(temp);
     }

@@ -5,9 +5,8 @@
  * charts are drawn with pdfkit's own lines and rectangles (docs/DECISIONS.md: vega-lite measured at 0.35 s to load
  * and ~85 ms a chart rendered and embedded, against a few milliseconds drawn). Numbers as Brazil writes them.
  */
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
@@ -43,8 +42,8 @@ function fontsDir(): string {
   return /[\\/]dist[\\/]/.test(here) ? join(here, 'fonts') : join(here, '..', '..', 'assets', 'fonts');
 }
 
-/** Writes the month's document to `path` (a temporary file, then put in place: never half a PDF). */
-export async function writeMonthPdf(report: MonthReport, path: string): Promise<void> {
+/** The month's document as the PDF's bytes (the caller writes them: files.ts puts a file in place whole). */
+export async function monthPdf(report: MonthReport): Promise<Readable> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
@@ -59,24 +58,9 @@ export async function writeMonthPdf(report: MonthReport, path: string): Promise<
   const fonts = fontsDir();
   doc.registerFont('regular', join(fonts, 'DejaVuSans.ttf'));
   doc.registerFont('bold', join(fonts, 'DejaVuSans-Bold.ttf'));
-  const temp = `${path}.${process.pid}.partial`;
-  const out = createWriteStream(temp);
-  const written = new Promise<void>((resolve, reject) => {
-    out.on('finish', resolve);
-    out.on('error', reject);
-  });
-  doc.pipe(out);
-  try {
-    render(doc, report);
-    doc.end();
-    await written;
-    await rename(temp, path);
-  } catch (e) {
-    doc.end();
-    await written.catch(() => undefined);
-    await rm(temp, { force: true });
-    throw e;
-  }
+  render(doc, report);
+  doc.end();
+  return doc;
 }
 
 function render(doc: Doc, r: MonthReport): void {

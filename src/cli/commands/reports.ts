@@ -1,6 +1,5 @@
 import type { Client, DefaulterRow, MonetaryIndex, Payable, StatementRecord } from '../../client/index.js';
 import { addMonthsClamped, todayIn } from '../../domain/dates.js';
-import { UsageError } from '../../domain/errors.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import {
@@ -500,33 +499,29 @@ async function writeDocuments(
   report: MonthReport,
   opts: { pdf?: string; html?: string; force?: boolean },
 ): Promise<void> {
-  const { mkdir, rename, stat, writeFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
+  const { mkdir } = await import('node:fs/promises');
+  const { join, resolve } = await import('node:path');
+  const { Readable } = await import('node:stream');
+  const { NO_PROGRESS, outputTarget, writeAtomically } = await import('../files.js');
   const written: string[] = [];
-  for (const [kind, target] of [
+  for (const [kind, given] of [
     ['pdf', opts.pdf],
     ['html', opts.html],
   ] as const) {
-    if (!target) continue;
-    let file = target;
-    if (deps.collect) {
-      await mkdir(target, { recursive: true });
-      file = join(target, `${report.month}-${report.condominium}.${kind}`);
-    }
-    // a signed month's document is not replaced unseen (as -O: --force replaces it)
-    if (!opts.force && (await stat(file).catch(() => undefined)))
-      throw new UsageError({
-        en: `--${kind}: ${file} already exists (--force overwrites it)`,
-        pt: `--${kind}: ${file} já existe (--force o sobrescreve)`,
-      });
+    if (!given) continue;
+    const flag = `--${kind}`;
+    if (deps.collect) await mkdir(given, { recursive: true });
+    const file = deps.collect ? join(given, `${report.month}-${report.condominium}.${kind}`) : given;
+    // a signed month's document is not replaced unseen: refused before it is drawn, as -O is (--force replaces it)
+    const target = await outputTarget(resolve(file), '', Boolean(opts.force), flag);
+    if (target.stdout) continue; // (a resolved path is never "-")
     // each renderer loaded only when its document is asked for (pdfkit and its fonts for the PDF alone)
-    if (kind === 'pdf') await (await import('../month-document.js')).writeMonthPdf(report, file);
-    else {
-      // a temporary file, then put in place: never half a page
-      const temp = `${file}.${process.pid}.partial`;
-      await writeFile(temp, (await import('../month-html.js')).monthHtml(report));
-      await rename(temp, file);
-    }
+    const body =
+      kind === 'pdf'
+        ? await (await import('../month-document.js')).monthPdf(report)
+        : Readable.from([(await import('../month-html.js')).monthHtml(report)]);
+    // put in place whole, as every file condo writes (a temporary file beside it, fsynced)
+    await writeAtomically(body, target.path, NO_PROGRESS, target.overwrite, undefined, flag);
     written.push(file);
   }
   if (deps.collect) {
@@ -582,10 +577,8 @@ export async function reportMonth(
     if (rows.length === 0) none();
     else await printList(deps, rows, columns);
   };
-  // the condominium as people call it (the cover's name), its slug where the server gave no name
-  const title =
-    report.cover.name && report.cover.name !== report.condominium ? report.cover.name : report.condominium;
-  writeLine(deps.io.stdout, paint(deps.io, 'bold', `${title} · ${month}`));
+  // the condominium as people call it: the cover's name (its slug where the server gave no name)
+  writeLine(deps.io.stdout, paint(deps.io, 'bold', `${report.cover.name} · ${month}`));
   const groupColumns = (first: string): Column<Group>[] => [
     { header: first, value: (g) => shownPayee(g.name) },
     { header: 'COUNT', value: (g) => g.count },
