@@ -249,13 +249,12 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
     // what earlier imports of these lines added. The movements no entry explains and no import has brought in yet
     // are what the balance is still without: the LEDGERBAL is the account's with them (it was the account's alone,
     // off by them: a month's report then disagreed with the bank's own figure).
+    const recorded = tx.prepare(
+      `SELECT 1 FROM statement_movements WHERE bank_account_id = ? AND fitid = ? AND amount_cents = ?
+         AND coalesce(memo, '') = ? LIMIT 1`,
+    );
     const imported = (t: OfxTransaction) =>
-      tx
-        .prepare(
-          `SELECT 1 FROM statement_movements WHERE bank_account_id = ? AND fitid = ? AND amount_cents = ?
-             AND coalesce(memo, '') = ? LIMIT 1`,
-        )
-        .get(account.id, t.fitid, t.amountCents, t.memo ?? '') !== undefined;
+      recorded.get(account.id, t.fitid, t.amountCents, t.memo ?? '') !== undefined;
     const bookedFitids = new Set(transactions.map((t) => t.fitid).slice(0, booked.length));
     const balanceOnEnd = (all: readonly OfxTransaction[]) =>
       account.current_balance_cents +

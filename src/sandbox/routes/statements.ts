@@ -162,18 +162,18 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     const account = q.id('bank_account_id');
     const page = q.page();
     q.done();
-    const list = readTx(ctx, request, (tx) =>
-      tx.statementImports.page(
+    return readTx(ctx, request, (tx) => {
+      const list = tx.statementImports.page(
         tx.statementImports.where().eq('status', 'done').eq('bank_account_id', account),
         ['imported_at DESC', 'id DESC'],
         page,
-      ),
-    );
-    // each import's unmatched as it stands now (rules and payments since reconcile its lines), as a detail says it
-    const data = readTx(ctx, request, (tx) =>
-      list.data.map((imp) => ({ ...statementRecord(imp), unmatched: unmatchedNow(tx, imp) })),
-    );
-    return { ...list, data };
+      );
+      // each import's unmatched as it stands now (rules and payments since reconcile its lines), as a detail says
+      return {
+        ...list,
+        data: list.data.map((imp) => ({ ...statementRecord(imp), unmatched: unmatchedNow(tx, imp) })),
+      };
+    });
   });
 
   serve(app, 'getStatement', async ({ request, params }) => {

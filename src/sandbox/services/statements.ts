@@ -288,9 +288,6 @@ export function finishImport(
   const alreadyReconciled = tx.movements.count(
     tx.movements.where().sql(earlierLines, imp.id).eq('reconciled', true),
   );
-  const earlierOpen = tx.movements.count(
-    tx.movements.where().sql(earlierLines, imp.id).eq('reconciled', false),
-  );
 
   const items = openItems(tx, account.id);
   const amounts = JSON.stringify([...items.keys()]);
@@ -313,7 +310,6 @@ export function finishImport(
   for (const m of reconciled) balance -= m.amount_cents; // counted by its entry (new), or counted before (earlier)
   account.current_balance_cents += balance;
 
-  const unmatched = progress.fresh + earlierOpen - reconciled.length;
   // the balances the file wrote as lines: the statement's, never movements (the first of each statement kept)
   const insertBalance = tx.prepare(
     `INSERT INTO statement_other_lines (statement_id, ordinal, line, kind, date, amount_cents, memo)
@@ -333,7 +329,8 @@ export function finishImport(
   imp.balance_lines = balanceLines;
   imp.scheduled = progress.scheduled;
   imp.reconciled = reconciled.length;
-  imp.unmatched = unmatched;
+  // what is still open of its lines, as a later look at the import counts it (the reconciliations above in)
+  imp.unmatched = unmatchedNow(tx, imp);
   tx.flush();
 
   return {
