@@ -1,4 +1,4 @@
-import { formatReais } from '../domain/money.js';
+import { centsOf, formatReais } from '../domain/money.js';
 
 /** Brazilian Portuguese for what a person reads (i18n.ts): whole texts, texts with a variable part, phrases. */
 
@@ -357,8 +357,7 @@ const brDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-'
 export type PtReplacement = string | ((say: (text: string) => string, ...groups: string[]) => string);
 
 /** An amount a reader's finding writes as 1234.56, as a Brazilian reads it (R$ 1.234,56); anything else as it is. */
-const reais = (text: string): string =>
-  /^-?\d+\.\d{2}$/.test(text) ? formatReais(Math.round(Number(text) * 100)) : text;
+const reais = (text: string): string => (/^-?\d+\.\d{2}$/.test(text) ? formatReais(centsOf(text)) : text);
 
 /** Texts with a variable part. */
 export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [

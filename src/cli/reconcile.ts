@@ -9,7 +9,7 @@ import { addMonthsClamped } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
 import { isValidCnpj, isValidCpf } from '../domain/documents.js';
 import { CondoError, UsageError, ValidationError } from '../domain/errors.js';
-import { centsToDecimal, formatReais } from '../domain/money.js';
+import { centsOf, centsToDecimal, formatReais } from '../domain/money.js';
 import type { AccountEntryCreate } from '../domain/request-bodies.js';
 import {
   type Rule,
@@ -128,14 +128,24 @@ export function verdictText(v: Verdict, t: (text: string) => string): Text {
 }
 
 /**
- * Why an invoice cannot be settled from this line, where the line alone says so (no server needed: the offline
- * `--dry-run` says it as the real run will); null when only the server can tell.
+ * Why an invoice cannot be settled from this line, where the line alone says so (no server needed: a dry run says
+ * it as the real run will); null when only the server can tell.
  */
-export function settleLeftOffline(line: RuleLine): Text | null {
+function settleLeftOffline(line: RuleLine, documents: readonly string[]): Text | null {
   if (line.amountCents <= 0) return { en: 'a debit pays no invoice', pt: 'um débito não paga cobrança' };
-  if (payerDocuments(line).length === 0)
+  if (documents.length === 0)
     return { en: 'the line names no payer’s CPF or CNPJ', pt: 'a linha não traz o CPF ou CNPJ do pagador' };
   return null;
+}
+
+/**
+ * A line's verdict where nothing is done (a dry run, offline or on an account's lines): what the real run would
+ * leave for a person, where the line alone tells (a PIX naming no CPF), is said so with why.
+ */
+export function judgedDry(line: RuleLine, verdict: Verdict): Judged {
+  const left =
+    verdict.rule?.action.kind === 'settle_invoice' ? settleLeftOffline(line, payerDocuments(line)) : null;
+  return left ? { line, verdict, left: true, done: left } : { line, verdict };
 }
 
 /** The CPFs and CNPJs a line carries (valid ones only), from its document, memo and name. */
@@ -274,9 +284,9 @@ export class RuleActions {
    * amount, else the oldest the amount covers), paid as the statement shows (an extension of condo's sandbox).
    */
   private async settle(rule: Rule, line: RuleLine): Promise<Text> {
-    const offline = settleLeftOffline(line);
-    if (offline) throw new LeftForPerson(offline);
     const documents = payerDocuments(line);
+    const offline = settleLeftOffline(line, documents);
+    if (offline) throw new LeftForPerson(offline);
     this.units ??= (await this.client.units.list()).map((u) => ({
       id: Number(u.id),
       label: String(u.label ?? u.id),
@@ -289,9 +299,9 @@ export class RuleActions {
         pt: `nenhum proprietário de unidade tem o CPF/CNPJ ${documents.join(' ou ')}`,
       });
     const open = (await this.client.invoices.list({ state: 'issued', unit_id: unit.id }, { all: true }))
-      .filter((i) => Math.round(Number(i.total) * 100) <= line.amountCents)
+      .filter((i) => centsOf(i.total) <= line.amountCents)
       .sort((x, y) => String(x.due_date).localeCompare(String(y.due_date)));
-    const invoice = open.find((i) => Math.round(Number(i.total) * 100) === line.amountCents) ?? open[0];
+    const invoice = open.find((i) => centsOf(i.total) === line.amountCents) ?? open[0];
     if (!invoice)
       throw new LeftForPerson({
         en: `${unit.label} has no open invoice of at most ${formatReais(line.amountCents)}`,

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Session, sandboxSession } from './harness.js';
+import { type Session, sandboxSession, withoutExtension } from './harness.js';
 
 /**
  * The bank's balance and the account's agree once its statement is in: the sandbox's statement carries in its
@@ -112,4 +112,25 @@ test('statements list says what is unmatched now, as statements show does, after
   // four at the import (the two fees, the resident's PIX, the anonymous one); the two fees the rules booked above
   // are no longer counted
   expect(latest.unmatched).toBe(2);
+});
+
+test('a file imported before, with --rules, on a server that does not list its imports: the replay alone, said so', async () => {
+  const rules = join(s.condo.configDir, 'regras.yaml'); // written by a test above
+  const file = join(s.condo.configDir, 'bb.ofx');
+  // the spec's server: it imports statements, but neither lists nor shows them (condo's extension)
+  const spec = await withoutExtension(
+    s,
+    (req) => req.method === 'GET' && /\/bank-statements(\/|\?|$)/.test(req.url ?? ''),
+    404,
+  );
+  try {
+    const r = await s.condo.run(['--base-url', spec.url, 'statements', 'import', file, '--rules', rules]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/imported before: the earlier result was replayed, nothing changed/);
+    expect(r.stderr).toContain(
+      'the rules did not run again: this server does not say which of its lines are still unmatched',
+    );
+  } finally {
+    spec.close();
+  }
 });

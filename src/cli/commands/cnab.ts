@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { headerAccountMatch } from '../../domain/bank-accounts.js';
+import { bankMatches, headerAccountMatch } from '../../domain/bank-accounts.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { NotFoundError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
@@ -519,8 +519,10 @@ async function checkCompanyAccount(deps: Deps, report: LintReport): Promise<void
   if (!header || report.bank_code === null) return;
   const { addFinding } = await import('../../formats/cnab240/lint.js');
   // an account the server lists without its bank, agência or number cannot be compared
+  const bank = report.bank_code;
   const atBank = (await (await deps.client()).bankAccounts.list()).flatMap((a) =>
-    a.bank_code?.padStart(3, '0') === report.bank_code && a.agency && a.account_number
+    // the bank by its code however written (341, 0341), as a statement's is
+    a.bank_code && bankMatches({ bank_code: a.bank_code }, bank) && a.agency && a.account_number
       ? [{ agency: a.agency, account_number: a.account_number }]
       : [],
   );

@@ -346,32 +346,37 @@ export async function importStatement(
       throw error;
     });
   bar.done();
-  if (!opts.rules) {
+  // a file imported before still gets its rules (a re-run of the night, rules added since): over its lines as
+  // they are now, not as the first import left them (the earlier run may have settled some); a server that cannot
+  // say which are still open gets the replay alone, as before, rather than the rules over lines it may have settled
+  const now = opts.rules && replayed ? await linesOpenNow(client, result) : result;
+  if (!opts.rules || !now) {
     await printResult(deps, { ...label, ...result }, replayed);
+    if (opts.rules)
+      deps.info({
+        en: 'the rules did not run again: this server does not say which of its lines are still unmatched',
+        pt: 'as regras não rodaram de novo: este servidor não diz quais linhas dele ainda estão sem par',
+      });
     return 0;
   }
-  // a file imported before still gets its rules (a re-run of the night, rules added since): over its lines as
-  // they are now, not as the first import left them (the earlier run may have settled some)
-  const now = replayed ? await unmatchedNow(client, result) : result;
   return importedThenRules(deps, account as number, opts.rules, { ...label, ...now }, replayed);
 }
 
-/** A replayed import's result with its lines still unmatched today, where the server lists its imports. */
-async function unmatchedNow(
+/** A replayed import's result with its lines still unmatched now; null where the server does not list imports. */
+async function linesOpenNow(
   client: Awaited<ReturnType<Deps['client']>>,
   result: StatementImportResult,
-): Promise<StatementImportResult> {
+): Promise<StatementImportResult | null> {
   const id = (result as { statement_id?: string }).statement_id;
-  if (!id) return result;
-  const detail = await ifServed(() => client.statements.get(String(id)), undefined);
-  if (!detail) return result;
+  const detail = id ? await ifServed(() => client.statements.get(String(id)), undefined) : undefined;
+  if (!detail) return null;
   // as an import's answer lists them (a memo or FITID it has none of is left out, not null)
   const still = (detail.unmatched_transactions ?? []).map(({ memo, fitid, ...m }) => ({
     ...m,
     ...(memo === null ? {} : { memo }),
     ...(fitid === null ? {} : { fitid }),
   }));
-  return { ...result, unmatched: still.length, unmatched_transactions: still };
+  return { ...result, unmatched: detail.unmatched ?? still.length, unmatched_transactions: still };
 }
 
 /**
@@ -571,7 +576,7 @@ export async function reconcileStatements(
       en: `${target} is a file: --dry-run shows what the rules make of it offline; to act, import it with --rules`,
       pt: `${target} é um arquivo: --dry-run mostra o que as regras fazem dele sem servidor; para agir, importe-o com --rules`,
     });
-  const { readFileLines, settleLeftOffline } = await import('../reconcile.js');
+  const { readFileLines, judgedDry } = await import('../reconcile.js');
   const { judge } = await import('../../domain/statement-rules.js');
   const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
   const parseOptions = {
@@ -585,12 +590,7 @@ export async function reconcileStatements(
     deps,
     rules,
     (each) =>
-      readFileLines(target, parseOptions, (line) => {
-        const verdict = judge(rules, line, explain);
-        // what the real run would leave for a person, where the line alone tells (a PIX naming no CPF)
-        const left = verdict.rule?.action.kind === 'settle_invoice' ? settleLeftOffline(line) : null;
-        each({ line, verdict, ...(left ? { left: true, done: left } : {}) });
-      }),
+      readFileLines(target, parseOptions, (line) => each(judgedDry(line, judge(rules, line, explain)))),
     opts,
     target,
   );
@@ -681,14 +681,14 @@ function applyRules(
   let failures = 0;
   async function* judged(): AsyncGenerator<Judged> {
     const { judge } = await import('../../domain/statement-rules.js');
-    const { LeftForPerson, RuleActions } = await import('../reconcile.js');
+    const { judgedDry, LeftForPerson, RuleActions } = await import('../reconcile.js');
     const actions = new RuleActions(await deps.client(), accountId);
     // every chart account and supplier the rules name, found before anything is done
     await actions.check(rules);
     for (const line of lines) {
       const verdict = judge(rules, line, Boolean(opts.explain));
       if (!verdict.rule || opts.dryRun) {
-        yield { line, verdict };
+        yield judgedDry(line, verdict);
         continue;
       }
       try {
