@@ -154,7 +154,8 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
  */
 const UNASKED_CHECKS_UP_TO = 500;
 
-async function warnUnasked(deps: Deps, date: string): Promise<void> {
+/** The preview's warnings for a run nobody is asked about; how many payables are marked (at least, past the bound). */
+async function warnUnasked(deps: Deps, date: string): Promise<number> {
   const client = await deps.client();
   const marked = await client.payables.list(
     { state: 'marked_for_remessa' },
@@ -165,10 +166,22 @@ async function warnUnasked(deps: Deps, date: string): Promise<void> {
       en: `more than ${UNASKED_CHECKS_UP_TO} payments: the preview's checks were not run (batches create --dry-run runs them)`,
       pt: `mais de ${UNASKED_CHECKS_UP_TO} pagamentos: as verificações da prévia não rodaram (batches create --dry-run as roda)`,
     });
-    return;
+    return marked.length;
   }
+  if (marked.length === 0) return 0;
   const preview = batchPreview(marked, date, await previewContext(deps, marked));
   for (const w of preview.warnings) deps.warn(`${w.public_id}: ${w.message}`);
+  return marked.length;
+}
+
+/** --allow-empty on a night with nothing marked: a quiet exit 0, no batch. */
+function nothingMarked(deps: Deps): number {
+  deps.nothingWritten = true;
+  deps.info({
+    en: 'nothing is marked for remittance: no batch created',
+    pt: 'nenhuma conta marcada para remessa: nenhum lote criado',
+  });
+  return 0;
 }
 
 /**
@@ -191,20 +204,10 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
   const refusal = paymentDateRefusal(date);
   if (refusal) throw new UsageError(`--date: ${refusal} (nothing was sent)`);
   const client = await deps.client();
-  if (opts.allowEmpty && !opts.dryRun) {
-    const marked = await client.payables.list({ state: 'marked_for_remessa' }, { limit: 1 });
-    if (marked.length === 0) {
-      deps.nothingWritten = true;
-      deps.info({
-        en: 'nothing is marked for remittance: no batch created',
-        pt: 'nenhuma conta marcada para remessa: nenhum lote criado',
-      });
-      return 0;
-    }
-  }
   const ask = opts.yes || opts.dryRun ? null : await deps.prompter();
   if (opts.dryRun || ask) {
     const marked = await client.payables.list({ state: 'marked_for_remessa' }, { all: true });
+    if (marked.length === 0 && opts.allowEmpty && !opts.dryRun) return nothingMarked(deps);
     const preview = batchPreview(marked, date, await previewContext(deps, marked));
     if (opts.dryRun) {
       await printPreview(deps, preview, deps);
@@ -232,7 +235,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
     }
   }
   // asked by nobody (--yes, a script, cron): the preview's warnings still go to stderr before the file is made
-  if (!opts.dryRun && !ask) await warnUnasked(deps, date);
+  if (!ask && (await warnUnasked(deps, date)) === 0 && opts.allowEmpty) return nothingMarked(deps);
   const batch = await client.batches.create({ data_pagamento: date });
   if (deps.format === 'json') printJson(deps, batch);
   else if (deps.format === 'table') {
