@@ -1,3 +1,4 @@
+import { formatDateBr } from '../domain/dates.js';
 import { centsOf, formatReais } from '../domain/money.js';
 
 /** Brazilian Portuguese for what a person reads (i18n.ts): whole texts, texts with a variable part, phrases. */
@@ -352,7 +353,7 @@ export const PT: Readonly<Record<string, string>> = {
  * a part that is itself a text, such as the reader's finding a summary repeats) and the groups.
  */
 /** `2026-11-03` as a person in Brazil writes it, `03/11/2026` (another text as it is). */
-const brDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : iso);
+const brDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDateBr(iso) : iso);
 
 export type PtReplacement = string | ((say: (text: string) => string, ...groups: string[]) => string);
 

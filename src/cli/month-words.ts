@@ -3,7 +3,7 @@
  * short amounts, the balance chart's points. Shared by the PDF (month-document.ts) and the HTML page (month-html.ts).
  */
 import { formatReais } from '../domain/money.js';
-import type { MonthReport } from '../domain/month-report.js';
+import { type MonthReport, NO_PAYEE } from '../domain/month-report.js';
 
 export const MONTHS = [
   'janeiro',
@@ -50,7 +50,7 @@ export const shortReais = (cents: number) => formatReais(Math.round(cents / 100)
 
 /** Who a payment went to, as a reader looks for it: an entry with no payee (a bank fee a rule booked) by what it was. */
 export const payeeOf = (p: { payee: string; description: string }) =>
-  p.payee === '(no payee)' ? p.description : p.payee;
+  p.payee === NO_PAYEE ? p.description : p.payee;
 
 export const sum = (cents: readonly number[]) => cents.reduce((a, b) => a + b, 0);
 

@@ -8,6 +8,9 @@ import { centsOf } from './money.js';
 /** How `condo report paid --by` sums a month's payments. */
 export const PAID_GROUPS = ['supplier', 'chart-account'] as const;
 
+/** The payee the report names for an entry that has none (a bank fee a rule booked): the JSON keeps it so. */
+export const NO_PAYEE = '(no payee)';
+
 /** A group of entries summed: a supplier, a payee without one, a chart account. */
 export interface GroupTotal {
   name: string;

@@ -464,13 +464,20 @@ async function settledByTheBank(deps: Deps, ids: readonly string[]): Promise<Map
   if (ids.length === 0) return refused;
   const wanted = new Set(ids);
   const client = await deps.client();
+  // payables refused in one return share its batch: its bank is asked once
+  const banks = new Map<string, Promise<string | undefined>>();
+  const bankOf = (batchId: string | null | undefined) => {
+    if (!batchId) return Promise.resolve(undefined);
+    if (!banks.has(batchId)) banks.set(batchId, bankOfBatch(deps, batchId));
+    return banks.get(batchId) as Promise<string | undefined>;
+  };
   for (const p of await client.payables.list({ state: 'pending' }, { all: true })) {
     const code = p.last_return?.code;
     if (!wanted.has(p.public_id) || !code || !settledSomewhere(code)) continue;
     // the code as the bank that answered means it (Santander's ZK is no settled bill, Caixa's DH is one): the
     // bank of the payable's last batch, which a rejected payable keeps in its history only
     const batchId = p.batch_id ?? (await client.payables.get(p.public_id)).batch_history?.at(-1)?.batch_id;
-    if (occurrenceClass(code, await bankOfBatch(deps, batchId)) !== 'settled-do-not-pay-again') continue;
+    if (occurrenceClass(code, await bankOf(batchId)) !== 'settled-do-not-pay-again') continue;
     refused.set(
       p.public_id,
       new ConflictError(

@@ -1,4 +1,11 @@
-import type { Client, DefaulterRow, MonetaryIndex, Payable, StatementRecord } from '../../client/index.js';
+import type {
+  AccountEntry,
+  Client,
+  DefaulterRow,
+  MonetaryIndex,
+  Payable,
+  StatementRecord,
+} from '../../client/index.js';
 import { addMonthsClamped, todayIn } from '../../domain/dates.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
@@ -9,6 +16,7 @@ import {
   type MonthRejection,
   type MonthReport,
   monthBalances,
+  NO_PAYEE,
   PAID_GROUPS,
   type Rejected,
 } from '../../domain/month-report.js';
@@ -85,8 +93,15 @@ interface PaidRow {
   totalCents: number;
 }
 
-/** What the report's data says of an entry with no payee (the JSON keeps it), said in the reader's language. */
-const NO_PAYEE = '(no payee)';
+/** Whom an entry paid: its supplier's name, else the payee it names, else NO_PAYEE. */
+function payeeOfEntry(e: AccountEntry, supplierName: ReadonlyMap<number, string>): string {
+  return (
+    (typeof e.supplier_id === 'number' ? supplierName.get(e.supplier_id) : undefined) ??
+    (e.payee ? String(e.payee) : NO_PAYEE)
+  );
+}
+
+/** The report's name for an entry with no payee (the JSON keeps it), said in the reader's language. */
 const shownPayee = (name: string) => (name === NO_PAYEE ? { en: NO_PAYEE, pt: '(sem favorecido)' } : name);
 
 /**
@@ -107,9 +122,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
   const paid = [...entries].filter(
     (e) => e.type === 'expense' && typeof e.paid_at === 'string' && e.paid_at.startsWith(month),
   );
-  const payee = (e: (typeof paid)[number]): string =>
-    (typeof e.supplier_id === 'number' ? supplierName.get(e.supplier_id) : undefined) ??
-    (e.payee ? String(e.payee) : NO_PAYEE);
+  const payee = (e: (typeof paid)[number]) => payeeOfEntry(e, supplierName);
   const totalCents = paid.reduce((n, e) => n + centsOf(e.amount), 0);
   const totalLine = `${paid.length} payments in ${month}, ${formatReais(totalCents)}`;
   if (by === undefined) {
@@ -244,9 +257,7 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
   const inMonth = [...entries].filter((e) => typeof e.paid_at === 'string' && e.paid_at.startsWith(month));
   const paid = inMonth.filter((e) => e.type === 'expense');
   const revenue = inMonth.filter((e) => e.type === 'revenue');
-  const entryPayee = (e: (typeof paid)[number]) =>
-    (typeof e.supplier_id === 'number' ? supplierName.get(e.supplier_id) : undefined) ??
-    (e.payee ? String(e.payee) : NO_PAYEE);
+  const entryPayee = (e: (typeof paid)[number]) => payeeOfEntry(e, supplierName);
   const byChart = (list: typeof paid) =>
     groupTotals(
       list,
