@@ -603,9 +603,10 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   ],
   // the sandbox's bank (sandbox bank-return)
   [
-    /^cannot reject "(.*)": no payment with that seu número in the remittance( \(Caixa numbers .*\))?$/,
-    (_say, wanted, caixa) =>
-      `não dá para rejeitar "${wanted}": nenhum pagamento com esse seu número na remessa${caixa ? ' (a Caixa numera os pagamentos dos arquivos dela: veja a coluna SEU NÚMERO de `condo cnab inspect FILE`)' : ''}`,
+    // (bank-return says it after the remittance's path)
+    /^(.*: )?cannot reject "(.*)": no payment with that seu número in the remittance( \(Caixa numbers .*\))?$/,
+    (_say, file, wanted, caixa) =>
+      `${file ?? ''}não dá para rejeitar "${wanted}": nenhum pagamento com esse seu número na remessa${caixa ? ' (a Caixa numera os pagamentos dos arquivos dela: veja a coluna SEU NÚMERO de `condo cnab inspect FILE`)' : ''}`,
   ],
   [
     /^PIX key "(.*)" is in none of the DICT's forms$/,

@@ -95,6 +95,13 @@ describe('the language of the screens', () => {
     expect(exampleLines(long, await loadTranslator('en'))).toBe(`  $ ${long}`);
   });
 
+  test('the sandbox bank’s refusal, after the remittance’s path as bank-return says it', async () => {
+    const t = await loadTranslator('pt-BR');
+    expect(t('z.rem: cannot reject "X1": no payment with that seu número in the remittance')).toBe(
+      'z.rem: não dá para rejeitar "X1": nenhum pagamento com esse seu número na remessa',
+    );
+  });
+
   test("commander's own usage errors", async () => {
     const t = await loadTranslator('pt-BR');
     expect(t("error: unknown command 'lst'\n(Did you mean list?)\n")).toBe(
