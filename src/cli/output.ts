@@ -72,9 +72,9 @@ export function resolveFormat(requested: string | undefined, json: boolean, io: 
  * Where narration goes while stdout carries the results (a schedule, a preview before a question): stderr, as a
  * table on a terminal and tsv otherwise.
  */
-export function narration(io: Io): Out {
+export function narration(io: Io, t?: Translate): Out {
   const err = { ...io, stdout: io.stderr };
-  return { io: err, format: resolveFormat(undefined, false, err) };
+  return { io: err, format: resolveFormat(undefined, false, err), ...(t ? { t } : {}) };
 }
 
 /** `--json a,b`: top-level field names, as `gh` takes them. */

@@ -221,7 +221,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
       return 0;
     }
     if (ask && preview.count > 0) {
-      await printPreview(deps, preview, narration(deps.io));
+      await printPreview(deps, preview, narration(deps.io, deps.t));
       const go = await ask.confirm(
         deps.t(
           `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(date)}, from ${await deps.target()}?`,

@@ -171,7 +171,7 @@ export async function expensesInstallments(deps: Deps, flags: InstallmentFlags):
 
   if (!deps.globals.quiet) {
     // The schedule is narration here: stdout carries the created expenses.
-    const out = narration(deps.io);
+    const out = narration(deps.io, deps.t);
     for (const [i, p] of plans.entries()) await printSchedule(out, p.body, schedules[i]!);
   }
   if (!flags.yes) {
