@@ -20,6 +20,17 @@ export function dateFlag(flag: string, value: string, today: string, dayMonth?: 
   return parsed.value;
 }
 
+/** `--month 2026-11` (or `--from`, `--to`): a month YYYY-MM, checked. */
+export function monthFlag(flag: string, text: string): string {
+  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text.trim());
+  if (!m)
+    throw new UsageError({
+      en: `${flag}: "${text}" is not a month YYYY-MM`,
+      pt: `${flag}: "${text}" não é um mês AAAA-MM`,
+    });
+  return `${m[1]}-${m[2]}`;
+}
+
 /** One of `allowed`, whatever the case it is typed in (pix, PIX; boleto_pix, BOLETO_PIX). */
 export function enumFlag<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   const v = value.trim().toLowerCase();

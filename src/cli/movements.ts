@@ -5,6 +5,15 @@
  */
 import type { Client, StatementRecord } from '../client/index.js';
 import type { RuleLine } from '../domain/statement-rules.js';
+import { ifServed } from './extension.js';
+
+/** The statement imports a server keeps (of one account, when named); none where it keeps none (an extension). */
+export async function importsKept(
+  client: Pick<Client, 'statements'>,
+  filter: { bank_account_id?: number } = {},
+): Promise<StatementRecord[]> {
+  return ifServed(async () => [...(await client.statements.list(filter, { all: true }))], []);
+}
 
 /** An unmatched movement as an import's answer or an import's detail lists it. */
 export interface ListedMovement {

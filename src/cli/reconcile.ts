@@ -198,9 +198,7 @@ export async function unusedRules(
     { from: since, to, bank_account_id: accountId },
     { all: true },
   )) {
-    const id =
-      (e as { rule_id?: string | null }).rule_id ??
-      /\[regra ([\w-]+);/.exec(String(e.description ?? ''))?.[1];
+    const id = e.rule_id ?? /\[regra ([\w-]+);/.exec(String(e.description ?? ''))?.[1];
     if (id) used.add(id);
   }
   return { rules: rules.filter((r) => !used.has(r.id)), since };

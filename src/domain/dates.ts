@@ -15,6 +15,10 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** The last day of a month YYYY-MM, as a date. */
+export const lastDayOf = (month: string): IsoDate =>
+  `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`;
+
 function toUtc(date: IsoDate): Date {
   return new Date(`${date}T00:00:00Z`);
 }

@@ -486,7 +486,6 @@ export async function printLint(deps: Deps, path: string, report: LintReport): P
 /** `condo cnab lint FILE`: a remittance against its bank's rules before it is sent; exit 1 on any error. */
 export async function lint(deps: Deps, path: string, opts: { bank?: string | undefined }): Promise<number> {
   const report = await lintCnabFile(path, opts.bank === undefined ? undefined : bankCodeFlag(opts.bank));
-  // with a profile named, the file's NSA against the server's batches: a number a bank has seen is refused
   // with a profile named, the file's NSA against the server's batches (a number a bank has seen is refused) and
   // its paying account against the condominium's (a file for another account, or a mistyped digit, is refused)
   const named = Boolean(deps.globals.profile ?? deps.io.env.CONDO_PROFILE);

@@ -1,6 +1,6 @@
 import type { AccountEntry, AccountTransfer } from '../../client/index.js';
 import { ENTRY_FIELDS, type FlagsOf, TRANSFER_FIELDS } from '../../domain/body-fields.js';
-import { addMonthsClamped, daysInMonth } from '../../domain/dates.js';
+import { addMonthsClamped, lastDayOf } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import {
   CHART_ACCOUNT_STATES,
@@ -17,7 +17,7 @@ import { drawBars } from '../bars.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
-import { dateFlag, enumFlag, intFlag } from '../flags.js';
+import { dateFlag, enumFlag, intFlag, monthFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
@@ -162,21 +162,6 @@ export async function ledgerTransfer(deps: Deps, flags: TransferFlags): Promise<
   printTransfer(deps, await client.accountTransfers.create(payload));
   return 0;
 }
-
-/** `--month 2026-11` (or `--from`, `--to`): a month YYYY-MM, checked. */
-export function monthFlag(flag: string, text: string): string {
-  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text.trim());
-  if (!m)
-    throw new UsageError({
-      en: `${flag}: "${text}" is not a month YYYY-MM`,
-      pt: `${flag}: "${text}" não é um mês AAAA-MM`,
-    });
-  return `${m[1]}-${m[2]}`;
-}
-
-/** The last day of a month YYYY-MM, as a date. */
-export const lastDayOf = (month: string): string =>
-  `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`;
 
 const MAX_RANGE_MONTHS = 60;
 

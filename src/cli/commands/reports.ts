@@ -1,12 +1,5 @@
-import type {
-  AccountEntry,
-  Client,
-  DefaulterRow,
-  MonetaryIndex,
-  Payable,
-  StatementRecord,
-} from '../../client/index.js';
-import { addMonthsClamped, todayIn } from '../../domain/dates.js';
+import type { AccountEntry, Client, DefaulterRow, MonetaryIndex, Payable } from '../../client/index.js';
+import { addMonthsClamped, lastDayOf, todayIn } from '../../domain/dates.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import {
@@ -23,11 +16,9 @@ import {
 import { displayState } from '../../domain/payables.js';
 import { explainReturnCode, returnCode } from '../../formats/cnab240/explain.js';
 import type { Deps } from '../context.js';
-import { ifServed } from '../extension.js';
-import { dateFlag, enumFlag, intFlag, reaisFlag } from '../flags.js';
+import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
-import { lastDayOf, monthFlag } from './ledger.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */
 
@@ -405,12 +396,8 @@ async function unmatchedSince(
   client: Client,
   from: string,
 ): Promise<{ bank_account_id: number; amount_cents: number; date: string }[]> {
-  const imports: readonly StatementRecord[] = await ifServed(
-    async () => [...(await client.statements.list({}, { all: true }))],
-    [],
-  );
-  const { unmatchedMovements } = await import('../movements.js');
-  return (await unmatchedMovements(client, imports, { from })).map((m) => ({
+  const { importsKept, unmatchedMovements } = await import('../movements.js');
+  return (await unmatchedMovements(client, await importsKept(client), { from })).map((m) => ({
     bank_account_id: m.bankAccountId as number,
     amount_cents: m.amountCents,
     date: m.date,

@@ -9,7 +9,7 @@ import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { BOLETO_BANKS } from '../../formats/boleto/banks.js';
 import type { Deps } from '../context.js';
 import { deliver, outputTarget, readChunks } from '../files.js';
-import { dateFlag, enumFlag, intFlag, reaisFlag, urlFlag } from '../flags.js';
+import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag, urlFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import { untilStopped } from '../signals.js';
@@ -271,12 +271,7 @@ export interface StatementOptions {
  * bank fee and an unidentified PIX credit), as OFX or CSV, read from the sandbox's data dir, running or not.
  */
 export async function statementVerb(deps: Deps, opts: StatementOptions): Promise<number> {
-  const month = opts.month ?? deps.today().slice(0, 7);
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
-    throw new UsageError({
-      en: `--month: "${month}" is not YYYY-MM`,
-      pt: `--month: "${month}" não é AAAA-MM`,
-    });
+  const month = monthFlag('--month', opts.month ?? deps.today().slice(0, 7));
   const format = enumFlag('--format', opts.format ?? 'ofx', STATEMENT_FORMATS);
   const bankAccountId = opts.account !== undefined ? intFlag('--account', opts.account) : undefined;
   const target = await outputTarget(opts.outputFile, `extrato-${month}.${format}`, Boolean(opts.force));

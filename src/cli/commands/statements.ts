@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { StatementImportResult, StatementRecord } from '../../client/index.js';
 import { accountsNamed } from '../../domain/bank-accounts.js';
-import { formatDateBr } from '../../domain/dates.js';
+import { formatDateBr, lastDayOf } from '../../domain/dates.js';
 import { CondoError, NotFoundError, UsageError } from '../../domain/errors.js';
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { formatReais } from '../../domain/money.js';
@@ -15,7 +15,7 @@ import { ifServed, viaExtension } from '../extension.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
 import { wrongKind } from '../file-kind.js';
 import { progressBar, sha256File } from '../files.js';
-import { enumFlag, intFlag, publicIdArg } from '../flags.js';
+import { enumFlag, intFlag, monthFlag, publicIdArg } from '../flags.js';
 import { atLine } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
@@ -68,6 +68,21 @@ export interface LocalRead {
   size: number;
 }
 
+/** How a statement file is read, as its flags say (`--format`, `--csv-columns`, `--date-format`), checked. */
+function statementReadOptions(
+  opts: Pick<ImportOptions, 'format' | 'csvColumns' | 'dateFormat'>,
+  /** `YYYY-MM-DD`: a line dated after it is scheduled (the run's today) */
+  today?: string,
+) {
+  const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
+  return {
+    ...(format ? { format } : {}),
+    ...(opts.csvColumns ? { csvColumns: parseCsvColumns(opts.csvColumns) } : {}),
+    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
+    ...(today ? { today } : {}),
+  };
+}
+
 /** Parses the file from disk, hashing it on the way (one read for the summary and the idempotency key). */
 export async function parseLocally(
   path: string,
@@ -83,7 +98,7 @@ export async function parseLocally(
     });
   const wrong = await wrongKind(path, 'statement');
   if (wrong) throw new UsageError(wrong);
-  const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
+  const readOptions = statementReadOptions(opts, today);
   const { lineCounts, parseStatement, summarizeStatement } = await import('../../formats/statement/index.js');
   const hash = createHash('sha256');
   let read = 0;
@@ -94,13 +109,7 @@ export async function parseLocally(
       yield chunk as Buffer;
     }
   }
-  const parsed = await parseStatement(hashed(), {
-    ...(format ? { format } : {}),
-    ...(opts.csvColumns ? { csvColumns: parseCsvColumns(opts.csvColumns) } : {}),
-    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
-    ...(today ? { today } : {}),
-    keepTransactions: false,
-  });
+  const parsed = await parseStatement(hashed(), { ...readOptions, keepTransactions: false });
   const whole = read === info.size;
   return {
     summary: summarizeStatement(parsed),
@@ -367,7 +376,7 @@ async function linesOpenNow(
   client: Awaited<ReturnType<Deps['client']>>,
   result: StatementImportResult,
 ): Promise<StatementImportResult | null> {
-  const id = (result as { statement_id?: string }).statement_id;
+  const id = result.statement_id;
   const detail = id ? await ifServed(() => client.statements.get(String(id)), undefined) : undefined;
   if (!detail) return null;
   // as an import's answer lists them (a memo or FITID it has none of is left out, not null)
@@ -393,7 +402,7 @@ async function importedThenRules(
   const { loadRules } = await import('../rules-file.js');
   const { actionText } = await import('../reconcile.js');
   const { rules } = await loadRules(rulesFile);
-  const { ruleLineOf } = await import('../movements.js');
+  const { importsKept, ruleLineOf } = await import('../movements.js');
   const lines = (result.unmatched_transactions ?? []).flatMap((m) => ruleLineOf(m, accountId) ?? []);
   const run = applyRules(deps, accountId, rules, lines, { explain: true });
   const judged: Judged[] = [];
@@ -403,10 +412,7 @@ async function importedThenRules(
   const client = await deps.client();
   await warnStaleRules(
     deps,
-    await ifServed(
-      async () => [...(await client.statements.list({ bank_account_id: accountId }, { all: true }))],
-      [],
-    ),
+    await importsKept(client, { bank_account_id: accountId }),
     accountId,
     deps.today().slice(0, 7),
     rules,
@@ -578,13 +584,7 @@ export async function reconcileStatements(
     });
   const { readFileLines, judgedDry } = await import('../reconcile.js');
   const { judge } = await import('../../domain/statement-rules.js');
-  const format = opts.format ? enumFlag('--format', opts.format, STATEMENT_FORMATS) : undefined;
-  const parseOptions = {
-    ...(format ? { format } : {}),
-    ...(opts.csvColumns ? { csvColumns: parseCsvColumns(opts.csvColumns) } : {}),
-    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
-    today: deps.today(),
-  };
+  const parseOptions = { ...statementReadOptions(opts), today: deps.today() };
   const explain = Boolean(opts.explain);
   await printReconciliation(
     deps,
@@ -610,18 +610,12 @@ async function reconcileAccount(
       pt: `ACCOUNT: "${target}" não é o id de uma conta bancária nem um arquivo de extrato`,
     });
   const accountId = Number(target);
-  const month = opts.month ?? deps.today().slice(0, 7);
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
-    throw new UsageError({
-      en: `--month: "${month}" is not YYYY-MM`,
-      pt: `--month: "${month}" não é AAAA-MM`,
-    });
+  const month = monthFlag('--month', opts.month ?? deps.today().slice(0, 7));
   const client = await deps.client();
   // the account's imports, read once: its lines of the month, and how far back its statements go
   const imports = await accountImports(deps, accountId);
   const { unmatchedMovements } = await import('../movements.js');
-  // (`-31` ends any month: dates compare as text)
-  const lines = await unmatchedMovements(client, imports, { from: `${month}-01`, to: `${month}-31` });
+  const lines = await unmatchedMovements(client, imports, { from: `${month}-01`, to: lastDayOf(month) });
   const run = applyRules(deps, accountId, rules, lines, opts);
   const matched = new Set<string>();
   const source = `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${month}`;

@@ -18,6 +18,9 @@ export interface AccountEntry {
   paid_at: string;
   period?: string;
   source?: string;
+  /** condo extensions (#35): the statement line a rule's entry accounts for, and the rule */
+  statement_line_id?: string | null;
+  rule_id?: string | null;
   [extra: string]: unknown;
 }
 
