@@ -366,10 +366,7 @@ export function settleByBankCredit(
  */
 export function recordInvoicePayment(tx: Tx, inv: Invoice, body: InvoicePaymentRecord, now: Date): Invoice {
   const fields: FieldErrors = {};
-  const account =
-    body.bank_account_id != null
-      ? tx.bankAccounts.get(body.bank_account_id)
-      : tx.bankAccounts.get(inv.bank_account_id);
+  const account = tx.bankAccounts.get(body.bank_account_id ?? inv.bank_account_id);
   if (!account) fields.bank_account_id = ['does not exist in this condominium'];
   const cents = decimalToCents(body.amount);
   if (cents < inv.total_cents)
