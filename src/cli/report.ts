@@ -2,7 +2,7 @@ import type { CondoError } from '../domain/errors.js';
 import type { Deps } from './context.js';
 import { exitCodeOf } from './exit-codes.js';
 import { paint, printable, writeLine } from './io.js';
-import { printJson } from './output.js';
+import { printJson, wrapMessage } from './output.js';
 
 /**
  * An import answered from the server's idempotency store: said in the JSON (`"replayed": true`) and on stderr even
@@ -18,10 +18,14 @@ export function printImportResult(deps: Deps, result: object, replayed: boolean,
       paint(
         deps.io,
         'yellow',
-        deps.t(
-          rulesRan
-            ? 'this file was imported before: the earlier result was replayed; the rules ran over its lines as they are now'
-            : 'this file was imported before: the earlier result was replayed, nothing changed',
+        // broken at spaces on a terminal (at 80 columns the Portuguese split "roda/ram")
+        wrapMessage(
+          deps.io,
+          deps.t(
+            rulesRan
+              ? 'this file was imported before: the earlier result was replayed; the rules ran over its lines as they are now'
+              : 'this file was imported before: the earlier result was replayed, nothing changed',
+          ),
         ),
       ),
     );
