@@ -297,6 +297,26 @@ export interface ParseError {
 
 export type BoletoParseResult = ParsedBoleto | ParsedArrecadacao | ParseError;
 
+/**
+ * The general check digit (position 5) a 44-digit boleto barcode should carry, worked out in place over the other
+ * 43 digits; -1 when the code is not 44 digits. A day's DDA file has its barcodes checked by the hundred thousand:
+ * cutting the 43 digits out of each first was most of the check's time.
+ */
+export function boletoBarcodeDigit(barcode: string): number {
+  if (barcode.length !== 44) return -1;
+  let sum = 0;
+  let weight = 2;
+  for (let i = 43; i >= 0; i--) {
+    const digit = barcode.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    if (i === 4) continue;
+    sum += digit * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  const dv = 11 - (sum % 11);
+  return dv === 0 || dv === 10 || dv === 11 ? 1 : dv;
+}
+
 function onlyDigits(s: string): string {
   return s.replace(/[\s.-]/g, '');
 }
@@ -313,7 +333,7 @@ function fail(error: string): ParseError {
 }
 
 function boletoFromBarcode(barcode: string, options: ParseOptions): ParsedBoleto | ParseError {
-  const expected = mod11Boleto(barcode.slice(0, 4) + barcode.slice(5));
+  const expected = boletoBarcodeDigit(barcode);
   const got = Number(barcode[4]);
   if (got !== expected) return fail(`general check digit is ${got}, expected ${expected}`);
   const dueFactor = Number(barcode.slice(5, 9));

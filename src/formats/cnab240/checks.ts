@@ -5,10 +5,10 @@
  */
 import { formatDateBr } from '../../domain/dates.js';
 import { centsToText } from '../../domain/money.js';
-import { dueDateFactor, factorToDate, mod11Boleto } from '../boleto/index.js';
+import { boletoBarcodeDigit, dueDateFactor, factorToDate } from '../boleto/index.js';
 import { barcodeProblem } from './barcode.js';
 import { CAMARA } from './codes.js';
-import { isValidCnpj, isValidCpf, remembered } from './fields.js';
+import { intAt, isValidCnpj, isValidCpf, remembered } from './fields.js';
 
 export interface Problem {
   message: string;
@@ -133,26 +133,36 @@ export function ddaBarcodeProblems(
   dueDate: string | null,
   amountCents: number | null,
 ): readonly Problem[] {
-  if (!barcode || /^0*$/.test(barcode) || barcode[0] === '8') return NO_PROBLEMS;
-  if (!/^\d{44}$/.test(barcode))
-    return [{ message: barcodeProblem(barcode) ?? 'not a barcode', kind: 'barcode-dv' }];
-  const expected = mod11Boleto(barcode.slice(0, 4) + barcode.slice(5));
-  if (Number(barcode[4]) !== expected)
-    return [{ message: `barcode check digit is ${barcode[4]}, expected ${expected}`, kind: 'barcode-dv' }];
+  if (!barcode || barcode[0] === '8') return NO_PROBLEMS;
+  const expected = boletoBarcodeDigit(barcode);
+  if (expected === -1)
+    return /^0*$/.test(barcode)
+      ? NO_PROBLEMS
+      : [{ message: barcodeProblem(barcode) ?? 'not a barcode', kind: 'barcode-dv' }];
+  const digit = barcode.charCodeAt(4) - 48;
+  if (digit !== expected)
+    return barcode[0] === '0' && /^0*$/.test(barcode)
+      ? NO_PROBLEMS
+      : [{ message: `barcode check digit is ${digit}, expected ${expected}`, kind: 'barcode-dv' }];
+  // the value (10-19) and the due date's factor (6-9), read in place: 44 digits, checked above
+  const value = intAt(barcode, 10, 19) as number;
+  const factor = intAt(barcode, 6, 9) as number;
+  const amountDiffers = value !== 0 && amountCents !== null && value !== amountCents;
+  const dueDiffers = factor >= 1000 && dueDate !== null && factorOf(dueDate) !== factor;
+  // almost every boleto agrees with its code: that answer makes no list
+  if (!amountDiffers && !dueDiffers) return NO_PROBLEMS;
   const problems: Problem[] = [];
-  const value = Number(barcode.slice(9, 19));
-  if (value !== 0 && amountCents !== null && value !== amountCents)
+  if (amountDiffers)
     problems.push({
-      message: `segment G amount ${centsToText(amountCents)}, its barcode's ${centsToText(value)}`,
+      message: `segment G amount ${centsToText(amountCents as number)}, its barcode's ${centsToText(value)}`,
       kind: 'dda-amount',
     });
-  const factor = Number(barcode.slice(5, 9));
-  if (factor >= 1000 && dueDate && factorOf(dueDate) !== factor)
+  if (dueDiffers)
     problems.push({
-      message: `segment G due date ${formatDateBr(dueDate)}, its barcode's ${formatDateBr(factorToDate(factor, dueDate) ?? '')}`,
+      message: `segment G due date ${formatDateBr(dueDate as string)}, its barcode's ${formatDateBr(factorToDate(factor, dueDate as string) ?? '')}`,
       kind: 'dda-due-date',
     });
-  return problems.length > 0 ? problems : NO_PROBLEMS;
+  return problems;
 }
 
 // a file's due dates repeat: each date's factor is worked out once (null before 2000-07-03, which has none)

@@ -1,11 +1,14 @@
 import { describe, expect, test } from 'vitest';
+import { boletoBarcodeDigit, buildBoleto } from '../../../src/formats/boleto/index.js';
 import {
   barcodeCheck,
   camaraProblems,
+  ddaBarcodeProblems,
   documentProblem,
   titleValueProblem,
   trailerSumProblem,
 } from '../../../src/formats/cnab240/checks.js';
+import { refMod11Boleto } from '../boleto-pix/independent.js';
 import { OTHER_BOLETO } from './fixtures.js';
 
 /** The reader's checks, each a pure function of what the record says. */
@@ -43,6 +46,44 @@ describe('CNAB 240 checks', () => {
     const broken = `${OTHER_BOLETO.slice(0, 4)}${(Number(OTHER_BOLETO[4]) + 1) % 10}${OTHER_BOLETO.slice(5)}`;
     expect(barcodeCheck(broken)?.kind).toBe('barcode-dv');
     expect(barcodeCheck(null)).toBeNull();
+  });
+
+  test("a boleto's general check digit, worked out in place, is the independent reference's on any 44 digits", () => {
+    let seed = 7;
+    const digit = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return String(seed % 10);
+    };
+    for (let i = 0; i < 500; i++) {
+      const code = Array.from({ length: 44 }, digit).join('');
+      expect(boletoBarcodeDigit(code)).toBe(refMod11Boleto(code.slice(0, 4) + code.slice(5)));
+    }
+    for (const notACode of ['', '1'.repeat(43), '1'.repeat(45), `${'1'.repeat(20)}x${'1'.repeat(23)}`])
+      expect(boletoBarcodeDigit(notACode)).toBe(-1);
+  });
+
+  test('a DDA boleto against its own barcode: digit, value, due date; zeros and arrecadação are not judged', () => {
+    const { barcode } = buildBoleto({
+      bankCode: '341',
+      dueDate: '2026-12-10',
+      amountCents: 45_678,
+      freeField: '1090000012300345678901230',
+    });
+    expect(ddaBarcodeProblems(barcode, '2026-12-10', 45_678)).toEqual([]);
+    expect(ddaBarcodeProblems(null, null, null)).toEqual([]);
+    expect(ddaBarcodeProblems('0'.repeat(44), '2026-12-10', 45_678)).toEqual([]);
+    expect(ddaBarcodeProblems(`8${'1'.repeat(43)}`, '2026-12-10', 45_678)).toEqual([]);
+    const otherDigit = `${barcode.slice(0, 4)}${(Number(barcode[4]) + 1) % 10}${barcode.slice(5)}`;
+    expect(ddaBarcodeProblems(otherDigit, '2026-12-10', 45_678)).toEqual([
+      { message: `barcode check digit is ${otherDigit[4]}, expected ${barcode[4]}`, kind: 'barcode-dv' },
+    ]);
+    expect(ddaBarcodeProblems(barcode.slice(1), '2026-12-10', 45_678)).toEqual([
+      { message: 'a barcode has 44 digits, got 43', kind: 'barcode-dv' },
+    ]);
+    expect(ddaBarcodeProblems(barcode, '2026-12-11', 45_600).map((p) => p.message)).toEqual([
+      "segment G amount 456.00, its barcode's 456.78",
+      "segment G due date 11/12/2026, its barcode's 10/12/2026",
+    ]);
   });
 
   test('lote trailer sums: all details in a remessa, the accepted ones in a retorno, a too-wide field named', () => {
