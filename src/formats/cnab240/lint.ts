@@ -10,7 +10,7 @@ import { notBusinessDay } from '../../domain/business-days.js';
 import type { Text } from '../../domain/text.js';
 import { pixKeyType } from '../pix/index.js';
 import { type Dialect, dialectForBank, dialectOfHeader } from './dialects.js';
-import { read } from './layouts.js';
+import { fieldNamed, read } from './layouts.js';
 import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
 
 export type Severity = 'error' | 'warning';
@@ -311,14 +311,14 @@ type Add = (rule: RuleId, line: number, column: number | null, message: string, 
 /** The paying account of a file header, in its dialect's positions (Itaú: no digit at 71, its DAC at 72). */
 function headerAccount(record: string): HeaderAccount {
   const layout = dialectOfHeader(record).fileHeader;
-  const at = (name: string) => (layout.byName.has(name) ? read(layout, record, name).trim() : '');
-  const dac = layout.byName.get('agency_account_digit');
+  const at = (name: string) => (fieldNamed(layout, name) ? read(layout, record, name).trim() : '');
+  const dac = fieldNamed(layout, 'agency_account_digit');
   const inDac = at('account_digit') === '' && dac?.kind === 'alpha';
   return {
     agency: at('agency'),
     account: at('account'),
     digit: inDac ? at('agency_account_digit') : at('account_digit'),
-    digit_column: inDac && dac ? dac.from : (layout.byName.get('account_digit')?.from ?? 71),
+    digit_column: inDac && dac ? dac.from : (fieldNamed(layout, 'account_digit')?.from ?? 71),
   };
 }
 

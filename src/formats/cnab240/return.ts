@@ -6,7 +6,7 @@ import { FormatError } from '../errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
 import { type Dialect, dialectOfHeader, FEBRABAN, ITAU_SISPAG, tributeOfRecord } from './dialects.js';
 import { toCnabDate } from './fields.js';
-import { type Layout, LOTE_TRAILER, patchRecord, read } from './layouts.js';
+import { fieldNamed, type Layout, LOTE_TRAILER, patchRecord, read } from './layouts.js';
 import { Cnab240Reader, type CnabItem, readCnab240Sync } from './reader.js';
 import { fileTrailer, loteTrailer } from './writer.js';
 
@@ -183,7 +183,7 @@ function layoutOf(dialect: Dialect, segment: string, rec: string): Layout | unde
 
 /** The width of the named field of `l`, if it has one. */
 function widthOf(l: Layout, name: string): number | undefined {
-  const at = l.byName.get(name);
+  const at = fieldNamed(l, name);
   return at ? at.to - at.from + 1 : undefined;
 }
 

@@ -25,6 +25,7 @@ import {
   DDA_CHARGES,
   type DdaChargeFields,
   DETAIL,
+  fieldNamed,
   fieldsOf,
   read,
   readItauPayeeAgencyAccount,
@@ -200,7 +201,7 @@ function segmentN(rec: string, item: CnabItem, ctx: SegmentContext): void {
   const { dialect } = ctx;
   const { code, kind, layout } = tributeOfRecord(dialect, rec);
   const at = fieldsOf(layout, rec);
-  const has = (name: string) => layout.byName.has(name);
+  const has = (name: string) => fieldNamed(layout, name) !== undefined;
   item.seu_numero = trimOrNull(at('seu_numero'));
   item.nosso_numero = trimOrNull(at('nosso_numero'));
   if (has('contributor_name')) item.payer_name = trimOrNull(at('contributor_name'));

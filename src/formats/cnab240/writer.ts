@@ -20,6 +20,7 @@ import {
 import { documentType, isValidCnpj, isValidCpf, isValidDocument, toCnabDate } from './fields.js';
 import {
   FILE_TRAILER,
+  fieldNamed,
   itauPayeeAgencyAccount,
   LOTE_TRAILER,
   SEGMENT_B,
@@ -489,7 +490,7 @@ function prepareContext(input: RemittanceHeader): Ctx {
   }
   const dialect = input.dialect ? DIALECTS[input.dialect] : dialectForBank(bankCode);
   // a dialect whose header takes the convênio as a number (Caixa's 6 digits) refuses anything else by name
-  const convenioField = dialect.fileHeader.byName.get('convenio');
+  const convenioField = fieldNamed(dialect.fileHeader, 'convenio');
   const convenioWidth = convenioField ? convenioField.to - convenioField.from + 1 : 20;
   if (
     convenioField?.kind === 'num' &&
