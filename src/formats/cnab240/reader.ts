@@ -155,9 +155,6 @@ interface OpenBatch extends CnabBatch {
 
 const encoder = new TextEncoder();
 
-/** A line the splitter found plain (printable ASCII and tabs), as decodeLine would say it. */
-const plainLine = (text: string): DecodedLine => ({ text, encoding: 'ascii', nulRatio: 0, control: false });
-
 /** Incremental reader: `write` chunks (bytes or text) as they arrive, then `end()` for the result. */
 export class Cnab240Reader {
   private readonly splitter: LineSplitter;
@@ -272,8 +269,9 @@ export class Cnab240Reader {
     const n = raw.number;
     this.lastLine = n;
     this.noteLineEnd(raw);
-    const decoded = raw.text === null ? decodeLine(raw.bytes) : plainLine(raw.text);
-    let text = decoded.text;
+    // the usual line, found plain by the splitter (printable ASCII), skips what only other bytes can be
+    const decoded = raw.text === null ? decodeLine(raw.bytes) : null;
+    let text = decoded === null ? (raw.text as string) : decoded.text;
     if (n === 1 && text.startsWith('\ufeff')) {
       this.warn(n, 'file starts with a UTF-8 byte order mark; ignored', 'bom');
       text = text.slice(1);
@@ -285,34 +283,15 @@ export class Cnab240Reader {
       return;
     }
     this.file.lines++;
-    if (decoded.nulRatio > 0.2 || text.startsWith('\u00ff\u00fe') || text.startsWith('\u00fe\u00ff')) {
-      this.error(n, 'line is not CNAB 240 text: NUL bytes between characters (UTF-16 encoded?)', 'utf16');
-      return;
-    }
+    if (decoded !== null && this.notText(n, decoded)) return;
     if (!digitFirst && /^[\x1a \t]*$/.test(text)) {
       this.warn(n, 'end-of-file mark (Ctrl-Z) ignored', 'eof-mark');
       return;
     }
-    // the byte scan already knows whether there is one: the search runs only then
-    const control = decoded.control ? /[\x00-\x08\x0b-\x1f\x7f]/.exec(text) : null;
-    if (control) {
-      const code = control[0].charCodeAt(0).toString(16).padStart(2, '0').toUpperCase();
-      this.error(
-        n,
-        `control character 0x${code} at column ${control.index + 1}; removed to read on`,
-        'control',
-      );
-      text = text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
-    }
-    if (decoded.encoding !== 'ascii') {
-      this.warn(
-        n,
-        `non-ASCII characters (read as ${decoded.encoding}); CNAB 240 text should be ASCII`,
-        'non-ascii',
-      );
-    }
+    if (decoded !== null) text = this.readOn(n, decoded, text);
     const kept = raw.text === null ? raw.bytes.length : raw.text.length;
-    const length = decoded.encoding === 'ascii' && raw.length > kept ? raw.length : text.length;
+    const ascii = decoded === null || decoded.encoding === 'ascii';
+    const length = ascii && raw.length > kept ? raw.length : text.length;
     if (!startsAsRecord(text)) {
       this.error(
         n,
@@ -339,6 +318,40 @@ export class Cnab240Reader {
     }
     this.onRecord?.(n, text);
     this.record(n, text);
+  }
+
+  /** A line of UTF-16 text (NULs between its characters, or its byte order mark): said, and not read. */
+  private notText(n: number, decoded: DecodedLine): boolean {
+    const { text } = decoded;
+    if (decoded.nulRatio > 0.2 || text.startsWith('\u00ff\u00fe') || text.startsWith('\u00fe\u00ff')) {
+      this.error(n, 'line is not CNAB 240 text: NUL bytes between characters (UTF-16 encoded?)', 'utf16');
+      return true;
+    }
+    return false;
+  }
+
+  /** A line with control characters or bytes beyond ASCII: each said, the controls removed to read on. */
+  private readOn(n: number, decoded: DecodedLine, text: string): string {
+    // the byte scan already knows whether there is one: the search runs only then
+    const control = decoded.control ? /[\x00-\x08\x0b-\x1f\x7f]/.exec(text) : null;
+    let read = text;
+    if (control) {
+      const code = control[0].charCodeAt(0).toString(16).padStart(2, '0').toUpperCase();
+      this.error(
+        n,
+        `control character 0x${code} at column ${control.index + 1}; removed to read on`,
+        'control',
+      );
+      read = text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    }
+    if (decoded.encoding !== 'ascii') {
+      this.warn(
+        n,
+        `non-ASCII characters (read as ${decoded.encoding}); CNAB 240 text should be ASCII`,
+        'non-ascii',
+      );
+    }
+    return read;
   }
 
   private noteLineEnd(raw: RawLine): void {
@@ -522,20 +535,30 @@ export class Cnab240Reader {
   private detail(n: number, rec: string, batch: OpenBatch): void {
     batch.records++;
     this.checkBank(n, rec);
-    const at = fieldsOf(DETAIL, rec);
     // lote (4-7), sequence (9-13) and segment (14) of every detail, read in place (see DETAIL)
     const lote = intAt(rec, 4, 7);
     if (lote !== batch.number)
-      this.warn(n, `detail says lote ${at('lote')}, inside lote ${batch.number}`, 'detail-lote');
+      this.warn(
+        n,
+        `detail says lote ${read(DETAIL, rec, 'lote')}, inside lote ${batch.number}`,
+        'detail-lote',
+      );
     const seq = intAt(rec, 9, 13);
     if (seq !== batch.expectedSeq) {
-      this.warn(n, `record sequence ${at('sequence')}, expected ${batch.expectedSeq}`, 'detail-seq');
+      this.warn(
+        n,
+        `record sequence ${read(DETAIL, rec, 'sequence')}, expected ${batch.expectedSeq}`,
+        'detail-seq',
+      );
     }
     batch.expectedSeq = (seq ?? batch.expectedSeq) + 1;
     const letter = rec.charCodeAt(13);
-    let segment = letter >= 97 && letter <= 122 ? at('segment').toUpperCase() : (rec[13] as string);
+    let segment = letter >= 97 && letter <= 122 ? (rec[13] as string).toUpperCase() : (rec[13] as string);
     // a J-52 says 52 at 18-19, where a J's 44-digit barcode starts
-    const j52 = segment === 'J' && at('optional_record') === '52' && !/^\d{44}$/.test(at('barcode'));
+    const j52 =
+      segment === 'J' &&
+      read(DETAIL, rec, 'optional_record') === '52' &&
+      !/^\d{44}$/.test(read(DETAIL, rec, 'barcode'));
     if (j52) segment = 'J52';
     this.segmentCounts.set(segment, (this.segmentCounts.get(segment) ?? 0) + 1);
 

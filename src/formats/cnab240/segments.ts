@@ -20,13 +20,15 @@ import {
   splitOccurrenceCodes,
 } from './codes.js';
 import { type Dialect, ITAU_SISPAG, type TributeKind, tributeOfRecord } from './dialects.js';
-import { cents, fromCnabDate, trimOrNull } from './fields.js';
+import { cents, fromCnabDate, intAt, trimOrNull } from './fields.js';
 import {
+  cut,
   DDA_CHARGES,
   type DdaChargeFields,
   DETAIL,
   fieldNamed,
   fieldsOf,
+  type Layout,
   read,
   readItauPayeeAgencyAccount,
   SEGMENT_B_PIX,
@@ -42,6 +44,9 @@ import {
   SEGMENT_Y03,
   SEGMENT_Y51,
   SEGMENT_Z,
+  type Span,
+  spanOf,
+  spansOf,
   Y51_INVOICE_FIELDS,
 } from './layouts.js';
 
@@ -265,12 +270,53 @@ function segmentT(rec: string, item: CnabItem): void {
   }
 }
 
+// A DDA file lists its boletos by the hundred thousand, three records each: their fields are cut at spans looked up
+// once, here, not found by name on every record (a fifth of the read, profiled)
+const G = spansOf(SEGMENT_G, [
+  'movement',
+  'barcode',
+  'beneficiary_document_type',
+  'beneficiary_document',
+  'beneficiary_name',
+  'due_date',
+  'amount',
+  'document_number',
+  'issue_date',
+  'interest_per_day',
+  'payment_deadline',
+]);
+const H = spansOf(SEGMENT_H, [
+  'guarantor_document_type',
+  'guarantor_document',
+  'guarantor_name',
+  'rebate',
+  'nosso_numero',
+]);
+const Y_KIND = spanOf(DETAIL, 'optional_record');
+const Y03 = spansOf(SEGMENT_Y03, ['payer_document_type', 'payer_document', 'payer_name']);
+
+/** A discount's or fine's three fields, where the segment that carries it has them. */
+interface ChargeSpans {
+  code: Span;
+  date: Span;
+  value: Span;
+}
+const chargeSpans = (l: Layout, fields: DdaChargeFields): ChargeSpans => ({
+  code: spanOf(l, fields.code),
+  date: spanOf(l, fields.date),
+  value: spanOf(l, fields.value),
+});
+const DISCOUNT_1 = chargeSpans(SEGMENT_G, DDA_CHARGES.discount_1);
+const DISCOUNT_2 = chargeSpans(SEGMENT_H, DDA_CHARGES.discount_2);
+const DISCOUNT_3 = chargeSpans(SEGMENT_H, DDA_CHARGES.discount_3);
+const FINE = chargeSpans(SEGMENT_H, DDA_CHARGES.fine);
+
 /** A discount or fine as G and H write it: none when its code and value are blank or zero. */
-function charge(at: (name: string) => string, fields: DdaChargeFields): CnabDdaCharge | null {
-  const code = at(fields.code).trim();
-  const value = cents(at(fields.value));
+function charge(rec: string, at: ChargeSpans): CnabDdaCharge | null {
+  const code = cut(rec, at.code).trim();
+  const value = cents(cut(rec, at.value));
   if ((code === '' || code === '0') && !value) return null;
-  return { code, date: fromCnabDate(at(fields.date)), value_cents: value };
+  return { code, date: fromCnabDate(cut(rec, at.date)), value_cents: value };
 }
 
 /**
@@ -279,23 +325,25 @@ function charge(at: (name: string) => string, fields: DdaChargeFields): CnabDdaC
  * carries it (carteira, then 8 digits).
  */
 function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
-  const at = fieldsOf(SEGMENT_G, rec);
-  item.barcode = trimOrNull(at('barcode'));
-  item.payee_document = normalizeDocument(at('beneficiary_document_type'), at('beneficiary_document'));
-  item.payee_name = trimOrNull(at('beneficiary_name'));
-  item.due_date = fromCnabDate(at('due_date'));
-  item.amount_cents = cents(at('amount'));
+  const barcode = trimOrNull(cut(rec, G.barcode));
+  const documentType = cut(rec, G.beneficiary_document_type);
+  const document = cut(rec, G.beneficiary_document);
+  item.barcode = barcode;
+  item.payee_document = normalizeDocument(documentType, document);
+  item.payee_name = trimOrNull(cut(rec, G.beneficiary_name));
+  item.due_date = fromCnabDate(cut(rec, G.due_date));
+  item.amount_cents = cents(cut(rec, G.amount));
   item.face_value_cents = item.amount_cents;
-  item.date = fromCnabDate(at('issue_date'));
-  if (item.barcode?.startsWith('341') && /^\d{44}$/.test(item.barcode))
-    item.nosso_numero = item.barcode.slice(22, 30);
-  const discount = charge(at, DDA_CHARGES.discount_1);
+  item.date = fromCnabDate(cut(rec, G.issue_date));
+  if (barcode?.startsWith('341') && barcode.length === 44 && intAt(barcode, 1, 44) !== null)
+    item.nosso_numero = barcode.slice(22, 30);
+  const discount = charge(rec, DISCOUNT_1);
   item.dda = {
-    movement: trimOrNull(at('movement')),
-    document_number: trimOrNull(at('document_number')),
+    movement: trimOrNull(cut(rec, G.movement)),
+    document_number: trimOrNull(cut(rec, G.document_number)),
     issue_date: item.date,
-    payment_deadline: fromCnabDate(at('payment_deadline')),
-    interest_per_day_cents: cents(at('interest_per_day')),
+    payment_deadline: fromCnabDate(cut(rec, G.payment_deadline)),
+    interest_per_day_cents: cents(cut(rec, G.interest_per_day)),
     discounts: discount ? [discount] : [],
     fine: null,
     rebate_cents: null,
@@ -303,39 +351,36 @@ function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
     payer: null,
     invoices: [],
   };
-  ctx.report(
-    documentProblem(at('beneficiary_document_type'), at('beneficiary_document').trim(), 'beneficiary'),
-    ...ddaBarcodeProblems(item.barcode, item.due_date, item.amount_cents),
-  );
+  ctx.report(documentProblem(documentType, document.trim(), 'beneficiary'));
+  const problems = ddaBarcodeProblems(barcode, item.due_date, item.amount_cents);
+  if (problems.length > 0) ctx.report(...problems);
 }
 
 /** Segment H of a DDA boleto: the guarantor, discounts 2 and 3, the fine, the rebate and the bank's number. */
 function segmentH(rec: string, item: CnabItem): void {
   const dda = item.dda;
   if (!dda) return;
-  const at = fieldsOf(SEGMENT_H, rec);
-  const name = trimOrNull(at('guarantor_name'));
-  const document = normalizeDocument(at('guarantor_document_type'), at('guarantor_document'));
+  const name = trimOrNull(cut(rec, H.guarantor_name));
+  const document = normalizeDocument(cut(rec, H.guarantor_document_type), cut(rec, H.guarantor_document));
   if (name || document) dda.guarantor = { document, name };
-  for (const fields of [DDA_CHARGES.discount_2, DDA_CHARGES.discount_3]) {
-    const discount = charge(at, fields);
-    if (discount) dda.discounts.push(discount);
-  }
-  dda.fine = charge(at, DDA_CHARGES.fine);
-  dda.rebate_cents = cents(at('rebate')) || null;
-  item.nosso_numero = trimOrNull(at('nosso_numero')) ?? item.nosso_numero;
+  const second = charge(rec, DISCOUNT_2);
+  if (second) dda.discounts.push(second);
+  const third = charge(rec, DISCOUNT_3);
+  if (third) dda.discounts.push(third);
+  dda.fine = charge(rec, FINE);
+  dda.rebate_cents = cents(cut(rec, H.rebate)) || null;
+  item.nosso_numero = trimOrNull(cut(rec, H.nosso_numero)) ?? item.nosso_numero;
 }
 
 /** Segment Y of a DDA boleto: 03 the payer, 51 the invoices; other optional records are counted only. */
 function segmentY(rec: string, item: CnabItem): void {
   const dda = item.dda;
   if (!dda) return;
-  const kind = read(DETAIL, rec, 'optional_record');
+  const kind = cut(rec, Y_KIND);
   if (kind === '03') {
-    const at = fieldsOf(SEGMENT_Y03, rec);
     dda.payer = {
-      document: normalizeDocument(at('payer_document_type'), at('payer_document')),
-      name: trimOrNull(at('payer_name')),
+      document: normalizeDocument(cut(rec, Y03.payer_document_type), cut(rec, Y03.payer_document)),
+      name: trimOrNull(cut(rec, Y03.payer_name)),
     };
   } else if (kind === '51') {
     const at = fieldsOf(SEGMENT_Y51, rec);
