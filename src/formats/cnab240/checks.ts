@@ -8,7 +8,7 @@ import { centsToText } from '../../domain/money.js';
 import { boletoBarcodeDigit, dueDateFactor, factorToDate } from '../boleto/index.js';
 import { barcodeProblem } from './barcode.js';
 import { CAMARA } from './codes.js';
-import { intAt, isValidCnpj, isValidCpf, remembered } from './fields.js';
+import { allDigits, allZeros, intAt, isValidCnpj, isValidCpf, remembered } from './fields.js';
 
 export interface Problem {
   message: string;
@@ -21,7 +21,7 @@ const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
 
 /** A CPF (type 1) or CNPJ (type 2) with wrong check digits; blank or zero documents are not judged. */
 export function documentProblem(type: string, digits: string, who: string): Problem | null {
-  if (/^0*$/.test(digits) || !/^\d+$/.test(digits)) return null;
+  if (allZeros(digits) || !allDigits(digits)) return null;
   if (type === '1' && !validCpf(digits.slice(-11)))
     return { message: `${who} CPF ${digits.slice(-11)} has invalid check digits`, kind: `cpf-${who}` };
   if (type === '2' && !validCnpj(digits.slice(-14)))

@@ -115,6 +115,21 @@ export function intAt(rec: string, from: number, to: number): number | null {
   return to - from + 1 > 15 ? digitsValue(rec.slice(from - 1, to)) : n;
 }
 
+/** Whether every character of `text` is a digit (and there is one): a loop, as a regular expression costs more. */
+export function allDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return false;
+  }
+  return text.length > 0;
+}
+
+/** Whether `text` is zeros only, or empty (a document or barcode left unfilled). */
+export function allZeros(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== 48) return false;
+  return true;
+}
+
 /**
  * The number a field's digits spell, blanks around them aside; null when blank or not all digits. A loop over
  * the characters: every numeric field of every record passes here, and a trim, a regular expression and a

@@ -20,7 +20,7 @@ import {
   splitOccurrenceCodes,
 } from './codes.js';
 import { type Dialect, ITAU_SISPAG, type TributeKind, tributeOfRecord } from './dialects.js';
-import { cents, fromCnabDate, intAt, trimOrNull } from './fields.js';
+import { allDigits, allZeros, cents, fromCnabDate, trimOrNull } from './fields.js';
 import {
   cut,
   DDA_CHARGES,
@@ -335,7 +335,7 @@ function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
   item.amount_cents = cents(cut(rec, G.amount));
   item.face_value_cents = item.amount_cents;
   item.date = fromCnabDate(cut(rec, G.issue_date));
-  if (barcode?.startsWith('341') && barcode.length === 44 && intAt(barcode, 1, 44) !== null)
+  if (barcode?.startsWith('341') && barcode.length === 44 && allDigits(barcode))
     item.nosso_numero = barcode.slice(22, 30);
   const discount = charge(rec, DISCOUNT_1);
   item.dda = {
@@ -510,8 +510,8 @@ export function readMainItem(
 /** CPF/CNPJ digits from a document field, by its type (1 CPF, 2 CNPJ); null when blank or zeros. */
 export function normalizeDocument(type: string | null, value: string): string | null {
   const digits = value.trim();
-  if (digits === '' || /^0+$/.test(digits)) return null;
-  if (!/^\d+$/.test(digits)) return digits;
+  if (allZeros(digits)) return null;
+  if (!allDigits(digits)) return digits;
   if (type === '1') return digits.slice(-11).padStart(11, '0');
   if (type === '2') return digits.slice(-14).padStart(14, '0');
   const stripped = digits.replace(/^0+/, '');
