@@ -1,7 +1,14 @@
 // The DDA file the benches read: `boletos` boletos registered against one condominium, each a segment G with its H
-// and Y-03 (three records), as Itaú writes them, with valid barcodes that agree with their records.
+// and Y-03 (three records), as Itaú writes them, with valid barcodes that agree with their records, from 500
+// beneficiaries (a file of one beneficiary hid that a cache of their CNPJs held the text they were cut from).
+import { cnpjWithCheckDigits } from '../src/domain/documents.js';
 import { buildBoleto } from '../src/formats/boleto/index.js';
 import { type DdaBoletoInput, ddaLines } from '../src/formats/cnab240/index.js';
+
+const BENEFICIARIES = Array.from({ length: 500 }, (_, k) => ({
+  document: cnpjWithCheckDigits(String(12_345_678_0001 + k * 10_000).padStart(12, '0')),
+  name: `FORNECEDOR ${k + 1} DE TESTE LTDA`,
+}));
 
 function* benchBoletos(count: number): Generator<DdaBoletoInput> {
   for (let i = 0; i < count; i++) {
@@ -15,7 +22,7 @@ function* benchBoletos(count: number): Generator<DdaBoletoInput> {
         amountCents,
         freeField: `109${nossoNumero}00912458730000`,
       }).barcode,
-      beneficiary: { document: '12345678000195', name: 'FORNECEDOR DE TESTE LTDA' },
+      beneficiary: BENEFICIARIES[(i * 7) % BENEFICIARIES.length] as DdaBoletoInput['beneficiary'],
       dueDate,
       amountCents,
       documentNumber: `NF ${i}`,
