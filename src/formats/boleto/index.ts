@@ -305,17 +305,26 @@ export type BoletoParseResult = ParsedBoleto | ParsedArrecadacao | ParseError;
 export function boletoBarcodeDigit(barcode: string): number {
   if (barcode.length !== 44) return -1;
   let sum = 0;
-  let weight = 2;
-  for (let i = 43; i >= 0; i--) {
+  for (let i = 0; i < 44; i++) {
     const digit = barcode.charCodeAt(i) - 48;
     if (!(digit >= 0 && digit <= 9)) return -1;
-    if (i === 4) continue;
-    sum += digit * weight;
-    weight = weight === 9 ? 2 : weight + 1;
+    sum += digit * (BARCODE_WEIGHTS[i] as number);
   }
   const dv = 11 - (sum % 11);
   return dv === 0 || dv === 10 || dv === 11 ? 1 : dv;
 }
+
+/** Each barcode position's mod 11 weight: 2..9 repeating from the right over the 43 digits, 0 for the digit itself. */
+const BARCODE_WEIGHTS: readonly number[] = (() => {
+  const weights = new Array<number>(44).fill(0);
+  let weight = 2;
+  for (let i = 43; i >= 0; i--) {
+    if (i === 4) continue;
+    weights[i] = weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  return weights;
+})();
 
 function onlyDigits(s: string): string {
   return s.replace(/[\s.-]/g, '');

@@ -51,12 +51,30 @@ export function toCnabDate(iso: string): string {
   return `${m[3]}${m[2]}${m[1]}`;
 }
 
+const isoDates = new Map<number, string | null>();
+
 /** `DDMMAAAA` -> `YYYY-MM-DD`; null when blank, zeros or not a calendar date. */
-// a file's dates are few and repeat on every line: each is worked out once
-export const fromCnabDate = remembered((ddmmyyyy: string): string | null => {
-  const m = /^(\d{2})(\d{2})(\d{4})$/.exec(ddmmyyyy);
-  return m && isValidDate(Number(m[3]), Number(m[2]), Number(m[1])) ? `${m[3]}-${m[2]}-${m[1]}` : null;
-});
+export function fromCnabDate(ddmmyyyy: string): string | null {
+  if (ddmmyyyy.length !== 8) return null;
+  // the date as the number its digits spell (every record has several, and a DDA boleto seven): a file's dates are
+  // few and repeat, and each is worked out once, kept under that number
+  let key = 0;
+  for (let i = 0; i < 8; i++) {
+    const digit = ddmmyyyy.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return null;
+    key = key * 10 + digit;
+  }
+  let iso = isoDates.get(key);
+  if (iso === undefined) {
+    const day = Math.floor(key / 1_000_000);
+    const month = Math.floor(key / 10_000) % 100;
+    const year = key % 10_000;
+    iso = isValidDate(year, month, day) ? `${year}-${ddmmyyyy.slice(2, 4)}-${ddmmyyyy.slice(0, 2)}` : null;
+    if (isoDates.size >= 1024) isoDates.clear();
+    isoDates.set(key, iso);
+  }
+  return iso;
+}
 
 /**
  * `answer` with its answers kept for the last thousand texts it was asked about (a bound: three such caches of 4096
@@ -89,7 +107,7 @@ export function remembered<T>(answer: (text: string) => T, size = 1024): (text: 
  * 64 MB (the copy is made when an answer is first kept, so once per distinct text).
  */
 function detached(text: string): string {
-  return text.length < 13 ? text : (` ${text}`).slice(1);
+  return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
