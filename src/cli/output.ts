@@ -248,13 +248,17 @@ export function delimitedRows<T>(out: Out, columns: Column<T>[]): { write(row: T
   return {
     // a big file's rows pass here by the hundred thousand: one loop, no list made per row
     write(row) {
+      let control = false;
       for (let i = 0; i < columns.length; i++) {
         const c = columns[i] as Column<T>;
-        texts[i] = scriptText(c.value(row), c.kind);
+        const value = c.value(row);
+        const text = scriptText(value, c.kind);
+        texts[i] = text;
+        // each cell looked at once, not the row joined again to look at it: a number (an amount, a line) is
+        // written here in digits and needs no look
+        if (!control && typeof value !== 'number') control = hasControl(text);
       }
-      // one look at the whole row for control characters (almost every row has none), not one per cell
-      if (hasControl(texts.join('')))
-        for (let i = 0; i < texts.length; i++) texts[i] = withoutControls(texts[i] as string);
+      if (control) for (let i = 0; i < texts.length; i++) texts[i] = withoutControls(texts[i] as string);
       if (format === 'csv')
         for (let i = 0; i < texts.length; i++) texts[i] = cell(texts[i] as string, columns[i]?.kind);
       lines.write(`${texts.join(sep)}\n`);
