@@ -55,12 +55,19 @@ const isoDates = new Map<number, string | null>();
 
 /** `DDMMAAAA` -> `YYYY-MM-DD`; null when blank, zeros or not a calendar date. */
 export function fromCnabDate(ddmmyyyy: string): string | null {
-  if (ddmmyyyy.length !== 8) return null;
-  // the date as the number its digits spell (every record has several, and a DDA boleto seven): a file's dates are
-  // few and repeat, and each is worked out once, kept under that number
+  return ddmmyyyy.length === 8 ? cnabDateAt(ddmmyyyy, 0) : null;
+}
+
+/**
+ * `fromCnabDate` of the eight characters of `rec` from `start` (0-based), read where they are: a record's dates (a
+ * DDA boleto has seven) are read without cutting them out. The date is the number its digits spell, and a file's
+ * dates, few and repeated, are each worked out once and kept under that number.
+ */
+export function cnabDateAt(rec: string, start: number): string | null {
+  if (rec.length < start + 8) return null;
   let key = 0;
-  for (let i = 0; i < 8; i++) {
-    const digit = ddmmyyyy.charCodeAt(i) - 48;
+  for (let i = start; i < start + 8; i++) {
+    const digit = rec.charCodeAt(i) - 48;
     if (!(digit >= 0 && digit <= 9)) return null;
     key = key * 10 + digit;
   }
@@ -69,12 +76,14 @@ export function fromCnabDate(ddmmyyyy: string): string | null {
     const day = Math.floor(key / 1_000_000);
     const month = Math.floor(key / 10_000) % 100;
     const year = key % 10_000;
-    iso = isValidDate(year, month, day) ? `${year}-${ddmmyyyy.slice(2, 4)}-${ddmmyyyy.slice(0, 2)}` : null;
+    iso = isValidDate(year, month, day) ? `${year}-${twoDigits(month)}-${twoDigits(day)}` : null;
     if (isoDates.size >= 1024) isoDates.clear();
     isoDates.set(key, iso);
   }
   return iso;
 }
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * `answer` with its answers kept for the last thousand texts it was asked about (a bound: three such caches of 4096

@@ -20,7 +20,7 @@ import {
   splitOccurrenceCodes,
 } from './codes.js';
 import { type Dialect, ITAU_SISPAG, type TributeKind, tributeOfRecord } from './dialects.js';
-import { allDigits, allZeros, cents, fromCnabDate, trimOrNull } from './fields.js';
+import { allDigits, allZeros, cents, cnabDateAt, fromCnabDate, intAt, trimOrNull } from './fields.js';
 import {
   cut,
   DDA_CHARGES,
@@ -311,12 +311,18 @@ const DISCOUNT_2 = chargeSpans(SEGMENT_H, DDA_CHARGES.discount_2);
 const DISCOUNT_3 = chargeSpans(SEGMENT_H, DDA_CHARGES.discount_3);
 const FINE = chargeSpans(SEGMENT_H, DDA_CHARGES.fine);
 
+/** `cents(cut(rec, span))` read in place (an amount's 15 digits need no slice; anything else is read as cut). */
+const centsAt = (rec: string, span: Span): number | null => intAt(rec, span.start + 1, span.end);
+
+/** `fromCnabDate(cut(rec, span))` read in place. */
+const dateAt = (rec: string, span: Span): string | null => cnabDateAt(rec, span.start);
+
 /** A discount or fine as G and H write it: none when its code and value are blank or zero. */
 function charge(rec: string, at: ChargeSpans): CnabDdaCharge | null {
   const code = cut(rec, at.code).trim();
-  const value = cents(cut(rec, at.value));
+  const value = centsAt(rec, at.value);
   if ((code === '' || code === '0') && !value) return null;
-  return { code, date: fromCnabDate(cut(rec, at.date)), value_cents: value };
+  return { code, date: dateAt(rec, at.date), value_cents: value };
 }
 
 /**
@@ -331,10 +337,10 @@ function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
   item.barcode = barcode;
   item.payee_document = normalizeDocument(documentType, document);
   item.payee_name = trimOrNull(cut(rec, G.beneficiary_name));
-  item.due_date = fromCnabDate(cut(rec, G.due_date));
-  item.amount_cents = cents(cut(rec, G.amount));
+  item.due_date = dateAt(rec, G.due_date);
+  item.amount_cents = centsAt(rec, G.amount);
   item.face_value_cents = item.amount_cents;
-  item.date = fromCnabDate(cut(rec, G.issue_date));
+  item.date = dateAt(rec, G.issue_date);
   if (barcode?.startsWith('341') && barcode.length === 44 && allDigits(barcode))
     item.nosso_numero = barcode.slice(22, 30);
   const discount = charge(rec, DISCOUNT_1);
@@ -342,8 +348,8 @@ function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
     movement: trimOrNull(cut(rec, G.movement)),
     document_number: trimOrNull(cut(rec, G.document_number)),
     issue_date: item.date,
-    payment_deadline: fromCnabDate(cut(rec, G.payment_deadline)),
-    interest_per_day_cents: cents(cut(rec, G.interest_per_day)),
+    payment_deadline: dateAt(rec, G.payment_deadline),
+    interest_per_day_cents: centsAt(rec, G.interest_per_day),
     discounts: discount ? [discount] : [],
     fine: null,
     rebate_cents: null,
@@ -368,7 +374,7 @@ function segmentH(rec: string, item: CnabItem): void {
   const third = charge(rec, DISCOUNT_3);
   if (third) dda.discounts.push(third);
   dda.fine = charge(rec, FINE);
-  dda.rebate_cents = cents(cut(rec, H.rebate)) || null;
+  dda.rebate_cents = centsAt(rec, H.rebate) || null;
   item.nosso_numero = trimOrNull(cut(rec, H.nosso_numero)) ?? item.nosso_numero;
 }
 
