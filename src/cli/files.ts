@@ -59,9 +59,13 @@ export function setAside(): {
     fd = undefined;
   };
   const out = new Writable({
-    write(chunk: Buffer, _encoding, done) {
+    // a row's text is written as it is (writeSync encodes it), not made a Buffer first: a big file's rows pass here
+    decodeStrings: false,
+    write(chunk: Buffer | string, _encoding, done) {
       try {
-        writeSync(fd as number, chunk);
+        // writeSync takes a text or bytes (two overloads), so each is passed as what it is
+        if (typeof chunk === 'string') writeSync(fd as number, chunk);
+        else writeSync(fd as number, chunk);
         done();
       } catch (error) {
         done(error as Error);

@@ -42,7 +42,7 @@ async function requireCnabFile(path: string): Promise<void> {
 
 export async function readCnabFile(path: string, options?: ReadOptions): Promise<CnabFile> {
   await requireCnabFile(path);
-  const { readCnab240 } = await import('../../formats/cnab240/index.js');
+  const { readCnab240 } = await import('../../formats/cnab240/reader.js');
   return readCnab240(readChunks(path), options);
 }
 
