@@ -271,7 +271,7 @@ function segmentT(rec: string, item: CnabItem): void {
 }
 
 // A DDA file lists its boletos by the hundred thousand, three records each: their fields are cut at spans looked up
-// once, here, not found by name on every record (a fifth of the read, profiled)
+// once, here, not found by name on every record (a tenth of the read, profiled)
 const G = spansOf(SEGMENT_G, [
   'movement',
   'barcode',
@@ -311,7 +311,10 @@ const DISCOUNT_2 = chargeSpans(SEGMENT_H, DDA_CHARGES.discount_2);
 const DISCOUNT_3 = chargeSpans(SEGMENT_H, DDA_CHARGES.discount_3);
 const FINE = chargeSpans(SEGMENT_H, DDA_CHARGES.fine);
 
-/** `cents(cut(rec, span))` read in place (an amount's 15 digits need no slice; anything else is read as cut). */
+/**
+ * `cents(cut(rec, span))` read in place, for a field of at most 15 digits (every amount here): the usual one, all
+ * digits, needs no slice; anything else is read as cut.
+ */
 const centsAt = (rec: string, span: Span): number | null => intAt(rec, span.start + 1, span.end);
 
 /** `fromCnabDate(cut(rec, span))` read in place. */
