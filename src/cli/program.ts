@@ -24,6 +24,17 @@ import {
 } from './verbs/index.js';
 
 /**
+ * A top-level command named under a group (`condo report defaulters`, `condo payables batches`) is pointed to where
+ * it is: commander suggests only the group's own commands.
+ */
+function pointedToTopLevel(message: string): string {
+  const unknown = /^error: unknown command '([^']+)'\n$/.exec(message)?.[1];
+  return unknown !== undefined && Object.hasOwn(COMMAND_GROUPS, unknown)
+    ? `error: unknown command '${unknown}'\n(Did you mean condo ${unknown}?)\n`
+    : message;
+}
+
+/**
  * The command tree, built from the verbs' declarations (declare.ts, verbs/). With `args` (the words after
  * `condo`), only the group of the command they name is declared, which is all a run needs; without them, or when
  * they name none (help, completion, a typo that deserves a suggestion), every group is. No handler module loads
@@ -56,7 +67,7 @@ export async function buildProgram(
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
       // commander's usage errors, in the person's language like condo's own
-      outputError: (s, write) => write(paint(io, 'red', t(s))),
+      outputError: (s, write) => write(paint(io, 'red', t(pointedToTopLevel(s)))),
     });
 
   const run =

@@ -62,6 +62,17 @@ test('a chart account by its code or a unique part of its name; an unknown one n
   );
 });
 
+test('a top-level command named under a group is pointed to where it is, in either language', async () => {
+  const under = await s.condo.run('report defaulters');
+  expect(under.exitCode).toBe(2);
+  expect(under.stderr).toContain("unknown command 'defaulters'\n(Did you mean condo defaulters?)");
+  const pt = await s.condo.run('payables batches', { env: { CONDO_LANG: 'pt-BR' } });
+  expect(pt.exitCode).toBe(2);
+  expect(pt.stderr).toContain("comando desconhecido 'batches'\n(Quis dizer condo batches?)");
+  // a group's own near miss keeps commander's suggestion
+  expect((await s.condo.run('payables lst')).stderr).toContain('(Did you mean list?)');
+});
+
 test('near misses point to the right flag or value', async () => {
   const rejected = await s.condo.run('payables list --state rejected');
   expect(rejected.exitCode).toBe(2);
