@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { UsageError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 import type { Io } from './io.js';
 
 /**
@@ -208,6 +209,23 @@ export async function renameOver(
   }
 }
 
+/** Why a file cannot be written in `dir`, as a person fixes it: a folder that does not exist is the usual one. */
+function notWritableIn(flag: string, dir: string, e: NodeJS.ErrnoException): Text {
+  if (e.code === 'ENOENT')
+    return { en: `${flag}: the folder ${dir} does not exist`, pt: `${flag}: a pasta ${dir} não existe` };
+  if (e.code === 'ENOTDIR')
+    return { en: `${flag}: ${dir} is not a folder`, pt: `${flag}: ${dir} não é uma pasta` };
+  if (e.code === 'EACCES' || e.code === 'EPERM')
+    return {
+      en: `${flag}: no permission to write in ${dir}`,
+      pt: `${flag}: sem permissão para gravar em ${dir}`,
+    };
+  return {
+    en: `${flag}: cannot write in ${dir}: ${e.code ?? e.message}`,
+    pt: `${flag}: não é possível gravar em ${dir}: ${e.code ?? e.message}`,
+  };
+}
+
 /**
  * Streams `body` to `target` through a temp file in the same directory, fsynced, then put in place only when
  * complete: renamed over the target with `overwrite`, else linked, which fails if the file appeared meanwhile.
@@ -225,10 +243,7 @@ export async function writeAtomically(
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`);
   removeOnExit(temp);
   const file = await open(temp, 'w', 0o644).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError({
-      en: `${flag}: cannot write in ${dirname(target)}: ${e.code ?? e.message}`,
-      pt: `${flag}: não é possível gravar em ${dirname(target)}: ${e.code ?? e.message}`,
-    });
+    throw new UsageError(notWritableIn(flag, dirname(target), e));
   });
   let bytes = 0;
   try {
