@@ -72,6 +72,18 @@ test('dda import --dry-run, dda import, the same again: entered once, then repla
   expect(await countPayables()).toBe(before + 1);
 });
 
+test("a changed boleto is followed by what to do about it, once, in the person's language", async () => {
+  const hint = "--apply-changes (dda import) gives a changed boleto's pending payable the DDA's";
+  const check = await s.condo.run(['dda', 'check', dda]);
+  expect(check.exitCode).toBe(1);
+  expect(check.stderr).toContain(hint);
+  const pt = await s.condo.run(['dda', 'import', dda, '--dry-run'], { env: { CONDO_LANG: 'pt-BR' } });
+  expect(pt.stderr).toContain('--apply-changes (dda import) leva à conta pendente de um boleto alterado');
+  // given the flag, the line says what was done: no hint
+  const applying = await s.condo.run(['dda', 'import', dda, '--dry-run', '--apply-changes']);
+  expect(applying.stderr).not.toContain('--apply-changes (dda import)');
+});
+
 test('dda check: the changed bill says what changed, and a boleto typed by hand that no DDA lists is a possible fake', async () => {
   const account = await leafExpenseAccount(s.condo);
   const fake = buildBoleto({

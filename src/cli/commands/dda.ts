@@ -178,11 +178,19 @@ const NEEDS_PERSON = new Set(['changed', 'not entered', 'unknown beneficiary']);
 const needsPerson = (lines: readonly BoletoLine[], notInDda: readonly DdaPayableFinding[]) =>
   notInDda.length > 0 || lines.some((l) => NEEDS_PERSON.has(l.status));
 
+/** What a person does about a changed boleto, said once under the list: the line says what changed. */
+const APPLY_CHANGES: Text = {
+  en: "--apply-changes (dda import) gives a changed boleto's pending payable the DDA's amount, due date or discount",
+  pt: '--apply-changes (dda import) leva à conta pendente de um boleto alterado o valor, vencimento ou desconto do DDA',
+};
+
 async function report(
   deps: Deps,
   lines: BoletoLine[],
   found: DdaReview,
   extra: Record<string, unknown> = {},
+  /** --apply-changes was given (dda import): a changed boleto's line already says what was done */
+  applied = false,
 ): Promise<number> {
   const attention = needsPerson(lines, found.notInDda);
   if (deps.format === 'json') {
@@ -211,6 +219,7 @@ async function report(
   const summary = [...counts].map(([status, n]) => `${deps.t(STATUS_WORDS[status] ?? status)} ${n}`);
   summary.push(`${deps.t(NOT_IN_DDA)} ${found.notInDda.length}`);
   deps.info(summary.join(', '));
+  if (!applied && lines.some((l) => l.status === 'changed')) deps.info(APPLY_CHANGES, true);
   return attention ? 1 : 0;
 }
 
@@ -330,7 +339,13 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
       pt: 'repetido: todos os boletos destes arquivos já estavam lançados; nada foi gravado',
     });
   if (wrote === 0) deps.nothingWritten = true;
-  const code = await report(deps, lines, found, { dry_run: Boolean(opts.dryRun) });
+  const code = await report(
+    deps,
+    lines,
+    found,
+    { dry_run: Boolean(opts.dryRun) },
+    Boolean(opts.applyChanges),
+  );
   deps.needsAttention = code !== 0;
   return code;
 }
