@@ -144,6 +144,13 @@ const RULES = {
     `${FEBRABAN}, G063: the barcode's check digit and its value`,
     `${FEBRABAN}, G063: o dígito verificador do código de barras e o valor`,
   ),
+  // a DDA is the bank's list, not a file sent to it: a title the beneficiary changed after printing its slip (a
+  // due date put off, a new amount) keeps the printed barcode, so the two disagree and nothing is refused
+  'dda-title': rule(
+    'warning',
+    `${FEBRABAN}, G063: a DDA boleto's due date and amount against its barcode (a due date put off keeps the barcode)`,
+    `${FEBRABAN}, G063: vencimento e valor de um boleto do DDA contra o código de barras (a prorrogação mantém o código)`,
+  ),
   'payment-date': rule(
     'warning',
     `${FEBRABAN}, P009: the payment date, a bank business day`,
@@ -202,7 +209,8 @@ function ruleOf(p: CnabProblem): RuleId {
   if (k === 'forma') return 'forma';
   if (k === 'direction') return 'direction';
   if (/^(cpf|cnpj)-/.test(k)) return 'document';
-  if (/^(dda-amount|dda-due-date|j-value-mismatch|barcode)/.test(k)) return 'barcode';
+  if (k === 'dda-amount' || k === 'dda-due-date') return 'dda-title';
+  if (/^(j-value-mismatch|barcode)/.test(k)) return 'barcode';
   if (k.startsWith('segment-')) return 'segment';
   if (STRUCTURE_KINDS.has(k)) return 'structure';
   return 'reader';

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { writeDdaFile } from '../../../src/formats/cnab240/dda-writer.js';
 import type { DialectId } from '../../../src/formats/cnab240/dialects.js';
+import { toCnabDate } from '../../../src/formats/cnab240/fields.js';
 import { lintCnab } from '../../../src/formats/cnab240/lint.js';
 import { writePaymentRemittance } from '../../../src/formats/cnab240/writer.js';
-import { sampleInput, samplePayments } from './fixtures.js';
+import { sampleDdaInput, sampleInput, samplePayments } from './fixtures.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'fixtures', 'corpus', 'cnab240');
 
@@ -123,4 +125,17 @@ test('the report names the paying account as the header writes it, in each diale
   const febraban = await lintCnab(remittance('febraban', '756'));
   expect(febraban.company_account).toMatchObject({ account: '000000067890', digit: '1', digit_column: 71 });
   expect(febraban.company_account?.agency).toMatch(/^0*1234$/);
+});
+
+test('a DDA boleto whose due date was put off after its slip was printed is a warning, not an error: the bank sent it', async () => {
+  const lines = writeDdaFile(sampleDdaInput('341')).split('\r\n');
+  const g = lines.findIndex((l) => l[13] === 'G');
+  const record = lines[g] as string;
+  // segment G's due date (108-115) five days on; the barcode keeps the printed one
+  lines[g] = `${record.slice(0, 107)}${toCnabDate('2027-01-15')}${record.slice(115)}`;
+  const report = await lintCnab(lines.join('\r\n'));
+  expect(report.errors).toBe(0);
+  expect(report.findings).toEqual([
+    expect.objectContaining({ line: g + 1, rule: 'dda-title', severity: 'warning' }),
+  ]);
 });
