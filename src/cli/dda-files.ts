@@ -63,11 +63,6 @@ export async function readDdaFiles(given: string[], opts: DdaFileOptions) {
   return { paths, boletos, companies };
 }
 
-/** The boletos the DDA files of a pattern list (the batch preview's `dda_files`); no file matching is none. */
-export async function ddaBoletosIn(patterns: string[]): Promise<DdaBoleto[]> {
-  return (await readDdaFiles(patterns, { allowEmpty: true })).boletos;
-}
-
 /**
  * A DDA boleto's charges as the payable's notes keep them, in the words of the slip (a fine is due only after the
  * due date, so it is a note, not the payable's fine_amount): `multa 2,00% a partir de 11/12/2026; juros R$ 0,41

@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import type { Payable, Supplier } from '../client/types.js';
 import {
   barcodeOf,
@@ -87,8 +88,17 @@ async function notInDdaFiles(
   const creds = await deps.credentials();
   const pattern = creds.profileName ? (await deps.config()).profile(creds.profileName)?.dda_files : undefined;
   if (!pattern || !marked.some((p) => p.forma_pagamento === 'boleto')) return undefined;
-  const { boletoPayablesOf, ddaBoletosIn } = await import('./dda-files.js');
-  const boletos = await ddaBoletosIn(pattern.split(/\s+/).filter(Boolean));
+  const { boletoPayablesOf, readDdaFiles } = await import('./dda-files.js');
+  const { paths, boletos } = await readDdaFiles(pattern.split(/\s+/).filter(Boolean), { allowEmpty: true });
+  // no file is no list to check against: every boleto would read as one no DDA lists, a warning nobody heeds
+  if (paths.length === 0) {
+    const from = isAbsolute(pattern) ? '' : ` (${process.cwd()})`;
+    deps.warn({
+      en: `dda_files "${pattern}" matches no file${from}: the boletos were not checked against the DDA`,
+      pt: `dda_files "${pattern}" não corresponde a nenhum arquivo${from}: os boletos não foram conferidos com o DDA`,
+    });
+    return undefined;
+  }
   const suppliers = known ?? (await (await deps.client()).suppliers.list());
   const found = reviewDda(boletos, boletoPayablesOf(marked, suppliers), new Map());
   return new Map(found.notInDda.map((f) => [f.payable.public_id, f.beneficiary_document]));

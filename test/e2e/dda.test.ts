@@ -1,6 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildBoleto } from '../../src/formats/boleto/index.js';
 import { writeDdaFile } from '../../src/formats/cnab240/dda-writer.js';
@@ -244,4 +244,26 @@ test('a cron night with no DDA file (--allow-empty) asks the server nothing: no 
   const check = await nobody.run(['dda', 'check', join(dir, 'DDA-1999-*.ret'), '--allow-empty']);
   expect(check.exitCode, check.stderr).toBe(0);
   expect(check.stderr).toContain('nothing to check');
+});
+
+test('dda_files is kept whole from the folder it was set in; a pattern that matches no file is said, not every boleto called a fake', async () => {
+  await s.condo.ok(['config', 'set', 'dda_files', 'banco/DDA-*.ret']);
+  const kept = (await s.condo.run(['config', 'get', 'dda_files'])).stdout.trim();
+  expect(kept).toBe(resolve('banco/DDA-*.ret'));
+  const boleto = (await s.condo.json(['payables', 'list', '--all'])).find(
+    (p: { forma_pagamento: string; state: string }) =>
+      p.forma_pagamento === 'boleto' && p.state === 'pending',
+  );
+  await s.condo.ok(['payables', 'mark', boleto.public_id]);
+  try {
+    const preview = await s.condo.run(['batches', 'create', '--dry-run', '--date', 'next-business-day']);
+    expect(preview.exitCode, preview.stderr).toBe(0);
+    expect(preview.stderr).toContain(
+      `dda_files "${kept}" matches no file: the boletos were not checked against the DDA`,
+    );
+    expect(preview.stderr).not.toContain('a possible fake boleto');
+  } finally {
+    await s.condo.ok(['payables', 'unmark', boleto.public_id]);
+    await s.condo.ok(['config', 'unset', 'dda_files']);
+  }
 });

@@ -83,16 +83,28 @@ export async function setKey(deps: Deps, key: string, value: string): Promise<nu
       ? { ...profile, scopes: value.split(/[\s,]+/).filter(Boolean) }
       : k === 'early_payment_days'
         ? { ...profile, early_payment_days: Number(value) }
-        : // a policy's or rules file's path is kept whole: `condo` runs from any folder afterwards
+        : // a policy's or rules file's path, and the DDA files' patterns, are kept whole: `condo` runs from any
+          // folder afterwards (cron from the home folder)
           k === 'policy' || k === 'rules'
           ? { ...profile, [k]: resolve(value) }
-          : { ...profile, [k]: value };
+          : k === 'dda_files'
+            ? { ...profile, dda_files: wholePatterns(value) }
+            : { ...profile, [k]: value };
   await store.saveProfile(name, next);
   // A changed identity invalidates the cached token.
   const { profileTokenKey } = await import('../../config/store.js');
   if (IDENTITY.includes(k)) await store.deleteToken(profileTokenKey(name));
   deps.info(`${name}.${k} set`);
   return 0;
+}
+
+/** Each of the space-separated patterns whole, from this folder (a Windows path keeps its drive and separators). */
+function wholePatterns(value: string): string {
+  return value
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pattern) => resolve(pattern))
+    .join(' ');
 }
 
 export async function unsetKey(deps: Deps, key: string): Promise<number> {
