@@ -3,6 +3,7 @@ import { isAbsolute } from 'node:path';
 import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
+import { printJson } from './output.js';
 
 /**
  * The files a verb was given, with the patterns the shell left alone expanded here: cmd and PowerShell do not
@@ -63,5 +64,7 @@ export function nothingToImport(
     en: `no files match ${named}: nothing to ${doing.en}`,
     pt: `nenhum arquivo corresponde a ${named}: nada a ${doing.pt}`,
   });
+  // --json promises one object a run (condo help cron): a quiet night leaves its line in the log too
+  if (deps.format === 'json') printJson(deps, { files: [], nothing_matched: patterns });
   return 0;
 }

@@ -1,4 +1,5 @@
 import type { CondoError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 import { exitCodeOf } from './exit-codes.js';
 import { paint, printable, writeLine } from './io.js';
@@ -13,22 +14,20 @@ export function printImportResult(deps: Deps, result: object, replayed: boolean,
   // nothing written this time: no "written to …" after "nothing changed"
   if (replayed && !rulesRan) deps.nothingWritten = true;
   if (replayed)
-    writeLine(
-      deps.io.stderr,
-      paint(
-        deps.io,
-        'yellow',
-        // broken at spaces on a terminal (at 80 columns the Portuguese split "roda/ram")
-        wrapMessage(
-          deps.io,
-          deps.t(
-            rulesRan
-              ? 'this file was imported before: the earlier result was replayed; the rules ran over its lines as they are now'
-              : 'this file was imported before: the earlier result was replayed, nothing changed',
-          ),
-        ),
-      ),
+    sayReplayed(
+      deps,
+      rulesRan
+        ? 'this file was imported before: the earlier result was replayed; the rules ran over its lines as they are now'
+        : 'this file was imported before: the earlier result was replayed, nothing changed',
     );
+}
+
+/**
+ * A replay said on stderr, even with --quiet ("nothing changed this time" is the result itself), broken at spaces
+ * on a terminal (at 80 columns the Portuguese split "roda/ram").
+ */
+export function sayReplayed(deps: Deps, text: string | Text): void {
+  writeLine(deps.io.stderr, paint(deps.io, 'yellow', wrapMessage(deps.io, deps.t(text))));
 }
 
 /** The outcome of a bulk command (mark, unmark, delete, create from a file), one result per record. */

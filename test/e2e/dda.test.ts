@@ -267,3 +267,18 @@ test('dda_files is kept whole from the folder it was set in; a pattern that matc
     await s.condo.ok(['config', 'unset', 'dda_files']);
   }
 });
+
+test("cron's JSON log says a replay, and a night with no file leaves its line too", async () => {
+  const quiet = await s.condo.run(['--json', '--quiet', 'dda', 'import', dda]);
+  expect(JSON.parse(quiet.stdout).replayed).toBe(true);
+  // the result itself, not narration: said with --quiet too, as a replayed statement import is
+  expect(quiet.stderr).toContain('replayed: every boleto of these files was entered before');
+  const dry = JSON.parse((await s.condo.run(['--json', 'dda', 'import', dda, '--dry-run'])).stdout);
+  expect(dry.replayed).toBe(false);
+  const pattern = join(dir, 'DDA-1999-*.ret');
+  const night = await condoIn(join(dir, 'no-config')).run([
+    ...['--no-input', '--quiet', 'dda', 'import', pattern, '--allow-empty', '--json'],
+  ]);
+  expect(night.exitCode, night.stderr).toBe(0);
+  expect(JSON.parse(night.stdout)).toEqual({ files: [], nothing_matched: [pattern] });
+});

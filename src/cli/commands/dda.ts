@@ -16,6 +16,7 @@ import { boletoPayablesOf, type DdaFileOptions, readDdaFiles } from '../dda-file
 import { nothingToImport } from '../file-args.js';
 import { writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
+import { sayReplayed } from '../report.js';
 import { resolveChartAccountId } from '../resolve.js';
 
 /**
@@ -332,9 +333,12 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
     }
     lines.push(checkLine(f));
   }
-  // the same files again (tomorrow's cron on a day with nothing new): said, so a log shows it was a replay
-  if (!opts.dryRun && wrote === 0 && lines.every((l) => l.status === 'entered' || l.status === 'changed'))
-    deps.info({
+  // the same files again (tomorrow's cron on a day with nothing new): said, so a log shows it was a replay (the
+  // JSON a cron job appends too: `replayed`)
+  const replayed =
+    !opts.dryRun && wrote === 0 && lines.every((l) => l.status === 'entered' || l.status === 'changed');
+  if (replayed)
+    sayReplayed(deps, {
       en: 'replayed: every boleto of these files was entered before; nothing was written',
       pt: 'repetido: todos os boletos destes arquivos já estavam lançados; nada foi gravado',
     });
@@ -343,7 +347,7 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
     deps,
     lines,
     found,
-    { dry_run: Boolean(opts.dryRun) },
+    { dry_run: Boolean(opts.dryRun), replayed },
     Boolean(opts.applyChanges),
   );
   deps.needsAttention = code !== 0;
