@@ -12,6 +12,7 @@ import { formatReais } from '../domain/money.js';
 import type { CnabDdaBoleto, CnabDdaCharge } from '../formats/cnab240/index.js';
 import { readCnabFile } from './commands/cnab.js';
 import { expandFileArgs } from './file-args.js';
+import { atLine, english, type Translate } from './i18n.js';
 
 export interface DdaFileOptions {
   /** `--allow-empty`: a pattern that matches nothing is not an error */
@@ -19,7 +20,12 @@ export interface DdaFileOptions {
 }
 
 /** Reads every DDA file given (patterns expanded); a file that is not a DDA, or cannot be read, is refused. */
-export async function readDdaFiles(given: string[], opts: DdaFileOptions) {
+export async function readDdaFiles(
+  given: string[],
+  opts: DdaFileOptions,
+  /** the person's language, in which a refused file's finding is said (the reader speaks English) */
+  t: Translate = english,
+) {
   const paths = await expandFileArgs(given, opts);
   const boletos: DdaBoleto[] = [];
   const companies: { path: string; document: string | null }[] = [];
@@ -33,9 +39,10 @@ export async function readDdaFiles(given: string[], opts: DdaFileOptions) {
     const file = await readCnabFile(path);
     if (file.errors.length > 0 || file.truncated) {
       const first = file.errors[0];
+      const finding = first ? atLine(t, first.line, first.message) : undefined;
       throw new UsageError({
-        en: `${path}: ${first ? `line ${first.line}: ${first.message}` : 'incomplete (a trailer is missing)'}; nothing was read`,
-        pt: `${path}: ${first ? `linha ${first.line}: ${first.message}` : 'incompleto (falta um trailer)'}; nada foi lido`,
+        en: `${path}: ${finding ?? 'incomplete (a trailer is missing)'}; nothing was read`,
+        pt: `${path}: ${finding ?? 'incompleto (falta um trailer)'}; nada foi lido`,
       });
     }
     if (file.service !== 'dda')

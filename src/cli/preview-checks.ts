@@ -89,7 +89,11 @@ async function notInDdaFiles(
   const pattern = creds.profileName ? (await deps.config()).profile(creds.profileName)?.dda_files : undefined;
   if (!pattern || !marked.some((p) => p.forma_pagamento === 'boleto')) return undefined;
   const { boletoPayablesOf, readDdaFiles } = await import('./dda-files.js');
-  const { paths, boletos } = await readDdaFiles(pattern.split(/\s+/).filter(Boolean), { allowEmpty: true });
+  const { paths, boletos } = await readDdaFiles(
+    pattern.split(/\s+/).filter(Boolean),
+    { allowEmpty: true },
+    deps.t,
+  );
   // no file is no list to check against: every boleto would read as one no DDA lists, a warning nobody heeds
   if (paths.length === 0) {
     const from = isAbsolute(pattern) ? '' : ` (${process.cwd()})`;

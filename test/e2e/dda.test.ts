@@ -282,3 +282,12 @@ test("cron's JSON log says a replay, and a night with no file leaves its line to
   expect(night.exitCode, night.stderr).toBe(0);
   expect(JSON.parse(night.stdout)).toEqual({ files: [], nothing_matched: [pattern] });
 });
+
+test("a file that is not CNAB 240 is refused by its line in the person's language", async () => {
+  const log = join(dir, 'dda.jsonl');
+  await writeFile(log, '{"dry_run":false}\n');
+  const refused = await s.condo.run(['dda', 'check', log], { env: { CONDO_LANG: 'pt-BR' } });
+  expect(refused.exitCode).toBe(2);
+  expect(refused.stderr).toContain(`${log}: linha 1: não é um registro CNAB 240: esperava código do banco`);
+  expect(refused.stderr).toContain('nada foi lido');
+});

@@ -227,7 +227,7 @@ async function report(
 /** `condo dda check FILE...`: the three checks, nothing written; exit 1 when something needs a person. */
 export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOptions): Promise<number> {
   // the files first: a cron night with none (--allow-empty) asks the server nothing
-  const read = await readDdaFiles(given, opts);
+  const read = await readDdaFiles(given, opts, deps.t);
   if (read.paths.length === 0) return nothingToImport(deps, given, { en: 'check', pt: 'conferir' });
   const { found } = await review(deps, read);
   return report(deps, found.boletos.map(checkLine), found);
@@ -239,7 +239,7 @@ export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOption
  * under an idempotency key of its barcode, so a re-run or a retry after a crash enters nothing twice.
  */
 export async function importDda(deps: Deps, given: string[], opts: DdaImportOptions): Promise<number> {
-  const read = await readDdaFiles(given, opts);
+  const read = await readDdaFiles(given, opts, deps.t);
   if (read.paths.length === 0) return nothingToImport(deps, given);
   const { found, payables, nameOf } = await review(deps, read);
   const client = await deps.client();
