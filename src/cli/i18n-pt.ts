@@ -932,6 +932,18 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
     'o banco diz que este boleto já está pago: confira o extrato antes de pagá-lo de novo',
   ],
   [/; not marked: --force marks it all the same/g, '; não marcada: --force marca mesmo assim'],
+  // a boleto payable against its own document (domain/payables.ts reviewBoleto, the CLI's and the sandbox's)
+  [
+    /the boleto is for (R\$ [\d.,]+) but amount - discount \+ fine \+ interest is (R\$ [\d.,]+)/g,
+    'o boleto é de $1, mas valor - desconto + multa + juros dá $2',
+  ],
+  [
+    /due_date (\d{4})-(\d\d)-(\d\d) differs from the boleto's own due date (\d{4})-(\d\d)-(\d\d)/g,
+    'o vencimento $3/$2/$1 difere do vencimento do próprio boleto, $6/$5/$4',
+  ],
+  // condo config set|unset
+  [/^([\w.-]+)\.(\w+) set$/, '$1.$2 definido'],
+  [/^([\w.-]+)\.(\w+) unset$/, '$1.$2 removido'],
   [/\(nothing was sent\)/g, '(nada foi enviado)'],
   [/; nothing was sent\)/g, '; nada foi enviado)'],
   [/ is in the past \(today is /g, ' está no passado (hoje é '],

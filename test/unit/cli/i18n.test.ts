@@ -121,4 +121,19 @@ describe('Portuguese by default where the user is Brazilian (#29)', () => {
     expect(resolveLang(undefined, { CONDO_LANG: 'en' }, () => 'pt-BR')).toBe('en');
     expect(resolveLang('en', {}, () => 'pt-BR')).toBe('en');
   });
+  test("a boleto payable's refusal and warning, and config's answers, read in Portuguese with their values", async () => {
+    const t = await loadTranslator('pt-BR');
+    expect(
+      t(
+        '--amount: the boleto is for R$ 740,00 but amount - discount + fine + interest is R$ 600,00 (nothing was sent)',
+      ),
+    ).toBe(
+      '--amount: o boleto é de R$ 740,00, mas valor - desconto + multa + juros dá R$ 600,00 (nada foi enviado)',
+    );
+    expect(t("--due: due_date 2026-12-05 differs from the boleto's own due date 2026-12-01")).toBe(
+      '--due: o vencimento 05/12/2026 difere do vencimento do próprio boleto, 01/12/2026',
+    );
+    expect(t('sandbox-47311.dda_files set')).toBe('sandbox-47311.dda_files definido');
+    expect(t('prod.rules unset')).toBe('prod.rules removido');
+  });
 });
