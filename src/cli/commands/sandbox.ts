@@ -423,13 +423,12 @@ export async function boletoVerb(deps: Deps, opts: BoletoOptions): Promise<numbe
     ] as const)
       writeLine(deps.io.stdout, `${deps.t(label).padEnd(16)} ${value}`);
     const create = `condo payables create --method boleto --document ${boleto.linhaDigitavel} --amount ${opts.amount ?? '740,00'} --due ${formatDateBr(due)}`;
-    deps.info(
-      {
-        en: `try: ${create} --supplier <name> --chart-account <code> --description <text>`,
-        pt: `experimente: ${create} --supplier <nome> --chart-account <código> --description <texto>`,
-      },
-      true,
-    );
+    // the command on a line of its own, never broken: it is there to be copied (a terminal folds it, a copy keeps it)
+    deps.info({ en: 'try:', pt: 'experimente:' });
+    deps.info({
+      en: `  ${create} --supplier <name> --chart-account <code> --description <text>`,
+      pt: `  ${create} --supplier <nome> --chart-account <código> --description <texto>`,
+    });
   } else writeLine(deps.io.stdout, `${boleto.linhaDigitavel}\t${boleto.barcode}`);
   return 0;
 }
