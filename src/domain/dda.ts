@@ -2,7 +2,8 @@
  * The DDA checks (#33): the boletos a bank's DDA files list against the condominium's CNPJ, set beside the boleto
  * payables entered. Pure: the CLI reads the files and the API, this says what each boleto and payable is.
  *
- * - **entered**: a payable has the boleto's barcode, and the two agree;
+ * - **entered**: a payable has the boleto's barcode, and the two agree; another payable with the same barcode, while
+ *   either is still to be paid, is named beside it (`twins`): the same bill entered twice;
  * - **changed**: a payable has the barcode, but the amount, the due date or what is due (a rebate or discount
  *   granted since) differs: the line says what;
  * - **not entered**: no payable has it; its beneficiary is a known supplier, so it can be entered;
@@ -53,6 +54,11 @@ export interface DdaBoletoFinding {
   status: DdaStatus;
   /** The payable with its barcode (entered, changed). */
   payable: DdaPayable | null;
+  /**
+   * Other payables with the same barcode, when one of them or `payable` is still to be paid: the same bill entered
+   * twice, which would be paid twice (entered, changed).
+   */
+  twins: DdaPayable[];
   /** The supplier whose CPF/CNPJ the beneficiary's is (not entered). */
   supplier_id: number | null;
   /** What differs (changed): the payable's value and the DDA's, by field. */
@@ -88,10 +94,15 @@ export function reviewDda(
   payables: readonly DdaPayable[],
   suppliers: ReadonlyMap<string, number>,
 ): DdaReview {
-  const byBarcode = new Map<string, DdaPayable>();
-  for (const p of payables) {
+  const withBarcode = payables.flatMap((p) => {
     const barcode = boletoBarcodeOf(p.document_number);
-    if (barcode && !byBarcode.has(barcode)) byBarcode.set(barcode, p);
+    return barcode ? [[barcode, p] as const] : [];
+  });
+  const byBarcode = new Map<string, DdaPayable>();
+  const twinsOf = new Map<string, DdaPayable[]>();
+  for (const [barcode, p] of withBarcode) {
+    if (!byBarcode.has(barcode)) byBarcode.set(barcode, p);
+    else twinsOf.set(barcode, [...(twinsOf.get(barcode) ?? []), p]);
   }
   // the same boleto in tomorrow's file, or in another bank's, is one boleto: the last file's word counts
   const listed = new Map<string, DdaBoleto>();
@@ -101,10 +112,14 @@ export function reviewDda(
     const payable = byBarcode.get(b.barcode) ?? null;
     if (payable) {
       const changes = changesOf(payable, b);
+      const twins = twinsOf.get(b.barcode) ?? [];
+      // a bill paid and entered again is as much a second payment as two open ones; two paid ones are history
+      const open = [payable, ...twins].some((p) => UNPAID_STATES.has(p.state));
       boletos.push({
         boleto: b,
         status: changes.length > 0 ? 'changed' : 'entered',
         payable,
+        twins: open ? twins : [],
         supplier_id: null,
         changes,
       });
@@ -115,12 +130,14 @@ export function reviewDda(
       boleto: b,
       status: supplier === undefined ? 'unknown_beneficiary' : 'not_entered',
       payable: null,
+      twins: [],
       supplier_id: supplier ?? null,
       changes: [],
     });
   }
   const notInDda: DdaPayableFinding[] = [];
-  for (const [barcode, p] of byBarcode) {
+  // every open boleto payable, a bill entered twice included: each would be paid
+  for (const [barcode, p] of withBarcode) {
     if (!UNPAID_STATES.has(p.state)) continue;
     const boleto = listed.get(barcode);
     if (!boleto) {

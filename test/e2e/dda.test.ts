@@ -291,3 +291,40 @@ test("a file that is not CNAB 240 is refused by its line in the person's languag
   expect(refused.stderr).toContain(`${log}: linha 1: não é um registro CNAB 240: esperava código do banco`);
   expect(refused.stderr).toContain('nada foi lido');
 });
+
+test('the same bill entered twice is named beside its boleto, with what to do; exit 1', async () => {
+  const entered = JSON.parse((await s.condo.run(['--json', 'dda', 'check', dda])).stdout).boletos.find(
+    (b: { status: string }) => b.status === 'entered',
+  );
+  const first = await s.condo.json(['payables', 'show', entered.payable_id]);
+  const account = await leafExpenseAccount(s.condo);
+  const reais = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+  const second = await s.condo.json([
+    ...['payables', 'create', '--supplier', String(first.supplier_id), '--chart-account', String(account)],
+    ...[
+      '--method',
+      'boleto',
+      '--amount',
+      reais(first.amount),
+      '--due',
+      first.due_date.split('-').reverse().join('/'),
+    ],
+    ...['--document', entered.barcode, '--description', 'Digitado de novo'],
+  ]);
+  try {
+    const check = await s.condo.run(['--json', 'dda', 'check', dda]);
+    expect(check.exitCode).toBe(1);
+    const line = JSON.parse(check.stdout).boletos.find(
+      (b: { barcode: string }) => b.barcode === entered.barcode,
+    );
+    expect(line).toMatchObject({ status: 'entered twice', payable_id: entered.payable_id });
+    expect(line.note).toBe(
+      `also entered as ${second.public_id} (pending): the same bill twice; delete the one not to pay`,
+    );
+    const pt = await s.condo.run(['-o', 'table', 'dda', 'check', dda], { env: { CONDO_LANG: 'pt-BR' } });
+    expect(pt.stdout).toContain('lançado duas vezes');
+    expect(pt.stdout).toContain(`${second.public_id} (pendente)`);
+  } finally {
+    await s.condo.ok(['payables', 'delete', second.public_id, '--yes']);
+  }
+});

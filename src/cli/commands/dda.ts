@@ -14,6 +14,7 @@ import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
 import { boletoPayablesOf, type DdaFileOptions, readDdaFiles } from '../dda-files.js';
 import { nothingToImport } from '../file-args.js';
+import type { Translate } from '../i18n.js';
 import { writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
 import { sayReplayed } from '../report.js';
@@ -87,6 +88,7 @@ function changesText(changes: readonly DdaChange[]): Text {
 /** The statuses a boleto's line says, in the person's language (a script reads the English key). */
 const STATUS_WORDS: Readonly<Record<string, Text>> = {
   entered: { en: 'entered', pt: 'lançado' },
+  'entered twice': { en: 'entered twice', pt: 'lançado duas vezes' },
   changed: { en: 'changed', pt: 'alterado' },
   'not entered': { en: 'not entered', pt: 'não lançado' },
   'unknown beneficiary': { en: 'unknown beneficiary', pt: 'beneficiário desconhecido' },
@@ -158,12 +160,16 @@ function lineOf(f: DdaBoletoFinding, status: string, note: Text = NO_NOTE, payab
 }
 
 /** A finding as `dda check` says it: nothing is done. */
-function checkLine(f: DdaBoletoFinding): BoletoLine {
+function checkLine(f: DdaBoletoFinding, t: Translate): BoletoLine {
   switch (f.status) {
     case 'entered':
-      return lineOf(f, 'entered');
-    case 'changed':
-      return lineOf(f, 'changed', changesText(f.changes));
+      return f.twins.length > 0 ? lineOf(f, 'entered twice', twinsText(f.twins, t)) : lineOf(f, 'entered');
+    case 'changed': {
+      const changes = changesText(f.changes);
+      if (f.twins.length === 0) return lineOf(f, 'changed', changes);
+      const twins = twinsText(f.twins, t);
+      return lineOf(f, 'changed', { en: `${changes.en}; ${twins.en}`, pt: `${changes.pt}; ${twins.pt}` });
+    }
     case 'not_entered':
       return lineOf(f, 'not entered', { en: 'condo dda import enters it', pt: 'condo dda import o lança' });
     case 'unknown_beneficiary':
@@ -174,8 +180,25 @@ function checkLine(f: DdaBoletoFinding): BoletoLine {
   }
 }
 
-/** What needs a person: a boleto not entered or changed, a beneficiary nobody knows, a payable DDA does not list. */
-const NEEDS_PERSON = new Set(['changed', 'not entered', 'unknown beneficiary']);
+/** A boleto's line that says it was entered before these files were read. */
+const ENTERED_BEFORE = new Set(['entered', 'entered twice', 'changed']);
+
+/** The other payables of a bill entered twice, and what to do: one of them would be paid twice. */
+function twinsText(twins: readonly DdaPayable[], t: Translate): Text {
+  // a script reads the API's state; a person the state in their language (t is theirs)
+  const ids = (say: (state: string) => string) =>
+    twins.map((p) => `${p.public_id} (${say(p.state)})`).join(', ');
+  return {
+    en: `also entered as ${ids((state) => state)}: the same bill twice; delete the one not to pay`,
+    pt: `também lançado como ${ids(t)}: a mesma conta duas vezes; apague a que não será paga`,
+  };
+}
+
+/**
+ * What needs a person: a boleto not entered, changed or entered twice, a beneficiary nobody knows, a payable DDA
+ * does not list.
+ */
+const NEEDS_PERSON = new Set(['changed', 'entered twice', 'not entered', 'unknown beneficiary']);
 const needsPerson = (lines: readonly BoletoLine[], notInDda: readonly DdaPayableFinding[]) =>
   notInDda.length > 0 || lines.some((l) => NEEDS_PERSON.has(l.status));
 
@@ -230,7 +253,11 @@ export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOption
   const read = await readDdaFiles(given, opts, deps.t);
   if (read.paths.length === 0) return nothingToImport(deps, given, { en: 'check', pt: 'conferir' });
   const { found } = await review(deps, read);
-  return report(deps, found.boletos.map(checkLine), found);
+  return report(
+    deps,
+    found.boletos.map((f) => checkLine(f, deps.t)),
+    found,
+  );
 }
 
 /**
@@ -331,12 +358,11 @@ export async function importDda(deps: Deps, given: string[], opts: DdaImportOpti
       lines.push(line);
       continue;
     }
-    lines.push(checkLine(f));
+    lines.push(checkLine(f, deps.t));
   }
   // the same files again (tomorrow's cron on a day with nothing new): said, so a log shows it was a replay (the
   // JSON a cron job appends too: `replayed`)
-  const replayed =
-    !opts.dryRun && wrote === 0 && lines.every((l) => l.status === 'entered' || l.status === 'changed');
+  const replayed = !opts.dryRun && wrote === 0 && lines.every((l) => ENTERED_BEFORE.has(l.status));
   if (replayed)
     sayReplayed(deps, {
       en: 'replayed: every boleto of these files was entered before; nothing was written',
