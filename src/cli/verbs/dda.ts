@@ -59,8 +59,8 @@ export const commands = [
       verb({
         name: 'check <files...>',
         summary: {
-          en: 'boletos in DDA not entered, entered ones DDA lists otherwise, and boleto payables DDA does not list (a possible fake); exit 1 when any',
-          pt: 'boletos do DDA não lançados, lançados que o DDA mostra diferente, e contas por boleto que o DDA não lista (possível fraude); saída 1 quando houver',
+          en: 'boletos in DDA not entered, entered ones DDA lists otherwise or entered twice, and boleto payables DDA does not list (a possible fake); exit 1 when any',
+          pt: 'boletos do DDA não lançados, lançados que o DDA mostra diferente ou lançados duas vezes, e contas por boleto que o DDA não lista (possível fraude); saída 1 quando houver',
         },
         flags: [ALLOW_EMPTY_FLAG],
         examples: ['condo dda check banco/DDA-*.ret'],
