@@ -271,6 +271,7 @@ export const PT: Readonly<Record<string, string>> = {
   'each file into its condominium': 'cada arquivo no seu condomínio',
   'each into the account it names': 'cada um na conta que ele indica',
   'every morning, from cron': 'toda manhã, pelo cron',
+  'every file of a pattern, one report each': 'cada arquivo de um padrão, um relatório cada',
   'from cron': 'pelo cron',
   'from cron, every morning (condo help cron)': 'pelo cron, toda manhã (condo help cron)',
   'one AAAA-MM-slug.pdf each': 'um AAAA-MM-slug.pdf cada',

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DB_FILE, openPlain } from '../../src/sandbox/db/sqlite.js';
@@ -200,4 +200,36 @@ test('with a profile, the header’s paying account is the condominium’s: a mi
   expect(warned.stdout).toMatch(/other\.rem: 0 errors, 1 warning/);
   expect(warned.stdout).toMatch(/company-account/);
   expect(warned.stdout).toMatch(/none of the condominium's accounts at bank 341 \(0350\/12345-1/);
+});
+
+test("several files, or a pattern of them: a report each, the worst exit, and a script's rows name their file", async () => {
+  const dir = join(s.condo.configDir, 'lotes');
+  await mkdir(dir, { recursive: true });
+  const text = await readFile(rem, 'latin1');
+  await writeFile(join(dir, 'a.rem'), text, 'latin1');
+  // the second one's lote trailer miscounts its records
+  const lines = text.split('\r\n');
+  const trailer = lines.findIndex((l) => l[7] === '5');
+  lines[trailer] = `${(lines[trailer] as string).slice(0, 17)}000099${(lines[trailer] as string).slice(23)}`;
+  await writeFile(join(dir, 'b.rem'), lines.join('\r\n'), 'latin1');
+
+  const json = await s.condo.run(['--json', 'cnab', 'lint', join(dir, '*.rem')]);
+  expect(json.exitCode).toBe(1);
+  const reports = json.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  expect(reports.map((r: { file: string; errors: number }) => [r.file, r.errors > 0])).toEqual([
+    [join(dir, 'a.rem'), false],
+    [join(dir, 'b.rem'), true],
+  ]);
+  const tsv = await s.condo.run(['cnab', 'lint', join(dir, 'a.rem'), join(dir, 'b.rem')]);
+  expect(
+    tsv.stdout
+      .split('\n')
+      .filter(Boolean)
+      .every((row) => row.startsWith(`${join(dir, 'b.rem')}\t`)),
+  ).toBe(true);
+  // one file reads as it always did: no FILE column
+  expect((await s.condo.run(['cnab', 'lint', join(dir, 'b.rem')])).stdout).toMatch(/^\d+\t/);
 });

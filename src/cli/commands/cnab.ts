@@ -446,7 +446,13 @@ const SEVERITY_NAMES: Readonly<Record<LintFinding['severity'], Text>> = {
 };
 
 /** The findings of a lint: a line saying how many and by which pack, then one row each. */
-export async function printLint(deps: Deps, path: string, report: LintReport): Promise<void> {
+export async function printLint(
+  deps: Deps,
+  path: string,
+  report: LintReport,
+  /** one of many files: a script's rows name it (its heading goes to stderr), as a table's heading does */
+  ofMany = false,
+): Promise<void> {
   const { ruleReference } = await import('../../formats/cnab240/lint.js');
   const t = deps.t;
   const count = (n: number, one: Text, many: Text) => `${n} ${t(n === 1 ? one : many)}`;
@@ -464,7 +470,10 @@ export async function printLint(deps: Deps, path: string, report: LintReport): P
   else deps.info(said, true);
   if (report.findings.length === 0) return;
   if (deps.format === 'table') writeLine(deps.io.stdout);
+  const file: Column<LintFinding>[] =
+    ofMany && deps.format !== 'table' ? [{ header: { en: 'FILE', pt: 'ARQUIVO' }, value: () => path }] : [];
   await printList(deps, report.findings, [
+    ...file,
     { header: { en: 'LINE', pt: 'LINHA' }, value: (f) => f.line },
     { header: { en: 'COL', pt: 'COL' }, value: (f) => f.column },
     {
@@ -483,9 +492,44 @@ export async function printLint(deps: Deps, path: string, report: LintReport): P
   ]);
 }
 
-/** `condo cnab lint FILE`: a remittance against its bank's rules before it is sent; exit 1 on any error. */
-export async function lint(deps: Deps, path: string, opts: { bank?: string | undefined }): Promise<number> {
-  const report = await lintCnabFile(path, opts.bank === undefined ? undefined : bankCodeFlag(opts.bank));
+/**
+ * `condo cnab lint FILE...`: each file (patterns expanded, as a day's DDA or a folder of remittances) against its
+ * bank's rules, one report per file; the worst exit code.
+ */
+export async function lint(
+  deps: Deps,
+  given: string[],
+  opts: { bank?: string | undefined },
+): Promise<number> {
+  const bank = opts.bank === undefined ? undefined : bankCodeFlag(opts.bank);
+  const { expandFileArgs } = await import('../file-args.js');
+  const { eachFile } = await import('../per-file.js');
+  let unchecked = false;
+  const paths = await expandFileArgs(given);
+  const code = await eachFile(deps, paths, async (path) => {
+    const { code, remessaUnchecked } = await lintOne(deps, path, bank, paths.length > 1);
+    unchecked ||= remessaUnchecked;
+    return code;
+  });
+  // "0 errors" offline says nothing of what only the server knows: said once, so nobody reads it as checked
+  if (unchecked)
+    deps.info(
+      {
+        en: "not checked without --profile: the paying account and the file sequence (NSA) against the condominium's",
+        pt: 'não conferidos sem --profile: a conta pagadora e o número sequencial (NSA) contra os do condomínio',
+      },
+      true,
+    );
+  return code;
+}
+
+async function lintOne(
+  deps: Deps,
+  path: string,
+  bank: string | undefined,
+  ofMany: boolean,
+): Promise<{ code: number; remessaUnchecked: boolean }> {
+  const report = await lintCnabFile(path, bank);
   // with a profile named, the file's NSA against the server's batches (a number a bank has seen is refused) and
   // its paying account against the condominium's (a file for another account, or a mistyped digit, is refused)
   const named = Boolean(deps.globals.profile ?? deps.io.env.CONDO_PROFILE);
@@ -494,17 +538,8 @@ export async function lint(deps: Deps, path: string, opts: { bank?: string | und
     await checkCompanyAccount(deps, report);
   }
   if (deps.format === 'json') printJson(deps, { file: path, ...report });
-  else await printLint(deps, path, report);
-  // "0 errors" offline says nothing of what only the server knows: said, so nobody reads it as checked
-  if (!named && report.direction === 'remessa')
-    deps.info(
-      {
-        en: "not checked without --profile: the paying account and the file sequence (NSA) against the condominium's",
-        pt: 'não conferidos sem --profile: a conta pagadora e o número sequencial (NSA) contra os do condomínio',
-      },
-      true,
-    );
-  return report.errors > 0 ? 1 : 0;
+  else await printLint(deps, path, report, ofMany);
+  return { code: report.errors > 0 ? 1 : 0, remessaUnchecked: !named && report.direction === 'remessa' };
 }
 
 /**

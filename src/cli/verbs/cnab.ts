@@ -14,7 +14,7 @@ export const commands = [
       run: async (deps, { args: [file] }) => (await handlers()).inspect(deps, file),
     }),
     verb({
-      name: 'lint <file>',
+      name: 'lint <files...>',
       summary: {
         en: "a remittance against its bank's rules before it is sent: structure, trailers, layout versions, characters, dates, PIX keys, barcodes; exit 1 on any error",
         pt: 'uma remessa contra as regras do banco antes do envio: estrutura, trailers, versões de leiaute, caracteres, datas, chaves PIX, códigos de barras; saída 1 com algum erro',
@@ -28,8 +28,12 @@ export const commands = [
           },
         },
       ],
-      examples: ['condo cnab lint lote.rem', 'condo cnab lint lote.rem --json | jq .findings'],
-      run: async (deps, { args: [file], opts }) => (await handlers()).lint(deps, file, declared(opts)),
+      examples: [
+        'condo cnab lint lote.rem',
+        'condo cnab lint lote.rem --json | jq .findings',
+        'condo cnab lint banco/DDA-*.ret    # every file of a pattern, one report each',
+      ],
+      run: async (deps, { args: [files], opts }) => (await handlers()).lint(deps, files, declared(opts)),
     }),
     verb({
       name: 'explain <code>',
