@@ -122,3 +122,30 @@ test('JSON: the items are written as they are read, and the document is the one 
   expect(table.stdout.match(/│ MANY\d+ /g)).toHaveLength(500);
   expect(table.stderr).toContain('Showing 500 of 600: -o tsv, -o csv or --json for every one');
 });
+
+test('several files, or a pattern: each read and reported in turn, its JSON naming its file; the worst exit', async () => {
+  const dda = join(dir, 'DDA-2.ret');
+  await writeFile(dda, writeDdaFile(sampleDdaInput('341')));
+  const cut = join(dir, 'cortado.rem');
+  const text = writePaymentRemittance(sampleInput(payments));
+  await writeFile(cut, text.slice(0, text.lastIndexOf('\r\n', text.length - 3))); // no file trailer
+  const json = await condo.run(['--json', 'cnab', 'inspect', rem, dda, cut]);
+  expect(json.exitCode).toBe(1); // the file cut short
+  const docs = json.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  expect(docs.map((d: { file: string; service: string }) => [d.file, d.service])).toEqual([
+    [rem, 'payment'],
+    [dda, 'dda'],
+    [cut, 'payment'],
+  ]);
+  expect(docs[1].items).toHaveLength(SAMPLE_DDA_BOLETOS.length);
+  await writeFile(join(dir, 'DDA-3.ret'), writeDdaFile(sampleDdaInput('341')));
+  const pattern = await condo.run(['-o', 'table', 'cnab', 'inspect', join(dir, 'DDA-*.ret')]);
+  expect(pattern.exitCode).toBe(0);
+  // each file's report under its name, in the pattern's order
+  const headings = pattern.stdout.split('\n').filter((l) => l.startsWith(dir));
+  expect(headings).toEqual([join(dir, 'DDA-2.ret'), join(dir, 'DDA-3.ret')]);
+  expect(await leftovers()).toEqual([]);
+});

@@ -132,7 +132,20 @@ const columnsFor = (item: CnabItem | undefined, t: Translate) =>
 /** A table is for a person's eyes: a file's first 500 items, the rest in tsv, csv or JSON. */
 export const TABLE_ITEMS = 500;
 
-export async function inspect(deps: Deps, path: string): Promise<number> {
+/** `condo cnab inspect FILE...`: each file (patterns expanded) read and reported in turn; the worst exit code. */
+export async function inspect(deps: Deps, given: string[]): Promise<number> {
+  const { expandFileArgs } = await import('../file-args.js');
+  const { eachFile } = await import('../per-file.js');
+  const paths = await expandFileArgs(given);
+  return eachFile(deps, paths, async (path) => {
+    // a blank line between one file's report and the next, on a screen
+    if (deps.format === 'table' && path !== paths[0]) writeLine(deps.io.stdout);
+    return inspectOne(deps, path, paths.length > 1);
+  });
+}
+
+/** One file's report; `ofMany`: one of several files, whose JSON names it (`file`). */
+async function inspectOne(deps: Deps, path: string, ofMany: boolean): Promise<number> {
   // A file of a million lines is never held in memory. Rows for a script (tsv, csv, the items of the JSON) are
   // written aside as the one read goes, and follow the summary, which is known only at the end; a table keeps its
   // first TABLE_ITEMS items. The first item says which columns (a DDA file's boletos or payments).
@@ -163,7 +176,11 @@ export async function inspect(deps: Deps, path: string): Promise<number> {
     (rows ?? rowsFor(undefined))?.end();
     const fit = file.errors.length === 0 && !file.truncated;
     if (deps.format === 'json' && aside) {
-      await printJsonAround(deps, inspectJson(file), 'items', { count: items, sendTo: aside.sendTo });
+      const json = inspectJson(file);
+      await printJsonAround(deps, ofMany ? { file: path, ...json } : json, 'items', {
+        count: items,
+        sendTo: aside.sendTo,
+      });
       return fit ? 0 : 1;
     }
     await report(deps, path, file, aside ?? { shown, of: items });
