@@ -301,8 +301,8 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
 async function profileSandboxDir(deps: Deps): Promise<string | undefined> {
   if (deps.io.env.CONDO_SANDBOX_DIR) return undefined;
   const store = await deps.config();
-  const name = deps.globals.profile ?? deps.io.env.CONDO_PROFILE ?? store.currentProfile();
-  return name ? store.profile(name)?.sandbox_data_dir : undefined;
+  const { selectedProfileName } = await import('../../config/credentials.js');
+  return store.profile(selectedProfileName(deps.globals, deps.io.env, store))?.sandbox_data_dir;
 }
 
 /**
