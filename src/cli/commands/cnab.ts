@@ -11,6 +11,7 @@ import type { ReturnCodeExplanation } from '../../formats/cnab240/explain.js';
 import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
 import type { LintFinding, LintReport } from '../../formats/cnab240/lint.js';
 import type { Deps } from '../context.js';
+import { expandFileArgs } from '../file-args.js';
 import { wrongKind } from '../file-kind.js';
 import { readChunks, setAside, sha256File } from '../files.js';
 import { atLine, english, type Translate } from '../i18n.js';
@@ -25,6 +26,7 @@ import {
   printRecord,
   wrapMessage,
 } from '../output.js';
+import { eachFile, type FileLabel } from '../per-file.js';
 
 /** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
 
@@ -134,18 +136,16 @@ export const TABLE_ITEMS = 500;
 
 /** `condo cnab inspect FILE...`: each file (patterns expanded) read and reported in turn; the worst exit code. */
 export async function inspect(deps: Deps, given: string[]): Promise<number> {
-  const { expandFileArgs } = await import('../file-args.js');
-  const { eachFile } = await import('../per-file.js');
-  const paths = await expandFileArgs(given);
-  return eachFile(deps, paths, async (path) => {
+  let reported = 0;
+  return eachFile(deps, await expandFileArgs(given), (path, label) => {
     // a blank line between one file's report and the next, on a screen
-    if (deps.format === 'table' && path !== paths[0]) writeLine(deps.io.stdout);
-    return inspectOne(deps, path, paths.length > 1);
+    if (deps.format === 'table' && reported++ > 0) writeLine(deps.io.stdout);
+    return inspectOne(deps, path, label);
   });
 }
 
-/** One file's report; `ofMany`: one of several files, whose JSON names it (`file`). */
-async function inspectOne(deps: Deps, path: string, ofMany: boolean): Promise<number> {
+/** One file's report; one of several (`label.file`) names its file in its JSON. */
+async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<number> {
   // A file of a million lines is never held in memory. Rows for a script (tsv, csv, the items of the JSON) are
   // written aside as the one read goes, and follow the summary, which is known only at the end; a table keeps its
   // first TABLE_ITEMS items. The first item says which columns (a DDA file's boletos or payments).
@@ -177,7 +177,7 @@ async function inspectOne(deps: Deps, path: string, ofMany: boolean): Promise<nu
     const fit = file.errors.length === 0 && !file.truncated;
     if (deps.format === 'json' && aside) {
       const json = inspectJson(file);
-      await printJsonAround(deps, ofMany ? { file: path, ...json } : json, 'items', {
+      await printJsonAround(deps, { ...label, ...json }, 'items', {
         count: items,
         sendTo: aside.sendTo,
       });
@@ -519,12 +519,9 @@ export async function lint(
   opts: { bank?: string | undefined },
 ): Promise<number> {
   const bank = opts.bank === undefined ? undefined : bankCodeFlag(opts.bank);
-  const { expandFileArgs } = await import('../file-args.js');
-  const { eachFile } = await import('../per-file.js');
   let unchecked = false;
-  const paths = await expandFileArgs(given);
-  const code = await eachFile(deps, paths, async (path) => {
-    const { code, remessaUnchecked } = await lintOne(deps, path, bank, paths.length > 1);
+  const code = await eachFile(deps, await expandFileArgs(given), async (path, label) => {
+    const { code, remessaUnchecked } = await lintOne(deps, path, bank, label);
     unchecked ||= remessaUnchecked;
     return code;
   });
@@ -544,7 +541,7 @@ async function lintOne(
   deps: Deps,
   path: string,
   bank: string | undefined,
-  ofMany: boolean,
+  label: FileLabel,
 ): Promise<{ code: number; remessaUnchecked: boolean }> {
   const report = await lintCnabFile(path, bank);
   // with a profile named, the file's NSA against the server's batches (a number a bank has seen is refused) and
@@ -555,7 +552,7 @@ async function lintOne(
     await checkCompanyAccount(deps, report);
   }
   if (deps.format === 'json') printJson(deps, { file: path, ...report });
-  else await printLint(deps, path, report, ofMany);
+  else await printLint(deps, path, report, label.file !== undefined);
   return { code: report.errors > 0 ? 1 : 0, remessaUnchecked: !named && report.direction === 'remessa' };
 }
 
