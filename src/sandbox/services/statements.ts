@@ -358,17 +358,19 @@ export function statementRecord(
   return { statement_id: id, ...stored, period: { ...stored.period } };
 }
 
+// An import's movements still unreconciled, counted (unmatchedNow) and listed (unmatchedOf) by the same words: the
+// movements new in it, and those it saw again (`m`, by its lines `l`); each takes the import's id
+const OPEN_NEW = 'FROM statement_movements WHERE statement_id = ? AND reconciled = 0';
+const OPEN_SEEN_AGAIN = `FROM statement_lines l JOIN statement_movements m ON m.id = l.movement_id
+  WHERE l.statement_id = ? AND l.earlier = 1 AND m.reconciled = 0`;
+
 /**
  * How many of an import's movements (new in it, or seen again in it) are still unreconciled now: its `unmatched` as
  * a later look at it says it (at the import, the same figure), so a list and a detail never disagree.
  */
 export function unmatchedNow(tx: Tx, imp: StatementImport): number {
   const row = tx
-    .prepare(
-      `SELECT (SELECT count(*) FROM statement_movements WHERE statement_id = ? AND reconciled = 0)
-            + (SELECT count(DISTINCT m.id) FROM statement_lines l JOIN statement_movements m ON m.id = l.movement_id
-               WHERE l.statement_id = ? AND l.earlier = 1 AND m.reconciled = 0) AS n`,
-    )
+    .prepare(`SELECT (SELECT count(*) ${OPEN_NEW}) + (SELECT count(DISTINCT m.id) ${OPEN_SEEN_AGAIN}) AS n`)
     .get(imp.id, imp.id) as { n: number };
   return row.n;
 }
@@ -383,15 +385,11 @@ export function unmatchedOf(
 ): Pick<StatementImportSummary, 'unmatched_transactions' | 'unmatched_truncated'> {
   const listed = [
     ...(tx
-      .prepare(
-        `SELECT *, line AS first_line FROM statement_movements WHERE statement_id = ? AND reconciled = 0
-         ORDER BY date, line LIMIT ${UNMATCHED_LISTED + 1}`,
-      )
+      .prepare(`SELECT *, line AS first_line ${OPEN_NEW} ORDER BY date, line LIMIT ${UNMATCHED_LISTED + 1}`)
       .all(imp.id) as ListedRow[]),
     ...(tx
       .prepare(
-        `SELECT m.*, min(l.line) AS first_line FROM statement_lines l JOIN statement_movements m ON m.id = l.movement_id
-         WHERE l.statement_id = ? AND l.earlier = 1 AND m.reconciled = 0
+        `SELECT m.*, min(l.line) AS first_line ${OPEN_SEEN_AGAIN}
          GROUP BY m.id ORDER BY m.date, first_line LIMIT ${UNMATCHED_LISTED + 1}`,
       )
       .all(imp.id) as ListedRow[]),
