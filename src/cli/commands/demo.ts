@@ -81,12 +81,13 @@ function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
         stderr: Object.assign(err, { isTTY: false }),
         stdin: Readable.from([]),
       });
-      if (code !== 0) io.stderr.write(Buffer.concat(said));
-      if (code !== 0)
+      if (code !== 0) {
+        io.stderr.write(Buffer.concat(said));
         throw new ApiError({
           en: `demo step "condo ${args.join(' ')}" exited ${code}`,
           pt: `o passo "condo ${args.join(' ')}" da demonstração terminou com ${code}`,
         });
+      }
       return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
     },
     async quiet(args: string[]) {
