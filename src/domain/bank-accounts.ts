@@ -33,8 +33,7 @@ export function accountMatches(
   const given = noLeadingZeros(digitsOnly(accountId));
   if (given === '') return false;
   const full = digitsOnly(account.account_number);
-  const dash = account.account_number.lastIndexOf('-');
-  const base = dash > 0 ? digitsOnly(account.account_number.slice(0, dash)) : full;
+  const base = numberAndDigit(account.account_number).number;
   const agency = digitsOnly(account.agency);
   const forms = new Set(
     [full, base, agency + full, agency + base].filter((f) => f !== '').map(noLeadingZeros),
@@ -67,19 +66,30 @@ export function headerAccountMatch(
 ): 'same' | 'digit-differs' | 'other' {
   const agencyOf = (text: string) => noLeadingZeros(digitsOnly(text.split('-')[0] ?? ''));
   if (agencyOf(account.agency) !== agencyOf(header.agency)) return 'other';
-  const dash = account.account_number.lastIndexOf('-');
+  const { number, digit } = numberAndDigit(account.account_number);
   const given = noLeadingZeros(digitsOnly(header.account));
-  if (dash <= 0)
+  if (digit === null)
     // a registry number without its digit apart: the header's number, with or without its digit, is it
-    return [given, noLeadingZeros(digitsOnly(header.account + header.digit))].includes(
-      noLeadingZeros(digitsOnly(account.account_number)),
-    )
+    return [given, noLeadingZeros(digitsOnly(header.account + header.digit))].includes(noLeadingZeros(number))
       ? 'same'
       : 'other';
-  if (noLeadingZeros(digitsOnly(account.account_number.slice(0, dash))) !== given) return 'other';
-  const digit = account.account_number
-    .slice(dash + 1)
-    .trim()
-    .toUpperCase();
+  if (noLeadingZeros(number) !== given) return 'other';
   return digit === header.digit.trim().toUpperCase() ? 'same' : 'digit-differs';
+}
+
+/**
+ * A registry's account number as its number and its digit, where a dash sets the digit apart (`12345-6`); with no
+ * dash, the digits whole and no digit apart.
+ */
+function numberAndDigit(accountNumber: string): { number: string; digit: string | null } {
+  const dash = accountNumber.lastIndexOf('-');
+  return dash > 0
+    ? {
+        number: digitsOnly(accountNumber.slice(0, dash)),
+        digit: accountNumber
+          .slice(dash + 1)
+          .trim()
+          .toUpperCase(),
+      }
+    : { number: digitsOnly(accountNumber), digit: null };
 }
