@@ -14,10 +14,13 @@ export async function eachFile(
   deps: Deps,
   paths: readonly string[],
   one: (path: string, label: FileLabel) => Promise<number>,
+  /** each file's result is a report of its own (cnab inspect, lint): a blank line between two on a screen */
+  reports = false,
 ): Promise<number> {
   if (paths.length === 1) return one(paths[0] as string, {});
   let worst = 0;
-  for (const path of paths) {
+  for (const [i, path] of paths.entries()) {
+    if (reports && deps.format === 'table' && i > 0) writeLine(deps.io.stdout);
     try {
       worst = Math.max(worst, await one(path, { file: path }));
     } catch (error) {

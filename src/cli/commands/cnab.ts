@@ -136,12 +136,7 @@ export const TABLE_ITEMS = 500;
 
 /** `condo cnab inspect FILE...`: each file (patterns expanded) read and reported in turn; the worst exit code. */
 export async function inspect(deps: Deps, given: string[]): Promise<number> {
-  let reported = 0;
-  return eachFile(deps, await expandFileArgs(given), (path, label) => {
-    // a blank line between one file's report and the next, on a screen
-    if (deps.format === 'table' && reported++ > 0) writeLine(deps.io.stdout);
-    return inspectOne(deps, path, label);
-  });
+  return eachFile(deps, await expandFileArgs(given), (path, label) => inspectOne(deps, path, label), true);
 }
 
 /** One file's report; one of several (`label.file`) names its file in its JSON. */
@@ -520,11 +515,16 @@ export async function lint(
 ): Promise<number> {
   const bank = opts.bank === undefined ? undefined : bankCodeFlag(opts.bank);
   let unchecked = false;
-  const code = await eachFile(deps, await expandFileArgs(given), async (path, label) => {
-    const { code, remessaUnchecked } = await lintOne(deps, path, bank, label);
-    unchecked ||= remessaUnchecked;
-    return code;
-  });
+  const code = await eachFile(
+    deps,
+    await expandFileArgs(given),
+    async (path, label) => {
+      const { code, remessaUnchecked } = await lintOne(deps, path, bank, label);
+      unchecked ||= remessaUnchecked;
+      return code;
+    },
+    true,
+  );
   // "0 errors" offline says nothing of what only the server knows: said once, so nobody reads it as checked
   if (unchecked)
     deps.info(
