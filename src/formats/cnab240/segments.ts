@@ -3,6 +3,7 @@
 // reader gets the record and what it needs of the file around it (the dialect, the bank, the lote's forma) and
 // reports what its checks find; the reader (reader.ts) keeps the file's state and decides which runs.
 
+import { isValidCnpjDigitsAt } from '../../domain/documents.js';
 import {
   barcodeCheck,
   camaraProblems,
@@ -335,10 +336,8 @@ function charge(rec: string, at: ChargeSpans): CnabDdaCharge | null {
  */
 function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
   const barcode = trimOrNull(cut(rec, G.barcode));
-  const documentType = cut(rec, G.beneficiary_document_type);
-  const document = cut(rec, G.beneficiary_document);
   item.barcode = barcode;
-  item.payee_document = normalizeDocument(documentType, document);
+  item.payee_document = beneficiaryDocument(rec, ctx);
   item.payee_name = trimOrNull(cut(rec, G.beneficiary_name));
   item.due_date = dateAt(rec, G.due_date);
   item.amount_cents = centsAt(rec, G.amount);
@@ -360,9 +359,38 @@ function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
     payer: null,
     invoices: [],
   };
-  ctx.report(documentProblem(documentType, document.trim(), 'beneficiary'));
   const problems = ddaBarcodeProblems(barcode, item.due_date, item.amount_cents);
   if (problems.length > 0) ctx.report(...problems);
+}
+
+/**
+ * Segment G's beneficiary, normalized (normalizeDocument) and its check digits checked (documentProblem). The usual
+ * one, a CNPJ of fifteen digits, is read in one pass where it lies; any other as those two read it.
+ */
+function beneficiaryDocument(rec: string, ctx: SegmentContext): string | null {
+  const { start, end } = G.beneficiary_document;
+  if (rec.charCodeAt(G.beneficiary_document_type.start) === CNPJ_TYPE && digitsAt(rec, start, end)) {
+    if (isValidCnpjDigitsAt(rec, end - 14)) return rec.slice(end - 14, end);
+  }
+  const documentType = cut(rec, G.beneficiary_document_type);
+  const document = cut(rec, G.beneficiary_document);
+  ctx.report(documentProblem(documentType, document.trim(), 'beneficiary'));
+  return normalizeDocument(documentType, document);
+}
+
+const CNPJ_TYPE = 0x32; // '2'
+
+/** Whether `rec` has digits from `start` to `end` (0-based, exclusive), not all of them zeros. */
+function digitsAt(rec: string, start: number, end: number): boolean {
+  let zeros = true;
+  for (let i = start; i < end; i++) {
+    const c = rec.charCodeAt(i);
+    if (c !== 48) {
+      if (!(c > 48 && c <= 57)) return false;
+      zeros = false;
+    }
+  }
+  return !zeros;
 }
 
 /** Segment H of a DDA boleto: the guarantor, discounts 2 and 3, the fine, the rebate and the bank's number. */

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { cnpjWithCheckDigits, isValidCnpjDigitsAt } from '../../../src/domain/documents.js';
 import {
   buildPixPayload,
   crc16ccitt,
@@ -203,6 +204,31 @@ describe('keys, CPF and CNPJ', () => {
     expect(isValidCnpj('00000000000000')).toBe(false);
     expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true); // Receita Federal's alphanumeric example
     expect(isValidCnpj('12ABC34501DE36')).toBe(false);
+  });
+
+  test('a CNPJ checked where it lies in a record agrees with isValidCnpj, on every kind of 14 digits', () => {
+    let seed = 7;
+    const digit = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return String(seed % 10);
+    };
+    const samples = [
+      '11222333000181',
+      '00000000000000',
+      '11111111111111',
+      '99999999999999',
+      '11222333000182',
+    ];
+    for (let k = 0; k < 2000; k++) {
+      const base = Array.from({ length: 12 }, digit).join('');
+      // a valid one, and the same with each check digit put off by one
+      const valid = cnpjWithCheckDigits(base);
+      samples.push(valid, `${valid.slice(0, 12)}${(Number(valid[12]) + 1) % 10}${valid[13]}`);
+      samples.push(`${valid.slice(0, 13)}${(Number(valid[13]) + 1) % 10}`, `${base}${digit()}${digit()}`);
+    }
+    for (const cnpj of samples) {
+      expect([cnpj, isValidCnpjDigitsAt(`2${cnpj} NAME`, 1)]).toEqual([cnpj, isValidCnpj(cnpj)]);
+    }
   });
 
   test('key types', () => {

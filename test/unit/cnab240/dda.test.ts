@@ -176,6 +176,29 @@ describe('tolerant of what real DDA files carry, strict on their structure', () 
     });
   });
 
+  test("a G's beneficiary reads the same however its document is written, and a wrong CNPJ is named", () => {
+    const g = lines[2] as string;
+    const cases: [string, string | null, string | null][] = [
+      // type and 15 digits at 62-77 -> the document read, the warning
+      ['2011222333000181', '11222333000181', null],
+      ['2011222333000182', '11222333000182', 'beneficiary CNPJ 11222333000182 has invalid check digits'],
+      ['2011111111111111', '11111111111111', 'beneficiary CNPJ 11111111111111 has invalid check digits'],
+      ['2 11222333000181', '11222333000181', null],
+      ['211222333000181 ', '11222333000181', null],
+      ['1000052998224725', '52998224725', null],
+      ['1000052998224724', '52998224724', 'beneficiary CPF 52998224724 has invalid check digits'],
+      ['2000000000000000', null, null],
+      ['2               ', null, null],
+      ['212ABC34501DE35 ', '12ABC34501DE35', null],
+      ['0011222333000181', '11222333000181', null],
+    ];
+    for (const [field, document, warning] of cases) {
+      const file = read([lines[0]!, lines[1]!, patch(g, 62, field), ...lines.slice(3)]);
+      expect([field, file.items[0]?.payee_document]).toEqual([field, document]);
+      expect([field, file.warnings.map((w) => w.message)]).toEqual([field, warning ? [warning] : []]);
+    }
+  });
+
   test('a lote without its trailer, or a trailer that miscounts, is named by its line', () => {
     const trailer = lines.findIndex((l) => l[7] === '5');
     const cut = read([...lines.slice(0, trailer), ...lines.slice(trailer + 1)]);
