@@ -9,7 +9,7 @@
 import { notBusinessDay } from '../../domain/business-days.js';
 import type { Text } from '../../domain/text.js';
 import { pixKeyType } from '../pix/index.js';
-import { type Dialect, dialectForBank, dialectOfHeader } from './dialects.js';
+import { type Dialect, dialectForBank, dialectOfHeader, FEBRABAN as FEBRABAN_DIALECT } from './dialects.js';
 import { fieldNamed, read } from './layouts.js';
 import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
 
@@ -41,7 +41,10 @@ export interface LintReport {
   company_account: HeaderAccount | null;
   /** The file header's sequence number (NSA). */
   file_sequence: number | null;
-  /** The rule pack used: the dialect of the bank's manual. */
+  /**
+   * Whose rules: a payment file's bank's pack (the dialect of its manual, whose rules a remittance is held to);
+   * FEBRABAN 240 for a collection or DDA file, which that pack does not govern.
+   */
   pack: string;
   direction: string;
   lines: number;
@@ -305,7 +308,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
     bank_code: file.bank_code,
     company_account: headerRecord === null ? null : headerAccount(headerRecord),
     file_sequence: file.file_sequence,
-    pack: dialect.name,
+    pack: file.service === 'payment' ? dialect.name : FEBRABAN_DIALECT.name,
     direction: file.direction,
     lines: file.lines,
     errors: found.errors,

@@ -139,3 +139,15 @@ test('a DDA boleto whose due date was put off after its slip was printed is a wa
     expect.objectContaining({ line: g + 1, rule: 'dda-title', severity: 'warning' }),
   ]);
 });
+
+test("a collection or DDA file is read by FEBRABAN's rules, not named after the bank's payment pack it is not held to", async () => {
+  const dda = await lintCnab(writeDdaFile(sampleDdaInput('341')));
+  expect(dda.pack).toBe('FEBRABAN 240');
+  const collection = await lintCnab(
+    await readFile(join(CORPUS, 'marcodpt__cnab/tests__retorno_cobranca__bb.txt')),
+  );
+  expect(collection.pack).toBe('FEBRABAN 240');
+  // a payment file is its bank's, remittance or return
+  const payments = await lintCnab(await readFile(join(CORPUS, 'KeeperFormaturas__cnab240/TEST.RET')));
+  expect([payments.direction, payments.pack]).toEqual(['retorno', 'Itaú SISPAG']);
+});
