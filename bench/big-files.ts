@@ -91,11 +91,19 @@ function measure(args: string[]): { ms: number; rssMb: number } {
   return { ms: samples[Math.floor(samples.length / 2)] as number, rssMb: rss };
 }
 
-function row(name: string, m: { ms: number; rssMb: number }, base: { ms: number; rssMb: number }): void {
+function row(
+  name: string,
+  m: { ms: number; rssMb: number },
+  base: { ms: number; rssMb: number },
+  target = '',
+): void {
   console.log(
-    `${name.padEnd(50)} ${m.ms.toFixed(0).padStart(7)} ms  x${(m.ms / base.ms).toFixed(2).padStart(5)}   RSS ${m.rssMb.toFixed(0).padStart(4)} MB`,
+    `${name.padEnd(50)} ${m.ms.toFixed(0).padStart(7)} ms  x${(m.ms / base.ms).toFixed(2).padStart(5)}   RSS ${m.rssMb.toFixed(0).padStart(4)} MB${target}`,
   );
 }
+
+/** The targets an issue set, printed beside the figure they are for. */
+const TARGETS: Readonly<Record<string, string>> = { 'DDA cnab lint FILE': '   (#33: the read, target x2)' };
 
 const dir = await mkdtemp(join(tmpdir(), 'condo-bench-big-'));
 try {
@@ -132,8 +140,9 @@ try {
       let m = base;
       for (const cli of clis) {
         m = measure(cli(file));
-        row(`condo ${cli('FILE').slice(1).join(' ')}`, m, base);
-        results.push({ name: cli('FILE').slice(1).join(' '), size, rssMb: m.rssMb });
+        const name = cli('FILE').slice(1).join(' ');
+        row(`condo ${name}`, m, base, TARGETS[`${kind} ${name}`]);
+        results.push({ name, size, rssMb: m.rssMb });
       }
       if (kind === 'OFX' && size === sizes.at(-1)) {
         // #35 point 4: a 50-rule file over the statement offline, against parsing it alone (the dry-run import):
