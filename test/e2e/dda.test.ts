@@ -6,6 +6,7 @@ import { buildBoleto } from '../../src/formats/boleto/index.js';
 import { writeDdaFile } from '../../src/formats/cnab240/dda-writer.js';
 import { sampleDdaInput } from '../unit/cnab240/fixtures.js';
 import { condoIn, leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+import { runOnTerminal } from './tty.js';
 
 /**
  * #33: the morning's cron run. The sandbox plays the bank and writes the day's DDA file (`condo sandbox dda`): the
@@ -290,6 +291,73 @@ test("a file that is not CNAB 240 is refused by its line in the person's languag
   expect(refused.exitCode).toBe(2);
   expect(refused.stderr).toContain(`${log}: linha 1: não é um registro CNAB 240: esperava código do banco`);
   expect(refused.stderr).toContain('nada foi lido');
+});
+
+test('a boleto typed by hand that DDA already entered: asked on a terminal, warned without one, named in a file', async () => {
+  const entered = JSON.parse((await s.condo.run(['--json', 'dda', 'check', dda])).stdout).boletos.find(
+    (b: { status: string }) => b.status === 'entered',
+  );
+  const first = await s.condo.json(['payables', 'show', entered.payable_id]);
+  const account = await leafExpenseAccount(s.condo);
+  const typed = [
+    ...['payables', 'create', '--supplier', String(first.supplier_id), '--chart-account', String(account)],
+    ...['--method', 'boleto', '--amount', (first.amount / 100).toFixed(2).replace('.', ',')],
+    ...['--document', entered.barcode, '--description', 'Digitado do PDF'],
+  ];
+  const before = await countPayables();
+  // a person at a terminal is asked, and no is the default
+  const declined = await runOnTerminal(s.condo, typed, [[/Enter it again\?/, 'n']]);
+  expect(declined.exitCode).toBe(1);
+  expect(declined.output).toMatch(/This boleto is already entered as \S+ \(pending, [\d/]+, R\$ [\d.,]+\)/);
+  expect(declined.output).toContain(entered.payable_id);
+  expect(declined.output).toContain('nothing created');
+  expect(await countPayables()).toBe(before);
+  // a script is not asked: the bill is entered as told, and the warning says how to take it back
+  const script = await s.condo.run(typed);
+  expect(script.exitCode, script.stderr).toBe(0);
+  const second = script.stdout.trim();
+  try {
+    expect(script.stderr).toContain(
+      `warning: this boleto is already entered as ${entered.payable_id} (pending, `,
+    );
+    expect(script.stderr).toContain(
+      `: entered twice, it is paid twice; condo payables delete ${second} takes this one back`,
+    );
+  } finally {
+    await s.condo.ok(['payables', 'delete', second, '--yes']);
+  }
+  // in a file, an entry is also the same boleto as an earlier entry of the file
+  const fresh = buildBoleto({
+    bankCode: '341',
+    dueDate: '2026-12-20',
+    amountCents: 31_500,
+    freeField: '1091234567800912458730000',
+  });
+  const body = {
+    supplier_id: first.supplier_id,
+    chart_of_accounts_id: account,
+    amount: 31_500,
+    forma_pagamento: 'boleto',
+    due_date: '2026-12-20',
+    document_number: fresh.barcode,
+    description: 'Boleto novo',
+  };
+  const file = join(dir, 'boletos.json');
+  await writeFile(file, JSON.stringify([body, { ...body, document_number: fresh.linhaDigitavel }]));
+  const fromFile = await s.condo.run(['-o', 'tsv', 'payables', 'create', '--from-file', file]);
+  const ids = fromFile.stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t')[0] as string);
+  try {
+    expect(fromFile.exitCode, fromFile.stderr).toBe(0);
+    expect(fromFile.stderr).toContain(
+      `warning: ${file}[1]: this boleto is already entered as ${file}[0]: entered twice, it is paid twice`,
+    );
+    expect(fromFile.stderr.match(/warning:/g)).toHaveLength(1); // entry 0 is new
+  } finally {
+    for (const id of ids) await s.condo.ok(['payables', 'delete', id, '--yes']);
+  }
 });
 
 test('the same bill entered twice is named beside its boleto, with what to do; exit 1', async () => {

@@ -1,4 +1,5 @@
 import type { Payable, PayableDetail } from '../../client/types.js';
+import { barcodeOf } from '../../domain/batch-preview.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { digitsOnly } from '../../domain/digits.js';
@@ -12,6 +13,7 @@ import {
   reviewBoleto,
 } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/request-bodies.js';
+import type { Text } from '../../domain/text.js';
 import { describeTribute, type PayableTribute, tributeProblems } from '../../domain/tributes.js';
 import { occurrenceClass, settledSomewhere } from '../../formats/cnab240/codes.js';
 import { explainReturnCode } from '../../formats/cnab240/explain.js';
@@ -22,6 +24,7 @@ import type { Deps } from '../context.js';
 import { bodyFromFlags, flagOf, namedProblem, type Picker, promptMissing } from '../fields.js';
 import { readIdArgs } from '../files.js';
 import { dateFlag, enumFlag } from '../flags.js';
+import type { Translate } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { limitOf, type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
@@ -322,6 +325,67 @@ function checkBoleto(deps: Deps, body: PayableCreate, where: (field: string) => 
   if (refusals.length > 0) throw new UsageError(`${refusals.join(', ')} (nothing was sent)`);
 }
 
+/** Where a boleto was entered before: payables with its barcode, and the file's own earlier entry of it. */
+interface EnteredBefore {
+  payables: Payable[];
+  /** The index of the file's earlier entry with the same barcode, if any. */
+  entry: number | null;
+}
+
+/**
+ * For each body that is a boleto, where it was entered before: the same barcode, typed as a barcode or a linha
+ * digitável, by hand or by `dda import`. The API keeps no barcode unique, and a boleto entered twice is paid twice.
+ */
+async function enteredBefore(
+  deps: Deps,
+  bodies: readonly PayableCreate[],
+): Promise<(EnteredBefore | null)[]> {
+  const barcodes = bodies.map((b) => (b.forma_pagamento === 'boleto' ? barcodeOf(b) : null));
+  if (barcodes.every((b) => b === null)) return bodies.map(() => null);
+  const client = await deps.client();
+  const byBarcode = new Map<string, Payable[]>();
+  for (const p of await client.payables.list({}, { all: true })) {
+    const barcode = barcodeOf(p);
+    if (barcode) byBarcode.set(barcode, [...(byBarcode.get(barcode) ?? []), p]);
+  }
+  const firstEntry = new Map<string, number>();
+  return barcodes.map((barcode, i) => {
+    if (barcode === null) return null;
+    const entry = firstEntry.get(barcode) ?? null;
+    if (entry === null) firstEntry.set(barcode, i);
+    const payables = byBarcode.get(barcode) ?? [];
+    return payables.length > 0 || entry !== null ? { payables, entry } : null;
+  });
+}
+
+/**
+ * Where a boleto was entered before, as a person is asked it (`ask`) or told it after entering it anyway, with
+ * the command that takes the new one back.
+ */
+function enteredAs(
+  before: EnteredBefore,
+  t: Translate,
+  how: 'ask' | 'told',
+  named: { created?: string; entry?: (index: number) => string } = {},
+): Text {
+  const { created, entry } = named;
+  const where = (say: (state: string) => string) =>
+    [
+      ...before.payables.map(
+        (p) =>
+          `${p.public_id} (${say(displayState(p))}, ${formatDateBr(p.due_date)}, ${formatReais(p.amount ?? 0)})`,
+      ),
+      ...(before.entry !== null && entry ? [entry(before.entry)] : []),
+    ].join(', ');
+  const en = `boleto is already entered as ${where((s) => s)}`;
+  const pt = `boleto já está lançado como ${where(t)}`;
+  if (how === 'ask') return { en: `This ${en}. Enter it again?`, pt: `Este ${pt}. Lançar de novo?` };
+  return {
+    en: `this ${en}: entered twice, it is paid twice${created ? `; condo payables delete ${created} takes this one back` : ''}`,
+    pt: `este ${pt}: lançado duas vezes, é pago duas vezes${created ? `; condo payables delete ${created} desfaz este` : ''}`,
+  };
+}
+
 /** What the server accepted but said (a create's or update's `warnings`). */
 function sayWarnings(deps: Deps, record: object): void {
   if (!('warnings' in record)) return;
@@ -339,6 +403,12 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     for (const [i, body] of bodies.entries())
       checkBoleto(deps, body, (field) => (single ? `${path}: ${field}` : `${path}[${i}].${field}`));
     const client = await deps.client();
+    for (const [i, before] of (await enteredBefore(deps, bodies)).entries())
+      if (before) {
+        const said = enteredAs(before, deps.t, 'told', { entry: (k) => `${path}[${k}]` });
+        const where = single ? path : `${path}[${i}]`;
+        deps.warn({ en: `${where}: ${said.en}`, pt: `${where}: ${said.pt}` });
+      }
     const createMany: typeof client.payables.createMany = async (items, opts) => {
       const results = await client.payables.createMany(items, opts);
       for (const r of results) if (r.ok) sayWarnings(deps, r.data);
@@ -364,8 +434,16 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   const payload = await validated('PayableCreate', body, flagName);
   checkBoleto(deps, payload, flagName);
   const client = await deps.client();
+  const [before] = await enteredBefore(deps, [payload]);
+  const ask = before ? await deps.prompter() : null;
+  if (before && ask && !(await ask.confirm(enteredAs(before, deps.t, 'ask'), false))) {
+    deps.info({ en: 'nothing created', pt: 'nada criado' });
+    return 1;
+  }
   const created = await client.payables.create(payload);
   sayWarnings(deps, created);
+  // without a person to ask, the bill is entered as told, and the warning says how to take it back
+  if (before && !ask) deps.warn(enteredAs(before, deps.t, 'told', { created: created.public_id }));
   if (deps.format === 'json') printJson(deps, created);
   else if (deps.format === 'table') {
     writeLine(
