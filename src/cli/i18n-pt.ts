@@ -495,7 +495,11 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     'Criar a remessa: $1 pagamentos, $2, pagos em $3?',
   ],
   [/^rejected (\S+) \((.*)\): (.*); next: (.*)$/, 'rejeitada $1 ($2): $3; próximo passo: $4'],
-  [/^(\d+) units, (\d+) invoices, (R\$ [\d.,]+) outstanding$/, '$1 unidades, $2 cobranças, $3 em aberto'],
+  [
+    /^(\d+) units?, (\d+) invoices?, (R\$ [\d.,]+) outstanding$/,
+    (_, units, invoices, reais) =>
+      `${units} ${units === '1' ? 'unidade' : 'unidades'}, ${invoices} ${invoices === '1' ? 'cobrança' : 'cobranças'}, ${reais} em aberto`,
+  ],
   // what the CNAB 240 reader found in a file (formats/cnab240), as cnab inspect and the imports show it
   [
     /^file starts with a UTF-8 byte order mark; ignored$/,

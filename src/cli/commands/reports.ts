@@ -53,7 +53,10 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
   if (deps.format === 'json') return 0;
   const invoices = rows.reduce((n, r) => n + invoiceCount(r), 0);
   const outstanding = rows.reduce((sum, r) => sum + centsOf(r.total_outstanding), 0);
-  const line = deps.t(`${rows.length} units, ${invoices} invoices, ${formatReais(outstanding)} outstanding`);
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const line = deps.t(
+    `${count(rows.length, 'unit')}, ${count(invoices, 'invoice')}, ${formatReais(outstanding)} outstanding`,
+  );
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
   if (deps.format === 'table') writeLine(deps.io.stdout, line);
   else deps.info(line);
