@@ -54,7 +54,9 @@ describe('the language of the screens', () => {
   test("the defaulters' totals say one unit, one invoice, in either language", async () => {
     const t = await loadTranslator('pt-BR');
     expect(t('1 unit, 1 invoice, R$ 850,00 outstanding')).toBe('1 unidade, 1 cobrança, R$ 850,00 em aberto');
-    expect(t('1 unit, 4 invoices, R$ 3.400,00 outstanding')).toBe('1 unidade, 4 cobranças, R$ 3.400,00 em aberto');
+    expect(t('1 unit, 4 invoices, R$ 3.400,00 outstanding')).toBe(
+      '1 unidade, 4 cobranças, R$ 3.400,00 em aberto',
+    );
     expect(t('5 units, 11 invoices, R$ 10.750,00 outstanding')).toBe(
       '5 unidades, 11 cobranças, R$ 10.750,00 em aberto',
     );
