@@ -33,7 +33,9 @@ async function markTwo(tag: string): Promise<string[]> {
       '--amount',
       amount,
       '--due',
-      '+10d',
+      // more than 7 days after the next business day whatever today is: due in 10, a Friday's batch paid on
+      // Monday exactly 7 days early, which is not early
+      '+14d',
       '--description',
       `${tag} ${amount}`,
     ]);
@@ -142,7 +144,7 @@ describe('asked by nobody', () => {
     const r = await s.condo.run(['batches', 'create', '--date', 'next-business-day', '--yes']);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.trim()).toMatch(/^[0-9A-Z]{26}$/);
-    // due in 10 days, paid on the next business day: early, as --dry-run would have said
+    // due in 14 days, paid on the next business day: early, as --dry-run would have said
     for (const id of ids) expect(r.stderr).toMatch(new RegExp(`warning: ${id}: .*early`));
     expect(await batchCount()).toBe(before + 1);
   });

@@ -108,7 +108,7 @@ test('dda check: the changed bill says what changed, and a boleto typed by hand 
   ]);
   const check = await s.condo.run(['-o', 'table', 'dda', 'check', dda]);
   expect(check.exitCode).toBe(1);
-  expect(check.stdout).toMatch(/changed .* due \d\d\/\d\d\/2026 → \d\d\/\d\d\/2026/);
+  expect(check.stdout).toMatch(/changed .* due \d\d\/\d\d\/\d{4} → \d\d\/\d\d\/\d{4}/);
   expect(check.stdout).toContain(typed.public_id);
   expect(check.stdout).toContain('no DDA file lists its barcode: a possible fake boleto');
   // and whom it says it pays, what a person checks with the supplier (the last column): supplier 1's name

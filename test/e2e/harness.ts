@@ -3,10 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { colorEnabled, type Io } from '../../src/cli/io.js';
 import { main, reportError } from '../../src/cli/program.js';
-import { type Clock, interrupted } from '../../src/client/sleep.js';
+import { type Clock, interrupted, sleep } from '../../src/client/sleep.js';
+import { todayIn } from '../../src/domain/dates.js';
 import type { SandboxContext } from '../../src/sandbox/http/context.js';
 import { launchSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { placeSeededDatabase } from '../seeded-database.js';
@@ -64,6 +65,27 @@ export interface Condo {
   ok(args: string | string[], opts?: RunOptions): Promise<string>;
   /** Runs with --json, expects exit 0, returns the parsed output. */
   json<T = any>(args: string | string[], opts?: RunOptions): Promise<T>;
+}
+
+/**
+ * Real time moved to the 15th of this month in São Paulo, at the same hour, and running on: a session whose tests
+ * read "this month" (a month's report, a batch paid on the next business day) finds days behind and ahead of its
+ * today whatever the date the suite runs on. On the real 30th the next business day is next month's, and the
+ * month's batch and its report part ways; on the 15th it is always the month's.
+ */
+export function midMonthClock(): Clock & { offsetMs: number } {
+  const day = Number(todayIn(new Date()).slice(8, 10));
+  const offsetMs = (15 - day) * 86_400_000;
+  return { offsetMs, now: () => Date.now() + offsetMs, sleep: (ms, signal) => sleep(ms, signal) };
+}
+
+/**
+ * What moves a spawned CLI's clock by the same `offsetMs` (a script's bash, a terminal's): a module Node loads before
+ * the CLI (clock-offset.mjs), so every process of a session reads the same today.
+ */
+function clockOffsetEnv(offsetMs: number): NodeJS.ProcessEnv {
+  const preload = pathToFileURL(join(import.meta.dirname, 'clock-offset.mjs')).href;
+  return { NODE_OPTIONS: `--import=${preload}`, CONDO_TEST_CLOCK_OFFSET_MS: String(offsetMs) };
 }
 
 /**
@@ -178,6 +200,8 @@ export interface Session {
   /** The same login as a process of its own (the built binary), for runs that race other processes. */
   loginSpawned(name: 'default' | 'read-only' | 'other', profile?: string): Promise<RunResult>;
   close(): Promise<void>;
+  /** The session's today (São Paulo), on its clock. */
+  today(): string;
 }
 
 export async function sandboxSession(
@@ -187,11 +211,14 @@ export async function sandboxSession(
     prepare?: (ctx: SandboxContext) => void;
     /** The sandbox and the in-process CLI share a skippingClock: waits (rate limits, retries) take no time. */
     skipWaits?: boolean;
+    /** The sandbox and every CLI of the session share a midMonthClock: their today is the 15th of this month. */
+    midMonth?: boolean;
   } = {},
 ): Promise<Session> {
   const root = await mkdtemp(join(tmpdir(), 'condo-e2e-'));
-  const { login: loginAs = 'default', prepare, skipWaits, ...sandboxOpts } = opts;
-  const clock = skipWaits ? skippingClock() : undefined;
+  const { login: loginAs = 'default', prepare, skipWaits, midMonth, ...sandboxOpts } = opts;
+  const mid = midMonth ? midMonthClock() : undefined;
+  const clock = skipWaits ? skippingClock() : mid;
   const sandboxDir = join(root, 'sandbox');
   // a session on a clock of its own seeds its own database
   if (!sandboxOpts.now)
@@ -217,7 +244,7 @@ export async function sandboxSession(
     },
     prepare,
   );
-  const condo = condoIn(join(root, 'config'), {}, clock);
+  const condo = condoIn(join(root, 'config'), mid ? clockOffsetEnv(mid.offsetMs) : {}, clock);
   const client = (name: 'default' | 'read-only' | 'other') => {
     const c = sandbox.clients.find((x) => x.name === name);
     if (!c) throw new Error(`no sandbox client ${name}`);
@@ -259,6 +286,7 @@ export async function sandboxSession(
     dataDir: sandboxDir,
     condo,
     client,
+    today: () => todayIn(new Date(clock ? clock.now() : Date.now())),
     login,
     loginRun,
     loginSpawned: (name, profile = name) => loginRun(name, profile, [], true),

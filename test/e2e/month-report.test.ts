@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { addDays, todayIn } from '../../src/domain/dates.js';
+import { addDays } from '../../src/domain/dates.js';
 import { formatReais } from '../../src/domain/money.js';
 import { buildBoleto } from '../../src/formats/boleto/index.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
@@ -14,11 +14,14 @@ import { writePaymentAccountStatement } from './payment-account.js';
  */
 
 let s: Session;
-const today = todayIn(new Date());
-const month = today.slice(0, 7);
+let today: string;
+let month: string;
 
 beforeAll(async () => {
-  s = await sandboxSession();
+  // on the 15th: the batches paid on the next business day are this month's, whatever day the suite runs
+  s = await sandboxSession({ midMonth: true });
+  today = s.today();
+  month = today.slice(0, 7);
 });
 afterAll(() => s.close());
 
