@@ -326,6 +326,36 @@ test('a boleto typed by hand that DDA already entered: asked on a terminal, warn
   } finally {
     await s.condo.ok(['payables', 'delete', second, '--yes']);
   }
+  // a payable whose barcode is corrected to one another payable has: the same warning, nothing to take back
+  const other = buildBoleto({
+    bankCode: '341',
+    dueDate: first.due_date,
+    amountCents: first.amount,
+    freeField: '1097654321000912458730000',
+  });
+  const third = await s.condo.json([
+    ...typed.slice(0, -4),
+    '--document',
+    other.barcode,
+    '--description',
+    'Outro',
+  ]);
+  try {
+    const corrected = await s.condo.run([
+      'payables',
+      'update',
+      third.public_id,
+      '--document',
+      entered.barcode,
+    ]);
+    expect(corrected.exitCode, corrected.stderr).toBe(0);
+    expect(corrected.stderr).toContain(
+      `warning: this boleto is already entered as ${entered.payable_id} (pending, `,
+    );
+    expect(corrected.stderr).toContain(': entered twice, it is paid twice\n');
+  } finally {
+    await s.condo.ok(['payables', 'delete', third.public_id, '--yes']);
+  }
   // in a file, an entry is also the same boleto as an earlier entry of the file
   const fresh = buildBoleto({
     bankCode: '341',

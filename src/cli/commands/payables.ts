@@ -338,7 +338,7 @@ interface EnteredBefore {
  */
 async function enteredBefore(
   deps: Deps,
-  bodies: readonly PayableCreate[],
+  bodies: readonly { forma_pagamento?: string | undefined; document_number?: string | null | undefined }[],
 ): Promise<(EnteredBefore | null)[]> {
   const barcodes = bodies.map((b) => (b.forma_pagamento === 'boleto' ? barcodeOf(b) : null));
   if (barcodes.every((b) => b === null)) return bodies.map(() => null);
@@ -486,6 +486,12 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
   const client = await deps.client();
   const updated = await client.payables.update(id, payload);
   sayWarnings(deps, updated);
+  // a boleto's barcode changed to one another payable has: the same bill twice
+  if (payload.document_number && updated.forma_pagamento === 'boleto') {
+    const [before] = await enteredBefore(deps, [updated]);
+    const others = before?.payables.filter((p) => p.public_id !== updated.public_id) ?? [];
+    if (others.length > 0) deps.warn(enteredAs({ payables: others, entry: null }, deps.t, 'told'));
+  }
   if (deps.format === 'json') printJson(deps, updated);
   else
     writeLine(
