@@ -49,6 +49,11 @@ export interface Column<T> {
   optional?: boolean;
   /** A colour for the cell on a terminal (a rejected payable in red). */
   style?: (row: T) => Style | undefined;
+  /**
+   * The value whole, where `value` is a short form for a table on a terminal (a firm's condominium slug cut to the
+   * prefix that tells the rows apart): a record's block, which has the room, shows this.
+   */
+  whole?: (row: T) => unknown;
 }
 
 /** A person's cell: the value as text (in their language when it is a word of the API), coloured when asked. */
@@ -356,10 +361,13 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   const wraps = kept.some((c) => c.wrap);
   const screen = terminalWidth(io);
   if (screen !== undefined && (layout.fits === false || (wraps && layout.widths))) {
+    const whole = (c: Column<T>) => (c.whole ? { ...c, value: c.whole } : c);
     printBlocks(
       io,
       columns.map((c) => t(c.header)),
-      all,
+      columns.some((c) => c.whole)
+        ? rows.map((row) => columns.map((c) => personCell(io, whole(c), row, t)))
+        : all,
       screen,
     );
     return;

@@ -247,9 +247,13 @@ export async function readAcrossProfiles(
         ? shortestSuffixes(firstValues)
         : undefined;
     const merged: Column<Row>[] = [
-      { header: 'CONDOMINIUM', value: (r) => slug?.get(r.condominium) ?? r.condominium },
+      {
+        header: 'CONDOMINIUM',
+        value: (r) => slug?.get(r.condominium) ?? r.condominium,
+        whole: (r) => r.condominium,
+      },
       // the verb's first column (its ids) stays whole, as it would in its own table
-      ...columns.map(({ style, ...c }, i) => ({
+      ...columns.map(({ style, whole, ...c }, i) => ({
         ...c,
         ...(i === 0 ? { fixed: true } : {}),
         value: (r: Row) => {
@@ -257,6 +261,7 @@ export async function readAcrossProfiles(
           return i === 0 && ids ? (ids.get(String(v ?? '')) ?? v) : v;
         },
         ...(style ? { style: (r: Row) => style(r.row) } : {}),
+        ...(whole ? { whole: (r: Row) => whole(r.row) } : {}),
       })),
     ];
     if (columns.length > 0 || deps.format !== 'table') await printList(deps, rows, merged);

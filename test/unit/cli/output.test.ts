@@ -103,3 +103,43 @@ describe('80 columns (#28)', () => {
     expect([...ids.values()]).toEqual(['81VKYK', '81VKYC']);
   });
 });
+
+describe('a short form for the table, the value whole in a block', () => {
+  type Row = { slug: string; unit: string; owed: number; due: string; days: number };
+  const rows: Row[] = [
+    {
+      slug: 'residencial-jardim-botanico',
+      unit: 'Bloco B - 601',
+      owed: 372_000,
+      due: '2026-08-10',
+      days: 109,
+    },
+    { slug: 'residencial-bela-vista', unit: 'Bloco A - 302', owed: 340_000, due: '2026-07-10', days: 140 },
+  ];
+  const columns = [
+    { header: 'CONDOMINIUM', value: (r: Row) => r.slug.slice(0, 13), whole: (r: Row) => r.slug },
+    { header: 'UNIT', value: (r: Row) => r.unit, fixed: true },
+    { header: 'OUTSTANDING', value: (r: Row) => r.owed, kind: 'cents' as const },
+    { header: 'OLDEST DUE', value: (r: Row) => r.due, kind: 'date' as const },
+    { header: 'DAYS OVERDUE', value: (r: Row) => r.days },
+  ];
+  const onTerminal = (width: number) => {
+    const { io, text } = captured();
+    Object.assign(io.stdout, { isTTY: true, columns: width });
+    return { io, text };
+  };
+
+  test('a table that fits shows the short form', async () => {
+    const { io, text } = onTerminal(120);
+    await printList({ io, format: 'table' }, rows, columns);
+    expect(text()).toContain('residencial-j ');
+    expect(text()).not.toContain('residencial-jardim-botanico');
+  });
+
+  test('too narrow for the table: each record a block, and the block shows the value whole', async () => {
+    const { io, text } = onTerminal(60);
+    await printList({ io, format: 'table' }, rows, columns);
+    expect(text()).toContain('CONDOMINIUM   residencial-jardim-botanico\n');
+    expect(text()).toContain('CONDOMINIUM   residencial-bela-vista\n');
+  });
+});
