@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SCOPES } from '../../src/domain/scopes.js';
+import { buildBoleto } from '../../src/formats/boleto/index.js';
+import { TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
+import type { ClientRecord } from '../../src/sandbox/model.js';
+import { newClient } from '../../src/sandbox/seed/index.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /** The payable lifecycle through the built CLI against a real sandbox. */
@@ -135,5 +140,50 @@ describe('payables', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/bad\.json\[1\]\.amount must be an integer/);
     expect((await s.condo.json('payables list --all')).length).toBe(before);
+  });
+});
+
+describe('a client that may write payables but not read them', () => {
+  let w: Session;
+  let writeOnly: ClientRecord;
+  beforeAll(async () => {
+    w = await sandboxSession({
+      prepare: (ctx) => {
+        // every scope but payments.read: it may enter a bill, not list the ones entered
+        writeOnly = newClient(
+          'firm:write-only',
+          TEST_CONDOMINIUM,
+          SCOPES.filter((x) => x !== 'payments.read'),
+        );
+        ctx.store.write(TEST_CONDOMINIUM, (tx) => tx.clients.insert(writeOnly));
+      },
+    });
+    await w.condo.ok(
+      [
+        ...['auth', 'login', '--no-input', '--profile', 'escrita', '--base-url', w.sandbox.baseUrl],
+        ...['--condominium', TEST_CONDOMINIUM, '--client-id', writeOnly.client_id, '--client-secret-stdin'],
+      ],
+      { stdin: writeOnly.client_secret },
+    );
+  });
+  afterAll(() => w?.close());
+
+  test('enters a boleto unchecked for an earlier entry, and says so', async () => {
+    const account = await leafExpenseAccount(w.condo);
+    const supplier = (await w.condo.json('suppliers list'))[0].id;
+    const boleto = buildBoleto({
+      bankCode: '341',
+      dueDate: '2026-12-20',
+      amountCents: 45_000,
+      freeField: '1091111222200912458730000',
+    });
+    const r = await w.condo.run([
+      ...['--profile', 'escrita', 'payables', 'create', '--supplier', String(supplier)],
+      ...['--chart-account', String(account), '--method', 'boleto', '--amount', '450,00'],
+      ...['--document', boleto.barcode, '--description', 'Sem leitura'],
+    ]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^[0-9A-Z]{26}$/);
+    expect(r.stderr).toContain('warning: could not check whether this boleto was entered before (');
   });
 });

@@ -3,7 +3,7 @@ import { barcodeOf } from '../../domain/batch-preview.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { digitsOnly } from '../../domain/digits.js';
-import { type CondoError, ConflictError, UsageError } from '../../domain/errors.js';
+import { AuthError, type CondoError, ConflictError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import {
   displayState,
@@ -344,7 +344,19 @@ async function enteredBefore(
   if (barcodes.every((b) => b === null)) return bodies.map(() => null);
   const client = await deps.client();
   const byBarcode = new Map<string, Payable[]>();
-  for (const p of await client.payables.list({}, { all: true })) {
+  let payables: Payable[];
+  try {
+    payables = await client.payables.list({}, { all: true });
+  } catch (e) {
+    // a client that may write payables but not read them (403): the bill is entered, unchecked, and that is said
+    if (!(e instanceof AuthError && e.status === 403)) throw e;
+    deps.warn({
+      en: `could not check whether this boleto was entered before (${e.message})`,
+      pt: `não foi possível ver se este boleto já foi lançado (${e.text?.pt ?? e.message})`,
+    });
+    return bodies.map(() => null);
+  }
+  for (const p of payables) {
     const barcode = barcodeOf(p);
     if (barcode) byBarcode.set(barcode, [...(byBarcode.get(barcode) ?? []), p]);
   }
