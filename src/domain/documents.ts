@@ -15,10 +15,15 @@ function cpfDigit(base: string): number {
 
 /** CNPJ check digit over `base` (12 or 13 characters): weights 2..9 from the right, repeating. */
 function cnpjDigit(base: string): number {
+  return cnpjDigitAt(base, 0, base.length);
+}
+
+/** `cnpjDigit` of the `length` characters of `text` from `start`, read where they lie (no slice). */
+function cnpjDigitAt(text: string, start: number, length: number): number {
   let sum = 0;
   let weight = 2;
-  for (let i = base.length - 1; i >= 0; i--) {
-    sum += value(base[i] as string) * weight;
+  for (let i = start + length - 1; i >= start; i--) {
+    sum += (text.charCodeAt(i) - 48) * weight;
     weight = weight === 9 ? 2 : weight + 1;
   }
   const r = sum % 11;
@@ -39,32 +44,20 @@ export function cnpjWithCheckDigits(base12: string): string {
   return `${first}${cnpjDigit(first)}`;
 }
 
-/** The weights of a CNPJ's second check digit over its first 13 characters; the first's are these from the second. */
-const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-
 /**
- * Whether the 14 digits of `text` from `start` are a CNPJ with right check digits, read where they lie: a DDA file
- * names a beneficiary on each of its boletos, by the hundred thousand. Digits only (the caller has seen them).
+ * Whether the 14 digits of `text` from `start` are a CNPJ with right check digits (`isValidCnpj`), read where they
+ * lie: a DDA file names a beneficiary on each of its boletos, by the hundred thousand. Digits only (the caller has
+ * seen them).
  */
 export function isValidCnpjDigitsAt(text: string, start: number): boolean {
-  let first = 0;
-  let second = 0;
-  let repeated = true;
   const lead = text.charCodeAt(start);
-  for (let i = 0; i < 12; i++) {
-    const c = text.charCodeAt(start + i);
-    if (c !== lead) repeated = false;
-    first += (c - 48) * CNPJ_WEIGHTS[i + 1]!;
-    second += (c - 48) * CNPJ_WEIGHTS[i]!;
-  }
-  const r1 = first % 11;
-  const d1 = r1 < 2 ? 0 : 11 - r1;
-  const r2 = (second + d1 * 2) % 11;
-  const d2 = r2 < 2 ? 0 : 11 - r2;
-  const c12 = text.charCodeAt(start + 12);
-  const c13 = text.charCodeAt(start + 13);
-  if (repeated && c12 === lead && c13 === lead) return false;
-  return c12 - 48 === d1 && c13 - 48 === d2;
+  let repeated = true;
+  for (let i = start + 1; i < start + 14 && repeated; i++) repeated = text.charCodeAt(i) === lead;
+  return (
+    !repeated &&
+    text.charCodeAt(start + 12) - 48 === cnpjDigitAt(text, start, 12) &&
+    text.charCodeAt(start + 13) - 48 === cnpjDigitAt(text, start, 13)
+  );
 }
 
 /** CPF check digits. Accepts 11 digits, punctuated or not; rejects repeated digits (000.000.000-00). */
