@@ -50,7 +50,12 @@ function mod11Sum(digits: string): number {
 
 /** The general check digit of a boleto de cobrança barcode: mod 11, weights 2..9; 0, 10 and 11 become 1. */
 export function mod11Boleto(digits: string): number {
-  const dv = 11 - (mod11Sum(digits) % 11);
+  return boletoDigitOf(mod11Sum(digits));
+}
+
+/** A boleto's general check digit from its weighted sum: 0, 10 and 11 become 1. */
+function boletoDigitOf(sum: number): number {
+  const dv = 11 - (sum % 11);
   return dv === 0 || dv === 10 || dv === 11 ? 1 : dv;
 }
 
@@ -310,8 +315,7 @@ export function boletoBarcodeDigit(barcode: string): number {
     if (!(digit >= 0 && digit <= 9)) return -1;
     sum += digit * (BARCODE_WEIGHTS[i] as number);
   }
-  const dv = 11 - (sum % 11);
-  return dv === 0 || dv === 10 || dv === 11 ? 1 : dv;
+  return boletoDigitOf(sum);
 }
 
 /** Each barcode position's mod 11 weight: 2..9 repeating from the right over the 43 digits, 0 for the digit itself. */
