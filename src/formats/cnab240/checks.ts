@@ -133,17 +133,13 @@ export function ddaBarcodeProblems(
   dueDate: string | null,
   amountCents: number | null,
 ): readonly Problem[] {
-  if (!barcode || barcode[0] === '8') return NO_PROBLEMS;
+  // a barcode left unfilled (zeros) is not judged; the loop stops at a bank's first digit
+  if (!barcode || barcode[0] === '8' || allZeros(barcode)) return NO_PROBLEMS;
   const expected = boletoBarcodeDigit(barcode);
-  if (expected === -1)
-    return /^0*$/.test(barcode)
-      ? NO_PROBLEMS
-      : [{ message: barcodeProblem(barcode) ?? 'not a barcode', kind: 'barcode-dv' }];
+  if (expected === -1) return [{ message: barcodeProblem(barcode) ?? 'not a barcode', kind: 'barcode-dv' }];
   const digit = barcode.charCodeAt(4) - 48;
   if (digit !== expected)
-    return barcode[0] === '0' && /^0*$/.test(barcode)
-      ? NO_PROBLEMS
-      : [{ message: `barcode check digit is ${digit}, expected ${expected}`, kind: 'barcode-dv' }];
+    return [{ message: `barcode check digit is ${digit}, expected ${expected}`, kind: 'barcode-dv' }];
   // the value (10-19) and the due date's factor (6-9), read in place: 44 digits, checked above
   const value = intAt(barcode, 10, 19) as number;
   const factor = intAt(barcode, 6, 9) as number;
