@@ -105,6 +105,25 @@ export function barcodeOf(p: { document_number?: string | null }): string | null
   return parsed.ok ? parsed.barcode : null;
 }
 
+/**
+ * Payables by barcode (`barcodeOf`, or a narrower key), each list in the payables' order: a barcode with two is a
+ * bill entered twice. A payable without one is left out.
+ */
+export function byBarcode<P extends { document_number?: string | null }>(
+  payables: readonly P[],
+  key: (p: P) => string | null = barcodeOf,
+): Map<string, P[]> {
+  const grouped = new Map<string, P[]>();
+  for (const p of payables) {
+    const barcode = key(p);
+    if (barcode === null) continue;
+    const same = grouped.get(barcode);
+    if (same) same.push(p);
+    else grouped.set(barcode, [p]);
+  }
+  return grouped;
+}
+
 export function batchPreview(
   marked: readonly PreviewPayable[],
   paymentDate: IsoDate,

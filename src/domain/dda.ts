@@ -14,7 +14,7 @@
  *
  * The canonical key is the 44-digit barcode: a payable's linha digitável is converted to it.
  */
-import { barcodeOf } from './batch-preview.js';
+import { barcodeOf, byBarcode } from './batch-preview.js';
 import { UNPAID_STATES } from './payables.js';
 
 export interface DdaBoleto {
@@ -94,25 +94,18 @@ export function reviewDda(
   payables: readonly DdaPayable[],
   suppliers: ReadonlyMap<string, number>,
 ): DdaReview {
-  const withBarcode = payables.flatMap((p) => {
-    const barcode = boletoBarcodeOf(p.document_number);
-    return barcode ? [[barcode, p] as const] : [];
-  });
-  const byBarcode = new Map<string, DdaPayable>();
-  const twinsOf = new Map<string, DdaPayable[]>();
-  for (const [barcode, p] of withBarcode) {
-    if (!byBarcode.has(barcode)) byBarcode.set(barcode, p);
-    else twinsOf.set(barcode, [...(twinsOf.get(barcode) ?? []), p]);
-  }
+  // each payable's barcode worked out once (a linha digitável parsed to it)
+  const barcodes = new Map(payables.map((p) => [p, boletoBarcodeOf(p.document_number)]));
+  // the first payable of a barcode is the boleto's; the others entered it again
+  const entered = byBarcode(payables, (p) => barcodes.get(p) ?? null);
   // the same boleto in tomorrow's file, or in another bank's, is one boleto: the last file's word counts
   const listed = new Map<string, DdaBoleto>();
   for (const b of files) listed.set(b.barcode, b);
   const boletos: DdaBoletoFinding[] = [];
   for (const b of listed.values()) {
-    const payable = byBarcode.get(b.barcode) ?? null;
+    const [payable = null, ...twins] = entered.get(b.barcode) ?? [];
     if (payable) {
       const changes = changesOf(payable, b);
-      const twins = twinsOf.get(b.barcode) ?? [];
       // a bill paid and entered again is as much a second payment as two open ones; two paid ones are history
       const open = [payable, ...twins].some((p) => UNPAID_STATES.has(p.state));
       boletos.push({
@@ -137,8 +130,9 @@ export function reviewDda(
   }
   const notInDda: DdaPayableFinding[] = [];
   // every open boleto payable, a bill entered twice included: each would be paid
-  for (const [barcode, p] of withBarcode) {
-    if (!UNPAID_STATES.has(p.state)) continue;
+  for (const p of payables) {
+    const barcode = barcodes.get(p);
+    if (!barcode || !UNPAID_STATES.has(p.state)) continue;
     const boleto = listed.get(barcode);
     if (!boleto) {
       notInDda.push({ payable: p, reason: 'not_listed', beneficiary_document: null });

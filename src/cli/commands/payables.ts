@@ -1,5 +1,5 @@
 import type { Payable, PayableDetail } from '../../client/types.js';
-import { barcodeOf } from '../../domain/batch-preview.js';
+import { barcodeOf, byBarcode } from '../../domain/batch-preview.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { digitsOnly } from '../../domain/digits.js';
@@ -343,7 +343,6 @@ async function enteredBefore(
   const barcodes = bodies.map((b) => (b.forma_pagamento === 'boleto' ? barcodeOf(b) : null));
   if (barcodes.every((b) => b === null)) return bodies.map(() => null);
   const client = await deps.client();
-  const byBarcode = new Map<string, Payable[]>();
   let payables: Payable[];
   try {
     payables = await client.payables.list({}, { all: true });
@@ -356,17 +355,14 @@ async function enteredBefore(
     });
     return bodies.map(() => null);
   }
-  for (const p of payables) {
-    const barcode = barcodeOf(p);
-    if (barcode) byBarcode.set(barcode, [...(byBarcode.get(barcode) ?? []), p]);
-  }
+  const entered = byBarcode(payables);
   const firstEntry = new Map<string, number>();
   return barcodes.map((barcode, i) => {
     if (barcode === null) return null;
     const entry = firstEntry.get(barcode) ?? null;
     if (entry === null) firstEntry.set(barcode, i);
-    const payables = byBarcode.get(barcode) ?? [];
-    return payables.length > 0 || entry !== null ? { payables, entry } : null;
+    const same = entered.get(barcode) ?? [];
+    return same.length > 0 || entry !== null ? { payables: same, entry } : null;
   });
 }
 
