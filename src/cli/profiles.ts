@@ -246,23 +246,27 @@ export async function readAcrossProfiles(
       short && firstValues.length > 0 && firstValues.every((v) => ULID_PATTERN.test(v))
         ? shortestSuffixes(firstValues)
         : undefined;
+    // the short slug and ids are the table's: a record's block, which has the room, shows them whole
     const merged: Column<Row>[] = [
       {
         header: 'CONDOMINIUM',
         value: (r) => slug?.get(r.condominium) ?? r.condominium,
         whole: (r) => r.condominium,
       },
-      // the verb's first column (its ids) stays whole, as it would in its own table
-      ...columns.map(({ style, whole, ...c }, i) => ({
-        ...c,
-        ...(i === 0 ? { fixed: true } : {}),
-        value: (r: Row) => {
-          const v = c.value(r.row);
-          return i === 0 && ids ? (ids.get(String(v ?? '')) ?? v) : v;
-        },
-        ...(style ? { style: (r: Row) => style(r.row) } : {}),
-        ...(whole ? { whole: (r: Row) => whole(r.row) } : {}),
-      })),
+      // the verb's first column (its ids) is never narrowed further, as it would not be in its own table
+      ...columns.map(({ style, whole, ...c }, i) => {
+        const shortId = i === 0 ? ids : undefined;
+        return {
+          ...c,
+          ...(i === 0 ? { fixed: true } : {}),
+          value: (r: Row) => {
+            const v = c.value(r.row);
+            return shortId ? (shortId.get(String(v ?? '')) ?? v) : v;
+          },
+          ...(style ? { style: (r: Row) => style(r.row) } : {}),
+          ...(whole || shortId ? { whole: (r: Row) => (whole ?? c.value)(r.row) } : {}),
+        };
+      }),
     ];
     if (columns.length > 0 || deps.format !== 'table') await printList(deps, rows, merged);
     else if (answers.every((a) => !a.error))

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatReais } from '../../src/domain/money.js';
 import { jsonLines, type Session, sandboxSession } from './harness.js';
+import { runOnTerminal } from './tty.js';
 
 /**
  * #11: the accounting firm's month. The sandbox plays a firm of five condominiums (the two seeded ones and three
@@ -251,5 +252,24 @@ describe('report month', () => {
     for (const c of json) expect(table).toContain(` ${formatReais(c.rows[0].paid.total_cents)} │`);
     const units = await s.condo.ok('-o table --all-profiles defaulters');
     expect(units, units).toMatch(/Bloco [AB] - \d{3}/);
+  });
+
+  test('too narrow for the firm’s table, each record a block that names its condominium and id whole', async () => {
+    const json = await s.condo.json('--all-profiles payables list --state pending --limit 1');
+    const screen = await runOnTerminal(
+      s.condo,
+      ['--lang', 'pt-BR', '--all-profiles', 'payables', 'list', '--state', 'pending', '--limit', '1'],
+      [],
+      {},
+      { cols: 50, rows: 40 },
+    );
+    // the table's short forms (the slug's prefix, the id's last digits) are for a table only
+    const plain = screen.output.replace(/\x1b\[[0-9;]*m/g, '');
+    const listed = json.filter((c: { rows?: unknown[] }) => (c.rows?.length ?? 0) > 0);
+    expect(listed.length).toBeGreaterThan(1);
+    for (const c of listed) {
+      expect(plain).toContain(`CONDOMÍNIO  ${c.condominium}\r\n`);
+      expect(plain).toContain(`ID          ${c.rows[0].public_id}\r\n`);
+    }
   });
 });
