@@ -62,6 +62,15 @@ describe('the language of the screens', () => {
     );
   });
 
+  test("a bulk command's count agrees with its number in Portuguese", async () => {
+    const t = await loadTranslator('pt-BR');
+    expect(t('1 deleted, 0 failed')).toBe('1 excluída, 0 com falha');
+    expect(t('3 deleted, 1 failed')).toBe('3 excluídas, 1 com falha');
+    expect(t('1 marked, 0 failed')).toBe('1 marcada, 0 com falha');
+    expect(t('2 unmarked, 0 failed')).toBe('2 desmarcadas, 0 com falha');
+    expect(t('1 created, 1 failed')).toBe('1 criada, 1 com falha');
+  });
+
   test('words with a variable part', async () => {
     const t = await loadTranslator('pt-BR');
     expect(t('Showing 25 of 49: --all for every row')).toBe('Mostrando 25 de 49: --all para todas as linhas');
