@@ -20,10 +20,7 @@ export async function loadRules(path: string): Promise<RulesFile> {
       pt: `--rules: não foi possível ler ${path} (${e.code ?? e.message})`,
     });
   });
-  // yaml ships CommonJS for Node: its named exports come through `default` when the bundle imports it
-  const loaded = await import('yaml');
-  const { LineCounter, isMap, isSeq, isScalar, isPair, parseDocument } =
-    (loaded as unknown as { default?: typeof loaded }).default ?? loaded;
+  const { LineCounter, isMap, isSeq, isScalar, isPair, parseDocument } = await import('./yaml.js');
   const counter = new LineCounter();
   const doc = parseDocument(text, { schema: 'failsafe', lineCounter: counter, uniqueKeys: true });
   const refuse = (line: number, message: string) =>

@@ -181,12 +181,12 @@ async function lockedUpdate(
   // 0700 and 0600 whatever the umask: the folder and the file hold client secrets and tokens
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
-  const { default: lockfile } = await import('proper-lockfile');
+  const { lock } = await import('./lockfile.js');
   let release: () => Promise<void>;
   const started = Date.now();
   for (;;) {
     try {
-      release = await lockfile.lock(path, { realpath: false, stale: 10_000, update: 2_000 });
+      release = await lock(path, { realpath: false, stale: 10_000, update: 2_000 });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;

@@ -341,7 +341,7 @@ function guardedNet(ctx: SandboxContext): Promise<GuardedNet> {
   if (!net) {
     net = (async () => {
       const [{ Agent, fetch: undiciFetch }, { lookup }] = await Promise.all([
-        import('undici'),
+        import('./webhook-net.js'),
         import('node:dns'),
       ]);
       return {
