@@ -2,8 +2,41 @@
 // libraries a command loads on demand (undici, conf and its ajv, ulid, commander, TypeBox) are bundled into
 // lazily imported chunks: one file each instead of hundreds. Packages that resolve files at run time or are
 // needed only by the sandbox (pdfkit reads its font files at run time) and prompts stay external.
-import { cp, readFile, rm } from 'node:fs/promises';
+//
+// A working copy is never half-built (#50): the build goes to dist.next/ and replaces dist/ by two renames at the
+// end (the old one moved aside as dist.old-N, which the next build removes), so a `condo` run while `npm test`
+// builds runs the old build or the new one. A build whose inputs are those of dist/ (the stamp below) does nothing:
+// `npm test` after `npm run build`, or twice in a row, does not replace a build that is in use. `--force` builds
+// anyway.
+import { createHash } from 'node:crypto';
+import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { build } from 'esbuild';
+
+const OUT = 'dist.next';
+const STAMP = '.build-stamp';
+
+/** A digest of everything the build reads: the sources, the assets, this script, the locked dependencies. */
+async function inputsStamp() {
+  const hash = createHash('sha256');
+  const files = ['package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'];
+  for (const dir of ['src', 'assets'])
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) files.push(join(entry.parentPath ?? entry.path, entry.name));
+  for (const file of files.sort())
+    hash
+      .update(`${file}\0`)
+      .update(await readFile(file))
+      .update('\0');
+  return hash.digest('hex');
+}
+
+const stamp = await inputsStamp();
+if (
+  !process.argv.includes('--force') &&
+  (await readFile(join('dist', STAMP), 'utf8').catch(() => '')) === stamp
+)
+  process.exit(0);
 
 // undici's Client loads its HTTP/2 half (and with it node:http2 and tls, ~6 ms on Node 20) at start-up, though it
 // runs only when a TLS server picks h2 and h2 was allowed, which condo never asks for. Load it on first use.
@@ -48,15 +81,43 @@ const lazyStringWidth = {
   },
 };
 
+// A CommonJS package imported with `import('pkg')` lands, bundled, on a chunk whose only export is `default`: its
+// named exports are undefined there, though they are not when the TypeScript runs unbundled (the tests' in-process
+// sandbox). The webhooks' `new Agent()` failed that way in the shipped sandbox only (#50). A package a module loads
+// on demand is imported statically by a small module of ours (src/sandbox/services/webhook-net.ts), which is the one
+// imported dynamically; this check fails the build on any dynamic import of a package that lands on such a chunk.
+function refuseDefaultOnlyDynamicImports(metafile) {
+  const chunkOf = new Map();
+  for (const [file, output] of Object.entries(metafile.outputs))
+    if (output.entryPoint) chunkOf.set(output.entryPoint, { file, exports: output.exports });
+  const problems = [];
+  for (const [source, input] of Object.entries(metafile.inputs)) {
+    for (const imported of input.imports) {
+      if (imported.kind !== 'dynamic-import' || imported.external) continue;
+      if (/^(\.|\/|node:)/.test(imported.original ?? '.')) continue; // a module of ours, or Node's own
+      const chunk = chunkOf.get(imported.path);
+      if (chunk && chunk.exports.length === 1 && chunk.exports[0] === 'default')
+        problems.push(
+          `${source}: import('${imported.original}') lands on ${chunk.file}, which exports only \`default\`: ` +
+            'import the package statically in a module of ours, and that module dynamically',
+        );
+    }
+  }
+  if (problems.length > 0) {
+    console.error(`build refused:\n${problems.join('\n')}`);
+    process.exit(1);
+  }
+}
+
 const { version } = JSON.parse(await readFile('package.json', 'utf8'));
-await rm('dist', { recursive: true, force: true });
-await build({
+await rm(OUT, { recursive: true, force: true });
+const bundled = await build({
   entryPoints: {
     'cli/main': 'src/cli/main.ts',
     // the help books' writer (below)
     'cli/help-book': 'src/cli/help-book.ts',
   },
-  outdir: 'dist',
+  outdir: OUT,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -74,31 +135,33 @@ await build({
   define: { __CONDO_VERSION__: JSON.stringify(version) },
   plugins: [lazyHttp2, lazyStringWidth],
   logLevel: 'warning',
+  metafile: true,
 });
+refuseDefaultOnlyDynamicImports(bundled.metafile);
 
 // The sandbox's migrations are SQL files found by their names (src/sandbox/db/migrations.ts) beside the chunk that
 // reads them.
-await cp('src/sandbox/db/migrations', 'dist/chunks/migrations', {
+await cp('src/sandbox/db/migrations', `${OUT}/chunks/migrations`, {
   recursive: true,
   filter: (path) => !/\.[jt]s$/.test(path),
 });
 // and its background checkpointer, a worker thread's plain module (src/sandbox/db/checkpoints.ts)
-await cp('src/sandbox/db/checkpointer.mjs', 'dist/chunks/checkpointer.mjs');
+await cp('src/sandbox/db/checkpointer.mjs', `${OUT}/chunks/checkpointer.mjs`);
 // The month's document embeds a font with every Portuguese glyph (#36, src/cli/month-document.ts): DejaVu Sans, its
 // licence beside it; found beside the chunks as the migrations are.
-await cp('assets/fonts', 'dist/chunks/fonts', { recursive: true });
+await cp('assets/fonts', `${OUT}/chunks/fonts`, { recursive: true });
 
 // The help books: every command's --help page in each language, one file each, and the completion table, read off
 // the command tree now so that asking for help or pressing TAB loads neither commander nor any verb
 // (src/cli/help-pages.ts, src/cli/completion-table.ts). The one module that answers them is a CommonJS file of its
 // own, as bin/condo.js is, and shares nothing: one module to load, not a chunk graph. The writer is not shipped.
-const { writeHelpBooks } = await import(new URL('../dist/cli/help-book.js', import.meta.url).href);
-await writeHelpBooks('dist/help');
-await rm('dist/cli/help-book.js');
-await rm('dist/cli/help-book.js.map');
+const { writeHelpBooks } = await import(new URL(`../${OUT}/cli/help-book.js`, import.meta.url).href);
+await writeHelpBooks(`${OUT}/help`);
+await rm(`${OUT}/cli/help-book.js`);
+await rm(`${OUT}/cli/help-book.js.map`);
 await build({
   entryPoints: { 'cli/static-help': 'src/cli/static-help.ts' },
-  outdir: 'dist',
+  outdir: OUT,
   outExtension: { '.js': '.cjs' },
   bundle: true,
   format: 'cjs',
@@ -108,3 +171,14 @@ await build({
   minifySyntax: true,
   logLevel: 'warning',
 });
+
+// Into place: the old build aside, the new one in its place, earlier asides gone (a run that started on one has
+// had a whole build's time to load what it needs).
+await writeFile(join(OUT, STAMP), stamp);
+const aside = `dist.old-${Date.now()}`;
+await rename('dist', aside).catch((e) => {
+  if (e.code !== 'ENOENT') throw e;
+});
+await rename(OUT, 'dist');
+for (const name of await readdir('.'))
+  if (name.startsWith('dist.old-') && name !== aside) await rm(name, { recursive: true, force: true });
