@@ -7,7 +7,8 @@
  *   preHandler  Idempotency-Key: replay, conflict or in progress (JSON routes; multipart routes call
  *               `beginIdempotency` themselves once they have read the parts)
  *   handler     writes run in one transaction with their idempotency response (http/transaction.ts)
- *   onSend      X-Request-Id and X-RateLimit-* headers; an error answer (4xx) stored for its key
+ *   onSend      X-Request-Id and X-RateLimit-* headers; an error answer (4xx) stored for its key; a body the
+ *               route left unread is read off the wire and discarded (http/unread-body.ts)
  *   onResponse  the key no longer running; one log line
  */
 
@@ -18,6 +19,7 @@ import type { SandboxContext } from './context.js';
 import { ApiProblem, badRequest, forbidden, insufficientScope, unauthenticated } from './errors.js';
 import { jsonFingerprint, REPLAYED_HEADERS } from './idempotency.js';
 import { asApiError } from './transaction.js';
+import { discardUnreadBody } from './unread-body.js';
 
 const BODY_TYPES = Object.keys(MEDIA_TYPES) as BodyType[];
 
@@ -176,6 +178,12 @@ export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void
         ctx.log(`${request.id} could not store the error answer for its Idempotency-Key: ${err}`);
       }
     }
+    return payload;
+  });
+
+  // the last hook before an answer goes out: a body the route did not read is taken off the wire first
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await discardUnreadBody(request.raw);
     return payload;
   });
 

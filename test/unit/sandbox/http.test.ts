@@ -88,6 +88,64 @@ describe('the error format for every failure', () => {
   });
 });
 
+/**
+ * A request written to a raw socket in slices, the way a slow or loaded client uploads: resolves with everything
+ * the server answered, or rejects with the socket's error (a reset where the server closed with bytes unread).
+ */
+async function uploadSlowly(
+  url: string,
+  head: string,
+  bodyBytes: number,
+): Promise<{ answer: string; sent: number }> {
+  const { connect } = await import('node:net');
+  const { port, hostname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    let sent = 0;
+    socket.on('data', (d: Buffer) => {
+      answer += d.toString('latin1');
+    });
+    socket.on('error', reject);
+    socket.on('end', () => resolve({ answer, sent }));
+    socket.once('connect', async () => {
+      socket.write(`${head}Content-Length: ${bodyBytes}\r\n\r\n`);
+      const slice = Buffer.alloc(64 * 1024, 0x20);
+      while (sent < bodyBytes && !socket.destroyed) {
+        const n = Math.min(slice.length, bodyBytes - sent);
+        if (!socket.write(slice.subarray(0, n))) await new Promise((r) => socket.once('drain', r));
+        sent += n;
+        // a pause every 1 MB: the server decides its answer while the client is still sending
+        if (sent % (1024 * 1024) === 0) await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+  });
+}
+
+describe('an answer decided before the body is read', () => {
+  test('is given after the rest has been read, so a client still sending gets it, not a reset', async () => {
+    const host = `Host: 127.0.0.1\r\nConnection: close\r\n`;
+    const json = `${host}Content-Type: application/json\r\n`;
+    // over the 1 MB a JSON body may have: 413 once the limit is passed, with 3 MB still to come
+    const tooLarge = await uploadSlowly(
+      s.sandbox.baseUrl,
+      `POST /api/v1/condominiums/${TEST_CONDOMINIUM}/payables HTTP/1.1\r\nAuthorization: Bearer ${await s.token()}\r\n${json}`,
+      4 * 1024 * 1024,
+    );
+    expect(tooLarge.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(tooLarge.answer).toContain('"payload_too_large"');
+    expect(tooLarge.sent).toBe(4 * 1024 * 1024);
+    // no token: 401 from the headers alone, before a byte of the upload is read
+    const unauthenticated = await uploadSlowly(
+      s.sandbox.baseUrl,
+      `POST /api/v1/condominiums/${TEST_CONDOMINIUM}/bank-accounts/1/statements/import HTTP/1.1\r\n${host}Content-Type: multipart/form-data; boundary=x\r\n`,
+      3 * 1024 * 1024,
+    );
+    expect(unauthenticated.answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(unauthenticated.sent).toBe(3 * 1024 * 1024);
+  });
+});
+
 describe('rate limits', () => {
   test('per token: headers on every response, then 429 with Retry-After', async () => {
     const limited = await sandboxSession({ rateLimit: { count: 3, seconds: 60 } });
