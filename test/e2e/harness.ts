@@ -4,25 +4,41 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
 import { colorEnabled, type Io } from '../../src/cli/io.js';
 import { main, reportError } from '../../src/cli/program.js';
 import { type Clock, interrupted, sleep } from '../../src/client/sleep.js';
 import { todayIn } from '../../src/domain/dates.js';
-import type { SandboxContext } from '../../src/sandbox/http/context.js';
-import { launchSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import {
+  launchSandbox,
+  type SandboxClient,
+  type SandboxOptions,
+  SandboxStore,
+} from '../../src/sandbox/index.js';
 import { placeSeededDatabase } from '../seeded-database.js';
 import { documentChecker } from './document-check.js';
 
 /**
  * End-to-end sessions: a real sandbox on an ephemeral loopback port, and the CLI talking to it over real HTTP.
- * The CLI runs in this process through `main(argv, io)` with its own streams and environment, as the binary runs
- * it; a run that needs a process of its own (signals, node options, a proxy of the machine's, start-up) asks for
- * `spawn: true` and gets the built binary as a child. `CONDO_E2E_SPAWN=1` spawns every run, to check the two ways
- * agree.
+ *
+ * Two ways to run them (README, "Tests"):
+ * - `npm test`: the sandbox in this process (launchSandbox, from the TypeScript source) and the CLI through
+ *   `main(argv, io)` with its own streams and environment, as the binary runs it; fast, and every answer the
+ *   sandbox gives is checked against the OpenAPI document. A run that needs a process of its own (signals, node
+ *   options, a proxy of the machine's, start-up) asks for `spawn: true` and gets the built binary as a child. A
+ *   session that asks for `shipped: true` runs as below.
+ * - `npm run test:shipped` (CONDO_E2E_SHIPPED=1): the program as it ships. The sandbox is
+ *   `node bin/condo.js sandbox start --port 0` from `dist/`, a process of its own, and every CLI run is
+ *   `bin/condo.js`. Waits are real, made short by the sandbox's own flags (--rate-limit, --ip-rate-limit,
+ *   --token-ttl); a session's moved clock reaches the sandbox through the same preload as a spawned CLI's.
+ * `CONDO_E2E_SPAWN=1` spawns every CLI run against the in-process sandbox.
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONDO_BIN = join(ROOT, 'bin', 'condo.js');
+
+/** `npm run test:shipped`: every session's sandbox and every CLI run are the built program's own processes. */
+export const SHIPPED = process.env.CONDO_E2E_SHIPPED === '1';
 
 export interface RunResult {
   exitCode: number;
@@ -124,16 +140,12 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}, clo
       },
     );
   const run = (args: string | string[], opts: RunOptions = {}) =>
-    opts.spawn || opts.nodeArgs || opts.onSpawn || process.env.CONDO_E2E_SPAWN
+    opts.spawn || opts.nodeArgs || opts.onSpawn || process.env.CONDO_E2E_SPAWN || SHIPPED
       ? spawned(args, opts)
       : inProcess(typeof args === 'string' ? argv(args) : args, { ...env, ...opts.env }, opts.stdin, clock);
   const ok = async (args: string | string[], opts?: RunOptions) => {
     const r = await run(args, opts);
-    if (r.exitCode !== 0) {
-      throw new Error(
-        `condo ${typeof args === 'string' ? args : args.join(' ')} exited ${r.exitCode}: ${r.stderr}`,
-      );
-    }
+    expect(r.exitCode, `condo ${typeof args === 'string' ? args : args.join(' ')}: ${r.stderr}`).toBe(0);
     return r.stdout;
   };
   return {
@@ -187,12 +199,21 @@ export async function leafExpenseAccount(condo: Condo, profile?: string): Promis
   return chart.find((a: { code: string }) => String(a.code).split('.').length === 3).id;
 }
 
+/** What a test sees of its sandbox, whichever way it runs. */
+export interface SessionSandbox {
+  /** e.g. http://127.0.0.1:4010 */
+  baseUrl: string;
+  port: number;
+  clients: SandboxClient[];
+  close(): Promise<void>;
+}
+
 export interface Session {
-  sandbox: RunningSandbox;
+  sandbox: SessionSandbox;
   /** The sandbox's data dir (its snapshot, its batch files). */
   dataDir: string;
   condo: Condo;
-  client(name: 'default' | 'read-only' | 'other'): RunningSandbox['clients'][number];
+  client(name: 'default' | 'read-only' | 'other'): SandboxClient;
   /** Logs the CLI in with a seeded client, as profile `name` (default: the client's name). */
   login(name: 'default' | 'read-only' | 'other', profile?: string): Promise<void>;
   /** The same `auth login` run, for a test that reads what it says. */
@@ -204,47 +225,82 @@ export interface Session {
   today(): string;
 }
 
+/** What a session may ask of its sandbox: each is a flag of `condo sandbox start` too. */
+type SessionSandboxOptions = Pick<
+  SandboxOptions,
+  'rateLimit' | 'ipRateLimit' | 'tokenTtlSeconds' | 'bills' | 'condominiums'
+>;
+
 export async function sandboxSession(
-  opts: Partial<Omit<SandboxOptions, 'dataDir'>> & {
+  opts: SessionSandboxOptions & {
     login?: 'default' | 'read-only' | 'other' | false;
-    /** A look at the sandbox's state before it listens: seed volume data straight into the store. */
-    prepare?: (ctx: SandboxContext) => void;
-    /** The sandbox and the in-process CLI share a skippingClock: waits (rate limits, retries) take no time. */
+    /**
+     * The data dir before the sandbox starts: seed volume data, or a client, straight into its store (creating
+     * 17,500 payables over HTTP would take minutes). The store is closed before the sandbox opens it.
+     */
+    prepare?: (store: SandboxStore) => void;
+    /**
+     * The sandbox and the in-process CLI share a skippingClock: waits (rate limits, retries) take no time. Run
+     * shipped, the waits are real.
+     */
     skipWaits?: boolean;
     /** The sandbox and every CLI of the session share a midMonthClock: their today is the 15th of this month. */
     midMonth?: boolean;
+    /** This session runs as shipped (see the top of this file) even under `npm test`. */
+    shipped?: boolean;
   } = {},
 ): Promise<Session> {
   const root = await mkdtemp(join(tmpdir(), 'condo-e2e-'));
-  const { login: loginAs = 'default', prepare, skipWaits, midMonth, ...sandboxOpts } = opts;
+  const {
+    login: loginAs = 'default',
+    prepare,
+    skipWaits,
+    midMonth,
+    shipped = SHIPPED,
+    ...sandboxOpts
+  } = opts;
   const mid = midMonth ? midMonthClock() : undefined;
-  const clock = skipWaits ? skippingClock() : mid;
+  // a process of its own cannot share this one's skipping clock: run shipped, its waits are real
+  const clock = skipWaits && !shipped ? skippingClock() : mid;
+  const clockEnv = mid ? clockOffsetEnv(mid.offsetMs) : {};
   const sandboxDir = join(root, 'sandbox');
-  // a session on a clock of its own seeds its own database
-  if (!sandboxOpts.now)
-    await placeSeededDatabase(sandboxDir, clock ? new Date(clock.now()) : new Date(), {
-      bills: sandboxOpts.bills ?? false,
-      condominiums: sandboxOpts.condominiums,
+  const seedOpts = {
+    // without this month's seeded bills unless asked (bills: true): the tests count the payables they create
+    bills: sandboxOpts.bills ?? false,
+    condominiums: sandboxOpts.condominiums,
+  };
+  const today = clock ? new Date(clock.now()) : new Date();
+  // A shipped sandbox seeds its own new data dir, unless the test prepares it first.
+  if (!shipped || prepare) await placeSeededDatabase(sandboxDir, today, seedOpts);
+  if (prepare) {
+    const store = SandboxStore.open(sandboxDir, {
+      now: today,
+      bills: seedOpts.bills,
+      ...(seedOpts.condominiums ? { condominiums: seedOpts.condominiums } : {}),
     });
-  // Every answer the sandbox gives is checked against its operation's declared response; closing the session
-  // fails on any mismatch.
+    try {
+      prepare(store);
+    } finally {
+      store.close();
+    }
+  }
+  // In process, every answer the sandbox gives is checked against its operation's declared response; closing the
+  // session fails on any mismatch.
   const violations: string[] = [];
   const document = documentChecker();
-  const sandbox = await launchSandbox(
-    {
-      checkResponses: (v) => violations.push(v),
-      observeAnswers: document.observe,
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: sandboxDir,
-      // without this month's seeded bills unless asked (bills: true): the tests count the payables they create
-      bills: false,
-      ...(clock ? { now: () => new Date(clock.now()) } : {}),
-      ...sandboxOpts,
-    },
-    prepare,
-  );
-  const condo = condoIn(join(root, 'config'), mid ? clockOffsetEnv(mid.offsetMs) : {}, clock);
+  const sandbox: SessionSandbox = shipped
+    ? await spawnSandbox(root, sandboxDir, { ...sandboxOpts, bills: seedOpts.bills }, clockEnv)
+    : await launchSandbox({
+        checkResponses: (v) => violations.push(v),
+        observeAnswers: document.observe,
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: sandboxDir,
+        ...(clock ? { now: () => new Date(clock.now()) } : {}),
+        ...sandboxOpts,
+        bills: seedOpts.bills,
+      });
+  const condo = condoIn(join(root, 'config'), clockEnv, shipped ? undefined : clock);
   const client = (name: 'default' | 'read-only' | 'other') => {
     const c = sandbox.clients.find((x) => x.name === name);
     if (!c) throw new Error(`no sandbox client ${name}`);
@@ -293,6 +349,7 @@ export async function sandboxSession(
     close: async () => {
       await sandbox.close();
       await rm(root, { recursive: true, force: true });
+      if (shipped) return; // a process of its own: its answers are checked in `npm test`'s in-process run
       console.log(
         `openapi: ${document.validated} answers validated against the served document by ajv, ${document.violations.length} violations`,
       );
@@ -301,6 +358,75 @@ export async function sandboxSession(
         throw new Error(
           `answers that do not match the operations table:\n${[...new Set(violations)].join('\n')}`,
         );
+    },
+  };
+}
+
+/**
+ * The built sandbox as a process of its own, as a user starts it: `condo sandbox start --port 0` on the session's
+ * data dir, its profile written to a config dir of its own (the session's CLI logs in as a test says). Resolves
+ * once it prints where it listens; close() stops it with SIGTERM, as a service manager would.
+ */
+async function spawnSandbox(
+  root: string,
+  dataDir: string,
+  opts: SessionSandboxOptions,
+  clockEnv: NodeJS.ProcessEnv,
+): Promise<SessionSandbox> {
+  const limit = (l: { count: number; seconds: number }) => `${l.count}/${l.seconds}`;
+  const args = [
+    CONDO_BIN,
+    ...['sandbox', 'start', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir],
+    ...(opts.bills === false ? ['--no-bills'] : []),
+    ...(opts.condominiums ? ['--condominiums', String(opts.condominiums)] : []),
+    ...(opts.rateLimit ? ['--rate-limit', limit(opts.rateLimit)] : []),
+    ...(opts.ipRateLimit ? ['--ip-rate-limit', limit(opts.ipRateLimit)] : []),
+    ...(opts.tokenTtlSeconds ? ['--token-ttl', String(opts.tokenTtlSeconds)] : []),
+  ];
+  const env = {
+    PATH: process.env.PATH,
+    HOME: join(root, 'sandbox-home'),
+    CONDO_CONFIG_DIR: join(root, 'sandbox-config'),
+    NO_COLOR: '1',
+    CI: '1',
+    ...clockEnv,
+  };
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  const baseUrl = await new Promise<string>((resolveUrl, reject) => {
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString('utf8');
+      const line = /^(http:\/\/\S+)\n/.exec(stdout);
+      if (line) resolveUrl(line[1] as string);
+    });
+    child.once('error', reject);
+    void exited.then((code) => reject(new Error(`condo sandbox start exited ${code}: ${stderr}`)));
+  });
+  const creds = await runProcess(
+    process.execPath,
+    [CONDO_BIN, '--json', 'sandbox', 'credentials', '--data-dir', dataDir],
+    { env },
+  );
+  if (creds.exitCode !== 0)
+    throw new Error(`condo sandbox credentials exited ${creds.exitCode}: ${creds.stderr}`);
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl,
+    port: Number(new URL(baseUrl).port),
+    clients: JSON.parse(creds.stdout).clients,
+    close: () => {
+      closing ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        const code = await exited;
+        // 143: stopped by SIGTERM, as DECISIONS.md (Signals) says
+        if (code !== 143 && code !== 0) throw new Error(`the sandbox exited ${code} on SIGTERM: ${stderr}`);
+      })();
+      return closing;
     },
   };
 }

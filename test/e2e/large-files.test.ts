@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { monotonicFactory } from 'ulid';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { SandboxContext } from '../../src/sandbox/http/context.js';
-import { TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
+import { type SandboxStore, TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
 import { CONDO_BIN, leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 import { storedPayable } from './stored-payables.js';
 
@@ -22,8 +21,8 @@ const PAYMENTS = 17_500;
 let s: Session;
 let batchId: string;
 
-function seedMarkedPayables(ctx: SandboxContext): void {
-  ctx.store.write(TEST_CONDOMINIUM, (tx) => {
+function seedMarkedPayables(store: SandboxStore): void {
+  store.write(TEST_CONDOMINIUM, (tx) => {
     const supplier = tx.suppliers.find().find((x) => x.bank && x.document);
     const account = tx.chartAccounts
       .find()

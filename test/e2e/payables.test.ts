@@ -148,14 +148,14 @@ describe('a client that may write payables but not read them', () => {
   let writeOnly: ClientRecord;
   beforeAll(async () => {
     w = await sandboxSession({
-      prepare: (ctx) => {
+      prepare: (store) => {
         // every scope but payments.read: it may enter a bill, not list the ones entered
         writeOnly = newClient(
           'firm:write-only',
           TEST_CONDOMINIUM,
           SCOPES.filter((x) => x !== 'payments.read'),
         );
-        ctx.store.write(TEST_CONDOMINIUM, (tx) => tx.clients.insert(writeOnly));
+        store.write(TEST_CONDOMINIUM, (tx) => tx.clients.insert(writeOnly));
       },
     });
     await w.condo.ok(

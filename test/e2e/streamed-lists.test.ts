@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { monotonicFactory } from 'ulid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SandboxContext } from '../../src/sandbox/http/context.js';
-import { TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
+import { type SandboxStore, TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
 import { CONDO_BIN, type Session, sandboxSession } from './harness.js';
 import { storedPayable } from './stored-payables.js';
 
@@ -17,8 +16,8 @@ import { storedPayable } from './stored-payables.js';
 const EXTRA = 260; // three pages of 100
 let s: Session;
 
-function seedPayables(ctx: SandboxContext): void {
-  ctx.store.write(TEST_CONDOMINIUM, (tx) => {
+function seedPayables(store: SandboxStore): void {
+  store.write(TEST_CONDOMINIUM, (tx) => {
     const account = tx.chartAccounts
       .find()
       .find((a) => a.type === 'expense' && a.code.split('.').length === 3);

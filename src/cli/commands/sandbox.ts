@@ -43,16 +43,16 @@ export function sandboxDataDir(
   return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'condo', 'sandbox');
 }
 
-/** `600/60` or `600` (per minute). */
-export function parseRateLimit(text: string): { count: number; seconds: number } {
+/** `600/60` or `600` (per minute), for `flag` (--rate-limit, --ip-rate-limit). */
+export function parseRateLimit(text: string, flag = '--rate-limit'): { count: number; seconds: number } {
   const m = /^(\d+)(?:\/(\d+))?$/.exec(text.trim());
   if (!m)
     throw new UsageError({
-      en: `--rate-limit: "${text}" is not COUNT or COUNT/SECONDS`,
-      pt: `--rate-limit: "${text}" não é QUANTIDADE ou QUANTIDADE/SEGUNDOS`,
+      en: `${flag}: "${text}" is not COUNT or COUNT/SECONDS`,
+      pt: `${flag}: "${text}" não é QUANTIDADE ou QUANTIDADE/SEGUNDOS`,
     });
-  const count = intFlag('--rate-limit', m[1] as string, 1, 1_000_000);
-  const seconds = m[2] ? intFlag('--rate-limit', m[2], 1, 86_400) : 60;
+  const count = intFlag(flag, m[1] as string, 1, 1_000_000);
+  const seconds = m[2] ? intFlag(flag, m[2], 1, 86_400) : 60;
   return { count, seconds };
 }
 
@@ -61,6 +61,7 @@ export interface StartOptions {
   port: string;
   dataDir?: string;
   rateLimit?: string;
+  ipRateLimit?: string;
   tokenTtl?: string;
   allowHost?: string[];
   webhookAllow?: string[];
@@ -82,6 +83,7 @@ function reachableAt(host: string, port: number): string[] {
 export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<number> {
   const port = intFlag('--port', opts.port, 0, 65_535);
   const rateLimit = opts.rateLimit ? parseRateLimit(opts.rateLimit) : undefined;
+  const ipRateLimit = opts.ipRateLimit ? parseRateLimit(opts.ipRateLimit, '--ip-rate-limit') : undefined;
   const tokenTtlSeconds = opts.tokenTtl ? intFlag('--token-ttl', opts.tokenTtl, 1, 86_400) : undefined;
   const condominiums = condominiumsFlag(opts.condominiums);
   const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
@@ -92,6 +94,7 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     port,
     dataDir,
     ...(rateLimit ? { rateLimit } : {}),
+    ...(ipRateLimit ? { ipRateLimit } : {}),
     ...(tokenTtlSeconds ? { tokenTtlSeconds } : {}),
     ...(opts.allowHost?.length ? { allowHosts: opts.allowHost } : {}),
     ...(opts.webhookAllow?.length ? { webhookAllow: opts.webhookAllow } : {}),

@@ -39,6 +39,13 @@ export const commands = [
             },
           },
           {
+            flag: '--ip-rate-limit <count[/seconds]>',
+            help: {
+              en: 'requests per address without a token, the token endpoint included (default 60/60, or two per client)',
+              pt: 'requisições por endereço sem token, o endpoint de token incluído (padrão 60/60, ou duas por cliente)',
+            },
+          },
+          {
             flag: '--token-ttl <seconds>',
             help: {
               en: 'access token lifetime (default 3600)',
