@@ -24,6 +24,7 @@ export default defineConfig({
     // Experimental in vitest 4.1; `npx vitest --clearCache` empties it.
     experimental: { fsModuleCache: true },
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
     exclude: ['test/fuzz/**', 'test/stress/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

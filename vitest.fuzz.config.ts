@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/fuzz/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
     pool: 'forks',
     maxWorkers: 1,
   },

@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['test/stress/**/*.test.ts'],
     testTimeout: 900_000,
     hookTimeout: 60_000,
+    setupFiles: ['test/setup.ts'],
     pool: 'forks',
   },
 });

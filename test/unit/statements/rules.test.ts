@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { payerDocuments } from '../../../src/cli/reconcile.js';
 import { loadRules } from '../../../src/cli/rules-file.js';
 import { judge, type RuleLine, splitCents } from '../../../src/domain/statement-rules.js';
+import { holds } from '../../properties.js';
 
 /** #35 point 2: the rules file read with its lines, a bad rule refused naming its line, and how rules match. */
 
@@ -244,7 +245,7 @@ rules:
       day: fc.integer({ min: 1, max: 28 }),
       bankAccountId: fc.option(fc.constantFrom(1, 2), { nil: null }),
     });
-    fc.assert(
+    await holds(
       fc.property(lineArb, (l) => {
         const ruleLine = line({
           memo: l.memo,
