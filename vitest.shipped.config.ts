@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ['test/e2e/**/*.test.ts'],
+    // every run is a process of its own (about 0.3 s of CPU on Node 20), and a firm's test makes a hundred
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     env: { ...base.test?.env, CONDO_E2E_SHIPPED: '1' },
   },
 });
