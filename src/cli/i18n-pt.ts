@@ -491,10 +491,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     '$1: não foi possível consultar ($2); um arquivo desse condomínio teria sido recusado',
   ],
   [
-    /^(\d+) profiles written, one per condominium; try: (.*)$/,
-    '$1 perfis gravados, um por condomínio; experimente: $2',
-  ],
-  [
     /^(\S+): into bank account (\d+) \((.*)\), as the file names it$/,
     '$1: na conta bancária $2 ($3), como o arquivo indica',
   ],

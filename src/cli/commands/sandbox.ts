@@ -3,6 +3,7 @@ import { access, stat } from 'node:fs/promises';
 import { homedir, networkInterfaces } from 'node:os';
 import { basename, join, resolve, win32 } from 'node:path';
 import { Readable } from 'node:stream';
+import { placeSandboxProfile } from '../../config/sandbox-profiles.js';
 import { SANDBOX_PORT } from '../../domain/endpoints.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import { STATEMENT_FORMATS } from '../../domain/ledger.js';
@@ -104,7 +105,7 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
       : {}),
   });
   const main = sandbox.clients.find((c) => c.name === 'default');
-  const profile = sandboxProfileName(
+  let profile = sandboxProfileName(
     Number(new URL(sandbox.baseUrl).port),
     dataDir,
     sandboxDataDir(deps.io.env),
@@ -112,6 +113,9 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
   if (main) {
     const store = await deps.config();
     const { profileTokenKey } = await import('../../config/store.js');
+    const place = placeSandboxProfile(store.profiles(), profile, main.condominium, dataDir, sandbox.baseUrl);
+    if (place.kept) deps.warn(keptProfile(place.kept, place.name));
+    profile = place.name;
     await store.saveProfile(profile, {
       base_url: sandbox.baseUrl,
       condominium: main.condominium,
@@ -168,10 +172,9 @@ export async function credentialsVerb(
   opts: { dataDir?: string; writeProfiles?: boolean },
 ): Promise<number> {
   const { readSandboxCredentials } = await import('../../sandbox/index.js');
-  const creds = await readSandboxCredentials(
-    sandboxDataDir(deps.io.env, opts.dataDir ?? (await profileSandboxDir(deps))),
-  );
-  if (opts.writeProfiles) return writeProfiles(deps, creds);
+  const dataDir = sandboxDataDir(deps.io.env, opts.dataDir ?? (await profileSandboxDir(deps)));
+  const creds = await readSandboxCredentials(dataDir);
+  if (opts.writeProfiles) return writeProfiles(deps, dataDir, creds);
   if (deps.format === 'json') {
     printJson(deps, creds);
     return 0;
@@ -193,6 +196,7 @@ export async function credentialsVerb(
  */
 async function writeProfiles(
   deps: Deps,
+  dataDir: string,
   creds: Awaited<ReturnType<typeof import('../../sandbox/index.js').readSandboxCredentials>>,
 ): Promise<number> {
   if (!creds.base_url)
@@ -203,23 +207,40 @@ async function writeProfiles(
   const { SCOPES } = await import('../../domain/scopes.js');
   const store = await deps.config();
   const { profileTokenKey } = await import('../../config/store.js');
-  const written: { profile: string; condominium: string; base_url: string; client_id: string }[] = [];
+  const written: {
+    profile: string;
+    condominium: string;
+    base_url: string;
+    client_id: string;
+    /** a profile of that name that is not this sandbox's, left as it was */
+    kept?: string;
+  }[] = [];
   for (const c of creds.clients) {
     if (c.scopes.length < SCOPES.length || written.some((w) => w.condominium === c.condominium)) continue;
-    await store.saveProfile(c.condominium, {
+    const place = placeSandboxProfile(
+      store.profiles(),
+      c.condominium,
+      c.condominium,
+      dataDir,
+      creds.base_url,
+    );
+    if (place.kept) deps.warn(keptProfile(place.kept, place.name));
+    await store.saveProfile(place.name, {
       base_url: creds.base_url,
       condominium: c.condominium,
       condominium_name: c.condominium_name,
       client_id: c.client_id,
       client_secret: c.client_secret,
       sandbox: true,
+      sandbox_data_dir: resolve(dataDir),
     });
-    await store.deleteToken(profileTokenKey(c.condominium));
+    await store.deleteToken(profileTokenKey(place.name));
     written.push({
-      profile: c.condominium,
+      profile: place.name,
       condominium: c.condominium,
       base_url: creds.base_url,
       client_id: c.client_id,
+      ...(place.kept ? { kept: place.kept.name } : {}),
     });
   }
   if (deps.format === 'json') printJson(deps, written);
@@ -229,10 +250,19 @@ async function writeProfiles(
       { header: 'BASE URL', value: (w) => w.base_url },
       { header: 'CLIENT ID', value: (w) => w.client_id },
     ]);
-  deps.info(
-    `${written.length} profiles written, one per condominium; try: condo --all-profiles payables list`,
-  );
+  deps.info({
+    en: `${written.length} profiles written, one per condominium; try: condo --all-profiles payables list`,
+    pt: `${written.length} perfis gravados, um por condomínio; experimente: condo --all-profiles payables list`,
+  });
   return 0;
+}
+
+/** The warning when a sandbox leaves a profile of that name alone and writes its own under another. */
+function keptProfile(kept: { name: string; base_url: string }, writtenAs: string) {
+  return {
+    en: `${kept.name}: kept, it points at ${kept.base_url}; written as ${writtenAs}`,
+    pt: `${kept.name}: mantido, ele aponta para ${kept.base_url}; gravado como ${writtenAs}`,
+  };
 }
 
 export async function resetVerb(
