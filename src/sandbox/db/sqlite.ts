@@ -7,6 +7,8 @@
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
+import { UsageError } from '../../domain/errors.js';
+import type { Text } from '../../domain/text.js';
 import type { Backend, Sqlite, Statement } from './database.js';
 
 import { migrate, migrations } from './migrations.js';
@@ -57,30 +59,69 @@ function betterSqlite3(): typeof BetterSqlite3 | Error {
 
 /** Which backend this process uses (see `Backend`). Throws, saying what to install, when there is none. */
 export function sqliteBackend(env: NodeJS.ProcessEnv = process.env): Backend {
-  const wanted = env.CONDO_SQLITE?.trim().toLowerCase() || undefined;
+  const given = env.CONDO_SQLITE?.trim() || undefined;
+  const wanted = given?.toLowerCase();
   if (wanted !== undefined && !['node', 'node:sqlite', 'better-sqlite3'].includes(wanted))
-    throw new SqliteMissingError(
-      `CONDO_SQLITE is "${env.CONDO_SQLITE}", which names no SQLite condo knows (node or better-sqlite3)`,
-    );
+    throw new SqliteMissingError({
+      en: `CONDO_SQLITE is "${given}", which names no SQLite condo knows: node (Node's own) or better-sqlite3; unset it and condo picks one`,
+      pt: `CONDO_SQLITE é "${given}", que não nomeia um SQLite que o condo conheça: node (o do próprio Node) ou better-sqlite3; sem ela o condo escolhe um`,
+    });
+  const version = process.version;
   if (wanted === 'node' || wanted === 'node:sqlite') {
     if (nodeSqlite()) return 'node:sqlite';
     throw new SqliteMissingError(
-      `CONDO_SQLITE=${env.CONDO_SQLITE} asks for Node's own SQLite, which Node ${process.version} does not have (Node 22.13 and later do)`,
+      {
+        en: `CONDO_SQLITE=${given} asks for Node's own SQLite, which Node ${version} does not have (Node 22.13 and later do)`,
+        pt: `CONDO_SQLITE=${given} pede o SQLite do próprio Node, que o Node ${version} não tem (o Node 22.13 e posteriores têm)`,
+      },
+      INSTALL,
     );
   }
   if (wanted !== 'better-sqlite3' && nodeSqlite()) return 'node:sqlite';
   const better = betterSqlite3();
   if (!(better instanceof Error)) return 'better-sqlite3';
+  const why = better.message.split('\n')[0];
+  // #50 point 10: asked for by name, its own failure is the answer; this Node may well have a SQLite of its own
+  if (wanted === 'better-sqlite3')
+    throw new SqliteMissingError(
+      {
+        en: `CONDO_SQLITE=better-sqlite3 asks for better-sqlite3, which did not load on Node ${version}: ${why}`,
+        pt: `CONDO_SQLITE=better-sqlite3 pede o better-sqlite3, que não carregou no Node ${version}: ${why}`,
+      },
+      nodeSqlite() ? UNSET_OR_REBUILD : INSTALL,
+    );
   throw new SqliteMissingError(
-    `Node ${process.version} has no SQLite of its own (node:sqlite comes with Node 22.13 and later), and better-sqlite3, which the sandbox uses otherwise, did not load: ${better.message.split('\n')[0]}`,
+    {
+      en: `Node ${version} has no SQLite of its own (node:sqlite comes with Node 22.13 and later), and better-sqlite3, which the sandbox uses otherwise, did not load: ${why}`,
+      pt: `o Node ${version} não tem SQLite próprio (o node:sqlite vem com o Node 22.13 e posteriores), e o better-sqlite3, que o sandbox usa nesse caso, não carregou: ${why}`,
+    },
+    INSTALL,
   );
 }
 
-/** The sandbox has no SQLite to run on: one paragraph with what is missing and how to get it. */
-export class SqliteMissingError extends Error {
-  constructor(why: string) {
+/** What to do when neither SQLite can be had. */
+const INSTALL: Text = {
+  en: 'The sandbox needs one of them; the CLI itself does not. Either run condo on Node 22 or 24 (from nodejs.org, or nvm/fnm/volta), or install the build tools better-sqlite3 compiles with (Python 3 and a C++ compiler; on Windows, Visual Studio Build Tools with "Desktop development with C++") and run: npm rebuild better-sqlite3',
+  pt: 'O sandbox precisa de um deles; o CLI em si, não. Rode o condo no Node 22 ou 24 (de nodejs.org, ou nvm/fnm/volta), ou instale as ferramentas de compilação do better-sqlite3 (Python 3 e um compilador C++; no Windows, o Visual Studio Build Tools com "Desktop development with C++") e rode: npm rebuild better-sqlite3',
+};
+
+/** What to do when better-sqlite3 was asked for by name on a Node that has its own SQLite. */
+const UNSET_OR_REBUILD: Text = {
+  en: "Unset CONDO_SQLITE and the sandbox runs on Node's own SQLite; or build better-sqlite3 for this Node: npm rebuild better-sqlite3",
+  pt: 'Tire a CONDO_SQLITE e o sandbox roda no SQLite do próprio Node; ou compile o better-sqlite3 para este Node: npm rebuild better-sqlite3',
+};
+
+/**
+ * The sandbox has no SQLite to run on: one paragraph with what was asked for, what is missing and how to get it.
+ * A refusal of the environment (exit 2): nothing was done.
+ */
+export class SqliteMissingError extends UsageError {
+  constructor(why: Text, advice?: Text) {
     super(
-      `${why}. The sandbox needs one of them; the CLI itself does not. Either run condo on Node 22 or 24 (from nodejs.org, or nvm/fnm/volta), or install the build tools better-sqlite3 compiles with (Python 3 and a C++ compiler; on Windows, Visual Studio Build Tools with "Desktop development with C++") and run: npm rebuild better-sqlite3`,
+      advice
+        ? { en: `${why.en}. ${advice.en}`, pt: `${why.pt}. ${advice.pt}` }
+        : { en: `${why.en}.`, pt: `${why.pt}.` },
+      { code: 'no_sqlite' },
     );
     this.name = 'SqliteMissingError';
   }
