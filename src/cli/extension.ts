@@ -28,8 +28,9 @@ export async function viaExtension<T>(
   try {
     return await call();
   } catch (error) {
+    // exit 4 (not found): the route is not on this server
     if (notServed(error))
-      throw new CondoError(
+      throw new NotFoundError(
         {
           en: `this server cannot ${what.action.en} (${what.verb} is an extension of the condo sandbox)${what.advice ? `; ${what.advice.en}` : ''}`,
           pt: `este servidor não pode ${what.action.pt} (${what.verb} é uma extensão do sandbox do condo)${what.advice ? `; ${what.advice.pt}` : ''}`,

@@ -11,43 +11,55 @@ export interface HelpTopic {
 export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = {
   'exit-codes': {
     summary: 'what each exit status means, for scripts and cron',
-    text: `Exit codes
+    text: `Exit codes: one meaning each, for every verb
 
-  0    ok
-  1    an API or other error (the message says which, with the API's code and request id)
-  2    usage or invalid input: a flag, a file line, a field the server refused (422); nothing was sent,
-       or the server changed nothing
+  0    done
+  1    done, with something left for a person: a statement line no rule settled, a payment the bank's
+       return carries without a code, a boleto the DDA shows changed, a finding of cnab lint
+  2    refused, nothing done: a flag, a file line, a field the server refused (422), or a person's no
+       at a prompt
   3    authentication or authorization: no credentials, a wrong secret, a scope the client lacks
-  4    not found: the id, or a payable's start, end or seu número, matches nothing
+  4    not found: the id, or a payable's start, end or seu número, matches nothing; a config key not set
   5    conflict: a state that forbids it (a marked payable edited, a returned batch canceled), or an
        Idempotency-Key reused with another body
   6    rate limited, after waiting as the server asked
   7    the API is unreachable or unavailable after the retries (try again later); for a write whose
        outcome is unknown the message gives the command to run again with the same --idempotency-key
-  130  interrupted (Ctrl-C or SIGTERM): a bulk run reports what was done; the same command resumes
+  8    failed otherwise: a server error (500) the retry did not clear, an answer condo cannot read, a
+       defect in condo (the message says which; report it)
+  130  interrupted (Ctrl-C; 143 for SIGTERM): a bulk run reports what was done; the same command resumes
 
-With --json a failure also prints {"error":{...},"exit_code":N} on stdout, one line per run for a log.`,
+With --json a run's result carries "outcome", the code as a word: done, needs_person, refused,
+unauthorized, not_found, conflict, rate_limited, unavailable, failed, interrupted. A failure also prints
+{"error":{...},"exit_code":N,"outcome":"..."} on stdout, one line per run for a log.`,
     pt: {
       summary: 'o que cada código de saída significa, para scripts e cron',
-      text: `Códigos de saída
+      text: `Códigos de saída: um significado cada, para todo verbo
 
-  0    ok
-  1    erro da API ou outro (a mensagem diz qual, com o código da API e o id da requisição)
-  2    uso ou entrada inválida: uma opção, uma linha de arquivo, um campo que o servidor recusou (422);
-       nada foi enviado, ou o servidor não mudou nada
+  0    feito
+  1    feito, com algo para uma pessoa: uma linha de extrato que nenhuma regra resolveu, um pagamento
+       que o retorno do banco traz sem código, um boleto que o DDA mostra alterado, um achado do
+       cnab lint
+  2    recusado, nada feito: uma opção, uma linha de arquivo, um campo que o servidor recusou (422),
+       ou um não de uma pessoa a uma pergunta
   3    autenticação ou autorização: sem credenciais, segredo errado, um escopo que o cliente não tem
-  4    não encontrado: o id, ou o começo, o fim ou o seu número de uma conta, não corresponde a nada
+  4    não encontrado: o id, ou o começo, o fim ou o seu número de uma conta, não corresponde a nada;
+       uma chave de configuração não definida
   5    conflito: um estado que não permite (uma conta marcada editada, um lote com retorno cancelado),
        ou uma Idempotency-Key reusada com outro corpo
   6    limite de requisições, depois de esperar o que o servidor pediu
   7    a API está inalcançável ou indisponível depois das novas tentativas (tente mais tarde); numa
        escrita de resultado desconhecido a mensagem dá o comando para rodar de novo com a mesma
        --idempotency-key
-  130  interrompido (Ctrl-C ou SIGTERM): uma execução em lote diz o que foi feito; o mesmo comando
-       retoma
+  8    falhou de outro jeito: um erro do servidor (500) que a nova tentativa não resolveu, uma
+       resposta que o condo não sabe ler, um defeito do condo (a mensagem diz qual; relate-o)
+  130  interrompido (Ctrl-C; 143 para SIGTERM): uma execução em lote diz o que foi feito; o mesmo
+       comando retoma
 
-Com --json uma falha também imprime {"error":{...},"exit_code":N} no stdout, uma linha por execução,
-para um log.`,
+Com --json o resultado de uma execução traz "outcome", o código em palavra: done, needs_person,
+refused, unauthorized, not_found, conflict, rate_limited, unavailable, failed, interrupted. Uma falha
+também imprime {"error":{...},"exit_code":N,"outcome":"..."} no stdout, uma linha por execução, para
+um log.`,
     },
   },
   formats: {
@@ -159,8 +171,9 @@ boleto mudou ou uma conta de boleto não está em nenhum arquivo DDA (um possív
   15 6 * * *  condo --profile prod --no-input --quiet dda import /srv/bank/DDA-*.ret --allow-empty --json >> /var/log/condo/dda.jsonl || echo "condo dda: exit $?" | mail -s "DDA needs a look" contabilidade@example.com
 
 --json escreve um objeto de resultado por execução (ou {"error":...,"exit_code":N}); --quiet deixa no
-stderr só avisos e erros. Alerte em toda saída diferente de zero (condo help exit-codes): 2 o arquivo
-foi recusado, 3 credenciais, 6 limite de requisições, 7 a API está inalcançável (tente mais tarde).`,
+stderr só avisos e erros. Alerte em toda saída diferente de zero (condo help exit-codes): 1 algo ficou
+para uma pessoa, 2 o arquivo foi recusado, 3 credenciais, 6 limite de requisições, 7 a API está
+inalcançável (tente mais tarde), 8 uma falha a relatar.`,
     },
     text: `Cron
 
@@ -177,8 +190,9 @@ or a boleto payable is in no DDA file (a possible fake):
   15 6 * * *  condo --profile prod --no-input --quiet dda import /srv/bank/DDA-*.ret --allow-empty --json >> /var/log/condo/dda.jsonl || echo "condo dda: exit $?" | mail -s "DDA needs a look" contabilidade@example.com
 
 --json writes one result object per run (or {"error":...,"exit_code":N}); --quiet keeps stderr to
-warnings and errors. Alert on any non-zero exit (condo help exit-codes): 2 the file was refused,
-3 credentials, 6 rate limited, 7 the API is unreachable (retry later).`,
+warnings and errors. Alert on any non-zero exit (condo help exit-codes): 1 something is left for a
+person, 2 the file was refused, 3 credentials, 6 rate limited, 7 the API is unreachable (retry later),
+8 a failure to report.`,
   },
 };
 

@@ -9,7 +9,7 @@ const argv = process.argv.slice(2);
 const io = systemIo(argv.includes('--no-color'));
 installSignalHandlers((signal) => {
   writeLine(io.stderr, 'interrupted');
-  process.exit(signal === 'SIGINT' ? ExitCode.interrupted : 143);
+  process.exit(signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated);
 });
 main(argv, io).then(
   (code) => {

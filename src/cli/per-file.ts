@@ -1,6 +1,6 @@
 import { CondoError } from '../domain/errors.js';
 import type { Deps } from './context.js';
-import { exitCodeOf } from './exit-codes.js';
+import { exitCodeOf, outcomeOf } from './exit-codes.js';
 import { errorTail } from './i18n.js';
 import { paint, writeLine } from './io.js';
 import { printJson } from './output.js';
@@ -36,6 +36,7 @@ export async function eachFile(
           file: path,
           error: { code: error.code ?? null, message: error.message },
           exit_code: code,
+          outcome: outcomeOf(code),
         });
       worst = Math.max(worst, code);
     }

@@ -5,7 +5,7 @@ import { completionTable } from './completion.js';
 import { complete } from './completion-table.js';
 import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
 import { type CommandDecl, type FlagDecl, type VerbDecl, verbsOf, wordOf } from './declare.js';
-import { ExitCode, exitCodeOf } from './exit-codes.js';
+import { ExitCode, exitCodeOf, outcomeOf } from './exit-codes.js';
 import { addFieldOptions, namedProblem } from './fields.js';
 import { collect } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
@@ -300,7 +300,7 @@ export function reportError(
   const lines = message.split(/\r?\n/).map((l) => printable(l));
   writeLine(io.stderr, paint(io, 'red', `error: ${lines.join('\n')}`));
   if (process.env.CONDO_DEBUG_STACK && error instanceof Error) writeLine(io.stderr, error.stack ?? '');
-  return ExitCode.error;
+  return ExitCode.failed;
 }
 
 /**
@@ -348,6 +348,7 @@ function errorJson(io: Io, error: unknown, exitCode: number): void {
         ...(e?.fields ? { fields: e.fields } : {}),
       },
       exit_code: exitCode,
+      outcome: outcomeOf(exitCode),
     }),
   );
 }
@@ -394,8 +395,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
       if (error.code === 'commander.help') return ExitCode.ok;
       // commander already printed the message on stderr
-      if (json) errorJson(io, new Error(error.message.replace(/^error: /, '')), ExitCode.usage);
-      return ExitCode.usage;
+      if (json) errorJson(io, new Error(error.message.replace(/^error: /, '')), ExitCode.refused);
+      return ExitCode.refused;
     }
     const code = reportError(io, error, argv, t);
     if (json) errorJson(io, error, code);

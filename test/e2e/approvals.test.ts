@@ -56,7 +56,7 @@ test('no approval, no delivery; the creator’s own, a forged, a reused and an e
   const download = () => s.condo.run(['batches', 'download', batch, '-O', target, '--policy', policy]);
 
   const none = await download();
-  expect(none.exitCode).toBe(1);
+  expect(none.exitCode).toBe(5);
   expect(none.stderr).toContain("2 more approver(s): the batch's total band asks for 2, 0 counted");
   expect(existsSync(target)).toBe(false);
 
@@ -110,7 +110,7 @@ test('no approval, no delivery; the creator’s own, a forged, a reused and an e
   );
 
   const short = await download();
-  expect(short.exitCode).toBe(1);
+  expect(short.exitCode).toBe(5);
   expect(short.stderr).toContain('ana@condominio created the batch, and nobody approves their own');
   expect(short.stderr).toContain('signed by a key allowed_signers does not give to davi@condominio');
   expect(short.stderr).toContain(`it approves batch ${other}, not ${batch}`);
@@ -188,7 +188,7 @@ test('a payee whose PIX key changed just before asks for an extra approver, and 
 
   await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'bruno'), '--policy', strict]);
   const refused = await download();
-  expect(refused.exitCode).toBe(1);
+  expect(refused.exitCode).toBe(5);
   const today = new Date().toISOString().slice(0, 10);
   expect(refused.stderr).toContain(
     `1 more approver(s): the batch's total band asks for 1, and 1 more because ${vigilare.name}'s bank data or PIX key changed on ${today}, within 7 days, 1 counted`,
@@ -205,7 +205,7 @@ test('a profile can name the policy once: every download of that profile asks fo
   await s.condo.ok(['config', 'set', 'policy', policy]);
   expect(await s.condo.ok(['config', 'get', 'policy'])).toBe(`${policy}\n`);
   const refused = await s.condo.run(['batches', 'download', batch, '-O', target]);
-  expect(refused.exitCode).toBe(1);
+  expect(refused.exitCode).toBe(5);
   expect(refused.stderr).toContain('2 more approver(s)');
   expect((await s.condo.run(['approvals', 'log'])).exitCode).toBe(0);
   await s.condo.ok(['config', 'unset', 'policy']);
@@ -321,7 +321,7 @@ test('a policy that asks more approvers than it has says so, instead of asking f
     '--policy',
     three,
   ]);
-  expect(r.exitCode).toBe(1);
+  expect(r.exitCode).toBe(5);
   expect(r.stderr).toContain(
     "the policy's allowed_signers names 3 who may approve this batch (its creator aside): it can never have 4; add signers or change the bands",
   );

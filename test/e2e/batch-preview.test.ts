@@ -96,7 +96,8 @@ describe('preview, business days, confirmation', () => {
       ['batches', 'create', '--date', 'next-business-day'],
       [[/Create the remittance: \d+ payments/, 'n']],
     );
-    expect(declined.exitCode).toBe(1);
+    // a person's no: refused, nothing done (2)
+    expect(declined.exitCode).toBe(2);
     expect(declined.output).toContain('nothing created');
     expect(await batchCount()).toBe(before);
     const accepted = await runOnTerminal(
@@ -119,7 +120,7 @@ describe('asked in Portuguese', () => {
       ['--lang', 'pt-BR', 'batches', 'create', '--date', 'next-business-day'],
       [[/Criar a remessa[\s\S]*\(s\/N\)/, 'não']],
     );
-    expect(declined.exitCode, declined.output).toBe(1);
+    expect(declined.exitCode, declined.output).toBe(2);
     expect(await batchCount()).toBe(before);
     const accepted = await runOnTerminal(
       s.condo,
@@ -205,7 +206,8 @@ describe('cancel', () => {
       await markTwo('Outro servidor');
       const batch = await s.condo.json('batches create --date next-business-day');
       const r = await s.condo.run(['--base-url', spec.url, 'batches', 'cancel', batch.public_id, '--yes']);
-      expect(r.exitCode).toBe(1);
+      // the route is not there: not found (4)
+      expect(r.exitCode).toBe(4);
       expect(r.stderr).toContain(
         'this server cannot cancel a batch (batches cancel is an extension of the condo sandbox)',
       );

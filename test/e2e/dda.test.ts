@@ -307,7 +307,7 @@ test('a boleto typed by hand that DDA already entered: asked on a terminal, warn
   const before = await countPayables();
   // a person at a terminal is asked, and no is the default
   const declined = await runOnTerminal(s.condo, typed, [[/Enter it again\?/, 'n']]);
-  expect(declined.exitCode).toBe(1);
+  expect(declined.exitCode).toBe(2);
   expect(declined.output).toMatch(/This boleto is already entered as \S+ \(pending, [\d/]+, R\$ [\d.,]+\)/);
   expect(declined.output).toContain(entered.payable_id);
   expect(declined.output).toContain('nothing created');

@@ -122,14 +122,15 @@ test('batches download will not deliver a file that breaks its bank’s rules, u
   }
   const target = join(s.condo.configDir, 'refused.rem');
   const refused = await s.condo.run(['batches', 'download', batchId, '-O', target]);
-  expect(refused.exitCode).toBe(1);
+  // the file's state forbids the delivery: a conflict (5)
+  expect(refused.exitCode).toBe(5);
   expect(refused.stderr).toMatch(/line \d+: lote-count: lote 1 trailer counts 99 records/);
   expect(refused.stderr).toContain(
     `condo batches cancel ${batchId} undoes the batch, --skip-lint delivers it all the same`,
   );
   expect(existsSync(target)).toBe(false);
   const piped = await s.condo.run(['batches', 'download', batchId, '-O', '-']);
-  expect(piped.exitCode).toBe(1);
+  expect(piped.exitCode).toBe(5);
   expect(piped.stdout).toBe('');
   const skipped = await s.condo.run(['batches', 'download', batchId, '-O', target, '--skip-lint']);
   expect(skipped.exitCode, skipped.stderr).toBe(0);

@@ -167,7 +167,7 @@ describe('rejections in plain sight', () => {
         '--pix-key',
         'a@b.com.br',
       ]);
-      expect(r.exitCode).toBe(1);
+      expect(r.exitCode).toBe(4);
       expect(r.stderr).toContain(
         "this server cannot change a supplier's payment data (suppliers update is an extension of the condo sandbox)",
       );

@@ -184,3 +184,85 @@ describe('the monthly remittance run', () => {
     expect(report.errors[0].line).toBeGreaterThan(0);
   });
 });
+
+describe('a damaged return (#50 point 5)', () => {
+  /** A batch of two TED payments and the bank's return of it, both paid. */
+  async function batchWithReturn(tag: string) {
+    const withBank = (await s.condo.json('suppliers list')).find((x: any) => x.bank && x.document);
+    const account = await leafExpenseAccount(s.condo);
+    const ids: string[] = [];
+    for (const amount of ['101,01', '202,02']) {
+      const p = await s.condo.json(
+        `payables create --supplier ${withBank.id} --chart-account ${account} --method ted --due +10d --amount ${amount} --description '${tag}'`,
+      );
+      ids.push(p.public_id);
+    }
+    await s.condo.ok(['payables', 'mark', ...ids]);
+    const batch = await s.condo.json('batches create --date next-business-day');
+    const rem = join(dir, `${tag}.rem`);
+    const ret = join(dir, `${tag}.ret`);
+    await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
+    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret]);
+    const lines = (await readFile(ret, 'latin1')).split('\r\n');
+    // the first payment's segment A: record type 3 at 8, segment at 14
+    const at = lines.findIndex((l) => l[7] === '3' && l[13] === 'A');
+    return { batch, ids, ret, lines, at };
+  }
+  const states = async (ids: string[]) =>
+    Promise.all(ids.map(async (id) => (await s.condo.json(`payables show ${id}`)).state));
+
+  test('a line cut short: exit 2 naming the line, in Portuguese too, nothing applied; the file whole goes in', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const { batch, ids, ret, lines, at } = await batchWithReturn('Cortado');
+    const cut = join(dir, 'cortado.ret');
+    const damaged = [...lines];
+    damaged[at] = `${(lines[at] as string).slice(0, 100)}${(lines[at] as string).slice(130)}`;
+    await writeFile(cut, damaged.join('\r\n'), 'latin1');
+
+    const r = await s.condo.run(['batches', 'import-return', cut]);
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `line ${at + 1}: line has 210 characters, expected 240: cut before its occurrence codes`,
+    );
+    expect(r.stderr).toContain("The return's structure is broken: none of it is applied, nothing was sent");
+    const pt = await s.condo.run(['--lang', 'pt-BR', 'batches', 'import-return', cut]);
+    expect(pt.exitCode).toBe(2);
+    expect(pt.stderr).toContain(`linha ${at + 1}: a linha tem 210 caracteres`);
+    expect(pt.stderr).toContain(
+      'A estrutura do retorno está quebrada: nada dele é aplicado, nada foi enviado',
+    );
+    const json = await s.condo.run(['--json', 'batches', 'import-return', cut]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ exit_code: 2, outcome: 'refused' });
+    expect(await states(ids)).toEqual(['in_batch', 'in_batch']);
+    expect((await s.condo.json(['batches', 'show', batch.public_id])).state).toBe('generated');
+
+    // the bank's file as it came is a file of its own: applied whole
+    const whole = await s.condo.run(['--json', 'batches', 'import-return', ret]);
+    expect(whole.exitCode, whole.stderr).toBe(0);
+    expect(JSON.parse(whole.stdout)).toMatchObject({ paid: 2, outcome: 'done' });
+    expect(await states(ids)).toEqual(['paid', 'paid']);
+  });
+
+  test('one payment without a code in a sound file: the rest applied, that one left and named, exit 1', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const { ids, lines, at } = await batchWithReturn('Sem código');
+    const blank = join(dir, 'sem-codigo.ret');
+    const damaged = [...lines];
+    damaged[at] = `${(lines[at] as string).slice(0, 230)}${' '.repeat(10)}`;
+    await writeFile(blank, damaged.join('\r\n'), 'latin1');
+    const lint = await s.condo.run(['cnab', 'inspect', blank]);
+    expect(lint.exitCode, lint.stderr).toBe(0);
+
+    const r = await s.condo.run(['--json', 'batches', 'import-return', blank]);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ paid: 1, unchanged: 1, outcome: 'needs_person' });
+    expect(r.stderr).toContain(
+      `warning: line ${at + 1}: the bank gave no occurrence code for payable ${ids[0]}: it was left as it was`,
+    );
+    expect(r.stderr).not.toMatch(/no occurrence code for payable \S+; not applied/);
+    expect(await states(ids)).toEqual(['in_batch', 'paid']);
+    const again = await s.condo.run(['--lang', 'pt-BR', 'batches', 'import-return', blank]);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain(`o banco não deu código de ocorrência para a conta ${ids[0]}`);
+  });
+});

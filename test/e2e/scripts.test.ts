@@ -237,7 +237,7 @@ describe('files and deletes', () => {
       ['payables', 'delete', a, b],
       [[/Delete 2 payables\?/, 'n']],
     );
-    expect(declined.exitCode).toBe(1);
+    expect(declined.exitCode).toBe(2);
     expect(declined.output).toContain('nothing deleted');
     expect((await s.condo.json(['payables', 'show', a])).state).toBe('pending');
 

@@ -47,7 +47,10 @@ test('a file imported before, imported again with --rules: the rules run over it
   );
   const file = join(s.condo.configDir, 'bb.ofx'); // imported by the test above, without rules
   const run = await s.condo.run(['statements', 'import', file, '--rules', rules, '--json']);
-  expect(run.exitCode, run.stderr).toBe(0);
+  // the lines no rule took are left for a person: done, exit 1 (#50's table), and said
+  expect(run.exitCode, run.stderr).toBe(1);
+  expect(run.stderr).toMatch(/warning: \d+ lines are left for a person/);
+  expect(JSON.parse(run.stdout).outcome).toBe('needs_person');
   // the import itself is the earlier one, replayed; the rules are not
   expect(run.stderr).toMatch(
     /imported before: the earlier result was replayed; the rules ran over its lines as they are now/,
@@ -64,7 +67,7 @@ test('a file imported before, imported again with --rules: the rules run over it
   expect(await entries()).toBe(2);
   // and again: the fees are settled, nothing is booked twice
   const again = await s.condo.run(['statements', 'import', file, '--rules', rules, '--json']);
-  expect(again.exitCode, again.stderr).toBe(0);
+  expect(again.exitCode, again.stderr).toBe(1);
   expect(JSON.parse(again.stdout).by_rules).toEqual([]);
   expect(again.stderr).toMatch(/imported before: the earlier result was replayed/);
   expect(await entries()).toBe(2);
@@ -85,7 +88,8 @@ test('offline, --dry-run --explain says what the real run will leave for a perso
     ['statements', 'reconcile', file, '--rules', rules, '--dry-run', '--explain', '--json'],
     { env: { CONDO_CONFIG_DIR: join(s.condo.configDir, 'nowhere') } },
   );
-  expect(r.exitCode, r.stderr).toBe(0);
+  // as the run would end: lines for a person, exit 1
+  expect(r.exitCode, r.stderr).toBe(1);
   const rows = JSON.parse(r.stdout) as {
     memo: string;
     rule: string | null;

@@ -1,6 +1,6 @@
 import { type BatchFacts, type PayeeFacts, usesRevenue } from '../../domain/approvals.js';
 import { addDays, addMonthsClamped, formatInstantBr } from '../../domain/dates.js';
-import { CondoError, UsageError } from '../../domain/errors.js';
+import { ConflictError, UsageError } from '../../domain/errors.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import type { Text } from '../../domain/text.js';
 import {
@@ -46,7 +46,7 @@ export async function batchFacts(
 ): Promise<BatchFacts> {
   const [creds, batch] = await Promise.all([deps.credentials(), (await deps.client()).batches.get(id)]);
   if (typeof batch.file_sha256 === 'string' && batch.file_sha256 !== sha256)
-    throw new CondoError({
+    throw new ConflictError({
       en: `batch ${id}: the file the server sent has SHA-256 ${sha256}, the batch says ${batch.file_sha256}: not approved, not delivered`,
       pt: `lote ${id}: o arquivo enviado pelo servidor tem SHA-256 ${sha256}, o lote diz ${batch.file_sha256}: não aprovado, não entregue`,
     });
@@ -208,7 +208,7 @@ export async function requireApprovals(
     );
     return;
   }
-  throw new CondoError({
+  throw new ConflictError({
     en: `batch ${id}: not delivered, its approvals fall short: ${decision.missing.map((m) => m.en).join('; ')} (condo batches approve ${id} --key FILE)`,
     pt: `lote ${id}: não entregue, faltam aprovações: ${decision.missing.map((m) => m.pt).join('; ')} (condo batches approve ${id} --key FILE)`,
   });

@@ -4,10 +4,13 @@ import { accountMatches } from '../../domain/bank-accounts.js';
 import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
 import { paymentDateRefusal } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
-import { CondoError, UsageError } from '../../domain/errors.js';
+import { ConflictError, UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
+import type { CnabProblem } from '../../formats/cnab240/reader.js';
+import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
+import { ExitCode, outcomeOf } from '../exit-codes.js';
 import { viaExtension } from '../extension.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
 import {
@@ -20,7 +23,7 @@ import {
   writeToStream,
 } from '../files.js';
 import { dateFlag, publicIdArg } from '../flags.js';
-import { atLine } from '../i18n.js';
+import { atLine, type Translate } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import {
@@ -230,7 +233,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
       );
       if (!go) {
         deps.info('nothing created');
-        return 1;
+        return ExitCode.refused;
       }
     }
   }
@@ -268,7 +271,7 @@ export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boo
       past: { en: 'canceled', pt: 'cancelado' },
     }))
   )
-    return 1;
+    return ExitCode.refused;
   const canceled = await viaExtension(
     {
       action: { en: 'cancel a batch', pt: 'cancelar um lote' },
@@ -322,7 +325,7 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
     if (report.errors === 0) return;
     for (const f of report.findings.filter((x) => x.severity === 'error'))
       deps.warn(atLine(deps.t, f.line, `${f.column ? `column ${f.column}, ` : ''}${f.rule}: ${f.message}`));
-    throw new CondoError({
+    throw new ConflictError({
       en: `batch ${id}: its file breaks ${report.errors} of the bank's rules (${report.pack}), not delivered; condo batches cancel ${id} undoes the batch, --skip-lint delivers it all the same`,
       pt: `lote ${id}: o arquivo quebra ${report.errors} regras do banco (${report.pack}), não entregue; condo batches cancel ${id} desfaz o lote, --skip-lint entrega mesmo assim`,
     });
@@ -359,7 +362,12 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
 const countRejected = (s: ReturnSummary) =>
   (s.batch?.payables ?? []).filter((p) => p.outcome === 'rejected').length;
 
-function printReturnSummary(deps: Deps, s: ReturnSummary, replayed: boolean): void {
+function printReturnSummary(
+  deps: Deps,
+  s: ReturnSummary,
+  replayed: boolean,
+  saidElsewhere: ReadonlySet<number> = new Set(),
+): void {
   printImportResult(deps, s, replayed);
   if (deps.format === 'json') return;
   const counts = ['paid', 'scheduled', 'rejected', 'unchanged', 'unknown'] as const;
@@ -371,7 +379,9 @@ function printReturnSummary(deps: Deps, s: ReturnSummary, replayed: boolean): vo
     for (const k of counts) writeLine(deps.io.stdout, `${k}\t${s[k]}`);
   }
   const file = typeof s.file === 'string' ? `${s.file}: ` : '';
-  for (const w of s.warnings ?? []) deps.warn(`${file}${atLine(deps.t, w.line, w.message)}`);
+  for (const w of s.warnings ?? [])
+    if (!(w.line !== undefined && saidElsewhere.has(w.line) && /^no occurrence code/.test(w.message)))
+      deps.warn(`${file}${atLine(deps.t, w.line, w.message)}`);
 }
 
 /**
@@ -383,7 +393,7 @@ export async function importReturn(
   id: string,
   path: string,
   // what routing the file read already: its hash (the key) and its bank (what its codes mean)
-  facts: Pick<ReturnFacts, 'sha256' | 'bankCode'>,
+  facts: Pick<ReturnFacts, 'sha256' | 'bankCode' | 'uncoded'>,
   label: FileLabel = {},
 ): Promise<number> {
   const info = await stat(path).catch(() => undefined);
@@ -400,7 +410,14 @@ export async function importReturn(
     onProgress: (sent) => bar.update(sent),
   });
   bar.done();
-  printReturnSummary(deps, { ...label, ...summary }, replayed);
+  const uncoded = facts.uncoded;
+  printReturnSummary(
+    deps,
+    { ...label, ...summary, outcome: outcomeOf(uncoded.length > 0 ? ExitCode.attention : ExitCode.ok) },
+    replayed,
+    // said below in the reader's words and the person's language, with what to do
+    new Set(uncoded.map((u) => u.line)),
+  );
   if (deps.format !== 'json' && countRejected(summary) > 0)
     await printRejections(
       deps,
@@ -410,7 +427,29 @@ export async function importReturn(
   if (deps.format !== 'json')
     for (const warning of heldPayments(summary.batch?.payables ?? [], facts.bankCode ?? undefined))
       deps.warn(warning);
-  return 0;
+  return sayUncoded(deps, uncoded, summary.batch?.payables ?? []);
+}
+
+/**
+ * A payment the bank's return carries without an occurrence code, in a file otherwise sound (#50 point 5,
+ * DECISIONS.md): the rest of the file is applied (what the bank said it paid is paid), this one stays as it was,
+ * and the run ends 1, naming it: a person asks the bank, or waits for its next return.
+ */
+function sayUncoded(
+  deps: Deps,
+  uncoded: ReturnFacts['uncoded'],
+  payables: readonly Record<string, unknown>[],
+): number {
+  if (uncoded.length === 0) return ExitCode.ok;
+  const bySeu = new Map(payables.map((p) => [toSeuNumero(String(p.public_id)), String(p.public_id)]));
+  for (const u of uncoded) {
+    const id = (u.seu_numero && bySeu.get(toSeuNumero(u.seu_numero))) || u.seu_numero || '?';
+    deps.warn({
+      en: `line ${u.line}: the bank gave no occurrence code for payable ${id}: it was left as it was; ask the bank, or import its next return`,
+      pt: `linha ${u.line}: o banco não deu código de ocorrência para a conta ${id}: ela ficou como estava; pergunte ao banco, ou importe o próximo retorno dele`,
+    });
+  }
+  return ExitCode.attention;
 }
 
 /** What a return file says about where it belongs: its payments' seu números and the paying company's account. */
@@ -421,15 +460,25 @@ export interface ReturnFacts {
   /** the NSA the header carries (Itaú's returns carry none) */
   fileSequence: number | null;
   sha256: string;
+  /** payments the bank's file carries without an occurrence code: the rest is applied, these wait (exit 1) */
+  uncoded: { line: number; seu_numero: string | null }[];
 }
 
-export async function returnFacts(path: string): Promise<ReturnFacts> {
+export async function returnFacts(path: string, t: Translate): Promise<ReturnFacts> {
   // the seu números only, not every item (a return of 400,000 payments held them all)
   const seus = new Set<string>();
+  const uncoded: ReturnFacts['uncoded'] = [];
+  let broken: CnabProblem | undefined;
+  const { breaksReturnStructure } = await import('../../formats/cnab240/return-structure.js');
   const file = await readCnabFile(path, {
     keepItems: false,
     onItem: (i) => {
       if (i.seu_numero) seus.add(i.seu_numero);
+      if (PAYMENT_SEGMENTS.has(i.segment) && i.occurrences.length === 0)
+        uncoded.push({ line: i.line, seu_numero: i.seu_numero });
+    },
+    onProblem: (problem) => {
+      if (!broken && breaksReturnStructure(problem)) broken = problem;
     },
   });
   if (file.errors.length > 0)
@@ -442,6 +491,15 @@ export async function returnFacts(path: string): Promise<ReturnFacts> {
       en: `${path}: this is a remittance (the file sent to the bank), not the bank's return; nothing was sent`,
       pt: `${path}: isto é uma remessa (o arquivo enviado ao banco), não o retorno do banco; nada foi enviado`,
     });
+  // #50 point 5: a return whose structure is broken is applied not at all, and the same file, fixed, goes in anew
+  if (broken)
+    throw new UsageError(
+      {
+        en: `${path}: line ${broken.line}: ${broken.message}. The return's structure is broken: none of it is applied, nothing was sent (fix the file, or ask the bank for it again)`,
+        pt: `${path}: linha ${broken.line}: ${t(broken.message)}. A estrutura do retorno está quebrada: nada dele é aplicado, nada foi enviado (corrija o arquivo, ou peça-o de novo ao banco)`,
+      },
+      { code: 'invalid_file' },
+    );
   const seuNumeros = [...seus];
   if (seuNumeros.length === 0)
     throw new UsageError({
@@ -454,8 +512,12 @@ export async function returnFacts(path: string): Promise<ReturnFacts> {
     account: file.company.account,
     fileSequence: file.file_sequence,
     sha256: await sha256File(path),
+    uncoded,
   };
 }
+
+/** A payment's main detail, whose return line carries the bank's codes (segment B and J-52 only add to it). */
+const PAYMENT_SEGMENTS = new Set(['A', 'J', 'N', 'O']);
 
 /**
  * The batches, read once per run: a return file finds the one whose payables carry all its seu números (canceled
@@ -579,12 +641,12 @@ export async function importReturns(
       });
     const id = publicIdArg('ID', first);
     const path = rest[0] as string;
-    const facts = await returnFacts(path);
+    const facts = await returnFacts(path, deps.t);
     await finder.check(id, path, facts);
     return importReturn(deps, id, path, facts);
   }
   return eachFile(deps, args, async (path, label) => {
-    const facts = await returnFacts(path);
+    const facts = await returnFacts(path, deps.t);
     return importReturn(deps, await finder.find(path, facts), path, facts, label);
   });
 }

@@ -4,6 +4,7 @@ import { PROFILE_KEYS as KEYS } from '../../config/store.js';
 import { UsageError } from '../../domain/errors.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
+import { ExitCode } from '../exit-codes.js';
 import { writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 
@@ -58,7 +59,8 @@ export async function getKey(deps: Deps, key: string): Promise<number> {
   if (!profile)
     throw new UsageError({ en: `profile "${name}" does not exist`, pt: `o perfil "${name}" não existe` });
   const value = profile[k];
-  if (value === undefined) return 1;
+  // unset: not found (as `git config` answers 1; here 1 means done with something left for a person)
+  if (value === undefined) return ExitCode.notFound;
   deps.io.stdout.write(`${Array.isArray(value) ? value.join(' ') : value}\n`);
   return 0;
 }
@@ -150,7 +152,7 @@ export async function pruneProfiles(deps: Deps, opts: { yes?: boolean }): Promis
       past: { en: 'removed', pt: 'removido' },
     }))
   )
-    return 1;
+    return ExitCode.refused;
   for (const name of dead) await store.deleteProfile(name);
   if (deps.format === 'json') printJson(deps, { removed: dead });
   else for (const name of dead) writeLine(deps.io.stdout, name);

@@ -6,6 +6,7 @@ import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.
 import type { ExpenseInstallmentsCreate } from '../../domain/request-bodies.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
 import type { Deps } from '../context.js';
+import { ExitCode } from '../exit-codes.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
@@ -179,7 +180,7 @@ export async function expensesInstallments(deps: Deps, flags: InstallmentFlags):
     const count = schedules.reduce((n, s) => n + s.length, 0);
     if (ask && !(await ask.confirm(`Create these ${count} expenses in ${await deps.target()}?`, true))) {
       deps.info('nothing sent');
-      return 1;
+      return ExitCode.refused;
     }
   }
 

@@ -225,7 +225,7 @@ export async function importFiles(
           pt: `${path}: isto é ${KIND_WORDS[kind].pt}, não ${KIND_WORDS[opts.only].pt} (condo import aceita os dois)`,
         });
       return kind === 'return'
-        ? routeReturn(path, label, tenants, await returnFacts(path))
+        ? routeReturn(path, label, tenants, await returnFacts(path, deps.t))
         : routeStatement(path, label, tenants, statement);
     });
     const failed = tenants.filter((t) => t.failure);

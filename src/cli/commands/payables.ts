@@ -21,6 +21,7 @@ import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
+import { ExitCode } from '../exit-codes.js';
 import { bodyFromFlags, flagOf, namedProblem, type Picker, promptMissing } from '../fields.js';
 import { readIdArgs } from '../files.js';
 import { dateFlag, enumFlag } from '../flags.js';
@@ -446,7 +447,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   const ask = before ? await deps.prompter() : null;
   if (before && ask && !(await ask.confirm(enteredAs(before, deps.t, 'ask'), false))) {
     deps.info({ en: 'nothing created', pt: 'nada criado' });
-    return 1;
+    return ExitCode.refused;
   }
   const created = await client.payables.create(payload);
   sayWarnings(deps, created);
@@ -532,7 +533,7 @@ export async function actOnMany(
         past: { en: 'deleted', pt: 'excluído' },
       }))
     )
-      return 1;
+      return ExitCode.refused;
   }
   const client = await deps.client();
   const refused = action === 'markMany' && !opts.force ? await settledByTheBank(deps, ids) : new Map();

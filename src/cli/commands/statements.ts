@@ -11,6 +11,7 @@ import type { Rule, RuleAction, RuleLine } from '../../domain/statement-rules.js
 import type { Text } from '../../domain/text.js';
 import type { LineCounts, StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
+import { ExitCode, exitCodeOf, outcomeOf } from '../exit-codes.js';
 import { ifServed, viaExtension } from '../extension.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
 import { wrongKind } from '../file-kind.js';
@@ -360,7 +361,7 @@ export async function importStatement(
   // say which are still open gets the replay alone, as before, rather than the rules over lines it may have settled
   const now = opts.rules && replayed ? await linesOpenNow(client, result) : result;
   if (!opts.rules || !now) {
-    await printResult(deps, { ...label, ...result }, replayed);
+    await printResult(deps, { ...label, ...result, outcome: outcomeOf(ExitCode.ok) }, replayed);
     if (opts.rules)
       deps.info({
         en: 'the rules did not run again: this server does not say which of its lines are still unmatched',
@@ -420,6 +421,7 @@ async function importedThenRules(
   );
   const taken = new Set(judged.filter((j) => !j.left && !j.failed).map((j) => j.line.movementId));
   const still = (result.unmatched_transactions ?? []).filter((m) => !taken.has(m.movement_id ?? ''));
+  const code = rulesRunCode(run, still.length);
   await printResult(
     deps,
     {
@@ -427,6 +429,7 @@ async function importedThenRules(
       unmatched: still.length,
       unmatched_transactions: still,
       by_rules: judged.map((j) => judgedRow(j, actionText)),
+      outcome: outcomeOf(code),
     },
     replayed,
     true,
@@ -438,7 +441,8 @@ async function importedThenRules(
     );
     await printJudged(deps, judged, false);
   }
-  return run.failures() > 0 ? 1 : 0;
+  sayLeftForPerson(deps, still.length);
+  return code;
 }
 
 const STATEMENTS_EXTENSION = {
@@ -586,7 +590,7 @@ export async function reconcileStatements(
   const { judge } = await import('../../domain/statement-rules.js');
   const parseOptions = { ...statementReadOptions(opts), today: deps.today() };
   const explain = Boolean(opts.explain);
-  await printReconciliation(
+  const left = await printReconciliation(
     deps,
     rules,
     (each) =>
@@ -594,7 +598,9 @@ export async function reconcileStatements(
     opts,
     target,
   );
-  return 0;
+  // as the run would end: 1 when it would leave lines for a person
+  sayLeftForPerson(deps, left);
+  return rulesRunCode({ failures: () => 0, worstFailure: () => 0 }, left);
 }
 
 /** The month's unmatched lines of a bank account, and the rules' actions done through the API (unless --dry-run). */
@@ -619,7 +625,7 @@ async function reconcileAccount(
   const run = applyRules(deps, accountId, rules, lines, opts);
   const matched = new Set<string>();
   const source = `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${month}`;
-  await printReconciliation(
+  const left = await printReconciliation(
     deps,
     rules,
     async (each) => {
@@ -632,7 +638,8 @@ async function reconcileAccount(
     source,
   );
   await warnStaleRules(deps, imports, accountId, month, rules, matched);
-  return run.failures() > 0 ? 1 : 0;
+  sayLeftForPerson(deps, left);
+  return rulesRunCode(run, left);
 }
 
 /** A bank account's statement imports (an extension of condo's sandbox: said plainly where a server has none). */
@@ -671,8 +678,9 @@ function applyRules(
   rules: Rule[],
   lines: readonly RuleLine[],
   opts: { explain?: boolean | undefined; dryRun?: boolean | undefined },
-): { judged(): AsyncGenerator<Judged>; failures(): number } {
+): { judged(): AsyncGenerator<Judged>; failures(): number; worstFailure(): number } {
   let failures = 0;
+  let worst = 0;
   async function* judged(): AsyncGenerator<Judged> {
     const { judge } = await import('../../domain/statement-rules.js');
     const { judgedDry, LeftForPerson, RuleActions } = await import('../reconcile.js');
@@ -695,6 +703,7 @@ function applyRules(
         }
         if (!(e instanceof CondoError)) throw e;
         failures++;
+        worst = Math.max(worst, exitCodeOf(e));
         // the server's own words, field by field where it gave them
         const fields = Object.entries(e.fields ?? {})
           .map(([field, why]) => `${field}: ${why.join('; ')}`)
@@ -707,7 +716,25 @@ function applyRules(
       }
     }
   }
-  return { judged, failures: () => failures };
+  return { judged, failures: () => failures, worstFailure: () => worst };
+}
+
+/**
+ * A rules run's exit code (#50, the one table): a refused action's own code; else 1 when lines are left for a
+ * person (no rule matched them, or the rule that did could not act); else 0.
+ */
+function rulesRunCode(run: { failures(): number; worstFailure(): number }, left: number): number {
+  if (run.failures() > 0) return run.worstFailure();
+  return left > 0 ? ExitCode.attention : ExitCode.ok;
+}
+
+/** How many lines a rules run left for a person, on stderr (the table or JSON on stdout lists them). */
+function sayLeftForPerson(deps: Deps, left: number): void {
+  if (left > 0)
+    deps.warn({
+      en: `${left} ${left === 1 ? 'line is' : 'lines are'} left for a person`,
+      pt: `${left} ${left === 1 ? 'linha fica' : 'linhas ficam'} para uma pessoa`,
+    });
 }
 
 /** A judged line as JSON shows it. */
@@ -761,7 +788,7 @@ async function printReconciliation(
   feed: (each: (j: Judged) => void) => Promise<void>,
   opts: ReconcileOptions,
   source: string,
-): Promise<void> {
+): Promise<number> {
   const { Tally, actionText } = await import('../reconcile.js');
   const tally = new Tally(rules);
   const judged: Judged[] = [];
@@ -823,4 +850,6 @@ async function printReconciliation(
         },
     true,
   );
+  // for a person: the lines no rule matched, and those whose rule could not act
+  return none + left;
 }

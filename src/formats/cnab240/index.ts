@@ -71,6 +71,7 @@ export {
   type ReturnOptions,
   writePaymentReturn,
 } from './return.js';
+export { breaksReturnStructure } from './return-structure.js';
 export { toSeuNumero } from './seu-numero.js';
 export {
   type AccountType,

@@ -12,6 +12,7 @@ import { pixKeyType } from '../pix/index.js';
 import { type Dialect, dialectForBank, dialectOfHeader, FEBRABAN as FEBRABAN_DIALECT } from './dialects.js';
 import { fieldNamed, read } from './layouts.js';
 import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
+import { STRUCTURE_KINDS } from './return-structure.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -188,16 +189,10 @@ export const ruleReference = (id: string): Text =>
 
 export type RuleId = keyof typeof RULES;
 
-/** The reader's kinds of problem that say the file's structure is broken. */
-// biome-ignore format: a list
-const STRUCTURE_KINDS = new Set(['record-type', 'not-record', 'orphan-detail', 'orphan-lote-trailer', 'after-trailer', 'header-twice',
-  'no-lote-trailer', 'no-file-trailer', 'no-file-header', 'header-not-first', 'no-records', 'header-lote',
-  'trailer-lote', 'lote-trailer-lote', 'detail-lote', 'bank-differs', 'lote']);
-
 /** The rule a reader's kind of problem falls under. */
 function ruleOf(p: CnabProblem): RuleId {
   const k = p.kind;
-  if (k === 'short' || k === 'long-data') return 'record-length';
+  if (k === 'short' || k === 'short-codes' || k === 'long-data') return 'record-length';
   if (k === 'long-blank') return 'trailing-blanks';
   if (k === 'utf16' || k === 'control' || k === 'bom' || k === 'eof-mark' || k === 'blank') return 'encoding';
   if (k === 'non-ascii') return 'charset';

@@ -123,6 +123,17 @@ export type CnabSource =
   | string
   | Uint8Array;
 
+/** Where a payment detail's occurrence codes begin in a return (FEBRABAN G059, positions 231-240; Itaú's too). */
+const OCCURRENCES_AT = 231;
+
+/** A payment's main detail (segments A, J, N, O; not J-52), whose return line carries the bank's codes. */
+function isPaymentDetail(record: string): boolean {
+  if (record[7] !== '3') return false;
+  const segment = record[13];
+  if (segment === 'J') return record.slice(17, 19) !== '52';
+  return segment === 'A' || segment === 'N' || segment === 'O';
+}
+
 const COMPANION_SEGMENTS = new Set([
   'B',
   'C',
@@ -309,11 +320,19 @@ export class Cnab240Reader {
       }
       text = text.slice(0, RECORD_LENGTH);
     } else if (length < RECORD_LENGTH) {
-      this.warn(
-        n,
-        `line has ${length} characters, expected 240 (trailing spaces stripped?); read as padded`,
-        'short',
-      );
+      if (length < OCCURRENCES_AT && this.file.header_direction_code === '2' && isPaymentDetail(text))
+        // a payment return's detail always carries its codes at 231-240: a line that ends before them was cut
+        this.warn(
+          n,
+          `line has ${length} characters, expected 240: cut before its occurrence codes (231-240), not only stripped of trailing blanks`,
+          'short-codes',
+        );
+      else
+        this.warn(
+          n,
+          `line has ${length} characters, expected 240 (trailing spaces stripped?); read as padded`,
+          'short',
+        );
       text = text.padEnd(RECORD_LENGTH, ' ');
     }
     this.onRecord?.(n, text);

@@ -6,7 +6,13 @@
 
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { Cnab240Reader, type CnabFile, type CnabItem } from '../../formats/cnab240/index.js';
+import {
+  breaksReturnStructure,
+  Cnab240Reader,
+  type CnabFile,
+  type CnabItem,
+  type CnabMessage,
+} from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
 import type { SandboxContext } from '../http/context.js';
 import { notFound, validationFailed } from '../http/errors.js';
@@ -46,13 +52,20 @@ export function returnFileLimit(remittanceBytes: number | undefined): number {
 interface ReadReturn {
   file: CnabFile;
   lines: ReturnLine[];
+  /** what breaks the file's structure (formats/cnab240/return-structure.ts): then nothing of it is applied */
+  broken: CnabMessage[];
 }
 
 /** The CNAB reader fed from the upload, keeping only what a return needs of each payment line. */
 const readReturn: PartConsumer<ReadReturn> = async (_field, _fields, chunks) => {
   const lines: ReturnLine[] = [];
+  const broken: CnabMessage[] = [];
   const reader = new Cnab240Reader({
     keepItems: false,
+    onProblem: (problem) => {
+      if (breaksReturnStructure(problem) && broken.length < 20)
+        broken.push({ line: problem.line, message: problem.message });
+    },
     onItem: (item: CnabItem) => {
       if (!['A', 'J', 'O', 'N'].includes(item.segment)) return;
       lines.push({
@@ -67,7 +80,7 @@ const readReturn: PartConsumer<ReadReturn> = async (_field, _fields, chunks) => 
     },
   });
   for await (const chunk of chunks) reader.write(chunk);
-  return { file: reader.end(), lines };
+  return { file: reader.end(), lines, broken };
 };
 
 /** A batch with its payables, as the API shows it. */
@@ -203,6 +216,12 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         { line: 1, message: 'a remittance (no occurrence codes), not the bank return' },
       ]);
     }
+    if (parsed.broken.length > 0)
+      throw fileRefused(
+        'invalid_file',
+        "the return file's structure is broken: nothing of it was applied",
+        parsed.broken,
+      );
     const warnings = [...file.warnings];
     if (file.company.document && file.company.document !== condo.document) {
       warnings.push({

@@ -173,10 +173,10 @@ describe('error bodies map to domain errors and exit codes', () => {
     expect(err.message).toBe('HTTP 502: 502 Bad Gateway');
   });
 
-  test('a 500 with broken JSON -> ApiError, exit 1', async () => {
+  test('a 500 with broken JSON -> ApiError, exit 8', async () => {
     const err = await errorFor(500, '{"error": ', { 'content-type': 'application/json' });
     expect(err).toBeInstanceOf(ApiError);
-    expect(exitCodeOf(err)).toBe(1);
+    expect(exitCodeOf(err)).toBe(8);
     expect(err.code).toBe('internal_error');
   });
 

@@ -92,7 +92,7 @@ describe('retry', () => {
     expect((err as UnavailableError).code).toBe('network_error');
   });
 
-  test('503 exhausted is exit 7; 500 exhausted is exit 1', async () => {
+  test('503 exhausted is exit 7; 500 exhausted is exit 8', async () => {
     server = await startServer((_req, res) =>
       json(res, 503, { error: { code: 'unavailable', message: 'down' } }),
     );
@@ -103,7 +103,7 @@ describe('retry', () => {
     server.handle((_req, res) => json(res, 500, { error: { code: 'internal_error', message: 'bug' } }));
     const e500 = await failure(client.request({ method: 'GET', path: 'units' }));
     expect(e500).toBeInstanceOf(ApiError);
-    expect(exitCodeOf(e500)).toBe(ExitCode.error);
+    expect(exitCodeOf(e500)).toBe(ExitCode.failed);
     expect((e500 as ApiError).code).toBe('internal_error');
     // A 500 is retried once, not until the attempts run out: a big upload is not sent five times.
     expect(server.seen).toHaveLength(3 + 2);

@@ -257,6 +257,32 @@ describe('importing the return', () => {
     expect(cut.body.error.errors.length).toBeGreaterThan(0);
     expect(cut.body.error.message).toMatch(/line \d+/);
 
+    // #50 point 5: a payment's line cut before its codes, or trailers that count other than the file has, break the
+    // structure: nothing of the file is applied (the balance is checked below)
+    const segmentA = lines.findIndex((l) => l[7] === '3' && l[13] === 'A');
+    const shortened = [...lines];
+    shortened[segmentA] = `${lines[segmentA]!.slice(0, 100)}${lines[segmentA]!.slice(130)}`;
+    const short = await upload(batch.public_id, shortened.join('\r\n'));
+    expect(short.status).toBe(422);
+    expect(short.body.error.message).toMatch(/structure is broken: nothing of it was applied/);
+    expect(short.body.error.errors).toContainEqual(
+      expect.objectContaining({
+        line: segmentA + 1,
+        message: expect.stringMatching(/cut before its occurrence codes/),
+      }),
+    );
+    const miscounted = [...lines];
+    const fileTrailer = miscounted.findIndex((l) => l[7] === '9');
+    miscounted[fileTrailer] = `${lines[fileTrailer]!.slice(0, 23)}999999${lines[fileTrailer]!.slice(29)}`;
+    const counts = await upload(batch.public_id, miscounted.join('\r\n'));
+    expect(counts.status).toBe(422);
+    expect(counts.body.error.errors).toContainEqual(
+      expect.objectContaining({
+        line: fileTrailer + 1,
+        message: expect.stringMatching(/file trailer counts 999999 records/),
+      }),
+    );
+
     const broken = [...lines];
     broken[3] = `XYZ${'9'.repeat(237)}`;
     const garbage = await upload(batch.public_id, broken.join('\r\n'));
