@@ -70,8 +70,13 @@ test('no approval, no delivery; the creator’s own, a forged, a reused and an e
     '--policy',
     policy,
   ]);
-  expect(own.exitCode, own.stderr).toBe(0);
+  // said as it is made (#50 point 7): recorded, does not count, another approver needed (exit 1)
+  expect(own.exitCode, own.stderr).toBe(1);
   expect(own.stdout.trim()).toBe(join(firm, 'approvals', `${batch}.ana@condominio.approval`));
+  expect(own.stderr).toContain(
+    `warning: ana@condominio created batch ${batch}: the approval is recorded and does not count (nobody approves their own batch)`,
+  );
+  expect(own.stderr).not.toContain('ana@condominio approved batch');
   await s.condo.ok(['batches', 'approve', batch, '--key', join(firm, 'bruno'), '--policy', policy]);
 
   // Ana signs a statement that says it is Davi's
@@ -137,11 +142,22 @@ test('no approval, no delivery; the creator’s own, a forged, a reused and an e
   const log = await s.condo.run(['-o', 'csv', 'approvals', 'log', '--policy', policy]);
   expect(log.exitCode).toBe(0);
   const rows = log.stdout.trim().split('\n');
-  expect(rows[0]).toBe('BATCH,SIGNER,NAME,TOTAL,FILE SHA-256,SIGNED,EXPIRES,STATUS');
-  // Ana's, Bruno's and Davi's of each batch (the copy of his other one among them: valid, for the batch it names)
-  expect(rows.filter((r) => r.endsWith(',valid'))).toHaveLength(5);
-  expect(rows.filter((r) => r.endsWith(',expired'))).toHaveLength(1);
-  expect(rows.filter((r) => r.endsWith(',not valid'))).toHaveLength(1);
+  expect(rows[0]).toBe('BATCH,SIGNER,NAME,TOTAL,FILE SHA-256,SIGNED,EXPIRES,STATUS,WHY');
+  expect(rows.find((r) => r.includes('ana@condominio'))).toMatch(
+    /,does not count,the signer created the batch$/,
+  );
+  const logged = await s.condo.json(['approvals', 'log', '--policy', policy]);
+  const statuses = logged.map((a: { status: string }) => a.status);
+  // Bruno's and Davi's of each batch (the copy of his other one among them: valid, for the batch it names)
+  expect(statuses.filter((x: string) => x === 'valid')).toHaveLength(4);
+  expect(statuses.filter((x: string) => x === 'own_batch')).toHaveLength(1);
+  expect(statuses.filter((x: string) => x === 'expired')).toHaveLength(1);
+  expect(statuses.filter((x: string) => x === 'bad')).toHaveLength(1);
+  // a person reads it in their language (csv and JSON keep the words scripts read)
+  const pt = await s.condo.run(['--lang', 'pt-BR', '-o', 'table', 'approvals', 'log', '--policy', policy]);
+  expect(pt.stdout.split('\n').find((r) => r.includes('ana@condominio'))).toMatch(
+    /não vale\s+│ quem assina criou o lote/,
+  );
   expect((await readdir(join(firm, 'approvals'))).length).toBe(7);
 });
 

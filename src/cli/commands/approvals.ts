@@ -13,6 +13,7 @@ import {
   writeApproval,
 } from '../approvals.js';
 import type { Deps } from '../context.js';
+import { ExitCode, outcomeOf } from '../exit-codes.js';
 import { ifServed } from '../extension.js';
 import { sha256File, sha256Of } from '../files.js';
 import { publicIdArg } from '../flags.js';
@@ -142,17 +143,32 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
     await client.batches.addApproval(id, kept);
     return true;
   }, false);
-  if (deps.format === 'json') printJson(deps, { path, statement, on_server: onServer });
+  // decided now, not at delivery (#50 point 7): an approval that cannot count is said to be one as it is made
+  const ownBatch = isCreators(loaded, facts, statement.signer);
+  if (deps.format === 'json')
+    printJson(deps, {
+      path,
+      statement,
+      on_server: onServer,
+      counts: !ownBatch,
+      outcome: outcomeOf(ownBatch ? ExitCode.attention : ExitCode.ok),
+    });
   else writeLine(deps.io.stdout, path);
   const n = statement.payments;
   const until = formatInstantBr(statement.expires_at);
-  deps.info(
-    {
-      en: `${statement.signer} approved batch ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${n} payment${n === 1 ? '' : 's'}) until ${until}`,
-      pt: `${statement.signer} aprovou o lote ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${n} pagamento${n === 1 ? '' : 's'}); expira em ${until}`,
-    },
-    true,
-  );
+  if (ownBatch)
+    deps.warn({
+      en: `${statement.signer} created batch ${id}: the approval is recorded and does not count (nobody approves their own batch); another approver must sign`,
+      pt: `${statement.signer} criou o lote ${id}: a aprovação fica registrada e não vale (ninguém aprova o próprio lote); outro aprovador precisa assinar`,
+    });
+  else
+    deps.info(
+      {
+        en: `${statement.signer} approved batch ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${n} payment${n === 1 ? '' : 's'}) until ${until}`,
+        pt: `${statement.signer} aprovou o lote ${id} (SHA-256 ${statement.sha256.slice(0, 16)}…, ${n} pagamento${n === 1 ? '' : 's'}); expira em ${until}`,
+      },
+      true,
+    );
   deps.info(
     onServer
       ? {
@@ -165,7 +181,12 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
         },
     true,
   );
-  return 0;
+  return ownBatch ? ExitCode.attention : ExitCode.ok;
+}
+
+/** The signer is the API client that created the batch: its approval is kept and never counts. */
+function isCreators(loaded: LoadedPolicy, facts: Pick<BatchFacts, 'created_by'>, signer: string): boolean {
+  return facts.created_by !== null && loaded.policy.signers[signer]?.client_id === facts.created_by;
 }
 
 /**
@@ -221,23 +242,60 @@ async function approvalsOnServer(deps: Deps, loaded: LoadedPolicy, id: string): 
   return kept.map((a) => judgeApproval(loaded, `server:${id}.${a.signer}`, a));
 }
 
-const STATUS: Readonly<Record<'valid' | 'expired' | 'bad', Text>> = {
+const STATUS: Readonly<Record<'valid' | 'expired' | 'bad' | 'own_batch', Text>> = {
   valid: { en: 'valid', pt: 'válida' },
   expired: { en: 'expired', pt: 'expirada' },
   bad: { en: 'not valid', pt: 'inválida' },
+  own_batch: { en: 'does not count', pt: 'não vale' },
 };
+
+/**
+ * Who created each batch the approvals name (a condo extension of the batch), where the server can be asked: a
+ * log read with no profile, or on a server that does not say, shows the approvals without it.
+ */
+async function batchCreators(deps: Deps, batches: readonly string[]): Promise<Map<string, string | null>> {
+  const creators = new Map<string, string | null>();
+  let client: Awaited<ReturnType<Deps['client']>>;
+  try {
+    client = await deps.client();
+  } catch {
+    return creators;
+  }
+  await Promise.all(
+    batches.map(async (id) => {
+      const batch = await client.batches.get(id).catch(() => undefined);
+      if (batch) creators.set(id, typeof batch.created_by === 'string' ? batch.created_by : null);
+    }),
+  );
+  return creators;
+}
 
 /** `condo approvals log`: who approved which file and when, for the month's accountability. */
 export async function approvalsLog(deps: Deps, opts: { policy?: string }): Promise<number> {
   const loaded = await policyOrRefuse(deps, opts.policy);
   const now = deps.now().getTime();
-  const rows = (await readApprovals(loaded)).map((a) => {
+  const approvals = await readApprovals(loaded);
+  const creators = await batchCreators(deps, [
+    ...new Set(approvals.flatMap((a) => (a.statement ? [a.statement.batch] : []))),
+  ]);
+  const rows = approvals.map((a) => {
     const s = a.statement;
+    const own = s !== null && isCreators(loaded, { created_by: creators.get(s.batch) ?? null }, s.signer);
     const status: keyof typeof STATUS = a.bad
       ? 'bad'
       : s && Date.parse(s.expires_at) <= now
         ? 'expired'
-        : 'valid';
+        : own
+          ? 'own_batch'
+          : 'valid';
+    const why: Text | null =
+      status === 'bad'
+        ? (a.bad ?? null)
+        : status === 'expired'
+          ? { en: 'its time ran out', pt: 'o prazo dela acabou' }
+          : status === 'own_batch'
+            ? { en: 'the signer created the batch', pt: 'quem assina criou o lote' }
+            : null;
     const who = s ? loaded.policy.signers[s.signer] : undefined;
     return {
       batch: s?.batch ?? null,
@@ -252,12 +310,16 @@ export async function approvalsLog(deps: Deps, opts: { policy?: string }): Promi
         : null,
       expires_at: s?.expires_at ?? null,
       status,
-      problem: a.bad?.en ?? null,
+      problem: why?.en ?? null,
+      why,
       file: a.file,
     };
   });
   if (deps.format === 'json') {
-    printJson(deps, rows);
+    printJson(
+      deps,
+      rows.map(({ why: _, ...row }) => row),
+    );
     return 0;
   }
   await printList(deps, rows, [
@@ -281,6 +343,8 @@ export async function approvalsLog(deps: Deps, opts: { policy?: string }): Promi
       value: (r) => STATUS[r.status],
       style: (r) => (r.status === 'valid' ? 'green' : 'red'),
     },
+    // why one does not count, where it does not
+    { header: { en: 'WHY', pt: 'MOTIVO' }, value: (r) => r.why ?? '', optional: true },
   ]);
   return 0;
 }
