@@ -3,12 +3,9 @@ import type { BulkOptions, BulkResult } from '../client/types.js';
 import { UsageError } from '../domain/errors.js';
 import type * as Schemas from '../domain/request-bodies.js';
 import type { Deps } from './context.js';
-import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { namedProblem } from './fields.js';
 import { sha256File } from './files.js';
-import { paint, writeLine } from './io.js';
-import { reportBulk } from './report.js';
-import { onStop } from './signals.js';
+import { finishBulk, type SentRecord, stoppable } from './stoppable.js';
 
 /**
  * Request bodies of the create verbs: from flags (money converted from the flag's cents to the wire's decimal
@@ -109,23 +106,6 @@ export async function bodiesFromFile<S extends BodySchema>(
   return { bodies, single };
 }
 
-/** Many bodies from a file: created concurrently within the rate limit, a result line per body and a summary. */
-export async function reportCreated<T>(
-  deps: Deps,
-  path: string,
-  results: BulkResult<'index', T>[],
-  label: (created: T) => string,
-): Promise<number> {
-  return reportBulk(
-    deps,
-    'created',
-    results.map((r) => (r.ok ? { ...r, label: label(r.data) } : { ...r, label: `${path}[${r.index}]` })),
-  );
-}
-
-/** How long Ctrl-C lets the requests in flight finish before cutting them off. */
-const IN_FLIGHT_GRACE_MS = 5_000;
-
 /**
  * Creates every body of a file, resumably: each item's Idempotency-Key comes from the file's content and its
  * index, so running the same command again replays what was created and creates only the rest. Ctrl-C stops
@@ -138,32 +118,19 @@ export async function createFromFile<B, T>(
   createMany: (bodies: B[], opts: BulkOptions) => Promise<BulkResult<'index', T>[]>,
   label: (created: T) => string,
 ): Promise<number> {
-  const stop = new AbortController();
-  const cut = new AbortController();
-  const release = onStop(() => {
-    stop.abort();
-    setTimeout(() => cut.abort(), IN_FLIGHT_GRACE_MS).unref();
-  });
-  let results: BulkResult<'index', T>[];
-  try {
-    const keyPrefix = `bulk-${(await sha256File(path)).slice(0, 24)}`;
-    results = await createMany(bodies, { keyPrefix, stop: stop.signal, signal: cut.signal });
-  } finally {
-    release();
-  }
-  const attempted = results.filter((r) => r.ok || !r.notSent);
-  const code = await reportCreated(deps, path, attempted, label);
-  // stopped by Ctrl-C, or because the server stayed unreachable: what was not sent is sent by a re-run
-  const serverDown = results.some((r) => !r.ok && r.notSent && exitCodeOf(r.error) === ExitCode.unavailable);
-  if (!stop.signal.aborted && !serverDown) return code;
-  const created = attempted.filter((r) => r.ok).length;
-  writeLine(
-    deps.io.stderr,
-    paint(
-      deps.io,
-      'yellow',
-      deps.t(`${created} of ${bodies.length} created; run the same command again to finish`),
+  const keyPrefix = `bulk-${(await sha256File(path)).slice(0, 24)}`;
+  const { result, stopped } = await stoppable((signals) => createMany(bodies, { keyPrefix, ...signals }));
+  return finishBulk(
+    deps,
+    'created',
+    result.map(
+      (r): SentRecord =>
+        r.ok
+          ? { ok: true, data: r.data, label: label(r.data) }
+          : r.notSent
+            ? { ok: false, error: r.error, label: `${path}[${r.index}]`, notSent: true }
+            : { ok: false, error: r.error, label: `${path}[${r.index}]` },
     ),
+    stopped,
   );
-  return stop.signal.aborted ? ExitCode.interrupted : ExitCode.unavailable;
 }

@@ -362,13 +362,6 @@ export type PtReplacement = string | ((say: (text: string) => string, ...groups:
 const reais = (text: string): string => (/^-?\d+\.\d{2}$/.test(text) ? formatReais(centsOf(text)) : text);
 
 /** Texts with a variable part. */
-const BULK_VERBS: Readonly<Record<string, string>> = {
-  marked: 'marcada',
-  unmarked: 'desmarcada',
-  deleted: 'excluída',
-  created: 'criada',
-};
-
 export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^Showing (\d+) of (\d+): --all for every row$/, 'Mostrando $1 de $2: --all para todas as linhas'],
   [/^Showing the first (\d+): --all for every row$/, 'Mostrando as primeiras $1: --all para todas as linhas'],
@@ -377,12 +370,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^(\d+) payments in (\d{4}-\d\d), (.*)$/, '$1 pagamentos em $2, $3'],
   [/^Ledger (\S+) to (\S+)$/, 'Razão de $1 a $2'],
   [/^Ledger (\S+)$/, 'Razão $1'],
-  // a bulk command's count: "1 excluída", "2 excluídas" (an account, a payable: feminine)
-  [
-    /^(\d+) (marked|unmarked|deleted|created), (\d+) failed$/,
-    (_, done, verb, failed) =>
-      `${done} ${BULK_VERBS[verb as string]}${done === '1' ? '' : 's'}, ${failed} com falha`,
-  ],
   [/^(\d+) payments, (R\$ [\d.,]+), paid on (\S+): (.*)$/, '$1 pagamentos, $2, pagos em $3: $4'],
   [/^(\S+): due (\S+), paid (\S+): late$/, '$1: vence em $2, pago em $3: atrasado'],
   [
@@ -427,10 +414,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [
     /^Listening on (\S+) for (.*) \(subscription (\S+)\)\. Ctrl-C to stop\.$/,
     'Escutando em $1 para $2 (assinatura $3). Ctrl-C para parar.',
-  ],
-  [
-    /^(\d+) of (\d+) created; run the same command again to finish$/,
-    '$1 de $2 criadas; rode o mesmo comando de novo para terminar',
   ],
   [/^no sandbox profiles: nothing to prune$/, 'nenhum perfil de sandbox: nada a remover'],
   [

@@ -33,22 +33,40 @@ export function sayReplayed(deps: Deps, text: string | Text): void {
 /** The outcome of a bulk command (mark, unmark, delete, create from a file), one result per record. */
 
 export type RecordResult =
-  | { ok: true; data?: unknown; label: string }
-  | { ok: false; error: CondoError; label: string };
+  /** done; `already`: the record was already as asked (a re-run after Ctrl-C marking what it had marked) */
+  | { ok: true; data?: unknown; label: string; already?: boolean }
+  /** `unknown`: in flight when the run was stopped and cut off: whether it was done is checked by the next run */
+  | { ok: false; error: CondoError; label: string; unknown?: boolean };
+
+/** A bulk verb's past participle, in English and in Portuguese for a payable ("conta", feminine). */
+const BULK_WORDS: Readonly<Record<string, Text>> = {
+  marked: { en: 'marked', pt: 'marcada' },
+  unmarked: { en: 'unmarked', pt: 'desmarcada' },
+  deleted: { en: 'deleted', pt: 'excluída' },
+  created: { en: 'created', pt: 'criada' },
+};
+const ptCount = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const wordOf = (verb: string): Text => BULK_WORDS[verb] ?? { en: verb, pt: verb };
 
 /** One line per record and a summary; the exit code of the first failure when any failed. */
 export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): number {
   const { io } = deps;
-  const failed = results.filter((r): r is Extract<RecordResult, { ok: false }> => !r.ok);
+  const failed = results.filter((r): r is Extract<RecordResult, { ok: false }> => !r.ok && !r.unknown);
+  const unknown = results.filter((r) => !r.ok && r.unknown).length;
+  const already = results.filter((r) => r.ok && r.already).length;
+  const done = results.filter((r) => r.ok && !r.already).length;
+  const word = wordOf(verb);
+  const alreadyWord = { en: `already ${word.en}`, pt: `já estava ${word.pt}` };
   if (deps.format === 'json') {
     printJson(
       deps,
       results.map((r) =>
         r.ok
-          ? { id: r.label, ok: true, data: r.data ?? null }
+          ? { id: r.label, ok: true, ...(r.already ? { already: true } : {}), data: r.data ?? null }
           : {
               id: r.label,
               ok: false,
+              ...(r.unknown ? { unknown: true } : {}),
               error: {
                 code: r.error.code ?? null,
                 message: r.error.message,
@@ -59,12 +77,20 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
     );
   } else {
     for (const r of results) {
-      if (r.ok)
+      if (r.ok) {
+        const what = r.already ? alreadyWord : word;
         writeLine(
           io.stdout,
           deps.format === 'table'
-            ? `${paint(io, 'green', '✓')} ${r.label} ${deps.t(`✓ ${verb}`).replace(/^✓ /, '')}`
-            : `${r.label}\tok\t${verb}`,
+            ? `${paint(io, 'green', '✓')} ${r.label} ${deps.t(what)}`
+            : `${r.label}\tok\t${what.en}`,
+        );
+      } else if (r.unknown)
+        writeLine(
+          io.stdout,
+          deps.format === 'table'
+            ? `${paint(io, 'yellow', '?')} ${r.label} ${deps.t(UNKNOWN)}`
+            : `${r.label}\tunknown\t${UNKNOWN.en}`,
         );
       else {
         // a person reads the server's reason in their language; a script, the server's own words
@@ -78,6 +104,46 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
       }
     }
   }
-  deps.info(`${results.length - failed.length} ${verb}, ${failed.length} failed`);
+  const f = failed.length;
+  deps.info({
+    en: [
+      `${done} ${word.en}, ${f} failed`,
+      ...(already ? [`${already} ${already === 1 ? 'was' : 'were'} already ${word.en}`] : []),
+      ...(unknown ? [`${unknown} unknown (in flight when stopped: the next run checks them)`] : []),
+    ].join('; '),
+    pt: [
+      `${ptCount(done, word.pt)}, ${f} com falha`,
+      ...(already
+        ? [
+            `${already} já ${already === 1 ? 'estava' : 'estavam'} ${ptCount(already, word.pt).replace(/^\d+ /, '')}`,
+          ]
+        : []),
+      ...(unknown ? [`${unknown} sem resposta (em andamento quando parou: a próxima execução confere)`] : []),
+    ].join('; '),
+  });
   return failed[0] ? exitCodeOf(failed[0].error) : 0;
+}
+
+const UNKNOWN: Text = {
+  en: 'unknown: in flight when stopped; the next run checks it',
+  pt: 'sem resposta: em andamento quando parou; a próxima execução confere',
+};
+
+/**
+ * After a bulk run was stopped (Ctrl-C) or the server stayed down: how far it got and how to finish, in the
+ * person's language. The same command again resumes: what was done is replayed or found done, the rest is sent.
+ */
+export function sayResume(deps: Deps, verb: string, done: number, total: number): void {
+  const word = wordOf(verb);
+  writeLine(
+    deps.io.stderr,
+    paint(
+      deps.io,
+      'yellow',
+      deps.t({
+        en: `${done} of ${total} ${word.en}; run the same command again to finish`,
+        pt: `${done} de ${total} ${word.pt}s; rode o mesmo comando de novo para terminar`,
+      }),
+    ),
+  );
 }

@@ -232,6 +232,95 @@ describe('Ctrl-C in a bulk leaves a state to resume', () => {
   }, 120_000);
 });
 
+describe('Ctrl-C in a bulk mark, and the same command again (#50 point 8)', () => {
+  const MANY = 400;
+  let s: Session;
+  let ids: string[];
+  beforeAll(async () => {
+    const { monotonicFactory } = await import('ulid');
+    const { storedPayable } = await import('./stored-payables.js');
+    const { TEST_CONDOMINIUM } = await import('../../src/sandbox/index.js');
+    s = await sandboxSession({
+      // three runs of 400 marks within a minute: over the default 600 a minute, whose waits are not the point
+      rateLimit: { count: 100_000, seconds: 60 },
+      // a firm's month: 400 TEDs to suppliers with bank data, pending (creating them over HTTP would take a minute)
+      prepare: (store) =>
+        store.write(TEST_CONDOMINIUM, (tx) => {
+          const supplier = tx.suppliers.find().find((x) => x.bank && x.document);
+          if (!supplier) throw new Error('the seed lacks a supplier with bank data');
+          const id = monotonicFactory();
+          for (let i = 0; i < MANY; i++)
+            tx.payables.insert(
+              storedPayable({
+                public_id: id(),
+                supplier_id: supplier.id,
+                chart_of_accounts_id: 24,
+                payee_name: supplier.name,
+                amount: 10_000 + i,
+                forma_pagamento: 'ted',
+                due_date: '2031-02-10',
+                description: `Parcela ${i + 1}`,
+                state: 'pending',
+                created_at: new Date().toISOString(),
+              }),
+            );
+        }),
+    });
+    ids = (await s.condo.json('payables list --state pending --all')).map((p: any) => p.public_id);
+    expect(ids).toHaveLength(MANY);
+  });
+  afterAll(() => s.close());
+
+  test('stopped at a hundred or so: counts and the command again in Portuguese; again: the marked ones count as done, exit 0', async () => {
+    const marked = "SELECT count(*) AS n FROM payables WHERE state = 'marked_for_remessa'";
+    const stdin = `${ids.join('\n')}\n`;
+    const command = ['--lang', 'pt-BR', 'payables', 'mark', '-'];
+    const first = await s.condo.run(command, {
+      stdin,
+      onSpawn: (child) => {
+        const poll = setInterval(() => {
+          if (countIn(s.dataDir, marked) >= 100) {
+            clearInterval(poll);
+            child.kill('SIGINT');
+          }
+        }, 10);
+        child.on('exit', () => clearInterval(poll));
+      },
+    });
+    expect(first.exitCode, first.stderr).toBe(130);
+    expect(first.stderr).not.toMatch(/\binterrupted\b/);
+    const said = /(\d+) de 400 marcadas; rode o mesmo comando de novo para terminar/.exec(first.stderr);
+    expect(said, first.stderr).not.toBeNull();
+    const reported = Number(said?.[1]);
+    expect(reported).toBeGreaterThanOrEqual(100);
+    expect(reported).toBeLessThan(MANY);
+    // a request cut off in flight is "sem resposta", never "com falha"
+    expect(first.stderr).toMatch(/^\d+ marcadas?, 0 com falha/m);
+    const before = countIn(s.dataDir, marked);
+    expect(before).toBeGreaterThanOrEqual(reported);
+
+    const second = await s.condo.run(command, { stdin });
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(second.stderr).toContain(
+      `${MANY - before} marcadas, 0 com falha; ${before} já estavam marcadas`,
+    );
+    expect(countIn(s.dataDir, marked)).toBe(MANY);
+    // a script reads each as ok, the ones already marked said so
+    const third = await s.condo.run(['payables', 'mark', '-'], { stdin });
+    expect(third.exitCode).toBe(0);
+    expect(third.stdout.split('\n').filter((l) => l.endsWith('\tok\talready marked'))).toHaveLength(MANY);
+    expect(third.stderr).toContain(`0 marked, 0 failed; ${MANY} were already marked`);
+  });
+
+  test('a payable already in a batch is still a failure, exit 5', async () => {
+    const one = ids.slice(0, 2);
+    await s.condo.ok(['batches', 'create', '--date', 'next-business-day', '--yes']);
+    const r = await s.condo.run(['payables', 'mark', ...one]);
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toContain('0 marked, 2 failed');
+  });
+});
+
 describe('tokens, names, secrets and hosts', () => {
   let s: Session;
   beforeAll(async () => {

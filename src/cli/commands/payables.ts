@@ -1,4 +1,4 @@
-import type { Payable, PayableDetail } from '../../client/types.js';
+import type { BulkResult, Payable, PayableDetail } from '../../client/types.js';
 import { barcodeOf, byBarcode } from '../../domain/batch-preview.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
@@ -30,7 +30,6 @@ import { paint, writeLine } from '../io.js';
 import { limitOf, type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { nextSteps, printSteps, SETTLED_ADVICE, SETTLED_HEADING, settled } from '../rejections.js';
-import { reportBulk } from '../report.js';
 import {
   folded,
   namer,
@@ -40,6 +39,7 @@ import {
   withNamedIds,
 } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
+import { finishBulk, type SentRecord, stoppable } from '../stoppable.js';
 
 /** Payables (contas a pagar): the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
 
@@ -539,11 +539,54 @@ export async function actOnMany(
   const refused = action === 'markMany' && !opts.force ? await settledByTheBank(deps, ids) : new Map();
   ids = ids.filter((id) => !refused.has(id));
   // every id refused here: nothing left to send (a call with no id would fail on its own)
-  const results = ids.length > 0 ? await client.payables[action](ids) : [];
-  return reportBulk(deps, verb, [
-    ...[...refused].map(([label, error]) => ({ ok: false as const, error, label })),
-    ...results.map((r, i) => ({ ...r, label: ids[i] as string })),
-  ]);
+  const { result, stopped } =
+    ids.length > 0
+      ? await stoppable(
+          (signals): Promise<BulkResult<'id', Payable | null>[]> => client.payables[action](ids, signals),
+        )
+      : { result: [], stopped: false };
+  const already = await alreadyAsAsked(deps, action, result);
+  return finishBulk(
+    deps,
+    verb,
+    [
+      ...[...refused].map(([label, error]) => ({ ok: false as const, error, label })),
+      ...result.map((r): SentRecord => {
+        if (r.ok) return { ok: true, data: r.data, label: r.id };
+        if (already.has(r.id)) return { ok: true, already: true, label: r.id };
+        return r.notSent
+          ? { ok: false, error: r.error, label: r.id, notSent: true }
+          : { ok: false, error: r.error, label: r.id };
+      }),
+    ],
+    stopped,
+  );
+}
+
+/** The state each bulk action leads to: a refusal of a payable already there is that action done (#50 point 8). */
+const TARGET_STATE: Partial<Record<ManyAction, string>> = {
+  markMany: 'marked_for_remessa',
+  unmarkMany: 'pending',
+};
+
+/**
+ * The refused ids whose payable is already where the action leads: marking one already marked is what was asked
+ * (a re-run after Ctrl-C, a list taken before the first run), so it counts as done, not as a failure. One in a
+ * batch, or paid, is still a failure. One list of the payables in that state answers for every refusal.
+ */
+async function alreadyAsAsked(
+  deps: Deps,
+  action: ManyAction,
+  results: readonly { id: string; ok: boolean; error?: CondoError }[],
+): Promise<Set<string>> {
+  const target = TARGET_STATE[action];
+  const refused = results.filter((r) => !r.ok && r.error?.code === 'invalid_state').map((r) => r.id);
+  if (!target || refused.length === 0) return new Set();
+  const client = await deps.client();
+  const there = new Set(
+    (await client.payables.list({ state: target }, { all: true })).map((p) => String(p.public_id)),
+  );
+  return new Set(refused.filter((id) => there.has(id)));
 }
 
 /**

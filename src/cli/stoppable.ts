@@ -1,0 +1,57 @@
+import type { CondoError } from '../domain/errors.js';
+import type { Deps } from './context.js';
+import { ExitCode, exitCodeOf } from './exit-codes.js';
+import { type RecordResult, reportBulk, sayResume } from './report.js';
+import { onStop } from './signals.js';
+
+/** How long Ctrl-C lets the requests in flight finish before cutting them off. */
+const IN_FLIGHT_GRACE_MS = 5_000;
+
+/**
+ * Runs a bulk that Ctrl-C (or SIGTERM) stops instead of ending the process: no new item is sent, those in flight
+ * get a few seconds to finish, then are cut off. `stopped` says whether it was.
+ */
+export async function stoppable<R>(
+  run: (signals: { stop: AbortSignal; signal: AbortSignal }) => Promise<R>,
+): Promise<{ result: R; stopped: boolean }> {
+  const stop = new AbortController();
+  const cut = new AbortController();
+  const release = onStop(() => {
+    stop.abort();
+    setTimeout(() => cut.abort(), IN_FLIGHT_GRACE_MS).unref();
+  });
+  try {
+    return { result: await run({ stop: stop.signal, signal: cut.signal }), stopped: stop.signal.aborted };
+  } finally {
+    release();
+  }
+}
+
+/** A record of a bulk run as the client gave it: `notSent` when the run stopped before sending it. */
+export type SentRecord = RecordResult | { ok: false; error: CondoError; label: string; notSent: true };
+
+/**
+ * A bulk run's end, for every bulk verb alike (#50 point 8): each record that was sent is reported; one cut off
+ * in flight by the stop is "unknown", for the next run to check, not a failure; and when the run was stopped, or
+ * the server stayed down, the counts and how to finish are said in the person's language (exit 130, or 7).
+ */
+export function finishBulk(
+  deps: Deps,
+  verb: string,
+  records: readonly SentRecord[],
+  stopped: boolean,
+): number {
+  const sent: RecordResult[] = records.flatMap((r): RecordResult[] => {
+    if (r.ok) return [r];
+    if ('notSent' in r) return [];
+    const cutOff = stopped && exitCodeOf(r.error) === ExitCode.interrupted;
+    return [cutOff ? { ...r, unknown: true } : r];
+  });
+  const code = reportBulk(deps, verb, sent);
+  const serverDown = records.some(
+    (r) => !r.ok && 'notSent' in r && exitCodeOf(r.error) === ExitCode.unavailable,
+  );
+  if (!stopped && !serverDown) return code;
+  sayResume(deps, verb, sent.filter((r) => r.ok).length, records.length);
+  return stopped ? ExitCode.interrupted : ExitCode.unavailable;
+}
