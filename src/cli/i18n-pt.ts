@@ -381,6 +381,10 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     '$1: o DDA do banco aponta o beneficiário $2 para o código de barras dela, não o fornecedor: possível boleto falso; confirme com o fornecedor antes de pagar',
   ],
   [
+    /^(\S+): a DOC: DOC ended on (\S+) and the bank refuses it; pay it by TED \((.*)\) or PIX$/,
+    '$1: um DOC: o DOC acabou em $2 e o banco o recusa; pague por TED ($3) ou PIX',
+  ],
+  [
     /^(\S+): due (\S+), paid (\S+): more than (\d+) days early \(the money leaves before it must\)$/,
     '$1: vence em $2, pago em $3: mais de $4 dias antes (o dinheiro sai antes do necessário)',
   ],
@@ -680,8 +684,13 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     'câmara $1 num lote de TED (forma $2), esperada 018 ou 988',
   ],
   [
-    /^câmara (\S+) in a DOC lote \(forma 03\), expected 700$/,
-    'câmara $1 num lote de DOC (forma 03), esperada 700',
+    /^DOC \(câmara 700\)(?: paid on (\d{4})-(\d\d)-(\d\d))?: DOC ended on 2024-02-29; pay it by TED \(câmara 018\) or PIX$/,
+    (_, y, m, d) =>
+      `DOC (câmara 700)${y ? ` pago em ${d}/${m}/${y}` : ''}: o DOC acabou em 29/02/2024; pague por TED (câmara 018) ou PIX`,
+  ],
+  [
+    /^câmara (\S+) in a DOC\/TED lote \(forma 03\), expected 018 \(TED\) or 700 \(DOC\)$/,
+    'câmara $1 num lote de DOC/TED (forma 03), esperada 018 (TED) ou 700 (DOC)',
   ],
   [
     /^segment J pays (\S+) for a title of (\S+) \(discount (\S+), mora (\S+)\): the values do not add up$/,

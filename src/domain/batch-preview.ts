@@ -4,6 +4,7 @@
  * condo computes it, so its money carries the unit in its name (`*_cents`).
  */
 import { parseBoletoCode } from '../formats/boleto/index.js';
+import { afterDocEnded, DOC_ENDED } from './business-days.js';
 import { addDays, formatDateBr, type IsoDate, todayIn } from './dates.js';
 import { digitsOnly } from './digits.js';
 import { payableTotalCents } from './payables.js';
@@ -29,7 +30,8 @@ export type PreviewWarningKind =
   | 'early'
   | 'duplicate'
   | 'rejected_unchanged'
-  | 'not_in_dda';
+  | 'not_in_dda'
+  | 'doc_ended';
 
 export interface BatchPreview {
   payment_date: IsoDate;
@@ -162,6 +164,12 @@ export function batchPreview(
           : 'no DDA file lists its barcode: a possible fake boleto; check with the supplier before paying',
       );
     }
+    if (forma === 'doc' && afterDocEnded(paymentDate))
+      warn(
+        p,
+        'doc_ended',
+        `a DOC: DOC ended on ${formatDateBr(DOC_ENDED)} and the bank refuses it; pay it by TED (condo payables update ${p.public_id} --method ted) or PIX`,
+      );
     if (p.due_date && p.due_date < paymentDate) {
       if (forma === 'boleto')
         warn(

@@ -6,6 +6,18 @@
  */
 import { addDays, type IsoDate } from './dates.js';
 
+/**
+ * The last day a bank processed a DOC: FEBRABAN's banks took no new DOC from 15 January 2024 and processed none
+ * after 29 February 2024 (FEBRABAN, "Fim do DOC e da TEC", 2023). A DOC paid later is refused; TED and PIX
+ * replace it.
+ */
+export const DOC_ENDED: IsoDate = '2024-02-29';
+
+/** A DOC paid on `date` (none given: now) would come after DOC ended. */
+export function afterDocEnded(date: IsoDate | null | undefined): boolean {
+  return !date || date > DOC_ENDED;
+}
+
 /** Easter Sunday of a Gregorian year (Meeus/Jones/Butcher). */
 export function easterSunday(year: number): IsoDate {
   const a = year % 19;

@@ -13,14 +13,17 @@
  *                    (plus AG agência/conta/DV inválido, except at Itaú, where AG means "lote inválido")
  *     boleto         CC código de barras: DV geral inválido, ZK boleto já liquidado, CF valor do documento
  *                    inválido, HF
+ *   AK, always, for a DOC (câmara 700) paid after DOC ended on 29/02/2024: the câmara is refused
  *
  * Pure: the same remittance and options always give the same return. Without a seed, the seed is derived from
  * the remittance's text, so rerunning on a file reproduces its outcome.
  */
 import { createHash } from 'node:crypto';
+import { afterDocEnded } from '../domain/business-days.js';
 import { isIsoDate } from '../domain/dates.js';
 import { seededRandom } from '../domain/random.js';
 import {
+  CAMARA,
   Cnab240Reader,
   type CnabFile,
   type CnabItem,
@@ -149,6 +152,11 @@ function decider(facts: RemittanceFacts, bankCode: string, seedOfFile: number, o
     const roll = next();
     const pick = next();
     const seu = toSeuNumero(item.seu_numero ?? '');
+    // a DOC to be paid after DOC ended (29/02/2024): no bank takes it; FEBRABAN's AK, the câmara refused
+    if (item.camara === CAMARA.doc && afterDocEnded(item.date) && !toReject.has(seu)) {
+      counts.rejected++;
+      return { code: 'AK' };
+    }
     if (toReject.has(seu) || (rate > 0 && roll < rate)) {
       const codes = rejectionCodes(item, bankCode);
       counts.rejected++;

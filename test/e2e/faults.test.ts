@@ -301,9 +301,7 @@ describe('Ctrl-C in a bulk mark, and the same command again (#50 point 8)', () =
 
     const second = await s.condo.run(command, { stdin });
     expect(second.exitCode, second.stderr).toBe(0);
-    expect(second.stderr).toContain(
-      `${MANY - before} marcadas, 0 com falha; ${before} já estavam marcadas`,
-    );
+    expect(second.stderr).toContain(`${MANY - before} marcadas, 0 com falha; ${before} já estavam marcadas`);
     expect(countIn(s.dataDir, marked)).toBe(MANY);
     // a script reads each as ok, the ones already marked said so
     const third = await s.condo.run(['payables', 'mark', '-'], { stdin });

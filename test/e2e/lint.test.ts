@@ -139,9 +139,9 @@ test('batches download will not deliver a file that breaks its bank’s rules, u
 
 test('with a profile, a file whose sequence number (NSA) the server’s batches already used is refused', async () => {
   const { writePaymentRemittance } = await import('../../src/formats/cnab240/writer.js');
-  const { sampleInput, samplePayments } = await import('../unit/cnab240/fixtures.js');
+  const { sampleInput, samplePaymentsToday } = await import('../unit/cnab240/fixtures.js');
   const bradesco = (fileSequence: number) => {
-    const input = sampleInput(samplePayments(), 'bradesco-multipag');
+    const input = sampleInput(samplePaymentsToday(), 'bradesco-multipag');
     return writePaymentRemittance({ ...input, fileSequence, company: { ...input.company, bankCode: '237' } });
   };
   const used = (await s.condo.json('batches list')).reduce(

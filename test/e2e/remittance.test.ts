@@ -40,7 +40,8 @@ describe('the monthly remittance run', () => {
 
     const pix = await create(`--supplier ${withPix.id} --method pix --amount 1.111,11`);
     const ted = await create(`--supplier ${withBank.id} --method ted --amount 2.222,22`);
-    const doc = await create(`--supplier ${withBank.id} --method doc --amount 333,33`);
+    // a second TED where a DOC was: DOC ended on 29/02/2024 (#50 point 9; the DOC's own test is below)
+    const doc = await create(`--supplier ${withBank.id} --method ted --amount 333,33`);
     const boletoSame = await create(
       `--supplier ${withBank.id} --method boleto --amount 444,44 --document ${boletoLinha('341', 44444).replace(/\D/g, '')}`,
     );
@@ -59,7 +60,7 @@ describe('the monthly remittance run', () => {
       total_amount: 466665,
       file_sequence: 1,
     });
-    expect(Object.keys(batch.by_forma).sort()).toEqual(['boleto', 'doc', 'pix', 'ted']);
+    expect(Object.keys(batch.by_forma).sort()).toEqual(['boleto', 'pix', 'ted']);
     for (const id of ids) expect((await s.condo.json(`payables show ${id}`)).state).toBe('in_batch');
 
     const rem = join(dir, 'lote1.rem');
@@ -264,5 +265,73 @@ describe('a damaged return (#50 point 5)', () => {
     const again = await s.condo.run(['--lang', 'pt-BR', 'batches', 'import-return', blank]);
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toContain(`o banco não deu código de ocorrência para a conta ${ids[0]}`);
+  });
+});
+
+describe('a DOC in 2026 (#50 point 9): FEBRABAN ended DOC on 29/02/2024', () => {
+  test('warned at create and in the preview, naming TED or PIX; lint refuses it in the file; the bank refuses it (AK)', async () => {
+    const withBank = (await s.condo.json('suppliers list')).find((x: any) => x.bank && x.document);
+    const account = await leafExpenseAccount(s.condo);
+    const created = await s.condo.run([
+      ...[
+        '--json',
+        'payables',
+        'create',
+        '--supplier',
+        String(withBank.id),
+        '--chart-account',
+        String(account),
+      ],
+      ...[
+        '--method',
+        'doc',
+        '--due',
+        '+10d',
+        '--amount',
+        '480,00',
+        '--description',
+        'Dedetização trimestral',
+      ],
+    ]);
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(created.stderr).toContain(
+      'warning: --method doc: DOC ended on 29/02/2024 and no bank takes one; pay by TED or PIX (ted, pix). Entered as asked',
+    );
+    const doc = JSON.parse(created.stdout);
+    const inPortuguese = await s.condo.run([
+      ...['--lang', 'pt-BR', 'payables', 'update', doc.public_id, '--method', 'doc', '--notes', 'trimestral'],
+    ]);
+    expect(inPortuguese.exitCode, inPortuguese.stderr).toBe(0);
+    expect(inPortuguese.stderr).toContain(
+      'aviso: --method doc: o DOC acabou em 29/02/2024 e nenhum banco o aceita; pague por TED ou PIX (ted, pix). Lançada como pedido',
+    );
+    await s.condo.ok(['payables', 'mark', doc.public_id]);
+
+    const preview = await s.condo.run(['batches', 'create', '--date', 'next-business-day', '--dry-run']);
+    expect(preview.stderr).toContain(
+      `${doc.public_id}: a DOC: DOC ended on 29/02/2024 and the bank refuses it; pay it by TED (condo payables update ${doc.public_id} --method ted) or PIX`,
+    );
+    const docBatch = await s.condo.json(['batches', 'create', '--date', 'next-business-day', '--yes']);
+    const rem = join(dir, 'doc.rem');
+    const refused = await s.condo.run(['batches', 'download', docBatch.public_id, '-O', rem]);
+    expect(refused.exitCode).toBe(5);
+    expect(refused.stderr).toMatch(
+      /doc-ended: DOC \(câmara 700\) paid on \d{4}-\d\d-\d\d: DOC ended on 2024-02-29/,
+    );
+    await s.condo.ok(['batches', 'download', docBatch.public_id, '-O', rem, '--skip-lint']);
+    const lint = await s.condo.run(['--lang', 'pt-BR', '-o', 'table', 'cnab', 'lint', rem]);
+    expect(lint.exitCode).toBe(1);
+    expect(lint.stdout).toMatch(/o DOC acabou em 29\/02\/2024; pague por TED \(câmara 018\) ou PIX/);
+
+    const docRet = join(dir, 'doc.ret');
+    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', docRet]);
+    const imported = await s.condo.json(['batches', 'import-return', docBatch.public_id, docRet]);
+    expect(imported).toMatchObject({ paid: 0, rejected: 1 });
+    const after = await s.condo.json(['payables', 'show', doc.public_id]);
+    expect(after).toMatchObject({ state: 'pending', last_return: { code: 'AK' } });
+    // a return is the bank's word: its DOC is read, not judged
+    expect(
+      (await s.condo.json(['cnab', 'lint', docRet])).findings.filter((f: any) => f.rule === 'doc-ended'),
+    ).toEqual([]);
   });
 });

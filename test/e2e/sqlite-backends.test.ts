@@ -65,11 +65,15 @@ test('CONDO_SQLITE=better-sqlite3 where it does not load: what was asked for and
   );
   expect(r.stderr).not.toContain('has no SQLite of its own');
   // where Node has its own, the way out is to stop asking for the other one
-  if (hasNodeSqlite) expect(r.stderr).toContain("Unset CONDO_SQLITE and the sandbox runs on Node's own SQLite");
+  if (hasNodeSqlite)
+    expect(r.stderr).toContain("Unset CONDO_SQLITE and the sandbox runs on Node's own SQLite");
   else expect(r.stderr).toContain('Either run condo on Node 22 or 24');
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  const pt = await condo.run(['--lang', 'pt-BR', 'sandbox', 'credentials', '--data-dir', join(root, 'sandbox')], {
-    nodeArgs: ['--require', join(import.meta.dirname, 'fixtures', 'no-better-sqlite3.cjs')],
-  });
+  const pt = await condo.run(
+    ['--lang', 'pt-BR', 'sandbox', 'credentials', '--data-dir', join(root, 'sandbox')],
+    {
+      nodeArgs: ['--require', join(import.meta.dirname, 'fixtures', 'no-better-sqlite3.cjs')],
+    },
+  );
   expect(pt.stderr).toContain('CONDO_SQLITE=better-sqlite3 pede o better-sqlite3, que não carregou');
 });

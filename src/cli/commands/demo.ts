@@ -647,12 +647,12 @@ async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
     },
   );
   await createPayable(
-    { en: 'A DOC to the gardener', pt: 'Um DOC para o jardineiro' },
+    { en: 'A TED to the gardener', pt: 'Uma TED para o jardineiro' },
     {
       supplier: gardener,
       account: garden,
       amount: '1.200,00',
-      method: 'doc',
+      method: 'ted',
       due: '+7d',
       description: 'Jardinagem do mês',
     },
@@ -732,14 +732,15 @@ async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
     },
     ['cnab', 'inspect', rem],
   );
-  const doc = (await s.json<Json[]>(['payables', 'list', '--state', 'in_batch', '--all'])).find(
-    (p) => p.forma_pagamento === 'doc',
+  const gardens = (await s.json<Json[]>(['payables', 'list', '--state', 'in_batch', '--all'])).find(
+    (p) => p.forma_pagamento === 'ted' && p.supplier_id === gardener?.id && p.amount === 120_000,
   );
-  const rejectSeu = String(doc?.public_id ?? '').slice(-20);
+  // the gardener's account number is wrong at the bank: AN, the payee's account or digit
+  const rejectSeu = `${String(gardens?.public_id ?? '').slice(-20)}:AN`;
   await s.show(
     {
-      en: 'Play the bank: it pays everything but rejects the DOC',
-      pt: 'Fazer o papel do banco: paga tudo, mas rejeita o DOC',
+      en: "Play the bank: it pays everything but rejects the gardener's TED",
+      pt: 'Fazer o papel do banco: paga tudo, mas rejeita a TED do jardineiro',
     },
     ['sandbox', 'bank-return', rem, '-O', ret, '--reject', rejectSeu],
   );
@@ -764,13 +765,13 @@ async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
     },
     ['batches', 'show', batchId],
   );
-  if (doc)
+  if (gardens)
     await s.show(
       {
-        en: 'Why the DOC was rejected (support staff view)',
-        pt: 'Por que o DOC foi rejeitado (visão do suporte)',
+        en: 'Why the TED was rejected (support staff view)',
+        pt: 'Por que a TED foi rejeitada (visão do suporte)',
       },
-      ['payables', 'show', String(doc.public_id)],
+      ['payables', 'show', String(gardens.public_id)],
     );
   await s.show(
     {

@@ -1,6 +1,7 @@
 import type { BulkResult, Payable, PayableDetail } from '../../client/types.js';
 import { barcodeOf, byBarcode } from '../../domain/batch-preview.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
+import { DOC_ENDED } from '../../domain/business-days.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { digitsOnly } from '../../domain/digits.js';
 import { AuthError, type CondoError, ConflictError, UsageError } from '../../domain/errors.js';
@@ -395,6 +396,19 @@ function enteredAs(
   };
 }
 
+/**
+ * A payable to be paid by DOC (#50 point 9): FEBRABAN ended DOC on 29/02/2024 and a bank refuses one. The API
+ * still takes the forma (the spec lists it), so it is entered as asked, with the warning naming what replaces it.
+ */
+function warnDoc(deps: Deps, body: { forma_pagamento?: string | null }, field: string): void {
+  if (body.forma_pagamento !== 'doc') return;
+  const ended = formatDateBr(DOC_ENDED);
+  deps.warn({
+    en: `${field} doc: DOC ended on ${ended} and no bank takes one; pay by TED or PIX (ted, pix). Entered as asked`,
+    pt: `${field} doc: o DOC acabou em ${ended} e nenhum banco o aceita; pague por TED ou PIX (ted, pix). Lançada como pedido`,
+  });
+}
+
 /** What the server accepted but said (a create's or update's `warnings`). */
 function sayWarnings(deps: Deps, record: object): void {
   if (!('warnings' in record)) return;
@@ -409,8 +423,10 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     refuseFlagsWithFile({ ...flags });
     const path = flags.fromFile;
     const { bodies, single } = await bodiesFromFile(path, 'PayableCreate', 'payables');
-    for (const [i, body] of bodies.entries())
+    for (const [i, body] of bodies.entries()) {
       checkBoleto(deps, body, (field) => (single ? `${path}: ${field}` : `${path}[${i}].${field}`));
+      warnDoc(deps, body, single ? `${path}: forma_pagamento` : `${path}[${i}].forma_pagamento`);
+    }
     const client = await deps.client();
     for (const [i, before] of (await enteredBefore(deps, bodies)).entries())
       if (before) {
@@ -442,6 +458,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   await promptMissing(deps, PAYABLE_FIELDS, body, pickers(deps));
   const payload = await validated('PayableCreate', body, flagName);
   checkBoleto(deps, payload, flagName);
+  warnDoc(deps, payload, flagName('forma_pagamento'));
   const client = await deps.client();
   const [before] = await enteredBefore(deps, [payload]);
   const ask = before ? await deps.prompter() : null;
@@ -491,6 +508,7 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
       pt: 'nada a alterar: dê pelo menos uma opção de campo',
     });
   const payload = await validated('PayableUpdate', body, flagName);
+  warnDoc(deps, payload, flagName('forma_pagamento'));
   const id = await resolvePayableId(deps, 'ID', idArg);
   const client = await deps.client();
   const updated = await client.payables.update(id, payload);

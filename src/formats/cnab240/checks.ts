@@ -59,8 +59,14 @@ export function camaraProblems(
     return [
       { message: `câmara ${camara} in a TED lote (forma ${forma}), expected 018 or 988`, kind: 'camara' },
     ];
-  if (forma === '03' && camara !== CAMARA.doc)
-    return [{ message: `câmara ${camara} in a DOC lote (forma 03), expected 700`, kind: 'camara' }];
+  // forma 03 is "DOC/TED" (G029): a TED in it is what banks write since DOC ended (29/02/2024)
+  if (forma === '03' && camara !== CAMARA.doc && camara !== CAMARA.ted && camara !== CAMARA.tedStr)
+    return [
+      {
+        message: `câmara ${camara} in a DOC/TED lote (forma 03), expected 018 (TED) or 700 (DOC)`,
+        kind: 'camara',
+      },
+    ];
   return NO_PROBLEMS;
 }
 

@@ -11,6 +11,7 @@ export {
 } from './barcode.js';
 export {
   BANK_NAMES,
+  CAMARA,
   COLLECTION_MOVEMENTS,
   classifyOccurrences,
   decodeCollectionMovement,

@@ -6,11 +6,13 @@
  * bank's manual's, bytes outside its character set, payment dates that are not business days, PIX keys in none of
  * the DICT's forms. An error is what the bank refuses; a warning, what it may refuse.
  */
-import { notBusinessDay } from '../../domain/business-days.js';
+import { afterDocEnded, DOC_ENDED, notBusinessDay } from '../../domain/business-days.js';
+import { formatDateBr } from '../../domain/dates.js';
 import type { Text } from '../../domain/text.js';
 import { pixKeyType } from '../pix/index.js';
 import { type Dialect, dialectForBank, dialectOfHeader, FEBRABAN as FEBRABAN_DIALECT } from './dialects.js';
 import { fieldNamed, read } from './layouts.js';
+import { CAMARA } from './codes.js';
 import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
 import { STRUCTURE_KINDS } from './return-structure.js';
 
@@ -60,6 +62,7 @@ interface Rule {
 }
 
 const FEBRABAN = 'FEBRABAN CNAB 240 v10.11';
+const DOC_ENDED_BR = formatDateBr(DOC_ENDED);
 const rule = (severity: Severity, en: string, pt: string): Rule => ({ severity, reference: { en, pt } });
 const RULES = {
   structure: rule(
@@ -155,6 +158,13 @@ const RULES = {
     `${FEBRABAN}, G063: a DDA boleto's due date and amount against its barcode (a due date put off keeps the barcode)`,
     `${FEBRABAN}, G063: vencimento e valor de um boleto do DDA contra o código de barras (a prorrogação mantém o código)`,
   ),
+  // FEBRABAN's banks stopped taking DOC (and TEC) after 29 February 2024 ("Fim do DOC e da TEC", FEBRABAN,
+  // 2023: no new DOC scheduled from 15 January 2024, none processed after 29 February 2024)
+  'doc-ended': rule(
+    'error',
+    `FEBRABAN: DOC ended on ${DOC_ENDED_BR} (no bank takes one after it: pay by TED or PIX)`,
+    `FEBRABAN: o DOC acabou em ${DOC_ENDED_BR} (nenhum banco aceita um depois disso: pague por TED ou PIX)`,
+  ),
   'payment-date': rule(
     'warning',
     `${FEBRABAN}, P009: the payment date, a bank business day`,
@@ -222,6 +232,9 @@ function outsideAscii(record: string): number {
   }
   return 0;
 }
+
+/** Where segment A's câmara centralizadora starts (18-20, FEBRABAN's and Itaú's alike). */
+const CAMARA_COLUMN = 18;
 
 /** Where each main segment's payment date and PIX key start (FEBRABAN's positions; Itaú's where they differ). */
 const PAYMENT_DATE_COLUMN: Readonly<Record<string, number>> = { A: 94, J: 145, O: 100, N: 100 };
@@ -343,6 +356,14 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
         `payment date ${item.date} is ${why}, not a bank business day`,
       );
   }
+  // a DOC to be paid after DOC ended: the bank refuses it (a return may still tell of one: only remittances get here)
+  if (item.camara === CAMARA.doc && afterDocEnded(item.date))
+    add(
+      'doc-ended',
+      item.line,
+      CAMARA_COLUMN,
+      `DOC (câmara 700)${item.date ? ` paid on ${item.date}` : ''}: DOC ended on ${DOC_ENDED}; pay it by TED (câmara 018) or PIX`,
+    );
   if (item.pix_key) {
     const form = pixKeyType(item.pix_key);
     // segment B's initiation 03 says "CPF or CNPJ" (the reader's `document`)

@@ -61,6 +61,8 @@ export interface CnabItem {
   payee_name: string | null;
   payee_document: string | null;
   payee_bank: { bank_code: string; agency: string; account: string } | null;
+  /** Segment A's câmara centralizadora (P001): 018 TED, 700 DOC, 009 PIX, 000 at the paying bank; null elsewhere. */
+  camara: string | null;
   pix_key: string | null;
   /** How segment B says the key was given (15-17): phone, email, document (CPF/CNPJ) or random. */
   pix_key_type: 'phone' | 'email' | 'document' | 'random' | null;
@@ -162,7 +164,9 @@ function segmentA(rec: string, item: CnabItem, ctx: SegmentContext): void {
   const paid = cents(at('paid_amount'));
   item.paid_amount_cents = paid ? paid : null;
   if (itau) item.payee_document = normalizeDocument(null, at('payee_document'));
-  const problems = camaraProblems(ctx.forma, at('camara'), item.payee_bank.bank_code, ctx.bank);
+  const camara = at('camara');
+  item.camara = camara.trim() === '' ? null : camara;
+  const problems = camaraProblems(ctx.forma, camara, item.payee_bank.bank_code, ctx.bank);
   if (problems.length > 0) ctx.report(...problems);
 }
 
@@ -509,6 +513,7 @@ export function readMainItem(
     payee_name: null,
     payee_document: null,
     payee_bank: null,
+    camara: null,
     pix_key: null,
     pix_key_type: null,
     payer_name: null,

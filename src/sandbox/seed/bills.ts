@@ -53,7 +53,8 @@ const BILLS: Bill[] = [
     supplier: /Dedetizadora/,
     chart: '2.3.04',
     amount: 48_000,
-    forma: 'doc',
+    // a TED: DOC ended on 29/02/2024 (#50 point 9)
+    forma: 'ted',
     dueInDays: 9,
     description: 'Dedetização trimestral',
     document: 'NF 774',

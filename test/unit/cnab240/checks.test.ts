@@ -28,7 +28,12 @@ describe('CNAB 240 checks', () => {
     expect(camaraProblems('41', '700', '237', '341')[0]?.message).toBe(
       'câmara 700 in a TED lote (forma 41), expected 018 or 988',
     );
-    expect(camaraProblems('03', '018', '237', '341')[0]?.message).toMatch(/DOC lote .* expected 700/);
+    // forma 03 is DOC/TED: a TED there is what banks write since DOC ended (#51 point 1, #50 point 9)
+    expect(camaraProblems('03', '018', '237', '341')).toEqual([]);
+    expect(camaraProblems('03', '988', '237', '341')).toEqual([]);
+    expect(camaraProblems('03', '009', '237', '341')[0]?.message).toMatch(
+      /DOC\/TED lote .* expected 018 \(TED\) or 700 \(DOC\)/,
+    );
     expect(camaraProblems('01', '018', '237', '341').map((p) => p.kind)).toEqual(['camara', 'forma-bank']);
     expect(camaraProblems(null, '999', '237', '341')).toEqual([]);
   });

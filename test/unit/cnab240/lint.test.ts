@@ -6,7 +6,7 @@ import type { DialectId } from '../../../src/formats/cnab240/dialects.js';
 import { toCnabDate } from '../../../src/formats/cnab240/fields.js';
 import { lintCnab } from '../../../src/formats/cnab240/lint.js';
 import { writePaymentRemittance } from '../../../src/formats/cnab240/writer.js';
-import { sampleDdaInput, sampleInput, samplePayments } from './fixtures.js';
+import { sampleDdaInput, sampleInput, samplePayments, samplePaymentsToday } from './fixtures.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'fixtures', 'corpus', 'cnab240');
 
@@ -22,7 +22,7 @@ const DIALECTS: [DialectId, string][] = [
   ['banco-do-brasil', '001'],
 ];
 
-function remittance(dialect: DialectId, bankCode: string, payments = samplePayments()): string {
+function remittance(dialect: DialectId, bankCode: string, payments = samplePaymentsToday()): string {
   // Caixa's layout takes the company's reference as a number of 6 digits
   const refs = dialect === 'caixa' ? payments.map((p, i) => ({ ...p, seuNumero: String(i + 1) })) : payments;
   const input = sampleInput(refs, dialect);
@@ -37,6 +37,34 @@ test.each(DIALECTS)(
     expect(report.errors).toBe(0);
   },
 );
+
+test('a DOC paid after DOC ended (29/02/2024) is an error at its câmara in a remittance; before it, or in a return, none', async () => {
+  const { writePaymentReturn } = await import('../../../src/formats/cnab240/return.js');
+  const doc = samplePayments().filter((p) => p.forma === 'doc');
+  const input = sampleInput(doc, 'febraban');
+  const of = (paymentDate: string) =>
+    writePaymentRemittance({
+      ...input,
+      company: { ...input.company, bankCode: '756' },
+      paymentDate,
+      generatedAt: `${paymentDate}T09:00:00`,
+    });
+  const after = await lintCnab(of('2025-03-05'));
+  expect(after.findings).toEqual([
+    expect.objectContaining({
+      rule: 'doc-ended',
+      severity: 'error',
+      line: 3,
+      column: 18,
+      message:
+        'DOC (câmara 700) paid on 2025-03-05: DOC ended on 2024-02-29; pay it by TED (câmara 018) or PIX',
+    }),
+  ]);
+  expect((await lintCnab(of('2024-02-28'))).findings).toEqual([]);
+  // the bank's answer to a DOC of its day is read as it came
+  const returned = writePaymentReturn(of('2025-03-05'), () => ({ code: 'AK' }));
+  expect((await lintCnab(returned)).findings.filter((f) => f.rule === 'doc-ended')).toEqual([]);
+});
 
 /**
  * An oracle we did not write: ERP-Bem-Comum's Bradesco Multipag validator names its test files by the defect each
