@@ -34,12 +34,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rm(copy, { recursive: true, force: true }));
 
-test('condo runs from the checkout while it is rebuilt: every run answers, from the old build or the new', async () => {
+test('condo runs from the checkout while it is rebuilt twice: every run answers, from the old build or the new', async () => {
   const bin = join(copy, 'bin', 'condo.js');
   let building = true;
   const builds = (async () => {
     try {
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 2; i++) {
         const r = await buildIn(copy, '--force');
         expect(r.exitCode, r.stderr).toBe(0);
       }
@@ -58,6 +58,8 @@ test('condo runs from the checkout while it is rebuilt: every run answers, from 
       runs++;
       if (r.exitCode !== 0) failures.push(`condo ${args.join(' ')}: exit ${r.exitCode}: ${r.stderr}`);
     }
+    // a person's pace, not a busy loop: the two builds and the suite's other files share the cores
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
   await builds;
   expect(failures).toEqual([]);
