@@ -22,6 +22,15 @@ export const DB_FILE = 'sandbox.db';
 // better-sqlite3 is CommonJS with a native addon: loaded with require, so the bundle leaves it external.
 const requireCjs = createRequire(import.meta.url);
 
+/**
+ * Every Database and Statement object better-sqlite3 makes in this process, kept reachable for its whole life.
+ * better-sqlite3 12 on Node 24 aborts the process (`Assertion failed: (env) != nullptr` in
+ * RemoveEnvironmentCleanupHook) when the garbage collector finalizes one of them outside a JavaScript context;
+ * 13 fixes it but needs Node >= 22. Statements are cached per SQL text (unit-of-work.ts), so this holds a bounded
+ * set per database.
+ */
+const neverCollected: unknown[] = [];
+
 let nodeModule: NodeSqliteModule | null | undefined;
 
 /**
@@ -48,13 +57,25 @@ function nodeSqlite(): NodeSqliteModule | null {
   return nodeModule;
 }
 
-/** better-sqlite3, or the reason it could not be loaded. */
+let betterModule: typeof BetterSqlite3 | Error | undefined;
+
+/**
+ * better-sqlite3, or the reason it could not be loaded. Its native addon is loaded by the first database, not by
+ * the require: on a Node it was not built for the require succeeds and `new Database` fails (NODE_MODULE_VERSION),
+ * so one throwaway database in memory proves it (kept, as every database is: `neverCollected`).
+ */
 function betterSqlite3(): typeof BetterSqlite3 | Error {
+  if (betterModule !== undefined) return betterModule;
   try {
-    return requireCjs('better-sqlite3') as typeof BetterSqlite3;
+    const Database = requireCjs('better-sqlite3') as typeof BetterSqlite3;
+    const probe = new Database(':memory:');
+    neverCollected.push(probe);
+    probe.close();
+    betterModule = Database;
   } catch (error) {
-    return error as Error;
+    betterModule = error as Error;
   }
+  return betterModule;
 }
 
 /** Which backend this process uses (see `Backend`). Throws, saying what to install, when there is none. */
@@ -80,7 +101,8 @@ export function sqliteBackend(env: NodeJS.ProcessEnv = process.env): Backend {
   if (wanted !== 'better-sqlite3' && nodeSqlite()) return 'node:sqlite';
   const better = betterSqlite3();
   if (!(better instanceof Error)) return 'better-sqlite3';
-  const why = better.message.split('\n')[0];
+  // Node's message for an addon built for another Node runs over lines, and its advice is ours below
+  const why = better.message.replace(/\s+/g, ' ').replace(/ Please try re-compiling.*$/, '').trim();
   // #50 point 10: asked for by name, its own failure is the answer; this Node may well have a SQLite of its own
   if (wanted === 'better-sqlite3')
     throw new SqliteMissingError(
@@ -117,24 +139,17 @@ const UNSET_OR_REBUILD: Text = {
  */
 export class SqliteMissingError extends UsageError {
   constructor(why: Text, advice?: Text) {
+    // one full stop between the two, whether or not the reason brought its own
+    const stop = (t: string) => `${t.replace(/\.$/, '')}.`;
     super(
       advice
-        ? { en: `${why.en}. ${advice.en}`, pt: `${why.pt}. ${advice.pt}` }
-        : { en: `${why.en}.`, pt: `${why.pt}.` },
+        ? { en: `${stop(why.en)} ${advice.en}`, pt: `${stop(why.pt)} ${advice.pt}` }
+        : { en: stop(why.en), pt: stop(why.pt) },
       { code: 'no_sqlite' },
     );
     this.name = 'SqliteMissingError';
   }
 }
-
-/**
- * Every Database and Statement object better-sqlite3 makes in this process, kept reachable for its whole life.
- * better-sqlite3 12 on Node 24 aborts the process (`Assertion failed: (env) != nullptr` in
- * RemoveEnvironmentCleanupHook) when the garbage collector finalizes one of them outside a JavaScript context;
- * 13 fixes it but needs Node >= 22. Statements are cached per SQL text (unit-of-work.ts), so this holds a bounded
- * set per database.
- */
-const neverCollected: unknown[] = [];
 
 /** A database file, opened by the backend this process uses. */
 function connect(path: string, options: { readOnly?: boolean; fileMustExist?: boolean } = {}): Sqlite {
