@@ -268,6 +268,9 @@ export async function launchSandbox(
   }
 }
 
+/** How long an idle keep-alive connection stays open: fastify's own default. */
+export const KEEP_ALIVE_MS = 72_000;
+
 /**
  * Binds the port before anything else. Until the app is ready, every request is answered 503 with Retry-After
  * (a client's retry waits for the start, as for a restart); then the app's handler serves.
@@ -296,6 +299,10 @@ export async function bindPort(
       }),
     );
   });
+  // Fastify gives the servers it makes a keep-alive of 72 s; this one, made here, would keep Node's 5 s. A client
+  // reusing a connection the server has just timed out gets a reset (ECONNRESET, "fetch failed"), and on a loaded
+  // machine the client's own 5 s expiry runs late: the suite failed that way (#50 point 2).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE')

@@ -122,6 +122,14 @@ async function uploadSlowly(
   });
 }
 
+test('an idle connection is kept 72 s, as fastify keeps its own servers', async () => {
+  // the server is made by the sandbox (its port bound first), so fastify's default must be set on it: at Node's 5 s,
+  // a client reusing a connection just closed got a reset on a loaded machine (#50 point 2)
+  const r = await fetch(`${s.sandbox.baseUrl}/api/v1/ping`);
+  await r.text();
+  expect(r.headers.get('keep-alive')).toBe('timeout=72');
+});
+
 describe('an answer decided before the body is read', () => {
   test('is given after the rest has been read, so a client still sending gets it, not a reset', async () => {
     const host = `Host: 127.0.0.1\r\nConnection: close\r\n`;
