@@ -3,14 +3,15 @@
 // lazily imported chunks: one file each instead of hundreds. Packages that resolve files at run time or are
 // needed only by the sandbox (pdfkit reads its font files at run time) and prompts stay external.
 //
-// A working copy is never half-built (#50): the build goes to dist.next/ and replaces dist/ by two renames at the
-// end (the old one moved aside as dist.old-N, which the next build removes), so a `condo` run while `npm test`
-// builds runs the old build or the new one. A build whose inputs are those of dist/ (the stamp below) does nothing:
-// `npm test` after `npm run build`, or twice in a row, does not replace a build that is in use. `--force` builds
-// anyway.
+// A working copy is never half-built (#50): the build goes to dist.next/ and is moved into dist/ file by file at the
+// end (each a rename: atomic), chunks first and the entry points last, while the previous build's files stay until
+// the next build. A `condo` run while `npm test` builds runs the old build or the new one, and one that started on
+// the old build still finds every chunk it loads later (chunk names carry their content's hash). A build whose
+// inputs are those of dist/ (the stamp below) does nothing: `npm test` after `npm run build`, or twice in a row,
+// does not touch a build in use. `--force` builds anyway.
 import { createHash } from 'node:crypto';
-import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 
 const OUT = 'dist.next';
@@ -172,13 +173,29 @@ await build({
   logLevel: 'warning',
 });
 
-// Into place: the old build aside, the new one in its place, earlier asides gone (a run that started on one has
-// had a whole build's time to load what it needs).
-await writeFile(join(OUT, STAMP), stamp);
-const aside = `dist.old-${Date.now()}`;
-await rename('dist', aside).catch((e) => {
-  if (e.code !== 'ENOENT') throw e;
-});
-await rename(OUT, 'dist');
+// Into place, file by file. What each build wrote is listed in dist/.build-files; a file of neither this build nor the
+// one before is removed (two builds old: no run still loads from it).
+const FILES = '.build-files';
+const filesOf = async (dir) =>
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath ?? e.path, e.name)));
+const built = (await filesOf(OUT)).filter((f) => f !== FILES && f !== STAMP);
+const previous = new Set(
+  (await readFile(join('dist', FILES), 'utf8').catch(() => '')).split('\n').filter(Boolean),
+);
+// the entry points last: once they are the new build's, everything they load is there
+const entry = (f) => f.startsWith('cli/') || f.startsWith('help/');
+for (const file of [...built.filter((f) => !entry(f)), ...built.filter(entry)]) {
+  await mkdir(dirname(join('dist', file)), { recursive: true });
+  await rename(join(OUT, file), join('dist', file));
+}
+const kept = new Set([...built, ...previous, FILES, STAMP]);
+for (const file of await filesOf('dist').catch(() => []))
+  if (!kept.has(file)) await rm(join('dist', file), { force: true });
+await writeFile(join('dist', FILES), `${built.join('\n')}\n`);
+await writeFile(join('dist', STAMP), stamp);
+await rm(OUT, { recursive: true, force: true });
+// the earlier way of putting a build in place left whole copies aside
 for (const name of await readdir('.'))
-  if (name.startsWith('dist.old-') && name !== aside) await rm(name, { recursive: true, force: true });
+  if (name.startsWith('dist.old-')) await rm(name, { recursive: true, force: true });

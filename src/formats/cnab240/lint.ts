@@ -10,9 +10,9 @@ import { afterDocEnded, DOC_ENDED, notBusinessDay } from '../../domain/business-
 import { formatDateBr } from '../../domain/dates.js';
 import type { Text } from '../../domain/text.js';
 import { pixKeyType } from '../pix/index.js';
+import { CAMARA } from './codes.js';
 import { type Dialect, dialectForBank, dialectOfHeader, FEBRABAN as FEBRABAN_DIALECT } from './dialects.js';
 import { fieldNamed, read } from './layouts.js';
-import { CAMARA } from './codes.js';
 import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
 import { STRUCTURE_KINDS } from './return-structure.js';
 

@@ -102,7 +102,10 @@ export function sqliteBackend(env: NodeJS.ProcessEnv = process.env): Backend {
   const better = betterSqlite3();
   if (!(better instanceof Error)) return 'better-sqlite3';
   // Node's message for an addon built for another Node runs over lines, and its advice is ours below
-  const why = better.message.replace(/\s+/g, ' ').replace(/ Please try re-compiling.*$/, '').trim();
+  const why = better.message
+    .replace(/\s+/g, ' ')
+    .replace(/ Please try re-compiling.*$/, '')
+    .trim();
   // #50 point 10: asked for by name, its own failure is the answer; this Node may well have a SQLite of its own
   if (wanted === 'better-sqlite3')
     throw new SqliteMissingError(
