@@ -54,7 +54,8 @@ test('config list, get, set, unset and use work on the profile in use', async ()
   const bad = await s.condo.run('config set base_url not-a-url');
   expect(bad.exitCode).toBe(2);
   expect((await s.condo.run('config use nobody')).exitCode).toBe(2);
-  await s.condo.ok('config use default');
+  const inPortuguese = await s.condo.run('--lang pt-BR config use default');
+  expect(inPortuguese.stderr).toBe('agora usando o perfil "default"\n');
   expect((await s.condo.json('auth status')).profile).toBe('default');
 });
 

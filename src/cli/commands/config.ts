@@ -193,6 +193,6 @@ export async function useProfile(deps: Deps, name: string): Promise<number> {
     });
   }
   await store.useProfile(name);
-  deps.info(`now using profile "${name}"`);
+  deps.info({ en: `now using profile "${name}"`, pt: `agora usando o perfil "${name}"` });
   return 0;
 }
