@@ -3,18 +3,19 @@
 // lazily imported chunks: one file each instead of hundreds. Packages that resolve files at run time or are
 // needed only by the sandbox (pdfkit reads its font files at run time) and prompts stay external.
 //
-// A working copy is never half-built (#50): the build goes to dist.next/ and is moved into dist/ file by file at the
+// A working copy is never half-built (#50): the build goes to dist.next-PID/ and is moved into dist/ file by file at the
 // end (each a rename: atomic), chunks first and the entry points last, while the previous build's files stay until
 // the next build. A `condo` run while `npm test` builds runs the old build or the new one, and one that started on
 // the old build still finds every chunk it loads later (chunk names carry their content's hash). A build whose
 // inputs are those of dist/ (the stamp below) does nothing: `npm test` after `npm run build`, or twice in a row,
 // does not touch a build in use. `--force` builds anyway.
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { build } from 'esbuild';
 
-const OUT = 'dist.next';
+// one of its own per build, so two builds at once (two terminals, an editor's watcher) do not clear each other's
+const OUT = `dist.next-${process.pid}`;
 const STAMP = '.build-stamp';
 
 /** A digest of everything the build reads: the sources, the assets, this script, the locked dependencies. */
@@ -32,12 +33,18 @@ async function inputsStamp() {
   return hash.digest('hex');
 }
 
+const FILES = '.build-files';
+/** dist/ holds the build of these inputs, whole: its stamp is theirs and every file it lists is there. */
+async function upToDate(stamp) {
+  if ((await readFile(join('dist', STAMP), 'utf8').catch(() => '')) !== stamp) return false;
+  const listed = (await readFile(join('dist', FILES), 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  if (listed.length === 0) return false;
+  for (const file of listed) if (!(await stat(join('dist', file)).catch(() => null))) return false;
+  return true;
+}
+
 const stamp = await inputsStamp();
-if (
-  !process.argv.includes('--force') &&
-  (await readFile(join('dist', STAMP), 'utf8').catch(() => '')) === stamp
-)
-  process.exit(0);
+if (!process.argv.includes('--force') && (await upToDate(stamp))) process.exit(0);
 
 // undici's Client loads its HTTP/2 half (and with it node:http2 and tls, ~6 ms on Node 20) at start-up, though it
 // runs only when a TLS server picks h2 and h2 was allowed, which condo never asks for. Load it on first use.
@@ -175,11 +182,15 @@ await build({
 
 // Into place, file by file. What each build wrote is listed in dist/.build-files; a file of neither this build nor the
 // one before is removed (two builds old: no run still loads from it).
-const FILES = '.build-files';
+// paths with '/' on every system (Windows' relative() gives 'cli\\main.js'), as .build-files keeps them
 const filesOf = async (dir) =>
   (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath ?? e.path, e.name)));
+    .map((e) =>
+      relative(dir, join(e.parentPath ?? e.path, e.name))
+        .split(sep)
+        .join('/'),
+    );
 const built = (await filesOf(OUT)).filter((f) => f !== FILES && f !== STAMP);
 const previous = new Set(
   (await readFile(join('dist', FILES), 'utf8').catch(() => '')).split('\n').filter(Boolean),
@@ -196,6 +207,7 @@ for (const file of await filesOf('dist').catch(() => []))
 await writeFile(join('dist', FILES), `${built.join('\n')}\n`);
 await writeFile(join('dist', STAMP), stamp);
 await rm(OUT, { recursive: true, force: true });
-// the earlier way of putting a build in place left whole copies aside
+// whole copies the earlier way of putting a build in place left aside, and a killed build's own folder
 for (const name of await readdir('.'))
-  if (name.startsWith('dist.old-')) await rm(name, { recursive: true, force: true });
+  if (name.startsWith('dist.old-') || (name.startsWith('dist.next-') && name !== OUT))
+    await rm(name, { recursive: true, force: true });

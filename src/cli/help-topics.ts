@@ -16,8 +16,8 @@ export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = {
   0    done
   1    done, with something left for a person: a statement line no rule settled, a payment the bank's
        return carries without a code, a boleto the DDA shows changed, a finding of cnab lint
-  2    refused, nothing done: a flag, a file line, a field the server refused (422), or a person's no
-       at a prompt
+  2    refused, nothing done: a flag, a file line, a field the server refused (422), a person's no
+       at a prompt, or an environment condo cannot run in (no SQLite for the sandbox)
   3    authentication or authorization: no credentials, a wrong secret, a scope the client lacks
   4    not found: the id, or a payable's start, end or seu número, matches nothing; a config key not set
   5    conflict: a state that forbids it (a marked payable edited, a returned batch canceled), or an
@@ -41,7 +41,8 @@ unauthorized, not_found, conflict, rate_limited, unavailable, failed, interrupte
        que o retorno do banco traz sem código, um boleto que o DDA mostra alterado, um achado do
        cnab lint
   2    recusado, nada feito: uma opção, uma linha de arquivo, um campo que o servidor recusou (422),
-       ou um não de uma pessoa a uma pergunta
+       um não de uma pessoa a uma pergunta, ou um ambiente onde o condo não roda (sem SQLite para o
+       sandbox)
   3    autenticação ou autorização: sem credenciais, segredo errado, um escopo que o cliente não tem
   4    não encontrado: o id, ou o começo, o fim ou o seu número de uma conta, não corresponde a nada;
        uma chave de configuração não definida

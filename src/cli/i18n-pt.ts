@@ -524,8 +524,8 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     'a linha tem $1 caracteres, esperados 240: dados além da posição 240',
   ],
   [
-    /^line has (\d+) characters, expected 240: cut before its occurrence codes \(231-240\), not only stripped of trailing blanks$/,
-    'a linha tem $1 caracteres, esperados 240: cortada antes dos códigos de ocorrência (231-240), não só sem os espaços do fim',
+    /^line has (\d+) characters, expected 240: it ends before its occurrence codes \(231-240\), so what it says of its payment cannot be read$/,
+    'a linha tem $1 caracteres, esperados 240: ela acaba antes dos códigos de ocorrência (231-240), então o que diz do pagamento não pode ser lido',
   ],
   [
     /^line has (\d+) characters, expected 240 \(trailing spaces stripped\?\); read as padded$/,

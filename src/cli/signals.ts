@@ -1,10 +1,10 @@
 /**
  * Ctrl-C and SIGTERM, in one place. A command normally ends at once (130 for SIGINT, 143 for SIGTERM; the exit
  * hooks remove half-written files). A command that runs until stopped (`sandbox start`, `webhooks listen`)
- * waits with `untilStopped()` and shuts down cleanly instead; a second signal while it does forces the exit.
+ * waits with `untilStopped()`, and a bulk run with `onStop()`, and shuts down cleanly instead; a second signal
+ * while it does forces the exit (a `timeout` wrapper's second SIGTERM, a person's second Ctrl-C).
  *
- * Our handlers stay installed for the life of the process: libraries such as conf's `when-exit` re-raise a
- * signal after their own clean-up, and without a listener Node would then kill the process mid-shutdown.
+ * Our handlers stay installed for the life of the process, so that no signal kills it mid-shutdown unsaid.
  */
 
 type Signal = 'SIGINT' | 'SIGTERM';
@@ -15,13 +15,13 @@ let stopping = false;
 export function installSignalHandlers(onInterrupt: (signal: Signal) => void): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (waiters.size > 0) {
+      if (waiters.size > 0 && !stopping) {
         stopping = true;
         for (const resolve of waiters) resolve(signal);
         waiters.clear();
         return;
       }
-      if (stopping) return; // a re-raised copy while a long-running command shuts down
+      // the first signal of the process, or a second one while a clean shutdown runs: end now
       onInterrupt(signal);
     });
   }

@@ -11,17 +11,22 @@ const IN_FLIGHT_GRACE_MS = 5_000;
  * Runs a bulk that Ctrl-C (or SIGTERM) stops instead of ending the process: no new item is sent, those in flight
  * get a few seconds to finish, then are cut off. `stopped` says whether it was.
  */
+export type StoppedBy = false | 'SIGINT' | 'SIGTERM';
+
 export async function stoppable<R>(
   run: (signals: { stop: AbortSignal; signal: AbortSignal }) => Promise<R>,
-): Promise<{ result: R; stopped: boolean }> {
+): Promise<{ result: R; stopped: StoppedBy }> {
   const stop = new AbortController();
   const cut = new AbortController();
-  const release = onStop(() => {
+  let stoppedBy: StoppedBy = false;
+  const release = onStop((signal) => {
+    stoppedBy = signal;
     stop.abort();
     setTimeout(() => cut.abort(), IN_FLIGHT_GRACE_MS).unref();
   });
   try {
-    return { result: await run({ stop: stop.signal, signal: cut.signal }), stopped: stop.signal.aborted };
+    const result = await run({ stop: stop.signal, signal: cut.signal });
+    return { result, stopped: stoppedBy };
   } finally {
     release();
   }
@@ -39,7 +44,8 @@ export function finishBulk(
   deps: Deps,
   verb: string,
   records: readonly SentRecord[],
-  stopped: boolean,
+  /** the signal that stopped the run, if one did */
+  stopped: StoppedBy,
 ): number {
   const sent: RecordResult[] = records.flatMap((r): RecordResult[] => {
     if (r.ok) return [r];
@@ -52,6 +58,11 @@ export function finishBulk(
     (r) => !r.ok && 'notSent' in r && exitCodeOf(r.error) === ExitCode.unavailable,
   );
   if (!stopped && !serverDown) return code;
-  sayResume(deps, verb, sent.filter((r) => r.ok).length, records.length);
-  return stopped ? ExitCode.interrupted : ExitCode.unavailable;
+  // what the same command again can still do: the rest, not what it would refuse again (a failure stays one)
+  const done = sent.filter((r) => r.ok).length;
+  const open = records.filter((r) => !r.ok && 'notSent' in r).length;
+  const unknown = sent.filter((r) => !r.ok && r.unknown).length;
+  sayResume(deps, verb, done, done + open + unknown);
+  if (!stopped) return ExitCode.unavailable;
+  return stopped === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
 }

@@ -319,7 +319,7 @@ export function createCore(opts: ClientOptions): Core {
   ): Promise<BulkOutcome<T>[]> {
     // KEY-1, KEY-2, ... from --idempotency-key or the caller's prefix, so a re-run replays instead of repeating.
     const prefix = opts.idempotencyKey ?? o.keyPrefix;
-    const keyFor = (i: number) => (prefix ? `${prefix}-${i + 1}` : newUlid());
+    const keyFor = (item: I, i: number) => (prefix ? `${prefix}-${i + 1}` : (o.keyOf?.(item) ?? newUlid()));
     const signal = anySignal(opts.signal, o.signal);
     // Once one item has spent the whole retry budget on an unreachable server, the rest are not sent: each would
     // spend its own budget in turn, and a run of 1000 against a dead server would never end.
@@ -327,7 +327,7 @@ export function createCore(opts: ClientOptions): Core {
     const stop = anySignal(o.stop, down.signal);
     const attempt = async (item: I, i: number) => {
       try {
-        return await work(item, keyFor(i));
+        return await work(item, keyFor(item, i));
       } catch (err) {
         if (err instanceof UnavailableError && !down.signal.aborted)
           down.abort(

@@ -183,6 +183,11 @@ export interface BulkOptions {
    * done and does only the rest; `--idempotency-key` (the client's own key) wins. Default: a new key per item.
    */
   keyPrefix?: string;
+  /**
+   * Without a prefix, each item's Idempotency-Key from the item itself: what can be done to a record once only (a
+   * delete) keeps its key across runs, so the same command again replays it instead of failing on a 404.
+   */
+  keyOf?: (item: unknown) => string;
   /** Called after each item completes, for progress output. */
   onResult?: (done: number, total: number) => void;
 }

@@ -6,7 +6,7 @@ import { CONDO_BIN, runProcess } from './harness.js';
 
 /**
  * #50 point 2: a working copy is never half-built. `npm test` rebuilds dist/ while a person may be running condo
- * from the same checkout; the build goes to dist.next/ and is moved into dist/ file by file, entry points last, the
+ * from the same checkout; the build goes to dist.next-PID/ and is moved into dist/ file by file, entry points last, the
  * previous build's chunks kept (scripts/build.mjs). Run in a copy of the checkout (its node_modules linked), so the
  * suite's own dist/ is never replaced under the other tests.
  */

@@ -310,6 +310,16 @@ describe('Ctrl-C in a bulk mark, and the same command again (#50 point 8)', () =
     expect(third.stderr).toContain(`0 marked, 0 failed; ${MANY} were already marked`);
   });
 
+  test('payables delete again after it was stopped: what it deleted is replayed, not a 404 (exit 0)', async () => {
+    const three = ids.slice(-3);
+    const first = await s.condo.run(['payables', 'delete', '--yes', ...three.slice(0, 2)]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    // the same command with the rest of the list, as after a Ctrl-C: each payable's delete keeps its key
+    const again = await s.condo.run(['payables', 'delete', '--yes', ...three]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain('3 deleted, 0 failed');
+  });
+
   test('a payable already in a batch is still a failure, exit 5', async () => {
     const one = ids.slice(0, 2);
     await s.condo.ok(['batches', 'create', '--date', 'next-business-day', '--yes']);

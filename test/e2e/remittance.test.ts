@@ -223,7 +223,7 @@ describe('a damaged return (#50 point 5)', () => {
     const r = await s.condo.run(['batches', 'import-return', cut]);
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain(
-      `line ${at + 1}: line has 210 characters, expected 240: cut before its occurrence codes`,
+      `line ${at + 1}: line has 210 characters, expected 240: it ends before its occurrence codes`,
     );
     expect(r.stderr).toContain("The return's structure is broken: none of it is applied, nothing was sent");
     const pt = await s.condo.run(['--lang', 'pt-BR', 'batches', 'import-return', cut]);

@@ -255,18 +255,27 @@ const STATUS: Readonly<Record<'valid' | 'expired' | 'bad' | 'own_batch', Text>> 
  */
 async function batchCreators(deps: Deps, batches: readonly string[]): Promise<Map<string, string | null>> {
   const creators = new Map<string, string | null>();
-  let client: Awaited<ReturnType<Deps['client']>>;
-  try {
-    client = await deps.client();
-  } catch {
-    return creators;
-  }
-  await Promise.all(
-    batches.map(async (id) => {
-      const batch = await client.batches.get(id).catch(() => undefined);
-      if (batch) creators.set(id, typeof batch.created_by === 'string' ? batch.created_by : null);
-    }),
-  );
+  const failed: string[] = [];
+  const ask = async () => {
+    const client = await deps.client();
+    await Promise.all(
+      batches.map(async (id) => {
+        try {
+          const batch = await client.batches.get(id);
+          creators.set(id, typeof batch.created_by === 'string' ? batch.created_by : null);
+        } catch (error) {
+          failed.push(`${id} (${(error as Error).message})`);
+        }
+      }),
+    );
+  };
+  await ask().catch((error: Error) => failed.push(error.message));
+  // unsaid, such an approval would read "valid" here and not count at delivery
+  if (failed.length > 0)
+    deps.warn({
+      en: `could not ask who created ${failed.length === 1 ? 'a batch' : `${failed.length} batches`}: ${failed.join('; ')}; an approval by its creator shows as valid here, and does not count at delivery`,
+      pt: `não foi possível perguntar quem criou ${failed.length === 1 ? 'um lote' : `${failed.length} lotes`}: ${failed.map((f) => deps.t(f)).join('; ')}; uma aprovação de quem o criou aparece aqui como válida, e não vale na entrega`,
+    });
   return creators;
 }
 

@@ -481,9 +481,13 @@ export async function returnFacts(path: string, t: Translate): Promise<ReturnFac
       if (!broken && breaksReturnStructure(problem)) broken = problem;
     },
   });
-  if (file.errors.length > 0)
+  const unreadable = file.errors[0];
+  if (unreadable)
     throw new UsageError(
-      `${path}: line ${file.errors[0]?.line}: ${file.errors[0]?.message}; nothing was sent`,
+      {
+        en: `${path}: line ${unreadable.line}: ${unreadable.message}. The file cannot be read as a return: none of it is applied, nothing was sent`,
+        pt: `${path}: linha ${unreadable.line}: ${t(unreadable.message)}. O arquivo não pode ser lido como retorno: nada dele é aplicado, nada foi enviado`,
+      },
       { code: 'invalid_file' },
     );
   if (file.direction === 'remessa')

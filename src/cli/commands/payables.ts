@@ -4,7 +4,7 @@ import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-
 import { DOC_ENDED } from '../../domain/business-days.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { digitsOnly } from '../../domain/digits.js';
-import { AuthError, type CondoError, ConflictError, UsageError } from '../../domain/errors.js';
+import { AuthError, CondoError, ConflictError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import {
   displayState,
@@ -562,7 +562,7 @@ export async function actOnMany(
       ? await stoppable(
           (signals): Promise<BulkResult<'id', Payable | null>[]> => client.payables[action](ids, signals),
         )
-      : { result: [], stopped: false };
+      : { result: [], stopped: false as const };
   const already = await alreadyAsAsked(deps, action, result);
   return finishBulk(
     deps,
@@ -601,10 +601,20 @@ async function alreadyAsAsked(
   const refused = results.filter((r) => !r.ok && r.error?.code === 'invalid_state').map((r) => r.id);
   if (!target || refused.length === 0) return new Set();
   const client = await deps.client();
-  const there = new Set(
-    (await client.payables.list({ state: target }, { all: true })).map((p) => String(p.public_id)),
-  );
-  return new Set(refused.filter((id) => there.has(id)));
+  try {
+    const there = new Set(
+      (await client.payables.list({ state: target }, { all: true })).map((p) => String(p.public_id)),
+    );
+    return new Set(refused.filter((id) => there.has(id)));
+  } catch (error) {
+    // the run's own report matters more than this look: its refusals stay failures, and the look is said
+    if (!(error instanceof CondoError)) throw error;
+    deps.warn({
+      en: `could not check whether the refused payables were already ${target} (${error.message}): counted as failures`,
+      pt: `não foi possível conferir se as contas recusadas já estavam em ${target} (${deps.t(error.message)}): contadas como falhas`,
+    });
+    return new Set();
+  }
 }
 
 /**

@@ -51,8 +51,9 @@ export function payables(api: ApiCore): PayablesApi {
     createMany: createMany(api, (body: PayableCreate, o) => self.create(body, o)),
     markMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.mark(id, o)),
     unmarkMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.unmark(id, o)),
+    // a payable is deleted once: its key is its own, so a re-run after Ctrl-C replays the delete (24 h)
     deleteMany: (ids, opts = {}) =>
-      byId(ids, opts, async (id, o) => {
+      byId(ids, { keyOf: (id) => `payable-delete-${String(id)}`, ...opts }, async (id, o) => {
         await self.delete(id, o);
         return null;
       }),

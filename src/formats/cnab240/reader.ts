@@ -324,7 +324,7 @@ export class Cnab240Reader {
         // a payment return's detail always carries its codes at 231-240: a line that ends before them was cut
         this.warn(
           n,
-          `line has ${length} characters, expected 240: cut before its occurrence codes (231-240), not only stripped of trailing blanks`,
+          `line has ${length} characters, expected 240: it ends before its occurrence codes (231-240), so what it says of its payment cannot be read`,
           'short-codes',
         );
       else

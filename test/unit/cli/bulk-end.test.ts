@@ -7,7 +7,12 @@ import { finishBulk, type SentRecord } from '../../../src/cli/stoppable.js';
 import { ConflictError, InterruptedError } from '../../../src/domain/errors.js';
 
 /** #50 point 8: how a bulk run ends, whoever ran it (mark, unmark, delete, a file's creates). */
-async function ended(records: SentRecord[], stopped: boolean, lang: 'en' | 'pt-BR' = 'en', verb = 'marked') {
+async function ended(
+  records: SentRecord[],
+  stopped: false | 'SIGINT' | 'SIGTERM',
+  lang: 'en' | 'pt-BR' = 'en',
+  verb = 'marked',
+) {
   let out = '';
   let err = '';
   const sink = (add: (s: string) => void) =>
@@ -48,7 +53,7 @@ const notSent = (label: string): SentRecord => ({
 });
 
 test('stopped: what was in flight is unknown, not failed; what was never sent is left for the re-run; exit 130', async () => {
-  const r = await ended([done('A'), already('B'), cutOff('C'), notSent('D'), notSent('E')], true);
+  const r = await ended([done('A'), already('B'), cutOff('C'), notSent('D'), notSent('E')], 'SIGINT');
   expect(r.code).toBe(130);
   expect(r.out).toBe(
     'A\tok\tmarked\nB\tok\talready marked\nC\tunknown\tunknown: in flight when stopped; the next run checks it\n',
@@ -57,7 +62,18 @@ test('stopped: what was in flight is unknown, not failed; what was never sent is
     '1 marked, 0 failed; 1 was already marked; 1 unknown (in flight when stopped: the next run checks them)',
   );
   expect(r.err).toContain('2 of 5 marked; run the same command again to finish');
-  const pt = await ended([done('A'), already('B'), cutOff('C'), notSent('D')], true, 'pt-BR');
+  // stopped by SIGTERM (a service manager, timeout): 143
+  expect((await ended([done('A'), notSent('B')], 'SIGTERM')).code).toBe(143);
+  // what a re-run would refuse again is not counted as left to do
+  const refused: SentRecord = {
+    ok: false,
+    error: new ConflictError('settled', { code: 'settled_by_the_bank' }),
+    label: 'F',
+  };
+  expect((await ended([done('A'), refused, notSent('B')], 'SIGINT')).err).toContain(
+    '1 of 2 marked; run the same command again to finish',
+  );
+  const pt = await ended([done('A'), already('B'), cutOff('C'), notSent('D')], 'SIGINT', 'pt-BR');
   expect(pt.err).toContain('1 marcada, 0 com falha; 1 já estava marcada; 1 sem resposta');
   expect(pt.err).toContain('2 de 4 marcadas; rode o mesmo comando de novo para terminar');
 });

@@ -268,7 +268,7 @@ describe('importing the return', () => {
     expect(short.body.error.errors).toContainEqual(
       expect.objectContaining({
         line: segmentA + 1,
-        message: expect.stringMatching(/cut before its occurrence codes/),
+        message: expect.stringMatching(/ends before its occurrence codes/),
       }),
     );
     const miscounted = [...lines];
