@@ -32,6 +32,14 @@ export async function stoppable<R>(
   }
 }
 
+/** A record's refusal that a run of the same command meets again: input, credentials, not found, a state. */
+const REFUSED_AGAIN = new Set<number>([
+  ExitCode.refused,
+  ExitCode.auth,
+  ExitCode.notFound,
+  ExitCode.conflict,
+]);
+
 /** A record of a bulk run as the client gave it: `notSent` when the run stopped before sending it. */
 export type SentRecord = RecordResult | { ok: false; error: CondoError; label: string; notSent: true };
 
@@ -58,11 +66,13 @@ export function finishBulk(
     (r) => !r.ok && 'notSent' in r && exitCodeOf(r.error) === ExitCode.unavailable,
   );
   if (!stopped && !serverDown) return code;
-  // what the same command again can still do: the rest, not what it would refuse again (a failure stays one)
+  // what the same command again can still do: all but what it would be refused again (a record the server refused,
+  // or condo itself: 2 to 5); what was not sent, was cut off, or met a server that was down, it does again
   const done = sent.filter((r) => r.ok).length;
-  const open = records.filter((r) => !r.ok && 'notSent' in r).length;
-  const unknown = sent.filter((r) => !r.ok && r.unknown).length;
-  sayResume(deps, verb, done, done + open + unknown);
+  const refusedAgain = records.filter(
+    (r) => !r.ok && !('notSent' in r) && !r.unknown && REFUSED_AGAIN.has(exitCodeOf(r.error)),
+  ).length;
+  sayResume(deps, verb, done, records.length - refusedAgain);
   if (!stopped) return ExitCode.unavailable;
   return stopped === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
 }
