@@ -358,6 +358,10 @@ const brDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDateBr(
 
 export type PtReplacement = string | ((say: (text: string) => string, ...groups: string[]) => string);
 
+/** "<manual>, in force on <date>, asks for A or B", said in Portuguese. */
+const manualAsks = (manual: string | undefined, date: string | undefined, wanted: string | undefined) =>
+  `${manual ?? ''}${date ? `, em vigor em ${brDate(date)},` : ''} pede ${(wanted ?? '').replace(/ or /g, ' ou ')}`;
+
 /** An amount a reader's finding writes as 1234.56, as a Brazilian reads it (R$ 1.234,56); anything else as it is. */
 const reais = (text: string): string => (/^-?\d+\.\d{2}$/.test(text) ? formatReais(centsOf(text)) : text);
 
@@ -633,10 +637,15 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     /^payment date (\S+) is a bank holiday \((.*)\), not a bank business day$/,
     'a data de pagamento $1 é feriado bancário ($2), não um dia útil bancário',
   ],
-  [/^file layout version (\d+); (.+) asks for (\d+)$/, 'versão de leiaute do arquivo $1; $2 pede $3'],
   [
-    /^lote (\d+) layout version (\d+); (.+) asks for (\d+) for segment (\S+)$/,
-    'lote $1 com versão de leiaute $2; $3 pede $4 para o segmento $5',
+    /^file layout version (\d+)(?: is (.+)'s)?; (.+?)(?:, in force on (\S+),)? asks for (.+)$/,
+    (_say, version, listed, manual, date, wanted) =>
+      `versão de leiaute do arquivo ${version}${listed ? `, que é do ${listed}` : ''}; ${manualAsks(manual, date, wanted)}`,
+  ],
+  [
+    /^lote (\d+) \(segment (\S+)\) layout version (\d+)(?: is (.+)'s)?; (.+?)(?:, in force on (\S+),)? asks for (.+)$/,
+    (_say, lote, segment, version, listed, manual, date, wanted) =>
+      `lote ${lote} (segmento ${segment}) com versão de leiaute ${version}${listed ? `, que é do ${listed}` : ''}; ${manualAsks(manual, date, wanted)}`,
   ],
   [/^no CNAB 240 records found$/, 'nenhum registro CNAB 240 encontrado'],
   [
@@ -703,9 +712,9 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
       `a soma do trailer do lote ${lote} está nas posições 24-44, não 24-41 (24-41 diz ${reais(reads)}, os detalhes somam ${reais(total)})`,
   ],
   [
-    /^lote (\d+) trailer sum (\S+) includes rejected items \(accepted items total (\S+)\)$/,
-    (_say, lote, sum, accepted) =>
-      `a soma do trailer do lote ${lote}, ${reais(sum)}, inclui itens rejeitados (os aceitos somam ${reais(accepted)})`,
+    /^lote (\d+) trailer sum (\S+), the details total (\S+) \(the accepted ones (\S+)\)$/,
+    (_say, lote, sum, total, accepted) =>
+      `a soma do trailer do lote ${lote} é ${reais(sum)}; os detalhes somam ${reais(total)} (os aceitos, ${reais(accepted)})`,
   ],
   [
     /^lote (\d+) trailer sum is not numeric, the details total (\S+)$/,

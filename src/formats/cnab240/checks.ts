@@ -98,8 +98,11 @@ export function barcodeCheck(barcode: string | null): Problem | null {
 }
 
 /**
- * A payment lote's trailer sum (24-41) against its details: all of them in a remessa; in a retorno, the
- * accepted ones (a bank may also count them all). A sum written three digits wide (24-44) is named as such.
+ * A payment lote's trailer sum (24-41) against its details: all of them in a remessa. In a retorno, banks differ
+ * and both are their practice: FEBRABAN's G058 says "somatória dos valores" of the lote and leaves open whether a
+ * rejected item counts; Banco do Brasil, Itaú and Bradesco sum the lote as sent, Santander's production returns
+ * of supplier payments sum every item, rejected ones included (#51), and some writers sum only the accepted ones.
+ * A return's sum is therefore right when it is either. A sum written three digits wide (24-44) is named as such.
  */
 export function trailerSumProblem(lote: {
   number: number;
@@ -110,22 +113,16 @@ export function trailerSumProblem(lote: {
   retorno: boolean;
 }): Problem | null {
   const { number, stated, wide, all, accepted, retorno } = lote;
-  if (stated === all && (!retorno || accepted === all)) return null;
+  if (stated === all) return null;
   if (retorno && stated === accepted) return null;
-  const kind = 'lote-sum';
   if (wide === all || (retorno && wide === accepted))
     return {
       message: `lote ${number} trailer sum is written at positions 24-44 instead of 24-41 (24-41 reads ${centsToText(stated ?? 0)}, the details total ${centsToText(all)})`,
       kind: 'lote-sum-wide',
     };
-  if (retorno && stated === all)
-    return {
-      message: `lote ${number} trailer sum ${centsToText(stated)} includes rejected items (accepted items total ${centsToText(accepted)})`,
-      kind,
-    };
   return {
-    message: `lote ${number} trailer sum ${stated === null ? 'is not numeric' : centsToText(stated)}, the details total ${centsToText(all)}`,
-    kind,
+    message: `lote ${number} trailer sum ${stated === null ? 'is not numeric' : centsToText(stated)}, the details total ${centsToText(all)}${retorno && accepted !== all ? ` (the accepted ones ${centsToText(accepted)})` : ''}`,
+    kind: 'lote-sum',
   };
 }
 

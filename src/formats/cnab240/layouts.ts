@@ -5,6 +5,7 @@
  * Which bank writes which is decided in dialects.ts.
  */
 export * from './layouts/caixa.js';
+export * from './layouts/cobranca.js';
 export * from './layouts/dda.js';
 export * from './layouts/febraban.js';
 export * from './layouts/itau.js';

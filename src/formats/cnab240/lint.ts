@@ -11,7 +11,15 @@ import { formatDateBr } from '../../domain/dates.js';
 import type { Text } from '../../domain/text.js';
 import { pixKeyType } from '../pix/index.js';
 import { CAMARA } from './codes.js';
-import { type Dialect, dialectForBank, dialectOfHeader, FEBRABAN as FEBRABAN_DIALECT } from './dialects.js';
+import {
+  type Dialect,
+  type DialectId,
+  dialectForBank,
+  dialectOfHeader,
+  FEBRABAN as FEBRABAN_DIALECT,
+  ITAU_SISPAG,
+  SANTANDER,
+} from './dialects.js';
 import { fieldNamed, read } from './layouts.js';
 import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
 import { STRUCTURE_KINDS } from './return-structure.js';
@@ -199,6 +207,9 @@ export const ruleReference = (id: string): Text =>
 
 export type RuleId = keyof typeof RULES;
 
+/** The rules that say a file cannot be read as CNAB 240: errors in any file, a bank's own included. */
+const UNREADABLE: ReadonlySet<string> = new Set<RuleId>(['structure', 'record-length', 'encoding']);
+
 /** The rule a reader's kind of problem falls under. */
 function ruleOf(p: CnabProblem): RuleId {
   const k = p.kind;
@@ -252,19 +263,36 @@ class Findings {
   errors = 0;
   warnings = 0;
   private readonly perRule = new Map<string, number>();
+  private readonly errorsByRule = new Map<string, number>();
 
   constructor(private readonly keep: number) {}
 
   add: Add = (rule, line, column, message, severity) => {
     const r: Rule = RULES[rule];
     const s = severity ?? r.severity;
-    if (s === 'error') this.errors++;
-    else this.warnings++;
+    if (s === 'error') {
+      this.errors++;
+      this.errorsByRule.set(rule, (this.errorsByRule.get(rule) ?? 0) + 1);
+    } else this.warnings++;
     const n = (this.perRule.get(rule) ?? 0) + 1;
     this.perRule.set(rule, n);
     if (n <= this.keep)
       this.list.push({ rule, severity: s, line, column, message, reference: r.reference.en });
   };
+
+  /**
+   * Every error of a rule not in `kept` said as a warning: what a bank wrote (a return, a DDA) is judged by what
+   * can be read from it, not by what the bank would refuse from a sender.
+   */
+  demoteAllBut(kept: ReadonlySet<string>): void {
+    for (const f of this.list) if (f.severity === 'error' && !kept.has(f.rule)) f.severity = 'warning';
+    for (const [rule, n] of this.errorsByRule)
+      if (!kept.has(rule)) {
+        this.errors -= n;
+        this.warnings += n;
+        this.errorsByRule.delete(rule);
+      }
+  }
 
   takeIn(other: Findings): void {
     this.list.push(...other.list);
@@ -312,6 +340,9 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
     found.takeIn(ofPayments);
     lintVersions(file, dialect, loteFamilies, found.add);
   }
+  // a file a bank wrote is never in error for what the bank would refuse from a sender: only a file that cannot
+  // be read (its structure, its records' length, its bytes) is
+  if (file.direction === 'retorno') found.demoteAllBut(UNREADABLE);
   return {
     bank_code: file.bank_code,
     company_account: headerRecord === null ? null : headerAccount(headerRecord),
@@ -381,13 +412,102 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
   }
 }
 
+type Family = 'A' | 'J' | 'O';
+
+/** A manual's layout version numbers: the file header's and each segment family's lote (N's is O's). */
+interface Manual {
+  /** The manual's date: it is in force from then until the next one. */
+  since: string;
+  name: string;
+  file: readonly string[];
+  lote: Readonly<Record<Family, readonly string[]>>;
+}
+
 /**
- * Lote layout versions a bank accepts besides the one its manual condo follows declares: Itaú's SISPAG moved boleto
- * lotes (segment J) from 030 to 040 in its v085 (public SISPAG writers say so in their code); both are in use.
+ * The manuals whose version numbers a bank took in their day, oldest first, where more than one is known; a
+ * bank not listed has only the one its dialect follows (dialects.ts). A version is judged by the manual in force
+ * at the file header's date (144-151): that manual's numbers are right; another manual's are a warning naming the
+ * number in force (a bank accepted them in their day, and some still do); a number in none is an error.
+ *
+ * - FEBRABAN, "Layout Padrão Febraban 240 posições": V08.4 of 01/09/2009 (file 084, lotes A 043, J 030, O 010;
+ *   eduardordm/cnab240 docs/vendor/bancodobrasil/8.4/002Pagamen.pdf @d5c4dd07); V08.6 of 05/01/2012 and the
+ *   V08.5 before it (A 044, J 040, O 011; the file header 085 in its table, 086 in its change log:
+ *   docs/vendor/febraban/subcpadr12_layout_padrao_V86.pdf @4673b394); V10.6 of 16/03/2020 (file 103, A 046,
+ *   J 040, O 012; its change log gives A 046 from V10.3: laravel-boleto manuais/BTG/Layout_FEBRABAN_CNAB240_
+ *   V_10_06.pdf @0081d095).
+ * - Santander, "Pagamento a Fornecedores, Tributos e Concessionárias — CNAB 240" YLEC2403 v06.1 of August 2009:
+ *   file 060, lote 031 for transfers, J 030, O 010, as marcos-neto/Pagamento2Net's BancoSantander.cs writes them
+ *   (the manual's own pages were not readable); the 040 and 012 condo writes today are FEBRABAN's since V10.6,
+ *   taken as Santander's from then (when Santander moved is not known).
+ * - Itaú, SISPAG: J 030 in "CNAB240 Versão 80" (April 2012, eduardordm/cnab240 docs/vendor/itau/
+ *   SISPAG_CNAB_240.pdf @8586d3a9), and 030 or 040 since v085 (public SISPAG writers say so in their code).
  */
-const ALSO_ACCEPTED: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  'itau-sispag': { J: ['040'] },
+const MANUALS: Readonly<Partial<Record<DialectId, readonly Manual[]>>> = {
+  febraban: [
+    {
+      since: '2009-09-01',
+      name: 'FEBRABAN 240 V08.4',
+      file: ['084'],
+      lote: { A: ['043'], J: ['030'], O: ['010'] },
+    },
+    {
+      since: '2012-01-05',
+      name: 'FEBRABAN 240 V08.6',
+      file: ['085', '086'],
+      lote: { A: ['044'], J: ['040'], O: ['011'] },
+    },
+    {
+      since: '2020-03-16',
+      name: 'FEBRABAN 240 V10.6',
+      file: ['103'],
+      lote: { A: ['046'], J: ['040'], O: ['012'] },
+    },
+  ],
+  santander: [
+    {
+      since: '2009-08-01',
+      name: 'Santander YLEC2403 v06.1 (August 2009)',
+      file: ['060'],
+      lote: { A: ['031'], J: ['030'], O: ['010'] },
+    },
+    {
+      since: '2020-03-16',
+      name: SANTANDER.manual,
+      file: ['060'],
+      lote: { A: ['031'], J: ['040'], O: ['012'] },
+    },
+  ],
+  'itau-sispag': [
+    {
+      since: '2012-04-01',
+      name: ITAU_SISPAG.manual,
+      file: ['080'],
+      lote: { A: ['040'], J: ['030', '040'], O: ['030'] },
+    },
+  ],
 };
+
+/** The manuals a dialect's versions are judged by: its history, or the one manual it follows. */
+function manualsOf(dialect: Dialect): readonly Manual[] {
+  const v = dialect.versions;
+  return (
+    MANUALS[dialect.id] ?? [
+      {
+        since: '0000-00-00',
+        name: dialect.manual,
+        file: [v.file],
+        lote: { A: [v.loteA], J: [v.loteJ], O: [v.loteO] },
+      },
+    ]
+  );
+}
+
+/** The manual in force on `date` (the latest one by then; the oldest for a date before them all). */
+function inForce(manuals: readonly Manual[], date: string): Manual {
+  let current = manuals[0] as Manual;
+  for (const m of manuals) if (m.since <= date) current = m;
+  return current;
+}
 
 function lintVersions(
   file: Awaited<ReturnType<typeof readCnab240>>,
@@ -396,36 +516,41 @@ function lintVersions(
   add: Add,
 ): void {
   const itau = dialect.id === 'itau-sispag';
-  // a bank with a manual of its own refuses another version (HL); one read as FEBRABAN's generic layout may not
-  const severity: Severity = dialect.id === 'febraban' ? 'warning' : 'error';
-  if (file.layout_version !== null && file.layout_version !== dialect.versions.file)
-    add(
-      'layout-version',
-      1,
-      itau ? 15 : 164,
-      `file layout version ${file.layout_version}; ${dialect.manual} asks for ${dialect.versions.file}`,
-      severity,
-    );
+  // a bank with a manual of its own refuses a version in none of its manuals (HL); one read as FEBRABAN's
+  // generic layout may not
+  const unlisted: Severity = dialect.id === 'febraban' ? 'warning' : 'error';
+  const manuals = manualsOf(dialect);
+  // an undated file is judged by the latest manual
+  const dated = file.generated_at !== null && /^\d{4}-\d\d-\d\d/.test(file.generated_at);
+  const date = dated ? (file.generated_at as string).slice(0, 10) : '9999-12-31';
+  const current = inForce(manuals, date);
+  const judge = (
+    version: string,
+    numbers: (m: Manual) => readonly string[],
+    line: number,
+    column: number,
+    what: string,
+  ) => {
+    const wanted = numbers(current);
+    if (wanted.includes(version)) return;
+    const asks = `${current.name}${dated ? `, in force on ${date},` : ''} asks for ${wanted.join(' or ')}`;
+    const listedIn = manuals.find((m) => numbers(m).includes(version));
+    if (listedIn)
+      add('layout-version', line, column, `${what} ${version} is ${listedIn.name}'s; ${asks}`, 'warning');
+    else add('layout-version', line, column, `${what} ${version}; ${asks}`, unlisted);
+  };
+  if (file.layout_version !== null)
+    judge(file.layout_version, (m) => m.file, 1, itau ? 15 : 164, 'file layout version');
   for (const batch of file.batches) {
     const family = loteFamilies.get(batch.number);
-    const wanted =
-      family === 'A'
-        ? dialect.versions.loteA
-        : family === 'J'
-          ? dialect.versions.loteJ
-          : family === 'O'
-            ? dialect.versions.loteO
-            : null;
-    const also = (family && ALSO_ACCEPTED[dialect.id]?.[family]) || [];
-    const version = batch.layout_version;
-    if (wanted && version !== null && version !== wanted && !also.includes(version))
-      add(
-        'layout-version',
-        batch.line,
-        14,
-        `lote ${batch.number} layout version ${version}; ${dialect.manual} asks for ${wanted} for segment ${family}`,
-        severity,
-      );
+    if (batch.layout_version === null || (family !== 'A' && family !== 'J' && family !== 'O')) continue;
+    judge(
+      batch.layout_version,
+      (m) => m.lote[family],
+      batch.line,
+      14,
+      `lote ${batch.number} (segment ${family}) layout version`,
+    );
   }
 }
 

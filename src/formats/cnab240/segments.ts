@@ -23,6 +23,7 @@ import {
 import { type Dialect, ITAU_SISPAG, type TributeKind, tributeOfRecord } from './dialects.js';
 import { allDigits, allZeros, cents, cnabDateAt, fromCnabDate, intAt, trimOrNull } from './fields.js';
 import {
+  collectionSegmentT,
   cut,
   DDA_CHARGES,
   type DdaChargeFields,
@@ -40,7 +41,6 @@ import {
   SEGMENT_O_ITAU,
   SEGMENT_P,
   SEGMENT_Q,
-  SEGMENT_T,
   SEGMENT_U,
   SEGMENT_Y03,
   SEGMENT_Y51,
@@ -258,8 +258,8 @@ function segmentP(rec: string, item: CnabItem): void {
 }
 
 /** A collection's title as the retorno tells of it: the movement and its reasons. */
-function segmentT(rec: string, item: CnabItem): void {
-  const at = fieldsOf(SEGMENT_T, rec);
+function segmentT(rec: string, item: CnabItem, ctx: SegmentContext): void {
+  const at = fieldsOf(collectionSegmentT(ctx.bank), rec);
   readTitle(at, item);
   item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
   item.payer_name = trimOrNull(at('payer_name'));

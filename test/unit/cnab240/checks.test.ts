@@ -91,12 +91,17 @@ describe('CNAB 240 checks', () => {
     ]);
   });
 
-  test('lote trailer sums: all details in a remessa, the accepted ones in a retorno, a too-wide field named', () => {
+  test('lote trailer sums: all details in a remessa; in a retorno all of them or the accepted ones, as banks do; a too-wide field named', () => {
     const lote = { number: 1, wide: null, all: 300, accepted: 200 };
     expect(trailerSumProblem({ ...lote, stated: 300, accepted: 300, retorno: false })).toBeNull();
     expect(trailerSumProblem({ ...lote, stated: 200, retorno: true })).toBeNull();
-    expect(trailerSumProblem({ ...lote, stated: 300, retorno: true })?.message).toBe(
-      'lote 1 trailer sum 3.00 includes rejected items (accepted items total 2.00)',
+    // Santander's returns sum the rejected items too (#51): the bank's practice, not a problem
+    expect(trailerSumProblem({ ...lote, stated: 300, retorno: true })).toBeNull();
+    expect(trailerSumProblem({ ...lote, stated: 250, retorno: true })?.message).toBe(
+      'lote 1 trailer sum 2.50, the details total 3.00 (the accepted ones 2.00)',
+    );
+    expect(trailerSumProblem({ ...lote, stated: 200, retorno: false })?.message).toBe(
+      'lote 1 trailer sum 2.00, the details total 3.00',
     );
     expect(
       trailerSumProblem({ ...lote, stated: 0, wide: 300, accepted: 300, retorno: false })?.message,

@@ -179,3 +179,73 @@ test("a collection or DDA file is read by FEBRABAN's rules, not named after the 
   const payments = await lintCnab(await readFile(join(CORPUS, 'KeeperFormaturas__cnab240/TEST.RET')));
   expect([payments.direction, payments.pack]).toEqual(['retorno', 'Itaú SISPAG']);
 });
+
+test('a file a bank wrote is never in error for what a bank refuses from a sender: a return’s findings are warnings, unless it cannot be read (#51)', async () => {
+  const { writePaymentReturn } = await import('../../../src/formats/cnab240/return.js');
+  const sent = remittance('febraban', '756');
+  const ret = writePaymentReturn(sent, () => ({ code: '00' }));
+  const lines = ret.split('\r\n');
+  // a TED's segment A (câmara 018)
+  const a = lines.findIndex((l) => l[13] === 'A' && l.slice(17, 20) === '018') + 1;
+  const trailer = lines.findIndex((l) => l[7] === '5') + 1;
+  // a câmara a remittance may not carry, and a lote sum that is neither all items nor the accepted ones
+  let odd = patched(ret, a, 18, '999');
+  odd = patched(odd, trailer, 24, '000000000000000001');
+  const report = await lintCnab(odd);
+  expect(report.direction).toBe('retorno');
+  expect(report.findings.map((f) => [f.rule, f.severity])).toEqual(
+    expect.arrayContaining([
+      ['camara', 'warning'],
+      ['lote-sum', 'warning'],
+    ]),
+  );
+  expect(report.errors).toBe(0);
+  // the same câmara in the remittance is an error
+  expect((await lintCnab(patched(sent, a, 18, '999'))).errors).toBe(1);
+  // a return cut short cannot be read: that stays an error
+  const cut = odd.split('\r\n');
+  cut[a - 1] = cut[a - 1]!.slice(0, 200);
+  const broken = await lintCnab(cut.join('\r\n'));
+  expect(broken.findings.filter((f) => f.severity === 'error').map((f) => f.rule)).toEqual(['record-length']);
+});
+
+test('a layout version is judged by the manual in force at the header’s date: a superseded one is a warning naming the current, an unlisted one an error (#51)', async () => {
+  const santander = remittance('santander', '033');
+  const lines = santander.split('\r\n');
+  const loteOf = (segment: string) =>
+    lines.findIndex((l, i) => l[7] === '1' && lines[i + 1]?.[13] === segment) + 1;
+  const j = loteOf('J');
+  const o = loteOf('O');
+  expect(j * o).toBeGreaterThan(0);
+  // Santander's numbers of 2009 (J 030, O 010), in a file of 2013: what the bank took then
+  const old = patched(patched(santander, j, 14, '030'), o, 14, '010');
+  const in2013 = await lintCnab(patched(old, 1, 144, '15032013'));
+  expect(in2013.findings.filter((f) => f.rule === 'layout-version')).toEqual([]);
+  // the same numbers today: warnings that name the number in force
+  const today = await lintCnab(old);
+  const versions = today.findings.filter((f) => f.rule === 'layout-version');
+  expect(versions.map((f) => [f.severity, f.line, f.column])).toEqual([
+    ['warning', j, 14],
+    ['warning', o, 14],
+  ]);
+  expect(versions[0]!.message).toMatch(
+    /\(segment J\) layout version 030 is Santander YLEC2403 v06.1 \(August 2009\)'s; .* asks for 040/,
+  );
+  // a number no manual lists is refused
+  const none = await lintCnab(patched(santander, j, 14, '050'));
+  expect(none.findings.filter((f) => f.rule === 'layout-version').map((f) => f.severity)).toEqual(['error']);
+  // FEBRABAN's own: V08.4's 030 for boletos in 2010 is right, in V08.6's time a warning
+  const generic = remittance('febraban', '756');
+  const gl = generic.split('\r\n');
+  const gj = gl.findIndex((l, i) => l[7] === '1' && gl[i + 1]?.[13] === 'J') + 1;
+  const v084 = patched(patched(generic, gj, 14, '030'), 1, 164, '084');
+  // (its other lotes keep today's numbers, which V08.4 did not have: only these two lines are looked at)
+  const patchedLines = (f: { rule: string; line: number }) =>
+    f.rule === 'layout-version' && (f.line === 1 || f.line === gj);
+  expect((await lintCnab(patched(v084, 1, 144, '10052010'))).findings.filter(patchedLines)).toEqual([]);
+  const later = await lintCnab(patched(v084, 1, 144, '10052013'));
+  expect(later.findings.filter(patchedLines).map((f) => f.message)).toEqual([
+    "file layout version 084 is FEBRABAN 240 V08.4's; FEBRABAN 240 V08.6, in force on 2013-05-10, asks for 085 or 086",
+    "lote 3 (segment J) layout version 030 is FEBRABAN 240 V08.4's; FEBRABAN 240 V08.6, in force on 2013-05-10, asks for 040",
+  ]);
+});
