@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { UsageError } from '../domain/errors.js';
+import { isCnabStatement } from '../formats/cnab240/statement.js';
 
 /**
  * What a bank file is, from its first line: a CNAB 240 file starts with a record (bank code, lote and record
@@ -30,15 +31,19 @@ async function head(path: string): Promise<string> {
 const firstLine = (text: string) => text.split('\n')[0]?.replace(/\r$/, '') ?? '';
 const isCnab = (line: string) => /^\d{8}/.test(line) && line.length >= 100 && !/[;,\t]/.test(line);
 
-/** CNAB 240 (`return`: the only CNAB file condo imports) or anything else (`statement`). */
+/**
+ * A CNAB 240 return (`return`), or a statement (`statement`): OFX, CSV, or a CNAB 240 account statement (its lote
+ * header says operation E, service 04), which is read as the statement it is.
+ */
 export async function kindOf(path: string): Promise<FileKind> {
-  return isCnab(firstLine(await head(path))) ? 'return' : 'statement';
+  const text = await head(path);
+  return isCnab(firstLine(text)) && !isCnabStatement(text) ? 'return' : 'statement';
 }
 
 /** A CNAB verb given a statement, or a statement verb given a CNAB file: named for what it is, or null. */
 export async function wrongKind(path: string, wanted: 'cnab' | 'statement'): Promise<string | null> {
   const text = await head(path);
-  if (wanted === 'statement' && isCnab(firstLine(text)))
+  if (wanted === 'statement' && isCnab(firstLine(text)) && !isCnabStatement(text))
     return `${path}: this is a CNAB 240 file (a remittance or a bank return), not a bank statement: condo cnab inspect shows it, condo batches import-return imports a return`;
   // a statement positively: OFX's header or tags, or a first line of separated fields
   const statement = /OFXHEADER|<OFX>/i.test(text) || /^[^;\t]*[;\t][^;\t]*[;\t]/.test(firstLine(text));

@@ -115,3 +115,14 @@ export function publicIdArg(name: string, value: string): string {
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
+
+/** A bank's code as `--bank` takes it: up to three digits (341, 756, 1 for Banco do Brasil's 001). */
+export function bankCodeFlag(text: string): string {
+  const digits = text.trim();
+  if (!/^\d{1,3}$/.test(digits))
+    throw new UsageError({
+      en: `--bank: "${text}" is not a bank code (three digits, as 341 or 756)`,
+      pt: `--bank: "${text}" não é um código de banco (três dígitos, como 341 ou 756)`,
+    });
+  return digits.padStart(3, '0');
+}

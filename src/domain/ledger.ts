@@ -167,3 +167,5 @@ export function monthlyTotals(
 
 /** The statement formats an import takes. */
 export const STATEMENT_FORMATS = ['ofx', 'csv'] as const;
+/** What the sandbox writes as a bank: the API's formats, and a CNAB 240 extrato (which the CLI imports as OFX). */
+export const SANDBOX_STATEMENT_FORMATS = [...STATEMENT_FORMATS, 'cnab240'] as const;

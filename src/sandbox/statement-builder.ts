@@ -1,139 +1,24 @@
 /**
  * Bank statements written the way Brazilian banks export them, for `condo sandbox statement`, the demo and the
  * tests: OFX 1.x (SGML, header `CHARSET:1252`, CRLF, unclosed leaf elements, ASCII only) and `;`-separated CSV.
- * `buildStatementOfx` and `buildStatementCsv` are pure; `monthStatement` reads the month's movements of a
+ * `buildStatementOfx` (formats/ofx/writer.ts, which the CLI uses too) and `buildStatementCsv` are pure; `monthStatement` reads the month's movements of a
  * condominium's payment account from its ledger (what reconciliation will match) plus two movements nobody
  * recorded; `statementForDemo` does the same from a data dir. Independent OFX readers accept what it writes:
  * no empty element, and every transaction inside DTSTART..DTEND (but the scheduled one `bankShapes` adds, on
  * purpose).
  */
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
-import { digitsOnly } from '../domain/digits.js';
 import { formatDocument } from '../domain/documents.js';
 import { centsToText } from '../domain/money.js';
+import { buildStatementOfx, type OfxStatementOptions, type OfxTransaction } from '../formats/ofx/writer.js';
+
+export { buildStatementOfx, type OfxStatementOptions, type OfxTransaction };
+
+import { writeCnabStatement } from '../formats/cnab240/statement.js';
 import { TEST_CONDOMINIUM } from './seed/index.js';
 import { paymentAccountOf } from './services/lookups.js';
+import { splitAccount } from './services/remittance.js';
 import { SandboxStore } from './store.js';
-
-export interface OfxTransaction {
-  fitid: string;
-  date: IsoDate;
-  /** cents, credits positive */
-  amountCents: number;
-  memo: string;
-  /** CHECKNUM: the document number reconciliation prefers */
-  checknum?: string | null;
-  name?: string | null;
-  /** TRNTYPE; default CREDIT or DEBIT from the sign */
-  type?: string;
-}
-
-export interface OfxStatementOptions {
-  /** e.g. `341`; written as a 4-digit BANKID (`0341`), as Itaú and Bradesco do */
-  bankCode: string;
-  agency?: string;
-  /** as the bank writes it, e.g. `12345-6` */
-  account: string;
-  accountType?: 'CHECKING' | 'SAVINGS' | 'MONEYMRKT';
-  transactions: OfxTransaction[];
-  start: IsoDate;
-  end: IsoDate;
-  /** LEDGERBAL, cents */
-  balanceCents?: number;
-  /** DTSERVER; default the end date */
-  serverDate?: IsoDate;
-}
-
-const ofxDate = (d: IsoDate) => d.replaceAll('-', '');
-
-/** ASCII only (accents dropped), SGML's specials escaped, one line, at most `max` characters. */
-export function ofxText(text: string, max = 255): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
-
-/** An OFX 1.02 SGML statement (CRLF line ends). */
-export function buildStatementOfx(o: OfxStatementOptions): string {
-  const lines = [
-    'OFXHEADER:100',
-    'DATA:OFXSGML',
-    'VERSION:102',
-    'SECURITY:NONE',
-    'ENCODING:USASCII',
-    'CHARSET:1252',
-    'COMPRESSION:NONE',
-    'OLDFILEUID:NONE',
-    'NEWFILEUID:NONE',
-    '',
-    '<OFX>',
-    '<SIGNONMSGSRSV1>',
-    '<SONRS>',
-    '<STATUS>',
-    '<CODE>0',
-    '<SEVERITY>INFO',
-    '</STATUS>',
-    `<DTSERVER>${ofxDate(o.serverDate ?? o.end)}120000[-3:BRT]`,
-    '<LANGUAGE>POR',
-    '</SONRS>',
-    '</SIGNONMSGSRSV1>',
-    '<BANKMSGSRSV1>',
-    '<STMTTRNRS>',
-    '<TRNUID>1001',
-    '<STATUS>',
-    '<CODE>0',
-    '<SEVERITY>INFO',
-    '</STATUS>',
-    '<STMTRS>',
-    '<CURDEF>BRL',
-    '<BANKACCTFROM>',
-    `<BANKID>${digitsOnly(o.bankCode).padStart(4, '0')}`,
-    ...(o.agency ? [`<BRANCHID>${ofxText(o.agency, 22)}`] : []),
-    `<ACCTID>${ofxText(o.account, 22)}`,
-    `<ACCTTYPE>${o.accountType ?? 'CHECKING'}`,
-    '</BANKACCTFROM>',
-    '<BANKTRANLIST>',
-    `<DTSTART>${ofxDate(o.start)}`,
-    `<DTEND>${ofxDate(o.end)}`,
-  ];
-  for (const t of o.transactions) {
-    lines.push(
-      '<STMTTRN>',
-      `<TRNTYPE>${t.type ?? (t.amountCents < 0 ? 'DEBIT' : 'CREDIT')}`,
-      `<DTPOSTED>${ofxDate(t.date)}`,
-      `<TRNAMT>${centsToText(t.amountCents)}`,
-      `<FITID>${ofxText(t.fitid, 255)}`,
-      ...optional('CHECKNUM', t.checknum, 12),
-      ...optional('NAME', t.name, 32),
-      ...optional('MEMO', t.memo, 255),
-      '</STMTTRN>',
-    );
-  }
-  lines.push('</BANKTRANLIST>');
-  if (o.balanceCents !== undefined) {
-    lines.push(
-      '<LEDGERBAL>',
-      `<BALAMT>${centsToText(o.balanceCents)}`,
-      `<DTASOF>${ofxDate(o.end)}`,
-      '</LEDGERBAL>',
-    );
-  }
-  lines.push('</STMTRS>', '</STMTTRNRS>', '</BANKMSGSRSV1>', '</OFX>', '');
-  return lines.join('\r\n');
-}
-
-/** An element only when it has text: an empty `<MEMO>` is refused by strict OFX readers. */
-function optional(tag: string, value: string | null | undefined, max: number): string[] {
-  const text = value ? ofxText(value, max) : '';
-  return text ? [`<${tag}>${text}`] : [];
-}
 
 const csvDate = (d: IsoDate) => d.split('-').reverse().join('/');
 const csvAmount = (cents: number) => centsToText(cents).replace('.', ',');
@@ -154,6 +39,39 @@ export function buildStatementCsv(o: OfxStatementOptions): string {
     ].join(';'),
   );
   return `${['Data;Histórico;Documento;Valor;Identificador', ...rows].join('\r\n')}\r\n`;
+}
+
+/**
+ * The same statement as a CNAB 240 extrato for reconciliation (formats/cnab240/statement.ts), in the layout of
+ * the account's bank or of `bankCode`: the period's movements between its opening balance (the closing one less
+ * them) and its closing balance.
+ */
+export function buildStatementCnab(m: MonthStatement, bankCode: string, generatedAt: string): string {
+  const movements = m.transactions.filter((t) => t.date >= m.start && t.date <= m.end);
+  const closing = m.balanceCents ?? 0;
+  const net = movements.reduce((sum, t) => sum + t.amountCents, 0);
+  const { account, digit } = splitAccount(m.account);
+  const [agency = '', agencyDigit = ''] = (m.agency ?? '').split('-');
+  return writeCnabStatement({
+    bankCode,
+    bankName: m.bankName,
+    company: m.holder,
+    agency,
+    agencyDigit,
+    account,
+    accountDigit: digit,
+    opening: { date: m.start, cents: closing - net },
+    closing: { date: m.end, cents: closing },
+    movements: movements.map((t) => ({
+      date: t.date,
+      amountCents: t.amountCents,
+      historyCode: t.amountCents < 0 ? '0105' : '0205',
+      history: t.memo,
+      document: t.checknum ?? null,
+    })),
+    generatedAt,
+    fileSequence: Number(m.end.replaceAll('-', '').slice(2)),
+  });
 }
 
 export interface DemoStatementOptions {
@@ -197,8 +115,14 @@ export function demoStatementOfx(store: SandboxStore, opts: DemoStatementOptions
   return buildStatementOfx(monthStatement(store, opts));
 }
 
-/** The month's statement of the account (see demoStatementOfx), ready for either writer. */
-export function monthStatement(store: SandboxStore, opts: DemoStatementOptions = {}): OfxStatementOptions {
+/** The month's statement and whose it is: the account's holder and bank, for a CNAB 240 extrato's headers. */
+export interface MonthStatement extends OfxStatementOptions {
+  holder: { name: string; document: string };
+  bankName: string;
+}
+
+/** The month's statement of the account (see demoStatementOfx), ready for any writer. */
+export function monthStatement(store: SandboxStore, opts: DemoStatementOptions = {}): MonthStatement {
   // account ids are unique across condominiums: an account alone names its condominium
   const owner =
     opts.condominium === undefined && opts.bankAccountId !== undefined
@@ -208,7 +132,8 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
       : undefined;
   const slug = opts.condominium ?? owner?.condominium ?? TEST_CONDOMINIUM;
   return store.read(slug, (tx) => {
-    if (!tx.condominiums.get(slug)) throw new Error(`no condominium ${slug} in the sandbox`);
+    const condominium = tx.condominiums.get(slug);
+    if (!condominium) throw new Error(`no condominium ${slug} in the sandbox`);
     const account =
       opts.bankAccountId === undefined ? paymentAccountOf(tx) : tx.bankAccounts.get(opts.bankAccountId);
     if (!account) throw new Error(`no bank account ${opts.bankAccountId ?? '(payment)'} in ${slug}`);
@@ -279,6 +204,8 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
       closing = withBankShapes(transactions, { month, start, end }, balanceOnEnd, resident);
     }
     return {
+      holder: { name: condominium.name, document: condominium.document },
+      bankName: account.bank_name,
       bankCode: account.bank_code,
       agency: account.agency,
       account: account.account_number,
@@ -344,11 +271,19 @@ function nextMonth(month: string): string {
  */
 export async function statementForDemo(
   dataDir: string,
-  opts: DemoStatementOptions & { format?: 'ofx' | 'csv' } = {},
+  opts: DemoStatementOptions & { format?: 'ofx' | 'csv' | 'cnab240'; bank?: string } = {},
 ): Promise<string> {
   const store = SandboxStore.open(dataDir);
   try {
     const statement = monthStatement(store, opts);
+    if (opts.format === 'cnab240') {
+      const now = (opts.now ?? new Date()).toISOString();
+      return buildStatementCnab(
+        statement,
+        opts.bank ?? statement.bankCode,
+        `${statement.end}T${now.slice(11, 19)}`,
+      );
+    }
     return opts.format === 'csv' ? buildStatementCsv(statement) : buildStatementOfx(statement);
   } finally {
     store.close();

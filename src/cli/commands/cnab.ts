@@ -14,6 +14,7 @@ import type { Deps } from '../context.js';
 import { expandFileArgs } from '../file-args.js';
 import { wrongKind } from '../file-kind.js';
 import { readChunks, setAside, sha256File } from '../files.js';
+import { bankCodeFlag } from '../flags.js';
 import { atLine, english, type Translate } from '../i18n.js';
 import { paint, printable, writeLine } from '../io.js';
 import {
@@ -141,6 +142,8 @@ export async function inspect(deps: Deps, given: string[]): Promise<number> {
 
 /** One file's report; one of several (`label.file`) names its file in its JSON. */
 async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<number> {
+  await requireCnabFile(path);
+  if (await isStatementFile(path)) return inspectStatement(deps, path, label);
   // A file of a million lines is never held in memory. Rows for a script (tsv, csv, the items of the JSON) are
   // written aside as the one read goes, and follow the summary, which is known only at the end; a table keeps its
   // first TABLE_ITEMS items. The first item says which columns (a DDA file's boletos or payments).
@@ -183,6 +186,91 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
   } finally {
     aside?.remove();
   }
+}
+
+/** Whether a CNAB 240 file is an account statement (its first lote header: operation E, service 04). */
+async function isStatementFile(path: string): Promise<boolean> {
+  const { open } = await import('node:fs/promises');
+  const { isCnabStatement } = await import('../../formats/cnab240/statement.js');
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
+    return isCnabStatement(buffer.subarray(0, bytesRead).toString('latin1'));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * An account statement (extrato para conciliação) named as such: its account, its opening and closing balances,
+ * and its movements; `statements import` reads the same file. Exit 1 when it cannot be read whole.
+ */
+async function inspectStatement(deps: Deps, path: string, label: FileLabel): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const { parseStatement } = await import('../../formats/statement/index.js');
+  const { BANK_NAMES } = await import('../../formats/cnab240/codes.js');
+  const parsed = await parseStatement(await readFile(path), { format: 'cnab240' });
+  const movements = parsed.statements.flatMap((s) =>
+    s.transactions.map((m) => ({
+      line: m.line,
+      date: m.date,
+      amount_cents: m.amountCents,
+      history: m.memo,
+      document: m.checkNumber,
+      id: m.id,
+    })),
+  );
+  const fit = parsed.errors.length === 0 ? 0 : 1;
+  if (deps.format === 'json') {
+    printJson(deps, {
+      ...label,
+      kind: 'account_statement',
+      statements: parsed.statements.map((s) => ({
+        bank_code: s.bankId,
+        account: s.accountId,
+        opening_balance: s.balanceLines[0]
+          ? { date: s.balanceLines[0].date, cents: s.balanceLines[0].amountCents }
+          : null,
+        closing_balance:
+          s.ledgerBalanceCents === null ? null : { date: s.ledgerBalanceDate, cents: s.ledgerBalanceCents },
+        movements: s.transactionCount,
+        net_amount_cents: s.netAmountCents,
+      })),
+      movements,
+      warnings: parsed.warnings,
+      errors: parsed.errors,
+    });
+    return fit;
+  }
+  const { io, t } = deps;
+  if (deps.format === 'table') {
+    writeLine(io.stdout, paint(io, 'bold', path));
+    for (const s of parsed.statements) {
+      const [opening] = s.balanceLines;
+      const balance = (date: string | null | undefined, cents: number | null | undefined) =>
+        cents === null || cents === undefined
+          ? '?'
+          : `${formatReais(cents)} ${t('on')} ${formatDateBr(date ?? '')}`;
+      for (const line of [
+        `${t('bank')} ${s.bankId ?? '?'} ${BANK_NAMES[s.bankId ?? ''] ?? ''} · ${t('account statement')} · ${t('account')} ${s.accountId ?? '?'}`,
+        `${t('opening balance')} ${balance(opening?.date, opening?.amountCents)} · ${t('closing balance')} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
+        `${s.transactionCount} ${t(s.transactionCount === 1 ? 'movement, net' : 'movements, net')} ${formatReais(s.netAmountCents)}`,
+      ])
+        writeLine(io.stdout, printable(`  ${line}`));
+    }
+    writeLine(io.stdout);
+  }
+  await printList(deps, movements, [
+    { header: 'LINE', value: (m) => m.line },
+    { header: 'DATE', value: (m) => m.date, kind: 'date' },
+    { header: 'AMOUNT', value: (m) => m.amount_cents, kind: 'cents' },
+    { header: 'HISTORY', value: (m) => m.history, wrap: true },
+    { header: 'DOCUMENT', value: (m) => m.document, fixed: true },
+  ]);
+  for (const w of parsed.warnings) deps.warn(atLine(t, w.line, w.message));
+  for (const e of parsed.errors)
+    writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(atLine(t, e.line, e.message))}`));
+  return fit;
 }
 
 /** The summary, the lotes and the items (set aside while reading, or the first of them kept), then what the reader found. */
@@ -240,17 +328,6 @@ async function report(
         pt: `${path} está incompleto (falta um trailer): não o envie`,
       }),
     );
-}
-
-/** A bank's code as `--bank` takes it: up to three digits (341, 756, 1 for Banco do Brasil's 001). */
-export function bankCodeFlag(text: string): string {
-  const digits = text.trim();
-  if (!/^\d{1,3}$/.test(digits))
-    throw new UsageError({
-      en: `--bank: "${text}" is not a bank code (three digits, as 341 or 756)`,
-      pt: `--bank: "${text}" não é um código de banco (três dígitos, como 341 ou 756)`,
-    });
-  return digits.padStart(3, '0');
 }
 
 const CLASS_NAMES: Readonly<Record<OccurrenceClass, Text>> = {

@@ -6,11 +6,11 @@ import { Readable } from 'node:stream';
 import { placeSandboxProfile } from '../../config/sandbox-profiles.js';
 import { SANDBOX_PORT } from '../../domain/endpoints.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
-import { STATEMENT_FORMATS } from '../../domain/ledger.js';
+import { SANDBOX_STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { BOLETO_BANKS } from '../../formats/boleto/banks.js';
 import type { Deps } from '../context.js';
 import { deliver, outputTarget, readChunks } from '../files.js';
-import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag, urlFlag } from '../flags.js';
+import { bankCodeFlag, dateFlag, enumFlag, intFlag, monthFlag, reaisFlag, urlFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import { untilStopped } from '../signals.js';
@@ -297,6 +297,8 @@ export interface StatementOptions {
   force?: boolean;
   /** the shapes real banks' files take (#35): balance lines, a FITID twice, a scheduled bill */
   bankShapes?: boolean;
+  /** cnab240: the bank whose layout it takes */
+  bank?: string;
 }
 
 /**
@@ -305,9 +307,22 @@ export interface StatementOptions {
  */
 export async function statementVerb(deps: Deps, opts: StatementOptions): Promise<number> {
   const month = monthFlag('--month', opts.month ?? deps.today().slice(0, 7));
-  const format = enumFlag('--format', opts.format ?? 'ofx', STATEMENT_FORMATS);
+  const format = enumFlag('--format', opts.format ?? 'ofx', SANDBOX_STATEMENT_FORMATS);
   const bankAccountId = opts.account !== undefined ? intFlag('--account', opts.account) : undefined;
-  const target = await outputTarget(opts.outputFile, `extrato-${month}.${format}`, Boolean(opts.force));
+  if (format !== 'cnab240' && opts.bank !== undefined)
+    throw new UsageError({
+      en: '--bank: a layout is for --format cnab240',
+      pt: '--bank: leiaute é para --format cnab240',
+    });
+  // a CNAB extrato states its balances in its lotes: it has no balance lines to shape
+  if (format === 'cnab240' && opts.bankShapes)
+    throw new UsageError({
+      en: '--bank-shapes: OFX and CSV shapes; a CNAB 240 extrato states its balances in its headers',
+      pt: '--bank-shapes: formas de OFX e CSV; um extrato CNAB 240 traz os saldos nos headers',
+    });
+  const bank = opts.bank === undefined ? undefined : bankCodeFlag(opts.bank);
+  const extension = format === 'cnab240' ? 'ret' : format;
+  const target = await outputTarget(opts.outputFile, `extrato-${month}.${extension}`, Boolean(opts.force));
   const dataDir = await sandboxData(deps, opts.dataDir);
   const { statementForDemo } = await import('../../sandbox/index.js');
   let text: string;
@@ -318,6 +333,7 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
       ...(bankAccountId !== undefined ? { bankAccountId } : {}),
       ...(opts.condominium ? { condominium: opts.condominium } : {}),
       ...(opts.bankShapes ? { bankShapes: true } : {}),
+      ...(bank ? { bank } : {}),
     });
   } catch (e) {
     throw new UsageError((e as Error).message);

@@ -242,6 +242,45 @@ function printUnmatched(
 }
 
 /**
+ * A CNAB 240 account statement written as OFX to a private temporary file, for the upload: its movements' ids as
+ * FITIDs, its closing balance as LEDGERBAL. A file of several accounts is refused: one account an import.
+ */
+async function cnabAsOfxFile(path: string): Promise<{
+  path: string;
+  size: number;
+  remove: () => Promise<void>;
+  /** each movement's line in the CNAB file, by its id (the FITID sent) */
+  lineOf: ReadonlyMap<string, number>;
+}> {
+  const { readFile, writeFile, mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { basename, join } = await import('node:path');
+  const { parseStatement } = await import('../../formats/statement/index.js');
+  const { cnabStatementAsOfx } = await import('../../formats/cnab240/statement.js');
+  const parsed = await parseStatement(await readFile(path), { format: 'cnab240' });
+  const ofx = cnabStatementAsOfx(parsed);
+  if (ofx === null)
+    throw new UsageError(
+      {
+        en: `${path}: the extrato holds the statements of more than one account; import one account's at a time; nothing was sent`,
+        pt: `${path}: o extrato traz extratos de mais de uma conta; importe o de uma conta por vez; nada foi enviado`,
+      },
+      { code: 'invalid_file' },
+    );
+  // under the file's own name: the server keeps it as the import's file name
+  const dir = await mkdtemp(join(tmpdir(), 'condo-extrato-'));
+  const out = join(dir, basename(path));
+  await writeFile(out, ofx, { mode: 0o600 });
+  const lineOf = new Map(parsed.statements.flatMap((s) => s.transactions.map((t) => [t.id, t.line] as const)));
+  return {
+    path: out,
+    size: Buffer.byteLength(ofx),
+    remove: () => rm(dir, { recursive: true, force: true }),
+    lineOf,
+  };
+}
+
+/**
  * The account a statement names (OFX BANKID/BRANCHID/ACCTID, a CSV layout's bank and account columns), among the
  * condominium's: with or without check digits and leading zeros. None, or more than one, is a usage error naming
  * what the file says and the accounts there are.
@@ -339,10 +378,12 @@ export async function importStatement(
     deps.globals.idempotencyKey ??
     `statement-${account}-${format}-${local.sha256 ?? (await sha256File(path))}${suffix}`;
   const client = await deps.client();
-  const bar = progressBar(deps.io, deps.t('upload'), local.size, Boolean(deps.globals.quiet));
+  // the API takes OFX or CSV: a CNAB 240 extrato goes as the OFX it says (cnabStatementAsOfx)
+  const sent = format === 'cnab240' ? await cnabAsOfxFile(path) : null;
+  const bar = progressBar(deps.io, deps.t('upload'), sent?.size ?? local.size, Boolean(deps.globals.quiet));
   const { result, replayed } = await client.statements
-    .import(account as number, path, {
-      format,
+    .import(account as number, sent?.path ?? path, {
+      format: format === 'cnab240' ? 'ofx' : format,
       force: Boolean(opts.force),
       ...(opts.csvColumns ? { csvColumns: opts.csvColumns } : {}),
       ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
@@ -354,8 +395,13 @@ export async function importStatement(
       if (error instanceof CondoError && error.code === 'account_mismatch')
         error.message = error.message.replace(/send force=true/, 'add --force');
       throw error;
-    });
+    })
+    .finally(() => sent?.remove());
   bar.done();
+  // the server counted the lines of the OFX it was sent: a person looks for them in the CNAB file
+  if (sent)
+    for (const m of result.unmatched_transactions ?? [])
+      if (m.fitid && sent.lineOf.has(m.fitid)) m.line = sent.lineOf.get(m.fitid);
   // a file imported before still gets its rules (a re-run of the night, rules added since): over its lines as
   // they are now, not as the first import left them (the earlier run may have settled some); a server that cannot
   // say which are still open gets the replay alone, as before, rather than the rules over lines it may have settled

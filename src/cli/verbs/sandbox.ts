@@ -1,5 +1,5 @@
 import { SANDBOX_PORT } from '../../domain/endpoints.js';
-import { STATEMENT_FORMATS } from '../../domain/ledger.js';
+import { SANDBOX_STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { BOLETO_BANKS } from '../../formats/boleto/banks.js';
 import { declared, group, verb } from '../declare.js';
 
@@ -197,8 +197,8 @@ export const commands = [
       verb({
         name: 'statement',
         summary: {
-          en: "play the bank: the month's statement of the payment account, as OFX or CSV",
-          pt: 'faz o papel do banco: o extrato do mês da conta de pagamentos, em OFX ou CSV',
+          en: "play the bank: the month's statement of the payment account, as OFX, CSV or a CNAB 240 extrato",
+          pt: 'faz o papel do banco: o extrato do mês da conta de pagamentos, em OFX, CSV ou extrato CNAB 240',
         },
         flags: [
           {
@@ -210,9 +210,19 @@ export const commands = [
           },
           {
             flag: '--format <format>',
-            help: { en: 'ofx or csv', pt: 'ofx ou csv' },
+            help: {
+              en: 'ofx, csv, or cnab240 (the extrato for reconciliation banks deliver, in the account bank’s layout)',
+              pt: 'ofx, csv, ou cnab240 (o extrato para conciliação que os bancos entregam, no leiaute do banco da conta)',
+            },
             default: 'ofx',
-            values: STATEMENT_FORMATS,
+            values: SANDBOX_STATEMENT_FORMATS,
+          },
+          {
+            flag: '--bank <code>',
+            help: {
+              en: 'cnab240: write it in this bank’s layout (default: the account’s bank)',
+              pt: 'cnab240: grava no leiaute deste banco (padrão: o banco da conta)',
+            },
           },
           {
             flag: '--account <id>',
@@ -254,7 +264,7 @@ export const commands = [
         examples: [
           'condo sandbox statement -O extrato.ofx',
           'condo sandbox statement --format csv --month 2026-10',
-          'condo sandbox statement --bank-shapes -O extrato-bb.ofx',
+          'condo sandbox statement --format cnab240 -O extrato.ret',
         ],
         run: async (deps, { opts }) => (await handlers()).statementVerb(deps, declared(opts)),
       }),

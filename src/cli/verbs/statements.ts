@@ -15,8 +15,8 @@ export const commands = [
       verb({
         name: 'import <files...>',
         summary: {
-          en: 'import OFX or CSV statements into their bank accounts (parsed locally first; safe to re-run)',
-          pt: 'importa extratos OFX ou CSV nas contas deles (lidos localmente antes; pode repetir sem risco)',
+          en: 'import OFX, CSV or CNAB 240 statements (extrato para conciliação) into their bank accounts (parsed locally first; safe to re-run)',
+          pt: 'importa extratos OFX, CSV ou CNAB 240 (extrato para conciliação) nas contas deles (lidos localmente antes; pode repetir sem risco)',
         },
         flags: [
           {

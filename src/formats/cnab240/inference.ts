@@ -7,7 +7,8 @@
 export type CnabDirection = 'remessa' | 'retorno';
 /** What its lotes do: pay (pagamento de fornecedores) or collect (cobrança). */
 /** What the file's lotes are: payments, collection (cobrança), or the bank's DDA list of boletos. */
-export type CnabService = 'payment' | 'collection' | 'dda';
+/** …or an account statement (extrato para conciliação: service 04, operation E, segments E). */
+export type CnabService = 'payment' | 'collection' | 'dda' | 'statement';
 
 export interface FileEvidence {
   /** Records per segment (J-52 counted as J52). */
@@ -36,6 +37,8 @@ export function inferService(e: FileEvidence): CnabService {
   // a DDA file is the bank's list of boletos: its lotes say so (operation I, service 03), and its segments G
   if ((e.lotOperations.has('I') && e.lotServices.has('03')) || (e.segmentCounts.get('G') ?? 0) > 0)
     return 'dda';
+  // an account statement: its lotes say so (operation E, service 04)
+  if (e.lotOperations.has('E') && e.lotServices.has('04')) return 'statement';
   const collection = count(e, COLLECTION_SEGMENTS);
   const payment = count(e, PAYMENT_SEGMENTS);
   if (collection !== payment) return collection > payment ? 'collection' : 'payment';
@@ -54,6 +57,7 @@ export function contentDirection(
   service: CnabService,
 ): { direction: CnabDirection; why: string; absence?: true } | null {
   if (service === 'dda') return { direction: 'retorno', why: "a DDA file is the bank's list of boletos" };
+  if (service === 'statement') return { direction: 'retorno', why: "an account statement is the bank's" };
   if (service === 'collection') {
     if (count(e, ['T', 'U']) > 0) return { direction: 'retorno', why: 'segments T/U are return records' };
     if (count(e, ['P', 'Q', 'R', 'S']) > 0)

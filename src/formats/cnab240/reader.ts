@@ -162,6 +162,11 @@ interface OpenBatch extends CnabBatch {
   collection: boolean;
   /** A DDA lote (operation I, service 03): the bank's list of boletos drawn on the company. */
   dda: boolean;
+  /**
+   * An account statement's lote (operation E, service 04): its segments E are movements, read by
+   * formats/cnab240/statement.ts; here they are counted, and its trailer counts its records at 171-176.
+   */
+  statement: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -503,7 +508,8 @@ export class Cnab240Reader {
     const formaRaw = trimOrNull(head('forma'));
     const collection = service === '01' || operation === 'R' || operation === 'T';
     const dda = operation === 'I' && service === '03';
-    const forma = collection || dda ? null : formaRaw;
+    const statement = operation === 'E' && service === '04';
+    const forma = collection || dda || statement ? null : formaRaw;
     if (operation) this.lotOperations.add(operation);
     if (service) this.lotServices.add(service);
     if (forma && !FORMA_NAMES[forma] && forma !== '00') {
@@ -539,6 +545,7 @@ export class Cnab240Reader {
       wideTrailerAmount: null,
       collection,
       dda,
+      statement,
     };
   }
 
@@ -581,6 +588,11 @@ export class Cnab240Reader {
     if (j52) segment = 'J52';
     this.segmentCounts.set(segment, (this.segmentCounts.get(segment) ?? 0) + 1);
 
+    if (batch.statement && segment === 'E') {
+      batch.details++;
+      this.file.details++;
+      return;
+    }
     const payment = Object.hasOwn(MAIN_PAYMENT_SEGMENTS, segment);
     const dda = batch.dda && Object.hasOwn(MAIN_DDA_SEGMENTS, segment);
     if (payment || dda || Object.hasOwn(MAIN_COLLECTION_SEGMENTS, segment)) {
@@ -648,10 +660,15 @@ export class Cnab240Reader {
       batch.records++;
       batch.trailer_line = n;
       const at = fieldsOf(LOTE_TRAILER, trailer);
-      batch.trailer_count = intOrNull(at('records'));
+      // an account statement's trailer holds its balances first and counts its records at 171-176
+      batch.trailer_count = batch.statement ? intOrNull(field(trailer, 171, 176)) : intOrNull(at('records'));
       // a collection lote's trailer counts titles first and sums them at 30-46; some writers put a payment
       // lote's sum at 24-44, three digits wider than FEBRABAN's 24-41
-      batch.trailer_amount_cents = batch.collection ? cents(field(trailer, 30, 46)) : cents(at('amount'));
+      batch.trailer_amount_cents = batch.statement
+        ? null
+        : batch.collection
+          ? cents(field(trailer, 30, 46))
+          : cents(at('amount'));
       batch.wideTrailerAmount = cents(field(trailer, 24, 44));
       const lote = intOrNull(at('lote'));
       if (lote !== batch.number)
@@ -727,8 +744,15 @@ export class Cnab240Reader {
     f.errors.sort((a, b) => a.line - b.line);
     f.bank_name ??= BANK_NAMES[f.bank_code ?? ''] ?? null;
     f.batches = this.closed.map(
-      ({ expectedSeq: _s, acceptedAmount: _a, wideTrailerAmount: _w, collection: _c, dda: _d, ...pub }) =>
-        pub,
+      ({
+        expectedSeq: _s,
+        acceptedAmount: _a,
+        wideTrailerAmount: _w,
+        collection: _c,
+        dda: _d,
+        statement: _st,
+        ...pub
+      }) => pub,
     );
   }
 
@@ -753,7 +777,7 @@ export class Cnab240Reader {
   private checkTrailerSums(): void {
     const retorno = this.file.direction === 'retorno';
     for (const batch of this.closed) {
-      if (batch.collection || batch.trailer_line === null) continue;
+      if (batch.collection || batch.statement || batch.trailer_line === null) continue;
       // Bradesco's DDA trailer leaves its sum at zero; Itaú's sums the boletos
       if (batch.dda && batch.trailer_amount_cents === 0) continue;
       this.reportProblems(

@@ -9,6 +9,7 @@ import { Buffer } from 'node:buffer';
  *   const it = streamStatementTransactions(chunks);
  *   for (let r = await it.next(); !r.done; r = await it.next()) use(r.value.transaction);
  */
+import { CnabStatementReader, isCnabStatement } from '../cnab240/statement.js';
 import { OfxReader } from '../ofx/parser.js';
 import { CsvReader } from '../statement-csv/parser.js';
 import { peekInput, withHead } from './decode.js';
@@ -37,12 +38,16 @@ export * from './types.js';
 
 const SNIFF_BYTES = 4096;
 
-/** `ofx` when the bytes start like an OFX/QFX file (header, XML declaration or tags), else `csv`. */
+/**
+ * `cnab240` for a CNAB 240 account statement (its lote header says operation E, service 04), `ofx` when the bytes
+ * start like an OFX/QFX file (header, XML declaration or tags), else `csv`.
+ */
 export function sniffStatementFormat(head: Uint8Array): StatementFormat {
   let text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, SNIFF_BYTES)).toString(
     'latin1',
   );
   text = text.replace(/^\u00ef\u00bb\u00bf/, '').trimStart();
+  if (isCnabStatement(text)) return 'cnab240';
   if (/^(OFXHEADER\s*:|<\?xml|<\?OFX|<OFX\b)/i.test(text)) return 'ofx';
   if (
     /<OFX>|<\/?(SIGNONMSGSRSV1|BANKMSGSRSV1|CREDITCARDMSGSRSV1|STMTTRNRS|STMTRS|CCSTMTRS|STMTTRN)>/i.test(
@@ -55,6 +60,7 @@ export function sniffStatementFormat(head: Uint8Array): StatementFormat {
 }
 
 function readerFor(format: StatementFormat, options: ParseStatementOptions & ReadOptions): ChunkReader {
+  if (format === 'cnab240') return new CnabStatementReader(options);
   return format === 'ofx' ? new OfxReader(options) : new CsvReader(options);
 }
 

@@ -12,7 +12,8 @@ export interface Issue {
   message: string;
 }
 
-export type StatementFormat = 'ofx' | 'csv';
+/** OFX/QFX, CSV, or a CNAB 240 account statement (formats/cnab240/statement.ts). */
+export type StatementFormat = 'ofx' | 'csv' | 'cnab240';
 
 /** `utf-16le`/`utf-16be` only with a BOM; `utf-8` also for pure ASCII. */
 export type TextEncodingName = 'utf-8' | 'windows-1252' | 'latin1' | 'utf-16le' | 'utf-16be';
