@@ -654,6 +654,18 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     (_say, lote, segment, version, listed, manual, date, wanted) =>
       `lote ${lote} (segmento ${segment}) com versão de leiaute ${version}${listed ? `, que é do ${listed}` : ''}; ${manualAsks(manual, date, wanted)}`,
   ],
+  [
+    /^the conta (\S+)'s digit is (\S+); by the bank's algorithm \(agência (\S+)\) it is (\S+)$/,
+    'o dígito da conta $1 é $2; pelo algoritmo do banco (agência $3) é $4',
+  ],
+  [
+    /^the agência (\S+)'s digit is (\S+); by the bank's algorithm it is (\S+)$/,
+    'o dígito da agência $1 é $2; pelo algoritmo do banco é $3',
+  ],
+  [
+    /^(.+) requires its convênio \((\d+) digits at (\S+)\); the file header leaves it blank$/,
+    '$1 exige o convênio ($2 dígitos em $3); o header do arquivo o deixa em branco',
+  ],
   [/^no CNAB 240 records found$/, 'nenhum registro CNAB 240 encontrado'],
   [
     /^no file trailer \(record type 9\): the file may be truncated$/,

@@ -22,8 +22,8 @@ export function bankMatches(account: { bank_code: string }, bankId: string | nul
 /**
  * Whether a statement's account id names this account, tolerant of how banks write it: digits only, leading
  * zeros dropped, with or without the check digit, with or without the agency in front (`12345-6`, `123456`,
- * `0350123456`, `0350/12345-6`, `000012345` all name agency 0350 account 12345-6). Null when the statement
- * names no account.
+ * `0350123456`, `0350/12345-6`, `000012345` all name agency 0350 account 12345-6), a Caixa conta with or without
+ * its operação (`022.00023456-3`, `00023456-3`). Null when the statement names no account.
  */
 export function accountMatches(
   account: { agency: string; account_number: string },
@@ -32,11 +32,20 @@ export function accountMatches(
   if (accountId === null || accountId.trim() === '') return null;
   const given = noLeadingZeros(digitsOnly(accountId));
   if (given === '') return false;
-  const full = digitsOnly(account.account_number);
-  const base = numberAndDigit(account.account_number).number;
-  const agency = digitsOnly(account.agency);
+  // a Caixa conta is written after its operação (`022.00023456-3`); its statements may leave the operação out
+  const numbers = [account.account_number];
+  const dot = account.account_number.indexOf('.');
+  if (dot > 0) numbers.push(account.account_number.slice(dot + 1));
+  const agency = digitsOnly(account.agency.split('-')[0] ?? '');
   const forms = new Set(
-    [full, base, agency + full, agency + base].filter((f) => f !== '').map(noLeadingZeros),
+    numbers
+      .flatMap((n) => {
+        const full = digitsOnly(n);
+        const base = numberAndDigit(n).number;
+        return [full, base, agency + full, agency + base];
+      })
+      .filter((f) => f !== '')
+      .map(noLeadingZeros),
   );
   return forms.has(given);
 }

@@ -193,6 +193,15 @@ export const BankAccount = Type.Object(
     type: Type.String(),
     current_balance: Reais,
     is_payment_account: Type.Boolean(),
+    convenio: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            "the bank's convênio for the holder's payment files, where the bank requires one (Banco do Brasil's convênio de pagamento, Caixa's código do convênio)",
+          'x-condo-extension': true,
+        }),
+      ),
+    ),
   },
   closed,
 );

@@ -73,6 +73,8 @@ export interface BankAccount {
   type: BankAccountType;
   current_balance_cents: number;
   is_payment_account: boolean;
+  /** the bank's convênio for the holder's payment files, where the bank requires one (Banco do Brasil, Caixa) */
+  convenio?: string | null;
 }
 
 /** A chart account is stored as the API answers it (domain/responses.ts). */

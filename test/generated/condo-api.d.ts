@@ -833,6 +833,7 @@ export interface components {
             /** @description reais, at most two decimals */
             current_balance: number;
             is_payment_account: boolean;
+            convenio?: string | null;
         };
         ChartAccount: {
             id: number;

@@ -602,15 +602,19 @@ export async function lint(
     },
     true,
   );
-  // "0 errors" offline says nothing of what only the server knows: said once, so nobody reads it as checked
-  if (unchecked)
+  // "0 errors" offline says nothing of what only the server knows: said once, so nobody reads it as checked, with
+  // the flag that would check it when a profile is at hand (lint stays offline unless asked: cron and CI lint so)
+  if (unchecked) {
+    const current = (await deps.config()).currentProfile();
+    const flag = current ? `--profile ${current}` : '--profile';
     deps.info(
       {
-        en: "not checked without --profile: the paying account and the file sequence (NSA) against the condominium's",
-        pt: 'não conferidos sem --profile: a conta pagadora e o número sequencial (NSA) contra os do condomínio',
+        en: `not checked without --profile: the paying account and the file sequence (NSA) against the condominium's${current ? ` (${flag} checks them)` : ''}`,
+        pt: `não conferidos sem --profile: a conta pagadora e o número sequencial (NSA) contra os do condomínio${current ? ` (${flag} os confere)` : ''}`,
       },
       true,
     );
+  }
   return code;
 }
 

@@ -271,7 +271,9 @@ async function cnabAsOfxFile(path: string): Promise<{
   const dir = await mkdtemp(join(tmpdir(), 'condo-extrato-'));
   const out = join(dir, basename(path));
   await writeFile(out, ofx, { mode: 0o600 });
-  const lineOf = new Map(parsed.statements.flatMap((s) => s.transactions.map((t) => [t.id, t.line] as const)));
+  const lineOf = new Map(
+    parsed.statements.flatMap((s) => s.transactions.map((t) => [t.id, t.line] as const)),
+  );
   return {
     path: out,
     size: Buffer.byteLength(ofx),

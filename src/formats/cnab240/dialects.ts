@@ -79,6 +79,11 @@ export interface Dialect {
    * of text: the caller gives each payment such a number (Caixa: 6).
    */
   seuNumeroDigits?: number;
+  /**
+   * The convênio the bank requires in the file and lote headers (33-…): its digits, what follows them, and where
+   * the rule comes from. A bank that does not require one (Itaú leaves the field blank) has none here.
+   */
+  convenio?: { digits: number; suffix: string; source: string };
 }
 
 export const FEBRABAN: Dialect = {
@@ -167,6 +172,12 @@ export const CAIXA: Dialect = {
   segmentA: SEGMENT_A_CAIXA,
   versions: { file: '080', loteA: '041', loteJ: '040', loteO: '012' },
   seuNumeroDigits: 6,
+  // file header 33-38 "código do convênio no banco" (layouts/caixa.ts: SIACC v032)
+  convenio: {
+    digits: 6,
+    suffix: '',
+    source: 'Caixa, SIACC pagamento/crédito a fornecedor v032: file header 33-38, código do convênio',
+  },
 };
 
 /**
@@ -181,6 +192,15 @@ export const BANCO_DO_BRASIL: Dialect = {
   name: 'Banco do Brasil',
   manual: 'Banco do Brasil, Layout de arquivos — Pagamentos CNAB 240 (PgtVer03BB, layout 030)',
   versions: { file: '030', loteA: '020', loteJ: '020', loteO: '020' },
+  // "CNAB240 Arquivo de Pagamentos — Particularidades BB" (November 2019; Romulogss/parser-retorno-cnab240bb,
+  // documentação/Compe/PgtVer03BB.pdf @3aa4f74d): file and lote headers 33-41 the convênio de pagamento (9 digits,
+  // zeros to the left), 42-45 "0126", 46-50 reserved, 51-52 blank in production ("TS" in a test file)
+  convenio: {
+    digits: 9,
+    suffix: '0126',
+    source:
+      'Banco do Brasil, CNAB240 Pagamentos — Particularidades BB (Nov/2019): 33-41 convênio de pagamento, 42-45 0126',
+  },
 };
 
 export const DIALECTS: Readonly<Record<DialectId, Dialect>> = {

@@ -6,6 +6,7 @@
  * bank's manual's, bytes outside its character set, payment dates that are not business days, PIX keys in none of
  * the DICT's forms. An error is what the bank refuses; a warning, what it may refuse.
  */
+import { accountDigitProblems } from '../../domain/account-check-digits.js';
 import { afterDocEnded, DOC_ENDED, notBusinessDay } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
 import type { Text } from '../../domain/text.js';
@@ -198,6 +199,16 @@ const RULES = {
     `${FEBRABAN}, G018: the file's sequence number (NSA) rises with each file sent (Bradesco refuses a repeat)`,
     `${FEBRABAN}, G018: o número sequencial do arquivo (NSA) sobe a cada arquivo enviado (o Bradesco recusa a repetição)`,
   ),
+  'account-digit': rule(
+    'error',
+    "the bank's check digit algorithm for agência and conta (domain/account-check-digits.ts cites each; the bank answers AG)",
+    'o algoritmo de dígito verificador do banco para agência e conta (domain/account-check-digits.ts cita cada um; o banco responde AG)',
+  ),
+  convenio: rule(
+    'error',
+    "the bank's manual: the convênio it requires in the headers (Banco do Brasil's convênio de pagamento, Caixa's código do convênio; the bank answers HB)",
+    'o manual do banco: o convênio que ele exige nos headers (o convênio de pagamento do Banco do Brasil, o código do convênio da Caixa; o banco responde HB)',
+  ),
   reader: rule('warning', FEBRABAN, FEBRABAN),
 } satisfies Record<string, Rule>;
 
@@ -339,6 +350,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
   if (file.direction === 'remessa' && file.service === 'payment') {
     found.takeIn(ofPayments);
     lintVersions(file, dialect, loteFamilies, found.add);
+    if (headerRecord !== null) lintCompanyAccount(headerRecord, dialect, found.add);
   }
   // a file a bank wrote is never in error for what the bank would refuse from a sender: only a file that cannot
   // be read (its structure, its records' length, its bytes) is
@@ -410,6 +422,41 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
         `PIX key "${item.pix_key}" is a ${form} key, but segment B says ${item.pix_key_type}`,
       );
   }
+}
+
+/**
+ * The paying account's check digits by its bank's algorithm, and the convênio its bank requires: both from the
+ * file header alone, offline (a cron lints without a network).
+ */
+function lintCompanyAccount(header: string, dialect: Dialect, add: Add): void {
+  const account = headerAccount(header);
+  const agencyDigit = dialect.id === 'itau-sispag' ? '' : header.slice(57, 58);
+  for (const p of accountDigitProblems({
+    bank: header.slice(0, 3),
+    agency: account.agency,
+    agencyDigit,
+    account: account.account,
+    accountDigit: account.digit,
+  })) {
+    const agencyDv = p.field === 'agency_digit';
+    const agency = account.agency.replace(/^0(?=\d{4}$)/, '');
+    add(
+      'account-digit',
+      1,
+      agencyDv ? 58 : account.digit_column,
+      agencyDv
+        ? `the agência ${agency}'s digit is ${p.given}; by the bank's algorithm it is ${p.expected}`
+        : `the conta ${account.account.replace(/^0+(?=\d)/, '')}'s digit is ${p.given}; by the bank's algorithm (agência ${agency}) it is ${p.expected}`,
+    );
+  }
+  const rule = dialect.convenio;
+  if (rule && /^[0 ]*$/.test(header.slice(32, 32 + rule.digits)))
+    add(
+      'convenio',
+      1,
+      33,
+      `${dialect.name} requires its convênio (${rule.digits} digits at 33-${32 + rule.digits}); the file header leaves it blank`,
+    );
 }
 
 type Family = 'A' | 'J' | 'O';

@@ -498,6 +498,12 @@ function prepareContext(input: RemittanceHeader): Ctx {
     !new RegExp(`^\\d{1,${convenioWidth}}$`).test(c.convenio)
   )
     fail('company.convenio', `must be at most ${convenioWidth} digits in ${dialect.name}'s layout`);
+  if (
+    dialect.convenio &&
+    c.convenio !== undefined &&
+    !new RegExp(`^\\d{1,${dialect.convenio.digits}}$`).test(c.convenio)
+  )
+    fail('company.convenio', `must be at most ${dialect.convenio.digits} digits for ${dialect.name}`);
   const { date, time } = formatGeneratedAt(input.generatedAt);
   const paymentDate = requireDate(input.paymentDate, 'paymentDate');
   return {
@@ -696,6 +702,13 @@ function principalOf(p: TributePayment): number {
 
 // ---- records ------------------------------------------------------------------------------------------
 
+/** The convênio as the dialect's headers write it (Banco do Brasil's: 9 digits, then 0126); blank without one. */
+function convenioText(dialect: Dialect, convenio: string | undefined): string {
+  if (!convenio) return '';
+  const rule = dialect.convenio;
+  return rule && rule.suffix ? `${convenio.padStart(rule.digits, '0')}${rule.suffix}` : convenio;
+}
+
 /** The paying company as file and lote headers carry it. */
 function company(ctx: Ctx) {
   const c = ctx.company;
@@ -703,7 +716,7 @@ function company(ctx: Ctx) {
     bank: ctx.bankCode,
     company_document_type: documentType(ctx.companyDocument),
     company_document: ctx.companyDocument,
-    convenio: c.convenio ?? '',
+    convenio: convenioText(ctx.dialect, c.convenio),
     agency: c.agency,
     agency_digit: c.agencyDigit ?? '',
     account: c.account,

@@ -160,6 +160,7 @@ export const BANK_ACCOUNTS = spec<BankAccount>({
     type: 'text',
     current_balance_cents: 'int',
     is_payment_account: 'bool',
+    convenio: 'text',
   },
 });
 

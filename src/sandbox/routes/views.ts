@@ -22,6 +22,7 @@ export const bankAccountView = (b: BankAccount) => ({
   type: b.type,
   current_balance: centsToDecimal(b.current_balance_cents),
   is_payment_account: b.is_payment_account,
+  convenio: b.convenio ?? null,
 });
 
 export const chartAccountView = (a: ChartAccount) => ({

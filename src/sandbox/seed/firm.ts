@@ -4,6 +4,7 @@
  * numbers no other condominium has), units, suppliers, ledger history, fee invoices and one API client. The
  * Nth condominium is always the same one: its name, slug and numbers follow from N alone.
  */
+import { withCheckDigits } from '../../domain/account-check-digits.js';
 import { cnpjWithCheckDigits } from '../../domain/documents.js';
 import type { BankAccount, ClientRecord, Condominium } from '../model.js';
 import { SCOPES } from '../model.js';
@@ -101,28 +102,44 @@ export function firmCondominiumSlug(n: number): string {
 /** The nth condominium, its ledger of this month and its fee invoices; ids come from `seq`. */
 export function firmCondominium(n: number, seq: Sequences, now: Date): Condominium {
   const bank = BANKS[n % BANKS.length] as (typeof BANKS)[number];
-  const agency = String(1000 + ((n * 379) % 9000)).padStart(4, '0');
-  const account = (base: number) => `${String(base + n * 113).padStart(7, '0')}-${(n * 7 + base) % 10}`;
+  const branch = String(1000 + ((n * 379) % 9000)).padStart(4, '0');
+  // each bank's own conta: its width (Itaú 5 digits, Bradesco 7, the others 8), and the digits its algorithm gives
+  const width: Record<string, number> = { '341': 5, '237': 7 };
+  const numbered = (base: number, operation: string) =>
+    withCheckDigits(bank.code, branch, String(base + n * 113).padStart(width[bank.code] ?? 8, '0'), {
+      operation,
+    });
+  const checking = numbered(20_000, '003');
+  const savings = numbered(60_000, '022');
+  // the convênio Banco do Brasil (9 digits) and Caixa (6) give a company for its payment files (one for the holder)
+  const convenio =
+    bank.code === '001'
+      ? String(100_000_000 + n * 7_919).slice(-9)
+      : bank.code === '104'
+        ? String(100_000 + n * 379).slice(-6)
+        : null;
   const accounts: Omit<BankAccount, 'id'>[] = [
     {
       name: 'Conta corrente',
       bank_code: bank.code,
       bank_name: bank.name,
-      agency,
-      account_number: account(20_000),
+      agency: checking.agency,
+      account_number: checking.account,
       type: 'checking',
       current_balance_cents: 6_000_000 + ((n * 104_729) % 4_000_000),
       is_payment_account: true,
+      convenio,
     },
     {
       name: 'Poupança - fundo de reserva',
       bank_code: bank.code,
       bank_name: bank.name,
-      agency,
-      account_number: account(60_000),
+      agency: savings.agency,
+      account_number: savings.account,
       type: 'savings',
       current_balance_cents: 3_000_000 + ((n * 7_919) % 9_000_000),
       is_payment_account: false,
+      convenio,
     },
   ];
   const condo = condominium(seq, now, {

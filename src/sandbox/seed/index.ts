@@ -222,14 +222,14 @@ export const JARDIM_SUPPLIERS: Omit<Supplier, 'id'>[] = [
   {
     name: 'Brilho Serviços de Limpeza e Conservação Ltda',
     document: cnpjWithCheckDigits('234567890001'),
-    bank: { code: '237', agency: '3321', account: '0071234-5', account_type: 'checking' },
+    bank: { code: '237', agency: '3321-9', account: '0071234-5', account_type: 'checking' },
     pix_key: null,
     pix_key_type: null,
   },
   {
     name: 'Paulista Administração de Condomínios Ltda',
     document: cnpjWithCheckDigits('345678910001'),
-    bank: { code: '001', agency: '1607', account: '00028410-6', account_type: 'checking' },
+    bank: { code: '001', agency: '1607-1', account: '00028410-6', account_type: 'checking' },
     pix_key: 'financeiro@paulistaadm.com.br',
     pix_key_type: 'email',
   },
@@ -250,7 +250,7 @@ export const JARDIM_SUPPLIERS: Omit<Supplier, 'id'>[] = [
   {
     name: 'Dedetizadora Boa Vista ME',
     document: cnpjWithCheckDigits('567891230001'),
-    bank: { code: '104', agency: '0235', account: '00012876-7', account_type: 'savings' },
+    bank: { code: '104', agency: '0235', account: '022.00012876-6', account_type: 'savings' },
     pix_key: null,
     pix_key_type: null,
   },
@@ -295,20 +295,25 @@ function jardimBotanico(seq: Sequences, now: Date): Condominium {
       bank_code: '104',
       bank_name: 'Caixa Econômica Federal',
       agency: '1679',
-      account_number: '00023456-4',
+      // Caixa's operação 022 (a company's savings) before the conta: its digit is worked over all three
+      account_number: '022.00023456-3',
       type: 'savings',
       current_balance_cents: 15_230_000,
       is_payment_account: false,
+      // the código do convênio Caixa gives the condominium for its payment files (SIACC, 6 digits)
+      convenio: '417520',
     },
     {
       name: 'CDB - fundo de obras',
       bank_code: '001',
       bank_name: 'Banco do Brasil S.A.',
-      agency: '3064',
+      agency: '3064-3',
       account_number: '00055012-4',
       type: 'investment',
       current_balance_cents: 8_500_000,
       is_payment_account: false,
+      // Banco do Brasil's convênio de pagamento (9 digits), were the condominium to pay from it
+      convenio: '000812734',
     },
   ];
   return condominium(seq, now, {
@@ -351,7 +356,7 @@ function edificioAurora(seq: Sequences, now: Date): Condominium {
       {
         name: 'Zeladoria Central Serviços Ltda',
         document: cnpjWithCheckDigits('901234560001'),
-        bank: { code: '237', agency: '0101', account: '0034567-9', account_type: 'checking' },
+        bank: { code: '237', agency: '0101-5', account: '0034567-9', account_type: 'checking' },
         pix_key: null,
         pix_key_type: null,
       },
@@ -368,7 +373,7 @@ function edificioAurora(seq: Sequences, now: Date): Condominium {
         name: 'Conta corrente',
         bank_code: '237',
         bank_name: 'Banco Bradesco S.A.',
-        agency: '2290',
+        agency: '2290-P',
         account_number: '0098765-4',
         type: 'checking',
         current_balance_cents: 2_174_090,
@@ -378,7 +383,7 @@ function edificioAurora(seq: Sequences, now: Date): Condominium {
         name: 'Poupança - fundo de reserva',
         bank_code: '237',
         bank_name: 'Banco Bradesco S.A.',
-        agency: '2290',
+        agency: '2290-P',
         account_number: '1098765-2',
         type: 'savings',
         current_balance_cents: 6_410_000,

@@ -289,6 +289,7 @@ function payingCompany(condo: CondominiumRecord, account: BankAccount): PayingCo
     ...(agency.digit ? { agencyDigit: agency.digit } : {}),
     account: accountNumber,
     accountDigit: digit,
+    ...(account.convenio ? { convenio: account.convenio } : {}),
     ...(address ? { address } : {}),
   };
 }

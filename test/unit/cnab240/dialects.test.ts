@@ -34,7 +34,7 @@ describe("an Itaú account's remittance: SISPAG v086", () => {
     expect(at(h, 1, 17)).toBe('34100000      080');
     expect(at(h, 18, 32)).toBe('211222333000181');
     expect(at(h, 33, 52)).toBe(' '.repeat(20));
-    expect(at(h, 53, 72)).toBe('01234 000000067890 1');
+    expect(at(h, 53, 72)).toBe('01234 000000067890 0');
     expect(at(h, 143, 157)).toBe('101032025093015');
     expect(at(h, 158, 171)).toBe('0'.repeat(14));
     expect(at(h, 172, 240).trim()).toBe('');

@@ -65,9 +65,33 @@ export const COMPANY = {
   agency: '1234',
   agencyDigit: '5',
   account: '67890',
-  accountDigit: '1',
+  // Itaú's DAC over agência 1234 and conta 67890 (module 10: domain/account-check-digits.ts)
+  accountDigit: '0',
   address: { street: 'Rua das Acácias', number: '100', city: 'São Paulo', zip: '01310-100', state: 'SP' },
 };
+
+/**
+ * The company's account at each bank whose check digits condo judges, with the digits its bank's algorithm gives
+ * (worked by hand from the banks' rules, as domain/account-check-digits.ts cites them) and the convênio the bank
+ * requires; any other bank gets COMPANY's numbers.
+ */
+export function companyAt(bankCode: string): typeof COMPANY & { convenio?: string } {
+  const at: Record<string, Partial<typeof COMPANY> & { convenio?: string }> = {
+    '341': { agency: '1234', account: '67890', accountDigit: '0' },
+    '237': { agency: '1234', agencyDigit: '3', account: '0067890', accountDigit: '2' },
+    '001': {
+      agency: '1234',
+      agencyDigit: '3',
+      account: '00067890',
+      accountDigit: '2',
+      convenio: '123456789',
+    },
+    // Caixa's conta carries its operação (003, a company's checking account) before its 8 digits
+    '104': { agency: '1234', agencyDigit: '', account: '00300067890', accountDigit: '2', convenio: '123456' },
+    '033': { agency: '1234', agencyDigit: '', account: '00067890', accountDigit: '4' },
+  };
+  return { ...COMPANY, bankCode, ...(at[bankCode] ?? {}) };
+}
 
 export const OWN_BOLETO = boletoBarcode('341', 1500, 45_678, '1090000012345678123456789');
 export const OTHER_BOLETO = boletoBarcode('237', 1510, 99_900, '3381260007827136500000000');

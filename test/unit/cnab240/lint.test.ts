@@ -6,7 +6,7 @@ import type { DialectId } from '../../../src/formats/cnab240/dialects.js';
 import { toCnabDate } from '../../../src/formats/cnab240/fields.js';
 import { lintCnab } from '../../../src/formats/cnab240/lint.js';
 import { writePaymentRemittance } from '../../../src/formats/cnab240/writer.js';
-import { sampleDdaInput, sampleInput, samplePayments, samplePaymentsToday } from './fixtures.js';
+import { companyAt, sampleDdaInput, sampleInput, samplePayments, samplePaymentsToday } from './fixtures.js';
 
 const CORPUS = join(import.meta.dirname, '..', '..', 'fixtures', 'corpus', 'cnab240');
 
@@ -26,7 +26,7 @@ function remittance(dialect: DialectId, bankCode: string, payments = samplePayme
   // Caixa's layout takes the company's reference as a number of 6 digits
   const refs = dialect === 'caixa' ? payments.map((p, i) => ({ ...p, seuNumero: String(i + 1) })) : payments;
   const input = sampleInput(refs, dialect);
-  return writePaymentRemittance({ ...input, company: { ...input.company, bankCode } });
+  return writePaymentRemittance({ ...input, company: companyAt(bankCode) });
 }
 
 test.each(DIALECTS)(
@@ -147,11 +147,11 @@ test('the report names the paying account as the header writes it, in each diale
   expect(itau.company_account).toEqual({
     agency: '01234',
     account: '000000067890',
-    digit: '1',
+    digit: '0',
     digit_column: 72,
   });
   const febraban = await lintCnab(remittance('febraban', '756'));
-  expect(febraban.company_account).toMatchObject({ account: '000000067890', digit: '1', digit_column: 71 });
+  expect(febraban.company_account).toMatchObject({ account: '000000067890', digit: '0', digit_column: 71 });
   expect(febraban.company_account?.agency).toMatch(/^0*1234$/);
 });
 
@@ -248,4 +248,58 @@ test('a layout version is judged by the manual in force at the header’s date: 
     "file layout version 084 is FEBRABAN 240 V08.4's; FEBRABAN 240 V08.6, in force on 2013-05-10, asks for 085 or 086",
     "lote 3 (segment J) layout version 030 is FEBRABAN 240 V08.4's; FEBRABAN 240 V08.6, in force on 2013-05-10, asks for 040",
   ]);
+});
+
+test('the paying account’s check digits by its bank’s algorithm, and the convênio the bank requires: errors at their columns (#51 point 5)', async () => {
+  const write = (bank: string, company: object) =>
+    writePaymentRemittance({
+      ...sampleInput(
+        samplePaymentsToday().map((p, i) => ({ ...p, seuNumero: String(i + 1) })),
+        null,
+      ),
+      company: { ...companyAt(bank), ...company },
+    });
+  const findings = async (text: string) =>
+    (await lintCnab(text)).findings
+      .filter((f) => f.rule === 'account-digit' || f.rule === 'convenio')
+      .map((f) => [f.rule, f.severity, f.line, f.column, f.message]);
+  expect(await findings(write('237', { accountDigit: '7' }))).toEqual([
+    [
+      'account-digit',
+      'error',
+      1,
+      71,
+      "the conta 67890's digit is 7; by the bank's algorithm (agência 1234) it is 2",
+    ],
+  ]);
+  // Itaú's DAC is at 72
+  expect((await findings(write('341', { accountDigit: '5' })))[0]?.slice(0, 4)).toEqual([
+    'account-digit',
+    'error',
+    1,
+    72,
+  ]);
+  expect(await findings(write('001', { agencyDigit: '9' }))).toEqual([
+    ['account-digit', 'error', 1, 58, "the agência 1234's digit is 9; by the bank's algorithm it is 3"],
+  ]);
+  const { convenio: _bb, ...bbWithout } = companyAt('001');
+  expect(await findings(write('001', { ...bbWithout, convenio: undefined }))).toEqual([
+    [
+      'convenio',
+      'error',
+      1,
+      33,
+      'Banco do Brasil requires its convênio (9 digits at 33-41); the file header leaves it blank',
+    ],
+  ]);
+  // Banco do Brasil's convênio as its manual lays it: 9 digits, then 0126
+  expect(write('001', {}).split('\r\n')[0]!.slice(32, 45)).toBe('1234567890126');
+  expect((await findings(write('104', { convenio: undefined })))[0]?.slice(0, 4)).toEqual([
+    'convenio',
+    'error',
+    1,
+    33,
+  ]);
+  // a bank whose algorithm condo does not know is not judged
+  expect(await findings(write('756', { accountDigit: '7' }))).toEqual([]);
 });

@@ -34,7 +34,7 @@ describe('remittance layout', () => {
     const h = lines[0]!;
     expect(at(h, 1, 8)).toBe('34100000');
     expect(at(h, 18, 32)).toBe('211222333000181');
-    expect(at(h, 53, 72)).toBe(`01234${'5'}000000067890${'1'} `);
+    expect(at(h, 53, 72)).toBe(`01234${'5'}000000067890${'0'} `);
     expect(at(h, 73, 102).trim()).toBe('CONDOMINIO EDIFICIO SAO LUIS');
     expect(at(h, 143, 143)).toBe('1');
     expect(at(h, 144, 157)).toBe('01032025093015');

@@ -13,7 +13,7 @@ import { type Session, sandboxSession } from './session.js';
 const ELEVADORES = 1; // bank data and a CNPJ PIX key
 const LIMPEZA = 2; // bank data only (TED)
 const MANUTENCAO = 23;
-const CAIXA = 2; // bank 104, agency 1679, account 00023456-4
+const CAIXA = 2; // bank 104, agency 1679, account 022.00023456-3 (operação 022)
 
 const today = todayIn(new Date());
 const payday = nextBusinessDay(addDays(today, 1));
@@ -54,8 +54,9 @@ test('a Caixa account pays in SIACC: header, 6-digit document numbers, a return 
   const lines = rem.split('\r\n').slice(0, -1);
   const header = lines[0]!;
   expect(at(header, 1, 3)).toBe('104');
-  expect(at(header, 33, 52)).toBe(`000000${'00'}P${' '.repeat(4)}0000${' '.repeat(3)}`);
-  expect(at(header, 53, 72)).toBe('01679 0000000234564 ');
+  // the account's convênio (33-38); its conta carries the operação, 0022 (a company's savings), before it (#51)
+  expect(at(header, 33, 52)).toBe(`417520${'00'}P${' '.repeat(4)}0000${' '.repeat(3)}`);
+  expect(at(header, 53, 72)).toBe('01679 0022000234563 ');
   expect(at(header, 164, 166)).toBe('080');
   const lote = lines.find((l) => l[7] === '1')!;
   expect(at(lote, 14, 16)).toBe('041');

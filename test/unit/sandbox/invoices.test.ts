@@ -19,7 +19,7 @@ import { type Session, sandboxSession } from './session.js';
 // Seed ids of the test condominium (fixed).
 const UNIT_A101 = 1;
 const ITAU = 1; // the payment account, bank 341, agency 0350, account 12345-1
-const CAIXA = 2; // bank 104, agency 1679, account 00023456-4
+const CAIXA = 2; // bank 104, agency 1679, account 022.00023456-3 (operação 022)
 const AURORA_ACCOUNT = 4; // the other condominium's
 const CONDOMINIUM_CNPJ = '11222333000181';
 
@@ -238,7 +238,7 @@ describe('issuing', () => {
     expect(boleto.nosso_numero).toMatch(/^14\d{15}-\d$/);
     const seq = boleto.nosso_numero.slice(2, 17);
     const free = boleto.barcode.slice(19);
-    expect(free.slice(0, 6)).toBe('234564'); // account 00023456-4
+    expect(free.slice(0, 6)).toBe('234563'); // account 022.00023456-3
     expect(free.slice(7)).toMatch(new RegExp(`^${seq.slice(0, 3)}1${seq.slice(3, 6)}4${seq.slice(6)}\\d$`));
   });
 });

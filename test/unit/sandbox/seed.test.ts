@@ -77,7 +77,7 @@ describe('a fresh sandbox looks like a real condominium', () => {
 
   test("every seeded bank account, the condominiums' and the suppliers', carries its bank's check digit", () => {
     // Checked by an independent implementation of each bank's rule (brazilian-utils). Caixa's digit covers the
-    // operation too (013 savings, 001 checking), which its account numbers are written without.
+    // operation too, which its account numbers carry before the conta (022.00023456-3: 022, a company's savings).
     const accounts: { where: string; bankCode: string; agency: string; account: string; type?: string }[] =
       [];
     for (const slug of [TEST_CONDOMINIUM, OTHER_CONDOMINIUM]) {
@@ -104,11 +104,11 @@ describe('a fresh sandbox looks like a real condominium', () => {
     expect(accounts.length).toBeGreaterThan(10);
     for (const a of accounts) {
       const [number = '', digit = ''] = a.account.split('-');
-      const operation = a.bankCode === '104' ? (a.type === 'savings' ? '013' : '001') : '';
+      const [agency = ''] = a.agency.split('-');
       const valid = isValidBankAccount({
         bankCode: a.bankCode,
-        agency: a.agency,
-        account: `${operation}${number}`,
+        agency,
+        account: number.replace('.', ''),
         digit,
       });
       expect(valid, `${a.where}: ${a.bankCode} ${a.agency} ${a.account}`).toBe(true);

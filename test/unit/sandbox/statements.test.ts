@@ -238,7 +238,8 @@ describe('imports, duplicates and reconciliation rules', () => {
     const savings = buildStatementOfx({
       bankCode: '104',
       agency: '1679',
-      account: '00023456-4',
+      // as Caixa's OFX writes it: the conta without its operação (022)
+      account: '00023456-3',
       accountType: 'SAVINGS',
       transactions: [{ fitid: 'OV-1', date: day(1), amountCents: 10_001, memo: 'CREDITO A' }],
       start: `${month}-01`,
