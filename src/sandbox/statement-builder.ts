@@ -95,7 +95,7 @@ export interface DemoStatementOptions {
 /** What `bankShapes` adds: a fee under a FITID already used, and a bill scheduled after the period. */
 export const BANK_SHAPES = {
   secondFee: { memo: 'TARIFA PIX ENVIADO', amountCents: -210 },
-  scheduled: { memo: 'AGENDAMENTO CONTA DE AGUA SANEAMENTO', amountCents: -41_237, fitid: 'AGUA', days: 3 },
+  scheduled: { memo: 'AGENDAMENTO CONTA DE AGUA DAERP', amountCents: -41_237, fitid: 'AGUA', days: 3 },
 } as const;
 
 /** The two movements of the demo statement that nobody recorded in the ledger. */

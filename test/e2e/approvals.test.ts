@@ -342,3 +342,49 @@ test('a policy that asks more approvers than it has says so, instead of asking f
     "the policy's allowed_signers names 3 who may approve this batch (its creator aside): it can never have 4; add signers or change the bands",
   );
 });
+
+test('a supplier paid every month is not a new payee; one never paid is (#51 point 6: the seed’s year of payments)', async () => {
+  const policyFile = join(firm, 'new-payee-policy.json');
+  await writeFile(
+    policyFile,
+    JSON.stringify({
+      allowed_signers: 'allowed_signers',
+      approvals_dir: 'new-payee-approvals',
+      batch_bands: [{ approvals: 1 }],
+      new_payee: { approvals: 1 },
+    }),
+  );
+  // a sandbox with the seed's year of ledger and this month's bills, as `sandbox start` makes it
+  const seeded = await sandboxSession({ bills: true });
+  try {
+    const suppliers = await seeded.condo.json('suppliers list');
+    const named = (re: RegExp) => suppliers.find((x: { name: string }) => re.test(x.name));
+    const monthly = named(/Elevadores Horizonte/);
+    const never = named(/Dedetizadora/);
+    const chart = await leafExpenseAccount(s.condo);
+    for (const [supplier, method] of [
+      [monthly, 'ted'],
+      [never, 'ted'],
+    ] as const) {
+      const p = await seeded.condo.json(
+        `payables create --supplier ${supplier.id} --chart-account ${chart} --method ${method} --amount 90,00 --due +5d --description Favorecido`,
+      );
+      await seeded.condo.ok(['payables', 'mark', p.public_id]);
+    }
+    const batch = (await seeded.condo.json('batches create --date next-business-day --yes')).public_id;
+    const refused = await seeded.condo.run([
+      'batches',
+      'download',
+      batch,
+      '-O',
+      join(seeded.condo.configDir, 'novo.rem'),
+      '--policy',
+      policyFile,
+    ]);
+    expect(refused.exitCode).toBe(5);
+    expect(refused.stderr, refused.stderr).toContain(`${never.name} is a new payee`);
+    expect(refused.stderr, refused.stderr).not.toContain(`${monthly.name} is a new payee`);
+  } finally {
+    await seeded.close();
+  }
+});

@@ -223,7 +223,7 @@ describe('finding things the way support asks', () => {
     expect((await s.condo.run(['payables', 'show', 'ZZZZZZ'])).exitCode).toBe(4);
     const detail = await s.condo.ok(['-o', 'table', 'payables', 'show', seu]);
     expect(detail).toMatch(/^Supplier +Maria Helena Costa \(contadora\) \(\d+\)$/m);
-    expect(detail).toMatch(/^Chart account +2\.4\.01 Administradora \(\d+\)$/m);
+    expect(detail).toMatch(/^Chart account +2\.4\.07 Honorários contábeis \(\d+\)$/m);
     expect(detail).toMatch(new RegExp(`^Seu número +${seu}$`, 'm'));
     expect(detail).toMatch(/^Created +\d\d\/\d\d\/\d{4} \d\d:\d\d$/m);
   });

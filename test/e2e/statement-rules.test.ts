@@ -28,7 +28,7 @@ rules:
     match: { direction: credit, memo: PIX RECEBIDO }
     settle_invoice: { by: payer_document }
   - id: agua
-    match: { memo: SANEAMENTO }
+    match: { memo: DAERP }
     split:
       - { chart_account: 2.2.02, share: 70% }
       - { chart_account: 2.3.05, share: 30% }

@@ -102,7 +102,7 @@ describe('help that teaches', () => {
       'payables',
       'create',
       '--payee',
-      'Sabesp',
+      'DAERP',
       '--chart-account',
       String(chart),
       '--amount',

@@ -79,9 +79,9 @@ test('near misses point to the right flag or value', async () => {
   expect(rejected.stderr).toContain('use --rejected');
   const typo = await s.condo.run('payables list --state pendng');
   expect(typo.stderr).toContain('did you mean "pending"?');
-  const supplier = await s.condo.run('payables list --supplier Sabesp');
+  const supplier = await s.condo.run('payables list --supplier DAERP');
   expect(supplier.exitCode).toBe(2);
-  expect(supplier.stderr).toContain('--search "Sabesp" looks in payees, descriptions and documents');
+  expect(supplier.stderr).toContain('--search "DAERP" looks in payees, descriptions and documents');
   const pt = await s.condo.run('--lang pt-BR payables list --state pendng');
   expect(pt.stderr).toContain('quis dizer "pending"?');
 });

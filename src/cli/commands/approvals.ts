@@ -1,6 +1,6 @@
 import { type BatchFacts, type PayeeFacts, usesRevenue } from '../../domain/approvals.js';
 import { addDays, addMonthsClamped, formatInstantBr } from '../../domain/dates.js';
-import { ConflictError, UsageError } from '../../domain/errors.js';
+import { AuthError, ConflictError, UsageError } from '../../domain/errors.js';
 import { monthlyTotals } from '../../domain/ledger.js';
 import type { Text } from '../../domain/text.js';
 import {
@@ -97,14 +97,20 @@ async function payeeFacts(deps: Deps, payableIds: string[]): Promise<PayeeFacts[
   ];
   return Promise.all(
     supplierIds.map(async (id) => {
-      const [supplier, paid] = await Promise.all([
+      // paid before: a payable of a batch, or a settled expense registered for it (a month paid some other way);
+      // a token that may not read expenses leaves only the payables to say
+      const [supplier, paid, settled] = await Promise.all([
         client.suppliers.get(id),
         client.payables.list({ supplier_id: id, state: 'paid' }, { limit: 1 }),
+        client.expenses.list({ supplier_id: id, paid: 'true' }, { limit: 1 }).catch((error: unknown) => {
+          if (error instanceof AuthError && error.status === 403) return [];
+          throw error;
+        }),
       ]);
       const changed = (supplier as { payment_data_changed_at?: string | null }).payment_data_changed_at;
       return {
         name: supplier.name ?? `supplier ${id}`,
-        new: paid.length === 0,
+        new: paid.length === 0 && settled.length === 0,
         payment_data_changed_at: changed,
       };
     }),

@@ -17,6 +17,7 @@ import type { Tx } from '../db/tx.js';
 import { createBatch, findBatch } from '../services/batches.js';
 import { createPayable, markForRemittance } from '../services/payables.js';
 import { applyReturn } from '../services/returns.js';
+import { WATER_UTILITY } from './entries.js';
 
 interface Bill {
   supplier: RegExp | null;
@@ -69,7 +70,8 @@ const BILLS: Bill[] = [
   },
   {
     supplier: /Maria Helena/,
-    chart: '2.4.01',
+    // the accounting firm's fee: its own account, not the administradora's (#51)
+    chart: '2.4.07',
     amount: 95_000,
     forma: 'pix',
     dueInDays: 20,
@@ -77,9 +79,10 @@ const BILLS: Bill[] = [
     document: 'RPA 11/2026',
   },
   {
-    // the water bill, paid by its barcode like every utility bill; a made-up collector code (0097)
+    // the water bill, paid by its barcode like every utility bill; a made-up collector code (0097). The
+    // building's one water utility: Ribeirão Preto's DAERP, the payee of every month's water (entries.ts)
     supplier: null,
-    payee: 'Sabesp',
+    payee: WATER_UTILITY,
     chart: '2.2.02',
     amount: 187_340,
     forma: 'boleto',
@@ -120,6 +123,10 @@ const HISTORY: {
   base: number;
   step: number;
   description: string;
+  /** the supplier paid every month for it (its payments are the condominium's history with it) */
+  supplier?: RegExp;
+  /** who was paid, where no supplier is registered (a utility) */
+  payee?: string;
 }[] = [
   {
     chart: '1.1.01',
@@ -142,10 +149,54 @@ const HISTORY: {
     step: 8_300,
     description: 'Energia elétrica das áreas comuns',
   },
-  { chart: '2.2.02', type: 'expense', base: 168_000, step: 4_100, description: 'Água e esgoto' },
-  { chart: '2.3.02', type: 'expense', base: 680_000, step: 0, description: 'Limpeza e conservação' },
-  { chart: '2.4.02', type: 'expense', base: 1_245_000, step: 0, description: 'Portaria e vigilância' },
-  { chart: '2.3.01', type: 'expense', base: 185_000, step: 12_000, description: 'Manutenção dos elevadores' },
+  {
+    chart: '2.2.02',
+    type: 'expense',
+    base: 168_000,
+    step: 4_100,
+    description: 'Água e esgoto',
+    payee: WATER_UTILITY,
+  },
+  {
+    chart: '2.3.02',
+    type: 'expense',
+    base: 680_000,
+    step: 0,
+    description: 'Limpeza e conservação',
+    supplier: /Brilho/,
+  },
+  {
+    chart: '2.4.02',
+    type: 'expense',
+    base: 1_245_000,
+    step: 0,
+    description: 'Portaria e vigilância',
+    supplier: /Vigilare/,
+  },
+  {
+    chart: '2.3.01',
+    type: 'expense',
+    base: 185_000,
+    step: 12_000,
+    description: 'Manutenção dos elevadores',
+    supplier: /Elevadores Horizonte/,
+  },
+  {
+    chart: '2.4.07',
+    type: 'expense',
+    base: 95_000,
+    step: 0,
+    description: 'Honorários contábeis',
+    supplier: /Maria Helena/,
+  },
+  {
+    chart: '2.3.03',
+    type: 'expense',
+    base: 135_000,
+    step: 0,
+    description: 'Jardinagem',
+    supplier: /Jardins/,
+  },
   {
     chart: '2.1.01',
     type: 'expense',
@@ -209,18 +260,24 @@ function seedHistory(tx: Tx, now: Date, scale: (cents: number) => number): void 
     for (const [i, h] of [...HISTORY, ...seasonOf(calendarMonth, back)].entries()) {
       const account_id = chart.find((c) => c.code === h.chart)?.id;
       if (account_id === undefined) continue;
+      const supplier = h.supplier ? tx.suppliers.find().find((x) => h.supplier?.test(x.name)) : undefined;
+      // a supplier's line only where the condominium has that supplier (a firm's buildings lack the gardener)
+      if (h.supplier && !supplier) continue;
+      const entryId = tx.nextId('account_entries');
+      const cents = scale(
+        Math.round((h.base + h.step * ((back * 7 + i * 3) % 5)) * summerWater(h.chart, calendarMonth)),
+      );
+      const payee = supplier?.name ?? h.payee ?? null;
       tx.entries.insert({
-        id: tx.nextId('account_entries'),
+        id: entryId,
         type: h.type,
         chart_of_accounts_id: account_id,
         bank_account_id: account.id,
         unit_id: null,
-        supplier_id: null,
-        amount_cents: scale(
-          Math.round((h.base + h.step * ((back * 7 + i * 3) % 5)) * summerWater(h.chart, calendarMonth)),
-        ),
+        supplier_id: supplier?.id ?? null,
+        amount_cents: cents,
         description: h.description,
-        payee: null,
+        payee,
         document_number: null,
         payment_method: h.type === 'revenue' ? 'boleto' : 'pix',
         due_at: day,
@@ -232,6 +289,29 @@ function seedHistory(tx: Tx, now: Date, scale: (cents: number) => number): void 
         payable_id: null,
         created_at: now.toISOString(),
       });
+      // a supplier's payment, registered as the settled expense it was: its history with the condominium (the
+      // approval step asks whether a payee was ever paid, and one paid every month is not a new payee)
+      if (supplier)
+        tx.expenses.insert({
+          id: tx.nextId('expenses'),
+          supplier_id: supplier.id,
+          chart_of_accounts_id: account_id,
+          bank_account_id: account.id,
+          amount_cents: cents,
+          fine_amount_cents: null,
+          interest_amount_cents: null,
+          discount_amount_cents: null,
+          description: h.description,
+          payee,
+          document_number: null,
+          payment_method: 'pix',
+          notes: null,
+          due_at: day,
+          paid_at: day,
+          installment: null,
+          entry_id: entryId,
+          created_at: now.toISOString(),
+        });
     }
   }
 }

@@ -6,6 +6,9 @@
 import { todayIn } from '../../domain/dates.js';
 import type { AccountEntry, Condominium } from '../model.js';
 
+/** The test condominium's one water utility (Ribeirão Preto's), on its bills and its entries alike. */
+export const WATER_UTILITY = 'DAERP - Departamento de Água e Esgotos de Ribeirão Preto';
+
 interface SettledEntry {
   day: number;
   type: AccountEntry['type'];
@@ -46,7 +49,7 @@ const SETTLED: SettledEntry[] = [
     chart: '2.2.02',
     amount_cents: 174_290,
     description: 'Água e esgoto',
-    payee: 'Departamento de Água e Esgoto de Ribeirão Preto',
+    payee: WATER_UTILITY,
     document_number: '771203945',
     payment_method: 'boleto',
   },

@@ -112,6 +112,7 @@ const CHART: ChartRow[] = [
   ['2.4.04', 'Tarifas bancárias'],
   ['2.4.05', 'Honorários advocatícios'],
   ['2.4.06', 'Material de escritório'],
+  ['2.4.07', 'Honorários contábeis'],
 ];
 
 function chartOfAccounts(seq: Sequences): ChartAccount[] {
