@@ -6,8 +6,8 @@
 import { todayIn } from '../../domain/dates.js';
 import type { AccountEntry, Condominium } from '../model.js';
 
-/** The test condominium's one water utility (Ribeirão Preto's), on its bills and its entries alike. */
-export const WATER_UTILITY = 'DAERP - Departamento de Água e Esgotos de Ribeirão Preto';
+/** The test condominium's one water utility (DAERP, Ribeirão Preto's Departamento de Água e Esgotos), on its bills and its entries alike. */
+export const WATER_UTILITY = 'DAERP Ribeirão Preto';
 
 interface SettledEntry {
   day: number;
