@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readCnab240Sync } from '../../../src/formats/cnab240/index.js';
 import { corpusDir } from '../../corpus.js';
+import { type Cell, record } from './manual-table.js';
 
 const corpus = corpusDir('cnab240');
 const read = (path: string) => readCnab240Sync(readFileSync(resolve(corpus, path)));
@@ -55,20 +56,6 @@ describe('collection returns from the corpus', () => {
     }
   });
 });
-
-/** A field of a manual's table: first and last position, and what goes there. */
-type Cell = [from: number, to: number, value: string];
-
-function record(cells: readonly Cell[]): string {
-  const r = [...' '.repeat(240)];
-  for (const [from, to, value] of cells) {
-    const width = to - from + 1;
-    const text = /^\d+$/.test(value) ? value.padStart(width, '0') : value.padEnd(width, ' ');
-    if (text.length !== width) throw new Error(`${value} does not fit ${from}-${to}`);
-    r.splice(from - 1, width, ...text);
-  }
-  return r.join('');
-}
 
 /** A collection return with one title: T and U filled from a manual's T table, the rest FEBRABAN's frame. */
 function returnOf(bank: string, t: readonly Cell[]): string {

@@ -9,19 +9,7 @@ import {
   writeCnabStatement,
 } from '../../../src/formats/cnab240/statement.js';
 import { parseStatement } from '../../../src/formats/statement/index.js';
-
-type Cell = [from: number, to: number, value: string];
-
-function record(cells: readonly Cell[]): string {
-  const r = [...' '.repeat(240)];
-  for (const [from, to, value] of cells) {
-    const width = to - from + 1;
-    const text = /^\d+$/.test(value) ? value.padStart(width, '0') : value.padEnd(width, ' ');
-    if (text.length !== width) throw new Error(`${value} does not fit ${from}-${to}`);
-    r.splice(from - 1, width, ...text);
-  }
-  return r.join('');
-}
+import { type Cell, record } from './manual-table.js';
 
 /** FEBRABAN's extrato table: lote header, two segments E, lote trailer (positions as the layout prints them). */
 function byTheTable(): string {
