@@ -118,6 +118,8 @@ export const PT: Readonly<Record<string, string>> = {
   'movements, net': 'lançamentos, líquido',
   HISTORY: 'HISTÓRICO',
   'boletos, total': 'boletos, total',
+  'title, total': 'título, total',
+  'titles, total': 'títulos, total',
   'boleto, total': 'boleto, total',
   BENEFICIARY: 'BENEFICIÁRIO',
   BARCODE: 'CÓDIGO DE BARRAS',

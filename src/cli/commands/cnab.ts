@@ -90,9 +90,10 @@ function destination(i: CnabItem, t: Translate): string {
   return '';
 }
 
-/** What the summary counts: a DDA file's boletos, or payments. */
+/** What the summary counts: a DDA file's boletos, a collection's titles, or payments. */
 function itemsTotal(file: CnabFile): string {
   if (file.service === 'dda') return file.details === 1 ? 'boleto, total' : 'boletos, total';
+  if (file.service === 'collection') return file.details === 1 ? 'title, total' : 'titles, total';
   return file.details === 1 ? 'payment, total' : 'payments, total';
 }
 
