@@ -367,6 +367,22 @@ const brDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDateBr(
 
 export type PtReplacement = string | ((say: (text: string) => string, ...groups: string[]) => string);
 
+/** A part of an account statement's record, as the statement reader names it, in Portuguese. */
+const statementPart = (what: string | undefined): string =>
+  ({
+    movement: 'lançamento',
+    "movement's": 'do lançamento',
+    'opening balance': 'saldo inicial',
+    "opening balance's": 'do saldo inicial',
+    'closing balance': 'saldo final',
+    "closing balance's": 'do saldo final',
+    'history code (173-176)': 'o código do histórico (173-176)',
+    'opening balance (143-169)': 'o saldo inicial (143-169)',
+    'closing balance and record count (143-176)': 'o saldo final e a contagem de registros (143-176)',
+  })[what ?? ''] ??
+  what ??
+  '';
+
 /** "<manual>, in force on <date>, asks for A or B", said in Portuguese. */
 const manualAsks = (manual: string | undefined, date: string | undefined, wanted: string | undefined) =>
   `${manual ?? ''}${date ? `, em vigor em ${brDate(date)},` : ''} pede ${(wanted ?? '').replace(/ or /g, ' ou ')}`;
@@ -667,6 +683,34 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [
     /^(.+) requires its convênio \((\d+) digits at (\S+)\); the file header leaves it blank$/,
     '$1 exige o convênio ($2 dígitos em $3); o header do arquivo o deixa em branco',
+  ],
+  // the account statement reader's (formats/cnab240/statement.ts)
+  [
+    /^the statement of lote (\d+) ends without its lote trailer \(its closing balance\): the file was cut$/,
+    'o extrato do lote $1 acaba sem o trailer do lote (o saldo final): o arquivo foi cortado',
+  ],
+  [
+    /^the line has (\d+) characters, expected 240: it ends before (?:its|the) (.+)$/,
+    (_say, n, what) =>
+      `a linha tem ${n} caracteres, esperados 240: ela acaba antes de ${statementPart(what)}`,
+  ],
+  [/^the line has (\d+) characters, expected 240$/, 'a linha tem $1 caracteres, esperados 240'],
+  [
+    /^(movement|opening balance|closing balance): position (\d+) says "(.*)", not D \(debit\) or C \(credit\)$/,
+    (_say, what, at, said) =>
+      `${statementPart(what)}: a posição ${at} diz "${said}", não D (débito) nem C (crédito)`,
+  ],
+  [
+    /^(movement|opening balance|closing balance): the value at (\S+) is not a number: "(.*)"$/,
+    (_say, what, at, said) => `${statementPart(what)}: o valor em ${at} não é um número: "${said}"`,
+  ],
+  [
+    /^the (movement's|opening balance's|closing balance's) date \((\S+)\) is not a date: "(.*)"$/,
+    (_say, what, at, said) => `a data ${statementPart(what)} (${at}) não é uma data: "${said}"`,
+  ],
+  [
+    /^no account statement lote \(operation E, service 04\) in the file$/,
+    'nenhum lote de extrato de conta (operação E, serviço 04) no arquivo',
   ],
   [/^no CNAB 240 records found$/, 'nenhum registro CNAB 240 encontrado'],
   [

@@ -94,4 +94,8 @@ test('an extrato cut short is refused with its line, exit 2, and nothing is sent
   const r = await s.condo.run(['statements', 'import', cut]);
   expect(r.exitCode).toBe(2);
   expect(r.stderr).toMatch(/line 4: .*lote trailer.*; nothing was sent/);
+  const pt = await s.condo.run(['--lang', 'pt-BR', 'statements', 'import', cut]);
+  expect(pt.stderr).toContain(
+    'linha 4: o extrato do lote 1 acaba sem o trailer do lote (o saldo final): o arquivo foi cortado; nada foi enviado',
+  );
 });
