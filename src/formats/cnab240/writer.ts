@@ -706,7 +706,7 @@ function principalOf(p: TributePayment): number {
 function convenioText(dialect: Dialect, convenio: string | undefined): string {
   if (!convenio) return '';
   const rule = dialect.convenio;
-  return rule && rule.suffix ? `${convenio.padStart(rule.digits, '0')}${rule.suffix}` : convenio;
+  return rule?.suffix ? `${convenio.padStart(rule.digits, '0')}${rule.suffix}` : convenio;
 }
 
 /** The paying company as file and lote headers carry it. */
