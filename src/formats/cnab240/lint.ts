@@ -218,8 +218,29 @@ export const ruleReference = (id: string): Text =>
 
 export type RuleId = keyof typeof RULES;
 
-/** The rules that say a file cannot be read as CNAB 240: errors in any file, a bank's own included. */
-const UNREADABLE: ReadonlySet<string> = new Set<RuleId>(['structure', 'record-length', 'encoding']);
+/**
+ * The reader's kinds of problem that say a file cannot be read: errors in any file, a bank's own included. Bytes
+ * that are not CNAB text (UTF-16, control characters; a BOM, an end-of-file mark or a blank line are read past); a record that loses what it says (data past 240, a payment detail cut before its
+ * occurrence codes); a record that cannot be placed (not a record, a detail outside a lote, a lote or file without
+ * its trailer, records after the trailer, a header twice, no records). A line whose trailing blanks a writer
+ * stripped is read whole; a trailer that counts or numbers otherwise (Santander's collection returns number every
+ * record with one lote number) is read all the same: those are warnings in a return.
+ */
+const UNREADABLE_KINDS: ReadonlySet<string> = new Set([
+  'utf16',
+  'control',
+  'long-data',
+  'short-codes',
+  'not-record',
+  'record-type',
+  'orphan-detail',
+  'orphan-lote-trailer',
+  'after-trailer',
+  'header-twice',
+  'no-lote-trailer',
+  'no-file-trailer',
+  'no-records',
+]);
 
 /** The rule a reader's kind of problem falls under. */
 function ruleOf(p: CnabProblem): RuleId {
@@ -274,35 +295,36 @@ class Findings {
   errors = 0;
   warnings = 0;
   private readonly perRule = new Map<string, number>();
-  private readonly errorsByRule = new Map<string, number>();
+  /** the errors made of what could be read all the same, counted and (those kept) marked */
+  private readableErrors = 0;
+  private readonly readable = new WeakSet<LintFinding>();
 
   constructor(private readonly keep: number) {}
 
-  add: Add = (rule, line, column, message, severity) => {
+  add: Add = (rule, line, column, message, severity, unreadable = false) => {
     const r: Rule = RULES[rule];
     const s = severity ?? r.severity;
-    if (s === 'error') {
-      this.errors++;
-      this.errorsByRule.set(rule, (this.errorsByRule.get(rule) ?? 0) + 1);
-    } else this.warnings++;
+    if (s === 'error') this.errors++;
+    else this.warnings++;
     const n = (this.perRule.get(rule) ?? 0) + 1;
     this.perRule.set(rule, n);
-    if (n <= this.keep)
-      this.list.push({ rule, severity: s, line, column, message, reference: r.reference.en });
+    const finding: LintFinding = { rule, severity: s, line, column, message, reference: r.reference.en };
+    if (s === 'error' && !unreadable) {
+      this.readableErrors++;
+      this.readable.add(finding);
+    }
+    if (n <= this.keep) this.list.push(finding);
   };
 
   /**
-   * Every error of a rule not in `kept` said as a warning: what a bank wrote (a return, a DDA) is judged by what
-   * can be read from it, not by what the bank would refuse from a sender.
+   * Every error but those that say the file cannot be read, said as a warning: what a bank wrote (a return) is
+   * judged by what can be read from it, not by what the bank would refuse from a sender.
    */
-  demoteAllBut(kept: ReadonlySet<string>): void {
-    for (const f of this.list) if (f.severity === 'error' && !kept.has(f.rule)) f.severity = 'warning';
-    for (const [rule, n] of this.errorsByRule)
-      if (!kept.has(rule)) {
-        this.errors -= n;
-        this.warnings += n;
-        this.errorsByRule.delete(rule);
-      }
+  demoteReadable(): void {
+    for (const f of this.list) if (this.readable.has(f)) f.severity = 'warning';
+    this.errors -= this.readableErrors;
+    this.warnings += this.readableErrors;
+    this.readableErrors = 0;
   }
 
   takeIn(other: Findings): void {
@@ -330,7 +352,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
         return;
       }
       // a problem the reader reads past is still an error where the rule makes it one
-      found.add(rule, p.line, null, p.message, p.error ? 'error' : undefined);
+      found.add(rule, p.line, null, p.message, p.error ? 'error' : undefined, UNREADABLE_KINDS.has(p.kind));
     },
     onRecord: (line, record) => {
       pack ??= dialectForBank(record.slice(0, 3));
@@ -354,7 +376,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
   }
   // a file a bank wrote is never in error for what the bank would refuse from a sender: only a file that cannot
   // be read (its structure, its records' length, its bytes) is
-  if (file.direction === 'retorno') found.demoteAllBut(UNREADABLE);
+  if (file.direction === 'retorno') found.demoteReadable();
   return {
     bank_code: file.bank_code,
     company_account: headerRecord === null ? null : headerAccount(headerRecord),
@@ -368,7 +390,15 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
   };
 }
 
-type Add = (rule: RuleId, line: number, column: number | null, message: string, severity?: Severity) => void;
+type Add = (
+  rule: RuleId,
+  line: number,
+  column: number | null,
+  message: string,
+  severity?: Severity,
+  /** the finding says the file cannot be read (an error even in a bank's own file) */
+  unreadable?: boolean,
+) => void;
 
 /** The paying account of a file header, in its dialect's positions (Itaú: no digit at 71, its DAC at 72). */
 function headerAccount(record: string): HeaderAccount {

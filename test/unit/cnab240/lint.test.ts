@@ -303,3 +303,21 @@ test('the paying account’s check digits by its bank’s algorithm, and the con
   // a bank whose algorithm condo does not know is not judged
   expect(await findings(write('756', { accountDigit: '7' }))).toEqual([]);
 });
+
+test('a bank’s return read whole is never in error: stripped trailing blanks and its own lote numbering are warnings; a return without its trailers is not whole (#51)', async () => {
+  // brcobranca's Santander collection return: every line right-trimmed, every record numbered lote 9692
+  const santander = await lintCnab(
+    await readFile(join(CORPUS, 'kivanio__brcobranca', 'CNAB240SANTANDER.RET')),
+  );
+  expect(santander.direction).toBe('retorno');
+  expect(santander.errors).toBe(0);
+  expect(santander.findings.map((f) => f.rule)).toEqual(
+    expect.arrayContaining(['record-length', 'structure', 'lote-count']),
+  );
+  // OCA's Ailos return stops after its details: no lote trailer, no file trailer
+  const cut = await lintCnab(await readFile(join(CORPUS, 'OCA__l10n-brazil', 'CNAB240AILOS_tarifa.RET')));
+  expect(cut.findings.filter((f) => f.severity === 'error').map((f) => f.message)).toEqual([
+    'lote 0 (line 2) has no lote trailer',
+    'no file trailer (record type 9): the file may be truncated',
+  ]);
+});
