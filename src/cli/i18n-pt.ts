@@ -376,9 +376,9 @@ const statementPart = (what: string | undefined): string =>
     "opening balance's": 'do saldo inicial',
     'closing balance': 'saldo final',
     "closing balance's": 'do saldo final',
-    'history code (173-176)': 'o código do histórico (173-176)',
-    'opening balance (143-169)': 'o saldo inicial (143-169)',
-    'closing balance and record count (143-176)': 'o saldo final e a contagem de registros (143-176)',
+    'history code (173-176)': 'do código do histórico (173-176)',
+    'opening balance (143-169)': 'do saldo inicial (143-169)',
+    'closing balance and record count (143-176)': 'do saldo final e da contagem de registros (143-176)',
   })[what ?? ''] ??
   what ??
   '';
@@ -691,8 +691,7 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   ],
   [
     /^the line has (\d+) characters, expected 240: it ends before (?:its|the) (.+)$/,
-    (_say, n, what) =>
-      `a linha tem ${n} caracteres, esperados 240: ela acaba antes de ${statementPart(what)}`,
+    (_say, n, what) => `a linha tem ${n} caracteres, esperados 240: ela acaba antes ${statementPart(what)}`,
   ],
   [/^the line has (\d+) characters, expected 240$/, 'a linha tem $1 caracteres, esperados 240'],
   [
@@ -707,6 +706,42 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [
     /^the (movement's|opening balance's|closing balance's) date \((\S+)\) is not a date: "(.*)"$/,
     (_say, what, at, said) => `a data ${statementPart(what)} (${at}) não é uma data: "${said}"`,
+  ],
+  [
+    /^the closing balance (\S+) is not the opening balance (\S+) and the movements \((\S+)\)$/,
+    (_say, closing, opening, net) =>
+      `o saldo final ${reais(closing)} não é o saldo inicial ${reais(opening)} mais os lançamentos (${reais(net)})`,
+  ],
+  [
+    /^the lote trailer counts (\d+) records, the lote has (\d+)$/,
+    'o trailer do lote conta $1 registros, o lote tem $2',
+  ],
+  [
+    /^the lote trailer's (debits|credits) are (\S+), the movements' (\S+)$/,
+    (_say, which, stated, sum) =>
+      `o trailer do lote diz ${which === 'debits' ? 'débitos' : 'créditos'} de ${reais(stated)}, os lançamentos somam ${reais(sum)}`,
+  ],
+  [
+    /^segment "(.*)" in an account statement \(expected E\): counted, not read$/,
+    'segmento "$1" num extrato de conta (esperado E): contado, não lido',
+  ],
+  [
+    /^a lote header inside lote (\d+), which has no trailer$/,
+    'um header de lote dentro do lote $1, que não tem trailer',
+  ],
+  [/^a detail record outside a statement lote$/, 'um registro de detalhe fora de um lote de extrato'],
+  [/^a lote trailer without its lote header$/, 'um trailer de lote sem o header do lote'],
+  [
+    /^lote header of operation "(.*)" and service "(.*)": an account statement's lotes are operation E, service 04$/,
+    'header de lote de operação "$1" e serviço "$2": os lotes de um extrato de conta são de operação E, serviço 04',
+  ],
+  [
+    /^record type "(.*)" \(position 8\) is not one of 0, 1, 3, 5, 9$/,
+    'o tipo de registro "$1" (posição 8) não é 0, 1, 3, 5 nem 9',
+  ],
+  [
+    /^no file trailer \(record type 9\): the file may be cut$/,
+    'sem trailer de arquivo (registro tipo 9): o arquivo pode estar cortado',
   ],
   [
     /^no account statement lote \(operation E, service 04\) in the file$/,

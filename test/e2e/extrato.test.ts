@@ -99,3 +99,47 @@ test('an extrato cut short is refused with its line, exit 2, and nothing is sent
     'linha 4: o extrato do lote 1 acaba sem o trailer do lote (o saldo final): o arquivo foi cortado; nada foi enviado',
   );
 });
+
+test('what the reviewer found: lint reads the movements, a broken opening balance is no balance, two accounts are refused before a dry run passes, a return verb names an extrato, the server’s lines are the file’s', async () => {
+  const file = await written('revisto.ret');
+  const lines = (await readFile(file, 'latin1')).split('\r\n');
+  const variant = async (name: string, line: number, at: number, char: string) => {
+    const copy = [...lines];
+    copy[line - 1] = `${copy[line - 1]!.slice(0, at - 1)}${char}${copy[line - 1]!.slice(at)}`;
+    const path = join(dir, name);
+    await writeFile(path, copy.join('\r\n'), 'latin1');
+    return path;
+  };
+  // a movement's sign that is neither D nor C: lint says so where the import would refuse it
+  const sign = await variant('sinal.ret', 4, 169, 'X');
+  const lint = await s.condo.run(['--json', 'cnab', 'lint', sign]);
+  expect(lint.exitCode).toBe(1);
+  expect(JSON.parse(lint.stdout).findings).toContainEqual(
+    expect.objectContaining({ rule: 'statement', severity: 'error', line: 4 }),
+  );
+  // an opening balance that cannot be read is not shown as the closing one
+  const opening = await variant('abertura.ret', 2, 169, 'X');
+  const inspected = await s.condo.run(['--json', 'cnab', 'inspect', opening]);
+  expect(JSON.parse(inspected.stdout).statements[0].opening_balance).toBeNull();
+  // two accounts in one extrato: refused by name, the dry run too
+  const second = lines
+    .slice(1, -2)
+    .map((l) => `${l.slice(0, 3)}0002${l.slice(7, 58)}000000099999${l.slice(70)}`);
+  const two = join(dir, 'duas-contas.ret');
+  await writeFile(two, [...lines.slice(0, -2), ...second, ...lines.slice(-2)].join('\r\n'), 'latin1');
+  const dry = await s.condo.run(['statements', 'import', two, '--dry-run']);
+  expect(dry.exitCode).toBe(2);
+  expect(dry.stderr).toContain('holds the statements of more than one account (341 12345-1, 341 99999-');
+  // an extrato given to the payment-return verb
+  const asReturn = await s.condo.run(['batches', 'import-return', file]);
+  expect(asReturn.exitCode).toBe(2);
+  expect(asReturn.stderr).toContain(
+    'this is an account statement (a CNAB 240 extrato), not a payment return',
+  );
+  // another bank's extrato into this account: the server's refusal points at the file's lote header (line 2)
+  const other = await written('outro-banco.ret', '--bank', '237');
+  const refused = await s.condo.run(['statements', 'import', other, '--account', '1']);
+  expect(refused.exitCode).toBe(2);
+  expect(refused.stderr).toMatch(/line 2: the statement is for bank 0237/);
+  expect(refused.stderr).not.toMatch(/line (?!2\b)\d+/);
+});

@@ -481,6 +481,14 @@ export async function returnFacts(path: string, t: Translate): Promise<ReturnFac
       if (!broken && breaksReturnStructure(problem)) broken = problem;
     },
   });
+  if (file.service === 'statement')
+    throw new UsageError(
+      {
+        en: `${path}: this is an account statement (a CNAB 240 extrato), not a payment return: condo statements import reads it; nothing was sent`,
+        pt: `${path}: este é um extrato de conta (extrato CNAB 240), não um retorno de pagamentos: o condo statements import o lê; nada foi enviado`,
+      },
+      { code: 'invalid_file' },
+    );
   const unreadable = file.errors[0];
   if (unreadable)
     throw new UsageError(

@@ -202,6 +202,15 @@ async function isStatementFile(path: string): Promise<boolean> {
   }
 }
 
+/** A statement's opening balance as its lote header gives it (none when that header's could not be read). */
+function openingOf(s: { balanceLines: { date: string; amountCents: number | null; memo: string }[] }): {
+  date: string | null;
+  amountCents: number | null;
+} {
+  const line = s.balanceLines.find((b) => b.memo === 'SALDO INICIAL');
+  return { date: line?.date ?? null, amountCents: line?.amountCents ?? null };
+}
+
 /**
  * An account statement (extrato para conciliação) named as such: its account, its opening and closing balances,
  * and its movements; `statements import` reads the same file. Exit 1 when it cannot be read whole.
@@ -229,9 +238,9 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
       statements: parsed.statements.map((s) => ({
         bank_code: s.bankId,
         account: s.accountId,
-        opening_balance: s.balanceLines[0]
-          ? { date: s.balanceLines[0].date, cents: s.balanceLines[0].amountCents }
-          : null,
+        opening_balance: ((o) => (o.date === null ? null : { date: o.date, cents: o.amountCents }))(
+          openingOf(s),
+        ),
         closing_balance:
           s.ledgerBalanceCents === null ? null : { date: s.ledgerBalanceDate, cents: s.ledgerBalanceCents },
         movements: s.transactionCount,
@@ -247,14 +256,14 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
   if (deps.format === 'table') {
     writeLine(io.stdout, paint(io, 'bold', path));
     for (const s of parsed.statements) {
-      const [opening] = s.balanceLines;
+      const opening = openingOf(s);
       const balance = (date: string | null | undefined, cents: number | null | undefined) =>
         cents === null || cents === undefined
           ? '?'
           : `${formatReais(cents)} ${t('on')} ${formatDateBr(date ?? '')}`;
       for (const line of [
         `${t('bank')} ${s.bankId ?? '?'} ${BANK_NAMES[s.bankId ?? ''] ?? ''} · ${t('account statement')} · ${t('account')} ${s.accountId ?? '?'}`,
-        `${t('opening balance')} ${balance(opening?.date, opening?.amountCents)} · ${t('closing balance')} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
+        `${t('opening balance')} ${balance(opening.date, opening.amountCents)} · ${t('closing balance')} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
         `${s.transactionCount} ${t(s.transactionCount === 1 ? 'movement, net' : 'movements, net')} ${formatReais(s.netAmountCents)}`,
       ])
         writeLine(io.stdout, printable(`  ${line}`));

@@ -241,6 +241,41 @@ function printUnmatched(
   return printList(deps, unmatched, LINE_COLUMNS);
 }
 
+/** Which line of the CNAB extrato each line of the OFX made of it stands for (cnabAsOfxFile). */
+function cnabLinesOfOfx(
+  ofx: string,
+  lineOf: ReadonlyMap<string, number>,
+  headerLine: number,
+): (ofxLine: number) => number {
+  const lines = ofx.split('\r\n');
+  const of = new Map<number, number>();
+  let start = -1;
+  let cnab = headerLine;
+  lines.forEach((text, i) => {
+    if (text === '<STMTTRN>') start = i;
+    const fitid = /^<FITID>(.*)$/.exec(text)?.[1];
+    if (fitid && lineOf.has(fitid)) cnab = lineOf.get(fitid) as number;
+    if (text === '</STMTTRN>' && start >= 0) {
+      for (let k = start; k <= i; k++) of.set(k + 1, cnab);
+      start = -1;
+      cnab = headerLine;
+    }
+  });
+  return (ofxLine) => of.get(ofxLine) ?? headerLine;
+}
+
+/** An extrato of several accounts: refused, naming them (the API takes one account's statement an import). */
+function severalAccounts(path: string, accounts: readonly string[]): UsageError {
+  const named = [...new Set(accounts)].join(', ');
+  return new UsageError(
+    {
+      en: `${path}: the extrato holds the statements of more than one account (${named}); import one account's at a time; nothing was sent`,
+      pt: `${path}: o extrato traz extratos de mais de uma conta (${named}); importe o de uma conta por vez; nada foi enviado`,
+    },
+    { code: 'invalid_file' },
+  );
+}
+
 /**
  * A CNAB 240 account statement written as OFX to a private temporary file, for the upload: its movements' ids as
  * FITIDs, its closing balance as LEDGERBAL. A file of several accounts is refused: one account an import.
@@ -251,6 +286,8 @@ async function cnabAsOfxFile(path: string): Promise<{
   remove: () => Promise<void>;
   /** each movement's line in the CNAB file, by its id (the FITID sent) */
   lineOf: ReadonlyMap<string, number>;
+  /** the CNAB line an OFX line stands for: a transaction's lines its segment E, the rest the lote header */
+  cnabLine: (ofxLine: number) => number;
 }> {
   const { readFile, writeFile, mkdtemp, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
@@ -260,12 +297,9 @@ async function cnabAsOfxFile(path: string): Promise<{
   const parsed = await parseStatement(await readFile(path), { format: 'cnab240' });
   const ofx = cnabStatementAsOfx(parsed);
   if (ofx === null)
-    throw new UsageError(
-      {
-        en: `${path}: the extrato holds the statements of more than one account; import one account's at a time; nothing was sent`,
-        pt: `${path}: o extrato traz extratos de mais de uma conta; importe o de uma conta por vez; nada foi enviado`,
-      },
-      { code: 'invalid_file' },
+    throw severalAccounts(
+      path,
+      parsed.statements.map((st) => `${st.bankId} ${st.accountId}`),
     );
   // under the file's own name: the server keeps it as the import's file name
   const dir = await mkdtemp(join(tmpdir(), 'condo-extrato-'));
@@ -279,6 +313,7 @@ async function cnabAsOfxFile(path: string): Promise<{
     size: Buffer.byteLength(ofx),
     remove: () => rm(dir, { recursive: true, force: true }),
     lineOf,
+    cnabLine: cnabLinesOfOfx(ofx, lineOf, parsed.statements[0]?.line ?? 1),
   };
 }
 
@@ -363,6 +398,11 @@ export async function importStatement(
       { code: 'invalid_file' },
     );
   }
+  // a CNAB extrato is sent as one account's OFX: one that holds several accounts is refused, dry run or not
+  if (summary.format === 'cnab240') {
+    const accounts = new Set(summary.statements.map((st) => `${st.bank_id} ${st.account_id}`));
+    if (accounts.size > 1) throw severalAccounts(path, [...accounts]);
+  }
   if (opts.dryRun) {
     if (deps.format === 'json') printJson(deps, summary);
     else printLocalSummary(deps, path, local, true);
@@ -396,6 +436,16 @@ export async function importStatement(
       // the API's advice names its form field; the person at the keyboard has a flag
       if (error instanceof CondoError && error.code === 'account_mismatch')
         error.message = error.message.replace(/send force=true/, 'add --force');
+      // the server counted the lines of the OFX it was sent: the person has the CNAB file
+      if (error instanceof CondoError && sent) {
+        const atCnab = (text: string) =>
+          text.replace(/\bline (\d+)/g, (_, n) => `line ${sent.cnabLine(Number(n))}`);
+        error.message = atCnab(error.message);
+        for (const list of Object.values(error.fields ?? {}))
+          list.forEach((text, i) => {
+            list[i] = atCnab(text);
+          });
+      }
       throw error;
     })
     .finally(() => sent?.remove());

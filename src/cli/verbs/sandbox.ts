@@ -220,8 +220,8 @@ export const commands = [
           {
             flag: '--bank <code>',
             help: {
-              en: 'cnab240: write it in this bank’s layout (default: the account’s bank)',
-              pt: 'cnab240: grava no leiaute deste banco (padrão: o banco da conta)',
+              en: 'cnab240: write it in this bank’s layout, under its code (default: the account’s bank; another bank’s file is for reading, not for importing into this account)',
+              pt: 'cnab240: grava no leiaute deste banco, com o código dele (padrão: o banco da conta; o arquivo de outro banco é para ler, não para importar nesta conta)',
             },
           },
           {

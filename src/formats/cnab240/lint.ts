@@ -24,6 +24,7 @@ import {
 import { fieldNamed, read } from './layouts.js';
 import { type CnabItem, type CnabProblem, type CnabSource, readCnab240 } from './reader.js';
 import { STRUCTURE_KINDS } from './return-structure.js';
+import { CnabStatementReader } from './statement.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -209,6 +210,11 @@ const RULES = {
     "the bank's manual: the convênio it requires in the headers (Banco do Brasil's convênio de pagamento, Caixa's código do convênio; the bank answers HB)",
     'o manual do banco: o convênio que ele exige nos headers (o convênio de pagamento do Banco do Brasil, o código do convênio da Caixa; o banco responde HB)',
   ),
+  statement: rule(
+    'error',
+    `${FEBRABAN}, extrato para conciliação (service 04): each movement and balance readable, its signs D or C; the trailer's count and sums those of the lote`,
+    `${FEBRABAN}, extrato para conciliação (serviço 04): cada lançamento e saldo legível, sinais D ou C; a contagem e as somas do trailer as do lote`,
+  ),
   reader: rule('warning', FEBRABAN, FEBRABAN),
 } satisfies Record<string, Rule>;
 
@@ -342,6 +348,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
   const loteFamilies = new Map<number, string>();
   let outsideAsciiLine = 0;
   let headerRecord: string | null = null;
+  let statement: CnabStatementReader | null = null;
   const file = await readCnab240(source, {
     keepItems: false,
     onProblem: (p) => {
@@ -355,6 +362,10 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
       found.add(rule, p.line, null, p.message, p.error ? 'error' : undefined, UNREADABLE_KINDS.has(p.kind));
     },
     onRecord: (line, record) => {
+      // an account statement's lotes are read by their own reader too, from their first lote header on
+      if (statement === null && record[7] === '1' && record[8] === 'E' && record.slice(9, 11) === '04')
+        statement = new CnabStatementReader({ keepTransactions: false });
+      statement?.recordAt(line, record);
       pack ??= dialectForBank(record.slice(0, 3));
       if (headerRecord === null && record[7] === '0') headerRecord = record;
       const column = line === outsideAsciiLine ? outsideAscii(record) : 0;
@@ -374,6 +385,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
     lintVersions(file, dialect, loteFamilies, found.add);
     if (headerRecord !== null) lintCompanyAccount(headerRecord, dialect, found.add);
   }
+  if (file.service === 'statement' && statement) lintStatement(statement, found.add);
   // a file a bank wrote is never in error for what the bank would refuse from a sender: only a file that cannot
   // be read (its structure, its records' length, its bytes) is
   if (file.direction === 'retorno') found.demoteReadable();
@@ -487,6 +499,20 @@ function lintCompanyAccount(header: string, dialect: Dialect, add: Add): void {
       33,
       `${dialect.name} requires its convênio (${rule.digits} digits at 33-${32 + rule.digits}); the file header leaves it blank`,
     );
+}
+
+/**
+ * What the account statement's reader found (formats/cnab240/statement.ts): a movement or balance that cannot
+ * be read is an error (the import refuses the file), a count, a sum or a balance that does not add up a warning.
+ * A missing trailer is the structure rules' already.
+ */
+function lintStatement(reader: CnabStatementReader, add: Add): void {
+  const read = reader.finish();
+  const structure = /^(the statement of lote \d+ ends without|no file trailer)/;
+  for (const e of read.errors)
+    if (!structure.test(e.message)) add('statement', e.line, null, e.message, 'error', true);
+  for (const w of read.warnings)
+    if (!structure.test(w.message)) add('statement', w.line, null, w.message, 'warning');
 }
 
 type Family = 'A' | 'J' | 'O';

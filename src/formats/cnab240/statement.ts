@@ -142,6 +142,12 @@ export class CnabStatementReader {
     };
   }
 
+  /** One line of the file, given by a reader that splits lines itself (`cnab lint`), at its line number. */
+  recordAt(line: number, raw: string): void {
+    this.line = line - 1;
+    this.record(raw);
+  }
+
   private record(raw: string): void {
     this.line++;
     const n = this.line;
@@ -182,7 +188,10 @@ export class CnabStatementReader {
       this.current = null;
       return;
     }
-    if (this.short(n, length, 170, 'its opening balance (143-169)')) return;
+    if (this.short(n, length, 170, 'its opening balance (143-169)')) {
+      this.current = null;
+      return;
+    }
     const statement = emptyStatement(n);
     const account = rec.slice(58, 70).replace(/^0+(?=\d)/, '');
     const digit = (rec[70] ?? ' ').trim() || (rec[71] ?? ' ').trim();
