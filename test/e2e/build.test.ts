@@ -19,19 +19,20 @@ const buildIn = (dir: string, ...args: string[]) =>
 
 beforeAll(async () => {
   copy = await mkdtemp(join(tmpdir(), 'condo-build-'));
+  // the checkout's own dist/ too, which `npm test` built a moment ago: the copy starts built, as a person's does
+  // (the build from nothing is the one every run of the suite and of CI makes)
   for (const part of [
     'src',
     'assets',
     'scripts',
     'bin',
+    'dist',
     'package.json',
     'package-lock.json',
     'tsconfig.json',
   ])
     await cp(join(ROOT, part), join(copy, part), { recursive: true });
   await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  const first = await buildIn(copy);
-  expect(first.exitCode, first.stderr).toBe(0);
 }, 60_000);
 afterAll(() => rm(copy, { recursive: true, force: true }));
 
