@@ -99,10 +99,13 @@ export async function buildProgram(
         }
         const code = (await verb.run(deps, input)) ?? ExitCode.ok;
         setExit(code);
-        // after a write, where it went (the question before it named it too): a person with many profiles checks
+        // after a write, where it went (the question before it named it too): a person with many profiles checks.
+        // Files routed across the profiles name each one's condominium themselves: one line naming the current
+        // profile's would say they all went there
         if (
           (code === ExitCode.ok || deps.needsAttention) &&
           verb.writes &&
+          !acrossProfiles(globals) &&
           !cmd.opts().dryRun &&
           !deps.nothingWritten &&
           deps.format !== 'json'

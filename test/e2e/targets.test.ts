@@ -106,6 +106,8 @@ test('under --all-profiles, the next: commands after a rejection carry their --p
   await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--reject', `${seu}:AN`]);
   const r = await s.condo.run(['--all-profiles', 'import', ret]);
   expect(r.exitCode).toBe(0);
+  // each file's result names its condominium; no closing line says they all went to the current profile's
+  expect(r.stderr).not.toMatch(/^written to /m);
   expect(r.stderr).toMatch(
     new RegExp(
       `next: condo --profile ${ipe} suppliers update \\d+ .*; then condo --profile ${ipe} payables mark ${id}`,
