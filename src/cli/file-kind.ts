@@ -40,6 +40,11 @@ export async function kindOf(path: string): Promise<FileKind> {
   return isCnab(firstLine(text)) && !isCnabStatement(text) ? 'return' : 'statement';
 }
 
+/** Whether the file is a CNAB 240 account statement (its lote header says operation E, service 04). */
+export async function isCnabStatementFile(path: string): Promise<boolean> {
+  return isCnabStatement(await head(path));
+}
+
 /** A CNAB verb given a statement, or a statement verb given a CNAB file: named for what it is, or null. */
 export async function wrongKind(path: string, wanted: 'cnab' | 'statement'): Promise<string | null> {
   const text = await head(path);

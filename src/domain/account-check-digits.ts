@@ -21,8 +21,6 @@
  * Other banks' algorithms are not known here: their digits are not judged.
  */
 
-export type DigitBank = '341' | '001' | '237' | '104' | '033';
-
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 function weighted(digits: string, weights: readonly number[]): number[] {
@@ -74,6 +72,27 @@ export function santanderAccountDigit(agency: string, account: string): string {
   return String((10 - (total % 10)) % 10);
 }
 
+/**
+ * Each bank's rule, in one place for judging a digit and for giving one: how many digits its conta has (Caixa's:
+ * its operação's 3 and the conta's 8), the agência's digit where it has one, and the conta's.
+ */
+interface DigitRule {
+  width: number;
+  agencyDigit?: (agency: string) => string;
+  accountDigit: (agency: string, account: string) => string;
+}
+
+const RULES: Readonly<Record<string, DigitRule>> = {
+  '341': { width: 5, accountDigit: itauDac },
+  '001': { width: 8, agencyDigit: bbAgencyDigit, accountDigit: (_, c) => bbAccountDigit(c) },
+  '237': { width: 7, agencyDigit: bradescoAgencyDigit, accountDigit: (_, c) => bradescoAccountDigit(c) },
+  '104': { width: 11, accountDigit: (a, c) => caixaAccountDigit(a, c.slice(0, 3), c.slice(3)) },
+  '033': { width: 8, accountDigit: santanderAccountDigit },
+};
+
+/** The agência's number: a CNAB header writes it in 5 positions (53-57), the number is the last 4. */
+export const agencyNumber = (text: string) => digitsOf(text).replace(/^0(?=\d{4}$)/, '');
+
 /** An account as a bank file or the registry gives it: agência, conta (without its digit) and the digits given. */
 export interface AccountToCheck {
   bank: string;
@@ -93,86 +112,46 @@ export interface DigitProblem {
 /**
  * The digits of an account its bank's algorithm disagrees with (none when it agrees, or when the bank's algorithm
  * is not known here, or the numbers are not of its form: a Caixa conta without its operação cannot be judged).
- * An agência digit left blank is not judged (Itaú, Caixa and Santander write none).
+ * A digit left blank is not judged (Itaú, Caixa and Santander write no agência digit).
  */
 export function accountDigitProblems(a: AccountToCheck): DigitProblem[] {
-  // a CNAB header writes the agência in 5 positions (53-57): its number is the last 4
-  const agency = digitsOf(a.agency).replace(/^0(?=\d{4}$)/, '');
-  const account = digitsOf(a.account);
-  const given = a.accountDigit.trim().toUpperCase();
-  const givenAgency = (a.agencyDigit ?? '').trim().toUpperCase();
-  if (agency.length === 0 || agency.length > 4 || account.length === 0) return [];
+  const rule = RULES[a.bank.padStart(3, '0')];
+  const agency = agencyNumber(a.agency);
+  if (!rule || agency.length === 0 || agency.length > 4) return [];
+  // the conta without the zeros that fill its field; Caixa's keeps its operação's ("0003" + 8 digits in a header)
+  const core = digitsOf(a.account).replace(new RegExp(`^0+(?=\\d{${rule.width === 11 ? 11 : 1}})`), '');
   const problems: DigitProblem[] = [];
-  const check = (field: DigitProblem['field'], givenDigit: string, expected: string | null) => {
-    if (expected !== null && givenDigit !== '' && givenDigit !== expected)
-      problems.push({ field, given: givenDigit, expected });
+  const check = (field: DigitProblem['field'], given: string, expected: string | null) => {
+    const said = given.trim().toUpperCase();
+    if (expected !== null && said !== '' && said !== expected)
+      problems.push({ field, given: said, expected });
   };
-  const core = account.replace(/^0+(?=\d)/, '');
-  switch (a.bank.padStart(3, '0')) {
-    case '341':
-      check('account_digit', given, core.length <= 5 ? itauDac(agency, core) : null);
-      break;
-    case '001':
-      check('agency_digit', givenAgency, bbAgencyDigit(agency));
-      check('account_digit', given, core.length <= 8 ? bbAccountDigit(core) : null);
-      break;
-    case '237':
-      check('agency_digit', givenAgency, bradescoAgencyDigit(agency));
-      check('account_digit', given, core.length <= 7 ? bradescoAccountDigit(core) : null);
-      break;
-    case '104': {
-      // the operação is the conta's first digits (3, or 4 with a leading zero: "0003" + 8 digits in a CNAB field)
-      const whole = account.replace(/^0+(?=\d{11})/, '');
-      const judged = whole.length === 11;
-      check(
-        'account_digit',
-        given,
-        judged ? caixaAccountDigit(agency, whole.slice(0, 3), whole.slice(3)) : null,
-      );
-      break;
-    }
-    case '033':
-      check('account_digit', given, core.length <= 8 ? santanderAccountDigit(agency, core) : null);
-      break;
-  }
+  if (rule.agencyDigit) check('agency_digit', a.agencyDigit ?? '', rule.agencyDigit(agency));
+  const judged = rule.width === 11 ? core.length === 11 : core.length > 0 && core.length <= rule.width;
+  check(
+    'account_digit',
+    a.accountDigit,
+    judged ? rule.accountDigit(agency, core.padStart(rule.width, '0')) : null,
+  );
   return problems;
 }
 
-/** Whether the bank's check digit algorithm is known here. */
-export const digitsJudged = (bank: string): boolean =>
-  ['341', '001', '237', '104', '033'].includes(bank.padStart(3, '0'));
-
 /**
  * An agência and conta as a registry writes them, with the digits the bank's algorithm gives: `1607-1` and
- * `00028410-6` at Banco do Brasil, `022.00023456-3` at Caixa (its operação before the conta); the conta as given
- * where the bank's algorithm is not known here (the caller's digit).
+ * `00028410-6` at Banco do Brasil, `022.00023456-3` at Caixa (its operação, default 003, before the conta); as
+ * given where the bank's algorithm is not known here.
  */
 export function withCheckDigits(
   bank: string,
   agency: string,
   account: string,
-  options: { operation?: string; digit?: string } = {},
+  options: { operation?: string } = {},
 ): { agency: string; account: string } {
-  switch (bank.padStart(3, '0')) {
-    case '341':
-      return { agency, account: `${account}-${itauDac(agency, account)}` };
-    case '001':
-      return {
-        agency: `${agency}-${bbAgencyDigit(agency)}`,
-        account: `${account}-${bbAccountDigit(account)}`,
-      };
-    case '237':
-      return {
-        agency: `${agency}-${bradescoAgencyDigit(agency)}`,
-        account: `${account}-${bradescoAccountDigit(account)}`,
-      };
-    case '104': {
-      const op = options.operation ?? '003';
-      return { agency, account: `${op}.${account}-${caixaAccountDigit(agency, op, account)}` };
-    }
-    case '033':
-      return { agency, account: `${account}-${santanderAccountDigit(agency, account)}` };
-    default:
-      return { agency, account: options.digit === undefined ? account : `${account}-${options.digit}` };
-  }
+  const rule = RULES[bank.padStart(3, '0')];
+  if (!rule) return { agency, account };
+  const operation = rule.width === 11 ? (options.operation ?? '003') : '';
+  return {
+    agency: rule.agencyDigit ? `${agency}-${rule.agencyDigit(agency)}` : agency,
+    account: `${operation ? `${operation}.` : ''}${account}-${rule.accountDigit(agency, operation + account)}`,
+  };
 }

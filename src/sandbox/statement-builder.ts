@@ -70,7 +70,8 @@ export function buildStatementCnab(m: MonthStatement, bankCode: string, generate
       document: t.checknum ?? null,
     })),
     generatedAt,
-    fileSequence: Number(m.end.replaceAll('-', '').slice(2)),
+    // one extrato a month: its year and month (yymm) number it, in the lote header's 5 positions too
+    fileSequence: Number(m.end.slice(2, 7).replace('-', '')),
   });
 }
 

@@ -12,7 +12,7 @@ import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/inde
 import type { LintFinding, LintReport } from '../../formats/cnab240/lint.js';
 import type { Deps } from '../context.js';
 import { expandFileArgs } from '../file-args.js';
-import { wrongKind } from '../file-kind.js';
+import { isCnabStatementFile, wrongKind } from '../file-kind.js';
 import { readChunks, setAside, sha256File } from '../files.js';
 import { bankCodeFlag } from '../flags.js';
 import { atLine, english, type Translate } from '../i18n.js';
@@ -144,7 +144,7 @@ export async function inspect(deps: Deps, given: string[]): Promise<number> {
 /** One file's report; one of several (`label.file`) names its file in its JSON. */
 async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<number> {
   await requireCnabFile(path);
-  if (await isStatementFile(path)) return inspectStatement(deps, path, label);
+  if (await isCnabStatementFile(path)) return inspectStatement(deps, path, label);
   // A file of a million lines is never held in memory. Rows for a script (tsv, csv, the items of the JSON) are
   // written aside as the one read goes, and follow the summary, which is known only at the end; a table keeps its
   // first TABLE_ITEMS items. The first item says which columns (a DDA file's boletos or payments).
@@ -189,28 +189,6 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
   }
 }
 
-/** Whether a CNAB 240 file is an account statement (its first lote header: operation E, service 04). */
-async function isStatementFile(path: string): Promise<boolean> {
-  const { open } = await import('node:fs/promises');
-  const { isCnabStatement } = await import('../../formats/cnab240/statement.js');
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
-    return isCnabStatement(buffer.subarray(0, bytesRead).toString('latin1'));
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A statement's opening balance as its lote header gives it (none when that header's could not be read). */
-function openingOf(s: { balanceLines: { date: string; amountCents: number | null; memo: string }[] }): {
-  date: string | null;
-  amountCents: number | null;
-} {
-  const line = s.balanceLines.find((b) => b.memo === 'SALDO INICIAL');
-  return { date: line?.date ?? null, amountCents: line?.amountCents ?? null };
-}
-
 /**
  * An account statement (extrato para conciliação) named as such: its account, its opening and closing balances,
  * and its movements; `statements import` reads the same file. Exit 1 when it cannot be read whole.
@@ -219,6 +197,10 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
   const { readFile } = await import('node:fs/promises');
   const { parseStatement } = await import('../../formats/statement/index.js');
   const { BANK_NAMES } = await import('../../formats/cnab240/codes.js');
+  const { OPENING_BALANCE } = await import('../../formats/cnab240/statement.js');
+  // the lote header's opening balance (none when that header's could not be read)
+  const openingOf = (s: (typeof parsed.statements)[number]) =>
+    s.balanceLines.find((b) => b.memo === OPENING_BALANCE);
   const parsed = await parseStatement(await readFile(path), { format: 'cnab240' });
   const movements = parsed.statements.flatMap((s) =>
     s.transactions.map((m) => ({
@@ -238,9 +220,7 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
       statements: parsed.statements.map((s) => ({
         bank_code: s.bankId,
         account: s.accountId,
-        opening_balance: ((o) => (o.date === null ? null : { date: o.date, cents: o.amountCents }))(
-          openingOf(s),
-        ),
+        opening_balance: ((o) => (o ? { date: o.date, cents: o.amountCents } : null))(openingOf(s)),
         closing_balance:
           s.ledgerBalanceCents === null ? null : { date: s.ledgerBalanceDate, cents: s.ledgerBalanceCents },
         movements: s.transactionCount,
@@ -263,7 +243,7 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
           : `${formatReais(cents)} ${t('on')} ${formatDateBr(date ?? '')}`;
       for (const line of [
         `${t('bank')} ${s.bankId ?? '?'} ${BANK_NAMES[s.bankId ?? ''] ?? ''} · ${t('account statement')} · ${t('account')} ${s.accountId ?? '?'}`,
-        `${t('opening balance')} ${balance(opening.date, opening.amountCents)} · ${t('closing balance')} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
+        `${t('opening balance')} ${balance(opening?.date, opening?.amountCents)} · ${t('closing balance')} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
         `${s.transactionCount} ${t(s.transactionCount === 1 ? 'movement, net' : 'movements, net')} ${formatReais(s.netAmountCents)}`,
       ])
         writeLine(io.stdout, printable(`  ${line}`));

@@ -9,12 +9,12 @@ import { STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { formatReais } from '../../domain/money.js';
 import type { Rule, RuleAction, RuleLine } from '../../domain/statement-rules.js';
 import type { Text } from '../../domain/text.js';
-import type { LineCounts, StatementSummary } from '../../formats/statement/index.js';
+import type { LineCounts, ParsedStatementFile, StatementSummary } from '../../formats/statement/index.js';
 import type { Deps } from '../context.js';
 import { ExitCode, exitCodeOf, outcomeOf } from '../exit-codes.js';
 import { ifServed, viaExtension } from '../extension.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
-import { wrongKind } from '../file-kind.js';
+import { isCnabStatementFile, wrongKind } from '../file-kind.js';
 import { progressBar, sha256File } from '../files.js';
 import { enumFlag, intFlag, monthFlag, publicIdArg } from '../flags.js';
 import { atLine } from '../i18n.js';
@@ -67,6 +67,8 @@ export interface LocalRead {
   /** of the bytes the parser read: the whole file when it read to the end */
   sha256: string | undefined;
   size: number;
+  /** a CNAB 240 extrato's reading, its movements kept: what is sent for it is written from them (as OFX) */
+  extrato?: ParsedStatementFile;
 }
 
 /** How a statement file is read, as its flags say (`--format`, `--csv-columns`, `--date-format`), checked. */
@@ -99,6 +101,8 @@ export async function parseLocally(
     });
   const wrong = await wrongKind(path, 'statement');
   if (wrong) throw new UsageError(wrong);
+  // an extrato's movements are kept (an account's month, a few thousand at most): its upload is made of them
+  const extrato = await isCnabStatementFile(path);
   const readOptions = statementReadOptions(opts, today);
   const { lineCounts, parseStatement, summarizeStatement } = await import('../../formats/statement/index.js');
   const hash = createHash('sha256');
@@ -110,13 +114,14 @@ export async function parseLocally(
       yield chunk as Buffer;
     }
   }
-  const parsed = await parseStatement(hashed(), { ...readOptions, keepTransactions: false });
+  const parsed = await parseStatement(hashed(), { ...readOptions, keepTransactions: extrato });
   const whole = read === info.size;
   return {
     summary: summarizeStatement(parsed),
     lines: lineCounts(parsed),
     sha256: whole ? hash.digest('hex') : undefined,
     size: info.size,
+    ...(extrato && parsed.format === 'cnab240' ? { extrato: parsed } : {}),
   };
 }
 
@@ -241,17 +246,19 @@ function printUnmatched(
   return printList(deps, unmatched, LINE_COLUMNS);
 }
 
-/** Which line of the CNAB extrato each line of the OFX made of it stands for (cnabAsOfxFile). */
-function cnabLinesOfOfx(
-  ofx: string,
-  lineOf: ReadonlyMap<string, number>,
-  headerLine: number,
-): (ofxLine: number) => number {
-  const lines = ofx.split('\r\n');
+/**
+ * Which line of the CNAB extrato each line of the OFX made of it stands for (cnabAsOfxFile): a transaction's
+ * lines its segment E (found by its FITID, the movement's id), the rest the lote header.
+ */
+function cnabLinesOfOfx(ofx: string, parsed: ParsedStatementFile): (ofxLine: number) => number {
+  const lineOf = new Map(
+    parsed.statements.flatMap((s) => s.transactions.map((t) => [t.id, t.line] as const)),
+  );
+  const headerLine = parsed.statements[0]?.line ?? 1;
   const of = new Map<number, number>();
   let start = -1;
   let cnab = headerLine;
-  lines.forEach((text, i) => {
+  ofx.split('\r\n').forEach((text, i) => {
     if (text === '<STMTTRN>') start = i;
     const fitid = /^<FITID>(.*)$/.exec(text)?.[1];
     if (fitid && lineOf.has(fitid)) cnab = lineOf.get(fitid) as number;
@@ -278,23 +285,22 @@ function severalAccounts(path: string, accounts: readonly string[]): UsageError 
 
 /**
  * A CNAB 240 account statement written as OFX to a private temporary file, for the upload: its movements' ids as
- * FITIDs, its closing balance as LEDGERBAL. A file of several accounts is refused: one account an import.
+ * FITIDs, its closing balance as LEDGERBAL (cnabStatementAsOfx). One account's: importStatement refused others.
  */
-async function cnabAsOfxFile(path: string): Promise<{
+async function cnabAsOfxFile(
+  path: string,
+  parsed: ParsedStatementFile,
+): Promise<{
   path: string;
   size: number;
   remove: () => Promise<void>;
-  /** each movement's line in the CNAB file, by its id (the FITID sent) */
-  lineOf: ReadonlyMap<string, number>;
-  /** the CNAB line an OFX line stands for: a transaction's lines its segment E, the rest the lote header */
+  /** the CNAB line an OFX line the server names stands for */
   cnabLine: (ofxLine: number) => number;
 }> {
-  const { readFile, writeFile, mkdtemp, rm } = await import('node:fs/promises');
+  const { writeFile, mkdtemp, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const { basename, join } = await import('node:path');
-  const { parseStatement } = await import('../../formats/statement/index.js');
   const { cnabStatementAsOfx } = await import('../../formats/cnab240/statement.js');
-  const parsed = await parseStatement(await readFile(path), { format: 'cnab240' });
   const ofx = cnabStatementAsOfx(parsed);
   if (ofx === null)
     throw severalAccounts(
@@ -305,15 +311,11 @@ async function cnabAsOfxFile(path: string): Promise<{
   const dir = await mkdtemp(join(tmpdir(), 'condo-extrato-'));
   const out = join(dir, basename(path));
   await writeFile(out, ofx, { mode: 0o600 });
-  const lineOf = new Map(
-    parsed.statements.flatMap((s) => s.transactions.map((t) => [t.id, t.line] as const)),
-  );
   return {
     path: out,
     size: Buffer.byteLength(ofx),
     remove: () => rm(dir, { recursive: true, force: true }),
-    lineOf,
-    cnabLine: cnabLinesOfOfx(ofx, lineOf, parsed.statements[0]?.line ?? 1),
+    cnabLine: cnabLinesOfOfx(ofx, parsed),
   };
 }
 
@@ -421,7 +423,7 @@ export async function importStatement(
     `statement-${account}-${format}-${local.sha256 ?? (await sha256File(path))}${suffix}`;
   const client = await deps.client();
   // the API takes OFX or CSV: a CNAB 240 extrato goes as the OFX it says (cnabStatementAsOfx)
-  const sent = format === 'cnab240' ? await cnabAsOfxFile(path) : null;
+  const sent = local.extrato ? await cnabAsOfxFile(path, local.extrato) : null;
   const bar = progressBar(deps.io, deps.t('upload'), sent?.size ?? local.size, Boolean(deps.globals.quiet));
   const { result, replayed } = await client.statements
     .import(account as number, sent?.path ?? path, {
@@ -451,9 +453,7 @@ export async function importStatement(
     .finally(() => sent?.remove());
   bar.done();
   // the server counted the lines of the OFX it was sent: a person looks for them in the CNAB file
-  if (sent)
-    for (const m of result.unmatched_transactions ?? [])
-      if (m.fitid && sent.lineOf.has(m.fitid)) m.line = sent.lineOf.get(m.fitid);
+  if (sent) for (const m of result.unmatched_transactions ?? []) if (m.line) m.line = sent.cnabLine(m.line);
   // a file imported before still gets its rules (a re-run of the night, rules added since): over its lines as
   // they are now, not as the first import left them (the earlier run may have settled some); a server that cannot
   // say which are still open gets the replay alone, as before, rather than the rules over lines it may have settled

@@ -80,10 +80,10 @@ export interface Dialect {
    */
   seuNumeroDigits?: number;
   /**
-   * The convênio the bank requires in the file and lote headers (33-…): its digits, what follows them, and where
-   * the rule comes from. A bank that does not require one (Itaú leaves the field blank) has none here.
+   * The convênio the bank requires in the file and lote headers (33-…): its digits, and what follows them (the
+   * source beside each). A bank that does not require one (Itaú leaves the field blank) has none here.
    */
-  convenio?: { digits: number; suffix: string; source: string };
+  convenio?: { digits: number; suffix: string };
 }
 
 export const FEBRABAN: Dialect = {
@@ -176,7 +176,6 @@ export const CAIXA: Dialect = {
   convenio: {
     digits: 6,
     suffix: '',
-    source: 'Caixa, SIACC pagamento/crédito a fornecedor v032: file header 33-38, código do convênio',
   },
 };
 
@@ -198,8 +197,6 @@ export const BANCO_DO_BRASIL: Dialect = {
   convenio: {
     digits: 9,
     suffix: '0126',
-    source:
-      'Banco do Brasil, CNAB240 Pagamentos — Particularidades BB (Nov/2019): 33-41 convênio de pagamento, 42-45 0126',
   },
 };
 

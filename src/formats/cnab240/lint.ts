@@ -6,7 +6,7 @@
  * bank's manual's, bytes outside its character set, payment dates that are not business days, PIX keys in none of
  * the DICT's forms. An error is what the bank refuses; a warning, what it may refuse.
  */
-import { accountDigitProblems } from '../../domain/account-check-digits.js';
+import { accountDigitProblems, agencyNumber } from '../../domain/account-check-digits.js';
 import { afterDocEnded, DOC_ENDED, notBusinessDay } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
 import type { Text } from '../../domain/text.js';
@@ -472,16 +472,16 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
  */
 function lintCompanyAccount(header: string, dialect: Dialect, add: Add): void {
   const account = headerAccount(header);
-  const agencyDigit = dialect.id === 'itau-sispag' ? '' : header.slice(57, 58);
+  // the agência's digit at 58 (Itaú leaves it blank: a blank digit is not judged)
   for (const p of accountDigitProblems({
     bank: header.slice(0, 3),
     agency: account.agency,
-    agencyDigit,
+    agencyDigit: header.slice(57, 58),
     account: account.account,
     accountDigit: account.digit,
   })) {
     const agencyDv = p.field === 'agency_digit';
-    const agency = account.agency.replace(/^0(?=\d{4}$)/, '');
+    const agency = agencyNumber(account.agency);
     add(
       'account-digit',
       1,
@@ -502,17 +502,14 @@ function lintCompanyAccount(header: string, dialect: Dialect, add: Add): void {
 }
 
 /**
- * What the account statement's reader found (formats/cnab240/statement.ts): a movement or balance that cannot
- * be read is an error (the import refuses the file), a count, a sum or a balance that does not add up a warning.
- * A missing trailer is the structure rules' already.
+ * What the account statement's reader found in the records (formats/cnab240/statement.ts): a movement or balance
+ * that cannot be read is an error (the import refuses the file), a count, a sum or a balance that does not add up
+ * a warning. A missing trailer is the structure rules' already.
  */
 function lintStatement(reader: CnabStatementReader, add: Add): void {
-  const read = reader.finish();
-  const structure = /^(the statement of lote \d+ ends without|no file trailer)/;
-  for (const e of read.errors)
-    if (!structure.test(e.message)) add('statement', e.line, null, e.message, 'error', true);
-  for (const w of read.warnings)
-    if (!structure.test(w.message)) add('statement', w.line, null, w.message, 'warning');
+  const { errors, warnings } = reader.recordFindings();
+  for (const e of errors) add('statement', e.line, null, e.message, 'error', true);
+  for (const w of warnings) add('statement', w.line, null, w.message, 'warning');
 }
 
 type Family = 'A' | 'J' | 'O';

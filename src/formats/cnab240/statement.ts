@@ -23,6 +23,7 @@ import type { IsoDate } from '../../domain/dates.js';
 import { buildStatementOfx } from '../ofx/writer.js';
 import {
   emptyStatement,
+  type Issue,
   IssueList,
   type ParsedStatementFile,
   type ReadOptions,
@@ -30,23 +31,19 @@ import {
   type Statement,
   type Transaction,
 } from '../statement/types.js';
+import { alpha, fromCnabDate, num, RECORD_LENGTH, toCnabDate } from './fields.js';
 
-const RECORD = 240;
 const MAX_ISSUES = 200;
+
+/** The memos of a statement's two balance lines: the lote header's opening balance, the trailer's closing one. */
+export const OPENING_BALANCE = 'SALDO INICIAL';
+export const CLOSING_BALANCE = 'SALDO FINAL';
 
 /** Whether a file's first records are an account statement's: a lote header of operation E and service 04. */
 export function isCnabStatement(head: string): boolean {
   const records = head.split(/\r\n|\n|\r/).slice(0, 3);
   return /^\d{8}/.test(records[0] ?? '') && records.some((r) => /^\d{3}\d{4}1E04/.test(r));
 }
-
-const dateOf = (ddmmyyyy: string): IsoDate | null => {
-  const m = /^(\d\d)(\d\d)(\d{4})$/.exec(ddmmyyyy);
-  if (!m) return null;
-  const iso = `${m[3]}-${m[2]}-${m[1]}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
-};
 
 /** A balance or movement's value and sign as the record writes them (value, then D or C). */
 function signedCents(rec: string, from: number): { cents: number } | { problem: string } {
@@ -142,6 +139,14 @@ export class CnabStatementReader {
     };
   }
 
+  /**
+   * What the records said, without the end of the file judged (a missing trailer): for `cnab lint`, whose own
+   * structure rules judge that. Asked for once, in place of finish().
+   */
+  recordFindings(): { errors: Issue[]; warnings: Issue[] } {
+    return { errors: this.errors.finish(), warnings: this.warnings.finish() };
+  }
+
   /** One line of the file, given by a reader that splits lines itself (`cnab lint`), at its line number. */
   recordAt(line: number, raw: string): void {
     this.line = line - 1;
@@ -152,12 +157,12 @@ export class CnabStatementReader {
     this.line++;
     const n = this.line;
     if (raw.trim() === '') return;
-    if (raw.length > RECORD && raw.slice(RECORD).trim() !== '') {
-      this.errors.add(n, `the line has ${raw.length} characters, expected ${RECORD}`);
+    if (raw.length > RECORD_LENGTH && raw.slice(RECORD_LENGTH).trim() !== '') {
+      this.errors.add(n, `the line has ${raw.length} characters, expected ${RECORD_LENGTH}`);
       return;
     }
     // banks and tools trim a record's trailing blanks: what is missing is blank, unless it held a value
-    const rec = raw.length < RECORD ? raw.padEnd(RECORD, ' ') : raw.slice(0, RECORD);
+    const rec = raw.length < RECORD_LENGTH ? raw.padEnd(RECORD_LENGTH, ' ') : raw.slice(0, RECORD_LENGTH);
     const type = rec[7];
     this.bank ??= rec.slice(0, 3);
     if (type === '0') return;
@@ -173,7 +178,10 @@ export class CnabStatementReader {
 
   private short(n: number, length: number, needs: number, what: string): boolean {
     if (length >= needs) return false;
-    this.errors.add(n, `the line has ${length} characters, expected ${RECORD}: it ends before ${what}`);
+    this.errors.add(
+      n,
+      `the line has ${length} characters, expected ${RECORD_LENGTH}: it ends before ${what}`,
+    );
     return true;
   }
 
@@ -199,7 +207,7 @@ export class CnabStatementReader {
     statement.accountId = digit ? `${account}-${digit}` : account;
     statement.accountType = 'CHECKING';
     statement.currency = 'BRL';
-    const date = dateOf(rec.slice(142, 150));
+    const date = fromCnabDate(rec.slice(142, 150));
     const value = signedCents(rec, 151);
     if (date === null)
       this.errors.add(n, `the opening balance's date (143-150) is not a date: "${rec.slice(142, 150)}"`);
@@ -208,7 +216,7 @@ export class CnabStatementReader {
     if (date !== null && openingCents !== null) {
       statement.startDate = date;
       statement.balanceCount += 1;
-      statement.balanceLines.push({ line: n, date, amountCents: openingCents, memo: 'SALDO INICIAL' });
+      statement.balanceLines.push({ line: n, date, amountCents: openingCents, memo: OPENING_BALANCE });
     }
     this.statements.push(statement);
     this.current = { statement, records: 1, debits: 0, credits: 0, openingCents };
@@ -229,7 +237,7 @@ export class CnabStatementReader {
       lote.statement.refusedCount++;
       return;
     }
-    const date = dateOf(rec.slice(142, 150));
+    const date = fromCnabDate(rec.slice(142, 150));
     const value = signedCents(rec, 151);
     if (date === null) {
       lote.statement.refusedCount++;
@@ -292,7 +300,7 @@ export class CnabStatementReader {
     lote.records++;
     if (this.short(n, length, 176, 'its closing balance and record count (143-176)')) return;
     const s = lote.statement;
-    const date = dateOf(rec.slice(142, 150));
+    const date = fromCnabDate(rec.slice(142, 150));
     const value = signedCents(rec, 151);
     if (date === null)
       this.errors.add(n, `the closing balance's date (143-150) is not a date: "${rec.slice(142, 150)}"`);
@@ -302,7 +310,7 @@ export class CnabStatementReader {
       s.ledgerBalanceCents = value.cents;
       s.ledgerBalanceDate = date;
       s.balanceCount += 1;
-      s.balanceLines.push({ line: n, date, amountCents: value.cents, memo: 'SALDO FINAL' });
+      s.balanceLines.push({ line: n, date, amountCents: value.cents, memo: CLOSING_BALANCE });
       if (lote.openingCents !== null && lote.openingCents + s.netAmountCents !== value.cents)
         this.warnings.add(
           n,
@@ -400,16 +408,8 @@ export interface CnabStatementInput {
   fileSequence: number;
 }
 
-const num = (value: number | string, width: number) => String(value).padStart(width, '0').slice(-width);
-const alpha = (text: string, width: number) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]/g, ' ')
-    .toUpperCase()
-    .slice(0, width)
-    .padEnd(width, ' ');
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`;
+/** Text as the extrato writes it: upper case, folded to ASCII, cut and padded to its field (fields.ts). */
+const upper = (text: string, width: number) => alpha(text.toUpperCase(), width);
 const balance = (c: number) => `${num(Math.abs(c), 18)}${c < 0 ? 'D' : 'C'}`;
 
 /**
@@ -420,25 +420,26 @@ export function writeCnabStatement(o: CnabStatementInput): string {
   const doc = o.company.document.replace(/\D/g, '');
   const docType = doc.length === 11 ? '1' : '2';
   // the company and account, as every header and segment E repeat them (18-102)
-  const account = `${docType}${num(doc, 14)}${' '.repeat(20)}${num(o.agency, 5)}${alpha(o.agencyDigit ?? '', 1)}${num(o.account, 12)}${alpha(o.accountDigit, 1)} ${alpha(o.company.name, 30)}`;
+  const account = `${docType}${num(doc, 14)}${' '.repeat(20)}${num(o.agency, 5)}${upper(o.agencyDigit ?? '', 1)}${num(o.account, 12)}${upper(o.accountDigit, 1)} ${upper(o.company.name, 30)}`;
   const bank = num(o.bankCode, 3);
   const [date, time] = [
-    ddmmyyyy(o.generatedAt.slice(0, 10)),
+    toCnabDate(o.generatedAt.slice(0, 10)),
     o.generatedAt.slice(11, 19).replace(/:/g, '').padEnd(6, '0'),
   ];
   const records: string[] = [];
   records.push(
-    `${bank}00000${' '.repeat(9)}${account}${alpha(o.bankName, 30)}${' '.repeat(10)}2${date}${time}${num(o.fileSequence, 6)}040${'0'.repeat(5)}${' '.repeat(69)}`,
+    `${bank}00000${' '.repeat(9)}${account}${upper(o.bankName, 30)}${' '.repeat(10)}2${date}${time}${num(o.fileSequence, 6)}040${'0'.repeat(5)}${' '.repeat(69)}`,
   );
   const layout = EXTRATO_LAYOUTS[bank] ?? FEBRABAN_EXTRATO;
   const [docFrom, docTo] = layout.document;
   const documentField = (doc: string) => {
     const width = docTo - docFrom + 1;
-    const text = /^\d+$/.test(doc) ? num(doc, width) : alpha(doc, width);
+    // a bank's field keeps a document's last digits, as many as it has (Itaú's 6)
+    const text = /^\d+$/.test(doc) ? num(doc.slice(-width), width) : upper(doc, width);
     return `${' '.repeat(docFrom - 202)}${text}${' '.repeat(240 - docTo)}`;
   };
   records.push(
-    `${bank}00011E0440${layout.lote} ${account}${' '.repeat(40)}${ddmmyyyy(o.opening.date)}${balance(o.opening.cents)}FBRL${num(o.fileSequence, 5)}${' '.repeat(62)}`,
+    `${bank}00011E0440${layout.lote} ${account}${' '.repeat(40)}${toCnabDate(o.opening.date)}${balance(o.opening.cents)}FBRL${num(o.fileSequence, 5)}${' '.repeat(62)}`,
   );
   let debits = 0;
   let credits = 0;
@@ -447,18 +448,18 @@ export function writeCnabStatement(o: CnabStatementInput): string {
     else credits += m.amountCents;
     const category = m.amountCents < 0 ? '105' : '205';
     records.push(
-      `${bank}00013${num(i + 1, 5)}E   ${account}${' '.repeat(6)}DPV${'00'}${' '.repeat(20)}N${ddmmyyyy(m.date)}${ddmmyyyy(m.date)}${balance(m.amountCents)}${category}${num(m.historyCode, 4)}${alpha(m.history, 25)}${documentField(m.document ?? '')}`,
+      `${bank}00013${num(i + 1, 5)}E   ${account}${' '.repeat(6)}DPV${'00'}${' '.repeat(20)}N${toCnabDate(m.date)}${toCnabDate(m.date)}${balance(m.amountCents)}${category}${num(m.historyCode, 4)}${upper(m.history, 25)}${documentField(m.document ?? '')}`,
     );
   });
   const loteRecords = o.movements.length + 2;
   records.push(
-    `${bank}00015${' '.repeat(9)}${account.slice(0, 55)}${' '.repeat(16)}${'0'.repeat(54)}${ddmmyyyy(o.closing.date)}${balance(o.closing.cents)}F${num(loteRecords, 6)}${num(debits, 18)}${num(credits, 18)}${' '.repeat(28)}`,
+    `${bank}00015${' '.repeat(9)}${account.slice(0, 55)}${' '.repeat(16)}${'0'.repeat(54)}${toCnabDate(o.closing.date)}${balance(o.closing.cents)}F${num(loteRecords, 6)}${num(debits, 18)}${num(credits, 18)}${' '.repeat(28)}`,
   );
   records.push(
     `${bank}99999${' '.repeat(9)}${num(1, 6)}${num(records.length + 1, 6)}${'0'.repeat(6)}${' '.repeat(205)}`,
   );
   for (const [i, r] of records.entries())
-    if (r.length !== RECORD)
+    if (r.length !== RECORD_LENGTH)
       throw new Error(`internal: statement record ${i + 1} has ${r.length} characters`);
   return `${records.join('\r\n')}\r\n`;
 }

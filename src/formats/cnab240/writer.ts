@@ -489,21 +489,18 @@ function prepareContext(input: RemittanceHeader): Ctx {
     fail('fileSequence', `must be an integer from 1 to 999999, got ${input.fileSequence}`);
   }
   const dialect = input.dialect ? DIALECTS[input.dialect] : dialectForBank(bankCode);
-  // a dialect whose header takes the convênio as a number (Caixa's 6 digits) refuses anything else by name
+  // a dialect whose convênio is a number (Caixa's 6 digits, Banco do Brasil's 9 before its 0126; a header that
+  // takes it as a number) refuses anything else by name
   const convenioField = fieldNamed(dialect.fileHeader, 'convenio');
-  const convenioWidth = convenioField ? convenioField.to - convenioField.from + 1 : 20;
+  const convenioDigits =
+    dialect.convenio?.digits ??
+    (convenioField?.kind === 'num' ? convenioField.to - convenioField.from + 1 : null);
   if (
-    convenioField?.kind === 'num' &&
+    convenioDigits !== null &&
     c.convenio !== undefined &&
-    !new RegExp(`^\\d{1,${convenioWidth}}$`).test(c.convenio)
+    !new RegExp(`^\\d{1,${convenioDigits}}$`).test(c.convenio)
   )
-    fail('company.convenio', `must be at most ${convenioWidth} digits in ${dialect.name}'s layout`);
-  if (
-    dialect.convenio &&
-    c.convenio !== undefined &&
-    !new RegExp(`^\\d{1,${dialect.convenio.digits}}$`).test(c.convenio)
-  )
-    fail('company.convenio', `must be at most ${dialect.convenio.digits} digits for ${dialect.name}`);
+    fail('company.convenio', `must be at most ${convenioDigits} digits in ${dialect.name}'s layout`);
   const { date, time } = formatGeneratedAt(input.generatedAt);
   const paymentDate = requireDate(input.paymentDate, 'paymentDate');
   return {
