@@ -243,7 +243,9 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
           : `${formatReais(cents)} ${t('on')} ${formatDateBr(date ?? '')}`;
       for (const line of [
         `${t('bank')} ${s.bankId ?? '?'} ${BANK_NAMES[s.bankId ?? ''] ?? ''} · ${t('account statement')} · ${t('account')} ${s.accountId ?? '?'}`,
-        `${t('opening balance')} ${balance(opening?.date, opening?.amountCents)} · ${t('closing balance')} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
+        // one balance a line: both on one ran past 80 columns
+        `${t('opening balance')} ${balance(opening?.date, opening?.amountCents)}`,
+        `${t('closing balance')} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
         `${s.transactionCount} ${t(s.transactionCount === 1 ? 'movement, net' : 'movements, net')} ${formatReais(s.netAmountCents)}`,
       ])
         writeLine(io.stdout, printable(`  ${line}`));

@@ -202,8 +202,8 @@ const RULES = {
   ),
   'account-digit': rule(
     'error',
-    "the bank's check digit algorithm for agência and conta (domain/account-check-digits.ts cites each; the bank answers AG)",
-    'o algoritmo de dígito verificador do banco para agência e conta (domain/account-check-digits.ts cita cada um; o banco responde AG)',
+    "the bank's own check digit algorithm for agência and conta, as its account validation rules publish it (the bank answers AG)",
+    'o algoritmo de dígito verificador do próprio banco para agência e conta, como as regras de validação de conta o publicam (o banco responde AG)',
   ),
   convenio: rule(
     'error',
