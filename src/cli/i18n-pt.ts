@@ -211,6 +211,8 @@ export const PT: Readonly<Record<string, string>> = {
   END: 'SALDO FINAL',
   SECTION: 'SEÇÃO',
   ITEM: 'ITEM',
+  PAGES: 'PÁGINAS',
+  PENDING: 'PENDENTES',
   DETAIL: 'DETALHE',
   '(none)': '(nenhuma)',
   'Bank balances': 'Saldos bancários',

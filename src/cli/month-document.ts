@@ -9,19 +9,17 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { formatDateBr } from '../domain/dates.js';
-import { formatDocument } from '../domain/documents.js';
-import { formatReais } from '../domain/money.js';
 import type { MonthReport } from '../domain/month-report.js';
 import {
-  FORMAS,
-  MONTHS,
-  monthName,
-  payeeOf,
-  PENDING_STATES as STATES,
-  shortReais,
-  sum,
-  totalByDay,
-} from './month-words.js';
+  type Block,
+  CHARTS,
+  coverOf,
+  type DocColumn,
+  type DocTable,
+  documentTitle,
+  monthBlocks,
+} from './month-sections.js';
+import { MONTHS, shortReais, totalByDay } from './month-words.js';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -42,16 +40,19 @@ function fontsDir(): string {
   return /[\\/]dist[\\/]/.test(here) ? join(here, 'fonts') : join(here, '..', '..', 'assets', 'fonts');
 }
 
-/** The month's document as the PDF's bytes (the caller writes them: files.ts puts a file in place whole). */
-export async function monthPdf(report: MonthReport): Promise<Readable> {
+/**
+ * The month's document as the PDF's bytes (the caller writes them: files.ts puts a file in place whole), and its
+ * number of pages (a firm's run lists it).
+ */
+export async function monthPdf(report: MonthReport): Promise<{ stream: Readable; pages: number }> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: `Prestação de contas ${monthName(report.month)} - ${report.cover.name}`,
-      Author: report.cover.administradora ?? report.cover.name,
+      Title: `${documentTitle(report)} — ${report.cover.name}`,
+      Author: report.cover.administradora?.name ?? report.cover.name,
       Subject: 'Prestação de contas mensal',
     },
   });
@@ -59,52 +60,78 @@ export async function monthPdf(report: MonthReport): Promise<Readable> {
   doc.registerFont('regular', join(fonts, 'DejaVuSans.ttf'));
   doc.registerFont('bold', join(fonts, 'DejaVuSans-Bold.ttf'));
   render(doc, report);
+  const pages = doc.bufferedPageRange().count;
   doc.end();
-  return doc;
+  return { stream: doc, pages };
 }
 
 function render(doc: Doc, r: MonthReport): void {
   cover(doc, r);
   doc.addPage();
-  summary(doc, r);
-  revenue(doc, r);
-  expenses(doc, r);
-  rejectedAndPending(doc, r);
-  defaulters(doc, r);
-  doc.addPage();
-  charts(doc, r);
-  doc.addPage();
-  signatures(doc, r);
+  for (const block of monthBlocks(r)) draw(doc, r, block);
   footers(doc, r);
 }
 
+function draw(doc: Doc, r: MonthReport, block: Block): void {
+  switch (block.kind) {
+    case 'heading':
+      if (block.newPage) doc.addPage();
+      heading(doc, block.text);
+      return;
+    case 'subheading':
+      if (doc.y > BOTTOM - 50) doc.addPage();
+      doc.moveDown(0.4).font('bold').fontSize(10).fillColor(INK).text(block.text, MARGIN);
+      doc.moveDown(0.2);
+      return;
+    case 'table':
+      table(doc, block.table);
+      doc.moveDown(0.6);
+      return;
+    case 'note':
+      note(doc, block.text);
+      doc.moveDown(0.3);
+      return;
+    case 'charts':
+      charts(doc, r);
+      return;
+    case 'signatures':
+      signatures(doc, block);
+      return;
+  }
+}
+
 function cover(doc: Doc, r: MonthReport): void {
-  const c = r.cover;
+  const c = coverOf(r);
   doc
     .font('bold')
     .fontSize(11)
     .fillColor(MUTED)
-    .text('PRESTAÇÃO DE CONTAS', MARGIN, 220, { characterSpacing: 1 });
-  doc.moveDown(0.6).font('bold').fontSize(26).fillColor(INK).text(c.name);
-  if (c.document)
-    doc
-      .moveDown(0.3)
-      .font('regular')
-      .fontSize(12)
-      .fillColor(MUTED)
-      .text(`CNPJ ${formatDocument(c.document)}`);
+    .text('PRESTAÇÃO DE CONTAS', MARGIN, 200, { characterSpacing: 1 });
   doc
-    .moveDown(1.5)
-    .font('regular')
-    .fontSize(18)
+    .moveDown(0.6)
+    .font('bold')
+    .fontSize(26)
     .fillColor(INK)
-    .text(capitalized(monthName(c.month)));
-  doc.moveDown(4).fontSize(11).fillColor(MUTED);
-  if (c.administradora) doc.text(`Administradora: ${c.administradora}`);
-  doc.text(`Emitido em ${formatDateBr(c.issued_on)}`);
+    .text(c.name, { width: PAGE.width - 2 * MARGIN });
+  if (c.document) doc.moveDown(0.3).font('regular').fontSize(12).fillColor(MUTED).text(c.document);
+  doc.moveDown(1.5).font('regular').fontSize(18).fillColor(INK).text(c.title);
+  doc.moveDown(0.3).fontSize(12).fillColor(MUTED).text(c.position);
+  doc.moveDown(4);
+  if (c.administradora) {
+    // the firm's logo above its name, at most 140 x 60 points, its proportions kept
+    if (c.administradora.logo) {
+      try {
+        doc.image(c.administradora.logo, MARGIN, doc.y, { fit: [140, 60] });
+        doc.y += 68;
+      } catch {
+        // checked at config set; a logo replaced since by something unreadable leaves only the name
+      }
+    }
+    doc.font('regular').fontSize(11).fillColor(MUTED);
+    for (const line of c.administradora.lines) doc.text(line, MARGIN);
+  }
+  doc.font('regular').fontSize(11).fillColor(MUTED).text(c.issued, MARGIN);
 }
-
-const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function heading(doc: Doc, text: string): void {
   if (doc.y > BOTTOM - 80) doc.addPage();
@@ -120,19 +147,15 @@ function heading(doc: Doc, text: string): void {
   doc.y = y + 8;
 }
 
-interface Col<T> {
-  title: string;
-  width: number;
-  value: (row: T) => string;
-  align?: 'left' | 'right';
-  /** wraps instead of being cut (what a reader must find whole: a payee, a reason) */
-  wrap?: boolean;
-}
+/** The room between two columns: a name never runs into the date beside it (#52). */
+const GAP = 8;
 
 /** A table: its header again on each new page, a thin rule under each row; a long cell wraps or is cut to a line. */
-function table<T>(doc: Doc, cols: Col<T>[], rows: readonly T[], opts: { total?: string[] } = {}): void {
+function table(doc: Doc, t: DocTable<unknown>): void {
+  const { columns: cols, rows, total } = t;
   const size = 8.5;
   const rowH = 15;
+  const textWidth = (c: DocColumn<unknown>) => c.width - GAP;
   const header = () => {
     // every cell at the row's y: pdfkit moves y down after each text, even kept to one line
     const y = doc.y;
@@ -142,7 +165,7 @@ function table<T>(doc: Doc, cols: Col<T>[], rows: readonly T[], opts: { total?: 
       .fontSize(size - 0.5)
       .fillColor(MUTED);
     for (const c of cols) {
-      doc.text(c.title, x, y, { width: c.width - 4, align: c.align ?? 'left', lineBreak: false });
+      doc.text(c.title, x, y, { width: textWidth(c), align: c.right ? 'right' : 'left', lineBreak: false });
       x += c.width;
     }
     doc.y = y + rowH;
@@ -156,7 +179,9 @@ function table<T>(doc: Doc, cols: Col<T>[], rows: readonly T[], opts: { total?: 
     // a cell that may wrap (a payee's name, the bank's reason) makes its row taller: nothing is cut
     const height = Math.max(
       rowH,
-      ...cols.map((c, i) => (c.wrap ? doc.heightOfString(cells[i] ?? '', { width: c.width - 4 }) + 5 : rowH)),
+      ...cols.map((c, i) =>
+        c.wrap ? doc.heightOfString(cells[i] ?? '', { width: textWidth(c) }) + 5 : rowH,
+      ),
     );
     if (doc.y + height > BOTTOM) {
       doc.addPage();
@@ -170,8 +195,8 @@ function table<T>(doc: Doc, cols: Col<T>[], rows: readonly T[], opts: { total?: 
     let x = MARGIN;
     cols.forEach((c, i) => {
       doc.text(cells[i] ?? '', x, y, {
-        width: c.width - 4,
-        align: c.align ?? 'left',
+        width: textWidth(c),
+        align: c.right ? 'right' : 'left',
         ...(c.wrap ? {} : { lineBreak: false, ellipsis: true, height: rowH }),
       });
       x += c.width;
@@ -189,7 +214,7 @@ function table<T>(doc: Doc, cols: Col<T>[], rows: readonly T[], opts: { total?: 
       cols.map((c) => c.value(row)),
       false,
     );
-  if (opts.total) line(opts.total, true);
+  if (total) line(total, true);
   doc.x = MARGIN;
 }
 
@@ -200,165 +225,10 @@ const note = (doc: Doc, text: string) =>
     .fillColor(MUTED)
     .text(text, MARGIN, doc.y, { width: PAGE.width - 2 * MARGIN });
 
-function summary(doc: Doc, r: MonthReport): void {
-  heading(doc, 'Resumo do mês');
-  const result = r.revenue.total_cents - r.paid.total_cents;
-  table(
-    doc,
-    [
-      { title: 'Receitas', width: 123, value: () => formatReais(r.revenue.total_cents), align: 'right' },
-      { title: 'Despesas', width: 123, value: () => formatReais(r.paid.total_cents), align: 'right' },
-      { title: 'Resultado', width: 123, value: () => formatReais(result), align: 'right' },
-      {
-        title: 'Inadimplência',
-        width: 125,
-        value: () => formatReais(r.defaulters.outstanding_cents),
-        align: 'right',
-      },
-    ],
-    [null],
-  );
-  doc.moveDown(0.8);
-  table(
-    doc,
-    [
-      { title: 'Conta', width: 155, value: (b) => b.name, wrap: true },
-      { title: 'Saldo inicial', width: 85, value: (b) => formatReais(b.start_cents), align: 'right' },
-      { title: 'Entradas', width: 80, value: (b) => formatReais(b.in_cents), align: 'right' },
-      { title: 'Saídas', width: 80, value: (b) => formatReais(b.out_cents), align: 'right' },
-      { title: 'Saldo final', width: 90, value: (b) => formatReais(b.end_cents), align: 'right' },
-    ],
-    r.balances,
-    {
-      total: [
-        'Total',
-        formatReais(sum(r.balances.map((b) => b.start_cents))),
-        formatReais(sum(r.balances.map((b) => b.in_cents))),
-        formatReais(sum(r.balances.map((b) => b.out_cents))),
-        formatReais(sum(r.balances.map((b) => b.end_cents))),
-      ],
-    },
-  );
-  doc.moveDown(0.5);
-  note(
-    doc,
-    `${r.defaulters.units} unidade(s) em atraso. Saldos como o banco os mostra: os lançamentos do razão e as movimentações do extrato ainda sem lançamento.`,
-  );
-}
-
-function revenue(doc: Doc, r: MonthReport): void {
-  heading(doc, 'Receitas');
-  table(
-    doc,
-    [
-      { title: 'Conta do plano', width: 330, value: (g) => g.name, wrap: true },
-      { title: 'Lançamentos', width: 70, value: (g) => String(g.count), align: 'right' },
-      { title: 'Valor', width: 100, value: (g) => formatReais(g.total_cents), align: 'right' },
-    ],
-    r.revenue.by_chart_account,
-    { total: ['Total', String(r.revenue.entries), formatReais(r.revenue.total_cents)] },
-  );
-}
-
-function expenses(doc: Doc, r: MonthReport): void {
-  heading(doc, 'Despesas');
-  for (const g of r.paid.by_chart_account) {
-    if (doc.y > BOTTOM - 50) doc.addPage();
-    doc
-      .moveDown(0.4)
-      .font('bold')
-      .fontSize(10)
-      .fillColor(INK)
-      .text(`${g.name} — ${formatReais(g.total_cents)}`, MARGIN);
-    doc.moveDown(0.2);
-    table(
-      doc,
-      [
-        { title: 'Data', width: 58, value: (p) => formatDateBr(p.date) },
-        // an entry with no payee (a bank fee booked by a rule) says what it was
-        {
-          title: 'Favorecido',
-          width: 150,
-          value: payeeOf,
-          wrap: true,
-        },
-        { title: 'CPF/CNPJ', width: 98, value: (p) => (p.document ? formatDocument(p.document) : '') },
-        { title: 'Forma', width: 52, value: (p) => (p.forma ? (FORMAS[p.forma] ?? p.forma) : '') },
-        { title: 'Lote', width: 50, value: (p) => (p.batch_id ? `…${p.batch_id.slice(-6)}` : '') },
-        { title: 'Valor', width: 84, value: (p) => formatReais(p.amount_cents), align: 'right' },
-      ],
-      r.payments.filter((p) => p.chart_account === g.name),
-    );
-  }
-  doc.moveDown(0.4);
-  table(
-    doc,
-    [
-      { title: '', width: 410, value: () => '' },
-      { title: '', width: 85, value: () => '', align: 'right' },
-    ],
-    [],
-    { total: [`Total das despesas (${r.paid.payments} pagamentos)`, formatReais(r.paid.total_cents)] },
-  );
-}
-
-function rejectedAndPending(doc: Doc, r: MonthReport): void {
-  heading(doc, 'Pagamentos recusados e pendentes');
-  if (r.rejected.length === 0 && r.pending.length === 0) {
-    note(doc, 'Nenhum pagamento recusado pelo banco, nenhum pendente.');
-    return;
-  }
-  if (r.rejected.length > 0) {
-    table(
-      doc,
-      [
-        { title: 'Favorecido', width: 150, value: (x) => x.payee, wrap: true },
-        { title: 'Vencimento', width: 62, value: (x) => formatDateBr(x.due_date) },
-        { title: 'Motivo do banco', width: 200, value: (x) => `${x.code} ${x.reason}`.trim(), wrap: true },
-        { title: 'Valor', width: 83, value: (x) => formatReais(x.amount_cents), align: 'right' },
-      ],
-      r.rejected,
-    );
-    doc.moveDown(0.6);
-  }
-  if (r.pending.length > 0)
-    table(
-      doc,
-      [
-        { title: 'A pagar: favorecido', width: 250, value: (x) => x.payee, wrap: true },
-        { title: 'Vencimento', width: 80, value: (x) => formatDateBr(x.due_date) },
-        { title: 'Situação', width: 82, value: (x) => STATES[x.state] ?? x.state },
-        { title: 'Valor', width: 83, value: (x) => formatReais(x.amount_cents), align: 'right' },
-      ],
-      r.pending,
-      { total: ['Total a pagar', '', '', formatReais(sum(r.pending.map((x) => x.amount_cents)))] },
-    );
-}
-
-function defaulters(doc: Doc, r: MonthReport): void {
-  heading(doc, 'Inadimplência por unidade');
-  if (r.defaulters.rows.length === 0) {
-    note(doc, 'Nenhuma unidade em atraso.');
-    return;
-  }
-  table(
-    doc,
-    [
-      { title: 'Unidade', width: 200, value: (x) => x.unit },
-      { title: 'Cobranças', width: 80, value: (x) => String(x.invoices), align: 'right' },
-      { title: 'Dias de atraso', width: 100, value: (x) => String(x.days_overdue), align: 'right' },
-      { title: 'Em aberto', width: 115, value: (x) => formatReais(x.outstanding_cents), align: 'right' },
-    ],
-    r.defaulters.rows,
-    { total: ['Total', '', '', formatReais(r.defaulters.outstanding_cents)] },
-  );
-}
-
 function charts(doc: Doc, r: MonthReport): void {
-  heading(doc, 'Gráficos');
   const width = PAGE.width - 2 * MARGIN;
   // 1. the month's expenses by chart account: horizontal bars, the value at each bar's end
-  doc.font('bold').fontSize(10).fillColor(INK).text('Despesas do mês por conta do plano', MARGIN);
+  doc.font('bold').fontSize(10).fillColor(INK).text(CHARTS.expenses, MARGIN);
   doc.moveDown(0.4);
   const groups = r.paid.by_chart_account.slice(0, 10);
   const most = Math.max(1, ...groups.map((g) => g.total_cents));
@@ -377,11 +247,8 @@ function charts(doc: Doc, r: MonthReport): void {
   }
   // 2. revenue against expense, twelve months: a pair of bars a month, their values above
   doc.moveDown(1.2);
-  doc.font('bold').fontSize(10).fillColor(INK).text('Receitas e despesas, últimos 12 meses', MARGIN);
-  legend(doc, [
-    ['Receitas', REVENUE],
-    ['Despesas', EXPENSE],
-  ]);
+  doc.font('bold').fontSize(10).fillColor(INK).text(CHARTS.months, MARGIN);
+  legend(doc, CHARTS.legend);
   const top = doc.y + 14;
   const h = 150;
   // headroom above the tallest bar for its turned label
@@ -427,7 +294,7 @@ function charts(doc: Doc, r: MonthReport): void {
   doc.y = top + h + 22;
   // 3. the balance over the month, all accounts together, day by day
   doc.moveDown(1);
-  doc.font('bold').fontSize(10).fillColor(INK).text('Saldo ao longo do mês (todas as contas)', MARGIN);
+  doc.font('bold').fontSize(10).fillColor(INK).text(CHARTS.balance(r), MARGIN);
   const days = totalByDay(r);
   const lineTop = doc.y + 10;
   const lh = 120;
@@ -475,15 +342,10 @@ function legend(doc: Doc, items: [string, string][]): void {
   doc.y = y + 10;
 }
 
-function signatures(doc: Doc, r: MonthReport): void {
-  heading(doc, 'Aprovação');
-  note(
-    doc,
-    `Declaramos que examinamos as contas de ${monthName(r.month)} do ${r.cover.name}, com as receitas, as despesas e os saldos acima.`,
-  );
-  const lines = ['Síndico(a)', 'Conselho fiscal', 'Conselho fiscal', 'Conselho fiscal'];
+function signatures(doc: Doc, block: Extract<Block, { kind: 'signatures' }>): void {
+  note(doc, block.text);
   let y = doc.y + 60;
-  for (const who of lines) {
+  for (const who of block.lines) {
     doc
       .moveTo(MARGIN, y)
       .lineTo(MARGIN + 260, y)
@@ -494,7 +356,7 @@ function signatures(doc: Doc, r: MonthReport): void {
       .font('regular')
       .fontSize(9)
       .fillColor(MUTED)
-      .text(`${who} — nome, assinatura e data`, MARGIN, y + 4);
+      .text(who, MARGIN, y + 4);
     y += 70;
   }
 }
@@ -508,7 +370,7 @@ function footers(doc: Doc, r: MonthReport): void {
     doc.page.margins.bottom = 0;
     const y = PAGE.height - MARGIN + 6;
     doc.font('regular').fontSize(7.5).fillColor(MUTED);
-    doc.text(`${r.cover.name} · ${monthName(r.month)}`, MARGIN, y, { lineBreak: false });
+    doc.text(`${r.cover.name} · ${documentTitle(r)}`, MARGIN, y, { lineBreak: false });
     doc.text(`página ${i + 1} de ${range.count}`, MARGIN, y, {
       width: PAGE.width - 2 * MARGIN,
       align: 'right',

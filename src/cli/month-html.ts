@@ -1,12 +1,15 @@
 /**
- * The month's document as one self-contained HTML page (#36): the same model and sections as the PDF
- * (month-document.ts), for e-mail or a portal; the charts inline SVG, no script, no file beside it.
+ * The month's document as one self-contained HTML page (#36): the same sections as the PDF (month-sections.ts),
+ * for e-mail or a portal; the charts inline SVG, no script, no file beside it but the firm's logo, embedded.
+ * A phone reads it too (#52): under 600 px a table becomes one card a row, each value under its heading, so no
+ * figure is cut and the page never scrolls sideways; a table wider than its page scrolls inside its own box.
  */
+import { readFileSync } from 'node:fs';
 import { formatDateBr } from '../domain/dates.js';
-import { formatDocument } from '../domain/documents.js';
-import { formatReais } from '../domain/money.js';
+import { IMAGE_MIME, imageKind } from '../domain/images.js';
 import type { MonthReport } from '../domain/month-report.js';
-import { FORMAS, MONTHS, monthName, PENDING_STATES, payeeOf, shortReais, totalByDay } from './month-words.js';
+import { type Block, CHARTS, coverOf, type DocTable, documentTitle, monthBlocks } from './month-sections.js';
+import { MONTHS, shortReais, totalByDay } from './month-words.js';
 
 const esc = (s: string) =>
   s.replace(
@@ -14,62 +17,74 @@ const esc = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-interface Col<T> {
-  title: string;
-  value: (row: T) => string;
-  right?: boolean;
-}
-
-function table<T>(cols: Col<T>[], rows: readonly T[], total?: string[]): string {
-  const cell = (tag: string, text: string, right?: boolean) =>
-    `<${tag}${right ? ' class="n"' : ''}>${esc(text)}</${tag}>`;
-  const head = `<tr>${cols.map((c) => cell('th', c.title, c.right)).join('')}</tr>`;
-  const body = rows
-    .map((r) => `<tr>${cols.map((c) => cell('td', c.value(r), c.right)).join('')}</tr>`)
-    .join('');
-  const foot = total
-    ? `<tr class="t">${total.map((t, i) => cell('td', t, cols[i]?.right)).join('')}</tr>`
+function table(t: DocTable<unknown>): string {
+  const cls = (c: { right?: boolean; nowrap?: boolean }) =>
+    [c.right ? 'n' : '', c.nowrap ? 'nw' : ''].filter(Boolean).join(' ');
+  const cell = (
+    tag: string,
+    text: string,
+    c: { title: string; right?: boolean; nowrap?: boolean } | undefined,
+  ) => {
+    const k = c ? cls(c) : '';
+    const label = tag === 'td' && c?.title ? ` data-label="${esc(c.title)}"` : '';
+    return `<${tag}${k ? ` class="${k}"` : ''}${label}>${esc(text)}</${tag}>`;
+  };
+  const head = t.columns.some((c) => c.title)
+    ? `<thead><tr>${t.columns.map((c) => cell('th', c.title, c)).join('')}</tr></thead>`
     : '';
-  return `<table>${head}${body}${foot}</table>`;
+  const body = t.rows
+    .map((r) => `<tr>${t.columns.map((c) => cell('td', c.value(r), c)).join('')}</tr>`)
+    .join('');
+  const foot = t.total
+    ? `<tr class="t">${t.total.map((text, i) => (text ? cell('td', text, t.columns[i]) : '<td class="e"></td>')).join('')}</tr>`
+    : '';
+  return `<div class="tw"><table>${head}<tbody>${body}${foot}</tbody></table></div>`;
 }
 
 function expensesChart(r: MonthReport): string {
   const groups = r.paid.by_chart_account.slice(0, 10);
   const most = Math.max(1, ...groups.map((g) => g.total_cents));
+  // the label its own line above its bar: a long chart account's name never runs into the bar
   const rows = groups
     .map((g, i) => {
-      const w = (360 * g.total_cents) / most;
-      const y = i * 22;
-      return `<text x="0" y="${y + 12}">${esc(g.name)}</text><rect x="230" y="${y + 2}" width="${w.toFixed(1)}" height="14" fill="#c05621"/><text x="${(234 + w).toFixed(1)}" y="${y + 13}">${esc(shortReais(g.total_cents))}</text>`;
+      const w = (560 * g.total_cents) / most;
+      const y = i * 38;
+      return `<text x="0" y="${y + 12}">${esc(g.name)}</text><rect x="0" y="${y + 17}" width="${Math.max(1, w).toFixed(1)}" height="14" fill="#c05621"/><text x="${(w + 6).toFixed(1)}" y="${y + 28}">${esc(shortReais(g.total_cents))}</text>`;
     })
     .join('');
-  return `<svg viewBox="0 0 700 ${groups.length * 22}" role="img" aria-label="Despesas do mês por conta do plano">${rows}</svg>`;
+  return `<svg viewBox="0 0 700 ${Math.max(1, groups.length * 38)}" role="img" aria-label="${esc(CHARTS.expenses)}">${rows}</svg>`;
 }
 
 function monthsChart(r: MonthReport): string {
-  const peak = Math.max(1, ...r.months.flatMap((m) => [m.revenue_cents, m.expense_cents]));
+  // headroom above the tallest bar for its value, turned to fit the bar's width
+  const peak = Math.max(1, ...r.months.flatMap((m) => [m.revenue_cents, m.expense_cents])) / 0.72;
   const slot = 700 / r.months.length;
-  const h = 180;
+  const bar = slot * 0.36;
+  const top = 34;
+  const h = 220;
+  const legend = CHARTS.legend
+    .map(
+      ([name, color], i) =>
+        `<rect x="${i * 110}" y="4" width="12" height="12" fill="${color}"/><text x="${i * 110 + 17}" y="15">${esc(name)}</text>`,
+    )
+    .join('');
   const bars = r.months
     .map((m, i) => {
       const x = i * slot + slot * 0.12;
-      const pair = [
-        [0, m.revenue_cents, '#2f855a'],
-        [1, m.expense_cents, '#c05621'],
-      ] as const;
       const [y, mo] = m.month.split('-');
-      return `${pair
-        .map(([j, cents, color]) => {
+      const pair = [m.revenue_cents, m.expense_cents]
+        .map((cents, j) => {
           const bh = (h * cents) / peak;
-          const bx = x + j * slot * 0.36;
-          return `<rect x="${bx.toFixed(1)}" y="${(h - bh + 30).toFixed(1)}" width="${(slot * 0.36 - 1).toFixed(1)}" height="${Math.max(0.5, bh).toFixed(1)}" fill="${color}"><title>${esc(shortReais(cents))}</title></rect>`;
+          const bx = x + j * bar;
+          const cx = bx + bar / 2 + 3;
+          const ty = top + h - bh - 4;
+          return `<rect x="${bx.toFixed(1)}" y="${(top + h - bh).toFixed(1)}" width="${(bar - 1).toFixed(1)}" height="${Math.max(0.5, bh).toFixed(1)}" fill="${CHARTS.legend[j]?.[1]}"><title>${esc(`${CHARTS.legend[j]?.[0]}: ${shortReais(cents)}`)}</title></rect><text class="v" transform="translate(${cx.toFixed(1)} ${ty.toFixed(1)}) rotate(-90)">${esc(shortReais(cents))}</text>`;
         })
-        .join(
-          '',
-        )}<text x="${(i * slot + slot / 2).toFixed(1)}" y="${h + 46}" text-anchor="middle">${(MONTHS[Number(mo) - 1] ?? '').slice(0, 3)}/${y?.slice(2)}</text>`;
+        .join('');
+      return `${pair}<text x="${(i * slot + slot / 2).toFixed(1)}" y="${top + h + 16}" text-anchor="middle">${(MONTHS[Number(mo) - 1] ?? '').slice(0, 3)}/${y?.slice(2)}</text>`;
     })
     .join('');
-  return `<svg viewBox="0 0 700 ${h + 52}" role="img" aria-label="Receitas e despesas, últimos 12 meses">${bars}</svg>`;
+  return `<svg viewBox="0 0 700 ${top + h + 22}" role="img" aria-label="${esc(CHARTS.months)}">${legend}<line x1="0" y1="${top + h}" x2="700" y2="${top + h}" stroke="#cbd2d9"/>${bars}</svg>`;
 }
 
 function balanceChart(r: MonthReport): string {
@@ -78,116 +93,77 @@ function balanceChart(r: MonthReport): string {
   const lo = Math.min(...days.map((d) => d.cents));
   const hi = Math.max(...days.map((d) => d.cents));
   const span = Math.max(1, hi - lo);
-  const points = days
-    .map(
-      (d, i) =>
-        `${(60 + (620 * i) / Math.max(1, days.length - 1)).toFixed(1)},${(10 + 140 - (140 * (d.cents - lo)) / span).toFixed(1)}`,
-    )
-    .join(' ');
-  return `<svg viewBox="0 0 700 175" role="img" aria-label="Saldo ao longo do mês"><polyline points="${points}" fill="none" stroke="#2b6cb0" stroke-width="2"/><text x="0" y="16">${esc(shortReais(hi))}</text><text x="0" y="150">${esc(shortReais(lo))}</text><text x="60" y="170">${esc(formatDateBr(days[0]?.date ?? ''))}</text><text x="680" y="170" text-anchor="end">${esc(formatDateBr(days.at(-1)?.date ?? ''))}</text></svg>`;
+  // the amounts left of the plot, ending before it; the dates under it: no label on the line
+  const left = 110;
+  const x = (i: number) => left + ((690 - left) * i) / Math.max(1, days.length - 1);
+  const y = (cents: number) => 14 + 140 - (140 * (cents - lo)) / span;
+  const points = days.map((d, i) => `${x(i).toFixed(1)},${y(d.cents).toFixed(1)}`).join(' ');
+  return `<svg viewBox="0 0 700 186" role="img" aria-label="${esc(CHARTS.balance(r))}"><line x1="${left}" y1="156" x2="690" y2="156" stroke="#cbd2d9"/><line x1="${left}" y1="14" x2="${left}" y2="156" stroke="#cbd2d9"/><polyline points="${points}" fill="none" stroke="#2b6cb0" stroke-width="2"/><text x="${left - 8}" y="${y(hi) + 4}" text-anchor="end">${esc(shortReais(hi))}</text>${hi === lo ? '' : `<text x="${left - 8}" y="${y(lo) + 4}" text-anchor="end">${esc(shortReais(lo))}</text>`}<text x="${left}" y="178">${esc(formatDateBr(days[0]?.date ?? ''))}</text><text x="690" y="178" text-anchor="end">${esc(formatDateBr(days.at(-1)?.date ?? ''))}</text></svg>`;
 }
 
-/** The page: cover, summary, revenue, expenses with each payment, refused and pending, defaulters, charts, signatures. */
+/** The firm's logo as a data: URL (the page carries it, as it carries its charts); none when unreadable now. */
+function logoUrl(file: string | null): string | null {
+  if (!file) return null;
+  try {
+    const bytes = readFileSync(file);
+    const kind = imageKind(bytes);
+    return kind ? `data:${IMAGE_MIME[kind]};base64,${bytes.toString('base64')}` : null;
+  } catch {
+    return null;
+  }
+}
+
+function block(r: MonthReport, b: Block): string {
+  switch (b.kind) {
+    case 'heading':
+      return `<h2>${esc(b.text)}</h2>`;
+    case 'subheading':
+      return `<h3>${esc(b.text)}</h3>`;
+    case 'table':
+      return table(b.table);
+    case 'note':
+      return `<p class="muted">${esc(b.text)}</p>`;
+    case 'charts':
+      return `<h3>${esc(CHARTS.expenses)}</h3>${expensesChart(r)}<h3>${esc(CHARTS.months)}</h3>${monthsChart(r)}<h3>${esc(CHARTS.balance(r))}</h3>${balanceChart(r)}`;
+    case 'signatures':
+      return `<p>${esc(b.text)}</p>${b.lines.map((w) => `<p class="sign">${esc(w)}</p>`).join('')}`;
+  }
+}
+
+/** The page: cover, then the sections the PDF has, in its order. */
 export function monthHtml(r: MonthReport): string {
-  const c = r.cover;
-  const title = `Prestação de contas ${monthName(r.month)} - ${c.name}`;
-  const expenses = r.paid.by_chart_account
-    .map(
-      (g) =>
-        `<h3>${esc(g.name)} — ${esc(formatReais(g.total_cents))}</h3>${table(
-          [
-            { title: 'Data', value: (p) => formatDateBr(p.date) },
-            { title: 'Favorecido', value: payeeOf },
-            { title: 'CPF/CNPJ', value: (p) => (p.document ? formatDocument(p.document) : '') },
-            { title: 'Forma', value: (p) => (p.forma ? (FORMAS[p.forma] ?? p.forma) : '') },
-            { title: 'Lote', value: (p) => p.batch_id ?? '' },
-            { title: 'Valor', value: (p) => formatReais(p.amount_cents), right: true },
-          ],
-          r.payments.filter((p) => p.chart_account === g.name),
-        )}`,
-    )
-    .join('');
+  const c = coverOf(r);
+  const logo = logoUrl(c.administradora?.logo ?? null);
   return `<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8"><title>${esc(title)}</title>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(`${documentTitle(r)} — ${c.name}`)}</title>
 <style>
-body{font:14px/1.45 "DejaVu Sans",system-ui,sans-serif;color:#1f2933;max-width:860px;margin:2em auto;padding:0 1em}
+body{font:14px/1.45 "DejaVu Sans",system-ui,sans-serif;color:#1f2933;max-width:860px;margin:2em auto;padding:0 1em;overflow-wrap:anywhere}
 h1{font-size:26px;margin:.2em 0}h2{font-size:18px;border-bottom:1px solid #cbd2d9;margin-top:2em}h3{font-size:14px;margin:1.2em 0 .3em}
-table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:3px 6px;border-bottom:1px solid #e4e7eb;text-align:left}
-th{color:#616e7c;font-weight:600}.n{text-align:right;white-space:nowrap}tr.t td{font-weight:700}
-.muted{color:#616e7c}svg{width:100%;height:auto;font-size:11px}.sign{margin-top:3.5em;border-top:1px solid #1f2933;width:55%;padding-top:4px;color:#616e7c}
+.tw{overflow-x:auto;margin:.6em 0}
+table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:3px 8px;border-bottom:1px solid #e4e7eb;text-align:left;vertical-align:top}
+th{color:#616e7c;font-weight:600}.n{text-align:right;white-space:nowrap}.nw{white-space:nowrap;overflow-wrap:normal}tr.t td{font-weight:700}
+.muted{color:#616e7c}svg{width:100%;height:auto;font-size:11px}svg .v{font-size:9px}.sign{margin-top:3.5em;border-top:1px solid #1f2933;max-width:360px;padding-top:4px;color:#616e7c}
+.cover .logo{max-width:180px;max-height:80px;display:block;margin:1em 0 .4em}
+@media (max-width:600px){
+  body{margin:1em auto}h1{font-size:22px}
+  thead{display:none}table,tbody,tr,td{display:block;width:auto}
+  tr{border-bottom:1px solid #cbd2d9;padding:4px 0}td{border:0;padding:1px 0;text-align:left}
+  td[data-label]::before{content:attr(data-label);display:inline-block;min-width:9.5em;color:#616e7c;font-weight:600}
+  td.n{text-align:left}td.e{display:none}
+}
 </style></head><body>
+<div class="cover">
 <p class="muted">PRESTAÇÃO DE CONTAS</p><h1>${esc(c.name)}</h1>
-${c.document ? `<p class="muted">CNPJ ${esc(formatDocument(c.document))}</p>` : ''}
-<p>${esc(monthName(c.month))}${c.administradora ? ` · Administradora: ${esc(c.administradora)}` : ''} · Emitido em ${esc(formatDateBr(c.issued_on))}</p>
-<h2>Resumo do mês</h2>
-${table(
-  [
-    { title: 'Receitas', value: () => formatReais(r.revenue.total_cents), right: true },
-    { title: 'Despesas', value: () => formatReais(r.paid.total_cents), right: true },
-    { title: 'Resultado', value: () => formatReais(r.revenue.total_cents - r.paid.total_cents), right: true },
-    { title: 'Inadimplência', value: () => formatReais(r.defaulters.outstanding_cents), right: true },
-  ],
-  [null],
-)}
-${table(
-  [
-    { title: 'Conta', value: (b) => b.name },
-    { title: 'Saldo inicial', value: (b) => formatReais(b.start_cents), right: true },
-    { title: 'Entradas', value: (b) => formatReais(b.in_cents), right: true },
-    { title: 'Saídas', value: (b) => formatReais(b.out_cents), right: true },
-    { title: 'Saldo final', value: (b) => formatReais(b.end_cents), right: true },
-  ],
-  r.balances,
-)}
-<h2>Receitas</h2>
-${table(
-  [
-    { title: 'Conta do plano', value: (g) => g.name },
-    { title: 'Lançamentos', value: (g) => String(g.count), right: true },
-    { title: 'Valor', value: (g) => formatReais(g.total_cents), right: true },
-  ],
-  r.revenue.by_chart_account,
-  ['Total', String(r.revenue.entries), formatReais(r.revenue.total_cents)],
-)}
-<h2>Despesas</h2>${expenses}
-<p><b>Total das despesas (${r.paid.payments} pagamentos): ${esc(formatReais(r.paid.total_cents))}</b></p>
-<h2>Pagamentos recusados e pendentes</h2>
-${table(
-  [
-    { title: 'Favorecido', value: (x) => x.payee },
-    { title: 'Vencimento', value: (x) => formatDateBr(x.due_date) },
-    { title: 'Motivo do banco', value: (x) => `${x.code} ${x.reason}`.trim() },
-    { title: 'Valor', value: (x) => formatReais(x.amount_cents), right: true },
-  ],
-  r.rejected,
-)}
-${table(
-  [
-    { title: 'A pagar: favorecido', value: (x) => x.payee },
-    { title: 'Vencimento', value: (x) => formatDateBr(x.due_date) },
-    { title: 'Situação', value: (x) => PENDING_STATES[x.state] ?? x.state },
-    { title: 'Valor', value: (x) => formatReais(x.amount_cents), right: true },
-  ],
-  r.pending,
-)}
-<h2>Inadimplência por unidade</h2>
-${table(
-  [
-    { title: 'Unidade', value: (x) => x.unit },
-    { title: 'Cobranças', value: (x) => String(x.invoices), right: true },
-    { title: 'Dias de atraso', value: (x) => String(x.days_overdue), right: true },
-    { title: 'Em aberto', value: (x) => formatReais(x.outstanding_cents), right: true },
-  ],
-  r.defaulters.rows,
-  ['Total', '', '', formatReais(r.defaulters.outstanding_cents)],
-)}
-<h2>Gráficos</h2>
-<h3>Despesas do mês por conta do plano</h3>${expensesChart(r)}
-<h3>Receitas e despesas, últimos 12 meses</h3>${monthsChart(r)}
-<h3>Saldo ao longo do mês (todas as contas)</h3>${balanceChart(r)}
-<h2>Aprovação</h2>
-<p>Declaramos que examinamos as contas de ${esc(monthName(r.month))} do ${esc(c.name)}, com as receitas, as despesas e os saldos acima.</p>
-${['Síndico(a)', 'Conselho fiscal', 'Conselho fiscal', 'Conselho fiscal'].map((w) => `<p class="sign">${w} — nome, assinatura e data</p>`).join('')}
+${c.document ? `<p class="muted"><span class="nw">${esc(c.document)}</span></p>` : ''}
+<p><b>${esc(c.title)}</b> · ${esc(c.position)}</p>
+${logo ? `<img class="logo" src="${logo}" alt="${esc(c.administradora?.lines[0] ?? 'Administradora')}">` : ''}
+${c.administradora ? `<p class="muted">${c.administradora.lines.map((l) => `<span class="nw">${esc(l)}</span>`).join('<br>')}</p>` : ''}
+<p class="muted">${esc(c.issued)}</p>
+</div>
+${monthBlocks(r)
+  .map((b) => block(r, b))
+  .join('\n')}
 </body></html>
 `;
 }

@@ -24,6 +24,8 @@ export interface Out {
   excel?: boolean | undefined;
   /** One condominium's run inside a run over many (profiles.ts): its rows are handed here, not printed. */
   collect?: ((rows: readonly unknown[], columns: Column<never>[]) => void) | undefined;
+  /** The profiles of that run over many, this one's among them (#52: a file named by a slug two of them share). */
+  runTargets?: readonly { profile: string; condominium: string }[] | undefined;
 }
 
 /** A heading as a script reads it (csv, tsv --header): the English, whatever the locale. */
@@ -47,6 +49,8 @@ export interface Column<T> {
   fixed?: boolean;
   /** Left out of a table on a terminal too narrow for it (a description beside a payee). */
   optional?: boolean;
+  /** An amount a firm's table totals (#52): a run over many profiles ends, on a terminal, with a TOTAL row. */
+  sum?: boolean;
   /** A colour for the cell on a terminal (a rejected payable in red). */
   style?: (row: T) => Style | undefined;
   /**
@@ -242,11 +246,14 @@ export function delimitedRows<T>(out: Out, columns: Column<T>[]): { write(row: T
     const shown = excel && isMoney(kind) ? text.replace('.', ',') : text;
     return csvCell(shown, sep, isMoney(kind));
   };
+  // --excel is a person's spreadsheet (#52): its headings and words in their language, as a table's; plain csv and
+  // tsv are a script's, in English whatever the locale
+  const person = excel ? out.t : undefined;
   // As gh: a pipe gets rows only, so `cut -f1 | xargs` sees ids; csv is for spreadsheets and keeps its header.
   if (format === 'csv' || out.header)
     writeLine(
       io.stdout,
-      `${excel ? '\uFEFF' : ''}${columns.map((c) => cell(scriptHeader(c.header))).join(sep)}`,
+      `${excel ? '\uFEFF' : ''}${columns.map((c) => cell(person ? person(c.header) : scriptHeader(c.header))).join(sep)}`,
     );
   const lines = batchedWrites(io.stdout);
   const texts: string[] = new Array(columns.length);
@@ -257,7 +264,13 @@ export function delimitedRows<T>(out: Out, columns: Column<T>[]): { write(row: T
       for (let i = 0; i < columns.length; i++) {
         const c = columns[i] as Column<T>;
         const value = c.value(row);
-        const text = scriptText(value, c.kind);
+        const text = person
+          ? isText(value)
+            ? person(value)
+            : c.words
+              ? person(scriptText(value, c.kind))
+              : scriptText(value, c.kind)
+          : scriptText(value, c.kind);
         texts[i] = text;
         // each cell looked at once, not the row joined again to look at it: a number (an amount, a line) is
         // written here in digits and needs no look

@@ -86,7 +86,7 @@ async function notInDdaFiles(
   known: readonly Supplier[] | undefined,
 ): Promise<Map<string, string | null> | undefined> {
   const creds = await deps.credentials();
-  const pattern = creds.profileName ? (await deps.config()).profile(creds.profileName)?.dda_files : undefined;
+  const pattern = (await deps.config()).setting(creds.profileName, 'dda_files');
   if (!pattern || !marked.some((p) => p.forma_pagamento === 'boleto')) return undefined;
   const { boletoPayablesOf, readDdaFiles } = await import('./dda-files.js');
   const { paths, boletos } = await readDdaFiles(
@@ -133,10 +133,9 @@ async function remittanceOf(deps: Deps, batchId: string): Promise<SentFile | nul
   }
 }
 
-/** The profile's `early_payment_days` (condo config set early_payment_days N), else the default. */
+/** The profile's `early_payment_days` (condo config set [--firm] early_payment_days N), else the default. */
 async function earlyPaymentDays(deps: Deps): Promise<number | undefined> {
   const creds = await deps.credentials();
-  const profile = creds.profileName ? (await deps.config()).profile(creds.profileName) : undefined;
-  const days = Number(profile?.early_payment_days);
+  const days = Number((await deps.config()).setting(creds.profileName, 'early_payment_days'));
   return Number.isInteger(days) && days >= 0 ? days : undefined;
 }

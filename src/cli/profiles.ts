@@ -117,6 +117,7 @@ export function profileDeps(
   parent: Deps,
   target: ProfileTarget,
   collect?: (rows: readonly unknown[], columns: Column<never>[]) => void,
+  runTargets?: readonly ProfileTarget[],
 ): Deps {
   const io: Io = {
     ...parent.io,
@@ -138,6 +139,7 @@ export function profileDeps(
     config: parent.config,
     prompter: async () => null,
     ...(collect ? { collect } : {}),
+    ...(runTargets ? { runTargets } : {}),
   };
 }
 
@@ -190,10 +192,15 @@ export async function readAcrossProfiles(
     if (down) return { target, rows: [], columns: [], error: down, exitCode: exitCodeOf(down) };
     let rows: readonly unknown[] = [];
     let columns: Column<never>[] = [];
-    const child = profileDeps(deps, target, (r, c) => {
-      rows = [...rows, ...r];
-      if (columns.length === 0) columns = c;
-    });
+    const child = profileDeps(
+      deps,
+      target,
+      (r, c) => {
+        rows = [...rows, ...r];
+        if (columns.length === 0) columns = c;
+      },
+      targets,
+    );
     try {
       const exitCode = (await verb(child)) ?? 0;
       return { target, rows, columns, exitCode };
@@ -231,10 +238,23 @@ export async function readAcrossProfiles(
     );
   } else {
     const columns = answers.find((a) => a.columns.length > 0)?.columns ?? [];
-    type Row = { condominium: string; row: never };
+    type Row = { condominium: string; row: never; totals?: Map<number, number> };
     const rows: Row[] = answers.flatMap((a) =>
       a.rows.map((row) => ({ condominium: a.target.condominium, row: row as never })),
     );
+    // a firm's table on a terminal ends with its totals (#52), where the verb's columns say what adds up
+    const totalRow: Row | undefined =
+      deps.format === 'table' && columns.some((c) => c.sum) && rows.length > 1
+        ? {
+            condominium: 'TOTAL',
+            row: undefined as never,
+            totals: new Map(
+              columns.flatMap((c, i) =>
+                c.sum ? [[i, rows.reduce((n, r) => n + (Number(c.value(r.row)) || 0), 0)] as const] : [],
+              ),
+            ),
+          }
+        : undefined;
     // on a terminal, the shortest slug and id that still tell the rows apart: a firm's table fits 80 columns
     const short = deps.format === 'table';
     const slug = short ? shortestPrefixes(rows.map((r) => r.condominium)) : undefined;
@@ -250,7 +270,7 @@ export async function readAcrossProfiles(
     const merged: Column<Row>[] = [
       {
         header: 'CONDOMINIUM',
-        value: (r) => slug?.get(r.condominium) ?? r.condominium,
+        value: (r) => (r.totals ? deps.t('TOTAL') : (slug?.get(r.condominium) ?? r.condominium)),
         whole: (r) => r.condominium,
       },
       // the verb's first column (its ids) is never narrowed further, as it would not be in its own table
@@ -260,15 +280,17 @@ export async function readAcrossProfiles(
           ...c,
           ...(i === 0 ? { fixed: true } : {}),
           value: (r: Row) => {
+            if (r.totals) return r.totals.get(i) ?? '';
             const v = c.value(r.row);
             return shortId ? (shortId.get(String(v ?? '')) ?? v) : v;
           },
-          ...(style ? { style: (r: Row) => style(r.row) } : {}),
-          ...(whole || shortId ? { whole: (r: Row) => (whole ?? c.value)(r.row) } : {}),
+          ...(style ? { style: (r: Row) => (r.totals ? undefined : style(r.row)) } : {}),
+          ...(whole || shortId ? { whole: (r: Row) => (r.totals ? '' : (whole ?? c.value)(r.row)) } : {}),
         };
       }),
     ];
-    if (columns.length > 0 || deps.format !== 'table') await printList(deps, rows, merged);
+    if (columns.length > 0 || deps.format !== 'table')
+      await printList(deps, totalRow ? [...rows, totalRow] : rows, merged);
     else if (answers.every((a) => !a.error))
       writeLine(deps.io.stderr, paint(deps.io, 'dim', deps.t('No records.')));
   }

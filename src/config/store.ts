@@ -41,7 +41,17 @@ export interface Profile {
   rules?: string;
   /** The administradora's name, on the month's document (#36). */
   administradora?: string;
+  /** Its CNPJ, its accountant's CRC and its logo (a PNG or JPEG file, kept whole), on the document's cover (#52). */
+  administradora_cnpj?: string;
+  administradora_crc?: string;
+  administradora_logo?: string;
 }
+
+/**
+ * The firm's settings (#52), `condo config set --firm KEY VALUE`: what every profile of the firm shares (its name and
+ * logo on fifty documents, its approval policy and rules), each one a profile may set for itself, which then wins.
+ */
+export type FirmSettings = Partial<Pick<Profile, FirmKey>>;
 
 export interface StoredToken {
   access_token: string;
@@ -53,6 +63,7 @@ export interface StoredToken {
 
 interface ConfigShape extends Record<string, unknown> {
   current_profile?: string;
+  firm?: FirmSettings;
   profiles: Record<string, Profile>;
   tokens: Record<string, StoredToken>;
 }
@@ -68,8 +79,24 @@ export const PROFILE_KEYS = [
   'policy',
   'rules',
   'administradora',
+  'administradora_cnpj',
+  'administradora_crc',
+  'administradora_logo',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
+
+/** The keys the firm's section holds (`config set --firm`): the settings that are the firm's, not one server's. */
+export const FIRM_KEYS = [
+  'early_payment_days',
+  'dda_files',
+  'policy',
+  'rules',
+  'administradora',
+  'administradora_cnpj',
+  'administradora_crc',
+  'administradora_logo',
+] as const satisfies readonly ProfileKey[];
+export type FirmKey = (typeof FIRM_KEYS)[number];
 
 export interface ConfigStore {
   readonly path: string;
@@ -77,6 +104,10 @@ export interface ConfigStore {
   useProfile(name: string): Promise<void>;
   profile(name: string): Profile | undefined;
   profiles(): Record<string, Profile>;
+  /** A setting as a profile reads it: its own value, else the firm's (#52). */
+  setting<K extends FirmKey>(profile: string | undefined, key: K): Profile[K] | undefined;
+  firm(): FirmSettings;
+  saveFirm(settings: FirmSettings): Promise<void>;
   saveProfile(name: string, profile: Profile): Promise<void>;
   deleteProfile(name: string): Promise<void>;
   token(key: string): StoredToken | undefined;
@@ -119,6 +150,10 @@ export async function openConfigStore(
     useProfile: (name) => update((c) => ({ ...c, current_profile: name })),
     profile: (name) => read().profiles[name],
     profiles: () => read().profiles,
+    setting: (name, key) =>
+      (name === undefined ? undefined : read().profiles[name]?.[key]) ?? read().firm?.[key],
+    firm: () => read().firm ?? {},
+    saveFirm: (settings) => update((c) => ({ ...c, firm: settings })),
     saveProfile: (name, profile) => update((c) => ({ ...c, profiles: { ...c.profiles, [name]: profile } })),
     deleteProfile: (name) =>
       update(({ current_profile, ...c }) => ({

@@ -43,47 +43,8 @@ export interface BalanceRow {
   inCents: number;
   outCents: number;
   endCents: number;
-}
-
-/**
- * Each account's balance at the start and the end of a month, worked back from today's balance: the end is
- * today's balance less what moved after the month, the start is the end less what moved in it. What moved is
- * the settled entries from the month's first day on (later months included) and the statement movements no entry
- * accounts for (DECISIONS.md: the bank moved that money, and the balance counts it), from that day on too.
- */
-export function monthBalances(
-  month: string,
-  accounts: readonly { id: number; name?: unknown; current_balance?: unknown }[],
-  entries: readonly { type: string; bank_account_id?: number | null; amount: unknown; paid_at?: unknown }[],
-  unmatched: readonly { bank_account_id: number; amount_cents: number; date: string }[] = [],
-): BalanceRow[] {
-  return accounts.map((a) => {
-    let after = 0;
-    let inCents = 0;
-    let outCents = 0;
-    const moved = (signed: number, when: string) => {
-      const inMonth = when.slice(0, 7);
-      if (inMonth > month) after += signed;
-      else if (inMonth === month) {
-        if (signed >= 0) inCents += signed;
-        else outCents -= signed;
-      }
-    };
-    for (const e of entries) {
-      if (e.bank_account_id !== a.id || typeof e.paid_at !== 'string') continue;
-      moved(e.type === 'revenue' ? centsOf(e.amount) : -centsOf(e.amount), e.paid_at);
-    }
-    for (const m of unmatched) if (m.bank_account_id === a.id) moved(m.amount_cents, m.date);
-    const endCents = centsOf(a.current_balance) - after;
-    return {
-      bank_account_id: a.id,
-      name: String(a.name ?? ''),
-      startCents: endCents - inCents + outCents,
-      inCents,
-      outCents,
-      endCents,
-    };
-  });
+  /** each day's closing balance, the month's first day to the cut-off: the last one is `endCents` */
+  days: DayBalance[];
 }
 
 /** One day's closing balance of an account. */
@@ -92,32 +53,83 @@ export interface DayBalance {
   endCents: number;
 }
 
+/** A movement of an account's money: a settled entry, or a statement movement no entry accounts for. */
+export interface Move {
+  date: string;
+  signedCents: number;
+}
+
 /**
- * An account's balance at the end of each day of the month (to `lastDay`: today in the current month), worked back
- * from the month's end balance by what moved each day: the entries and the unmatched movements, as monthBalances.
- * The first day's start is the month's start balance.
+ * An account's month to its cut-off (#52: the earlier of today and the month's last day), worked back from today's
+ * balance: the closing balance is today's less what moved after the cut-off (a payment dated ahead included); the
+ * opening one is the closing one less what moved from the 1st to the cut-off; each day's balance is the opening one
+ * carried forward by that day's moves. One walk, so the last day is the closing balance, and the opening balance
+ * plus the movements is the closing balance, by construction (DECISIONS.md: the bank moved the unmatched money, and
+ * the balance counts it).
  */
-export function dailyBalances(
+export function accountMonth(
   month: string,
-  lastDay: string,
-  endCents: number,
-  moves: readonly { date: string; signedCents: number }[],
-): DayBalance[] {
+  cutOff: string,
+  account: { id: number; name?: unknown; current_balance?: unknown },
+  moves: readonly Move[],
+): BalanceRow {
+  const first = `${month}-01`;
+  let after = 0;
+  let inCents = 0;
+  let outCents = 0;
   const byDay = new Map<string, number>();
-  for (const m of moves)
-    if (m.date.startsWith(month)) byDay.set(m.date, (byDay.get(m.date) ?? 0) + m.signedCents);
-  const days: DayBalance[] = [];
-  let balance = endCents;
-  // from the month's last calendar day back (what moved after `lastDay` is in the end balance too): each day's
-  // end, then what moved on it comes off for the day before; only the days to `lastDay` are told
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  for (let d = daysInMonth; d >= 1; d--) {
-    const date = `${month}-${String(d).padStart(2, '0')}`;
-    if (date <= lastDay) days.push({ date, endCents: balance });
-    balance -= byDay.get(date) ?? 0;
+  for (const m of moves) {
+    if (m.date > cutOff) after += m.signedCents;
+    else if (m.date >= first) {
+      if (m.signedCents >= 0) inCents += m.signedCents;
+      else outCents -= m.signedCents;
+      byDay.set(m.date, (byDay.get(m.date) ?? 0) + m.signedCents);
+    }
   }
-  return days.reverse();
+  const endCents = centsOf(account.current_balance) - after;
+  const startCents = endCents - inCents + outCents;
+  const days: DayBalance[] = [];
+  let balance = startCents;
+  for (let date = first; date <= cutOff; date = nextDay(date)) {
+    balance += byDay.get(date) ?? 0;
+    days.push({ date, endCents: balance });
+  }
+  return {
+    bank_account_id: account.id,
+    name: String(account.name ?? ''),
+    startCents,
+    inCents,
+    outCents,
+    endCents,
+    days,
+  };
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Whole percentages of a total that add up to 100 (#52: `report paid` showed 101%): each share rounded down, and
+ * the points left given to the largest remainders (Hamilton's method). None of an empty or zero total.
+ */
+export function wholeShares(values: readonly number[]): number[] {
+  const total = values.reduce((a, v) => a + v, 0);
+  if (total <= 0) return values.map(() => 0);
+  const exact = values.map((v) => (v * 100) / total);
+  const shares = exact.map(Math.floor);
+  let left = 100 - shares.reduce((a, v) => a + v, 0);
+  const order = exact
+    .map((x, i) => ({ i, rest: x - Math.floor(x) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left--;
+  }
+  return shares;
 }
 
 /**
@@ -127,12 +139,22 @@ export function dailyBalances(
 export interface MonthReport {
   month: string;
   condominium: string;
+  /**
+   * #52: the position's date, the earlier of today and the month's last day (São Paulo). Every sum is at this day:
+   * what is dated after it is scheduled (in `pending`), never paid.
+   */
+  cut_off: string;
   paid: { payments: number; total_cents: number; by_supplier: Group[]; by_chart_account: Group[] };
   /** Every rejection in the returns imported in the month, whatever the payable's due date. */
   rejected: MonthRejection[];
   /** The payables the bank rejected that have not been corrected and sent again (any month's rejection). */
   still_rejected: Rejected[];
-  pending: { public_id: string; payee: string; due_date: string; amount_cents: number; state: string }[];
+  /**
+   * What is still owed at the cut-off, due by the month's end: waiting (`pending`, `marked_for_remessa`, `in_batch`),
+   * refused and to send again (`rejected`), or `scheduled`: accepted by the bank for a later date, or paid on a day
+   * after the cut-off (`date` is that day).
+   */
+  pending: PendingRow[];
   revenue: { entries: number; total_cents: number; by_chart_account: Group[] };
   defaulters: {
     units: number;
@@ -145,15 +167,28 @@ export interface MonthReport {
     start_cents: number;
     in_cents: number;
     out_cents: number;
+    /** at the cut-off */
     end_cents: number;
+    /** the month's first day to the cut-off: the last is end_cents */
     days: { date: string; end_cents: number }[];
+    /**
+     * #52: the last day of the month an imported statement of the account covers (null: none of the month was
+     * imported, so the closing balance is the ledger's alone, not checked against the bank's); null where the
+     * server keeps no imports (`statements_known` false)
+     */
+    statement_through: string | null;
+    /** false where the server gave the account no current balance: the figures are not the account's, but zeros */
+    balance_known: boolean;
   }[];
+  /** false where the server lists no statement imports (an extension of condo's sandbox) */
+  statements_known: boolean;
   /** #36: the document's cover (the condominium's name and CNPJ from the server; the administradora from config) */
   cover: {
     name: string;
     document: string | null;
     month: string;
-    administradora: string | null;
+    /** #52: the firm's settings, a profile's own winning (`condo config set [--firm] administradora…`) */
+    administradora: Administradora | null;
     issued_on: string;
   };
   /** #36: each payment of the month: to whom (and their CPF/CNPJ), for what, how, and in which batch */
@@ -173,6 +208,22 @@ export interface MonthReport {
   months: { month: string; revenue_cents: number; expense_cents: number }[];
 }
 export type Group = { name: string; count: number; total_cents: number };
+export interface Administradora {
+  name: string | null;
+  document: string | null;
+  crc: string | null;
+  /** a PNG or JPEG file, checked by its content at `config set` */
+  logo_file: string | null;
+}
+export interface PendingRow {
+  public_id: string | null;
+  payee: string;
+  due_date: string;
+  amount_cents: number;
+  state: string;
+  /** a scheduled payment's day (after the cut-off), else null */
+  date: string | null;
+}
 /** A payable the bank refused, with its code and reason. */
 export interface Rejected {
   public_id: string;
@@ -188,4 +239,58 @@ export interface MonthRejection extends Rejected {
   at: string;
   /** true while the payable waits to be corrected and sent again */
   still_rejected: boolean;
+  /**
+   * #52: what became of it by the cut-off: `paid` (on `on`), `scheduled` (for `on`, after the cut-off), `resent`
+   * (in a batch again), `corrected` (to mark again), `rejected` (still: to correct and send again), `deleted`
+   */
+  fate: { state: RejectionFate; on: string | null };
+}
+export const REJECTION_FATES = ['paid', 'scheduled', 'resent', 'corrected', 'rejected', 'deleted'] as const;
+export type RejectionFate = (typeof REJECTION_FATES)[number];
+
+/**
+ * What the month's figures promise each other (#52), as sentences naming the break; none when they hold. A document
+ * is not written with a break in it: a council signs the figures, so they must add up on every page.
+ */
+export function monthBreaks(r: MonthReport): string[] {
+  const breaks: string[] = [];
+  const sumOf = (values: readonly number[]) => values.reduce((a, v) => a + v, 0);
+  const same = (what: string, a: number, b: number) => {
+    if (a !== b) breaks.push(`${what}: ${a} != ${b}`);
+  };
+  for (const b of r.balances) {
+    same(`${b.name}: opening + in - out = closing`, b.start_cents + b.in_cents - b.out_cents, b.end_cents);
+    const last = b.days.at(-1);
+    if (last) {
+      same(`${b.name}: last day's balance = closing`, last.end_cents, b.end_cents);
+      if (last.date !== r.cut_off)
+        breaks.push(`${b.name}: the days end on ${last.date}, not the cut-off ${r.cut_off}`);
+    }
+  }
+  same(
+    'paid by chart account = paid',
+    sumOf(r.paid.by_chart_account.map((g) => g.total_cents)),
+    r.paid.total_cents,
+  );
+  same('paid by supplier = paid', sumOf(r.paid.by_supplier.map((g) => g.total_cents)), r.paid.total_cents);
+  same('payments listed = paid', sumOf(r.payments.map((p) => p.amount_cents)), r.paid.total_cents);
+  same('payments counted = payments listed', r.paid.payments, r.payments.length);
+  same(
+    'revenue by chart account = revenue',
+    sumOf(r.revenue.by_chart_account.map((g) => g.total_cents)),
+    r.revenue.total_cents,
+  );
+  same(
+    'defaulters = overdue',
+    sumOf(r.defaulters.rows.map((d) => d.outstanding_cents)),
+    r.defaulters.outstanding_cents,
+  );
+  const own = r.months.at(-1);
+  if (own?.month === r.month) {
+    same("the 12 months' last expense = paid", own.expense_cents, r.paid.total_cents);
+    same("the 12 months' last revenue = revenue", own.revenue_cents, r.revenue.total_cents);
+  }
+  for (const p of r.payments)
+    if (p.date > r.cut_off) breaks.push(`a payment of ${p.date} is after the cut-off ${r.cut_off}`);
+  return breaks;
 }

@@ -3,7 +3,8 @@
  * remittance (.rem) into its return (.ret) with real FEBRABAN occurrence codes.
  *
  *   00  paid: "Crédito ou débito efetivado", with the paid amount and date filled in
- *   BD  scheduled: "Inclusão efetuada com sucesso" (with `scheduleOnly`)
+ *   BD  scheduled: "Inclusão efetuada com sucesso": a payment whose date has not come (the bank lives on `today`,
+ *       #52: it never reports as paid on the 27th what it will pay on the 30th), or every one with `scheduleOnly`
  *   a rejection, chosen per item by a seeded generator from the codes that fit the payment:
  *     PIX by key     PJ chave não cadastrada no DICT, PM chave de pagamento inválida,
  *                    PG CPF/CNPJ do recebedor incorreto, HF saldo insuficiente
@@ -44,6 +45,11 @@ export interface BankReturnOptions {
   seed?: number;
   /** the payment date written for paid items, YYYY-MM-DD (default: each item's own date) */
   paymentDate?: string;
+  /**
+   * the bank's today, YYYY-MM-DD: a payment dated after it is scheduled (BD), not paid; the bank pays it on its
+   * date, and a return asked for then says so. Without it every accepted payment is paid on its date.
+   */
+  today?: string;
 }
 
 export interface SimulatedReturn {
@@ -85,6 +91,8 @@ function checkOptions(opts: BankReturnOptions): void {
   if (opts.paymentDate !== undefined && !isIsoDate(opts.paymentDate)) {
     fail(`payment date must be YYYY-MM-DD, got "${opts.paymentDate}"`);
   }
+  if (opts.today !== undefined && !isIsoDate(opts.today))
+    fail(`today must be YYYY-MM-DD, got "${opts.today}"`);
 }
 
 /** What the simulator needs to know of a remittance before it answers it: read in one pass, items not kept. */
@@ -162,7 +170,8 @@ function decider(facts: RemittanceFacts, bankCode: string, seedOfFile: number, o
       counts.rejected++;
       return { code: toReject.get(seu) ?? codes[Math.floor(pick * codes.length)] ?? 'HF' };
     }
-    if (opts.scheduleOnly) {
+    const due = opts.paymentDate ?? item.date;
+    if (opts.scheduleOnly || (opts.today !== undefined && due !== null && due > opts.today)) {
       counts.scheduled++;
       return { code: 'BD' };
     }

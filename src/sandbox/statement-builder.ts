@@ -149,10 +149,10 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
         orderBy: ['paid_at', 'id'],
       },
     );
-    // The sandbox plays the bank ahead of the calendar (a batch paid tomorrow is in this month's statement):
-    // the period ends with its last movement when that is later than today, so every date lies inside it.
-    const booked = entries.filter((e) => e.paid_at >= start && e.paid_at <= lastOfMonth);
-    const end = booked.reduce((last, e) => (e.paid_at > last ? e.paid_at : last), endByCalendar);
+    // The bank lives on today's date (#52): the statement ends today (a past month: its last day), and what the
+    // ledger dates later (a payment a return reported for its day ahead) is not in it yet, nor in its balance.
+    const end = endByCalendar;
+    const booked = entries.filter((e) => e.paid_at >= start && e.paid_at <= end);
     const transactions: OfxTransaction[] = booked.map((e) => ({
       fitid: `${month.replace('-', '')}${String(e.id).padStart(8, '0')}`,
       date: e.paid_at,
@@ -182,8 +182,19 @@ export function monthStatement(store: SandboxStore, opts: DemoStatementOptions =
     const imported = (t: OfxTransaction) =>
       recorded.get(account.id, t.fitid, t.amountCents, t.memo ?? '') !== undefined;
     const bookedFitids = new Set(transactions.map((t) => t.fitid).slice(0, booked.length));
+    // the account's balance today less what it counts dated after the end: the entries, and the statement
+    // movements no entry explains (an import added those to the balance itself)
+    const after = tx
+      .prepare(
+        `SELECT coalesce((SELECT sum(CASE WHEN type = 'revenue' THEN amount_cents ELSE -amount_cents END)
+            FROM account_entries WHERE bank_account_id = ? AND paid_at > ?), 0)
+          + coalesce((SELECT sum(amount_cents) FROM statement_movements
+            WHERE bank_account_id = ? AND reconciled = 0 AND date > ?), 0) AS cents`,
+      )
+      .get(account.id, end, account.id, end) as { cents: number };
     const balanceOnEnd = (all: readonly OfxTransaction[]) =>
-      account.current_balance_cents +
+      account.current_balance_cents -
+      after.cents +
       all
         .filter((t) => !bookedFitids.has(t.fitid) && t.date <= end && !imported(t))
         .reduce((sum, t) => sum + t.amountCents, 0);

@@ -1,8 +1,9 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { addDays } from '../../src/domain/dates.js';
 import { formatReais } from '../../src/domain/money.js';
-import { jsonLines, type Session, sandboxSession } from './harness.js';
+import { jsonLines, PAID_ON_ITS_DATE, type Session, sandboxSession } from './harness.js';
 import { runOnTerminal } from './tty.js';
 
 /**
@@ -114,7 +115,7 @@ async function bankFiles(profile: string, day: string) {
   const ret = join(inbox, `${day}.ret`);
   const ofx = join(inbox, `${day}.ofx`);
   await s.condo.ok([...as, 'batches', 'download', batch.public_id, '-O', rem]);
-  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret]);
+  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, ...PAID_ON_ITS_DATE]);
   await s.condo.ok(['sandbox', 'statement', '--condominium', profile, '--data-dir', s.dataDir, '-O', ofx]);
   const account = (await s.condo.json([...as, 'bank-accounts', 'list'])).find(
     (a: any) => a.is_payment_account,
@@ -209,16 +210,25 @@ describe('report month', () => {
     expect(report.revenue.total_cents).toBeGreaterThan(0);
     expect(report.defaulters.units).toBeGreaterThan(0);
     const accounts = await s.condo.json('bank-accounts list');
-    // this month's end is today's balance; its start is the end less what moved in it
+    // #52: the month stands at its cut-off (today): its end is today's balance less what the ledger dates after
+    // today (the batch the bank pays on the next business day); its start is the end less what moved in it
+    expect(report.cut_off).toBe(s.today());
+    const ahead = await s.condo.json(['ledger', 'entries', 'list', '--from', addDays(s.today(), 1), '--all']);
     for (const b of report.balances) {
+      const later = ahead
+        .filter((e: any) => e.bank_account_id === b.bank_account_id)
+        .reduce((n: number, e: any) => n + Math.round(e.amount * 100) * (e.type === 'revenue' ? 1 : -1), 0);
       expect(b.end_cents).toBe(
-        Math.round(accounts.find((a: any) => a.id === b.bank_account_id).current_balance * 100),
+        Math.round(accounts.find((a: any) => a.id === b.bank_account_id).current_balance * 100) - later,
       );
       expect(b.start_cents + b.in_cents - b.out_cents).toBe(b.end_cents);
+      expect(b.days.at(-1).end_cents).toBe(b.end_cents);
     }
+    // what the bank pays after today is to pay, scheduled for its day, not paid
+    expect(report.payments.every((p: any) => p.date <= s.today())).toBe(true);
     const csv = (await s.condo.ok(['-o', 'csv', 'report', 'month', month])).trim().split('\n');
     expect(csv[0]).toBe('SECTION,ITEM,DETAIL,COUNT,AMOUNT');
-    expect(csv.some((l) => l.startsWith('rejected,Jardins & Cia Paisagismo Ltda,AN '))).toBe(true);
+    expect(csv.some((l) => l.startsWith('rejected,Jardins & Cia Paisagismo Ltda,"AN '))).toBe(true);
     expect(csv.filter((l) => l.startsWith('balance at end,'))).toHaveLength(accounts.length);
   });
 
@@ -237,8 +247,10 @@ describe('report month', () => {
     const dir = join(s.condo.configDir, 'prestacoes');
     const out = await s.condo.ok(['-o', 'csv', '--all-profiles', 'report', 'month', month, '--pdf', dir]);
     const [header, ...rows] = out.trim().split('\n');
-    expect(header).toBe('CONDOMINIUM,FILE,NAME');
+    // #52: a line a condominium: its file, pages, closing balance and what is pending
+    expect(header).toBe('CONDOMINIUM,FILE,PAGES,END,PENDING,TO PAY,NAME');
     expect(rows).toHaveLength(5);
+    for (const row of rows) expect(row).toMatch(/\.pdf,[4-9],-?\d+\.\d\d,\d+,\d+\.\d\d,/);
     const files = (await readdir(dir)).sort();
     expect(files).toHaveLength(5);
     for (const slug of FIRM) expect(files).toContain(`${month}-${slug}.pdf`);

@@ -37,6 +37,12 @@ import { documentChecker } from './document-check.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONDO_BIN = join(ROOT, 'bin', 'condo.js');
 
+/**
+ * `sandbox bank-return` as the bank answers once the batch's day has come (#52: on its own day the sandbox's bank
+ * schedules what it pays later): for a test about what a return does, not about when.
+ */
+export const PAID_ON_ITS_DATE = ['--as-of', '+10d'];
+
 /** `npm run test:shipped`: every session's sandbox and every CLI run are the built program's own processes. */
 export const SHIPPED = process.env.CONDO_E2E_SHIPPED === '1';
 

@@ -1,10 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { addDays } from '../../src/domain/dates.js';
+import { addDays, formatDateBr } from '../../src/domain/dates.js';
 import { formatReais } from '../../src/domain/money.js';
 import { buildBoleto } from '../../src/formats/boleto/index.js';
-import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+import {
+  leafExpenseAccount,
+  midMonthClock,
+  PAID_ON_ITS_DATE,
+  type Session,
+  sandboxSession,
+} from './harness.js';
 import { writePaymentAccountStatement } from './payment-account.js';
 
 /**
@@ -30,7 +36,15 @@ async function batchAndReturn(reject: string[]): Promise<{ paid: number; rejecte
   const rem = join(s.condo.configDir, `${batch.public_id}.rem`);
   const ret = join(s.condo.configDir, `${batch.public_id}.ret`);
   await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
-  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, ...reject.flatMap((r) => ['--reject', r])]);
+  await s.condo.ok([
+    'sandbox',
+    'bank-return',
+    rem,
+    '-O',
+    ret,
+    ...reject.flatMap((r) => ['--reject', r]),
+    ...PAID_ON_ITS_DATE,
+  ]);
   const imported = await s.condo.json(['batches', 'import-return', ret]);
   return { paid: imported.paid, rejected: imported.rejected };
 }
@@ -89,13 +103,18 @@ test("the month's rejections are the returns' rejections; those corrected since 
   const table = await s.condo.ok(['-o', 'table', 'report', 'month', month]);
   expect(table).toContain("Rejected by the bank in the month's returns: 2");
   expect(table).toContain('Still rejected (to correct and send again): 1');
-  // titled with the condominium's name, as its cover is
-  expect(table.split('\n')[0]).toBe(`${report.cover.name} · ${month}`);
+  // titled with the condominium's name, as its cover is, and the day its figures stand at (#52)
+  expect(table.split('\n')[0]).toBe(`${report.cover.name} · ${month} · as of ${formatDateBr(today)}`);
   expect(report.cover.name).toMatch(/Jardim Botânico/);
-  // the PIX rejected and paid since asks nothing more (its advice would pay it twice); the boleto's still does
+  // the PIX rejected and sent again says how it ended (#52: the bank pays it on the batch's day, after today) and
+  // asks nothing more (its advice would pay it twice); the boleto's still asks
   const rowOf = (id: string) => table.split('\n').find((l) => l.includes(id)) ?? '';
-  expect(rowOf(pix.public_id)).toMatch(/nothing: it was sent again/);
-  expect(rowOf(nextMonth.public_id)).not.toMatch(/nothing: it was sent again/);
+  const day = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}`;
+  const pixFate = report.rejected.find((r: any) => r.public_id === pix.public_id).fate;
+  expect(pixFate.state).toBe('scheduled');
+  expect(pixFate.on > today).toBe(true);
+  expect(rowOf(pix.public_id)).toContain(`refused on ${day(today)}, scheduled for ${day(pixFate.on)}`);
+  expect(rowOf(nextMonth.public_id)).not.toMatch(/refused on/);
   const pt = await s.condo.ok(['-o', 'table', '--lang', 'pt-BR', 'report', 'month', month]);
   expect(pt).toContain('Rejeitadas pelo banco nos retornos do mês: 2');
 
@@ -125,8 +144,17 @@ test("the month's balances count the statement's movements no entry accounts for
   expect((await s.condo.json(['statements', 'import', file])).unmatched).toBe(2);
   const after = balanceOf(await s.condo.json(['report', 'month', month]));
   const account = (await s.condo.json('bank-accounts list')).find((a: { id: number }) => a.id === 1);
-  // the month ends at the bank's balance, and began where it began: the money moved in the month
-  expect(after.end_cents).toBe(Math.round(account.current_balance * 100));
+  // the month ends at the bank's balance today (less what the ledger dates after today: the batches the bank pays
+  // on their day, #52), and began where it began: the money moved in the month
+  const ahead = (
+    await s.condo.json(['ledger', 'entries', 'list', '--from', addDays(today, 1), '--all'])
+  ).filter((e: { bank_account_id: number }) => e.bank_account_id === 1);
+  const later = ahead.reduce(
+    (n: number, e: { amount: number; type: string }) =>
+      n + Math.round(e.amount * 100) * (e.type === 'revenue' ? 1 : -1),
+    0,
+  );
+  expect(after.end_cents).toBe(Math.round(account.current_balance * 100) - later);
   expect(after.start_cents).toBe(before.start_cents);
   expect(after.in_cents - before.in_cents).toBe(35000);
   expect(after.out_cents - before.out_cents).toBe(8950);
@@ -140,15 +168,29 @@ test('the JSON holds what the month’s document prints: the cover, each payment
     name: condominium.data.name,
     document: condominium.data.document,
     month,
-    administradora: 'Paulista Administração de Condomínios',
+    administradora: {
+      name: 'Paulista Administração de Condomínios',
+      document: null,
+      crc: null,
+      logo_file: null,
+    },
     issued_on: today,
   });
+  expect(r.cut_off).toBe(today);
   // each payment, and they add up to what was paid
   expect(r.payments.length).toBe(r.paid.payments);
   expect(r.payments.reduce((n: number, p: { amount_cents: number }) => n + p.amount_cents, 0)).toBe(
     r.paid.total_cents,
   );
-  const byBatch = r.payments.filter((p: { batch_id: string | null }) => p.batch_id);
+  // the batches are paid on the next business day: read on the 28th, when the bank has paid them
+  const on28th = await s.condo.run(['--json', 'report', 'month', month], {
+    spawn: true,
+    env: { CONDO_TEST_CLOCK_OFFSET_MS: String(midMonthClock().offsetMs + 13 * 86_400_000) },
+  });
+  expect(on28th.exitCode, on28th.stderr).toBe(0);
+  const later = JSON.parse(on28th.stdout);
+  expect(later.cut_off).toBe(`${month}-28`);
+  const byBatch = later.payments.filter((p: { batch_id: string | null }) => p.batch_id);
   expect(byBatch.length).toBeGreaterThan(0);
   for (const p of byBatch) {
     expect(p.forma).toMatch(/^(pix|ted|boleto|doc|credito_conta|tributo|concessionaria)/);
@@ -161,8 +203,9 @@ test('the JSON holds what the month’s document prints: the cover, each payment
     revenue_cents: r.revenue.total_cents,
     expense_cents: r.paid.total_cents,
   });
-  // each day of the month to today; today's balance is the month's end but for what is dated later in the month
-  // (a batch paid on the next business day is in the ledger already)
+  // each day of the month to today, the cut-off (#52); the last day's balance is the month's end: what is dated
+  // later (a batch the bank pays on the next business day) is in neither
+  expect(r.payments.every((p: { date: string }) => p.date <= today)).toBe(true);
   for (const b of r.balances) {
     expect(b.days.map((d: { date: string }) => d.date)).toEqual(
       Array.from(
@@ -170,13 +213,7 @@ test('the JSON holds what the month’s document prints: the cover, each payment
         (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`,
       ),
     );
-    const later = r.payments
-      .filter(
-        (p: { date: string; bank_account_id: number }) =>
-          p.date > today && p.bank_account_id === b.bank_account_id,
-      )
-      .reduce((n: number, p: { amount_cents: number }) => n + p.amount_cents, 0);
-    expect(b.days.at(-1).end_cents).toBe(b.end_cents + later);
+    expect(b.days.at(-1).end_cents).toBe(b.end_cents);
   }
 });
 
@@ -197,7 +234,8 @@ test('report month --pdf: one A4 document in Portuguese, fonts embedded, every f
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   const { totalPages, text } = await extractText(pdf, { mergePages: false });
   const all = text.join('\n').replace(/\s+/g, ' ');
-  expect(all).toContain(`${monthNamePt(month)} de ${month.slice(0, 4)}`);
+  expect(all).toContain(`Prestação de contas de ${monthNamePt(month).toLowerCase()} de ${month.slice(0, 4)}`);
+  expect(all).toContain(`Posição em ${formatDateBr(today)}`);
   expect(all).toContain(r.cover.name);
   for (const cents of [r.revenue.total_cents, r.paid.total_cents, r.defaulters.outstanding_cents])
     expect(all).toContain(formatReais(cents));

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addMonthsClamped } from '../../src/domain/dates.js';
-import { CONDO_BIN, runProcess, type Session, sandboxSession, withoutExtension } from './harness.js';
+import {
+  CONDO_BIN,
+  PAID_ON_ITS_DATE,
+  runProcess,
+  type Session,
+  sandboxSession,
+  withoutExtension,
+} from './harness.js';
 import { runOnTerminal } from './tty.js';
 
 /**
@@ -87,7 +94,16 @@ describe('rejections in plain sight', () => {
     const rem = join(s.condo.configDir, 'r.rem');
     const ret = join(s.condo.configDir, 'r.ret');
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
-    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--reject', ted.public_id.slice(-20)]);
+    await s.condo.ok([
+      'sandbox',
+      'bank-return',
+      rem,
+      '-O',
+      ret,
+      '--reject',
+      ted.public_id.slice(-20),
+      ...PAID_ON_ITS_DATE,
+    ]);
     const table = await s.condo.run(['-o', 'table', 'batches', 'import-return', batch.public_id, ret]);
     expect(table.exitCode).toBe(0);
     expect(table.stdout).toContain('rejected 1');

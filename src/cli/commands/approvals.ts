@@ -25,7 +25,7 @@ import { printJson, printList } from '../output.js';
 /** The profile's policy (`condo config set policy FILE`), where the run has a profile that names one. */
 async function profilePolicy(deps: Deps): Promise<string | undefined> {
   const { profileName } = await deps.credentials().catch(() => ({ profileName: undefined }));
-  return profileName ? (await deps.config()).profile(profileName)?.policy : undefined;
+  return (await deps.config()).setting(profileName, 'policy');
 }
 
 async function policyOrRefuse(deps: Deps, flag: string | undefined): Promise<LoadedPolicy> {

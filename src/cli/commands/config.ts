@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { ConfigStore, Profile, ProfileKey } from '../../config/store.js';
-import { PROFILE_KEYS as KEYS } from '../../config/store.js';
+import { FIRM_KEYS, PROFILE_KEYS as KEYS } from '../../config/store.js';
 import { UsageError } from '../../domain/errors.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
@@ -11,13 +11,21 @@ import { printJson, printList } from '../output.js';
 /** Keys that name who the profile is: changing one drops the cached token. */
 const IDENTITY: readonly ProfileKey[] = ['base_url', 'condominium', 'client_id', 'scopes'];
 
-function profileKey(key: string): ProfileKey {
+function profileKey(key: string, firm = false): ProfileKey {
   const normalized = key.replaceAll('-', '_');
-  if (!(KEYS as readonly string[]).includes(normalized)) {
-    throw new UsageError({
-      en: `unknown key "${key}" (one of ${KEYS.join(', ')}; the secret is set by condo auth login)`,
-      pt: `chave desconhecida "${key}" (uma de ${KEYS.join(', ')}; o segredo se define com condo auth login)`,
-    });
+  const keys: readonly string[] = firm ? FIRM_KEYS : KEYS;
+  if (!keys.includes(normalized)) {
+    throw new UsageError(
+      firm
+        ? {
+            en: `"${key}" is not a firm setting (one of ${FIRM_KEYS.join(', ')}); set it per profile, without --firm`,
+            pt: `"${key}" não é uma configuração da administradora (uma de ${FIRM_KEYS.join(', ')}); defina-a por perfil, sem --firm`,
+          }
+        : {
+            en: `unknown key "${key}" (one of ${KEYS.join(', ')}; the secret is set by condo auth login)`,
+            pt: `chave desconhecida "${key}" (uma de ${KEYS.join(', ')}; o segredo se define com condo auth login)`,
+          },
+    );
   }
   return normalized as ProfileKey;
 }
@@ -51,53 +59,123 @@ export async function listProfiles(deps: Deps): Promise<number> {
   return 0;
 }
 
-export async function getKey(deps: Deps, key: string): Promise<number> {
-  const store = await deps.config();
-  const k = profileKey(key);
+/** `--firm`: the firm's section instead of a profile (#52). */
+export interface FirmOption {
+  firm?: boolean;
+}
+
+/** The settings a command reads and writes: a profile (which must exist to be read), or the firm's section. */
+function settingsOf(deps: Deps, store: ConfigStore, firm: boolean, mustExist: boolean) {
+  if (firm) return { label: 'firm', values: store.firm() as Record<string, unknown>, save: store.saveFirm };
   const name = targetProfile(deps, store);
   const profile = store.profile(name);
-  if (!profile)
+  if (!profile && mustExist)
     throw new UsageError({ en: `profile "${name}" does not exist`, pt: `o perfil "${name}" não existe` });
-  const value = profile[k];
+  return {
+    label: name,
+    name,
+    values: (profile ?? { base_url: '', condominium: '', client_id: '' }) as unknown as Record<
+      string,
+      unknown
+    >,
+    save: (next: Record<string, unknown>) => store.saveProfile(name, next as unknown as Profile),
+  };
+}
+
+export async function getKey(deps: Deps, key: string, opts: FirmOption = {}): Promise<number> {
+  const store = await deps.config();
+  const k = profileKey(key, opts.firm);
+  const value = settingsOf(deps, store, Boolean(opts.firm), true).values[k];
   // unset: not found (as `git config` answers 1; here 1 means done with something left for a person)
   if (value === undefined) return ExitCode.notFound;
   deps.io.stdout.write(`${Array.isArray(value) ? value.join(' ') : value}\n`);
   return 0;
 }
 
-export async function setKey(deps: Deps, key: string, value: string): Promise<number> {
+export async function setKey(deps: Deps, key: string, value: string, opts: FirmOption = {}): Promise<number> {
   const store = await deps.config();
-  const k = profileKey(key);
-  const name = targetProfile(deps, store);
-  const profile: Profile = store.profile(name) ?? { base_url: '', condominium: '', client_id: '' };
-  if (k === 'base_url' && !/^https?:\/\/[^\s/]+/.test(value))
-    throw new UsageError({
-      en: `base_url: "${value}" is not an http(s) URL`,
-      pt: `base_url: "${value}" não é uma URL http(s)`,
-    });
-  if (k === 'early_payment_days' && !/^\d{1,3}$/.test(value))
-    throw new UsageError({
-      en: `early_payment_days: "${value}" is not a whole number of days`,
-      pt: `early_payment_days: "${value}" não é um número inteiro de dias`,
-    });
-  const next: Profile =
-    k === 'scopes'
-      ? { ...profile, scopes: value.split(/[\s,]+/).filter(Boolean) }
-      : k === 'early_payment_days'
-        ? { ...profile, early_payment_days: Number(value) }
-        : // a policy's or rules file's path, and the DDA files' patterns, are kept whole: `condo` runs from any
-          // folder afterwards (cron from the home folder)
-          k === 'policy' || k === 'rules'
-          ? { ...profile, [k]: resolve(value) }
-          : k === 'dda_files'
-            ? { ...profile, dda_files: wholePatterns(value) }
-            : { ...profile, [k]: value };
-  await store.saveProfile(name, next);
+  const k = profileKey(key, opts.firm);
+  const stored = await checkedValue(k, value);
+  const target = settingsOf(deps, store, Boolean(opts.firm), false);
+  await target.save({ ...target.values, [k]: stored });
   // A changed identity invalidates the cached token.
   const { profileTokenKey } = await import('../../config/store.js');
-  if (IDENTITY.includes(k)) await store.deleteToken(profileTokenKey(name));
-  deps.info(`${name}.${k} set`);
+  if (target.name !== undefined && IDENTITY.includes(k))
+    await store.deleteToken(profileTokenKey(target.name));
+  deps.info(`${target.label}.${k} set`);
   return 0;
+}
+
+/** A setting's value as it is kept, checked: a bad one is refused here, with its reason, not when a run reads it. */
+async function checkedValue(k: ProfileKey, value: string): Promise<unknown> {
+  const refuse = (en: string, pt: string): never => {
+    throw new UsageError({ en: `${k}: ${en}`, pt: `${k}: ${pt}` });
+  };
+  switch (k) {
+    case 'base_url':
+      if (!/^https?:\/\/[^\s/]+/.test(value))
+        refuse(`"${value}" is not an http(s) URL`, `"${value}" não é uma URL http(s)`);
+      return value;
+    case 'early_payment_days':
+      if (!/^\d{1,3}$/.test(value))
+        refuse(`"${value}" is not a whole number of days`, `"${value}" não é um número inteiro de dias`);
+      return Number(value);
+    case 'scopes':
+      return value.split(/[\s,]+/).filter(Boolean);
+    // a policy's or rules file's path, and the DDA files' patterns, are kept whole: `condo` runs from any folder
+    // afterwards (cron from the home folder)
+    case 'policy':
+    case 'rules':
+      return resolve(value);
+    case 'dda_files':
+      return wholePatterns(value);
+    case 'administradora_cnpj': {
+      const { isValidCnpj } = await import('../../domain/documents.js');
+      const digits = value.replace(/\D/g, '');
+      if (!isValidCnpj(digits))
+        refuse(
+          `"${value}" is not a valid CNPJ (14 digits, check digits included)`,
+          `"${value}" não é um CNPJ válido (14 dígitos, com os verificadores)`,
+        );
+      return digits;
+    }
+    case 'administradora_logo':
+      return checkedLogo(resolve(value), refuse);
+    default:
+      if (value.trim() === '')
+        refuse('an empty value: use condo config unset', 'valor vazio: use condo config unset');
+      return value.trim();
+  }
+}
+
+/** A logo is a PNG or a JPEG by its first bytes, and at most 2 MB: read now, so fifty documents later never fail on it. */
+async function checkedLogo(path: string, refuse: (en: string, pt: string) => never): Promise<string> {
+  const { open } = await import('node:fs/promises');
+  const { imageKind, LOGO_MAX_BYTES } = await import('../../domain/images.js');
+  const file = await open(path, 'r').catch((e: NodeJS.ErrnoException) =>
+    refuse(
+      `cannot read ${path}: ${e.code ?? e.message}`,
+      `não foi possível ler ${path}: ${e.code ?? e.message}`,
+    ),
+  );
+  try {
+    const { size } = await file.stat();
+    if (size > LOGO_MAX_BYTES)
+      refuse(
+        `${path} has ${(size / 1024 / 1024).toFixed(1)} MB; a logo has at most 2 MB`,
+        `${path} tem ${(size / 1024 / 1024).toFixed(1).replace('.', ',')} MB; um logo tem no máximo 2 MB`,
+      );
+    const head = Buffer.alloc(8);
+    await file.read(head, 0, 8, 0);
+    if (imageKind(head) === null)
+      refuse(
+        `${path} is not a PNG or a JPEG by its content (its first bytes), whatever its name says`,
+        `${path} não é PNG nem JPEG pelo conteúdo (os primeiros bytes), seja qual for o nome`,
+      );
+  } finally {
+    await file.close();
+  }
+  return path;
 }
 
 /** Each of the space-separated patterns whole, from this folder (a Windows path keeps its drive and separators). */
@@ -109,18 +187,15 @@ function wholePatterns(value: string): string {
     .join(' ');
 }
 
-export async function unsetKey(deps: Deps, key: string): Promise<number> {
+export async function unsetKey(deps: Deps, key: string, opts: FirmOption = {}): Promise<number> {
   const store = await deps.config();
-  const k = profileKey(key);
-  const name = targetProfile(deps, store);
-  const profile = store.profile(name);
-  if (!profile)
-    throw new UsageError({ en: `profile "${name}" does not exist`, pt: `o perfil "${name}" não existe` });
-  const { [k]: _removed, ...rest } = profile;
-  await store.saveProfile(name, rest as Profile);
+  const k = profileKey(key, opts.firm);
+  const target = settingsOf(deps, store, Boolean(opts.firm), true);
+  const { [k]: _removed, ...rest } = target.values;
+  await target.save(rest);
   const { profileTokenKey } = await import('../../config/store.js');
-  await store.deleteToken(profileTokenKey(name));
-  deps.info(`${name}.${k} unset`);
+  if (target.name !== undefined) await store.deleteToken(profileTokenKey(target.name));
+  deps.info(`${target.label}.${k} unset`);
   return 0;
 }
 

@@ -739,8 +739,8 @@ async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
   const rejectSeu = `${String(gardens?.public_id ?? '').slice(-20)}:AN`;
   await s.show(
     {
-      en: "Play the bank: it pays everything but rejects the gardener's TED",
-      pt: 'Fazer o papel do banco: paga tudo, mas rejeita a TED do jardineiro',
+      en: "Play the bank, today: it schedules the payments for their date (BD) and rejects the gardener's TED",
+      pt: 'Fazer o papel do banco, hoje: agenda os pagamentos para a data deles (BD) e rejeita a TED do jardineiro',
     },
     ['sandbox', 'bank-return', rem, '-O', ret, '--reject', rejectSeu],
   );
@@ -757,6 +757,23 @@ async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
       pt: 'Rodar de novo, como o cron faria: repetido, nada muda',
     },
     ['batches', 'import-return', ret],
+  );
+  // the bank lives on today's date (#52): what it pays on the batch's date, its return of that day says
+  const payday = String(batch.data_pagamento ?? '');
+  const paidRet = rem.replace(/\.rem$/, `-${payday}.ret`);
+  await s.show(
+    {
+      en: `The bank's return on the payment date (${payday}): the scheduled payments paid`,
+      pt: `O retorno do banco na data do pagamento (${payday}): os agendados pagos`,
+    },
+    ['sandbox', 'bank-return', rem, '-O', paidRet, '--as-of', payday, '--reject', rejectSeu],
+  );
+  await s.show(
+    {
+      en: 'Import it: the ledger books each payment on the day the bank paid it',
+      pt: 'Importá-lo: o razão lança cada pagamento no dia em que o banco o fez',
+    },
+    ['batches', 'import-return', paidRet],
   );
   await s.show(
     {

@@ -1,24 +1,26 @@
-import type { AccountEntry, Client, DefaulterRow, MonetaryIndex, Payable } from '../../client/index.js';
-import { addMonthsClamped, lastDayOf, todayIn } from '../../domain/dates.js';
-import { monthlyTotals } from '../../domain/ledger.js';
+import { invoiceCount, payeeOfEntry, readMonth } from '../../app/month.js';
+import type { MonetaryIndex } from '../../client/index.js';
+import type { FirmKey } from '../../config/store.js';
+import { formatDateBr, lastDayOf } from '../../domain/dates.js';
+import { UsageError } from '../../domain/errors.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import {
-  dailyBalances,
   type Group,
-  groupTotals,
   type MonthRejection,
   type MonthReport,
-  monthBalances,
+  monthBreaks,
   NO_PAYEE,
   PAID_GROUPS,
   type Rejected,
+  wholeShares,
 } from '../../domain/month-report.js';
-import { displayState } from '../../domain/payables.js';
+import type { Text } from '../../domain/text.js';
 import { explainReturnCode, returnCode } from '../../formats/cnab240/explain.js';
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { type Column, printJson, printList } from '../output.js';
+import { balanceGaps, fateWords, pendingWords } from '../month-words.js';
+import { type Column, printJson, printList, wrapMessage } from '../output.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */
 
@@ -27,10 +29,6 @@ export interface DefaultersOptions {
   minDays?: string;
   minAmount?: string;
 }
-
-/** A count of invoices, or the list of them on a server that sends one. */
-const invoiceCount = (r: DefaulterRow): number =>
-  Array.isArray(r.invoices) ? r.invoices.length : typeof r.invoices === 'number' ? r.invoices : 0;
 
 export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promise<number> {
   const filters = {
@@ -85,14 +83,6 @@ interface PaidRow {
   name: string;
   payments: number;
   totalCents: number;
-}
-
-/** Whom an entry paid: its supplier's name, else the payee it names, else NO_PAYEE. */
-function payeeOfEntry(e: AccountEntry, supplierName: ReadonlyMap<number, string>): string {
-  return (
-    (typeof e.supplier_id === 'number' ? supplierName.get(e.supplier_id) : undefined) ??
-    (e.payee ? String(e.payee) : NO_PAYEE)
-  );
 }
 
 /** The report's name for an entry with no payee (the JSON keeps it), said in the reader's language. */
@@ -151,12 +141,20 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
       groups.set(key, row);
     }
     const rows = [...groups.values()].sort((a, b) => b.totalCents - a.totalCents);
+    // whole percentages that add up to 100 (each rounded alone, they made 101%)
+    const shareList = wholeShares(rows.map((r) => r.totalCents));
+    const shares = new Map(rows.map((r, i) => [r, shareList[i] ?? 0]));
     if (deps.format === 'json') {
       printJson(deps, {
         month,
         by,
         total_cents: totalCents,
-        groups: rows.map((r) => ({ name: r.name, payments: r.payments, total_cents: r.totalCents })),
+        groups: rows.map((r) => ({
+          name: r.name,
+          payments: r.payments,
+          total_cents: r.totalCents,
+          share_pct: shares.get(r) ?? 0,
+        })),
       });
       return 0;
     }
@@ -164,7 +162,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
       { header: by === 'supplier' ? 'SUPPLIER' : 'CHART ACCOUNT', value: (r) => shownPayee(r.name) },
       { header: 'PAYMENTS', value: (r) => r.payments },
       { header: 'TOTAL', value: (r) => r.totalCents, kind: 'cents' },
-      { header: 'SHARE', value: (r) => `${totalCents ? Math.round((r.totalCents / totalCents) * 100) : 0}%` },
+      { header: 'SHARE', value: (r) => `${shares.get(r) ?? 0}%` },
     ]);
   }
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
@@ -173,295 +171,120 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
   return 0;
 }
 
-const OPEN_STATES = ['pending', 'marked_for_remessa', 'in_batch'];
-
-/**
- * The rejections in the returns imported in the month, read from the batches' return history: each batch item
- * keeps the bank's word on it in that batch, so a payable rejected and later paid by another batch still counts.
- */
-async function rejectionsInMonth(
-  client: Awaited<ReturnType<Deps['client']>>,
-  month: string,
-): Promise<{ batchId: string; item: BatchItem }[]> {
-  const inMonth = (at: string | undefined) =>
-    typeof at === 'string' && todayIn(new Date(at)).startsWith(month);
-  const batches = [...(await client.batches.list({ all: true }))].filter((b) =>
-    (b.returns ?? []).some((r) => inMonth(r.imported_at as string | undefined) && Number(r.rejected) > 0),
-  );
-  const details = await Promise.all(batches.map((b) => client.batches.get(b.public_id)));
-  return details.flatMap((b) =>
-    ((b.payables ?? []) as unknown as BatchItem[])
-      .filter((i) => i.outcome === 'rejected' && inMonth(i.last_return?.at))
-      .map((item) => ({ batchId: b.public_id, item })),
-  );
-}
-interface BatchItem {
-  public_id: string;
-  outcome?: string | null;
-  amount?: number;
-  payee_name?: string | null;
-  last_return?: { code?: string; message?: string; at?: string } | null;
-}
-
-/** Reads what the month report needs from one condominium and sums it. */
+/** Reads the month's model (src/app/month.ts) for the profile the run is on, the firm's settings on its cover. */
 async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
-  const client = await deps.client();
-  const last = lastDayOf(month);
   const today = deps.today();
-  // the payables due by the month's end and those pending now (the still rejected), not every payable ever made
-  const [entries, suppliers, chart, accounts, dueByEnd, pendingNow, defaulters, returned, creds] =
-    await Promise.all([
-      // twelve months back: the 12-month chart; the month's own sums filter these
-      client.accountEntries.list({ from: addMonthsClamped(`${month}-01`, -11) }, { all: true }),
-      client.suppliers.list().catch(() => []),
-      client.chartOfAccounts.list(),
-      client.bankAccounts.list(),
-      client.payables.list({ due_to: last }, { all: true }),
-      client.payables.list({ state: 'pending' }, { all: true }),
-      client.defaulters.list({ as_of: last < today ? last : today }, { all: true }),
-      rejectionsInMonth(client, month),
-      deps.credentials(),
-    ]);
-  const supplierName = new Map<number, string>([...suppliers].map((x) => [x.id, String(x.name ?? '')]));
-  const supplierDocument = new Map<number, string>(
-    [...suppliers].flatMap((x) => (x.document ? [[x.id, String(x.document)] as [number, string]] : [])),
-  );
-  const [condominium, paidPayablesList, unmatched, administradora] = await Promise.all([
-    client.condominiums.get().catch(() => undefined),
-    client.payables.list({ state: 'paid' }, { all: true }),
-    unmatchedSince(client, `${month}-01`),
-    deps
-      .config()
-      .then((c) => c.profile(creds.profileName ?? '')?.administradora)
-      .catch(() => undefined),
-  ]);
-  const paidPayables = new Map([...paidPayablesList].map((p) => [p.public_id, p]));
-  const movesOf = (accountId: number) => [
-    ...[...entries]
-      .filter((e) => e.bank_account_id === accountId && typeof e.paid_at === 'string')
-      .map((e) => ({
-        date: String(e.paid_at),
-        signedCents: e.type === 'revenue' ? centsOf(e.amount) : -centsOf(e.amount),
-      })),
-    ...unmatched
-      .filter((m) => m.bank_account_id === accountId)
-      .map((m) => ({ date: m.date, signedCents: m.amount_cents })),
-  ];
-  const chartName = new Map([...chart].map((a) => [a.id, `${a.code ?? ''} ${a.name ?? ''}`.trim()]));
-  const inMonth = [...entries].filter((e) => typeof e.paid_at === 'string' && e.paid_at.startsWith(month));
-  const paid = inMonth.filter((e) => e.type === 'expense');
-  const revenue = inMonth.filter((e) => e.type === 'revenue');
-  const entryPayee = (e: (typeof paid)[number]) => payeeOfEntry(e, supplierName);
-  const byChart = (list: typeof paid) =>
-    groupTotals(
-      list,
-      (e) => String(e.chart_of_accounts_id),
-      (e) => chartName.get(e.chart_of_accounts_id) ?? `#${e.chart_of_accounts_id}`,
-      (e) => centsOf(e.amount),
-    ).map(toGroup);
-  const payablePayee = (p: Payable) =>
-    (typeof p.supplier_id === 'number' ? supplierName.get(p.supplier_id) : undefined) ??
-    String(p.payee_name ?? '');
-  const byId = new Map([...dueByEnd, ...pendingNow].map((p) => [p.public_id, p]));
-  // a payable rejected this month, due later and paid since, is in neither list: asked for by its id
-  const missing = [...new Set(returned.map((r) => r.item.public_id))].filter((id) => !byId.has(id));
-  for (const p of await Promise.all(missing.map((id) => client.payables.get(id)))) byId.set(p.public_id, p);
-  const payables = [...byId.values()];
-  const stillRejected = [...payables].filter((p) => displayState(p) === 'rejected');
-  const open = [...payables].filter(
-    (p) => OPEN_STATES.includes(String(p.state)) && String(p.due_date ?? '') <= last,
-  );
-  const pending = open.filter((p) => displayState(p) !== 'rejected');
-  const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
-  const owing = [...defaulters];
-  const rejectionOf = (p: Payable) => ({
-    public_id: p.public_id,
-    payee: payablePayee(p),
-    due_date: String(p.due_date ?? ''),
-    amount_cents: Number(p.amount ?? 0),
-    code: p.last_return?.code ?? '',
-    reason: p.last_return?.message ?? '',
-  });
-  return {
+  if (month > today.slice(0, 7))
+    throw new UsageError({
+      en: `MONTH: ${month} has not begun (today is ${today}): a month is reported from its first day`,
+      pt: `MÊS: ${month} ainda não começou (hoje é ${today}): um mês se relata a partir do primeiro dia`,
+    });
+  const [client, creds, config] = await Promise.all([deps.client(), deps.credentials(), deps.config()]);
+  const setting = <K extends FirmKey>(key: K) => config.setting(creds.profileName, key);
+  const name = setting('administradora') ?? null;
+  const document = setting('administradora_cnpj') ?? null;
+  const crc = setting('administradora_crc') ?? null;
+  const logo = setting('administradora_logo') ?? null;
+  return readMonth(client, {
     month,
+    today,
     condominium: creds.condominium,
-    paid: {
-      payments: paid.length,
-      total_cents: sum(paid.map((e) => centsOf(e.amount))),
-      by_supplier: groupTotals(
-        paid,
-        (e) => (e.supplier_id ? `supplier ${e.supplier_id}` : `payee ${e.payee ?? ''}`),
-        entryPayee,
-        (e) => centsOf(e.amount),
-      ).map(toGroup),
-      by_chart_account: byChart(paid),
-    },
-    rejected: returned
-      .map(({ batchId, item }): MonthRejection => {
-        const p = byId.get(item.public_id);
-        const still =
-          p !== undefined && displayState(p) === 'rejected' && p.last_return?.at === item.last_return?.at;
-        return {
-          public_id: item.public_id,
-          batch_id: batchId,
-          payee: p ? payablePayee(p) : String(item.payee_name ?? ''),
-          due_date: String(p?.due_date ?? ''),
-          amount_cents: Number(item.amount ?? p?.amount ?? 0),
-          code: item.last_return?.code ?? '',
-          reason: item.last_return?.message ?? '',
-          at: String(item.last_return?.at ?? ''),
-          still_rejected: still,
-        };
-      })
-      .sort((a, b) => a.at.localeCompare(b.at) || a.public_id.localeCompare(b.public_id)),
-    still_rejected: stillRejected.map(rejectionOf),
-    pending: pending.map((p) => ({
-      public_id: p.public_id,
-      payee: payablePayee(p),
-      due_date: String(p.due_date ?? ''),
-      amount_cents: Number(p.amount ?? 0),
-      state: String(p.state),
-    })),
-    revenue: {
-      entries: revenue.length,
-      total_cents: sum(revenue.map((e) => centsOf(e.amount))),
-      by_chart_account: byChart(revenue),
-    },
-    defaulters: {
-      units: owing.length,
-      outstanding_cents: sum(owing.map((r) => centsOf(r.total_outstanding))),
-      rows: owing.map((r) => ({
-        unit: String(r.unit_label ?? r.unit_id),
-        invoices: invoiceCount(r),
-        outstanding_cents: centsOf(r.total_outstanding),
-        days_overdue: Number(r.days_overdue ?? 0),
-      })),
-    },
-    balances: monthBalances(month, [...accounts], [...entries], unmatched).map((b) => ({
-      bank_account_id: b.bank_account_id,
-      name: b.name,
-      start_cents: b.startCents,
-      in_cents: b.inCents,
-      out_cents: b.outCents,
-      end_cents: b.endCents,
-      // #36: each day's closing balance, for the chart of the balance over the month
-      days: dailyBalances(month, last < today ? last : today, b.endCents, movesOf(b.bank_account_id)).map(
-        (d) => ({
-          date: d.date,
-          end_cents: d.endCents,
-        }),
-      ),
-    })),
-    // #36: what the document prints besides the sums
-    cover: {
-      name: String(condominium?.name ?? creds.condominium),
-      document: condominium?.document ? String(condominium.document) : null,
-      month,
-      administradora: administradora ?? null,
-      issued_on: today,
-    },
-    payments: paid
-      .map((e) => {
-        const payable = typeof e.payable_id === 'string' ? paidPayables.get(e.payable_id) : undefined;
-        const supplierId = typeof e.supplier_id === 'number' ? e.supplier_id : payable?.supplier_id;
-        return {
-          date: String(e.paid_at),
-          payee: entryPayee(e),
-          document: (typeof supplierId === 'number' ? supplierDocument.get(supplierId) : undefined) ?? null,
-          description: String(e.description ?? ''),
-          chart_account: chartName.get(e.chart_of_accounts_id) ?? `#${e.chart_of_accounts_id}`,
-          forma: payable?.forma_pagamento
-            ? String(payable.forma_pagamento)
-            : e.payment_method
-              ? String(e.payment_method)
-              : null,
-          amount_cents: centsOf(e.amount),
-          bank_account_id: typeof e.bank_account_id === 'number' ? e.bank_account_id : null,
-          batch_id: payable?.batch_id ? String(payable.batch_id) : null,
-          payable_id: typeof e.payable_id === 'string' ? e.payable_id : null,
-        };
-      })
-      .sort((a, b) => a.date.localeCompare(b.date) || a.payee.localeCompare(b.payee)),
-    // #36: twelve months of revenue and expense, this one the last
-    months: monthlyTotals([...entries], addMonthsClamped(`${month}-01`, -11).slice(0, 7), month).map((m) => ({
-      month: m.month,
-      revenue_cents: m.revenueCents,
-      expense_cents: m.expenseCents,
-    })),
-  };
+    administradora: name || document || crc || logo ? { name, document, crc, logo_file: logo } : null,
+  });
 }
-
-/**
- * The statement movements no entry accounts for, dated on or after `from`, of every account (none on a server that
- * keeps no statement imports).
- */
-async function unmatchedSince(
-  client: Client,
-  from: string,
-): Promise<{ bank_account_id: number; amount_cents: number; date: string }[]> {
-  const { importsKept, unmatchedMovements } = await import('../movements.js');
-  return (await unmatchedMovements(client, await importsKept(client), { from })).map((m) => ({
-    bank_account_id: m.bankAccountId as number,
-    amount_cents: m.amountCents,
-    date: m.date,
-  }));
-}
-
-const toGroup = (g: { name: string; count: number; totalCents: number }): Group => ({
-  name: g.name,
-  count: g.count,
-  total_cents: g.totalCents,
-});
 
 /** One line of the report as the spreadsheet gets it: which section, what, a detail, how many, how much. */
 interface FlatRow {
-  section: string;
+  section: Text;
   item: string;
-  detail: string;
+  detail: Text | string;
   count: number | '';
-  amount: number;
+  amount: number | '';
 }
 
+const SECTIONS = {
+  bySupplier: { en: 'paid by supplier', pt: 'pago por fornecedor' },
+  byChart: { en: 'paid by chart account', pt: 'pago por conta contábil' },
+  rejected: { en: 'rejected', pt: 'recusado' },
+  stillRejected: { en: 'still rejected', pt: 'ainda recusado' },
+  pending: { en: 'pending', pt: 'a pagar' },
+  revenue: { en: 'revenue', pt: 'receita' },
+  defaulters: { en: 'defaulters', pt: 'inadimplência' },
+  start: { en: 'balance at start', pt: 'saldo inicial' },
+  end: { en: 'balance at end', pt: 'saldo final' },
+} as const satisfies Record<string, Text>;
+
+/** The report as one flat table (csv and tsv for scripts in English; `--excel` in the person's language). */
 function flatRows(r: MonthReport): FlatRow[] {
-  const groups = (section: string, list: Group[]) =>
+  const groups = (section: Text, list: Group[]) =>
     list.map((g) => ({ section, item: g.name, detail: '', count: g.count, amount: g.total_cents }));
-  const rejections = (section: string, list: MonthReport['still_rejected']) =>
-    list.map((p) => ({
-      section,
-      item: p.payee,
-      detail: `${p.code} ${p.reason} (due ${p.due_date})`,
-      count: 1 as const,
-      amount: p.amount_cents,
-    }));
+  const due = (date: string) => ({ en: `due ${date}`, pt: `vence ${formatDateBr(date)}` });
+  const rejectionDetail = (p: Rejected) => ({
+    en: `${p.code} ${p.reason} (${due(p.due_date).en})`,
+    pt: `${p.code} ${p.reason} (${due(p.due_date).pt})`,
+  });
+  const known = (b: MonthReport['balances'][number], cents: number) =>
+    b.balance_known ? cents : ('' as const);
   return [
-    ...groups('paid by supplier', r.paid.by_supplier),
-    ...groups('paid by chart account', r.paid.by_chart_account),
-    ...rejections('rejected', r.rejected),
-    ...rejections('still rejected', r.still_rejected),
-    ...r.pending.map((p) => ({
-      section: 'pending',
+    ...groups(SECTIONS.bySupplier, r.paid.by_supplier),
+    ...groups(SECTIONS.byChart, r.paid.by_chart_account),
+    ...r.rejected.map((p) => {
+      const fate = fateWords(p);
+      const code = rejectionDetail(p);
+      return {
+        section: SECTIONS.rejected,
+        item: p.payee,
+        detail: { en: `${code.en}; ${fate.en}`, pt: `${code.pt}; ${fate.pt}` },
+        count: 1 as const,
+        amount: p.amount_cents,
+      };
+    }),
+    ...r.still_rejected.map((p) => ({
+      section: SECTIONS.stillRejected,
       item: p.payee,
-      detail: `due ${p.due_date}, ${p.state}`,
+      detail: rejectionDetail(p),
       count: 1 as const,
       amount: p.amount_cents,
     })),
-    ...groups('revenue', r.revenue.by_chart_account),
+    ...r.pending.map((p) => {
+      const state = pendingWords(p);
+      return {
+        section: SECTIONS.pending,
+        item: p.payee,
+        detail: { en: `${due(p.due_date).en}, ${state.en}`, pt: `${due(p.due_date).pt}, ${state.pt}` },
+        count: 1 as const,
+        amount: p.amount_cents,
+      };
+    }),
+    ...groups(SECTIONS.revenue, r.revenue.by_chart_account),
     ...r.defaulters.rows.map((d) => ({
-      section: 'defaulters',
+      section: SECTIONS.defaulters,
       item: d.unit,
-      detail: `${d.days_overdue} days overdue`,
+      detail: { en: `${d.days_overdue} days overdue`, pt: `${d.days_overdue} dias de atraso` },
       count: d.invoices,
       amount: d.outstanding_cents,
     })),
     ...r.balances.flatMap((b) => [
-      { section: 'balance at start', item: b.name, detail: '', count: '' as const, amount: b.start_cents },
-      { section: 'balance at end', item: b.name, detail: '', count: '' as const, amount: b.end_cents },
+      {
+        section: SECTIONS.start,
+        item: b.name,
+        detail: '',
+        count: '' as const,
+        amount: known(b, b.start_cents),
+      },
+      {
+        section: SECTIONS.end,
+        item: b.name,
+        detail: { en: `as of ${r.cut_off}`, pt: `em ${formatDateBr(r.cut_off)}` },
+        count: '' as const,
+        amount: known(b, b.end_cents),
+      },
     ]),
   ];
 }
 
 const FLAT_COLUMNS: Column<FlatRow>[] = [
-  { header: 'SECTION', value: (r) => r.section, words: true },
+  { header: 'SECTION', value: (r) => r.section },
   { header: 'ITEM', value: (r) => r.item },
   { header: 'DETAIL', value: (r) => r.detail, optional: true },
   { header: 'COUNT', value: (r) => r.count },
@@ -472,18 +295,25 @@ const sumOf = (values: number[]) => values.reduce((a, v) => a + v, 0);
 
 /** A firm's table: one row per condominium, the month at a glance (the whole report is in --json). */
 const FIRM_COLUMNS: Column<MonthReport>[] = [
-  { header: 'PAID OUT', value: (r) => r.paid.total_cents, kind: 'cents' },
-  { header: 'REJECTIONS', value: (r) => r.rejected.length },
-  { header: 'TO PAY', value: (r) => sumOf(r.pending.map((p) => p.amount_cents)), kind: 'cents' },
-  { header: 'REVENUE', value: (r) => r.revenue.total_cents, kind: 'cents', optional: true },
-  { header: 'OVERDUE', value: (r) => r.defaulters.outstanding_cents, kind: 'cents' },
+  { header: 'PAID OUT', value: (r) => r.paid.total_cents, kind: 'cents', sum: true },
+  { header: 'REJECTIONS', value: (r) => r.rejected.length, sum: true },
+  { header: 'TO PAY', value: (r) => sumOf(r.pending.map((p) => p.amount_cents)), kind: 'cents', sum: true },
+  { header: 'REVENUE', value: (r) => r.revenue.total_cents, kind: 'cents', optional: true, sum: true },
+  { header: 'OVERDUE', value: (r) => r.defaulters.outstanding_cents, kind: 'cents', sum: true },
   {
     header: 'START',
     value: (r) => sumOf(r.balances.map((b) => b.start_cents)),
     kind: 'cents',
     optional: true,
+    sum: true,
   },
-  { header: 'END', value: (r) => sumOf(r.balances.map((b) => b.end_cents)), kind: 'cents', optional: true },
+  {
+    header: 'END',
+    value: (r) => sumOf(r.balances.map((b) => b.end_cents)),
+    kind: 'cents',
+    optional: true,
+    sum: true,
+  },
 ];
 
 /**
@@ -493,18 +323,24 @@ const FIRM_COLUMNS: Column<MonthReport>[] = [
  */
 /**
  * `--pdf FILE` and `--html FILE`: the month's document (#36). Over a firm's profiles each names a folder, and each
- * condominium's document is AAAA-MM-<slug>.pdf (.html) in it, listed.
+ * condominium's document is AAAA-MM-<slug>.pdf (.html) in it, or AAAA-MM-<profile>.pdf where two profiles of the
+ * run name the same slug (on two servers): a run never writes over its own file (#52).
  */
 async function writeDocuments(
   deps: Deps,
   report: MonthReport,
   opts: { pdf?: string; html?: string; force?: boolean },
 ): Promise<void> {
+  const breaks = monthBreaks(report);
+  // a council signs these figures: a document whose pages would disagree is not written at all
+  if (breaks.length > 0)
+    throw new Error(`the month's figures do not add up (${breaks.join('; ')}); no document was written`);
   const { mkdir } = await import('node:fs/promises');
   const { join, resolve } = await import('node:path');
   const { Readable } = await import('node:stream');
   const { NO_PROGRESS, outputTarget, writeAtomically } = await import('../files.js');
-  const written: string[] = [];
+  const written: DocumentRow[] = [];
+  const stem = documentStem(deps, report);
   for (const [kind, given] of [
     ['pdf', opts.pdf],
     ['html', opts.html],
@@ -512,39 +348,78 @@ async function writeDocuments(
     if (!given) continue;
     const flag = `--${kind}`;
     if (deps.collect) await mkdir(given, { recursive: true });
-    const file = deps.collect ? join(given, `${report.month}-${report.condominium}.${kind}`) : given;
+    const file = deps.collect ? join(given, `${report.month}-${stem.name}.${kind}`) : given;
     // a signed month's document is not replaced unseen: refused before it is drawn, as -O is (--force replaces it)
     const target = await outputTarget(resolve(file), '', Boolean(opts.force), flag);
     if (target.stdout) continue; // (a resolved path is never "-")
     // each renderer loaded only when its document is asked for (pdfkit and its fonts for the PDF alone)
-    const body =
+    const drawn =
       kind === 'pdf'
         ? await (await import('../month-document.js')).monthPdf(report)
-        : Readable.from([(await import('../month-html.js')).monthHtml(report)]);
+        : { stream: Readable.from([(await import('../month-html.js')).monthHtml(report)]), pages: null };
     // put in place whole, as every file condo writes (a temporary file beside it, fsynced)
-    await writeAtomically(body, target.path, NO_PROGRESS, target.overwrite, undefined, flag);
-    written.push(file);
+    await writeAtomically(drawn.stream, target.path, NO_PROGRESS, target.overwrite, undefined, flag);
+    written.push({
+      file,
+      name: report.cover.name,
+      pages: drawn.pages,
+      cut_off: report.cut_off,
+      end_cents: sumOf(report.balances.map((b) => b.end_cents)),
+      pending: report.pending.length,
+      pending_cents: sumOf(report.pending.map((p) => p.amount_cents)),
+      named_by: stem.by,
+    });
   }
   if (deps.collect) {
-    deps.collect(
-      written.map((file) => ({ file, name: report.cover.name })),
-      DOCUMENT_COLUMNS as Column<never>[],
-    );
+    if (stem.by === 'profile')
+      deps.info({
+        en: `named by its profile: another profile of this run names the same condominium (${report.condominium})`,
+        pt: `nomeado pelo perfil: outro perfil desta execução nomeia o mesmo condomínio (${report.condominium})`,
+      });
+    deps.collect(written, DOCUMENT_COLUMNS as Column<never>[]);
     return;
   }
-  for (const file of written) writeLine(deps.io.stdout, file);
+  for (const d of written) writeLine(deps.io.stdout, d.file);
+  const first = written[0];
+  if (!first) return;
+  const cut = formatDateBr(report.cut_off);
+  const pages = first.pages === null ? '' : `, ${first.pages} `;
   deps.info(
     {
-      en: `the month's document (${report.cover.name}, ${report.month}) is in ${written.join(' and ')}`,
-      pt: `o documento do mês (${report.cover.name}, ${report.month}) está em ${written.join(' e ')}`,
+      en: `the month's document (${report.cover.name}, ${report.month}, as of ${cut}${pages ? `${pages}pages` : ''}) is in ${written.map((d) => d.file).join(' and ')}`,
+      pt: `o documento do mês (${report.cover.name}, ${report.month}, posição em ${cut}${pages ? `${pages}páginas` : ''}) está em ${written.map((d) => d.file).join(' e ')}`,
     },
     true,
   );
 }
 
-/** What a firm's `report month --pdf DIR` lists: each condominium's document. */
-const DOCUMENT_COLUMNS: Column<{ file: string; name: string }>[] = [
+/** A firm's run names a document by its condominium's slug, or by its profile where the run repeats that slug. */
+function documentStem(deps: Deps, report: MonthReport): { name: string; by: 'condominium' | 'profile' } {
+  const profile = deps.globals.profile;
+  const repeated = (deps.runTargets ?? []).filter((t) => t.condominium === report.condominium).length > 1;
+  return repeated && profile
+    ? { name: profile, by: 'profile' }
+    : { name: report.condominium, by: 'condominium' };
+}
+
+/** What a firm's `report month --pdf DIR` lists, a line a condominium (#52): enough to know which to open first. */
+interface DocumentRow {
+  file: string;
+  name: string;
+  pages: number | null;
+  cut_off: string;
+  end_cents: number;
+  pending: number;
+  pending_cents: number;
+  named_by: 'condominium' | 'profile';
+}
+
+const DOCUMENT_COLUMNS: Column<DocumentRow>[] = [
   { header: 'FILE', value: (d) => d.file, fixed: true },
+  { header: 'PAGES', value: (d) => d.pages ?? '' },
+  { header: 'END', value: (d) => d.end_cents, kind: 'cents', sum: true },
+  { header: 'PENDING', value: (d) => d.pending, sum: true },
+  { header: 'TO PAY', value: (d) => d.pending_cents, kind: 'cents', sum: true },
   { header: 'NAME', value: (d) => d.name, optional: true },
 ];
 
@@ -571,15 +446,25 @@ export async function reportMonth(
     await printList(deps, flatRows(report), FLAT_COLUMNS);
     return 0;
   }
-  const heading = (text: string) => writeLine(deps.io.stdout, paint(deps.io, 'bold', `\n${deps.t(text)}`));
+  const heading = (text: string | Text) =>
+    writeLine(deps.io.stdout, paint(deps.io, 'bold', `\n${deps.t(text)}`));
   const none = () => writeLine(deps.io.stdout, paint(deps.io, 'dim', deps.t('(none)')));
-  const section = async <T>(title: string, rows: readonly T[], columns: Column<T>[]) => {
+  const section = async <T>(title: string | Text, rows: readonly T[], columns: Column<T>[]) => {
     heading(title);
     if (rows.length === 0) none();
     else await printList(deps, rows, columns);
   };
   // the condominium as people call it: the cover's name (its slug where the server gave no name)
-  writeLine(deps.io.stdout, paint(deps.io, 'bold', `${report.cover.name} · ${month}`));
+  // and the day its figures stand at (#52): what is dated after it is scheduled, not paid
+  const cut = formatDateBr(report.cut_off);
+  writeLine(
+    deps.io.stdout,
+    paint(
+      deps.io,
+      'bold',
+      `${report.cover.name} · ${month} · ${deps.t({ en: `as of ${cut}`, pt: `posição em ${cut}` })}`,
+    ),
+  );
   const groupColumns = (first: string): Column<Group>[] => [
     { header: first, value: (g) => shownPayee(g.name) },
     { header: 'COUNT', value: (g) => g.count },
@@ -600,13 +485,13 @@ export async function reportMonth(
     { header: 'PAYEE', value: (p) => p.payee },
     { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
     { header: "BANK'S WORD", value: (p) => `${p.code} ${p.reason}`, wrap: true },
-    // what the code asks of the reader (cnab explain): correct and send again, or do not pay again
+    // what the code asks of the reader (cnab explain): correct and send again, or do not pay again; a refusal of
+    // the month that has ended (paid since, sent again) says how, and asks nothing (its advice would pay twice)
     {
       header: { en: 'NEXT', pt: 'PRÓXIMO PASSO' },
       value: (p) =>
-        // a rejection of the month already corrected and sent again asks nothing more (its advice would pay twice)
-        'still_rejected' in p && p.still_rejected === false
-          ? { en: 'nothing: it was sent again since', pt: 'nada: já foi enviada de novo' }
+        'fate' in p && (p as unknown as MonthRejection).fate.state !== 'rejected'
+          ? fateWords(p as unknown as MonthRejection)
           : returnCode(p.code)
             ? explainReturnCode(p.code).next
             : '',
@@ -627,11 +512,11 @@ export async function reportMonth(
     `Still to pay: ${report.pending.length}, ${formatReais(sumOf(report.pending.map((p) => p.amount_cents)))}`,
     report.pending,
     [
-      { header: 'PAYABLE', value: (p) => p.public_id },
+      { header: 'PAYABLE', value: (p) => p.public_id ?? '' },
       { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
       { header: 'PAYEE', value: (p) => p.payee },
       { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
-      { header: 'STATE', value: (p) => p.state, words: true },
+      { header: 'STATE', value: pendingWords },
     ],
   );
   await section(
@@ -649,12 +534,18 @@ export async function reportMonth(
       { header: 'DAYS OVERDUE', value: (d) => d.days_overdue },
     ],
   );
+  const known =
+    (cents: (b: MonthReport['balances'][number]) => number) => (b: MonthReport['balances'][number]) =>
+      b.balance_known ? cents(b) : '';
   await section('Bank balances', report.balances, [
     { header: 'ACCOUNT', value: (b) => b.name },
-    { header: 'START', value: (b) => b.start_cents, kind: 'cents' },
-    { header: 'IN', value: (b) => b.in_cents, kind: 'cents' },
-    { header: 'OUT', value: (b) => b.out_cents, kind: 'cents' },
-    { header: 'END', value: (b) => b.end_cents, kind: 'cents' },
+    { header: 'START', value: known((b) => b.start_cents), kind: 'cents' },
+    { header: 'IN', value: known((b) => b.in_cents), kind: 'cents' },
+    { header: 'OUT', value: known((b) => b.out_cents), kind: 'cents' },
+    { header: 'END', value: known((b) => b.end_cents), kind: 'cents' },
   ]);
+  // which balance the bank has not confirmed (#52), rather than figures that look checked
+  for (const gap of balanceGaps(report))
+    writeLine(deps.io.stdout, paint(deps.io, 'dim', wrapMessage(deps.io, deps.t(gap), deps.io.stdout)));
   return 0;
 }

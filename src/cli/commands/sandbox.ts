@@ -416,6 +416,7 @@ export interface BankReturnOptions {
   rejectRate?: string;
   scheduleOnly?: boolean;
   seed?: string;
+  asOf?: string;
 }
 
 /** Plays the bank: turns a remittance into the return file a bank would send, with real occurrence codes. */
@@ -502,6 +503,7 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
     rejectRate = opts.rejectRate.includes('%') ? n / 100 : n;
   }
   const seed = opts.seed !== undefined ? intFlag('--seed', opts.seed, 0, 2 ** 31 - 1) : undefined;
+  const bankDay = opts.asOf === undefined ? deps.today() : dateFlag('--as-of', opts.asOf, deps.today());
   await access(remPath, constants.R_OK).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError({
       en: `FILE: cannot read ${remPath}: ${e.code ?? e.message}`,
@@ -517,6 +519,8 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
       ...(rejectRate !== undefined ? { rejectRate } : {}),
       ...(opts.scheduleOnly ? { scheduleOnly: true } : {}),
       ...(seed !== undefined ? { seed } : {}),
+      // the sandbox's bank lives on today's date: what is to be paid later is scheduled (BD), not paid (#52)
+      today: bankDay,
     });
   } catch (e) {
     throw new UsageError(`${remPath}: ${(e as Error).message}`);
@@ -527,5 +531,13 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
     en: `bank return: ${counts.paid} paid, ${counts.scheduled} scheduled, ${counts.rejected} rejected`,
     pt: `retorno do banco: ${counts.paid} pagos, ${counts.scheduled} agendados, ${counts.rejected} rejeitados`,
   });
+  if (counts.scheduled > 0 && !opts.scheduleOnly) {
+    const { formatDateBr } = await import('../../domain/dates.js');
+    const day = formatDateBr(bankDay);
+    deps.info({
+      en: `scheduled: dated after ${day}, the bank's day; its return on their date pays them (--as-of DATE)`,
+      pt: `agendados: com data depois de ${day}, o dia do banco; o retorno na data deles os paga (--as-of DATA)`,
+    });
+  }
   return 0;
 }

@@ -501,7 +501,7 @@ async function importedThenRules(
   const { loadRules } = await import('../rules-file.js');
   const { actionText } = await import('../reconcile.js');
   const { rules } = await loadRules(rulesFile);
-  const { importsKept, ruleLineOf } = await import('../movements.js');
+  const { importsKept, ruleLineOf } = await import('../../app/movements.js');
   const lines = (result.unmatched_transactions ?? []).flatMap((m) => ruleLineOf(m, accountId) ?? []);
   const run = applyRules(deps, accountId, rules, lines, { explain: true });
   const judged: Judged[] = [];
@@ -657,7 +657,7 @@ async function rulesPath(deps: Deps, flag: string | undefined): Promise<string> 
   if (flag) return flag;
   if (deps.io.env.CONDO_RULES) return deps.io.env.CONDO_RULES;
   const { profileName } = await deps.credentials().catch(() => ({ profileName: undefined }));
-  const fromProfile = profileName ? (await deps.config()).profile(profileName)?.rules : undefined;
+  const fromProfile = (await deps.config()).setting(profileName, 'rules');
   if (fromProfile) return fromProfile;
   throw new UsageError({
     en: '--rules: name the reconciliation rules file (or CONDO_RULES, or condo config set rules FILE)',
@@ -718,7 +718,7 @@ async function reconcileAccount(
   const client = await deps.client();
   // the account's imports, read once: its lines of the month, and how far back its statements go
   const imports = await accountImports(deps, accountId);
-  const { unmatchedMovements } = await import('../movements.js');
+  const { unmatchedMovements } = await import('../../app/movements.js');
   const lines = await unmatchedMovements(client, imports, { from: `${month}-01`, to: lastDayOf(month) });
   const run = applyRules(deps, accountId, rules, lines, opts);
   const matched = new Set<string>();

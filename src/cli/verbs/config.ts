@@ -1,4 +1,4 @@
-import { PROFILE_KEYS } from '../../config/store.js';
+import { FIRM_KEYS, PROFILE_KEYS } from '../../config/store.js';
 import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/config.js');
@@ -23,23 +23,52 @@ export const commands = [
           en: `print a setting of the profile (${PROFILE_KEYS.join(', ')})`,
           pt: `imprime uma configuração do perfil (${PROFILE_KEYS.join(', ')})`,
         },
-        examples: ['condo config get base_url'],
-        run: async (deps, { args: [key] }) => (await handlers()).getKey(deps, key),
+        flags: [
+          {
+            flag: '--firm',
+            help: {
+              en: `the firm's setting, which every profile reads unless it sets its own (${FIRM_KEYS.join(', ')})`,
+              pt: `a configuração da administradora, que todo perfil lê se não tiver a sua (${FIRM_KEYS.join(', ')})`,
+            },
+          },
+        ],
+        examples: ['condo config get base_url', 'condo config get --firm administradora'],
+        run: async (deps, { args: [key], opts }) => (await handlers()).getKey(deps, key, declared(opts)),
       }),
       verb({
         name: 'set <key> <value>',
         summary: { en: 'change a setting of the profile', pt: 'muda uma configuração do perfil' },
+        flags: [
+          {
+            flag: '--firm',
+            help: {
+              en: `the firm's setting, which every profile reads unless it sets its own (${FIRM_KEYS.join(', ')})`,
+              pt: `a configuração da administradora, que todo perfil lê se não tiver a sua (${FIRM_KEYS.join(', ')})`,
+            },
+          },
+        ],
         examples: [
           'condo config set base_url https://api.example.com',
           'condo config set policy condo-policy.json   # downloads then deliver only approved files',
+          "condo config set --firm administradora_logo logo.png   # on every condominium's document",
         ],
-        run: async (deps, { args: [key, value] }) => (await handlers()).setKey(deps, key, value),
+        run: async (deps, { args: [key, value], opts }) =>
+          (await handlers()).setKey(deps, key, value, declared(opts)),
       }),
       verb({
         name: 'unset <key>',
         summary: { en: 'remove a setting of the profile', pt: 'remove uma configuração do perfil' },
-        examples: ['condo config unset scopes'],
-        run: async (deps, { args: [key] }) => (await handlers()).unsetKey(deps, key),
+        flags: [
+          {
+            flag: '--firm',
+            help: {
+              en: `the firm's setting, which every profile reads unless it sets its own (${FIRM_KEYS.join(', ')})`,
+              pt: `a configuração da administradora, que todo perfil lê se não tiver a sua (${FIRM_KEYS.join(', ')})`,
+            },
+          },
+        ],
+        examples: ['condo config unset scopes', 'condo config unset --firm administradora_crc'],
+        run: async (deps, { args: [key], opts }) => (await handlers()).unsetKey(deps, key, declared(opts)),
       }),
       verb({
         name: 'prune',

@@ -183,6 +183,13 @@ export const commands = [
             },
           },
           {
+            flag: '--as-of <date>',
+            help: {
+              en: "the bank's day (default today): payments dated after it are scheduled (BD), not paid",
+              pt: 'o dia do banco (padrão hoje): pagamentos com data depois dele ficam agendados (BD), não pagos',
+            },
+          },
+          {
             flag: '--seed <n>',
             help: {
               en: 'seed for --reject-rate and the rejection codes, for a repeatable file',
@@ -190,7 +197,10 @@ export const commands = [
             },
           },
         ],
-        examples: ['condo sandbox bank-return lote.rem -O retorno.ret --reject-rate 20% --seed 7'],
+        examples: [
+          'condo sandbox bank-return lote.rem -O retorno.ret --reject-rate 20% --seed 7',
+          'condo sandbox bank-return lote.rem -O retorno-do-dia-30.ret --as-of 30/11/2026',
+        ],
         run: async (deps, { args: [file], opts }) =>
           (await handlers()).bankReturnVerb(deps, file, declared(opts)),
       }),

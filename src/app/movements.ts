@@ -5,7 +5,7 @@
  */
 import type { Client, StatementRecord } from '../client/index.js';
 import type { RuleLine } from '../domain/statement-rules.js';
-import { ifServed } from './extension.js';
+import { ifServed } from './served.js';
 
 /** The statement imports a server keeps (of one account, when named); none where it keeps none (an extension). */
 export async function importsKept(

@@ -1,0 +1,243 @@
+/**
+ * The prestação de contas as sections (#52): the headings, tables, totals and notes the PDF (month-document.ts)
+ * and the HTML page (month-html.ts) both draw, worded once, from the one model (src/app/month.ts). Each renderer
+ * decides only how a section looks: a PDF's column widths in points, a page's wrapping.
+ */
+import { formatDateBr } from '../domain/dates.js';
+import { formatDocument } from '../domain/documents.js';
+import { formatReais } from '../domain/money.js';
+import type { MonthReport } from '../domain/month-report.js';
+import {
+  balanceGaps,
+  FORMAS,
+  fateWords,
+  monthName,
+  payeeOf,
+  pendingWords,
+  plural,
+  sum,
+} from './month-words.js';
+
+export interface DocColumn<T> {
+  title: string;
+  value: (row: T) => string;
+  /** its width on an A4 page, in points (the text area is 493 points wide) */
+  width: number;
+  /** an amount or a count: aligned right, never broken */
+  right?: boolean;
+  /** a payee's name or the bank's reason: wraps, never cut */
+  wrap?: boolean;
+  /** a CNPJ, a date: never broken across lines */
+  nowrap?: boolean;
+}
+
+export interface DocTable<T = never> {
+  columns: DocColumn<T>[];
+  rows: readonly T[];
+  total?: string[];
+}
+
+export type Block =
+  | { kind: 'heading'; text: string; newPage?: boolean }
+  | { kind: 'subheading'; text: string }
+  | { kind: 'table'; table: DocTable<unknown> }
+  | { kind: 'note'; text: string }
+  | { kind: 'charts' }
+  | { kind: 'signatures'; text: string; lines: string[] };
+
+const table = <T>(t: DocTable<T>): Block => ({ kind: 'table', table: t as unknown as DocTable<unknown> });
+
+/** The document's title: "Prestação de contas de novembro de 2026". */
+export const documentTitle = (r: MonthReport) => `Prestação de contas de ${monthName(r.month)}`;
+
+/** The cover's lines, top to bottom. */
+export function coverOf(r: MonthReport) {
+  const c = r.cover;
+  const a = c.administradora;
+  return {
+    title: documentTitle(r),
+    name: c.name,
+    document: c.document ? `CNPJ ${formatDocument(c.document)}` : null,
+    position: `Posição em ${formatDateBr(r.cut_off)}`,
+    administradora: a
+      ? {
+          lines: [
+            a.name ? `Administradora: ${a.name}` : 'Administradora',
+            ...(a.document ? [`CNPJ ${formatDocument(a.document)}`] : []),
+            ...(a.crc ? [`CRC ${a.crc.replace(/^CRC[\s-]*/i, '')}`] : []),
+          ],
+          logo: a.logo_file,
+        }
+      : null,
+    issued: `Emitida em ${formatDateBr(c.issued_on)}`,
+  };
+}
+
+/** Every section after the cover, in the order a council reads them. */
+export function monthBlocks(r: MonthReport): Block[] {
+  const cut = formatDateBr(r.cut_off);
+  const known = (b: MonthReport['balances'][number], cents: number) =>
+    b.balance_known ? formatReais(cents) : 'não informado';
+  const owed = sum(r.pending.map((p) => p.amount_cents));
+  const blocks: Block[] = [
+    { kind: 'heading', text: 'Resumo do mês' },
+    table({
+      columns: [
+        { title: 'Receitas', width: 123, value: () => formatReais(r.revenue.total_cents), right: true },
+        { title: 'Despesas', width: 123, value: () => formatReais(r.paid.total_cents), right: true },
+        {
+          title: 'Resultado',
+          width: 123,
+          value: () => formatReais(r.revenue.total_cents - r.paid.total_cents),
+          right: true,
+        },
+        {
+          title: 'Inadimplência',
+          width: 124,
+          value: () => formatReais(r.defaulters.outstanding_cents),
+          right: true,
+        },
+      ],
+      rows: [null],
+    }),
+    table({
+      columns: [
+        { title: 'Conta', width: 148, value: (b) => b.name, wrap: true },
+        { title: 'Saldo inicial', width: 86, value: (b) => known(b, b.start_cents), right: true },
+        { title: 'Entradas', width: 82, value: (b) => known(b, b.in_cents), right: true },
+        { title: 'Saídas', width: 82, value: (b) => known(b, b.out_cents), right: true },
+        { title: 'Saldo final', width: 95, value: (b) => known(b, b.end_cents), right: true },
+      ],
+      rows: r.balances,
+      total: [
+        'Total',
+        formatReais(sum(r.balances.map((b) => b.start_cents))),
+        formatReais(sum(r.balances.map((b) => b.in_cents))),
+        formatReais(sum(r.balances.map((b) => b.out_cents))),
+        formatReais(sum(r.balances.map((b) => b.end_cents))),
+      ],
+    }),
+    {
+      kind: 'note',
+      text: `Saldo final na posição de ${cut}: o que tem data depois dela aparece como agendado, não como pago. Saldos como o banco os mostra: os lançamentos do razão e as movimentações do extrato ainda sem lançamento. ${
+        r.defaulters.units === 0
+          ? 'Nenhuma unidade em atraso.'
+          : `${plural(r.defaulters.units, 'unidade', 'unidades')} em atraso.`
+      }`,
+    },
+    ...balanceGaps(r).map((gap): Block => ({ kind: 'note', text: gap.pt })),
+    { kind: 'heading', text: 'Receitas' },
+    table({
+      columns: [
+        { title: 'Conta do plano', width: 313, value: (g) => g.name, wrap: true },
+        { title: 'Lançamentos', width: 80, value: (g) => String(g.count), right: true },
+        { title: 'Valor', width: 100, value: (g) => formatReais(g.total_cents), right: true },
+      ],
+      rows: r.revenue.by_chart_account,
+      total: ['Total', String(r.revenue.entries), formatReais(r.revenue.total_cents)],
+    }),
+    { kind: 'heading', text: 'Despesas' },
+    ...r.paid.by_chart_account.flatMap((g): Block[] => [
+      { kind: 'subheading', text: `${g.name} — ${formatReais(g.total_cents)}` },
+      table({
+        columns: [
+          { title: 'Data', width: 58, value: (p) => formatDateBr(p.date), nowrap: true },
+          // an entry with no payee (a bank fee booked by a rule) says what it was
+          { title: 'Favorecido', width: 150, value: payeeOf, wrap: true },
+          {
+            title: 'CPF/CNPJ',
+            width: 102,
+            value: (p) => (p.document ? formatDocument(p.document) : ''),
+            nowrap: true,
+          },
+          { title: 'Forma', width: 58, value: (p) => (p.forma ? (FORMAS[p.forma] ?? p.forma) : '') },
+          {
+            title: 'Lote',
+            width: 45,
+            value: (p) => (p.batch_id ? `…${p.batch_id.slice(-6)}` : ''),
+            nowrap: true,
+          },
+          { title: 'Valor', width: 80, value: (p) => formatReais(p.amount_cents), right: true },
+        ],
+        rows: r.payments.filter((p) => p.chart_account === g.name),
+      }),
+    ]),
+    table({
+      columns: [
+        { title: '', width: 393, value: () => '' },
+        { title: '', width: 100, value: () => '', right: true },
+      ],
+      rows: [],
+      total: [
+        `Total das despesas (${plural(r.paid.payments, 'pagamento', 'pagamentos')})`,
+        formatReais(r.paid.total_cents),
+      ],
+    }),
+    { kind: 'heading', text: 'Pagamentos recusados pelo banco' },
+    r.rejected.length === 0
+      ? { kind: 'note', text: 'Nenhum pagamento recusado pelo banco no mês.' }
+      : table({
+          columns: [
+            { title: 'Favorecido', width: 128, value: (x) => x.payee, wrap: true },
+            { title: 'Vencimento', width: 66, value: (x) => formatDateBr(x.due_date), nowrap: true },
+            {
+              title: 'Motivo do banco',
+              width: 130,
+              value: (x) => `${x.code} ${x.reason}`.trim(),
+              wrap: true,
+            },
+            { title: 'Situação', width: 94, value: (x) => fateWords(x).pt, wrap: true },
+            { title: 'Valor', width: 75, value: (x) => formatReais(x.amount_cents), right: true },
+          ],
+          rows: r.rejected,
+        }),
+    { kind: 'heading', text: `Contas a pagar em ${cut}` },
+    r.pending.length === 0
+      ? { kind: 'note', text: 'Nenhuma conta vencida ou a vencer no mês ficou por pagar.' }
+      : table({
+          columns: [
+            { title: 'Favorecido', width: 218, value: (x) => x.payee, wrap: true },
+            { title: 'Vencimento', width: 70, value: (x) => formatDateBr(x.due_date), nowrap: true },
+            { title: 'Situação', width: 115, value: (x) => pendingWords(x).pt, wrap: true },
+            { title: 'Valor', width: 90, value: (x) => formatReais(x.amount_cents), right: true },
+          ],
+          rows: r.pending,
+          total: ['Total a pagar', '', '', formatReais(owed)],
+        }),
+    { kind: 'heading', text: 'Inadimplência por unidade' },
+    r.defaulters.rows.length === 0
+      ? { kind: 'note', text: 'Nenhuma unidade em atraso.' }
+      : table({
+          columns: [
+            { title: 'Unidade', width: 198, value: (x) => x.unit, wrap: true },
+            { title: 'Cobranças', width: 80, value: (x) => String(x.invoices), right: true },
+            { title: 'Dias de atraso', width: 100, value: (x) => String(x.days_overdue), right: true },
+            { title: 'Em aberto', width: 115, value: (x) => formatReais(x.outstanding_cents), right: true },
+          ],
+          rows: r.defaulters.rows,
+          total: ['Total', '', '', formatReais(r.defaulters.outstanding_cents)],
+        }),
+    { kind: 'heading', text: 'Gráficos', newPage: true },
+    { kind: 'charts' },
+    { kind: 'heading', text: 'Aprovação', newPage: true },
+    {
+      kind: 'signatures',
+      text: `Declaramos que examinamos as contas de ${monthName(r.month)} do ${r.cover.name}, na posição de ${cut}, com as receitas, as despesas e os saldos acima.`,
+      lines: ['Síndico(a)', 'Conselho fiscal', 'Conselho fiscal', 'Conselho fiscal'].map(
+        (who) => `${who} — nome, assinatura e data`,
+      ),
+    },
+  ];
+  return blocks;
+}
+
+/** The charts' titles and what their legends say. */
+export const CHARTS = {
+  expenses: 'Despesas do mês por conta do plano',
+  months: 'Receitas e despesas, últimos 12 meses',
+  balance: (r: MonthReport) => `Saldo ao longo do mês, todas as contas (até ${formatDateBr(r.cut_off)})`,
+  legend: [
+    ['Receitas', '#2f855a'],
+    ['Despesas', '#c05621'],
+  ] as [string, string][],
+};
