@@ -25,7 +25,7 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
-    exclude: ['test/fuzz/**', 'test/stress/**', '**/node_modules/**'],
+    exclude: ['test/fuzz/**', 'test/stress/**', 'test/browser/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -302,10 +302,12 @@ function charts(doc: Doc, r: MonthReport): void {
     const lo = Math.min(...days.map((d) => d.cents));
     const hi = Math.max(...days.map((d) => d.cents));
     const span = Math.max(1, hi - lo);
-    const px = (i: number) => MARGIN + 40 + ((width - 40) * i) / Math.max(1, days.length - 1);
+    // the amounts end 8 points before the plot begins: no label touches the line
+    const plot = 64;
+    const px = (i: number) => MARGIN + plot + ((width - plot) * i) / Math.max(1, days.length - 1);
     const py = (c: number) => lineTop + lh - (lh * (c - lo)) / span;
     doc
-      .moveTo(MARGIN + 40, lineTop + lh)
+      .moveTo(MARGIN + plot, lineTop + lh)
       .lineTo(MARGIN + width, lineTop + lh)
       .lineWidth(0.5)
       .strokeColor(RULE)
@@ -316,8 +318,13 @@ function charts(doc: Doc, r: MonthReport): void {
     }
     doc.lineWidth(1.5).strokeColor(BALANCE).stroke();
     doc.font('regular').fontSize(7).fillColor(MUTED);
-    doc.text(shortReais(hi), MARGIN - 4, lineTop - 4, { width: 42, align: 'right', lineBreak: false });
-    doc.text(shortReais(lo), MARGIN - 4, lineTop + lh - 4, { width: 42, align: 'right', lineBreak: false });
+    doc.text(shortReais(hi), MARGIN, lineTop - 4, { width: plot - 8, align: 'right', lineBreak: false });
+    if (hi !== lo)
+      doc.text(shortReais(lo), MARGIN, lineTop + lh - 4, {
+        width: plot - 8,
+        align: 'right',
+        lineBreak: false,
+      });
     doc.text(formatDateBr(days[0]?.date ?? ''), px(0) - 20, lineTop + lh + 4, { lineBreak: false });
     doc.text(formatDateBr(days.at(-1)?.date ?? ''), px(days.length - 1) - 40, lineTop + lh + 4, {
       lineBreak: false,

@@ -35,8 +35,9 @@ function table(t: DocTable<unknown>): string {
   const body = t.rows
     .map((r) => `<tr>${t.columns.map((c) => cell('td', c.value(r), c)).join('')}</tr>`)
     .join('');
+  // the total row's first cell says "Total" on its own, not under the first column's heading
   const foot = t.total
-    ? `<tr class="t">${t.total.map((text, i) => (text ? cell('td', text, t.columns[i]) : '<td class="e"></td>')).join('')}</tr>`
+    ? `<tr class="t">${t.total.map((text, i) => (!text ? '<td class="e"></td>' : i === 0 ? `<td>${esc(text)}</td>` : cell('td', text, t.columns[i]))).join('')}</tr>`
     : '';
   return `<div class="tw"><table>${head}<tbody>${body}${foot}</tbody></table></div>`;
 }
@@ -158,7 +159,7 @@ th{color:#616e7c;font-weight:600}.n{text-align:right;white-space:nowrap}.nw{whit
 ${c.document ? `<p class="muted"><span class="nw">${esc(c.document)}</span></p>` : ''}
 <p><b>${esc(c.title)}</b> · ${esc(c.position)}</p>
 ${logo ? `<img class="logo" src="${logo}" alt="${esc(c.administradora?.lines[0] ?? 'Administradora')}">` : ''}
-${c.administradora ? `<p class="muted">${c.administradora.lines.map((l) => `<span class="nw">${esc(l)}</span>`).join('<br>')}</p>` : ''}
+${c.administradora ? `<p class="muted">${c.administradora.lines.map((l) => (/^(CNPJ|CRC) /.test(l) ? `<span class="nw">${esc(l)}</span>` : esc(l))).join('<br>')}</p>` : ''}
 <p class="muted">${esc(c.issued)}</p>
 </div>
 ${monthBlocks(r)

@@ -339,7 +339,7 @@ async function writeDocuments(
   const { join, resolve } = await import('node:path');
   const { Readable } = await import('node:stream');
   const { NO_PROGRESS, outputTarget, writeAtomically } = await import('../files.js');
-  const written: DocumentRow[] = [];
+  const written: { file: string; pages: number | null }[] = [];
   const stem = documentStem(deps, report);
   for (const [kind, given] of [
     ['pdf', opts.pdf],
@@ -359,29 +359,32 @@ async function writeDocuments(
         : { stream: Readable.from([(await import('../month-html.js')).monthHtml(report)]), pages: null };
     // put in place whole, as every file condo writes (a temporary file beside it, fsynced)
     await writeAtomically(drawn.stream, target.path, NO_PROGRESS, target.overwrite, undefined, flag);
-    written.push({
-      file,
-      name: report.cover.name,
-      pages: drawn.pages,
-      cut_off: report.cut_off,
-      end_cents: sumOf(report.balances.map((b) => b.end_cents)),
-      pending: report.pending.length,
-      pending_cents: sumOf(report.pending.map((p) => p.amount_cents)),
-      named_by: stem.by,
-    });
+    written.push({ file, pages: drawn.pages });
   }
+  const first = written[0];
+  if (!first) return;
   if (deps.collect) {
     if (stem.by === 'profile')
       deps.info({
         en: `named by its profile: another profile of this run names the same condominium (${report.condominium})`,
         pt: `nomeado pelo perfil: outro perfil desta execução nomeia o mesmo condomínio (${report.condominium})`,
       });
-    deps.collect(written, DOCUMENT_COLUMNS as Column<never>[]);
+    // one line a condominium, whatever it was written as (its PDF's pages; the HTML beside it in `files`)
+    const row: DocumentRow = {
+      file: first.file,
+      files: written.map((w) => w.file),
+      name: report.cover.name,
+      pages: written.find((w) => w.pages !== null)?.pages ?? null,
+      cut_off: report.cut_off,
+      end_cents: sumOf(report.balances.map((b) => b.end_cents)),
+      pending: report.pending.length,
+      pending_cents: sumOf(report.pending.map((p) => p.amount_cents)),
+      named_by: stem.by,
+    };
+    deps.collect([row], DOCUMENT_COLUMNS as Column<never>[]);
     return;
   }
   for (const d of written) writeLine(deps.io.stdout, d.file);
-  const first = written[0];
-  if (!first) return;
   const cut = formatDateBr(report.cut_off);
   const pages = first.pages === null ? '' : `, ${first.pages} `;
   deps.info(
@@ -405,6 +408,7 @@ function documentStem(deps: Deps, report: MonthReport): { name: string; by: 'con
 /** What a firm's `report month --pdf DIR` lists, a line a condominium (#52): enough to know which to open first. */
 interface DocumentRow {
   file: string;
+  files: string[];
   name: string;
   pages: number | null;
   cut_off: string;

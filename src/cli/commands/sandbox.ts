@@ -330,6 +330,8 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
     text = await statementForDemo(dataDir, {
       month,
       format,
+      // the bank's today is the CLI's: the statement ends on it (#52)
+      now: deps.now(),
       ...(bankAccountId !== undefined ? { bankAccountId } : {}),
       ...(opts.condominium ? { condominium: opts.condominium } : {}),
       ...(opts.bankShapes ? { bankShapes: true } : {}),
