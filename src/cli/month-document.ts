@@ -271,13 +271,16 @@ function charts(doc: Doc, r: MonthReport): void {
       const bx = x + j * bar;
       doc.rect(bx, top + h - bh, bar - 1, Math.max(0.5, bh)).fill(color);
       // the value, turned to fit above its bar: the figure the JSON holds, in reais
+      // turned, a line of text is as wide as the font is tall (5.5 points), to the right of where it starts:
+      // started 2.75 points left of the bar's middle, it stands over its own bar, never over the next one
+      const lx = bx + (bar - 1) / 2 - 2.75;
       doc.save();
-      doc.rotate(-90, { origin: [bx + bar / 2 + 2, top + h - bh - 3] });
+      doc.rotate(-90, { origin: [lx, top + h - bh - 3] });
       doc
         .font('regular')
         .fontSize(5.5)
         .fillColor(INK)
-        .text(shortReais(cents), bx + bar / 2 + 2, top + h - bh - 3, { lineBreak: false });
+        .text(shortReais(cents), lx, top + h - bh - 3, { lineBreak: false });
       doc.restore();
     }
     const [y, mo] = m.month.split('-');

@@ -125,7 +125,14 @@ function block(r: MonthReport, b: Block): string {
     case 'note':
       return `<p class="muted">${esc(b.text)}</p>`;
     case 'charts':
-      return `<h3>${esc(CHARTS.expenses)}</h3>${expensesChart(r)}<h3>${esc(CHARTS.months)}</h3>${monthsChart(r)}<h3>${esc(CHARTS.balance(r))}</h3>${balanceChart(r)}`;
+      // each chart in a box of its own: on a phone it keeps a readable size and scrolls inside the box
+      return [
+        [CHARTS.expenses, expensesChart(r)],
+        [CHARTS.months, monthsChart(r)],
+        [CHARTS.balance(r), balanceChart(r)],
+      ]
+        .map(([title, svg]) => `<h3>${esc(title ?? '')}</h3><div class="tw chart">${svg}</div>`)
+        .join('');
     case 'signatures':
       return `<p>${esc(b.text)}</p>${b.lines.map((w) => `<p class="sign">${esc(w)}</p>`).join('')}`;
   }
@@ -152,6 +159,7 @@ th{color:#616e7c;font-weight:600}.n{text-align:right;white-space:nowrap}.nw{whit
   tr{border-bottom:1px solid #cbd2d9;padding:4px 0}td{border:0;padding:1px 0;text-align:left}
   td[data-label]::before{content:attr(data-label);display:inline-block;min-width:9.5em;color:#616e7c;font-weight:600}
   td.n{text-align:left}td.e{display:none}
+  .chart svg{min-width:600px}
 }
 </style></head><body>
 <div class="cover">

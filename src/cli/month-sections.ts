@@ -143,17 +143,17 @@ export function monthBlocks(r: MonthReport): Block[] {
         columns: [
           { title: 'Data', width: 58, value: (p) => formatDateBr(p.date), nowrap: true },
           // an entry with no payee (a bank fee booked by a rule) says what it was
-          { title: 'Favorecido', width: 150, value: payeeOf, wrap: true },
+          { title: 'Favorecido', width: 146, value: payeeOf, wrap: true },
           {
             title: 'CPF/CNPJ',
-            width: 102,
+            width: 98,
             value: (p) => (p.document ? formatDocument(p.document) : ''),
             nowrap: true,
           },
-          { title: 'Forma', width: 58, value: (p) => (p.forma ? (FORMAS[p.forma] ?? p.forma) : '') },
+          { title: 'Forma', width: 56, value: (p) => (p.forma ? (FORMAS[p.forma] ?? p.forma) : '') },
           {
             title: 'Lote',
-            width: 45,
+            width: 55,
             value: (p) => (p.batch_id ? `…${p.batch_id.slice(-6)}` : ''),
             nowrap: true,
           },

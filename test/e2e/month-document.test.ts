@@ -227,6 +227,11 @@ describe('what a reader sees', () => {
     expect(all).toMatch(/\d+ unidades? em atraso|Nenhuma unidade em atraso/);
     expect(all).toContain('Contas a pagar em 28/');
     expect(all).not.toContain('A pagar: favorecido');
+    // nothing cut to an ellipsis in a column too narrow: each batch's end is there whole
+    const r = JSON.parse(await later(['--json', 'report', 'month']));
+    const batches = r.payments.filter((p: { batch_id: string | null }) => p.batch_id);
+    expect(batches.length).toBeGreaterThan(0);
+    for (const p of batches) expect(all).toContain(`…${p.batch_id.slice(-6)}`);
   });
 
   test('-o csv --excel speaks the reader’s language; plain csv stays the scripts’ English', async () => {

@@ -518,9 +518,10 @@ export async function reportMonth(
     [
       { header: 'PAYABLE', value: (p) => p.public_id ?? '' },
       { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
-      { header: 'PAYEE', value: (p) => p.payee },
+      // a payee and a state are read whole: wrapped on a narrow terminal, never cut
+      { header: 'PAYEE', value: (p) => p.payee, wrap: true },
       { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
-      { header: 'STATE', value: pendingWords },
+      { header: 'STATE', value: pendingWords, wrap: true },
     ],
   );
   await section(
@@ -549,7 +550,9 @@ export async function reportMonth(
     { header: 'END', value: known((b) => b.end_cents), kind: 'cents' },
   ]);
   // which balance the bank has not confirmed (#52), rather than figures that look checked
-  for (const gap of balanceGaps(report))
+  const gaps = balanceGaps(report);
+  if (gaps.length > 0) writeLine(deps.io.stdout);
+  for (const gap of gaps)
     writeLine(deps.io.stdout, paint(deps.io, 'dim', wrapMessage(deps.io, deps.t(gap), deps.io.stdout)));
   return 0;
 }
