@@ -23,6 +23,24 @@ const later = async (args: string[]) => {
   expect(r.exitCode, r.stderr).toBe(0);
   return r.stdout;
 };
+/** The month read on the 28th by the built CLI, and its two documents: made once, read by several tests. */
+let on28thOnce: Promise<{ json: any; pdfText: string; html: string }> | undefined;
+const on28th = () => {
+  on28thOnce ??= (async () => {
+    const pdf = join(m.s.condo.configDir, 'on-28th.pdf');
+    const html = join(m.s.condo.configDir, 'on-28th.html');
+    const [json] = await Promise.all([
+      later(['--json', 'report', 'month']).then((t) => JSON.parse(t)),
+      later(['report', 'month', '--pdf', pdf, '--html', html]),
+    ]);
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile(pdf))), {
+      mergePages: true,
+    });
+    return { json, pdfText: text.replace(/\s+/g, ' '), html: await readFile(html, 'utf8') };
+  })();
+  return on28thOnce;
+};
 
 describe('the bank lives on today', () => {
   test("today's return schedules what is paid later; the statement ends today; the month stands at today", async () => {
@@ -53,15 +71,15 @@ describe('one model, its invariants', () => {
     expect(payment(today).end_cents).toBe(await ledgerBalance(join(m.s.condo.configDir, 'today.ofx')));
     expect(payment(today).statement_through).toBe(m.s.today());
     // on the 28th, the statement of that day says what the month says at that day
-    const on28th = JSON.parse(await later(['--json', 'report', 'month']));
-    expect(on28th.cut_off).toBe(`${m.month}-28`);
-    expect(monthBreaks(on28th)).toEqual([]);
+    const { json: r28 } = await on28th();
+    expect(r28.cut_off).toBe(`${m.month}-28`);
+    expect(monthBreaks(r28)).toEqual([]);
     const file = join(m.s.condo.configDir, 'on-28th.ofx');
     await later(['sandbox', 'statement', '--data-dir', m.s.dataDir, '-O', file]);
-    expect(payment(on28th).end_cents).toBe(await ledgerBalance(file));
+    expect(payment(r28).end_cents).toBe(await ledgerBalance(file));
     // what was scheduled on the 15th is paid by the 28th
-    expect(on28th.paid.total_cents).toBeGreaterThan(today.paid.total_cents);
-    expect(on28th.pending.some((p: any) => p.state === 'scheduled' && p.date <= on28th.cut_off)).toBe(false);
+    expect(r28.paid.total_cents).toBeGreaterThan(today.paid.total_cents);
+    expect(r28.pending.some((p: any) => p.state === 'scheduled' && p.date <= r28.cut_off)).toBe(false);
   });
 
   test('on generated condominiums (the firm seed): the figures add up for every one of them', async () => {
@@ -88,22 +106,15 @@ describe('one model, its invariants', () => {
 
 describe('a refusal paid since', () => {
   test('reads "recusado em DD/MM, pago em DD/MM" in the terminal, the PDF and the HTML, and is not pending', async () => {
-    const on28th = JSON.parse(await later(['--json', 'report', 'month']));
-    const refusal = on28th.rejected.find((r: any) => r.public_id === m.refused.public_id);
+    const { json: r28, pdfText, html } = await on28th();
+    const refusal = r28.rejected.find((r: any) => r.public_id === m.refused.public_id);
     expect(refusal.fate).toEqual({ state: 'paid', on: m.payday });
-    expect(on28th.pending.map((p: any) => p.public_id)).not.toContain(m.refused.public_id);
+    expect(r28.pending.map((p: any) => p.public_id)).not.toContain(m.refused.public_id);
     const words = `recusado em ${day(m.s.today())}, pago em ${day(m.payday)}`;
     const table = await later(['-o', 'table', '--lang', 'pt-BR', 'report', 'month']);
     expect(table.replace(/\s+/g, ' ')).toMatch(new RegExp(words.split(' ').join('\\s*')));
-    const pdf = join(m.s.condo.configDir, 'pago.pdf');
-    const html = join(m.s.condo.configDir, 'pago.html');
-    await later(['report', 'month', '--pdf', pdf, '--html', html]);
-    const { extractText, getDocumentProxy } = await import('unpdf');
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile(pdf))), {
-      mergePages: true,
-    });
-    expect(text.replace(/\s+/g, ' ')).toContain(words);
-    expect(await readFile(html, 'utf8')).toContain(words);
+    expect(pdfText).toContain(words);
+    expect(html).toContain(words);
   });
 });
 
@@ -195,9 +206,7 @@ describe("the firm's run", () => {
 
 describe('what a reader sees', () => {
   test('the HTML: CNPJs never break, tables scroll in their box and reflow on a phone, the 12 months have a legend and values', async () => {
-    const file = join(m.s.condo.configDir, 'leitura.html');
-    await later(['report', 'month', '--html', file, '--force']);
-    const html = await readFile(file, 'utf8');
+    const { html } = await on28th();
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     // each CNPJ in a cell or a span that does not wrap
     for (const cnpj of html.match(/\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/g) ?? [])
@@ -214,13 +223,7 @@ describe('what a reader sees', () => {
   });
 
   test('the PDF: its title, plurals, a heading a council understands, the cut-off', async () => {
-    const file = join(m.s.condo.configDir, 'leitura.pdf');
-    await later(['report', 'month', '--pdf', file, '--force']);
-    const { extractText, getDocumentProxy } = await import('unpdf');
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile(file))), {
-      mergePages: true,
-    });
-    const all = text.replace(/\s+/g, ' ');
+    const { json: r, pdfText: all } = await on28th();
     expect(all).toMatch(/Prestação de contas de \p{L}+ de \d{4}/u);
     expect(all).toContain(`Posição em 28/${m.month.slice(5)}/${m.month.slice(0, 4)}`);
     expect(all).not.toMatch(/\(s\)/);
@@ -228,7 +231,6 @@ describe('what a reader sees', () => {
     expect(all).toContain('Contas a pagar em 28/');
     expect(all).not.toContain('A pagar: favorecido');
     // nothing cut to an ellipsis in a column too narrow: each batch's end is there whole
-    const r = JSON.parse(await later(['--json', 'report', 'month']));
     const batches = r.payments.filter((p: { batch_id: string | null }) => p.batch_id);
     expect(batches.length).toBeGreaterThan(0);
     for (const p of batches) expect(all).toContain(`…${p.batch_id.slice(-6)}`);
