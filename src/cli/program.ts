@@ -91,6 +91,12 @@ export async function buildProgram(
           }
           if (verb.across !== 'files') {
             const across = [...verbsOf(await declarations())].filter(([, v]) => v.across).map(([p]) => p);
+            // a setting for every profile is the firm's (#52)
+            if (path.startsWith('config '))
+              throw new UsageError({
+                en: `--profiles/--all-profiles: "condo ${path}" changes one profile; for every profile, the firm's setting: condo ${path} --firm KEY…`,
+                pt: `--profiles/--all-profiles: "condo ${path}" muda um perfil; para todos, a configuração da administradora: condo ${path} --firm CHAVE…`,
+              });
             throw new UsageError({
               en: `--profiles/--all-profiles: "condo ${path}" runs on one condominium; they apply to ${across.join(', ')}`,
               pt: `--profiles/--all-profiles: "condo ${path}" roda em um condomínio só; elas valem para ${across.join(', ')}`,

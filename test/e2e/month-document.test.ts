@@ -140,6 +140,9 @@ describe("the firm's run", () => {
     expect((await c.json(['--profile', own, 'report', 'month'])).cover.administradora.name).toBe(
       'Paulista Administração de Condomínios',
     );
+    const across = await c.run(['--all-profiles', 'config', 'set', 'administradora', 'X']);
+    expect(across.exitCode).toBe(2);
+    expect(across.stderr).toContain("for every profile, the firm's setting: condo config set --firm");
     const wrong = await c.run(['config', 'set', '--firm', 'base_url', 'http://x']);
     expect(wrong.exitCode).toBe(2);
     expect(wrong.stderr).toContain('"base_url" is not a firm setting');
