@@ -41,8 +41,14 @@ export async function expandFileArgs(args: readonly string[], opts: ExpandOption
       caseSensitiveMatch: platform !== 'win32' && platform !== 'darwin',
     });
     if (found.length === 0) unmatched.push(arg);
-    // a Windows user reads back the separators they typed
-    out.push(...found.sort().map((f) => (platform === 'win32' ? f.replaceAll('/', '\\') : f)));
+    // in the order a person reads a folder, whatever the case (Extrato-2026-11.OFX after extrato-2026-10.ofx,
+    // not before it); a Windows user reads back the separators they typed
+    const order = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    out.push(
+      ...found
+        .sort((a, b) => order.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0))
+        .map((f) => (platform === 'win32' ? f.replaceAll('/', '\\') : f)),
+    );
   }
   if (unmatched.length > 0 && !opts.allowEmpty)
     throw new UsageError({

@@ -20,15 +20,19 @@ export function dateFlag(flag: string, value: string, today: string, dayMonth?: 
   return parsed.value;
 }
 
-/** `--month 2026-11` (or `--from`, `--to`): a month YYYY-MM, checked. */
+/**
+ * `--month 2026-11` (or `--from`, `--to`): a month, checked, as YYYY-MM; typed as Brazilians write it too
+ * (`11/2026`, `1/2027`, #53).
+ */
 export function monthFlag(flag: string, text: string): string {
-  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text.trim());
-  if (!m)
-    throw new UsageError({
-      en: `${flag}: "${text}" is not a month YYYY-MM`,
-      pt: `${flag}: "${text}" não é um mês AAAA-MM`,
-    });
-  return `${m[1]}-${m[2]}`;
+  const iso = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text.trim());
+  if (iso) return `${iso[1]}-${iso[2]}`;
+  const br = /^(0?[1-9]|1[0-2])\/(\d{4})$/.exec(text.trim());
+  if (br) return `${br[2]}-${(br[1] as string).padStart(2, '0')}`;
+  throw new UsageError({
+    en: `${flag}: "${text}" is not a month (YYYY-MM or MM/YYYY)`,
+    pt: `${flag}: "${text}" não é um mês (MM/AAAA ou AAAA-MM)`,
+  });
 }
 
 /** One of `allowed`, whatever the case it is typed in (pix, PIX; boleto_pix, BOLETO_PIX). */

@@ -250,6 +250,20 @@ describe('what a reader sees', () => {
     expect(csv).toContain('paid by supplier,');
   });
 
+  test('a month as Brazilians write it (#53): typed MM/AAAA, titled "novembro de 2026"; English and JSON keep ISO', async () => {
+    const [y, mo] = m.month.split('-');
+    const typed = await m.s.condo.json(['report', 'month', `${Number(mo)}/${y}`]);
+    expect(typed.month).toBe(m.month);
+    const pt = await m.s.condo.ok(['-o', 'table', '--lang', 'pt-BR', 'report', 'month', `${mo}/${y}`]);
+    expect(pt.split('\n')[0]).toMatch(new RegExp(` · \\p{L}+ de ${y} · posição em `, 'u'));
+    expect(pt.split('\n')[0]).not.toContain(m.month);
+    const en = await m.s.condo.ok(['-o', 'table', '--lang', 'en', 'report', 'month', m.month]);
+    expect(en.split('\n')[0]).toContain(` · ${m.month} · as of `);
+    const bad = await m.s.condo.run(['--lang', 'pt-BR', 'report', 'month', '13/2026']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('não é um mês (MM/AAAA ou AAAA-MM)');
+  });
+
   test('a month with no statement says which balance is missing; a month not begun is refused', async () => {
     const table = await m.s.condo.ok(['-o', 'table', '--lang', 'pt-BR', 'report', 'month']);
     // the savings account has no statement imported: said by name, not a figure that looks checked

@@ -85,10 +85,21 @@ function destination(i: CnabItem, t: Translate): string {
   if (i.pix_key) return `PIX ${t(i.pix_key_type ?? 'key')} ${i.pix_key}`;
   const b = i.payee_bank;
   if (b && !/^0*$/.test(b.bank_code))
-    return `${t('bank')} ${b.bank_code} ${t('agency')} ${b.agency} ${t('account')} ${b.account}`;
+    return `${t('bank')} ${b.bank_code} ${t('agency')} ${readable(b.agency_parts, 4) ?? b.agency} ${t('account')} ${readable(b.account_parts, 1) ?? b.account}`;
   if (i.barcode) return `${t('barcode')} ${i.barcode}`;
   return '';
 }
+
+/** A number as a person writes it (#53): the zeros that pad the field off (down to `keep` digits), the digit after a dash. */
+function readable(parts: { number: string; digit: string } | undefined, keep: number): string | undefined {
+  if (!parts || !/^\d+$/.test(parts.number.trim())) return undefined;
+  const n = parts.number.trim();
+  const shown = n.replace(/^0+/, '').padStart(keep, '0');
+  return parts.digit ? `${shown}-${parts.digit}` : shown;
+}
+
+/** What a summary shows for a field the file leaves blank. */
+const NONE = '—';
 
 /** What the summary counts: a DDA file's boletos, a collection's titles, or payments. */
 function itemsTotal(file: CnabFile): string {
@@ -99,7 +110,7 @@ function itemsTotal(file: CnabFile): string {
 
 /** The header's date and time as a person reads them (26/11/2026 11:10:24); JSON keeps the ISO form. */
 function generatedAt(at: string | null): string {
-  if (!at) return '?';
+  if (!at) return NONE;
   const [date, time] = at.split('T');
   return time ? `${formatDateBr(date)} ${time}` : formatDateBr(date);
 }
@@ -277,10 +288,11 @@ async function report(
   writeLine(io.stdout, bold(`${path}`));
   const t = deps.t;
   const lines = [
-    `${t('bank')} ${file.bank_code ?? '?'} ${file.bank_name ?? ''} · ${file.service === 'dda' ? 'DDA' : t(file.service)} ${t(file.direction)} · ${file.lines} ${t('lines')}`,
-    `${t('company')} ${file.company.name ?? '?'} (${file.company.document ?? '?'})`,
-    `${t('dialect')} ${file.dialect_name}, ${t('layout')} ${file.layout_version ?? '?'} · ${t('agency')} ${file.company.agency ?? '?'} ${t('account')} ${file.company.account ?? '?'}`,
-    `${t('file sequence (NSA)')} ${file.file_sequence ?? '?'} · ${t('generated at')} ${generatedAt(file.generated_at)}`,
+    // a field the file leaves blank reads "—" (#53): "?" looked like a question the reader had to answer
+    `${t('bank')} ${file.bank_code ?? NONE} ${file.bank_name ?? ''} · ${file.service === 'dda' ? 'DDA' : t(file.service)} ${t(file.direction)} · ${file.lines} ${t('lines')}`,
+    `${t('company')} ${file.company.name ?? NONE} (${file.company.document ?? NONE})`,
+    `${t('dialect')} ${file.dialect_name}, ${t('layout')} ${file.layout_version ?? NONE} · ${t('agency')} ${file.company.agency ?? NONE} ${t('account')} ${file.company.account ?? NONE}`,
+    `${t('file sequence (NSA)')} ${file.file_sequence ?? NONE} · ${t('generated at')} ${generatedAt(file.generated_at)}`,
     `${file.details} ${t(itemsTotal(file))} ${formatReais(file.total_amount_cents)}`,
   ];
   for (const line of lines) writeLine(io.stdout, printable(`  ${line}`));

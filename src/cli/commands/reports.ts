@@ -19,7 +19,7 @@ import { explainReturnCode, returnCode } from '../../formats/cnab240/explain.js'
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { balanceGaps, fateWords, pendingWords } from '../month-words.js';
+import { balanceGaps, fateWords, monthName, pendingWords } from '../month-words.js';
 import { type Column, printJson, printList, wrapMessage } from '../output.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */
@@ -390,7 +390,7 @@ async function writeDocuments(
   deps.info(
     {
       en: `the month's document (${report.cover.name}, ${report.month}, as of ${cut}${pages ? `${pages}pages` : ''}) is in ${written.map((d) => d.file).join(' and ')}`,
-      pt: `o documento do mês (${report.cover.name}, ${report.month}, posição em ${cut}${pages ? `${pages}páginas` : ''}) está em ${written.map((d) => d.file).join(' e ')}`,
+      pt: `o documento do mês (${report.cover.name}, ${monthName(report.month)}, posição em ${cut}${pages ? `${pages}páginas` : ''}) está em ${written.map((d) => d.file).join(' e ')}`,
     },
     true,
   );
@@ -466,7 +466,8 @@ export async function reportMonth(
     paint(
       deps.io,
       'bold',
-      `${report.cover.name} · ${month} · ${deps.t({ en: `as of ${cut}`, pt: `posição em ${cut}` })}`,
+      // a month as its reader writes it (#53): "novembro de 2026" in Portuguese, ISO in English
+      `${report.cover.name} · ${deps.t({ en: `${month} · as of ${cut}`, pt: `${monthName(month)} · posição em ${cut}` })}`,
     ),
   );
   const groupColumns = (first: string): Column<Group>[] => [

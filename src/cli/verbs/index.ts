@@ -115,8 +115,8 @@ export const GLOBAL_FLAGS = [
   {
     flag: '--lang <lang>',
     help: {
-      en: 'language of the screens: pt-BR or en (default from LANG)',
-      pt: 'idioma das telas: pt-BR ou en (padrão: LANG)',
+      en: "language of the screens: pt-BR or en (default: the system's language)",
+      pt: 'idioma das telas: pt-BR ou en (padrão: o idioma do sistema)',
     },
     values: LANGUAGES,
   },

@@ -60,7 +60,17 @@ export interface CnabItem {
   nosso_numero: string | null;
   payee_name: string | null;
   payee_document: string | null;
-  payee_bank: { bank_code: string; agency: string; account: string } | null;
+  /**
+   * `agency` and `account` as the file holds them, digits run together; `number` and `digit` apart where the
+   * layout has fields for them (FEBRABAN's), so a person reads 9384756-1 (#53)
+   */
+  payee_bank: {
+    bank_code: string;
+    agency: string;
+    account: string;
+    agency_parts?: { number: string; digit: string };
+    account_parts?: { number: string; digit: string };
+  } | null;
   /** Segment A's câmara centralizadora (P001): 018 TED, 700 DOC, 009 PIX, 000 at the paying bank; null elsewhere. */
   camara: string | null;
   pix_key: string | null;
@@ -148,12 +158,23 @@ function segmentA(rec: string, item: CnabItem, ctx: SegmentContext): void {
   // no object spread: every segment A passes here, and a spread costs what the rest of the line does
   const itauAccount = itau ? readItauPayeeAgencyAccount(at('payee_agency_account')) : null;
   item.payee_bank = itauAccount
-    ? { bank_code: at('payee_bank'), agency: itauAccount.agency, account: itauAccount.account }
+    ? {
+        bank_code: at('payee_bank'),
+        agency: itauAccount.agency,
+        account: itauAccount.account,
+        agency_parts: itauAccount.agency_parts,
+        account_parts: itauAccount.account_parts,
+      }
     : {
         bank_code: at('payee_bank'),
         agency: `${at('payee_agency')}${at('payee_agency_digit')}`.trim(),
         account:
           `${at('payee_account')}${at('payee_account_digit')}${at('payee_agency_account_digit')}`.trim(),
+        agency_parts: { number: at('payee_agency'), digit: at('payee_agency_digit').trim() },
+        account_parts: {
+          number: at('payee_account'),
+          digit: `${at('payee_account_digit')}${at('payee_agency_account_digit')}`.trim(),
+        },
       };
   item.payee_name = trimOrNull(at('payee_name'));
   item.seu_numero = trimOrNull(at('seu_numero'));

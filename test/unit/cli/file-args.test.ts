@@ -10,7 +10,17 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'condo-glob-'));
   await mkdir(join(dir, 'retornos'));
-  for (const f of ['retornos/A.RET', 'retornos/b.ret', 'extrato-1.ofx', 'extrato-2.ofx', 'odd[1].ofx'])
+  await mkdir(join(dir, 'mes'));
+  for (const f of [
+    'retornos/A.RET',
+    'retornos/b.ret',
+    'extrato-1.ofx',
+    'extrato-2.ofx',
+    'odd[1].ofx',
+    'mes/extrato-2026-10.ofx',
+    'mes/Extrato-2026-11.ofx',
+    'mes/extrato-2026-9.ofx',
+  ])
     await writeFile(join(dir, f), 'x');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -26,6 +36,14 @@ describe('patterns, in the shell’s own case rules', () => {
     ]);
     expect(await expandFileArgs(['extrato-[2].ofx'], { cwd: dir, platform: 'linux' })).toEqual([
       'extrato-2.ofx',
+    ]);
+  });
+
+  test('names come in the order a person reads a folder: case aside, numbers as numbers (#53)', async () => {
+    expect(await expandFileArgs(['mes/*.ofx'], { cwd: dir, platform: 'linux' })).toEqual([
+      'mes/extrato-2026-9.ofx',
+      'mes/extrato-2026-10.ofx',
+      'mes/Extrato-2026-11.ofx',
     ]);
   });
 

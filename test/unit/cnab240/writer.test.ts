@@ -176,6 +176,8 @@ describe('round trip through the reader', () => {
       bank_code: '237',
       agency: '000019',
       account: '0000000123456',
+      agency_parts: { number: '00001', digit: '9' },
+      account_parts: { number: '000000012345', digit: '6' },
     });
     expect(file.items[9]!.due_date).toBe('2025-03-10');
     expect(file.items.every((i) => i.occurrences.length === 0 && i.status === null)).toBe(true);

@@ -52,8 +52,19 @@ export function itauPayeeAgencyAccount(bank: string, agency: string, account: st
 }
 
 /** Reads Itaú's 20-position agência/conta back into agência and conta with its digit. */
-export function readItauPayeeAgencyAccount(text: string): { agency: string; account: string } {
-  return { agency: text.slice(0, 5).trim(), account: `${text.slice(6, 18)}${text.slice(19, 20)}`.trim() };
+export function readItauPayeeAgencyAccount(text: string): {
+  agency: string;
+  account: string;
+  agency_parts: { number: string; digit: string };
+  account_parts: { number: string; digit: string };
+} {
+  return {
+    agency: text.slice(0, 5).trim(),
+    account: `${text.slice(6, 18)}${text.slice(19, 20)}`.trim(),
+    // Itaú writes no agency digit; the account's digit after a blank
+    agency_parts: { number: text.slice(0, 5), digit: '' },
+    account_parts: { number: text.slice(6, 18), digit: text.slice(19, 20).trim() },
+  };
 }
 
 /** Itaú's segment J: a 3-digit movement type, zeros at 168-182, its nosso número at 216-230, no currency. */
