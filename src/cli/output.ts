@@ -425,7 +425,7 @@ function terminalWidth(io: Io): number | undefined {
 }
 
 /** The terminal's columns (COLUMNS where the stream does not say; 80 when neither does). */
-function screenWidth(io: Io): number {
+export function screenWidth(io: Io): number {
   const columns = io.stdout.columns ?? Number(io.env.COLUMNS);
   return Number.isInteger(columns) && columns > 0 ? columns : 80;
 }

@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import { invoiceCount, payeeOfEntry, readMonth } from '../../app/month.js';
 import type { MonetaryIndex } from '../../client/index.js';
 import type { FirmKey } from '../../config/store.js';
@@ -20,7 +21,7 @@ import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { balanceGaps, fateWords, monthName, pendingWords } from '../month-words.js';
-import { type Column, printJson, printList, wrapMessage } from '../output.js';
+import { type Column, printJson, printList, screenWidth, wrapMessage } from '../output.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */
 
@@ -459,17 +460,14 @@ export async function reportMonth(
     else await printList(deps, rows, columns);
   };
   // the condominium as people call it: the cover's name (its slug where the server gave no name)
-  // and the day its figures stand at (#52): what is dated after it is scheduled, not paid
+  // and the day its figures stand at (#52); a month as its reader writes it (#53): "novembro de 2026" in
+  // Portuguese, ISO in English. On a terminal too narrow for one line, the name has a line of its own
   const cut = formatDateBr(report.cut_off);
-  writeLine(
-    deps.io.stdout,
-    paint(
-      deps.io,
-      'bold',
-      // a month as its reader writes it (#53): "novembro de 2026" in Portuguese, ISO in English
-      `${report.cover.name} · ${deps.t({ en: `${month} · as of ${cut}`, pt: `${monthName(month)} · posição em ${cut}` })}`,
-    ),
-  );
+  const when = deps.t({ en: `${month} · as of ${cut}`, pt: `${monthName(month)} · posição em ${cut}` });
+  const title = `${report.cover.name} · ${when}`;
+  const fits = !deps.io.stdout.isTTY || stringWidth(title) <= screenWidth(deps.io);
+  for (const line of fits ? [title] : [report.cover.name, when])
+    writeLine(deps.io.stdout, paint(deps.io, 'bold', line));
   const groupColumns = (first: string): Column<Group>[] => [
     { header: first, value: (g) => shownPayee(g.name) },
     { header: 'COUNT', value: (g) => g.count },
