@@ -29,23 +29,24 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const leftovers = async () =>
   (await readdir(tmpdir())).filter((f) => f.startsWith(`condo-rows-${process.pid}-`));
 
-test('tsv: the summary, the lotes, then one row per payment, as the JSON lists them', async () => {
-  const tsv = (await condo.ok(['-o', 'tsv', 'cnab', 'inspect', rem])).split('\n');
+test('tsv is one table (#53): stdout holds one row per payment, as the JSON lists them; the summary goes to stderr', async () => {
+  const run = await condo.run(['-o', 'tsv', 'cnab', 'inspect', rem]);
+  expect(run.exitCode).toBe(0);
+  const tsv = run.stdout.split('\n').filter(Boolean);
   const json = await condo.json(['cnab', 'inspect', rem]);
-  expect(tsv[0]).toBe(rem);
-  const firstRow = tsv.findIndex((l) => /^\d+\t[A-Z]\t/.test(l));
-  expect(tsv.slice(1, firstRow).join('\n')).toContain(`${json.details} payments, total`);
-  const rows = tsv.slice(firstRow).filter(Boolean);
-  expect(rows.map((l) => Number(l.split('\t')[0]))).toEqual(json.items.map((i: { line: number }) => i.line));
-  expect(rows).toHaveLength(payments.length);
+  // every line a row: `cut -f1` sees line numbers and nothing else
+  expect(tsv.every((l) => /^\d+\t[A-Z]\t/.test(l))).toBe(true);
+  expect(tsv.map((l) => Number(l.split('\t')[0]))).toEqual(json.items.map((i: { line: number }) => i.line));
+  expect(tsv).toHaveLength(payments.length);
+  expect(run.stderr.split('\n')[0]).toBe(rem);
+  expect(run.stderr).toContain(`${json.details} payments, total`);
   expect(await leftovers()).toEqual([]);
 });
 
-test('csv: its header row comes right before the rows, after the summary', async () => {
-  const csv = (await condo.ok(['-o', 'csv', 'cnab', 'inspect', rem])).split('\n');
-  const header = csv.indexOf('LINE,SEG,PAYEE,CPF/CNPJ,DESTINATION,AMOUNT,DATE,SEU NÚMERO,OCCURRENCES');
-  expect(header).toBeGreaterThan(1);
-  expect(csv.slice(header + 1).filter(Boolean)).toHaveLength(payments.length);
+test('csv: its header row first, then the rows, nothing else on stdout', async () => {
+  const csv = (await condo.ok(['-o', 'csv', 'cnab', 'inspect', rem])).split('\n').filter(Boolean);
+  expect(csv[0]).toBe('LINE,SEG,PAYEE,CPF/CNPJ,DESTINATION,AMOUNT,DATE,SEU NÚMERO,OCCURRENCES');
+  expect(csv.slice(1)).toHaveLength(payments.length);
   expect(await leftovers()).toEqual([]);
 });
 

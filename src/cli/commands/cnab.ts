@@ -21,6 +21,7 @@ import {
   type Column,
   delimitedRows,
   jsonElements,
+  narration,
   printJson,
   printJsonAround,
   printList,
@@ -284,8 +285,12 @@ async function report(
   items: ReturnType<typeof setAside> | { shown: CnabItem[]; of: number },
 ): Promise<void> {
   const { io } = deps;
+  // -o tsv|csv is one table on stdout, the items (#53: `cut -f1` sees data only); the summary and the lotes are
+  // the terminal's, and a script's stderr
+  const table = deps.format === 'table';
+  const about = table ? io.stdout : io.stderr;
   const bold = (t: string) => paint(io, 'bold', t);
-  writeLine(io.stdout, bold(`${path}`));
+  writeLine(about, bold(`${path}`));
   const t = deps.t;
   const lines = [
     // a field the file leaves blank reads "—" (#53): "?" looked like a question the reader had to answer
@@ -295,9 +300,9 @@ async function report(
     `${t('file sequence (NSA)')} ${file.file_sequence ?? NONE} · ${t('generated at')} ${generatedAt(file.generated_at)}`,
     `${file.details} ${t(itemsTotal(file))} ${formatReais(file.total_amount_cents)}`,
   ];
-  for (const line of lines) writeLine(io.stdout, printable(`  ${line}`));
-  writeLine(io.stdout);
-  await printList(deps, file.batches, [
+  for (const line of lines) writeLine(about, printable(`  ${line}`));
+  writeLine(about);
+  await printList(table ? deps : narration(io, t), file.batches, [
     { header: 'LOTE', value: (b) => b.number },
     { header: 'LINE', value: (b) => b.line },
     { header: 'FORMA', value: (b) => [b.forma, b.forma_name].filter(Boolean).join(' ') },
@@ -305,7 +310,7 @@ async function report(
     { header: 'COUNT', value: (b) => b.details },
     { header: 'TOTAL', value: (b) => b.total_amount_cents, kind: 'cents' },
   ]);
-  writeLine(io.stdout);
+  writeLine(about);
   if ('sendTo' in items) await items.sendTo(io.stdout);
   else {
     await printList(deps, items.shown, columnsFor(items.shown[0], deps.t));
