@@ -104,7 +104,15 @@ test('offline, --dry-run --explain says what the real run will leave for a perso
   });
   // the resident's PIX names a CPF: only the server can tell whose invoice it pays
   expect(rows.find((l) => l.rule === 'pix-moradores' && l !== anonymous)?.outcome).toBeUndefined();
-  expect(r.stderr).toMatch(/\(dry run: nothing was done\); 1 would be left for a person/);
+  // every line counted once (#53): matched, without a rule, and the matched a rule could not act on
+  const counts =
+    /(\d+) of (\d+) lines matched a rule; (\d+) without a rule; 1 would be left for a person \(dry run: nothing was done\)/.exec(
+      r.stderr,
+    );
+  expect(counts, r.stderr).not.toBeNull();
+  const [, matched, all, without] = (counts ?? []).map(Number);
+  expect((matched ?? 0) + (without ?? 0)).toBe(all);
+  expect(rows).toHaveLength(all ?? -1);
 });
 
 test('statements list says what is unmatched now, as statements show does, after the rules reconciled lines', async () => {

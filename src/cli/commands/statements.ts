@@ -869,8 +869,9 @@ async function printJudged(deps: Deps, judged: readonly Judged[], dryRun: boolea
       ? []
       : [
           {
-            // a dry run says only what would be left for a person, and why
-            header: dryRun ? { en: 'NOTE', pt: 'NOTA' } : { en: 'DONE', pt: 'FEITO' },
+            // a dry run says only what would be left for a person, and why; a run, what came of each line (a
+            // line left for a person is not labelled done, #53)
+            header: dryRun ? { en: 'NOTE', pt: 'NOTA' } : { en: 'RESULT', pt: 'RESULTADO' },
             value: (j: Judged) => j.done ?? null,
             wrap: true,
           },
@@ -937,14 +938,15 @@ async function printReconciliation(
   const all = tally.rows().reduce((n, r) => n + r.lines, 0);
   const matched = all - none;
   deps.info(
+    // every line counted once (#53): matched, without a rule, and of the matched those a rule could not act on
     opts.dryRun
       ? {
-          en: `${source}: ${matched} of ${all} lines matched a rule (dry run: nothing was done)${left ? `; ${left} would be left for a person` : ''}`,
-          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra (simulação: nada foi feito)${left ? `; ${left} ficaria(m) para uma pessoa` : ''}`,
+          en: `${source}: ${matched} of ${all} lines matched a rule; ${none} without a rule; ${left} would be left for a person (dry run: nothing was done)`,
+          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra; ${none} sem regra; ${left} ${left === 1 ? 'ficaria' : 'ficariam'} para uma pessoa (simulação: nada foi feito)`,
         }
       : {
-          en: `${source}: ${matched} of ${all} lines matched a rule: ${done} done, ${left} left for a person`,
-          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra: ${done} feitas, ${left} ficam para uma pessoa`,
+          en: `${source}: ${matched} of ${all} lines matched a rule: ${done} done, ${left} left for a person; ${none} without a rule`,
+          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra: ${done} ${done === 1 ? 'feita' : 'feitas'}, ${left} ${left === 1 ? 'fica' : 'ficam'} para uma pessoa; ${none} sem regra`,
         },
     true,
   );
