@@ -159,7 +159,7 @@ export function createDeps(
           ...(globals.debug ? { debug: (line: string) => writeLine(io.stderr, paint(io, 'dim', line)) } : {}),
           ...(io.stderr.isTTY && !globals.quiet
             ? {
-                onRateLimitWait: rateLimitNotice(io, deps.now),
+                onRateLimitWait: rateLimitNotice(io, deps.now, t),
                 onRetry: (ms: number, why: string) =>
                   writeLine(
                     io.stderr,
@@ -215,13 +215,21 @@ export function createDeps(
  * "waiting 22 s for the rate limit" on a terminal: once per wait, not once per call of a bulk run that all wait for
  * the same window; waits under a second pass unsaid.
  */
-function rateLimitNotice(io: Io, now: () => Date): (ms: number) => void {
+function rateLimitNotice(io: Io, now: () => Date, t: Translate): (ms: number) => void {
   let announcedUntil = 0;
   return (ms) => {
     const until = now().getTime() + ms;
     if (ms < 1000 || until <= announcedUntil + 1000) return;
     announcedUntil = until;
-    writeLine(io.stderr, paint(io, 'yellow', `waiting ${Math.ceil(ms / 1000)} s for the rate limit`));
+    const s = Math.ceil(ms / 1000);
+    writeLine(
+      io.stderr,
+      paint(
+        io,
+        'yellow',
+        t({ en: `waiting ${s} s for the rate limit`, pt: `aguardando ${s} s pelo limite de requisições` }),
+      ),
+    );
   };
 }
 

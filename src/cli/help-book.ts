@@ -76,7 +76,9 @@ function pageOf(cmd: Command): HelpPage {
     ]);
   sections.push([
     title('Commands:'),
-    helper.visibleCommands(cmd).map((c) => [helper.subcommandTerm(c), helper.subcommandDescription(c)]),
+    helper
+      .visibleCommands(cmd)
+      .map((c) => [helper.styleSubcommandTerm(helper.subcommandTerm(c)), helper.subcommandDescription(c)]),
   ]);
   let after = '';
   for (const listener of events(cmd).listeners('afterHelp'))

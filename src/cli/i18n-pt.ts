@@ -296,9 +296,6 @@ export const PT: Readonly<Record<string, string>> = {
     'próximo passo: corrija o que o banco apontou e marque a conta de novo:',
   'next: correct what the bank names, then mark it again:':
     'próximo passo: corrija o que o banco apontou e marque-a de novo:',
-  "(the condominium's paying account: fund it or settle it with the bank)":
-    '(a conta pagadora do condomínio: deposite ou resolva com o banco)',
-  "(read the bank's reason; when it is solved:)": '(leia o motivo do banco; resolvido, então:)',
   'dry run: nothing was created': 'simulação: nada foi criado',
   'nothing is marked for remittance': 'nenhuma conta está marcada para remessa',
   'nothing created': 'nada foi criado',
@@ -623,15 +620,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [
     /^the header's agência (\S+) conta (\S+): the condominium has no account at bank (\d+)$/,
     'o header traz agência $1 conta $2: o condomínio não tem conta no banco $3',
-  ],
-  // a settled bill's steps (cli/rejections.ts)
-  [
-    /^(.*payables delete \S+) {3}\(paid already: it leaves the month's bills\)$/,
-    '$1   (já paga: sai das contas do mês)',
-  ],
-  [
-    /^(.*payables mark \S+ --force) {3}\(only when the statement shows it was not paid\)$/,
-    '$1   (só quando o extrato mostrar que não foi paga)',
   ],
   // the sandbox's bank (sandbox bank-return)
   [

@@ -59,6 +59,9 @@ export async function buildProgram(
       styleTitle: (title) => t(title),
       // commander's placeholders in the usage line, in the person's language like the rest of the page
       styleUsage: (usage) => usage.replace('[options]', t('[options]')).replace('[command]', t('[command]')),
+      // and in a group's list of its verbs (#53: "import [options] <files...>" on a Portuguese page)
+      styleSubcommandTerm: (term) =>
+        term.replace('[options]', t('[options]')).replace('[command]', t('[command]')),
     })
     .helpOption('-h, --help', t('display help for command'))
     .helpCommand(false)

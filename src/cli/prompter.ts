@@ -35,7 +35,18 @@ export async function inquirerPrompter(t: Translate): Promise<Prompter> {
       });
     },
     secret: (message) => password({ message: t(message), mask: '*' }),
-    select: (message, choices) => select({ message: t(message), choices }),
+    select: (message, choices) =>
+      select({
+        message: t(message),
+        choices,
+        // the keys' help in the reader's language (#53: "↑↓ navigate • ⏎ select" on a Portuguese screen)
+        theme: {
+          style: {
+            keysHelpTip: (keys: [string, string][]) =>
+              keys.map(([key, action]) => `${key} ${t(KEY_ACTIONS[action] ?? action)}`).join(' • '),
+          },
+        },
+      }),
     confirm: (message, defaultValue) =>
       t.lang === 'pt-BR'
         ? confirmInPortuguese(input, t(message), defaultValue ?? false)
@@ -71,3 +82,9 @@ export function yesOrNo(answer: string, defaultValue: boolean): boolean | null {
   if (/^(n|nao|no)$/.test(a)) return false;
   return null;
 }
+
+/** What @inquirer's keys do, in both languages. */
+const KEY_ACTIONS: Readonly<Record<string, Text>> = {
+  navigate: { en: 'navigate', pt: 'navegar' },
+  select: { en: 'select', pt: 'escolher' },
+};

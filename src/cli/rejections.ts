@@ -26,37 +26,70 @@ export interface Rejection {
 export const SETTLED_ADVICE =
   'the bank says this boleto is already paid: check the statement before paying it again';
 
-export function nextSteps(p: Rejection, bankCode?: string): string[] {
+const SETTLED_ADVICE_PT =
+  'o banco diz que este boleto já foi pago: confira o extrato antes de pagá-lo de novo';
+
+/** A command typed the same in both languages. */
+const same = (line: string): Text => ({ en: line, pt: line });
+
+/**
+ * The steps, each in both languages where it is written (#53): a command's placeholders in the reader's words
+ * (`<key>`, `<chave>`), a note after it too.
+ */
+export function nextSteps(p: Rejection, bankCode?: string): Text[] {
   const id = p.public_id;
   const code = p.last_return?.code ?? '';
-  const mark = `condo payables mark ${id}`;
+  const mark = same(`condo payables mark ${id}`);
   if (settled(p, bankCode))
     return [
-      `(${SETTLED_ADVICE})`,
-      'condo statements list',
-      `condo payables delete ${id}   (paid already: it leaves the month's bills)`,
-      `${mark} --force   (only when the statement shows it was not paid)`,
+      { en: `(${SETTLED_ADVICE})`, pt: `(${SETTLED_ADVICE_PT})` },
+      same('condo statements list'),
+      {
+        en: `condo payables delete ${id}   (paid already: it leaves the month's bills)`,
+        pt: `condo payables delete ${id}   (já paga: sai das contas do mês)`,
+      },
+      {
+        en: `${mark.en} --force   (only when the statement shows it was not paid)`,
+        pt: `${mark.pt} --force   (só quando o extrato mostrar que não foi paga)`,
+      },
     ];
   const concern = refusalConcern(code);
   if (concern === 'paying-account')
-    return [`(the condominium's paying account: fund it or settle it with the bank)`, mark];
+    return [
+      {
+        en: "(the condominium's paying account: fund it or settle it with the bank)",
+        pt: '(a conta pagadora do condomínio: deposite ou resolva com o banco)',
+      },
+      mark,
+    ];
   const boleto = p.forma_pagamento === 'boleto';
   const kind = p.tribute?.kind;
   if (kind === 'darf' || kind === 'gps')
     return [
-      `condo payables update ${id} --amount <reais> --revenue-code <code> --period <period> --tribute ${kind}`,
+      {
+        en: `condo payables update ${id} --amount <reais> --revenue-code <code> --period <period> --tribute ${kind}`,
+        pt: `condo payables update ${id} --amount <reais> --revenue-code <código> --period <período> --tribute ${kind}`,
+      },
       mark,
     ];
   if (boleto && concern !== 'payee')
-    return [`condo payables update ${id} --document <linha digitável>`, mark];
+    return [same(`condo payables update ${id} --document <linha digitável>`), mark];
   if (concern === 'payee' && p.supplier_id)
     return [
       p.forma_pagamento === 'pix'
-        ? `condo suppliers update ${p.supplier_id} --pix-key <key>`
-        : `condo suppliers update ${p.supplier_id} --bank-code <nnn> --agency <nnnn> --account <nnnnn-d>`,
+        ? {
+            en: `condo suppliers update ${p.supplier_id} --pix-key <key>`,
+            pt: `condo suppliers update ${p.supplier_id} --pix-key <chave>`,
+          }
+        : same(
+            `condo suppliers update ${p.supplier_id} --bank-code <nnn> --agency <nnnn> --account <nnnnn-d>`,
+          ),
       mark,
     ];
-  return [`(read the bank's reason; when it is solved:)`, mark];
+  return [
+    { en: "(read the bank's reason; when it is solved:)", pt: '(leia o motivo do banco; resolvido, então:)' },
+    mark,
+  ];
 }
 
 /**
@@ -102,9 +135,9 @@ export const settled = (p: Rejection, bankCode?: string): boolean =>
   occurrenceClass(p.last_return?.code ?? '', bankCode) === 'settled-do-not-pay-again';
 
 /** The steps on a terminal, one a line, broken at spaces (a note after a command would be cut mid-word). */
-export function printSteps(deps: Deps, steps: readonly string[]): void {
+export function printSteps(deps: Deps, steps: readonly Text[]): void {
   for (const step of steps)
-    writeLine(deps.io.stdout, wrapMessage(deps.io, `  ${deps.t(deps.command(step))}`, deps.io.stdout));
+    writeLine(deps.io.stdout, wrapMessage(deps.io, `  ${deps.command(deps.t(step))}`, deps.io.stdout));
 }
 
 /**
@@ -112,9 +145,10 @@ export function printSteps(deps: Deps, steps: readonly string[]): void {
  * when the statement shows it paid, or mark it again when it shows it was not), so they are joined by "or".
  */
 function stepsInOneLine(deps: Deps, p: Rejection, bankCode?: string): string {
-  const steps = nextSteps(p, bankCode).map(deps.command);
-  if (!settled(p, bankCode) || steps.length < 2) return steps.join('; then ');
-  return `${steps.slice(0, -2).join('; then ')}; then ${steps.slice(-2).join('; or ')}`;
+  const steps = nextSteps(p, bankCode).map((step) => deps.command(deps.t(step)));
+  const then = deps.t({ en: '; then ', pt: '; depois ' });
+  if (!settled(p, bankCode) || steps.length < 2) return steps.join(then);
+  return `${steps.slice(0, -2).join(then)}${then}${steps.slice(-2).join(deps.t({ en: '; or ', pt: '; ou ' }))}`;
 }
 
 /** Up to this many refusals, each payable is read by itself; more, from one list of the pending ones. */

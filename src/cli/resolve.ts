@@ -141,11 +141,13 @@ function onlyMatch(name: string, v: string, all: readonly Payable[]): string {
       en: `${name}: no payable's id starts or ends with ${v}`,
       pt: `${name}: nenhuma conta a pagar tem id que comece ou termine com ${v}`,
     });
-  const describe = (p: Payable) =>
-    `${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}, due ${formatDateBr(p.due_date)})`;
+  const describe = (due: string) => (p: Payable) =>
+    `${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}, ${due} ${formatDateBr(p.due_date)})`;
+  const some = (due: string) =>
+    `${matches.slice(0, 3).map(describe(due)).join('; ')}${matches.length > 3 ? '; …' : ''}`;
   throw new UsageError({
-    en: `${name}: ${v} fits ${matches.length} payables' ids: ${matches.slice(0, 3).map(describe).join('; ')}${matches.length > 3 ? '; …' : ''}; give more characters`,
-    pt: `${name}: ${v} serve para ${matches.length} contas: ${matches.slice(0, 3).map(describe).join('; ')}${matches.length > 3 ? '; …' : ''}; dê mais caracteres`,
+    en: `${name}: ${v} fits ${matches.length} payables' ids: ${some('due')}; give more characters`,
+    pt: `${name}: ${v} serve para ${matches.length} contas: ${some('vence')}; dê mais caracteres`,
   });
 }
 

@@ -29,7 +29,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 export function interrupted(): InterruptedError {
-  return new InterruptedError('interrupted', { code: 'interrupted' });
+  return new InterruptedError({ en: 'interrupted', pt: 'interrompido' }, { code: 'interrupted' });
 }
 
 /** One signal that aborts when any of the given ones does (undefined entries ignored). */

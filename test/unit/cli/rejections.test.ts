@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { heldPayments, nextSteps } from '../../../src/cli/rejections.js';
 
+/** The steps as an English reader gets them; each is written in both languages (#53). */
+const steps = (...args: Parameters<typeof nextSteps>) => nextSteps(...args).map((s) => s.en);
+
 describe("what to do about a rejection, from the bank's code", () => {
   const p = (forma: string, code: string, supplier_id: number | null = 8) => ({
     public_id: '01M874TNVK0QXXW9Q3Q4X5YJY6',
@@ -11,28 +14,30 @@ describe("what to do about a rejection, from the bank's code", () => {
   const mark = 'condo payables mark 01M874TNVK0QXXW9Q3Q4X5YJY6';
 
   test("the payee's account or PIX key: correct the supplier, then mark again", () => {
-    expect(nextSteps(p('ted', 'AN'))).toEqual([
+    expect(steps(p('ted', 'AN'))).toEqual([
       'condo suppliers update 8 --bank-code <nnn> --agency <nnnn> --account <nnnnn-d>',
       mark,
     ]);
-    expect(nextSteps(p('pix', 'PJ'))).toEqual(['condo suppliers update 8 --pix-key <key>', mark]);
+    expect(steps(p('pix', 'PJ'))).toEqual(['condo suppliers update 8 --pix-key <key>', mark]);
+    // a Portuguese reader's placeholder in their words
+    expect(nextSteps(p('pix', 'PJ'))[0]?.pt).toBe('condo suppliers update 8 --pix-key <chave>');
   });
 
   test("a boleto's digits: correct the document", () => {
-    expect(nextSteps(p('boleto', 'CC'))).toEqual([
+    expect(steps(p('boleto', 'CC'))).toEqual([
       'condo payables update 01M874TNVK0QXXW9Q3Q4X5YJY6 --document <linha digitável>',
       mark,
     ]);
   });
 
   test("the condominium's own account (funds): nothing to correct on the payable", () => {
-    expect(nextSteps(p('ted', 'HF'))[0]).toContain("the condominium's paying account");
-    expect(nextSteps(p('pix', 'SS'))[1]).toBe(mark);
+    expect(steps(p('ted', 'HF'))[0]).toContain("the condominium's paying account");
+    expect(steps(p('pix', 'SS'))[1]).toBe(mark);
   });
 
   test("an unknown code, or a payee account problem with no supplier: read the bank's reason", () => {
-    expect(nextSteps(p('ted', 'X9'))[0]).toContain("read the bank's reason");
-    expect(nextSteps(p('ted', 'AN', null))[0]).toContain("read the bank's reason");
+    expect(steps(p('ted', 'X9'))[0]).toContain("read the bank's reason");
+    expect(steps(p('ted', 'AN', null))[0]).toContain("read the bank's reason");
   });
 });
 
@@ -46,13 +51,13 @@ describe("the advice follows the code's class (#28)", () => {
   const mark = 'condo payables mark 01M874TNVK0QXXW9Q3Q4X5YJY6';
 
   test('settled-do-not-pay-again (ZK): check the statement; marking needs --force and says when', () => {
-    const steps = nextSteps(p('boleto', 'ZK'));
-    expect(steps[0]).toBe(
+    const settled = steps(p('boleto', 'ZK'));
+    expect(settled[0]).toBe(
       '(the bank says this boleto is already paid: check the statement before paying it again)',
     );
-    expect(steps).not.toContain(mark);
-    expect(steps.join('\n')).not.toContain('--document');
-    expect(steps.at(-1)).toBe(`${mark} --force   (only when the statement shows it was not paid)`);
+    expect(settled).not.toContain(mark);
+    expect(settled.join('\n')).not.toContain('--document');
+    expect(settled.at(-1)).toBe(`${mark} --force   (only when the statement shows it was not paid)`);
   });
 
   test('rejected-to-correct: correct what the code names, then mark', () => {
@@ -62,7 +67,7 @@ describe("the advice follows the code's class (#28)", () => {
       ['boleto', 'CC'],
       ['ted', 'HF'],
     ] as const)
-      expect(nextSteps(p(forma, code)).at(-1)).toBe(mark);
+      expect(steps(p(forma, code)).at(-1)).toBe(mark);
   });
 
   test('the classes of the codes', async () => {
