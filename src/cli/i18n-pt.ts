@@ -395,9 +395,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^Showing the first (\d+): --all for every row$/, 'Mostrando as primeiras $1: --all para todas as linhas'],
   [/^Showing (\d+) of (\d+) \(--limit (\d+)\)$/, 'Mostrando $1 de $2 (--limit $3)'],
   [/^Showing the first (\d+) \(--limit (\d+)\)$/, 'Mostrando as primeiras $1 (--limit $2)'],
-  [/^(\d+) payments in (\d{4}-\d\d), (.*)$/, '$1 pagamentos em $2, $3'],
-  [/^Ledger (\S+) to (\S+)$/, 'Razão de $1 a $2'],
-  [/^Ledger (\S+)$/, 'Razão $1'],
   [/^(\d+) payments, (R\$ [\d.,]+), paid on (\S+): (.*)$/, '$1 pagamentos, $2, pagos em $3: $4'],
   [/^(\S+): due (\S+), paid (\S+): late$/, '$1: vence em $2, pago em $3: atrasado'],
   [

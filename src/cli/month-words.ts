@@ -27,6 +27,9 @@ export const MONTHS = [
   'dezembro',
 ];
 
+/** `2026-11` -> `11/2026`, as Brazilians write a month in a table or a range (#53). */
+export const monthBr = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
+
 /** `2026-11` -> `novembro de 2026`. */
 export function monthName(month: string): string {
   const [y, m] = month.split('-');

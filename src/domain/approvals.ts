@@ -3,6 +3,7 @@
  * who may approve and how many must, and the decision whether a batch's file has what its policy asks. Pure: the
  * CLI reads the files, verifies the signatures (formats/sshsig.ts) and hands the facts in.
  */
+import { formatDateBr } from './dates.js';
 import { UsageError } from './errors.js';
 import type { Text } from './text.js';
 
@@ -293,7 +294,7 @@ export function decide(
               }
             : {
                 en: `${p.name}'s bank data or PIX key changed on ${at.slice(0, 10)}, within ${changed.within_days} days`,
-                pt: `os dados bancários ou a chave PIX de ${p.name} mudaram em ${at.slice(0, 10)}, dentro de ${changed.within_days} dias`,
+                pt: `os dados bancários ou a chave PIX de ${p.name} mudaram em ${formatDateBr(at.slice(0, 10))}, dentro de ${changed.within_days} dias`,
               },
         );
         extra = Math.max(extra, changed.approvals);

@@ -4,7 +4,9 @@
  * Easter: Carnival Monday and Tuesday, Good Friday and Corpus Christi (FEBRABAN's bank holiday calendar). Local
  * holidays (a city's anniversary, a state's date) are not known here.
  */
+
 import { addDays, type IsoDate } from './dates.js';
+import type { Text } from './text.js';
 
 /**
  * The last day a bank processed a DOC: FEBRABAN's banks took no new DOC from 15 January 2024 and processed none
@@ -89,6 +91,34 @@ export function nextBusinessDay(date: IsoDate): IsoDate {
   let d = date;
   while (notBusinessDay(d)) d = addDays(d, 1);
   return d;
+}
+
+const WEEKDAYS_PT = [
+  'domingo',
+  'segunda-feira',
+  'terça-feira',
+  'quarta-feira',
+  'quinta-feira',
+  'sexta-feira',
+  'sábado',
+];
+
+const dayMonthYear = (date: IsoDate) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/**
+ * The same refusal as a person reads it in each language (#53): "28/11/2026 é sábado, não é dia útil bancário; o
+ * próximo é 30/11/2026", and in English with ISO dates, as the API says it.
+ */
+export function paymentDateRefusalText(date: IsoDate): Text | null {
+  const en = paymentDateRefusal(date);
+  if (en === null) return null;
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const holiday = bankHolidays(Number(date.slice(0, 4))).get(date);
+  const why = day === 0 || day === 6 ? WEEKDAYS_PT[day] : `feriado bancário (${holiday})`;
+  return {
+    en,
+    pt: `${dayMonthYear(date)} é ${why}, não é dia útil bancário; o próximo é ${dayMonthYear(nextBusinessDay(date))}`,
+  };
 }
 
 /** The refusal for a payment date that is not a bank business day, naming the next one; null when it is one. */

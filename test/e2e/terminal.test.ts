@@ -70,16 +70,17 @@ test('in Portuguese, the questions are asked in Portuguese (#31: a field declare
   const r = await onTerminal(
     ['--lang', 'pt-BR', 'payables', 'create', '--method', 'pix', '--due', '+4d'],
     [
-      [/Fornecedor[\s\S]*navigate/, ''],
+      // the keys' help in Portuguese too (#53)
+      [/Fornecedor[\s\S]*navegar/, ''],
       [/Nome do favorecido/, 'Chaveiro do Bairro'],
-      [/Conta contábil[\s\S]*navigate/, ''],
+      [/Conta contábil[\s\S]*navegar/, ''],
       [/Valor \(R\$\)/, '88,00'],
       [/Descrição/, 'Cópia de chaves'],
     ],
   );
   expect(r.exitCode, r.output).toBe(0);
   expect(r.output).toContain('(nenhum: digitar o nome do favorecido)');
-  expect(r.output).not.toMatch(/Supplier|Payee name|Chart account|Amount|Description/);
+  expect(r.output).not.toMatch(/Supplier|Payee name|Chart account|Amount|Description|navigate/);
   const created = (await s.condo.json('payables list --all')).find(
     (p: { description?: string }) => p.description === 'Cópia de chaves',
   );

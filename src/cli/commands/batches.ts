@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Batch, ReturnSummary } from '../../client/index.js';
 import { accountMatches } from '../../domain/bank-accounts.js';
 import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
-import { paymentDateRefusal } from '../../domain/business-days.js';
+import { paymentDateRefusalText } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
@@ -204,8 +204,12 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
       en: `--date: ${formatDateBr(date)} is in the past (today is ${formatDateBr(deps.today())}; nothing was sent)`,
       pt: `--date: ${formatDateBr(date)} está no passado (hoje é ${formatDateBr(deps.today())}; nada foi enviado)`,
     });
-  const refusal = paymentDateRefusal(date);
-  if (refusal) throw new UsageError(`--date: ${refusal} (nothing was sent)`);
+  const refusal = paymentDateRefusalText(date);
+  if (refusal)
+    throw new UsageError({
+      en: `--date: ${refusal.en} (nothing was sent)`,
+      pt: `--date: ${refusal.pt} (nada foi enviado)`,
+    });
   const client = await deps.client();
   const ask = opts.yes || opts.dryRun ? null : await deps.prompter();
   if (opts.dryRun || ask) {

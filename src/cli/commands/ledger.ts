@@ -20,6 +20,7 @@ import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, monthFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
+import { monthBr, monthName } from '../month-words.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import { resolveChartAccountId, withNamedIds } from '../resolve.js';
 
@@ -219,9 +220,17 @@ async function summaryRange(
     return 0;
   }
   if (deps.format === 'table')
-    writeLine(deps.io.stdout, paint(deps.io, 'bold', deps.t(`Ledger ${from} to ${to}`)));
+    writeLine(
+      deps.io.stdout,
+      paint(
+        deps.io,
+        'bold',
+        deps.t({ en: `Ledger ${from} to ${to}`, pt: `Razão de ${monthBr(from)} a ${monthBr(to)}` }),
+      ),
+    );
   await printList(deps, totals, [
-    { header: 'MONTH', value: (t) => t.month },
+    // a month as its reader writes it: 11/2026 on a Portuguese screen, ISO for a script (#53)
+    { header: 'MONTH', value: (t) => ({ en: t.month, pt: monthBr(t.month) }) },
     { header: 'REVENUE', value: (t) => t.revenueCents, kind: 'cents' },
     { header: 'EXPENSE', value: (t) => t.expenseCents, kind: 'cents' },
     { header: 'NET', value: (t) => t.revenueCents - t.expenseCents, kind: 'cents' },
@@ -279,7 +288,11 @@ export async function summary(
     ...s.revenue.map((a) => ({ type: 'revenue', ...a })),
     ...s.expense.map((a) => ({ type: 'expense', ...a })),
   ];
-  if (deps.format === 'table') writeLine(deps.io.stdout, paint(deps.io, 'bold', deps.t(`Ledger ${month}`)));
+  if (deps.format === 'table')
+    writeLine(
+      deps.io.stdout,
+      paint(deps.io, 'bold', deps.t({ en: `Ledger ${month}`, pt: `Razão de ${monthName(month)}` })),
+    );
   await printList(deps, accountRows, [
     { header: 'TYPE', value: (r) => r.type, words: true },
     { header: 'CODE', value: (r) => r.code },

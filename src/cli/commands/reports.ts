@@ -109,7 +109,10 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
   );
   const payee = (e: (typeof paid)[number]) => payeeOfEntry(e, supplierName);
   const totalCents = paid.reduce((n, e) => n + centsOf(e.amount), 0);
-  const totalLine = `${paid.length} payments in ${month}, ${formatReais(totalCents)}`;
+  const totalLine = {
+    en: `${paid.length} payments in ${month}, ${formatReais(totalCents)}`,
+    pt: `${paid.length} ${paid.length === 1 ? 'pagamento' : 'pagamentos'} em ${monthName(month)}, ${formatReais(totalCents)}`,
+  };
   if (by === undefined) {
     if (deps.format === 'json') {
       printJson(deps, { month, total_cents: totalCents, payments: paid });

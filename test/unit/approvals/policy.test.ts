@@ -71,7 +71,7 @@ test('a new payee, or payment data changed within the days (or no date at all), 
   expect(both.required).toBe(2);
   expect(both.missing[0]?.en).toContain("Velha's bank data or PIX key changed on 2026-11-25, within 7 days");
   expect(both.missing[0]?.pt).toContain(
-    'os dados bancários ou a chave PIX de Velha mudaram em 2026-11-25, dentro de 7 dias',
+    'os dados bancários ou a chave PIX de Velha mudaram em 25/11/2026, dentro de 7 dias',
   );
   expect(decide(policy, facts({ payees: [unknown] }), [], now).missing[0]?.en).toContain(
     'the server gives no date',

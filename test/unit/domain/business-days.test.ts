@@ -5,6 +5,7 @@ import {
   nextBusinessDay,
   notBusinessDay,
   paymentDateRefusal,
+  paymentDateRefusalText,
 } from '../../../src/domain/business-days.js';
 import { parseDateInput } from '../../../src/domain/date-input.js';
 
@@ -40,6 +41,14 @@ describe('bank business days', () => {
     expect(paymentDateRefusal('2026-12-25')).toBe(
       '2026-12-25 is a bank holiday (Natal), not a bank business day; the next one is 2026-12-28',
     );
+    // as a Brazilian reads it (#53): DD/MM/AAAA, the weekday in Portuguese
+    expect(paymentDateRefusalText('2026-11-28')?.pt).toBe(
+      '28/11/2026 é sábado, não é dia útil bancário; o próximo é 30/11/2026',
+    );
+    expect(paymentDateRefusalText('2026-12-25')?.pt).toBe(
+      '25/12/2026 é feriado bancário (Natal), não é dia útil bancário; o próximo é 28/12/2026',
+    );
+    expect(paymentDateRefusalText('2026-11-24')).toBeNull();
     expect(nextBusinessDay('2026-04-03')).toBe('2026-04-06'); // Good Friday, then the weekend
     expect(nextBusinessDay('2026-02-14')).toBe('2026-02-18'); // Saturday before Carnival: Ash Wednesday
   });
