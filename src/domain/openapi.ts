@@ -4,7 +4,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { API_PREFIX, pathParams } from './endpoints.js';
-import { bodyTypesOf, isMultipart, MEDIA_TYPES, type Operation, operations } from './operations.js';
+import { bodyTypesOf, isMultipart, MAX_PAGE, MEDIA_TYPES, type Operation, operations } from './operations.js';
 import * as R from './responses.js';
 import { SCOPES } from './scopes.js';
 
@@ -113,6 +113,8 @@ function queryParameters(op: Operation): Json[] {
             type: p.type,
             ...(p.enum ? { enum: [...p.enum] } : {}),
             ...(p.pattern ? { pattern: p.pattern } : {}),
+            ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
+            ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
           },
   }));
   if (op.paged)
@@ -303,7 +305,7 @@ export function openApiDocument(opts: { serverUrl?: string } = {}): Record<strin
           name: 'page',
           in: 'query',
           required: false,
-          schema: { type: 'integer', minimum: 1, default: 1 },
+          schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
         },
         per_page: {
           name: 'per_page',

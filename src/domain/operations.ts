@@ -23,6 +23,9 @@ import { WEBHOOK_EVENTS } from './webhooks.js';
 export interface QueryParam {
   type: 'string' | 'integer' | 'date' | 'boolean';
   enum?: readonly string[];
+  /** an integer's bounds, as the handler checks them (#53: the document said less than the server refused) */
+  minimum?: number;
+  maximum?: number;
   /** what a string must match (the handler checks it, with a message of its own) */
   pattern?: string;
   description?: string;
@@ -79,11 +82,16 @@ export interface Operation extends Endpoint {
   extension?: boolean;
 }
 
+/** The highest page a list is asked for: a billion pages of 100 is past any list, and within a safe integer. */
+export const MAX_PAGE = 1_000_000_000;
+
 /** An amount in reais on the query string: digits, and at most two decimals after a point. */
 export const AMOUNT_IN_REAIS = '^\\d{1,12}(\\.\\d{1,2})?$';
 
 const date = (description: string): QueryParam => ({ type: 'date', description });
-const id = (description: string): QueryParam => ({ type: 'integer', description });
+const id = (description: string): QueryParam => ({ type: 'integer', minimum: 1, description });
+/** A count that may be zero (days overdue). */
+const count = (description: string): QueryParam => ({ type: 'integer', minimum: 0, description });
 const text = (description: string): QueryParam => ({ type: 'string', description });
 const oneOf = <const T extends readonly string[]>(values: T, description: string) => ({
   type: 'string' as const,
@@ -243,7 +251,7 @@ export const operations = {
       bank_account_id: id('only this bank account'),
       type: beyond(oneOf(ENTRY_TYPES, 'revenue or expense')),
       source: beyond(oneOf(ENTRY_SOURCES, 'where the entry came from')),
-      period: text('YYYY-MM'),
+      period: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' },
     },
     response: R.Page(R.AccountEntry),
     status: 200,
@@ -467,7 +475,7 @@ export const operations = {
     summary: 'Units behind on their invoices (inadimplentes)',
     query: {
       as_of: date('overdue as of this day (default today)'),
-      min_overdue_days: id('at least this many days late'),
+      min_overdue_days: count('at least this many days late'),
       min_amount: {
         type: 'string',
         pattern: AMOUNT_IN_REAIS,

@@ -7,6 +7,7 @@ import { ENTRY_TYPES, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
 import { TRIBUTE_KINDS } from './tributes.js';
+import { KNOWN_EVENTS } from './webhooks.js';
 
 /**
  * One schema per request body, shared by the sandbox (422 with `fields`) and the CLI (exit 2 before sending).
@@ -364,7 +365,8 @@ export const BatchApprovalCreate = Type.Object(
 export const WebhookSubscriptionCreate = Type.Object(
   {
     url: Type.String({ format: 'uri', maxLength: 2048 }),
-    events: Type.Array(Type.String(), { minItems: 1 }),
+    // the events the server knows, or `*` (#53: the document took any string the server then refused)
+    events: Type.Array(Type.Union(KNOWN_EVENTS.map((e) => Type.Literal(e))), { minItems: 1, maxItems: 20 }),
   },
   { additionalProperties: false },
 );

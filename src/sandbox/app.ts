@@ -10,7 +10,8 @@ import { sanitizeRequestId } from '../domain/ids.js';
 import { parseUntrustedJson } from '../domain/json.js';
 import { newUlid } from '../domain/ulids.js';
 import type { SandboxContext } from './http/context.js';
-import { ApiProblem, errorBody, problemFromFrameworkError } from './http/errors.js';
+import { ApiProblem, errorBody, MULTIPART_LIMITS, problemFromFrameworkError } from './http/errors.js';
+import { methodsAt } from './http/operation.js';
 import { installPipeline } from './http/pipeline.js';
 import { checkResponses } from './http/response-check.js';
 import { OAuthError } from './http/tokens.js';
@@ -133,7 +134,7 @@ export async function buildApp(
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   await app.register(multipart, {
-    limits: { fileSize: FILE_SIZE_LIMIT, files: 5, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+    limits: { fileSize: FILE_SIZE_LIMIT, fieldSize: 64 * 1024, ...MULTIPART_LIMITS },
   });
 
   installPipeline(app, ctx);
@@ -185,7 +186,18 @@ export async function buildApp(
   });
 
   app.setNotFoundHandler(async (request) => {
-    throw new ApiProblem(404, 'not_found', `no route for ${request.method} ${request.url.split('?')[0]}`);
+    const path = request.url.split('?')[0] ?? '';
+    // a path the API has, asked with a method it does not take: 405 and the methods it does (#53, RFC 9110 15.5.6)
+    const allowed = methodsAt(path);
+    if (allowed.length > 0)
+      throw new ApiProblem(
+        405,
+        'method_not_allowed',
+        `${request.method} is not a method of ${path}: it takes ${allowed.join(', ')}`,
+        undefined,
+        { allow: allowed.join(', ') },
+      );
+    throw new ApiProblem(404, 'not_found', `no route for ${request.method} ${path}`);
   });
 
   await app.register(async (api) => oauthRoutes(api, ctx), { prefix: API_PREFIX });

@@ -3487,7 +3487,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: string[];
+                    events: ("bank.statement.imported" | "*")[];
                 };
             };
         };

@@ -40,7 +40,8 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
       : {}),
   };
   const client = await deps.client();
-  const rows = [...(await client.defaulters.list(filters))];
+  const listed = await client.defaulters.list(filters);
+  const rows = [...listed];
   await printList(deps, rows, [
     { header: 'UNIT', value: (r) => r.unit_label ?? r.unit_id },
     { header: 'BLOCK', value: (r) => r.block },
@@ -50,11 +51,21 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
     { header: 'DAYS OVERDUE', value: (r) => r.days_overdue },
   ]);
   if (deps.format === 'json') return 0;
-  const invoices = rows.reduce((n, r) => n + invoiceCount(r), 0);
-  const outstanding = rows.reduce((sum, r) => sum + centsOf(r.total_outstanding), 0);
+  // the totals over every page, as the server counts them (#53: the page shown is not the whole); summed from the
+  // rows where a server sends none
+  const totals = listed.meta?.totals as
+    | { units?: number; invoices?: number; total_outstanding?: number }
+    | undefined;
+  const units = typeof totals?.units === 'number' ? totals.units : rows.length;
+  const invoices =
+    typeof totals?.invoices === 'number' ? totals.invoices : rows.reduce((n, r) => n + invoiceCount(r), 0);
+  const outstanding =
+    typeof totals?.total_outstanding === 'number'
+      ? centsOf(totals.total_outstanding)
+      : rows.reduce((sum, r) => sum + centsOf(r.total_outstanding), 0);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const line = deps.t(
-    `${count(rows.length, 'unit')}, ${count(invoices, 'invoice')}, ${formatReais(outstanding)} outstanding`,
+    `${count(units, 'unit')}, ${count(invoices, 'invoice')}, ${formatReais(outstanding)} outstanding`,
   );
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
   if (deps.format === 'table') writeLine(deps.io.stdout, line);

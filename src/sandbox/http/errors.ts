@@ -72,6 +72,9 @@ export function errorBody(problem: ApiProblem, requestId: string): ErrorBody {
 }
 
 /** Fastify's and @fastify/multipart's own errors, as the wire contract names them. */
+/** How many parts a multipart body may carry: each count named when it is passed (#53), not "too large". */
+export const MULTIPART_LIMITS = { files: 5, fields: 20, parts: 30 } as const;
+
 export function problemFromFrameworkError(err: unknown): ApiProblem {
   if (err instanceof ApiProblem) return err;
   if (err instanceof DomainError) return problemOf(err);
@@ -87,10 +90,13 @@ export function problemFromFrameworkError(err: unknown): ApiProblem {
       return new ApiProblem(415, 'unsupported_media_type', 'this content type is not accepted here');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
       return new ApiProblem(413, 'payload_too_large', 'the request body is too large');
+    case 'FST_FILES_LIMIT':
+      return tooMany(`more than ${MULTIPART_LIMITS.files} files`);
+    case 'FST_FIELDS_LIMIT':
+      return tooMany(`more than ${MULTIPART_LIMITS.fields} fields`);
+    case 'FST_PARTS_LIMIT':
+      return tooMany(`more than ${MULTIPART_LIMITS.parts} parts`);
   }
   if (status === 413) return new ApiProblem(413, 'payload_too_large', 'the request body is too large');
   if (status === 415)
@@ -98,3 +104,11 @@ export function problemFromFrameworkError(err: unknown): ApiProblem {
   if (status >= 400 && status < 500) return badRequest(e.message ?? 'bad request');
   return new ApiProblem(500, 'internal_error', 'the sandbox failed to handle this request');
 }
+
+/** A multipart body past one of its counts: 413, as RFC 9110 has it for a body the server will not take, naming it. */
+const tooMany = (what: string) =>
+  new ApiProblem(
+    413,
+    'payload_too_large',
+    `the multipart body has ${what}: a request carries at most ${MULTIPART_LIMITS.files} files, ${MULTIPART_LIMITS.fields} fields and ${MULTIPART_LIMITS.parts} parts`,
+  );

@@ -5,7 +5,7 @@
  */
 import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TENANT } from '../../domain/endpoints.js';
+import { API_PREFIX, TENANT } from '../../domain/endpoints.js';
 import {
   bodyTypesOf,
   isMultipart,
@@ -47,6 +47,21 @@ export function routePath(op: Pick<Operation, 'path'>): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
+/** Each operation's path as a pattern over a request's path (under /api/v1), with its method. */
+const PATTERNS = Object.values(operations as Record<string, Operation>).map((op) => ({
+  method: op.method,
+  pattern: new RegExp(
+    `^${API_PREFIX}${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}/?$`,
+  ),
+}));
+
+/** The methods the API takes at a request's path (none: the path is not the API's). */
+export function methodsAt(path: string): string[] {
+  const methods = new Set<string>(PATTERNS.filter((p) => p.pattern.test(path)).map((p) => p.method));
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
+
 export function serve<I extends OperationId>(
   app: FastifyInstance,
   id: I,
@@ -65,8 +80,16 @@ export function serve<I extends OperationId>(
       ...(isMultipart(op.body) ? { idempotency: 'manual' } : {}),
       ...extra.config,
     },
-    handler: async (request, reply) =>
-      handler({
+    handler: async (request, reply) => {
+      // a parameter the operation does not take is refused by name, as a body's unknown field is (#53): a typo
+      // (`?stat=paid`) silently ignored listed everything
+      const unknown = Object.keys((request.query ?? {}) as object).filter((name) => !declared.has(name));
+      if (unknown.length > 0)
+        throw validationFailed(
+          Object.fromEntries(unknown.map((name) => [name, ['is not a parameter of this operation']])),
+          `the query has parameters this operation does not take: ${unknown.join(', ')}`,
+        );
+      return handler({
         op: operations[id],
         request: request as FastifyRequest<{ Params: Record<string, string> }>,
         reply,
@@ -79,6 +102,7 @@ export function serve<I extends OperationId>(
           if (!checked.ok) throw validationFailed(checked.fields);
           return checked.value as BodyOf<I>;
         },
-      }),
+      });
+    },
   });
 }

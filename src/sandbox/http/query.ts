@@ -3,6 +3,7 @@
  * `validation_failed` naming it. Pagination: `page` from 1, `per_page` 1..100 (default 25).
  */
 import { isIsoDate } from '../../domain/dates.js';
+import { MAX_PAGE } from '../../domain/operations.js';
 import type { FieldErrors } from '../../domain/request-bodies.js';
 import { validationFailed } from './errors.js';
 
@@ -109,7 +110,8 @@ export class QueryReader {
 
   page(): Page {
     return {
-      page: this.integer('page', 1) ?? 1,
+      // bounded, as the document says (#53: past 2^53 a page number lost its digits and the message was wrong)
+      page: this.integer('page', 1, MAX_PAGE) ?? 1,
       per_page: this.integer('per_page', 1, MAX_PER_PAGE) ?? DEFAULT_PER_PAGE,
     };
   }

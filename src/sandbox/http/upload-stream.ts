@@ -71,7 +71,8 @@ export async function streamMultipart<T>(
     new ApiProblem(
       413,
       'payload_too_large',
-      `the file ${name} is larger than ${Math.floor(opts.fileSize / (1024 * 1024))} MB`,
+      // the part by its name, the limit in MiB as it is set (#53: "the file file is larger than 100 MB")
+      `the file in part "${name}" is larger than ${Math.floor(opts.fileSize / (1024 * 1024))} MiB`,
     );
   try {
     for await (const part of request.parts({ limits: { fileSize: opts.fileSize } })) {

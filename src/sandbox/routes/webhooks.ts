@@ -70,6 +70,9 @@ export function readSubscriptionBody(
       const u = new URL(b.url.trim());
       if (u.protocol !== 'http:' && u.protocol !== 'https:') fields.url = ['must be an http or https URL'];
       else if (!u.hostname) fields.url = ['must name a host'];
+      // credentials in the URL would be kept and listed as given (#53): a receiver checks the signature instead
+      else if (u.username || u.password)
+        fields.url = ['must not carry a user or password (the delivery is signed: X-Condo-Signature)'];
       else {
         // a literal address is judged now; a name when it is resolved, at each delivery
         const refused = webhookAddressRefusal(u.hostname, allowed);

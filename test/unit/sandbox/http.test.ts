@@ -364,3 +364,68 @@ describe('idempotency keys', () => {
     }
   });
 });
+
+describe('the contract as strict as the server (#53)', () => {
+  test('a query parameter the operation does not take is refused by name, as a body field is', async () => {
+    const token = await s.token();
+    const typo = await s.api('GET', '/payables?stat=paid', { token });
+    expect(typo.status).toBe(422);
+    expect(typo.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: { stat: ['is not a parameter of this operation'] },
+    });
+    expect(typo.body.error.message).toContain('stat');
+    // the declared ones still work, paging included
+    expect((await s.api('GET', '/payables?state=paid&page=1&per_page=5', { token })).status).toBe(200);
+  });
+
+  test('a page past the document’s maximum is refused with the bound the document states', async () => {
+    const token = await s.token();
+    const far = await s.api('GET', '/payables?page=99999999999999999', { token });
+    expect(far.status).toBe(422);
+    expect(far.body.error.fields.page).toEqual(['must be an integer']);
+    const past = await s.api('GET', '/payables?page=1000000001', { token });
+    expect(past.body.error.fields.page).toEqual(['must be between 1 and 1000000000']);
+  });
+
+  test('a method a known path does not take: 405 with Allow', async () => {
+    const token = await s.token();
+    const r = await s.api('PUT', '/payables', { token, json: {} });
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(r.body.error.code).toBe('method_not_allowed');
+    const token405 = await s.call('GET', '/oauth/token');
+    expect(token405.status).toBe(405);
+    expect(token405.headers.get('allow')).toBe('POST');
+    expect((await s.call('GET', '/nothing-here')).status).toBe(404);
+  });
+
+  test('a webhook URL with a user or password is refused; an unknown event too', async () => {
+    const token = await s.token();
+    const creds = await s.api('POST', '/webhooks/subscriptions', {
+      token,
+      json: { url: 'https://user:secret@example.com/hook', events: ['*'] },
+    });
+    expect(creds.status).toBe(422);
+    expect(creds.body.error.fields.url[0]).toContain('must not carry a user or password');
+    expect(JSON.stringify(creds.body)).not.toContain('secret');
+    const event = await s.api('POST', '/webhooks/subscriptions', {
+      token,
+      json: { url: 'https://example.com/hook', events: ['payable.exploded'] },
+    });
+    expect(event.status).toBe(422);
+    expect(Object.keys(event.body.error.fields)).toContain('events');
+  });
+
+  test('the document states the bounds the server checks: ids from 1, days from 0, a period’s pattern, the last page', async () => {
+    const doc = (await s.call('GET', '/openapi.json')).body;
+    const param = (path: string, name: string) =>
+      doc.paths[path].get.parameters.find((p: { name?: string }) => p.name === name)?.schema;
+    expect(param('/condominiums/{condominium}/payables', 'supplier_id')).toMatchObject({ minimum: 1 });
+    expect(param('/condominiums/{condominium}/defaulters', 'min_overdue_days')).toMatchObject({ minimum: 0 });
+    expect(param('/condominiums/{condominium}/account-entries', 'period').pattern).toBe(
+      '^\\d{4}-(0[1-9]|1[0-2])$',
+    );
+    expect(doc.components.parameters.page.schema.maximum).toBe(1_000_000_000);
+  });
+});

@@ -106,6 +106,21 @@ describe('multipart uploads', () => {
     expect(otherField.status).toBe(409);
   });
 
+  test('a body of small parts past a count names the count it passed (#53), not "too large"', async () => {
+    const form = new FormData();
+    form.append('format', 'csv');
+    for (let i = 0; i < 6; i++) form.append('file', new Blob([`a;b\r\n${i};2\r\n`]), `f${i}.csv`);
+    const r = await fetch(`${base}/condominiums/${TEST_CONDOMINIUM}/upload-probe/1/statements/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'six-files' },
+      body: form,
+    });
+    expect(r.status).toBe(413);
+    const body = (await r.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('payload_too_large');
+    expect(body.error.message).toContain('more than 5 files');
+  });
+
   test('a JSON body where a file is expected is a 415; a file over the limit a 413', async () => {
     const json = await fetch(`${base}/condominiums/${TEST_CONDOMINIUM}/upload-probe/1/statements/import`, {
       method: 'POST',
