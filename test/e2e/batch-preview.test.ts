@@ -150,6 +150,36 @@ describe('asked by nobody', () => {
     expect(await batchCount()).toBe(before + 1);
   });
 
+  test('many warnings of one kind are one line with their count and the command that lists each (#53)', async () => {
+    const ids = [...(await markTwo('Muitos A')), ...(await markTwo('Muitos B'))];
+    const r = await s.condo.run([
+      '--lang',
+      'pt-BR',
+      'batches',
+      'create',
+      '--date',
+      'next-business-day',
+      '--dry-run',
+    ]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const lines = r.stderr.split('\n').filter((l) => /muito antes do vencimento|early/.test(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /4 pagamentos saem muito antes do vencimento .*cada um: condo batches create --dry-run --date \d{4}-\d\d-\d\d --json/,
+    );
+    for (const id of ids) expect(r.stderr).not.toContain(id);
+    // the command it names lists each one
+    const json = JSON.parse(
+      (await s.condo.run(['batches', 'create', '--dry-run', '--date', 'next-business-day', '--json'])).stdout,
+    );
+    expect(
+      json.warnings
+        .filter((w: { kind: string }) => w.kind === 'early')
+        .map((w: { public_id: string }) => w.public_id),
+    ).toEqual(expect.arrayContaining(ids));
+    await s.condo.ok(['payables', 'unmark', ...ids]);
+  });
+
   test('a night with nothing marked: --allow-empty is a quiet exit 0 and no batch; without it, exit 2', async () => {
     expect(await s.condo.json('payables list --state marked_for_remessa')).toEqual([]);
     const before = await batchCount();

@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { Batch, ReturnSummary } from '../../client/index.js';
 import { accountMatches } from '../../domain/bank-accounts.js';
-import { type BatchPreview, batchPreview } from '../../domain/batch-preview.js';
+import { type BatchPreview, batchPreview, type PreviewWarningKind } from '../../domain/batch-preview.js';
+import type { Text } from '../../domain/text.js';
 import { paymentDateRefusalText } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
@@ -147,7 +148,54 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
     { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
     { header: 'PAYEE', value: (p) => p.payee_name },
   ]);
-  for (const w of preview.warnings) deps.warn(`${w.public_id}: ${w.message}`);
+  warnPreview(deps, preview);
+}
+
+/** Past this many warnings of one kind, they are one line with their count (#53: 400 payables paid early). */
+const WARNINGS_OF_A_KIND = 3;
+
+/** What a warning of each kind says of many payables at once. */
+const MANY: Readonly<Record<PreviewWarningKind, (n: number) => Text>> = {
+  late: (n) => ({ en: `${n} payments are paid after their due date`, pt: `${n} pagamentos saem depois do vencimento` }),
+  boleto_late: (n) => ({
+    en: `${n} boletos are due before the payment date: the bank may refuse them, or charge fine and interest`,
+    pt: `${n} boletos vencem antes da data de pagamento: o banco pode recusá-los, ou cobrar multa e juros`,
+  }),
+  early: (n) => ({
+    en: `${n} payments are paid long before they are due (the money leaves before it must)`,
+    pt: `${n} pagamentos saem muito antes do vencimento (o dinheiro sai antes do necessário)`,
+  }),
+  duplicate: (n) => ({ en: `${n} payments look like another one`, pt: `${n} pagamentos parecem repetir outro` }),
+  rejected_unchanged: (n) => ({
+    en: `${n} payments were refused and nothing has changed since`,
+    pt: `${n} pagamentos foram recusados e nada mudou desde então`,
+  }),
+  not_in_dda: (n) => ({
+    en: `${n} boletos are in no DDA file of the bank (possible fakes)`,
+    pt: `${n} boletos não estão em nenhum arquivo DDA do banco (possíveis falsos)`,
+  }),
+  doc_ended: (n) => ({ en: `${n} payments go by DOC, which has ended`, pt: `${n} pagamentos vão por DOC, que acabou` }),
+};
+
+/**
+ * The preview's warnings on stderr: each on its own line, or, past WARNINGS_OF_A_KIND of one kind, one line with
+ * their count and the command that lists them, so the table and the question stay on the screen.
+ */
+function warnPreview(deps: Deps, preview: BatchPreview): void {
+  const byKind = new Map<PreviewWarningKind, BatchPreview['warnings']>();
+  for (const w of preview.warnings) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w]);
+  const list = `condo batches create --dry-run --date ${preview.payment_date} --json`;
+  for (const [kind, warnings] of byKind) {
+    if (warnings.length <= WARNINGS_OF_A_KIND) {
+      for (const w of warnings) deps.warn(`${w.public_id}: ${w.message}`);
+      continue;
+    }
+    const said = MANY[kind](warnings.length);
+    deps.warn({
+      en: `${said.en} (each one: ${deps.command(list)})`,
+      pt: `${said.pt} (cada um: ${deps.command(list)})`,
+    });
+  }
 }
 
 /**
@@ -173,7 +221,7 @@ async function warnUnasked(deps: Deps, date: string): Promise<number> {
   }
   if (marked.length === 0) return 0;
   const preview = batchPreview(marked, date, await previewContext(deps, marked));
-  for (const w of preview.warnings) deps.warn(`${w.public_id}: ${w.message}`);
+  warnPreview(deps, preview);
   return marked.length;
 }
 
