@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { UsageError } from '../domain/errors.js';
+import { isCnabDda } from '../formats/cnab240/inference.js';
 import { isCnabStatement } from '../formats/cnab240/statement.js';
 
 /**
@@ -38,6 +39,11 @@ const isCnab = (line: string) => /^\d{8}/.test(line) && line.length >= 100 && !/
 export async function kindOf(path: string): Promise<FileKind> {
   const text = await head(path);
   return isCnab(firstLine(text)) && !isCnabStatement(text) ? 'return' : 'statement';
+}
+
+/** Whether the file is the bank's DDA (its lote header says operation I, service 03): `dda import` reads it. */
+export async function isCnabDdaFile(path: string): Promise<boolean> {
+  return isCnabDda(await head(path));
 }
 
 /** Whether the file is a CNAB 240 account statement (its lote header says operation E, service 04). */

@@ -426,3 +426,12 @@ test('the same bill entered twice is named beside its boleto, with what to do; e
     await s.condo.ok(['payables', 'delete', second.public_id, '--yes']);
   }
 });
+
+test('condo import of a DDA file says what it is and which verb reads it (#53), not that it names no batch', async () => {
+  const r = await s.condo.run(['--lang', 'pt-BR', 'import', dda]);
+  expect(r.exitCode).toBe(2);
+  expect(r.stderr).toContain(
+    'isto é um arquivo DDA (a lista de boletos do banco), não um retorno: condo dda import o lê',
+  );
+  expect(r.stderr).not.toMatch(/lote|batch/i);
+});

@@ -4,7 +4,7 @@ import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
-import { type FileKind, kindOf } from '../file-kind.js';
+import { type FileKind, isCnabDdaFile, kindOf } from '../file-kind.js';
 import { eachFile, type FileLabel } from '../per-file.js';
 import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
 import { batchFinder, importReturn, type ReturnFacts, returnFacts } from './batches.js';
@@ -219,6 +219,12 @@ export async function importFiles(
   try {
     const worst = await eachFile(deps, paths, async (path, label) => {
       const kind = await kindOf(path);
+      // the bank's DDA is a CNAB 240 file too, but names no batch: said for what it is (#53)
+      if (kind === 'return' && (await isCnabDdaFile(path)))
+        throw new UsageError({
+          en: `${path}: this is a DDA file (the bank's list of boletos), not a return: condo dda import reads it`,
+          pt: `${path}: isto é um arquivo DDA (a lista de boletos do banco), não um retorno: condo dda import o lê`,
+        });
       if (opts.only && kind !== opts.only)
         throw new UsageError({
           en: `${path}: this is ${KIND_WORDS[kind].en}, not ${KIND_WORDS[opts.only].en} (condo import takes both)`,
