@@ -2,11 +2,11 @@ import { stat } from 'node:fs/promises';
 import type { Batch, ReturnSummary } from '../../client/index.js';
 import { accountMatches } from '../../domain/bank-accounts.js';
 import { type BatchPreview, batchPreview, type PreviewWarningKind } from '../../domain/batch-preview.js';
-import type { Text } from '../../domain/text.js';
 import { paymentDateRefusalText } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
+import type { Text } from '../../domain/text.js';
 import type { CnabProblem } from '../../formats/cnab240/reader.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { confirmed } from '../confirm.js';
@@ -156,7 +156,10 @@ const WARNINGS_OF_A_KIND = 3;
 
 /** What a warning of each kind says of many payables at once. */
 const MANY: Readonly<Record<PreviewWarningKind, (n: number) => Text>> = {
-  late: (n) => ({ en: `${n} payments are paid after their due date`, pt: `${n} pagamentos saem depois do vencimento` }),
+  late: (n) => ({
+    en: `${n} payments are paid after their due date`,
+    pt: `${n} pagamentos saem depois do vencimento`,
+  }),
   boleto_late: (n) => ({
     en: `${n} boletos are due before the payment date: the bank may refuse them, or charge fine and interest`,
     pt: `${n} boletos vencem antes da data de pagamento: o banco pode recusá-los, ou cobrar multa e juros`,
@@ -165,7 +168,10 @@ const MANY: Readonly<Record<PreviewWarningKind, (n: number) => Text>> = {
     en: `${n} payments are paid long before they are due (the money leaves before it must)`,
     pt: `${n} pagamentos saem muito antes do vencimento (o dinheiro sai antes do necessário)`,
   }),
-  duplicate: (n) => ({ en: `${n} payments look like another one`, pt: `${n} pagamentos parecem repetir outro` }),
+  duplicate: (n) => ({
+    en: `${n} payments look like another one`,
+    pt: `${n} pagamentos parecem repetir outro`,
+  }),
   rejected_unchanged: (n) => ({
     en: `${n} payments were refused and nothing has changed since`,
     pt: `${n} pagamentos foram recusados e nada mudou desde então`,
@@ -174,7 +180,10 @@ const MANY: Readonly<Record<PreviewWarningKind, (n: number) => Text>> = {
     en: `${n} boletos are in no DDA file of the bank (possible fakes)`,
     pt: `${n} boletos não estão em nenhum arquivo DDA do banco (possíveis falsos)`,
   }),
-  doc_ended: (n) => ({ en: `${n} payments go by DOC, which has ended`, pt: `${n} pagamentos vão por DOC, que acabou` }),
+  doc_ended: (n) => ({
+    en: `${n} payments go by DOC, which has ended`,
+    pt: `${n} pagamentos vão por DOC, que acabou`,
+  }),
 };
 
 /**
