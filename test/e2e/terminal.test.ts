@@ -81,6 +81,8 @@ test('in Portuguese, the questions are asked in Portuguese (#31: a field declare
   expect(r.exitCode, r.output).toBe(0);
   expect(r.output).toContain('(nenhum: digitar o nome do favorecido)');
   expect(r.output).not.toMatch(/Supplier|Payee name|Chart account|Amount|Description|navigate/);
+  // only accounts a bill can be booked to: never a group (#53)
+  expect(r.output).not.toMatch(/ 2 Despesas\b|2\.1 Despesas/);
   const created = (await s.condo.json('payables list --all')).find(
     (p: { description?: string }) => p.description === 'Cópia de chaves',
   );

@@ -300,15 +300,20 @@ function pickers(deps: Deps): Record<string, Picker> {
     },
     chart_of_accounts_id: async (body, ask) => {
       const client = await deps.client();
-      const accounts = (await client.chartOfAccounts.list({ type: 'expense', state: 'active' })) as {
+      const accounts = (await client.chartOfAccounts.list({ type: 'expense' })) as {
         id: number;
         code: string;
         name: string;
+        state?: string;
+        parent_id?: number | null;
       }[];
+      // only an account a bill can be booked to: active, and not a group of others ("2 Despesas") (#53)
+      const groups = new Set(accounts.map((a) => a.parent_id).filter((id) => typeof id === 'number'));
+      const postable = accounts.filter((a) => a.state !== 'inactive' && !groups.has(a.id));
       body.chart_of_accounts_id = Number(
         await ask.select(
           'Chart account',
-          accounts.map((a) => ({ name: `${a.code} ${a.name}`, value: String(a.id) })),
+          postable.map((a) => ({ name: `${a.code} ${a.name}`, value: String(a.id) })),
         ),
       );
     },
