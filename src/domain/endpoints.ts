@@ -22,6 +22,9 @@ export const SANDBOX_PORT = '4010';
 /** Where the API lives on its server. */
 export const API_PREFIX = '/api/v1';
 
+/** The largest statement file the import takes (a multipart part): the CLI refuses a larger one before reading it. */
+export const STATEMENT_FILE_LIMIT = 100 * 1024 * 1024;
+
 /** The prefix of every path a condominium's client may call. */
 export const TENANT = '/condominiums/{condominium}';
 

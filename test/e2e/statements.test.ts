@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildStatementOfx, statementForDemo } from '../../src/sandbox/index.js';
@@ -32,6 +32,19 @@ const statementOf = (transactions: OfxTransaction[], start: string, end: string)
   });
 
 describe('parsing locally, before anything is sent', () => {
+  test('a file larger than the import takes is refused before it is read or sent, in MiB as the limit (#53)', async () => {
+    const big = join(s.condo.configDir, 'enorme.ofx');
+    await writeFile(big, '');
+    await truncate(big, 101 * 1024 * 1024); // sparse: the size without the bytes
+    for (const dryRun of [[], ['--dry-run']]) {
+      const r = await s.condo.run(['--lang', 'pt-BR', 'statements', 'import', big, ...dryRun]);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(
+        'enorme.ofx tem 101,0 MiB; uma importação de extrato aceita no máximo 100 MiB',
+      );
+    }
+  });
+
   test('--dry-run --json needs no credentials and counts what the manifest counts', async () => {
     const fresh = condoIn(join(dir, 'no-login'));
     const rows = manifest('statements').filter(

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { todayIn } from '../../domain/dates.js';
+/** Largest statement accepted. */
+import { STATEMENT_FILE_LIMIT } from '../../domain/endpoints.js';
 import type { FieldErrors } from '../../domain/request-bodies.js';
 import {
   type ParsedStatementFile,
@@ -30,8 +32,7 @@ import {
 } from '../services/statements.js';
 import { emitEvent } from '../services/webhooks.js';
 
-/** Largest statement accepted. */
-export const STATEMENT_FILE_LIMIT = 100 * 1024 * 1024;
+export { STATEMENT_FILE_LIMIT };
 
 interface UploadedStatement {
   fileName: string | null;
