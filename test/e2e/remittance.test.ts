@@ -162,8 +162,12 @@ describe('the monthly remittance run', () => {
 
     const listed = await s.condo.json('batches list --all');
     expect(listed.map((b: any) => b.state).sort()).toEqual(['returned', 'returned']);
-    const shown = await s.condo.ok(`batches show ${batch.public_id}`);
+    const shown = await s.condo.ok(['-o', 'table', 'batches', 'show', batch.public_id]);
     expect(shown).toContain(ted.public_id);
+    // labelled in the case payables show writes its own (#53)
+    expect(shown).toMatch(/^Batch +\S+$/m);
+    expect(shown).toMatch(/^Payment date +\d\d\/\d\d\/\d{4}$/m);
+    expect(await s.condo.ok(['-o', 'table', 'payables', 'show', ted.public_id])).toMatch(/^Due date +/m);
   });
 
   test('download -O - writes the file to stdout', async () => {

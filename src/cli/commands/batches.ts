@@ -58,6 +58,21 @@ const BATCH_COLUMNS: Column<Batch>[] = [
   { header: 'FILE', value: (b) => b.file_name, optional: true },
 ];
 
+/** `batches show`'s labels for a person, in the case `payables show` writes its own. */
+const BATCH_LABELS: Readonly<Record<string, Text>> = {
+  id: { en: 'Batch', pt: 'Lote' },
+  state: { en: 'State', pt: 'Estado' },
+  'payment date': { en: 'Payment date', pt: 'Data de pagamento' },
+  nsa: { en: 'NSA', pt: 'NSA' },
+  payables: { en: 'Payables', pt: 'Contas' },
+  total: { en: 'Total', pt: 'Total' },
+  file: { en: 'File', pt: 'Arquivo' },
+  'bank account': { en: 'Bank account', pt: 'Conta bancária' },
+  'by forma': { en: 'By forma', pt: 'Por forma' },
+  returns: { en: 'Returns', pt: 'Retornos' },
+  created: { en: 'Created', pt: 'Criado em' },
+};
+
 export async function batchesList(deps: Deps, opts: PagingFlags): Promise<number> {
   const client = await deps.client();
   await showList(deps, opts, BATCH_COLUMNS, (o) => client.batches.list(o));
@@ -94,15 +109,17 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
     .join(' | ');
   const person = deps.format === 'table';
   const bankAccount = person ? await namer(deps).bankAccount(batch.bank_account_id) : batch.bank_account_id;
+  // a person reads the labels as payables show writes them ("Payment date", #53); a script keeps its keys
+  const label = (key: string) => (person ? (BATCH_LABELS[key] ?? key) : key);
   printRecord(deps, batch, [
-    ...BATCH_COLUMNS.map((c) => ({ ...c, header: scriptHeader(c.header).toLowerCase() })),
-    { header: 'bank account', value: () => bankAccount },
-    { header: 'by forma', value: () => byForma },
+    ...BATCH_COLUMNS.map((c) => ({ ...c, header: label(scriptHeader(c.header).toLowerCase()) })),
+    { header: label('bank account'), value: () => bankAccount },
+    { header: label('by forma'), value: () => byForma },
     {
-      header: 'returns',
+      header: label('returns'),
       value: () => returns || (deps.format === 'table' ? deps.t('none yet') : 'none yet'),
     },
-    { header: 'created', value: (b) => b.created_at, kind: 'instant' },
+    { header: label('created'), value: (b) => b.created_at, kind: 'instant' },
   ]);
   writeLine(deps.io.stdout);
   await printList(deps, (batch.payables ?? []) as Row[], [
