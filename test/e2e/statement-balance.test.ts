@@ -90,7 +90,11 @@ test('offline, --dry-run --explain says what the real run will leave for a perso
   );
   // as the run would end: lines for a person, exit 1
   expect(r.exitCode, r.stderr).toBe(1);
-  const rows = JSON.parse(r.stdout) as {
+  // the run's ending in its JSON (#53): a person is needed, not a failed call
+  const result = JSON.parse(r.stdout);
+  expect(result.outcome).toBe('needs_person');
+  expect(result.left_for_a_person).toBeGreaterThan(0);
+  const rows = result.lines as {
     memo: string;
     rule: string | null;
     outcome?: string;

@@ -130,7 +130,9 @@ test('a rule changed: reconcile --dry-run --explain shows offline what would mov
     { env: { CONDO_CONFIG_DIR: join(dir, 'nowhere') } },
   );
   expect(offline.exitCode, offline.stderr).toBe(1);
-  const lines = JSON.parse(offline.stdout) as {
+  const result = JSON.parse(offline.stdout);
+  expect(result).toMatchObject({ outcome: 'needs_person', dry_run: true });
+  const lines = result.lines as {
     memo: string;
     rule: string | null;
     closest: string | null;

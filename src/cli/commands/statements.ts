@@ -706,10 +706,11 @@ export async function reconcileStatements(
       readFileLines(target, parseOptions, (line) => each(judgedDry(line, judge(rules, line, explain)))),
     opts,
     target,
+    (n) => rulesRunCode(NO_FAILURES, n),
   );
   // as the run would end: 1 when it would leave lines for a person
   sayLeftForPerson(deps, left);
-  return rulesRunCode({ failures: () => 0, worstFailure: () => 0 }, left);
+  return rulesRunCode(NO_FAILURES, left);
 }
 
 /** The month's unmatched lines of a bank account, and the rules' actions done through the API (unless --dry-run). */
@@ -745,6 +746,7 @@ async function reconcileAccount(
     },
     opts,
     source,
+    (n) => rulesRunCode(run, n),
   );
   await warnStaleRules(deps, imports, accountId, month, rules, matched);
   sayLeftForPerson(deps, left);
@@ -837,6 +839,9 @@ function rulesRunCode(run: { failures(): number; worstFailure(): number }, left:
   return left > 0 ? ExitCode.attention : ExitCode.ok;
 }
 
+/** A dry run calls nothing, so nothing fails. */
+const NO_FAILURES = { failures: () => 0, worstFailure: () => 0 };
+
 /** How many lines a rules run left for a person, on stderr (the table or JSON on stdout lists them). */
 function sayLeftForPerson(deps: Deps, left: number): void {
   if (left > 0)
@@ -898,6 +903,8 @@ async function printReconciliation(
   feed: (each: (j: Judged) => void) => Promise<void>,
   opts: ReconcileOptions,
   source: string,
+  /** the run's exit code from the lines it leaves for a person (#50's table) */
+  codeOf: (left: number) => number,
 ): Promise<number> {
   const { Tally, actionText } = await import('../reconcile.js');
   const tally = new Tally(rules);
@@ -910,25 +917,29 @@ async function printReconciliation(
     if (item.left) left++;
     if (opts.explain) judged.push(item);
   });
+  const none = tally.rows().at(-1)?.lines ?? 0;
+  // --json says how the run ends, as every run's result does (#53): a person needed is not a failed call
+  const ending = {
+    outcome: outcomeOf(codeOf(none + left)),
+    left_for_a_person: none + left,
+    ...(opts.dryRun ? { dry_run: true } : {}),
+  };
   if (opts.explain) {
     if (deps.format === 'json')
-      printJson(
-        deps,
-        judged.map((j) => judgedRow(j, actionText)),
-      );
+      printJson(deps, { ...ending, lines: judged.map((j) => judgedRow(j, actionText)) });
     else await printJudged(deps, judged, Boolean(opts.dryRun));
   } else {
     const rows = tally.rows().filter((r) => r.rule || r.lines > 0);
     if (deps.format === 'json')
-      printJson(
-        deps,
-        rows.map((r) => ({
+      printJson(deps, {
+        ...ending,
+        rules: rows.map((r) => ({
           rule: r.rule?.id ?? null,
           lines: r.lines,
           total_cents: r.totalCents,
           action: r.rule ? actionText(r.rule.action).en : null,
         })),
-      );
+      });
     else
       await printList(deps, rows, [
         {
@@ -945,7 +956,6 @@ async function printReconciliation(
         },
       ]);
   }
-  const none = tally.rows().at(-1)?.lines ?? 0;
   const all = tally.rows().reduce((n, r) => n + r.lines, 0);
   const matched = all - none;
   deps.info(
