@@ -99,8 +99,16 @@ export function fateWords(r: Pick<MonthRejection, 'at' | 'fate'>): { en: string;
     : next;
 }
 
-/** A pending row's state as a council reads it: a scheduled one says for when. */
-export function pendingWords(p: PendingRow): { en: string; pt: string } {
+/**
+ * A pending row's state as a council reads it: a scheduled one says for when; one whose day has come by `today`
+ * (a past month's document: owed at its position, paid since) says it was paid after the position.
+ */
+export function pendingWords(p: PendingRow, today?: string): { en: string; pt: string } {
+  if (p.state === 'scheduled' && p.date && today !== undefined && p.date <= today)
+    return {
+      en: `paid on ${dayMonth(p.date)}, after the position`,
+      pt: `pago em ${dayMonth(p.date)}, depois da posição`,
+    };
   if (p.state === 'scheduled' && p.date)
     return { en: `scheduled for ${dayMonth(p.date)}`, pt: `agendado para ${dayMonth(p.date)}` };
   return { en: p.state.replaceAll('_', ' '), pt: PENDING_STATES[p.state] ?? p.state };

@@ -262,7 +262,7 @@ function flatRows(r: MonthReport): FlatRow[] {
       amount: p.amount_cents,
     })),
     ...r.pending.map((p) => {
-      const state = pendingWords(p);
+      const state = pendingWords(p, r.cover.issued_on);
       return {
         section: SECTIONS.pending,
         item: p.payee,
@@ -534,7 +534,7 @@ export async function reportMonth(
       // a payee and a state are read whole: wrapped on a narrow terminal, never cut
       { header: 'PAYEE', value: (p) => p.payee, wrap: true },
       { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
-      { header: 'STATE', value: pendingWords, wrap: true },
+      { header: 'STATE', value: (p) => pendingWords(p, report.cover.issued_on), wrap: true },
     ],
   );
   await section(
