@@ -198,7 +198,12 @@ export function monthBlocks(r: MonthReport): Block[] {
           columns: [
             { title: 'Favorecido', width: 218, value: (x) => x.payee, wrap: true },
             { title: 'Vencimento', width: 70, value: (x) => formatDateBr(x.due_date), nowrap: true },
-            { title: 'Situação', width: 115, value: (x) => pendingWords(x, r.cover.issued_on).pt, wrap: true },
+            {
+              title: 'Situação',
+              width: 115,
+              value: (x) => pendingWords(x, r.cover.issued_on).pt,
+              wrap: true,
+            },
             { title: 'Valor', width: 90, value: (x) => formatReais(x.amount_cents), right: true },
           ],
           rows: r.pending,
