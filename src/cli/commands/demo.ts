@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { addDays } from '../../domain/dates.js';
+import { addDays, formatDateBr } from '../../domain/dates.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import { buildBoleto } from '../../formats/boleto/index.js';
@@ -764,7 +764,7 @@ async function remittanceChapter(story: Story, cast: Cast): Promise<void> {
   await s.show(
     {
       en: `The bank's return on the payment date (${payday}): the scheduled payments paid`,
-      pt: `O retorno do banco na data do pagamento (${payday}): os agendados pagos`,
+      pt: `O retorno do banco na data do pagamento (${formatDateBr(payday)}): os agendados pagos`,
     },
     ['sandbox', 'bank-return', rem, '-O', paidRet, '--as-of', payday, '--reject', rejectSeu],
   );
