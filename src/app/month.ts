@@ -7,7 +7,7 @@
 import type { AccountEntry, Client, DefaulterRow, Payable } from '../client/index.js';
 import { addMonthsClamped, lastDayOf, todayIn } from '../domain/dates.js';
 import { monthlyTotals } from '../domain/ledger.js';
-import { centsOf } from '../domain/money.js';
+import { centsOf, sumCents } from '../domain/money.js';
 import {
   type Administradora,
   accountMonth,
@@ -21,8 +21,7 @@ import {
   type RejectionFate,
 } from '../domain/month-report.js';
 import { displayState } from '../domain/payables.js';
-import { unmatchedMovements } from './movements.js';
-import { ifServed } from './served.js';
+import { importsKnown, unmatchedMovements } from './movements.js';
 
 export interface MonthAsked {
   /** YYYY-MM, not after today's month */
@@ -53,7 +52,6 @@ export function payeeOfEntry(e: AccountEntry, supplierName: ReadonlyMap<number, 
 }
 
 const WAITING = ['pending', 'marked_for_remessa', 'in_batch', 'scheduled'];
-const sum = (cents: number[]) => cents.reduce((a, b) => a + b, 0);
 const signed = (e: AccountEntry) => (e.type === 'revenue' ? centsOf(e.amount) : -centsOf(e.amount));
 const settledOn = (e: AccountEntry) => (typeof e.paid_at === 'string' ? e.paid_at.slice(0, 10) : null);
 
@@ -76,10 +74,7 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
       client.defaulters.list({ as_of: cutOff }, { all: true }),
       rejectionsInMonth(client, month),
       // a server that keeps no imports (an extension) cannot say which balance the bank has confirmed
-      ifServed(async () => ({ known: true, list: [...(await client.statements.list({}, { all: true }))] }), {
-        known: false,
-        list: [],
-      }),
+      importsKnown(client).then((list) => ({ known: list !== null, list: list ?? [] })),
     ]);
   const [condominium, unmatched] = await Promise.all([
     client.condominiums.get().catch(() => undefined),
@@ -220,7 +215,7 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
     cut_off: cutOff,
     paid: {
       payments: paid.length,
-      total_cents: sum(paid.map((e) => centsOf(e.amount))),
+      total_cents: sumCents(paid.map((e) => centsOf(e.amount))),
       by_supplier: groupTotals(
         paid,
         (e) => (e.supplier_id ? `supplier ${e.supplier_id}` : `payee ${e.payee ?? ''}`),
@@ -259,12 +254,12 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
     pending,
     revenue: {
       entries: revenue.length,
-      total_cents: sum(revenue.map((e) => centsOf(e.amount))),
+      total_cents: sumCents(revenue.map((e) => centsOf(e.amount))),
       by_chart_account: byChart(revenue),
     },
     defaulters: {
       units: owing.length,
-      outstanding_cents: sum(owing.map((r) => centsOf(r.total_outstanding))),
+      outstanding_cents: sumCents(owing.map((r) => centsOf(r.total_outstanding))),
       rows: owing.map((r) => ({
         unit: String(r.unit_label ?? r.unit_id),
         invoices: invoiceCount(r),

@@ -7,12 +7,23 @@ import type { Client, StatementRecord } from '../client/index.js';
 import type { RuleLine } from '../domain/statement-rules.js';
 import { ifServed } from './served.js';
 
-/** The statement imports a server keeps (of one account, when named); none where it keeps none (an extension). */
+/**
+ * The statement imports a server keeps (of one account, when named); null where it keeps none (an extension), so a
+ * caller can tell "no import" from "no way to know" (the month's document names the balances it cannot vouch for).
+ */
+export async function importsKnown(
+  client: Pick<Client, 'statements'>,
+  filter: { bank_account_id?: number } = {},
+): Promise<StatementRecord[] | null> {
+  return ifServed(async () => [...(await client.statements.list(filter, { all: true }))], null);
+}
+
+/** The statement imports a server keeps; none where it keeps none. */
 export async function importsKept(
   client: Pick<Client, 'statements'>,
   filter: { bank_account_id?: number } = {},
 ): Promise<StatementRecord[]> {
-  return ifServed(async () => [...(await client.statements.list(filter, { all: true }))], []);
+  return (await importsKnown(client, filter)) ?? [];
 }
 
 /** An unmatched movement as an import's answer or an import's detail lists it. */

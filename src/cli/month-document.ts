@@ -13,6 +13,7 @@ import type { MonthReport } from '../domain/month-report.js';
 import {
   type Block,
   CHARTS,
+  COLORS,
   coverOf,
   type DocColumn,
   type DocTable,
@@ -30,9 +31,6 @@ const BOTTOM = PAGE.height - MARGIN - 24;
 const INK = '#1f2933';
 const MUTED = '#616e7c';
 const RULE = '#cbd2d9';
-const REVENUE = '#2f855a';
-const EXPENSE = '#c05621';
-const BALANCE = '#2b6cb0';
 
 /** The fonts shipped beside the bundle's chunks (scripts/build.mjs), or in the source tree when run from it. */
 function fontsDir(): string {
@@ -241,7 +239,7 @@ function charts(doc: Doc, r: MonthReport): void {
       .fillColor(INK)
       .text(g.name, MARGIN, y, { width: labelW - 6, lineBreak: false, ellipsis: true });
     const w = ((width - labelW - 80) * g.total_cents) / most;
-    doc.rect(MARGIN + labelW, y, Math.max(1, w), 10).fill(EXPENSE);
+    doc.rect(MARGIN + labelW, y, Math.max(1, w), 10).fill(COLORS.expense);
     doc.fillColor(INK).text(shortReais(g.total_cents), MARGIN + labelW + w + 4, y + 1, { lineBreak: false });
     doc.y = y + 15;
   }
@@ -264,8 +262,8 @@ function charts(doc: Doc, r: MonthReport): void {
   r.months.forEach((m, i) => {
     const x = MARGIN + i * slot + slot * 0.12;
     for (const [j, cents, color] of [
-      [0, m.revenue_cents, REVENUE],
-      [1, m.expense_cents, EXPENSE],
+      [0, m.revenue_cents, COLORS.revenue],
+      [1, m.expense_cents, COLORS.expense],
     ] as const) {
       const bh = (h * cents) / peak;
       const bx = x + j * bar;
@@ -319,7 +317,7 @@ function charts(doc: Doc, r: MonthReport): void {
       if (i === 0) doc.moveTo(px(i), py(d.cents));
       else doc.lineTo(px(i), py(d.cents));
     }
-    doc.lineWidth(1.5).strokeColor(BALANCE).stroke();
+    doc.lineWidth(1.5).strokeColor(COLORS.balance).stroke();
     doc.font('regular').fontSize(7).fillColor(MUTED);
     doc.text(shortReais(hi), MARGIN, lineTop - 4, { width: plot - 8, align: 'right', lineBreak: false });
     if (hi !== lo)

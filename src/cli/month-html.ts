@@ -8,7 +8,15 @@ import { readFileSync } from 'node:fs';
 import { formatDateBr } from '../domain/dates.js';
 import { IMAGE_MIME, imageKind } from '../domain/images.js';
 import type { MonthReport } from '../domain/month-report.js';
-import { type Block, CHARTS, coverOf, type DocTable, documentTitle, monthBlocks } from './month-sections.js';
+import {
+  type Block,
+  CHARTS,
+  COLORS,
+  coverOf,
+  type DocTable,
+  documentTitle,
+  monthBlocks,
+} from './month-sections.js';
 import { MONTHS, shortReais, totalByDay } from './month-words.js';
 
 const esc = (s: string) =>
@@ -50,7 +58,7 @@ function expensesChart(r: MonthReport): string {
     .map((g, i) => {
       const w = (560 * g.total_cents) / most;
       const y = i * 38;
-      return `<text x="0" y="${y + 12}">${esc(g.name)}</text><rect x="0" y="${y + 17}" width="${Math.max(1, w).toFixed(1)}" height="14" fill="#c05621"/><text x="${(w + 6).toFixed(1)}" y="${y + 28}">${esc(shortReais(g.total_cents))}</text>`;
+      return `<text x="0" y="${y + 12}">${esc(g.name)}</text><rect x="0" y="${y + 17}" width="${Math.max(1, w).toFixed(1)}" height="14" fill="${COLORS.expense}"/><text x="${(w + 6).toFixed(1)}" y="${y + 28}">${esc(shortReais(g.total_cents))}</text>`;
     })
     .join('');
   return `<svg viewBox="0 0 700 ${Math.max(1, groups.length * 38)}" role="img" aria-label="${esc(CHARTS.expenses)}">${rows}</svg>`;
@@ -99,7 +107,7 @@ function balanceChart(r: MonthReport): string {
   const x = (i: number) => left + ((690 - left) * i) / Math.max(1, days.length - 1);
   const y = (cents: number) => 14 + 140 - (140 * (cents - lo)) / span;
   const points = days.map((d, i) => `${x(i).toFixed(1)},${y(d.cents).toFixed(1)}`).join(' ');
-  return `<svg viewBox="0 0 700 186" role="img" aria-label="${esc(CHARTS.balance(r))}"><line x1="${left}" y1="156" x2="690" y2="156" stroke="#cbd2d9"/><line x1="${left}" y1="14" x2="${left}" y2="156" stroke="#cbd2d9"/><polyline points="${points}" fill="none" stroke="#2b6cb0" stroke-width="2"/><text x="${left - 8}" y="${y(hi) + 4}" text-anchor="end">${esc(shortReais(hi))}</text>${hi === lo ? '' : `<text x="${left - 8}" y="${y(lo) + 4}" text-anchor="end">${esc(shortReais(lo))}</text>`}<text x="${left}" y="178">${esc(formatDateBr(days[0]?.date ?? ''))}</text><text x="690" y="178" text-anchor="end">${esc(formatDateBr(days.at(-1)?.date ?? ''))}</text></svg>`;
+  return `<svg viewBox="0 0 700 186" role="img" aria-label="${esc(CHARTS.balance(r))}"><line x1="${left}" y1="156" x2="690" y2="156" stroke="#cbd2d9"/><line x1="${left}" y1="14" x2="${left}" y2="156" stroke="#cbd2d9"/><polyline points="${points}" fill="none" stroke="${COLORS.balance}" stroke-width="2"/><text x="${left - 8}" y="${y(hi) + 4}" text-anchor="end">${esc(shortReais(hi))}</text>${hi === lo ? '' : `<text x="${left - 8}" y="${y(lo) + 4}" text-anchor="end">${esc(shortReais(lo))}</text>`}<text x="${left}" y="178">${esc(formatDateBr(days[0]?.date ?? ''))}</text><text x="690" y="178" text-anchor="end">${esc(formatDateBr(days.at(-1)?.date ?? ''))}</text></svg>`;
 }
 
 /** The firm's logo as a data: URL (the page carries it, as it carries its charts); none when unreadable now. */

@@ -5,18 +5,9 @@
  */
 import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
-import { formatReais } from '../domain/money.js';
-import type { MonthReport } from '../domain/month-report.js';
-import {
-  balanceGaps,
-  FORMAS,
-  fateWords,
-  monthName,
-  payeeOf,
-  pendingWords,
-  plural,
-  sum,
-} from './month-words.js';
+import { formatReais, sumCents } from '../domain/money.js';
+import { balancesCents, type MonthReport, owedCents } from '../domain/month-report.js';
+import { balanceGaps, FORMAS, fateWords, monthName, payeeOf, pendingWords, plural } from './month-words.js';
 
 export interface DocColumn<T> {
   title: string;
@@ -78,7 +69,7 @@ export function monthBlocks(r: MonthReport): Block[] {
   const cut = formatDateBr(r.cut_off);
   const known = (b: MonthReport['balances'][number], cents: number) =>
     b.balance_known ? formatReais(cents) : 'não informado';
-  const owed = sum(r.pending.map((p) => p.amount_cents));
+  const owed = owedCents(r);
   const blocks: Block[] = [
     { kind: 'heading', text: 'Resumo do mês' },
     table({
@@ -111,10 +102,10 @@ export function monthBlocks(r: MonthReport): Block[] {
       rows: r.balances,
       total: [
         'Total',
-        formatReais(sum(r.balances.map((b) => b.start_cents))),
-        formatReais(sum(r.balances.map((b) => b.in_cents))),
-        formatReais(sum(r.balances.map((b) => b.out_cents))),
-        formatReais(sum(r.balances.map((b) => b.end_cents))),
+        formatReais(balancesCents(r, 'start_cents')),
+        formatReais(sumCents(r.balances.map((b) => b.in_cents))),
+        formatReais(sumCents(r.balances.map((b) => b.out_cents))),
+        formatReais(balancesCents(r, 'end_cents')),
       ],
     }),
     {
@@ -236,13 +227,16 @@ export function monthBlocks(r: MonthReport): Block[] {
   return blocks;
 }
 
+/** The charts' colours, the same on paper and on a page. */
+export const COLORS = { revenue: '#2f855a', expense: '#c05621', balance: '#2b6cb0' } as const;
+
 /** The charts' titles and what their legends say. */
 export const CHARTS = {
   expenses: 'Despesas do mês por conta do plano',
   months: 'Receitas e despesas, últimos 12 meses',
   balance: (r: MonthReport) => `Saldo ao longo do mês, todas as contas (até ${formatDateBr(r.cut_off)})`,
   legend: [
-    ['Receitas', '#2f855a'],
-    ['Despesas', '#c05621'],
+    ['Receitas', COLORS.revenue],
+    ['Despesas', COLORS.expense],
   ] as [string, string][],
 };

@@ -3,7 +3,7 @@
  * short amounts, the balance chart's points. Shared by the PDF (month-document.ts) and the HTML page (month-html.ts).
  */
 import { formatDateBr, todayIn } from '../domain/dates.js';
-import { formatReais } from '../domain/money.js';
+import { formatReais, sumCents } from '../domain/money.js';
 import {
   type MonthRejection,
   type MonthReport,
@@ -64,14 +64,12 @@ export const shortReais = (cents: number) => formatReais(Math.round(cents / 100)
 export const payeeOf = (p: { payee: string; description: string }) =>
   p.payee === NO_PAYEE ? p.description : p.payee;
 
-export const sum = (cents: readonly number[]) => cents.reduce((a, b) => a + b, 0);
-
 /** Every account's balance together, at the end of each day of the month: the balance chart's points. */
 export function totalByDay(r: MonthReport): { date: string; cents: number }[] {
   return (
     r.balances[0]?.days.map((d, i) => ({
       date: d.date,
-      cents: sum(r.balances.map((b) => b.days[i]?.end_cents ?? 0)),
+      cents: sumCents(r.balances.map((b) => b.days[i]?.end_cents ?? 0)),
     })) ?? []
   );
 }

@@ -68,23 +68,6 @@ interface ConfigShape extends Record<string, unknown> {
   tokens: Record<string, StoredToken>;
 }
 
-/** Keys `condo config get|set|unset` accepts for a profile; the secret is set only by `auth login`. */
-export const PROFILE_KEYS = [
-  'base_url',
-  'condominium',
-  'client_id',
-  'scopes',
-  'early_payment_days',
-  'dda_files',
-  'policy',
-  'rules',
-  'administradora',
-  'administradora_cnpj',
-  'administradora_crc',
-  'administradora_logo',
-] as const;
-export type ProfileKey = (typeof PROFILE_KEYS)[number];
-
 /** The keys the firm's section holds (`config set --firm`): the settings that are the firm's, not one server's. */
 export const FIRM_KEYS = [
   'early_payment_days',
@@ -95,8 +78,15 @@ export const FIRM_KEYS = [
   'administradora_cnpj',
   'administradora_crc',
   'administradora_logo',
-] as const satisfies readonly ProfileKey[];
+] as const;
 export type FirmKey = (typeof FIRM_KEYS)[number];
+
+/**
+ * Keys `condo config get|set|unset` accepts for a profile: who it is, then every firm setting, which a profile may
+ * set for itself. The secret is set only by `auth login`.
+ */
+export const PROFILE_KEYS = ['base_url', 'condominium', 'client_id', 'scopes', ...FIRM_KEYS] as const;
+export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export interface ConfigStore {
   readonly path: string;

@@ -5,7 +5,7 @@
  * holidays (a city's anniversary, a state's date) are not known here.
  */
 
-import { addDays, type IsoDate } from './dates.js';
+import { addDays, formatDateBr, type IsoDate } from './dates.js';
 import type { Text } from './text.js';
 
 /**
@@ -103,8 +103,6 @@ const WEEKDAYS_PT = [
   'sábado',
 ];
 
-const dayMonthYear = (date: IsoDate) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-
 /**
  * The same refusal as a person reads it in each language (#53): "28/11/2026 é sábado, não é dia útil bancário; o
  * próximo é 30/11/2026", and in English with ISO dates, as the API says it.
@@ -117,7 +115,7 @@ export function paymentDateRefusalText(date: IsoDate): Text | null {
   const why = day === 0 || day === 6 ? WEEKDAYS_PT[day] : `feriado bancário (${holiday})`;
   return {
     en,
-    pt: `${dayMonthYear(date)} é ${why}, não é dia útil bancário; o próximo é ${dayMonthYear(nextBusinessDay(date))}`,
+    pt: `${formatDateBr(date)} é ${why}, não é dia útil bancário; o próximo é ${formatDateBr(nextBusinessDay(date))}`,
   };
 }
 

@@ -104,3 +104,6 @@ export function centsOf(value: unknown): number {
   if (value === null || value === undefined) return 0;
   throw new RangeError(`${JSON.stringify(value)} is not an amount in reais`);
 }
+
+/** Amounts in integer cents, added up. */
+export const sumCents = (cents: readonly number[]): number => cents.reduce((a, b) => a + b, 0);

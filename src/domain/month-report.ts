@@ -3,7 +3,7 @@
  * chart account), what the bank refused, what is still to pay, the revenue received, who is behind, and each bank
  * account's balance at the start and end of the month. Pure: it sums what the API listed, in integer cents.
  */
-import { centsOf } from './money.js';
+import { centsOf, sumCents } from './money.js';
 
 /** How `condo report paid --by` sums a month's payments. */
 export const PAID_GROUPS = ['supplier', 'chart-account'] as const;
@@ -254,7 +254,6 @@ export type RejectionFate = (typeof REJECTION_FATES)[number];
  */
 export function monthBreaks(r: MonthReport): string[] {
   const breaks: string[] = [];
-  const sumOf = (values: readonly number[]) => values.reduce((a, v) => a + v, 0);
   const same = (what: string, a: number, b: number) => {
     if (a !== b) breaks.push(`${what}: ${a} != ${b}`);
   };
@@ -269,20 +268,20 @@ export function monthBreaks(r: MonthReport): string[] {
   }
   same(
     'paid by chart account = paid',
-    sumOf(r.paid.by_chart_account.map((g) => g.total_cents)),
+    sumCents(r.paid.by_chart_account.map((g) => g.total_cents)),
     r.paid.total_cents,
   );
-  same('paid by supplier = paid', sumOf(r.paid.by_supplier.map((g) => g.total_cents)), r.paid.total_cents);
-  same('payments listed = paid', sumOf(r.payments.map((p) => p.amount_cents)), r.paid.total_cents);
+  same('paid by supplier = paid', sumCents(r.paid.by_supplier.map((g) => g.total_cents)), r.paid.total_cents);
+  same('payments listed = paid', sumCents(r.payments.map((p) => p.amount_cents)), r.paid.total_cents);
   same('payments counted = payments listed', r.paid.payments, r.payments.length);
   same(
     'revenue by chart account = revenue',
-    sumOf(r.revenue.by_chart_account.map((g) => g.total_cents)),
+    sumCents(r.revenue.by_chart_account.map((g) => g.total_cents)),
     r.revenue.total_cents,
   );
   same(
     'defaulters = overdue',
-    sumOf(r.defaulters.rows.map((d) => d.outstanding_cents)),
+    sumCents(r.defaulters.rows.map((d) => d.outstanding_cents)),
     r.defaulters.outstanding_cents,
   );
   const own = r.months.at(-1);
@@ -294,3 +293,11 @@ export function monthBreaks(r: MonthReport): string[] {
     if (p.date > r.cut_off) breaks.push(`a payment of ${p.date} is after the cut-off ${r.cut_off}`);
   return breaks;
 }
+
+/** What is still owed at the cut-off: every pending row's amount. */
+export const owedCents = (r: Pick<MonthReport, 'pending'>): number =>
+  sumCents(r.pending.map((p) => p.amount_cents));
+
+/** The accounts' balances together, at the start or at the cut-off. */
+export const balancesCents = (r: Pick<MonthReport, 'balances'>, at: 'start_cents' | 'end_cents'): number =>
+  sumCents(r.balances.map((b) => b[at]));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { formatReais } from '../../src/domain/money.js';
-import { jsonLines, PAID_ON_ITS_DATE, type Session, sandboxSession } from './harness.js';
+import { jsonLines, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 import { runOnTerminal } from './tty.js';
 
 /**
@@ -115,7 +115,7 @@ async function bankFiles(profile: string, day: string) {
   const ret = join(inbox, `${day}.ret`);
   const ofx = join(inbox, `${day}.ofx`);
   await s.condo.ok([...as, 'batches', 'download', batch.public_id, '-O', rem]);
-  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, ...PAID_ON_ITS_DATE]);
+  await returnOnItsDate(s.condo, [rem, '-O', ret]);
   await s.condo.ok(['sandbox', 'statement', '--condominium', profile, '--data-dir', s.dataDir, '-O', ofx]);
   const account = (await s.condo.json([...as, 'bank-accounts', 'list'])).find(
     (a: any) => a.is_payment_account,

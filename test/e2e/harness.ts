@@ -41,7 +41,11 @@ export const CONDO_BIN = join(ROOT, 'bin', 'condo.js');
  * `sandbox bank-return` as the bank answers once the batch's day has come (#52: on its own day the sandbox's bank
  * schedules what it pays later): for a test about what a return does, not about when.
  */
-export const PAID_ON_ITS_DATE = ['--as-of', '+10d'];
+const PAID_ON_ITS_DATE = ['--as-of', '+10d'];
+
+/** `condo sandbox bank-return ARGS… --as-of +10d`: the bank's return once the batch's day has come. */
+export const returnOnItsDate = (condo: Condo, args: string[]) =>
+  condo.ok(['sandbox', 'bank-return', ...args, ...PAID_ON_ITS_DATE]);
 
 /** `npm run test:shipped`: every session's sandbox and every CLI run are the built program's own processes. */
 export const SHIPPED = process.env.CONDO_E2E_SHIPPED === '1';

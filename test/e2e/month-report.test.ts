@@ -7,7 +7,7 @@ import { buildBoleto } from '../../src/formats/boleto/index.js';
 import {
   leafExpenseAccount,
   midMonthClock,
-  PAID_ON_ITS_DATE,
+  returnOnItsDate,
   type Session,
   sandboxSession,
 } from './harness.js';
@@ -36,15 +36,7 @@ async function batchAndReturn(reject: string[]): Promise<{ paid: number; rejecte
   const rem = join(s.condo.configDir, `${batch.public_id}.rem`);
   const ret = join(s.condo.configDir, `${batch.public_id}.ret`);
   await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
-  await s.condo.ok([
-    'sandbox',
-    'bank-return',
-    rem,
-    '-O',
-    ret,
-    ...reject.flatMap((r) => ['--reject', r]),
-    ...PAID_ON_ITS_DATE,
-  ]);
+  await returnOnItsDate(s.condo, [rem, '-O', ret, ...reject.flatMap((r) => ['--reject', r])]);
   const imported = await s.condo.json(['batches', 'import-return', ret]);
   return { paid: imported.paid, rejected: imported.rejected };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addMonthsClamped } from '../../src/domain/dates.js';
 import {
   CONDO_BIN,
-  PAID_ON_ITS_DATE,
+  returnOnItsDate,
   runProcess,
   type Session,
   sandboxSession,
@@ -95,16 +95,7 @@ describe('rejections in plain sight', () => {
     const rem = join(s.condo.configDir, 'r.rem');
     const ret = join(s.condo.configDir, 'r.ret');
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
-    await s.condo.ok([
-      'sandbox',
-      'bank-return',
-      rem,
-      '-O',
-      ret,
-      '--reject',
-      ted.public_id.slice(-20),
-      ...PAID_ON_ITS_DATE,
-    ]);
+    await returnOnItsDate(s.condo, [rem, '-O', ret, '--reject', ted.public_id.slice(-20)]);
     const table = await s.condo.run(['-o', 'table', 'batches', 'import-return', batch.public_id, ret]);
     expect(table.exitCode).toBe(0);
     expect(table.stdout).toContain('rejected 1');

@@ -4,7 +4,7 @@ import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { main, reportError } from '../../src/cli/program.js';
-import { PAID_ON_ITS_DATE, type Session, sandboxSession } from './harness.js';
+import { returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /**
  * #28 point 8: every list and show verb read on an 80-column terminal, in English and in Portuguese, fits:
@@ -31,18 +31,7 @@ beforeAll(async () => {
   ids.rem = join(s.condo.configDir, 'lote.rem');
   await s.condo.ok(['batches', 'download', batch.public_id, '-O', ids.rem]);
   ids.ret = join(s.condo.configDir, 'retorno.ret');
-  await s.condo.ok([
-    'sandbox',
-    'bank-return',
-    ids.rem,
-    '-O',
-    ids.ret,
-    '--reject-rate',
-    '30%',
-    '--seed',
-    '7',
-    ...PAID_ON_ITS_DATE,
-  ]);
+  await returnOnItsDate(s.condo, [ids.rem, '-O', ids.ret, '--reject-rate', '30%', '--seed', '7']);
   await s.condo.ok(['batches', 'import-return', ids.ret]);
   // what the bank refused, marked again: the preview has payments and warnings to show
   await s.condo.run([

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBoleto } from '../../src/formats/boleto/index.js';
-import { leafExpenseAccount, PAID_ON_ITS_DATE, type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /** The monthly remittance run through the built CLI: payables -> CNAB 240 -> bank return -> ledger. */
 
@@ -94,16 +94,7 @@ describe('the monthly remittance run', () => {
     expect(inspected.items.map((i: any) => i.seu_numero).sort()).toEqual(ids.map(seu).sort());
 
     const ret = join(dir, 'lote1.ret');
-    await s.condo.ok([
-      'sandbox',
-      'bank-return',
-      rem,
-      '-O',
-      ret,
-      '--reject',
-      seu(ted.public_id),
-      ...PAID_ON_ITS_DATE,
-    ]);
+    await returnOnItsDate(s.condo, [rem, '-O', ret, '--reject', seu(ted.public_id)]);
     const retInspected = await s.condo.json(['cnab', 'inspect', ret]);
     expect(retInspected.direction).toBe('retorno');
 
@@ -153,7 +144,7 @@ describe('the monthly remittance run', () => {
     const rem2 = join(dir, 'lote2.rem');
     const ret2 = join(dir, 'lote2.ret');
     await s.condo.ok(['batches', 'download', batch2.public_id, '-O', rem2]);
-    await s.condo.ok(['sandbox', 'bank-return', rem2, '-O', ret2, ...PAID_ON_ITS_DATE]);
+    await returnOnItsDate(s.condo, [rem2, '-O', ret2]);
     expect(await s.condo.json(['batches', 'import-return', batch2.public_id, ret2])).toMatchObject({
       paid: 1,
     });
@@ -216,7 +207,7 @@ describe('a damaged return (#50 point 5)', () => {
     const rem = join(dir, `${tag}.rem`);
     const ret = join(dir, `${tag}.ret`);
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
-    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, ...PAID_ON_ITS_DATE]);
+    await returnOnItsDate(s.condo, [rem, '-O', ret]);
     const lines = (await readFile(ret, 'latin1')).split('\r\n');
     // the first payment's segment A: record type 3 at 8, segment at 14
     const at = lines.findIndex((l) => l[7] === '3' && l[13] === 'A');
@@ -337,7 +328,7 @@ describe('a DOC in 2026 (#50 point 9): FEBRABAN ended DOC on 29/02/2024', () => 
     expect(lint.stdout).toMatch(/o DOC acabou em 29\/02\/2024; pague por TED \(câmara 018\) ou PIX/);
 
     const docRet = join(dir, 'doc.ret');
-    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', docRet, ...PAID_ON_ITS_DATE]);
+    await returnOnItsDate(s.condo, [rem, '-O', docRet]);
     const imported = await s.condo.json(['batches', 'import-return', docBatch.public_id, docRet]);
     expect(imported).toMatchObject({ paid: 0, rejected: 1 });
     const after = await s.condo.json(['payables', 'show', doc.public_id]);

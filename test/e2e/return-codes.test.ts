@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { leafExpenseAccount, PAID_ON_ITS_DATE, type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /**
  * #34 points 2 and 3, as support staff use them: a code from the bank's return explained at that bank, and a
@@ -58,7 +58,7 @@ test('cnab diff: a remittance and the bank’s return paired; a missing answer a
   const rem = join(s.condo.configDir, 'diff.rem');
   const ret = join(s.condo.configDir, 'diff.ret');
   await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
-  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, ...PAID_ON_ITS_DATE]);
+  await returnOnItsDate(s.condo, [rem, '-O', ret]);
 
   const same = await s.condo.run(['-o', 'table', 'cnab', 'diff', rem, ret]);
   expect(same.exitCode, same.stderr).toBe(0);
@@ -143,16 +143,7 @@ test('cnab diff: PAID is what the bank paid (a boleto’s too), and a refusal sh
   const rem = join(s.condo.configDir, 'paid.rem');
   const ret = join(s.condo.configDir, 'paid.ret');
   await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
-  await s.condo.ok([
-    'sandbox',
-    'bank-return',
-    rem,
-    '-O',
-    ret,
-    '--reject',
-    `${refused.public_id}:AN`,
-    ...PAID_ON_ITS_DATE,
-  ]);
+  await returnOnItsDate(s.condo, [rem, '-O', ret, '--reject', `${refused.public_id}:AN`]);
   const rows = (await s.condo.ok(['cnab', 'diff', rem, ret]))
     .trim()
     .split('\n')
@@ -182,7 +173,7 @@ test('a return that refuses many payments names each one’s payee (read from on
   const rem = join(s.condo.configDir, 'many.rem');
   const ret = join(s.condo.configDir, 'many.ret');
   await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
-  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--reject-rate', '1', ...PAID_ON_ITS_DATE]);
+  await returnOnItsDate(s.condo, [rem, '-O', ret, '--reject-rate', '1']);
   const imported = await s.condo.run(['batches', 'import-return', ret]);
   const said = imported.stderr.split('\n').filter((l) => l.startsWith('warning: rejected '));
   expect(said).toHaveLength(12);

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { jsonLines, PAID_ON_ITS_DATE, type Session, sandboxSession } from './harness.js';
+import { jsonLines, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /**
  * #11 points 1 and 2: bank files routed by their content. A return finds its batch by its payments' seu números
@@ -105,7 +105,7 @@ describe('batches import-return FILE...: the batch the payments name', () => {
       const rem = join(dir, `${name}.rem`);
       const ret = join(dir, `${name}.ret`);
       await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem, '--force']);
-      await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--force', ...answer, ...PAID_ON_ITS_DATE]);
+      await returnOnItsDate(s.condo, [rem, '-O', ret, '--force', ...answer]);
       return { batch, ret, count: ids.length };
     };
     // the first holds the payable the seed's batch rejected, sent again: its seu número is in both batches, and
@@ -146,7 +146,7 @@ describe('batches import-return FILE...: the batch the payments name', () => {
     const rem = join(dir, '20261125.rem');
     const text = (await import('node:fs/promises')).readFile;
     const orphan = join(dir, 'orphan.ret');
-    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', orphan, '--force', ...PAID_ON_ITS_DATE]);
+    await returnOnItsDate(s.condo, [rem, '-O', orphan, '--force']);
     // another seu número in every payment line: a return of payments this condominium never sent
     const lines = (await text(orphan, 'latin1')).split('\r\n');
     const altered = lines.map((l) =>

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildStatementOfx, statementForDemo } from '../../src/sandbox/index.js';
 import type { OfxTransaction } from '../../src/sandbox/statement-builder.js';
 import { corpusDir, manifest } from '../corpus.js';
-import { condoIn, leafExpenseAccount, PAID_ON_ITS_DATE, type Session, sandboxSession } from './harness.js';
+import { condoIn, leafExpenseAccount, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /** Bank statements for cron, through the built CLI: local parsing, import, de-duplication, reconciliation, webhooks. */
 
@@ -154,7 +154,7 @@ describe('importing', () => {
     const rem = join(dir, 'pagar.rem');
     const ret = join(dir, 'pagar.ret');
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
-    await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, ...PAID_ON_ITS_DATE]);
+    await returnOnItsDate(s.condo, [rem, '-O', ret]);
     await s.condo.ok(['batches', 'import-return', batch.public_id, ret]);
     const paid = await s.condo.json(`payables show ${p.public_id}`);
     expect(paid.state).toBe('paid');

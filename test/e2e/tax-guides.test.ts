@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildArrecadacao } from '../../src/formats/boleto/index.js';
-import { leafExpenseAccount, PAID_ON_ITS_DATE, type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /**
  * Tax guides paid by their data, in segment N: the month's IRRF withheld on a service (DARF 1708, with its fine
@@ -70,7 +70,7 @@ test('a DARF, a GPS and an FGTS guide go through mark, batch (segment N), inspec
   expect(inspected.stdout).toContain('GPS 2100 · CNPJ');
 
   const ret = join(s.condo.configDir, 'guias.ret');
-  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, ...PAID_ON_ITS_DATE]);
+  await returnOnItsDate(s.condo, [rem, '-O', ret]);
   expect(await s.condo.json(['batches', 'import-return', ret])).toMatchObject({ paid: 3, rejected: 0 });
   const entries = await s.condo.json('ledger entries --type expense');
   const paid = (id: string) => entries.find((e: { payable_id: string }) => e.payable_id === id)?.amount;

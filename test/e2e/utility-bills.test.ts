@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildArrecadacao } from '../../src/formats/boleto/index.js';
-import { leafExpenseAccount, PAID_ON_ITS_DATE, type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /**
  * A utility bill paid by its barcode: a payee name and an arrecadação code, no supplier, no CPF or CNPJ. Created,
@@ -64,7 +64,7 @@ test('a water bill with a payee name only goes through mark, batch, the bank and
   ]);
 
   const ret = join(dir, 'agua.ret');
-  await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, ...PAID_ON_ITS_DATE]);
+  await returnOnItsDate(s.condo, [rem, '-O', ret]);
   const result = await s.condo.json(['batches', 'import-return', ret]);
   expect(result).toMatchObject({ paid: 1, rejected: 0 });
   expect(await s.condo.json(['payables', 'show', bill.public_id])).toMatchObject({ state: 'paid' });

@@ -209,7 +209,11 @@ const MANY: Readonly<Record<PreviewWarningKind, (n: number) => Text>> = {
  */
 function warnPreview(deps: Deps, preview: BatchPreview): void {
   const byKind = new Map<PreviewWarningKind, BatchPreview['warnings']>();
-  for (const w of preview.warnings) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w]);
+  for (const w of preview.warnings) {
+    const same = byKind.get(w.kind);
+    if (same) same.push(w);
+    else byKind.set(w.kind, [w]);
+  }
   const list = `condo batches create --dry-run --date ${preview.payment_date} --json`;
   for (const [kind, warnings] of byKind) {
     if (warnings.length <= WARNINGS_OF_A_KIND) {

@@ -6,11 +6,13 @@ import { formatDateBr, lastDayOf } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import {
+  balancesCents,
   type Group,
   type MonthRejection,
   type MonthReport,
   monthBreaks,
   NO_PAYEE,
+  owedCents,
   PAID_GROUPS,
   type Rejected,
   wholeShares,
@@ -306,25 +308,23 @@ const FLAT_COLUMNS: Column<FlatRow>[] = [
   { header: 'AMOUNT', value: (r) => r.amount, kind: 'cents' },
 ];
 
-const sumOf = (values: number[]) => values.reduce((a, v) => a + v, 0);
-
 /** A firm's table: one row per condominium, the month at a glance (the whole report is in --json). */
 const FIRM_COLUMNS: Column<MonthReport>[] = [
   { header: 'PAID OUT', value: (r) => r.paid.total_cents, kind: 'cents', sum: true },
   { header: 'REJECTIONS', value: (r) => r.rejected.length, sum: true },
-  { header: 'TO PAY', value: (r) => sumOf(r.pending.map((p) => p.amount_cents)), kind: 'cents', sum: true },
+  { header: 'TO PAY', value: owedCents, kind: 'cents', sum: true },
   { header: 'REVENUE', value: (r) => r.revenue.total_cents, kind: 'cents', optional: true, sum: true },
   { header: 'OVERDUE', value: (r) => r.defaulters.outstanding_cents, kind: 'cents', sum: true },
   {
     header: 'START',
-    value: (r) => sumOf(r.balances.map((b) => b.start_cents)),
+    value: (r) => balancesCents(r, 'start_cents'),
     kind: 'cents',
     optional: true,
     sum: true,
   },
   {
     header: 'END',
-    value: (r) => sumOf(r.balances.map((b) => b.end_cents)),
+    value: (r) => balancesCents(r, 'end_cents'),
     kind: 'cents',
     optional: true,
     sum: true,
@@ -391,9 +391,9 @@ async function writeDocuments(
       name: report.cover.name,
       pages: written.find((w) => w.pages !== null)?.pages ?? null,
       cut_off: report.cut_off,
-      end_cents: sumOf(report.balances.map((b) => b.end_cents)),
+      end_cents: balancesCents(report, 'end_cents'),
       pending: report.pending.length,
-      pending_cents: sumOf(report.pending.map((p) => p.amount_cents)),
+      pending_cents: owedCents(report),
       named_by: stem.by,
     };
     deps.collect([row], DOCUMENT_COLUMNS as Column<never>[]);
@@ -525,18 +525,14 @@ export async function reportMonth(
     report.still_rejected,
     rejectionColumns<Rejected>(),
   );
-  await section(
-    `Still to pay: ${report.pending.length}, ${formatReais(sumOf(report.pending.map((p) => p.amount_cents)))}`,
-    report.pending,
-    [
-      { header: 'PAYABLE', value: (p) => p.public_id ?? '' },
-      { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
-      // a payee and a state are read whole: wrapped on a narrow terminal, never cut
-      { header: 'PAYEE', value: (p) => p.payee, wrap: true },
-      { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
-      { header: 'STATE', value: (p) => pendingWords(p, report.cover.issued_on), wrap: true },
-    ],
-  );
+  await section(`Still to pay: ${report.pending.length}, ${formatReais(owedCents(report))}`, report.pending, [
+    { header: 'PAYABLE', value: (p) => p.public_id ?? '' },
+    { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
+    // a payee and a state are read whole: wrapped on a narrow terminal, never cut
+    { header: 'PAYEE', value: (p) => p.payee, wrap: true },
+    { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
+    { header: 'STATE', value: (p) => pendingWords(p, report.cover.issued_on), wrap: true },
+  ]);
   await section(
     `Revenue received: ${formatReais(report.revenue.total_cents)}`,
     report.revenue.by_chart_account,

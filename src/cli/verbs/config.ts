@@ -3,6 +3,15 @@ import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/config.js');
 
+/** `--firm` on get, set and unset: the firm's section instead of the profile (#52). */
+const FIRM_FLAG = {
+  flag: '--firm',
+  help: {
+    en: `the firm's setting, which every profile reads unless it sets its own (${FIRM_KEYS.join(', ')})`,
+    pt: `a configuração da administradora, que todo perfil lê se não tiver a sua (${FIRM_KEYS.join(', ')})`,
+  },
+};
+
 export const commands = [
   group(
     'config',
@@ -23,30 +32,14 @@ export const commands = [
           en: `print a setting of the profile (${PROFILE_KEYS.join(', ')})`,
           pt: `imprime uma configuração do perfil (${PROFILE_KEYS.join(', ')})`,
         },
-        flags: [
-          {
-            flag: '--firm',
-            help: {
-              en: `the firm's setting, which every profile reads unless it sets its own (${FIRM_KEYS.join(', ')})`,
-              pt: `a configuração da administradora, que todo perfil lê se não tiver a sua (${FIRM_KEYS.join(', ')})`,
-            },
-          },
-        ],
+        flags: [FIRM_FLAG],
         examples: ['condo config get base_url', 'condo config get --firm administradora'],
         run: async (deps, { args: [key], opts }) => (await handlers()).getKey(deps, key, declared(opts)),
       }),
       verb({
         name: 'set <key> <value>',
         summary: { en: 'change a setting of the profile', pt: 'muda uma configuração do perfil' },
-        flags: [
-          {
-            flag: '--firm',
-            help: {
-              en: `the firm's setting, which every profile reads unless it sets its own (${FIRM_KEYS.join(', ')})`,
-              pt: `a configuração da administradora, que todo perfil lê se não tiver a sua (${FIRM_KEYS.join(', ')})`,
-            },
-          },
-        ],
+        flags: [FIRM_FLAG],
         examples: [
           'condo config set base_url https://api.example.com',
           'condo config set policy condo-policy.json   # downloads then deliver only approved files',
@@ -58,15 +51,7 @@ export const commands = [
       verb({
         name: 'unset <key>',
         summary: { en: 'remove a setting of the profile', pt: 'remove uma configuração do perfil' },
-        flags: [
-          {
-            flag: '--firm',
-            help: {
-              en: `the firm's setting, which every profile reads unless it sets its own (${FIRM_KEYS.join(', ')})`,
-              pt: `a configuração da administradora, que todo perfil lê se não tiver a sua (${FIRM_KEYS.join(', ')})`,
-            },
-          },
-        ],
+        flags: [FIRM_FLAG],
         examples: ['condo config unset scopes', 'condo config unset --firm administradora_crc'],
         run: async (deps, { args: [key], opts }) => (await handlers()).unsetKey(deps, key, declared(opts)),
       }),
