@@ -301,6 +301,10 @@ describe('reports people ask for', () => {
     const bySupplier = await s.condo.ok(['-o', 'table', 'report', 'paid', '--by', 'supplier']);
     expect(bySupplier).toContain('Jardins & Cia Paisagismo Ltda');
     expect(bySupplier).toMatch(new RegExp(`${entries.length} payments in ${month}, R\\$ `));
+    // what the bank pays after today is said, so the total is not read as what was paid by today (#52)
+    const ahead = entries.filter((e: any) => e.paid_at.slice(0, 10) > s.today()).length;
+    if (ahead > 0) expect(bySupplier).toContain(`(${ahead} of them, R$ `);
+    expect(ahead).toBeGreaterThan(0);
     const byChart = await s.condo.ok(['-o', 'table', 'report', 'paid', '--by', 'chart-account']);
     expect(byChart).toContain('2.3.03 Jardinagem');
     const csv = await s.condo.ok(['-o', 'csv', 'report', 'paid', '--by', 'supplier']);

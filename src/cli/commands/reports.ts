@@ -122,9 +122,13 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
   );
   const payee = (e: (typeof paid)[number]) => payeeOfEntry(e, supplierName);
   const totalCents = paid.reduce((n, e) => n + centsOf(e.amount), 0);
+  // the ledger's month as booked; what it dates after today the bank has not paid yet (#52): said, so this total
+  // is not read as report month's, which stands at today
+  const ahead = paid.filter((e) => String(e.paid_at).slice(0, 10) > deps.today());
+  const aheadCents = ahead.reduce((n, e) => n + centsOf(e.amount), 0);
   const totalLine = {
-    en: `${paid.length} payments in ${month}, ${formatReais(totalCents)}`,
-    pt: `${paid.length} ${paid.length === 1 ? 'pagamento' : 'pagamentos'} em ${monthName(month)}, ${formatReais(totalCents)}`,
+    en: `${paid.length} payments in ${month}, ${formatReais(totalCents)}${ahead.length ? ` (${ahead.length} of them, ${formatReais(aheadCents)}, dated after today: scheduled, not paid yet)` : ''}`,
+    pt: `${paid.length} ${paid.length === 1 ? 'pagamento' : 'pagamentos'} em ${monthName(month)}, ${formatReais(totalCents)}${ahead.length ? ` (${ahead.length} deles, ${formatReais(aheadCents)}, com data depois de hoje: agendados, ainda não pagos)` : ''}`,
   };
   if (by === undefined) {
     if (deps.format === 'json') {
@@ -183,7 +187,8 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
     ]);
   }
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
-  if (deps.format === 'table') writeLine(deps.io.stdout, deps.t(totalLine));
+  if (deps.format === 'table')
+    writeLine(deps.io.stdout, wrapMessage(deps.io, deps.t(totalLine), deps.io.stdout));
   else deps.info(totalLine);
   return 0;
 }

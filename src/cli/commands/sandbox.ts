@@ -529,17 +529,21 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
   }
   await deliver(deps.io, target, Readable.from(result.chunks), silent);
   const counts = result.counts;
+  const many = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
   deps.info({
     en: `bank return: ${counts.paid} paid, ${counts.scheduled} scheduled, ${counts.rejected} rejected`,
-    pt: `retorno do banco: ${counts.paid} pagos, ${counts.scheduled} agendados, ${counts.rejected} rejeitados`,
+    pt: `retorno do banco: ${many(counts.paid, 'pago', 'pagos')}, ${many(counts.scheduled, 'agendado', 'agendados')}, ${many(counts.rejected, 'rejeitado', 'rejeitados')}`,
   });
   if (counts.scheduled > 0 && !opts.scheduleOnly) {
     const { formatDateBr } = await import('../../domain/dates.js');
     const day = formatDateBr(bankDay);
-    deps.info({
-      en: `scheduled: dated after ${day}, the bank's day; its return on their date pays them (--as-of DATE)`,
-      pt: `agendados: com data depois de ${day}, o dia do banco; o retorno na data deles os paga (--as-of DATA)`,
-    });
+    deps.info(
+      {
+        en: `scheduled: dated after ${day}, the bank's day; its return on their date pays them (--as-of DATE)`,
+        pt: `agendados: com data depois de ${day}, o dia do banco; o retorno na data deles os paga (--as-of DATA)`,
+      },
+      true,
+    );
   }
   return 0;
 }
