@@ -189,7 +189,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
   if (deps.format === 'table')
     writeLine(deps.io.stdout, wrapMessage(deps.io, deps.t(totalLine), deps.io.stdout));
-  else deps.info(totalLine);
+  else deps.info(totalLine, true);
   return 0;
 }
 
