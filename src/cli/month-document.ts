@@ -146,7 +146,7 @@ function heading(doc: Doc, text: string): void {
 }
 
 /** The room between two columns: a name never runs into the date beside it (#52). */
-const GAP = 8;
+export const GAP = 8;
 
 /** A table: its header again on each new page, a thin rule under each row; a long cell wraps or is cut to a line. */
 function table(doc: Doc, t: DocTable<unknown>): void {

@@ -134,7 +134,7 @@ export function monthBlocks(r: MonthReport): Block[] {
         columns: [
           { title: 'Data', width: 58, value: (p) => formatDateBr(p.date), nowrap: true },
           // an entry with no payee (a bank fee booked by a rule) says what it was
-          { title: 'Favorecido', width: 146, value: payeeOf, wrap: true },
+          { title: 'Favorecido', width: 133, value: payeeOf, wrap: true },
           {
             title: 'CPF/CNPJ',
             width: 98,
@@ -144,7 +144,9 @@ export function monthBlocks(r: MonthReport): Block[] {
           { title: 'Forma', width: 56, value: (p) => (p.forma ? (FORMAS[p.forma] ?? p.forma) : '') },
           {
             title: 'Lote',
-            width: 55,
+            // room for the widest six letters of a ULID (WWWWWW in DejaVu Sans, 8.5 points) and the ellipsis:
+            // a narrower column cut some batches' ends to "…DWH…", by their letters
+            width: 68,
             value: (p) => (p.batch_id ? `…${p.batch_id.slice(-6)}` : ''),
             nowrap: true,
           },
