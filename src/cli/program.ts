@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { flagOfApiField } from '../domain/body-fields.js';
 import { CondoError, UsageError } from '../domain/errors.js';
+import { apiErrorText } from './api-errors.js';
 import { completionTable } from './completion.js';
 import { complete } from './completion-table.js';
 import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
@@ -293,7 +294,7 @@ export function reportError(
         wrapMessage(
           io,
           printable(
-            `${t('error:')} ${t(error.text ?? withFields(error.message, error.fields, byFlags))}${errorTail(t, error)}`,
+            `${t('error:')} ${apiErrorText(t, error) ?? t(error.text ?? withFields(error.message, error.fields, byFlags))}${errorTail(t, error)}`,
           ),
         ),
       ),

@@ -11,6 +11,8 @@ export interface ParsedError {
   message: string;
   fields?: Record<string, string[]>;
   requestId?: string;
+  /** the error object's other members (a not_remittable's `reason`) */
+  facts?: Record<string, unknown>;
 }
 
 const DEFAULT_CODES: Record<number, string> = {
@@ -60,12 +62,13 @@ export function parseErrorBody(status: number, body: unknown): ParsedError {
     const requestId = str(body.request_id) ?? str(body.requestId) ?? str(body.trace_id);
     // DESIGN shape: {error: {code, message, fields}, request_id}
     if (isObject(body.error)) {
-      const e = body.error;
+      const { code, message, fields, errors, ...facts } = body.error;
       return {
-        code: str(e.code) ?? defaultCode(status),
-        message: str(e.message) ?? str(body.message) ?? fallback,
-        fields: normalizeFields(e.fields ?? e.errors ?? body.errors),
+        code: str(code) ?? defaultCode(status),
+        message: str(message) ?? str(body.message) ?? fallback,
+        fields: normalizeFields(fields ?? errors ?? body.errors),
         requestId,
+        ...(Object.keys(facts).length > 0 ? { facts } : {}),
       };
     }
     // OAuth 2.0 (RFC 6749 5.2): {error: "invalid_client", error_description}
@@ -169,6 +172,7 @@ export function errorFromResponse(res: WireResponse, body?: unknown): CondoError
     requestId: res.headers['x-request-id'] ?? parsed.requestId,
     fields: parsed.fields,
     retryAfterSeconds: after === undefined ? undefined : Math.ceil(after / 1000),
+    ...(parsed.facts ? { facts: parsed.facts } : {}),
   });
 }
 

@@ -14,6 +14,8 @@ export interface ErrorDetails {
   retryAfterSeconds?: number;
   /** The Idempotency-Key of a write whose outcome is unknown: running it again with it is safe. */
   idempotencyKey?: string;
+  /** The error's other members (a not_remittable's `reason`): what a client says in its own words, by code. */
+  facts?: Record<string, unknown>;
 }
 
 export class CondoError extends Error {
@@ -25,6 +27,7 @@ export class CondoError extends Error {
   readonly fields: Record<string, string[]> | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly idempotencyKey: string | undefined;
+  readonly facts: Record<string, unknown> | undefined;
 
   constructor(message: string | Text, details: ErrorDetails = {}) {
     super(typeof message === 'string' ? message : message.en);
@@ -36,6 +39,7 @@ export class CondoError extends Error {
     this.fields = details.fields;
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.idempotencyKey = details.idempotencyKey;
+    this.facts = details.facts;
   }
 }
 

@@ -86,33 +86,66 @@ export interface RemittanceFacts {
   discount_amount?: number | null;
 }
 
-/** null when the payable can travel in a CNAB file, else why not (the 422 not_remittable message). */
-export function remittanceRefusal(p: RemittanceFacts): string | null {
+/**
+ * Why a payable cannot travel in a CNAB file, as the API's 422 not_remittable says it: `reason` is the machine's
+ * word (sent beside the message, so a client says it in its person's language), `message` the English.
+ */
+export interface RemittanceRefusal {
+  reason:
+    | 'settled_outside_the_file'
+    | 'pix_needs_key_or_bank'
+    | 'needs_bank_data'
+    | 'tribute_incomplete'
+    | 'boleto_needs_code'
+    | 'boleto_invalid'
+    | 'needs_payee_document';
+  message: string;
+}
+
+/** null when the payable can travel in a CNAB file, else why not. */
+export function remittanceRefusal(p: RemittanceFacts): RemittanceRefusal | null {
   if (!(REMITTABLE_FORMAS as readonly string[]).includes(p.forma_pagamento)) {
-    return `forma_pagamento ${p.forma_pagamento} is settled outside the bank file (only pix, ted, doc or boleto)`;
+    return {
+      reason: 'settled_outside_the_file',
+      message: `forma_pagamento ${p.forma_pagamento} is settled outside the bank file (only pix, ted, doc or boleto)`,
+    };
   }
   if (p.forma_pagamento === 'pix' && !p.pix_key && !p.payee_bank) {
-    return 'a pix payable needs the supplier PIX key or bank data';
+    return {
+      reason: 'pix_needs_key_or_bank',
+      message: 'a pix payable needs the supplier PIX key or bank data',
+    };
   }
   if ((p.forma_pagamento === 'ted' || p.forma_pagamento === 'doc') && !p.payee_bank) {
-    return `a ${p.forma_pagamento} payable needs the supplier bank data`;
+    return {
+      reason: 'needs_bank_data',
+      message: `a ${p.forma_pagamento} payable needs the supplier bank data`,
+    };
   }
   if (p.forma_pagamento === 'boleto' && p.tribute) {
     // a tax guide: DARF and GPS by their data, FGTS by its barcode; the collector needs no CPF/CNPJ
     const [field, messages] = Object.entries(tributeProblems(p))[0] ?? [];
-    return field ? `${field} ${messages?.[0]}` : null;
+    return field ? { reason: 'tribute_incomplete', message: `${field} ${messages?.[0]}` } : null;
   }
   if (p.forma_pagamento === 'boleto') {
     const digits = digitsOnly(p.document_number);
     if (![44, 47, 48].includes(digits.length)) {
-      return 'a boleto payable needs its barcode or linha digitável in document_number';
+      return {
+        reason: 'boleto_needs_code',
+        message: 'a boleto payable needs its barcode or linha digitável in document_number',
+      };
     }
     const parsed = parseBoletoCode(digits);
-    if (!parsed.ok) return `document_number is not a valid boleto: ${parsed.error}`;
+    if (!parsed.ok)
+      return { reason: 'boleto_invalid', message: `document_number is not a valid boleto: ${parsed.error}` };
     // a utility bill or tax guide: its segment O names no payee document, the barcode names the collector
     if (parsed.kind === 'arrecadacao') return null;
   }
-  if (!p.payee_document) return 'a remitted payable needs a supplier with a CPF or CNPJ';
+  if (!p.payee_document)
+    return {
+      reason: 'needs_payee_document',
+      message: 'a remitted payable needs a supplier with a CPF or CNPJ',
+    };
   return null;
 }
 

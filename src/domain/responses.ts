@@ -613,6 +613,10 @@ export const ErrorBody = Type.Object(
         fields: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
         /** an invalid file's problems, by line (422 invalid_file) */
         errors: Type.Optional(Type.Array(Issue)),
+        /** why, as a word a client says in its own language (422 not_remittable: domain/payables.ts) */
+        reason: Type.Optional(Type.String()),
+        /** the payable's method, where the reason names it (422 not_remittable) */
+        forma_pagamento: Type.Optional(Type.String()),
       },
       open,
     ),

@@ -1124,6 +1124,8 @@ export interface components {
                     line: number;
                     message: string;
                 }[];
+                reason?: string;
+                forma_pagamento?: string;
             } & {
                 [key: string]: unknown;
             };

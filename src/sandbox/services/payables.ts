@@ -177,7 +177,12 @@ export function markForRemittance(tx: Tx, p: Payable, now: Date): Payable {
     amount: p.amount,
     discount_amount: p.discount_amount,
   });
-  if (refusal) throw domainRule('not_remittable', refusal);
+  // the reason and the method beside the message: a client says them in its person's language (#53)
+  if (refusal)
+    throw domainRule('not_remittable', refusal.message, undefined, {
+      reason: refusal.reason,
+      forma_pagamento: p.forma_pagamento,
+    });
   p.state = 'marked_for_remessa';
   p.updated_at = now.toISOString();
   return p;

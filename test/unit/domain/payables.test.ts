@@ -41,7 +41,7 @@ describe('remittability', () => {
   ])('%j', (facts, expected) => {
     const refusal = remittanceRefusal(facts);
     if (expected === null) expect(refusal).toBeNull();
-    else expect(refusal).toMatch(expected);
+    else expect(refusal?.message).toMatch(expected);
   });
 });
 

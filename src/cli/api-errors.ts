@@ -1,0 +1,33 @@
+/**
+ * A server's refusal in the person's language by its code (#53), where the error says enough for it (a
+ * not_remittable's `reason`): each is declared here in Portuguese; English is the server's own message. An error
+ * whose code or reason is not here (a real server's, worded its own way) is its message, as the phrase rules say
+ * it.
+ */
+import type { CondoError } from '../domain/errors.js';
+import type { Translate } from './i18n.js';
+
+type Said = (facts: Record<string, unknown>, t: Translate) => string | undefined;
+
+const word = (t: Translate, value: unknown) => t(String(value ?? ''));
+
+const BY_REASON: Record<string, Record<string, Said>> = {
+  not_remittable: {
+    settled_outside_the_file: (f, t) =>
+      `${word(t, f.forma_pagamento)} é paga fora do arquivo do banco (só pix, ted, doc ou boleto)`,
+    pix_needs_key_or_bank: () => 'um pix precisa da chave PIX ou dos dados bancários do fornecedor',
+    needs_bank_data: (f, t) => `um ${word(t, f.forma_pagamento)} precisa dos dados bancários do fornecedor`,
+    boleto_needs_code: () => 'um boleto precisa do código de barras ou da linha digitável em document_number',
+    needs_payee_document: () => 'uma conta no arquivo do banco precisa de um fornecedor com CPF ou CNPJ',
+  },
+};
+
+/** The error's message for a person in `t`'s language, by its code and reason where they are declared above. */
+export function apiErrorText(
+  t: Translate,
+  error: Pick<CondoError, 'code' | 'message' | 'facts'>,
+): string | undefined {
+  if (t.lang === 'en' || !error.code || !error.facts) return undefined;
+  const reason = error.facts.reason;
+  return typeof reason === 'string' ? BY_REASON[error.code]?.[reason]?.(error.facts, t) : undefined;
+}

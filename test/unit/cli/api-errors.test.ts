@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { apiErrorText } from '../../../src/cli/api-errors.js';
+import { english, loadTranslator } from '../../../src/cli/i18n.js';
+import { remittanceRefusal } from '../../../src/domain/payables.js';
+
+describe('a server refusal said by its code (#53 point 6)', () => {
+  test('every reason the sandbox gives a not_remittable is either declared in Portuguese or carries its own detail', async () => {
+    const pt = await loadTranslator('pt-BR');
+    const said = (facts: Parameters<typeof remittanceRefusal>[0]) => {
+      const refusal = remittanceRefusal(facts);
+      if (!refusal) throw new Error('remittable');
+      return apiErrorText(pt, {
+        code: 'not_remittable',
+        message: refusal.message,
+        facts: { reason: refusal.reason, forma_pagamento: facts.forma_pagamento },
+      });
+    };
+    expect(said({ forma_pagamento: 'cash' })).toBe(
+      'dinheiro é paga fora do arquivo do banco (só pix, ted, doc ou boleto)',
+    );
+    expect(said({ forma_pagamento: 'pix' })).toMatch(/^um pix precisa da chave PIX/);
+    expect(said({ forma_pagamento: 'ted' })).toMatch(/precisa dos dados bancários do fornecedor$/);
+    expect(said({ forma_pagamento: 'boleto', document_number: 'NF 1' })).toMatch(/código de barras/);
+  });
+
+  test('English, an unknown reason, or a server that sends none: the message as it came', () => {
+    const facts = { reason: 'settled_outside_the_file', forma_pagamento: 'cash' };
+    expect(apiErrorText(english, { code: 'not_remittable', message: 'm', facts })).toBeUndefined();
+    expect(
+      apiErrorText(
+        Object.assign((x: unknown) => String(x), { lang: 'pt-BR' as const }),
+        {
+          code: 'not_remittable',
+          message: 'm',
+          facts: { reason: 'a_new_one' },
+        },
+      ),
+    ).toBeUndefined();
+    expect(
+      apiErrorText(
+        Object.assign((x: unknown) => String(x), { lang: 'pt-BR' as const }),
+        {
+          code: 'not_remittable',
+          message: 'm',
+          facts: undefined,
+        },
+      ),
+    ).toBeUndefined();
+  });
+});
