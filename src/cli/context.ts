@@ -31,6 +31,7 @@ export interface GlobalOptions {
   header?: boolean;
   input: boolean; // false with --no-input
   color: boolean; // false with --no-color
+  pager?: boolean; // false with --no-pager
   debug?: boolean;
   quiet?: boolean;
   baseUrl?: string;

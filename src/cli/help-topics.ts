@@ -135,7 +135,8 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   CONDO_WEBHOOK_SECRET        o segredo com que webhooks verify confere assinaturas
   CONDO_LANG, LC_ALL, LANG    o idioma das telas: pt-BR ou en (como --lang)
   NO_COLOR, CLICOLOR=0, TERM=dumb   sem cores; FORCE_COLOR, CLICOLOR_FORCE: cores mesmo num pipe
-  CI                          nunca pergunta (como --no-input)
+  CONDO_PAGER, PAGER          o paginador de uma lista maior que a tela (padrão less; cat ou vazio: nenhum; como --no-pager)
+  CI                          nunca pergunta (como --no-input) nem pagina
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  respeitadas`,
     },
     text: `Environment
@@ -150,7 +151,8 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   CONDO_WEBHOOK_SECRET        the secret webhooks verify checks signatures with
   CONDO_LANG, LC_ALL, LANG    the language of the screens: pt-BR or en (as --lang)
   NO_COLOR, CLICOLOR=0, TERM=dumb   no colour; FORCE_COLOR, CLICOLOR_FORCE: colour even when piped
-  CI                          never prompt (as --no-input)
+  CONDO_PAGER, PAGER          the pager for a list longer than the screen (default less; cat or empty: none; as --no-pager)
+  CI                          never prompt (as --no-input), never page
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  honoured`,
   },
   cron: {

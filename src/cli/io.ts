@@ -4,22 +4,36 @@ import type { Clock } from '../client/sleep.js';
 /** The terminal a verb talks to: injected, so a verb runs the same under a test as in a shell. */
 export interface Io {
   stdin: Readable & { isTTY?: boolean };
-  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
   stderr: Writable & { isTTY?: boolean };
   /** Colour for stdout (tables) and stderr (messages); decided once from flags and the environment. */
   color: boolean;
   env: NodeJS.ProcessEnv;
   /** Time as this run sees it (default the system's): a test shares one it moves with the sandbox. */
   clock?: Clock;
+  /** Shows a text longer than the terminal in the person's pager (pager.ts); absent: straight to stdout. */
+  page?: (text: string) => Promise<void>;
 }
 
-export function systemIo(noColorFlag: boolean): Io {
+export function systemIo(noColorFlag: boolean, noPagerFlag = false): Io {
+  const isTty = Boolean(process.stdout.isTTY);
   return {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
-    color: colorEnabled(process.env, Boolean(process.stdout.isTTY), noColorFlag),
+    color: colorEnabled(process.env, isTty, noColorFlag),
     env: process.env,
+    ...(isTty && !noPagerFlag ? { page: pagerOf(process.env, process.stdout) } : {}),
+  };
+}
+
+/** The pager's module (and child_process) loads only when a text is long enough to page. */
+function pagerOf(env: NodeJS.ProcessEnv, stdout: Writable): (text: string) => Promise<void> {
+  return async (text) => {
+    const { page, pagerCommand } = await import('./pager.js');
+    const command = pagerCommand(env, true, false);
+    if (command) await page(command, text, env, stdout);
+    else stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   };
 }
 

@@ -7,7 +7,7 @@ import { installSignalHandlers } from './signals.js';
 
 const argv = process.argv.slice(2);
 // (`condo … | head`, the reader gone: bin/condo.js ends it quietly, whatever answers.)
-const io = systemIo(argv.includes('--no-color'));
+const io = systemIo(argv.includes('--no-color'), argv.includes('--no-pager'));
 installSignalHandlers((signal) => {
   // in the person's language, read off the arguments and the environment as main will (a --lang it refuses: English)
   let pt = false;

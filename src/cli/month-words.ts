@@ -30,6 +30,10 @@ export const MONTHS = [
 /** `2026-11` -> `11/2026`, as Brazilians write a month in a table or a range (#53). */
 export const monthBr = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 
+/** A month for a table's cell: ISO in English and for scripts, 11/2026 on a Portuguese screen (#53). */
+export const monthCell = (month: string | null | undefined) =>
+  month && /^\d{4}-\d{2}$/.test(month) ? { en: month, pt: monthBr(month) } : month;
+
 /** `2026-11` -> `novembro de 2026`. */
 export function monthName(month: string): string {
   const [y, m] = month.split('-');

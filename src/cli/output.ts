@@ -47,8 +47,14 @@ export interface Column<T> {
   words?: boolean;
   /** Never narrowed on a terminal (an id in another column than the first: a seu número). */
   fixed?: boolean;
-  /** Left out of a table on a terminal too narrow for it (a description beside a payee). */
-  optional?: boolean;
+  /**
+   * Left out of a table on a terminal too narrow for it, the lowest first (a description before a method before a
+   * state; ties: the rightmost first), and a line on stderr names it. `'last'`: kept while shrinking the others
+   * to their last resort makes room, left out before the list becomes blocks (a firm's payables' state, whose
+   * words are never cut). A column without it is a key column: the list becomes blocks only when the key columns
+   * cannot fit.
+   */
+  drop?: number | 'last';
   /** An amount a firm's table totals (#52): a run over many profiles ends, on a terminal, with a TOTAL row. */
   sum?: boolean;
   /** A colour for the cell on a terminal (a rejected payable in red). */
@@ -363,19 +369,24 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
       min: textWidth(t(c.header)),
       // a state or a method is a short word that must read whole
       shrinkable: i > 0 && !c.fixed && !c.words && (c.kind === undefined || c.kind === 'text'),
-      // a column with nothing in it (a remittance's occurrences) is the first to go
-      optional: Boolean(c.optional) || all.every((r) => !r[i]),
+      // a column with nothing in it (a remittance's occurrences) is the first to go, unsaid
+      ...(all.every((r) => !r[i])
+        ? { drop: Number.NEGATIVE_INFINITY }
+        : c.drop === undefined
+          ? {}
+          : { drop: c.drop }),
     })),
     terminalWidth(io),
   );
   const kept = columns.filter((_, i) => layout.kept[i]);
+  const left = columns.filter((_, i) => !layout.kept[i] && all.some((r) => r[i]));
   // a column that must keep every character (cnab inspect's destination) would wrap its cells over several lines
   // of a row, and a table that cannot fit at all would spill: one block per record instead, nothing cut
   const wraps = kept.some((c) => c.wrap);
   const screen = terminalWidth(io);
   if (screen !== undefined && (layout.fits === false || (wraps && layout.widths))) {
     const whole = (c: Column<T>) => (c.whole ? { ...c, value: c.whole } : c);
-    printBlocks(
+    await printBlocks(
       io,
       columns.map((c) => t(c.header)),
       columns.some((c) => c.whole)
@@ -416,7 +427,39 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
     table.push(wraps && layout.widths ? shown.map((cell, i) => breakLong(cell, width(i))) : shown);
   }
   const text = table.toString();
-  writeLine(io.stdout, layout.compact ? text.replace(/ +$/gm, '') : text);
+  await showLong(io, layout.compact ? text.replace(/ +$/gm, '') : text);
+  if (left.length > 0)
+    writeLine(
+      io.stderr,
+      paint(
+        io,
+        'dim',
+        wrapMessage(
+          io,
+          droppedColumns(
+            t,
+            left.map((c) => t(c.header)),
+            screen,
+          ),
+        ),
+      ),
+    );
+}
+
+/** The line under a table that left columns out: which, and where they all are. */
+function droppedColumns(t: Translate, headers: string[], width: number | undefined): string {
+  return t({
+    en: `(${headers.join(', ')}: no room at ${width} columns; -o tsv and --json have every column)`,
+    pt: `(${headers.join(', ')}: sem espaço em ${width} colunas; -o tsv e --json trazem todas)`,
+  });
+}
+
+/** A text for stdout, through the pager when a terminal cannot show it on one screen. */
+async function showLong(io: Io, text: string): Promise<void> {
+  const rows = io.stdout.rows ?? Number(io.env.LINES);
+  const lines = text.split('\n').length;
+  if (io.page && lines >= (Number.isInteger(rows) && rows > 0 ? rows : 24)) await io.page(text);
+  else writeLine(io.stdout, text);
 }
 
 /** The terminal's width when stdout is one (a pipe or a file gets the whole table). */
@@ -473,8 +516,9 @@ export interface TableColumnFit {
   /** never narrower than this (its header: a header is never cut or wrapped) */
   min?: number;
   shrinkable: boolean;
-  /** left out when the terminal cannot show it */
-  optional: boolean;
+  /** left out when the terminal cannot show it, the lowest first (ties: the rightmost); 'last': only before
+   * blocks; undefined: a key column */
+  drop?: number | 'last';
 }
 
 export interface TableLayout {
@@ -520,12 +564,21 @@ export function tableLayout(cols: readonly TableColumnFit[], width: number | und
   for (;;) {
     const tried = shrinkTo(COMFORTABLE);
     if (tried.fits) return { kept: [...kept], widths: tried.widths, compact: true };
-    const optional = cols.findLastIndex((c, i) => c.optional && kept[i]);
-    if (optional < 0) break;
-    kept[optional] = false;
+    let next = -1;
+    cols.forEach((c, i) => {
+      if (kept[i] && typeof c.drop === 'number' && (next < 0 || c.drop <= (cols[next]?.drop as number)))
+        next = i;
+    });
+    if (next < 0) break;
+    kept[next] = false;
   }
-  const last = shrinkTo(LAST_RESORT);
-  return { kept, widths: last.widths, compact: true, ...(last.fits ? {} : { fits: false as const }) };
+  for (;;) {
+    const last = shrinkTo(LAST_RESORT);
+    const late = cols.findLastIndex((c, i) => kept[i] && c.drop === 'last');
+    if (last.fits || late < 0)
+      return { kept, widths: last.widths, compact: true, ...(last.fits ? {} : { fits: false as const }) };
+    kept[late] = false;
+  }
 }
 
 /** Printable ASCII and Latin-1 (but the soft hyphen): one column a character, no clusters to find. */
@@ -578,7 +631,7 @@ export function writeParagraph(io: Io, text: string): void {
  * A list too wide for the terminal as one block per record, label and value per line (as `kubectl describe`):
  * nothing is cut, and a long value goes on under itself.
  */
-function printBlocks(io: Io, headers: string[], rows: string[][], width: number): void {
+async function printBlocks(io: Io, headers: string[], rows: string[][], width: number): Promise<void> {
   const labelWidth = Math.max(...headers.map(textWidth));
   const blocks = rows.map((row) =>
     labelledLines(
@@ -588,7 +641,7 @@ function printBlocks(io: Io, headers: string[], rows: string[][], width: number)
       labelWidth,
     ).join('\n'),
   );
-  writeLine(io.stdout, blocks.join('\n\n'));
+  await showLong(io, blocks.join('\n\n'));
 }
 
 /**

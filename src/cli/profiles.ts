@@ -304,15 +304,30 @@ export async function readAcrossProfiles(
 
 /**
  * Each text's shortest start (at least `min` characters) that no other text shares: `edificio-aurora` and
- * `edificio-ipe-amarelo` become `edificio-a` and `edificio-i`.
+ * `edificio-ipe-amarelo` become `edificio-aurora` and `edificio-ipe` (a word is not cut where 16 columns hold
+ * it). A start that would leave two characters or fewer
+ * unsaid is the whole text (`aguas-claras-2`, not `aguas-claras-`); one longer than `max` keeps its start and its
+ * end around a … (`reside…arvores-2`), as long as no other text is shown the same.
  */
-export function shortestPrefixes(texts: readonly string[], min = 6): Map<string, string> {
+export function shortestPrefixes(texts: readonly string[], min = 6, max = 16): Map<string, string> {
   const unique = [...new Set(texts)];
   const out = new Map<string, string>();
   for (const t of unique) {
     let n = Math.min(min, t.length);
     while (n < t.length && unique.some((o) => o !== t && o.startsWith(t.slice(0, n)))) n++;
-    out.set(t, t.slice(0, n));
+    // a word is not cut where room allows: `edificio`, not `edific`
+    const wordEnd = t.indexOf('-', n) < 0 ? t.length : t.indexOf('-', n);
+    if (wordEnd <= max && !/[-]$/.test(t.slice(0, n))) n = wordEnd;
+    out.set(t, t.length - n <= 2 ? t : t.slice(0, n));
+  }
+  for (let room = max; room < Math.max(0, ...unique.map((t) => t.length)); room++) {
+    const cut = new Map(
+      [...out].map(([t, shown]) => [
+        t,
+        shown.length <= room ? shown : `${t.slice(0, 6)}…${t.slice(7 - room)}`,
+      ]),
+    );
+    if (new Set(cut.values()).size === unique.length) return cut;
   }
   return out;
 }

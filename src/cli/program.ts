@@ -80,7 +80,18 @@ export async function buildProgram(
       const cmd = actionArgs[actionArgs.length - 1] as Command;
       const globals = cmd.optsWithGlobals() as GlobalOptions;
       setJson(Boolean(globals.json || globals.jsonFields) || globals.output === 'json');
-      const deps = createDeps({ ...io, color: io.color && globals.color !== false }, globals, t, {}, main);
+      const { page, ...rest } = io;
+      const deps = createDeps(
+        {
+          ...rest,
+          color: io.color && globals.color !== false,
+          ...(page && globals.pager !== false ? { page } : {}),
+        },
+        globals,
+        t,
+        {},
+        main,
+      );
       const input = { args: cmd.processedArgs, opts: cmd.opts() };
       try {
         if (acrossProfiles(globals)) {

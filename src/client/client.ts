@@ -251,6 +251,7 @@ export function createCore(opts: ClientOptions): Core {
     query: Query = {},
     o: ListOptions = {},
   ): Promise<ListResult<T>> {
+    if (o.fromEnd) return listFromEnd<T>(path, query, o);
     const data: T[] = [];
     let count = 0;
     const limit = o.limit !== undefined && o.limit >= 0 ? o.limit : Number.POSITIVE_INFINITY;
@@ -294,6 +295,48 @@ export function createCore(opts: ClientOptions): Core {
       meta: { value: meta, enumerable: false },
       hasMore: { value: hasMore, enumerable: false },
       requestId: { value: lastRequestId, enumerable: false },
+    }) as ListResult<T>;
+  }
+
+  /** A list's end, last item first: the first page says how many pages there are, then back from the last. */
+  async function listFromEnd<T>(path: string, query: Query, o: ListOptions): Promise<ListResult<T>> {
+    const { fromEnd: _, ...forward } = o;
+    const pageAt = async (n: number | undefined) => {
+      const res: RequestResult<unknown> = await request({
+        method: 'GET',
+        path,
+        query: n === undefined ? query : { ...query, page: n },
+        signal: o.signal,
+      });
+      return { page: readPage(res.body), requestId: res.requestId };
+    };
+    const first = await pageAt(undefined);
+    const want = o.limit ?? (o.all ? Number.POSITIVE_INFINITY : first.page.items.length);
+    const last = first.page.lastPage;
+    let items: unknown[];
+    let meta = first.page.meta;
+    let requestId = first.requestId;
+    if (want === Number.POSITIVE_INFINITY || last === undefined || first.page.nextLink !== undefined) {
+      // every page (asked for, or a server whose pages are links, not numbers): read forward, keep the end
+      const every = await list<T>(path, query, { ...forward, all: true, limit: Number.POSITIVE_INFINITY });
+      items = every;
+      meta = every.meta;
+      requestId = every.requestId;
+    } else {
+      items = [];
+      for (let n = last; n > 1 && items.length < want; n--) {
+        const at = await pageAt(n);
+        items = [...at.page.items, ...items];
+        requestId = at.requestId;
+      }
+      if (items.length < want) items = [...first.page.items, ...items];
+    }
+    const total = typeof meta?.total === 'number' ? meta.total : items.length;
+    const kept = (items.length > want ? items.slice(items.length - want) : items).reverse() as T[];
+    return Object.defineProperties(kept, {
+      meta: { value: meta, enumerable: false },
+      hasMore: { value: total > kept.length, enumerable: false },
+      requestId: { value: requestId, enumerable: false },
     }) as ListResult<T>;
   }
 

@@ -14,6 +14,8 @@ export interface Page {
   nextLink: string | null | undefined;
   /** The next page number from page counters, when there is one. */
   nextPage: number | undefined;
+  /** The last page's number from page counters, when they say it. */
+  lastPage?: number | undefined;
 }
 
 export function readPage(body: unknown): Page {
@@ -30,7 +32,13 @@ export function readPage(body: unknown): Page {
         : [];
   const meta = isObject(body.meta) ? body.meta : undefined;
   const counters = meta ?? body;
-  return { items, meta, nextLink: nextLinkOf(body, meta), nextPage: nextPageOf(counters) };
+  return {
+    items,
+    meta,
+    nextLink: nextLinkOf(body, meta),
+    nextPage: nextPageOf(counters),
+    lastPage: lastPageOf(counters),
+  };
 }
 
 function nextLinkOf(
@@ -58,14 +66,17 @@ function num(v: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
 
+function lastPageOf(c: Record<string, unknown>): number | undefined {
+  const last = num(c.last_page) ?? num(c.total_pages) ?? num(c.page_count);
+  if (last !== undefined) return last;
+  const total = num(c.total);
+  const perPage = num(c.per_page);
+  return total !== undefined && perPage ? Math.ceil(total / perPage) : undefined;
+}
+
 function nextPageOf(c: Record<string, unknown>): number | undefined {
   const page = num(c.page) ?? num(c.current_page);
   if (page === undefined) return undefined;
-  let last = num(c.last_page) ?? num(c.total_pages) ?? num(c.page_count);
-  if (last === undefined) {
-    const total = num(c.total);
-    const perPage = num(c.per_page);
-    if (total !== undefined && perPage) last = Math.ceil(total / perPage);
-  }
+  const last = lastPageOf(c);
   return last !== undefined && page < last ? page + 1 : undefined;
 }

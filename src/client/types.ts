@@ -152,6 +152,11 @@ export interface ListOptions {
    * hasMore), so a read of 200 000 rows holds one page (#32).
    */
   eachPage?: (items: readonly unknown[], read: { items: number; total: number | undefined }) => void;
+  /**
+   * The list's end instead of its start, last item first (a ledger read on a terminal: the newest entries): a
+   * page's worth (or `limit`), read from the last page back. Every page when `all`.
+   */
+  fromEnd?: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@ import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { main, reportError } from '../../src/cli/program.js';
-import { returnOnItsDate, type Session, sandboxSession } from './harness.js';
+import { leafExpenseAccount, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /**
  * #28 point 8: every list and show verb read on an 80-column terminal, in English and in Portuguese, fits:
@@ -50,6 +50,7 @@ afterAll(() => s.close());
 async function onTerminal(
   args: string[],
   lang: string,
+  columns = 80,
 ): Promise<{ code: number; screen: string; messages: string }> {
   const chunks: string[] = [];
   const messages: string[] = [];
@@ -60,7 +61,7 @@ async function onTerminal(
         done();
       },
     }),
-    { isTTY: true, columns: 80 },
+    { isTTY: true, columns },
   );
   const stderr = Object.assign(
     new Writable({
@@ -146,4 +147,83 @@ describe.each(['en', 'pt-BR'])('the DDA at 80 columns in %s', (lang) => {
       expect(screen).not.toMatch(/R\$ [\d.]*…|R\$\s*$/m);
     },
   );
+});
+
+// #53 point 4: a firm's list stays a table at 80 columns, its dropped columns said; blocks only under about 60
+describe('the firm at 80 columns', () => {
+  test('payables list: a table, the columns left out named on stderr, the whole in tsv', async () => {
+    const { code, screen, messages } = await onTerminal(
+      ['--all-profiles', 'payables', 'list', '--all'],
+      'pt-BR',
+    );
+    expect(code, messages).toBe(0);
+    const [header, ...rows] = screen.trim().split('\n');
+    // a state as long as "marcado p/ remessa" leaves no room for the payee: it goes too, last
+    expect(header).toMatch(/^CONDOMÍNIO +ID +VENCIMENTO +VALOR +FAVORECIDO$/);
+    expect(rows.length).toBeGreaterThan(8);
+    expect(rows.every((r) => /R\$ [\d.]+,\d\d/.test(r))).toBe(true);
+    // (stderr is a terminal here: the line is wrapped at its width)
+    expect(messages.replace(/\n\s*/g, ' ')).toContain(
+      '(ESTADO, FORMA, DESCRIÇÃO: sem espaço em 80 colunas; -o tsv e --json trazem todas)',
+    );
+    const tsv = (await s.condo.ok('--all-profiles payables list --all')).trim().split('\n');
+    expect(tsv[0]?.split('\t')).toHaveLength(8);
+  });
+
+  test('defaulters: a table ending in the TOTAL row, not a line per condominium', async () => {
+    const { code, screen, messages } = await onTerminal(['--all-profiles', 'defaulters'], 'pt-BR');
+    expect(code, messages).toBe(0);
+    expect(screen.split('\n')[0]).toMatch(/^CONDOMÍNIO +UNIDADE/);
+    expect(screen).toMatch(/^TOTAL +R\$ [\d.]+,\d\d/m);
+    expect(messages).not.toMatch(/unidades?, \d+ cobranças/);
+  });
+
+  test('under about 60 columns the key columns cannot fit: a block per record, nothing cut', async () => {
+    const { screen } = await onTerminal(['--all-profiles', 'payables', 'list', '--all'], 'en', 56);
+    expect(screen.split('\n')[0]).toMatch(/^CONDOMINIUM +\S/);
+    expect(screen).toMatch(/^ID +01[0-9A-Z]{24}$/m);
+    expect(screen.split('\n').filter((l) => stringWidth(l) > 56)).toEqual([]);
+  });
+});
+
+describe('Portuguese all the way (#53 point 6)', () => {
+  test('a refusal is said by its code and reason: the method in Portuguese, the code kept', async () => {
+    const cash = await s.condo.json([
+      'payables',
+      'create',
+      '--payee',
+      'Zelador',
+      '--method',
+      'cash',
+      '--amount',
+      '120',
+      '--due',
+      '+5d',
+      '--description',
+      'Gorjeta',
+      '--chart-account',
+      String(await leafExpenseAccount(s.condo)),
+    ]);
+    const { code, screen } = await onTerminal(['payables', 'mark', cash.public_id], 'pt-BR');
+    expect(code).toBe(2);
+    expect(screen).toContain(`✗ ${cash.public_id} not_remittable: dinheiro é paga fora do arquivo do banco`);
+    // a script reads the server's own words
+    const piped = await s.condo.run(['payables', 'mark', cash.public_id]);
+    expect(piped.stdout).toContain('not_remittable: forma_pagamento cash is settled outside the bank file');
+  });
+});
+
+describe('the ledger from today back (#53 point 7)', () => {
+  test('on a terminal the newest entries come first; a pipe gets them as they happened', async () => {
+    const { screen } = await onTerminal(['ledger', 'entries', '--limit', '5'], 'en');
+    const dates = screen
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => /\d\d\/\d\d\/\d{4}/.exec(l)?.[0]?.split('/').reverse().join('-'));
+    const piped = (await s.condo.ok('ledger entries')).trim().split('\n');
+    const last = piped.slice(-5).map((l) => l.split('\t')[1]);
+    expect(dates).toEqual([...last].reverse());
+    expect(dates).toEqual([...(dates as string[])].sort().reverse());
+  });
 });

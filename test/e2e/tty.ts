@@ -28,7 +28,8 @@ export function runOnTerminal(
       'script',
       ['-qefc', `stty rows ${size.rows} cols ${size.cols}; ${command}`, '/dev/null'],
       {
-        env: { ...base, TERM: 'xterm', ...env },
+        // a long list would go to `less` (pager.test.ts runs the pager itself): here it stays on the terminal
+        env: { ...base, TERM: 'xterm', CONDO_PAGER: 'cat', ...env },
         stdio: ['pipe', 'pipe', 'pipe'],
       },
     );

@@ -343,23 +343,23 @@ export async function approvalsLog(deps: Deps, opts: { policy?: string }): Promi
     {
       header: { en: 'NAME', pt: 'NOME' },
       value: (r) => [r.name, r.role].filter(Boolean).join(', '),
-      optional: true,
+      drop: 2,
     },
     { header: { en: 'TOTAL', pt: 'TOTAL' }, value: (r) => r.total_cents, kind: 'cents' },
     {
       header: { en: 'FILE SHA-256', pt: 'SHA-256 DO ARQUIVO' },
       value: (r) => r.sha256?.slice(0, 16),
-      optional: true,
+      drop: 1,
     },
     { header: { en: 'SIGNED', pt: 'ASSINADA' }, value: (r) => r.signed_at, kind: 'instant' },
-    { header: { en: 'EXPIRES', pt: 'EXPIRA' }, value: (r) => r.expires_at, kind: 'instant' },
+    { header: { en: 'EXPIRES', pt: 'EXPIRA' }, value: (r) => r.expires_at, kind: 'instant', drop: 3 },
     {
       header: { en: 'STATUS', pt: 'SITUAÇÃO' },
       value: (r) => STATUS[r.status],
       style: (r) => (r.status === 'valid' ? 'green' : 'red'),
     },
     // why one does not count, where it does not
-    { header: { en: 'WHY', pt: 'MOTIVO' }, value: (r) => r.why ?? '', optional: true },
+    { header: { en: 'WHY', pt: 'MOTIVO' }, value: (r) => r.why ?? '', drop: 4 },
   ]);
   return 0;
 }

@@ -55,7 +55,7 @@ const BATCH_COLUMNS: Column<Batch>[] = [
   { header: 'NSA', value: (b) => b.file_sequence },
   { header: 'PAYABLES', value: (b) => b.payables_count },
   { header: 'TOTAL', value: (b) => b.total_amount, kind: 'cents' },
-  { header: 'FILE', value: (b) => b.file_name, optional: true },
+  { header: 'FILE', value: (b) => b.file_name, drop: 1 },
 ];
 
 /** `batches show`'s labels for a person, in the case `payables show` writes its own. */

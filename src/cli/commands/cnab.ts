@@ -586,7 +586,7 @@ export async function printLint(
       value: (f) => ({ en: f.message, pt: t(f.message) }),
       wrap: true,
     },
-    { header: { en: 'REFERENCE', pt: 'REFERÊNCIA' }, value: (f) => ruleReference(f.rule), optional: true },
+    { header: { en: 'REFERENCE', pt: 'REFERÊNCIA' }, value: (f) => ruleReference(f.rule), drop: 1 },
   ]);
 }
 

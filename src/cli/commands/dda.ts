@@ -138,7 +138,7 @@ const NOT_IN_DDA_COLUMNS: Column<DdaPayableFinding>[] = [
   {
     header: { en: 'PAYEE', pt: 'FAVORECIDO' },
     value: (f) => f.payable.payee,
-    optional: true,
+    drop: 1,
   },
 ];
 

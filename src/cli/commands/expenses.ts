@@ -30,7 +30,7 @@ const LIST_COLUMNS: Column<Expense>[] = [
   { header: 'ACCOUNT', value: (e) => e.chart_of_accounts_id },
   { header: 'SUPPLIER', value: (e) => e.supplier_id },
   { header: 'INSTALLMENT', value: installmentOf },
-  { header: 'DESCRIPTION', value: (e) => e.description, optional: true },
+  { header: 'DESCRIPTION', value: (e) => e.description, drop: 1 },
 ];
 
 export interface ListOptions extends PagingFlags {

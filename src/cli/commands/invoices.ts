@@ -15,6 +15,7 @@ import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
+import { monthCell } from '../month-words.js';
 import { type Column, fieldColumns, printJson, printRecord } from '../output.js';
 import { namer } from '../resolve.js';
 
@@ -40,8 +41,9 @@ const LIST_COLUMNS: Column<Invoice>[] = [
   { header: 'UNIT', value: (i) => i.unit_label ?? i.unit_id },
   { header: 'DUE', value: (i) => i.due_date, kind: 'date' },
   { header: 'TOTAL', value: (i) => i.total, kind: 'reais' },
-  { header: 'BILLING', value: (i) => i.billing_type, words: true },
-  { header: 'PERIOD', value: (i) => i.period },
+  // a firm's table at 80 columns: the unit, due date and total before how it is billed and its month
+  { header: 'BILLING', value: (i) => i.billing_type, words: true, drop: 1 },
+  { header: 'PERIOD', value: (i) => monthCell(i.period), drop: 2 },
 ];
 
 export interface ListOptions extends PagingFlags {

@@ -1,6 +1,6 @@
 import type { AccountEntry, AccountTransfer } from '../../client/index.js';
 import { ENTRY_FIELDS, type FlagsOf, TRANSFER_FIELDS } from '../../domain/body-fields.js';
-import { addMonthsClamped, lastDayOf } from '../../domain/dates.js';
+import { addMonthsClamped, formatDateBr, lastDayOf } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import {
   CHART_ACCOUNT_STATES,
@@ -20,7 +20,7 @@ import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, monthFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { monthBr, monthName } from '../month-words.js';
+import { monthBr, monthCell, monthName } from '../month-words.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import { resolveChartAccountId, withNamedIds } from '../resolve.js';
 
@@ -69,7 +69,11 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
     ...(opts.type ? { type: enumFlag('--type', opts.type, ENTRY_TYPES) } : {}),
   };
   const client = await deps.client();
-  await showList(deps, opts, ENTRY_COLUMNS, (o) => client.accountEntries.list(filters, o));
+  // a person reads the ledger from today back (#53); a script gets it in the order it happened
+  const newestFirst = deps.format === 'table' && Boolean(deps.io.stdout.isTTY) && !deps.collect;
+  await showList(deps, opts, ENTRY_COLUMNS, (o) =>
+    client.accountEntries.list(filters, newestFirst ? { ...o, fromEnd: true } : o),
+  );
   return 0;
 }
 
@@ -81,7 +85,7 @@ const ENTRY_COLUMNS: Column<AccountEntry>[] = [
   { header: 'ACCOUNT', value: (r) => r.chart_of_accounts_id },
   { header: 'BANK', value: (r) => r.bank_account_id },
   { header: 'SOURCE', value: (r) => r.source, words: true },
-  { header: 'DESCRIPTION', value: (r) => r.description, optional: true },
+  { header: 'DESCRIPTION', value: (r) => r.description, drop: 1 },
 ];
 
 export type EntryFlags = FlagsOf<typeof ENTRY_FIELDS> & { fromFile?: string };
@@ -91,9 +95,15 @@ export const entryBodyFromFlags = (f: EntryFlags, today: string) => bodyFromFlag
 function printEntry(deps: Deps, e: AccountEntry): void {
   if (deps.format === 'json') printJson(deps, e);
   else if (deps.format === 'table') {
+    const amount = formatReais(centsOf(e.amount));
+    const kind = e.type === 'expense' ? 'despesa' : 'receita';
+    const period = { en: e.period ?? '—', pt: e.period ? monthBr(e.period) : '—' };
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${e.type} entry ${e.id}: ${formatReais(centsOf(e.amount))} on ${e.paid_at} (period ${e.period ?? '?'})`,
+      `${paint(deps.io, 'green', '✓')} ${deps.t({
+        en: `${e.type} entry ${e.id}: ${amount} on ${e.paid_at} (period ${period.en})`,
+        pt: `lançamento de ${kind} ${e.id}: ${amount} em ${formatDateBr(e.paid_at)} (período ${period.pt})`,
+      })}`,
     );
   } else writeLine(deps.io.stdout, String(e.id));
 }
@@ -208,7 +218,7 @@ async function summaryRange(
   // one condominium of a firm's (--all-profiles): its months are rows of the firm's table
   if (deps.collect) {
     await printList(deps, rows, [
-      { header: 'MONTH', value: (m) => m.month },
+      { header: 'MONTH', value: (m) => monthCell(m.month) },
       { header: 'REVENUE', value: (m) => m.revenue, kind: 'reais' },
       { header: 'EXPENSE', value: (m) => m.expense, kind: 'reais' },
       { header: 'NET', value: (m) => m.net, kind: 'reais' },
@@ -230,7 +240,7 @@ async function summaryRange(
     );
   await printList(deps, totals, [
     // a month as its reader writes it: 11/2026 on a Portuguese screen, ISO for a script (#53)
-    { header: 'MONTH', value: (t) => ({ en: t.month, pt: monthBr(t.month) }) },
+    { header: 'MONTH', value: (t) => monthCell(t.month) },
     { header: 'REVENUE', value: (t) => t.revenueCents, kind: 'cents' },
     { header: 'EXPENSE', value: (t) => t.expenseCents, kind: 'cents' },
     { header: 'NET', value: (t) => t.revenueCents - t.expenseCents, kind: 'cents' },

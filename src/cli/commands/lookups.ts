@@ -21,12 +21,13 @@ export async function bankAccounts(deps: Deps): Promise<number> {
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
     { header: 'NAME', value: (r) => r.name },
-    { header: 'BANK', value: (r) => `${str(r.bank_code)} ${str(r.bank_name)}`.trim() },
-    { header: 'AGENCY', value: (r) => r.agency },
+    // at 80 columns (a firm's table has a CONDOMINIUM column too) the name and balance stay, the bank's details go
+    { header: 'BANK', value: (r) => `${str(r.bank_code)} ${str(r.bank_name)}`.trim(), drop: 3 },
+    { header: 'AGENCY', value: (r) => r.agency, drop: 4 },
     { header: 'ACCOUNT', value: (r) => r.account_number },
-    { header: 'TYPE', value: (r) => r.type, words: true },
+    { header: 'TYPE', value: (r) => r.type, words: true, drop: 2 },
     { header: 'BALANCE', value: (r) => r.current_balance, kind: 'reais' },
-    { header: 'PAYMENTS', value: (r) => (r.is_payment_account ? 'yes' : ''), words: true },
+    { header: 'PAYMENTS', value: (r) => (r.is_payment_account ? 'yes' : ''), words: true, drop: 1 },
   ]);
   return 0;
 }

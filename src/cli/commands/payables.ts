@@ -49,14 +49,15 @@ const PAYABLE_MONEY = ['amount', 'fine_amount', 'interest_amount', 'discount_amo
 
 const LIST_COLUMNS: Column<Payable>[] = [
   { header: 'ID', value: (p) => p.public_id },
-  payableStateColumn('STATE'),
+  // a firm's table at 80 columns (a CONDOMINIUM column, a state as long as "marcado p/ remessa") keeps the payee
+  { ...payableStateColumn('STATE'), drop: 'last' },
   { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
   { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
   // at 80 columns the method goes after the description, so the list stays a table (the id, state, due date and
   // amount, whole, leave the payee 15 columns) rather than a card for each payable
-  { header: 'METHOD', value: (p) => p.forma_pagamento, words: true, optional: true },
+  { header: 'METHOD', value: (p) => p.forma_pagamento, words: true, drop: 2 },
   { header: 'PAYEE', value: (p) => p.payee_name },
-  { header: 'DESCRIPTION', value: (p) => p.description, optional: true },
+  { header: 'DESCRIPTION', value: (p) => p.description, drop: 1 },
 ];
 
 export interface ListOptions extends PagingFlags {

@@ -46,13 +46,15 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
   const rows = [...listed];
   await printList(deps, rows, [
     { header: 'UNIT', value: (r) => r.unit_label ?? r.unit_id },
-    { header: 'BLOCK', value: (r) => r.block },
-    { header: 'INVOICES', value: invoiceCount },
-    { header: 'OUTSTANDING', value: (r) => r.total_outstanding, kind: 'reais' },
-    { header: 'OLDEST DUE', value: (r) => r.oldest_due_date, kind: 'date' },
+    // at 80 columns (a firm's table has a CONDOMINIUM column too) the block goes first: the unit names it
+    { header: 'BLOCK', value: (r) => r.block, drop: 1 },
+    { header: 'INVOICES', value: invoiceCount, drop: 2, sum: true },
+    { header: 'OUTSTANDING', value: (r) => centsOf(r.total_outstanding), kind: 'cents', sum: true },
+    { header: 'OLDEST DUE', value: (r) => r.oldest_due_date, kind: 'date', drop: 3 },
     { header: 'DAYS OVERDUE', value: (r) => r.days_overdue },
   ]);
-  if (deps.format === 'json') return 0;
+  // a firm's table ends with its TOTAL row: a line per condominium would say it fifty times
+  if (deps.format === 'json' || deps.collect) return 0;
   // the totals over every page, as the server counts them (#53: the page shown is not the whole); summed from the
   // rows where a server sends none
   const totals = listed.meta?.totals as
@@ -144,7 +146,7 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
       },
       { header: 'METHOD', value: (e) => e.payment_method, words: true },
       { header: 'AMOUNT', value: (e) => e.amount, kind: 'reais' },
-      { header: 'DESCRIPTION', value: (e) => e.description, optional: true },
+      { header: 'DESCRIPTION', value: (e) => e.description, drop: 1 },
     ]);
   } else {
     const groups = new Map<string, PaidRow>();
@@ -308,7 +310,7 @@ function flatRows(r: MonthReport): FlatRow[] {
 const FLAT_COLUMNS: Column<FlatRow>[] = [
   { header: 'SECTION', value: (r) => r.section },
   { header: 'ITEM', value: (r) => r.item },
-  { header: 'DETAIL', value: (r) => r.detail, optional: true },
+  { header: 'DETAIL', value: (r) => r.detail, drop: 1 },
   { header: 'COUNT', value: (r) => r.count },
   { header: 'AMOUNT', value: (r) => r.amount, kind: 'cents' },
 ];
@@ -318,20 +320,20 @@ const FIRM_COLUMNS: Column<MonthReport>[] = [
   { header: 'PAID OUT', value: (r) => r.paid.total_cents, kind: 'cents', sum: true },
   { header: 'REJECTIONS', value: (r) => r.rejected.length, sum: true },
   { header: 'TO PAY', value: owedCents, kind: 'cents', sum: true },
-  { header: 'REVENUE', value: (r) => r.revenue.total_cents, kind: 'cents', optional: true, sum: true },
+  { header: 'REVENUE', value: (r) => r.revenue.total_cents, kind: 'cents', drop: 2, sum: true },
   { header: 'OVERDUE', value: (r) => r.defaulters.outstanding_cents, kind: 'cents', sum: true },
   {
     header: 'START',
     value: (r) => balancesCents(r, 'start_cents'),
     kind: 'cents',
-    optional: true,
+    drop: 1,
     sum: true,
   },
   {
     header: 'END',
     value: (r) => balancesCents(r, 'end_cents'),
     kind: 'cents',
-    optional: true,
+    drop: 3,
     sum: true,
   },
 ];
@@ -444,7 +446,7 @@ const DOCUMENT_COLUMNS: Column<DocumentRow>[] = [
   { header: 'END', value: (d) => d.end_cents, kind: 'cents', sum: true },
   { header: 'PENDING', value: (d) => d.pending, sum: true },
   { header: 'TO PAY', value: (d) => d.pending_cents, kind: 'cents', sum: true },
-  { header: 'NAME', value: (d) => d.name, optional: true },
+  { header: 'NAME', value: (d) => d.name, drop: 1 },
 ];
 
 export async function reportMonth(

@@ -585,7 +585,7 @@ const STATEMENT_COLUMNS: Column<StatementRecord>[] = [
     value: (r) => r.unmatched,
     style: (r) => ((r.unmatched ?? 0) > 0 ? 'yellow' : undefined),
   },
-  { header: 'FILE', value: (r) => r.file_name, optional: true },
+  { header: 'FILE', value: (r) => r.file_name, drop: 1 },
 ];
 
 /** One import, and the movements it brought that are still unmatched: what someone must look at by hand. */
@@ -647,7 +647,7 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
     { header: 'DATE', value: (m) => m.date, kind: 'date' },
     { header: 'AMOUNT', value: (m) => m.amount_cents, kind: 'cents' },
     { header: 'MEMO', value: (m) => [m.name, m.memo].filter(Boolean).join(' · ') },
-    { header: 'FITID', value: (m) => m.fitid, optional: true },
+    { header: 'FITID', value: (m) => m.fitid, drop: 1 },
   ]);
   if (s.unmatched_truncated) deps.warn('more unmatched movements than listed');
   return 0;
@@ -874,7 +874,7 @@ async function printJudged(deps: Deps, judged: readonly Judged[], dryRun: boolea
     { header: 'LINE', value: (j) => j.line.line },
     { header: 'DATE', value: (j) => j.line.date, kind: 'date' },
     { header: 'AMOUNT', value: (j) => j.line.amountCents, kind: 'cents' },
-    { header: 'MEMO', value: (j) => j.line.memo ?? j.line.name, optional: true },
+    { header: 'MEMO', value: (j) => j.line.memo ?? j.line.name, drop: 1 },
     {
       header: { en: 'RULE', pt: 'REGRA' },
       value: (j) => verdictText(j.verdict, deps.t),

@@ -90,6 +90,13 @@ export const GLOBAL_FLAGS = [
   },
   { flag: '--no-color', help: { en: 'no colour in output', pt: 'sem cores na saída' } },
   {
+    flag: '--no-pager',
+    help: {
+      en: 'a long list straight to the terminal, not through the pager (CONDO_PAGER, PAGER)',
+      pt: 'uma lista longa direto no terminal, sem o paginador (CONDO_PAGER, PAGER)',
+    },
+  },
+  {
     flag: '--debug',
     help: {
       en: 'trace HTTP calls on stderr (secrets redacted)',

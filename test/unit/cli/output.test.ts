@@ -38,7 +38,11 @@ describe('tsv money and text', () => {
 });
 
 describe('tables fit the terminal', () => {
-  const col = (natural: number, shrinkable = true, optional = false) => ({ natural, shrinkable, optional });
+  const col = (natural: number, shrinkable = true, drop?: number) => ({
+    natural,
+    shrinkable,
+    ...(drop === undefined ? {} : { drop }),
+  });
 
   test('not a terminal, or wide enough: the boxed table as it is', () => {
     const cols = [col(26, false), col(40), col(30)];
@@ -62,7 +66,7 @@ describe('tables fit the terminal', () => {
   });
 
   test('an id, money or a date never shrinks; optional columns go before anything is unreadable', () => {
-    const cols = [col(26, false), col(14, false), col(45), col(38, true, true)];
+    const cols = [col(26, false), col(14, false), col(45), col(38, true, 1)];
     // room for all four at 16: the optional one stays, shrunk
     expect(tableLayout(cols, 80)).toMatchObject({ kept: [true, true, true, true], widths: [26, 14, 17, 17] });
     const layout = tableLayout(cols, 70);
@@ -72,6 +76,29 @@ describe('tables fit the terminal', () => {
     expect(tableLayout(cols, 56).widths).toEqual([26, 14, 12]);
     // nothing left to give: the narrowest it can be, even if that is wider than the terminal
     expect(tableLayout([col(26, false), col(30, false)], 20).widths).toEqual([26, 30]);
+  });
+
+  test('columns go by their declared rank, lowest first; a "last" one only before the list would become blocks (#53)', () => {
+    const cols = [
+      col(16, false),
+      col(6, false),
+      { natural: 18, shrinkable: false, drop: 'last' as const },
+      col(10, false),
+      col(12, false),
+      { ...col(8, false), drop: 2 },
+      col(45),
+      col(40, true, 1),
+    ];
+    // the description (1) goes, then the method (2); the state stays while the payee can shrink for it
+    expect(tableLayout(cols, 100).kept).toEqual([true, true, true, true, true, true, true, false]);
+    expect(tableLayout(cols, 95).kept).toEqual([true, true, true, true, true, false, true, false]);
+    // at 80 the payee shrinks to 8 for it; at 78 even that leaves no room: the state goes, not a block per record
+    expect(tableLayout(cols, 80).kept[2]).toBe(true);
+    const at78 = tableLayout(cols, 78);
+    expect(at78.kept).toEqual([true, true, false, true, true, false, true, false]);
+    expect(at78.fits).toBeUndefined();
+    // under 60 the key columns themselves cannot fit
+    expect(tableLayout(cols, 56).fits).toBe(false);
   });
 
   test('a cell is as wide as a person sees it', () => {
@@ -94,7 +121,23 @@ describe('80 columns (#28)', () => {
   test('a firm-wide table names each row by the shortest slug and id that tell them apart', async () => {
     const { shortestPrefixes, shortestSuffixes } = await import('../../../src/cli/profiles.js');
     const slugs = shortestPrefixes(['edificio-aurora', 'edificio-ipe-amarelo', 'residencial-jardim']);
-    expect([...slugs.values()]).toEqual(['edificio-a', 'edificio-i', 'reside']);
+    expect([...slugs.values()]).toEqual(['edificio-aurora', 'edificio-ipe', 'residencial']);
+    // a firm's 50: at most 16 columns, the end kept where the start is shared (#53: the table stays a table)
+    const firm = shortestPrefixes([
+      'residencial-aguas-claras',
+      'residencial-aguas-claras-2',
+      'residencial-parque-das-arvores-2',
+      'residencial-parque-das-arvores',
+      'edificio-acacias',
+    ]);
+    expect([...firm.values()]).toEqual([
+      'reside…as-claras',
+      'reside…-claras-2',
+      'reside…arvores-2',
+      'reside…s-arvores',
+      'edificio',
+    ]);
+    expect(Math.max(...[...firm.values()].map((v) => v.length))).toBeLessThanOrEqual(16);
     const ids = shortestSuffixes([
       '01M8ADSZAZ7XWEM7NSSD81VKYK',
       '01M8ADSZAZ7XWEM7NSSD81VKYC',
