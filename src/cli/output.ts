@@ -39,14 +39,17 @@ export interface Column<T> {
   value: (row: T) => unknown;
   kind?: 'text' | 'cents' | 'reais' | 'date' | 'instant';
   /**
-   * Never cut on a narrow terminal: the table wraps its long cells instead (where every character matters, as
-   * a payment's destination in `cnab inspect`).
+   * Never cut on a narrow terminal (where every character matters, as a payment's destination in `cnab
+   * inspect`): a table too wide shows a block per record instead. `'cell'`: the table stays, and the text goes on
+   * over lines of its own cell (the last column's sentence: the reconcile summary's action, #53).
    */
-  wrap?: boolean;
+  wrap?: boolean | 'cell';
   /** Its values are words of the API (a state, a method) that a person reads in their language. */
   words?: boolean;
   /** Never narrowed on a terminal (an id in another column than the first: a seu número). */
   fixed?: boolean;
+  /** A first column that may be cut with … (a name; a first column is otherwise taken for an id, never cut). */
+  cut?: boolean;
   /**
    * Left out of a table on a terminal too narrow for it, the lowest first (a description before a method before a
    * state; ties: the rightmost first), and a line on stderr names it. `'last'`: kept while shrinking the others
@@ -368,7 +371,8 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
       natural: Math.max(textWidth(t(c.header)), ...all.map((r) => textWidth(r[i] ?? ''))),
       min: textWidth(t(c.header)),
       // a state or a method is a short word that must read whole
-      shrinkable: i > 0 && !c.fixed && !c.words && (c.kind === undefined || c.kind === 'text'),
+      shrinkable:
+        (i > 0 || Boolean(c.cut)) && !c.fixed && !c.words && (c.kind === undefined || c.kind === 'text'),
       // a column with nothing in it (a remittance's occurrences) is the first to go, unsaid
       ...(all.every((r) => !r[i])
         ? { drop: Number.NEGATIVE_INFINITY }
@@ -384,7 +388,10 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   // of a row, and a table that cannot fit at all would spill: one block per record instead, nothing cut
   const wraps = kept.some((c) => c.wrap);
   const screen = terminalWidth(io);
-  if (screen !== undefined && (layout.fits === false || (wraps && layout.widths))) {
+  if (
+    screen !== undefined &&
+    (layout.fits === false || (kept.some((c) => c.wrap === true) && layout.widths))
+  ) {
     const whole = (c: Column<T>) => (c.whole ? { ...c, value: c.whole } : c);
     await printBlocks(
       io,

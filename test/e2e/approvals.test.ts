@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { APPROVAL_CONTEXT, statementText } from '../../src/domain/approvals.js';
 import { signMessage } from '../../src/formats/sshsig.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
+import { runOnTerminal } from './tty.js';
 
 /**
  * #34 point 4, as the firm lives it: a policy in its repository (two approvers above R$ 1.000,00, nobody approving
@@ -159,6 +160,20 @@ test('no approval, no delivery; the creator’s own, a forged, a reused and an e
     /não vale\s+│ quem assina criou o lote/,
   );
   expect((await readdir(join(firm, 'approvals'))).length).toBe(7);
+  // at 80 columns in Portuguese it stays a table (#53 point 4): the less needed columns named on the way out
+  const narrow = await runOnTerminal(
+    s.condo,
+    ['--lang', 'pt-BR', 'approvals', 'log', '--policy', policy],
+    [],
+    { NO_COLOR: '1' },
+    { cols: 80, rows: 40 },
+  );
+  const screen = narrow.output.replace(/\r/g, '').split('\n');
+  expect(screen[0]).toMatch(/^LOTE +ASSINANTE/);
+  expect(screen.filter((l) => l.includes('ana@cond'))[0]).toMatch(/ana@cond\S*… .*não vale$/);
+  expect(narrow.output.replace(/\s+/g, ' ')).toMatch(
+    /: sem espaço em 80 colunas; -o tsv e --json trazem todas\)/,
+  );
 });
 
 test('a policy that is not one, and an approval without a key, are said plainly', async () => {

@@ -5,6 +5,7 @@ import { addMonthsClamped, todayIn } from '../../src/domain/dates.js';
 import { BANK_SHAPES } from '../../src/sandbox/index.js';
 import { type Session, sandboxSession } from './harness.js';
 import { writePaymentAccountStatement } from './payment-account.js';
+import { runOnTerminal } from './tty.js';
 
 /**
  * #35 point 2, as a cron night with the firm's rules: the file arrives and is imported with the rules file, which
@@ -167,6 +168,18 @@ test('a rule changed: reconcile --dry-run --explain shows offline what would mov
   expect(pt.stderr).toMatch(
     /linhas casaram com uma regra; \d+ sem regra; \d+ ficaria(m)? para uma pessoa \(simulação: nada foi feito\)/,
   );
+  // the summary at 80 columns stays a table, a long action going on in its own cell (#53 point 4)
+  const narrow = await runOnTerminal(
+    s.condo,
+    ['--lang', 'pt-BR', 'statements', 'reconcile', night, '--rules', changed, '--dry-run'],
+    [],
+    { NO_COLOR: '1', CONDO_CONFIG_DIR: join(dir, 'nowhere') },
+    { cols: 80, rows: 40 },
+  );
+  const screen = narrow.output.replace(/\r/g, '').split('\n');
+  expect(screen[0]).toMatch(/^REGRA +LINHAS +TOTAL +AÇÃO$/);
+  expect(screen.find((l) => l.startsWith('pix-moradores'))).toMatch(/R\$ [\d.]+,\d\d +baixar a cobrança/);
+  expect(screen.filter((l) => [...l].length > 80)).toEqual([]);
 });
 
 test('a bad rule is refused naming its line, and nothing is done', async () => {

@@ -559,7 +559,8 @@ export async function reportMonth(
     (cents: (b: MonthReport['balances'][number]) => number) => (b: MonthReport['balances'][number]) =>
       b.balance_known ? cents(b) : '';
   await section('Bank balances', report.balances, [
-    { header: 'ACCOUNT', value: (b) => b.name },
+    // an account's name gives way before its four amounts do (#53: a table at 80 columns, not a block each)
+    { header: 'ACCOUNT', value: (b) => b.name, cut: true },
     { header: 'START', value: known((b) => b.start_cents), kind: 'cents' },
     { header: 'IN', value: known((b) => b.in_cents), kind: 'cents' },
     { header: 'OUT', value: known((b) => b.out_cents), kind: 'cents' },

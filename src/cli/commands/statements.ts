@@ -21,6 +21,7 @@ import { enumFlag, intFlag, monthFlag, publicIdArg } from '../flags.js';
 import { atLine } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
+import { monthBr } from '../month-words.js';
 import { type Column, fieldColumns, printJson, printList, printRecord, wrapMessage } from '../output.js';
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import type { Judged } from '../reconcile.js';
@@ -571,14 +572,17 @@ export async function listStatements(deps: Deps, opts: PagingFlags & { account?:
 
 const STATEMENT_COLUMNS: Column<StatementRecord>[] = [
   { header: 'ID', value: (r) => r.statement_id },
-  { header: 'IMPORTED', value: (r) => r.imported_at, kind: 'instant' },
-  { header: 'ACCOUNT', value: (r) => r.bank_account_id },
+  // at 80 columns (#53): the period and what matched stay; the file, the repeats, when and the account go first
+  { header: 'IMPORTED', value: (r) => r.imported_at, kind: 'instant', drop: 3 },
+  { header: 'ACCOUNT', value: (r) => r.bank_account_id, drop: 4 },
   {
     header: 'PERIOD',
     value: (r) => (r.period ? `${formatDateBr(r.period.start)}–${formatDateBr(r.period.end)}` : ''),
+    // two dates: never cut
+    fixed: true,
   },
   { header: 'NEW', value: (r) => r.imported },
-  { header: 'DUPLICATES', value: (r) => r.duplicates },
+  { header: 'DUPLICATES', value: (r) => r.duplicates, drop: 2 },
   { header: 'MATCHED', value: (r) => r.reconciled },
   {
     header: 'UNMATCHED',
@@ -734,7 +738,7 @@ async function reconcileAccount(
   const lines = await unmatchedMovements(client, imports, { from: `${month}-01`, to: lastDayOf(month) });
   const run = applyRules(deps, accountId, rules, lines, opts);
   const matched = new Set<string>();
-  const source = `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${month}`;
+  const source = `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${deps.t({ en: month, pt: monthBr(month) })}`;
   const left = await printReconciliation(
     deps,
     rules,
@@ -952,7 +956,7 @@ async function printReconciliation(
           header: { en: 'ACTION', pt: 'AÇÃO' },
           value: (r) =>
             r.rule ? actionText(r.rule.action) : { en: 'left for a person', pt: 'fica para uma pessoa' },
-          wrap: true,
+          wrap: 'cell',
         },
       ]);
   }
