@@ -132,7 +132,7 @@ export const operations = {
       state: oneOf(PAYABLE_STATES, 'only payables in this state'),
       supplier_id: id('only this supplier'),
       due_from: date('due on or after'),
-      due_to: date('due on or before'),
+      due_to: date('due on or before; not before due_from (422)'),
     },
     response: R.Page(R.Payable),
     status: 200,
@@ -246,7 +246,7 @@ export const operations = {
     paged: true,
     query: {
       from: date('paid or due on or after'),
-      to: date('paid or due on or before'),
+      to: date('paid or due on or before; not before from (422)'),
       chart_of_accounts_id: id('only this chart account'),
       bank_account_id: id('only this bank account'),
       type: beyond(oneOf(ENTRY_TYPES, 'revenue or expense')),
@@ -395,7 +395,7 @@ export const operations = {
     paged: true,
     query: {
       due_from: date('due on or after'),
-      due_to: date('due on or before'),
+      due_to: date('due on or before; not before due_from (422)'),
       state: oneOf(INVOICE_FILTER_STATES, 'the state of the invoice'),
       unit_id: id('only this unit'),
       party_id: id('only this payer'),
@@ -445,9 +445,9 @@ export const operations = {
     paged: true,
     query: {
       paid_from: date('paid on or after'),
-      paid_to: date('paid on or before'),
+      paid_to: date('paid on or before; not before paid_from (422)'),
       due_from: beyond(date('due on or after')),
-      due_to: beyond(date('due on or before')),
+      due_to: beyond(date('due on or before; not before due_from (422)')),
       paid: beyond(oneOf(['true', 'false'], 'paid or not')),
       supplier_id: id('only this supplier'),
       chart_of_accounts_id: id('only this chart account'),

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, expect, test } from 'vitest';
 import { holds } from '../properties.js';
-import { apiCasesRun, apiProperty } from './api-target.js';
+import { apiCasesRun, apiProperty, contractProperty } from './api-target.js';
 import { casesRun, Finding, targets } from './targets.js';
 
 setFlagsFromString('--expose-gc');
@@ -17,6 +17,8 @@ const caseSeconds = Number(process.env.FUZZ_CASE_SECONDS ?? 10);
 const list = [
   ...targets(),
   { name: 'api', property: (wrap: Parameters<typeof apiProperty>[0]) => apiProperty(wrap) },
+  // #53 point 8: the document's own values accepted, unknown parameters named, 405 with Allow
+  { name: 'contract', property: (wrap: Parameters<typeof contractProperty>[0]) => contractProperty(wrap) },
 ] as ReturnType<typeof targets>;
 const ROUNDS = 5;
 const slice = (totalSeconds * 1000) / list.length / ROUNDS;

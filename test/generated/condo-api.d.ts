@@ -1318,7 +1318,7 @@ export interface operations {
                 supplier_id?: number;
                 /** @description due on or after */
                 due_from?: string;
-                /** @description due on or before */
+                /** @description due on or before; not before due_from (422) */
                 due_to?: string;
                 page?: components["parameters"]["page"];
                 per_page?: components["parameters"]["per_page"];
@@ -2075,7 +2075,7 @@ export interface operations {
             query?: {
                 /** @description paid or due on or after */
                 from?: string;
-                /** @description paid or due on or before */
+                /** @description paid or due on or before; not before from (422) */
                 to?: string;
                 /** @description only this chart account */
                 chart_of_accounts_id?: number;
@@ -2877,7 +2877,7 @@ export interface operations {
             query?: {
                 /** @description due on or after */
                 due_from?: string;
-                /** @description due on or before */
+                /** @description due on or before; not before due_from (422) */
                 due_to?: string;
                 /** @description the state of the invoice */
                 state?: "draft" | "issued" | "paid" | "canceled" | "overdue";
@@ -3150,11 +3150,11 @@ export interface operations {
             query?: {
                 /** @description paid on or after */
                 paid_from?: string;
-                /** @description paid on or before */
+                /** @description paid on or before; not before paid_from (422) */
                 paid_to?: string;
                 /** @description due on or after */
                 due_from?: string;
-                /** @description due on or before */
+                /** @description due on or before; not before due_from (422) */
                 due_to?: string;
                 /** @description paid or not */
                 paid?: "true" | "false";
