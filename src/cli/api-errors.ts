@@ -11,23 +11,27 @@ type Said = (facts: Record<string, unknown>, t: Translate) => string | undefined
 
 const word = (t: Translate, value: unknown) => t(String(value ?? ''));
 
-const BY_REASON: Record<string, Record<string, Said>> = {
-  not_remittable: {
-    settled_outside_the_file: (f, t) =>
-      `${word(t, f.forma_pagamento)} é paga fora do arquivo do banco (só pix, ted, doc ou boleto)`,
-    pix_needs_key_or_bank: () => 'um pix precisa da chave PIX ou dos dados bancários do fornecedor',
-    needs_bank_data: (f, t) => `um ${word(t, f.forma_pagamento)} precisa dos dados bancários do fornecedor`,
-    boleto_needs_code: () => 'um boleto precisa do código de barras ou da linha digitável em document_number',
-    needs_payee_document: () => 'uma conta no arquivo do banco precisa de um fornecedor com CPF ou CNPJ',
-  },
+const NOT_REMITTABLE: Record<string, Said> = {
+  settled_outside_the_file: (f, t) =>
+    `pagamento em ${word(t, f.forma_pagamento)} é feito fora do arquivo do banco (só pix, ted, doc ou boleto)`,
+  pix_needs_key_or_bank: () => 'um pix precisa da chave PIX ou dos dados bancários do fornecedor',
+  needs_bank_data: (f, t) => `um ${word(t, f.forma_pagamento)} precisa dos dados bancários do fornecedor`,
+  boleto_needs_code: () => 'um boleto precisa do código de barras ou da linha digitável em document_number',
+  needs_payee_document: () => 'uma conta no arquivo do banco precisa de um fornecedor com CPF ou CNPJ',
 };
 
-/** The error's message for a person in `t`'s language, by its code and reason where they are declared above. */
+/** By code: a refusal whose words are fixed, or whose reason (a not_remittable's) says which. */
+const BY_CODE: Record<string, Said> = {
+  not_remittable: (f, t) => (typeof f.reason === 'string' ? NOT_REMITTABLE[f.reason]?.(f, t) : undefined),
+  invalid_client: () => 'cliente desconhecido ou segredo errado',
+  nothing_to_remit: () => 'nenhuma conta está marcada para remessa (marked_for_remessa)',
+};
+
+/** The error's message for a person in `t`'s language, by its code (and reason) where they are declared above. */
 export function apiErrorText(
   t: Translate,
   error: Pick<CondoError, 'code' | 'message' | 'facts'>,
 ): string | undefined {
-  if (t.lang === 'en' || !error.code || !error.facts) return undefined;
-  const reason = error.facts.reason;
-  return typeof reason === 'string' ? BY_REASON[error.code]?.[reason]?.(error.facts, t) : undefined;
+  if (t.lang === 'en' || !error.code) return undefined;
+  return BY_CODE[error.code]?.(error.facts ?? {}, t);
 }

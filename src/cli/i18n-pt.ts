@@ -168,7 +168,8 @@ export const PT: Readonly<Record<string, string>> = {
   MONTH: 'MÊS',
   REVENUE: 'RECEITA',
   EXPENSE: 'DESPESA',
-  NET: 'SALDO',
+  // revenue less expense: a result, not the account's balance (SALDO, which report month shows)
+  NET: 'RESULTADO',
   IN: 'ENTRADAS',
   OUT: 'SAÍDAS',
   'BANK ACCOUNT': 'CONTA BANCÁRIA',
@@ -300,9 +301,9 @@ export const PT: Readonly<Record<string, string>> = {
   'nothing is marked for remittance': 'nenhuma conta está marcada para remessa',
   'nothing created': 'nada foi criado',
   'this file was imported before: the earlier result was replayed; the rules ran over its lines as they are now':
-    'este arquivo já foi importado: o resultado anterior foi repetido; as regras rodaram sobre as linhas dele como estão agora',
+    'este arquivo já foi importado: os números abaixo são os daquela importação; as regras rodaram sobre as linhas dele como estão agora',
   'this file was imported before: the earlier result was replayed, nothing changed':
-    'este arquivo já foi importado: o resultado anterior foi repetido, nada mudou',
+    'este arquivo já foi importado: os números abaixo são os daquela importação; nada mudou agora',
   // a bulk verb's result word, keyed apart from the labels that share its English
   '✓ marked': '✓ marcada',
   '✓ unmarked': '✓ desmarcada',
@@ -1011,7 +1012,7 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   ],
   [
     / is not a date \(use DD\/MM\/YYYY, DD\/MM, YYYY-MM-DD, today, tomorrow, \+Nd or next-business-day\)/g,
-    ' não é uma data (use DD/MM/AAAA, DD/MM, AAAA-MM-DD, today, tomorrow, +Nd ou next-business-day)',
+    ' não é uma data (use DD/MM/AAAA, DD/MM, AAAA-MM-DD, hoje, amanhã, +Nd ou próximo-dia-útil)',
   ],
   [
     /: the year must have four digits \((.*?)\): a two-digit year could be of two centuries/g,

@@ -63,10 +63,10 @@ export interface Column<T> {
   /** A colour for the cell on a terminal (a rejected payable in red). */
   style?: (row: T) => Style | undefined;
   /**
-   * The value whole, where `value` is a short form for a table on a terminal (a firm's condominium slug cut to the
-   * prefix that tells the rows apart): a record's block, which has the room, shows this.
+   * A shorter form a table on a terminal shows only where the values whole would not fit (a firm's condominium
+   * slug cut to the start that tells it apart, an id to its distinct end); a record's block and scripts get `value`.
    */
-  whole?: (row: T) => unknown;
+  narrow?: (row: T) => unknown;
 }
 
 /** A person's cell: the value as text (in their language when it is a word of the API), coloured when asked. */
@@ -365,23 +365,39 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   }
   const { default: Table } = await import('cli-table3');
   const t = out.t ?? english;
-  const all = rows.map((row) => columns.map((c) => personCell(io, c, row, t)));
-  const layout = tableLayout(
-    columns.map((c, i) => ({
-      natural: Math.max(textWidth(t(c.header)), ...all.map((r) => textWidth(r[i] ?? ''))),
-      min: textWidth(t(c.header)),
-      // a state or a method is a short word that must read whole
-      shrinkable:
-        (i > 0 || Boolean(c.cut)) && !c.fixed && !c.words && (c.kind === undefined || c.kind === 'text'),
-      // a column with nothing in it (a remittance's occurrences) is the first to go, unsaid
-      ...(all.every((r) => !r[i])
-        ? { drop: Number.NEGATIVE_INFINITY }
-        : c.drop === undefined
-          ? {}
-          : { drop: c.drop }),
-    })),
-    terminalWidth(io),
-  );
+  const cellsOf = (form: (c: Column<T>) => Column<T>) =>
+    rows.map((row) => columns.map((c) => personCell(io, form(c), row, t)));
+  const layoutOf = (cells: string[][]) =>
+    tableLayout(
+      columns.map((c, i) => ({
+        natural: Math.max(textWidth(t(c.header)), ...cells.map((r) => textWidth(r[i] ?? ''))),
+        min: textWidth(t(c.header)),
+        // a state or a method is a short word that must read whole
+        shrinkable:
+          (i > 0 || Boolean(c.cut)) && !c.fixed && !c.words && (c.kind === undefined || c.kind === 'text'),
+        // a column with nothing in it (a remittance's occurrences) is the first to go, unsaid
+        ...(cells.every((r) => !r[i])
+          ? { drop: Number.NEGATIVE_INFINITY }
+          : c.drop === undefined
+            ? {}
+            : { drop: c.drop }),
+      })),
+      terminalWidth(io),
+    );
+  const whole = cellsOf((c) => c);
+  let all = whole;
+  let layout = layoutOf(whole);
+  // the short forms (a firm's slugs and ids) only where the values whole would not fit, and the short ones let
+  // the table show more: a column kept, or the table itself rather than a block per record
+  if (columns.some((c) => c.narrow) && cutsSomething(layout, whole)) {
+    const short = cellsOf((c) => (c.narrow ? { ...c, value: c.narrow } : c));
+    const shortLayout = layoutOf(short);
+    const shown = (l: TableLayout) => (l.fits === false ? -1 : l.kept.filter(Boolean).length);
+    if (shown(shortLayout) > shown(layout)) {
+      all = short;
+      layout = shortLayout;
+    }
+  }
   const kept = columns.filter((_, i) => layout.kept[i]);
   const left = columns.filter((_, i) => !layout.kept[i] && all.some((r) => r[i]));
   // a column that must keep every character (cnab inspect's destination) would wrap its cells over several lines
@@ -392,13 +408,10 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
     screen !== undefined &&
     (layout.fits === false || (kept.some((c) => c.wrap === true) && layout.widths))
   ) {
-    const whole = (c: Column<T>) => (c.whole ? { ...c, value: c.whole } : c);
     await printBlocks(
       io,
       columns.map((c) => t(c.header)),
-      columns.some((c) => c.whole)
-        ? rows.map((row) => columns.map((c) => personCell(io, whole(c), row, t)))
-        : all,
+      whole,
       screen,
     );
     return;
@@ -451,6 +464,16 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
         ),
       ),
     );
+}
+
+/** Whether a layout leaves out a column that has something in it, or narrows one below its widest cell. */
+function cutsSomething(layout: TableLayout, cells: string[][]): boolean {
+  if (layout.fits === false) return true;
+  if (layout.kept.some((k, i) => !k && cells.some((r) => r[i]))) return true;
+  const shown = layout.kept.flatMap((k, i) => (k ? [i] : []));
+  return (layout.widths ?? []).some(
+    (w, j) => w < Math.max(0, ...cells.map((r) => textWidth(r[shown[j] as number] ?? ''))),
+  );
 }
 
 /** The line under a table that left columns out: which, and where they all are. */

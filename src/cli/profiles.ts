@@ -255,7 +255,8 @@ export async function readAcrossProfiles(
             ),
           }
         : undefined;
-    // on a terminal, the shortest slug and id that still tell the rows apart: a firm's table fits 80 columns
+    // on a terminal too narrow for them whole, the shortest slug and id that still tell the rows apart, marked
+    // as cut with … (a firm's 50 condominiums fit 80 columns); whole wherever they fit, in blocks and in scripts
     const short = deps.format === 'table';
     const slug = short ? shortestPrefixes(rows.map((r) => r.condominium)) : undefined;
     const first = columns[0];
@@ -266,26 +267,29 @@ export async function readAcrossProfiles(
       short && firstValues.length > 0 && firstValues.every((v) => ULID_PATTERN.test(v))
         ? shortestSuffixes(firstValues)
         : undefined;
-    // the short slug and ids are the table's: a record's block, which has the room, shows them whole
     const merged: Column<Row>[] = [
       {
         header: 'CONDOMINIUM',
-        value: (r) => (r.totals ? deps.t('TOTAL') : (slug?.get(r.condominium) ?? r.condominium)),
-        whole: (r) => r.condominium,
+        value: (r) => (r.totals ? deps.t('TOTAL') : r.condominium),
+        ...(slug
+          ? { narrow: (r: Row) => (r.totals ? deps.t('TOTAL') : (slug.get(r.condominium) ?? r.condominium)) }
+          : {}),
       },
       // the verb's first column (its ids) is never narrowed further, as it would not be in its own table
-      ...columns.map(({ style, whole, ...c }, i) => {
+      ...columns.map(({ style, narrow, ...c }, i) => {
         const shortId = i === 0 ? ids : undefined;
+        const cell = (r: Row) => (r.totals ? (r.totals.get(i) ?? '') : c.value(r.row));
+        const narrowed: ((r: Row) => unknown) | undefined = shortId
+          ? (r) => (r.totals ? '' : `…${shortId.get(String(c.value(r.row) ?? '')) ?? ''}`)
+          : narrow
+            ? (r) => (r.totals ? cell(r) : narrow(r.row))
+            : undefined;
         return {
           ...c,
           ...(i === 0 ? { fixed: true } : {}),
-          value: (r: Row) => {
-            if (r.totals) return r.totals.get(i) ?? '';
-            const v = c.value(r.row);
-            return shortId ? (shortId.get(String(v ?? '')) ?? v) : v;
-          },
+          value: cell,
           ...(style ? { style: (r: Row) => (r.totals ? undefined : style(r.row)) } : {}),
-          ...(whole || shortId ? { whole: (r: Row) => (r.totals ? '' : (whole ?? c.value)(r.row)) } : {}),
+          ...(narrowed ? { narrow: narrowed } : {}),
         };
       }),
     ];
@@ -318,13 +322,14 @@ export function shortestPrefixes(texts: readonly string[], min = 6, max = 16): M
     // a word is not cut where room allows: `edificio`, not `edific`
     const wordEnd = t.indexOf('-', n) < 0 ? t.length : t.indexOf('-', n);
     if (wordEnd <= max && !/[-]$/.test(t.slice(0, n))) n = wordEnd;
-    out.set(t, t.length - n <= 2 ? t : t.slice(0, n));
+    // a name the column's width holds is shown whole: it is the profile's name, which a person types next
+    out.set(t, t.length <= max || t.length - n <= 2 ? t : `${t.slice(0, n)}…`);
   }
   for (let room = max; room < Math.max(0, ...unique.map((t) => t.length)); room++) {
     const cut = new Map(
       [...out].map(([t, shown]) => [
         t,
-        shown.length <= room ? shown : `${t.slice(0, 6)}…${t.slice(7 - room)}`,
+        [...shown].length <= room ? shown : `${t.slice(0, 6)}…${t.slice(7 - room)}`,
       ]),
     );
     if (new Set(cut.values()).size === unique.length) return cut;

@@ -151,6 +151,44 @@ function onlyMatch(name: string, v: string, all: readonly Payable[]): string {
   });
 }
 
+/**
+ * A batch's or a statement import's id from a unique start or end of it (4 characters or more), as a firm's table
+ * on a narrow terminal shows ids (`…G5E7F7`, #53); a whole id is taken as it is, without a read.
+ */
+export async function resolvePublicId(
+  deps: Deps,
+  name: string,
+  text: string,
+  kind: 'batch' | 'statement',
+): Promise<string> {
+  const v = text.trim().replace(/^…/, '').toUpperCase();
+  if (ULID.test(v)) return v;
+  const noun =
+    kind === 'batch' ? { en: 'batch', pt: 'lote' } : { en: 'statement import', pt: 'importação de extrato' };
+  if (!/^[0-9A-Z]{4,25}$/.test(v))
+    throw new UsageError({
+      en: `${name}: "${text}" is not a ${noun.en} id, nor a unique start or end of one (4 characters or more)`,
+      pt: `${name}: "${text}" não é um id de ${noun.pt}, nem um começo ou fim único de um (4 caracteres ou mais)`,
+    });
+  const client = await deps.client();
+  const ids =
+    kind === 'batch'
+      ? [...(await client.batches.list({ all: true }))].map((b) => b.public_id)
+      : [...(await client.statements.list({}, { all: true }))].map((r) => r.statement_id);
+  const matches = ids.filter((id) => id.startsWith(v) || id.endsWith(v));
+  const [only] = matches;
+  if (matches.length === 1 && only) return only;
+  if (matches.length === 0)
+    throw new NotFoundError({
+      en: `${name}: no ${noun.en}'s id starts or ends with ${v}`,
+      pt: `${name}: nenhum id de ${noun.pt} começa ou termina com ${v}`,
+    });
+  throw new UsageError({
+    en: `${name}: ${v} fits ${matches.length} ids (${matches.slice(0, 3).join(', ')}); give more characters`,
+    pt: `${name}: ${v} serve para ${matches.length} ids (${matches.slice(0, 3).join(', ')}); dê mais caracteres`,
+  });
+}
+
 type Named = { id: number; label: string };
 
 /**

@@ -122,7 +122,7 @@ export const PAYABLE_FIELDS = flagsFor<typeof S.PayableCreate>()({
     kind: 'date',
     help: {
       en: 'due date: DD/MM/YYYY, DD/MM (the next one), YYYY-MM-DD, today, +Nd',
-      pt: 'vencimento: DD/MM/AAAA, DD/MM (o próximo), AAAA-MM-DD, today, +Nd',
+      pt: 'vencimento: DD/MM/AAAA, DD/MM (o próximo), AAAA-MM-DD, hoje, +Nd',
     },
     upcoming: true,
     prompt: { en: 'Due date', pt: 'Vencimento' },
@@ -175,7 +175,7 @@ export const INVOICE_FIELDS = flagsFor<typeof S.InvoiceCreate>()({
     kind: 'date',
     help: {
       en: 'due date: DD/MM/YYYY, DD/MM (the next one), YYYY-MM-DD, today, +Nd',
-      pt: 'vencimento: DD/MM/AAAA, DD/MM (o próximo), AAAA-MM-DD, today, +Nd',
+      pt: 'vencimento: DD/MM/AAAA, DD/MM (o próximo), AAAA-MM-DD, hoje, +Nd',
     },
     upcoming: true,
   },
@@ -248,7 +248,7 @@ export const EXPENSE_FIELDS = flagsFor<typeof S.ExpenseCreate>()({
     kind: 'date',
     help: {
       en: 'due date: DD/MM/YYYY, DD/MM (the next one), YYYY-MM-DD, today, +Nd',
-      pt: 'vencimento: DD/MM/AAAA, DD/MM (o próximo), AAAA-MM-DD, today, +Nd',
+      pt: 'vencimento: DD/MM/AAAA, DD/MM (o próximo), AAAA-MM-DD, hoje, +Nd',
     },
     upcoming: true,
   },

@@ -11,7 +11,8 @@ export type DayMonthReading = 'this-year' | 'next';
 
 /**
  * A date as a person types it: `DD/MM/YYYY` (as every screen shows dates), `DD/MM`, `YYYY-MM-DD`, `today`,
- * `tomorrow`, `yesterday`, `+Nd`, `-Nd`, or `next-business-day` (the first bank business day after today). A
+ * `tomorrow`, `yesterday`, `+Nd`, `-Nd`, or `next-business-day` (the first bank business day after today), and
+ * the same words in Portuguese (`hoje`, `amanhã`, `ontem`, `próximo-dia-útil`). A
  * two-digit year is refused: 31/12/26 could be 1926 or 2026, and a payment date must not be guessed.
  */
 export function parseDateInput(
@@ -36,10 +37,13 @@ export function parseDateInput(
     }
     return ok(iso);
   }
-  if (text === 'today') return ok(today);
-  if (text === 'tomorrow') return ok(addDays(today, 1));
-  if (text === 'next-business-day') return ok(nextBusinessDay(addDays(today, 1)));
-  if (text === 'yesterday') return ok(addDays(today, -1));
+  // the words in English or as a Brazilian types them, with or without accents (#53)
+  const word = text.normalize('NFD').replace(/\p{M}/gu, '');
+  if (word === 'today' || word === 'hoje') return ok(today);
+  if (word === 'tomorrow' || word === 'amanha') return ok(addDays(today, 1));
+  if (word === 'next-business-day' || word === 'proximo-dia-util')
+    return ok(nextBusinessDay(addDays(today, 1)));
+  if (word === 'yesterday' || word === 'ontem') return ok(addDays(today, -1));
   const rel = /^([+-])(\d{1,4})d$/.exec(text);
   if (rel) return ok(addDays(today, (rel[1] === '-' ? -1 : 1) * Number(rel[2])));
   if (isIsoDate(text)) return ok(text);

@@ -178,6 +178,19 @@ describe('the firm at 80 columns', () => {
     expect(messages).not.toMatch(/unidades?, \d+ cobranças/);
   });
 
+  test('names and ids whole where the terminal has room; cut ones marked with …, and an id’s end is taken back', async () => {
+    const wide = await onTerminal(['--all-profiles', 'defaulters'], 'pt-BR', 120);
+    expect(wide.screen).toMatch(/residencial-jardim-botanico +│? *Bloco/);
+    expect(wide.screen).not.toContain('…');
+    const narrow = await onTerminal(['--all-profiles', 'batches', 'list'], 'pt-BR');
+    const end = /…([0-9A-Z]{6,})/.exec(narrow.screen)?.[1];
+    expect(end, narrow.screen).toBeDefined();
+    // the end a firm's table shows is what `batches show` takes (with or without its …)
+    const shown = await onTerminal(['batches', 'show', `…${end}`], 'pt-BR');
+    expect(shown.code, shown.messages).toBe(0);
+    expect(shown.screen).toMatch(new RegExp(`Lote +[0-9A-Z]{20}${end}`));
+  });
+
   test('under about 60 columns the key columns cannot fit: a block per record, nothing cut', async () => {
     const { screen } = await onTerminal(['--all-profiles', 'payables', 'list', '--all'], 'en', 56);
     expect(screen.split('\n')[0]).toMatch(/^CONDOMINIUM +\S/);
@@ -206,7 +219,9 @@ describe('Portuguese all the way (#53 point 6)', () => {
     ]);
     const { code, screen } = await onTerminal(['payables', 'mark', cash.public_id], 'pt-BR');
     expect(code).toBe(2);
-    expect(screen).toContain(`✗ ${cash.public_id} not_remittable: dinheiro é paga fora do arquivo do banco`);
+    expect(screen).toContain(
+      `✗ ${cash.public_id} not_remittable: pagamento em dinheiro é feito fora do arquivo do banco`,
+    );
     // a script reads the server's own words
     const piped = await s.condo.run(['payables', 'mark', cash.public_id]);
     expect(piped.stdout).toContain('not_remittable: forma_pagamento cash is settled outside the bank file');

@@ -25,8 +25,12 @@ test('dates: DD/MM/YYYY as the tables print them, DD/MM for the next such day, t
   const short = await s.condo.run(['payables', 'list', '--due-to', '31/12/26']);
   expect(short.exitCode).toBe(2);
   expect(short.stderr).toContain('--due-to: "31/12/26": the year must have four digits (31/12/2026?)');
-  const pt = await s.condo.run(['--lang', 'pt-BR', 'payables', 'list', '--due-to', 'amanhã']);
-  expect(pt.stderr).toContain('erro: --due-to: "amanhã" não é uma data (use DD/MM/AAAA, DD/MM, AAAA-MM-DD');
+  // the words a Brazilian types are dates too (#53); what is none says which are
+  expect((await s.condo.run(['--lang', 'pt-BR', 'payables', 'list', '--due-to', 'amanhã'])).exitCode).toBe(0);
+  const pt = await s.condo.run(['--lang', 'pt-BR', 'payables', 'list', '--due-to', 'depois']);
+  expect(pt.stderr).toContain(
+    'erro: --due-to: "depois" não é uma data (use DD/MM/AAAA, DD/MM, AAAA-MM-DD, hoje, amanhã, +Nd ou próximo-dia-útil)',
+  );
 
   // a due date typed as DD/MM that has passed this year is next year's
   const chart = await s.condo.json('ledger chart --type expense --state active');

@@ -42,7 +42,7 @@ import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.j
 import { previewContext } from '../preview-checks.js';
 import { heldPayments, printRejections, rejectionsOf } from '../rejections.js';
 import { printImportResult } from '../report.js';
-import { namer } from '../resolve.js';
+import { namer, resolvePublicId } from '../resolve.js';
 import { payableStateColumn } from '../states.js';
 import { lintCnabFile, readCnabFile } from './cnab.js';
 
@@ -52,8 +52,9 @@ const BATCH_COLUMNS: Column<Batch>[] = [
   { header: 'ID', value: (b) => b.public_id },
   { header: 'STATE', value: (b) => b.state, words: true },
   { header: 'PAYMENT DATE', value: (b) => b.data_pagamento, kind: 'date' },
-  { header: 'NSA', value: (b) => b.file_sequence },
-  { header: 'PAYABLES', value: (b) => b.payables_count },
+  // at 80 columns: the id, state, date and total stay; the file, the count and the NSA go first
+  { header: 'NSA', value: (b) => b.file_sequence, drop: 3 },
+  { header: 'PAYABLES', value: (b) => b.payables_count, drop: 2 },
   { header: 'TOTAL', value: (b) => b.total_amount, kind: 'cents' },
   { header: 'FILE', value: (b) => b.file_name, drop: 1 },
 ];
@@ -87,7 +88,7 @@ const lastReturn = (p: Row) => {
 
 /** The batch, what each forma carries, the returns imported so far, and its payables with their states. */
 export async function showBatch(deps: Deps, idArg: string): Promise<number> {
-  const id = publicIdArg('ID', idArg);
+  const id = await resolvePublicId(deps, 'ID', idArg, 'batch');
   const client = await deps.client();
   const batch = await client.batches.get(id);
   if (deps.format === 'json') {
@@ -341,7 +342,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
  * terminal (`--yes` skips). On a server without the extension, says so plainly.
  */
 export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boolean }): Promise<number> {
-  const id = publicIdArg('ID', idArg);
+  const id = await resolvePublicId(deps, 'ID', idArg, 'batch');
   const client = await deps.client();
   const batch = await client.batches.get(id); // a batch that does not exist is a 404 here, not "unsupported"
   const question = `Cancel batch ${id} of ${await deps.target()} (${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)})? Do not send its file to the bank.`;
@@ -387,7 +388,7 @@ export interface DownloadOptions {
  * name in the cwd; an existing file is kept unless `--force`.
  */
 export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOptions): Promise<number> {
-  const id = publicIdArg('ID', idArg);
+  const id = await resolvePublicId(deps, 'ID', idArg, 'batch');
   // Without -O the name is the batch's own, known only from the download: checked again when it is known.
   const named = opts.outputFile ? await outputTarget(opts.outputFile, '', Boolean(opts.force)) : undefined;
   const client = await deps.client();

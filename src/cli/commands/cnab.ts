@@ -125,7 +125,7 @@ const paymentColumns = (t: Translate): Column<CnabItem>[] => [
   { header: 'CPF/CNPJ', value: (i) => i.payee_document, fixed: true },
   { header: 'DESTINATION', value: (i) => destination(i, t), wrap: true },
   { header: 'AMOUNT', value: amountOf, kind: 'cents' },
-  { header: 'DATE', value: (i) => formatDateBr(i.paid_date ?? i.date ?? i.due_date), fixed: true },
+  { header: 'DATE', value: (i) => i.paid_date ?? i.date ?? i.due_date, kind: 'date' },
   { header: 'SEU NÚMERO', value: (i) => i.seu_numero, fixed: true },
   { header: 'OCCURRENCES', value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; ') },
 ];

@@ -48,11 +48,16 @@ export async function listProfiles(deps: Deps): Promise<number> {
   }));
   await printList(deps, rows, [
     { header: 'PROFILE', value: (r) => `${r.name}${r.current && deps.format === 'table' ? ' *' : ''}` },
-    { header: 'CURRENT', value: (r) => (r.current ? 'yes' : ''), words: true },
-    { header: 'BASE URL', value: (r) => r.base_url },
+    // the * after the profile says it on a terminal; a firm's fifty stay a table at 80 columns
+    { header: 'CURRENT', value: (r) => (r.current ? 'yes' : ''), words: true, drop: 1 },
+    { header: 'BASE URL', value: (r) => r.base_url, drop: 4 },
     { header: 'CONDOMINIUM', value: (r) => r.condominium },
-    { header: 'CLIENT ID', value: (r) => r.client_id },
-    { header: 'SCOPES', value: (r) => (r.scopes ? r.scopes.join(' ') : '(all)') },
+    { header: 'CLIENT ID', value: (r) => r.client_id, drop: 3 },
+    {
+      header: 'SCOPES',
+      value: (r) => (r.scopes ? r.scopes.join(' ') : { en: '(all)', pt: '(todos)' }),
+      drop: 2,
+    },
   ]);
   if (deps.format !== 'json')
     deps.info({ en: `config file: ${store.path}`, pt: `arquivo de configuração: ${store.path}` });

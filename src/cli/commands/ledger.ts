@@ -249,7 +249,10 @@ async function summaryRange(
     writeLine(deps.io.stdout);
     drawBars(
       deps.io,
-      totals.map((t) => ({ label: t.month, values: [t.revenueCents, t.expenseCents] })),
+      totals.map((t) => ({
+        label: deps.t(monthCell(t.month) ?? t.month),
+        values: [t.revenueCents, t.expenseCents],
+      })),
       [
         { name: deps.t('revenue'), glyph: '█', style: 'green' },
         { name: deps.t('expense'), glyph: '▒', style: 'red' },

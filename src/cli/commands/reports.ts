@@ -22,7 +22,7 @@ import { explainReturnCode, returnCode } from '../../formats/cnab240/explain.js'
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { balanceGaps, fateWords, monthName, pendingWords } from '../month-words.js';
+import { balanceGaps, fateWords, monthBr, monthName, pendingWords } from '../month-words.js';
 import { type Column, printJson, printList, screenWidth, wrapMessage } from '../output.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */
@@ -201,7 +201,7 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
   if (month > today.slice(0, 7))
     throw new UsageError({
       en: `MONTH: ${month} has not begun (today is ${today}): a month is reported from its first day`,
-      pt: `MÊS: ${month} ainda não começou (hoje é ${today}): um mês se relata a partir do primeiro dia`,
+      pt: `MÊS: ${monthBr(month)} ainda não começou (hoje é ${formatDateBr(today)}): um mês se relata a partir do primeiro dia`,
     });
   const [client, creds, config] = await Promise.all([deps.client(), deps.credentials(), deps.config()]);
   const setting = <K extends FirmKey>(key: K) => config.setting(creds.profileName, key);
@@ -454,7 +454,7 @@ export async function reportMonth(
   monthArg: string | undefined,
   opts: { pdf?: string; html?: string; force?: boolean } = {},
 ): Promise<number> {
-  const month = monthFlag('MONTH', monthArg ?? deps.today().slice(0, 7));
+  const month = monthFlag(deps.t({ en: 'MONTH', pt: 'MÊS' }), monthArg ?? deps.today().slice(0, 7));
   const report = await monthReport(deps, month);
   if (opts.pdf || opts.html) {
     await writeDocuments(deps, report, opts);

@@ -17,7 +17,7 @@ import { ifServed, viaExtension } from '../extension.js';
 import { expandFileArgs, nothingToImport } from '../file-args.js';
 import { isCnabStatementFile, wrongKind } from '../file-kind.js';
 import { progressBar, sha256File } from '../files.js';
-import { enumFlag, intFlag, monthFlag, publicIdArg } from '../flags.js';
+import { enumFlag, intFlag, monthFlag } from '../flags.js';
 import { atLine } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
@@ -26,7 +26,7 @@ import { type Column, fieldColumns, printJson, printList, printRecord, wrapMessa
 import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
 import type { Judged } from '../reconcile.js';
 import { printImportResult } from '../report.js';
-import { namer } from '../resolve.js';
+import { namer, resolvePublicId } from '../resolve.js';
 
 /**
  * `condo statements import`: for a cron job importing last night's statement. The file is parsed locally first,
@@ -594,7 +594,7 @@ const STATEMENT_COLUMNS: Column<StatementRecord>[] = [
 
 /** One import, and the movements it brought that are still unmatched: what someone must look at by hand. */
 export async function showStatement(deps: Deps, idArg: string): Promise<number> {
-  const id = publicIdArg('ID', idArg);
+  const id = await resolvePublicId(deps, 'ID', idArg, 'statement');
   const client = await deps.client();
   const s = await client.statements.get(id).catch((error: unknown) => {
     if (error instanceof NotFoundError)

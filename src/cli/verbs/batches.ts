@@ -42,7 +42,7 @@ export const commands = [
             flag: '--date <date>',
             help: {
               en: 'payment date, a bank business day: YYYY-MM-DD, tomorrow, +Nd, next-business-day',
-              pt: 'data de pagamento, um dia útil bancário: AAAA-MM-DD, tomorrow, +Nd, next-business-day',
+              pt: 'data de pagamento, um dia útil bancário: DD/MM/AAAA, amanhã, +Nd, próximo-dia-útil',
             },
           },
           {

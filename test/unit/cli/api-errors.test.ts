@@ -16,11 +16,22 @@ describe('a server refusal said by its code (#53 point 6)', () => {
       });
     };
     expect(said({ forma_pagamento: 'cash' })).toBe(
-      'dinheiro é paga fora do arquivo do banco (só pix, ted, doc ou boleto)',
+      'pagamento em dinheiro é feito fora do arquivo do banco (só pix, ted, doc ou boleto)',
     );
     expect(said({ forma_pagamento: 'pix' })).toMatch(/^um pix precisa da chave PIX/);
     expect(said({ forma_pagamento: 'ted' })).toMatch(/precisa dos dados bancários do fornecedor$/);
     expect(said({ forma_pagamento: 'boleto', document_number: 'NF 1' })).toMatch(/código de barras/);
+  });
+
+  test('a code whose words are fixed is said whatever the facts', async () => {
+    const pt = await loadTranslator('pt-BR');
+    expect(
+      apiErrorText(pt, {
+        code: 'invalid_client',
+        message: 'unknown client or wrong secret',
+        facts: undefined,
+      }),
+    ).toBe('cliente desconhecido ou segredo errado');
   });
 
   test('English, an unknown reason, or a server that sends none: the message as it came', () => {

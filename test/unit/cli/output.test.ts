@@ -121,7 +121,7 @@ describe('80 columns (#28)', () => {
   test('a firm-wide table names each row by the shortest slug and id that tell them apart', async () => {
     const { shortestPrefixes, shortestSuffixes } = await import('../../../src/cli/profiles.js');
     const slugs = shortestPrefixes(['edificio-aurora', 'edificio-ipe-amarelo', 'residencial-jardim']);
-    expect([...slugs.values()]).toEqual(['edificio-aurora', 'edificio-ipe', 'residencial']);
+    expect([...slugs.values()]).toEqual(['edificio-aurora', 'edificio-ipe…', 'residencial…']);
     // a firm's 50: at most 16 columns, the end kept where the start is shared (#53: the table stays a table)
     const firm = shortestPrefixes([
       'residencial-aguas-claras',
@@ -135,7 +135,7 @@ describe('80 columns (#28)', () => {
       'reside…-claras-2',
       'reside…arvores-2',
       'reside…s-arvores',
-      'edificio',
+      'edificio-acacias',
     ]);
     expect(Math.max(...[...firm.values()].map((v) => v.length))).toBeLessThanOrEqual(16);
     const ids = shortestSuffixes([
@@ -147,7 +147,7 @@ describe('80 columns (#28)', () => {
   });
 });
 
-describe('a short form for the table, the value whole in a block', () => {
+describe('values whole where they fit; the short form only where they do not; whole in a block (#53)', () => {
   type Row = { slug: string; unit: string; owed: number; due: string; days: number };
   const rows: Row[] = [
     {
@@ -160,7 +160,7 @@ describe('a short form for the table, the value whole in a block', () => {
     { slug: 'residencial-bela-vista', unit: 'Bloco A - 302', owed: 340_000, due: '2026-07-10', days: 140 },
   ];
   const columns = [
-    { header: 'CONDOMINIUM', value: (r: Row) => r.slug.slice(0, 13), whole: (r: Row) => r.slug },
+    { header: 'CONDOMINIUM', value: (r: Row) => r.slug, narrow: (r: Row) => `${r.slug.slice(0, 13)}…` },
     { header: 'UNIT', value: (r: Row) => r.unit, fixed: true },
     { header: 'OUTSTANDING', value: (r: Row) => r.owed, kind: 'cents' as const },
     { header: 'OLDEST DUE', value: (r: Row) => r.due, kind: 'date' as const },
@@ -172,11 +172,18 @@ describe('a short form for the table, the value whole in a block', () => {
     return { io, text };
   };
 
-  test('a table that fits shows the short form', async () => {
+  test('a terminal with room for the values whole shows them whole', async () => {
     const { io, text } = onTerminal(120);
     await printList({ io, format: 'table' }, rows, columns);
-    expect(text()).toContain('residencial-j ');
-    expect(text()).not.toContain('residencial-jardim-botanico');
+    expect(text()).toContain('residencial-jardim-botanico ');
+    expect(text()).not.toContain('…');
+  });
+
+  test('a terminal without room for them shows the short form, rather than cutting another column', async () => {
+    const { io, text } = onTerminal(72);
+    await printList({ io, format: 'table' }, rows, columns);
+    expect(text()).toContain('residencial-j… ');
+    expect(text()).toContain('Bloco B - 601');
   });
 
   test('too narrow for the table: each record a block, and the block shows the value whole', async () => {

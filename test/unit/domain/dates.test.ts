@@ -26,6 +26,12 @@ describe('dates', () => {
     ['-22d', '2026-10-31'],
     ['2027-01-05', '2027-01-05'],
     [' TODAY ', '2026-11-22'],
+    // as a Brazilian types them (#53), with or without the accents
+    ['hoje', '2026-11-22'],
+    ['amanhã', '2026-11-23'],
+    ['amanha', '2026-11-23'],
+    ['ontem', '2026-11-21'],
+    ['próximo-dia-útil', '2026-11-23'],
   ])('%s relative to 2026-11-22 is %s', (input, expected) => {
     expect(parseDateInput(input, '2026-11-22')).toEqual({ ok: true, value: expected });
   });
