@@ -110,7 +110,7 @@ export function publicIdArg(name: string, value: string): string {
   if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(v))
     throw new UsageError({
       en: `${name}: "${value}" is not an id (26-character ULID)`,
-      pt: `${name}: "${value}" não é um id (ULID de 26 caracteres)`,
+      pt: `${name}: "${value}" não é um id (26 letras e algarismos)`,
     });
   return v;
 }

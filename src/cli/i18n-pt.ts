@@ -503,10 +503,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     /^(\S+): could not be asked \((.*)\); a file of its condominium would have been refused$/,
     '$1: não foi possível consultar ($2); um arquivo desse condomínio teria sido recusado',
   ],
-  [
-    /^(\S+): into bank account (\d+) \((.*)\), as the file names it$/,
-    '$1: na conta bancária $2 ($3), como o arquivo indica',
-  ],
   [/^(\S+): batch (\S+) \(NSA (.*)\), by its payments$/, '$1: lote $2 (NSA $3), pelos pagamentos'],
   [
     /^Create the remittance: (\d+) payments, (R\$ [\d.,]+), paid on (\S+)\?$/,

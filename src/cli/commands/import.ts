@@ -8,7 +8,13 @@ import { type FileKind, isCnabDdaFile, kindOf } from '../file-kind.js';
 import { eachFile, type FileLabel } from '../per-file.js';
 import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
 import { batchFinder, importReturn, type ReturnFacts, returnFacts } from './batches.js';
-import { accountsTheFileNames, type ImportOptions, importStatement, parseLocally } from './statements.js';
+import {
+  accountsTheFileNames,
+  asTheFileNamesIt,
+  type ImportOptions,
+  importStatement,
+  parseLocally,
+} from './statements.js';
 
 /**
  * Bank files routed by what they say (`condo import FILE...`): a CNAB 240 return finds its batch by its payments'
@@ -164,9 +170,7 @@ async function routeStatement(
   );
   const [match] = matches;
   if (matches.length === 1 && match) {
-    match.t.deps.info(
-      `${path}: into bank account ${match.account.id} (${match.account.name}), as the file names it`,
-    );
+    match.t.deps.info(asTheFileNamesIt(path, match.account), true);
     return importStatement(
       match.t.deps,
       path,

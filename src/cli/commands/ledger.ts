@@ -198,7 +198,7 @@ async function summaryRange(
   if (from > to)
     throw new UsageError({
       en: `--from ${from} is after --to ${to}`,
-      pt: `--from ${from} é depois de --to ${to}`,
+      pt: `--from ${monthBr(from)} é depois de --to ${monthBr(to)}`,
     });
   const months = monthsBetween(from, to);
   if (months.length > MAX_RANGE_MONTHS)
@@ -219,9 +219,10 @@ async function summaryRange(
   if (deps.collect) {
     await printList(deps, rows, [
       { header: 'MONTH', value: (m) => monthCell(m.month) },
-      { header: 'REVENUE', value: (m) => m.revenue, kind: 'reais' },
-      { header: 'EXPENSE', value: (m) => m.expense, kind: 'reais' },
-      { header: 'NET', value: (m) => m.net, kind: 'reais' },
+      // in cents, so the firm's TOTAL row adds them exactly
+      { header: 'REVENUE', value: (m) => centsOf(m.revenue), kind: 'cents', sum: true },
+      { header: 'EXPENSE', value: (m) => centsOf(m.expense), kind: 'cents', sum: true },
+      { header: 'NET', value: (m) => centsOf(m.net), kind: 'cents', sum: true },
     ]);
     return 0;
   }

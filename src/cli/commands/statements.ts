@@ -348,7 +348,7 @@ async function accountOfFile(deps: Deps, path: string, summary: StatementSummary
   const matches = accountsNamed(accounts, named);
   const [only] = matches;
   if (matches.length === 1 && only) {
-    deps.info(`${path}: into bank account ${only.id} (${only.name}), as the file names it`);
+    deps.info(asTheFileNamesIt(path, only), true);
     return only.id;
   }
   const says = accountsTheFileNames(named);
@@ -591,6 +591,12 @@ const STATEMENT_COLUMNS: Column<StatementRecord>[] = [
   },
   { header: 'FILE', value: (r) => r.file_name, drop: 1 },
 ];
+
+/** Which account a statement goes into, when the file's own bank and account said it. */
+export const asTheFileNamesIt = (path: string, account: { id: number; name?: string | null }) => ({
+  en: `${path}: into bank account ${account.id} (${account.name ?? ''}), as the file names it`,
+  pt: `${path}: na conta bancária ${account.id} (${account.name ?? ''}), como o arquivo indica`,
+});
 
 /** One import, and the movements it brought that are still unmatched: what someone must look at by hand. */
 export async function showStatement(deps: Deps, idArg: string): Promise<number> {
