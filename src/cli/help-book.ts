@@ -62,17 +62,23 @@ function pageOf(cmd: Command): HelpPage {
   const sections: [string, HelpItem[]][] = [
     [
       title('Arguments:'),
-      helper.visibleArguments(cmd).map((a) => [helper.argumentTerm(a), helper.argumentDescription(a)]),
+      helper
+        .visibleArguments(cmd)
+        .map((a) => [helper.styleArgumentTerm(helper.argumentTerm(a)), helper.argumentDescription(a)]),
     ],
     [
       title('Options:'),
-      helper.visibleOptions(cmd).map((o) => [helper.optionTerm(o), helper.optionDescription(o)]),
+      helper
+        .visibleOptions(cmd)
+        .map((o) => [helper.styleOptionTerm(helper.optionTerm(o)), helper.optionDescription(o)]),
     ],
   ];
   if (helper.showGlobalOptions)
     sections.push([
       title('Global Options:'),
-      helper.visibleGlobalOptions(cmd).map((o) => [helper.optionTerm(o), helper.optionDescription(o)]),
+      helper
+        .visibleGlobalOptions(cmd)
+        .map((o) => [helper.styleOptionTerm(helper.optionTerm(o)), helper.optionDescription(o)]),
     ]);
   sections.push([
     title('Commands:'),

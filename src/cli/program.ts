@@ -41,6 +41,58 @@ function pointedToTopLevel(message: string): string {
  * they name none (help, completion, a typo that deserves a suggestion), every group is. No handler module loads
  * until its verb runs.
  */
+/** The placeholders of the help's usage lines and terms, in Portuguese (#53); English keeps commander's own. */
+const PLACEHOLDERS_PT: Readonly<Record<string, string>> = {
+  options: 'opções',
+  command: 'comando',
+  file: 'arquivo',
+  files: 'arquivos',
+  date: 'data',
+  'YYYY-MM': 'MM/AAAA',
+  month: 'mês',
+  key: 'chave',
+  format: 'formato',
+  dir: 'pasta',
+  code: 'código',
+  supplier: 'fornecedor',
+  account: 'conta',
+  'account-or-file': 'conta-ou-arquivo',
+  type: 'tipo',
+  state: 'estado',
+  name: 'nome',
+  names: 'nomes',
+  list: 'lista',
+  seconds: 'segundos',
+  port: 'porta',
+  value: 'valor',
+  text: 'texto',
+  'seu-numero': 'seu-número',
+  secret: 'segredo',
+  return: 'retorno',
+  remittance: 'remessa',
+  profile: 'perfil',
+  path: 'caminho',
+  method: 'método',
+  map: 'mapa',
+  lang: 'idioma',
+  group: 'grupo',
+  fields: 'campos',
+  agency: 'agência',
+  address: 'endereço',
+  target: 'alvo',
+};
+
+function placeholders(term: string, t: Translate): string {
+  if (t.lang === 'en') return term;
+  return term.replace(
+    /([<[])([A-Za-z][A-Za-z0-9-]*)((?:\.\.\.)?[>\]])/g,
+    (whole, open: string, word: string, close: string) => {
+      const pt = PLACEHOLDERS_PT[word];
+      return pt ? `${open}${pt}${close}` : whole;
+    },
+  );
+}
+
 export async function buildProgram(
   io: Io,
   setExit: (code: number) => void,
@@ -59,10 +111,12 @@ export async function buildProgram(
       showGlobalOptions: true,
       styleTitle: (title) => t(title),
       // commander's placeholders in the usage line, in the person's language like the rest of the page
-      styleUsage: (usage) => usage.replace('[options]', t('[options]')).replace('[command]', t('[command]')),
-      // and in a group's list of its verbs (#53: "import [options] <files...>" on a Portuguese page)
-      styleSubcommandTerm: (term) =>
-        term.replace('[options]', t('[options]')).replace('[command]', t('[command]')),
+      styleUsage: (usage) => placeholders(usage, t),
+      // and in a group's list of its verbs (#53: "import [options] <files...>" on a Portuguese page), a flag's
+      // value and an argument (`--profile <nome>`, `<arquivos...>`)
+      styleSubcommandTerm: (term) => placeholders(term, t),
+      styleOptionTerm: (term) => placeholders(term, t),
+      styleArgumentTerm: (term) => placeholders(term, t),
     })
     .helpOption('-h, --help', t('display help for command'))
     .helpCommand(false)

@@ -228,6 +228,15 @@ describe('Portuguese all the way (#53 point 6)', () => {
   });
 });
 
+describe('names, not ids, on a person’s screen (#53)', () => {
+  test('invoices list names each unit; a script keeps its id', async () => {
+    const { screen } = await onTerminal(['invoices', 'list'], 'pt-BR');
+    expect(screen.split('\n')[1]).toMatch(/ Bloco [A-Z] - \d+ /);
+    const piped = (await s.condo.ok('invoices list')).split('\n')[0]?.split('\t')[2];
+    expect(piped).toMatch(/^\d+$/);
+  });
+});
+
 describe('the ledger from today back (#53 point 7)', () => {
   test('on a terminal the newest entries come first; a pipe gets them as they happened', async () => {
     const { screen } = await onTerminal(['ledger', 'entries', '--limit', '5'], 'en');

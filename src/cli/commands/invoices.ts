@@ -35,10 +35,14 @@ const INVOICE_MONEY = [
   'paid_amount',
 ] as const;
 
-const LIST_COLUMNS: Column<Invoice>[] = [
+/** `unitLabel`: a unit's name for a person's table (the API sends only its id); scripts keep the id. */
+const listColumns = (unitLabel?: (id: number) => string | undefined): Column<Invoice>[] => [
   { header: 'ID', value: (i) => i.public_id },
   { header: 'STATE', value: (i) => i.state, words: true },
-  { header: 'UNIT', value: (i) => i.unit_label ?? i.unit_id },
+  {
+    header: 'UNIT',
+    value: (i) => i.unit_label ?? (i.unit_id === undefined ? undefined : unitLabel?.(i.unit_id)) ?? i.unit_id,
+  },
   { header: 'DUE', value: (i) => i.due_date, kind: 'date' },
   { header: 'TOTAL', value: (i) => i.total, kind: 'reais' },
   // a firm's table at 80 columns: the unit, due date and total before how it is billed and its month
@@ -64,7 +68,19 @@ export async function invoicesList(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
   };
   const client = await deps.client();
-  await showList(deps, opts, LIST_COLUMNS, (o) => client.invoices.list(filters, o));
+  // "Bloco A - 201", not 3, on a person's screen (#53): the units read once; a token without cadastros.read
+  // keeps the ids
+  const labels =
+    deps.format === 'table'
+      ? await client.units.list().then(
+          (units) =>
+            new Map(units.map((u) => [u.id, String(u.label ?? `${u.block ?? ''} ${u.number ?? ''}`).trim()])),
+          () => undefined,
+        )
+      : undefined;
+  await showList(deps, opts, listColumns(labels && ((id) => labels.get(id))), (o) =>
+    client.invoices.list(filters, o),
+  );
   return 0;
 }
 
