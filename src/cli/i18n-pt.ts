@@ -318,8 +318,6 @@ export const PT: Readonly<Record<string, string>> = {
   'Examples:': 'Exemplos:',
   Topics: 'Tópicos',
   'display help for command': 'mostra a ajuda do comando',
-  '[options]': '[opções]',
-  '[command]': '[comando]',
   // the questions asked on a terminal (prompter.ts)
   'Payee name': 'Nome do favorecido',
   'API base URL': 'URL base da API',

@@ -17,24 +17,32 @@ export interface Io {
 
 export function systemIo(noColorFlag: boolean, noPagerFlag = false): Io {
   const isTty = Boolean(process.stdout.isTTY);
+  const pager = pagerCommand(process.env, isTty, noPagerFlag);
   return {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     color: colorEnabled(process.env, isTty, noColorFlag),
     env: process.env,
-    ...(isTty && !noPagerFlag ? { page: pagerOf(process.env, process.stdout) } : {}),
+    // the pager's module (and child_process) loads only when a text is long enough to page
+    ...(pager
+      ? { page: async (text) => (await import('./pager.js')).page(pager, text, process.env, process.stdout) }
+      : {}),
   };
 }
 
-/** The pager's module (and child_process) loads only when a text is long enough to page. */
-function pagerOf(env: NodeJS.ProcessEnv, stdout: Writable): (text: string) => Promise<void> {
-  return async (text) => {
-    const { page, pagerCommand } = await import('./pager.js');
-    const command = pagerCommand(env, true, false);
-    if (command) await page(command, text, env, stdout);
-    else stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-  };
+/**
+ * The pager for a long list (#53), as `gh` picks it: `CONDO_PAGER`, else `PAGER`, else `less`; none when stdout
+ * is not a terminal, under `CI`, with `TERM=dumb`, with `--no-pager`, or when it is set empty or to `cat`.
+ */
+export function pagerCommand(
+  env: NodeJS.ProcessEnv,
+  stdoutIsTty: boolean,
+  noPager: boolean,
+): string | undefined {
+  if (noPager || !stdoutIsTty || env.CI || env.TERM === 'dumb') return undefined;
+  const chosen = (env.CONDO_PAGER ?? env.PAGER ?? 'less').trim();
+  return chosen === '' || chosen === 'cat' ? undefined : chosen;
 }
 
 /**

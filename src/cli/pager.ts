@@ -1,22 +1,10 @@
 /**
- * A long list on a terminal goes through the person's pager, as `gh` does (#53): `CONDO_PAGER`, else `PAGER`,
- * else `less`. Never when stdout is not a terminal, under `CI`, with `TERM=dumb`, with `--no-pager`, or when the
- * pager is set empty or to `cat`. A pager that cannot be started leaves the text on stdout as it was.
+ * A long list on a terminal goes through the person's pager, as `gh` does (#53; which pager, and when: io.ts's
+ * `pagerCommand`). A pager that cannot be started leaves the text on stdout as it was.
  */
 import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { onStop } from './signals.js';
-
-/** The pager's command line for this run, or undefined when the text goes straight to stdout. */
-export function pagerCommand(
-  env: NodeJS.ProcessEnv,
-  stdoutIsTty: boolean,
-  noPager: boolean,
-): string | undefined {
-  if (noPager || !stdoutIsTty || env.CI || env.TERM === 'dumb') return undefined;
-  const chosen = (env.CONDO_PAGER ?? env.PAGER ?? 'less').trim();
-  return chosen === '' || chosen === 'cat' ? undefined : chosen;
-}
 
 /** `less -R "a b"` as the program and its arguments: quotes group words, as a shell would (no expansion). */
 export function commandWords(command: string): string[] {
@@ -35,6 +23,7 @@ export function page(
   fallback: Writable,
 ): Promise<void> {
   const [file = 'less', ...args] = commandWords(command);
+  const whole = text.endsWith('\n') ? text : `${text}\n`;
   return new Promise((resolve) => {
     const release = onStop(() => undefined);
     const child = spawn(file, args, {
@@ -46,11 +35,11 @@ export function page(
       started = true;
       // the person quitting before the end closes the pipe: what was not read is not wanted
       child.stdin.on('error', () => undefined);
-      child.stdin.end(text.endsWith('\n') ? text : `${text}\n`);
+      child.stdin.end(whole);
     });
     child.once('error', () => {
       release();
-      if (!started) fallback.write(text.endsWith('\n') ? text : `${text}\n`);
+      if (!started) fallback.write(whole);
       resolve();
     });
     child.once('close', () => {

@@ -35,12 +35,6 @@ function pointedToTopLevel(message: string): string {
     : message;
 }
 
-/**
- * The command tree, built from the verbs' declarations (declare.ts, verbs/). With `args` (the words after
- * `condo`), only the group of the command they name is declared, which is all a run needs; without them, or when
- * they name none (help, completion, a typo that deserves a suggestion), every group is. No handler module loads
- * until its verb runs.
- */
 /** The placeholders of the help's usage lines and terms, in Portuguese (#53); English keeps commander's own. */
 const PLACEHOLDERS_PT: Readonly<Record<string, string>> = {
   options: 'opções',
@@ -93,6 +87,12 @@ function placeholders(term: string, t: Translate): string {
   );
 }
 
+/**
+ * The command tree, built from the verbs' declarations (declare.ts, verbs/). With `args` (the words after
+ * `condo`), only the group of the command they name is declared, which is all a run needs; without them, or when
+ * they name none (help, completion, a typo that deserves a suggestion), every group is. No handler module loads
+ * until its verb runs.
+ */
 export async function buildProgram(
   io: Io,
   setExit: (code: number) => void,

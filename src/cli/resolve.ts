@@ -7,6 +7,7 @@ import type { Payable } from '../client/types.js';
 import { formatDateBr } from '../domain/dates.js';
 import { NotFoundError, UsageError } from '../domain/errors.js';
 import { formatReais } from '../domain/money.js';
+import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 import { intFlag } from './flags.js';
 
@@ -103,6 +104,12 @@ export async function withNamedIds<
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
+/** An id as a person typed or copied it: upper case, without the … a narrow table puts before an id's end (#53). */
+const typedId = (text: string) => text.trim().replace(/^…/, '').toUpperCase();
+
+/** An id, or a start or end of one long enough to look for (4 to 25 characters). */
+const looksLikeId = (v: string) => ULID.test(v) || /^[0-9A-Z]{4,25}$/.test(v);
+
 /**
  * A payable's id from what support has at hand: the id, a unique start or end of it (4 characters or more), or
  * the seu número (its last 20 characters, as the CNAB files and the bank's portal show it). Ids made in the same
@@ -120,7 +127,7 @@ export async function resolvePayableIds(
 ): Promise<string[]> {
   const asked = wanted.map(({ name, text }) => {
     const v = text.trim().toUpperCase();
-    if (!ULID.test(v) && !/^[0-9A-Z]{4,25}$/.test(v))
+    if (!looksLikeId(v))
       throw new UsageError({
         en: `${name}: "${text}" is not a payable id, a unique start or end of one (4 characters or more) or a seu número`,
         pt: `${name}: "${text}" não é um id de conta a pagar, um começo ou fim único de um (4 caracteres ou mais) nem um seu número`,
@@ -129,26 +136,41 @@ export async function resolvePayableIds(
   });
   if (asked.every(({ v }) => ULID.test(v))) return asked.map(({ v }) => v);
   const all = [...(await (await deps.client()).payables.list({}, { all: true }))];
-  return asked.map(({ name, v }) => (ULID.test(v) ? v : onlyMatch(name, v, all)));
-}
-
-function onlyMatch(name: string, v: string, all: readonly Payable[]): string {
-  const matches = all.filter((p) => p.public_id.startsWith(v) || p.public_id.endsWith(v));
-  const [only] = matches;
-  if (matches.length === 1 && only) return only.public_id;
-  if (matches.length === 0)
-    throw new NotFoundError({
-      en: `${name}: no payable's id starts or ends with ${v}`,
-      pt: `${name}: nenhuma conta a pagar tem id que comece ou termine com ${v}`,
-    });
   const describe = (due: string) => (p: Payable) =>
     `${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}, ${due} ${formatDateBr(p.due_date)})`;
-  const some = (due: string) =>
-    `${matches.slice(0, 3).map(describe(due)).join('; ')}${matches.length > 3 ? '; …' : ''}`;
-  throw new UsageError({
-    en: `${name}: ${v} fits ${matches.length} payables' ids: ${some('due')}; give more characters`,
-    pt: `${name}: ${v} serve para ${matches.length} contas: ${some('vence')}; dê mais caracteres`,
-  });
+  return asked.map(({ name, v }) =>
+    ULID.test(v)
+      ? v
+      : onlyMatch(v, all, (p) => p.public_id, {
+          none: {
+            en: `${name}: no payable's id starts or ends with ${v}`,
+            pt: `${name}: nenhuma conta a pagar tem id que comece ou termine com ${v}`,
+          },
+          many: (matches, some) => ({
+            en: `${name}: ${v} fits ${matches.length} payables' ids: ${some(describe('due'))}; give more characters`,
+            pt: `${name}: ${v} serve para ${matches.length} contas: ${some(describe('vence'))}; dê mais caracteres`,
+          }),
+        }),
+  );
+}
+
+/** The one record whose id starts or ends with `v`; none, or several (the first three named), is an error. */
+function onlyMatch<T>(
+  v: string,
+  records: readonly T[],
+  idOf: (r: T) => string,
+  said: { none: Text; many: (matches: T[], some: (describe: (r: T) => string) => string) => Text },
+): string {
+  const matches = records.filter((r) => idOf(r).startsWith(v) || idOf(r).endsWith(v));
+  const [only] = matches;
+  if (matches.length === 1 && only) return idOf(only);
+  if (matches.length === 0) throw new NotFoundError(said.none);
+  throw new UsageError(
+    said.many(
+      matches,
+      (describe) => `${matches.slice(0, 3).map(describe).join('; ')}${matches.length > 3 ? '; …' : ''}`,
+    ),
+  );
 }
 
 /**
@@ -161,11 +183,11 @@ export async function resolvePublicId(
   text: string,
   kind: 'batch' | 'statement',
 ): Promise<string> {
-  const v = text.trim().replace(/^…/, '').toUpperCase();
+  const v = typedId(text);
   if (ULID.test(v)) return v;
   const noun =
     kind === 'batch' ? { en: 'batch', pt: 'lote' } : { en: 'statement import', pt: 'importação de extrato' };
-  if (!/^[0-9A-Z]{4,25}$/.test(v))
+  if (!looksLikeId(v))
     throw new UsageError({
       en: `${name}: "${text}" is not a ${noun.en} id, nor a unique start or end of one (4 characters or more)`,
       pt: `${name}: "${text}" não é um id de ${noun.pt}, nem um começo ou fim único de um (4 caracteres ou mais)`,
@@ -175,19 +197,21 @@ export async function resolvePublicId(
     kind === 'batch'
       ? [...(await client.batches.list({ all: true }))].map((b) => b.public_id)
       : [...(await client.statements.list({}, { all: true }))].map((r) => r.statement_id);
-  const matches = ids.filter((id) => id.startsWith(v) || id.endsWith(v));
-  const [only] = matches;
-  if (matches.length === 1 && only) return only;
-  if (matches.length === 0)
-    throw new NotFoundError({
+  return onlyMatch(v, ids, (id) => id, {
+    none: {
       en: `${name}: no ${noun.en}'s id starts or ends with ${v}`,
       pt: `${name}: nenhum id de ${noun.pt} começa ou termina com ${v}`,
-    });
-  throw new UsageError({
-    en: `${name}: ${v} fits ${matches.length} ids (${matches.slice(0, 3).join(', ')}); give more characters`,
-    pt: `${name}: ${v} serve para ${matches.length} ids (${matches.slice(0, 3).join(', ')}); dê mais caracteres`,
+    },
+    many: (matches, some) => ({
+      en: `${name}: ${v} fits ${matches.length} ids (${some((id) => id)}); give more characters`,
+      pt: `${name}: ${v} serve para ${matches.length} ids (${some((id) => id)}); dê mais caracteres`,
+    }),
   });
 }
+
+/** A unit as a person names it: its label, else its block and number. */
+export const unitName = (u: { label?: unknown; block?: unknown; number?: unknown }): string =>
+  String(u.label ?? `${u.block ?? ''} ${u.number ?? ''}`).trim();
 
 type Named = { id: number; label: string };
 
@@ -247,7 +271,7 @@ export function namer(deps: Deps) {
         id,
         load(`unit ${String(id)}`, async () => {
           const u = await (await deps.client()).units.get(id as number);
-          return [{ id: u.id, label: String(u.label ?? `${u.block ?? ''} ${u.number ?? ''}`).trim() }];
+          return [{ id: u.id, label: unitName(u) }];
         }),
       ),
   };

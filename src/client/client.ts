@@ -298,9 +298,31 @@ export function createCore(opts: ClientOptions): Core {
     }) as ListResult<T>;
   }
 
-  /** A list's end, last item first: the first page says how many pages there are, then back from the last. */
+  /**
+   * A list's end, last item first: the first page says how many pages there are, then back from the last. Every
+   * page (`all`), or a server whose pages are links rather than numbers: read forward once, kept from the end.
+   */
   async function listFromEnd<T>(path: string, query: Query, o: ListOptions): Promise<ListResult<T>> {
-    const { fromEnd: _, ...forward } = o;
+    const { fromEnd: _, limit, ...forward } = o;
+    const endOf = (
+      items: readonly unknown[],
+      meta: Record<string, unknown> | undefined,
+      requestId?: string,
+    ) => {
+      const want = limit ?? items.length;
+      const kept = items.slice(Math.max(0, items.length - want)).reverse() as T[];
+      const total = typeof meta?.total === 'number' ? meta.total : items.length;
+      return Object.defineProperties(kept, {
+        meta: { value: meta, enumerable: false },
+        hasMore: { value: total > kept.length, enumerable: false },
+        requestId: { value: requestId, enumerable: false },
+      }) as ListResult<T>;
+    };
+    const everything = async () => {
+      const every = await list<T>(path, query, { ...forward, all: true });
+      return endOf(every, every.meta, every.requestId);
+    };
+    if (o.all && limit === undefined) return everything();
     const pageAt = async (n: number | undefined) => {
       const res: RequestResult<unknown> = await request({
         method: 'GET',
@@ -311,33 +333,18 @@ export function createCore(opts: ClientOptions): Core {
       return { page: readPage(res.body), requestId: res.requestId };
     };
     const first = await pageAt(undefined);
-    const want = o.limit ?? (o.all ? Number.POSITIVE_INFINITY : first.page.items.length);
     const last = first.page.lastPage;
-    let items: unknown[];
-    let meta = first.page.meta;
+    if (last === undefined || first.page.nextLink !== undefined) return everything();
+    const want = limit ?? first.page.items.length;
+    let items: unknown[] = [];
     let requestId = first.requestId;
-    if (want === Number.POSITIVE_INFINITY || last === undefined || first.page.nextLink !== undefined) {
-      // every page (asked for, or a server whose pages are links, not numbers): read forward, keep the end
-      const every = await list<T>(path, query, { ...forward, all: true, limit: Number.POSITIVE_INFINITY });
-      items = every;
-      meta = every.meta;
-      requestId = every.requestId;
-    } else {
-      items = [];
-      for (let n = last; n > 1 && items.length < want; n--) {
-        const at = await pageAt(n);
-        items = [...at.page.items, ...items];
-        requestId = at.requestId;
-      }
-      if (items.length < want) items = [...first.page.items, ...items];
+    for (let n = last; n > 1 && items.length < want; n--) {
+      const at = await pageAt(n);
+      items = [...at.page.items, ...items];
+      requestId = at.requestId;
     }
-    const total = typeof meta?.total === 'number' ? meta.total : items.length;
-    const kept = (items.length > want ? items.slice(items.length - want) : items).reverse() as T[];
-    return Object.defineProperties(kept, {
-      meta: { value: meta, enumerable: false },
-      hasMore: { value: total > kept.length, enumerable: false },
-      requestId: { value: requestId, enumerable: false },
-    }) as ListResult<T>;
+    if (items.length < want) items = [...first.page.items, ...items];
+    return endOf(items.length > want ? items.slice(items.length - want) : items, first.page.meta, requestId);
   }
 
   function nextTarget(

@@ -17,7 +17,7 @@ import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import { monthCell } from '../month-words.js';
 import { type Column, fieldColumns, printJson, printRecord } from '../output.js';
-import { namer } from '../resolve.js';
+import { namer, unitName } from '../resolve.js';
 
 /**
  * Invoices (cobranças): a draft charge to a unit, issued into a registered boleto and a PIX BR Code. Amounts are
@@ -73,8 +73,7 @@ export async function invoicesList(deps: Deps, opts: ListOptions): Promise<numbe
   const labels =
     deps.format === 'table'
       ? await client.units.list().then(
-          (units) =>
-            new Map(units.map((u) => [u.id, String(u.label ?? `${u.block ?? ''} ${u.number ?? ''}`).trim()])),
+          (units) => new Map(units.map((u) => [u.id, unitName(u)])),
           () => undefined,
         )
       : undefined;

@@ -8,7 +8,7 @@ import { viaExtension } from '../extension.js';
 import { paint, writeLine } from '../io.js';
 import { fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { printRejections } from '../rejections.js';
-import { resolveSupplierId } from '../resolve.js';
+import { resolveSupplierId, unitName } from '../resolve.js';
 
 /** Read-only lists a person needs to find ids: chart of accounts, bank accounts, suppliers, units. */
 
@@ -154,7 +154,7 @@ export async function units(deps: Deps): Promise<number> {
   const rows = (await client.units.list()) as Row[];
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
-    { header: 'UNIT', value: (r) => r.label ?? `${str(r.block)} ${str(r.number)}` },
+    { header: 'UNIT', value: (r) => unitName(r) },
     { header: 'BLOCK', value: (r) => r.block },
     { header: 'NUMBER', value: (r) => r.number },
     {
