@@ -126,7 +126,7 @@ export async function resolvePayableIds(
   wanted: readonly { name: string; text: string }[],
 ): Promise<string[]> {
   const asked = wanted.map(({ name, text }) => {
-    const v = text.trim().toUpperCase();
+    const v = typedId(text);
     if (!looksLikeId(v))
       throw new UsageError({
         en: `${name}: "${text}" is not a payable id, a unique start or end of one (4 characters or more) or a seu número`,

@@ -189,6 +189,12 @@ describe('the firm at 80 columns', () => {
     const shown = await onTerminal(['batches', 'show', `…${end}`], 'pt-BR');
     expect(shown.code, shown.messages).toBe(0);
     expect(shown.screen).toMatch(new RegExp(`Lote +[0-9A-Z]{20}${end}`));
+    // and a payable's, as a firm's payables list shows it
+    const payables = await onTerminal(['--all-profiles', 'payables', 'list', '--all'], 'pt-BR');
+    const payable = /…([0-9A-Z]{6,})/.exec(payables.screen)?.[1];
+    expect(payable, payables.screen).toBeDefined();
+    const seen = await onTerminal(['payables', 'show', `…${payable}`], 'pt-BR');
+    expect(seen.code, seen.messages).toBe(0);
   });
 
   test('under about 60 columns the key columns cannot fit: a block per record, nothing cut', async () => {
