@@ -207,22 +207,10 @@ describe('the firm at 80 columns', () => {
 
 describe('Portuguese all the way (#53 point 6)', () => {
   test('a refusal is said by its code and reason: the method in Portuguese, the code kept', async () => {
-    const cash = await s.condo.json([
-      'payables',
-      'create',
-      '--payee',
-      'Zelador',
-      '--method',
-      'cash',
-      '--amount',
-      '120',
-      '--due',
-      '+5d',
-      '--description',
-      'Gorjeta',
-      '--chart-account',
-      String(await leafExpenseAccount(s.condo)),
-    ]);
+    const chart = await leafExpenseAccount(s.condo);
+    const cash = await s.condo.json(
+      `payables create --payee Zelador --method cash --amount 120 --due +5d --description Gorjeta --chart-account ${chart}`,
+    );
     const { code, screen } = await onTerminal(['payables', 'mark', cash.public_id], 'pt-BR');
     expect(code).toBe(2);
     expect(screen).toContain(
