@@ -1,8 +1,9 @@
 // The DDA file the benches read: `boletos` boletos registered against one condominium, each a segment G with its H
 // and Y-03 (three records), as Itaú writes them, with valid barcodes that agree with their records, from 500
 // beneficiaries (a file of one beneficiary hid that a cache of their CNPJs held the text they were cut from).
+
+import { buildBoleto } from '../src/domain/boleto/index.js';
 import { cnpjWithCheckDigits } from '../src/domain/documents.js';
-import { buildBoleto } from '../src/formats/boleto/index.js';
 import { type DdaBoletoInput, ddaLines } from '../src/formats/cnab240/index.js';
 
 const BENEFICIARIES = Array.from({ length: 500 }, (_, k) => ({

@@ -19,7 +19,7 @@ import {
   type Verdict,
 } from '../domain/statement-rules.js';
 import type { Text } from '../domain/text.js';
-import { normalizedLineText } from '../formats/statement/lines.js';
+import { normalizedLineText } from '../domain/text.js';
 import { notServed } from './extension.js';
 
 /** A line and what the rules say of it (and, online, what was done). */

@@ -1,5 +1,5 @@
 /**
- * The condo API client. The CLI imports it lazily (`await import('../client/index.js')`) so the HTTP stack loads only
+ * The condo API client. The CLI imports it lazily (`await import('./index.js')`) so the HTTP stack loads only
  * when a verb calls the API. Depends on src/domain only; works against any server that follows the spec.
  */
 import type { CondoError } from '../domain/errors.js';

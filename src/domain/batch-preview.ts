@@ -3,7 +3,7 @@
  * deserves a second look. `batches create --dry-run` prints it and a terminal asks about it before creating.
  * condo computes it, so its money carries the unit in its name (`*_cents`).
  */
-import { parseBoletoCode } from '../formats/boleto/index.js';
+import { parseBoletoCode } from './boleto/index.js';
 import { afterDocEnded, DOC_ENDED } from './business-days.js';
 import { addDays, formatDateBr, type IsoDate, todayIn } from './dates.js';
 import { digitsOnly } from './digits.js';

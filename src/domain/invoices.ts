@@ -1,4 +1,4 @@
-import { dueDateOutOfWindow, MAX_BOLETO_CENTS } from '../formats/boleto/index.js';
+import { dueDateOutOfWindow, MAX_BOLETO_CENTS } from './boleto/index.js';
 import { decimalToCents } from './money.js';
 
 /**

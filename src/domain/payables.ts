@@ -1,4 +1,4 @@
-import { parseBoletoCode } from '../formats/boleto/index.js';
+import { parseBoletoCode } from './boleto/index.js';
 import { digitsOnly } from './digits.js';
 import { formatReais } from './money.js';
 import { type PayableTribute, tributeProblems } from './tributes.js';

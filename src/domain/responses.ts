@@ -1,8 +1,8 @@
 import { FormatRegistry, type TSchema, Type } from '@sinclair/typebox';
-import { PIX_KEY_TYPES } from '../formats/pix/index.js';
 import { isIsoDate } from './dates.js';
 import { CHART_ACCOUNT_STATES, ENTRY_TYPES, STATEMENT_FORMATS, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
 import { BATCH_STATES, FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
+import { PIX_KEY_TYPES } from './pix-keys.js';
 import { TRIBUTE_KINDS } from './tributes.js';
 
 /**

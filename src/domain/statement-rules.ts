@@ -31,9 +31,10 @@
  *         - { chart_account: 4.1.03, share: 70% }
  *         - { chart_account: 4.1.04, share: 30% }
  */
-import { normalizedLineText } from '../formats/statement/lines.js';
+
 import { digitsOnly } from './digits.js';
 import { formatReais, parseReais } from './money.js';
+import { normalizedLineText } from './text.js';
 
 export const RULES_VERSION = 1;
 

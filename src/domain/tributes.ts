@@ -1,4 +1,4 @@
-import { parseBoletoCode } from '../formats/boleto/index.js';
+import { parseBoletoCode } from './boleto/index.js';
 import { formatDocument, isValidDocument } from './documents.js';
 
 /**

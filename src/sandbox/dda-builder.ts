@@ -9,10 +9,11 @@
  *   barcode stays, the registration changes): it changed;
  * - a cleaning-material boleto from a known supplier that nobody has entered yet.
  */
+
+import { buildBoleto, parseBoletoCode } from '../domain/boleto/index.js';
 import { addDays, type IsoDate, todayIn } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
 import { UNPAID_STATES } from '../domain/payables.js';
-import { buildBoleto, parseBoletoCode } from '../formats/boleto/index.js';
 import type { DdaBoletoInput } from '../formats/cnab240/index.js';
 import { writeDdaFile } from '../formats/cnab240/index.js';
 import { TEST_CONDOMINIUM } from './seed/index.js';

@@ -8,13 +8,13 @@ import type { Static } from '@sinclair/typebox';
 import type { IsoDate } from '../domain/dates.js';
 import type { BankAccountType, EntrySource } from '../domain/ledger.js';
 import type { BatchState, FormaPagamento } from '../domain/payables.js';
+import type { PixKeyType } from '../domain/pix-keys.js';
 import type {
   ChartAccount as ChartAccountRecord,
   Payable as PayableRecord,
   Supplier as SupplierRecord,
 } from '../domain/responses.js';
 import type { Scope } from '../domain/scopes.js';
-import type { PixKeyType } from '../formats/pix/index.js';
 
 export { SCOPES, type Scope } from '../domain/scopes.js';
 

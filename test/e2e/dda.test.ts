@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildBoleto } from '../../src/formats/boleto/index.js';
+import { buildBoleto } from '../../src/domain/boleto/index.js';
 import { writeDdaFile } from '../../src/formats/cnab240/dda-writer.js';
 import { sampleDdaInput } from '../unit/cnab240/fixtures.js';
 import { condoIn, leafExpenseAccount, type Session, sandboxSession } from './harness.js';

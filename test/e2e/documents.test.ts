@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildBoleto, dueDateWindow } from '../../src/domain/boleto/index.js';
 import { nextBusinessDay } from '../../src/domain/business-days.js';
 import { todayIn } from '../../src/domain/dates.js';
-import { buildBoleto, dueDateWindow } from '../../src/formats/boleto/index.js';
 import { arrecadacao } from '../unit/cnab240/fixtures.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { buildBoleto } from '../../src/domain/boleto/index.js';
 import { addDays, formatDateBr } from '../../src/domain/dates.js';
 import { formatReais } from '../../src/domain/money.js';
-import { buildBoleto } from '../../src/formats/boleto/index.js';
 import {
   leafExpenseAccount,
   midMonthClock,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildBoleto } from '../../src/domain/boleto/index.js';
 import { SCOPES } from '../../src/domain/scopes.js';
-import { buildBoleto } from '../../src/formats/boleto/index.js';
 import { TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
 import type { ClientRecord } from '../../src/sandbox/model.js';
 import { newClient } from '../../src/sandbox/seed/index.js';

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildBoleto } from '../../src/formats/boleto/index.js';
+import { buildBoleto } from '../../src/domain/boleto/index.js';
 import { leafExpenseAccount, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /** The monthly remittance run through the built CLI: payables -> CNAB 240 -> bank return -> ledger. */

@@ -112,7 +112,7 @@ test('cnab diff: a remittance and the bank’s return paired; a missing answer a
 });
 
 test('cnab diff: PAID is what the bank paid (a boleto’s too), and a refusal shows no amount nor date paid', async () => {
-  const { buildBoleto } = await import('../../src/formats/boleto/index.js');
+  const { buildBoleto } = await import('../../src/domain/boleto/index.js');
   const { addDays } = await import('../../src/domain/dates.js');
   const chart = await leafExpenseAccount(s.condo);
   const due = addDays(new Date().toISOString().slice(0, 10), 6);

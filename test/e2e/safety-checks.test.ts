@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildBoleto } from '../../src/domain/boleto/index.js';
 import { addDays, todayIn } from '../../src/domain/dates.js';
-import { buildBoleto } from '../../src/formats/boleto/index.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /**

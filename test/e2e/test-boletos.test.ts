@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parseBoletoCode } from '../../src/formats/boleto/index.js';
+import { parseBoletoCode } from '../../src/domain/boleto/index.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /** #28 point 9: a valid test boleto without copying one from the demo's output. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildArrecadacao } from '../../src/formats/boleto/index.js';
+import { buildArrecadacao } from '../../src/domain/boleto/index.js';
 import { leafExpenseAccount, returnOnItsDate, type Session, sandboxSession } from './harness.js';
 
 /**

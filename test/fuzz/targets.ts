@@ -20,14 +20,14 @@ import {
   buildBoleto,
   parseBarcode,
   parseLinhaDigitavel,
-} from '../../src/formats/boleto/index.js';
+} from '../../src/domain/boleto/index.js';
+import { FormatError } from '../../src/domain/errors.js';
 import {
   readCnab240,
   readCnab240Sync,
   writeDdaFile,
   writePaymentRemittance,
 } from '../../src/formats/cnab240/index.js';
-import { FormatError } from '../../src/formats/errors.js';
 import { buildPixPayload, parsePixPayload } from '../../src/formats/pix/index.js';
 import { parseStatement } from '../../src/formats/statement/index.js';
 import { CORPUS_ROOT } from '../corpus.js';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { itfElements } from '../../src/formats/boleto/itf.js';
+import { itfElements } from '../../src/domain/boleto/itf.js';
+import { FormatError } from '../../src/domain/errors.js';
 import { writePaymentReturn } from '../../src/formats/cnab240/return.js';
-import { FormatError } from '../../src/formats/errors.js';
 
 /** The formats modules throw one error type, carrying the line of the file when there is one. */
 describe('FormatError', () => {

@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { buildBoleto } from '../../domain/boleto/index.js';
 import { addDays, formatDateBr } from '../../domain/dates.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
-import { buildBoleto } from '../../formats/boleto/index.js';
 import { newEd25519Key } from '../../formats/sshsig.js';
 import type { Deps } from '../context.js';
 import { type Io, paint, writeLine } from '../io.js';

@@ -94,7 +94,7 @@ export async function showInvoice(deps: Deps, idArg: string): Promise<number> {
     else printRecord(deps, inv, fieldColumns(inv, { reais: INVOICE_MONEY }));
     return 0;
   }
-  const { formatLinhaDigitavel } = await import('../../formats/boleto/index.js');
+  const { formatLinhaDigitavel } = await import('../../domain/boleto/index.js');
   const linha = (l: string | undefined) => (l ? formatLinhaDigitavel(l) : '');
   const names = namer(deps);
   const [unit, bankAccount] = await Promise.all([
@@ -261,7 +261,7 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
     printJson(deps, payment);
     return 0;
   }
-  const { formatLinhaDigitavel } = await import('../../formats/boleto/index.js');
+  const { formatLinhaDigitavel } = await import('../../domain/boleto/index.js');
   const linha = payment.boleto?.linha_digitavel;
   const fields: Column<InvoicePayment>[] = [
     { header: 'Linha digitável', value: () => (linha ? formatLinhaDigitavel(linha) : '') },

@@ -4,10 +4,10 @@ import { homedir, networkInterfaces } from 'node:os';
 import { basename, join, resolve, win32 } from 'node:path';
 import { Readable } from 'node:stream';
 import { placeSandboxProfile } from '../../config/sandbox-profiles.js';
+import { BOLETO_BANKS } from '../../domain/boleto/banks.js';
 import { SANDBOX_PORT } from '../../domain/endpoints.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import { SANDBOX_STATEMENT_FORMATS } from '../../domain/ledger.js';
-import { BOLETO_BANKS } from '../../formats/boleto/banks.js';
 import type { Deps } from '../context.js';
 import { deliver, outputTarget, readChunks } from '../files.js';
 import { bankCodeFlag, dateFlag, enumFlag, intFlag, monthFlag, reaisFlag, urlFlag } from '../flags.js';
@@ -444,7 +444,7 @@ export async function boletoVerb(deps: Deps, opts: BoletoOptions): Promise<numbe
   const due = dateFlag('--due', opts.due ?? '+5d', deps.today(), 'next');
   const [{ boletoFreeField }, { buildBoleto, formatLinhaDigitavel, dueDateOutOfWindow }] = await Promise.all([
     import('../../sandbox/services/invoices.js'),
-    import('../../formats/boleto/index.js'),
+    import('../../domain/boleto/index.js'),
   ]);
   const outside = dueDateOutOfWindow(due, deps.today());
   if (outside) throw new UsageError(`--due: ${outside}`);

@@ -35,7 +35,7 @@ export const COMPLETION_COMMAND = verb({
   ],
   argValues: SHELLS,
   run: async (deps, { args: [shell] }) =>
-    (await import('../completion.js')).printCompletionScript(deps, shell),
+    (await import('../completion-script.js')).printCompletionScript(deps, shell),
 });
 
 export const VERSION_HELP: Text = { en: 'output the version number', pt: 'mostra a versão' };

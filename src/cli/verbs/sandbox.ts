@@ -1,6 +1,6 @@
+import { BOLETO_BANKS } from '../../domain/boleto/banks.js';
 import { SANDBOX_PORT } from '../../domain/endpoints.js';
 import { SANDBOX_STATEMENT_FORMATS } from '../../domain/ledger.js';
-import { BOLETO_BANKS } from '../../formats/boleto/banks.js';
 import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/sandbox.js');

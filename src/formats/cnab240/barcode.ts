@@ -3,8 +3,13 @@
 // themselves (check digits, the due-date factor) live in src/formats/boleto; this is the writer's and
 // reader's view of them.
 
-import { type BoletoParseResult, factorToDate, parseBarcode, parseBoletoCode } from '../boleto/index.js';
-import { FormatError } from '../errors.js';
+import {
+  type BoletoParseResult,
+  factorToDate,
+  parseBarcode,
+  parseBoletoCode,
+} from '../../domain/boleto/index.js';
+import { FormatError } from '../../domain/errors.js';
 
 export type BarcodeKind = 'boleto' | 'arrecadacao';
 

@@ -3,9 +3,10 @@
  * finds (a message and a kind, the kind grouping repeats of one problem). The reader reads; these judge; each is
  * tested on its own (test/unit/cnab240/checks.test.ts).
  */
+
+import { boletoBarcodeDigit, dueDateFactor, factorToDate } from '../../domain/boleto/index.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { centsToText } from '../../domain/money.js';
-import { boletoBarcodeDigit, dueDateFactor, factorToDate } from '../boleto/index.js';
 import { barcodeProblem } from './barcode.js';
 import { CAMARA } from './codes.js';
 import { allDigits, allZeros, intAt, isValidCnpj, isValidCpf, remembered } from './fields.js';

@@ -1,6 +1,6 @@
 // Fixed-width field helpers shared by the CNAB 240 writer and reader. Positions in comments and in
 // `field(line, from, to)` are FEBRABAN's: 1-based and inclusive, as printed in the layout manuals.
-import { FormatError } from '../errors.js';
+import { FormatError } from '../../domain/errors.js';
 
 export const RECORD_LENGTH = 240;
 

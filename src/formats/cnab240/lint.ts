@@ -9,8 +9,8 @@
 import { accountDigitProblems, agencyNumber } from '../../domain/account-check-digits.js';
 import { afterDocEnded, DOC_ENDED, notBusinessDay } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
+import { pixKeyType } from '../../domain/pix-keys.js';
 import type { Text } from '../../domain/text.js';
-import { pixKeyType } from '../pix/index.js';
 import { CAMARA } from './codes.js';
 import {
   type Dialect,

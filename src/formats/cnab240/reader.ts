@@ -3,7 +3,7 @@
 // trailers that disagree) are warnings with line numbers; only what makes the file unreadable is an
 // error. Work per line is bounded, so a large file can be fed in chunks.
 
-import { oneLine } from '../errors.js';
+import { oneLine } from '../../domain/text.js';
 import { documentProblem, type Problem, trailerSumProblem } from './checks.js';
 import { BANK_NAMES, FORMA_NAMES, SERVICE_NAMES } from './codes.js';
 import { DIALECTS, type DialectId, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';

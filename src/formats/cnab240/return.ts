@@ -2,7 +2,7 @@
 // position 143 = 2; occurrence codes in 231-240 of every payment detail; the paid amount and date
 // filled for paid items; lote trailers' sums recomputed over the items not rejected.
 
-import { FormatError } from '../errors.js';
+import { FormatError } from '../../domain/errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
 import { type Dialect, dialectOfHeader, FEBRABAN, ITAU_SISPAG, tributeOfRecord } from './dialects.js';
 import { toCnabDate } from './fields.js';

@@ -2,11 +2,11 @@
 // lançamento, segments A+B for PIX/TED/DOC, J+J-52 for boletos, O for arrecadação barcodes, N for tax guides
 // paid by their data (DARF, GPS; Itaú's FGTS).
 
+import { barcodeToLinha } from '../../domain/boleto/index.js';
 import { brasiliaClock } from '../../domain/dates.js';
 import { digitsOnly } from '../../domain/digits.js';
-import { barcodeToLinha } from '../boleto/index.js';
-import { FormatError } from '../errors.js';
-import type { PixKeyType } from '../pix/index.js';
+import { FormatError } from '../../domain/errors.js';
+import type { PixKeyType } from '../../domain/pix-keys.js';
 import { barcodeInfo, dueDateFromFactor, toBarcode } from './barcode.js';
 import { CAMARA } from './codes.js';
 import {

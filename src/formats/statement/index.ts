@@ -25,7 +25,7 @@ import type {
 
 export { SniffingDecoder } from './decode.js';
 export { statementTransactionHash } from './hash.js';
-export { balanceText, normalizedLineText, StatementLines } from './lines.js';
+export { balanceText, StatementLines } from './lines.js';
 export { digitsToCents, formatCents } from './money.js';
 export {
   type LineCounts,

@@ -16,6 +16,7 @@
  *   so keys stored before a second was ever seen stay the same). A line without a FITID has a hash of the same.
  */
 import { formatReais } from '../../domain/money.js';
+import { normalizedLineText } from '../../domain/text.js';
 import { statementTransactionHash } from './hash.js';
 import type { LineKind, Statement, Transaction } from './types.js';
 
@@ -31,17 +32,6 @@ const BALANCE_TEXT =
   /^SALDO(?: (?:ANTERIOR|INICIAL|DO DIA|DIA|FINAL|ATUAL|TOTAL|DISPONIVEL|LIQUIDO|PARCIAL|DO PERIODO|EM CONTA|EM C\/C|C\/C|CONTA CORRENTE|BLOQUEADO))*(?: (?:EM )?\d{2}\/\d{2}(?:\/\d{2,4})?)?$/;
 /** The words of an opening balance: the one before the day's movements. */
 const OPENING = /^SALDO (?:ANTERIOR|INICIAL)\b/;
-
-/** Upper case without accents or punctuation at the ends, spaces collapsed, "S A L D O" read as SALDO. */
-export function normalizedLineText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.:*-]+|[\s.:*-]+$/g, '')
-    .replace(/^S A L D O\b/, 'SALDO');
-}
 
 /** Whether the text is a balance's ("strong"), may be one ("weak": SALDO and other words), or is not ("none"). */
 export function balanceText(text: string | null): 'strong' | 'weak' | 'none' {

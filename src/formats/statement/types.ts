@@ -4,7 +4,7 @@
  * (no time-zone conversion).
  */
 
-import { oneLine } from '../errors.js';
+import { oneLine } from '../../domain/text.js';
 
 /** A problem tied to a line of the input file (1-based). */
 export interface Issue {

@@ -4,10 +4,10 @@
  * boleto link is: no token, an unguessable id per boleto, and the pipeline's per-address rate limit.
  */
 import type { FastifyInstance } from 'fastify';
+import { formatLinhaDigitavel } from '../../domain/boleto/index.js';
+import { itfBars } from '../../domain/boleto/itf.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { formatReais } from '../../domain/money.js';
-import { formatLinhaDigitavel } from '../../formats/boleto/index.js';
-import { itfBars } from '../../formats/boleto/itf.js';
 import type { SandboxContext } from '../http/context.js';
 import { ApiProblem } from '../http/errors.js';
 import type { BankAccount, CondominiumRecord, Invoice, Unit } from '../model.js';

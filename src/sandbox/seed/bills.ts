@@ -9,9 +9,9 @@
  * texts are fixed.
  */
 import { createHash } from 'node:crypto';
+import { buildArrecadacao, buildBoleto } from '../../domain/boleto/index.js';
 import { nextBusinessDay } from '../../domain/business-days.js';
 import { addDays, addMonthsClamped, monthOf, todayIn } from '../../domain/dates.js';
-import { buildArrecadacao, buildBoleto } from '../../formats/boleto/index.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import type { Tx } from '../db/tx.js';
 import { createBatch, findBatch } from '../services/batches.js';

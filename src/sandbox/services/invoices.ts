@@ -14,11 +14,6 @@
  * The nosso número comes from a per-condominium sequence (8 digits for Itaú, 11 for the generic layout).
  */
 import { randomBytes } from 'node:crypto';
-import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
-import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
-import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
-import type { FieldErrors, InvoiceCreate, InvoicePaymentRecord } from '../../domain/request-bodies.js';
-import { monotonicUlids } from '../../domain/ulids.js';
 import {
   bancoDoBrasilFreeField,
   banrisulFreeField,
@@ -29,8 +24,13 @@ import {
   santanderFreeField,
   sicoobFreeField,
   sicrediFreeField,
-} from '../../formats/boleto/banks.js';
-import { buildBoleto, itauFreeField, nossoNumero } from '../../formats/boleto/index.js';
+} from '../../domain/boleto/banks.js';
+import { buildBoleto, itauFreeField, nossoNumero } from '../../domain/boleto/index.js';
+import { type IsoDate, monthOf, todayIn } from '../../domain/dates.js';
+import { boletoRefusals, invoiceTotalCents, issuesBoleto } from '../../domain/invoices.js';
+import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.js';
+import type { FieldErrors, InvoiceCreate, InvoicePaymentRecord } from '../../domain/request-bodies.js';
+import { monotonicUlids } from '../../domain/ulids.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/unit-of-work.js';

@@ -4,8 +4,8 @@
  * type is read off the key, as the DICT would.
  */
 import { isValidDocument } from '../../domain/documents.js';
+import { pixKeyType } from '../../domain/pix-keys.js';
 import type { FieldErrors, SupplierCreate, SupplierUpdate } from '../../domain/request-bodies.js';
-import { pixKeyType } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
 import type { Supplier } from '../model.js';
 import { conflict, validationFailed } from './errors.js';

@@ -20,13 +20,13 @@ import {
   santanderFreeField,
   sicoobFreeField,
   sicrediFreeField,
-} from '../../../src/formats/boleto/banks.js';
+} from '../../../src/domain/boleto/banks.js';
 import {
   buildBoleto,
   type ItauFreeFieldInput,
   itauFreeField,
   itauNossoNumeroDac,
-} from '../../../src/formats/boleto/index.js';
+} from '../../../src/domain/boleto/index.js';
 import vectors from './fixtures/bank-vectors.json' with { type: 'json' };
 import { refMod11Boleto } from './independent.js';
 

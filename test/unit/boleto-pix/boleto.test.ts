@@ -14,7 +14,7 @@ import {
   parseBoletoCode,
   parseItauFreeField,
   parseLinhaDigitavel,
-} from '../../../src/formats/boleto/index.js';
+} from '../../../src/domain/boleto/index.js';
 import { refAddDays, refMod10, refMod11Arrecadacao, refMod11Boleto } from './independent.js';
 
 /** Independent layout check: every check digit of a 47-digit linha, recomputed here. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { itfBars, itfElements } from '../../../src/formats/boleto/itf.js';
+import { itfBars, itfElements } from '../../../src/domain/boleto/itf.js';
 
 /**
  * Interleaved 2 of 5 against the standard's own table, read back by a decoder written here from the standard

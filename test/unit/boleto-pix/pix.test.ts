@@ -1,15 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { cnpjWithCheckDigits, isValidCnpjDigitsAt } from '../../../src/domain/documents.js';
+import {
+  cnpjWithCheckDigits,
+  isValidCnpj,
+  isValidCnpjDigitsAt,
+  isValidCpf,
+} from '../../../src/domain/documents.js';
+import { pixKeyType } from '../../../src/domain/pix-keys.js';
 import {
   buildPixPayload,
   crc16ccitt,
   foldAscii,
   generateTxid,
-  isValidCnpj,
-  isValidCpf,
   parsePixPayload,
   parseTlv,
-  pixKeyType,
 } from '../../../src/formats/pix/index.js';
 import { refCrc16 } from './independent.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { boletoBarcodeDigit, buildBoleto } from '../../../src/formats/boleto/index.js';
+import { boletoBarcodeDigit, buildBoleto } from '../../../src/domain/boleto/index.js';
 import {
   barcodeCheck,
   camaraProblems,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { FormatError } from '../../../src/domain/errors.js';
 import {
   layout,
   patchRecord,
@@ -16,7 +17,6 @@ import {
   SEGMENT_O_ITAU,
   writeRecord,
 } from '../../../src/formats/cnab240/layouts.js';
-import { FormatError } from '../../../src/formats/errors.js';
 
 /** The segment tables the writer, the reader and the return writer share. */
 describe('CNAB 240 layouts', () => {

@@ -1,14 +1,9 @@
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import validator from 'boleto-brasileiro-validator';
 import { describe, expect, test } from 'vitest';
+import { buildBoleto, dueDateFactor, dueDateWindow, factorToDate } from '../../../src/domain/boleto/index.js';
 import { boletoRefusals } from '../../../src/domain/invoices.js';
 import { reviewBoleto } from '../../../src/domain/payables.js';
-import {
-  buildBoleto,
-  dueDateFactor,
-  dueDateWindow,
-  factorToDate,
-} from '../../../src/formats/boleto/index.js';
 
 /**
  * The rules a boleto puts on a payable and an invoice (#17): digits, value, due date, the factor's window.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { buildBoleto } from '../../../src/domain/boleto/index.js';
 import { type DdaBoleto, type DdaPayable, reviewDda } from '../../../src/domain/dda.js';
-import { buildBoleto } from '../../../src/formats/boleto/index.js';
 
 /** #33's checks, pure: the boletos a DDA lists beside the boleto payables entered, by the 44-digit barcode. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { buildArrecadacao } from '../../../src/domain/boleto/index.js';
 import { describeTribute, tributeProblems } from '../../../src/domain/tributes.js';
-import { buildArrecadacao } from '../../../src/formats/boleto/index.js';
 
 // A payable's tax guide (src/domain/tributes.ts): the rules the CLI checks before sending and the sandbox at
 // create, update and mark.

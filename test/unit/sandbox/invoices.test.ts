@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addDays, todayIn } from '../../../src/domain/dates.js';
 import {
   bancoDoBrasilFreeField,
   bradescoFreeField,
@@ -9,8 +8,9 @@ import {
   santanderFreeField,
   sicoobFreeField,
   sicrediFreeField,
-} from '../../../src/formats/boleto/banks.js';
-import { buildBoleto, parseItauFreeField, parseLinhaDigitavel } from '../../../src/formats/boleto/index.js';
+} from '../../../src/domain/boleto/banks.js';
+import { buildBoleto, parseItauFreeField, parseLinhaDigitavel } from '../../../src/domain/boleto/index.js';
+import { addDays, todayIn } from '../../../src/domain/dates.js';
 import { parsePixPayload } from '../../../src/formats/pix/index.js';
 import { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from '../../../src/sandbox/index.js';
 import { boletoFreeField } from '../../../src/sandbox/services/invoices.js';

@@ -2,8 +2,8 @@ import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import validator from 'boleto-brasileiro-validator';
 import { hasError, parsePix } from 'pix-utils';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { dueDateWindow } from '../../../src/domain/boleto/index.js';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
-import { dueDateWindow } from '../../../src/formats/boleto/index.js';
 import { type Session, sandboxSession } from './session.js';
 
 /**

@@ -4,7 +4,7 @@
  * and the return writer patches them (`patchRecord`), so a position is written in one place. The tables
  * themselves are per dialect: febraban.ts, itau.ts, caixa.ts.
  */
-import { FormatError } from '../../errors.js';
+import { FormatError } from '../../../domain/errors.js';
 import { alpha, num, RECORD_LENGTH } from '../fields.js';
 
 /**

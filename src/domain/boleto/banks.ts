@@ -5,7 +5,7 @@
  * published by independent implementations (test/unit/boleto-pix/banks.test.ts).
  */
 
-import { digitsOnly } from '../../domain/digits.js';
+import { digitsOnly } from '../digits.js';
 import { mod10 } from './index.js';
 
 /** The banks whose boletos the sandbox lays out as the bank does (the free fields below). */

@@ -20,7 +20,8 @@
  *
  * Pure: no clock, no I/O. Functions that need "today" take it as a parameter.
  */
-import { FormatError, oneLine } from '../errors.js';
+import { FormatError } from '../errors.js';
+import { oneLine } from '../text.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Check digits
