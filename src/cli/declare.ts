@@ -8,10 +8,11 @@
  * The declarations live in `verbs/<group>.ts` and import no handler module, so building the tree (for --help,
  * completion, a typo's suggestion) loads none.
  */
+
+import type { FileKind } from '../app/file-kind.js';
 import type { FieldFlags, FlagsOf } from '../domain/body-fields.js';
 import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
-import type { FileKind } from './file-kind.js';
 
 export type { Text } from '../domain/text.js';
 

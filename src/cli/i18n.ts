@@ -111,6 +111,11 @@ export function atLine(t: Translate, line: number | undefined, finding: string):
   return t({ en: `line ${line}: ${finding}`, pt: `linha ${line}: ${t(finding)}` });
 }
 
+/** A reader's finding at its line in both languages, for the application layer to put in what it refuses. */
+export function findingSayer(t: Translate): (line: number | undefined, finding: string) => Text {
+  return (line, finding) => ({ en: atLine(english, line, finding), pt: atLine(t, line, finding) });
+}
+
 /** What follows an error's message in its line: the API's code and the request id to quote to support. */
 export function errorTail(
   t: Translate,

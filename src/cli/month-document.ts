@@ -8,8 +8,6 @@
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { formatDateBr } from '../domain/dates.js';
-import type { MonthReport } from '../domain/month-report.js';
 import {
   type Block,
   CHARTS,
@@ -19,8 +17,10 @@ import {
   type DocTable,
   documentTitle,
   monthBlocks,
-} from './month-sections.js';
-import { MONTHS, shortReais, totalByDay } from './month-words.js';
+} from '../app/month-sections.js';
+import { MONTHS, shortReais, totalByDay } from '../app/month-words.js';
+import { formatDateBr } from '../domain/dates.js';
+import type { MonthReport } from '../domain/month-report.js';
 
 type Doc = PDFKit.PDFDocument;
 

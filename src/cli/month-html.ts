@@ -5,9 +5,6 @@
  * figure is cut and the page never scrolls sideways; a table wider than its page scrolls inside its own box.
  */
 import { readFileSync } from 'node:fs';
-import { formatDateBr } from '../domain/dates.js';
-import { IMAGE_MIME, imageKind } from '../domain/images.js';
-import type { MonthReport } from '../domain/month-report.js';
 import {
   type Block,
   CHARTS,
@@ -16,8 +13,11 @@ import {
   type DocTable,
   documentTitle,
   monthBlocks,
-} from './month-sections.js';
-import { MONTHS, shortReais, totalByDay } from './month-words.js';
+} from '../app/month-sections.js';
+import { MONTHS, shortReais, totalByDay } from '../app/month-words.js';
+import { formatDateBr } from '../domain/dates.js';
+import { IMAGE_MIME, imageKind } from '../domain/images.js';
+import type { MonthReport } from '../domain/month-report.js';
 
 const esc = (s: string) =>
   s.replace(

@@ -1,4 +1,5 @@
 import { CondoError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 import { exitCodeOf, outcomeOf } from './exit-codes.js';
 import { errorTail } from './i18n.js';
@@ -63,4 +64,21 @@ export function printLabelTsv(deps: Deps, result: object): void {
   const r = result as { file?: unknown; condominium?: unknown };
   if (typeof r.file === 'string') writeLine(deps.io.stdout, `file\t${r.file}`);
   if (typeof r.condominium === 'string') writeLine(deps.io.stdout, `condominium\t${r.condominium}`);
+}
+
+/** Nothing matched and --allow-empty said that is fine: one line on stderr, exit 0. */
+export function nothingToImport(
+  deps: Deps,
+  patterns: readonly string[],
+  doing: Text = { en: 'import', pt: 'importar' },
+): number {
+  deps.nothingWritten = true;
+  const named = patterns.map((p) => `"${p}"`).join(', ');
+  deps.info({
+    en: `no files match ${named}: nothing to ${doing.en}`,
+    pt: `nenhum arquivo corresponde a ${named}: nada a ${doing.pt}`,
+  });
+  // --json promises one object a run (condo help cron): a quiet night leaves its line in the log too
+  if (deps.format === 'json') printJson(deps, { files: [], nothing_matched: patterns });
+  return 0;
 }

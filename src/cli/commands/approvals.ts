@@ -1,32 +1,19 @@
-import { type BatchFacts, type PayeeFacts, usesRevenue } from '../../domain/approvals.js';
-import { addDays, addMonthsClamped, formatInstantBr } from '../../domain/dates.js';
-import { AuthError, ConflictError, UsageError } from '../../domain/errors.js';
-import { monthlyTotals } from '../../domain/ledger.js';
+import { type LoadedPolicy, loadPolicy, readApprovals, writeApproval } from '../../app/approvals.js';
+import { batchFacts } from '../../app/batch-facts.js';
+import { type BatchFacts, usesRevenue } from '../../domain/approvals.js';
+import { formatInstantBr } from '../../domain/dates.js';
+import { UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
-import {
-  checkDelivery,
-  judgeApproval,
-  type LoadedPolicy,
-  loadPolicy,
-  type ReadApproval,
-  readApprovals,
-  writeApproval,
-} from '../approvals.js';
+import { factsSource, profilePolicy } from '../approval-gate.js';
 import type { Deps } from '../context.js';
 import { ExitCode, outcomeOf } from '../exit-codes.js';
 import { ifServed } from '../extension.js';
-import { sha256File, sha256Of } from '../files.js';
+import { sha256Of } from '../files.js';
 import { publicIdArg } from '../flags.js';
 import { writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 
 /** `batches approve` and `approvals log` (#34 point 4); the check before delivery is `requireApprovals`. */
-
-/** The profile's policy (`condo config set policy FILE`), where the run has a profile that names one. */
-async function profilePolicy(deps: Deps): Promise<string | undefined> {
-  const { profileName } = await deps.credentials().catch(() => ({ profileName: undefined }));
-  return (await deps.config()).setting(profileName, 'policy');
-}
 
 async function policyOrRefuse(deps: Deps, flag: string | undefined): Promise<LoadedPolicy> {
   const loaded = await loadPolicy(flag, deps.io.env, flag ? undefined : await profilePolicy(deps));
@@ -36,85 +23,6 @@ async function policyOrRefuse(deps: Deps, flag: string | undefined): Promise<Loa
       pt: '--policy: indique o arquivo de política da administradora (ou CONDO_POLICY, ou condo config set policy FILE): ele diz quem pode aprovar',
     });
   return loaded;
-}
-
-/** The batch as an approval binds it: its file by the hash of `sha256`, its total, count and creator. */
-export async function batchFacts(
-  deps: Deps,
-  id: string,
-  sha256: string,
-  opts: { revenue?: boolean } = {},
-): Promise<BatchFacts> {
-  const [creds, batch] = await Promise.all([deps.credentials(), (await deps.client()).batches.get(id)]);
-  if (typeof batch.file_sha256 === 'string' && batch.file_sha256 !== sha256)
-    throw new ConflictError({
-      en: `batch ${id}: the file the server sent has SHA-256 ${sha256}, the batch says ${batch.file_sha256}: not approved, not delivered`,
-      pt: `lote ${id}: o arquivo enviado pelo servidor tem SHA-256 ${sha256}, o lote diz ${batch.file_sha256}: não aprovado, não entregue`,
-    });
-  const amounts = (batch.payables ?? []).map((p) => Number(p.amount ?? 0));
-  const payees = await payeeFacts(
-    deps,
-    (batch.payables ?? []).map((p) => String(p.public_id)),
-  );
-  const average_revenue_cents = opts.revenue ? await averageRevenue(deps) : null;
-  return {
-    condominium: creds.condominium,
-    batch: id,
-    sha256,
-    total_cents: Number(batch.total_amount ?? 0),
-    payments: Number(batch.payables_count ?? amounts.length),
-    largest_payment_cents: amounts.length > 0 ? Math.max(...amounts) : 0,
-    created_by: typeof batch.created_by === 'string' ? batch.created_by : null,
-    payees,
-    average_revenue_cents,
-  };
-}
-
-/** The condominium's average monthly revenue over the last 3 whole months, from its ledger (as ledger summary). */
-async function averageRevenue(deps: Deps): Promise<number> {
-  const first = `${deps.today().slice(0, 7)}-01`;
-  const from = addMonthsClamped(first, -3).slice(0, 7);
-  const to = addDays(first, -1);
-  const entries = await (await deps.client()).accountEntries.list({ from: `${from}-01`, to }, { all: true });
-  const months = monthlyTotals(entries, from, to.slice(0, 7));
-  return Math.round(months.reduce((sum, m) => sum + m.revenueCents, 0) / 3);
-}
-
-/** The suppliers a batch pays: new to the condominium (none of their payments was ever paid), and data changes. */
-async function payeeFacts(deps: Deps, payableIds: string[]): Promise<PayeeFacts[]> {
-  const client = await deps.client();
-  // the batch's payables' suppliers from the list of those in a batch (pages, not a call a payable); one the list
-  // does not show is asked for by itself
-  const wanted = new Set(payableIds);
-  const supplierOf = new Map<string, unknown>();
-  for (const p of await client.payables.list({ state: 'in_batch' }, { all: true }))
-    if (wanted.has(p.public_id)) supplierOf.set(p.public_id, p.supplier_id);
-  const missing = payableIds.filter((id) => !supplierOf.has(id));
-  for (const p of await Promise.all(missing.map((id) => client.payables.get(id))))
-    supplierOf.set(p.public_id, p.supplier_id);
-  const supplierIds = [
-    ...new Set([...supplierOf.values()].filter((id): id is number => typeof id === 'number')),
-  ];
-  return Promise.all(
-    supplierIds.map(async (id) => {
-      // paid before: a payable of a batch, or a settled expense registered for it (a month paid some other way);
-      // a token that may not read expenses leaves only the payables to say
-      const [supplier, paid, settled] = await Promise.all([
-        client.suppliers.get(id),
-        client.payables.list({ supplier_id: id, state: 'paid' }, { limit: 1 }),
-        client.expenses.list({ supplier_id: id, paid: 'true' }, { limit: 1 }).catch((error: unknown) => {
-          if (error instanceof AuthError && error.status === 403) return [];
-          throw error;
-        }),
-      ]);
-      const changed = (supplier as { payment_data_changed_at?: string | null }).payment_data_changed_at;
-      return {
-        name: supplier.name ?? `supplier ${id}`,
-        new: paid.length === 0 && settled.length === 0,
-        payment_data_changed_at: changed,
-      };
-    }),
-  );
 }
 
 export interface ApproveOptions {
@@ -134,7 +42,7 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
   const loaded = await policyOrRefuse(deps, opts.policy);
   // the exact bytes that will go to the bank, hashed as they come
   const file = await (await deps.client()).batches.download(id);
-  const facts = await batchFacts(deps, id, await sha256Of(file.body), {
+  const facts = await batchFacts(await factsSource(deps), id, await sha256Of(file.body), {
     revenue: usesRevenue(loaded.policy),
   });
   const { path, statement, kept } = await writeApproval(loaded, facts, {
@@ -193,59 +101,6 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
 /** The signer is the API client that created the batch: its approval is kept and never counts. */
 function isCreators(loaded: LoadedPolicy, facts: Pick<BatchFacts, 'created_by'>, signer: string): boolean {
   return facts.created_by !== null && loaded.policy.signers[signer]?.client_id === facts.created_by;
-}
-
-/**
- * Before a batch's file is delivered: with a policy, the approvals it needs must be there and count; otherwise
- * the refusal names what is missing and why each approval that is there does not count.
- */
-export async function requireApprovals(
-  deps: Deps,
-  id: string,
-  written: string,
-  policyFlag?: string,
-): Promise<void> {
-  const loaded = await loadPolicy(
-    policyFlag,
-    deps.io.env,
-    policyFlag ? undefined : await profilePolicy(deps),
-  );
-  if (!loaded) return;
-  const facts = await batchFacts(deps, id, await sha256File(written), {
-    revenue: usesRevenue(loaded.policy),
-  });
-  const { decision, refused } = await checkDelivery(
-    loaded,
-    facts,
-    deps.now(),
-    await approvalsOnServer(deps, loaded, id),
-  );
-  for (const r of refused)
-    deps.warn({
-      en: `approval ${r.file}${r.signer ? ` by ${r.signer}` : ''} does not count: ${r.why.en}`,
-      pt: `a aprovação ${r.file}${r.signer ? ` de ${r.signer}` : ''} não vale: ${r.why.pt}`,
-    });
-  if (decision.missing.length === 0) {
-    deps.info(
-      {
-        en: `approved by ${decision.counted.join(', ') || 'nobody (the policy asks for none)'}: ${decision.counted.length} of ${decision.required} needed`,
-        pt: `aprovado por ${decision.counted.join(', ') || 'ninguém (a política não pede)'}: ${decision.counted.length} de ${decision.required} necessárias`,
-      },
-      true,
-    );
-    return;
-  }
-  throw new ConflictError({
-    en: `batch ${id}: not delivered, its approvals fall short: ${decision.missing.map((m) => m.en).join('; ')} (condo batches approve ${id} --key FILE)`,
-    pt: `lote ${id}: não entregue, faltam aprovações: ${decision.missing.map((m) => m.pt).join('; ')} (condo batches approve ${id} --key FILE)`,
-  });
-}
-
-/** The approvals the server keeps beside the batch, judged as those in the folder are; none where it keeps none. */
-async function approvalsOnServer(deps: Deps, loaded: LoadedPolicy, id: string): Promise<ReadApproval[]> {
-  const client = await deps.client();
-  const kept = await ifServed(() => client.batches.approvals(id), []);
-  return kept.map((a) => judgeApproval(loaded, `server:${id}.${a.signer}`, a));
 }
 
 const STATUS: Readonly<Record<'valid' | 'expired' | 'bad' | 'own_batch', Text>> = {

@@ -1,30 +1,28 @@
 import { stat } from 'node:fs/promises';
-import type { Batch, ReturnSummary } from '../../client/index.js';
-import { accountMatches } from '../../domain/bank-accounts.js';
+import { expandFileArgs } from '../../app/file-args.js';
+import { lintCnabFile } from '../../app/files.js';
+import { type PreviewSources, previewContext } from '../../app/preview-checks.js';
+import type { Batch } from '../../client/index.js';
 import { type BatchPreview, batchPreview, type PreviewWarningKind } from '../../domain/batch-preview.js';
 import { paymentDateRefusalText } from '../../domain/business-days.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 import type { Text } from '../../domain/text.js';
-import type { CnabProblem } from '../../formats/cnab240/reader.js';
-import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
-import { ExitCode, outcomeOf } from '../exit-codes.js';
+import { ExitCode } from '../exit-codes.js';
 import { viaExtension } from '../extension.js';
-import { expandFileArgs, nothingToImport } from '../file-args.js';
 import {
   outputTarget,
   progressBar,
   safeFileName,
   setAside,
-  sha256File,
   writeAtomically,
   writeToStream,
 } from '../files.js';
 import { dateFlag, publicIdArg } from '../flags.js';
-import { atLine, type Translate } from '../i18n.js';
+import { atLine, findingSayer } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import {
@@ -38,13 +36,10 @@ import {
   wrapMessage,
   writeParagraph,
 } from '../output.js';
-import { eachFile, type FileLabel, fileLead, printLabelTsv } from '../per-file.js';
-import { previewContext } from '../preview-checks.js';
-import { heldPayments, printRejections, rejectionsOf } from '../rejections.js';
-import { printImportResult } from '../report.js';
+import { eachFile, nothingToImport } from '../per-file.js';
 import { namer, resolvePublicId } from '../resolve.js';
+import { batchFinder, importReturn, returnFacts } from '../returns.js';
 import { payableStateColumn } from '../states.js';
-import { lintCnabFile, readCnabFile } from './cnab.js';
 
 /** Payment batches: marked payables -> CNAB 240 remessa -> the bank's retorno -> paid, scheduled or rejected. */
 
@@ -143,6 +138,17 @@ export interface CreateOptions {
 }
 
 /** The preview: a line per forma, then each payment, then the warnings (--dry-run's on stdout, a question's on stderr). */
+/** The preview's checks read the API, the profile's settings, and warn on stderr. */
+async function previewSources(deps: Deps): Promise<PreviewSources> {
+  const [client, creds, config] = await Promise.all([deps.client(), deps.credentials(), deps.config()]);
+  return {
+    client,
+    setting: (name) => config.setting(creds.profileName, name),
+    warn: (text) => deps.warn(text),
+    sayFinding: findingSayer(deps.t),
+  };
+}
+
 async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promise<void> {
   if (out.format === 'json') {
     printJson(out, preview);
@@ -251,7 +257,7 @@ async function warnUnasked(deps: Deps, date: string): Promise<number> {
     return marked.length;
   }
   if (marked.length === 0) return 0;
-  const preview = batchPreview(marked, date, await previewContext(deps, marked));
+  const preview = batchPreview(marked, date, await previewContext(await previewSources(deps), marked));
   warnPreview(deps, preview);
   return marked.length;
 }
@@ -294,7 +300,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
   if (opts.dryRun || ask) {
     const marked = await client.payables.list({ state: 'marked_for_remessa' }, { all: true });
     if (marked.length === 0 && opts.allowEmpty && !opts.dryRun) return nothingMarked(deps);
-    const preview = batchPreview(marked, date, await previewContext(deps, marked));
+    const preview = batchPreview(marked, date, await previewContext(await previewSources(deps), marked));
     if (opts.dryRun) {
       await printPreview(deps, preview, deps);
       const target = await deps.target();
@@ -400,7 +406,7 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
   const lintOrRefuse = async (written: string) => {
     await lint(written);
     // and, with a policy, the approvals of this exact file (#34 point 4)
-    await (await import('./approvals.js')).requireApprovals(deps, id, written, opts.policy);
+    await (await import('../approval-gate.js')).requireApprovals(deps, id, written, opts.policy);
   };
   const lint = async (written: string) => {
     if (opts.skipLint) return;
@@ -442,276 +448,6 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
 }
 
 /** A replayed import says rejected 0 the second time: the batch's items still know what was refused. */
-const countRejected = (s: ReturnSummary) =>
-  (s.batch?.payables ?? []).filter((p) => p.outcome === 'rejected').length;
-
-function printReturnSummary(
-  deps: Deps,
-  s: ReturnSummary,
-  replayed: boolean,
-  saidElsewhere: ReadonlySet<number> = new Set(),
-): void {
-  printImportResult(deps, s, replayed);
-  if (deps.format === 'json') return;
-  const counts = ['paid', 'scheduled', 'rejected', 'unchanged', 'unknown'] as const;
-  const lead = fileLead(s);
-  if (deps.format === 'table') {
-    writeLine(deps.io.stdout, `${lead}${counts.map((k) => `${deps.t(k)} ${s[k]}`).join(', ')}`);
-  } else {
-    printLabelTsv(deps, s);
-    for (const k of counts) writeLine(deps.io.stdout, `${k}\t${s[k]}`);
-  }
-  const file = typeof s.file === 'string' ? `${s.file}: ` : '';
-  for (const w of s.warnings ?? [])
-    if (!(w.line !== undefined && saidElsewhere.has(w.line) && /^no occurrence code/.test(w.message)))
-      deps.warn(`${file}${atLine(deps.t, w.line, w.message)}`);
-}
-
-/**
- * Uploads the bank's return file, streaming from disk. The Idempotency-Key comes from the file's SHA-256 and the
- * batch, so a cron re-run of the same file is a replay, not a second import.
- */
-export async function importReturn(
-  deps: Deps,
-  id: string,
-  path: string,
-  // what routing the file read already: its hash (the key) and its bank (what its codes mean)
-  facts: Pick<ReturnFacts, 'sha256' | 'bankCode' | 'uncoded'>,
-  label: FileLabel = {},
-): Promise<number> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile())
-    throw new UsageError({
-      en: `FILE: ${path} is not a readable file`,
-      pt: `FILE: ${path} não é um arquivo legível`,
-    });
-  const key = deps.globals.idempotencyKey ?? `retorno-${id}-${facts.sha256}`;
-  const client = await deps.client();
-  const bar = progressBar(deps.io, deps.t('upload'), info.size, Boolean(deps.globals.quiet));
-  const { summary, replayed } = await client.batches.importReturn(id, path, {
-    idempotencyKey: key,
-    onProgress: (sent) => bar.update(sent),
-  });
-  bar.done();
-  const uncoded = facts.uncoded;
-  printReturnSummary(
-    deps,
-    { ...label, ...summary, outcome: outcomeOf(uncoded.length > 0 ? ExitCode.attention : ExitCode.ok) },
-    replayed,
-    // said below in the reader's words and the person's language, with what to do
-    new Set(uncoded.map((u) => u.line)),
-  );
-  if (deps.format !== 'json' && countRejected(summary) > 0)
-    await printRejections(
-      deps,
-      await rejectionsOf(deps, summary.batch?.payables ?? []),
-      facts.bankCode ?? undefined,
-    );
-  if (deps.format !== 'json')
-    for (const warning of heldPayments(summary.batch?.payables ?? [], facts.bankCode ?? undefined))
-      deps.warn(warning);
-  return sayUncoded(deps, uncoded, summary.batch?.payables ?? []);
-}
-
-/**
- * A payment the bank's return carries without an occurrence code, in a file otherwise sound (#50 point 5,
- * DECISIONS.md): the rest of the file is applied (what the bank said it paid is paid), this one stays as it was,
- * and the run ends 1, naming it: a person asks the bank, or waits for its next return.
- */
-function sayUncoded(
-  deps: Deps,
-  uncoded: ReturnFacts['uncoded'],
-  payables: readonly Record<string, unknown>[],
-): number {
-  if (uncoded.length === 0) return ExitCode.ok;
-  const bySeu = new Map(payables.map((p) => [toSeuNumero(String(p.public_id)), String(p.public_id)]));
-  for (const u of uncoded) {
-    const id = (u.seu_numero && bySeu.get(toSeuNumero(u.seu_numero))) || u.seu_numero || '?';
-    deps.warn({
-      en: `line ${u.line}: the bank gave no occurrence code for payable ${id}: it was left as it was; ask the bank, or import its next return`,
-      pt: `linha ${u.line}: o banco não deu código de ocorrência para a conta ${id}: ela ficou como estava; pergunte ao banco, ou importe o próximo retorno dele`,
-    });
-  }
-  return ExitCode.attention;
-}
-
-/** What a return file says about where it belongs: its payments' seu números and the paying company's account. */
-export interface ReturnFacts {
-  seuNumeros: string[];
-  bankCode: string | null;
-  account: string | null;
-  /** the NSA the header carries (Itaú's returns carry none) */
-  fileSequence: number | null;
-  sha256: string;
-  /** payments the bank's file carries without an occurrence code: the rest is applied, these wait (exit 1) */
-  uncoded: { line: number; seu_numero: string | null }[];
-}
-
-export async function returnFacts(path: string, t: Translate): Promise<ReturnFacts> {
-  // the seu números only, not every item (a return of 400,000 payments held them all)
-  const seus = new Set<string>();
-  const uncoded: ReturnFacts['uncoded'] = [];
-  let broken: CnabProblem | undefined;
-  const { breaksReturnStructure } = await import('../../formats/cnab240/return-structure.js');
-  const file = await readCnabFile(path, {
-    keepItems: false,
-    onItem: (i) => {
-      if (i.seu_numero) seus.add(i.seu_numero);
-      if (PAYMENT_SEGMENTS.has(i.segment) && i.occurrences.length === 0)
-        uncoded.push({ line: i.line, seu_numero: i.seu_numero });
-    },
-    onProblem: (problem) => {
-      if (!broken && breaksReturnStructure(problem)) broken = problem;
-    },
-  });
-  if (file.service === 'statement')
-    throw new UsageError(
-      {
-        en: `${path}: this is an account statement (a CNAB 240 extrato), not a payment return: condo statements import reads it; nothing was sent`,
-        pt: `${path}: este é um extrato de conta (extrato CNAB 240), não um retorno de pagamentos: o condo statements import o lê; nada foi enviado`,
-      },
-      { code: 'invalid_file' },
-    );
-  const unreadable = file.errors[0];
-  if (unreadable)
-    throw new UsageError(
-      {
-        en: `${path}: line ${unreadable.line}: ${unreadable.message}. The file cannot be read as a return: none of it is applied, nothing was sent`,
-        pt: `${path}: linha ${unreadable.line}: ${t(unreadable.message)}. O arquivo não pode ser lido como retorno: nada dele é aplicado, nada foi enviado`,
-      },
-      { code: 'invalid_file' },
-    );
-  if (file.direction === 'remessa')
-    throw new UsageError({
-      en: `${path}: this is a remittance (the file sent to the bank), not the bank's return; nothing was sent`,
-      pt: `${path}: isto é uma remessa (o arquivo enviado ao banco), não o retorno do banco; nada foi enviado`,
-    });
-  // #50 point 5: a return whose structure is broken is applied not at all, and the same file, fixed, goes in anew
-  if (broken)
-    throw new UsageError(
-      {
-        en: `${path}: line ${broken.line}: ${broken.message}. The return's structure is broken: none of it is applied, nothing was sent (fix the file, or ask the bank for it again)`,
-        pt: `${path}: linha ${broken.line}: ${t(broken.message)}. A estrutura do retorno está quebrada: nada dele é aplicado, nada foi enviado (corrija o arquivo, ou peça-o de novo ao banco)`,
-      },
-      { code: 'invalid_file' },
-    );
-  const seuNumeros = [...seus];
-  if (seuNumeros.length === 0)
-    throw new UsageError({
-      en: `${path}: no payment in the file carries a seu número, so it names no batch; nothing was sent`,
-      pt: `${path}: nenhum pagamento do arquivo traz seu número, então ele não indica lote nenhum; nada foi enviado`,
-    });
-  return {
-    seuNumeros,
-    bankCode: file.bank_code,
-    account: file.company.account,
-    fileSequence: file.file_sequence,
-    sha256: await sha256File(path),
-    uncoded,
-  };
-}
-
-/** A payment's main detail, whose return line carries the bank's codes (segment B and J-52 only add to it). */
-const PAYMENT_SEGMENTS = new Set(['A', 'J', 'N', 'O']);
-
-/**
- * The batches, read once per run: a return file finds the one whose payables carry all its seu números (canceled
- * batches left out), confirmed by the paying account in the file's header.
- */
-export function batchFinder(deps: Deps) {
-  let all:
-    | Promise<
-        {
-          batch: Batch;
-          seus: Set<string>;
-          account: BankAccountLike | undefined;
-          waiting: (seuNumeros: string[]) => boolean;
-        }[]
-      >
-    | undefined;
-  const load = async () => {
-    const client = await deps.client();
-    const [batches, accounts] = await Promise.all([
-      client.batches.list({ all: true }),
-      client.bankAccounts.list().catch(() => []),
-    ]);
-    const live = [...batches].filter((b) => b.state !== 'canceled');
-    return Promise.all(
-      live.map(async (b) => {
-        const detail = await client.batches.get(b.public_id);
-        const payables = detail.payables ?? [];
-        const seus = new Set(payables.map((p) => String(p.seu_numero ?? '')));
-        const account = [...accounts].find((a) => a.id === b.bank_account_id) as BankAccountLike | undefined;
-        /** whether any of these payments still awaits the bank's final word in this batch */
-        const waiting = (seuNumeros: string[]) => {
-          const named = new Set(seuNumeros);
-          return payables.some(
-            (p) => named.has(String(p.seu_numero)) && (p.outcome === null || p.outcome === 'scheduled'),
-          );
-        };
-        return { batch: detail, seus, account, waiting };
-      }),
-    );
-  };
-  const paidFrom = (account: BankAccountLike | undefined, facts: ReturnFacts) =>
-    !account || !facts.account || accountMatches(toAccount(account), facts.account) !== false;
-  return {
-    /** The batch a file belongs to, or a usage error naming the file. */
-    find: async (path: string, facts: ReturnFacts): Promise<string> => {
-      all ??= load();
-      const batches = await all;
-      // a re-run: the batch that already took this very file (its replay is the answer)
-      const took = batches.filter((b) => (b.batch.returns ?? []).some((r) => r.file_sha256 === facts.sha256));
-      const holding = batches.filter((b) => facts.seuNumeros.every((s) => b.seus.has(s)));
-      let matches = took.length === 1 ? took : holding.filter((b) => paidFrom(b.account, facts));
-      // a payable rejected in one batch and sent again in the next is in both: the header's NSA, where it has
-      // one, or the batch still waiting for an answer on these payments, tells them apart
-      if (matches.length > 1 && facts.fileSequence !== null) {
-        const bySequence = matches.filter((b) => b.batch.file_sequence === facts.fileSequence);
-        if (bySequence.length > 0) matches = bySequence;
-      }
-      if (matches.length > 1) {
-        const waiting = matches.filter((b) => b.waiting(facts.seuNumeros));
-        if (waiting.length > 0) matches = waiting;
-      }
-      const [only] = matches;
-      if (matches.length === 1 && only) {
-        deps.info(
-          `${path}: batch ${only.batch.public_id} (NSA ${only.batch.file_sequence ?? '?'}), by its payments`,
-        );
-        return only.batch.public_id;
-      }
-      if (matches.length === 0)
-        throw new UsageError(
-          holding.length > 0
-            ? `${path}: its payments are batch ${holding[0]?.batch.public_id}'s, but the file is for account ${facts.account}, not the batch's; nothing was sent`
-            : `${path}: its ${facts.seuNumeros.length} payments are in no batch of this condominium (seu número ${facts.seuNumeros[0]}${facts.seuNumeros.length > 1 ? ', …' : ''}); nothing was sent`,
-        );
-      throw new UsageError({
-        en: `${path}: its payments are in ${matches.length} batches (${matches.map((b) => b.batch.public_id).join(', ')}); give the batch id; nothing was sent`,
-        pt: `${path}: os pagamentos dele estão em ${matches.length} lotes (${matches.map((b) => b.batch.public_id).join(', ')}); dê o id do lote; nada foi enviado`,
-      });
-    },
-    /** A batch given by id must be the file's: checked before anything is sent. */
-    check: async (id: string, path: string, facts: ReturnFacts): Promise<void> => {
-      const detail = await (await deps.client()).batches.get(id);
-      const seus = new Set((detail.payables ?? []).map((p) => String(p.seu_numero ?? '')));
-      const foreign = facts.seuNumeros.filter((s) => !seus.has(s));
-      if (foreign.length > 0)
-        throw new UsageError({
-          en: `${path}: ${foreign.length} of its ${facts.seuNumeros.length} payments are not in batch ${id} (seu número ${foreign[0]}); is it another batch's return? nothing was sent`,
-          pt: `${path}: ${foreign.length} dos ${facts.seuNumeros.length} pagamentos dele não estão no lote ${id} (seu número ${foreign[0]}); é o retorno de outro lote? nada foi enviado`,
-        });
-    },
-  };
-}
-
-type BankAccountLike = { id: number; bank_code?: unknown; agency?: unknown; account_number?: unknown };
-const toAccount = (a: BankAccountLike) => ({
-  agency: String(a.agency ?? ''),
-  account_number: String(a.account_number ?? ''),
-});
-
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 
 /**

@@ -1,4 +1,6 @@
-import { stat } from 'node:fs/promises';
+import { expandFileArgs } from '../../app/file-args.js';
+import { isCnabStatementFile } from '../../app/file-kind.js';
+import { lintCnabFile, readCnabFile, requireCnabFile } from '../../app/files.js';
 import { bankMatches, headerAccountMatch } from '../../domain/bank-accounts.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { NotFoundError, UsageError } from '../../domain/errors.js';
@@ -8,12 +10,10 @@ import { describeTribute } from '../../domain/tributes.js';
 import type { OccurrenceClass } from '../../formats/cnab240/codes.js';
 import type { CnabDiff, PairFinding, PaymentPair } from '../../formats/cnab240/diff.js';
 import type { ReturnCodeExplanation } from '../../formats/cnab240/explain.js';
-import type { CnabFile, CnabItem, ReadOptions } from '../../formats/cnab240/index.js';
+import type { CnabFile, CnabItem } from '../../formats/cnab240/index.js';
 import type { LintFinding, LintReport } from '../../formats/cnab240/lint.js';
 import type { Deps } from '../context.js';
-import { expandFileArgs } from '../file-args.js';
-import { isCnabStatementFile, wrongKind } from '../file-kind.js';
-import { readChunks, setAside, sha256File } from '../files.js';
+import { setAside, sha256File } from '../files.js';
 import { bankCodeFlag } from '../flags.js';
 import { atLine, english, type Translate } from '../i18n.js';
 import { paint, printable, writeLine } from '../io.js';
@@ -31,24 +31,6 @@ import {
 import { eachFile, type FileLabel } from '../per-file.js';
 
 /** `condo cnab inspect`: a CNAB 240 file read offline, for a person checking a .rem/.ret by eye, or as JSON. */
-
-/** A FILE argument that must be a CNAB file: a readable file, and not another kind (a statement, a PDF). */
-async function requireCnabFile(path: string): Promise<void> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile())
-    throw new UsageError({
-      en: `FILE: ${path} is not a readable file`,
-      pt: `FILE: ${path} não é um arquivo legível`,
-    });
-  const wrong = await wrongKind(path, 'cnab');
-  if (wrong) throw new UsageError(wrong);
-}
-
-export async function readCnabFile(path: string, options?: ReadOptions): Promise<CnabFile> {
-  await requireCnabFile(path);
-  const { readCnab240 } = await import('../../formats/cnab240/reader.js');
-  return readCnab240(readChunks(path), options);
-}
 
 /** The JSON contract of `cnab inspect --json` (the reader's summary; items included for scripts). */
 export function inspectJson(file: CnabFile) {
@@ -532,12 +514,6 @@ function diffJson(diff: CnabDiff) {
 }
 
 /** A lint's findings checked in a file of the user's: the file first, whatever its kind, named by its argument. */
-export async function lintCnabFile(path: string, bank?: string | undefined): Promise<LintReport> {
-  await requireCnabFile(path);
-  const { lintCnab } = await import('../../formats/cnab240/lint.js');
-  return lintCnab(readChunks(path), { bank });
-}
-
 const SEVERITY_NAMES: Readonly<Record<LintFinding['severity'], Text>> = {
   error: { en: 'error', pt: 'erro' },
   warning: { en: 'warning', pt: 'aviso' },

@@ -1,3 +1,4 @@
+import { boletoPayablesOf, type DdaFileOptions, readDdaFiles } from '../../app/dda-files.js';
 import type { Payable } from '../../client/types.js';
 import { formatDateBr } from '../../domain/dates.js';
 import {
@@ -12,11 +13,10 @@ import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
-import { boletoPayablesOf, type DdaFileOptions, readDdaFiles } from '../dda-files.js';
-import { nothingToImport } from '../file-args.js';
-import type { Translate } from '../i18n.js';
+import { findingSayer, type Translate } from '../i18n.js';
 import { writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
+import { nothingToImport } from '../per-file.js';
 import { sayReplayed } from '../report.js';
 import { resolveChartAccountId } from '../resolve.js';
 
@@ -250,7 +250,7 @@ async function report(
 /** `condo dda check FILE...`: the three checks, nothing written; exit 1 when something needs a person. */
 export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOptions): Promise<number> {
   // the files first: a cron night with none (--allow-empty) asks the server nothing
-  const read = await readDdaFiles(given, opts, deps.t);
+  const read = await readDdaFiles(given, opts, findingSayer(deps.t));
   if (read.paths.length === 0) return nothingToImport(deps, given, { en: 'check', pt: 'conferir' });
   const { found } = await review(deps, read);
   return report(
@@ -266,7 +266,7 @@ export async function checkDda(deps: Deps, given: string[], opts: DdaCheckOption
  * under an idempotency key of its barcode, so a re-run or a retry after a crash enters nothing twice.
  */
 export async function importDda(deps: Deps, given: string[], opts: DdaImportOptions): Promise<number> {
-  const read = await readDdaFiles(given, opts, deps.t);
+  const read = await readDdaFiles(given, opts, findingSayer(deps.t));
   if (read.paths.length === 0) return nothingToImport(deps, given);
   const { found, payables, nameOf } = await review(deps, read);
   const client = await deps.client();

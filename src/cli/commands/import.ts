@@ -1,20 +1,20 @@
+import { expandFileArgs } from '../../app/file-args.js';
+import { type FileKind, isCnabDdaFile, kindOf } from '../../app/file-kind.js';
 import { accountMatches, accountsNamed, bankMatches } from '../../domain/bank-accounts.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
 import { exitCodeOf } from '../exit-codes.js';
-import { expandFileArgs, nothingToImport } from '../file-args.js';
-import { type FileKind, isCnabDdaFile, kindOf } from '../file-kind.js';
-import { eachFile, type FileLabel } from '../per-file.js';
+import { eachFile, type FileLabel, nothingToImport } from '../per-file.js';
 import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
-import { batchFinder, importReturn, type ReturnFacts, returnFacts } from './batches.js';
+import { batchFinder, importReturn, type ReturnFacts, returnFacts } from '../returns.js';
 import {
   accountsTheFileNames,
   asTheFileNamesIt,
   type ImportOptions,
   importStatement,
   parseLocally,
-} from './statements.js';
+} from '../statement-import.js';
 
 /**
  * Bank files routed by what they say (`condo import FILE...`): a CNAB 240 return finds its batch by its payments'

@@ -1,3 +1,4 @@
+import { monthCell } from '../../app/month-words.js';
 import type { Invoice, InvoicePayment } from '../../client/index.js';
 import { type FlagsOf, INVOICE_FIELDS } from '../../domain/body-fields.js';
 import { UsageError } from '../../domain/errors.js';
@@ -15,7 +16,6 @@ import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { monthCell } from '../month-words.js';
 import { type Column, fieldColumns, printJson, printRecord } from '../output.js';
 import { namer, unitName } from '../resolve.js';
 

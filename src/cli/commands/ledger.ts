@@ -1,3 +1,4 @@
+import { monthBr, monthCell, monthName } from '../../app/month-words.js';
 import type { AccountEntry, AccountTransfer } from '../../client/index.js';
 import { ENTRY_FIELDS, type FlagsOf, TRANSFER_FIELDS } from '../../domain/body-fields.js';
 import { addMonthsClamped, formatDateBr, lastDayOf } from '../../domain/dates.js';
@@ -20,7 +21,6 @@ import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, monthFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { monthBr, monthCell, monthName } from '../month-words.js';
 import { type Column, printJson, printList, printRecord } from '../output.js';
 import { resolveChartAccountId, withNamedIds } from '../resolve.js';
 

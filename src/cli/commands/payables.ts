@@ -1,3 +1,4 @@
+import { nextSteps, SETTLED_ADVICE, settled } from '../../app/rejections.js';
 import type { BulkResult, Payable, PayableDetail } from '../../client/types.js';
 import { barcodeOf, byBarcode } from '../../domain/batch-preview.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
@@ -30,7 +31,7 @@ import type { Translate } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { limitOf, type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
-import { nextSteps, printSteps, SETTLED_ADVICE, SETTLED_HEADING, settled } from '../rejections.js';
+import { printSteps, SETTLED_HEADING } from '../rejections.js';
 import {
   folded,
   namer,

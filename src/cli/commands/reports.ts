@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import { invoiceCount, payeeOfEntry, readMonth } from '../../app/month.js';
+import { balanceGaps, fateWords, monthBr, monthName, pendingWords } from '../../app/month-words.js';
 import type { MonetaryIndex } from '../../client/index.js';
 import type { FirmKey } from '../../config/store.js';
 import { formatDateBr, lastDayOf } from '../../domain/dates.js';
@@ -22,7 +23,6 @@ import { explainReturnCode, returnCode } from '../../formats/cnab240/explain.js'
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { balanceGaps, fateWords, monthBr, monthName, pendingWords } from '../month-words.js';
 import { type Column, printJson, printList, screenWidth, wrapMessage } from '../output.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { expect, test } from 'vitest';
+import { monthBlocks } from '../../../src/app/month-sections.js';
 import { GAP } from '../../../src/cli/month-document.js';
-import { monthBlocks } from '../../../src/cli/month-sections.js';
 
 /**
  * #52: a cell that must be read whole fits its column in the PDF whatever its letters: a batch's end is six of a

@@ -2,8 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { payerDocuments } from '../../../src/cli/reconcile.js';
-import { loadRules } from '../../../src/cli/rules-file.js';
+import { payerDocuments } from '../../../src/app/reconcile.js';
+import { loadRules } from '../../../src/app/rules-file.js';
 import { judge, type RuleLine, splitCents } from '../../../src/domain/statement-rules.js';
 import { holds } from '../../properties.js';
 
@@ -164,7 +164,7 @@ describe('matching', () => {
 
 describe('against a server without the extensions', () => {
   test('an entry the server refuses for statement_line_id and rule_id alone is sent without them, the reference in its description', async () => {
-    const { RuleActions } = await import('../../../src/cli/reconcile.js');
+    const { RuleActions } = await import('../../../src/app/reconcile.js');
     const { ValidationError } = await import('../../../src/domain/errors.js');
     const sent: { body: Record<string, unknown>; key: string | undefined }[] = [];
     // a client of another server: its chart of accounts, and an entry call that knows no extension field

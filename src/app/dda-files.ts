@@ -9,10 +9,10 @@ import { formatDateBr } from '../domain/dates.js';
 import type { DdaBoleto, DdaPayable } from '../domain/dda.js';
 import { UsageError } from '../domain/errors.js';
 import { formatReais } from '../domain/money.js';
+import type { Text } from '../domain/text.js';
 import type { CnabDdaBoleto, CnabDdaCharge } from '../formats/cnab240/index.js';
-import { readCnabFile } from './commands/cnab.js';
 import { expandFileArgs } from './file-args.js';
-import { atLine, english, type Translate } from './i18n.js';
+import { readCnabFile } from './files.js';
 
 export interface DdaFileOptions {
   /** `--allow-empty`: a pattern that matches nothing is not an error */
@@ -23,8 +23,11 @@ export interface DdaFileOptions {
 export async function readDdaFiles(
   given: string[],
   opts: DdaFileOptions,
-  /** the person's language, in which a refused file's finding is said (the reader speaks English) */
-  t: Translate = english,
+  /** a refused file's first finding in both languages (the reader speaks English; the CLI's translator says it) */
+  sayFinding: (line: number | undefined, finding: string) => Text = (line, finding) => ({
+    en: `line ${line}: ${finding}`,
+    pt: `linha ${line}: ${finding}`,
+  }),
 ) {
   const paths = await expandFileArgs(given, opts);
   const boletos: DdaBoleto[] = [];
@@ -39,10 +42,10 @@ export async function readDdaFiles(
     const file = await readCnabFile(path);
     if (file.errors.length > 0 || file.truncated) {
       const first = file.errors[0];
-      const finding = first ? atLine(t, first.line, first.message) : undefined;
+      const finding = first ? sayFinding(first.line, first.message) : undefined;
       throw new UsageError({
-        en: `${path}: ${finding ?? 'incomplete (a trailer is missing)'}; nothing was read`,
-        pt: `${path}: ${finding ?? 'incompleto (falta um trailer)'}; nada foi lido`,
+        en: `${path}: ${finding?.en ?? 'incomplete (a trailer is missing)'}; nothing was read`,
+        pt: `${path}: ${finding?.pt ?? 'incompleto (falta um trailer)'}; nada foi lido`,
       });
     }
     if (file.service !== 'dda')

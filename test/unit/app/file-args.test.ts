@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expandFileArgs } from '../../../src/cli/file-args.js';
+import { expandFileArgs } from '../../../src/app/file-args.js';
 
 /** #29 point 4: patterns the shell did not expand (cmd, PowerShell, cron with no match), expanded by condo. */
 

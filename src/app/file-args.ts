@@ -1,9 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { UsageError } from '../domain/errors.js';
-import type { Text } from '../domain/text.js';
-import type { Deps } from './context.js';
-import { printJson } from './output.js';
 
 /**
  * The files a verb was given, with the patterns the shell left alone expanded here: cmd and PowerShell do not
@@ -56,21 +53,4 @@ export async function expandFileArgs(args: readonly string[], opts: ExpandOption
       pt: `nenhum arquivo corresponde a ${unmatched.map((p) => `"${p}"`).join(', ')} (--allow-empty torna isso uma saída 0 silenciosa, para uma noite de cron sem arquivo)`,
     });
   return out;
-}
-
-/** Nothing matched and --allow-empty said that is fine: one line on stderr, exit 0. */
-export function nothingToImport(
-  deps: Deps,
-  patterns: readonly string[],
-  doing: Text = { en: 'import', pt: 'importar' },
-): number {
-  deps.nothingWritten = true;
-  const named = patterns.map((p) => `"${p}"`).join(', ');
-  deps.info({
-    en: `no files match ${named}: nothing to ${doing.en}`,
-    pt: `nenhum arquivo corresponde a ${named}: nada a ${doing.pt}`,
-  });
-  // --json promises one object a run (condo help cron): a quiet night leaves its line in the log too
-  if (deps.format === 'json') printJson(deps, { files: [], nothing_matched: patterns });
-  return 0;
 }

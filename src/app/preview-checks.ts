@@ -1,4 +1,5 @@
 import { isAbsolute } from 'node:path';
+import type { Client } from '../client/index.js';
 import type { Payable, Supplier } from '../client/types.js';
 import {
   barcodeOf,
@@ -8,23 +9,36 @@ import {
 } from '../domain/batch-preview.js';
 import { addDays } from '../domain/dates.js';
 import { reviewDda } from '../domain/dda.js';
+import type { Text } from '../domain/text.js';
 import { occurrenceClass } from '../formats/cnab240/codes.js';
 import { readCnab240Sync } from '../formats/cnab240/reader.js';
 import { toSeuNumero } from '../formats/cnab240/seu-numero.js';
-import type { Deps } from './context.js';
+
+/** Where the preview's checks read from: the API, the profile's settings, and a warning for the person. */
+export interface PreviewSources {
+  client: Client;
+  /** the profile's setting (`dda_files`, `early_payment_days`), set or not */
+  setting(name: 'dda_files' | 'early_payment_days'): string | number | undefined;
+  warn(text: Text): void;
+  /** a DDA finding in both languages (dda-files.ts readDdaFiles) */
+  sayFinding?: (line: number | undefined, finding: string) => Text;
+}
 
 /**
  * What the batch preview needs besides the marked payables (#28 point 4), read from the API the spec serves:
  * the other payables around their due dates (duplicates), and for each one the bank rejected before, the file
  * that carried it, to see whether the payee data it refused is still the payable's.
  */
-export async function previewContext(deps: Deps, marked: readonly Payable[]): Promise<PreviewContext> {
-  const client = await deps.client();
+export async function previewContext(
+  sources: PreviewSources,
+  marked: readonly Payable[],
+): Promise<PreviewContext> {
+  const { client } = sources;
   const dues = marked
     .map((p) => p.due_date)
     .filter((d): d is string => typeof d === 'string')
     .sort();
-  const earlyDays = await earlyPaymentDays(deps);
+  const earlyDays = earlyPaymentDays(sources);
   if (dues.length === 0) return { earlyDays };
   // a duplicate bill carries the same due date, or one near it when typed by hand
   const window = { due_from: addDays(dues[0] as string, -45), due_to: addDays(dues.at(-1) as string, 45) };
@@ -44,7 +58,7 @@ export async function previewContext(deps: Deps, marked: readonly Payable[]): Pr
       const detail = await client.payables.get(p.public_id);
       const step = [...(detail.batch_history ?? [])].reverse().find((h) => h.outcome === 'rejected');
       if (!step) return;
-      if (!files.has(step.batch_id)) files.set(step.batch_id, remittanceOf(deps, step.batch_id));
+      if (!files.has(step.batch_id)) files.set(step.batch_id, remittanceOf(client, step.batch_id));
       const file = await files.get(step.batch_id);
       // the seu número the batch sent it under (a Caixa batch numbers its payments; others carry the id's end)
       const seuNumero = file?.seuNumeroOf.get(p.public_id) ?? toSeuNumero(p.public_id);
@@ -67,7 +81,7 @@ export async function previewContext(deps: Deps, marked: readonly Payable[]): Pr
         });
     }),
   );
-  const notInDda = await notInDdaFiles(deps, marked, suppliers.length > 0 ? suppliers : undefined);
+  const notInDda = await notInDdaFiles(sources, marked, suppliers.length > 0 ? suppliers : undefined);
   return {
     earlyDays,
     others: [...others],
@@ -81,29 +95,28 @@ export async function previewContext(deps: Deps, marked: readonly Payable[]): Pr
  * list under another beneficiary: the preview warns of each before it is paid. No setting, no check.
  */
 async function notInDdaFiles(
-  deps: Deps,
+  sources: PreviewSources,
   marked: readonly Payable[],
   known: readonly Supplier[] | undefined,
 ): Promise<Map<string, string | null> | undefined> {
-  const creds = await deps.credentials();
-  const pattern = (await deps.config()).setting(creds.profileName, 'dda_files');
+  const pattern = String(sources.setting('dda_files') ?? '');
   if (!pattern || !marked.some((p) => p.forma_pagamento === 'boleto')) return undefined;
   const { boletoPayablesOf, readDdaFiles } = await import('./dda-files.js');
   const { paths, boletos } = await readDdaFiles(
     pattern.split(/\s+/).filter(Boolean),
     { allowEmpty: true },
-    deps.t,
+    sources.sayFinding,
   );
   // no file is no list to check against: every boleto would read as one no DDA lists, a warning nobody heeds
   if (paths.length === 0) {
     const from = isAbsolute(pattern) ? '' : ` (${process.cwd()})`;
-    deps.warn({
+    sources.warn({
       en: `dda_files "${pattern}" matches no file${from}: the boletos were not checked against the DDA`,
       pt: `dda_files "${pattern}" não corresponde a nenhum arquivo${from}: os boletos não foram conferidos com o DDA`,
     });
     return undefined;
   }
-  const suppliers = known ?? (await (await deps.client()).suppliers.list());
+  const suppliers = known ?? (await sources.client.suppliers.list());
   const found = reviewDda(boletos, boletoPayablesOf(marked, suppliers), new Map());
   return new Map(found.notInDda.map((f) => [f.payable.public_id, f.beneficiary_document]));
 }
@@ -114,9 +127,8 @@ interface SentFile {
 }
 
 /** A batch's remittance, read; null when it cannot be had (a server without the file, a file not ours). */
-async function remittanceOf(deps: Deps, batchId: string): Promise<SentFile | null> {
+async function remittanceOf(client: Client, batchId: string): Promise<SentFile | null> {
   try {
-    const client = await deps.client();
     const [batch, download] = await Promise.all([
       client.batches.get(batchId),
       client.batches.download(batchId),
@@ -134,8 +146,7 @@ async function remittanceOf(deps: Deps, batchId: string): Promise<SentFile | nul
 }
 
 /** The profile's `early_payment_days` (condo config set [--firm] early_payment_days N), else the default. */
-async function earlyPaymentDays(deps: Deps): Promise<number | undefined> {
-  const creds = await deps.credentials();
-  const days = Number((await deps.config()).setting(creds.profileName, 'early_payment_days'));
+function earlyPaymentDays(sources: PreviewSources): number | undefined {
+  const days = Number(sources.setting('early_payment_days'));
   return Number.isInteger(days) && days >= 0 ? days : undefined;
 }

@@ -20,7 +20,7 @@ import {
 } from '../domain/statement-rules.js';
 import type { Text } from '../domain/text.js';
 import { normalizedLineText } from '../domain/text.js';
-import { notServed } from './extension.js';
+import { notServed } from './served.js';
 
 /** A line and what the rules say of it (and, online, what was done). */
 export interface Judged {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { heldPayments, nextSteps } from '../../../src/cli/rejections.js';
+import { heldPayments, nextSteps } from '../../../src/app/rejections.js';
 
 /** The steps as an English reader gets them; each is written in both languages (#53). */
 const steps = (...args: Parameters<typeof nextSteps>) => nextSteps(...args).map((s) => s.en);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fateWords, pendingWords, plural } from '../../../src/cli/month-words.js';
+import { fateWords, pendingWords, plural } from '../../../src/app/month-words.js';
 
 describe("the month's words (#52)", () => {
   const row = { public_id: 'P', payee: 'Jardins', due_date: '2026-10-30', amount_cents: 135_000 };

@@ -1,0 +1,43 @@
+/**
+ * The files condo reads: in chunks, and a CNAB file by its path, refused with its path when it is not one (a
+ * statement, a PDF) before any reader sees it. Which kind a file is, is file-kind.ts's.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { UsageError } from '../domain/errors.js';
+import type { CnabFile, ReadOptions } from '../formats/cnab240/index.js';
+import type { LintReport } from '../formats/cnab240/lint.js';
+import { wrongKind } from './file-kind.js';
+
+/**
+ * A file's bytes in chunks of 1 MiB: with the stream's default of 64 KiB, a 48 MB remittance passes through 740
+ * asynchronous steps, and reading it took 150 ms against 40 ms.
+ */
+export function readChunks(path: string): Readable {
+  return createReadStream(path, { highWaterMark: 1 << 20 });
+}
+
+/** A FILE argument that must be a CNAB file: a readable file, and not another kind (a statement, a PDF). */
+export async function requireCnabFile(path: string): Promise<void> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile())
+    throw new UsageError({
+      en: `FILE: ${path} is not a readable file`,
+      pt: `FILE: ${path} não é um arquivo legível`,
+    });
+  const wrong = await wrongKind(path, 'cnab');
+  if (wrong) throw new UsageError(wrong);
+}
+
+export async function readCnabFile(path: string, options?: ReadOptions): Promise<CnabFile> {
+  await requireCnabFile(path);
+  const { readCnab240 } = await import('../formats/cnab240/reader.js');
+  return readCnab240(readChunks(path), options);
+}
+
+export async function lintCnabFile(path: string, bank?: string | undefined): Promise<LintReport> {
+  await requireCnabFile(path);
+  const { lintCnab } = await import('../formats/cnab240/lint.js');
+  return lintCnab(readChunks(path), { bank });
+}
