@@ -9,7 +9,7 @@ import { heldPayments, rejectionsOf } from '../app/rejections.js';
 import type { Batch, ReturnSummary } from '../client/index.js';
 import { accountMatches } from '../domain/bank-accounts.js';
 import { UsageError } from '../domain/errors.js';
-import type { CnabProblem } from '../formats/cnab240/reader.js';
+import type { CnabProblem } from '../formats/cnab240/file.js';
 import { toSeuNumero } from '../formats/cnab240/seu-numero.js';
 import type { Deps } from './context.js';
 import { ExitCode, outcomeOf } from './exit-codes.js';

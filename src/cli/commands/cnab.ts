@@ -527,7 +527,7 @@ export async function printLint(
   /** one of many files: a script's rows name it (its heading goes to stderr), as a table's heading does */
   ofMany = false,
 ): Promise<void> {
-  const { ruleReference } = await import('../../formats/cnab240/lint.js');
+  const { ruleReference } = await import('../../formats/cnab240/lint-rules.js');
   const t = deps.t;
   const count = (n: number, one: Text, many: Text) => `${n} ${t(n === 1 ? one : many)}`;
   const errors = count(report.errors, { en: 'error', pt: 'erro' }, { en: 'errors', pt: 'erros' });

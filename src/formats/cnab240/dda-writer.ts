@@ -19,7 +19,7 @@ import {
   Y51_INVOICE_FIELDS,
   Y51_INVOICES,
 } from './layouts.js';
-import { fileTrailer, loteTrailer } from './writer.js';
+import { fileTrailer, loteTrailer } from './remittance-records.js';
 
 export interface DdaCharge {
   /** 1 an amount (cents), 2 a percentage (value in hundredths of a percent), as FEBRABAN codes them. */

@@ -5,7 +5,7 @@
  * dates it moved (Itaú says so with AE).
  */
 import { type OccurrenceClass, occurrenceClass } from './codes.js';
-import type { CnabFile, CnabItem } from './reader.js';
+import type { CnabFile, CnabItem } from './file.js';
 
 export type PairFinding = 'no-answer' | 'no-payment' | 'amount-changed' | 'date-moved';
 

@@ -1,6 +1,8 @@
 // FEBRABAN CNAB 240: the "pagamento de fornecedores" remittance writer, a tolerant streaming reader for
 // payment, collection and DDA files (remessa and retorno), and the bank side that turns a .rem into a .ret and
 // writes a day's DDA.
+
+export type { PixKeyType } from '../../domain/pix-keys.js';
 export {
   type BarcodeInfo,
   type BarcodeKind,
@@ -50,22 +52,34 @@ export {
   type TributeKind,
 } from './dialects.js';
 export { foldText } from './fields.js';
+export type {
+  CnabBatch,
+  CnabDdaBoleto,
+  CnabDdaCharge,
+  CnabDirection,
+  CnabFile,
+  CnabItem,
+  CnabMessage,
+  CnabService,
+  CnabSource,
+  CnabTribute,
+  ReadOptions,
+} from './file.js';
+export { Cnab240Reader, readCnab240, readCnab240Sync } from './reader.js';
 export {
-  Cnab240Reader,
-  type CnabBatch,
-  type CnabDdaBoleto,
-  type CnabDdaCharge,
-  type CnabDirection,
-  type CnabFile,
-  type CnabItem,
-  type CnabMessage,
-  type CnabService,
-  type CnabSource,
-  type CnabTribute,
-  type ReadOptions,
-  readCnab240,
-  readCnab240Sync,
-} from './reader.js';
+  type AccountType,
+  type BoletoPayment,
+  type CheckedPayment,
+  Cnab240InputError,
+  type PayeeBankAccount,
+  type PayingCompany,
+  type PaymentRemittanceInput,
+  type PixPayment,
+  type RemittanceHeader,
+  type RemittancePayment,
+  type TransferPayment,
+  type TributePayment,
+} from './remittance-input.js';
 export {
   PaymentReturnWriter,
   type ReturnDecision,
@@ -75,22 +89,9 @@ export {
 export { breaksReturnStructure } from './return-structure.js';
 export { toSeuNumero } from './seu-numero.js';
 export {
-  type AccountType,
-  type BoletoPayment,
-  type CheckedPayment,
-  Cnab240InputError,
   LAYOUT_VERSIONS,
-  type PayeeBankAccount,
-  type PayingCompany,
-  type PaymentRemittanceInput,
-  type PixKeyType,
-  type PixPayment,
   RecordChunks,
-  type RemittanceHeader,
-  type RemittancePayment,
   RemittanceStream,
   remittanceLines,
-  type TransferPayment,
-  type TributePayment,
   writePaymentRemittance,
 } from './writer.js';

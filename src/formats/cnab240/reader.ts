@@ -6,15 +6,10 @@
 import { oneLine } from '../../domain/text.js';
 import { documentProblem, type Problem, trailerSumProblem } from './checks.js';
 import { BANK_NAMES, FORMA_NAMES, SERVICE_NAMES } from './codes.js';
-import { DIALECTS, type DialectId, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
-import { cents, field, fromCnabDate, intAt, intOrNull, RECORD_LENGTH, trimOrNull } from './fields.js';
-import {
-  type CnabDirection,
-  type CnabService,
-  type FileEvidence,
-  inferDirection,
-  inferService,
-} from './inference.js';
+import { DIALECTS, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
+import { cents, field, fromCnabDate, intAt, intOrNull, trimOrNull } from './fields.js';
+import type { CnabFile, CnabProblem, CnabSource, OpenBatch, ReadOptions } from './file.js';
+import { type CnabDirection, type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
   DDA_LOTE_HEADER,
   DDA_LOTE_HEADER_ITAU,
@@ -27,7 +22,8 @@ import {
   LOTE_TRAILER,
   read,
 } from './layouts.js';
-import { type DecodedLine, decodeLine, LineSplitter, type RawLine } from './lines.js';
+import { LineSplitter } from './lines.js';
+import { RecordLines } from './record-lines.js';
 import {
   type CnabItem,
   COMPANION_READERS,
@@ -40,140 +36,15 @@ import {
 } from './segments.js';
 import { countsAsRecord, kindOfRecord, MOVES, type Place } from './structure.js';
 
-export type { CnabDirection, CnabService } from './inference.js';
-export type { CnabDdaBoleto, CnabDdaCharge, CnabItem, CnabTribute } from './segments.js';
-
-export interface CnabMessage {
-  line: number;
-  message: string;
-}
-
-/** A problem as the reader finds it: its kind, a short name that stays as the message's wording changes. */
-export interface CnabProblem extends CnabMessage {
-  kind: string;
-  error: boolean;
-}
-
-export interface CnabBatch {
-  number: number;
-  /** Line of the lote header. */
-  line: number;
-  operation: string | null;
-  service: string | null;
-  service_name: string | null;
-  forma: string | null;
-  forma_name: string | null;
-  layout_version: string | null;
-  /** Payment or collection items in the lote (segments A, J, N, O, P, T). */
-  details: number;
-  /** Sum of the items' own amounts. */
-  total_amount_cents: number;
-  /** Records actually present, lote header and trailer included. */
-  records: number;
-  trailer_line: number | null;
-  trailer_count: number | null;
-  trailer_amount_cents: number | null;
-}
-
-export interface CnabFile {
-  bank_code: string | null;
-  bank_name: string | null;
-  direction: CnabDirection;
-  service: CnabService;
-  /** Header position 143 as written ('1' remessa, '2' retorno), even when the content disagrees. */
-  header_direction_code: string | null;
-  layout: 'febraban' | 'itau';
-  /** The bank's dialect the header shows (dialects.ts), and its name as `cnab inspect` prints it. */
-  dialect: DialectId;
-  dialect_name: string;
-  layout_version: string | null;
-  company: { name: string | null; document: string | null; agency: string | null; account: string | null };
-  file_sequence: number | null;
-  generated_at: string | null;
-  /** Non-blank lines. */
-  lines: number;
-  /** The file ends without its file trailer or inside a lote: read what is there, but it may be cut. */
-  truncated: boolean;
-  /** Lines recognised as CNAB 240 records. */
-  records: number;
-  batches: CnabBatch[];
-  details: number;
-  total_amount_cents: number;
-  items: CnabItem[];
-  warnings: CnabMessage[];
-  errors: CnabMessage[];
-}
-
-export interface ReadOptions {
-  /** Keep every item in `items` (default true). With false, use `onItem` and memory stays bounded. */
-  keepItems?: boolean;
-  /** Called once per item as soon as its companion segments (B, J-52, Q, U, Z...) are read. */
-  onItem?: (item: CnabItem) => void;
-  /** Called with each record as it is read (240 characters, before its fields are), and its line number. */
-  onRecord?: (line: number, record: string) => void;
-  /** Messages kept per kind of problem before they are summarised (default 20). */
-  messagesPerKind?: number;
-  /** Called with every problem as it is found, its kind named (`cnab lint` makes its rules of them), none summarised. */
-  onProblem?: (problem: CnabProblem) => void;
-}
-
-export type CnabSource =
-  | AsyncIterable<Uint8Array | string>
-  | Iterable<Uint8Array | string>
-  | string
-  | Uint8Array;
-
-/** Where a payment detail's occurrence codes begin in a return (FEBRABAN G059, positions 231-240; Itaú's too). */
-const OCCURRENCES_AT = 231;
-
-/** A payment's main detail (segments A, J, N, O; not J-52), whose return line carries the bank's codes. */
-function isPaymentDetail(record: string): boolean {
-  if (record[7] !== '3') return false;
-  const segment = record[13];
-  if (segment === 'J') return record.slice(17, 19) !== '52';
-  return segment === 'A' || segment === 'N' || segment === 'O';
-}
-
-const COMPANION_SEGMENTS = new Set([
-  'B',
-  'C',
-  'D',
-  'E',
-  'F',
-  'G',
-  'H',
-  'K',
-  'Q',
-  'R',
-  'S',
-  'U',
-  'V',
-  'W',
-  'Y',
-  'Z',
-  '5',
-]);
-
-interface OpenBatch extends CnabBatch {
-  expectedSeq: number;
-  acceptedAmount: number;
-  /** The trailer's 24-44 read as one number: some writers right-align the sum 3 places too far. */
-  wideTrailerAmount: number | null;
-  collection: boolean;
-  /** A DDA lote (operation I, service 03): the bank's list of boletos drawn on the company. */
-  dda: boolean;
-  /**
-   * An account statement's lote (operation E, service 04): its segments E are movements, read by
-   * formats/cnab240/statement.ts; here they are counted, and its trailer counts its records at 171-176.
-   */
-  statement: boolean;
-}
+/** The segments that go with a detail before it (B after A, J-52 aside): they complete the item. */
+const COMPANION_SEGMENTS = new Set([...'BCDEFGHKQRSUVWYZ5']);
 
 const encoder = new TextEncoder();
 
 /** Incremental reader: `write` chunks (bytes or text) as they arrive, then `end()` for the result. */
 export class Cnab240Reader {
   private readonly splitter: LineSplitter;
+  private readonly lines: RecordLines;
   private readonly keepItems: boolean;
   private readonly onItem: ((item: CnabItem) => void) | undefined;
   private readonly onRecord: ((line: number, record: string) => void) | undefined;
@@ -207,7 +78,6 @@ export class Cnab240Reader {
   private headerLine: number | null = null;
   private trailerLine: number | null = null;
   private firstRecordLine: number | null = null;
-  private lastLine = 0;
   private place: Place = 'before';
   private batch: OpenBatch | null = null;
   private lastBatchNumber = 0;
@@ -222,11 +92,6 @@ export class Cnab240Reader {
     string,
     { count: number; last: number; error: boolean; message: string }
   >();
-  private readonly lineEnds = { crlf: 0, lf: 0, cr: 0, none: 0 };
-  private firstLf: number | null = null;
-  private firstCr: number | null = null;
-  private firstCrlf: number | null = null;
-  private lastEnd: RawLine['end'] | null = null;
   private ended = false;
 
   constructor(options: ReadOptions = {}) {
@@ -235,7 +100,18 @@ export class Cnab240Reader {
     this.onRecord = options.onRecord;
     this.onProblem = options.onProblem;
     this.perKind = options.messagesPerKind ?? 20;
-    this.splitter = new LineSplitter((line) => this.line(line), { plainAsText: true });
+    this.lines = new RecordLines(
+      {
+        warn: (n, message, kind) => this.warn(n, message, kind),
+        error: (n, message, kind) => this.error(n, message, kind),
+      },
+      this.file,
+      (n, record) => {
+        this.onRecord?.(n, record);
+        this.record(n, record);
+      },
+    );
+    this.splitter = new LineSplitter((line) => this.lines.read(line), { plainAsText: true });
   }
 
   write(chunk: Uint8Array | string): void {
@@ -280,111 +156,6 @@ export class Cnab240Reader {
   }
 
   // ---- lines ----------------------------------------------------------------------------------------
-
-  private line(raw: RawLine): void {
-    const n = raw.number;
-    this.lastLine = n;
-    this.noteLineEnd(raw);
-    // the usual line, found plain by the splitter (printable ASCII), skips what only other bytes can be
-    const decoded = raw.text === null ? decodeLine(raw.bytes) : null;
-    let text = decoded === null ? (raw.text as string) : decoded.text;
-    if (n === 1 && text.startsWith('\ufeff')) {
-      this.warn(n, 'file starts with a UTF-8 byte order mark; ignored', 'bom');
-      text = text.slice(1);
-    }
-    // a record starts with its bank code: only a line that does not can be blank or an end-of-file mark
-    const digitFirst = text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57;
-    if (!digitFirst && /^[ \t]*$/.test(text)) {
-      this.warn(n, 'blank line ignored', 'blank');
-      return;
-    }
-    this.file.lines++;
-    if (decoded !== null && this.notText(n, decoded)) return;
-    if (!digitFirst && /^[\x1a \t]*$/.test(text)) {
-      this.warn(n, 'end-of-file mark (Ctrl-Z) ignored', 'eof-mark');
-      return;
-    }
-    if (decoded !== null) text = this.readOn(n, decoded, text);
-    const kept = raw.text === null ? raw.bytes.length : raw.text.length;
-    const ascii = decoded === null || decoded.encoding === 'ascii';
-    const length = ascii && raw.length > kept ? raw.length : text.length;
-    if (!startsAsRecord(text)) {
-      this.error(
-        n,
-        `not a CNAB 240 record: expected bank code, lote and record type, got "${text.slice(0, 14)}"`,
-        'not-record',
-      );
-      return;
-    }
-    if (length > RECORD_LENGTH) {
-      const extra = text.slice(RECORD_LENGTH);
-      if (extra.trim() === '') {
-        this.warn(n, `line has ${length} characters, expected 240 (trailing blanks ignored)`, 'long-blank');
-      } else {
-        this.error(n, `line has ${length} characters, expected 240: data beyond position 240`, 'long-data');
-      }
-      text = text.slice(0, RECORD_LENGTH);
-    } else if (length < RECORD_LENGTH) {
-      if (length < OCCURRENCES_AT && this.file.header_direction_code === '2' && isPaymentDetail(text))
-        // a payment return's detail always carries its codes at 231-240: a line that ends before them was cut
-        this.warn(
-          n,
-          `line has ${length} characters, expected 240: it ends before its occurrence codes (231-240), so what it says of its payment cannot be read`,
-          'short-codes',
-        );
-      else
-        this.warn(
-          n,
-          `line has ${length} characters, expected 240 (trailing spaces stripped?); read as padded`,
-          'short',
-        );
-      text = text.padEnd(RECORD_LENGTH, ' ');
-    }
-    this.onRecord?.(n, text);
-    this.record(n, text);
-  }
-
-  /** A line of UTF-16 text (NULs between its characters, or its byte order mark): said, and not read. */
-  private notText(n: number, decoded: DecodedLine): boolean {
-    const { text } = decoded;
-    if (decoded.nulRatio > 0.2 || text.startsWith('\u00ff\u00fe') || text.startsWith('\u00fe\u00ff')) {
-      this.error(n, 'line is not CNAB 240 text: NUL bytes between characters (UTF-16 encoded?)', 'utf16');
-      return true;
-    }
-    return false;
-  }
-
-  /** A line with control characters or bytes beyond ASCII: each said, the controls removed to read on. */
-  private readOn(n: number, decoded: DecodedLine, text: string): string {
-    // the byte scan already knows whether there is one: the search runs only then
-    const control = decoded.control ? /[\x00-\x08\x0b-\x1f\x7f]/.exec(text) : null;
-    let read = text;
-    if (control) {
-      const code = control[0].charCodeAt(0).toString(16).padStart(2, '0').toUpperCase();
-      this.error(
-        n,
-        `control character 0x${code} at column ${control.index + 1}; removed to read on`,
-        'control',
-      );
-      read = text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
-    }
-    if (decoded.encoding !== 'ascii') {
-      this.warn(
-        n,
-        `non-ASCII characters (read as ${decoded.encoding}); CNAB 240 text should be ASCII`,
-        'non-ascii',
-      );
-    }
-    return read;
-  }
-
-  private noteLineEnd(raw: RawLine): void {
-    this.lineEnds[raw.end]++;
-    this.lastEnd = raw.end;
-    if (raw.end === 'lf' && this.firstLf === null) this.firstLf = raw.number;
-    if (raw.end === 'cr' && this.firstCr === null) this.firstCr = raw.number;
-    if (raw.end === 'crlf' && this.firstCrlf === null) this.firstCrlf = raw.number;
-  }
 
   // ---- records --------------------------------------------------------------------------------------
 
@@ -716,7 +487,7 @@ export class Cnab240Reader {
 
   private finish(): void {
     const f = this.file;
-    const last = Math.max(this.lastLine, 1);
+    const last = Math.max(this.lines.lastLine, 1);
     if (this.batch) {
       f.truncated = true;
       this.closeBatch(last, null);
@@ -730,7 +501,7 @@ export class Cnab240Reader {
     f.service = inferService(this.evidence());
     f.direction = this.decideDirection();
     this.checkTrailerSums();
-    this.lineEndWarnings();
+    this.lines.endWarnings(this.file.records);
     for (const [, k] of this.kindCounts) {
       if (k.count > this.perKind) {
         const more = k.count - this.perKind;
@@ -793,22 +564,6 @@ export class Cnab240Reader {
       );
     }
   }
-
-  private lineEndWarnings(): void {
-    const e = this.lineEnds;
-    if (e.lf > 0 && e.crlf > 0) {
-      this.warn(
-        Math.max(this.firstLf ?? 1, this.firstCrlf ?? 1),
-        `mixed line ends: ${e.crlf} CRLF, ${e.lf} LF`,
-        'line-ends',
-      );
-    } else if (e.lf > 0) {
-      this.warn(this.firstLf ?? 1, 'lines end with LF, not CRLF', 'line-ends');
-    }
-    if (e.cr > 0) this.warn(this.firstCr ?? 1, `${e.cr} line(s) end with a lone CR`, 'line-ends');
-    if (this.lastEnd === 'none' && this.file.records > 0)
-      this.warn(this.lastLine, 'no line end after the last line', 'no-final-line-end');
-  }
 }
 
 /** Reads a whole CNAB 240 file held in memory. */
@@ -828,18 +583,4 @@ export async function readCnab240(source: CnabSource, options?: ReadOptions): Pr
     for (const chunk of source as Iterable<Uint8Array | string>) reader.write(chunk);
   }
   return reader.end();
-}
-
-/**
- * Whether a line starts as a record does: a bank code, a lote (digits, or blanks in some banks' headers) and a
- * record type (`/^\d{3}[\d ]{4}\d/`, tested by its characters: every line of a file passes here).
- */
-function startsAsRecord(text: string): boolean {
-  if (text.length < 8) return false;
-  for (let i = 0; i < 8; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) continue;
-    if (c !== 32 || i < 3 || i > 6) return false;
-  }
-  return true;
 }

@@ -11,7 +11,7 @@
  * A lote's sum that differs from its details (G058) is not structure: on a return it is a warning, since banks
  * such as Santander count rejected items in it.
  */
-import type { CnabProblem } from './reader.js';
+import type { CnabProblem } from './file.js';
 
 /** The reader's kinds of problem that say a record cannot be placed in the file's structure. */
 // biome-ignore format: a list

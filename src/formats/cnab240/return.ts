@@ -6,9 +6,10 @@ import { FormatError } from '../../domain/errors.js';
 import { classifyOccurrences, type PaymentOutcome } from './codes.js';
 import { type Dialect, dialectOfHeader, FEBRABAN, ITAU_SISPAG, tributeOfRecord } from './dialects.js';
 import { toCnabDate } from './fields.js';
+import type { CnabItem } from './file.js';
 import { fieldNamed, type Layout, LOTE_TRAILER, patchRecord, read } from './layouts.js';
-import { Cnab240Reader, type CnabItem, readCnab240Sync } from './reader.js';
-import { fileTrailer, loteTrailer } from './writer.js';
+import { Cnab240Reader, readCnab240Sync } from './reader.js';
+import { fileTrailer, loteTrailer } from './remittance-records.js';
 
 export interface ReturnDecision {
   /** One code or up to five (e.g. '00', 'BD', ['AG'], 'PJ'). */

@@ -8,7 +8,7 @@ import {
   writePaymentRemittance,
   writePaymentReturn,
 } from '../../../src/formats/cnab240/index.js';
-import { Cnab240InputError } from '../../../src/formats/cnab240/writer.js';
+import { Cnab240InputError } from '../../../src/formats/cnab240/remittance-input.js';
 import { FGTS_GUIDE, OWN_BOLETO, sampleGuides, sampleInput } from './fixtures.js';
 
 const at = (line: string, from: number, to: number) => line.slice(from - 1, to);

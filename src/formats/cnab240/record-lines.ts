@@ -1,0 +1,184 @@
+/**
+ * A CNAB 240 file's lines as text, before any record is read (reader.ts reads the records): each raw line decoded,
+ * a byte order mark, blank lines, an end-of-file mark, UTF-16, control characters and lengths other than 240 said
+ * at their line, and the line ends the file used tallied and said once at its end.
+ */
+import { RECORD_LENGTH } from './fields.js';
+import { type DecodedLine, decodeLine, type RawLine } from './lines.js';
+
+/** Where a line's findings go: the reader's own warnings and errors, by kind. */
+export interface LineFindings {
+  warn(line: number, message: string, kind: string): void;
+  error(line: number, message: string, kind: string): void;
+}
+
+/** Where a payment detail's occurrence codes begin in a return (FEBRABAN G059, positions 231-240; Itaú's too). */
+const OCCURRENCES_AT = 231;
+
+/** A payment's main detail (segments A, J, N, O; not J-52), whose return line carries the bank's codes. */
+export function isPaymentDetail(record: string): boolean {
+  if (record[7] !== '3') return false;
+  const segment = record[13];
+  if (segment === 'J') return record.slice(17, 19) !== '52';
+  return segment === 'A' || segment === 'N' || segment === 'O';
+}
+
+export class RecordLines {
+  lastLine = 0;
+  private readonly lineEnds = { crlf: 0, lf: 0, cr: 0, none: 0 };
+  private firstLf: number | null = null;
+  private firstCr: number | null = null;
+  private firstCrlf: number | null = null;
+  private lastEnd: RawLine['end'] | null = null;
+
+  constructor(
+    private readonly findings: LineFindings,
+    /** the file being read: its count of lines, and whether its header says it is a return */
+    private readonly file: { lines: number; header_direction_code: string | null },
+    private readonly onRecordText: (line: number, record: string) => void,
+  ) {}
+
+  private warn(line: number, message: string, kind: string): void {
+    this.findings.warn(line, message, kind);
+  }
+
+  private error(line: number, message: string, kind: string): void {
+    this.findings.error(line, message, kind);
+  }
+
+  /** A raw line of the file: said when it is not a record, else handed on as one, 240 characters. */
+  read(raw: RawLine): void {
+    const n = raw.number;
+    this.lastLine = n;
+    this.noteLineEnd(raw);
+    // the usual line, found plain by the splitter (printable ASCII), skips what only other bytes can be
+    const decoded = raw.text === null ? decodeLine(raw.bytes) : null;
+    let text = decoded === null ? (raw.text as string) : decoded.text;
+    if (n === 1 && text.startsWith('\ufeff')) {
+      this.warn(n, 'file starts with a UTF-8 byte order mark; ignored', 'bom');
+      text = text.slice(1);
+    }
+    // a record starts with its bank code: only a line that does not can be blank or an end-of-file mark
+    const digitFirst = text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57;
+    if (!digitFirst && /^[ \t]*$/.test(text)) {
+      this.warn(n, 'blank line ignored', 'blank');
+      return;
+    }
+    this.file.lines++;
+    if (decoded !== null && this.notText(n, decoded)) return;
+    if (!digitFirst && /^[\x1a \t]*$/.test(text)) {
+      this.warn(n, 'end-of-file mark (Ctrl-Z) ignored', 'eof-mark');
+      return;
+    }
+    if (decoded !== null) text = this.readOn(n, decoded, text);
+    const kept = raw.text === null ? raw.bytes.length : raw.text.length;
+    const ascii = decoded === null || decoded.encoding === 'ascii';
+    const length = ascii && raw.length > kept ? raw.length : text.length;
+    if (!startsAsRecord(text)) {
+      this.error(
+        n,
+        `not a CNAB 240 record: expected bank code, lote and record type, got "${text.slice(0, 14)}"`,
+        'not-record',
+      );
+      return;
+    }
+    if (length > RECORD_LENGTH) {
+      const extra = text.slice(RECORD_LENGTH);
+      if (extra.trim() === '') {
+        this.warn(n, `line has ${length} characters, expected 240 (trailing blanks ignored)`, 'long-blank');
+      } else {
+        this.error(n, `line has ${length} characters, expected 240: data beyond position 240`, 'long-data');
+      }
+      text = text.slice(0, RECORD_LENGTH);
+    } else if (length < RECORD_LENGTH) {
+      if (length < OCCURRENCES_AT && this.file.header_direction_code === '2' && isPaymentDetail(text))
+        // a payment return's detail always carries its codes at 231-240: a line that ends before them was cut
+        this.warn(
+          n,
+          `line has ${length} characters, expected 240: it ends before its occurrence codes (231-240), so what it says of its payment cannot be read`,
+          'short-codes',
+        );
+      else
+        this.warn(
+          n,
+          `line has ${length} characters, expected 240 (trailing spaces stripped?); read as padded`,
+          'short',
+        );
+      text = text.padEnd(RECORD_LENGTH, ' ');
+    }
+    this.onRecordText(n, text);
+  }
+
+  /** A line of UTF-16 text (NULs between its characters, or its byte order mark): said, and not read. */
+  private notText(n: number, decoded: DecodedLine): boolean {
+    const { text } = decoded;
+    if (decoded.nulRatio > 0.2 || text.startsWith('\u00ff\u00fe') || text.startsWith('\u00fe\u00ff')) {
+      this.error(n, 'line is not CNAB 240 text: NUL bytes between characters (UTF-16 encoded?)', 'utf16');
+      return true;
+    }
+    return false;
+  }
+
+  /** A line with control characters or bytes beyond ASCII: each said, the controls removed to read on. */
+  private readOn(n: number, decoded: DecodedLine, text: string): string {
+    // the byte scan already knows whether there is one: the search runs only then
+    const control = decoded.control ? /[\x00-\x08\x0b-\x1f\x7f]/.exec(text) : null;
+    let read = text;
+    if (control) {
+      const code = control[0].charCodeAt(0).toString(16).padStart(2, '0').toUpperCase();
+      this.error(
+        n,
+        `control character 0x${code} at column ${control.index + 1}; removed to read on`,
+        'control',
+      );
+      read = text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    }
+    if (decoded.encoding !== 'ascii') {
+      this.warn(
+        n,
+        `non-ASCII characters (read as ${decoded.encoding}); CNAB 240 text should be ASCII`,
+        'non-ascii',
+      );
+    }
+    return read;
+  }
+
+  private noteLineEnd(raw: RawLine): void {
+    this.lineEnds[raw.end]++;
+    this.lastEnd = raw.end;
+    if (raw.end === 'lf' && this.firstLf === null) this.firstLf = raw.number;
+    if (raw.end === 'cr' && this.firstCr === null) this.firstCr = raw.number;
+    if (raw.end === 'crlf' && this.firstCrlf === null) this.firstCrlf = raw.number;
+  }
+
+  /** The line ends the file used, said once at its end: LF alone, mixed, a lone CR, none after the last. */
+  endWarnings(records: number): void {
+    const e = this.lineEnds;
+    if (e.lf > 0 && e.crlf > 0) {
+      this.warn(
+        Math.max(this.firstLf ?? 1, this.firstCrlf ?? 1),
+        `mixed line ends: ${e.crlf} CRLF, ${e.lf} LF`,
+        'line-ends',
+      );
+    } else if (e.lf > 0) {
+      this.warn(this.firstLf ?? 1, 'lines end with LF, not CRLF', 'line-ends');
+    }
+    if (e.cr > 0) this.warn(this.firstCr ?? 1, `${e.cr} line(s) end with a lone CR`, 'line-ends');
+    if (this.lastEnd === 'none' && records > 0)
+      this.warn(this.lastLine, 'no line end after the last line', 'no-final-line-end');
+  }
+}
+
+/**
+ * Whether a line starts as a record does: a bank code, a lote (digits, or blanks in some banks' headers) and a
+ * record type (`/^\d{3}[\d ]{4}\d/`, tested by its characters: every line of a file passes here).
+ */
+function startsAsRecord(text: string): boolean {
+  if (text.length < 8) return false;
+  for (let i = 0; i < 8; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    if (c !== 32 || i < 3 || i > 6) return false;
+  }
+  return true;
+}
