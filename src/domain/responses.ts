@@ -1,10 +1,3 @@
-import { FormatRegistry, type TSchema, Type } from '@sinclair/typebox';
-import { isIsoDate } from './dates.js';
-import { CHART_ACCOUNT_STATES, ENTRY_TYPES, STATEMENT_FORMATS, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
-import { BATCH_STATES, FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
-import { PIX_KEY_TYPES } from './pix-keys.js';
-import { TRIBUTE_KINDS } from './tributes.js';
-
 /**
  * What the API answers, one schema per record (docs/DESIGN.md "Response fields"). The operations table names
  * them, the OpenAPI document publishes them, and the end-to-end tests check every answer the sandbox gives
@@ -12,23 +5,31 @@ import { TRIBUTE_KINDS } from './tributes.js';
  * others declare what clients rely on and allow more.
  */
 
-// The JSON Schema formats these schemas use, as checkers (TypeBox checks no format it was not taught).
-if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', isIsoDate);
-if (!FormatRegistry.Has('date-time'))
-  FormatRegistry.Set('date-time', (v) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v));
+import { type TSchema, Type } from '@sinclair/typebox';
+import { CHART_ACCOUNT_STATES, ENTRY_TYPES, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
+import { BATCH_STATES, FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
+import { PIX_KEY_TYPES } from './pix-keys.js';
+import {
+  Cents,
+  closedRecord,
+  DateOnly,
+  Enum,
+  Issue,
+  Nullable,
+  openRecord,
+  Reais,
+  Timestamp,
+  Ulid,
+} from './schema-parts.js';
+import { TRIBUTE_KINDS } from './tributes.js';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Enum = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
-const closed = { additionalProperties: false } as const;
-const open = { additionalProperties: true } as const;
-const Timestamp = Type.String({ format: 'date-time' });
-const DateOnly = Type.String({ format: 'date' });
-const Ulid = Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' });
-const Cents = Type.Integer({ description: 'centavos' });
-/** Decimal reais on the wire (invoices, expenses, entries, balances). */
-const Reais = Type.Number({ description: 'reais, at most two decimals' });
+export { One } from './schema-parts.js';
+export { StatementImport, StatementImportDetail, StatementImportRecord } from './statement-responses.js';
 
-export const LastReturn = Type.Object({ code: Type.String(), message: Type.String(), at: Timestamp }, closed);
+export const LastReturn = Type.Object(
+  { code: Type.String(), message: Type.String(), at: Timestamp },
+  closedRecord,
+);
 
 export const Payable = Type.Object(
   {
@@ -70,7 +71,7 @@ export const Payable = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  closed,
+  closedRecord,
 );
 
 /** The batches a payable went through, oldest first (a condo sandbox extension on GET payables/{id}). */
@@ -83,7 +84,7 @@ const PayableBatchStep = Type.Object(
     outcome: Nullable(Enum(['scheduled', 'paid', 'rejected', 'canceled'])),
     last_return: Nullable(LastReturn),
   },
-  closed,
+  closedRecord,
 );
 export const PayableDetail = Type.Composite([
   Payable,
@@ -97,11 +98,11 @@ export const PayableDetail = Type.Composite([
   }),
 ]);
 
-const Warning = Type.Object({ field: Type.String(), message: Type.String() }, open);
+const Warning = Type.Object({ field: Type.String(), message: Type.String() }, openRecord);
 /** A payable as a create or update answers it: the record and what deserves a second look. */
 export const PayableWritten = Type.Composite([Payable, Type.Object({ warnings: Type.Array(Warning) })]);
 
-const FormaTotals = Type.Object({ count: Type.Integer(), total_amount: Cents }, closed);
+const FormaTotals = Type.Object({ count: Type.Integer(), total_amount: Cents }, closedRecord);
 const BatchReturn = Type.Object(
   {
     imported_at: Timestamp,
@@ -114,7 +115,7 @@ const BatchReturn = Type.Object(
     unchanged: Type.Integer(),
     unknown: Type.Integer(),
   },
-  closed,
+  closedRecord,
 );
 
 export const Batch = Type.Object(
@@ -140,7 +141,7 @@ export const Batch = Type.Object(
       ),
     ),
   },
-  closed,
+  closedRecord,
 );
 
 export const BatchDetail = Type.Composite([
@@ -158,14 +159,11 @@ export const BatchDetail = Type.Composite([
           forma_pagamento: Enum(FORMAS_PAGAMENTO),
           last_return: Nullable(LastReturn),
         },
-        closed,
+        closedRecord,
       ),
     ),
   }),
 ]);
-
-/** A problem at a line of a file (a return's warnings, an invalid statement's errors). */
-const Issue = Type.Object({ line: Type.Integer(), message: Type.String() }, closed);
 
 /** What a return file did to its batch: counts by outcome, the lines read, warnings by line, the batch after. */
 export const ReturnImport = Type.Object(
@@ -179,7 +177,7 @@ export const ReturnImport = Type.Object(
     warnings: Type.Array(Issue),
     batch: BatchDetail,
   },
-  open,
+  openRecord,
 );
 
 export const BankAccount = Type.Object(
@@ -203,7 +201,7 @@ export const BankAccount = Type.Object(
       ),
     ),
   },
-  closed,
+  closedRecord,
 );
 
 /** A chart account as the API answers it and the sandbox stores it (sandbox/db/tables.ts reads its columns). */
@@ -216,7 +214,7 @@ export const ChartAccount = Type.Object(
     state: Enum(CHART_ACCOUNT_STATES),
     parent_id: Nullable(Type.Integer()),
   },
-  closed,
+  closedRecord,
 );
 
 /** A supplier as the API answers it and the sandbox stores it: its payment data, a bank account or a PIX key. */
@@ -233,7 +231,7 @@ export const Supplier = Type.Object(
           account: Type.String({ description: 'with its check digit after a dash' }),
           account_type: Enum(SUPPLIER_ACCOUNT_TYPES),
         },
-        closed,
+        closedRecord,
       ),
     ),
     pix_key: Nullable(Type.String()),
@@ -249,7 +247,7 @@ export const Supplier = Type.Object(
       ),
     ),
   },
-  closed,
+  closedRecord,
 );
 
 /** The condominium a client works for (structural data the spec names and leaves "not shown"). */
@@ -259,7 +257,7 @@ export const Condominium = Type.Object(
     name: Type.String(),
     document: Nullable(Type.String({ description: 'CNPJ, digits only' })),
   },
-  closed,
+  closedRecord,
 );
 
 export const Unit = Type.Object(
@@ -273,7 +271,7 @@ export const Unit = Type.Object(
     owner_document: Type.Optional(Nullable(Type.String({ description: "the owner's CPF/CNPJ" }))),
     ideal_fraction: Type.Number({ description: 'fração ideal' }),
   },
-  closed,
+  closedRecord,
 );
 
 export const AccountEntry = Type.Object(
@@ -301,12 +299,12 @@ export const AccountEntry = Type.Object(
     rule_id: Type.Optional(Nullable(Type.String())),
     created_at: Timestamp,
   },
-  closed,
+  closedRecord,
 );
 
 export const AccountTransfer = Type.Object(
   { transfer_id: Type.String(), outgoing: AccountEntry, incoming: AccountEntry },
-  closed,
+  closedRecord,
 );
 
 /** An invoice's payment options once issued: the registered boleto and the PIX charge. */
@@ -320,17 +318,17 @@ export const InvoicePayment = Type.Object(
           linha_digitavel: Type.String({ pattern: '^\\d{47}$' }),
           nosso_numero: Type.String(),
         },
-        closed,
+        closedRecord,
       ),
     ),
     pix: Nullable(
       Type.Object(
         { payload: Type.String({ description: 'PIX copia e cola (BR Code)' }), txid: Type.String() },
-        closed,
+        closedRecord,
       ),
     ),
   },
-  closed,
+  closedRecord,
 );
 
 export const Invoice = Type.Object(
@@ -355,7 +353,7 @@ export const Invoice = Type.Object(
     payment: Nullable(InvoicePayment),
     created_at: Timestamp,
   },
-  closed,
+  closedRecord,
 );
 
 export const Expense = Type.Object(
@@ -376,107 +374,14 @@ export const Expense = Type.Object(
     due_at: Nullable(Type.String()),
     paid_at: Nullable(Type.String()),
     installment: Nullable(
-      Type.Object({ group_id: Type.String(), number: Type.Integer(), count: Type.Integer() }, closed),
+      Type.Object({ group_id: Type.String(), number: Type.Integer(), count: Type.Integer() }, closedRecord),
     ),
     entry_id: Nullable(Type.Integer()),
     created_at: Timestamp,
   },
-  closed,
+  closedRecord,
 );
-export const ExpenseInstallments = Type.Object({ data: Type.Array(Expense) }, open);
-
-/**
- * A statement import as it was recorded: what ran, when, and what it found. Every transaction of the file is counted
- * in one place: imported + duplicates + balance_lines + scheduled = transactions (#35; the last two extensions).
- */
-export const StatementImportRecord = Type.Object(
-  {
-    statement_id: Ulid,
-    bank_account_id: Type.Integer(),
-    format: Enum(STATEMENT_FORMATS),
-    file_name: Nullable(Type.String()),
-    file_sha256: Type.String(),
-    bank_id: Nullable(Type.String()),
-    account_id: Nullable(Type.String()),
-    forced: Type.Boolean(),
-    period: Type.Object({ start: Nullable(DateOnly), end: Nullable(DateOnly) }, closed),
-    transactions: Type.Integer(),
-    imported: Type.Integer(),
-    duplicates: Type.Integer(),
-    balance_lines: Type.Integer({ description: "the bank's balances written as lines: not movements" }),
-    scheduled: Type.Integer({
-      description: "dated after the statement's end or today: not imported until done",
-    }),
-    reconciled: Type.Integer(),
-    unmatched: Type.Integer(),
-    imported_at: Timestamp,
-  },
-  closed,
-);
-
-const UnmatchedMovements = {
-  unmatched_transactions: Type.Array(
-    Type.Object(
-      {
-        movement_id: Type.String(),
-        line: Type.Integer(),
-        date: DateOnly,
-        amount_cents: Type.Integer({ description: 'centavos, credits positive' }),
-        memo: Nullable(Type.String()),
-        name: Nullable(Type.String()),
-        fitid: Nullable(Type.String()),
-        document_number: Nullable(Type.String()),
-      },
-      closed,
-    ),
-  ),
-  unmatched_truncated: Type.Boolean(),
-};
-
-/** The lines of a file that are not movements: its balances and its scheduled entries (#35). */
-const OtherLines = {
-  balances: Type.Array(
-    Type.Object(
-      {
-        line: Type.Integer(),
-        date: Nullable(DateOnly),
-        amount_cents: Nullable(Type.Integer({ description: 'centavos; null when the bank wrote none' })),
-        memo: Type.String(),
-      },
-      closed,
-    ),
-  ),
-  scheduled_transactions: Type.Array(
-    Type.Object(
-      {
-        line: Type.Integer(),
-        date: DateOnly,
-        amount_cents: Type.Integer({ description: 'centavos, credits positive' }),
-        memo: Nullable(Type.String()),
-        name: Nullable(Type.String()),
-        fitid: Nullable(Type.String()),
-      },
-      closed,
-    ),
-  ),
-};
-
-/** An import's answer: the record, and the movements still unmatched and what the reader said. */
-export const StatementImport = Type.Composite([
-  StatementImportRecord,
-  Type.Object({
-    already_reconciled: Type.Integer(),
-    ...UnmatchedMovements,
-    ...OtherLines,
-    warnings: Type.Array(Issue),
-  }),
-]);
-
-/** One import looked at later (an extension): its movements that are still unmatched now, its other lines. */
-export const StatementImportDetail = Type.Composite([
-  StatementImportRecord,
-  Type.Object({ ...UnmatchedMovements, ...OtherLines }),
-]);
+export const ExpenseInstallments = Type.Object({ data: Type.Array(Expense) }, openRecord);
 
 /** An approval kept beside a batch (a condo extension): what was signed, by whom, and who uploaded it. */
 export const BatchApproval = Type.Object(
@@ -491,7 +396,7 @@ export const BatchApproval = Type.Object(
     uploaded_at: Timestamp,
     uploaded_by: Nullable(Type.String()),
   },
-  open,
+  openRecord,
 );
 
 export const WebhookSubscription = Type.Object(
@@ -501,7 +406,7 @@ export const WebhookSubscription = Type.Object(
     events: Type.Array(Type.String()),
     created_at: Timestamp,
   },
-  open,
+  openRecord,
 );
 export const WebhookSubscriptionCreated = Type.Composite([
   WebhookSubscription,
@@ -519,7 +424,7 @@ export const WebhookAttempt = Type.Object(
     error: Nullable(Type.String()),
     next_attempt_at: Nullable(Timestamp),
   },
-  open,
+  openRecord,
 );
 
 export const Defaulter = Type.Object(
@@ -532,7 +437,7 @@ export const Defaulter = Type.Object(
     oldest_due_date: DateOnly,
     days_overdue: Type.Integer(),
   },
-  closed,
+  closedRecord,
 );
 export const MonetaryIndex = Type.Object(
   {
@@ -541,7 +446,7 @@ export const MonetaryIndex = Type.Object(
     source: Type.String(),
     periodicity: Enum(['monthly']),
   },
-  closed,
+  closedRecord,
 );
 
 export const TokenGrant = Type.Object(
@@ -551,25 +456,22 @@ export const TokenGrant = Type.Object(
     expires_in: Type.Integer(),
     scope: Type.String(),
   },
-  open,
+  openRecord,
 );
 
 export const OpenApiDocument = Type.Object(
   {
     openapi: Type.Literal('3.1.0'),
-    info: Type.Object({}, open),
-    servers: Type.Array(Type.Object({}, open)),
-    security: Type.Array(Type.Object({}, open)),
-    paths: Type.Object({}, open),
-    components: Type.Object({}, open),
+    info: Type.Object({}, openRecord),
+    servers: Type.Array(Type.Object({}, openRecord)),
+    security: Type.Array(Type.Object({}, openRecord)),
+    paths: Type.Object({}, openRecord),
+    components: Type.Object({}, openRecord),
   },
-  open,
+  openRecord,
 );
 
-export const Ping = Type.Object({ status: Type.Literal('ok'), time: Timestamp }, closed);
-
-/** `{ "data": record }`: the single-record envelope. */
-export const One = <T extends TSchema>(record: T) => Type.Object({ data: record }, open);
+export const Ping = Type.Object({ status: Type.Literal('ok'), time: Timestamp }, closedRecord);
 
 /** A page: `data` plus `meta` (spec "Pagination"). */
 export const Page = <T extends TSchema, M extends Record<string, TSchema> = Record<never, TSchema>>(
@@ -588,16 +490,19 @@ export const Page = <T extends TSchema, M extends Record<string, TSchema> = Reco
           last_page: Type.Integer(),
           ...moreMeta,
         },
-        open,
+        openRecord,
       ),
     },
-    open,
+    openRecord,
   );
 
 /** The defaulters' page: `meta` also says the day they are counted on and the totals over every page. */
 export const DefaultersPage = Page(Defaulter, {
   as_of: DateOnly,
-  totals: Type.Object({ units: Type.Integer(), invoices: Type.Integer(), total_outstanding: Reais }, closed),
+  totals: Type.Object(
+    { units: Type.Integer(), invoices: Type.Integer(), total_outstanding: Reais },
+    closedRecord,
+  ),
 });
 
 /**
@@ -618,11 +523,11 @@ export const ErrorBody = Type.Object(
         /** the payable's method, where the reason names it (422 not_remittable) */
         forma_pagamento: Type.Optional(Type.String()),
       },
-      open,
+      openRecord,
     ),
     request_id: Type.String(),
   },
-  open,
+  openRecord,
 );
 
 /** The token endpoint's errors, as RFC 6749 5.2 writes them. */
@@ -640,5 +545,5 @@ export const OAuthErrorBody = Type.Object(
     /** the request's id (X-Request-Id), beside RFC 6749's members as in every other error */
     request_id: Type.Optional(Type.String()),
   },
-  open,
+  openRecord,
 );

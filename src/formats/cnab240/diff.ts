@@ -4,7 +4,8 @@
  * What support staff look for: payments with no answer, answers with no payment, amounts the bank changed, and
  * dates it moved (Itaú says so with AE).
  */
-import { type OccurrenceClass, occurrenceClass } from './codes.js';
+import type { OccurrenceClass } from './bank-occurrences.js';
+import { occurrenceClass } from './codes.js';
 import type { CnabFile, CnabItem } from './file.js';
 
 export type PairFinding = 'no-answer' | 'no-payment' | 'amount-changed' | 'date-moved';

@@ -4,11 +4,11 @@
  * tables of codes.ts: FEBRABAN's G059, and each bank's own where it differs, with their sources there.
  */
 import type { Text } from '../../domain/text.js';
+import type { OccurrenceClass } from './bank-occurrences.js';
 import {
   BANK_NAMES,
   BANK_PAYMENT_OCCURRENCES,
   FEBRABAN_PAYMENT_OCCURRENCES,
-  type OccurrenceClass,
   occurrenceClass,
 } from './codes.js';
 

@@ -4,6 +4,11 @@
 
 export type { PixKeyType } from '../../domain/pix-keys.js';
 export {
+  ITAU_PAYMENT_OCCURRENCES,
+  type OccurrenceClass,
+  type OccurrenceKind,
+} from './bank-occurrences.js';
+export {
   type BarcodeInfo,
   type BarcodeKind,
   barcodeInfo,
@@ -20,9 +25,6 @@ export {
   decodePaymentOccurrences,
   FEBRABAN_PAYMENT_OCCURRENCES,
   FORMA_NAMES,
-  ITAU_PAYMENT_OCCURRENCES,
-  type OccurrenceClass,
-  type OccurrenceKind,
   occurrenceClass,
   occurrenceKind,
   type PaymentOutcome,

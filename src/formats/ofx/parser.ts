@@ -12,58 +12,18 @@ import {
 } from '../statement/types.js';
 import { parseOfxAmount } from './amount.js';
 import { parseOfxDate } from './dates.js';
+import {
+  ACCOUNT_AGGREGATES,
+  AGGREGATES,
+  DATA_AGGREGATES,
+  HEADER_KEYS,
+  LEAVES,
+  MAX_HEADER,
+  SGML_VERSIONS,
+  STATEMENT_AGGREGATES,
+  XML_VERSIONS,
+} from './elements.js';
 import { OfxTokenizer, type TokenHandler } from './tokenizer.js';
-
-/**
- * OFX aggregates this reader knows. An aggregate never contains itself, so reopening one that is still open
- * closes it (Nubank card files omit `</STMTTRN>`). Unknown elements are leaves when text follows them and
- * transparent containers otherwise.
- */
-const AGGREGATES = new Set([
-  'OFX',
-  'SIGNONMSGSRSV1',
-  'SONRS',
-  'STATUS',
-  'FI',
-  'BANKMSGSRSV1',
-  'STMTTRNRS',
-  'STMTRS',
-  'STMTENDTRNRS',
-  'STMTENDRS',
-  'BANKACCTFROM',
-  'BANKACCTTO',
-  'CCACCTFROM',
-  'CCACCTTO',
-  'BANKTRANLIST',
-  'STMTTRN',
-  'PAYEE',
-  'LEDGERBAL',
-  'AVAILBAL',
-  'BALLIST',
-  'BAL',
-  'CURRENCY',
-  'ORIGCURRENCY',
-  'CREDITCARDMSGSRSV1',
-  'CCSTMTTRNRS',
-  'CCSTMTRS',
-  'CCSTMTENDTRNRS',
-  'CCSTMTENDRS',
-  'INVSTMTMSGSRSV1',
-  'INVSTMTTRNRS',
-  'INVSTMTRS',
-  'INVACCTFROM',
-  'INVTRANLIST',
-  'INVBANKTRAN',
-  'INVPOSLIST',
-  'INVBAL',
-  'INVOOLIST',
-  'SECLISTMSGSRSV1',
-  'SECLIST',
-  'SIGNUPMSGSRSV1',
-  'ACCTINFOTRNRS',
-  'ACCTINFORS',
-  'ACCTINFO',
-]);
 
 /**
  * After which day a line is scheduled: today, or the day the bank wrote the file when that is later (a file our
@@ -79,71 +39,6 @@ function scheduledAfter(
     ? { date: written, said: 'the day the bank wrote the file' }
     : { date: today, said: 'today' };
 }
-
-/** Leaves that may be written empty and unclosed (`<NAME>` straight before the next tag). */
-const LEAVES = new Set([
-  'CODE',
-  'SEVERITY',
-  'MESSAGE',
-  'DTSERVER',
-  'LANGUAGE',
-  'DTPROFUP',
-  'DTACCTUP',
-  'ORG',
-  'FID',
-  'SESSCOOKIE',
-  'TRNUID',
-  'CLTCOOKIE',
-  'CURDEF',
-  'BANKID',
-  'BRANCHID',
-  'BROKERID',
-  'ACCTID',
-  'ACCTTYPE',
-  'ACCTKEY',
-  'DTSTART',
-  'DTEND',
-  'TRNTYPE',
-  'DTPOSTED',
-  'DTUSER',
-  'DTAVAIL',
-  'TRNAMT',
-  'FITID',
-  'CORRECTFITID',
-  'CORRECTACTION',
-  'SRVRTID',
-  'CHECKNUM',
-  'REFNUM',
-  'SIC',
-  'PAYEEID',
-  'NAME',
-  'EXTDNAME',
-  'MEMO',
-  'BALAMT',
-  'DTASOF',
-  'CURRATE',
-  'CURSYM',
-  'MKTGINFO',
-  'SUBACCTFUND',
-  'INV401KSOURCE',
-]);
-
-const STATEMENT_AGGREGATES = new Set(['STMTRS', 'CCSTMTRS', 'INVSTMTRS']);
-const ACCOUNT_AGGREGATES = new Set(['BANKACCTFROM', 'CCACCTFROM', 'INVACCTFROM']);
-/** Open at the end of the file, these mean data was cut off. */
-const DATA_AGGREGATES = new Set([
-  ...STATEMENT_AGGREGATES,
-  'STMTTRN',
-  'BANKTRANLIST',
-  'INVTRANLIST',
-  'LEDGERBAL',
-]);
-
-const SGML_VERSIONS = new Set(['102', '103', '151', '160']);
-const XML_VERSIONS = new Set(['200', '201', '202', '203', '210', '211', '220']);
-const HEADER_KEYS =
-  /(OFXHEADER|DATA|VERSION|SECURITY|ENCODING|CHARSET|COMPRESSION|OLDFILEUID|NEWFILEUID)\s*:/g;
-const MAX_HEADER = 8192;
 
 interface Frame {
   name: string;

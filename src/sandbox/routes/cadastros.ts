@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { digitsOnly } from '../../domain/digits.js';
 import type { Tx } from '../db/tx.js';
-import { where } from '../db/unit-of-work.js';
+import { where } from '../db/where.js';
 import type { SandboxContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { serve } from '../http/operation.js';

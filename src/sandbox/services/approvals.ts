@@ -8,7 +8,7 @@ import { APPROVAL_NAMESPACE, parseStatement, statementText } from '../../domain/
 import { monotonicUlids } from '../../domain/ulids.js';
 import { verifySignature } from '../../formats/sshsig.js';
 import type { Tx } from '../db/tx.js';
-import type { PageOf, PageRequest } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/where.js';
 import type { BatchApprovalRecord, PaymentBatchRecord } from '../model.js';
 import { validationFailed } from './errors.js';
 

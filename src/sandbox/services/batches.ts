@@ -23,7 +23,7 @@ import {
   toSeuNumero,
 } from '../../formats/cnab240/index.js';
 import type { Tx } from '../db/tx.js';
-import type { PageOf, PageRequest } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/where.js';
 import type {
   BankAccount,
   BatchItemRow,

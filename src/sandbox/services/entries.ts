@@ -6,7 +6,7 @@
 import type { IsoDate } from '../../domain/dates.js';
 import { monthOf } from '../../domain/dates.js';
 import type { Tx } from '../db/tx.js';
-import type { PageOf, PageRequest } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/where.js';
 import type { AccountEntry } from '../model.js';
 
 export type NewEntry = Omit<AccountEntry, 'id' | 'period' | 'created_at'>;

@@ -11,7 +11,7 @@ import { decimalToCents } from '../../domain/money.js';
 import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/request-bodies.js';
 import { newUlid } from '../../domain/ulids.js';
 import type { Tx } from '../db/tx.js';
-import type { PageOf, PageRequest } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/where.js';
 import type { BankAccount, Expense } from '../model.js';
 import { recordEntry } from './entries.js';
 import { validationFailed } from './errors.js';

@@ -33,7 +33,7 @@ import type { FieldErrors, InvoiceCreate, InvoicePaymentRecord } from '../../dom
 import { monotonicUlids } from '../../domain/ulids.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
 import type { Tx } from '../db/tx.js';
-import type { PageOf, PageRequest } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/where.js';
 import type { AccountEntry, BankAccount, CondominiumRecord, Invoice, InvoicePayment } from '../model.js';
 import { recordEntry } from './entries.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';

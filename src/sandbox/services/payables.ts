@@ -23,7 +23,7 @@ import {
 import { type TributeFacts, tributeProblems } from '../../domain/tributes.js';
 import { monotonicUlids } from '../../domain/ulids.js';
 import type { Tx } from '../db/tx.js';
-import type { PageOf, PageRequest } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/where.js';
 import type { Payable, Supplier } from '../model.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 

@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { monotonicUlids } from '../../domain/ulids.js';
 import { WEBHOOK_EVENTS, webhookAddressRefusal, webhookSignature } from '../../domain/webhooks.js';
 import type { Tx } from '../db/tx.js';
-import type { PageOf, PageRequest } from '../db/unit-of-work.js';
+import type { PageOf, PageRequest } from '../db/where.js';
 import type { SandboxContext } from '../http/context.js';
 import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from '../model.js';
 

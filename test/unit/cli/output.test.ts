@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { Io } from '../../../src/cli/io.js';
-import { printList, tableLayout, textWidth } from '../../../src/cli/output.js';
+import { printList } from '../../../src/cli/output.js';
+import { tableLayout, textWidth } from '../../../src/cli/table-layout.js';
 
 /** The machine-output contract's money and control characters, on a captured stdout. */
 
@@ -109,7 +110,7 @@ describe('tables fit the terminal', () => {
 
 describe('80 columns (#28)', () => {
   test('text wraps at spaces, never inside an amount; a word too long for a line is broken', async () => {
-    const { wrapText } = await import('../../../src/cli/output.js');
+    const { wrapText } = await import('../../../src/cli/table-layout.js');
     expect(wrapText('boleto 1 (R$ 2.120,00), pix 1 (R$ 12.450,00)', 36)).toEqual([
       'boleto 1 (R$ 2.120,00), pix 1',
       '(R$ 12.450,00)',

@@ -1,0 +1,178 @@
+import type { Payable } from '../client/types.js';
+import { barcodeOf, byBarcode } from '../domain/batch-preview.js';
+import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../domain/body-fields.js';
+import { DOC_ENDED } from '../domain/business-days.js';
+import { formatDateBr } from '../domain/dates.js';
+import { AuthError, UsageError } from '../domain/errors.js';
+import { formatReais } from '../domain/money.js';
+import { displayState, reviewBoleto } from '../domain/payables.js';
+import type { PayableCreate } from '../domain/request-bodies.js';
+import type { Text } from '../domain/text.js';
+import { type PayableTribute, tributeProblems } from '../domain/tributes.js';
+import type { Deps } from './context.js';
+import { bodyFromFlags, flagOf, namedProblem, type Picker } from './fields.js';
+import type { Translate } from './i18n.js';
+
+/** The flag of a body field, a guide's (`tribute.period` -> `--period`) too. */
+export const flagName = (field: string): string =>
+  field.startsWith('tribute.')
+    ? flagOf(TRIBUTE_FIELDS)(field.slice('tribute.'.length))
+    : flagOf(PAYABLE_FIELDS)(field);
+
+/** The guide the tribute flags describe, or undefined when none is given; `--tribute` names its kind. */
+export function tributeFromFlags(deps: Deps, flags: PayableFlags): PayableTribute | undefined {
+  const given = bodyFromFlags(TRIBUTE_FIELDS, flags, deps.today()) as Partial<PayableTribute>;
+  const names = Object.keys(given) as (keyof PayableTribute)[];
+  if (names.length === 0) return undefined;
+  if (given.kind === undefined)
+    throw new UsageError({
+      en: `--${TRIBUTE_FIELDS[names[0]!].flag} describes a tax guide: give --tribute darf, gps or fgts`,
+      pt: `--${TRIBUTE_FIELDS[names[0]!].flag} descreve uma guia de tributo: dê --tribute darf, gps ou fgts`,
+    });
+  // a CPF or CNPJ as people type it
+  if (given.contributor_document)
+    given.contributor_document = given.contributor_document.replace(/[.\-/\s]/g, '');
+  return given as PayableTribute;
+}
+
+/** The two questions a generic prompt cannot ask: a supplier (or a payee name) and a chart account, from lists. */
+export function pickers(deps: Deps): Record<string, Picker> {
+  return {
+    supplier_id: async (body, ask) => {
+      if (body.payee_name !== undefined) return;
+      const suppliers = (await (await deps.client()).suppliers.list()) as { id: number; name: string }[];
+      const choice = await ask.select('Supplier', [
+        { name: deps.t('(none: type a payee name)'), value: '' },
+        ...suppliers.map((s) => ({ name: `${s.name} (#${s.id})`, value: String(s.id) })),
+      ]);
+      if (choice) body.supplier_id = Number(choice);
+      else
+        body.payee_name = await ask.text('Payee name', { validate: (v) => (v.trim() ? true : 'required') });
+    },
+    chart_of_accounts_id: async (body, ask) => {
+      const client = await deps.client();
+      const accounts = (await client.chartOfAccounts.list({ type: 'expense' })) as {
+        id: number;
+        code: string;
+        name: string;
+        state?: string;
+        parent_id?: number | null;
+      }[];
+      // only an account a bill can be booked to: active, and not a group of others ("2 Despesas") (#53)
+      const groups = new Set(accounts.map((a) => a.parent_id).filter((id) => typeof id === 'number'));
+      const postable = accounts.filter((a) => a.state !== 'inactive' && !groups.has(a.id));
+      body.chart_of_accounts_id = Number(
+        await ask.select(
+          'Chart account',
+          postable.map((a) => ({ name: `${a.code} ${a.name}`, value: String(a.id) })),
+        ),
+      );
+    },
+  };
+}
+
+/**
+ * The boleto rules (src/domain/payables.ts reviewBoleto) offline, before anything is sent: a bad digit or a value
+ * the boleto does not carry is a usage error naming the flag (or file entry); a different due date is a warning.
+ */
+export function checkBoleto(deps: Deps, body: PayableCreate, where: (field: string) => string): void {
+  const review = reviewBoleto(body, deps.today());
+  const refusals = [...Object.entries(review.fields), ...Object.entries(tributeProblems(body))].map(
+    ([field, msgs]) => namedProblem(where(field), msgs),
+  );
+  if (refusals.length > 0) throw new UsageError(`${refusals.join(', ')} (nothing was sent)`);
+}
+
+/** Where a boleto was entered before: payables with its barcode, and the file's own earlier entry of it. */
+interface EnteredBefore {
+  payables: Payable[];
+  /** The index of the file's earlier entry with the same barcode, if any. */
+  entry: number | null;
+}
+
+/**
+ * For each body that is a boleto, where it was entered before: the same barcode, typed as a barcode or a linha
+ * digitável, by hand or by `dda import`. The API keeps no barcode unique, and a boleto entered twice is paid twice.
+ */
+export async function enteredBefore(
+  deps: Deps,
+  bodies: readonly { forma_pagamento?: string | undefined; document_number?: string | null | undefined }[],
+): Promise<(EnteredBefore | null)[]> {
+  const barcodes = bodies.map((b) => (b.forma_pagamento === 'boleto' ? barcodeOf(b) : null));
+  if (barcodes.every((b) => b === null)) return bodies.map(() => null);
+  const client = await deps.client();
+  let payables: Payable[];
+  try {
+    payables = await client.payables.list({}, { all: true });
+  } catch (e) {
+    // a client that may write payables but not read them (403): the bill is entered, unchecked, and that is said
+    if (!(e instanceof AuthError && e.status === 403)) throw e;
+    deps.warn({
+      en: `could not check whether this boleto was entered before (${e.message})`,
+      pt: `não foi possível ver se este boleto já foi lançado (${e.text?.pt ?? e.message})`,
+    });
+    return bodies.map(() => null);
+  }
+  const entered = byBarcode(payables);
+  const firstEntry = new Map<string, number>();
+  return barcodes.map((barcode, i) => {
+    if (barcode === null) return null;
+    const entry = firstEntry.get(barcode) ?? null;
+    if (entry === null) firstEntry.set(barcode, i);
+    const same = entered.get(barcode) ?? [];
+    return same.length > 0 || entry !== null ? { payables: same, entry } : null;
+  });
+}
+
+/**
+ * Where a boleto was entered before, as a person is asked it (`ask`) or told it after entering it anyway, with
+ * the command that takes the new one back.
+ */
+export function enteredAs(
+  before: EnteredBefore,
+  t: Translate,
+  how: 'ask' | 'told',
+  named: { created?: string; entry?: (index: number) => string } = {},
+): Text {
+  const { created, entry } = named;
+  const where = (say: (state: string) => string) =>
+    [
+      ...before.payables.map(
+        (p) =>
+          `${p.public_id} (${say(displayState(p))}, ${formatDateBr(p.due_date)}, ${formatReais(p.amount ?? 0)})`,
+      ),
+      ...(before.entry !== null && entry ? [entry(before.entry)] : []),
+    ].join(', ');
+  const en = `boleto is already entered as ${where((s) => s)}`;
+  const pt = `boleto já está lançado como ${where(t)}`;
+  if (how === 'ask') return { en: `This ${en}. Enter it again?`, pt: `Este ${pt}. Lançar de novo?` };
+  return {
+    en: `this ${en}: entered twice, it is paid twice${created ? `; condo payables delete ${created} takes this one back` : ''}`,
+    pt: `este ${pt}: lançado duas vezes, é pago duas vezes${created ? `; condo payables delete ${created} desfaz este` : ''}`,
+  };
+}
+
+/**
+ * A payable to be paid by DOC (#50 point 9): FEBRABAN ended DOC on 29/02/2024 and a bank refuses one. The API
+ * still takes the forma (the spec lists it), so it is entered as asked, with the warning naming what replaces it.
+ */
+export function warnDoc(deps: Deps, body: { forma_pagamento?: string | null }, field: string): void {
+  if (body.forma_pagamento !== 'doc') return;
+  const ended = formatDateBr(DOC_ENDED);
+  deps.warn({
+    en: `${field} doc: DOC ended on ${ended} and no bank takes one; pay by TED or PIX (ted, pix). Entered as asked`,
+    pt: `${field} doc: o DOC acabou em ${ended} e nenhum banco o aceita; pague por TED ou PIX (ted, pix). Lançada como pedido`,
+  });
+}
+
+/** What the server accepted but said (a create's or update's `warnings`). */
+export function sayWarnings(deps: Deps, record: object): void {
+  if (!('warnings' in record)) return;
+  if (!Array.isArray(record.warnings)) return;
+  for (const w of record.warnings as { field?: string; message?: string }[]) {
+    deps.warn(`${w.field ? `${flagName(w.field)}: ` : ''}${w.message ?? ''}`);
+  }
+}
+
+export type PayableFlags = FlagsOf<typeof PAYABLE_FIELDS> &
+  FlagsOf<typeof TRIBUTE_FIELDS> & { fromFile?: string };
