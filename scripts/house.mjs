@@ -78,6 +78,8 @@ for (const file of files) {
   for (const statement of tree.statements) {
     const isExported = ts.getCombinedModifierFlags(statement) & ts.ModifierFlags.Export;
     if (!isExported) continue;
+    // types are point 3's (every record type derived from its schema); here, the values a reader could confuse
+    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) continue;
     const names = ts.isVariableStatement(statement)
       ? statement.declarationList.declarations.map((d) => d.name.getText())
       : statement.name
@@ -190,5 +192,7 @@ if (process.argv.includes('--json')) {
     `functions over 150 lines: ${figures.functions_over_150.map((f) => `${f.file}:${f.name} ${f.lines}`).join(', ') || 'none'}`,
   );
   console.log(`translator's regular expressions: ${figures.translator_regex_rules}`);
-  console.log(`exported names defined in two files: ${figures.exported_twice.join('; ') || 'none'}`);
+  console.log(
+    `exported functions and values of one name in two files: ${figures.exported_twice.join('; ') || 'none'}`,
+  );
 }

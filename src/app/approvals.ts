@@ -16,8 +16,8 @@ import {
   type Decision,
   decide,
   type Policy,
+  parseApprovalStatement,
   parsePolicy,
-  parseStatement,
   statementText,
 } from '../domain/approvals.js';
 import { UsageError } from '../domain/errors.js';
@@ -204,7 +204,7 @@ export interface ReadApproval {
 /** An approval's signature and key checked against allowed_signers; `where` names it (a file, or the server). */
 export function judgeApproval(loaded: LoadedPolicy, where: string, kept: ApprovalFile): ReadApproval {
   try {
-    const statement = parseStatement(kept.statement);
+    const statement = parseApprovalStatement(kept.statement);
     let bad: Text | null = null;
     try {
       const sig = verifySignature(kept.statement, kept.signature, APPROVAL_NAMESPACE);

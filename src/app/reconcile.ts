@@ -15,7 +15,7 @@ import {
   type Rule,
   type RuleAction,
   type RuleLine,
-  splitCents,
+  splitByShares,
   type Verdict,
 } from '../domain/statement-rules.js';
 import type { Text } from '../domain/text.js';
@@ -248,7 +248,7 @@ export class RuleActions {
     const parts =
       a.kind === 'book'
         ? [{ chart: a.chartAccount, cents: Math.abs(line.amountCents) }]
-        : splitCents(line.amountCents, a.shares).map((cents, i) => ({
+        : splitByShares(line.amountCents, a.shares).map((cents, i) => ({
             chart: (a.shares[i] as { chartAccount: string }).chartAccount,
             cents,
           }));

@@ -29,7 +29,7 @@ const require = createRequire(import.meta.url);
 const nodeHttp = () => require('node:http') as typeof import('node:http');
 const nodeHttps = () => require('node:https') as typeof import('node:https');
 
-export function open(opts: TransportOptions): Way {
+export function openHttpWay(opts: TransportOptions): Way {
   // Idle sockets are kept ten seconds (undici's keep-alive) and do not hold the process open (Node's agent unrefs them).
   const agentOptions = { keepAlive: true, timeout: 10_000 };
   let http: { agent: Agent; request: Request } | undefined;

@@ -23,7 +23,7 @@ import {
 Object.assign(DispatcherBase.prototype, api);
 const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as unknown as typeof EnvHttpProxyAgentType;
 
-export function open(opts: TransportOptions): Way {
+export function openProxiedWay(opts: TransportOptions): Way {
   const dispatcher = new EnvHttpProxyAgent({
     ...proxySettings(opts.proxyEnv ?? process.env),
     keepAliveTimeout: 10_000,

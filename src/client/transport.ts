@@ -27,13 +27,13 @@ export function createTransport(opts: TransportOptions): Transport {
   const proxies = proxySettings(opts.proxyEnv ?? process.env);
   const load =
     proxies.httpProxy || proxies.httpsProxy
-      ? () => import('./transport-proxied.js')
-      : () => import('./transport-http.js');
+      ? async () => (await import('./transport-proxied.js')).openProxiedWay
+      : async () => (await import('./transport-http.js')).openHttpWay;
   let opening: Promise<Way> | undefined;
   let way: Way | undefined;
   return transportOver(opts.timeoutMs, {
     async exchange(req, deadline, headersTimeoutMs) {
-      opening ??= load().then((m) => m.open(opts));
+      opening ??= load().then((open) => open(opts));
       way ??= await opening;
       return way.exchange(req, deadline, headersTimeoutMs);
     },

@@ -29,7 +29,7 @@ export function statementText(s: ApprovalStatement): string {
   return JSON.stringify({ context, condominium, batch, sha256, total_cents, payments, signer, expires_at });
 }
 
-export function parseStatement(text: string): ApprovalStatement {
+export function parseApprovalStatement(text: string): ApprovalStatement {
   const s = JSON.parse(text) as Partial<ApprovalStatement>;
   if (s.context !== APPROVAL_CONTEXT) throw new Error(`not a ${APPROVAL_CONTEXT} statement`);
   for (const k of ['condominium', 'batch', 'sha256', 'signer', 'expires_at'] as const)
@@ -208,14 +208,6 @@ export interface PayeeFacts {
   new: boolean;
   /** When its bank account or PIX key last changed; undefined when the server does not say. */
   payment_data_changed_at: string | null | undefined;
-}
-
-/** An approval as read: its statement, the principal its key belongs to, or why it does not count. */
-export interface CheckedApproval {
-  file: string;
-  statement: ApprovalStatement | null;
-  /** Why it does not count; null when it counts. */
-  refused: string | null;
 }
 
 /** Whether an approval whose signature and key were verified counts for this batch's file now: why not, or null. */

@@ -28,7 +28,7 @@ export interface Installment {
 }
 
 /** Splits `totalCents` into `count` integer amounts differing by at most one cent, the larger ones first. */
-export function splitCents(totalCents: number, count: number): number[] {
+export function splitIntoInstallments(totalCents: number, count: number): number[] {
   if (!Number.isSafeInteger(totalCents) || totalCents < 0) {
     throw new RangeError(`total ${totalCents} is not a whole number of cents`);
   }
@@ -56,7 +56,7 @@ export function installmentSchedule(input: InstallmentPlanInput): Installment[] 
   if (intervalDays !== undefined && (!Number.isSafeInteger(intervalDays) || intervalDays < 1)) {
     throw new RangeError(`interval of ${intervalDays} days must be a whole number of at least 1`);
   }
-  return splitCents(totalCents, count).map((amountCents, i) => ({
+  return splitIntoInstallments(totalCents, count).map((amountCents, i) => ({
     number: i + 1,
     count,
     dueDate: installmentDueDate(firstDue, i, intervalDays),

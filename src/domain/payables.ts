@@ -44,8 +44,6 @@ export type PayableState = (typeof PAYABLE_STATES)[number];
  * return was the bank's refusal (a rejection is the only return that sends a payable back to pending). It stays
  * so until the payable is marked again.
  */
-export const DISPLAY_STATES = [...PAYABLE_STATES, 'rejected'] as const;
-
 export function displayState(p: { state?: string; last_return?: unknown }): string {
   return p.state === 'pending' && p.last_return ? 'rejected' : (p.state ?? '');
 }

@@ -452,7 +452,7 @@ export function judge(rules: readonly Rule[], line: RuleLine, explain = false): 
 }
 
 /** A split's amounts: each share of the line's amount in cents, the last taking what rounding leaves. */
-export function splitCents(totalCents: number, shares: readonly Share[]): number[] {
+export function splitByShares(totalCents: number, shares: readonly Share[]): number[] {
   const abs = Math.abs(totalCents);
   const parts = shares.map((s) => Math.floor((abs * s.ppm) / 1_000_000));
   parts[parts.length - 1] = abs - parts.slice(0, -1).reduce((a, b) => a + b, 0);

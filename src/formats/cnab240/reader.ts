@@ -27,10 +27,10 @@ import { RecordLines } from './record-lines.js';
 import {
   type CnabItem,
   COMPANION_READERS,
+  cpfCnpjOfType,
   MAIN_COLLECTION_SEGMENTS,
   MAIN_DDA_SEGMENTS,
   MAIN_PAYMENT_SEGMENTS,
-  normalizeDocument,
   readMainItem,
   type SegmentContext,
 } from './segments.js';
@@ -257,7 +257,7 @@ export class Cnab240Reader {
     const doc = at('company_document');
     f.company = {
       name: trimOrNull(at('company_name')),
-      document: normalizeDocument(docType, doc),
+      document: cpfCnpjOfType(docType, doc),
       agency: trimOrNull(`${at('agency')}${at('agency_digit')}`),
       // Itaú leaves 71 blank and writes its DAC at 72: the digits run on either way
       account: trimOrNull(`${at('account')}${at('account_digit').trim()}${at('agency_account_digit')}`),
@@ -290,10 +290,10 @@ export class Cnab240Reader {
     const company = this.companyLayout(collection, dda);
     const doc = read(company, rec, 'company_document').trim();
     if (this.file.company.document === null) {
-      this.file.company.document = normalizeDocument(docType, doc);
+      this.file.company.document = cpfCnpjOfType(docType, doc);
       this.file.company.name ??= trimOrNull(read(company, rec, 'company_name'));
     }
-    if (this.headerLine === null || normalizeDocument(docType, doc) !== this.file.company.document) {
+    if (this.headerLine === null || cpfCnpjOfType(docType, doc) !== this.file.company.document) {
       this.reportProblems(n, documentProblem(docType, doc, 'company'));
     }
     this.batch = {

@@ -190,26 +190,26 @@ export interface Ctx {
   paymentDate: string;
 }
 
-export function fail(field: string, message: string): never {
+export function refuseField(field: string, message: string): never {
   throw new Cnab240InputError(field, message);
 }
 
 function requireText(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.trim() === '') fail(field, 'is required');
+  if (typeof value !== 'string' || value.trim() === '') refuseField(field, 'is required');
   return value;
 }
 
 function requireDigits(value: unknown, field: string, max: number): string {
   const text = requireText(value, field).replace(/[\s.\-/]/g, '');
-  if (!/^\d+$/.test(text)) fail(field, `must contain only digits, got "${value}"`);
-  if (text.length > max) fail(field, `must have at most ${max} digits, got ${text.length}`);
+  if (!/^\d+$/.test(text)) refuseField(field, `must contain only digits, got "${value}"`);
+  if (text.length > max) refuseField(field, `must have at most ${max} digits, got ${text.length}`);
   return text;
 }
 
 function requireDocument(value: unknown, field: string): string {
   const doc = requireDigits(value, field, 14);
   if (!isValidDocument(doc)) {
-    fail(field, `"${value}" is not a valid CPF (11 digits) or CNPJ (14 digits)`);
+    refuseField(field, `"${value}" is not a valid CPF (11 digits) or CNPJ (14 digits)`);
   }
   return doc;
 }
@@ -220,7 +220,7 @@ function requireBarcode(value: unknown, field: string): string {
   try {
     return toBarcode(text);
   } catch (e) {
-    fail(field, (e as Error).message);
+    refuseField(field, (e as Error).message);
   }
 }
 
@@ -229,41 +229,41 @@ function requireDate(value: unknown, field: string): string {
   try {
     toCnabDate(text);
   } catch {
-    fail(field, `must be a YYYY-MM-DD date, got "${text}"`);
+    refuseField(field, `must be a YYYY-MM-DD date, got "${text}"`);
   }
   return text;
 }
 
 function optionalDigit(value: string | undefined, field: string): void {
-  if (value !== undefined && !/^[0-9A-Za-z]?$/.test(value)) fail(field, 'must be one digit or letter');
+  if (value !== undefined && !/^[0-9A-Za-z]?$/.test(value)) refuseField(field, 'must be one digit or letter');
 }
 
 function requireCents(value: unknown, field: string, allowZero = false): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value))
-    fail(field, 'must be an integer number of cents');
+    refuseField(field, 'must be an integer number of cents');
   if (value < 0 || (!allowZero && value === 0))
-    fail(field, `must be ${allowZero ? '>= 0' : '> 0'}, got ${value}`);
-  if (value > 999_999_999_999_99) fail(field, 'is too large for the file');
+    refuseField(field, `must be ${allowZero ? '>= 0' : '> 0'}, got ${value}`);
+  if (value > 999_999_999_999_99) refuseField(field, 'is too large for the file');
   return value;
 }
 
 function formatGeneratedAt(at: Date | string): { date: string; time: string } {
   if (at instanceof Date) {
-    if (Number.isNaN(at.getTime())) fail('generatedAt', 'is an invalid Date');
+    if (Number.isNaN(at.getTime())) refuseField('generatedAt', 'is an invalid Date');
     const c = brasiliaClock(at);
     return { date: `${c.day}${c.month}${c.year}`, time: `${c.hour}${c.minute}${c.second}` };
   }
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(at);
   if (!m || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) {
-    fail('generatedAt', `must be a Date or YYYY-MM-DDTHH:MM[:SS], got "${at}"`);
+    refuseField('generatedAt', `must be a Date or YYYY-MM-DDTHH:MM[:SS], got "${at}"`);
   }
   return { date: toCnabDate(requireDate(m[1], 'generatedAt')), time: `${m[2]}${m[3]}${m[4] ?? '00'}` };
 }
 
 export function prepareContext(input: RemittanceHeader): Ctx {
-  if (!input || typeof input !== 'object') fail('input', 'is required');
+  if (!input || typeof input !== 'object') refuseField('input', 'is required');
   const c = input.company;
-  if (!c || typeof c !== 'object') fail('company', 'is required');
+  if (!c || typeof c !== 'object') refuseField('company', 'is required');
   requireText(c.name, 'company.name');
   const bankCode = requireDigits(c.bankCode, 'company.bankCode', 3).padStart(3, '0');
   requireText(c.bankName, 'company.bankName');
@@ -272,9 +272,9 @@ export function prepareContext(input: RemittanceHeader): Ctx {
   optionalDigit(c.agencyDigit, 'company.agencyDigit');
   optionalDigit(c.accountDigit, 'company.accountDigit');
   if (c.convenio !== undefined && c.convenio.length > 20)
-    fail('company.convenio', 'must have at most 20 characters');
+    refuseField('company.convenio', 'must have at most 20 characters');
   if (!Number.isInteger(input.fileSequence) || input.fileSequence < 1 || input.fileSequence > 999_999) {
-    fail('fileSequence', `must be an integer from 1 to 999999, got ${input.fileSequence}`);
+    refuseField('fileSequence', `must be an integer from 1 to 999999, got ${input.fileSequence}`);
   }
   const dialect = input.dialect ? DIALECTS[input.dialect] : dialectForBank(bankCode);
   // a dialect whose convênio is a number (Caixa's 6 digits, Banco do Brasil's 9 before its 0126; a header that
@@ -288,7 +288,7 @@ export function prepareContext(input: RemittanceHeader): Ctx {
     c.convenio !== undefined &&
     !new RegExp(`^\\d{1,${convenioDigits}}$`).test(c.convenio)
   )
-    fail('company.convenio', `must be at most ${convenioDigits} digits in ${dialect.name}'s layout`);
+    refuseField('company.convenio', `must be at most ${convenioDigits} digits in ${dialect.name}'s layout`);
   const { date, time } = formatGeneratedAt(input.generatedAt);
   const paymentDate = requireDate(input.paymentDate, 'paymentDate');
   return {
@@ -305,7 +305,7 @@ export function prepareContext(input: RemittanceHeader): Ctx {
 
 function validateBank(bank: PayeeBankAccount | undefined, field: string): void {
   if (!bank || typeof bank !== 'object')
-    fail(field, 'payee bank data (bankCode, agency, account, accountDigit) is required');
+    refuseField(field, 'payee bank data (bankCode, agency, account, accountDigit) is required');
   requireDigits(bank.bankCode, `${field}.bankCode`, 3);
   requireDigits(bank.agency, `${field}.agency`, 5);
   requireDigits(bank.account, `${field}.account`, 12);
@@ -313,7 +313,7 @@ function validateBank(bank: PayeeBankAccount | undefined, field: string): void {
   optionalDigit(bank.accountDigit, `${field}.accountDigit`);
   optionalDigit(bank.agencyDigit, `${field}.agencyDigit`);
   if (bank.accountType !== undefined && !['checking', 'savings', 'payment'].includes(bank.accountType)) {
-    fail(`${field}.accountType`, 'must be checking, savings or payment');
+    refuseField(`${field}.accountType`, 'must be checking, savings or payment');
   }
 }
 
@@ -322,31 +322,31 @@ function normalizePixKey(key: string, type: PixKeyType, field: string): string {
   switch (type) {
     case 'cpf': {
       const d = k.replace(/[.-]/g, '');
-      if (!isValidCpf(d)) fail(field, `"${key}" is not a valid CPF key`);
+      if (!isValidCpf(d)) refuseField(field, `"${key}" is not a valid CPF key`);
       return d;
     }
     case 'cnpj': {
       const d = k.replace(/[.\-/]/g, '');
-      if (!isValidCnpj(d)) fail(field, `"${key}" is not a valid CNPJ key`);
+      if (!isValidCnpj(d)) refuseField(field, `"${key}" is not a valid CNPJ key`);
       return d;
     }
     case 'email':
       if (!/^[\x21-\x7e]+@[\x21-\x7e]+\.[\x21-\x7e]+$/.test(k) || k.length > 77)
-        fail(field, `"${key}" is not a valid e-mail key`);
+        refuseField(field, `"${key}" is not a valid e-mail key`);
       return k.toLowerCase();
     case 'phone': {
       const d = k.replace(/[\s()-]/g, '');
       const m = /^(\+55)?(\d{10,11})$/.exec(d) ?? /^\+(\d{8,15})$/.exec(d);
-      if (!m) fail(field, `"${key}" is not a valid phone key (+55 and 10-11 digits)`);
+      if (!m) refuseField(field, `"${key}" is not a valid phone key (+55 and 10-11 digits)`);
       return d.startsWith('+') ? d : `+55${d}`;
     }
     case 'random':
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(k)) {
-        fail(field, `"${key}" is not a valid random key (UUID)`);
+        refuseField(field, `"${key}" is not a valid random key (UUID)`);
       }
       return k.toLowerCase();
     default:
-      fail(
+      refuseField(
         field.replace(/pixKey$/, 'pixKeyType'),
         `must be cpf, cnpj, email, phone or random, got "${type}"`,
       );
@@ -377,15 +377,15 @@ export function preparePayment(
 ): { key: LoteKey; prepared: PreparedPayment } {
   const digits = dialect.seuNumeroDigits;
   const f = `payments[${index}]`;
-  if (!payment || typeof payment !== 'object') fail(f, 'is required');
+  if (!payment || typeof payment !== 'object') refuseField(f, 'is required');
   const seu = requireText(payment.seuNumero, `${f}.seuNumero`);
   if (seu.length > 20)
-    fail(`${f}.seuNumero`, `must have at most 20 characters, got ${seu.length} ("${seu}")`);
+    refuseField(`${f}.seuNumero`, `must have at most 20 characters, got ${seu.length} ("${seu}")`);
   if (/[^\x20-\x7e]/.test(seu)) {
-    fail(`${f}.seuNumero`, 'must be plain ASCII (it must come back unchanged in the return)');
+    refuseField(`${f}.seuNumero`, 'must be plain ASCII (it must come back unchanged in the return)');
   }
   if (digits !== undefined && !new RegExp(`^\\d{1,${digits}}$`).test(seu))
-    fail(
+    refuseField(
       `${f}.seuNumero`,
       `must be a number of at most ${digits} digits in ${dialect.name}'s layout, got "${seu}"`,
     );
@@ -404,16 +404,16 @@ export function preparePayment(
       return { key: payment.forma, prepared };
     case 'pix': {
       if (payment.pixKey !== undefined && payment.pixKey !== '') {
-        if (payment.pixKeyType === undefined) fail(`${f}.pixKeyType`, 'is required with a pixKey');
+        if (payment.pixKeyType === undefined) refuseField(`${f}.pixKeyType`, 'is required with a pixKey');
         prepared.pixKeyType = payment.pixKeyType;
         prepared.pixKey = normalizePixKey(payment.pixKey, payment.pixKeyType, `${f}.pixKey`);
       } else if (payment.bank) {
         validateBank(payment.bank, `${f}.bank`);
       } else {
-        fail(`${f}.pixKey`, 'a PIX payment needs a pixKey (with pixKeyType) or the payee bank data');
+        refuseField(`${f}.pixKey`, 'a PIX payment needs a pixKey (with pixKeyType) or the payee bank data');
       }
       if (payment.message !== undefined && payment.message.length > 60)
-        fail(`${f}.message`, 'must have at most 60 characters');
+        refuseField(`${f}.message`, 'must have at most 60 characters');
       return { key: 'pix', prepared };
     }
     case 'boleto': {
@@ -431,7 +431,7 @@ export function preparePayment(
     case 'tribute':
       return { key: prepareTribute(payment, prepared, f, dialect), prepared };
     default:
-      fail(
+      refuseField(
         `${f}.forma`,
         `must be pix, ted, doc, boleto or tribute, got "${(payment as { forma?: unknown }).forma}"`,
       );
@@ -446,9 +446,9 @@ function prepareTribute(
   dialect: Dialect,
 ): LoteKey {
   if (!['darf', 'gps', 'fgts'].includes(payment.tribute))
-    fail(`${f}.tribute`, `must be darf, gps or fgts, got "${payment.tribute}"`);
+    refuseField(`${f}.tribute`, `must be darf, gps or fgts, got "${payment.tribute}"`);
   if (!/^\d{4}$/.test(String(payment.revenueCode ?? '')))
-    fail(`${f}.revenueCode`, `must be 4 digits, got "${payment.revenueCode ?? ''}"`);
+    refuseField(`${f}.revenueCode`, `must be 4 digits, got "${payment.revenueCode ?? ''}"`);
   if (payment.contributorDocument !== undefined && payment.contributorDocument !== '')
     prepared.contributorDocument = requireDocument(payment.contributorDocument, `${f}.contributorDocument`);
   if (payment.fineCents !== undefined) requireCents(payment.fineCents, `${f}.fineCents`, true);
@@ -456,7 +456,7 @@ function prepareTribute(
   if (payment.otherEntitiesCents !== undefined)
     requireCents(payment.otherEntitiesCents, `${f}.otherEntitiesCents`, true);
   if (principalOf(payment) <= 0)
-    fail(`${f}.amountCents`, 'must be more than the fine, interest and other entities together');
+    refuseField(`${f}.amountCents`, 'must be more than the fine, interest and other entities together');
   switch (payment.tribute) {
     case 'darf':
       requireDate(payment.period, `${f}.period`);
@@ -466,12 +466,12 @@ function prepareTribute(
       return 'darf';
     case 'gps':
       if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(String(payment.period ?? '')))
-        fail(`${f}.period`, `must be the competência as YYYY-MM, got "${payment.period ?? ''}"`);
+        refuseField(`${f}.period`, `must be the competência as YYYY-MM, got "${payment.period ?? ''}"`);
       return 'gps';
     case 'fgts': {
       const barcode = requireBarcode(payment.barcode, `${f}.barcode`);
       if (barcodeInfo(barcode).kind !== 'arrecadacao')
-        fail(`${f}.barcode`, 'an FGTS guide has an arrecadação barcode (starting with 8)');
+        refuseField(`${f}.barcode`, 'an FGTS guide has an arrecadação barcode (starting with 8)');
       if (payment.fgtsIdentifier !== undefined && payment.fgtsIdentifier !== '')
         requireDigits(payment.fgtsIdentifier, `${f}.fgtsIdentifier`, 16);
       prepared.barcode = barcode;

@@ -184,7 +184,7 @@ function segmentA(rec: string, item: CnabItem, ctx: SegmentContext): void {
   item.paid_date = fromCnabDate(at('paid_date'));
   const paid = cents(at('paid_amount'));
   item.paid_amount_cents = paid ? paid : null;
-  if (itau) item.payee_document = normalizeDocument(null, at('payee_document'));
+  if (itau) item.payee_document = cpfCnpjOfType(null, at('payee_document'));
   const camara = at('camara');
   item.camara = camara.trim() === '' ? null : camara;
   const problems = camaraProblems(ctx.forma, camara, item.payee_bank.bank_code, ctx.bank);
@@ -244,7 +244,7 @@ function segmentN(rec: string, item: CnabItem, ctx: SegmentContext): void {
   // the dialect's tribute table as the inscrição table's 1 CPF, 2 CNPJ (a blank type reads as 0: neither)
   const type = has('contributor_document_type') ? Number(at('contributor_document_type')) : Number.NaN;
   const types = dialect.contributorTypes;
-  item.payer_document = normalizeDocument(
+  item.payer_document = cpfCnpjOfType(
     type === Number(types.cpf) ? '1' : type === Number(types.cnpj) ? '2' : null,
     document,
   );
@@ -282,7 +282,7 @@ function segmentP(rec: string, item: CnabItem): void {
 function segmentT(rec: string, item: CnabItem, ctx: SegmentContext): void {
   const at = fieldsOf(collectionSegmentT(ctx.bank), rec);
   readTitle(at, item);
-  item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
+  item.payer_document = cpfCnpjOfType(at('payer_document_type'), at('payer_document'));
   item.payer_name = trimOrNull(at('payer_name'));
   const movement = at('movement').trim();
   if (movement !== '') item.occurrences.push(decodeCollectionMovement(movement));
@@ -389,7 +389,7 @@ function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
 }
 
 /**
- * Segment G's beneficiary, normalized (normalizeDocument) and its check digits checked (documentProblem). The usual
+ * Segment G's beneficiary, normalized (cpfCnpjOfType) and its check digits checked (documentProblem). The usual
  * one, a CNPJ of fifteen digits, is read in one pass where it lies; any other as those two read it.
  */
 function beneficiaryDocument(rec: string, ctx: SegmentContext): string | null {
@@ -400,7 +400,7 @@ function beneficiaryDocument(rec: string, ctx: SegmentContext): string | null {
   const documentType = cut(rec, G.beneficiary_document_type);
   const document = cut(rec, G.beneficiary_document);
   ctx.report(documentProblem(documentType, document.trim(), 'beneficiary'));
-  return normalizeDocument(documentType, document);
+  return cpfCnpjOfType(documentType, document);
 }
 
 const CNPJ_TYPE = 0x32; // '2'
@@ -423,7 +423,7 @@ function segmentH(rec: string, item: CnabItem): void {
   const dda = item.dda;
   if (!dda) return;
   const name = trimOrNull(cut(rec, H.guarantor_name));
-  const document = normalizeDocument(cut(rec, H.guarantor_document_type), cut(rec, H.guarantor_document));
+  const document = cpfCnpjOfType(cut(rec, H.guarantor_document_type), cut(rec, H.guarantor_document));
   if (name || document) dda.guarantor = { document, name };
   const second = charge(rec, DISCOUNT_2);
   if (second) dda.discounts.push(second);
@@ -441,7 +441,7 @@ function segmentY(rec: string, item: CnabItem): void {
   const kind = cut(rec, Y_KIND);
   if (kind === '03') {
     dda.payer = {
-      document: normalizeDocument(cut(rec, Y03.payer_document_type), cut(rec, Y03.payer_document)),
+      document: cpfCnpjOfType(cut(rec, Y03.payer_document_type), cut(rec, Y03.payer_document)),
       name: trimOrNull(cut(rec, Y03.payer_name)),
     };
   } else if (kind === '51') {
@@ -483,7 +483,7 @@ export const COMPANION_READERS: Readonly<Record<string, SegmentReader>> = {
     const at = fieldsOf(SEGMENT_B_PIX, rec);
     const type = at('payee_document_type');
     const doc = at('payee_document');
-    item.payee_document ??= normalizeDocument(type, doc);
+    item.payee_document ??= cpfCnpjOfType(type, doc);
     ctx.report(documentProblem(type, doc.trim(), 'payee'));
     const initiation = at('pix_initiation').trim();
     if ((ctx.forma === '45' || ctx.forma === '47') && /^0[1-5]$/.test(initiation)) {
@@ -493,14 +493,14 @@ export const COMPANION_READERS: Readonly<Record<string, SegmentReader>> = {
   },
   J52(rec, item) {
     const at = fieldsOf(SEGMENT_J52, rec);
-    item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
+    item.payer_document = cpfCnpjOfType(at('payer_document_type'), at('payer_document'));
     item.payer_name = trimOrNull(at('payer_name'));
-    item.payee_document = normalizeDocument(at('payee_document_type'), at('payee_document'));
+    item.payee_document = cpfCnpjOfType(at('payee_document_type'), at('payee_document'));
     item.payee_name ??= trimOrNull(at('payee_name'));
   },
   Q(rec, item) {
     const at = fieldsOf(SEGMENT_Q, rec);
-    item.payer_document = normalizeDocument(at('payer_document_type'), at('payer_document'));
+    item.payer_document = cpfCnpjOfType(at('payer_document_type'), at('payer_document'));
     item.payer_name = trimOrNull(at('payer_name'));
   },
   U(rec, item) {
@@ -571,7 +571,7 @@ export function readMainItem(
 }
 
 /** CPF/CNPJ digits from a document field, by its type (1 CPF, 2 CNPJ); null when blank or zeros. */
-export function normalizeDocument(type: string | null, value: string): string | null {
+export function cpfCnpjOfType(type: string | null, value: string): string | null {
   const digits = value.trim();
   if (allZeros(digits)) return null;
   if (!allDigits(digits)) return digits;

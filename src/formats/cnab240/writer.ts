@@ -3,7 +3,6 @@ import { FEBRABAN } from './dialects.js';
 import {
   type CheckedPayment,
   type Ctx,
-  fail,
   groupPayments,
   LOTE_PLAN,
   type LotePlan,
@@ -13,6 +12,7 @@ import {
   preparePayment,
   type RemittanceHeader,
   type RemittancePayment,
+  refuseField,
 } from './remittance-input.js';
 import { detailLines, fileHeader, fileTrailer, loteHeader, loteTrailer } from './remittance-records.js';
 
@@ -23,12 +23,12 @@ export const LAYOUT_VERSIONS = FEBRABAN.versions;
 export function* remittanceLines(input: PaymentRemittanceInput): Generator<string> {
   const ctx = prepareContext(input);
   if (!Array.isArray(input.payments) || input.payments.length === 0)
-    fail('payments', 'at least one payment is required');
+    refuseField('payments', 'at least one payment is required');
   // Too many for one file whatever they turn out to be: say so before checking each of them.
   const atLeast =
     2 + input.payments.reduce((n, p) => n + (p.forma === 'boleto' || p.forma === 'tribute' ? 1 : 2), 0);
   if (atLeast > MAX_RECORDS_PER_FILE)
-    fail(
+    refuseField(
       'payments',
       `make at least ${atLeast} records, more than a file holds (999999): split them into several files`,
     );
@@ -38,7 +38,10 @@ export function* remittanceLines(input: PaymentRemittanceInput): Generator<strin
   );
   const total = 2 + lotes.reduce((n, l) => n + 2 + l.items.reduce((r, item) => r + recordsOf(item), 0), 0);
   if (total > MAX_RECORDS_PER_FILE)
-    fail('payments', `make ${total} records, more than a file holds (999999): split them into several files`);
+    refuseField(
+      'payments',
+      `make ${total} records, more than a file holds (999999): split them into several files`,
+    );
   const file = new LoteWriter(ctx);
   for (const plan of LOTE_PLAN) for (const item of groups.get(plan.key) ?? []) yield* file.add(plan, item);
   yield* file.end();
@@ -77,7 +80,7 @@ class LoteWriter {
 
   /** The last lote's trailer and the file trailer. */
   *end(): Generator<string> {
-    if (!this.lote) fail('payments', 'at least one payment is required');
+    if (!this.lote) refuseField('payments', 'at least one payment is required');
     yield this.close(this.lote);
     this.lote = null;
     this.count(1);
@@ -92,7 +95,7 @@ class LoteWriter {
   private count(records: number): void {
     this.records += records;
     if (this.records > MAX_RECORDS_PER_FILE)
-      fail('payments', 'make more records than a file holds (999999): split them into several files');
+      refuseField('payments', 'make more records than a file holds (999999): split them into several files');
   }
 }
 

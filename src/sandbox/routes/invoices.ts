@@ -13,9 +13,9 @@ import type { Invoice, InvoicePayment } from '../model.js';
 import {
   createInvoice,
   findInvoice,
+  issuedPaymentOf,
   issueInvoice,
   listInvoices,
-  paymentOf,
   recordInvoicePayment,
 } from '../services/invoices.js';
 import { boletoPdfUrl } from './boleto-pdf.js';
@@ -102,6 +102,6 @@ export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
 
   serve(app, 'getInvoicePayment', async ({ request, params }) => {
     const invoice = readTx(ctx, request, (tx) => findInvoice(tx, params.publicId));
-    return { data: paymentView(invoice, paymentOf(invoice), baseUrl(), slugOf(request)) };
+    return { data: paymentView(invoice, issuedPaymentOf(invoice), baseUrl(), slugOf(request)) };
   });
 }

@@ -4,7 +4,7 @@
  * its SSH signature is good over it. Who may approve, and how many must, is the firm's policy, judged by condo
  * before a delivery; the server knows no policy.
  */
-import { APPROVAL_NAMESPACE, parseStatement, statementText } from '../../domain/approvals.js';
+import { APPROVAL_NAMESPACE, parseApprovalStatement, statementText } from '../../domain/approvals.js';
 import { monotonicUlids } from '../../domain/ulids.js';
 import { verifySignature } from '../../formats/sshsig.js';
 import type { Tx } from '../db/tx.js';
@@ -22,9 +22,9 @@ export function addApproval(
   now: Date,
   uploadedBy: string | null,
 ): BatchApprovalRecord {
-  let statement: ReturnType<typeof parseStatement>;
+  let statement: ReturnType<typeof parseApprovalStatement>;
   try {
-    statement = parseStatement(body.statement);
+    statement = parseApprovalStatement(body.statement);
   } catch (e) {
     throw validationFailed({ statement: [`is not an approval statement: ${(e as Error).message}`] });
   }

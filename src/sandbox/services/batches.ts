@@ -35,7 +35,7 @@ import type {
 } from '../model.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 import { paymentAccountOf } from './lookups.js';
-import { addressOf, notRemittable, payableTotal, paymentOf, splitAccount } from './remittance.js';
+import { addressOf, notRemittable, payableTotal, remittancePaymentOf, splitAccount } from './remittance.js';
 
 const newPublicId = monotonicUlids();
 
@@ -193,7 +193,7 @@ export function createBatch(
   const paymentAt = (p: Payable, position: number) => {
     const id = p.supplier_id;
     if (id != null && !suppliers.has(id)) suppliers.set(id, tx.suppliers.get(id));
-    return paymentOf(p, id == null ? undefined : suppliers.get(id), seuNumeroOf(p, position));
+    return remittancePaymentOf(p, id == null ? undefined : suppliers.get(id), seuNumeroOf(p, position));
   };
 
   // 1. Each payable checked as the file needs it: its item kept, and the checked payment set aside under its

@@ -6,7 +6,7 @@
  */
 
 import type { IsoDate } from '../../domain/dates.js';
-import { installmentDueDate, splitCents } from '../../domain/installments.js';
+import { installmentDueDate, splitIntoInstallments } from '../../domain/installments.js';
 import { decimalToCents } from '../../domain/money.js';
 import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/request-bodies.js';
 import { newUlid } from '../../domain/ulids.js';
@@ -140,7 +140,7 @@ export function createInstallments(tx: Tx, body: ExpenseInstallmentsCreate, now:
   const total = decimalToCents(body.total_amount);
   if (total < body.count) fields.total_amount = [`must be at least 0.01 per installment (${body.count})`];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
-  const amounts = splitCents(total, body.count);
+  const amounts = splitIntoInstallments(total, body.count);
   const dues = amounts.map((_, i) => installmentDueDate(body.first_due_at, i, body.monthly_interval_days));
   const groupId = newUlid(now.getTime());
   const created = amounts.map(

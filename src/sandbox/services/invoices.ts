@@ -395,7 +395,7 @@ export function recordInvoicePayment(tx: Tx, inv: Invoice, body: InvoicePaymentR
   return inv;
 }
 
-export function paymentOf(inv: Invoice): InvoicePayment {
+export function issuedPaymentOf(inv: Invoice): InvoicePayment {
   if (!inv.payment) throw notFound('payment options (the invoice is not issued yet)');
   return inv.payment;
 }

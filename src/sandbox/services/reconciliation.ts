@@ -37,7 +37,7 @@ interface Candidate {
 }
 
 /** Digits and letters only, upper case, leading zeros dropped: `000.451-8273` and `4518273` are one number. */
-export function normalizeDocument(text: string | null | undefined): string | null {
+export function comparableDocumentNumber(text: string | null | undefined): string | null {
   if (!text) return null;
   const cleaned = text
     .toUpperCase()
@@ -63,7 +63,7 @@ export function openItems(tx: Tx, bankAccountId: number): OpenItems {
       kind: 'entry',
       order: e.id,
       date: e.paid_at,
-      document: normalizeDocument(e.document_number),
+      document: comparableDocumentNumber(e.document_number),
       entry: e,
     });
   }
@@ -104,7 +104,7 @@ export function reconcileMovements(
   }
   const pairs: Pair[] = [];
   for (const movement of open) {
-    const document = normalizeDocument(movement.document_number);
+    const document = comparableDocumentNumber(movement.document_number);
     for (const candidate of items.get(movement.amount_cents) ?? []) {
       const distance = Math.abs(daysBetween(candidate.date, movement.date));
       if (distance > RECONCILE_DATE_TOLERANCE_DAYS) continue;

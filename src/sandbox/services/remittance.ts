@@ -43,7 +43,11 @@ function payeeBank(bank: SupplierBank): PayeeBankAccount {
 }
 
 /** One payable as a payment of the remittance, under the seu número the return will quote. */
-export function paymentOf(p: Payable, supplier: Supplier | undefined, seuNumero: string): RemittancePayment {
+export function remittancePaymentOf(
+  p: Payable,
+  supplier: Supplier | undefined,
+  seuNumero: string,
+): RemittancePayment {
   const base = {
     seuNumero,
     amountCents: payableTotal(p),

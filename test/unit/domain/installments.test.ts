@@ -1,12 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { installmentDueDate, installmentSchedule, splitCents } from '../../../src/domain/installments.js';
+import {
+  installmentDueDate,
+  installmentSchedule,
+  splitIntoInstallments,
+} from '../../../src/domain/installments.js';
 
 describe('installments', () => {
   test('splits a total exactly, the remainder one cent at a time over the first installments', () => {
-    expect(splitCents(10_000, 3)).toEqual([3334, 3333, 3333]);
-    expect(splitCents(10_002, 4)).toEqual([2501, 2501, 2500, 2500]);
-    expect(splitCents(9, 3)).toEqual([3, 3, 3]);
-    expect(splitCents(0, 2)).toEqual([0, 0]);
+    expect(splitIntoInstallments(10_000, 3)).toEqual([3334, 3333, 3333]);
+    expect(splitIntoInstallments(10_002, 4)).toEqual([2501, 2501, 2500, 2500]);
+    expect(splitIntoInstallments(9, 3)).toEqual([3, 3, 3]);
+    expect(splitIntoInstallments(0, 2)).toEqual([0, 0]);
   });
 
   test.each([
@@ -16,7 +20,7 @@ describe('installments', () => {
     [5, 5],
     [1_000_001, 13],
   ])('%i cents in %i installments add up and differ by at most a cent', (total, count) => {
-    const parts = splitCents(total, count);
+    const parts = splitIntoInstallments(total, count);
     expect(parts).toHaveLength(count);
     expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
     expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
@@ -58,8 +62,8 @@ describe('installments', () => {
     expect(() => installmentSchedule({ count: 3, totalCents: 2, firstDue: '2027-01-01' })).toThrow(
       RangeError,
     );
-    expect(() => splitCents(100, 0)).toThrow(RangeError);
-    expect(() => splitCents(1.5, 2)).toThrow(RangeError);
+    expect(() => splitIntoInstallments(100, 0)).toThrow(RangeError);
+    expect(() => splitIntoInstallments(1.5, 2)).toThrow(RangeError);
     expect(() =>
       installmentSchedule({ count: 2, totalCents: 100, firstDue: '2027-01-01', intervalDays: 0 }),
     ).toThrow(RangeError);

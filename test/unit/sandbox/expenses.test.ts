@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addMonthsClamped, todayIn } from '../../../src/domain/dates.js';
-import { installmentDueDate, splitCents } from '../../../src/domain/installments.js';
+import { installmentDueDate, splitIntoInstallments } from '../../../src/domain/installments.js';
 import { type Session, sandboxSession } from './session.js';
 
 // Seed ids of the test condominium (fixed).
@@ -214,14 +214,14 @@ describe('installments', () => {
     expect(sixty.body.data.reduce((t: number, e: { amount: number }) => t + cents(e.amount), 0)).toBe(10000);
   });
 
-  test('splitCents always adds up, the first ones taking the extra cents', () => {
+  test('splitIntoInstallments always adds up, the first ones taking the extra cents', () => {
     for (const [total, count] of [
       [100000, 3],
       [1, 2],
       [999_999_999_99, 7],
       [6000, 60],
     ] as const) {
-      const parts = splitCents(total, count);
+      const parts = splitIntoInstallments(total, count);
       expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
       expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
       expect([...parts].sort((a, b) => b - a)).toEqual(parts);

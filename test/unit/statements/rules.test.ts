@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { payerDocuments } from '../../../src/app/reconcile.js';
 import { loadRules } from '../../../src/app/rules-file.js';
-import { judge, type RuleLine, splitCents } from '../../../src/domain/statement-rules.js';
+import { judge, type RuleLine, splitByShares } from '../../../src/domain/statement-rules.js';
 import { holds } from '../../properties.js';
 
 /** #35 point 2: the rules file read with its lines, a bad rule refused naming its line, and how rules match. */
@@ -149,8 +149,10 @@ describe('matching', () => {
       { chartAccount: 'b', ppm: 333_333 },
       { chartAccount: 'c', ppm: 333_334 },
     ];
-    expect(splitCents(-100, shares)).toEqual([33, 33, 34]);
-    expect(splitCents(41_237, [shares[0]!, { chartAccount: 'd', ppm: 666_667 }])).toEqual([13_745, 27_492]);
+    expect(splitByShares(-100, shares)).toEqual([33, 33, 34]);
+    expect(splitByShares(41_237, [shares[0]!, { chartAccount: 'd', ppm: 666_667 }])).toEqual([
+      13_745, 27_492,
+    ]);
   });
 
   test('a payer is named by a valid CPF or CNPJ the line carries, written any way', () => {
