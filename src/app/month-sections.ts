@@ -66,11 +66,15 @@ export function coverOf(r: MonthReport) {
 
 /** Every section after the cover, in the order a council reads them. */
 export function monthBlocks(r: MonthReport): Block[] {
+  return [...summaryBlocks(r), ...moneyBlocks(r), ...owedBlocks(r), ...closingBlocks(r)];
+}
+
+/** The month at a glance: revenue, expense, result and arrears, then each account's balances. */
+function summaryBlocks(r: MonthReport): Block[] {
   const cut = formatDateBr(r.cut_off);
   const known = (b: MonthReport['balances'][number], cents: number) =>
     b.balance_known ? formatReais(cents) : 'não informado';
-  const owed = owedCents(r);
-  const blocks: Block[] = [
+  return [
     { kind: 'heading', text: 'Resumo do mês' },
     table({
       columns: [
@@ -117,6 +121,12 @@ export function monthBlocks(r: MonthReport): Block[] {
       }`,
     },
     ...balanceGaps(r).map((gap): Block => ({ kind: 'note', text: gap.pt })),
+  ];
+}
+
+/** Revenue by chart account, then each expense account's payments and the expenses' total. */
+function moneyBlocks(r: MonthReport): Block[] {
+  return [
     { kind: 'heading', text: 'Receitas' },
     table({
       columns: [
@@ -166,6 +176,14 @@ export function monthBlocks(r: MonthReport): Block[] {
         formatReais(r.paid.total_cents),
       ],
     }),
+  ];
+}
+
+/** What is still owed: payments the bank refused, bills unpaid at the cut-off, units in arrears. */
+function owedBlocks(r: MonthReport): Block[] {
+  const cut = formatDateBr(r.cut_off);
+  const owed = owedCents(r);
+  return [
     { kind: 'heading', text: 'Pagamentos recusados pelo banco' },
     r.rejected.length === 0
       ? { kind: 'note', text: 'Nenhum pagamento recusado pelo banco no mês.' }
@@ -215,6 +233,13 @@ export function monthBlocks(r: MonthReport): Block[] {
           rows: r.defaulters.rows,
           total: ['Total', '', '', formatReais(r.defaulters.outstanding_cents)],
         }),
+  ];
+}
+
+/** The charts, and the approval page the síndico and the council sign. */
+function closingBlocks(r: MonthReport): Block[] {
+  const cut = formatDateBr(r.cut_off);
+  return [
     { kind: 'heading', text: 'Gráficos', newPage: true },
     { kind: 'charts' },
     { kind: 'heading', text: 'Aprovação', newPage: true },
@@ -226,7 +251,6 @@ export function monthBlocks(r: MonthReport): Block[] {
       ),
     },
   ];
-  return blocks;
 }
 
 /** The charts' colours, the same on paper and on a page. */

@@ -4,7 +4,14 @@
  * prestação de contas tells the same figures. It reads through the API client and sums with the domain's pure
  * functions; how it is shown is the CLI's.
  */
-import type { AccountEntry, Client, DefaulterRow, Payable } from '../client/index.js';
+import type {
+  AccountEntry,
+  BankAccount,
+  Client,
+  DefaulterRow,
+  Payable,
+  StatementRecord,
+} from '../client/index.js';
 import { addMonthsClamped, lastDayOf, todayIn } from '../domain/dates.js';
 import { monthlyTotals } from '../domain/ledger.js';
 import { centsOf, sumCents } from '../domain/money.js';
@@ -21,6 +28,7 @@ import {
   type RejectionFate,
 } from '../domain/month-report.js';
 import { displayState } from '../domain/payables.js';
+import type { RuleLine } from '../domain/statement-rules.js';
 import { importsKnown, unmatchedMovements } from './movements.js';
 
 export interface MonthAsked {
@@ -80,11 +88,6 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
     client.condominiums.get().catch(() => undefined),
     unmatchedMovements(client, imports.list, { from: first }),
   ]);
-  const supplierName = new Map<number, string>([...suppliers].map((x) => [x.id, String(x.name ?? '')]));
-  const supplierDocument = new Map<number, string>(
-    [...suppliers].flatMap((x) => (x.document ? [[x.id, String(x.document)] as [number, string]] : [])),
-  );
-  const chartName = new Map([...chart].map((a) => [a.id, `${a.code ?? ''} ${a.name ?? ''}`.trim()]));
   const settled = [...entries].filter((e) => settledOn(e) !== null);
   // the month to its cut-off; what the ledger dates after it (a payment a return reported for a day ahead) is
   // scheduled, not paid (#52)
@@ -92,20 +95,6 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
     (e) => (settledOn(e) as string) >= first && (settledOn(e) as string) <= cutOff,
   );
   const ahead = settled.filter((e) => (settledOn(e) as string) > cutOff && (settledOn(e) as string) <= last);
-  const paid = inMonth.filter((e) => e.type === 'expense');
-  const revenue = inMonth.filter((e) => e.type === 'revenue');
-  const entryPayee = (e: AccountEntry) => payeeOfEntry(e, supplierName);
-  const byChart = (list: AccountEntry[]) =>
-    groupTotals(
-      list,
-      (e) => String(e.chart_of_accounts_id),
-      (e) => chartName.get(e.chart_of_accounts_id) ?? `#${e.chart_of_accounts_id}`,
-      (e) => centsOf(e.amount),
-    ).map(toGroup);
-  const payablePayee = (p: Payable) =>
-    (typeof p.supplier_id === 'number' ? supplierName.get(p.supplier_id) : undefined) ??
-    String(p.payee_name ?? '');
-
   const byId = new Map([...dueByEnd, ...pendingNow].map((p) => [p.public_id, p]));
   // a payable rejected this month, due later and paid since, is in neither list: asked for by its id (a deleted
   // one is no longer there to ask)
@@ -120,94 +109,21 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
   ].filter((id) => !byId.has(id));
   for (const p of await Promise.all(missing.map((id) => client.payables.get(id).catch(() => undefined))))
     if (p) byId.set(p.public_id, p);
-  const payables = [...byId.values()];
-  const paidDay = (p: Payable) => (typeof p.paid_at === 'string' ? p.paid_at.slice(0, 10) : null);
-  const stillRejected = payables.filter((p) => displayState(p) === 'rejected');
-  const aheadOfPayable = new Map(
-    ahead.flatMap((e) => (typeof e.payable_id === 'string' ? [[e.payable_id, settledOn(e)] as const] : [])),
-  );
-
-  const pending: PendingRow[] = [
-    ...payables
-      .filter((p) => String(p.due_date ?? '') <= last)
-      .flatMap((p): PendingRow[] => {
-        const state = displayState(p);
-        const row = {
-          public_id: p.public_id,
-          payee: payablePayee(p),
-          due_date: String(p.due_date ?? ''),
-          amount_cents: Number(p.amount ?? 0),
-        };
-        // paid after the cut-off: owed at it, and scheduled for the day it was paid
-        const paidAfter =
-          p.state === 'paid' ? (aheadOfPayable.get(p.public_id) ?? laterThan(paidDay(p), cutOff)) : null;
-        if (paidAfter) return [{ ...row, state: 'scheduled', date: paidAfter }];
-        if (state === 'rejected' || WAITING.includes(state)) return [{ ...row, state, date: null }];
-        return [];
-      }),
-    // a payment the ledger dates after the cut-off that no payable explains (a bill entered as paid ahead)
-    ...ahead
-      .filter((e) => e.type === 'expense' && !(typeof e.payable_id === 'string' && byId.has(e.payable_id)))
-      .map((e) => ({
-        public_id: typeof e.payable_id === 'string' ? e.payable_id : null,
-        payee: entryPayee(e),
-        due_date: String(e.due_at ?? settledOn(e)),
-        amount_cents: centsOf(e.amount),
-        state: 'scheduled',
-        date: settledOn(e),
-      })),
-  ].sort((a, b) => a.due_date.localeCompare(b.due_date) || a.payee.localeCompare(b.payee));
-
-  const fateOf = (p: Payable | undefined): MonthRejection['fate'] => {
-    if (!p) return { state: 'deleted', on: null };
-    if (p.state === 'paid') {
-      const on = paidDay(p);
-      return on && on > cutOff ? { state: 'scheduled', on } : { state: 'paid', on };
-    }
-    const state = displayState(p);
-    // refused (by this return, or again by a later one): still to correct and send again
-    if (state === 'rejected') return { state: 'rejected', on: null };
-    const fates: Record<string, RejectionFate> = {
-      pending: 'corrected',
-      marked_for_remessa: 'resent',
-      in_batch: 'resent',
-      scheduled: 'scheduled',
-    };
-    return {
-      state: fates[state] ?? 'resent',
-      on: state === 'scheduled' ? String(p.due_date ?? '') || null : null,
-    };
+  const m: MonthReading = {
+    month,
+    first,
+    last,
+    cutOff,
+    supplierName: new Map([...suppliers].map((x) => [x.id, String(x.name ?? '')])),
+    supplierDocument: new Map(
+      [...suppliers].flatMap((x) => (x.document ? [[x.id, String(x.document)] as [number, string]] : [])),
+    ),
+    chartName: new Map([...chart].map((a) => [a.id, `${a.code ?? ''} ${a.name ?? ''}`.trim()])),
+    byId,
   };
-
-  const balances = [...accounts].map((a) => {
-    const moves: Move[] = [
-      ...settled
-        .filter((e) => e.bank_account_id === a.id)
-        .map((e) => ({ date: settledOn(e) as string, signedCents: signed(e) })),
-      ...unmatched
-        .filter((m) => m.bankAccountId === a.id)
-        .map((m) => ({ date: m.date, signedCents: m.amountCents })),
-    ];
-    const row = accountMonth(month, cutOff, a, moves);
-    const through = imports.list
-      .filter((i) => Number(i.bank_account_id) === a.id && i.period?.end && i.period.end >= first)
-      .map((i) => String(i.period?.end))
-      .sort()
-      .at(-1);
-    return {
-      bank_account_id: row.bank_account_id,
-      name: row.name,
-      start_cents: row.startCents,
-      in_cents: row.inCents,
-      out_cents: row.outCents,
-      end_cents: row.endCents,
-      days: row.days.map((d) => ({ date: d.date, end_cents: d.endCents })),
-      statement_through: through === undefined ? null : through > cutOff ? cutOff : through,
-      balance_known: a.current_balance !== undefined && a.current_balance !== null,
-    };
-  });
-
-  const paidPayables = new Map(payables.filter((p) => p.state === 'paid').map((p) => [p.public_id, p]));
+  const payables = [...byId.values()];
+  const paid = inMonth.filter((e) => e.type === 'expense');
+  const revenue = inMonth.filter((e) => e.type === 'revenue');
   const owing = [...defaulters];
   return {
     month,
@@ -219,43 +135,27 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
       by_supplier: groupTotals(
         paid,
         (e) => (e.supplier_id ? `supplier ${e.supplier_id}` : `payee ${e.payee ?? ''}`),
-        entryPayee,
+        (e) => entryPayee(m, e),
         (e) => centsOf(e.amount),
       ).map(toGroup),
-      by_chart_account: byChart(paid),
+      by_chart_account: byChart(m, paid),
     },
-    rejected: returned
-      .map(({ batchId, item }): MonthRejection => {
-        const p = byId.get(item.public_id);
-        const fate = fateOf(p);
-        return {
-          public_id: item.public_id,
-          batch_id: batchId,
-          payee: p ? payablePayee(p) : String(item.payee_name ?? ''),
-          due_date: String(p?.due_date ?? ''),
-          amount_cents: Number(item.amount ?? p?.amount ?? 0),
-          code: item.last_return?.code ?? '',
-          reason: item.last_return?.message ?? '',
-          at: String(item.last_return?.at ?? ''),
-          still_rejected:
-            p !== undefined && displayState(p) === 'rejected' && p.last_return?.at === item.last_return?.at,
-          fate,
-        };
-      })
-      .sort((a, b) => a.at.localeCompare(b.at) || a.public_id.localeCompare(b.public_id)),
-    still_rejected: stillRejected.map((p) => ({
-      public_id: p.public_id,
-      payee: payablePayee(p),
-      due_date: String(p.due_date ?? ''),
-      amount_cents: Number(p.amount ?? 0),
-      code: p.last_return?.code ?? '',
-      reason: p.last_return?.message ?? '',
-    })),
-    pending,
+    rejected: rejectedRows(m, returned),
+    still_rejected: payables
+      .filter((p) => displayState(p) === 'rejected')
+      .map((p) => ({
+        public_id: p.public_id,
+        payee: payablePayee(m, p),
+        due_date: String(p.due_date ?? ''),
+        amount_cents: Number(p.amount ?? 0),
+        code: p.last_return?.code ?? '',
+        reason: p.last_return?.message ?? '',
+      })),
+    pending: pendingRows(m, payables, ahead),
     revenue: {
       entries: revenue.length,
       total_cents: sumCents(revenue.map((e) => centsOf(e.amount))),
-      by_chart_account: byChart(revenue),
+      by_chart_account: byChart(m, revenue),
     },
     defaulters: {
       units: owing.length,
@@ -267,7 +167,7 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
         days_overdue: Number(r.days_overdue ?? 0),
       })),
     },
-    balances,
+    balances: [...accounts].map((a) => balanceRow(m, a, settled, unmatched, imports.list)),
     statements_known: imports.known,
     cover: {
       name: String(condominium?.name ?? asked.condominium),
@@ -276,39 +176,195 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
       administradora: asked.administradora,
       issued_on: today,
     },
-    payments: paid
-      .map((e) => {
-        const payable = typeof e.payable_id === 'string' ? paidPayables.get(e.payable_id) : undefined;
-        const supplierId = typeof e.supplier_id === 'number' ? e.supplier_id : payable?.supplier_id;
-        return {
-          date: settledOn(e) as string,
-          payee: entryPayee(e),
-          document: (typeof supplierId === 'number' ? supplierDocument.get(supplierId) : undefined) ?? null,
-          description: String(e.description ?? ''),
-          chart_account: chartName.get(e.chart_of_accounts_id) ?? `#${e.chart_of_accounts_id}`,
-          forma: payable?.forma_pagamento
-            ? String(payable.forma_pagamento)
-            : e.payment_method
-              ? String(e.payment_method)
-              : null,
-          amount_cents: centsOf(e.amount),
-          bank_account_id: typeof e.bank_account_id === 'number' ? e.bank_account_id : null,
-          batch_id: payable?.batch_id ? String(payable.batch_id) : null,
-          payable_id: typeof e.payable_id === 'string' ? e.payable_id : null,
-        };
-      })
-      .sort((a, b) => a.date.localeCompare(b.date) || a.payee.localeCompare(b.payee)),
+    payments: paymentRows(m, paid, payables),
     // twelve months of revenue and expense, this one the last (to its cut-off, as the summary)
     months: monthlyTotals(
       settled.filter((e) => (settledOn(e) as string) <= cutOff),
       addMonthsClamped(first, -11).slice(0, 7),
       month,
-    ).map((m) => ({
-      month: m.month,
-      revenue_cents: m.revenueCents,
-      expense_cents: m.expenseCents,
+    ).map((t) => ({
+      month: t.month,
+      revenue_cents: t.revenueCents,
+      expense_cents: t.expenseCents,
     })),
   };
+}
+
+/** What the month's sections read it by: its days, and the names and payables the API gave. */
+interface MonthReading {
+  month: string;
+  first: string;
+  last: string;
+  cutOff: string;
+  supplierName: ReadonlyMap<number, string>;
+  supplierDocument: ReadonlyMap<number, string>;
+  chartName: ReadonlyMap<number, string>;
+  byId: ReadonlyMap<string, Payable>;
+}
+
+const entryPayee = (m: MonthReading, e: AccountEntry) => payeeOfEntry(e, m.supplierName);
+const payablePayee = (m: MonthReading, p: Payable) =>
+  (typeof p.supplier_id === 'number' ? m.supplierName.get(p.supplier_id) : undefined) ??
+  String(p.payee_name ?? '');
+const chartOf = (m: MonthReading, e: AccountEntry) =>
+  m.chartName.get(e.chart_of_accounts_id) ?? `#${e.chart_of_accounts_id}`;
+const byChart = (m: MonthReading, list: AccountEntry[]) =>
+  groupTotals(
+    list,
+    (e) => String(e.chart_of_accounts_id),
+    (e) => chartOf(m, e),
+    (e) => centsOf(e.amount),
+  ).map(toGroup);
+const paidDay = (p: Payable) => (typeof p.paid_at === 'string' ? p.paid_at.slice(0, 10) : null);
+
+/** What was still owed at the cut-off: waiting or rejected, and what was paid after it, as scheduled. */
+function pendingRows(
+  m: MonthReading,
+  payables: readonly Payable[],
+  ahead: readonly AccountEntry[],
+): PendingRow[] {
+  const aheadOfPayable = new Map(
+    ahead.flatMap((e) => (typeof e.payable_id === 'string' ? [[e.payable_id, settledOn(e)] as const] : [])),
+  );
+  return [
+    ...payables
+      .filter((p) => String(p.due_date ?? '') <= m.last)
+      .flatMap((p): PendingRow[] => {
+        const state = displayState(p);
+        const row = {
+          public_id: p.public_id,
+          payee: payablePayee(m, p),
+          due_date: String(p.due_date ?? ''),
+          amount_cents: Number(p.amount ?? 0),
+        };
+        // paid after the cut-off: owed at it, and scheduled for the day it was paid
+        const paidAfter =
+          p.state === 'paid' ? (aheadOfPayable.get(p.public_id) ?? laterThan(paidDay(p), m.cutOff)) : null;
+        if (paidAfter) return [{ ...row, state: 'scheduled', date: paidAfter }];
+        if (state === 'rejected' || WAITING.includes(state)) return [{ ...row, state, date: null }];
+        return [];
+      }),
+    // a payment the ledger dates after the cut-off that no payable explains (a bill entered as paid ahead)
+    ...ahead
+      .filter((e) => e.type === 'expense' && !(typeof e.payable_id === 'string' && m.byId.has(e.payable_id)))
+      .map((e) => ({
+        public_id: typeof e.payable_id === 'string' ? e.payable_id : null,
+        payee: entryPayee(m, e),
+        due_date: String(e.due_at ?? settledOn(e)),
+        amount_cents: centsOf(e.amount),
+        state: 'scheduled',
+        date: settledOn(e),
+      })),
+  ].sort((a, b) => a.due_date.localeCompare(b.due_date) || a.payee.localeCompare(b.payee));
+}
+
+/** What became of a payable the bank rejected in the month, as the cut-off sees it. */
+function fateOf(p: Payable | undefined, cutOff: string): MonthRejection['fate'] {
+  if (!p) return { state: 'deleted', on: null };
+  if (p.state === 'paid') {
+    const on = paidDay(p);
+    return on && on > cutOff ? { state: 'scheduled', on } : { state: 'paid', on };
+  }
+  const state = displayState(p);
+  // refused (by this return, or again by a later one): still to correct and send again
+  if (state === 'rejected') return { state: 'rejected', on: null };
+  const fates: Record<string, RejectionFate> = {
+    pending: 'corrected',
+    marked_for_remessa: 'resent',
+    in_batch: 'resent',
+    scheduled: 'scheduled',
+  };
+  return {
+    state: fates[state] ?? 'resent',
+    on: state === 'scheduled' ? String(p.due_date ?? '') || null : null,
+  };
+}
+
+/** The month's rejections, each with its payable's fate. */
+function rejectedRows(
+  m: MonthReading,
+  returned: readonly { batchId: string; item: BatchItem }[],
+): MonthRejection[] {
+  return returned
+    .map(({ batchId, item }): MonthRejection => {
+      const p = m.byId.get(item.public_id);
+      return {
+        public_id: item.public_id,
+        batch_id: batchId,
+        payee: p ? payablePayee(m, p) : String(item.payee_name ?? ''),
+        due_date: String(p?.due_date ?? ''),
+        amount_cents: Number(item.amount ?? p?.amount ?? 0),
+        code: item.last_return?.code ?? '',
+        reason: item.last_return?.message ?? '',
+        at: String(item.last_return?.at ?? ''),
+        still_rejected:
+          p !== undefined && displayState(p) === 'rejected' && p.last_return?.at === item.last_return?.at,
+        fate: fateOf(p, m.cutOff),
+      };
+    })
+    .sort((a, b) => a.at.localeCompare(b.at) || a.public_id.localeCompare(b.public_id));
+}
+
+/** A bank account's month: its balance day by day to the cut-off, and how far its statements go. */
+function balanceRow(
+  m: MonthReading,
+  a: BankAccount,
+  settled: readonly AccountEntry[],
+  unmatched: readonly RuleLine[],
+  imports: readonly StatementRecord[],
+) {
+  const moves: Move[] = [
+    ...settled
+      .filter((e) => e.bank_account_id === a.id)
+      .map((e) => ({ date: settledOn(e) as string, signedCents: signed(e) })),
+    ...unmatched
+      .filter((u) => u.bankAccountId === a.id)
+      .map((u) => ({ date: u.date, signedCents: u.amountCents })),
+  ];
+  const row = accountMonth(m.month, m.cutOff, a, moves);
+  const through = imports
+    .filter((i) => Number(i.bank_account_id) === a.id && i.period?.end && i.period.end >= m.first)
+    .map((i) => String(i.period?.end))
+    .sort()
+    .at(-1);
+  return {
+    bank_account_id: row.bank_account_id,
+    name: row.name,
+    start_cents: row.startCents,
+    in_cents: row.inCents,
+    out_cents: row.outCents,
+    end_cents: row.endCents,
+    days: row.days.map((d) => ({ date: d.date, end_cents: d.endCents })),
+    statement_through: through === undefined ? null : through > m.cutOff ? m.cutOff : through,
+    balance_known: a.current_balance !== undefined && a.current_balance !== null,
+  };
+}
+
+/** Each payment of the month, for the annex: whom, which document, which account, by which forma and batch. */
+function paymentRows(m: MonthReading, paid: readonly AccountEntry[], payables: readonly Payable[]) {
+  const paidPayables = new Map(payables.filter((p) => p.state === 'paid').map((p) => [p.public_id, p]));
+  return paid
+    .map((e) => {
+      const payable = typeof e.payable_id === 'string' ? paidPayables.get(e.payable_id) : undefined;
+      const supplierId = typeof e.supplier_id === 'number' ? e.supplier_id : payable?.supplier_id;
+      return {
+        date: settledOn(e) as string,
+        payee: entryPayee(m, e),
+        document: (typeof supplierId === 'number' ? m.supplierDocument.get(supplierId) : undefined) ?? null,
+        description: String(e.description ?? ''),
+        chart_account: chartOf(m, e),
+        forma: payable?.forma_pagamento
+          ? String(payable.forma_pagamento)
+          : e.payment_method
+            ? String(e.payment_method)
+            : null,
+        amount_cents: centsOf(e.amount),
+        bank_account_id: typeof e.bank_account_id === 'number' ? e.bank_account_id : null,
+        batch_id: payable?.batch_id ? String(payable.batch_id) : null,
+        payable_id: typeof e.payable_id === 'string' ? e.payable_id : null,
+      };
+    })
+    .sort((a, b) => a.date.localeCompare(b.date) || a.payee.localeCompare(b.payee));
 }
 
 const laterThan = (day: string | null, cutOff: string) => (day !== null && day > cutOff ? day : null);

@@ -10,9 +10,8 @@
 
 import type { Readable } from 'node:stream';
 import { API_PREFIX } from '../domain/endpoints.js';
-import { ApiError, CondoError, UnavailableError, UsageError } from '../domain/errors.js';
-import { newUlid } from '../domain/ulids.js';
-import { type BulkOutcome, runPool } from './bulk.js';
+import { ApiError, CondoError, UsageError } from '../domain/errors.js';
+import { bulkRunner } from './bulk.js';
 import { errorFromResponse, errorFromTransport, parseBody } from './errors.js';
 import { auth } from './layers/auth.js';
 import { idempotency } from './layers/idempotency.js';
@@ -20,18 +19,15 @@ import { redactingLog } from './layers/log.js';
 import { requestId } from './layers/request-id.js';
 import { DEFAULT_RETRY, type RetryWait, retry } from './layers/retry.js';
 import { RateLimiter, throttle } from './layers/throttle.js';
-import { readPage } from './pagination.js';
+import { lister } from './listing.js';
 import { route } from './resources/endpoint.js';
 import { anySignal, systemClock } from './sleep.js';
 import { MemoryTokenCache, TokenProvider } from './tokens.js';
 import { createTransport, oneShot } from './transport.js';
 import type {
   ApiCore,
-  BulkOptions,
   CachedToken,
   ClientOptions,
-  ListOptions,
-  ListResult,
   Query,
   RequestOptions,
   RequestResult,
@@ -51,8 +47,6 @@ import {
 
 export type { ApiCore };
 export { API_PREFIX };
-
-const MAX_PAGES = 10_000;
 
 export interface Core extends ApiCore {
   requestStream(o: StreamRequestOptions): Promise<StreamResult>;
@@ -74,7 +68,7 @@ export function createCore(opts: ClientOptions): Core {
     throw new UsageError(`invalid base URL: ${opts.baseUrl}`, { code: 'invalid_base_url' });
   }
   const basePath = base.pathname.replace(/\/+$/, '');
-  const scopeRoot = `${API_PREFIX}/condominiums/${encodeURIComponent(opts.condominium)}`;
+  const urlFor = urlMaker(base, `${API_PREFIX}/condominiums/${encodeURIComponent(opts.condominium)}`);
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const policy = { ...DEFAULT_RETRY, ...opts.retry };
   const concurrency = Math.max(1, opts.concurrency ?? 8);
@@ -83,11 +77,7 @@ export function createCore(opts: ClientOptions): Core {
   const note = debug ? (line: string) => debug(`* ${line}`) : undefined;
 
   // Everything the trace must never print; tokens join as they are issued.
-  const basic = Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64');
-  const secrets = new Set<string>([opts.clientSecret, basic]);
-  const encodedSecret = encodeURIComponent(opts.clientSecret);
-  secrets.add(encodedSecret);
-  secrets.add(Buffer.from(`${encodeURIComponent(opts.clientId)}:${encodedSecret}`).toString('base64'));
+  const secrets = secretsOf(opts.clientId, opts.clientSecret);
 
   const transport = createTransport({ timeoutMs, ...(opts.proxyEnv ? { proxyEnv: opts.proxyEnv } : {}) });
   const log = redactingLog(debug, () => secrets);
@@ -120,30 +110,6 @@ export function createCore(opts: ClientOptions): Core {
     log,
   );
 
-  function urlFor(path: string, query?: Query): URL {
-    let url: URL;
-    if (/^https?:\/\//i.test(path)) {
-      url = new URL(path);
-      if (url.origin !== base.origin) {
-        // Never send the bearer token to another host (e.g. a links.next elsewhere).
-        throw new ApiError(`refusing to call ${url.origin}: not the configured base URL`, {
-          code: 'foreign_url',
-        });
-      }
-    } else {
-      const p = path.startsWith('/') ? path : `/${path}`;
-      const rooted = p.startsWith('/api/') ? p : `${scopeRoot}${p === '/' ? '' : p}`;
-      url = new URL(`${base.origin}${basePath}${rooted}`);
-    }
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value === undefined || value === null) continue;
-      url.searchParams.delete(key);
-      if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
-      else url.searchParams.set(key, String(value));
-    }
-    return url;
-  }
-
   function wire(o: {
     method: string;
     path: string;
@@ -159,24 +125,6 @@ export function createCore(opts: ClientOptions): Core {
     if (key && !headers['idempotency-key'] && method !== 'GET' && method !== 'HEAD')
       headers['idempotency-key'] = key;
     return { method, url: urlFor(o.path, o.query), headers, signal: anySignal(opts.signal, o.signal) };
-  }
-
-  function encodeBody(body: unknown, headers: Record<string, string>): WireBody | undefined {
-    if (body === undefined) return undefined;
-    if (isStreamBody(body)) {
-      headers['content-type'] ??= body.contentType;
-      return body;
-    }
-    if (Buffer.isBuffer(body)) {
-      headers['content-type'] ??= 'application/octet-stream';
-      return body;
-    }
-    if (typeof body === 'string') {
-      headers['content-type'] ??= 'application/json';
-      return Buffer.from(body);
-    }
-    headers['content-type'] ??= 'application/json';
-    return Buffer.from(JSON.stringify(body));
   }
 
   async function run(req: WireRequest): Promise<WireResponse> {
@@ -246,168 +194,73 @@ export function createCore(opts: ClientOptions): Core {
     };
   }
 
-  async function list<T = unknown>(
-    path: string,
-    query: Query = {},
-    o: ListOptions = {},
-  ): Promise<ListResult<T>> {
-    if (o.fromEnd) return listFromEnd<T>(path, query, o);
-    const data: T[] = [];
-    let count = 0;
-    const limit = o.limit !== undefined && o.limit >= 0 ? o.limit : Number.POSITIVE_INFINITY;
-    let target: { path: string; query: Query } | undefined = { path, query };
-    let meta: Record<string, unknown> | undefined;
-    let hasMore = false;
-    let lastRequestId: string | undefined;
-    const seen = new Set<string>();
-    for (let pages = 0; target && pages < MAX_PAGES; pages++) {
-      const res: RequestResult<unknown> = await request({
-        method: 'GET',
-        path: target.path,
-        query: target.query,
-        signal: o.signal,
-      });
-      lastRequestId = res.requestId;
-      seen.add(urlFor(target.path, target.query).toString());
-      const page = readPage(res.body);
-      meta = page.meta;
-      const room = limit - count;
-      const items = page.items.length > room ? page.items.slice(0, room) : page.items;
-      count += items.length;
-      if (o.eachPage) {
-        const total = typeof meta?.total === 'number' ? Math.min(meta.total, limit) : undefined;
-        o.eachPage(items, { items: count, total });
-      } else data.push(...(items as T[]));
-      const following = nextTarget(page, target);
-      if (page.items.length > room) {
-        hasMore = true;
-        break;
-      }
-      hasMore = following !== undefined;
-      if (!o.all || count >= limit || !following) break;
-      if (seen.has(urlFor(following.path, following.query).toString())) {
-        hasMore = false; // a server pointing back at a page already read: stop rather than loop
-        break;
-      }
-      target = following;
-    }
-    return Object.defineProperties(data, {
-      meta: { value: meta, enumerable: false },
-      hasMore: { value: hasMore, enumerable: false },
-      requestId: { value: lastRequestId, enumerable: false },
-    }) as ListResult<T>;
-  }
-
-  /**
-   * A list's end, last item first: the first page says how many pages there are, then back from the last. Every
-   * page (`all`), or a server whose pages are links rather than numbers: read forward once, kept from the end.
-   */
-  async function listFromEnd<T>(path: string, query: Query, o: ListOptions): Promise<ListResult<T>> {
-    const { fromEnd: _, limit, ...forward } = o;
-    const endOf = (
-      items: readonly unknown[],
-      meta: Record<string, unknown> | undefined,
-      requestId?: string,
-    ) => {
-      const want = limit ?? items.length;
-      const kept = items.slice(Math.max(0, items.length - want)).reverse() as T[];
-      const total = typeof meta?.total === 'number' ? meta.total : items.length;
-      return Object.defineProperties(kept, {
-        meta: { value: meta, enumerable: false },
-        hasMore: { value: total > kept.length, enumerable: false },
-        requestId: { value: requestId, enumerable: false },
-      }) as ListResult<T>;
-    };
-    const everything = async () => {
-      const every = await list<T>(path, query, { ...forward, all: true });
-      return endOf(every, every.meta, every.requestId);
-    };
-    if (o.all && limit === undefined) return everything();
-    const pageAt = async (n: number | undefined) => {
-      const res: RequestResult<unknown> = await request({
-        method: 'GET',
-        path,
-        query: n === undefined ? query : { ...query, page: n },
-        signal: o.signal,
-      });
-      return { page: readPage(res.body), requestId: res.requestId };
-    };
-    const first = await pageAt(undefined);
-    const last = first.page.lastPage;
-    if (last === undefined || first.page.nextLink !== undefined) return everything();
-    const want = limit ?? first.page.items.length;
-    let items: unknown[] = [];
-    let requestId = first.requestId;
-    for (let n = last; n > 1 && items.length < want; n--) {
-      const at = await pageAt(n);
-      items = [...at.page.items, ...items];
-      requestId = at.requestId;
-    }
-    if (items.length < want) items = [...first.page.items, ...items];
-    return endOf(items.length > want ? items.slice(items.length - want) : items, first.page.meta, requestId);
-  }
-
-  function nextTarget(
-    page: ReturnType<typeof readPage>,
-    current: { path: string; query: Query },
-  ): { path: string; query: Query } | undefined {
-    if (page.nextLink === null) return undefined;
-    if (page.nextLink !== undefined) {
-      const here = urlFor(current.path, current.query);
-      return { path: new URL(page.nextLink, here).toString(), query: {} };
-    }
-    if (page.nextPage !== undefined && page.items.length > 0) {
-      return { path: current.path, query: { ...current.query, page: page.nextPage } };
-    }
-    return undefined;
-  }
-
-  async function bulk<I, T>(
-    items: readonly I[],
-    work: (item: I, key: string) => Promise<T>,
-    o: BulkOptions = {},
-  ): Promise<BulkOutcome<T>[]> {
-    // KEY-1, KEY-2, ... from --idempotency-key or the caller's prefix, so a re-run replays instead of repeating.
-    const prefix = opts.idempotencyKey ?? o.keyPrefix;
-    const keyFor = (item: I, i: number) => (prefix ? `${prefix}-${i + 1}` : (o.keyOf?.(item) ?? newUlid()));
-    const signal = anySignal(opts.signal, o.signal);
-    // Once one item has spent the whole retry budget on an unreachable server, the rest are not sent: each would
-    // spend its own budget in turn, and a run of 1000 against a dead server would never end.
-    const down = new AbortController();
-    const stop = anySignal(o.stop, down.signal);
-    const attempt = async (item: I, i: number) => {
-      try {
-        return await work(item, keyFor(item, i));
-      } catch (err) {
-        if (err instanceof UnavailableError && !down.signal.aborted)
-          down.abort(
-            new UnavailableError(
-              {
-                en: `not sent: the server was unreachable (${err.message})`,
-                pt: `não enviado: o servidor estava inalcançável (${err.text?.pt ?? err.message})`,
-              },
-              { code: 'not_sent' },
-            ),
-          );
-        throw err;
-      }
-    };
-    return runPool(items, concurrency, attempt, {
-      signal,
-      ...(stop ? { stop } : {}),
-      ...(o.onResult ? { onResult: o.onResult } : {}),
-    });
-  }
-
   return {
     request,
     requestStream,
-    list,
-    bulk,
+    list: lister({ request, urlFor }),
+    bulk: bulkRunner({ idempotencyKey: opts.idempotencyKey, signal: opts.signal }, concurrency),
     token: (o = {}) => {
       const signal = anySignal(opts.signal, o.signal);
       return o.fresh ? tokens.renew(signal) : tokens.get(signal);
     },
     close: () => transport.close(),
   };
+}
+
+/** Where a path goes on this server: under the condominium's scope, or an absolute link of the same origin only. */
+function urlMaker(base: URL, scopeRoot: string): (path: string, query?: Query) => URL {
+  const basePath = base.pathname.replace(/\/+$/, '');
+  return (path, query) => {
+    let url: URL;
+    if (/^https?:\/\//i.test(path)) {
+      url = new URL(path);
+      if (url.origin !== base.origin) {
+        // Never send the bearer token to another host (e.g. a links.next elsewhere).
+        throw new ApiError(`refusing to call ${url.origin}: not the configured base URL`, {
+          code: 'foreign_url',
+        });
+      }
+    } else {
+      const p = path.startsWith('/') ? path : `/${path}`;
+      const rooted = p.startsWith('/api/') ? p : `${scopeRoot}${p === '/' ? '' : p}`;
+      url = new URL(`${base.origin}${basePath}${rooted}`);
+    }
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null) continue;
+      url.searchParams.delete(key);
+      if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
+      else url.searchParams.set(key, String(value));
+    }
+    return url;
+  };
+}
+
+/** A request body on the wire, its content type set where the caller set none. */
+function encodeBody(body: unknown, headers: Record<string, string>): WireBody | undefined {
+  if (body === undefined) return undefined;
+  if (isStreamBody(body)) {
+    headers['content-type'] ??= body.contentType;
+    return body;
+  }
+  if (Buffer.isBuffer(body)) {
+    headers['content-type'] ??= 'application/octet-stream';
+    return body;
+  }
+  if (typeof body === 'string') {
+    headers['content-type'] ??= 'application/json';
+    return Buffer.from(body);
+  }
+  headers['content-type'] ??= 'application/json';
+  return Buffer.from(JSON.stringify(body));
+}
+
+/** The client secret in every form a trace could show it: plain, URL-encoded, and in the Basic header. */
+function secretsOf(clientId: string, clientSecret: string): Set<string> {
+  const encodedSecret = encodeURIComponent(clientSecret);
+  return new Set<string>([
+    clientSecret,
+    Buffer.from(`${clientId}:${clientSecret}`).toString('base64'),
+    encodedSecret,
+    Buffer.from(`${encodeURIComponent(clientId)}:${encodedSecret}`).toString('base64'),
+  ]);
 }

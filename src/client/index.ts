@@ -89,7 +89,6 @@ export function createClient(opts: ClientOptions): Client {
   };
 }
 
-export type { BulkOutcome } from './bulk.js';
 export type { ApiCore, Core } from './client.js';
 export { parseErrorBody, retryAfterMs } from './errors.js';
 export { fileFromPath, type MultipartFile, type MultipartForm, multipart } from './multipart.js';
@@ -124,4 +123,5 @@ export type { StatementImportResult, StatementRecord, StatementsApi } from './re
 export type { WebhookSubscription, WebhooksApi } from './resources/webhooks.js';
 export { MemoryTokenCache } from './tokens.js';
 export type * from './types.js';
+export type { BulkOutcome } from './types.js';
 export type { CondoError };

@@ -2,11 +2,11 @@
  * Public types of the API client. Resource records are typed loosely on purpose (docs/DESIGN.md "Tolerance"): the fields
  * the sandbox documents are listed, every one optional except ids, and unknown fields are kept untouched.
  */
+
 import type { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { CondoError } from '../domain/errors.js';
 import type * as R from '../domain/responses.js';
-import type { BulkOutcome } from './bulk.js';
 import type { Clock } from './sleep.js';
 
 export interface CachedToken {
@@ -238,3 +238,8 @@ export interface ApiCore {
     o?: BulkOptions,
   ): Promise<BulkOutcome<T>[]>;
 }
+
+/** One item's outcome in a bulk run (bulk.ts): its data, or its error; a failure is a value, not a throw. */
+export type BulkOutcome<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: CondoError /** stopped before it was sent */; notSent?: boolean };

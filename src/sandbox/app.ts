@@ -4,6 +4,7 @@
  */
 
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from 'fastify';
 import { sanitizeRequestId } from '../domain/ids.js';
@@ -73,37 +74,108 @@ export async function buildApp(
     },
     // Refused by Node's HTTP parser before fastify sees a request (headers over 16 KB: 431): fastify would answer
     // in its own shape; this answers in the API's.
-    clientErrorHandler: (err, socket) => {
-      if (!socket.writable) {
-        socket.destroy();
-        return;
-      }
-      const tooLarge = (err as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
-      const problem = tooLarge
-        ? new ApiProblem(
-            431,
-            'request_header_fields_too_large',
-            'the request headers are too large (16 KB at most)',
-          )
-        : new ApiProblem(400, 'bad_request', 'the request is not valid HTTP');
-      const requestId = newUlid();
-      const body = JSON.stringify(errorBody(problem, requestId));
-      const headers = {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': String(Buffer.byteLength(body)),
-        'X-Request-Id': requestId,
-        ...rateHeaders(ctx, socket.remoteAddress ?? ''),
-        Connection: 'close',
-      };
-      socket.end(
-        `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${Object.entries(headers)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join('\r\n')}\r\n\r\n${body}`,
-      );
-    },
+    clientErrorHandler: (err, socket) => answerUnparsed(ctx, err, socket),
   });
 
-  // Bodies: our own JSON parser (an empty body is no body; bad JSON a 400), urlencoded for OAuth, multipart.
+  await installBodyParsers(app);
+  installPipeline(app, ctx);
+  if (ctx.checkResponses) checkResponses(app, ctx.checkResponses);
+  const observe = ctx.observeAnswers;
+  if (observe)
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operation = request.routeOptions.config?.operation as string | undefined;
+      if (typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json'))
+        observe({
+          operation: operation ?? '',
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          body: payload,
+        });
+      return payload;
+    });
+  // Which operation each route serves, for the conformance test (see servedRoutes).
+  const routes: ServedRoute[] = [];
+  served.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: r.url ?? r.path, operation: r.config?.operation });
+    }
+  });
+
+  installErrorHandlers(app, ctx);
+  await app.register(async (api) => oauthRoutes(api, ctx), { prefix: API_PREFIX });
+  await app.register(async (root) => boletoPdfRoutes(root, ctx));
+  // The base URL the CLI prints answers too: what this server is and where its API lives.
+  app.get('/', async () => ({
+    service: 'condo sandbox: a local implementation of the condominium finance API',
+    api: `${API_PREFIX}/condominiums/{condominium}`,
+    token: `${API_PREFIX}/oauth/token`,
+  }));
+  await app.register(
+    async (condo) => {
+      payablesRoutes(condo, ctx);
+      batchesRoutes(condo, ctx);
+      entriesRoutes(condo, ctx);
+      ledgerRoutes(condo, ctx);
+      bankRoutes(condo, ctx);
+      cadastrosRoutes(condo, ctx);
+      statementsRoutes(condo, ctx);
+      webhooksRoutes(condo, ctx);
+      invoicesRoutes(condo, ctx);
+      expensesRoutes(condo, ctx);
+      defaultersRoutes(condo, ctx);
+    },
+    { prefix: CONDOMINIUM_PREFIX },
+  );
+  return app;
+}
+
+/** The rate-limit headers of a call refused before routing, counted in its address's window. */
+function rateHeaders(ctx: SandboxContext, ip: string): Record<string, string> {
+  const verdict = ctx.rateLimiter.hit(`ip:${ip}`, ctx.ipRateLimit);
+  return {
+    'x-ratelimit-limit': String(verdict.limit),
+    'x-ratelimit-remaining': String(verdict.remaining),
+    'x-ratelimit-reset': String(verdict.resetSeconds),
+  };
+}
+
+/**
+ * A request Node's HTTP parser refused before fastify saw it (headers over 16 KB: 431; not HTTP: 400), answered in
+ * the API's shape, with a request id and the rate-limit headers, rather than fastify's own.
+ */
+function answerUnparsed(ctx: SandboxContext, err: Error, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = (err as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+  const problem = tooLarge
+    ? new ApiProblem(
+        431,
+        'request_header_fields_too_large',
+        'the request headers are too large (16 KB at most)',
+      )
+    : new ApiProblem(400, 'bad_request', 'the request is not valid HTTP');
+  const requestId = newUlid();
+  const body = JSON.stringify(errorBody(problem, requestId));
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'X-Request-Id': requestId,
+    ...rateHeaders(ctx, socket.remoteAddress ?? ''),
+    Connection: 'close',
+  };
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n')}\r\n\r\n${body}`,
+  );
+}
+
+/** Bodies: our own JSON parser (an empty body is no body; bad JSON a 400), urlencoded for OAuth, multipart. */
+async function installBodyParsers(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
@@ -136,32 +208,10 @@ export async function buildApp(
   await app.register(multipart, {
     limits: { fileSize: FILE_SIZE_LIMIT, fieldSize: 64 * 1024, ...MULTIPART_LIMITS },
   });
+}
 
-  installPipeline(app, ctx);
-  if (ctx.checkResponses) checkResponses(app, ctx.checkResponses);
-  const observe = ctx.observeAnswers;
-  if (observe)
-    app.addHook('onSend', async (request, reply, payload) => {
-      const operation = request.routeOptions.config?.operation as string | undefined;
-      if (typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json'))
-        observe({
-          operation: operation ?? '',
-          method: request.method,
-          url: request.url,
-          status: reply.statusCode,
-          body: payload,
-        });
-      return payload;
-    });
-  // Which operation each route serves, for the conformance test (see servedRoutes).
-  const routes: ServedRoute[] = [];
-  served.set(app, routes);
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: r.url ?? r.path, operation: r.config?.operation });
-    }
-  });
-
+/** Errors in the API's shape (OAuth's own for the token route), and 405 or 404 for what no route serves. */
+function installErrorHandlers(app: FastifyInstance, ctx: SandboxContext): void {
   app.setErrorHandler((err, request, reply) => {
     const requestId = request.id;
     if (err instanceof OAuthError) {
@@ -199,40 +249,4 @@ export async function buildApp(
       );
     throw new ApiProblem(404, 'not_found', `no route for ${request.method} ${path}`);
   });
-
-  await app.register(async (api) => oauthRoutes(api, ctx), { prefix: API_PREFIX });
-  await app.register(async (root) => boletoPdfRoutes(root, ctx));
-  // The base URL the CLI prints answers too: what this server is and where its API lives.
-  app.get('/', async () => ({
-    service: 'condo sandbox: a local implementation of the condominium finance API',
-    api: `${API_PREFIX}/condominiums/{condominium}`,
-    token: `${API_PREFIX}/oauth/token`,
-  }));
-  await app.register(
-    async (condo) => {
-      payablesRoutes(condo, ctx);
-      batchesRoutes(condo, ctx);
-      entriesRoutes(condo, ctx);
-      ledgerRoutes(condo, ctx);
-      bankRoutes(condo, ctx);
-      cadastrosRoutes(condo, ctx);
-      statementsRoutes(condo, ctx);
-      webhooksRoutes(condo, ctx);
-      invoicesRoutes(condo, ctx);
-      expensesRoutes(condo, ctx);
-      defaultersRoutes(condo, ctx);
-    },
-    { prefix: CONDOMINIUM_PREFIX },
-  );
-  return app;
-}
-
-/** The rate-limit headers of a call refused before routing, counted in its address's window. */
-function rateHeaders(ctx: SandboxContext, ip: string): Record<string, string> {
-  const verdict = ctx.rateLimiter.hit(`ip:${ip}`, ctx.ipRateLimit);
-  return {
-    'x-ratelimit-limit': String(verdict.limit),
-    'x-ratelimit-remaining': String(verdict.remaining),
-    'x-ratelimit-reset': String(verdict.resetSeconds),
-  };
 }

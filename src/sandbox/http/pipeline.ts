@@ -42,77 +42,7 @@ function hostName(header: string): string {
 export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void {
   app.decorateRequest('sandbox', null as never);
 
-  app.addHook('onRequest', async (request, reply) => {
-    request.sandbox = {};
-    reply.header('x-request-id', request.id);
-
-    // DNS rebinding: a page on evil.example resolving to 127.0.0.1 reaches a loopback server with its own Host.
-    if (ctx.allowedHosts) {
-      const host = hostName(request.headers.host ?? '');
-      if (!ctx.allowedHosts.has(host)) {
-        throw new ApiProblem(
-          421,
-          'misdirected_request',
-          `this sandbox answers to localhost, 127.0.0.1 and [::1], not "${host}" (sandbox start --allow-host ${host || 'NAME'} adds it)`,
-        );
-      }
-    }
-
-    // Rate limit: a valid token has its own window; anything else counts against the caller's IP.
-    const bearer = bearerToken(request);
-    let session: ReturnType<SandboxContext['tokens']['lookup']>;
-    try {
-      session = bearer ? ctx.tokens.lookup(bearer) : undefined;
-    } catch (err) {
-      throw asApiError(err, ctx, request.id);
-    }
-    const token = session?.token;
-    const verdict = token
-      ? ctx.rateLimiter.hit(`token:${token.token_sha256}`, ctx.rateLimit)
-      : ctx.rateLimiter.hit(`ip:${request.ip}`, ctx.ipRateLimit);
-    request.sandbox.rate = verdict;
-    if (!verdict.allowed) {
-      throw new ApiProblem(
-        429,
-        'rate_limited',
-        `rate limit of ${verdict.limit} requests exceeded; retry later`,
-        undefined,
-        {
-          'retry-after': String(verdict.resetSeconds),
-        },
-      );
-    }
-
-    const scope = request.routeOptions.config?.scope;
-    if (!scope) return;
-    if (!request.headers.authorization) throw unauthenticated('an Authorization: Bearer token is required');
-    if (!bearer) throw unauthenticated('the Authorization header must be "Bearer <access token>"');
-    if (!session || !token) throw unauthenticated('the access token is invalid or expired');
-    const slug = (request.params as { condominium?: string }).condominium;
-    // a token is bound to its client's condominium, which exists while the client does
-    if (!slug || slug !== token.condominium) throw forbidden();
-    if (!token.scopes.includes(scope)) throw insufficientScope(scope);
-    try {
-      ctx.store.rollPeriods(ctx.now());
-    } catch (err) {
-      throw asApiError(err, ctx, request.id);
-    }
-    request.sandbox.token = token;
-    request.sandbox.client = session.client;
-    request.sandbox.condominium = slug;
-
-    if (WRITE_METHODS.has(request.method)) {
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined) {
-        if (Array.isArray(key) || !isValidIdempotencyKey(key)) {
-          throw badRequest('the Idempotency-Key header must be a ULID or match [A-Za-z0-9_-]{1,255}', {
-            'Idempotency-Key': ['must be a ULID or match [A-Za-z0-9_-]{1,255}'],
-          });
-        }
-        request.sandbox.idempotencyKey = key;
-      }
-    }
-  });
+  app.addHook('onRequest', async (request, reply) => admit(ctx, request, reply));
 
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (request.is404) return payload;
@@ -239,6 +169,83 @@ export async function beginIdempotency(
       reply.code(response.status).headers(response.headers).header('idempotency-replayed', '1');
       reply.send(response.body ?? undefined);
       return true;
+    }
+  }
+}
+
+/**
+ * Before routing, every call: its request id answered back, its Host checked (DNS rebinding), its rate counted
+ * (a token's own window, else its address's), and for a route with a scope its token, condominium and scope,
+ * and a write's Idempotency-Key.
+ */
+async function admit(ctx: SandboxContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  request.sandbox = {};
+  reply.header('x-request-id', request.id);
+
+  // DNS rebinding: a page on evil.example resolving to 127.0.0.1 reaches a loopback server with its own Host.
+  if (ctx.allowedHosts) {
+    const host = hostName(request.headers.host ?? '');
+    if (!ctx.allowedHosts.has(host)) {
+      throw new ApiProblem(
+        421,
+        'misdirected_request',
+        `this sandbox answers to localhost, 127.0.0.1 and [::1], not "${host}" (sandbox start --allow-host ${host || 'NAME'} adds it)`,
+      );
+    }
+  }
+
+  // Rate limit: a valid token has its own window; anything else counts against the caller's IP.
+  const bearer = bearerToken(request);
+  let session: ReturnType<SandboxContext['tokens']['lookup']>;
+  try {
+    session = bearer ? ctx.tokens.lookup(bearer) : undefined;
+  } catch (err) {
+    throw asApiError(err, ctx, request.id);
+  }
+  const token = session?.token;
+  const verdict = token
+    ? ctx.rateLimiter.hit(`token:${token.token_sha256}`, ctx.rateLimit)
+    : ctx.rateLimiter.hit(`ip:${request.ip}`, ctx.ipRateLimit);
+  request.sandbox.rate = verdict;
+  if (!verdict.allowed) {
+    throw new ApiProblem(
+      429,
+      'rate_limited',
+      `rate limit of ${verdict.limit} requests exceeded; retry later`,
+      undefined,
+      {
+        'retry-after': String(verdict.resetSeconds),
+      },
+    );
+  }
+
+  const scope = request.routeOptions.config?.scope;
+  if (!scope) return;
+  if (!request.headers.authorization) throw unauthenticated('an Authorization: Bearer token is required');
+  if (!bearer) throw unauthenticated('the Authorization header must be "Bearer <access token>"');
+  if (!session || !token) throw unauthenticated('the access token is invalid or expired');
+  const slug = (request.params as { condominium?: string }).condominium;
+  // a token is bound to its client's condominium, which exists while the client does
+  if (!slug || slug !== token.condominium) throw forbidden();
+  if (!token.scopes.includes(scope)) throw insufficientScope(scope);
+  try {
+    ctx.store.rollPeriods(ctx.now());
+  } catch (err) {
+    throw asApiError(err, ctx, request.id);
+  }
+  request.sandbox.token = token;
+  request.sandbox.client = session.client;
+  request.sandbox.condominium = slug;
+
+  if (WRITE_METHODS.has(request.method)) {
+    const key = request.headers['idempotency-key'];
+    if (key !== undefined) {
+      if (Array.isArray(key) || !isValidIdempotencyKey(key)) {
+        throw badRequest('the Idempotency-Key header must be a ULID or match [A-Za-z0-9_-]{1,255}', {
+          'Idempotency-Key': ['must be a ULID or match [A-Za-z0-9_-]{1,255}'],
+        });
+      }
+      request.sandbox.idempotencyKey = key;
     }
   }
 }
