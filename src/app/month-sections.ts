@@ -1,6 +1,6 @@
 /**
- * The prestação de contas as sections (#52): the headings, tables, totals and notes the PDF (month-document.ts)
- * and the HTML page (month-html.ts) both draw, worded once, from the one model (src/app/month.ts). Each renderer
+ * The prestação de contas as sections (#52): the headings, tables, totals and notes the PDF (cli/month-document.ts)
+ * and the HTML page (cli/month-html.ts) both draw, worded once, from the one model (month.ts). Each renderer
  * decides only how a section looks: a PDF's column widths in points, a page's wrapping.
  */
 import { formatDateBr } from '../domain/dates.js';

@@ -1191,7 +1191,7 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/; ledger balance unknown$/, '; saldo contábil desconhecido'],
   [/; balance date unknown$/, '; data do saldo desconhecida'],
   [/; ignored$/, '; ignorado'],
-  // why a boleto's code is refused (formats/boleto), wherever a message quotes it
+  // why a boleto's code is refused (domain/boleto), wherever a message quotes it
   [
     /general check digit \(field 4\) is (\S+), expected (\S+)/,
     'o dígito verificador geral (campo 4) é $1, esperado $2',

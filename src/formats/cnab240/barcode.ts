@@ -1,6 +1,6 @@
 // Boleto and arrecadação (concessionárias, tributos) barcodes as CNAB 240 segments J and O carry them: the
 // 44-digit code, converted from a 47-digit (boleto) or 48-digit (arrecadação) linha digitável. The rules
-// themselves (check digits, the due-date factor) live in src/formats/boleto; this is the writer's and
+// themselves (check digits, the due-date factor) live in src/domain/boleto; this is the writer's and
 // reader's view of them.
 
 import {

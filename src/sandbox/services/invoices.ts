@@ -8,7 +8,7 @@
  *     agência(4) conta(5) DAC(1) "000".
  *   - Bradesco (237, carteira 09), Santander (033, carteira 101), Sicoob (756, carteira 1, modalidade 01) and
  *     Banrisul (041):
- *     each bank's own layout (formats/boleto/banks.ts), the beneficiary code taken from the account number;
+ *     each bank's own layout (domain/boleto/banks.ts), the beneficiary code taken from the account number;
  *   - any other bank, a generic layout of the sandbox's own: nosso número(11) agência(4) conta(10), the conta
  *     being every digit of the account number with its check digit (an `X` read as 0), zero-padded on the left.
  * The nosso número comes from a per-condominium sequence (8 digits for Itaú, 11 for the generic layout).
