@@ -8,6 +8,7 @@ import type { Payable, Supplier } from '../client/types.js';
 import { formatDateBr } from '../domain/dates.js';
 import type { DdaBoleto, DdaPayable } from '../domain/dda.js';
 import { UsageError } from '../domain/errors.js';
+import { type Finding, findingOf } from '../domain/message.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import type { CnabDdaBoleto, CnabDdaCharge } from '../formats/cnab240/index.js';
@@ -24,10 +25,11 @@ export async function readDdaFiles(
   given: string[],
   opts: DdaFileOptions,
   /** a refused file's first finding in both languages (the reader speaks English; the CLI's translator says it) */
-  sayFinding: (line: number | undefined, finding: string) => Text = (line, finding) => ({
-    en: `line ${line}: ${finding}`,
-    pt: `linha ${line}: ${finding}`,
-  }),
+  sayFinding: (line: number | undefined, finding: Finding) => Text = (line, finding) => {
+    const said = findingOf(finding);
+    const en = `line ${line}: ${typeof said === 'string' ? said : said.message}`;
+    return { en, pt: en };
+  },
 ) {
   const paths = await expandFileArgs(given, opts);
   const boletos: DdaBoleto[] = [];
@@ -42,7 +44,7 @@ export async function readDdaFiles(
     const file = await readCnabFile(path);
     if (file.errors.length > 0 || file.truncated) {
       const first = file.errors[0];
-      const finding = first ? sayFinding(first.line, first.message) : undefined;
+      const finding = first ? sayFinding(first.line, first) : undefined;
       throw new UsageError({
         en: `${path}: ${finding?.en ?? 'incomplete (a trailer is missing)'}; nothing was read`,
         pt: `${path}: ${finding?.pt ?? 'incompleto (falta um trailer)'}; nada foi lido`,

@@ -9,6 +9,7 @@ import {
 } from '../domain/batch-preview.js';
 import { addDays } from '../domain/dates.js';
 import { reviewDda } from '../domain/dda.js';
+import type { Finding } from '../domain/message.js';
 import type { Text } from '../domain/text.js';
 import { occurrenceClass } from '../formats/cnab240/codes.js';
 import { readCnab240Sync } from '../formats/cnab240/reader.js';
@@ -21,7 +22,7 @@ export interface PreviewSources {
   setting(name: 'dda_files' | 'early_payment_days'): string | number | undefined;
   warn(text: Text): void;
   /** a DDA finding in both languages (dda-files.ts readDdaFiles) */
-  sayFinding?: (line: number | undefined, finding: string) => Text;
+  sayFinding?: (line: number | undefined, finding: Finding) => Text;
 }
 
 /**

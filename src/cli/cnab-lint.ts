@@ -58,7 +58,7 @@ export async function printLint(
     // the reader's words, in Portuguese where its catalogue has them
     {
       header: { en: 'FINDING', pt: 'ACHADO' },
-      value: (f) => ({ en: f.message, pt: t(f.message) }),
+      value: (f) => ({ en: f.message, pt: t(f.finding ?? f.message) }),
       wrap: true,
     },
     { header: { en: 'REFERENCE', pt: 'REFERÊNCIA' }, value: (f) => ruleReference(f.rule), drop: 1 },

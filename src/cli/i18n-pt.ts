@@ -1,7 +1,12 @@
 import { formatDateBr } from '../domain/dates.js';
+import type { Catalog } from '../domain/message.js';
 import { centsOf, formatReais } from '../domain/money.js';
+import { CNAB_FINDINGS } from '../formats/cnab240/findings.js';
 
 /** Brazilian Portuguese for what a person reads (i18n.ts): whole texts, texts with a variable part, phrases. */
+
+/** The catalogs whose findings are said by their code (#54): their Portuguese is declared beside their English. */
+export const PT_CATALOGS: readonly Catalog[] = [CNAB_FINDINGS];
 
 /** Whole texts: headers, labels, enum words, fixed messages, command descriptions. */
 export const PT: Readonly<Record<string, string>> = {
@@ -512,90 +517,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     (_, units, invoices, reais) =>
       `${units} ${units === '1' ? 'unidade' : 'unidades'}, ${invoices} ${invoices === '1' ? 'cobrança' : 'cobranças'}, ${reais} em aberto`,
   ],
-  // what the CNAB 240 reader found in a file (formats/cnab240), as cnab inspect and the imports show it
-  [
-    /^file starts with a UTF-8 byte order mark; ignored$/,
-    'o arquivo começa com uma marca de ordem de bytes (BOM) UTF-8; ignorada',
-  ],
-  [/^blank line ignored$/, 'linha em branco ignorada'],
-  [
-    /^line is not CNAB 240 text: NUL bytes between characters \(UTF-16 encoded\?\)$/,
-    'a linha não é texto CNAB 240: bytes NUL entre os caracteres (codificada em UTF-16?)',
-  ],
-  [/^end-of-file mark \(Ctrl-Z\) ignored$/, 'marca de fim de arquivo (Ctrl-Z) ignorada'],
-  [
-    /^control character (0x\w+) at column (\d+); removed to read on$/,
-    'caractere de controle $1 na coluna $2; removido para seguir a leitura',
-  ],
-  [
-    /^non-ASCII characters \(read as ([\w-]+)\); CNAB 240 text should be ASCII$/,
-    'caracteres fora do ASCII (lidos como $1); o texto de um CNAB 240 deve ser ASCII',
-  ],
-  [
-    /^not a CNAB 240 record: expected bank code, lote and record type, got (".*")$/s,
-    'não é um registro CNAB 240: esperava código do banco, lote e tipo de registro, veio $1',
-  ],
-  [
-    /^line has (\d+) characters, expected 240 \(trailing blanks ignored\)$/,
-    'a linha tem $1 caracteres, esperados 240 (brancos do fim ignorados)',
-  ],
-  [
-    /^line has (\d+) characters, expected 240: data beyond position 240$/,
-    'a linha tem $1 caracteres, esperados 240: dados além da posição 240',
-  ],
-  [
-    /^line has (\d+) characters, expected 240: it ends before its occurrence codes \(231-240\), so what it says of its payment cannot be read$/,
-    'a linha tem $1 caracteres, esperados 240: ela acaba antes dos códigos de ocorrência (231-240), então o que diz do pagamento não pode ser lido',
-  ],
-  [
-    /^line has (\d+) characters, expected 240 \(trailing spaces stripped\?\); read as padded$/,
-    'a linha tem $1 caracteres, esperados 240 (espaços do fim removidos?); lida como se completada com espaços',
-  ],
-  [/^record after the file trailer \(line (\d+)\)$/, 'registro depois do trailer do arquivo (linha $1)'],
-  [/^unknown record type (".*") at position 8$/, 'tipo de registro $1 desconhecido na posição 8'],
-  [
-    /^detail record outside a lote \(no lote header before it\)$/,
-    'registro de detalhe fora de um lote (sem header de lote antes dele)',
-  ],
-  [/^lote trailer without a lote header$/, 'trailer de lote sem header de lote'],
-  [
-    /^no file header \(record type 0\): bank taken from the lote header$/,
-    'sem header de arquivo (registro tipo 0): banco lido do header de lote',
-  ],
-  [/^bank code (\S+) differs from the file's (\S+)$/, 'código de banco $1 diferente do $2 do arquivo'],
-  [
-    /^second file header \(the first is at line (\d+)\); concatenated files\?$/,
-    'segundo header de arquivo (o primeiro está na linha $1); arquivos concatenados?',
-  ],
-  [/^file header is not the first record$/, 'o header de arquivo não é o primeiro registro'],
-  [/^file header has lote "(.*)", expected 0000$/, 'o header de arquivo tem lote "$1", esperado 0000'],
-  [/^lote header numbered (.+), expected (\d+)$/, 'header de lote numerado $1, esperado $2'],
-  [
-    /^forma de lançamento (\S+) is not in FEBRABAN's table$/,
-    'forma de lançamento $1 não está na tabela da FEBRABAN',
-  ],
-  [/^detail says lote (.+), inside lote (\d+)$/, 'o detalhe diz lote $1, dentro do lote $2'],
-  [/^record sequence (.+), expected (\d+)$/, 'sequência de registro $1, esperada $2'],
-  [/^segment (\S+) without a preceding detail$/, 'segmento $1 sem um detalhe antes dele'],
-  [
-    /^segment "(.*)" is not known; record kept in the counts only$/,
-    'segmento "$1" desconhecido; registro só contado',
-  ],
-  [/^lote (\d+) \(line (\d+)\) has no lote trailer$/, 'o lote $1 (linha $2) não tem trailer de lote'],
-  [/^lote trailer says lote (.+), closing lote (\d+)$/, 'o trailer de lote diz lote $1, fechando o lote $2'],
-  [
-    /^lote (\d+) trailer counts (.+) records, the lote has (\d+)$/,
-    'o trailer do lote $1 conta $2 registros, o lote tem $3',
-  ],
-  [/^file trailer has lote "(.*)", expected 9999$/, 'o trailer do arquivo tem lote "$1", esperado 9999'],
-  [
-    /^file trailer counts (.+) lotes, the file has (\d+)$/,
-    'o trailer do arquivo conta $1 lotes, o arquivo tem $2',
-  ],
-  [
-    /^file trailer counts (.+) records, the file has (\d+)$/,
-    'o trailer do arquivo conta $1 registros, o arquivo tem $2',
-  ],
   // cnab lint's own findings (formats/cnab240/lint.ts)
   [
     /^file sequence \(NSA\) (\d+) is not above (\d+), the last the server's batches used \(batch (\S+)\)$/,
@@ -729,19 +650,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     /^no account statement lote \(operation E, service 04\) in the file$/,
     'nenhum lote de extrato de conta (operação E, serviço 04) no arquivo',
   ],
-  [/^no CNAB 240 records found$/, 'nenhum registro CNAB 240 encontrado'],
-  [
-    /^no file trailer \(record type 9\): the file may be truncated$/,
-    'sem trailer de arquivo (registro tipo 9): o arquivo pode estar cortado',
-  ],
-  [
-    /^(\d+) more like "(.*)" \(the last at line (\d+)\)$/s,
-    (say, more, finding, last) => `mais ${more} como "${say(finding ?? '')}" (o último na linha ${last})`,
-  ],
-  [/^lines end with LF, not CRLF$/, 'as linhas terminam em LF, não em CRLF'],
-  [/^mixed line ends: (\d+) CRLF, (\d+) LF$/, 'fins de linha misturados: $1 CRLF, $2 LF'],
-  [/^(\d+) line\(s\) end with a lone CR$/, '$1 linha(s) terminam só com CR'],
-  [/^no line end after the last line$/, 'sem fim de linha depois da última linha'],
   [
     /^payee (CPF|CNPJ) (\d+) has invalid check digits$/,
     '$1 $2 do favorecido com dígitos verificadores inválidos',

@@ -7,6 +7,7 @@
  * English is the source: a text without a translation shows in English rather than not at all.
  */
 import { UsageError } from '../domain/errors.js';
+import { type Finding, findingOf, inPortuguese, isMessage, type Message } from '../domain/message.js';
 import type { Text } from '../domain/text.js';
 
 export const LANGUAGES = ['pt-BR', 'en'] as const;
@@ -63,12 +64,13 @@ export function langArg(argv: readonly string[]): string | undefined {
  * English one is looked up in i18n-pt.ts.
  */
 export interface Translate {
-  (text: string | Text): string;
+  (text: string | Text | Message): string;
   readonly lang: Lang;
 }
 
 export const english: Translate = Object.assign(
-  (text: string | Text) => (typeof text === 'string' ? text : text.en),
+  (text: string | Text | Message) =>
+    typeof text === 'string' ? text : isMessage(text) ? text.message : text.en,
   {
     lang: 'en' as const,
   },
@@ -80,7 +82,7 @@ export const english: Translate = Object.assign(
  */
 export async function loadTranslator(lang: Lang): Promise<Translate> {
   if (lang === 'en') return english;
-  const { PT, PT_PATTERNS, PT_PHRASES } = await import('./i18n-pt.js');
+  const { PT, PT_CATALOGS, PT_PATTERNS, PT_PHRASES } = await import('./i18n-pt.js');
   const say = (text: string): string => {
     const exact = PT[text];
     if (exact !== undefined) return exact;
@@ -94,10 +96,18 @@ export async function loadTranslator(lang: Lang): Promise<Translate> {
     // a message built from parts (an error naming a flag and a value): its fixed phrases, wherever they are
     return PT_PHRASES.reduce((out, [phrase, replacement]) => out.replace(phrase, replacement), text);
   };
+  // a finding by its code, from its catalog; one no catalog knows is said by its English
+  const sayMessage = (message: Message): string => {
+    for (const catalog of PT_CATALOGS) {
+      const said = inPortuguese(catalog, message, sayMessage);
+      if (said !== undefined) return said;
+    }
+    return say(message.message);
+  };
   return Object.assign(
-    (text: string | Text) => {
-      if (typeof text !== 'string') return text.pt;
-      return say(text);
+    (text: string | Text | Message) => {
+      if (typeof text === 'string') return say(text);
+      return isMessage(text) ? sayMessage(text) : text.pt;
     },
     { lang },
   );
@@ -107,12 +117,13 @@ export async function loadTranslator(lang: Lang): Promise<Translate> {
  * A file reader's finding at its line, in the person's language: the readers (formats/) speak English, and the
  * Portuguese rules (i18n-pt.ts) say their findings.
  */
-export function atLine(t: Translate, line: number | undefined, finding: string): string {
-  return t({ en: `line ${line}: ${finding}`, pt: `linha ${line}: ${t(finding)}` });
+export function atLine(t: Translate, line: number | undefined, finding: Finding): string {
+  const said = findingOf(finding);
+  return t({ en: `line ${line}: ${english(said)}`, pt: `linha ${line}: ${t(said)}` });
 }
 
 /** A reader's finding at its line in both languages, for the application layer to put in what it refuses. */
-export function findingSayer(t: Translate): (line: number | undefined, finding: string) => Text {
+export function findingSayer(t: Translate): (line: number | undefined, finding: Finding) => Text {
   return (line, finding) => ({ en: atLine(english, line, finding), pt: atLine(t, line, finding) });
 }
 

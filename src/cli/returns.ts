@@ -44,7 +44,7 @@ function printReturnSummary(
   const file = typeof s.file === 'string' ? `${s.file}: ` : '';
   for (const w of s.warnings ?? [])
     if (!(w.line !== undefined && saidElsewhere.has(w.line) && /^no occurrence code/.test(w.message)))
-      deps.warn(`${file}${atLine(deps.t, w.line, w.message)}`);
+      deps.warn(`${file}${atLine(deps.t, w.line, w)}`);
 }
 
 /**
@@ -157,7 +157,7 @@ export async function returnFacts(path: string, t: Translate): Promise<ReturnFac
     throw new UsageError(
       {
         en: `${path}: line ${unreadable.line}: ${unreadable.message}. The file cannot be read as a return: none of it is applied, nothing was sent`,
-        pt: `${path}: linha ${unreadable.line}: ${t(unreadable.message)}. O arquivo não pode ser lido como retorno: nada dele é aplicado, nada foi enviado`,
+        pt: `${path}: ${atLine(t, unreadable.line, unreadable)}. O arquivo não pode ser lido como retorno: nada dele é aplicado, nada foi enviado`,
       },
       { code: 'invalid_file' },
     );
@@ -171,7 +171,7 @@ export async function returnFacts(path: string, t: Translate): Promise<ReturnFac
     throw new UsageError(
       {
         en: `${path}: line ${broken.line}: ${broken.message}. The return's structure is broken: none of it is applied, nothing was sent (fix the file, or ask the bank for it again)`,
-        pt: `${path}: linha ${broken.line}: ${t(broken.message)}. A estrutura do retorno está quebrada: nada dele é aplicado, nada foi enviado (corrija o arquivo, ou peça-o de novo ao banco)`,
+        pt: `${path}: ${atLine(t, broken.line, broken)}. A estrutura do retorno está quebrada: nada dele é aplicado, nada foi enviado (corrija o arquivo, ou peça-o de novo ao banco)`,
       },
       { code: 'invalid_file' },
     );

@@ -22,7 +22,7 @@ import {
   writeToStream,
 } from '../files.js';
 import { dateFlag, publicIdArg } from '../flags.js';
-import { atLine, findingSayer } from '../i18n.js';
+import { findingSayer } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import {
@@ -413,7 +413,12 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
     const report = await lintCnabFile(written);
     if (report.errors === 0) return;
     for (const f of report.findings.filter((x) => x.severity === 'error'))
-      deps.warn(atLine(deps.t, f.line, `${f.column ? `column ${f.column}, ` : ''}${f.rule}: ${f.message}`));
+      deps.warn(
+        deps.t({
+          en: `line ${f.line}: ${f.column ? `column ${f.column}, ` : ''}${f.rule}: ${f.message}`,
+          pt: `linha ${f.line}: ${f.column ? `coluna ${f.column}, ` : ''}${f.rule}: ${deps.t(f.finding ?? f.message)}`,
+        }),
+      );
     throw new ConflictError({
       en: `batch ${id}: its file breaks ${report.errors} of the bank's rules (${report.pack}), not delivered; condo batches cancel ${id} undoes the batch, --skip-lint delivers it all the same`,
       pt: `lote ${id}: o arquivo quebra ${report.errors} regras do banco (${report.pack}), não entregue; condo batches cancel ${id} desfaz o lote, --skip-lint entrega mesmo assim`,

@@ -308,9 +308,9 @@ export async function report(
         ),
       );
   }
-  for (const w of file.warnings) deps.warn(atLine(t, w.line, w.message));
+  for (const w of file.warnings) deps.warn(atLine(t, w.line, w));
   const error = (text: string) => writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(text)}`));
-  for (const e of file.errors) error(atLine(t, e.line, e.message));
+  for (const e of file.errors) error(atLine(t, e.line, e));
   if (file.truncated)
     error(
       t({
@@ -405,6 +405,7 @@ const FINDING_NAMES: Readonly<Record<PairFinding, Text>> = {
 
 /** Reads a file `cnab diff` was given, checking it is the direction the argument names. */
 async function readDirection(
+  t: Translate,
   path: string,
   argument: string,
   direction: 'remessa' | 'retorno',
@@ -419,7 +420,7 @@ async function readDirection(
     const first = file.errors[0];
     throw new UsageError({
       en: `${argument}: ${path} cannot be read whole${first ? `: line ${first.line}: ${first.message}` : ' (a trailer is missing)'}; condo cnab inspect ${path} says more`,
-      pt: `${argument}: ${path} não pode ser lido inteiro${first ? `: linha ${first.line}: ${first.message}` : ' (falta um trailer)'}; condo cnab inspect ${path} diz mais`,
+      pt: `${argument}: ${path} não pode ser lido inteiro${first ? `: ${atLine(t, first.line, first)}` : ' (falta um trailer)'}; condo cnab inspect ${path} diz mais`,
     });
   }
   return file;
@@ -427,8 +428,8 @@ async function readDirection(
 
 /** `condo cnab diff REMITTANCE RETURN`: each payment and its answer, offline; exit 1 when anything is amiss. */
 export async function cnabDiff(deps: Deps, remittancePath: string, returnPath: string): Promise<number> {
-  const remittance = await readDirection(remittancePath, 'REMITTANCE', 'remessa');
-  const ret = await readDirection(returnPath, 'RETURN', 'retorno');
+  const remittance = await readDirection(deps.t, remittancePath, 'REMITTANCE', 'remessa');
+  const ret = await readDirection(deps.t, returnPath, 'RETURN', 'retorno');
   const { diffCnab } = await import('../../formats/cnab240/diff.js');
   const diff = diffCnab(remittance, ret);
   const amiss = diff.no_answer + diff.no_payment + diff.amount_changed + diff.date_moved;

@@ -3,7 +3,8 @@
  * errors each at its line, and the options a read takes.
  */
 
-import type { DialectId } from './dialects.js';
+import type { Message } from '../../domain/message.js';
+import { type DialectId, FEBRABAN } from './dialects.js';
 import type { CnabDirection, CnabService } from './inference.js';
 import type { CnabItem } from './segments.js';
 
@@ -12,7 +13,13 @@ export type { CnabDdaBoleto, CnabDdaCharge, CnabItem, CnabTribute } from './segm
 
 export interface CnabMessage {
   line: number;
+  /** the finding in English, as scripts read it (`--json`) */
   message: string;
+  /**
+   * The finding by its code and values (#54), for a person's language: not enumerable, so the JSON of a file
+   * stays `{line, message}`.
+   */
+  readonly finding?: Message;
 }
 
 /** A problem as the reader finds it: its kind, a short name that stays as the message's wording changes. */
@@ -104,4 +111,31 @@ export interface OpenBatch extends CnabBatch {
    * formats/cnab240/statement.ts; here they are counted, and its trailer counts its records at 171-176.
    */
   statement: boolean;
+}
+
+/** What a read gives before the first line: the FEBRABAN dialect, a remittance of payments, nothing found. */
+export function emptyFile(): CnabFile {
+  return {
+    bank_code: null,
+    bank_name: null,
+    direction: 'remessa',
+    service: 'payment',
+    header_direction_code: null,
+    layout: 'febraban',
+    dialect: FEBRABAN.id,
+    dialect_name: FEBRABAN.name,
+    layout_version: null,
+    company: { name: null, document: null, agency: null, account: null },
+    file_sequence: null,
+    generated_at: null,
+    lines: 0,
+    truncated: false,
+    records: 0,
+    batches: [],
+    details: 0,
+    total_amount_cents: 0,
+    items: [],
+    warnings: [],
+    errors: [],
+  };
 }

@@ -8,6 +8,7 @@
  */
 import { accountDigitProblems, agencyNumber } from '../../domain/account-check-digits.js';
 import { afterDocEnded, DOC_ENDED, notBusinessDay } from '../../domain/business-days.js';
+import { type Message, withFinding } from '../../domain/message.js';
 import { pixKeyType } from '../../domain/pix-keys.js';
 import { CAMARA } from './codes.js';
 import {
@@ -35,6 +36,8 @@ export interface LintFinding {
   message: string;
   /** Where the rule comes from: FEBRABAN's field reference, or the bank's manual. */
   reference: string;
+  /** the finding by its code, where it has one (not enumerable: the JSON keeps `message`) */
+  readonly finding?: Message;
 }
 
 /** The paying account as the file header writes it (agência 53-57, conta 59-70, its digit at 71, Itaú's DAC at 72). */
@@ -147,14 +150,16 @@ class Findings {
 
   constructor(private readonly keep: number) {}
 
-  add: Add = (rule, line, column, message, severity, unreadable = false) => {
+  add: Add = (rule, line, column, said, severity, unreadable = false) => {
     const r: Rule = RULES[rule];
     const s = severity ?? r.severity;
     if (s === 'error') this.errors++;
     else this.warnings++;
     const n = (this.perRule.get(rule) ?? 0) + 1;
     this.perRule.set(rule, n);
+    const message = typeof said === 'string' ? said : said.message;
     const finding: LintFinding = { rule, severity: s, line, column, message, reference: r.reference.en };
+    if (typeof said !== 'string') withFinding(finding, said);
     if (s === 'error' && !unreadable) {
       this.readableErrors++;
       this.readable.add(finding);
@@ -199,7 +204,14 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
         return;
       }
       // a problem the reader reads past is still an error where the rule makes it one
-      found.add(rule, p.line, null, p.message, p.error ? 'error' : undefined, UNREADABLE_KINDS.has(p.kind));
+      found.add(
+        rule,
+        p.line,
+        null,
+        p.finding ?? p.message,
+        p.error ? 'error' : undefined,
+        UNREADABLE_KINDS.has(p.kind),
+      );
     },
     onRecord: (line, record) => {
       // an account statement's lotes are read by their own reader too, from their first lote header on
@@ -246,7 +258,8 @@ type Add = (
   rule: RuleId,
   line: number,
   column: number | null,
-  message: string,
+  /** a finding by its code, or an English text still made where it is found */
+  message: string | Message,
   severity?: Severity,
   /** the finding says the file cannot be read (an error even in a bank's own file) */
   unreadable?: boolean,

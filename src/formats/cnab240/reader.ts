@@ -3,12 +3,20 @@
 // trailers that disagree) are warnings with line numbers; only what makes the file unreadable is an
 // error. Work per line is bounded, so a large file can be fed in chunks.
 
-import { oneLine } from '../../domain/text.js';
+import { type Message, oneLineMessage, withFinding } from '../../domain/message.js';
 import { documentProblem, type Problem, trailerSumProblem } from './checks.js';
 import { BANK_NAMES, FORMA_NAMES, SERVICE_NAMES } from './codes.js';
 import { DIALECTS, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
 import { cents, field, fromCnabDate, intAt, intOrNull, trimOrNull } from './fields.js';
-import type { CnabFile, CnabProblem, CnabSource, OpenBatch, ReadOptions } from './file.js';
+import {
+  type CnabFile,
+  type CnabProblem,
+  type CnabSource,
+  emptyFile,
+  type OpenBatch,
+  type ReadOptions,
+} from './file.js';
+import { cnabFinding, plainFinding } from './findings.js';
 import { type CnabDirection, type FileEvidence, inferDirection, inferService } from './inference.js';
 import {
   DDA_LOTE_HEADER,
@@ -37,6 +45,9 @@ import {
 import { countsAsRecord, kindOfRecord, MOVES, type Place } from './structure.js';
 
 /** The segments that go with a detail before it (B after A, J-52 aside): they complete the item. */
+/** What repeats of a finding are counted under: its code, or a plain text itself. */
+const kindOf = (finding: Message | string) => (typeof finding === 'string' ? finding : finding.code);
+
 const COMPANION_SEGMENTS = new Set([...'BCDEFGHKQRSUVWYZ5']);
 
 const encoder = new TextEncoder();
@@ -51,29 +62,7 @@ export class Cnab240Reader {
   private readonly onProblem: ((problem: CnabProblem) => void) | undefined;
   private readonly perKind: number;
 
-  private readonly file: CnabFile = {
-    bank_code: null,
-    bank_name: null,
-    direction: 'remessa',
-    service: 'payment',
-    header_direction_code: null,
-    layout: 'febraban',
-    dialect: FEBRABAN.id,
-    dialect_name: FEBRABAN.name,
-    layout_version: null,
-    company: { name: null, document: null, agency: null, account: null },
-    file_sequence: null,
-    generated_at: null,
-    lines: 0,
-    truncated: false,
-    records: 0,
-    batches: [],
-    details: 0,
-    total_amount_cents: 0,
-    items: [],
-    warnings: [],
-    errors: [],
-  };
+  private readonly file: CnabFile = emptyFile();
 
   private headerLine: number | null = null;
   private trailerLine: number | null = null;
@@ -90,7 +79,7 @@ export class Cnab240Reader {
   private readonly lotServices = new Set<string>();
   private readonly kindCounts = new Map<
     string,
-    { count: number; last: number; error: boolean; message: string }
+    { count: number; last: number; error: boolean; finding: Message }
   >();
   private ended = false;
 
@@ -102,8 +91,8 @@ export class Cnab240Reader {
     this.perKind = options.messagesPerKind ?? 20;
     this.lines = new RecordLines(
       {
-        warn: (n, message, kind) => this.warn(n, message, kind),
-        error: (n, message, kind) => this.error(n, message, kind),
+        warn: (n, finding, kind) => this.warn(n, finding, kind),
+        error: (n, finding, kind) => this.error(n, finding, kind),
       },
       this.file,
       (n, record) => {
@@ -137,22 +126,25 @@ export class Cnab240Reader {
 
   // ---- messages -------------------------------------------------------------------------------------
 
-  private report(error: boolean, line: number, message: string, kind: string): void {
-    this.onProblem?.({ line, message: oneLine(message), kind, error });
-    const k = this.kindCounts.get(kind) ?? { count: 0, last: 0, error, message };
+  private report(error: boolean, line: number, said: Message | string, kind: string): void {
+    const finding = oneLineMessage(typeof said === 'string' ? plainFinding(said) : said);
+    const message = finding.message;
+    this.onProblem?.(withFinding({ line, message, kind, error }, finding));
+    const k = this.kindCounts.get(kind) ?? { count: 0, last: 0, error, finding };
     k.count++;
     k.last = line;
     this.kindCounts.set(kind, k);
     if (k.count <= this.perKind)
-      (error ? this.file.errors : this.file.warnings).push({ line, message: oneLine(message) });
+      (error ? this.file.errors : this.file.warnings).push(withFinding({ line, message }, finding));
   }
 
-  private warn(line: number, message: string, kind = message): void {
-    this.report(false, line, message, kind);
+  /** A finding by its code (findings.ts); a plain text is a check's still worded where it is made. */
+  private warn(line: number, finding: Message | string, kind = kindOf(finding)): void {
+    this.report(false, line, finding, kind);
   }
 
-  private error(line: number, message: string, kind = message): void {
-    this.report(true, line, message, kind);
+  private error(line: number, finding: Message | string, kind = kindOf(finding)): void {
+    this.report(true, line, finding, kind);
   }
 
   // ---- lines ----------------------------------------------------------------------------------------
@@ -169,16 +161,16 @@ export class Cnab240Reader {
     }
     switch (move.refused) {
       case 'after-trailer':
-        this.error(n, `record after the file trailer (line ${this.trailerLine})`, 'after-trailer');
+        this.error(n, cnabFinding('cnab.after-trailer', { trailer: this.trailerLine ?? 0 }), 'after-trailer');
         return;
       case 'record-type':
-        this.error(n, `unknown record type "${type}" at position 8`, 'record-type');
+        this.error(n, cnabFinding('cnab.record-type', { type }), 'record-type');
         return;
       case 'orphan-detail':
-        this.error(n, 'detail record outside a lote (no lote header before it)', 'orphan-detail');
+        this.error(n, cnabFinding('cnab.orphan-detail', {}), 'orphan-detail');
         return;
       case 'orphan-lote-trailer':
-        this.warn(n, 'lote trailer without a lote header', 'orphan-lote-trailer');
+        this.warn(n, cnabFinding('cnab.orphan-lote-trailer', {}), 'orphan-lote-trailer');
         return;
     }
     if (move.closesLote) this.closeBatch(n, null);
@@ -189,7 +181,7 @@ export class Cnab240Reader {
         return;
       case '1':
         if (move.note === 'no-file-header')
-          this.warn(n, 'no file header (record type 0): bank taken from the lote header', 'no-file-header');
+          this.warn(n, cnabFinding('cnab.no-file-header', {}), 'no-file-header');
         this.loteHeader(n, rec);
         return;
       case '3':
@@ -211,7 +203,11 @@ export class Cnab240Reader {
     const bank = field(rec, 1, 3);
     if (this.file.bank_code === null) this.file.bank_code = bank;
     else if (bank !== this.file.bank_code) {
-      this.warn(n, `bank code ${bank} differs from the file's ${this.file.bank_code}`, 'bank-differs');
+      this.warn(
+        n,
+        cnabFinding('cnab.bank-differs', { bank, file: String(this.file.bank_code) }),
+        'bank-differs',
+      );
     }
   }
 
@@ -222,14 +218,10 @@ export class Cnab240Reader {
 
   private fileHeader(n: number, rec: string, notFirst: boolean): void {
     if (this.headerLine !== null) {
-      this.error(
-        n,
-        `second file header (the first is at line ${this.headerLine}); concatenated files?`,
-        'header-twice',
-      );
+      this.error(n, cnabFinding('cnab.header-twice', { first: this.headerLine }), 'header-twice');
       return;
     }
-    if (notFirst) this.warn(n, 'file header is not the first record', 'header-not-first');
+    if (notFirst) this.warn(n, cnabFinding('cnab.header-not-first', {}), 'header-not-first');
     this.headerLine = n;
     const f = this.file;
     const dialect = dialectOfHeader(rec);
@@ -239,7 +231,7 @@ export class Cnab240Reader {
     f.dialect_name = dialect.name;
     f.bank_code = at('bank');
     if (at('lote') !== '0000')
-      this.warn(n, `file header has lote "${at('lote')}", expected 0000`, 'header-lote');
+      this.warn(n, cnabFinding('cnab.header-lote', { lote: at('lote') }), 'header-lote');
     f.layout = itau ? 'itau' : 'febraban';
     f.layout_version = trimOrNull(at('layout_version'));
     // a name, not what some writers leave in its field (Sicoob's files: a number)
@@ -271,7 +263,11 @@ export class Cnab240Reader {
     const head = fieldsOf(LOTE_HEADER, rec);
     const number = intOrNull(head('lote')) ?? this.lastBatchNumber + 1;
     if (number !== this.lastBatchNumber + 1) {
-      this.warn(n, `lote header numbered ${head('lote')}, expected ${this.lastBatchNumber + 1}`, 'lote-seq');
+      this.warn(
+        n,
+        cnabFinding('cnab.lote-seq', { lote: head('lote'), expected: this.lastBatchNumber + 1 }),
+        'lote-seq',
+      );
     }
     this.lastBatchNumber = number;
     const operation = trimOrNull(head('operation'));
@@ -284,7 +280,7 @@ export class Cnab240Reader {
     if (operation) this.lotOperations.add(operation);
     if (service) this.lotServices.add(service);
     if (forma && !FORMA_NAMES[forma] && forma !== '00') {
-      this.warn(n, `forma de lançamento ${forma} is not in FEBRABAN's table`, 'forma');
+      this.warn(n, cnabFinding('cnab.forma', { forma }), 'forma');
     }
     const docType = head('company_document_type');
     const company = this.companyLayout(collection, dda);
@@ -337,14 +333,14 @@ export class Cnab240Reader {
     if (lote !== batch.number)
       this.warn(
         n,
-        `detail says lote ${read(DETAIL, rec, 'lote')}, inside lote ${batch.number}`,
+        cnabFinding('cnab.detail-lote', { says: read(DETAIL, rec, 'lote'), lote: batch.number }),
         'detail-lote',
       );
     const seq = intAt(rec, 9, 13);
     if (seq !== batch.expectedSeq) {
       this.warn(
         n,
-        `record sequence ${read(DETAIL, rec, 'sequence')}, expected ${batch.expectedSeq}`,
+        cnabFinding('cnab.detail-seq', { says: read(DETAIL, rec, 'sequence'), expected: batch.expectedSeq }),
         'detail-seq',
       );
     }
@@ -383,7 +379,7 @@ export class Cnab240Reader {
       if (!this.pending) {
         this.warn(
           n,
-          `segment ${segment === 'J52' ? 'J-52' : segment} without a preceding detail`,
+          cnabFinding('cnab.orphan-companion', { segment: segment === 'J52' ? 'J-52' : segment }),
           'orphan-companion',
         );
         return;
@@ -391,7 +387,7 @@ export class Cnab240Reader {
       COMPANION_READERS[segment]?.(rec, this.pending, this.contextFor(n, batch));
       return;
     }
-    this.warn(n, `segment "${segment}" is not known; record kept in the counts only`, `segment-${segment}`);
+    this.warn(n, cnabFinding('cnab.unknown-segment', { segment }), `segment-${segment}`);
   }
 
   /** What a segment's reader needs of the file around line `n` (one object, refilled for each record). */
@@ -426,7 +422,11 @@ export class Cnab240Reader {
     this.flushItem();
     this.batch = null;
     if (trailer === null) {
-      this.warn(n, `lote ${batch.number} (line ${batch.line}) has no lote trailer`, 'no-lote-trailer');
+      this.warn(
+        n,
+        cnabFinding('cnab.no-lote-trailer', { lote: batch.number, line: batch.line }),
+        'no-lote-trailer',
+      );
     } else {
       batch.records++;
       batch.trailer_line = n;
@@ -445,13 +445,17 @@ export class Cnab240Reader {
       if (lote !== batch.number)
         this.warn(
           n,
-          `lote trailer says lote ${at('lote')}, closing lote ${batch.number}`,
+          cnabFinding('cnab.lote-trailer-lote', { says: at('lote'), lote: batch.number }),
           'lote-trailer-lote',
         );
       if (batch.trailer_count !== batch.records) {
         this.warn(
           n,
-          `lote ${batch.number} trailer counts ${batch.trailer_count ?? `"${field(trailer, 18, 23)}"`} records, the lote has ${batch.records}`,
+          cnabFinding('cnab.lote-count', {
+            lote: batch.number,
+            counts: String(batch.trailer_count ?? `"${field(trailer, 18, 23)}"`),
+            records: batch.records,
+          }),
           'lote-count',
         );
       }
@@ -464,20 +468,26 @@ export class Cnab240Reader {
     this.trailerLine = n;
     const at = fieldsOf(FILE_TRAILER, rec);
     if (at('lote') !== '9999')
-      this.warn(n, `file trailer has lote "${at('lote')}", expected 9999`, 'trailer-lote');
+      this.warn(n, cnabFinding('cnab.trailer-lote', { lote: at('lote') }), 'trailer-lote');
     const lotes = intOrNull(at('lotes'));
     const records = intOrNull(at('records'));
     if (lotes !== this.closed.length) {
       this.warn(
         n,
-        `file trailer counts ${lotes ?? `"${at('lotes')}"`} lotes, the file has ${this.closed.length}`,
+        cnabFinding('cnab.file-lotes', {
+          counts: String(lotes ?? `"${at('lotes')}"`),
+          lotes: this.closed.length,
+        }),
         'file-lotes',
       );
     }
     if (records !== this.file.records) {
       this.warn(
         n,
-        `file trailer counts ${records ?? `"${at('records')}"`} records, the file has ${this.file.records}`,
+        cnabFinding('cnab.file-records', {
+          counts: String(records ?? `"${at('records')}"`),
+          records: this.file.records,
+        }),
         'file-records',
       );
     }
@@ -493,10 +503,10 @@ export class Cnab240Reader {
       this.closeBatch(last, null);
     }
     if (f.records === 0) {
-      this.error(last, 'no CNAB 240 records found', 'no-records');
+      this.error(last, cnabFinding('cnab.no-records', {}), 'no-records');
     } else if (this.trailerLine === null) {
       f.truncated = true;
-      this.warn(last, 'no file trailer (record type 9): the file may be truncated', 'no-file-trailer');
+      this.warn(last, cnabFinding('cnab.no-file-trailer', {}), 'no-file-trailer');
     }
     f.service = inferService(this.evidence());
     f.direction = this.decideDirection();
@@ -505,10 +515,10 @@ export class Cnab240Reader {
     for (const [, k] of this.kindCounts) {
       if (k.count > this.perKind) {
         const more = k.count - this.perKind;
-        (k.error ? f.errors : f.warnings).push({
-          line: k.last,
-          message: `${more} more like "${k.message}" (the last at line ${k.last})`,
-        });
+        const summary = cnabFinding('cnab.more-like', { more, finding: k.finding, last: k.last });
+        (k.error ? f.errors : f.warnings).push(
+          withFinding({ line: k.last, message: summary.message }, summary),
+        );
       }
     }
     f.warnings.sort((a, b) => a.line - b.line);

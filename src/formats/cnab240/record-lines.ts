@@ -3,13 +3,15 @@
  * a byte order mark, blank lines, an end-of-file mark, UTF-16, control characters and lengths other than 240 said
  * at their line, and the line ends the file used tallied and said once at its end.
  */
+import type { Message } from '../../domain/message.js';
 import { RECORD_LENGTH } from './fields.js';
+import { cnabFinding } from './findings.js';
 import { type DecodedLine, decodeLine, type RawLine } from './lines.js';
 
 /** Where a line's findings go: the reader's own warnings and errors, by kind. */
 export interface LineFindings {
-  warn(line: number, message: string, kind: string): void;
-  error(line: number, message: string, kind: string): void;
+  warn(line: number, finding: Message, kind: string): void;
+  error(line: number, finding: Message, kind: string): void;
 }
 
 /** Where a payment detail's occurrence codes begin in a return (FEBRABAN G059, positions 231-240; Itaú's too). */
@@ -38,12 +40,12 @@ export class RecordLines {
     private readonly onRecordText: (line: number, record: string) => void,
   ) {}
 
-  private warn(line: number, message: string, kind: string): void {
-    this.findings.warn(line, message, kind);
+  private warn(line: number, finding: Message, kind: string): void {
+    this.findings.warn(line, finding, kind);
   }
 
-  private error(line: number, message: string, kind: string): void {
-    this.findings.error(line, message, kind);
+  private error(line: number, finding: Message, kind: string): void {
+    this.findings.error(line, finding, kind);
   }
 
   /** A raw line of the file: said when it is not a record, else handed on as one, 240 characters. */
@@ -55,19 +57,19 @@ export class RecordLines {
     const decoded = raw.text === null ? decodeLine(raw.bytes) : null;
     let text = decoded === null ? (raw.text as string) : decoded.text;
     if (n === 1 && text.startsWith('\ufeff')) {
-      this.warn(n, 'file starts with a UTF-8 byte order mark; ignored', 'bom');
+      this.warn(n, cnabFinding('cnab.bom', {}), 'bom');
       text = text.slice(1);
     }
     // a record starts with its bank code: only a line that does not can be blank or an end-of-file mark
     const digitFirst = text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57;
     if (!digitFirst && /^[ \t]*$/.test(text)) {
-      this.warn(n, 'blank line ignored', 'blank');
+      this.warn(n, cnabFinding('cnab.blank', {}), 'blank');
       return;
     }
     this.file.lines++;
     if (decoded !== null && this.notText(n, decoded)) return;
     if (!digitFirst && /^[\x1a \t]*$/.test(text)) {
-      this.warn(n, 'end-of-file mark (Ctrl-Z) ignored', 'eof-mark');
+      this.warn(n, cnabFinding('cnab.eof-mark', {}), 'eof-mark');
       return;
     }
     if (decoded !== null) text = this.readOn(n, decoded, text);
@@ -75,35 +77,22 @@ export class RecordLines {
     const ascii = decoded === null || decoded.encoding === 'ascii';
     const length = ascii && raw.length > kept ? raw.length : text.length;
     if (!startsAsRecord(text)) {
-      this.error(
-        n,
-        `not a CNAB 240 record: expected bank code, lote and record type, got "${text.slice(0, 14)}"`,
-        'not-record',
-      );
+      this.error(n, cnabFinding('cnab.not-record', { start: text.slice(0, 14) }), 'not-record');
       return;
     }
     if (length > RECORD_LENGTH) {
       const extra = text.slice(RECORD_LENGTH);
       if (extra.trim() === '') {
-        this.warn(n, `line has ${length} characters, expected 240 (trailing blanks ignored)`, 'long-blank');
+        this.warn(n, cnabFinding('cnab.long-blank', { length }), 'long-blank');
       } else {
-        this.error(n, `line has ${length} characters, expected 240: data beyond position 240`, 'long-data');
+        this.error(n, cnabFinding('cnab.long-data', { length }), 'long-data');
       }
       text = text.slice(0, RECORD_LENGTH);
     } else if (length < RECORD_LENGTH) {
       if (length < OCCURRENCES_AT && this.file.header_direction_code === '2' && isPaymentDetail(text))
         // a payment return's detail always carries its codes at 231-240: a line that ends before them was cut
-        this.warn(
-          n,
-          `line has ${length} characters, expected 240: it ends before its occurrence codes (231-240), so what it says of its payment cannot be read`,
-          'short-codes',
-        );
-      else
-        this.warn(
-          n,
-          `line has ${length} characters, expected 240 (trailing spaces stripped?); read as padded`,
-          'short',
-        );
+        this.warn(n, cnabFinding('cnab.short-codes', { length }), 'short-codes');
+      else this.warn(n, cnabFinding('cnab.short', { length }), 'short');
       text = text.padEnd(RECORD_LENGTH, ' ');
     }
     this.onRecordText(n, text);
@@ -113,7 +102,7 @@ export class RecordLines {
   private notText(n: number, decoded: DecodedLine): boolean {
     const { text } = decoded;
     if (decoded.nulRatio > 0.2 || text.startsWith('\u00ff\u00fe') || text.startsWith('\u00fe\u00ff')) {
-      this.error(n, 'line is not CNAB 240 text: NUL bytes between characters (UTF-16 encoded?)', 'utf16');
+      this.error(n, cnabFinding('cnab.utf16', {}), 'utf16');
       return true;
     }
     return false;
@@ -126,19 +115,11 @@ export class RecordLines {
     let read = text;
     if (control) {
       const code = control[0].charCodeAt(0).toString(16).padStart(2, '0').toUpperCase();
-      this.error(
-        n,
-        `control character 0x${code} at column ${control.index + 1}; removed to read on`,
-        'control',
-      );
+      this.error(n, cnabFinding('cnab.control', { code, column: control.index + 1 }), 'control');
       read = text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
     }
     if (decoded.encoding !== 'ascii') {
-      this.warn(
-        n,
-        `non-ASCII characters (read as ${decoded.encoding}); CNAB 240 text should be ASCII`,
-        'non-ascii',
-      );
+      this.warn(n, cnabFinding('cnab.non-ascii', { encoding: decoded.encoding }), 'non-ascii');
     }
     return read;
   }
@@ -157,15 +138,15 @@ export class RecordLines {
     if (e.lf > 0 && e.crlf > 0) {
       this.warn(
         Math.max(this.firstLf ?? 1, this.firstCrlf ?? 1),
-        `mixed line ends: ${e.crlf} CRLF, ${e.lf} LF`,
+        cnabFinding('cnab.mixed-line-ends', { crlf: e.crlf, lf: e.lf }),
         'line-ends',
       );
     } else if (e.lf > 0) {
-      this.warn(this.firstLf ?? 1, 'lines end with LF, not CRLF', 'line-ends');
+      this.warn(this.firstLf ?? 1, cnabFinding('cnab.lf-line-ends', {}), 'line-ends');
     }
-    if (e.cr > 0) this.warn(this.firstCr ?? 1, `${e.cr} line(s) end with a lone CR`, 'line-ends');
+    if (e.cr > 0) this.warn(this.firstCr ?? 1, cnabFinding('cnab.lone-cr', { lines: e.cr }), 'line-ends');
     if (this.lastEnd === 'none' && records > 0)
-      this.warn(this.lastLine, 'no line end after the last line', 'no-final-line-end');
+      this.warn(this.lastLine, cnabFinding('cnab.no-final-line-end', {}), 'no-final-line-end');
   }
 }
 

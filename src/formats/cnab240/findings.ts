@@ -1,0 +1,192 @@
+/**
+ * What the CNAB 240 reader finds in a file (#54), by code, in English and Portuguese: a line that is not a record,
+ * a record where the structure does not expect it, a count or a number that does not add up, the line ends.
+ * `messageOf(CNAB_FINDINGS, code, values)` makes one; the CLI says it in the person's language by its code.
+ */
+import { type Message, messageOf, said } from '../../domain/message.js';
+
+export const CNAB_FINDINGS = {
+  // a line, before it is read as a record (record-lines.ts)
+  'cnab.bom': said(
+    () => 'file starts with a UTF-8 byte order mark; ignored',
+    () => 'o arquivo começa com uma marca de ordem de bytes (BOM) UTF-8; ignorada',
+  ),
+  'cnab.blank': said(
+    () => 'blank line ignored',
+    () => 'linha em branco ignorada',
+  ),
+  'cnab.utf16': said(
+    () => 'line is not CNAB 240 text: NUL bytes between characters (UTF-16 encoded?)',
+    () => 'a linha não é texto CNAB 240: bytes NUL entre os caracteres (codificada em UTF-16?)',
+  ),
+  'cnab.eof-mark': said(
+    () => 'end-of-file mark (Ctrl-Z) ignored',
+    () => 'marca de fim de arquivo (Ctrl-Z) ignorada',
+  ),
+  'cnab.control': said(
+    (p: { code: string; column: number }) =>
+      `control character 0x${p.code} at column ${p.column}; removed to read on`,
+    (p) => `caractere de controle 0x${p.code} na coluna ${p.column}; removido para seguir a leitura`,
+  ),
+  'cnab.non-ascii': said(
+    (p: { encoding: string }) =>
+      `non-ASCII characters (read as ${p.encoding}); CNAB 240 text should be ASCII`,
+    (p) => `caracteres fora do ASCII (lidos como ${p.encoding}); o texto de um CNAB 240 deve ser ASCII`,
+  ),
+  'cnab.not-record': said(
+    (p: { start: string }) =>
+      `not a CNAB 240 record: expected bank code, lote and record type, got "${p.start}"`,
+    (p) => `não é um registro CNAB 240: esperava código do banco, lote e tipo de registro, veio "${p.start}"`,
+  ),
+  'cnab.long-blank': said(
+    (p: { length: number }) => `line has ${p.length} characters, expected 240 (trailing blanks ignored)`,
+    (p) => `a linha tem ${p.length} caracteres, esperados 240 (brancos do fim ignorados)`,
+  ),
+  'cnab.long-data': said(
+    (p: { length: number }) => `line has ${p.length} characters, expected 240: data beyond position 240`,
+    (p) => `a linha tem ${p.length} caracteres, esperados 240: dados além da posição 240`,
+  ),
+  'cnab.short-codes': said(
+    (p: { length: number }) =>
+      `line has ${p.length} characters, expected 240: it ends before its occurrence codes (231-240), so what it says of its payment cannot be read`,
+    (p) =>
+      `a linha tem ${p.length} caracteres, esperados 240: ela acaba antes dos códigos de ocorrência (231-240), então o que diz do pagamento não pode ser lido`,
+  ),
+  'cnab.short': said(
+    (p: { length: number }) =>
+      `line has ${p.length} characters, expected 240 (trailing spaces stripped?); read as padded`,
+    (p) =>
+      `a linha tem ${p.length} caracteres, esperados 240 (espaços do fim removidos?); lida como se completada com espaços`,
+  ),
+  'cnab.lf-line-ends': said(
+    () => 'lines end with LF, not CRLF',
+    () => 'as linhas terminam em LF, não em CRLF',
+  ),
+  'cnab.mixed-line-ends': said(
+    (p: { crlf: number; lf: number }) => `mixed line ends: ${p.crlf} CRLF, ${p.lf} LF`,
+    (p) => `fins de linha misturados: ${p.crlf} CRLF, ${p.lf} LF`,
+  ),
+  'cnab.lone-cr': said(
+    (p: { lines: number }) => `${p.lines} line(s) end with a lone CR`,
+    (p) => `${p.lines} linha(s) terminam só com CR`,
+  ),
+  'cnab.no-final-line-end': said(
+    () => 'no line end after the last line',
+    () => 'sem fim de linha depois da última linha',
+  ),
+
+  // records where the file's structure does not expect them (reader.ts, structure.ts)
+  'cnab.after-trailer': said(
+    (p: { trailer: number }) => `record after the file trailer (line ${p.trailer})`,
+    (p) => `registro depois do trailer do arquivo (linha ${p.trailer})`,
+  ),
+  'cnab.record-type': said(
+    (p: { type: string }) => `unknown record type "${p.type}" at position 8`,
+    (p) => `tipo de registro "${p.type}" desconhecido na posição 8`,
+  ),
+  'cnab.orphan-detail': said(
+    () => 'detail record outside a lote (no lote header before it)',
+    () => 'registro de detalhe fora de um lote (sem header de lote antes dele)',
+  ),
+  'cnab.orphan-lote-trailer': said(
+    () => 'lote trailer without a lote header',
+    () => 'trailer de lote sem header de lote',
+  ),
+  'cnab.no-file-header': said(
+    () => 'no file header (record type 0): bank taken from the lote header',
+    () => 'sem header de arquivo (registro tipo 0): banco lido do header de lote',
+  ),
+  'cnab.bank-differs': said(
+    (p: { bank: string; file: string }) => `bank code ${p.bank} differs from the file's ${p.file}`,
+    (p) => `código de banco ${p.bank} diferente do ${p.file} do arquivo`,
+  ),
+  'cnab.header-twice': said(
+    (p: { first: number }) => `second file header (the first is at line ${p.first}); concatenated files?`,
+    (p) => `segundo header de arquivo (o primeiro está na linha ${p.first}); arquivos concatenados?`,
+  ),
+  'cnab.header-not-first': said(
+    () => 'file header is not the first record',
+    () => 'o header de arquivo não é o primeiro registro',
+  ),
+  'cnab.header-lote': said(
+    (p: { lote: string }) => `file header has lote "${p.lote}", expected 0000`,
+    (p) => `o header de arquivo tem lote "${p.lote}", esperado 0000`,
+  ),
+  'cnab.lote-seq': said(
+    (p: { lote: string; expected: number }) => `lote header numbered ${p.lote}, expected ${p.expected}`,
+    (p) => `header de lote numerado ${p.lote}, esperado ${p.expected}`,
+  ),
+  'cnab.forma': said(
+    (p: { forma: string }) => `forma de lançamento ${p.forma} is not in FEBRABAN's table`,
+    (p) => `forma de lançamento ${p.forma} não está na tabela da FEBRABAN`,
+  ),
+  'cnab.detail-lote': said(
+    (p: { says: string; lote: number }) => `detail says lote ${p.says}, inside lote ${p.lote}`,
+    (p) => `o detalhe diz lote ${p.says}, dentro do lote ${p.lote}`,
+  ),
+  'cnab.detail-seq': said(
+    (p: { says: string; expected: number }) => `record sequence ${p.says}, expected ${p.expected}`,
+    (p) => `sequência de registro ${p.says}, esperada ${p.expected}`,
+  ),
+  'cnab.orphan-companion': said(
+    (p: { segment: string }) => `segment ${p.segment} without a preceding detail`,
+    (p) => `segmento ${p.segment} sem um detalhe antes dele`,
+  ),
+  'cnab.unknown-segment': said(
+    (p: { segment: string }) => `segment "${p.segment}" is not known; record kept in the counts only`,
+    (p) => `segmento "${p.segment}" desconhecido; registro só contado`,
+  ),
+
+  // counts and closings (reader.ts)
+  'cnab.no-lote-trailer': said(
+    (p: { lote: number; line: number }) => `lote ${p.lote} (line ${p.line}) has no lote trailer`,
+    (p) => `o lote ${p.lote} (linha ${p.line}) não tem trailer de lote`,
+  ),
+  'cnab.lote-trailer-lote': said(
+    (p: { says: string; lote: number }) => `lote trailer says lote ${p.says}, closing lote ${p.lote}`,
+    (p) => `o trailer de lote diz lote ${p.says}, fechando o lote ${p.lote}`,
+  ),
+  'cnab.lote-count': said(
+    (p: { lote: number; counts: string; records: number }) =>
+      `lote ${p.lote} trailer counts ${p.counts} records, the lote has ${p.records}`,
+    (p) => `o trailer do lote ${p.lote} conta ${p.counts} registros, o lote tem ${p.records}`,
+  ),
+  'cnab.trailer-lote': said(
+    (p: { lote: string }) => `file trailer has lote "${p.lote}", expected 9999`,
+    (p) => `o trailer do arquivo tem lote "${p.lote}", esperado 9999`,
+  ),
+  'cnab.file-lotes': said(
+    (p: { counts: string; lotes: number }) =>
+      `file trailer counts ${p.counts} lotes, the file has ${p.lotes}`,
+    (p) => `o trailer do arquivo conta ${p.counts} lotes, o arquivo tem ${p.lotes}`,
+  ),
+  'cnab.file-records': said(
+    (p: { counts: string; records: number }) =>
+      `file trailer counts ${p.counts} records, the file has ${p.records}`,
+    (p) => `o trailer do arquivo conta ${p.counts} registros, o arquivo tem ${p.records}`,
+  ),
+  'cnab.no-records': said(
+    () => 'no CNAB 240 records found',
+    () => 'nenhum registro CNAB 240 encontrado',
+  ),
+  'cnab.no-file-trailer': said(
+    () => 'no file trailer (record type 9): the file may be truncated',
+    () => 'sem trailer de arquivo (registro tipo 9): o arquivo pode estar cortado',
+  ),
+  'cnab.more-like': said(
+    (p: { more: number; finding: Message; last: number }, say) =>
+      `${p.more} more like "${say(p.finding)}" (the last at line ${p.last})`,
+    (p, say) => `mais ${p.more} como "${say(p.finding)}" (o último na linha ${p.last})`,
+  ),
+};
+
+export type CnabFindingCode = keyof typeof CNAB_FINDINGS;
+
+type ParamsOfCode<K extends CnabFindingCode> = Parameters<(typeof CNAB_FINDINGS)[K]['en']>[0];
+
+/** A finding of the reader's, by its code and values. */
+export const cnabFinding = <K extends CnabFindingCode>(code: K, params: ParamsOfCode<K>): Message =>
+  messageOf(CNAB_FINDINGS, code, params as never);
+
+/** A finding still worded in English where it is made (a check's, the direction's): read by its text alone. */
+export const plainFinding = (message: string): Message => ({ code: 'text', params: {}, message });
