@@ -95,14 +95,7 @@ export { fileFromPath, type MultipartFile, type MultipartForm, multipart } from 
 export { REDACTED } from './redact.js';
 export type { Batch, BatchDownload, BatchesApi, ReturnSummary } from './resources/batches.js';
 export type { Expense, ExpenseFilters, ExpensesApi } from './resources/expenses.js';
-export type {
-  BoletoOption,
-  Invoice,
-  InvoiceFilters,
-  InvoicePayment,
-  InvoicesApi,
-  PixOption,
-} from './resources/invoices.js';
+export type { Invoice, InvoiceFilters, InvoicePayment, InvoicesApi } from './resources/invoices.js';
 export type {
   AccountEntriesApi,
   AccountEntry,

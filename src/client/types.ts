@@ -202,7 +202,8 @@ type Loose = { [key: string]: unknown };
 /**
  * A record as the API documents it (domain/responses.ts, the schema the sandbox answers with and the OpenAPI
  * document publishes), read tolerantly: every field optional but its id, unknown fields kept (docs/DESIGN.md
- * "Tolerance"), so the client works against a server that sends less or more.
+ * "Tolerance"), so the client works against a server that sends less or more. `Id` names the fields the client
+ * relies on (the id, and for a few records what every server sends with it).
  */
 export type Tolerant<S extends TSchema, Id extends keyof Static<S>> = Partial<Static<S>> &
   Pick<Static<S>, Id> &

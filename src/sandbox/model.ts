@@ -9,6 +9,7 @@ import type { IsoDate } from '../domain/dates.js';
 import type { BankAccountType, EntrySource } from '../domain/ledger.js';
 import type { BatchState, FormaPagamento } from '../domain/payables.js';
 import type { PixKeyType } from '../domain/pix-keys.js';
+import type * as R from '../domain/responses.js';
 import type {
   ChartAccount as ChartAccountRecord,
   Payable as PayableRecord,
@@ -154,22 +155,11 @@ export interface PaymentBatch {
   created_by?: string | null;
 }
 
-/** An approval kept beside a batch (a condo extension, #34): a signed statement of the batch's exact file. */
-export interface BatchApprovalRecord {
-  /** ULID */
-  id: string;
-  batch_id: string;
-  signer: string;
-  sha256: string;
-  expires_at: string;
-  /** the statement's exact text, as signed */
-  statement: string;
-  /** armored SSH signature (SSHSIG) of `statement` */
-  signature: string;
-  uploaded_at: string;
-  /** the API client that uploaded it */
-  uploaded_by: string | null;
-}
+/**
+ * An approval kept beside a batch (a condo extension, #34): a signed statement of the batch's exact file, stored
+ * as the API answers it (domain/responses.ts BatchApproval: the statement's exact text, its SSHSIG signature).
+ */
+export type BatchApprovalRecord = Static<typeof R.BatchApproval>;
 
 export type { EntrySource };
 

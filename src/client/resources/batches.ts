@@ -3,53 +3,36 @@
  * every marked payable, its file, and the bank's return file that confirms or rejects each payment.
  */
 import type { Readable } from 'node:stream';
+import type * as R from '../../domain/responses.js';
 import type { Core } from '../client.js';
 import { fileFromPath, multipart } from '../multipart.js';
-import type { ApiCore, ListOptions, ListResult } from '../types.js';
+import type { ApiCore, ListOptions, ListResult, Tolerant } from '../types.js';
 import { read, route } from './endpoint.js';
 import { write } from './write.js';
 
-export interface Batch {
-  public_id: string;
-  state: string;
-  data_pagamento: string;
-  bank_account_id?: number;
-  file_name?: string;
-  file_sequence?: number;
-  payables_count?: number;
-  total_amount?: number;
-  by_forma?: Record<string, { count: number; total_amount: number }>;
-  returns?: ReturnSummary[];
-  payables?: Array<Record<string, unknown>>;
-  created_at?: string;
-  [extra: string]: unknown;
-}
+/** A batch as the API answers it: the list's record, and a read's with its payables (BatchDetail). */
+export type Batch = Tolerant<typeof R.BatchDetail, 'public_id' | 'state' | 'data_pagamento'>;
 
-export interface ReturnSummary {
-  paid: number;
-  scheduled: number;
-  rejected: number;
-  unchanged: number;
-  unknown: number;
-  lines?: number;
-  warnings?: Array<{ line: number; message: string }>;
-  batch?: Batch;
-  [extra: string]: unknown;
-}
+/** What importing a return did (ReturnImport), with the batch as it stands after. */
+export type ReturnSummary = Tolerant<
+  typeof R.ReturnImport,
+  'paid' | 'scheduled' | 'rejected' | 'unchanged' | 'unknown'
+>;
 
 /** An approval kept beside a batch (an extension of condo's sandbox). */
-export interface BatchApproval {
-  id: string;
-  batch_id: string;
-  signer: string;
-  sha256: string;
-  expires_at: string;
-  statement: string;
-  signature: string;
-  uploaded_at: string;
-  uploaded_by: string | null;
-  [extra: string]: unknown;
-}
+/** An approval kept beside a batch (an extension of condo's sandbox). */
+export type BatchApproval = Tolerant<
+  typeof R.BatchApproval,
+  | 'id'
+  | 'batch_id'
+  | 'signer'
+  | 'sha256'
+  | 'expires_at'
+  | 'statement'
+  | 'signature'
+  | 'uploaded_at'
+  | 'uploaded_by'
+>;
 
 export interface BatchDownload {
   body: Readable;

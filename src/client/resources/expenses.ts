@@ -3,31 +3,20 @@
  * ledger entry), or N linked installments with the total distributed among them. Decimal reais on the wire.
  */
 import type { ExpenseCreate, ExpenseInstallmentsCreate } from '../../domain/request-bodies.js';
-import type { ApiCore, BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+import type * as R from '../../domain/responses.js';
+import type {
+  ApiCore,
+  BulkOptions,
+  BulkResult,
+  ListOptions,
+  ListResult,
+  QueryValue,
+  Tolerant,
+} from '../types.js';
 import { route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 
-export interface Expense {
-  id: number;
-  supplier_id?: number | null;
-  chart_of_accounts_id?: number;
-  bank_account_id?: number | null;
-  amount?: number;
-  fine_amount?: number | null;
-  interest_amount?: number | null;
-  discount_amount?: number | null;
-  description?: string;
-  payee?: string | null;
-  document_number?: string | null;
-  payment_method?: string | null;
-  notes?: string | null;
-  due_at?: string;
-  paid_at?: string | null;
-  /** `{group_id, number, count}` for one of a series of installments. */
-  installment?: { group_id?: string; number?: number; count?: number } | null;
-  entry_id?: number | null;
-  [extra: string]: unknown;
-}
+export type Expense = Tolerant<typeof R.Expense, 'id'>;
 
 export interface ExpenseFilters {
   supplier_id?: number;

@@ -3,52 +3,26 @@
  * in one gateway call into its payment options (a registered boleto and a PIX BR Code), which can be read back.
  * Amounts are decimal reais on the wire.
  */
+
+import type { Static } from '@sinclair/typebox';
 import type { InvoiceCreate, InvoicePaymentRecord } from '../../domain/request-bodies.js';
-import type { ApiCore, BulkOptions, BulkResult, ListOptions, ListResult, QueryValue } from '../types.js';
+import type * as R from '../../domain/responses.js';
+import type {
+  ApiCore,
+  BulkOptions,
+  BulkResult,
+  ListOptions,
+  ListResult,
+  QueryValue,
+  Tolerant,
+} from '../types.js';
 import { read, route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 
-export interface BoletoOption {
-  url?: string;
-  barcode?: string;
-  linha_digitavel?: string;
-  nosso_numero?: string;
-  [extra: string]: unknown;
-}
+/** An issued invoice's payment options: its registered boleto and its PIX BR Code. */
+export type InvoicePayment = Partial<Static<typeof R.InvoicePayment>> & { [extra: string]: unknown };
 
-export interface PixOption {
-  /** The BR Code "copia e cola" payload. */
-  payload?: string;
-  txid?: string;
-  [extra: string]: unknown;
-}
-
-export interface InvoicePayment {
-  boleto?: BoletoOption | null;
-  pix?: PixOption | null;
-  [extra: string]: unknown;
-}
-
-export interface Invoice {
-  public_id: string;
-  state?: string;
-  unit_id?: number;
-  party_id?: number | null;
-  bank_account_id?: number;
-  billing_type?: string;
-  due_date?: string;
-  subtotal?: number;
-  fine_amount?: number;
-  interest_amount?: number;
-  monetary_correction_amount?: number;
-  discount_amount?: number;
-  total?: number;
-  notes?: string | null;
-  period?: string;
-  issued_at?: string | null;
-  payment?: InvoicePayment | null;
-  [extra: string]: unknown;
-}
+export type Invoice = Tolerant<typeof R.Invoice, 'public_id'>;
 
 export interface InvoiceFilters {
   state?: string;

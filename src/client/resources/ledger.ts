@@ -4,25 +4,15 @@
  * outgoing and an incoming entry. Decimal reais on the wire.
  */
 import type { AccountEntryCreate, AccountTransferCreate } from '../../domain/request-bodies.js';
-import type { ApiCore, BulkOptions, BulkResult, ListOptions, ListResult } from '../types.js';
+import type * as R from '../../domain/responses.js';
+import type { ApiCore, BulkOptions, BulkResult, ListOptions, ListResult, Tolerant } from '../types.js';
 import { route } from './endpoint.js';
 import { createMany, type WriteOptions, write } from './write.js';
 
-export interface AccountEntry {
-  id: number;
-  type: 'revenue' | 'expense';
-  chart_of_accounts_id: number;
-  bank_account_id: number | null;
-  amount: number;
-  description: string;
-  paid_at: string;
-  period?: string;
-  source?: string;
-  /** condo extensions (#35): the statement line a rule's entry accounts for, and the rule */
-  statement_line_id?: string | null;
-  rule_id?: string | null;
-  [extra: string]: unknown;
-}
+export type AccountEntry = Tolerant<
+  typeof R.AccountEntry,
+  'id' | 'type' | 'chart_of_accounts_id' | 'bank_account_id' | 'amount' | 'description' | 'paid_at'
+>;
 
 export interface EntryFilters {
   from?: string;
@@ -56,12 +46,7 @@ export function accountEntries(api: ApiCore): AccountEntriesApi {
 }
 
 /** A transfer: the expense entry leaving the source account and the revenue entry arriving at the destination. */
-export interface AccountTransfer {
-  transfer_id: string | number;
-  outgoing: AccountEntry;
-  incoming: AccountEntry;
-  [extra: string]: unknown;
-}
+export type AccountTransfer = Tolerant<typeof R.AccountTransfer, 'transfer_id' | 'outgoing' | 'incoming'>;
 
 export interface AccountTransfersApi {
   create(body: AccountTransferCreate, opts?: WriteOptions): Promise<AccountTransfer>;

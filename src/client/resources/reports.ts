@@ -3,21 +3,11 @@
  * indexes (IPCA, IGPM, INPC, INCC, TJSP) used to correct overdue amounts. Every page is read.
  */
 
-import type { ApiCore, ListOptions, ListResult, QueryValue } from '../types.js';
+import type * as R from '../../domain/responses.js';
+import type { ApiCore, ListOptions, ListResult, QueryValue, Tolerant } from '../types.js';
 import { route } from './endpoint.js';
 
-export interface DefaulterRow {
-  unit_id: number;
-  unit_label?: string;
-  block?: string | null;
-  /** How many overdue invoices the unit has (a list of them, on a server that sends one). */
-  invoices?: number | unknown[];
-  /** Decimal reais. */
-  total_outstanding?: number;
-  oldest_due_date?: string;
-  days_overdue?: number;
-  [extra: string]: unknown;
-}
+export type DefaulterRow = Tolerant<typeof R.Defaulter, 'unit_id'>;
 
 export interface DefaulterFilters {
   as_of?: string;
@@ -27,13 +17,7 @@ export interface DefaulterFilters {
   [key: string]: QueryValue;
 }
 
-export interface MonetaryIndex {
-  code: string;
-  name?: string;
-  source?: string;
-  periodicity?: string;
-  [extra: string]: unknown;
-}
+export type MonetaryIndex = Tolerant<typeof R.MonetaryIndex, 'code'>;
 
 export interface DefaultersApi {
   list(filters?: DefaulterFilters, opts?: ListOptions): Promise<ListResult<DefaulterRow>>;

@@ -1,17 +1,12 @@
 /** Webhook subscriptions (webhooks.manage): where the service sends signed events. */
-import type { ApiCore, ListResult } from '../types.js';
+
+import type * as R from '../../domain/responses.js';
+import type { ApiCore, ListResult, Tolerant } from '../types.js';
 import { read, route } from './endpoint.js';
 import { write } from './write.js';
 
-export interface WebhookSubscription {
-  id: string;
-  url: string;
-  events: string[];
-  /** Shown once, in the response to the create call. */
-  secret?: string;
-  created_at?: string;
-  [extra: string]: unknown;
-}
+/** A subscription; its secret is shown once, in the answer to the create call. */
+export type WebhookSubscription = Tolerant<typeof R.WebhookSubscriptionCreated, 'id' | 'url' | 'events'>;
 
 export interface WebhooksApi {
   list(): Promise<ListResult<WebhookSubscription>>;
@@ -25,16 +20,10 @@ export interface WebhooksApi {
   deliveries(id: string): Promise<ListResult<WebhookAttempt>>;
 }
 
-export interface WebhookAttempt {
-  delivery_id: string;
-  event: string;
-  attempt: number;
-  ok: boolean;
-  status_code: number | null;
-  error: string | null;
-  next_attempt_at: string | null;
-  [extra: string]: unknown;
-}
+export type WebhookAttempt = Tolerant<
+  typeof R.WebhookAttempt,
+  'delivery_id' | 'event' | 'attempt' | 'ok' | 'status_code' | 'error' | 'next_attempt_at'
+>;
 
 export function webhooks(api: ApiCore): WebhooksApi {
   return {
