@@ -651,71 +651,11 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     'nenhum lote de extrato de conta (operação E, serviço 04) no arquivo',
   ],
   [
-    /^payee (CPF|CNPJ) (\d+) has invalid check digits$/,
-    '$1 $2 do favorecido com dígitos verificadores inválidos',
-  ],
-  [
-    /^company (CPF|CNPJ) (\d+) has invalid check digits$/,
-    '$1 $2 da empresa com dígitos verificadores inválidos',
-  ],
-  [
-    /^beneficiary (CPF|CNPJ) (\d+) has invalid check digits$/,
-    '$1 $2 do beneficiário com dígitos verificadores inválidos',
-  ],
-  [
-    /^segment G amount (\S+), its barcode's (\S+)$/,
-    'o segmento G diz valor $1, mas o código de barras diz $2',
-  ],
-  [
-    /^segment G due date (\S+), its barcode's (\S+)$/,
-    'o segmento G diz vencimento $1, mas o código de barras diz $2',
-  ],
-  [
-    /^câmara (\S+) in a lote of forma (\d+) \(credit at the paying bank\), expected 000$/,
-    'câmara $1 num lote de forma $2 (crédito no próprio banco pagador), esperada 000',
-  ],
-  [
-    /^payee bank (\S+) in a lote of forma (\d+), which credits accounts at bank (\S+)$/,
-    'banco do favorecido $1 num lote de forma $2, que credita contas no banco $3',
-  ],
-  [
-    /^câmara (\S+) in a TED lote \(forma (\d+)\), expected 018 or 988$/,
-    'câmara $1 num lote de TED (forma $2), esperada 018 ou 988',
-  ],
-  [
     /^DOC \(câmara 700\)(?: paid on (\d{4})-(\d\d)-(\d\d))?: DOC ended on 2024-02-29; pay it by TED \(câmara 018\) or PIX$/,
     (_, y, m, d) =>
       `DOC (câmara 700)${y ? ` pago em ${d}/${m}/${y}` : ''}: o DOC acabou em 29/02/2024; pague por TED (câmara 018) ou PIX`,
   ],
-  [
-    /^câmara (\S+) in a DOC\/TED lote \(forma 03\), expected 018 \(TED\) or 700 \(DOC\)$/,
-    'câmara $1 num lote de DOC/TED (forma 03), esperada 018 (TED) ou 700 (DOC)',
-  ],
-  [
-    /^segment J pays (\S+) for a title of (\S+) \(discount (\S+), mora (\S+)\): the values do not add up$/,
-    (_say, paid, face, discount, mora) =>
-      `o segmento J paga ${reais(paid)} por um título de ${reais(face)} (desconto ${reais(discount)}, mora ${reais(mora)}): os valores não fecham`,
-  ],
-  [
-    /^lote (\d+) trailer sum is written at positions 24-44 instead of 24-41 \(24-41 reads (\S+), the details total (\S+)\)$/,
-    (_say, lote, reads, total) =>
-      `a soma do trailer do lote ${lote} está nas posições 24-44, não 24-41 (24-41 diz ${reais(reads)}, os detalhes somam ${reais(total)})`,
-  ],
-  [
-    /^lote (\d+) trailer sum (\S+), the details total (\S+) \(the accepted ones (\S+)\)$/,
-    (_say, lote, sum, total, accepted) =>
-      `a soma do trailer do lote ${lote} é ${reais(sum)}; os detalhes somam ${reais(total)} (os aceitos, ${reais(accepted)})`,
-  ],
-  [
-    /^lote (\d+) trailer sum is not numeric, the details total (\S+)$/,
-    (_say, lote, total) =>
-      `a soma do trailer do lote ${lote} não é numérica; os detalhes somam ${reais(total)}`,
-  ],
-  [
-    /^lote (\d+) trailer sum (\S+), the details total (\S+)$/,
-    (_say, lote, sum, total) =>
-      `a soma do trailer do lote ${lote} é ${reais(sum)}; os detalhes somam ${reais(total)}`,
-  ],
+  // a payment segment's barcode, as the boleto's own check words it (formats/cnab240/barcode.ts)
   [
     /^barcode check digit is (\S+), expected (\S+)$/,
     'o dígito verificador do código de barras é $1, esperado $2',

@@ -6,14 +6,27 @@
 
 import { boletoBarcodeDigit, dueDateFactor, factorToDate } from '../../domain/boleto/index.js';
 import { formatDateBr } from '../../domain/dates.js';
-import { centsToText } from '../../domain/money.js';
+import { type Message, withFinding } from '../../domain/message.js';
 import { barcodeProblem } from './barcode.js';
 import { CAMARA } from './codes.js';
 import { allDigits, allZeros, intAt, isValidCnpj, isValidCpf, remembered } from './fields.js';
+import { type CnabFindingCode, cnabFinding } from './findings.js';
 
 export interface Problem {
   message: string;
   kind: string;
+  /** the problem by its code (findings.ts); not enumerable, as a reader's finding */
+  readonly finding?: Message;
+}
+
+/** A problem by its code: its English as `message`, grouped under `kind`. */
+function problem<K extends CnabFindingCode>(
+  code: K,
+  params: Parameters<typeof cnabFinding<K>>[1],
+  kind: string,
+): Problem {
+  const finding = cnabFinding(code, params);
+  return withFinding({ message: finding.message, kind }, finding);
 }
 
 const TED_FORMAS = new Set(['41', '43', '44']);
@@ -21,12 +34,16 @@ const TED_FORMAS = new Set(['41', '43', '44']);
 const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
 
 /** A CPF (type 1) or CNPJ (type 2) with wrong check digits; blank or zero documents are not judged. */
-export function documentProblem(type: string, digits: string, who: string): Problem | null {
+export function documentProblem(
+  type: string,
+  digits: string,
+  who: 'payee' | 'company' | 'beneficiary',
+): Problem | null {
   if (allZeros(digits) || !allDigits(digits)) return null;
   if (type === '1' && !validCpf(digits.slice(-11)))
-    return { message: `${who} CPF ${digits.slice(-11)} has invalid check digits`, kind: `cpf-${who}` };
+    return problem('cnab.document', { who, kind: 'CPF', digits: digits.slice(-11) }, `cpf-${who}`);
   if (type === '2' && !validCnpj(digits.slice(-14)))
-    return { message: `${who} CNPJ ${digits.slice(-14)} has invalid check digits`, kind: `cnpj-${who}` };
+    return problem('cnab.document', { who, kind: 'CNPJ', digits: digits.slice(-14) }, `cnpj-${who}`);
   return null;
 }
 
@@ -45,33 +62,20 @@ export function camaraProblems(
   if (forma === '01' || forma === '05') {
     const problems: Problem[] = [];
     if (camara !== CAMARA.internal && camara.trim() !== '')
-      problems.push({
-        message: `câmara ${camara} in a lote of forma ${forma} (credit at the paying bank), expected 000`,
-        kind: 'camara',
-      });
+      problems.push(problem('cnab.camara-internal', { camara, forma }, 'camara'));
     if (payeeBank !== fileBank && !/^0*$/.test(payeeBank))
-      problems.push({
-        message: `payee bank ${payeeBank} in a lote of forma ${forma}, which credits accounts at bank ${fileBank}`,
-        kind: 'forma-bank',
-      });
+      problems.push(
+        problem('cnab.forma-bank', { payeeBank, forma, fileBank: String(fileBank) }, 'forma-bank'),
+      );
     return problems.length > 0 ? problems : NO_PROBLEMS;
   }
   if (forma !== null && TED_FORMAS.has(forma) && camara !== CAMARA.ted && camara !== CAMARA.tedStr)
-    return [
-      { message: `câmara ${camara} in a TED lote (forma ${forma}), expected 018 or 988`, kind: 'camara' },
-    ];
+    return [problem('cnab.camara-ted', { camara, forma }, 'camara')];
   // forma 03 is "DOC/TED" (G029): a TED in it is what banks write since DOC ended (29/02/2024)
   if (forma === '03' && camara !== CAMARA.doc && camara !== CAMARA.ted && camara !== CAMARA.tedStr)
-    return [
-      {
-        message: `câmara ${camara} in a DOC/TED lote (forma 03), expected 018 (TED) or 700 (DOC)`,
-        kind: 'camara',
-      },
-    ];
+    return [problem('cnab.camara-doc-ted', { camara }, 'camara')];
   return NO_PROBLEMS;
 }
-
-const reais = (c: number) => `${Math.trunc(c / 100)},${String(c % 100).padStart(2, '0')}`;
 
 /**
  * A segment J pays the title value less discount plus mora (fine and interest): a payment that differs with
@@ -85,10 +89,11 @@ export function titleValueProblem(
 ): Problem | null {
   if (!face || !paid) return null;
   if (face - (discount ?? 0) + (mora ?? 0) === paid) return null;
-  return {
-    message: `segment J pays ${reais(paid)} for a title of ${reais(face)} (discount ${reais(discount ?? 0)}, mora ${reais(mora ?? 0)}): the values do not add up`,
-    kind: 'j-value-mismatch',
-  };
+  return problem(
+    'cnab.title-value',
+    { paid, face, discount: discount ?? 0, mora: mora ?? 0 },
+    'j-value-mismatch',
+  );
 }
 
 /** A 44-digit boleto or arrecadação barcode whose check digit is wrong. */
@@ -117,14 +122,11 @@ export function trailerSumProblem(lote: {
   if (stated === all) return null;
   if (retorno && stated === accepted) return null;
   if (wide === all || (retorno && wide === accepted))
-    return {
-      message: `lote ${number} trailer sum is written at positions 24-44 instead of 24-41 (24-41 reads ${centsToText(stated ?? 0)}, the details total ${centsToText(all)})`,
-      kind: 'lote-sum-wide',
-    };
-  return {
-    message: `lote ${number} trailer sum ${stated === null ? 'is not numeric' : centsToText(stated)}, the details total ${centsToText(all)}${retorno && accepted !== all ? ` (the accepted ones ${centsToText(accepted)})` : ''}`,
-    kind: 'lote-sum',
-  };
+    return problem('cnab.lote-sum-wide', { lote: number, reads: stated ?? 0, total: all }, 'lote-sum-wide');
+  if (stated === null) return problem('cnab.lote-sum-not-numeric', { lote: number, total: all }, 'lote-sum');
+  if (retorno && accepted !== all)
+    return problem('cnab.lote-sum-accepted', { lote: number, sum: stated, total: all, accepted }, 'lote-sum');
+  return problem('cnab.lote-sum', { lote: number, sum: stated, total: all }, 'lote-sum');
 }
 
 /**
@@ -142,8 +144,7 @@ export function ddaBarcodeProblems(
   const expected = boletoBarcodeDigit(barcode);
   if (expected === -1) return [{ message: barcodeProblem(barcode) ?? 'not a barcode', kind: 'barcode-dv' }];
   const digit = barcode.charCodeAt(4) - 48;
-  if (digit !== expected)
-    return [{ message: `barcode check digit is ${digit}, expected ${expected}`, kind: 'barcode-dv' }];
+  if (digit !== expected) return [problem('cnab.barcode-digit', { digit, expected }, 'barcode-dv')];
   // the value (10-19) and the due date's factor (6-9), read in place: 44 digits, checked above
   const value = intAt(barcode, 10, 19) as number;
   const factor = intAt(barcode, 6, 9) as number;
@@ -153,15 +154,20 @@ export function ddaBarcodeProblems(
   if (!amountDiffers && !dueDiffers) return NO_PROBLEMS;
   const problems: Problem[] = [];
   if (amountDiffers)
-    problems.push({
-      message: `segment G amount ${centsToText(amountCents as number)}, its barcode's ${centsToText(value)}`,
-      kind: 'dda-amount',
-    });
+    problems.push(
+      problem('cnab.dda-amount', { amount: amountCents as number, barcode: value }, 'dda-amount'),
+    );
   if (dueDiffers)
-    problems.push({
-      message: `segment G due date ${formatDateBr(dueDate as string)}, its barcode's ${formatDateBr(factorToDate(factor, dueDate as string) ?? '')}`,
-      kind: 'dda-due-date',
-    });
+    problems.push(
+      problem(
+        'cnab.dda-due-date',
+        {
+          due: formatDateBr(dueDate as string),
+          barcode: formatDateBr(factorToDate(factor, dueDate as string) ?? ''),
+        },
+        'dda-due-date',
+      ),
+    );
   return problems;
 }
 

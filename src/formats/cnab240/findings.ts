@@ -4,6 +4,13 @@
  * `messageOf(CNAB_FINDINGS, code, values)` makes one; the CLI says it in the person's language by its code.
  */
 import { type Message, messageOf, said } from '../../domain/message.js';
+import { centsToText, formatReais } from '../../domain/money.js';
+
+/** Whose document a check found wrong, in Portuguese. */
+const WHOSE = { payee: 'do favorecido', company: 'da empresa', beneficiary: 'do beneficiário' } as const;
+
+/** Cents as a segment J's values are quoted: reais, a comma, two digits. */
+const commaCents = (c: number) => `${Math.trunc(c / 100)},${String(c % 100).padStart(2, '0')}`;
 
 export const CNAB_FINDINGS = {
   // a line, before it is read as a record (record-lines.ts)
@@ -177,6 +184,76 @@ export const CNAB_FINDINGS = {
     (p: { more: number; finding: Message; last: number }, say) =>
       `${p.more} more like "${say(p.finding)}" (the last at line ${p.last})`,
     (p, say) => `mais ${p.more} como "${say(p.finding)}" (o último na linha ${p.last})`,
+  ),
+  // what a record's own checks find (checks.ts)
+  'cnab.document': said(
+    (p: { who: 'payee' | 'company' | 'beneficiary'; kind: 'CPF' | 'CNPJ'; digits: string }) =>
+      `${p.who} ${p.kind} ${p.digits} has invalid check digits`,
+    (p) => `${p.kind} ${p.digits} ${WHOSE[p.who]} com dígitos verificadores inválidos`,
+  ),
+  'cnab.camara-internal': said(
+    (p: { camara: string; forma: string }) =>
+      `câmara ${p.camara} in a lote of forma ${p.forma} (credit at the paying bank), expected 000`,
+    (p) => `câmara ${p.camara} num lote de forma ${p.forma} (crédito no próprio banco pagador), esperada 000`,
+  ),
+  'cnab.forma-bank': said(
+    (p: { payeeBank: string; forma: string; fileBank: string }) =>
+      `payee bank ${p.payeeBank} in a lote of forma ${p.forma}, which credits accounts at bank ${p.fileBank}`,
+    (p) =>
+      `banco do favorecido ${p.payeeBank} num lote de forma ${p.forma}, que credita contas no banco ${p.fileBank}`,
+  ),
+  'cnab.camara-ted': said(
+    (p: { camara: string; forma: string }) =>
+      `câmara ${p.camara} in a TED lote (forma ${p.forma}), expected 018 or 988`,
+    (p) => `câmara ${p.camara} num lote de TED (forma ${p.forma}), esperada 018 ou 988`,
+  ),
+  'cnab.camara-doc-ted': said(
+    (p: { camara: string }) =>
+      `câmara ${p.camara} in a DOC/TED lote (forma 03), expected 018 (TED) or 700 (DOC)`,
+    (p) => `câmara ${p.camara} num lote de DOC/TED (forma 03), esperada 018 (TED) ou 700 (DOC)`,
+  ),
+  'cnab.title-value': said(
+    (p: { paid: number; face: number; discount: number; mora: number }) =>
+      `segment J pays ${commaCents(p.paid)} for a title of ${commaCents(p.face)} (discount ${commaCents(p.discount)}, mora ${commaCents(p.mora)}): the values do not add up`,
+    (p) =>
+      `o segmento J paga ${commaCents(p.paid)} por um título de ${commaCents(p.face)} (desconto ${commaCents(p.discount)}, mora ${commaCents(p.mora)}): os valores não fecham`,
+  ),
+  'cnab.lote-sum-wide': said(
+    (p: { lote: number; reads: number; total: number }) =>
+      `lote ${p.lote} trailer sum is written at positions 24-44 instead of 24-41 (24-41 reads ${centsToText(p.reads)}, the details total ${centsToText(p.total)})`,
+    (p) =>
+      `a soma do trailer do lote ${p.lote} está nas posições 24-44, não 24-41 (24-41 diz ${formatReais(p.reads)}, os detalhes somam ${formatReais(p.total)})`,
+  ),
+  'cnab.lote-sum': said(
+    (p: { lote: number; sum: number; total: number }) =>
+      `lote ${p.lote} trailer sum ${centsToText(p.sum)}, the details total ${centsToText(p.total)}`,
+    (p) =>
+      `a soma do trailer do lote ${p.lote} é ${formatReais(p.sum)}; os detalhes somam ${formatReais(p.total)}`,
+  ),
+  'cnab.lote-sum-accepted': said(
+    (p: { lote: number; sum: number; total: number; accepted: number }) =>
+      `lote ${p.lote} trailer sum ${centsToText(p.sum)}, the details total ${centsToText(p.total)} (the accepted ones ${centsToText(p.accepted)})`,
+    (p) =>
+      `a soma do trailer do lote ${p.lote} é ${formatReais(p.sum)}; os detalhes somam ${formatReais(p.total)} (os aceitos, ${formatReais(p.accepted)})`,
+  ),
+  'cnab.lote-sum-not-numeric': said(
+    (p: { lote: number; total: number }) =>
+      `lote ${p.lote} trailer sum is not numeric, the details total ${centsToText(p.total)}`,
+    (p) => `a soma do trailer do lote ${p.lote} não é numérica; os detalhes somam ${formatReais(p.total)}`,
+  ),
+  'cnab.barcode-digit': said(
+    (p: { digit: number; expected: number }) => `barcode check digit is ${p.digit}, expected ${p.expected}`,
+    (p) => `o dígito verificador do código de barras é ${p.digit}, esperado ${p.expected}`,
+  ),
+  'cnab.dda-amount': said(
+    (p: { amount: number; barcode: number }) =>
+      `segment G amount ${centsToText(p.amount)}, its barcode's ${centsToText(p.barcode)}`,
+    (p) =>
+      `o segmento G diz valor ${centsToText(p.amount)}, mas o código de barras diz ${centsToText(p.barcode)}`,
+  ),
+  'cnab.dda-due-date': said(
+    (p: { due: string; barcode: string }) => `segment G due date ${p.due}, its barcode's ${p.barcode}`,
+    (p) => `o segmento G diz vencimento ${p.due}, mas o código de barras diz ${p.barcode}`,
   ),
 };
 

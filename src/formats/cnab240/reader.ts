@@ -213,7 +213,7 @@ export class Cnab240Reader {
 
   /** Reports what a check found, as warnings. */
   private reportProblems(n: number, ...problems: Array<Problem | null>): void {
-    for (const p of problems) if (p) this.warn(n, p.message, p.kind);
+    for (const p of problems) if (p) this.warn(n, p.finding ?? p.message, p.kind);
   }
 
   private fileHeader(n: number, rec: string, notFirst: boolean): void {

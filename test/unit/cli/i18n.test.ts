@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { loadTranslator, resolveLang } from '../../../src/cli/i18n.js';
 import type { Io } from '../../../src/cli/io.js';
 import { buildProgram } from '../../../src/cli/program.js';
+import { trailerSumProblem } from '../../../src/formats/cnab240/checks.js';
 
 describe('the language of the screens', () => {
   test('--lang wins; then CONDO_LANG, LC_ALL, LC_MESSAGES, LANG; any pt locale is Portuguese', () => {
@@ -89,7 +90,17 @@ describe('the language of the screens', () => {
 
   test('a reader’s amounts (1234.56) read as a Brazilian reads them', async () => {
     const t = await loadTranslator('pt-BR');
-    expect(t('lote 2 trailer sum 1234.50, the details total 1200.00')).toBe(
+    // said by its code (#54): the reader's English keeps 1234.50, the Portuguese reads it as reais
+    const sum = trailerSumProblem({
+      number: 2,
+      stated: 123450,
+      wide: null,
+      all: 120000,
+      accepted: 120000,
+      retorno: false,
+    });
+    expect(sum?.message).toBe('lote 2 trailer sum 1234.50, the details total 1200.00');
+    expect(t(sum?.finding ?? '')).toBe(
       'a soma do trailer do lote 2 é R$ 1.234,50; os detalhes somam R$ 1.200,00',
     );
   });
