@@ -542,30 +542,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
       `${file ?? ''}não dá para rejeitar "${wanted}": nenhum pagamento com esse seu número na remessa${caixa ? ' (a Caixa numera os pagamentos dos arquivos dela: veja a coluna SEU NÚMERO de `condo cnab inspect FILE`)' : ''}`,
   ],
   [
-    /^PIX key "(.*)" is in none of the DICT's forms$/,
-    'a chave PIX "$1" não está em nenhuma das formas do DICT',
-  ],
-  [
-    /^PIX key "(.*)" is a (\w+) key, but segment B says (\w+)$/,
-    'a chave PIX "$1" é uma chave $2, mas o segmento B diz $3',
-  ],
-  [
-    /^"(.)" at column (\d+) is outside ASCII: banks read CNAB 240 text without accents$/,
-    '"$1" na coluna $2 está fora do ASCII: os bancos leem texto CNAB 240 sem acentos',
-  ],
-  [
-    /^payment date (\S+) is a Saturday, not a bank business day$/,
-    'a data de pagamento $1 é um sábado, não um dia útil bancário',
-  ],
-  [
-    /^payment date (\S+) is a Sunday, not a bank business day$/,
-    'a data de pagamento $1 é um domingo, não um dia útil bancário',
-  ],
-  [
-    /^payment date (\S+) is a bank holiday \((.*)\), not a bank business day$/,
-    'a data de pagamento $1 é feriado bancário ($2), não um dia útil bancário',
-  ],
-  [
     /^file layout version (\d+)(?: is (.+)'s)?; (.+?)(?:, in force on (\S+),)? asks for (.+)$/,
     (_say, version, listed, manual, date, wanted) =>
       `versão de leiaute do arquivo ${version}${listed ? `, que é do ${listed}` : ''}; ${manualAsks(manual, date, wanted)}`,
@@ -574,18 +550,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
     /^lote (\d+) \(segment (\S+)\) layout version (\d+)(?: is (.+)'s)?; (.+?)(?:, in force on (\S+),)? asks for (.+)$/,
     (_say, lote, segment, version, listed, manual, date, wanted) =>
       `lote ${lote} (segmento ${segment}) com versão de leiaute ${version}${listed ? `, que é do ${listed}` : ''}; ${manualAsks(manual, date, wanted)}`,
-  ],
-  [
-    /^the conta (\S+)'s digit is (\S+); by the bank's algorithm \(agência (\S+)\) it is (\S+)$/,
-    'o dígito da conta $1 é $2; pelo algoritmo do banco (agência $3) é $4',
-  ],
-  [
-    /^the agência (\S+)'s digit is (\S+); by the bank's algorithm it is (\S+)$/,
-    'o dígito da agência $1 é $2; pelo algoritmo do banco é $3',
-  ],
-  [
-    /^(.+) requires its convênio \((\d+) digits at (\S+)\); the file header leaves it blank$/,
-    '$1 exige o convênio ($2 dígitos em $3); o header do arquivo o deixa em branco',
   ],
   // the account statement reader's (formats/cnab240/statement.ts)
   [
@@ -649,11 +613,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [
     /^no account statement lote \(operation E, service 04\) in the file$/,
     'nenhum lote de extrato de conta (operação E, serviço 04) no arquivo',
-  ],
-  [
-    /^DOC \(câmara 700\)(?: paid on (\d{4})-(\d\d)-(\d\d))?: DOC ended on 2024-02-29; pay it by TED \(câmara 018\) or PIX$/,
-    (_, y, m, d) =>
-      `DOC (câmara 700)${y ? ` pago em ${d}/${m}/${y}` : ''}: o DOC acabou em 29/02/2024; pague por TED (câmara 018) ou PIX`,
   ],
   // a payment segment's barcode, as the boleto's own check words it (formats/cnab240/barcode.ts)
   [

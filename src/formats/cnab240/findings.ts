@@ -3,6 +3,8 @@
  * a record where the structure does not expect it, a count or a number that does not add up, the line ends.
  * `messageOf(CNAB_FINDINGS, code, values)` makes one; the CLI says it in the person's language by its code.
  */
+
+import { formatDateBr } from '../../domain/dates.js';
 import { type Message, messageOf, said } from '../../domain/message.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 
@@ -254,6 +256,50 @@ export const CNAB_FINDINGS = {
   'cnab.dda-due-date': said(
     (p: { due: string; barcode: string }) => `segment G due date ${p.due}, its barcode's ${p.barcode}`,
     (p) => `o segmento G diz vencimento ${p.due}, mas o código de barras diz ${p.barcode}`,
+  ),
+  // what cnab lint finds beyond the reader (lint.ts)
+  'lint.charset': said(
+    (p: { char: string; column: number }) =>
+      `"${p.char}" at column ${p.column} is outside ASCII: banks read CNAB 240 text without accents`,
+    (p) => `"${p.char}" na coluna ${p.column} está fora do ASCII: os bancos leem texto CNAB 240 sem acentos`,
+  ),
+  'lint.payment-date': said(
+    (p: { date: string; weekday: string; holiday: string }) =>
+      `payment date ${p.date} is ${p.holiday ? `a bank holiday (${p.holiday})` : `a ${p.weekday}`}, not a bank business day`,
+    (p) =>
+      `a data de pagamento ${p.date} é ${p.holiday ? `feriado bancário (${p.holiday})` : p.weekday === 'Saturday' ? 'um sábado' : 'um domingo'}, não um dia útil bancário`,
+  ),
+  'lint.doc-ended': said(
+    (p: { date: string; ended: string }) =>
+      `DOC (câmara 700)${p.date ? ` paid on ${p.date}` : ''}: DOC ended on ${p.ended}; pay it by TED (câmara 018) or PIX`,
+    (p) =>
+      `DOC (câmara 700)${p.date ? ` pago em ${formatDateBr(p.date)}` : ''}: o DOC acabou em ${formatDateBr(p.ended)}; pague por TED (câmara 018) ou PIX`,
+  ),
+  'lint.pix-key-form': said(
+    (p: { key: string }) => `PIX key "${p.key}" is in none of the DICT's forms`,
+    (p) => `a chave PIX "${p.key}" não está em nenhuma das formas do DICT`,
+  ),
+  'lint.pix-key-kind': said(
+    (p: { key: string; form: string; said: string }) =>
+      `PIX key "${p.key}" is a ${p.form} key, but segment B says ${p.said}`,
+    (p) => `a chave PIX "${p.key}" é uma chave ${p.form}, mas o segmento B diz ${p.said}`,
+  ),
+  'lint.agency-digit': said(
+    (p: { agency: string; given: string; expected: string }) =>
+      `the agência ${p.agency}'s digit is ${p.given}; by the bank's algorithm it is ${p.expected}`,
+    (p) => `o dígito da agência ${p.agency} é ${p.given}; pelo algoritmo do banco é ${p.expected}`,
+  ),
+  'lint.account-digit': said(
+    (p: { account: string; agency: string; given: string; expected: string }) =>
+      `the conta ${p.account}'s digit is ${p.given}; by the bank's algorithm (agência ${p.agency}) it is ${p.expected}`,
+    (p) =>
+      `o dígito da conta ${p.account} é ${p.given}; pelo algoritmo do banco (agência ${p.agency}) é ${p.expected}`,
+  ),
+  'lint.convenio': said(
+    (p: { bank: string; digits: number; at: string }) =>
+      `${p.bank} requires its convênio (${p.digits} digits at ${p.at}); the file header leaves it blank`,
+    (p) =>
+      `${p.bank} exige o convênio (${p.digits} dígitos em ${p.at}); o header do arquivo o deixa em branco`,
   ),
 };
 

@@ -21,6 +21,7 @@ import {
   SANTANDER,
 } from './dialects.js';
 import type { CnabItem, CnabProblem, CnabSource } from './file.js';
+import { cnabFinding } from './findings.js';
 import { fieldNamed, read } from './layouts.js';
 import { RULES, type Rule, type RuleId, type Severity } from './lint-rules.js';
 import { readCnab240 } from './reader.js';
@@ -226,7 +227,7 @@ export async function lintCnab(source: CnabSource, options: LintOptions = {}): P
           'charset',
           line,
           column,
-          `"${record[column - 1]}" at column ${column} is outside ASCII: banks read CNAB 240 text without accents`,
+          cnabFinding('lint.charset', { char: String(record[column - 1]), column }),
         );
     },
     onItem: (item) => lintItem(item, ofPayments.add, loteFamilies),
@@ -291,7 +292,11 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
         'payment-date',
         item.line,
         PAYMENT_DATE_COLUMN[family] ?? null,
-        `payment date ${item.date} is ${why}, not a bank business day`,
+        cnabFinding('lint.payment-date', {
+          date: item.date,
+          weekday: /^a (Saturday|Sunday)$/.exec(why)?.[1] ?? '',
+          holiday: /^a bank holiday \((.*)\)$/.exec(why)?.[1] ?? '',
+        }),
       );
   }
   // a DOC to be paid after DOC ended: the bank refuses it (a return may still tell of one: only remittances get here)
@@ -300,7 +305,7 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
       'doc-ended',
       item.line,
       CAMARA_COLUMN,
-      `DOC (câmara 700)${item.date ? ` paid on ${item.date}` : ''}: DOC ended on ${DOC_ENDED}; pay it by TED (câmara 018) or PIX`,
+      cnabFinding('lint.doc-ended', { date: item.date ?? '', ended: DOC_ENDED }),
     );
   if (item.pix_key) {
     const form = pixKeyType(item.pix_key);
@@ -308,13 +313,13 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
     const said =
       item.pix_key_type === 'document' && (form === 'cpf' || form === 'cnpj') ? form : item.pix_key_type;
     if (form === null)
-      add('pix-key', item.line + 1, null, `PIX key "${item.pix_key}" is in none of the DICT's forms`);
+      add('pix-key', item.line + 1, null, cnabFinding('lint.pix-key-form', { key: item.pix_key }));
     else if (said && said !== form)
       add(
         'pix-key',
         item.line + 1,
         null,
-        `PIX key "${item.pix_key}" is a ${form} key, but segment B says ${item.pix_key_type}`,
+        cnabFinding('lint.pix-key-kind', { key: item.pix_key, form, said: String(item.pix_key_type) }),
       );
   }
 }
@@ -340,8 +345,13 @@ function lintCompanyAccount(header: string, dialect: Dialect, add: Add): void {
       1,
       agencyDv ? 58 : account.digit_column,
       agencyDv
-        ? `the agência ${agency}'s digit is ${p.given}; by the bank's algorithm it is ${p.expected}`
-        : `the conta ${account.account.replace(/^0+(?=\d)/, '')}'s digit is ${p.given}; by the bank's algorithm (agência ${agency}) it is ${p.expected}`,
+        ? cnabFinding('lint.agency-digit', { agency, given: String(p.given), expected: String(p.expected) })
+        : cnabFinding('lint.account-digit', {
+            account: account.account.replace(/^0+(?=\d)/, ''),
+            agency,
+            given: String(p.given),
+            expected: String(p.expected),
+          }),
     );
   }
   const rule = dialect.convenio;
@@ -350,7 +360,7 @@ function lintCompanyAccount(header: string, dialect: Dialect, add: Add): void {
       'convenio',
       1,
       33,
-      `${dialect.name} requires its convênio (${rule.digits} digits at 33-${32 + rule.digits}); the file header leaves it blank`,
+      cnabFinding('lint.convenio', { bank: dialect.name, digits: rule.digits, at: `33-${32 + rule.digits}` }),
     );
 }
 
