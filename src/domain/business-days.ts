@@ -78,12 +78,21 @@ function holidaysOf(year: number): Map<IsoDate, string> {
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+/** Why a date is not a bank business day, as parts (a weekend day, or the holiday's name); null when it is one. */
+export function nonBusinessDay(
+  date: IsoDate,
+): { weekend: 'Saturday' | 'Sunday' } | { holiday: string } | null {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  if (day === 0 || day === 6) return { weekend: WEEKDAYS[day] as 'Saturday' | 'Sunday' };
+  const holiday = bankHolidays(Number(date.slice(0, 4))).get(date);
+  return holiday ? { holiday } : null;
+}
+
 /** Why a date is not a bank business day (a weekday's name, or the holiday's), or null when it is one. */
 export function notBusinessDay(date: IsoDate): string | null {
-  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
-  if (day === 0 || day === 6) return `a ${WEEKDAYS[day]}`;
-  const holiday = bankHolidays(Number(date.slice(0, 4))).get(date);
-  return holiday ? `a bank holiday (${holiday})` : null;
+  const why = nonBusinessDay(date);
+  if (why === null) return null;
+  return 'weekend' in why ? `a ${why.weekend}` : `a bank holiday (${why.holiday})`;
 }
 
 /** The first bank business day on or after `date`. */

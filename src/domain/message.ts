@@ -36,7 +36,8 @@ export function said<P extends Params = Record<never, never>>(
 
 export type Catalog = Readonly<Record<string, Said<never>>>;
 
-type ParamsOf<S> = S extends Said<infer P> ? P : never;
+/** The values a catalog entry takes. */
+export type ParamsOf<S> = S extends Said<infer P> ? P : never;
 
 /** A message of `catalog`: its code, its values, and its English. */
 export function messageOf<C extends Catalog, K extends keyof C & string>(

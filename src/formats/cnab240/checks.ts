@@ -10,7 +10,7 @@ import { type Message, withFinding } from '../../domain/message.js';
 import { barcodeProblem } from './barcode.js';
 import { CAMARA } from './codes.js';
 import { allDigits, allZeros, intAt, isValidCnpj, isValidCpf, remembered } from './fields.js';
-import { type CnabFindingCode, cnabFinding } from './findings.js';
+import { type CnabFindingCode, type CnabParams, cnabFinding } from './findings.js';
 
 export interface Problem {
   message: string;
@@ -20,11 +20,7 @@ export interface Problem {
 }
 
 /** A problem by its code: its English as `message`, grouped under `kind`. */
-function problem<K extends CnabFindingCode>(
-  code: K,
-  params: Parameters<typeof cnabFinding<K>>[1],
-  kind: string,
-): Problem {
+function problem<K extends CnabFindingCode>(code: K, params: CnabParams<K>, kind: string): Problem {
   const finding = cnabFinding(code, params);
   return withFinding({ message: finding.message, kind }, finding);
 }

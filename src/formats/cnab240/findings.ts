@@ -1,11 +1,11 @@
 /**
  * What the CNAB 240 reader finds in a file (#54), by code, in English and Portuguese: a line that is not a record,
  * a record where the structure does not expect it, a count or a number that does not add up, the line ends.
- * `messageOf(CNAB_FINDINGS, code, values)` makes one; the CLI says it in the person's language by its code.
+ * `cnabFinding(code, values)` makes one; the CLI says it in the person's language by its code.
  */
 
 import { formatDateBr } from '../../domain/dates.js';
-import { type Message, messageOf, said } from '../../domain/message.js';
+import { type Message, messageOf, type ParamsOf, said } from '../../domain/message.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 
 /** Whose document a check found wrong, in Portuguese. */
@@ -264,10 +264,10 @@ export const CNAB_FINDINGS = {
     (p) => `"${p.char}" na coluna ${p.column} está fora do ASCII: os bancos leem texto CNAB 240 sem acentos`,
   ),
   'lint.payment-date': said(
-    (p: { date: string; weekday: string; holiday: string }) =>
-      `payment date ${p.date} is ${p.holiday ? `a bank holiday (${p.holiday})` : `a ${p.weekday}`}, not a bank business day`,
+    (p: { date: string; weekend: string; holiday: string }) =>
+      `payment date ${p.date} is ${p.holiday ? `a bank holiday (${p.holiday})` : `a ${p.weekend}`}, not a bank business day`,
     (p) =>
-      `a data de pagamento ${p.date} é ${p.holiday ? `feriado bancário (${p.holiday})` : p.weekday === 'Saturday' ? 'um sábado' : 'um domingo'}, não um dia útil bancário`,
+      `a data de pagamento ${p.date} é ${p.holiday ? `feriado bancário (${p.holiday})` : p.weekend === 'Saturday' ? 'um sábado' : 'um domingo'}, não um dia útil bancário`,
   ),
   'lint.doc-ended': said(
     (p: { date: string; ended: string }) =>
@@ -305,11 +305,12 @@ export const CNAB_FINDINGS = {
 
 export type CnabFindingCode = keyof typeof CNAB_FINDINGS;
 
-type ParamsOfCode<K extends CnabFindingCode> = Parameters<(typeof CNAB_FINDINGS)[K]['en']>[0];
+/** The values a finding of this catalog takes. */
+export type CnabParams<K extends CnabFindingCode> = ParamsOf<(typeof CNAB_FINDINGS)[K]>;
 
 /** A finding of the reader's, by its code and values. */
-export const cnabFinding = <K extends CnabFindingCode>(code: K, params: ParamsOfCode<K>): Message =>
-  messageOf(CNAB_FINDINGS, code, params as never);
+export const cnabFinding = <K extends CnabFindingCode>(code: K, params: CnabParams<K>): Message =>
+  messageOf(CNAB_FINDINGS, code, params);
 
 /** A finding still worded in English where it is made (a check's, the direction's): read by its text alone. */
 export const plainFinding = (message: string): Message => ({ code: 'text', params: {}, message });

@@ -7,7 +7,7 @@
  * the DICT's forms. An error is what the bank refuses; a warning, what it may refuse.
  */
 import { accountDigitProblems, agencyNumber } from '../../domain/account-check-digits.js';
-import { afterDocEnded, DOC_ENDED, notBusinessDay } from '../../domain/business-days.js';
+import { afterDocEnded, DOC_ENDED, nonBusinessDay } from '../../domain/business-days.js';
 import { type Message, withFinding } from '../../domain/message.js';
 import { pixKeyType } from '../../domain/pix-keys.js';
 import { CAMARA } from './codes.js';
@@ -286,7 +286,7 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
   // a payment's own date and key (a collection title's dates are the payer's, not the bank's to pay)
   if (!(family in PAYMENT_DATE_COLUMN)) return;
   if (item.date) {
-    const why = notBusinessDay(item.date);
+    const why = nonBusinessDay(item.date);
     if (why)
       add(
         'payment-date',
@@ -294,8 +294,8 @@ function lintItem(item: CnabItem, add: Add, loteFamilies: Map<number, string>): 
         PAYMENT_DATE_COLUMN[family] ?? null,
         cnabFinding('lint.payment-date', {
           date: item.date,
-          weekday: /^a (Saturday|Sunday)$/.exec(why)?.[1] ?? '',
-          holiday: /^a bank holiday \((.*)\)$/.exec(why)?.[1] ?? '',
+          weekend: 'weekend' in why ? why.weekend : '',
+          holiday: 'holiday' in why ? why.holiday : '',
         }),
       );
   }
