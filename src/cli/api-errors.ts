@@ -27,6 +27,14 @@ const BY_CODE: Record<string, Said> = {
   nothing_to_remit: () => 'nenhuma conta está marcada para remessa (marked_for_remessa)',
 };
 
+/** An error's words for a person: by its code where it is declared, else in both languages, else its message. */
+export function errorWords(
+  t: Translate,
+  error: Pick<CondoError, 'code' | 'message' | 'facts'> & { text?: CondoError['text'] },
+): string {
+  return apiErrorText(t, error) ?? t(error.text ?? error.message);
+}
+
 /** The error's message for a person in `t`'s language, by its code (and reason) where they are declared above. */
 export function apiErrorText(
   t: Translate,

@@ -5,6 +5,7 @@
 import { lintCnabFile } from '../app/files.js';
 import { bankMatches, headerAccountMatch } from '../domain/bank-accounts.js';
 import type { Text } from '../domain/text.js';
+import { cnabFinding } from '../formats/cnab240/findings.js';
 import type { LintFinding, LintReport } from '../formats/cnab240/lint.js';
 import type { Deps } from './context.js';
 import { sha256File } from './files.js';
@@ -114,10 +115,14 @@ async function checkCompanyAccount(deps: Deps, report: LintReport): Promise<void
     // the digit where it differs (Itaú's DAC at 72, FEBRABAN's at 71), else the account from the agência
     near ? header.digit_column : 53,
     near
-      ? `the header's ${said} has digit "${header.digit}"; the condominium's account ${near.agency}/${near.account_number} has another`
+      ? cnabFinding('lint.company-account-digit', {
+          header: said,
+          digit: header.digit,
+          account: `${near.agency}/${near.account_number}`,
+        })
       : atBank.length > 0
-        ? `the header's ${said} is none of the condominium's accounts at bank ${report.bank_code} (${known})`
-        : `the header's ${said}: the condominium has no account at bank ${report.bank_code}`,
+        ? cnabFinding('lint.company-account-other', { header: said, bank: report.bank_code ?? '', known })
+        : cnabFinding('lint.company-account-none', { header: said, bank: report.bank_code ?? '' }),
     near ? 'error' : 'warning',
   );
 }
@@ -140,6 +145,10 @@ async function checkSequence(deps: Deps, path: string, report: LintReport): Prom
       'file-sequence',
       1,
       158,
-      `file sequence (NSA) ${nsa} is not above ${last.file_sequence}, the last the server's batches used (batch ${last.public_id})`,
+      cnabFinding('lint.file-sequence', {
+        nsa,
+        last: last.file_sequence as number,
+        batch: last.public_id,
+      }),
     );
 }

@@ -1,12 +1,14 @@
+import { PREVIEW_WARNINGS } from '../domain/batch-preview.js';
 import { formatDateBr } from '../domain/dates.js';
 import type { Catalog } from '../domain/message.js';
 import { centsOf, formatReais } from '../domain/money.js';
+import { BANK_FINDINGS } from '../formats/cnab240/bank-findings.js';
 import { CNAB_FINDINGS } from '../formats/cnab240/findings.js';
 
 /** Brazilian Portuguese for what a person reads (i18n.ts): whole texts, texts with a variable part, phrases. */
 
 /** The catalogs whose findings are said by their code (#54): their Portuguese is declared beside their English. */
-export const PT_CATALOGS: readonly Catalog[] = [CNAB_FINDINGS];
+export const PT_CATALOGS: readonly Catalog[] = [CNAB_FINDINGS, PREVIEW_WARNINGS, BANK_FINDINGS];
 
 /** Whole texts: headers, labels, enum words, fixed messages, command descriptions. */
 export const PT: Readonly<Record<string, string>> = {
@@ -386,171 +388,12 @@ const statementPart = (what: string | undefined): string =>
   what ??
   '';
 
-/** "<manual>, in force on <date>, asks for A or B", said in Portuguese. */
-const manualAsks = (manual: string | undefined, date: string | undefined, wanted: string | undefined) =>
-  `${manual ?? ''}${date ? `, em vigor em ${brDate(date)},` : ''} pede ${(wanted ?? '').replace(/ or /g, ' ou ')}`;
-
 /** An amount a reader's finding writes as 1234.56, as a Brazilian reads it (R$ 1.234,56); anything else as it is. */
 const reais = (text: string): string => (/^-?\d+\.\d{2}$/.test(text) ? formatReais(centsOf(text)) : text);
 
 /** Texts with a variable part. */
 export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
-  [/^Showing (\d+) of (\d+): --all for every row$/, 'Mostrando $1 de $2: --all para todas as linhas'],
-  [/^Showing the first (\d+): --all for every row$/, 'Mostrando as primeiras $1: --all para todas as linhas'],
-  [/^Showing (\d+) of (\d+) \(--limit (\d+)\)$/, 'Mostrando $1 de $2 (--limit $3)'],
-  [/^Showing the first (\d+) \(--limit (\d+)\)$/, 'Mostrando as primeiras $1 (--limit $2)'],
-  [/^(\d+) payments, (R\$ [\d.,]+), paid on (\S+): (.*)$/, '$1 pagamentos, $2, pagos em $3: $4'],
-  [/^(\S+): due (\S+), paid (\S+): late$/, '$1: vence em $2, pago em $3: atrasado'],
-  [
-    /^(\S+): no DDA file lists its barcode: a possible fake boleto; check with the supplier before paying$/,
-    '$1: nenhum arquivo DDA lista o código de barras dela: possível boleto falso; confirme com o fornecedor antes de pagar',
-  ],
-  [
-    /^(\S+): the bank's DDA names beneficiary (\d+) for its barcode, not its supplier: a possible fake boleto; check with the supplier before paying$/,
-    '$1: o DDA do banco aponta o beneficiário $2 para o código de barras dela, não o fornecedor: possível boleto falso; confirme com o fornecedor antes de pagar',
-  ],
-  [
-    /^(\S+): a DOC: DOC ended on (\S+) and the bank refuses it; pay it by TED \((.*)\) or PIX$/,
-    '$1: um DOC: o DOC acabou em $2 e o banco o recusa; pague por TED ($3) ou PIX',
-  ],
-  [
-    /^(\S+): due (\S+), paid (\S+): more than (\d+) days early \(the money leaves before it must\)$/,
-    '$1: vence em $2, pago em $3: mais de $4 dias antes (o dinheiro sai antes do necessário)',
-  ],
-  [
-    /^(\S+): the boleto is due (\S+), before the payment date (\S+): the bank may refuse it, or charge fine and interest$/,
-    '$1: o boleto vence em $2, antes da data de pagamento $3: o banco pode recusá-lo ou cobrar multa e juros',
-  ],
-  [
-    /^(\S+): the same barcode as payable (\S+) \((\S+)\): a duplicate would pay the bill twice$/,
-    '$1: o mesmo código de barras da conta $2 ($3): uma duplicata pagaria a conta duas vezes',
-  ],
-  [
-    /^(\S+): the same supplier, amount and due date as payable (\S+) \((\S+)\): a duplicate would pay the bill twice$/,
-    '$1: mesmo fornecedor, valor e vencimento da conta $2 ($3): uma duplicata pagaria a conta duas vezes',
-  ],
-  [
-    /^(\S+): the bank rejected it on (\S+) \((.*)\) and the barcode is still the one it refused: correct it first, or the bank refuses it again$/,
-    '$1: o banco rejeitou em $2 ($3) e o código de barras ainda é o que ele recusou: corrija antes, ou o banco recusa de novo',
-  ],
-  [
-    /^(\S+): the bank rejected it on (\S+) \((.*)\) and the PIX key is still the one it refused: correct it first, or the bank refuses it again$/,
-    '$1: o banco rejeitou em $2 ($3) e a chave PIX ainda é a que ele recusou: corrija antes, ou o banco recusa de novo',
-  ],
-  [
-    /^(\S+): the bank rejected it on (\S+) \((.*)\) and the bank account is still the one it refused: correct it first, or the bank refuses it again$/,
-    '$1: o banco rejeitou em $2 ($3) e a conta bancária ainda é a que ele recusou: corrija antes, ou o banco recusa de novo',
-  ],
-  [/^now mark its rejected payables again: (.*)$/, 'agora marque de novo as contas rejeitadas dele: $1'],
-  [/^wrote (\d+) bytes$/, '$1 bytes gravados'],
-  [/^written to (.*)$/, 'gravado em $1'],
-  [
-    /^Listening on (\S+) for (.*) \(subscription (\S+)\)\. Ctrl-C to stop\.$/,
-    'Escutando em $1 para $2 (assinatura $3). Ctrl-C para parar.',
-  ],
-  [/^no sandbox profiles: nothing to prune$/, 'nenhum perfil de sandbox: nada a remover'],
-  [
-    /^every sandbox profile's sandbox answers \((\d+)\): nothing to prune$/,
-    'o sandbox de cada perfil de sandbox responde ($1): nada a remover',
-  ],
-  [
-    /^Remove (\d+) sandbox profiles? whose sandbox no longer answers: (.*)\?$/,
-    'Remover $1 perfil(is) de sandbox cujo sandbox não responde mais: $2?',
-  ],
-  [/^(\d+) sandbox profiles removed$/, '$1 perfis de sandbox removidos'],
-  [
-    /^Cancel batch (\S+) of (.*) \((\d+) payables, (R\$ [\d.,]+)\)\? Do not send its file to the bank\.$/,
-    'Cancelar o lote $1 de $2 ($3 contas, $4)? Não envie o arquivo dele ao banco.',
-  ],
-  [/^Create these (\d+) expenses in (.*)\?$/, 'Criar estas $1 despesas em $2?'],
   [/^try: (.*)$/, 'experimente: $1'],
-  [/^dry run: nothing was created in (.*)$/, 'simulação: nada foi criado em $1'],
-  [/^nothing is marked for remittance in (.*)$/, 'nada está marcado para remessa em $1'],
-  [
-    /^Create the remittance: (\d+) payments, (R\$ [\d.,]+), paid on (\S+), from (.*)\?$/,
-    'Criar a remessa: $1 pagamentos, $2, pagos em $3, de $4?',
-  ],
-  [/^Delete (.*)\? This cannot be undone\. In (.*)$/, 'Excluir $1? Isso não pode ser desfeito. Em $2'],
-  [/^created payable (\S+) \((.*)\)$/, 'conta a pagar $1 criada ($2)'],
-  [/^updated payable (\S+)$/, 'conta a pagar $1 alterada'],
-  [
-    /^batch (\S+): (\d+) payables, (R\$ [\d.,]+), file (\S+) \(NSA (\d+)\)$/,
-    'lote $1: $2 contas, $3, arquivo $4 (NSA $5)',
-  ],
-  [
-    /^batch (\S+): 1 payable, (R\$ [\d.,]+), file (\S+) \(NSA (\d+)\)$/,
-    'lote $1: 1 conta, $2, arquivo $3 (NSA $4)',
-  ],
-  [
-    /^batch (\S+) canceled: (\d+) payables are marked for the next remittance again$/,
-    'lote $1 cancelado: $2 contas marcadas de novo para a próxima remessa',
-  ],
-  [/^updated supplier (.*)$/, 'fornecedor $1 alterado'],
-  [/^Paid: (\d+) payments, (.*)$/, 'Pago: $1 pagamentos, $2'],
-  [/^Rejected by the bank: (\d+)$/, 'Rejeitadas pelo banco: $1'],
-  [/^Rejected by the bank in the month's returns: (\d+)$/, 'Rejeitadas pelo banco nos retornos do mês: $1'],
-  [
-    /^Still rejected \(to correct and send again\): (\d+)$/,
-    'Ainda rejeitadas (corrigir e enviar de novo): $1',
-  ],
-  [/^Still to pay: (\d+), (.*)$/, 'A pagar: $1, $2'],
-  [/^Revenue received: (.*)$/, 'Receita recebida: $1'],
-  [/^Defaulters: (\d+) units, (.*) overdue$/, 'Inadimplentes: $1 unidades, $2 em atraso'],
-  [
-    /^(\d+) of (\d+) condominiums answered; (\d+) failed \(above\)$/,
-    // the verb agrees with its count: "1 de 2 condomínios respondeu; 1 falhou"
-    (_say, answered, of, failed) =>
-      `${answered} de ${of} condomínios ${answered === '1' ? 'respondeu' : 'responderam'}; ${failed} ${failed === '1' ? 'falhou' : 'falharam'} (acima)`,
-  ],
-  [
-    /^(\S+): could not be asked \((.*)\); a file of its condominium would have been refused$/,
-    '$1: não foi possível consultar ($2); um arquivo desse condomínio teria sido recusado',
-  ],
-  [/^(\S+): batch (\S+) \(NSA (.*)\), by its payments$/, '$1: lote $2 (NSA $3), pelos pagamentos'],
-  [
-    /^Create the remittance: (\d+) payments, (R\$ [\d.,]+), paid on (\S+)\?$/,
-    'Criar a remessa: $1 pagamentos, $2, pagos em $3?',
-  ],
-  [/^rejected (\S+) \((.*)\): (.*); next: (.*)$/, 'rejeitada $1 ($2): $3; próximo passo: $4'],
-  [
-    /^(\d+) units?, (\d+) invoices?, (R\$ [\d.,]+) outstanding$/,
-    (_, units, invoices, reais) =>
-      `${units} ${units === '1' ? 'unidade' : 'unidades'}, ${invoices} ${invoices === '1' ? 'cobrança' : 'cobranças'}, ${reais} em aberto`,
-  ],
-  // cnab lint's own findings (formats/cnab240/lint.ts)
-  [
-    /^file sequence \(NSA\) (\d+) is not above (\d+), the last the server's batches used \(batch (\S+)\)$/,
-    'o número sequencial (NSA) $1 não está acima de $2, o último usado pelos lotes do servidor (lote $3)',
-  ],
-  [
-    /^the header's agência (\S+) conta (\S+) has digit "(.*)"; the condominium's account (\S+) has another$/,
-    'o header traz agência $1 conta $2, com dígito "$3"; a conta do condomínio $4 tem outro',
-  ],
-  [
-    /^the header's agência (\S+) conta (\S+) is none of the condominium's accounts at bank (\d+) \((.*)\)$/,
-    'o header traz agência $1 conta $2, que não é nenhuma das contas do condomínio no banco $3 ($4)',
-  ],
-  [
-    /^the header's agência (\S+) conta (\S+): the condominium has no account at bank (\d+)$/,
-    'o header traz agência $1 conta $2: o condomínio não tem conta no banco $3',
-  ],
-  // the sandbox's bank (sandbox bank-return)
-  [
-    // (bank-return says it after the remittance's path)
-    /^(.*: )?cannot reject "(.*)": no payment with that seu número in the remittance( \(Caixa numbers .*\))?$/,
-    (_say, file, wanted, caixa) =>
-      `${file ?? ''}não dá para rejeitar "${wanted}": nenhum pagamento com esse seu número na remessa${caixa ? ' (a Caixa numera os pagamentos dos arquivos dela: veja a coluna SEU NÚMERO de `condo cnab inspect FILE`)' : ''}`,
-  ],
-  [
-    /^file layout version (\d+)(?: is (.+)'s)?; (.+?)(?:, in force on (\S+),)? asks for (.+)$/,
-    (_say, version, listed, manual, date, wanted) =>
-      `versão de leiaute do arquivo ${version}${listed ? `, que é do ${listed}` : ''}; ${manualAsks(manual, date, wanted)}`,
-  ],
-  [
-    /^lote (\d+) \(segment (\S+)\) layout version (\d+)(?: is (.+)'s)?; (.+?)(?:, in force on (\S+),)? asks for (.+)$/,
-    (_say, lote, segment, version, listed, manual, date, wanted) =>
-      `lote ${lote} (segmento ${segment}) com versão de leiaute ${version}${listed ? `, que é do ${listed}` : ''}; ${manualAsks(manual, date, wanted)}`,
-  ],
   // the account statement reader's (formats/cnab240/statement.ts)
   [
     /^the statement of lote (\d+) ends without its lote trailer \(its closing balance\): the file was cut$/,

@@ -122,6 +122,12 @@ export function atLine(t: Translate, line: number | undefined, finding: Finding)
   return t({ en: `line ${line}: ${english(said)}`, pt: `linha ${line}: ${t(said)}` });
 }
 
+/** A finding after a fixed prefix (a payable's id, a file's path), in both languages: `prefix` + the finding. */
+export function prefixed(t: Translate, prefix: string, finding: Finding): Text {
+  const said = findingOf(finding);
+  return { en: `${prefix}${english(said)}`, pt: `${prefix}${t(said)}` };
+}
+
 /** A reader's finding at its line in both languages, for the application layer to put in what it refuses. */
 export function findingSayer(t: Translate): (line: number | undefined, finding: Finding) => Text {
   return (line, finding) => ({ en: atLine(english, line, finding), pt: atLine(t, line, finding) });

@@ -1,4 +1,5 @@
 import type { ListOptions, ListResult } from '../client/index.js';
+import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 import { progressBar, ROWS } from './files.js';
 import { intFlag } from './flags.js';
@@ -84,8 +85,18 @@ function sayWhatIsLeft(
 ): void {
   if (!result.hasMore) return;
   const total = typeof result.meta?.total === 'number' ? result.meta.total : undefined;
-  const shown = total === undefined ? `Showing the first ${shownCount}` : `Showing ${shownCount} of ${total}`;
-  const line = limit !== undefined ? `${shown} (--limit ${limit})` : `${shown}: --all for every row`;
+  const line = whatIsLeft(shownCount, total, limit);
   if (limit !== undefined) deps.info(line);
   else writeLine(deps.io.stderr, paint(deps.io, 'yellow', deps.t(line)));
+}
+
+/** "Showing 25 of 49: --all for every row", or "… (--limit 25)" where the person cut it. */
+export function whatIsLeft(shownCount: number, total: number | undefined, limit: number | undefined): Text {
+  const shown =
+    total === undefined
+      ? { en: `Showing the first ${shownCount}`, pt: `Mostrando as primeiras ${shownCount}` }
+      : { en: `Showing ${shownCount} of ${total}`, pt: `Mostrando ${shownCount} de ${total}` };
+  return limit !== undefined
+    ? { en: `${shown.en} (--limit ${limit})`, pt: `${shown.pt} (--limit ${limit})` }
+    : { en: `${shown.en}: --all for every row`, pt: `${shown.pt}: --all para todas as linhas` };
 }

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { CondoError, UsageError } from '../domain/errors.js';
 import { ULID_PATTERN } from '../domain/ids.js';
+import type { Text } from '../domain/text.js';
 import { createDeps, type Deps, type GlobalOptions } from './context.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { type Io, paint, printable, writeLine } from './io.js';
@@ -299,10 +300,7 @@ export async function readAcrossProfiles(
       writeLine(deps.io.stderr, paint(deps.io, 'dim', deps.t('No records.')));
   }
   const failed = answers.filter((a) => a.error).length;
-  if (failed > 0)
-    deps.info(
-      `${answers.length - failed} of ${answers.length} condominiums answered; ${failed} failed (above)`,
-    );
+  if (failed > 0) deps.info(condominiumsAnswered(answers.length - failed, answers.length, failed));
   return Math.max(0, ...answers.map((a) => a.exitCode));
 }
 
@@ -347,4 +345,12 @@ export function shortestSuffixes(ids: readonly string[], min = 6): Map<string, s
   let n = Math.min(min, longest);
   while (n < longest && new Set(unique.map((i) => i.slice(-n))).size < unique.length) n++;
   return new Map(unique.map((i) => [i, i.slice(-n)]));
+}
+
+/** "1 of 2 condominiums answered; 1 failed (above)": the Portuguese verb agrees with its count. */
+export function condominiumsAnswered(answered: number, of: number, failed: number): Text {
+  return {
+    en: `${answered} of ${of} condominiums answered; ${failed} failed (above)`,
+    pt: `${answered} de ${of} condomínios ${answered === 1 ? 'respondeu' : 'responderam'}; ${failed} ${failed === 1 ? 'falhou' : 'falharam'} (acima)`,
+  };
 }

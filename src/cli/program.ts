@@ -184,8 +184,10 @@ export async function buildProgram(
           !cmd.opts().dryRun &&
           !deps.nothingWritten &&
           deps.format !== 'json'
-        )
-          deps.info(`written to ${await deps.target()}`, true);
+        ) {
+          const target = await deps.target();
+          deps.info({ en: `written to ${target}`, pt: `gravado em ${target}` }, true);
+        }
       } finally {
         await deps.close();
       }

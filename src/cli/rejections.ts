@@ -19,9 +19,10 @@ export async function printRejections(
   if (rows.length === 0) return;
   if (deps.format !== 'table') {
     for (const p of rows)
-      deps.warn(
-        `rejected ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; next: ${stepsInOneLine(deps, p, bankCode)}`,
-      );
+      deps.warn({
+        en: `rejected ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; next: ${stepsInOneLine(deps, p, bankCode)}`,
+        pt: `rejeitada ${p.public_id} (${p.payee_name ?? ''}, ${formatReais(p.amount ?? 0)}): ${p.last_return?.code ?? ''} ${p.last_return?.message ?? ''}; próximo passo: ${stepsInOneLine(deps, p, bankCode)}`,
+      });
     return;
   }
   await printList(deps, rows, [

@@ -256,9 +256,11 @@ export function batchFinder(deps: Deps) {
       }
       const [only] = matches;
       if (matches.length === 1 && only) {
-        deps.info(
-          `${path}: batch ${only.batch.public_id} (NSA ${only.batch.file_sequence ?? '?'}), by its payments`,
-        );
+        const [id, nsa] = [only.batch.public_id, only.batch.file_sequence ?? '?'];
+        deps.info({
+          en: `${path}: batch ${id} (NSA ${nsa}), by its payments`,
+          pt: `${path}: lote ${id} (NSA ${nsa}), pelos pagamentos`,
+        });
         return only.batch.public_id;
       }
       if (matches.length === 0)

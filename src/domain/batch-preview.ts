@@ -7,6 +7,7 @@ import { parseBoletoCode } from './boleto/index.js';
 import { afterDocEnded, DOC_ENDED } from './business-days.js';
 import { addDays, formatDateBr, type IsoDate, todayIn } from './dates.js';
 import { digitsOnly } from './digits.js';
+import { type Message, messageOf, type ParamsOf, said, withFinding } from './message.js';
 import { payableTotalCents } from './payables.js';
 
 export interface PreviewPayable {
@@ -55,7 +56,7 @@ export interface UnchangedRejection {
   /** when the bank's return said it */
   at: string;
   /** what is the same: the barcode, the PIX key, the bank account */
-  what: string;
+  what: SamePayeeData;
 }
 
 export interface PreviewContext {
@@ -73,6 +74,78 @@ export interface PreviewContext {
 }
 
 export const DEFAULT_EARLY_DAYS = 7;
+
+/** What is the same as when the bank refused it, in Portuguese. */
+const SAME_PT = {
+  barcode: 'o código de barras',
+  pix_key: 'a chave PIX',
+  bank_account: 'a conta bancária',
+} as const;
+const SAME_EN = { barcode: 'the barcode', pix_key: 'the PIX key', bank_account: 'the bank account' } as const;
+export type SamePayeeData = keyof typeof SAME_EN;
+
+const CHECK_FIRST = 'a possible fake boleto; check with the supplier before paying';
+const CHECK_FIRST_PT = 'possível boleto falso; confirme com o fornecedor antes de pagar';
+
+/** A preview's warnings by code (#54), in English and Portuguese. */
+export const PREVIEW_WARNINGS = {
+  'preview.rejected-unchanged': said(
+    (p: { on: string; code: string; said: string; same: SamePayeeData }) =>
+      `the bank rejected it on ${formatDateBr(p.on)} (${p.code} ${p.said}) and ${SAME_EN[p.same]} is still the one it refused: correct it first, or the bank refuses it again`,
+    (p) =>
+      `o banco rejeitou em ${formatDateBr(p.on)} (${p.code} ${p.said}) e ${SAME_PT[p.same]} ainda é ${p.same === 'barcode' ? 'o' : 'a'} que ele recusou: corrija antes, ou o banco recusa de novo`,
+  ),
+  'preview.dda-other-beneficiary': said(
+    (p: { beneficiary: string }) =>
+      `the bank's DDA names beneficiary ${p.beneficiary} for its barcode, not its supplier: ${CHECK_FIRST}`,
+    (p) =>
+      `o DDA do banco aponta o beneficiário ${p.beneficiary} para o código de barras dela, não o fornecedor: ${CHECK_FIRST_PT}`,
+  ),
+  'preview.not-in-dda': said(
+    () => `no DDA file lists its barcode: ${CHECK_FIRST}`,
+    () => `nenhum arquivo DDA lista o código de barras dela: ${CHECK_FIRST_PT}`,
+  ),
+  'preview.doc-ended': said(
+    (p: { ended: string; id: string }) =>
+      `a DOC: DOC ended on ${formatDateBr(p.ended)} and the bank refuses it; pay it by TED (condo payables update ${p.id} --method ted) or PIX`,
+    (p) =>
+      `um DOC: o DOC acabou em ${formatDateBr(p.ended)} e o banco o recusa; pague por TED (condo payables update ${p.id} --method ted) ou PIX`,
+  ),
+  'preview.boleto-late': said(
+    (p: { due: string; date: string }) =>
+      `the boleto is due ${p.due}, before the payment date ${p.date}: the bank may refuse it, or charge fine and interest`,
+    (p) =>
+      `o boleto vence em ${formatDateBr(p.due)}, antes da data de pagamento ${formatDateBr(p.date)}: o banco pode recusá-lo ou cobrar multa e juros`,
+  ),
+  'preview.late': said(
+    (p: { due: string; date: string }) => `due ${p.due}, paid ${p.date}: late`,
+    (p) => `vence em ${formatDateBr(p.due)}, pago em ${formatDateBr(p.date)}: atrasado`,
+  ),
+  'preview.early': said(
+    (p: { due: string; date: string; days: number }) =>
+      `due ${formatDateBr(p.due)}, paid ${formatDateBr(p.date)}: more than ${p.days} days early (the money leaves before it must)`,
+    (p) =>
+      `vence em ${formatDateBr(p.due)}, pago em ${formatDateBr(p.date)}: mais de ${p.days} dias antes (o dinheiro sai antes do necessário)`,
+  ),
+  'preview.duplicate-barcode': said(
+    (p: { other: string; state: string }) =>
+      `the same barcode as payable ${p.other} (${p.state}): a duplicate would pay the bill twice`,
+    (p) =>
+      `o mesmo código de barras da conta ${p.other} (${p.state}): uma duplicata pagaria a conta duas vezes`,
+  ),
+  'preview.duplicate-bill': said(
+    (p: { other: string; state: string }) =>
+      `the same supplier, amount and due date as payable ${p.other} (${p.state}): a duplicate would pay the bill twice`,
+    (p) =>
+      `mesmo fornecedor, valor e vencimento da conta ${p.other} (${p.state}): uma duplicata pagaria a conta duas vezes`,
+  ),
+};
+
+type PreviewCode = keyof typeof PREVIEW_WARNINGS;
+const previewWarning = <K extends PreviewCode>(
+  code: K,
+  params: ParamsOf<(typeof PREVIEW_WARNINGS)[K]>,
+): Message => messageOf(PREVIEW_WARNINGS, code, params);
 
 /** Count and total (cents) per forma de pagamento: a batch's `by_forma`, and its preview's. */
 export function totalsByForma(
@@ -134,8 +207,8 @@ export function batchPreview(
   const earlyDays = context.earlyDays ?? DEFAULT_EARLY_DAYS;
   const payments: BatchPreview['payments'] = [];
   const warnings: BatchPreview['warnings'] = [];
-  const warn = (p: PreviewPayable, kind: PreviewWarningKind, message: string) =>
-    warnings.push({ public_id: p.public_id, kind, message });
+  const warn = (p: PreviewPayable, kind: PreviewWarningKind, finding: Message) =>
+    warnings.push(withFinding({ public_id: p.public_id, kind, message: finding.message }, finding));
   const duplicates = duplicateFinder([...marked, ...(context.others ?? [])]);
   for (const p of marked) {
     const forma = p.forma_pagamento ?? '?';
@@ -152,7 +225,12 @@ export function batchPreview(
       warn(
         p,
         'rejected_unchanged',
-        `the bank rejected it on ${formatDateBr(todayIn(new Date(rejection.at)))} (${rejection.code} ${rejection.message}) and ${rejection.what} is still the one it refused: correct it first, or the bank refuses it again`,
+        previewWarning('preview.rejected-unchanged', {
+          on: todayIn(new Date(rejection.at)),
+          code: rejection.code,
+          said: rejection.message,
+          same: rejection.what,
+        }),
       );
     if (context.notInDda?.has(p.public_id)) {
       const beneficiary = context.notInDda.get(p.public_id);
@@ -160,35 +238,30 @@ export function batchPreview(
         p,
         'not_in_dda',
         beneficiary
-          ? `the bank's DDA names beneficiary ${beneficiary} for its barcode, not its supplier: a possible fake boleto; check with the supplier before paying`
-          : 'no DDA file lists its barcode: a possible fake boleto; check with the supplier before paying',
+          ? previewWarning('preview.dda-other-beneficiary', { beneficiary })
+          : previewWarning('preview.not-in-dda', {}),
       );
     }
     if (forma === 'doc' && afterDocEnded(paymentDate))
-      warn(
-        p,
-        'doc_ended',
-        `a DOC: DOC ended on ${formatDateBr(DOC_ENDED)} and the bank refuses it; pay it by TED (condo payables update ${p.public_id} --method ted) or PIX`,
-      );
+      warn(p, 'doc_ended', previewWarning('preview.doc-ended', { ended: DOC_ENDED, id: p.public_id }));
     if (p.due_date && p.due_date < paymentDate) {
-      if (forma === 'boleto')
-        warn(
-          p,
-          'boleto_late',
-          `the boleto is due ${p.due_date}, before the payment date ${paymentDate}: the bank may refuse it, or charge fine and interest`,
-        );
-      else warn(p, 'late', `due ${p.due_date}, paid ${paymentDate}: late`);
+      const dates = { due: p.due_date, date: paymentDate };
+      if (forma === 'boleto') warn(p, 'boleto_late', previewWarning('preview.boleto-late', dates));
+      else warn(p, 'late', previewWarning('preview.late', dates));
     } else if (p.due_date && addDays(paymentDate, earlyDays) < p.due_date)
       warn(
         p,
         'early',
-        `due ${formatDateBr(p.due_date)}, paid ${formatDateBr(paymentDate)}: more than ${earlyDays} days early (the money leaves before it must)`,
+        previewWarning('preview.early', { due: p.due_date, date: paymentDate, days: earlyDays }),
       );
     for (const d of duplicates(p))
       warn(
         p,
         'duplicate',
-        `${d.why} as payable ${d.other.public_id} (${d.other.state ?? '?'}): a duplicate would pay the bill twice`,
+        previewWarning(d.why === 'barcode' ? 'preview.duplicate-barcode' : 'preview.duplicate-bill', {
+          other: d.other.public_id,
+          state: d.other.state ?? '?',
+        }),
       );
   }
   return {
@@ -222,15 +295,15 @@ function duplicateFinder(all: readonly PreviewPayable[]) {
     add(byBarcode, barcodeOf(p), p);
     add(byBill, billKey(p), p);
   }
-  return (p: PreviewPayable): { why: string; other: PreviewPayable }[] => {
-    const found = new Map<string, { why: string; other: PreviewPayable }>();
+  return (p: PreviewPayable): { why: 'barcode' | 'bill'; other: PreviewPayable }[] => {
+    const found = new Map<string, { why: 'barcode' | 'bill'; other: PreviewPayable }>();
     const barcode = barcodeOf(p);
     for (const other of barcode ? (byBarcode.get(barcode) ?? []) : [])
-      if (other.public_id !== p.public_id) found.set(other.public_id, { why: 'the same barcode', other });
+      if (other.public_id !== p.public_id) found.set(other.public_id, { why: 'barcode', other });
     const key = billKey(p);
     for (const other of key ? (byBill.get(key) ?? []) : [])
       if (other.public_id !== p.public_id && !found.has(other.public_id))
-        found.set(other.public_id, { why: 'the same supplier, amount and due date', other });
+        found.set(other.public_id, { why: 'bill', other });
     return [...found.values()];
   };
 }
@@ -254,12 +327,12 @@ export function unchangedPayeeData(
     pix_key?: string | null;
     bank?: { code?: string | null; agency?: string | null; account?: string | null } | null;
   },
-): string | null {
+): SamePayeeData | null {
   if (now.forma === 'boleto')
-    return sent.barcode && now.barcode && bare(sent.barcode) === bare(now.barcode) ? 'the barcode' : null;
+    return sent.barcode && now.barcode && bare(sent.barcode) === bare(now.barcode) ? 'barcode' : null;
   if (now.forma === 'pix') {
     const key = (k: string | null | undefined) => (k ?? '').trim().toLowerCase();
-    return sent.pix_key && key(sent.pix_key) === key(now.pix_key) ? 'the PIX key' : null;
+    return sent.pix_key && key(sent.pix_key) === key(now.pix_key) ? 'pix_key' : null;
   }
   if (!sent.payee_bank || !now.bank) return null;
   // the file's agency may carry its check digit where the supplier's does not
@@ -269,5 +342,5 @@ export function unchangedPayeeData(
     bare(sent.payee_bank.bank_code) === bare(now.bank.code ?? '') &&
     sameAgency &&
     bare(sent.payee_bank.account) === bare(now.bank.account ?? '');
-  return same ? 'the bank account' : null;
+  return same ? 'bank_account' : null;
 }

@@ -22,7 +22,9 @@
 import { createHash } from 'node:crypto';
 import { afterDocEnded } from '../domain/business-days.js';
 import { isIsoDate } from '../domain/dates.js';
+import { type Message, withFinding } from '../domain/message.js';
 import { seededRandom } from '../domain/random.js';
+import { bankFinding } from '../formats/cnab240/bank-findings.js';
 import {
   CAMARA,
   Cnab240Reader,
@@ -76,8 +78,10 @@ function rejectionCodes(item: CnabItem, bankCode: string): string[] {
   return bankCode === '341' ? TRANSFER_REJECTIONS : [...TRANSFER_REJECTIONS, 'AG'];
 }
 
-function fail(message: string): never {
-  throw new Error(message);
+/** Refuses the run: a message by its code (bank-findings.ts) is kept beside the English, for the CLI to say. */
+function fail(message: string | Message): never {
+  if (typeof message === 'string') throw new Error(message);
+  throw withFinding(new Error(message.message), message);
 }
 
 function checkOptions(opts: BankReturnOptions): void {
@@ -125,11 +129,10 @@ class RemittanceFacts {
       const e = parsed.errors[0]!;
       fail(`not a readable CNAB 240 file: line ${e.line}: ${e.message}`);
     }
-    if (parsed.service !== 'payment') fail('not a payment remittance: this is a collection (cobrança) file');
-    if (parsed.direction !== 'remessa') fail('not a remittance: this file is already a bank return');
-    if (parsed.truncated)
-      fail('the remittance is truncated (no file trailer, or a lote without its trailer)');
-    if (this.payments === 0) fail('the remittance has no payments');
+    if (parsed.service !== 'payment') fail(bankFinding('bank.not-payment', {}));
+    if (parsed.direction !== 'remessa') fail(bankFinding('bank.not-remittance', {}));
+    if (parsed.truncated) fail(bankFinding('bank.truncated', {}));
+    if (this.payments === 0) fail(bankFinding('bank.no-payments', {}));
     return { file: parsed, seedOfFile: this.hash.digest().readUInt32BE(0) /* stable per file */ };
   }
 }
@@ -144,11 +147,12 @@ function decider(facts: RemittanceFacts, bankCode: string, seedOfFile: number, o
     const seu = toSeuNumero(id);
     if (!seu || !facts.seuNumeros.has(seu)) {
       // a Caixa file numbers its payments (6 digits): a payable's id is not in it, only its number is
-      const numbered =
-        bankCode === '104'
-          ? ' (Caixa numbers the payments of its files: see the SEU NÚMERO column of `condo cnab inspect FILE`)'
-          : '';
-      fail(`cannot reject "${wanted}": no payment with that seu número in the remittance${numbered}`);
+      fail(
+        bankFinding('bank.no-such-payment', {
+          wanted: String(wanted),
+          caixa: bankCode === '104' ? 'yes' : '',
+        }),
+      );
     }
     toReject.set(seu, code?.toUpperCase());
   }
@@ -182,7 +186,7 @@ function decider(facts: RemittanceFacts, bankCode: string, seedOfFile: number, o
 }
 
 export function simulateBankReturn(remittance: string, opts: BankReturnOptions = {}): SimulatedReturn {
-  if (typeof remittance !== 'string' || remittance.trim() === '') fail('the remittance file is empty');
+  if (typeof remittance !== 'string' || remittance.trim() === '') fail(bankFinding('bank.empty', {}));
   checkOptions(opts);
   const facts = new RemittanceFacts(Boolean(opts.reject?.length));
   facts.write(remittance);
@@ -209,7 +213,7 @@ export async function streamBankReturn(
     bytes += chunk.length;
     facts.write(chunk);
   }
-  if (bytes === 0) fail('the remittance file is empty');
+  if (bytes === 0) fail(bankFinding('bank.empty', {}));
   const { file, seedOfFile } = facts.end();
   const { decide, counts } = decider(facts, file.bank_code ?? '000', seedOfFile, opts);
   async function* chunks(): AsyncGenerator<Buffer> {

@@ -22,7 +22,7 @@ import {
   writeToStream,
 } from '../files.js';
 import { dateFlag, publicIdArg } from '../flags.js';
-import { findingSayer } from '../i18n.js';
+import { english, findingSayer, prefixed, type Translate } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import {
@@ -155,14 +155,15 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
     return;
   }
   if (preview.count === 0) return;
+  const byForma = (t: Translate) =>
+    preview.by_forma.map((f) => `${t(f.forma)} ${f.count} (${formatReais(f.total_cents)})`).join(', ');
   if (out.format === 'table') {
     writeParagraph(
       out.io,
-      deps.t(
-        `${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(preview.payment_date)}: ${preview.by_forma
-          .map((f) => `${f.forma} ${f.count} (${formatReais(f.total_cents)})`)
-          .join(', ')}`,
-      ),
+      deps.t({
+        en: `${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(preview.payment_date)}: ${byForma(english)}`,
+        pt: `${preview.count} pagamentos, ${formatReais(preview.total_cents)}, pagos em ${formatDateBr(preview.payment_date)}: ${byForma(deps.t)}`,
+      }),
     );
   }
   await printList(out, preview.payments, [
@@ -224,7 +225,7 @@ function warnPreview(deps: Deps, preview: BatchPreview): void {
   const list = `condo batches create --dry-run --date ${preview.payment_date} --json`;
   for (const [kind, warnings] of byKind) {
     if (warnings.length <= WARNINGS_OF_A_KIND) {
-      for (const w of warnings) deps.warn(`${w.public_id}: ${w.message}`);
+      for (const w of warnings) deps.warn(prefixed(deps.t, `${w.public_id}: `, w));
       continue;
     }
     const said = MANY[kind](warnings.length);
@@ -306,18 +307,26 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
       const target = await deps.target();
       deps.info(
         preview.count === 0
-          ? `nothing is marked for remittance in ${target}`
-          : `dry run: nothing was created in ${target}`,
+          ? {
+              en: `nothing is marked for remittance in ${target}`,
+              pt: `nada está marcado para remessa em ${target}`,
+            }
+          : {
+              en: `dry run: nothing was created in ${target}`,
+              pt: `simulação: nada foi criado em ${target}`,
+            },
         true,
       );
       return 0;
     }
     if (ask && preview.count > 0) {
       await printPreview(deps, preview, narration(deps.io, deps.t));
+      const [total, on, from] = [formatReais(preview.total_cents), formatDateBr(date), await deps.target()];
       const go = await ask.confirm(
-        deps.t(
-          `Create the remittance: ${preview.count} payments, ${formatReais(preview.total_cents)}, paid on ${formatDateBr(date)}, from ${await deps.target()}?`,
-        ),
+        {
+          en: `Create the remittance: ${preview.count} payments, ${total}, paid on ${on}, from ${from}?`,
+          pt: `Criar a remessa: ${preview.count} pagamentos, ${total}, pagos em ${on}, de ${from}?`,
+        },
         false,
       );
       if (!go) {
@@ -331,9 +340,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
   const batch = await client.batches.create({ data_pagamento: date });
   if (deps.format === 'json') printJson(deps, batch);
   else if (deps.format === 'table') {
-    const said = deps.t(
-      `batch ${batch.public_id}: ${batch.payables_count} ${batch.payables_count === 1 ? 'payable' : 'payables'}, ${formatReais(batch.total_amount ?? 0)}, file ${batch.file_name} (NSA ${batch.file_sequence})`,
-    );
+    const said = deps.t(batchMade(batch));
     // broken at spaces on a terminal (the file name would be cut mid-word at 80 columns); the tick painted after
     writeLine(
       deps.io.stdout,
@@ -351,7 +358,11 @@ export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boo
   const id = await resolvePublicId(deps, 'ID', idArg, 'batch');
   const client = await deps.client();
   const batch = await client.batches.get(id); // a batch that does not exist is a 404 here, not "unsupported"
-  const question = `Cancel batch ${id} of ${await deps.target()} (${batch.payables_count} payables, ${formatReais(batch.total_amount ?? 0)})? Do not send its file to the bank.`;
+  const [of, total] = [await deps.target(), formatReais(batch.total_amount ?? 0)];
+  const question = {
+    en: `Cancel batch ${id} of ${of} (${batch.payables_count} payables, ${total})? Do not send its file to the bank.`,
+    pt: `Cancelar o lote ${id} de ${of} (${batch.payables_count} contas, ${total})? Não envie o arquivo dele ao banco.`,
+  };
   if (
     !(await confirmed(deps, {
       yes: opts.yes,
@@ -376,7 +387,7 @@ export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boo
   else if (deps.format === 'table')
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${deps.t(`batch ${id} canceled: ${canceled.payables_count} payables are marked for the next remittance again`)}`,
+      `${paint(deps.io, 'green', '✓')} ${deps.t({ en: `batch ${id} canceled: ${canceled.payables_count} payables are marked for the next remittance again`, pt: `lote ${id} cancelado: ${canceled.payables_count} contas marcadas de novo para a próxima remessa` })}`,
     );
   else writeLine(deps.io.stdout, id);
   return 0;
@@ -448,7 +459,7 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
   );
   if (deps.format === 'json') printJson(deps, { path: target.path, bytes });
   else writeLine(deps.io.stdout, target.path);
-  deps.info(`wrote ${bytes} bytes`);
+  deps.info({ en: `wrote ${bytes} bytes`, pt: `${bytes} bytes gravados` });
   return 0;
 }
 
@@ -485,4 +496,15 @@ export async function importReturns(
     const facts = await returnFacts(path, deps.t);
     return importReturn(deps, await finder.find(path, facts), path, facts, label);
   });
+}
+
+/** "batch 01J: 1 payable, R$ 12.450,00, file L.rem (NSA 3)": a batch just made. */
+export function batchMade(
+  batch: Pick<Batch, 'public_id' | 'payables_count' | 'total_amount' | 'file_name' | 'file_sequence'>,
+): Text {
+  const [one, total] = [batch.payables_count === 1, formatReais(batch.total_amount ?? 0)];
+  return {
+    en: `batch ${batch.public_id}: ${batch.payables_count} ${one ? 'payable' : 'payables'}, ${total}, file ${batch.file_name} (NSA ${batch.file_sequence})`,
+    pt: `lote ${batch.public_id}: ${batch.payables_count} ${one ? 'conta' : 'contas'}, ${total}, arquivo ${batch.file_name} (NSA ${batch.file_sequence})`,
+  };
 }

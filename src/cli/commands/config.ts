@@ -218,12 +218,19 @@ export async function pruneProfiles(deps: Deps, opts: { yes?: boolean }): Promis
   if (dead.length === 0) {
     deps.info(
       sandboxes.length === 0
-        ? 'no sandbox profiles: nothing to prune'
-        : `every sandbox profile's sandbox answers (${sandboxes.length}): nothing to prune`,
+        ? { en: 'no sandbox profiles: nothing to prune', pt: 'nenhum perfil de sandbox: nada a remover' }
+        : {
+            en: `every sandbox profile's sandbox answers (${sandboxes.length}): nothing to prune`,
+            pt: `o sandbox de cada perfil de sandbox responde (${sandboxes.length}): nada a remover`,
+          },
     );
     return 0;
   }
-  const question = `Remove ${dead.length} sandbox profile${dead.length === 1 ? '' : 's'} whose sandbox no longer answers: ${dead.join(', ')}?`;
+  const one = dead.length === 1;
+  const question = {
+    en: `Remove ${dead.length} sandbox profile${one ? '' : 's'} whose sandbox no longer answers: ${dead.join(', ')}?`,
+    pt: `Remover ${dead.length} ${one ? 'perfil' : 'perfis'} de sandbox cujo sandbox não responde mais: ${dead.join(', ')}?`,
+  };
   if (
     !(await confirmed(deps, {
       yes: opts.yes,
@@ -236,7 +243,10 @@ export async function pruneProfiles(deps: Deps, opts: { yes?: boolean }): Promis
   for (const name of dead) await store.deleteProfile(name);
   if (deps.format === 'json') printJson(deps, { removed: dead });
   else for (const name of dead) writeLine(deps.io.stdout, name);
-  deps.info(`${dead.length} sandbox profiles removed`);
+  deps.info({
+    en: `${dead.length} sandbox profiles removed`,
+    pt: `${dead.length} perfis de sandbox removidos`,
+  });
   return 0;
 }
 

@@ -178,7 +178,12 @@ export async function expensesInstallments(deps: Deps, flags: InstallmentFlags):
   if (!flags.yes) {
     const ask = await deps.prompter();
     const count = schedules.reduce((n, s) => n + s.length, 0);
-    if (ask && !(await ask.confirm(`Create these ${count} expenses in ${await deps.target()}?`, true))) {
+    const target = await deps.target();
+    const question = {
+      en: `Create these ${count} expenses in ${target}?`,
+      pt: `Criar estas ${count} despesas em ${target}?`,
+    };
+    if (ask && !(await ask.confirm(question, true))) {
       deps.info('nothing sent');
       return ExitCode.refused;
     }

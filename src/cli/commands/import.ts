@@ -3,6 +3,7 @@ import { type FileKind, isCnabDdaFile, kindOf } from '../../app/file-kind.js';
 import { accountMatches, accountsNamed, bankMatches } from '../../domain/bank-accounts.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
+import { errorWords } from '../api-errors.js';
 import type { Deps } from '../context.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { eachFile, type FileLabel, nothingToImport } from '../per-file.js';
@@ -240,9 +241,10 @@ export async function importFiles(
     });
     const failed = tenants.filter((t) => t.failure);
     for (const t of failed)
-      deps.warn(
-        `${t.profile ?? t.condominium}: could not be asked (${t.failure?.message}); a file of its condominium would have been refused`,
-      );
+      deps.warn({
+        en: `${t.profile ?? t.condominium}: could not be asked (${t.failure?.message}); a file of its condominium would have been refused`,
+        pt: `${t.profile ?? t.condominium}: não foi possível consultar (${t.failure ? errorWords(deps.t, t.failure) : ''}); um arquivo desse condomínio teria sido recusado`,
+      });
     return Math.max(worst, ...failed.map((t) => exitCodeOf(t.failure as CondoError)));
   } finally {
     await Promise.all(tenants.filter((t) => t.deps !== deps).map((t) => t.deps.close()));

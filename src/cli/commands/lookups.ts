@@ -133,7 +133,7 @@ export async function suppliersUpdate(deps: Deps, idArg: string, flags: Supplier
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${deps.t(`updated supplier ${str(updated.name)} (${updated.id})`)}`,
+      `${paint(deps.io, 'green', '✓')} ${deps.t({ en: `updated supplier ${str(updated.name)} (${updated.id})`, pt: `fornecedor ${str(updated.name)} (${updated.id}) alterado` })}`,
     );
     const r = updated as Row;
     const lines = [
@@ -142,9 +142,11 @@ export async function suppliersUpdate(deps: Deps, idArg: string, flags: Supplier
     ].filter((line) => line.length > 0) as [string, string][];
     const width = Math.max(0, ...lines.map(([label]) => label.length));
     for (const [label, text] of lines) writeLine(deps.io.stdout, `  ${label.padEnd(width)}  ${text}`);
-    deps.info(
-      `now mark its rejected payables again: ${deps.command(`condo payables list --rejected --supplier ${String(id)}`)}`,
-    );
+    const list = deps.command(`condo payables list --rejected --supplier ${String(id)}`);
+    deps.info({
+      en: `now mark its rejected payables again: ${list}`,
+      pt: `agora marque de novo as contas rejeitadas dele: ${list}`,
+    });
   } else writeLine(deps.io.stdout, String(updated.id));
   return 0;
 }

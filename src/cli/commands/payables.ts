@@ -324,7 +324,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   else if (deps.format === 'table') {
     writeLine(
       deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${deps.t(`created payable ${created.public_id} (${formatReais(created.amount ?? 0)}, ${deps.t(created.state ?? '')})`)}`,
+      `${paint(deps.io, 'green', '✓')} ${deps.t({ en: `created payable ${created.public_id} (${formatReais(created.amount ?? 0)}, ${created.state ?? ''})`, pt: `conta a pagar ${created.public_id} criada (${formatReais(created.amount ?? 0)}, ${deps.t(created.state ?? '')})` })}`,
     );
   } else writeLine(deps.io.stdout, created.public_id);
   return 0;
@@ -374,7 +374,7 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
     writeLine(
       deps.io.stdout,
       deps.format === 'table'
-        ? `${paint(deps.io, 'green', '✓')} ${deps.t(`updated payable ${updated.public_id}`)}`
+        ? `${paint(deps.io, 'green', '✓')} ${deps.t({ en: `updated payable ${updated.public_id}`, pt: `conta a pagar ${updated.public_id} alterada` })}`
         : updated.public_id,
     );
   return 0;
@@ -391,8 +391,11 @@ export async function actOnMany(
 ): Promise<number> {
   let ids = [...new Set(await resolvePayableIds(deps, await readIdArgs(deps.io, idArgs)))];
   if (action === 'deleteMany') {
-    const what = ids.length === 1 ? `payable ${ids[0]}` : `${ids.length} payables`;
-    const question = `Delete ${what}? This cannot be undone. In ${await deps.target()}`;
+    const [one, target] = [ids.length === 1, await deps.target()];
+    const question = {
+      en: `Delete ${one ? `payable ${ids[0]}` : `${ids.length} payables`}? This cannot be undone. In ${target}`,
+      pt: `Excluir ${one ? `a conta ${ids[0]}` : `${ids.length} contas`}? Isso não pode ser desfeito. Em ${target}`,
+    };
     if (
       !(await confirmed(deps, {
         yes: opts.yes,

@@ -67,14 +67,20 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
     typeof totals?.total_outstanding === 'number'
       ? centsOf(totals.total_outstanding)
       : rows.reduce((sum, r) => sum + centsOf(r.total_outstanding), 0);
-  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  const line = deps.t(
-    `${count(units, 'unit')}, ${count(invoices, 'invoice')}, ${formatReais(outstanding)} outstanding`,
-  );
+  const line = deps.t(defaultersTotals(units, invoices, outstanding));
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
   if (deps.format === 'table') writeLine(deps.io.stdout, line);
   else deps.info(line);
   return 0;
+}
+
+/** The defaulters' totals line: "1 unit, 4 invoices, R$ 3.400,00 outstanding", each count agreeing with its noun. */
+export function defaultersTotals(units: number, invoices: number, outstandingCents: number): Text {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return {
+    en: `${count(units, 'unit', 'units')}, ${count(invoices, 'invoice', 'invoices')}, ${formatReais(outstandingCents)} outstanding`,
+    pt: `${count(units, 'unidade', 'unidades')}, ${count(invoices, 'cobrança', 'cobranças')}, ${formatReais(outstandingCents)} em aberto`,
+  };
 }
 
 export async function listIndexes(deps: Deps): Promise<number> {
@@ -495,7 +501,10 @@ export async function reportMonth(
     { header: 'TOTAL', value: (g) => g.total_cents, kind: 'cents' },
   ];
   await section(
-    `Paid: ${report.paid.payments} payments, ${formatReais(report.paid.total_cents)}`,
+    {
+      en: `Paid: ${report.paid.payments} payments, ${formatReais(report.paid.total_cents)}`,
+      pt: `Pago: ${report.paid.payments} pagamentos, ${formatReais(report.paid.total_cents)}`,
+    },
     report.paid.by_supplier,
     groupColumns('SUPPLIER'),
   );
@@ -523,16 +532,27 @@ export async function reportMonth(
     },
   ];
   await section(
-    `Rejected by the bank in the month's returns: ${report.rejected.length}`,
+    {
+      en: `Rejected by the bank in the month's returns: ${report.rejected.length}`,
+      pt: `Rejeitadas pelo banco nos retornos do mês: ${report.rejected.length}`,
+    },
     report.rejected,
     rejectionColumns<MonthRejection>(),
   );
   await section(
-    `Still rejected (to correct and send again): ${report.still_rejected.length}`,
+    {
+      en: `Still rejected (to correct and send again): ${report.still_rejected.length}`,
+      pt: `Ainda rejeitadas (corrigir e enviar de novo): ${report.still_rejected.length}`,
+    },
     report.still_rejected,
     rejectionColumns<Rejected>(),
   );
-  await section(`Still to pay: ${report.pending.length}, ${formatReais(owedCents(report))}`, report.pending, [
+  const owed = formatReais(owedCents(report));
+  const stillToPay = {
+    en: `Still to pay: ${report.pending.length}, ${owed}`,
+    pt: `A pagar: ${report.pending.length}, ${owed}`,
+  };
+  await section(stillToPay, report.pending, [
     { header: 'PAYABLE', value: (p) => p.public_id ?? '' },
     { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
     // a payee and a state are read whole: wrapped on a narrow terminal, never cut
@@ -541,12 +561,18 @@ export async function reportMonth(
     { header: 'STATE', value: (p) => pendingWords(p, report.cover.issued_on), wrap: true },
   ]);
   await section(
-    `Revenue received: ${formatReais(report.revenue.total_cents)}`,
+    {
+      en: `Revenue received: ${formatReais(report.revenue.total_cents)}`,
+      pt: `Receita recebida: ${formatReais(report.revenue.total_cents)}`,
+    },
     report.revenue.by_chart_account,
     groupColumns('CHART ACCOUNT'),
   );
   await section(
-    `Defaulters: ${report.defaulters.units} units, ${formatReais(report.defaulters.outstanding_cents)} overdue`,
+    {
+      en: `Defaulters: ${report.defaulters.units} units, ${formatReais(report.defaulters.outstanding_cents)} overdue`,
+      pt: `Inadimplentes: ${report.defaulters.units} unidades, ${formatReais(report.defaulters.outstanding_cents)} em atraso`,
+    },
     report.defaulters.rows,
     [
       { header: 'UNIT', value: (d) => d.unit },

@@ -12,6 +12,7 @@ import { SANDBOX_STATEMENT_FORMATS } from '../../domain/ledger.js';
 import type { Deps } from '../context.js';
 import { deliver, outputTarget } from '../files.js';
 import { bankCodeFlag, dateFlag, enumFlag, intFlag, monthFlag, reaisFlag, urlFlag } from '../flags.js';
+import { prefixed } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import { untilStopped } from '../signals.js';
@@ -526,7 +527,7 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
       today: bankDay,
     });
   } catch (e) {
-    throw new UsageError(`${remPath}: ${(e as Error).message}`);
+    throw new UsageError(prefixed(deps.t, `${remPath}: `, e as Error));
   }
   await deliver(deps.io, target, Readable.from(result.chunks), silent);
   const counts = result.counts;

@@ -301,6 +301,43 @@ export const CNAB_FINDINGS = {
     (p) =>
       `${p.bank} exige o convênio (${p.digits} dígitos em ${p.at}); o header do arquivo o deixa em branco`,
   ),
+  'lint.layout-version': said(
+    (p: {
+      lote: string;
+      segment: string;
+      version: string;
+      listed: string;
+      manual: string;
+      date: string;
+      wanted: string;
+    }) =>
+      `${p.lote ? `lote ${p.lote} (segment ${p.segment}) layout version` : 'file layout version'} ${p.version}${p.listed ? ` is ${p.listed}'s` : ''}; ${p.manual}${p.date ? `, in force on ${p.date},` : ''} asks for ${p.wanted.split(' ').join(' or ')}`,
+    (p) =>
+      `${p.lote ? `lote ${p.lote} (segmento ${p.segment}) com versão de leiaute` : 'versão de leiaute do arquivo'} ${p.version}${p.listed ? `, que é do ${p.listed}` : ''}; ${p.manual}${p.date ? `, em vigor em ${formatDateBr(p.date)},` : ''} pede ${p.wanted.split(' ').join(' ou ')}`,
+  ),
+  // what cnab lint finds against the server (cli/cnab-lint.ts): the NSA the batches used, the paying account
+  'lint.file-sequence': said(
+    (p: { nsa: number; last: number; batch: string }) =>
+      `file sequence (NSA) ${p.nsa} is not above ${p.last}, the last the server's batches used (batch ${p.batch})`,
+    (p) =>
+      `o número sequencial (NSA) ${p.nsa} não está acima de ${p.last}, o último usado pelos lotes do servidor (lote ${p.batch})`,
+  ),
+  'lint.company-account-digit': said(
+    (p: { header: string; digit: string; account: string }) =>
+      `the header's ${p.header} has digit "${p.digit}"; the condominium's account ${p.account} has another`,
+    (p) => `o header traz ${p.header}, com dígito "${p.digit}"; a conta do condomínio ${p.account} tem outro`,
+  ),
+  'lint.company-account-other': said(
+    (p: { header: string; bank: string; known: string }) =>
+      `the header's ${p.header} is none of the condominium's accounts at bank ${p.bank} (${p.known})`,
+    (p) =>
+      `o header traz ${p.header}, que não é nenhuma das contas do condomínio no banco ${p.bank} (${p.known})`,
+  ),
+  'lint.company-account-none': said(
+    (p: { header: string; bank: string }) =>
+      `the header's ${p.header}: the condominium has no account at bank ${p.bank}`,
+    (p) => `o header traz ${p.header}: o condomínio não tem conta no banco ${p.bank}`,
+  ),
 };
 
 export type CnabFindingCode = keyof typeof CNAB_FINDINGS;

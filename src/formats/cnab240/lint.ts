@@ -492,28 +492,30 @@ function lintVersions(
     numbers: (m: Manual) => readonly string[],
     line: number,
     column: number,
-    what: string,
+    what: { lote: string; segment: string },
   ) => {
     const wanted = numbers(current);
     if (wanted.includes(version)) return;
-    const asks = `${current.name}${dated ? `, in force on ${date},` : ''} asks for ${wanted.join(' or ')}`;
     const listedIn = manuals.find((m) => numbers(m).includes(version));
-    if (listedIn)
-      add('layout-version', line, column, `${what} ${version} is ${listedIn.name}'s; ${asks}`, 'warning');
-    else add('layout-version', line, column, `${what} ${version}; ${asks}`, unlisted);
+    const finding = cnabFinding('lint.layout-version', {
+      ...what,
+      version,
+      listed: listedIn?.name ?? '',
+      manual: current.name,
+      date: dated ? date : '',
+      wanted: wanted.join(' '),
+    });
+    add('layout-version', line, column, finding, listedIn ? 'warning' : unlisted);
   };
   if (file.layout_version !== null)
-    judge(file.layout_version, (m) => m.file, 1, itau ? 15 : 164, 'file layout version');
+    judge(file.layout_version, (m) => m.file, 1, itau ? 15 : 164, { lote: '', segment: '' });
   for (const batch of file.batches) {
     const family = loteFamilies.get(batch.number);
     if (batch.layout_version === null || (family !== 'A' && family !== 'J' && family !== 'O')) continue;
-    judge(
-      batch.layout_version,
-      (m) => m.lote[family],
-      batch.line,
-      14,
-      `lote ${batch.number} (segment ${family}) layout version`,
-    );
+    judge(batch.layout_version, (m) => m.lote[family], batch.line, 14, {
+      lote: String(batch.number),
+      segment: family,
+    });
   }
 }
 
@@ -523,13 +525,16 @@ export function addFinding(
   id: RuleId,
   line: number,
   column: number | null,
-  message: string,
+  said: Message,
   severity?: Severity,
 ): void {
   const r: Rule = RULES[id];
   const s = severity ?? r.severity;
   if (s === 'error') report.errors++;
   else report.warnings++;
-  report.findings.push({ rule: id, severity: s, line, column, message, reference: r.reference.en });
+  const message = said.message;
+  report.findings.push(
+    withFinding({ rule: id, severity: s, line, column, message, reference: r.reference.en }, said),
+  );
   report.findings.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
 }

@@ -1,8 +1,13 @@
 import type { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
-import { loadTranslator, resolveLang } from '../../../src/cli/i18n.js';
+import { batchMade } from '../../../src/cli/commands/batches.js';
+import { defaultersTotals } from '../../../src/cli/commands/reports.js';
+import { english, loadTranslator, prefixed, resolveLang } from '../../../src/cli/i18n.js';
 import type { Io } from '../../../src/cli/io.js';
+import { whatIsLeft } from '../../../src/cli/lists.js';
+import { condominiumsAnswered } from '../../../src/cli/profiles.js';
 import { buildProgram } from '../../../src/cli/program.js';
+import { bankFinding } from '../../../src/formats/cnab240/bank-findings.js';
 import { trailerSumProblem } from '../../../src/formats/cnab240/checks.js';
 
 describe('the language of the screens', () => {
@@ -42,30 +47,53 @@ describe('the language of the screens', () => {
     expect(missing).toEqual([]);
   });
 
+  // #54: a sentence with values is declared in both languages where it is made, not translated after the fact
   test('a list cut by --limit says so in Portuguese too', async () => {
     const t = await loadTranslator('pt-BR');
-    expect(t('Showing 1 of 2 (--limit 1)')).toBe('Mostrando 1 de 2 (--limit 1)');
-    expect(t('Showing the first 30 (--limit 30)')).toBe('Mostrando as primeiras 30 (--limit 30)');
+    expect(t(whatIsLeft(1, 2, 1))).toBe('Mostrando 1 de 2 (--limit 1)');
+    expect(t(whatIsLeft(30, undefined, 30))).toBe('Mostrando as primeiras 30 (--limit 30)');
+    expect(english(whatIsLeft(30, undefined, 30))).toBe('Showing the first 30 (--limit 30)');
     expect(t('download')).toBe('baixando');
-    expect(t('batch 01J: 1 payable, R$ 12.450,00, file L.rem (NSA 3)')).toBe(
-      'lote 01J: 1 conta, R$ 12.450,00, arquivo L.rem (NSA 3)',
-    );
+    const batch = {
+      public_id: '01J',
+      payables_count: 1,
+      total_amount: 1245000,
+      file_name: 'L.rem',
+      file_sequence: 3,
+    };
+    expect(t(batchMade(batch))).toBe('lote 01J: 1 conta, R$ 12.450,00, arquivo L.rem (NSA 3)');
+    expect(english(batchMade(batch))).toBe('batch 01J: 1 payable, R$ 12.450,00, file L.rem (NSA 3)');
   });
 
   // a bulk command's count is written in both languages where it is made (test/unit/cli/bulk-end.test.ts)
   test("a count agrees with its number in Portuguese: the defaulters' totals", async () => {
     const t = await loadTranslator('pt-BR');
-    const said: [string, string][] = [
-      ['1 unit, 1 invoice, R$ 850,00 outstanding', '1 unidade, 1 cobrança, R$ 850,00 em aberto'],
-      ['1 unit, 4 invoices, R$ 3.400,00 outstanding', '1 unidade, 4 cobranças, R$ 3.400,00 em aberto'],
-      ['5 units, 11 invoices, R$ 10.750,00 outstanding', '5 unidades, 11 cobranças, R$ 10.750,00 em aberto'],
+    const said: [[number, number, number], string, string][] = [
+      [
+        [1, 1, 85000],
+        '1 unit, 1 invoice, R$ 850,00 outstanding',
+        '1 unidade, 1 cobrança, R$ 850,00 em aberto',
+      ],
+      [
+        [1, 4, 340000],
+        '1 unit, 4 invoices, R$ 3.400,00 outstanding',
+        '1 unidade, 4 cobranças, R$ 3.400,00 em aberto',
+      ],
+      [
+        [5, 11, 1075000],
+        '5 units, 11 invoices, R$ 10.750,00 outstanding',
+        '5 unidades, 11 cobranças, R$ 10.750,00 em aberto',
+      ],
     ];
-    for (const [english, portuguese] of said) expect(t(english)).toBe(portuguese);
+    for (const [counts, inEnglish, portuguese] of said) {
+      expect(english(defaultersTotals(...counts))).toBe(inEnglish);
+      expect(t(defaultersTotals(...counts))).toBe(portuguese);
+    }
   });
 
   test('words with a variable part', async () => {
     const t = await loadTranslator('pt-BR');
-    expect(t('Showing 25 of 49: --all for every row')).toBe('Mostrando 25 de 49: --all para todas as linhas');
+    expect(t(whatIsLeft(25, 49, undefined))).toBe('Mostrando 25 de 49: --all para todas as linhas');
     expect(t('rejected')).toBe('rejeitado');
     expect(t('a text nobody translated')).toBe('a text nobody translated');
     expect((await loadTranslator('en'))('rejected')).toBe('rejected');
@@ -80,12 +108,9 @@ describe('the language of the screens', () => {
 
   test('a verb agrees with its count', async () => {
     const t = await loadTranslator('pt-BR');
-    expect(t('1 of 2 condominiums answered; 1 failed (above)')).toBe(
-      '1 de 2 condomínios respondeu; 1 falhou (acima)',
-    );
-    expect(t('4 of 6 condominiums answered; 2 failed (above)')).toBe(
-      '4 de 6 condomínios responderam; 2 falharam (acima)',
-    );
+    expect(english(condominiumsAnswered(1, 2, 1))).toBe('1 of 2 condominiums answered; 1 failed (above)');
+    expect(t(condominiumsAnswered(1, 2, 1))).toBe('1 de 2 condomínios respondeu; 1 falhou (acima)');
+    expect(t(condominiumsAnswered(4, 6, 2))).toBe('4 de 6 condomínios responderam; 2 falharam (acima)');
   });
 
   test('a reader’s amounts (1234.56) read as a Brazilian reads them', async () => {
@@ -119,7 +144,9 @@ describe('the language of the screens', () => {
 
   test('the sandbox bank’s refusal, after the remittance’s path as bank-return says it', async () => {
     const t = await loadTranslator('pt-BR');
-    expect(t('z.rem: cannot reject "X1": no payment with that seu número in the remittance')).toBe(
+    const refusal = prefixed(t, 'z.rem: ', bankFinding('bank.no-such-payment', { wanted: 'X1', caixa: '' }));
+    expect(refusal.en).toBe('z.rem: cannot reject "X1": no payment with that seu número in the remittance');
+    expect(t(refusal)).toBe(
       'z.rem: não dá para rejeitar "X1": nenhum pagamento com esse seu número na remessa',
     );
   });
