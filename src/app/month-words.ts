@@ -11,6 +11,11 @@ import {
   type PendingRow,
   type RejectionFate,
 } from '../domain/month-report.js';
+import type { Text } from '../domain/text.js';
+
+/** The report's name for an entry with no payee (the JSON keeps it), said in the reader's language. */
+export const shownPayee = (name: string): string | Text =>
+  name === NO_PAYEE ? { en: NO_PAYEE, pt: '(sem favorecido)' } : name;
 
 export const MONTHS = [
   'janeiro',

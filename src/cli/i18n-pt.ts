@@ -4,11 +4,17 @@ import type { Catalog } from '../domain/message.js';
 import { centsOf, formatReais } from '../domain/money.js';
 import { BANK_FINDINGS } from '../formats/cnab240/bank-findings.js';
 import { CNAB_FINDINGS } from '../formats/cnab240/findings.js';
+import { STATEMENT_FINDINGS } from '../formats/statement/findings.js';
 
 /** Brazilian Portuguese for what a person reads (i18n.ts): whole texts, texts with a variable part, phrases. */
 
 /** The catalogs whose findings are said by their code (#54): their Portuguese is declared beside their English. */
-export const PT_CATALOGS: readonly Catalog[] = [CNAB_FINDINGS, PREVIEW_WARNINGS, BANK_FINDINGS];
+export const PT_CATALOGS: readonly Catalog[] = [
+  CNAB_FINDINGS,
+  PREVIEW_WARNINGS,
+  BANK_FINDINGS,
+  STATEMENT_FINDINGS,
+];
 
 /** Whole texts: headers, labels, enum words, fixed messages, command descriptions. */
 export const PT: Readonly<Record<string, string>> = {
@@ -50,45 +56,6 @@ export const PT: Readonly<Record<string, string>> = {
   'Scheduled (not imported until a later file has them done):':
     'Agendadas (importadas só quando um arquivo seguinte as trouxer efetivadas):',
   'By the rules:': 'Pelas regras:',
-  // what the statement readers found (formats/ofx, formats/statement-csv), said whole
-  '<STMTTRN> outside a statement (STMTRS or CCSTMTRS)': '<STMTTRN> fora de um extrato (STMTRS ou CCSTMTRS)',
-  'OFX header fields are not separated by line breaks':
-    'os campos do header OFX não estão separados por quebras de linha',
-  'OFX header has no VERSION': 'o header OFX não tem VERSION',
-  'CURDEF is empty; currency unknown': 'CURDEF está vazio; moeda desconhecida',
-  'amount has more than 2 decimals; rounded to the cent':
-    'o valor tem mais de 2 casas decimais; arredondado ao centavo',
-  'dates could be DD/MM or MM/DD; read as DD/MM/YYYY (pass a date format to choose)':
-    'as datas podem ser DD/MM ou MM/DD; lidas como DD/MM/AAAA (informe um formato de data para escolher)',
-  'dates mix day-first and month-first forms; pass a date format':
-    'as datas misturam dia primeiro e mês primeiro; informe um formato de data',
-  'empty CSV file': 'arquivo CSV vazio',
-  'every line is one quoted field holding the whole row (quotes doubled inside); unwrapped':
-    'cada linha é um campo entre aspas com a linha inteira (aspas dobradas dentro); desembrulhada',
-  'file mixes UTF-8 and single-byte (windows-1252) text':
-    'o arquivo mistura texto UTF-8 e de um byte (windows-1252)',
-  'missing </OFX> at the end of the file': 'falta </OFX> no fim do arquivo',
-  'missing </OFX>: the file ends before any statement (truncated?)':
-    'falta </OFX>: o arquivo termina antes de qualquer extrato (cortado?)',
-  'no OFX header before <OFX>': 'sem header OFX antes de <OFX>',
-  'no blank line between the OFX header and <OFX>': 'sem linha em branco entre o header OFX e <OFX>',
-  'no header row found (expected columns such as Data, Valor, Descrição); pass a column mapping':
-    'nenhuma linha de cabeçalho encontrada (esperava colunas como Data, Valor, Descrição); informe um mapeamento de colunas',
-  'not an OFX file: no <OFX> element found': 'não é um arquivo OFX: nenhum elemento <OFX>',
-  'text after </OFX> ignored': 'texto depois de </OFX> ignorado',
-  'text longer than 1 MiB without a tag': 'texto de mais de 1 MiB sem uma tag',
-  'the column mapping needs amount (or credit and debit)':
-    'o mapeamento de colunas precisa de amount (ou credit e debit)',
-  'the column mapping needs date': 'o mapeamento de colunas precisa de date',
-  'too many distinct rows to number repeated ones; repeated rows past that share an id':
-    'linhas distintas demais para numerar as repetidas; as repetidas a partir daí dividem um id',
-  'unexpected text before <OFX> (no OFXHEADER)': 'texto inesperado antes de <OFX> (sem OFXHEADER)',
-  'unexpected text before <OFX>': 'texto inesperado antes de <OFX>',
-  'unterminated quoted field': 'campo entre aspas sem fechamento',
-  'field longer than 1 MiB': 'campo de mais de 1 MiB',
-  'unterminated comment': 'comentário sem fim',
-  'unterminated declaration': 'declaração sem fim',
-  'unterminated processing instruction': 'instrução de processamento sem fim',
   // why the CNAB reader takes a file for a remessa or a retorno (inference.ts)
   'segments T/U are return records': 'os segmentos T/U são registros de retorno',
   'segments P/Q/R/S are remittance records': 'os segmentos P/Q/R/S são registros de remessa',
@@ -395,68 +362,6 @@ const reais = (text: string): string => (/^-?\d+\.\d{2}$/.test(text) ? formatRea
 export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^try: (.*)$/, 'experimente: $1'],
   // the account statement reader's (formats/cnab240/statement.ts)
-  [
-    /^the statement of lote (\d+) ends without its lote trailer \(its closing balance\): the file was cut$/,
-    'o extrato do lote $1 acaba sem o trailer do lote (o saldo final): o arquivo foi cortado',
-  ],
-  [
-    /^the line has (\d+) characters, expected 240: it ends before (?:its|the) (.+)$/,
-    (_say, n, what) => `a linha tem ${n} caracteres, esperados 240: ela acaba antes ${statementPart(what)}`,
-  ],
-  [/^the line has (\d+) characters, expected 240$/, 'a linha tem $1 caracteres, esperados 240'],
-  [
-    /^(movement|opening balance|closing balance): position (\d+) says "(.*)", not D \(debit\) or C \(credit\)$/,
-    (_say, what, at, said) =>
-      `${statementPart(what)}: a posição ${at} diz "${said}", não D (débito) nem C (crédito)`,
-  ],
-  [
-    /^(movement|opening balance|closing balance): the value at (\S+) is not a number: "(.*)"$/,
-    (_say, what, at, said) => `${statementPart(what)}: o valor em ${at} não é um número: "${said}"`,
-  ],
-  [
-    /^the (movement's|opening balance's|closing balance's) date \((\S+)\) is not a date: "(.*)"$/,
-    (_say, what, at, said) => `a data ${statementPart(what)} (${at}) não é uma data: "${said}"`,
-  ],
-  [
-    /^the closing balance (\S+) is not the opening balance (\S+) and the movements \((\S+)\)$/,
-    (_say, closing, opening, net) =>
-      `o saldo final ${reais(closing)} não é o saldo inicial ${reais(opening)} mais os lançamentos (${reais(net)})`,
-  ],
-  [
-    /^the lote trailer counts (\d+) records, the lote has (\d+)$/,
-    'o trailer do lote conta $1 registros, o lote tem $2',
-  ],
-  [
-    /^the lote trailer's (debits|credits) are (\S+), the movements' (\S+)$/,
-    (_say, which, stated, sum) =>
-      `o trailer do lote diz ${which === 'debits' ? 'débitos' : 'créditos'} de ${reais(stated)}, os lançamentos somam ${reais(sum)}`,
-  ],
-  [
-    /^segment "(.*)" in an account statement \(expected E\): counted, not read$/,
-    'segmento "$1" num extrato de conta (esperado E): contado, não lido',
-  ],
-  [
-    /^a lote header inside lote (\d+), which has no trailer$/,
-    'um header de lote dentro do lote $1, que não tem trailer',
-  ],
-  [/^a detail record outside a statement lote$/, 'um registro de detalhe fora de um lote de extrato'],
-  [/^a lote trailer without its lote header$/, 'um trailer de lote sem o header do lote'],
-  [
-    /^lote header of operation "(.*)" and service "(.*)": an account statement's lotes are operation E, service 04$/,
-    'header de lote de operação "$1" e serviço "$2": os lotes de um extrato de conta são de operação E, serviço 04',
-  ],
-  [
-    /^record type "(.*)" \(position 8\) is not one of 0, 1, 3, 5, 9$/,
-    'o tipo de registro "$1" (posição 8) não é 0, 1, 3, 5 nem 9',
-  ],
-  [
-    /^no file trailer \(record type 9\): the file may be cut$/,
-    'sem trailer de arquivo (registro tipo 9): o arquivo pode estar cortado',
-  ],
-  [
-    /^no account statement lote \(operation E, service 04\) in the file$/,
-    'nenhum lote de extrato de conta (operação E, serviço 04) no arquivo',
-  ],
   // a payment segment's barcode, as the boleto's own check words it (formats/cnab240/barcode.ts)
   [
     /^barcode check digit is (\S+), expected (\S+)$/,
@@ -481,53 +386,6 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
       `o header diz ${header} (posição 143 = ${code}), mas o conteúdo é de ${content} (${say(why ?? '')}); lido como ${read}`,
   ],
   // what the statement readers found, with a variable part (a reason inside a finding is said by the phrases)
-  [
-    /^(\d+) fields where the header has (\d+) \(a value with an unquoted '(.)'\?\)$/,
-    "$1 campos onde o cabeçalho tem $2 (um valor com '$3' sem aspas?)",
-  ],
-  [/^<(\S+)> has an empty ACCTID; account unknown$/, '<$1> tem ACCTID vazio; conta desconhecida'],
-  [/^<(\S+)> has no (\S+), no transactions and no balance$/, '<$1> não tem $2, nem transações, nem saldo'],
-  [/^<(\S+)> has no (\S+); account unknown$/, '<$1> não tem $2; conta desconhecida'],
-  [/^<(\S+)> has no CURDEF$/, '<$1> não tem CURDEF'],
-  [/^<(\S+)> after <\/OFX> ignored$/, '<$1> depois de </OFX> ignorado'],
-  [
-    /^<\/(\S+)> closes nothing \(its element was already closed\); skipped$/,
-    '</$1> não fecha nada (seu elemento já estava fechado); ignorado',
-  ],
-  [/^OFX status (\S+) (\S+)(.*)$/s, 'status OFX $1 $2$3'],
-  [/^STMTTRN has a second <(\S+)>; the first is kept$/, 'STMTTRN tem um segundo <$1>; fica o primeiro'],
-  [
-    /^amount written with an unquoted decimal comma \(e\.g\. '(.*)'\); read as one value \(the same on every such row\)$/,
-    "valor escrito com vírgula decimal sem aspas (p. ex. '$1'); lido como um só valor (o mesmo em todas essas linhas)",
-  ],
-  [/^column (.+) not found in the header$/, 'coluna $1 não encontrada no cabeçalho'],
-  [
-    /^file ends inside <(\S+)> opened at line (\d+) \(truncated\?\)$/,
-    'o arquivo termina dentro de <$1>, aberto na linha $2 (cortado?)',
-  ],
-  [/^malformed tag '(.*)'$/s, "tag malformada '$1'"],
-  [
-    /^missing <\/(\S+)> \(opened at line (\d+)\) before (.+)$/,
-    'falta </$1> (aberto na linha $2) antes de $3',
-  ],
-  [/^no header row; columns inferred: (.*)$/, 'sem linha de cabeçalho; colunas deduzidas: $1'],
-  [/^not an OFX file: expected <OFX>, found <(.*)>$/, 'não é um arquivo OFX: esperava <OFX>, veio <$1>'],
-  [/^unexpected <\/(\S+)> without a matching <(\S+)>$/, '</$1> inesperado, sem um <$2> correspondente'],
-  [/^unexpected OFX header DATA:(.*)$/, 'header OFX inesperado DATA:$1'],
-  [
-    /^unknown column role\(s\) in the mapping: (.*) \(use (.*)\)$/,
-    'papel(is) de coluna desconhecido(s) no mapeamento: $1 (use $2)',
-  ],
-  [
-    /^unknown date format '(.*)' \(use e\.g\. DD\/MM\/YYYY, YYYY-MM-DD, MM\/DD\/YYYY\)$/,
-    "formato de data desconhecido '$1' (use p. ex. DD/MM/YYYY, YYYY-MM-DD, MM/DD/YYYY)",
-  ],
-  [/^unsupported OFX VERSION (\S+); read as OFX 2\.x$/, 'VERSION $1 do OFX não suportada; lido como OFX 2.x'],
-  [
-    /^unsupported OFX header VERSION:(\S+); read as OFX 1\.x$/,
-    'VERSION:$1 do header OFX não suportada; lido como OFX 1.x',
-  ],
-  [/^duplicate FITID '(.*)' \(also at line (\d+)\)$/, "FITID '$1' repetido (também na linha $2)"],
   // #35: why a reconciliation rule does not match a line (domain/statement-rules.ts)
   [
     /^direction: the line is a (credit|debit), the rule wants a (credit|debit)$/,
@@ -550,56 +408,9 @@ export const PT_PATTERNS: readonly [RegExp, PtReplacement][] = [
   [/^key: the line does not carry the key (.+)$/, 'chave: a linha não traz a chave $1'],
   // #35: what each line of a statement is (formats/statement/lines.ts)
   [
-    /^duplicate FITID '(.*)' \(also at line (\d+)\) with the same date, amount and memo: imported as a second transaction$/,
-    "FITID '$1' repetido (também na linha $2) com a mesma data, valor e histórico: importado como uma segunda transação",
-  ],
-  [
-    /^duplicate FITID '(.*)' \(also at line (\d+)\) on another transaction \(its date, amount or memo differ\): both imported$/,
-    "FITID '$1' repetido (também na linha $2) em outra transação (data, valor ou histórico diferem): as duas importadas",
-  ],
-  [
-    /^"(.*)" (-?R\$ [\d.]+,\d\d) on (\S+) is the balance, not a movement: kept as the statement's opening balance$/,
-    (_say, text, amount, date) =>
-      `"${text}" ${amount} em ${brDate(date)} é o saldo, não um lançamento: guardado como saldo inicial do extrato`,
-  ],
-  [
-    /^"(.*)" (-?R\$ [\d.]+,\d\d) on (\S+) is the balance, not a movement: kept as the statement's balance$/,
-    (_say, text, amount, date) =>
-      `"${text}" ${amount} em ${brDate(date)} é o saldo, não um lançamento: guardado como saldo do extrato`,
-  ],
-  [
-    /^"(.*)" (-?R\$ [\d.]+,\d\d) on (\S+) is the balance, not a movement; but the balance on line (\d+) and the movements between make (-?R\$ [\d.]+,\d\d)$/,
-    (_say, text, amount, date, line, made) =>
-      `"${text}" ${amount} em ${brDate(date)} é o saldo, não um lançamento; mas o saldo da linha ${line} e os lançamentos entre eles dão ${made}`,
-  ],
-  [
-    /^"(.*)" (-?R\$ [\d.]+,\d\d) is the balance, not a movement: kept as the statement's (opening )?balance$/,
-    '"$1" $2 é o saldo, não um lançamento: guardado como saldo do extrato',
-  ],
-  [
-    /^"(.*)" (-?R\$ [\d.]+,\d\d) is the balance, not a movement; but the balance on line (\d+) and the movements between make (-?R\$ [\d.]+,\d\d)$/,
-    '"$1" $2 é o saldo, não um lançamento; mas o saldo da linha $3 e os lançamentos entre eles dão $4',
-  ],
-  [
     /^the statement's balance \(LEDGERBAL\) is (-?R\$ [\d.]+,\d\d); the balance on line (\d+) and the movements after it make (-?R\$ [\d.]+,\d\d)$/,
     'o saldo do extrato (LEDGERBAL) é $1; o saldo da linha $2 e os lançamentos depois dele dão $3',
   ],
-  [
-    /^(\S+) (-?R\$ [\d.]+,\d\d) "(.*)" is dated after the statement's end \((\S+)\): scheduled, not imported until a later file carries it as done$/,
-    (_say, date, amount, memo, end) =>
-      `${brDate(date)} ${amount} "${memo}" tem data depois do fim do extrato (${brDate(end)}): agendado, importado só quando um arquivo seguinte o trouxer efetivado`,
-  ],
-  [
-    /^(\S+) (-?R\$ [\d.]+,\d\d) "(.*)" is dated after today \((\S+)\): scheduled, not imported until a later file carries it as done$/,
-    (_say, date, amount, memo, today) =>
-      `${brDate(date)} ${amount} "${memo}" tem data depois de hoje (${brDate(today)}): agendado, importado só quando um arquivo seguinte o trouxer efetivado`,
-  ],
-  [
-    /^(\S+) (-?R\$ [\d.]+,\d\d) "(.*)" is dated after the day the bank wrote the file \((\S+)\): scheduled, not imported until a later file carries it as done$/,
-    (_say, date, amount, memo, written) =>
-      `${brDate(date)} ${amount} "${memo}" tem data depois do dia em que o banco gerou o arquivo (${brDate(written)}): agendado, importado só quando um arquivo seguinte o trouxer efetivado`,
-  ],
-  [/^columns (.+) and (.+): both empty$/, 'colunas $1 e $2: as duas vazias'],
   // the sandbox's 404s: what was not found
   [/^bank account not found$/, 'conta bancária não encontrada'],
   [/^invoice not found$/, 'cobrança não encontrada'],
@@ -809,38 +620,6 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/^cannot reach /g, 'não foi possível alcançar '],
   [/^not logged in/g, 'não autenticado'],
   // the parts a statement reader's finding is built of: where, the field, the reason, what was done
-  [/^STMTTRN at line (\d+): /, 'STMTTRN da linha $1: '],
-  [/^column (.+?): amount /, 'coluna $1: valor '],
-  [/^column (.+?): date is empty/, 'coluna $1: a data está vazia'],
-  [/^column (.+?): '(.*)' is not a date \((.*)\)$/s, "coluna $1: '$2' não é uma data ($3)"],
-  [/ \(the row has only (\d+) fields\)/, ' (a linha só tem $1 campos)'],
-  [/ has more than 2 decimals; rounded/, ' tem mais de 2 casas decimais; arredondado'],
-  [/ has thousands separators/, ' tem separadores de milhar'],
-  [/ has an invalid time zone offset/, ' tem um fuso horário inválido'],
-  [/ has an invalid time/, ' tem uma hora inválida'],
-  [/ is a zero date/, ' é uma data zerada'],
-  [/ is not a calendar date/, ' não é uma data do calendário'],
-  [
-    / is not an OFX date \(YYYYMMDD\[HHMMSS\[\.XXX\]\]\[\[gmt offset:tz\]\]\)/,
-    ' não é uma data OFX (AAAAMMDD[HHMMSS[.XXX]][[fuso:tz]])',
-  ],
-  [/ is not an amount/, ' não é um valor'],
-  [/ is too large/, ' é grande demais'],
-  [/ is not a number/, ' não é um número'],
-  [/ is empty/, ' está vazio'],
-  [/: (DTPOSTED|TRNAMT) missing$/, ': $1 ausente'],
-  [/: TRNTYPE missing; taken from the sign/, ': TRNTYPE ausente; deduzido do sinal'],
-  [
-    /: FITID missing; id derived from date, amount and memo/,
-    ': FITID ausente; id derivado de data, valor e histórico',
-  ],
-  [
-    /: '(.*)' has no valid TRNAMT; a balance line, not a transaction: skipped/s,
-    ": '$1' não tem TRNAMT válido; é uma linha de saldo, não uma transação: ignorada",
-  ],
-  [/; ledger balance unknown$/, '; saldo contábil desconhecido'],
-  [/; balance date unknown$/, '; data do saldo desconhecida'],
-  [/; ignored$/, '; ignorado'],
   // why a boleto's code is refused (domain/boleto), wherever a message quotes it
   [
     /general check digit \(field 4\) is (\S+), expected (\S+)/,

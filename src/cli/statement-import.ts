@@ -15,6 +15,7 @@ import { formatDateBr } from '../domain/dates.js';
 import { STATEMENT_FILE_LIMIT } from '../domain/endpoints.js';
 import { CondoError, UsageError } from '../domain/errors.js';
 import { STATEMENT_FORMATS } from '../domain/ledger.js';
+import { findingOf } from '../domain/message.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import type { LineCounts, ParsedStatementFile, StatementSummary } from '../formats/statement/index.js';
@@ -23,7 +24,7 @@ import { ExitCode, outcomeOf } from './exit-codes.js';
 import { ifServed } from './extension.js';
 import { progressBar, sha256File } from './files.js';
 import { enumFlag, intFlag } from './flags.js';
-import { atLine } from './i18n.js';
+import { atLine, english } from './i18n.js';
 import { paint, writeLine } from './io.js';
 import { type Column, printJson, printList, wrapMessage } from './output.js';
 import { type FileLabel, fileLead, printLabelTsv } from './per-file.js';
@@ -172,7 +173,7 @@ function printLocalSummary(
       en: `  and ${lines.balance_lines} balance line(s), not movements; of the transactions, ${lines.scheduled} scheduled, not imported until a later file has them done`,
       pt: `  e ${lines.balance_lines} linha(s) de saldo, não lançamentos; das transações, ${lines.scheduled} agendada(s), importada(s) só quando um arquivo seguinte as trouxer efetivadas`,
     });
-  for (const w of s.warnings) deps.warn(atLine(deps.t, w.line, w.message));
+  for (const w of s.warnings) deps.warn(atLine(deps.t, w.line, w));
 }
 
 function printResult(
@@ -375,12 +376,12 @@ export async function importStatement(
   if (summary.errors.length > 0) {
     const [first, ...rest] = summary.errors;
     if (opts.dryRun && deps.format === 'json') printJson(deps, summary);
-    const message = first?.message ?? '';
+    const said = first ? findingOf(first) : '';
     const more = rest.length;
     throw new UsageError(
       {
-        en: `${path}: line ${first?.line}: ${message}${more ? ` (and ${more} more ${more === 1 ? 'error' : 'errors'})` : ''}; nothing was sent`,
-        pt: `${path}: linha ${first?.line}: ${deps.t(message)}${more ? ` (e mais ${more} ${more === 1 ? 'erro' : 'erros'})` : ''}; nada foi enviado`,
+        en: `${path}: line ${first?.line}: ${english(said)}${more ? ` (and ${more} more ${more === 1 ? 'error' : 'errors'})` : ''}; nothing was sent`,
+        pt: `${path}: linha ${first?.line}: ${deps.t(said)}${more ? ` (e mais ${more} ${more === 1 ? 'erro' : 'erros'})` : ''}; nada foi enviado`,
       },
       { code: 'invalid_file' },
     );

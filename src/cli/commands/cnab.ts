@@ -252,9 +252,9 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
     { header: 'HISTORY', value: (m) => m.history, wrap: true },
     { header: 'DOCUMENT', value: (m) => m.document, fixed: true },
   ]);
-  for (const w of parsed.warnings) deps.warn(atLine(t, w.line, w.message));
+  for (const w of parsed.warnings) deps.warn(atLine(t, w.line, w));
   for (const e of parsed.errors)
-    writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(atLine(t, e.line, e.message))}`));
+    writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(atLine(t, e.line, e))}`));
   return fit;
 }
 

@@ -1,6 +1,5 @@
-import stringWidth from 'string-width';
 import { invoiceCount, payeeOfEntry, readMonth } from '../../app/month.js';
-import { balanceGaps, fateWords, monthBr, monthName, pendingWords } from '../../app/month-words.js';
+import { fateWords, monthBr, monthName, pendingWords, shownPayee } from '../../app/month-words.js';
 import type { MonetaryIndex } from '../../client/index.js';
 import type { FirmKey } from '../../config/store.js';
 import { formatDateBr, lastDayOf } from '../../domain/dates.js';
@@ -9,21 +8,19 @@ import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import {
   balancesCents,
   type Group,
-  type MonthRejection,
   type MonthReport,
   monthBreaks,
-  NO_PAYEE,
   owedCents,
   PAID_GROUPS,
   type Rejected,
   wholeShares,
 } from '../../domain/month-report.js';
 import type { Text } from '../../domain/text.js';
-import { explainReturnCode, returnCode } from '../../formats/cnab240/explain.js';
 import type { Deps } from '../context.js';
 import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
-import { paint, writeLine } from '../io.js';
-import { type Column, printJson, printList, screenWidth, wrapMessage } from '../output.js';
+import { writeLine } from '../io.js';
+import { printMonthScreen } from '../month-screen.js';
+import { type Column, printJson, printList, wrapMessage } from '../output.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */
 
@@ -106,9 +103,6 @@ interface PaidRow {
   payments: number;
   totalCents: number;
 }
-
-/** The report's name for an entry with no payee (the JSON keeps it), said in the reader's language. */
-const shownPayee = (name: string) => (name === NO_PAYEE ? { en: NO_PAYEE, pt: '(sem favorecido)' } : name);
 
 /**
  * What was paid in a month: the month's expense entries (payables the bank paid, bills entered by hand), each
@@ -478,124 +472,6 @@ export async function reportMonth(
     await printList(deps, flatRows(report), FLAT_COLUMNS);
     return 0;
   }
-  const heading = (text: string | Text) =>
-    writeLine(deps.io.stdout, paint(deps.io, 'bold', `\n${deps.t(text)}`));
-  const none = () => writeLine(deps.io.stdout, paint(deps.io, 'dim', deps.t('(none)')));
-  const section = async <T>(title: string | Text, rows: readonly T[], columns: Column<T>[]) => {
-    heading(title);
-    if (rows.length === 0) none();
-    else await printList(deps, rows, columns);
-  };
-  // the condominium as people call it: the cover's name (its slug where the server gave no name)
-  // and the day its figures stand at (#52); a month as its reader writes it (#53): "novembro de 2026" in
-  // Portuguese, ISO in English. On a terminal too narrow for one line, the name has a line of its own
-  const cut = formatDateBr(report.cut_off);
-  const when = deps.t({ en: `${month} · as of ${cut}`, pt: `${monthName(month)} · posição em ${cut}` });
-  const title = `${report.cover.name} · ${when}`;
-  const fits = !deps.io.stdout.isTTY || stringWidth(title) <= screenWidth(deps.io);
-  for (const line of fits ? [title] : [report.cover.name, when])
-    writeLine(deps.io.stdout, paint(deps.io, 'bold', line));
-  const groupColumns = (first: string): Column<Group>[] => [
-    { header: first, value: (g) => shownPayee(g.name) },
-    { header: 'COUNT', value: (g) => g.count },
-    { header: 'TOTAL', value: (g) => g.total_cents, kind: 'cents' },
-  ];
-  await section(
-    {
-      en: `Paid: ${report.paid.payments} payments, ${formatReais(report.paid.total_cents)}`,
-      pt: `Pago: ${report.paid.payments} pagamentos, ${formatReais(report.paid.total_cents)}`,
-    },
-    report.paid.by_supplier,
-    groupColumns('SUPPLIER'),
-  );
-  if (report.paid.by_chart_account.length > 0) {
-    writeLine(deps.io.stdout);
-    await printList(deps, report.paid.by_chart_account, groupColumns('CHART ACCOUNT'));
-  }
-  const rejectionColumns = <T extends Rejected>(): Column<T>[] => [
-    { header: 'PAYABLE', value: (p) => p.public_id },
-    { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
-    { header: 'PAYEE', value: (p) => p.payee },
-    { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
-    { header: "BANK'S WORD", value: (p) => `${p.code} ${p.reason}`, wrap: true },
-    // what the code asks of the reader (cnab explain): correct and send again, or do not pay again; a refusal of
-    // the month that has ended (paid since, sent again) says how, and asks nothing (its advice would pay twice)
-    {
-      header: { en: 'NEXT', pt: 'PRÓXIMO PASSO' },
-      value: (p) =>
-        'fate' in p && (p as unknown as MonthRejection).fate.state !== 'rejected'
-          ? fateWords(p as unknown as MonthRejection)
-          : returnCode(p.code)
-            ? explainReturnCode(p.code).next
-            : '',
-      wrap: true,
-    },
-  ];
-  await section(
-    {
-      en: `Rejected by the bank in the month's returns: ${report.rejected.length}`,
-      pt: `Rejeitadas pelo banco nos retornos do mês: ${report.rejected.length}`,
-    },
-    report.rejected,
-    rejectionColumns<MonthRejection>(),
-  );
-  await section(
-    {
-      en: `Still rejected (to correct and send again): ${report.still_rejected.length}`,
-      pt: `Ainda rejeitadas (corrigir e enviar de novo): ${report.still_rejected.length}`,
-    },
-    report.still_rejected,
-    rejectionColumns<Rejected>(),
-  );
-  const owed = formatReais(owedCents(report));
-  const stillToPay = {
-    en: `Still to pay: ${report.pending.length}, ${owed}`,
-    pt: `A pagar: ${report.pending.length}, ${owed}`,
-  };
-  await section(stillToPay, report.pending, [
-    { header: 'PAYABLE', value: (p) => p.public_id ?? '' },
-    { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
-    // a payee and a state are read whole: wrapped on a narrow terminal, never cut
-    { header: 'PAYEE', value: (p) => p.payee, wrap: true },
-    { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
-    { header: 'STATE', value: (p) => pendingWords(p, report.cover.issued_on), wrap: true },
-  ]);
-  await section(
-    {
-      en: `Revenue received: ${formatReais(report.revenue.total_cents)}`,
-      pt: `Receita recebida: ${formatReais(report.revenue.total_cents)}`,
-    },
-    report.revenue.by_chart_account,
-    groupColumns('CHART ACCOUNT'),
-  );
-  await section(
-    {
-      en: `Defaulters: ${report.defaulters.units} units, ${formatReais(report.defaulters.outstanding_cents)} overdue`,
-      pt: `Inadimplentes: ${report.defaulters.units} unidades, ${formatReais(report.defaulters.outstanding_cents)} em atraso`,
-    },
-    report.defaulters.rows,
-    [
-      { header: 'UNIT', value: (d) => d.unit },
-      { header: 'INVOICES', value: (d) => d.invoices },
-      { header: 'OUTSTANDING', value: (d) => d.outstanding_cents, kind: 'cents' },
-      { header: 'DAYS OVERDUE', value: (d) => d.days_overdue },
-    ],
-  );
-  const known =
-    (cents: (b: MonthReport['balances'][number]) => number) => (b: MonthReport['balances'][number]) =>
-      b.balance_known ? cents(b) : '';
-  await section('Bank balances', report.balances, [
-    // an account's name gives way before its four amounts do (#53: a table at 80 columns, not a block each)
-    { header: 'ACCOUNT', value: (b) => b.name, cut: true },
-    { header: 'START', value: known((b) => b.start_cents), kind: 'cents' },
-    { header: 'IN', value: known((b) => b.in_cents), kind: 'cents' },
-    { header: 'OUT', value: known((b) => b.out_cents), kind: 'cents' },
-    { header: 'END', value: known((b) => b.end_cents), kind: 'cents' },
-  ]);
-  // which balance the bank has not confirmed (#52), rather than figures that look checked
-  const gaps = balanceGaps(report);
-  if (gaps.length > 0) writeLine(deps.io.stdout);
-  for (const gap of gaps)
-    writeLine(deps.io.stdout, paint(deps.io, 'dim', wrapMessage(deps.io, deps.t(gap), deps.io.stdout)));
+  await printMonthScreen(deps, report, month);
   return 0;
 }

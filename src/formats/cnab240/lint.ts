@@ -8,7 +8,7 @@
  */
 import { accountDigitProblems, agencyNumber } from '../../domain/account-check-digits.js';
 import { afterDocEnded, DOC_ENDED, nonBusinessDay } from '../../domain/business-days.js';
-import { type Message, withFinding } from '../../domain/message.js';
+import { findingOf, type Message, withFinding } from '../../domain/message.js';
 import { pixKeyType } from '../../domain/pix-keys.js';
 import { CAMARA } from './codes.js';
 import {
@@ -371,8 +371,8 @@ function lintCompanyAccount(header: string, dialect: Dialect, add: Add): void {
  */
 function lintStatement(reader: CnabStatementReader, add: Add): void {
   const { errors, warnings } = reader.recordFindings();
-  for (const e of errors) add('statement', e.line, null, e.message, 'error', true);
-  for (const w of warnings) add('statement', w.line, null, w.message, 'warning');
+  for (const e of errors) add('statement', e.line, null, findingOf(e), 'error', true);
+  for (const w of warnings) add('statement', w.line, null, findingOf(w), 'warning');
 }
 
 type Family = 'A' | 'J' | 'O';

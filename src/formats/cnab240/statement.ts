@@ -20,7 +20,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { IsoDate } from '../../domain/dates.js';
+import type { Message } from '../../domain/message.js';
 import { buildStatementOfx } from '../ofx/writer.js';
+import { statementFinding as finding, type ShortBefore, type StatementPart } from '../statement/findings.js';
 import {
   emptyStatement,
   type Issue,
@@ -46,13 +48,19 @@ export function isCnabStatement(head: string): boolean {
 }
 
 /** A balance or movement's value and sign as the record writes them (value, then D or C). */
-function signedCents(rec: string, from: number): { cents: number } | { problem: string } {
+function signedCents(
+  rec: string,
+  from: number,
+  part: StatementPart,
+): { cents: number } | { problem: Message } {
   const digits = rec.slice(from - 1, from + 17);
   const sign = rec[from + 17];
   if (!/^\d{18}$/.test(digits))
-    return { problem: `the value at ${from}-${from + 17} is not a number: "${digits.trim()}"` };
+    return {
+      problem: finding('extrato.not-number', { part, at: `${from}-${from + 17}`, value: digits.trim() }),
+    };
   if (sign !== 'D' && sign !== 'C')
-    return { problem: `position ${from + 18} says "${sign ?? ''}", not D (debit) or C (credit)` };
+    return { problem: finding('extrato.not-sign', { part, at: from + 18, value: sign ?? '' }) };
   const cents = Number(digits);
   return { cents: sign === 'D' ? -cents : cents };
 }
@@ -82,10 +90,6 @@ export function cnabMovementId(parts: {
   ].join('\u001f');
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 32);
 }
-
-/** Cents as the readers' messages write amounts (1234.56). */
-const cents = (c: number) =>
-  `${c < 0 ? '-' : ''}${Math.trunc(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
 
 /** The reader, fed chunks as the other statement readers are (formats/statement/stream.ts). */
 export class CnabStatementReader {
@@ -118,18 +122,11 @@ export class CnabStatementReader {
   finish(): ParsedStatementFile {
     const last = this.rest.replace(/\r$/, '');
     if (last !== '') this.record(last);
-    if (this.current)
-      this.errors.add(
-        this.line,
-        `the statement of lote ${this.statements.length} ends without its lote trailer (its closing balance): the file was cut`,
-      );
+    if (this.current) this.errors.add(this.line, finding('extrato.cut', { lote: this.statements.length }));
     else if (!this.trailerSeen && this.statements.length > 0)
-      this.warnings.add(this.line, 'no file trailer (record type 9): the file may be cut');
+      this.warnings.add(this.line, finding('extrato.no-trailer', {}));
     if (this.statements.length === 0 && this.errors.count === 0)
-      this.errors.add(
-        Math.max(this.line, 1),
-        'no account statement lote (operation E, service 04) in the file',
-      );
+      this.errors.add(Math.max(this.line, 1), finding('extrato.no-lote', {}));
     return {
       format: 'cnab240',
       encoding: 'latin1',
@@ -158,7 +155,7 @@ export class CnabStatementReader {
     const n = this.line;
     if (raw.trim() === '') return;
     if (raw.length > RECORD_LENGTH && raw.slice(RECORD_LENGTH).trim() !== '') {
-      this.errors.add(n, `the line has ${raw.length} characters, expected ${RECORD_LENGTH}`);
+      this.errors.add(n, finding('extrato.long', { length: raw.length }));
       return;
     }
     // banks and tools trim a record's trailing blanks: what is missing is blank, unless it held a value
@@ -173,25 +170,21 @@ export class CnabStatementReader {
     if (type === '1') this.loteHeader(n, rec, raw.length);
     else if (type === '3') this.movement(n, rec, raw.length);
     else if (type === '5') this.loteTrailer(n, rec, raw.length);
-    else this.errors.add(n, `record type "${type ?? ''}" (position 8) is not one of 0, 1, 3, 5, 9`);
+    else this.errors.add(n, finding('extrato.record-type', { type: type ?? '' }));
   }
 
-  private short(n: number, length: number, needs: number, what: string): boolean {
+  private short(n: number, length: number, needs: number, before: ShortBefore): boolean {
     if (length >= needs) return false;
-    this.errors.add(
-      n,
-      `the line has ${length} characters, expected ${RECORD_LENGTH}: it ends before ${what}`,
-    );
+    this.errors.add(n, finding('extrato.short', { length, before }));
     return true;
   }
 
   private loteHeader(n: number, rec: string, length: number): void {
-    if (this.current)
-      this.errors.add(n, `a lote header inside lote ${this.statements.length}, which has no trailer`);
+    if (this.current) this.errors.add(n, finding('extrato.header-inside', { lote: this.statements.length }));
     if (rec[8] !== 'E' || rec.slice(9, 11) !== '04') {
       this.errors.add(
         n,
-        `lote header of operation "${rec[8]}" and service "${rec.slice(9, 11)}": an account statement's lotes are operation E, service 04`,
+        finding('extrato.not-statement-lote', { operation: rec[8] ?? '', service: rec.slice(9, 11) }),
       );
       this.current = null;
       return;
@@ -208,10 +201,13 @@ export class CnabStatementReader {
     statement.accountType = 'CHECKING';
     statement.currency = 'BRL';
     const date = fromCnabDate(rec.slice(142, 150));
-    const value = signedCents(rec, 151);
+    const value = signedCents(rec, 151, 'opening balance');
     if (date === null)
-      this.errors.add(n, `the opening balance's date (143-150) is not a date: "${rec.slice(142, 150)}"`);
-    if ('problem' in value) this.errors.add(n, `opening balance: ${value.problem}`);
+      this.errors.add(
+        n,
+        finding('extrato.not-date', { part: 'opening balance', value: rec.slice(142, 150) }),
+      );
+    if ('problem' in value) this.errors.add(n, value.problem);
     const openingCents = 'cents' in value ? value.cents : null;
     if (date !== null && openingCents !== null) {
       statement.startDate = date;
@@ -225,12 +221,12 @@ export class CnabStatementReader {
   private movement(n: number, rec: string, length: number): void {
     const lote = this.current;
     if (!lote) {
-      this.errors.add(n, 'a detail record outside a statement lote');
+      this.errors.add(n, finding('extrato.outside-lote', {}));
       return;
     }
     lote.records++;
     if (rec[13] !== 'E') {
-      this.warnings.add(n, `segment "${rec[13]}" in an account statement (expected E): counted, not read`);
+      this.warnings.add(n, finding('extrato.other-segment', { segment: rec[13] ?? '' }));
       return;
     }
     if (this.short(n, length, 176, 'its history code (173-176)')) {
@@ -238,15 +234,15 @@ export class CnabStatementReader {
       return;
     }
     const date = fromCnabDate(rec.slice(142, 150));
-    const value = signedCents(rec, 151);
+    const value = signedCents(rec, 151, 'movement');
     if (date === null) {
       lote.statement.refusedCount++;
-      this.errors.add(n, `the movement's date (143-150) is not a date: "${rec.slice(142, 150)}"`);
+      this.errors.add(n, finding('extrato.not-date', { part: 'movement', value: rec.slice(142, 150) }));
       return;
     }
     if ('problem' in value) {
       lote.statement.refusedCount++;
-      this.errors.add(n, `movement: ${value.problem}`);
+      this.errors.add(n, value.problem);
       return;
     }
     const amountCents = value.cents;
@@ -294,17 +290,20 @@ export class CnabStatementReader {
     const lote = this.current;
     this.current = null;
     if (!lote) {
-      this.errors.add(n, 'a lote trailer without its lote header');
+      this.errors.add(n, finding('extrato.trailer-alone', {}));
       return;
     }
     lote.records++;
     if (this.short(n, length, 176, 'its closing balance and record count (143-176)')) return;
     const s = lote.statement;
     const date = fromCnabDate(rec.slice(142, 150));
-    const value = signedCents(rec, 151);
+    const value = signedCents(rec, 151, 'closing balance');
     if (date === null)
-      this.errors.add(n, `the closing balance's date (143-150) is not a date: "${rec.slice(142, 150)}"`);
-    if ('problem' in value) this.errors.add(n, `closing balance: ${value.problem}`);
+      this.errors.add(
+        n,
+        finding('extrato.not-date', { part: 'closing balance', value: rec.slice(142, 150) }),
+      );
+    if ('problem' in value) this.errors.add(n, value.problem);
     if (date !== null && 'cents' in value) {
       s.endDate = date;
       s.ledgerBalanceCents = value.cents;
@@ -314,23 +313,27 @@ export class CnabStatementReader {
       if (lote.openingCents !== null && lote.openingCents + s.netAmountCents !== value.cents)
         this.warnings.add(
           n,
-          `the closing balance ${cents(value.cents)} is not the opening balance ${cents(lote.openingCents)} and the movements (${cents(s.netAmountCents)})`,
+          finding('extrato.closing', {
+            closing: value.cents,
+            opening: lote.openingCents,
+            net: s.netAmountCents,
+          }),
         );
     }
     const count = Number(rec.slice(170, 176));
     if (/^\d{6}$/.test(rec.slice(170, 176)) && count !== lote.records)
-      this.warnings.add(n, `the lote trailer counts ${count} records, the lote has ${lote.records}`);
+      this.warnings.add(n, finding('extrato.count', { stated: count, counted: lote.records }));
     const debits = rec.slice(176, 194);
     const credits = rec.slice(194, 212);
     if (/^\d{18}$/.test(debits) && Number(debits) !== lote.debits)
       this.warnings.add(
         n,
-        `the lote trailer's debits are ${cents(Number(debits))}, the movements' ${cents(lote.debits)}`,
+        finding('extrato.sum', { which: 'debits', stated: Number(debits), sum: lote.debits }),
       );
     if (/^\d{18}$/.test(credits) && Number(credits) !== lote.credits)
       this.warnings.add(
         n,
-        `the lote trailer's credits are ${cents(Number(credits))}, the movements' ${cents(lote.credits)}`,
+        finding('extrato.sum', { which: 'credits', stated: Number(credits), sum: lote.credits }),
       );
   }
 }

@@ -3,34 +3,38 @@
  * some exporters write), optional zone `[-3:BRT]`, `[-0300:BRT]`, `[0:GMT]`, `[-5]`, `[+5.30:IST]`.
  * The calendar date is taken as written (the bank's local date); the zone is validated, not applied.
  */
+import type { Message } from '../../domain/message.js';
+import { statementFinding as finding } from '../statement/findings.js';
+
 const OFX_DATE =
   /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(\d{2})?)?(?:[.:](\d{1,6}))?\s*(?:\[\s*([+-]?\d{1,4}(?:[.:]\d{1,2})?)?\s*(?::\s*([A-Za-z][\w+-]*)\s*)?\])?$/;
 
-export type OfxDateResult = { ok: true; date: string } | { ok: false; reason: string };
+export type OfxDateResult = { ok: true; date: string } | { ok: false; reason: Message };
 
 export function parseOfxDate(raw: string): OfxDateResult {
   const value = raw.trim();
-  if (value === '') return { ok: false, reason: 'is empty' };
+  if (value === '') return { ok: false, reason: finding('value.empty', {}) };
   const m = OFX_DATE.exec(value);
   if (!m)
     return {
       ok: false,
-      reason: `'${clip(value)}' is not an OFX date (YYYYMMDD[HHMMSS[.XXX]][[gmt offset:tz]])`,
+      reason: finding('value.not-ofx-date', { value: clip(value) }),
     };
   const [, y, mo, d, hh, mi, ss, , offset] = m;
-  if (/^0+$/.test(`${y}${mo}${d}`)) return { ok: false, reason: `'${clip(value)}' is a zero date` };
+  if (/^0+$/.test(`${y}${mo}${d}`))
+    return { ok: false, reason: finding('value.zero-date', { value: clip(value) }) };
   if (!isCalendarDate(Number(y), Number(mo), Number(d))) {
-    return { ok: false, reason: `'${clip(value)}' is not a calendar date` };
+    return { ok: false, reason: finding('value.not-calendar-date', { value: clip(value) }) };
   }
   if (
     (hh !== undefined && Number(hh) > 23) ||
     (mi !== undefined && Number(mi) > 59) ||
     (ss !== undefined && Number(ss) > 60)
   ) {
-    return { ok: false, reason: `'${clip(value)}' has an invalid time` };
+    return { ok: false, reason: finding('value.bad-time', { value: clip(value) }) };
   }
   if (offset !== undefined && Math.abs(Number.parseFloat(offset.replace(':', '.'))) > 1400) {
-    return { ok: false, reason: `'${clip(value)}' has an invalid time zone offset` };
+    return { ok: false, reason: finding('value.bad-offset', { value: clip(value) }) };
   }
   return { ok: true, date: `${y}-${mo}-${d}` };
 }

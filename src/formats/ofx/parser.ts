@@ -1,6 +1,8 @@
+import type { Message } from '../../domain/message.js';
 import { type DecoderReport, SniffingDecoder } from '../statement/decode.js';
+import { statementFinding as finding } from '../statement/findings.js';
 import { statementTransactionHash } from '../statement/hash.js';
-import { StatementLines } from '../statement/lines.js';
+import { type ScheduledAfter, StatementLines } from '../statement/lines.js';
 import {
   emptyStatement,
   IssueList,
@@ -30,14 +32,11 @@ import { OfxTokenizer, type TokenHandler } from './tokenizer.js';
  * clock says is from the future calls done what it calls done). A file written long ago says nothing of today:
  * sample files carry a DTSERVER years before their lines.
  */
-function scheduledAfter(
-  today: string | undefined,
-  written: string | null,
-): { date: string; said: string } | undefined {
+function scheduledAfter(today: string | undefined, written: string | null): ScheduledAfter | undefined {
   if (today === undefined) return undefined;
   return written !== null && written > today
-    ? { date: written, said: 'the day the bank wrote the file' }
-    : { date: today, said: 'today' };
+    ? { date: written, said: 'written' as const }
+    : { date: today, said: 'today' as const };
 }
 
 interface Frame {
@@ -110,22 +109,19 @@ export class OfxParser implements TokenHandler {
     this.resolvePending(null);
     const lastLine = this.tokenizer.currentLine;
     if (!this.rootSeen) {
-      if (!this.fatal) this.errors.add(this.headerLine, 'not an OFX file: no <OFX> element found');
+      if (!this.fatal) this.errors.add(this.headerLine, finding('ofx.no-root', {}));
       return;
     }
     if (this.fatal) return;
     const truncated = [...this.stack].reverse().find((f) => DATA_AGGREGATES.has(f.name));
     if (truncated) {
-      this.errors.add(
-        lastLine,
-        `file ends inside <${truncated.name}> opened at line ${truncated.line} (truncated?)`,
-      );
+      this.errors.add(lastLine, finding('ofx.ends-inside', { tag: truncated.name, line: truncated.line }));
       return;
     }
     if (!this.rootClosed) {
       // Complete statements before a lost </OFX> are still unambiguous; nothing at all is a cut-off file.
-      if (this.statements.length > 0) this.warnings.add(lastLine, 'missing </OFX> at the end of the file');
-      else this.errors.add(lastLine, 'missing </OFX>: the file ends before any statement (truncated?)');
+      if (this.statements.length > 0) this.warnings.add(lastLine, finding('ofx.no-end', {}));
+      else this.errors.add(lastLine, finding('ofx.no-end-no-statement', {}));
     }
     while (this.stack.length > 0) this.closeFrame(this.stack.pop()!, lastLine, false);
   }
@@ -136,7 +132,7 @@ export class OfxParser implements TokenHandler {
     if (!this.rootSeen) this.instructions.push({ content, line });
   }
 
-  malformed(line: number, message: string): void {
+  malformed(line: number, message: Message): void {
     if (this.fatal) return;
     this.errors.add(line, message);
   }
@@ -154,7 +150,7 @@ export class OfxParser implements TokenHandler {
     const value = text.trim();
     if (this.rootClosed) {
       if (value !== '' && !this.trailingWarned) {
-        this.warnings.add(line, 'text after </OFX> ignored');
+        this.warnings.add(line, finding('ofx.text-after', {}));
         this.trailingWarned = true;
       }
       return;
@@ -171,13 +167,13 @@ export class OfxParser implements TokenHandler {
     if (!this.rootSeen) {
       if (name !== 'OFX') {
         this.fatal = true;
-        this.errors.add(line, `not an OFX file: expected <OFX>, found <${name}>`);
+        this.errors.add(line, finding('ofx.other-root', { tag: name }));
         return;
       }
       this.rootSeen = true;
       this.readHeader(line);
     } else if (this.rootClosed) {
-      if (!this.trailingWarned) this.warnings.add(line, `<${name}> after </OFX> ignored`);
+      if (!this.trailingWarned) this.warnings.add(line, finding('ofx.element-after', { tag: name }));
       this.trailingWarned = true;
       return;
     }
@@ -222,9 +218,8 @@ export class OfxParser implements TokenHandler {
       // OFX readers skip it, and so does this one, with a warning. One that was never opened means the
       // structure is broken.
       if (this.closedAggregates.has(name))
-        this.warnings.add(line, `</${name}> closes nothing (its element was already closed); skipped`);
-      else if (AGGREGATES.has(name))
-        this.errors.add(line, `unexpected </${name}> without a matching <${name}>`);
+        this.warnings.add(line, finding('ofx.closes-nothing', { tag: name }));
+      else if (AGGREGATES.has(name)) this.errors.add(line, finding('ofx.unmatched-close', { tag: name }));
       return;
     }
     this.closeDownTo(at + 1, line, `</${name}>`);
@@ -253,7 +248,7 @@ export class OfxParser implements TokenHandler {
     while (this.stack.length > index) {
       const frame = this.stack.pop()!;
       if (frame.known)
-        this.warnings.add(line, `missing </${frame.name}> (opened at line ${frame.line}) before ${before}`);
+        this.warnings.add(line, finding('ofx.missing-close', { tag: frame.name, line: frame.line, before }));
       this.closeFrame(frame, line, false);
     }
   }
@@ -299,7 +294,7 @@ export class OfxParser implements TokenHandler {
       };
     } else if (name === 'STMTTRN') {
       if (!this.current) {
-        this.errors.add(line, '<STMTTRN> outside a statement (STMTRS or CCSTMTRS)');
+        this.errors.add(line, finding('ofx.transaction-outside', {}));
         this.txn = null;
         return;
       }
@@ -317,7 +312,7 @@ export class OfxParser implements TokenHandler {
       if (parent === 'PAYEE') {
         if (name === 'NAME') this.txn.payeeName = { value, line };
       } else if (!this.txn.fields.has(name)) this.txn.fields.set(name, { value, line });
-      else this.warnings.add(line, `STMTTRN has a second <${name}>; the first is kept`);
+      else this.warnings.add(line, finding('ofx.second-field', { tag: name }));
       return;
     }
     if (parent === 'STATUS' && this.status) {
@@ -341,13 +336,13 @@ export class OfxParser implements TokenHandler {
       else if (name === 'ACCTTYPE' && value !== '') st.accountType = value.toUpperCase();
     } else if (STATEMENT_AGGREGATES.has(parent)) {
       if (name === 'CURDEF') {
-        if (value === '') this.warnings.add(line, 'CURDEF is empty; currency unknown');
+        if (value === '') this.warnings.add(line, finding('ofx.curdef-empty', {}));
         else st.currency = value.toUpperCase();
       }
     } else if (parent === 'BANKTRANLIST' || parent === 'INVTRANLIST') {
       if (name === 'DTSTART' || name === 'DTEND') {
         const d = parseOfxDate(value);
-        if (!d.ok) this.warnings.add(line, `${name} ${d.reason}; ignored`);
+        if (!d.ok) this.warnings.add(line, finding('ofx.date-ignored', { tag: name, reason: d.reason }));
         else if (name === 'DTSTART') st.startDate = d.date;
         else st.endDate = d.date;
       }
@@ -355,11 +350,11 @@ export class OfxParser implements TokenHandler {
       cur.hasLedger = true;
       if (name === 'BALAMT') {
         const a = parseOfxAmount(value);
-        if (!a.ok) this.warnings.add(line, `LEDGERBAL BALAMT ${a.reason}; ledger balance unknown`);
+        if (!a.ok) this.warnings.add(line, finding('ofx.ledger-amount', { reason: a.reason }));
         else st.ledgerBalanceCents = a.cents;
       } else if (name === 'DTASOF') {
         const d = parseOfxDate(value);
-        if (!d.ok) this.warnings.add(line, `LEDGERBAL DTASOF ${d.reason}; balance date unknown`);
+        if (!d.ok) this.warnings.add(line, finding('ofx.ledger-date', { reason: d.reason }));
         else st.ledgerBalanceDate = d.date;
       }
     }
@@ -371,8 +366,8 @@ export class OfxParser implements TokenHandler {
     if (!s) return;
     const severity = (s.severity ?? '').toUpperCase();
     if ((s.code !== null && s.code !== '0') || severity === 'ERROR') {
-      const detail = s.message ? `: ${s.message}` : '';
-      this.warnings.add(s.line, `OFX status ${s.code ?? '?'} ${severity || 'UNKNOWN'}${detail}`);
+      const status = { code: s.code ?? '?', severity: severity || 'UNKNOWN', detail: s.message ?? '' };
+      this.warnings.add(s.line, finding('ofx.status', status));
     }
   }
 
@@ -386,14 +381,15 @@ export class OfxParser implements TokenHandler {
     const accountTag =
       cur.name === 'CCSTMTRS' ? 'CCACCTFROM' : cur.name === 'INVSTMTRS' ? 'INVACCTFROM' : 'BANKACCTFROM';
     if (!cur.hasAccount && st.transactionCount === 0 && !cur.hasLedger) {
-      this.errors.add(st.line, `<${cur.name}> has no ${accountTag}, no transactions and no balance`);
+      this.errors.add(st.line, finding('ofx.statement-empty', { tag: cur.name, account: accountTag }));
       return;
     }
-    if (!cur.hasAccount) this.warnings.add(st.line, `<${cur.name}> has no ${accountTag}; account unknown`);
+    if (!cur.hasAccount)
+      this.warnings.add(st.line, finding('ofx.no-account', { tag: cur.name, account: accountTag }));
     else if (st.accountId === null)
-      this.warnings.add(st.line, `<${cur.name}> has an empty ACCTID; account unknown`);
+      this.warnings.add(st.line, finding('ofx.empty-acctid', { tag: cur.name }));
     if (st.currency === null && !cur.hasLedger && st.transactionCount === 0) {
-      this.warnings.add(line, `<${cur.name}> has no CURDEF`);
+      this.warnings.add(line, finding('ofx.no-curdef', { tag: cur.name }));
     }
   }
 
@@ -409,7 +405,6 @@ export class OfxParser implements TokenHandler {
     };
     const memo = text('MEMO');
     const name = text('NAME') ?? (t.payeeName?.value || null);
-    const where = `STMTTRN at line ${t.line}`;
 
     const amountLeaf = get('TRNAMT');
     const amount = amountLeaf ? parseOfxAmount(amountLeaf.value) : null;
@@ -419,20 +414,26 @@ export class OfxParser implements TokenHandler {
       const label = `${memo ?? ''} ${name ?? ''}`.trim();
       if (/^saldo\b/i.test(label)) {
         // Caixa writes the day's balance as a pseudo-transaction with a blank amount.
-        this.warnings.add(
-          amountLeaf?.line ?? t.line,
-          `${where}: '${label}' has no valid TRNAMT; a balance line, not a transaction: skipped`,
-        );
+        this.warnings.add(amountLeaf?.line ?? t.line, finding('ofx.balance-line', { at: t.line, label }));
         cur.lines.takeBalance(t.line, date?.ok ? date.date : '', null, label);
         return;
       }
-      if (!amountLeaf) this.errors.add(t.line, `${where}: TRNAMT missing`);
-      else if (amount && !amount.ok) this.errors.add(amountLeaf.line, `TRNAMT ${amount.reason}`);
+      if (!amountLeaf) this.errors.add(t.line, finding('ofx.field-missing', { at: t.line, tag: 'TRNAMT' }));
+      else if (amount && !amount.ok)
+        this.errors.add(
+          amountLeaf.line,
+          finding('ofx.field-refused', { tag: 'TRNAMT', reason: amount.reason }),
+        );
       // fall through to report the date as well
-    } else if (amount.note) this.warnings.add(amountLeaf!.line, `TRNAMT ${amount.note}`);
+    } else if (amount.note)
+      this.warnings.add(
+        amountLeaf!.line,
+        finding('ofx.field-refused', { tag: 'TRNAMT', reason: amount.note }),
+      );
 
-    if (!dateLeaf) this.errors.add(t.line, `${where}: DTPOSTED missing`);
-    else if (date && !date.ok) this.errors.add(dateLeaf.line, `DTPOSTED ${date.reason}`);
+    if (!dateLeaf) this.errors.add(t.line, finding('ofx.field-missing', { at: t.line, tag: 'DTPOSTED' }));
+    else if (date && !date.ok)
+      this.errors.add(dateLeaf.line, finding('ofx.field-refused', { tag: 'DTPOSTED', reason: date.reason }));
     if (!amount?.ok || !date?.ok) {
       // refused, with its line among the errors: still one of the file's lines
       cur.statement.refusedCount += 1;
@@ -440,11 +441,10 @@ export class OfxParser implements TokenHandler {
     }
 
     const rawType = text('TRNTYPE');
-    if (!rawType) this.warnings.add(t.line, `${where}: TRNTYPE missing; taken from the sign`);
+    if (!rawType) this.warnings.add(t.line, finding('ofx.trntype-missing', { at: t.line }));
     const type = rawType ? rawType.toUpperCase() : amount.cents < 0 ? 'DEBIT' : 'CREDIT';
     const fitid = text('FITID');
-    if (fitid === null)
-      this.warnings.add(t.line, `${where}: FITID missing; id derived from date, amount and memo`);
+    if (fitid === null) this.warnings.add(t.line, finding('ofx.fitid-missing', { at: t.line }));
     const transaction: Transaction = {
       id: fitid ?? statementTransactionHash(date.date, amount.cents, memo ?? name ?? ''),
       key: '',
@@ -470,18 +470,18 @@ export class OfxParser implements TokenHandler {
     if (xml) {
       const version = /VERSION\s*=\s*"([^"]*)"/i.exec(xml.content)?.[1];
       if (version && !XML_VERSIONS.has(version)) {
-        this.warnings.add(xml.line, `unsupported OFX VERSION ${version}; read as OFX 2.x`);
+        this.warnings.add(xml.line, finding('ofx.version', { version }));
       }
-      if (this.header.trim() !== '') this.warnings.add(this.headerLine, 'unexpected text before <OFX>');
+      if (this.header.trim() !== '') this.warnings.add(this.headerLine, finding('ofx.text-before', {}));
       return;
     }
     const header = this.header.trim();
     if (header === '') {
-      if (this.instructions.length === 0) this.warnings.add(rootLine, 'no OFX header before <OFX>');
+      if (this.instructions.length === 0) this.warnings.add(rootLine, finding('ofx.no-header', {}));
       return;
     }
     if (!/^OFXHEADER\s*:/i.test(header)) {
-      this.warnings.add(this.headerLine, 'unexpected text before <OFX> (no OFXHEADER)');
+      this.warnings.add(this.headerLine, finding('ofx.text-before-no-header', {}));
       return;
     }
     const fields = new Map<string, string>();
@@ -493,19 +493,19 @@ export class OfxParser implements TokenHandler {
       fieldLines.set(m[1]!, this.headerLine + (header.slice(0, m.index).match(/\n/g)?.length ?? 0));
     });
     if (keys.length > 1 && !/\n/.test(header)) {
-      this.warnings.add(this.headerLine, 'OFX header fields are not separated by line breaks');
+      this.warnings.add(this.headerLine, finding('ofx.header-one-line', {}));
     } else if (!/\n[ \t]*\n\s*$/.test(this.header)) {
-      this.warnings.add(rootLine, 'no blank line between the OFX header and <OFX>');
+      this.warnings.add(rootLine, finding('ofx.no-blank-line', {}));
     }
     const version = fields.get('VERSION');
-    if (version === undefined) this.warnings.add(this.headerLine, 'OFX header has no VERSION');
+    if (version === undefined) this.warnings.add(this.headerLine, finding('ofx.header-no-version', {}));
     else if (!SGML_VERSIONS.has(version)) {
       const at = fieldLines.get('VERSION') ?? this.headerLine;
-      this.warnings.add(at, `unsupported OFX header VERSION:${version}; read as OFX 1.x`);
+      this.warnings.add(at, finding('ofx.header-version', { version }));
     }
     const data = fields.get('DATA');
     if (data !== undefined && data.toUpperCase() !== 'OFXSGML') {
-      this.warnings.add(fieldLines.get('DATA') ?? this.headerLine, `unexpected OFX header DATA:${data}`);
+      this.warnings.add(fieldLines.get('DATA') ?? this.headerLine, finding('ofx.header-data', { data }));
     }
     const charset = fields.get('CHARSET');
     if (charset) this.declaredCharset = charset;
@@ -547,7 +547,7 @@ export class OfxReader {
 
 function finishOfx(parser: OfxParser, report: DecoderReport): OfxReadResult {
   const warnings = parser.warnings;
-  if (report.mixed) warnings.add(1, 'file mixes UTF-8 and single-byte (windows-1252) text');
+  if (report.mixed) warnings.add(1, finding('statement.mixed-encoding', {}));
   const list = warnings.finish().sort((a, b) => a.line - b.line);
   return {
     format: 'ofx',

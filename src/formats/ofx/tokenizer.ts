@@ -4,13 +4,16 @@
  * fed in pieces of any size; memory is bounded by the longest single text run or tag.
  */
 
+import type { Message } from '../../domain/message.js';
+import { statementFinding as finding } from '../statement/findings.js';
+
 export interface TokenHandler {
   open(name: string, line: number, selfClosing: boolean): void;
   close(name: string, line: number): void;
   /** Text between tags (entities decoded), possibly whitespace only. `line` is where it starts. */
   text(text: string, line: number): void;
   instruction(content: string, line: number): void;
-  malformed(line: number, message: string): void;
+  malformed(line: number, message: Message): void;
 }
 
 const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
@@ -78,7 +81,7 @@ export class OfxTokenizer {
     if (to <= from) return;
     if (this.textParts.length === 0) this.textLine = line;
     if (this.textSize + (to - from) > MAX_TEXT) {
-      if (!this.textOverflow) this.handler.malformed(this.textLine, 'text longer than 1 MiB without a tag');
+      if (!this.textOverflow) this.handler.malformed(this.textLine, finding('ofx.text-overflow', {}));
       this.textOverflow = true;
       return;
     }
@@ -132,7 +135,7 @@ export class OfxTokenizer {
           if (end === -1 && !final && buf.length - lt < MAX_TAG) break;
           this.flushText();
           const what = next === '?' ? 'processing instruction' : isComment ? 'comment' : 'declaration';
-          this.handler.malformed(line, `unterminated ${what}`);
+          this.handler.malformed(line, finding('ofx.unterminated', { what }));
           this.addText(lt, lt + 1, line);
           advance(lt + 1);
           continue;
@@ -161,7 +164,7 @@ export class OfxTokenizer {
         const end = gt === -1 ? Math.min(buf.length, lt + 40) : Math.min(gt + 1, lt + 40);
         const snippet = buf.slice(lt, end).split('\n')[0];
         this.flushText();
-        this.handler.malformed(line, `malformed tag '${snippet}'`);
+        this.handler.malformed(line, finding('ofx.malformed-tag', { tag: snippet ?? '' }));
         this.addText(lt, lt + 1, line);
         advance(lt + 1);
         continue;

@@ -1,4 +1,6 @@
+import type { Message } from '../../domain/message.js';
 import { SniffingDecoder } from '../statement/decode.js';
+import { statementFinding as finding } from '../statement/findings.js';
 import { StatementLines } from '../statement/lines.js';
 import {
   type CsvOptions,
@@ -80,7 +82,7 @@ export class CsvReader {
       this.statement,
       (line, message) => this.warnings.add(line, message),
       // a CSV says neither when it was written nor where it ends: the day it is read
-      options.today ? { date: options.today, said: 'today' } : undefined,
+      options.today ? { date: options.today, said: 'today' as const } : undefined,
     );
   }
 
@@ -94,7 +96,7 @@ export class CsvReader {
     this.splitter!.end();
     if (this.head) this.setup();
     const report = this.decoder.report();
-    if (report.mixed) this.warnings.add(1, 'file mixes UTF-8 and single-byte (windows-1252) text');
+    if (report.mixed) this.warnings.add(1, finding('statement.mixed-encoding', {}));
     const st = this.statement;
     st.startDate = st.firstDate;
     st.endDate = st.lastDate;
@@ -146,11 +148,7 @@ export class CsvReader {
       (r) => this.record(r),
       (line, message) => this.errors.add(line, message),
     );
-    if (wrapped)
-      this.warnings.add(
-        1,
-        'every line is one quoted field holding the whole row (quotes doubled inside); unwrapped',
-      );
+    if (wrapped) this.warnings.add(1, finding('csv.wrapped', {}));
     this.splitter.write(head);
   }
 
@@ -171,7 +169,7 @@ export class CsvReader {
     const head = this.head ?? [];
     this.head = null;
     if (head.length === 0) {
-      this.fail(1, 'empty CSV file');
+      this.fail(1, finding('csv.empty', {}));
       return;
     }
     let headerAt = -1;
@@ -181,7 +179,7 @@ export class CsvReader {
       if (unknown.length > 0) {
         this.fail(
           1,
-          `unknown column role(s) in the mapping: ${unknown.join(', ')} (use ${MAPPABLE_ROLES.join(', ')})`,
+          finding('csv.unknown-roles', { roles: unknown.join(', '), known: MAPPABLE_ROLES.join(', ') }),
         );
         return;
       }
@@ -198,7 +196,10 @@ export class CsvReader {
       }
       if (best && best.missing.length > 0) {
         const line = head[best.at]!.line;
-        this.fail(line, `column ${best.missing.map((c) => `'${c}'`).join(', ')} not found in the header`);
+        this.fail(
+          line,
+          finding('csv.column-not-found', { columns: best.missing.map((c) => `'${c}'`).join(', ') }),
+        );
         return;
       }
       if (best) {
@@ -213,12 +214,12 @@ export class CsvReader {
         headerAt = dateCol !== undefined && splitDate(first[dateCol] ?? '') === null ? 0 : -1;
       }
       if (this.layout.columns.date === undefined) {
-        this.fail(head[Math.max(headerAt, 0)]!.line, 'the column mapping needs date');
+        this.fail(head[Math.max(headerAt, 0)]!.line, finding('csv.mapping-date', {}));
         return;
       }
       const c = this.layout.columns;
       if (c.amount === undefined && (c.credit === undefined || c.debit === undefined)) {
-        this.fail(head[Math.max(headerAt, 0)]!.line, 'the column mapping needs amount (or credit and debit)');
+        this.fail(head[Math.max(headerAt, 0)]!.line, finding('csv.mapping-amount', {}));
         return;
       }
     } else {
@@ -233,10 +234,7 @@ export class CsvReader {
       if (!this.layout) {
         const inferred = inferHeaderless(head);
         if (!inferred) {
-          this.fail(
-            head[0]!.line,
-            'no header row found (expected columns such as Data, Valor, Descrição); pass a column mapping',
-          );
+          this.fail(head[0]!.line, finding('csv.no-header', {}));
           return;
         }
         this.layout = inferred;
@@ -244,7 +242,7 @@ export class CsvReader {
         const names = (Object.entries(c) as [Role, number][])
           .map(([role, i]) => `${role}=${i + 1}`)
           .join(', ');
-        this.warnings.add(head[0]!.line, `no header row; columns inferred: ${names}`);
+        this.warnings.add(head[0]!.line, finding('csv.columns-inferred', { columns: names }));
       }
     }
     const layout = this.layout!;
@@ -278,10 +276,7 @@ export class CsvReader {
     if (format) {
       const order = orderOfFormat(format);
       if (!order) {
-        this.fail(
-          headerLine,
-          `unknown date format '${format}' (use e.g. DD/MM/YYYY, YYYY-MM-DD, MM/DD/YYYY)`,
-        );
+        this.fail(headerLine, finding('csv.unknown-date-format', { format }));
         return false;
       }
       this.order = order;
@@ -298,7 +293,7 @@ export class CsvReader {
     const guess = guessDateOrder(samples);
     if (guess.order === null) {
       if (samples.length > 0 && guess.invalid < samples.length) {
-        this.fail(headerLine, 'dates mix day-first and month-first forms; pass a date format');
+        this.fail(headerLine, finding('csv.dates-mixed', {}));
         return false;
       }
       this.order = 'DMY';
@@ -306,10 +301,7 @@ export class CsvReader {
     }
     this.order = guess.order;
     if (guess.ambiguous) {
-      this.warnings.add(
-        headerLine,
-        'dates could be DD/MM or MM/DD; read as DD/MM/YYYY (pass a date format to choose)',
-      );
+      this.warnings.add(headerLine, finding('csv.dates-ambiguous', {}));
     }
     return true;
   }
@@ -319,7 +311,7 @@ export class CsvReader {
     return name ? `'${name}'` : `#${index + 1}`;
   }
 
-  private fail(line: number, message: string): void {
+  private fail(line: number, message: Message): void {
     this.errors.add(line, message);
     this.fatal = true;
   }
@@ -337,17 +329,17 @@ export class CsvReader {
       if (!merged) {
         this.errors.add(
           r.line,
-          `${fields.length} fields where the header has ${this.headerWidth} (a value with an unquoted '${this.delimiter}'?)`,
+          finding('csv.width', {
+            fields: fields.length,
+            header: this.headerWidth,
+            delimiter: this.delimiter,
+          }),
         );
         return;
       }
       fields = merged;
       if (this.mergeWarned++ === 0) {
-        this.warnings.add(
-          r.line,
-          `amount written with an unquoted decimal comma (e.g. '${fields[c.amount!]}'); read as one value` +
-            ' (the same on every such row)',
-        );
+        this.warnings.add(r.line, finding('csv.decimal-comma', { example: fields[c.amount!] ?? '' }));
       }
     }
     const get = (role: Role) => {
@@ -370,15 +362,18 @@ export class CsvReader {
       this.errors.add(
         r.line,
         rawDate === ''
-          ? `column ${header}: date is empty${fields.length <= c.date! ? ` (the row has only ${fields.length} fields)` : ''}`
-          : `column ${header}: '${rawDate}' is not a date (${orderLabel(this.order)})`,
+          ? finding('csv.date-empty', {
+              column: header,
+              fields: fields.length <= c.date! ? fields.length : -1,
+            })
+          : finding('csv.not-date', { column: header, value: rawDate, order: orderLabel(this.order) }),
       );
     }
     if (!amount.ok) this.errors.add(r.line, amount.message);
     if (!date || !amount.ok) return;
 
     let cents = amount.cents;
-    if (amount.rounded) this.warnings.add(r.line, 'amount has more than 2 decimals; rounded to the cent');
+    if (amount.rounded) this.warnings.add(r.line, finding('csv.rounded', {}));
     const typeValue = get('type');
     if (typeValue) {
       const sign = signOfType(typeValue);
@@ -412,32 +407,48 @@ export class CsvReader {
 
   private amountOf(
     get: (role: Role) => string | undefined,
-  ): { ok: true; cents: number; rounded: boolean } | { ok: false; message: string } {
+  ): { ok: true; cents: number; rounded: boolean } | { ok: false; message: Message } {
     const c = this.layout!.columns;
     if (c.amount !== undefined) {
       const raw = get('amount') ?? '';
       const a = parseCsvAmount(raw);
-      return a.ok ? a : { ok: false, message: `column ${this.columnName(c.amount)}: amount ${a.reason}` };
+      return a.ok
+        ? a
+        : {
+            ok: false,
+            message: finding('csv.amount', { column: this.columnName(c.amount), reason: a.reason }),
+          };
     }
     const credit = get('credit') ?? '';
     const debit = get('debit') ?? '';
     if (credit === '' && debit === '') {
       return {
         ok: false,
-        message: `columns ${this.columnName(c.credit!)} and ${this.columnName(c.debit!)}: both empty`,
+        message: finding('csv.both-empty', {
+          credit: this.columnName(c.credit!),
+          debit: this.columnName(c.debit!),
+        }),
       };
     }
     let cents = 0;
     let rounded = false;
     if (credit !== '') {
       const a = parseCsvAmount(credit);
-      if (!a.ok) return { ok: false, message: `column ${this.columnName(c.credit!)}: amount ${a.reason}` };
+      if (!a.ok)
+        return {
+          ok: false,
+          message: finding('csv.amount', { column: this.columnName(c.credit!), reason: a.reason }),
+        };
       cents += Math.abs(a.cents);
       rounded ||= a.rounded;
     }
     if (debit !== '') {
       const a = parseCsvAmount(debit);
-      if (!a.ok) return { ok: false, message: `column ${this.columnName(c.debit!)}: amount ${a.reason}` };
+      if (!a.ok)
+        return {
+          ok: false,
+          message: finding('csv.amount', { column: this.columnName(c.debit!), reason: a.reason }),
+        };
       cents -= Math.abs(a.cents);
       rounded ||= a.rounded;
     }

@@ -1,4 +1,6 @@
 import { type Info, type Parser, parse } from 'csv-parse';
+import type { Message } from '../../domain/message.js';
+import { statementFinding } from '../statement/findings.js';
 
 /**
  * CSV records (RFC 4180 quoting, any one-character delimiter) read by csv-parse, fed text with `\n` line breaks in
@@ -23,7 +25,7 @@ export class CsvRecordSplitter implements RecordSplitter {
   constructor(
     delimiter: string,
     onRecord: (record: CsvRecord) => void,
-    private readonly onError: (line: number, message: string) => void,
+    private readonly onError: (line: number, message: Message | string) => void,
   ) {
     this.parser = parse({
       delimiter,
@@ -56,9 +58,10 @@ export class CsvRecordSplitter implements RecordSplitter {
   }
 }
 
-function messageOf(err: Error & { code?: string }): string {
-  if (err.code === 'CSV_QUOTE_NOT_CLOSED') return 'unterminated quoted field';
-  if (err.code === 'CSV_MAX_RECORD_SIZE') return 'field longer than 1 MiB';
+/** csv-parse's error, by its code where it is one a person meets; another is its own English. */
+function messageOf(err: Error & { code?: string }): Message | string {
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') return statementFinding('csv.unterminated-quote', {});
+  if (err.code === 'CSV_MAX_RECORD_SIZE') return statementFinding('csv.field-too-long', {});
   return err.message.replace(/ at line \d+.*$/, '');
 }
 
@@ -115,7 +118,7 @@ export class UnwrappingSplitter implements RecordSplitter {
   constructor(
     delimiter: string,
     onRecord: (record: CsvRecord) => void,
-    onError: (line: number, message: string) => void,
+    onError: (line: number, message: Message | string) => void,
   ) {
     this.inner = new CsvRecordSplitter(
       delimiter,

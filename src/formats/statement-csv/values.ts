@@ -1,7 +1,9 @@
+import type { Message } from '../../domain/message.js';
 import { isCalendarDate } from '../ofx/dates.js';
+import { statementFinding as finding } from '../statement/findings.js';
 import { digitsToCents } from '../statement/money.js';
 
-export type CsvAmountResult = { ok: true; cents: number; rounded: boolean } | { ok: false; reason: string };
+export type CsvAmountResult = { ok: true; cents: number; rounded: boolean } | { ok: false; reason: Message };
 
 /**
  * Amounts as bank exports write them: `-1.234,56`, `1,234.56`, `1234.56`, `R$ 1.234,56`, `$1,036.47`,
@@ -10,7 +12,7 @@ export type CsvAmountResult = { ok: true; cents: number; rounded: boolean } | { 
  */
 export function parseCsvAmount(raw: string): CsvAmountResult {
   let s = raw.trim();
-  if (s === '') return { ok: false, reason: 'is empty' };
+  if (s === '') return { ok: false, reason: finding('value.empty', {}) };
   let negative = false;
   // `12,00 D`: the letter alone at the end. Found from the end without backtracking over what comes before (a
   // pattern like /^(.*?)\s*\b([DC])$/ took seconds on a field of a few thousand spaces).
@@ -33,7 +35,8 @@ export function parseCsvAmount(raw: string): CsvAmountResult {
     negative = !negative;
     s = s.slice(0, -1);
   }
-  if (!/^\d[\d.,]*$|^[.,]\d+$/.test(s)) return { ok: false, reason: `'${clip(raw)}' is not an amount` };
+  if (!/^\d[\d.,]*$|^[.,]\d+$/.test(s))
+    return { ok: false, reason: finding('value.not-amount', { value: clip(raw) }) };
   const lastDot = s.lastIndexOf('.');
   const lastComma = s.lastIndexOf(',');
   let whole = s;
@@ -49,18 +52,18 @@ export function parseCsvAmount(raw: string): CsvAmountResult {
     const groupsOk = (text: string, group: string) => new RegExp(`^\\d{1,3}(\\${group}\\d{3})*$`).test(text);
     if (!hasOther && (occurrences > 1 || (after.length === 3 && /^[1-9]\d{0,2}$/.test(before)))) {
       // Only thousands separators.
-      if (!groupsOk(s, sep)) return { ok: false, reason: `'${clip(raw)}' is not an amount` };
+      if (!groupsOk(s, sep)) return { ok: false, reason: finding('value.not-amount', { value: clip(raw) }) };
       whole = s.split(sep).join('');
     } else {
-      if (occurrences > 1) return { ok: false, reason: `'${clip(raw)}' is not an amount` };
+      if (occurrences > 1) return { ok: false, reason: finding('value.not-amount', { value: clip(raw) }) };
       if (hasOther && !groupsOk(before, other))
-        return { ok: false, reason: `'${clip(raw)}' is not an amount` };
+        return { ok: false, reason: finding('value.not-amount', { value: clip(raw) }) };
       whole = before.split(other).join('');
       frac = after;
     }
   }
   const r = digitsToCents(whole, frac, negative);
-  if (!r) return { ok: false, reason: `'${clip(raw)}' is too large` };
+  if (!r) return { ok: false, reason: finding('value.too-large', { value: clip(raw) }) };
   return { ok: true, cents: r.cents, rounded: r.rounded };
 }
 

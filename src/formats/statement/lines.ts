@@ -15,8 +15,9 @@
  *   and memo, and its position among the lines of the file that share all of these (the first keeps the plain key,
  *   so keys stored before a second was ever seen stay the same). A line without a FITID has a hash of the same.
  */
-import { formatReais } from '../../domain/money.js';
+import type { Message } from '../../domain/message.js';
 import { normalizedLineText } from '../../domain/text.js';
+import { statementFinding as finding } from './findings.js';
 import { statementTransactionHash } from './hash.js';
 import type { LineKind, Statement, Transaction } from './types.js';
 
@@ -56,6 +57,12 @@ function hash32(text: string): number {
  * One statement's lines, in file order: `take` says what each is and gives it its key; `finish` checks the last
  * balance against the file's LEDGERBAL. Findings go to `warn`.
  */
+/** The day after which a line is scheduled, and what that day is: today, or the day the bank wrote the file. */
+export interface ScheduledAfter {
+  date: string;
+  said: 'today' | 'written';
+}
+
 export class StatementLines {
   /** the balance after the last balance line and the movements since (null before any balance line) */
   private running: number | null = null;
@@ -72,9 +79,9 @@ export class StatementLines {
 
   constructor(
     private readonly statement: Statement,
-    private readonly warn: (line: number, message: string) => void,
+    private readonly warn: (line: number, message: Message) => void,
     /** A line dated after this day is scheduled (today, as the reader was told it); none when not told. */
-    private readonly writtenOn: { date: string; said: string } | undefined,
+    private readonly writtenOn: ScheduledAfter | undefined,
   ) {}
 
   /**
@@ -98,15 +105,19 @@ export class StatementLines {
     }
     t.key = this.key(t);
     const end = this.statement.endDate;
-    const after = end !== null && t.date > end ? `after the statement's end (${end})` : null;
     const on = this.writtenOn;
-    const future = on !== undefined && t.date > on.date ? `after ${on.said} (${on.date})` : null;
-    if (after ?? future) {
+    const after =
+      end !== null && t.date > end
+        ? { after: 'end' as const, on: end }
+        : on !== undefined && t.date > on.date
+          ? { after: on.said, on: on.date }
+          : null;
+    if (after) {
       t.kind = 'scheduled';
       this.statement.scheduledCount++;
       this.warn(
         t.line,
-        `${t.date} ${formatReais(t.amountCents)} "${text ?? ''}" is dated ${after ?? future}: scheduled, not imported until a later file carries it as done`,
+        finding('line.scheduled', { date: t.date, cents: t.amountCents, text: text ?? '', ...after }),
       );
       return t.kind;
     }
@@ -129,14 +140,13 @@ export class StatementLines {
     if (cents === null) return;
     const expected = this.running;
     // an opening balance follows the previous day's closing one; a closing one, the movements since
-    const said = `"${text}" ${formatReais(cents)}${date ? ` on ${date}` : ''} is the balance, not a movement`;
     const opening = OPENING.test(normalizedLineText(text));
     if (expected !== null && cents !== expected && this.lastBalance !== null)
       this.warn(
         line,
-        `${said}; but the balance on line ${this.lastBalance.line} and the movements between make ${formatReais(expected)}`,
+        finding('line.balance-differs', { text, cents, date, line: this.lastBalance.line, made: expected }),
       );
-    else this.warn(line, `${said}: kept as the statement's ${opening ? 'opening ' : ''}balance`);
+    else this.warn(line, finding('line.balance', { text, cents, date, opening: opening ? 'yes' : '' }));
     this.running = cents;
     this.lastBalance = { line, cents };
   }
@@ -150,7 +160,11 @@ export class StatementLines {
     if (this.running !== s.ledgerBalanceCents)
       this.warn(
         s.line,
-        `the statement's balance (LEDGERBAL) is ${formatReais(s.ledgerBalanceCents)}; the balance on line ${this.lastBalance.line} and the movements after it make ${formatReais(this.running)}`,
+        finding('line.ledger-differs', {
+          ledger: s.ledgerBalanceCents,
+          line: this.lastBalance.line,
+          made: this.running,
+        }),
       );
   }
 
@@ -176,9 +190,7 @@ export class StatementLines {
     const likeFirst = this.fitidHashes[index] === hash32(rest);
     this.warn(
       t.line,
-      likeFirst
-        ? `duplicate FITID '${t.fitid}' (also at line ${first}) with the same date, amount and memo: imported as a second transaction`
-        : `duplicate FITID '${t.fitid}' (also at line ${first}) on another transaction (its date, amount or memo differ): both imported`,
+      finding(likeFirst ? 'line.fitid-again' : 'line.fitid-other', { fitid: t.fitid, first }),
     );
     // the lines of this key so far: the first line of the FITID, when it is one of them, and the repeats counted
     const n = (this.repeats.get(base) ?? (likeFirst ? 1 : 0)) + 1;

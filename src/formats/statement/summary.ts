@@ -1,4 +1,10 @@
-import type { Issue, ParsedStatementFile, StatementFormat, TextEncodingName } from './types.js';
+import {
+  copyIssue,
+  type Issue,
+  type ParsedStatementFile,
+  type StatementFormat,
+  type TextEncodingName,
+} from './types.js';
 
 /** One statement in the summary, snake_case as the CLI prints it. */
 export interface StatementSummaryEntry {
@@ -57,8 +63,8 @@ export function summarizeStatement(parsed: ParsedStatementFile): StatementSummar
     net_amount_cents: net,
     first_date: first,
     last_date: last,
-    warnings: parsed.warnings.map(({ line, message }) => ({ line, message })),
-    errors: parsed.errors.map(({ line, message }) => ({ line, message })),
+    warnings: parsed.warnings.map(copyIssue),
+    errors: parsed.errors.map(copyIssue),
   };
 }
 

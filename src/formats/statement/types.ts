@@ -4,7 +4,9 @@
  * (no time-zone conversion).
  */
 
+import { type Message, oneLineMessage, withFinding } from '../../domain/message.js';
 import { oneLine } from '../../domain/text.js';
+import { statementFinding } from './findings.js';
 
 /** A problem tied to a line of the input file (1-based). */
 export interface Issue {
@@ -170,17 +172,29 @@ export function recordTransaction(statement: Statement, transaction: Transaction
 }
 
 /** Collects issues up to a limit, then one closing note, so a huge broken file cannot exhaust memory. */
+/** An issue's line and message only, its finding (by code) still beside it. */
+export function copyIssue(issue: Issue): Issue {
+  const copy = { line: issue.line, message: issue.message };
+  const finding = (issue as { finding?: Message }).finding;
+  return finding ? withFinding(copy, finding) : copy;
+}
+
 export class IssueList {
   readonly items: Issue[] = [];
   private dropped = 0;
   constructor(
     private readonly limit: number,
-    private readonly kind: string,
+    private readonly kind: 'warnings' | 'errors',
   ) {}
 
-  add(line: number, message: string): void {
-    if (this.items.length < this.limit) this.items.push({ line, message: oneLine(message) });
-    else this.dropped += 1;
+  /** A finding at a line: by its code (findings.ts), its English kept as the issue's message; or a plain text. */
+  add(line: number, said: string | Message): void {
+    if (this.items.length >= this.limit) this.dropped += 1;
+    else if (typeof said === 'string') this.items.push({ line, message: oneLine(said) });
+    else {
+      const one = oneLineMessage(said);
+      this.items.push(withFinding({ line, message: one.message }, one));
+    }
   }
 
   get count(): number {
@@ -190,7 +204,8 @@ export class IssueList {
   finish(): Issue[] {
     if (this.dropped > 0) {
       const last = this.items[this.items.length - 1];
-      this.items.push({ line: last?.line ?? 1, message: `${this.dropped} more ${this.kind} not shown` });
+      const more = statementFinding('statement.more', { count: this.dropped, kind: this.kind });
+      this.items.push(withFinding({ line: last?.line ?? 1, message: more.message }, more));
       this.dropped = 0;
     }
     return this.items;

@@ -55,8 +55,8 @@ test('every finding of the statement readers (OFX, CSV) on the corpus is said in
   const findings = new Map<string, Found>();
   for (const path of filesUnder(corpusDir('statements'))) {
     const parsed = await parseStatement(new Uint8Array(readFileSync(path))).catch(() => undefined);
-    for (const { message } of [...(parsed?.warnings ?? []), ...(parsed?.errors ?? [])])
-      findings.set(kindOf(message), { message });
+    for (const found of [...(parsed?.warnings ?? []), ...(parsed?.errors ?? [])])
+      findings.set(kindOf(found.message), found);
   }
   expect(findings.size).toBeGreaterThan(15);
   expect(await translated(findings)).toEqual([]);

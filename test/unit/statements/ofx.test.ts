@@ -91,7 +91,7 @@ describe('OFX values', () => {
   ])('bad date %j', (raw, reason) => {
     const r = parseOfxDate(raw);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.reason).toContain(reason);
+    if (!r.ok) expect(r.reason.message).toContain(reason);
   });
 
   test.each([
