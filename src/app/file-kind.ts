@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { UsageError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 import { isCnabDda } from '../formats/cnab240/inference.js';
 import { isCnabStatement } from '../formats/cnab240/statement.js';
 
@@ -52,13 +53,19 @@ export async function isCnabStatementFile(path: string): Promise<boolean> {
 }
 
 /** A CNAB verb given a statement, or a statement verb given a CNAB file: named for what it is, or null. */
-export async function wrongKind(path: string, wanted: 'cnab' | 'statement'): Promise<string | null> {
+export async function wrongKind(path: string, wanted: 'cnab' | 'statement'): Promise<Text | null> {
   const text = await head(path);
   if (wanted === 'statement' && isCnab(firstLine(text)) && !isCnabStatement(text))
-    return `${path}: this is a CNAB 240 file (a remittance or a bank return), not a bank statement: condo cnab inspect shows it, condo batches import-return imports a return`;
+    return {
+      en: `${path}: this is a CNAB 240 file (a remittance or a bank return), not a bank statement: condo cnab inspect shows it, condo batches import-return imports a return`,
+      pt: `${path}: este é um arquivo CNAB 240 (remessa ou retorno do banco), não um extrato: condo cnab inspect mostra, condo batches import-return importa um retorno`,
+    };
   // a statement positively: OFX's header or tags, or a first line of separated fields
   const statement = /OFXHEADER|<OFX>/i.test(text) || /^[^;\t]*[;\t][^;\t]*[;\t]/.test(firstLine(text));
   if (wanted === 'cnab' && statement)
-    return `${path}: this is a bank statement (OFX or CSV), not a CNAB 240 file: condo statements import reads it`;
+    return {
+      en: `${path}: this is a bank statement (OFX or CSV), not a CNAB 240 file: condo statements import reads it`,
+      pt: `${path}: este é um extrato bancário (OFX ou CSV), não um arquivo CNAB 240: use condo statements import`,
+    };
   return null;
 }

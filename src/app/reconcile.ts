@@ -9,6 +9,7 @@ import { addMonthsClamped } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
 import { isValidCnpj, isValidCpf } from '../domain/documents.js';
 import { CondoError, UsageError, ValidationError } from '../domain/errors.js';
+import type { Message } from '../domain/message.js';
 import { centsOf, centsToDecimal, formatReais } from '../domain/money.js';
 import type { AccountEntryCreate } from '../domain/request-bodies.js';
 import {
@@ -115,7 +116,7 @@ export class Tally {
 }
 
 /** A verdict as one cell: the rule and its action, or for an unmatched line the closest rule and what failed. */
-export function verdictText(v: Verdict, t: (text: string) => string): Text {
+export function verdictText(v: Verdict, t: (text: Message) => string): Text {
   if (v.rule) {
     const a = actionText(v.rule.action);
     return { en: `${v.rule.id}: ${a.en}`, pt: `${v.rule.id}: ${a.pt}` };
@@ -123,7 +124,7 @@ export function verdictText(v: Verdict, t: (text: string) => string): Text {
   if (!v.closest) return { en: 'no rule', pt: 'nenhuma regra' };
   return {
     en: `no rule; closest ${v.closest.rule.id}, ${v.closest.failed}`,
-    pt: `nenhuma regra; a mais próxima ${v.closest.rule.id}, ${t(v.closest.failed)}`,
+    pt: `nenhuma regra; a mais próxima ${v.closest.rule.id}, ${t(v.closest.finding)}`,
   };
 }
 

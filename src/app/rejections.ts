@@ -24,11 +24,10 @@ export interface Rejection {
 }
 
 /** The advice after a code that says the bill is already settled: the one advice that never says "mark it". */
-export const SETTLED_ADVICE =
-  'the bank says this boleto is already paid: check the statement before paying it again';
-
-const SETTLED_ADVICE_PT =
-  'o banco diz que este boleto já foi pago: confira o extrato antes de pagá-lo de novo';
+export const SETTLED_ADVICE: Text = {
+  en: 'the bank says this boleto is already paid: check the statement before paying it again',
+  pt: 'o banco diz que este boleto já foi pago: confira o extrato antes de pagá-lo de novo',
+};
 
 /** A command typed the same in both languages. */
 const same = (line: string): Text => ({ en: line, pt: line });
@@ -43,7 +42,7 @@ export function nextSteps(p: Rejection, bankCode?: string): Text[] {
   const mark = same(`condo payables mark ${id}`);
   if (settled(p, bankCode))
     return [
-      { en: `(${SETTLED_ADVICE})`, pt: `(${SETTLED_ADVICE_PT})` },
+      { en: `(${SETTLED_ADVICE.en})`, pt: `(${SETTLED_ADVICE.pt})` },
       same('condo statements list'),
       {
         en: `condo payables delete ${id}   (paid already: it leaves the month's bills)`,

@@ -20,8 +20,31 @@ const NOT_REMITTABLE: Record<string, Said> = {
   needs_payee_document: () => 'uma conta no arquivo do banco precisa de um fornecedor com CPF ou CNPJ',
 };
 
+/** What a 404 says is missing (the sandbox's `params.resource`), in Portuguese. */
+const MISSING: Record<string, string> = {
+  payable: 'conta a pagar não encontrada',
+  payment_batch: 'lote de pagamento não encontrado',
+  invoice: 'cobrança não encontrada',
+  payment_options: 'opções de pagamento não encontradas (a cobrança ainda não foi emitida)',
+  supplier: 'fornecedor não encontrado',
+  unit: 'unidade não encontrada',
+  batch_file: 'o arquivo de remessa deste lote não foi encontrado',
+  statement_import: 'importação de extrato não encontrada',
+  bank_account: 'conta bancária não encontrada',
+  webhook_subscription: 'assinatura de webhook não encontrada',
+  resource: 'recurso não encontrado',
+};
+
+/** An error's `params` (#54): the values its words name, where the server gave them. */
+const paramsOf = (f: Record<string, unknown>): Record<string, unknown> =>
+  typeof f.params === 'object' && f.params !== null ? (f.params as Record<string, unknown>) : {};
+
 /** By code: a refusal whose words are fixed, or whose reason (a not_remittable's) says which. */
 const BY_CODE: Record<string, Said> = {
+  not_found: (f) => {
+    const resource = paramsOf(f).resource;
+    return typeof resource === 'string' ? MISSING[resource] : undefined;
+  },
   not_remittable: (f, t) => (typeof f.reason === 'string' ? NOT_REMITTABLE[f.reason]?.(f, t) : undefined),
   invalid_client: () => 'cliente desconhecido ou segredo errado',
   nothing_to_remit: () => 'nenhuma conta está marcada para remessa (marked_for_remessa)',

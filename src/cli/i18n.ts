@@ -41,7 +41,10 @@ export function resolveLang(
     if (wanted) return wanted;
     if (/^pt\b/i.test(flag)) return 'pt-BR';
     if (/^en\b/i.test(flag)) return 'en';
-    throw new UsageError(`--lang: "${flag}" is not one of ${LANGUAGES.join(', ')}`);
+    throw new UsageError({
+      en: `--lang: "${flag}" is not one of ${LANGUAGES.join(', ')}`,
+      pt: `--lang: "${flag}" não é um de ${LANGUAGES.join(', ')}`,
+    });
   }
   const locale = env.CONDO_LANG || env.LC_ALL || env.LC_MESSAGES || env.LANG || osLocale();
   return /^pt([_-]|$)/i.test(locale) ? 'pt-BR' : 'en';

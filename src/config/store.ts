@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import envPaths from 'env-paths';
-import { ConflictError } from '../domain/errors.js';
+import { CondoError, ConflictError } from '../domain/errors.js';
 
 /**
  * The profile store (one JSON file): named profiles, the current profile, and a token cache. `CONDO_CONFIG_DIR` moves
@@ -173,12 +173,16 @@ function readConfigFile(path: string): ConfigShape {
   try {
     parsed = text.trim() === '' ? {} : JSON.parse(text);
   } catch (error) {
-    throw new Error(
-      `the config file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`,
-    );
+    throw new CondoError({
+      en: `the config file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`,
+      pt: `o arquivo de configuração ${path} não é um JSON válido (${(error as Error).message}); corrija-o ou remova-o`,
+    });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new Error(`the config file ${path} is not a JSON object; fix or remove it`);
+    throw new CondoError({
+      en: `the config file ${path} is not a JSON object; fix or remove it`,
+      pt: `o arquivo de configuração ${path} não é um objeto JSON; corrija-o ou remova-o`,
+    });
   const shape = parsed as Partial<ConfigShape>;
   return { ...shape, profiles: shape.profiles ?? {}, tokens: shape.tokens ?? {} } as ConfigShape;
 }

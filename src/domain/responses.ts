@@ -522,6 +522,11 @@ export const ErrorBody = Type.Object(
         reason: Type.Optional(Type.String()),
         /** the payable's method, where the reason names it (422 not_remittable) */
         forma_pagamento: Type.Optional(Type.String()),
+        /**
+         * the values the message names, for a client to say it in its own words by `code` (#54): what a 404 did
+         * not find (`resource`); the message stays the English
+         */
+        params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
       },
       openRecord,
     ),

@@ -33,6 +33,7 @@
  */
 
 import { digitsOnly } from './digits.js';
+import { type Message, messageOf, type ParamsOf, said, withFinding } from './message.js';
 import { formatReais, parseReais } from './money.js';
 import { normalizedLineText } from './text.js';
 
@@ -354,47 +355,106 @@ function holds(rule: Rule, p: Prepared): boolean {
   return true;
 }
 
+/** What a value is not, as a reason says it: "is not between R$ 10,00 and R$ 20,00", "não é no máximo 15". */
+function notInRange(r: Range, say: (n: number) => string, pt: boolean): string {
+  const is = pt ? 'não é' : 'is not';
+  if (r.min !== null && r.min === r.max) return `${is} ${say(r.min)}`;
+  if (r.min === null) return `${is} ${pt ? 'no máximo' : 'at most'} ${say(r.max as number)}`;
+  if (r.max === null) return `${is} ${pt ? 'no mínimo' : 'at least'} ${say(r.min)}`;
+  return pt
+    ? `não está entre ${say(r.min)} e ${say(r.max)}`
+    : `is not between ${say(r.min)} and ${say(r.max)}`;
+}
+
+const DIRECTION_PT = { credit: 'crédito', debit: 'débito' } as const;
+
+/** Why a rule does not take a line (#35), by code (#54): the condition, in English and Portuguese. */
+export const RULE_REASONS = {
+  'rule.direction': said(
+    (p: { line: 'credit' | 'debit'; rule: 'credit' | 'debit' }) =>
+      `direction: the line is a ${p.line}, the rule wants a ${p.rule}`,
+    (p) => `direção: a linha é um ${DIRECTION_PT[p.line]}, a regra quer um ${DIRECTION_PT[p.rule]}`,
+  ),
+  'rule.amount': said(
+    (p: { cents: number; min: number; max: number }) =>
+      `amount: ${formatReais(p.cents)} ${notInRange(rangeOf(p), formatReais, false)}`,
+    (p) => `valor: ${formatReais(p.cents)} ${notInRange(rangeOf(p), formatReais, true)}`,
+  ),
+  'rule.account': said(
+    (p: { line: number; rule: number }) =>
+      `account: the line is of bank account ${p.line}, the rule's is ${p.rule}`,
+    (p) => `conta: a linha é da conta bancária ${p.line}, a da regra é ${p.rule}`,
+  ),
+  'rule.day': said(
+    (p: { day: number; min: number; max: number }) =>
+      `day: ${p.day} ${notInRange(rangeOf(p), String, false)}`,
+    (p) => `dia: ${p.day} ${notInRange(rangeOf(p), String, true)}`,
+  ),
+  'rule.memo-contains': said(
+    (p: { text: string }) => `memo: does not contain "${p.text}"`,
+    (p) => `histórico: não contém "${p.text}"`,
+  ),
+  'rule.memo-matches': said(
+    (p: { source: string }) => `memo: does not match ${p.source}`,
+    (p) => `histórico: não casa com ${p.source}`,
+  ),
+  'rule.document': said(
+    (p: { document: string }) => `document: the line does not carry ${p.document}`,
+    (p) => `documento: a linha não traz ${p.document}`,
+  ),
+  'rule.key': said(
+    (p: { key: string }) => `key: the line does not carry the key ${p.key}`,
+    (p) => `chave: a linha não traz a chave ${p.key}`,
+  ),
+};
+
+/** A range's ends as a message carries them: a number each, NaN for an open end (an amount may be below 0). */
+const ends = (r: Range) => ({ min: r.min ?? Number.NaN, max: r.max ?? Number.NaN });
+const rangeOf = (p: { min: number; max: number }): Range => ({
+  min: Number.isNaN(p.min) ? null : p.min,
+  max: Number.isNaN(p.max) ? null : p.max,
+});
+
+const reason = <K extends keyof typeof RULE_REASONS>(
+  code: K,
+  params: ParamsOf<(typeof RULE_REASONS)[K]>,
+): Message => messageOf(RULE_REASONS, code, params);
+
+/** The conditions that name the line (its memo, document or key), as a person reads "the water rule, but…". */
+const NAMING = new Set(['rule.memo-contains', 'rule.memo-matches', 'rule.document', 'rule.key']);
+
 /** Each condition a rule names, in the order they are checked (the cheap ones first): the reason when it fails. */
-function failures(rule: Rule, p: Prepared, all: boolean): string[] {
+function failures(rule: Rule, p: Prepared, all: boolean): Message[] {
   const m = rule.match;
   const l = p.line;
-  const failed: string[] = [];
-  const fail = (why: string) => {
+  const failed: Message[] = [];
+  const fail = (why: Message) => {
     failed.push(why);
     return !all;
   };
   if (m.direction && (m.direction === 'credit') !== l.amountCents > 0)
-    if (
-      fail(
-        `direction: the line is a ${l.amountCents > 0 ? 'credit' : 'debit'}, the rule wants a ${m.direction}`,
-      )
-    )
+    if (fail(reason('rule.direction', { line: l.amountCents > 0 ? 'credit' : 'debit', rule: m.direction })))
       return failed;
   if (m.amount && !within(m.amount, l.amountCents))
-    if (fail(`amount: ${formatReais(l.amountCents)} is not ${rangeText(m.amount, formatReais)}`))
-      return failed;
+    if (fail(reason('rule.amount', { cents: l.amountCents, ...ends(m.amount) }))) return failed;
   if (m.account !== undefined && l.bankAccountId !== null && l.bankAccountId !== m.account)
-    if (fail(`account: the line is of bank account ${l.bankAccountId}, the rule's is ${m.account}`))
-      return failed;
+    if (fail(reason('rule.account', { line: l.bankAccountId, rule: m.account }))) return failed;
   if (m.day) {
     const day = Number(l.date.slice(8, 10));
-    if (!within(m.day, day) && fail(`day: ${day} is not ${rangeText(m.day, String)}`)) return failed;
+    if (!within(m.day, day) && fail(reason('rule.day', { day, ...ends(m.day) }))) return failed;
   }
   if (m.memo) {
     const hit = m.memo.kind === 'contains' ? p.text.includes(m.memo.text) : m.memo.regex.test(p.raw);
-    if (
-      !hit &&
-      fail(
-        // the line's memo is beside the reason wherever it is shown
-        `memo: does not ${m.memo.kind === 'contains' ? `contain "${m.memo.text}"` : `match ${m.memo.source}`}`,
-      )
-    )
-      return failed;
+    // the line's memo is beside the reason wherever it is shown
+    const why =
+      m.memo.kind === 'contains'
+        ? reason('rule.memo-contains', { text: m.memo.text })
+        : reason('rule.memo-matches', { source: m.memo.source });
+    if (!hit && fail(why)) return failed;
   }
   if (m.document && !p.digits.includes(m.document))
-    if (fail(`document: the line does not carry ${m.document}`)) return failed;
-  if (m.key && !p.text.includes(m.key))
-    if (fail(`key: the line does not carry the key ${m.key}`)) return failed;
+    if (fail(reason('rule.document', { document: m.document }))) return failed;
+  if (m.key && !p.text.includes(m.key)) if (fail(reason('rule.key', { key: m.key }))) return failed;
   return failed;
 }
 
@@ -402,18 +462,12 @@ function within(r: Range, v: number): boolean {
   return (r.min === null || v >= r.min) && (r.max === null || v <= r.max);
 }
 
-function rangeText(r: Range, say: (n: number) => string): string {
-  if (r.min !== null && r.min === r.max) return say(r.min);
-  if (r.min === null) return `at most ${say(r.max as number)}`;
-  if (r.max === null) return `at least ${say(r.min)}`;
-  return `between ${say(r.min)} and ${say(r.max)}`;
-}
-
 export interface Verdict {
   /** the rule that acts on the line (the first that matches) */
   rule: Rule | null;
   /** for a line no rule matches: the rule that came closest (one of its conditions held) and the one that failed */
-  closest: { rule: Rule; failed: string } | null;
+  /** (its finding, by code, beside `failed`, for a reader in another language) */
+  closest: { rule: Rule; failed: string; readonly finding: Message } | null;
 }
 
 /** The first rule that matches the line; with `explain`, for a line none matches, the closest and why not. */
@@ -423,7 +477,7 @@ export interface Verdict {
  */
 export function readings(rule: Rule, line: RuleLine): { holds: boolean; failed: string[] } {
   const p = new Prepared(line);
-  return { holds: holds(rule, p), failed: failures(rule, p, true) };
+  return { holds: holds(rule, p), failed: failures(rule, p, true).map((m) => m.message) };
 }
 
 export function judge(rules: readonly Rule[], line: RuleLine, explain = false): Verdict {
@@ -432,10 +486,10 @@ export function judge(rules: readonly Rule[], line: RuleLine, explain = false): 
   if (!explain || rules.length === 0) return { rule: null, closest: null };
   // closest: one whose text conditions (memo, document, key: what names the line) hold, as a person reads "the
   // water rule, but for the day"; then the fewest conditions failed; then the most held
-  let best: { rule: Rule; failed: string[]; named: boolean; held: number } | null = null;
+  let best: { rule: Rule; failed: Message[]; named: boolean; held: number } | null = null;
   for (const rule of rules) {
     const failed = failures(rule, p, true);
-    const named = !failed.some((f) => /^(memo|document|key):/.test(f));
+    const named = !failed.some((f) => NAMING.has(f.code));
     const held = Object.keys(rule.match).length - failed.length;
     const closer =
       !best ||
@@ -447,7 +501,13 @@ export function judge(rules: readonly Rule[], line: RuleLine, explain = false): 
   // a rule none of whose conditions holds is not close to anything: no closest then
   return {
     rule: null,
-    closest: best && best.held > 0 ? { rule: best.rule, failed: best.failed[0] as string } : null,
+    closest:
+      best && best.held > 0
+        ? withFinding(
+            { rule: best.rule, failed: (best.failed[0] as Message).message },
+            best.failed[0] as Message,
+          )
+        : null,
   };
 }
 

@@ -306,10 +306,18 @@ export async function bindPort(
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE')
-        reject(new UsageError(`port ${port} is in use (another sandbox?); --port 0 picks a free one`));
+        reject(
+          new UsageError({
+            en: `port ${port} is in use (another sandbox?); --port 0 picks a free one`,
+            pt: `porta ${port} está em uso (outro sandbox?); --port 0 escolhe uma livre`,
+          }),
+        );
       else if (err.code === 'EACCES')
         reject(
-          new UsageError(`port ${port} on ${host} is not allowed to this user; --port 0 picks a free one`),
+          new UsageError({
+            en: `port ${port} on ${host} is not allowed to this user; --port 0 picks a free one`,
+            pt: `porta ${port} em ${host} não é permitida a este usuário; --port 0 escolhe uma livre`,
+          }),
         );
       else reject(err);
     });

@@ -35,6 +35,7 @@ test('usage errors in Portuguese, whole', async () => {
   await inPortuguese(['ledger', 'summary', '--from', '2026-05', '--to', '2026-01'], 'é depois de --to');
   await inPortuguese(['import', 'nada-*.ret'], 'nenhum arquivo corresponde a');
   await inPortuguese(['payables', 'list', '--supplier', 'zzzz'], 'nenhum fornecedor tem no nome "zzzz"');
+  await inPortuguese(['batches', 'create', '--date', '2020-01-06', '--yes'], 'está no passado (hoje é');
   await inPortuguese(
     ['--profile', 'nope', 'payables', 'list'],
     'o perfil "nope" não existe (veja condo config list)',
@@ -91,6 +92,11 @@ test('what a command says it did, in Portuguese: the bank return, a list cut by 
   ]);
   expect(returned.exitCode, returned.stderr).toBe(0);
   expect(returned.stderr).toMatch(/^retorno do banco: \d+ pagos?, \d+ agendados?, \d+ rejeitados?$/m);
+  // config's answers name the key and what was done to it
+  const set = await s.condo.run(['--lang', 'pt-BR', 'config', 'set', 'dda_files', 'banco/DDA-*.ret']);
+  expect(set.stderr).toMatch(/^\S+\.dda_files definido$/m);
+  const unset = await s.condo.run(['--lang', 'pt-BR', 'config', 'unset', 'dda_files']);
+  expect(unset.stderr).toMatch(/^\S+\.dda_files removido$/m);
   const cut = await s.condo.run(['--lang', 'pt-BR', 'invoices', 'list', '--limit', '1']);
   expect(cut.stderr).toMatch(/^Mostrando 1 de \d+ \(--limit 1\)$/m);
   const ledger = await s.condo.ok(['--lang', 'pt-BR', '-o', 'table', 'ledger', 'summary', '--last', '2']);

@@ -1126,6 +1126,9 @@ export interface components {
                 }[];
                 reason?: string;
                 forma_pagamento?: string;
+                params?: {
+                    [key: string]: string | number;
+                };
             } & {
                 [key: string]: unknown;
             };

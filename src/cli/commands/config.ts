@@ -107,7 +107,7 @@ export async function setKey(deps: Deps, key: string, value: string, opts: FirmO
   const { profileTokenKey } = await import('../../config/store.js');
   if (target.name !== undefined && IDENTITY.includes(k))
     await store.deleteToken(profileTokenKey(target.name));
-  deps.info(`${target.label}.${k} set`);
+  deps.info({ en: `${target.label}.${k} set`, pt: `${target.label}.${k} definido` });
   return 0;
 }
 
@@ -200,7 +200,7 @@ export async function unsetKey(deps: Deps, key: string, opts: FirmOption = {}): 
   await target.save(rest);
   const { profileTokenKey } = await import('../../config/store.js');
   if (target.name !== undefined) await store.deleteToken(profileTokenKey(target.name));
-  deps.info(`${target.label}.${k} unset`);
+  deps.info({ en: `${target.label}.${k} unset`, pt: `${target.label}.${k} removido` });
   return 0;
 }
 

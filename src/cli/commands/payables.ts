@@ -498,7 +498,10 @@ async function settledByTheBank(deps: Deps, ids: readonly string[]): Promise<Map
     refused.set(
       p.public_id,
       new ConflictError(
-        `${SETTLED_ADVICE} (${code} ${p.last_return?.message ?? ''}); not marked: --force marks it all the same`,
+        {
+          en: `${SETTLED_ADVICE.en} (${code} ${p.last_return?.message ?? ''}); not marked: --force marks it all the same`,
+          pt: `${SETTLED_ADVICE.pt} (${code} ${p.last_return?.message ?? ''}); não marcada: --force marca mesmo assim`,
+        },
         { code: 'settled_by_the_bank' },
       ),
     );

@@ -14,7 +14,47 @@ const WHOSE = { payee: 'do favorecido', company: 'da empresa', beneficiary: 'do 
 /** Cents as a segment J's values are quoted: reais, a comma, two digits. */
 const commaCents = (c: number) => `${Math.trunc(c / 100)},${String(c % 100).padStart(2, '0')}`;
 
+/** Why the content shows a file's direction (inference.ts), in each language. */
+const WHY = {
+  dda: { en: "a DDA file is the bank's list of boletos", pt: 'um arquivo DDA é a lista de boletos do banco' },
+  statement: { en: "an account statement is the bank's", pt: 'um extrato de conta é do banco' },
+  'segments-tu': { en: 'segments T/U are return records', pt: 'os segmentos T/U são registros de retorno' },
+  'segments-pqrs': {
+    en: 'segments P/Q/R/S are remittance records',
+    pt: 'os segmentos P/Q/R/S são registros de remessa',
+  },
+  'segment-w': {
+    en: "segment W only: the bank's pre-validation report of a remessa",
+    pt: 'só segmento W: o relatório de pré-validação de uma remessa pelo banco',
+  },
+  'lote-operation': { en: 'lote operation code', pt: 'o código de operação do lote' },
+  occurrences: { en: 'details carry occurrence codes', pt: 'os detalhes trazem códigos de ocorrência' },
+  'no-occurrences': {
+    en: 'no detail carries an occurrence code',
+    pt: 'nenhum detalhe traz código de ocorrência',
+  },
+} as const;
+export type DirectionWhy = keyof typeof WHY;
+
 export const CNAB_FINDINGS = {
+  // which way the file goes, when its header and its content disagree (inference.ts)
+  'cnab.direction-code': said(
+    (p: { code: string; read: string }) =>
+      `header position 143 is "${p.code}", not 1 (remessa) or 2 (retorno); read as ${p.read}`,
+    (p) => `a posição 143 do header é "${p.code}", não 1 (remessa) nem 2 (retorno); lido como ${p.read}`,
+  ),
+  'cnab.direction-header-wins': said(
+    (p: { header: string; code: string; why: DirectionWhy }) =>
+      `header says ${p.header} (position 143 = ${p.code}) though ${WHY[p.why].en} (blank occurrence fields); read as ${p.header}, as the header says`,
+    (p) =>
+      `o header diz ${p.header} (posição 143 = ${p.code}) embora ${WHY[p.why].pt} (campos de ocorrência em branco); lido como ${p.header}, como diz o header`,
+  ),
+  'cnab.direction-content-wins': said(
+    (p: { header: string; code: string; why: DirectionWhy; content: string }) =>
+      `header says ${p.header} (position 143 = ${p.code}) but the content is a ${p.content} (${WHY[p.why].en}); read as ${p.content}`,
+    (p) =>
+      `o header diz ${p.header} (posição 143 = ${p.code}), mas o conteúdo é de ${p.content} (${WHY[p.why].pt}); lido como ${p.content}`,
+  ),
   // a line, before it is read as a record (record-lines.ts)
   'cnab.bom': said(
     () => 'file starts with a UTF-8 byte order mark; ignored',

@@ -3,6 +3,10 @@
  * direction (remessa or retorno). Pure functions of the evidence, apart from the reading, so each rule is tested
  * on its own (test/unit/cnab240/inference.test.ts).
  */
+
+import type { Message } from '../../domain/message.js';
+import { cnabFinding, type DirectionWhy } from './findings.js';
+
 /** Which way a file goes: to the bank (remessa) or from it (retorno). */
 export type CnabDirection = 'remessa' | 'retorno';
 /** What its lotes do: pay (pagamento de fornecedores) or collect (cobrança). */
@@ -61,23 +65,21 @@ export function inferService(e: FileEvidence): CnabService {
 export function contentDirection(
   e: FileEvidence,
   service: CnabService,
-): { direction: CnabDirection; why: string; absence?: true } | null {
-  if (service === 'dda') return { direction: 'retorno', why: "a DDA file is the bank's list of boletos" };
-  if (service === 'statement') return { direction: 'retorno', why: "an account statement is the bank's" };
+): { direction: CnabDirection; why: DirectionWhy; absence?: true } | null {
+  if (service === 'dda') return { direction: 'retorno', why: 'dda' };
+  if (service === 'statement') return { direction: 'retorno', why: 'statement' };
   if (service === 'collection') {
-    if (count(e, ['T', 'U']) > 0) return { direction: 'retorno', why: 'segments T/U are return records' };
-    if (count(e, ['P', 'Q', 'R', 'S']) > 0)
-      return { direction: 'remessa', why: 'segments P/Q/R/S are remittance records' };
-    if (count(e, ['W']) > 0)
-      return { direction: 'remessa', why: "segment W only: the bank's pre-validation report of a remessa" };
+    if (count(e, ['T', 'U']) > 0) return { direction: 'retorno', why: 'segments-tu' };
+    if (count(e, ['P', 'Q', 'R', 'S']) > 0) return { direction: 'remessa', why: 'segments-pqrs' };
+    if (count(e, ['W']) > 0) return { direction: 'remessa', why: 'segment-w' };
     if (e.lotOperations.has('T') !== e.lotOperations.has('R'))
-      return { direction: e.lotOperations.has('T') ? 'retorno' : 'remessa', why: 'lote operation code' };
+      return { direction: e.lotOperations.has('T') ? 'retorno' : 'remessa', why: 'lote-operation' };
     return null;
   }
   if (e.mainDetails === 0) return null;
   return e.itemsWithOccurrences > 0
-    ? { direction: 'retorno', why: 'details carry occurrence codes' }
-    : { direction: 'remessa', why: 'no detail carries an occurrence code', absence: true };
+    ? { direction: 'retorno', why: 'occurrences' }
+    : { direction: 'remessa', why: 'no-occurrences', absence: true };
 }
 
 /**
@@ -88,25 +90,20 @@ export function contentDirection(
 export function inferDirection(
   e: FileEvidence,
   service: CnabService,
-): { direction: CnabDirection; warnings: string[] } {
+): { direction: CnabDirection; warnings: Message[] } {
   const content = contentDirection(e, service);
   const code = e.headerDirectionCode;
   const fromHeader: CnabDirection | null = code === '1' ? 'remessa' : code === '2' ? 'retorno' : null;
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   if (code !== null && fromHeader === null)
-    warnings.push(
-      `header position 143 is "${code}", not 1 (remessa) or 2 (retorno); read as ${content?.direction ?? 'remessa'}`,
-    );
+    warnings.push(cnabFinding('cnab.direction-code', { code, read: content?.direction ?? 'remessa' }));
   if (content && fromHeader && content.direction !== fromHeader) {
+    const said = { header: fromHeader, code: code ?? '', why: content.why };
     if (content.absence) {
-      warnings.push(
-        `header says ${fromHeader} (position 143 = ${code}) though ${content.why} (blank occurrence fields); read as ${fromHeader}, as the header says`,
-      );
+      warnings.push(cnabFinding('cnab.direction-header-wins', said));
       return { direction: fromHeader, warnings };
     }
-    warnings.push(
-      `header says ${fromHeader} (position 143 = ${code}) but the content is a ${content.direction} (${content.why}); read as ${content.direction}`,
-    );
+    warnings.push(cnabFinding('cnab.direction-content-wins', { ...said, content: content.direction }));
   }
   return { direction: content?.direction ?? fromHeader ?? 'remessa', warnings };
 }

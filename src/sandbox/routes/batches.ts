@@ -124,7 +124,7 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       const b = findBatch(tx, params.batch);
       return { batch: b, size: batchFileSize(tx, b), first: batchFileChunk(tx, b, 0) };
     });
-    if (size === null || !first) throw notFound('the remittance file of this batch');
+    if (size === null || !first) throw notFound('batch_file');
     // A chunk at a time, each read when the socket wants more: a 100 MB file costs the server a megabyte. The
     // chunks of a batch never change once written, so reading them in several transactions reads one file.
     async function* chunks(): AsyncGenerator<Buffer> {

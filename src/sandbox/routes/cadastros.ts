@@ -8,11 +8,12 @@ import { notFound } from '../http/errors.js';
 import { serve } from '../http/operation.js';
 import { commit, created, ok, readTx } from '../http/transaction.js';
 import type { Supplier } from '../model.js';
+import type { Missing } from '../services/errors.js';
 import { createSupplier, updateSupplier } from '../services/suppliers.js';
 import { supplierView, unitView } from './views.js';
 
 /** An integer id from a path segment, or a 404 (a malformed id names nothing). */
-export function pathId(text: string, what: string): number {
+export function pathId(text: string, what: Missing): number {
   if (!/^\d{1,15}$/.test(text) || Number(text) < 1) throw notFound(what);
   return Number(text);
 }

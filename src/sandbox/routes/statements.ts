@@ -180,7 +180,7 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
   serve(app, 'getStatement', async ({ request, params }) => {
     return readTx(ctx, request, (tx) => {
       const imp = tx.statementImports.get(params.statement);
-      if (imp?.status !== 'done') throw notFound('statement import');
+      if (imp?.status !== 'done') throw notFound('statement_import');
       return {
         data: {
           ...statementRecord(imp),
@@ -203,7 +203,7 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     const account = /^\d+$/.test(params.bankAccount)
       ? readTx(ctx, request, (tx) => tx.bankAccounts.get(id))
       : undefined;
-    if (!account) throw notFound('bank account');
+    if (!account) throw notFound('bank_account');
 
     const fields = readFields(upload.fields);
     const errors: FieldErrors = fields.ok ? {} : { ...fields.fields };

@@ -102,7 +102,7 @@ export function readSubscriptionBody(
 
 function findSubscription(tx: Tx, id: string): WebhookSubscription {
   const sub = tx.subscriptions.get(id);
-  if (!sub) throw notFound('webhook subscription');
+  if (!sub) throw notFound('webhook_subscription');
   return sub;
 }
 
@@ -133,7 +133,7 @@ export function webhooksRoutes(app: FastifyInstance, ctx: SandboxContext): void 
 
   serve(app, 'deleteWebhookSubscription', async ({ request, reply, params }) => {
     return commit(ctx, request, reply, (tx) => {
-      if (!deleteSubscription(tx, params.id)) throw notFound('webhook subscription');
+      if (!deleteSubscription(tx, params.id)) throw notFound('webhook_subscription');
       return noContent;
     });
   });

@@ -56,7 +56,7 @@ export function listBatches(
 
 export function findBatch(tx: Tx, publicId: string): PaymentBatchRecord {
   const b = tx.batches.get(publicId);
-  if (!b) throw notFound('payment batch');
+  if (!b) throw notFound('payment_batch');
   return b;
 }
 

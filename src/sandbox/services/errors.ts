@@ -23,7 +23,26 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (what = 'resource') => new DomainError('not_found', 'not_found', `${what} not found`);
+/** What a 404 says is missing: `params.resource` on the wire (#54), so a client says it in its own words. */
+export const MISSING = {
+  payable: 'payable',
+  payment_batch: 'payment batch',
+  invoice: 'invoice',
+  payment_options: 'payment options (the invoice is not issued yet)',
+  supplier: 'supplier',
+  unit: 'unit',
+  batch_file: 'the remittance file of this batch',
+  statement_import: 'statement import',
+  bank_account: 'bank account',
+  webhook_subscription: 'webhook subscription',
+  resource: 'resource',
+} as const;
+export type Missing = keyof typeof MISSING;
+
+export const notFound = (what: Missing = 'resource') =>
+  new DomainError('not_found', 'not_found', `${MISSING[what]} not found`, undefined, {
+    params: { resource: what },
+  });
 export const invalidState = (message: string) => new DomainError('invalid_state', 'invalid_state', message);
 /** The request would make a second of what must be one (a supplier's CPF/CNPJ): 409. */
 export const conflict = (message: string) => new DomainError('conflict', 'conflict', message);

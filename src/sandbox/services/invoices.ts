@@ -396,6 +396,6 @@ export function recordInvoicePayment(tx: Tx, inv: Invoice, body: InvoicePaymentR
 }
 
 export function issuedPaymentOf(inv: Invoice): InvoicePayment {
-  if (!inv.payment) throw notFound('payment options (the invoice is not issued yet)');
+  if (!inv.payment) throw notFound('payment_options');
   return inv.payment;
 }

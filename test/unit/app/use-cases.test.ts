@@ -173,7 +173,7 @@ describe('DDA files and file kinds, read by their path', () => {
       .find((f) => /\.ofx$/i.test(String(f)));
     const ofxPath = `${statement}/${String(ofx)}`;
     expect(await kindOf(ofxPath)).toBe('statement');
-    expect(await wrongKind(ofxPath, 'cnab')).toMatch(/bank statement/);
+    expect((await wrongKind(ofxPath, 'cnab'))?.en).toMatch(/bank statement/);
     expect((await readCnabFile(COLLECTION_RETURN)).service).toBe('collection');
   });
 });

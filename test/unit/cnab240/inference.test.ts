@@ -56,7 +56,7 @@ describe('direction', () => {
     // blank occurrence fields are absence of evidence: the header's retorno stands, with a warning
     const blank = inferDirection(evidence({ headerDirectionCode: '2', mainDetails: 3 }), 'payment');
     expect(blank.direction).toBe('retorno');
-    expect(blank.warnings).toEqual([
+    expect(blank.warnings.map((w) => w.message)).toEqual([
       'header says retorno (position 143 = 2) though no detail carries an occurrence code (blank occurrence fields); read as retorno, as the header says',
     ]);
     // occurrence codes in a file whose header says remessa are positive evidence: the content wins
@@ -65,8 +65,8 @@ describe('direction', () => {
       'payment',
     );
     expect(coded.direction).toBe('retorno');
-    expect(coded.warnings[0]).toMatch(/^header says remessa .* but the content is a retorno/);
-    expect(inferDirection(evidence({ headerDirectionCode: '7' }), 'payment').warnings[0]).toMatch(
+    expect(coded.warnings[0]?.message).toMatch(/^header says remessa .* but the content is a retorno/);
+    expect(inferDirection(evidence({ headerDirectionCode: '7' }), 'payment').warnings[0]?.message).toMatch(
       /position 143 is "7", not 1 \(remessa\) or 2 \(retorno\); read as remessa/,
     );
     expect(inferDirection(evidence(), 'payment').direction).toBe('remessa');

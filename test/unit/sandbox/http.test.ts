@@ -27,7 +27,7 @@ describe('request ids', () => {
     const expected = `traceabcdef${'x'.repeat(53)}`;
     expect(r.headers.get('x-request-id')).toBe(expected);
     expect(r.body).toEqual({
-      error: { code: 'not_found', message: 'payable not found' },
+      error: { code: 'not_found', message: 'payable not found', params: { resource: 'payable' } },
       request_id: expected,
     });
   });
