@@ -4,7 +4,9 @@
  * whose code or reason is not here (a real server's, worded its own way) is its message, as the phrase rules say
  * it.
  */
+
 import type { CondoError } from '../domain/errors.js';
+import { payableStateRefusalOf } from '../domain/payables.js';
 import type { Translate } from './i18n.js';
 
 type Said = (facts: Record<string, unknown>, t: Translate) => string | undefined;
@@ -18,6 +20,7 @@ const NOT_REMITTABLE: Record<string, Said> = {
   needs_bank_data: (f, t) => `um ${word(t, f.forma_pagamento)} precisa dos dados bancários do fornecedor`,
   boleto_needs_code: () => 'um boleto precisa do código de barras ou da linha digitável em document_number',
   needs_payee_document: () => 'uma conta no arquivo do banco precisa de um fornecedor com CPF ou CNPJ',
+  boleto_invalid: () => 'document_number não é um boleto válido',
 };
 
 /** What a 404 says is missing (the sandbox's `params.resource`), in Portuguese. */
@@ -41,6 +44,10 @@ const paramsOf = (f: Record<string, unknown>): Record<string, unknown> =>
 
 /** By code: a refusal whose words are fixed, or whose reason (a not_remittable's) says which. */
 const BY_CODE: Record<string, Said> = {
+  invalid_state: (f, t) => {
+    const refusal = payableStateRefusalOf(paramsOf(f));
+    return refusal ? t(refusal) : undefined;
+  },
   not_found: (f) => {
     const resource = paramsOf(f).resource;
     return typeof resource === 'string' ? MISSING[resource] : undefined;
@@ -53,9 +60,12 @@ const BY_CODE: Record<string, Said> = {
 /** An error's words for a person: by its code where it is declared, else in both languages, else its message. */
 export function errorWords(
   t: Translate,
-  error: Pick<CondoError, 'code' | 'message' | 'facts'> & { text?: CondoError['text'] },
+  error: Pick<CondoError, 'code' | 'message' | 'facts'> & {
+    text?: CondoError['text'];
+    finding?: CondoError['finding'];
+  },
 ): string {
-  return apiErrorText(t, error) ?? t(error.text ?? error.message);
+  return apiErrorText(t, error) ?? t(error.finding ?? error.text ?? error.message);
 }
 
 /** The error's message for a person in `t`'s language, by its code (and reason) where they are declared above. */

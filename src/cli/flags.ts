@@ -1,6 +1,7 @@
 import { type DayMonthReading, parseDateInput } from '../domain/date-input.js';
 import { UsageError } from '../domain/errors.js';
 import { parseReais } from '../domain/money.js';
+import { refusedField } from '../domain/refusals.js';
 
 /**
  * Flag values turned into typed values before a verb touches credentials or the network; each failure is a
@@ -9,14 +10,14 @@ import { parseReais } from '../domain/money.js';
 
 export function reaisFlag(flag: string, value: string): number {
   const parsed = parseReais(value);
-  if (!parsed.ok) throw new UsageError(`${flag}: ${parsed.error}`);
+  if (!parsed.ok) throw new UsageError(refusedField(flag, parsed.error));
   return parsed.value;
 }
 
 /** A date flag; `'next'` for a date still to come (a due date, a payment date), where DD/MM is the next one. */
 export function dateFlag(flag: string, value: string, today: string, dayMonth?: DayMonthReading): string {
   const parsed = parseDateInput(value, today, dayMonth);
-  if (!parsed.ok) throw new UsageError(`${flag}: ${parsed.error}`);
+  if (!parsed.ok) throw new UsageError(refusedField(flag, parsed.error));
   return parsed.value;
 }
 

@@ -85,18 +85,11 @@ export const english: Translate = Object.assign(
  */
 export async function loadTranslator(lang: Lang): Promise<Translate> {
   if (lang === 'en') return english;
-  const { PT, PT_CATALOGS, PT_PATTERNS, PT_PHRASES } = await import('./i18n-pt.js');
+  const { PT, PT_CATALOGS, PT_PHRASES } = await import('./i18n-pt.js');
   const say = (text: string): string => {
     const exact = PT[text];
     if (exact !== undefined) return exact;
-    for (const [pattern, replacement] of PT_PATTERNS) {
-      const match = pattern.exec(text);
-      if (!match) continue;
-      return typeof replacement === 'string'
-        ? text.replace(pattern, replacement)
-        : replacement(say, ...match.slice(1).map((group) => group ?? ''));
-    }
-    // a message built from parts (an error naming a flag and a value): its fixed phrases, wherever they are
+    // a text condo did not compose (commander's, a server's field refusal): its fixed phrases, wherever they are
     return PT_PHRASES.reduce((out, [phrase, replacement]) => out.replace(phrase, replacement), text);
   };
   // a finding by its code, from its catalog; one no catalog knows is said by its English

@@ -4,6 +4,7 @@ import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../domain/body-fie
 import { DOC_ENDED } from '../domain/business-days.js';
 import { formatDateBr } from '../domain/dates.js';
 import { AuthError, UsageError } from '../domain/errors.js';
+import type { Finding, Params } from '../domain/message.js';
 import { formatReais } from '../domain/money.js';
 import { displayState, reviewBoleto } from '../domain/payables.js';
 import type { PayableCreate } from '../domain/request-bodies.js';
@@ -11,7 +12,7 @@ import type { Text } from '../domain/text.js';
 import { type PayableTribute, tributeProblems } from '../domain/tributes.js';
 import type { Deps } from './context.js';
 import { bodyFromFlags, flagOf, namedProblem, type Picker } from './fields.js';
-import type { Translate } from './i18n.js';
+import { english, prefixed, type Translate } from './i18n.js';
 
 /** The flag of a body field, a guide's (`tribute.period` -> `--period`) too. */
 export const flagName = (field: string): string =>
@@ -77,10 +78,19 @@ export function pickers(deps: Deps): Record<string, Picker> {
  */
 export function checkBoleto(deps: Deps, body: PayableCreate, where: (field: string) => string): void {
   const review = reviewBoleto(body, deps.today());
-  const refusals = [...Object.entries(review.fields), ...Object.entries(tributeProblems(body))].map(
-    ([field, msgs]) => namedProblem(where(field), msgs),
-  );
-  if (refusals.length > 0) throw new UsageError(`${refusals.join(', ')} (nothing was sent)`);
+  const said = (t: Translate) =>
+    [...Object.entries(review.findings), ...Object.entries(tributeProblems(body))].map(([field, msgs]) =>
+      namedProblem(
+        where(field),
+        msgs.map((m) => t(m)),
+      ),
+    );
+  const [en, pt] = [said(english), said(deps.t)];
+  if (en.length > 0)
+    throw new UsageError({
+      en: `${en.join(', ')} (nothing was sent)`,
+      pt: `${pt.join(', ')} (nada foi enviado)`,
+    });
 }
 
 /** Where a boleto was entered before: payables with its barcode, and the file's own earlier entry of it. */
@@ -169,8 +179,11 @@ export function warnDoc(deps: Deps, body: { forma_pagamento?: string | null }, f
 export function sayWarnings(deps: Deps, record: object): void {
   if (!('warnings' in record)) return;
   if (!Array.isArray(record.warnings)) return;
-  for (const w of record.warnings as { field?: string; message?: string }[]) {
-    deps.warn(`${w.field ? `${flagName(w.field)}: ` : ''}${w.message ?? ''}`);
+  for (const w of record.warnings as { field?: string; message?: string; code?: string; params?: Params }[]) {
+    // by its code where the server gave one (the sandbox does), else its English
+    const said: Finding =
+      w.code && w.params ? { code: w.code, params: w.params, message: w.message ?? '' } : (w.message ?? '');
+    deps.warn(prefixed(deps.t, w.field ? `${flagName(w.field)}: ` : '', said));
   }
 }
 

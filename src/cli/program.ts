@@ -361,7 +361,7 @@ export function reportError(
         wrapMessage(
           io,
           printable(
-            `${t('error:')} ${apiErrorText(t, error) ?? t(error.text ?? withFields(error.message, error.fields, byFlags))}${errorTail(t, error)}`,
+            `${t('error:')} ${apiErrorText(t, error) ?? t(error.finding ?? error.text ?? withFields(error.message, error.fields, byFlags))}${errorTail(t, error)}`,
           ),
         ),
       ),

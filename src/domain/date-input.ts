@@ -1,6 +1,8 @@
 /** Dates as a person types them on the command line, business days included. */
 import { nextBusinessDay } from './business-days.js';
 import { addDays, type IsoDate, isIsoDate } from './dates.js';
+import type { Message } from './message.js';
+import { refusal } from './refusals.js';
 import { fail, ok, type Result } from './result.js';
 
 /**
@@ -19,21 +21,24 @@ export function parseDateInput(
   input: string,
   today: IsoDate,
   dayMonth: DayMonthReading = 'this-year',
-): Result<IsoDate> {
+): Result<IsoDate, Message> {
   const text = input.trim().toLowerCase();
   const br = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d+))?$/.exec(text);
   if (br) {
     const [, d = '', m = '', y] = br;
     if (y !== undefined && y.length !== 4)
       return fail(
-        `"${input}": the year must have four digits (${d.padStart(2, '0')}/${m.padStart(2, '0')}/${y.length === 2 ? `20${y}` : 'AAAA'}?): a two-digit year could be of two centuries`,
+        refusal('date.two-digit-year', {
+          input,
+          guess: `${d.padStart(2, '0')}/${m.padStart(2, '0')}/${y.length === 2 ? `20${y}` : 'AAAA'}`,
+        }),
       );
     const at = (year: string) => `${year}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
     let iso = at(y ?? today.slice(0, 4));
-    if (!isIsoDate(iso)) return fail(`"${input}" is not a calendar date (DD/MM/YYYY)`);
+    if (!isIsoDate(iso)) return fail(refusal('date.not-calendar', { input }));
     if (y === undefined && dayMonth === 'next' && iso < today) {
       iso = at(String(Number(today.slice(0, 4)) + 1));
-      if (!isIsoDate(iso)) return fail(`"${input}" is not a calendar date next year (DD/MM/YYYY)`);
+      if (!isIsoDate(iso)) return fail(refusal('date.not-calendar-next-year', { input }));
     }
     return ok(iso);
   }
@@ -47,7 +52,5 @@ export function parseDateInput(
   const rel = /^([+-])(\d{1,4})d$/.exec(text);
   if (rel) return ok(addDays(today, (rel[1] === '-' ? -1 : 1) * Number(rel[2])));
   if (isIsoDate(text)) return ok(text);
-  return fail(
-    `"${input}" is not a date (use DD/MM/YYYY, DD/MM, YYYY-MM-DD, today, tomorrow, +Nd or next-business-day)`,
-  );
+  return fail(refusal('date.not-date', { input }));
 }

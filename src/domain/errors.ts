@@ -4,6 +4,7 @@
  * decides what each means for a shell (src/cli/exit-codes.ts); the client and the domain know nothing of exit codes.
  */
 
+import { isMessage, type Message } from './message.js';
 import type { Text } from './text.js';
 
 export interface ErrorDetails {
@@ -21,6 +22,8 @@ export interface ErrorDetails {
 export class CondoError extends Error {
   /** The message in both languages, where it was written so (text.ts); `message` is its English. */
   readonly text: Text | undefined;
+  /** The message by its code (message.ts), where a catalog declares it; `message` is its English. */
+  readonly finding: Message | undefined;
   readonly code: string | undefined;
   readonly status: number | undefined;
   readonly requestId: string | undefined;
@@ -29,9 +32,10 @@ export class CondoError extends Error {
   readonly idempotencyKey: string | undefined;
   readonly facts: Record<string, unknown> | undefined;
 
-  constructor(message: string | Text, details: ErrorDetails = {}) {
-    super(typeof message === 'string' ? message : message.en);
-    this.text = typeof message === 'string' ? undefined : message;
+  constructor(message: string | Text | Message, details: ErrorDetails = {}) {
+    super(typeof message === 'string' ? message : isMessage(message) ? message.message : message.en);
+    this.text = typeof message === 'string' || isMessage(message) ? undefined : message;
+    this.finding = isMessage(message) ? message : undefined;
     this.name = new.target.name;
     this.code = details.code;
     this.status = details.status;

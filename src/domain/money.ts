@@ -1,3 +1,5 @@
+import type { Message } from './message.js';
+import { refusal } from './refusals.js';
 import { fail, ok, type Result } from './result.js';
 
 /**
@@ -11,14 +13,14 @@ const GROUPED = /^\d{1,3}([.,]\d{3})+$/;
  * Parses an amount in reais as a person types it: `1234.56`, `1234,56`, `1.234,56`, `1,234.56`, `R$ 1.234,56`,
  * `10`. Ambiguous input (`1,234`, `1.234`: thousands or three decimals?) and more than two decimals are refused.
  */
-export function parseReais(input: string): Result<number> {
+export function parseReais(input: string): Result<number, Message> {
   let text = input.trim().replace(/^R\$\s*/i, '');
   let sign = 1;
   if (text.startsWith('-')) {
     sign = -1;
     text = text.slice(1).trim();
   }
-  if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return fail(`"${input}" is not an amount in reais`);
+  if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return fail(refusal('reais.not-amount', { input }));
   const lastSep = Math.max(text.lastIndexOf('.'), text.lastIndexOf(','));
   let integer = text;
   let fraction = '';
@@ -32,21 +34,21 @@ export function parseReais(input: string): Result<number> {
       // `1,234` or `1.234`, or `1.234.567`: grouping only, or three decimals? Only a full grouping is safe to read.
       if (sepCount > 1 && GROUPED.test(text))
         return ok(sign * Number(text.replaceAll(sepChar as string, '')) * 100);
-      return fail(`"${input}" is ambiguous: write 1234,56 or 1.234,56 (at most two decimals)`);
+      return fail(refusal('reais.ambiguous', { input }));
     }
-    if (sepCount > 1) return fail(`"${input}" is not an amount in reais`);
-    if (tail.length > 2) return fail(`"${input}" has more than two decimals`);
-    if (tail.length === 0) return fail(`"${input}" is not an amount in reais`);
+    if (sepCount > 1) return fail(refusal('reais.not-amount', { input }));
+    if (tail.length > 2) return fail(refusal('reais.decimals', { input }));
+    if (tail.length === 0) return fail(refusal('reais.not-amount', { input }));
     fraction = tail;
     integer = head;
     if (head.includes(otherSep)) {
-      if (!GROUPED.test(head)) return fail(`"${input}" is not an amount in reais`);
+      if (!GROUPED.test(head)) return fail(refusal('reais.not-amount', { input }));
       integer = head.replaceAll(otherSep, '');
     }
   }
-  if (!/^\d+$/.test(integer)) return fail(`"${input}" is not an amount in reais`);
+  if (!/^\d+$/.test(integer)) return fail(refusal('reais.not-amount', { input }));
   const cents = Number(integer) * 100 + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents)) return fail(`"${input}" is too large`);
+  if (!Number.isSafeInteger(cents)) return fail(refusal('reais.too-large', { input }));
   return ok(sign * cents);
 }
 

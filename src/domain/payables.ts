@@ -1,7 +1,49 @@
 import { parseBoletoCode } from './boleto/index.js';
+import { formatDateBr } from './dates.js';
 import { digitsOnly } from './digits.js';
+import { type Message, messageOf, type ParamsOf, said } from './message.js';
 import { formatReais } from './money.js';
 import { type PayableTribute, tributeProblems } from './tributes.js';
+
+/** What a change does to a payable, in each language (a refusal names it). */
+const ACTION = {
+  update: { en: 'update', pt: 'alterar' },
+  delete: { en: 'delete', pt: 'excluir' },
+  mark: { en: 'mark', pt: 'marcar' },
+  unmark: { en: 'unmark', pt: 'desmarcar' },
+} as const;
+
+/** What a payable's own rules refuse (#54), by code, in English and Portuguese. */
+export const PAYABLE_REFUSALS = {
+  // a boleto payable against its own document (payables.ts reviewBoleto)
+  'payable.boleto-invalid': said(
+    (p: { reason: Message }, say) => `is not a valid boleto barcode or linha digitável: ${say(p.reason)}`,
+    (p, say) => `não é um código de barras ou linha digitável de boleto válido: ${say(p.reason)}`,
+  ),
+  'payable.boleto-amount': said(
+    (p: { boleto: number; due: number }) =>
+      `the boleto is for ${formatReais(p.boleto)} but amount - discount + fine + interest is ${formatReais(p.due)}`,
+    (p) =>
+      `o boleto é de ${formatReais(p.boleto)}, mas valor - desconto + multa + juros dá ${formatReais(p.due)}`,
+  ),
+  'payable.boleto-due-date': said(
+    (p: { due: string; own: string }) => `due_date ${p.due} differs from the boleto's own due date ${p.own}`,
+    (p) =>
+      `o vencimento ${formatDateBr(p.due)} difere do vencimento do próprio boleto, ${formatDateBr(p.own)}`,
+  ),
+  // a payable whose state forbids the change (payables.ts)
+  'payable.state': said(
+    (p: { action: keyof typeof ACTION; state: string; only: string }) =>
+      `cannot ${ACTION[p.action].en} a payable in state ${p.state}${p.only ? ` (only ${p.only})` : ''}`,
+    (p) =>
+      `não é possível ${ACTION[p.action].pt} uma conta no estado ${p.state}${p.only ? ` (só ${p.only === 'pending' ? 'pendente' : p.only})` : ''}`,
+  ),
+};
+
+export const payableRefusal = <K extends keyof typeof PAYABLE_REFUSALS>(
+  code: K,
+  params: ParamsOf<(typeof PAYABLE_REFUSALS)[K]>,
+): Message => messageOf(PAYABLE_REFUSALS, code, params);
 
 /**
  * Payables (contas a pagar) and their state machine, shared by the sandbox (which enforces it) and the CLI
@@ -57,11 +99,21 @@ const ALLOWED_FROM: Record<PayableAction, readonly PayableState[]> = {
   unmark: ['marked_for_remessa'],
 };
 
-/** null when the action is allowed, else the reason (the sandbox's 409 invalid_state message). */
-export function payableActionRefusal(action: PayableAction, state: PayableState): string | null {
+/** null when the action is allowed, else the reason (the sandbox's 409 invalid_state, its params on the wire). */
+export function payableActionRefusal(action: PayableAction, state: PayableState): Message | null {
   if (ALLOWED_FROM[action].includes(state)) return null;
-  const allowed = ALLOWED_FROM[action].join(' or ');
-  return `cannot ${action} a payable in state ${state} (only ${allowed})`;
+  return payableRefusal('payable.state', { action, state, only: ALLOWED_FROM[action].join(' or ') });
+}
+
+/** A refusal of a payable's state as a 409's params name it (`action`, `state`, `only`), or null. */
+export function payableStateRefusalOf(params: Record<string, unknown>): Message | null {
+  const { action, state, only } = params;
+  if (typeof action !== 'string' || !(action in ACTION) || typeof state !== 'string') return null;
+  return payableRefusal('payable.state', {
+    action: action as keyof typeof ACTION,
+    state,
+    only: typeof only === 'string' ? only : '',
+  });
 }
 
 export interface PayeeBank {
@@ -161,8 +213,11 @@ export interface BoletoFacts {
 export interface BoletoReview {
   /** Refusals by field (a 422 in the sandbox, exit 2 in the CLI). */
   fields: Record<string, string[]>;
+  /** The same refusals by their code, for a reader in another language; not enumerable. */
+  readonly findings: Record<string, Message[]>;
   /** Accepted, but worth saying (the response's `warnings`). */
-  warnings: { field: string; message: string }[];
+  /** each a message by its code (`code`, `params`, the English `message`): on the wire as it is (#54) */
+  warnings: ({ field: string } & Message)[];
   /** The due date the boleto carries (its factor read against today), when it has one. */
   dueDate: string | null;
 }
@@ -174,26 +229,32 @@ export interface BoletoReview {
  * allowed (the payer may pay late, with fine and interest) but said.
  */
 export function reviewBoleto(p: BoletoFacts, today: string): BoletoReview {
-  const review: BoletoReview = { fields: {}, warnings: [], dueDate: null };
+  const review: BoletoReview = Object.defineProperty(
+    { fields: {}, warnings: [], dueDate: null } as Omit<BoletoReview, 'findings'>,
+    'findings',
+    { value: {}, enumerable: false },
+  ) as BoletoReview;
+  const refuse = (field: string, finding: Message) => {
+    review.fields[field] = [finding.message];
+    review.findings[field] = [finding];
+  };
   const document = (p.document_number ?? '').trim();
   if (p.forma_pagamento !== 'boleto' || document === '') return review;
   const parsed = parseBoletoCode(document, { referenceDate: today });
   if (!parsed.ok) {
-    review.fields.document_number = [`is not a valid boleto barcode or linha digitável: ${parsed.error}`];
+    refuse('document_number', payableRefusal('payable.boleto-invalid', { reason: parsed.finding }));
     return review;
   }
   if (parsed.kind !== 'boleto') return review; // arrecadação (8…): its value and date rules are another story
   review.dueDate = parsed.dueDate;
   const due = p.amount - (p.discount_amount ?? 0) + (p.fine_amount ?? 0) + (p.interest_amount ?? 0);
   if (parsed.amountCents > 0 && due !== parsed.amountCents) {
-    review.fields.amount = [
-      `the boleto is for ${formatReais(parsed.amountCents)} but amount - discount + fine + interest is ${formatReais(due)}`,
-    ];
+    refuse('amount', payableRefusal('payable.boleto-amount', { boleto: parsed.amountCents, due }));
   }
   if (parsed.dueDate && p.due_date && p.due_date !== parsed.dueDate) {
     review.warnings.push({
       field: 'due_date',
-      message: `due_date ${p.due_date} differs from the boleto's own due date ${parsed.dueDate}`,
+      ...payableRefusal('payable.boleto-due-date', { due: p.due_date, own: parsed.dueDate }),
     });
   }
   return review;

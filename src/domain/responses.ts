@@ -98,7 +98,18 @@ export const PayableDetail = Type.Composite([
   }),
 ]);
 
-const Warning = Type.Object({ field: Type.String(), message: Type.String() }, openRecord);
+/** A params value on the wire: what a message names, for a client to say it by `code` in its own words (#54). */
+const Params = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+const Warning = Type.Object(
+  {
+    field: Type.String(),
+    message: Type.String(),
+    /** the warning by its code, with the values it names (#54) */
+    code: Type.Optional(Type.String()),
+    params: Type.Optional(Params),
+  },
+  openRecord,
+);
 /** A payable as a create or update answers it: the record and what deserves a second look. */
 export const PayableWritten = Type.Composite([Payable, Type.Object({ warnings: Type.Array(Warning) })]);
 
@@ -526,7 +537,7 @@ export const ErrorBody = Type.Object(
          * the values the message names, for a client to say it in its own words by `code` (#54): what a 404 did
          * not find (`resource`); the message stays the English
          */
-        params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+        params: Type.Optional(Params),
       },
       openRecord,
     ),

@@ -193,7 +193,7 @@ function compileMatch(raw: unknown, at: string, lineOf: LineOf, id: string): Rul
   if (m.amount !== undefined)
     out.amount = range(text(m.amount, where('amount'), lineOf, `rule ${id}: amount`), (s) => {
       const r = parseReais(s);
-      if (!r.ok) throw new RulesError(lineOf(where('amount')), `rule ${id}: amount: ${r.error}`);
+      if (!r.ok) throw new RulesError(lineOf(where('amount')), `rule ${id}: amount: ${r.error.message}`);
       return r.value;
     });
   if (m.direction !== undefined) {

@@ -716,6 +716,10 @@ export interface components {
             warnings: ({
                 field: string;
                 message: string;
+                code?: string;
+                params?: {
+                    [key: string]: string | number;
+                };
             } & {
                 [key: string]: unknown;
             })[];

@@ -228,10 +228,10 @@ export async function createInvoices(deps: Deps, flags: InvoiceFlags): Promise<n
 /** The boleto's limits (src/domain/invoices.ts), offline: a usage error naming the flag, nothing sent. */
 function refuseForBoleto(deps: Deps, body: InvoiceCreate, where: (field: string) => string): void {
   const refusals = Object.entries(boletoRefusals(body, deps.today()));
+  // (the limits' own words are English still: domain/invoices.ts declares no Portuguese for them)
+  const said = refusals.map(([field, msgs]) => `${where(field)}: ${msgs.join('; ')}`).join(', ');
   if (refusals.length > 0)
-    throw new UsageError(
-      `${refusals.map(([field, msgs]) => `${where(field)}: ${msgs.join('; ')}`).join(', ')} (nothing was sent)`,
-    );
+    throw new UsageError({ en: `${said} (nothing was sent)`, pt: `${said} (nada foi enviado)` });
 }
 
 export async function invoicesIssue(deps: Deps, idArg: string): Promise<number> {

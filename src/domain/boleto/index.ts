@@ -21,50 +21,19 @@
  * Pure: no clock, no I/O. Functions that need "today" take it as a parameter.
  */
 import { FormatError } from '../errors.js';
-import { oneLine } from '../text.js';
+import { refusal } from '../refusals.js';
+import {
+  boletoDigitOf,
+  mod10,
+  mod11Arrecadacao,
+  mod11Boleto,
+  type ParseError,
+  parseFailure,
+  requireDigits,
+} from './check-digits.js';
 
-// ---------------------------------------------------------------------------------------------------------
-// Check digits
-
-/** FEBRABAN mod 10: weights 2,1,2,1... from the right, digits of each product summed. */
-export function mod10(digits: string): number {
-  let sum = 0;
-  let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let p = (digits.charCodeAt(i) - 48) * weight;
-    if (p > 9) p -= 9; // same as adding its two digits
-    sum += p;
-    weight = weight === 2 ? 1 : 2;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
-function mod11Sum(digits: string): number {
-  let sum = 0;
-  let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    sum += (digits.charCodeAt(i) - 48) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  return sum;
-}
-
-/** The general check digit of a boleto de cobrança barcode: mod 11, weights 2..9; 0, 10 and 11 become 1. */
-export function mod11Boleto(digits: string): number {
-  return boletoDigitOf(mod11Sum(digits));
-}
-
-/** A boleto's general check digit from its weighted sum: 0, 10 and 11 become 1. */
-function boletoDigitOf(sum: number): number {
-  const dv = 11 - (sum % 11);
-  return dv === 0 || dv === 10 || dv === 11 ? 1 : dv;
-}
-
-/** Mod 11 as used by arrecadação slips: weights 2..9; 10 and 11 become 0. */
-export function mod11Arrecadacao(digits: string): number {
-  const dv = 11 - (mod11Sum(digits) % 11);
-  return dv >= 10 ? 0 : dv;
-}
+export { mod10, mod11Arrecadacao, mod11Boleto, type ParseError } from './check-digits.js';
+export * from './itau.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Dates and the due-date factor
@@ -190,12 +159,6 @@ export interface Boleto {
 
 const MAX_AMOUNT_CENTS = 9_999_999_999;
 
-function requireDigits(value: string, length: number, what: string): void {
-  if (value.length !== length || !/^\d+$/.test(value)) {
-    throw new FormatError(`${what} must be ${length} digits, got '${value}'`);
-  }
-}
-
 /** Builds barcode and linha digitável. Throws a RangeError on invalid input. */
 export function buildBoleto(input: BoletoInput): Boleto {
   const currency = input.currency ?? '9';
@@ -295,12 +258,6 @@ export interface ParsedArrecadacao {
   linhaDigitavel: string;
 }
 
-export interface ParseError {
-  ok: false;
-  /** One line, e.g. `check digit of field 2 is 3, expected 7`. */
-  error: string;
-}
-
 export type BoletoParseResult = ParsedBoleto | ParsedArrecadacao | ParseError;
 
 /**
@@ -338,24 +295,27 @@ function onlyDigits(s: string): string {
 function clean(s: string): { digits: string } | ParseError {
   const digits = onlyDigits(s);
   const bad = /\D/.exec(digits);
-  if (bad) return fail(`unexpected character '${bad[0]}' at position ${bad.index + 1}`);
+  if (bad) return fail(refusal('boleto.character', { char: bad[0], position: bad.index + 1 }));
   return { digits };
 }
 
-function fail(error: string): ParseError {
-  return { ok: false, error: oneLine(error) };
-}
+const fail = parseFailure;
 
 function boletoFromBarcode(barcode: string, options: ParseOptions): ParsedBoleto | ParseError {
   const expected = boletoBarcodeDigit(barcode);
   const got = Number(barcode[4]);
-  if (got !== expected) return fail(`general check digit is ${got}, expected ${expected}`);
+  if (got !== expected) return fail(refusal('boleto.general-digit', { got, expected, where: 'general' }));
   const dueFactor = Number(barcode.slice(5, 9));
   let dueDate: string | null;
   try {
     dueDate = factorToDate(dueFactor, options.referenceDate);
   } catch (e) {
-    return fail((e as Error).message);
+    return fail(
+      refusal('boleto.due-factor', {
+        factor: dueFactor,
+        range: (e as Error).message.replace(/.* not in /, ''),
+      }),
+    );
   }
   return {
     ok: true,
@@ -422,10 +382,10 @@ function arrecadacaoDv(valueType: string): ((digits: string) => number) | null {
 function arrecadacaoFromBarcode(barcode: string): ParsedArrecadacao | ParseError {
   const valueType = barcode[2]!;
   const dv = arrecadacaoDv(valueType);
-  if (!dv) return fail(`value identifier (3rd digit) is ${valueType}, expected 6, 7, 8 or 9`);
+  if (!dv) return fail(refusal('boleto.value-identifier', { digit: String(valueType) }));
   const expected = dv(barcode.slice(0, 3) + barcode.slice(4));
   const got = Number(barcode[3]);
-  if (got !== expected) return fail(`general check digit is ${got}, expected ${expected}`);
+  if (got !== expected) return fail(refusal('boleto.general-digit', { got, expected, where: 'general' }));
   const segment = barcode[1]!;
   const value = barcode.slice(4, 15);
   const idLength = segment === '6' ? 8 : 4;
@@ -449,7 +409,7 @@ export function parseBarcode(s: string, options: ParseOptions = {}): BoletoParse
   const c = clean(s);
   if ('ok' in c) return c;
   const barcode = c.digits;
-  if (barcode.length !== 44) return fail(`a barcode has 44 digits, got ${barcode.length}`);
+  if (barcode.length !== 44) return fail(refusal('boleto.barcode-length', { length: barcode.length }));
   return barcode[0] === '8' ? arrecadacaoFromBarcode(barcode) : boletoFromBarcode(barcode, options);
 }
 
@@ -462,20 +422,19 @@ export function parseLinhaDigitavel(s: string, options: ParseOptions = {}): Bole
   if ('ok' in c) return c;
   const linha = c.digits;
   if (linha.length === 48) {
-    if (linha[0] !== '8') return fail('a 48-digit linha digitável (arrecadação) starts with 8');
+    if (linha[0] !== '8') return fail(refusal('boleto.linha-48', {}));
     const dv = arrecadacaoDv(linha[2]!);
-    if (!dv) return fail(`value identifier (3rd digit) is ${linha[2]}, expected 6, 7, 8 or 9`);
+    if (!dv) return fail(refusal('boleto.value-identifier', { digit: String(linha[2]) }));
     for (let f = 0; f < 4; f++) {
       const block = linha.slice(f * 12, f * 12 + 11);
       const got = Number(linha[f * 12 + 11]);
       const expected = dv(block);
-      if (got !== expected) return fail(`check digit of field ${f + 1} is ${got}, expected ${expected}`);
+      if (got !== expected) return fail(refusal('boleto.field-digit', { field: f + 1, got, expected }));
     }
     const barcode = [0, 12, 24, 36].map((i) => linha.slice(i, i + 11)).join('');
     return arrecadacaoFromBarcode(barcode);
   }
-  if (linha.length !== 47)
-    return fail(`a linha digitável has 47 digits (48 for arrecadação), got ${linha.length}`);
+  if (linha.length !== 47) return fail(refusal('boleto.linha-length', { length: linha.length }));
   const fields: Array<[number, number]> = [
     [0, 9],
     [10, 20],
@@ -485,11 +444,18 @@ export function parseLinhaDigitavel(s: string, options: ParseOptions = {}): Bole
     const [start, end] = fields[f]!;
     const got = Number(linha[end]);
     const expected = mod10(linha.slice(start, end));
-    if (got !== expected) return fail(`check digit of field ${f + 1} is ${got}, expected ${expected}`);
+    if (got !== expected) return fail(refusal('boleto.field-digit', { field: f + 1, got, expected }));
   }
   const result = boletoFromBarcode(linhaToBarcodeUnchecked(linha), options);
   if (!result.ok) {
-    return fail(result.error.replace(/^general check digit/, 'general check digit (field 4)'));
+    const digit = result.finding;
+    if (digit.code !== 'boleto.general-digit') return result;
+    return fail(
+      refusal('boleto.general-digit', {
+        ...(digit.params as { got: number; expected: number }),
+        where: 'field4',
+      }),
+    );
   }
   return result;
 }
@@ -517,81 +483,3 @@ export function barcodeToLinha(barcode: string): string {
 
 // ---------------------------------------------------------------------------------------------------------
 // Free fields and nosso número
-
-/**
- * A nosso número (the issuer's own number for the slip) from a sequence, zero-padded to `width` digits.
- * Throws a RangeError if the sequence does not fit.
- */
-export function nossoNumero(sequence: number, width = 8): string {
-  if (!Number.isSafeInteger(sequence) || sequence < 0) {
-    throw new FormatError(`nosso número sequence must be a non-negative integer, got ${sequence}`);
-  }
-  const s = String(sequence);
-  if (s.length > width) throw new FormatError(`nosso número ${sequence} does not fit in ${width} digits`);
-  return s.padStart(width, '0');
-}
-
-export interface ItauFreeFieldInput {
-  /** Carteira, 3 digits ("109"). */
-  carteira: string;
-  /** Nosso número, up to 8 digits (zero-padded). */
-  nossoNumero: string;
-  /** Agência, 4 digits. */
-  agencia: string;
-  /** Conta corrente without its DAC, 5 digits. */
-  conta: string;
-}
-
-/** Carteiras whose nosso-número DAC covers only carteira + nosso número (Itaú's exceptions). */
-const ITAU_SHORT_DAC_CARTEIRAS = new Set(['126', '131', '146', '150', '168']);
-
-/** Itaú's DAC of the nosso número: mod 10 of agência + conta + carteira + nosso número (carteira 109 and most others). */
-export function itauNossoNumeroDac(input: ItauFreeFieldInput): number {
-  const nn = input.nossoNumero.padStart(8, '0');
-  return ITAU_SHORT_DAC_CARTEIRAS.has(input.carteira)
-    ? mod10(input.carteira + nn)
-    : mod10(input.agencia + input.conta + input.carteira + nn);
-}
-
-/**
- * Itaú's free field (carteira 109 and the other "sem registro/registrada" carteiras with the common layout):
- * carteira(3) nosso número(8) DAC(1) agência(4) conta(5) DAC agência/conta(1) "000".
- */
-export function itauFreeField(input: ItauFreeFieldInput): string {
-  requireDigits(input.carteira, 3, 'carteira');
-  if (!/^\d{1,8}$/.test(input.nossoNumero)) {
-    throw new FormatError(`nossoNumero must be 1 to 8 digits, got '${input.nossoNumero}'`);
-  }
-  requireDigits(input.agencia, 4, 'agencia');
-  requireDigits(input.conta, 5, 'conta');
-  const nn = input.nossoNumero.padStart(8, '0');
-  return `${input.carteira}${nn}${itauNossoNumeroDac(input)}${input.agencia}${input.conta}${mod10(input.agencia + input.conta)}000`;
-}
-
-export interface ItauFreeField extends ItauFreeFieldInput {
-  ok: true;
-  nossoNumeroDac: number;
-  contaDac: number;
-}
-
-/** Reads and checks an Itaú free field built by `itauFreeField`'s layout. */
-export function parseItauFreeField(freeField: string): ItauFreeField | ParseError {
-  if (!/^\d{25}$/.test(freeField)) return fail(`a free field has 25 digits, got '${freeField}'`);
-  const fields: ItauFreeFieldInput = {
-    carteira: freeField.slice(0, 3),
-    nossoNumero: freeField.slice(3, 11),
-    agencia: freeField.slice(12, 16),
-    conta: freeField.slice(16, 21),
-  };
-  const nossoNumeroDac = Number(freeField[11]);
-  const contaDac = Number(freeField[21]);
-  const nnExpected = itauNossoNumeroDac(fields);
-  if (nossoNumeroDac !== nnExpected) {
-    return fail(`nosso número DAC is ${nossoNumeroDac}, expected ${nnExpected}`);
-  }
-  const contaExpected = mod10(fields.agencia + fields.conta);
-  if (contaDac !== contaExpected) return fail(`agência/conta DAC is ${contaDac}, expected ${contaExpected}`);
-  if (freeField.slice(22) !== '000')
-    return fail(`free field ends in '${freeField.slice(22)}', expected '000'`);
-  return { ok: true, ...fields, nossoNumeroDac, contaDac };
-}

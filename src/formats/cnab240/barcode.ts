@@ -10,6 +10,8 @@ import {
   parseBoletoCode,
 } from '../../domain/boleto/index.js';
 import { FormatError } from '../../domain/errors.js';
+import type { Message } from '../../domain/message.js';
+import { refusal } from '../../domain/refusals.js';
 
 export type BarcodeKind = 'boleto' | 'arrecadacao';
 
@@ -24,10 +26,16 @@ export interface BarcodeInfo {
   dueFactor: number;
 }
 
-/** The boleto module's reason, worded as a file reader reports it. */
-function problemOf(result: BoletoParseResult): string | null {
+/** The boleto module's reason, worded as a file reader reports it (the general digit is the barcode's). */
+function problemOf(result: BoletoParseResult): Message | null {
   if (result.ok) return null;
-  return result.error.replace(/^general check digit/, 'barcode check digit');
+  const f = result.finding;
+  return f.code === 'boleto.general-digit'
+    ? refusal('boleto.general-digit', {
+        ...(f.params as { got: number; expected: number }),
+        where: 'barcode',
+      })
+    : f;
 }
 
 /**
@@ -36,19 +44,19 @@ function problemOf(result: BoletoParseResult): string | null {
  */
 export function toBarcode(input: string): string {
   const result = parseBoletoCode(input);
-  if (!result.ok) throw new FormatError(problemOf(result) ?? 'invalid barcode');
+  if (!result.ok) throw new FormatError(problemOf(result)?.message ?? 'invalid barcode');
   return result.barcode;
 }
 
 /** Why a 44-digit barcode is not valid, or null when it is. */
-export function barcodeProblem(barcode: string): string | null {
+export function barcodeProblem(barcode: string): Message | null {
   return problemOf(parseBarcode(barcode));
 }
 
 /** What a valid 44-digit barcode says (see `toBarcode`). */
 export function barcodeInfo(barcode: string): BarcodeInfo {
   const result = parseBarcode(barcode);
-  if (!result.ok) throw new FormatError(problemOf(result) ?? 'invalid barcode');
+  if (!result.ok) throw new FormatError(problemOf(result)?.message ?? 'invalid barcode');
   if (result.kind === 'arrecadacao') {
     return {
       barcode,

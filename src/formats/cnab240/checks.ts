@@ -95,8 +95,8 @@ export function titleValueProblem(
 /** A 44-digit boleto or arrecadação barcode whose check digit is wrong. */
 export function barcodeCheck(barcode: string | null): Problem | null {
   if (!barcode || /^0*$/.test(barcode) || !/^\d{44}$/.test(barcode)) return null;
-  const problem = barcodeProblem(barcode);
-  return problem ? { message: problem, kind: 'barcode-dv' } : null;
+  const why = barcodeProblem(barcode);
+  return why ? withFinding({ message: why.message, kind: 'barcode-dv' }, why) : null;
 }
 
 /**
@@ -138,7 +138,14 @@ export function ddaBarcodeProblems(
   // a barcode left unfilled (zeros) is not judged; the loop stops at a bank's first digit
   if (!barcode || barcode[0] === '8' || allZeros(barcode)) return NO_PROBLEMS;
   const expected = boletoBarcodeDigit(barcode);
-  if (expected === -1) return [{ message: barcodeProblem(barcode) ?? 'not a barcode', kind: 'barcode-dv' }];
+  if (expected === -1) {
+    const why = barcodeProblem(barcode);
+    return [
+      why
+        ? withFinding({ message: why.message, kind: 'barcode-dv' }, why)
+        : { message: 'not a barcode', kind: 'barcode-dv' },
+    ];
+  }
   const digit = barcode.charCodeAt(4) - 48;
   if (digit !== expected) return [problem('cnab.barcode-digit', { digit, expected }, 'barcode-dv')];
   // the value (10-19) and the due date's factor (6-9), read in place: 44 digits, checked above

@@ -43,7 +43,9 @@ export const notFound = (what: Missing = 'resource') =>
   new DomainError('not_found', 'not_found', `${MISSING[what]} not found`, undefined, {
     params: { resource: what },
   });
-export const invalidState = (message: string) => new DomainError('invalid_state', 'invalid_state', message);
+/** A state that forbids it: 409; `params` name what was asked and the state (#54), for a client's own words. */
+export const invalidState = (message: string, params?: Record<string, string | number>) =>
+  new DomainError('invalid_state', 'invalid_state', message, undefined, params ? { params } : undefined);
 /** The request would make a second of what must be one (a supplier's CPF/CNPJ): 409. */
 export const conflict = (message: string) => new DomainError('conflict', 'conflict', message);
 export const validationFailed = (fields: FieldErrors, message = 'the request has invalid fields') =>

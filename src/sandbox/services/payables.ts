@@ -127,7 +127,7 @@ const REQUIRED_ON_UPDATE = ['amount', 'forma_pagamento', 'due_date', 'descriptio
 
 function refuse(action: PayableAction, p: Payable): void {
   const refusal = payableActionRefusal(action, p.state);
-  if (refusal) throw invalidState(refusal);
+  if (refusal) throw invalidState(refusal.message, refusal.params as Record<string, string>);
 }
 
 export function updatePayable(tx: Tx, p: Payable, patch: PayableUpdate, now: Date): PayableWrite {

@@ -7,6 +7,7 @@ import type { Io } from '../../../src/cli/io.js';
 import { whatIsLeft } from '../../../src/cli/lists.js';
 import { condominiumsAnswered } from '../../../src/cli/profiles.js';
 import { buildProgram } from '../../../src/cli/program.js';
+import { payableActionRefusal, payableRefusal } from '../../../src/domain/payables.js';
 import { bankFinding } from '../../../src/formats/cnab240/bank-findings.js';
 import { trailerSumProblem } from '../../../src/formats/cnab240/checks.js';
 
@@ -98,7 +99,7 @@ describe('the language of the screens', () => {
     expect(t('a text nobody translated')).toBe('a text nobody translated');
     expect((await loadTranslator('en'))('rejected')).toBe('rejected');
     // the fixed phrases of a message with values around them (#54: the others are said where they are made)
-    expect(t('cannot update a payable in state marked_for_remessa (only pending)')).toBe(
+    expect(t(payableActionRefusal('update', 'marked_for_remessa') ?? '')).toBe(
       'não é possível alterar uma conta no estado marked_for_remessa (só pendente)',
     );
   });
@@ -169,14 +170,14 @@ describe('Portuguese by default where the user is Brazilian (#29)', () => {
   });
   test("a boleto payable's refusal and warning read in Portuguese with their values", async () => {
     const t = await loadTranslator('pt-BR');
-    expect(
-      t(
-        '--amount: the boleto is for R$ 740,00 but amount - discount + fine + interest is R$ 600,00 (nothing was sent)',
-      ),
-    ).toBe(
-      '--amount: o boleto é de R$ 740,00, mas valor - desconto + multa + juros dá R$ 600,00 (nada foi enviado)',
+    // said by their codes (#54): the refusal the CLI makes offline, the warning as the server sends it
+    const amount = payableRefusal('payable.boleto-amount', { boleto: 74_000, due: 60_000 });
+    expect(amount.message).toBe(
+      'the boleto is for R$ 740,00 but amount - discount + fine + interest is R$ 600,00',
     );
-    expect(t("--due: due_date 2026-12-05 differs from the boleto's own due date 2026-12-01")).toBe(
+    expect(t(amount)).toBe('o boleto é de R$ 740,00, mas valor - desconto + multa + juros dá R$ 600,00');
+    const due = payableRefusal('payable.boleto-due-date', { due: '2026-12-05', own: '2026-12-01' });
+    expect(t(prefixed(t, '--due: ', due))).toBe(
       '--due: o vencimento 05/12/2026 difere do vencimento do próprio boleto, 01/12/2026',
     );
   });

@@ -73,8 +73,14 @@ describe('a payable and its boleto', () => {
   test('another due date is accepted with a warning; the boleto says its own', () => {
     const review = reviewBoleto(payable({ document_number: good.barcode, due_date: '2026-12-15' }), today);
     expect(review.fields).toEqual({});
+    // by its code on the wire too (#54), for a client to say it in its own words
     expect(review.warnings).toEqual([
-      { field: 'due_date', message: "due_date 2026-12-15 differs from the boleto's own due date 2026-12-10" },
+      {
+        field: 'due_date',
+        message: "due_date 2026-12-15 differs from the boleto's own due date 2026-12-10",
+        code: 'payable.boleto-due-date',
+        params: { due: '2026-12-15', own: '2026-12-10' },
+      },
     ]);
   });
 

@@ -113,7 +113,7 @@ describe('dates as people type them (#28)', () => {
     const r = parseDateInput('31/12/26', today);
     expect(r.ok).toBe(false);
     if (!r.ok)
-      expect(r.error).toBe(
+      expect(r.error.message).toBe(
         '"31/12/26": the year must have four digits (31/12/2026?): a two-digit year could be of two centuries',
       );
   });

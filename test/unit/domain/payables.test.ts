@@ -14,7 +14,7 @@ describe('payable state machine', () => {
   });
 
   test('a refusal says what the state is and what is allowed', () => {
-    expect(payableActionRefusal('update', 'in_batch')).toBe(
+    expect(payableActionRefusal('update', 'in_batch')?.message).toBe(
       'cannot update a payable in state in_batch (only pending)',
     );
   });
