@@ -1,5 +1,6 @@
 import { CondoError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
+import { errorWords } from './api-errors.js';
 import type { Deps } from './context.js';
 import { exitCodeOf, outcomeOf } from './exit-codes.js';
 import { errorTail } from './i18n.js';
@@ -26,10 +27,11 @@ export async function eachFile(
       worst = Math.max(worst, await one(path, { file: path }));
     } catch (error) {
       if (!(error instanceof CondoError)) throw error;
-      const message = error.message.includes(path) ? error.message : `${path}: ${error.message}`;
+      const said = errorWords(deps.t, error);
+      const message = error.message.includes(path) ? said : `${path}: ${said}`;
       writeLine(
         deps.io.stderr,
-        paint(deps.io, 'red', `${deps.t('error:')} ${deps.t(message)}${errorTail(deps.t, error)}`),
+        paint(deps.io, 'red', `${deps.t('error:')} ${message}${errorTail(deps.t, error)}`),
       );
       const code = exitCodeOf(error);
       if (deps.format === 'json')

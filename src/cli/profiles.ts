@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { CondoError, UsageError } from '../domain/errors.js';
 import { ULID_PATTERN } from '../domain/ids.js';
 import type { Text } from '../domain/text.js';
+import { errorWords } from './api-errors.js';
 import { createDeps, type Deps, type GlobalOptions } from './context.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
 import { type Io, paint, printable, writeLine } from './io.js';
@@ -221,7 +222,7 @@ export async function readAcrossProfiles(
         deps.io,
         'red',
         printable(
-          `${deps.t('error:')} ${a.target.profile}: ${deps.t(e.message)}${e.code ? ` (${e.code})` : ''}`,
+          `${deps.t('error:')} ${a.target.profile}: ${errorWords(deps.t, e)}${e.code ? ` (${e.code})` : ''}`,
         ),
       ),
     );

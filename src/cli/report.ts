@@ -1,6 +1,6 @@
 import type { CondoError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
-import { apiErrorText } from './api-errors.js';
+import { errorWords } from './api-errors.js';
 import type { Deps } from './context.js';
 import { exitCodeOf } from './exit-codes.js';
 import { paint, printable, writeLine } from './io.js';
@@ -99,7 +99,7 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
         writeLine(
           io.stdout,
           deps.format === 'table'
-            ? `${paint(io, 'red', '✗')} ${r.label} ${printable(`${code}${apiErrorText(deps.t, r.error) ?? deps.t(r.error.message)}`)}`
+            ? `${paint(io, 'red', '✗')} ${r.label} ${printable(`${code}${errorWords(deps.t, r.error)}`)}`
             : `${r.label}\terror\t${printable(`${code}${r.error.message}`)}`,
         );
       }

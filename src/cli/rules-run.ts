@@ -3,6 +3,7 @@
  * through the API (or only shown, --dry-run), stale rules warned of, and the run's exit code. Shared by
  * `statements reconcile` and `statements import --rules`; what a rule decides is app/reconcile.ts's.
  */
+
 import { monthBr } from '../app/month-words.js';
 import type { Judged } from '../app/reconcile.js';
 import type { StatementRecord } from '../client/index.js';
@@ -10,6 +11,7 @@ import { formatDateBr, lastDayOf } from '../domain/dates.js';
 import { CondoError, UsageError } from '../domain/errors.js';
 import type { Rule, RuleAction, RuleLine } from '../domain/statement-rules.js';
 import type { Text } from '../domain/text.js';
+import { errorWords } from './api-errors.js';
 import type { Deps } from './context.js';
 import { ExitCode, exitCodeOf, outcomeOf } from './exit-codes.js';
 import { viaExtension } from './extension.js';
@@ -124,7 +126,7 @@ export function applyRules(
           .join('; ');
         deps.warn({
           en: `line ${line.line} (${line.memo ?? ''}): rule ${verdict.rule.id}: ${e.text?.en ?? e.message}${fields ? ` (${fields})` : ''}`,
-          pt: `linha ${line.line} (${line.memo ?? ''}): regra ${verdict.rule.id}: ${e.text?.pt ?? deps.t(e.message)}${fields ? ` (${deps.t(fields)})` : ''}`,
+          pt: `linha ${line.line} (${line.memo ?? ''}): regra ${verdict.rule.id}: ${errorWords(deps.t, e)}${fields ? ` (${deps.t(fields)})` : ''}`,
         });
         yield { line, verdict, done: { en: 'not done', pt: 'não feito' }, failed: true };
       }

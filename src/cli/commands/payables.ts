@@ -17,6 +17,7 @@ import { describeTribute } from '../../domain/tributes.js';
 import { occurrenceClass, settledSomewhere } from '../../formats/cnab240/codes.js';
 import { explainReturnCode } from '../../formats/cnab240/explain.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
+import { errorWords } from '../api-errors.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
@@ -464,7 +465,7 @@ async function alreadyAsAsked(
     if (!(error instanceof CondoError)) throw error;
     deps.warn({
       en: `could not check whether the refused payables were already ${target} (${error.message}): counted as failures`,
-      pt: `não foi possível conferir se as contas recusadas já estavam em ${target} (${deps.t(error.message)}): contadas como falhas`,
+      pt: `não foi possível conferir se as contas recusadas já estavam em ${target} (${errorWords(deps.t, error)}): contadas como falhas`,
     });
     return new Set();
   }
