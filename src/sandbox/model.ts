@@ -9,13 +9,14 @@ import type { IsoDate } from '../domain/dates.js';
 import type { BankAccountType, EntrySource } from '../domain/ledger.js';
 import type { BatchState, FormaPagamento } from '../domain/payables.js';
 import type { PixKeyType } from '../domain/pix-keys.js';
-import type * as R from '../domain/responses.js';
 import type {
   ChartAccount as ChartAccountRecord,
   Payable as PayableRecord,
   Supplier as SupplierRecord,
 } from '../domain/responses.js';
+import * as R from '../domain/responses.js';
 import type { Scope } from '../domain/scopes.js';
+import { type Stored, storedShape } from './db/stored.js';
 
 export { SCOPES, type Scope } from '../domain/scopes.js';
 
@@ -209,29 +210,33 @@ export interface InvoicePayment {
   pix: { payload: string; txid: string } | null;
 }
 
-/** An invoice (cobrança) of a unit. Money in cents inside; the API shows decimal reais. */
-export interface Invoice {
-  public_id: string;
-  unit_id: number;
-  party_id: number | null;
-  bank_account_id: number;
-  billing_type: 'BOLETO' | 'PIX' | 'BOLETO_PIX';
-  due_date: IsoDate;
-  subtotal_cents: number;
-  fine_amount_cents: number;
-  interest_amount_cents: number;
-  monetary_correction_amount_cents: number;
-  discount_amount_cents: number;
-  total_cents: number;
-  notes: string | null;
-  state: InvoiceState;
-  /** YYYY-MM: the open period it was created in */
-  period: string;
-  issued_at: string | null;
-  paid_at: IsoDate | null;
-  payment: InvoicePayment | null;
-  created_at: string;
-}
+/** An invoice's fields in decimal reais on the wire, stored in cents. */
+const INVOICE_MONEY = [
+  'subtotal',
+  'fine_amount',
+  'interest_amount',
+  'monetary_correction_amount',
+  'discount_amount',
+  'total',
+] as const;
+
+/**
+ * An invoice (cobrança) of a unit, stored as the API answers it (R.Invoice, its one declaration) but with money in
+ * cents and its payment as issued (the PDF's id beside the codes): db/stored.ts.
+ */
+export const INVOICE_STORAGE = storedShape(R.Invoice, INVOICE_MONEY, ['payment']);
+
+export type Invoice = Stored<
+  Static<typeof R.Invoice>,
+  (typeof INVOICE_MONEY)[number],
+  {
+    billing_type: 'BOLETO' | 'PIX' | 'BOLETO_PIX';
+    due_date: IsoDate;
+    state: InvoiceState;
+    paid_at: IsoDate | null;
+    payment: InvoicePayment | null;
+  }
+>;
 
 /** An expense (despesa), settled (with `paid_at` and its ledger entry) or one installment of a group. */
 export interface Expense {

@@ -34,6 +34,7 @@ import type {
   WebhookDelivery,
   WebhookSubscription,
 } from '../model.js';
+import { INVOICE_STORAGE } from '../model.js';
 
 /** text and int as they are; bool as 0/1; json as JSON text (null stays NULL). */
 export type ColumnKind = 'text' | 'int' | 'real' | 'bool' | 'json';
@@ -239,27 +240,7 @@ export const INVOICES = spec<Invoice>({
   table: 'invoices',
   key: ['public_id'],
   scoped: true,
-  columns: {
-    public_id: 'text',
-    unit_id: 'int',
-    party_id: 'int',
-    bank_account_id: 'int',
-    billing_type: 'text',
-    due_date: 'text',
-    subtotal_cents: 'int',
-    fine_amount_cents: 'int',
-    interest_amount_cents: 'int',
-    monetary_correction_amount_cents: 'int',
-    discount_amount_cents: 'int',
-    total_cents: 'int',
-    notes: 'text',
-    state: 'text',
-    period: 'text',
-    issued_at: 'text',
-    paid_at: 'text',
-    payment: 'json',
-    created_at: 'text',
-  },
+  columns: columnsOf(INVOICE_STORAGE.schema) as TableSpec<Invoice>['columns'],
 });
 
 export const ACCOUNT_ENTRIES = spec<Required<AccountEntry>>({

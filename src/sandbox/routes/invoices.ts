@@ -3,13 +3,14 @@
  * the wire. An issued invoice carries what its billing_type asked for: a boleto (its PDF served, without a token,
  * at `/boletos/{condominium}/{pdf_id}.pdf`, see boleto-pdf.ts), a PIX charge, or both; the other is null.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../domain/dates.js';
-import { centsToDecimal } from '../../domain/money.js';
+import { answerOf } from '../db/stored.js';
 import type { SandboxContext } from '../http/context.js';
 import { serve } from '../http/operation.js';
 import { commit, created, ok, readTx } from '../http/transaction.js';
-import type { Invoice, InvoicePayment } from '../model.js';
+import { INVOICE_STORAGE, type Invoice, type InvoicePayment } from '../model.js';
 import {
   createInvoice,
   findInvoice,
@@ -32,26 +33,10 @@ export const paymentView = (inv: Invoice, p: InvoicePayment, baseUrl: string, co
   pix: p.pix ? { payload: p.pix.payload, txid: p.pix.txid } : null,
 });
 
+/** An invoice as the API answers it: every field of R.Invoice from the stored record (db/stored.ts), its payment's PDF a link. */
 export const invoiceView = (inv: Invoice, baseUrl: string, condominium: string) => ({
-  public_id: inv.public_id,
-  unit_id: inv.unit_id,
-  party_id: inv.party_id,
-  bank_account_id: inv.bank_account_id,
-  billing_type: inv.billing_type,
-  due_date: inv.due_date,
-  subtotal: centsToDecimal(inv.subtotal_cents),
-  fine_amount: centsToDecimal(inv.fine_amount_cents),
-  interest_amount: centsToDecimal(inv.interest_amount_cents),
-  monetary_correction_amount: centsToDecimal(inv.monetary_correction_amount_cents),
-  discount_amount: centsToDecimal(inv.discount_amount_cents),
-  total: centsToDecimal(inv.total_cents),
-  notes: inv.notes,
-  state: inv.state,
-  period: inv.period,
-  issued_at: inv.issued_at,
-  paid_at: inv.paid_at,
+  ...answerOf(INVOICE_STORAGE, inv),
   payment: inv.payment ? paymentView(inv, inv.payment, baseUrl, condominium) : null,
-  created_at: inv.created_at,
 });
 
 export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void {

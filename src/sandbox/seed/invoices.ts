@@ -12,10 +12,11 @@
  */
 import { ulid } from 'ulid';
 import { addDays, addMonthsClamped, monthOf, todayIn } from '../../domain/dates.js';
+import { centsToDecimal } from '../../domain/money.js';
 import { seededRandom } from '../../domain/random.js';
 import { generateTxid } from '../../formats/pix/index.js';
-import type { Condominium, Invoice, Unit } from '../model.js';
-import { paymentOptions, settleInvoice } from '../services/invoices.js';
+import type { Condominium, Unit } from '../model.js';
+import { invoiceRecord, paymentOptions, settleInvoice } from '../services/invoices.js';
 
 export const SEEDED_FEE_MONTHS = 6;
 export const FEE_DUE_DAY = 10;
@@ -48,27 +49,22 @@ export function seedInvoices(condo: Condominium, now: Date, seed = 0x5eed): void
     const issuedAt = new Date(`${first}T12:00:00.000Z`);
     for (const unit of condo.units) {
       const fee = monthlyFeeCents(unit);
-      const invoice: Invoice = {
-        public_id: ulid(issuedAt.getTime(), random),
-        unit_id: unit.id,
-        party_id: null,
-        bank_account_id: account.id,
-        billing_type: 'BOLETO_PIX',
-        due_date: dueDate,
-        subtotal_cents: fee,
-        fine_amount_cents: 0,
-        interest_amount_cents: 0,
-        monetary_correction_amount_cents: 0,
-        discount_amount_cents: 0,
-        total_cents: fee,
-        notes: `Taxa condominial ${monthOf(first).slice(5)}/${monthOf(first).slice(0, 4)}`,
-        state: 'draft',
-        period: monthOf(first),
-        issued_at: null,
-        paid_at: null,
-        payment: null,
-        created_at: issuedAt.toISOString(),
-      };
+      const invoice = invoiceRecord(
+        {
+          unit_id: unit.id,
+          bank_account_id: account.id,
+          due_date: dueDate,
+          subtotal: centsToDecimal(fee),
+          total: centsToDecimal(fee),
+          notes: `Taxa condominial ${monthOf(first).slice(5)}/${monthOf(first).slice(0, 4)}`,
+        },
+        {
+          public_id: ulid(issuedAt.getTime(), random),
+          billing_type: 'BOLETO_PIX',
+          period: monthOf(first),
+          created_at: issuedAt.toISOString(),
+        },
+      );
       condo.invoices.push(invoice);
       condo.nosso_numero_sequence += 1;
       invoice.payment = paymentOptions(

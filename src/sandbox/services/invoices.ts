@@ -13,6 +13,7 @@
  *     being every digit of the account number with its check digit (an `X` read as 0), zero-padded on the left.
  * The nosso número comes from a per-condominium sequence (8 digits for Itaú, 11 for the generic layout).
  */
+
 import { randomBytes } from 'node:crypto';
 import {
   bancoDoBrasilFreeField,
@@ -32,9 +33,17 @@ import { centsToDecimal, centsToText, decimalToCents } from '../../domain/money.
 import type { FieldErrors, InvoiceCreate, InvoicePaymentRecord } from '../../domain/request-bodies.js';
 import { monotonicUlids } from '../../domain/ulids.js';
 import { buildPixPayload, generateTxid } from '../../formats/pix/index.js';
+import { storedFrom } from '../db/stored.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/where.js';
-import type { AccountEntry, BankAccount, CondominiumRecord, Invoice, InvoicePayment } from '../model.js';
+import {
+  type AccountEntry,
+  type BankAccount,
+  type CondominiumRecord,
+  INVOICE_STORAGE,
+  type Invoice,
+  type InvoicePayment,
+} from '../model.js';
 import { recordEntry } from './entries.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
 import { periodStateOf } from './periods.js';
@@ -101,28 +110,31 @@ export function createInvoice(tx: Tx, body: InvoiceCreate, now: Date): Invoice {
   if (periodStateOf(tx, today, today) !== 'open') {
     throw domainRule('period_closed', `the financial period ${monthOf(today)} is closed`);
   }
-  const invoice: Invoice = {
+  const invoice = invoiceRecord(body, {
     public_id: newPublicId(now.getTime()),
-    unit_id: body.unit_id,
-    party_id: body.party_id ?? null,
-    bank_account_id: body.bank_account_id,
     billing_type: body.billing_type ?? 'BOLETO_PIX',
-    due_date: body.due_date,
-    subtotal_cents: decimalToCents(body.subtotal),
-    fine_amount_cents: decimalToCents(body.fine_amount ?? 0),
-    interest_amount_cents: decimalToCents(body.interest_amount ?? 0),
-    monetary_correction_amount_cents: decimalToCents(body.monetary_correction_amount ?? 0),
-    discount_amount_cents: decimalToCents(body.discount_amount ?? 0),
-    total_cents: decimalToCents(body.total),
-    notes: body.notes ?? null,
-    state: 'draft',
     period: monthOf(today),
+    created_at: now.toISOString(),
+  });
+  return tx.invoices.insert(invoice);
+}
+
+/**
+ * A new invoice: every field its create body names, by name (db/stored.ts: reais as cents), then what the server
+ * decides; a draft with no payment yet.
+ */
+export function invoiceRecord(
+  body: Partial<InvoiceCreate>,
+  decided: Pick<Invoice, 'public_id' | 'billing_type' | 'period' | 'created_at'>,
+): Invoice {
+  return {
+    ...storedFrom(INVOICE_STORAGE, body),
+    state: 'draft',
     issued_at: null,
     paid_at: null,
     payment: null,
-    created_at: now.toISOString(),
-  };
-  return tx.invoices.insert(invoice);
+    ...decided,
+  } as Invoice;
 }
 
 /** Digits of an account number or agency (`12345-6` -> `123456`; a check digit `X` counts as 0). */
