@@ -148,7 +148,9 @@ const bundled = await build({
 refuseDefaultOnlyDynamicImports(bundled.metafile);
 
 // The sandbox's migrations are SQL files found by their names (src/sandbox/db/migrations.ts) beside the chunk that
-// reads them.
+// reads them: the copy replaces the last build's, so a migration removed from src (a branch's) is not left behind
+// to raise the schema version of every database it opens.
+await rm(`${OUT}/chunks/migrations`, { recursive: true, force: true });
 await cp('src/sandbox/db/migrations', `${OUT}/chunks/migrations`, {
   recursive: true,
   filter: (path) => !/\.[jt]s$/.test(path),

@@ -1,10 +1,12 @@
 /**
- * The sandbox's records, one interface per table of the database (db/tables.ts maps them to columns). Money
- * is integer cents inside; the routes turn it into the wire's shape (cents for payables, decimal reais
- * elsewhere).
+ * The sandbox's records, one schema per table of the database (#54 point 3): each field declared once, its type
+ * (`Static`) and its column (db/tables.ts `columnsOf`) read off it. A record the API answers as it is stored is
+ * the answer's schema (payables, suppliers, chart accounts, approvals); an invoice is the answer's with money in
+ * cents (db/stored.ts); the others are storage schemas here. Money is integer cents inside; the routes turn it
+ * into the wire's shape (cents for payables, decimal reais elsewhere).
  */
 
-import type { Static } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { IsoDate } from '../domain/dates.js';
 import type { BankAccountType, EntrySource } from '../domain/ledger.js';
 import type { BatchState, FormaPagamento } from '../domain/payables.js';
@@ -20,42 +22,51 @@ import { type Stored, storedShape } from './db/stored.js';
 
 export { SCOPES, type Scope } from '../domain/scopes.js';
 
+// a column's schema: its kind for the table (text, int, real, bool, json) and its type for the code
+const text = <T extends string = string>() => Type.Unsafe<T>(Type.String());
+const int = () => Type.Integer();
+const real = () => Type.Number();
+const bool = () => Type.Boolean();
+const json = <T>() => Type.Unsafe<T>(Type.Object({}));
+const orNull = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
+
 /** The seeded clients; a firm's condominium (`--condominiums N`) has one named after its slug. */
 export type ClientName = 'default' | 'read-only' | 'other' | `firm:${string}`;
 
-export interface ClientRecord {
-  name: ClientName;
-  condominium: string;
-  client_id: string;
-  client_secret: string;
-  scopes: Scope[];
-}
+export const ClientRecord = Type.Object({
+  name: text<ClientName>(),
+  condominium: text(),
+  client_id: text(),
+  client_secret: text(),
+  scopes: json<Scope[]>(),
+});
+export type ClientRecord = Static<typeof ClientRecord>;
 
 /** An access token is kept only as its SHA-256: the snapshot never holds a usable bearer token. */
-export interface TokenRecord {
-  token_sha256: string;
-  client_id: string;
-  condominium: string;
-  scopes: Scope[];
+export const TokenRecord = Type.Object({
+  token_sha256: text(),
+  client_id: text(),
+  condominium: text(),
+  scopes: json<Scope[]>(),
   /** epoch milliseconds */
-  expires_at: number;
-}
+  expires_at: int(),
+});
+export type TokenRecord = Static<typeof TokenRecord>;
 
-export interface Block {
-  id: number;
-  name: string;
-}
+export const Block = Type.Object({ id: int(), name: text() });
+export type Block = Static<typeof Block>;
 
-export interface Unit {
-  id: number;
-  block: string;
-  number: string;
-  label: string;
+export const Unit = Type.Object({
+  id: int(),
+  block: text(),
+  number: text(),
+  label: text(),
   /** the owner's name (proprietário) */
-  owner: string;
-  owner_document: string;
-  ideal_fraction: number;
-}
+  owner: text(),
+  owner_document: text(),
+  ideal_fraction: real(),
+});
+export type Unit = Static<typeof Unit>;
 
 export type { PixKeyType };
 
@@ -65,28 +76,30 @@ export type SupplierBank = NonNullable<Supplier['bank']>;
 
 export type { BankAccountType };
 
-export interface BankAccount {
-  id: number;
-  name: string;
-  bank_code: string;
-  bank_name: string;
-  agency: string;
-  account_number: string;
-  type: BankAccountType;
-  current_balance_cents: number;
-  is_payment_account: boolean;
+export const BankAccount = Type.Object({
+  id: int(),
+  name: text(),
+  bank_code: text(),
+  bank_name: text(),
+  agency: text(),
+  account_number: text(),
+  type: text<BankAccountType>(),
+  current_balance_cents: int(),
+  is_payment_account: bool(),
   /** the bank's convênio for the holder's payment files, where the bank requires one (Banco do Brasil, Caixa) */
-  convenio?: string | null;
-}
+  convenio: Type.Optional(orNull(text())),
+});
+export type BankAccount = Static<typeof BankAccount>;
 
 /** A chart account is stored as the API answers it (domain/responses.ts). */
 export type ChartAccount = Static<typeof ChartAccountRecord>;
 
-export interface FinancialPeriod {
+export const FinancialPeriod = Type.Object({
   /** YYYY-MM */
-  period: string;
-  state: 'open' | 'closed';
-}
+  period: text(),
+  state: text<'open' | 'closed'>(),
+});
+export type FinancialPeriod = Static<typeof FinancialPeriod>;
 
 export interface LastReturn {
   code: string;
@@ -105,18 +118,20 @@ export type { BatchState };
 /** What a return said about one payable of a batch; null until a return mentions it. */
 export type BatchItemOutcome = 'scheduled' | 'paid' | 'rejected';
 
-/** One payable as it travelled in a batch's remittance (kept even if the payable later moves on). */
-export interface BatchItem {
-  public_id: string;
+const batchItem = {
+  public_id: text(),
   /** `toSeuNumero(public_id)`: what the return lines carry */
-  seu_numero: string;
-  forma_pagamento: FormaPagamento;
-  payee_name: string;
+  seu_numero: text(),
+  forma_pagamento: text<FormaPagamento>(),
+  payee_name: text(),
   /** amount + fine + interest - discount, in cents, as written in the file */
-  amount: number;
-  outcome: BatchItemOutcome | null;
-  last_return: LastReturn | null;
-}
+  amount: int(),
+  outcome: orNull(text<BatchItemOutcome>()),
+  last_return: orNull(json<LastReturn>()),
+};
+const BatchItem = Type.Object(batchItem);
+/** One payable as it travelled in a batch's remittance (kept even if the payable later moves on). */
+export type BatchItem = Static<typeof BatchItem>;
 
 /** One return import's summary. */
 export interface BatchReturnSummary {
@@ -136,25 +151,27 @@ export interface BatchReturnSummary {
  * bytes are rows of `batch_file_chunks` (about a megabyte each), written in the transaction that makes the
  * batch; its payables are rows of `batch_items` (`items` here is the seed's and the old snapshot's shape).
  */
-export interface PaymentBatch {
-  public_id: string;
-  state: BatchState;
-  data_pagamento: IsoDate;
-  bank_account_id: number;
-  file_name: string;
+export const PaymentBatchRecord = Type.Object({
+  public_id: text(),
+  state: text<BatchState>(),
+  data_pagamento: text<IsoDate>(),
+  bank_account_id: int(),
+  file_name: text(),
   /** NSA (número sequencial do arquivo), increasing per condominium */
-  file_sequence: number;
-  file_sha256: string;
-  file_size: number;
-  payables_count: number;
-  total_amount: number;
-  by_forma: Record<string, { count: number; total_amount: number }>;
-  items: BatchItem[];
-  returns: BatchReturnSummary[];
-  created_at: string;
+  file_sequence: int(),
+  file_sha256: text(),
+  file_size: int(),
+  payables_count: int(),
+  total_amount: int(),
+  by_forma: json<Record<string, { count: number; total_amount: number }>>(),
+  returns: json<BatchReturnSummary[]>(),
+  created_at: text(),
   /** The API client that created it (a condo extension; null for batches from before it was kept). */
-  created_by?: string | null;
-}
+  created_by: Type.Optional(orNull(text())),
+});
+/** A batch as its table holds it: its payables are rows of their own (BatchItemRow). */
+export type PaymentBatchRecord = Static<typeof PaymentBatchRecord>;
+export type PaymentBatch = PaymentBatchRecord & { items: BatchItem[] };
 
 /**
  * An approval kept beside a batch (a condo extension, #34): a signed statement of the batch's exact file, stored
@@ -165,32 +182,33 @@ export type BatchApprovalRecord = Static<typeof R.BatchApproval>;
 export type { EntrySource };
 
 /** A ledger entry (lançamento). Money in cents inside; the API shows decimal reais. */
-export interface AccountEntry {
-  id: number;
-  type: 'revenue' | 'expense';
-  chart_of_accounts_id: number;
-  bank_account_id: number | null;
-  unit_id: number | null;
-  supplier_id: number | null;
-  amount_cents: number;
-  description: string;
-  payee: string | null;
-  document_number: string | null;
-  payment_method: string | null;
-  due_at: IsoDate | null;
-  paid_at: IsoDate;
+export const AccountEntry = Type.Object({
+  id: int(),
+  type: text<'revenue' | 'expense'>(),
+  chart_of_accounts_id: int(),
+  bank_account_id: orNull(int()),
+  unit_id: orNull(int()),
+  supplier_id: orNull(int()),
+  amount_cents: int(),
+  description: text(),
+  payee: orNull(text()),
+  document_number: orNull(text()),
+  payment_method: orNull(text()),
+  due_at: orNull(text<IsoDate>()),
+  paid_at: text<IsoDate>(),
   /** YYYY-MM */
-  period: string;
-  source: EntrySource;
-  transfer_id: string | null;
-  reconciled: boolean;
+  period: text(),
+  source: text<EntrySource>(),
+  transfer_id: orNull(text()),
+  reconciled: bool(),
   /** the payable a `source: payable` entry settles */
-  payable_id?: string | null;
+  payable_id: Type.Optional(orNull(text())),
   /** the statement line (movement) the entry accounts for, and the reconciliation rule that booked it (#35) */
-  statement_line_id?: string | null;
-  rule_id?: string | null;
-  created_at: string;
-}
+  statement_line_id: Type.Optional(orNull(text())),
+  rule_id: Type.Optional(orNull(text())),
+  created_at: text(),
+});
+export type AccountEntry = Static<typeof AccountEntry>;
 
 /** Invoice (cobrança) states; `overdue` is only a list filter (issued and past due). */
 export type InvoiceState = 'draft' | 'issued' | 'paid' | 'canceled';
@@ -239,36 +257,38 @@ export type Invoice = Stored<
 >;
 
 /** An expense (despesa), settled (with `paid_at` and its ledger entry) or one installment of a group. */
-export interface Expense {
-  id: number;
-  supplier_id: number | null;
-  chart_of_accounts_id: number;
-  bank_account_id: number | null;
-  amount_cents: number;
-  fine_amount_cents: number | null;
-  interest_amount_cents: number | null;
-  discount_amount_cents: number | null;
-  description: string;
-  payee: string | null;
-  document_number: string | null;
-  payment_method: string | null;
-  notes: string | null;
-  due_at: IsoDate;
-  paid_at: IsoDate | null;
-  installment: { group_id: string; number: number; count: number } | null;
-  entry_id: number | null;
-  created_at: string;
-}
+export const Expense = Type.Object({
+  id: int(),
+  supplier_id: orNull(int()),
+  chart_of_accounts_id: int(),
+  bank_account_id: orNull(int()),
+  amount_cents: int(),
+  fine_amount_cents: orNull(int()),
+  interest_amount_cents: orNull(int()),
+  discount_amount_cents: orNull(int()),
+  description: text(),
+  payee: orNull(text()),
+  document_number: orNull(text()),
+  payment_method: orNull(text()),
+  notes: orNull(text()),
+  due_at: text<IsoDate>(),
+  paid_at: orNull(text<IsoDate>()),
+  installment: orNull(json<{ group_id: string; number: number; count: number }>()),
+  entry_id: orNull(int()),
+  created_at: text(),
+});
+export type Expense = Static<typeof Expense>;
 
 /** A condominium's own row; its records live in their own tables. */
-export interface CondominiumRecord {
-  slug: string;
-  name: string;
-  document: string;
-  address: string;
+export const CondominiumRecord = Type.Object({
+  slug: text(),
+  name: text(),
+  document: text(),
+  address: text(),
   /** the last nosso número given to a boleto of this condominium */
-  nosso_numero_sequence: number;
-}
+  nosso_numero_sequence: int(),
+});
+export type CondominiumRecord = Static<typeof CondominiumRecord>;
 
 /**
  * A condominium with all of its records: the shape of the seed data and of the JSON snapshot earlier versions
@@ -315,83 +335,86 @@ export interface SandboxState {
 }
 
 /** One statement file imported into a bank account, with what the import found. */
-export interface StatementImport {
+export const StatementImport = Type.Object({
   /** ULID */
-  id: string;
+  id: text(),
   /** loading while its lines are written in chunks; done (and visible) once reconciled */
-  status: 'loading' | 'done';
-  bank_account_id: number;
-  format: 'ofx' | 'csv';
-  file_name: string | null;
-  file_sha256: string;
+  status: text<'loading' | 'done'>(),
+  bank_account_id: int(),
+  format: text<'ofx' | 'csv'>(),
+  file_name: orNull(text()),
+  file_sha256: text(),
   /** the bank and account the file names (first statement), as written */
-  bank_id: string | null;
-  account_id: string | null;
+  bank_id: orNull(text()),
+  account_id: orNull(text()),
   /** imported although the file names another bank or account */
-  forced: boolean;
-  period: { start: IsoDate | null; end: IsoDate | null };
+  forced: bool(),
+  period: json<{ start: IsoDate | null; end: IsoDate | null }>(),
   /**
    * the file's transactions, every one counted in one place: imported + duplicates + balance_lines + scheduled
    * (a file with a line it cannot read is refused whole, naming the line)
    */
-  transactions: number;
+  transactions: int(),
   /** new movements recorded */
-  imported: number;
+  imported: int(),
   /** movements an earlier import already recorded for this account */
-  duplicates: number;
+  duplicates: int(),
   /** the bank's balances written as lines ("SALDO ANTERIOR", "S A L D O"): the statement's balances, not movements */
-  balance_lines: number;
+  balance_lines: int(),
   /** entries dated after the statement's end or the import's day: not imported until a later file has them done */
-  scheduled: number;
+  scheduled: int(),
   /** the file's movements reconciled by this import (new ones, and earlier ones still open that match now) */
-  reconciled: number;
+  reconciled: int(),
   /** the file's movements still unreconciled after this import */
-  unmatched: number;
-  imported_at: string;
-}
+  unmatched: int(),
+  imported_at: text(),
+});
+export type StatementImport = Static<typeof StatementImport>;
 
 /**
  * A bank movement: one statement transaction, recorded once per bank account (de-duplicated by FITID, or by
  * the statement's hash of date, amount and memo when the file has no ids). Money in cents, credits positive.
  */
-export interface StatementMovement {
+export const StatementMovement = Type.Object({
   /** ULID */
-  id: string;
-  bank_account_id: number;
+  id: text(),
+  bank_account_id: int(),
   /** the import that first recorded it */
-  statement_id: string;
-  fitid: string | null;
+  statement_id: text(),
+  fitid: orNull(text()),
   /** the de-duplication key (the FITID or the hash) */
-  dedup_key: string;
-  date: IsoDate;
-  amount_cents: number;
+  dedup_key: text(),
+  date: text<IsoDate>(),
+  amount_cents: int(),
   /** OFX TRNTYPE (CREDIT, DEBIT, XFER...) */
-  type: string;
-  memo: string | null;
-  name: string | null;
+  type: text(),
+  memo: orNull(text()),
+  name: orNull(text()),
   /** CHECKNUM/REFNUM (OFX) or the CSV document column */
-  document_number: string | null;
+  document_number: orNull(text()),
   /** line of the file that first recorded it */
-  line: number;
+  line: int(),
   /** what it was reconciled with: a ledger entry (and the payable that entry settles), or an issued invoice */
-  match_entry_id: number | null;
-  match_payable_id: string | null;
-  match_invoice_id: string | null;
-  reconciled: boolean;
-  reconciled_at: string | null;
-  created_at: string;
-}
+  match_entry_id: orNull(int()),
+  match_payable_id: orNull(text()),
+  match_invoice_id: orNull(text()),
+  reconciled: bool(),
+  reconciled_at: orNull(text()),
+  created_at: text(),
+});
+export type StatementMovement = Static<typeof StatementMovement>;
 
 /** A webhook subscription; the secret signs every delivery and is shown only in the create response. */
-export interface WebhookSubscription {
+export const WebhookSubscription = Type.Object({
   /** ULID */
-  id: string;
-  url: string;
+  id: text(),
+  url: text(),
   /** event types, or `*` */
-  events: string[];
-  secret: string;
-  created_at: string;
-}
+  events: json<string[]>(),
+  secret: text(),
+  created_at: text(),
+});
+export type WebhookSubscription = Static<typeof WebhookSubscription>;
 
 /** One attempt at delivering an event to a subscription. */
 export interface WebhookAttempt {
@@ -413,37 +436,38 @@ export interface WebhookAttempt {
   next_attempt_at: string | null;
 }
 
-/** A batch as its table holds it: its payables are rows of their own (BatchItemRow). */
-export type PaymentBatchRecord = Omit<PaymentBatch, 'items'>;
-
-/** One payable of a batch, in the batch's order. */
-export interface BatchItemRow extends BatchItem {
-  batch_id: string;
+/** One payable of a batch, in the batch's order: its row of `batch_items`. */
+export const BatchItemRow = Type.Object({
+  batch_id: text(),
   /** 0-based order in the remittance */
-  position: number;
-}
+  position: int(),
+  ...batchItem,
+});
+export type BatchItemRow = Static<typeof BatchItemRow>;
 
 /** A transfer between two bank accounts: its pair of entries (which also carry the transfer_id). */
-export interface TransferRecord {
-  transfer_id: string;
-  outgoing_entry_id: number;
-  incoming_entry_id: number;
-  created_at: string;
-}
+export const TransferRecord = Type.Object({
+  transfer_id: text(),
+  outgoing_entry_id: int(),
+  incoming_entry_id: int(),
+  created_at: text(),
+});
+export type TransferRecord = Static<typeof TransferRecord>;
 
 /** An event to deliver to one subscription; pending deliveries survive a restart. */
-export interface WebhookDelivery {
+export const WebhookDelivery = Type.Object({
   /** X-Condo-Delivery: the same on every attempt */
-  delivery_id: string;
-  subscription_id: string;
-  event_id: string;
-  event: string;
+  delivery_id: text(),
+  subscription_id: text(),
+  event_id: text(),
+  event: text(),
   /** the JSON body, signed afresh on every attempt */
-  body: string;
-  status: 'pending' | 'delivered' | 'failed';
+  body: text(),
+  status: text<'pending' | 'delivered' | 'failed'>(),
   /** attempts made so far */
-  attempts: number;
+  attempts: int(),
   /** epoch ms of the next attempt; null once delivered or failed */
-  next_attempt_at: number | null;
-  created_at: string;
-}
+  next_attempt_at: orNull(int()),
+  created_at: text(),
+});
+export type WebhookDelivery = Static<typeof WebhookDelivery>;

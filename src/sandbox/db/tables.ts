@@ -1,11 +1,12 @@
 /**
- * Each record type of model.ts and the table that holds it, declared once: its primary key, whether rows
- * belong to a condominium (a `condominium` column the repository fills and filters on), and how each field is
- * stored. The unit of work (unit-of-work.ts) reads and writes rows through these declarations; the schema
+ * Each record type of model.ts and the table that holds it: its primary key, whether rows belong to a
+ * condominium (a `condominium` column the repository fills and filters on), and its columns, read off the record's
+ * schema (`columnsOf`), so a field is declared once (#54 point 3). The unit of work (unit-of-work.ts) reads and writes rows through these declarations; the schema
  * itself is the migrations' (a test checks the two agree).
  */
 
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import * as R from '../../domain/responses.js';
 import {
   ChartAccount as ChartAccountRecord,
   Payable as PayableRecord,
@@ -34,6 +35,7 @@ import type {
   WebhookDelivery,
   WebhookSubscription,
 } from '../model.js';
+import * as M from '../model.js';
 import { INVOICE_STORAGE } from '../model.js';
 
 /** text and int as they are; bool as 0/1; json as JSON text (null stays NULL). */
@@ -88,49 +90,35 @@ export const CONDOMINIUMS = spec<CondominiumRecord>({
   table: 'condominiums',
   key: ['slug'],
   scoped: false,
-  columns: { slug: 'text', name: 'text', document: 'text', address: 'text', nosso_numero_sequence: 'int' },
+  columns: columnsOf(M.CondominiumRecord),
 });
 
 export const API_CLIENTS = spec<ClientRecord>({
   table: 'api_clients',
   key: ['client_id'],
   scoped: false,
-  columns: { client_id: 'text', name: 'text', condominium: 'text', client_secret: 'text', scopes: 'json' },
+  columns: columnsOf(M.ClientRecord),
 });
 
 export const ACCESS_TOKENS = spec<TokenRecord>({
   table: 'access_tokens',
   key: ['token_sha256'],
   scoped: false,
-  columns: {
-    token_sha256: 'text',
-    client_id: 'text',
-    condominium: 'text',
-    scopes: 'json',
-    expires_at: 'int',
-  },
+  columns: columnsOf(M.TokenRecord),
 });
 
 export const BLOCKS = spec<Block>({
   table: 'blocks',
   key: ['id'],
   scoped: true,
-  columns: { id: 'int', name: 'text' },
+  columns: columnsOf(M.Block),
 });
 
 export const UNITS = spec<Unit>({
   table: 'units',
   key: ['id'],
   scoped: true,
-  columns: {
-    id: 'int',
-    block: 'text',
-    number: 'text',
-    label: 'text',
-    owner: 'text',
-    owner_document: 'text',
-    ideal_fraction: 'real',
-  },
+  columns: columnsOf(M.Unit),
 });
 
 export const SUPPLIERS = spec<Supplier>({
@@ -151,25 +139,14 @@ export const BANK_ACCOUNTS = spec<BankAccount>({
   table: 'bank_accounts',
   key: ['id'],
   scoped: true,
-  columns: {
-    id: 'int',
-    name: 'text',
-    bank_code: 'text',
-    bank_name: 'text',
-    agency: 'text',
-    account_number: 'text',
-    type: 'text',
-    current_balance_cents: 'int',
-    is_payment_account: 'bool',
-    convenio: 'text',
-  },
+  columns: columnsOf(M.BankAccount),
 });
 
 export const PERIODS = spec<FinancialPeriod>({
   table: 'periods',
   key: ['period'],
   scoped: true,
-  columns: { period: 'text', state: 'text' },
+  columns: columnsOf(M.FinancialPeriod),
 });
 
 export const PAYABLES = spec<Payable>({
@@ -183,22 +160,7 @@ export const BATCHES = spec<PaymentBatchRecord>({
   table: 'batches',
   key: ['public_id'],
   scoped: true,
-  columns: {
-    public_id: 'text',
-    state: 'text',
-    data_pagamento: 'text',
-    bank_account_id: 'int',
-    file_name: 'text',
-    file_sequence: 'int',
-    file_sha256: 'text',
-    file_size: 'int',
-    payables_count: 'int',
-    total_amount: 'int',
-    by_forma: 'json',
-    returns: 'json',
-    created_at: 'text',
-    created_by: 'text',
-  },
+  columns: columnsOf(M.PaymentBatchRecord),
 });
 
 /** Items are reached through their batch (scoped), so the table itself needs no condominium column. */
@@ -206,34 +168,14 @@ export const BATCH_ITEMS = spec<BatchItemRow>({
   table: 'batch_items',
   key: ['batch_id', 'position'],
   scoped: false,
-  columns: {
-    batch_id: 'text',
-    position: 'int',
-    public_id: 'text',
-    seu_numero: 'text',
-    forma_pagamento: 'text',
-    payee_name: 'text',
-    amount: 'int',
-    outcome: 'text',
-    last_return: 'json',
-  },
+  columns: columnsOf(M.BatchItemRow),
 });
 
 export const BATCH_APPROVALS = spec<BatchApprovalRecord>({
   table: 'batch_approvals',
   key: ['id'],
   scoped: true,
-  columns: {
-    id: 'text',
-    batch_id: 'text',
-    signer: 'text',
-    sha256: 'text',
-    expires_at: 'text',
-    statement: 'text',
-    signature: 'text',
-    uploaded_at: 'text',
-    uploaded_by: 'text',
-  },
+  columns: columnsOf(R.BatchApproval),
 });
 
 export const INVOICES = spec<Invoice>({
@@ -243,142 +185,53 @@ export const INVOICES = spec<Invoice>({
   columns: columnsOf(INVOICE_STORAGE.schema) as TableSpec<Invoice>['columns'],
 });
 
-export const ACCOUNT_ENTRIES = spec<Required<AccountEntry>>({
+export const ACCOUNT_ENTRIES = spec<AccountEntry>({
   table: 'account_entries',
   key: ['id'],
   scoped: true,
-  columns: {
-    id: 'int',
-    type: 'text',
-    chart_of_accounts_id: 'int',
-    bank_account_id: 'int',
-    unit_id: 'int',
-    supplier_id: 'int',
-    amount_cents: 'int',
-    description: 'text',
-    payee: 'text',
-    document_number: 'text',
-    payment_method: 'text',
-    due_at: 'text',
-    paid_at: 'text',
-    period: 'text',
-    source: 'text',
-    transfer_id: 'text',
-    reconciled: 'bool',
-    payable_id: 'text',
-    statement_line_id: 'text',
-    rule_id: 'text',
-    created_at: 'text',
-  },
-}) as TableSpec<AccountEntry>;
+  columns: columnsOf(M.AccountEntry),
+});
 
 export const TRANSFERS = spec<TransferRecord>({
   table: 'transfers',
   key: ['transfer_id'],
   scoped: true,
-  columns: { transfer_id: 'text', outgoing_entry_id: 'int', incoming_entry_id: 'int', created_at: 'text' },
+  columns: columnsOf(M.TransferRecord),
 });
 
 export const EXPENSES = spec<Expense>({
   table: 'expenses',
   key: ['id'],
   scoped: true,
-  columns: {
-    id: 'int',
-    supplier_id: 'int',
-    chart_of_accounts_id: 'int',
-    bank_account_id: 'int',
-    amount_cents: 'int',
-    fine_amount_cents: 'int',
-    interest_amount_cents: 'int',
-    discount_amount_cents: 'int',
-    description: 'text',
-    payee: 'text',
-    document_number: 'text',
-    payment_method: 'text',
-    notes: 'text',
-    due_at: 'text',
-    paid_at: 'text',
-    installment: 'json',
-    entry_id: 'int',
-    created_at: 'text',
-  },
+  columns: columnsOf(M.Expense),
 });
 
 export const STATEMENT_IMPORTS = spec<StatementImport>({
   table: 'statement_imports',
   key: ['id'],
   scoped: true,
-  columns: {
-    id: 'text',
-    status: 'text',
-    bank_account_id: 'int',
-    format: 'text',
-    file_name: 'text',
-    file_sha256: 'text',
-    bank_id: 'text',
-    account_id: 'text',
-    forced: 'bool',
-    period: 'json',
-    transactions: 'int',
-    imported: 'int',
-    duplicates: 'int',
-    balance_lines: 'int',
-    scheduled: 'int',
-    reconciled: 'int',
-    unmatched: 'int',
-    imported_at: 'text',
-  },
+  columns: columnsOf(M.StatementImport),
 });
 
 export const STATEMENT_MOVEMENTS = spec<StatementMovement>({
   table: 'statement_movements',
   key: ['id'],
   scoped: true,
-  columns: {
-    id: 'text',
-    bank_account_id: 'int',
-    statement_id: 'text',
-    fitid: 'text',
-    dedup_key: 'text',
-    date: 'text',
-    amount_cents: 'int',
-    type: 'text',
-    memo: 'text',
-    name: 'text',
-    document_number: 'text',
-    line: 'int',
-    match_entry_id: 'int',
-    match_payable_id: 'text',
-    match_invoice_id: 'text',
-    reconciled: 'bool',
-    reconciled_at: 'text',
-    created_at: 'text',
-  },
+  columns: columnsOf(M.StatementMovement),
 });
 
 export const WEBHOOK_SUBSCRIPTIONS = spec<WebhookSubscription>({
   table: 'webhook_subscriptions',
   key: ['id'],
   scoped: true,
-  columns: { id: 'text', url: 'text', events: 'json', secret: 'text', created_at: 'text' },
+  columns: columnsOf(M.WebhookSubscription),
 });
 
 export const WEBHOOK_DELIVERIES = spec<WebhookDelivery>({
   table: 'webhook_deliveries',
   key: ['delivery_id'],
   scoped: true,
-  columns: {
-    delivery_id: 'text',
-    subscription_id: 'text',
-    event_id: 'text',
-    event: 'text',
-    body: 'text',
-    status: 'text',
-    attempts: 'int',
-    next_attempt_at: 'int',
-    created_at: 'text',
-  },
+  columns: columnsOf(M.WebhookDelivery),
 });
 
 /** Every declared table, for the schema test. */
