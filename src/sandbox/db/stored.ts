@@ -9,7 +9,11 @@ import { type Static, type TObject, type TProperties, type TSchema, Type } from 
 import { centsToDecimal, decimalToCents } from '../../domain/money.js';
 
 /** The stored record of an answer `T`: money fields `M` as `<field>_cents`, fields `O` with their own types. */
-export type Stored<T, M extends keyof T & string, O extends Partial<Record<keyof T, unknown>> = Record<never, never>> = {
+export type Stored<
+  T,
+  M extends keyof T & string,
+  O extends Partial<Record<keyof T, unknown>> = Record<never, never>,
+> = {
   [K in keyof T as K extends M ? `${K}_cents` : K]: K extends M
     ? null extends T[K]
       ? number | null
