@@ -464,12 +464,8 @@ async function linesOpenNow(
   const id = result.statement_id;
   const detail = id ? await ifServed(() => client.statements.get(String(id)), undefined) : undefined;
   if (!detail) return null;
-  // as an import's answer lists them (a memo or FITID it has none of is left out, not null)
-  const still = (detail.unmatched_transactions ?? []).map(({ memo, fitid, ...m }) => ({
-    ...m,
-    ...(memo === null ? {} : { memo }),
-    ...(fitid === null ? {} : { fitid }),
-  }));
+  // as an import's answer lists them (R.StatementImport: the same rows, a memo or FITID it has none of null)
+  const still = detail.unmatched_transactions ?? [];
   return { ...result, unmatched: detail.unmatched ?? still.length, unmatched_transactions: still };
 }
 

@@ -11,38 +11,11 @@ import { read, route } from './endpoint.js';
 export type StatementRecord = Tolerant<typeof R.StatementImportRecord, 'statement_id'>;
 export type StatementDetail = Tolerant<typeof R.StatementImportDetail, 'statement_id'>;
 
-export interface StatementImportResult {
-  statement_id?: string | number;
-  period?: { start: string | null; end: string | null } | null;
-  transactions: number;
-  imported: number;
-  duplicates: number;
-  /** the bank's balances written as lines, and entries not yet done (#35; absent on servers without them) */
-  balance_lines?: number;
-  scheduled?: number;
-  reconciled: number;
-  unmatched: number;
-  scheduled_transactions?: Array<{
-    line?: number;
-    date: string;
-    amount_cents: number;
-    memo?: string | null;
-    fitid?: string | null;
-  }>;
-  unmatched_transactions?: Array<{
-    /** the movement's id (condo's sandbox: what `statement_line_id` names) */
-    movement_id?: string;
-    name?: string | null;
-    document_number?: string | null;
-    line?: number;
-    date: string;
-    /** integer cents, credits positive */
-    amount_cents: number;
-    memo?: string;
-    fitid?: string;
-  }>;
-  [extra: string]: unknown;
-}
+/** An import's answer (R.StatementImport): its counts; the movements it lists where the server gives them. */
+export type StatementImportResult = Tolerant<
+  typeof R.StatementImport,
+  'transactions' | 'imported' | 'duplicates' | 'reconciled' | 'unmatched'
+>;
 
 export interface StatementImportOptions {
   format: 'ofx' | 'csv';
