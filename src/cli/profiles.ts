@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream';
-import { CondoError, UsageError } from '../domain/errors.js';
+import { firmTargets, type ProfileTarget, pooled, serverFate } from '../app/firm.js';
+import { CondoError } from '../domain/errors.js';
 import { ULID_PATTERN } from '../domain/ids.js';
 import type { Text } from '../domain/text.js';
 import { errorWords } from './api-errors.js';
-import { createDeps, type Deps, type GlobalOptions } from './context.js';
-import { ExitCode, exitCodeOf } from './exit-codes.js';
+import { createDeps, type Deps } from './context.js';
+import { exitCodeOf } from './exit-codes.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { type Column, printJson, printList, selectFields } from './output.js';
 
@@ -21,70 +22,9 @@ import { type Column, printJson, printList, selectFields } from './output.js';
  */
 const REFUSED_BUDGET_MS = 3_000;
 
-/** How many profiles are asked at once: enough to hide latency, few enough not to look like a flood. */
-const CONCURRENCY = 8;
-
-export interface ProfileTarget {
-  profile: string;
-  condominium: string;
-  baseUrl: string;
-}
-
-/** Whether this run asked for more than one profile. */
-export const acrossProfiles = (globals: GlobalOptions): boolean =>
-  Boolean(globals.allProfiles || globals.profiles !== undefined);
-
-/**
- * The profiles `--profiles a,b,c` names (in that order) or every profile (`--all-profiles`, by name); two
- * profiles for the same condominium on the same server are asked once, under the first name.
- */
+/** The profiles this run names (app/firm.ts), from the config. */
 export async function selectedProfiles(deps: Deps): Promise<ProfileTarget[]> {
-  const { globals } = deps;
-  if (globals.profile && acrossProfiles(globals))
-    throw new UsageError({
-      en: '--profile and --profiles/--all-profiles: give one',
-      pt: '--profile e --profiles/--all-profiles: dê um só',
-    });
-  if (globals.allProfiles && globals.profiles !== undefined)
-    throw new UsageError({
-      en: '--profiles and --all-profiles: give one',
-      pt: '--profiles e --all-profiles: dê um só',
-    });
-  const stored = (await deps.config()).profiles();
-  let names: string[];
-  if (globals.profiles !== undefined) {
-    names = globals.profiles
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean);
-    if (names.length === 0)
-      throw new UsageError({
-        en: '--profiles: give profile names, e.g. --profiles a,b,c',
-        pt: '--profiles: dê nomes de perfis, p. ex. --profiles a,b,c',
-      });
-    const missing = names.filter((n) => !stored[n]);
-    if (missing.length > 0)
-      throw new UsageError({
-        en: `--profiles: no profile ${missing.map((n) => `"${n}"`).join(', ')} (see condo config list)`,
-        pt: `--profiles: não há perfil ${missing.map((n) => `"${n}"`).join(', ')} (veja condo config list)`,
-      });
-  } else names = Object.keys(stored).sort();
-  if (names.length === 0)
-    throw new UsageError({
-      en: '--all-profiles: there are no profiles yet (condo auth login; on the sandbox, condo sandbox credentials --write-profiles)',
-      pt: '--all-profiles: ainda não há perfis (condo auth login; no sandbox, condo sandbox credentials --write-profiles)',
-    });
-  const seen = new Set<string>();
-  const targets: ProfileTarget[] = [];
-  for (const profile of names) {
-    const p = stored[profile];
-    if (!p) continue;
-    const key = `${p.base_url.replace(/\/+$/, '')}\n${p.condominium}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    targets.push({ profile, condominium: p.condominium, baseUrl: p.base_url });
-  }
-  return targets;
+  return firmTargets(deps.globals, (await deps.config()).profiles());
 }
 
 /** A writable that keeps nothing: what a verb prints besides its rows is one condominium's, not the firm's. */
@@ -145,41 +85,12 @@ export function profileDeps(
   };
 }
 
-/**
- * A server that could not be reached after a profile's retries (exit 7) is not asked again for the next profiles
- * on it: fifty profiles of one dead server fail in one retry budget, not fifty.
- */
-export function serverFate() {
-  const down = new Map<string, CondoError>();
-  const key = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
-  return {
-    downOf: (baseUrl: string): CondoError | undefined => down.get(key(baseUrl)),
-    note: (baseUrl: string, error: CondoError): void => {
-      if (exitCodeOf(error) === ExitCode.unavailable) down.set(key(baseUrl), error);
-    },
-  };
-}
-
 interface Answer {
   target: ProfileTarget;
   rows: readonly unknown[];
   columns: Column<never>[];
   error?: CondoError;
   exitCode: number;
-}
-
-/** Runs `fn` over the targets, at most CONCURRENCY at a time, keeping their order. */
-export async function pooled<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
-  return out;
 }
 
 /** A read verb over many profiles: one table (or JSON array), failures on stderr and in the exit code. */

@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { acrossProfiles } from '../app/firm.js';
 import { flagOfApiField } from '../domain/body-fields.js';
 import { CondoError, UsageError } from '../domain/errors.js';
 import { apiErrorText } from './api-errors.js';
@@ -13,7 +14,7 @@ import { HELP_TOPICS, reflowTopic } from './help-topics.js';
 import { english, errorTail, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
 import { JSON_FIELDS, wrapMessage } from './output.js';
-import { acrossProfiles, readAcrossProfiles } from './profiles.js';
+import { readAcrossProfiles } from './profiles.js';
 import {
   COMMAND_GROUPS,
   COMPLETION_COMMAND,

@@ -1,5 +1,6 @@
 import { expandFileArgs } from '../../app/file-args.js';
 import { type FileKind, isCnabDdaFile, kindOf } from '../../app/file-kind.js';
+import { acrossProfiles, pooled, serverFate } from '../../app/firm.js';
 import { accountMatches, accountsNamed, bankMatches } from '../../domain/bank-accounts.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
@@ -7,7 +8,7 @@ import { errorWords } from '../api-errors.js';
 import type { Deps } from '../context.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { eachFile, type FileLabel, nothingToImport } from '../per-file.js';
-import { acrossProfiles, pooled, profileDeps, selectedProfiles, serverFate } from '../profiles.js';
+import { profileDeps, selectedProfiles } from '../profiles.js';
 import { batchFinder, importReturn, type ReturnFacts, returnFacts } from '../returns.js';
 import {
   accountsTheFileNames,
