@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from 'fastify';
+import { API_PREFIX } from '../domain/endpoints.js';
 import { sanitizeRequestId } from '../domain/ids.js';
 import { parseUntrustedJson } from '../domain/json.js';
 import { newUlid } from '../domain/ulids.js';
@@ -30,7 +31,6 @@ import { payablesRoutes } from './routes/payables.js';
 import { statementsRoutes } from './routes/statements.js';
 import { webhooksRoutes } from './routes/webhooks.js';
 
-export const API_PREFIX = '/api/v1';
 export const CONDOMINIUM_PREFIX = `${API_PREFIX}/condominiums/:condominium`;
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;

@@ -53,10 +53,10 @@ export const TokenRecord = Type.Object({
 });
 export type TokenRecord = Static<typeof TokenRecord>;
 
-export const Block = Type.Object({ id: int(), name: text() });
-export type Block = Static<typeof Block>;
+export const BlockRow = Type.Object({ id: int(), name: text() });
+export type Block = Static<typeof BlockRow>;
 
-export const Unit = Type.Object({
+export const UnitRow = Type.Object({
   id: int(),
   block: text(),
   number: text(),
@@ -66,7 +66,7 @@ export const Unit = Type.Object({
   owner_document: text(),
   ideal_fraction: real(),
 });
-export type Unit = Static<typeof Unit>;
+export type Unit = Static<typeof UnitRow>;
 
 export type { PixKeyType };
 
@@ -76,7 +76,7 @@ export type SupplierBank = NonNullable<Supplier['bank']>;
 
 export type { BankAccountType };
 
-export const BankAccount = Type.Object({
+export const BankAccountRow = Type.Object({
   id: int(),
   name: text(),
   bank_code: text(),
@@ -89,17 +89,17 @@ export const BankAccount = Type.Object({
   /** the bank's convênio for the holder's payment files, where the bank requires one (Banco do Brasil, Caixa) */
   convenio: Type.Optional(orNull(text())),
 });
-export type BankAccount = Static<typeof BankAccount>;
+export type BankAccount = Static<typeof BankAccountRow>;
 
 /** A chart account is stored as the API answers it (domain/responses.ts). */
 export type ChartAccount = Static<typeof ChartAccountRecord>;
 
-export const FinancialPeriod = Type.Object({
+export const FinancialPeriodRow = Type.Object({
   /** YYYY-MM */
   period: text(),
   state: text<'open' | 'closed'>(),
 });
-export type FinancialPeriod = Static<typeof FinancialPeriod>;
+export type FinancialPeriod = Static<typeof FinancialPeriodRow>;
 
 export interface LastReturn {
   code: string;
@@ -182,7 +182,7 @@ export type BatchApprovalRecord = Static<typeof R.BatchApproval>;
 export type { EntrySource };
 
 /** A ledger entry (lançamento). Money in cents inside; the API shows decimal reais. */
-export const AccountEntry = Type.Object({
+export const AccountEntryRow = Type.Object({
   id: int(),
   type: text<'revenue' | 'expense'>(),
   chart_of_accounts_id: int(),
@@ -208,7 +208,7 @@ export const AccountEntry = Type.Object({
   rule_id: Type.Optional(orNull(text())),
   created_at: text(),
 });
-export type AccountEntry = Static<typeof AccountEntry>;
+export type AccountEntry = Static<typeof AccountEntryRow>;
 
 /** Invoice (cobrança) states; `overdue` is only a list filter (issued and past due). */
 export type InvoiceState = 'draft' | 'issued' | 'paid' | 'canceled';
@@ -257,7 +257,7 @@ export type Invoice = Stored<
 >;
 
 /** An expense (despesa), settled (with `paid_at` and its ledger entry) or one installment of a group. */
-export const Expense = Type.Object({
+export const ExpenseRow = Type.Object({
   id: int(),
   supplier_id: orNull(int()),
   chart_of_accounts_id: int(),
@@ -277,7 +277,7 @@ export const Expense = Type.Object({
   entry_id: orNull(int()),
   created_at: text(),
 });
-export type Expense = Static<typeof Expense>;
+export type Expense = Static<typeof ExpenseRow>;
 
 /** A condominium's own row; its records live in their own tables. */
 export const CondominiumRecord = Type.Object({
@@ -335,7 +335,7 @@ export interface SandboxState {
 }
 
 /** One statement file imported into a bank account, with what the import found. */
-export const StatementImport = Type.Object({
+export const StatementImportRow = Type.Object({
   /** ULID */
   id: text(),
   /** loading while its lines are written in chunks; done (and visible) once reconciled */
@@ -369,13 +369,13 @@ export const StatementImport = Type.Object({
   unmatched: int(),
   imported_at: text(),
 });
-export type StatementImport = Static<typeof StatementImport>;
+export type StatementImport = Static<typeof StatementImportRow>;
 
 /**
  * A bank movement: one statement transaction, recorded once per bank account (de-duplicated by FITID, or by
  * the statement's hash of date, amount and memo when the file has no ids). Money in cents, credits positive.
  */
-export const StatementMovement = Type.Object({
+export const StatementMovementRow = Type.Object({
   /** ULID */
   id: text(),
   bank_account_id: int(),
@@ -402,10 +402,10 @@ export const StatementMovement = Type.Object({
   reconciled_at: orNull(text()),
   created_at: text(),
 });
-export type StatementMovement = Static<typeof StatementMovement>;
+export type StatementMovement = Static<typeof StatementMovementRow>;
 
 /** A webhook subscription; the secret signs every delivery and is shown only in the create response. */
-export const WebhookSubscription = Type.Object({
+export const WebhookSubscriptionRow = Type.Object({
   /** ULID */
   id: text(),
   url: text(),
@@ -414,7 +414,7 @@ export const WebhookSubscription = Type.Object({
   secret: text(),
   created_at: text(),
 });
-export type WebhookSubscription = Static<typeof WebhookSubscription>;
+export type WebhookSubscription = Static<typeof WebhookSubscriptionRow>;
 
 /** One attempt at delivering an event to a subscription. */
 export interface WebhookAttempt {
@@ -455,7 +455,7 @@ export const TransferRecord = Type.Object({
 export type TransferRecord = Static<typeof TransferRecord>;
 
 /** An event to deliver to one subscription; pending deliveries survive a restart. */
-export const WebhookDelivery = Type.Object({
+export const WebhookDeliveryRow = Type.Object({
   /** X-Condo-Delivery: the same on every attempt */
   delivery_id: text(),
   subscription_id: text(),
@@ -470,4 +470,4 @@ export const WebhookDelivery = Type.Object({
   next_attempt_at: orNull(int()),
   created_at: text(),
 });
-export type WebhookDelivery = Static<typeof WebhookDelivery>;
+export type WebhookDelivery = Static<typeof WebhookDeliveryRow>;

@@ -111,14 +111,14 @@ export const BLOCKS = spec<Block>({
   table: 'blocks',
   key: ['id'],
   scoped: true,
-  columns: columnsOf(M.Block),
+  columns: columnsOf(M.BlockRow),
 });
 
 export const UNITS = spec<Unit>({
   table: 'units',
   key: ['id'],
   scoped: true,
-  columns: columnsOf(M.Unit),
+  columns: columnsOf(M.UnitRow),
 });
 
 export const SUPPLIERS = spec<Supplier>({
@@ -139,14 +139,14 @@ export const BANK_ACCOUNTS = spec<BankAccount>({
   table: 'bank_accounts',
   key: ['id'],
   scoped: true,
-  columns: columnsOf(M.BankAccount),
+  columns: columnsOf(M.BankAccountRow),
 });
 
 export const PERIODS = spec<FinancialPeriod>({
   table: 'periods',
   key: ['period'],
   scoped: true,
-  columns: columnsOf(M.FinancialPeriod),
+  columns: columnsOf(M.FinancialPeriodRow),
 });
 
 export const PAYABLES = spec<Payable>({
@@ -189,7 +189,7 @@ export const ACCOUNT_ENTRIES = spec<AccountEntry>({
   table: 'account_entries',
   key: ['id'],
   scoped: true,
-  columns: columnsOf(M.AccountEntry),
+  columns: columnsOf(M.AccountEntryRow),
 });
 
 export const TRANSFERS = spec<TransferRecord>({
@@ -203,35 +203,35 @@ export const EXPENSES = spec<Expense>({
   table: 'expenses',
   key: ['id'],
   scoped: true,
-  columns: columnsOf(M.Expense),
+  columns: columnsOf(M.ExpenseRow),
 });
 
 export const STATEMENT_IMPORTS = spec<StatementImport>({
   table: 'statement_imports',
   key: ['id'],
   scoped: true,
-  columns: columnsOf(M.StatementImport),
+  columns: columnsOf(M.StatementImportRow),
 });
 
 export const STATEMENT_MOVEMENTS = spec<StatementMovement>({
   table: 'statement_movements',
   key: ['id'],
   scoped: true,
-  columns: columnsOf(M.StatementMovement),
+  columns: columnsOf(M.StatementMovementRow),
 });
 
 export const WEBHOOK_SUBSCRIPTIONS = spec<WebhookSubscription>({
   table: 'webhook_subscriptions',
   key: ['id'],
   scoped: true,
-  columns: columnsOf(M.WebhookSubscription),
+  columns: columnsOf(M.WebhookSubscriptionRow),
 });
 
 export const WEBHOOK_DELIVERIES = spec<WebhookDelivery>({
   table: 'webhook_deliveries',
   key: ['delivery_id'],
   scoped: true,
-  columns: columnsOf(M.WebhookDelivery),
+  columns: columnsOf(M.WebhookDeliveryRow),
 });
 
 /** Every declared table, for the schema test. */
