@@ -1,7 +1,7 @@
 import { expandFileArgs } from '../../app/file-args.js';
 import { type FileKind, isCnabDdaFile, kindOf } from '../../app/file-kind.js';
 import { acrossProfiles, pooled, serverFate } from '../../app/firm.js';
-import { accountMatches, accountsNamed, bankMatches } from '../../domain/bank-accounts.js';
+import { returnOwners, statementAccounts } from '../../app/import-routing.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import { errorWords } from '../api-errors.js';
@@ -121,15 +121,7 @@ async function routeReturn(
     return importReturn(only.deps, await only.batches.find(path, facts), path, facts, label);
   await pooled(tenants, (t) => t.accounts());
   const account = facts.account;
-  const owners = account
-    ? tenants.filter(
-        (t) =>
-          !t.failure &&
-          t.accountsRead?.some(
-            (a) => accountMatches(a, account) === true && bankMatches(a, facts.bankCode) !== false,
-          ),
-      )
-    : tenants.filter((t) => !t.failure);
+  const owners = returnOwners(tenants, facts);
   if (owners.length === 0)
     throw new UsageError({
       en: `${path}: the file is for bank ${facts.bankCode ?? '?'} account ${account ?? '?'}, an account of none of the ${tenants.length} condominiums (${names(tenants)}); nothing was sent`,
@@ -167,9 +159,10 @@ async function routeStatement(
     return importStatement(only.deps, path, opts, label, local);
   await pooled(tenants, (t) => t.accounts());
   const named = local.summary.statements.filter((st) => st.account_id);
-  const matches = tenants.flatMap((t) =>
-    accountsNamed(t.accountsRead ?? [], named).map((account) => ({ t, account })),
-  );
+  const matches = statementAccounts(tenants, named).map(({ candidate, account }) => ({
+    t: candidate,
+    account,
+  }));
   const [match] = matches;
   if (matches.length === 1 && match) {
     match.t.deps.info(asTheFileNamesIt(path, match.account), true);
