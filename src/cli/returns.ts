@@ -6,8 +6,8 @@
 import { stat } from 'node:fs/promises';
 import { readCnabFile } from '../app/files.js';
 import { heldPayments, rejectionsOf } from '../app/rejections.js';
-import type { Batch, ReturnSummary } from '../client/index.js';
-import { accountMatches } from '../domain/bank-accounts.js';
+import { type CandidateBatch, candidateBatches, matchReturn } from '../app/return-batch.js';
+import type { ReturnSummary } from '../client/index.js';
 import { UsageError } from '../domain/errors.js';
 import type { CnabProblem } from '../formats/cnab240/file.js';
 import { toSeuNumero } from '../formats/cnab240/seu-numero.js';
@@ -199,79 +199,43 @@ const PAYMENT_SEGMENTS = new Set(['A', 'J', 'N', 'O']);
  * batches left out), confirmed by the paying account in the file's header.
  */
 export function batchFinder(deps: Deps) {
-  let all:
-    | Promise<
-        {
-          batch: Batch;
-          seus: Set<string>;
-          account: BankAccountLike | undefined;
-          waiting: (seuNumeros: string[]) => boolean;
-        }[]
-      >
-    | undefined;
-  const load = async () => {
-    const client = await deps.client();
-    const [batches, accounts] = await Promise.all([
-      client.batches.list({ all: true }),
-      client.bankAccounts.list().catch(() => []),
-    ]);
-    const live = [...batches].filter((b) => b.state !== 'canceled');
-    return Promise.all(
-      live.map(async (b) => {
-        const detail = await client.batches.get(b.public_id);
-        const payables = detail.payables ?? [];
-        const seus = new Set(payables.map((p) => String(p.seu_numero ?? '')));
-        const account = [...accounts].find((a) => a.id === b.bank_account_id) as BankAccountLike | undefined;
-        /** whether any of these payments still awaits the bank's final word in this batch */
-        const waiting = (seuNumeros: string[]) => {
-          const named = new Set(seuNumeros);
-          return payables.some(
-            (p) => named.has(String(p.seu_numero)) && (p.outcome === null || p.outcome === 'scheduled'),
-          );
-        };
-        return { batch: detail, seus, account, waiting };
-      }),
-    );
-  };
-  const paidFrom = (account: BankAccountLike | undefined, facts: ReturnFacts) =>
-    !account || !facts.account || accountMatches(toAccount(account), facts.account) !== false;
+  let all: Promise<CandidateBatch[]> | undefined;
   return {
-    /** The batch a file belongs to, or a usage error naming the file. */
+    /** The batch a file belongs to (app/return-batch.ts), said on stderr, or a usage error naming the file. */
     find: async (path: string, facts: ReturnFacts): Promise<string> => {
-      all ??= load();
-      const batches = await all;
-      // a re-run: the batch that already took this very file (its replay is the answer)
-      const took = batches.filter((b) => (b.batch.returns ?? []).some((r) => r.file_sha256 === facts.sha256));
-      const holding = batches.filter((b) => facts.seuNumeros.every((s) => b.seus.has(s)));
-      let matches = took.length === 1 ? took : holding.filter((b) => paidFrom(b.account, facts));
-      // a payable rejected in one batch and sent again in the next is in both: the header's NSA, where it has
-      // one, or the batch still waiting for an answer on these payments, tells them apart
-      if (matches.length > 1 && facts.fileSequence !== null) {
-        const bySequence = matches.filter((b) => b.batch.file_sequence === facts.fileSequence);
-        if (bySequence.length > 0) matches = bySequence;
-      }
-      if (matches.length > 1) {
-        const waiting = matches.filter((b) => b.waiting(facts.seuNumeros));
-        if (waiting.length > 0) matches = waiting;
-      }
-      const [only] = matches;
-      if (matches.length === 1 && only) {
-        const [id, nsa] = [only.batch.public_id, only.batch.file_sequence ?? '?'];
+      all ??= (async () => candidateBatches(await deps.client()))();
+      const match = matchReturn(await all, facts);
+      if ('found' in match) {
+        const [id, nsa] = [match.found.batch.public_id, match.found.batch.file_sequence ?? '?'];
         deps.info({
           en: `${path}: batch ${id} (NSA ${nsa}), by its payments`,
           pt: `${path}: lote ${id} (NSA ${nsa}), pelos pagamentos`,
         });
-        return only.batch.public_id;
+        return id;
       }
-      if (matches.length === 0)
+      if ('none' in match) {
+        const [held, n, first] = [
+          match.holding?.batch.public_id,
+          facts.seuNumeros.length,
+          facts.seuNumeros[0],
+        ];
+        const more = n > 1 ? ', …' : '';
         throw new UsageError(
-          holding.length > 0
-            ? `${path}: its payments are batch ${holding[0]?.batch.public_id}'s, but the file is for account ${facts.account}, not the batch's; nothing was sent`
-            : `${path}: its ${facts.seuNumeros.length} payments are in no batch of this condominium (seu número ${facts.seuNumeros[0]}${facts.seuNumeros.length > 1 ? ', …' : ''}); nothing was sent`,
+          held
+            ? {
+                en: `${path}: its payments are batch ${held}'s, but the file is for account ${facts.account}, not the batch's; nothing was sent`,
+                pt: `${path}: os pagamentos dele são do lote ${held}, mas o arquivo é da conta ${facts.account}, não da do lote; nada foi enviado`,
+              }
+            : {
+                en: `${path}: its ${n} payments are in no batch of this condominium (seu número ${first}${more}); nothing was sent`,
+                pt: `${path}: os ${n} pagamentos dele não estão em nenhum lote deste condomínio (seu número ${first}${more}); nada foi enviado`,
+              },
         );
+      }
+      const ids = match.several.map((b) => b.batch.public_id).join(', ');
       throw new UsageError({
-        en: `${path}: its payments are in ${matches.length} batches (${matches.map((b) => b.batch.public_id).join(', ')}); give the batch id; nothing was sent`,
-        pt: `${path}: os pagamentos dele estão em ${matches.length} lotes (${matches.map((b) => b.batch.public_id).join(', ')}); dê o id do lote; nada foi enviado`,
+        en: `${path}: its payments are in ${match.several.length} batches (${ids}); give the batch id; nothing was sent`,
+        pt: `${path}: os pagamentos dele estão em ${match.several.length} lotes (${ids}); dê o id do lote; nada foi enviado`,
       });
     },
     /** A batch given by id must be the file's: checked before anything is sent. */
@@ -287,9 +251,3 @@ export function batchFinder(deps: Deps) {
     },
   };
 }
-
-type BankAccountLike = { id: number; bank_code?: unknown; agency?: unknown; account_number?: unknown };
-const toAccount = (a: BankAccountLike) => ({
-  agency: String(a.agency ?? ''),
-  account_number: String(a.account_number ?? ''),
-});
