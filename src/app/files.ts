@@ -2,6 +2,7 @@
  * The files condo reads: in chunks, and a CNAB file by its path, refused with its path when it is not one (a
  * statement, a PDF) before any reader sees it. Which kind a file is, is file-kind.ts's.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -40,4 +41,23 @@ export async function lintCnabFile(path: string, bank?: string | undefined): Pro
   await requireCnabFile(path);
   const { lintCnab } = await import('../formats/cnab240/lint.js');
   return lintCnab(readChunks(path), { bank });
+}
+
+/** The SHA-256 of a file, streamed (constant memory whatever its size). */
+export async function sha256File(path: string): Promise<string> {
+  try {
+    return await sha256Of(readChunks(path));
+  } catch (e) {
+    throw new UsageError({
+      en: `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      pt: `não foi possível ler ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    });
+  }
+}
+
+/** The SHA-256 of what a stream carries, as it streams by (a download's body, a file). */
+export async function sha256Of(body: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of body) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

@@ -5,11 +5,11 @@
 
 import { checkDelivery, loadPolicy } from '../app/approvals.js';
 import { approvalsOnServer, batchFacts } from '../app/batch-facts.js';
+import { sha256File } from '../app/files.js';
 import type { Client } from '../client/index.js';
 import { usesRevenue } from '../domain/approvals.js';
 import { ConflictError } from '../domain/errors.js';
 import type { Deps } from './context.js';
-import { sha256File } from './files.js';
 
 /** The profile's policy (`condo config set policy FILE`), where the run has a profile that names one. */
 export async function profilePolicy(deps: Deps): Promise<string | undefined> {

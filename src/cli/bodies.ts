@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { sha256File } from '../app/files.js';
 import type { BulkOptions, BulkResult } from '../client/types.js';
 import { UsageError } from '../domain/errors.js';
 import type * as Schemas from '../domain/request-bodies.js';
 import type { Deps } from './context.js';
 import { namedProblem } from './fields.js';
-import { sha256File } from './files.js';
 import { finishBulk, type SentRecord, stoppable } from './stoppable.js';
 
 /**

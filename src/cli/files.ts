@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
@@ -290,25 +289,6 @@ export async function writeToStream(body: Readable, out: Writable): Promise<numb
     if (!out.write(buf)) await new Promise((resolve) => out.once('drain', resolve));
   }
   return bytes;
-}
-
-/** The SHA-256 of a file, streamed (constant memory whatever its size). */
-export async function sha256File(path: string): Promise<string> {
-  try {
-    return await sha256Of(readChunks(path));
-  } catch (e) {
-    throw new UsageError({
-      en: `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      pt: `não foi possível ler ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    });
-  }
-}
-
-/** The SHA-256 of what a stream carries, as it streams by (a download's body, a file). */
-export async function sha256Of(body: Readable): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of body) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /** The whole of a small input: a file, or stdin for `-`; an unreadable file is a usage error naming `flag`. */

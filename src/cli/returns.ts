@@ -4,7 +4,7 @@
  * `batches import-return` and `import`, which routes each file by its kind.
  */
 import { stat } from 'node:fs/promises';
-import { readCnabFile } from '../app/files.js';
+import { readCnabFile, sha256File } from '../app/files.js';
 import { heldPayments, rejectionsOf } from '../app/rejections.js';
 import { type CandidateBatch, candidateBatches, matchReturn } from '../app/return-batch.js';
 import type { ReturnSummary } from '../client/index.js';
@@ -13,7 +13,7 @@ import type { CnabProblem } from '../formats/cnab240/file.js';
 import { toSeuNumero } from '../formats/cnab240/seu-numero.js';
 import type { Deps } from './context.js';
 import { ExitCode, outcomeOf } from './exit-codes.js';
-import { progressBar, sha256File } from './files.js';
+import { progressBar } from './files.js';
 import { atLine, type Translate } from './i18n.js';
 import { writeLine } from './io.js';
 import { type FileLabel, fileLead, printLabelTsv } from './per-file.js';

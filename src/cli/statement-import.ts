@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isCnabStatementFile, wrongKind } from '../app/file-kind.js';
+import { sha256File } from '../app/files.js';
 import type { Judged } from '../app/reconcile.js';
 import type { StatementImportResult } from '../client/index.js';
 import { accountsNamed } from '../domain/bank-accounts.js';
@@ -22,7 +23,7 @@ import type { LineCounts, ParsedStatementFile, StatementSummary } from '../forma
 import type { Deps } from './context.js';
 import { ExitCode, outcomeOf } from './exit-codes.js';
 import { ifServed } from './extension.js';
-import { progressBar, sha256File } from './files.js';
+import { progressBar } from './files.js';
 import { enumFlag, intFlag } from './flags.js';
 import { atLine, english } from './i18n.js';
 import { paint, writeLine } from './io.js';

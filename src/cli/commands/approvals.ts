@@ -1,5 +1,6 @@
 import { type LoadedPolicy, loadPolicy, readApprovals, writeApproval } from '../../app/approvals.js';
 import { batchFacts } from '../../app/batch-facts.js';
+import { sha256Of } from '../../app/files.js';
 import { type BatchFacts, usesRevenue } from '../../domain/approvals.js';
 import { formatInstantBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
@@ -8,7 +9,6 @@ import { factsSource, profilePolicy } from '../approval-gate.js';
 import type { Deps } from '../context.js';
 import { ExitCode, outcomeOf } from '../exit-codes.js';
 import { ifServed } from '../extension.js';
-import { sha256Of } from '../files.js';
 import { publicIdArg } from '../flags.js';
 import { writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { batchFacts } from '../../../src/app/batch-facts.js';
 import { boletoPayablesOf, readDdaFiles } from '../../../src/app/dda-files.js';
 import { kindOf, wrongKind } from '../../../src/app/file-kind.js';
-import { readCnabFile } from '../../../src/app/files.js';
+import { lintCnabFile, readCnabFile } from '../../../src/app/files.js';
+import { checkCompanyAccount, checkSequence } from '../../../src/app/lint-server.js';
 import { previewContext } from '../../../src/app/preview-checks.js';
 import { nextSteps, rejectionsOf } from '../../../src/app/rejections.js';
 import { type Client, createClient } from '../../../src/client/index.js';
@@ -175,5 +179,43 @@ describe('DDA files and file kinds, read by their path', () => {
     expect(await kindOf(ofxPath)).toBe('statement');
     expect((await wrongKind(ofxPath, 'cnab'))?.en).toMatch(/bank statement/);
     expect((await readCnabFile(COLLECTION_RETURN)).service).toBe('collection');
+  });
+});
+
+describe('cnab lint against the server: the paying account and the NSA', () => {
+  test("a batch's own file passes; a wrong account digit is an error, an NSA the batches used is found", async () => {
+    const { batch } = await seededRejection();
+    const download = await client.batches.download(batch.public_id);
+    const dir = await mkdtemp(join(tmpdir(), 'condo-lint-'));
+    const path = join(dir, 'lote.rem');
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of download.body) chunks.push(chunk as Uint8Array);
+    await writeFile(path, Buffer.concat(chunks));
+    try {
+      // the NSA the batch was made with (a bank's dialect may not write it where the reader looks)
+      const report = { ...(await lintCnabFile(path)), file_sequence: Number(batch.file_sequence) };
+      const before = report.findings.length;
+      await checkCompanyAccount(client, report);
+      await checkSequence(client, path, report);
+      // its own batch is left out of the NSA's comparison; its account is the condominium's
+      expect(report.findings.length).toBe(before);
+      const header = report.company_account;
+      if (!header) throw new Error('the file names no paying account');
+      const wrongDigit = {
+        ...report,
+        findings: [] as typeof report.findings,
+        company_account: { ...header, digit: header.digit === '0' ? '1' : '0' },
+      };
+      await checkCompanyAccount(client, wrongDigit);
+      expect(wrongDigit.findings.map((f) => [f.rule, f.severity])).toEqual([['company-account', 'error']]);
+      // the same file under another name (another sha): its NSA is one the server's batches used
+      const other = join(dir, 'copia.rem');
+      await writeFile(other, Buffer.concat([...chunks, Buffer.from('\r\n')]));
+      const again = { ...report, findings: [] as typeof report.findings };
+      await checkSequence(client, other, again);
+      expect(again.findings.map((f) => f.rule)).toEqual(['file-sequence']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
