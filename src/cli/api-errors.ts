@@ -6,7 +6,7 @@
  */
 
 import type { CondoError } from '../domain/errors.js';
-import { payableStateRefusalOf } from '../domain/payables.js';
+import { payableStateRefusalOf } from '../domain/payable-refusals.js';
 import type { Translate } from './i18n.js';
 
 type Said = (facts: Record<string, unknown>, t: Translate) => string | undefined;

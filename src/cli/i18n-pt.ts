@@ -1,8 +1,8 @@
-import { PREVIEW_WARNINGS } from '../domain/batch-preview.js';
 import type { Catalog } from '../domain/message.js';
-import { PAYABLE_REFUSALS } from '../domain/payables.js';
+import { PAYABLE_REFUSALS } from '../domain/payable-refusals.js';
+import { PREVIEW_WARNINGS } from '../domain/preview-warnings.js';
 import { REFUSALS } from '../domain/refusals.js';
-import { RULE_REASONS } from '../domain/statement-rules.js';
+import { RULE_REASONS } from '../domain/rule-reasons.js';
 import { BANK_FINDINGS } from '../formats/cnab240/bank-findings.js';
 import { CNAB_FINDINGS } from '../formats/cnab240/findings.js';
 import { STATEMENT_FINDINGS } from '../formats/statement/findings.js';

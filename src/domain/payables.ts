@@ -1,49 +1,8 @@
 import { parseBoletoCode } from './boleto/index.js';
-import { formatDateBr } from './dates.js';
 import { digitsOnly } from './digits.js';
-import { type Message, messageOf, type ParamsOf, said } from './message.js';
-import { formatReais } from './money.js';
+import type { Message } from './message.js';
+import { payableRefusal } from './payable-refusals.js';
 import { type PayableTribute, tributeProblems } from './tributes.js';
-
-/** What a change does to a payable, in each language (a refusal names it). */
-const ACTION = {
-  update: { en: 'update', pt: 'alterar' },
-  delete: { en: 'delete', pt: 'excluir' },
-  mark: { en: 'mark', pt: 'marcar' },
-  unmark: { en: 'unmark', pt: 'desmarcar' },
-} as const;
-
-/** What a payable's own rules refuse (#54), by code, in English and Portuguese. */
-export const PAYABLE_REFUSALS = {
-  // a boleto payable against its own document (payables.ts reviewBoleto)
-  'payable.boleto-invalid': said(
-    (p: { reason: Message }, say) => `is not a valid boleto barcode or linha digitável: ${say(p.reason)}`,
-    (p, say) => `não é um código de barras ou linha digitável de boleto válido: ${say(p.reason)}`,
-  ),
-  'payable.boleto-amount': said(
-    (p: { boleto: number; due: number }) =>
-      `the boleto is for ${formatReais(p.boleto)} but amount - discount + fine + interest is ${formatReais(p.due)}`,
-    (p) =>
-      `o boleto é de ${formatReais(p.boleto)}, mas valor - desconto + multa + juros dá ${formatReais(p.due)}`,
-  ),
-  'payable.boleto-due-date': said(
-    (p: { due: string; own: string }) => `due_date ${p.due} differs from the boleto's own due date ${p.own}`,
-    (p) =>
-      `o vencimento ${formatDateBr(p.due)} difere do vencimento do próprio boleto, ${formatDateBr(p.own)}`,
-  ),
-  // a payable whose state forbids the change (payables.ts)
-  'payable.state': said(
-    (p: { action: keyof typeof ACTION; state: string; only: string }) =>
-      `cannot ${ACTION[p.action].en} a payable in state ${p.state}${p.only ? ` (only ${p.only})` : ''}`,
-    (p) =>
-      `não é possível ${ACTION[p.action].pt} uma conta no estado ${p.state}${p.only ? ` (só ${p.only === 'pending' ? 'pendente' : p.only})` : ''}`,
-  ),
-};
-
-export const payableRefusal = <K extends keyof typeof PAYABLE_REFUSALS>(
-  code: K,
-  params: ParamsOf<(typeof PAYABLE_REFUSALS)[K]>,
-): Message => messageOf(PAYABLE_REFUSALS, code, params);
 
 /**
  * Payables (contas a pagar) and their state machine, shared by the sandbox (which enforces it) and the CLI
@@ -103,17 +62,6 @@ const ALLOWED_FROM: Record<PayableAction, readonly PayableState[]> = {
 export function payableActionRefusal(action: PayableAction, state: PayableState): Message | null {
   if (ALLOWED_FROM[action].includes(state)) return null;
   return payableRefusal('payable.state', { action, state, only: ALLOWED_FROM[action].join(' or ') });
-}
-
-/** A refusal of a payable's state as a 409's params name it (`action`, `state`, `only`), or null. */
-export function payableStateRefusalOf(params: Record<string, unknown>): Message | null {
-  const { action, state, only } = params;
-  if (typeof action !== 'string' || !(action in ACTION) || typeof state !== 'string') return null;
-  return payableRefusal('payable.state', {
-    action: action as keyof typeof ACTION,
-    state,
-    only: typeof only === 'string' ? only : '',
-  });
 }
 
 export interface PayeeBank {

@@ -7,7 +7,8 @@ import type { Io } from '../../../src/cli/io.js';
 import { whatIsLeft } from '../../../src/cli/lists.js';
 import { condominiumsAnswered } from '../../../src/cli/profiles.js';
 import { buildProgram } from '../../../src/cli/program.js';
-import { payableActionRefusal, payableRefusal } from '../../../src/domain/payables.js';
+import { payableRefusal } from '../../../src/domain/payable-refusals.js';
+import { payableActionRefusal } from '../../../src/domain/payables.js';
 import { bankFinding } from '../../../src/formats/cnab240/bank-findings.js';
 import { trailerSumProblem } from '../../../src/formats/cnab240/checks.js';
 
