@@ -8,6 +8,16 @@ import { decimalToCents } from './money.js';
 
 export const BILLING_TYPES = ['BOLETO', 'PIX', 'BOLETO_PIX'] as const;
 
+/** An invoice's fields in decimal reais on the wire (the sandbox stores them in cents). */
+export const INVOICE_MONEY = [
+  'subtotal',
+  'fine_amount',
+  'interest_amount',
+  'monetary_correction_amount',
+  'discount_amount',
+  'total',
+] as const;
+
 /** The states an invoice list filters on (overdue: issued and past its due date). */
 export const INVOICE_FILTER_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
 export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];

@@ -8,6 +8,7 @@
 
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { IsoDate } from '../domain/dates.js';
+import { INVOICE_MONEY } from '../domain/invoices.js';
 import type { BankAccountType, EntrySource } from '../domain/ledger.js';
 import type { BatchState, FormaPagamento } from '../domain/payables.js';
 import type { PixKeyType } from '../domain/pix-keys.js';
@@ -227,16 +228,6 @@ export interface InvoicePayment {
   } | null;
   pix: { payload: string; txid: string } | null;
 }
-
-/** An invoice's fields in decimal reais on the wire, stored in cents. */
-const INVOICE_MONEY = [
-  'subtotal',
-  'fine_amount',
-  'interest_amount',
-  'monetary_correction_amount',
-  'discount_amount',
-  'total',
-] as const;
 
 /**
  * An invoice (cobrança) of a unit, stored as the API answers it (R.Invoice, its one declaration) but with money in

@@ -5,6 +5,7 @@ import { UsageError } from '../../domain/errors.js';
 import {
   boletoRefusals,
   INVOICE_FILTER_STATES,
+  INVOICE_MONEY,
   type InvoiceParts,
   invoiceTotalCents,
 } from '../../domain/invoices.js';
@@ -24,16 +25,8 @@ import { namer, unitName } from '../resolve.js';
  * decimal reais on the wire; flags are read as cents and converted exactly.
  */
 
-/** The invoice fields that are money (decimal reais on the wire). */
-const INVOICE_MONEY = [
-  'subtotal',
-  'fine_amount',
-  'interest_amount',
-  'monetary_correction_amount',
-  'discount_amount',
-  'total',
-  'paid_amount',
-] as const;
+/** The invoice fields that are money (decimal reais on the wire): its own, and a payment's amount where shown. */
+const MONEY_SHOWN = [...INVOICE_MONEY, 'paid_amount'] as const;
 
 /** `unitLabel`: a unit's name for a person's table (the API sends only its id); scripts keep the id. */
 const listColumns = (unitLabel?: (id: number) => string | undefined): Column<Invoice>[] => [
@@ -91,7 +84,7 @@ export async function showInvoice(deps: Deps, idArg: string): Promise<number> {
   const inv = await client.invoices.get(id);
   if (deps.format !== 'table') {
     if (deps.format === 'json') printJson(deps, inv);
-    else printRecord(deps, inv, fieldColumns(inv, { reais: INVOICE_MONEY }));
+    else printRecord(deps, inv, fieldColumns(inv, { reais: MONEY_SHOWN }));
     return 0;
   }
   const { formatLinhaDigitavel } = await import('../../domain/boleto/index.js');

@@ -24,11 +24,11 @@ import { FormatError } from '../errors.js';
 import { refusal } from '../refusals.js';
 import {
   boletoDigitOf,
+  parseFailure as fail,
   mod10,
   mod11Arrecadacao,
   mod11Boleto,
   type ParseError,
-  parseFailure,
   requireDigits,
 } from './check-digits.js';
 
@@ -298,8 +298,6 @@ function clean(s: string): { digits: string } | ParseError {
   if (bad) return fail(refusal('boleto.character', { char: bad[0], position: bad.index + 1 }));
   return { digits };
 }
-
-const fail = parseFailure;
 
 function boletoFromBarcode(barcode: string, options: ParseOptions): ParsedBoleto | ParseError {
   const expected = boletoBarcodeDigit(barcode);
