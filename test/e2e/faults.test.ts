@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPlain } from '../../src/sandbox/db/sqlite.js';
 import { DB_FILE } from '../../src/sandbox/index.js';
 import { CONDO_BIN, type Condo, condoIn, type Session, sandboxSession } from './harness.js';
+import { storeTeds } from './stored-payables.js';
 import { runOnTerminal } from './tty.js';
 
 /**
@@ -237,34 +238,11 @@ describe('Ctrl-C in a bulk mark, and the same command again (#50 point 8)', () =
   let s: Session;
   let ids: string[];
   beforeAll(async () => {
-    const { monotonicFactory } = await import('ulid');
-    const { storedPayable } = await import('./stored-payables.js');
-    const { TEST_CONDOMINIUM } = await import('../../src/sandbox/index.js');
     s = await sandboxSession({
       // three runs of 400 marks within a minute: over the default 600 a minute, whose waits are not the point
       rateLimit: { count: 100_000, seconds: 60 },
       // a firm's month: 400 TEDs to suppliers with bank data, pending (creating them over HTTP would take a minute)
-      prepare: (store) =>
-        store.write(TEST_CONDOMINIUM, (tx) => {
-          const supplier = tx.suppliers.find().find((x) => x.bank && x.document);
-          if (!supplier) throw new Error('the seed lacks a supplier with bank data');
-          const id = monotonicFactory();
-          for (let i = 0; i < MANY; i++)
-            tx.payables.insert(
-              storedPayable({
-                public_id: id(),
-                supplier_id: supplier.id,
-                chart_of_accounts_id: 24,
-                payee_name: supplier.name,
-                amount: 10_000 + i,
-                forma_pagamento: 'ted',
-                due_date: '2031-02-10',
-                description: `Parcela ${i + 1}`,
-                state: 'pending',
-                created_at: new Date().toISOString(),
-              }),
-            );
-        }),
+      prepare: (store) => storeTeds(store, { count: MANY, state: 'pending', dueDate: '2031-02-10' }),
     });
     ids = (await s.condo.json('payables list --state pending --all')).map((p: any) => p.public_id);
     expect(ids).toHaveLength(MANY);

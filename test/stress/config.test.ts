@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { configStressRound } from '../e2e/config-stress.js';
 import { type Session, sandboxSession } from '../e2e/harness.js';
+import { configStressRound } from './config-stress.js';
 
 /** #28: twenty reads and five logins at once, STRESS_ROUNDS times over (20 by default): nothing lost. */
 

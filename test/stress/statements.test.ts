@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { expectStreamsInBoundedMemory } from '../unit/statements/synthetic-ofx.js';
 
-/** #32: a 100 MB OFX (STRESS_OFX_MB to change it) streams with the heap flat; npm test streams 16 MB. */
+/** #32: a 100 MB OFX (STRESS_OFX_MB to change it) streams with the heap flat; npm test streams a few MB. */
 
 const MB = Number(process.env.STRESS_OFX_MB ?? 100);
 

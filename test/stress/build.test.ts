@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CONDO_BIN, runProcess } from './harness.js';
+import { CONDO_BIN, runProcess } from '../e2e/harness.js';
 
 /**
  * #50 point 2: a working copy is never half-built. `npm test` rebuilds dist/ while a person may be running condo

@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunResult, Session } from './harness.js';
+import type { RunResult, Session } from '../e2e/harness.js';
 
 /**
  * The firm's morning (#28): twenty reads that each cache a token, and five logins that each save a profile, all
  * at once, as separate processes writing one config file. Nothing may be lost: every login's profile and every
- * read's token is in the file afterwards. `npm test` runs a couple of rounds; `npm run stress` runs twenty.
+ * read's token is in the file afterwards. `npm run stress` runs twenty rounds (STRESS_ROUNDS; CI runs a few).
  */
 export async function configStressRound(
   s: Session,
