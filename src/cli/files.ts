@@ -161,7 +161,7 @@ export async function outputTarget(
   return { stdout: false, path, overwrite: force };
 }
 
-const alreadyThere = (flag: string, path: string) =>
+export const alreadyThere = (flag: string, path: string) =>
   new UsageError({
     en: `${flag}: ${path} already exists (--force overwrites it)`,
     pt: `${flag}: ${path} já existe (--force o sobrescreve)`,

@@ -1,10 +1,12 @@
 import type { Catalog } from '../domain/message.js';
+import { NFSE_FINDINGS } from '../domain/nfse/findings.js';
 import { PAYABLE_REFUSALS } from '../domain/payable-refusals.js';
 import { PREVIEW_WARNINGS } from '../domain/preview-warnings.js';
 import { REFUSALS } from '../domain/refusals.js';
 import { RULE_REASONS } from '../domain/rule-reasons.js';
 import { BANK_FINDINGS } from '../formats/cnab240/bank-findings.js';
 import { CNAB_FINDINGS } from '../formats/cnab240/findings.js';
+import { NFSE_READ_FINDINGS } from '../formats/nfse/findings.js';
 import { STATEMENT_FINDINGS } from '../formats/statement/findings.js';
 
 /** Brazilian Portuguese for what a person reads (i18n.ts): whole texts, texts with a variable part, phrases. */
@@ -18,6 +20,8 @@ export const PT_CATALOGS: readonly Catalog[] = [
   RULE_REASONS,
   REFUSALS,
   PAYABLE_REFUSALS,
+  NFSE_FINDINGS,
+  NFSE_READ_FINDINGS,
 ];
 
 /** Whole texts: headers, labels, enum words, fixed messages, command descriptions. */

@@ -45,6 +45,10 @@ export interface Profile {
   administradora_cnpj?: string;
   administradora_crc?: string;
   administradora_logo?: string;
+  /** The firm withholds IRRF where the rule needs a company as payer (#55; off by default: SC Cosit 17/2017). */
+  'nfse.withhold_irrf'?: boolean;
+  /** Days after an invoice's issue its supplier is paid, when neither --due nor a DDA boleto says (#55). */
+  'nfse.payment_days'?: number;
 }
 
 /**
@@ -78,6 +82,8 @@ export const FIRM_KEYS = [
   'administradora_cnpj',
   'administradora_crc',
   'administradora_logo',
+  'nfse.withhold_irrf',
+  'nfse.payment_days',
 ] as const;
 export type FirmKey = (typeof FIRM_KEYS)[number];
 

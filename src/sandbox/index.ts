@@ -33,6 +33,7 @@ export {
 } from './bank-simulator.js';
 export { DB_FILE } from './db/sqlite.js';
 export { type DdaOptions, ddaFileOf, ddaForDemo, REGISTERED_FREE_FIELD } from './dda-builder.js';
+export { MEI_ELECTRICIAN, type NfseFile, nfseFilesOf, nfseForDemo } from './nfse-builder.js';
 export { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from './seed/index.js';
 export {
   BANK_SHAPES,

@@ -122,9 +122,16 @@ async function checkedValue(k: ProfileKey, value: string): Promise<unknown> {
         refuse(`"${value}" is not an http(s) URL`, `"${value}" não é uma URL http(s)`);
       return value;
     case 'early_payment_days':
+    case 'nfse.payment_days':
       if (!/^\d{1,3}$/.test(value))
         refuse(`"${value}" is not a whole number of days`, `"${value}" não é um número inteiro de dias`);
       return Number(value);
+    case 'nfse.withhold_irrf': {
+      const yes = /^(yes|true|on|1|sim)$/i.test(value);
+      if (!yes && !/^(no|false|off|0|não|nao)$/i.test(value))
+        refuse(`"${value}" is not yes or no`, `"${value}" não é sim ou não (yes/no)`);
+      return yes;
+    }
     case 'scopes':
       return value.split(/[\s,]+/).filter(Boolean);
     // a policy's or rules file's path, and the DDA files' patterns, are kept whole: `condo` runs from any folder

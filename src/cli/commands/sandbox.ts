@@ -10,7 +10,7 @@ import { SANDBOX_PORT } from '../../domain/endpoints.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import { SANDBOX_STATEMENT_FORMATS } from '../../domain/ledger.js';
 import type { Deps } from '../context.js';
-import { deliver, outputTarget } from '../files.js';
+import { alreadyThere, deliver, outputTarget } from '../files.js';
 import { bankCodeFlag, dateFlag, enumFlag, intFlag, monthFlag, reaisFlag, urlFlag } from '../flags.js';
 import { prefixed } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
@@ -547,5 +547,45 @@ export async function bankReturnVerb(deps: Deps, remPath: string, opts: BankRetu
       true,
     );
   }
+  return 0;
+}
+
+export interface NfseOptions {
+  month?: string;
+  condominium?: string;
+  dataDir?: string;
+  outputDir?: string;
+  force?: boolean;
+}
+
+/**
+ * `condo sandbox nfse`: the month's service invoices of the condominium's providers (sandbox/nfse-builder.ts), one
+ * file each in a folder (default notas-AAAA-MM/ here); each path written on its own line, for `condo nfse check`.
+ */
+export async function nfseVerb(deps: Deps, opts: NfseOptions): Promise<number> {
+  const month = monthFlag('--month', opts.month ?? deps.today().slice(0, 7));
+  const dataDir = await sandboxData(deps, opts.dataDir);
+  const { nfseForDemo } = await import('../../sandbox/index.js');
+  let files: { name: string; xml: string }[];
+  try {
+    files = nfseForDemo(dataDir, { month, ...(opts.condominium ? { condominium: opts.condominium } : {}) });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const dir = opts.outputDir ?? `notas-${month}`;
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  await mkdir(dir, { recursive: true });
+  // every file checked before any is written: a second run without --force leaves the folder as it was
+  if (!opts.force)
+    for (const f of files)
+      if (await stat(join(dir, f.name)).catch(() => undefined)) throw alreadyThere('-O', join(dir, f.name));
+  for (const f of files) {
+    await writeFile(join(dir, f.name), f.xml, 'utf8');
+    writeLine(deps.io.stdout, join(dir, f.name));
+  }
+  deps.info({
+    en: `${files.length} NFS-e of ${month} written to ${dir}/ (condo nfse check ${dir}/)`,
+    pt: `${files.length} NFS-e de ${month} gravadas em ${dir}/ (condo nfse check ${dir}/)`,
+  });
   return 0;
 }

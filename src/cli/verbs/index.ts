@@ -145,6 +145,7 @@ const batches: Declarations = () => import('./batches.js');
 const cnab: Declarations = () => import('./cnab.js');
 const statements: Declarations = () => import('./statements.js');
 const dda: Declarations = () => import('./dda.js');
+const nfse: Declarations = () => import('./nfse.js');
 const importFiles: Declarations = () => import('./import.js');
 const webhooks: Declarations = () => import('./webhooks.js');
 const invoices: Declarations = () => import('./invoices.js');
@@ -169,6 +170,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, Declarations>> = {
   cnab,
   statements,
   dda,
+  nfse,
   import: importFiles,
   webhooks,
   invoices,

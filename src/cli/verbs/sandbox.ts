@@ -316,6 +316,46 @@ export const commands = [
         run: async (deps, { opts }) => (await handlers()).ddaVerb(deps, declared(opts)),
       }),
       verb({
+        name: 'nfse',
+        summary: {
+          en: "play the suppliers: the month's service invoices (national NFS-e) issued to the condominium, one case of the withholding rules each",
+          pt: 'faz o papel dos fornecedores: as notas de serviço do mês (NFS-e nacional) emitidas ao condomínio, um caso das regras de retenção cada',
+        },
+        flags: [
+          {
+            flag: '--month <MM/AAAA>',
+            help: {
+              en: 'the month they are issued in (default: this one)',
+              pt: 'o mês de emissão (padrão: o atual)',
+            },
+          },
+          {
+            flag: '--condominium <slug>',
+            help: {
+              en: 'whose (default: the test condominium)',
+              pt: 'de qual condomínio (padrão: o de teste)',
+            },
+          },
+          {
+            flag: '--data-dir <dir>',
+            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
+          },
+          {
+            flag: '-O, --output-dir <dir>',
+            help: {
+              en: 'write them in this folder (default notas-AAAA-MM here)',
+              pt: 'grava nesta pasta (padrão notas-AAAA-MM aqui)',
+            },
+          },
+          {
+            flag: '--force',
+            help: { en: 'overwrite files already there', pt: 'sobrescreve arquivos que já existam' },
+          },
+        ],
+        examples: ['condo sandbox nfse -O notas/2026-11', 'condo sandbox nfse --month 10/2026'],
+        run: async (deps, { opts }) => (await handlers()).nfseVerb(deps, declared(opts)),
+      }),
+      verb({
         name: 'openapi',
         summary: {
           en: 'print the OpenAPI 3.1 document of the API (a running sandbox serves it at /api/v1/openapi.json)',

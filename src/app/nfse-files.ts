@@ -1,0 +1,119 @@
+/**
+ * Service invoice files as `nfse check` and `nfse import` read them (#55): each file read locally (patterns
+ * expanded), each invoice in it reviewed against the withholding rules with the firm's policy, and its due dates.
+ * A file that cannot be read is reported by its line and column, and the others are read all the same.
+ */
+
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { IsoDate } from '../domain/dates.js';
+import type { Message } from '../domain/message.js';
+import { type DueDate, withholdingDue } from '../domain/nfse/deadlines.js';
+import type { NfseInvoice } from '../domain/nfse/invoice.js';
+import { NFSE_RULES } from '../domain/nfse/rules.js';
+import {
+  reviewWithholdings,
+  type WithholdingPolicy,
+  type WithholdingReview,
+} from '../domain/nfse/withholding.js';
+import { nfseReadFinding } from '../formats/nfse/findings.js';
+import { type NfseCancellation, readNfse } from '../formats/nfse/read.js';
+import { expandFileArgs } from './file-args.js';
+
+export interface ReviewedInvoice {
+  file: string;
+  invoice: NfseInvoice;
+  review: WithholdingReview;
+  due: DueDate[];
+}
+
+export interface UnreadFile {
+  file: string;
+  line: number;
+  column: number;
+  finding: Message;
+}
+
+export interface NfseFiles {
+  paths: string[];
+  invoices: ReviewedInvoice[];
+  cancellations: (NfseCancellation & { file: string })[];
+  unread: UnreadFile[];
+  /** what a reader read leniently, by file */
+  warnings: { file: string; finding: Message }[];
+  rulesVersion: string;
+}
+
+/** The taxes whose due dates a review calls for: those computed above nothing. */
+export function withheldTaxes(review: WithholdingReview): ('inss' | 'pcc' | 'irrf')[] {
+  const c = review.computed;
+  const taxes: ('inss' | 'pcc' | 'irrf')[] = [];
+  if (c.inss_cents > 0) taxes.push('inss');
+  if (c.pis_cents + c.cofins_cents + c.csll_cents > 0) taxes.push('pcc');
+  if (c.irrf_cents > 0) taxes.push('irrf');
+  return taxes;
+}
+
+/** One invoice reviewed: its withholdings and when each is due (the payment taken on `payment`, else the issue). */
+export function reviewInvoice(
+  file: string,
+  invoice: NfseInvoice,
+  policy: WithholdingPolicy,
+  payment?: IsoDate | null,
+): ReviewedInvoice {
+  const review = reviewWithholdings(invoice, policy);
+  const issue = invoice.issue_date ?? invoice.competence;
+  const due = issue ? withholdingDue(withheldTaxes(review), { issue, payment: payment ?? null }) : [];
+  return { file, invoice, review, due };
+}
+
+export async function readNfseFiles(
+  given: readonly string[],
+  policy: WithholdingPolicy,
+  opts: { allowEmpty?: boolean } = {},
+): Promise<NfseFiles> {
+  const paths = await xmlFilesIn(await expandFileArgs(given, opts));
+  const out: NfseFiles = {
+    paths,
+    invoices: [],
+    cancellations: [],
+    unread: [],
+    warnings: [],
+    rulesVersion: NFSE_RULES.version,
+  };
+  for (const file of paths) {
+    const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+      out.unread.push({
+        file,
+        line: 0,
+        column: 0,
+        finding: nfseReadFinding('nfse.cannot-open', { reason: error.code ?? error.message }),
+      });
+      return undefined;
+    });
+    if (bytes === undefined) continue;
+    const read = readNfse(bytes);
+    if (!read.ok) {
+      out.unread.push({ file, line: read.line, column: read.column, finding: read.finding });
+      continue;
+    }
+    for (const finding of read.warnings) out.warnings.push({ file, finding });
+    for (const invoice of read.invoices) out.invoices.push(reviewInvoice(file, invoice, policy));
+    for (const c of read.cancellations) out.cancellations.push({ ...c, file });
+  }
+  return out;
+}
+
+/** A folder given (the month's invoices) is its .xml files, by name; a file is itself. */
+async function xmlFilesIn(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of paths) {
+    if (!(await stat(path).catch(() => undefined))?.isDirectory()) {
+      out.push(path);
+      continue;
+    }
+    const names = (await readdir(path)).filter((n) => n.toLowerCase().endsWith('.xml')).sort();
+    out.push(...names.map((n) => join(path, n)));
+  }
+  return out;
+}

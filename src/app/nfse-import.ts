@@ -1,0 +1,507 @@
+/**
+ * `condo nfse import` (#55): each service invoice becomes the supplier's payable of the net, and each tax the
+ * condominium withheld grows that month's payable of the tax (DCTFWeb issues one DARF a month for the federal
+ * withholdings; the municipality its own ISS guide). Everything an invoice needs is decided before anything of it
+ * is written, so a refused invoice leaves nothing behind; every write is keyed (the access key, the tax and its
+ * month), so a re-run or a retry after a crash writes nothing twice.
+ */
+
+import type { Client as CondoClient } from '../client/index.js';
+import type { Payable, Supplier } from '../client/types.js';
+import { addDays, formatDateBr, type IsoDate } from '../domain/dates.js';
+import { isValidCnpj, isValidDocument } from '../domain/documents.js';
+import { formatReais, parseReais } from '../domain/money.js';
+import { dueOn, monthAfter } from '../domain/nfse/deadlines.js';
+import { NFSE_RULES } from '../domain/nfse/rules.js';
+import type { WithholdingPolicy } from '../domain/nfse/withholding.js';
+import type { Text } from '../domain/text.js';
+import { type NfseFiles, type ReviewedInvoice, reviewInvoice } from './nfse-files.js';
+
+export interface NfseImportOptions {
+  dryRun: boolean;
+  /** the supplier's payment date when no DDA boleto gives one */
+  due?: IsoDate | undefined;
+  /** the firm's term, days after the issue, when neither --due nor a boleto says */
+  termDays: number;
+  issDue?: IsoDate | undefined;
+  createSuppliers: boolean;
+  acceptComputed: boolean;
+  chartAccount?: number | undefined;
+  policy: WithholdingPolicy;
+  today: IsoDate;
+}
+
+/** What was done with one invoice. */
+export interface InvoiceLine {
+  status:
+    | 'created'
+    | 'would create'
+    | 'linked'
+    | 'would link'
+    | 'replayed'
+    | 'differs'
+    | 'refused'
+    | 'unknown provider'
+    | 'not authorised';
+  file: string;
+  number: string | null;
+  access_key: string | null;
+  provider: string | null;
+  net_cents: number;
+  due_date: IsoDate | null;
+  payable_id: string | null;
+  note: Text;
+}
+
+/** A tax's payable of the month, as this run left it. */
+export interface TaxLine {
+  status: 'created' | 'would create' | 'grew' | 'would grow' | 'not pending' | 'full';
+  tax: 'inss' | 'pcc' | 'irrf' | 'iss';
+  month: string;
+  amount_cents: number;
+  added_cents: number;
+  due_date: IsoDate;
+  payable_id: string | null;
+  invoices: string[];
+  note: Text;
+}
+
+export interface CancellationLine {
+  status: 'deleted' | 'would delete' | 'reduced' | 'would reduce' | 'already paid' | 'not found';
+  access_key: string;
+  payable_id: string | null;
+  state: string | null;
+  /** a tax's payable: what the cancelled invoice had added to it */
+  removed_cents?: number;
+}
+
+export interface NfseImportResult {
+  invoices: InvoiceLine[];
+  taxes: TaxLine[];
+  cancellations: CancellationLine[];
+  wrote: number;
+}
+
+const TAX_TITLES: Record<TaxLine['tax'], string> = {
+  inss: 'INSS retido (cessão de mão de obra)',
+  pcc: 'PIS/COFINS/CSLL retidos',
+  irrf: 'IRRF retido',
+  iss: 'ISS retido',
+};
+/** The marker a tax's payable of the month carries in its notes' first line: how a later run finds it. */
+const taxMarker = (tax: TaxLine['tax'], month: string) => `condo nfse: ${tax} ${month}`;
+/** An invoice as a tax's payable lists it, and as the supplier's payable names it. */
+const invoiceId = (r: ReviewedInvoice) => `${r.invoice.provider.document ?? '?'}/${r.invoice.number ?? '?'}`;
+const monthText = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
+
+/** The amount of each tax one invoice adds to its month. */
+function taxAmounts(r: ReviewedInvoice): Partial<Record<TaxLine['tax'], number>> {
+  const c = r.review.computed;
+  const out: Partial<Record<TaxLine['tax'], number>> = {};
+  if (c.inss_cents > 0) out.inss = c.inss_cents;
+  if (c.pis_cents + c.cofins_cents + c.csll_cents > 0) out.pcc = c.pis_cents + c.cofins_cents + c.csll_cents;
+  if (c.irrf_cents > 0) out.irrf = c.irrf_cents;
+  if (c.iss_cents > 0) out.iss = c.iss_cents;
+  return out;
+}
+
+/** The month a tax counts in: INSS the issue's (competência), the federal ones the payment's, ISS the issue's. */
+const taxMonth = (tax: TaxLine['tax'], issue: IsoDate, payment: IsoDate) =>
+  (tax === 'pcc' || tax === 'irrf' ? payment : issue).slice(0, 7);
+
+function taxDue(tax: TaxLine['tax'], month: string, issDue: IsoDate | undefined): IsoDate {
+  if (tax === 'iss') return issDue ?? `${monthAfter(`${month}-01`)}-10`;
+  const rule = NFSE_RULES.due.find((d) => d.tax === tax);
+  if (!rule) throw new Error(`no due rule for ${tax}`);
+  return dueOn(rule, `${month}-01`);
+}
+
+/** The chart account of the supplier's most recent payable: its bills go where its last one went. */
+function latestChartAccount(payables: readonly Payable[], supplierId: number): number | undefined {
+  let latest: Payable | undefined;
+  for (const p of payables)
+    if (p.supplier_id === supplierId && (!latest || (p.created_at ?? '') > (latest.created_at ?? '')))
+      latest = p;
+  return latest?.chart_of_accounts_id;
+}
+
+/** How the supplier is paid, by what it has: a TED to its bank, else a PIX to its key, else a boleto to come. */
+const methodOf = (s: Supplier): 'ted' | 'pix' | 'boleto' => (s.bank ? 'ted' : s.pix_key ? 'pix' : 'boleto');
+
+export async function importNfse(
+  client: CondoClient,
+  read: NfseFiles,
+  opts: NfseImportOptions,
+): Promise<NfseImportResult> {
+  const [condominium, supplierList, payableList] = await Promise.all([
+    client.condominiums.get(),
+    client.suppliers.list(),
+    client.payables.list({}, { all: true }),
+  ]);
+  const suppliers = [...supplierList];
+  const payables = [...payableList];
+  const result: NfseImportResult = { invoices: [], taxes: [], cancellations: [], wrote: 0 };
+  const taxLines = new Map<string, TaxLine>();
+
+  for (const reviewed of read.invoices) {
+    const { invoice } = reviewed;
+    const key = invoice.access_key ?? invoiceId(reviewed);
+    const line = (
+      status: InvoiceLine['status'],
+      note: Text,
+      extra: Partial<InvoiceLine> = {},
+    ): InvoiceLine => ({
+      status,
+      file: reviewed.file,
+      number: invoice.number,
+      access_key: invoice.access_key,
+      provider: invoice.provider.name,
+      net_cents: reviewed.review.computed.net_cents,
+      due_date: null,
+      payable_id: null,
+      note,
+      ...extra,
+    });
+    // what refuses the invoice, before anything of it is written
+    if (invoice.taker.document !== condominium.document) {
+      result.invoices.push(
+        line('refused', {
+          en: `its taker is ${invoice.taker.document ?? 'not stated'} (${invoice.taker.name ?? '?'}), not ${condominium.name} (${condominium.document})`,
+          pt: `o tomador é ${invoice.taker.document ?? 'não informado'} (${invoice.taker.name ?? '?'}), não o ${condominium.name} (${condominium.document})`,
+        }),
+      );
+      continue;
+    }
+    const document = invoice.provider.document ?? '';
+    if (!(document.length === 14 ? isValidCnpj(document) : isValidDocument(document))) {
+      result.invoices.push(
+        line('refused', {
+          en: `the provider's CNPJ ${document || '(none)'} fails its check digits`,
+          pt: `o CNPJ do prestador ${document || '(nenhum)'} não confere nos dígitos verificadores`,
+        }),
+      );
+      continue;
+    }
+    if (invoice.kind === 'dps') {
+      result.invoices.push(
+        line('not authorised', {
+          en: 'a DPS, not yet an authorised NFS-e: import the NFS-e the system issues for it',
+          pt: 'uma DPS, ainda não é NFS-e autorizada: importe a NFS-e que o sistema emitir para ela',
+        }),
+      );
+      continue;
+    }
+    const existing = payables.find((p) => (p.notes ?? '').includes(`chave ${key}`));
+    if (existing) {
+      result.invoices.push(
+        line('replayed', { en: 'imported before', pt: 'já importada' }, { payable_id: existing.public_id }),
+      );
+      continue;
+    }
+    if (reviewed.review.divergences.length > 0 && !opts.acceptComputed) {
+      const taxes = reviewed.review.divergences.map((d) => d.tax.toUpperCase()).join(', ');
+      result.invoices.push(
+        line('differs', {
+          en: `${taxes}: the invoice declares otherwise than the rules (condo nfse check ${reviewed.file} --explain); --accept-computed imports the rules' figures`,
+          pt: `${taxes}: a nota declara diferente das regras (condo nfse check ${reviewed.file} --explain); --accept-computed importa os valores das regras`,
+        }),
+      );
+      continue;
+    }
+    let supplier = suppliers.find((s) => s.document === document);
+    if (!supplier && !opts.createSuppliers) {
+      result.invoices.push(
+        line('unknown provider', {
+          en: `no supplier has CNPJ ${document}: --create-suppliers creates it`,
+          pt: `nenhum fornecedor tem o CNPJ ${document}: --create-suppliers o cria`,
+        }),
+      );
+      continue;
+    }
+    const chart = opts.chartAccount ?? (supplier ? latestChartAccount(payables, supplier.id) : undefined);
+    if (chart === undefined) {
+      result.invoices.push(
+        line('unknown provider', {
+          en: 'no chart account to take from the supplier: give --chart-account',
+          pt: 'sem conta contábil do fornecedor de onde tirar: dê --chart-account',
+        }),
+      );
+      continue;
+    }
+    const issue = invoice.issue_date ?? opts.today;
+    const net = reviewed.review.computed.net_cents;
+    const gross = invoice.service_value_cents;
+    // a boleto the DDA brought in for this supplier, of the net or the gross, not yet paying another invoice
+    const boleto = supplier
+      ? payables.find(
+          (p) =>
+            p.supplier_id === supplier?.id &&
+            p.forma_pagamento === 'boleto' &&
+            p.state === 'pending' &&
+            (p.amount === net || p.amount === gross) &&
+            !(p.notes ?? '').includes('NFS-e'),
+        )
+      : undefined;
+    const payment = boleto?.due_date ?? opts.due ?? addDays(issue, opts.termDays);
+    // the rules again, now the payment date is known: the federal taxes' month is the payment's
+    const final = reviewInvoice(reviewed.file, invoice, opts.policy, payment);
+    const naming = `NFS-e nº ${invoice.number ?? '?'}, chave ${key}`;
+    const withheld = Object.entries(taxAmounts(final)) as [TaxLine['tax'], number][];
+
+    if (opts.dryRun) {
+      result.invoices.push(
+        line(boleto ? 'would link' : 'would create', dueNote(boleto, opts), {
+          due_date: payment,
+          payable_id: boleto?.public_id ?? null,
+        }),
+      );
+      for (const [tax, cents] of withheld)
+        growTax(taxLines, tax, taxMonth(tax, issue, payment), cents, final, opts, true);
+      continue;
+    }
+    if (!supplier) {
+      supplier = await client.suppliers.create(
+        { name: (invoice.provider.name ?? document).slice(0, 120), document },
+        { idempotencyKey: `nfse-supplier-${document}` },
+      );
+      suppliers.push(supplier);
+      result.wrote++;
+    }
+    // the taxes first, the supplier's payable last: the supplier's payable is what says the invoice is in
+    for (const [tax, cents] of withheld) {
+      const month = taxMonth(tax, issue, payment);
+      const tl = growTax(taxLines, tax, month, cents, final, opts, false);
+      const marker = taxMarker(tax, month);
+      const current = payables.find((p) => (p.notes ?? '').startsWith(marker));
+      const listed = `${key} ${formatReais(cents)}`;
+      if (current && (current.notes ?? '').includes(`${key} `)) continue; // a retry after a crash
+      if (current && current.state !== 'pending') {
+        tl.status = 'not pending';
+        tl.payable_id = current.public_id;
+        tl.note = {
+          en: `its payable ${current.public_id} is ${current.state}: add ${formatReais(cents)} by hand, or a new guide`,
+          pt: `a conta ${current.public_id} está ${current.state}: some ${formatReais(cents)} à mão, ou outra guia`,
+        };
+        continue;
+      }
+      if (current && `${current.notes}\n${listed}`.length > 2000) {
+        tl.status = 'full';
+        tl.payable_id = current.public_id;
+        tl.note = {
+          en: `its payable ${current.public_id} lists as many invoices as its notes hold: add ${formatReais(cents)} by hand`,
+          pt: `a conta ${current.public_id} já lista tantas notas quanto cabem: some ${formatReais(cents)} à mão`,
+        };
+        continue;
+      }
+      if (current) {
+        const updated = await client.payables.update(current.public_id, {
+          amount: (current.amount ?? 0) + cents,
+          notes: `${current.notes}\n${listed}`,
+        });
+        payables[payables.indexOf(current)] = updated;
+        tl.payable_id = updated.public_id;
+        tl.amount_cents = updated.amount ?? 0;
+        tl.status = tl.status === 'created' ? 'created' : 'grew';
+      } else {
+        const created = await client.payables.create(
+          {
+            chart_of_accounts_id: chart,
+            payee_name:
+              tax === 'iss' ? `Prefeitura (ISS ${monthText(month)})` : 'Receita Federal (DARF da DCTFWeb)',
+            amount: cents,
+            forma_pagamento: 'boleto',
+            due_date: tl.due_date,
+            description: `${TAX_TITLES[tax]} ${monthText(month)}${tax === 'iss' ? '' : ', aguardando a guia da DCTFWeb'}`,
+            notes: `${marker}\n${listed}`,
+          },
+          { idempotencyKey: `nfse-tax-${condominium.document}-${tax}-${month}-${key}` },
+        );
+        payables.push(created);
+        tl.payable_id = created.public_id;
+        tl.amount_cents = created.amount ?? cents;
+        tl.status = 'created';
+      }
+      result.wrote++;
+    }
+    const notes = `${naming} (${reviewed.file})`;
+    if (boleto) {
+      const updated = await client.payables.update(boleto.public_id, {
+        notes: [boleto.notes, notes].filter(Boolean).join('\n').slice(0, 2000),
+      });
+      payables[payables.indexOf(boleto)] = updated;
+      result.wrote++;
+      result.invoices.push(
+        line('linked', dueNote(boleto, opts), { due_date: updated.due_date, payable_id: updated.public_id }),
+      );
+      continue;
+    }
+    const created = await client.payables.create(
+      {
+        supplier_id: supplier.id,
+        chart_of_accounts_id: chart,
+        amount: net,
+        forma_pagamento: methodOf(supplier),
+        due_date: payment,
+        issue_date: issue,
+        description: `NFS-e ${invoice.number ?? ''} ${supplier.name}`.trim().slice(0, 255),
+        notes,
+      },
+      { idempotencyKey: `nfse-${key}` },
+    );
+    payables.push(created);
+    result.wrote++;
+    result.invoices.push(
+      line('created', dueNote(undefined, opts), { due_date: payment, payable_id: created.public_id }),
+    );
+  }
+  result.taxes = [...taxLines.values()];
+  await cancel(client, read, payables, opts.dryRun, result);
+  return result;
+}
+
+/** Where the supplier's due date came from: a boleto of the DDA, --due, or the firm's term. */
+function dueNote(boleto: Payable | undefined, opts: NfseImportOptions): Text {
+  if (boleto)
+    return {
+      en: `its DDA boleto ${boleto.public_id}, due ${formatDateBr(boleto.due_date)}`,
+      pt: `o boleto do DDA ${boleto.public_id}, vence ${formatDateBr(boleto.due_date)}`,
+    };
+  if (opts.due) return { en: 'due as --due says', pt: 'vencimento de --due' };
+  return {
+    en: `due ${opts.termDays} days after its issue (the firm's term: condo config set --firm nfse.payment_days N)`,
+    pt: `vence ${opts.termDays} dias após a emissão (prazo da administradora: condo config set --firm nfse.payment_days N)`,
+  };
+}
+
+/** This run's line of a tax's month, the invoice's amount added to it. */
+function growTax(
+  lines: Map<string, TaxLine>,
+  tax: TaxLine['tax'],
+  month: string,
+  cents: number,
+  r: ReviewedInvoice,
+  opts: NfseImportOptions,
+  dryRun: boolean,
+): TaxLine {
+  const id = `${tax} ${month}`;
+  let tl = lines.get(id);
+  if (!tl) {
+    tl = {
+      status: dryRun ? 'would create' : 'grew',
+      tax,
+      month,
+      amount_cents: 0,
+      added_cents: 0,
+      due_date: taxDue(tax, month, opts.issDue),
+      payable_id: null,
+      invoices: [],
+      note:
+        tax === 'iss' && !opts.issDue
+          ? {
+              en: `the municipality's due date is not known: set to the 10th; --iss-due DATE, or condo payables update --due`,
+              pt: 'o vencimento do município não é conhecido: posto no dia 10; --iss-due DATA, ou condo payables update --due',
+            }
+          : tax === 'iss'
+            ? { en: '', pt: '' }
+            : {
+                en: 'awaiting the DCTFWeb guide: condo payables update ID --document BARCODE',
+                pt: 'aguardando a guia da DCTFWeb: condo payables update ID --document CÓDIGO',
+              },
+    };
+    lines.set(id, tl);
+  }
+  tl.added_cents += cents;
+  if (dryRun) tl.amount_cents += cents;
+  tl.invoices.push(invoiceId(r));
+  return tl;
+}
+
+/** A cancellation event: the invoice's payables still pending are deleted; those already paid are listed. */
+async function cancel(
+  client: CondoClient,
+  read: NfseFiles,
+  payables: Payable[],
+  dryRun: boolean,
+  result: NfseImportResult,
+): Promise<void> {
+  for (const c of read.cancellations) {
+    const found = payables.filter((p) => (p.notes ?? '').includes(`chave ${c.access_key}`));
+    const taxes = payables.filter(
+      (p) => (p.notes ?? '').startsWith('condo nfse:') && (p.notes ?? '').includes(`\n${c.access_key} `),
+    );
+    if (found.length === 0 && taxes.length === 0)
+      result.cancellations.push({
+        status: 'not found',
+        access_key: c.access_key,
+        payable_id: null,
+        state: null,
+      });
+    for (const p of taxes) await reduceTax(client, p, c.access_key, dryRun, result);
+    for (const p of found) {
+      if (p.state !== 'pending') {
+        result.cancellations.push({
+          status: 'already paid',
+          access_key: c.access_key,
+          payable_id: p.public_id,
+          state: p.state ?? null,
+        });
+        continue;
+      }
+      if (!dryRun) {
+        await client.payables.delete(p.public_id, {
+          idempotencyKey: `nfse-cancel-${c.access_key}-${p.public_id}`,
+        });
+        result.wrote++;
+      }
+      result.cancellations.push({
+        status: dryRun ? 'would delete' : 'deleted',
+        access_key: c.access_key,
+        payable_id: p.public_id,
+        state: p.state ?? null,
+      });
+    }
+  }
+}
+
+/** A tax's payable of the month, less what a cancelled invoice had added (its line in the notes says how much). */
+async function reduceTax(
+  client: CondoClient,
+  p: Payable,
+  accessKey: string,
+  dryRun: boolean,
+  result: NfseImportResult,
+): Promise<void> {
+  const lines = (p.notes ?? '').split('\n');
+  const line = lines.find((l) => l.startsWith(`${accessKey} `)) ?? '';
+  const amount = parseReais(
+    line
+      .slice(accessKey.length + 1)
+      .replace('R$', '')
+      .trim(),
+  );
+  const removed = amount.ok ? amount.value : 0;
+  const base = {
+    access_key: accessKey,
+    payable_id: p.public_id,
+    state: p.state ?? null,
+    removed_cents: removed,
+  };
+  if (p.state !== 'pending') {
+    result.cancellations.push({ status: 'already paid', ...base });
+    return;
+  }
+  const left = (p.amount ?? 0) - removed;
+  if (!dryRun) {
+    if (left <= 0)
+      await client.payables.delete(p.public_id, {
+        idempotencyKey: `nfse-cancel-${accessKey}-${p.public_id}`,
+      });
+    else
+      await client.payables.update(p.public_id, {
+        amount: left,
+        notes: lines.filter((l) => l !== line).join('\n'),
+      });
+    result.wrote++;
+  }
+  result.cancellations.push({ status: dryRun ? 'would reduce' : 'reduced', ...base });
+}

@@ -1,0 +1,417 @@
+import { type NfseFiles, type ReviewedInvoice, readNfseFiles } from '../../app/nfse-files.js';
+import type { CancellationLine, InvoiceLine, TaxLine } from '../../app/nfse-import.js';
+import { formatDateBr } from '../../domain/dates.js';
+import type { Message } from '../../domain/message.js';
+import type { WithholdingPolicy } from '../../domain/nfse/withholding.js';
+import type { Text } from '../../domain/text.js';
+import type { Deps } from '../context.js';
+import { ExitCode, outcomeOf } from '../exit-codes.js';
+import { dateFlag, monthFlag } from '../flags.js';
+import { paint, writeLine } from '../io.js';
+import { type Column, printJson, printList } from '../output.js';
+import { nothingToImport } from '../per-file.js';
+import { sayReplayed } from '../report.js';
+import { resolveChartAccountId } from '../resolve.js';
+
+/**
+ * `condo nfse check` (#55): service invoices (NFS-e) read offline, like `cnab lint`; what a condominium taker
+ * withholds worked out by the rules file (domain/nfse/withholding-rules.json) and compared with what each invoice
+ * declares. Exit 0 when every invoice agrees, 1 when one differs, 2 when a file cannot be read.
+ */
+
+export interface NfseCheckOptions {
+  explain?: boolean;
+  allowEmpty?: boolean;
+}
+
+/** The firm's policy, as a profile reads it (its own value, else the firm's): IRRF is not withheld unless set. */
+export async function policyOf(deps: Deps): Promise<WithholdingPolicy> {
+  const { profileName } = await deps.credentials().catch(() => ({ profileName: undefined }));
+  const value = (await deps.config()).setting(profileName, 'nfse.withhold_irrf');
+  return { withholdIrrf: value === true };
+}
+
+const STATUS: Record<'agrees' | 'differs', Text> = {
+  agrees: { en: 'agrees', pt: 'confere' },
+  differs: { en: 'differs', pt: 'diverge' },
+};
+
+const statusOf = (r: ReviewedInvoice) => (r.review.divergences.length > 0 ? 'differs' : 'agrees');
+const withheldOf = (r: ReviewedInvoice) => {
+  const c = r.review.computed;
+  return c.inss_cents + c.irrf_cents + c.pis_cents + c.cofins_cents + c.csll_cents + c.iss_cents;
+};
+
+const CHECK_COLUMNS: Column<ReviewedInvoice>[] = [
+  { header: { en: 'FILE', pt: 'ARQUIVO' }, value: (r) => r.file, cut: true },
+  { header: { en: 'NUMBER', pt: 'NÚMERO' }, value: (r) => r.invoice.number, fixed: true },
+  { header: { en: 'ISSUED', pt: 'EMISSÃO' }, value: (r) => r.invoice.issue_date, kind: 'date', drop: 2 },
+  { header: { en: 'PROVIDER', pt: 'PRESTADOR' }, value: (r) => r.invoice.provider.name, drop: 1 },
+  { header: { en: 'SERVICE', pt: 'SERVIÇO' }, value: (r) => r.invoice.service.item, drop: 3 },
+  { header: { en: 'GROSS', pt: 'BRUTO' }, value: (r) => r.invoice.service_value_cents, kind: 'cents' },
+  { header: { en: 'WITHHELD', pt: 'RETIDO' }, value: withheldOf, kind: 'cents' },
+  { header: { en: 'NET', pt: 'LÍQUIDO' }, value: (r) => r.review.computed.net_cents, kind: 'cents' },
+  {
+    header: { en: 'STATUS', pt: 'SITUAÇÃO' },
+    value: (r) => STATUS[statusOf(r)],
+    style: (r) => (statusOf(r) === 'differs' ? 'red' : undefined),
+  },
+];
+
+const TAX_NAMES: Record<string, string> = {
+  inss: 'INSS',
+  irrf: 'IRRF',
+  pis: 'PIS',
+  cofins: 'COFINS',
+  csll: 'CSLL',
+  pcc: 'PIS/COFINS/CSLL',
+  iss: 'ISS',
+};
+
+/** An invoice as `--json` gives it, one line each (a file with several, as an ABRASF answer, gives several). */
+export function invoiceRecord(
+  r: ReviewedInvoice,
+  explain: boolean,
+  rulesVersion: string,
+): Record<string, unknown> {
+  const { invoice: i, review } = r;
+  return {
+    file: r.file,
+    kind: i.kind,
+    access_key: i.access_key,
+    number: i.number,
+    issue_date: i.issue_date,
+    competence: i.competence,
+    provider: { document: i.provider.document, name: i.provider.name, regime: i.provider.regime },
+    taker: i.taker,
+    service: {
+      code: i.service.code ?? i.service.item,
+      item: i.service.item,
+      description: i.service.description,
+    },
+    service_value_cents: i.service_value_cents,
+    base_cents: review.base_cents,
+    iss_withheld: i.iss_withheld,
+    declared: i.declared,
+    computed: review.computed,
+    divergences: review.divergences.map((d) => ({
+      tax: d.tax,
+      declared_cents: d.declared_cents,
+      computed_cents: d.computed_cents,
+      rule: d.rule,
+      reason: d.reason.message,
+    })),
+    due: r.due,
+    notes: review.notes.map((n) => n.message),
+    ibs_cbs: i.ibs_cbs,
+    rules_version: rulesVersion,
+    ...(explain
+      ? {
+          explain: review.explanations.map((e) => ({
+            rule: e.rule,
+            tax: e.tax,
+            applied: e.applied,
+            reason: e.reason.message,
+            citation: e.citation,
+          })),
+        }
+      : {}),
+  };
+}
+
+/** A file that cannot be read, at its line and column, on stderr (and as its JSON line). */
+function sayUnread(deps: Deps, read: NfseFiles): void {
+  for (const u of read.unread) {
+    const where = u.line > 0 ? `${u.file}:${u.line}:${u.column}` : u.file;
+    writeLine(deps.io.stderr, paint(deps.io, 'red', `${deps.t('error:')} ${where}: ${deps.t(u.finding)}`));
+    if (deps.format === 'json')
+      printJson(deps, {
+        file: u.file,
+        error: { code: u.finding.code, message: u.finding.message, line: u.line, column: u.column },
+        exit_code: ExitCode.refused,
+        outcome: outcomeOf(ExitCode.refused),
+      });
+  }
+  for (const w of read.warnings) deps.warn(`${w.file}: ${deps.t(w.finding)}`);
+}
+
+/** What a person reads under the table: each divergence, each note, and with --explain every rule and its source. */
+function sayDetails(deps: Deps, r: ReviewedInvoice, explain: boolean): void {
+  const name = `${r.file}${r.invoice.number ? ` nº ${r.invoice.number}` : ''}`;
+  const line = (text: string, style?: 'red') =>
+    writeLine(deps.io.stdout, style ? paint(deps.io, style, text) : text);
+  const say = (m: Message) => deps.t(m);
+  const details = [
+    ...r.review.divergences.map((d) => [say(d.reason), 'red'] as const),
+    ...r.review.notes.map((n) => [say(n), undefined] as const),
+  ];
+  if (!explain && details.length === 0) return;
+  writeLine(deps.io.stdout);
+  line(name);
+  for (const [text, style] of details) line(`  ${text}`, style);
+  if (!explain) return;
+  for (const e of r.review.explanations)
+    line(`  ${e.applied ? '✓' : '·'} ${say(e.reason)}\n      ${e.citation}`);
+  for (const d of r.due)
+    line(
+      `  ${deps.t({ en: 'due', pt: 'vence' })} ${TAX_NAMES[d.tax] ?? d.tax} ${formatDateBr(d.date)} (${d.rule})`,
+    );
+}
+
+/** `condo nfse check FILE...`: exit 0 when every invoice agrees, 1 when one differs, 2 when a file is unreadable. */
+export async function checkNfse(deps: Deps, given: string[], opts: NfseCheckOptions): Promise<number> {
+  const read = await readNfseFiles(given, await policyOf(deps), { allowEmpty: Boolean(opts.allowEmpty) });
+  if (read.paths.length === 0) return nothingToImport(deps, given, { en: 'check', pt: 'conferir' });
+  sayUnread(deps, read);
+  const explain = Boolean(opts.explain);
+  if (deps.format === 'json')
+    for (const r of read.invoices) printJson(deps, invoiceRecord(r, explain, read.rulesVersion));
+  else {
+    if (read.invoices.length > 0) await printList(deps, read.invoices, CHECK_COLUMNS);
+    if (deps.format === 'table') for (const r of read.invoices) sayDetails(deps, r, explain);
+    else
+      for (const r of read.invoices)
+        for (const d of r.review.divergences) deps.warn(`${r.file}: ${deps.t(d.reason)}`);
+  }
+  for (const c of read.cancellations)
+    deps.info({
+      en: `${c.file}: cancels the NFS-e ${c.access_key} (condo nfse import removes its pending payables)`,
+      pt: `${c.file}: cancela a NFS-e ${c.access_key} (condo nfse import remove as contas pendentes dela)`,
+    });
+  const differs = read.invoices.filter((r) => r.review.divergences.length > 0).length;
+  deps.info({
+    en: `${read.invoices.length} invoices, ${differs} differ from the rules (rules ${read.rulesVersion})`,
+    pt: `${read.invoices.length} notas, ${differs} divergem das regras (regras ${read.rulesVersion})`,
+  });
+  if (read.unread.length > 0) return ExitCode.refused;
+  return differs > 0 ? ExitCode.attention : ExitCode.ok;
+}
+
+export interface NfseImportFlags {
+  due?: string;
+  issDue?: string;
+  createSuppliers?: boolean;
+  acceptComputed?: boolean;
+  chartAccount?: string;
+  dryRun?: boolean;
+  allowEmpty?: boolean;
+}
+
+/** The statuses an import's lines say, in the person's language (a script reads the English key). */
+const IMPORT_WORDS: Readonly<Record<string, Text>> = {
+  created: { en: 'created', pt: 'lançada' },
+  'would create': { en: 'would create', pt: 'seria lançada' },
+  linked: { en: 'linked', pt: 'vinculada' },
+  'would link': { en: 'would link', pt: 'seria vinculada' },
+  replayed: { en: 'replayed', pt: 'repetida' },
+  differs: { en: 'differs', pt: 'diverge' },
+  refused: { en: 'refused', pt: 'recusada' },
+  'unknown provider': { en: 'unknown provider', pt: 'prestador desconhecido' },
+  'not authorised': { en: 'not authorised', pt: 'não autorizada' },
+  grew: { en: 'grew', pt: 'aumentada' },
+  'would grow': { en: 'would grow', pt: 'seria aumentada' },
+  'not pending': { en: 'not pending', pt: 'não pendente' },
+  full: { en: 'full', pt: 'cheia' },
+  deleted: { en: 'deleted', pt: 'apagada' },
+  'would delete': { en: 'would delete', pt: 'seria apagada' },
+  reduced: { en: 'reduced', pt: 'reduzida' },
+  'would reduce': { en: 'would reduce', pt: 'seria reduzida' },
+  'already paid': { en: 'already paid', pt: 'já paga' },
+  'not found': { en: 'not found', pt: 'não encontrada' },
+};
+const word = (status: string) => IMPORT_WORDS[status] ?? status;
+const NEEDS_PERSON = new Set([
+  'differs',
+  'unknown provider',
+  'not authorised',
+  'not pending',
+  'full',
+  'already paid',
+]);
+
+const INVOICE_COLUMNS: Column<InvoiceLine>[] = [
+  {
+    header: { en: 'STATUS', pt: 'SITUAÇÃO' },
+    value: (l) => word(l.status),
+    style: (l) => (NEEDS_PERSON.has(l.status) || l.status === 'refused' ? 'red' : undefined),
+  },
+  { header: { en: 'FILE', pt: 'ARQUIVO' }, value: (l) => l.file, cut: true, drop: 2 },
+  { header: { en: 'NUMBER', pt: 'NÚMERO' }, value: (l) => l.number, fixed: true },
+  { header: { en: 'PROVIDER', pt: 'PRESTADOR' }, value: (l) => l.provider, drop: 1 },
+  { header: { en: 'NET', pt: 'LÍQUIDO' }, value: (l) => l.net_cents, kind: 'cents' },
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (l) => l.due_date, kind: 'date' },
+  { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (l) => l.payable_id, fixed: true },
+  { header: { en: 'NOTE', pt: 'OBSERVAÇÃO' }, value: (l) => l.note, wrap: true },
+];
+
+const TAX_COLUMNS: Column<TaxLine>[] = [
+  { header: { en: 'TAX', pt: 'TRIBUTO' }, value: (l) => TAX_NAMES[l.tax] ?? l.tax },
+  { header: { en: 'MONTH', pt: 'MÊS' }, value: (l) => `${l.month.slice(5, 7)}/${l.month.slice(0, 4)}` },
+  { header: { en: 'ADDED', pt: 'SOMADO' }, value: (l) => l.added_cents, kind: 'cents' },
+  { header: { en: 'TOTAL', pt: 'TOTAL' }, value: (l) => l.amount_cents, kind: 'cents' },
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (l) => l.due_date, kind: 'date' },
+  { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (l) => l.payable_id, fixed: true },
+  { header: { en: 'STATUS', pt: 'SITUAÇÃO' }, value: (l) => word(l.status) },
+  { header: { en: 'NOTE', pt: 'OBSERVAÇÃO' }, value: (l) => l.note, wrap: true },
+];
+
+const CANCEL_COLUMNS: Column<CancellationLine>[] = [
+  { header: { en: 'CANCELLED', pt: 'CANCELADA' }, value: (l) => l.access_key, fixed: true },
+  { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (l) => l.payable_id, fixed: true },
+  { header: 'STATE', value: (l) => l.state, words: true },
+  { header: { en: 'STATUS', pt: 'SITUAÇÃO' }, value: (l) => word(l.status) },
+];
+
+/**
+ * `condo nfse import FILE...`: each invoice the supplier's payable of the net, each tax withheld the month's payable
+ * of that tax (app/nfse-import.ts). Exit 2 when a file cannot be read or an invoice is refused (another
+ * condominium's, a provider's CNPJ that fails), 1 when one needs a person (a divergence, an unknown provider).
+ */
+export async function importNfseFiles(deps: Deps, given: string[], flags: NfseImportFlags): Promise<number> {
+  const today = deps.today();
+  const due = flags.due === undefined ? undefined : dateFlag('--due', flags.due, today);
+  const issDue = flags.issDue === undefined ? undefined : dateFlag('--iss-due', flags.issDue, today);
+  const policy = await policyOf(deps);
+  const read = await readNfseFiles(given, policy, { allowEmpty: Boolean(flags.allowEmpty) });
+  if (read.paths.length === 0) return nothingToImport(deps, given);
+  sayUnread(deps, read);
+  const chartAccount =
+    flags.chartAccount === undefined
+      ? undefined
+      : await resolveChartAccountId(deps, '--chart-account', flags.chartAccount);
+  const { profileName } = await deps.credentials();
+  const term = (await deps.config()).setting(profileName, 'nfse.payment_days');
+  const { importNfse } = await import('../../app/nfse-import.js');
+  const result = await importNfse(await deps.client(), read, {
+    dryRun: Boolean(flags.dryRun),
+    due,
+    issDue,
+    termDays: typeof term === 'number' ? term : 10,
+    createSuppliers: Boolean(flags.createSuppliers),
+    acceptComputed: Boolean(flags.acceptComputed),
+    chartAccount,
+    policy,
+    today,
+  });
+  const replayed =
+    !flags.dryRun &&
+    result.wrote === 0 &&
+    result.invoices.length > 0 &&
+    result.invoices.every((l) => l.status === 'replayed');
+  if (replayed)
+    sayReplayed(deps, {
+      en: 'replayed: every invoice of these files was imported before; nothing was written',
+      pt: 'repetido: todas as notas destes arquivos já tinham sido importadas; nada foi gravado',
+    });
+  if (result.wrote === 0) deps.nothingWritten = true;
+  const refused = read.unread.length > 0 || result.invoices.some((l) => l.status === 'refused');
+  const attention =
+    result.invoices.some((l) => NEEDS_PERSON.has(l.status)) ||
+    result.taxes.some((l) => NEEDS_PERSON.has(l.status)) ||
+    result.cancellations.some((l) => NEEDS_PERSON.has(l.status));
+  if (deps.format === 'json')
+    printJson(deps, {
+      dry_run: Boolean(flags.dryRun),
+      replayed,
+      invoices: result.invoices.map((l) => ({ ...l, note: l.note.en })),
+      taxes: result.taxes.map((l) => ({ ...l, note: l.note.en })),
+      cancellations: result.cancellations,
+      unread: read.unread.map((u) => ({
+        file: u.file,
+        line: u.line,
+        column: u.column,
+        message: u.finding.message,
+      })),
+    });
+  else {
+    if (result.invoices.length > 0) await printList(deps, result.invoices, INVOICE_COLUMNS);
+    if (result.taxes.length > 0) {
+      writeLine(deps.io.stdout);
+      await printList(deps, result.taxes, TAX_COLUMNS);
+    }
+    if (result.cancellations.length > 0) {
+      writeLine(deps.io.stdout);
+      await printList(deps, result.cancellations, CANCEL_COLUMNS);
+    }
+  }
+  const counts = new Map<string, number>();
+  for (const l of result.invoices) counts.set(l.status, (counts.get(l.status) ?? 0) + 1);
+  deps.info(
+    [...counts].map(([status, n]) => `${deps.t(word(status))} ${n}`).join(', ') ||
+      deps.t({ en: 'no invoices', pt: 'nenhuma nota' }),
+  );
+  const code = refused ? ExitCode.refused : attention ? ExitCode.attention : ExitCode.ok;
+  deps.needsAttention = code !== ExitCode.ok;
+  return code;
+}
+
+/** A line of `nfse deadlines`: a tax withheld in the month, or a declaration the month calls for. */
+interface DeadlineRow {
+  kind: 'withholding' | 'obligation';
+  what: string;
+  month: string;
+  amount_cents: number | null;
+  due_date: string;
+  payable_id: string | null;
+  state: string | null;
+}
+
+const DEADLINE_KINDS: Record<DeadlineRow['kind'], Text> = {
+  withholding: { en: 'withholding', pt: 'retenção' },
+  obligation: { en: 'declaration', pt: 'declaração' },
+};
+
+const DEADLINE_COLUMNS: Column<DeadlineRow>[] = [
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (r) => r.due_date, kind: 'date' },
+  { header: { en: 'KIND', pt: 'TIPO' }, value: (r) => DEADLINE_KINDS[r.kind] },
+  { header: { en: 'WHAT', pt: 'O QUÊ' }, value: (r) => r.what },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (r) => r.amount_cents, kind: 'cents', sum: true },
+  { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (r) => r.payable_id, fixed: true, drop: 1 },
+  { header: 'STATE', value: (r) => r.state, words: true },
+];
+
+/**
+ * `condo nfse deadlines --month MM/AAAA`: the month's withholdings by tax and due date (the payables `nfse import`
+ * keeps, one per tax and month), and the declarations they call for (EFD-Reinf, DCTFWeb) with their dates. A
+ * read: `--all-profiles` gives the firm's, one table with a CONDOMINIUM column.
+ */
+export async function nfseDeadlines(deps: Deps, opts: { month?: string }): Promise<number> {
+  const month = monthFlag('--month', opts.month ?? deps.today().slice(0, 7));
+  const client = await deps.client();
+  const payables = await client.payables.list({}, { all: true });
+  const rows: DeadlineRow[] = [];
+  const taxes = new Set<string>();
+  for (const p of payables) {
+    const m = /^condo nfse: (inss|pcc|irrf|iss) (\d{4}-\d{2})/.exec(p.notes ?? '');
+    if (!m || m[2] !== month) continue;
+    taxes.add(m[1] as string);
+    rows.push({
+      kind: 'withholding',
+      what: TAX_NAMES[m[1] as string] ?? (m[1] as string),
+      month,
+      amount_cents: p.amount ?? null,
+      due_date: p.due_date ?? '',
+      payable_id: p.public_id,
+      state: p.state ?? null,
+    });
+  }
+  const { obligationsOf } = await import('../../domain/nfse/deadlines.js');
+  for (const o of obligationsOf(month, [...taxes]))
+    rows.push({
+      kind: 'obligation',
+      what: o.name,
+      month,
+      amount_cents: null,
+      due_date: o.date,
+      payable_id: null,
+      state: null,
+    });
+  rows.sort((a, b) => a.due_date.localeCompare(b.due_date) || a.kind.localeCompare(b.kind));
+  if (rows.length === 0)
+    deps.info({
+      en: `no withholdings in ${month.slice(5)}/${month.slice(0, 4)} (condo nfse import enters them)`,
+      pt: `nenhuma retenção em ${month.slice(5)}/${month.slice(0, 4)} (condo nfse import as lança)`,
+    });
+  await printList(deps, rows, DEADLINE_COLUMNS);
+  return 0;
+}
