@@ -42,6 +42,7 @@ export interface InvoiceLine {
     | 'differs'
     | 'refused'
     | 'unknown provider'
+    | 'no chart account'
     | 'not authorised';
   file: string;
   number: string | null;
@@ -221,7 +222,7 @@ export async function importNfse(
     const chart = opts.chartAccount ?? (supplier ? latestChartAccount(payables, supplier.id) : undefined);
     if (chart === undefined) {
       result.invoices.push(
-        line('unknown provider', {
+        line('no chart account', {
           en: 'no chart account to take from the supplier: give --chart-account',
           pt: 'sem conta contábil do fornecedor de onde tirar: dê --chart-account',
         }),

@@ -207,6 +207,7 @@ const IMPORT_WORDS: Readonly<Record<string, Text>> = {
   differs: { en: 'differs', pt: 'diverge' },
   refused: { en: 'refused', pt: 'recusada' },
   'unknown provider': { en: 'unknown provider', pt: 'prestador desconhecido' },
+  'no chart account': { en: 'no chart account', pt: 'sem conta contábil' },
   'not authorised': { en: 'not authorised', pt: 'não autorizada' },
   grew: { en: 'grew', pt: 'aumentada' },
   'would grow': { en: 'would grow', pt: 'seria aumentada' },

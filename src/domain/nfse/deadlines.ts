@@ -6,7 +6,7 @@
  */
 
 import { notBusinessDay } from '../business-days.js';
-import { addDays, type IsoDate } from '../dates.js';
+import { addDays, daysInMonth, type IsoDate } from '../dates.js';
 import { type DueRule, NFSE_RULES, type ObligationRule } from './rules.js';
 
 /** The month after `date`'s, as YYYY-MM. */
@@ -27,8 +27,12 @@ export function onBusinessDay(month: string, day: number, move: 'earlier' | 'lat
 export function dueOn(rule: DueRule | ObligationRule, from: IsoDate): IsoDate {
   const month = monthAfter(from);
   // the second decêndio is days 11 to 20: its last business day is the 20th, or the business day before it
-  const day = rule.day === 'second_decendio_last_business_day' ? 20 : rule.day;
-  return onBusinessDay(month, day, rule.not_business_day);
+  if (rule.day === 'second_decendio_last_business_day') return onBusinessDay(month, 20, 'earlier');
+  if (rule.day === 'last_business_day') {
+    const [year = 0, m = 0] = month.split('-').map(Number);
+    return onBusinessDay(month, daysInMonth(year, m), 'earlier');
+  }
+  return onBusinessDay(month, rule.day, rule.not_business_day);
 }
 
 /** What a withholding's due date counts from: the invoice's issue, or the payment to the supplier. */

@@ -47,7 +47,8 @@ export interface ObligationRule {
   name: string;
   month_of: 'issue' | 'payment';
   taxes: string[];
-  day: number;
+  /** a day of the month, or its last business day (DCTFWeb) */
+  day: number | 'last_business_day';
   not_business_day: 'earlier' | 'later';
   citation: string;
 }

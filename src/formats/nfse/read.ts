@@ -107,6 +107,25 @@ export function serviceItem(code: string | null): string | null {
   return null;
 }
 
+/**
+ * tpRetPisCofins: which of PIS and COFINS the taker withholds. Version 1.00 wrote 1 (withheld) or 2 (not: the
+ * provider's own, declared for information); 1.01 adds CSLL to the code (0 to 9), whose amount is vRetCSLL either
+ * way. 1 and 2 mean the same in both.
+ */
+const NOT_WITHHELD = { pis: false, cofins: false };
+const PIS_COFINS_WITHHELD: Record<string, { pis: boolean; cofins: boolean }> = {
+  '0': NOT_WITHHELD,
+  '1': { pis: true, cofins: true },
+  '2': NOT_WITHHELD,
+  '3': { pis: true, cofins: true },
+  '4': { pis: true, cofins: true },
+  '5': { pis: true, cofins: false },
+  '6': { pis: false, cofins: true },
+  '7': { pis: false, cofins: true },
+  '8': NOT_WITHHELD,
+  '9': { pis: true, cofins: false },
+};
+
 /** opSimpNac: 1 not in Simples, 2 MEI, 3 ME/EPP in Simples. */
 const NATIONAL_REGIMES: Record<string, ProviderRegime> = { '1': 'normal', '2': 'mei', '3': 'simples' };
 
@@ -123,19 +142,19 @@ function nationalInvoice(infDps: XmlNode, infNfse: XmlNode | undefined, warnings
   // tpRetISSQN: 1 not withheld, 2 by the taker, 3 by an intermediary
   const issFlag = textAt(tribMun, 'tpRetISSQN');
   const issWithheld = issFlag === '2' ? true : issFlag === '1' || issFlag === '3' ? false : null;
-  // tpRetPisCofins: 1 withheld, 2 not (the provider's own PIS/COFINS, declared for information)
   const pcFlag = textAt(piscofins, 'tpRetPisCofins');
-  if (pcFlag !== null && pcFlag !== '1' && pcFlag !== '2')
+  const pc = pcFlag === null ? NOT_WITHHELD : PIS_COFINS_WITHHELD[pcFlag];
+  if (pcFlag !== null && !pc)
     warnings.push(nfseReadFinding('nfse.unknown-code', { element: 'tpRetPisCofins', value: pcFlag }));
-  const pcWithheld = pcFlag === '1';
+  const { pis: pisWithheld, cofins: cofinsWithheld } = pc ?? NOT_WITHHELD;
   const serviceValue = centsAt(values, 'vServPrest', 'vServ');
   if (serviceValue === null) throw new ValueProblem(nfseReadFinding('nfse.missing', { element: 'vServ' }));
   const issValue = centsAt(infNfse, 'valores', 'vISSQN') ?? centsAt(tribMun, 'vISSQN');
   const declared: Withholdings = {
     inss_cents: zeroIfNull(centsAt(tribFed, 'vRetCP')),
     irrf_cents: zeroIfNull(centsAt(tribFed, 'vRetIRRF')),
-    pis_cents: pcWithheld ? zeroIfNull(centsAt(piscofins, 'vPis')) : 0,
-    cofins_cents: pcWithheld ? zeroIfNull(centsAt(piscofins, 'vCofins')) : 0,
+    pis_cents: pisWithheld ? zeroIfNull(centsAt(piscofins, 'vPis')) : 0,
+    cofins_cents: cofinsWithheld ? zeroIfNull(centsAt(piscofins, 'vCofins')) : 0,
     csll_cents: zeroIfNull(centsAt(tribFed, 'vRetCSLL')),
     iss_cents: issWithheld ? zeroIfNull(issValue) : 0,
     net_cents: 0,

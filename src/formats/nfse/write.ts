@@ -73,7 +73,7 @@ export function nationalInvoiceXml(i: NationalInvoiceInput): string {
   const date = i.issuedAt.slice(0, 10);
   const pisCofins =
     i.withheld.pis > 0 || i.withheld.cofins > 0
-      ? `<piscofins><CST>01</CST><vBCPisCofins>${decimal(i.serviceValue - (i.unconditionalDiscount ?? 0))}</vBCPisCofins><pAliqPis>0.65</pAliqPis><pAliqCofins>3.00</pAliqCofins><vPis>${decimal(i.withheld.pis)}</vPis><vCofins>${decimal(i.withheld.cofins)}</vCofins><tpRetPisCofins>1</tpRetPisCofins></piscofins>`
+      ? `<piscofins><CST>01</CST><vBCPisCofins>${decimal(i.serviceValue - (i.unconditionalDiscount ?? 0))}</vBCPisCofins><pAliqPis>0.65</pAliqPis><pAliqCofins>3.00</pAliqCofins><vPis>${decimal(i.withheld.pis)}</vPis><vCofins>${decimal(i.withheld.cofins)}</vCofins><tpRetPisCofins>${i.withheld.csll > 0 ? 3 : 4}</tpRetPisCofins></piscofins>`
       : '';
   const fed =
     pisCofins +

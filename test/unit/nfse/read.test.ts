@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { cnpjWithCheckDigits } from '../../../src/domain/documents.js';
+import { readNfse, readNfseText, serviceItem } from '../../../src/formats/nfse/read.js';
+import {
+  cancellationEventXml,
+  nationalAccessKey,
+  nationalInvoiceXml,
+} from '../../../src/formats/nfse/write.js';
+
+/**
+ * The NFS-e reader (#55) on real files (test/fixtures/corpus/nfse, provenance in its MANIFEST.tsv) and on what
+ * real issuers get wrong. Expected figures are read off each file by eye.
+ */
+
+const CORPUS = join(import.meta.dirname, '..', '..', 'fixtures', 'corpus', 'nfse');
+const readFixture = (path: string) => {
+  const r = readNfse(readFileSync(join(CORPUS, path)));
+  if (!r.ok) throw new Error(`${path}: ${r.finding.message}`);
+  return r;
+};
+
+describe('real files', () => {
+  test('every file of the MANIFEST reads, with the number of invoices it says', () => {
+    const rows = readFileSync(join(CORPUS, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const row of rows) {
+      const [path = '', , , , , , kind, invoices] = row.split('\t');
+      const r = readFixture(path);
+      expect(r.invoices, path).toHaveLength(Number(invoices));
+      expect(
+        r.invoices.every((i) => i.kind === kind),
+        path,
+      ).toBe(true);
+    }
+  });
+
+  test('a national NFS-e v1.01: the key, the values, the provider’s own PIS/COFINS not taken as withheld', () => {
+    const [i] = readFixture('national/lajeado-dipesul-v101.xml').invoices;
+    expect(i).toMatchObject({
+      kind: 'nfse',
+      access_key: '43114032290576356000918000000000291226072583795191',
+      number: '2912',
+      issue_date: '2026-07-27',
+      provider: { document: '90576356000918', name: 'DIPESUL VEICULOS LTDA', regime: 'normal' },
+      taker: { document: '05789943000169', name: 'CARNES TONIAL LTDA' },
+      service: { code: '140101', item: '14.01' },
+      service_value_cents: 241_902,
+      unconditional_discount_cents: 12_043,
+      iss_rate_bp: 250,
+      iss_withheld: false,
+    });
+    // vPis 37.93 and vCofins 174.69 with tpRetPisCofins 2: the provider's own taxes, nothing withheld
+    expect(i?.declared).toEqual({
+      inss_cents: 0,
+      irrf_cents: 0,
+      pis_cents: 0,
+      cofins_cents: 0,
+      csll_cents: 0,
+      iss_cents: 0,
+      net_cents: 229_859,
+    });
+  });
+
+  test('the IBS/CBS groups are kept as read, from the NFS-e and from its DPS', () => {
+    const [i] = readFixture('national/saopaulo-cruzeirodosul-v101-ibscbs.xml').invoices;
+    expect(Array.isArray(i?.ibs_cbs)).toBe(true);
+    expect(JSON.stringify(i?.ibs_cbs)).toContain('cClassTrib');
+    expect(i?.taker.name).toBe('TOMADOR DE TESTE');
+  });
+
+  test('ABRASF 1.00 escaped inside a SOAP outputXML: three invoices, their withholdings and net', () => {
+    const r = readFixture('abrasf/porto-alegre-soap-abrasf100.xml');
+    expect(
+      r.invoices.map((i) => [i.number, i.service.item, i.declared.irrf_cents, i.declared.net_cents]),
+    ).toEqual([
+      ['201800000000480', '17.01', 120_000, 7_508_000],
+      ['201800000000481', '17.01', 13_500, 844_650],
+      ['201800000000482', '17.01', 1_377, 86_193],
+    ]);
+    expect(r.invoices[0]).toMatchObject({
+      kind: 'abrasf',
+      access_key: null,
+      verification_code: 'b0dc7721',
+      provider: { document: '03420796000120', regime: 'normal' },
+      declared: { pis_cents: 52_000, cofins_cents: 240_000, csll_cents: 80_000, inss_cents: 0 },
+      iss_withheld: false,
+    });
+  });
+});
+
+/** A national NFS-e as the sandbox writes it, to change one thing at a time. */
+function sample(over: Partial<Parameters<typeof nationalInvoiceXml>[0]> = {}): string {
+  const cnpj = cnpjWithCheckDigits('234567890001');
+  return nationalInvoiceXml({
+    accessKey: nationalAccessKey({
+      municipality: '3550308',
+      cnpj,
+      number: 7,
+      issuedAt: '2025-10-02T10:00:00-03:00',
+      code: 1,
+    }),
+    number: 7,
+    issuedAt: '2025-10-02T10:00:00-03:00',
+    municipality: { code: '3550308', name: 'São Paulo' },
+    provider: { cnpj, name: 'Brilho Limpeza', simples: 1 },
+    taker: { cnpj: cnpjWithCheckDigits('112223330001'), name: 'Condomínio' },
+    service: { code: '071001', description: 'Limpeza' },
+    serviceValue: 100_000,
+    iss: { ratePercent: '2.00', withheldByTaker: false, amount: 2_000 },
+    withheld: { inss: 11_000, irrf: 0, pis: 650, cofins: 3_000, csll: 1_000 },
+    net: 84_350,
+    ...over,
+  });
+}
+
+describe('what real issuers do', () => {
+  test('the sandbox’s own file reads back as written', () => {
+    const r = readNfseText(sample());
+    expect(r.ok && r.invoices[0]).toMatchObject({
+      kind: 'nfse',
+      service_value_cents: 100_000,
+      declared: {
+        inss_cents: 11_000,
+        pis_cents: 650,
+        cofins_cents: 3_000,
+        csll_cents: 1_000,
+        net_cents: 84_350,
+      },
+    });
+  });
+
+  test('a raw & in a name is read as &amp;, and said', () => {
+    const r = readNfseText(
+      sample({ provider: { cnpj: '23456789000190', name: 'X', simples: 1 } }).replace(
+        '<xNome>X</xNome>',
+        '<xNome>Jardins & Cia</xNome>',
+      ),
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.invoices[0]?.provider.name).toBe('Jardins & Cia');
+    expect(r.warnings.map((w) => w.code)).toEqual(['nfse.raw-ampersand']);
+  });
+
+  test('namespace prefixes (nfse:) read as the plain names', () => {
+    const prefixed = sample()
+      .replace(/<(\/?)(\w+)([ >])/g, '<$1nfse:$2$3')
+      .replace('xmlns=', 'xmlns:nfse=')
+      .replaceAll('<nfse:?xml', '<?xml');
+    const r = readNfseText(prefixed.replace('<?xml version="1.0" encoding="UTF-8"?>', ''));
+    expect(r.ok && r.invoices[0]?.declared.inss_cents).toBe(11_000);
+  });
+
+  test('a bare DPS is read as one, not yet an NFS-e', () => {
+    const r = readNfseText(sample({ dpsOnly: true }));
+    expect(r.ok && r.invoices[0]).toMatchObject({ kind: 'dps', access_key: null, number: '7' });
+  });
+
+  test('a cancellation event names the key it cancels', () => {
+    const r = readNfseText(
+      cancellationEventXml({
+        accessKey: '1'.repeat(50),
+        cnpj: '23456789000190',
+        at: '2025-10-05T09:00:00-03:00',
+        reason: 'Erro no valor',
+      }),
+    );
+    expect(r.ok && r.cancellations).toEqual([
+      { access_key: '1'.repeat(50), date: '2025-10-05', reason: 'Erro no valor' },
+    ]);
+  });
+
+  test('Latin-1 as declared', () => {
+    const latin = Buffer.from(sample().replace('UTF-8', 'ISO-8859-1'), 'latin1');
+    const r = readNfse(latin);
+    expect(r.ok && r.invoices[0]?.service.description).toBe('Limpeza');
+  });
+});
+
+describe('what is refused, at its line and column', () => {
+  test('malformed XML', () => {
+    const r = readNfseText('<?xml version="1.0"?>\n<NFSe>\n  <infNFSe>\n  </NFSe>\n');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect([r.line, r.column]).toEqual([4, 3]);
+    expect(r.finding.code).toBe('nfse.xml');
+  });
+
+  test('XML that is not an NFS-e', () => {
+    const r = readNfseText('<?xml version="1.0"?>\n<OFX><BANKMSGSRSV1/></OFX>');
+    expect(!r.ok && r.finding.message).toBe(
+      'not an NFS-e: its root is <OFX>, and it holds no <NFSe>, <DPS>, ABRASF <InfNfse> or cancellation event',
+    );
+  });
+
+  test('an amount that is not one names its element, line and column', () => {
+    const r = readNfseText(sample().replace('<vServ>1000.00</vServ>', '\n<vServ>mil reais</vServ>'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.finding.message).toBe("<vServ> 'mil reais' is not an amount");
+    expect([r.line, r.column]).toEqual([3, 1]);
+  });
+
+  test('an empty file', () => {
+    const r = readNfseText('');
+    expect(!r.ok && r.finding.code).toBe('nfse.empty');
+  });
+});
+
+test('a service code is its LC 116 item: national cTribNac and ABRASF items', () => {
+  expect(['071001', '140101', '17.01', '7.10', '0710', null].map(serviceItem)).toEqual([
+    '7.10',
+    '14.01',
+    '17.01',
+    '7.10',
+    '7.10',
+    null,
+  ]);
+});
