@@ -33,6 +33,8 @@ export interface NfseImportOptions {
 
 /** What was done with one invoice. */
 export interface InvoiceLine {
+  /** the profile whose condominium took it (a run over the firm's profiles) */
+  condominium?: string;
   status:
     | 'created'
     | 'would create'
@@ -56,6 +58,7 @@ export interface InvoiceLine {
 
 /** A tax's payable of the month, as this run left it. */
 export interface TaxLine {
+  condominium?: string;
   status: 'created' | 'would create' | 'grew' | 'would grow' | 'not pending' | 'full';
   tax: 'inss' | 'pcc' | 'irrf' | 'iss';
   month: string;
@@ -68,6 +71,7 @@ export interface TaxLine {
 }
 
 export interface CancellationLine {
+  condominium?: string;
   status: 'deleted' | 'would delete' | 'reduced' | 'would reduce' | 'already paid' | 'not found';
   access_key: string;
   payable_id: string | null;
@@ -505,4 +509,28 @@ async function reduceTax(
     result.wrote++;
   }
   result.cancellations.push({ status: dryRun ? 'would reduce' : 'reduced', ...base });
+}
+
+/** The invoices and cancellations of some files, as one condominium's share of them. */
+export function shareOf(read: NfseFiles, invoices: ReviewedInvoice[]): NfseFiles {
+  return { ...read, invoices, unread: [], warnings: [] };
+}
+
+/** Several condominiums' results as one, each line naming whose it is. */
+export function mergeResults(parts: { condominium: string; result: NfseImportResult }[]): NfseImportResult {
+  const out: NfseImportResult = { invoices: [], taxes: [], cancellations: [], wrote: 0 };
+  for (const { condominium, result } of parts) {
+    out.invoices.push(...result.invoices.map((l) => ({ condominium, ...l })));
+    out.taxes.push(...result.taxes.map((l) => ({ condominium, ...l })));
+    // a cancellation is looked for everywhere: "not found" only where no condominium found it
+    out.cancellations.push(
+      ...result.cancellations.filter((c) => c.status !== 'not found').map((l) => ({ condominium, ...l })),
+    );
+    out.wrote += result.wrote;
+  }
+  const keys = new Set(parts.flatMap((p) => p.result.cancellations.map((c) => c.access_key)));
+  for (const key of keys)
+    if (!out.cancellations.some((c) => c.access_key === key))
+      out.cancellations.push({ status: 'not found', access_key: key, payable_id: null, state: null });
+  return out;
 }

@@ -285,3 +285,47 @@ describe('report month', () => {
     }
   });
 });
+
+describe('service invoices across the firm (#55)', () => {
+  test('--all-profiles nfse import: each invoice to the condominium it names as taker; deadlines for the firm', async () => {
+    const folder = join(s.condo.configDir, 'notas-firma');
+    const other = FIRM[0] as string;
+    for (const slug of ['residencial-jardim-botanico', other])
+      await s.condo.ok([
+        'sandbox',
+        'nfse',
+        '--data-dir',
+        s.dataDir,
+        '--condominium',
+        slug,
+        '--month',
+        '10/2025',
+        '-O',
+        join(folder, slug),
+      ]);
+    const files = [join(folder, 'residencial-jardim-botanico'), join(folder, other)];
+    const r = await s.condo.run([
+      '--json',
+      '--all-profiles',
+      'nfse',
+      'import',
+      ...files,
+      '--create-suppliers',
+      '--chart-account',
+      '2.3.02',
+      '--accept-computed',
+    ]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const whose = (l: any) => `${l.condominium} ${l.file.includes(other) ? 'other' : 'jardim'}`;
+    expect(new Set(out.invoices.map(whose))).toEqual(
+      new Set(['residencial-jardim-botanico jardim', `${other} other`]),
+    );
+    expect(out.invoices.every((l: any) => l.status === 'created' || l.status === 'linked')).toBe(true);
+    const deadlines = await s.condo.json(['--all-profiles', 'nfse', 'deadlines', '--month', '10/2025']);
+    const withINSS = deadlines.filter((c: any) => c.rows?.some((row: any) => row.what === 'INSS'));
+    expect(withINSS.map((c: any) => c.condominium).sort()).toEqual(
+      [other, 'residencial-jardim-botanico'].sort(),
+    );
+  });
+});

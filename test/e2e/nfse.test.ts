@@ -66,7 +66,7 @@ describe('nfse check, offline', () => {
         reason: 'CSLL: the invoice declares R$ 0,00, the rules give R$ 26,00',
       },
     ]);
-    expect(r.stderr).toContain('5 invoices, 1 differ from the rules');
+    expect(r.stderr).toContain('5 invoices, 1 differs from the rules');
   });
 
   test('--explain names every rule with its source, in Portuguese on a screen too', async () => {

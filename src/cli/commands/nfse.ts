@@ -1,5 +1,12 @@
+import { acrossProfiles } from '../../app/firm.js';
 import { type NfseFiles, type ReviewedInvoice, readNfseFiles } from '../../app/nfse-files.js';
-import type { CancellationLine, InvoiceLine, TaxLine } from '../../app/nfse-import.js';
+import type {
+  CancellationLine,
+  InvoiceLine,
+  NfseImportOptions,
+  NfseImportResult,
+  TaxLine,
+} from '../../app/nfse-import.js';
 import { formatDateBr } from '../../domain/dates.js';
 import type { Message } from '../../domain/message.js';
 import type { WithholdingPolicy } from '../../domain/nfse/withholding.js';
@@ -8,7 +15,7 @@ import type { Deps } from '../context.js';
 import { ExitCode, outcomeOf } from '../exit-codes.js';
 import { dateFlag, monthFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
-import { type Column, printJson, printList } from '../output.js';
+import { type Column, printJson, printList, wrapMessage } from '../output.js';
 import { nothingToImport } from '../per-file.js';
 import { sayReplayed } from '../report.js';
 import { resolveChartAccountId } from '../resolve.js';
@@ -42,11 +49,12 @@ const withheldOf = (r: ReviewedInvoice) => {
   return c.inss_cents + c.irrf_cents + c.pis_cents + c.cofins_cents + c.csll_cents + c.iss_cents;
 };
 
+// a person tells invoices apart by number and provider; the file, the date and the service give way on a narrow
+// screen (the details under the table name each file whole)
 const CHECK_COLUMNS: Column<ReviewedInvoice>[] = [
-  { header: { en: 'FILE', pt: 'ARQUIVO' }, value: (r) => r.file, cut: true },
-  { header: { en: 'NUMBER', pt: 'NÚMERO' }, value: (r) => r.invoice.number, fixed: true },
+  { header: { en: 'NUMBER', pt: 'NÚMERO' }, value: (r) => r.invoice.number },
+  { header: { en: 'PROVIDER', pt: 'PRESTADOR' }, value: (r) => r.invoice.provider.name },
   { header: { en: 'ISSUED', pt: 'EMISSÃO' }, value: (r) => r.invoice.issue_date, kind: 'date', drop: 2 },
-  { header: { en: 'PROVIDER', pt: 'PRESTADOR' }, value: (r) => r.invoice.provider.name, drop: 1 },
   { header: { en: 'SERVICE', pt: 'SERVIÇO' }, value: (r) => r.invoice.service.item, drop: 3 },
   { header: { en: 'GROSS', pt: 'BRUTO' }, value: (r) => r.invoice.service_value_cents, kind: 'cents' },
   { header: { en: 'WITHHELD', pt: 'RETIDO' }, value: withheldOf, kind: 'cents' },
@@ -56,6 +64,7 @@ const CHECK_COLUMNS: Column<ReviewedInvoice>[] = [
     value: (r) => STATUS[statusOf(r)],
     style: (r) => (statusOf(r) === 'differs' ? 'red' : undefined),
   },
+  { header: { en: 'FILE', pt: 'ARQUIVO' }, value: (r) => r.file, drop: 1 },
 ];
 
 const TAX_NAMES: Record<string, string> = {
@@ -138,8 +147,11 @@ function sayUnread(deps: Deps, read: NfseFiles): void {
 /** What a person reads under the table: each divergence, each note, and with --explain every rule and its source. */
 function sayDetails(deps: Deps, r: ReviewedInvoice, explain: boolean): void {
   const name = `${r.file}${r.invoice.number ? ` nº ${r.invoice.number}` : ''}`;
-  const line = (text: string, style?: 'red') =>
-    writeLine(deps.io.stdout, style ? paint(deps.io, style, text) : text);
+  // broken at spaces on a terminal, a long rule's source going on under itself
+  const line = (text: string, style?: 'red') => {
+    const wrapped = wrapMessage(deps.io, text, deps.io.stdout);
+    writeLine(deps.io.stdout, style ? paint(deps.io, style, wrapped) : wrapped);
+  };
   const say = (m: Message) => deps.t(m);
   const details = [
     ...r.review.divergences.map((d) => [say(d.reason), 'red'] as const),
@@ -150,8 +162,10 @@ function sayDetails(deps: Deps, r: ReviewedInvoice, explain: boolean): void {
   line(name);
   for (const [text, style] of details) line(`  ${text}`, style);
   if (!explain) return;
-  for (const e of r.review.explanations)
-    line(`  ${e.applied ? '✓' : '·'} ${say(e.reason)}\n      ${e.citation}`);
+  for (const e of r.review.explanations) {
+    line(`  ${e.applied ? '✓' : '·'} ${say(e.reason)}`);
+    line(`      ${e.citation}`);
+  }
   for (const d of r.due)
     line(
       `  ${deps.t({ en: 'due', pt: 'vence' })} ${TAX_NAMES[d.tax] ?? d.tax} ${formatDateBr(d.date)} (${d.rule})`,
@@ -179,9 +193,10 @@ export async function checkNfse(deps: Deps, given: string[], opts: NfseCheckOpti
       pt: `${c.file}: cancela a NFS-e ${c.access_key} (condo nfse import remove as contas pendentes dela)`,
     });
   const differs = read.invoices.filter((r) => r.review.divergences.length > 0).length;
+  const n = read.invoices.length;
   deps.info({
-    en: `${read.invoices.length} invoices, ${differs} differ from the rules (rules ${read.rulesVersion})`,
-    pt: `${read.invoices.length} notas, ${differs} divergem das regras (regras ${read.rulesVersion})`,
+    en: `${n} ${n === 1 ? 'invoice' : 'invoices'}, ${differs} ${differs === 1 ? 'differs' : 'differ'} from the rules (rules ${read.rulesVersion})`,
+    pt: `${n} ${n === 1 ? 'nota' : 'notas'}, ${differs} ${differs === 1 ? 'diverge' : 'divergem'} das regras (regras ${read.rulesVersion})`,
   });
   if (read.unread.length > 0) return ExitCode.refused;
   return differs > 0 ? ExitCode.attention : ExitCode.ok;
@@ -230,6 +245,18 @@ const NEEDS_PERSON = new Set([
   'already paid',
 ]);
 
+/** A firm's run names each line's condominium first. */
+const CONDOMINIUM_COLUMN = {
+  header: { en: 'CONDOMINIUM', pt: 'CONDOMÍNIO' },
+  value: (l: { condominium?: string }) => l.condominium,
+  cut: true,
+};
+const withCondominium = <T extends { condominium?: string }>(
+  rows: readonly T[],
+  columns: Column<T>[],
+): Column<T>[] =>
+  rows.some((r) => r.condominium !== undefined) ? [CONDOMINIUM_COLUMN as Column<T>, ...columns] : columns;
+
 const INVOICE_COLUMNS: Column<InvoiceLine>[] = [
   {
     header: { en: 'STATUS', pt: 'SITUAÇÃO' },
@@ -264,6 +291,57 @@ const CANCEL_COLUMNS: Column<CancellationLine>[] = [
 ];
 
 /**
+ * `--all-profiles` (or `--profiles`): each invoice to the profile whose condominium's CNPJ it names as the taker;
+ * one no profile's condominium has is refused by that CNPJ. A cancellation is looked for in every condominium.
+ */
+async function importAcrossProfiles(
+  deps: Deps,
+  read: NfseFiles,
+  options: (d: Deps) => Promise<NfseImportOptions>,
+): Promise<NfseImportResult> {
+  const { selectedProfiles, profileDeps } = await import('../profiles.js');
+  const { importNfse, mergeResults, shareOf } = await import('../../app/nfse-import.js');
+  const tenants = await Promise.all(
+    (await selectedProfiles(deps)).map(async (target) => {
+      const child = profileDeps(deps, target);
+      const document = await (await child.client()).condominiums
+        .get()
+        .then((c) => c.document)
+        .catch(() => null);
+      return { profile: target.condominium, deps: child, document };
+    }),
+  );
+  const parts: { condominium: string; result: NfseImportResult }[] = [];
+  const routed = new Set<ReviewedInvoice>();
+  for (const t of tenants) {
+    const mine = read.invoices.filter((r) => t.document !== null && r.invoice.taker.document === t.document);
+    for (const r of mine) routed.add(r);
+    if (mine.length === 0 && read.cancellations.length === 0) continue;
+    parts.push({
+      condominium: t.profile,
+      result: await importNfse(await t.deps.client(), shareOf(read, mine), await options(t.deps)),
+    });
+  }
+  const merged = mergeResults(parts);
+  for (const r of read.invoices.filter((x) => !routed.has(x)))
+    merged.invoices.push({
+      status: 'refused',
+      file: r.file,
+      number: r.invoice.number,
+      access_key: r.invoice.access_key,
+      provider: r.invoice.provider.name,
+      net_cents: r.review.computed.net_cents,
+      due_date: null,
+      payable_id: null,
+      note: {
+        en: `no profile's condominium has the taker's CNPJ ${r.invoice.taker.document ?? '(none)'}`,
+        pt: `nenhum perfil tem um condomínio com o CNPJ do tomador ${r.invoice.taker.document ?? '(nenhum)'}`,
+      },
+    });
+  return merged;
+}
+
+/**
  * `condo nfse import FILE...`: each invoice the supplier's payable of the net, each tax withheld the month's payable
  * of that tax (app/nfse-import.ts). Exit 2 when a file cannot be read or an invoice is refused (another
  * condominium's, a provider's CNPJ that fails), 1 when one needs a person (a divergence, an unknown provider).
@@ -280,20 +358,30 @@ export async function importNfseFiles(deps: Deps, given: string[], flags: NfseIm
     flags.chartAccount === undefined
       ? undefined
       : await resolveChartAccountId(deps, '--chart-account', flags.chartAccount);
-  const { profileName } = await deps.credentials();
-  const term = (await deps.config()).setting(profileName, 'nfse.payment_days');
+  // each condominium's own: a chart account's id, and a term a profile may set for itself
+  const options = async (d: Deps): Promise<NfseImportOptions> => {
+    const chartAccount =
+      flags.chartAccount === undefined
+        ? undefined
+        : await resolveChartAccountId(d, '--chart-account', flags.chartAccount);
+    const { profileName } = await d.credentials();
+    const term = (await d.config()).setting(profileName, 'nfse.payment_days');
+    return {
+      dryRun: Boolean(flags.dryRun),
+      due,
+      issDue,
+      termDays: typeof term === 'number' ? term : 10,
+      createSuppliers: Boolean(flags.createSuppliers),
+      acceptComputed: Boolean(flags.acceptComputed),
+      chartAccount,
+      policy,
+      today,
+    };
+  };
   const { importNfse } = await import('../../app/nfse-import.js');
-  const result = await importNfse(await deps.client(), read, {
-    dryRun: Boolean(flags.dryRun),
-    due,
-    issDue,
-    termDays: typeof term === 'number' ? term : 10,
-    createSuppliers: Boolean(flags.createSuppliers),
-    acceptComputed: Boolean(flags.acceptComputed),
-    chartAccount,
-    policy,
-    today,
-  });
+  const result = acrossProfiles(deps.globals)
+    ? await importAcrossProfiles(deps, read, options)
+    : await importNfse(await deps.client(), read, await options(deps));
   const replayed =
     !flags.dryRun &&
     result.wrote === 0 &&
@@ -325,14 +413,15 @@ export async function importNfseFiles(deps: Deps, given: string[], flags: NfseIm
       })),
     });
   else {
-    if (result.invoices.length > 0) await printList(deps, result.invoices, INVOICE_COLUMNS);
+    if (result.invoices.length > 0)
+      await printList(deps, result.invoices, withCondominium(result.invoices, INVOICE_COLUMNS));
     if (result.taxes.length > 0) {
       writeLine(deps.io.stdout);
-      await printList(deps, result.taxes, TAX_COLUMNS);
+      await printList(deps, result.taxes, withCondominium(result.taxes, TAX_COLUMNS));
     }
     if (result.cancellations.length > 0) {
       writeLine(deps.io.stdout);
-      await printList(deps, result.cancellations, CANCEL_COLUMNS);
+      await printList(deps, result.cancellations, withCondominium(result.cancellations, CANCEL_COLUMNS));
     }
   }
   const counts = new Map<string, number>();

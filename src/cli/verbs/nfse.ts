@@ -88,9 +88,12 @@ export const commands = [
         ],
         examples: [
           'condo nfse import notas/2026-11/ --dry-run',
-          'condo nfse import notas/2026-11/ --create-suppliers --chart-account 3.1.02 --iss-due 10/12/2026',
+          'condo nfse import notas/2026-11/ --create-suppliers --chart-account 2.3.02 --iss-due 10/12/2026',
+          'condo --all-profiles nfse import notas/2026-11/    # each invoice to the condominium it names',
         ],
         writes: true,
+        // --all-profiles: each invoice goes to the condominium whose CNPJ it names as the taker
+        across: 'files',
         run: async (deps, { args: [files], opts }) =>
           (await handlers()).importNfseFiles(deps, files, declared(opts)),
       }),
@@ -110,6 +113,7 @@ export const commands = [
           'condo nfse deadlines --month 11/2026',
           'condo --all-profiles nfse deadlines -o csv --excel > prazos.csv',
         ],
+        across: 'read',
         run: async (deps, { opts }) => (await handlers()).nfseDeadlines(deps, declared(opts)),
       }),
     ],
