@@ -133,6 +133,29 @@ function latestChartAccount(payables: readonly Payable[], supplierId: number): n
 /** How the supplier is paid, by what it has: a TED to its bank, else a PIX to its key, else a boleto to come. */
 const methodOf = (s: Supplier): 'ted' | 'pix' | 'boleto' => (s.bank ? 'ted' : s.pix_key ? 'pix' : 'boleto');
 
+/** What the run reads once and keeps up to date as it writes. */
+interface Ledger {
+  client: CondoClient;
+  condominium: { name: string; document: string };
+  suppliers: Supplier[];
+  payables: Payable[];
+  taxLines: Map<string, TaxLine>;
+  result: NfseImportResult;
+}
+
+/** One invoice ready to be written: its supplier (or the one to create), where it goes and what it withholds. */
+interface InvoicePlan {
+  reviewed: ReviewedInvoice;
+  key: string;
+  supplier: Supplier | undefined;
+  document: string;
+  chart: number;
+  boleto: Payable | undefined;
+  issue: IsoDate;
+  payment: IsoDate;
+  withheld: [TaxLine['tax'], number][];
+}
+
 export async function importNfse(
   client: CondoClient,
   read: NfseFiles,
@@ -143,225 +166,259 @@ export async function importNfse(
     client.suppliers.list(),
     client.payables.list({}, { all: true }),
   ]);
-  const suppliers = [...supplierList];
-  const payables = [...payableList];
-  const result: NfseImportResult = { invoices: [], taxes: [], cancellations: [], wrote: 0 };
-  const taxLines = new Map<string, TaxLine>();
-
+  const ledger: Ledger = {
+    client,
+    condominium: { name: String(condominium.name ?? ''), document: String(condominium.document ?? '') },
+    suppliers: [...supplierList],
+    payables: [...payableList],
+    taxLines: new Map(),
+    result: { invoices: [], taxes: [], cancellations: [], wrote: 0 },
+  };
   for (const reviewed of read.invoices) {
-    const { invoice } = reviewed;
-    const key = invoice.access_key ?? invoiceId(reviewed);
-    const line = (
-      status: InvoiceLine['status'],
-      note: Text,
-      extra: Partial<InvoiceLine> = {},
-    ): InvoiceLine => ({
-      status,
-      file: reviewed.file,
-      number: invoice.number,
-      access_key: invoice.access_key,
-      provider: invoice.provider.name,
-      net_cents: reviewed.review.computed.net_cents,
-      due_date: null,
-      payable_id: null,
-      note,
-      ...extra,
-    });
-    // what refuses the invoice, before anything of it is written
-    if (invoice.taker.document !== condominium.document) {
-      result.invoices.push(
-        line('refused', {
-          en: `its taker is ${invoice.taker.document ?? 'not stated'} (${invoice.taker.name ?? '?'}), not ${condominium.name} (${condominium.document})`,
-          pt: `o tomador é ${invoice.taker.document ?? 'não informado'} (${invoice.taker.name ?? '?'}), não o ${condominium.name} (${condominium.document})`,
-        }),
-      );
+    const plan = planInvoice(ledger, reviewed, opts);
+    if ('status' in plan) {
+      ledger.result.invoices.push(plan);
       continue;
     }
-    const document = invoice.provider.document ?? '';
-    if (!(document.length === 14 ? isValidCnpj(document) : isValidDocument(document))) {
-      result.invoices.push(
-        line('refused', {
-          en: `the provider's CNPJ ${document || '(none)'} fails its check digits`,
-          pt: `o CNPJ do prestador ${document || '(nenhum)'} não confere nos dígitos verificadores`,
-        }),
-      );
-      continue;
-    }
-    if (invoice.kind === 'dps') {
-      result.invoices.push(
-        line('not authorised', {
-          en: 'a DPS, not yet an authorised NFS-e: import the NFS-e the system issues for it',
-          pt: 'uma DPS, ainda não é NFS-e autorizada: importe a NFS-e que o sistema emitir para ela',
-        }),
-      );
-      continue;
-    }
-    const existing = payables.find((p) => (p.notes ?? '').includes(`chave ${key}`));
-    if (existing) {
-      result.invoices.push(
-        line('replayed', { en: 'imported before', pt: 'já importada' }, { payable_id: existing.public_id }),
-      );
-      continue;
-    }
-    if (reviewed.review.divergences.length > 0 && !opts.acceptComputed) {
-      const taxes = reviewed.review.divergences.map((d) => d.tax.toUpperCase()).join(', ');
-      result.invoices.push(
-        line('differs', {
-          en: `${taxes}: the invoice declares otherwise than the rules (condo nfse check ${reviewed.file} --explain); --accept-computed imports the rules' figures`,
-          pt: `${taxes}: a nota declara diferente das regras (condo nfse check ${reviewed.file} --explain); --accept-computed importa os valores das regras`,
-        }),
-      );
-      continue;
-    }
-    let supplier = suppliers.find((s) => s.document === document);
-    if (!supplier && !opts.createSuppliers) {
-      result.invoices.push(
-        line('unknown provider', {
-          en: `no supplier has CNPJ ${document}: --create-suppliers creates it`,
-          pt: `nenhum fornecedor tem o CNPJ ${document}: --create-suppliers o cria`,
-        }),
-      );
-      continue;
-    }
-    const chart = opts.chartAccount ?? (supplier ? latestChartAccount(payables, supplier.id) : undefined);
-    if (chart === undefined) {
-      result.invoices.push(
-        line('no chart account', {
-          en: 'no chart account to take from the supplier: give --chart-account',
-          pt: 'sem conta contábil do fornecedor de onde tirar: dê --chart-account',
-        }),
-      );
-      continue;
-    }
-    const issue = invoice.issue_date ?? opts.today;
-    const net = reviewed.review.computed.net_cents;
-    const gross = invoice.service_value_cents;
-    // a boleto the DDA brought in for this supplier, of the net or the gross, not yet paying another invoice
-    const boleto = supplier
-      ? payables.find(
-          (p) =>
-            p.supplier_id === supplier?.id &&
-            p.forma_pagamento === 'boleto' &&
-            p.state === 'pending' &&
-            (p.amount === net || p.amount === gross) &&
-            !(p.notes ?? '').includes('NFS-e'),
-        )
-      : undefined;
-    const payment = boleto?.due_date ?? opts.due ?? addDays(issue, opts.termDays);
-    // the rules again, now the payment date is known: the federal taxes' month is the payment's
-    const final = reviewInvoice(reviewed.file, invoice, opts.policy, payment);
-    const naming = `NFS-e nº ${invoice.number ?? '?'}, chave ${key}`;
-    const withheld = Object.entries(taxAmounts(final)) as [TaxLine['tax'], number][];
-
     if (opts.dryRun) {
-      result.invoices.push(
-        line(boleto ? 'would link' : 'would create', dueNote(boleto, opts), {
-          due_date: payment,
-          payable_id: boleto?.public_id ?? null,
+      ledger.result.invoices.push(
+        lineOf(reviewed, plan.boleto ? 'would link' : 'would create', dueNote(plan.boleto, opts), {
+          due_date: plan.payment,
+          payable_id: plan.boleto?.public_id ?? null,
         }),
       );
-      for (const [tax, cents] of withheld)
-        growTax(taxLines, tax, taxMonth(tax, issue, payment), cents, final, opts, true);
-      continue;
-    }
-    if (!supplier) {
-      supplier = await client.suppliers.create(
-        { name: (invoice.provider.name ?? document).slice(0, 120), document },
-        { idempotencyKey: `nfse-supplier-${document}` },
-      );
-      suppliers.push(supplier);
-      result.wrote++;
-    }
-    // the taxes first, the supplier's payable last: the supplier's payable is what says the invoice is in
-    for (const [tax, cents] of withheld) {
-      const month = taxMonth(tax, issue, payment);
-      const tl = growTax(taxLines, tax, month, cents, final, opts, false);
-      const marker = taxMarker(tax, month);
-      const current = payables.find((p) => (p.notes ?? '').startsWith(marker));
-      const listed = `${key} ${formatReais(cents)}`;
-      if (current && (current.notes ?? '').includes(`${key} `)) continue; // a retry after a crash
-      if (current && current.state !== 'pending') {
-        tl.status = 'not pending';
-        tl.payable_id = current.public_id;
-        tl.note = {
-          en: `its payable ${current.public_id} is ${current.state}: add ${formatReais(cents)} by hand, or a new guide`,
-          pt: `a conta ${current.public_id} está ${current.state}: some ${formatReais(cents)} à mão, ou outra guia`,
-        };
-        continue;
-      }
-      if (current && `${current.notes}\n${listed}`.length > 2000) {
-        tl.status = 'full';
-        tl.payable_id = current.public_id;
-        tl.note = {
-          en: `its payable ${current.public_id} lists as many invoices as its notes hold: add ${formatReais(cents)} by hand`,
-          pt: `a conta ${current.public_id} já lista tantas notas quanto cabem: some ${formatReais(cents)} à mão`,
-        };
-        continue;
-      }
-      if (current) {
-        const updated = await client.payables.update(current.public_id, {
-          amount: (current.amount ?? 0) + cents,
-          notes: `${current.notes}\n${listed}`,
-        });
-        payables[payables.indexOf(current)] = updated;
-        tl.payable_id = updated.public_id;
-        tl.amount_cents = updated.amount ?? 0;
-        tl.status = tl.status === 'created' ? 'created' : 'grew';
-      } else {
-        const created = await client.payables.create(
-          {
-            chart_of_accounts_id: chart,
-            payee_name:
-              tax === 'iss' ? `Prefeitura (ISS ${monthText(month)})` : 'Receita Federal (DARF da DCTFWeb)',
-            amount: cents,
-            forma_pagamento: 'boleto',
-            due_date: tl.due_date,
-            description: `${TAX_TITLES[tax]} ${monthText(month)}${tax === 'iss' ? '' : ', aguardando a guia da DCTFWeb'}`,
-            notes: `${marker}\n${listed}`,
-          },
-          { idempotencyKey: `nfse-tax-${condominium.document}-${tax}-${month}-${key}` },
+      for (const [tax, cents] of plan.withheld)
+        growTax(
+          ledger.taxLines,
+          tax,
+          taxMonth(tax, plan.issue, plan.payment),
+          cents,
+          plan.reviewed,
+          opts,
+          true,
         );
-        payables.push(created);
-        tl.payable_id = created.public_id;
-        tl.amount_cents = created.amount ?? cents;
-        tl.status = 'created';
-      }
-      result.wrote++;
-    }
-    const notes = `${naming} (${reviewed.file})`;
-    if (boleto) {
-      const updated = await client.payables.update(boleto.public_id, {
-        notes: [boleto.notes, notes].filter(Boolean).join('\n').slice(0, 2000),
-      });
-      payables[payables.indexOf(boleto)] = updated;
-      result.wrote++;
-      result.invoices.push(
-        line('linked', dueNote(boleto, opts), { due_date: updated.due_date, payable_id: updated.public_id }),
-      );
       continue;
     }
-    const created = await client.payables.create(
-      {
-        supplier_id: supplier.id,
-        chart_of_accounts_id: chart,
-        amount: net,
-        forma_pagamento: methodOf(supplier),
-        due_date: payment,
-        issue_date: issue,
-        description: `NFS-e ${invoice.number ?? ''} ${supplier.name}`.trim().slice(0, 255),
-        notes,
-      },
-      { idempotencyKey: `nfse-${key}` },
+    await writeInvoice(ledger, plan, opts);
+  }
+  ledger.result.taxes = [...ledger.taxLines.values()];
+  await cancel(client, read, ledger.payables, opts.dryRun, ledger.result);
+  return ledger.result;
+}
+
+/** An invoice's line in the output. */
+function lineOf(
+  reviewed: ReviewedInvoice,
+  status: InvoiceLine['status'],
+  note: Text,
+  extra: Partial<InvoiceLine> = {},
+): InvoiceLine {
+  const { invoice } = reviewed;
+  return {
+    status,
+    file: reviewed.file,
+    number: invoice.number,
+    access_key: invoice.access_key,
+    provider: invoice.provider.name,
+    net_cents: reviewed.review.computed.net_cents,
+    due_date: null,
+    payable_id: null,
+    note,
+    ...extra,
+  };
+}
+
+/**
+ * What an invoice needs, decided before anything of it is written; or the line that says why it is not imported
+ * (another condominium's, a provider's CNPJ that fails, a DPS, imported before, a divergence, an unknown provider).
+ */
+function planInvoice(
+  ledger: Ledger,
+  reviewed: ReviewedInvoice,
+  opts: NfseImportOptions,
+): InvoicePlan | InvoiceLine {
+  const { invoice } = reviewed;
+  const { condominium, payables } = ledger;
+  const key = invoice.access_key ?? invoiceId(reviewed);
+  const line = (status: InvoiceLine['status'], note: Text, extra: Partial<InvoiceLine> = {}) =>
+    lineOf(reviewed, status, note, extra);
+  if (invoice.taker.document !== condominium.document)
+    return line('refused', {
+      en: `its taker is ${invoice.taker.document ?? 'not stated'} (${invoice.taker.name ?? '?'}), not ${condominium.name} (${condominium.document})`,
+      pt: `o tomador é ${invoice.taker.document ?? 'não informado'} (${invoice.taker.name ?? '?'}), não o ${condominium.name} (${condominium.document})`,
+    });
+  const document = invoice.provider.document ?? '';
+  if (!(document.length === 14 ? isValidCnpj(document) : isValidDocument(document)))
+    return line('refused', {
+      en: `the provider's CNPJ ${document || '(none)'} fails its check digits`,
+      pt: `o CNPJ do prestador ${document || '(nenhum)'} não confere nos dígitos verificadores`,
+    });
+  if (invoice.kind === 'dps')
+    return line('not authorised', {
+      en: 'a DPS, not yet an authorised NFS-e: import the NFS-e the system issues for it',
+      pt: 'uma DPS, ainda não é NFS-e autorizada: importe a NFS-e que o sistema emitir para ela',
+    });
+  const existing = payables.find((p) => (p.notes ?? '').includes(`chave ${key}`));
+  if (existing)
+    return line(
+      'replayed',
+      { en: 'imported before', pt: 'já importada' },
+      { payable_id: existing.public_id },
     );
-    payables.push(created);
+  if (reviewed.review.divergences.length > 0 && !opts.acceptComputed) {
+    const taxes = reviewed.review.divergences.map((d) => d.tax.toUpperCase()).join(', ');
+    return line('differs', {
+      en: `${taxes}: the invoice declares otherwise than the rules (condo nfse check ${reviewed.file} --explain); --accept-computed imports the rules' figures`,
+      pt: `${taxes}: a nota declara diferente das regras (condo nfse check ${reviewed.file} --explain); --accept-computed importa os valores das regras`,
+    });
+  }
+  const supplier = ledger.suppliers.find((s) => s.document === document);
+  if (!supplier && !opts.createSuppliers)
+    return line('unknown provider', {
+      en: `no supplier has CNPJ ${document}: --create-suppliers creates it`,
+      pt: `nenhum fornecedor tem o CNPJ ${document}: --create-suppliers o cria`,
+    });
+  const chart = opts.chartAccount ?? (supplier ? latestChartAccount(payables, supplier.id) : undefined);
+  if (chart === undefined)
+    return line('no chart account', {
+      en: 'no chart account to take from the supplier: give --chart-account',
+      pt: 'sem conta contábil do fornecedor de onde tirar: dê --chart-account',
+    });
+  const issue = invoice.issue_date ?? opts.today;
+  const net = reviewed.review.computed.net_cents;
+  // a boleto the DDA brought in for this supplier, of the net or the gross, not yet paying another invoice
+  const boleto = supplier
+    ? payables.find(
+        (p) =>
+          p.supplier_id === supplier.id &&
+          p.forma_pagamento === 'boleto' &&
+          p.state === 'pending' &&
+          (p.amount === net || p.amount === invoice.service_value_cents) &&
+          !(p.notes ?? '').includes('NFS-e'),
+      )
+    : undefined;
+  const payment = boleto?.due_date ?? opts.due ?? addDays(issue, opts.termDays);
+  // the rules again, now the payment date is known: the federal taxes' month is the payment's
+  const final = reviewInvoice(reviewed.file, invoice, opts.policy, payment);
+  const withheld = Object.entries(taxAmounts(final)) as [TaxLine['tax'], number][];
+  return { reviewed: final, key, supplier, document, chart, boleto, issue, payment, withheld };
+}
+
+/** The taxes first, the supplier's payable last: the supplier's payable is what says the invoice is in. */
+async function writeInvoice(ledger: Ledger, plan: InvoicePlan, opts: NfseImportOptions): Promise<void> {
+  const { client, result } = ledger;
+  const { reviewed, key } = plan;
+  const invoice = reviewed.invoice;
+  let supplier = plan.supplier;
+  if (!supplier) {
+    supplier = await client.suppliers.create(
+      { name: (invoice.provider.name ?? plan.document).slice(0, 120), document: plan.document },
+      { idempotencyKey: `nfse-supplier-${plan.document}` },
+    );
+    ledger.suppliers.push(supplier);
+    result.wrote++;
+  }
+  for (const [tax, cents] of plan.withheld) await addToTax(ledger, plan, tax, cents, opts);
+  const notes = `NFS-e nº ${invoice.number ?? '?'}, chave ${key} (${reviewed.file})`;
+  if (plan.boleto) {
+    const updated = await client.payables.update(plan.boleto.public_id, {
+      notes: [plan.boleto.notes, notes].filter(Boolean).join('\n').slice(0, 2000),
+    });
+    ledger.payables[ledger.payables.indexOf(plan.boleto)] = updated;
     result.wrote++;
     result.invoices.push(
-      line('created', dueNote(undefined, opts), { due_date: payment, payable_id: created.public_id }),
+      lineOf(reviewed, 'linked', dueNote(plan.boleto, opts), {
+        due_date: updated.due_date ?? null,
+        payable_id: updated.public_id,
+      }),
     );
+    return;
   }
-  result.taxes = [...taxLines.values()];
-  await cancel(client, read, payables, opts.dryRun, result);
-  return result;
+  const created = await client.payables.create(
+    {
+      supplier_id: supplier.id,
+      chart_of_accounts_id: plan.chart,
+      amount: reviewed.review.computed.net_cents,
+      forma_pagamento: methodOf(supplier),
+      due_date: plan.payment,
+      issue_date: plan.issue,
+      description: `NFS-e ${invoice.number ?? ''} ${supplier.name}`.trim().slice(0, 255),
+      notes,
+    },
+    { idempotencyKey: `nfse-${key}` },
+  );
+  ledger.payables.push(created);
+  result.wrote++;
+  result.invoices.push(
+    lineOf(reviewed, 'created', dueNote(undefined, opts), {
+      due_date: plan.payment,
+      payable_id: created.public_id,
+    }),
+  );
+}
+
+/** One invoice's tax added to the month's payable of that tax: created the first time, grown after. */
+async function addToTax(
+  ledger: Ledger,
+  plan: InvoicePlan,
+  tax: TaxLine['tax'],
+  cents: number,
+  opts: NfseImportOptions,
+): Promise<void> {
+  const { client, payables, condominium, result } = ledger;
+  const month = taxMonth(tax, plan.issue, plan.payment);
+  const tl = growTax(ledger.taxLines, tax, month, cents, plan.reviewed, opts, false);
+  const marker = taxMarker(tax, month);
+  const current = payables.find((p) => (p.notes ?? '').startsWith(marker));
+  const listed = `${plan.key} ${formatReais(cents)}`;
+  if (current && (current.notes ?? '').includes(`${plan.key} `)) return; // a retry after a crash
+  if (current && current.state !== 'pending') {
+    tl.status = 'not pending';
+    tl.payable_id = current.public_id;
+    tl.note = {
+      en: `its payable ${current.public_id} is ${current.state}: add ${formatReais(cents)} by hand, or a new guide`,
+      pt: `a conta ${current.public_id} está ${current.state}: some ${formatReais(cents)} à mão, ou outra guia`,
+    };
+    return;
+  }
+  if (current && `${current.notes}\n${listed}`.length > 2000) {
+    tl.status = 'full';
+    tl.payable_id = current.public_id;
+    tl.note = {
+      en: `its payable ${current.public_id} lists as many invoices as its notes hold: add ${formatReais(cents)} by hand`,
+      pt: `a conta ${current.public_id} já lista tantas notas quanto cabem: some ${formatReais(cents)} à mão`,
+    };
+    return;
+  }
+  if (current) {
+    const updated = await client.payables.update(current.public_id, {
+      amount: (current.amount ?? 0) + cents,
+      notes: `${current.notes}\n${listed}`,
+    });
+    payables[payables.indexOf(current)] = updated;
+    tl.payable_id = updated.public_id;
+    tl.amount_cents = updated.amount ?? 0;
+    if (tl.status !== 'created') tl.status = 'grew';
+  } else {
+    const created = await client.payables.create(
+      {
+        chart_of_accounts_id: plan.chart,
+        payee_name:
+          tax === 'iss' ? `Prefeitura (ISS ${monthText(month)})` : 'Receita Federal (DARF da DCTFWeb)',
+        amount: cents,
+        forma_pagamento: 'boleto',
+        due_date: tl.due_date,
+        description: `${TAX_TITLES[tax]} ${monthText(month)}${tax === 'iss' ? '' : ', aguardando a guia da DCTFWeb'}`,
+        notes: `${marker}\n${listed}`,
+      },
+      { idempotencyKey: `nfse-tax-${condominium.document}-${tax}-${month}-${plan.key}` },
+    );
+    payables.push(created);
+    tl.payable_id = created.public_id;
+    tl.amount_cents = created.amount ?? cents;
+    tl.status = 'created';
+  }
+  result.wrote++;
 }
 
 /** Where the supplier's due date came from: a boleto of the DDA, --due, or the firm's term. */

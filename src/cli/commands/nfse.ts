@@ -354,10 +354,6 @@ export async function importNfseFiles(deps: Deps, given: string[], flags: NfseIm
   const read = await readNfseFiles(given, policy, { allowEmpty: Boolean(flags.allowEmpty) });
   if (read.paths.length === 0) return nothingToImport(deps, given);
   sayUnread(deps, read);
-  const chartAccount =
-    flags.chartAccount === undefined
-      ? undefined
-      : await resolveChartAccountId(deps, '--chart-account', flags.chartAccount);
   // each condominium's own: a chart account's id, and a term a profile may set for itself
   const options = async (d: Deps): Promise<NfseImportOptions> => {
     const chartAccount =
