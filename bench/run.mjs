@@ -341,6 +341,7 @@ spawnSync(process.execPath, [await bundled('big-files'), bin, cliNode], { stdio:
 spawnSync(process.execPath, [await bundled('transfer'), cliNode], { stdio: 'inherit' });
 spawnSync(process.execPath, ['--expose-gc', await bundled('formats')], { stdio: 'inherit' });
 spawnSync(process.execPath, [await bundled('store')], { stdio: 'inherit' });
+spawnSync(process.execPath, [await bundled('nfse'), bin, cliNode], { stdio: 'inherit' });
 // #32's 400,000-payment run, about five minutes more
 if (process.env.BENCH_BIG_BATCH === '1')
   spawnSync(process.execPath, [await bundled('big-batch'), cliNode], { stdio: 'inherit' });
