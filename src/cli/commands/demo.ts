@@ -5,6 +5,7 @@ import { ApiError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
 import { documentChapter, FIRM, firmChapter } from '../demo/firm.js';
+import { nfseChapter } from '../demo/nfse.js';
 import { payablesChapter, preflightChapter } from '../demo/payables.js';
 import { ddaChapter, remittanceChapter } from '../demo/remittance.js';
 import { receivablesChapter, statementChapter } from '../demo/statements.js';
@@ -112,6 +113,7 @@ export async function demo(deps: Deps): Promise<number> {
     await remittanceChapter(story, cast);
     await preflightChapter(story, cast, me.client_id);
     await receivablesChapter(story, await statementChapter(story));
+    await nfseChapter(story);
 
     await firmChapter(deps, s, root);
     await documentChapter(story);

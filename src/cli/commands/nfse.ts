@@ -467,13 +467,21 @@ export async function nfseDeadlines(deps: Deps, opts: { month?: string }): Promi
   const payables = await client.payables.list({}, { all: true });
   const rows: DeadlineRow[] = [];
   const taxes = new Set<string>();
+  // the months other than this one that still have a withholding to pay: a tax of an invoice paid later counts there
+  const elsewhere = new Map<string, Set<string>>();
   for (const p of payables) {
     const m = /^condo nfse: (inss|pcc|irrf|iss) (\d{4}-\d{2})/.exec(p.notes ?? '');
-    if (!m || m[2] !== month) continue;
-    taxes.add(m[1] as string);
+    if (!m) continue;
+    const [, tax = '', taxMonth = ''] = m;
+    if (taxMonth !== month) {
+      if (p.state !== 'paid')
+        elsewhere.set(taxMonth, (elsewhere.get(taxMonth) ?? new Set()).add(TAX_NAMES[tax] ?? tax));
+      continue;
+    }
+    taxes.add(tax);
     rows.push({
       kind: 'withholding',
-      what: TAX_NAMES[m[1] as string] ?? (m[1] as string),
+      what: TAX_NAMES[tax] ?? tax,
       month,
       amount_cents: p.amount ?? null,
       due_date: p.due_date ?? '',
@@ -499,5 +507,13 @@ export async function nfseDeadlines(deps: Deps, opts: { month?: string }): Promi
       pt: `nenhuma retenção em ${month.slice(5)}/${month.slice(0, 4)} (condo nfse import as lança)`,
     });
   await printList(deps, rows, DEADLINE_COLUMNS);
+  const others = [...elsewhere].sort(([a], [b]) => a.localeCompare(b));
+  if (others.length > 0) {
+    const said = others.map(([m, t]) => `${m.slice(5)}/${m.slice(0, 4)} (${[...t].join(', ')})`).join(', ');
+    deps.info({
+      en: `withholdings still to pay in other months too: ${said} (the federal ones count in the month the supplier is paid)`,
+      pt: `há retenções a pagar em outros meses também: ${said} (as federais contam no mês em que o fornecedor é pago)`,
+    });
+  }
   return 0;
 }
