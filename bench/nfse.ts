@@ -32,7 +32,11 @@ function write(dir: string, count: number): void {
         taker: { cnpj: cnpjWithCheckDigits('112223330001'), name: 'Condomínio de Teste' },
         service: { code: SERVICES[i % SERVICES.length] as string, description: `Serviço do mês, nota ${i}` },
         serviceValue: cents,
-        iss: { ratePercent: '2.00', withheldByTaker: i % 5 === 0, amount: Math.floor((cents * 200 + 5000) / 10000) },
+        iss: {
+          ratePercent: '2.00',
+          withheldByTaker: i % 5 === 0,
+          amount: Math.floor((cents * 200 + 5000) / 10000),
+        },
         withheld: { inss, irrf: 0, pis: 0, cofins: 0, csll: 0 },
         net: cents - inss,
       }),
@@ -44,10 +48,15 @@ function median(args: string[], env: NodeJS.ProcessEnv): number {
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = process.hrtime.bigint();
-    const r = spawnSync(node, args, { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync(node, args, {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
     samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
     // exit 1: some invoices differ from the rules, as a month's do
-    if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    if (r.status !== 0 && r.status !== 1)
+      throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   }
   return samples.sort((a, b) => a - b)[Math.floor(RUNS / 2)] as number;
 }
@@ -62,7 +71,9 @@ try {
   const month = median([bin, 'nfse', 'check', join(root, 'month'), '--json'], env);
   console.log('\nNFS-e (#55): nfse check, median of', RUNS, 'runs');
   console.log(`${'baseline: node -e 0'.padEnd(44)} ${base.toFixed(1).padStart(8)} ms`);
-  console.log(`${'nfse check, 1 invoice'.padEnd(44)} ${one.toFixed(1).padStart(8)} ms  x${(one / base).toFixed(2)}`);
+  console.log(
+    `${'nfse check, 1 invoice'.padEnd(44)} ${one.toFixed(1).padStart(8)} ms  x${(one / base).toFixed(2)}`,
+  );
   console.log(
     `${`nfse check, ${COUNT} invoices`.padEnd(44)} ${month.toFixed(1).padStart(8)} ms  x${(month / base).toFixed(2)}  (x${(month / one).toFixed(2)} of one; goal: within 2 s)`,
   );

@@ -7,6 +7,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IsoDate } from '../domain/dates.js';
+import { UsageError } from '../domain/errors.js';
 import type { Message } from '../domain/message.js';
 import { type DueDate, withholdingDue } from '../domain/nfse/deadlines.js';
 import type { NfseInvoice } from '../domain/nfse/invoice.js';
@@ -72,7 +73,7 @@ export async function readNfseFiles(
   policy: WithholdingPolicy,
   opts: { allowEmpty?: boolean } = {},
 ): Promise<NfseFiles> {
-  const paths = await xmlFilesIn(await expandFileArgs(given, opts));
+  const paths = await xmlFilesIn(await expandFileArgs(given, opts), Boolean(opts.allowEmpty));
   const out: NfseFiles = {
     paths,
     invoices: [],
@@ -119,15 +120,25 @@ function reviewFile(out: NfseFiles, file: string, bytes: Uint8Array, policy: Wit
   for (const c of read.cancellations) out.cancellations.push({ ...c, file });
 }
 
-/** A folder given (the month's invoices) is its .xml files, by name; a file is itself. */
-async function xmlFilesIn(paths: readonly string[]): Promise<string[]> {
+/**
+ * A folder given (the month's invoices, or a year of months) is the .xml files in it and its subfolders, by name; a
+ * file is itself. A folder with none is refused, unless --allow-empty (a cron night with nothing new).
+ */
+async function xmlFilesIn(paths: readonly string[], allowEmpty: boolean): Promise<string[]> {
   const out: string[] = [];
   for (const path of paths) {
     if (!(await stat(path).catch(() => undefined))?.isDirectory()) {
       out.push(path);
       continue;
     }
-    const names = (await readdir(path)).filter((n) => n.toLowerCase().endsWith('.xml')).sort();
+    const names = (await readdir(path, { recursive: true }))
+      .filter((n) => n.toLowerCase().endsWith('.xml'))
+      .sort();
+    if (names.length === 0 && !allowEmpty)
+      throw new UsageError({
+        en: `${path}: a folder with no .xml file in it (--allow-empty makes that no error)`,
+        pt: `${path}: uma pasta sem nenhum arquivo .xml (com --allow-empty, isso não é erro)`,
+      });
     out.push(...names.map((n) => join(path, n)));
   }
   return out;
