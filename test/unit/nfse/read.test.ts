@@ -219,3 +219,55 @@ test('a service code is its LC 116 item: national cTribNac and ABRASF items', ()
     null,
   ]);
 });
+
+test('ABRASF 2.x (values inside DeclaracaoPrestacaoServico, IssRetido beside them), written here after the 2.04 layout', () => {
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<ConsultarNfseServicoTomadoResposta xmlns="http://www.abrasf.org.br/nfse.xsd"><ListaNfse><CompNfse><Nfse versao="2.04">
+<InfNfse Id="n1"><Numero>77</Numero><CodigoVerificacao>AB12</CodigoVerificacao><DataEmissao>2025-10-06T09:00:00</DataEmissao>
+<ValoresNfse><BaseCalculo>1000.00</BaseCalculo><Aliquota>5.00</Aliquota><ValorIss>50.00</ValorIss><ValorLiquidoNfse>783.50</ValorLiquidoNfse></ValoresNfse>
+<PrestadorServico><IdentificacaoPrestador><CpfCnpj><Cnpj>23456789000190</Cnpj></CpfCnpj></IdentificacaoPrestador><RazaoSocial>Brilho Limpeza</RazaoSocial></PrestadorServico>
+<DeclaracaoPrestacaoServico><InfDeclaracaoPrestacaoServico><Competencia>2025-10-01</Competencia>
+<Servico><Valores><ValorServicos>1000.00</ValorServicos><ValorPis>6.50</ValorPis><ValorCofins>30.00</ValorCofins><ValorInss>110.00</ValorInss><ValorCsll>10.00</ValorCsll><Aliquota>5.00</Aliquota></Valores>
+<IssRetido>1</IssRetido><ItemListaServico>07.10</ItemListaServico><Discriminacao>Limpeza</Discriminacao></Servico>
+<Prestador><CpfCnpj><Cnpj>23456789000190</Cnpj></CpfCnpj></Prestador>
+<TomadorServico><IdentificacaoTomador><CpfCnpj><Cnpj>11222333000181</Cnpj></CpfCnpj></IdentificacaoTomador><RazaoSocial>Condomínio</RazaoSocial></TomadorServico>
+<RegimeEspecialTributacao>6</RegimeEspecialTributacao><OptanteSimplesNacional>2</OptanteSimplesNacional>
+</InfDeclaracaoPrestacaoServico></DeclaracaoPrestacaoServico></InfNfse></Nfse></CompNfse></ListaNfse></ConsultarNfseServicoTomadoResposta>`;
+  const r = readNfseText(xml);
+  expect(r.ok && r.invoices[0]).toMatchObject({
+    kind: 'abrasf',
+    number: '77',
+    competence: '2025-10-01',
+    provider: { document: '23456789000190', regime: 'normal' },
+    taker: { document: '11222333000181' },
+    service: { item: '7.10' },
+    iss_withheld: true,
+    iss_rate_bp: 500,
+    declared: {
+      inss_cents: 11_000,
+      pis_cents: 650,
+      cofins_cents: 3_000,
+      csll_cents: 1_000,
+      iss_cents: 5_000,
+      net_cents: 78_350,
+    },
+  });
+});
+
+test('layout 1.01’s tpRetPisCofins: 3 withholds PIS and COFINS (and CSLL by vRetCSLL); 5 PIS only', () => {
+  const withCode = (code: string) => {
+    const r = readNfseText(
+      sample().replace(/<tpRetPisCofins>\d<\/tpRetPisCofins>/, `<tpRetPisCofins>${code}</tpRetPisCofins>`),
+    );
+    return r.ok
+      ? [
+          r.invoices[0]?.declared.pis_cents,
+          r.invoices[0]?.declared.cofins_cents,
+          r.invoices[0]?.declared.csll_cents,
+        ]
+      : [];
+  };
+  expect(withCode('3')).toEqual([650, 3_000, 1_000]);
+  expect(withCode('5')).toEqual([650, 0, 1_000]);
+  expect(withCode('2')).toEqual([0, 0, 1_000]);
+});
