@@ -256,3 +256,32 @@ describe('due dates (the national bank calendar, 20 November a holiday since 202
     expect(obligationsOf('2025-10', [])).toEqual([]);
   });
 });
+
+test('the real ABRASF answer, the firm withholding IRRF: two invoices agree; the third’s issuer truncated 1,5% of R$ 918,40 (13,776) to 13,77, half-up gives 13,78', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { readNfse } = await import('../../../src/formats/nfse/read.js');
+  const r = readNfse(
+    readFileSync(
+      join(
+        import.meta.dirname,
+        '..',
+        '..',
+        'fixtures',
+        'corpus',
+        'nfse',
+        'abrasf',
+        'porto-alegre-soap-abrasf100.xml',
+      ),
+    ),
+  );
+  if (!r.ok) throw new Error(r.finding.message);
+  const divergences = r.invoices.map((i) =>
+    reviewWithholdings(i, { withholdIrrf: true }).divergences.map((d) => [
+      d.tax,
+      d.declared_cents,
+      d.computed_cents,
+    ]),
+  );
+  expect(divergences).toEqual([[], [], [['irrf', 1_377, 1_378]]]);
+});
