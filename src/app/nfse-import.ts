@@ -10,11 +10,12 @@ import type { Client as CondoClient } from '../client/index.js';
 import type { Payable, Supplier } from '../client/types.js';
 import { addDays, formatDateBr, type IsoDate } from '../domain/dates.js';
 import { isValidCnpj, isValidDocument } from '../domain/documents.js';
-import { formatReais, parseReais } from '../domain/money.js';
+import { formatReais } from '../domain/money.js';
 import { dueOn, monthAfter } from '../domain/nfse/deadlines.js';
 import { NFSE_RULES } from '../domain/nfse/rules.js';
 import type { WithholdingPolicy } from '../domain/nfse/withholding.js';
 import type { Text } from '../domain/text.js';
+import { type CancellationLine, cancelInvoices } from './nfse-cancellations.js';
 import { type NfseFiles, type ReviewedInvoice, reviewInvoice } from './nfse-files.js';
 
 export interface NfseImportOptions {
@@ -70,15 +71,7 @@ export interface TaxLine {
   note: Text;
 }
 
-export interface CancellationLine {
-  condominium?: string;
-  status: 'deleted' | 'would delete' | 'reduced' | 'would reduce' | 'already paid' | 'not found';
-  access_key: string;
-  payable_id: string | null;
-  state: string | null;
-  /** a tax's payable: what the cancelled invoice had added to it */
-  removed_cents?: number;
-}
+export type { CancellationLine };
 
 export interface NfseImportResult {
   invoices: InvoiceLine[];
@@ -202,7 +195,7 @@ export async function importNfse(
     await writeInvoice(ledger, plan, opts);
   }
   ledger.result.taxes = [...ledger.taxLines.values()];
-  await cancel(client, read, ledger.payables, opts.dryRun, ledger.result);
+  await cancelInvoices(client, read, ledger.payables, opts.dryRun, ledger.result);
   return ledger.result;
 }
 
@@ -476,96 +469,6 @@ function growTax(
   if (dryRun) tl.amount_cents += cents;
   tl.invoices.push(invoiceId(r));
   return tl;
-}
-
-/** A cancellation event: the invoice's payables still pending are deleted; those already paid are listed. */
-async function cancel(
-  client: CondoClient,
-  read: NfseFiles,
-  payables: Payable[],
-  dryRun: boolean,
-  result: NfseImportResult,
-): Promise<void> {
-  for (const c of read.cancellations) {
-    const found = payables.filter((p) => (p.notes ?? '').includes(`chave ${c.access_key}`));
-    const taxes = payables.filter(
-      (p) => (p.notes ?? '').startsWith('condo nfse:') && (p.notes ?? '').includes(`\n${c.access_key} `),
-    );
-    if (found.length === 0 && taxes.length === 0)
-      result.cancellations.push({
-        status: 'not found',
-        access_key: c.access_key,
-        payable_id: null,
-        state: null,
-      });
-    for (const p of taxes) await reduceTax(client, p, c.access_key, dryRun, result);
-    for (const p of found) {
-      if (p.state !== 'pending') {
-        result.cancellations.push({
-          status: 'already paid',
-          access_key: c.access_key,
-          payable_id: p.public_id,
-          state: p.state ?? null,
-        });
-        continue;
-      }
-      if (!dryRun) {
-        await client.payables.delete(p.public_id, {
-          idempotencyKey: `nfse-cancel-${c.access_key}-${p.public_id}`,
-        });
-        result.wrote++;
-      }
-      result.cancellations.push({
-        status: dryRun ? 'would delete' : 'deleted',
-        access_key: c.access_key,
-        payable_id: p.public_id,
-        state: p.state ?? null,
-      });
-    }
-  }
-}
-
-/** A tax's payable of the month, less what a cancelled invoice had added (its line in the notes says how much). */
-async function reduceTax(
-  client: CondoClient,
-  p: Payable,
-  accessKey: string,
-  dryRun: boolean,
-  result: NfseImportResult,
-): Promise<void> {
-  const lines = (p.notes ?? '').split('\n');
-  const line = lines.find((l) => l.startsWith(`${accessKey} `)) ?? '';
-  const amount = parseReais(
-    line
-      .slice(accessKey.length + 1)
-      .replace('R$', '')
-      .trim(),
-  );
-  const removed = amount.ok ? amount.value : 0;
-  const base = {
-    access_key: accessKey,
-    payable_id: p.public_id,
-    state: p.state ?? null,
-    removed_cents: removed,
-  };
-  if (p.state !== 'pending') {
-    result.cancellations.push({ status: 'already paid', ...base });
-    return;
-  }
-  const left = (p.amount ?? 0) - removed;
-  if (!dryRun) {
-    if (left <= 0)
-      await client.payables.delete(p.public_id, {
-        idempotencyKey: `nfse-cancel-${accessKey}-${p.public_id}`,
-      });
-    else
-      await client.payables.update(p.public_id, {
-        amount: left,
-        notes: lines.filter((l) => l !== line).join('\n'),
-      });
-    result.wrote++;
-  }
-  result.cancellations.push({ status: dryRun ? 'would reduce' : 'reduced', ...base });
 }
 
 /** The invoices and cancellations of some files, as one condominium's share of them. */

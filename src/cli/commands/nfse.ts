@@ -78,7 +78,7 @@ const TAX_NAMES: Record<string, string> = {
 };
 
 /** An invoice as `--json` gives it, one line each (a file with several, as an ABRASF answer, gives several). */
-export function invoiceRecord(
+export function nfseRecord(
   r: ReviewedInvoice,
   explain: boolean,
   rulesVersion: string,
@@ -179,7 +179,7 @@ export async function checkNfse(deps: Deps, given: string[], opts: NfseCheckOpti
   sayUnread(deps, read);
   const explain = Boolean(opts.explain);
   if (deps.format === 'json')
-    for (const r of read.invoices) printJson(deps, invoiceRecord(r, explain, read.rulesVersion));
+    for (const r of read.invoices) printJson(deps, nfseRecord(r, explain, read.rulesVersion));
   else {
     if (read.invoices.length > 0) await printList(deps, read.invoices, CHECK_COLUMNS);
     if (deps.format === 'table') for (const r of read.invoices) sayDetails(deps, r, explain);
