@@ -46,6 +46,7 @@ export interface InvoiceLine {
     | 'refused'
     | 'unknown provider'
     | 'no chart account'
+    | 'gross boleto'
     | 'not authorised';
   file: string;
   number: string | null;
@@ -290,6 +291,17 @@ function planInvoice(
           !(p.notes ?? '').includes('NFS-e'),
       )
     : undefined;
+  // a boleto of the gross cannot be paid at the net (its barcode carries its value), nor paid whole while the taxes
+  // are withheld besides: the supplier owes a boleto of the net
+  if (boleto && boleto.amount !== net)
+    return line(
+      'gross boleto',
+      {
+        en: `its DDA boleto ${boleto.public_id} is of the gross ${formatReais(boleto.amount ?? 0)}, the invoice's net is ${formatReais(net)}: ask the supplier for a boleto of the net (or delete that payable), then import again`,
+        pt: `o boleto do DDA ${boleto.public_id} é do bruto ${formatReais(boleto.amount ?? 0)}, o líquido da nota é ${formatReais(net)}: peça ao fornecedor um boleto do líquido (ou apague essa conta) e importe de novo`,
+      },
+      { payable_id: boleto.public_id },
+    );
   const payment = boleto?.due_date ?? opts.due ?? addDays(issue, opts.termDays);
   // the rules again, now the payment date is known: the federal taxes' month is the payment's
   const final = reviewInvoice(reviewed.file, invoice, opts.policy, payment);

@@ -254,4 +254,50 @@ describe('nfse import', () => {
       135_300, 12_090,
     ]);
   });
+
+  test('a DDA boleto of the gross is left for a person (exit 1): paid whole while the taxes are withheld, the supplier would get them twice', async () => {
+    const chart = await leafExpenseAccount(s.condo);
+    const { barcode } = buildBoleto({
+      bankCode: '237',
+      dueDate: '2025-11-10',
+      amountCents: 845_000,
+      freeField: '3321090000091200712345000',
+    });
+    const gross = await s.condo.json([
+      ...[
+        'payables',
+        'create',
+        '--supplier',
+        'Brilho',
+        '--chart-account',
+        String(chart),
+        '--method',
+        'boleto',
+      ],
+      ...[
+        '--amount',
+        '8.450,00',
+        '--due',
+        '2025-11-10',
+        '--document',
+        barcode,
+        '--description',
+        'Limpeza outubro (boleto)',
+      ],
+    ]);
+    // the cleaning invoice again, its earlier import cancelled above
+    const r = await s.condo.run([
+      '--json',
+      'nfse',
+      'import',
+      named('limpeza'),
+      '--chart-account',
+      String(chart),
+    ]);
+    expect(r.exitCode, r.stderr).toBe(1);
+    const [line] = JSON.parse(r.stdout).invoices;
+    expect(line).toMatchObject({ status: 'gross boleto', payable_id: gross.public_id });
+    expect(line.note).toContain("is of the gross R$ 8.450,00, the invoice's net is R$ 7.127,57");
+    expect((await s.condo.json(['payables', 'show', gross.public_id])).notes ?? '').not.toContain('NFS-e');
+  });
 });

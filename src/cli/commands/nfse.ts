@@ -223,6 +223,7 @@ const IMPORT_WORDS: Readonly<Record<string, Text>> = {
   refused: { en: 'refused', pt: 'recusada' },
   'unknown provider': { en: 'unknown provider', pt: 'prestador desconhecido' },
   'no chart account': { en: 'no chart account', pt: 'sem conta contábil' },
+  'gross boleto': { en: 'gross boleto', pt: 'boleto do bruto' },
   'not authorised': { en: 'not authorised', pt: 'não autorizada' },
   grew: { en: 'grew', pt: 'aumentada' },
   'would grow': { en: 'would grow', pt: 'seria aumentada' },
@@ -239,6 +240,8 @@ const word = (status: string) => IMPORT_WORDS[status] ?? status;
 const NEEDS_PERSON = new Set([
   'differs',
   'unknown provider',
+  'no chart account',
+  'gross boleto',
   'not authorised',
   'not pending',
   'full',
