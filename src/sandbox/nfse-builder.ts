@@ -2,7 +2,7 @@
  * The sandbox plays the suppliers (#55): `condo sandbox nfse` writes the month's national-standard NFS-e of a
  * condominium's service providers, one case of the withholding rules each, issued to the condominium's CNPJ:
  * - a cleaning firm outside Simples Nacional: INSS 11% and PIS/COFINS/CSLL 4.65% withheld;
- * - a Simples Nacional security firm (Anexo IV): INSS only;
+ * - a Simples Nacional security firm (Anexo IV): INSS only, and its ISS withheld, as the invoice says;
  * - an MEI electrician (no supplier yet): nothing withheld, the CPP reminder;
  * - a small elevator repair, whose PIS/COFINS/CSLL would be R$ 10,00 or less: nothing;
  * - a gardener whose invoice leaves the CSLL out: a divergence.
@@ -56,6 +56,8 @@ const CASES: Case[] = [
     service: { code: '110201', description: 'Vigilância e portaria 24 horas, posto único' },
     cents: 1_230_000,
     iss: '2.00',
+    // the municipality makes the taker withhold this one's ISS, and the invoice says so
+    issWithheld: true,
     withholds: { inss: true },
   },
   {

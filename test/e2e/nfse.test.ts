@@ -51,9 +51,11 @@ describe('nfse check, offline', () => {
         { tax: 'pcc', date: '2025-11-19', rule: 'federais-segundo-decendio' },
       ],
     });
+    // Simples Anexo IV: INSS, no PCC; its ISS withheld by the taker, as the invoice says (2% of R$ 12.300,00)
     expect(byFile.get('portaria.xml')).toMatchObject({
       provider: { regime: 'simples' },
-      computed: { inss_cents: 135_300, pis_cents: 0 },
+      iss_withheld: true,
+      computed: { inss_cents: 135_300, pis_cents: 0, iss_cents: 24_600, net_cents: 1_070_100 },
     });
     expect(byFile.get('eletricista.xml')?.notes.join(' ')).toContain('20% CPP');
     expect(byFile.get('reparo-elevador.xml')?.computed).toMatchObject({ inss_cents: 0, pis_cents: 0 });
@@ -121,7 +123,10 @@ describe('nfse import', () => {
     expect(out.taxes.map((t: any) => [t.tax, t.amount_cents, t.due_date])).toEqual([
       ['inss', 92_950 + 135_300, '2025-11-19'],
       ['pcc', 5_493 + 25_350 + 8_450, '2025-11-19'],
+      // the municipality's date is not known: the 10th, said so
+      ['iss', 24_600, '2025-11-10'],
     ]);
+    expect(out.taxes.at(-1).note).toContain("the municipality's due date is not known");
     expect((await s.condo.json('payables list --all')).length).toBe(before);
   });
 
@@ -144,11 +149,11 @@ describe('nfse import', () => {
 
   test('a boleto the DDA brought in is the supplier’s payable; the rest created; the taxes grow per month; again: replayed', async () => {
     const chart = await leafExpenseAccount(s.condo);
-    // the security firm's boleto of the net (R$ 12.300,00 − INSS 1.353,00), as dda import would have entered it
+    // the security firm's boleto of the net (R$ 12.300,00 − INSS 1.353,00 − ISS 246,00), as dda import would have entered it
     const { barcode } = buildBoleto({
       bankCode: '341',
       dueDate: '2025-11-05',
-      amountCents: 1_094_700,
+      amountCents: 1_070_100,
       freeField: '1090000123400012345678000',
     });
     const boleto = await s.condo.json([
@@ -164,7 +169,7 @@ describe('nfse import', () => {
       ],
       ...[
         '--amount',
-        '10.947,00',
+        '10.701,00',
         '--due',
         '2025-11-05',
         '--document',
@@ -194,7 +199,7 @@ describe('nfse import', () => {
     });
     expect(out.invoices.filter((l: any) => l.status === 'created')).toHaveLength(4);
     const shown = await s.condo.json(['payables', 'show', boleto.public_id]);
-    expect(shown.amount).toBe(1_094_700);
+    expect(shown.amount).toBe(1_070_100);
     expect(shown.notes).toMatch(/NFS-e nº 251002, chave \d{50}/);
     const limpeza = out.invoices.find((l: any) => l.file.endsWith('limpeza.xml'));
     expect((await s.condo.json(['payables', 'show', limpeza.payable_id])).amount).toBe(712_757);
@@ -219,6 +224,7 @@ describe('nfse import', () => {
   test('nfse deadlines: the month’s withholdings and declarations by date', async () => {
     const rows = await s.condo.json(['nfse', 'deadlines', '--month', MONTH]);
     expect(rows.map((r: any) => [r.due_date, r.what, r.amount_cents])).toEqual([
+      ['2025-11-10', 'ISS', 24_600],
       ['2025-11-17', 'EFD-Reinf R-2010', null],
       ['2025-11-17', 'EFD-Reinf R-4020', null],
       ['2025-11-19', 'INSS', 228_250],
@@ -251,7 +257,7 @@ describe('nfse import', () => {
     ]);
     const rows = await s.condo.json(['nfse', 'deadlines', '--month', MONTH]);
     expect(rows.filter((x: any) => x.kind === 'withholding').map((x: any) => x.amount_cents)).toEqual([
-      135_300, 12_090,
+      24_600, 135_300, 12_090,
     ]);
   });
 
