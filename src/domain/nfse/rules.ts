@@ -18,8 +18,11 @@ export interface WithholdingRule {
   parts_bp?: { pis: number; cofins: number; csll: number };
   valid_from: string;
   valid_to: string | null;
-  /** LC 116 items ("7.10"); "*" is every service */
-  services: string[];
+  /**
+   * The services it covers: LC 116 items ("7.10"; "*" is every service), and the national codes (cTribNac) a
+   * condominium's invoices carry for them ("071002").
+   */
+  services: { lc116: string[]; ctribnac: string[] };
   base: 'service_minus_discount' | 'service_minus_discount_minus_materials';
   not_from?: NotFrom[];
   /** the withholding is dispensed below this many cents (for PIS/COFINS/CSLL, of the three together) */

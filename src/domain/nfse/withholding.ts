@@ -49,6 +49,11 @@ const inForce = (rule: { valid_from: string; valid_to: string | null }, date: st
 const covers = (services: readonly string[], item: string | null) =>
   services.includes('*') || (item !== null && services.includes(item));
 
+/** A rule covers an invoice by its national code where the rule lists it, else by its LC 116 item. */
+const ruleCovers = (rule: WithholdingRule, invoice: NfseInvoice) =>
+  (invoice.service.code !== null && rule.services.ctribnac.includes(invoice.service.code)) ||
+  covers(rule.services.lc116, invoice.service.item);
+
 /** The taxes a rule sets, by name in Withholdings. */
 const RULE_TAXES: Record<WithholdingRule['tax'], WithheldTax[]> = {
   inss: ['inss'],
@@ -78,7 +83,7 @@ export function reviewWithholdings(invoice: NfseInvoice, policy: WithholdingPoli
       explanations.push({ rule: rule.id, tax: rule.tax, applied, reason, citation: rule.citation });
       if (applied) for (const t of RULE_TAXES[rule.tax]) ruleOf[t] = rule;
     };
-    if (!covers(rule.services, item)) {
+    if (!ruleCovers(rule, invoice)) {
       // a rule for other services says nothing about this one, unless the invoice names no service at all
       if (item === null) explain(false, nfseFinding('nfse.no-service-item', { tax: rule.tax }));
       continue;

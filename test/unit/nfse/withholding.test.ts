@@ -285,3 +285,10 @@ test('the real ABRASF answer, the firm withholding IRRF: two invoices agree; the
   );
   expect(divergences).toEqual([[], [], [['irrf', 1_377, 1_378]]]);
 });
+
+test('each national code a rule lists belongs to one of its LC 116 items (the rules file agrees with itself)', async () => {
+  const { serviceItem } = await import('../../../src/formats/nfse/read.js');
+  for (const rule of NFSE_RULES.rules)
+    for (const code of rule.services.ctribnac)
+      expect(rule.services.lc116, `${rule.id} ${code}`).toContain(serviceItem(code));
+});
