@@ -61,7 +61,7 @@ export interface InvoiceLine {
 /** A tax's payable of the month, as this run left it. */
 export interface TaxLine {
   condominium?: string;
-  status: 'created' | 'would create' | 'grew' | 'would grow' | 'not pending' | 'full';
+  status: 'created' | 'would create' | 'grew' | 'would grow';
   tax: 'inss' | 'pcc' | 'irrf' | 'iss';
   month: string;
   amount_cents: number;
@@ -374,37 +374,26 @@ async function addToTax(
   const month = taxMonth(tax, plan.issue, plan.payment);
   const tl = growTax(ledger.taxLines, tax, month, cents, plan.reviewed, opts, false);
   const marker = taxMarker(tax, month);
-  const current = payables.find((p) => (p.notes ?? '').startsWith(marker));
+  // the month's payables of this tax: one, or more when the first was already paid (or marked) or listed as many
+  // invoices as its notes hold, each a guide of its own
+  const ofMonth = payables.filter((p) => {
+    const first = (p.notes ?? '').split('\n')[0] ?? '';
+    return first === marker || first.startsWith(`${marker} #`);
+  });
+  if (ofMonth.some((p) => (p.notes ?? '').includes(`\n${plan.key} `))) return; // a retry after a crash
   const listed = `${plan.key} ${formatReais(cents)}`;
-  if (current && (current.notes ?? '').includes(`${plan.key} `)) return; // a retry after a crash
-  if (current && current.state !== 'pending') {
-    tl.status = 'not pending';
-    tl.payable_id = current.public_id;
-    tl.note = {
-      en: `its payable ${current.public_id} is ${current.state}: add ${formatReais(cents)} by hand, or a new guide`,
-      pt: `a conta ${current.public_id} está ${current.state}: some ${formatReais(cents)} à mão, ou outra guia`,
-    };
-    return;
-  }
-  if (current && `${current.notes}\n${listed}`.length > 2000) {
-    tl.status = 'full';
-    tl.payable_id = current.public_id;
-    tl.note = {
-      en: `its payable ${current.public_id} lists as many invoices as its notes hold: add ${formatReais(cents)} by hand`,
-      pt: `a conta ${current.public_id} já lista tantas notas quanto cabem: some ${formatReais(cents)} à mão`,
-    };
-    return;
-  }
-  if (current) {
-    const updated = await client.payables.update(current.public_id, {
-      amount: (current.amount ?? 0) + cents,
-      notes: `${current.notes}\n${listed}`,
+  const open = ofMonth.find((p) => p.state === 'pending' && `${p.notes}\n${listed}`.length <= 2000);
+  if (open) {
+    const updated = await client.payables.update(open.public_id, {
+      amount: (open.amount ?? 0) + cents,
+      notes: `${open.notes}\n${listed}`,
     });
-    payables[payables.indexOf(current)] = updated;
+    payables[payables.indexOf(open)] = updated;
     tl.payable_id = updated.public_id;
     tl.amount_cents = updated.amount ?? 0;
     if (tl.status !== 'created') tl.status = 'grew';
   } else {
+    const nth = ofMonth.length + 1;
     const created = await client.payables.create(
       {
         chart_of_accounts_id: plan.chart,
@@ -413,8 +402,8 @@ async function addToTax(
         amount: cents,
         forma_pagamento: 'boleto',
         due_date: tl.due_date,
-        description: `${TAX_TITLES[tax]} ${monthText(month)}${tax === 'iss' ? '' : ', aguardando a guia da DCTFWeb'}`,
-        notes: `${marker}\n${listed}`,
+        description: `${TAX_TITLES[tax]} ${monthText(month)}${nth > 1 ? ` (${nth}ª guia)` : ''}${tax === 'iss' ? '' : ', aguardando a guia da DCTFWeb'}`,
+        notes: `${nth > 1 ? `${marker} #${nth}` : marker}\n${listed}`,
       },
       { idempotencyKey: `nfse-tax-${condominium.document}-${tax}-${month}-${plan.key}` },
     );
@@ -422,6 +411,11 @@ async function addToTax(
     tl.payable_id = created.public_id;
     tl.amount_cents = created.amount ?? cents;
     tl.status = 'created';
+    if (nth > 1)
+      tl.note = {
+        en: `another guide for the month (its earlier payable is paid, marked, or lists as many invoices as it holds): ${tl.note.en}`,
+        pt: `outra guia do mês (a conta anterior está paga, marcada, ou já lista tantas notas quanto cabem): ${tl.note.pt}`,
+      };
   }
   result.wrote++;
 }

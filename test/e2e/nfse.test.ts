@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBoleto } from '../../src/domain/boleto/index.js';
@@ -305,5 +305,30 @@ describe('nfse import', () => {
     expect(line).toMatchObject({ status: 'gross boleto', payable_id: gross.public_id });
     expect(line.note).toContain("is of the gross R$ 8.450,00, the invoice's net is R$ 7.127,57");
     expect((await s.condo.json(['payables', 'show', gross.public_id])).notes ?? '').not.toContain('NFS-e');
+  });
+
+  test('forty invoices of one month: the month’s INSS opens a second guide when the first lists as many as it holds; a re-run adds nothing', async () => {
+    const xml = await readFile(named('portaria'), 'utf8');
+    const key = /Id="NFS(\d{50})"/.exec(xml)?.[1] ?? '';
+    const folder = join(s.condo.configDir, 'quarenta');
+    await mkdir(folder);
+    for (let i = 0; i < 40; i++) {
+      const k = `${key.slice(0, 41)}${String(100_000_000 + i).slice(-9)}`;
+      // issued in November 2025: a month of their own
+      const copy = xml
+        .replaceAll(key, k)
+        .replaceAll('2025-10-', '2025-11-')
+        .replace('<nNFSe>', `<nNFSe>7${i}`);
+      await writeFile(join(folder, `n${String(i).padStart(2, '0')}.xml`), copy);
+    }
+    const chart = await leafExpenseAccount(s.condo);
+    const run = ['--json', 'nfse', 'import', folder, '--chart-account', String(chart)];
+    expect((await s.condo.run(run)).exitCode).toBe(0);
+    expect(JSON.parse((await s.condo.run(run)).stdout)).toMatchObject({ replayed: true });
+    const inss = (await s.condo.json(['nfse', 'deadlines', '--month', '11/2025'])).filter(
+      (r: any) => r.what === 'INSS',
+    );
+    expect(inss.length).toBe(2);
+    expect(inss.reduce((sum: number, r: any) => sum + r.amount_cents, 0)).toBe(40 * 135_300);
   });
 });

@@ -227,8 +227,6 @@ const IMPORT_WORDS: Readonly<Record<string, Text>> = {
   'not authorised': { en: 'not authorised', pt: 'não autorizada' },
   grew: { en: 'grew', pt: 'aumentada' },
   'would grow': { en: 'would grow', pt: 'seria aumentada' },
-  'not pending': { en: 'not pending', pt: 'não pendente' },
-  full: { en: 'full', pt: 'cheia' },
   deleted: { en: 'deleted', pt: 'apagada' },
   'would delete': { en: 'would delete', pt: 'seria apagada' },
   reduced: { en: 'reduced', pt: 'reduzida' },
@@ -243,8 +241,6 @@ const NEEDS_PERSON = new Set([
   'no chart account',
   'gross boleto',
   'not authorised',
-  'not pending',
-  'full',
   'already paid',
 ]);
 
