@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cnpjWithCheckDigits } from '../src/domain/documents.js';
+import { ofRate } from '../src/domain/nfse/withholding.js';
 import { nationalAccessKey, nationalInvoiceXml } from '../src/formats/nfse/write.js';
 
 const [bin = '', node = process.execPath] = process.argv.slice(2);
@@ -20,7 +21,7 @@ function write(dir: string, count: number): void {
     const cnpj = cnpjWithCheckDigits(String(20_000_000_0001 + (i % 300) * 10_000).padStart(12, '0'));
     const cents = 20_000 + ((i * 7919) % 2_000_000);
     const issuedAt = `2026-10-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00-03:00`;
-    const inss = Math.floor((cents * 1100 + 5000) / 10000);
+    const inss = ofRate(cents, 1100);
     writeFileSync(
       join(dir, `nfse-${i}.xml`),
       nationalInvoiceXml({

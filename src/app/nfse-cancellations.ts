@@ -6,8 +6,8 @@
 
 import type { Client as CondoClient } from '../client/index.js';
 import type { Payable } from '../client/types.js';
-import { parseReais } from '../domain/money.js';
 import type { NfseFiles } from './nfse-files.js';
+import { listsInvoice, namesInvoice, taxGuideOf, withoutInvoice } from './nfse-notes.js';
 
 export interface CancellationLine {
   condominium?: string;
@@ -34,10 +34,8 @@ export async function cancelInvoices(
   result: Cancelled,
 ): Promise<void> {
   for (const c of read.cancellations) {
-    const found = payables.filter((p) => (p.notes ?? '').includes(`chave ${c.access_key}`));
-    const taxes = payables.filter(
-      (p) => (p.notes ?? '').startsWith('condo nfse:') && (p.notes ?? '').includes(`\n${c.access_key} `),
-    );
+    const found = payables.filter((p) => namesInvoice(p, c.access_key));
+    const taxes = payables.filter((p) => taxGuideOf(p) !== null && listsInvoice(p, c.access_key));
     if (found.length === 0 && taxes.length === 0)
       result.cancellations.push({
         status: 'not found',
@@ -80,15 +78,7 @@ async function reduceTax(
   dryRun: boolean,
   result: Cancelled,
 ): Promise<void> {
-  const lines = (p.notes ?? '').split('\n');
-  const line = lines.find((l) => l.startsWith(`${accessKey} `)) ?? '';
-  const amount = parseReais(
-    line
-      .slice(accessKey.length + 1)
-      .replace('R$', '')
-      .trim(),
-  );
-  const removed = amount.ok ? amount.value : 0;
+  const { notes, cents: removed } = withoutInvoice(p, accessKey);
   const base = {
     access_key: accessKey,
     payable_id: p.public_id,
@@ -108,7 +98,7 @@ async function reduceTax(
     else
       await client.payables.update(p.public_id, {
         amount: left,
-        notes: lines.filter((l) => l !== line).join('\n'),
+        notes,
       });
     result.wrote++;
   }

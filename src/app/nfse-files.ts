@@ -6,11 +6,10 @@
 
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { IsoDate } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import type { Message } from '../domain/message.js';
 import { type DueDate, withholdingDue } from '../domain/nfse/deadlines.js';
-import type { NfseInvoice } from '../domain/nfse/invoice.js';
+import { type NfseInvoice, withheldByGuide } from '../domain/nfse/invoice.js';
 import { NFSE_RULES } from '../domain/nfse/rules.js';
 import {
   reviewWithholdings,
@@ -45,26 +44,20 @@ export interface NfseFiles {
   rulesVersion: string;
 }
 
-/** The taxes whose due dates a review calls for: those computed above nothing. */
-export function withheldTaxes(review: WithholdingReview): ('inss' | 'pcc' | 'irrf')[] {
-  const c = review.computed;
-  const taxes: ('inss' | 'pcc' | 'irrf')[] = [];
-  if (c.inss_cents > 0) taxes.push('inss');
-  if (c.pis_cents + c.cofins_cents + c.csll_cents > 0) taxes.push('pcc');
-  if (c.irrf_cents > 0) taxes.push('irrf');
-  return taxes;
-}
-
-/** One invoice reviewed: its withholdings and when each is due (the payment taken on `payment`, else the issue). */
+/**
+ * One invoice reviewed: its withholdings and when each is due, the payment taken in the issue's month (`nfse
+ * import` dates each tax by the supplier's due date instead).
+ */
 export function reviewInvoice(
   file: string,
   invoice: NfseInvoice,
   policy: WithholdingPolicy,
-  payment?: IsoDate | null,
 ): ReviewedInvoice {
   const review = reviewWithholdings(invoice, policy);
   const issue = invoice.issue_date ?? invoice.competence;
-  const due = issue ? withholdingDue(withheldTaxes(review), { issue, payment: payment ?? null }) : [];
+  // ISS is due on the municipality's date, which no rule knows
+  const guides = Object.keys(withheldByGuide(review.computed)).filter((g) => g !== 'iss') as DueDate['tax'][];
+  const due = issue ? withholdingDue(guides, { issue }) : [];
   return { file, invoice, review, due };
 }
 

@@ -11,12 +11,22 @@ import type { Payable, Supplier } from '../client/types.js';
 import { addDays, formatDateBr, type IsoDate } from '../domain/dates.js';
 import { isValidCnpj, isValidDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
-import { dueOn, monthAfter } from '../domain/nfse/deadlines.js';
-import { NFSE_RULES } from '../domain/nfse/rules.js';
+import { dueOn, dueRuleOf, monthAfter, withholdingMonth } from '../domain/nfse/deadlines.js';
+import { type TaxGuide, withheldByGuide } from '../domain/nfse/invoice.js';
 import type { WithholdingPolicy } from '../domain/nfse/withholding.js';
+import { latestChartAccount } from '../domain/payables.js';
 import type { Text } from '../domain/text.js';
 import { type CancellationLine, cancelInvoices } from './nfse-cancellations.js';
-import { type NfseFiles, type ReviewedInvoice, reviewInvoice } from './nfse-files.js';
+import type { NfseFiles, ReviewedInvoice } from './nfse-files.js';
+import {
+  invoiceNotes,
+  listsInvoice,
+  namesAnInvoice,
+  namesInvoice,
+  taxGuideOf,
+  taxMarker,
+  withInvoice,
+} from './nfse-notes.js';
 
 export interface NfseImportOptions {
   dryRun: boolean;
@@ -62,7 +72,7 @@ export interface InvoiceLine {
 export interface TaxLine {
   condominium?: string;
   status: 'created' | 'would create' | 'grew' | 'would grow';
-  tax: 'inss' | 'pcc' | 'irrf' | 'iss';
+  tax: TaxGuide;
   month: string;
   amount_cents: number;
   added_cents: number;
@@ -81,48 +91,23 @@ export interface NfseImportResult {
   wrote: number;
 }
 
-const TAX_TITLES: Record<TaxLine['tax'], string> = {
+const TAX_TITLES: Record<TaxGuide, string> = {
   inss: 'INSS retido (cessão de mão de obra)',
   pcc: 'PIS/COFINS/CSLL retidos',
   irrf: 'IRRF retido',
   iss: 'ISS retido',
 };
-/** The marker a tax's payable of the month carries in its notes' first line: how a later run finds it. */
-const taxMarker = (tax: TaxLine['tax'], month: string) => `condo nfse: ${tax} ${month}`;
 /** An invoice as a tax's payable lists it, and as the supplier's payable names it. */
 const invoiceId = (r: ReviewedInvoice) => `${r.invoice.provider.document ?? '?'}/${r.invoice.number ?? '?'}`;
 const monthText = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 
-/** The amount of each tax one invoice adds to its month. */
-function taxAmounts(r: ReviewedInvoice): Partial<Record<TaxLine['tax'], number>> {
-  const c = r.review.computed;
-  const out: Partial<Record<TaxLine['tax'], number>> = {};
-  if (c.inss_cents > 0) out.inss = c.inss_cents;
-  if (c.pis_cents + c.cofins_cents + c.csll_cents > 0) out.pcc = c.pis_cents + c.cofins_cents + c.csll_cents;
-  if (c.irrf_cents > 0) out.irrf = c.irrf_cents;
-  if (c.iss_cents > 0) out.iss = c.iss_cents;
-  return out;
-}
+/** The month a tax counts in: ISS the issue's; the others by their rule (INSS the issue's, the federal ones the payment's). */
+const taxMonth = (tax: TaxGuide, issue: IsoDate, payment: IsoDate) =>
+  tax === 'iss' ? issue.slice(0, 7) : withholdingMonth(dueRuleOf(tax), { issue, payment });
 
-/** The month a tax counts in: INSS the issue's (competência), the federal ones the payment's, ISS the issue's. */
-const taxMonth = (tax: TaxLine['tax'], issue: IsoDate, payment: IsoDate) =>
-  (tax === 'pcc' || tax === 'irrf' ? payment : issue).slice(0, 7);
-
-function taxDue(tax: TaxLine['tax'], month: string, issDue: IsoDate | undefined): IsoDate {
-  if (tax === 'iss') return issDue ?? `${monthAfter(`${month}-01`)}-10`;
-  const rule = NFSE_RULES.due.find((d) => d.tax === tax);
-  if (!rule) throw new Error(`no due rule for ${tax}`);
-  return dueOn(rule, `${month}-01`);
-}
-
-/** The chart account of the supplier's most recent payable: its bills go where its last one went. */
-function latestChartAccount(payables: readonly Payable[], supplierId: number): number | undefined {
-  let latest: Payable | undefined;
-  for (const p of payables)
-    if (p.supplier_id === supplierId && (!latest || (p.created_at ?? '') > (latest.created_at ?? '')))
-      latest = p;
-  return latest?.chart_of_accounts_id;
-}
+/** When a month's tax is due: by its rule; ISS on the municipality's date, else the 10th (said so). */
+const taxDue = (tax: TaxGuide, month: string, issDue: IsoDate | undefined): IsoDate =>
+  tax === 'iss' ? (issDue ?? `${monthAfter(`${month}-01`)}-10`) : dueOn(dueRuleOf(tax), `${month}-01`);
 
 /** How the supplier is paid, by what it has: a TED to its bank, else a PIX to its key, else a boleto to come. */
 const methodOf = (s: Supplier): 'ted' | 'pix' | 'boleto' => (s.bank ? 'ted' : s.pix_key ? 'pix' : 'boleto');
@@ -147,7 +132,7 @@ interface InvoicePlan {
   boleto: Payable | undefined;
   issue: IsoDate;
   payment: IsoDate;
-  withheld: [TaxLine['tax'], number][];
+  withheld: [TaxGuide, number][];
 }
 
 export async function importNfse(
@@ -252,7 +237,7 @@ function planInvoice(
       en: 'a DPS, not yet an authorised NFS-e: import the NFS-e the system issues for it',
       pt: 'uma DPS, ainda não é NFS-e autorizada: importe a NFS-e que o sistema emitir para ela',
     });
-  const existing = payables.find((p) => (p.notes ?? '').includes(`chave ${key}`));
+  const existing = payables.find((p) => namesInvoice(p, key));
   if (existing)
     return line(
       'replayed',
@@ -288,7 +273,7 @@ function planInvoice(
           p.forma_pagamento === 'boleto' &&
           p.state === 'pending' &&
           (p.amount === net || p.amount === invoice.service_value_cents) &&
-          !(p.notes ?? '').includes('NFS-e'),
+          !namesAnInvoice(p),
       )
     : undefined;
   // a boleto of the gross cannot be paid at the net (its barcode carries its value), nor paid whole while the taxes
@@ -304,9 +289,8 @@ function planInvoice(
     );
   const payment = boleto?.due_date ?? opts.due ?? addDays(issue, opts.termDays);
   // the rules again, now the payment date is known: the federal taxes' month is the payment's
-  const final = reviewInvoice(reviewed.file, invoice, opts.policy, payment);
-  const withheld = Object.entries(taxAmounts(final)) as [TaxLine['tax'], number][];
-  return { reviewed: final, key, supplier, document, chart, boleto, issue, payment, withheld };
+  const withheld = Object.entries(withheldByGuide(reviewed.review.computed)) as [TaxGuide, number][];
+  return { reviewed, key, supplier, document, chart, boleto, issue, payment, withheld };
 }
 
 /** The taxes first, the supplier's payable last: the supplier's payable is what says the invoice is in. */
@@ -324,7 +308,7 @@ async function writeInvoice(ledger: Ledger, plan: InvoicePlan, opts: NfseImportO
     result.wrote++;
   }
   for (const [tax, cents] of plan.withheld) await addToTax(ledger, plan, tax, cents, opts);
-  const notes = `NFS-e nº ${invoice.number ?? '?'}, chave ${key} (${reviewed.file})`;
+  const notes = invoiceNotes(invoice.number, key, reviewed.file);
   if (plan.boleto) {
     const updated = await client.payables.update(plan.boleto.public_id, {
       notes: [plan.boleto.notes, notes].filter(Boolean).join('\n').slice(0, 2000),
@@ -366,27 +350,25 @@ async function writeInvoice(ledger: Ledger, plan: InvoicePlan, opts: NfseImportO
 async function addToTax(
   ledger: Ledger,
   plan: InvoicePlan,
-  tax: TaxLine['tax'],
+  tax: TaxGuide,
   cents: number,
   opts: NfseImportOptions,
 ): Promise<void> {
   const { client, payables, condominium, result } = ledger;
   const month = taxMonth(tax, plan.issue, plan.payment);
   const tl = growTax(ledger.taxLines, tax, month, cents, plan.reviewed, opts, false);
-  const marker = taxMarker(tax, month);
   // the month's payables of this tax: one, or more when the first was already paid (or marked) or listed as many
   // invoices as its notes hold, each a guide of its own
   const ofMonth = payables.filter((p) => {
-    const first = (p.notes ?? '').split('\n')[0] ?? '';
-    return first === marker || first.startsWith(`${marker} #`);
+    const guide = taxGuideOf(p);
+    return guide?.tax === tax && guide.month === month;
   });
-  if (ofMonth.some((p) => (p.notes ?? '').includes(`\n${plan.key} `))) return; // a retry after a crash
-  const listed = `${plan.key} ${formatReais(cents)}`;
-  const open = ofMonth.find((p) => p.state === 'pending' && `${p.notes}\n${listed}`.length <= 2000);
+  if (ofMonth.some((p) => listsInvoice(p, plan.key))) return; // a retry after a crash
+  const open = ofMonth.find((p) => p.state === 'pending' && withInvoice(p, plan.key, cents) !== null);
   if (open) {
     const updated = await client.payables.update(open.public_id, {
       amount: (open.amount ?? 0) + cents,
-      notes: `${open.notes}\n${listed}`,
+      notes: withInvoice(open, plan.key, cents),
     });
     payables[payables.indexOf(open)] = updated;
     tl.payable_id = updated.public_id;
@@ -403,7 +385,7 @@ async function addToTax(
         forma_pagamento: 'boleto',
         due_date: tl.due_date,
         description: `${TAX_TITLES[tax]} ${monthText(month)}${nth > 1 ? ` (${nth}ª guia)` : ''}${tax === 'iss' ? '' : ', aguardando a guia da DCTFWeb'}`,
-        notes: `${nth > 1 ? `${marker} #${nth}` : marker}\n${listed}`,
+        notes: withInvoice({ notes: taxMarker(tax, month, nth) }, plan.key, cents),
       },
       { idempotencyKey: `nfse-tax-${condominium.document}-${tax}-${month}-${plan.key}` },
     );
@@ -437,7 +419,7 @@ function dueNote(boleto: Payable | undefined, opts: NfseImportOptions): Text {
 /** This run's line of a tax's month, the invoice's amount added to it. */
 function growTax(
   lines: Map<string, TaxLine>,
-  tax: TaxLine['tax'],
+  tax: TaxGuide,
   month: string,
   cents: number,
   r: ReviewedInvoice,

@@ -25,6 +25,22 @@ export const REMITTABLE_FORMAS: readonly FormaPagamento[] = ['pix', 'ted', 'doc'
 export const BATCH_STATES = ['generated', 'partially_returned', 'returned', 'canceled'] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
 
+/** The chart account of a supplier's most recent payable: its bills go where its last one went (DDA, NFS-e). */
+export function latestChartAccount(
+  payables: readonly {
+    supplier_id?: number | null;
+    created_at?: string | null;
+    chart_of_accounts_id?: number;
+  }[],
+  supplierId: number | null,
+): number | undefined {
+  let latest: (typeof payables)[number] | undefined;
+  for (const p of payables)
+    if (p.supplier_id === supplierId && (!latest || (p.created_at ?? '') > (latest.created_at ?? '')))
+      latest = p;
+  return latest?.chart_of_accounts_id;
+}
+
 /** What a payable pays, in cents: amount + fine + interest - discount (what its remittance line carries). */
 export function payableTotalCents(p: {
   amount?: number | null;

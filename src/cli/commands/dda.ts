@@ -1,5 +1,4 @@
 import { boletoPayablesOf, type DdaFileOptions, readDdaFiles } from '../../app/dda-files.js';
-import type { Payable } from '../../client/types.js';
 import { formatDateBr } from '../../domain/dates.js';
 import {
   type DdaBoletoFinding,
@@ -11,6 +10,7 @@ import {
 } from '../../domain/dda.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
+import { latestChartAccount } from '../../domain/payables.js';
 import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
 import { findingSayer, type Translate } from '../i18n.js';
@@ -396,15 +396,6 @@ async function expenseAccount(deps: Deps, given: string): Promise<number> {
     });
   }
   return id;
-}
-
-/** The chart account of the supplier's most recent payable: its bills go where its last one went. */
-function latestChartAccount(payables: readonly Payable[], supplierId: number | null): number | undefined {
-  let latest: Payable | undefined;
-  for (const p of payables)
-    if (p.supplier_id === supplierId && (!latest || (p.created_at ?? '') > (latest.created_at ?? '')))
-      latest = p;
-  return latest?.chart_of_accounts_id;
 }
 
 /** --apply-changes: a pending payable takes the DDA's amount, due date or discount; another is listed. */

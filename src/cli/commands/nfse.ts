@@ -1,5 +1,5 @@
 import { acrossProfiles } from '../../app/firm.js';
-import { type NfseFiles, type ReviewedInvoice, readNfseFiles } from '../../app/nfse-files.js';
+import type { NfseFiles, ReviewedInvoice } from '../../app/nfse-files.js';
 import type {
   CancellationLine,
   InvoiceLine,
@@ -7,8 +7,11 @@ import type {
   NfseImportResult,
   TaxLine,
 } from '../../app/nfse-import.js';
+import { taxGuideOf } from '../../app/nfse-notes.js';
 import { formatDateBr } from '../../domain/dates.js';
 import type { Message } from '../../domain/message.js';
+import { taxName } from '../../domain/nfse/findings.js';
+import { withheldCents } from '../../domain/nfse/invoice.js';
 import type { WithholdingPolicy } from '../../domain/nfse/withholding.js';
 import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
@@ -44,10 +47,7 @@ const STATUS: Record<'agrees' | 'differs', Text> = {
 };
 
 const statusOf = (r: ReviewedInvoice) => (r.review.divergences.length > 0 ? 'differs' : 'agrees');
-const withheldOf = (r: ReviewedInvoice) => {
-  const c = r.review.computed;
-  return c.inss_cents + c.irrf_cents + c.pis_cents + c.cofins_cents + c.csll_cents + c.iss_cents;
-};
+const withheldOf = (r: ReviewedInvoice) => withheldCents(r.review.computed);
 
 // a person tells invoices apart by number and provider; the file, the date and the service give way on a narrow
 // screen (the details under the table name each file whole)
@@ -66,16 +66,6 @@ const CHECK_COLUMNS: Column<ReviewedInvoice>[] = [
   },
   { header: { en: 'FILE', pt: 'ARQUIVO' }, value: (r) => r.file, drop: 1 },
 ];
-
-const TAX_NAMES: Record<string, string> = {
-  inss: 'INSS',
-  irrf: 'IRRF',
-  pis: 'PIS',
-  cofins: 'COFINS',
-  csll: 'CSLL',
-  pcc: 'PIS/COFINS/CSLL',
-  iss: 'ISS',
-};
 
 /** An invoice as `--json` gives it, one line each (a file with several, as an ABRASF answer, gives several). */
 export function nfseRecord(
@@ -167,13 +157,13 @@ function sayDetails(deps: Deps, r: ReviewedInvoice, explain: boolean): void {
     line(`      ${e.citation}`);
   }
   for (const d of r.due)
-    line(
-      `  ${deps.t({ en: 'due', pt: 'vence' })} ${TAX_NAMES[d.tax] ?? d.tax} ${formatDateBr(d.date)} (${d.rule})`,
-    );
+    line(`  ${deps.t({ en: 'due', pt: 'vence' })} ${taxName(d.tax)} ${formatDateBr(d.date)} (${d.rule})`);
 }
 
 /** `condo nfse check FILE...`: exit 0 when every invoice agrees, 1 when one differs, 2 when a file is unreadable. */
 export async function checkNfse(deps: Deps, given: string[], opts: NfseCheckOptions): Promise<number> {
+  // the XML reader (fast-xml-parser) loads with the verbs that read files, not with `nfse deadlines`
+  const { readNfseFiles } = await import('../../app/nfse-files.js');
   const read = await readNfseFiles(given, await policyOf(deps), { allowEmpty: Boolean(opts.allowEmpty) });
   if (read.paths.length === 0) return nothingToImport(deps, given, { en: 'check', pt: 'conferir' });
   sayUnread(deps, read);
@@ -272,7 +262,7 @@ const INVOICE_COLUMNS: Column<InvoiceLine>[] = [
 ];
 
 const TAX_COLUMNS: Column<TaxLine>[] = [
-  { header: { en: 'TAX', pt: 'TRIBUTO' }, value: (l) => TAX_NAMES[l.tax] ?? l.tax },
+  { header: { en: 'TAX', pt: 'TRIBUTO' }, value: (l) => taxName(l.tax) },
   { header: { en: 'MONTH', pt: 'MÊS' }, value: (l) => `${l.month.slice(5, 7)}/${l.month.slice(0, 4)}` },
   { header: { en: 'ADDED', pt: 'SOMADO' }, value: (l) => l.added_cents, kind: 'cents' },
   { header: { en: 'TOTAL', pt: 'TOTAL' }, value: (l) => l.amount_cents, kind: 'cents' },
@@ -350,6 +340,7 @@ export async function importNfseFiles(deps: Deps, given: string[], flags: NfseIm
   const due = flags.due === undefined ? undefined : dateFlag('--due', flags.due, today);
   const issDue = flags.issDue === undefined ? undefined : dateFlag('--iss-due', flags.issDue, today);
   const policy = await policyOf(deps);
+  const { readNfseFiles } = await import('../../app/nfse-files.js');
   const read = await readNfseFiles(given, policy, { allowEmpty: Boolean(flags.allowEmpty) });
   if (read.paths.length === 0) return nothingToImport(deps, given);
   sayUnread(deps, read);
@@ -469,18 +460,17 @@ export async function nfseDeadlines(deps: Deps, opts: { month?: string }): Promi
   // the months other than this one that still have a withholding to pay: a tax of an invoice paid later counts there
   const elsewhere = new Map<string, Set<string>>();
   for (const p of payables) {
-    const m = /^condo nfse: (inss|pcc|irrf|iss) (\d{4}-\d{2})/.exec(p.notes ?? '');
-    if (!m) continue;
-    const [, tax = '', taxMonth = ''] = m;
-    if (taxMonth !== month) {
+    const guide = taxGuideOf(p);
+    if (!guide) continue;
+    if (guide.month !== month) {
       if (p.state !== 'paid')
-        elsewhere.set(taxMonth, (elsewhere.get(taxMonth) ?? new Set()).add(TAX_NAMES[tax] ?? tax));
+        elsewhere.set(guide.month, (elsewhere.get(guide.month) ?? new Set()).add(taxName(guide.tax)));
       continue;
     }
-    taxes.add(tax);
+    taxes.add(guide.tax);
     rows.push({
       kind: 'withholding',
-      what: TAX_NAMES[tax] ?? tax,
+      what: taxName(guide.tax),
       month,
       amount_cents: p.amount ?? null,
       due_date: p.due_date ?? '',

@@ -1,5 +1,5 @@
 import { declared, group, verb } from '../declare.js';
-import { ALLOW_EMPTY_FLAG } from './flags.js';
+import { ALLOW_EMPTY_FLAG, DRY_RUN_FLAG } from './flags.js';
 
 const handlers = () => import('../commands/dda.js');
 
@@ -39,13 +39,7 @@ export const commands = [
               pt: 'uma conta pendente recebe o novo valor, vencimento ou desconto do DDA',
             },
           },
-          {
-            flag: '--dry-run',
-            help: {
-              en: 'say what would be done; change nothing',
-              pt: 'diz o que seria feito; não muda nada',
-            },
-          },
+          DRY_RUN_FLAG,
           ALLOW_EMPTY_FLAG,
         ],
         examples: [

@@ -28,6 +28,12 @@ export const ALLOW_EMPTY_FLAG = {
   },
 } as const satisfies FlagDecl;
 
+/** On the verbs that enter what a file brings (dda import, nfse import). */
+export const DRY_RUN_FLAG = {
+  flag: '--dry-run',
+  help: { en: 'say what would be done; change nothing', pt: 'diz o que seria feito; não muda nada' },
+} as const satisfies FlagDecl;
+
 /** How a generic CSV statement reads, where the bank's layout is not known. */
 export const GENERIC_CSV_FLAGS = [
   {

@@ -1,5 +1,5 @@
 import { declared, group, verb } from '../declare.js';
-import { ALLOW_EMPTY_FLAG } from './flags.js';
+import { ALLOW_EMPTY_FLAG, DRY_RUN_FLAG } from './flags.js';
 
 const handlers = () => import('../commands/nfse.js');
 
@@ -77,13 +77,7 @@ export const commands = [
               pt: 'uma nota cujas retenções declaradas divergem é importada com os valores das regras',
             },
           },
-          {
-            flag: '--dry-run',
-            help: {
-              en: 'say what would be done; change nothing',
-              pt: 'diz o que seria feito; não muda nada',
-            },
-          },
+          DRY_RUN_FLAG,
           ALLOW_EMPTY_FLAG,
         ],
         examples: [

@@ -48,15 +48,23 @@ export interface DueDate {
   rule: string;
 }
 
+/** The month a withholding counts in (YYYY-MM), by its rule: the issue's (INSS) or the payment's (the others). */
+export function withholdingMonth(rule: DueRule, from: DueFrom): string {
+  return (rule.month_after === 'issue' ? from.issue : (from.payment ?? from.issue)).slice(0, 7);
+}
+
+/** The rule that says when a tax is due. */
+export function dueRuleOf(tax: DueRule['tax']): DueRule {
+  const rule = NFSE_RULES.due.find((d) => d.tax === tax);
+  if (!rule) throw new Error(`the rules file has no due rule for ${tax}`);
+  return rule;
+}
+
 /** The due date of each tax withheld, by its rule. */
 export function withholdingDue(taxes: readonly ('inss' | 'pcc' | 'irrf')[], from: DueFrom): DueDate[] {
   return NFSE_RULES.due
     .filter((r) => taxes.includes(r.tax))
-    .map((r) => ({
-      tax: r.tax,
-      date: dueOn(r, r.month_after === 'issue' ? from.issue : (from.payment ?? from.issue)),
-      rule: r.id,
-    }));
+    .map((r) => ({ tax: r.tax, date: dueOn(r, `${withholdingMonth(r, from)}-01`), rule: r.id }));
 }
 
 export interface ObligationDue {

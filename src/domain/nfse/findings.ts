@@ -20,7 +20,9 @@ const TAX_NAMES: Record<string, string> = {
   pcc: 'PIS/COFINS/CSLL',
   iss: 'ISS',
 };
-const tax = (t: string) => TAX_NAMES[t] ?? t;
+/** A tax or a guide by the name a person knows it: INSS, PIS/COFINS/CSLL. */
+export const taxName = (t: string) => TAX_NAMES[t] ?? t;
+const tax = taxName;
 
 export const NFSE_FINDINGS = {
   'nfse.applied': said(

@@ -25,6 +25,24 @@ export interface Withholdings {
 export const WITHHELD_TAXES = ['inss', 'irrf', 'pis', 'cofins', 'csll', 'iss'] as const;
 export type WithheldTax = (typeof WITHHELD_TAXES)[number];
 
+/** Everything withheld, in cents. */
+export const withheldCents = (w: Withholdings): number =>
+  WITHHELD_TAXES.reduce((sum, tax) => sum + w[`${tax}_cents`], 0);
+
+/** The guides a tax is paid by: INSS, PIS/COFINS/CSLL together (one DARF code), IRRF, ISS. */
+export type TaxGuide = 'inss' | 'pcc' | 'irrf' | 'iss';
+
+/** What each guide gets of these withholdings, only those above nothing. */
+export function withheldByGuide(w: Withholdings): Partial<Record<TaxGuide, number>> {
+  const by: Record<TaxGuide, number> = {
+    inss: w.inss_cents,
+    pcc: w.pis_cents + w.cofins_cents + w.csll_cents,
+    irrf: w.irrf_cents,
+    iss: w.iss_cents,
+  };
+  return Object.fromEntries(Object.entries(by).filter(([, cents]) => cents > 0));
+}
+
 export interface NfseInvoice {
   kind: NfseKind;
   /** The national standard's 50-digit key (infNFSe Id without "NFS"); null for a DPS or an ABRASF invoice. */

@@ -6,7 +6,7 @@
 
 import type { Message } from '../message.js';
 import { nfseFinding } from './findings.js';
-import type { NfseInvoice, WithheldTax, Withholdings } from './invoice.js';
+import { type NfseInvoice, WITHHELD_TAXES, type WithheldTax, type Withholdings } from './invoice.js';
 import { NFSE_RULES, type WithholdingRule } from './rules.js';
 
 export interface WithholdingPolicy {
@@ -142,13 +142,22 @@ export function reviewWithholdings(invoice: NfseInvoice, policy: WithholdingPoli
     if (rule.only_under === 'cessao') {
       // the invoice cannot show the contract: a provider that declares INSS says it is a cessão
       const declared = invoice.declared.inss_cents;
-      computed.inss = declared > 0 ? ofRate(ruleBase, rate) : 0;
-      explain(declared > 0, nfseFinding('nfse.only-under-cessao', { item: item ?? '?', declared }));
-      continue;
+      if (declared === 0) {
+        explain(false, nfseFinding('nfse.only-under-cessao', { item: item ?? '?', declared }));
+        continue;
+      }
     }
     let amount = ofRate(ruleBase, rate);
     if (rule.minimum_cents !== undefined && amount < rule.minimum_cents) {
       explain(false, nfseFinding('nfse.below-minimum', { tax: rule.tax, amount }));
+      continue;
+    }
+    if (rule.only_under === 'cessao') {
+      computed.inss = amount;
+      explain(
+        true,
+        nfseFinding('nfse.only-under-cessao', { item: item ?? '?', declared: invoice.declared.inss_cents }),
+      );
       continue;
     }
     if (rule.tax === 'inss') {
@@ -169,22 +178,14 @@ export function reviewWithholdings(invoice: NfseInvoice, policy: WithholdingPoli
       }),
     );
 
-  const withheld =
-    computed.inss + computed.irrf + computed.pis + computed.cofins + computed.csll + computed.iss;
+  const withheld = WITHHELD_TAXES.reduce((sum, tax) => sum + computed[tax], 0);
+  // the conditional discount is the invoice's, not a withholding: the net leaves it out as the invoice does
   const net =
-    invoice.service_value_cents - invoice.unconditional_discount_cents - conditionalOf(invoice) - withheld;
-  const divergences: Divergence[] = [];
-  for (const tax of ['inss', 'irrf', 'pis', 'cofins', 'csll', 'iss'] as const) {
-    const declared = invoice.declared[`${tax}_cents`];
-    if (declared === computed[tax] || (tax === 'irrf' && irrfByPolicy)) continue;
-    divergences.push({
-      tax,
-      declared_cents: declared,
-      computed_cents: computed[tax],
-      rule: ruleOf[tax]?.id ?? null,
-      reason: nfseFinding('nfse.differs', { tax, declared, computed: computed[tax] }),
-    });
-  }
+    invoice.service_value_cents -
+    invoice.unconditional_discount_cents -
+    invoice.conditional_discount_cents -
+    withheld;
+  const divergences = divergencesOf(invoice, computed, ruleOf, irrfByPolicy);
   return {
     base_cents: base,
     computed: {
@@ -202,8 +203,27 @@ export function reviewWithholdings(invoice: NfseInvoice, policy: WithholdingPoli
   };
 }
 
-/** The conditional discount is the invoice's, not a withholding: the net leaves it out as the invoice does. */
-const conditionalOf = (invoice: NfseInvoice) => invoice.conditional_discount_cents;
+/** What the invoice declares otherwise than the rules give, tax by tax (an IRRF the policy does not withhold aside). */
+function divergencesOf(
+  invoice: NfseInvoice,
+  computed: Record<WithheldTax, number>,
+  ruleOf: Partial<Record<WithheldTax, WithholdingRule>>,
+  irrfByPolicy: boolean,
+): Divergence[] {
+  const divergences: Divergence[] = [];
+  for (const tax of WITHHELD_TAXES) {
+    const declared = invoice.declared[`${tax}_cents`];
+    if (declared === computed[tax] || (tax === 'irrf' && irrfByPolicy)) continue;
+    divergences.push({
+      tax,
+      declared_cents: declared,
+      computed_cents: computed[tax],
+      rule: ruleOf[tax]?.id ?? null,
+      reason: nfseFinding('nfse.differs', { tax, declared, computed: computed[tax] }),
+    });
+  }
+  return divergences;
+}
 
 /** ISS follows the invoice's own flag: the municipality decides, and the invoice says what it decided. */
 function explainIss(

@@ -10,7 +10,13 @@
 
 import type { IsoDate } from '../../domain/dates.js';
 import type { Message } from '../../domain/message.js';
-import type { NfseInvoice, ProviderRegime, Withholdings } from '../../domain/nfse/invoice.js';
+import {
+  type NfseInvoice,
+  type ProviderRegime,
+  type Withholdings,
+  withheldCents,
+} from '../../domain/nfse/invoice.js';
+import { digitsToCents } from '../statement/money.js';
 import { nfseReadFinding } from './findings.js';
 import {
   at,
@@ -56,11 +62,11 @@ function whereIs(text: string, element: string): { line: number; column: number 
 function centsAt(node: XmlNode | undefined, ...path: string[]): number | null {
   const text = textAt(node, ...path);
   if (text === null) return null;
-  const m = /^(-?)(\d+)(?:[.,](\d{1,2})\d*)?$/.exec(text);
-  if (!m)
+  const m = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(text);
+  const cents = m ? digitsToCents(m[2] ?? '', m[3] ?? '', m[1] === '-') : null;
+  if (!cents)
     throw new ValueProblem(nfseReadFinding('nfse.not-amount', { element: path.at(-1) ?? '', value: text }));
-  const cents = Number(m[2]) * 100 + Number((m[3] ?? '0').padEnd(2, '0'));
-  return m[1] ? -cents : cents;
+  return cents.cents;
 }
 const zeroIfNull = (cents: number | null) => cents ?? 0;
 
@@ -162,9 +168,10 @@ function nationalInvoice(infDps: XmlNode, infNfse: XmlNode | undefined, warnings
   const unconditional = zeroIfNull(centsAt(values, 'vDescCondIncond', 'vDescIncond'));
   const conditional = zeroIfNull(centsAt(values, 'vDescCondIncond', 'vDescCond'));
   declared.net_cents =
-    centsAt(infNfse, 'valores', 'vLiq') ?? serviceValue - unconditional - conditional - sumWithheld(declared);
+    centsAt(infNfse, 'valores', 'vLiq') ??
+    serviceValue - unconditional - conditional - withheldCents(declared);
   const issRate = rateAt(infNfse, 'valores', 'pAliqAplic') ?? rateAt(tribMun, 'pAliq');
-  const id = infNfse ? (textOf({ '#text': String(infNfse['@Id'] ?? '') }) ?? '') : '';
+  const id = String(infNfse?.['@Id'] ?? '');
   const code = textAt(infDps, 'serv', 'cServ', 'cTribNac');
   const ibs = [infNfse?.IBSCBS, infDps.IBSCBS].filter((v) => v !== undefined);
   return {
@@ -192,9 +199,6 @@ function nationalInvoice(infDps: XmlNode, infNfse: XmlNode | undefined, warnings
     ibs_cbs: ibs.length === 0 ? null : ibs.length === 1 ? ibs[0] : ibs,
   };
 }
-
-const sumWithheld = (w: Withholdings) =>
-  w.inss_cents + w.irrf_cents + w.pis_cents + w.cofins_cents + w.csll_cents + w.iss_cents;
 
 /** ABRASF's RegimeEspecialTributacao 5 is an MEI; OptanteSimplesNacional 1 is Simples, 2 is not. */
 function abrasfRegime(inf: XmlNode, decl: XmlNode | undefined): ProviderRegime {
@@ -235,7 +239,7 @@ function abrasfInvoice(inf: XmlNode): NfseInvoice {
   declared.net_cents =
     centsAt(values, 'ValorLiquidoNfse') ??
     centsAt(nfseValues, 'ValorLiquidoNfse') ??
-    serviceValue - unconditional - conditional - sumWithheld(declared);
+    serviceValue - unconditional - conditional - withheldCents(declared);
   const provider = at(inf, 'PrestadorServico');
   const taker = at(decl, 'Tomador') ?? at(decl, 'TomadorServico') ?? at(inf, 'TomadorServico');
   const code = textAt(service, 'ItemListaServico');
@@ -247,8 +251,7 @@ function abrasfInvoice(inf: XmlNode): NfseInvoice {
     issue_date: dateAt(inf, 'DataEmissao'),
     competence: dateAt(decl, 'Competencia') ?? dateAt(inf, 'Competencia'),
     provider: {
-      document:
-        documentIn(at(provider, 'IdentificacaoPrestador')) ?? documentIn(at(decl, 'Prestador')) ?? null,
+      document: documentIn(at(provider, 'IdentificacaoPrestador')) ?? documentIn(at(decl, 'Prestador')),
       name: textAt(provider, 'RazaoSocial'),
       regime: abrasfRegime(inf, decl),
       regime_detail: textOf(

@@ -3,6 +3,8 @@
  * cancellation event: the layout condo reads (read.ts), version 1.01, unsigned (nothing here is an authority).
  */
 
+import { centsToText } from '../../domain/money.js';
+
 export interface NationalInvoiceInput {
   /** the 50-digit access key; nationalAccessKey makes one */
   accessKey: string;
@@ -27,10 +29,6 @@ export interface NationalInvoiceInput {
 
 const escapeXml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-/** Cents as the layout writes money: 1234.56. */
-export const decimal = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** An element with text, or nothing when the value is absent. */
 const el = (name: string, value: string | number | null | undefined) =>
@@ -73,13 +71,13 @@ export function nationalInvoiceXml(i: NationalInvoiceInput): string {
   const date = i.issuedAt.slice(0, 10);
   const pisCofins =
     i.withheld.pis > 0 || i.withheld.cofins > 0
-      ? `<piscofins><CST>01</CST><vBCPisCofins>${decimal(i.serviceValue - (i.unconditionalDiscount ?? 0))}</vBCPisCofins><pAliqPis>0.65</pAliqPis><pAliqCofins>3.00</pAliqCofins><vPis>${decimal(i.withheld.pis)}</vPis><vCofins>${decimal(i.withheld.cofins)}</vCofins><tpRetPisCofins>${i.withheld.csll > 0 ? 3 : 4}</tpRetPisCofins></piscofins>`
+      ? `<piscofins><CST>01</CST><vBCPisCofins>${centsToText(i.serviceValue - (i.unconditionalDiscount ?? 0))}</vBCPisCofins><pAliqPis>0.65</pAliqPis><pAliqCofins>3.00</pAliqCofins><vPis>${centsToText(i.withheld.pis)}</vPis><vCofins>${centsToText(i.withheld.cofins)}</vCofins><tpRetPisCofins>${i.withheld.csll > 0 ? 3 : 4}</tpRetPisCofins></piscofins>`
       : '';
   const fed =
     pisCofins +
-    (i.withheld.inss > 0 ? el('vRetCP', decimal(i.withheld.inss)) : '') +
-    (i.withheld.irrf > 0 ? el('vRetIRRF', decimal(i.withheld.irrf)) : '') +
-    (i.withheld.csll > 0 ? el('vRetCSLL', decimal(i.withheld.csll)) : '');
+    (i.withheld.inss > 0 ? el('vRetCP', centsToText(i.withheld.inss)) : '') +
+    (i.withheld.irrf > 0 ? el('vRetIRRF', centsToText(i.withheld.irrf)) : '') +
+    (i.withheld.csll > 0 ? el('vRetCSLL', centsToText(i.withheld.csll)) : '');
   const dps =
     `<DPS versao="1.01" xmlns="http://www.sped.fazenda.gov.br/nfse"><infDPS Id="DPS${i.accessKey.slice(0, 7)}2${i.provider.cnpj}00001${String(i.number).padStart(15, '0')}">` +
     `<tpAmb>2</tpAmb><dhEmi>${i.issuedAt}</dhEmi><verAplic>condo-sandbox</verAplic><serie>1</serie><nDPS>${i.number}</nDPS>` +
@@ -87,11 +85,11 @@ export function nationalInvoiceXml(i: NationalInvoiceInput): string {
     `<prest><CNPJ>${i.provider.cnpj}</CNPJ>${i.dpsOnly ? el('xNome', i.provider.name) : ''}<regTrib><opSimpNac>${i.provider.simples}</opSimpNac>${el('regApTribSN', i.provider.regApTribSN)}<regEspTrib>0</regEspTrib></regTrib></prest>` +
     `<toma><CNPJ>${i.taker.cnpj}</CNPJ>${el('xNome', i.taker.name)}</toma>` +
     `<serv><locPrest><cLocPrestacao>${i.municipality.code}</cLocPrestacao></locPrest><cServ><cTribNac>${i.service.code}</cTribNac>${el('xDescServ', i.service.description)}</cServ></serv>` +
-    `<valores><vServPrest><vServ>${decimal(i.serviceValue)}</vServ></vServPrest>` +
+    `<valores><vServPrest><vServ>${centsToText(i.serviceValue)}</vServ></vServPrest>` +
     (i.unconditionalDiscount
-      ? `<vDescCondIncond><vDescIncond>${decimal(i.unconditionalDiscount)}</vDescIncond></vDescCondIncond>`
+      ? `<vDescCondIncond><vDescIncond>${centsToText(i.unconditionalDiscount)}</vDescIncond></vDescCondIncond>`
       : '') +
-    (i.materials ? `<vDedRed><vDR>${decimal(i.materials)}</vDR></vDedRed>` : '') +
+    (i.materials ? `<vDedRed><vDR>${centsToText(i.materials)}</vDR></vDedRed>` : '') +
     `<trib><tribMun><tribISSQN>1</tribISSQN><tpRetISSQN>${i.iss.withheldByTaker ? 2 : 1}</tpRetISSQN><pAliq>${i.iss.ratePercent}</pAliq></tribMun>` +
     (fed ? `<tribFed>${fed}</tribFed>` : '') +
     `<totTrib><indTotTrib>0</indTotTrib></totTrib></trib></valores></infDPS></DPS>`;
@@ -106,11 +104,11 @@ export function nationalInvoiceXml(i: NationalInvoiceInput): string {
     `<verAplic>condo-sandbox</verAplic><ambGer>2</ambGer><tpEmis>1</tpEmis><procEmi>1</procEmi><cStat>100</cStat>` +
     `<dhProc>${i.issuedAt}</dhProc><nDFSe>${i.number}</nDFSe>` +
     `<emit><CNPJ>${i.provider.cnpj}</CNPJ>${el('xNome', i.provider.name)}</emit>` +
-    `<valores><vBC>${decimal(base)}</vBC><pAliqAplic>${i.iss.ratePercent}</pAliqAplic><vISSQN>${decimal(i.iss.amount)}</vISSQN>` +
+    `<valores><vBC>${centsToText(base)}</vBC><pAliqAplic>${i.iss.ratePercent}</pAliqAplic><vISSQN>${centsToText(i.iss.amount)}</vISSQN>` +
     (retained + (i.iss.withheldByTaker ? i.iss.amount : 0) > 0
-      ? `<vTotalRet>${decimal(retained + (i.iss.withheldByTaker ? i.iss.amount : 0))}</vTotalRet>`
+      ? `<vTotalRet>${centsToText(retained + (i.iss.withheldByTaker ? i.iss.amount : 0))}</vTotalRet>`
       : '') +
-    `<vLiq>${decimal(i.net)}</vLiq></valores>${dps}</infNFSe></NFSe>\n`
+    `<vLiq>${centsToText(i.net)}</vLiq></valores>${dps}</infNFSe></NFSe>\n`
   );
 }
 

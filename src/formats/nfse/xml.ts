@@ -7,6 +7,7 @@
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Message } from '../../domain/message.js';
+import { SniffingDecoder } from '../statement/decode.js';
 import { nfseReadFinding } from './findings.js';
 
 /** An element: its children by local name (one or many), its attributes as `@name`, its text as `#text`. */
@@ -17,22 +18,13 @@ export type XmlRead =
   | { ok: true; root: string; tree: XmlNode; warnings: Message[] }
   | { ok: false; line: number; column: number; finding: Message };
 
-/** The text of the bytes: UTF-8 (a BOM dropped) unless the declaration names another encoding, or it is not UTF-8. */
+/**
+ * The text of the bytes, sniffed as the statement readers do (statement/decode.ts): UTF-8 where it is valid,
+ * windows-1252 byte by byte where it is not (a file declared ISO-8859-1, or one that says UTF-8 and is not), a
+ * BOM dropped, UTF-16 by its BOM.
+ */
 export function decodeXml(bytes: Uint8Array): string {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
-  const declared = /encoding\s*=\s*["']([\w-]+)["']/i.exec(head)?.[1]?.toLowerCase();
-  if (declared && declared !== 'utf-8' && declared !== 'utf8') {
-    try {
-      return new TextDecoder(declared).decode(bytes);
-    } catch {
-      // an encoding TextDecoder does not know: UTF-8 below, else Latin-1
-    }
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  return new SniffingDecoder().decode(bytes, true);
 }
 
 const RAW_AMPERSAND = /&(?!(?:[A-Za-z][\w.-]*|#\d+|#x[\dA-Fa-f]+);)/g;
