@@ -585,7 +585,7 @@ export async function nfseVerb(deps: Deps, opts: NfseOptions): Promise<number> {
   }
   deps.info({
     en: `${files.length} NFS-e of ${month} written to ${dir}/ (condo nfse check ${dir}/)`,
-    pt: `${files.length} NFS-e de ${month} gravadas em ${dir}/ (condo nfse check ${dir}/)`,
+    pt: `${files.length} NFS-e de ${month.slice(5)}/${month.slice(0, 4)} gravadas em ${dir}/ (condo nfse check ${dir}/)`,
   });
   return 0;
 }
