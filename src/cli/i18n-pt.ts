@@ -102,8 +102,14 @@ export const PT: Readonly<Record<string, string>> = {
   'none yet': 'nenhum ainda',
   yes: 'sim',
   no: 'não',
+  // where a secret is (#56)
+  keyring: 'chaveiro',
+  environment: 'ambiente',
   // table headers
   ID: 'ID',
+  WHERE: 'ONDE',
+  SECRET: 'SEGREDO',
+  MOVED: 'MOVIDO',
   STATE: 'ESTADO',
   DUE: 'VENCIMENTO',
   AMOUNT: 'VALOR',

@@ -47,7 +47,12 @@ export function resolveCredentials(
   const baseUrl = flags.baseUrl ?? env.CONDO_BASE_URL ?? profile.base_url;
   const condominium = env.CONDO_CONDOMINIUM ?? profile.condominium;
   const clientId = env.CONDO_CLIENT_ID ?? profile.client_id;
-  const clientSecret = env.CONDO_CLIENT_SECRET ?? profile.client_secret;
+  // from the keyring only when everything else is there: a missing part is said without asking it
+  const clientSecret =
+    env.CONDO_CLIENT_SECRET ??
+    (baseUrl && condominium && clientId && store.profile(profileName)
+      ? store.secret(profileName)
+      : undefined);
   const parts = [
     [{ en: 'base URL', pt: 'URL base' }, baseUrl],
     [{ en: 'condominium', pt: 'condomínio' }, condominium],

@@ -13,57 +13,29 @@ import {
 import { dirname, join } from 'node:path';
 import envPaths from 'env-paths';
 import { CondoError, ConflictError } from '../domain/errors.js';
+import type { Keyring } from './keyring.js';
+import {
+  type FirmKey,
+  type FirmSettings,
+  type Profile,
+  profileTokenKey,
+  type StoredToken,
+} from './profile.js';
+import {
+  openSecrets,
+  type SecretPlace,
+  type SecretPlacement,
+  type SecretStoreChoice,
+  secretStoreChoice,
+} from './secrets.js';
 
 /**
  * The profile store (one JSON file): named profiles, the current profile, and a token cache. `CONDO_CONFIG_DIR` moves
- * it (tests use a temporary one); the file is mode 0600 because it holds client secrets and tokens.
+ * it (tests use a temporary one); the file is mode 0600 because it may hold client secrets and tokens: those of the
+ * profiles whose secret is not in the system's keyring (secrets.ts).
  */
 
-export interface Profile {
-  base_url: string;
-  condominium: string;
-  client_id: string;
-  client_secret?: string;
-  scopes?: string[];
-  /** The condominium's name as the server gave it at login: writes name their target without a call. */
-  condominium_name?: string;
-  /** Written by `sandbox start` or `sandbox credentials`: its server is a sandbox (and `config prune` may drop it). */
-  sandbox?: boolean;
-  /** Written by `sandbox start`: its data dir, where `sandbox statement|dda|credentials` read by default. */
-  sandbox_data_dir?: string;
-  /** The batch preview calls a payment this many days before its due date early (default 7). */
-  early_payment_days?: number;
-  /** The bank's DDA files the batch preview checks a boleto against (a path or pattern, `banco/DDA-*.ret`). */
-  dda_files?: string;
-  /** The firm's approval policy file (#34): `batches download` then delivers only approved files. */
-  policy?: string;
-  /** The firm's reconciliation rules file (#35): `statements reconcile` and `import --rules` read it. */
-  rules?: string;
-  /** The administradora's name, on the month's document (#36). */
-  administradora?: string;
-  /** Its CNPJ, its accountant's CRC and its logo (a PNG or JPEG file, kept whole), on the document's cover (#52). */
-  administradora_cnpj?: string;
-  administradora_crc?: string;
-  administradora_logo?: string;
-  /** The firm withholds IRRF where the rule needs a company as payer (#55; off by default: SC Cosit 17/2017). */
-  'nfse.withhold_irrf'?: boolean;
-  /** Days after an invoice's issue its supplier is paid, when neither --due nor a DDA boleto says (#55). */
-  'nfse.payment_days'?: number;
-}
-
-/**
- * The firm's settings (#52), `condo config set --firm KEY VALUE`: what every profile of the firm shares (its name and
- * logo on fifty documents, its approval policy and rules), each one a profile may set for itself, which then wins.
- */
-export type FirmSettings = Partial<Pick<Profile, FirmKey>>;
-
-export interface StoredToken {
-  access_token: string;
-  expires_at: number;
-  /** When it was issued (epoch ms): its lifetime decides when it is renewed. */
-  issued_at?: number;
-  scope: string[];
-}
+export * from './profile.js';
 
 interface ConfigShape extends Record<string, unknown> {
   current_profile?: string;
@@ -71,28 +43,6 @@ interface ConfigShape extends Record<string, unknown> {
   profiles: Record<string, Profile>;
   tokens: Record<string, StoredToken>;
 }
-
-/** The keys the firm's section holds (`config set --firm`): the settings that are the firm's, not one server's. */
-export const FIRM_KEYS = [
-  'early_payment_days',
-  'dda_files',
-  'policy',
-  'rules',
-  'administradora',
-  'administradora_cnpj',
-  'administradora_crc',
-  'administradora_logo',
-  'nfse.withhold_irrf',
-  'nfse.payment_days',
-] as const;
-export type FirmKey = (typeof FIRM_KEYS)[number];
-
-/**
- * Keys `condo config get|set|unset` accepts for a profile: who it is, then every firm setting, which a profile may
- * set for itself. The secret is set only by `auth login`.
- */
-export const PROFILE_KEYS = ['base_url', 'condominium', 'client_id', 'scopes', ...FIRM_KEYS] as const;
-export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export interface ConfigStore {
   readonly path: string;
@@ -105,7 +55,21 @@ export interface ConfigStore {
   firm(): FirmSettings;
   saveFirm(settings: FirmSettings): Promise<void>;
   saveProfile(name: string, profile: Profile): Promise<void>;
+  /** The profile and its secret, wherever it is (the keyring's entries first). */
   deleteProfile(name: string): Promise<void>;
+  /** The profile's client secret, from the keyring or the file (an AuthError when the keyring will not give it). */
+  secret(name: string): string | undefined;
+  secretPlace(name: string): SecretPlace;
+  /** A login's profile, secret and token, written together where `wanted` says (secrets.ts `saveLogin`). */
+  saveLogin(
+    name: string,
+    profile: Profile,
+    secret: string,
+    token: StoredToken,
+    wanted: SecretStoreChoice,
+  ): Promise<SecretPlacement>;
+  /** `config migrate-secrets`: undefined when the profile's secret is already there, or may not move. */
+  moveSecret(name: string, to: 'keyring' | 'file'): Promise<SecretPlacement | undefined>;
   token(key: string): StoredToken | undefined;
   saveToken(key: string, token: StoredToken): Promise<void>;
   deleteToken(key: string): Promise<void>;
@@ -124,7 +88,7 @@ export function configPath(env: NodeJS.ProcessEnv): string {
  */
 export async function openConfigStore(
   env: NodeJS.ProcessEnv,
-  options: LockOptions = {},
+  options: LockOptions & { keyring?: () => Keyring } = {},
 ): Promise<ConfigStore> {
   const path = configPath(env);
   let snapshot: ConfigShape | undefined;
@@ -140,6 +104,22 @@ export async function openConfigStore(
     const { [key]: _removed, ...rest } = record;
     return rest;
   };
+  const secrets = openSecrets(
+    {
+      path,
+      profile: (name) => read().profiles[name],
+      fileToken: (key) => read().tokens[key],
+      update: (change) =>
+        update((c) => {
+          const profiles = { ...c.profiles };
+          const tokens = { ...c.tokens };
+          change(profiles, tokens);
+          return { ...c, profiles, tokens };
+        }),
+    },
+    secretStoreChoice(env.CONDO_SECRET_STORE, 'CONDO_SECRET_STORE'),
+    options.keyring,
+  );
   return {
     path,
     currentProfile: () => read().current_profile,
@@ -151,18 +131,23 @@ export async function openConfigStore(
     firm: () => read().firm ?? {},
     saveFirm: (settings) => update((c) => ({ ...c, firm: settings })),
     saveProfile: (name, profile) => update((c) => ({ ...c, profiles: { ...c.profiles, [name]: profile } })),
-    deleteProfile: (name) =>
-      update(({ current_profile, ...c }) => ({
+    deleteProfile: async (name) => {
+      secrets.forget(name);
+      return update(({ current_profile, ...c }) => ({
         ...c,
         ...(current_profile !== undefined && current_profile !== name ? { current_profile } : {}),
         profiles: without(c.profiles, name),
         tokens: without(c.tokens, profileTokenKey(name)),
-      })),
-    token: (key) => read().tokens[key],
-    saveToken: (key, token) => update((c) => ({ ...c, tokens: { ...c.tokens, [key]: token } })),
-    deleteToken: async (key) => {
-      if (key in read().tokens) await update((c) => ({ ...c, tokens: without(c.tokens, key) }));
+      }));
     },
+    secret: (name) => secrets.secret(name),
+    secretPlace: (name) => secrets.place(name),
+    saveLogin: (name, profile, secret, token, wanted) =>
+      secrets.saveLogin(name, profile, secret, token, wanted),
+    moveSecret: (name, to) => secrets.move(name, to),
+    token: (key) => secrets.token(key),
+    saveToken: (key, token) => secrets.saveToken(key, token),
+    deleteToken: (key) => secrets.deleteToken(key),
   };
 }
 
@@ -191,10 +176,6 @@ function readConfigFile(path: string): ConfigShape {
     });
   const shape = parsed as Partial<ConfigShape>;
   return { ...shape, profiles: shape.profiles ?? {}, tokens: shape.tokens ?? {} } as ConfigShape;
-}
-
-export function profileTokenKey(profile: string): string {
-  return `profile:${profile}`;
 }
 
 export interface LockOptions {

@@ -137,6 +137,8 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}, clo
     CONDO_CONFIG_DIR: configDir,
     NO_COLOR: '1',
     CI: '1',
+    // the private file, as on a server with no keyring; test/keyring runs the real Secret Service (#56)
+    CONDO_SECRET_STORE: 'file',
     ...extraEnv,
   };
   const spawned = (args: string | string[], opts: RunOptions = {}) =>

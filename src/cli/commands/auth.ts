@@ -1,8 +1,10 @@
+import type { ConfigStore } from '../../config/store.js';
 import { AuthError, CondoError, UsageError } from '../../domain/errors.js';
 import { SCOPES } from '../../domain/scopes.js';
 import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
 import { printJson, printRecord } from '../output.js';
+import { keepLogin, placedLines } from '../secret-place.js';
 
 const ALL_SCOPES: readonly string[] = SCOPES;
 
@@ -10,6 +12,7 @@ export interface LoginOptions {
   condominium?: string;
   clientId?: string;
   clientSecretStdin?: boolean;
+  secretStore?: string;
   scopes?: string;
 }
 
@@ -30,6 +33,10 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
   const { io, globals } = deps;
   const store = await deps.config();
   const profileName = globals.profile ?? io.env.CONDO_PROFILE ?? 'default';
+  const { secretStoreChoice } = await import('../../config/secrets.js');
+  const wanted = opts.secretStore
+    ? secretStoreChoice(opts.secretStore, '--secret-store')
+    : secretStoreChoice(io.env.CONDO_SECRET_STORE, 'CONDO_SECRET_STORE');
   const previous = store.profile(profileName);
   const ask = await deps.prompter();
 
@@ -83,16 +90,14 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
     base_url: (baseUrl as string).replace(/\/+$/, ''),
     condominium: condominium as string,
     client_id: clientId as string,
-    client_secret: secret as string,
     ...(scopes ? { scopes } : {}),
   };
   const { createClient } = await import('../../client/index.js');
-  const { profileTokenKey } = await import('../../config/store.js');
   const client = createClient({
     baseUrl: profile.base_url,
     condominium: profile.condominium,
     clientId: profile.client_id,
-    clientSecret: profile.client_secret,
+    clientSecret: secret as string,
     ...(scopes ? { scopes } : {}),
     ...(globals.debug ? { debug: (line: string) => io.stderr.write(`${line}\n`) } : {}),
   });
@@ -103,11 +108,23 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
       .get()
       .then((c) => (typeof c.name === 'string' && c.name ? c.name : undefined))
       .catch(() => undefined);
-    await store.saveProfile(profileName, { ...profile, ...(name ? { condominium_name: name } : {}) });
-    await store.saveToken(profileTokenKey(profileName), token);
+    // a login replaces the profile; one of a sandbox stays one when it is that sandbox's again (its secret in the file)
+    const sameSandbox =
+      previous?.sandbox && previous.base_url === profile.base_url
+        ? {
+            sandbox: true,
+            ...(previous.sandbox_data_dir ? { sandbox_data_dir: previous.sandbox_data_dir } : {}),
+          }
+        : {};
+    const placed = await keepLogin(deps, profileName, {
+      profile: { ...profile, ...sameSandbox, ...(name ? { condominium_name: name } : {}) },
+      secret: secret as string,
+      token,
+      wanted,
+    });
     // Logging in to a second profile must not silently move every later command to it.
-    const previous = store.currentProfile();
-    const current = !previous || previous === profileName;
+    const wasCurrent = store.currentProfile();
+    const current = !wasCurrent || wasCurrent === profileName;
     if (current) await store.useProfile(profileName);
     if (deps.format === 'json') {
       printJson(deps, {
@@ -117,6 +134,7 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
         condominium: profile.condominium,
         client_id: profile.client_id,
         scopes: token.scope,
+        secret_store: placed.place,
       });
     } else {
       const where = `${profile.base_url} as ${profile.client_id} (condominium ${profile.condominium})`;
@@ -128,11 +146,12 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
               pt: `Conectado a ${onde}; o perfil "${profileName}" agora é o atual.`,
             }
           : {
-              en: `Logged in to ${where}; profile "${profileName}" saved; the current profile is still "${previous}" (condo config use ${profileName} to switch).`,
-              pt: `Conectado a ${onde}; perfil "${profileName}" gravado; o atual continua "${previous}" (condo config use ${profileName} para trocar).`,
+              en: `Logged in to ${where}; profile "${profileName}" saved; the current profile is still "${wasCurrent}" (condo config use ${profileName} to switch).`,
+              pt: `Conectado a ${onde}; perfil "${profileName}" gravado; o atual continua "${wasCurrent}" (condo config use ${profileName} para trocar).`,
             },
       );
       deps.info({ en: `Scopes: ${token.scope.join(' ')}`, pt: `Escopos: ${token.scope.join(' ')}` });
+      for (const line of placedLines(placed, profileName)) deps.info(line, true);
     }
     return 0;
   } finally {
@@ -143,6 +162,7 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
 /** Who am I: the profile in use and whether its credentials work (exit 3 when they do not). */
 export async function status(deps: Deps): Promise<number> {
   const creds = await deps.credentials();
+  const store = await deps.config();
   const client = await deps.client();
   let token: Awaited<ReturnType<typeof client.token>> | undefined;
   let problem: CondoError | undefined;
@@ -161,6 +181,7 @@ export async function status(deps: Deps): Promise<number> {
     token_expires_at: token ? new Date(token.expires_at).toISOString() : null,
     usable: Boolean(token),
     problem: problem ? problem.message : null,
+    ...secretView(deps, creds.profileName, store),
   };
   printRecord(deps, view, [
     { header: 'profile', value: (v) => v.profile },
@@ -168,6 +189,10 @@ export async function status(deps: Deps): Promise<number> {
     { header: { en: 'condominium', pt: 'condomínio' }, value: (v) => v.condominium },
     { header: { en: 'client_id', pt: 'cliente' }, value: (v) => v.client_id },
     { header: { en: 'scopes', pt: 'escopos' }, value: (v) => v.scopes.join(' ') },
+    {
+      header: { en: 'secret', pt: 'segredo' },
+      value: (v) => (v.secret_store === 'none' ? '' : `${deps.t(v.secret_store)}: ${v.secret_where}`),
+    },
     {
       header: { en: 'token_expires_at', pt: 'token expira em' },
       value: (v) => v.token_expires_at,
@@ -183,6 +208,14 @@ export async function status(deps: Deps): Promise<number> {
   if (problem)
     throw problem instanceof AuthError ? problem : new AuthError(problem.message, { code: problem.code });
   return 0;
+}
+
+/** Where the secret in use lives: the environment, the keyring (named) or the private file (its path). */
+function secretView(deps: Deps, profile: string | undefined, store: ConfigStore) {
+  if (deps.io.env.CONDO_CLIENT_SECRET || !profile)
+    return { secret_store: 'environment' as const, secret_where: 'CONDO_CLIENT_SECRET' };
+  const placed = store.secretPlace(profile);
+  return { secret_store: placed.place, secret_where: deps.t(placed.where) };
 }
 
 /** A valid access token on stdout, for scripts (`curl -H "Authorization: Bearer $(condo auth token)"`). */
@@ -201,7 +234,18 @@ export async function logout(deps: Deps): Promise<number> {
       en: `no profile${name ? ` "${name}"` : ''} to log out of`,
       pt: `não há perfil${name ? ` "${name}"` : ''} de onde sair`,
     });
+  const { place } = store.secretPlace(name);
   await store.deleteProfile(name);
-  deps.info(`Logged out: profile "${name}" and its cached token removed.`);
+  deps.info(
+    place === 'keyring'
+      ? {
+          en: `Logged out: profile "${name}", its secret and its cached token removed (the keyring's entries too).`,
+          pt: `Saiu: perfil "${name}", seu segredo e o token guardado removidos (as entradas do chaveiro também).`,
+        }
+      : {
+          en: `Logged out: profile "${name}" and its cached token removed.`,
+          pt: `Saiu: perfil "${name}" e o token guardado removidos.`,
+        },
+  );
   return 0;
 }

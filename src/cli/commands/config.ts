@@ -44,7 +44,8 @@ export async function listProfiles(deps: Deps): Promise<number> {
     condominium: p.condominium,
     client_id: p.client_id,
     scopes: p.scopes ?? null,
-    has_secret: Boolean(p.client_secret),
+    has_secret: Boolean(p.client_secret) || p.secret_store === 'keyring',
+    secret_store: store.secretPlace(name).place,
   }));
   await printList(deps, rows, [
     { header: 'PROFILE', value: (r) => `${r.name}${r.current && deps.format === 'table' ? ' *' : ''}` },
@@ -291,5 +292,58 @@ export async function useProfile(deps: Deps, name: string): Promise<number> {
   }
   await store.useProfile(name);
   deps.info({ en: `now using profile "${name}"`, pt: `agora usando o perfil "${name}"` });
+  return 0;
+}
+
+/**
+ * `config migrate-secrets` (#56): the secrets of the profiles logged in before condo used the system's keyring moved
+ * there (sandbox profiles stay in the file), or, `--to file`, back. Each profile's move is whole: a keyring that
+ * refuses stops the run, the profiles before it moved, that one and those after it as they were.
+ */
+export async function migrateSecrets(deps: Deps, opts: { to?: string }): Promise<number> {
+  const to = (opts.to ?? 'keyring').trim().toLowerCase();
+  if (to !== 'keyring' && to !== 'file')
+    throw new UsageError({
+      en: `--to: "${opts.to}" is not keyring or file`,
+      pt: `--to: "${opts.to}" não é keyring nem file`,
+    });
+  const store = await deps.config();
+  const named = deps.globals.profile ?? deps.io.env.CONDO_PROFILE;
+  if (named && !store.profile(named))
+    throw new UsageError({
+      en: `profile "${named}" does not exist (see condo config list)`,
+      pt: `o perfil "${named}" não existe (veja condo config list)`,
+    });
+  const names = named ? [named] : Object.keys(store.profiles()).filter((n) => !store.profile(n)?.sandbox);
+  const rows: { profile: string; moved: boolean; secret_store: string; where: string }[] = [];
+  for (const name of names) {
+    const placed = await store.moveSecret(name, to);
+    const now = store.secretPlace(name);
+    rows.push({ profile: name, moved: Boolean(placed), secret_store: now.place, where: deps.t(now.where) });
+    if (placed?.leftInKeyring)
+      deps.warn({
+        en: `profile "${name}": the keyring entry (service condo, account ${placed.leftInKeyring}) could not be deleted: remove it with your keyring's own tool`,
+        pt: `perfil "${name}": a entrada do chaveiro (serviço condo, conta ${placed.leftInKeyring}) não pôde ser apagada: remova-a com a ferramenta do seu chaveiro`,
+      });
+  }
+  await printList(deps, rows, [
+    { header: 'PROFILE', value: (r) => r.profile },
+    { header: 'MOVED', value: (r) => (r.moved ? 'yes' : 'no'), words: true },
+    { header: 'SECRET', value: (r) => r.secret_store, words: true },
+    { header: 'WHERE', value: (r) => r.where },
+  ]);
+  const moved = rows.filter((r) => r.moved).length;
+  if (deps.format !== 'json')
+    deps.info(
+      to === 'keyring'
+        ? {
+            en: `${moved} secrets moved to the system keyring`,
+            pt: `${moved} segredos movidos para o chaveiro do sistema`,
+          }
+        : {
+            en: `${moved} secrets moved to the private file`,
+            pt: `${moved} segredos movidos para o arquivo privado`,
+          },
+    );
   return 0;
 }

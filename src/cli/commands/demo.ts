@@ -24,6 +24,8 @@ export async function demo(deps: Deps): Promise<number> {
     ...io.env,
     CONDO_CONFIG_DIR: join(root, 'config'),
     CONDO_PROFILE: 'demo',
+    // a sandbox's public seed secret in a folder removed at the end: the file, never the user's keyring (#56)
+    CONDO_SECRET_STORE: 'file',
     // the steps speak the demo's language, however it was chosen (--lang is not in their arguments)
     CONDO_LANG: deps.t.lang,
   };

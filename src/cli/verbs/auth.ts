@@ -24,6 +24,13 @@ export const commands = [
             help: { en: 'read the client secret from stdin', pt: 'lê o client secret da entrada padrão' },
           },
           {
+            flag: '--secret-store <where>',
+            help: {
+              en: "where the secret and the token are kept: auto (the system's keyring where one answers, else the private config file), keyring or file (env CONDO_SECRET_STORE)",
+              pt: 'onde o segredo e o token ficam: auto (o chaveiro do sistema onde houver um, senão o arquivo de configuração privado), keyring ou file (variável CONDO_SECRET_STORE)',
+            },
+          },
+          {
             flag: '--scopes <list>',
             help: {
               en: 'scopes to request, space- or comma-separated (default: all the client has)',
@@ -54,7 +61,10 @@ export const commands = [
       }),
       verb({
         name: 'logout',
-        summary: { en: 'remove the profile and its cached token', pt: 'remove o perfil e o token guardado' },
+        summary: {
+          en: 'remove the profile, its secret and its cached token (the keyring entry too)',
+          pt: 'remove o perfil, seu segredo e o token guardado (a entrada do chaveiro também)',
+        },
         examples: ['condo auth logout', 'condo --profile old auth logout'],
         run: async (deps) => (await handlers()).logout(deps),
       }),

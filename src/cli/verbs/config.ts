@@ -66,6 +66,24 @@ export const commands = [
         run: async (deps, { opts }) => (await handlers()).pruneProfiles(deps, declared(opts)),
       }),
       verb({
+        name: 'migrate-secrets',
+        summary: {
+          en: "move the profiles' client secrets and tokens to the system's keyring (or back, --to file)",
+          pt: 'move os segredos e tokens dos perfis para o chaveiro do sistema (ou de volta, --to file)',
+        },
+        flags: [
+          {
+            flag: '--to <where>',
+            help: {
+              en: 'keyring (default) or file; sandbox profiles stay in the file',
+              pt: 'keyring (padrão) ou file; perfis de sandbox ficam no arquivo',
+            },
+          },
+        ],
+        examples: ['condo config migrate-secrets', 'condo --profile prod config migrate-secrets --to file'],
+        run: async (deps, { opts }) => (await handlers()).migrateSecrets(deps, declared(opts)),
+      }),
+      verb({
         name: 'use <profile>',
         summary: { en: 'make a profile the current one', pt: 'torna um perfil o atual' },
         examples: ['condo config use prod'],
