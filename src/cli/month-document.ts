@@ -32,6 +32,12 @@ const INK = '#1f2933';
 const MUTED = '#616e7c';
 const RULE = '#cbd2d9';
 
+/** A font's path, or its bytes in the single executable, which carries them as assets (scripts/package.mjs). */
+function fontFile(name: string): string | Buffer {
+  const shipped = globalThis.condoSea?.asset(`fonts/${name}`);
+  return shipped ? Buffer.from(shipped) : join(fontsDir(), name);
+}
+
 /** The fonts shipped beside the bundle's chunks (scripts/build.mjs), or in the source tree when run from it. */
 function fontsDir(): string {
   const here = fileURLToPath(new URL('.', import.meta.url));
@@ -54,9 +60,8 @@ export async function monthPdf(report: MonthReport): Promise<{ stream: Readable;
       Subject: 'Prestação de contas mensal',
     },
   });
-  const fonts = fontsDir();
-  doc.registerFont('regular', join(fonts, 'DejaVuSans.ttf'));
-  doc.registerFont('bold', join(fonts, 'DejaVuSans-Bold.ttf'));
+  doc.registerFont('regular', fontFile('DejaVuSans.ttf'));
+  doc.registerFont('bold', fontFile('DejaVuSans-Bold.ttf'));
   render(doc, report);
   const pages = doc.bufferedPageRange().count;
   doc.end();

@@ -30,7 +30,7 @@ function fromAsset(sea: NonNullable<typeof globalThis.condoSea>): KeyringModule 
   if (!sea.cacheDir)
     throw new KeyringError(
       'unavailable',
-      'its native part must be written to a cache folder to load, and this executable has none it can write',
+      `its native part must be written to a cache folder to load, and none can be written (${sea.cacheProblem ?? 'no cache folder'})`,
     );
   const digest = createHash('sha256').update(bytes).digest('hex');
   const dir = join(sea.cacheDir, 'native');
@@ -62,7 +62,9 @@ function fromAsset(sea: NonNullable<typeof globalThis.condoSea>): KeyringModule 
   } catch (error) {
     throw new KeyringError(
       'unavailable',
-      `its native part did not load: ${String((error as Error).message).split('\n')[0]}`,
+      `its native part did not load: ${String((error as Error).message)
+        .split('\n')[0]
+        ?.trim()}`,
     );
   }
   return loaded.exports;

@@ -9,5 +9,7 @@ declare var condoSea:
       names(prefix: string): string[];
       /** Where it may write its cache, or undefined when it can write none (then it runs from memory). */
       cacheDir: string | undefined;
+      /** Why there is none: the folder and the error. */
+      cacheProblem: string | undefined;
     }
   | undefined;

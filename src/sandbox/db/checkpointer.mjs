@@ -8,7 +8,15 @@ const { path, backend } = workerData;
 
 async function open() {
   if (backend === 'node:sqlite') {
-    const { DatabaseSync } = await import('node:sqlite');
+    // Node 22 calls node:sqlite experimental on its first load in each thread: not the user's business (sqlite.ts)
+    const original = process.emitWarning;
+    process.emitWarning = (warning, ...rest) =>
+      /SQLite is an experimental feature/i.test(String(warning?.message ?? warning))
+        ? undefined
+        : original.call(process, warning, ...rest);
+    const { DatabaseSync } = await import('node:sqlite').finally(() => {
+      process.emitWarning = original;
+    });
     const db = new DatabaseSync(path);
     db.exec('PRAGMA busy_timeout = 5000');
     const statement = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
@@ -23,17 +31,17 @@ async function open() {
   return () => statement.get();
 }
 
-const checkpoint = await open().catch((error) => {
-  parentPort.postMessage({ ready: false, error: String(error?.message ?? error) });
-  return null;
-});
-if (checkpoint) {
-  parentPort.postMessage({ ready: true });
-  parentPort.on('message', () => {
-    try {
-      parentPort.postMessage({ done: true, result: checkpoint() });
-    } catch (error) {
-      parentPort.postMessage({ done: false, error: String(error?.message ?? error) });
-    }
-  });
-}
+// no top-level await: the single executable runs this as a worker's code, CommonJS (scripts/package.mjs)
+open().then(
+  (checkpoint) => {
+    parentPort.postMessage({ ready: true });
+    parentPort.on('message', () => {
+      try {
+        parentPort.postMessage({ done: true, result: checkpoint() });
+      } catch (error) {
+        parentPort.postMessage({ done: false, error: String(error?.message ?? error) });
+      }
+    });
+  },
+  (error) => parentPort.postMessage({ ready: false, error: String(error?.message ?? error) }),
+);

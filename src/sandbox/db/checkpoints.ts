@@ -62,9 +62,12 @@ export class BackgroundCheckpoints {
   private start(): Promise<boolean> {
     this.started ??= new Promise<boolean>((resolve) => {
       try {
-        const worker = new Worker(new URL('./checkpointer.mjs', import.meta.url), {
-          workerData: { path: this.path, backend: this.backend },
-        });
+        const workerData = { path: this.path, backend: this.backend };
+        // the single executable has no file to start it from: its code, an asset (scripts/package.mjs)
+        const shipped = globalThis.condoSea?.asset('checkpointer.cjs');
+        const worker = shipped
+          ? new Worker(new TextDecoder().decode(shipped), { eval: true, workerData })
+          : new Worker(new URL('./checkpointer.mjs', import.meta.url), { workerData });
         worker.unref();
         worker.once('message', (m: { ready?: boolean }) => {
           if (m.ready) this.worker = worker;

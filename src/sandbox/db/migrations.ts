@@ -18,22 +18,35 @@ const MIGRATION_FILE = /^(\d{3})-[a-z0-9-]+\.sql$/;
 
 /** The migrations in `dir`, by version; a gap or a repeated number in their names is refused. */
 export function migrationsIn(dir: URL): Migration[] {
-  const files = readdirSync(dir)
-    .filter((f) => MIGRATION_FILE.test(f))
-    .sort();
+  return migrationsOf(readdirSync(dir), (file) => readFileSync(new URL(file, dir), 'utf8'));
+}
+
+/** The migrations among `names`, each read by `read`. */
+function migrationsOf(names: readonly string[], read: (file: string) => string): Migration[] {
+  const files = names.filter((f) => MIGRATION_FILE.test(f)).sort();
   return files.map((file, i) => {
     const version = Number(MIGRATION_FILE.exec(file)?.[1]);
     if (version !== i + 1) throw new Error(`migration ${file} is numbered ${version}, expected ${i + 1}`);
-    const sql = readFileSync(new URL(file, dir), 'utf8');
+    const sql = read(file);
     return { version, name: file.slice(0, -'.sql'.length), up: (db) => db.exec(sql) };
   });
+}
+
+/** The single executable's migrations: its assets under migrations/ (scripts/package.mjs). */
+function shippedMigrations(sea: NonNullable<typeof globalThis.condoSea>): Migration[] {
+  const prefix = 'migrations/';
+  return migrationsOf(
+    sea.names(prefix).map((name) => name.slice(prefix.length)),
+    (file) => new TextDecoder().decode(sea.asset(prefix + file)),
+  );
 }
 
 let found: readonly Migration[] | undefined;
 
 /** This build's migrations (read once per process). */
 export function migrations(): readonly Migration[] {
-  found ??= migrationsIn(new URL('./migrations/', import.meta.url));
+  const sea = globalThis.condoSea;
+  found ??= sea ? shippedMigrations(sea) : migrationsIn(new URL('./migrations/', import.meta.url));
   return found;
 }
 
