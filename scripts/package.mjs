@@ -26,8 +26,11 @@ import { build, transform } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
-/** The Node every executable is built on: 22 (node:sqlite, sea.getAsset), and a version both registries have. */
-const NODE_VERSION = '22.23.3';
+/**
+ * The Node every executable is built on (scripts/package-node.json, which the bench reads too): 22 (node:sqlite,
+ * sea.getAsset), a version the registry has for both platforms.
+ */
+const NODE_VERSION = JSON.parse(readFileSync(join(root, 'scripts', 'package-node.json'), 'utf8')).version;
 const SENTINEL = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const TARGETS = {
   linux: {

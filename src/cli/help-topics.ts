@@ -129,6 +129,8 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   CONDO_BASE_URL, CONDO_CONDOMINIUM, CONDO_CLIENT_ID, CONDO_CLIENT_SECRET
                               credenciais sem um perfil salvo (as opções valem primeiro, depois estas, depois o perfil)
   CONDO_CONFIG_DIR            onde ficam os perfis e os tokens em cache (padrão ~/.config/condo)
+  CONDO_SECRET_STORE          onde um login guarda o segredo e o token: auto (o chaveiro do sistema onde houver, senão o arquivo), keyring ou file
+  CONDO_CACHE_DIR             onde o executável único guarda seu cache (padrão ~/.cache/condo, %LOCALAPPDATA%\\condo\\Cache)
   CONDO_SANDBOX_DIR           a pasta de dados do sandbox (padrão $CONDO_CONFIG_DIR/sandbox ou ~/.local/share/condo/sandbox)
   CONDO_RETRY_BUDGET_SECONDS  por quanto tempo uma chamada tenta de novo o que um momento resolve (padrão 30)
   CONDO_TIMEOUT_SECONDS       quanto uma chamada espera pelo servidor (padrão 30; um envio soma 2 por MiB)
@@ -145,6 +147,8 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   CONDO_BASE_URL, CONDO_CONDOMINIUM, CONDO_CLIENT_ID, CONDO_CLIENT_SECRET
                               credentials without a saved profile (flags win, then these, then the profile)
   CONDO_CONFIG_DIR            where profiles and cached tokens live (default ~/.config/condo)
+  CONDO_SECRET_STORE          where a login keeps the secret and the token: auto (the system's keyring where one answers, else the file), keyring or file
+  CONDO_CACHE_DIR             where the single executable keeps its cache (default ~/.cache/condo, %LOCALAPPDATA%\\condo\\Cache)
   CONDO_SANDBOX_DIR           the sandbox's data dir (default $CONDO_CONFIG_DIR/sandbox or ~/.local/share/condo/sandbox)
   CONDO_RETRY_BUDGET_SECONDS  how long a call keeps retrying what a moment may cure (default 30)
   CONDO_TIMEOUT_SECONDS       how long one call waits for the server (default 30; an upload adds 2 per MiB)
