@@ -8,7 +8,8 @@
 
 const VERSION = '__CONDO_VERSION__';
 const argv = process.argv.slice(2);
-// `condo … | head`: the reader left; end quietly with 0, as bin/condo.js does
+// `condo … | head`: the reader left; end quietly with 0. The same guard as bin/condo.js's, written again: a single
+// executable's main script can require Node's built-ins only, no file of ours
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error) => {
     if (error.code === 'EPIPE') process.exit(0);

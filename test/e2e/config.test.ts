@@ -43,6 +43,15 @@ test('config list, get, set, unset and use work on the profile in use', async ()
     ]),
   );
   expect(JSON.stringify(listed)).not.toContain(s.client('read-only').client_secret);
+  // where each secret is (#56): the private file here, the harness's CONDO_SECRET_STORE=file
+  expect(listed.find((p: any) => p.name === 'read-only')).toMatchObject({
+    has_secret: true,
+    secret_store: 'file',
+  });
+  expect(await s.condo.json('auth status')).toMatchObject({
+    secret_store: 'file',
+    secret_where: join(s.condo.configDir, 'config.json'),
+  });
 
   await s.condo.ok('config set scopes payments.read');
   expect(await s.condo.ok('config get scopes')).toBe('payments.read\n');

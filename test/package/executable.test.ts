@@ -33,6 +33,27 @@ const condo = (args: string[], config: string, opts: { stdin?: string; env?: Nod
     ...(opts.stdin ? { stdin: opts.stdin } : {}),
   });
 
+/** The client the sandbox wrote into its own config. */
+function sandboxClient(): { client_id: string; client_secret: string; condominium: string } {
+  const profiles = JSON.parse(readFileSync(join(home, 'sandbox-config', 'config.json'), 'utf8')).profiles;
+  return Object.values(profiles)[0] as { client_id: string; client_secret: string; condominium: string };
+}
+
+const loginAs = (
+  me: { client_id: string; condominium: string },
+  config: string,
+  stdin: string,
+  env?: NodeJS.ProcessEnv,
+) =>
+  condo(
+    [
+      ...['auth', 'login', '--no-input', '--base-url', baseUrl, '--condominium', me.condominium],
+      ...['--client-id', me.client_id, '--client-secret-stdin'],
+    ],
+    config,
+    { stdin, ...(env ? { env } : {}) },
+  );
+
 beforeAll(async () => {
   if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: run npm run package -- --target linux first`);
   home = mkdtempSync(join(tmpdir(), 'condo-exe-'));
@@ -75,25 +96,8 @@ test('--version answers the package version', async () => {
 });
 
 test('logs in against the sandbox it started and lists its payables; no keyring here, the file is said once', async () => {
-  const profiles = JSON.parse(readFileSync(join(home, 'sandbox-config', 'config.json'), 'utf8')).profiles;
-  const me = Object.values(profiles)[0] as { client_id: string; client_secret: string; condominium: string };
-  const login = (stdin: string) =>
-    condo(
-      [
-        'auth',
-        'login',
-        '--no-input',
-        '--base-url',
-        baseUrl,
-        '--condominium',
-        me.condominium,
-        '--client-id',
-        me.client_id,
-        '--client-secret-stdin',
-      ],
-      'config',
-      { stdin },
-    );
+  const me = sandboxClient();
+  const login = (stdin: string) => loginAs(me, 'config', stdin);
   const r = await login(me.client_secret);
   expect(r.exitCode, r.stderr).toBe(0);
   expect(r.stderr).toContain('Logged in to');
@@ -128,24 +132,8 @@ test('keeps its code cache in the cache folder, and runs from memory where it ca
   expect(r.exitCode, r.stderr).toBe(0);
   expect(r.stderr).toContain('2 titles, total R$ 300,00');
   // the keyring's native part is the one thing that must be a file: it says why it is not used
-  const profiles = JSON.parse(readFileSync(join(home, 'sandbox-config', 'config.json'), 'utf8')).profiles;
-  const me = Object.values(profiles)[0] as { client_id: string; client_secret: string; condominium: string };
-  const login = await condo(
-    [
-      'auth',
-      'login',
-      '--no-input',
-      '--base-url',
-      baseUrl,
-      '--condominium',
-      me.condominium,
-      '--client-id',
-      me.client_id,
-      '--client-secret-stdin',
-    ],
-    'config-nowhere',
-    { stdin: me.client_secret, env: nowhere },
-  );
+  const me = sandboxClient();
+  const login = await loginAs(me, 'config-nowhere', me.client_secret, nowhere);
   expect(login.exitCode, login.stderr).toBe(0);
   expect(login.stderr).toMatch(
     /No system keyring answered \(its native part must be written to a cache folder to load, and none can be written \(\/dev\/null\/condo-cache\/sea-[^:]+: ENOTDIR\)\)/,
