@@ -75,6 +75,10 @@ function runBundle() {
       try {
         fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(temp, cacheFile);
+        // another build's cache (the same version, rebuilt) is of no use to this one
+        for (const name of fs.readdirSync(cache.dir))
+          if (/^condo-[0-9a-f]+\.code-cache$/.test(name) && path.join(cache.dir, name) !== cacheFile)
+            fs.rmSync(path.join(cache.dir, name), { force: true });
       } catch {
         fs.rmSync(temp, { force: true });
       }

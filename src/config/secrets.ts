@@ -6,6 +6,7 @@ import {
   KeyringError,
   keyringAccountFor,
   nativeKeyring,
+  storeName as platformStore,
   tokenAccountOf,
 } from './keyring.js';
 import { loadKeyringModule } from './keyring-native.js';
@@ -91,13 +92,9 @@ function keyringAccess(
     if (loaded instanceof KeyringError) throw loaded;
     return loaded;
   };
-  const storeName = (): Text => {
-    try {
-      return keyring().name;
-    } catch {
-      return { en: 'none', pt: 'nenhum' };
-    }
-  };
+  // the store's name even when it did not load: the one this platform has
+  const storeName = (): Text =>
+    loaded && !(loaded instanceof KeyringError) ? loaded.name : platformStore(process.platform);
   const inKeyring = (name: string) => {
     const profile = file.profile(name);
     return profile?.secret_store === 'keyring' && profile.keyring_account
