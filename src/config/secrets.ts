@@ -1,4 +1,4 @@
-import { AuthError, UsageError } from '../domain/errors.js';
+import { AuthError, UnavailableError, UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
 import {
   fitsKeyring,
@@ -27,8 +27,8 @@ export function secretStoreChoice(value: string | undefined, from: string): Secr
   const wanted = (value ?? '').trim().toLowerCase() || 'auto';
   if ((SECRET_STORE_CHOICES as readonly string[]).includes(wanted)) return wanted as SecretStoreChoice;
   throw new UsageError({
-    en: `${from} is "${value}": it is auto, keyring or file`,
-    pt: `${from} é "${value}": os valores são auto, keyring ou file`,
+    en: `${from}: "${value}" is not auto, keyring or file`,
+    pt: `${from}: "${value}" não é auto, keyring nem file`,
   });
 }
 
@@ -57,16 +57,35 @@ export interface SecretFile {
   ): Promise<void>;
 }
 
-/** A keyring that refused, as the CLI says it: exit 3, the store named, what to do. */
+/** A keyring that refused (locked, its prompt dismissed, access denied), as the CLI says it: exit 3, what to do. */
 export class KeyringRefusedError extends AuthError {}
 
-function refusal(error: KeyringError, store: Text, what: Text): KeyringRefusedError {
-  return new KeyringRefusedError(
+/**
+ * A keyring that was asked for and did not answer (no D-Bus session, no native part): exit 7, as a server that
+ * cannot be reached, which it is.
+ */
+export class KeyringUnavailableError extends UnavailableError {}
+
+/** `what` is what it was asked to do, a verb phrase ("keep the client secret; nothing was saved"). */
+function refusal(
+  error: KeyringError,
+  store: Text,
+  what: Text,
+): KeyringRefusedError | KeyringUnavailableError {
+  if (error.kind === 'refused')
+    return new KeyringRefusedError(
+      {
+        en: `the system keyring (${store.en}) refused to ${what.en}: ${error.message}`,
+        pt: `o chaveiro do sistema (${store.pt}) se recusou a ${what.pt}: ${error.message}`,
+      },
+      { code: 'keyring_refused' },
+    );
+  return new KeyringUnavailableError(
     {
-      en: `the system keyring (${store.en}) ${error.kind === 'refused' ? 'refused' : 'did not answer'} ${what.en}: ${error.message}`,
-      pt: `o chaveiro do sistema (${store.pt}) ${error.kind === 'refused' ? 'recusou' : 'não respondeu'} ${what.pt}: ${error.message}`,
+      en: `the system keyring (${store.en}) did not answer when asked to ${what.en}: ${error.message}`,
+      pt: `o chaveiro do sistema (${store.pt}) não respondeu ao pedido para ${what.pt}: ${error.message}`,
     },
-    { code: error.kind === 'refused' ? 'keyring_refused' : 'keyring_unavailable' },
+    { code: 'keyring_unavailable' },
   );
 }
 
@@ -151,8 +170,8 @@ export function openSecrets(
       } catch (error) {
         if (!(error instanceof KeyringError)) throw error;
         throw refusal(error, storeName(), {
-          en: `the client secret of profile "${name}" (unlock it and run again, or log in again with --secret-store file)`,
-          pt: `o segredo do cliente do perfil "${name}" (desbloqueie-o e rode de novo, ou entre de novo com --secret-store file)`,
+          en: `give the client secret of profile "${name}" (unlock it and run again, or log in again with --secret-store file)`,
+          pt: `entregar o segredo do cliente do perfil "${name}" (desbloqueie-o e rode de novo, ou entre de novo com --secret-store file)`,
         });
       }
       if (value === null)
@@ -224,7 +243,7 @@ export function openSecrets(
       } catch (error) {
         if (!(error instanceof KeyringError)) throw error;
         throw refusal(error, storeName(), {
-          en: `to delete the secret of profile "${name}", so the profile is kept (unlock it and run again)`,
+          en: `delete the secret of profile "${name}", so the profile is kept (unlock it and run again)`,
           pt: `apagar o segredo do perfil "${name}", então o perfil foi mantido (desbloqueie-o e rode de novo)`,
         });
       }
@@ -267,8 +286,8 @@ async function saveLogin(
       if (!(error instanceof KeyringError)) throw error;
       if (error.kind === 'refused' || wanted === 'keyring' || choice === 'keyring')
         throw refusal(error, storeName(), {
-          en: `to keep the client secret; nothing was saved`,
-          pt: `guardar o segredo do cliente; nada foi gravado`,
+          en: 'keep the client secret; nothing was saved',
+          pt: 'guardar o segredo do cliente; nada foi gravado',
         });
       fallbackWhy = error.message;
     }
@@ -331,7 +350,7 @@ async function moveSecret(
     } catch (error) {
       if (!(error instanceof KeyringError)) throw error;
       throw refusal(error, storeName(), {
-        en: `to keep the client secret of profile "${name}"; it stays in the file`,
+        en: `keep the client secret of profile "${name}"; it stays in the file`,
         pt: `guardar o segredo do cliente do perfil "${name}"; ele continua no arquivo`,
       });
     }

@@ -86,7 +86,7 @@ describe('the Secret Service', () => {
     expect(token.access_token).toMatch(/^sbx_at_/);
 
     const status = await condo.run(['--profile', 'prod', 'auth', 'status']);
-    expect(status.stdout).toMatch(/^secret\tkeyring: Secret Service$/m);
+    expect(status.stdout).toMatch(/^secret\tkeyring\nsecret_where\tSecret Service$/m);
     const debug = await condo.run(['--profile', 'prod', '--debug', 'payables', 'list']);
     expect(debug.exitCode, debug.stderr).toBe(0);
     expect(debug.stderr).toContain('GET ');
@@ -188,7 +188,9 @@ describe('the Secret Service', () => {
     // a profile whose secret is there says why it cannot be read
     const list = await condo.run(['--profile', 'before', 'payables', 'list']);
     expect(list.exitCode).toBe(3);
-    expect(list.stderr).toMatch(/refused the client secret of profile "before" .*unlock it and run again/);
+    expect(list.stderr).toMatch(
+      /refused to give the client secret of profile "before" .*unlock it and run again/,
+    );
     // and the file, taken when offered
     const file = await condo.run([...loginArgs(), '--secret-store', 'file'], {
       stdin: s.client('default').client_secret,

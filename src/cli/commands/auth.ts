@@ -189,10 +189,9 @@ export async function status(deps: Deps): Promise<number> {
     { header: { en: 'condominium', pt: 'condomínio' }, value: (v) => v.condominium },
     { header: { en: 'client_id', pt: 'cliente' }, value: (v) => v.client_id },
     { header: { en: 'scopes', pt: 'escopos' }, value: (v) => v.scopes.join(' ') },
-    {
-      header: { en: 'secret', pt: 'segredo' },
-      value: (v) => (v.secret_store === 'none' ? '' : `${deps.t(v.secret_store)}: ${v.secret_where}`),
-    },
+    // where the secret is: its place a word (translated on a terminal only, as every word), then the store or file
+    { header: { en: 'secret', pt: 'segredo' }, value: (v) => v.secret_store, words: true },
+    { header: { en: 'secret_where', pt: 'segredo em' }, value: (v) => v.secret_where },
     {
       header: { en: 'token_expires_at', pt: 'token expira em' },
       value: (v) => v.token_expires_at,

@@ -59,8 +59,9 @@ export async function listProfiles(deps: Deps): Promise<number> {
       value: (r) => (r.scopes ? r.scopes.join(' ') : { en: '(all)', pt: '(todos)' }),
       drop: 2,
     },
-    // where each profile's secret is (#56): the keyring, the private file, or none yet
-    { header: 'SECRET', value: (r) => r.secret_store, words: true, drop: 5 },
+    // where each profile's secret is (#56): the keyring, the private file, or none yet; the first to go at 80
+    // columns (the rightmost of the lowest)
+    { header: 'SECRET', value: (r) => r.secret_store, words: true, drop: 1 },
   ]);
   if (deps.format !== 'json')
     deps.info({ en: `config file: ${store.path}`, pt: `arquivo de configuração: ${store.path}` });

@@ -112,7 +112,7 @@ describe('the fallback', () => {
 
   it('names the variable when CONDO_SECRET_STORE is not a place', async () => {
     await expect(storeWith(memoryKeyring(), { CONDO_SECRET_STORE: 'vault' })).rejects.toThrow(
-      /CONDO_SECRET_STORE is "vault": it is auto, keyring or file/,
+      /CONDO_SECRET_STORE: "vault" is not auto, keyring or file/,
     );
   });
 });
@@ -133,7 +133,7 @@ describe('a keyring that refuses', () => {
     keyring.refuse = 'refused';
     await expect(store.deleteProfile('prod')).rejects.toThrow(/so the profile is kept/);
     expect(store.profile('prod')).toBeDefined();
-    expect(() => store.secret('prod')).toThrow(/refused the client secret of profile "prod"/);
+    expect(() => store.secret('prod')).toThrow(/refused to give the client secret of profile "prod"/);
     // a token it will not give is asked for again, not an error
     expect(store.token('profile:prod')).toBeUndefined();
   });
@@ -141,7 +141,7 @@ describe('a keyring that refuses', () => {
   it('asked for the keyring by name, an absent one is an error too', async () => {
     const { store } = await storeWith(memoryKeyring({ refuse: 'unavailable' }));
     await expect(store.saveLogin('prod', profile, SECRET, token(), 'keyring')).rejects.toThrow(
-      /did not answer to keep the client secret; nothing was saved/,
+      /did not answer when asked to keep the client secret; nothing was saved/,
     );
     expect(store.profile('prod')).toBeUndefined();
   });
