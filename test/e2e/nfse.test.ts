@@ -25,6 +25,41 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
+/** A supplier's boleto payable as `dda import` would have entered it: a valid barcode of the bank and amount. */
+async function ddaBoletoPayable(
+  chart: number,
+  b: {
+    bank: string;
+    due: string;
+    cents: number;
+    freeField: string;
+    supplier: string;
+    amount: string;
+    description: string;
+  },
+) {
+  const { barcode } = buildBoleto({
+    bankCode: b.bank,
+    dueDate: b.due,
+    amountCents: b.cents,
+    freeField: b.freeField,
+  });
+  const boleto = await s.condo.json([
+    ...[
+      'payables',
+      'create',
+      '--supplier',
+      b.supplier,
+      '--chart-account',
+      String(chart),
+      '--method',
+      'boleto',
+    ],
+    ...['--amount', b.amount, '--due', b.due, '--document', barcode, '--description', b.description],
+  ]);
+  return boleto;
+}
+
 const named = (part: string) => files.find((f) => f.includes(part)) ?? '';
 
 describe('nfse check, offline', () => {
@@ -150,34 +185,15 @@ describe('nfse import', () => {
   test('a boleto the DDA brought in is the supplier’s payable; the rest created; the taxes grow per month; again: replayed', async () => {
     const chart = await leafExpenseAccount(s.condo);
     // the security firm's boleto of the net (R$ 12.300,00 − INSS 1.353,00 − ISS 246,00), as dda import would have entered it
-    const { barcode } = buildBoleto({
-      bankCode: '341',
-      dueDate: '2025-11-05',
-      amountCents: 1_070_100,
+    const boleto = await ddaBoletoPayable(chart, {
+      bank: '341',
+      due: '2025-11-05',
+      cents: 1_070_100,
       freeField: '1090000123400012345678000',
+      supplier: 'Vigilare',
+      amount: '10.701,00',
+      description: 'Portaria outubro',
     });
-    const boleto = await s.condo.json([
-      ...[
-        'payables',
-        'create',
-        '--supplier',
-        'Vigilare',
-        '--chart-account',
-        String(chart),
-        '--method',
-        'boleto',
-      ],
-      ...[
-        '--amount',
-        '10.701,00',
-        '--due',
-        '2025-11-05',
-        '--document',
-        barcode,
-        '--description',
-        'Portaria outubro',
-      ],
-    ]);
     const run = [
       '--json',
       'nfse',
@@ -263,34 +279,15 @@ describe('nfse import', () => {
 
   test('a DDA boleto of the gross is left for a person (exit 1): paid whole while the taxes are withheld, the supplier would get them twice', async () => {
     const chart = await leafExpenseAccount(s.condo);
-    const { barcode } = buildBoleto({
-      bankCode: '237',
-      dueDate: '2025-11-10',
-      amountCents: 845_000,
+    const gross = await ddaBoletoPayable(chart, {
+      bank: '237',
+      due: '2025-11-10',
+      cents: 845_000,
       freeField: '3321090000091200712345000',
+      supplier: 'Brilho',
+      amount: '8.450,00',
+      description: 'Limpeza outubro (boleto)',
     });
-    const gross = await s.condo.json([
-      ...[
-        'payables',
-        'create',
-        '--supplier',
-        'Brilho',
-        '--chart-account',
-        String(chart),
-        '--method',
-        'boleto',
-      ],
-      ...[
-        '--amount',
-        '8.450,00',
-        '--due',
-        '2025-11-10',
-        '--document',
-        barcode,
-        '--description',
-        'Limpeza outubro (boleto)',
-      ],
-    ]);
     // the cleaning invoice again, its earlier import cancelled above
     const r = await s.condo.run([
       '--json',
