@@ -204,9 +204,10 @@ for (const name of targets) {
   copyFileSync(temp, file);
   chmodSync(file, 0o755);
   rmSync(temp, { force: true });
-  sums.push(`${createHash('sha256').update(readFileSync(file)).digest('hex')}  ${target.file}`);
+  const built = readFileSync(file);
+  sums.push(`${createHash('sha256').update(built).digest('hex')}  ${target.file}`);
   console.log(
-    `${relative(root, file)}: ${(readFileSync(file).length / 1e6).toFixed(1)} MB (Node ${NODE_VERSION}, bundle ${(bundle.length / 1e6).toFixed(1)} MB)`,
+    `${relative(root, file)}: ${(built.length / 1e6).toFixed(1)} MB (Node ${NODE_VERSION}, bundle ${(bundle.length / 1e6).toFixed(1)} MB)`,
   );
 }
 // SHA256SUMS lists every executable in release/, this run's and another target's from before

@@ -77,3 +77,8 @@ export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export function profileTokenKey(profile: string): string {
   return `profile:${profile}`;
 }
+
+/** The profile a token cache key names, or undefined for one of credentials from the environment (`env:…`). */
+export function profileOfTokenKey(key: string): string | undefined {
+  return key.startsWith('profile:') ? key.slice('profile:'.length) : undefined;
+}

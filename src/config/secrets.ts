@@ -10,7 +10,7 @@ import {
   tokenAccountOf,
 } from './keyring.js';
 import { loadKeyringModule } from './keyring-native.js';
-import { type Profile, profileTokenKey, type StoredToken } from './profile.js';
+import { type Profile, profileOfTokenKey, profileTokenKey, type StoredToken } from './profile.js';
 
 /**
  * Where a profile's client secret and cached token live (#56, docs/DESIGN.md "The secret in the keyring"): the
@@ -120,6 +120,11 @@ function keyringAccess(
       ? profile.keyring_account
       : undefined;
   };
+  /** The keyring account of a token cache key's profile, when that profile's secret is in the keyring. */
+  const tokenAccount = (key: string) => {
+    const profile = profileOfTokenKey(key);
+    return profile === undefined ? undefined : inKeyring(profile);
+  };
   const bestEffortDelete = (account: string): boolean => {
     try {
       keyring().delete(account);
@@ -147,7 +152,7 @@ function keyringAccess(
       return false;
     }
   };
-  return { file, choice, keyring, storeName, inKeyring, bestEffortDelete, tokenToKeyring };
+  return { file, choice, keyring, storeName, inKeyring, tokenAccount, bestEffortDelete, tokenToKeyring };
 }
 
 type Access = ReturnType<typeof keyringAccess>;
@@ -158,7 +163,7 @@ export function openSecrets(
   makeKeyring: () => Keyring = () => nativeKeyring(loadKeyringModule(), process.platform),
 ) {
   const access = keyringAccess(file, choice, makeKeyring);
-  const { keyring, storeName, inKeyring, tokenToKeyring } = access;
+  const { keyring, storeName, inKeyring, tokenAccount, tokenToKeyring } = access;
   const secrets = {
     /** The profile's client secret; an AuthError naming the keyring when it holds it and will not give it. */
     secret(name: string): string | undefined {
@@ -194,7 +199,7 @@ export function openSecrets(
 
     /** A cached token: the keyring's for a profile whose secret is there (else the file's, a token too large). */
     token(key: string): StoredToken | undefined {
-      const account = key.startsWith('profile:') ? inKeyring(key.slice('profile:'.length)) : undefined;
+      const account = tokenAccount(key);
       if (account) {
         try {
           const text = keyring().get(tokenAccountOf(account));
@@ -207,7 +212,7 @@ export function openSecrets(
     },
 
     async saveToken(key: string, token: StoredToken): Promise<void> {
-      const account = key.startsWith('profile:') ? inKeyring(key.slice('profile:'.length)) : undefined;
+      const account = tokenAccount(key);
       if (account) {
         if (tokenToKeyring(account, token)) {
           if (file.fileToken(key)) await file.update((_, tokens) => delete tokens[key]);
@@ -222,7 +227,7 @@ export function openSecrets(
     },
 
     async deleteToken(key: string): Promise<void> {
-      const account = key.startsWith('profile:') ? inKeyring(key.slice('profile:'.length)) : undefined;
+      const account = tokenAccount(key);
       if (account) {
         try {
           keyring().delete(tokenAccountOf(account));
