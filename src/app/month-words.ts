@@ -98,6 +98,11 @@ export function fateWords(r: Pick<MonthRejection, 'at' | 'fate'>): { en: string;
     resent: { en: 'sent again, in a batch', pt: 'reenviado, em lote' },
     corrected: { en: 'corrected, to send again', pt: 'corrigido, a reenviar' },
     rejected: { en: 'to correct and send again', pt: 'a corrigir e reenviar' },
+    // the code's class as the answering bank's table gives it, as cnab explain and import-return say it (#66)
+    settled: {
+      en: 'paid by the bank already: check the statement, do not send again',
+      pt: 'já pago pelo banco: confira o extrato, não reenvie',
+    },
     deleted: { en: 'deleted', pt: 'excluído' },
   };
   const next = then[r.fate.state];

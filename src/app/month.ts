@@ -29,6 +29,7 @@ import {
 } from '../domain/month-report.js';
 import { displayState } from '../domain/payables.js';
 import type { RuleLine } from '../domain/statement-rules.js';
+import { occurrenceClass } from '../formats/cnab240/codes.js';
 import { importsKnown, unmatchedMovements } from './movements.js';
 
 export interface MonthAsked {
@@ -120,6 +121,12 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
     ),
     chartName: new Map([...chart].map((a) => [a.id, `${a.code ?? ''} ${a.name ?? ''}`.trim()])),
     byId,
+    answeringBank: new Map(
+      returned.flatMap(({ bankAccountId, item }) => {
+        const bank = accounts.find((a) => a.id === bankAccountId)?.bank_code;
+        return bank ? [[item.public_id, String(bank)] as const] : [];
+      }),
+    ),
   };
   const payables = [...byId.values()];
   const paid = inMonth.filter((e) => e.type === 'expense');
@@ -150,6 +157,8 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
         amount_cents: Number(p.amount ?? 0),
         code: p.last_return?.code ?? '',
         reason: p.last_return?.message ?? '',
+        settled_by_bank: settledByBank(m, p.public_id, p.last_return?.code),
+        bank_code: m.answeringBank.get(p.public_id) ?? null,
       })),
     pending: pendingRows(m, payables, ahead),
     revenue: {
@@ -200,6 +209,8 @@ interface MonthReading {
   supplierDocument: ReadonlyMap<number, string>;
   chartName: ReadonlyMap<number, string>;
   byId: ReadonlyMap<string, Payable>;
+  /** #66: the bank that answered each payable's refusal, where the month's returns say it */
+  answeringBank: ReadonlyMap<string, string>;
 }
 
 const entryPayee = (m: MonthReading, e: AccountEntry) => payeeOfEntry(e, m.supplierName);
@@ -241,6 +252,8 @@ function pendingRows(
         const paidAfter =
           p.state === 'paid' ? (aheadOfPayable.get(p.public_id) ?? laterThan(paidDay(p), m.cutOff)) : null;
         if (paidAfter) return [{ ...row, state: 'scheduled', date: paidAfter }];
+        // a refusal that says the bill is paid already (ZK) is not owed: paying it again is money gone (#66)
+        if (state === 'rejected' && settledByBank(m, p.public_id, p.last_return?.code)) return [];
         if (state === 'rejected' || WAITING.includes(state)) return [{ ...row, state, date: null }];
         return [];
       }),
@@ -258,16 +271,25 @@ function pendingRows(
   ].sort((a, b) => a.due_date.localeCompare(b.due_date) || a.payee.localeCompare(b.payee));
 }
 
+/**
+ * Whether the bank's refusal says the bill is settled already (#66), read in the answering bank's table: the
+ * bank of the batch whose return refused it, else FEBRABAN's (a refusal of an earlier month, its batch let go).
+ */
+function settledByBank(m: MonthReading, publicId: string, code: string | undefined): boolean {
+  return occurrenceClass(code ?? '', m.answeringBank.get(publicId)) === 'settled-do-not-pay-again';
+}
+
 /** What became of a payable the bank rejected in the month, as the cut-off sees it. */
-function fateOf(p: Payable | undefined, cutOff: string): MonthRejection['fate'] {
+function fateOf(p: Payable | undefined, cutOff: string, settled: boolean): MonthRejection['fate'] {
   if (!p) return { state: 'deleted', on: null };
   if (p.state === 'paid') {
     const on = paidDay(p);
     return on && on > cutOff ? { state: 'scheduled', on } : { state: 'paid', on };
   }
   const state = displayState(p);
-  // refused (by this return, or again by a later one): still to correct and send again
-  if (state === 'rejected') return { state: 'rejected', on: null };
+  // refused (by this return, or again by a later one): still to correct and send again, unless the bank says it is
+  // paid already
+  if (state === 'rejected') return { state: settled ? 'settled' : 'rejected', on: null };
   const fates: Record<string, RejectionFate> = {
     pending: 'corrected',
     marked_for_remessa: 'resent',
@@ -283,11 +305,12 @@ function fateOf(p: Payable | undefined, cutOff: string): MonthRejection['fate'] 
 /** The month's rejections, each with its payable's fate. */
 function rejectedRows(
   m: MonthReading,
-  returned: readonly { batchId: string; item: BatchItem }[],
+  returned: readonly ReturnedItem[],
 ): MonthRejection[] {
   return returned
     .map(({ batchId, item }): MonthRejection => {
       const p = m.byId.get(item.public_id);
+      const settled = settledByBank(m, item.public_id, item.last_return?.code);
       return {
         public_id: item.public_id,
         batch_id: batchId,
@@ -299,7 +322,9 @@ function rejectedRows(
         at: String(item.last_return?.at ?? ''),
         still_rejected:
           p !== undefined && displayState(p) === 'rejected' && p.last_return?.at === item.last_return?.at,
-        fate: fateOf(p, m.cutOff),
+        settled_by_bank: settled,
+        bank_code: m.answeringBank.get(item.public_id) ?? null,
+        fate: fateOf(p, m.cutOff, settled),
       };
     })
     .sort((a, b) => a.at.localeCompare(b.at) || a.public_id.localeCompare(b.public_id));
@@ -381,10 +406,14 @@ interface BatchItem {
  * The rejections in the returns imported in the month, read from the batches' return history: each batch item
  * keeps the bank's word on it in that batch, so a payable rejected and later paid by another batch still counts.
  */
-async function rejectionsInMonth(
-  client: Client,
-  month: string,
-): Promise<{ batchId: string; item: BatchItem }[]> {
+/** A refusal in one of the month's returns: the batch, its paying account (whose bank answered) and the item. */
+interface ReturnedItem {
+  batchId: string;
+  bankAccountId: number | undefined;
+  item: BatchItem;
+}
+
+async function rejectionsInMonth(client: Client, month: string): Promise<ReturnedItem[]> {
   const inMonth = (at: string | undefined) =>
     typeof at === 'string' && todayIn(new Date(at)).startsWith(month);
   const batches = [...(await client.batches.list({ all: true }))].filter((b) =>
@@ -394,7 +423,11 @@ async function rejectionsInMonth(
   return details.flatMap((b) =>
     ((b.payables ?? []) as unknown as BatchItem[])
       .filter((i) => i.outcome === 'rejected' && inMonth(i.last_return?.at))
-      .map((item) => ({ batchId: b.public_id, item })),
+      .map((item) => ({
+        batchId: b.public_id,
+        bankAccountId: typeof b.bank_account_id === 'number' ? b.bank_account_id : undefined,
+        item,
+      })),
   );
 }
 

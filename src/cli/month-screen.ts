@@ -68,7 +68,7 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
         'fate' in p && (p as unknown as MonthRejection).fate.state !== 'rejected'
           ? fateWords(p as unknown as MonthRejection)
           : returnCode(p.code)
-            ? explainReturnCode(p.code).next
+            ? explainReturnCode(p.code, p.bank_code).next
             : '',
       wrap: true,
     },
@@ -83,8 +83,8 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
   );
   await section(
     {
-      en: `Still rejected (to correct and send again): ${report.still_rejected.length}`,
-      pt: `Ainda rejeitadas (corrigir e enviar de novo): ${report.still_rejected.length}`,
+      en: `Still refused by the bank: ${report.still_rejected.length}`,
+      pt: `Ainda recusadas pelo banco: ${report.still_rejected.length}`,
     },
     report.still_rejected,
     rejectionColumns<Rejected>(),

@@ -232,6 +232,13 @@ export interface Rejected {
   amount_cents: number;
   code: string;
   reason: string;
+  /**
+   * #66: the answering bank's table says the bill is paid already (FEBRABAN's ZK, "boleto já liquidado"): not owed,
+   * and never to send again without the statement's word
+   */
+  settled_by_bank: boolean;
+  /** the bank whose table reads the code (the refusing batch's paying account), null where the month cannot say */
+  bank_code: string | null;
 }
 export interface MonthRejection extends Rejected {
   batch_id: string;
@@ -241,11 +248,20 @@ export interface MonthRejection extends Rejected {
   still_rejected: boolean;
   /**
    * #52: what became of it by the cut-off: `paid` (on `on`), `scheduled` (for `on`, after the cut-off), `resent`
-   * (in a batch again), `corrected` (to mark again), `rejected` (still: to correct and send again), `deleted`
+   * (in a batch again), `corrected` (to mark again), `rejected` (still: to correct and send again), `settled`
+   * (still refused, with a code that says the bank has it paid: not to send again, #66), `deleted`
    */
   fate: { state: RejectionFate; on: string | null };
 }
-export const REJECTION_FATES = ['paid', 'scheduled', 'resent', 'corrected', 'rejected', 'deleted'] as const;
+export const REJECTION_FATES = [
+  'paid',
+  'scheduled',
+  'resent',
+  'corrected',
+  'rejected',
+  'settled',
+  'deleted',
+] as const;
 export type RejectionFate = (typeof REJECTION_FATES)[number];
 
 /**

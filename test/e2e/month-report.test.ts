@@ -94,7 +94,7 @@ test("the month's rejections are the returns' rejections; those corrected since 
   expect(csv.filter((l) => l.startsWith('still rejected,'))).toHaveLength(1);
   const table = await s.condo.ok(['-o', 'table', 'report', 'month', month]);
   expect(table).toContain("Rejected by the bank in the month's returns: 2");
-  expect(table).toContain('Still rejected (to correct and send again): 1');
+  expect(table).toContain('Still refused by the bank: 1');
   // titled with the condominium's name, as its cover is, and the day its figures stand at (#52)
   expect(table.split('\n')[0]).toBe(`${report.cover.name} · ${month} · as of ${formatDateBr(today)}`);
   expect(report.cover.name).toMatch(/Jardim Botânico/);
@@ -114,6 +114,49 @@ test("the month's rejections are the returns' rejections; those corrected since 
   const firm = await s.condo.json('--all-profiles report month');
   const ours = firm.find((c: any) => c.condominium === 'residencial-jardim-botanico');
   expect(ours.rows[0].rejected).toHaveLength(2);
+});
+
+test('a refusal that says the bill is paid already (ZK) asks no second payment on any page, and is not owed (#66)', async () => {
+  const account = await leafExpenseAccount(s.condo);
+  const supplier = (await s.condo.json('suppliers list')).find((x: any) => x.bank && x.document);
+  const boleto = buildBoleto({
+    bankCode: '237',
+    dueDate: today,
+    amountCents: 41_275,
+    freeField: '3381260007827136500000000',
+  });
+  const p = await s.condo.json([
+    ...['payables', 'create', '--chart-account', String(account), '--supplier', String(supplier.id)],
+    ...['--method', 'boleto', '--amount', '412,75', '--due', today, '--document', boleto.linhaDigitavel],
+    ...['--description', 'Manutenção do portão'],
+  ]);
+  const before = await s.condo.json(['report', 'month', month]);
+  await s.condo.ok(['payables', 'mark', p.public_id]);
+  await batchAndReturn([`${p.public_id}:ZK`]);
+
+  const report = await s.condo.json(['report', 'month', month]);
+  const row = report.rejected.find((r: any) => r.public_id === p.public_id);
+  expect(row.fate).toEqual({ state: 'settled', on: null });
+  expect(row.settled_by_bank).toBe(true);
+  // not owed: what is pending and its total leave it out, as they did before it was sent
+  expect(report.pending.map((x: any) => x.public_id)).not.toContain(p.public_id);
+  const owed = (r: any) => r.pending.reduce((n: number, x: any) => n + x.amount_cents, 0);
+  expect(owed(report)).toBe(owed(before) - 41_275);
+  expect(report.still_rejected.find((r: any) => r.public_id === p.public_id).settled_by_bank).toBe(true);
+
+  const advice = 'já pago pelo banco: confira o extrato, não reenvie';
+  const pt = await s.condo.ok(['-o', 'table', '--lang', 'pt-BR', 'report', 'month', month]);
+  const ptRow = pt.split('\n').filter((l) => l.includes(p.public_id)).join(' ');
+  expect(ptRow).not.toMatch(/reenviar|a corrigir/);
+  const html = join(s.condo.configDir, 'zk.html');
+  await s.condo.ok(['report', 'month', month, '--html', html]);
+  const page = await readFile(html, 'utf8');
+  expect(page).toContain(advice);
+  const csv = await s.condo.ok(['-o', 'csv', '--excel', '--lang', 'pt-BR', 'report', 'month', month]);
+  const lines = csv.split('\n').filter((l) => l.includes('Manutenção do portão') || l.includes('ZK'));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const l of lines) expect(l).not.toMatch(/a corrigir e reenviar|recusado, a reenviar/);
+  expect(csv).toContain(advice);
 });
 
 test("the month's balances count the statement's movements no entry accounts for, as the account's balance does", async () => {

@@ -247,6 +247,11 @@ function flatRows(r: MonthReport): FlatRow[] {
     en: `${p.code} ${p.reason} (${due(p.due_date).en})`,
     pt: `${p.code} ${p.reason} (${due(p.due_date).pt})`,
   });
+  const settledDetail = (p: Rejected) => {
+    const code = rejectionDetail(p);
+    const advice = fateWords({ at: '', fate: { state: 'settled', on: null } });
+    return { en: `${code.en}; ${advice.en}`, pt: `${code.pt}; ${advice.pt}` };
+  };
   const known = (b: MonthReport['balances'][number], cents: number) =>
     b.balance_known ? cents : ('' as const);
   return [
@@ -266,7 +271,8 @@ function flatRows(r: MonthReport): FlatRow[] {
     ...r.still_rejected.map((p) => ({
       section: SECTIONS.stillRejected,
       item: p.payee,
-      detail: rejectionDetail(p),
+      // a refusal that says the bill is paid says so, never "to send again" (#66)
+      detail: p.settled_by_bank ? settledDetail(p) : rejectionDetail(p),
       count: 1 as const,
       amount: p.amount_cents,
     })),
