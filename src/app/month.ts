@@ -303,10 +303,7 @@ function fateOf(p: Payable | undefined, cutOff: string, settled: boolean): Month
 }
 
 /** The month's rejections, each with its payable's fate. */
-function rejectedRows(
-  m: MonthReading,
-  returned: readonly ReturnedItem[],
-): MonthRejection[] {
+function rejectedRows(m: MonthReading, returned: readonly ReturnedItem[]): MonthRejection[] {
   return returned
     .map(({ batchId, item }): MonthRejection => {
       const p = m.byId.get(item.public_id);

@@ -15,7 +15,8 @@ export const HELP_TOPICS: Readonly<Record<string, HelpTopic>> = {
 
   0    done
   1    done, with something left for a person: a statement line no rule settled, a payment the bank's
-       return carries without a code, a boleto the DDA shows changed, a finding of cnab lint
+       return refused or carries without a code, a boleto the DDA shows changed, a finding of cnab
+       lint
   2    refused, nothing done: a flag, a file line, a field the server refused (422), a person's no
        at a prompt, or an environment condo cannot run in (no SQLite for the sandbox)
   3    authentication or authorization: no credentials, a wrong secret, a scope the client lacks
@@ -38,8 +39,8 @@ unauthorized, not_found, conflict, rate_limited, unavailable, failed, interrupte
 
   0    feito
   1    feito, com algo para uma pessoa: uma linha de extrato que nenhuma regra resolveu, um pagamento
-       que o retorno do banco traz sem código, um boleto que o DDA mostra alterado, um achado do
-       cnab lint
+       que o retorno do banco recusou ou traz sem código, um boleto que o DDA mostra alterado, um
+       achado do cnab lint
   2    recusado, nada feito: uma opção, uma linha de arquivo, um campo que o servidor recusou (422),
        um não de uma pessoa a uma pergunta, ou um ambiente onde o condo não roda (sem SQLite para o
        sandbox)

@@ -74,9 +74,13 @@ export async function importReturn(
   });
   bar.done();
   const uncoded = facts.uncoded;
+  // a refusal still waiting for its fix is left for a person (#66): exit 1, so a cron job sees it; once it is
+  // corrected and marked again, a re-run of the same file (a replay) exits 0
+  const waiting = stillRefused(summary.batch?.payables ?? []);
+  const code = uncoded.length > 0 || waiting > 0 ? ExitCode.attention : ExitCode.ok;
   printReturnSummary(
     deps,
-    { ...label, ...summary, outcome: outcomeOf(uncoded.length > 0 ? ExitCode.attention : ExitCode.ok) },
+    { ...label, ...summary, outcome: outcomeOf(code) },
     replayed,
     // said below in the reader's words and the person's language, with what to do
     new Set(uncoded.map((u) => u.line)),
@@ -90,8 +94,12 @@ export async function importReturn(
   if (deps.format !== 'json')
     for (const warning of heldPayments(summary.batch?.payables ?? [], facts.bankCode ?? undefined))
       deps.warn(warning);
-  return sayUncoded(deps, uncoded, summary.batch?.payables ?? []);
+  return Math.max(sayUncoded(deps, uncoded, summary.batch?.payables ?? []), code);
 }
+
+/** The payments this return refused that still wait to be corrected (pending: not marked again nor deleted). */
+const stillRefused = (items: readonly Record<string, unknown>[]) =>
+  items.filter((i) => i.outcome === 'rejected' && i.state === 'pending').length;
 
 /**
  * A payment the bank's return carries without an occurrence code, in a file otherwise sound (#50 point 5,

@@ -91,6 +91,10 @@ export interface Condo {
   ok(args: string | string[], opts?: RunOptions): Promise<string>;
   /** Runs with --json, expects exit 0, returns the parsed output. */
   json<T = any>(args: string | string[], opts?: RunOptions): Promise<T>;
+  /** Runs with --json and expects exit 1 (done, with something left for a person); returns the parsed output. */
+  jsonNeedsPerson<T = any>(args: string | string[], opts?: RunOptions): Promise<T>;
+  /** Runs and expects exit 1 (done, with something left for a person); returns stdout. */
+  needsPerson(args: string | string[], opts?: RunOptions): Promise<string>;
 }
 
 /**
@@ -155,11 +159,13 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}, clo
     opts.spawn || opts.nodeArgs || opts.onSpawn || process.env.CONDO_E2E_SPAWN || SHIPPED
       ? spawned(args, opts)
       : inProcess(typeof args === 'string' ? argv(args) : args, { ...env, ...opts.env }, opts.stdin, clock);
-  const ok = async (args: string | string[], opts?: RunOptions) => {
+  const exits = (code: number) => async (args: string | string[], opts?: RunOptions) => {
     const r = await run(args, opts);
-    expect(r.exitCode, `condo ${typeof args === 'string' ? args : args.join(' ')}: ${r.stderr}`).toBe(0);
+    expect(r.exitCode, `condo ${typeof args === 'string' ? args : args.join(' ')}: ${r.stderr}`).toBe(code);
     return r.stdout;
   };
+  const ok = exits(0);
+  const needsPerson = exits(1);
   return {
     configDir,
     env,
@@ -167,6 +173,9 @@ export function condoIn(configDir: string, extraEnv: NodeJS.ProcessEnv = {}, clo
     ok,
     json: async (args, opts) =>
       JSON.parse(await ok(['--json', ...(typeof args === 'string' ? argv(args) : args)], opts)),
+    needsPerson,
+    jsonNeedsPerson: async (args, opts) =>
+      JSON.parse(await needsPerson(['--json', ...(typeof args === 'string' ? argv(args) : args)], opts)),
   };
 }
 

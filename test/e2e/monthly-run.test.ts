@@ -26,15 +26,21 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/** The README's monthly-run commands, as a person would copy them (comments dropped). */
-async function readmeMonthlyRun(): Promise<string[]> {
+/**
+ * The README's monthly-run commands, as a person would copy them (comments dropped), each with the exit code its
+ * comment promises: "(exit 1: …)" for a step that leaves something for a person, else 0.
+ */
+async function readmeMonthlyRun(): Promise<{ line: string; exit: number }[]> {
   const readme = await readFile(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## The monthly remittance run'));
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
   return block
     .split('\n')
-    .map((line) => line.replace(/\s+#.*$/, '').trim())
-    .filter(Boolean);
+    .map((line) => ({
+      line: line.replace(/\s+#.*$/, '').trim(),
+      exit: Number(/#.*\(exit (\d+)/.exec(line)?.[1] ?? 0),
+    }))
+    .filter((l) => l.line !== '');
 }
 
 /** Runs the lines in one bash, `condo` being the built binary, in a directory of its own; output per line. */
@@ -53,21 +59,25 @@ function runInBash(lines: string[], cwd: string): Promise<{ out: string; exitCod
 }
 
 describe("the README's monthly run on a fresh sandbox", () => {
-  test('every line, typed as written, exits 0 and shows something', async () => {
-    const lines = await readmeMonthlyRun();
+  test('every line, typed as written, exits as its comment says (0 unless it names another) and shows something', async () => {
+    const run = await readmeMonthlyRun();
+    const lines = run.map((l) => l.line);
     expect(lines.length).toBeGreaterThanOrEqual(10);
     const { out, exitCode } = await runInBash(lines, s.condo.configDir);
-    expect(exitCode).toBe(0);
+    expect(exitCode).toBe(run.at(-1)?.exit);
     const steps = out.split(/^@@ (?!exit)/m).slice(1);
     expect(steps).toHaveLength(lines.length);
-    for (const step of steps) {
+    for (const [i, step] of steps.entries()) {
       const [command = '', ...rest] = step.split('\n');
       const body = rest.join('\n');
-      expect(body, command).toMatch(/@@ exit 0\s*$/);
-      expect(body.replace(/@@ exit 0\s*$/, '').trim().length, `${command} printed nothing`).toBeGreaterThan(
-        0,
-      );
+      const exit = new RegExp(`@@ exit ${run[i]?.exit}\\s*$`);
+      expect(body, command).toMatch(exit);
+      expect(body.replace(exit, '').trim().length, `${command} printed nothing`).toBeGreaterThan(0);
     }
+    // a rejection is left for a person: the first return's import says so by its exit code (#66)
+    expect(run.filter((l) => l.exit === 1).map((l) => l.line)).toContain(
+      'condo batches import-return retorno.ret',
+    );
     const step = (start: string) => steps.find((x) => x.startsWith(start)) ?? '';
     expect(step('condo payables list --rejected')).toMatch(/\trejected\t.*Jardins/);
     expect(step('condo payables show')).toMatch(/last_return\t\{"code":"AN"/);
@@ -97,7 +107,8 @@ describe('rejections in plain sight', () => {
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
     await returnOnItsDate(s.condo, [rem, '-O', ret, '--reject', ted.public_id.slice(-20)]);
     const table = await s.condo.run(['-o', 'table', 'batches', 'import-return', batch.public_id, ret]);
-    expect(table.exitCode).toBe(0);
+    // a refusal is left for a person: exit 1, so a cron job sees it (#66)
+    expect(table.exitCode).toBe(1);
     expect(table.stdout).toContain('rejected 1');
     expect(table.stdout).toMatch(new RegExp(`│ ${ted.public_id} │ ${ted.payee_name}`));
     const shown = await s.condo.json(['payables', 'show', ted.public_id]);
@@ -107,6 +118,7 @@ describe('rejections in plain sight', () => {
     expect(table.stdout).toContain(`condo payables mark ${ted.public_id}`);
     // a cron re-run: counts on stdout as before, each rejection one warning line on stderr
     const piped = await s.condo.run(['batches', 'import-return', batch.public_id, ret]);
+    expect(piped.exitCode).toBe(1);
     expect(piped.stdout).toContain('rejected\t1');
     expect(piped.stderr).toMatch(
       new RegExp(`warning: rejected ${ted.public_id} .*; then condo payables mark`),

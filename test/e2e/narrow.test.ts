@@ -32,7 +32,7 @@ beforeAll(async () => {
   await s.condo.ok(['batches', 'download', batch.public_id, '-O', ids.rem]);
   ids.ret = join(s.condo.configDir, 'retorno.ret');
   await returnOnItsDate(s.condo, [ids.rem, '-O', ids.ret, '--reject-rate', '30%', '--seed', '7']);
-  await s.condo.ok(['batches', 'import-return', ids.ret]);
+  await s.condo.needsPerson(['batches', 'import-return', ids.ret]);
   // what the bank refused, marked again: the preview has payments and warnings to show
   await s.condo.run([
     'payables',

@@ -98,8 +98,15 @@ describe('the monthly remittance run', () => {
     const retInspected = await s.condo.json(['cnab', 'inspect', ret]);
     expect(retInspected.direction).toBe('retorno');
 
-    const summary = await s.condo.json(['batches', 'import-return', batch.public_id, ret]);
-    expect(summary).toMatchObject({ paid: 4, rejected: 1, scheduled: 0, unknown: 0 });
+    // the refusal is left for a person: exit 1, outcome needs_person, so cron sees it (#66)
+    const summary = await s.condo.jsonNeedsPerson(['batches', 'import-return', batch.public_id, ret]);
+    expect(summary).toMatchObject({
+      paid: 4,
+      rejected: 1,
+      scheduled: 0,
+      unknown: 0,
+      outcome: 'needs_person',
+    });
 
     const rejected = await s.condo.json(`payables show ${ted.public_id}`);
     expect(rejected.state).toBe('pending');
@@ -119,10 +126,11 @@ describe('the monthly remittance run', () => {
     expect(after.balance).toBe(before.balance - paidSum);
 
     // A cron re-run of the same file is a replay; another import of it under a new key finds nothing to do.
+    // (still exit 1: the refused payment still waits for its fix)
     const again = await s.condo.run(['batches', 'import-return', batch.public_id, ret]);
-    expect(again.exitCode).toBe(0);
+    expect(again.exitCode).toBe(1);
     expect(again.stderr).toMatch(/imported before/);
-    const forced = await s.condo.json([
+    const forced = await s.condo.jsonNeedsPerson([
       '--idempotency-key',
       'reimport-1',
       'batches',
@@ -329,7 +337,7 @@ describe('a DOC in 2026 (#50 point 9): FEBRABAN ended DOC on 29/02/2024', () => 
 
     const docRet = join(dir, 'doc.ret');
     await returnOnItsDate(s.condo, [rem, '-O', docRet]);
-    const imported = await s.condo.json(['batches', 'import-return', docBatch.public_id, docRet]);
+    const imported = await s.condo.jsonNeedsPerson(['batches', 'import-return', docBatch.public_id, docRet]);
     expect(imported).toMatchObject({ paid: 0, rejected: 1 });
     const after = await s.condo.json(['payables', 'show', doc.public_id]);
     expect(after).toMatchObject({ state: 'pending', last_return: { code: 'AK' } });

@@ -32,7 +32,7 @@ async function payWithRejection(reject: string): Promise<void> {
   const ret = join(s.condo.configDir, `${batch.public_id}.ret`);
   await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
   await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--reject', reject]);
-  await s.condo.ok(['batches', 'import-return', ret]);
+  await s.condo.needsPerson(['batches', 'import-return', ret]);
 }
 
 const preview = async () => s.condo.json('batches create --dry-run --date next-business-day');
@@ -114,6 +114,7 @@ describe('a boleto the bank says is already paid (ZK)', () => {
     await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
     await s.condo.ok(['sandbox', 'bank-return', rem, '-O', ret, '--reject', `${p.public_id}:ZK`]);
     const imported = await s.condo.run(['batches', 'import-return', ret]);
+    expect(imported.exitCode).toBe(1);
     expect(imported.stderr).toContain(
       'the bank says this boleto is already paid: check the statement before paying it again',
     );

@@ -163,17 +163,19 @@ async function remittanceRun(story: Story, gardener: ReturnType<Cast['supplier']
   );
   await s.show(
     {
-      en: "Import the bank's return file: its payments name the batch",
-      pt: 'Importar o retorno do banco: seus pagamentos indicam o lote',
+      en: "Import the bank's return file: its payments name the batch; the rejection is left for a person (exit 1)",
+      pt: 'Importar o retorno do banco: seus pagamentos indicam o lote; a rejeição fica para uma pessoa (saída 1)',
     },
     ['batches', 'import-return', ret],
+    { expectExit: 1 },
   );
   await s.show(
     {
-      en: 'Run it again, as a cron job would: replayed, nothing changes',
-      pt: 'Rodar de novo, como o cron faria: repetido, nada muda',
+      en: 'Run it again, as a cron job would: replayed, nothing changes (exit 1 while the rejection waits)',
+      pt: 'Rodar de novo, como o cron faria: repetido, nada muda (saída 1 enquanto a rejeição espera)',
     },
     ['batches', 'import-return', ret],
+    { expectExit: 1 },
   );
   // the bank lives on today's date (#52): what it pays on the batch's date, its return of that day says
   const payday = String(batch.data_pagamento ?? '');
@@ -191,6 +193,7 @@ async function remittanceRun(story: Story, gardener: ReturnType<Cast['supplier']
       pt: 'Importá-lo: o razão lança cada pagamento no dia em que o banco o fez',
     },
     ['batches', 'import-return', paidRet],
+    { expectExit: 1 },
   );
   await s.show(
     {
