@@ -434,6 +434,42 @@ function errorJson(io: Io, error: unknown, exitCode: number): void {
   );
 }
 
+const HELP_FLAGS = new Set(['--help', '-h']);
+const withoutHelp = (args: readonly string[]) => args.filter((a) => !HELP_FLAGS.has(a));
+
+/**
+ * `condo nosuchgroup --help` names a command that does not exist (#66): commander would print the root's help and
+ * exit 0, as if the word were not there. True when a word before the help flag is no command of a group that takes
+ * no arguments of its own; the run then parses without the help flag, and commander says "unknown command" with
+ * the nearest one, exit 2.
+ */
+function unknownUnderHelp(program: Command, args: readonly string[]): boolean {
+  if (!args.some((a) => HELP_FLAGS.has(a))) return false;
+  let command = program;
+  const valued = (word: string) =>
+    [command, ...ancestors(command)].some((c) =>
+      c.options.some((o) => (o.long === word || o.short === word) && (o.required || o.optional)),
+    );
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    if (word.startsWith('-')) {
+      if (!word.includes('=') && valued(word)) i++;
+      continue;
+    }
+    if (command.commands.length === 0 || command.registeredArguments.length > 0) return false;
+    const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) return true;
+    command = next;
+  }
+  return false;
+}
+
+function ancestors(command: Command): Command[] {
+  const list: Command[] = [];
+  for (let c = command.parent; c; c = c.parent) list.push(c);
+  return list;
+}
+
 export async function main(argv: string[], io: Io): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let json = false;
@@ -469,7 +505,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     args.includes('--json-fields') ||
     /(^| )(-o|--output)[ =]?json( |$)/.test(args.join(' '));
   try {
-    await program.parseAsync(args, { from: 'user' });
+    await program.parseAsync(unknownUnderHelp(program, args) ? withoutHelp(args) : args, { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -77,6 +77,25 @@ test('a top-level command named under a group is pointed to where it is, in eith
   expect((await s.condo.run('payables lst')).stderr).toContain('(Did you mean list?)');
 });
 
+test('--help after a command that does not exist says so, with the nearest one, exit 2 (#66)', async () => {
+  // the built binary (whose static help declines a path it has no page for) and main alike
+  for (const spawn of [true, false]) {
+    const typo = await s.condo.run('paybles --help', { spawn });
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toContain("unknown command 'paybles'\n(Did you mean payables?)");
+    const none = await s.condo.run('nosuchgroup --help', { spawn });
+    expect([none.exitCode, none.stdout]).toEqual([2, '']);
+    expect(none.stderr).toContain("unknown command 'nosuchgroup'");
+    const under = await s.condo.run(['--lang', 'pt-BR', 'payables', 'lst', '-h'], { spawn });
+    expect(under.exitCode).toBe(2);
+    expect(under.stderr).toContain("comando desconhecido 'lst'\n(Quis dizer list?)");
+  }
+  // a real command's help, a flag's value before it, still answer
+  expect(await s.condo.ok('--profile default payables list --help')).toMatch(/^Usage: condo payables list/);
+  expect(await s.condo.ok('cnab --help')).toMatch(/^Usage: condo cnab/);
+});
+
 test('near misses point to the right flag or value', async () => {
   const rejected = await s.condo.run('payables list --state rejected');
   expect(rejected.exitCode).toBe(2);
