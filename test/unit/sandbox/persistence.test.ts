@@ -312,6 +312,23 @@ describe('the schema', () => {
     db.close();
   });
 
+  test('the schema is one an older sqlite3 reads: no view, no aggregate ORDER BY (3.44+), #66', () => {
+    const db = openPlain(':memory:');
+    migrate(db, migrations().slice(0, 11));
+    const objects = () =>
+      db.prepare('SELECT type, name, sql FROM sqlite_master').all() as {
+        type: string;
+        name: string;
+        sql: string | null;
+      }[];
+    // version 4's view, which Debian 12's sqlite3 (3.40) could not parse: `.tables` failed on the whole schema
+    expect(objects().some((o) => o.type === 'view' && o.name === 'batch_files')).toBe(true);
+    migrate(db, migrations());
+    expect(objects().filter((o) => o.type === 'view')).toEqual([]);
+    for (const o of objects()) expect(o.sql ?? '', o.name).not.toMatch(/group_concat\([^)]*ORDER BY/i);
+    db.close();
+  });
+
   test("a database of version 2 gains the payables' tribute column, empty, when it is opened", () => {
     const db = openPlain(':memory:');
     migrate(db, migrations().slice(0, 2));
