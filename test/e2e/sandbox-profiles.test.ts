@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
@@ -104,4 +104,29 @@ test('sandbox start keeps a profile of its name that is not its own, and writes 
   const after = new Map(listed.map((p) => [p.name, p.base_url]));
   expect(after.get(`sandbox-${port}`)).toBe(real.sandbox.baseUrl);
   expect(after.get(`sandbox-${SLUG}`)).toBe(`http://127.0.0.1:${port}`);
+});
+
+test("--profile X sandbox statement|dda|nfse writes X's condominium's files, not the first one's (#66)", async () => {
+  await s.condo.ok(['sandbox', 'credentials', '--write-profiles', '--data-dir', s.dataDir]);
+  const dir = await mkdtemp(join(tmpdir(), 'condo-profile-files-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  const file = (name: string) => join(dir, name);
+  const bankOf = async (args: string[], name: string) => {
+    await s.condo.ok([...args, '--data-dir', s.dataDir, '-O', file(name)]);
+    return readFile(file(name), 'latin1');
+  };
+  // Aurora banks with Bradesco (237), Jardim Botânico with Itaú (341): each file says whose it is
+  const aurora = await bankOf(['--profile', 'edificio-aurora', 'sandbox', 'statement'], 'a.ofx');
+  expect(aurora).toContain('<BANKID>0237');
+  const jardim = await bankOf(['--profile', `sandbox-${SLUG}`, 'sandbox', 'statement'], 'j.ofx');
+  expect(jardim).toContain('<BANKID>0341');
+  const dda = await bankOf(['--profile', 'edificio-aurora', 'sandbox', 'dda'], 'a.ret');
+  expect(dda.slice(0, 3)).toBe('237');
+  expect(dda).toContain('EDIFICIO AURORA');
+  // --condominium still names another
+  const named = await bankOf(
+    ['--profile', 'edificio-aurora', 'sandbox', 'statement', '--condominium', SLUG],
+    'n.ofx',
+  );
+  expect(named).toContain('<BANKID>0341');
 });

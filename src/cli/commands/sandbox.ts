@@ -335,7 +335,7 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
       // the bank's today is the CLI's: the statement ends on it (#52)
       now: deps.now(),
       ...(bankAccountId !== undefined ? { bankAccountId } : {}),
-      ...(opts.condominium ? { condominium: opts.condominium } : {}),
+      ...(await sandboxCondominium(deps, opts.condominium)),
       ...(opts.bankShapes ? { bankShapes: true } : {}),
       ...(bank ? { bank } : {}),
     });
@@ -356,6 +356,20 @@ async function profileSandboxDir(deps: Deps): Promise<string | undefined> {
   const store = await deps.config();
   const { selectedProfileName } = await import('../../config/credentials.js');
   return store.profile(selectedProfileName(deps.globals, deps.io.env, store))?.sandbox_data_dir;
+}
+
+/**
+ * The condominium a verb that plays the bank writes for (#66): --condominium, else the one this run's profile (or
+ * CONDO_CONDOMINIUM) names, so `--profile X sandbox statement` is X's statement; none: the sandbox's first.
+ */
+async function sandboxCondominium(deps: Deps, given: string | undefined): Promise<{ condominium?: string }> {
+  if (given) return { condominium: given };
+  const store = await deps.config();
+  const { selectedProfileName } = await import('../../config/credentials.js');
+  const named =
+    deps.io.env.CONDO_CONDOMINIUM ??
+    store.profile(selectedProfileName(deps.globals, deps.io.env, store))?.condominium;
+  return named ? { condominium: named } : {};
 }
 
 /**
@@ -389,7 +403,8 @@ export async function ddaVerb(deps: Deps, opts: DdaOptions): Promise<number> {
   const { ddaForDemo } = await import('../../sandbox/index.js');
   let text: string;
   try {
-    text = ddaForDemo(dataDir, { date, ...(opts.condominium ? { condominium: opts.condominium } : {}) });
+    const condominium = await sandboxCondominium(deps, opts.condominium);
+    text = ddaForDemo(dataDir, { date, ...condominium });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -568,7 +583,7 @@ export async function nfseVerb(deps: Deps, opts: NfseOptions): Promise<number> {
   const { nfseForDemo } = await import('../../sandbox/index.js');
   let files: { name: string; xml: string }[];
   try {
-    files = nfseForDemo(dataDir, { month, ...(opts.condominium ? { condominium: opts.condominium } : {}) });
+    files = nfseForDemo(dataDir, { month, ...(await sandboxCondominium(deps, opts.condominium)) });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
