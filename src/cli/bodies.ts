@@ -126,7 +126,7 @@ export async function createFromFile<B, T>(
     result.map(
       (r): SentRecord =>
         r.ok
-          ? { ok: true, data: r.data, label: label(r.data) }
+          ? { ok: true, data: r.data, label: label(r.data), ...(r.already ? { already: true } : {}) }
           : r.notSent
             ? { ok: false, error: r.error, label: `${path}[${r.index}]`, notSent: true }
             : { ok: false, error: r.error, label: `${path}[${r.index}]` },

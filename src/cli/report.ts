@@ -57,7 +57,11 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
   const already = results.filter((r) => r.ok && r.already).length;
   const done = results.filter((r) => r.ok && !r.already).length;
   const word = wordOf(verb);
-  const alreadyWord = { en: `already ${word.en}`, pt: `já estava ${word.pt}` };
+  // a create replayed by its key was made by an earlier run (#66): "already there", not "already created"
+  const there = verb === 'created';
+  const alreadyWord = there
+    ? { en: 'already there', pt: 'já existia' }
+    : { en: `already ${word.en}`, pt: `já estava ${word.pt}` };
   if (deps.format === 'json') {
     printJson(
       deps,
@@ -109,14 +113,22 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
   deps.info({
     en: [
       `${done} ${word.en}, ${f} failed`,
-      ...(already ? [`${already} ${already === 1 ? 'was' : 'were'} already ${word.en}`] : []),
+      ...(already
+        ? [
+            there
+              ? `${already} already there`
+              : `${already} ${already === 1 ? 'was' : 'were'} already ${word.en}`,
+          ]
+        : []),
       ...(unknown ? [`${unknown} unknown (in flight when stopped: the next run checks them)`] : []),
     ].join('; '),
     pt: [
       `${ptCount(done, word.pt)}, ${f} com falha`,
       ...(already
         ? [
-            `${already} já ${already === 1 ? 'estava' : 'estavam'} ${ptCount(already, word.pt).replace(/^\d+ /, '')}`,
+            there
+              ? `${already} já ${already === 1 ? 'existia' : 'existiam'}`
+              : `${already} já ${already === 1 ? 'estava' : 'estavam'} ${ptCount(already, word.pt).replace(/^\d+ /, '')}`,
           ]
         : []),
       ...(unknown ? [`${unknown} sem resposta (em andamento quando parou: a próxima execução confere)`] : []),

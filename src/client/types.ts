@@ -172,7 +172,11 @@ export type ListResult<T> = T[] & {
 };
 
 export type BulkResult<K extends 'id' | 'index', T> =
-  | ({ ok: true; data: T } & Record<K, K extends 'id' ? string : number>)
+  | ({
+      ok: true;
+      data: T /** the server replayed an earlier answer: done before, not now */;
+      already?: boolean;
+    } & Record<K, K extends 'id' ? string : number>)
   | ({ ok: false; error: CondoError /** stopped (Ctrl-C) before it was sent */; notSent?: boolean } & Record<
       K,
       K extends 'id' ? string : number

@@ -111,6 +111,14 @@ describe('payables', () => {
     expect(results).toHaveLength(12);
     expect(results.every((r: any) => r.ok)).toBe(true);
     expect(results.map((r: any) => r.data.amount).sort()).toEqual(bodies.map((b) => b.amount).sort());
+    // the same file again: each create is a replay of its key, made before, counted apart (#66)
+    const again = await s.condo.json(['payables', 'create', '--from-file', file]);
+    expect(again.map((r: any) => [r.ok, r.already])).toEqual(bodies.map(() => [true, true]));
+    expect(again.map((r: any) => r.id)).toEqual(results.map((r: any) => r.id));
+    const pt = await s.condo.run(['--lang', 'pt-BR', 'payables', 'create', '--from-file', file]);
+    expect(pt.exitCode, pt.stderr).toBe(0);
+    expect(pt.stderr).toContain('0 criadas, 0 com falha; 12 já existiam');
+    expect(pt.stdout.split('\n')[0]).toMatch(/^\S+\tok\talready there$/);
   });
 
   test('a bad file entry is named with its index and field, and nothing is sent', async () => {

@@ -42,7 +42,7 @@ export function expenses(api: ApiCore): ExpensesApi {
   return {
     list: (filters = {}, opts = {}) => api.list<Expense>(route('listExpenses').path, filters, opts),
     create,
-    createMany: createMany(api, create),
+    createMany: createMany(api, route('createExpense')),
     installments: async (body, o) => {
       const data = await write<unknown>(api, route('createExpenseInstallments'), body, o);
       // `{data: [...]}` (unwrapped by the core), or a paginator-like `{data: {data: [...]}}` / `{items}` elsewhere.

@@ -59,7 +59,7 @@ export function invoices(api: ApiCore): InvoicesApi {
     list: (filters = {}, opts = {}) => api.list<Invoice>(route('listInvoices').path, filters, opts),
     get: async (id, o = {}) => read<Invoice>(api, route('getInvoice', { publicId: id }), o),
     create,
-    createMany: createMany(api, create),
+    createMany: createMany(api, route('createInvoice')),
     issue: (id, o) => write<Invoice>(api, route('issueInvoice', { publicId: id }), undefined, o),
     payment: (id, o = {}) => read<InvoicePayment>(api, route('getInvoicePayment', { publicId: id }), o),
     recordPayment: (id, body, o) =>

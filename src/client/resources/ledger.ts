@@ -41,7 +41,7 @@ export function accountEntries(api: ApiCore): AccountEntriesApi {
     list: (filters = {}, opts = {}) =>
       api.list<AccountEntry>(route('listEntries').path, { ...filters }, opts),
     create,
-    createMany: createMany(api, create),
+    createMany: createMany(api, route('createEntry')),
   };
 }
 
@@ -59,5 +59,5 @@ export interface AccountTransfersApi {
 export function accountTransfers(api: ApiCore): AccountTransfersApi {
   const create = (body: AccountTransferCreate, o?: WriteOptions) =>
     write<AccountTransfer>(api, route('createTransfer'), body, o);
-  return { create, createMany: createMany(api, create) };
+  return { create, createMany: createMany(api, route('createTransfer')) };
 }

@@ -48,7 +48,7 @@ export function payables(api: ApiCore): PayablesApi {
     },
     mark: (id, o) => write<Payable>(api, route('markPayable', { payable: id }), undefined, o),
     unmark: (id, o) => write<Payable>(api, route('unmarkPayable', { payable: id }), undefined, o),
-    createMany: createMany(api, (body: PayableCreate, o) => self.create(body, o)),
+    createMany: createMany(api, route('createPayable')),
     markMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.mark(id, o)),
     unmarkMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.unmark(id, o)),
     // a payable is deleted once: its key is its own, so a re-run after Ctrl-C replays the delete (24 h)

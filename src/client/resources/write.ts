@@ -9,17 +9,25 @@ export async function write<T>(api: ApiCore, to: Route, body: unknown, o: WriteO
   return (await api.request<T>({ ...to, body, idempotencyKey: o.idempotencyKey, signal: o.signal })).data;
 }
 
-/** `createMany` from `create`: concurrent over the client's pool, one result per body, in order. */
+/**
+ * `createMany` of one create route: concurrent over the client's pool, one result per body, in order. A create the
+ * server answers as a replay of its Idempotency-Key (a re-run after kill -9 or Ctrl-C) says so (`already`), so a
+ * run counts "2417 created, 583 already there", not 3000 created (#66).
+ */
 export function createMany<B, T>(
   api: ApiCore,
-  create: (body: B, o: WriteOptions) => Promise<T>,
+  to: Route,
 ): (bodies: readonly B[], opts?: BulkOptions) => Promise<BulkResult<'index', T>[]> {
   return async (bodies, opts = {}) =>
     (
       await api.bulk(
         bodies,
-        (body, idempotencyKey) => create(body, { idempotencyKey, signal: opts.signal }),
+        (body, idempotencyKey) => api.request<T>({ ...to, body, idempotencyKey, signal: opts.signal }),
         opts,
       )
-    ).map((r, index) => ({ index, ...r }));
+    ).map((r, index) =>
+      r.ok
+        ? { index, ok: true as const, data: r.data.data, ...(r.data.replayed ? { already: true } : {}) }
+        : { index, ...r },
+    );
 }
