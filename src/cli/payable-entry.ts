@@ -6,7 +6,7 @@ import { formatDateBr } from '../domain/dates.js';
 import { AuthError, UsageError } from '../domain/errors.js';
 import type { Finding, Params } from '../domain/message.js';
 import { formatReais } from '../domain/money.js';
-import { displayState, reviewBoleto } from '../domain/payables.js';
+import { displayState, FAR_PAST_DAYS, farDueDate, reviewBoleto } from '../domain/payables.js';
 import type { PayableCreate } from '../domain/request-bodies.js';
 import type { Text } from '../domain/text.js';
 import { type PayableTribute, tributeProblems } from '../domain/tributes.js';
@@ -173,6 +173,54 @@ export function warnDoc(deps: Deps, body: { forma_pagamento?: string | null }, f
     en: `${field} doc: DOC ended on ${ended} and no bank takes one; pay by TED or PIX (ted, pix). Entered as asked`,
     pt: `${field} doc: o DOC acabou em ${ended} e nenhum banco o aceita; pague por TED ou PIX (ted, pix). Lançada como pedido`,
   });
+}
+
+/**
+ * A due date far from today, said before it goes in (#66): 01/01/2020 is most often 2026 mistyped. Entered as
+ * asked: an old bill entered late is real too.
+ */
+export function warnFarDue(deps: Deps, body: { due_date?: string | null }, field: string): void {
+  const far = body.due_date ? farDueDate(body.due_date, deps.today()) : null;
+  if (far && body.due_date) deps.warn(farDueWords(field, body.due_date, far));
+}
+
+/** The same for a file's entries: each where there are a few, one line with their count where there are more. */
+export function warnFarDues(
+  deps: Deps,
+  bodies: readonly { due_date?: string | null }[],
+  fieldOf: (index: number) => string,
+): void {
+  const far = bodies.flatMap((b, i) => {
+    const how = b.due_date ? farDueDate(b.due_date, deps.today()) : null;
+    return how && b.due_date ? [{ i, due: b.due_date, how }] : [];
+  });
+  const [first] = far;
+  if (!first) return;
+  if (far.length <= FEW) {
+    for (const f of far) deps.warn(farDueWords(fieldOf(f.i), f.due, f.how));
+    return;
+  }
+  const one = farDueWords(fieldOf(first.i), first.due, first.how);
+  deps.warn({
+    en: `${far.length} entries are due more than ${FAR_PAST_DAYS} days back or a year ahead; the first: ${one.en}`,
+    pt: `${far.length} lançamentos vencem há mais de ${FAR_PAST_DAYS} dias ou daqui a mais de um ano; o primeiro: ${one.pt}`,
+  });
+}
+
+/** Up to this many, a file's far due dates are said one by one. */
+const FEW = 3;
+
+function farDueWords(field: string, dueDate: string, far: { days: number; ahead: boolean }): Text {
+  const due = formatDateBr(dueDate);
+  return far.ahead
+    ? {
+        en: `${field} ${due}: ${far.days} days from today; check the year. Entered as asked`,
+        pt: `${field} ${due}: daqui a ${far.days} dias; confira o ano. Lançada como pedido`,
+      }
+    : {
+        en: `${field} ${due}: ${far.days} days ago; check the year. Entered as asked`,
+        pt: `${field} ${due}: há ${far.days} dias; confira o ano. Lançada como pedido`,
+      };
 }
 
 /** What the server accepted but said (a create's or update's `warnings`). */

@@ -1,4 +1,5 @@
 import { parseBoletoCode } from './boleto/index.js';
+import { daysBetween } from './dates.js';
 import { digitsOnly } from './digits.js';
 import type { Message } from './message.js';
 import { payableRefusal } from './payable-refusals.js';
@@ -222,4 +223,17 @@ export function reviewBoleto(p: BoletoFacts, today: string): BoletoReview {
     });
   }
   return review;
+}
+
+/** Past this many days behind today a due date reads as a typo of its year (#66: 01/01/2020 went in unsaid). */
+export const FAR_PAST_DAYS = 90;
+/** Past this many days ahead, likewise (a bill is rarely entered more than a year before it is due). */
+export const FAR_AHEAD_DAYS = 366;
+
+/** A due date far enough from today to be worth a word: how far, and which way; null when it is not. */
+export function farDueDate(due: string, today: string): { days: number; ahead: boolean } | null {
+  const days = daysBetween(today, due);
+  if (days < -FAR_PAST_DAYS) return { days: -days, ahead: false };
+  if (days > FAR_AHEAD_DAYS) return { days, ahead: true };
+  return null;
 }

@@ -121,6 +121,22 @@ describe('payables', () => {
     expect(pt.stdout.split('\n')[0]).toMatch(/^\S+\tok\talready there$/);
   });
 
+  test("a due date years back is said before it goes in, in the reader's language, and entered as asked (#66)", async () => {
+    const r = await s.condo.run([
+      ...['--lang', 'pt-BR', 'payables', 'create', '--supplier', String(supplierWithBank)],
+      ...['--chart-account', String(expenseAccount), '--method', 'ted', '--amount', '10,00'],
+      ...['--due', '01/01/2020', '--description', 'Conta antiga'],
+    ]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/aviso: --due 01\/01\/2020: há \d+ dias; confira o ano\. Lançada como pedido/);
+    const near = await s.condo.run([
+      ...['payables', 'create', '--supplier', String(supplierWithBank)],
+      ...['--chart-account', String(expenseAccount), '--method', 'ted', '--amount', '10,00'],
+      ...['--due', '+5d', '--description', 'Conta do mês'],
+    ]);
+    expect(near.stderr).not.toContain('check the year');
+  });
+
   test('a bad file entry is named with its index and field, and nothing is sent', async () => {
     const { writeFile } = await import('node:fs/promises');
     const file = `${s.condo.configDir}/bad.json`;

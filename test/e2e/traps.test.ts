@@ -59,5 +59,6 @@ test('a wait for the rate limit says so on a terminal, and not in a pipe', async
   const piped = await s.condo.run(['payables', 'create', '--from-file', file]);
   expect(piped.exitCode).toBe(0);
   expect(piped.stderr).not.toMatch(/waiting/);
-  expect(piped.stderr).toContain('5 created, 0 failed');
+  // the same file again: its five creates are replays of their keys, made by the run above (#66)
+  expect(piped.stderr).toContain('0 created, 0 failed; 5 already there');
 });

@@ -38,6 +38,8 @@ import {
   sayWarnings,
   tributeFromFlags,
   warnDoc,
+  warnFarDue,
+  warnFarDues,
 } from '../payable-entry.js';
 import { printSteps, SETTLED_HEADING } from '../rejections.js';
 import {
@@ -278,6 +280,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
       checkBoleto(deps, body, (field) => (single ? `${path}: ${field}` : `${path}[${i}].${field}`));
       warnDoc(deps, body, single ? `${path}: forma_pagamento` : `${path}[${i}].forma_pagamento`);
     }
+    warnFarDues(deps, bodies, (i) => (single ? `${path}: due_date` : `${path}[${i}].due_date`));
     const client = await deps.client();
     for (const [i, before] of (await enteredBefore(deps, bodies)).entries())
       if (before) {
@@ -310,6 +313,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   const payload = await validated('PayableCreate', body, flagName);
   checkBoleto(deps, payload, flagName);
   warnDoc(deps, payload, flagName('forma_pagamento'));
+  warnFarDue(deps, payload, flagName('due_date'));
   const client = await deps.client();
   const [before] = await enteredBefore(deps, [payload]);
   const ask = before ? await deps.prompter() : null;
@@ -360,6 +364,7 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
     });
   const payload = await validated('PayableUpdate', body, flagName);
   warnDoc(deps, payload, flagName('forma_pagamento'));
+  warnFarDue(deps, payload, flagName('due_date'));
   const id = await resolvePayableId(deps, 'ID', idArg);
   const client = await deps.client();
   const updated = await client.payables.update(id, payload);

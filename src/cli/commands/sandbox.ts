@@ -15,6 +15,7 @@ import { bankCodeFlag, dateFlag, enumFlag, intFlag, monthFlag, reaisFlag, urlFla
 import { prefixed } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
+import { profileSandboxDir, sandboxCondominium } from '../sandbox-profile.js';
 import { untilStopped } from '../signals.js';
 
 /** The sandbox: the whole finance API, locally, for trying things and for the tests. */
@@ -345,31 +346,6 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
   // OFX 1.x declares CHARSET:1252 (its text is ASCII anyway); the CSV is what a Brazilian bank sends: windows-1252.
   await deliver(deps.io, target, Readable.from([Buffer.from(text, 'latin1')]), silent);
   return 0;
-}
-
-/**
- * The data dir of the sandbox this run's profile points at, where `sandbox start` wrote it (a sandbox started with
- * --data-dir elsewhere); none for another profile, or when CONDO_SANDBOX_DIR says where.
- */
-async function profileSandboxDir(deps: Deps): Promise<string | undefined> {
-  if (deps.io.env.CONDO_SANDBOX_DIR) return undefined;
-  const store = await deps.config();
-  const { selectedProfileName } = await import('../../config/credentials.js');
-  return store.profile(selectedProfileName(deps.globals, deps.io.env, store))?.sandbox_data_dir;
-}
-
-/**
- * The condominium a verb that plays the bank writes for (#66): --condominium, else the one this run's profile (or
- * CONDO_CONDOMINIUM) names, so `--profile X sandbox statement` is X's statement; none: the sandbox's first.
- */
-async function sandboxCondominium(deps: Deps, given: string | undefined): Promise<{ condominium?: string }> {
-  if (given) return { condominium: given };
-  const store = await deps.config();
-  const { selectedProfileName } = await import('../../config/credentials.js');
-  const named =
-    deps.io.env.CONDO_CONDOMINIUM ??
-    store.profile(selectedProfileName(deps.globals, deps.io.env, store))?.condominium;
-  return named ? { condominium: named } : {};
 }
 
 /**

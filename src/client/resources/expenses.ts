@@ -37,12 +37,12 @@ export interface ExpensesApi {
 }
 
 export function expenses(api: ApiCore): ExpensesApi {
-  const create = (body: ExpenseCreate, o?: WriteOptions) =>
-    write<Expense>(api, route('createExpense'), body, o);
+  const creating = route('createExpense');
+  const create = (body: ExpenseCreate, o?: WriteOptions) => write<Expense>(api, creating, body, o);
   return {
     list: (filters = {}, opts = {}) => api.list<Expense>(route('listExpenses').path, filters, opts),
     create,
-    createMany: createMany(api, route('createExpense')),
+    createMany: createMany(api, creating),
     installments: async (body, o) => {
       const data = await write<unknown>(api, route('createExpenseInstallments'), body, o);
       // `{data: [...]}` (unwrapped by the core), or a paginator-like `{data: {data: [...]}}` / `{items}` elsewhere.

@@ -53,13 +53,13 @@ export interface InvoicesApi {
 }
 
 export function invoices(api: ApiCore): InvoicesApi {
-  const create = (body: InvoiceCreate, o?: WriteOptions) =>
-    write<Invoice>(api, route('createInvoice'), body, o);
+  const creating = route('createInvoice');
+  const create = (body: InvoiceCreate, o?: WriteOptions) => write<Invoice>(api, creating, body, o);
   return {
     list: (filters = {}, opts = {}) => api.list<Invoice>(route('listInvoices').path, filters, opts),
     get: async (id, o = {}) => read<Invoice>(api, route('getInvoice', { publicId: id }), o),
     create,
-    createMany: createMany(api, route('createInvoice')),
+    createMany: createMany(api, creating),
     issue: (id, o) => write<Invoice>(api, route('issueInvoice', { publicId: id }), undefined, o),
     payment: (id, o = {}) => read<InvoicePayment>(api, route('getInvoicePayment', { publicId: id }), o),
     recordPayment: (id, body, o) =>

@@ -35,13 +35,13 @@ export interface AccountEntriesApi {
 }
 
 export function accountEntries(api: ApiCore): AccountEntriesApi {
-  const create = (body: AccountEntryCreate, o?: WriteOptions) =>
-    write<AccountEntry>(api, route('createEntry'), body, o);
+  const creating = route('createEntry');
+  const create = (body: AccountEntryCreate, o?: WriteOptions) => write<AccountEntry>(api, creating, body, o);
   return {
     list: (filters = {}, opts = {}) =>
       api.list<AccountEntry>(route('listEntries').path, { ...filters }, opts),
     create,
-    createMany: createMany(api, route('createEntry')),
+    createMany: createMany(api, creating),
   };
 }
 
@@ -57,7 +57,8 @@ export interface AccountTransfersApi {
 }
 
 export function accountTransfers(api: ApiCore): AccountTransfersApi {
+  const creating = route('createTransfer');
   const create = (body: AccountTransferCreate, o?: WriteOptions) =>
-    write<AccountTransfer>(api, route('createTransfer'), body, o);
-  return { create, createMany: createMany(api, route('createTransfer')) };
+    write<AccountTransfer>(api, creating, body, o);
+  return { create, createMany: createMany(api, creating) };
 }

@@ -38,17 +38,18 @@ export interface PayablesApi {
 }
 
 export function payables(api: ApiCore): PayablesApi {
+  const creating = route('createPayable');
   const self: PayablesApi = {
     list: (filters = {}, opts = {}) => api.list<Payable>(route('listPayables').path, filters, opts),
     get: async (id, o = {}) => read<PayableDetail>(api, route('getPayable', { payable: id }), o),
-    create: (body, o) => write<Payable>(api, route('createPayable'), body, o),
+    create: (body, o) => write<Payable>(api, creating, body, o),
     update: (id, body, o) => write<Payable>(api, route('updatePayable', { payable: id }), body, o),
     delete: async (id, o) => {
       await write<unknown>(api, route('deletePayable', { payable: id }), undefined, o);
     },
     mark: (id, o) => write<Payable>(api, route('markPayable', { payable: id }), undefined, o),
     unmark: (id, o) => write<Payable>(api, route('unmarkPayable', { payable: id }), undefined, o),
-    createMany: createMany(api, route('createPayable')),
+    createMany: createMany(api, creating),
     markMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.mark(id, o)),
     unmarkMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.unmark(id, o)),
     // a payable is deleted once: its key is its own, so a re-run after Ctrl-C replays the delete (24 h)

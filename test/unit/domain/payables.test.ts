@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { PAYABLE_STATES, payableActionRefusal, remittanceRefusal } from '../../../src/domain/payables.js';
+import {
+  farDueDate,
+  PAYABLE_STATES,
+  payableActionRefusal,
+  remittanceRefusal,
+} from '../../../src/domain/payables.js';
 import { describeFieldErrors, PayableCreate, validateBody } from '../../../src/domain/request-bodies.js';
 
 describe('payable state machine', () => {
@@ -84,5 +89,17 @@ describe('request body schema', () => {
       ok: false,
       fields: { body: ['must be a JSON object'] },
     });
+  });
+});
+
+describe('a due date far from today (#66)', () => {
+  test('90 days back and a year ahead pass unsaid; past them, how far and which way', () => {
+    const today = '2026-12-01';
+    expect(farDueDate('2026-09-02', today)).toBeNull(); // 90 days ago
+    expect(farDueDate('2026-09-01', today)).toEqual({ days: 91, ahead: false });
+    expect(farDueDate('2020-01-01', today)).toEqual({ days: 2526, ahead: false });
+    expect(farDueDate('2027-12-02', today)).toBeNull(); // 366 days ahead
+    expect(farDueDate('2027-12-03', today)).toEqual({ days: 367, ahead: true });
+    expect(farDueDate(today, today)).toBeNull();
   });
 });

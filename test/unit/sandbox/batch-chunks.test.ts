@@ -17,7 +17,7 @@ import {
 
 /**
  * #32 point 2: a batch's remittance is written from pages of its payables into chunks of the database, in the
- * order of its lotes, and read back a chunk at a time; `batch_files` (a view) still shows the whole file.
+ * order of its lotes, and read back a chunk at a time; its rows of `batch_file_chunks`, in seq order, are the whole file.
  */
 let dataDir: string;
 let store: SandboxStore;
@@ -105,13 +105,15 @@ describe('a batch of 5,000 payables', () => {
     expect(dates.every((d) => d === '2031-12-01')).toBe(true);
   });
 
-  test('sqlite3 sees the whole file in batch_files, and every payable is in the batch', () => {
+  test('sqlite3 sees the whole file in its chunks, in order, and every payable is in the batch', () => {
     const db = openPlain(join(dataDir, DB_FILE));
     try {
-      const row = db.prepare('SELECT content FROM batch_files WHERE batch_id = ?').get(batch.public_id) as {
-        content: Buffer;
-      };
-      expect(Buffer.compare(row.content, Buffer.concat(chunks()))).toBe(0);
+      // the query a person types in any sqlite3 (#66: the view batch_files needed 3.44 and was dropped)
+      const rows = db
+        .prepare('SELECT content FROM batch_file_chunks WHERE batch_id = ? ORDER BY seq')
+        .all(batch.public_id) as { content: Buffer }[];
+      expect(rows.length).toBeGreaterThan(1);
+      expect(Buffer.compare(Buffer.concat(rows.map((r) => r.content)), Buffer.concat(chunks()))).toBe(0);
       const states = db
         .prepare('SELECT state, count(*) AS n FROM payables WHERE batch_id = ? GROUP BY state')
         .all(batch.public_id);

@@ -454,11 +454,11 @@ describe('persistence', () => {
     const before = (await download(first.public_id)).text;
     // the file is a row of the database, committed with the batch (sqlite3 sandbox.db can read it)
     const db = openPlain(join(s.dataDir, DB_FILE));
-    const row = db.prepare('SELECT content FROM batch_files WHERE batch_id = ?').get(first.public_id) as {
-      content: Buffer;
-    };
+    const rows = db
+      .prepare('SELECT content FROM batch_file_chunks WHERE batch_id = ? ORDER BY seq')
+      .all(first.public_id) as { content: Buffer }[];
     db.close();
-    expect(row.content.toString('latin1')).toBe(before);
+    expect(Buffer.concat(rows.map((r) => r.content)).toString('latin1')).toBe(before);
 
     await s.restart();
     const after = (await s.api('GET', '/pagamento-batches', { token: await s.token() })).body;
