@@ -7,6 +7,7 @@ import { hasControl, type Io, paint, printable, type Style, writeLine } from './
 import {
   COMPACT,
   cutsSomething,
+  narrowedLayout,
   type TableLayout,
   tableLayout,
   textWidth,
@@ -74,6 +75,11 @@ export interface Column<T> {
    * slug cut to the start that tells it apart, an id to its distinct end); a record's block and scripts get `value`.
    */
   narrow?: (row: T) => unknown;
+  /**
+   * A form for any width the table can spare (#66: a firm's slug as `…jardim-botanico`): where the values whole do
+   * not fit, the column gets the widest width that keeps the most of the others (table-layout.ts narrowedLayout).
+   */
+  narrowTo?: (row: T, width: number) => unknown;
 }
 
 /** A person's cell: the value as text (in their language when it is a word of the API), coloured when asked. */
@@ -374,9 +380,9 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   const t = out.t ?? english;
   const cellsOf = (form: (c: Column<T>) => Column<T>) =>
     rows.map((row) => columns.map((c) => personCell(io, form(c), row, t)));
-  const layoutOf = (cells: string[][]) =>
+  const layoutOf = (cells: string[][], cols: readonly Column<T>[] = columns) =>
     tableLayout(
-      columns.map((c, i) => ({
+      cols.map((c, i) => ({
         natural: Math.max(textWidth(t(c.header)), ...cells.map((r) => textWidth(r[i] ?? ''))),
         min: textWidth(t(c.header)),
         // a state or a method is a short word that must read whole
@@ -396,14 +402,12 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
   let layout = layoutOf(whole);
   // the short forms (a firm's slugs and ids) only where the values whole would not fit, and the short ones let
   // the table show more: a column kept, or the table itself rather than a block per record
-  if (columns.some((c) => c.narrow) && cutsSomething(layout, whole)) {
-    const short = cellsOf((c) => (c.narrow ? { ...c, value: c.narrow } : c));
-    const shortLayout = layoutOf(short);
-    const shown = (l: TableLayout) => (l.fits === false ? -1 : l.kept.filter(Boolean).length);
-    if (shown(shortLayout) > shown(layout)) {
-      all = short;
-      layout = shortLayout;
-    }
+  if (columns.some((c) => c.narrow || c.narrowTo) && cutsSomething(layout, whole)) {
+    const better = narrowedLayout<T, Column<T>>(columns, { cells: whole, layout }, (cols) => {
+      const cells = rows.map((row) => cols.map((c) => personCell(io, c, row, t)));
+      return { cells, layout: layoutOf(cells, cols) };
+    });
+    if (better) ({ cells: all, layout } = better);
   }
   const kept = columns.filter((_, i) => layout.kept[i]);
   const left = columns.filter((_, i) => !layout.kept[i] && all.some((r) => r[i]));

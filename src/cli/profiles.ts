@@ -171,7 +171,7 @@ export async function readAcrossProfiles(
     // on a terminal too narrow for them whole, the shortest slug and id that still tell the rows apart, marked
     // as cut with … (a firm's 50 condominiums fit 80 columns); whole wherever they fit, in blocks and in scripts
     const short = deps.format === 'table';
-    const slug = short ? shortestPrefixes(rows.map((r) => r.condominium)) : undefined;
+    const slugsAt = short ? slugsNarrowedTo(rows.map((r) => r.condominium)) : undefined;
     const first = columns[0];
     const firstValues = first ? rows.map((r) => String(first.value(r.row) ?? '')) : [];
     // only public ids are cut to their ends: a first column of amounts (report month) or units (defaulters)
@@ -184,12 +184,15 @@ export async function readAcrossProfiles(
       {
         header: 'CONDOMINIUM',
         value: (r) => (r.totals ? deps.t('TOTAL') : r.condominium),
-        ...(slug
-          ? { narrow: (r: Row) => (r.totals ? deps.t('TOTAL') : (slug.get(r.condominium) ?? r.condominium)) }
+        ...(slugsAt
+          ? {
+              narrowTo: (r: Row, width: number) =>
+                r.totals ? deps.t('TOTAL') : (slugsAt(width).get(r.condominium) ?? r.condominium),
+            }
           : {}),
       },
       // the verb's first column (its ids) is never narrowed further, as it would not be in its own table
-      ...columns.map(({ style, narrow, ...c }, i) => {
+      ...columns.map(({ style, narrow, narrowTo: _, ...c }, i) => {
         const shortId = i === 0 ? ids : undefined;
         const cell = (r: Row) => (r.totals ? (r.totals.get(i) ?? '') : c.value(r.row));
         const narrowed: ((r: Row) => unknown) | undefined = shortId
@@ -217,32 +220,56 @@ export async function readAcrossProfiles(
 }
 
 /**
- * Each text's shortest start (at least `min` characters) that no other text shares: `edificio-aurora` and
- * `edificio-ipe-amarelo` become `edificio-aurora` and `edificio-ipe` (a word is not cut where 16 columns hold
- * it). A start that would leave two characters or fewer
- * unsaid is the whole text (`aguas-claras-2`, not `aguas-claras-`); one longer than `max` keeps its start and its
- * end around a … (`reside…arvores-2`), as long as no other text is shown the same.
+ * A firm's slugs narrowed to `width` columns (#66), each still told apart from the others of the run: whole where it
+ * fits; else its end, whole words first, after a … (`…jardim-botanico`: the start `residencial-` is what the firm's
+ * slugs share, the end what tells them apart); where two ends are the same (`residencial-bela-vista`,
+ * `edificio-bela-vista`), as much of each start as the width leaves (`res…bela-vista`). Memoized by width: a table
+ * tries several.
  */
-export function shortestPrefixes(texts: readonly string[], min = 6, max = 16): Map<string, string> {
-  const unique = [...new Set(texts)];
-  const out = new Map<string, string>();
-  for (const t of unique) {
-    let n = Math.min(min, t.length);
-    while (n < t.length && unique.some((o) => o !== t && o.startsWith(t.slice(0, n)))) n++;
-    // a word is not cut where room allows: `edificio`, not `edific`
-    const wordEnd = t.indexOf('-', n) < 0 ? t.length : t.indexOf('-', n);
-    if (wordEnd <= max && !/[-]$/.test(t.slice(0, n))) n = wordEnd;
-    // a name the column's width holds is shown whole: it is the profile's name, which a person types next
-    out.set(t, t.length <= max || t.length - n <= 2 ? t : `${t.slice(0, n)}…`);
-  }
-  for (let room = max; room < Math.max(0, ...unique.map((t) => t.length)); room++) {
-    const cut = new Map(
-      [...out].map(([t, shown]) => [
-        t,
-        [...shown].length <= room ? shown : `${t.slice(0, 6)}…${t.slice(7 - room)}`,
-      ]),
-    );
-    if (new Set(cut.values()).size === unique.length) return cut;
+export function slugsNarrowedTo(slugs: readonly string[]): (width: number) => Map<string, string> {
+  const unique = [...new Set(slugs)];
+  const memo = new Map<number, Map<string, string>>();
+  return (width) => {
+    let out = memo.get(width);
+    if (!out) {
+      out = narrowSlugs(unique, width);
+      memo.set(width, out);
+    }
+    return out;
+  };
+}
+
+function narrowSlugs(unique: readonly string[], width: number): Map<string, string> {
+  // the first word left out (`residencial-`, `edificio-`: what the firm's slugs share); a name that needs more
+  // cut keeps whole words where they leave at most 3 columns unused, else as many of its last characters as fit
+  // (`…rante-do-vale`, not `…do-vale`: the word that tells it apart is the one a word-cut would lose)
+  const end = (slug: string) => {
+    if (slug.length <= width) return slug;
+    const words = slug.split('-');
+    for (let k = 1; k < words.length; k++) {
+      const tail = words.slice(k).join('-');
+      if (tail.length + 1 <= width)
+        return k === 1 || width - 1 - tail.length <= 3 ? `…${tail}` : filled(slug);
+    }
+    return filled(slug);
+  };
+  const filled = (slug: string) => `…${slug.slice(slug.length - (width - 1))}`;
+  const out = new Map(unique.map((s) => [s, end(s)]));
+  const startAndEnd = (s: string, a: number) => `${s.slice(0, a)}…${s.slice(s.length - (width - 1 - a))}`;
+  // the slugs shown alike are told apart by their starts: as few characters of each as makes them all differ
+  for (const shown of new Set(out.values())) {
+    const alike = unique.filter((s) => out.get(s) === shown);
+    if (alike.length < 2) continue;
+    // first the start that fills the width before the words of the end (`resid…bela-vista`), then any cut
+    const wordEnd = shown.startsWith('…') ? [...shown].length - 1 : 0;
+    const starts = [width - 1 - wordEnd, ...Array.from({ length: Math.max(0, width - 3) }, (_, k) => k + 1)];
+    for (const a of starts.filter((n) => n >= 1)) {
+      const tried = alike.map((s) => startAndEnd(s, a));
+      if (new Set(tried).size === alike.length && tried.every((t) => ![...out.values()].includes(t))) {
+        alike.forEach((s, i) => out.set(s, tried[i] as string));
+        break;
+      }
+    }
   }
   return out;
 }

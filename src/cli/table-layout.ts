@@ -24,6 +24,63 @@ export interface TableLayout {
   compact: boolean;
   /** false when even the narrowest table is wider than the terminal: the list is shown as blocks instead */
   fits?: false;
+  /** a column was shrunk past the comfortable width, to its last resort */
+  squeezed?: true;
+}
+
+/** What narrowing reads of a column (output.ts's Column has it all). */
+export interface NarrowableColumn<T> {
+  value: (row: T) => unknown;
+  fixed?: boolean;
+  narrow?: (row: T) => unknown;
+  narrowTo?: (row: T, width: number) => unknown;
+}
+
+/** A column narrowed to a width is never narrower than this. */
+const NARROWEST = 8;
+
+/** How much of a table a layout shows: its kept columns, and nothing at all when it cannot fit. */
+const shownOf = (l: TableLayout) => (l.fits === false ? -1 : l.kept.filter(Boolean).length);
+
+/**
+ * The narrowed table that shows the most (#53, #66), or undefined where narrowing shows no more than the values
+ * whole: every `narrow` column in its short form, where that keeps more columns; and each `narrowTo` column at the
+ * widest width that keeps as many of the others as any narrower one would, cutting none of theirs where a width
+ * allows, and never squeezing another column to its last resort (a payee cut to 8 reads worse than a block).
+ */
+export function narrowedLayout<T, C extends NarrowableColumn<T>>(
+  columns: readonly C[],
+  whole: { cells: string[][]; layout: TableLayout },
+  tryWith: (cols: C[]) => { cells: string[][]; layout: TableLayout },
+): { cells: string[][]; layout: TableLayout } | undefined {
+  const short = columns.map((c) => (c.narrow ? { ...c, value: c.narrow } : c));
+  const shortTry = columns.some((c) => c.narrow) ? tryWith(short) : undefined;
+  const widest = Math.max(
+    NARROWEST,
+    ...columns.flatMap((c, i) => (c.narrowTo ? whole.cells.map((r) => textWidth(r[i] ?? '')) : [])),
+  );
+  const widths = columns.some((c) => c.narrowTo)
+    ? Array.from({ length: widest - NARROWEST }, (_, k) => widest - 1 - k)
+    : [];
+  const tries = widths
+    .map((width) =>
+      tryWith(
+        short.map((c) => {
+          const to = c.narrowTo;
+          return to ? { ...c, value: (row: T) => to(row, width), fixed: true } : c;
+        }),
+      ),
+    )
+    .filter((x) => !x.layout.squeezed);
+  // the most columns kept; then none of theirs cut; then the widest (tries go from the widest down)
+  const score = (x: { cells: string[][]; layout: TableLayout }) =>
+    shownOf(x.layout) * 2 + (cutsSomething(x.layout, x.cells) ? 0 : 1);
+  const candidates = [
+    ...(shortTry && shownOf(shortTry.layout) > shownOf(whole.layout) ? [shortTry] : []),
+    ...tries.filter((x) => score(x) > score(whole)),
+  ];
+  if (candidates.length === 0) return undefined;
+  return candidates.reduce((a, b) => (score(b) > score(a) ? b : a));
 }
 
 /** A shrunk column keeps this much while optional columns can still go; then it may go down to the last resort. */
@@ -71,7 +128,13 @@ export function tableLayout(cols: readonly TableColumnFit[], width: number | und
     const last = shrinkTo(LAST_RESORT);
     const late = cols.findLastIndex((c, i) => kept[i] && c.drop === 'last');
     if (last.fits || late < 0)
-      return { kept, widths: last.widths, compact: true, ...(last.fits ? {} : { fits: false as const }) };
+      return {
+        kept,
+        widths: last.widths,
+        compact: true,
+        squeezed: true,
+        ...(last.fits ? {} : { fits: false as const }),
+      };
     kept[late] = false;
   }
 }

@@ -197,6 +197,24 @@ describe('the firm at 80 columns', () => {
     expect(seen.code, seen.messages).toBe(0);
   });
 
+  test('report month: the names take the width the table leaves, each keeping the end that tells it apart (#66)', async () => {
+    const { code, screen, messages } = await onTerminal(['--all-profiles', 'report', 'month'], 'pt-BR');
+    expect(code, messages).toBe(0);
+    const [header = '', ...rows] = screen.trim().split('\n');
+    // the width there is, used: it left 14 columns unused and narrowed names to `residencial-j…` (#66)
+    expect(stringWidth(header)).toBeGreaterThanOrEqual(76);
+    expect(screen.split('\n').filter((l) => stringWidth(l) > 80)).toEqual([]);
+    const names = rows.filter((r) => !r.startsWith('TOTAL')).map((r) => r.split(/ {2,}/)[0] ?? '');
+    expect(names).toHaveLength(4);
+    expect(new Set(names).size).toBe(4);
+    // a narrowed name keeps its end (what tells it apart), never its start cut off
+    for (const name of names) expect(name, screen).toMatch(/^(…[a-z0-9-]+|[a-z0-9-]+)$/);
+    expect(names.some((n) => n.endsWith('botanico'))).toBe(true);
+    // with the names narrowed to what the table leaves, the closing balance is kept (it was left out)
+    expect(header).toMatch(/SALDO FINAL$/);
+    expect(messages.replace(/\n\s*/g, ' ')).toContain('(RECEITA, SALDO INICIAL: sem espaço em 80 colunas');
+  });
+
   test('under about 60 columns the key columns cannot fit: a block per record, nothing cut', async () => {
     const { screen } = await onTerminal(['--all-profiles', 'payables', 'list', '--all'], 'en', 56);
     expect(screen.split('\n')[0]).toMatch(/^CONDOMINIUM +\S/);

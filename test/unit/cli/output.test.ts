@@ -119,26 +119,34 @@ describe('80 columns (#28)', () => {
     expect(textWidth('日本')).toBe(4); // a wide character takes two columns
   });
 
-  test('a firm-wide table names each row by the shortest slug and id that tell them apart', async () => {
-    const { shortestPrefixes, shortestSuffixes } = await import('../../../src/cli/profiles.js');
-    const slugs = shortestPrefixes(['edificio-aurora', 'edificio-ipe-amarelo', 'residencial-jardim']);
-    expect([...slugs.values()]).toEqual(['edificio-aurora', 'edificio-ipe…', 'residencial…']);
-    // a firm's 50: at most 16 columns, the end kept where the start is shared (#53: the table stays a table)
-    const firm = shortestPrefixes([
+  test('a firm-wide table names each row by the slug narrowed to its width, and the id end that tell them apart', async () => {
+    const { slugsNarrowedTo, shortestSuffixes } = await import('../../../src/cli/profiles.js');
+    const at = slugsNarrowedTo([
+      'edificio-aurora',
+      'residencial-jardim-botanico',
+      'residencial-jardim-europa',
+      'residencial-bela-vista',
+      'edificio-bela-vista',
       'residencial-aguas-claras',
       'residencial-aguas-claras-2',
-      'residencial-parque-das-arvores-2',
-      'residencial-parque-das-arvores',
-      'edificio-acacias',
     ]);
-    expect([...firm.values()]).toEqual([
-      'reside…as-claras',
-      'reside…-claras-2',
-      'reside…arvores-2',
-      'reside…s-arvores',
-      'edificio-acacias',
+    // #66: the end that tells them apart, not the start they share (it was `residencial-j…`)
+    expect([...at(16).values()]).toEqual([
+      'edificio-aurora',
+      '…jardim-botanico',
+      '…jardim-europa',
+      'resid…bela-vista',
+      'edifi…bela-vista',
+      '…aguas-claras',
+      '…aguas-claras-2',
     ]);
-    expect(Math.max(...[...firm.values()].map((v) => v.length))).toBeLessThanOrEqual(16);
+    // whole where the width holds them; never two alike, at any width
+    expect(at(30).get('residencial-jardim-botanico')).toBe('residencial-jardim-botanico');
+    for (let w = 8; w <= 28; w++) {
+      const shown = [...at(w).values()];
+      expect(new Set(shown).size, `width ${w}`).toBe(shown.length);
+      expect(Math.max(...shown.map((v) => v.length)), `width ${w}`).toBeLessThanOrEqual(w);
+    }
     const ids = shortestSuffixes([
       '01M8ADSZAZ7XWEM7NSSD81VKYK',
       '01M8ADSZAZ7XWEM7NSSD81VKYC',
