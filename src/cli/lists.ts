@@ -20,11 +20,10 @@ export async function fetchList<T>(
   deps: Deps,
   flags: PagingFlags,
   fetch: (options: ListOptions) => Promise<ListResult<T>>,
-): Promise<T[]> {
+): Promise<{ rows: T[]; note: string | undefined }> {
   const limit = limitOf(flags);
   const rows = await fetch({ all: everyPage(deps, flags, limit), ...(limit !== undefined ? { limit } : {}) });
-  sayWhatIsLeft(deps, rows, rows.length, limit);
-  return [...rows];
+  return { rows: [...rows], note: whatIsLeftNote(deps, rows, rows.length, limit) };
 }
 
 /**
@@ -44,7 +43,8 @@ export async function showList<T>(
   const scripted =
     deps.format === 'tsv' || deps.format === 'csv' || (deps.format === 'json' && !deps.io.stdout.isTTY);
   if (!scripted || !everyPage(deps, flags, limit) || deps.collect) {
-    await printList(deps, await fetchList(deps, flags, fetch), columns);
+    const { rows, note } = await fetchList(deps, flags, fetch);
+    await printList(deps, rows, columns, note);
     return;
   }
   const rows = deps.format === 'json' ? jsonArrayRows(deps) : delimitedRows(deps, columns);
@@ -76,18 +76,32 @@ export const limitOf = (flags: PagingFlags) =>
 const everyPage = (deps: Deps, flags: PagingFlags, limit: number | undefined) =>
   Boolean(flags.all) || !deps.io.stdout.isTTY || limit !== undefined;
 
-/** A list cut short says so on stderr: by `--limit` (narration --quiet silences), or by default (said always). */
+/**
+ * What a list cut short says after its rows, for stderr (or the pager's text): by `--limit` (narration, which
+ * --quiet silences), or by default (said always); undefined when nothing is left out.
+ */
+function whatIsLeftNote(
+  deps: Deps,
+  result: { hasMore: boolean; meta: Record<string, unknown> | undefined },
+  shownCount: number,
+  limit: number | undefined,
+): string | undefined {
+  if (!result.hasMore) return undefined;
+  const total = typeof result.meta?.total === 'number' ? result.meta.total : undefined;
+  const line = deps.t(whatIsLeft(shownCount, total, limit));
+  if (limit !== undefined) return deps.globals.quiet ? undefined : line;
+  return paint(deps.io, 'yellow', line);
+}
+
+/** The same note, said at once (a list written as its pages arrive has no end to hold it for). */
 function sayWhatIsLeft(
   deps: Deps,
   result: { hasMore: boolean; meta: Record<string, unknown> | undefined },
   shownCount: number,
   limit: number | undefined,
 ): void {
-  if (!result.hasMore) return;
-  const total = typeof result.meta?.total === 'number' ? result.meta.total : undefined;
-  const line = whatIsLeft(shownCount, total, limit);
-  if (limit !== undefined) deps.info(line);
-  else writeLine(deps.io.stderr, paint(deps.io, 'yellow', deps.t(line)));
+  const note = whatIsLeftNote(deps, result, shownCount, limit);
+  if (note) writeLine(deps.io.stderr, note);
 }
 
 /** "Showing 25 of 49: --all for every row", or "… (--limit 25)" where the person cut it. */

@@ -1,18 +1,20 @@
 import { formatDateBr, formatInstantBr } from '../domain/dates.js';
-import { UsageError } from '../domain/errors.js';
 import { centsToText, decimalToCents, formatReais, hasAtMostTwoDecimals } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import { english, type Translate } from './i18n.js';
 import { hasControl, type Io, paint, printable, type Style, writeLine } from './io.js';
-import {
-  COMPACT,
-  cutsSomething,
-  narrowedLayout,
-  type TableLayout,
-  tableLayout,
-  textWidth,
-  wrapText,
-} from './table-layout.js';
+import { batchedWrites, printJson } from './json-output.js';
+import { COMPACT, cutsSomething, narrowedLayout, tableLayout, textWidth, wrapText } from './table-layout.js';
+
+// JSON and batched writes live in json-output.ts; they are imported from here, as before
+export {
+  batchedWrites,
+  jsonArrayRows,
+  jsonElements,
+  printJson,
+  printJsonAround,
+  selectFields,
+} from './json-output.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -167,92 +169,6 @@ function csvCell(text: string, sep: string, numeric: boolean): string {
 
 const isMoney = (kind: Column<unknown>['kind']) => kind === 'cents' || kind === 'reais';
 
-function pick(record: unknown, fields: readonly string[]): unknown {
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) return record;
-  const source = record as Record<string, unknown>;
-  return Object.fromEntries(fields.map((f) => [f, source[f] ?? null]));
-}
-
-/** Keeps the named fields of a record, or of each record of a list; a field no record has is a usage error. */
-export function selectFields(data: unknown, fields: readonly string[]): unknown {
-  const records = (Array.isArray(data) ? data : [data]).filter(
-    (r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r),
-  );
-  if (records.length > 0) {
-    const known = new Set(records.flatMap((r) => Object.keys(r)));
-    const unknown = fields.filter((f) => !known.has(f));
-    if (unknown.length > 0)
-      throw new UsageError({
-        en: `--json: unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; available: ${[...known].join(', ')}`,
-        pt: `--json: campo desconhecido ${unknown.map((f) => `"${f}"`).join(', ')}; existem: ${[...known].join(', ')}`,
-      });
-  }
-  return Array.isArray(data) ? data.map((r) => pick(r, fields)) : pick(data, fields);
-}
-
-/** The API's data; indented for a person, one compact line (JSONL) for a pipe or a log. */
-export function printJson(out: Pick<Out, 'io' | 'jsonFields'>, data: unknown): void {
-  const selected = out.jsonFields ? selectFields(data, out.jsonFields) : data;
-  writeLine(
-    out.io.stdout,
-    out.io.stdout.isTTY ? JSON.stringify(selected, null, 2) : JSON.stringify(selected),
-  );
-}
-
-/**
- * A JSON document one of whose fields is a list too long to hold (a CNAB file's million items): its elements are
- * written as they are read, by `jsonElements`, to a place set aside (cli/files.ts), and `printJsonAround` writes
- * the document around them at the end, exactly as printJson would have written it whole.
- */
-export function jsonElements(out: Pick<Out, 'io'>, target: Pick<Io['stdout'], 'write'>) {
-  const pretty = Boolean(out.io.stdout.isTTY);
-  const pieces = batchedWrites(target);
-  let count = 0;
-  return {
-    write(value: unknown): void {
-      // an element of a list that is itself a field: two levels in, as JSON.stringify(whole, null, 2) puts it
-      const text = pretty
-        ? `    ${JSON.stringify(value, null, 2).replaceAll('\n', '\n    ')}`
-        : JSON.stringify(value);
-      pieces.write(count++ === 0 ? text : pretty ? `,\n${text}` : `,${text}`);
-    },
-    end(): number {
-      pieces.end();
-      return count;
-    },
-  };
-}
-
-/** Stands for the streamed list in the document until it is written. */
-const STREAMED_LIST = '\u0000streamed list\u0000';
-
-export async function printJsonAround(
-  out: Pick<Out, 'io' | 'jsonFields'>,
-  data: Record<string, unknown>,
-  field: string,
-  elements: { count: number; sendTo(target: Io['stdout']): Promise<void> },
-): Promise<void> {
-  // in the field's own place among the others
-  const whole = { ...data, [field]: STREAMED_LIST };
-  const selected = out.jsonFields ? selectFields(whole, out.jsonFields) : whole;
-  const pretty = Boolean(out.io.stdout.isTTY);
-  const text = pretty ? JSON.stringify(selected, null, 2) : JSON.stringify(selected);
-  const marker = `${JSON.stringify(field)}:${pretty ? ' ' : ''}${JSON.stringify(STREAMED_LIST)}`;
-  const at = text.indexOf(marker);
-  if (at === -1) {
-    writeLine(out.io.stdout, text);
-    return;
-  }
-  const open = `${JSON.stringify(field)}:${pretty ? ' ' : ''}[`;
-  if (elements.count === 0) {
-    writeLine(out.io.stdout, `${text.slice(0, at)}${open}]${text.slice(at + marker.length)}`);
-    return;
-  }
-  out.io.stdout.write(`${text.slice(0, at)}${open}${pretty ? '\n' : ''}`);
-  await elements.sendTo(out.io.stdout);
-  writeLine(out.io.stdout, `${pretty ? '\n  ' : ''}]${text.slice(at + marker.length)}`);
-}
-
 /**
  * tsv or csv rows written one at a time, so a caller with a million rows (a CNAB file being read) never holds
  * them: the header line (csv always, tsv with --header) at once, then the rows in writes of about 64 KB (one
@@ -307,69 +223,33 @@ export function delimitedRows<T>(out: Out, columns: Column<T>[]): { write(row: T
   };
 }
 
-/**
- * Text written to a stream in pieces of about 64 KB, not one write per row (one write a row was most of the time a
- * big output took). `end()` writes what is left.
- */
-export function batchedWrites(stream: Pick<Io['stdout'], 'write'>): {
-  write(text: string): void;
-  end(): void;
-} {
-  let pending = '';
-  return {
-    write(text) {
-      pending += text;
-      if (pending.length >= 65_536) {
-        stream.write(pending);
-        pending = '';
-      }
-    },
-    end() {
-      if (pending) stream.write(pending);
-      pending = '';
-    },
-  };
-}
-
-/**
- * JSON rows written as one array on one line, a page at a time, with `--json FIELD,…` applied to each row: the
- * bytes `printJson` writes for the whole list into a pipe, without holding it. A read that stops half-way
- * leaves the array unclosed, so no parser takes it for the whole list.
- */
-export function jsonArrayRows(out: Pick<Out, 'io' | 'jsonFields'>): {
-  write(row: unknown): void;
-  end(): void;
-} {
-  const lines = batchedWrites(out.io.stdout);
-  let first = true;
-  return {
-    write(row) {
-      const shown = out.jsonFields ? selectFields(row, out.jsonFields) : row;
-      lines.write(`${first ? '[' : ','}${JSON.stringify(shown)}`);
-      first = false;
-    },
-    end() {
-      lines.write(first ? '[]\n' : ']\n');
-      lines.end();
-    },
-  };
-}
-
 /** A list of records in the chosen format; JSON prints the API's data untouched. */
-export async function printList<T>(out: Out, rows: readonly T[], columns: Column<T>[]): Promise<void> {
+export async function printList<T>(
+  out: Out,
+  rows: readonly T[],
+  columns: Column<T>[],
+  /** a line for a person after the list ("Showing 25 of 3404"): inside the pager's text when it pages, #66 */
+  note?: string,
+): Promise<void> {
   const { io, format } = out;
+  const noteAfter = () => {
+    if (note) writeLine(io.stderr, note);
+  };
   if (out.collect) {
     out.collect(rows, columns as Column<never>[]);
+    noteAfter();
     return;
   }
   if (format === 'json') {
     printJson(out, rows);
+    noteAfter();
     return;
   }
   if (format === 'tsv' || format === 'csv') {
     const rowsOut = delimitedRows(out, columns);
     for (const row of rows) rowsOut.write(row);
     rowsOut.end();
+    noteAfter();
     return;
   }
   if (rows.length === 0) {
@@ -424,6 +304,7 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
       columns.map((c) => t(c.header)),
       whole,
       screen,
+      note,
     );
     return;
   }
@@ -458,7 +339,7 @@ export async function printList<T>(out: Out, rows: readonly T[], columns: Column
     table.push(wraps && layout.widths ? shown.map((cell, i) => breakLong(cell, width(i))) : shown);
   }
   const text = table.toString();
-  await showLong(io, layout.compact ? text.replace(/ +$/gm, '') : text);
+  await showLong(io, layout.compact ? text.replace(/ +$/gm, '') : text, note);
   if (left.length > 0)
     writeLine(
       io.stderr,
@@ -486,11 +367,16 @@ function droppedColumns(t: Translate, headers: string[], width: number | undefin
 }
 
 /** A text for stdout, through the pager when a terminal cannot show it on one screen. */
-async function showLong(io: Io, text: string): Promise<void> {
+async function showLong(io: Io, text: string, note?: string): Promise<void> {
   const rows = io.stdout.rows ?? Number(io.env.LINES);
   const lines = text.split('\n').length;
-  if (io.page && lines >= (Number.isInteger(rows) && rows > 0 ? rows : 24)) await io.page(text);
-  else writeLine(io.stdout, text);
+  // a note printed before the pager took the screen was gone once it did: it ends the paged text instead
+  if (io.page && lines >= (Number.isInteger(rows) && rows > 0 ? rows : 24))
+    await io.page(note ? `${text}\n\n${note}` : text);
+  else {
+    writeLine(io.stdout, text);
+    if (note) writeLine(io.stderr, note);
+  }
 }
 
 /** The terminal's width when stdout is one (a pipe or a file gets the whole table). */
@@ -532,7 +418,13 @@ export function writeParagraph(io: Io, text: string): void {
  * A list too wide for the terminal as one block per record, label and value per line (as `kubectl describe`):
  * nothing is cut, and a long value goes on under itself.
  */
-async function printBlocks(io: Io, headers: string[], rows: string[][], width: number): Promise<void> {
+async function printBlocks(
+  io: Io,
+  headers: string[],
+  rows: string[][],
+  width: number,
+  note?: string,
+): Promise<void> {
   const labelWidth = Math.max(...headers.map(textWidth));
   const blocks = rows.map((row) =>
     labelledLines(
@@ -542,7 +434,7 @@ async function printBlocks(io: Io, headers: string[], rows: string[][], width: n
       labelWidth,
     ).join('\n'),
   );
-  await showLong(io, blocks.join('\n\n'));
+  await showLong(io, blocks.join('\n\n'), note);
 }
 
 /**

@@ -266,7 +266,7 @@ function narrowSlugs(unique: readonly string[], width: number): Map<string, stri
     for (const a of starts.filter((n) => n >= 1)) {
       const tried = alike.map((s) => startAndEnd(s, a));
       if (new Set(tried).size === alike.length && tried.every((t) => ![...out.values()].includes(t))) {
-        alike.forEach((s, i) => out.set(s, tried[i] as string));
+        for (const [i, s] of alike.entries()) out.set(s, tried[i] as string);
         break;
       }
     }

@@ -56,6 +56,14 @@ describe('the pager (#53)', () => {
     expect(r.output.replace(/\s+/g, ' ')).toMatch(/FORMA, DESCRIÇÃO: sem espaço em 80 colunas/);
   });
 
+  test('a list cut to its first page says so at the end of the paged text, not before the pager takes the screen (#66)', async () => {
+    const r = await paged(['--lang', 'pt-BR', 'ledger', 'entries']);
+    expect(r.exitCode, r.output).toBe(0);
+    const text = (r.paged ?? '').replace(/\u001b\[\d+m/g, '').trimEnd();
+    expect(text.split('\n').at(-1)).toMatch(/^Mostrando 25 de \d+: --all para todas as linhas$/);
+    expect(r.output).not.toContain('Mostrando');
+  });
+
   test('a list that fits one screen is printed, not paged', async () => {
     const r = await paged(['bank-accounts', 'list']);
     expect(r.exitCode, r.output).toBe(0);
