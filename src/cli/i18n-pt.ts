@@ -301,7 +301,6 @@ export const PT: Readonly<Record<string, string>> = {
   // the questions asked on a terminal (prompter.ts)
   'Payee name': 'Nome do favorecido',
   'API base URL': 'URL base da API',
-  'Condominium (slug)': 'Condomínio (slug)',
   'Client id': 'Id do cliente',
   'Client secret': 'Segredo do cliente',
   'Scopes (space-separated, empty for all the client has)':

@@ -99,6 +99,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** Whether the text holds a control character (a tab, a line break, an escape…). */
 export const hasControl = (text: string): boolean => CONTROL.test(text);
 
+/** A word of a command as a person pastes it into a shell: as it is when plain, else in single quotes. */
+export function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`;
+}
+
 export function writeLine(stream: Writable, line = ''): void {
   stream.write(`${line}\n`);
 }

@@ -5,7 +5,7 @@ import type { Translate } from './i18n.js';
 export interface Prompter {
   text(
     message: string | Text,
-    opts?: { default?: string; validate?: (v: string) => string | true },
+    opts?: { default?: string; validate?: (v: string) => string | Text | true },
   ): Promise<string>;
   secret(message: string | Text): Promise<string>;
   select<T extends string>(message: string | Text, choices: { name: string; value: T }[]): Promise<T>;

@@ -34,6 +34,27 @@ test('auth login on a terminal asks for each value, masks the secret, and proves
   expect(status.scopes).toEqual(['payments.read', 'payments.write']);
 });
 
+test('auth login in Portuguese says where the slug is found, and asks again for one that is not a slug (#66)', async () => {
+  const me = s.client('default');
+  const r = await onTerminal(
+    ['--lang', 'pt-BR', '--profile', 'slug', 'auth', 'login'],
+    [
+      [/URL/, s.sandbox.baseUrl],
+      [/Condomínio \(slug\)/, 'Jardim Botânico'],
+      // the refused answer stays in the field, as inquirer leaves it to be edited: Ctrl-U clears it
+      [/um slug tem letras minúsculas, dígitos e hífens/, `\u0015${me.condominium}`],
+      [/Client id|Id do cliente/i, me.client_id],
+      [/Client secret|Segredo/i, me.client_secret],
+      [/Scopes|Escopos/i, ''],
+    ],
+  );
+  expect(r.exitCode, r.output).toBe(0);
+  expect(r.output.replace(/\s+/g, ' ')).toContain(
+    'O slug do condomínio é o nome dele nos endereços da API (como residencial-jardim-botanico), dado com as credenciais do cliente; os do sandbox: condo sandbox credentials',
+  );
+  expect((await s.condo.json('--profile slug auth status')).condominium).toBe(me.condominium);
+});
+
 test('a table on a terminal is coloured, and NO_COLOR turns the colour off', async () => {
   const coloured = await onTerminal(['bank-accounts', 'list'], []);
   expect(coloured.exitCode).toBe(0);

@@ -37,8 +37,10 @@ export function runOnTerminal(
     let next = 0;
     let from = 0; // where the output after the last answer starts
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.stdout.on('data', (d: Buffer) => {
-      output += d.toString('utf8');
+    // decoded as a stream: a Portuguese letter's two bytes may come in two chunks
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      output += d;
       const answer = answers[next];
       if (answer?.[0].test(output.slice(from))) {
         next++;

@@ -56,10 +56,30 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
   if (ask) {
     const required = (v: string) => (v.trim() ? true : 'required');
     baseUrl ??= await ask.text('API base URL', { default: previous?.base_url ?? 'http://127.0.0.1:4010' });
-    condominium ??= await ask.text('Condominium (slug)', {
-      validate: required,
-      default: previous?.condominium,
-    });
+    // where to find it, said before it is asked (#66): a slug is no word a newcomer knows
+    if (condominium === undefined)
+      deps.info(
+        {
+          en: "The condominium's slug is its name in the API's addresses (as residencial-jardim-botanico), given with the client's credentials; the sandbox's: condo sandbox credentials",
+          pt: 'O slug do condomínio é o nome dele nos endereços da API (como residencial-jardim-botanico), dado com as credenciais do cliente; os do sandbox: condo sandbox credentials',
+        },
+        true,
+      );
+    condominium ??= await ask.text(
+      { en: 'Condominium (slug)', pt: 'Condomínio (slug)' },
+      {
+        validate: (v) =>
+          !v.trim()
+            ? required(v)
+            : /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v.trim())
+              ? true
+              : {
+                  en: 'a slug is lower-case letters, digits and hyphens, as residencial-jardim-botanico',
+                  pt: 'um slug tem letras minúsculas, dígitos e hífens, como residencial-jardim-botanico',
+                },
+        ...(previous?.condominium ? { default: previous.condominium } : {}),
+      },
+    );
     clientId ??= await ask.text('Client id', { validate: required, default: previous?.client_id });
     secret ??= await ask.secret('Client secret');
     if (!opts.scopes) {

@@ -15,7 +15,7 @@ import type { Deps } from '../context.js';
 import { setAside } from '../files.js';
 import { bankCodeFlag } from '../flags.js';
 import { atLine, english, type Translate } from '../i18n.js';
-import { paint, printable, writeLine } from '../io.js';
+import { paint, printable, shellWord, writeLine } from '../io.js';
 import {
   type Column,
   delimitedRows,
@@ -536,14 +536,21 @@ export async function lint(
   );
   // "0 errors" offline says nothing of what only the server knows: said once, so nobody reads it as checked, with
   // the flag that would check it when a profile is at hand (lint stays offline unless asked: cron and CI lint so)
+  // (#66) the current profile is named too: lint does not reach for it unasked, which "--profile sandbox" alone did
+  // not say to a person whose profile sandbox already was
   if (unchecked) {
     const current = (await deps.config()).currentProfile();
-    const flag = current ? `--profile ${current}` : '--profile';
+    const again = `condo --profile ${current} cnab lint ${given.map(shellWord).join(' ')}`;
     deps.info(
-      {
-        en: `not checked without --profile: the paying account and the file sequence (NSA) against the condominium's${current ? ` (${flag} checks them)` : ''}`,
-        pt: `não conferidos sem --profile: a conta pagadora e o número sequencial (NSA) contra os do condomínio${current ? ` (${flag} os confere)` : ''}`,
-      },
+      current
+        ? {
+            en: `checked offline: the paying account and the file sequence (NSA) are not checked against the condominium's unless a profile is named, the current one too: ${again}`,
+            pt: `conferido offline: a conta pagadora e o número sequencial (NSA) só são conferidos com os do condomínio quando um perfil é nomeado, mesmo o atual: ${again}`,
+          }
+        : {
+            en: "checked offline: the paying account and the file sequence (NSA) are not checked against the condominium's without a profile (condo auth login makes one)",
+            pt: 'conferido offline: a conta pagadora e o número sequencial (NSA) não são conferidos com os do condomínio sem um perfil (condo auth login cria um)',
+          },
       true,
     );
   }

@@ -6,7 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { ApiError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
-import { type Io, paint, writeLine } from '../io.js';
+import { type Io, paint, shellWord, writeLine } from '../io.js';
 import { wrapMessage } from '../output.js';
 
 export type Json = Record<string, unknown>;
@@ -31,7 +31,7 @@ export function session(deps: Deps, env: NodeJS.ProcessEnv): Session {
         paint(
           io,
           'cyan',
-          `  $ ${opts.stdin !== undefined ? 'echo "$SECRET" | ' : ''}condo ${args.map(quote).join(' ')}`,
+          `  $ ${opts.stdin !== undefined ? 'echo "$SECRET" | ' : ''}condo ${args.map(shellWord).join(' ')}`,
         ),
       );
       // A person reads the demo: tables even when its output is piped, unless a step asks for a format.
@@ -125,10 +125,6 @@ export interface PayableStep {
   due: string;
   document?: string;
   description: string;
-}
-
-function quote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`;
 }
 
 /** What every chapter works with: the session against the demo's sandbox, its folder, and how it creates a payable. */
