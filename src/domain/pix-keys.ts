@@ -8,6 +8,15 @@ import { isValidCnpj, isValidCpf } from './documents.js';
 export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
 
+/** Each kind as a person reads it (#66: `phone:`, `random:` on a Portuguese screen); scripts keep the API's word. */
+export const PIX_KEY_TYPE_WORDS: Readonly<Record<PixKeyType, { en: string; pt: string }>> = {
+  cpf: { en: 'CPF', pt: 'CPF' },
+  cnpj: { en: 'CNPJ', pt: 'CNPJ' },
+  email: { en: 'e-mail', pt: 'e-mail' },
+  phone: { en: 'phone', pt: 'telefone' },
+  random: { en: 'random key', pt: 'chave aleatória' },
+};
+
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -240,6 +240,32 @@ describe('Portuguese all the way (#53 point 6)', () => {
   });
 });
 
+describe('where a payment goes, read whole (#66)', () => {
+  test('suppliers list at 80 columns in Portuguese: every bank account and PIX key whole, the key kinds in Portuguese', async () => {
+    const { code, screen } = await onTerminal(['suppliers', 'list'], 'pt-BR');
+    expect(code).toBe(0);
+    expect(screen).not.toContain('…');
+    expect(screen.split('\n').filter((l) => stringWidth(l) > 80)).toEqual([]);
+    // a cell's text goes on over its own lines: each column, its lines read in order, holds every key and account
+    const [header = '', ...lines] = screen.split('\n');
+    const column = (from: string, to?: string) =>
+      lines
+        .map((l) => [...l].slice(header.indexOf(from), to ? header.indexOf(to) : undefined).join(''))
+        .join('')
+        .replace(/\s+/g, '');
+    const banks = column('BANCO', 'PIX');
+    const keys = column('PIX');
+    for (const supplier of await s.condo.json('suppliers list')) {
+      if (supplier.pix_key) expect(keys).toContain(String(supplier.pix_key));
+      if (supplier.bank) expect(banks).toContain(String(supplier.bank.account));
+    }
+    expect(screen).toMatch(/telefone:|chave aleatória:|e-mail:/);
+    expect(screen).not.toMatch(/\b(phone|random):/);
+    // a script still reads the API's words
+    expect(await s.condo.ok('suppliers list')).toMatch(/\t(cpf|cnpj|email|phone|random): /);
+  });
+});
+
 describe('names, not ids, on a person’s screen (#53)', () => {
   test('invoices list names each unit; a script keeps its id', async () => {
     const { screen } = await onTerminal(['invoices', 'list'], 'pt-BR');

@@ -2,6 +2,8 @@ import { SUPPLIER_UPDATE_FLAGS } from '../../domain/body-fields.js';
 import { formatDocument } from '../../domain/documents.js';
 import { UsageError } from '../../domain/errors.js';
 import { displayState } from '../../domain/payables.js';
+import { PIX_KEY_TYPE_WORDS, type PixKeyType } from '../../domain/pix-keys.js';
+import type { Text } from '../../domain/text.js';
 import { validated } from '../bodies.js';
 import type { Deps } from '../context.js';
 import { viaExtension } from '../extension.js';
@@ -39,14 +41,16 @@ export async function suppliers(deps: Deps): Promise<number> {
     { header: 'ID', value: (r) => r.id },
     { header: 'NAME', value: (r) => r.name },
     { header: 'DOCUMENT', value: (r) => r.document },
+    // where a payment goes is read whole (#66: at 80 columns both were cut): on lines of their own cells
     {
       header: 'BANK',
       value: (r) => {
         const b = r.bank as Row | null | undefined;
         return b ? `${str(b.code)} ag ${str(b.agency)} cc ${str(b.account)}` : '';
       },
+      wrap: 'cell',
     },
-    { header: 'PIX', value: (r) => (r.pix_key ? `${str(r.pix_key_type)}: ${str(r.pix_key)}` : '') },
+    { header: 'PIX', value: (r) => pixCell(r), wrap: 'cell' },
   ]);
   return 0;
 }
@@ -55,7 +59,21 @@ const bankText = (b: Row | null | undefined, t: (word: string) => string = (w) =
   b
     ? `${str(b.code)} ag ${str(b.agency)} cc ${str(b.account)}${b.account_type ? ` (${t(str(b.account_type))})` : ''}`
     : '';
-const pixText = (r: Row) => (r.pix_key ? `${str(r.pix_key)} (${str(r.pix_key_type)})` : '');
+const pixText = (r: Row, t: (words: Text) => string) => {
+  if (!r.pix_key) return '';
+  const words = PIX_KEY_TYPE_WORDS[str(r.pix_key_type) as PixKeyType];
+  return `${str(r.pix_key)} (${words ? t(words) : str(r.pix_key_type)})`;
+};
+
+/** A PIX key after its kind, the kind in the reader's words on a table (a script reads the API's: `phone: …`). */
+function pixCell(r: Row): Text | string {
+  if (!r.pix_key) return '';
+  const type = str(r.pix_key_type);
+  const words = PIX_KEY_TYPE_WORDS[type as PixKeyType];
+  return words
+    ? { en: `${type}: ${str(r.pix_key)}`, pt: `${words.pt}: ${str(r.pix_key)}` }
+    : `${type}: ${str(r.pix_key)}`;
+}
 
 /** A supplier's payment data, and its payables the bank rejected (what a correction here is usually for). */
 export async function showSupplier(deps: Deps, idArg: string): Promise<number> {
@@ -70,7 +88,7 @@ export async function showSupplier(deps: Deps, idArg: string): Promise<number> {
     { header: 'Supplier', value: (r) => `${str(r.name)} (${str(r.id)})` },
     { header: 'CPF/CNPJ', value: (r) => formatDocument(str(r.document)) },
     { header: 'Bank account', value: (r) => bankText(r.bank as Row | null, deps.t) || deps.t('none') },
-    { header: 'PIX key', value: (r) => pixText(r) || deps.t('none') },
+    { header: 'PIX key', value: (r) => pixText(r, deps.t) || deps.t('none') },
   ]);
   const rejected = [
     ...(await client.payables.list({ state: 'pending', supplier_id: id }, { all: true })),
@@ -138,7 +156,7 @@ export async function suppliersUpdate(deps: Deps, idArg: string, flags: Supplier
     const r = updated as Row;
     const lines = [
       r.bank ? [deps.t({ en: 'bank account', pt: 'conta bancária' }), bankText(r.bank as Row, deps.t)] : [],
-      r.pix_key ? [deps.t({ en: 'PIX key', pt: 'chave PIX' }), pixText(r)] : [],
+      r.pix_key ? [deps.t({ en: 'PIX key', pt: 'chave PIX' }), pixText(r, deps.t)] : [],
     ].filter((line) => line.length > 0) as [string, string][];
     const width = Math.max(0, ...lines.map(([label]) => label.length));
     for (const [label, text] of lines) writeLine(deps.io.stdout, `  ${label.padEnd(width)}  ${text}`);
