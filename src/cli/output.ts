@@ -260,14 +260,21 @@ export async function printList<T>(
   const t = out.t ?? english;
   const cellsOf = (form: (c: Column<T>) => Column<T>) =>
     rows.map((row) => columns.map((c) => personCell(io, form(c), row, t)));
+  // a table whose cells go on over lines (#66) lets a state's words go on too, each word whole
+  const wrapsCells = columns.some((c) => c.wrap === 'cell');
+  const longestWord = (i: number, cells: string[][]) =>
+    Math.max(0, ...cells.flatMap((r) => (r[i] ?? '').split(' ').map(textWidth)));
   const layoutOf = (cells: string[][], cols: readonly Column<T>[] = columns) =>
     tableLayout(
       cols.map((c, i) => ({
         natural: Math.max(textWidth(t(c.header)), ...cells.map((r) => textWidth(r[i] ?? ''))),
-        min: textWidth(t(c.header)),
+        min: Math.max(textWidth(t(c.header)), c.words && wrapsCells ? longestWord(i, cells) : 0),
         // a state or a method is a short word that must read whole
         shrinkable:
-          (i > 0 || Boolean(c.cut)) && !c.fixed && !c.words && (c.kind === undefined || c.kind === 'text'),
+          (i > 0 || Boolean(c.cut)) &&
+          !c.fixed &&
+          (!c.words || wrapsCells) &&
+          (c.kind === undefined || c.kind === 'text'),
         // a column with nothing in it (a remittance's occurrences) is the first to go, unsaid
         ...(cells.every((r) => !r[i])
           ? { drop: Number.NEGATIVE_INFINITY }
@@ -449,7 +456,8 @@ function labelledLines(
 ): string[] {
   const room = Math.max(20, (width ?? Number.POSITIVE_INFINITY) - labelWidth - 2);
   return pairs.flatMap(([label, value]) => {
-    const [first = '', ...rest] = wrapText(value, room);
+    // a value of several lines (a batch's returns, one a line) keeps them, each wrapped to the room
+    const [first = '', ...rest] = value.split('\n').flatMap((line) => wrapText(line, room));
     return [
       `${paint(io, 'bold', label + ' '.repeat(labelWidth - textWidth(label)))}  ${first}`,
       ...rest.map((more) => `${' '.repeat(labelWidth + 2)}${more}`),
@@ -487,6 +495,14 @@ export function printRecord<T>(out: Out, record: T, fields: Column<T>[]): void {
   }
   const t = out.t ?? english;
   // on a terminal, a long value goes on under itself rather than past the edge
-  const pairs = fields.map((f) => [t(f.header), personCell(io, f, record, t)] as const);
+  // (a value of several lines keeps them: each line made printable on its own)
+  const pairs = fields.map((f) => {
+    const value = f.value(record);
+    const lines = typeof value === 'string' && value.includes('\n') ? value.split('\n') : undefined;
+    const cell = lines
+      ? lines.map((line) => personCell(io, { ...f, value: () => line }, record, t)).join('\n')
+      : personCell(io, f, record, t);
+    return [t(f.header), cell] as const;
+  });
   for (const line of labelledLines(io, pairs, terminalWidth(io))) writeLine(io.stdout, line);
 }

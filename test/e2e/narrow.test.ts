@@ -266,6 +266,27 @@ describe('where a payment goes, read whole (#66)', () => {
   });
 });
 
+describe('a batch at 80 columns (#66)', () => {
+  test('batches show: its payables a table, not a block of six lines each; each return by its file and date', async () => {
+    const { code, screen } = await onTerminal(['batches', 'show', ids.batch as string], 'pt-BR');
+    expect(code).toBe(0);
+    expect(screen.split('\n').filter((l) => stringWidth(l) > 80)).toEqual([]);
+    expect(screen).toMatch(/^CONTA A PAGAR +ESTADO +VALOR +FAVORECIDO +RETORNO$/m);
+    expect(screen).not.toMatch(/^ESTADO +\S/m); // a block's label
+    // every payable of the batch on a row of its own, its id whole
+    const batch = await s.condo.json(['batches', 'show', ids.batch as string]);
+    for (const p of batch.payables) expect(screen).toMatch(new RegExp(`^${p.public_id} `, 'm'));
+    expect(screen).toMatch(
+      /^Retornos +retorno\.ret, \d\d\/\d\d\/\d{4} \d\d:\d\d: .*(pago|agendado|rejeitado) \d+/m,
+    );
+    expect(screen).not.toContain(' | ');
+    // a script's line is as it was
+    expect(await s.condo.ok(['batches', 'show', ids.batch as string])).toMatch(
+      /^returns\tpaid \d+, scheduled \d+/m,
+    );
+  });
+});
+
 describe('names, not ids, on a person’s screen (#53)', () => {
   test('invoices list names each unit; a script keeps its id', async () => {
     const { screen } = await onTerminal(['invoices', 'list'], 'pt-BR');

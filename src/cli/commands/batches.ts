@@ -5,7 +5,7 @@ import { type PreviewSources, previewContext } from '../../app/preview-checks.js
 import type { Batch } from '../../client/index.js';
 import { type BatchPreview, batchPreview, type PreviewWarningKind } from '../../domain/batch-preview.js';
 import { paymentDateRefusalText } from '../../domain/business-days.js';
-import { formatDateBr } from '../../domain/dates.js';
+import { formatDateBr, formatInstantBr } from '../../domain/dates.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import { centsToText, formatReais } from '../../domain/money.js';
 import type { Text } from '../../domain/text.js';
@@ -81,6 +81,12 @@ const lastReturn = (p: Row) => {
   return r ? `${r.code} ${r.message}` : '';
 };
 
+/** A person's table says the bank's reason where the state does not say it all: a paid payment's "00" is enough. */
+const lastReturnShort = (p: Row) =>
+  p.state === 'paid' || p.state === 'scheduled'
+    ? String((p.last_return as { code?: string } | null | undefined)?.code ?? '')
+    : lastReturn(p);
+
 /** The batch, what each forma carries, the returns imported so far, and its payables with their states. */
 export async function showBatch(deps: Deps, idArg: string): Promise<number> {
   const id = await resolvePublicId(deps, 'ID', idArg, 'batch');
@@ -96,14 +102,21 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
         `${forma} ${v.count} (${deps.format === 'table' ? formatReais(v.total_amount) : centsToText(v.total_amount)})`,
     )
     .join(', ');
-  const returns = (batch.returns ?? [])
-    .map((r) =>
-      (['paid', 'scheduled', 'rejected', 'unchanged', 'unknown'] as const)
-        .map((k) => `${deps.format === 'table' ? deps.t(k) : k} ${r[k]}`)
-        .join(', '),
-    )
-    .join(' | ');
   const person = deps.format === 'table';
+  const counts = ['paid', 'scheduled', 'rejected', 'unchanged', 'unknown'] as const;
+  // a person reads each return on a line of its own, by its file and when it came, with the counts it moved (#66:
+  // the returns were one line, "… | …", with no file nor date); a script keeps its one line
+  const returns = person
+    ? (batch.returns ?? [])
+        .map((r) => {
+          const moved = counts.filter((k) => Number(r[k]) > 0).map((k) => `${deps.t(k)} ${r[k]}`);
+          const when = typeof r.imported_at === 'string' ? formatInstantBr(r.imported_at) : '';
+          const file = [r.file_name, when].filter(Boolean).join(', ');
+          const what = moved.join(', ') || deps.t({ en: 'nothing changed', pt: 'nada mudou' });
+          return file ? `${file}: ${what}` : what;
+        })
+        .join('\n')
+    : (batch.returns ?? []).map((r) => counts.map((k) => `${k} ${r[k]}`).join(', ')).join(' | ');
   const bankAccount = person ? await namer(deps).bankAccount(batch.bank_account_id) : batch.bank_account_id;
   // a person reads the labels as payables show writes them ("Payment date", #53); a script keeps its keys
   const label = (key: string) => (person ? (BATCH_LABELS[key] ?? key) : key);
@@ -118,13 +131,19 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
     { header: label('created'), value: (b) => b.created_at, kind: 'instant' },
   ]);
   writeLine(deps.io.stdout);
+  // a table at 80 columns (#66: a block of six lines a payable): the method goes first (the batch's "by forma"
+  // says it), the payee and the bank's word go on over lines of their cells
   await printList(deps, (batch.payables ?? []) as Row[], [
     { header: 'PAYABLE', value: (p) => p.public_id },
     payableStateColumn('STATE'),
-    { header: 'METHOD', value: (p) => p.forma_pagamento, words: true },
+    { header: 'METHOD', value: (p) => p.forma_pagamento, words: true, drop: 1 },
     { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
-    { header: 'PAYEE', value: (p) => p.payee_name },
-    { header: 'LAST RETURN', value: lastReturn },
+    { header: 'PAYEE', value: (p) => p.payee_name, wrap: 'cell' },
+    {
+      header: { en: 'LAST RETURN', pt: 'RETORNO' },
+      value: person ? lastReturnShort : lastReturn,
+      wrap: 'cell',
+    },
   ]);
   return 0;
 }
