@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { writeDdaFile } from '../../src/formats/cnab240/dda-writer.js';
 import { writePaymentRemittance } from '../../src/formats/cnab240/writer.js';
-import { SAMPLE_DDA_BOLETOS, sampleDdaInput, sampleInput, samplePayments } from '../unit/cnab240/fixtures.js';
+import {
+  SAMPLE_DDA_BOLETOS,
+  sampleDdaInput,
+  sampleInput,
+  samplePayments,
+  samplePaymentsToday,
+} from '../unit/cnab240/fixtures.js';
 import { type Condo, condoIn } from './harness.js';
 
 /**
@@ -149,4 +155,23 @@ test('several files, or a pattern: each read and reported in turn, its JSON nami
   const headings = pattern.stdout.split('\n').filter((l) => l.startsWith(dir));
   expect(headings).toEqual([join(dir, 'DDA-2.ret'), join(dir, 'DDA-3.ret')]);
   expect(await leftovers()).toEqual([]);
+});
+
+test("a payment return's summary says how many were paid and refused, and an Itaú header's NSA of zeros in words (#66)", async () => {
+  const itau = join(dir, 'itau.rem');
+  await writeFile(itau, writePaymentRemittance(sampleInput(samplePaymentsToday(), 'itau-sispag')));
+  const ret = join(dir, 'itau.ret');
+  const seu = samplePaymentsToday()[0]?.seuNumero as string;
+  await condo.ok(['sandbox', 'bank-return', itau, '-O', ret, '--reject', `${seu}:AN`, '--as-of', '+10d']);
+  const json = await condo.json(['cnab', 'inspect', ret]);
+  const refused = json.items.filter((i: { status: string }) => i.status === 'rejected').length;
+  const paid = json.items.filter((i: { status: string }) => i.status === 'paid').length;
+  expect([paid, refused]).toEqual([samplePaymentsToday().length - 1, 1]);
+  const pt = await condo.run(['--lang', 'pt-BR', '-o', 'table', 'cnab', 'inspect', ret]);
+  expect(pt.stdout).toContain(`${paid} pagos, 1 recusado`);
+  expect(pt.stdout).toContain('sequência do arquivo (NSA) em branco (o SISPAG do Itaú não tem NSA)');
+  const en = await condo.run(['-o', 'table', 'cnab', 'inspect', ret]);
+  expect(en.stdout).toContain(`${paid} paid, 1 refused`);
+  // a remittance has no such tally
+  expect((await condo.run(['-o', 'table', 'cnab', 'inspect', itau])).stdout).not.toMatch(/\d+ paid/);
 });

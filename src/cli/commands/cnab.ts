@@ -11,6 +11,7 @@ import type { CnabDiff, PairFinding, PaymentPair } from '../../formats/cnab240/d
 import type { ReturnCodeExplanation } from '../../formats/cnab240/explain.js';
 import type { CnabFile, CnabItem } from '../../formats/cnab240/index.js';
 import { lintOne } from '../cnab-lint.js';
+import { type ReturnTally, summaryLines } from '../cnab-summary.js';
 import type { Deps } from '../context.js';
 import { setAside } from '../files.js';
 import { bankCodeFlag } from '../flags.js';
@@ -80,23 +81,6 @@ function readable(parts: { number: string; digit: string } | undefined, keep: nu
   return parts.digit ? `${shown}-${parts.digit}` : shown;
 }
 
-/** What a summary shows for a field the file leaves blank. */
-const NONE = '—';
-
-/** What the summary counts: a DDA file's boletos, a collection's titles, or payments. */
-function itemsTotal(file: CnabFile): string {
-  if (file.service === 'dda') return file.details === 1 ? 'boleto, total' : 'boletos, total';
-  if (file.service === 'collection') return file.details === 1 ? 'title, total' : 'titles, total';
-  return file.details === 1 ? 'payment, total' : 'payments, total';
-}
-
-/** The header's date and time as a person reads them (26/11/2026 11:10:24); JSON keeps the ISO form. */
-function generatedAt(at: string | null): string {
-  if (!at) return NONE;
-  const [date, time] = at.split('T');
-  return time ? `${formatDateBr(date)} ${time}` : formatDateBr(date);
-}
-
 const amountOf = (i: CnabItem) => i.paid_amount_cents ?? i.amount_cents ?? i.face_value_cents;
 
 const paymentColumns = (t: Translate): Column<CnabItem>[] => [
@@ -144,6 +128,8 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
   const aside = deps.format === 'table' ? undefined : setAside();
   const shown: CnabItem[] = [];
   let items = 0;
+  // what the bank said of each payment, counted as the file is read: a return's summary says it (#66)
+  const outcomes: ReturnTally = { paid: 0, scheduled: 0, rejected: 0 };
   try {
     let rows: { write(item: CnabItem): void; end(): unknown } | undefined;
     const rowsFor = (item: CnabItem | undefined) =>
@@ -156,6 +142,7 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
       keepItems: false,
       onItem: (item) => {
         items++;
+        if (item.status) outcomes[item.status]++;
         if (!aside) {
           if (shown.length < TABLE_ITEMS) shown.push(item);
           return;
@@ -175,7 +162,7 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
       });
       return fit ? 0 : 1;
     }
-    await report(deps, path, file, aside ?? { shown, of: items });
+    await report(deps, path, file, aside ?? { shown, of: items }, outcomes);
     return fit ? 0 : 1;
   } finally {
     aside?.remove();
@@ -264,6 +251,7 @@ export async function report(
   path: string,
   file: CnabFile,
   items: ReturnType<typeof setAside> | { shown: CnabItem[]; of: number },
+  outcomes?: ReturnTally,
 ): Promise<void> {
   const { io } = deps;
   // -o tsv|csv is one table on stdout, the items (#53: `cut -f1` sees data only); the summary and the lotes are
@@ -273,15 +261,9 @@ export async function report(
   const bold = (t: string) => paint(io, 'bold', t);
   writeLine(about, bold(`${path}`));
   const t = deps.t;
-  const lines = [
-    // a field the file leaves blank reads "—" (#53): "?" looked like a question the reader had to answer
-    `${t('bank')} ${file.bank_code ?? NONE} ${file.bank_name ?? ''} · ${file.service === 'dda' ? 'DDA' : t(file.service)} ${t(file.direction)} · ${file.lines} ${t('lines')}`,
-    `${t('company')} ${file.company.name ?? NONE} (${file.company.document ?? NONE})`,
-    `${t('dialect')} ${file.dialect_name}, ${t('layout')} ${file.layout_version ?? NONE} · ${t('agency')} ${file.company.agency ?? NONE} ${t('account')} ${file.company.account ?? NONE}`,
-    `${t('file sequence (NSA)')} ${file.file_sequence ?? NONE} · ${t('generated at')} ${generatedAt(file.generated_at)}`,
-    `${file.details} ${t(itemsTotal(file))} ${formatReais(file.total_amount_cents)}`,
-  ];
-  for (const line of lines) writeLine(about, printable(`  ${line}`));
+  const lines = summaryLines(file, outcomes, t);
+  // on a terminal each line wrapped at its width, its continuation indented (#66: the NSA's words ran past 80)
+  for (const line of lines) writeLine(about, wrapMessage(io, printable(`  ${line}`), about));
   writeLine(about);
   await printList(table ? deps : narration(io, t), file.batches, [
     { header: 'LOTE', value: (b) => b.number },
