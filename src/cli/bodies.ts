@@ -4,7 +4,7 @@ import type { BulkOptions, BulkResult } from '../client/types.js';
 import { UsageError } from '../domain/errors.js';
 import type * as Schemas from '../domain/request-bodies.js';
 import type { Deps } from './context.js';
-import { namedProblem } from './fields.js';
+import { fieldProblems } from './fields.js';
 import { finishBulk, type SentRecord, stoppable } from './stoppable.js';
 
 /**
@@ -42,10 +42,7 @@ export async function validated<S extends BodySchema>(
 ): Promise<Bodies[S]> {
   const schemas = await import('../domain/request-bodies.js');
   const result = schemas.validateBody(schemas[schema], body);
-  if (!result.ok) {
-    const parts = Object.entries(result.fields).map(([field, msgs]) => namedProblem(where(field), msgs));
-    throw new UsageError(parts.join(', '));
-  }
+  if (!result.ok) throw new UsageError(fieldProblems(result.said, where));
   return result.value as Bodies[S];
 }
 

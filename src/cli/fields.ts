@@ -1,6 +1,11 @@
+import type { TObject } from '@sinclair/typebox';
 import type { Command } from 'commander';
 import type { FieldFlag, FieldFlags } from '../domain/body-fields.js';
+import { nonBusinessDay } from '../domain/business-days.js';
+import { formatDateBr } from '../domain/dates.js';
+import type { CondoError } from '../domain/errors.js';
 import { centsToDecimal } from '../domain/money.js';
+import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from './flags.js';
 import type { Translate } from './i18n.js';
@@ -82,23 +87,47 @@ export type Picker = (body: Record<string, unknown>, ask: Prompter) => Promise<v
 
 /**
  * On a terminal, asks for each missing field that has a prompt label, in declaration order; a picker replaces the
- * question for its field. Without a terminal it does nothing: the schema then names the missing flag.
+ * question for its field. Without a terminal it does nothing: the schema then names the missing flag. True when it
+ * asked something.
  */
 export async function promptMissing(
   deps: Deps,
   fields: FieldFlags,
   body: Record<string, unknown>,
   pickers: Readonly<Record<string, Picker>> = {},
-): Promise<void> {
-  const ask = await deps.prompter();
-  if (!ask) return;
+  /** the body's schema: an answer is checked against its field's rules where it is typed (#66) */
+  schema?: TObject,
+): Promise<boolean> {
+  const prompter = await deps.prompter();
+  if (!prompter) return false;
+  // asked: whether a question was put (a picker may see there is nothing to ask: a payee given, no supplier)
+  let asked = false;
+  const put =
+    <A extends unknown[], R>(f: (...args: A) => Promise<R>) =>
+    (...args: A) => {
+      asked = true;
+      return f(...args);
+    };
+  const ask: Prompter = {
+    text: put(prompter.text),
+    secret: put(prompter.secret),
+    select: put(prompter.select) as Prompter['select'],
+    confirm: put(prompter.confirm),
+  };
   const today = deps.today();
-  const accepts = (f: FieldFlag) => (v: string) => {
+  const { validateBody } = await import('../domain/request-bodies.js');
+  // checked where it is typed, in the person's language, and asked again (#66: "-50,00" was taken, three more
+  // questions asked, then every answer lost to "--amount must be at least 1"; a date's refusal was English)
+  const accepts = (field: string, f: FieldFlag) => (v: string) => {
     try {
-      fieldValue(f, v, today);
-      return f.kind === 'text' && !v.trim() ? 'required' : true;
+      const value = fieldValue(f, v, today);
+      if (f.kind === 'text' && !v.trim()) return 'required';
+      const checked = schema ? validateBody(schema, { ...body, [field]: value }) : undefined;
+      const problems = checked && !checked.ok ? checked.said[field] : undefined;
+      return problems ? fieldProblems({ [field]: problems }, () => `--${f.flag}`) : true;
     } catch (e) {
-      return (e as Error).message;
+      const error = e as CondoError;
+      return error.finding ?? error.text ?? error.message;
     }
   };
   for (const [field, f] of Object.entries(fields)) {
@@ -112,12 +141,58 @@ export async function promptMissing(
       );
     else {
       const text = await ask.text(f.prompt, {
-        ...(f.kind === 'date' ? { default: today } : {}),
-        validate: accepts(f),
+        // the day as a Brazilian writes it (#66: the default read 2026-12-01), and the day `+5d` means, said
+        // with a warning when the bank does not open on it
+        ...(f.kind === 'date'
+          ? { default: formatDateBr(today), means: (v: string) => dateMeant(v, today) }
+          : {}),
+        validate: accepts(field, f),
       });
       body[field] = fieldValue(f, text, today);
     }
   }
+  return asked;
+}
+
+/**
+ * Each field's problems after its name, in both languages (#66): `--amount must be at least R$ 0,01`, `--amount deve
+ * ser no mínimo R$ 0,01`; the Portuguese joins its name as the English does (a space, or a colon before a sentence).
+ */
+export function fieldProblems(said: Record<string, Text[]>, where: (field: string) => string): Text {
+  const each = Object.entries(said).map(([field, texts]) => {
+    const name = where(field);
+    const en = namedProblem(
+      name,
+      texts.map((x) => x.en),
+    );
+    const joined = en.startsWith(`${name}: `) ? ': ' : ' ';
+    return { en, pt: `${name}${joined}${texts.map((x) => x.pt).join('; ')}` };
+  });
+  return { en: each.map((x) => x.en).join(', '), pt: each.map((x) => x.pt).join(', ') };
+}
+
+/** The day a typed date means, where it is not written out (`+5d`, `hoje`), and whether the bank opens on it. */
+function dateMeant(typed: string, today: string): Text | undefined {
+  let date: string;
+  try {
+    date = dateFlag('--due', typed, today);
+  } catch {
+    return undefined;
+  }
+  const shown = formatDateBr(date);
+  const closed = nonBusinessDay(date);
+  const written = typed.trim() === shown;
+  if (!closed) return written ? undefined : { en: shown, pt: shown };
+  const why =
+    'weekend' in closed
+      ? closed.weekend === 'Saturday'
+        ? { en: 'a Saturday', pt: 'um sábado' }
+        : { en: 'a Sunday', pt: 'um domingo' }
+      : { en: `a bank holiday, ${closed.holiday}`, pt: `feriado bancário, ${closed.holiday}` };
+  return {
+    en: `${written ? '' : `${shown}, `}${why.en}: not a business day`,
+    pt: `${written ? '' : `${shown}, `}${why.pt}: não é dia útil`,
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Message } from '../domain/message.js';
 import type { Text } from '../domain/text.js';
 import type { Translate } from './i18n.js';
 
@@ -5,7 +6,12 @@ import type { Translate } from './i18n.js';
 export interface Prompter {
   text(
     message: string | Text,
-    opts?: { default?: string; validate?: (v: string) => string | Text | true },
+    opts?: {
+      default?: string;
+      validate?: (v: string) => string | Text | Message | true;
+      /** what the answer means, shown after it as it is typed (a date's `+5d` as the day it is) */
+      means?: (v: string) => string | Text | undefined;
+    },
   ): Promise<string>;
   secret(message: string | Text): Promise<string>;
   select<T extends string>(message: string | Text, choices: { name: string; value: T }[]): Promise<T>;
@@ -21,8 +27,17 @@ export async function inquirerPrompter(t: Translate): Promise<Prompter> {
   return {
     text: (message, opts) => {
       const validate = opts?.validate;
+      const means = opts?.means;
       return input({
         message: t(message),
+        ...(means
+          ? {
+              transformer: (v: string) => {
+                const said = v.trim() ? means(v) : undefined;
+                return said ? `${v}  (${t(said)})` : v;
+              },
+            }
+          : {}),
         ...(opts?.default !== undefined ? { default: opts.default } : {}),
         ...(validate
           ? {

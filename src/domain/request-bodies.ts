@@ -1,11 +1,12 @@
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import { isIsoDate } from './dates.js';
+import { FIELD_WORDS, fieldProblem } from './field-words.js';
 import { BILLING_TYPES } from './invoices.js';
 import { ENTRY_TYPES, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
+import type { Text as Words } from './text.js';
 import { TRIBUTE_KINDS } from './tributes.js';
 import { KNOWN_EVENTS } from './webhooks.js';
 
@@ -19,8 +20,8 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const DateField = Type.String({ isoDate: true });
 const Text = (maxLength = 255) => Type.String({ minLength: 1, maxLength });
-const Cents = Type.Integer({ minimum: 1, maximum: 99_999_999_999 });
-const CentsOrZero = Type.Integer({ minimum: 0, maximum: 99_999_999_999 });
+const Cents = Type.Integer({ minimum: 1, maximum: 99_999_999_999, description: 'centavos' });
+const CentsOrZero = Type.Integer({ minimum: 0, maximum: 99_999_999_999, description: 'centavos' });
 /** Decimal reais on the wire (invoices, expenses, entries, transfers): at most two decimals. */
 const Reais = Type.Number({ minimum: 0, maximum: 999_999_999.99, twoDecimals: true });
 const PositiveReais = Type.Number({ exclusiveMinimum: 0, maximum: 999_999_999.99, twoDecimals: true });
@@ -225,20 +226,26 @@ export const SupplierCreate = Type.Object(
 export type SupplierCreate = Static<typeof SupplierCreate>;
 
 export type FieldErrors = Record<string, string[]>;
-export type Validation<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors };
+/**
+ * `fields` in English (the API's 422 says them so); `said`, the same problems in both languages, for a person at
+ * the CLI (#66: `--amount has the wrong type` on a Portuguese screen).
+ */
+export type Validation<T> =
+  | { ok: true; value: T }
+  | { ok: false; fields: FieldErrors; said: Record<string, Words[]> };
 
 /** Our two custom keywords, checked after TypeBox's own so a message can name the rule. */
-function customKeywordErrors(schema: TObject, body: Record<string, unknown>): FieldErrors {
-  const fields: FieldErrors = {};
+function customKeywordErrors(schema: TObject, body: Record<string, unknown>): Record<string, Words[]> {
+  const fields: Record<string, Words[]> = {};
   for (const [name, prop] of Object.entries(schema.properties)) {
     const value = body[name];
     if (value === undefined || value === null) continue;
     const leaf = leafSchema(prop);
     if (leaf?.isoDate && typeof value === 'string' && !isIsoDate(value)) {
-      fields[name] = ['must be a calendar date YYYY-MM-DD'];
+      fields[name] = [FIELD_WORDS.isoDate];
     }
     if (leaf?.twoDecimals && typeof value === 'number' && !hasAtMostTwoDecimals(value)) {
-      fields[name] = ['must have at most two decimals'];
+      fields[name] = [FIELD_WORDS.twoDecimals];
     }
   }
   return fields;
@@ -249,69 +256,33 @@ function leafSchema(schema: TSchema): TSchema | undefined {
   return schema;
 }
 
-function messageFor(error: ValueError): string {
-  switch (error.type) {
-    case ValueErrorType.ObjectRequiredProperty:
-      return 'is required';
-    case ValueErrorType.ObjectAdditionalProperties:
-      return 'is not a known field';
-    case ValueErrorType.Integer:
-      return 'must be an integer';
-    case ValueErrorType.Number:
-      return 'must be a number';
-    case ValueErrorType.String:
-      return 'must be a string';
-    case ValueErrorType.StringMinLength:
-      return 'must not be empty';
-    case ValueErrorType.StringPattern:
-      return typeof error.schema.description === 'string'
-        ? `must be ${error.schema.description}`
-        : 'has the wrong format';
-    case ValueErrorType.StringMaxLength:
-      return `must be at most ${error.schema.maxLength} characters`;
-    case ValueErrorType.IntegerMinimum:
-    case ValueErrorType.NumberMinimum:
-      return `must be at least ${error.schema.minimum}`;
-    case ValueErrorType.NumberExclusiveMinimum:
-      return `must be greater than ${error.schema.exclusiveMinimum}`;
-    case ValueErrorType.IntegerMaximum:
-    case ValueErrorType.NumberMaximum:
-      return `must be at most ${error.schema.maximum}`;
-    case ValueErrorType.Union: {
-      const literals = (error.schema.anyOf as TSchema[])
-        .map((s) => s.const)
-        .filter((c): c is string => typeof c === 'string');
-      return literals.length > 0 ? `must be one of ${literals.join(', ')}` : 'has the wrong type';
-    }
-    default:
-      return error.message.toLowerCase();
-  }
-}
-
 const compiled = new WeakMap<TSchema, ReturnType<typeof TypeCompiler.Compile>>();
 
 /** Validates a request body field by field: `{ok, value}` or `{ok: false, fields: {name: [messages]}}`. */
 export function validateBody<T extends TObject>(schema: T, body: unknown): Validation<Static<T>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, fields: { body: ['must be a JSON object'] } };
+    return { ok: false, fields: { body: [FIELD_WORDS.object.en] }, said: { body: [FIELD_WORDS.object] } };
   }
   let checker = compiled.get(schema);
   if (!checker) {
     checker = TypeCompiler.Compile(schema);
     compiled.set(schema, checker);
   }
-  const fields: FieldErrors = {};
+  const said: Record<string, Words[]> = {};
   for (const error of checker.Errors(body)) {
     const name = error.path.replace(/^\//, '').split('/')[0] || 'body';
     // A union reports each branch; the first message per field is the useful one.
-    if (!fields[name]) fields[name] = [messageFor(error)];
+    if (!said[name]) said[name] = [fieldProblem(error)];
   }
   for (const [name, messages] of Object.entries(
     customKeywordErrors(schema, body as Record<string, unknown>),
   )) {
-    if (!fields[name]) fields[name] = messages;
+    if (!said[name]) said[name] = messages;
   }
-  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  if (Object.keys(said).length > 0) {
+    const fields = Object.fromEntries(Object.entries(said).map(([k, v]) => [k, v.map((x) => x.en)]));
+    return { ok: false, fields, said };
+  }
   return { ok: true, value: body as Static<T> };
 }
 

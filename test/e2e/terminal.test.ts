@@ -64,6 +64,28 @@ test('a table on a terminal is coloured, and NO_COLOR turns the colour off', asy
   expect(plain.output).not.toMatch(/\u001b\[1m/);
 });
 
+test('a prompt checks its answer where it is typed, in Portuguese, and asks again (#66)', async () => {
+  const r = await onTerminal(
+    ['--lang', 'pt-BR', 'payables', 'create', '--method', 'ted', '--payee', 'Vidraçaria Central'],
+    [
+      [/Conta contábil[\s\S]*navegar/, ''],
+      [/Valor/, '-50,00'],
+      [/--amount deve ser no mínimo R\$ 0,01/, '\u001550,00'],
+      [/Vencimento/, '\u001531/02/2026'],
+      [/não é uma data do calendário/, '\u0015+3d'],
+      [/Descrição/, 'Vidro do hall, refeito'],
+      // read back before it is entered (#66)
+      [/Criar esta conta a pagar\?/, 's'],
+    ],
+  );
+  expect(r.exitCode, r.output).toBe(0);
+  expect(r.output).not.toMatch(/is not a calendar date|must be at least|erro: --amount/);
+  const created = (await s.condo.json('payables list --all')).find(
+    (p: any) => p.description === 'Vidro do hall, refeito',
+  );
+  expect(created.amount).toBe(5000);
+});
+
 test('payables create on a terminal asks for what the flags left out', async () => {
   const r = await onTerminal(
     ['payables', 'create', '--method', 'ted', '--due', '+3d'],
@@ -73,6 +95,8 @@ test('payables create on a terminal asks for what the flags left out', async () 
       [/Chart account[\s\S]*navigate/, ''],
       [/Amount/, '1.234,56'],
       [/Description/, 'Troca de vidro do hall'],
+      // what was answered, read back before it is entered (#66)
+      [/Create this payable\?/, 'y'],
     ],
   );
   expect(r.exitCode, r.output).toBe(0);
@@ -97,10 +121,15 @@ test('in Portuguese, the questions are asked in Portuguese (#31: a field declare
       [/Conta contábil[\s\S]*navegar/, ''],
       [/Valor \(R\$\)/, '88,00'],
       [/Descrição/, 'Cópia de chaves'],
+      [/Criar esta conta a pagar\?/, ''],
     ],
   );
   expect(r.exitCode, r.output).toBe(0);
   expect(r.output).toContain('(nenhum: digitar o nome do favorecido)');
+  // the summary before the question, in Portuguese; Enter takes its default, yes
+  const plain = r.output.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
+  expect(plain).toMatch(/Favorecido +Chaveiro do Bairro/);
+  expect(plain).toMatch(/Valor +R\$ 88,00/);
   expect(r.output).not.toMatch(/Supplier|Payee name|Chart account|Amount|Description|navigate/);
   // only accounts a bill can be booked to: never a group (#53)
   expect(r.output).not.toMatch(/ 2 Despesas\b|2\.1 Despesas/);

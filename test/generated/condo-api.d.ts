@@ -1390,6 +1390,7 @@ export interface operations {
                     supplier_id?: number | null;
                     chart_of_accounts_id: number;
                     payee_name?: string | null;
+                    /** @description centavos */
                     amount: number;
                     fine_amount?: number | null;
                     interest_amount?: number | null;

@@ -27,7 +27,7 @@ import { readIdArgs } from '../files.js';
 import { dateFlag, enumFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { limitOf, type PagingFlags, showList } from '../lists.js';
-import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
+import { type Column, fieldColumns, narration, printJson, printList, printRecord } from '../output.js';
 import {
   checkBoleto,
   enteredAs,
@@ -309,11 +309,22 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     if (review.fields.document_number) checkBoleto(deps, { ...body, amount: 0 } as PayableCreate, flagName);
     if (review.dueDate) body.due_date = review.dueDate;
   }
-  await promptMissing(deps, PAYABLE_FIELDS, body, pickers(deps));
+  const asked = await promptMissing(
+    deps,
+    PAYABLE_FIELDS,
+    body,
+    pickers(deps),
+    (await import('../../domain/request-bodies.js')).PayableCreate,
+  );
   const payload = await validated('PayableCreate', body, flagName);
   checkBoleto(deps, payload, flagName);
   warnDoc(deps, payload, flagName('forma_pagamento'));
   warnFarDue(deps, payload, flagName('due_date'));
+  // what was answered, read back before it is entered (#66): a person who was asked confirms
+  if (asked && !(await confirmEntry(deps, payload))) {
+    deps.info({ en: 'nothing created', pt: 'nada criado' });
+    return ExitCode.refused;
+  }
   const client = await deps.client();
   const [before] = await enteredBefore(deps, [payload]);
   const ask = before ? await deps.prompter() : null;
@@ -333,6 +344,26 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     );
   } else writeLine(deps.io.stdout, created.public_id);
   return 0;
+}
+
+/** The payable as it will be entered, and the question whether to enter it. */
+async function confirmEntry(deps: Deps, p: PayableCreate): Promise<boolean> {
+  const ask = await deps.prompter();
+  if (!ask) return true;
+  const names = namer(deps);
+  const [payee, chart] = await Promise.all([
+    p.supplier_id ? names.supplier(p.supplier_id) : (p.payee_name ?? ''),
+    names.chartAccount(p.chart_of_accounts_id),
+  ]);
+  printRecord(narration(deps.io, deps.t), p, [
+    { header: { en: 'Payee', pt: 'Favorecido' }, value: () => payee },
+    { header: { en: 'Chart account', pt: 'Conta contábil' }, value: () => chart },
+    { header: { en: 'Method', pt: 'Forma' }, value: (x) => x.forma_pagamento, words: true },
+    { header: { en: 'Amount', pt: 'Valor' }, value: (x) => x.amount, kind: 'cents' },
+    { header: { en: 'Due date', pt: 'Vencimento' }, value: (x) => x.due_date, kind: 'date' },
+    { header: { en: 'Description', pt: 'Descrição' }, value: (x) => x.description },
+  ]);
+  return ask.confirm({ en: 'Create this payable?', pt: 'Criar esta conta a pagar?' }, true);
 }
 
 export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFlags): Promise<number> {

@@ -85,9 +85,11 @@ describe('request body schema', () => {
   });
 
   test('not an object', () => {
+    // the English for the API's 422, both languages for a person at the CLI (#66)
     expect(validateBody(PayableCreate, [good])).toEqual({
       ok: false,
       fields: { body: ['must be a JSON object'] },
+      said: { body: [{ en: 'must be a JSON object', pt: 'deve ser um objeto JSON' }] },
     });
   });
 });
