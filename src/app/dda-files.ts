@@ -1,9 +1,3 @@
-/**
- * The bank's DDA files as `dda import`, `dda check` and the batch preview read them: each file read locally (a file
- * that is not a DDA, or cannot be read, is refused by its path), its boletos in the terms of domain/dda.ts, and
- * the boleto payables beside them.
- */
-import { stat } from 'node:fs/promises';
 import type { Payable, Supplier } from '../client/types.js';
 import { formatDateBr } from '../domain/dates.js';
 import type { DdaBoleto, DdaPayable } from '../domain/dda.js';
@@ -13,6 +7,7 @@ import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import type { CnabDdaBoleto, CnabDdaCharge } from '../formats/cnab240/index.js';
 import { expandFileArgs } from './file-args.js';
+import { requireReadableFile } from './file-kind.js';
 import { readCnabFile } from './files.js';
 
 export interface DdaFileOptions {
@@ -36,11 +31,7 @@ export async function readDdaFiles(
   const companies: { path: string; document: string | null }[] = [];
   for (const path of paths) {
     // one of many files: named by its path (readCnabFile's `FILE:` names the argument of a one-file verb)
-    if (!(await stat(path).catch(() => undefined))?.isFile())
-      throw new UsageError({
-        en: `${path}: not a readable file; nothing was read`,
-        pt: `${path}: não é um arquivo legível; nada foi lido`,
-      });
+    await requireReadableFile(path, { en: '; nothing was read', pt: '; nada foi lido' });
     const file = await readCnabFile(path);
     if (file.errors.length > 0 || file.truncated) {
       const first = file.errors[0];

@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { access, open, stat } from 'node:fs/promises';
 import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
 import { isCnabDda } from '../formats/cnab240/inference.js';
@@ -11,13 +12,33 @@ import { isCnabStatement } from '../formats/cnab240/statement.js';
  */
 export type FileKind = 'return' | 'statement';
 
+/**
+ * A file argument that must be a file one can read, or a refusal that says what it is (#66: "FILE: x não é um
+ * arquivo legível" for a file that does not exist): not there, a folder, or not readable. `then` follows the
+ * refusal ("; nothing was read", when one of many files is).
+ */
+export async function requireReadableFile(path: string, then: Text = { en: '', pt: '' }): Promise<Stats> {
+  const info = await stat(path).catch((e: NodeJS.ErrnoException) => e);
+  const refuse = (en: string, pt: string) =>
+    new UsageError({ en: `${path}: ${en}${then.en}`, pt: `${path}: ${pt}${then.pt}` });
+  if (info instanceof Error) {
+    if (info.code === 'ENOENT') throw refuse('no such file', 'arquivo não encontrado');
+    throw refuse(
+      `cannot be read (${info.code ?? info.message})`,
+      `não pode ser lido (${info.code ?? info.message})`,
+    );
+  }
+  if (info.isDirectory()) throw refuse('is a folder, not a file', 'é uma pasta, não um arquivo');
+  if (!info.isFile()) throw refuse('is not a file', 'não é um arquivo');
+  await access(path, constants.R_OK).catch(() => {
+    throw refuse('cannot be read (no permission)', 'não pode ser lido (sem permissão)');
+  });
+  return info;
+}
+
 async function head(path: string): Promise<string> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (!handle)
-    throw new UsageError({
-      en: `FILE: ${path} is not a readable file`,
-      pt: `FILE: ${path} não é um arquivo legível`,
-    });
+  await requireReadableFile(path);
+  const handle = await open(path, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
     // latin1: one character per byte (a UTF-8 BOM reads as three)

@@ -4,12 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../domain/errors.js';
 import type { CnabFile, ReadOptions } from '../formats/cnab240/index.js';
 import type { LintReport } from '../formats/cnab240/lint.js';
-import { wrongKind } from './file-kind.js';
+import { requireReadableFile, wrongKind } from './file-kind.js';
 
 /**
  * A file's bytes in chunks of 1 MiB: with the stream's default of 64 KiB, a 48 MB remittance passes through 740
@@ -21,12 +20,7 @@ export function readChunks(path: string): Readable {
 
 /** A FILE argument that must be a CNAB file: a readable file, and not another kind (a statement, a PDF). */
 export async function requireCnabFile(path: string): Promise<void> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile())
-    throw new UsageError({
-      en: `FILE: ${path} is not a readable file`,
-      pt: `FILE: ${path} não é um arquivo legível`,
-    });
+  await requireReadableFile(path);
   const wrong = await wrongKind(path, 'cnab');
   if (wrong) throw new UsageError(wrong);
 }

@@ -1,9 +1,4 @@
-/**
- * A bank's return file brought home (#21, #33): which batch it answers (by its payments' seu números and the paying
- * account in its header), what it says of each payment, and the rejections and held payments to act on. Shared by
- * `batches import-return` and `import`, which routes each file by its kind.
- */
-import { stat } from 'node:fs/promises';
+import { requireReadableFile } from '../app/file-kind.js';
 import { readCnabFile, sha256File } from '../app/files.js';
 import { heldPayments, rejectionsOf } from '../app/rejections.js';
 import { type CandidateBatch, candidateBatches, matchReturn } from '../app/return-batch.js';
@@ -59,12 +54,7 @@ export async function importReturn(
   facts: Pick<ReturnFacts, 'sha256' | 'bankCode' | 'uncoded'>,
   label: FileLabel = {},
 ): Promise<number> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile())
-    throw new UsageError({
-      en: `FILE: ${path} is not a readable file`,
-      pt: `FILE: ${path} não é um arquivo legível`,
-    });
+  const info = await requireReadableFile(path);
   const key = deps.globals.idempotencyKey ?? `retorno-${id}-${facts.sha256}`;
   const client = await deps.client();
   const bar = progressBar(deps.io, deps.t('upload'), info.size, Boolean(deps.globals.quiet));

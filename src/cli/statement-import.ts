@@ -6,8 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { isCnabStatementFile, wrongKind } from '../app/file-kind.js';
+import { isCnabStatementFile, requireReadableFile, wrongKind } from '../app/file-kind.js';
 import { sha256File } from '../app/files.js';
 import type { Judged } from '../app/reconcile.js';
 import type { StatementImportResult } from '../client/index.js';
@@ -100,20 +99,15 @@ export async function parseLocally(
   /** `YYYY-MM-DD`: a line dated after it is scheduled (the run's today) */
   today?: string,
 ): Promise<LocalRead> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile())
-    throw new UsageError({
-      en: `FILE: ${path} is not a readable file`,
-      pt: `FILE: ${path} não é um arquivo legível`,
-    });
+  const info = await requireReadableFile(path);
   // larger than the API takes: said before a byte is read or sent (#53: it parsed 689k lines and uploaded for 34 s
   // first), in MiB as the limit is
   if (info.size > STATEMENT_FILE_LIMIT) {
     const mib = (n: number) => (n / (1024 * 1024)).toFixed(1);
     const limit = STATEMENT_FILE_LIMIT / (1024 * 1024);
     throw new UsageError({
-      en: `FILE: ${path} has ${mib(info.size)} MiB; a statement import takes at most ${limit} MiB (split it, a month a file)`,
-      pt: `FILE: ${path} tem ${mib(info.size).replace('.', ',')} MiB; uma importação de extrato aceita no máximo ${limit} MiB (divida-o, um mês por arquivo)`,
+      en: `${path} has ${mib(info.size)} MiB; a statement import takes at most ${limit} MiB (split it, a month a file)`,
+      pt: `${path} tem ${mib(info.size).replace('.', ',')} MiB; uma importação de extrato aceita no máximo ${limit} MiB (divida-o, um mês por arquivo)`,
     });
   }
   const wrong = await wrongKind(path, 'statement');

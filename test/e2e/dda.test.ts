@@ -153,7 +153,7 @@ test('a DDA of another company is refused, naming both CNPJs; a file that is not
   expect(wrong.exitCode).toBe(2);
   const missing = await s.condo.run(['dda', 'check', join(dir, 'DDA-nope.ret')]);
   expect(missing.exitCode).toBe(2);
-  expect(missing.stderr).toContain('DDA-nope.ret: not a readable file; nothing was read');
+  expect(missing.stderr).toContain('DDA-nope.ret: no such file; nothing was read'); // (#66: it said 'not a readable file')
 });
 
 test('a beneficiary nobody knows: listed, nothing created; with --create-suppliers, the supplier and the payable, once', async () => {

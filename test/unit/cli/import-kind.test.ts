@@ -41,6 +41,6 @@ describe('condo import tells a return from a statement by its content, not its n
   });
 
   test('a file that is not there is a usage error naming it', async () => {
-    await expect(kindOf(join(dir, 'nope'))).rejects.toThrow(/nope is not a readable file/);
+    await expect(kindOf(join(dir, 'nope'))).rejects.toThrow(/nope: no such file/); // it said 'not a readable file' (#66)
   });
 });
