@@ -67,6 +67,6 @@ export async function requireApprovals(
   }
   throw new ConflictError({
     en: `batch ${id}: not delivered, its approvals fall short: ${decision.missing.map((m) => m.en).join('; ')} (condo batches approve ${id} --key FILE)`,
-    pt: `lote ${id}: não entregue, faltam aprovações: ${decision.missing.map((m) => m.pt).join('; ')} (condo batches approve ${id} --key FILE)`,
+    pt: `lote ${id}: não entregue, faltam aprovações: ${decision.missing.map((m) => m.pt).join('; ')} (condo batches approve ${id} --key ARQUIVO)`,
   });
 }

@@ -70,7 +70,10 @@ function pageOf(cmd: Command): HelpPage {
       title('Options:'),
       helper
         .visibleOptions(cmd)
-        .map((o) => [helper.styleOptionTerm(helper.optionTerm(o)), helper.optionDescription(o)]),
+        .map((o) => [
+          helper.styleOptionTerm(helper.optionTerm(o)),
+          helper.styleOptionDescription(helper.optionDescription(o)),
+        ]),
     ],
   ];
   if (helper.showGlobalOptions)
@@ -78,7 +81,10 @@ function pageOf(cmd: Command): HelpPage {
       title('Global Options:'),
       helper
         .visibleGlobalOptions(cmd)
-        .map((o) => [helper.styleOptionTerm(helper.optionTerm(o)), helper.optionDescription(o)]),
+        .map((o) => [
+          helper.styleOptionTerm(helper.optionTerm(o)),
+          helper.styleOptionDescription(helper.optionDescription(o)),
+        ]),
     ]);
   sections.push([
     title('Commands:'),

@@ -75,12 +75,28 @@ const PLACEHOLDERS_PT: Readonly<Record<string, string>> = {
   agency: 'agência',
   address: 'endereço',
   target: 'alvo',
+  // #66: the ones still English on a Portuguese page
+  number: 'número',
+  kind: 'tipo',
+  'cpf-or-cnpj': 'cpf-ou-cnpj',
+  period: 'período',
+  words: 'palavras',
+  where: 'onde',
+  host: 'endereço',
+  p: 'taxa',
+  d: 'dias',
+  nnn: 'nnn',
+  slug: 'slug',
+  shell: 'shell',
+  'key=value': 'chave=valor',
+  'count[/seconds]': 'quantidade[/segundos]',
+  FILE: 'ARQUIVO',
 };
 
 function placeholders(term: string, t: Translate): string {
   if (t.lang === 'en') return term;
   return term.replace(
-    /([<[])([A-Za-z][A-Za-z0-9-]*)((?:\.\.\.)?[>\]])/g,
+    /([<[])([A-Za-z][A-Za-z0-9-]*(?:=[a-z]+|\[\/[a-z]+\])?)((?:\.\.\.)?[>\]])/g,
     (whole, open: string, word: string, close: string) => {
       const pt = PLACEHOLDERS_PT[word];
       return pt ? `${open}${pt}${close}` : whole;
@@ -118,6 +134,11 @@ export async function buildProgram(
       styleSubcommandTerm: (term) => placeholders(term, t),
       styleOptionTerm: (term) => placeholders(term, t),
       styleArgumentTerm: (term) => placeholders(term, t),
+      // commander's own "(default: …)" after a flag's help, in the page's language (#66)
+      styleOptionDescription: (text) =>
+        t.lang === 'pt-BR'
+          ? text.replace(/\((default|choices): /g, (_, w) => `(${w === 'default' ? 'padrão' : 'opções'}: `)
+          : text,
     })
     .helpOption('-h, --help', t('display help for command'))
     .helpCommand(false)

@@ -37,10 +37,21 @@ export const PAYABLE_REFUSALS = {
   'payable.state': said(
     (p: { action: keyof typeof ACTION; state: string; only: string }) =>
       `cannot ${ACTION[p.action].en} a payable in state ${p.state}${p.only ? ` (only ${p.only})` : ''}`,
+    // the states in Portuguese (#66: "no estado paid (só pending or marked_for_remessa)")
     (p) =>
-      `não é possível ${ACTION[p.action].pt} uma conta no estado ${p.state}${p.only ? ` (só ${p.only === 'pending' ? 'pendente' : p.only})` : ''}`,
+      `não é possível ${ACTION[p.action].pt} uma conta ${stateWords(p.state)}${p.only ? ` (só ${p.only.split(' or ').map(stateWords).join(' ou ')})` : ''}`,
   ),
 };
+
+/** A payable's state as a Portuguese sentence says it: "paga", "em lote", "marcada para remessa". */
+const STATE_PT: Readonly<Record<string, string>> = {
+  pending: 'pendente',
+  marked_for_remessa: 'marcada para remessa',
+  in_batch: 'em lote',
+  scheduled: 'agendada',
+  paid: 'paga',
+};
+const stateWords = (state: string) => STATE_PT[state] ?? `no estado ${state}`;
 
 export const payableRefusal = <K extends keyof typeof PAYABLE_REFUSALS>(
   code: K,

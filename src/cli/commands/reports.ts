@@ -220,7 +220,8 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
 /** One line of the report as the spreadsheet gets it: which section, what, a detail, how many, how much. */
 interface FlatRow {
   section: Text;
-  item: string;
+  /** a payee, a unit, an account; "(no payee)" in the reader's words (#66: English in `-o csv --excel`) */
+  item: Text | string;
   detail: Text | string;
   count: number | '';
   amount: number | '';
@@ -241,7 +242,13 @@ const SECTIONS = {
 /** The report as one flat table (csv and tsv for scripts in English; `--excel` in the person's language). */
 function flatRows(r: MonthReport): FlatRow[] {
   const groups = (section: Text, list: Group[]) =>
-    list.map((g) => ({ section, item: g.name, detail: '', count: g.count, amount: g.total_cents }));
+    list.map((g) => ({
+      section,
+      item: shownPayee(g.name),
+      detail: '',
+      count: g.count,
+      amount: g.total_cents,
+    }));
   const due = (date: string) => ({ en: `due ${date}`, pt: `vence ${formatDateBr(date)}` });
   const rejectionDetail = (p: Rejected) => ({
     en: `${p.code} ${p.reason} (${due(p.due_date).en})`,
@@ -262,7 +269,7 @@ function flatRows(r: MonthReport): FlatRow[] {
       const code = rejectionDetail(p);
       return {
         section: SECTIONS.rejected,
-        item: p.payee,
+        item: shownPayee(p.payee),
         detail: { en: `${code.en}; ${fate.en}`, pt: `${code.pt}; ${fate.pt}` },
         count: 1 as const,
         amount: p.amount_cents,
@@ -270,7 +277,7 @@ function flatRows(r: MonthReport): FlatRow[] {
     }),
     ...r.still_rejected.map((p) => ({
       section: SECTIONS.stillRejected,
-      item: p.payee,
+      item: shownPayee(p.payee),
       // a refusal that says the bill is paid says so, never "to send again" (#66)
       detail: p.settled_by_bank ? settledDetail(p) : rejectionDetail(p),
       count: 1 as const,
@@ -280,7 +287,7 @@ function flatRows(r: MonthReport): FlatRow[] {
       const state = pendingWords(p, r.cover.issued_on);
       return {
         section: SECTIONS.pending,
-        item: p.payee,
+        item: shownPayee(p.payee),
         detail: { en: `${due(p.due_date).en}, ${state.en}`, pt: `${due(p.due_date).pt}, ${state.pt}` },
         count: 1 as const,
         amount: p.amount_cents,

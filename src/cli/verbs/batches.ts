@@ -118,7 +118,7 @@ export const commands = [
       }),
       verb({
         name: 'import-return <files...>',
-        usage: '[ID] FILE...',
+        usage: '[ID] <files...>',
         summary: {
           en: "import the bank's return files (.ret), each into the batch its payments name; re-importing changes nothing",
           pt: 'importa os arquivos de retorno do banco (.ret), cada um no lote que os pagamentos indicam; importar de novo não muda nada',

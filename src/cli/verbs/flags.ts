@@ -47,7 +47,7 @@ export const GENERIC_CSV_FLAGS = [
     flag: '--date-format <format>',
     help: {
       en: 'generic CSV date format, e.g. DD/MM/YYYY',
-      pt: 'formato de data do CSV genérico, p. ex. DD/MM/YYYY',
+      pt: 'formato de data do CSV genérico, p. ex. DD/MM/AAAA',
     },
   },
 ] as const satisfies readonly FlagDecl[];

@@ -96,7 +96,7 @@ export const commands = [
             },
           },
           {
-            flag: '--signature <header>',
+            flag: '--signature <value>',
             help: { en: 'the X-Condo-Signature header value', pt: 'o valor do cabeçalho X-Condo-Signature' },
           },
           {

@@ -61,3 +61,52 @@ describe('help pages (static, from the build)', () => {
     expect(helpPath(['payables', 'list'])).toBeUndefined();
   });
 });
+
+describe('every help page in Portuguese (#66)', () => {
+  test('no placeholder, default or English sentence left as the English page has it', async () => {
+    const pages = async (t: Parameters<typeof buildProgram>[3]) =>
+      readHelpBook(
+        await buildProgram(
+          io,
+          () => undefined,
+          () => undefined,
+          t,
+        ),
+      );
+    const [en, pt] = [await pages(english), await pages(await loadTranslator('pt-BR'))];
+    // the words a placeholder keeps in both languages (a code's shape, a name the API gives)
+    const same = new Set([
+      'n',
+      'reais',
+      'forma',
+      'formas',
+      'principal',
+      'mm/aaaa',
+      'nnn',
+      'slug',
+      'shell',
+      'id',
+      'ids',
+      'url',
+      'cnpj',
+      'cpf',
+      'pix',
+      'nsa',
+      'ted',
+      'ofx',
+      'csv',
+    ]);
+    const left: string[] = [];
+    for (const [path, page] of Object.entries(pt)) {
+      const text = formatHelpPage(JSON.parse(JSON.stringify(page)), 100);
+      const english = formatHelpPage(JSON.parse(JSON.stringify(en[path])), 100);
+      const placeholders = (s: string) =>
+        new Set([...s.matchAll(/[<[]([A-Za-z][^>\]\s]*)[>\]]/g)].map((m) => m[1]));
+      for (const word of placeholders(text))
+        if (placeholders(english).has(word) && !same.has(String(word).toLowerCase().replace(/\.+$/, '')))
+          left.push(`${path}: <${word}>`);
+      if (/\((default|choices): /.test(text)) left.push(`${path}: (default: …)`);
+    }
+    expect(left).toEqual([]);
+  });
+});

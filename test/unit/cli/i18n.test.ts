@@ -101,7 +101,7 @@ describe('the language of the screens', () => {
     expect((await loadTranslator('en'))('rejected')).toBe('rejected');
     // the fixed phrases of a message with values around them (#54: the others are said where they are made)
     expect(t(payableActionRefusal('update', 'marked_for_remessa') ?? '')).toBe(
-      'não é possível alterar uma conta no estado marked_for_remessa (só pendente)',
+      'não é possível alterar uma conta marcada para remessa (só pendente)',
     );
   });
 
