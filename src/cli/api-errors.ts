@@ -42,11 +42,34 @@ const MISSING: Record<string, string> = {
 const paramsOf = (f: Record<string, unknown>): Record<string, unknown> =>
   typeof f.params === 'object' && f.params !== null ? (f.params as Record<string, unknown>) : {};
 
+/** An invoice's and a batch's states, as a Portuguese sentence says them. */
+const STATE_PT: Readonly<Record<string, string>> = {
+  draft: 'rascunho',
+  issued: 'emitida',
+  paid: 'paga',
+  canceled: 'cancelada',
+  generated: 'gerado',
+  partially_returned: 'com retorno parcial',
+  returned: 'retornado',
+};
+
+/** A batch or invoice whose state forbids the change (#66: the sandbox's English, with its state in it). */
+function otherStateRefusal(p: Record<string, unknown>): string | undefined {
+  const state = STATE_PT[String(p.state)] ?? String(p.state ?? '');
+  if (p.resource === 'batch' && p.action === 'cancel')
+    return p.state === 'canceled'
+      ? `o lote ${String(p.id)} já está cancelado`
+      : `o lote ${String(p.id)} já tem retorno importado (${state}): o banco já o tem, não pode ser cancelado`;
+  if (p.resource === 'invoice' && p.action === 'issue')
+    return `a cobrança está ${state}; só um rascunho pode ser emitido`;
+  return undefined;
+}
+
 /** By code: a refusal whose words are fixed, or whose reason (a not_remittable's) says which. */
 const BY_CODE: Record<string, Said> = {
   invalid_state: (f, t) => {
     const refusal = payableStateRefusalOf(paramsOf(f));
-    return refusal ? t(refusal) : undefined;
+    return refusal ? t(refusal) : otherStateRefusal(paramsOf(f));
   },
   not_found: (f) => {
     const resource = paramsOf(f).resource;

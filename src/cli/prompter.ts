@@ -1,3 +1,4 @@
+import { InterruptedError } from '../domain/errors.js';
 import type { Message } from '../domain/message.js';
 import type { Text } from '../domain/text.js';
 import type { Translate } from './i18n.js';
@@ -23,7 +24,23 @@ export interface Prompter {
  * back, in the person's language.
  */
 export async function inquirerPrompter(t: Translate): Promise<Prompter> {
-  const { input, password, select, confirm } = await import('@inquirer/prompts');
+  const prompts = await import('@inquirer/prompts');
+  // a prompt closed (Ctrl-C, Ctrl-D, the terminal gone) is said as condo says an interruption, in the person's
+  // language (#66: "error: User force closed the prompt with 0 null"), exit 130
+  const closed =
+    <A extends unknown[], R>(ask: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      ask(...args).catch((e: Error) => {
+        if (e?.name !== 'ExitPromptError' && e?.name !== 'AbortPromptError') throw e;
+        throw new InterruptedError({
+          en: 'the question was closed before it was answered: nothing was done',
+          pt: 'a pergunta foi fechada antes da resposta: nada foi feito',
+        });
+      });
+  const input = closed(prompts.input);
+  const password = closed(prompts.password);
+  const select = closed(prompts.select) as typeof prompts.select;
+  const confirm = closed(prompts.confirm);
   return {
     text: (message, opts) => {
       const validate = opts?.validate;

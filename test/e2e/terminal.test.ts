@@ -55,6 +55,16 @@ test('auth login in Portuguese says where the slug is found, and asks again for 
   expect((await s.condo.json('--profile slug auth status')).condominium).toBe(me.condominium);
 });
 
+test('a question closed with Ctrl-D is an interruption said in Portuguese, exit 130 (#66)', async () => {
+  const r = await onTerminal(
+    ['--lang', 'pt-BR', '--profile', 'closed', 'auth', 'login'],
+    [[/URL/, '\u0004']],
+  );
+  expect(r.exitCode).toBe(130);
+  expect(r.output).toContain('a pergunta foi fechada antes da resposta: nada foi feito');
+  expect(r.output).not.toContain('User force closed');
+});
+
 test('a table on a terminal is coloured, and NO_COLOR turns the colour off', async () => {
   const coloured = await onTerminal(['bank-accounts', 'list'], []);
   expect(coloured.exitCode).toBe(0);

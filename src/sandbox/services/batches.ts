@@ -343,10 +343,13 @@ class ChunkedFile {
  * must not have the file: cancelling here does not reach a bank that already has it.
  */
 export function cancelBatch(tx: Tx, batch: PaymentBatchRecord, now: Date): PaymentBatchRecord {
-  if (batch.state === 'canceled') throw invalidState(`batch ${batch.public_id} is already canceled`);
+  // the values beside the words, so a client says them in its person's language (#66)
+  const about = { resource: 'batch', action: 'cancel', id: batch.public_id, state: batch.state };
+  if (batch.state === 'canceled') throw invalidState(`batch ${batch.public_id} is already canceled`, about);
   if (batch.state !== 'generated' || batch.returns.length > 0)
     throw invalidState(
       `batch ${batch.public_id} has a return imported (${batch.state}): the bank has it, it cannot be canceled`,
+      about,
     );
   const at = now.toISOString();
   for (const p of tx.payables.find(tx.payables.where().eq('batch_id', batch.public_id))) {

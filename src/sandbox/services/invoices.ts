@@ -295,7 +295,12 @@ export function findByBoletoPdf(tx: Tx, pdfId: string): Invoice | undefined {
 
 /** draft -> issued, with its payment options. */
 export function issueInvoice(tx: Tx, inv: Invoice, now: Date, txid?: string): Invoice {
-  if (inv.state !== 'draft') throw invalidState(`invoice is ${inv.state}; only a draft can be issued`);
+  if (inv.state !== 'draft')
+    throw invalidState(`invoice is ${inv.state}; only a draft can be issued`, {
+      resource: 'invoice',
+      action: 'issue',
+      state: inv.state,
+    });
   const account = tx.bankAccounts.get(inv.bank_account_id);
   if (!account) throw validationFailed({ bank_account_id: ['no longer exists in this condominium'] });
   // Checked at create; an invoice stored before that rule still gets a 422 here, never a 500.

@@ -59,3 +59,25 @@ describe('a server refusal said by its code (#53 point 6)', () => {
     ).toBeUndefined();
   });
 });
+
+describe("a batch's and an invoice's state refusals, by the values the sandbox sends beside its words (#66)", () => {
+  test('in Portuguese, with the state in Portuguese; in English, the server’s own words', async () => {
+    const pt = await loadTranslator('pt-BR');
+    const refusal = (params: Record<string, string>) => ({
+      code: 'invalid_state',
+      message: 'the server’s English',
+      facts: { params },
+    });
+    const batch = refusal({ resource: 'batch', action: 'cancel', id: '01BATCH', state: 'returned' });
+    expect(apiErrorText(pt, batch)).toBe(
+      'o lote 01BATCH já tem retorno importado (retornado): o banco já o tem, não pode ser cancelado',
+    );
+    expect(
+      apiErrorText(pt, refusal({ resource: 'batch', action: 'cancel', id: '01B', state: 'canceled' })),
+    ).toBe('o lote 01B já está cancelado');
+    expect(apiErrorText(pt, refusal({ resource: 'invoice', action: 'issue', state: 'paid' }))).toBe(
+      'a cobrança está paga; só um rascunho pode ser emitido',
+    );
+    expect(apiErrorText(english, batch)).toBeUndefined();
+  });
+});
