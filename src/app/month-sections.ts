@@ -261,6 +261,9 @@ export const CHARTS = {
   expenses: 'Despesas do mês por conta do plano',
   months: 'Receitas e despesas, últimos 12 meses',
   balance: (r: MonthReport) => `Saldo ao longo do mês, todas as contas (até ${formatDateBr(r.cut_off)})`,
+  // the position on the month's first day: one day to draw, no line (#66: an empty chart, its dates on each other);
+  // not 'no movement yet': the first day may have its own
+  oneDay: 'um dia só até aqui: o saldo ao fim dele',
   legend: [
     ['Receitas', COLORS.revenue],
     ['Despesas', COLORS.expense],

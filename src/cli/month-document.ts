@@ -318,6 +318,25 @@ function charts(doc: Doc, r: MonthReport): void {
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
+    if (days.length === 1) {
+      // one day: its balance as a point in the middle, said in words, and its one date under it (#66)
+      const mid = MARGIN + plot + (width - plot) / 2;
+      doc
+        .circle(mid, lineTop + lh / 2, 3)
+        .fillColor(COLORS.balance)
+        .fill();
+      doc.font('regular').fontSize(8).fillColor(MUTED);
+      doc.text(CHARTS.oneDay, mid + 8, lineTop + lh / 2 - 4, { lineBreak: false });
+      doc.text(formatDateBr(days[0]?.date ?? ''), mid - 20, lineTop + lh + 4, { lineBreak: false });
+      doc.text(shortReais(hi), MARGIN, lineTop + lh / 2 - 4, {
+        width: plot - 8,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.y = lineTop + lh + 20;
+      doc.x = MARGIN;
+      return;
+    }
     for (const [i, d] of days.entries()) {
       if (i === 0) doc.moveTo(px(i), py(d.cents));
       else doc.lineTo(px(i), py(d.cents));

@@ -106,6 +106,9 @@ function balanceChart(r: MonthReport): string {
   const left = 110;
   const x = (i: number) => left + ((690 - left) * i) / Math.max(1, days.length - 1);
   const y = (cents: number) => 14 + 140 - (140 * (cents - lo)) / span;
+  if (days.length === 1)
+    // one day: a point, said in words, and its one date (#66: an empty chart, two dates drawn on each other)
+    return `<svg viewBox="0 0 700 186" role="img" aria-label="${esc(CHARTS.balance(r))}"><line x1="${left}" y1="156" x2="690" y2="156" stroke="#cbd2d9"/><circle cx="400" cy="85" r="4" fill="${COLORS.balance}"/><text x="412" y="89">${esc(CHARTS.oneDay)}</text><text x="${left - 8}" y="89" text-anchor="end">${esc(shortReais(hi))}</text><text x="400" y="178" text-anchor="middle">${esc(formatDateBr(days[0]?.date ?? ''))}</text></svg>`;
   const points = days.map((d, i) => `${x(i).toFixed(1)},${y(d.cents).toFixed(1)}`).join(' ');
   return `<svg viewBox="0 0 700 186" role="img" aria-label="${esc(CHARTS.balance(r))}"><line x1="${left}" y1="156" x2="690" y2="156" stroke="#cbd2d9"/><line x1="${left}" y1="14" x2="${left}" y2="156" stroke="#cbd2d9"/><polyline points="${points}" fill="none" stroke="${COLORS.balance}" stroke-width="2"/><text x="${left - 8}" y="${y(hi) + 4}" text-anchor="end">${esc(shortReais(hi))}</text>${hi === lo ? '' : `<text x="${left - 8}" y="${y(lo) + 4}" text-anchor="end">${esc(shortReais(lo))}</text>`}<text x="${left}" y="178">${esc(formatDateBr(days[0]?.date ?? ''))}</text><text x="690" y="178" text-anchor="end">${esc(formatDateBr(days.at(-1)?.date ?? ''))}</text></svg>`;
 }

@@ -336,3 +336,25 @@ test('report month --pdf over a document already there is refused (a signed one 
   expect((await s.condo.run(['report', 'month', month, '--pdf', file, '--force'])).exitCode).toBe(0);
   expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
 });
+
+test("on the month's first day the balance chart draws the one day, says there is no movement yet, and names its date once (#66)", async () => {
+  // the clock on the 1st: this session's clock is on the 15th
+  const env = { CONDO_TEST_CLOCK_OFFSET_MS: String(midMonthClock().offsetMs - 14 * 86_400_000) };
+  const html = join(s.condo.configDir, 'primeiro-dia.html');
+  const pdfFile = join(s.condo.configDir, 'primeiro-dia.pdf');
+  const r = await s.condo.run(['report', 'month', month, '--html', html, '--pdf', pdfFile], {
+    spawn: true,
+    env,
+  });
+  expect(r.exitCode, r.stderr).toBe(0);
+  const page = await readFile(html, 'utf8');
+  const balance = /<svg[^>]*aria-label="Saldo ao longo do mês[^"]*">([\s\S]*?)<\/svg>/.exec(page)?.[1] ?? '';
+  expect(balance).toContain('um dia só até aqui: o saldo ao fim dele');
+  expect(balance).toContain('<circle');
+  expect(balance.match(/\d\d\/\d\d\/\d{4}/g)).toEqual([`01/${month.slice(5, 7)}/${month.slice(0, 4)}`]);
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile(pdfFile))), {
+    mergePages: true,
+  });
+  expect(String(text)).toContain('um dia só até aqui: o saldo ao fim dele');
+});
