@@ -19,6 +19,9 @@ export interface Prompter {
   confirm(message: string | Text, defaultValue?: boolean): Promise<boolean>;
 }
 
+/** A list longer than this is filtered by what is typed. */
+const FILTERED_FROM = 7;
+
 /**
  * @inquirer/prompts, imported only when a verb actually asks something; the questions, and what a check says
  * back, in the person's language.
@@ -40,6 +43,7 @@ export async function inquirerPrompter(t: Translate): Promise<Prompter> {
   const input = closed(prompts.input);
   const password = closed(prompts.password);
   const select = closed(prompts.select) as typeof prompts.select;
+  const search = closed(prompts.search) as typeof prompts.search;
   const confirm = closed(prompts.confirm);
   return {
     text: (message, opts) => {
@@ -67,18 +71,25 @@ export async function inquirerPrompter(t: Translate): Promise<Prompter> {
       });
     },
     secret: (message) => password({ message: t(message), mask: '*' }),
-    select: (message, choices) =>
-      select({
-        message: t(message),
-        choices,
-        // the keys' help in the reader's language (#53: "↑↓ navigate • ⏎ select" on a Portuguese screen)
-        theme: {
-          style: {
-            keysHelpTip: (keys: [string, string][]) =>
-              keys.map(([key, action]) => `${key} ${t(KEY_ACTIONS[action] ?? action)}`).join(' • '),
-          },
+    // a long list (the chart of accounts, the suppliers) is filtered by what is typed (#66), accents and case
+    // aside; a short one is chosen with the arrows
+    select: (message, choices) => {
+      // the keys' help in the reader's language (#53: "↑↓ navigate • ⏎ select" on a Portuguese screen)
+      const theme = {
+        style: {
+          keysHelpTip: (keys: [string, string][]) =>
+            keys.map(([key, action]) => `${key} ${t(KEY_ACTIONS[action] ?? action)}`).join(' • '),
         },
-      }),
+      };
+      if (choices.length <= FILTERED_FROM) return select({ message: t(message), choices, theme });
+      const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+      return search({
+        message: `${t(message)} ${t({ en: '(type to filter)', pt: '(digite para filtrar)' })}`,
+        source: (term: string | undefined) =>
+          choices.filter((c) => !term || plain(c.name).includes(plain(term.trim()))),
+        theme,
+      });
+    },
     confirm: (message, defaultValue) =>
       t.lang === 'pt-BR'
         ? confirmInPortuguese(input, t(message), defaultValue ?? false)

@@ -78,7 +78,8 @@ test('a prompt checks its answer where it is typed, in Portuguese, and asks agai
   const r = await onTerminal(
     ['--lang', 'pt-BR', 'payables', 'create', '--method', 'ted', '--payee', 'Vidraçaria Central'],
     [
-      [/Conta contábil[\s\S]*navegar/, ''],
+      // a long list is filtered by what is typed, accents aside (#66)
+      [/Conta contábil \(digite para filtrar\)[\s\S]*navegar/, 'agua\u0000'],
       [/Valor/, '-50,00'],
       [/--amount deve ser no mínimo R\$ 0,01/, '\u001550,00'],
       [/Vencimento/, '\u001531/02/2026'],
@@ -94,6 +95,10 @@ test('a prompt checks its answer where it is typed, in Portuguese, and asks agai
     (p: any) => p.description === 'Vidro do hall, refeito',
   );
   expect(created.amount).toBe(5000);
+  const chosen = (await s.condo.json('ledger chart --type expense')).find(
+    (a: any) => a.id === created.chart_of_accounts_id,
+  );
+  expect(chosen.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()).toContain('agua');
 });
 
 test('payables create on a terminal asks for what the flags left out', async () => {

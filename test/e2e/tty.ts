@@ -45,7 +45,14 @@ export function runOnTerminal(
       if (answer?.[0].test(output.slice(from))) {
         next++;
         from = output.length;
-        setTimeout(() => child.stdin.write(`${answer[1]}\r`), 200);
+        // an answer ending in NUL is typed, then Enter a moment later, as a person's is: a list filtered by what
+        // is typed (#66) shows its matches before Enter takes the first
+        const typed = answer[1].endsWith('\u0000') ? answer[1].slice(0, -1) : undefined;
+        if (typed === undefined) setTimeout(() => child.stdin.write(`${answer[1]}\r`), 200);
+        else {
+          setTimeout(() => child.stdin.write(typed), 200);
+          setTimeout(() => child.stdin.write('\r'), 900);
+        }
       }
     });
     child.on('error', reject);
