@@ -5,10 +5,23 @@
 
 import { type Message, messageOf, type ParamsOf, said } from '../../domain/message.js';
 
+/** fast-xml-parser's kinds of error (its `err.code`), as a Portuguese reader says them. */
+const XML_REASONS_PT: Readonly<Record<string, string>> = {
+  InvalidChar: 'caractere inesperado',
+  InvalidTag: 'tag inválida ou não fechada',
+  InvalidAttr: 'atributo inválido',
+  InvalidXml: 'estrutura XML inválida',
+};
+
 export const NFSE_READ_FINDINGS = {
+  // the parser's reason is English: the Portuguese says its kind by the parser's code, and the text it quotes (#66)
   'nfse.xml': said(
-    (p: { reason: string }) => `not well-formed XML: ${p.reason}`,
-    (p) => `XML mal formado: ${p.reason}`,
+    (p: { reason: string; code?: string }) => `not well-formed XML: ${p.reason}`,
+    (p) => {
+      const quoted = /'([^']*)'/.exec(p.reason)?.[1];
+      const kind = XML_REASONS_PT[p.code ?? ''] ?? 'veja a linha e a coluna';
+      return `XML mal formado: ${kind}${quoted !== undefined ? ` ('${quoted}')` : ''}`;
+    },
   ),
   'nfse.cannot-open': said(
     (p: { reason: string }) => `cannot be opened (${p.reason})`,

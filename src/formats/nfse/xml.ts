@@ -58,7 +58,7 @@ export function readXml(text: string): XmlRead {
       ok: false,
       line: valid.err.line,
       column: valid.err.col,
-      finding: nfseReadFinding('nfse.xml', { reason: valid.err.msg }),
+      finding: nfseReadFinding('nfse.xml', { reason: valid.err.msg, code: valid.err.code }),
     };
   const tree = parser.parse(source) as XmlNode;
   const root = Object.keys(tree).find((k) => !k.startsWith('?') && !k.startsWith('#')) ?? '';

@@ -61,3 +61,20 @@ test('every finding of the statement readers (OFX, CSV) on the corpus is said in
   expect(findings.size).toBeGreaterThan(15);
   expect(await translated(findings)).toEqual([]);
 });
+
+test("a service invoice that is not well-formed XML says why in Portuguese, the parser's English aside (#66)", async () => {
+  const { readXml } = await import('../../../src/formats/nfse/xml.js');
+  const t = await loadTranslator('pt-BR');
+  const cases: [string, string][] = [
+    ['<NFSe><x>1</x>\nOops\n', "XML mal formado: tag inválida ou não fechada ('NFSe')"],
+    ['<NFSe><x>1</x></NFSe>\n</NFSe>Oops\n', 'XML mal formado: '],
+  ];
+  for (const [xml, said] of cases) {
+    const read = readXml(xml);
+    expect(read.ok).toBe(false);
+    if (read.ok) continue;
+    const pt = t(read.finding);
+    expect(pt).toContain(said);
+    expect(englishLines(pt)).toEqual([]);
+  }
+});
