@@ -77,7 +77,7 @@ const BY_CODE: Record<string, Said> = {
   },
   not_remittable: (f, t) => (typeof f.reason === 'string' ? NOT_REMITTABLE[f.reason]?.(f, t) : undefined),
   invalid_client: () => 'cliente desconhecido ou segredo errado',
-  nothing_to_remit: () => 'nenhuma conta está marcada para remessa (marked_for_remessa)',
+  nothing_to_remit: () => 'nenhuma conta está marcada para remessa: marque-as antes com condo payables mark',
 };
 
 /** An error's words for a person: by its code where it is declared, else in both languages, else its message. */
