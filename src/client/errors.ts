@@ -172,7 +172,15 @@ export function errorFromResponse(res: WireResponse, body?: unknown): CondoError
     requestId: res.headers['x-request-id'] ?? parsed.requestId,
     fields: parsed.fields,
     retryAfterSeconds: after === undefined ? undefined : Math.ceil(after / 1000),
-    ...(parsed.facts ? { facts: parsed.facts } : {}),
+    // a refusal the server replayed from an earlier request of the same key says so: it may be stale (#66)
+    ...(parsed.facts || res.headers['idempotency-replayed'] === '1'
+      ? {
+          facts: {
+            ...parsed.facts,
+            ...(res.headers['idempotency-replayed'] === '1' ? { replayed: true } : {}),
+          },
+        }
+      : {}),
   });
 }
 

@@ -358,3 +358,34 @@ test("on the month's first day the balance chart draws the one day, says there i
   });
   expect(String(text)).toContain('um dia só até aqui: o saldo ao fim dele');
 });
+
+test("a delete refused once is asked again for today's answer, not replayed from its key (#66)", async () => {
+  const account = await leafExpenseAccount(s.condo);
+  const supplier = (await s.condo.json('suppliers list')).find((x: any) => x.bank && x.document);
+  const p = await s.condo.json([
+    ...['payables', 'create', '--chart-account', String(account), '--supplier', String(supplier.id)],
+    ...['--method', 'ted', '--amount', '77,00', '--due', today, '--description', 'Reparo do interfone'],
+  ]);
+  await s.condo.ok(['payables', 'mark', p.public_id]);
+  await batchAndReturnWithout(async () => {
+    const inBatch = await s.condo.run(['payables', 'delete', p.public_id, '--yes']);
+    expect(inBatch.exitCode).toBe(5);
+    expect(inBatch.stdout + inBatch.stderr).toMatch(/in_batch/);
+  });
+  expect((await s.condo.json(['payables', 'show', p.public_id])).state).toMatch(/scheduled|paid/);
+  const again = await s.condo.run(['payables', 'delete', p.public_id, '--yes']);
+  expect(again.exitCode).toBe(5);
+  expect(again.stdout + again.stderr).not.toMatch(/in_batch/);
+  expect(again.stdout + again.stderr).toMatch(/scheduled|paid/);
+});
+
+/** A batch of what is marked, `between` run while it is out, then the bank's return on its date imported. */
+async function batchAndReturnWithout(between: () => Promise<void>): Promise<void> {
+  const batch = await s.condo.json('batches create --date next-business-day --yes');
+  await between();
+  const rem = join(s.condo.configDir, `${batch.public_id}.rem`);
+  const ret = join(s.condo.configDir, `${batch.public_id}.ret`);
+  await s.condo.ok(['batches', 'download', batch.public_id, '-O', rem]);
+  await returnOnItsDate(s.condo, [rem, '-O', ret]);
+  await s.condo.json(['batches', 'import-return', ret]);
+}

@@ -3,7 +3,10 @@
  * update (PATCH, pending only), delete, mark / unmark for remessa (the remittance file), plus bulk variants that run
  * concurrently over the client's one pipeline and report per-record results.
  */
+
+import type { CondoError } from '../../domain/errors.js';
 import type { PayableCreate, PayableUpdate } from '../../domain/request-bodies.js';
+import { newUlid } from '../../domain/ulids.js';
 import type {
   ApiCore,
   BulkOptions,
@@ -52,10 +55,15 @@ export function payables(api: ApiCore): PayablesApi {
     createMany: createMany(api, creating),
     markMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.mark(id, o)),
     unmarkMany: (ids, opts = {}) => byId(ids, opts, (id, o) => self.unmark(id, o)),
-    // a payable is deleted once: its key is its own, so a re-run after Ctrl-C replays the delete (24 h)
+    // a payable is deleted once: its key is its own, so a re-run after Ctrl-C replays the delete (24 h); a refusal
+    // replayed under that key is an earlier answer (#66: "in_batch" said again after the payable was paid), so the
+    // delete is asked again under a key of its own, to get today's answer
     deleteMany: (ids, opts = {}) =>
       byId(ids, { keyOf: (id) => `payable-delete-${String(id)}`, ...opts }, async (id, o) => {
-        await self.delete(id, o);
+        await self.delete(id, o).catch((e: CondoError) => {
+          if (e?.status === undefined || e.status >= 500 || !e.facts?.replayed) throw e;
+          return self.delete(id, { ...o, idempotencyKey: `payable-delete-${String(id)}-${newUlid()}` });
+        });
         return null;
       }),
   };
