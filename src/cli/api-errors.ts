@@ -42,26 +42,25 @@ const MISSING: Record<string, string> = {
 const paramsOf = (f: Record<string, unknown>): Record<string, unknown> =>
   typeof f.params === 'object' && f.params !== null ? (f.params as Record<string, unknown>) : {};
 
-/** An invoice's and a batch's states, as a Portuguese sentence says them. */
-const STATE_PT: Readonly<Record<string, string>> = {
-  draft: 'rascunho',
+/** An invoice's states as a sentence about "a cobrança" says them (the dictionary's are a table's: "pago"). */
+const INVOICE_STATE_PT: Readonly<Record<string, string>> = {
+  draft: 'em rascunho',
   issued: 'emitida',
   paid: 'paga',
   canceled: 'cancelada',
-  generated: 'gerado',
-  partially_returned: 'com retorno parcial',
-  returned: 'retornado',
 };
 
-/** A batch or invoice whose state forbids the change (#66: the sandbox's English, with its state in it). */
-function otherStateRefusal(p: Record<string, unknown>): string | undefined {
-  const state = STATE_PT[String(p.state)] ?? String(p.state ?? '');
+/**
+ * A batch or invoice whose state forbids the change (#66: the sandbox's English, with its state in it). A batch's
+ * state reads as the dictionary has it ("retornado": a lote is masculine).
+ */
+function otherStateRefusal(p: Record<string, unknown>, t: Translate): string | undefined {
   if (p.resource === 'batch' && p.action === 'cancel')
     return p.state === 'canceled'
       ? `o lote ${String(p.id)} já está cancelado`
-      : `o lote ${String(p.id)} já tem retorno importado (${state}): o banco já o tem, não pode ser cancelado`;
+      : `o lote ${String(p.id)} já tem retorno importado (${word(t, p.state)}): o banco já o tem, não pode ser cancelado`;
   if (p.resource === 'invoice' && p.action === 'issue')
-    return `a cobrança está ${state}; só um rascunho pode ser emitido`;
+    return `a cobrança está ${INVOICE_STATE_PT[String(p.state)] ?? word(t, p.state)}; só um rascunho pode ser emitido`;
   return undefined;
 }
 
@@ -69,7 +68,7 @@ function otherStateRefusal(p: Record<string, unknown>): string | undefined {
 const BY_CODE: Record<string, Said> = {
   invalid_state: (f, t) => {
     const refusal = payableStateRefusalOf(paramsOf(f));
-    return refusal ? t(refusal) : otherStateRefusal(paramsOf(f));
+    return refusal ? t(refusal) : otherStateRefusal(paramsOf(f), t);
   },
   not_found: (f) => {
     const resource = paramsOf(f).resource;

@@ -166,21 +166,16 @@ export function errorFromResponse(res: WireResponse, body?: unknown): CondoError
   );
   const Cls = errorClassForStatus(res.status);
   const after = retryAfterMs(res.headers['retry-after']);
+  // a refusal the server replayed from an earlier request of the same key says so: it may be stale (#66)
+  const facts =
+    res.headers['idempotency-replayed'] === '1' ? { ...parsed.facts, replayed: true } : parsed.facts;
   return new Cls(parsed.message, {
     code: parsed.code,
     status: res.status,
     requestId: res.headers['x-request-id'] ?? parsed.requestId,
     fields: parsed.fields,
     retryAfterSeconds: after === undefined ? undefined : Math.ceil(after / 1000),
-    // a refusal the server replayed from an earlier request of the same key says so: it may be stale (#66)
-    ...(parsed.facts || res.headers['idempotency-replayed'] === '1'
-      ? {
-          facts: {
-            ...parsed.facts,
-            ...(res.headers['idempotency-replayed'] === '1' ? { replayed: true } : {}),
-          },
-        }
-      : {}),
+    ...(facts ? { facts } : {}),
   });
 }
 
