@@ -8,7 +8,7 @@ import { type MonthScene, monthScene } from '../e2e/month-scene.js';
 /**
  * #52: the month's HTML page in a real browser (Debian's chromium, headless, driven by playwright-core), at a
  * desktop's 1200 px and a phone's 400 px: the page never scrolls sideways, no figure is cut, a CNPJ stays on one
- * line, no chart label sits on a line or on another label. Screenshots go to artifacts/browser/ to be looked at.
+ * line, no chart label sits on a line or on another label, no chart scrolls or draws past its edge (#66). Screenshots go to artifacts/browser/ to be looked at.
  * `npm run test:browser` (in .ci/run), outside `npm test`'s minute.
  */
 
@@ -78,8 +78,21 @@ async function problems(page: Page): Promise<string[]> {
       const lines = new Set([...range.getClientRects()].map((r: any) => Math.round(r.top)));
       if (lines.size > 1) out.push(`a CNPJ broken across lines: "${el.textContent}"`);
     }
+    // a chart drawn for the width there is (#66): it never scrolls in its box, every label inside it
+    for (const chart of document.querySelectorAll('.chart')) {
+      if (chart.scrollWidth > chart.clientWidth + 1)
+        out.push(`a chart scrolls sideways: ${chart.scrollWidth} > ${chart.clientWidth}`);
+      const box = chart.getBoundingClientRect();
+      for (const t of chart.querySelectorAll('text')) {
+        const r = t.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (r.left < box.left - 1 || r.right > box.right + 1)
+          out.push(`a chart label outside its chart: "${t.textContent}"`);
+      }
+    }
     // chart labels: none on another, none on the balance line
     for (const svg of document.querySelectorAll('svg')) {
+      if (!visible(svg)) continue;
       const texts = [...svg.querySelectorAll('text')].map((t: any) => ({ t, r: t.getBoundingClientRect() }));
       const overlap = (a: any, b: any) =>
         a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
@@ -109,6 +122,11 @@ describe.each([1200, 400])('at %i px', (width) => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     await page.goto(pathToFileURL(file).href);
     await page.screenshot({ path: join(SHOTS, `prestacao-${width}.png`), fullPage: true });
+    // each chart on its own too, to be looked at at its size
+    const charts = await page.$$('.chart');
+    for (const [i, chart] of charts.entries())
+      await chart.screenshot({ path: join(SHOTS, `prestacao-${width}-chart-${i + 1}.png`) });
+    expect(charts).toHaveLength(3);
     expect(await problems(page)).toEqual([]);
     // the closing balance of each account is on the screen whole: a card's label on a phone, a column on a desktop
     const saldo = await page.evaluate(() => {
