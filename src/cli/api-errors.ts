@@ -6,14 +6,15 @@
  */
 
 import type { CondoError } from '../domain/errors.js';
+import { isMessage } from '../domain/message.js';
 import { payableStateRefusalOf } from '../domain/payable-refusals.js';
 import type { Translate } from './i18n.js';
 
-type Said = (facts: Record<string, unknown>, t: Translate) => string | undefined;
+type Said = (facts: Record<string, unknown>, t: Translate, message: string) => string | undefined;
 
 const word = (t: Translate, value: unknown) => t(String(value ?? ''));
 
-const NOT_REMITTABLE: Record<string, Said> = {
+const NOT_REMITTABLE: Record<string, (facts: Record<string, unknown>, t: Translate) => string> = {
   settled_outside_the_file: (f, t) =>
     `pagamento em ${word(t, f.forma_pagamento)} é feito fora do arquivo do banco (só pix, ted, doc ou boleto)`,
   pix_needs_key_or_bank: () => 'um pix precisa da chave PIX ou dos dados bancários do fornecedor',
@@ -59,10 +60,43 @@ function otherStateRefusal(p: Record<string, unknown>, t: Translate): string | u
     return p.state === 'canceled'
       ? `o lote ${String(p.id)} já está cancelado`
       : `o lote ${String(p.id)} já tem retorno importado (${word(t, p.state)}): o banco já o tem, não pode ser cancelado`;
-  if (p.resource === 'invoice' && p.action === 'issue')
-    return `a cobrança está ${INVOICE_STATE_PT[String(p.state)] ?? word(t, p.state)}; só um rascunho pode ser emitido`;
+  if (p.resource === 'batch' && p.action === 'import_return')
+    return `o lote ${String(p.id)} foi cancelado: um retorno dele fala de pagamentos que nunca foram enviados`;
+  const invoice = `a cobrança está ${INVOICE_STATE_PT[String(p.state)] ?? word(t, p.state)}`;
+  if (p.resource === 'invoice' && p.action === 'issue') return `${invoice}; só um rascunho pode ser emitido`;
+  if (p.resource === 'invoice' && p.action === 'pay')
+    return `${invoice}; só uma cobrança emitida pode ser paga`;
   return undefined;
 }
+
+/** Words that name one of the error's params: none (its message, then) where the server did not give it. */
+const byParam =
+  (name: string, say: (value: string) => string): Said =>
+  (facts) => {
+    const value = paramsOf(facts)[name];
+    return value === undefined || value === '' ? undefined : say(String(value));
+  };
+
+/**
+ * A refused file: the lead, then its first line's problem by its finding's code (the server's English, quoted,
+ * where it gave no finding), and how many more. None where the server listed no lines.
+ */
+function fileWords(facts: Record<string, unknown>, t: Translate, lead: string): string | undefined {
+  const lines = Array.isArray(facts.errors)
+    ? (facts.errors as { line?: unknown; message?: unknown; finding?: unknown }[])
+    : [];
+  const first = lines[0];
+  if (!first) return undefined;
+  const problem = isMessage(first.finding) ? t(first.finding) : `"${String(first.message ?? '')}"`;
+  const more = lines.length - 1;
+  return `${lead}: linha ${String(first.line ?? '?')}: ${problem}${more > 0 ? ` (e mais ${more} ${more === 1 ? 'problema' : 'problemas'})` : ''}`;
+}
+
+/** A request condo itself shapes: its kind in Portuguese, the server's own words kept, quoted, for whoever helps. */
+const serverWords =
+  (lead: string): Said =>
+  (_facts, _t, message) =>
+    `${lead}: "${message}"`;
 
 /** By code: a refusal whose words are fixed, or whose reason (a not_remittable's) says which. */
 const BY_CODE: Record<string, Said> = {
@@ -77,6 +111,61 @@ const BY_CODE: Record<string, Said> = {
   not_remittable: (f, t) => (typeof f.reason === 'string' ? NOT_REMITTABLE[f.reason]?.(f, t) : undefined),
   invalid_client: () => 'cliente desconhecido ou segredo errado',
   nothing_to_remit: () => 'nenhuma conta está marcada para remessa: marque-as antes com condo payables mark',
+  conflict: (f) => {
+    const p = paramsOf(f);
+    return p.resource === 'supplier'
+      ? `o fornecedor ${String(p.id)} (${String(p.name)}) já tem o CPF/CNPJ ${String(p.document)}`
+      : undefined;
+  },
+  period_closed: (f) => {
+    const [year, month] = String(paramsOf(f).period ?? '').split('-');
+    return year && month
+      ? `o período financeiro ${month}/${year} está fechado: a data precisa cair num período aberto`
+      : undefined;
+  },
+  import_in_progress: byParam(
+    'bank_account_id',
+    (id) =>
+      `outra importação de extrato da conta bancária ${id} ainda está em andamento; tente de novo quando ela terminar`,
+  ),
+  idempotency_conflict: () =>
+    'esta Idempotency-Key já foi usada com outro método, caminho ou corpo: uma escrita nova pede uma chave nova',
+  idempotency_in_progress: () =>
+    'uma requisição com esta Idempotency-Key ainda está em andamento; tente de novo em instantes',
+  unauthenticated: () =>
+    'o servidor não aceitou o token de acesso (ausente, inválido ou expirado): entre de novo com condo auth login',
+  forbidden: () => 'este token não tem acesso a este recurso',
+  insufficient_scope: byParam('scope', (scope) => `esta chamada precisa do escopo ${scope}`),
+  rate_limited: byParam(
+    'limit',
+    (limit) =>
+      `limite de ${limit} ${limit === '1' ? 'requisição' : 'requisições'} excedido; tente de novo mais tarde`,
+  ),
+  misdirected_request: byParam(
+    'host',
+    (host) =>
+      `este sandbox atende a localhost, 127.0.0.1 e [::1], não a "${host}" (sandbox start --allow-host ${host} o inclui)`,
+  ),
+  invalid_file: (f, t) => fileWords(f, t, 'o servidor recusou o arquivo'),
+  account_mismatch: (f, t) => {
+    const id = paramsOf(f).bank_account_id;
+    return id === undefined
+      ? undefined
+      : fileWords(f, t, `o extrato não é da conta bancária ${String(id)} (--force o importa mesmo assim)`);
+  },
+  // a request condo itself shapes: its kind in Portuguese, the server's words kept, quoted, for whoever helps
+  bad_request: serverWords('o servidor recusou a forma da requisição'),
+  unsupported_media_type: serverWords('o servidor não aceita este tipo de conteúdo'),
+  payload_too_large: serverWords('a requisição é grande demais para o servidor'),
+  internal_error: serverWords('o servidor falhou ao atender a requisição'),
+  method_not_allowed: serverWords('o servidor não aceita este método neste caminho'),
+  request_header_fields_too_large: serverWords(
+    'os cabeçalhos da requisição são grandes demais para o servidor',
+  ),
+  // the token endpoint's (RFC 6749 5.2), on a request condo shapes but for the scopes a person may ask
+  invalid_request: serverWords('o servidor de tokens recusou a forma do pedido'),
+  unsupported_grant_type: serverWords('o servidor de tokens não aceita este tipo de concessão'),
+  invalid_scope: serverWords('este cliente não tem um dos escopos pedidos'),
 };
 
 /** An error's words for a person: by its code where it is declared, else in both languages, else its message. */
@@ -96,5 +185,5 @@ export function apiErrorText(
   error: Pick<CondoError, 'code' | 'message' | 'facts'>,
 ): string | undefined {
   if (t.lang === 'en' || !error.code) return undefined;
-  return BY_CODE[error.code]?.(error.facts ?? {}, t);
+  return BY_CODE[error.code]?.(error.facts ?? {}, t, error.message);
 }

@@ -110,7 +110,7 @@ export interface VerbDecl {
   readonly fields?: readonly FieldFlags[];
   readonly flags?: readonly FlagDecl[];
   /** one to three real command lines, shown at the end of --help (a test runs each through the parser) */
-  readonly examples: readonly string[];
+  readonly examples: readonly Example[];
   /** more help after the flags */
   readonly after?: Text;
   /** the usage line, where commander's would mislead */
@@ -141,8 +141,17 @@ export interface GroupDecl {
   readonly summary: Text;
   readonly commands: readonly CommandDecl[];
   /** shown after the group's --help: the line a person copies (a crontab entry) */
-  readonly examples?: readonly string[];
+  readonly examples?: readonly Example[];
 }
+
+/**
+ * A command line as help shows it; one with a comment (`cmd   # why`) carries the comment's Portuguese beside it,
+ * where it is declared (#66), the command being the same in both languages.
+ */
+export type Example = string | { readonly line: string; readonly pt: string };
+
+/** An example's line as declared, its comment in English. */
+export const exampleLine = (e: Example): string => (typeof e === 'string' ? e : e.line);
 
 export type CommandDecl = VerbDecl | GroupDecl;
 
@@ -158,7 +167,7 @@ export function group(
   name: string,
   summary: Text,
   commands: readonly CommandDecl[],
-  examples?: readonly string[],
+  examples?: readonly Example[],
 ): GroupDecl {
   return { kind: 'group', name, summary, commands, ...(examples ? { examples } : {}) };
 }

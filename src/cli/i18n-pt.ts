@@ -253,24 +253,6 @@ export const PT: Readonly<Record<string, string>> = {
   'warning:': 'aviso:',
   'error:': 'erro:',
   'No records.': 'Nenhum registro.',
-  // the comments of the verbs' examples (program.ts exampleLines)
-  'a unique end (or start) of the id': 'um fim (ou começo) único do id',
-  'an accounting firm': 'uma administradora',
-  'behind, across all buildings': 'em atraso, em todos os prédios',
-  'downloads then deliver only approved files': 'os downloads então só entregam arquivos aprovados',
-  'due this week, every condominium': 'vencendo nesta semana, em todo condomínio',
-  'each file finds its batch': 'cada arquivo acha o seu lote',
-  'each file into its condominium': 'cada arquivo no seu condomínio',
-  'each into the account it names': 'cada um na conta que ele indica',
-  'every morning, from cron': 'toda manhã, pelo cron',
-  'every file of a pattern, one report each': 'cada arquivo de um padrão, um relatório cada',
-  'from cron': 'pelo cron',
-  'from cron, every morning (condo help cron)': 'pelo cron, toda manhã (condo help cron)',
-  'one AAAA-MM-slug.pdf each': 'um AAAA-MM-slug.pdf cada',
-  'returns and statements, by their content': 'retornos e extratos, pelo conteúdo',
-  'the month per condominium': 'o mês por condomínio',
-  'the newest batch (-q: no "Showing 1 of N" note)': 'o lote mais novo (-q: sem o aviso "Mostrando 1 de N")',
-  'the seu número the bank quotes': 'o seu número que o banco cita',
   'next: check the statement before anything else:':
     'próximo passo: confira o extrato antes de qualquer outra coisa:',
   'next: correct what the bank names, then mark the payable again:':
@@ -363,6 +345,8 @@ export const PT_PHRASES: readonly [RegExp, string][] = [
   [/ must have at most two decimals/g, ' deve ter no máximo duas casas decimais'],
   [/ must not be before today/g, ' não pode ser antes de hoje'],
   [/ does not exist in this condominium/g, ' não existe neste condomínio'],
+  [/\baccount (\S+) is inactive/g, 'a conta $1 está inativa'],
+  [/\baccount (\S+) is not an expense account/g, 'a conta $1 não é uma conta de despesa'],
   [
     / is not a PIX key: a CPF or CNPJ \(digits only\), a \+55 phone, an e-mail or a random key/g,
     ' não é uma chave PIX: CPF ou CNPJ (só dígitos), telefone +55, e-mail ou chave aleatória',

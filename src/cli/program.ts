@@ -6,7 +6,15 @@ import { apiErrorText } from './api-errors.js';
 import { completionTable } from './completion.js';
 import { complete } from './completion-table.js';
 import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
-import { type CommandDecl, type FlagDecl, type VerbDecl, verbsOf, wordOf } from './declare.js';
+import {
+  type CommandDecl,
+  type Example,
+  exampleLine,
+  type FlagDecl,
+  type VerbDecl,
+  verbsOf,
+  wordOf,
+} from './declare.js';
 import { ExitCode, exitCodeOf, outcomeOf } from './exit-codes.js';
 import { addFieldOptions, namedProblem } from './fields.js';
 import { collect } from './flags.js';
@@ -243,21 +251,21 @@ export async function buildProgram(
 }
 
 /** The end of a verb's --help. */
-const examplesText = (examples: readonly string[], t: Translate): string =>
+const examplesText = (examples: readonly Example[], t: Translate): string =>
   `\n${t('Examples:')}\n${examples.map((e) => exampleLines(e, t)).join('\n')}`;
 
 /**
  * An example as help shows it. In English, as declared (the line a test and the docs quote). In another language its
- * comment (`cmd   # why`) is translated, beside the command or on the line above where both would pass 80 columns
- * (a command is never broken: it is there to be copied).
+ * comment (`cmd   # why`) is the one declared beside it, beside the command or on the line above where both would
+ * pass 80 columns (a command is never broken: it is there to be copied).
  */
-export function exampleLines(example: string, t: Translate): string {
-  const m = /^(.*?)\s{2,}# (.*)$/.exec(example);
-  if (!m || t.lang === 'en') return `  $ ${example}`;
-  const [, command = '', comment = ''] = m;
-  const said = t(comment);
-  const oneLine = `  $ ${command}   # ${said}`;
-  return oneLine.length <= 80 ? oneLine : `  # ${said}\n  $ ${command}`;
+export function exampleLines(example: Example, t: Translate): string {
+  const line = exampleLine(example);
+  const m = /^(.*?)\s{2,}# (.*)$/.exec(line);
+  if (!m || t.lang === 'en' || typeof example === 'string') return `  $ ${line}`;
+  const [, command = ''] = m;
+  const oneLine = `  $ ${command}   # ${example.pt}`;
+  return oneLine.length <= 80 ? oneLine : `  # ${example.pt}\n  $ ${command}`;
 }
 
 /** A declared flag as commander's option, its help in the person's language. */
@@ -343,7 +351,11 @@ function rerun(argv: readonly string[], key: string): string {
  * that sets it where there is one; the server's generic headline gives way to them, and a field named in a
  * headline is named by its flag too.
  */
-function withFields(message: string, fields: Record<string, string[]> | undefined, byFlags: boolean): string {
+export function withFields(
+  message: string,
+  fields: Record<string, string[]> | undefined,
+  byFlags: boolean,
+): string {
   const named = (field: string) => (byFlags ? flagOfApiField(field) : undefined);
   const text = message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => named(word) ?? word);
   const entries = Object.entries(fields ?? {});

@@ -428,6 +428,11 @@ export async function importStatement(
           list.forEach((text, i) => {
             list[i] = atCnab(text);
           });
+        // and the lines the Portuguese words are said from (api-errors.ts fileWords)
+        const lines = error.facts?.errors;
+        if (Array.isArray(lines))
+          for (const l of lines as { line?: unknown }[])
+            if (typeof l.line === 'number') l.line = sent.cnabLine(l.line);
       }
       throw error;
     })

@@ -62,7 +62,9 @@ export function parseErrorBody(status: number, body: unknown): ParsedError {
     const requestId = str(body.request_id) ?? str(body.requestId) ?? str(body.trace_id);
     // DESIGN shape: {error: {code, message, fields}, request_id}
     if (isObject(body.error)) {
-      const { code, message, fields, errors, ...facts } = body.error;
+      const { code, message, fields, errors, ...others } = body.error;
+      // a refused file's lines stay beside its fields, each with its finding by code where the server gave one
+      const facts = Array.isArray(errors) ? { ...others, errors } : others;
       return {
         code: str(code) ?? defaultCode(status),
         message: str(message) ?? str(body.message) ?? fallback,

@@ -527,8 +527,31 @@ export const ErrorBody = Type.Object(
         code: Type.String(),
         message: Type.String(),
         fields: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-        /** an invalid file's problems, by line (422 invalid_file) */
-        errors: Type.Optional(Type.Array(Issue)),
+        /**
+         * an invalid file's problems, by line (422 invalid_file, account_mismatch); each with its finding by code
+         * where the reader made one (`{code, params, message}`), for a client to say in its person's language
+         */
+        errors: Type.Optional(
+          Type.Array(
+            Type.Object(
+              {
+                line: Type.Integer(),
+                message: Type.String(),
+                finding: Type.Optional(
+                  Type.Object(
+                    {
+                      code: Type.String(),
+                      params: Type.Record(Type.String(), Type.Unknown()),
+                      message: Type.String(),
+                    },
+                    openRecord,
+                  ),
+                ),
+              },
+              closedRecord,
+            ),
+          ),
+        ),
         /** why, as a word a client says in its own language (422 not_remittable: domain/payables.ts) */
         reason: Type.Optional(Type.String()),
         /** the payable's method, where the reason names it (422 not_remittable) */

@@ -320,7 +320,9 @@ test('report month --html: the same document as one self-contained page, charts 
   expect(html).toContain('lang="pt-BR"');
   // nothing to fetch: no script, no image, no stylesheet from elsewhere
   expect(html).not.toMatch(/<script|<img|<link|src=|https?:\/\//);
-  expect((html.match(/<svg /g) ?? []).length).toBe(3);
+  // three charts, each drawn for a page and for a phone (#66)
+  expect((html.match(/<svg class="wide" /g) ?? []).length).toBe(3);
+  expect((html.match(/<svg class="narrow" /g) ?? []).length).toBe(3);
   for (const cents of [r.revenue.total_cents, r.paid.total_cents]) expect(html).toContain(formatReais(cents));
   for (const p of r.payments)
     expect(html).toContain((p.payee === '(no payee)' ? p.description : p.payee).replace(/&/g, '&amp;'));

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verbsOf } from '../../src/cli/declare.js';
+import { exampleLine, verbsOf } from '../../src/cli/declare.js';
 import { HELP_TOPICS } from '../../src/cli/help-topics.js';
 import { COMPLETION_COMMAND, declarations, HELP_COMMAND } from '../../src/cli/verbs/index.js';
 import { CONDO_BIN, runProcess, type Session, sandboxSession } from './harness.js';
@@ -30,10 +30,10 @@ async function verbs(path: string[] = []): Promise<string[]> {
 describe('help that teaches', () => {
   test("every verb's --help has 1 to 3 real examples and lists the global flags", async () => {
     const EXAMPLES = Object.fromEntries(
-      [...verbsOf(await declarations())].map(([path, verb]) => [path, verb.examples]),
+      [...verbsOf(await declarations())].map(([path, verb]) => [path, verb.examples.map(exampleLine)]),
     );
-    EXAMPLES.help = HELP_COMMAND.examples;
-    EXAMPLES.completion = COMPLETION_COMMAND.examples;
+    EXAMPLES.help = HELP_COMMAND.examples.map(exampleLine);
+    EXAMPLES.completion = COMPLETION_COMMAND.examples.map(exampleLine);
     const all = await verbs();
     expect(all.length).toBeGreaterThan(50);
     for (const verb of all) {

@@ -1127,6 +1127,15 @@ export interface components {
                 errors?: {
                     line: number;
                     message: string;
+                    finding?: {
+                        code: string;
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
                 }[];
                 reason?: string;
                 forma_pagamento?: string;

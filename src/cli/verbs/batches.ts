@@ -17,7 +17,10 @@ export const commands = [
         flags: [...PAGING_FLAGS],
         examples: [
           'condo batches list',
-          'condo -q batches list --limit 1 | cut -f1   # the newest batch (-q: no "Showing 1 of N" note)',
+          {
+            line: 'condo -q batches list --limit 1 | cut -f1   # the newest batch (-q: no "Showing 1 of N" note)',
+            pt: 'o lote mais novo (-q: sem o aviso "Mostrando 1 de N")',
+          },
         ],
         across: 'read',
         run: async (deps, { opts }) => (await handlers()).batchesList(deps, declared(opts)),
@@ -67,7 +70,10 @@ export const commands = [
         examples: [
           'condo batches create --dry-run --date next-business-day',
           'condo batches create --date next-business-day --yes',
-          'condo --json batches create --date next-business-day --yes --allow-empty >> remessa.log    # from cron',
+          {
+            line: 'condo --json batches create --date next-business-day --yes --allow-empty >> remessa.log    # from cron',
+            pt: 'pelo cron',
+          },
         ],
         writes: true,
         run: async (deps, { opts }) => (await handlers()).batchesCreate(deps, declared(opts)),
@@ -125,7 +131,10 @@ export const commands = [
         },
         flags: [ALLOW_EMPTY_FLAG],
         examples: [
-          'condo batches import-return retornos/*.ret            # each file finds its batch',
+          {
+            line: 'condo batches import-return retornos/*.ret            # each file finds its batch',
+            pt: 'cada arquivo acha o seu lote',
+          },
           'condo batches import-return 01M8734TGPNKTC2J4W9383D09X retorno.ret',
         ],
         across: { files: 'return' },

@@ -31,7 +31,10 @@ export const commands = [
       examples: [
         'condo cnab lint lote.rem',
         'condo cnab lint lote.rem --json | jq .findings',
-        'condo cnab lint banco/DDA-*.ret    # every file of a pattern, one report each',
+        {
+          line: 'condo cnab lint banco/DDA-*.ret    # every file of a pattern, one report each',
+          pt: 'cada arquivo de um padrão, um relatório cada',
+        },
       ],
       run: async (deps, { args: [files], opts }) => (await handlers()).lint(deps, files, declared(opts)),
     }),

@@ -42,8 +42,14 @@ export const commands = [
         flags: [FIRM_FLAG],
         examples: [
           'condo config set base_url https://api.example.com',
-          'condo config set policy condo-policy.json   # downloads then deliver only approved files',
-          "condo config set --firm administradora_logo logo.png   # on every condominium's document",
+          {
+            line: 'condo config set policy condo-policy.json   # downloads then deliver only approved files',
+            pt: 'os downloads então só entregam arquivos aprovados',
+          },
+          {
+            line: "condo config set --firm administradora_logo logo.png   # on every condominium's document",
+            pt: 'em todo documento dos condomínios',
+          },
         ],
         run: async (deps, { args: [key, value], opts }) =>
           (await handlers()).setKey(deps, key, value, declared(opts)),

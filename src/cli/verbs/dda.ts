@@ -43,7 +43,10 @@ export const commands = [
           ALLOW_EMPTY_FLAG,
         ],
         examples: [
-          'condo dda import banco/DDA-*.ret --allow-empty --json >> dda.log    # every morning, from cron',
+          {
+            line: 'condo dda import banco/DDA-*.ret --allow-empty --json >> dda.log    # every morning, from cron',
+            pt: 'toda manhã, pelo cron',
+          },
           'condo dda import DDA-2026-11-26.ret --dry-run',
         ],
         writes: true,
@@ -64,7 +67,10 @@ export const commands = [
     ],
     [
       'condo dda import banco/DDA-*.ret --dry-run',
-      'condo --profile prod --no-input --quiet dda import /srv/banco/DDA-*.ret --allow-empty --json >> /var/log/condo/dda.jsonl    # from cron, every morning (condo help cron)',
+      {
+        line: 'condo --profile prod --no-input --quiet dda import /srv/banco/DDA-*.ret --allow-empty --json >> /var/log/condo/dda.jsonl    # from cron, every morning (condo help cron)',
+        pt: 'pelo cron, toda manhã (condo help cron)',
+      },
     ],
   ),
 ];

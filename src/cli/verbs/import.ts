@@ -12,8 +12,14 @@ export const commands = [
     },
     flags: [...GENERIC_CSV_FLAGS, ALLOW_EMPTY_FLAG],
     examples: [
-      'condo import ~/Downloads/banco/*                      # returns and statements, by their content',
-      'condo --all-profiles import /srv/banco/2026-11-*      # each file into its condominium',
+      {
+        line: 'condo import ~/Downloads/banco/*                      # returns and statements, by their content',
+        pt: 'retornos e extratos, pelo conteúdo',
+      },
+      {
+        line: 'condo --all-profiles import /srv/banco/2026-11-*      # each file into its condominium',
+        pt: 'cada arquivo no seu condomínio',
+      },
     ],
     across: 'files',
     writes: true,

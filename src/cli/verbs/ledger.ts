@@ -140,7 +140,10 @@ export const commands = [
         examples: [
           'condo ledger summary --month 2026-11',
           'condo ledger summary --from 2026-06 --to 2026-11',
-          'condo --all-profiles ledger summary --month 2026-11   # the month per condominium',
+          {
+            line: 'condo --all-profiles ledger summary --month 2026-11   # the month per condominium',
+            pt: 'o mês por condomínio',
+          },
         ],
         across: 'read',
         run: async (deps, { opts }) => (await handlers()).summary(deps, declared(opts)),

@@ -83,7 +83,10 @@ export const commands = [
         examples: [
           'condo nfse import notas/2026-11/ --dry-run',
           'condo nfse import notas/2026-11/ --create-suppliers --chart-account 2.3.02 --iss-due 10/12/2026',
-          'condo --all-profiles nfse import notas/2026-11/    # each invoice to the condominium it names',
+          {
+            line: 'condo --all-profiles nfse import notas/2026-11/    # each invoice to the condominium it names',
+            pt: 'cada nota ao condomínio que ela indica',
+          },
         ],
         writes: true,
         // --all-profiles: each invoice goes to the condominium whose CNPJ it names as the taker

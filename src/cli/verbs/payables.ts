@@ -69,7 +69,10 @@ export const commands = [
         examples: [
           'condo payables list --due-to +15d',
           'condo payables list --supplier jardins --search "NF 55"',
-          'condo --all-profiles payables list --due-to +7d   # due this week, every condominium',
+          {
+            line: 'condo --all-profiles payables list --due-to +7d   # due this week, every condominium',
+            pt: 'vencendo nesta semana, em todo condomínio',
+          },
         ],
         across: 'read',
         run: async (deps, { opts }) => (await handlers()).payablesList(deps, declared(opts)),
@@ -82,8 +85,14 @@ export const commands = [
         },
         examples: [
           'condo payables show 01M8732B422XF4RARCEKM0REBM',
-          'condo payables show 2B422XF4RARCEKM0REBM     # the seu número the bank quotes',
-          'condo payables show REBM                     # a unique end (or start) of the id',
+          {
+            line: 'condo payables show 2B422XF4RARCEKM0REBM     # the seu número the bank quotes',
+            pt: 'o seu número que o banco cita',
+          },
+          {
+            line: 'condo payables show REBM                     # a unique end (or start) of the id',
+            pt: 'um fim (ou começo) único do id',
+          },
         ],
         run: async (deps, { args: [id] }) => (await handlers()).showPayable(deps, id),
       }),

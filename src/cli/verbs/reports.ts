@@ -37,7 +37,10 @@ export const commands = [
       examples: [
         'condo report month 2026-11',
         'condo report month 2026-11 --pdf prestacao-2026-11.pdf',
-        'condo --all-profiles report month 2026-11 --pdf prestacoes/   # one AAAA-MM-slug.pdf each',
+        {
+          line: 'condo --all-profiles report month 2026-11 --pdf prestacoes/   # one AAAA-MM-slug.pdf each',
+          pt: 'um AAAA-MM-slug.pdf cada',
+        },
       ],
       across: 'read',
       run: async (deps, { args: [month], opts }) =>
@@ -99,7 +102,10 @@ export const commands = [
     ],
     examples: [
       'condo defaulters --min-days 60 --min-amount 1.000,00',
-      'condo --all-profiles defaulters                       # behind, across all buildings',
+      {
+        line: 'condo --all-profiles defaulters                       # behind, across all buildings',
+        pt: 'em atraso, em todos os prédios',
+      },
     ],
     across: 'read',
     run: async (deps, { opts }) => (await handlers()).listDefaulters(deps, declared(opts)),

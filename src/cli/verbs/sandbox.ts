@@ -86,7 +86,10 @@ export const commands = [
         examples: [
           'condo sandbox start',
           'condo sandbox start --port 0 --data-dir /tmp/sandbox --no-bills',
-          'condo sandbox start --condominiums 50                 # an accounting firm',
+          {
+            line: 'condo sandbox start --condominiums 50                 # an accounting firm',
+            pt: 'uma administradora',
+          },
         ],
         run: async (deps, { opts }) => (await handlers()).startSandboxVerb(deps, declared(opts)),
       }),

@@ -60,7 +60,10 @@ export const commands = [
         ],
         examples: [
           'condo statements import extrato.ofx --dry-run',
-          'condo statements import /srv/extratos/*.ofx           # each into the account it names',
+          {
+            line: 'condo statements import /srv/extratos/*.ofx           # each into the account it names',
+            pt: 'cada um na conta que ele indica',
+          },
           'condo statements import extrato.csv --account 1 --format csv --csv-columns date=Data,amount=Valor,description=Histórico',
         ],
         across: { files: 'statement' },

@@ -470,6 +470,26 @@ export const STATEMENT_FINDINGS = {
     (p) =>
       `o trailer do lote diz ${p.which === 'debits' ? 'débitos' : 'créditos'} de ${formatReais(p.stated)}, os lançamentos somam ${formatReais(p.sum)}`,
   ),
+  // what a server finds comparing a statement with the account it is sent to (the sandbox's account_mismatch)
+  'account.other-bank': said(
+    (p: { bank: string; account_bank: string }) =>
+      `the statement is for bank ${p.bank}, this account is at bank ${p.account_bank}`,
+    (p) => `o extrato é do banco ${p.bank}, esta conta é do banco ${p.account_bank}`,
+  ),
+  'account.other-account': said(
+    (p: { account: string; agency: string; number: string }) =>
+      `the statement is for account ${p.account}, this account is ${p.agency} ${p.number}`,
+    (p) => `o extrato é da conta ${p.account}, esta conta é ${p.agency} ${p.number}`,
+  ),
+  'file.empty': said(
+    () => 'the file is empty',
+    () => 'o arquivo está vazio',
+  ),
+  'file.no-statement': said(
+    (p: { format: 'ofx' | 'csv' }) =>
+      `no ${p.format === 'ofx' ? 'OFX statement' : 'CSV transactions'} found in the file`,
+    (p) => `nenhum ${p.format === 'ofx' ? 'extrato OFX' : 'lançamento CSV'} no arquivo`,
+  ),
 };
 
 export type StatementFindingCode = keyof typeof STATEMENT_FINDINGS;

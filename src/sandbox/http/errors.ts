@@ -29,9 +29,14 @@ export const unauthenticated = (message: string) =>
 export const forbidden = () =>
   new ApiProblem(403, 'forbidden', 'this token is not allowed to access this resource');
 export const insufficientScope = (scope: string) =>
-  new ApiProblem(403, 'insufficient_scope', `this call needs the scope ${scope}`, undefined, {
-    'www-authenticate': `Bearer realm="condo", error="insufficient_scope", scope="${scope}"`,
-  });
+  new ApiProblem(
+    403,
+    'insufficient_scope',
+    `this call needs the scope ${scope}`,
+    undefined,
+    { 'www-authenticate': `Bearer realm="condo", error="insufficient_scope", scope="${scope}"` },
+    { params: { scope } },
+  );
 // Routes raise the services' domain errors too; problemOf below gives each its status.
 export { domainRule, invalidState, notFound, validationFailed } from '../services/errors.js';
 

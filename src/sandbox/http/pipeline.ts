@@ -190,6 +190,9 @@ async function admit(ctx: SandboxContext, request: FastifyRequest, reply: Fastif
         421,
         'misdirected_request',
         `this sandbox answers to localhost, 127.0.0.1 and [::1], not "${host}" (sandbox start --allow-host ${host || 'NAME'} adds it)`,
+        undefined,
+        {},
+        { params: { host } },
       );
     }
   }
@@ -213,9 +216,8 @@ async function admit(ctx: SandboxContext, request: FastifyRequest, reply: Fastif
       'rate_limited',
       `rate limit of ${verdict.limit} requests exceeded; retry later`,
       undefined,
-      {
-        'retry-after': String(verdict.resetSeconds),
-      },
+      { 'retry-after': String(verdict.resetSeconds) },
+      { params: { limit: verdict.limit } },
     );
   }
 

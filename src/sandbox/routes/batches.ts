@@ -13,6 +13,7 @@ import {
   type CnabItem,
   type CnabMessage,
 } from '../../formats/cnab240/index.js';
+import { statementFinding } from '../../formats/statement/findings.js';
 import type { Tx } from '../db/tx.js';
 import type { SandboxContext } from '../http/context.js';
 import { notFound, validationFailed } from '../http/errors.js';
@@ -33,7 +34,7 @@ import {
   itemStates,
   listBatches,
 } from '../services/batches.js';
-import { fileRefused } from '../services/errors.js';
+import { fileRefused, issueOf } from '../services/errors.js';
 import { applyReturn, type ReturnLine } from '../services/returns.js';
 import { batchDetailView, batchView } from './views.js';
 
@@ -196,7 +197,7 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const parsed = uploaded.result!;
     const { file } = parsed;
     if (uploaded.size === 0)
-      throw fileRefused('invalid_file', 'invalid file', [{ line: 1, message: 'the file is empty' }]);
+      throw fileRefused('invalid_file', 'invalid file', [issueOf(1, statementFinding('file.empty', {}))]);
     if (file.errors.length > 0) throw fileRefused('invalid_file', 'the return file has errors', file.errors);
     if (file.truncated) {
       const where = file.warnings.filter((w) => /truncated|no lote trailer|no file trailer/.test(w.message));

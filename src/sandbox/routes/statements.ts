@@ -3,6 +3,7 @@ import { todayIn } from '../../domain/dates.js';
 /** Largest statement accepted. */
 import { STATEMENT_FILE_LIMIT } from '../../domain/endpoints.js';
 import type { FieldErrors } from '../../domain/request-bodies.js';
+import { statementFinding } from '../../formats/statement/findings.js';
 import {
   type ParsedStatementFile,
   type ParseStatementOptions,
@@ -17,7 +18,7 @@ import { beginIdempotency } from '../http/pipeline.js';
 import { asApiError, commit, created, readTx } from '../http/transaction.js';
 import { collectBytes, ignoreFile, streamMultipart } from '../http/upload-stream.js';
 import type { StatementImport } from '../model.js';
-import { fileRefused } from '../services/errors.js';
+import { fileRefused, issueOf } from '../services/errors.js';
 import {
   accountMismatches,
   beginImport,
@@ -216,17 +217,14 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     const { format, force, options } = fields.value;
     const file = upload.files[0]!;
     if (file.size === 0)
-      throw fileRefused('invalid_file', 'invalid file', [{ line: 1, message: 'the file is empty' }]);
+      throw fileRefused('invalid_file', 'invalid file', [issueOf(1, statementFinding('file.empty', {}))]);
     const parsed =
       file.parsed ?? (await parseStatement(file.bytes ?? Buffer.alloc(0), { ...options, today }));
     if (parsed.errors.length > 0)
       throw fileRefused('invalid_file', 'the statement has errors', parsed.errors);
     if (parsed.statements.length === 0) {
       throw fileRefused('invalid_file', 'invalid file', [
-        {
-          line: 1,
-          message: `no ${format === 'ofx' ? 'OFX statement' : 'CSV transactions'} found in the file`,
-        },
+        issueOf(1, statementFinding('file.no-statement', { format })),
       ]);
     }
     const mismatches = accountMismatches(account, parsed.statements);
@@ -235,6 +233,7 @@ export function statementsRoutes(app: FastifyInstance, ctx: SandboxContext): voi
         'account_mismatch',
         `the statement is not for bank account ${account.id} (send force=true to import it anyway)`,
         mismatches,
+        { bank_account_id: account.id },
       );
     }
     const input = {

@@ -3,6 +3,7 @@
  * fields or a rule refused), not how HTTP says it. The HTTP layer (http/errors.ts) turns each into its response:
  * 404, 409 or 422 with the error's code, message and fields.
  */
+import { type Message, withFinding } from '../../domain/message.js';
 import type { FieldErrors } from '../../domain/request-bodies.js';
 
 export type DomainErrorKind = 'not_found' | 'invalid_state' | 'conflict' | 'invalid';
@@ -47,7 +48,8 @@ export const notFound = (what: Missing = 'resource') =>
 export const invalidState = (message: string, params?: Record<string, string | number>) =>
   new DomainError('invalid_state', 'invalid_state', message, undefined, params ? { params } : undefined);
 /** The request would make a second of what must be one (a supplier's CPF/CNPJ): 409. */
-export const conflict = (message: string) => new DomainError('conflict', 'conflict', message);
+export const conflict = (message: string, params?: Record<string, string | number>) =>
+  new DomainError('conflict', 'conflict', message, undefined, params ? { params } : undefined);
 export const validationFailed = (fields: FieldErrors, message = 'the request has invalid fields') =>
   new DomainError('invalid', 'validation_failed', message, fields);
 /** A domain rule (not_remittable, period_closed, nothing_to_remit, invalid_file...), with its own code. */
@@ -65,15 +67,28 @@ export const domainRule = (
 export function fileRefused(
   code: string,
   lead: string,
-  messages: readonly { line: number; message: string }[],
+  messages: readonly { line: number; message: string; finding?: Message }[],
+  params?: Record<string, string | number>,
 ): DomainError {
   return domainRule(
     code,
     linesMessage(lead, messages),
     { file: messages.map((m) => `line ${m.line}: ${m.message}`) },
-    { errors: messages.map((m) => ({ line: m.line, message: m.message })) },
+    {
+      // each line's finding by its code beside its English, for a client to say it in its person's language
+      errors: messages.map((m) => ({
+        line: m.line,
+        message: m.message,
+        ...(m.finding ? { finding: m.finding } : {}),
+      })),
+      ...(params ? { params } : {}),
+    },
   );
 }
+
+/** A problem at a line, its English the finding's, the finding beside it. */
+export const issueOf = (line: number, finding: Message) =>
+  withFinding({ line, message: finding.message }, finding);
 
 /** How many of a file's problems an error message lists (all of them are in `errors`). */
 const LINES_SHOWN = 5;

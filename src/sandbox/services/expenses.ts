@@ -8,14 +8,14 @@
 import type { IsoDate } from '../../domain/dates.js';
 import { installmentDueDate, splitIntoInstallments } from '../../domain/installments.js';
 import { decimalToCents } from '../../domain/money.js';
-import type { ExpenseCreate, ExpenseInstallmentsCreate, FieldErrors } from '../../domain/request-bodies.js';
+import type { ExpenseCreate, ExpenseInstallmentsCreate } from '../../domain/request-bodies.js';
 import { newUlid } from '../../domain/ulids.js';
 import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/where.js';
 import type { BankAccount, Expense } from '../model.js';
 import { recordEntry } from './entries.js';
 import { validationFailed } from './errors.js';
-import { paymentAccountOf } from './lookups.js';
+import { paymentAccountOf, referenceErrors } from './lookups.js';
 import { refuseClosedPeriod } from './periods.js';
 
 export interface ExpenseFilters {
@@ -44,27 +44,6 @@ export function listExpenses(tx: Tx, f: ExpenseFilters, page: PageRequest): Page
   if (f.paid === true) w.ne('paid_at', null);
   if (f.paid === false) w.eq('paid_at', null);
   return tx.expenses.page(w, ['due_at', 'id'], page);
-}
-
-/** supplier, chart account (active, of type expense) and bank account must be this condominium's. */
-function referenceErrors(
-  tx: Tx,
-  body: { supplier_id?: number | null; chart_of_accounts_id: number; bank_account_id?: number | null },
-): FieldErrors {
-  const fields: FieldErrors = {};
-  if (body.supplier_id != null && !tx.suppliers.get(body.supplier_id)) {
-    fields.supplier_id = ['does not exist in this condominium'];
-  }
-  const account = tx.chartAccounts.get(body.chart_of_accounts_id);
-  if (!account) fields.chart_of_accounts_id = ['does not exist in this condominium'];
-  else if (account.state !== 'active') fields.chart_of_accounts_id = [`account ${account.code} is inactive`];
-  else if (account.type !== 'expense') {
-    fields.chart_of_accounts_id = [`account ${account.code} is not an expense account`];
-  }
-  if (body.bank_account_id != null && !tx.bankAccounts.get(body.bank_account_id)) {
-    fields.bank_account_id = ['does not exist in this condominium'];
-  }
-  return fields;
 }
 
 const cents = (v: number | null | undefined) => (v == null ? null : decimalToCents(v));

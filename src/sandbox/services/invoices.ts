@@ -108,7 +108,9 @@ export function createInvoice(tx: Tx, body: InvoiceCreate, now: Date): Invoice {
     fields[name] = [...(fields[name] ?? []), ...messages];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   if (periodStateOf(tx, today, today) !== 'open') {
-    throw domainRule('period_closed', `the financial period ${monthOf(today)} is closed`);
+    throw domainRule('period_closed', `the financial period ${monthOf(today)} is closed`, undefined, {
+      params: { period: monthOf(today) },
+    });
   }
   const invoice = invoiceRecord(body, {
     public_id: newPublicId(now.getTime()),
@@ -323,7 +325,11 @@ export function issueInvoice(tx: Tx, inv: Invoice, now: Date, txid?: string): In
  */
 export function settleInvoice(inv: Invoice, paidAt: IsoDate): Invoice {
   if (inv.state !== 'issued')
-    throw invalidState(`invoice is ${inv.state}; only an issued invoice can be paid`);
+    throw invalidState(`invoice is ${inv.state}; only an issued invoice can be paid`, {
+      resource: 'invoice',
+      action: 'pay',
+      state: inv.state,
+    });
   inv.state = 'paid';
   inv.paid_at = paidAt;
   return inv;

@@ -26,6 +26,7 @@ import type { Tx } from '../db/tx.js';
 import type { PageOf, PageRequest } from '../db/where.js';
 import type { Payable, Supplier } from '../model.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
+import { referenceErrors } from './lookups.js';
 
 const newPublicId = monotonicUlids();
 
@@ -54,24 +55,6 @@ export function findPayable(tx: Tx, publicId: string): Payable {
 
 function supplierOf(tx: Tx, id: number | null | undefined): Supplier | undefined {
   return id == null ? undefined : tx.suppliers.get(id);
-}
-
-/** supplier_id and chart_of_accounts_id must name records of this condominium; the account an active expense. */
-function referenceErrors(tx: Tx, body: { supplier_id?: number | null; chart_of_accounts_id?: number }) {
-  const fields: FieldErrors = {};
-  if (body.supplier_id != null && !supplierOf(tx, body.supplier_id)) {
-    fields.supplier_id = ['does not exist in this condominium'];
-  }
-  if (body.chart_of_accounts_id !== undefined) {
-    const account = tx.chartAccounts.get(body.chart_of_accounts_id);
-    if (!account) fields.chart_of_accounts_id = ['does not exist in this condominium'];
-    else if (account.state !== 'active')
-      fields.chart_of_accounts_id = [`account ${account.code} is inactive`];
-    else if (account.type !== 'expense') {
-      fields.chart_of_accounts_id = [`account ${account.code} is not an expense account`];
-    }
-  }
-  return fields;
 }
 
 /** A write's answer: the payable, and what was accepted but worth saying (a boleto's other due date). */

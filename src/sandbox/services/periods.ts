@@ -45,8 +45,11 @@ export function periodStateOf(tx: Tx, date: IsoDate, today: IsoDate): FinancialP
 /** 422 period_closed when `date` falls in a closed period; `field` names the body field that carries it. */
 export function refuseClosedPeriod(tx: Tx, date: IsoDate, field: string, now: Date): void {
   if (periodStateOf(tx, date, todayIn(now)) === 'closed') {
-    throw domainRule('period_closed', `the financial period ${monthOf(date)} is closed`, {
-      [field]: [`falls in the closed period ${monthOf(date)}`],
-    });
+    throw domainRule(
+      'period_closed',
+      `the financial period ${monthOf(date)} is closed`,
+      { [field]: [`falls in the closed period ${monthOf(date)}`] },
+      { params: { period: monthOf(date) } },
+    );
   }
 }

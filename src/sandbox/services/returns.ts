@@ -54,7 +54,12 @@ export function applyReturn(
   now: Date,
 ): ReturnResult {
   if (batch.state === 'canceled')
-    throw invalidState(`batch ${batch.public_id} was canceled: a return for it names payments never sent`);
+    throw invalidState(`batch ${batch.public_id} was canceled: a return for it names payments never sent`, {
+      resource: 'batch',
+      action: 'import_return',
+      id: batch.public_id,
+      state: batch.state,
+    });
   const at = now.toISOString();
   const today = todayIn(now);
   const bank = file.bank_code ?? undefined;

@@ -18,11 +18,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { accountMatches, bankMatches } from '../../domain/bank-accounts.js';
 import { monotonicUlids } from '../../domain/ulids.js';
+import { statementFinding } from '../../formats/statement/findings.js';
 import type { Issue, ParsedStatementFile, Statement, Transaction } from '../../formats/statement/index.js';
 import type { Tx } from '../db/tx.js';
 import type { BankAccount, StatementImport, StatementMovement } from '../model.js';
 import type { SandboxStore } from '../store.js';
-import { DomainError } from './errors.js';
+import { DomainError, issueOf } from './errors.js';
 import { settleByBankCredit } from './invoices.js';
 import { openItems, reconcileMovements } from './reconciliation.js';
 
@@ -38,16 +39,24 @@ export function accountMismatches(account: BankAccount, statements: Statement[])
   const issues: Issue[] = [];
   for (const s of statements) {
     if (bankMatches(account, s.bankId) === false) {
-      issues.push({
-        line: s.line,
-        message: `the statement is for bank ${s.bankId}, this account is at bank ${account.bank_code}`,
-      });
+      issues.push(
+        issueOf(
+          s.line,
+          statementFinding('account.other-bank', { bank: String(s.bankId), account_bank: account.bank_code }),
+        ),
+      );
     }
     if (accountMatches(account, s.accountId) === false) {
-      issues.push({
-        line: s.line,
-        message: `the statement is for account ${s.accountId}, this account is ${account.agency} ${account.account_number}`,
-      });
+      issues.push(
+        issueOf(
+          s.line,
+          statementFinding('account.other-account', {
+            account: String(s.accountId),
+            agency: account.agency,
+            number: account.account_number,
+          }),
+        ),
+      );
     }
   }
   return issues;
@@ -127,7 +136,7 @@ export function beginImport(tx: Tx, account: BankAccount, input: ImportInput, no
       'import_in_progress',
       `another statement import of bank account ${account.id} is still running; retry when it ends`,
       undefined,
-      undefined,
+      { params: { bank_account_id: account.id } },
       5,
     );
   }

@@ -57,7 +57,13 @@ export function createSupplier(tx: Tx, body: SupplierCreate, now: Date): Supplie
       if (body[f] === undefined) fields[f] = ['is required with bank_code, agency and account'];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   const taken = tx.suppliers.first(tx.suppliers.where().eq('document', body.document));
-  if (taken) throw conflict(`supplier ${taken.id} (${taken.name}) already has CPF/CNPJ ${body.document}`);
+  if (taken)
+    throw conflict(`supplier ${taken.id} (${taken.name}) already has CPF/CNPJ ${body.document}`, {
+      resource: 'supplier',
+      id: taken.id,
+      name: taken.name,
+      document: body.document,
+    });
   const supplier: Supplier = {
     id: tx.nextId('suppliers'),
     name: body.name,

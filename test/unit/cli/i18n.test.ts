@@ -132,13 +132,19 @@ describe('the language of the screens', () => {
   test('an example’s comment in Portuguese, above its command where both would pass 80 columns', async () => {
     const { exampleLines } = await import('../../../src/cli/program.js');
     const t = await loadTranslator('pt-BR');
-    expect(exampleLines('condo batches list   # from cron', t)).toBe('  $ condo batches list   # pelo cron');
-    const long = 'condo --all-profiles payables list --due-to +7d   # due this week, every condominium';
+    // the comment's Portuguese declared beside it (#66), not looked up by its English
+    expect(exampleLines({ line: 'condo batches list   # from cron', pt: 'pelo cron' }, t)).toBe(
+      '  $ condo batches list   # pelo cron',
+    );
+    const long = {
+      line: 'condo --all-profiles payables list --due-to +7d   # due this week, every condominium',
+      pt: 'vencendo nesta semana, em todo condomínio',
+    };
     expect(exampleLines(long, t)).toBe(
       '  # vencendo nesta semana, em todo condomínio\n  $ condo --all-profiles payables list --due-to +7d',
     );
     // in English as declared, whatever its length
-    expect(exampleLines(long, await loadTranslator('en'))).toBe(`  $ ${long}`);
+    expect(exampleLines(long, await loadTranslator('en'))).toBe(`  $ ${long.line}`);
   });
 
   test('the sandbox bank’s refusal, after the remittance’s path as bank-return says it', async () => {
