@@ -194,7 +194,7 @@ test('a record missing, a state that forbids it, a second of what must be one', 
 });
 
 test('a file refused: empty, for another account; an import or a key still running', async () => {
-  const statement = (account: string, count = 10_000) =>
+  const statement = (account: string, count = 10_000, prefix = 'R') =>
     buildStatementOfx({
       bankCode: '341',
       agency: '0350',
@@ -203,7 +203,7 @@ test('a file refused: empty, for another account; an import or a key still runni
       end: '2026-01-31',
       balanceCents: 0,
       transactions: Array.from({ length: count }, (_, i) => ({
-        fitid: `R${account}${i}`,
+        fitid: `${prefix}${account}${i}`,
         date: '2026-01-15',
         amountCents: -(100 + i),
         memo: `TARIFA ${i}`,
@@ -225,16 +225,23 @@ test('a file refused: empty, for another account; an import or a key still runni
     'account_mismatch',
     /não é da conta bancária 1 .*: linha \d+: o extrato é da conta 99999-9/,
   );
-  // the first is still writing its lines when the others arrive: one with its key, one of its own
-  const big = statement('12345-1');
-  const answers = await Promise.all([send(big, 'walk-1'), send(big, 'walk-1'), send(big)]);
+  // the first is still writing its lines when the other arrives: the same key told to wait, then another file
+  // of the same account told another import is running
+  const [a, b] = await Promise.all([
+    send(statement('12345-1'), 'walk-1'),
+    send(statement('12345-1'), 'walk-1'),
+  ]);
   const code = (r: Reply) => r.body?.error?.code;
-  const waiting = answers.find((r) => code(r) === 'idempotency_in_progress');
-  const running = answers.find((r) => code(r) === 'import_in_progress');
-  expect(waiting, answers.map((r) => r.text.slice(0, 200)).join('\n')).toBeDefined();
-  inPortuguese(waiting!, 'idempotency_in_progress', 'ainda está em andamento');
-  expect(running, answers.map((r) => r.text.slice(0, 200)).join('\n')).toBeDefined();
-  inPortuguese(running!, 'import_in_progress', 'outra importação de extrato da conta bancária 1');
+  const waiting = [a, b].find((r) => code(r) === 'idempotency_in_progress');
+  expect(waiting, [a, b].map((r) => r.text.slice(0, 200)).join('\n')).toBeDefined();
+  inPortuguese(waiting as Reply, 'idempotency_in_progress', 'ainda está em andamento');
+  const [c, d] = await Promise.all([
+    send(statement('12345-1', 10_000, 'C')),
+    send(statement('12345-1', 10_000, 'D')),
+  ]);
+  const running = [c, d].find((r) => code(r) === 'import_in_progress');
+  expect(running, [c, d].map((r) => r.text.slice(0, 200)).join('\n')).toBeDefined();
+  inPortuguese(running as Reply, 'import_in_progress', 'outra importação de extrato da conta bancária 1');
 });
 
 test('a key, a token, a host, a request condo shapes: each refusal in Portuguese', async () => {
