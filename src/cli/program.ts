@@ -50,6 +50,7 @@ const PLACEHOLDERS_PT: Readonly<Record<string, string>> = {
   command: 'comando',
   file: 'arquivo',
   files: 'arquivos',
+  'dir-or-file': 'pasta-ou-arquivo',
   date: 'data',
   'YYYY-MM': 'MM/AAAA',
   month: 'mês',

@@ -149,6 +149,7 @@ const nfse: Declarations = () => import('./nfse.js');
 const importFiles: Declarations = () => import('./import.js');
 const webhooks: Declarations = () => import('./webhooks.js');
 const invoices: Declarations = () => import('./invoices.js');
+const billing: Declarations = () => import('./billing.js');
 const expenses: Declarations = () => import('./expenses.js');
 const ledger: Declarations = () => import('./ledger.js');
 const reports: Declarations = () => import('./reports.js');
@@ -174,6 +175,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, Declarations>> = {
   import: importFiles,
   webhooks,
   invoices,
+  billing,
   expenses,
   ledger,
   report: reports,

@@ -1,0 +1,466 @@
+/**
+ * The month's billing plan (#67, emissão da cota condominial): every unit's quota from the approved budget, each
+ * component split at its own total by largest remainder (domain/apportion.ts), so the units add up to it to the
+ * cent. The plan is a file, `AAAA-MM-<slug>-<hash8>.plan.json`: the same inputs give the same bytes, and its hash
+ * names the inputs it was made of, for `billing apply` to refuse a plan whose inputs changed since.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import {
+  atOneScale,
+  type Decimal,
+  decimalOfNumber,
+  decimalText,
+  parseDecimal,
+  percentOfCents,
+  splitCents,
+} from '../domain/apportion.js';
+import { type Budget, BudgetError, compileBudget, type SplitRule } from '../domain/budget.js';
+import { nextBusinessDay, notBusinessDay } from '../domain/business-days.js';
+import { daysInMonth } from '../domain/dates.js';
+import { UsageError } from '../domain/errors.js';
+import { formatReais } from '../domain/money.js';
+import type { Text } from '../domain/text.js';
+import { lineRefusal, yamlTree } from './yaml-tree.js';
+
+export const PLAN_VERSION = 1;
+
+/** What the plan reads from the server. */
+export interface PlanServer {
+  units: readonly {
+    id: number;
+    label?: unknown;
+    block?: unknown;
+    number?: unknown;
+    ideal_fraction?: unknown;
+  }[];
+  chart: readonly { id: number; code?: unknown; type?: unknown; state?: unknown }[];
+}
+
+export interface PlanLine {
+  component: string;
+  cents: number;
+}
+
+export interface PlanUnit {
+  unit_id: number;
+  unit: string;
+  lines: PlanLine[];
+  total_cents: number;
+}
+
+export interface Plan {
+  version: number;
+  condominium: string;
+  month: string;
+  due_date: string;
+  bank_account_id: number;
+  inputs_sha256: string;
+  fractions: { source: string; sum: string; factor: string | null };
+  components: {
+    name: string;
+    account_code: string;
+    chart_of_accounts_id: number;
+    total_cents: number;
+    split: string;
+    /** the units whose part took a cent of the rounding: two units of one fraction may differ by it */
+    rounded_up: string[];
+  }[];
+  units: PlanUnit[];
+  total_cents: number;
+  exempt: { unit: string; source: string }[];
+  warnings: Text[];
+}
+
+export interface PlanRequest {
+  month: string;
+  budgetPath: string;
+  condominium: string;
+  /** a folder (the file named by the plan) or a file; the working folder when absent */
+  out?: string | undefined;
+}
+
+/** A unit as a person names it: its label, else its block and number. */
+export const unitLabel = (u: { label?: unknown; block?: unknown; number?: unknown }): string =>
+  String(u.label ?? `${u.block ?? ''} ${u.number ?? ''}`).trim();
+
+const folded = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Reads the budget and the files it names, plans the month, writes the plan file; returns the plan and its path. */
+export async function planBilling(
+  server: PlanServer,
+  req: PlanRequest,
+): Promise<{ plan: Plan; file: string }> {
+  const budgetText = await readText(req.budgetPath, '--budget');
+  const { tree, lineOf } = await yamlTree(req.budgetPath, budgetText);
+  let budget: Budget;
+  try {
+    budget = compileBudget(tree, lineOf);
+  } catch (e) {
+    if (e instanceof BudgetError) throw lineRefusal(req.budgetPath, e.line, e.text);
+    throw e;
+  }
+  if (budget.condominium !== req.condominium)
+    throw lineRefusal(req.budgetPath, lineOf('condominio'), {
+      en: `condominio: the budget is ${budget.condominium}'s, the profile's condominium is ${req.condominium}`,
+      pt: `condominio: o orçamento é de ${budget.condominium}, o condomínio do perfil é ${req.condominium}`,
+    });
+  const near = (file: string) => resolve(dirname(req.budgetPath), file);
+  const files = new Map<string, string>();
+  const read = async (file: string) => {
+    const path = near(file);
+    const text = files.get(path) ?? (await readText(path, file));
+    files.set(path, text);
+    return { path, text };
+  };
+  const fractionsFile = budget.fractionsFile ? await read(budget.fractionsFile) : undefined;
+  const readings = new Map<string, { path: string; text: string }>();
+  for (const c of [...budget.components, ...budget.extras])
+    if (c.split.kind === 'leitura') readings.set(c.split.file, await read(c.split.file));
+  const units = [...server.units].sort((a, b) => a.id - b.id);
+  const hash = createHash('sha256')
+    .update(
+      JSON.stringify({
+        version: PLAN_VERSION,
+        month: req.month,
+        budget: budgetText,
+        files: [...files].sort(([a], [b]) => a.localeCompare(b)).map(([p, t]) => [basename(p), t]),
+        units: units.map((u) => [u.id, unitLabel(u), u.ideal_fraction]),
+        chart: server.chart.map((a) => [a.id, a.code, a.type, a.state]),
+      }),
+    )
+    .digest('hex');
+  const plan = buildPlan({
+    budget,
+    budgetPath: req.budgetPath,
+    lineOf,
+    month: req.month,
+    units,
+    chart: server.chart,
+    fractionsFile,
+    readings,
+    hash,
+  });
+  const name = `${req.month}-${budget.condominium}-${hash.slice(0, 8)}.plan.json`;
+  const out = req.out ?? '.';
+  const file = out.endsWith('.json') ? out : join(out, name);
+  plan.warnings.push(...(await movedQuotas(dirname(file), plan)));
+  await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`);
+  return { plan, file };
+}
+
+async function readText(path: string, what: string): Promise<string> {
+  return readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(
+      e.code === 'ENOENT'
+        ? { en: `${what}: ${path} does not exist`, pt: `${what}: ${path} não existe` }
+        : {
+            en: `${what}: cannot read ${path} (${e.code ?? e.message})`,
+            pt: `${what}: não foi possível ler ${path} (${e.code ?? e.message})`,
+          },
+    );
+  });
+}
+
+interface Inputs {
+  budget: Budget;
+  budgetPath: string;
+  lineOf: (path: string) => number;
+  month: string;
+  units: PlanServer['units'];
+  chart: PlanServer['chart'];
+  fractionsFile: { path: string; text: string } | undefined;
+  readings: ReadonlyMap<string, { path: string; text: string }>;
+  hash: string;
+}
+
+/** The plan of `inputs`: pure, given what was read. */
+export function buildPlan(inputs: Inputs): Plan {
+  const { budget, budgetPath, month } = inputs;
+  const atBudget = (line: number, text: Text) => lineRefusal(budgetPath, line, text);
+  const units = inputs.units.map((u) => ({ id: u.id, label: unitLabel(u) }));
+  const unitOf = unitResolver(units);
+  const fraction = fractionsOf(inputs, units, unitOf);
+  const scaled = atOneScale(units.map((u) => fraction.get(u.id) as Decimal));
+  const sum = { units: scaled.units.reduce((a, b) => a + b, 0n), scale: scaled.scale };
+  const one = 10n ** BigInt(scaled.scale);
+  if (sum.units !== one && !budget.normalize)
+    throw atBudget(inputs.lineOf(budget.fractionsFile ? 'fracoes' : 'condominio'), {
+      en: `the fractions add up to ${decimalText(sum)}, not 1 (normalizar: sim takes them by their sum)`,
+      pt: `as frações somam ${decimalText(sum)}, não 1 (normalizar: sim as toma pela soma)`,
+    });
+  const weightOf = new Map(units.map((u, i) => [u.id, scaled.units[i] as bigint]));
+  const exempt = new Set(budget.exempt.map((e) => unitOf(e.unit, (t) => atBudget(e.line, t))));
+  const chartId = (code: string, line: number) => {
+    const account = inputs.chart.find((a) => String(a.code ?? '') === code);
+    if (!account)
+      throw atBudget(line, {
+        en: `no chart account has the code ${code} (see condo ledger chart)`,
+        pt: `nenhuma conta contábil tem o código ${code} (veja condo ledger chart)`,
+      });
+    if (account.type !== 'revenue' || account.state !== 'active')
+      throw atBudget(line, {
+        en: `account ${code} is not an active revenue account`,
+        pt: `a conta ${code} não é uma conta de receita ativa`,
+      });
+    return account.id;
+  };
+  const members = (rule: SplitRule, line: number): number[] => {
+    const all = units.map((u) => u.id);
+    const chosen =
+      rule.kind === 'unidades'
+        ? rule.units.map((n) => unitOf(n, (t) => atBudget(line, t)))
+        : rule.kind === 'grupo'
+          ? (() => {
+              const g = budget.groups.get(rule.group);
+              const out = new Set(
+                (g?.except ?? []).map((n) => unitOf(n, (t) => atBudget(g?.line ?? line, t))),
+              );
+              return all.filter((id) => !out.has(id));
+            })()
+          : all;
+    return chosen.filter((id) => !exempt.has(id));
+  };
+  const weights = (rule: SplitRule, ids: number[], line: number): bigint[] => {
+    if (rule.kind === 'igual') return ids.map(() => 1n);
+    if (rule.kind !== 'leitura') return ids.map((id) => weightOf.get(id) as bigint);
+    const file = inputs.readings.get(rule.file);
+    if (!file) throw atBudget(line, { en: `${rule.file} was not read`, pt: `${rule.file} não foi lido` });
+    return readingWeights(file, ids, units, unitOf);
+  };
+  // the month's components, then the extras whose installments fall in it
+  const parts = budget.components.map((c) => ({
+    name: c.name,
+    line: c.line,
+    account: c.account,
+    split: c.split,
+    cents: 'cents' in c.amount ? c.amount.cents : 0,
+    c,
+  }));
+  for (const p of parts)
+    if ('percent' in p.c.amount) {
+      const { percent, of } = p.c.amount;
+      p.cents = percentOfCents(parts.find((o) => o.name === of)?.cents ?? 0, percent);
+    }
+  for (const x of budget.extras) {
+    const k = monthsFrom(x.first, month);
+    if (k < 0 || k >= x.installments) continue;
+    const cents = splitCents(
+      x.cents,
+      Array.from({ length: x.installments }, () => 1n),
+    ).cents[k] as number;
+    parts.push({
+      name: x.installments > 1 ? `${x.name} (${k + 1}/${x.installments})` : x.name,
+      line: x.line,
+      account: x.account ?? (budget.components[0]?.account as string),
+      split: x.split,
+      cents,
+      c: budget.components[0] as never,
+    });
+  }
+  const lines = new Map<number, PlanLine[]>(units.map((u) => [u.id, []]));
+  const components: Plan['components'] = [];
+  for (const p of parts) {
+    const ids = members(p.split, p.line);
+    if (ids.length === 0)
+      throw atBudget(p.line, {
+        en: `${p.name}: no unit is left to split it among`,
+        pt: `${p.name}: não sobra unidade para ratear`,
+      });
+    const split = splitCents(p.cents, weights(p.split, ids, p.line));
+    for (const [i, id] of ids.entries())
+      lines.get(id)?.push({ component: p.name, cents: split.cents[i] as number });
+    components.push({
+      name: p.name,
+      account_code: p.account,
+      chart_of_accounts_id: chartId(p.account, p.line),
+      total_cents: p.cents,
+      split: p.split.kind,
+      rounded_up: ids
+        .filter((_, i) => split.roundedUp[i])
+        .map((id) => units.find((u) => u.id === id)?.label ?? String(id)),
+    });
+  }
+  const planUnits = units.map((u) => {
+    const own = lines.get(u.id) ?? [];
+    return { unit_id: u.id, unit: u.label, lines: own, total_cents: own.reduce((a, l) => a + l.cents, 0) };
+  });
+  const factor = sum.units === one ? null : (Number(one) / Number(sum.units)).toFixed(6).replace('.', ',');
+  return {
+    version: PLAN_VERSION,
+    condominium: budget.condominium,
+    month,
+    due_date: dueDate(month, budget.dueDay),
+    bank_account_id: budget.bankAccount,
+    inputs_sha256: inputs.hash,
+    fractions: {
+      source: inputs.fractionsFile ? basename(inputs.fractionsFile.path) : 'server',
+      sum: decimalText(sum),
+      factor,
+    },
+    components,
+    units: planUnits,
+    total_cents: planUnits.reduce((a, u) => a + u.total_cents, 0),
+    exempt: budget.exempt.map((e) => ({ unit: e.unit, source: e.source })),
+    warnings: [],
+  };
+}
+
+type Unit = { id: number; label: string };
+type UnitOf = (name: string, refuse: (text: Text) => UsageError) => number;
+
+/** A unit by its label (accents and case aside) or its id, as a budget or its files name it. */
+function unitResolver(units: readonly Unit[]): UnitOf {
+  const byName = new Map<string, number>();
+  for (const u of units) {
+    byName.set(folded(u.label), u.id);
+    byName.set(String(u.id), u.id);
+  }
+  return (name, refuse) => {
+    const id = byName.get(folded(name));
+    if (id === undefined)
+      throw refuse({
+        en: `no unit is named "${name}" (see condo units list)`,
+        pt: `nenhuma unidade se chama "${name}" (veja condo units list)`,
+      });
+    return id;
+  };
+}
+
+/** Each unit's fraction: the budget's file, else the server's ideal fractions; a unit without one is refused. */
+function fractionsOf(inputs: Inputs, units: readonly Unit[], unitOf: UnitOf): Map<number, Decimal> {
+  const atBudget = (line: number, text: Text) => lineRefusal(inputs.budgetPath, line, text);
+  const fraction = new Map<number, Decimal>();
+  if (inputs.fractionsFile) {
+    const { path, text } = inputs.fractionsFile;
+    for (const row of csvRows(path, text, ['unidade', 'fracao'])) {
+      const at = (t: Text) => lineRefusal(path, row.line, t);
+      const id = unitOf(row.values[0] ?? '', at);
+      const d = parseDecimal(row.values[1] ?? '');
+      if (!d)
+        throw at({
+          en: `"${row.values[1]}" is not a fraction (0,0417)`,
+          pt: `"${row.values[1]}" não é uma fração (0,0417)`,
+        });
+      if (fraction.has(id))
+        throw at({ en: `"${row.values[0]}" is given twice`, pt: `"${row.values[0]}" aparece duas vezes` });
+      fraction.set(id, d);
+    }
+  } else
+    for (const u of inputs.units) {
+      const d = typeof u.ideal_fraction === 'number' ? decimalOfNumber(u.ideal_fraction) : undefined;
+      if (d && d.units > 0n) fraction.set(u.id, d);
+    }
+  for (const u of units)
+    if (!fraction.has(u.id))
+      throw (
+        inputs.fractionsFile
+          ? (t: Text) => lineRefusal(inputs.fractionsFile?.path ?? '', 1, t)
+          : (t: Text) => atBudget(1, t)
+      )({
+        en: `unit ${u.label} (${u.id}) has no fraction${inputs.fractionsFile ? ' in this file' : ' on the server: name a fracoes file'}`,
+        pt: `a unidade ${u.label} (${u.id}) não tem fração${inputs.fractionsFile ? ' neste arquivo' : ' no servidor: indique um arquivo em fracoes'}`,
+      });
+  return fraction;
+}
+
+/** The readings of a file (`unidade,leitura`) as weights of `ids`; a bad or missing reading is refused. */
+function readingWeights(
+  file: { path: string; text: string },
+  ids: readonly number[],
+  units: readonly Unit[],
+  unitOf: UnitOf,
+): bigint[] {
+  const read = new Map<number, Decimal>();
+  for (const row of csvRows(file.path, file.text, ['unidade', 'leitura'])) {
+    const at = (t: Text) => lineRefusal(file.path, row.line, t);
+    const d = parseDecimal(row.values[1] ?? '');
+    if (!d)
+      throw at({
+        en: `"${row.values[1]}" is not a reading (a number, not negative)`,
+        pt: `"${row.values[1]}" não é uma leitura (um número, não negativo)`,
+      });
+    read.set(unitOf(row.values[0] ?? '', at), d);
+  }
+  const missing = ids.find((id) => !read.has(id));
+  if (missing !== undefined)
+    throw lineRefusal(file.path, 1, {
+      en: `unit ${units.find((u) => u.id === missing)?.label} has no reading`,
+      pt: `a unidade ${units.find((u) => u.id === missing)?.label} não tem leitura`,
+    });
+  return atOneScale(ids.map((id) => read.get(id) as Decimal)).units;
+}
+
+/** The due day of the month (the month's last where it has fewer days), moved to the next business day. */
+export function dueDate(month: string, day: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const date = `${month}-${String(Math.min(day, daysInMonth(y, m))).padStart(2, '0')}`;
+  return notBusinessDay(date) ? nextBusinessDay(date) : date;
+}
+
+const monthsFrom = (from: string, to: string): number => {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm);
+};
+
+/** A small CSV (`,` or `;`, as a spreadsheet in Portuguese saves it) read by csv-parse, each row with its line. */
+function csvRows(
+  path: string,
+  text: string,
+  header: readonly string[],
+): { line: number; values: string[] }[] {
+  const body = text.replace(/^\uFEFF/, '');
+  const sep = (body.split(/\r?\n/, 1)[0] ?? '').includes(';') ? ';' : ',';
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    // info: each record with the line it ends on
+    records = parseCsv(body, {
+      delimiter: sep,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+    }) as unknown as typeof records;
+  } catch (e) {
+    const err = e as Error & { lines?: number };
+    throw lineRefusal(path, err.lines ?? 1, err.message);
+  }
+  const [head, ...rows] = records;
+  if (!head || header.some((h, i) => folded(head.record[i] ?? '') !== h))
+    throw lineRefusal(path, 1, {
+      en: `the header must be ${header.join(sep)}`,
+      pt: `o cabeçalho deve ser ${header.join(sep)}`,
+    });
+  return rows.map((r) => ({ line: r.info.lines, values: r.record }));
+}
+
+/** Each unit whose quota moved more than 10% from the condominium's last plan in the same folder. */
+async function movedQuotas(dir: string, plan: Plan): Promise<Text[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const pattern = new RegExp(
+    `^(\\d{4}-\\d{2})-${plan.condominium.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9a-f]{8}\\.plan\\.json$`,
+  );
+  const earlier = names
+    .map((n) => ({ n, m: pattern.exec(n)?.[1] }))
+    .filter((x): x is { n: string; m: string } => x.m !== undefined && x.m < plan.month)
+    .sort((a, b) => a.m.localeCompare(b.m))
+    .at(-1);
+  if (!earlier) return [];
+  const last = JSON.parse(await readFile(join(dir, earlier.n), 'utf8')) as Plan;
+  const before = new Map(last.units.map((u) => [u.unit_id, u.total_cents]));
+  return plan.units.flatMap((u) => {
+    const was = before.get(u.unit_id);
+    if (!was || Math.abs(u.total_cents - was) * 10 <= was) return [];
+    const pct = (((u.total_cents - was) / was) * 100).toFixed(0);
+    return [
+      {
+        en: `${u.unit}: ${formatReais(u.total_cents)}, ${pct}% from ${formatReais(was)} in ${earlier.m}`,
+        pt: `${u.unit}: ${formatReais(u.total_cents)}, ${pct}% desde ${formatReais(was)} em ${earlier.m.slice(5)}/${earlier.m.slice(0, 4)}`,
+      },
+    ];
+  });
+}

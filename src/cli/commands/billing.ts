@@ -1,0 +1,67 @@
+/** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
+import { type Plan, planBilling } from '../../app/billing-plan.js';
+import { formatDateBr } from '../../domain/dates.js';
+import { UsageError } from '../../domain/errors.js';
+import { formatReais } from '../../domain/money.js';
+import type { Deps } from '../context.js';
+import { monthFlag } from '../flags.js';
+import { type Column, printJson, printList } from '../output.js';
+
+type Row =
+  | Plan['units'][number]
+  | { unit_id: null; unit: string; lines: Plan['units'][number]['lines']; total_cents: number };
+
+export async function billingPlan(
+  deps: Deps,
+  opts: { month?: string | undefined; budget: string; outputFile?: string | undefined },
+): Promise<number> {
+  if (!opts.month)
+    throw new UsageError({ en: '--month is required (MM/YYYY)', pt: '--month é obrigatório (MM/AAAA)' });
+  const month = monthFlag('--month', opts.month);
+  const creds = await deps.credentials();
+  const client = await deps.client();
+  const [units, chart] = await Promise.all([client.units.list(), client.chartOfAccounts.list()]);
+  const { plan, file } = await planBilling(
+    { units: [...units], chart: [...chart] },
+    { month, budgetPath: opts.budget, condominium: creds.condominium, out: opts.outputFile },
+  );
+  if (deps.format === 'json') {
+    printJson(deps, { ...plan, plan_file: file });
+    return 0;
+  }
+  const cents = (row: Row, name: string) => row.lines.find((l) => l.component === name)?.cents;
+  const columns: Column<Row>[] = [
+    { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => r.unit, cut: true },
+    ...plan.components.map(
+      (c, i): Column<Row> => ({
+        header: c.name,
+        value: (r) => cents(r, c.name),
+        kind: 'cents',
+        drop: plan.components.length - i,
+      }),
+    ),
+    { header: { en: 'TOTAL', pt: 'TOTAL' }, value: (r) => r.total_cents, kind: 'cents' },
+  ];
+  const total: Row = {
+    unit_id: null,
+    unit: 'TOTAL',
+    lines: plan.components.map((c) => ({ component: c.name, cents: c.total_cents })),
+    total_cents: plan.total_cents,
+  };
+  await printList(deps, [...plan.units, total], columns);
+  const said = (en: string, pt: string) => deps.info({ en, pt });
+  said(
+    `due ${formatDateBr(plan.due_date)}; fractions: ${plan.fractions.source === 'server' ? "the server's ideal fractions" : plan.fractions.source}, adding to ${plan.fractions.sum}${plan.fractions.factor ? ` (each taken × ${plan.fractions.factor})` : ''}`,
+    `vencimento ${formatDateBr(plan.due_date)}; frações: ${plan.fractions.source === 'server' ? 'as frações ideais do servidor' : plan.fractions.source}, somando ${plan.fractions.sum}${plan.fractions.factor ? ` (cada uma × ${plan.fractions.factor})` : ''}`,
+  );
+  for (const c of plan.components)
+    if (c.rounded_up.length > 0)
+      said(
+        `${c.name}: ${formatReais(c.total_cents)}; a cent of the rounding to ${c.rounded_up.join(', ')}`,
+        `${c.name}: ${formatReais(c.total_cents)}; um centavo do arredondamento para ${c.rounded_up.join(', ')}`,
+      );
+  for (const e of plan.exempt) said(`${e.unit} exempt (${e.source})`, `${e.unit} isenta (${e.source})`);
+  for (const w of plan.warnings) deps.warn(w);
+  said(`plan written to ${file}`, `plano gravado em ${file}`);
+  return 0;
+}

@@ -1,0 +1,147 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { dueDate, type PlanServer, planBilling } from '../../../src/app/billing-plan.js';
+import { UsageError } from '../../../src/domain/errors.js';
+
+/** #67: the month's plan from a budget file, over units as a server lists them. */
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'condo-plan-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const SLUG = 'residencial-teste';
+const server = (fractions: number[]): PlanServer => ({
+  units: fractions.map((f, i) => ({ id: i + 1, label: `Apto ${101 + i}`, ideal_fraction: f })),
+  chart: [
+    { id: 3, code: '1.1.01', type: 'revenue', state: 'active' },
+    { id: 4, code: '1.1.02', type: 'revenue', state: 'active' },
+    { id: 5, code: '1.1.03', type: 'revenue', state: 'active' },
+    { id: 23, code: '2.3.01', type: 'expense', state: 'active' },
+  ],
+});
+
+async function plan(
+  budget: string,
+  fractions: number[],
+  files: Record<string, string> = {},
+  month = '2027-01',
+) {
+  const budgetPath = join(dir, `orcamento-${Math.random().toString(36).slice(2)}.yaml`);
+  await writeFile(budgetPath, budget);
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  return planBilling(server(fractions), { month, budgetPath, condominium: SLUG, out: dir });
+}
+
+const HEAD = `condominio: ${SLUG}\nvencimento: 10\nconta_bancaria: 1\n`;
+const ORDINARY = `componentes:\n  - nome: Ordinárias\n    valor: 1.500,00\n    conta: 1.1.01\n    rateio: fracao\n`;
+
+async function refusal(p: Promise<unknown>): Promise<string> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(UsageError);
+  return (e as UsageError).message;
+}
+
+describe('billing plan', () => {
+  test("Superlógica's R$ 1.500,00 over 2/9 ×4 and 1/9 adds up to R$ 1.500,00 (normalised, said)", async () => {
+    const { plan: p } = await plan(`${HEAD}normalizar: sim\n${ORDINARY}`, [0.2, 0.2, 0.2, 0.2, 0.1]);
+    expect(p.units.map((u) => u.total_cents)).toEqual([33_334, 33_333, 33_333, 33_333, 16_667]);
+    expect(p.total_cents).toBe(150_000);
+    expect(p.fractions).toEqual({ source: 'server', sum: '0,9', factor: '1,111111' });
+    expect(p.components[0]?.rounded_up).toEqual(['Apto 101', 'Apto 105']);
+  });
+
+  test('fractions that do not add to 1 are refused, naming their sum', async () => {
+    expect(await refusal(plan(`${HEAD}${ORDINARY}`, [0.2, 0.2, 0.2, 0.2, 0.1]))).toMatch(
+      /line 1: the fractions add up to 0,9, not 1 \(normalizar: sim/,
+    );
+  });
+
+  test('a reserve of 5% of the total, split at its own total; an extra in installments; exempt and grouped units', async () => {
+    const budget = `${HEAD}${ORDINARY}  - nome: Fundo de reserva
+    percentual: 5
+    sobre: Ordinárias
+    conta: 1.1.02
+    rateio: fracao
+  - nome: Elevador
+    valor: 100,00
+    conta: 1.1.01
+    rateio: { grupo: elevador }
+grupos:
+  elevador: { exceto: [Apto 101] }
+isentos:
+  - { unidade: Apto 104, fonte: "AGO 15/03/2026, item 4" }
+extras:
+  - nome: Obra
+    valor: 1.000,00
+    parcelas: 3
+    primeira: 12/2026
+    conta: 1.1.03
+`;
+    const { plan: p, file } = await plan(budget, [0.25, 0.25, 0.25, 0.25]);
+    const names = p.components.map((c) => [c.name, c.total_cents]);
+    expect(names).toEqual([
+      ['Ordinárias', 150_000],
+      ['Fundo de reserva', 7_500],
+      ['Elevador', 10_000],
+      ['Obra (2/3)', 33_333],
+    ]);
+    // the exempt unit pays nothing; the others share its part
+    expect(p.units.find((u) => u.unit === 'Apto 104')?.total_cents).toBe(0);
+    for (const c of p.components)
+      expect(p.units.reduce((a, u) => a + (u.lines.find((l) => l.component === c.name)?.cents ?? 0), 0)).toBe(
+        c.total_cents,
+      );
+    expect(p.units.find((u) => u.unit === 'Apto 101')?.lines.map((l) => l.component)).not.toContain(
+      'Elevador',
+    );
+    expect(p.exempt).toEqual([{ unit: 'Apto 104', source: 'AGO 15/03/2026, item 4' }]);
+    // the same inputs, the same bytes
+    const again = await plan(budget, [0.25, 0.25, 0.25, 0.25]);
+    expect(again.file).toBe(file);
+    expect(await readFile(again.file, 'utf8')).toBe(await readFile(file, 'utf8'));
+  });
+
+  test('by readings: the value split by consumption; a negative reading refused at its line', async () => {
+    const budget = `${HEAD}componentes:\n  - nome: Água\n    valor: 300,00\n    conta: 1.1.01\n    rateio: { leitura: agua.csv }\n`;
+    const { plan: p } = await plan(budget, [0.5, 0.5], {
+      'agua.csv': 'unidade,leitura\nApto 101,10\nApto 102,20\n',
+    });
+    expect(p.units.map((u) => u.total_cents)).toEqual([10_000, 20_000]);
+    expect(
+      await refusal(plan(budget, [0.5, 0.5], { 'agua.csv': 'unidade,leitura\nApto 101,10\nApto 102,-3\n' })),
+    ).toMatch(/agua\.csv: line 3: "-3" is not a reading/);
+  });
+
+  test('refusals name the file and line: an unknown unit, a discount for paying on time, an expense account', async () => {
+    expect(
+      await refusal(plan(`${HEAD}${ORDINARY}isentos:\n  - { unidade: Zeladoria, fonte: AGO }\n`, [0.5, 0.5])),
+    ).toMatch(/line 10: no unit is named "Zeladoria"/);
+    expect(await refusal(plan(`${HEAD}desconto_pontualidade: 10\n${ORDINARY}`, [0.5, 0.5]))).toMatch(
+      /line 4: desconto_pontualidade: a discount for paying on time cannot be billed.*TJSP Ap\. 0000493-18\.2010\.8\.26\.0554/,
+    );
+    expect(await refusal(plan(`${HEAD}${ORDINARY.replace('1.1.01', '2.3.01')}`, [0.5, 0.5]))).toMatch(
+      /line 5: account 2\.3\.01 is not an active revenue account/,
+    );
+    expect(await refusal(plan(`${HEAD}${ORDINARY.replace('1.500,00', '1,500')}`, [0.5, 0.5]))).toMatch(
+      /line 6: componentes\.0\.valor: "1,500" is not a value in reais/,
+    );
+    expect(
+      await refusal(
+        plan(`${HEAD}fracoes: f.csv\n${ORDINARY}`, [0.5, 0.5], { 'f.csv': 'unidade,fracao\nApto 101,0,5\n' }),
+      ),
+    ).toMatch(/f\.csv: line 1: unit Apto 102 \(2\) has no fraction in this file/);
+  });
+
+  test('a due day on a weekend or national holiday moves to the next business day; past the month, its last', () => {
+    expect(dueDate('2027-01', 10)).toBe('2027-01-11'); // a Sunday
+    expect(dueDate('2026-12', 25)).toBe('2026-12-28'); // Christmas, a Friday
+    expect(dueDate('2027-02', 31)).toBe('2027-03-01'); // 28/02/2027 is a Sunday
+  });
+});
