@@ -23,6 +23,7 @@ import { daysInMonth } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
+import { folded, unitName } from './names.js';
 import { lineRefusal, yamlTree } from './yaml-tree.js';
 
 export const PLAN_VERSION = 1;
@@ -82,12 +83,8 @@ export interface PlanRequest {
   out?: string | undefined;
 }
 
-/** A unit as a person names it: its label, else its block and number. */
-export const unitLabel = (u: { label?: unknown; block?: unknown; number?: unknown }): string =>
-  String(u.label ?? `${u.block ?? ''} ${u.number ?? ''}`).trim();
-
-const folded = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+/** A name as matched: folded, its spaces one. */
+const matched = (text: string) => folded(text).replace(/\s+/g, ' ').trim();
 
 /** Reads the budget and the files it names, plans the month, writes the plan file; returns the plan and its path. */
 export async function planBilling(
@@ -128,7 +125,7 @@ export async function planBilling(
         month: req.month,
         budget: budgetText,
         files: [...files].sort(([a], [b]) => a.localeCompare(b)).map(([p, t]) => [basename(p), t]),
-        units: units.map((u) => [u.id, unitLabel(u), u.ideal_fraction]),
+        units: units.map((u) => [u.id, unitName(u), u.ideal_fraction]),
         chart: server.chart.map((a) => [a.id, a.code, a.type, a.state]),
       }),
     )
@@ -181,7 +178,7 @@ interface Inputs {
 export function buildPlan(inputs: Inputs): Plan {
   const { budget, budgetPath, month } = inputs;
   const atBudget = (line: number, text: Text) => lineRefusal(budgetPath, line, text);
-  const units = inputs.units.map((u) => ({ id: u.id, label: unitLabel(u) }));
+  const units = inputs.units.map((u) => ({ id: u.id, label: unitName(u) }));
   const unitOf = unitResolver(units);
   const fraction = fractionsOf(inputs, units, unitOf);
   const scaled = atOneScale(units.map((u) => fraction.get(u.id) as Decimal));
@@ -316,11 +313,11 @@ type UnitOf = (name: string, refuse: (text: Text) => UsageError) => number;
 function unitResolver(units: readonly Unit[]): UnitOf {
   const byName = new Map<string, number>();
   for (const u of units) {
-    byName.set(folded(u.label), u.id);
+    byName.set(matched(u.label), u.id);
     byName.set(String(u.id), u.id);
   }
   return (name, refuse) => {
-    const id = byName.get(folded(name));
+    const id = byName.get(matched(name));
     if (id === undefined)
       throw refuse({
         en: `no unit is named "${name}" (see condo units list)`,
@@ -430,7 +427,7 @@ function csvRows(
     throw lineRefusal(path, err.lines ?? 1, err.message);
   }
   const [head, ...rows] = records;
-  if (!head || header.some((h, i) => folded(head.record[i] ?? '') !== h))
+  if (!head || header.some((h, i) => matched(head.record[i] ?? '') !== h))
     throw lineRefusal(path, 1, {
       en: `the header must be ${header.join(sep)}`,
       pt: `o cabeçalho deve ser ${header.join(sep)}`,

@@ -16,7 +16,10 @@ export interface YamlTree {
 /** `path: line N: message`, in both languages, as a file's refusal reads. */
 export function lineRefusal(path: string, line: number, message: string | Text): UsageError {
   const said = typeof message === 'string' ? { en: message, pt: message } : message;
-  return new UsageError({ en: `${path}: line ${line}: ${said.en}`, pt: `${path}: linha ${line}: ${said.pt}` });
+  return new UsageError({
+    en: `${path}: line ${line}: ${said.en}`,
+    pt: `${path}: linha ${line}: ${said.pt}`,
+  });
 }
 
 /** The tree of `text` (read from `path`), or a usage error naming the line YAML could not read. */

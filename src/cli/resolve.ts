@@ -3,6 +3,8 @@
  * end of its id or by the 20-character seu número the bank quotes, and the names a detail view prints next to ids.
  * Everything here reads lists the API already serves; nothing asks a server for a search it may not have.
  */
+
+import { folded, unitName } from '../app/names.js';
 import type { Payable } from '../client/types.js';
 import { formatDateBr } from '../domain/dates.js';
 import { NotFoundError, UsageError } from '../domain/errors.js';
@@ -11,8 +13,7 @@ import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
 import { intFlag } from './flags.js';
 
-/** For matching what a person typed: lower case, accents dropped ("Conservação" ~ "conservacao"). */
-export const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export { folded, unitName } from '../app/names.js';
 
 /** `--supplier 3` or `--supplier Jardins`: an id, or a name that one supplier's name is, or contains. */
 export async function resolveSupplierId(deps: Deps, flag: string, text: string): Promise<number> {
@@ -208,10 +209,6 @@ export async function resolvePublicId(
     }),
   });
 }
-
-/** A unit as a person names it: its label, else its block and number. */
-export const unitName = (u: { label?: unknown; block?: unknown; number?: unknown }): string =>
-  String(u.label ?? `${u.block ?? ''} ${u.number ?? ''}`).trim();
 
 type Named = { id: number; label: string };
 
