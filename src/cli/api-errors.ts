@@ -66,6 +66,8 @@ function otherStateRefusal(p: Record<string, unknown>, t: Translate): string | u
   if (p.resource === 'invoice' && p.action === 'issue') return `${invoice}; só um rascunho pode ser emitido`;
   if (p.resource === 'invoice' && p.action === 'pay')
     return `${invoice}; só uma cobrança emitida pode ser paga`;
+  if (p.resource === 'invoice' && p.action === 'cancel')
+    return `${invoice}; só um rascunho ou uma cobrança emitida pode ser cancelada`;
   return undefined;
 }
 

@@ -98,6 +98,7 @@ export const endpoints = {
   createInvoice: { method: 'POST', path: `${TENANT}/invoices`, scope: 'invoices.write' },
   getInvoice: { method: 'GET', path: `${TENANT}/invoices/{publicId}`, scope: 'invoices.read' },
   issueInvoice: { method: 'POST', path: `${TENANT}/invoices/{publicId}/issue`, scope: 'invoices.write' },
+  cancelInvoice: { method: 'POST', path: `${TENANT}/invoices/{publicId}/cancel`, scope: 'invoices.write' },
   getInvoicePayment: { method: 'GET', path: `${TENANT}/invoices/{publicId}/payment`, scope: 'invoices.read' },
   recordInvoicePayment: {
     method: 'POST',

@@ -423,6 +423,13 @@ export const operations = {
     response: R.One(R.Invoice),
     status: 200,
   },
+  cancelInvoice: {
+    ...endpoints.cancelInvoice,
+    summary: 'Cancel a draft or issued invoice (not a paid one): its boleto and PIX no longer settle it',
+    response: R.One(R.Invoice),
+    status: 200,
+    extension: true,
+  },
   getInvoicePayment: {
     ...endpoints.getInvoicePayment,
     summary: 'How to pay an issued invoice: linha digitável, PIX code, boleto URL',

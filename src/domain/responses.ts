@@ -363,6 +363,18 @@ export const Invoice = Type.Object(
     paid_at: Nullable(DateOnly),
     payment: Nullable(InvoicePayment),
     created_at: Timestamp,
+    /** its composition, where it was created with one (#67, a condo extension) */
+    items: Type.Optional(
+      Nullable(
+        Type.Array(
+          Type.Object(
+            { name: Type.String(), chart_of_accounts_id: Type.Integer(), amount: Reais },
+            closedRecord,
+          ),
+          { 'x-condo-extension': true },
+        ),
+      ),
+    ),
   },
   closedRecord,
 );

@@ -488,6 +488,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/condominiums/{condominium}/invoices/{publicId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a draft or issued invoice (not a paid one): its boleto and PIX no longer settle it */
+        post: operations["cancelInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/condominiums/{condominium}/invoices/{publicId}/payment": {
         parameters: {
             query?: never;
@@ -933,6 +950,12 @@ export interface components {
             payment: components["schemas"]["InvoicePayment"] | null;
             /** Format: date-time */
             created_at: string;
+            items?: {
+                name: string;
+                chart_of_accounts_id: number;
+                /** @description reais, at most two decimals */
+                amount: number;
+            }[] | null;
         };
         InvoicePayment: {
             boleto: {
@@ -2975,6 +2998,11 @@ export interface operations {
                     discount_amount?: number;
                     total: number;
                     notes?: string | null;
+                    items?: {
+                        name: string;
+                        chart_of_accounts_id: number;
+                        amount: number;
+                    }[];
                 };
             };
         };
@@ -3038,6 +3066,45 @@ export interface operations {
         };
     };
     issueInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed in the answer and in errors. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+                /** @description Makes a write safe to retry: the same key and body within 24 h get the first answer again (Idempotency-Replayed: 1); the same key with another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                condominium: string;
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelInvoice: {
         parameters: {
             query?: never;
             header?: {

@@ -43,6 +43,8 @@ export interface InvoicesApi {
   createMany(bodies: readonly InvoiceCreate[], opts?: BulkOptions): Promise<BulkResult<'index', Invoice>[]>;
   /** draft -> issued: registers the boleto and the PIX charge in one gateway call. */
   issue(id: string, opts?: WriteOptions): Promise<Invoice>;
+  /** draft or issued -> canceled (a sandbox extension; a server without it answers 404 or 405) */
+  cancel(id: string, opts?: WriteOptions): Promise<Invoice>;
   /** The issued payment options: `{boleto: {url, barcode, linha_digitavel, nosso_numero}, pix: {payload, txid}}`. */
   payment(id: string, opts?: { signal?: AbortSignal }): Promise<InvoicePayment>;
   /**
@@ -61,6 +63,7 @@ export function invoices(api: ApiCore): InvoicesApi {
     create,
     createMany: createMany(api, creating),
     issue: (id, o) => write<Invoice>(api, route('issueInvoice', { publicId: id }), undefined, o),
+    cancel: (id, o) => write<Invoice>(api, route('cancelInvoice', { publicId: id }), undefined, o),
     payment: (id, o = {}) => read<InvoicePayment>(api, route('getInvoicePayment', { publicId: id }), o),
     recordPayment: (id, body, o) =>
       write<Invoice>(api, route('recordInvoicePayment', { publicId: id }), body, o),

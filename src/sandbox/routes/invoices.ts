@@ -12,6 +12,7 @@ import { serve } from '../http/operation.js';
 import { commit, created, ok, readTx } from '../http/transaction.js';
 import { INVOICE_STORAGE, type Invoice, type InvoicePayment } from '../model.js';
 import {
+  cancelInvoice,
   createInvoice,
   findInvoice,
   issuedPaymentOf,
@@ -73,6 +74,13 @@ export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   serve(app, 'issueInvoice', async ({ request, reply, params }) => {
     return commit(ctx, request, reply, (tx) => {
       const invoice = issueInvoice(tx, findInvoice(tx, params.publicId), ctx.now());
+      return ok({ data: invoiceView(invoice, baseUrl(), slugOf(request)) });
+    });
+  });
+
+  serve(app, 'cancelInvoice', async ({ request, reply, params }) => {
+    return commit(ctx, request, reply, (tx) => {
+      const invoice = cancelInvoice(findInvoice(tx, params.publicId));
       return ok({ data: invoiceView(invoice, baseUrl(), slugOf(request)) });
     });
   });

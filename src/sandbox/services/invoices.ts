@@ -46,6 +46,7 @@ import {
 } from '../model.js';
 import { recordEntry } from './entries.js';
 import { domainRule, invalidState, notFound, validationFailed } from './errors.js';
+import { itemRefusals, revenueParts } from './invoice-items.js';
 import { periodStateOf } from './periods.js';
 import { accountFor, openStatementLine } from './statement-lines.js';
 
@@ -104,7 +105,10 @@ export function createInvoice(tx: Tx, body: InvoiceCreate, now: Date): Invoice {
     ];
   }
   const today = todayIn(now);
-  for (const [name, messages] of Object.entries(boletoRefusals(body, today)))
+  for (const [name, messages] of Object.entries({
+    ...boletoRefusals(body, today),
+    ...itemRefusals(tx, body.items, body.subtotal),
+  }))
     fields[name] = [...(fields[name] ?? []), ...messages];
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
   if (periodStateOf(tx, today, today) !== 'open') {
@@ -135,6 +139,7 @@ export function invoiceRecord(
     issued_at: null,
     paid_at: null,
     payment: null,
+    items: body.items ?? null,
     ...decided,
   } as Invoice;
 }
@@ -352,34 +357,31 @@ export function settleByBankCredit(
     statementLineId?: string | null;
     ruleId?: string | null;
   },
-): AccountEntry {
+): AccountEntry[] {
   settleInvoice(inv, credit.date);
-  // the condominium fee account (1.1.01), else the first active analytic revenue account
-  const active = tx.chartAccounts.where().eq('type', 'revenue').eq('state', 'active');
-  const fees =
-    tx.chartAccounts.first(tx.chartAccounts.where().eq('code', '1.1.01').eq('state', 'active')) ??
-    tx.chartAccounts.first(active.sql("code LIKE '%.%.%' AND code NOT LIKE '%.%.%.%'"), ['id']);
-  if (!fees) throw new Error('the chart of accounts has no active revenue account');
-  const entry = recordEntry(tx, credit.now, {
-    type: 'revenue',
-    chart_of_accounts_id: fees.id,
-    bank_account_id: credit.bankAccountId,
-    unit_id: inv.unit_id,
-    supplier_id: null,
-    amount_cents: credit.amountCents ?? inv.total_cents,
-    description: `Cobrança ${inv.public_id} (${inv.period})`,
-    payee: null,
-    document_number: inv.payment?.boleto?.nosso_numero ?? null,
-    payment_method: 'statement',
-    due_at: inv.due_date,
-    paid_at: credit.date,
-    source: 'statement',
-    transfer_id: null,
-    reconciled: true,
-    statement_line_id: credit.statementLineId ?? null,
-    rule_id: credit.ruleId ?? null,
-  });
-  return entry;
+  // each part to its own account (#67): the composition's, then what came beyond it (a fine, interest)
+  const entries = revenueParts(tx, inv, credit.amountCents ?? inv.total_cents).map((part) =>
+    recordEntry(tx, credit.now, {
+      type: 'revenue',
+      chart_of_accounts_id: part.chart_of_accounts_id,
+      bank_account_id: credit.bankAccountId,
+      unit_id: inv.unit_id,
+      supplier_id: null,
+      amount_cents: part.cents,
+      description: `Cobrança ${inv.public_id} (${inv.period})${part.name ? `: ${part.name}` : ''}`,
+      payee: null,
+      document_number: inv.payment?.boleto?.nosso_numero ?? null,
+      payment_method: 'statement',
+      due_at: inv.due_date,
+      paid_at: credit.date,
+      source: 'statement',
+      transfer_id: null,
+      reconciled: true,
+      statement_line_id: credit.statementLineId ?? null,
+      rule_id: credit.ruleId ?? null,
+    }),
+  );
+  return entries;
 }
 
 /**
@@ -406,7 +408,7 @@ export function recordInvoicePayment(tx: Tx, inv: Invoice, body: InvoicePaymentR
         })
       : null;
   if (Object.keys(fields).length > 0 || !account) throw validationFailed(fields);
-  const entry = settleByBankCredit(tx, inv, {
+  const entries = settleByBankCredit(tx, inv, {
     date: body.paid_at,
     bankAccountId: account.id,
     now,
@@ -414,7 +416,22 @@ export function recordInvoicePayment(tx: Tx, inv: Invoice, body: InvoicePaymentR
     statementLineId: line?.movement.id ?? null,
     ruleId: body.rule_id ?? null,
   });
-  if (line) accountFor(tx, line, entry, now);
+  if (line) accountFor(tx, line, entries, now);
+  return inv;
+}
+
+/**
+ * draft or issued -> canceled (#67, an extension: a billing run replaced); a paid invoice is not, and a canceled
+ * one is already.
+ */
+export function cancelInvoice(inv: Invoice): Invoice {
+  if (inv.state !== 'draft' && inv.state !== 'issued')
+    throw invalidState(`invoice is ${inv.state}; only a draft or an issued invoice can be canceled`, {
+      resource: 'invoice',
+      action: 'cancel',
+      state: inv.state,
+    });
+  inv.state = 'canceled';
   return inv;
 }
 

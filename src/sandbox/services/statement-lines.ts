@@ -59,13 +59,21 @@ export function openStatementLine(
 }
 
 /** The entry (already recorded, which moved the balance) accounts for its part of the line. */
-export function accountFor(tx: Tx, line: OpenLine, entry: AccountEntry, now: Date): void {
+export function accountFor(
+  tx: Tx,
+  line: OpenLine,
+  booked: AccountEntry | readonly AccountEntry[],
+  now: Date,
+): void {
+  // an invoice's payment is booked part by part (#67): the line is the parts together
+  const entries = Array.isArray(booked) ? booked : [booked as AccountEntry];
+  const signed = entries.reduce((a, e) => a + (e.type === 'revenue' ? e.amount_cents : -e.amount_cents), 0);
   const account = tx.bankAccounts.get(line.movement.bank_account_id);
-  if (account)
-    account.current_balance_cents -= entry.type === 'revenue' ? entry.amount_cents : -entry.amount_cents;
-  if (entry.amount_cents === line.left) {
+  if (account) account.current_balance_cents -= signed;
+  const [first] = entries;
+  if (first && Math.abs(signed) === line.left) {
     line.movement.reconciled = true;
     line.movement.reconciled_at = now.toISOString();
-    line.movement.match_entry_id = entry.id;
+    line.movement.match_entry_id = first.id;
   }
 }
