@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   atOneScale,
@@ -59,6 +59,8 @@ export interface Plan {
   due_date: string;
   bank_account_id: number;
   inputs_sha256: string;
+  /** the budget it was made of, from the plan file's folder (billing apply reads it again) */
+  budget_file: string;
   fractions: { source: string; sum: string; factor: string | null };
   components: {
     name: string;
@@ -91,6 +93,23 @@ export async function planBilling(
   server: PlanServer,
   req: PlanRequest,
 ): Promise<{ plan: Plan; file: string }> {
+  const name = (p: Plan) => `${p.month}-${p.condominium}-${p.inputs_sha256.slice(0, 8)}.plan.json`;
+  const out = req.out ?? '.';
+  // the plan names its budget from where the plan is, so a folder moved whole still finds it
+  const fileOf = (p: Plan) => (out.endsWith('.json') ? out : join(out, name(p)));
+  const plan = await computePlan(server, req, (p) => dirname(fileOf(p)));
+  const file = fileOf(plan);
+  plan.warnings.push(...(await movedQuotas(dirname(file), plan)));
+  await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`);
+  return { plan, file };
+}
+
+/** The plan of the budget at `req.budgetPath` over what the server lists, written nowhere. */
+export async function computePlan(
+  server: PlanServer,
+  req: Omit<PlanRequest, 'out'>,
+  planDir: (p: Plan) => string,
+): Promise<Plan> {
   const budgetText = await readText(req.budgetPath, '--budget');
   const { tree, lineOf } = await yamlTree(req.budgetPath, budgetText);
   let budget: Budget;
@@ -141,12 +160,8 @@ export async function planBilling(
     readings,
     hash,
   });
-  const name = `${req.month}-${budget.condominium}-${hash.slice(0, 8)}.plan.json`;
-  const out = req.out ?? '.';
-  const file = out.endsWith('.json') ? out : join(out, name);
-  plan.warnings.push(...(await movedQuotas(dirname(file), plan)));
-  await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`);
-  return { plan, file };
+  plan.budget_file = relative(planDir(plan), resolve(req.budgetPath)).split(sep).join('/');
+  return plan;
 }
 
 async function readText(path: string, what: string): Promise<string> {
@@ -293,6 +308,7 @@ export function buildPlan(inputs: Inputs): Plan {
     due_date: dueDate(month, budget.dueDay),
     bank_account_id: budget.bankAccount,
     inputs_sha256: inputs.hash,
+    budget_file: '',
     fractions: {
       source: inputs.fractionsFile ? basename(inputs.fractionsFile.path) : 'server',
       sum: decimalText(sum),

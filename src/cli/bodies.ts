@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import type { BulkRecord } from '../app/bulk.js';
 import { sha256File } from '../app/files.js';
 import type { BulkOptions, BulkResult } from '../client/types.js';
 import { UsageError } from '../domain/errors.js';
 import type * as Schemas from '../domain/request-bodies.js';
 import type { Deps } from './context.js';
 import { fieldProblems } from './fields.js';
-import { finishBulk, type SentRecord, stoppable } from './stoppable.js';
+import { runBulk } from './stoppable.js';
 
 /**
  * Request bodies of the create verbs: from flags (money converted from the flag's cents to the wire's decimal
@@ -116,18 +117,15 @@ export async function createFromFile<B, T>(
   label: (created: T) => string,
 ): Promise<number> {
   const keyPrefix = `bulk-${(await sha256File(path)).slice(0, 24)}`;
-  const { result, stopped } = await stoppable((signals) => createMany(bodies, { keyPrefix, ...signals }));
-  return finishBulk(
-    deps,
-    'created',
-    result.map(
-      (r): SentRecord =>
+  const { code } = await runBulk(deps, 'created', path, async (hooks) => ({
+    records: (await createMany(bodies, { keyPrefix, ...hooks })).map(
+      (r): BulkRecord =>
         r.ok
           ? { ok: true, data: r.data, label: label(r.data), ...(r.already ? { already: true } : {}) }
           : r.notSent
             ? { ok: false, error: r.error, label: `${path}[${r.index}]`, notSent: true }
             : { ok: false, error: r.error, label: `${path}[${r.index}]` },
     ),
-    stopped,
-  );
+  }));
+  return code;
 }

@@ -51,6 +51,7 @@ const PLACEHOLDERS_PT: Readonly<Record<string, string>> = {
   file: 'arquivo',
   files: 'arquivos',
   'dir-or-file': 'pasta-ou-arquivo',
+  plan: 'plano',
   date: 'data',
   'YYYY-MM': 'MM/AAAA',
   month: 'mês',

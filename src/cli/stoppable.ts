@@ -1,6 +1,8 @@
+import type { BulkHooks, BulkRecord } from '../app/bulk.js';
 import type { CondoError } from '../domain/errors.js';
 import type { Deps } from './context.js';
 import { ExitCode, exitCodeOf } from './exit-codes.js';
+import { progressBar, ROWS } from './files.js';
 import { type RecordResult, reportBulk, sayResume } from './report.js';
 import { onStop } from './signals.js';
 
@@ -75,4 +77,31 @@ export function finishBulk(
   sayResume(deps, verb, done, records.length - refusedAgain);
   if (!stopped) return ExitCode.unavailable;
   return stopped === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
+}
+
+/**
+ * A bulk use-case of src/app run for a person (#67): Ctrl-C stops it (stoppable), a progress bar counts its
+ * records on a terminal, and its end says the counts and how to finish (finishBulk). The use-case is handed the
+ * hooks (app/billing-apply.ts BulkHooks) and gives back its records.
+ */
+export async function runBulk<R extends { records: readonly BulkRecord[] }>(
+  deps: Deps,
+  verb: string,
+  label: string,
+  run: (hooks: BulkHooks) => Promise<R>,
+): Promise<{ result: R; code: number }> {
+  const progress = progressBar(deps.io, label, undefined, deps.globals.quiet === true, ROWS);
+  let drawn = false;
+  const { result, stopped } = await stoppable(({ stop, signal }) =>
+    run({
+      stop,
+      signal,
+      onResult: (done, total) => {
+        drawn = true;
+        progress.update(done, total);
+      },
+    }),
+  );
+  if (drawn) progress.done();
+  return { result, code: finishBulk(deps, verb, result.records, stopped) };
 }

@@ -42,7 +42,8 @@ export async function runPool<I, T>(
   // The first item goes alone, then the rest N at a time: the connection and the token are settled once, before
   // the burst, and a burst's new connections (which a server takes in one at a time) do not overtake the first
   // rows. Their ids then follow the file's order as far as the rows that went together allow.
-  await worker(1);
+  // (none at all when there are none: an empty run sends nothing)
+  await worker(Math.min(1, items.length));
   const n = Math.max(1, Math.min(concurrency, items.length - 1));
   await Promise.all(Array.from({ length: n }, () => worker()));
   return results;

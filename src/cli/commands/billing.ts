@@ -1,11 +1,14 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
+import { applyPlan, verifyPlan } from '../../app/billing-apply.js';
 import { type Plan, planBilling } from '../../app/billing-plan.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import type { Deps } from '../context.js';
+import { ExitCode } from '../exit-codes.js';
 import { monthFlag } from '../flags.js';
 import { type Column, printJson, printList } from '../output.js';
+import { runBulk } from '../stoppable.js';
 
 type Row =
   | Plan['units'][number]
@@ -64,4 +67,69 @@ export async function billingPlan(
   for (const w of plan.warnings) deps.warn(w);
   said(`plan written to ${file}`, `plano gravado em ${file}`);
   return 0;
+}
+
+export async function billingApply(
+  deps: Deps,
+  planPath: string,
+  opts: { issue?: boolean | undefined; replace?: boolean | undefined },
+): Promise<number> {
+  const creds = await deps.credentials();
+  const client = await deps.client();
+  const { result, code } = await runBulk(deps, 'created', planPath, (hooks) =>
+    applyPlan(
+      client,
+      planPath,
+      { issue: opts.issue === true, replace: opts.replace === true, condominium: creds.condominium },
+      hooks,
+    ),
+  );
+  if (result.canceled > 0)
+    deps.info({
+      en: `${result.canceled} invoices of the earlier plan canceled`,
+      pt: `${result.canceled} cobranças do plano anterior canceladas`,
+    });
+  if (result.already > 0)
+    deps.info({
+      en: `${result.already} units already billed by this plan: not created again`,
+      pt: `${result.already} unidades já cobradas por este plano: não criadas de novo`,
+    });
+  if (result.issued > 0)
+    deps.info({
+      en: `${result.issued} invoices issued (boleto and PIX)`,
+      pt: `${result.issued} cobranças emitidas (boleto e PIX)`,
+    });
+  return code;
+}
+
+export async function billingVerify(deps: Deps, planPath: string): Promise<number> {
+  const client = await deps.client();
+  const { plan, problems, unmarked, checked } = await verifyPlan(client, planPath);
+  if (deps.format === 'json') {
+    printJson(deps, {
+      month: plan.month,
+      checked,
+      problems: problems.map((p) => ({ unit: p.unit, problem: p.text.en })),
+      unmarked: unmarked.map((i) => i.public_id),
+    });
+  } else {
+    for (const p of problems) deps.warn({ en: `${p.unit}: ${p.text.en}`, pt: `${p.unit}: ${p.text.pt}` });
+    if (unmarked.length > 0)
+      deps.info({
+        en: `${unmarked.length} invoices of the month without the billing marker (an agreement's, one made by hand): not counted`,
+        pt: `${unmarked.length} cobranças do mês sem a marca da emissão (de um acordo, feitas à mão): não contadas`,
+      });
+    deps.info(
+      problems.length === 0
+        ? {
+            en: `${checked} units, each billed once as planned`,
+            pt: `${checked} unidades, cada uma cobrada uma vez como planejado`,
+          }
+        : {
+            en: `${problems.length} of ${checked} units not as planned`,
+            pt: `${problems.length} de ${checked} unidades fora do planejado`,
+          },
+    );
+  }
+  return problems.length === 0 ? 0 : ExitCode.attention;
 }

@@ -43,6 +43,45 @@ export const commands = [
         ],
         run: async (deps, { opts }) => (await handlers()).billingPlan(deps, declared(opts)),
       }),
+      verb({
+        name: 'apply <plan>',
+        summary: {
+          en: "creates each unit's invoice of the plan, once (a re-run completes what is missing); --issue issues them",
+          pt: 'cria a cobrança de cada unidade do plano, uma vez (rodar de novo completa o que falta); --issue as emite',
+        },
+        flags: [
+          {
+            flag: '--issue',
+            help: { en: 'issue each invoice: its boleto and PIX', pt: 'emite cada cobrança: boleto e PIX' },
+          },
+          {
+            flag: '--replace',
+            help: {
+              en: "cancel the month's invoices of another plan first (not a paid one)",
+              pt: 'cancela antes as cobranças do mês de outro plano (não uma paga)',
+            },
+          },
+        ],
+        writes: true,
+        examples: [
+          'condo billing apply 2027-01-residencial-jardim-botanico-ca1af7db.plan.json --issue',
+          {
+            line: 'condo billing apply planos/2027-01-*.plan.json --replace   # a budget corrected after applying',
+            pt: 'um orçamento corrigido depois de aplicar',
+          },
+        ],
+        run: async (deps, { args: [plan], opts }) =>
+          (await handlers()).billingApply(deps, plan, declared(opts)),
+      }),
+      verb({
+        name: 'verify <plan>',
+        summary: {
+          en: 'reads the month back: one invoice a unit, of the planned total, issued if it was asked (exit 1 names what is not)',
+          pt: 'confere o mês: uma cobrança por unidade, no total planejado, emitida se pedido (saída 1 diz o que não está)',
+        },
+        examples: ['condo billing verify 2027-01-residencial-jardim-botanico-ca1af7db.plan.json'],
+        run: async (deps, { args: [plan] }) => (await handlers()).billingVerify(deps, plan),
+      }),
     ],
   ),
 ];

@@ -1,0 +1,296 @@
+/**
+ * A billing plan applied and read back (#67): each unit's invoice created once, its composition as the invoice's
+ * items, and, asked, issued. Never twice, also past the 24-hour idempotency window: each invoice carries the
+ * month's billing marker first in its notes, and `apply` reads the month's invoices once and creates only what is
+ * missing; each create's Idempotency-Key is the plan's and the unit's, so a lost answer is replayed, not repeated.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { Client } from '../client/index.js';
+import type { Invoice } from '../client/resources/invoices.js';
+import { lastDayOf } from '../domain/dates.js';
+import { ApiError, type CondoError, UsageError } from '../domain/errors.js';
+import { centsToDecimal, formatReais } from '../domain/money.js';
+import type { InvoiceCreate } from '../domain/request-bodies.js';
+import type { Text } from '../domain/text.js';
+import { computePlan, PLAN_VERSION, type Plan, type PlanUnit } from './billing-plan.js';
+import type { BulkHooks, BulkRecord } from './bulk.js';
+
+/** The month's billing marker, the first line of each invoice's notes: the month and the plan. */
+export const markerOf = (plan: Pick<Plan, 'month' | 'inputs_sha256'>): string =>
+  `[condo-billing ${plan.month} ${plan.inputs_sha256.slice(0, 8)}]`;
+
+const MARKER = /^\[condo-billing (\d{4}-\d{2}) ([0-9a-f]{8})\]/;
+
+/** The month and plan an invoice's notes name, if it is a billing run's. */
+export function markedBy(notes: unknown): { month: string; plan: string } | undefined {
+  const m = typeof notes === 'string' ? MARKER.exec(notes) : null;
+  return m ? { month: m[1] as string, plan: m[2] as string } : undefined;
+}
+
+/** A plan file as `billing plan` wrote it; anything else is refused naming the file. */
+export async function readPlan(path: string): Promise<Plan> {
+  const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(
+      e.code === 'ENOENT'
+        ? { en: `${path} does not exist`, pt: `${path} não existe` }
+        : {
+            en: `cannot read ${path} (${e.code ?? e.message})`,
+            pt: `não foi possível ler ${path} (${e.code ?? e.message})`,
+          },
+    );
+  });
+  let plan: Plan;
+  try {
+    plan = JSON.parse(text) as Plan;
+  } catch {
+    throw new UsageError({
+      en: `${path}: not a plan file (not JSON)`,
+      pt: `${path}: não é um arquivo de plano (não é JSON)`,
+    });
+  }
+  if (plan?.version !== PLAN_VERSION || !Array.isArray(plan.units) || typeof plan.inputs_sha256 !== 'string')
+    throw new UsageError({
+      en: `${path}: not a plan file of this condo (condo billing plan writes one)`,
+      pt: `${path}: não é um arquivo de plano deste condo (condo billing plan grava um)`,
+    });
+  return plan;
+}
+
+/** The month's invoices, each page read once. */
+async function monthInvoices(client: Client, month: string): Promise<Invoice[]> {
+  return [
+    ...(await client.invoices.list({ due_from: `${month}-01`, due_to: lastDayOf(month) }, { all: true })),
+  ];
+}
+
+export interface ApplyOptions {
+  issue: boolean;
+  replace: boolean;
+  condominium: string;
+}
+
+export interface ApplyResult {
+  records: BulkRecord[];
+  /** invoices of another plan of the month canceled by --replace */
+  canceled: number;
+  /** invoices already there from this plan, not created again */
+  already: number;
+  /** drafts issued now (--issue) */
+  issued: number;
+}
+
+/** Applies the plan at `planPath`: refuses one whose inputs changed, creates what is missing, issues if asked. */
+export async function applyPlan(
+  client: Client,
+  planPath: string,
+  opts: ApplyOptions,
+  hooks: BulkHooks,
+): Promise<ApplyResult> {
+  const plan = await readPlan(planPath);
+  if (plan.condominium !== opts.condominium)
+    throw new UsageError({
+      en: `${planPath}: the plan is ${plan.condominium}'s, the profile's condominium is ${opts.condominium}`,
+      pt: `${planPath}: o plano é de ${plan.condominium}, o condomínio do perfil é ${opts.condominium}`,
+    });
+  await refuseChangedInputs(client, planPath, plan);
+  const marker = markerOf(plan);
+  const invoices = await monthInvoices(client, plan.month);
+  const ours = new Map<number, Invoice>();
+  const others: Invoice[] = [];
+  for (const inv of invoices) {
+    const by = markedBy(inv.notes);
+    if (!by || by.month !== plan.month || inv.state === 'canceled') continue;
+    if (by.plan === plan.inputs_sha256.slice(0, 8)) ours.set(Number(inv.unit_id), inv);
+    else others.push(inv);
+  }
+  let canceled = 0;
+  if (others.length > 0) {
+    if (!opts.replace)
+      throw new UsageError({
+        en: `${plan.month} is already billed by another plan (${others.length} invoices, plan ${markedBy(others[0]?.notes)?.plan}): --replace cancels them first`,
+        pt: `${plan.month.slice(5)}/${plan.month.slice(0, 4)} já foi emitido por outro plano (${others.length} cobranças, plano ${markedBy(others[0]?.notes)?.plan}): --replace as cancela antes`,
+      });
+    canceled = await cancelOthers(client, others);
+  }
+  const due = plan.units.filter((u) => u.total_cents > 0 && !ours.has(u.unit_id));
+  const results = await client.bulk(
+    due,
+    (unit, idempotencyKey) => createInvoice(client, plan, marker, unit, idempotencyKey, hooks.signal),
+    { ...hooks, keyOf: (unit) => `billing-${plan.inputs_sha256.slice(0, 16)}-${(unit as PlanUnit).unit_id}` },
+  );
+  const records: BulkRecord[] = results.map((r, i) => {
+    const label = due[i]?.unit ?? '';
+    if (!r.ok)
+      return r.notSent
+        ? { ok: false, label, error: r.error, notSent: true }
+        : { ok: false, label, error: r.error };
+    ours.set(Number(r.data.unit_id), r.data);
+    return { ok: true, label, data: r.data };
+  });
+  const issuedNow = 0;
+  if (opts.issue) {
+    await recordApplied(planPath, { issue: true });
+    const drafts = [...ours.values()].filter((inv) => inv.state === 'draft');
+    const issued = await client.bulk(
+      drafts,
+      (inv, idempotencyKey) => client.invoices.issue(inv.public_id, { idempotencyKey, signal: hooks.signal }),
+      { ...hooks, keyOf: (inv) => `billing-issue-${(inv as Invoice).public_id}` },
+    );
+    for (const [i, r] of issued.entries())
+      if (!r.ok) records.push({ ok: false, label: unitOf(plan, drafts[i]), error: r.error });
+  }
+  return {
+    records,
+    canceled,
+    already: plan.units.filter((u) => u.total_cents > 0).length - due.length,
+    issued: issuedNow,
+  };
+}
+
+const unitOf = (plan: Plan, inv: Invoice | undefined) =>
+  plan.units.find((u) => u.unit_id === Number(inv?.unit_id))?.unit ?? String(inv?.unit_id ?? '');
+
+/** The plan made again of what it names; a plan whose inputs changed since is refused. */
+async function refuseChangedInputs(client: Client, planPath: string, plan: Plan): Promise<void> {
+  const [units, chart] = await Promise.all([client.units.list(), client.chartOfAccounts.list()]);
+  const budgetPath = resolve(dirname(planPath), plan.budget_file);
+  const again = await computePlan(
+    { units: [...units], chart: [...chart] },
+    { month: plan.month, budgetPath, condominium: plan.condominium },
+    () => dirname(planPath),
+  );
+  if (again.inputs_sha256 !== plan.inputs_sha256)
+    throw new UsageError({
+      en: `${planPath}: the budget, its files or the server's units changed since the plan was written: run condo billing plan again`,
+      pt: `${planPath}: o orçamento, seus arquivos ou as unidades do servidor mudaram desde que o plano foi gravado: rode condo billing plan de novo`,
+    });
+}
+
+/** Cancels another plan's invoices of the month; a paid one, or a server without cancel, stops the replace. */
+async function cancelOthers(client: Client, others: readonly Invoice[]): Promise<number> {
+  const paid = others.filter((inv) => inv.state === 'paid');
+  if (paid.length > 0)
+    throw new UsageError({
+      en: `--replace: ${paid.length} invoices of the earlier plan are paid already (${paid
+        .map((i) => i.public_id)
+        .slice(0, 3)
+        .join(', ')}): nothing was canceled`,
+      pt: `--replace: ${paid.length} cobranças do plano anterior já foram pagas (${paid
+        .map((i) => i.public_id)
+        .slice(0, 3)
+        .join(', ')}): nada foi cancelado`,
+    });
+  let canceled = 0;
+  for (const inv of others) {
+    try {
+      await client.invoices.cancel(inv.public_id, { idempotencyKey: `billing-cancel-${inv.public_id}` });
+      canceled += 1;
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 404 || e.status === 405) && canceled === 0)
+        throw new UsageError({
+          en: '--replace: this server cannot cancel an invoice (POST /invoices/{id}/cancel answered 404/405): cancel the earlier ones by hand, then apply',
+          pt: '--replace: este servidor não cancela cobranças (POST /invoices/{id}/cancel respondeu 404/405): cancele as anteriores à mão e aplique de novo',
+        });
+      throw e;
+    }
+  }
+  return canceled;
+}
+
+/** A unit's invoice of the plan: the quota as its subtotal, the composition as items and, after the marker, in notes. */
+function createInvoice(
+  client: Client,
+  plan: Plan,
+  marker: string,
+  unit: PlanUnit,
+  idempotencyKey: string,
+  signal: AbortSignal | undefined,
+): Promise<Invoice> {
+  const byName = new Map(plan.components.map((c) => [c.name, c]));
+  const parts = unit.lines.filter((l) => l.cents > 0);
+  const composition = parts.map((l) => `${l.component}: ${formatReais(l.cents)}`).join('; ');
+  const body: InvoiceCreate = {
+    unit_id: unit.unit_id,
+    bank_account_id: plan.bank_account_id,
+    due_date: plan.due_date,
+    subtotal: centsToDecimal(unit.total_cents),
+    total: centsToDecimal(unit.total_cents),
+    notes: `${marker}\n${composition}`.slice(0, 2000),
+    items: parts.map((l) => ({
+      name: l.component.slice(0, 120),
+      chart_of_accounts_id: byName.get(l.component)?.chart_of_accounts_id ?? 0,
+      amount: centsToDecimal(l.cents),
+    })),
+  };
+  return client.invoices.create(body, { idempotencyKey, ...(signal ? { signal } : {}) });
+}
+
+/** Beside the plan, what applying it asked (`--issue`), for `billing verify` to check it. */
+const appliedFile = (planPath: string) => planPath.replace(/\.json$/, '.applied.json');
+
+async function recordApplied(planPath: string, applied: { issue: boolean }): Promise<void> {
+  await writeFile(appliedFile(planPath), `${JSON.stringify(applied)}\n`);
+}
+
+export interface VerifyProblem {
+  unit: string;
+  text: Text;
+}
+
+/** The month read back against its plan: one invoice a unit, of the planned total, issued if it was asked. */
+export async function verifyPlan(
+  client: Client,
+  planPath: string,
+): Promise<{ plan: Plan; problems: VerifyProblem[]; unmarked: Invoice[]; checked: number }> {
+  const plan = await readPlan(planPath);
+  const issued = await readFile(appliedFile(planPath), 'utf8')
+    .then((t) => (JSON.parse(t) as { issue?: boolean }).issue === true)
+    .catch(() => false);
+  const invoices = await monthInvoices(client, plan.month);
+  const hash = plan.inputs_sha256.slice(0, 8);
+  const byUnit = new Map<number, Invoice[]>();
+  const unmarked: Invoice[] = [];
+  for (const inv of invoices) {
+    const by = markedBy(inv.notes);
+    if (!by) {
+      if (inv.state !== 'canceled') unmarked.push(inv);
+      continue;
+    }
+    if (by.month !== plan.month || by.plan !== hash || inv.state === 'canceled') continue;
+    const list = byUnit.get(Number(inv.unit_id)) ?? [];
+    list.push(inv);
+    byUnit.set(Number(inv.unit_id), list);
+  }
+  const problems: VerifyProblem[] = [];
+  for (const u of plan.units.filter((x) => x.total_cents > 0)) {
+    const found = byUnit.get(u.unit_id) ?? [];
+    const [inv] = found;
+    if (!inv) problems.push({ unit: u.unit, text: { en: 'not billed', pt: 'sem cobrança' } });
+    else if (found.length > 1)
+      problems.push({
+        unit: u.unit,
+        text: {
+          en: `billed ${found.length} times (${found.map((i) => i.public_id).join(', ')})`,
+          pt: `cobrada ${found.length} vezes (${found.map((i) => i.public_id).join(', ')})`,
+        },
+      });
+    else if (Math.round(Number(inv.subtotal) * 100) !== u.total_cents)
+      problems.push({
+        unit: u.unit,
+        text: {
+          en: `billed ${formatReais(Math.round(Number(inv.subtotal) * 100))}, planned ${formatReais(u.total_cents)}`,
+          pt: `cobrada ${formatReais(Math.round(Number(inv.subtotal) * 100))}, planejada ${formatReais(u.total_cents)}`,
+        },
+      });
+    else if (issued && inv.state === 'draft')
+      problems.push({
+        unit: u.unit,
+        text: {
+          en: 'not issued (the plan was applied with --issue)',
+          pt: 'não emitida (o plano foi aplicado com --issue)',
+        },
+      });
+  }
+  return { plan, problems, unmarked, checked: plan.units.filter((x) => x.total_cents > 0).length };
+}
