@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import type { Client } from '../client/index.js';
 import type { Invoice } from '../client/resources/invoices.js';
 import { lastDayOf } from '../domain/dates.js';
-import { ApiError, type CondoError, UsageError } from '../domain/errors.js';
+import { ApiError, UsageError } from '../domain/errors.js';
 import { centsToDecimal, formatReais } from '../domain/money.js';
 import type { InvoiceCreate } from '../domain/request-bodies.js';
 import type { Text } from '../domain/text.js';
@@ -128,7 +128,7 @@ export async function applyPlan(
     ours.set(Number(r.data.unit_id), r.data);
     return { ok: true, label, data: r.data };
   });
-  const issuedNow = 0;
+  let issuedNow = 0;
   if (opts.issue) {
     await recordApplied(planPath, { issue: true });
     const drafts = [...ours.values()].filter((inv) => inv.state === 'draft');
@@ -139,6 +139,7 @@ export async function applyPlan(
     );
     for (const [i, r] of issued.entries())
       if (!r.ok) records.push({ ok: false, label: unitOf(plan, drafts[i]), error: r.error });
+      else issuedNow += 1;
   }
   return {
     records,
