@@ -4,9 +4,12 @@
  *   - a debit (amount < 0) matches an expense ledger entry not yet reconciled: a manual entry, an expense's,
  *     a transfer's outgoing side, or the entry a paid payable recorded (so a paid payable is matched through
  *     its entry, and the match names the payable);
- *   - a credit matches a revenue entry not yet reconciled, else an issued invoice of the account;
- *   - the amount must be equal to the cent; the movement's date within ±3 days of the entry's `paid_at` (of an
- *     invoice's `due_date`);
+ *   - a credit matches a revenue entry not yet reconciled, else an issued invoice of the account that the line
+ *     names by its own number (#67): the boleto's nosso número as the line's document, or the nosso número or
+ *     the PIX txid in its memo or name. An amount alone never settles an invoice: with 24 units of one quota,
+ *     unit A's payment would settle unit B's invoice and make B a defaulter; such a line is left for a person;
+ *   - the amount must be equal to the cent; the movement's date within ±3 days of the entry's `paid_at` (an
+ *     invoice named by its number: any date);
  *   - among several candidates the best pair wins: a document number equal on both sides first (CHECKNUM or
  *     REFNUM vs the entry's `document_number`, compared as digits and letters only), then the nearest date,
  *     then entries before invoices, then the oldest item;
@@ -34,6 +37,8 @@ interface Candidate {
   document: string | null;
   entry?: AccountEntry;
   invoiceId?: string;
+  /** an invoice's own numbers: its nosso número (comparable) and its PIX txid */
+  numbers?: readonly string[];
 }
 
 /** Digits and letters only, upper case, leading zeros dropped: `000.451-8273` and `4518273` are one number. */
@@ -44,6 +49,18 @@ export function comparableDocumentNumber(text: string | null | undefined): strin
     .replace(/[^0-9A-Z]/g, '')
     .replace(/^0+(?=.)/, '');
   return cleaned === '' ? null : cleaned;
+}
+
+/** The numbers a statement line says: its document, and each word of its memo and name, comparable. */
+function numbersOf(m: StatementMovement): Set<string> {
+  const out = new Set<string>();
+  const doc = comparableDocumentNumber(m.document_number);
+  if (doc) out.add(doc);
+  for (const word of `${m.memo ?? ''} ${m.name ?? ''}`.toUpperCase().split(/[^0-9A-Z]+/)) {
+    const n = word.length >= 6 ? comparableDocumentNumber(word) : null;
+    if (n) out.add(n);
+  }
+  return out;
 }
 
 /** The account's open items by signed amount: expense entries as debits, revenue entries and invoices as credits. */
@@ -81,6 +98,10 @@ export function openItems(tx: Tx, bankAccountId: number): OpenItems {
       date: inv.due_date,
       document: null,
       invoiceId: inv.public_id,
+      numbers: [
+        comparableDocumentNumber(inv.payment?.boleto?.nosso_numero),
+        comparableDocumentNumber(inv.payment?.pix?.txid),
+      ].filter((n): n is string => n !== null),
     });
   });
   return byAmount;
@@ -105,9 +126,12 @@ export function reconcileMovements(
   const pairs: Pair[] = [];
   for (const movement of open) {
     const document = comparableDocumentNumber(movement.document_number);
+    const said = numbersOf(movement);
     for (const candidate of items.get(movement.amount_cents) ?? []) {
       const distance = Math.abs(daysBetween(candidate.date, movement.date));
-      if (distance > RECONCILE_DATE_TOLERANCE_DAYS) continue;
+      if (candidate.kind === 'invoice') {
+        if (!candidate.numbers?.some((n) => said.has(n))) continue;
+      } else if (distance > RECONCILE_DATE_TOLERANCE_DAYS) continue;
       pairs.push({
         movement,
         candidate,

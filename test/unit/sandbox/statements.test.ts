@@ -364,46 +364,79 @@ describe('imports, duplicates and reconciliation rules', () => {
     expect(paid.reconciled).toBe(true);
   });
 
-  test('a credit matches an issued invoice of the account by total and due date', async () => {
+  test('a credit settles an issued invoice only by its own number: the nosso número or the PIX txid, never the amount alone (#67)', async () => {
     const due = addDays(today, 10);
-    const created = await s.api('POST', '/invoices', {
-      json: { unit_id: 1, bank_account_id: PAYMENT_ACCOUNT, due_date: due, subtotal: 812.34, total: 812.34 },
-    });
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.data.public_id;
-    // a draft is not an open receivable yet
+    const create = async (unit: number) => {
+      const r = await s.api('POST', '/invoices', {
+        json: {
+          unit_id: unit,
+          bank_account_id: PAYMENT_ACCOUNT,
+          due_date: due,
+          subtotal: 812.34,
+          total: 812.34,
+        },
+      });
+      expect(r.status, r.text).toBe(201);
+      return r.body.data.public_id as string;
+    };
+    const a = await create(1);
+    const b = await create(2);
+    // a draft is not an open receivable yet, even named by its number
     const draft = await importStatement(
       s,
       PAYMENT_ACCOUNT,
       itau([{ fitid: 'INV-0', date: due, amountCents: 81_234, memo: 'LIQUIDACAO BOLETO' }], { end: due }),
     );
     expect(draft.body.data).toMatchObject({ reconciled: 0, unmatched: 1 });
-    expect((await s.api('POST', `/invoices/${id}/issue`)).status).toBe(200);
-    const paid = await importStatement(
+    const issuedA = (await s.api('POST', `/invoices/${a}/issue`)).body.data;
+    const issuedB = (await s.api('POST', `/invoices/${b}/issue`)).body.data;
+    // the amount alone: two units owe it, so neither is settled (the line is left for a person)
+    const alone = await importStatement(
+      s,
+      PAYMENT_ACCOUNT,
+      itau([{ fitid: 'INV-1', date: addDays(due, 1), amountCents: 81_234, memo: 'LIQUIDACAO BOLETO' }], {
+        end: addDays(due, 1),
+      }),
+    );
+    expect(alone.body.data).toMatchObject({ imported: 1, reconciled: 0 });
+    expect((await s.api('GET', `/invoices/${a}`)).body.data.state).toBe('issued');
+    // B's nosso número as the line's document settles B, not A (the older); A's PIX txid in a memo settles A
+    const named = await importStatement(
       s,
       PAYMENT_ACCOUNT,
       itau(
         [
-          { fitid: 'INV-1', date: addDays(due, 2), amountCents: 81_234, memo: 'LIQUIDACAO BOLETO' },
-          { fitid: 'INV-2', date: addDays(due, 2), amountCents: 81_234, memo: 'LIQUIDACAO BOLETO' },
+          {
+            fitid: 'INV-2',
+            date: addDays(due, 2),
+            amountCents: 81_234,
+            memo: 'LIQUIDACAO BOLETO',
+            checknum: issuedB.payment.boleto.nosso_numero,
+          },
+          {
+            fitid: 'INV-3',
+            date: addDays(due, 20),
+            amountCents: 81_234,
+            memo: `PIX RECEBIDO ${issuedA.payment.pix.txid}`,
+          },
         ],
-        { end: addDays(due, 2) },
+        { end: addDays(due, 20) },
       ),
     );
-    // INV-0 (still open, de-duplicated) and INV-1/INV-2 compete for one invoice: one of them gets it
-    expect(paid.body.data).toMatchObject({ imported: 2, reconciled: 1, unmatched: 1 });
-    // The invoice is settled by the bank's word, with its revenue entry recorded (already reconciled).
-    const invoice = await s.api('GET', `/invoices/${id}`);
-    expect(invoice.body.data).toMatchObject({ state: 'paid' });
+    expect(named.body.data).toMatchObject({ imported: 2, reconciled: 2 });
+    expect((await s.api('GET', `/invoices/${b}`)).body.data).toMatchObject({
+      state: 'paid',
+      paid_at: addDays(due, 2),
+    });
+    expect((await s.api('GET', `/invoices/${a}`)).body.data).toMatchObject({
+      state: 'paid',
+      paid_at: addDays(due, 20),
+    });
+    // each settled with its revenue entry recorded, already reconciled
     const revenue = await s.api('GET', `/account-entries?type=revenue&source=statement`);
-    expect(revenue.body.data).toEqual([
-      expect.objectContaining({
-        amount: 812.34,
-        unit_id: 1,
-        reconciled: true,
-        bank_account_id: PAYMENT_ACCOUNT,
-      }),
-    ]);
+    expect(revenue.body.data.map((e: { unit_id: number }) => e.unit_id).sort()).toEqual([1, 2]);
+    for (const e of revenue.body.data)
+      expect(e).toMatchObject({ amount: 812.34, reconciled: true, bank_account_id: PAYMENT_ACCOUNT });
   });
 
   test('a generic CSV (documented headers, or mapped columns with a date format) de-duplicated by its hash', async () => {
