@@ -367,3 +367,66 @@ describe("a boleto laid out as the account's bank lays it out", () => {
     expect(parseLinhaDigitavel(boleto.linhaDigitavel)).toMatchObject({ ok: true, bankCode: bank });
   });
 });
+
+describe('composition and cancel (#67, condo extensions)', () => {
+  const simple = {
+    unit_id: UNIT_A101,
+    bank_account_id: ITAU,
+    due_date: due,
+    subtotal: 812.34,
+    total: 812.34,
+  };
+  const draftOf = async (json: Record<string, unknown>) => {
+    const r = await s.api('POST', '/invoices', { json });
+    expect(r.status, r.text).toBe(201);
+    return r.body.data;
+  };
+
+  test('items add up to the subtotal, each to an active revenue account; paid, each part is booked to its account, the fine to 1.2.01', async () => {
+    const bad = await s.api('POST', '/invoices', {
+      json: { ...simple, items: [{ name: 'Ordinária', chart_of_accounts_id: 3, amount: 800 }] },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields.items).toEqual(['must add up to the subtotal 812.34 (they add up to 800)']);
+    const expense = await s.api('POST', '/invoices', {
+      json: { ...simple, items: [{ name: 'x', chart_of_accounts_id: 23, amount: 812.34 }] },
+    });
+    expect(expense.body.error.fields['items.0.chart_of_accounts_id']).toEqual([
+      'account 2.3.01 is not an active revenue account',
+    ]);
+    const items = [
+      { name: 'Despesas ordinárias', chart_of_accounts_id: 3, amount: 773.66 },
+      { name: 'Fundo de reserva', chart_of_accounts_id: 4, amount: 38.68 },
+    ];
+    const inv = await draftOf({ ...simple, items });
+    expect(inv.items).toEqual(items);
+    await s.api('POST', `/invoices/${inv.public_id}/issue`);
+    // paid late with a 2% fine: the parts to theirs, the fine to multas e juros
+    const paid = await s.api('POST', `/invoices/${inv.public_id}/payment`, {
+      json: { paid_at: today, amount: 828.59 },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const entries = (await s.api('GET', '/account-entries?type=revenue&per_page=100')).body.data.filter(
+      (e: { description: string }) => e.description.startsWith(`Cobrança ${inv.public_id}`),
+    );
+    expect(
+      entries
+        .map((e: { chart_of_accounts_id: number; amount: number }) => [e.chart_of_accounts_id, e.amount])
+        .sort(),
+    ).toEqual([
+      [3, 773.66],
+      [4, 38.68],
+      [8, 16.25],
+    ]);
+  });
+
+  test('a draft or an issued invoice is canceled; a paid or canceled one is not', async () => {
+    const draft = await draftOf(simple);
+    const canceled = await s.api('POST', `/invoices/${draft.public_id}/cancel`);
+    expect(canceled.status, canceled.text).toBe(200);
+    expect(canceled.body.data.state).toBe('canceled');
+    const again = await s.api('POST', `/invoices/${draft.public_id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.params).toEqual({ resource: 'invoice', action: 'cancel', state: 'canceled' });
+  });
+});
