@@ -31,6 +31,7 @@ export {
   simulateBankReturn,
   streamBankReturn,
 } from './bank-simulator.js';
+export { budgetForDemo } from './budget-builder.js';
 export { DB_FILE } from './db/sqlite.js';
 export { type DdaOptions, ddaFileOf, ddaForDemo, REGISTERED_FREE_FIELD } from './dda-builder.js';
 export { MEI_ELECTRICIAN, type NfseFile, nfseFilesOf, nfseForDemo } from './nfse-builder.js';

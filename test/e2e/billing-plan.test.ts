@@ -102,3 +102,28 @@ test('a bad budget: one line naming the file and line, exit 2, no plan written',
   const { readdir } = await import('node:fs/promises');
   expect((await readdir(s.condo.configDir)).filter((f) => f.startsWith('2027-02'))).toEqual([]);
 });
+
+test("the sandbox's budget bills each unit the quota its six seeded months billed it", async () => {
+  const file = join(s.condo.configDir, 'sandbox-orcamento.yaml');
+  await s.condo.ok(['sandbox', 'budget', '--data-dir', s.dataDir, '-O', file]);
+  const budget = await readFile(file, 'utf8');
+  expect(budget).toMatch(/^ {2}- nome: Taxa condominial$/m);
+  const plan = await s.condo.json([
+    'billing',
+    'plan',
+    '--month',
+    '01/2027',
+    '--budget',
+    file,
+    '-O',
+    s.condo.configDir,
+  ]);
+  const seeded = await s.condo.json(['invoices', 'list', '--all']);
+  const quota = new Map<number, number>();
+  for (const inv of seeded) quota.set(inv.unit_id, Math.round(Number(inv.subtotal) * 100));
+  expect(plan.units.length).toBe(quota.size);
+  for (const u of plan.units) expect(u.total_cents, u.unit).toBe(quota.get(u.unit_id));
+  expect(new Set(plan.units.map((u: { total_cents: number }) => u.total_cents))).toEqual(
+    new Set([85_000, 108_000, 124_000]),
+  );
+});

@@ -388,6 +388,21 @@ export async function ddaVerb(deps: Deps, opts: DdaOptions): Promise<number> {
   return 0;
 }
 
+/** `condo sandbox budget`: the condominium's budget as the sandbox seeded it, for `condo billing plan` (#67). */
+export async function budgetVerb(deps: Deps, opts: Omit<DdaOptions, 'date'>): Promise<number> {
+  const target = await outputTarget(opts.outputFile, 'orcamento.yaml', Boolean(opts.force));
+  const dataDir = await sandboxData(deps, opts.dataDir);
+  const { budgetForDemo } = await import('../../sandbox/index.js');
+  let text: string;
+  try {
+    text = budgetForDemo(dataDir, await sandboxCondominium(deps, opts.condominium));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  await deliver(deps.io, target, Readable.from([Buffer.from(text, 'utf8')]), silent);
+  return 0;
+}
+
 export interface OpenApiOptions {
   server?: string;
   outputFile?: string;

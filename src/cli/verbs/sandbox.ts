@@ -319,6 +319,42 @@ export const commands = [
         run: async (deps, { opts }) => (await handlers()).ddaVerb(deps, declared(opts)),
       }),
       verb({
+        name: 'budget',
+        summary: {
+          en: "the condominium's budget as the sandbox seeded it (its units' fees by fração ideal), for billing plan",
+          pt: 'o orçamento do condomínio como o sandbox o semeou (as taxas das unidades por fração ideal), para billing plan',
+        },
+        flags: [
+          {
+            flag: '--condominium <slug>',
+            help: {
+              en: "whose budget (default: the profile's condominium, else the test one)",
+              pt: 'de qual condomínio (padrão: o do perfil, senão o de teste)',
+            },
+          },
+          {
+            flag: '--data-dir <dir>',
+            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
+          },
+          {
+            flag: '-O, --output-file <file>',
+            help: {
+              en: 'write it here (- for stdout; default orcamento.yaml here)',
+              pt: 'grava aqui (- para a saída padrão; padrão orcamento.yaml aqui)',
+            },
+          },
+          {
+            flag: '--force',
+            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
+          },
+        ],
+        examples: [
+          'condo sandbox budget -O orcamento.yaml',
+          'condo --profile aurora sandbox budget -O aurora.yaml',
+        ],
+        run: async (deps, { opts }) => (await handlers()).budgetVerb(deps, declared(opts)),
+      }),
+      verb({
         name: 'nfse',
         summary: {
           en: "play the suppliers: the month's service invoices (national NFS-e) issued to the condominium, one case of the withholding rules each",

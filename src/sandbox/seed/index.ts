@@ -19,7 +19,7 @@ import type {
 import { SCOPES } from '../model.js';
 import { seededPeriods } from '../services/periods.js';
 import { seedSettledEntries } from './entries.js';
-import { seedInvoices } from './invoices.js';
+import { quotaFractions, seedInvoices } from './invoices.js';
 
 export const TEST_CONDOMINIUM = 'residencial-jardim-botanico';
 export const OTHER_CONDOMINIUM = 'edificio-aurora';
@@ -200,10 +200,10 @@ function units(
       }
     }
   }
-  // fração ideal: equal shares, in ten-thousandths, the last unit taking the rounding rest
-  const share = Math.floor(10_000 / out.length);
+  // fração ideal: by each unit's fee, so the seed's budget bills each its seeded quota (#67)
+  const fractions = quotaFractions(out);
   out.forEach((u, i) => {
-    u.ideal_fraction = (i === out.length - 1 ? 10_000 - share * (out.length - 1) : share) / 10_000;
+    u.ideal_fraction = fractions[i] as number;
   });
   return out;
 }

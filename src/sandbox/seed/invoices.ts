@@ -30,6 +30,20 @@ export const SEEDED_DEBTS: Readonly<Record<string, number>> = {
   'Bloco B - 401': 1,
 };
 
+/**
+ * The units' ideal fractions (#67): each unit's fee over the building's, to nine decimals, the last taking what
+ * is left so they add up to 1, so a budget of the fees' total split by fração gives each unit its fee to the cent
+ * (the seeded months agree with a plan: `condo sandbox budget`).
+ */
+export function quotaFractions(units: readonly Unit[]): number[] {
+  const fees = units.map(monthlyFeeCents);
+  const total = fees.reduce((a, b) => a + b, 0);
+  const scale = 1_000_000_000;
+  const parts = fees.map((f) => Math.round((f * scale) / total));
+  parts[parts.length - 1] = scale - parts.slice(0, -1).reduce((a, b) => a + b, 0);
+  return parts.map((p) => p / scale);
+}
+
 /** The monthly fee of a unit, in cents, by its size. */
 export function monthlyFeeCents(unit: Unit): number {
   if (unit.number.startsWith('6')) return 124_000;
