@@ -14,7 +14,8 @@
 //   (and #36's month documents: one condominium's PDF and the 50's, against the same reports as JSON)
 //   `condo --profile P payables list` per condominium;
 //   the sandbox's store: create latency with 200 000 payables against a few dozen, and a GET's p99 during a
-//   300 000-line statement import against its idle p99 (bench/store.ts).
+//   300 000-line statement import against its idle p99 (bench/store.ts);
+//   a 500-unit building's billing plan, apply and verify against units list and the rate limit (bench/billing.mjs).
 // Run with `npm run bench` (it builds first); BENCH_QUICK=1 runs every figure at smaller sizes in under three
 // minutes; BENCH_BIG_BATCH=1 adds #32's 400,000-payment run (bench/big-batch.ts); BENCH_ONLY=everyday stops after
 // the one API call. Nothing here asserts: the numbers are for people.
@@ -386,6 +387,8 @@ spawnSync(process.execPath, [await bundled('transfer'), cliNode], { stdio: 'inhe
 spawnSync(process.execPath, ['--expose-gc', await bundled('formats')], { stdio: 'inherit' });
 spawnSync(process.execPath, [await bundled('store')], { stdio: 'inherit' });
 spawnSync(process.execPath, [await bundled('nfse'), bin, cliNode], { stdio: 'inherit' });
+// #67: a 500-unit building's plan, apply and verify
+spawnSync(process.execPath, [join(import.meta.dirname, 'billing.mjs'), cliNode], { stdio: 'inherit' });
 // #32's 400,000-payment run, about five minutes more
 if (process.env.BENCH_BIG_BATCH === '1')
   spawnSync(process.execPath, [await bundled('big-batch'), cliNode], { stdio: 'inherit' });

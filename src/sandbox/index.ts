@@ -79,6 +79,8 @@ export interface SandboxOptions {
    * firm's: seed/firm.ts), each with its own client. A data dir that has fewer gets the missing ones. Up to 200.
    */
   condominiums?: number;
+  /** A new data dir's test condominium as a building of this many units (#67: a bench's 500); 1 to 5,000. */
+  units?: number;
   /**
    * The one clock of the server: tokens, idempotency windows, rate limits, periods and every record's dates read
    * it (default the wall clock). Tests move it forward instead of sleeping.
@@ -222,6 +224,7 @@ export async function launchSandbox(
       ...(opts.now ? { now: opts.now() } : {}),
       ...(opts.bills === false ? { bills: false } : {}),
       ...(opts.condominiums ? { condominiums: opts.condominiums } : {}),
+      ...(opts.units ? { units: opts.units } : {}),
     });
     const ctx = createContext(store, opts);
     prepare?.(ctx);

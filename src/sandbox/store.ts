@@ -53,14 +53,14 @@ export class SandboxStore {
    */
   static open(
     dataDir: string | null,
-    opts: { now?: Date; recover?: boolean; bills?: boolean; condominiums?: number } = {},
+    opts: { now?: Date; recover?: boolean; bills?: boolean; condominiums?: number; units?: number } = {},
   ): SandboxStore {
     const now = opts.now ?? new Date();
     if (dataDir !== null) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const sqlite = openDatabase(dataDir === null ? ':memory:' : join(dataDir, DB_FILE));
     const store = new SandboxStore(sqlite, dataDir);
     try {
-      if (store.isEmpty()) store.fill(now, opts.bills ?? true);
+      if (store.isEmpty()) store.fill(now, opts.bills ?? true, opts.units);
       if (opts.condominiums) store.ensureCondominiums(opts.condominiums, now, { bills: opts.bills ?? true });
       if (opts.recover) store.dropUnfinishedImports();
       store.rollPeriods(now);
@@ -203,9 +203,9 @@ export class SandboxStore {
   }
 
   /** Seeds a new database, or imports the snapshot an earlier version left in the data dir. */
-  private fill(now: Date, bills: boolean): void {
+  private fill(now: Date, bills: boolean, units?: number): void {
     const legacy = this.dataDir === null ? null : readLegacySnapshot(this.dataDir);
-    const state = legacy ?? seedState(now);
+    const state = legacy ?? seedState(now, undefined, units);
     const dir = this.dataDir;
     this.write(null, (tx) =>
       importState(tx, state, (slug) => new Tx(this.statements, slug), {

@@ -72,6 +72,7 @@ export interface StartOptions {
   /** false with --no-bills */
   bills?: boolean;
   condominiums?: string;
+  units?: string;
 }
 
 /** Where a sandbox bound to `host` can be reached from, for the warning when that is more than this machine. */
@@ -90,10 +91,18 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
   const ipRateLimit = opts.ipRateLimit ? parseRateLimit(opts.ipRateLimit, '--ip-rate-limit') : undefined;
   const tokenTtlSeconds = opts.tokenTtl ? intFlag('--token-ttl', opts.tokenTtl, 1, 86_400) : undefined;
   const condominiums = condominiumsFlag(opts.condominiums);
+  const units = opts.units === undefined ? undefined : intFlag('--units', opts.units, 1, 5_000);
   const dataDir = sandboxDataDir(deps.io.env, opts.dataDir);
-  const { startSandbox } = await import('../../sandbox/index.js');
+  const { startSandbox, DB_FILE } = await import('../../sandbox/index.js');
+  // a building is seeded once, with its data dir: a data dir that has one keeps it
+  if (units !== undefined && (await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
+    throw new UsageError({
+      en: `--units: ${dataDir} is seeded already; give a new --data-dir for a building of ${units} units`,
+      pt: `--units: ${dataDir} já tem dados; indique um --data-dir novo para um prédio de ${units} unidades`,
+    });
   const sandbox = await startSandbox({
     ...(condominiums ? { condominiums } : {}),
+    ...(units ? { units } : {}),
     host: opts.host,
     port,
     dataDir,

@@ -82,6 +82,13 @@ export const commands = [
               pt: 'faz o papel de uma administradora: N condomínios (2 a 200), cada um com cliente, contas e despesas',
             },
           },
+          {
+            flag: '--units <n>',
+            help: {
+              en: "a new data dir's test condominium as a building of N units (1 to 5000), for a bench",
+              pt: 'o condomínio de teste de um data dir novo como um prédio de N unidades (1 a 5000), para um bench',
+            },
+          },
         ],
         examples: [
           'condo sandbox start',

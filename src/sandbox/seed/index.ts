@@ -55,10 +55,13 @@ export function seedClients(): ClientRecord[] {
   ];
 }
 
-/** A whole fresh state; `clients` lets a reset keep the existing credentials. */
-export function seedState(now: Date, clients: ClientRecord[] = seedClients()): SandboxState {
+/**
+ * A whole fresh state; `clients` lets a reset keep the existing credentials; `units` makes the test condominium a
+ * building of that many units (#67: a bench's 500), in blocks of ten floors of four.
+ */
+export function seedState(now: Date, clients: ClientRecord[] = seedClients(), units?: number): SandboxState {
   const sequences: Sequences = {};
-  const condominiums = [jardimBotanico(sequences, now), edificioAurora(sequences, now)];
+  const condominiums = [jardimBotanico(sequences, now, units), edificioAurora(sequences, now)];
   seedSettledEntries(condominiums[0] as Condominium, sequences, now);
   seedInvoices(condominiums[0] as Condominium, now);
   return {
@@ -175,12 +178,13 @@ function units(
   perFloor: number,
   ownerOffset: number,
   cpfSeed: number,
+  limit = Number.POSITIVE_INFINITY,
 ): Unit[] {
   const out: Unit[] = [];
   let n = 0;
   for (const block of blockNames) {
     for (let floor = 1; floor <= floors; floor++) {
-      for (let i = 1; i <= perFloor; i++) {
+      for (let i = 1; i <= perFloor && n < limit; i++) {
         const number = `${floor}0${i}`;
         const owner = OWNERS[(ownerOffset + n) % OWNERS.length] as string;
         out.push({
@@ -278,7 +282,7 @@ export const JARDIM_SUPPLIERS: Omit<Supplier, 'id'>[] = [
   },
 ];
 
-function jardimBotanico(seq: Sequences, now: Date): Condominium {
+function jardimBotanico(seq: Sequences, now: Date, unitCount?: number): Condominium {
   const suppliers = JARDIM_SUPPLIERS;
   const accounts: Omit<BankAccount, 'id'>[] = [
     {
@@ -322,9 +326,18 @@ function jardimBotanico(seq: Sequences, now: Date): Condominium {
     name: 'Condomínio Residencial Jardim Botânico',
     document: cnpjWithCheckDigits('112223330001'),
     address: 'Rua das Orquídeas, 450 - Jardim Botânico, Ribeirão Preto - SP, 14021-620',
-    blocks: ['A', 'B'],
-    floors: 6,
-    perFloor: 2,
+    // a building of `unitCount` units: blocks of ten floors of four (A, B, C…)
+    ...(unitCount
+      ? {
+          blocks: Array.from(
+            { length: Math.ceil(unitCount / 40) },
+            (_, i) => String.fromCharCode(65 + (i % 26)) + (i >= 26 ? String(Math.floor(i / 26)) : ''),
+          ),
+          floors: 10,
+          perFloor: 4,
+          units: unitCount,
+        }
+      : { blocks: ['A', 'B'], floors: 6, perFloor: 2 }),
     ownerOffset: 0,
     cpfSeed: 123_456_789,
     suppliers,
@@ -404,6 +417,8 @@ export interface CondominiumSeed {
   perFloor: number;
   ownerOffset: number;
   cpfSeed: number;
+  /** at most this many units (a bench's building) */
+  units?: number;
   suppliers: Omit<Supplier, 'id'>[];
   accounts: Omit<BankAccount, 'id'>[];
 }
@@ -415,7 +430,7 @@ export function condominium(seq: Sequences, now: Date, s: CondominiumSeed): Cond
     document: s.document,
     address: s.address,
     blocks: s.blocks.map((name) => ({ id: next(seq, 'blocks'), name })),
-    units: units(seq, s.blocks, s.floors, s.perFloor, s.ownerOffset, s.cpfSeed),
+    units: units(seq, s.blocks, s.floors, s.perFloor, s.ownerOffset, s.cpfSeed, s.units),
     suppliers: s.suppliers.map((sup) => ({ id: next(seq, 'suppliers'), ...sup })),
     bank_accounts: s.accounts.map((acc) => ({ id: next(seq, 'bank_accounts'), ...acc })),
     chart_of_accounts: chartOfAccounts(seq),
