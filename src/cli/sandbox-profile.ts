@@ -1,7 +1,5 @@
-/**
- * What a verb that plays the bank (sandbox statement, dda, nfse) takes from this run's profile: the data dir of the
- * sandbox it points at, and its condominium. commands/sandbox.ts reads the sandbox itself; this reads the config only.
- */
+import { homedir } from 'node:os';
+import { join, win32 } from 'node:path';
 import type { Deps } from './context.js';
 
 /** The profile this run names (--profile, CONDO_PROFILE, the current one), as stored; undefined when none is. */
@@ -30,4 +28,19 @@ export async function sandboxCondominium(
 ): Promise<{ condominium?: string }> {
   const named = given || deps.io.env.CONDO_CONDOMINIUM || (await selectedProfile(deps))?.condominium;
   return named ? { condominium: named } : {};
+}
+
+/** --data-dir, else CONDO_SANDBOX_DIR, else beside a relocated config, else the XDG data home. */
+export function sandboxDataDir(
+  env: NodeJS.ProcessEnv,
+  flag?: string,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (flag) return flag;
+  if (env.CONDO_SANDBOX_DIR) return env.CONDO_SANDBOX_DIR;
+  if (env.CONDO_CONFIG_DIR) return join(env.CONDO_CONFIG_DIR, 'sandbox');
+  // where each system keeps an application's local data: %LOCALAPPDATA% on Windows, XDG's elsewhere
+  if (platform === 'win32')
+    return win32.join(env.LOCALAPPDATA || win32.join(homedir(), 'AppData', 'Local'), 'condo', 'sandbox');
+  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'condo', 'sandbox');
 }

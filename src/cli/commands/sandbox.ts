@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
-import { homedir, networkInterfaces } from 'node:os';
-import { basename, join, resolve, win32 } from 'node:path';
+import { networkInterfaces } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { readChunks } from '../../app/files.js';
 import { placeSandboxProfile } from '../../config/sandbox-profiles.js';
@@ -15,7 +15,10 @@ import { bankCodeFlag, dateFlag, enumFlag, intFlag, monthFlag, reaisFlag, urlFla
 import { prefixed } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
-import { profileSandboxDir, sandboxCondominium } from '../sandbox-profile.js';
+import { profileSandboxDir, sandboxCondominium, sandboxDataDir } from '../sandbox-profile.js';
+
+export { sandboxDataDir };
+
 import { untilStopped } from '../signals.js';
 
 /** The sandbox: the whole finance API, locally, for trying things and for the tests. */
@@ -30,21 +33,6 @@ export function sandboxProfileName(port: number, dataDir: string, defaultDataDir
   if (String(port) !== SANDBOX_PORT) return `${SANDBOX_PROFILE}-${port}`;
   if (resolve(dataDir) !== resolve(defaultDataDir)) return `${SANDBOX_PROFILE}-${basename(resolve(dataDir))}`;
   return SANDBOX_PROFILE;
-}
-
-/** --data-dir, else CONDO_SANDBOX_DIR, else beside a relocated config, else the XDG data home. */
-export function sandboxDataDir(
-  env: NodeJS.ProcessEnv,
-  flag?: string,
-  platform: NodeJS.Platform = process.platform,
-): string {
-  if (flag) return flag;
-  if (env.CONDO_SANDBOX_DIR) return env.CONDO_SANDBOX_DIR;
-  if (env.CONDO_CONFIG_DIR) return join(env.CONDO_CONFIG_DIR, 'sandbox');
-  // where each system keeps an application's local data: %LOCALAPPDATA% on Windows, XDG's elsewhere
-  if (platform === 'win32')
-    return win32.join(env.LOCALAPPDATA || win32.join(homedir(), 'AppData', 'Local'), 'condo', 'sandbox');
-  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'condo', 'sandbox');
 }
 
 /** `600/60` or `600` (per minute), for `flag` (--rate-limit, --ip-rate-limit). */
