@@ -68,8 +68,10 @@ export interface Plan {
     chart_of_accounts_id: number;
     total_cents: number;
     split: string;
-    /** the units whose part took a cent of the rounding: two units of one fraction may differ by it */
-    rounded_up: string[];
+    /** units given a cent more than their share rounded to the nearest cent: the cent the rounding left over */
+    cent_more: string[];
+    /** units given a cent less: the cent the rounding lacked */
+    cent_less: string[];
   }[];
   units: PlanUnit[];
   total_cents: number;
@@ -283,6 +285,10 @@ export function buildPlan(inputs: Inputs): Plan {
         pt: `${p.name}: não sobra unidade para ratear`,
       });
     const split = splitCents(p.cents, weights(p.split, ids, p.line));
+    const against = (side: -1 | 1) =>
+      ids
+        .filter((_, i) => split.againstNearest[i] === side)
+        .map((id) => units.find((u) => u.id === id)?.label ?? String(id));
     for (const [i, id] of ids.entries())
       lines.get(id)?.push({ component: p.name, cents: split.cents[i] as number });
     components.push({
@@ -291,9 +297,8 @@ export function buildPlan(inputs: Inputs): Plan {
       chart_of_accounts_id: chartId(p.account, p.line),
       total_cents: p.cents,
       split: p.split.kind,
-      rounded_up: ids
-        .filter((_, i) => split.roundedUp[i])
-        .map((id) => units.find((u) => u.id === id)?.label ?? String(id)),
+      cent_more: against(1),
+      cent_less: against(-1),
     });
   }
   const planUnits = units.map((u) => {

@@ -43,6 +43,11 @@ export interface Split {
   readonly cents: number[];
   /** whether each part took a cent of the rounding (its share's remainder was among the largest) */
   readonly roundedUp: boolean[];
+  /**
+   * each part against its share rounded to the nearest cent (half up): +1 a cent more (the cent left over went
+   * to it), -1 a cent less (one was missing), 0 as plain rounding gives; what explains two equal shares apart
+   */
+  readonly againstNearest: (-1 | 0 | 1)[];
 }
 
 /**
@@ -76,6 +81,10 @@ export function splitCents(totalCents: number, weights: readonly bigint[]): Spli
   return {
     cents: floors.map((f, i) => sign * (Number(f) + (roundedUp[i] ? 1 : 0)) || 0),
     roundedUp,
+    againstNearest: weights.map((_, i) => {
+      const nearestUp = (remainders[i] as bigint) * 2n >= sum;
+      return roundedUp[i] === nearestUp ? 0 : roundedUp[i] ? 1 : -1;
+    }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import stringWidth from 'string-width';
@@ -43,6 +44,20 @@ beforeAll(async () => {
   ids.invoice = (await s.condo.json('invoices list'))[0].public_id;
   ids.dda = join(s.condo.configDir, 'DDA.ret');
   await s.condo.ok(['sandbox', 'dda', '--data-dir', s.dataDir, '-O', ids.dda]);
+  ids.budget = join(s.condo.configDir, 'orcamento.yaml');
+  ids.dir = s.condo.configDir;
+  await s.condo.ok(['sandbox', 'budget', '--data-dir', s.dataDir, '-O', ids.budget]);
+  await writeFile(
+    ids.budget,
+    `${await readFile(ids.budget, 'utf8')}extras:
+  - nome: Obra da fachada (AGE 12/08/2026, item 3)
+    valor: 36.000,00
+    parcelas: 12
+    primeira: 01/2027
+    conta: 1.1.01
+    rateio: fracao
+`,
+  );
 }, 120_000);
 afterAll(() => s.close());
 
@@ -108,6 +123,7 @@ const SCREENS: string[][] = [
   ['suppliers', 'list'],
   ['suppliers', 'show', '@supplier'],
   ['units', 'list'],
+  ['billing', 'plan', '--month', '01/2027', '--budget', '@budget', '-O', '@dir'],
   ['bank-accounts', 'list'],
   ['statements', 'list'],
   ['config', 'list'],
@@ -309,4 +325,34 @@ describe('the ledger from today back (#53 point 7)', () => {
     expect(dates).toEqual([...last].reverse());
     expect(dates).toEqual([...(dates as string[])].sort().reverse());
   });
+});
+
+// #67: a plan's components too long for headings at 80 columns are C1, C2… named under the table, never cut
+test('billing plan at 80 columns in Portuguese: headings whole, the components named under the table', async () => {
+  const { code, screen, messages } = await onTerminal(
+    ['billing', 'plan', '--month', '01/2027', '--budget', ids.budget as string, '-O', ids.dir as string],
+    'pt-BR',
+  );
+  expect(code, messages).toBe(0);
+  const heading = screen.split('\n').find((l) => l.includes('UNIDADE')) ?? '';
+  expect(heading.split(/[│\s]+/).filter(Boolean)).toEqual(['UNIDADE', 'C1', 'C2', 'TOTAL']);
+  expect(messages).toContain('C1 Taxa condominial · C2 Obra da fachada (AGE 12/08/2026, item 3) (1/12)');
+  expect(screen).toMatch(/^│ TOTAL\s/m);
+  // a script keeps the names; Excel gets its CSV: a BOM, semicolons, decimal commas, the TOTAL row
+  const csv = await s.condo.run([
+    'billing',
+    'plan',
+    '--month',
+    '01/2027',
+    '--budget',
+    ids.budget as string,
+    '-O',
+    ids.dir as string,
+    '-o',
+    'csv',
+    '--excel',
+  ]);
+  const rows = csv.stdout.split(/\r?\n/).filter(Boolean);
+  expect(rows[0]).toBe('\uFEFFUNIT;Taxa condominial;Obra da fachada (AGE 12/08/2026, item 3) (1/12);TOTAL');
+  expect(rows.at(-1)).toMatch(/^TOTAL;\d+,00;3000,00;\d+,00$/);
 });

@@ -33,11 +33,17 @@ export async function billingPlan(
     return 0;
   }
   const cents = (row: Row, name: string) => row.lines.find((l) => l.component === name)?.cents;
+  // on a terminal where the components' names would not fit as headings (a heading is never cut), each is
+  // C1, C2… and a line under the table names them; a script always gets the names
+  const widest = Math.max(0, ...plan.units.map((u) => u.unit.length));
+  const room = (deps.io.stdout.columns ?? 80) - widest - 'R$ 00.000,00'.length - 4;
+  const named = plan.components.reduce((a, c) => a + Math.max(c.name.length, 'R$ 00.000,00'.length) + 2, 0);
+  const short = deps.format === 'table' && named > room;
   const columns: Column<Row>[] = [
     { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => r.unit, cut: true },
     ...plan.components.map(
       (c, i): Column<Row> => ({
-        header: c.name,
+        header: short ? `C${i + 1}` : c.name,
         value: (r) => cents(r, c.name),
         kind: 'cents',
         drop: plan.components.length - i,
@@ -52,17 +58,25 @@ export async function billingPlan(
     total_cents: plan.total_cents,
   };
   await printList(deps, [...plan.units, total], columns);
+  if (short) deps.info(plan.components.map((c, i) => `C${i + 1} ${c.name}`).join(' · '), true);
   const said = (en: string, pt: string) => deps.info({ en, pt });
   said(
     `due ${formatDateBr(plan.due_date)}; fractions: ${plan.fractions.source === 'server' ? "the server's ideal fractions" : plan.fractions.source}, adding to ${plan.fractions.sum}${plan.fractions.factor ? ` (each taken × ${plan.fractions.factor})` : ''}`,
     `vencimento ${formatDateBr(plan.due_date)}; frações: ${plan.fractions.source === 'server' ? 'as frações ideais do servidor' : plan.fractions.source}, somando ${plan.fractions.sum}${plan.fractions.factor ? ` (cada uma × ${plan.fractions.factor})` : ''}`,
   );
-  for (const c of plan.components)
-    if (c.rounded_up.length > 0)
+  // why two units of one fraction may differ by a cent: the cents rounding to the nearest left over or lacked
+  for (const c of plan.components) {
+    if (c.cent_more.length > 0)
       said(
-        `${c.name}: ${formatReais(c.total_cents)}; a cent of the rounding to ${c.rounded_up.join(', ')}`,
-        `${c.name}: ${formatReais(c.total_cents)}; um centavo do arredondamento para ${c.rounded_up.join(', ')}`,
+        `${c.name}: ${formatReais(c.total_cents)}; the cents the rounding left over, one each to ${c.cent_more.join(', ')}`,
+        `${c.name}: ${formatReais(c.total_cents)}; os centavos que sobram do arredondamento, um para cada: ${c.cent_more.join(', ')}`,
       );
+    if (c.cent_less.length > 0)
+      said(
+        `${c.name}: ${formatReais(c.total_cents)}; the cents the rounding lacked, one each from ${c.cent_less.join(', ')}`,
+        `${c.name}: ${formatReais(c.total_cents)}; os centavos que faltam no arredondamento, um de cada: ${c.cent_less.join(', ')}`,
+      );
+  }
   for (const e of plan.exempt) said(`${e.unit} exempt (${e.source})`, `${e.unit} isenta (${e.source})`);
   for (const w of plan.warnings) deps.warn(w);
   said(`plan written to ${file}`, `plano gravado em ${file}`);

@@ -33,11 +33,28 @@ function oracle(total: number, weights: number[]): number[] {
 
 describe('splitCents: largest remainder', () => {
   test("Superlógica's example, R$ 1.500,00 among 4 × 2/9 and 1/9, adds up to R$ 1.500,00", () => {
-    const { cents, roundedUp } = splitCents(150_000, [2n, 2n, 2n, 2n, 1n]);
+    const { cents, roundedUp, againstNearest } = splitCents(150_000, [2n, 2n, 2n, 2n, 1n]);
     expect(cents).toEqual([33_334, 33_333, 33_333, 33_333, 16_667]);
     expect(cents.reduce((a, b) => a + b, 0)).toBe(150_000);
     // the cents of the rounding, and which units took them: a tie to the first
     expect(roundedUp).toEqual([true, false, false, false, true]);
+    // against each share rounded to the nearest cent (333,33 and 166,67), only the first took a cent more
+    expect(againstNearest).toEqual([1, 0, 0, 0, 0]);
+  });
+
+  test('shares that plain rounding already adds up leave no cent more or less (the seed: fees over their sum)', () => {
+    // 850/3.170 at nine decimals times R$ 3.170,00 is 84.999,999917 cents: 85.000, as plain rounding gives
+    const fractions = [268_138_801n, 340_694_006n, 391_167_193n];
+    const split = splitCents(317_000, fractions);
+    expect(split.cents).toEqual([85_000, 108_000, 124_000]);
+    expect(split.roundedUp).toEqual([true, true, false]);
+    expect(split.againstNearest).toEqual([0, 0, 0]);
+    // R$ 100,00 in three is 33,33 rounded (99,99): the cent left over to the first
+    expect(splitCents(10_000, [1n, 1n, 1n]).againstNearest).toEqual([1, 0, 0]);
+    // R$ 200,00 in three is 66,67 rounded (200,01): the last lacks the cent
+    expect(splitCents(20_000, [1n, 1n, 1n]).againstNearest).toEqual([0, 0, -1]);
+    // seven of 1/7 of R$ 0,04 round to R$ 0,01 each (R$ 0,07): three lack it
+    expect(splitCents(4, [1n, 1n, 1n, 1n, 1n, 1n, 1n]).againstNearest).toEqual([0, 0, 0, 0, -1, -1, -1]);
   });
 
   test('R$ 100,00 among three equal units: every cent given (not R$ 99,99)', () => {
