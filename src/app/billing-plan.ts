@@ -23,6 +23,7 @@ import { daysInMonth } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
+import { findChartAccount, type UnitFinder, unitFinder } from './lookups.js';
 import { folded, unitName } from './names.js';
 import { lineRefusal, yamlTree } from './yaml-tree.js';
 
@@ -196,7 +197,7 @@ export function buildPlan(inputs: Inputs): Plan {
   const { budget, budgetPath, month } = inputs;
   const atBudget = (line: number, text: Text) => lineRefusal(budgetPath, line, text);
   const units = inputs.units.map((u) => ({ id: u.id, label: unitName(u) }));
-  const unitOf = unitResolver(units);
+  const unitOf = unitFinder(units);
   const fraction = fractionsOf(inputs, units, unitOf);
   const scaled = atOneScale(units.map((u) => fraction.get(u.id) as Decimal));
   const sum = { units: scaled.units.reduce((a, b) => a + b, 0n), scale: scaled.scale };
@@ -209,12 +210,7 @@ export function buildPlan(inputs: Inputs): Plan {
   const weightOf = new Map(units.map((u, i) => [u.id, scaled.units[i] as bigint]));
   const exempt = new Set(budget.exempt.map((e) => unitOf(e.unit, (t) => atBudget(e.line, t))));
   const chartId = (code: string, line: number) => {
-    const account = inputs.chart.find((a) => String(a.code ?? '') === code);
-    if (!account)
-      throw atBudget(line, {
-        en: `no chart account has the code ${code} (see condo ledger chart)`,
-        pt: `nenhuma conta contábil tem o código ${code} (veja condo ledger chart)`,
-      });
+    const account = findChartAccount(inputs.chart, code, (t) => atBudget(line, t));
     if (account.type !== 'revenue' || account.state !== 'active')
       throw atBudget(line, {
         en: `account ${code} is not an active revenue account`,
@@ -328,28 +324,9 @@ export function buildPlan(inputs: Inputs): Plan {
 }
 
 type Unit = { id: number; label: string };
-type UnitOf = (name: string, refuse: (text: Text) => UsageError) => number;
-
-/** A unit by its label (accents and case aside) or its id, as a budget or its files name it. */
-function unitResolver(units: readonly Unit[]): UnitOf {
-  const byName = new Map<string, number>();
-  for (const u of units) {
-    byName.set(matched(u.label), u.id);
-    byName.set(String(u.id), u.id);
-  }
-  return (name, refuse) => {
-    const id = byName.get(matched(name));
-    if (id === undefined)
-      throw refuse({
-        en: `no unit is named "${name}" (see condo units list)`,
-        pt: `nenhuma unidade se chama "${name}" (veja condo units list)`,
-      });
-    return id;
-  };
-}
 
 /** Each unit's fraction: the budget's file, else the server's ideal fractions; a unit without one is refused. */
-function fractionsOf(inputs: Inputs, units: readonly Unit[], unitOf: UnitOf): Map<number, Decimal> {
+function fractionsOf(inputs: Inputs, units: readonly Unit[], unitOf: UnitFinder): Map<number, Decimal> {
   const atBudget = (line: number, text: Text) => lineRefusal(inputs.budgetPath, line, text);
   const fraction = new Map<number, Decimal>();
   if (inputs.fractionsFile) {
@@ -390,7 +367,7 @@ function readingWeights(
   file: { path: string; text: string },
   ids: readonly number[],
   units: readonly Unit[],
-  unitOf: UnitOf,
+  unitOf: UnitFinder,
 ): bigint[] {
   const read = new Map<number, Decimal>();
   for (const row of csvRows(file.path, file.text, ['unidade', 'leitura'])) {

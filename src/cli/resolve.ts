@@ -4,7 +4,8 @@
  * Everything here reads lists the API already serves; nothing asks a server for a search it may not have.
  */
 
-import { folded, unitName } from '../app/names.js';
+import { findChartAccount, findSupplier } from '../app/lookups.js';
+import { unitName } from '../app/names.js';
 import type { Payable } from '../client/types.js';
 import { formatDateBr } from '../domain/dates.js';
 import { NotFoundError, UsageError } from '../domain/errors.js';
@@ -15,34 +16,15 @@ import { intFlag } from './flags.js';
 
 export { folded, unitName } from '../app/names.js';
 
+/** A flag's refusal: the flag first, then what the lookup said. */
+const atFlag = (flag: string) => (t: Text) =>
+  new UsageError({ en: `${flag}: ${t.en}`, pt: `${flag}: ${t.pt}` });
+
 /** `--supplier 3` or `--supplier Jardins`: an id, or a name that one supplier's name is, or contains. */
 export async function resolveSupplierId(deps: Deps, flag: string, text: string): Promise<number> {
   if (/^\s*\d+\s*$/.test(text)) return intFlag(flag, text);
-  const wanted = folded(text.trim());
-  if (!wanted)
-    throw new UsageError({
-      en: `${flag}: give a supplier id or name`,
-      pt: `${flag}: dê o id ou o nome de um fornecedor`,
-    });
   const suppliers = [...(await (await deps.client()).suppliers.list())];
-  const named = (s: { name?: string }) => folded(s.name ?? '');
-  const exact = suppliers.filter((s) => named(s) === wanted);
-  const matches = exact.length > 0 ? exact : suppliers.filter((s) => named(s).includes(wanted));
-  const [only] = matches;
-  if (matches.length === 1 && only) return only.id;
-  if (matches.length === 0)
-    throw new UsageError({
-      en: `${flag}: no supplier's name contains "${text}" (see condo suppliers list; --search "${text}" looks in payees, descriptions and documents)`,
-      pt: `${flag}: nenhum fornecedor tem no nome "${text}" (veja condo suppliers list; --search "${text}" procura em favorecidos, descrições e documentos)`,
-    });
-  const some = `${matches
-    .slice(0, 5)
-    .map((s) => `${s.name} (${s.id})`)
-    .join(', ')}${matches.length > 5 ? ', …' : ''}`;
-  throw new UsageError({
-    en: `${flag}: "${text}" matches ${matches.length} suppliers: ${some}; give more of the name, or the id`,
-    pt: `${flag}: "${text}" corresponde a ${matches.length} fornecedores: ${some}; dê mais do nome, ou o id`,
-  });
+  return findSupplier(suppliers, text, atFlag(flag)).id;
 }
 
 /**
@@ -51,33 +33,8 @@ export async function resolveSupplierId(deps: Deps, flag: string, text: string):
  */
 export async function resolveChartAccountId(deps: Deps, flag: string, text: string): Promise<number> {
   if (/^\s*\d+\s*$/.test(text)) return intFlag(flag, text);
-  const wanted = folded(text.trim());
-  if (!wanted)
-    throw new UsageError({
-      en: `${flag}: give a chart account id, code (2.3.05) or name`,
-      pt: `${flag}: dê o id, o código (2.3.05) ou o nome de uma conta contábil`,
-    });
   const chart = [...(await (await deps.client()).chartOfAccounts.list())];
-  const byCode = chart.filter((a) => String(a.code ?? '') === text.trim());
-  const named = (a: { name?: string }) => folded(a.name ?? '');
-  const exact = chart.filter((a) => named(a) === wanted);
-  const matches =
-    byCode.length > 0 ? byCode : exact.length > 0 ? exact : chart.filter((a) => named(a).includes(wanted));
-  const [only] = matches;
-  if (matches.length === 1 && only) return only.id;
-  if (matches.length === 0)
-    throw new UsageError({
-      en: `${flag}: no chart account has the code or a name containing "${text}" (see condo ledger chart)`,
-      pt: `${flag}: nenhuma conta contábil tem o código ou um nome com "${text}" (veja condo ledger chart)`,
-    });
-  const some = `${matches
-    .slice(0, 5)
-    .map((a) => `${a.code ?? ''} ${a.name ?? ''} (${a.id})`.trim())
-    .join(', ')}${matches.length > 5 ? ', …' : ''}`;
-  throw new UsageError({
-    en: `${flag}: "${text}" matches ${matches.length} chart accounts: ${some}; give the code or the id`,
-    pt: `${flag}: "${text}" corresponde a ${matches.length} contas contábeis: ${some}; dê o código ou o id`,
-  });
+  return findChartAccount(chart, text, atFlag(flag)).id;
 }
 
 /**
