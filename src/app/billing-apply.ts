@@ -4,8 +4,8 @@
  * month's billing marker first in its notes, and `apply` reads the month's invoices once and creates only what is
  * missing; each create's Idempotency-Key is the plan's and the unit's, so a lost answer is replayed, not repeated.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { Client } from '../client/index.js';
 import type { Invoice } from '../client/resources/invoices.js';
 import { lastDayOf } from '../domain/dates.js';
@@ -234,6 +234,53 @@ async function recordApplied(planPath: string, applied: { issue: boolean }): Pro
   await writeFile(appliedFile(planPath), `${JSON.stringify(applied)}\n`);
 }
 
+/**
+ * The plan a month was billed by, for `billing verify --month`: the plan files of the month and the profile's
+ * condominium in `dir` (where `billing plan` wrote them), the one whose marker the month's invoices carry; none
+ * carried yet, the newest of them. A marker whose plan file is not there is refused, naming the file to look for.
+ */
+export async function findMonthPlan(
+  client: Client,
+  req: { month: string; dir: string; condominium: string },
+): Promise<string> {
+  const { month, dir, condominium } = req;
+  const prefix = `${month}-${condominium}-`;
+  const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError({
+      en: `--plans: cannot read ${dir} (${e.code ?? e.message})`,
+      pt: `--plans: não foi possível ler ${dir} (${e.code ?? e.message})`,
+    });
+  });
+  const files = names.filter((n) => n.startsWith(prefix) && /-[0-9a-f]{8}\.plan\.json$/.test(n));
+  const hashOf = (name: string) => name.slice(-'12345678.plan.json'.length, -'.plan.json'.length);
+  const billedBy = new Set(
+    (await monthInvoices(client, month))
+      .filter((inv) => inv.state !== 'canceled')
+      .map((inv) => markedBy(inv.notes))
+      .filter((by) => by?.month === month)
+      .map((by) => by?.plan as string),
+  );
+  const when = `${month.slice(5)}/${month.slice(0, 4)}`;
+  const billed = files.filter((f) => billedBy.has(hashOf(f)));
+  const missing = [...billedBy].filter((h) => !files.some((f) => hashOf(f) === h));
+  if (missing.length > 0 && billed.length === 0)
+    throw new UsageError({
+      en: `${when} was billed by plan ${missing.join(', ')}, whose file (${prefix}${missing[0]}.plan.json) is not in ${dir}: give it, or --plans its folder`,
+      pt: `${when} foi emitido pelo plano ${missing.join(', ')}, cujo arquivo (${prefix}${missing[0]}.plan.json) não está em ${dir}: dê o arquivo, ou --plans a pasta dele`,
+    });
+  const candidates = billed.length > 0 ? billed : files;
+  if (candidates.length === 0)
+    throw new UsageError({
+      en: `no plan of ${when} for ${condominium} in ${dir} (condo billing plan writes one; --plans names its folder)`,
+      pt: `nenhum plano de ${when} para ${condominium} em ${dir} (condo billing plan grava um; --plans diz a pasta)`,
+    });
+  const dated = await Promise.all(
+    candidates.map(async (f) => ({ f, at: (await stat(join(dir, f))).mtimeMs })),
+  );
+  dated.sort((a, b) => b.at - a.at || (a.f < b.f ? -1 : 1));
+  return join(dir, (dated[0] as { f: string }).f);
+}
+
 export interface VerifyProblem {
   unit: string;
   text: Text;
@@ -251,19 +298,25 @@ export async function verifyPlan(
   const invoices = await monthInvoices(client, plan.month);
   const hash = plan.inputs_sha256.slice(0, 8);
   const byUnit = new Map<number, Invoice[]>();
+  const byOtherPlan = new Map<number, Invoice[]>();
   const unmarked: Invoice[] = [];
+  const add = (to: Map<number, Invoice[]>, inv: Invoice) =>
+    to.set(Number(inv.unit_id), [...(to.get(Number(inv.unit_id)) ?? []), inv]);
   for (const inv of invoices) {
+    if (inv.state === 'canceled') continue;
     const by = markedBy(inv.notes);
-    if (!by) {
-      if (inv.state !== 'canceled') unmarked.push(inv);
-      continue;
-    }
-    if (by.month !== plan.month || by.plan !== hash || inv.state === 'canceled') continue;
-    const list = byUnit.get(Number(inv.unit_id)) ?? [];
-    list.push(inv);
-    byUnit.set(Number(inv.unit_id), list);
+    if (!by) unmarked.push(inv);
+    else if (by.month === plan.month) add(by.plan === hash ? byUnit : byOtherPlan, inv);
   }
   const problems: VerifyProblem[] = [];
+  for (const [unitId, also] of byOtherPlan)
+    problems.push({
+      unit: plan.units.find((u) => u.unit_id === unitId)?.unit ?? String(unitId),
+      text: {
+        en: `billed by another plan of the month too (${also.map((i) => `${i.public_id}, plan ${markedBy(i.notes)?.plan}`).join('; ')}): billing apply --replace cancels it`,
+        pt: `cobrada também por outro plano do mês (${also.map((i) => `${i.public_id}, plano ${markedBy(i.notes)?.plan}`).join('; ')}): billing apply --replace o cancela`,
+      },
+    });
   for (const u of plan.units.filter((x) => x.total_cents > 0)) {
     const found = byUnit.get(u.unit_id) ?? [];
     const [inv] = found;

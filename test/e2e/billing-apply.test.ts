@@ -130,3 +130,64 @@ test('verify names a unit billed twice (exit 1); another plan of the month is re
   expect(stale.exitCode).toBe(2);
   expect(stale.stderr).toContain('changed since the plan was written: run condo billing plan again');
 }, 120_000);
+
+test('verify --month finds the plan by its marker; --replace cancels the earlier plan; an invoice made by hand is listed apart', async () => {
+  const plan = JSON.parse(await readFile(planFile, 'utf8'));
+  const dir = s.condo.configDir;
+  // two plan files of the month are there (the second written, not applied): the month's marker picks the first
+  const found = await s.condo.run([
+    '--lang',
+    'pt-BR',
+    'billing',
+    'verify',
+    '--month',
+    '01/2027',
+    '--plans',
+    dir,
+  ]);
+  expect(found.exitCode).toBe(1);
+  expect(found.stderr).toContain(`plano ${planFile}`);
+  expect(found.stderr).toContain(`${plan.units[1].unit}: cobrada 2 vezes`);
+  // a folder without the plan file the invoices name: refused, naming the file to look for
+  const empty = join(dir, 'vazio');
+  await import('node:fs/promises').then((fs) => fs.mkdir(empty, { recursive: true }));
+  const lost = await s.condo.run(['billing', 'verify', '--month', '01/2027', '--plans', empty]);
+  expect(lost.exitCode).toBe(2);
+  expect(lost.stderr.trim()).toBe(
+    `error: 01/2027 was billed by plan ${plan.inputs_sha256.slice(0, 8)}, whose file (${planFile.split('/').at(-1)}) is not in ${empty}: give it, or --plans its folder`,
+  );
+  // the corrected budget's plan, applied with --replace: the first plan's invoices canceled, each unit billed anew
+  const budget = join(dir, 'orcamento.yaml');
+  const other = (await s.condo.json(['billing', 'plan', '--month', '01/2027', '--budget', budget, '-O', dir]))
+    .plan_file;
+  const replaced = await s.condo.run(['--lang', 'pt-BR', 'billing', 'apply', other, '--replace']);
+  expect(replaced.exitCode, replaced.stderr).toBe(0);
+  expect(replaced.stderr).toContain(`${plan.units.length + 1} cobranças do plano anterior canceladas`);
+  // an invoice of the month made by hand (an agreement's installment): listed apart, not double billing
+  const byHand = await s.condo.json([
+    ...['invoices', 'create', '--unit', String(plan.units[2].unit_id), '--bank-account', '1'],
+    ...['--due', '20/01/2027', '--subtotal', '300'],
+  ]);
+  const month = await s.condo.json(['billing', 'verify', '--month', '01/2027', '--plans', dir, '--json']);
+  expect(month.plan_file).toBe(other);
+  expect(month.problems).toEqual([]);
+  expect(month.checked).toBe(plan.units.length);
+  expect(month.unmarked).toEqual([
+    { public_id: byHand.public_id, unit: plan.units[2].unit, total: 300, state: 'draft' },
+  ]);
+  const said = await s.condo.run([
+    '--lang',
+    'pt-BR',
+    'billing',
+    'verify',
+    '--month',
+    '01/2027',
+    '--plans',
+    dir,
+  ]);
+  expect(said.exitCode, said.stderr).toBe(0);
+  expect(said.stderr).toContain(
+    '1 cobrança do mês sem a marca da emissão (de um acordo, feita à mão), não contada:',
+  );
+  expect(said.stderr).toContain(`  ${byHand.public_id}  ${plan.units[2].unit}  R$ 300,00`);
+}, 120_000);

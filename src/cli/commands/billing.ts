@@ -1,5 +1,5 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
-import { applyPlan, verifyPlan } from '../../app/billing-apply.js';
+import { applyPlan, findMonthPlan, verifyPlan } from '../../app/billing-apply.js';
 import { type Plan, planBilling } from '../../app/billing-plan.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
@@ -9,6 +9,8 @@ import { ExitCode } from '../exit-codes.js';
 import { monthFlag } from '../flags.js';
 import { type Column, printJson, printList } from '../output.js';
 import { runBulk } from '../stoppable.js';
+
+const invoicesEn = (n: number) => (n === 1 ? '1 invoice' : `${n} invoices`);
 
 type Row =
   | Plan['units'][number]
@@ -59,7 +61,8 @@ export async function billingPlan(
   };
   await printList(deps, [...plan.units, total], columns);
   if (short) deps.info(plan.components.map((c, i) => `C${i + 1} ${c.name}`).join(' · '), true);
-  const said = (en: string, pt: string) => deps.info({ en, pt });
+  // the plan's narration names units by the dozen: broken at spaces to the terminal's width
+  const said = (en: string, pt: string) => deps.info({ en, pt }, true);
   said(
     `due ${formatDateBr(plan.due_date)}; fractions: ${plan.fractions.source === 'server' ? "the server's ideal fractions" : plan.fractions.source}, adding to ${plan.fractions.sum}${plan.fractions.factor ? ` (each taken × ${plan.fractions.factor})` : ''}`,
     `vencimento ${formatDateBr(plan.due_date)}; frações: ${plan.fractions.source === 'server' ? 'as frações ideais do servidor' : plan.fractions.source}, somando ${plan.fractions.sum}${plan.fractions.factor ? ` (cada uma × ${plan.fractions.factor})` : ''}`,
@@ -100,39 +103,80 @@ export async function billingApply(
   );
   if (result.canceled > 0)
     deps.info({
-      en: `${result.canceled} invoices of the earlier plan canceled`,
-      pt: `${result.canceled} cobranças do plano anterior canceladas`,
+      en: `${invoicesEn(result.canceled)} of the earlier plan canceled`,
+      pt: `${result.canceled === 1 ? '1 cobrança do plano anterior cancelada' : `${result.canceled} cobranças do plano anterior canceladas`}`,
     });
   if (result.already > 0)
     deps.info({
-      en: `${result.already} units already billed by this plan: not created again`,
-      pt: `${result.already} unidades já cobradas por este plano: não criadas de novo`,
+      en: `${result.already === 1 ? '1 unit' : `${result.already} units`} already billed by this plan: not created again`,
+      pt: `${result.already === 1 ? '1 unidade já cobrada por este plano: não criada' : `${result.already} unidades já cobradas por este plano: não criadas`} de novo`,
     });
   if (result.issued > 0)
     deps.info({
-      en: `${result.issued} invoices issued (boleto and PIX)`,
-      pt: `${result.issued} cobranças emitidas (boleto e PIX)`,
+      en: `${invoicesEn(result.issued)} issued (boleto and PIX)`,
+      pt: `${result.issued === 1 ? '1 cobrança emitida' : `${result.issued} cobranças emitidas`} (boleto e PIX)`,
     });
   return code;
 }
 
-export async function billingVerify(deps: Deps, planPath: string): Promise<number> {
+export async function billingVerify(
+  deps: Deps,
+  planArg: string | undefined,
+  opts: { month?: string | undefined; plans: string },
+): Promise<number> {
   const client = await deps.client();
+  const month = opts.month === undefined ? undefined : monthFlag('--month', opts.month);
+  if (planArg === undefined && month === undefined)
+    throw new UsageError({
+      en: 'give the plan file, or --month MM/YYYY (its plan found in --plans)',
+      pt: 'dê o arquivo do plano, ou --month MM/AAAA (o plano achado em --plans)',
+    });
+  const planPath =
+    planArg ??
+    (await findMonthPlan(client, {
+      month: month as string,
+      dir: opts.plans,
+      condominium: (await deps.credentials()).condominium,
+    }));
   const { plan, problems, unmarked, checked } = await verifyPlan(client, planPath);
+  if (month !== undefined && plan.month !== month)
+    throw new UsageError({
+      en: `${planPath} is the plan of ${plan.month}, not of --month ${opts.month}`,
+      pt: `${planPath} é o plano de ${plan.month}, não do --month ${opts.month}`,
+    });
+  const unitOf = (id: unknown) => plan.units.find((u) => u.unit_id === Number(id))?.unit ?? String(id ?? '');
   if (deps.format === 'json') {
     printJson(deps, {
       month: plan.month,
+      plan_file: planPath,
       checked,
       problems: problems.map((p) => ({ unit: p.unit, problem: p.text.en })),
-      unmarked: unmarked.map((i) => i.public_id),
+      unmarked: unmarked.map((i) => ({
+        public_id: i.public_id,
+        unit: unitOf(i.unit_id),
+        total: i.total,
+        state: i.state,
+      })),
     });
   } else {
+    deps.info({ en: `plan ${planPath}`, pt: `plano ${planPath}` });
     for (const p of problems) deps.warn({ en: `${p.unit}: ${p.text.en}`, pt: `${p.unit}: ${p.text.pt}` });
-    if (unmarked.length > 0)
+    if (unmarked.length > 0) {
       deps.info({
-        en: `${unmarked.length} invoices of the month without the billing marker (an agreement's, one made by hand): not counted`,
-        pt: `${unmarked.length} cobranças do mês sem a marca da emissão (de um acordo, feitas à mão): não contadas`,
+        en: `${invoicesEn(unmarked.length)} of the month without the billing marker (an agreement's, one made by hand), not counted:`,
+        pt: `${unmarked.length === 1 ? '1 cobrança' : `${unmarked.length} cobranças`} do mês sem a marca da emissão (de um acordo, feita à mão), não ${unmarked.length === 1 ? 'contada' : 'contadas'}:`,
       });
+      for (const i of unmarked.slice(0, 20))
+        deps.info(
+          `  ${i.public_id}  ${unitOf(i.unit_id)}  ${formatReais(Math.round(Number(i.total) * 100))}`,
+          true,
+        );
+      if (unmarked.length > 20)
+        deps.info({
+          en: `  … and ${unmarked.length - 20} more (--json lists them)`,
+          pt: `  … e mais ${unmarked.length - 20} (--json lista todas)`,
+        });
+    }
     deps.info(
       problems.length === 0
         ? {

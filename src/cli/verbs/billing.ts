@@ -74,13 +74,38 @@ export const commands = [
           (await handlers()).billingApply(deps, plan, declared(opts)),
       }),
       verb({
-        name: 'verify <plan>',
+        name: 'verify [plan]',
         summary: {
           en: 'reads the month back: one invoice a unit, of the planned total, issued if it was asked (exit 1 names what is not)',
           pt: 'confere o mês: uma cobrança por unidade, no total planejado, emitida se pedido (saída 1 diz o que não está)',
         },
-        examples: ['condo billing verify 2027-01-residencial-jardim-botanico-ca1af7db.plan.json'],
-        run: async (deps, { args: [plan] }) => (await handlers()).billingVerify(deps, plan),
+        flags: [
+          {
+            flag: '--month <month>',
+            help: {
+              en: "the month (MM/YYYY): its plan is found among the plan files by the invoices' marker",
+              pt: 'o mês (MM/AAAA): o plano é achado entre os arquivos de plano pela marca das cobranças',
+            },
+          },
+          {
+            flag: '--plans <dir>',
+            help: {
+              en: 'the folder of the plan files (with --month)',
+              pt: 'a pasta dos arquivos de plano (com --month)',
+            },
+            default: '.',
+          },
+        ],
+        examples: [
+          'condo billing verify --month 01/2027',
+          {
+            line: 'condo billing verify --month 01/2027 --plans planos/ --json >> emissao.log   # from cron',
+            pt: 'pelo cron',
+          },
+          'condo billing verify 2027-01-residencial-jardim-botanico-ca1af7db.plan.json',
+        ],
+        run: async (deps, { args: [plan], opts }) =>
+          (await handlers()).billingVerify(deps, plan, declared(opts)),
       }),
     ],
   ),
