@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Client } from '../client/index.js';
 import type { Invoice } from '../client/resources/invoices.js';
 import { lastDayOf } from '../domain/dates.js';
-import { ApiError, UsageError } from '../domain/errors.js';
+import { CondoError, UsageError, ValidationError } from '../domain/errors.js';
 import { centsToDecimal, formatReais } from '../domain/money.js';
 import type { InvoiceCreate } from '../domain/request-bodies.js';
 import type { Text } from '../domain/text.js';
@@ -78,6 +78,8 @@ export interface ApplyResult {
   already: number;
   /** drafts issued now (--issue) */
   issued: number;
+  /** the server refused an invoice's items (a server without condo's extension): the composition is in notes */
+  withoutItems: boolean;
 }
 
 /** Applies the plan at `planPath`: refuses one whose inputs changed, creates what is missing, issues if asked. */
@@ -114,9 +116,11 @@ export async function applyPlan(
     canceled = await cancelOthers(client, others);
   }
   const due = plan.units.filter((u) => u.total_cents > 0 && !ours.has(u.unit_id));
+  const items = { refused: false };
   const results = await client.bulk(
     due,
-    (unit, idempotencyKey) => createInvoice(client, plan, marker, unit, idempotencyKey, hooks.signal),
+    (unit, idempotencyKey) =>
+      createInvoice(client, plan, marker, unit, { idempotencyKey, items }, hooks.signal),
     { ...hooks, keyOf: (unit) => `billing-${plan.inputs_sha256.slice(0, 16)}-${(unit as PlanUnit).unit_id}` },
   );
   const records: BulkRecord[] = results.map((r, i) => {
@@ -146,6 +150,7 @@ export async function applyPlan(
     canceled,
     already: plan.units.filter((u) => u.total_cents > 0).length - due.length,
     issued: issuedNow,
+    withoutItems: items.refused,
   };
 }
 
@@ -188,7 +193,7 @@ async function cancelOthers(client: Client, others: readonly Invoice[]): Promise
       await client.invoices.cancel(inv.public_id, { idempotencyKey: `billing-cancel-${inv.public_id}` });
       canceled += 1;
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 404 || e.status === 405) && canceled === 0)
+      if (e instanceof CondoError && (e.status === 404 || e.status === 405) && canceled === 0)
         throw new UsageError({
           en: '--replace: this server cannot cancel an invoice (POST /invoices/{id}/cancel answered 404/405): cancel the earlier ones by hand, then apply',
           pt: '--replace: este servidor não cancela cobranças (POST /invoices/{id}/cancel respondeu 404/405): cancele as anteriores à mão e aplique de novo',
@@ -199,13 +204,17 @@ async function cancelOthers(client: Client, others: readonly Invoice[]): Promise
   return canceled;
 }
 
-/** A unit's invoice of the plan: the quota as its subtotal, the composition as items and, after the marker, in notes. */
-function createInvoice(
+/**
+ * A unit's invoice of the plan: the quota as its subtotal, the composition as items and, after the marker, in
+ * notes. A server that refuses `items` by name (it has not condo's extension) gets the invoice without them, under
+ * a key of its own (the refused answer is kept for the first), and so does every invoice after it in the run.
+ */
+async function createInvoice(
   client: Client,
   plan: Plan,
   marker: string,
   unit: PlanUnit,
-  idempotencyKey: string,
+  call: { idempotencyKey: string; items: { refused: boolean } },
   signal: AbortSignal | undefined,
 ): Promise<Invoice> {
   const byName = new Map(plan.components.map((c) => [c.name, c]));
@@ -218,14 +227,36 @@ function createInvoice(
     subtotal: centsToDecimal(unit.total_cents),
     total: centsToDecimal(unit.total_cents),
     notes: `${marker}\n${composition}`.slice(0, 2000),
+  };
+  const withItems: InvoiceCreate = {
+    ...body,
     items: parts.map((l) => ({
       name: l.component.slice(0, 120),
       chart_of_accounts_id: byName.get(l.component)?.chart_of_accounts_id ?? 0,
       amount: centsToDecimal(l.cents),
     })),
   };
-  return client.invoices.create(body, { idempotencyKey, ...(signal ? { signal } : {}) });
+  const send = (b: InvoiceCreate, idempotencyKey: string) =>
+    client.invoices.create(b, { idempotencyKey, ...(signal ? { signal } : {}) });
+  if (call.items.refused) return send(body, `${call.idempotencyKey}-notes`);
+  try {
+    return await send(withItems, call.idempotencyKey);
+  } catch (e) {
+    if (!unknownItems(e)) throw e;
+    call.items.refused = true;
+    return send(body, `${call.idempotencyKey}-notes`);
+  }
 }
+
+/**
+ * Whether a refusal says the server does not know the `items` field (this sandbox with --spec-only says "is not a
+ * known field", as for any field; other servers "unknown", "additional property"…), not that the items are wrong.
+ */
+const unknownItems = (e: unknown): boolean =>
+  e instanceof ValidationError &&
+  (e.fields?.items ?? []).some((m) =>
+    /not a known field|unknown|not allowed|not permitted|additional|unexpected|unrecognized/i.test(m),
+  );
 
 /** Beside the plan, what applying it asked (`--issue`), for `billing verify` to check it. */
 const appliedFile = (planPath: string) => planPath.replace(/\.json$/, '.applied.json');

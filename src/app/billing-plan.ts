@@ -5,7 +5,7 @@
  * names the inputs it was made of, for `billing apply` to refuse a plan whose inputs changed since.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
@@ -15,6 +15,7 @@ import {
   decimalText,
   parseDecimal,
   percentOfCents,
+  productCents,
   splitCents,
 } from '../domain/apportion.js';
 import { type Budget, BudgetError, compileBudget, type SplitRule } from '../domain/budget.js';
@@ -23,6 +24,7 @@ import { daysInMonth } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
+import { historyWarnings } from './billing-history.js';
 import { findChartAccount, type UnitFinder, unitFinder } from './lookups.js';
 import { folded, unitName } from './names.js';
 import { lineRefusal, yamlTree } from './yaml-tree.js';
@@ -44,6 +46,8 @@ export interface PlanServer {
 export interface PlanLine {
   component: string;
   cents: number;
+  /** the unit's reading (m³) where the component is split by readings, as its file wrote it */
+  reading?: string;
 }
 
 export interface PlanUnit {
@@ -102,7 +106,7 @@ export async function planBilling(
   const fileOf = (p: Plan) => (out.endsWith('.json') ? out : join(out, name(p)));
   const plan = await computePlan(server, req, (p) => dirname(fileOf(p)));
   const file = fileOf(plan);
-  plan.warnings.push(...(await movedQuotas(dirname(file), plan)));
+  plan.warnings.push(...(await historyWarnings(dirname(file), plan)));
   await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`);
   return { plan, file };
 }
@@ -234,43 +238,18 @@ export function buildPlan(inputs: Inputs): Plan {
           : all;
     return chosen.filter((id) => !exempt.has(id));
   };
-  const weights = (rule: SplitRule, ids: number[], line: number): bigint[] => {
-    if (rule.kind === 'igual') return ids.map(() => 1n);
-    if (rule.kind !== 'leitura') return ids.map((id) => weightOf.get(id) as bigint);
+  const readingsFor = (rule: SplitRule, ids: number[], line: number): Decimal[] | undefined => {
+    if (rule.kind !== 'leitura') return undefined;
     const file = inputs.readings.get(rule.file);
     if (!file) throw atBudget(line, { en: `${rule.file} was not read`, pt: `${rule.file} não foi lido` });
-    return readingWeights(file, ids, units, unitOf);
+    return readingsOf(file, ids, units, unitOf);
   };
-  // the month's components, then the extras whose installments fall in it
-  const parts = budget.components.map((c) => ({
-    name: c.name,
-    line: c.line,
-    account: c.account,
-    split: c.split,
-    cents: 'cents' in c.amount ? c.amount.cents : 0,
-    c,
-  }));
-  for (const p of parts)
-    if ('percent' in p.c.amount) {
-      const { percent, of } = p.c.amount;
-      p.cents = percentOfCents(parts.find((o) => o.name === of)?.cents ?? 0, percent);
-    }
-  for (const x of budget.extras) {
-    const k = monthsFrom(x.first, month);
-    if (k < 0 || k >= x.installments) continue;
-    const cents = splitCents(
-      x.cents,
-      Array.from({ length: x.installments }, () => 1n),
-    ).cents[k] as number;
-    parts.push({
-      name: x.installments > 1 ? `${x.name} (${k + 1}/${x.installments})` : x.name,
-      line: x.line,
-      account: x.account ?? (budget.components[0]?.account as string),
-      split: x.split,
-      cents,
-      c: budget.components[0] as never,
-    });
-  }
+  const weights = (rule: SplitRule, ids: number[], read: Decimal[] | undefined): bigint[] => {
+    if (read) return atOneScale(read).units;
+    if (rule.kind === 'igual') return ids.map(() => 1n);
+    return ids.map((id) => weightOf.get(id) as bigint);
+  };
+  const parts = monthParts(budget, month);
   const lines = new Map<number, PlanLine[]>(units.map((u) => [u.id, []]));
   const components: Plan['components'] = [];
   for (const p of parts) {
@@ -280,13 +259,30 @@ export function buildPlan(inputs: Inputs): Plan {
         en: `${p.name}: no unit is left to split it among`,
         pt: `${p.name}: não sobra unidade para ratear`,
       });
-    const split = splitCents(p.cents, weights(p.split, ids, p.line));
+    const read = readingsFor(p.split, ids, p.line);
+    if (read && !p.price && read.every((r) => r.units === 0n))
+      throw atBudget(p.line, {
+        en: `${p.name}: every reading is 0: nothing to split ${formatReais(p.cents)} by`,
+        pt: `${p.name}: todas as leituras são 0: nada por que ratear ${formatReais(p.cents)}`,
+      });
+    // a price per m³: each unit's reading times it, the total their sum; else the total split by the weights
+    const split = p.price
+      ? (() => {
+          const cents = (read as Decimal[]).map((r) => productCents(r, p.price as Decimal));
+          p.cents = cents.reduce((a, b) => a + b, 0);
+          return { cents, againstNearest: cents.map(() => 0) };
+        })()
+      : splitCents(p.cents, weights(p.split, ids, read));
     const against = (side: -1 | 1) =>
       ids
         .filter((_, i) => split.againstNearest[i] === side)
         .map((id) => units.find((u) => u.id === id)?.label ?? String(id));
     for (const [i, id] of ids.entries())
-      lines.get(id)?.push({ component: p.name, cents: split.cents[i] as number });
+      lines.get(id)?.push({
+        component: p.name,
+        cents: split.cents[i] as number,
+        ...(read ? { reading: decimalText(read[i] as Decimal, '.') } : {}),
+      });
     components.push({
       name: p.name,
       account_code: p.account,
@@ -321,6 +317,43 @@ export function buildPlan(inputs: Inputs): Plan {
     exempt: budget.exempt.map((e) => ({ unit: e.unit, source: e.source })),
     warnings: [],
   };
+}
+
+/** What the month bills: the budget's components (a percentage worked out), then the extras' installments due in it. */
+function monthParts(budget: Budget, month: string) {
+  const parts = budget.components.map((c) => ({
+    name: c.name,
+    line: c.line,
+    account: c.account,
+    split: c.split,
+    cents: 'cents' in c.amount ? c.amount.cents : 0,
+    price: 'perReading' in c.amount ? c.amount.perReading : undefined,
+  }));
+  for (const [i, c] of budget.components.entries())
+    if ('percent' in c.amount) {
+      const { percent, of } = c.amount;
+      (parts[i] as (typeof parts)[number]).cents = percentOfCents(
+        parts.find((o) => o.name === of)?.cents ?? 0,
+        percent,
+      );
+    }
+  for (const x of budget.extras) {
+    const k = monthsFrom(x.first, month);
+    if (k < 0 || k >= x.installments) continue;
+    const cents = splitCents(
+      x.cents,
+      Array.from({ length: x.installments }, () => 1n),
+    ).cents[k] as number;
+    parts.push({
+      name: x.installments > 1 ? `${x.name} (${k + 1}/${x.installments})` : x.name,
+      line: x.line,
+      account: x.account ?? (budget.components[0]?.account as string),
+      split: x.split,
+      cents,
+      price: undefined,
+    });
+  }
+  return parts;
 }
 
 type Unit = { id: number; label: string };
@@ -362,13 +395,13 @@ function fractionsOf(inputs: Inputs, units: readonly Unit[], unitOf: UnitFinder)
   return fraction;
 }
 
-/** The readings of a file (`unidade,leitura`) as weights of `ids`; a bad or missing reading is refused. */
-function readingWeights(
+/** The readings of a file (`unidade,leitura`) of `ids`, in their order; a bad or missing reading is refused. */
+function readingsOf(
   file: { path: string; text: string },
   ids: readonly number[],
   units: readonly Unit[],
   unitOf: UnitFinder,
-): bigint[] {
+): Decimal[] {
   const read = new Map<number, Decimal>();
   for (const row of csvRows(file.path, file.text, ['unidade', 'leitura'])) {
     const at = (t: Text) => lineRefusal(file.path, row.line, t);
@@ -386,7 +419,7 @@ function readingWeights(
       en: `unit ${units.find((u) => u.id === missing)?.label} has no reading`,
       pt: `a unidade ${units.find((u) => u.id === missing)?.label} não tem leitura`,
     });
-  return atOneScale(ids.map((id) => read.get(id) as Decimal)).units;
+  return ids.map((id) => read.get(id) as Decimal);
 }
 
 /** The due day of the month (the month's last where it has fewer days), moved to the next business day. */
@@ -431,31 +464,4 @@ function csvRows(
       pt: `o cabeçalho deve ser ${header.join(sep)}`,
     });
   return rows.map((r) => ({ line: r.info.lines, values: r.record }));
-}
-
-/** Each unit whose quota moved more than 10% from the condominium's last plan in the same folder. */
-async function movedQuotas(dir: string, plan: Plan): Promise<Text[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const pattern = new RegExp(
-    `^(\\d{4}-\\d{2})-${plan.condominium.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9a-f]{8}\\.plan\\.json$`,
-  );
-  const earlier = names
-    .map((n) => ({ n, m: pattern.exec(n)?.[1] }))
-    .filter((x): x is { n: string; m: string } => x.m !== undefined && x.m < plan.month)
-    .sort((a, b) => a.m.localeCompare(b.m))
-    .at(-1);
-  if (!earlier) return [];
-  const last = JSON.parse(await readFile(join(dir, earlier.n), 'utf8')) as Plan;
-  const before = new Map(last.units.map((u) => [u.unit_id, u.total_cents]));
-  return plan.units.flatMap((u) => {
-    const was = before.get(u.unit_id);
-    if (!was || Math.abs(u.total_cents - was) * 10 <= was) return [];
-    const pct = (((u.total_cents - was) / was) * 100).toFixed(0);
-    return [
-      {
-        en: `${u.unit}: ${formatReais(u.total_cents)}, ${pct}% from ${formatReais(was)} in ${earlier.m}`,
-        pt: `${u.unit}: ${formatReais(u.total_cents)}, ${pct}% desde ${formatReais(was)} em ${earlier.m.slice(5)}/${earlier.m.slice(0, 4)}`,
-      },
-    ];
-  });
 }

@@ -97,3 +97,11 @@ export function percentOfCents(cents: number, percent: Decimal): number {
   const rounded = (scaled % divisor) * 2n >= divisor ? whole + 1n : whole;
   return Number(sign * rounded) || 0;
 }
+
+/** A quantity times a price in reais (12,5 m³ at R$ 9,8765 the m³), in cents rounded half up: R$ 123,46. */
+export function productCents(quantity: Decimal, reais: Decimal): number {
+  const scaled = quantity.units * reais.units * 100n;
+  const divisor = 10n ** BigInt(quantity.scale + reais.scale);
+  const whole = scaled / divisor;
+  return Number((scaled % divisor) * 2n >= divisor ? whole + 1n : whole);
+}

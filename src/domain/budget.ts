@@ -21,8 +21,14 @@ export interface BudgetComponent {
   readonly line: number;
   /** the revenue's chart account, by its code (1.1.01) */
   readonly account: string;
-  /** a month's value, or a percentage of another component's */
-  readonly amount: { readonly cents: number } | { readonly percent: Decimal; readonly of: string };
+  /**
+   * a month's value, a percentage of another component's, or a price per unit of a reading (R$ the m³ of water
+   * or gas, `preco`): each unit's part is its reading times the price, and the component's total their sum
+   */
+  readonly amount:
+    | { readonly cents: number }
+    | { readonly percent: Decimal; readonly of: string }
+    | { readonly perReading: Decimal };
   readonly split: SplitRule;
 }
 
@@ -190,12 +196,24 @@ function componentsOf(r: Readers, root: Tree) {
           pt: 'o componente de que é percentual',
         }),
       };
+    } else if (c.preco !== undefined) {
+      const t = text(`${path}.preco`, c.preco, PRICE);
+      const price = /^\d+(,\d{1,6})?$/.test(t) ? parseDecimal(t) : undefined;
+      if (!price)
+        return refuse(`${path}.preco`, { en: `"${t}" is not ${PRICE.en}`, pt: `"${t}" não é ${PRICE.pt}` });
+      amount = { perReading: price };
     } else
       return refuse(path, {
-        en: `${path}: give valor (a month's value) or percentual and sobre`,
-        pt: `${path}: informe valor (o valor do mês) ou percentual e sobre`,
+        en: `${path}: give valor (a month's value), percentual and sobre, or preco with rateio: { leitura: FILE.csv }`,
+        pt: `${path}: informe valor (o valor do mês), percentual e sobre, ou preco com rateio: { leitura: ARQUIVO.csv }`,
       });
-    return { name, line: lineOf(path), account, amount, split: split(`${path}.rateio`, c.rateio) };
+    const rule = split(`${path}.rateio`, c.rateio);
+    if ('perReading' in amount && rule.kind !== 'leitura')
+      refuse(`${path}.preco`, {
+        en: 'preco is a price per unit read: give rateio: { leitura: FILE.csv }',
+        pt: 'preco é o preço por unidade lida: informe rateio: { leitura: ARQUIVO.csv }',
+      });
+    return { name, line: lineOf(path), account, amount, split: rule };
   });
   if (components.length === 0)
     refuse('componentes', {
@@ -307,6 +325,10 @@ const FILE: Text = { en: 'a file', pt: 'um arquivo' };
 const ACCOUNT: Text = {
   en: "the revenue's chart account (1.1.01)",
   pt: 'a conta contábil da receita (1.1.01)',
+};
+const PRICE: Text = {
+  en: 'a price in reais per unit read (9,87 or 9,8765)',
+  pt: 'um preço em reais por unidade lida (9,87 ou 9,8765)',
 };
 const PERCENT: Text = { en: 'a percentage (5 or 2,5)', pt: 'um percentual (5 ou 2,5)' };
 

@@ -62,6 +62,12 @@ export interface SandboxOptions {
   /** per token; default 600 per 60 s */
   rateLimit?: { count: number; seconds: number };
   /**
+   * Serve the spec alone, as a server without condo's extensions would (`--spec-only`): an extension operation
+   * (an invoice's cancel) answers 404 and an extension field of a body (an invoice's items) is refused by name,
+   * so condo's fallbacks for such a server run against it.
+   */
+  specOnly?: boolean;
+  /**
    * per IP, for calls without a valid token (the token endpoint included); default 60 per 60 s, or two per
    * client when there are more (a firm's machine asks a token for each of its condominiums at once)
    */
@@ -170,6 +176,7 @@ export function createContext(store: SandboxStore, opts: Omit<SandboxOptions, 'd
     ipRateLimit: opts.ipRateLimit ?? { count: defaultIpLimit(store), seconds: 60 },
     now,
     log: opts.log ?? (() => {}),
+    ...(opts.specOnly ? { specOnly: true } : {}),
     ...(opts.webhookRetryDelaysMs ? { webhookRetryDelaysMs: [...opts.webhookRetryDelaysMs] } : {}),
     ...(opts.webhookTimeoutMs ? { webhookTimeoutMs: opts.webhookTimeoutMs } : {}),
     ...(opts.webhookAllow?.length ? { webhookAllow: [...opts.webhookAllow] } : {}),

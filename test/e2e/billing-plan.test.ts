@@ -7,7 +7,7 @@ import { type Session, sandboxSession } from './harness.js';
 
 let s: Session;
 beforeAll(async () => {
-  s = await sandboxSession();
+  s = await sandboxSession({ condominiums: 3 });
 });
 afterAll(() => s.close());
 
@@ -103,22 +103,28 @@ test('a bad budget: one line naming the file and line, exit 2, no plan written',
   expect((await readdir(s.condo.configDir)).filter((f) => f.startsWith('2027-02'))).toEqual([]);
 });
 
-test("the sandbox's budget bills each unit the quota its six seeded months billed it", async () => {
-  const file = join(s.condo.configDir, 'sandbox-orcamento.yaml');
-  await s.condo.ok(['sandbox', 'budget', '--data-dir', s.dataDir, '-O', file]);
+test.each([
+  ['the test condominium', false],
+  ["a firm's of --condominiums 3, by its profile", true],
+])("the sandbox's budget bills each unit the quota its six seeded months billed it: %s", async (_, firm) => {
+  let profile: string | undefined;
+  if (firm) {
+    await s.condo.ok(['sandbox', 'credentials', '--write-profiles', '--data-dir', s.dataDir]);
+    const profiles: { name: string; client_id: string }[] = await s.condo.json(['config', 'list']);
+    profile = profiles.find((p) => p.client_id.startsWith('sbx_firm_'))?.name;
+    expect(profile).toBeDefined();
+  }
+  const as = profile ? ['--profile', profile] : [];
+  const file = join(s.condo.configDir, `sandbox-orcamento-${profile ?? 'teste'}.yaml`);
+  await s.condo.ok([...as, 'sandbox', 'budget', '--data-dir', s.dataDir, '-O', file]);
   const budget = await readFile(file, 'utf8');
   expect(budget).toMatch(/^ {2}- nome: Taxa condominial$/m);
+  if (profile) expect(budget).toMatch(new RegExp(`^condominio: ${profile}$`, 'm'));
   const plan = await s.condo.json([
-    'billing',
-    'plan',
-    '--month',
-    '01/2027',
-    '--budget',
-    file,
-    '-O',
-    s.condo.configDir,
+    ...as,
+    ...['billing', 'plan', '--month', '01/2027', '--budget', file, '-O', s.condo.configDir],
   ]);
-  const seeded = await s.condo.json(['invoices', 'list', '--all']);
+  const seeded = await s.condo.json([...as, 'invoices', 'list', '--all']);
   const quota = new Map<number, number>();
   for (const inv of seeded) quota.set(inv.unit_id, Math.round(Number(inv.subtotal) * 100));
   expect(plan.units.length).toBe(quota.size);
@@ -126,4 +132,7 @@ test("the sandbox's budget bills each unit the quota its six seeded months bille
   expect(new Set(plan.units.map((u: { total_cents: number }) => u.total_cents))).toEqual(
     new Set([85_000, 108_000, 124_000]),
   );
+  // the fees are the fractions' exact shares: no cent moved by the rounding, none said
+  expect(plan.components[0].cent_more).toEqual([]);
+  expect(plan.components[0].cent_less).toEqual([]);
 });

@@ -249,7 +249,7 @@ export interface Session {
 /** What a session may ask of its sandbox: each is a flag of `condo sandbox start` too. */
 type SessionSandboxOptions = Pick<
   SandboxOptions,
-  'rateLimit' | 'ipRateLimit' | 'tokenTtlSeconds' | 'bills' | 'condominiums'
+  'rateLimit' | 'ipRateLimit' | 'tokenTtlSeconds' | 'bills' | 'condominiums' | 'specOnly'
 >;
 
 export async function sandboxSession(
@@ -403,6 +403,7 @@ async function spawnSandbox(
     ...(opts.rateLimit ? ['--rate-limit', limit(opts.rateLimit)] : []),
     ...(opts.ipRateLimit ? ['--ip-rate-limit', limit(opts.ipRateLimit)] : []),
     ...(opts.tokenTtlSeconds ? ['--token-ttl', String(opts.tokenTtlSeconds)] : []),
+    ...(opts.specOnly ? ['--spec-only'] : []),
   ];
   const env = {
     PATH: process.env.PATH,

@@ -111,6 +111,11 @@ export async function billingApply(
       en: `${result.already === 1 ? '1 unit' : `${result.already} units`} already billed by this plan: not created again`,
       pt: `${result.already === 1 ? '1 unidade já cobrada por este plano: não criada' : `${result.already} unidades já cobradas por este plano: não criadas`} de novo`,
     });
+  if (result.withoutItems)
+    deps.info({
+      en: "this server does not take an invoice's items: each invoice's composition is in its notes, after the marker",
+      pt: 'este servidor não aceita os itens de uma cobrança: a composição de cada uma está nas observações, após a marca',
+    });
   if (result.issued > 0)
     deps.info({
       en: `${invoicesEn(result.issued)} issued (boleto and PIX)`,

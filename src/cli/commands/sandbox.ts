@@ -61,6 +61,7 @@ export interface StartOptions {
   bills?: boolean;
   condominiums?: string;
   units?: string;
+  specOnly?: boolean;
 }
 
 /** Where a sandbox bound to `host` can be reached from, for the warning when that is more than this machine. */
@@ -100,6 +101,7 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     ...(opts.allowHost?.length ? { allowHosts: opts.allowHost } : {}),
     ...(opts.webhookAllow?.length ? { webhookAllow: opts.webhookAllow } : {}),
     ...(opts.bills === false ? { bills: false } : {}),
+    ...(opts.specOnly ? { specOnly: true } : {}),
     ...(deps.globals.debug
       ? { log: (line: string) => writeLine(deps.io.stderr, paint(deps.io, 'dim', line)) }
       : {}),

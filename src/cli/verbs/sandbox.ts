@@ -89,6 +89,13 @@ export const commands = [
               pt: 'o condomínio de teste de um data dir novo como um prédio de N unidades (1 a 5000), para um bench',
             },
           },
+          {
+            flag: '--spec-only',
+            help: {
+              en: "serve the spec alone, as a server without condo's extensions (invoice items, cancel): their fallbacks run",
+              pt: 'serve só a especificação, como um servidor sem as extensões do condo (itens, cancelamento de cobrança)',
+            },
+          },
         ],
         examples: [
           'condo sandbox start',

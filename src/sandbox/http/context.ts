@@ -21,6 +21,8 @@ export interface SandboxContext {
   ipRateLimit: RateLimitRule;
   now: () => Date;
   log: (line: string) => void;
+  /** the spec alone: no extension operation, no extension field (SandboxOptions.specOnly) */
+  specOnly?: boolean;
   /** pauses between webhook delivery attempts (default WEBHOOK_RETRY_DELAYS_MS in services/webhooks.ts) */
   webhookRetryDelaysMs?: readonly number[];
   /** how long one webhook delivery attempt may take (default 10 s) */

@@ -4,7 +4,7 @@
  *   onRequest   request id (genReqId) -> rate limit (per token, else per IP) -> bearer auth, condominium and
  *               scope (routes with `config.scope`) -> Idempotency-Key format on writes
  *   preParsing  the body's media type against the route's `config.bodyTypes` (415)
- *   preHandler  Idempotency-Key: replay, conflict or in progress (JSON routes; multipart routes call
+ *   preHandler  --spec-only: an extension operation 404, an extension field refused -> Idempotency-Key: replay, conflict or in progress (JSON routes; multipart routes call
  *               `beginIdempotency` themselves once they have read the parts)
  *   handler     writes run in one transaction with their idempotency response (http/transaction.ts)
  *   onSend      X-Request-Id and X-RateLimit-* headers; an error answer (4xx) stored for its key; a body the
@@ -14,9 +14,22 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../../domain/ids.js';
-import { type BodyType, MEDIA_TYPES } from '../../domain/operations.js';
+import {
+  type BodyType,
+  MEDIA_TYPES,
+  type Operation,
+  type OperationId,
+  operations,
+} from '../../domain/operations.js';
 import type { SandboxContext } from './context.js';
-import { ApiProblem, badRequest, forbidden, insufficientScope, unauthenticated } from './errors.js';
+import {
+  ApiProblem,
+  badRequest,
+  forbidden,
+  insufficientScope,
+  unauthenticated,
+  validationFailed,
+} from './errors.js';
 import { jsonFingerprint, REPLAYED_HEADERS } from './idempotency.js';
 import { asApiError } from './transaction.js';
 import { discardUnreadBody } from './unread-body.js';
@@ -61,6 +74,11 @@ export function installPipeline(app: FastifyInstance, ctx: SandboxContext): void
       );
     }
     return payload;
+  });
+
+  // --spec-only: what condo adds to the spec is not there, as on a server that never had it
+  app.addHook('preHandler', async (request) => {
+    if (ctx.specOnly) refuseExtensions(request);
   });
 
   app.addHook('preHandler', async (request, reply) => {
@@ -250,4 +268,27 @@ async function admit(ctx: SandboxContext, request: FastifyRequest, reply: Fastif
       request.sandbox.idempotencyKey = key;
     }
   }
+}
+
+/** An extension operation is not found; a body's extension field is refused by name, as any unknown field. */
+function refuseExtensions(request: FastifyRequest): void {
+  const id = request.routeOptions.config?.operation as OperationId | undefined;
+  const op: Operation | undefined = id ? operations[id] : undefined;
+  if (!op) return;
+  if (op.extension)
+    throw new ApiProblem(
+      404,
+      'not_found',
+      `${request.method} ${request.url.split('?')[0]} is not served here (a condo extension; this sandbox serves the spec only)`,
+    );
+  const properties = (op.body as { properties?: Record<string, Record<string, unknown>> } | undefined)
+    ?.properties;
+  const body = request.body;
+  if (!properties || !body || typeof body !== 'object' || Array.isArray(body)) return;
+  const extra = Object.keys(body).filter((k) => properties[k]?.['x-condo-extension'] === true);
+  if (extra.length > 0)
+    throw validationFailed(
+      Object.fromEntries(extra.map((k) => [k, ['is not a known field']])),
+      `the body has fields this operation does not take: ${extra.join(', ')}`,
+    );
 }

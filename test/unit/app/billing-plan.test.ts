@@ -29,11 +29,12 @@ async function plan(
   fractions: number[],
   files: Record<string, string> = {},
   month = '2027-01',
+  out = dir,
 ) {
   const budgetPath = join(dir, `orcamento-${Math.random().toString(36).slice(2)}.yaml`);
   await writeFile(budgetPath, budget);
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-  return planBilling(server(fractions), { month, budgetPath, condominium: SLUG, out: dir });
+  return planBilling(server(fractions), { month, budgetPath, condominium: SLUG, out });
 }
 
 const HEAD = `condominio: ${SLUG}\nvencimento: 10\nconta_bancaria: 1\n`;
@@ -119,6 +120,61 @@ extras:
     expect(
       await refusal(plan(budget, [0.5, 0.5], { 'agua.csv': 'unidade,leitura\nApto 101,10\nApto 102,-3\n' })),
     ).toMatch(/agua\.csv: line 3: "-3" is not a reading/);
+  });
+
+  test('water at a price per m³: each unit its reading times the price, half up; the readings kept in the plan', async () => {
+    const own = await mkdtemp(join(dir, 'agua-'));
+    const budget = `${HEAD}componentes:\n  - nome: Água\n    preco: 9,8765\n    conta: 1.1.03\n    rateio: { leitura: agua.csv }\n`;
+    const { plan: p } = await plan(
+      budget,
+      [0.5, 0.5],
+      { 'agua.csv': 'unidade,leitura\nApto 101,12,5\nApto 102,0\n'.replace('12,5', '"12,5"') },
+      '2027-01',
+      own,
+    );
+    // 12,5 m³ × R$ 9,8765 = R$ 123,45625: R$ 123,46; a unit that used none pays none
+    expect(p.units.map((u) => u.total_cents)).toEqual([12_346, 0]);
+    expect(p.components[0]?.total_cents).toBe(12_346);
+    expect(p.units[0]?.lines).toEqual([{ component: 'Água', cents: 12_346, reading: '12.5' }]);
+    // a price without readings, and readings all 0 for a valor, are refused at the component
+    expect(
+      await refusal(
+        plan(
+          `${HEAD}componentes:\n  - nome: Água\n    preco: 9,87\n    conta: 1.1.03\n    rateio: fracao\n`,
+          [0.5, 0.5],
+        ),
+      ),
+    ).toMatch(/line 6: preco is a price per unit read: give rateio: \{ leitura: FILE\.csv \}/);
+    expect(
+      await refusal(
+        plan(budget.replace('preco: 9,8765', 'valor: 300,00'), [0.5, 0.5], {
+          'agua.csv': 'unidade,leitura\nApto 101,0\nApto 102,0\n',
+        }),
+      ),
+    ).toMatch(/line 5: Água: every reading is 0: nothing to split R\$ 300,00 by/);
+  });
+
+  test("a reading far from the unit's earlier months is a warning; a quota moved over 10% too", async () => {
+    const own = await mkdtemp(join(dir, 'historia-'));
+    const budget = `${HEAD}componentes:\n  - nome: Água\n    preco: 10,00\n    conta: 1.1.03\n    rateio: { leitura: agua.csv }\n`;
+    const month = async (m: string, a: string, b: string) =>
+      (
+        await plan(
+          budget,
+          [0.5, 0.5],
+          { 'agua.csv': `unidade,leitura\nApto 101,${a}\nApto 102,${b}\n` },
+          m,
+          own,
+        )
+      ).plan;
+    expect((await month('2026-11', '10', '8')).warnings).toEqual([]);
+    expect((await month('2026-12', '10.5', '8.5')).warnings).toEqual([]);
+    // 101 read 47 against 10,25 on average (a leak?); 102's 8,5 is near its 8,25
+    const p = await month('2027-01', '47', '8.5');
+    expect(p.warnings.map((w) => w.pt)).toEqual([
+      'Apto 101: R$ 470,00, 348% desde R$ 105,00 em 12/2026',
+      'Apto 101: Água com leitura 47, contra 10,3 em média nos 2 meses anteriores (confira o medidor)',
+    ]);
   });
 
   test('refusals name the file and line: an unknown unit, a discount for paying on time, an expense account', async () => {
