@@ -74,9 +74,11 @@ export interface ApplyResult {
   records: BulkRecord[];
   /** invoices of another plan of the month canceled by --replace */
   canceled: number;
-  /** invoices already there from this plan, not created again */
+  /** units whose invoice of this plan was there before the run: not created again */
   already: number;
-  /** drafts issued now (--issue) */
+  /** invoices created now */
+  created: number;
+  /** invoices issued now (--issue): those created now and drafts of an earlier run */
   issued: number;
   /** the server refused an invoice's items (a server without condo's extension): the composition is in notes */
   withoutItems: boolean;
@@ -115,47 +117,51 @@ export async function applyPlan(
       });
     canceled = await cancelOthers(client, others);
   }
-  const due = plan.units.filter((u) => u.total_cents > 0 && !ours.has(u.unit_id));
+  // each unit's task: its invoice created where it has none of this plan; with --issue, a draft issued
+  const billed = plan.units.filter((u) => u.total_cents > 0);
+  const todo = billed.filter((u) => {
+    const inv = ours.get(u.unit_id);
+    return !inv || (opts.issue && inv.state === 'draft');
+  });
+  if (opts.issue) await recordApplied(planPath, { issue: true });
   const items = { refused: false };
+  const counts = { created: 0, issued: 0 };
   const results = await client.bulk(
-    due,
-    (unit, idempotencyKey) =>
-      createInvoice(client, plan, marker, unit, { idempotencyKey, items }, hooks.signal),
+    todo,
+    async (unit, idempotencyKey) => {
+      let inv = ours.get(unit.unit_id);
+      if (!inv) {
+        inv = await createInvoice(client, plan, marker, unit, { idempotencyKey, items }, hooks.signal);
+        counts.created += 1;
+      }
+      if (opts.issue && inv.state === 'draft') {
+        inv = await client.invoices.issue(inv.public_id, {
+          idempotencyKey: `billing-issue-${inv.public_id}`,
+          ...(hooks.signal ? { signal: hooks.signal } : {}),
+        });
+        counts.issued += 1;
+      }
+      return inv;
+    },
     { ...hooks, keyOf: (unit) => `billing-${plan.inputs_sha256.slice(0, 16)}-${(unit as PlanUnit).unit_id}` },
   );
   const records: BulkRecord[] = results.map((r, i) => {
-    const label = due[i]?.unit ?? '';
+    const label = todo[i]?.unit ?? '';
     if (!r.ok)
       return r.notSent
         ? { ok: false, label, error: r.error, notSent: true }
         : { ok: false, label, error: r.error };
-    ours.set(Number(r.data.unit_id), r.data);
     return { ok: true, label, data: r.data };
   });
-  let issuedNow = 0;
-  if (opts.issue) {
-    await recordApplied(planPath, { issue: true });
-    const drafts = [...ours.values()].filter((inv) => inv.state === 'draft');
-    const issued = await client.bulk(
-      drafts,
-      (inv, idempotencyKey) => client.invoices.issue(inv.public_id, { idempotencyKey, signal: hooks.signal }),
-      { ...hooks, keyOf: (inv) => `billing-issue-${(inv as Invoice).public_id}` },
-    );
-    for (const [i, r] of issued.entries())
-      if (!r.ok) records.push({ ok: false, label: unitOf(plan, drafts[i]), error: r.error });
-      else issuedNow += 1;
-  }
   return {
     records,
     canceled,
-    already: plan.units.filter((u) => u.total_cents > 0).length - due.length,
-    issued: issuedNow,
+    already: billed.filter((u) => ours.has(u.unit_id)).length,
+    created: counts.created,
+    issued: counts.issued,
     withoutItems: items.refused,
   };
 }
-
-const unitOf = (plan: Plan, inv: Invoice | undefined) =>
-  plan.units.find((u) => u.unit_id === Number(inv?.unit_id))?.unit ?? String(inv?.unit_id ?? '');
 
 /** The plan made again of what it names; a plan whose inputs changed since is refused. */
 async function refuseChangedInputs(client: Client, planPath: string, plan: Plan): Promise<void> {

@@ -6,6 +6,7 @@ import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
 import { english, type Translate } from './i18n.js';
 import { canPrompt, type Io, paint, printable, writeLine } from './io.js';
+import { liveLineOn } from './live-line.js';
 import {
   JSON_FIELDS,
   OUTPUT_FORMATS,
@@ -183,11 +184,14 @@ export function createDeps(
       return inquirerPrompter(t);
     },
     info: (line, wrap) => {
-      if (!globals.quiet)
-        writeLine(io.stderr, wrap ? wrapMessage(io, printable(t(line))) : printable(t(line)));
+      if (globals.quiet) return;
+      liveLineOn(io.stderr)?.clear();
+      writeLine(io.stderr, wrap ? wrapMessage(io, printable(t(line))) : printable(t(line)));
     },
-    warn: (line) =>
-      writeLine(io.stderr, paint(io, 'yellow', wrapMessage(io, `${t('warning:')} ${printable(t(line))}`))),
+    warn: (line) => {
+      liveLineOn(io.stderr)?.clear();
+      writeLine(io.stderr, paint(io, 'yellow', wrapMessage(io, `${t('warning:')} ${printable(t(line))}`)));
+    },
     target: async () => {
       const creds = await deps.credentials();
       const profile = creds.profileName ? (await deps.config()).profile(creds.profileName) : undefined;
@@ -223,14 +227,18 @@ function rateLimitNotice(io: Io, now: () => Date, t: Translate): (ms: number) =>
     if (ms < 1000 || until <= announcedUntil + 1000) return;
     announcedUntil = until;
     const s = Math.ceil(ms / 1000);
-    writeLine(
-      io.stderr,
-      paint(
-        io,
-        'yellow',
-        t({ en: `waiting ${s} s for the rate limit`, pt: `aguardando ${s} s pelo limite de requisições` }),
-      ),
-    );
+    // a bulk run's bar shows the wait at its end, briefly, rather than a line through it
+    const bar = liveLineOn(io.stderr);
+    if (bar) bar.note(t({ en: `rate limit: ${s} s`, pt: `limite de requisições: ${s} s` }));
+    else
+      writeLine(
+        io.stderr,
+        paint(
+          io,
+          'yellow',
+          t({ en: `waiting ${s} s for the rate limit`, pt: `aguardando ${s} s pelo limite de requisições` }),
+        ),
+      );
   };
 }
 

@@ -8,6 +8,7 @@ import { readChunks } from '../app/files.js';
 import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
 import type { Io } from './io.js';
+import { setLiveLine } from './live-line.js';
 
 /**
  * Files the CLI writes and reads: downloads land in a temporary file beside the target and are renamed into
@@ -113,20 +114,50 @@ export function progressBar(
 ): Progress {
   if (!io.stderr.isTTY || quiet) return NO_PROGRESS;
   let last = 0;
+  let at = 0;
+  let note = '';
+  // one line of the terminal, never wrapped (a wrapped line is not redrawn in place): the label is cut to fit,
+  // and a note that leaves no room for the label is not shown
+  const line = () => {
+    const columns = (io.stderr as { columns?: number }).columns ?? 80;
+    const noted = note ? note.length + 3 : 0;
+    // the bar gives way to a note, then to the label's first 20 characters
+    const width = total ? Math.min(30, Math.max(10, columns - 1 - noted - 14 - 20)) : 0;
+    const filled = total ? Math.round((at / total) * width) : 0;
+    const bar = total
+      ? ` [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor((at / total) * 100)}% ${counting(at, total)}`
+      : ` ${counting(at, total)}`;
+    let tail = note ? ` · ${note}` : '';
+    if (columns - 1 - bar.length - tail.length < 12) tail = '';
+    const room = Math.max(1, columns - 1 - bar.length - tail.length);
+    const name = label.length <= room ? label : `…${label.slice(label.length - room + 1)}`;
+    return `${name}${bar}${tail}`;
+  };
+  // cleared to the end each time: a shorter line (the note gone) leaves nothing of the longer one behind
+  const paint = () => io.stderr.write(`\r${line()}\x1b[K`);
   const draw = (done: number, learnt?: number) => {
     if (learnt !== undefined) total = learnt;
+    at = done;
     const now = Date.now();
     if (now - last < 100 && done !== total) return;
     last = now;
-    if (total) {
-      const width = 30;
-      const filled = Math.round((done / total) * width);
-      io.stderr.write(
-        `\r${label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.floor((done / total) * 100)}% ${counting(done, total)}`,
-      );
-    } else io.stderr.write(`\r${label} ${counting(done, total)}`);
+    note = '';
+    paint();
   };
-  return { update: draw, done: () => io.stderr.write('\n') };
+  setLiveLine(io.stderr, {
+    note: (text) => {
+      note = text;
+      paint();
+    },
+    clear: () => io.stderr.write('\r\x1b[K'),
+  });
+  return {
+    update: draw,
+    done: () => {
+      setLiveLine(io.stderr, undefined);
+      io.stderr.write('\n');
+    },
+  };
 }
 
 /**

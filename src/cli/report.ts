@@ -45,6 +45,7 @@ const BULK_WORDS: Readonly<Record<string, Text>> = {
   unmarked: { en: 'unmarked', pt: 'desmarcada' },
   deleted: { en: 'deleted', pt: 'excluída' },
   created: { en: 'created', pt: 'criada' },
+  issued: { en: 'issued', pt: 'emitida' },
 };
 const ptCount = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const wordOf = (verb: string): Text => BULK_WORDS[verb] ?? { en: verb, pt: verb };

@@ -56,6 +56,8 @@ export function finishBulk(
   records: readonly SentRecord[],
   /** the signal that stopped the run, if one did */
   stopped: StoppedBy,
+  /** what the verb says of the run after the records' summary, before how to finish (the last line) */
+  epilogue?: () => void,
 ): number {
   const sent: RecordResult[] = records.flatMap((r): RecordResult[] => {
     if (r.ok) return [r];
@@ -64,6 +66,7 @@ export function finishBulk(
     return [cutOff ? { ...r, unknown: true } : r];
   });
   const code = reportBulk(deps, verb, sent);
+  epilogue?.();
   const serverDown = records.some(
     (r) => !r.ok && 'notSent' in r && exitCodeOf(r.error) === ExitCode.unavailable,
   );
@@ -89,6 +92,7 @@ export async function runBulk<R extends { records: readonly BulkRecord[] }>(
   verb: string,
   label: string,
   run: (hooks: BulkHooks) => Promise<R>,
+  epilogue?: (result: R) => void,
 ): Promise<{ result: R; code: number }> {
   const progress = progressBar(deps.io, label, undefined, deps.globals.quiet === true, ROWS);
   let drawn = false;
@@ -103,5 +107,8 @@ export async function runBulk<R extends { records: readonly BulkRecord[] }>(
     }),
   );
   if (drawn) progress.done();
-  return { result, code: finishBulk(deps, verb, result.records, stopped) };
+  return {
+    result,
+    code: finishBulk(deps, verb, result.records, stopped, epilogue ? () => epilogue(result) : undefined),
+  };
 }

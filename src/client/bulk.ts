@@ -28,6 +28,8 @@ export async function runPool<I, T>(
           error: reason instanceof CondoError ? reason : interrupted(),
           notSent: true,
         };
+        // what was not sent is not progress: a bar stays where the stop found it
+        continue;
       } else {
         try {
           results[i] = { ok: true, data: await work(items[i] as I, i) };

@@ -34,7 +34,7 @@ test('a server without items: each invoice carries its composition in the notes,
   expect(r.stderr).toContain(
     'este servidor não aceita os itens de uma cobrança: a composição de cada uma está nas observações, após a marca',
   );
-  expect(r.stderr).toContain(`${plan.units.length} criadas, 0 com falha`);
+  expect(r.stderr).toContain(`${plan.units.length} emitidas, 0 com falha`);
   const unit = plan.units[0];
   const [inv] = await s.condo.json([
     'invoices',

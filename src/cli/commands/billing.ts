@@ -1,4 +1,5 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
+import { basename } from 'node:path';
 import { applyPlan, findMonthPlan, verifyPlan } from '../../app/billing-apply.js';
 import { type Plan, planBilling } from '../../app/billing-plan.js';
 import { formatDateBr } from '../../domain/dates.js';
@@ -93,34 +94,41 @@ export async function billingApply(
 ): Promise<number> {
   const creds = await deps.credentials();
   const client = await deps.client();
-  const { result, code } = await runBulk(deps, 'created', planPath, (hooks) =>
-    applyPlan(
-      client,
-      planPath,
-      { issue: opts.issue === true, replace: opts.replace === true, condominium: creds.condominium },
-      hooks,
-    ),
+  // with --issue a unit's record is its invoice issued (created first where it was not): one line a unit
+  const { code } = await runBulk(
+    deps,
+    opts.issue ? 'issued' : 'created',
+    basename(planPath),
+    (hooks) =>
+      applyPlan(
+        client,
+        planPath,
+        { issue: opts.issue === true, replace: opts.replace === true, condominium: creds.condominium },
+        hooks,
+      ),
+    (result) => {
+      if (result.canceled > 0)
+        deps.info({
+          en: `${invoicesEn(result.canceled)} of the earlier plan canceled`,
+          pt: `${result.canceled === 1 ? '1 cobrança do plano anterior cancelada' : `${result.canceled} cobranças do plano anterior canceladas`}`,
+        });
+      if (result.already > 0)
+        deps.info({
+          en: `${result.already === 1 ? '1 unit' : `${result.already} units`} already billed by this plan: not created again`,
+          pt: `${result.already === 1 ? '1 unidade já cobrada por este plano: não criada' : `${result.already} unidades já cobradas por este plano: não criadas`} de novo`,
+        });
+      if (result.withoutItems)
+        deps.info({
+          en: "this server does not take an invoice's items: each invoice's composition is in its notes, after the marker",
+          pt: 'este servidor não aceita os itens de uma cobrança: a composição de cada uma está nas observações, após a marca',
+        });
+      if (opts.issue && result.issued > 0)
+        deps.info({
+          en: `${invoicesEn(result.created)} created now, ${result.issued} issued (boleto and PIX)`,
+          pt: `${result.created === 1 ? '1 cobrança criada' : `${result.created} cobranças criadas`} agora, ${result.issued} ${result.issued === 1 ? 'emitida' : 'emitidas'} (boleto e PIX)`,
+        });
+    },
   );
-  if (result.canceled > 0)
-    deps.info({
-      en: `${invoicesEn(result.canceled)} of the earlier plan canceled`,
-      pt: `${result.canceled === 1 ? '1 cobrança do plano anterior cancelada' : `${result.canceled} cobranças do plano anterior canceladas`}`,
-    });
-  if (result.already > 0)
-    deps.info({
-      en: `${result.already === 1 ? '1 unit' : `${result.already} units`} already billed by this plan: not created again`,
-      pt: `${result.already === 1 ? '1 unidade já cobrada por este plano: não criada' : `${result.already} unidades já cobradas por este plano: não criadas`} de novo`,
-    });
-  if (result.withoutItems)
-    deps.info({
-      en: "this server does not take an invoice's items: each invoice's composition is in its notes, after the marker",
-      pt: 'este servidor não aceita os itens de uma cobrança: a composição de cada uma está nas observações, após a marca',
-    });
-  if (result.issued > 0)
-    deps.info({
-      en: `${invoicesEn(result.issued)} issued (boleto and PIX)`,
-      pt: `${result.issued === 1 ? '1 cobrança emitida' : `${result.issued} cobranças emitidas`} (boleto e PIX)`,
-    });
   return code;
 }
 

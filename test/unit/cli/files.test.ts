@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { safeFileName, writeAtomically } from '../../../src/cli/files.js';
+import { progressBar, ROWS, safeFileName, writeAtomically } from '../../../src/cli/files.js';
+import type { Io } from '../../../src/cli/io.js';
+import { liveLineOn } from '../../../src/cli/live-line.js';
 
 describe("a download's server-chosen name", () => {
   test('keeps an ordinary name', () => {
@@ -55,5 +57,38 @@ describe('a file written where it cannot be', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a bulk run's progress bar on an 80-column terminal", () => {
+  test('each drawing fits one line (a wrapped line is not redrawn in place); a note shows at its end', () => {
+    const drawn: string[] = [];
+    const stderr = Object.assign(
+      new Writable({
+        write(chunk, _e, done) {
+          drawn.push(String(chunk));
+          done();
+        },
+      }),
+      { isTTY: true, columns: 80 },
+    );
+    const io = { stdin: Readable.from([]), stdout: stderr, stderr, color: false, env: {} } as unknown as Io;
+    const label = '2027-01-residencial-jardim-botanico-ca1af7db.plan.json';
+    const bar = progressBar(io, label, undefined, false, ROWS);
+    bar.update(1, 60);
+    liveLineOn(stderr)?.note('limite de requisições: 1 s');
+    bar.update(60, 60);
+    const lines = drawn
+      .join('')
+      .split('\r')
+      .map((l) => l.replace(/\x1b\[K/g, ''));
+    for (const l of lines) expect(l.replace(/\n$/, '').length, l).toBeLessThan(80);
+    expect(lines.some((l) => l.endsWith(' · limite de requisições: 1 s') && l.includes('1/60'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('…') && l.includes('ca1af7db.plan.json ['))).toBe(true);
+    // a message written while it is live clears its line first; once done, nothing is live
+    liveLineOn(stderr)?.clear();
+    expect(drawn.at(-1)).toBe('\r\x1b[K');
+    bar.done();
+    expect(liveLineOn(stderr)).toBeUndefined();
   });
 });
