@@ -5,7 +5,7 @@
  * names the inputs it was made of, for `billing apply` to refuse a plan whose inputs changed since.
  */
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
@@ -107,7 +107,15 @@ export async function planBilling(
   const plan = await computePlan(server, req, (p) => dirname(fileOf(p)));
   const file = fileOf(plan);
   plan.warnings.push(...(await historyWarnings(dirname(file), plan)));
-  await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`);
+  // a folder named for the plans (`-O planos/`) is made when it is not there yet
+  await mkdir(dirname(file), { recursive: true })
+    .then(() => writeFile(file, `${JSON.stringify(plan, null, 2)}\n`))
+    .catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError({
+        en: `-O: cannot write ${file} (${e.code ?? e.message})`,
+        pt: `-O: não foi possível gravar ${file} (${e.code ?? e.message})`,
+      });
+    });
   return { plan, file };
 }
 

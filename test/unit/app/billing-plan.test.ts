@@ -177,6 +177,23 @@ extras:
     ]);
   });
 
+  test('-O a folder not there yet makes it; a file where the folder should be is refused naming -O', async () => {
+    const { file } = await plan(
+      `${HEAD}${ORDINARY}`,
+      [0.5, 0.5],
+      {},
+      '2027-01',
+      join(dir, 'novos', 'planos'),
+    );
+    expect(file.startsWith(join(dir, 'novos', 'planos', '2027-01-'))).toBe(true);
+    await writeFile(join(dir, 'arquivo'), 'x');
+    expect(
+      await refusal(plan(`${HEAD}${ORDINARY}`, [0.5, 0.5], {}, '2027-01', join(dir, 'arquivo', 'planos'))),
+    ).toMatch(
+      /^-O: cannot write .*arquivo\/planos\/2027-01-residencial-teste-[0-9a-f]{8}\.plan\.json \(ENOTDIR\)$/,
+    );
+  });
+
   test('refusals name the file and line: an unknown unit, a discount for paying on time, an expense account', async () => {
     expect(
       await refusal(plan(`${HEAD}${ORDINARY}isentos:\n  - { unidade: Zeladoria, fonte: AGO }\n`, [0.5, 0.5])),
