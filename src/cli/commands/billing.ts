@@ -53,6 +53,16 @@ export async function billingPlan(
       }),
     ),
     { header: { en: 'TOTAL', pt: 'TOTAL' }, value: (r) => r.total_cents, kind: 'cents' },
+    // a spreadsheet's row carries its due date; a person's screen says it once, under the table
+    ...(deps.format === 'table'
+      ? []
+      : [
+          {
+            header: { en: 'DUE', pt: 'VENCIMENTO' },
+            value: (r: Row) => (r.unit_id === null ? '' : plan.due_date),
+            kind: 'date' as const,
+          },
+        ]),
   ];
   const total: Row = {
     unit_id: null,
