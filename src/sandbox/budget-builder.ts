@@ -17,10 +17,12 @@ export function budgetOf(store: SandboxStore, condominium = TEST_CONDOMINIUM): s
     if (!account) throw new Error(`${condominium} has no payment account`);
     const total = tx.units.find().reduce((sum, u) => sum + monthlyFeeCents(u), 0);
     return [
-      `# The budget of ${condo.name}, as the sandbox seeded it: the units' fees, split by fração ideal`,
+      // a Portuguese document, as its keys are: its comments are too, whatever the CLI's language
+      `# Orçamento: ${condo.name}, como o sandbox o semeou`,
+      '# (as taxas das unidades, rateadas pela fração ideal)',
       `condominio: ${condominium}`,
-      `vencimento: ${FEE_DUE_DAY}            # a weekend or national holiday moves to the next business day`,
-      `conta_bancaria: ${account.id}         # where the residents pay`,
+      `vencimento: ${FEE_DUE_DAY}            # fim de semana ou feriado nacional passa ao dia útil seguinte`,
+      `conta_bancaria: ${account.id}         # onde os condôminos pagam`,
       'componentes:',
       '  - nome: Taxa condominial',
       `    valor: ${formatReais(total).replace('R$ ', '')}`,
