@@ -5,8 +5,9 @@
  * CRLF). What is left must hold none of the words that give an English sentence away; each is a word Portuguese
  * does not use.
  */
+// bounded by letters of any alphabet, not \b's ASCII: \b finds "or" in "orçamento" (ç is no word character to it)
 const ENGLISH_WORDS =
-  /\b(the|is|are|was|were|not|with|without|from|which|this|that|and|or|of|to|in|at|for|by|has|have|been|will|cannot|does|nothing|expected|found|missing|warning|error|line|lines|file|files|payment|payments|payable|payables|created|updated|deleted|marked|issued|invoice|batch|account|due|paid|pending|yes|use|now|current|request|more|than|into|written|read|only|after|before|when|then|still|ignored|skipped|unknown|empty|checking)\b/i;
+  /(?<![\p{L}\p{N}_])(the|is|are|was|were|not|with|without|from|which|this|that|and|or|of|to|in|at|for|by|has|have|been|will|cannot|does|nothing|expected|found|missing|warning|error|line|lines|file|files|payment|payments|payable|payables|created|updated|deleted|marked|issued|invoice|batch|account|due|paid|pending|yes|use|now|current|request|more|than|into|written|read|only|after|before|when|then|still|ignored|skipped|unknown|empty|checking)(?![\p{L}\p{N}_])/iu;
 
 /** What a line says once its data is set aside. */
 export function wordsOf(line: string): string {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ApiError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import type { Deps } from '../context.js';
+import { billingChapter } from '../demo/billing.js';
 import { documentChapter, FIRM, firmChapter } from '../demo/firm.js';
 import { nfseChapter } from '../demo/nfse.js';
 import { payablesChapter, preflightChapter } from '../demo/payables.js';
@@ -116,6 +117,7 @@ export async function demo(deps: Deps): Promise<number> {
     await preflightChapter(story, cast, me.client_id);
     await receivablesChapter(story, await statementChapter(story));
     await nfseChapter(story);
+    await billingChapter(story);
 
     await firmChapter(deps, s, root);
     await documentChapter(story);
