@@ -87,6 +87,8 @@ export interface Plan {
 export interface PlanRequest {
   month: string;
   budgetPath: string;
+  /** where the budget's path came from, as a refusal names it (--budget, the profile's budget, the firm's budgets) */
+  budgetFrom?: string | undefined;
   condominium: string;
   /** a folder (the file named by the plan) or a file; the working folder when absent */
   out?: string | undefined;
@@ -94,6 +96,24 @@ export interface PlanRequest {
 
 /** A name as matched: folded, its spaces one. */
 const matched = (text: string) => folded(text).replace(/\s+/g, ' ').trim();
+
+/**
+ * Where a condominium's budget is (#68): the one named on the command line, else the profile's own (`config set
+ * budget FILE`), else `<slug>.yaml` in the firm's folder (`config set --firm budgets DIR`, which a profile may set
+ * for itself), else `orcamento.yaml` here.
+ */
+export function budgetPathFor(req: {
+  given?: string | undefined;
+  profileBudget?: string | undefined;
+  budgets?: string | undefined;
+  condominium: string;
+}): { path: string; from: string } {
+  if (req.given !== undefined) return { path: req.given, from: '--budget' };
+  if (req.profileBudget !== undefined) return { path: req.profileBudget, from: 'budget' };
+  if (req.budgets !== undefined)
+    return { path: join(req.budgets, `${req.condominium}.yaml`), from: 'budgets' };
+  return { path: 'orcamento.yaml', from: '--budget' };
+}
 
 /** Reads the budget and the files it names, plans the month, writes the plan file; returns the plan and its path. */
 export async function planBilling(
@@ -125,7 +145,7 @@ export async function computePlan(
   req: Omit<PlanRequest, 'out'>,
   planDir: (p: Plan) => string,
 ): Promise<Plan> {
-  const budgetText = await readText(req.budgetPath, '--budget');
+  const budgetText = await readText(req.budgetPath, req.budgetFrom ?? '--budget');
   const { tree, lineOf } = await yamlTree(req.budgetPath, budgetText);
   let budget: Budget;
   try {

@@ -36,6 +36,10 @@ export interface Profile {
   'nfse.withhold_irrf'?: boolean;
   /** Days after an invoice's issue its supplier is paid, when neither --due nor a DDA boleto says (#55). */
   'nfse.payment_days'?: number;
+  /** The condominium's budget (#68), `billing plan`'s when --budget names none: a profile's own, never the firm's. */
+  budget?: string;
+  /** The firm's folder of budgets (#68), one `<slug>.yaml` a condominium, where a profile names no budget. */
+  budgets?: string;
 }
 
 /**
@@ -64,6 +68,7 @@ export const FIRM_KEYS = [
   'administradora_logo',
   'nfse.withhold_irrf',
   'nfse.payment_days',
+  'budgets',
 ] as const;
 export type FirmKey = (typeof FIRM_KEYS)[number];
 
@@ -71,7 +76,14 @@ export type FirmKey = (typeof FIRM_KEYS)[number];
  * Keys `condo config get|set|unset` accepts for a profile: who it is, then every firm setting, which a profile may
  * set for itself. The secret is set only by `auth login`.
  */
-export const PROFILE_KEYS = ['base_url', 'condominium', 'client_id', 'scopes', ...FIRM_KEYS] as const;
+export const PROFILE_KEYS = [
+  'base_url',
+  'condominium',
+  'client_id',
+  'scopes',
+  'budget',
+  ...FIRM_KEYS,
+] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export function profileTokenKey(profile: string): string {

@@ -1,7 +1,7 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
 import { basename } from 'node:path';
 import { applyPlan, findMonthPlan, verifyPlan } from '../../app/billing-apply.js';
-import { type Plan, planBilling } from '../../app/billing-plan.js';
+import { budgetPathFor, type Plan, planBilling } from '../../app/billing-plan.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
@@ -19,18 +19,39 @@ type Row =
 
 export async function billingPlan(
   deps: Deps,
-  opts: { month?: string | undefined; budget: string; outputFile?: string | undefined },
+  opts: { month?: string | undefined; budget?: string | undefined; outputFile?: string | undefined },
 ): Promise<number> {
   if (!opts.month)
     throw new UsageError({ en: '--month is required (MM/YYYY)', pt: '--month é obrigatório (MM/AAAA)' });
   const month = monthFlag('--month', opts.month);
+  // a firm's run (--all-profiles): a row a condominium in one table, all plans in one folder
+  const firm = deps.collect !== undefined;
+  if (firm && opts.outputFile?.endsWith('.json'))
+    throw new UsageError({
+      en: '-O: over many profiles, give a folder (each plan is named by its condominium)',
+      pt: '-O: com vários perfis, dê uma pasta (cada plano leva o nome do condomínio)',
+    });
   const creds = await deps.credentials();
+  const store = await deps.config();
+  const budget = budgetPathFor({
+    given: opts.budget,
+    profileBudget: creds.profileName ? store.profile(creds.profileName)?.budget : undefined,
+    budgets: store.setting(creds.profileName, 'budgets'),
+    condominium: creds.condominium,
+  });
   const client = await deps.client();
   const [units, chart] = await Promise.all([client.units.list(), client.chartOfAccounts.list()]);
   const { plan, file } = await planBilling(
     { units: [...units], chart: [...chart] },
-    { month, budgetPath: opts.budget, condominium: creds.condominium, out: opts.outputFile },
+    {
+      month,
+      budgetPath: budget.path,
+      budgetFrom: budget.from,
+      condominium: creds.condominium,
+      out: opts.outputFile,
+    },
   );
+  if (firm) return firmRow(deps, plan, file);
   if (deps.format === 'json') {
     printJson(deps, { ...plan, plan_file: file });
     return 0;
@@ -94,6 +115,31 @@ export async function billingPlan(
   for (const e of plan.exempt) said(`${e.unit} exempt (${e.source})`, `${e.unit} isenta (${e.source})`);
   for (const w of plan.warnings) deps.warn(w);
   said(`plan written to ${file}`, `plano gravado em ${file}`);
+  return 0;
+}
+
+/** One condominium's plan as a row of the firm's table; its warnings said, each led by its profile. */
+async function firmRow(deps: Deps, plan: Plan, file: string): Promise<number> {
+  type Summary = { units: number; total_cents: number; warnings: number; plan_file: string };
+  const columns: Column<Summary>[] = [
+    { header: { en: 'UNITS', pt: 'UNIDADES' }, value: (r) => r.units, sum: true },
+    { header: { en: 'TOTAL', pt: 'TOTAL' }, value: (r) => r.total_cents, kind: 'cents', sum: true },
+    { header: { en: 'WARNINGS', pt: 'AVISOS' }, value: (r) => r.warnings, sum: true },
+    // where the path does not fit, its end: the condominium is the row's, the plan's hash tells it apart
+    {
+      header: { en: 'PLAN FILE', pt: 'ARQUIVO DO PLANO' },
+      value: (r) => r.plan_file,
+      narrow: (r) => `…${r.plan_file.slice(-'12345678.plan.json'.length)}`,
+    },
+  ];
+  const row: Summary = {
+    units: plan.units.filter((u) => u.total_cents > 0).length,
+    total_cents: plan.total_cents,
+    warnings: plan.warnings.length,
+    plan_file: file,
+  };
+  await printList(deps, [row], columns);
+  for (const w of plan.warnings) deps.warn(w);
   return 0;
 }
 

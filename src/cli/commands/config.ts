@@ -142,7 +142,20 @@ async function checkedValue(k: ProfileKey, value: string): Promise<unknown> {
     // afterwards (cron from the home folder)
     case 'policy':
     case 'rules':
+    case 'budget':
       return resolve(value);
+    case 'budgets': {
+      // the firm's folder of budgets, checked now: fifty plans later must not fail on a typo
+      const { stat } = await import('node:fs/promises');
+      const dir = resolve(value);
+      const st = await stat(dir).catch(() => undefined);
+      if (!st?.isDirectory())
+        refuse(
+          `${dir} is not a folder (it holds one <slug>.yaml a condominium)`,
+          `${dir} não é uma pasta (ela guarda um <slug>.yaml por condomínio)`,
+        );
+      return dir;
+    }
     case 'dda_files':
       return wholePatterns(value);
     case 'administradora_cnpj': {

@@ -23,8 +23,10 @@ export const commands = [
           },
           {
             flag: '--budget <file>',
-            help: { en: 'the budget (YAML)', pt: 'o orçamento (YAML)' },
-            default: 'orcamento.yaml',
+            help: {
+              en: "the budget (YAML); default: the profile's (config set budget), else <slug>.yaml in the firm's budgets folder, else orcamento.yaml",
+              pt: 'o orçamento (YAML); padrão: o do perfil (config set budget), senão <slug>.yaml na pasta budgets da administradora, senão orcamento.yaml',
+            },
           },
           {
             flag: '-O, --output-file <dir-or-file>',
@@ -40,7 +42,12 @@ export const commands = [
             line: 'condo billing plan --month 01/2027 --budget orcamento.yaml -O planos/   # kept beside the earlier',
             pt: 'guardado junto dos anteriores',
           },
+          {
+            line: 'condo --all-profiles billing plan --month 01/2027 -O planos/   # every condominium, one table',
+            pt: 'todos os condomínios, uma tabela',
+          },
         ],
+        across: 'read',
         run: async (deps, { opts }) => (await handlers()).billingPlan(deps, declared(opts)),
       }),
       verb({

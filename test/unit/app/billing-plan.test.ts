@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { dueDate, type PlanServer, planBilling } from '../../../src/app/billing-plan.js';
+import { budgetPathFor, dueDate, type PlanServer, planBilling } from '../../../src/app/billing-plan.js';
 import { UsageError } from '../../../src/domain/errors.js';
 
 /** #67: the month's plan from a budget file, over units as a server lists them. */
@@ -212,6 +212,23 @@ extras:
         plan(`${HEAD}fracoes: f.csv\n${ORDINARY}`, [0.5, 0.5], { 'f.csv': 'unidade,fracao\nApto 101,0,5\n' }),
       ),
     ).toMatch(/f\.csv: line 1: unit Apto 102 \(2\) has no fraction in this file/);
+  });
+
+  test("where the budget is (#68): the flag's, the profile's own, the firm's folder's <slug>.yaml, else orcamento.yaml", () => {
+    const at = { condominium: 'edificio-aurora', budgets: '/firma/orcamentos' };
+    expect(budgetPathFor({ ...at, given: 'x.yaml', profileBudget: '/p.yaml' })).toEqual({
+      path: 'x.yaml',
+      from: '--budget',
+    });
+    expect(budgetPathFor({ ...at, profileBudget: '/p.yaml' })).toEqual({ path: '/p.yaml', from: 'budget' });
+    expect(budgetPathFor(at)).toEqual({
+      path: join('/firma/orcamentos', 'edificio-aurora.yaml'),
+      from: 'budgets',
+    });
+    expect(budgetPathFor({ condominium: 'edificio-aurora' })).toEqual({
+      path: 'orcamento.yaml',
+      from: '--budget',
+    });
   });
 
   test('a due day on a weekend or national holiday moves to the next business day; past the month, its last', () => {

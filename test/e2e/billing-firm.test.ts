@@ -1,0 +1,84 @@
+import { mkdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import stringWidth from 'string-width';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Session, sandboxSession } from './harness.js';
+import { runOnTerminal } from './tty.js';
+
+/**
+ * #68 point 1, the firm's plan: each condominium's budget from the firm's folder (`config set --firm budgets
+ * DIR`, one <slug>.yaml each) or its profile's own (`config set budget FILE`), every plan in one run, one table.
+ */
+
+let s: Session;
+let slugs: string[];
+let budgets: string;
+beforeAll(async () => {
+  s = await sandboxSession({ condominiums: 3 });
+  await s.condo.ok(['sandbox', 'credentials', '--write-profiles', '--data-dir', s.dataDir]);
+  const profiles: { name: string; condominium: string }[] = await s.condo.json(['config', 'list']);
+  slugs = [...new Set(profiles.map((p) => p.condominium))].sort();
+  budgets = join(s.condo.configDir, 'orcamentos');
+  await mkdir(budgets);
+  for (const slug of slugs)
+    await s.condo.ok([
+      ...['--profile', slug, 'sandbox', 'budget', '--data-dir', s.dataDir],
+      ...['-O', join(budgets, `${slug}.yaml`)],
+    ]);
+  await s.condo.ok(['config', 'set', '--firm', 'budgets', budgets]);
+}, 60_000);
+afterAll(() => s?.close());
+
+test("--all-profiles billing plan: a row a condominium, each from its budget in the firm's folder", async () => {
+  const out = join(s.condo.configDir, 'planos');
+  const firm: { condominium: string; rows: { units: number; total_cents: number; plan_file: string }[] }[] =
+    await s.condo.json(['--all-profiles', 'billing', 'plan', '--month', '02/2027', '-O', out]);
+  expect(firm.map((c) => c.condominium).sort()).toEqual(slugs);
+  for (const c of firm) {
+    const [row] = c.rows;
+    expect(row?.plan_file).toMatch(new RegExp(`^${out}/2027-02-${c.condominium}-[0-9a-f]{8}\\.plan\\.json$`));
+    // each condominium's plan is the one its own profile makes
+    const own = await s.condo.json([
+      ...['--profile', c.condominium, 'billing', 'plan', '--month', '02/2027', '-O', out],
+    ]);
+    expect(own.plan_file).toBe(row?.plan_file);
+    expect(row?.total_cents).toBe(own.total_cents);
+    expect(row?.units).toBe(own.units.length);
+  }
+  // a person's table in Portuguese on an 80-column terminal: a row each and the TOTAL, no line wider
+  const r = await runOnTerminal(
+    s.condo,
+    ['--lang', 'pt-BR', '--all-profiles', 'billing', 'plan', '--month', '02/2027', '-O', out],
+    [],
+    {},
+    { cols: 80, rows: 40 },
+  );
+  expect(r.exitCode, r.output).toBe(0);
+  const lines = r.output
+    .replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
+    .split(/\r?\n/)
+    .filter(Boolean);
+  expect(lines[0]).toMatch(/^CONDOMÍNIO\s+UNIDADES\s+TOTAL\s+AVISOS\s+ARQUIVO DO PLANO$/);
+  expect(lines.at(-1)).toMatch(/^TOTAL\s+\d+\s+R\$ [\d.]+,\d\d\s+0$/);
+  expect(lines.filter((l) => /…[0-9a-f]{8}\.plan\.json$/.test(l))).toHaveLength(slugs.length);
+  expect(lines.filter((l) => stringWidth(l) > 80)).toEqual([]);
+});
+
+test("a profile's own budget wins over the firm's folder; one without a budget is named, the others still planned", async () => {
+  const [first, second] = slugs as [string, string];
+  const own = join(s.condo.configDir, 'proprio.yaml');
+  await rename(join(budgets, `${first}.yaml`), own);
+  await s.condo.ok(['--profile', first, 'config', 'set', 'budget', own]);
+  await rename(join(budgets, `${second}.yaml`), join(s.condo.configDir, 'fora.yaml'));
+  const r = await s.condo.run(['--lang', 'pt-BR', '--all-profiles', 'billing', 'plan', '--month', '03/2027']);
+  expect(r.exitCode).toBe(2);
+  expect(r.stderr).toContain(`${second}: budgets: ${join(budgets, `${second}.yaml`)} não existe`);
+  expect(r.stderr).toContain(
+    `${slugs.length - 1} de ${slugs.length} condomínios responderam; 1 falhou (acima)`,
+  );
+  const planned = r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t')[0]);
+  expect(planned.sort()).toEqual(slugs.filter((x) => x !== second));
+});
