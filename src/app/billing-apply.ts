@@ -64,6 +64,79 @@ async function monthInvoices(client: Client, month: string): Promise<Invoice[]> 
   ];
 }
 
+/** The month's live invoices of a billing run: this plan's by unit, and another plan's. */
+async function billedState(
+  client: Client,
+  plan: Plan,
+): Promise<{ ours: Map<number, Invoice>; others: Invoice[] }> {
+  const ours = new Map<number, Invoice>();
+  const others: Invoice[] = [];
+  for (const inv of await monthInvoices(client, plan.month)) {
+    const by = markedBy(inv.notes);
+    if (!by || by.month !== plan.month || inv.state === 'canceled') continue;
+    if (by.plan === plan.inputs_sha256.slice(0, 8)) ours.set(Number(inv.unit_id), inv);
+    else others.push(inv);
+  }
+  return { ours, others };
+}
+
+/** What applying a plan would do now (#68, the firm's question before it writes): nothing is sent. */
+export interface ApplyPreview {
+  plan: Plan;
+  /** units whose invoice would be created, and their total */
+  create: number;
+  create_cents: number;
+  /** units billed by this plan already */
+  already: number;
+  /** live invoices of another plan of the month (apply refuses them unless --replace) */
+  others: number;
+}
+
+export async function previewApply(client: Client, planPath: string): Promise<ApplyPreview> {
+  const plan = await readPlan(planPath);
+  const { ours, others } = await billedState(client, plan);
+  const todo = plan.units.filter((u) => u.total_cents > 0 && !ours.has(u.unit_id));
+  return {
+    plan,
+    create: todo.length,
+    create_cents: todo.reduce((a, u) => a + u.total_cents, 0),
+    already: plan.units.filter((u) => u.total_cents > 0 && ours.has(u.unit_id)).length,
+    others: others.length,
+  };
+}
+
+type MonthPlans = { month: string; dir: string; condominium: string };
+
+const monthWords = (month: string) => `${month.slice(5)}/${month.slice(0, 4)}`;
+
+/** The condominium's plan files of the month in `dir`, as `billing plan` named them, the newest first. */
+async function monthPlanFiles({ month, dir, condominium }: MonthPlans): Promise<string[]> {
+  const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError({
+      en: `--plans: cannot read ${dir} (${e.code ?? e.message})`,
+      pt: `--plans: não foi possível ler ${dir} (${e.code ?? e.message})`,
+    });
+  });
+  const files = names.filter(
+    (n) => n.startsWith(`${month}-${condominium}-`) && /-[0-9a-f]{8}\.plan\.json$/.test(n),
+  );
+  const dated = await Promise.all(files.map(async (f) => ({ f, at: (await stat(join(dir, f))).mtimeMs })));
+  return dated.sort((a, b) => b.at - a.at || (a.f < b.f ? -1 : 1)).map((d) => d.f);
+}
+
+const noPlan = ({ month, dir, condominium }: MonthPlans) =>
+  new UsageError({
+    en: `no plan of ${monthWords(month)} for ${condominium} in ${dir} (condo billing plan writes one; --plans names its folder)`,
+    pt: `nenhum plano de ${monthWords(month)} para ${condominium} em ${dir} (condo billing plan grava um; --plans diz a pasta)`,
+  });
+
+/** The plan to apply for a month (`billing apply --month`): the condominium's newest plan file of it in `dir`. */
+export async function newestPlanOf(req: MonthPlans): Promise<string> {
+  const [newest] = await monthPlanFiles(req);
+  if (!newest) throw noPlan(req);
+  return join(req.dir, newest);
+}
+
 export interface ApplyOptions {
   issue: boolean;
   replace: boolean;
@@ -99,15 +172,7 @@ export async function applyPlan(
     });
   await refuseChangedInputs(client, planPath, plan);
   const marker = markerOf(plan);
-  const invoices = await monthInvoices(client, plan.month);
-  const ours = new Map<number, Invoice>();
-  const others: Invoice[] = [];
-  for (const inv of invoices) {
-    const by = markedBy(inv.notes);
-    if (!by || by.month !== plan.month || inv.state === 'canceled') continue;
-    if (by.plan === plan.inputs_sha256.slice(0, 8)) ours.set(Number(inv.unit_id), inv);
-    else others.push(inv);
-  }
+  const { ours, others } = await billedState(client, plan);
   let canceled = 0;
   if (others.length > 0) {
     if (!opts.replace)
@@ -276,19 +341,9 @@ async function recordApplied(planPath: string, applied: { issue: boolean }): Pro
  * condominium in `dir` (where `billing plan` wrote them), the one whose marker the month's invoices carry; none
  * carried yet, the newest of them. A marker whose plan file is not there is refused, naming the file to look for.
  */
-export async function findMonthPlan(
-  client: Client,
-  req: { month: string; dir: string; condominium: string },
-): Promise<string> {
+export async function findMonthPlan(client: Client, req: MonthPlans): Promise<string> {
   const { month, dir, condominium } = req;
-  const prefix = `${month}-${condominium}-`;
-  const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError({
-      en: `--plans: cannot read ${dir} (${e.code ?? e.message})`,
-      pt: `--plans: não foi possível ler ${dir} (${e.code ?? e.message})`,
-    });
-  });
-  const files = names.filter((n) => n.startsWith(prefix) && /-[0-9a-f]{8}\.plan\.json$/.test(n));
+  const files = await monthPlanFiles(req);
   const hashOf = (name: string) => name.slice(-'12345678.plan.json'.length, -'.plan.json'.length);
   const billedBy = new Set(
     (await monthInvoices(client, month))
@@ -297,25 +352,17 @@ export async function findMonthPlan(
       .filter((by) => by?.month === month)
       .map((by) => by?.plan as string),
   );
-  const when = `${month.slice(5)}/${month.slice(0, 4)}`;
   const billed = files.filter((f) => billedBy.has(hashOf(f)));
   const missing = [...billedBy].filter((h) => !files.some((f) => hashOf(f) === h));
+  const prefix = `${month}-${condominium}-`;
   if (missing.length > 0 && billed.length === 0)
     throw new UsageError({
-      en: `${when} was billed by plan ${missing.join(', ')}, whose file (${prefix}${missing[0]}.plan.json) is not in ${dir}: give it, or --plans its folder`,
-      pt: `${when} foi emitido pelo plano ${missing.join(', ')}, cujo arquivo (${prefix}${missing[0]}.plan.json) não está em ${dir}: dê o arquivo, ou --plans a pasta dele`,
+      en: `${monthWords(month)} was billed by plan ${missing.join(', ')}, whose file (${prefix}${missing[0]}.plan.json) is not in ${dir}: give it, or --plans its folder`,
+      pt: `${monthWords(month)} foi emitido pelo plano ${missing.join(', ')}, cujo arquivo (${prefix}${missing[0]}.plan.json) não está em ${dir}: dê o arquivo, ou --plans a pasta dele`,
     });
-  const candidates = billed.length > 0 ? billed : files;
-  if (candidates.length === 0)
-    throw new UsageError({
-      en: `no plan of ${when} for ${condominium} in ${dir} (condo billing plan writes one; --plans names its folder)`,
-      pt: `nenhum plano de ${when} para ${condominium} em ${dir} (condo billing plan grava um; --plans diz a pasta)`,
-    });
-  const dated = await Promise.all(
-    candidates.map(async (f) => ({ f, at: (await stat(join(dir, f))).mtimeMs })),
-  );
-  dated.sort((a, b) => b.at - a.at || (a.f < b.f ? -1 : 1));
-  return join(dir, (dated[0] as { f: string }).f);
+  const [chosen] = billed.length > 0 ? billed : files;
+  if (!chosen) throw noPlan(req);
+  return join(dir, chosen);
 }
 
 export interface VerifyProblem {

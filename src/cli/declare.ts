@@ -92,8 +92,11 @@ type FieldsOpts<B extends readonly FieldFlags[]> = B extends readonly [
   ? FlagsOf<First> & FieldsOpts<Rest>
   : unknown;
 
-/** How a verb runs over `--profiles`/`--all-profiles`: a read once per profile, or each file to its condominium's. */
-export type AcrossProfiles = 'read' | 'files' | { readonly files: FileKind };
+/**
+ * How a verb runs over `--profiles`/`--all-profiles`: a read once per profile, each file to its condominium's, or
+ * `'firm'`: the verb runs the firm itself (a firm-wide write: it asks once, then writes each profile's part).
+ */
+export type AcrossProfiles = 'read' | 'files' | 'firm' | { readonly files: FileKind };
 
 export type Handler<N extends string, F extends readonly FlagDecl[], B extends readonly FieldFlags[]> = (
   deps: Deps,

@@ -185,6 +185,10 @@ export async function buildProgram(
             setExit(await readAcrossProfiles(deps, (child) => verb.run(child, input)));
             return;
           }
+          if (verb.across === 'firm') {
+            setExit((await verb.run(deps, input)) ?? ExitCode.ok);
+            return;
+          }
           if (typeof verb.across === 'object') {
             const { importFiles } = await import('./commands/import.js');
             setExit(await importFiles(deps, cmd.args, { only: verb.across.files, statement: cmd.opts() }));

@@ -81,4 +81,78 @@ test("a profile's own budget wins over the firm's folder; one without a budget i
     .filter(Boolean)
     .map((l) => l.split('\t')[0]);
   expect(planned.sort()).toEqual(slugs.filter((x) => x !== second));
+  // as they were, for the firm's runs below
+  await rename(own, join(budgets, `${first}.yaml`));
+  await s.condo.ok(['--profile', first, 'config', 'unset', 'budget']);
+  await rename(join(s.condo.configDir, 'fora.yaml'), join(budgets, `${second}.yaml`));
+});
+
+test('--all-profiles billing apply: previewed, asked once, each condominium applied on its profile; verify reads each back', async () => {
+  const out = join(s.condo.configDir, 'planos-abril');
+  await s.condo.ok(['--all-profiles', 'billing', 'plan', '--month', '04/2027', '-O', out]);
+  const args = ['--all-profiles', 'billing', 'apply', '--month', '04/2027', '--plans', out, '--issue'];
+  const monthInvoices = async (slug: string) =>
+    (
+      await s.condo.json([
+        '--profile',
+        slug,
+        'invoices',
+        'list',
+        '--due-from',
+        '2027-04-01',
+        '--due-to',
+        '2027-04-30',
+      ])
+    ).length;
+  // on a terminal: what each condominium would get, one question; a no creates nothing
+  const asked = await runOnTerminal(s.condo, ['--lang', 'pt-BR', ...args], [[/Criar \d+ cobranças/, 'n']]);
+  const declined = { ...asked, output: asked.output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '') };
+  expect(declined.output).toMatch(/A CRIAR\s+VALOR\s+JÁ COBRADAS\s+PLANO/);
+  expect(declined.output).toMatch(/Criar \d+ cobranças \(R\$ [\d.]+,\d\d\) e emiti-las em 3 condomínios\?/);
+  expect(declined.output).toContain('nada emitido');
+  for (const slug of slugs) expect(await monthInvoices(slug)).toBe(0);
+  // a script says --yes: each applied on its own profile, reported per condominium
+  const applied: { condominium: string; created: number; issued: number; already: number; failed: number }[] =
+    await s.condo.json([...args, '--yes']);
+  expect(applied.map((a) => a.condominium).sort()).toEqual(slugs);
+  for (const a of applied) {
+    const units = await monthInvoices(a.condominium);
+    expect(a).toMatchObject({ created: units, issued: units, already: 0, failed: 0 });
+    expect(units).toBeGreaterThan(0);
+  }
+  // again: nothing created twice
+  const again: { created: number; already: number }[] = await s.condo.json([...args, '--yes']);
+  for (const [i, a] of again.entries()) expect(a).toMatchObject({ created: 0, already: applied[i]?.created });
+  const verified: { condominium: string; rows: { checked: number; problems: number }[] }[] =
+    await s.condo.json([...['--all-profiles', 'billing', 'verify', '--month', '04/2027', '--plans', out]]);
+  for (const v of verified) expect(v.rows).toEqual([expect.objectContaining({ problems: 0 })]);
+});
+
+test('a condominium without a plan of the month is named with the command that runs it again; the others applied', async () => {
+  const out = join(s.condo.configDir, 'planos-maio');
+  await s.condo.ok(['--profile', slugs[0] as string, 'billing', 'plan', '--month', '05/2027', '-O', out]);
+  const r = await s.condo.run([
+    ...[
+      '--lang',
+      'pt-BR',
+      '--all-profiles',
+      'billing',
+      'apply',
+      '--month',
+      '05/2027',
+      '--plans',
+      out,
+      '--yes',
+    ],
+  ]);
+  expect(r.exitCode).toBe(2);
+  for (const slug of slugs.slice(1))
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^aviso: \\S+: nenhum plano de 05/2027 para ${slug} em ${out} \\(condo billing plan grava um; --plans diz a pasta\\); rode de novo: condo --profile \\S+ billing apply --month 05/2027 --plans ${out}$`,
+        'm',
+      ),
+    );
+  const done = r.stdout.split('\n').filter((l) => l.startsWith(`${slugs[0]}\t`));
+  expect(done).toHaveLength(1);
 });

@@ -1,14 +1,26 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
 import { basename } from 'node:path';
-import { applyPlan, findMonthPlan, verifyPlan } from '../../app/billing-apply.js';
+import {
+  type ApplyPreview,
+  type ApplyResult,
+  applyPlan,
+  findMonthPlan,
+  newestPlanOf,
+  previewApply,
+  verifyPlan,
+} from '../../app/billing-apply.js';
 import { budgetPathFor, type Plan, planBilling } from '../../app/billing-plan.js';
+import { acrossProfiles, type ProfileTarget, pooled, serverFate } from '../../app/firm.js';
 import { formatDateBr } from '../../domain/dates.js';
-import { UsageError } from '../../domain/errors.js';
+import { CondoError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
+import { errorWords } from '../api-errors.js';
+import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
-import { ExitCode } from '../exit-codes.js';
+import { ExitCode, exitCodeOf } from '../exit-codes.js';
 import { monthFlag } from '../flags.js';
 import { type Column, printJson, printList } from '../output.js';
+import { profileDeps, selectedProfiles } from '../profiles.js';
 import { runBulk } from '../stoppable.js';
 
 const invoicesEn = (n: number) => (n === 1 ? '1 invoice' : `${n} invoices`);
@@ -143,12 +155,37 @@ async function firmRow(deps: Deps, plan: Plan, file: string): Promise<number> {
   return 0;
 }
 
+interface ApplyFlags {
+  issue?: boolean | undefined;
+  replace?: boolean | undefined;
+  month?: string | undefined;
+  plans: string;
+  yes?: boolean | undefined;
+}
+
 export async function billingApply(
   deps: Deps,
-  planPath: string,
-  opts: { issue?: boolean | undefined; replace?: boolean | undefined },
+  planArg: string | undefined,
+  opts: ApplyFlags,
 ): Promise<number> {
+  const month = opts.month === undefined ? undefined : monthFlag('--month', opts.month);
+  if (acrossProfiles(deps.globals)) {
+    if (planArg !== undefined || month === undefined)
+      throw new UsageError({
+        en: "over many profiles, give --month MM/YYYY (each condominium's newest plan of it in --plans), not a plan file",
+        pt: 'com vários perfis, dê --month MM/AAAA (o plano mais novo de cada condomínio em --plans), não um arquivo de plano',
+      });
+    return applyAcrossProfiles(deps, month, opts);
+  }
   const creds = await deps.credentials();
+  if (planArg === undefined && month === undefined)
+    throw new UsageError({
+      en: 'give the plan file, or --month MM/YYYY (its newest plan in --plans)',
+      pt: 'dê o arquivo do plano, ou --month MM/AAAA (o plano mais novo em --plans)',
+    });
+  const planPath =
+    planArg ??
+    (await newestPlanOf({ month: month as string, dir: opts.plans, condominium: creds.condominium }));
   const client = await deps.client();
   // with --issue a unit's record is its invoice issued (created first where it was not): one line a unit
   const { code } = await runBulk(
@@ -188,6 +225,155 @@ export async function billingApply(
   return code;
 }
 
+/** One condominium's part of the firm's apply. */
+interface FirmPart {
+  target: ProfileTarget;
+  planPath?: string;
+  preview?: ApplyPreview;
+  result?: ApplyResult;
+  error?: CondoError;
+}
+
+/**
+ * The firm's apply (#68): each condominium's newest plan of the month previewed on its own profile (what would be
+ * created, nothing sent), one question for them all (or --yes), then each applied on its profile; one that fails is
+ * named with the command that runs it again, and does not stop the others. A server found down is asked once.
+ */
+async function applyAcrossProfiles(deps: Deps, month: string, opts: ApplyFlags): Promise<number> {
+  const targets = await selectedProfiles(deps);
+  const fate = serverFate();
+  const onProfile = async (part: FirmPart, work: (child: Deps) => Promise<void>): Promise<FirmPart> => {
+    const down = fate.downOf(part.target.baseUrl);
+    if (down) return { ...part, error: down };
+    const child = profileDeps(deps, part.target);
+    try {
+      await work(child);
+      return part;
+    } catch (e) {
+      if (!(e instanceof CondoError)) throw e;
+      fate.note(part.target.baseUrl, e);
+      return { ...part, error: e };
+    } finally {
+      await child.close();
+    }
+  };
+  const previewed = await pooled(targets, (target) => {
+    const part: FirmPart = { target };
+    return onProfile(part, async (child) => {
+      part.planPath = await newestPlanOf({ month, dir: opts.plans, condominium: target.condominium });
+      part.preview = await previewApply(await child.client(), part.planPath);
+    });
+  });
+  const ready = previewed.filter((p) => p.preview && !p.error);
+  if (deps.format === 'table') await printList(deps, previewed, previewColumns);
+  const invoices = ready.reduce((a, p) => a + (p.preview?.create ?? 0), 0);
+  const cents = ready.reduce((a, p) => a + (p.preview?.create_cents ?? 0), 0);
+  const go =
+    ready.length > 0 &&
+    (await confirmed(deps, {
+      yes: opts.yes,
+      question: {
+        en: `Create ${invoices} invoices (${formatReais(cents)})${opts.issue ? ' and issue them' : ''} in ${ready.length} condominiums?`,
+        pt: `Criar ${invoices} cobranças (${formatReais(cents)})${opts.issue ? ' e emiti-las' : ''} em ${ready.length} condomínios?`,
+      },
+      verb: { en: 'bill many condominiums', pt: 'emitir em vários condomínios' },
+      past: { en: 'billed', pt: 'emitido' },
+    }));
+  const applied = go
+    ? await pooled(previewed, (part) =>
+        part.error || !part.planPath
+          ? Promise.resolve(part)
+          : onProfile(part, async (child) => {
+              const creds = await child.credentials();
+              part.result = await applyPlan(
+                await child.client(),
+                part.planPath as string,
+                {
+                  issue: opts.issue === true,
+                  replace: opts.replace === true,
+                  condominium: creds.condominium,
+                },
+                {},
+              );
+            }),
+      )
+    : previewed;
+  return reportFirmApply(deps, applied, go, month, opts);
+}
+
+const previewColumns: Column<FirmPart>[] = [
+  { header: { en: 'CONDOMINIUM', pt: 'CONDOMÍNIO' }, value: (p) => p.target.condominium, cut: true },
+  { header: { en: 'TO CREATE', pt: 'A CRIAR' }, value: (p) => p.preview?.create ?? '' },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.preview?.create_cents, kind: 'cents' },
+  { header: { en: 'ALREADY', pt: 'JÁ COBRADAS' }, value: (p) => p.preview?.already ?? '' },
+  {
+    header: { en: 'PLAN', pt: 'PLANO' },
+    // a condominium that cannot be applied is named under the table, with why and the command to run again
+    value: (p) => (p.error ? '—' : (p.planPath ?? '')),
+    // where the path does not fit, as much of its end as the table can spare (the hash tells plans apart)
+    narrowTo: (p, width) => {
+      const path = p.error ? '—' : (p.planPath ?? '');
+      return path.length <= width ? path : `…${path.slice(-(width - 1))}`;
+    },
+  },
+];
+
+/** Each condominium's outcome; one that failed, or was not reached, named with the command that runs it again. */
+async function reportFirmApply(
+  deps: Deps,
+  parts: readonly FirmPart[],
+  went: boolean,
+  month: string,
+  opts: ApplyFlags,
+): Promise<number> {
+  const again = (p: FirmPart) =>
+    `condo --profile ${p.target.profile} billing apply --month ${month.slice(5)}/${month.slice(0, 4)} --plans ${opts.plans}${opts.issue ? ' --issue' : ''}${opts.replace ? ' --replace' : ''}`;
+  const failedOf = (p: FirmPart) => p.result?.records.filter((r) => !r.ok).length ?? 0;
+  if (went) {
+    const columns: Column<FirmPart>[] = [
+      { header: { en: 'CONDOMINIUM', pt: 'CONDOMÍNIO' }, value: (p) => p.target.condominium, cut: true },
+      { header: { en: 'CREATED', pt: 'CRIADAS' }, value: (p) => p.result?.created ?? '' },
+      { header: { en: 'ISSUED', pt: 'EMITIDAS' }, value: (p) => p.result?.issued ?? '' },
+      { header: { en: 'ALREADY', pt: 'JÁ COBRADAS' }, value: (p) => p.result?.already ?? '' },
+      { header: { en: 'FAILED', pt: 'FALHAS' }, value: (p) => (p.error ? '' : failedOf(p)) },
+    ];
+    if (deps.format === 'json')
+      printJson(
+        deps,
+        parts.map((p) => ({
+          condominium: p.target.condominium,
+          profile: p.target.profile,
+          plan_file: p.planPath ?? null,
+          ...(p.error
+            ? { error: { code: p.error.code ?? null, message: p.error.message } }
+            : {
+                created: p.result?.created ?? 0,
+                issued: p.result?.issued ?? 0,
+                already: p.result?.already ?? 0,
+                canceled: p.result?.canceled ?? 0,
+                failed: failedOf(p),
+              }),
+        })),
+      );
+    else await printList(deps, parts, columns);
+  }
+  let code = 0;
+  for (const p of parts) {
+    const failed = failedOf(p);
+    if (!p.error && failed === 0) continue;
+    const why = p.error
+      ? `${errorWords(deps.t, p.error)}${p.error.code ? ` (${p.error.code})` : ''}`
+      : deps.t({ en: `${failed} units failed`, pt: `${failed} unidades com falha` });
+    deps.warn({
+      en: `${p.target.profile}: ${why}; run again: ${again(p)}`,
+      pt: `${p.target.profile}: ${why}; rode de novo: ${again(p)}`,
+    });
+    const r = p.result?.records.find((x) => !x.ok);
+    code = Math.max(code, p.error ? exitCodeOf(p.error) : r && !r.ok ? exitCodeOf(r.error) : 1);
+  }
+  return code;
+}
+
 export async function billingVerify(
   deps: Deps,
   planArg: string | undefined,
@@ -214,6 +400,30 @@ export async function billingVerify(
       pt: `${planPath} é o plano de ${plan.month}, não do --month ${opts.month}`,
     });
   const unitOf = (id: unknown) => plan.units.find((u) => u.unit_id === Number(id))?.unit ?? String(id ?? '');
+  // a firm's run (--all-profiles): a row a condominium, each problem said led by its profile
+  if (deps.collect) {
+    type Checked = { checked: number; problems: number; unmarked: number; plan_file: string };
+    await printList(
+      deps,
+      [{ checked, problems: problems.length, unmarked: unmarked.length, plan_file: planPath }],
+      [
+        { header: { en: 'UNITS', pt: 'UNIDADES' }, value: (r: Checked) => r.checked, sum: true },
+        {
+          header: { en: 'NOT AS PLANNED', pt: 'FORA DO PLANO' },
+          value: (r: Checked) => r.problems,
+          sum: true,
+        },
+        { header: { en: 'WITHOUT MARKER', pt: 'SEM MARCA' }, value: (r: Checked) => r.unmarked, sum: true },
+        {
+          header: { en: 'PLAN FILE', pt: 'ARQUIVO DO PLANO' },
+          value: (r: Checked) => r.plan_file,
+          narrow: (r: Checked) => `…${r.plan_file.slice(-'12345678.plan.json'.length)}`,
+        },
+      ],
+    );
+    for (const p of problems) deps.warn({ en: `${p.unit}: ${p.text.en}`, pt: `${p.unit}: ${p.text.pt}` });
+    return problems.length === 0 ? 0 : ExitCode.attention;
+  }
   if (deps.format === 'json') {
     printJson(deps, {
       month: plan.month,

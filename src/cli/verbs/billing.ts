@@ -51,7 +51,7 @@ export const commands = [
         run: async (deps, { opts }) => (await handlers()).billingPlan(deps, declared(opts)),
       }),
       verb({
-        name: 'apply <plan>',
+        name: 'apply [plan]',
         summary: {
           en: "creates each unit's invoice of the plan, once (a re-run completes what is missing); --issue issues them",
           pt: 'cria a cobrança de cada unidade do plano, uma vez (rodar de novo completa o que falta); --issue as emite',
@@ -68,13 +68,40 @@ export const commands = [
               pt: 'cancela antes as cobranças do mês de outro plano (não uma paga)',
             },
           },
+          {
+            flag: '--month <month>',
+            help: {
+              en: "the month (MM/YYYY): its newest plan file in --plans (each condominium's, over many profiles)",
+              pt: 'o mês (MM/AAAA): o plano mais novo dele em --plans (o de cada condomínio, com vários perfis)',
+            },
+          },
+          {
+            flag: '--plans <dir>',
+            help: {
+              en: 'the folder of the plan files (with --month)',
+              pt: 'a pasta dos arquivos de plano (com --month)',
+            },
+            default: '.',
+          },
+          {
+            flag: '-y, --yes',
+            help: {
+              en: 'over many profiles, apply without asking',
+              pt: 'com vários perfis, aplica sem perguntar',
+            },
+          },
         ],
         writes: true,
+        across: 'firm',
         examples: [
           'condo billing apply 2027-01-residencial-jardim-botanico-ca1af7db.plan.json --issue',
           {
             line: 'condo billing apply planos/2027-01-*.plan.json --replace   # a budget corrected after applying',
             pt: 'um orçamento corrigido depois de aplicar',
+          },
+          {
+            line: 'condo --all-profiles billing apply --month 01/2027 --plans planos/ --issue   # the firm, asked once',
+            pt: 'a administradora, perguntada uma vez',
           },
         ],
         run: async (deps, { args: [plan], opts }) =>
@@ -109,8 +136,12 @@ export const commands = [
             line: 'condo billing verify --month 01/2027 --plans planos/ --json >> emissao.log   # from cron',
             pt: 'pelo cron',
           },
-          'condo billing verify 2027-01-residencial-jardim-botanico-ca1af7db.plan.json',
+          {
+            line: 'condo --all-profiles billing verify --month 01/2027 --plans planos/   # every condominium',
+            pt: 'todos os condomínios',
+          },
         ],
+        across: 'read',
         run: async (deps, { args: [plan], opts }) =>
           (await handlers()).billingVerify(deps, plan, declared(opts)),
       }),
