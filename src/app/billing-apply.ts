@@ -80,6 +80,15 @@ async function billedState(
   return { ours, others };
 }
 
+/** The month's live invoices of this plan, by unit (the residents' pages are drawn from them). */
+export async function planInvoices(
+  client: Client,
+  planPath: string,
+): Promise<{ plan: Plan; invoices: Map<number, Invoice> }> {
+  const plan = await readPlan(planPath);
+  return { plan, invoices: (await billedState(client, plan)).ours };
+}
+
 /** What applying a plan would do now (#68, the firm's question before it writes): nothing is sent. */
 export interface ApplyPreview {
   plan: Plan;

@@ -52,6 +52,8 @@ export interface PlanLine {
 
 export interface PlanUnit {
   unit_id: number;
+  /** its fraction as the split read it (the server's ideal fraction, or the budget's file) */
+  fraction?: string;
   unit: string;
   lines: PlanLine[];
   total_cents: number;
@@ -77,6 +79,15 @@ export interface Plan {
     cent_more: string[];
     /** units given a cent less: the cent the rounding lacked */
     cent_less: string[];
+    /** how many units shared it */
+    units?: number;
+    /** the group it was split among (rateio: grupo) */
+    group?: string;
+    /** a percentage of another component (`5` of `Despesas ordinárias`) */
+    percent?: string;
+    of?: string;
+    /** reais per unit read (rateio by readings with preco) */
+    price?: string;
   }[];
   units: PlanUnit[];
   total_cents: number;
@@ -319,11 +330,22 @@ export function buildPlan(inputs: Inputs): Plan {
       split: p.split.kind,
       cent_more: against(1),
       cent_less: against(-1),
+      // what a resident's page says the part is of (#68): how many shared it, a percentage's base, a price
+      units: ids.length,
+      ...(p.split.kind === 'grupo' ? { group: p.split.group } : {}),
+      ...(p.percent ? { percent: decimalText(p.percent.percent, '.'), of: p.percent.of } : {}),
+      ...(p.price ? { price: decimalText(p.price, '.') } : {}),
     });
   }
   const planUnits = units.map((u) => {
     const own = lines.get(u.id) ?? [];
-    return { unit_id: u.id, unit: u.label, lines: own, total_cents: own.reduce((a, l) => a + l.cents, 0) };
+    return {
+      unit_id: u.id,
+      unit: u.label,
+      fraction: decimalText(fraction.get(u.id) as Decimal, '.'),
+      lines: own,
+      total_cents: own.reduce((a, l) => a + l.cents, 0),
+    };
   });
   const factor = sum.units === one ? null : (Number(one) / Number(sum.units)).toFixed(6).replace('.', ',');
   return {
@@ -356,6 +378,7 @@ function monthParts(budget: Budget, month: string) {
     split: c.split,
     cents: 'cents' in c.amount ? c.amount.cents : 0,
     price: 'perReading' in c.amount ? c.amount.perReading : undefined,
+    percent: 'percent' in c.amount ? c.amount : undefined,
   }));
   for (const [i, c] of budget.components.entries())
     if ('percent' in c.amount) {
@@ -379,6 +402,7 @@ function monthParts(budget: Budget, month: string) {
       split: x.split,
       cents,
       price: undefined,
+      percent: undefined,
     });
   }
   return parts;

@@ -33,7 +33,7 @@ const MUTED = '#616e7c';
 const RULE = '#cbd2d9';
 
 /** A font's path, or its bytes in the single executable, which carries them as assets (scripts/package.mjs). */
-function fontFile(name: string): string | Buffer {
+export function fontFile(name: string): string | Buffer {
   const shipped = globalThis.condoSea?.asset(`fonts/${name}`);
   return shipped ? Buffer.from(shipped) : join(fontsDir(), name);
 }

@@ -1,16 +1,18 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   type ApplyPreview,
   type ApplyResult,
   applyPlan,
   findMonthPlan,
   newestPlanOf,
+  planInvoices,
   previewApply,
   verifyPlan,
 } from '../../app/billing-apply.js';
 import { budgetPathFor, type Plan, planBilling } from '../../app/billing-plan.js';
 import { acrossProfiles, type ProfileTarget, pooled, serverFate } from '../../app/firm.js';
+import { residentPages } from '../../app/resident-pages.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
@@ -18,6 +20,7 @@ import { errorWords } from '../api-errors.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { ExitCode, exitCodeOf } from '../exit-codes.js';
+import { NO_PROGRESS, safeFileName, writeAtomically } from '../files.js';
 import { monthFlag } from '../flags.js';
 import { type Column, printJson, printList } from '../output.js';
 import { profileDeps, selectedProfiles } from '../profiles.js';
@@ -161,6 +164,8 @@ interface ApplyFlags {
   month?: string | undefined;
   plans: string;
   yes?: boolean | undefined;
+  pdf?: string | undefined;
+  pdfEach?: boolean | undefined;
 }
 
 export async function billingApply(
@@ -222,7 +227,57 @@ export async function billingApply(
         });
     },
   );
+  if (opts.pdf && code === ExitCode.ok)
+    await writeResidentPages(deps, client, planPath, opts.pdf, opts.pdfEach === true);
   return code;
+}
+
+/**
+ * The residents' pages of the month (#68 point 2): each billed unit's page from its invoice of this plan, in one
+ * PDF (`AAAA-MM-<slug>.pdf`) or one a unit (`AAAA-MM-<slug>-<unit>.pdf`, `--pdf-each`), in `dir`.
+ */
+async function writeResidentPages(
+  deps: Deps,
+  client: Awaited<ReturnType<Deps['client']>>,
+  planPath: string,
+  dir: string,
+  each: boolean,
+): Promise<void> {
+  const [{ plan, invoices }, condo, units, creds, store] = await Promise.all([
+    planInvoices(client, planPath),
+    client.condominiums.get().catch(() => undefined),
+    client.units.list(),
+    deps.credentials(),
+    deps.config(),
+  ]);
+  const setting = (key: 'administradora' | 'administradora_cnpj' | 'administradora_logo') =>
+    store.setting(creds.profileName, key);
+  const pages = residentPages(plan, {
+    condominium: { name: condo?.name, document: condo?.document ?? undefined },
+    administradora: {
+      name: setting('administradora'),
+      cnpj: setting('administradora_cnpj'),
+      logo: setting('administradora_logo'),
+    },
+    owners: new Map(units.map((u) => [u.id, String(u.owner ?? '')])),
+    invoices,
+  });
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(dir, { recursive: true });
+  const { residentPdf } = await import('../resident-pdf.js');
+  const name = `${plan.month}-${plan.condominium}`;
+  const files: [string, typeof pages][] = each
+    ? pages.map((p) => [`${name}-${safeFileName(p.unit.label.replace(/\s+/g, '-'), 'unidade')}.pdf`, [p]])
+    : [[`${name}.pdf`, pages]];
+  for (const [file, part] of files)
+    await writeAtomically(await residentPdf(part, deps.t), join(dir, file), NO_PROGRESS, true);
+  deps.info(
+    {
+      en: `${pages.length} residents' pages written to ${each ? `${dir} (${files.length} files)` : join(dir, `${name}.pdf`)}`,
+      pt: `${pages.length} páginas dos condôminos gravadas em ${each ? `${dir} (${files.length} arquivos)` : join(dir, `${name}.pdf`)}`,
+    },
+    true,
+  );
 }
 
 /** One condominium's part of the firm's apply. */

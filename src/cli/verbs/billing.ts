@@ -84,6 +84,17 @@ export const commands = [
             default: '.',
           },
           {
+            flag: '--pdf <dir>',
+            help: {
+              en: "the residents' pages: one A4 page a unit (its parts and what each is of, the linha digitável and bar code, the PIX), one PDF",
+              pt: 'as páginas dos condôminos: uma página A4 por unidade (as partes e de que é cada uma, linha digitável e código de barras, PIX), um PDF',
+            },
+          },
+          {
+            flag: '--pdf-each',
+            help: { en: 'with --pdf, one file a unit', pt: 'com --pdf, um arquivo por unidade' },
+          },
+          {
             flag: '-y, --yes',
             help: {
               en: 'over many profiles, apply without asking',

@@ -1,0 +1,107 @@
+/**
+ * The resident's page (#68 point 2): what one unit's page of the month says, from the plan and the invoice the
+ * run created: who bills (the condominium, its administradora), whom (the unit, its owner), each part of the quota
+ * with what it is of ("fração 0,0412 de R$ 18.420,00", "consumo 14 m³ a R$ 9,80"), the total, and how to pay it
+ * (the linha digitável and its bar code, the PIX copia e cola). The CLI draws it (cli/resident-pdf.ts).
+ */
+import { formatDateBr } from '../domain/dates.js';
+import { formatReais } from '../domain/money.js';
+import type { Text } from '../domain/text.js';
+import type { Plan, PlanUnit } from './billing-plan.js';
+
+export interface ResidentPage {
+  condominium: { name: string; document: string | undefined };
+  administradora: { name: string | undefined; cnpj: string | undefined; logo: string | undefined };
+  unit: { label: string; owner: string | undefined };
+  /** MM/AAAA */
+  month: string;
+  due: string;
+  lines: { name: string; basis: Text; cents: number }[];
+  total_cents: number;
+  invoice: string;
+  boleto: { linha_digitavel: string; barcode: string } | undefined;
+  pix: string | undefined;
+}
+
+/** What the run read of the server for the pages. */
+export interface PageFacts {
+  condominium: { name?: string | undefined; document?: string | undefined };
+  administradora: { name?: string | undefined; cnpj?: string | undefined; logo?: string | undefined };
+  owners: ReadonlyMap<number, string>;
+  invoices: ReadonlyMap<
+    number,
+    {
+      public_id: string;
+      payment?: {
+        boleto?: { linha_digitavel: string; barcode: string } | null;
+        pix?: { payload: string } | null;
+      } | null;
+    }
+  >;
+}
+
+const comma = (decimal: string) => decimal.replace('.', ',');
+
+/** What one part of a unit's quota is of, in both languages. */
+export function basisOf(plan: Plan, unit: PlanUnit, line: PlanUnit['lines'][number]): Text {
+  const c = plan.components.find((x) => x.name === line.component);
+  if (!c) return { en: '', pt: '' };
+  const total = formatReais(c.total_cents);
+  const of = c.percent
+    ? { en: ` (${comma(c.percent)}% of ${c.of})`, pt: ` (${comma(c.percent)}% de ${c.of})` }
+    : undefined;
+  if (line.reading !== undefined && c.price)
+    return {
+      en: `use ${comma(line.reading)} m³ at R$ ${comma(c.price)} the m³`,
+      pt: `consumo ${comma(line.reading)} m³ a R$ ${comma(c.price)} o m³`,
+    };
+  if (line.reading !== undefined)
+    return {
+      en: `use ${comma(line.reading)} m³, its share of ${total}`,
+      pt: `consumo ${comma(line.reading)} m³, a parte dele em ${total}`,
+    };
+  if (c.split === 'igual')
+    return {
+      en: `equal among ${c.units ?? '?'} units, of ${total}`,
+      pt: `igual entre ${c.units ?? '?'} unidades, de ${total}`,
+    };
+  const among = c.group
+    ? { en: ` among the group ${c.group}`, pt: ` entre o grupo ${c.group}` }
+    : { en: '', pt: '' };
+  return {
+    en: `fraction ${comma(unit.fraction ?? '?')} of ${total}${among.en}${of?.en ?? ''}`,
+    pt: `fração ${comma(unit.fraction ?? '?')} de ${total}${among.pt}${of?.pt ?? ''}`,
+  };
+}
+
+/** Each billed unit's page, in the plan's order; a unit without an invoice of the plan has none. */
+export function residentPages(plan: Plan, facts: PageFacts): ResidentPage[] {
+  return plan.units.flatMap((u) => {
+    const inv = facts.invoices.get(u.unit_id);
+    if (!inv || u.total_cents <= 0) return [];
+    const boleto = inv.payment?.boleto ?? undefined;
+    return [
+      {
+        condominium: {
+          name: facts.condominium.name ?? plan.condominium,
+          document: facts.condominium.document,
+        },
+        administradora: {
+          name: facts.administradora.name,
+          cnpj: facts.administradora.cnpj,
+          logo: facts.administradora.logo,
+        },
+        unit: { label: u.unit, owner: facts.owners.get(u.unit_id) },
+        month: `${plan.month.slice(5)}/${plan.month.slice(0, 4)}`,
+        due: formatDateBr(plan.due_date),
+        lines: u.lines
+          .filter((l) => l.cents !== 0)
+          .map((l) => ({ name: l.component, basis: basisOf(plan, u, l), cents: l.cents })),
+        total_cents: u.total_cents,
+        invoice: inv.public_id,
+        boleto: boleto ? { linha_digitavel: boleto.linha_digitavel, barcode: boleto.barcode } : undefined,
+        pix: inv.payment?.pix?.payload ?? undefined,
+      },
+    ];
+  });
+}
