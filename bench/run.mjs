@@ -389,6 +389,8 @@ spawnSync(process.execPath, [await bundled('store')], { stdio: 'inherit' });
 spawnSync(process.execPath, [await bundled('nfse'), bin, cliNode], { stdio: 'inherit' });
 // #67: a 500-unit building's plan, apply and verify
 spawnSync(process.execPath, [join(import.meta.dirname, 'billing.mjs'), cliNode], { stdio: 'inherit' });
+// #68: a firm of 50 condominiums planned and applied in one run
+spawnSync(process.execPath, [join(import.meta.dirname, 'billing-firm.mjs'), cliNode], { stdio: 'inherit' });
 // #32's 400,000-payment run, about five minutes more
 if (process.env.BENCH_BIG_BATCH === '1')
   spawnSync(process.execPath, [await bundled('big-batch'), cliNode], { stdio: 'inherit' });

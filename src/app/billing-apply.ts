@@ -126,9 +126,10 @@ async function monthPlanFiles({ month, dir, condominium }: MonthPlans): Promise<
       pt: `--plans: não foi possível ler ${dir} (${e.code ?? e.message})`,
     });
   });
-  const files = names.filter(
-    (n) => n.startsWith(`${month}-${condominium}-`) && /-[0-9a-f]{8}\.plan\.json$/.test(n),
-  );
+  // the slug whole: residencial-bela-vista's plans are not residencial-bela-vista-2's
+  const slug = condominium.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const own = new RegExp(`^${month}-${slug}-[0-9a-f]{8}\\.plan\\.json$`);
+  const files = names.filter((n) => own.test(n));
   const dated = await Promise.all(files.map(async (f) => ({ f, at: (await stat(join(dir, f))).mtimeMs })));
   return dated.sort((a, b) => b.at - a.at || (a.f < b.f ? -1 : 1)).map((d) => d.f);
 }
