@@ -52,7 +52,17 @@ try {
   const plan = median(3, () =>
     timed(['--all-profiles', 'billing', 'plan', '--month', '01/2027', '-O', plans, '-o', 'tsv']),
   ).ms;
-  const planned = timed(['--all-profiles', 'billing', 'plan', '--month', '01/2027', '-O', plans, '-o', 'tsv']);
+  const planned = timed([
+    '--all-profiles',
+    'billing',
+    'plan',
+    '--month',
+    '01/2027',
+    '-O',
+    plans,
+    '-o',
+    'tsv',
+  ]);
   const units = planned.r.stdout
     .split('\n')
     .filter(Boolean)
@@ -63,7 +73,9 @@ try {
     'tsv',
   ]);
   const most = Math.max(...units);
-  console.log(`\na firm's billing run: ${slugs.length} condominiums, ${units.reduce((a, b) => a + b, 0)} units`);
+  console.log(
+    `\na firm's billing run: ${slugs.length} condominiums, ${units.reduce((a, b) => a + b, 0)} units`,
+  );
   console.log(`  --all-profiles bank-accounts list     ${list.toFixed(0).padStart(6)} ms`);
   console.log(`  a shell loop of units list            ${loop.toFixed(0).padStart(6)} ms`);
   console.log(
