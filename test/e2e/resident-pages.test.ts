@@ -113,3 +113,41 @@ test("the residents' pages: a page a unit, each part with its basis, the linha d
   expect(files[0]).toMatch(new RegExp(`^2027-03-${slug}-Bloco-A---101\\.pdf$`));
   expect(await pdfPages(join(each, files[0] as string))).toHaveLength(1);
 });
+
+test("the council's sheet: units × components with the totals, the fractions' sum, the rounding's cents, the exempt", async () => {
+  const exempt = join(s.condo.configDir, 'isenta.yaml');
+  await writeFile(
+    exempt,
+    `${await readFile(budget, 'utf8')}isentos:\n  - { unidade: Bloco B - 602, fonte: "AGO 15/03/2026, item 4", rateio: fracao }\n`,
+  );
+  const pdf = join(s.condo.configDir, 'conselho.pdf');
+  const r = await s.condo.run([
+    ...['--lang', 'pt-BR', 'billing', 'plan', '--month', '04/2027', '--budget', exempt],
+    ...['-O', s.condo.configDir, '--pdf', pdf],
+  ]);
+  expect(r.exitCode, r.stderr).toBe(0);
+  expect(r.stderr).toContain(`planilha do conselho gravada em ${pdf}`);
+  const plan = await s.condo.json([
+    'billing',
+    'plan',
+    '--month',
+    '04/2027',
+    '--budget',
+    exempt,
+    '-O',
+    s.condo.configDir,
+  ]);
+  const text = (await pdfPages(pdf)).join(' ');
+  expect(text).toContain('Rateio da cota condominial, 04/2027');
+  expect(text).toMatch(/UNIDADE FRAÇÃO TAXA CONDOMINIAL FUNDO DE RESERVA TOTAL/);
+  expect(text).toContain(`TOTAL R$ 24.260,00 R$ 1.213,00 R$ 25.473,00`);
+  expect(text).toContain('Frações: as frações ideais do servidor, somando 1,000000000.');
+  expect(text).toContain(
+    'Bloco B - 602 é isenta (AGO 15/03/2026, item 4): sua parte foi rateada entre as demais',
+  );
+  const component = plan.components[0];
+  const rounding = [...component.cent_more, ...component.cent_less];
+  expect(rounding.length).toBeGreaterThan(0);
+  expect(text).toContain(rounding[0]);
+  for (const u of plan.units.slice(0, 3)) expect(text).toContain(u.unit);
+});

@@ -11,6 +11,7 @@ import {
   verifyPlan,
 } from '../../app/billing-apply.js';
 import { budgetPathFor, type Plan, planBilling } from '../../app/billing-plan.js';
+import { councilSheet } from '../../app/council-sheet.js';
 import { acrossProfiles, type ProfileTarget, pooled, serverFate } from '../../app/firm.js';
 import { residentPages } from '../../app/resident-pages.js';
 import { formatDateBr } from '../../domain/dates.js';
@@ -34,7 +35,12 @@ type Row =
 
 export async function billingPlan(
   deps: Deps,
-  opts: { month?: string | undefined; budget?: string | undefined; outputFile?: string | undefined },
+  opts: {
+    month?: string | undefined;
+    budget?: string | undefined;
+    outputFile?: string | undefined;
+    pdf?: string | undefined;
+  },
 ): Promise<number> {
   if (!opts.month)
     throw new UsageError({ en: '--month is required (MM/YYYY)', pt: '--month é obrigatório (MM/AAAA)' });
@@ -66,6 +72,7 @@ export async function billingPlan(
       out: opts.outputFile,
     },
   );
+  if (opts.pdf) await writeCouncilSheet(deps, client, plan, opts.pdf);
   if (firm) return firmRow(deps, plan, file);
   if (deps.format === 'json') {
     printJson(deps, { ...plan, plan_file: file });
@@ -131,6 +138,27 @@ export async function billingPlan(
   for (const w of plan.warnings) deps.warn(w);
   said(`plan written to ${file}`, `plano gravado em ${file}`);
   return 0;
+}
+
+/** The council's sheet of the plan as a PDF (#68 point 3), the condominium named as the server names it. */
+async function writeCouncilSheet(
+  deps: Deps,
+  client: Awaited<ReturnType<Deps['client']>>,
+  plan: Plan,
+  file: string,
+): Promise<void> {
+  const condo = await client.condominiums.get().catch(() => undefined);
+  const { councilSheetPdf } = await import('../plan-pdf.js');
+  await writeAtomically(
+    await councilSheetPdf(councilSheet(plan, condo?.name), deps.t),
+    file,
+    NO_PROGRESS,
+    true,
+  );
+  deps.info(
+    { en: `council's sheet written to ${file}`, pt: `planilha do conselho gravada em ${file}` },
+    true,
+  );
 }
 
 /** One condominium's plan as a row of the firm's table; its warnings said, each led by its profile. */

@@ -35,6 +35,13 @@ export const commands = [
               pt: 'onde vai o arquivo do plano: uma pasta (o nome é o do plano) ou um arquivo .json',
             },
           },
+          {
+            flag: '--pdf <file>',
+            help: {
+              en: "the council's sheet: units × components with their totals, the fractions, the rounding's cents, the exempt",
+              pt: 'a planilha do conselho: unidades × componentes com os totais, as frações, os centavos do arredondamento, as isentas',
+            },
+          },
         ],
         examples: [
           'condo billing plan --month 01/2027',
