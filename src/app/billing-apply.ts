@@ -80,6 +80,18 @@ async function billedState(
   return { ours, others };
 }
 
+/** The plan a billing run's invoice names in its marker, where its file is in `dir`; else undefined. */
+export async function planOfInvoice(
+  inv: Invoice,
+  dir: string,
+  condominium: string,
+): Promise<Plan | undefined> {
+  const by = markedBy(inv.notes);
+  if (!by) return undefined;
+  const file = join(dir, `${by.month}-${condominium}-${by.plan}.plan.json`);
+  return readPlan(file).catch(() => undefined);
+}
+
 /** The month's live invoices of this plan, by unit (the residents' pages are drawn from them). */
 export async function planInvoices(
   client: Client,

@@ -4,10 +4,14 @@
  * with what it is of ("fração 0,0412 de R$ 18.420,00", "consumo 14 m³ a R$ 9,80"), the total, and how to pay it
  * (the linha digitável and its bar code, the PIX copia e cola). The CLI draws it (cli/resident-pdf.ts).
  */
+
+import type { Client } from '../client/index.js';
+import type { Invoice } from '../client/resources/invoices.js';
 import { formatDateBr } from '../domain/dates.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import type { Plan, PlanUnit } from './billing-plan.js';
+import { unitName } from './names.js';
 
 export interface ResidentPage {
   condominium: { name: string; document: string | undefined };
@@ -28,6 +32,8 @@ export interface PageFacts {
   condominium: { name?: string | undefined; document?: string | undefined };
   administradora: { name?: string | undefined; cnpj?: string | undefined; logo?: string | undefined };
   owners: ReadonlyMap<number, string>;
+  /** each unit's label, where a page is drawn from an invoice alone */
+  labels?: ReadonlyMap<number, string>;
   invoices: ReadonlyMap<
     number,
     {
@@ -104,4 +110,70 @@ export function residentPages(plan: Plan, facts: PageFacts): ResidentPage[] {
       },
     ];
   });
+}
+
+/** What the pages read of the server: the condominium's name and CNPJ, each unit's owner. */
+export async function pageFactsOf(
+  client: Client,
+  invoices: PageFacts['invoices'],
+  administradora: PageFacts['administradora'],
+): Promise<PageFacts> {
+  const [condo, units] = await Promise.all([
+    client.condominiums.get().catch(() => undefined),
+    client.units.list(),
+  ]);
+  return {
+    condominium: { name: condo?.name, document: condo?.document ?? undefined },
+    administradora,
+    owners: new Map(units.map((u) => [u.id, String(u.owner ?? '')])),
+    labels: new Map(units.map((u) => [u.id, unitName(u)])),
+    invoices,
+  };
+}
+
+/**
+ * One invoice's page (`invoices show ID --pdf`): from its plan where the billing run made it and the plan file is
+ * at hand (each part with its basis), else from its items, else its total as one line.
+ */
+export function pageOfInvoice(inv: Invoice, plan: Plan | undefined, facts: PageFacts): ResidentPage {
+  const unitId = Number(inv.unit_id);
+  const fromPlan = plan
+    ? residentPages(plan, { ...facts, invoices: new Map([[unitId, inv as never]]) })[0]
+    : undefined;
+  if (fromPlan) return fromPlan;
+  const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  const items = (inv as { items?: { name: string; amount: unknown }[] | null }).items ?? [];
+  const lines =
+    items.length > 0
+      ? items.map((i) => ({ name: i.name, basis: { en: '', pt: '' }, cents: cents(i.amount) }))
+      : [{ name: 'Valor da cobrança', basis: { en: '', pt: '' }, cents: cents(inv.subtotal) }];
+  const extras: [Text, unknown][] = [
+    [{ en: 'Fine', pt: 'Multa' }, inv.fine_amount],
+    [{ en: 'Interest', pt: 'Juros' }, inv.interest_amount],
+    [{ en: 'Monetary correction', pt: 'Correção monetária' }, inv.monetary_correction_amount],
+  ];
+  for (const [name, v] of extras)
+    if (cents(v) !== 0) lines.push({ name: name.pt, basis: { en: '', pt: '' }, cents: cents(v) });
+  if (cents(inv.discount_amount) !== 0)
+    lines.push({ name: 'Desconto', basis: { en: '', pt: '' }, cents: -cents(inv.discount_amount) });
+  const boleto = inv.payment?.boleto ?? undefined;
+  return {
+    condominium: { name: facts.condominium.name ?? '', document: facts.condominium.document },
+    administradora: {
+      name: facts.administradora.name,
+      cnpj: facts.administradora.cnpj,
+      logo: facts.administradora.logo,
+    },
+    unit: {
+      label: facts.labels?.get(unitId) ?? String((inv as { unit_label?: unknown }).unit_label ?? unitId),
+      owner: facts.owners.get(unitId),
+    },
+    month: `${String(inv.period).slice(5, 7)}/${String(inv.period).slice(0, 4)}`,
+    due: formatDateBr(String(inv.due_date)),
+    lines,
+    total_cents: cents(inv.total),
+    invoice: String(inv.public_id),
+    boleto: boleto ? { linha_digitavel: boleto.linha_digitavel, barcode: boleto.barcode } : undefined,
+    pix: inv.payment?.pix?.payload ?? undefined,
+  };
 }

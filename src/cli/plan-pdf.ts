@@ -6,10 +6,14 @@
 import type { Readable } from 'node:stream';
 import type { CouncilSheet } from '../app/council-sheet.js';
 import { formatReais } from '../domain/money.js';
-import type { Translate } from './i18n.js';
+import type { Text } from '../domain/text.js';
 import { fontFile } from './month-document.js';
 
 type Doc = PDFKit.PDFDocument;
+
+/** A document for Brazilian residents and councils: Portuguese, whatever the CLI's language (as the month's). */
+type Words = (text: Text) => string;
+const portuguese: Words = (text) => text.pt;
 
 const MM = 72 / 25.4;
 const MARGIN = 15 * MM;
@@ -18,7 +22,7 @@ const MUTED = '#616e7c';
 const RULE = '#cbd2d9';
 const ROW = 13;
 
-export async function councilSheetPdf(sheet: CouncilSheet, t: Translate): Promise<Readable> {
+export async function councilSheetPdf(sheet: CouncilSheet, t: Words = portuguese): Promise<Readable> {
   const { default: PDFDocument } = await import('pdfkit');
   const landscape = sheet.components.length > 3;
   const doc = new PDFDocument({

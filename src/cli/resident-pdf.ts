@@ -11,10 +11,14 @@ import { formatDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import { qrModules } from '../formats/pix/terminal.js';
-import type { Translate } from './i18n.js';
+import { NO_PROGRESS, writeAtomically } from './files.js';
 import { fontFile } from './month-document.js';
 
 type Doc = PDFKit.PDFDocument;
+
+/** A document for Brazilian residents and councils: Portuguese, whatever the CLI's language (as the month's). */
+type Words = (text: Text) => string;
+const portuguese: Words = (text) => text.pt;
 
 const MM = 72 / 25.4;
 const MARGIN = 18 * MM;
@@ -23,8 +27,13 @@ const INK = '#1f2933';
 const MUTED = '#616e7c';
 const RULE = '#cbd2d9';
 
+/** The pages written to `path` whole (a failed write leaves nothing behind). */
+export async function writeResidentPdf(pages: readonly ResidentPage[], path: string): Promise<void> {
+  await writeAtomically(await residentPdf(pages), path, NO_PROGRESS, true);
+}
+
 /** The pages, one a unit, as a PDF stream. */
-export async function residentPdf(pages: readonly ResidentPage[], t: Translate): Promise<Readable> {
+export async function residentPdf(pages: readonly ResidentPage[], t: Words = portuguese): Promise<Readable> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
@@ -45,7 +54,7 @@ export async function residentPdf(pages: readonly ResidentPage[], t: Translate):
   return doc;
 }
 
-function drawPage(doc: Doc, p: ResidentPage, t: Translate): void {
+function drawPage(doc: Doc, p: ResidentPage, t: Words): void {
   // who bills: the firm's logo and name at the right, the condominium at the left
   const top = doc.y;
   if (p.administradora.logo) {
@@ -159,7 +168,7 @@ function rule(doc: Doc): void {
 }
 
 /** The linha digitável, and the ITF bar code of the 44 digits under it. */
-function drawBoleto(doc: Doc, boleto: NonNullable<ResidentPage['boleto']>, t: Translate): void {
+function drawBoleto(doc: Doc, boleto: NonNullable<ResidentPage['boleto']>, t: Words): void {
   rule(doc);
   doc
     .font('regular')
@@ -175,7 +184,7 @@ function drawBoleto(doc: Doc, boleto: NonNullable<ResidentPage['boleto']>, t: Tr
 }
 
 /** The PIX QR code at the left (40 mm), its copia e cola at the right, whole. */
-function drawPix(doc: Doc, payload: string, t: Translate): void {
+function drawPix(doc: Doc, payload: string, t: Words): void {
   rule(doc);
   const modules = qrModules(payload);
   const size = 40 * MM;

@@ -151,3 +151,49 @@ test("the council's sheet: units × components with the totals, the fractions' s
   expect(text).toContain(rounding[0]);
   for (const u of plan.units.slice(0, 3)) expect(text).toContain(u.unit);
 });
+
+test("invoices show ID --pdf: the page a resident asks for, each part's basis from its plan where the file is at hand", async () => {
+  const plan = await s.condo.json([
+    'billing',
+    'plan',
+    '--month',
+    '03/2027',
+    '--budget',
+    budget,
+    '-O',
+    s.condo.configDir,
+  ]);
+  const unit = plan.units[2];
+  const [inv] = await s.condo.json([
+    'invoices',
+    'list',
+    '--unit',
+    String(unit.unit_id),
+    '--due-from',
+    '2027-03-01',
+  ]);
+  const withPlan = join(s.condo.configDir, 'pedida.pdf');
+  await s.condo.ok(['invoices', 'show', inv.public_id, '--pdf', withPlan, '--plans', s.condo.configDir]);
+  const [page] = await pdfPages(withPlan);
+  expect(page).toContain(unit.unit);
+  expect(page).toContain(`fração ${unit.fraction.replace('.', ',')} de R$ 24.260,00`);
+  expect(await qrOnPage(withPlan, 0)).toBe(inv.payment.pix.payload);
+  // a seeded invoice, of no plan: its total as one line, its unit named
+  const [seeded] = await s.condo.json(['invoices', 'list', '--due-to', lastMonthEnd(), '--state', 'issued']);
+  const alone = join(s.condo.configDir, 'antiga.pdf');
+  const r = await s.condo.run(['--lang', 'pt-BR', 'invoices', 'show', seeded.public_id, '--pdf', alone]);
+  expect(r.exitCode, r.stderr).toBe(0);
+  expect(r.stderr).toContain('(as partes pela cobrança: nenhum arquivo de plano dela em .)');
+  const [old] = await pdfPages(alone);
+  const label = (await s.condo.json(['units', 'list'])).find(
+    (u: { id: number }) => u.id === seeded.unit_id,
+  ).label;
+  expect(old).toContain(`Unidade ${label}`);
+  expect(old).toMatch(/Valor da cobrança R\$ [\d.]+,\d\d Total R\$ [\d.]+,\d\d/);
+});
+
+/** The last day of last month, when the seed's invoices are all due. */
+function lastMonthEnd(): string {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 0)).toISOString().slice(0, 10);
+}

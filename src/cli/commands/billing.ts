@@ -13,7 +13,7 @@ import {
 import { budgetPathFor, type Plan, planBilling } from '../../app/billing-plan.js';
 import { councilSheet } from '../../app/council-sheet.js';
 import { acrossProfiles, type ProfileTarget, pooled, serverFate } from '../../app/firm.js';
-import { residentPages } from '../../app/resident-pages.js';
+import { pageFactsOf, residentPages } from '../../app/resident-pages.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
@@ -149,12 +149,7 @@ async function writeCouncilSheet(
 ): Promise<void> {
   const condo = await client.condominiums.get().catch(() => undefined);
   const { councilSheetPdf } = await import('../plan-pdf.js');
-  await writeAtomically(
-    await councilSheetPdf(councilSheet(plan, condo?.name), deps.t),
-    file,
-    NO_PROGRESS,
-    true,
-  );
+  await writeAtomically(await councilSheetPdf(councilSheet(plan, condo?.name)), file, NO_PROGRESS, true);
   deps.info(
     { en: `council's sheet written to ${file}`, pt: `planilha do conselho gravada em ${file}` },
     true,
@@ -271,34 +266,29 @@ async function writeResidentPages(
   dir: string,
   each: boolean,
 ): Promise<void> {
-  const [{ plan, invoices }, condo, units, creds, store] = await Promise.all([
+  const [{ plan, invoices }, creds, store] = await Promise.all([
     planInvoices(client, planPath),
-    client.condominiums.get().catch(() => undefined),
-    client.units.list(),
     deps.credentials(),
     deps.config(),
   ]);
   const setting = (key: 'administradora' | 'administradora_cnpj' | 'administradora_logo') =>
     store.setting(creds.profileName, key);
-  const pages = residentPages(plan, {
-    condominium: { name: condo?.name, document: condo?.document ?? undefined },
-    administradora: {
+  const pages = residentPages(
+    plan,
+    await pageFactsOf(client, invoices, {
       name: setting('administradora'),
       cnpj: setting('administradora_cnpj'),
       logo: setting('administradora_logo'),
-    },
-    owners: new Map(units.map((u) => [u.id, String(u.owner ?? '')])),
-    invoices,
-  });
+    }),
+  );
   const { mkdir } = await import('node:fs/promises');
   await mkdir(dir, { recursive: true });
-  const { residentPdf } = await import('../resident-pdf.js');
+  const { writeResidentPdf } = await import('../resident-pdf.js');
   const name = `${plan.month}-${plan.condominium}`;
   const files: [string, typeof pages][] = each
     ? pages.map((p) => [`${name}-${safeFileName(p.unit.label.replace(/\s+/g, '-'), 'unidade')}.pdf`, [p]])
     : [[`${name}.pdf`, pages]];
-  for (const [file, part] of files)
-    await writeAtomically(await residentPdf(part, deps.t), join(dir, file), NO_PROGRESS, true);
+  for (const [file, part] of files) await writeResidentPdf(part, join(dir, file));
   deps.info(
     {
       en: `${pages.length} residents' pages written to ${each ? `${dir} (${files.length} files)` : join(dir, `${name}.pdf`)}`,

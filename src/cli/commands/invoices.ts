@@ -78,10 +78,15 @@ export async function invoicesList(deps: Deps, opts: ListOptions): Promise<numbe
 
 const nonZero = (v: unknown) => (typeof v === 'number' && v !== 0 ? v : '');
 
-export async function showInvoice(deps: Deps, idArg: string): Promise<number> {
+export async function showInvoice(
+  deps: Deps,
+  idArg: string,
+  opts: { pdf?: string | undefined; plans?: string | undefined } = {},
+): Promise<number> {
   const id = publicIdArg('ID', idArg);
   const client = await deps.client();
   const inv = await client.invoices.get(id);
+  if (opts.pdf) return invoicePage(deps, client, inv, opts.pdf, opts.plans ?? '.');
   if (deps.format !== 'table') {
     if (deps.format === 'json') printJson(deps, inv);
     else printRecord(deps, inv, fieldColumns(inv, { reais: MONEY_SHOWN }));
@@ -293,5 +298,42 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
     writeLine(deps.io.stdout);
     deps.io.stdout.write(renderQrTerminal(pix));
   }
+  return 0;
+}
+
+/** The resident's page of one invoice (#68 point 2), what each part is of from its plan where the file is at hand. */
+async function invoicePage(
+  deps: Deps,
+  client: Awaited<ReturnType<Deps['client']>>,
+  inv: Invoice,
+  file: string,
+  plans: string,
+): Promise<number> {
+  const [{ planOfInvoice }, { pageFactsOf, pageOfInvoice }, { writeResidentPdf }, creds, store] =
+    await Promise.all([
+      import('../../app/billing-apply.js'),
+      import('../../app/resident-pages.js'),
+      import('../resident-pdf.js'),
+      deps.credentials(),
+      deps.config(),
+    ]);
+  const setting = (key: 'administradora' | 'administradora_cnpj' | 'administradora_logo') =>
+    store.setting(creds.profileName, key);
+  const plan = await planOfInvoice(inv, plans, creds.condominium);
+  const facts = await pageFactsOf(client, new Map(), {
+    name: setting('administradora'),
+    cnpj: setting('administradora_cnpj'),
+    logo: setting('administradora_logo'),
+  });
+  await writeResidentPdf([pageOfInvoice(inv, plan, facts)], file);
+  deps.info(
+    plan
+      ? { en: `the page written to ${file}`, pt: `página gravada em ${file}` }
+      : {
+          en: `the page written to ${file} (its parts from the invoice: no plan file of it in ${plans})`,
+          pt: `página gravada em ${file} (as partes pela cobrança: nenhum arquivo de plano dela em ${plans})`,
+        },
+    true,
+  );
   return 0;
 }

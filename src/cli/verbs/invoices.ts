@@ -49,8 +49,31 @@ export const commands = [
       verb({
         name: 'show <id>',
         summary: { en: 'show one invoice in detail', pt: 'mostra uma cobrança em detalhe' },
-        examples: ['condo invoices show 01M87...'],
-        run: async (deps, { args: [id] }) => (await handlers()).showInvoice(deps, id),
+        flags: [
+          {
+            flag: '--pdf <file>',
+            help: {
+              en: "the resident's page of it (A4: its parts, the linha digitável and bar code, the PIX)",
+              pt: 'a página do condômino (A4: as partes, a linha digitável e o código de barras, o PIX)',
+            },
+          },
+          {
+            flag: '--plans <dir>',
+            help: {
+              en: "where the billing run's plan files are, for what each part is of (with --pdf)",
+              pt: 'onde estão os arquivos de plano da emissão, para dizer de que é cada parte (com --pdf)',
+            },
+            default: '.',
+          },
+        ],
+        examples: [
+          'condo invoices show 01M87...',
+          {
+            line: 'condo invoices show 01M87... --pdf cobranca.pdf --plans planos/   # the page a resident asks for',
+            pt: 'a página que um condômino pede',
+          },
+        ],
+        run: async (deps, { args: [id], opts }) => (await handlers()).showInvoice(deps, id, declared(opts)),
       }),
       verb({
         name: 'create',
