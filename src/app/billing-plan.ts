@@ -150,21 +150,28 @@ export async function planBilling(
   return { plan, file };
 }
 
+/** A budget file read and compiled; a bad value is refused naming the file and its line. */
+export async function loadBudget(
+  path: string,
+  from: string,
+): Promise<{ budget: Budget; budgetText: string; lineOf: (path: string) => number }> {
+  const budgetText = await readText(path, from);
+  const { tree, lineOf } = await yamlTree(path, budgetText);
+  try {
+    return { budget: compileBudget(tree, lineOf), budgetText, lineOf };
+  } catch (e) {
+    if (e instanceof BudgetError) throw lineRefusal(path, e.line, e.text);
+    throw e;
+  }
+}
+
 /** The plan of the budget at `req.budgetPath` over what the server lists, written nowhere. */
 export async function computePlan(
   server: PlanServer,
   req: Omit<PlanRequest, 'out'>,
   planDir: (p: Plan) => string,
 ): Promise<Plan> {
-  const budgetText = await readText(req.budgetPath, req.budgetFrom ?? '--budget');
-  const { tree, lineOf } = await yamlTree(req.budgetPath, budgetText);
-  let budget: Budget;
-  try {
-    budget = compileBudget(tree, lineOf);
-  } catch (e) {
-    if (e instanceof BudgetError) throw lineRefusal(req.budgetPath, e.line, e.text);
-    throw e;
-  }
+  const { budget, budgetText, lineOf } = await loadBudget(req.budgetPath, req.budgetFrom ?? '--budget');
   if (budget.condominium !== req.condominium)
     throw lineRefusal(req.budgetPath, lineOf('condominio'), {
       en: `condominio: the budget is ${budget.condominium}'s, the profile's condominium is ${req.condominium}`,

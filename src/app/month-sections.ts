@@ -66,7 +66,7 @@ export function coverOf(r: MonthReport) {
 
 /** Every section after the cover, in the order a council reads them. */
 export function monthBlocks(r: MonthReport): Block[] {
-  return [...summaryBlocks(r), ...moneyBlocks(r), ...owedBlocks(r), ...closingBlocks(r)];
+  return [...summaryBlocks(r), ...moneyBlocks(r), ...budgetBlocks(r), ...owedBlocks(r), ...closingBlocks(r)];
 }
 
 /** The month at a glance: revenue, expense, result and arrears, then each account's balances. */
@@ -180,6 +180,96 @@ function moneyBlocks(r: MonthReport): Block[] {
 }
 
 /** What is still owed: payments the bank refused, bills unpaid at the cut-off, units in arrears. */
+/** The difference and its percentage of the forecast ("+12,5%"); none where nothing was forecast. */
+const against = (actual: number, forecast: number) => ({
+  diff: formatReais(actual - forecast),
+  pct:
+    forecast === 0
+      ? '—'
+      : `${actual - forecast > 0 ? '+' : ''}${(((actual - forecast) / forecast) * 100).toFixed(1).replace('.', ',')}%`,
+});
+
+/** #68: orçado × realizado, each expense line and each revenue account; a month without a budget says so. */
+function budgetBlocks(r: MonthReport): Block[] {
+  const b = r.budget;
+  if (b === undefined) return [];
+  if (b === null)
+    return [
+      { kind: 'heading', text: 'Orçado × realizado' },
+      {
+        kind: 'note',
+        text: 'Este mês não tem orçamento: condo config set budget ARQUIVO (ou a pasta da administradora, config set --firm budgets PASTA) o põe aqui.',
+      },
+    ];
+  if (b.expenses.length === 0)
+    return [
+      { kind: 'heading', text: 'Orçado × realizado' },
+      { kind: 'note', text: `O orçamento (${b.source}) não lista despesas para comparar com o razão.` },
+    ];
+  type Expense = (typeof b.expenses)[number];
+  type Revenue = (typeof b.revenue)[number];
+  return [
+    { kind: 'heading', text: 'Orçado × realizado' },
+    ...(['month', 'year'] as const).flatMap((span): Block[] => {
+      const forecast = (x: Expense) => (span === 'month' ? x.forecast_cents : x.year_forecast_cents);
+      const actual = (x: Expense) => (span === 'month' ? x.actual_cents : x.year_actual_cents);
+      const total = (f: (x: Expense) => number) => sumCents(b.expenses.map(f));
+      return [
+        {
+          kind: 'subheading',
+          text:
+            span === 'month'
+              ? 'Despesas no mês: a previsão do orçamento contra o lançado em cada conta'
+              : `Despesas no ano, de janeiro a ${monthName(r.month).split(' ')[0]}`,
+        },
+        table<Expense>({
+          columns: [
+            { title: 'Despesa', width: 173, value: (x) => `${x.name} (${x.account_code})`, wrap: true },
+            { title: 'Orçado', width: 80, value: (x) => formatReais(forecast(x)), right: true },
+            { title: 'Realizado', width: 80, value: (x) => formatReais(actual(x)), right: true },
+            {
+              title: 'Diferença',
+              width: 80,
+              value: (x) => against(actual(x), forecast(x)).diff,
+              right: true,
+            },
+            { title: '%', width: 80, value: (x) => against(actual(x), forecast(x)).pct, right: true },
+          ],
+          rows: b.expenses,
+          total: [
+            'Total',
+            formatReais(total(forecast)),
+            formatReais(total(actual)),
+            against(total(actual), total(forecast)).diff,
+            against(total(actual), total(forecast)).pct,
+          ],
+        }),
+      ];
+    }),
+    { kind: 'subheading', text: 'Receitas: o emitido no mês contra o recebido, por conta' },
+    table<Revenue>({
+      columns: [
+        {
+          title: 'Receita',
+          width: 178,
+          value: (x) => `${x.names.join(', ')} (${x.account_code})`,
+          wrap: true,
+        },
+        { title: 'Emitido', width: 80, value: (x) => formatReais(x.billed_cents), right: true },
+        { title: 'Recebido', width: 80, value: (x) => formatReais(x.received_cents), right: true },
+        {
+          title: 'Diferença',
+          width: 80,
+          value: (x) => against(x.received_cents, x.billed_cents).diff,
+          right: true,
+        },
+        { title: '%', width: 75, value: (x) => against(x.received_cents, x.billed_cents).pct, right: true },
+      ],
+      rows: b.revenue,
+    }),
+  ];
+}
+
 function owedBlocks(r: MonthReport): Block[] {
   const cut = formatDateBr(r.cut_off);
   const owed = owedCents(r);

@@ -30,6 +30,7 @@ import {
 import { displayState } from '../domain/payables.js';
 import type { RuleLine } from '../domain/statement-rules.js';
 import { occurrenceClass } from '../formats/cnab240/codes.js';
+import { budgetAgainstActual, type MonthBudget } from './month-budget.js';
 import { importsKnown, unmatchedMovements } from './movements.js';
 
 export interface MonthAsked {
@@ -40,6 +41,8 @@ export interface MonthAsked {
   /** the profile's condominium slug */
   condominium: string;
   administradora: Administradora | null;
+  /** #68: the month's budget, where the profile names one (null: the report says there is none) */
+  budget?: MonthBudget | null;
 }
 
 /** The position's date (#52): the earlier of today and the month's last day. */
@@ -85,9 +88,11 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
       // a server that keeps no imports (an extension) cannot say which balance the bank has confirmed
       importsKnown(client).then((list) => ({ known: list !== null, list: list ?? [] })),
     ]);
-  const [condominium, unmatched] = await Promise.all([
+  const [condominium, unmatched, billed] = await Promise.all([
     client.condominiums.get().catch(() => undefined),
     unmatchedMovements(client, imports.list, { from: first }),
+    // the month's invoices, for what the budget's components billed (only where there is a budget)
+    asked.budget ? client.invoices.list({ due_from: first, due_to: last }, { all: true }) : [],
   ]);
   const settled = [...entries].filter((e) => settledOn(e) !== null);
   // the month to its cut-off; what the ledger dates after it (a payment a return reported for a day ahead) is
@@ -196,6 +201,15 @@ export async function readMonth(client: Client, asked: MonthAsked): Promise<Mont
       revenue_cents: t.revenueCents,
       expense_cents: t.expenseCents,
     })),
+    budget: asked.budget
+      ? budgetAgainstActual(asked.budget, {
+          month,
+          cutOff,
+          entries: settled,
+          chart: [...chart],
+          invoices: [...billed],
+        })
+      : null,
   };
 }
 

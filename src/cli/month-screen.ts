@@ -110,6 +110,7 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
     report.revenue.by_chart_account,
     groupColumns('CHART ACCOUNT'),
   );
+  await budgetSection(deps, report, heading, section);
   await section(
     {
       en: `Defaulters: ${report.defaulters.units} units, ${formatReais(report.defaulters.outstanding_cents)} overdue`,
@@ -139,4 +140,47 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
   if (gaps.length > 0) writeLine(deps.io.stdout);
   for (const gap of gaps)
     writeLine(deps.io.stdout, paint(deps.io, 'dim', wrapMessage(deps.io, deps.t(gap), deps.io.stdout)));
+}
+
+/** #68: orçado × realizado, the month's expense lines (the year's and the revenue are in the PDF and the JSON). */
+async function budgetSection(
+  deps: Deps,
+  report: MonthReport,
+  heading: (text: string | Text) => void,
+  section: <T>(title: string | Text, rows: readonly T[], columns: Column<T>[]) => Promise<void>,
+): Promise<void> {
+  const noBudget =
+    report.budget === null
+      ? {
+          en: 'No budget for the month (condo config set budget FILE)',
+          pt: 'Sem orçamento para o mês (condo config set budget ARQUIVO)',
+        }
+      : report.budget?.expenses.length === 0
+        ? {
+            en: `The budget (${report.budget.source}) lists no despesas to set against the ledger`,
+            pt: `O orçamento (${report.budget.source}) não lista despesas para comparar com o razão`,
+          }
+        : undefined;
+  if (noBudget) {
+    heading({ en: 'Budget against actual', pt: 'Orçado × realizado' });
+    writeLine(deps.io.stdout, paint(deps.io, 'dim', deps.t(noBudget)));
+  } else if (report.budget)
+    await section({ en: 'Budget against actual', pt: 'Orçado × realizado' }, report.budget.expenses, [
+      { header: { en: 'EXPENSE', pt: 'DESPESA' }, value: (x) => `${x.name} (${x.account_code})`, cut: true },
+      { header: { en: 'BUDGET', pt: 'ORÇADO' }, value: (x) => x.forecast_cents, kind: 'cents' },
+      { header: { en: 'ACTUAL', pt: 'REALIZADO' }, value: (x) => x.actual_cents, kind: 'cents' },
+      {
+        header: { en: 'DIFFERENCE', pt: 'DIFERENÇA' },
+        value: (x) => x.actual_cents - x.forecast_cents,
+        kind: 'cents',
+      },
+      {
+        header: { en: '%', pt: '%' },
+        value: (x) => {
+          if (x.forecast_cents === 0) return '';
+          const pct = `${x.actual_cents > x.forecast_cents ? '+' : ''}${(((x.actual_cents - x.forecast_cents) / x.forecast_cents) * 100).toFixed(1)}%`;
+          return deps.t({ en: pct, pt: pct.replace('.', ',') });
+        },
+      },
+    ]);
 }

@@ -55,6 +55,18 @@ export interface Budget {
   readonly groups: ReadonlyMap<string, { readonly except: readonly string[]; readonly line: number }>;
   readonly exempt: readonly { readonly unit: string; readonly source: string; readonly line: number }[];
   readonly extras: readonly BudgetExtra[];
+  /**
+   * The expense forecast the quota comes from (#68, `despesas`): each line's chart account (an expense's code) and
+   * monthly amount; `report month` sets what the ledger booked against it (orçado × realizado)
+   */
+  readonly expenses: readonly BudgetExpense[];
+}
+
+export interface BudgetExpense {
+  readonly name: string;
+  readonly line: number;
+  readonly account: string;
+  readonly cents: number;
 }
 
 export class BudgetError extends Error {
@@ -80,6 +92,7 @@ const KEYS = new Set([
   'grupos',
   'isentos',
   'extras',
+  'despesas',
 ]);
 
 /** The budget in `tree`; a missing or bad value is a BudgetError at its line. */
@@ -149,7 +162,8 @@ export function compileBudget(tree: unknown, lineOf: LineOf): Budget {
         pt: `chave desconhecida "${key}" (conhecidas: ${[...KEYS].join(', ')})`,
       });
   }
-  const { components, groups } = componentsOf(r, root);
+  const expenses = expensesOf(r, root);
+  const { components, groups } = componentsOf(r, root, expenses);
   const { exempt, extras } = extrasOf(r, root);
   const normalize = root.normalizar === undefined ? false : /^(sim|true|yes)$/i.test(String(root.normalizar));
   return {
@@ -168,11 +182,30 @@ export function compileBudget(tree: unknown, lineOf: LineOf): Budget {
     groups,
     exempt,
     extras,
+    expenses,
   };
 }
 
+/** The expense forecast: a line each, its name, account and monthly value. */
+function expensesOf(r: Readers, root: Tree): BudgetExpense[] {
+  const { refuse, text, reais, lineOf } = r;
+  return (root.despesas === undefined ? [] : list(root.despesas, 'despesas', refuse)).map((raw, i) => {
+    const path = `despesas.${i}`;
+    const x = asMap(raw, path, refuse);
+    return {
+      name: text(`${path}.nome`, x.nome, { en: 'the name', pt: 'o nome' }),
+      line: lineOf(path),
+      account: text(`${path}.conta`, x.conta, {
+        en: "the expense's chart account (2.3.01)",
+        pt: 'a conta contábil da despesa (2.3.01)',
+      }),
+      cents: reais(`${path}.valor`, x.valor),
+    };
+  });
+}
+
 /** The month's components and the groups they split among, checked against each other. */
-function componentsOf(r: Readers, root: Tree) {
+function componentsOf(r: Readers, root: Tree, expenses: readonly BudgetExpense[]) {
   const { refuse, text, reais, split, lineOf } = r;
   const components = list(root.componentes, 'componentes', refuse).map((raw, i): BudgetComponent => {
     const path = `componentes.${i}`;
@@ -180,7 +213,15 @@ function componentsOf(r: Readers, root: Tree) {
     const name = text(`${path}.nome`, c.nome, { en: 'the name', pt: 'o nome' });
     const account = text(`${path}.conta`, c.conta, ACCOUNT);
     let amount: BudgetComponent['amount'];
-    if (c.valor !== undefined) amount = { cents: reais(`${path}.valor`, c.valor) };
+    // `valor: despesas`: the month's expense forecast, whole (the quota the forecast comes to)
+    if (c.valor === 'despesas') {
+      if (expenses.length === 0)
+        return refuse(`${path}.valor`, {
+          en: `${path}.valor: despesas, but the budget lists no despesas`,
+          pt: `${path}.valor: despesas, mas o orçamento não lista despesas`,
+        });
+      amount = { cents: expenses.reduce((a, e) => a + e.cents, 0) };
+    } else if (c.valor !== undefined) amount = { cents: reais(`${path}.valor`, c.valor) };
     else if (c.percentual !== undefined) {
       const t = text(`${path}.percentual`, c.percentual, PERCENT);
       const percent = parseDecimal(t);

@@ -206,6 +206,24 @@ export interface MonthReport {
   }[];
   /** #36: twelve months of revenue and expense, the report's month the last */
   months: { month: string; revenue_cents: number; expense_cents: number }[];
+  /** #68: the budget against what the ledger booked (orçado × realizado); null where the month has no budget */
+  budget?: BudgetAgainstActual | null;
+}
+
+/** #68 point 4: each expense line's forecast against the ledger, in the month and the year to its cut-off. */
+export interface BudgetAgainstActual {
+  /** the budget file read */
+  source: string;
+  expenses: {
+    name: string;
+    account_code: string;
+    forecast_cents: number;
+    actual_cents: number;
+    year_forecast_cents: number;
+    year_actual_cents: number;
+  }[];
+  /** each revenue account of the budget's components: what the month's invoices billed to it, what was received */
+  revenue: { names: string[]; account_code: string; billed_cents: number; received_cents: number }[];
 }
 export type Group = { name: string; count: number; total_cents: number };
 export interface Administradora {

@@ -1,4 +1,5 @@
 import { invoiceCount, payeeOfEntry, readMonth } from '../../app/month.js';
+import type { MonthBudget } from '../../app/month-budget.js';
 import { fateWords, monthBr, monthName, pendingWords, shownPayee } from '../../app/month-words.js';
 import type { MonetaryIndex } from '../../client/index.js';
 import type { FirmKey } from '../../config/store.js';
@@ -214,7 +215,42 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
     today,
     condominium: creds.condominium,
     administradora: name || document || crc || logo ? { name, document, crc, logo_file: logo } : null,
+    budget: await monthBudget(deps, creds, config),
   });
+}
+
+/**
+ * The budget `report month` sets against the ledger (#68): the profile's, or the firm's folder's, as `billing plan`
+ * finds it; none there is a month without a budget (the report says so), one that cannot be read a warning.
+ */
+async function monthBudget(
+  deps: Deps,
+  creds: Awaited<ReturnType<Deps['credentials']>>,
+  config: Awaited<ReturnType<Deps['config']>>,
+): Promise<MonthBudget | null> {
+  const { budgetPathFor, loadBudget } = await import('../../app/billing-plan.js');
+  const where = budgetPathFor({
+    profileBudget: creds.profileName ? config.profile(creds.profileName)?.budget : undefined,
+    budgets: config.setting(creds.profileName, 'budgets'),
+    condominium: creds.condominium,
+  });
+  const { stat } = await import('node:fs/promises');
+  if (!(await stat(where.path).catch(() => undefined))) return null;
+  try {
+    const { budget } = await loadBudget(where.path, where.from);
+    return {
+      source: where.path,
+      expenses: budget.expenses.map((x) => ({ name: x.name, account: x.account, cents: x.cents })),
+      components: budget.components.map((c) => ({ name: c.name, account: c.account })),
+    };
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    deps.warn({
+      en: `the budget is left out: ${e.message}`,
+      pt: `o orçamento ficou de fora: ${e.text?.pt ?? e.message}`,
+    });
+    return null;
+  }
 }
 
 /** One line of the report as the spreadsheet gets it: which section, what, a detail, how many, how much. */

@@ -177,6 +177,16 @@ extras:
     ]);
   });
 
+  test('the expense forecast (despesas): valor: despesas bills their sum; without despesas it is refused at its line', async () => {
+    const forecast = `${HEAD}despesas:\n  - { nome: Folha, conta: 2.1.01, valor: "9.800,00" }\n  - { nome: Energia, conta: 2.2.01, valor: "2.300,00" }\n`;
+    const quota = `componentes:\n  - nome: Despesas ordinárias\n    valor: despesas\n    conta: 1.1.01\n    rateio: fracao\n`;
+    const { plan: p } = await plan(`${forecast}${quota}`, [0.5, 0.5]);
+    expect(p.total_cents).toBe(1_210_000);
+    expect(await refusal(plan(`${HEAD}${quota}`, [0.5, 0.5]))).toMatch(
+      /line 6: componentes\.0\.valor: despesas, but the budget lists no despesas/,
+    );
+  });
+
   test('-O a folder not there yet makes it; a file where the folder should be is refused naming -O', async () => {
     const { file } = await plan(
       `${HEAD}${ORDINARY}`,
