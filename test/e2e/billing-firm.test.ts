@@ -1,4 +1,4 @@
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -120,8 +120,15 @@ test('--all-profiles billing apply: previewed, asked once, each condominium appl
     expect(a).toMatchObject({ created: units, issued: units, already: 0, failed: 0 });
     expect(units).toBeGreaterThan(0);
   }
-  // again: nothing created twice
-  const again: { created: number; already: number }[] = await s.condo.json([...args, '--yes']);
+  // again: nothing created twice; with --pdf, each condominium's residents' pages in the one folder
+  const pages = join(s.condo.configDir, 'paginas-firma');
+  const again: { created: number; already: number }[] = await s.condo.json([
+    ...args,
+    '--yes',
+    '--pdf',
+    pages,
+  ]);
+  expect((await readdir(pages)).sort()).toEqual(slugs.map((slug) => `2027-04-${slug}.pdf`).sort());
   for (const [i, a] of again.entries()) expect(a).toMatchObject({ created: 0, already: applied[i]?.created });
   const verified: { condominium: string; rows: { checked: number; problems: number }[] }[] =
     await s.condo.json([...['--all-profiles', 'billing', 'verify', '--month', '04/2027', '--plans', out]]);

@@ -354,7 +354,7 @@ test('billing plan at 80 columns in Portuguese: headings whole, the components n
   ]);
   const rows = csv.stdout.split(/\r?\n/).filter(Boolean);
   expect(rows[0]).toBe(
-    '\uFEFFUNIT;Taxa condominial;Obra da fachada (AGE 12/08/2026, item 3) (1/12);TOTAL;DUE',
+    '\uFEFFUNIT;FRACTION;Taxa condominial;Obra da fachada (AGE 12/08/2026, item 3) (1/12);TOTAL;DUE',
   );
-  expect(rows.at(-1)).toMatch(/^TOTAL;\d+,00;3000,00;\d+,00;$/);
+  expect(rows.at(-1)).toMatch(/^TOTAL;1,000000000;\d+,00;3000,00;\d+,00;$/);
 });

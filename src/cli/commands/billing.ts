@@ -29,6 +29,8 @@ import { runBulk } from '../stoppable.js';
 
 const invoicesEn = (n: number) => (n === 1 ? '1 invoice' : `${n} invoices`);
 
+type PlanUnitRow = Plan['units'][number];
+
 type Row =
   | Plan['units'][number]
   | { unit_id: null; unit: string; lines: Plan['units'][number]['lines']; total_cents: number };
@@ -85,8 +87,19 @@ export async function billingPlan(
   const room = (deps.io.stdout.columns ?? 80) - widest - 'R$ 00.000,00'.length - 4;
   const named = plan.components.reduce((a, c) => a + Math.max(c.name.length, 'R$ 00.000,00'.length) + 2, 0);
   const short = deps.format === 'table' && named > room;
+  // a spreadsheet's rows carry each unit's fraction, the TOTAL row their sum (the council's sheet, #68 point 3)
+  const decimal = (d: string) => (deps.excel ? d.replace('.', ',') : d.replace(',', '.'));
   const columns: Column<Row>[] = [
     { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => r.unit, cut: true },
+    ...(deps.format === 'table'
+      ? []
+      : [
+          {
+            header: { en: 'FRACTION', pt: 'FRAÇÃO' },
+            value: (r: Row) =>
+              decimal(r.unit_id === null ? plan.fractions.sum : ((r as PlanUnitRow).fraction ?? '')),
+          },
+        ]),
     ...plan.components.map(
       (c, i): Column<Row> => ({
         header: short ? `C${i + 1}` : c.name,
@@ -368,6 +381,15 @@ async function applyAcrossProfiles(deps: Deps, month: string, opts: ApplyFlags):
                 },
                 {},
               );
+              // each condominium's pages in the one folder, named by its slug (a unit's failure leaves them out)
+              if (opts.pdf && part.result.records.every((r) => r.ok))
+                await writeResidentPages(
+                  child,
+                  await child.client(),
+                  part.planPath as string,
+                  opts.pdf,
+                  opts.pdfEach === true,
+                );
             }),
       )
     : previewed;
