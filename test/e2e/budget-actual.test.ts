@@ -72,6 +72,10 @@ test('without a budget the month says so; with one, each expense line against wh
   expect(booked('2.1.01')).toBeGreaterThan(0);
   expect(r.budget.expenses[0].year_forecast_cents).toBe(980_000 * Number(month.slice(5)));
   expect(r.budget.revenue[0]).toMatchObject({ names: ['Despesas ordinárias'], account_code: '1.1.01' });
+  // a script's rows: a line and side each
+  const tsv = (await s.condo.run(['report', 'month', month, '-o', 'tsv'])).stdout;
+  expect(tsv).toContain('budgeted\tFolha de pagamento\t2.1.01\t\t9800.00');
+  expect(tsv).toContain(`actual\tFolha de pagamento\t2.1.01\t\t${(booked('2.1.01') / 100).toFixed(2)}`);
   const pdf = join(s.condo.configDir, 'com.pdf');
   await s.condo.ok(['report', 'month', month, '--pdf', pdf]);
   const text = await pdfText(pdf);

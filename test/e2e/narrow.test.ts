@@ -340,6 +340,8 @@ test('billing plan at 80 columns in Portuguese: headings whole, the components n
   expect(screen).toMatch(/^│ TOTAL\s/m);
   // a script keeps the names; Excel gets its CSV: a BOM, semicolons, decimal commas, the TOTAL row
   const csv = await s.condo.run([
+    '--lang',
+    'pt-BR',
     'billing',
     'plan',
     '--month',
@@ -354,7 +356,9 @@ test('billing plan at 80 columns in Portuguese: headings whole, the components n
   ]);
   const rows = csv.stdout.split(/\r?\n/).filter(Boolean);
   expect(rows[0]).toBe(
-    '\uFEFFUNIT;FRACTION;Taxa condominial;Obra da fachada (AGE 12/08/2026, item 3) (1/12);TOTAL;DUE',
+    '\uFEFFUNIDADE;FRAÇÃO;Taxa condominial;Obra da fachada (AGE 12/08/2026, item 3) (1/12);TOTAL;VENCIMENTO;ARREDONDAMENTO;ISENÇÃO',
   );
-  expect(rows.at(-1)).toMatch(/^TOTAL;1,000000000;\d+,00;3000,00;\d+,00;$/);
+  expect(rows.at(-1)).toMatch(/^TOTAL;1,000000000;\d+,00;3000,00;\d+,00;;;$/);
+  // a unit the rounding gave a cent says so in its row, with Excel's comma
+  expect(rows.some((r) => r.includes(';Obra da fachada (AGE 12/08/2026, item 3) (1/12) +0,01;'))).toBe(true);
 });

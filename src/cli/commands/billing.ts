@@ -118,6 +118,25 @@ export async function billingPlan(
             value: (r: Row) => (r.unit_id === null ? '' : plan.due_date),
             kind: 'date' as const,
           },
+          // what the council asks of each row: a cent the rounding gave or took, and an exemption with its source
+          {
+            header: { en: 'ROUNDING', pt: 'ARREDONDAMENTO' },
+            value: (r: Row) =>
+              plan.components
+                .flatMap((c) =>
+                  c.cent_more.includes(r.unit)
+                    ? [`${c.name} +0.01`]
+                    : c.cent_less.includes(r.unit)
+                      ? [`${c.name} -0.01`]
+                      : [],
+                )
+                .map((x) => (deps.excel ? x.replace('.', ',') : x))
+                .join('; '),
+          },
+          {
+            header: { en: 'EXEMPT', pt: 'ISENÇÃO' },
+            value: (r: Row) => plan.exempt.find((e) => e.unit === r.unit)?.source ?? '',
+          },
         ]),
   ];
   const total: Row = {

@@ -272,6 +272,10 @@ const SECTIONS = {
   revenue: { en: 'revenue', pt: 'receita' },
   defaulters: { en: 'defaulters', pt: 'inadimplência' },
   start: { en: 'balance at start', pt: 'saldo inicial' },
+  budgeted: { en: 'budgeted', pt: 'orçado' },
+  actual: { en: 'actual', pt: 'realizado' },
+  billed: { en: 'billed', pt: 'emitido' },
+  received: { en: 'received', pt: 'recebido' },
   end: { en: 'balance at end', pt: 'saldo final' },
 } as const satisfies Record<string, Text>;
 
@@ -330,6 +334,35 @@ function flatRows(r: MonthReport): FlatRow[] {
       };
     }),
     ...groups(SECTIONS.revenue, r.revenue.by_chart_account),
+    // #68: orçado × realizado, a row a line and side (the month's; the year's in --json and the document)
+    ...(r.budget?.expenses ?? []).flatMap((x) =>
+      (
+        [
+          [SECTIONS.budgeted, x.forecast_cents],
+          [SECTIONS.actual, x.actual_cents],
+        ] as const
+      ).map(([section, amount]) => ({
+        section,
+        item: x.name,
+        detail: x.account_code,
+        count: '' as const,
+        amount,
+      })),
+    ),
+    ...(r.budget?.revenue ?? []).flatMap((x) =>
+      (
+        [
+          [SECTIONS.billed, x.billed_cents],
+          [SECTIONS.received, x.received_cents],
+        ] as const
+      ).map(([section, amount]) => ({
+        section,
+        item: x.names.join(', '),
+        detail: x.account_code,
+        count: '' as const,
+        amount,
+      })),
+    ),
     ...r.defaulters.rows.map((d) => ({
       section: SECTIONS.defaulters,
       item: d.unit,
