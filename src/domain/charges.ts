@@ -1,0 +1,148 @@
+/**
+ * The charges on a late quota (#69, `encargos.yaml`): the fine, the interest and the monetary correction the
+ * convention sets, each clause citing its source. Compiled from the tree of texts app/yaml-tree.ts reads, each
+ * refusal naming its line in both languages. The law's limits are checked where they apply: a fine above 2% for a
+ * quota due from 11/01/2003 (CC art. 1.336 §1º) is refused at the quota, citing the article.
+ */
+import { type Decimal, parseDecimal } from './apportion.js';
+import type { Text } from './text.js';
+
+export const INDEXES = ['IPCA', 'IGPM', 'INPC', 'INCC', 'TJSP'] as const;
+export type IndexCode = (typeof INDEXES)[number];
+
+export interface ChargeRules {
+  readonly fine: { readonly percent: Decimal; readonly source: string; readonly line: number };
+  readonly interest:
+    | {
+        readonly kind: 'percent';
+        readonly perMonth: Decimal;
+        /** `dias/30`: each day 1/30 of the month's rate; `dias`: the actual days of each month */
+        readonly count: 'dias/30' | 'dias';
+        /** on the corrected value, or on the nominal */
+        readonly base: 'corrigido' | 'nominal';
+        readonly source: string;
+        readonly line: number;
+      }
+    | { readonly kind: 'legal'; readonly source: string; readonly line: number };
+  /** none where the convention names no index: the law's default applies (IPCA from 30/08/2024) */
+  readonly correction: {
+    readonly index: IndexCode;
+    readonly method: 'mes_cheio' | 'pro_rata';
+    readonly deflation: 'aplica' | 'nunca_reduz';
+    readonly source: string;
+    readonly line: number;
+  } | null;
+}
+
+export class ChargesError extends Error {
+  constructor(
+    readonly line: number,
+    readonly text: Text,
+  ) {
+    super(text.en);
+    this.name = 'ChargesError';
+  }
+}
+
+/** The day the 2002 Code took effect: a quota due from it has its fine capped at 2% (art. 1.336 §1º). */
+export const CODE_2002_FROM = '2003-01-11';
+
+type Tree = Record<string, unknown>;
+
+/** The charges in `tree`; a missing or bad clause is a ChargesError at its line. */
+export function compileCharges(tree: unknown, lineOf: (path: string) => number): ChargeRules {
+  const refuse = (path: string, text: Text): never => {
+    throw new ChargesError(lineOf(path), text);
+  };
+  const root = mapAt(tree, '', refuse);
+  for (const key of Object.keys(root))
+    if (!['multa', 'juros', 'correcao'].includes(key))
+      refuse(key, {
+        en: `unknown clause "${key}" (known: multa, juros, correcao)`,
+        pt: `cláusula desconhecida "${key}" (conhecidas: multa, juros, correcao)`,
+      });
+  const source = (path: string, c: Tree) => {
+    const s = c.fonte;
+    if (typeof s !== 'string' || s.trim() === '')
+      return refuse(path, {
+        en: `${path}: give its source (fonte: the convention's clause or the assembly's minute)`,
+        pt: `${path}: informe a fonte (fonte: a cláusula da convenção ou a ata da assembleia)`,
+      });
+    return s.trim();
+  };
+  const percent = (path: string, value: unknown, max: number): Decimal => {
+    const d =
+      typeof value === 'string' || typeof value === 'number' ? parseDecimal(String(value)) : undefined;
+    if (!d || Number(d.units) / 10 ** d.scale > max)
+      return refuse(path, {
+        en: `${path}: "${String(value)}" is not a percentage from 0 to ${max}`,
+        pt: `${path}: "${String(value)}" não é um percentual de 0 a ${max}`,
+      });
+    return d;
+  };
+  const oneOf = <T extends string>(path: string, value: unknown, options: readonly T[], fallback: T): T => {
+    if (value === undefined) return fallback;
+    if (typeof value === 'string' && (options as readonly string[]).includes(value)) return value as T;
+    return refuse(path, {
+      en: `${path}: "${String(value)}" is not one of ${options.join(', ')}`,
+      pt: `${path}: "${String(value)}" não é um de ${options.join(', ')}`,
+    });
+  };
+
+  const multa = mapAt(root.multa, 'multa', refuse);
+  // Lei 4.591/64 art. 12 §3º allowed up to 20% before the 2002 Code; the quota's date decides (fineFor)
+  const fine = {
+    percent: percent('multa.percentual', multa.percentual, 20),
+    source: source('multa', multa),
+    line: lineOf('multa'),
+  };
+
+  const juros = mapAt(root.juros, 'juros', refuse);
+  const interest: ChargeRules['interest'] =
+    juros.taxa === 'legal'
+      ? { kind: 'legal', source: source('juros', juros), line: lineOf('juros') }
+      : {
+          kind: 'percent',
+          perMonth: percent('juros.percentual_mes', juros.percentual_mes, 10),
+          count: oneOf('juros.contagem', juros.contagem, ['dias/30', 'dias'], 'dias/30'),
+          base: oneOf('juros.base', juros.base, ['corrigido', 'nominal'], 'corrigido'),
+          source: source('juros', juros),
+          line: lineOf('juros'),
+        };
+
+  let correction: ChargeRules['correction'] = null;
+  if (root.correcao !== undefined) {
+    const c = mapAt(root.correcao, 'correcao', refuse);
+    correction = {
+      index: oneOf('correcao.indice', c.indice ?? '', INDEXES, 'IPCA'),
+      method: oneOf('correcao.metodo', c.metodo, ['mes_cheio', 'pro_rata'], 'mes_cheio'),
+      deflation: oneOf('correcao.deflacao', c.deflacao, ['aplica', 'nunca_reduz'], 'nunca_reduz'),
+      source: source('correcao', c),
+      line: lineOf('correcao'),
+    };
+  }
+  return { fine, interest, correction };
+}
+
+/**
+ * The fine that applies to a quota due on `due`: the convention's, where the law allows it. Above 2% for a quota due
+ * from 11/01/2003 is refused, citing the article (a lawyer's statement must not carry a charge a court strikes).
+ */
+export function fineFor(rules: ChargeRules, due: string): Decimal {
+  const { percent } = rules.fine;
+  const value = Number(percent.units) / 10 ** percent.scale;
+  if (due >= CODE_2002_FROM && value > 2)
+    throw new ChargesError(rules.fine.line, {
+      en: `multa: ${String(value).replace('.', ',')}% is above the 2% the Civil Code allows for a quota due from 11/01/2003 (art. 1.336 §1º; this one is due ${due})`,
+      pt: `multa: ${String(value).replace('.', ',')}% passa dos 2% que o Código Civil permite para uma cota vencida a partir de 11/01/2003 (art. 1.336 §1º; esta vence em ${due})`,
+    });
+  return percent;
+}
+
+function mapAt(value: unknown, path: string, refuse: (path: string, text: Text) => never): Tree {
+  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Tree;
+  return refuse(path, {
+    en: `${path || 'the charges'}: expected keys and values`,
+    pt: `${path || 'os encargos'}: esperava chaves e valores`,
+  });
+}
