@@ -95,6 +95,11 @@ export function updateDebt(
   // the correction first: by the convention's index, whole months; deflation as the file says
   let factor = ONE;
   let months: string[] = [];
+  if (rules.correction?.method === 'pro_rata')
+    throw new ChargesError(rules.correction.line, {
+      en: 'correcao.metodo: pro_rata is not built yet: mes_cheio (the tabela prática) is',
+      pt: 'correcao.metodo: pro_rata ainda não foi construído: mes_cheio (a tabela prática) foi',
+    });
   if (rules.correction && series && days > 0) {
     ({ factor, months } = correctionFactor(series, due, asOf));
     if (rules.correction.deflation === 'nunca_reduz' && factor < ONE) factor = ONE;

@@ -52,6 +52,13 @@ describe('a late quota updated', () => {
     );
   });
 
+  test('pro rata correction, not built yet, is refused rather than taken for whole months', async () => {
+    const r = await rules(CONVENTION.replace('metodo: mes_cheio', 'metodo: pro_rata'));
+    expect(() =>
+      updateDebt(85_000, '2026-01-10', '2026-03-15', r, series({ '2026-01': '0,4', '2026-02': '0,4' })),
+    ).toThrow(/pro_rata is not built yet/);
+  });
+
   test('under a non-negative index a later day never lowers the debt', async () => {
     const r = await rules(CONVENTION);
     const months = Array.from(
