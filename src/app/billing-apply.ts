@@ -415,6 +415,19 @@ export async function verifyPlan(
     else if (by.month === plan.month) add(by.plan === hash ? byUnit : byOtherPlan, inv);
   }
   const problems: VerifyProblem[] = [];
+  // this plan's invoices all gone and another's billing the month: it was replaced; the other is the one to read
+  const live = [...byOtherPlan.values()].flat();
+  if (byUnit.size === 0 && live.length > 0) {
+    const other = markedBy(live[0]?.notes)?.plan;
+    problems.push({
+      unit: plan.month,
+      text: {
+        en: `the month is billed by plan ${other} (${live.length} invoices), not by this one (replaced?): billing verify --month reads the one the invoices carry`,
+        pt: `o mês é cobrado pelo plano ${other} (${live.length} cobranças), não por este (substituído?): billing verify --month confere o que as cobranças levam`,
+      },
+    });
+    return { plan, problems, unmarked, checked: plan.units.filter((x) => x.total_cents > 0).length };
+  }
   for (const [unitId, also] of byOtherPlan)
     problems.push({
       unit: plan.units.find((u) => u.unit_id === unitId)?.unit ?? String(unitId),

@@ -70,7 +70,7 @@ function movedQuotas(earlier: readonly PlanHistoryShape[], plan: PlanHistoryShap
   return plan.units.flatMap((u) => {
     const was = before.get(u.unit_id);
     if (!was || Math.abs(u.total_cents - was) * 10 <= was) return [];
-    const pct = (((u.total_cents - was) / was) * 100).toFixed(0);
+    const pct = `${u.total_cents > was ? '+' : ''}${(((u.total_cents - was) / was) * 100).toFixed(0)}`;
     return [
       {
         en: `${u.unit}: ${formatReais(u.total_cents)}, ${pct}% from ${formatReais(was)} in ${monthText(last.month)}`,
@@ -104,8 +104,8 @@ function farReadings(earlier: readonly PlanHistoryShape[], plan: PlanHistoryShap
       const avg = average.toFixed(1);
       return [
         {
-          en: `${u.unit}: ${l.component} read ${l.reading}, against ${avg} on average in the ${before.length} months before (check the meter)`,
-          pt: `${u.unit}: ${l.component} com leitura ${l.reading.replace('.', ',')}, contra ${avg.replace('.', ',')} em média nos ${before.length} meses anteriores (confira o medidor)`,
+          en: `${u.unit}: ${l.component} read ${l.reading}, against ${avg} ${before.length === 1 ? 'the month before' : `on average in the ${before.length} months before`} (check the meter)`,
+          pt: `${u.unit}: ${l.component} com leitura ${l.reading.replace('.', ',')}, contra ${avg.replace('.', ',')} ${before.length === 1 ? 'no mês anterior' : `em média nos ${before.length} meses anteriores`} (confira o medidor)`,
         },
       ];
     }),

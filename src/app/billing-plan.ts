@@ -181,7 +181,7 @@ export async function computePlan(
   const files = new Map<string, string>();
   const read = async (file: string) => {
     const path = near(file);
-    const text = files.get(path) ?? (await readText(path, file));
+    const text = files.get(path) ?? (await readText(path, `${req.budgetPath}: ${file}`));
     files.set(path, text);
     return { path, text };
   };
@@ -268,6 +268,15 @@ export function buildPlan(inputs: Inputs): Plan {
       });
     return account.id;
   };
+  // the expense forecast's accounts, checked as the revenue's are: a typo would leave a line of the report at zero
+  for (const x of budget.expenses) {
+    const account = findChartAccount(inputs.chart, x.account, (t) => atBudget(x.line, t));
+    if (account.type !== 'expense' || account.state !== 'active')
+      throw atBudget(x.line, {
+        en: `account ${x.account} is not an active expense account`,
+        pt: `a conta ${x.account} não é uma conta de despesa ativa`,
+      });
+  }
   const members = (rule: SplitRule, line: number): number[] => {
     const all = units.map((u) => u.id);
     const chosen =

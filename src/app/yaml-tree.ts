@@ -28,12 +28,20 @@ export async function yamlTree(path: string, text: string): Promise<YamlTree> {
   const counter = new LineCounter();
   const doc = parseDocument(text, { schema: 'failsafe', lineCounter: counter, uniqueKeys: true });
   const problem = doc.errors[0];
-  if (problem)
-    throw lineRefusal(
-      path,
-      counter.linePos(problem.pos[0]).line,
-      (problem.message.split('\n')[0] ?? '').replace(/:$/, ''),
-    );
+  if (problem) {
+    // YAML's own words are English: a person reads what is wrong in theirs, the parser's after it
+    const said = (problem.message.split('\n')[0] ?? '').replace(/:$/, '');
+    const what: Record<string, { en: string; pt: string }> = {
+      DUPLICATE_KEY: { en: 'a key written twice', pt: 'uma chave escrita duas vezes' },
+      MISSING_CHAR: { en: 'a quote or bracket not closed', pt: 'aspas ou colchetes sem fechar' },
+      BAD_INDENT: { en: 'the indentation', pt: 'a indentação' },
+    };
+    const kind = what[problem.code] ?? { en: 'not YAML here', pt: 'não é YAML aqui' };
+    throw lineRefusal(path, counter.linePos(problem.pos[0]).line, {
+      en: `${kind.en} (YAML: ${said})`,
+      pt: `${kind.pt} (YAML: ${said})`,
+    });
+  }
   const lines = new Map<string, number>();
   const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : counter.linePos(offset).line);
   const walk = (node: unknown, path: string, fallback: number): unknown => {

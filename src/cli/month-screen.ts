@@ -163,7 +163,7 @@ async function budgetSection(
         : undefined;
   if (noBudget) {
     heading({ en: 'Budget against actual', pt: 'Orçado × realizado' });
-    writeLine(deps.io.stdout, paint(deps.io, 'dim', deps.t(noBudget)));
+    writeLine(deps.io.stdout, paint(deps.io, 'dim', wrapMessage(deps.io, deps.t(noBudget), deps.io.stdout)));
   } else if (report.budget)
     await section({ en: 'Budget against actual', pt: 'Orçado × realizado' }, report.budget.expenses, [
       { header: { en: 'EXPENSE', pt: 'DESPESA' }, value: (x) => `${x.name} (${x.account_code})`, cut: true },

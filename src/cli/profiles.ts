@@ -7,7 +7,7 @@ import { errorWords } from './api-errors.js';
 import { createDeps, type Deps } from './context.js';
 import { exitCodeOf } from './exit-codes.js';
 import { type Io, paint, printable, writeLine } from './io.js';
-import { type Column, printJson, printList, selectFields } from './output.js';
+import { type Column, printJson, printList, selectFields, wrapMessage } from './output.js';
 
 /**
  * An accounting firm's question over every condominium it keeps (`--profiles a,b,c`, `--all-profiles`): the
@@ -132,8 +132,12 @@ export async function readAcrossProfiles(
       paint(
         deps.io,
         'red',
-        printable(
-          `${deps.t('error:')} ${a.target.profile}: ${errorWords(deps.t, e)}${e.code ? ` (${e.code})` : ''}`,
+        // broken at spaces on a terminal: a firm's refusal names a file's whole path
+        wrapMessage(
+          deps.io,
+          printable(
+            `${deps.t('error:')} ${a.target.profile}: ${errorWords(deps.t, e)}${e.code ? ` (${e.code})` : ''}`,
+          ),
         ),
       ),
     );

@@ -98,7 +98,8 @@ function drawPage(doc: Doc, p: ResidentPage, t: Words): void {
   if (p.unit.owner) doc.font('regular').fontSize(10).fillColor(INK).text(p.unit.owner);
   doc.moveDown(0.6);
   const facts: [Text, string][] = [
-    [{ en: 'Month', pt: 'Competência' }, p.month],
+    // the month billed (the invoice's own period is the month it was created in)
+    [{ en: 'Billed for', pt: 'Referente a' }, p.month],
     [{ en: 'Due', pt: 'Vencimento' }, p.due],
     [{ en: 'Invoice', pt: 'Cobrança' }, p.invoice],
   ];

@@ -122,7 +122,7 @@ function readersOf(lineOf: LineOf) {
     if (!parsed.ok)
       return refuse(path, {
         en: `${path}: "${t}" is not a value in reais (${parsed.error.message})`,
-        pt: `${path}: "${t}" não é um valor em reais (escreva 18.420,00)`,
+        pt: `${path}: "${t}" não é um valor em reais (escreva 18.420,00; entre { } ponha entre aspas: "18.420,00")`,
       });
     return parsed.value;
   };
@@ -191,7 +191,7 @@ function expensesOf(r: Readers, root: Tree): BudgetExpense[] {
   const { refuse, text, reais, lineOf } = r;
   return (root.despesas === undefined ? [] : list(root.despesas, 'despesas', refuse)).map((raw, i) => {
     const path = `despesas.${i}`;
-    const x = asMap(raw, path, refuse);
+    const x = asMap(raw, path, refuse, ['nome', 'conta', 'valor']);
     return {
       name: text(`${path}.nome`, x.nome, { en: 'the name', pt: 'o nome' }),
       line: lineOf(path),
@@ -209,7 +209,7 @@ function componentsOf(r: Readers, root: Tree, expenses: readonly BudgetExpense[]
   const { refuse, text, reais, split, lineOf } = r;
   const components = list(root.componentes, 'componentes', refuse).map((raw, i): BudgetComponent => {
     const path = `componentes.${i}`;
-    const c = asMap(raw, path, refuse);
+    const c = asMap(raw, path, refuse, ['nome', 'valor', 'percentual', 'sobre', 'preco', 'conta', 'rateio']);
     const name = text(`${path}.nome`, c.nome, { en: 'the name', pt: 'o nome' });
     const account = text(`${path}.conta`, c.conta, ACCOUNT);
     let amount: BudgetComponent['amount'];
@@ -221,8 +221,14 @@ function componentsOf(r: Readers, root: Tree, expenses: readonly BudgetExpense[]
           pt: `${path}.valor: despesas, mas o orçamento não lista despesas`,
         });
       amount = { cents: expenses.reduce((a, e) => a + e.cents, 0) };
-    } else if (c.valor !== undefined) amount = { cents: reais(`${path}.valor`, c.valor) };
-    else if (c.percentual !== undefined) {
+    } else if (c.valor !== undefined) {
+      amount = { cents: reais(`${path}.valor`, c.valor) };
+      if (amount.cents < 0)
+        return refuse(`${path}.valor`, {
+          en: `${path}.valor: a month's value is not negative (a credit to the units goes in extras)`,
+          pt: `${path}.valor: o valor do mês não é negativo (um crédito às unidades vai em extras)`,
+        });
+    } else if (c.percentual !== undefined) {
       const t = text(`${path}.percentual`, c.percentual, PERCENT);
       const percent = parseDecimal(t);
       if (!percent)
@@ -284,7 +290,7 @@ function componentsOf(r: Readers, root: Tree, expenses: readonly BudgetExpense[]
   for (const [name, raw] of Object.entries(
     root.grupos === undefined ? {} : asMap(root.grupos, 'grupos', refuse),
   )) {
-    const g = asMap(raw, `grupos.${name}`, refuse);
+    const g = asMap(raw, `grupos.${name}`, refuse, ['exceto']);
     groups.set(name, {
       except: list(g.exceto, `grupos.${name}.exceto`, refuse).map((u, i) =>
         text(`grupos.${name}.exceto.${i}`, u, UNIT),
@@ -306,7 +312,7 @@ function componentsOf(r: Readers, root: Tree, expenses: readonly BudgetExpense[]
 function extrasOf(r: Readers, root: Tree) {
   const { refuse, text, whole, reais, split, lineOf } = r;
   const exempt = (root.isentos === undefined ? [] : list(root.isentos, 'isentos', refuse)).map((raw, i) => {
-    const e = asMap(raw, `isentos.${i}`, refuse);
+    const e = asMap(raw, `isentos.${i}`, refuse, ['unidade', 'fonte', 'rateio']);
     if (e.rateio !== undefined && e.rateio !== 'fracao')
       refuse(`isentos.${i}.rateio`, {
         en: "an exempt unit's share goes to the others as each component splits (rateio: fracao)",
@@ -325,7 +331,7 @@ function extrasOf(r: Readers, root: Tree) {
   const extras = (root.extras === undefined ? [] : list(root.extras, 'extras', refuse)).map(
     (raw, i): BudgetExtra => {
       const path = `extras.${i}`;
-      const x = asMap(raw, path, refuse);
+      const x = asMap(raw, path, refuse, ['nome', 'valor', 'parcelas', 'primeira', 'conta', 'rateio']);
       const first = text(`${path}.primeira`, x.primeira, {
         en: 'the first month (MM/AAAA)',
         pt: 'o primeiro mês (MM/AAAA)',
@@ -373,8 +379,22 @@ const PRICE: Text = {
 };
 const PERCENT: Text = { en: 'a percentage (5 or 2,5)', pt: 'um percentual (5 ou 2,5)' };
 
-function asMap(value: unknown, path: string, refuse: (path: string, text: Text) => never): Tree {
-  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Tree;
+function asMap(
+  value: unknown,
+  path: string,
+  refuse: (path: string, text: Text) => never,
+  known?: readonly string[],
+): Tree {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    // a key misspelt inside an entry (parcela for parcelas) would be dropped without a word: refused at its line
+    for (const key of known ? Object.keys(value) : [])
+      if (!known?.includes(key))
+        refuse(`${path}.${key}`, {
+          en: `${path}: unknown key "${key}" (known: ${known?.join(', ')})`,
+          pt: `${path}: chave desconhecida "${key}" (conhecidas: ${known?.join(', ')})`,
+        });
+    return value as Tree;
+  }
   return refuse(path, {
     en: `${path || 'the budget'}: expected keys and values`,
     pt: `${path || 'o orçamento'}: esperava chaves e valores`,

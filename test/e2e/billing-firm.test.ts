@@ -31,8 +31,22 @@ afterAll(() => s?.close());
 
 test("--all-profiles billing plan: a row a condominium, each from its budget in the firm's folder", async () => {
   const out = join(s.condo.configDir, 'planos');
+  const sheets = join(s.condo.configDir, 'conselho');
   const firm: { condominium: string; rows: { units: number; total_cents: number; plan_file: string }[] }[] =
-    await s.condo.json(['--all-profiles', 'billing', 'plan', '--month', '02/2027', '-O', out]);
+    await s.condo.json([
+      '--all-profiles',
+      'billing',
+      'plan',
+      '--month',
+      '02/2027',
+      '-O',
+      out,
+      '--pdf',
+      sheets,
+    ]);
+  // over many profiles --pdf is a folder: each condominium's council sheet in it, whole (found by a review: one
+  // file written by all at once came out corrupt)
+  expect((await readdir(sheets)).sort()).toEqual(slugs.map((slug) => `2027-02-${slug}-conselho.pdf`).sort());
   expect(firm.map((c) => c.condominium).sort()).toEqual(slugs);
   for (const c of firm) {
     const [row] = c.rows;
@@ -70,7 +84,11 @@ test("a profile's own budget wins over the firm's folder; one without a budget i
   await rename(join(budgets, `${first}.yaml`), own);
   await s.condo.ok(['--profile', first, 'config', 'set', 'budget', own]);
   await rename(join(budgets, `${second}.yaml`), join(s.condo.configDir, 'fora.yaml'));
-  const r = await s.condo.run(['--lang', 'pt-BR', '--all-profiles', 'billing', 'plan', '--month', '03/2027']);
+  // -O always: a test never writes into the working folder (the repository)
+  const r = await s.condo.run([
+    ...['--lang', 'pt-BR', '--all-profiles', 'billing', 'plan', '--month', '03/2027'],
+    ...['-O', join(s.condo.configDir, 'planos-marco')],
+  ]);
   expect(r.exitCode).toBe(2);
   expect(r.stderr).toContain(`${second}: budgets: ${join(budgets, `${second}.yaml`)} não existe`);
   expect(r.stderr).toContain(

@@ -75,6 +75,14 @@ test('verify --month finds the plan by its marker; --replace cancels the earlier
   const replaced = await s.condo.run(['--lang', 'pt-BR', 'billing', 'apply', other, '--replace']);
   expect(replaced.exitCode, replaced.stderr).toBe(0);
   expect(replaced.stderr).toContain(`${plan.units.length + 1} cobranças do plano anterior canceladas`);
+  // the replaced plan read back says so once, not a problem a unit that advises cancelling the live invoices
+  const old = await s.condo.run(['--lang', 'pt-BR', 'billing', 'verify', planFile]);
+  expect(old.exitCode).toBe(1);
+  expect(old.stderr).toMatch(
+    /o mês é cobrado pelo plano [0-9a-f]{8} \(\d+ cobranças\), não por este \(substituído\?\)/,
+  );
+  expect(old.stderr).toContain(`${planFile}: não é o plano do mês`);
+  expect(old.stderr).not.toContain('--replace o cancela');
   // an invoice of the month made by hand (an agreement's installment): listed apart, not double billing
   const byHand = await s.condo.json([
     ...['invoices', 'create', '--unit', String(plan.units[2].unit_id), '--bank-account', '1'],

@@ -93,7 +93,7 @@ test("the residents' pages: a page a unit, each part with its basis, the linha d
   for (const said of [
     unit.unit,
     owner,
-    'Competência 03/2027',
+    'Referente a 03/2027',
     `fração ${unit.fraction.replace('.', ',')} de R$ 24.260,00`,
     `(5% de Taxa condominial)`,
     inv.public_id,

@@ -1,5 +1,5 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import {
   type ApplyPreview,
   type ApplyResult,
@@ -74,7 +74,14 @@ export async function billingPlan(
       out: opts.outputFile,
     },
   );
-  if (opts.pdf) await writeCouncilSheet(deps, client, plan, opts.pdf);
+  // over many profiles --pdf names a folder: each condominium's sheet AAAA-MM-<slug>-conselho.pdf in it
+  if (opts.pdf)
+    await writeCouncilSheet(
+      deps,
+      client,
+      plan,
+      firm ? join(opts.pdf, `${plan.month}-${plan.condominium}-conselho.pdf`) : opts.pdf,
+    );
   if (firm) return firmRow(deps, plan, file);
   if (deps.format === 'json') {
     printJson(deps, { ...plan, plan_file: file });
@@ -181,6 +188,8 @@ async function writeCouncilSheet(
 ): Promise<void> {
   const condo = await client.condominiums.get().catch(() => undefined);
   const { councilSheetPdf } = await import('../plan-pdf.js');
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(dirname(file), { recursive: true });
   await writeAtomically(await councilSheetPdf(councilSheet(plan, condo?.name)), file, NO_PROGRESS, true);
   deps.info(
     { en: `council's sheet written to ${file}`, pt: `planilha do conselho gravada em ${file}` },
@@ -570,16 +579,19 @@ export async function billingVerify(
           pt: `  … e mais ${unmarked.length - 20} (--json lista todas)`,
         });
     }
+    const replaced = problems.some((p) => p.unit === plan.month);
     deps.info(
       problems.length === 0
         ? {
             en: `${checked} units, each billed once as planned`,
             pt: `${checked} unidades, cada uma cobrada uma vez como planejado`,
           }
-        : {
-            en: `${problems.length} of ${checked} units not as planned`,
-            pt: `${problems.length} de ${checked} unidades fora do planejado`,
-          },
+        : replaced
+          ? { en: `${planPath}: not the month's plan`, pt: `${planPath}: não é o plano do mês` }
+          : {
+              en: `${new Set(problems.map((p) => p.unit)).size} of ${checked} units not as planned`,
+              pt: `${new Set(problems.map((p) => p.unit)).size} de ${checked} unidades fora do planejado`,
+            },
     );
   }
   return problems.length === 0 ? 0 : ExitCode.attention;

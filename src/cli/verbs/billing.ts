@@ -38,8 +38,8 @@ export const commands = [
           {
             flag: '--pdf <file>',
             help: {
-              en: "the council's sheet: units × components with their totals, the fractions, the rounding's cents, the exempt",
-              pt: 'a planilha do conselho: unidades × componentes com os totais, as frações, os centavos do arredondamento, as isentas',
+              en: "the council's sheet: units × components with their totals, the fractions, the rounding's cents, the exempt (over many profiles, a folder)",
+              pt: 'a planilha do conselho: unidades × componentes com os totais, as frações, os centavos do arredondamento, as isentas (com vários perfis, uma pasta)',
             },
           },
         ],

@@ -20,6 +20,8 @@ const server = (fractions: number[]): PlanServer => ({
     { id: 3, code: '1.1.01', type: 'revenue', state: 'active' },
     { id: 4, code: '1.1.02', type: 'revenue', state: 'active' },
     { id: 5, code: '1.1.03', type: 'revenue', state: 'active' },
+    { id: 14, code: '2.1.01', type: 'expense', state: 'active' },
+    { id: 19, code: '2.2.01', type: 'expense', state: 'active' },
     { id: 23, code: '2.3.01', type: 'expense', state: 'active' },
   ],
 });
@@ -172,7 +174,7 @@ extras:
     // 101 read 47 against 10,25 on average (a leak?); 102's 8,5 is near its 8,25
     const p = await month('2027-01', '47', '8.5');
     expect(p.warnings.map((w) => w.pt)).toEqual([
-      'Apto 101: R$ 470,00, 348% desde R$ 105,00 em 12/2026',
+      'Apto 101: R$ 470,00, +348% desde R$ 105,00 em 12/2026',
       'Apto 101: Água com leitura 47, contra 10,3 em média nos 2 meses anteriores (confira o medidor)',
     ]);
   });
@@ -182,6 +184,27 @@ extras:
     const quota = `componentes:\n  - nome: Despesas ordinárias\n    valor: despesas\n    conta: 1.1.01\n    rateio: fracao\n`;
     const { plan: p } = await plan(`${forecast}${quota}`, [0.5, 0.5]);
     expect(p.total_cents).toBe(1_210_000);
+    // an expense line's account is checked as the revenue's: a typo would leave the report's line at zero
+    expect(await refusal(plan(`${forecast.replace('2.2.01', '9.9.9')}${quota}`, [0.5, 0.5]))).toMatch(
+      /line 6: no chart account has the code or a name containing "9\.9\.9"/,
+    );
+    expect(await refusal(plan(`${forecast.replace('2.2.01', '1.1.01')}${quota}`, [0.5, 0.5]))).toMatch(
+      /line 6: account 1\.1\.01 is not an active expense account/,
+    );
+    // a key misspelt inside an entry is named at its line, not dropped
+    expect(
+      await refusal(
+        plan(
+          `${HEAD}${ORDINARY}extras:\n  - nome: Obra\n    valor: 36.000,00\n    parcela: 12\n    primeira: 01/2027\n`,
+          [0.5, 0.5],
+        ),
+      ),
+    ).toMatch(
+      /line 12: extras\.0: unknown key "parcela" \(known: nome, valor, parcelas, primeira, conta, rateio\)/,
+    );
+    expect(await refusal(plan(`${HEAD}${ORDINARY.replace('1.500,00', '-100,00')}`, [0.5, 0.5]))).toMatch(
+      /componentes\.0\.valor: a month's value is not negative/,
+    );
     expect(await refusal(plan(`${HEAD}${quota}`, [0.5, 0.5]))).toMatch(
       /line 6: componentes\.0\.valor: despesas, but the budget lists no despesas/,
     );
