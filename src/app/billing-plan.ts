@@ -41,6 +41,8 @@ export interface PlanServer {
     ideal_fraction?: unknown;
   }[];
   chart: readonly { id: number; code?: unknown; type?: unknown; state?: unknown }[];
+  /** the condominium's bank accounts, where read: the budget's conta_bancaria is checked against them */
+  bankAccounts?: readonly { id: number }[];
 }
 
 export interface PlanLine {
@@ -172,6 +174,12 @@ export async function computePlan(
   planDir: (p: Plan) => string,
 ): Promise<Plan> {
   const { budget, budgetText, lineOf } = await loadBudget(req.budgetPath, req.budgetFrom ?? '--budget');
+  // a bank account that is not the condominium's would fail every unit's invoice at apply: refused here, at its line
+  if (server.bankAccounts && !server.bankAccounts.some((a) => a.id === budget.bankAccount))
+    throw lineRefusal(req.budgetPath, lineOf('conta_bancaria'), {
+      en: `conta_bancaria: the condominium has no bank account ${budget.bankAccount} (see condo bank-accounts list)`,
+      pt: `conta_bancaria: o condomínio não tem a conta bancária ${budget.bankAccount} (veja condo bank-accounts list)`,
+    });
   if (budget.condominium !== req.condominium)
     throw lineRefusal(req.budgetPath, lineOf('condominio'), {
       en: `condominio: the budget is ${budget.condominium}'s, the profile's condominium is ${req.condominium}`,

@@ -164,23 +164,66 @@ async function budgetSection(
   if (noBudget) {
     heading({ en: 'Budget against actual', pt: 'Orçado × realizado' });
     writeLine(deps.io.stdout, paint(deps.io, 'dim', wrapMessage(deps.io, deps.t(noBudget), deps.io.stdout)));
-  } else if (report.budget)
-    await section({ en: 'Budget against actual', pt: 'Orçado × realizado' }, report.budget.expenses, [
-      { header: { en: 'EXPENSE', pt: 'DESPESA' }, value: (x) => `${x.name} (${x.account_code})`, cut: true },
-      { header: { en: 'BUDGET', pt: 'ORÇADO' }, value: (x) => x.forecast_cents, kind: 'cents' },
-      { header: { en: 'ACTUAL', pt: 'REALIZADO' }, value: (x) => x.actual_cents, kind: 'cents' },
-      {
-        header: { en: 'DIFFERENCE', pt: 'DIFERENÇA' },
-        value: (x) => x.actual_cents - x.forecast_cents,
-        kind: 'cents',
-      },
-      {
-        header: { en: '%', pt: '%' },
-        value: (x) => {
-          if (x.forecast_cents === 0) return '';
-          const pct = `${x.actual_cents > x.forecast_cents ? '+' : ''}${(((x.actual_cents - x.forecast_cents) / x.forecast_cents) * 100).toFixed(1)}%`;
-          return deps.t({ en: pct, pt: pct.replace('.', ',') });
-        },
-      },
-    ]);
+  } else if (report.budget) {
+    // the month, the year to the cut-off, and the revenue, as the document has them: a table each
+    const pct = (actual: number, forecast: number) => {
+      if (forecast === 0) return '';
+      const text = `${actual > forecast ? '+' : ''}${(((actual - forecast) / forecast) * 100).toFixed(1)}%`;
+      return deps.t({ en: text, pt: text.replace('.', ',') });
+    };
+    const against = <T>(
+      first: Text,
+      name: (x: T) => string,
+      budgeted: (x: T) => number,
+      actual: (x: T) => number,
+      words: [Text, Text] = [
+        { en: 'BUDGET', pt: 'ORÇADO' },
+        { en: 'ACTUAL', pt: 'REALIZADO' },
+      ],
+    ): Column<T>[] => [
+      { header: first, value: name, cut: true },
+      { header: words[0], value: budgeted, kind: 'cents' },
+      { header: words[1], value: actual, kind: 'cents' },
+      { header: { en: 'DIFFERENCE', pt: 'DIFERENÇA' }, value: (x) => actual(x) - budgeted(x), kind: 'cents' },
+      { header: { en: '%', pt: '%' }, value: (x) => pct(actual(x), budgeted(x)) },
+    ];
+    type Expense = NonNullable<MonthReport['budget']>['expenses'][number];
+    type Revenue = NonNullable<MonthReport['budget']>['revenue'][number];
+    const expense = { en: 'EXPENSE', pt: 'DESPESA' };
+    const named = (x: Expense) => `${x.name} (${x.account_code})`;
+    await section(
+      { en: 'Budget against actual: the month', pt: 'Orçado × realizado: o mês' },
+      report.budget.expenses,
+      against<Expense>(
+        expense,
+        named,
+        (x) => x.forecast_cents,
+        (x) => x.actual_cents,
+      ),
+    );
+    await section(
+      { en: 'Budget against actual: the year to the cut-off', pt: 'Orçado × realizado: o ano até a posição' },
+      report.budget.expenses,
+      against<Expense>(
+        expense,
+        named,
+        (x) => x.year_forecast_cents,
+        (x) => x.year_actual_cents,
+      ),
+    );
+    await section(
+      { en: 'Revenue: billed in the month against received', pt: 'Receitas: emitido no mês contra recebido' },
+      report.budget.revenue,
+      against<Revenue>(
+        { en: 'REVENUE', pt: 'RECEITA' },
+        (x) => `${x.names.join(', ')} (${x.account_code})`,
+        (x) => x.billed_cents,
+        (x) => x.received_cents,
+        [
+          { en: 'BILLED', pt: 'EMITIDO' },
+          { en: 'RECEIVED', pt: 'RECEBIDO' },
+        ],
+      ),
+    );
+  }
 }

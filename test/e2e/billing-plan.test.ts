@@ -103,6 +103,22 @@ test('a bad budget: one line naming the file and line, exit 2, no plan written',
   ]);
   expect(r.exitCode).toBe(2);
   expect(r.stderr.trim()).toBe(`error: ${file}: line 9: account 2.3.01 is not an active revenue account`);
+  // a bank account the condominium does not have would fail every invoice at apply: refused at its line
+  await writeFile(file, budget(slug).replace('conta_bancaria: 1', 'conta_bancaria: 99'));
+  const bank = await s.condo.run([
+    'billing',
+    'plan',
+    '--month',
+    '02/2027',
+    '--budget',
+    file,
+    '-O',
+    s.condo.configDir,
+  ]);
+  expect(bank.exitCode).toBe(2);
+  expect(bank.stderr.trim()).toBe(
+    `error: ${file}: line 3: conta_bancaria: the condominium has no bank account 99 (see condo bank-accounts list)`,
+  );
   const { readdir } = await import('node:fs/promises');
   expect((await readdir(s.condo.configDir)).filter((f) => f.startsWith('2027-02'))).toEqual([]);
 });

@@ -1,30 +1,17 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
-import { basename, dirname, join } from 'node:path';
-import {
-  type ApplyPreview,
-  type ApplyResult,
-  applyPlan,
-  findMonthPlan,
-  newestPlanOf,
-  planInvoices,
-  previewApply,
-  verifyPlan,
-} from '../../app/billing-apply.js';
+import { basename, join } from 'node:path';
+import { applyPlan, findMonthPlan, newestPlanOf, verifyPlan } from '../../app/billing-apply.js';
 import { budgetPathFor, type Plan, planBilling } from '../../app/billing-plan.js';
-import { councilSheet } from '../../app/council-sheet.js';
-import { acrossProfiles, type ProfileTarget, pooled, serverFate } from '../../app/firm.js';
-import { pageFactsOf, residentPages } from '../../app/resident-pages.js';
+import { acrossProfiles } from '../../app/firm.js';
 import { formatDateBr } from '../../domain/dates.js';
-import { CondoError, UsageError } from '../../domain/errors.js';
+import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
-import { errorWords } from '../api-errors.js';
-import { confirmed } from '../confirm.js';
+import { writeCouncilSheet, writeResidentPages } from '../billing-documents.js';
+import { type ApplyFlags, applyAcrossProfiles } from '../billing-firm.js';
 import type { Deps } from '../context.js';
-import { ExitCode, exitCodeOf } from '../exit-codes.js';
-import { NO_PROGRESS, safeFileName, writeAtomically } from '../files.js';
+import { ExitCode } from '../exit-codes.js';
 import { monthFlag } from '../flags.js';
 import { type Column, printJson, printList } from '../output.js';
-import { profileDeps, selectedProfiles } from '../profiles.js';
 import { runBulk } from '../stoppable.js';
 
 const invoicesEn = (n: number) => (n === 1 ? '1 invoice' : `${n} invoices`);
@@ -63,9 +50,13 @@ export async function billingPlan(
     condominium: creds.condominium,
   });
   const client = await deps.client();
-  const [units, chart] = await Promise.all([client.units.list(), client.chartOfAccounts.list()]);
+  const [units, chart, accounts] = await Promise.all([
+    client.units.list(),
+    client.chartOfAccounts.list(),
+    client.bankAccounts.list(),
+  ]);
   const { plan, file } = await planBilling(
-    { units: [...units], chart: [...chart] },
+    { units: [...units], chart: [...chart], bankAccounts: [...accounts] },
     {
       month,
       budgetPath: budget.path,
@@ -179,24 +170,6 @@ export async function billingPlan(
   return 0;
 }
 
-/** The council's sheet of the plan as a PDF (#68 point 3), the condominium named as the server names it. */
-async function writeCouncilSheet(
-  deps: Deps,
-  client: Awaited<ReturnType<Deps['client']>>,
-  plan: Plan,
-  file: string,
-): Promise<void> {
-  const condo = await client.condominiums.get().catch(() => undefined);
-  const { councilSheetPdf } = await import('../plan-pdf.js');
-  const { mkdir } = await import('node:fs/promises');
-  await mkdir(dirname(file), { recursive: true });
-  await writeAtomically(await councilSheetPdf(councilSheet(plan, condo?.name)), file, NO_PROGRESS, true);
-  deps.info(
-    { en: `council's sheet written to ${file}`, pt: `planilha do conselho gravada em ${file}` },
-    true,
-  );
-}
-
 /** One condominium's plan as a row of the firm's table; its warnings said, each led by its profile. */
 async function firmRow(deps: Deps, plan: Plan, file: string): Promise<number> {
   type Summary = { units: number; total_cents: number; warnings: number; plan_file: string };
@@ -220,16 +193,6 @@ async function firmRow(deps: Deps, plan: Plan, file: string): Promise<number> {
   await printList(deps, [row], columns);
   for (const w of plan.warnings) deps.warn(w);
   return 0;
-}
-
-interface ApplyFlags {
-  issue?: boolean | undefined;
-  replace?: boolean | undefined;
-  month?: string | undefined;
-  plans: string;
-  yes?: boolean | undefined;
-  pdf?: string | undefined;
-  pdfEach?: boolean | undefined;
 }
 
 export async function billingApply(
@@ -293,207 +256,6 @@ export async function billingApply(
   );
   if (opts.pdf && code === ExitCode.ok)
     await writeResidentPages(deps, client, planPath, opts.pdf, opts.pdfEach === true);
-  return code;
-}
-
-/**
- * The residents' pages of the month (#68 point 2): each billed unit's page from its invoice of this plan, in one
- * PDF (`AAAA-MM-<slug>.pdf`) or one a unit (`AAAA-MM-<slug>-<unit>.pdf`, `--pdf-each`), in `dir`.
- */
-async function writeResidentPages(
-  deps: Deps,
-  client: Awaited<ReturnType<Deps['client']>>,
-  planPath: string,
-  dir: string,
-  each: boolean,
-): Promise<void> {
-  const [{ plan, invoices }, creds, store] = await Promise.all([
-    planInvoices(client, planPath),
-    deps.credentials(),
-    deps.config(),
-  ]);
-  const setting = (key: 'administradora' | 'administradora_cnpj' | 'administradora_logo') =>
-    store.setting(creds.profileName, key);
-  const pages = residentPages(
-    plan,
-    await pageFactsOf(client, invoices, {
-      name: setting('administradora'),
-      cnpj: setting('administradora_cnpj'),
-      logo: setting('administradora_logo'),
-    }),
-  );
-  const { mkdir } = await import('node:fs/promises');
-  await mkdir(dir, { recursive: true });
-  const { writeResidentPdf } = await import('../resident-pdf.js');
-  const name = `${plan.month}-${plan.condominium}`;
-  const files: [string, typeof pages][] = each
-    ? pages.map((p) => [`${name}-${safeFileName(p.unit.label.replace(/\s+/g, '-'), 'unidade')}.pdf`, [p]])
-    : [[`${name}.pdf`, pages]];
-  for (const [file, part] of files) await writeResidentPdf(part, join(dir, file));
-  deps.info(
-    {
-      en: `${pages.length} residents' pages written to ${each ? `${dir} (${files.length} files)` : join(dir, `${name}.pdf`)}`,
-      pt: `${pages.length} páginas dos condôminos gravadas em ${each ? `${dir} (${files.length} arquivos)` : join(dir, `${name}.pdf`)}`,
-    },
-    true,
-  );
-}
-
-/** One condominium's part of the firm's apply. */
-interface FirmPart {
-  target: ProfileTarget;
-  planPath?: string;
-  preview?: ApplyPreview;
-  result?: ApplyResult;
-  error?: CondoError;
-}
-
-/**
- * The firm's apply (#68): each condominium's newest plan of the month previewed on its own profile (what would be
- * created, nothing sent), one question for them all (or --yes), then each applied on its profile; one that fails is
- * named with the command that runs it again, and does not stop the others. A server found down is asked once.
- */
-async function applyAcrossProfiles(deps: Deps, month: string, opts: ApplyFlags): Promise<number> {
-  const targets = await selectedProfiles(deps);
-  const fate = serverFate();
-  const onProfile = async (part: FirmPart, work: (child: Deps) => Promise<void>): Promise<FirmPart> => {
-    const down = fate.downOf(part.target.baseUrl);
-    if (down) return { ...part, error: down };
-    const child = profileDeps(deps, part.target);
-    try {
-      await work(child);
-      return part;
-    } catch (e) {
-      if (!(e instanceof CondoError)) throw e;
-      fate.note(part.target.baseUrl, e);
-      return { ...part, error: e };
-    } finally {
-      await child.close();
-    }
-  };
-  const previewed = await pooled(targets, (target) => {
-    const part: FirmPart = { target };
-    return onProfile(part, async (child) => {
-      part.planPath = await newestPlanOf({ month, dir: opts.plans, condominium: target.condominium });
-      part.preview = await previewApply(await child.client(), part.planPath);
-    });
-  });
-  const ready = previewed.filter((p) => p.preview && !p.error);
-  if (deps.format === 'table') await printList(deps, previewed, previewColumns);
-  const invoices = ready.reduce((a, p) => a + (p.preview?.create ?? 0), 0);
-  const cents = ready.reduce((a, p) => a + (p.preview?.create_cents ?? 0), 0);
-  const go =
-    ready.length > 0 &&
-    (await confirmed(deps, {
-      yes: opts.yes,
-      question: {
-        en: `Create ${invoices} invoices (${formatReais(cents)})${opts.issue ? ' and issue them' : ''} in ${ready.length} condominiums?`,
-        pt: `Criar ${invoices} cobranças (${formatReais(cents)})${opts.issue ? ' e emiti-las' : ''} em ${ready.length} condomínios?`,
-      },
-      verb: { en: 'bill many condominiums', pt: 'emitir em vários condomínios' },
-      past: { en: 'billed', pt: 'emitido' },
-    }));
-  const applied = go
-    ? await pooled(previewed, (part) =>
-        part.error || !part.planPath
-          ? Promise.resolve(part)
-          : onProfile(part, async (child) => {
-              const creds = await child.credentials();
-              part.result = await applyPlan(
-                await child.client(),
-                part.planPath as string,
-                {
-                  issue: opts.issue === true,
-                  replace: opts.replace === true,
-                  condominium: creds.condominium,
-                },
-                {},
-              );
-              // each condominium's pages in the one folder, named by its slug (a unit's failure leaves them out)
-              if (opts.pdf && part.result.records.every((r) => r.ok))
-                await writeResidentPages(
-                  child,
-                  await child.client(),
-                  part.planPath as string,
-                  opts.pdf,
-                  opts.pdfEach === true,
-                );
-            }),
-      )
-    : previewed;
-  return reportFirmApply(deps, applied, go, month, opts);
-}
-
-const previewColumns: Column<FirmPart>[] = [
-  { header: { en: 'CONDOMINIUM', pt: 'CONDOMÍNIO' }, value: (p) => p.target.condominium, cut: true },
-  { header: { en: 'TO CREATE', pt: 'A CRIAR' }, value: (p) => p.preview?.create ?? '' },
-  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.preview?.create_cents, kind: 'cents' },
-  { header: { en: 'ALREADY', pt: 'JÁ COBRADAS' }, value: (p) => p.preview?.already ?? '' },
-  {
-    header: { en: 'PLAN', pt: 'PLANO' },
-    // a condominium that cannot be applied is named under the table, with why and the command to run again
-    value: (p) => (p.error ? '—' : (p.planPath ?? '')),
-    // where the path does not fit, as much of its end as the table can spare (the hash tells plans apart)
-    narrowTo: (p, width) => {
-      const path = p.error ? '—' : (p.planPath ?? '');
-      return path.length <= width ? path : `…${path.slice(-(width - 1))}`;
-    },
-  },
-];
-
-/** Each condominium's outcome; one that failed, or was not reached, named with the command that runs it again. */
-async function reportFirmApply(
-  deps: Deps,
-  parts: readonly FirmPart[],
-  went: boolean,
-  month: string,
-  opts: ApplyFlags,
-): Promise<number> {
-  const again = (p: FirmPart) =>
-    `condo --profile ${p.target.profile} billing apply --month ${month.slice(5)}/${month.slice(0, 4)} --plans ${opts.plans}${opts.issue ? ' --issue' : ''}${opts.replace ? ' --replace' : ''}`;
-  const failedOf = (p: FirmPart) => p.result?.records.filter((r) => !r.ok).length ?? 0;
-  if (went) {
-    const columns: Column<FirmPart>[] = [
-      { header: { en: 'CONDOMINIUM', pt: 'CONDOMÍNIO' }, value: (p) => p.target.condominium, cut: true },
-      { header: { en: 'CREATED', pt: 'CRIADAS' }, value: (p) => p.result?.created ?? '' },
-      { header: { en: 'ISSUED', pt: 'EMITIDAS' }, value: (p) => p.result?.issued ?? '' },
-      { header: { en: 'ALREADY', pt: 'JÁ COBRADAS' }, value: (p) => p.result?.already ?? '' },
-      { header: { en: 'FAILED', pt: 'FALHAS' }, value: (p) => (p.error ? '' : failedOf(p)) },
-    ];
-    if (deps.format === 'json')
-      printJson(
-        deps,
-        parts.map((p) => ({
-          condominium: p.target.condominium,
-          profile: p.target.profile,
-          plan_file: p.planPath ?? null,
-          ...(p.error
-            ? { error: { code: p.error.code ?? null, message: p.error.message } }
-            : {
-                created: p.result?.created ?? 0,
-                issued: p.result?.issued ?? 0,
-                already: p.result?.already ?? 0,
-                canceled: p.result?.canceled ?? 0,
-                failed: failedOf(p),
-              }),
-        })),
-      );
-    else await printList(deps, parts, columns);
-  }
-  let code = 0;
-  for (const p of parts) {
-    const failed = failedOf(p);
-    if (!p.error && failed === 0) continue;
-    const why = p.error
-      ? `${errorWords(deps.t, p.error)}${p.error.code ? ` (${p.error.code})` : ''}`
-      : deps.t({ en: `${failed} units failed`, pt: `${failed} unidades com falha` });
-    deps.warn({
-      en: `${p.target.profile}: ${why}; run again: ${again(p)}`,
-      pt: `${p.target.profile}: ${why}; rode de novo: ${again(p)}`,
-    });
-    const r = p.result?.records.find((x) => !x.ok);
-    code = Math.max(code, p.error ? exitCodeOf(p.error) : r && !r.ok ? exitCodeOf(r.error) : 1);
-  }
   return code;
 }
 
