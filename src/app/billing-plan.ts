@@ -110,6 +110,9 @@ export interface PlanRequest {
 /** A name as matched: folded, its spaces one. */
 const matched = (text: string) => folded(text).replace(/\s+/g, ' ').trim();
 
+/** The budget's source when nothing names one: `orcamento.yaml` in the working folder. */
+const DEFAULT_BUDGET = 'orcamento.yaml here';
+
 /**
  * Where a condominium's budget is (#68): the one named on the command line, else the profile's own (`config set
  * budget FILE`), else `<slug>.yaml` in the firm's folder (`config set --firm budgets DIR`, which a profile may set
@@ -125,7 +128,7 @@ export function budgetPathFor(req: {
   if (req.profileBudget !== undefined) return { path: req.profileBudget, from: 'budget' };
   if (req.budgets !== undefined)
     return { path: join(req.budgets, `${req.condominium}.yaml`), from: 'budgets' };
-  return { path: 'orcamento.yaml', from: '--budget' };
+  return { path: 'orcamento.yaml', from: DEFAULT_BUDGET };
 }
 
 /** Reads the budget and the files it names, plans the month, writes the plan file; returns the plan and its path. */
@@ -227,6 +230,12 @@ export async function computePlan(
 
 async function readText(path: string, what: string): Promise<string> {
   return readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    // no budget named anywhere and none here: say where a budget is looked for
+    if (e.code === 'ENOENT' && what === DEFAULT_BUDGET)
+      throw new UsageError({
+        en: `no budget: give --budget FILE, or condo config set budget FILE (or --firm budgets DIR), or write ${path} here`,
+        pt: `nenhum orçamento: dê --budget ARQUIVO, ou condo config set budget ARQUIVO (ou --firm budgets PASTA), ou grave ${path} aqui`,
+      });
     throw new UsageError(
       e.code === 'ENOENT'
         ? { en: `${what}: ${path} does not exist`, pt: `${what}: ${path} não existe` }

@@ -210,6 +210,23 @@ extras:
     );
   });
 
+  test('no budget named anywhere and none here: the refusal says where a budget is looked for', async () => {
+    const missing = join(dir, 'nenhum', 'orcamento.yaml');
+    const from = budgetPathFor({ condominium: SLUG }).from;
+    expect(
+      await refusal(
+        planBilling(server([1]), {
+          month: '2027-01',
+          budgetPath: missing,
+          budgetFrom: from,
+          condominium: SLUG,
+        }),
+      ),
+    ).toBe(
+      `no budget: give --budget FILE, or condo config set budget FILE (or --firm budgets DIR), or write ${missing} here`,
+    );
+  });
+
   test('-O a folder not there yet makes it; a file where the folder should be is refused naming -O', async () => {
     const { file } = await plan(
       `${HEAD}${ORDINARY}`,
@@ -260,7 +277,7 @@ extras:
     });
     expect(budgetPathFor({ condominium: 'edificio-aurora' })).toEqual({
       path: 'orcamento.yaml',
-      from: '--budget',
+      from: 'orcamento.yaml here',
     });
   });
 
