@@ -1,3 +1,4 @@
+import { UsageError } from '../../domain/errors.js';
 import { PAID_GROUPS } from '../../domain/month-report.js';
 import { declared, group, verb } from '../declare.js';
 
@@ -33,6 +34,14 @@ export const commands = [
             pt: 'sobrescreve um documento que já exista (senão um assinado é mantido)',
           },
         },
+        {
+          // as billing and nfse deadlines take it: a person types either
+          flag: '--month <month>',
+          help: {
+            en: 'the month, as the argument (MM/YYYY or YYYY-MM)',
+            pt: 'o mês, como o argumento (MM/AAAA ou AAAA-MM)',
+          },
+        },
       ],
       examples: [
         'condo report month 2026-11',
@@ -43,8 +52,20 @@ export const commands = [
         },
       ],
       across: 'read',
-      run: async (deps, { args: [month], opts }) =>
-        (await handlers()).reportMonth(deps, month, declared(opts)),
+      run: async (deps, { args: [month], opts }) => {
+        const { month: flag, ...rest } = declared(opts) as {
+          month?: string;
+          pdf?: string;
+          html?: string;
+          force?: boolean;
+        };
+        if (flag !== undefined && month !== undefined && flag !== month)
+          throw new UsageError({
+            en: `give the month once: ${month} or --month ${flag}`,
+            pt: `dê o mês uma vez: ${month} ou --month ${flag}`,
+          });
+        return (await handlers()).reportMonth(deps, month ?? flag, rest);
+      },
     }),
     verb({
       name: 'paid',
