@@ -7,7 +7,7 @@
  */
 import { type Decimal, decimalText } from './apportion.js';
 import { type ChargeRules, ChargesError, fineFor } from './charges.js';
-import { daysInMonth } from './dates.js';
+import { daysInMonth, formatDateBr } from './dates.js';
 
 /** Factors are kept at this many decimals; only the amounts they give are rounded, to the cent. */
 const SCALE = 15;
@@ -18,6 +18,18 @@ export interface IndexSeries {
   readonly code: string;
   readonly source: string;
   readonly rates: ReadonlyMap<string, Decimal>;
+}
+
+/** A series written as "YYYY-MM:rate" pairs (0,39 or -0,23), as domain/index-snapshot.ts keeps them. */
+export function parseSeries(text: string, code: string, source: string): IndexSeries {
+  const rates = new Map<string, Decimal>();
+  for (const pair of text.split(/\s+/).filter(Boolean)) {
+    const m = /^(\d{4}-\d{2}):(-?)(\d+)(?:,(\d+))?$/.exec(pair);
+    if (!m) throw new RangeError(`${code}: "${pair}" is not a month and its change`);
+    const digits = `${m[3]}${m[4] ?? ''}`;
+    rates.set(m[1] as string, { units: BigInt(digits) * (m[2] ? -1n : 1n), scale: (m[4] ?? '').length });
+  }
+  return { code, source, rates };
 }
 
 export interface DebtLine {
@@ -90,7 +102,11 @@ export function updateDebt(
   rules: ChargeRules,
   series: IndexSeries | undefined,
 ): Debt {
-  const lines: DebtLine[] = [{ step: 'principal', cents: principalCents, detail: `vencimento ${due}` }];
+  // the memória de cálculo's words are Portuguese, as the court reads them
+  const br = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
+  const lines: DebtLine[] = [
+    { step: 'principal', cents: principalCents, detail: `vencimento ${formatDateBr(due)}` },
+  ];
   const days = Math.max(0, daysBetween(due, asOf));
   // the correction first: by the convention's index, whole months; deflation as the file says
   let factor = ONE;
@@ -110,7 +126,7 @@ export function updateDebt(
     step: 'correction',
     cents: correction,
     detail: rules.correction
-      ? `${rules.correction.index}, ${months.length} meses (${months[0] ?? '—'} a ${months.at(-1) ?? '—'}), fator ${decimalText({ units: factor, scale: SCALE })}`
+      ? `${rules.correction.index}, ${months.length} meses (${months[0] ? br(months[0]) : '—'} a ${months.at(-1) ? br(months.at(-1) as string) : '—'}), fator ${decimalText({ units: factor, scale: SCALE })}`
       : 'sem índice na convenção',
   });
   // interest, simple, pro rata die, on the corrected value or the nominal
@@ -137,7 +153,7 @@ export function updateDebt(
   const fine = days > 0 ? times(corrected, (finePct.units * ONE) / 10n ** BigInt(finePct.scale + 2)) : 0;
   lines.push({ step: 'fine', cents: fine, detail: `${decimalText(finePct)}% sobre o valor corrigido` });
   const total = corrected + interest + fine;
-  lines.push({ step: 'total', cents: total, detail: `em ${asOf}` });
+  lines.push({ step: 'total', cents: total, detail: `em ${formatDateBr(asOf)}` });
   return {
     principal_cents: principalCents,
     correction_cents: correction,

@@ -150,6 +150,7 @@ const importFiles: Declarations = () => import('./import.js');
 const webhooks: Declarations = () => import('./webhooks.js');
 const invoices: Declarations = () => import('./invoices.js');
 const billing: Declarations = () => import('./billing.js');
+const debt: Declarations = () => import('./debt.js');
 const expenses: Declarations = () => import('./expenses.js');
 const ledger: Declarations = () => import('./ledger.js');
 const reports: Declarations = () => import('./reports.js');
@@ -176,6 +177,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, Declarations>> = {
   webhooks,
   invoices,
   billing,
+  debt,
   expenses,
   ledger,
   report: reports,
