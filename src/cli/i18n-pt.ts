@@ -228,7 +228,7 @@ export const PT: Readonly<Record<string, string>> = {
   Invoice: 'Cobrança',
   Unit: 'Unidade',
   Party: 'Pagador',
-  Billing: 'Cobrança',
+  Billing: 'Forma de cobrança',
   Period: 'Competência',
   Subtotal: 'Subtotal',
   Total: 'Total',
