@@ -8,7 +8,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Client } from '../client/index.js';
 import type { Invoice } from '../client/resources/invoices.js';
-import { lastDayOf } from '../domain/dates.js';
+import { formatMonthBr, lastDayOf } from '../domain/dates.js';
 import { CondoError, UsageError, ValidationError } from '../domain/errors.js';
 import { centsToDecimal, formatReais } from '../domain/money.js';
 import type { InvoiceCreate } from '../domain/request-bodies.js';
@@ -128,8 +128,6 @@ export async function previewApply(client: Client, planPath: string): Promise<Ap
 
 type MonthPlans = { month: string; dir: string; condominium: string };
 
-const monthWords = (month: string) => `${month.slice(5)}/${month.slice(0, 4)}`;
-
 /** The condominium's plan files of the month in `dir`, as `billing plan` named them, the newest first. */
 async function monthPlanFiles({ month, dir, condominium }: MonthPlans): Promise<string[]> {
   const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
@@ -148,8 +146,8 @@ async function monthPlanFiles({ month, dir, condominium }: MonthPlans): Promise<
 
 const noPlan = ({ month, dir, condominium }: MonthPlans) =>
   new UsageError({
-    en: `no plan of ${monthWords(month)} for ${condominium} in ${dir} (condo billing plan writes one; --plans names its folder)`,
-    pt: `nenhum plano de ${monthWords(month)} para ${condominium} em ${dir} (condo billing plan grava um; --plans diz a pasta)`,
+    en: `no plan of ${formatMonthBr(month)} for ${condominium} in ${dir} (condo billing plan writes one; --plans names its folder)`,
+    pt: `nenhum plano de ${formatMonthBr(month)} para ${condominium} em ${dir} (condo billing plan grava um; --plans diz a pasta)`,
   });
 
 /** The plan to apply for a month (`billing apply --month`): the condominium's newest plan file of it in `dir`. */
@@ -200,7 +198,7 @@ export async function applyPlan(
     if (!opts.replace)
       throw new UsageError({
         en: `${plan.month} is already billed by another plan (${others.length} invoices, plan ${markedBy(others[0]?.notes)?.plan}): --replace cancels them first`,
-        pt: `${plan.month.slice(5)}/${plan.month.slice(0, 4)} já foi emitido por outro plano (${others.length} cobranças, plano ${markedBy(others[0]?.notes)?.plan}): --replace as cancela antes`,
+        pt: `${formatMonthBr(plan.month)} já foi emitido por outro plano (${others.length} cobranças, plano ${markedBy(others[0]?.notes)?.plan}): --replace as cancela antes`,
       });
     canceled = await cancelOthers(client, others);
   }
@@ -379,8 +377,8 @@ export async function findMonthPlan(client: Client, req: MonthPlans): Promise<st
   const prefix = `${month}-${condominium}-`;
   if (missing.length > 0 && billed.length === 0)
     throw new UsageError({
-      en: `${monthWords(month)} was billed by plan ${missing.join(', ')}, whose file (${prefix}${missing[0]}.plan.json) is not in ${dir}: give it, or --plans its folder`,
-      pt: `${monthWords(month)} foi emitido pelo plano ${missing.join(', ')}, cujo arquivo (${prefix}${missing[0]}.plan.json) não está em ${dir}: dê o arquivo, ou --plans a pasta dele`,
+      en: `${formatMonthBr(month)} was billed by plan ${missing.join(', ')}, whose file (${prefix}${missing[0]}.plan.json) is not in ${dir}: give it, or --plans its folder`,
+      pt: `${formatMonthBr(month)} foi emitido pelo plano ${missing.join(', ')}, cujo arquivo (${prefix}${missing[0]}.plan.json) não está em ${dir}: dê o arquivo, ou --plans a pasta dele`,
     });
   const [chosen] = billed.length > 0 ? billed : files;
   if (!chosen) throw noPlan(req);

@@ -6,6 +6,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { formatMonthBr } from '../domain/dates.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 
@@ -29,8 +30,6 @@ export async function historyWarnings(dir: string, plan: PlanHistoryShape): Prom
   const earlier = await earlierPlans(dir, plan);
   return [...movedQuotas(earlier, plan), ...farReadings(earlier, plan)];
 }
-
-const monthText = (m: string) => `${m.slice(5)}/${m.slice(0, 4)}`;
 
 /**
  * The condominium's plans of the months before `plan`'s, the newest month first, one a month: of two plans of a
@@ -73,8 +72,8 @@ function movedQuotas(earlier: readonly PlanHistoryShape[], plan: PlanHistoryShap
     const pct = `${u.total_cents > was ? '+' : ''}${(((u.total_cents - was) / was) * 100).toFixed(0)}`;
     return [
       {
-        en: `${u.unit}: ${formatReais(u.total_cents)}, ${pct}% from ${formatReais(was)} in ${monthText(last.month)}`,
-        pt: `${u.unit}: ${formatReais(u.total_cents)}, ${pct}% desde ${formatReais(was)} em ${monthText(last.month)}`,
+        en: `${u.unit}: ${formatReais(u.total_cents)}, ${pct}% from ${formatReais(was)} in ${formatMonthBr(last.month)}`,
+        pt: `${u.unit}: ${formatReais(u.total_cents)}, ${pct}% desde ${formatReais(was)} em ${formatMonthBr(last.month)}`,
       },
     ];
   });

@@ -4,7 +4,7 @@
  * and where their share went. The CLI draws it (`billing plan --pdf`, cli/plan-pdf.ts); `-o csv --excel` is the
  * same table for a spreadsheet.
  */
-import { formatDateBr } from '../domain/dates.js';
+import { formatDateBr, formatMonthBr } from '../domain/dates.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import type { Plan } from './billing-plan.js';
@@ -22,7 +22,7 @@ export interface CouncilSheet {
 const comma = (decimal: string) => decimal.replace('.', ',');
 
 export function councilSheet(plan: Plan, condominiumName: string | undefined): CouncilSheet {
-  const month = `${plan.month.slice(5)}/${plan.month.slice(0, 4)}`;
+  const month = formatMonthBr(plan.month);
   const rows = plan.units.map((u) => ({
     unit: u.unit,
     fraction: comma(u.fraction ?? ''),

@@ -2,7 +2,7 @@
  * The month's document in words a council reads (#36): month names, formas and states in Portuguese, a chart's
  * short amounts, the balance chart's points. Shared by the PDF (month-document.ts) and the HTML page (month-html.ts).
  */
-import { formatDateBr, todayIn } from '../domain/dates.js';
+import { formatDateBr, formatMonthBr, todayIn } from '../domain/dates.js';
 import { formatReais, sumCents } from '../domain/money.js';
 import {
   type MonthRejection,
@@ -33,7 +33,7 @@ export const MONTHS = [
 ];
 
 /** `2026-11` -> `11/2026`, as Brazilians write a month in a table or a range (#53). */
-export const monthBr = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
+export const monthBr = formatMonthBr;
 
 /** A month for a table's cell: ISO in English and for scripts, 11/2026 on a Portuguese screen (#53). */
 export const monthCell = (month: string | null | undefined) =>

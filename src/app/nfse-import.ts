@@ -8,7 +8,7 @@
 
 import type { Client as CondoClient } from '../client/index.js';
 import type { Payable, Supplier } from '../client/types.js';
-import { addDays, formatDateBr, type IsoDate } from '../domain/dates.js';
+import { addDays, formatDateBr, formatMonthBr, type IsoDate } from '../domain/dates.js';
 import { isValidCnpj, isValidDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
 import { dueOn, dueRuleOf, monthAfter, withholdingMonth } from '../domain/nfse/deadlines.js';
@@ -99,7 +99,6 @@ const TAX_TITLES: Record<TaxGuide, string> = {
 };
 /** An invoice as a tax's payable lists it, and as the supplier's payable names it. */
 const invoiceId = (r: ReviewedInvoice) => `${r.invoice.provider.document ?? '?'}/${r.invoice.number ?? '?'}`;
-const monthText = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 
 /** The month a tax counts in: ISS the issue's; the others by their rule (INSS the issue's, the federal ones the payment's). */
 const taxMonth = (tax: TaxGuide, issue: IsoDate, payment: IsoDate) =>
@@ -380,11 +379,11 @@ async function addToTax(
       {
         chart_of_accounts_id: plan.chart,
         payee_name:
-          tax === 'iss' ? `Prefeitura (ISS ${monthText(month)})` : 'Receita Federal (DARF da DCTFWeb)',
+          tax === 'iss' ? `Prefeitura (ISS ${formatMonthBr(month)})` : 'Receita Federal (DARF da DCTFWeb)',
         amount: cents,
         forma_pagamento: 'boleto',
         due_date: tl.due_date,
-        description: `${TAX_TITLES[tax]} ${monthText(month)}${nth > 1 ? ` (${nth}ª guia)` : ''}${tax === 'iss' ? '' : ', aguardando a guia da DCTFWeb'}`,
+        description: `${TAX_TITLES[tax]} ${formatMonthBr(month)}${nth > 1 ? ` (${nth}ª guia)` : ''}${tax === 'iss' ? '' : ', aguardando a guia da DCTFWeb'}`,
         notes: withInvoice({ notes: taxMarker(tax, month, nth) }, plan.key, cents),
       },
       { idempotencyKey: `nfse-tax-${condominium.document}-${tax}-${month}-${plan.key}` },

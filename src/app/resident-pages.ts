@@ -7,7 +7,7 @@
 
 import type { Client } from '../client/index.js';
 import type { Invoice } from '../client/resources/invoices.js';
-import { formatDateBr } from '../domain/dates.js';
+import { formatDateBr, formatMonthBr } from '../domain/dates.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import type { Plan, PlanUnit } from './billing-plan.js';
@@ -98,7 +98,7 @@ export function residentPages(plan: Plan, facts: PageFacts): ResidentPage[] {
           logo: facts.administradora.logo,
         },
         unit: { label: u.unit, owner: facts.owners.get(u.unit_id) },
-        month: `${plan.month.slice(5)}/${plan.month.slice(0, 4)}`,
+        month: formatMonthBr(plan.month),
         due: formatDateBr(plan.due_date),
         lines: u.lines
           .filter((l) => l.cents !== 0)
@@ -168,7 +168,7 @@ export function pageOfInvoice(inv: Invoice, plan: Plan | undefined, facts: PageF
       label: facts.labels?.get(unitId) ?? String((inv as { unit_label?: unknown }).unit_label ?? unitId),
       owner: facts.owners.get(unitId),
     },
-    month: `${String(inv.period).slice(5, 7)}/${String(inv.period).slice(0, 4)}`,
+    month: formatMonthBr(String(inv.period)),
     due: formatDateBr(String(inv.due_date)),
     lines,
     total_cents: cents(inv.total),

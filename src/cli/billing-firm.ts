@@ -10,6 +10,7 @@ import {
   previewApply,
 } from '../app/billing-apply.js';
 import { type ProfileTarget, pooled, serverFate } from '../app/firm.js';
+import { formatMonthBr } from '../domain/dates.js';
 import { CondoError } from '../domain/errors.js';
 import { formatReais } from '../domain/money.js';
 import { errorWords } from './api-errors.js';
@@ -142,7 +143,7 @@ async function reportFirmApply(
   opts: ApplyFlags,
 ): Promise<number> {
   const again = (p: FirmPart) =>
-    `condo --profile ${p.target.profile} billing apply --month ${month.slice(5)}/${month.slice(0, 4)} --plans ${opts.plans}${opts.issue ? ' --issue' : ''}${opts.replace ? ' --replace' : ''}`;
+    `condo --profile ${p.target.profile} billing apply --month ${formatMonthBr(month)} --plans ${opts.plans}${opts.issue ? ' --issue' : ''}${opts.replace ? ' --replace' : ''}`;
   const failedOf = (p: FirmPart) => p.result?.records.filter((r) => !r.ok).length ?? 0;
   if (went) {
     const columns: Column<FirmPart>[] = [

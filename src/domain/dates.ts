@@ -52,6 +52,9 @@ export function monthOf(date: IsoDate): string {
   return date.slice(0, 7);
 }
 
+/** `2026-11` -> `11/2026`, as Brazilians write a month in a table or a range (#53). */
+export const formatMonthBr = (month: string): string => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
+
 /**
  * Brasília has kept UTC−3 all year since daylight saving time ended on 2019-02-17 (Decree 9.772/2019). An instant
  * from then on is read with that fixed offset: Intl's time-zone data costs ~10 ms to load on a command's first

@@ -7,7 +7,15 @@
  */
 import { type Decimal, decimalText } from './apportion.js';
 import { type ChargeRules, ChargesError, fineFor } from './charges.js';
-import { daysInMonth, formatDateBr } from './dates.js';
+import {
+  addMonthsClamped,
+  daysBetween,
+  daysInMonth,
+  formatDateBr,
+  formatMonthBr,
+  lastDayOf,
+  monthOf,
+} from './dates.js';
 
 /** Factors are kept at this many decimals; only the amounts they give are rounded, to the cent. */
 const SCALE = 15;
@@ -52,14 +60,8 @@ export interface Debt {
   readonly lines: readonly DebtLine[];
 }
 
-const monthOf = (date: string) => date.slice(0, 7);
-const nextMonth = (m: string) => {
-  const [y, mm] = m.split('-').map(Number) as [number, number];
-  return mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
-};
-/** Whole days from `from` to `to` (UTC dates). */
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+/** The first day of the month after `date`'s. */
+const nextMonthFirst = (date: string) => addMonthsClamped(`${monthOf(date)}-01`, 1);
 
 /** `cents × factor / ONE`, half up. */
 const times = (cents: number, factor: bigint): number => {
@@ -79,12 +81,12 @@ export function correctionFactor(
 ): { factor: bigint; months: string[] } {
   let factor = ONE;
   const months: string[] = [];
-  for (let m = monthOf(due); m < monthOf(asOf); m = nextMonth(m)) {
+  for (let m = monthOf(due); m < monthOf(asOf); m = monthOf(nextMonthFirst(`${m}-01`))) {
     const rate = series.rates.get(m);
     if (!rate)
       throw new ChargesError(0, {
-        en: `${series.code} has no value for ${m.slice(5)}/${m.slice(0, 4)} (${series.source}): import a table that has it`,
-        pt: `${series.code} não tem valor para ${m.slice(5)}/${m.slice(0, 4)} (${series.source}): importe uma tabela que o tenha`,
+        en: `${series.code} has no value for ${formatMonthBr(m)} (${series.source}): import a table that has it`,
+        pt: `${series.code} não tem valor para ${formatMonthBr(m)} (${series.source}): importe uma tabela que o tenha`,
       });
     // (1 + rate/100), rate at its own scale: rate.units / 10^(scale + 2)
     const change = (rate.units * ONE) / 10n ** BigInt(rate.scale + 2);
@@ -103,7 +105,6 @@ export function updateDebt(
   series: IndexSeries | undefined,
 ): Debt {
   // the memória de cálculo's words are Portuguese, as the court reads them
-  const br = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
   const lines: DebtLine[] = [
     { step: 'principal', cents: principalCents, detail: `vencimento ${formatDateBr(due)}` },
   ];
@@ -126,7 +127,7 @@ export function updateDebt(
     step: 'correction',
     cents: correction,
     detail: rules.correction
-      ? `${rules.correction.index}, ${months.length} meses (${months[0] ? br(months[0]) : '—'} a ${months.at(-1) ? br(months.at(-1) as string) : '—'}), fator ${decimalText({ units: factor, scale: SCALE })}`
+      ? `${rules.correction.index}, ${months.length} meses (${months[0] ? formatMonthBr(months[0]) : '—'} a ${months.at(-1) ? formatMonthBr(months.at(-1) as string) : '—'}), fator ${decimalText({ units: factor, scale: SCALE })}`
       : 'sem índice na convenção',
   });
   // interest, simple, pro rata die, on the corrected value or the nominal
@@ -175,12 +176,9 @@ function actualMonths(due: string, asOf: string): { num: bigint; den: bigint } {
   while (day < asOf) {
     const [y, m] = day.split('-').map(Number) as [number, number];
     const length = daysInMonth(y, m);
-    const monthEnd = `${day.slice(0, 7)}-${String(length).padStart(2, '0')}`;
-    const until = asOf <= monthEnd ? asOf : nextMonthFirst(day);
+    const until = asOf <= lastDayOf(monthOf(day)) ? asOf : nextMonthFirst(day);
     num += (BigInt(daysBetween(day, until)) * den) / BigInt(length);
     day = until;
   }
   return { num, den };
 }
-
-const nextMonthFirst = (date: string) => `${nextMonth(monthOf(date))}-01`;
