@@ -26,7 +26,7 @@ import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import { historyWarnings } from './billing-history.js';
 import { findChartAccount, type UnitFinder, unitFinder } from './lookups.js';
-import { folded, unitName } from './names.js';
+import { matched, unitName } from './names.js';
 import { lineRefusal, yamlTree } from './yaml-tree.js';
 
 export const PLAN_VERSION = 1;
@@ -106,9 +106,6 @@ export interface PlanRequest {
   /** a folder (the file named by the plan) or a file; the working folder when absent */
   out?: string | undefined;
 }
-
-/** A name as matched: folded, its spaces one. */
-const matched = (text: string) => folded(text).replace(/\s+/g, ' ').trim();
 
 /** The budget's source when nothing names one: `orcamento.yaml` in the working folder. */
 const DEFAULT_BUDGET = 'orcamento.yaml here';
@@ -276,24 +273,27 @@ export function buildPlan(inputs: Inputs): Plan {
     });
   const weightOf = new Map(units.map((u, i) => [u.id, scaled.units[i] as bigint]));
   const exempt = new Set(budget.exempt.map((e) => unitOf(e.unit, (t) => atBudget(e.line, t))));
-  const chartId = (code: string, line: number) => {
+  // an account the budget names: one of the chart's, active, of the kind its place asks
+  const accountOf = (code: string, line: number, type: 'revenue' | 'expense') => {
     const account = findChartAccount(inputs.chart, code, (t) => atBudget(line, t));
-    if (account.type !== 'revenue' || account.state !== 'active')
-      throw atBudget(line, {
-        en: `account ${code} is not an active revenue account`,
-        pt: `a conta ${code} não é uma conta de receita ativa`,
-      });
+    if (account.type !== type || account.state !== 'active')
+      throw atBudget(
+        line,
+        type === 'revenue'
+          ? {
+              en: `account ${code} is not an active revenue account`,
+              pt: `a conta ${code} não é uma conta de receita ativa`,
+            }
+          : {
+              en: `account ${code} is not an active expense account`,
+              pt: `a conta ${code} não é uma conta de despesa ativa`,
+            },
+      );
     return account.id;
   };
-  // the expense forecast's accounts, checked as the revenue's are: a typo would leave a line of the report at zero
-  for (const x of budget.expenses) {
-    const account = findChartAccount(inputs.chart, x.account, (t) => atBudget(x.line, t));
-    if (account.type !== 'expense' || account.state !== 'active')
-      throw atBudget(x.line, {
-        en: `account ${x.account} is not an active expense account`,
-        pt: `a conta ${x.account} não é uma conta de despesa ativa`,
-      });
-  }
+  const chartId = (code: string, line: number) => accountOf(code, line, 'revenue');
+  // the expense forecast's accounts too: a typo would leave a line of the report at zero
+  for (const x of budget.expenses) accountOf(x.account, x.line, 'expense');
   const members = (rule: SplitRule, line: number): number[] => {
     const all = units.map((u) => u.id);
     const chosen =

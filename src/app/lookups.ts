@@ -4,13 +4,10 @@
  * each caller says where the name was written (a flag, a file's line) through `refuse`.
  */
 import type { Text } from '../domain/text.js';
-import { folded, unitName } from './names.js';
+import { matched, unitName } from './names.js';
 
 /** Turns what went wrong into the caller's error, placed where the name was written. */
 export type Refuse = (text: Text) => Error;
-
-/** A name as matched: accents, case and runs of spaces aside. */
-const matched = (text: string) => folded(text).replace(/\s+/g, ' ').trim();
 
 const listed = <T>(matches: readonly T[], label: (t: T) => string) =>
   `${matches.slice(0, 5).map(label).join(', ')}${matches.length > 5 ? ', …' : ''}`;
