@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import type { Client } from '../client/index.js';
 import {
   atOneScale,
   type Decimal,
@@ -25,6 +26,7 @@ import { UsageError } from '../domain/errors.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import { historyWarnings } from './billing-history.js';
+import { DEFAULT_BUDGET } from './budget-place.js';
 import { findChartAccount, type UnitFinder, unitFinder } from './lookups.js';
 import { matched, unitName } from './names.js';
 import { lineRefusal, yamlTree } from './yaml-tree.js';
@@ -107,25 +109,14 @@ export interface PlanRequest {
   out?: string | undefined;
 }
 
-/** The budget's source when nothing names one: `orcamento.yaml` in the working folder. */
-const DEFAULT_BUDGET = 'orcamento.yaml here';
-
-/**
- * Where a condominium's budget is (#68): the one named on the command line, else the profile's own (`config set
- * budget FILE`), else `<slug>.yaml` in the firm's folder (`config set --firm budgets DIR`, which a profile may set
- * for itself), else `orcamento.yaml` here.
- */
-export function budgetPathFor(req: {
-  given?: string | undefined;
-  profileBudget?: string | undefined;
-  budgets?: string | undefined;
-  condominium: string;
-}): { path: string; from: string } {
-  if (req.given !== undefined) return { path: req.given, from: '--budget' };
-  if (req.profileBudget !== undefined) return { path: req.profileBudget, from: 'budget' };
-  if (req.budgets !== undefined)
-    return { path: join(req.budgets, `${req.condominium}.yaml`), from: 'budgets' };
-  return { path: 'orcamento.yaml', from: DEFAULT_BUDGET };
+/** `billing plan` over a server: what the plan reads of it (units, chart, bank accounts), then planBilling. */
+export async function planMonth(client: Client, req: PlanRequest): Promise<{ plan: Plan; file: string }> {
+  const [units, chart, bankAccounts] = await Promise.all([
+    client.units.list(),
+    client.chartOfAccounts.list(),
+    client.bankAccounts.list(),
+  ]);
+  return planBilling({ units: [...units], chart: [...chart], bankAccounts: [...bankAccounts] }, req);
 }
 
 /** Reads the budget and the files it names, plans the month, writes the plan file; returns the plan and its path. */

@@ -4,6 +4,8 @@
  * and where their share went. The CLI draws it (`billing plan --pdf`, cli/plan-pdf.ts); `-o csv --excel` is the
  * same table for a spreadsheet.
  */
+
+import type { Client } from '../client/index.js';
 import { formatDateBr, formatMonthBr } from '../domain/dates.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
@@ -20,6 +22,12 @@ export interface CouncilSheet {
 }
 
 const comma = (decimal: string) => decimal.replace('.', ',');
+
+/** The sheet of `plan`, the condominium named as its server names it (its slug where the server says none). */
+export async function councilSheetOf(client: Client, plan: Plan): Promise<CouncilSheet> {
+  const condo = await client.condominiums.get().catch(() => undefined);
+  return councilSheet(plan, condo?.name);
+}
 
 export function councilSheet(plan: Plan, condominiumName: string | undefined): CouncilSheet {
   const month = formatMonthBr(plan.month);

@@ -5,10 +5,11 @@
 import { dirname, join } from 'node:path';
 import { planInvoices } from '../app/billing-apply.js';
 import type { Plan } from '../app/billing-plan.js';
-import { councilSheet } from '../app/council-sheet.js';
+import { councilSheetOf } from '../app/council-sheet.js';
 import { pageFactsOf, residentPages } from '../app/resident-pages.js';
 import type { Deps } from './context.js';
 import { NO_PROGRESS, safeFileName, writeAtomically } from './files.js';
+import { administradoraOf } from './profile-settings.js';
 
 /** The council's sheet of the plan as a PDF (#68 point 3), the condominium named as the server names it. */
 export async function writeCouncilSheet(
@@ -17,11 +18,11 @@ export async function writeCouncilSheet(
   plan: Plan,
   file: string,
 ): Promise<void> {
-  const condo = await client.condominiums.get().catch(() => undefined);
+  const sheet = await councilSheetOf(client, plan);
   const { councilSheetPdf } = await import('./plan-pdf.js');
   const { mkdir } = await import('node:fs/promises');
   await mkdir(dirname(file), { recursive: true });
-  await writeAtomically(await councilSheetPdf(councilSheet(plan, condo?.name)), file, NO_PROGRESS, true);
+  await writeAtomically(await councilSheetPdf(sheet), file, NO_PROGRESS, true);
   deps.info(
     { en: `council's sheet written to ${file}`, pt: `planilha do conselho gravada em ${file}` },
     true,
@@ -39,21 +40,11 @@ export async function writeResidentPages(
   dir: string,
   each: boolean,
 ): Promise<void> {
-  const [{ plan, invoices }, creds, store] = await Promise.all([
+  const [{ plan, invoices }, administradora] = await Promise.all([
     planInvoices(client, planPath),
-    deps.credentials(),
-    deps.config(),
+    administradoraOf(deps),
   ]);
-  const setting = (key: 'administradora' | 'administradora_cnpj' | 'administradora_logo') =>
-    store.setting(creds.profileName, key);
-  const pages = residentPages(
-    plan,
-    await pageFactsOf(client, invoices, {
-      name: setting('administradora'),
-      cnpj: setting('administradora_cnpj'),
-      logo: setting('administradora_logo'),
-    }),
-  );
+  const pages = residentPages(plan, await pageFactsOf(client, invoices, administradora));
   const { mkdir } = await import('node:fs/promises');
   await mkdir(dir, { recursive: true });
   const { writeResidentPdf } = await import('./resident-pdf.js');

@@ -1,7 +1,7 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
 import { basename, join } from 'node:path';
 import { applyPlan, findMonthPlan, newestPlanOf, verifyPlan } from '../../app/billing-apply.js';
-import { budgetPathFor, type Plan, planBilling } from '../../app/billing-plan.js';
+import { type Plan, planMonth } from '../../app/billing-plan.js';
 import { acrossProfiles } from '../../app/firm.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
@@ -12,6 +12,7 @@ import type { Deps } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { monthFlag } from '../flags.js';
 import { type Column, printJson, printList } from '../output.js';
+import { budgetPlaceOf } from '../profile-settings.js';
 import { runBulk } from '../stoppable.js';
 
 const invoicesEn = (n: number) => (n === 1 ? '1 invoice' : `${n} invoices`);
@@ -42,29 +43,15 @@ export async function billingPlan(
       pt: '-O: com vários perfis, dê uma pasta (cada plano leva o nome do condomínio)',
     });
   const creds = await deps.credentials();
-  const store = await deps.config();
-  const budget = budgetPathFor({
-    given: opts.budget,
-    profileBudget: creds.profileName ? store.profile(creds.profileName)?.budget : undefined,
-    budgets: store.setting(creds.profileName, 'budgets'),
-    condominium: creds.condominium,
-  });
+  const budget = await budgetPlaceOf(deps, opts.budget);
   const client = await deps.client();
-  const [units, chart, accounts] = await Promise.all([
-    client.units.list(),
-    client.chartOfAccounts.list(),
-    client.bankAccounts.list(),
-  ]);
-  const { plan, file } = await planBilling(
-    { units: [...units], chart: [...chart], bankAccounts: [...accounts] },
-    {
-      month,
-      budgetPath: budget.path,
-      budgetFrom: budget.from,
-      condominium: creds.condominium,
-      out: opts.outputFile,
-    },
-  );
+  const { plan, file } = await planMonth(client, {
+    month,
+    budgetPath: budget.path,
+    budgetFrom: budget.from,
+    condominium: creds.condominium,
+    out: opts.outputFile,
+  });
   // over many profiles --pdf names a folder: each condominium's sheet AAAA-MM-<slug>-conselho.pdf in it
   if (opts.pdf)
     await writeCouncilSheet(

@@ -18,6 +18,7 @@ import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printRecord } from '../output.js';
+import { administradoraOf } from '../profile-settings.js';
 import { namer, unitName } from '../resolve.js';
 
 /**
@@ -309,22 +310,16 @@ async function invoicePage(
   file: string,
   plans: string,
 ): Promise<number> {
-  const [{ planOfInvoice }, { pageFactsOf, pageOfInvoice }, { writeResidentPdf }, creds, store] =
+  const [{ planOfInvoice }, { pageFactsOf, pageOfInvoice }, { writeResidentPdf }, creds, administradora] =
     await Promise.all([
       import('../../app/billing-apply.js'),
       import('../../app/resident-pages.js'),
       import('../resident-pdf.js'),
       deps.credentials(),
-      deps.config(),
+      administradoraOf(deps),
     ]);
-  const setting = (key: 'administradora' | 'administradora_cnpj' | 'administradora_logo') =>
-    store.setting(creds.profileName, key);
   const plan = await planOfInvoice(inv, plans, creds.condominium);
-  const facts = await pageFactsOf(client, new Map(), {
-    name: setting('administradora'),
-    cnpj: setting('administradora_cnpj'),
-    logo: setting('administradora_logo'),
-  });
+  const facts = await pageFactsOf(client, new Map(), administradora);
   await writeResidentPdf([pageOfInvoice(inv, plan, facts)], file);
   deps.info(
     plan

@@ -2,7 +2,6 @@ import { invoiceCount, payeeOfEntry, readMonth } from '../../app/month.js';
 import type { MonthBudget } from '../../app/month-budget.js';
 import { fateWords, monthBr, monthName, pendingWords, shownPayee } from '../../app/month-words.js';
 import type { MonetaryIndex } from '../../client/index.js';
-import type { FirmKey } from '../../config/store.js';
 import { formatDateBr, lastDayOf } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
@@ -22,6 +21,7 @@ import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { writeLine } from '../io.js';
 import { printMonthScreen } from '../month-screen.js';
 import { type Column, printJson, printList, wrapMessage } from '../output.js';
+import { administradoraOf, budgetPlaceOf } from '../profile-settings.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */
 
@@ -204,18 +204,18 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
       en: `MONTH: ${month} has not begun (today is ${today}): a month is reported from its first day`,
       pt: `MÊS: ${monthBr(month)} ainda não começou (hoje é ${formatDateBr(today)}): um mês se relata a partir do primeiro dia`,
     });
-  const [client, creds, config] = await Promise.all([deps.client(), deps.credentials(), deps.config()]);
-  const setting = <K extends FirmKey>(key: K) => config.setting(creds.profileName, key);
-  const name = setting('administradora') ?? null;
-  const document = setting('administradora_cnpj') ?? null;
-  const crc = setting('administradora_crc') ?? null;
-  const logo = setting('administradora_logo') ?? null;
+  const [client, creds, firm] = await Promise.all([
+    deps.client(),
+    deps.credentials(),
+    administradoraOf(deps),
+  ]);
+  const { name = null, cnpj: document = null, crc = null, logo = null } = firm;
   return readMonth(client, {
     month,
     today,
     condominium: creds.condominium,
     administradora: name || document || crc || logo ? { name, document, crc, logo_file: logo } : null,
-    budget: await monthBudget(deps, creds, config),
+    budget: await monthBudget(deps),
   });
 }
 
@@ -223,17 +223,9 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
  * The budget `report month` sets against the ledger (#68): the profile's, or the firm's folder's, as `billing plan`
  * finds it; none there is a month without a budget (the report says so), one that cannot be read a warning.
  */
-async function monthBudget(
-  deps: Deps,
-  creds: Awaited<ReturnType<Deps['credentials']>>,
-  config: Awaited<ReturnType<Deps['config']>>,
-): Promise<MonthBudget | null> {
-  const { budgetPathFor, loadBudget } = await import('../../app/billing-plan.js');
-  const where = budgetPathFor({
-    profileBudget: creds.profileName ? config.profile(creds.profileName)?.budget : undefined,
-    budgets: config.setting(creds.profileName, 'budgets'),
-    condominium: creds.condominium,
-  });
+async function monthBudget(deps: Deps): Promise<MonthBudget | null> {
+  const { loadBudget } = await import('../../app/billing-plan.js');
+  const where = await budgetPlaceOf(deps);
   const { stat } = await import('node:fs/promises');
   if (!(await stat(where.path).catch(() => undefined))) return null;
   try {

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { budgetPathFor, dueDate, type PlanServer, planBilling } from '../../../src/app/billing-plan.js';
+import { dueDate, type PlanServer, planBilling } from '../../../src/app/billing-plan.js';
+import { budgetPathFor } from '../../../src/app/budget-place.js';
 import { UsageError } from '../../../src/domain/errors.js';
 
 /** #67: the month's plan from a budget file, over units as a server lists them. */
