@@ -361,12 +361,12 @@ async function recordApplied(planPath: string, applied: { issue: boolean }): Pro
  * condominium in `dir` (where `billing plan` wrote them), the one whose marker the month's invoices carry; none
  * carried yet, the newest of them. A marker whose plan file is not there is refused, naming the file to look for.
  */
-export async function findMonthPlan(client: Client, req: MonthPlans): Promise<string> {
+async function findMonthPlan(invoices: readonly Invoice[], req: MonthPlans): Promise<string> {
   const { month, dir, condominium } = req;
   const files = await monthPlanFiles(req);
   const hashOf = (name: string) => name.slice(-'12345678.plan.json'.length, -'.plan.json'.length);
   const billedBy = new Set(
-    (await monthInvoices(client, month))
+    invoices
       .filter((inv) => inv.state !== 'canceled')
       .map((inv) => markedBy(inv.notes))
       .filter((by) => by?.month === month)
@@ -390,16 +390,62 @@ export interface VerifyProblem {
   text: Text;
 }
 
-/** The month read back against its plan: one invoice a unit, of the planned total, issued if it was asked. */
-export async function verifyPlan(
+export interface Verified {
+  plan: Plan;
+  planPath: string;
+  problems: VerifyProblem[];
+  unmarked: Invoice[];
+  checked: number;
+  /** the plan that bills the month instead of this one (it was replaced), if so: `problems` says it once */
+  replacedBy?: string;
+}
+
+/**
+ * `billing verify`: a plan file named, or the plan the month's invoices carry among `dir`'s (--month), read back
+ * against the month's invoices, which are read once.
+ */
+export async function verifyBilling(
   client: Client,
+  req: { planPath?: string | undefined; month?: string | undefined; dir: string; condominium: string },
+): Promise<Verified> {
+  const { planPath: given, month } = req;
+  if (given === undefined && month === undefined)
+    throw new UsageError({
+      en: 'give the plan file, or --month MM/YYYY (its plan found in --plans)',
+      pt: 'dê o arquivo do plano, ou --month MM/AAAA (o plano achado em --plans)',
+    });
+  let planPath = given as string;
+  let plan: Plan;
+  let invoices: Invoice[];
+  if (given === undefined) {
+    invoices = await monthInvoices(client, month as string);
+    planPath = await findMonthPlan(invoices, {
+      month: month as string,
+      dir: req.dir,
+      condominium: req.condominium,
+    });
+    plan = await readPlan(planPath);
+  } else {
+    plan = await readPlan(given);
+    if (month !== undefined && plan.month !== month)
+      throw new UsageError({
+        en: `${given} is the plan of ${plan.month}, not of --month ${formatMonthBr(month)}`,
+        pt: `${given} é o plano de ${plan.month}, não do --month ${formatMonthBr(month)}`,
+      });
+    invoices = await monthInvoices(client, plan.month);
+  }
+  return { ...(await verifyAgainst(plan, planPath, invoices)), planPath };
+}
+
+/** The month read back against its plan: one invoice a unit, of the planned total, issued if it was asked. */
+async function verifyAgainst(
+  plan: Plan,
   planPath: string,
-): Promise<{ plan: Plan; problems: VerifyProblem[]; unmarked: Invoice[]; checked: number }> {
-  const plan = await readPlan(planPath);
+  invoices: readonly Invoice[],
+): Promise<Omit<Verified, 'planPath'>> {
   const issued = await readFile(appliedFile(planPath), 'utf8')
     .then((t) => (JSON.parse(t) as { issue?: boolean }).issue === true)
     .catch(() => false);
-  const invoices = await monthInvoices(client, plan.month);
   const hash = plan.inputs_sha256.slice(0, 8);
   const byUnit = new Map<number, Invoice[]>();
   const byOtherPlan = new Map<number, Invoice[]>();
@@ -416,7 +462,7 @@ export async function verifyPlan(
   // this plan's invoices all gone and another's billing the month: it was replaced; the other is the one to read
   const live = [...byOtherPlan.values()].flat();
   if (byUnit.size === 0 && live.length > 0) {
-    const other = markedBy(live[0]?.notes)?.plan;
+    const other = markedBy(live[0]?.notes)?.plan as string;
     problems.push({
       unit: plan.month,
       text: {
@@ -424,7 +470,13 @@ export async function verifyPlan(
         pt: `o mês é cobrado pelo plano ${other} (${live.length} cobranças), não por este (substituído?): billing verify --month confere o que as cobranças levam`,
       },
     });
-    return { plan, problems, unmarked, checked: plan.units.filter((x) => x.total_cents > 0).length };
+    return {
+      plan,
+      problems,
+      unmarked,
+      checked: plan.units.filter((x) => x.total_cents > 0).length,
+      replacedBy: other,
+    };
   }
   for (const [unitId, also] of byOtherPlan)
     problems.push({

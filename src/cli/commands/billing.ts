@@ -1,6 +1,6 @@
 /** `condo billing …`: the month's billing plan, said for a person or a script (app/billing-plan.ts decides). */
 import { basename, join } from 'node:path';
-import { applyPlan, findMonthPlan, newestPlanOf, verifyPlan } from '../../app/billing-apply.js';
+import { applyPlan, newestPlanOf, verifyBilling } from '../../app/billing-apply.js';
 import { type Plan, planMonth } from '../../app/billing-plan.js';
 import { acrossProfiles } from '../../app/firm.js';
 import { formatDateBr } from '../../domain/dates.js';
@@ -252,25 +252,12 @@ export async function billingVerify(
   opts: { month?: string | undefined; plans: string },
 ): Promise<number> {
   const client = await deps.client();
-  const month = opts.month === undefined ? undefined : monthFlag('--month', opts.month);
-  if (planArg === undefined && month === undefined)
-    throw new UsageError({
-      en: 'give the plan file, or --month MM/YYYY (its plan found in --plans)',
-      pt: 'dê o arquivo do plano, ou --month MM/AAAA (o plano achado em --plans)',
-    });
-  const planPath =
-    planArg ??
-    (await findMonthPlan(client, {
-      month: month as string,
-      dir: opts.plans,
-      condominium: (await deps.credentials()).condominium,
-    }));
-  const { plan, problems, unmarked, checked } = await verifyPlan(client, planPath);
-  if (month !== undefined && plan.month !== month)
-    throw new UsageError({
-      en: `${planPath} is the plan of ${plan.month}, not of --month ${opts.month}`,
-      pt: `${planPath} é o plano de ${plan.month}, não do --month ${opts.month}`,
-    });
+  const { plan, planPath, problems, unmarked, checked, replacedBy } = await verifyBilling(client, {
+    planPath: planArg,
+    month: opts.month === undefined ? undefined : monthFlag('--month', opts.month),
+    dir: opts.plans,
+    condominium: (await deps.credentials()).condominium,
+  });
   const unitOf = (id: unknown) => plan.units.find((u) => u.unit_id === Number(id))?.unit ?? String(id ?? '');
   // a firm's run (--all-profiles): a row a condominium, each problem said led by its profile
   if (deps.collect) {
@@ -328,14 +315,13 @@ export async function billingVerify(
           pt: `  … e mais ${unmarked.length - 20} (--json lista todas)`,
         });
     }
-    const replaced = problems.some((p) => p.unit === plan.month);
     deps.info(
       problems.length === 0
         ? {
             en: `${checked} units, each billed once as planned`,
             pt: `${checked} unidades, cada uma cobrada uma vez como planejado`,
           }
-        : replaced
+        : replacedBy !== undefined
           ? { en: `${planPath}: not the month's plan`, pt: `${planPath}: não é o plano do mês` }
           : {
               en: `${new Set(problems.map((p) => p.unit)).size} of ${checked} units not as planned`,
