@@ -157,6 +157,16 @@ export async function billingPlan(
   return 0;
 }
 
+/**
+ * A firm's table's plan file: where the path does not fit, its end (the condominium is the row's, the plan's hash
+ * tells it apart).
+ */
+const planFileColumn = <T>(path: (r: T) => string): Column<T> => ({
+  header: { en: 'PLAN FILE', pt: 'ARQUIVO DO PLANO' },
+  value: path,
+  narrow: (r) => `…${path(r).slice(-'12345678.plan.json'.length)}`,
+});
+
 /** One condominium's plan as a row of the firm's table; its warnings said, each led by its profile. */
 async function firmRow(deps: Deps, plan: Plan, file: string): Promise<number> {
   type Summary = { units: number; total_cents: number; warnings: number; plan_file: string };
@@ -164,12 +174,7 @@ async function firmRow(deps: Deps, plan: Plan, file: string): Promise<number> {
     { header: { en: 'UNITS', pt: 'UNIDADES' }, value: (r) => r.units, sum: true },
     { header: { en: 'TOTAL', pt: 'TOTAL' }, value: (r) => r.total_cents, kind: 'cents', sum: true },
     { header: { en: 'WARNINGS', pt: 'AVISOS' }, value: (r) => r.warnings, sum: true },
-    // where the path does not fit, its end: the condominium is the row's, the plan's hash tells it apart
-    {
-      header: { en: 'PLAN FILE', pt: 'ARQUIVO DO PLANO' },
-      value: (r) => r.plan_file,
-      narrow: (r) => `…${r.plan_file.slice(-'12345678.plan.json'.length)}`,
-    },
+    planFileColumn((r) => r.plan_file),
   ];
   const row: Summary = {
     units: plan.units.filter((u) => u.total_cents > 0).length,
@@ -273,11 +278,7 @@ export async function billingVerify(
           sum: true,
         },
         { header: { en: 'WITHOUT MARKER', pt: 'SEM MARCA' }, value: (r: Checked) => r.unmarked, sum: true },
-        {
-          header: { en: 'PLAN FILE', pt: 'ARQUIVO DO PLANO' },
-          value: (r: Checked) => r.plan_file,
-          narrow: (r: Checked) => `…${r.plan_file.slice(-'12345678.plan.json'.length)}`,
-        },
+        planFileColumn((r: Checked) => r.plan_file),
       ],
     );
     for (const p of problems) deps.warn({ en: `${p.unit}: ${p.text.en}`, pt: `${p.unit}: ${p.text.pt}` });
