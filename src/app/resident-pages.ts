@@ -15,7 +15,7 @@ import { unitName } from './names.js';
 
 export interface ResidentPage {
   condominium: { name: string; document: string | undefined };
-  administradora: { name: string | undefined; cnpj: string | undefined; logo: string | undefined };
+  administradora: PageFacts['administradora'];
   unit: { label: string; owner: string | undefined };
   /** MM/AAAA */
   month: string;
@@ -34,16 +34,16 @@ export interface PageFacts {
   owners: ReadonlyMap<number, string>;
   /** each unit's label, where a page is drawn from an invoice alone */
   labels?: ReadonlyMap<number, string>;
-  invoices: ReadonlyMap<
-    number,
-    {
-      public_id: string;
-      payment?: {
-        boleto?: { linha_digitavel: string; barcode: string } | null;
-        pix?: { payload: string } | null;
-      } | null;
-    }
-  >;
+  invoices: ReadonlyMap<number, PageInvoice>;
+}
+
+/** What a page reads of an invoice: its id, and its boleto and PIX where issued. */
+interface PageInvoice {
+  public_id: string;
+  payment?: {
+    boleto?: { linha_digitavel: string; barcode: string } | null;
+    pix?: { payload: string } | null;
+  } | null;
 }
 
 const comma = (decimal: string) => decimal.replace('.', ',');
@@ -80,33 +80,40 @@ export function basisOf(plan: Plan, unit: PlanUnit, line: PlanUnit['lines'][numb
   };
 }
 
+/** What every page says whatever its parts: who bills, whom, and how to pay the invoice. */
+type Frame = Pick<ResidentPage, 'condominium' | 'administradora' | 'unit' | 'invoice' | 'boleto' | 'pix'>;
+
+function frameOf(
+  facts: PageFacts,
+  unit: { id: number; label: string },
+  inv: { public_id: string; payment?: PageInvoice['payment'] },
+  condominium: string,
+): Frame {
+  const boleto = inv.payment?.boleto ?? undefined;
+  return {
+    condominium: { name: facts.condominium.name ?? condominium, document: facts.condominium.document },
+    administradora: facts.administradora,
+    unit: { label: unit.label, owner: facts.owners.get(unit.id) },
+    invoice: inv.public_id,
+    boleto: boleto ? { linha_digitavel: boleto.linha_digitavel, barcode: boleto.barcode } : undefined,
+    pix: inv.payment?.pix?.payload ?? undefined,
+  };
+}
+
 /** Each billed unit's page, in the plan's order; a unit without an invoice of the plan has none. */
 export function residentPages(plan: Plan, facts: PageFacts): ResidentPage[] {
   return plan.units.flatMap((u) => {
     const inv = facts.invoices.get(u.unit_id);
     if (!inv || u.total_cents <= 0) return [];
-    const boleto = inv.payment?.boleto ?? undefined;
     return [
       {
-        condominium: {
-          name: facts.condominium.name ?? plan.condominium,
-          document: facts.condominium.document,
-        },
-        administradora: {
-          name: facts.administradora.name,
-          cnpj: facts.administradora.cnpj,
-          logo: facts.administradora.logo,
-        },
-        unit: { label: u.unit, owner: facts.owners.get(u.unit_id) },
+        ...frameOf(facts, { id: u.unit_id, label: u.unit }, inv, plan.condominium),
         month: formatMonthBr(plan.month),
         due: formatDateBr(plan.due_date),
         lines: u.lines
           .filter((l) => l.cents !== 0)
           .map((l) => ({ name: l.component, basis: basisOf(plan, u, l), cents: l.cents })),
         total_cents: u.total_cents,
-        invoice: inv.public_id,
-        boleto: boleto ? { linha_digitavel: boleto.linha_digitavel, barcode: boleto.barcode } : undefined,
-        pix: inv.payment?.pix?.payload ?? undefined,
       },
     ];
   });
@@ -156,24 +163,12 @@ export function pageOfInvoice(inv: Invoice, plan: Plan | undefined, facts: PageF
     if (cents(v) !== 0) lines.push({ name: name.pt, basis: { en: '', pt: '' }, cents: cents(v) });
   if (cents(inv.discount_amount) !== 0)
     lines.push({ name: 'Desconto', basis: { en: '', pt: '' }, cents: -cents(inv.discount_amount) });
-  const boleto = inv.payment?.boleto ?? undefined;
+  const label = facts.labels?.get(unitId) ?? String((inv as { unit_label?: unknown }).unit_label ?? unitId);
   return {
-    condominium: { name: facts.condominium.name ?? '', document: facts.condominium.document },
-    administradora: {
-      name: facts.administradora.name,
-      cnpj: facts.administradora.cnpj,
-      logo: facts.administradora.logo,
-    },
-    unit: {
-      label: facts.labels?.get(unitId) ?? String((inv as { unit_label?: unknown }).unit_label ?? unitId),
-      owner: facts.owners.get(unitId),
-    },
+    ...frameOf(facts, { id: unitId, label }, inv as PageInvoice, ''),
     month: formatMonthBr(String(inv.period)),
     due: formatDateBr(String(inv.due_date)),
     lines,
     total_cents: cents(inv.total),
-    invoice: String(inv.public_id),
-    boleto: boleto ? { linha_digitavel: boleto.linha_digitavel, barcode: boleto.barcode } : undefined,
-    pix: inv.payment?.pix?.payload ?? undefined,
   };
 }
