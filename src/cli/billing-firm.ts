@@ -11,7 +11,7 @@ import {
 } from '../app/billing-apply.js';
 import { type ProfileTarget, pooled, serverFate } from '../app/firm.js';
 import { formatMonthBr } from '../domain/dates.js';
-import { CondoError } from '../domain/errors.js';
+import type { CondoError } from '../domain/errors.js';
 import { formatReais } from '../domain/money.js';
 import { errorWords } from './api-errors.js';
 import { writeResidentPages } from './billing-documents.js';
@@ -19,7 +19,7 @@ import { confirmed } from './confirm.js';
 import type { Deps } from './context.js';
 import { exitCodeOf } from './exit-codes.js';
 import { type Column, printJson, printList } from './output.js';
-import { profileDeps, selectedProfiles } from './profiles.js';
+import { onProfile, selectedProfiles } from './profiles.js';
 
 /** The flags of `billing apply`, as the firm's apply reads them. */
 export interface ApplyFlags {
@@ -49,24 +49,13 @@ interface FirmPart {
 export async function applyAcrossProfiles(deps: Deps, month: string, opts: ApplyFlags): Promise<number> {
   const targets = await selectedProfiles(deps);
   const fate = serverFate();
-  const onProfile = async (part: FirmPart, work: (child: Deps) => Promise<void>): Promise<FirmPart> => {
-    const down = fate.downOf(part.target.baseUrl);
-    if (down) return { ...part, error: down };
-    const child = profileDeps(deps, part.target);
-    try {
-      await work(child);
-      return part;
-    } catch (e) {
-      if (!(e instanceof CondoError)) throw e;
-      fate.note(part.target.baseUrl, e);
-      return { ...part, error: e };
-    } finally {
-      await child.close();
-    }
+  const onPart = async (part: FirmPart, work: (child: Deps) => Promise<void>): Promise<FirmPart> => {
+    const ran = await onProfile(deps, part.target, fate, work);
+    return 'error' in ran ? { ...part, error: ran.error } : part;
   };
   const previewed = await pooled(targets, (target) => {
     const part: FirmPart = { target };
-    return onProfile(part, async (child) => {
+    return onPart(part, async (child) => {
       part.planPath = await newestPlanOf({ month, dir: opts.plans, condominium: target.condominium });
       part.preview = await previewApply(await child.client(), part.planPath);
     });
@@ -90,7 +79,7 @@ export async function applyAcrossProfiles(deps: Deps, month: string, opts: Apply
     ? await pooled(previewed, (part) =>
         part.error || !part.planPath
           ? Promise.resolve(part)
-          : onProfile(part, async (child) => {
+          : onPart(part, async (child) => {
               const creds = await child.credentials();
               part.result = await applyPlan(
                 await child.client(),

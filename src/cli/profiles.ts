@@ -85,6 +85,34 @@ export function profileDeps(
   };
 }
 
+/**
+ * `work` on one profile of a firm's run, on its own deps (closed after): a server found down is not asked again
+ * (its error is the answer), and a CondoError is the profile's answer, not the run's end.
+ */
+export async function onProfile<R>(
+  parent: Deps,
+  target: ProfileTarget,
+  fate: ReturnType<typeof serverFate>,
+  work: (child: Deps) => Promise<R>,
+  extra: {
+    collect?: (rows: readonly unknown[], columns: Column<never>[]) => void;
+    runTargets?: readonly ProfileTarget[];
+  } = {},
+): Promise<{ value: R } | { error: CondoError }> {
+  const down = fate.downOf(target.baseUrl);
+  if (down) return { error: down };
+  const child = profileDeps(parent, target, extra.collect, extra.runTargets);
+  try {
+    return { value: await work(child) };
+  } catch (error) {
+    if (!(error instanceof CondoError)) throw error;
+    fate.note(target.baseUrl, error);
+    return { error };
+  } finally {
+    await child.close();
+  }
+}
+
 interface Answer {
   target: ProfileTarget;
   rows: readonly unknown[];
@@ -101,29 +129,19 @@ export async function readAcrossProfiles(
   const targets = await selectedProfiles(deps);
   const fate = serverFate();
   const answers = await pooled(targets, async (target): Promise<Answer> => {
-    const down = fate.downOf(target.baseUrl);
-    if (down) return { target, rows: [], columns: [], error: down, exitCode: exitCodeOf(down) };
     let rows: readonly unknown[] = [];
     let columns: Column<never>[] = [];
-    const child = profileDeps(
-      deps,
-      target,
-      (r, c) => {
-        rows = [...rows, ...r];
-        if (columns.length === 0) columns = c;
-      },
-      targets,
-    );
-    try {
-      const exitCode = (await verb(child)) ?? 0;
-      return { target, rows, columns, exitCode };
-    } catch (error) {
-      if (!(error instanceof CondoError)) throw error;
-      fate.note(target.baseUrl, error);
-      return { target, rows: [], columns: [], error, exitCode: exitCodeOf(error) };
-    } finally {
-      await child.close();
-    }
+    const collect = (r: readonly unknown[], c: Column<never>[]) => {
+      rows = [...rows, ...r];
+      if (columns.length === 0) columns = c;
+    };
+    const ran = await onProfile(deps, target, fate, async (child) => (await verb(child)) ?? 0, {
+      collect,
+      runTargets: targets,
+    });
+    return 'error' in ran
+      ? { target, rows: [], columns: [], error: ran.error, exitCode: exitCodeOf(ran.error) }
+      : { target, rows, columns, exitCode: ran.value };
   });
   for (const a of answers.filter((x) => x.error)) {
     const e = a.error as CondoError;
