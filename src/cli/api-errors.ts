@@ -5,9 +5,11 @@
  * it.
  */
 
+import { flagOfApiField } from '../domain/body-fields.js';
 import type { CondoError } from '../domain/errors.js';
 import { isMessage } from '../domain/message.js';
 import { payableStateRefusalOf } from '../domain/payable-refusals.js';
+import { namedProblem } from './fields.js';
 import type { Translate } from './i18n.js';
 
 type Said = (facts: Record<string, unknown>, t: Translate, message: string) => string | undefined;
@@ -176,9 +178,12 @@ export function errorWords(
   error: Pick<CondoError, 'code' | 'message' | 'facts'> & {
     text?: CondoError['text'];
     finding?: CondoError['finding'];
+    fields?: CondoError['fields'];
   },
 ): string {
-  return apiErrorText(t, error) ?? t(error.finding ?? error.text ?? error.message);
+  return (
+    apiErrorText(t, error) ?? t(error.finding ?? error.text ?? withFields(error.message, error.fields, false))
+  );
 }
 
 /** The error's message for a person in `t`'s language, by its code (and reason) where they are declared above. */
@@ -188,4 +193,33 @@ export function apiErrorText(
 ): string | undefined {
   if (t.lang === 'en' || !error.code) return undefined;
   return BY_CODE[error.code]?.(error.facts ?? {}, t, error.message);
+}
+
+/**
+ * A 422's reasons on the same line, field by field (the why must not hide behind --debug), each named by the flag
+ * that sets it where there is one; the server's generic headline gives way to them, and a field named in a
+ * headline is named by its flag too.
+ */
+export function withFields(
+  message: string,
+  fields: Record<string, string[]> | undefined,
+  byFlags: boolean,
+): string {
+  const named = (field: string) => (byFlags ? flagOfApiField(field) : undefined);
+  const text = message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => named(word) ?? word);
+  const entries = Object.entries(fields ?? {});
+  // what the headline already says is not said again
+  const parts = entries
+    .filter(([, msgs]) => !msgs.every((m) => message.includes(m)))
+    .map(([field, msgs]) => {
+      const flag = named(field);
+      return flag ? namedProblem(flag, msgs) : `${field}: ${msgs.join('; ')}`;
+    });
+  if (parts.length === 0) return text;
+  // a headline that only sums up the fields gives way to them when each is named by its flag
+  const summary =
+    /^the request has invalid fields$/.test(message) ||
+    (entries.every(([field]) => named(field)) &&
+      entries.some(([field]) => text.includes(named(field) ?? '\0')));
+  return summary ? parts.join(', ') : `${text}: ${parts.join(', ')}`;
 }

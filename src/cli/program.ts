@@ -1,8 +1,10 @@
 import { Command, CommanderError, Option } from 'commander';
 import { acrossProfiles } from '../app/firm.js';
-import { flagOfApiField } from '../domain/body-fields.js';
 import { CondoError, UsageError } from '../domain/errors.js';
-import { apiErrorText } from './api-errors.js';
+import { apiErrorText, withFields } from './api-errors.js';
+
+export { withFields } from './api-errors.js';
+
 import { completionTable } from './completion.js';
 import { complete } from './completion-table.js';
 import { CLI_VERSION, createDeps, type GlobalOptions } from './context.js';
@@ -16,7 +18,7 @@ import {
   wordOf,
 } from './declare.js';
 import { ExitCode, exitCodeOf, outcomeOf } from './exit-codes.js';
-import { addFieldOptions, namedProblem } from './fields.js';
+import { addFieldOptions } from './fields.js';
 import { collect } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
 import { english, errorTail, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
@@ -350,35 +352,6 @@ function rerun(argv: readonly string[], key: string): string {
   }
   const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", `'\\''`)}'`);
   return ['condo', ...args.map(quote), '--idempotency-key', key].join(' ');
-}
-
-/**
- * A 422's reasons on the same line, field by field (the why must not hide behind --debug), each named by the flag
- * that sets it where there is one; the server's generic headline gives way to them, and a field named in a
- * headline is named by its flag too.
- */
-export function withFields(
-  message: string,
-  fields: Record<string, string[]> | undefined,
-  byFlags: boolean,
-): string {
-  const named = (field: string) => (byFlags ? flagOfApiField(field) : undefined);
-  const text = message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => named(word) ?? word);
-  const entries = Object.entries(fields ?? {});
-  // what the headline already says is not said again
-  const parts = entries
-    .filter(([, msgs]) => !msgs.every((m) => message.includes(m)))
-    .map(([field, msgs]) => {
-      const flag = named(field);
-      return flag ? namedProblem(flag, msgs) : `${field}: ${msgs.join('; ')}`;
-    });
-  if (parts.length === 0) return text;
-  // a headline that only sums up the fields gives way to them when each is named by its flag
-  const summary =
-    /^the request has invalid fields$/.test(message) ||
-    (entries.every(([field]) => named(field)) &&
-      entries.some(([field]) => text.includes(named(field) ?? '\0')));
-  return summary ? parts.join(', ') : `${text}: ${parts.join(', ')}`;
 }
 
 /** One stderr line for an error: message, API code and request id; the exit code comes from its class. */

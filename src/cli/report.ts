@@ -50,12 +50,6 @@ const BULK_WORDS: Readonly<Record<string, Text>> = {
 const ptCount = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const wordOf = (verb: string): Text => BULK_WORDS[verb] ?? { en: verb, pt: verb };
 
-/** A refusal's fields in the server's words, after its headline (the why must not hide behind --debug). */
-const fieldsOf = (error: { fields?: Record<string, string[]> | undefined }): string => {
-  const entries = Object.entries(error.fields ?? {});
-  return entries.length === 0 ? '' : ` (${entries.map(([f, m]) => `${f}: ${m.join('; ')}`).join(', ')})`;
-};
-
 /** One line per record and a summary; the exit code of the first failure when any failed. */
 export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): number {
   const { io } = deps;
@@ -110,7 +104,7 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
         writeLine(
           io.stdout,
           deps.format === 'table'
-            ? `${paint(io, 'red', '✗')} ${r.label} ${printable(`${code}${errorWords(deps.t, r.error)}${fieldsOf(r.error)}`)}`
+            ? `${paint(io, 'red', '✗')} ${r.label} ${printable(`${code}${errorWords(deps.t, r.error)}`)}`
             : `${r.label}\terror\t${printable(`${code}${r.error.message}`)}`,
         );
       }
