@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openPlain } from '../../src/sandbox/db/sqlite.js';
 import { DB_FILE } from '../../src/sandbox/index.js';
-import { type Session, sandboxSession } from './harness.js';
+import { type Session, sandboxSession, unitInvoice } from './harness.js';
 
 /**
  * #67 through the built program: a plan applied, the run killed (SIGKILL) midway and run again, and the month read
@@ -90,14 +90,7 @@ test('killed midway, run again: every unit billed once, of its planned total, wi
   expect(verified.stderr).toContain(`${plan.units.length} unidades, cada uma cobrada uma vez como planejado`);
   // an invoice carries its composition, each part to its account, and is issued
   const unit = plan.units[0];
-  const [inv] = await s.condo.json([
-    'invoices',
-    'list',
-    '--unit',
-    String(unit.unit_id),
-    '--due-from',
-    '2027-01-01',
-  ]);
+  const inv = await unitInvoice(s.condo, unit.unit_id, '2027-01-01');
   const full = await s.condo.json(['invoices', 'show', inv.public_id]);
   expect(full.state).toBe('issued');
   expect(full.notes.split('\n')[0]).toBe(`[condo-billing ${MONTH} ${plan.inputs_sha256.slice(0, 8)}]`);

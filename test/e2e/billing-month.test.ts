@@ -43,20 +43,15 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => s?.close());
 
+/** `billing verify --month 01/2027 --plans DIR` in Portuguese, as the month is read back. */
+const verifyMonth = (dir: string) =>
+  s.condo.run(['--lang', 'pt-BR', 'billing', 'verify', '--month', '01/2027', '--plans', dir]);
+
 test('verify --month finds the plan by its marker; --replace cancels the earlier plan; an invoice made by hand is listed apart', async () => {
   const plan = JSON.parse(await readFile(planFile, 'utf8'));
   const dir = s.condo.configDir;
   // two plan files of the month are there (the second written, not applied): the month's marker picks the first
-  const found = await s.condo.run([
-    '--lang',
-    'pt-BR',
-    'billing',
-    'verify',
-    '--month',
-    '01/2027',
-    '--plans',
-    dir,
-  ]);
+  const found = await verifyMonth(dir);
   expect(found.exitCode).toBe(1);
   expect(found.stderr).toContain(`plano ${planFile}`);
   expect(found.stderr).toContain(`${plan.units[1].unit}: cobrada 2 vezes`);
@@ -95,16 +90,7 @@ test('verify --month finds the plan by its marker; --replace cancels the earlier
   expect(month.unmarked).toEqual([
     { public_id: byHand.public_id, unit: plan.units[2].unit, total: 300, state: 'draft' },
   ]);
-  const said = await s.condo.run([
-    '--lang',
-    'pt-BR',
-    'billing',
-    'verify',
-    '--month',
-    '01/2027',
-    '--plans',
-    dir,
-  ]);
+  const said = await verifyMonth(dir);
   expect(said.exitCode, said.stderr).toBe(0);
   expect(said.stderr).toContain(
     '1 cobrança do mês sem a marca da emissão (de um acordo, feita à mão), não contada:',

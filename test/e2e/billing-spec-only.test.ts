@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Session, sandboxSession } from './harness.js';
+import { type Session, sandboxSession, unitInvoice } from './harness.js';
 
 /**
  * #67 against a server without condo's extensions (`sandbox start --spec-only`): an invoice's items refused by
@@ -36,14 +36,7 @@ test('a server without items: each invoice carries its composition in the notes,
   );
   expect(r.stderr).toContain(`${plan.units.length} emitidas, 0 com falha`);
   const unit = plan.units[0];
-  const [inv] = await s.condo.json([
-    'invoices',
-    'list',
-    '--unit',
-    String(unit.unit_id),
-    '--due-from',
-    '2027-02-01',
-  ]);
+  const inv = await unitInvoice(s.condo, unit.unit_id, '2027-02-01');
   // GET /invoices/{id} is an extension too: the list is what such a server serves
   const full = inv;
   expect(full.items ?? []).toEqual([]);

@@ -220,6 +220,12 @@ export async function leafExpenseAccount(condo: Condo, profile?: string): Promis
   return chart.find((a: { code: string }) => String(a.code).split('.').length === 3).id;
 }
 
+/** A unit's first invoice due from `dueFrom`, as `invoices list` gives it (the billing run's tests read one back). */
+export async function unitInvoice(condo: Condo, unitId: number, dueFrom: string) {
+  const [inv] = await condo.json(['invoices', 'list', '--unit', String(unitId), '--due-from', dueFrom]);
+  return inv;
+}
+
 /** What a test sees of its sandbox, whichever way it runs. */
 export interface SessionSandbox {
   /** e.g. http://127.0.0.1:4010 */

@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Session, sandboxSession } from './harness.js';
+import { type Session, sandboxSession, unitInvoice } from './harness.js';
 
 /**
  * #68 point 2: `billing apply --issue --pdf DIR` writes each billed unit's page: the condominium and its CNPJ, the
@@ -21,6 +21,10 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(() => s?.close());
+
+/** March 2027's plan of the session's budget, beside its other files (the same inputs give the same file). */
+const planOfMarch = () =>
+  s.condo.json(['billing', 'plan', '--month', '03/2027', '--budget', budget, '-O', s.condo.configDir]);
 
 async function pdfPages(file: string): Promise<string[]> {
   const { extractText, getDocumentProxy } = await import('unpdf');
@@ -51,16 +55,7 @@ async function qrOnPage(file: string, page: number): Promise<string | undefined>
 
 test("the residents' pages: a page a unit, each part with its basis, the linha digitável and the PIX", async () => {
   const dir = join(s.condo.configDir, 'paginas');
-  const plan = await s.condo.json([
-    'billing',
-    'plan',
-    '--month',
-    '03/2027',
-    '--budget',
-    budget,
-    '-O',
-    s.condo.configDir,
-  ]);
+  const plan = await planOfMarch();
   const r = await s.condo.run([
     '--lang',
     'pt-BR',
@@ -78,14 +73,7 @@ test("the residents' pages: a page a unit, each part with its basis, the linha d
   const pages = await pdfPages(file);
   expect(pages).toHaveLength(plan.units.length);
   const unit = plan.units[0];
-  const [inv] = await s.condo.json([
-    'invoices',
-    'list',
-    '--unit',
-    String(unit.unit_id),
-    '--due-from',
-    '2027-03-01',
-  ]);
+  const inv = await unitInvoice(s.condo, unit.unit_id, '2027-03-01');
   const owner = (await s.condo.json(['units', 'list'])).find(
     (u: { id: number }) => u.id === unit.unit_id,
   ).owner;
@@ -153,25 +141,9 @@ test("the council's sheet: units × components with the totals, the fractions' s
 });
 
 test("invoices show ID --pdf: the page a resident asks for, each part's basis from its plan where the file is at hand", async () => {
-  const plan = await s.condo.json([
-    'billing',
-    'plan',
-    '--month',
-    '03/2027',
-    '--budget',
-    budget,
-    '-O',
-    s.condo.configDir,
-  ]);
+  const plan = await planOfMarch();
   const unit = plan.units[2];
-  const [inv] = await s.condo.json([
-    'invoices',
-    'list',
-    '--unit',
-    String(unit.unit_id),
-    '--due-from',
-    '2027-03-01',
-  ]);
+  const inv = await unitInvoice(s.condo, unit.unit_id, '2027-03-01');
   const withPlan = join(s.condo.configDir, 'pedida.pdf');
   await s.condo.ok(['invoices', 'show', inv.public_id, '--pdf', withPlan, '--plans', s.condo.configDir]);
   const [page] = await pdfPages(withPlan);
