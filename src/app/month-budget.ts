@@ -7,6 +7,17 @@
 
 import { centsOf } from '../domain/money.js';
 import type { BudgetAgainstActual } from '../domain/month-report.js';
+import type { Text } from '../domain/text.js';
+
+/**
+ * How far the actual is from the forecast, as a percentage of it ("+16.7%" / "+16,7%"); undefined where nothing
+ * was forecast (no percentage of nothing).
+ */
+export function percentAgainst(actual: number, forecast: number): Text | undefined {
+  if (forecast === 0) return undefined;
+  const text = `${actual > forecast ? '+' : ''}${(((actual - forecast) / forecast) * 100).toFixed(1)}%`;
+  return { en: text, pt: text.replace('.', ',') };
+}
 
 /** What the month reads of a budget: its expense lines and its components' revenue accounts. */
 export interface MonthBudget {

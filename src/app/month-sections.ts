@@ -7,6 +7,7 @@ import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
 import { formatReais, sumCents } from '../domain/money.js';
 import { balancesCents, type MonthReport, owedCents } from '../domain/month-report.js';
+import { percentAgainst } from './month-budget.js';
 import { balanceGaps, FORMAS, fateWords, monthName, payeeOf, pendingWords, plural } from './month-words.js';
 
 export interface DocColumn<T> {
@@ -183,10 +184,7 @@ function moneyBlocks(r: MonthReport): Block[] {
 /** The difference and its percentage of the forecast ("+12,5%"); none where nothing was forecast. */
 const against = (actual: number, forecast: number) => ({
   diff: formatReais(actual - forecast),
-  pct:
-    forecast === 0
-      ? '—'
-      : `${actual - forecast > 0 ? '+' : ''}${(((actual - forecast) / forecast) * 100).toFixed(1).replace('.', ',')}%`,
+  pct: percentAgainst(actual, forecast)?.pt ?? '—',
 });
 
 /** #68: orçado × realizado, each expense line and each revenue account; a month without a budget says so. */

@@ -3,6 +3,7 @@
  * was paid, rejected, still to pay, received, owed by units and held by the bank, each a table.
  */
 import stringWidth from 'string-width';
+import { percentAgainst } from '../app/month-budget.js';
 import { balanceGaps, fateWords, monthName, pendingWords, shownPayee } from '../app/month-words.js';
 import { formatDateBr } from '../domain/dates.js';
 import { formatReais } from '../domain/money.js';
@@ -167,9 +168,8 @@ async function budgetSection(
   } else if (report.budget) {
     // the month, the year to the cut-off, and the revenue, as the document has them: a table each
     const pct = (actual: number, forecast: number) => {
-      if (forecast === 0) return '';
-      const text = `${actual > forecast ? '+' : ''}${(((actual - forecast) / forecast) * 100).toFixed(1)}%`;
-      return deps.t({ en: text, pt: text.replace('.', ',') });
+      const said = percentAgainst(actual, forecast);
+      return said ? deps.t(said) : '';
     };
     const against = <T>(
       first: Text,
