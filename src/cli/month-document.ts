@@ -5,9 +5,7 @@
  * charts are drawn with pdfkit's own lines and rectangles (docs/DECISIONS.md: vega-lite measured at 0.35 s to load
  * and ~85 ms a chart rendered and embedded, against a few milliseconds drawn). Numbers as Brazil writes them.
  */
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import {
   type Block,
   CHARTS,
@@ -21,28 +19,13 @@ import {
 import { MONTHS, shortReais, totalByDay } from '../app/month-words.js';
 import { formatDateBr } from '../domain/dates.js';
 import type { MonthReport } from '../domain/month-report.js';
+import { INK, MM, MUTED, RULE, registerFonts } from './pdf-house.js';
 
 type Doc = PDFKit.PDFDocument;
 
-const MM = 72 / 25.4;
 const MARGIN = 18 * MM;
 const PAGE = { width: 595.28, height: 841.89 };
 const BOTTOM = PAGE.height - MARGIN - 24;
-const INK = '#1f2933';
-const MUTED = '#616e7c';
-const RULE = '#cbd2d9';
-
-/** A font's path, or its bytes in the single executable, which carries them as assets (scripts/package.mjs). */
-export function fontFile(name: string): string | Buffer {
-  const shipped = globalThis.condoSea?.asset(`fonts/${name}`);
-  return shipped ? Buffer.from(shipped) : join(fontsDir(), name);
-}
-
-/** The fonts shipped beside the bundle's chunks (scripts/build.mjs), or in the source tree when run from it. */
-function fontsDir(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  return /[\\/]dist[\\/]/.test(here) ? join(here, 'fonts') : join(here, '..', '..', 'assets', 'fonts');
-}
 
 /**
  * The month's document as the PDF's bytes (the caller writes them: files.ts puts a file in place whole), and its
@@ -60,8 +43,7 @@ export async function monthPdf(report: MonthReport): Promise<{ stream: Readable;
       Subject: 'Prestação de contas mensal',
     },
   });
-  doc.registerFont('regular', fontFile('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontFile('DejaVuSans-Bold.ttf'));
+  registerFonts(doc);
   render(doc, report);
   const pages = doc.bufferedPageRange().count;
   doc.end();

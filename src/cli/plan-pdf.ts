@@ -6,20 +6,11 @@
 import type { Readable } from 'node:stream';
 import type { CouncilSheet } from '../app/council-sheet.js';
 import { formatReais } from '../domain/money.js';
-import type { Text } from '../domain/text.js';
-import { fontFile } from './month-document.js';
+import { INK, MM, MUTED, portuguese, RULE, registerFonts, type Words } from './pdf-house.js';
 
 type Doc = PDFKit.PDFDocument;
 
-/** A document for Brazilian residents and councils: Portuguese, whatever the CLI's language (as the month's). */
-type Words = (text: Text) => string;
-const portuguese: Words = (text) => text.pt;
-
-const MM = 72 / 25.4;
 const MARGIN = 15 * MM;
-const INK = '#1f2933';
-const MUTED = '#616e7c';
-const RULE = '#cbd2d9';
 const ROW = 13;
 
 export async function councilSheetPdf(sheet: CouncilSheet, t: Words = portuguese): Promise<Readable> {
@@ -31,8 +22,7 @@ export async function councilSheetPdf(sheet: CouncilSheet, t: Words = portuguese
     margin: MARGIN,
     info: { Title: `${t(sheet.title)} — ${sheet.condominium}`, Subject: 'Rateio' },
   });
-  doc.registerFont('regular', fontFile('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontFile('DejaVuSans-Bold.ttf'));
+  registerFonts(doc);
   const width = doc.page.width - 2 * MARGIN;
   const bottom = doc.page.height - MARGIN;
   doc.font('bold').fontSize(14).fillColor(INK).text(t(sheet.title));

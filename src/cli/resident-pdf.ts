@@ -12,20 +12,12 @@ import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import { qrModules } from '../formats/pix/terminal.js';
 import { NO_PROGRESS, writeAtomically } from './files.js';
-import { fontFile } from './month-document.js';
+import { INK, MM, MUTED, portuguese, RULE, registerFonts, type Words } from './pdf-house.js';
 
 type Doc = PDFKit.PDFDocument;
 
-/** A document for Brazilian residents and councils: Portuguese, whatever the CLI's language (as the month's). */
-type Words = (text: Text) => string;
-const portuguese: Words = (text) => text.pt;
-
-const MM = 72 / 25.4;
 const MARGIN = 18 * MM;
 const WIDTH = 595.28 - 2 * MARGIN;
-const INK = '#1f2933';
-const MUTED = '#616e7c';
-const RULE = '#cbd2d9';
 
 /** The pages written to `path` whole (a failed write leaves nothing behind). */
 export async function writeResidentPdf(pages: readonly ResidentPage[], path: string): Promise<void> {
@@ -44,8 +36,7 @@ export async function residentPdf(pages: readonly ResidentPage[], t: Words = por
       Subject: 'Cota condominial',
     },
   });
-  doc.registerFont('regular', fontFile('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontFile('DejaVuSans-Bold.ttf'));
+  registerFonts(doc);
   for (const page of pages) {
     doc.addPage();
     drawPage(doc, page, t);
