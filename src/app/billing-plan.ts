@@ -329,12 +329,11 @@ export function buildPlan(inputs: Inputs): Plan {
         pt: `${p.name}: todas as leituras são 0: nada por que ratear ${formatReais(p.cents)}`,
       });
     // a price per m³: each unit's reading times it, the total their sum; else the total split by the weights
-    const split = p.price
-      ? (() => {
-          const cents = (read as Decimal[]).map((r) => productCents(r, p.price as Decimal));
-          p.cents = cents.reduce((a, b) => a + b, 0);
-          return { cents, againstNearest: cents.map(() => 0) };
-        })()
+    const price = p.price;
+    const priced = price && read ? read.map((r) => productCents(r, price)) : undefined;
+    if (priced) p.cents = priced.reduce((a, b) => a + b, 0);
+    const split = priced
+      ? { cents: priced, againstNearest: priced.map(() => 0) }
       : splitCents(p.cents, weights(p.split, ids, read));
     const against = (side: -1 | 1) =>
       ids
