@@ -7,7 +7,7 @@ import { type Session, sandboxSession, unitInvoice } from './harness.js';
 
 /**
  * #67 through the built program: a plan applied, the run killed (SIGKILL) midway and run again, and the month read
- * back: one invoice a unit, never two. The sandbox allows 6 calls a second, so the 24 creates take a few seconds
+ * back: one invoice a unit, never two. The sandbox allows 10 calls a second, so the 24 creates take a few seconds
  * and the kill lands among them.
  */
 
@@ -16,7 +16,7 @@ let planFile: string;
 const MONTH = '2027-01';
 
 beforeAll(async () => {
-  s = await sandboxSession({ rateLimit: { count: 6, seconds: 1 } });
+  s = await sandboxSession({ rateLimit: { count: 10, seconds: 1 } });
   const slug = (await s.condo.json(['auth', 'status'])).condominium as string;
   const budget = join(s.condo.configDir, 'orcamento.yaml');
   await writeFile(
