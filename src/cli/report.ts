@@ -1,6 +1,6 @@
 import type { CondoError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
-import { errorWords } from './api-errors.js';
+import { errorWords, withFields } from './api-errors.js';
 import type { Deps } from './context.js';
 import { exitCodeOf } from './exit-codes.js';
 import { paint, printable, writeLine } from './io.js';
@@ -104,8 +104,13 @@ export function reportBulk(deps: Deps, verb: string, results: RecordResult[]): n
         writeLine(
           io.stdout,
           deps.format === 'table'
-            ? `${paint(io, 'red', '✗')} ${r.label} ${printable(`${code}${errorWords(deps.t, r.error)}`)}`
-            : `${r.label}\terror\t${printable(`${code}${r.error.message}`)}`,
+            ? // broken at spaces on a terminal: a refusal's fields make it longer than a line
+              wrapMessage(
+                io,
+                `${paint(io, 'red', '✗')} ${r.label} ${printable(`${code}${errorWords(deps.t, r.error)}`)}`,
+                io.stdout,
+              )
+            : `${r.label}\terror\t${printable(`${code}${withFields(r.error.message, r.error.fields, false)}`)}`,
         );
       }
     }
