@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
 import type { Client } from '../client/index.js';
 import {
   atOneScale,
@@ -27,8 +26,9 @@ import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import { historyWarnings } from './billing-history.js';
 import { DEFAULT_BUDGET } from './budget-place.js';
+import { csvRows } from './csv-rows.js';
 import { findChartAccount, type UnitFinder, unitFinder } from './lookups.js';
-import { matched, unitName } from './names.js';
+import { unitName } from './names.js';
 import { lineRefusal, yamlTree } from './yaml-tree.js';
 
 export const PLAN_VERSION = 1;
@@ -509,34 +509,3 @@ const monthsFrom = (from: string, to: string): number => {
   const [ty, tm] = to.split('-').map(Number) as [number, number];
   return (ty - fy) * 12 + (tm - fm);
 };
-
-/** A small CSV (`,` or `;`, as a spreadsheet in Portuguese saves it) read by csv-parse, each row with its line. */
-function csvRows(
-  path: string,
-  text: string,
-  header: readonly string[],
-): { line: number; values: string[] }[] {
-  const body = text.replace(/^\uFEFF/, '');
-  const sep = (body.split(/\r?\n/, 1)[0] ?? '').includes(';') ? ';' : ',';
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    // info: each record with the line it ends on
-    records = parseCsv(body, {
-      delimiter: sep,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as unknown as typeof records;
-  } catch (e) {
-    const err = e as Error & { lines?: number };
-    throw lineRefusal(path, err.lines ?? 1, err.message);
-  }
-  const [head, ...rows] = records;
-  if (!head || header.some((h, i) => matched(head.record[i] ?? '') !== h))
-    throw lineRefusal(path, 1, {
-      en: `the header must be ${header.join(sep)}`,
-      pt: `o cabeçalho deve ser ${header.join(sep)}`,
-    });
-  return rows.map((r) => ({ line: r.info.lines, values: r.record }));
-}

@@ -38,6 +38,7 @@ const MISSING: Record<string, string> = {
   statement_import: 'importação de extrato não encontrada',
   bank_account: 'conta bancária não encontrada',
   webhook_subscription: 'assinatura de webhook não encontrada',
+  monetary_index: 'índice monetário não encontrado',
   resource: 'recurso não encontrado',
 };
 

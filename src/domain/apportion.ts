@@ -34,8 +34,10 @@ export function atOneScale(values: readonly Decimal[]): { units: bigint[]; scale
 
 /** A decimal as text with a comma, its scale's digits kept (0,0417). */
 export function decimalText(d: Decimal, separator = ','): string {
-  const digits = d.units.toString().padStart(d.scale + 1, '0');
-  return d.scale === 0 ? digits : `${digits.slice(0, -d.scale)}${separator}${digits.slice(-d.scale)}`;
+  // the sign apart, so that -0,23 is not written "-,23"
+  const sign = d.units < 0n ? '-' : '';
+  const digits = (d.units < 0n ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
+  return `${sign}${d.scale === 0 ? digits : `${digits.slice(0, -d.scale)}${separator}${digits.slice(-d.scale)}`}`;
 }
 
 export interface Split {

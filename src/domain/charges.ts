@@ -11,7 +11,8 @@ export const INDEXES = ['IPCA', 'IGPM', 'INPC', 'INCC', 'TJSP'] as const;
 export type IndexCode = (typeof INDEXES)[number];
 
 export interface ChargeRules {
-  readonly fine: { readonly percent: Decimal; readonly source: string; readonly line: number };
+  /** none where the convention sets no fine */
+  readonly fine: { readonly percent: Decimal; readonly source: string; readonly line: number } | null;
   readonly interest:
     | {
         readonly kind: 'percent';
@@ -23,6 +24,7 @@ export interface ChargeRules {
         readonly source: string;
         readonly line: number;
       }
+    /** `taxa: legal`, or no clause: 1% a month before 30/08/2024, the taxa legal from then */
     | { readonly kind: 'legal'; readonly source: string; readonly line: number };
   /** none where the convention names no index: the law's default applies (IPCA from 30/08/2024) */
   readonly correction: {
@@ -46,6 +48,9 @@ export class ChargesError extends Error {
 
 /** The day the 2002 Code took effect: a quota due from it has its fine capped at 2% (art. 1.336 §1º). */
 export const CODE_2002_FROM = '2003-01-11';
+
+/** The source a silent convention's interest cites. */
+export const SILENT_INTEREST = 'convenção silente: CC art. 1.336 §1º e art. 406';
 
 type Tree = Record<string, unknown>;
 
@@ -89,17 +94,22 @@ export function compileCharges(tree: unknown, lineOf: (path: string) => number):
     });
   };
 
-  const multa = mapAt(root.multa, 'multa', refuse);
   // Lei 4.591/64 art. 12 §3º allowed up to 20% before the 2002 Code; the quota's date decides (fineFor)
-  const fine = {
-    percent: percent('multa.percentual', multa.percentual, 20),
-    source: source('multa', multa),
-    line: lineOf('multa'),
-  };
+  let fine: ChargeRules['fine'] = null;
+  if (root.multa !== undefined) {
+    const multa = mapAt(root.multa, 'multa', refuse);
+    fine = {
+      percent: percent('multa.percentual', multa.percentual, 20),
+      source: source('multa', multa),
+      line: lineOf('multa'),
+    };
+  }
 
-  const juros = mapAt(root.juros, 'juros', refuse);
-  const interest: ChargeRules['interest'] =
-    juros.taxa === 'legal'
+  // no clause: the convention is silent, and the law of each day applies (domain/debt.ts)
+  const juros = root.juros === undefined ? undefined : mapAt(root.juros, 'juros', refuse);
+  const interest: ChargeRules['interest'] = !juros
+    ? { kind: 'legal', source: SILENT_INTEREST, line: 0 }
+    : juros.taxa === 'legal'
       ? { kind: 'legal', source: source('juros', juros), line: lineOf('juros') }
       : {
           kind: 'percent',
@@ -129,6 +139,7 @@ export function compileCharges(tree: unknown, lineOf: (path: string) => number):
  * from 11/01/2003 is refused, citing the article (a lawyer's statement must not carry a charge a court strikes).
  */
 export function fineFor(rules: ChargeRules, due: string): Decimal {
+  if (!rules.fine) return { units: 0n, scale: 0 };
   const { percent } = rules.fine;
   const value = Number(percent.units) / 10 ** percent.scale;
   if (due >= CODE_2002_FROM && value > 2)

@@ -1,47 +1,30 @@
 /**
- * A late quota updated to a day (#69): the correction by an index's monthly changes, then the interest and the fine
- * on the corrected value, each rounded half up to the cent where it is computed, every step a line a person can
- * check. Factors are products of decimals at fixed precision (never floats); the TJSP's tabela prática divides by
- * the factor of the due date's month and multiplies by the calculation's month's, which is the product of the
- * months between (its factors follow the INPC month by month).
+ * A late quota updated to a day (#69): the correction by an index, then the interest and the fine on the corrected
+ * value, each rounded half up to the cent where it is computed, every step a line a person can check. Where the
+ * convention is silent the law of each day applies, the quota's period split at 30/08/2024 (Lei 14.905/2024):
+ * before, 1% a month (CC art. 1.336 §1º's old text) and the INPC (the TJSP tabela prática's index); from it, the
+ * taxa legal (art. 406, Res. CMN 5.171/2024) and the IPCA (art. 389 sole paragraph).
  */
 import { type Decimal, decimalText } from './apportion.js';
 import { type ChargeRules, ChargesError, fineFor } from './charges.js';
+import { daysBetween, daysInMonth, formatDateBr, formatMonthBr, lastDayOf, monthOf } from './dates.js';
 import {
-  addMonthsClamped,
-  daysBetween,
-  daysInMonth,
-  formatDateBr,
-  formatMonthBr,
-  lastDayOf,
-  monthOf,
-} from './dates.js';
+  emptyProvenance,
+  factorBetween,
+  factorText,
+  type IndexTables,
+  nextMonth,
+  ONE,
+  type Provenance,
+  taxaLegal,
+} from './index-series.js';
 
-/** Factors are kept at this many decimals; only the amounts they give are rounded, to the cent. */
-const SCALE = 15;
-const ONE = 10n ** BigInt(SCALE);
-
-/** An index's monthly changes in percent (0,39 for 0,39%), by month (YYYY-MM), and where they were read. */
-export interface IndexSeries {
-  readonly code: string;
-  readonly source: string;
-  readonly rates: ReadonlyMap<string, Decimal>;
-}
-
-/** A series written as "YYYY-MM:rate" pairs (0,39 or -0,23), as domain/index-snapshot.ts keeps them. */
-export function parseSeries(text: string, code: string, source: string): IndexSeries {
-  const rates = new Map<string, Decimal>();
-  for (const pair of text.split(/\s+/).filter(Boolean)) {
-    const m = /^(\d{4}-\d{2}):(-?)(\d+)(?:,(\d+))?$/.exec(pair);
-    if (!m) throw new RangeError(`${code}: "${pair}" is not a month and its change`);
-    const digits = `${m[3]}${m[4] ?? ''}`;
-    rates.set(m[1] as string, { units: BigInt(digits) * (m[2] ? -1n : 1n), scale: (m[4] ?? '').length });
-  }
-  return { code, source, rates };
-}
+/** The day Lei 14.905/2024 took effect: a silent convention's interest and correction change here. */
+export const LEI_14905_FROM = '2024-08-30';
+/** The first whole month under it: the correction by whole months changes index here. */
+const LEI_14905_MONTH = '2024-09';
 
 export interface DebtLine {
-  /** principal, correction, interest, fine, total */
   readonly step: 'principal' | 'correction' | 'interest' | 'fine' | 'total';
   readonly cents: number;
   /** how it was reached: the index's months and factor, the days and rate, the percentage */
@@ -58,10 +41,11 @@ export interface Debt {
   readonly factor: string;
   readonly days: number;
   readonly lines: readonly DebtLine[];
+  /** the tables its figures were read from */
+  readonly index_sources: readonly string[];
+  /** "IPCA 10/2026": months the sandbox made up that this figure rests on */
+  readonly made_up: readonly string[];
 }
-
-/** The first day of the month after `date`'s. */
-const nextMonthFirst = (date: string) => addMonthsClamped(`${monthOf(date)}-01`, 1);
 
 /** `cents × factor / ONE`, half up. */
 const times = (cents: number, factor: bigint): number => {
@@ -70,115 +54,225 @@ const times = (cents: number, factor: bigint): number => {
   return Number((scaled % ONE) * 2n >= ONE ? whole + 1n : whole);
 };
 
-/**
- * The product of (1 + the month's change) from the due date's month to the month before the calculation's, by
- * whole months (the tabela prática's method). A month the series lacks refuses, naming it.
- */
-export function correctionFactor(
-  series: IndexSeries,
+/** `num / den` cents, half up (both positive). */
+const halfUp = (num: bigint, den: bigint) => Number((num * 2n + den) / (2n * den));
+
+const span = (months: readonly string[]) => {
+  const [first, last] = [months[0], months.at(-1)];
+  if (!first || !last) return '—';
+  return first === last ? formatMonthBr(first) : `${formatMonthBr(first)} a ${formatMonthBr(last)}`;
+};
+
+const needTable = (tables: IndexTables, code: string, line: number) => {
+  const series = tables.get(code);
+  if (!series)
+    throw new ChargesError(line, {
+      en: `correcao.indice: no ${code} table at hand: import the official one (condo indexes import FILE --index ${code})`,
+      pt: `correcao.indice: não há tabela do ${code}: importe a oficial (condo indexes import ARQUIVO --index ${code})`,
+    });
+  return series;
+};
+
+/** The correction factor from the due date's month to the calculation's, and its line's words. */
+function correctionOf(
+  rules: ChargeRules,
   due: string,
   asOf: string,
-): { factor: bigint; months: string[] } {
-  let factor = ONE;
-  const months: string[] = [];
-  for (let m = monthOf(due); m < monthOf(asOf); m = monthOf(nextMonthFirst(`${m}-01`))) {
-    const rate = series.rates.get(m);
-    if (!rate)
-      throw new ChargesError(0, {
-        en: `${series.code} has no value for ${formatMonthBr(m)} (${series.source}): import a table that has it`,
-        pt: `${series.code} não tem valor para ${formatMonthBr(m)} (${series.source}): importe uma tabela que o tenha`,
+  tables: IndexTables,
+  seen: Provenance,
+): { factor: bigint; detail: string } {
+  const [from, to] = [monthOf(due), monthOf(asOf)];
+  const c = rules.correction;
+  if (c) {
+    if (c.method === 'pro_rata')
+      throw new ChargesError(c.line, {
+        en: 'correcao.metodo: pro_rata is not built yet: mes_cheio (the tabela prática) is',
+        pt: 'correcao.metodo: pro_rata ainda não foi construído: mes_cheio (a tabela prática) foi',
       });
-    // (1 + rate/100), rate at its own scale: rate.units / 10^(scale + 2)
-    const change = (rate.units * ONE) / 10n ** BigInt(rate.scale + 2);
-    factor = (factor * (ONE + change)) / ONE;
-    months.push(m);
+    const series = needTable(tables, c.index, c.line);
+    const got = factorBetween(series, from, to, seen);
+    const floored = c.deflation === 'nunca_reduz' && got.factor < ONE;
+    const factor = floored ? ONE : got.factor;
+    const how = got.ends
+      ? `fatores de ${formatMonthBr(from)} (${decimalText(got.ends[0])}) e de ${formatMonthBr(to)} (${decimalText(got.ends[1])})`
+      : `${got.months.length} ${got.months.length === 1 ? 'mês' : 'meses'} (${span(got.months)})`;
+    return {
+      factor,
+      detail: `${c.index}, ${how}, fator ${factorText(factor)}${floored ? ' (deflação: nunca reduz)' : ''}`,
+    };
   }
-  return { factor, months };
+  // silent: the INPC for the months before the law's first whole month, the IPCA from it; deflation applied
+  const parts: string[] = [];
+  let factor = ONE;
+  const stretches = [
+    ['INPC', from, to < LEI_14905_MONTH ? to : LEI_14905_MONTH],
+    ['IPCA', from > LEI_14905_MONTH ? from : LEI_14905_MONTH, to],
+  ] as const;
+  for (const [code, a, b] of stretches) {
+    if (a >= b) continue;
+    const got = factorBetween(needTable(tables, code, 0), a, b, seen);
+    factor = (factor * got.factor) / ONE;
+    parts.push(`${code} ${span(got.months)}`);
+  }
+  return {
+    factor,
+    detail:
+      parts.length === 0
+        ? 'convenção sem índice: nenhum mês a corrigir'
+        : `convenção sem índice (INPC até 08/2024, IPCA depois, CC art. 389 parágrafo único): ${parts.join(' × ')}, fator ${factorText(factor)}`,
+  };
 }
 
-/** The quota of `principalCents` due on `due`, updated to `asOf` by `rules`, `series` the convention's index. */
+/** One stretch of interest: its cents and its line's words. */
+export interface InterestPart {
+  readonly cents: number;
+  readonly detail: string;
+}
+
+/**
+ * The interest on `baseCents` for the days from `from` to `to` by `rules`: the convention's rate, or, where it is
+ * silent or says `taxa: legal`, 1% a month before 30/08/2024 and the taxa legal from then, each part rounded to the
+ * cent on its own.
+ */
+export function interestOver(
+  baseCents: number,
+  from: string,
+  to: string,
+  rules: ChargeRules,
+  tables: IndexTables,
+  seen: Provenance = emptyProvenance(),
+): InterestPart[] {
+  if (from >= to) return [];
+  const j = rules.interest;
+  if (j.kind === 'percent') {
+    const days = daysBetween(from, to);
+    const months = j.count === 'dias/30' ? { num: BigInt(days), den: 30n } : actualMonths(from, to);
+    const cents = halfUp(
+      BigInt(baseCents) * j.perMonth.units * months.num,
+      100n * 10n ** BigInt(j.perMonth.scale) * months.den,
+    );
+    return [{ cents, detail: `${decimalText(j.perMonth)}% ao mês, ${days} dias (${j.count})` }];
+  }
+  const parts: InterestPart[] = [];
+  const oldEnd = to < LEI_14905_FROM ? to : LEI_14905_FROM;
+  if (from < oldEnd) {
+    const days = daysBetween(from, oldEnd);
+    parts.push({
+      cents: halfUp(BigInt(baseCents) * BigInt(days), 100n * 30n),
+      // the split is said where it falls inside the period
+      detail: `1% ao mês, ${days} dias (dias/30)${oldEnd === LEI_14905_FROM ? ` até ${formatDateBr(lastDay(oldEnd))}` : ''} (CC art. 1.336 §1º, texto anterior)`,
+    });
+  }
+  const newStart = from > LEI_14905_FROM ? from : LEI_14905_FROM;
+  if (newStart < to) parts.push(legalInterest(baseCents, newStart, to, tables, seen));
+  return parts;
+}
+
+const lastDay = (exclusiveEnd: string) => {
+  const d = new Date(`${exclusiveEnd}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The taxa legal from `from` to `to`, simple: each month's rate times its days over the month's length, summed. */
+function legalInterest(
+  baseCents: number,
+  from: string,
+  to: string,
+  tables: IndexTables,
+  seen: Provenance,
+): InterestPart {
+  // a common denominator: the month lengths' product (28..31) times the rates' 10^4
+  const den = 28n * 29n * 30n * 31n * 10n ** 6n;
+  let sum = 0n; // percent × den
+  let computed = false;
+  const rates: string[] = [];
+  for (let day = from; day < to; ) {
+    const month = monthOf(day);
+    const end = to <= lastDayOf(month) ? to : `${nextMonth(month)}-01`;
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const rate = taxaLegal(tables, month, seen);
+    computed ||= rate.computed;
+    const { units, scale } = rate.percent;
+    const atScale = scale <= 6 ? units * 10n ** BigInt(6 - scale) : units / 10n ** BigInt(scale - 6);
+    sum += (atScale * BigInt(daysBetween(day, end)) * (den / 10n ** 6n)) / BigInt(daysInMonth(y, m));
+    rates.push(`${formatMonthBr(month)} ${decimalText(rate.percent)}%`);
+    day = end;
+  }
+  const cents = halfUp(BigInt(baseCents) * sum, 100n * den);
+  const days = daysBetween(from, to);
+  return {
+    cents,
+    detail: `taxa legal${computed ? ' (Selic ÷ IPCA-15 do mês anterior, Res. CMN 5.171/2024)' : ' (BCB)'}, juros simples, ${days} dias desde ${formatDateBr(from)}: ${rates.join('; ')}`,
+  };
+}
+
+/** The quota of `principalCents` due on `due`, updated to `asOf` by `rules` over the `tables` at hand. */
 export function updateDebt(
   principalCents: number,
   due: string,
   asOf: string,
   rules: ChargeRules,
-  series: IndexSeries | undefined,
+  tables: IndexTables,
 ): Debt {
+  const seen = emptyProvenance();
   // the memória de cálculo's words are Portuguese, as the court reads them
   const lines: DebtLine[] = [
     { step: 'principal', cents: principalCents, detail: `vencimento ${formatDateBr(due)}` },
   ];
   const days = Math.max(0, daysBetween(due, asOf));
-  // the correction first: by the convention's index, whole months; deflation as the file says
-  let factor = ONE;
-  let months: string[] = [];
-  if (rules.correction?.method === 'pro_rata')
-    throw new ChargesError(rules.correction.line, {
-      en: 'correcao.metodo: pro_rata is not built yet: mes_cheio (the tabela prática) is',
-      pt: 'correcao.metodo: pro_rata ainda não foi construído: mes_cheio (a tabela prática) foi',
-    });
-  if (rules.correction && series && days > 0) {
-    ({ factor, months } = correctionFactor(series, due, asOf));
-    if (rules.correction.deflation === 'nunca_reduz' && factor < ONE) factor = ONE;
-  }
+  const { factor, detail } =
+    days > 0
+      ? correctionOf(rules, due, asOf, tables, seen)
+      : { factor: ONE, detail: 'em dia: nada a corrigir' };
   const corrected = times(principalCents, factor);
-  const correction = corrected - principalCents;
-  lines.push({
-    step: 'correction',
-    cents: correction,
-    detail: rules.correction
-      ? `${rules.correction.index}, ${months.length} meses (${months[0] ? formatMonthBr(months[0]) : '—'} a ${months.at(-1) ? formatMonthBr(months.at(-1) as string) : '—'}), fator ${decimalText({ units: factor, scale: SCALE })}`
-      : 'sem índice na convenção',
-  });
+  lines.push({ step: 'correction', cents: corrected - principalCents, detail });
   // interest, simple, pro rata die, on the corrected value or the nominal
-  let interest = 0;
-  let interestDetail = '';
-  if (rules.interest.kind === 'percent') {
-    const base = rules.interest.base === 'corrigido' ? corrected : principalCents;
-    const rate = rules.interest.perMonth;
-    const monthsFraction =
-      rules.interest.count === 'dias/30' ? { num: BigInt(days), den: 30n } : actualMonths(due, asOf);
-    // base × rate% × months, half up
-    const num = BigInt(base) * rate.units * monthsFraction.num;
-    const den = 100n * 10n ** BigInt(rate.scale) * monthsFraction.den;
-    interest = Number((num * 2n + den) / (2n * den));
-    interestDetail = `${decimalText(rate)}% ao mês, ${days} dias (${rules.interest.count}), sobre ${rules.interest.base === 'corrigido' ? 'o valor corrigido' : 'o valor nominal'}`;
-  } else
-    throw new ChargesError(rules.interest.line, {
-      en: 'juros: taxa legal needs the BCB taxa legal series, not yet shipped: give percentual_mes',
-      pt: 'juros: a taxa legal precisa da série do BCB, ainda não incluída: informe percentual_mes',
+  const nominal = rules.interest.kind === 'percent' && rules.interest.base === 'nominal';
+  const parts = interestOver(nominal ? principalCents : corrected, due, asOf, rules, tables, seen);
+  for (const p of parts)
+    lines.push({
+      step: 'interest',
+      cents: p.cents,
+      detail: `${p.detail}, sobre o valor ${nominal ? 'nominal' : 'corrigido'}`,
     });
-  lines.push({ step: 'interest', cents: interest, detail: interestDetail });
+  const interest = parts.reduce((t, p) => t + p.cents, 0);
   // the fine on the corrected value, within the law's cap for the quota's date
   const finePct = fineFor(rules, due);
   const fine = days > 0 ? times(corrected, (finePct.units * ONE) / 10n ** BigInt(finePct.scale + 2)) : 0;
-  lines.push({ step: 'fine', cents: fine, detail: `${decimalText(finePct)}% sobre o valor corrigido` });
+  lines.push({
+    step: 'fine',
+    cents: fine,
+    detail: rules.fine ? `${decimalText(finePct)}% sobre o valor corrigido` : 'a convenção não prevê multa',
+  });
   const total = corrected + interest + fine;
   lines.push({ step: 'total', cents: total, detail: `em ${formatDateBr(asOf)}` });
   return {
     principal_cents: principalCents,
-    correction_cents: correction,
+    correction_cents: corrected - principalCents,
     interest_cents: interest,
     fine_cents: fine,
     total_cents: total,
-    factor: decimalText({ units: factor, scale: SCALE }, '.'),
+    factor: factorText(factor, '.'),
     days,
     lines,
+    index_sources: [...seen.sources].sort(),
+    made_up: [...new Set(seen.madeUp)],
   };
 }
 
-/** The months from `due` to `asOf` counted by actual days: each month's days over its length, as a fraction. */
-function actualMonths(due: string, asOf: string): { num: bigint; den: bigint } {
-  // a common denominator of the month lengths (28..31): their product keeps it exact
+/** The months from `from` to `to` counted by actual days: each month's days over its length, as a fraction. */
+function actualMonths(from: string, to: string): { num: bigint; den: bigint } {
   const den = 28n * 29n * 30n * 31n;
   let num = 0n;
-  let day = due;
-  while (day < asOf) {
-    const [y, m] = day.split('-').map(Number) as [number, number];
-    const length = daysInMonth(y, m);
-    const until = asOf <= lastDayOf(monthOf(day)) ? asOf : nextMonthFirst(day);
-    num += (BigInt(daysBetween(day, until)) * den) / BigInt(length);
-    day = until;
+  for (let day = from; day < to; ) {
+    const month = monthOf(day);
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const end = to <= lastDayOf(month) ? to : `${nextMonth(month)}-01`;
+    num += (BigInt(daysBetween(day, end)) * den) / BigInt(daysInMonth(y, m));
+    day = end;
   }
   return { num, den };
 }
+
+export type { Decimal };

@@ -114,6 +114,11 @@ export const endpoints = {
   },
   listDefaulters: { method: 'GET', path: `${TENANT}/defaulters`, scope: 'invoices.read' },
   listMonetaryIndexes: { method: 'GET', path: `${TENANT}/monetary-indexes`, scope: 'invoices.read' },
+  listMonetaryIndexValues: {
+    method: 'GET',
+    path: `${TENANT}/monetary-indexes/{code}/values`,
+    scope: 'invoices.read',
+  },
   listWebhookSubscriptions: {
     method: 'GET',
     path: `${TENANT}/webhooks/subscriptions`,

@@ -87,6 +87,8 @@ export const MAX_PAGE = 1_000_000_000;
 
 /** An amount in reais on the query string: digits, and at most two decimals after a point. */
 export const AMOUNT_IN_REAIS = '^\\d{1,12}(\\.\\d{1,2})?$';
+/** A month on the query string. */
+export const MONTH = '^\\d{4}-(0[1-9]|1[0-2])$';
 
 const date = (description: string): QueryParam => ({ type: 'date', description });
 const id = (description: string): QueryParam => ({ type: 'integer', minimum: 1, description });
@@ -499,6 +501,20 @@ export const operations = {
     paged: true,
     response: R.Page(R.MonetaryIndex),
     status: 200,
+  },
+  listMonetaryIndexValues: {
+    ...endpoints.listMonetaryIndexValues,
+    summary: "An index's monthly values, oldest first, each with its source; a month made up is marked",
+    description:
+      "The sandbox serves IBGE's IPCA, INPC and IPCA-15 as condo ships them, and the Selic; for the months after its real data, up to the current month, values it makes up (`made_up`), so that its seeded debts can be updated.",
+    paged: true,
+    query: {
+      from: { type: 'string', pattern: MONTH, description: 'from this month (YYYY-MM)' },
+      to: { type: 'string', pattern: MONTH, description: 'to this month (YYYY-MM), not before from' },
+    },
+    response: R.Page(R.MonetaryIndexValue),
+    status: 200,
+    extension: true,
   },
 
   listWebhookSubscriptions: {

@@ -450,27 +450,9 @@ export const WebhookAttempt = Type.Object(
   openRecord,
 );
 
-export const Defaulter = Type.Object(
-  {
-    unit_id: Type.Integer(),
-    unit_label: Type.String(),
-    block: Type.String(),
-    invoices: Type.Integer({ description: 'overdue invoices' }),
-    total_outstanding: Reais,
-    oldest_due_date: DateOnly,
-    days_overdue: Type.Integer(),
-  },
-  closedRecord,
-);
-export const MonetaryIndex = Type.Object(
-  {
-    code: Enum(['IPCA', 'IGPM', 'INPC', 'INCC', 'TJSP']),
-    name: Type.String(),
-    source: Type.String(),
-    periodicity: Enum(['monthly']),
-  },
-  closedRecord,
-);
+import { Defaulter } from './receivable-responses.js';
+
+export { Defaulter, MonetaryIndex, MonetaryIndexValue } from './receivable-responses.js';
 
 export const TokenGrant = Type.Object(
   {

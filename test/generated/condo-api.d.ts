@@ -592,6 +592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/condominiums/{condominium}/monetary-indexes/{code}/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An index's monthly values, oldest first, each with its source; a month made up is marked
+         * @description The sandbox serves IBGE's IPCA, INPC and IPCA-15 as condo ships them, and the Selic; for the months after its real data, up to the current month, values it makes up (`made_up`), so that its seeded debts can be updated.
+         */
+        get: operations["listMonetaryIndexValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/condominiums/{condominium}/webhooks/subscriptions": {
         parameters: {
             query?: never;
@@ -3491,6 +3511,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["MonetaryIndex"][];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            last_page: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listMonetaryIndexValues: {
+        parameters: {
+            query?: {
+                /** @description from this month (YYYY-MM) */
+                from?: string;
+                /** @description to this month (YYYY-MM), not before from */
+                to?: string;
+                page?: components["parameters"]["page"];
+                per_page?: components["parameters"]["per_page"];
+            };
+            header?: {
+                /** @description Your id for this request, echoed in the answer and in errors. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                condominium: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            month: string;
+                            kind: "rate" | "factor";
+                            value: string;
+                            source: string;
+                            made_up: boolean;
+                        }[];
                         meta: {
                             page: number;
                             per_page: number;

@@ -1,10 +1,11 @@
 /** `condo debt …`: a late quota updated, every line of the calculation (app/debt-calc.ts decides). */
 import { calcDebt } from '../../app/debt-calc.js';
-import type { DebtLine } from '../../domain/debt.js';
+import type { Debt, DebtLine } from '../../domain/debt.js';
 import { UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
 import { dateFlag, reaisFlag } from '../flags.js';
 import { type Column, printJson, printList } from '../output.js';
+import { localTables } from '../tables-at-hand.js';
 
 const STEPS = {
   principal: { en: 'principal', pt: 'principal' },
@@ -30,7 +31,7 @@ export async function debtCalc(
       en: `--as-of ${asOf} is before --due ${due}: nothing is late yet`,
       pt: `--as-of ${asOf} é antes de --due ${due}: nada está atrasado ainda`,
     });
-  const debt = await calcDebt({ cents, due, asOf, rulesPath: opts.rules });
+  const debt = await calcDebt({ cents, due, asOf, rulesPath: opts.rules }, await localTables(deps));
   if (deps.format === 'json') {
     printJson(deps, debt);
     return 0;
@@ -41,12 +42,23 @@ export async function debtCalc(
     { header: { en: 'HOW', pt: 'COMO' }, value: (l) => l.detail, wrap: 'cell' },
   ];
   await printList(deps, [...debt.lines], columns);
+  sayWhereFrom(deps, debt.rules, debt);
+  return 0;
+}
+
+/** Under a calculation: the rules file and the tables its figures came from, and any month the sandbox made up. */
+export function sayWhereFrom(deps: Deps, rules: string, debt: Pick<Debt, 'index_sources' | 'made_up'>): void {
+  const tables = debt.index_sources.length > 0 ? debt.index_sources.join('; ') : null;
   deps.info(
     {
-      en: `rules ${debt.rules}; index ${debt.index_source ?? 'none'}`,
-      pt: `regras ${debt.rules}; índice ${debt.index_source ?? 'nenhum'}`,
+      en: `rules ${rules}; tables: ${tables ?? 'none read'}`,
+      pt: `regras ${rules}; tabelas: ${tables ?? 'nenhuma lida'}`,
     },
     true,
   );
-  return 0;
+  if (debt.made_up.length > 0)
+    deps.warn({
+      en: `rests on values the sandbox made up (${debt.made_up.join(', ')}): not an official figure`,
+      pt: `apoia-se em valores inventados pelo sandbox (${debt.made_up.join(', ')}): não é um valor oficial`,
+    });
 }

@@ -1,7 +1,6 @@
 import { invoiceCount, payeeOfEntry, readMonth } from '../../app/month.js';
 import type { MonthBudget } from '../../app/month-budget.js';
 import { fateWords, monthBr, monthName, pendingWords, shownPayee } from '../../app/month-words.js';
-import type { MonetaryIndex } from '../../client/index.js';
 import { formatDateBr, lastDayOf } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
@@ -79,18 +78,6 @@ export function defaultersTotals(units: number, invoices: number, outstandingCen
     en: `${count(units, 'unit', 'units')}, ${count(invoices, 'invoice', 'invoices')}, ${formatReais(outstandingCents)} outstanding`,
     pt: `${count(units, 'unidade', 'unidades')}, ${count(invoices, 'cobrança', 'cobranças')}, ${formatReais(outstandingCents)} em aberto`,
   };
-}
-
-export async function listIndexes(deps: Deps): Promise<number> {
-  const client = await deps.client();
-  const rows = [...(await client.monetaryIndexes.list())];
-  await printList<MonetaryIndex>(deps, rows, [
-    { header: 'CODE', value: (r) => r.code },
-    { header: 'NAME', value: (r) => r.name },
-    { header: 'SOURCE', value: (r) => r.source, words: true },
-    { header: 'PERIODICITY', value: (r) => r.periodicity },
-  ]);
-  return 0;
 }
 
 export interface PaidOptions {

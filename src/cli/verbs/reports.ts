@@ -1,8 +1,10 @@
 import { UsageError } from '../../domain/errors.js';
+import { SERIES_CODES } from '../../domain/index-series.js';
 import { PAID_GROUPS } from '../../domain/month-report.js';
 import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/reports.js');
+const indexHandlers = () => import('../commands/indexes.js');
 
 export const commands = [
   group('report', { en: 'reports people ask for every month', pt: 'os relatórios pedidos todo mês' }, [
@@ -131,13 +133,62 @@ export const commands = [
     across: 'read',
     run: async (deps, { opts }) => (await handlers()).listDefaulters(deps, declared(opts)),
   }),
-  verb({
-    name: 'indexes',
-    summary: {
-      en: 'monetary indexes (IPCA, IGPM, INPC, INCC, TJSP) used to correct overdue amounts',
-      pt: 'índices de correção (IPCA, IGPM, INPC, INCC, TJSP) dos valores em atraso',
+  group(
+    'indexes',
+    {
+      en: 'monetary indexes: the ones the server names, their monthly values and where each came from',
+      pt: 'índices de correção: os que o servidor informa, seus valores mensais e de onde veio cada um',
     },
-    examples: ['condo indexes'],
-    run: async (deps) => (await handlers()).listIndexes(deps),
-  }),
+    [
+      verb({
+        name: 'list',
+        isDefault: true,
+        summary: {
+          en: 'monetary indexes (IPCA, IGPM, INPC, INCC, TJSP) used to correct overdue amounts',
+          pt: 'índices de correção (IPCA, IGPM, INPC, INCC, TJSP) dos valores em atraso',
+        },
+        examples: ['condo indexes list'],
+        run: async (deps) => (await indexHandlers()).listIndexes(deps),
+      }),
+      verb({
+        name: 'show <code>',
+        summary: {
+          en: "an index's months, their accumulated factor and the table each came from (imported, shipped, the server's)",
+          pt: 'os meses de um índice, o fator acumulado e a tabela de onde veio cada um (importada, a do condo, a do servidor)',
+        },
+        argValues: SERIES_CODES,
+        flags: [
+          { flag: '--from <month>', help: { en: 'first month (MM/YYYY)', pt: 'primeiro mês (MM/AAAA)' } },
+          {
+            flag: '--to <month>',
+            help: { en: 'last month (default: this one)', pt: 'último mês (padrão: o atual)' },
+          },
+        ],
+        examples: ['condo indexes show IPCA --from 01/2025 --to 12/2025'],
+        run: async (deps, { args, opts }) => (await indexHandlers()).showIndex(deps, args[0], declared(opts)),
+      }),
+      verb({
+        name: 'import <file>',
+        summary: {
+          en: "an official table kept under the config folder with its hash: the TJSP's factors, a BCB series (CSV)",
+          pt: 'uma tabela oficial guardada na pasta de configuração com seu hash: os fatores do TJSP, uma série do BCB (CSV)',
+        },
+        flags: [
+          {
+            flag: '--index <code>',
+            help: {
+              en: `which index the file holds (${SERIES_CODES.join(', ')}); a TJSP table says it itself`,
+              pt: `qual índice o arquivo traz (${SERIES_CODES.join(', ')}); a tabela do TJSP já diz`,
+            },
+          },
+        ],
+        examples: [
+          'condo indexes import tabela_debitos_judiciais.csv',
+          'condo indexes import bcdata.sgs.4390.csv --index SELIC',
+        ],
+        run: async (deps, { args, opts }) =>
+          (await indexHandlers()).importIndex(deps, args[0], declared(opts)),
+      }),
+    ],
+  ),
 ];

@@ -23,8 +23,16 @@ export interface DefaultersApi {
   list(filters?: DefaulterFilters, opts?: ListOptions): Promise<ListResult<DefaulterRow>>;
 }
 
+export type MonetaryIndexValue = Tolerant<typeof R.MonetaryIndexValue, 'month'>;
+
 export interface MonetaryIndexesApi {
   list(opts?: ListOptions): Promise<ListResult<MonetaryIndex>>;
+  /** A sandbox extension (#69): an index's months from `from` to `to` (YYYY-MM), each marked if made up. */
+  values(
+    code: string,
+    range?: { from?: string; to?: string },
+    opts?: ListOptions,
+  ): Promise<ListResult<MonetaryIndexValue>>;
 }
 
 const everything = (opts: ListOptions): ListOptions => ({ all: true, ...opts });
@@ -39,5 +47,11 @@ export function defaulters(api: ApiCore): DefaultersApi {
 export function monetaryIndexes(api: ApiCore): MonetaryIndexesApi {
   return {
     list: (opts = {}) => api.list<MonetaryIndex>(route('listMonetaryIndexes').path, {}, everything(opts)),
+    values: (code, range = {}, opts = {}) =>
+      api.list<MonetaryIndexValue>(
+        route('listMonetaryIndexValues', { code }).path,
+        { from: range.from, to: range.to },
+        everything(opts),
+      ),
   };
 }

@@ -1,17 +1,19 @@
 /**
  * Delinquency and indexes (invoices.read): GET /defaulters, a per-unit snapshot on `as_of` (default today in
  * America/Sao_Paulo) filtered by `min_overdue_days` and `min_amount` (decimal reais), sorted by the amount
- * owed, with `meta.totals`; GET /monetary-indexes.
+ * owed, with `meta.totals`; GET /monetary-indexes, and each one's monthly values (an extension, #69).
  */
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../domain/dates.js';
 import { centsToDecimal, decimalToCents } from '../../domain/money.js';
-import { AMOUNT_IN_REAIS } from '../../domain/operations.js';
+import { AMOUNT_IN_REAIS, MONTH } from '../../domain/operations.js';
 import type { SandboxContext } from '../http/context.js';
+import { notFound } from '../http/errors.js';
 import { serve } from '../http/operation.js';
 import { paginate } from '../http/query.js';
 import { readTx } from '../http/transaction.js';
 import { type DefaulterRow, defaulters, MONETARY_INDEXES } from '../services/defaulters.js';
+import { indexValues } from '../services/index-values.js';
 
 export const defaulterView = (r: DefaulterRow) => ({
   unit_id: r.unit.id,
@@ -64,5 +66,21 @@ export function defaultersRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     q.done();
     const list = paginate(MONETARY_INDEXES, page);
     return { ...list, data: list.data.map((i) => ({ ...i })) };
+  });
+
+  serve(app, 'listMonetaryIndexValues', async ({ params, query: q }) => {
+    const month = new RegExp(MONTH);
+    const [from, to] = (['from', 'to'] as const).map((name) => {
+      const v = q.string(name, 7);
+      if (v !== undefined && !month.test(v)) q.fail(name, 'must be a month YYYY-MM');
+      return v;
+    });
+    if (from && to && to < from) q.fail('to', 'must not be before from');
+    const page = q.page();
+    q.done();
+    const values = indexValues(params.code, todayIn(ctx.now()));
+    if (!values) throw notFound('monetary_index');
+    const within = values.filter((v) => (!from || v.month >= from) && (!to || v.month <= to));
+    return paginate(within, page);
   });
 }

@@ -36,6 +36,7 @@ export const MISSING = {
   statement_import: 'statement import',
   bank_account: 'bank account',
   webhook_subscription: 'webhook subscription',
+  monetary_index: 'monetary index',
   resource: 'resource',
 } as const;
 export type Missing = keyof typeof MISSING;
