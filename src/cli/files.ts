@@ -3,7 +3,7 @@ import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type Readable, Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { readChunks } from '../app/files.js';
 import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
@@ -299,6 +299,17 @@ export async function writeAtomically(
 }
 
 /** Delivers a file-writing verb's body to its target: stdout, or the file (whose path is printed). */
+/** A text made whole in memory, to its target (a file, or - for stdout), with no progress bar. */
+export function deliverText(
+  io: Io,
+  target: Awaited<ReturnType<typeof outputTarget>>,
+  text: string,
+  encoding: BufferEncoding,
+): Promise<number> {
+  const quiet = { update: () => undefined, done: () => undefined };
+  return deliver(io, target, Readable.from([Buffer.from(text, encoding)]), quiet);
+}
+
 export async function deliver(
   io: Io,
   target: Awaited<ReturnType<typeof outputTarget>>,

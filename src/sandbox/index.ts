@@ -35,6 +35,7 @@ export { budgetForDemo } from './budget-builder.js';
 export { DB_FILE } from './db/sqlite.js';
 export { type DdaOptions, ddaFileOf, ddaForDemo, REGISTERED_FREE_FIELD } from './dda-builder.js';
 export { MEI_ELECTRICIAN, type NfseFile, nfseFilesOf, nfseForDemo } from './nfse-builder.js';
+export { SANDBOX_CHARGES } from './seed/charges.js';
 export { OTHER_CONDOMINIUM, TEST_CONDOMINIUM } from './seed/index.js';
 export {
   BANK_SHAPES,

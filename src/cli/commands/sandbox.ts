@@ -10,8 +10,8 @@ import { SANDBOX_PORT } from '../../domain/endpoints.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
 import { SANDBOX_STATEMENT_FORMATS } from '../../domain/ledger.js';
 import type { Deps } from '../context.js';
-import { alreadyThere, deliver, outputTarget } from '../files.js';
-import { bankCodeFlag, dateFlag, enumFlag, intFlag, monthFlag, reaisFlag, urlFlag } from '../flags.js';
+import { alreadyThere, deliver, deliverText, outputTarget } from '../files.js';
+import { bankCodeFlag, dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { prefixed } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
@@ -343,23 +343,8 @@ export async function statementVerb(deps: Deps, opts: StatementOptions): Promise
     throw new UsageError((e as Error).message);
   }
   // OFX 1.x declares CHARSET:1252 (its text is ASCII anyway); the CSV is what a Brazilian bank sends: windows-1252.
-  await deliver(deps.io, target, Readable.from([Buffer.from(text, 'latin1')]), silent);
+  await deliverText(deps.io, target, text, 'latin1');
   return 0;
-}
-
-/**
- * The data dir a verb that plays the bank reads (--data-dir, else the running sandbox's the profile names, else the
- * default one): refused when it has no data.
- */
-async function sandboxData(deps: Deps, given: string | undefined): Promise<string> {
-  const dataDir = sandboxDataDir(deps.io.env, given ?? (await profileSandboxDir(deps)));
-  const { DB_FILE } = await import('../../sandbox/index.js');
-  if (!(await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
-    throw new UsageError({
-      en: `--data-dir: no sandbox data in ${dataDir} (condo sandbox start creates it)`,
-      pt: `--data-dir: não há dados de sandbox em ${dataDir} (condo sandbox start os cria)`,
-    });
-  return dataDir;
 }
 
 export interface DdaOptions {
@@ -383,8 +368,23 @@ export async function ddaVerb(deps: Deps, opts: DdaOptions): Promise<number> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  await deliver(deps.io, target, Readable.from([Buffer.from(text, 'latin1')]), silent);
+  await deliverText(deps.io, target, text, 'latin1');
   return 0;
+}
+
+/**
+ * The data dir a verb that plays the bank reads (--data-dir, else the running sandbox's the profile names, else the
+ * default one): refused when it has no data.
+ */
+async function sandboxData(deps: Deps, given: string | undefined): Promise<string> {
+  const dataDir = sandboxDataDir(deps.io.env, given ?? (await profileSandboxDir(deps)));
+  const { DB_FILE } = await import('../../sandbox/index.js');
+  if (!(await stat(join(dataDir, DB_FILE)).catch(() => undefined)))
+    throw new UsageError({
+      en: `--data-dir: no sandbox data in ${dataDir} (condo sandbox start creates it)`,
+      pt: `--data-dir: não há dados de sandbox em ${dataDir} (condo sandbox start os cria)`,
+    });
+  return dataDir;
 }
 
 /** `condo sandbox budget`: the condominium's budget as the sandbox seeded it, for `condo billing plan` (#67). */
@@ -398,23 +398,18 @@ export async function budgetVerb(deps: Deps, opts: Omit<DdaOptions, 'date'>): Pr
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  await deliver(deps.io, target, Readable.from([Buffer.from(text, 'utf8')]), silent);
+  await deliverText(deps.io, target, text, 'utf8');
   return 0;
 }
 
-export interface OpenApiOptions {
-  server?: string;
-  outputFile?: string;
-  force?: boolean;
-}
-
-/** The API's OpenAPI 3.1 document, generated from the operations table (the sandbox serves the same one). */
-export async function openApiVerb(deps: Deps, opts: OpenApiOptions): Promise<number> {
-  const serverUrl = opts.server === undefined ? undefined : urlFlag('--server', opts.server).origin;
-  const target = await outputTarget(opts.outputFile ?? '-', 'openapi.json', Boolean(opts.force));
-  const { openApiDocument } = await import('../../domain/openapi.js');
-  const text = `${JSON.stringify(openApiDocument(serverUrl ? { serverUrl } : {}), null, 2)}\n`;
-  await deliver(deps.io, target, Readable.from([Buffer.from(text, 'utf8')]), silent);
+/** The test condominium's charges file (#69): its convention's fine, silent on interest and correction. */
+export async function chargesVerb(
+  deps: Deps,
+  opts: { outputFile?: string; force?: boolean },
+): Promise<number> {
+  const target = await outputTarget(opts.outputFile, 'encargos.yaml', Boolean(opts.force));
+  const { SANDBOX_CHARGES } = await import('../../sandbox/index.js');
+  await deliverText(deps.io, target, SANDBOX_CHARGES, 'utf8');
   return 0;
 }
 

@@ -4,6 +4,7 @@ import { SANDBOX_STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/sandbox.js');
+const openApiHandlers = () => import('../commands/openapi.js');
 
 export const commands = [
   group(
@@ -369,6 +370,28 @@ export const commands = [
         run: async (deps, { opts }) => (await handlers()).budgetVerb(deps, declared(opts)),
       }),
       verb({
+        name: 'encargos',
+        summary: {
+          en: "the test condominium's charges on a late quota (encargos.yaml), for debt update and debt calc",
+          pt: 'os encargos das cotas em atraso do condomínio de teste (encargos.yaml), para debt update e debt calc',
+        },
+        flags: [
+          {
+            flag: '-O, --output-file <file>',
+            help: {
+              en: 'write it here (- for stdout; default encargos.yaml here)',
+              pt: 'grava aqui (- para a saída padrão; padrão encargos.yaml aqui)',
+            },
+          },
+          {
+            flag: '--force',
+            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
+          },
+        ],
+        examples: ['condo sandbox encargos -O encargos.yaml', 'condo sandbox encargos -O - | grep fonte'],
+        run: async (deps, { opts }) => (await handlers()).chargesVerb(deps, declared(opts)),
+      }),
+      verb({
         name: 'nfse',
         summary: {
           en: "play the suppliers: the month's service invoices (national NFS-e) issued to the condominium, one case of the withholding rules each",
@@ -435,7 +458,7 @@ export const commands = [
           },
         ],
         examples: ['condo sandbox openapi -O openapi.json'],
-        run: async (deps, { opts }) => (await handlers()).openApiVerb(deps, declared(opts)),
+        run: async (deps, { opts }) => (await openApiHandlers()).openApiVerb(deps, declared(opts)),
       }),
       verb({
         name: 'reset',

@@ -2,8 +2,8 @@
  * The test condominium's receivables: the monthly condominium fee (taxa condominial) of every unit for the six
  * closed months before the current one, issued on the 1st with a real boleto and PIX BR Code (built by the
  * same service function as POST /invoices/{id}/issue) and due on the 10th. Most are paid, around the due date;
- * five units still owe one to four of the latest months, so GET /defaulters has something to show. The current
- * month has none: the demo creates and issues them.
+ * five units still owe one to four of the latest months, so GET /defaulters has something to show, and one owes
+ * two quotas of 2024 besides (SEEDED_OLD_DEBTS). The current month has none: the demo creates and issues them.
  *
  * Fees by unit size: 2 bedrooms (x02) R$ 850,00, 3 bedrooms (x01) R$ 1.080,00, penthouses (6th floor)
  * R$ 1.240,00. Ids, txids and dates are derived from a fixed seed and the current month, so a fresh sandbox
@@ -50,52 +50,69 @@ export function monthlyFeeCents(unit: Unit): number {
   return unit.number.endsWith('01') ? 108_000 : 85_000;
 }
 
+/**
+ * Quotas long overdue (#69), on both sides of 30/08/2024, when Lei 14.905/2024 changed a silent convention's
+ * interest and correction: `debt update` has a period to split. Fixed months, whatever the current one.
+ */
+export const SEEDED_OLD_DEBTS: Readonly<Record<string, readonly string[]>> = {
+  'Bloco A - 302': ['2024-07', '2024-11'],
+};
+
 /** `seed`: the random ids' seed, one per condominium (the same seed would give two the same invoice ids). */
 export function seedInvoices(condo: Condominium, now: Date, seed = 0x5eed): void {
   const account = condo.bank_accounts.find((b) => b.is_payment_account) ?? condo.bank_accounts[0];
   if (!account) return;
   const random = seededRandom(seed);
   const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
-  const currentMonth = `${monthOf(todayIn(now))}-01`;
-  for (let back = SEEDED_FEE_MONTHS; back >= 1; back--) {
-    const first = addMonthsClamped(currentMonth, -back);
+  /** The unit's fee of `month`, issued on the 1st and due on the 10th, its boleto and PIX built as the API builds them. */
+  const issueFee = (unit: Unit, month: string) => {
+    const first = `${month}-01`;
     const dueDate = addMonthsClamped(first, 0, FEE_DUE_DAY);
     const issuedAt = new Date(`${first}T12:00:00.000Z`);
+    const fee = monthlyFeeCents(unit);
+    const invoice = invoiceRecord(
+      {
+        unit_id: unit.id,
+        bank_account_id: account.id,
+        due_date: dueDate,
+        subtotal: centsToDecimal(fee),
+        total: centsToDecimal(fee),
+        notes: `Taxa condominial ${month.slice(5)}/${month.slice(0, 4)}`,
+      },
+      {
+        public_id: ulid(issuedAt.getTime(), random),
+        billing_type: 'BOLETO_PIX',
+        period: month,
+        created_at: issuedAt.toISOString(),
+      },
+    );
+    condo.invoices.push(invoice);
+    condo.nosso_numero_sequence += 1;
+    invoice.payment = paymentOptions(
+      condo,
+      account,
+      condo.nosso_numero_sequence,
+      invoice,
+      generateTxid(25, bytes),
+    );
+    invoice.state = 'issued';
+    invoice.issued_at = issuedAt.toISOString();
+    return invoice;
+  };
+  const currentMonth = `${monthOf(todayIn(now))}-01`;
+  for (let back = SEEDED_FEE_MONTHS; back >= 1; back--) {
+    const month = monthOf(addMonthsClamped(currentMonth, -back));
     for (const unit of condo.units) {
-      const fee = monthlyFeeCents(unit);
-      const invoice = invoiceRecord(
-        {
-          unit_id: unit.id,
-          bank_account_id: account.id,
-          due_date: dueDate,
-          subtotal: centsToDecimal(fee),
-          total: centsToDecimal(fee),
-          notes: `Taxa condominial ${monthOf(first).slice(5)}/${monthOf(first).slice(0, 4)}`,
-        },
-        {
-          public_id: ulid(issuedAt.getTime(), random),
-          billing_type: 'BOLETO_PIX',
-          period: monthOf(first),
-          created_at: issuedAt.toISOString(),
-        },
-      );
-      condo.invoices.push(invoice);
-      condo.nosso_numero_sequence += 1;
-      invoice.payment = paymentOptions(
-        condo,
-        account,
-        condo.nosso_numero_sequence,
-        invoice,
-        generateTxid(25, bytes),
-      );
-      invoice.state = 'issued';
-      invoice.issued_at = issuedAt.toISOString();
+      const invoice = issueFee(unit, month);
       const owes = SEEDED_DEBTS[unit.label] ?? 0;
       if (back > owes) {
         // most pay a few days early; every seventh unit pays a few days late
         const offset = unit.id % 7 === 0 ? 3 : -(unit.id % 5);
-        settleInvoice(invoice, addDays(dueDate, offset));
+        settleInvoice(invoice, addDays(invoice.due_date, offset));
       }
     }
   }
+  // after the months' own, so that their ids stay what they were
+  for (const unit of condo.units)
+    for (const month of SEEDED_OLD_DEBTS[unit.label] ?? []) issueFee(unit, month);
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, addMonthsClamped, daysBetween, todayIn } from '../../../src/domain/dates.js';
 import { type Session, sandboxSession } from './session.js';
 
-// The seed: fees due on the 10th of each of the six months before this one; five units owe the latest ones.
+// The seed: fees due on the 10th of each of the six months before this one; five units owe the latest ones, and
+// A-302 two quotas of 2024 besides (07 and 11, on both sides of Lei 14.905/2024, #69).
 const today = todayIn(new Date());
 const dueBack = (months: number) => addMonthsClamped(`${today.slice(0, 7)}-10`, -months);
 const lastDue = dueBack(1);
@@ -33,18 +34,19 @@ describe('GET /defaulters', () => {
   test('today: the units owing, most owed first, with the oldest due date and days overdue', async () => {
     const { data, meta } = await defaulters();
     expect(data.map((r) => [r.unit_label, r.invoices, r.total_outstanding])).toEqual([
+      ['Bloco A - 302', 6, 5100],
       ['Bloco B - 601', 3, 3720],
-      ['Bloco A - 302', 4, 3400],
       ['Bloco A - 502', 2, 1700],
       ['Bloco B - 401', 1, 1080],
       ['Bloco B - 102', 1, 850],
     ]);
-    expect(data[1]).toMatchObject({
+    expect(data[0]).toMatchObject({
       block: 'A',
-      oldest_due_date: dueBack(4),
-      days_overdue: daysBetween(dueBack(4), today),
+      oldest_due_date: '2024-07-10',
+      days_overdue: daysBetween('2024-07-10', today),
     });
-    expect(meta.totals).toEqual({ units: 5, invoices: 11, total_outstanding: 10750 });
+    expect(data[1]?.oldest_due_date).toBe(dueBack(3));
+    expect(meta.totals).toEqual({ units: 5, invoices: 13, total_outstanding: 12450 });
     expect(meta.as_of).toBe(today);
     expect(meta.total).toBe(5);
   });
@@ -53,7 +55,7 @@ describe('GET /defaulters', () => {
     // on the last due date itself nothing of that month is late yet
     const onDue = await defaulters(`?as_of=${lastDue}`);
     expect(onDue.data.map((r) => [r.unit_label, r.invoices, r.total_outstanding])).toEqual([
-      ['Bloco A - 302', 3, 2550],
+      ['Bloco A - 302', 5, 4250],
       ['Bloco B - 601', 2, 2480],
       ['Bloco A - 502', 1, 850],
     ]);
@@ -63,21 +65,23 @@ describe('GET /defaulters', () => {
     expect(labels).toContain('Bloco A - 401');
     expect(labels).toContain('Bloco B - 501');
     expect(dayAfter.data.find((r) => r.unit_label === 'Bloco A - 401')?.days_overdue).toBe(1);
-    // before the seeded months, nobody
-    expect((await defaulters(`?as_of=${dueBack(7)}`)).data).toEqual([]);
+    // before the seeded months, A-302's quotas of 2024 alone; on the first one's due date, nobody
+    const before = await defaulters(`?as_of=${dueBack(7)}`);
+    expect(before.data.map((r) => [r.unit_label, r.invoices])).toEqual([['Bloco A - 302', 2]]);
+    expect((await defaulters('?as_of=2024-07-10')).data).toEqual([]);
   });
 
   test('min_overdue_days and min_amount filter the units', async () => {
     const days = daysBetween(lastDue, today);
     const older = await defaulters(`?min_overdue_days=${days + 1}`);
-    expect(older.data.map((r) => r.unit_label)).toEqual(['Bloco B - 601', 'Bloco A - 302', 'Bloco A - 502']);
+    expect(older.data.map((r) => r.unit_label)).toEqual(['Bloco A - 302', 'Bloco B - 601', 'Bloco A - 502']);
     expect(older.meta.totals.units).toBe(3);
     expect((await defaulters(`?min_overdue_days=${days}`)).data).toHaveLength(5);
     expect((await defaulters('?min_overdue_days=0')).data).toHaveLength(5);
     expect((await defaulters('?min_amount=1700')).data).toHaveLength(3);
     expect((await defaulters('?min_amount=1700.01')).data).toHaveLength(2);
-    const both = await defaulters(`?min_amount=3500&min_overdue_days=${days + 1}`);
-    expect(both.data.map((r) => r.unit_label)).toEqual(['Bloco B - 601']);
+    const both = await defaulters(`?min_amount=4000&min_overdue_days=${days + 1}`);
+    expect(both.data.map((r) => r.unit_label)).toEqual(['Bloco A - 302']);
   });
 
   test('a newly issued invoice not yet due does not count; bad parameters are named', async () => {
