@@ -47,7 +47,8 @@ export interface Column<T> {
   /** a person's heading, in English (i18n-pt.ts says it in Portuguese) or declared in both; scripts read the English */
   header: string | Text;
   value: (row: T) => unknown;
-  kind?: 'text' | 'cents' | 'reais' | 'date' | 'instant';
+  /** `figure`: cents without the R$, for a table of many amounts whose heading or a line says R$ once */
+  kind?: 'text' | 'cents' | 'figure' | 'reais' | 'date' | 'instant';
   /**
    * Never cut on a narrow terminal (where every character matters, as a payment's destination in `cnab
    * inspect`): a table too wide shows a block per record instead. `'cell'`: the table stays, and the text goes on
@@ -121,6 +122,7 @@ function exactCents(value: number): number | undefined {
 function forPerson(value: unknown, kind: Column<unknown>['kind']): string {
   if (value === null || value === undefined || value === '') return '';
   if (kind === 'cents' && typeof value === 'number') return formatReais(value);
+  if (kind === 'figure' && typeof value === 'number') return formatReais(value).replace('R$ ', '');
   if (kind === 'reais' && typeof value === 'number') {
     const cents = exactCents(value);
     return cents === undefined ? String(value) : formatReais(cents);
@@ -147,7 +149,7 @@ function scriptText(value: unknown, kind: Column<unknown>['kind']): string {
     const cents = exactCents(value);
     return cents === undefined ? String(value) : centsToText(cents);
   }
-  if (kind === 'cents' && typeof value === 'number') return centsToText(value);
+  if ((kind === 'cents' || kind === 'figure') && typeof value === 'number') return centsToText(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -167,7 +169,7 @@ function csvCell(text: string, sep: string, numeric: boolean): string {
   return safe.includes(sep) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-const isMoney = (kind: Column<unknown>['kind']) => kind === 'cents' || kind === 'reais';
+const isMoney = (kind: Column<unknown>['kind']) => kind === 'cents' || kind === 'figure' || kind === 'reais';
 
 /**
  * tsv or csv rows written one at a time, so a caller with a million rows (a CNAB file being read) never holds
@@ -325,7 +327,7 @@ export async function printList<T>(
           chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
           style: { head: [], border: [] },
         }),
-    colAligns: kept.map((c) => (c.kind === 'cents' || c.kind === 'reais' ? 'right' : 'left')),
+    colAligns: kept.map((c) => (isMoney(c.kind) ? 'right' : 'left')),
     // cut with … where the terminal is narrower than the table (ids, money and dates are never cut), or wrapped
     // when a column must not lose a character
     ...(layout.widths ? { colWidths: layout.widths, truncate: '…', wordWrap: wraps } : {}),

@@ -27,6 +27,17 @@ function fontsDir(): string {
   return /[\\/]dist[\\/]/.test(here) ? join(here, 'fonts') : join(here, '..', '..', 'assets', 'fonts');
 }
 
+/** A thin rule across the text's width at the current line, and the line moved past it. */
+export function hrule(doc: PDFKit.PDFDocument, left: number, width: number): void {
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  doc.y += 3;
+}
+
 /** The document's two faces, `regular` and `bold`. */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   doc.registerFont('regular', fontFile('DejaVuSans.ttf'));

@@ -6,9 +6,7 @@
 import type { Readable } from 'node:stream';
 import type { CouncilSheet } from '../app/council-sheet.js';
 import { formatReais } from '../domain/money.js';
-import { INK, MM, MUTED, portuguese, RULE, registerFonts, type Words } from './pdf-house.js';
-
-type Doc = PDFKit.PDFDocument;
+import { hrule, INK, MM, MUTED, portuguese, registerFonts, type Words } from './pdf-house.js';
 
 const MARGIN = 15 * MM;
 const ROW = 13;
@@ -50,7 +48,7 @@ export async function councilSheetPdf(sheet: CouncilSheet, t: Words = portuguese
       h = Math.max(h, doc.y - y);
     }
     doc.y = y + h + 3;
-    line(doc, width);
+    hrule(doc, MARGIN, width);
   };
   const row = (unit: string, fraction: string, cents: (number | null)[], total: number, bold = false) => {
     if (doc.y + ROW > bottom) {
@@ -75,7 +73,7 @@ export async function councilSheetPdf(sheet: CouncilSheet, t: Words = portuguese
   };
   heading();
   for (const r of sheet.rows) row(r.unit, r.fraction, r.cents, r.total);
-  line(doc, width);
+  hrule(doc, MARGIN, width);
   row('TOTAL', '', sheet.totals.cents, sheet.totals.total, true);
 
   doc.moveDown(1);
@@ -86,14 +84,4 @@ export async function councilSheetPdf(sheet: CouncilSheet, t: Words = portuguese
   }
   doc.end();
   return doc;
-}
-
-function line(doc: Doc, width: number): void {
-  doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(MARGIN + width, doc.y)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke();
-  doc.y += 3;
 }

@@ -22,6 +22,14 @@ export async function administradoraOf(
   return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined));
 }
 
+/** The charges file a calculation reads: `given` (--rules), else the profile's or the firm's, else ./encargos.yaml. */
+export async function chargesPlaceOf(deps: Deps, given?: string): Promise<string> {
+  if (given !== undefined) return given;
+  const config = await deps.config();
+  const creds = await deps.credentials().catch(() => undefined);
+  return config.setting(creds?.profileName, 'charges') ?? 'encargos.yaml';
+}
+
 /** Where the condominium's budget is: `given` (--budget), else the profile's, else the firm's folder's (budgetPathFor). */
 export async function budgetPlaceOf(deps: Deps, given?: string): Promise<{ path: string; from: string }> {
   const [creds, config] = await Promise.all([deps.credentials(), deps.config()]);

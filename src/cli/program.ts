@@ -85,6 +85,7 @@ const PLACEHOLDERS_PT: Readonly<Record<string, string>> = {
   group: 'grupo',
   fields: 'campos',
   agency: 'agência',
+  unit: 'unidade',
   address: 'endereço',
   target: 'alvo',
   // #66: the ones still English on a Portuguese page

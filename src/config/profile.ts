@@ -40,6 +40,8 @@ export interface Profile {
   budget?: string;
   /** The firm's folder of budgets (#68), one `<slug>.yaml` a condominium, where a profile names no budget. */
   budgets?: string;
+  /** The charges on a late quota (#69, `encargos.yaml`): the profile's, else the firm's, where --rules names none. */
+  charges?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export const FIRM_KEYS = [
   'nfse.withhold_irrf',
   'nfse.payment_days',
   'budgets',
+  'charges',
 ] as const;
 export type FirmKey = (typeof FIRM_KEYS)[number];
 

@@ -175,3 +175,31 @@ export function roundHalfEven(num: bigint, den: bigint): bigint {
 /** A factor as a person reads it: "1,012345678901234". */
 export const factorText = (factor: bigint, separator = ',') =>
   decimalText({ units: factor, scale: SCALE }, separator);
+
+/** "IPCA 01/2026", "IPCA 02/2026", "SELIC 07/2024" as runs: "IPCA 01/2026–02/2026", "SELIC 07/2024". */
+export function monthRuns(months: readonly string[]): string[] {
+  const byCode = new Map<string, string[]>();
+  for (const m of months) {
+    const [code, mmYyyy] = m.split(' ') as [string, string];
+    const [mm, yyyy] = mmYyyy.split('/');
+    byCode.set(code, [...(byCode.get(code) ?? []), `${yyyy}-${mm}`]);
+  }
+  const runs: string[] = [];
+  for (const [code, list] of byCode) {
+    const sorted = [...new Set(list)].sort();
+    let start = sorted[0] as string;
+    let last = start;
+    const close = () =>
+      runs.push(`${code} ${formatMonthBr(start)}${start === last ? '' : `–${formatMonthBr(last)}`}`);
+    for (const m of sorted.slice(1)) {
+      if (m === nextMonth(last)) last = m;
+      else {
+        close();
+        start = m;
+        last = m;
+      }
+    }
+    close();
+  }
+  return runs;
+}

@@ -156,6 +156,13 @@ async function checkedValue(k: ProfileKey, value: string): Promise<unknown> {
         );
       return dir;
     }
+    case 'charges': {
+      // compiled now, each clause checked: a month of debt statements later must not fail on a typo
+      const path = resolve(value);
+      const { readCharges } = await import('../../app/debt-calc.js');
+      await readCharges(path, k);
+      return path;
+    }
     case 'dda_files':
       return wholePatterns(value);
     case 'administradora_cnpj': {
