@@ -16,6 +16,7 @@ import {
   nextMonth,
   ONE,
   type Provenance,
+  proRataFactor,
   taxaLegal,
 } from './index-series.js';
 
@@ -84,18 +85,18 @@ function correctionOf(
   const [from, to] = [monthOf(due), monthOf(asOf)];
   const c = rules.correction;
   if (c) {
-    if (c.method === 'pro_rata')
-      throw new ChargesError(c.line, {
-        en: 'correcao.metodo: pro_rata is not built yet: mes_cheio (the tabela prática) is',
-        pt: 'correcao.metodo: pro_rata ainda não foi construído: mes_cheio (a tabela prática) foi',
-      });
     const series = needTable(tables, c.index, c.line);
-    const got = factorBetween(series, from, to, seen);
+    const proRata = c.method === 'pro_rata';
+    const got: { factor: bigint; months: string[]; ends?: readonly [Decimal, Decimal] | undefined } = proRata
+      ? proRataFactor(series, due, asOf, seen)
+      : factorBetween(series, from, to, seen);
     const floored = c.deflation === 'nunca_reduz' && got.factor < ONE;
     const factor = floored ? ONE : got.factor;
-    const how = got.ends
-      ? `fatores de ${formatMonthBr(from)} (${decimalText(got.ends[0])}) e de ${formatMonthBr(to)} (${decimalText(got.ends[1])})`
-      : `${got.months.length} ${got.months.length === 1 ? 'mês' : 'meses'} (${span(got.months)})`;
+    const how = proRata
+      ? `pro rata die de ${formatDateBr(due)} a ${formatDateBr(asOf)} (${span(got.months)})`
+      : got.ends
+        ? `fatores de ${formatMonthBr(from)} (${decimalText(got.ends[0])}) e de ${formatMonthBr(to)} (${decimalText(got.ends[1])})`
+        : `${got.months.length} ${got.months.length === 1 ? 'mês' : 'meses'} (${span(got.months)})`;
     return {
       factor,
       detail: `${c.index}, ${how}, fator ${factorText(factor)}${floored ? ' (deflação: nunca reduz)' : ''}`,

@@ -6,7 +6,7 @@
  */
 import { type Decimal, decimalText } from './apportion.js';
 import { ChargesError } from './charges.js';
-import { addMonthsClamped, formatMonthBr, monthOf } from './dates.js';
+import { addMonthsClamped, daysInMonth, formatMonthBr, monthOf } from './dates.js';
 
 /** Factors are kept at this many decimals; only the amounts they give are rounded, to the cent. */
 export const SCALE = 15;
@@ -202,4 +202,38 @@ export function monthRuns(months: readonly string[]): string[] {
     close();
   }
   return runs;
+}
+
+/**
+ * The correction factor from the day `from` to the day `to`, pro rata die (#69): each table's month factor F(m)
+ * carries the changes before m (the tabela prática's reading), and a day's factor is its month's raised towards the
+ * next by the days gone: F(d) = F(m) × (1 + r(m))^((day − 1) / days in m), or for a factor table
+ * F(m) × (F(m+1) / F(m))^(…). The whole months are multiplied exactly; only the two partial months' powers are
+ * taken in floating point (a relative error near 1e-16, far below a cent). A day on the 1st needs nothing of its
+ * month; any other needs the month's change, which IBGE publishes the month after: until then it is refused.
+ */
+export function proRataFactor(
+  series: IndexSeries,
+  from: string,
+  to: string,
+  seen: Provenance,
+): { factor: bigint; months: string[] } {
+  if (from >= to) return { factor: ONE, months: [] };
+  const whole = factorBetween(series, monthOf(from), monthOf(to), seen);
+  const partial = (day: string): bigint => {
+    const month = monthOf(day);
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    if (d === 1) return ONE;
+    const step =
+      series.kind === 'factors'
+        ? (scaled(valueAt(series, nextMonth(month), seen), false) * ONE) /
+          scaled(valueAt(series, month, seen), false)
+        : ONE + scaled(valueAt(series, month, seen), true);
+    const power = (Number(step) / Number(ONE)) ** ((d - 1) / daysInMonth(y, m));
+    return BigInt(Math.round(power * Number(ONE)));
+  };
+  const factor = (((whole.factor * partial(to)) / ONE) * ONE) / partial(from);
+  // the months read: the whole ones, and the calculation's own where a day of it counts
+  const last = to.endsWith('-01') ? [] : [monthOf(to)];
+  return { factor, months: [...new Set([...whole.months, monthOf(from), ...last])].sort() };
 }

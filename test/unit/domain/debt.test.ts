@@ -88,12 +88,26 @@ describe('a late quota updated', () => {
     );
   });
 
-  test('pro rata correction, not built yet, is refused rather than taken for whole months', async () => {
+  test('pro rata die: the due and the calculation months by the days gone, the months between whole (TJRS Provimento 14/2022 art. 508 reads so; the TJSP does not)', async () => {
     const r = await rules(CONVENTION.replace('metodo: mes_cheio', 'metodo: pro_rata'));
-    const s = series('INPC', { '2026-01': '0,4', '2026-02': '0,4' });
-    expect(() => updateDebt(85_000, '2026-01-10', '2026-03-15', r, tables(s))).toThrow(
-      /pro_rata is not built yet/,
+    const s = tables(series('INPC', { '2026-01': '0,42', '2026-02': '0,51', '2026-03': '0,3' }));
+    const d = updateDebt(85_000, '2026-01-10', '2026-03-15', r, s);
+    // worked apart: F(15/03) / F(10/01) = 1,0042 × 1,0051 × 1,003^(14/31) ÷ 1,0042^(9/31)
+    const oracle = (1.0042 * 1.0051 * 1.003 ** (14 / 31)) / 1.0042 ** (9 / 31);
+    expect(Number(d.factor)).toBeCloseTo(oracle, 13);
+    expect(d.correction_cents).toBe(Math.round(85_000 * oracle) - 85_000);
+    expect(d.lines[1]?.detail).toMatch(
+      /^INPC, pro rata die de 10\/01\/2026 a 15\/03\/2026 \(01\/2026 a 03\/2026\)/,
     );
+    // from a 1st to a 1st it is the whole months' product; a day on the 1st needs nothing of its month
+    const whole = updateDebt(85_000, '2026-01-01', '2026-03-01', r, s);
+    expect(whole.factor).toBe('1.009321420000000');
+    // the calculation's month must be in a table past its 1st
+    const short = tables(series('INPC', { '2026-01': '0,42', '2026-02': '0,51' }));
+    expect(() => updateDebt(85_000, '2026-01-10', '2026-03-15', r, short)).toThrow(
+      /INPC has no value for 03\/2026/,
+    );
+    expect(updateDebt(85_000, '2026-01-10', '2026-03-01', r, short).correction_cents).toBeGreaterThan(0);
   });
 
   test('deflation: nunca_reduz floors the factor at 1, aplica lowers the debt', async () => {
@@ -104,38 +118,41 @@ describe('a late quota updated', () => {
     expect(updateDebt(100_000, '2026-01-05', '2026-02-05', applied, s).correction_cents).toBe(-500);
   });
 
-  test('under a non-negative index a later day never lowers the debt', async () => {
-    const r = await rules(CONVENTION);
-    const months = Array.from(
-      { length: 36 },
-      (_, i) => `${2024 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
-    );
-    await fc.assert(
-      fc.property(
-        fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 36, maxLength: 36 }),
-        fc.integer({ min: 1, max: 5_000_000 }),
-        fc.integer({ min: 0, max: 500 }),
-        fc.integer({ min: 0, max: 400 }),
-        (rates, cents, start, more) => {
-          const s = tables(
-            series(
-              'INPC',
-              Object.fromEntries(months.map((m, i) => [m, `0,${String(rates[i]).padStart(3, '0')}`])),
-            ),
-          );
-          const day = (n: number) => new Date(Date.UTC(2024, 0, 1 + n)).toISOString().slice(0, 10);
-          const due = day(0);
-          const a = updateDebt(cents, due, day(start), r, s);
-          const b = updateDebt(cents, due, day(start + more), r, s);
-          expect(b.total_cents).toBeGreaterThanOrEqual(a.total_cents);
-          expect(a.total_cents).toBe(
-            a.principal_cents + a.correction_cents + a.interest_cents + a.fine_cents,
-          );
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
+  test.each(['mes_cheio', 'pro_rata'])(
+    'under a non-negative index a later day never lowers the debt (%s)',
+    async (method) => {
+      const r = await rules(CONVENTION.replace('metodo: mes_cheio', `metodo: ${method}`));
+      const months = Array.from(
+        { length: 38 },
+        (_, i) => `${2024 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+      );
+      await fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 38, maxLength: 38 }),
+          fc.integer({ min: 1, max: 5_000_000 }),
+          fc.integer({ min: 0, max: 500 }),
+          fc.integer({ min: 0, max: 400 }),
+          (rates, cents, start, more) => {
+            const s = tables(
+              series(
+                'INPC',
+                Object.fromEntries(months.map((m, i) => [m, `0,${String(rates[i]).padStart(3, '0')}`])),
+              ),
+            );
+            const day = (n: number) => new Date(Date.UTC(2024, 0, 1 + n)).toISOString().slice(0, 10);
+            const due = day(0);
+            const a = updateDebt(cents, due, day(start), r, s);
+            const b = updateDebt(cents, due, day(start + more), r, s);
+            expect(b.total_cents).toBeGreaterThanOrEqual(a.total_cents);
+            expect(a.total_cents).toBe(
+              a.principal_cents + a.correction_cents + a.interest_cents + a.fine_cents,
+            );
+          },
+        ),
+        { numRuns: 200 },
+      );
+    },
+  );
 });
 
 /** A Selic and an IPCA-15 for every month from 2024-01 to 2026-12, from arrays a property draws. */
@@ -261,6 +278,9 @@ describe('the shipped snapshot against its publisher', () => {
     ['INPC', 2022, 5.93],
     ['INPC', 2023, 3.71],
     ['INPC', 2024, 4.77],
+    // and 2025's, as research/receivables.md gathered them
+    ['IPCA', 2025, 4.26],
+    ['INPC', 2025, 3.9],
   ])("%s of %i multiplies to IBGE's %s%%", (code, y, published) => {
     expect(Math.abs(year(code, y) - published)).toBeLessThanOrEqual(0.01 + 1e-9);
   });
