@@ -126,4 +126,6 @@ export const IPCA15_SNAPSHOT = `2000-06:0,08 2000-07:0,78 2000-08:1,99 2000-09:0
 2025-02:1,23 2025-03:0,64 2025-04:0,43 2025-05:0,36 2025-06:0,26 2025-07:0,33 2025-08:-0,14 2025-09:0,48
 2025-10:0,18 2025-11:0,2 2025-12:0,25`;
 
-export const SNAPSHOT_SOURCE = 'github.com/investash/inflacao@777d32b (IBGE), 01/2000–12/2025';
+/** Where the shipped series come from, as a figure names its table: the publisher, the copy read and its licence. */
+export const SNAPSHOT_SOURCE =
+  'IBGE (dados públicos) via github.com/investash/inflacao@777d32b (MIT), 01/2000–12/2025';

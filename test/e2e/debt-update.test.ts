@@ -94,7 +94,9 @@ test("every late quota updated to today, a total per unit; A-302's quota of 07/2
   expect(old.correction_cents).toBe(Math.round(85_000 * factor) - 85_000);
   // the sandbox's Selic is made up: every figure after the law rests on it, and says so
   expect(u.made_up).toContain('SELIC 07/2024');
-  expect(u.index_sources).toContain('IPCA: github.com/investash/inflacao@777d32b (IBGE), 01/2000–12/2025');
+  expect(u.index_sources).toContain(
+    'IPCA: IBGE (dados públicos) via github.com/investash/inflacao@777d32b (MIT), 01/2000–12/2025',
+  );
 });
 
 test('one unit, -o csv, and a unit no one has', async () => {
@@ -127,7 +129,7 @@ test('the memória de cálculo: the items of art. 798, the clauses and their has
     'juros: { taxa: legal, fonte: "Convenção silente: CC art. 1.336 §1º e art. 406" }',
     'Unidade Bloco A - 302',
     'Atenção: valores inventados pelo sandbox',
-    'IPCA: github.com/investash/inflacao@777d32b (IBGE)',
+    'IPCA: IBGE (dados públicos) via github.com/investash/inflacao@777d32b (MIT)',
   ])
     expect(text).toContain(said);
 });

@@ -80,10 +80,12 @@ describe('index tables', () => {
       source: string;
     }[];
     expect(months[0]).toMatchObject({ month: '2025-11', value: '0,18', made_up: false });
-    expect(months[0]?.source).toContain('investash/inflacao@777d32b (IBGE)');
+    expect(months[0]?.source).toContain(
+      'IBGE (dados públicos) via github.com/investash/inflacao@777d32b (MIT)',
+    );
     if (today >= '2026-02-01') {
       expect(months[2]).toMatchObject({ month: '2026-01', made_up: true });
-      expect(months[2]?.source).toBe('servidor: sandbox: valor inventado');
+      expect(months[2]?.source).toBe('servidor: valores inventados pelo sandbox, após os seus dados reais');
       const screen = await s.condo.run([
         '--lang',
         'pt-BR',

@@ -53,6 +53,9 @@ export async function showIndex(
     return 0;
   }
   const factors = shown.kind === 'factors';
+  // on a terminal each table is a number, named once under the list; a script reads each row's source whole
+  const sources = [...new Set(shown.rows.flatMap((r) => (r.source === null ? [] : [r.source])))];
+  const person = deps.format === 'table';
   await printList<IndexMonthRow>(deps, shown.rows, [
     { header: { en: 'MONTH', pt: 'MÊS' }, value: (r) => formatMonthBr(r.month) },
     {
@@ -63,10 +66,15 @@ export async function showIndex(
     {
       header: { en: 'SOURCE', pt: 'FONTE' },
       value: (r) =>
-        r.source === null ? deps.t({ en: 'no table has it', pt: 'nenhuma tabela tem' }) : r.source,
+        r.source === null
+          ? deps.t({ en: 'no table has it', pt: 'nenhuma tabela tem' })
+          : person
+            ? `[${sources.indexOf(r.source) + 1}]${r.made_up ? deps.t({ en: ' made up', pt: ' inventado' }) : ''}`
+            : r.source,
       wrap: 'cell',
     },
   ]);
+  if (person) for (const [i, source] of sources.entries()) deps.info(`[${i + 1}] ${source}`, true);
   const missing = shown.rows.filter((r) => r.value === null).map((r) => formatMonthBr(r.month));
   const madeUp = shown.rows.filter((r) => r.made_up).map((r) => formatMonthBr(r.month));
   if (madeUp.length > 0)

@@ -27,7 +27,7 @@ const REAL: Record<string, string> = { IPCA: IPCA_SNAPSHOT, INPC: INPC_SNAPSHOT,
 /** A Selic month the sandbox makes up: 0,87% (about 11% a year), from the month before the taxa legal's first. */
 const MADE_UP_SELIC = { from: '2024-01', percent: '0.87' };
 export const SERVED_CODES = ['IPCA', 'INPC', 'IPCA15', 'SELIC'] as const;
-const MADE_UP_SOURCE = 'sandbox: valor inventado';
+const MADE_UP_SOURCE = 'valores inventados pelo sandbox, após os seus dados reais';
 
 /** `code`'s values up to the month of `today`, or undefined for an index the sandbox has no values of. */
 export function indexValues(code: string, today: string): IndexValue[] | undefined {
