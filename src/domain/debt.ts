@@ -87,16 +87,19 @@ function correctionOf(
   if (c) {
     const series = needTable(tables, c.index, c.line);
     const proRata = c.method === 'pro_rata';
-    const got: { factor: bigint; months: string[]; ends?: readonly [Decimal, Decimal] | undefined } = proRata
-      ? proRataFactor(series, due, asOf, seen)
-      : factorBetween(series, from, to, seen);
+    const got: {
+      factor: bigint;
+      months: string[];
+      ends?: readonly [Decimal, Decimal] | undefined;
+      values?: string[] | undefined;
+    } = proRata ? proRataFactor(series, due, asOf, seen) : factorBetween(series, from, to, seen);
     const floored = c.deflation === 'nunca_reduz' && got.factor < ONE;
     const factor = floored ? ONE : got.factor;
     const how = proRata
       ? `pro rata die de ${formatDateBr(due)} a ${formatDateBr(asOf)} (${span(got.months)})`
       : got.ends
         ? `fatores de ${formatMonthBr(from)} (${decimalText(got.ends[0])}) e de ${formatMonthBr(to)} (${decimalText(got.ends[1])})`
-        : `${got.months.length} ${got.months.length === 1 ? 'mês' : 'meses'} (${span(got.months)})`;
+        : `${got.months.length} ${got.months.length === 1 ? 'mês' : 'meses'} (${got.values?.join('; ') ?? span(got.months)})`;
     return {
       factor,
       detail: `${c.index}, ${how}, fator ${factorText(factor)}${floored ? ' (deflação: nunca reduz)' : ''}`,
@@ -113,7 +116,7 @@ function correctionOf(
     if (a >= b) continue;
     const got = factorBetween(needTable(tables, code, 0), a, b, seen);
     factor = (factor * got.factor) / ONE;
-    parts.push(`${code} ${span(got.months)}`);
+    parts.push(`${code} ${got.values?.join('; ') ?? span(got.months)}`);
   }
   return {
     factor,

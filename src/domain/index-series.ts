@@ -117,8 +117,8 @@ export function factorBetween(
   fromMonth: string,
   toMonth: string,
   seen: Provenance,
-): { factor: bigint; months: string[]; ends?: readonly [Decimal, Decimal] } {
-  if (fromMonth >= toMonth) return { factor: ONE, months: [] };
+): { factor: bigint; months: string[]; ends?: readonly [Decimal, Decimal]; values?: string[] } {
+  if (fromMonth >= toMonth) return { factor: ONE, months: [], values: [] };
   if (series.kind === 'factors') {
     const ends = [valueAt(series, fromMonth, seen), valueAt(series, toMonth, seen)] as const;
     const [from, to] = [scaled(ends[0], false), scaled(ends[1], false)];
@@ -126,11 +126,15 @@ export function factorBetween(
   }
   let factor = ONE;
   const months: string[] = [];
+  // each month's change as a memória shows it: "03/2025 0,56%"
+  const values: string[] = [];
   for (let m = fromMonth; m < toMonth; m = nextMonth(m)) {
-    factor = (factor * (ONE + scaled(valueAt(series, m, seen), true))) / ONE;
+    const change = valueAt(series, m, seen);
+    factor = (factor * (ONE + scaled(change, true))) / ONE;
     months.push(m);
+    values.push(`${formatMonthBr(m)} ${decimalText(change)}%`);
   }
-  return { factor, months };
+  return { factor, months, values };
 }
 
 /**

@@ -52,7 +52,11 @@ test('R$ 850,00 due 10/03/2025, updated to 15/12/2025: each line, its cents name
   expect(d.total_cents).toBe(d.principal_cents + d.correction_cents + d.interest_cents + d.fine_cents);
   const r = await condo.run(['--lang', 'pt-BR', ...args]);
   expect(r.exitCode, r.stderr).toBe(0);
-  expect(r.stdout).toContain('IPCA, 9 meses (03/2025 a 11/2025)');
+  // each month's change is on the line, as IBGE published it
+  const said = ipca2025.map(
+    (v, i) => `${String(i + 3).padStart(2, '0')}/2025 ${String(v).replace('.', ',')}%`,
+  );
+  expect(r.stdout).toContain(`IPCA, 9 meses (${said.join('; ')})`);
   // a month the table lacks refuses, naming it
   const later = await condo.run(['--lang', 'pt-BR', ...args.slice(0, 7), '15/02/2026', '--rules', rules]);
   expect(later.exitCode).toBe(2);

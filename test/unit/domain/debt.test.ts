@@ -232,7 +232,7 @@ describe('a silent convention: the law of each day (Lei 14.905/2024)', () => {
     );
     // 1,0026 × 0,9986 × 1,0044: the deflation of 08/2024 applied (no clause to floor it)
     expect(d.factor).toBe('1.005601623984000');
-    expect(d.lines[1]?.detail).toMatch(/INPC 07\/2024 a 08\/2024 × IPCA 09\/2024,/);
+    expect(d.lines[1]?.detail).toMatch(/INPC 07\/2024 0,26%; 08\/2024 -0,14% × IPCA 09\/2024 0,44%,/);
   });
 
   test('a period split at 30/08/2024 adds up to its parts', async () => {
