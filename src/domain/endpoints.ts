@@ -99,6 +99,11 @@ export const endpoints = {
   getInvoice: { method: 'GET', path: `${TENANT}/invoices/{publicId}`, scope: 'invoices.read' },
   issueInvoice: { method: 'POST', path: `${TENANT}/invoices/{publicId}/issue`, scope: 'invoices.write' },
   cancelInvoice: { method: 'POST', path: `${TENANT}/invoices/{publicId}/cancel`, scope: 'invoices.write' },
+  renegotiateInvoice: {
+    method: 'POST',
+    path: `${TENANT}/invoices/{publicId}/renegotiate`,
+    scope: 'invoices.write',
+  },
   getInvoicePayment: { method: 'GET', path: `${TENANT}/invoices/{publicId}/payment`, scope: 'invoices.read' },
   recordInvoicePayment: {
     method: 'POST',

@@ -19,7 +19,14 @@ export const INVOICE_MONEY = [
 ] as const;
 
 /** The states an invoice list filters on (overdue: issued and past its due date). */
-export const INVOICE_FILTER_STATES = ['draft', 'issued', 'paid', 'canceled', 'overdue'] as const;
+export const INVOICE_FILTER_STATES = [
+  'draft',
+  'issued',
+  'paid',
+  'canceled',
+  'overdue',
+  'renegotiated',
+] as const;
 export type InvoiceFilterState = (typeof INVOICE_FILTER_STATES)[number];
 export type BillingType = (typeof BILLING_TYPES)[number];
 export const DEFAULT_BILLING_TYPE: BillingType = 'BOLETO_PIX';

@@ -432,6 +432,17 @@ export const operations = {
     status: 200,
     extension: true,
   },
+  renegotiateInvoice: {
+    ...endpoints.renegotiateInvoice,
+    summary:
+      'Settle an issued invoice by an agreement (acordo): its state becomes renegotiated (not canceled), with the agreement and the time',
+    description:
+      'A late quota an agreement settled leaves the defaulters and the overdue list from that day; a defaulters snapshot dated before it still counts it.',
+    body: B.InvoiceRenegotiation,
+    response: R.One(R.Invoice),
+    status: 200,
+    extension: true,
+  },
   getInvoicePayment: {
     ...endpoints.getInvoicePayment,
     summary: 'How to pay an issued invoice: linha digitável, PIX code, boleto URL',

@@ -316,6 +316,13 @@ export const TokenRequest = Type.Object(
   { additionalProperties: false },
 );
 
+/** A late quota settled by an agreement (#70, a condo extension): the agreement's id, as its installments name it. */
+export const InvoiceRenegotiation = Type.Object(
+  { agreement: Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }) },
+  { additionalProperties: false },
+);
+export type InvoiceRenegotiation = Static<typeof InvoiceRenegotiation>;
+
 /**
  * An issued invoice's payment as the bank's statement shows it (#35, a condo extension): the amount received (with
  * a late payer's fine and interest, more than the invoice's total), its day, and the statement line it was.

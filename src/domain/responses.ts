@@ -363,6 +363,9 @@ export const Invoice = Type.Object(
     paid_at: Nullable(DateOnly),
     payment: Nullable(InvoicePayment),
     created_at: Timestamp,
+    /** the agreement that settled it and when (#70, a condo extension): state `renegotiated` */
+    agreement: Type.Optional(Nullable(Type.String({ 'x-condo-extension': true }))),
+    renegotiated_at: Type.Optional(Nullable(Type.String({ format: 'date-time', 'x-condo-extension': true }))),
     /** its composition, where it was created with one (#67, a condo extension) */
     items: Type.Optional(
       Nullable(

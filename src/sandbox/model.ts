@@ -212,7 +212,8 @@ export const AccountEntryRow = Type.Object({
 export type AccountEntry = Static<typeof AccountEntryRow>;
 
 /** Invoice (cobrança) states; `overdue` is only a list filter (issued and past due). */
-export type InvoiceState = 'draft' | 'issued' | 'paid' | 'canceled';
+/** `renegotiated`: settled by an agreement (#70), a condo extension. */
+export type InvoiceState = 'draft' | 'issued' | 'paid' | 'canceled' | 'renegotiated';
 
 /** The payment options an invoice's issue produced: a registered boleto and a PIX BR Code. */
 /** What an invoice was issued with: per its billing_type, a boleto, a PIX charge, or both (the other null). */

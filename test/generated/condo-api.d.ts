@@ -505,6 +505,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/condominiums/{condominium}/invoices/{publicId}/renegotiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle an issued invoice by an agreement (acordo): its state becomes renegotiated (not canceled), with the agreement and the time
+         * @description A late quota an agreement settled leaves the defaulters and the overdue list from that day; a defaulters snapshot dated before it still counts it.
+         */
+        post: operations["renegotiateInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/condominiums/{condominium}/invoices/{publicId}/payment": {
         parameters: {
             query?: never;
@@ -970,6 +990,8 @@ export interface components {
             payment: components["schemas"]["InvoicePayment"] | null;
             /** Format: date-time */
             created_at: string;
+            agreement?: string | null;
+            renegotiated_at?: string | null;
             items?: {
                 name: string;
                 chart_of_accounts_id: number;
@@ -2940,7 +2962,7 @@ export interface operations {
                 /** @description due on or before; not before due_from (422) */
                 due_to?: string;
                 /** @description the state of the invoice */
-                state?: "draft" | "issued" | "paid" | "canceled" | "overdue";
+                state?: "draft" | "issued" | "paid" | "canceled" | "overdue" | "renegotiated";
                 /** @description only this unit */
                 unit_id?: number;
                 /** @description only this payer */
@@ -3140,6 +3162,51 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    renegotiateInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request, echoed in the answer and in errors. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+                /** @description Makes a write safe to retry: the same key and body within 24 h get the first answer again (Idempotency-Replayed: 1); the same key with another body is a 409. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                condominium: string;
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agreement: string;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {

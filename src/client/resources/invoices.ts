@@ -5,7 +5,7 @@
  */
 
 import type { Static } from '@sinclair/typebox';
-import type { InvoiceCreate, InvoicePaymentRecord } from '../../domain/request-bodies.js';
+import type { InvoiceCreate, InvoicePaymentRecord, InvoiceRenegotiation } from '../../domain/request-bodies.js';
 import type * as R from '../../domain/responses.js';
 import type {
   ApiCore,
@@ -52,6 +52,8 @@ export interface InvoicesApi {
    * answers 404 or 405).
    */
   recordPayment(id: string, body: InvoicePaymentRecord, opts?: WriteOptions): Promise<Invoice>;
+  /** issued -> renegotiated by an agreement (#70, a sandbox extension: another server answers 404 or 405) */
+  renegotiate(id: string, body: InvoiceRenegotiation, opts?: WriteOptions): Promise<Invoice>;
 }
 
 export function invoices(api: ApiCore): InvoicesApi {
@@ -67,5 +69,7 @@ export function invoices(api: ApiCore): InvoicesApi {
     payment: (id, o = {}) => read<InvoicePayment>(api, route('getInvoicePayment', { publicId: id }), o),
     recordPayment: (id, body, o) =>
       write<Invoice>(api, route('recordInvoicePayment', { publicId: id }), body, o),
+    renegotiate: (id, body, o) =>
+      write<Invoice>(api, route('renegotiateInvoice', { publicId: id }), body, o),
   };
 }

@@ -19,6 +19,7 @@ import {
   issueInvoice,
   listInvoices,
   recordInvoicePayment,
+  renegotiateInvoice,
 } from '../services/invoices.js';
 import { boletoPdfUrl } from './boleto-pdf.js';
 
@@ -81,6 +82,14 @@ export function invoicesRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   serve(app, 'cancelInvoice', async ({ request, reply, params }) => {
     return commit(ctx, request, reply, (tx) => {
       const invoice = cancelInvoice(findInvoice(tx, params.publicId));
+      return ok({ data: invoiceView(invoice, baseUrl(), slugOf(request)) });
+    });
+  });
+
+  serve(app, 'renegotiateInvoice', async ({ request, reply, params, body }) => {
+    const { agreement } = body();
+    return commit(ctx, request, reply, (tx) => {
+      const invoice = renegotiateInvoice(findInvoice(tx, params.publicId), agreement, ctx.now());
       return ok({ data: invoiceView(invoice, baseUrl(), slugOf(request)) });
     });
   });

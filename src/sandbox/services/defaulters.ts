@@ -29,6 +29,9 @@ export function outstandingOn(inv: Invoice, asOf: IsoDate): boolean {
   if (inv.due_date >= asOf || inv.issued_at === null) return false;
   if (todayIn(new Date(inv.issued_at)) > asOf) return false;
   if (inv.state === 'issued') return true;
+  // settled by an agreement (#70): owed until the day it was made
+  if (inv.state === 'renegotiated')
+    return inv.renegotiated_at != null && todayIn(new Date(inv.renegotiated_at)) > asOf;
   return inv.state === 'paid' && inv.paid_at !== null && inv.paid_at > asOf;
 }
 
@@ -39,7 +42,11 @@ export function defaulters(tx: Tx, f: DefaulterFilters): DefaulterRow[] {
       .where()
       .lt('due_date', f.as_of)
       .ne('issued_at', null)
-      .sql("(state = 'issued' OR (state = 'paid' AND paid_at > ?))", f.as_of),
+      .sql(
+        "(state = 'issued' OR (state = 'paid' AND paid_at > ?) OR (state = 'renegotiated' AND renegotiated_at > ?))",
+        f.as_of,
+        f.as_of,
+      ),
   );
   const byUnit = new Map<number, Invoice[]>();
   for (const inv of candidates) {

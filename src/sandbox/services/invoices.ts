@@ -435,6 +435,21 @@ export function cancelInvoice(inv: Invoice): Invoice {
   return inv;
 }
 
+/** An issued invoice settled by an agreement (#70): renegotiated, with the agreement and the time; once only. */
+export function renegotiateInvoice(inv: Invoice, agreement: string, now: Date): Invoice {
+  if (inv.state === 'renegotiated' && inv.agreement === agreement) return inv;
+  if (inv.state !== 'issued')
+    throw invalidState(`invoice is ${inv.state}; only an issued invoice can be settled by an agreement`, {
+      resource: 'invoice',
+      action: 'renegotiate',
+      state: inv.state,
+    });
+  inv.state = 'renegotiated';
+  inv.agreement = agreement;
+  inv.renegotiated_at = now.toISOString();
+  return inv;
+}
+
 export function issuedPaymentOf(inv: Invoice): InvoicePayment {
   if (!inv.payment) throw notFound('payment_options');
   return inv.payment;
