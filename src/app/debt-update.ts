@@ -6,12 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { Client } from '../client/index.js';
-import type { ChargeRules } from '../domain/charges.js';
+import { type ChargeRules, ChargesError } from '../domain/charges.js';
 import { addDays, monthOf } from '../domain/dates.js';
 import { type Debt, updateDebt } from '../domain/debt.js';
 import { UsageError } from '../domain/errors.js';
 import { type IndexSeries, type IndexTables, SERIES_CODES } from '../domain/index-series.js';
 import { centsOf } from '../domain/money.js';
+import type { Text } from '../domain/text.js';
 import { chargesRefusal } from './debt-calc.js';
 import { servedTables } from './index-tables.js';
 import { type UnitFinder, unitFinder } from './lookups.js';
@@ -20,6 +21,8 @@ import { unitName } from './names.js';
 export interface QuotaUpdated extends Debt {
   readonly invoice: string;
   readonly due_date: string;
+  /** the account it was billed to: an agreement's installments are billed to the newest quota's */
+  readonly bank_account_id: number;
   readonly period: string | null;
   readonly notes: string | null;
 }
@@ -27,6 +30,9 @@ export interface QuotaUpdated extends Debt {
 export interface UnitDebt {
   readonly unit_id: number;
   readonly unit_label: string;
+  /** the owner as the server names them, and their CPF/CNPJ where it gives one (an agreement names who signs) */
+  readonly owner: string | null;
+  readonly owner_document: string | null;
   readonly quotas: readonly QuotaUpdated[];
   readonly principal_cents: number;
   readonly correction_cents: number;
@@ -40,7 +46,7 @@ export interface DebtUpdate {
   /** the charges file: its path, its SHA-256 (the memória cites it) and its clauses as written */
   readonly rules: { readonly path: string; readonly sha256: string; readonly clauses: readonly string[] };
   readonly units: readonly UnitDebt[];
-  readonly totals: Omit<UnitDebt, 'unit_id' | 'unit_label' | 'quotas'> & {
+  readonly totals: Omit<UnitDebt, 'unit_id' | 'unit_label' | 'owner' | 'owner_document' | 'quotas'> & {
     readonly units: number;
     readonly quotas: number;
   };
@@ -108,6 +114,7 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
         });
   const tables = asked.local(served);
   const labels = new Map(units.map((u) => [u.id, unitName(u)]));
+  const owners = new Map(units.map((u) => [u.id, u]));
   const byUnit = new Map<number, QuotaUpdated[]>();
   for (const inv of late) {
     const due = String(inv.due_date);
@@ -119,6 +126,7 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
     const quota: QuotaUpdated = {
       invoice: String(inv.public_id),
       due_date: due,
+      bank_account_id: Number(inv.bank_account_id),
       period: typeof inv.period === 'string' ? inv.period : null,
       notes: typeof inv.notes === 'string' ? inv.notes : null,
       ...debt,
@@ -128,6 +136,9 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
   const rows: UnitDebt[] = [...byUnit].map(([id, quotas]) => ({
     unit_id: id,
     unit_label: labels.get(id) ?? String(id),
+    owner: typeof owners.get(id)?.owner === 'string' ? String(owners.get(id)?.owner) : null,
+    owner_document:
+      typeof owners.get(id)?.owner_document === 'string' ? String(owners.get(id)?.owner_document) : null,
     quotas,
     ...sumOf(quotas),
   }));
@@ -143,5 +154,31 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
     totals: { units: rows.length, quotas: all.length, ...sumOf(rows) },
     index_sources: [...new Set(all.flatMap((q) => q.index_sources))].sort(),
     made_up: [...new Set(all.flatMap((q) => q.made_up))],
+  };
+}
+
+/**
+ * A late quota's debt on the day it was paid (#70 point 4), for `statements reconcile` to set the amount paid
+ * against: the charges file over the tables at hand, the server's read once a range. A month no table has is said,
+ * not thrown: the payment is recorded all the same.
+ */
+export function lateDebtOf(
+  client: Client,
+  rules: ChargeRules,
+  local: (served: ReadonlyMap<string, IndexSeries>) => IndexTables,
+): (cents: number, due: string, paidAt: string) => Promise<{ total_cents: number } | { refused: Text }> {
+  const read = new Map<string, Promise<IndexTables>>();
+  return async (cents, due, paidAt) => {
+    const range = { from: monthOf(addDays(`${monthOf(due)}-01`, -1)), to: monthOf(paidAt) };
+    const key = `${range.from}/${range.to}`;
+    if (!read.has(key)) read.set(key, servedTables(client, SERIES_CODES, range).then(local));
+    try {
+      return {
+        total_cents: updateDebt(cents, due, paidAt, rules, (await read.get(key)) as IndexTables).total_cents,
+      };
+    } catch (e) {
+      if (e instanceof ChargesError) return { refused: e.text };
+      throw e;
+    }
   };
 }

@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Client, StatementRecord } from '../client/index.js';
-import { addMonthsClamped } from '../domain/dates.js';
+import { addMonthsClamped, formatDateBr } from '../domain/dates.js';
 import { digitsOnly } from '../domain/digits.js';
 import { isValidCnpj, isValidCpf } from '../domain/documents.js';
 import { CondoError, UsageError, ValidationError } from '../domain/errors.js';
@@ -211,6 +211,13 @@ export async function unusedRules(
  * and the rule (`rule_id`). A server that refuses the extension fields gets the entry without them, the line's
  * reference and the rule in its description instead.
  */
+/** A late quota's debt total on the day it was paid, or why it could not be worked out (a month no table has). */
+export type LateDebt = (
+  cents: number,
+  due: string,
+  paidAt: string,
+) => Promise<{ total_cents: number } | { refused: Text }>;
+
 export class RuleActions {
   private charts: Map<string, number> | undefined;
   private units: { id: number; label: string; document: string }[] | undefined;
@@ -220,6 +227,8 @@ export class RuleActions {
   constructor(
     private readonly client: ReconcileClient,
     private readonly accountId: number,
+    /** a late quota's debt on the day it was paid (#70): the amount paid is set against it */
+    private readonly lateDebt?: LateDebt,
   ) {}
 
   /** Every chart account and supplier the rules name, found before anything is done: a rule naming none is refused. */
@@ -297,15 +306,26 @@ export class RuleActions {
         en: `no unit's owner has CPF/CNPJ ${documents.join(' or ')}`,
         pt: `nenhum proprietário de unidade tem o CPF/CNPJ ${documents.join(' ou ')}`,
       });
-    const open = (await this.client.invoices.list({ state: 'issued', unit_id: unit.id }, { all: true }))
-      .filter((i) => centsOf(i.total) <= line.amountCents)
-      .sort((x, y) => String(x.due_date).localeCompare(String(y.due_date)));
+    const issued = (
+      await this.client.invoices.list({ state: 'issued', unit_id: unit.id }, { all: true })
+    ).sort((x, y) => String(x.due_date).localeCompare(String(y.due_date)));
+    const open = issued.filter((i) => centsOf(i.total) <= line.amountCents);
     const invoice = open.find((i) => centsOf(i.total) === line.amountCents) ?? open[0];
-    if (!invoice)
-      throw new LeftForPerson({
-        en: `${unit.label} has no open invoice of at most ${formatReais(line.amountCents)}`,
-        pt: `${unit.label} não tem cobrança em aberto de até ${formatReais(line.amountCents)}`,
-      });
+    if (!invoice) {
+      // below every open invoice's face value: the sandbox refuses such a payment today, so a person decides
+      const oldest = issued[0];
+      throw new LeftForPerson(
+        oldest
+          ? {
+              en: `${unit.label} paid ${formatReais(line.amountCents)}, below the face value of its oldest open invoice ${oldest.public_id} (${formatReais(centsOf(oldest.total))}): underpaid by ${formatReais(centsOf(oldest.total) - line.amountCents)}, which the server does not record`,
+              pt: `${unit.label} pagou ${formatReais(line.amountCents)}, abaixo do valor de face da cobrança em aberto mais antiga ${oldest.public_id} (${formatReais(centsOf(oldest.total))}): pago a menor ${formatReais(centsOf(oldest.total) - line.amountCents)}, o que o servidor não registra`,
+            }
+          : {
+              en: `${unit.label} has no open invoice of at most ${formatReais(line.amountCents)}`,
+              pt: `${unit.label} não tem cobrança em aberto de até ${formatReais(line.amountCents)}`,
+            },
+      );
+    }
     const id = String(invoice.public_id);
     try {
       await this.client.invoices.recordPayment(
@@ -326,7 +346,34 @@ export class RuleActions {
         pt: `cobrança ${id} de ${unit.label}: este servidor não registra pagamento de cobrança (uma extensão do sandbox do condo)`,
       });
     }
-    return { en: `invoice ${id} paid (${unit.label})`, pt: `cobrança ${id} paga (${unit.label})` };
+    const paid = { en: `invoice ${id} paid (${unit.label})`, pt: `cobrança ${id} paga (${unit.label})` };
+    const due = String(invoice.due_date);
+    if (!this.lateDebt || due >= line.date) return paid;
+    // a late quota: what was paid against what was due that day, said, never lost
+    const owed = await this.lateDebt(centsOf(invoice.total), due, line.date);
+    if ('refused' in owed)
+      return {
+        en: `${paid.en}; not set against its updated debt: ${owed.refused.en}`,
+        pt: `${paid.pt}; não comparada com o débito atualizado: ${owed.refused.pt}`,
+      };
+    const diff = line.amountCents - owed.total_cents;
+    const day = formatDateBr(line.date);
+    const against = {
+      en: `the updated debt on ${day}, ${formatReais(owed.total_cents)}`,
+      pt: `o débito atualizado em ${day}, ${formatReais(owed.total_cents)}`,
+    };
+    if (diff === 0)
+      return { en: `${paid.en}: exactly ${against.en}`, pt: `${paid.pt}: exatamente ${against.pt}` };
+    const by = formatReais(Math.abs(diff));
+    return diff < 0
+      ? {
+          en: `${paid.en}: underpaid by ${by} against ${against.en}`,
+          pt: `${paid.pt}: pago a menor ${by} que ${against.pt}`,
+        }
+      : {
+          en: `${paid.en}: overpaid by ${by} against ${against.en}`,
+          pt: `${paid.pt}: pago a maior ${by} que ${against.pt}`,
+        };
   }
 
   private async create(body: AccountEntryCreate, line: RuleLine, rule: Rule, key: string) {

@@ -86,6 +86,7 @@ const PLACEHOLDERS_PT: Readonly<Record<string, string>> = {
   fields: 'campos',
   agency: 'agência',
   unit: 'unidade',
+  fee: 'honorário',
   address: 'endereço',
   target: 'alvo',
   // #66: the ones still English on a Portuguese page

@@ -17,6 +17,8 @@ import { ExitCode, exitCodeOf, outcomeOf } from './exit-codes.js';
 import { viaExtension } from './extension.js';
 import { monthFlag } from './flags.js';
 import { printJson, printList } from './output.js';
+import { chargesPlaceOf } from './profile-settings.js';
+import { configDirOf } from './tables-at-hand.js';
 
 /** The month's unmatched lines of a bank account, and the rules' actions done through the API (unless --dry-run). */
 export async function reconcileAccount(
@@ -85,6 +87,22 @@ export async function warnStaleRules(
 }
 
 /**
+ * The late quota's debt a settled payment is set against (#70): by the charges file where one is found (the
+ * profile's, the firm's, ./encargos.yaml); none, and payments are recorded without the comparison.
+ */
+async function lateDebtFor(deps: Deps) {
+  const { readCharges } = await import('../app/debt-calc.js');
+  const rules = await readCharges(await chargesPlaceOf(deps)).catch(() => undefined);
+  if (!rules) return undefined;
+  const [{ lateDebtOf }, { importedTables, tablesOver }] = await Promise.all([
+    import('../app/debt-update.js'),
+    import('../app/index-tables.js'),
+  ]);
+  const imported = await importedTables(await configDirOf(deps));
+  return lateDebtOf(await deps.client(), rules.rules, (served) => tablesOver(imported, served));
+}
+
+/**
  * The rules over lines a server keeps: each line's verdict and, unless a dry run, the action done (an entry, an
  * invoice settled), a line the rule cannot act on left for a person, a refusal counted as a failure.
  */
@@ -100,7 +118,7 @@ export function applyRules(
   async function* judged(): AsyncGenerator<Judged> {
     const { judge } = await import('../domain/statement-rules.js');
     const { judgedDry, LeftForPerson, RuleActions } = await import('../app/reconcile.js');
-    const actions = new RuleActions(await deps.client(), accountId);
+    const actions = new RuleActions(await deps.client(), accountId, await lateDebtFor(deps));
     // every chart account and supplier the rules name, found before anything is done
     await actions.check(rules);
     for (const line of lines) {

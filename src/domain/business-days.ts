@@ -95,6 +95,15 @@ export function notBusinessDay(date: IsoDate): string | null {
   return 'weekend' in why ? `a ${why.weekend}` : `a bank holiday (${why.holiday})`;
 }
 
+/** Why a date is not a business day in both languages ("a Sunday", "um domingo"), or null. */
+export function nonBusinessDayText(date: IsoDate): { en: string; pt: string } | null {
+  const why = nonBusinessDay(date);
+  if (why === null) return null;
+  if ('holiday' in why)
+    return { en: `a bank holiday (${why.holiday})`, pt: `feriado bancário (${why.holiday})` };
+  return { en: `a ${why.weekend}`, pt: why.weekend === 'Sunday' ? 'um domingo' : 'um sábado' };
+}
+
 /** The first bank business day on or after `date`. */
 export function nextBusinessDay(date: IsoDate): IsoDate {
   let d = date;

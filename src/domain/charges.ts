@@ -34,6 +34,8 @@ export interface ChargeRules {
     readonly source: string;
     readonly line: number;
   } | null;
+  /** an agreement is broken when an installment is this many days late (#70); none: condo's default, 30 */
+  readonly agreement: { readonly breakDays: number; readonly source: string; readonly line: number } | null;
 }
 
 export class ChargesError extends Error {
@@ -61,10 +63,10 @@ export function compileCharges(tree: unknown, lineOf: (path: string) => number):
   };
   const root = mapAt(tree, '', refuse);
   for (const key of Object.keys(root))
-    if (!['multa', 'juros', 'correcao'].includes(key))
+    if (!['multa', 'juros', 'correcao', 'acordo'].includes(key))
       refuse(key, {
-        en: `unknown clause "${key}" (known: multa, juros, correcao)`,
-        pt: `cláusula desconhecida "${key}" (conhecidas: multa, juros, correcao)`,
+        en: `unknown clause "${key}" (known: multa, juros, correcao, acordo)`,
+        pt: `cláusula desconhecida "${key}" (conhecidas: multa, juros, correcao, acordo)`,
       });
   const source = (path: string, c: Tree) => {
     const s = c.fonte;
@@ -131,7 +133,18 @@ export function compileCharges(tree: unknown, lineOf: (path: string) => number):
       line: lineOf('correcao'),
     };
   }
-  return { fine, interest, correction };
+  let agreement: ChargeRules['agreement'] = null;
+  if (root.acordo !== undefined) {
+    const a = mapAt(root.acordo, 'acordo', refuse);
+    const days = String(a.quebra_dias ?? '');
+    if (!/^\d{1,3}$/.test(days) || Number(days) < 1)
+      refuse('acordo.quebra_dias', {
+        en: `acordo.quebra_dias: "${days}" is not a number of days from 1 to 999`,
+        pt: `acordo.quebra_dias: "${days}" não é um número de dias de 1 a 999`,
+      });
+    agreement = { breakDays: Number(days), source: source('acordo', a), line: lineOf('acordo') };
+  }
+  return { fine, interest, correction, agreement };
 }
 
 /**

@@ -136,7 +136,10 @@ export async function debtUpdate(deps: Deps, opts: DebtUpdateOptions): Promise<n
   writeLine(deps.io.stdout, '');
   await printList(
     deps,
-    [...update.units, { ...update.totals, unit_label: 'TOTAL', unit_id: 0, quotas: [] }],
+    [
+      ...update.units,
+      { ...update.totals, unit_label: 'TOTAL', unit_id: 0, owner: null, owner_document: null, quotas: [] },
+    ],
     [
       { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => r.unit_label },
       {

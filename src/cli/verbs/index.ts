@@ -151,6 +151,7 @@ const webhooks: Declarations = () => import('./webhooks.js');
 const invoices: Declarations = () => import('./invoices.js');
 const billing: Declarations = () => import('./billing.js');
 const debt: Declarations = () => import('./debt.js');
+const agreement: Declarations = () => import('./agreement.js');
 const expenses: Declarations = () => import('./expenses.js');
 const ledger: Declarations = () => import('./ledger.js');
 const reports: Declarations = () => import('./reports.js');
@@ -178,6 +179,7 @@ export const COMMAND_GROUPS: Readonly<Record<string, Declarations>> = {
   invoices,
   billing,
   debt,
+  agreement,
   expenses,
   ledger,
   report: reports,

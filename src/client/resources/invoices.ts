@@ -5,7 +5,11 @@
  */
 
 import type { Static } from '@sinclair/typebox';
-import type { InvoiceCreate, InvoicePaymentRecord, InvoiceRenegotiation } from '../../domain/request-bodies.js';
+import type {
+  InvoiceCreate,
+  InvoicePaymentRecord,
+  InvoiceRenegotiation,
+} from '../../domain/request-bodies.js';
 import type * as R from '../../domain/responses.js';
 import type {
   ApiCore,
@@ -69,7 +73,6 @@ export function invoices(api: ApiCore): InvoicesApi {
     payment: (id, o = {}) => read<InvoicePayment>(api, route('getInvoicePayment', { publicId: id }), o),
     recordPayment: (id, body, o) =>
       write<Invoice>(api, route('recordInvoicePayment', { publicId: id }), body, o),
-    renegotiate: (id, body, o) =>
-      write<Invoice>(api, route('renegotiateInvoice', { publicId: id }), body, o),
+    renegotiate: (id, body, o) => write<Invoice>(api, route('renegotiateInvoice', { publicId: id }), body, o),
   };
 }

@@ -12,4 +12,6 @@ export const SANDBOX_CHARGES = `# Encargos das cotas em atraso do condomínio de
 #   correcao: { indice: IPCA, metodo: mes_cheio, deflacao: nunca_reduz, fonte: "Convenção, art. 19" }
 multa: { percentual: 2, fonte: "Convenção, art. 18" }
 juros: { taxa: legal, fonte: "Convenção silente: CC art. 1.336 §1º e art. 406" }
+# Um acordo se rompe quando uma parcela passa destes dias em atraso (condo agreement check).
+acordo: { quebra_dias: 30, fonte: "AGE de 12/03/2024, item 3" }
 `;

@@ -47,7 +47,7 @@ describe('the charges file', () => {
       'line 3: correcao.indice: "SELIC" não é um de IPCA, IGPM, INPC, INCC, TJSP',
     );
     expect(await refused(`${SHAPE}desconto: { percentual: 5 }\n`)).toBe(
-      'line 4: cláusula desconhecida "desconto" (conhecidas: multa, juros, correcao)',
+      'line 4: cláusula desconhecida "desconto" (conhecidas: multa, juros, correcao, acordo)',
     );
     expect(await refused(SHAPE.replace('percentual: 2,', 'percentual: 25,'))).toBe(
       'line 1: multa.percentual: "25" não é um percentual de 0 a 20',
