@@ -26,6 +26,7 @@ import type { InvoiceCreate } from '../domain/request-bodies.js';
 import type { Text } from '../domain/text.js';
 import { type DebtUpdateAsked, type UnitDebt, updateDebts } from './debt-update.js';
 import { unitFinder } from './lookups.js';
+import { unitName } from './names.js';
 
 /** A fee on the debt (`--fee honorarios=10%`): its name, and a percentage of the updated debt or an amount. */
 export type Fee = { name: string; percent: Decimal } | { name: string; cents: number };
@@ -279,6 +280,7 @@ export async function applyAgreement(
 export interface AgreementState {
   readonly id: string;
   readonly unit_id: number;
+  readonly unit_label: string;
   readonly installments: readonly {
     readonly number: number;
     readonly count: number;
@@ -322,12 +324,15 @@ export async function agreementsOf(
     });
     byId.set(of.id, a);
   }
+  const labels =
+    byId.size === 0 ? new Map() : new Map((await client.units.list()).map((u) => [u.id, unitName(u)]));
   return [...byId].map(([id, a]) => {
     const rows = a.rows.sort((x, y) => x.number - y.number);
     const paid = rows.filter((r) => r.state === 'paid').reduce((t, r) => t + r.total_cents, 0);
     return {
       id,
       unit_id: a.unit_id,
+      unit_label: labels.get(a.unit_id) ?? String(a.unit_id),
       installments: rows,
       settled: a.settled,
       paid_cents: paid,

@@ -209,7 +209,7 @@ export async function agreementApply(deps: Deps, opts: TermsOptions & { yes?: bo
 
 const stateColumns = (deps: Deps): Column<AgreementState>[] => [
   { header: { en: 'AGREEMENT', pt: 'ACORDO' }, value: (r) => r.id },
-  { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => r.unit_id },
+  { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => r.unit_label },
   {
     header: { en: 'PAID', pt: 'PAGAS' },
     value: (r) => `${r.installments.filter((i) => i.state === 'paid').length}/${r.installments.length}`,
@@ -302,7 +302,7 @@ export async function agreementShow(
       { header: { en: 'STATE', pt: 'ESTADO' }, value: (r) => r.state, words: true },
       { header: { en: 'PAID', pt: 'PAGA EM' }, value: (r) => r.paid_at, kind: 'date' },
       { header: { en: 'LATE', pt: 'ATRASO' }, value: (r) => (r.days_late > 0 ? r.days_late : '') },
-      { header: { en: 'INVOICE', pt: 'COBRANÇA' }, value: (r) => r.invoice, drop: 1 },
+      { header: { en: 'INVOICE', pt: 'COBRANÇA' }, value: (r) => r.invoice, drop: 1, fixed: true },
     ],
   );
   deps.info(

@@ -120,7 +120,7 @@ export async function debtUpdate(deps: Deps, opts: DebtUpdateOptions): Promise<n
     { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => r.unit_label },
     { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (r) => r.due_date, kind: 'date' },
     ...amountColumns<QuotaRow>(),
-    { header: { en: 'INVOICE', pt: 'COBRANÇA' }, value: (r) => r.invoice, drop: 1 },
+    { header: { en: 'INVOICE', pt: 'COBRANÇA' }, value: (r) => r.invoice, drop: 1, fixed: true },
   ];
   if (deps.format !== 'table') {
     await printList(deps, rows, quotaColumns);
