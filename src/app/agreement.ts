@@ -24,6 +24,7 @@ import { installmentDueDate } from '../domain/installments.js';
 import { centsOf, centsToDecimal, formatReais } from '../domain/money.js';
 import type { InvoiceCreate } from '../domain/request-bodies.js';
 import type { Text } from '../domain/text.js';
+import { agreementMarker, installmentOf, settledBy } from './agreement-marker.js';
 import { type DebtUpdateAsked, type UnitDebt, updateDebts } from './debt-update.js';
 import { unitFinder } from './lookups.js';
 import { unitName } from './names.js';
@@ -65,20 +66,6 @@ export interface Proposal {
 }
 
 type UnitDebtRules = Awaited<ReturnType<typeof updateDebts>>['rules'];
-
-/** The marker first in each installment's notes: the agreement and the installment. */
-export const agreementMarker = (id: string, n: number, count: number) => `[condo-acordo ${id} ${n}/${count}]`;
-const MARKER = /^\[condo-acordo (AC-[0-9a-f]{8}) (\d+)\/(\d+)\]/;
-
-/** The agreement and installment an invoice's notes name, if it is an agreement's installment. */
-export function installmentOf(notes: unknown): { id: string; number: number; count: number } | undefined {
-  const m = typeof notes === 'string' ? MARKER.exec(notes) : null;
-  return m ? { id: m[1] as string, number: Number(m[2]), count: Number(m[3]) } : undefined;
-}
-
-/** The quotas an installment's notes say it settles (the line `cotas: id, id`). */
-export const settledBy = (notes: unknown): string[] =>
-  typeof notes === 'string' ? (/^cotas: (.*)$/m.exec(notes)?.[1]?.split(', ').filter(Boolean) ?? []) : [];
 
 /** Nothing late to agree on: the unit owes nothing, or an agreement settled it already (a re-run). */
 export class NothingToAgree extends Error {

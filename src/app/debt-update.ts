@@ -13,6 +13,7 @@ import { UsageError } from '../domain/errors.js';
 import { type IndexSeries, type IndexTables, SERIES_CODES } from '../domain/index-series.js';
 import { centsOf } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
+import { installmentOf } from './agreement-marker.js';
 import { chargesRefusal } from './debt-calc.js';
 import { servedTables } from './index-tables.js';
 import { type UnitFinder, unitFinder } from './lookups.js';
@@ -50,6 +51,8 @@ export interface DebtUpdate {
     readonly units: number;
     readonly quotas: number;
   };
+  /** agreements' installments due before the day and not paid: left to `agreement check`, not updated here */
+  readonly agreement_installments_late: number;
   /** every table a figure was read from, and the made-up months any rests on */
   readonly index_sources: readonly string[];
   readonly made_up: readonly string[];
@@ -92,8 +95,11 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
     { state: 'issued', due_to: addDays(asked.asOf, -1), ...(unitId ? { unit_id: unitId } : {}) },
     { all: true },
   );
-  const late = [...invoices]
-    .filter((i) => typeof i.due_date === 'string' && i.due_date < asked.asOf)
+  const due = [...invoices].filter((i) => typeof i.due_date === 'string' && i.due_date < asked.asOf);
+  // an agreement's installment is the agreement's to watch (agreement check): its charges are not a quota's
+  const installments = due.filter((i) => installmentOf(i.notes));
+  const late = due
+    .filter((i) => !installmentOf(i.notes))
     .map((i) => ({ ...i, unit_id: Number(i.unit_id) }))
     .sort(
       (a, b) =>
@@ -152,6 +158,7 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
     },
     units: rows,
     totals: { units: rows.length, quotas: all.length, ...sumOf(rows) },
+    agreement_installments_late: installments.length,
     index_sources: [...new Set(all.flatMap((q) => q.index_sources))].sort(),
     made_up: [...new Set(all.flatMap((q) => q.made_up))],
   };

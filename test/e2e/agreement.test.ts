@@ -168,6 +168,12 @@ describe('an agreement', () => {
     expect(show.exitCode).toBe(1);
     expect(show.stderr).toContain('nunca multa sobre multa');
     expect(show.stderr).toContain(`o acordo ${made.id} está rompido`);
+    // debt update leaves an agreement's installments to the agreement: no fine on them, said
+    const debts = await s.condo.run(['--json', 'debt', 'update', '--unit', 'Bloco B - 601']);
+    expect(JSON.parse(debts.stdout)).toMatchObject({ units: [], agreement_installments_late: 2 });
+    expect(debts.stderr).toContain(
+      '2 installment(s) of agreements are late and not counted here: condo agreement check',
+    );
     const list = await s.condo.json(['agreement', 'list']);
     expect(list.map((a: { id: string }) => a.id).sort()).toEqual(
       [made.id, expect.stringMatching(/^AC-/)].sort(),

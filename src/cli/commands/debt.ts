@@ -192,6 +192,11 @@ const unitColumns = (): Column<UnitDebt>[] => [
 ];
 
 function saySources(deps: Deps, update: DebtUpdate): void {
+  if (update.agreement_installments_late > 0)
+    deps.warn({
+      en: `${update.agreement_installments_late} installment(s) of agreements are late and not counted here: ${deps.command('condo agreement check')}`,
+      pt: `${update.agreement_installments_late} parcela(s) de acordos em atraso, não contadas aqui: ${deps.command('condo agreement check')}`,
+    });
   sayWhereFrom(deps, `${update.rules.path} (sha256 ${update.rules.sha256.slice(0, 12)}…)`, update);
 }
 
