@@ -370,7 +370,7 @@ export async function importStatement(
   const { summary } = local;
   if (summary.errors.length > 0) {
     const [first, ...rest] = summary.errors;
-    if (opts.dryRun && deps.format === 'json') printJson(deps, summary);
+    if (opts.dryRun && deps.format === 'json') printJson(deps, { ...label, ...summary });
     const said = first ? findingOf(first) : '';
     const more = rest.length;
     throw new UsageError(
@@ -387,7 +387,8 @@ export async function importStatement(
     if (accounts.size > 1) throw severalAccounts(path, [...accounts]);
   }
   if (opts.dryRun) {
-    if (deps.format === 'json') printJson(deps, summary);
+    // over many files each line names its file, as the import's own lines do
+    if (deps.format === 'json') printJson(deps, { ...label, ...summary });
     else printLocalSummary(deps, path, local, true);
     return 0;
   }

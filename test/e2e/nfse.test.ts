@@ -68,7 +68,11 @@ describe('nfse check, offline', () => {
     expect((await readdir(dir)).length).toBe(5);
     const r = await s.condo.run(['--json', 'nfse', 'check', dir]);
     expect(r.exitCode, r.stderr).toBe(1);
-    const byFile = new Map(jsonLines(r.stdout).map((l) => [l.file.replace(/.*-\d+-/, ''), l]));
+    // one line a file (#71), its invoices in an array and the file's own outcome
+    const lines = jsonLines(r.stdout);
+    expect(lines).toHaveLength(5);
+    expect(lines.map((l) => l.outcome).sort()).toEqual(['done', 'done', 'done', 'done', 'needs_person']);
+    const byFile = new Map(lines.map((l) => [l.file.replace(/.*-\d+-/, ''), l.invoices[0]]));
     expect(byFile.get('limpeza.xml')).toMatchObject({
       kind: 'nfse',
       service: { item: '7.10' },
@@ -109,7 +113,8 @@ describe('nfse check, offline', () => {
   test('--explain names every rule with its source, in Portuguese on a screen too', async () => {
     const r = await s.condo.run(['--json', 'nfse', 'check', named('limpeza'), '--explain']);
     expect(r.exitCode).toBe(0);
-    const [one] = jsonLines(r.stdout);
+    const [file] = jsonLines(r.stdout);
+    const one = file.invoices[0];
     expect(one.explain.map((e: any) => [e.rule, e.applied])).toEqual([
       ['inss-cessao-empreitada', true],
       ['pis-cofins-csll', true],

@@ -67,7 +67,7 @@ const CHECK_COLUMNS: Column<ReviewedInvoice>[] = [
   { header: { en: 'FILE', pt: 'ARQUIVO' }, value: (r) => r.file, drop: 1 },
 ];
 
-/** An invoice as `--json` gives it, one line each (a file with several, as an ABRASF answer, gives several). */
+/** An invoice as `--json` gives it, inside its file's line (a file with several, as an ABRASF answer, lists them). */
 export function nfseRecord(
   r: ReviewedInvoice,
   explain: boolean,
@@ -160,6 +160,30 @@ function sayDetails(deps: Deps, r: ReviewedInvoice, explain: boolean): void {
     line(`  ${deps.t({ en: 'due', pt: 'vence' })} ${taxName(d.tax)} ${formatDateBr(d.date)} (${d.rule})`);
 }
 
+/**
+ * `--json`: one line a file read, as every file verb writes (#71): its invoices in an array, the notes it cancels,
+ * and the file's own outcome (1 where an invoice differs). A file that cannot be read has its error line already.
+ */
+function printFileLines(deps: Deps, read: NfseFiles, explain: boolean): void {
+  const unread = new Set(read.unread.map((u) => u.file));
+  for (const file of read.paths) {
+    if (unread.has(file)) continue;
+    const invoices = read.invoices.filter((r) => r.file === file);
+    const code = invoices.some((r) => r.review.divergences.length > 0) ? ExitCode.attention : ExitCode.ok;
+    printJson(deps, {
+      file,
+      invoices: invoices.map((r) => {
+        const { file: _, ...record } = nfseRecord(r, explain, read.rulesVersion);
+        return record;
+      }),
+      cancellations: read.cancellations.filter((c) => c.file === file).map(({ file: _, ...c }) => c),
+      rules_version: read.rulesVersion,
+      exit_code: code,
+      outcome: outcomeOf(code),
+    });
+  }
+}
+
 /** `condo nfse check FILE...`: exit 0 when every invoice agrees, 1 when one differs, 2 when a file is unreadable. */
 export async function checkNfse(deps: Deps, given: string[], opts: NfseCheckOptions): Promise<number> {
   // the XML reader (fast-xml-parser) loads with the verbs that read files, not with `nfse deadlines`
@@ -168,8 +192,7 @@ export async function checkNfse(deps: Deps, given: string[], opts: NfseCheckOpti
   if (read.paths.length === 0) return nothingToImport(deps, given, { en: 'check', pt: 'conferir' });
   sayUnread(deps, read);
   const explain = Boolean(opts.explain);
-  if (deps.format === 'json')
-    for (const r of read.invoices) printJson(deps, nfseRecord(r, explain, read.rulesVersion));
+  if (deps.format === 'json') printFileLines(deps, read, explain);
   else {
     if (read.invoices.length > 0) await printList(deps, read.invoices, CHECK_COLUMNS);
     if (deps.format === 'table') for (const r of read.invoices) sayDetails(deps, r, explain);
