@@ -7,9 +7,11 @@ import { formatReais } from '../../domain/money.js';
 import type { Text } from '../../domain/text.js';
 import { describeTribute } from '../../domain/tributes.js';
 import type { OccurrenceClass } from '../../formats/cnab240/bank-occurrences.js';
+import { type CollectionSummary, CollectionTally } from '../../formats/cnab240/collection.js';
 import type { CnabDiff, PairFinding, PaymentPair } from '../../formats/cnab240/diff.js';
 import type { ReturnCodeExplanation } from '../../formats/cnab240/explain.js';
 import type { CnabFile, CnabItem } from '../../formats/cnab240/index.js';
+import { collectionColumns, collectionSummaryLines } from '../cnab-collection.js';
 import { lintOne } from '../cnab-lint.js';
 import { type ReturnTally, summaryLines } from '../cnab-summary.js';
 import type { Deps } from '../context.js';
@@ -106,9 +108,13 @@ const ddaColumns = (): Column<CnabItem>[] => [
   { header: 'BARCODE', value: (i) => i.barcode, fixed: true },
 ];
 
-/** The columns a file's items are listed in: a DDA file's boletos, or payments and titles. */
+/** The columns a file's items are listed in: a DDA file's boletos, a collection return's titles, or payments. */
 const columnsFor = (item: CnabItem | undefined, t: Translate) =>
-  item?.dda ? ddaColumns() : paymentColumns(t);
+  item?.dda
+    ? ddaColumns()
+    : item?.movement_kind !== undefined && item
+      ? collectionColumns(t)
+      : paymentColumns(t);
 
 /** A table is for a person's eyes: a file's first 500 items, the rest in tsv, csv or JSON. */
 export const TABLE_ITEMS = 500;
@@ -130,6 +136,8 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
   let items = 0;
   // what the bank said of each payment, counted as the file is read: a return's summary says it (#66)
   const outcomes: ReturnTally = { paid: 0, scheduled: 0, rejected: 0 };
+  // a collection return is told by movement (#71): its titles counted and summed as they are read
+  const titles = new CollectionTally();
   try {
     let rows: { write(item: CnabItem): void; end(): unknown } | undefined;
     const rowsFor = (item: CnabItem | undefined) =>
@@ -143,6 +151,7 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
       onItem: (item) => {
         items++;
         if (item.status) outcomes[item.status]++;
+        if (item.movement_kind !== undefined) titles.add(item);
         if (!aside) {
           if (shown.length < TABLE_ITEMS) shown.push(item);
           return;
@@ -155,14 +164,21 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
     (rows ?? rowsFor(undefined))?.end();
     const fit = file.errors.length === 0 && !file.truncated;
     if (deps.format === 'json' && aside) {
-      const json = inspectJson(file);
+      const json = { ...inspectJson(file), ...collectionOf(file, titles) };
       await printJsonAround(deps, { ...label, ...json }, 'items', {
         count: items,
         sendTo: aside.sendTo,
       });
       return fit ? 0 : 1;
     }
-    await report(deps, path, file, aside ?? { shown, of: items }, outcomes);
+    await report(
+      deps,
+      path,
+      file,
+      aside ?? { shown, of: items },
+      outcomes,
+      collectionOf(file, titles).collection,
+    );
     return fit ? 0 : 1;
   } finally {
     aside?.remove();
@@ -246,12 +262,17 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
 }
 
 /** The summary, the lotes and the items (set aside while reading, or the first of them kept), then what the reader found. */
+/** A collection return's summary by movement, for its --json and its screen; nothing for any other file. */
+const collectionOf = (file: CnabFile, titles: CollectionTally): { collection?: CollectionSummary } =>
+  file.service === 'collection' && file.direction === 'retorno' ? { collection: titles.result() } : {};
+
 export async function report(
   deps: Deps,
   path: string,
   file: CnabFile,
   items: ReturnType<typeof setAside> | { shown: CnabItem[]; of: number },
   outcomes?: ReturnTally,
+  collection?: CollectionSummary,
 ): Promise<void> {
   const { io } = deps;
   // -o tsv|csv is one table on stdout, the items (#53: `cut -f1` sees data only); the summary and the lotes are
@@ -262,6 +283,9 @@ export async function report(
   writeLine(about, bold(`${path}`));
   const t = deps.t;
   const lines = summaryLines(file, outcomes, t);
+  // a collection return: its titles by movement in place of one count and total that mixed them all
+  if (collection)
+    lines.splice(-1, 1, ...collectionSummaryLines(file.details, file.total_amount_cents, collection, t));
   // on a terminal each line wrapped at its width, its continuation indented (#66: the NSA's words ran past 80)
   for (const line of lines) writeLine(about, wrapMessage(io, printable(`  ${line}`), about));
   writeLine(about);

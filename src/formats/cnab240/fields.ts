@@ -206,3 +206,14 @@ export { isValidCnpj, isValidCpf, isValidDocument } from '../../domain/documents
 export function documentType(doc: string): '1' | '2' {
   return doc.length === 11 ? '1' : '2';
 }
+
+/** CPF/CNPJ digits from a document field, by its type (1 CPF, 2 CNPJ); null when blank or zeros. */
+export function cpfCnpjOfType(type: string | null, value: string): string | null {
+  const digits = value.trim();
+  if (allZeros(digits)) return null;
+  if (!allDigits(digits)) return digits;
+  if (type === '1') return digits.slice(-11).padStart(11, '0');
+  if (type === '2') return digits.slice(-14).padStart(14, '0');
+  const stripped = digits.replace(/^0+/, '');
+  return stripped.length <= 11 ? stripped.padStart(11, '0') : stripped.padStart(14, '0');
+}

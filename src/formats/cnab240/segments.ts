@@ -14,16 +14,18 @@ import {
 } from './checks.js';
 import {
   classifyOccurrences,
-  decodeCollectionMovement,
   decodePaymentOccurrences,
   type PaymentOutcome,
   type ReturnOccurrence,
-  splitOccurrenceCodes,
 } from './codes.js';
+import type { CollectionSettlement, MovementKind } from './collection.js';
+import { readSegmentP, readSegmentT, readSegmentU } from './collection-segments.js';
 import { type Dialect, ITAU_SISPAG, type TributeKind, tributeOfRecord } from './dialects.js';
-import { allDigits, allZeros, cents, cnabDateAt, fromCnabDate, intAt, trimOrNull } from './fields.js';
+import { allDigits, cents, cnabDateAt, cpfCnpjOfType, fromCnabDate, intAt, trimOrNull } from './fields.js';
+
+export { cpfCnpjOfType };
+
 import {
-  collectionSegmentT,
   cut,
   DDA_CHARGES,
   type DdaChargeFields,
@@ -39,9 +41,7 @@ import {
   SEGMENT_J52,
   SEGMENT_O,
   SEGMENT_O_ITAU,
-  SEGMENT_P,
   SEGMENT_Q,
-  SEGMENT_U,
   SEGMENT_Y03,
   SEGMENT_Y51,
   SEGMENT_Z,
@@ -96,6 +96,15 @@ export interface CnabItem {
    * file's items; its beneficiary is `payee_*`, its title `amount_cents`, `due_date` and `barcode`.
    */
   dda?: CnabDdaBoleto;
+  /**
+   * A collection return's title (segments T and U, #71): its movement (T 16-17) and what it means, the day a
+   * liquidation was credited (U 146-153), and U's amounts. Only a liquidation has `paid_date` and `credit_date`;
+   * only a liquidation is `status: "paid"`, a refusal `"rejected"`, any other movement none.
+   */
+  movement?: string | null;
+  movement_kind?: MovementKind | null;
+  credit_date?: string | null;
+  settlement?: CollectionSettlement;
 }
 
 /** A discount or fine of a DDA boleto: its code (1 an amount, 2 a percentage, ...), date and value (cents). */
@@ -260,40 +269,6 @@ function segmentN(rec: string, item: CnabItem, ctx: SegmentContext): void {
         ? fromCnabDate(period)
         : null,
   };
-}
-
-/** What segments P and T both say of a collection's title: its numbers, due date and face value. */
-function readTitle(at: (name: string) => string, item: CnabItem): void {
-  item.nosso_numero = trimOrNull(at('nosso_numero'));
-  item.seu_numero = trimOrNull(at('seu_numero'));
-  item.due_date = fromCnabDate(at('due_date'));
-  item.face_value_cents = cents(at('face_value'));
-  item.amount_cents = item.face_value_cents;
-}
-
-/** A collection's title as the remessa registers it. */
-function segmentP(rec: string, item: CnabItem): void {
-  const at = fieldsOf(SEGMENT_P, rec);
-  readTitle(at, item);
-  item.date = fromCnabDate(at('issue_date'));
-}
-
-/** A collection's title as the retorno tells of it: the movement and its reasons. */
-function segmentT(rec: string, item: CnabItem, ctx: SegmentContext): void {
-  const at = fieldsOf(collectionSegmentT(ctx.bank), rec);
-  readTitle(at, item);
-  item.payer_document = cpfCnpjOfType(at('payer_document_type'), at('payer_document'));
-  item.payer_name = trimOrNull(at('payer_name'));
-  const movement = at('movement').trim();
-  if (movement !== '') item.occurrences.push(decodeCollectionMovement(movement));
-  for (const reason of splitOccurrenceCodes(at('reasons'))) {
-    if (/^0+$/.test(reason)) continue;
-    item.occurrences.push({
-      code: reason,
-      message: `Motivo ${reason} (tabela do banco)`,
-      kind: 'info',
-    });
-  }
 }
 
 // A DDA file lists its boletos by the hundred thousand, three records each: their fields are cut at spans looked up
@@ -465,7 +440,10 @@ export const MAIN_PAYMENT_SEGMENTS: Readonly<Record<string, SegmentReader>> = {
   N: segmentN,
   O: segmentO,
 };
-export const MAIN_COLLECTION_SEGMENTS: Readonly<Record<string, SegmentReader>> = { P: segmentP, T: segmentT };
+export const MAIN_COLLECTION_SEGMENTS: Readonly<Record<string, SegmentReader>> = {
+  P: readSegmentP,
+  T: (rec, item, ctx) => readSegmentT(rec, item, ctx.bank),
+};
 /** The segment that starts a boleto of a DDA lote; its H and Y are companions (COMPANION_READERS). */
 export const MAIN_DDA_SEGMENTS: Readonly<Record<string, SegmentReader>> = { G: segmentG };
 
@@ -503,11 +481,7 @@ export const COMPANION_READERS: Readonly<Record<string, SegmentReader>> = {
     item.payer_document = cpfCnpjOfType(at('payer_document_type'), at('payer_document'));
     item.payer_name = trimOrNull(at('payer_name'));
   },
-  U(rec, item) {
-    const paid = cents(read(SEGMENT_U, rec, 'paid_amount'));
-    item.paid_amount_cents = paid ? paid : null;
-    item.paid_date = fromCnabDate(read(SEGMENT_U, rec, 'paid_date'));
-  },
+  U: readSegmentU,
   Z(rec, item) {
     item.authentication = trimOrNull(read(SEGMENT_Z, rec, 'authentication'));
   },
@@ -563,20 +537,6 @@ export function readMainItem(
         bank,
       );
     }
-  } else if (segment === 'T' && item.occurrences.length > 0) {
-    const kind = item.occurrences[0]!.kind;
-    item.status = kind === 'paid' ? 'paid' : kind === 'rejected' ? 'rejected' : 'scheduled';
   }
   return item;
-}
-
-/** CPF/CNPJ digits from a document field, by its type (1 CPF, 2 CNPJ); null when blank or zeros. */
-export function cpfCnpjOfType(type: string | null, value: string): string | null {
-  const digits = value.trim();
-  if (allZeros(digits)) return null;
-  if (!allDigits(digits)) return digits;
-  if (type === '1') return digits.slice(-11).padStart(11, '0');
-  if (type === '2') return digits.slice(-14).padStart(14, '0');
-  const stripped = digits.replace(/^0+/, '');
-  return stripped.length <= 11 ? stripped.padStart(11, '0') : stripped.padStart(14, '0');
 }

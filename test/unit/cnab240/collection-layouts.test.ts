@@ -25,13 +25,16 @@ describe('collection returns from the corpus', () => {
     });
   });
 
-  test('Santander, another writer: every title’s face value is what its U paid', () => {
+  test('Santander, another writer: the liquidation’s face value is what its U paid; the registration paid nothing (#71)', () => {
     const file = read('kivanio__brcobranca/CNAB240SANTANDER.RET');
-    expect(file.items.length).toBeGreaterThan(0);
+    expect(file.items.map((t) => [t.movement, t.movement_kind, t.status])).toEqual([
+      ['02', 'registered', null],
+      ['06', 'paid', 'paid'],
+    ]);
     for (const t of file.items) {
       expect(t.due_date).toBe('2016-04-01');
       expect(t.face_value_cents).toBe(1000);
-      expect(t.paid_amount_cents).toBe(t.face_value_cents);
+      expect(t.paid_amount_cents).toBe(t.movement === '06' ? t.face_value_cents : null);
       expect(t.nosso_numero).toBe('0000000001406');
     }
   });

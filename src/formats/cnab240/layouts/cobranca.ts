@@ -1,13 +1,18 @@
 /**
  * Collection ("cobrança") returns as each bank lays them out: segment T's title fields where a bank moved them
  * from FEBRABAN's positions (febraban.ts, from FEBRABAN's "Layout Padrão 240 posições" V08.6 — cobrança:
- * nosso número 38-57, carteira 58, seu número 59-73, vencimento 74-81, valor nominal 82-96). Segment U is
- * FEBRABAN's at every bank below (valor pago 78-92, data da ocorrência 138-145).
+ * nosso número 38-57, carteira 58, seu número 59-73, vencimento 74-81, valor nominal 82-96, tarifa 199-213).
+ * Segment U is FEBRABAN's at every bank below (juros/multa 18-32, desconto 33-47, abatimento 48-62, IOF 63-77,
+ * valor pago 78-92, líquido 93-107, outras despesas and créditos 108-137, ocorrência 138-145, crédito 146-153):
+ * brcobranca reads U there for Santander, Sicoob, Sicredi, Ailos and Caixa, and BB's U 93-107 is the net
+ * (laravel-boleto #396).
  *
  * Per bank, from its own manual:
  * - Santander (033), "Layout de Arquivo Padrão 240 posições — Cobrança", H7815 v2.5, September 2014 (as kept in
  *   kivanio/brcobranca, docs/Santander/, @325e0eae): nosso número 41-53, carteira 54, seu número 55-69,
- *   vencimento 70-77, valor nominal 78-92; the payer 128 (type), 129-143, 144-183; motivos 209-218.
+ *   vencimento 70-77, valor nominal 78-92; the payer 128 (type), 129-143, 144-183; tarifa/custas 194-208;
+ *   motivos 209-218 (brcobranca's lib/brcobranca/retorno/cnab240/santander.rb reads the tariff there too:
+ *   laravel-boleto #522 and #523 report that Santander's U leaves it zero).
  *   eduardokum/laravel-boleto's Santander return (src/Cnab/Retorno/Cnab240/Banco/Santander.php) reads the same.
  * - Caixa (104), "Leiaute de arquivo padrão CNAB 240 — Cobrança Bancária CAIXA — SIGCB", April 2017
  *   (brcobranca, docs/Caixa/Manual_Leiaute_CNAB240_SIGCB.pdf): nosso número 40-56 (modalidade and the
@@ -33,6 +38,7 @@ const SEGMENT_T_SANTANDER = variant(SEGMENT_T, 'T (Santander)', [
   f(128, 128, 'payer_document_type', 'num'),
   f(129, 143, 'payer_document', 'num'),
   f(144, 183, 'payer_name', 'alpha'),
+  f(194, 208, 'tariff', 'num'),
   f(209, 218, 'reasons', 'alpha'),
 ]);
 

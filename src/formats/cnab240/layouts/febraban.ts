@@ -273,13 +273,26 @@ export const SEGMENT_T = readingLayout('T', [
   f(133, 133, 'payer_document_type', 'num'),
   f(134, 148, 'payer_document', 'num'),
   f(149, 188, 'payer_name', 'alpha'),
+  f(199, 213, 'tariff', 'num'),
   f(214, 223, 'reasons', 'alpha'),
 ]);
 
-/** Cobrança, segment U (retorno): what was paid, and when. */
+/**
+ * Cobrança, segment U (retorno): what a liquidation paid and credited, and when (FEBRABAN V08.6: juros/multa/
+ * encargos 18-32, desconto 33-47, abatimento 48-62, IOF 63-77, valor pago 78-92, valor líquido 93-107, outras
+ * despesas 108-122, outros créditos 123-137, data da ocorrência 138-145, data do crédito 146-153).
+ */
 export const SEGMENT_U = readingLayout('U', [
+  f(18, 32, 'charges', 'num'),
+  f(33, 47, 'discount', 'num'),
+  f(48, 62, 'rebate', 'num'),
+  f(63, 77, 'iof', 'num'),
   f(78, 92, 'paid_amount', 'num'),
+  f(93, 107, 'net_credit', 'num'),
+  f(108, 122, 'other_expenses', 'num'),
+  f(123, 137, 'other_credits', 'num'),
   f(138, 145, 'paid_date', 'num'),
+  f(146, 153, 'credit_date', 'num'),
 ]);
 
 /** Segment Z: the bank's authentication of a payment. */
