@@ -7,7 +7,7 @@
 import type { Client as CondoClient } from '../client/index.js';
 import type { Payable } from '../client/types.js';
 import type { NfseFiles } from './nfse-files.js';
-import { listsInvoice, namesInvoice, taxGuideOf, withoutInvoice } from './nfse-notes.js';
+import { keyed, listsInvoice, namesInvoice, taxGuideOf, withoutInvoice } from './nfse-notes.js';
 
 export interface CancellationLine {
   condominium?: string;
@@ -56,7 +56,7 @@ export async function cancelInvoices(
       }
       if (!dryRun) {
         await client.payables.delete(p.public_id, {
-          idempotencyKey: `nfse-cancel-${c.access_key}-${p.public_id}`,
+          idempotencyKey: `nfse-cancel-${keyed(c.access_key)}-${p.public_id}`,
         });
         result.wrote++;
       }
@@ -93,7 +93,7 @@ async function reduceTax(
   if (!dryRun) {
     if (left <= 0)
       await client.payables.delete(p.public_id, {
-        idempotencyKey: `nfse-cancel-${accessKey}-${p.public_id}`,
+        idempotencyKey: `nfse-cancel-${keyed(accessKey)}-${p.public_id}`,
       });
     else
       await client.payables.update(p.public_id, {

@@ -12,7 +12,7 @@ import { addDays, formatDateBr, formatMonthBr, type IsoDate } from '../domain/da
 import { isValidCnpj, isValidDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
 import { dueOn, dueRuleOf, monthAfter, withholdingMonth } from '../domain/nfse/deadlines.js';
-import { type TaxGuide, withheldByGuide } from '../domain/nfse/invoice.js';
+import { invoiceIdentity, type TaxGuide, withheldByGuide } from '../domain/nfse/invoice.js';
 import type { WithholdingPolicy } from '../domain/nfse/withholding.js';
 import { latestChartAccount } from '../domain/payables.js';
 import type { Text } from '../domain/text.js';
@@ -20,6 +20,7 @@ import { type CancellationLine, cancelInvoices } from './nfse-cancellations.js';
 import type { NfseFiles, ReviewedInvoice } from './nfse-files.js';
 import {
   invoiceNotes,
+  keyed,
   listsInvoice,
   namesAnInvoice,
   namesInvoice,
@@ -98,7 +99,7 @@ const TAX_TITLES: Record<TaxGuide, string> = {
   iss: 'ISS retido',
 };
 /** An invoice as a tax's payable lists it, and as the supplier's payable names it. */
-const invoiceId = (r: ReviewedInvoice) => `${r.invoice.provider.document ?? '?'}/${r.invoice.number ?? '?'}`;
+const invoiceId = (r: ReviewedInvoice) => invoiceIdentity(r.invoice.provider.document, r.invoice.number);
 
 /** The month a tax counts in: ISS the issue's; the others by their rule (INSS the issue's, the federal ones the payment's). */
 const taxMonth = (tax: TaxGuide, issue: IsoDate, payment: IsoDate) =>
@@ -333,7 +334,7 @@ async function writeInvoice(ledger: Ledger, plan: InvoicePlan, opts: NfseImportO
       description: `NFS-e ${invoice.number ?? ''} ${supplier.name}`.trim().slice(0, 255),
       notes,
     },
-    { idempotencyKey: `nfse-${key}` },
+    { idempotencyKey: `nfse-${keyed(key)}` },
   );
   ledger.payables.push(created);
   result.wrote++;
@@ -386,7 +387,7 @@ async function addToTax(
         description: `${TAX_TITLES[tax]} ${formatMonthBr(month)}${nth > 1 ? ` (${nth}ª guia)` : ''}${tax === 'iss' ? '' : ', aguardando a guia da DCTFWeb'}`,
         notes: withInvoice({ notes: taxMarker(tax, month, nth) }, plan.key, cents),
       },
-      { idempotencyKey: `nfse-tax-${condominium.document}-${tax}-${month}-${plan.key}` },
+      { idempotencyKey: `nfse-tax-${condominium.document}-${tax}-${month}-${keyed(plan.key)}` },
     );
     payables.push(created);
     tl.payable_id = created.public_id;

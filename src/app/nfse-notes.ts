@@ -18,6 +18,9 @@ export const invoiceNotes = (number: string | null, key: string, file: string) =
   `NFS-e nº ${number ?? '?'}, chave ${key} (${file})`;
 
 /** A payable that names the invoice of this key (the supplier's). */
+/** An invoice's key as an Idempotency-Key may carry it: `12345678000199/1000` (no national key) as `…-1000`. */
+export const keyed = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, '-');
+
 export const namesInvoice = (p: Noted, key: string) => (p.notes ?? '').includes(`chave ${key}`);
 
 /** A payable that pays an invoice, whichever. */

@@ -7,13 +7,21 @@
  * - a small elevator repair, whose PIS/COFINS/CSLL would be R$ 10,00 or less: nothing;
  * - a gardener whose invoice leaves the CSLL out: a divergence.
  * Each provider declares what the rules give (but the gardener), so `nfse check` agrees on four of five.
+ * And the elevator firm's monthly maintenance in São Paulo's own layout (#71: the city keeps its issuer beside the
+ * national one), its service code the city's, which names no LC 116 item: the rules that need one say so.
  */
 
 import { nextBusinessDay } from '../domain/business-days.js';
 import { addDays, type IsoDate } from '../domain/dates.js';
 import { cnpjWithCheckDigits } from '../domain/documents.js';
 import { ofRate } from '../domain/nfse/withholding.js';
-import { type NationalInvoiceInput, nationalAccessKey, nationalInvoiceXml } from '../formats/nfse/write.js';
+import {
+  type NationalInvoiceInput,
+  nationalAccessKey,
+  nationalInvoiceXml,
+  type PaulistanaInput,
+  paulistanaXml,
+} from '../formats/nfse/write.js';
 import { TEST_CONDOMINIUM } from './seed/index.js';
 import { SandboxStore } from './store.js';
 
@@ -154,6 +162,32 @@ export function nfseFilesOf(store: SandboxStore, opts: NfseFilesOptions): NfseFi
         xml: nationalInvoiceXml(input),
       });
       day = nextBusinessDay(addDays(day, 1));
+    }
+    const elevators = suppliers.find((s) => /Elevadores/.test(s.name));
+    if (elevators) {
+      const number = Number(opts.month.replace('-', '').slice(2)) * 100 + 50;
+      const input: PaulistanaInput = {
+        ccm: '48213907',
+        number,
+        verification: `SBX${String(number).slice(-5)}`,
+        issuedAt: `${day}T09:30:00`,
+        serviceDay: day,
+        status: 'N',
+        provider: { cnpj: elevators.document ?? '', name: elevators.name, opcaoSimples: '0' },
+        taker: { cnpj: condo.document, name: condo.name },
+        // a code as São Paulo's test examples write one (the sandbox's choice, not checked against the city's list)
+        serviceCode: '02919',
+        description: 'Manutenção mensal preventiva dos dois elevadores, contrato 2026',
+        serviceValue: 145_000,
+        issRate: '0.02',
+        issValue: ofRate(145_000, 200),
+        issWithheld: false,
+        withheld: { inss: 0, irrf: 0, pis: 0, cofins: 0, csll: 0 },
+      };
+      out.push({
+        name: `NFe-SP-${opts.month}-${number}-manutencao-elevadores.xml`,
+        xml: paulistanaXml(input),
+      });
     }
     return out;
   });

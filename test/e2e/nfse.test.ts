@@ -63,15 +63,22 @@ async function ddaBoletoPayable(
 const named = (part: string) => files.find((f) => f.includes(part)) ?? '';
 
 describe('nfse check, offline', () => {
-  test('five invoices, one case of the rules each; the gardener’s CSLL left out is the one divergence (exit 1)', async () => {
-    expect(files).toHaveLength(5);
-    expect((await readdir(dir)).length).toBe(5);
+  test('six invoices, one case of the rules each, one in São Paulo’s own layout (#71); the gardener’s CSLL left out is the one divergence (exit 1)', async () => {
+    expect(files).toHaveLength(6);
+    expect((await readdir(dir)).length).toBe(6);
     const r = await s.condo.run(['--json', 'nfse', 'check', dir]);
     expect(r.exitCode, r.stderr).toBe(1);
     // one line a file (#71), its invoices in an array and the file's own outcome
     const lines = jsonLines(r.stdout);
-    expect(lines).toHaveLength(5);
-    expect(lines.map((l) => l.outcome).sort()).toEqual(['done', 'done', 'done', 'done', 'needs_person']);
+    expect(lines).toHaveLength(6);
+    expect(lines.map((l) => l.outcome).sort()).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+      'done',
+      'needs_person',
+    ]);
     const byFile = new Map(lines.map((l) => [l.file.replace(/.*-\d+-/, ''), l.invoices[0]]));
     expect(byFile.get('limpeza.xml')).toMatchObject({
       kind: 'nfse',
@@ -107,7 +114,15 @@ describe('nfse check, offline', () => {
         reason: 'CSLL: the invoice declares R$ 0,00, the rules give R$ 26,00',
       },
     ]);
-    expect(r.stderr).toContain('5 invoices, 1 differs from the rules');
+    // São Paulo's note: its values at their names, its service code the city's (no LC 116 item: said)
+    const sp = lines.find((l) => l.file.endsWith('manutencao-elevadores.xml'))?.invoices[0];
+    expect(sp).toMatchObject({
+      kind: 'paulistana',
+      service_value_cents: 145_000,
+      iss_withheld: false,
+      service: { code: '02919', item: null },
+    });
+    expect(r.stderr).toContain('6 invoices, 1 differs from the rules');
   });
 
   test('--explain names every rule with its source, in Portuguese on a screen too', async () => {
@@ -156,6 +171,7 @@ describe('nfse import', () => {
     expect(out.invoices.map((l: any) => l.status).sort()).toEqual([
       'differs',
       'unknown provider',
+      'would create',
       'would create',
       'would create',
       'would create',
@@ -218,7 +234,7 @@ describe('nfse import', () => {
       payable_id: boleto.public_id,
       due_date: '2025-11-05',
     });
-    expect(out.invoices.filter((l: any) => l.status === 'created')).toHaveLength(4);
+    expect(out.invoices.filter((l: any) => l.status === 'created')).toHaveLength(5);
     const shown = await s.condo.json(['payables', 'show', boleto.public_id]);
     expect(shown.amount).toBe(1_070_100);
     expect(shown.notes).toMatch(/NFS-e nº 251002, chave \d{50}/);
@@ -254,6 +270,23 @@ describe('nfse import', () => {
     ]);
     const excel = await s.condo.run(['nfse', 'deadlines', '--month', MONTH, '-o', 'csv', '--excel']);
     expect(excel.stdout).toContain(';INSS;2282,50;');
+  });
+
+  test("São Paulo's note cancelled (StatusNFe C): its pending payable deleted, found by its provider and number (#71)", async () => {
+    const xml = await readFile(named('manutencao-elevadores'), 'utf8');
+    const cancelled = join(s.condo.configDir, 'cancelada-sp.xml');
+    await writeFile(
+      cancelled,
+      xml.replace(
+        '<StatusNFe>N</StatusNFe>',
+        '<StatusNFe>C</StatusNFe><DataCancelamento>2025-10-20T09:00:00</DataCancelamento>',
+      ),
+    );
+    const r = await s.condo.run(['--json', 'nfse', 'import', cancelled]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [line] = JSON.parse(r.stdout).cancellations;
+    expect(line).toMatchObject({ status: 'deleted', access_key: expect.stringMatching(/^\d{14}\/\d+$/) });
+    expect((await s.condo.run(['payables', 'show', line.payable_id])).exitCode).toBe(4);
   });
 
   test('a cancellation event: the invoice’s pending payable deleted, its taxes taken out of the month’s', async () => {

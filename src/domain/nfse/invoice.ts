@@ -6,7 +6,12 @@
 
 import type { IsoDate } from '../dates.js';
 
-export type NfseKind = 'nfse' | 'dps' | 'abrasf';
+/** `paulistana`: the Prefeitura de São Paulo's own layout (its web service's `NFe`), before the national one. */
+export type NfseKind = 'nfse' | 'dps' | 'abrasf' | 'paulistana';
+
+/** An invoice's identity where it has no national key: its provider's CPF/CNPJ and its number. */
+export const invoiceIdentity = (providerDocument: string | null, number: string | null) =>
+  `${providerDocument ?? '?'}/${number ?? '?'}`;
 
 /** What the provider's tax regime says (national opSimpNac, ABRASF OptanteSimplesNacional). */
 export type ProviderRegime = 'normal' | 'simples' | 'mei' | 'unknown';

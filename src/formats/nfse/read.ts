@@ -3,7 +3,9 @@
  * - the national standard (LC 214/2025; namespace http://www.sped.fazenda.gov.br/nfse, versions 1.00 and 1.01):
  *   `<NFSe>` with its `<infNFSe>` and the `<DPS>` inside; a bare `<DPS>` too, read but warned (not authorised yet);
  * - ABRASF 1.0 and 2.x (`CompNfse`/`Nfse`/`InfNfse`), also escaped inside a SOAP answer's `<outputXML>`;
- * - the national cancellation event (e101101), which names the invoice it cancels.
+ * - the national cancellation event (e101101), which names the invoice it cancels;
+ * - São Paulo's own layout (the "NFS-e paulistana": `NFe` records, as its web service's `RetornoConsulta` and its
+ *   SOAP answer's `RetornoXML` hold them), a cancelled one (StatusNFe C) read as its cancellation.
  * A file may hold several invoices (an ABRASF query's answer). Tolerant of what real files do: a raw `&`,
  * signatures doubled, the namespace repeated or not. Money in cents, exactly as written.
  */
@@ -11,6 +13,7 @@
 import type { IsoDate } from '../../domain/dates.js';
 import type { Message } from '../../domain/message.js';
 import {
+  invoiceIdentity,
   type NfseInvoice,
   type ProviderRegime,
   type Withholdings,
@@ -276,6 +279,91 @@ function abrasfInvoice(inf: XmlNode): NfseInvoice {
   };
 }
 
+/**
+ * São Paulo's OpcaoSimples as its web service's manual lists it: 0 not in Simples Nacional; 1, 2 and 3 ways of being
+ * in it (an MEI not told apart). Anything else is unknown, said as the code.
+ */
+const PAULISTANA_REGIMES: Record<string, ProviderRegime> = {
+  '0': 'normal',
+  '1': 'simples',
+  '2': 'simples',
+  '3': 'simples',
+};
+
+/**
+ * A São Paulo NFS-e (`NFe`, tpNFe of the Prefeitura's TiposNFe XSD, as its web service's `RetornoConsulta` answers
+ * it): the values at their names (ValorServicos, ValorDeducoes; the retentions ValorINSS, ValorIR, ValorPIS,
+ * ValorCOFINS, ValorCSLL; AliquotaServicos as a fraction; ISSRetido true or false). Its CodigoServico is the
+ * municipality's own code, not an LC 116 item: the item is left unknown, and the rules that need it say so.
+ */
+function paulistanaInvoice(nfe: XmlNode): NfseInvoice {
+  const serviceValue = centsAt(nfe, 'ValorServicos');
+  if (serviceValue === null)
+    throw new ValueProblem(nfseReadFinding('nfse.missing', { element: 'ValorServicos' }));
+  const iss = textAt(nfe, 'ISSRetido')?.toLowerCase();
+  const issWithheld = iss === 'true' || iss === 's' ? true : iss === 'false' || iss === 'n' ? false : null;
+  const declared: Withholdings = {
+    inss_cents: zeroIfNull(centsAt(nfe, 'ValorINSS')),
+    irrf_cents: zeroIfNull(centsAt(nfe, 'ValorIR')),
+    pis_cents: zeroIfNull(centsAt(nfe, 'ValorPIS')),
+    cofins_cents: zeroIfNull(centsAt(nfe, 'ValorCOFINS')),
+    csll_cents: zeroIfNull(centsAt(nfe, 'ValorCSLL')),
+    iss_cents: issWithheld ? zeroIfNull(centsAt(nfe, 'ValorISS')) : 0,
+    net_cents: 0,
+  };
+  declared.net_cents = serviceValue - withheldCents(declared);
+  const simples = textAt(nfe, 'OpcaoSimples');
+  return {
+    kind: 'paulistana',
+    access_key: null,
+    number: textAt(nfe, 'ChaveNFe', 'NumeroNFe'),
+    verification_code: textAt(nfe, 'ChaveNFe', 'CodigoVerificacao'),
+    issue_date: dateAt(nfe, 'DataEmissaoNFe'),
+    competence: dateAt(nfe, 'DataFatoGeradorNFe'),
+    provider: {
+      document: documentIn(at(nfe, 'CPFCNPJPrestador')),
+      name: textAt(nfe, 'RazaoSocialPrestador'),
+      regime: simples === null ? 'unknown' : (PAULISTANA_REGIMES[simples] ?? 'unknown'),
+      regime_detail: simples,
+    },
+    taker: { document: documentIn(at(nfe, 'CPFCNPJTomador')), name: textAt(nfe, 'RazaoSocialTomador') },
+    service: { code: textAt(nfe, 'CodigoServico'), item: null, description: textAt(nfe, 'Discriminacao') },
+    service_value_cents: serviceValue,
+    unconditional_discount_cents: 0,
+    conditional_discount_cents: 0,
+    materials_cents: zeroIfNull(centsAt(nfe, 'ValorDeducoes')),
+    iss_rate_bp: rateAt(nfe, 'AliquotaServicos'),
+    iss_withheld: issWithheld,
+    declared,
+    ibs_cbs: null,
+  };
+}
+
+/** São Paulo's invoices of a file, and those its StatusNFe says were cancelled (C) or lost (E, said, not read). */
+function paulistanaIn(
+  tree: XmlNode,
+  warnings: Message[],
+): { invoices: NfseInvoice[]; cancellations: NfseCancellation[] } {
+  const invoices: NfseInvoice[] = [];
+  const cancellations: NfseCancellation[] = [];
+  for (const nfe of findAll(tree, 'NFe')) {
+    if (at(nfe, 'ChaveNFe') === undefined) continue;
+    const status = textAt(nfe, 'StatusNFe');
+    const number = textAt(nfe, 'ChaveNFe', 'NumeroNFe');
+    const provider = documentIn(at(nfe, 'CPFCNPJPrestador'));
+    if (status === 'C')
+      cancellations.push({
+        access_key: invoiceIdentity(provider, number),
+        date: dateAt(nfe, 'DataCancelamento'),
+        reason: 'StatusNFe C (cancelada)',
+      });
+    else if (status === 'E')
+      warnings.push(nfseReadFinding('nfse.unknown-code', { element: 'StatusNFe', value: 'E' }));
+    else invoices.push(paulistanaInvoice(nfe));
+  }
+  return { invoices, cancellations };
+}
+
 /** A national event (pedRegEvento/infPedReg) of cancellation, e101101, and the key it names. */
 function cancellationsIn(tree: XmlNode): NfseCancellation[] {
   return findAll(tree, 'infPedReg').flatMap((inf) => {
@@ -311,7 +399,9 @@ export function readNfseText(text: string, depth = 0): NfseRead {
         for (const infDps of childrenOf(dps, 'infDPS'))
           invoices.push(nationalInvoice(infDps, undefined, warnings));
     for (const inf of findAll(xml.tree, 'InfNfse')) invoices.push(abrasfInvoice(inf));
-    const cancellations = cancellationsIn(xml.tree);
+    const sp = paulistanaIn(xml.tree, warnings);
+    invoices.push(...sp.invoices);
+    const cancellations = [...cancellationsIn(xml.tree), ...sp.cancellations];
     if (invoices.length === 0 && cancellations.length === 0) {
       // a SOAP answer carries the XML escaped inside outputXML (or a similar element): read what it holds
       const inner = depth === 0 ? embeddedXml(xml.tree) : null;

@@ -127,3 +127,51 @@ export function cancellationEventXml(p: {
     `<xMotivo>${escapeXml(p.reason)}</xMotivo></e101101></infPedReg></pedRegEvento>\n`
   );
 }
+
+export interface PaulistanaInput {
+  /** the provider's inscrição municipal (CCM), its number, its verification code */
+  ccm: string;
+  number: number;
+  verification: string;
+  /** ISO date-time of the issue, and the day of the service */
+  issuedAt: string;
+  serviceDay: string;
+  status: 'N' | 'C';
+  cancelledAt?: string;
+  provider: { cnpj: string; name: string; opcaoSimples: '0' | '1' | '2' | '3' };
+  taker: { cnpj: string; name: string };
+  /** São Paulo's own service code (five digits) */
+  serviceCode: string;
+  description: string;
+  serviceValue: number;
+  /** the ISS rate as a fraction ("0.02") */
+  issRate: string;
+  issValue: number;
+  issWithheld: boolean;
+  withheld: { inss: number; irrf: number; pis: number; cofins: number; csll: number };
+}
+
+/**
+ * A São Paulo NFS-e as its web service's `ConsultaNFe` answers it (`RetornoConsulta` holding an `NFe`, tpNFe of the
+ * Prefeitura's TiposNFe XSD, layout 1, unsigned): what `sandbox nfse` writes for a supplier that issues in the
+ * city's own system, which São Paulo keeps beside the national one (#71).
+ */
+export function paulistanaXml(i: PaulistanaInput): string {
+  const money = (cents: number) => centsToText(cents);
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<RetornoConsulta xmlns="http://www.prefeitura.sp.gov.br/nfe"><Cabecalho xmlns="" Versao="1"><Sucesso>true</Sucesso></Cabecalho>' +
+    `<NFe xmlns=""><ChaveNFe><InscricaoPrestador>${i.ccm}</InscricaoPrestador><NumeroNFe>${i.number}</NumeroNFe>` +
+    `<CodigoVerificacao>${i.verification}</CodigoVerificacao></ChaveNFe><DataEmissaoNFe>${i.issuedAt}</DataEmissaoNFe>` +
+    `<DataFatoGeradorNFe>${i.serviceDay}T00:00:00</DataFatoGeradorNFe>` +
+    `<CPFCNPJPrestador><CNPJ>${i.provider.cnpj}</CNPJ></CPFCNPJPrestador>${el('RazaoSocialPrestador', i.provider.name)}` +
+    `<StatusNFe>${i.status}</StatusNFe>${el('DataCancelamento', i.cancelledAt)}<TributacaoNFe>T</TributacaoNFe>` +
+    `<OpcaoSimples>${i.provider.opcaoSimples}</OpcaoSimples><ValorServicos>${money(i.serviceValue)}</ValorServicos>` +
+    `<ValorDeducoes>0.00</ValorDeducoes><ValorPIS>${money(i.withheld.pis)}</ValorPIS><ValorCOFINS>${money(i.withheld.cofins)}</ValorCOFINS>` +
+    `<ValorINSS>${money(i.withheld.inss)}</ValorINSS><ValorIR>${money(i.withheld.irrf)}</ValorIR><ValorCSLL>${money(i.withheld.csll)}</ValorCSLL>` +
+    `<CodigoServico>${i.serviceCode}</CodigoServico><AliquotaServicos>${i.issRate}</AliquotaServicos>` +
+    `<ValorISS>${money(i.issValue)}</ValorISS><ValorCredito>0.00</ValorCredito><ISSRetido>${i.issWithheld}</ISSRetido>` +
+    `<CPFCNPJTomador><CNPJ>${i.taker.cnpj}</CNPJ></CPFCNPJTomador>${el('RazaoSocialTomador', i.taker.name)}` +
+    `${el('Discriminacao', i.description)}</NFe></RetornoConsulta>\n`
+  );
+}

@@ -271,3 +271,82 @@ test('layout 1.01’s tpRetPisCofins: 3 withholds PIS and COFINS (and CSLL by vR
   expect(withCode('5')).toEqual([650, 0, 1_000]);
   expect(withCode('2')).toEqual([0, 0, 1_000]);
 });
+
+/**
+ * São Paulo's own layout (#71), as its web service answers a query: `RetornoConsulta` holding `NFe` records (tpNFe of
+ * the Prefeitura's TiposNFe XSD: ChaveNFe, DataEmissaoNFe, DataFatoGeradorNFe, CPFCNPJPrestador, StatusNFe N/C/E,
+ * DataCancelamento, OpcaoSimples, ValorServicos, ValorDeducoes, ValorPIS, ValorCOFINS, ValorINSS, ValorIR,
+ * ValorCSLL, CodigoServico, AliquotaServicos as a fraction, ValorISS, ISSRetido, CPFCNPJTomador), written here from
+ * that layout: no public repository found holds a real answer under a licence to copy.
+ */
+describe("São Paulo's NFS-e (paulistana)", () => {
+  const provider = cnpjWithCheckDigits('112223330001');
+  const taker = cnpjWithCheckDigits('445556660001');
+  const nfe = (number: number, status: string, extra = '') =>
+    `<NFe xmlns=""><ChaveNFe><InscricaoPrestador>39616924</InscricaoPrestador><NumeroNFe>${number}</NumeroNFe><CodigoVerificacao>AB12CD34</CodigoVerificacao></ChaveNFe>` +
+    `<DataEmissaoNFe>2025-10-06T14:02:11</DataEmissaoNFe><DataFatoGeradorNFe>2025-10-01T00:00:00</DataFatoGeradorNFe>` +
+    `<CPFCNPJPrestador><CNPJ>${provider}</CNPJ></CPFCNPJPrestador><RazaoSocialPrestador>LIMPA SP SERVICOS LTDA</RazaoSocialPrestador>` +
+    `<StatusNFe>${status}</StatusNFe>${extra}<TributacaoNFe>T</TributacaoNFe><OpcaoSimples>0</OpcaoSimples>` +
+    '<ValorServicos>8450.00</ValorServicos><ValorDeducoes>0</ValorDeducoes><ValorPIS>54.93</ValorPIS><ValorCOFINS>253.50</ValorCOFINS>' +
+    '<ValorINSS>929.50</ValorINSS><ValorIR>0</ValorIR><ValorCSLL>84.50</ValorCSLL><CodigoServico>07498</CodigoServico>' +
+    '<AliquotaServicos>0.05</AliquotaServicos><ValorISS>422.50</ValorISS><ValorCredito>0</ValorCredito><ISSRetido>true</ISSRetido>' +
+    `<CPFCNPJTomador><CNPJ>${taker}</CNPJ></CPFCNPJTomador><RazaoSocialTomador>CONDOMINIO EDIFICIO AURORA</RazaoSocialTomador>` +
+    '<Discriminacao>Limpeza das areas comuns, outubro de 2025</Discriminacao></NFe>';
+  const answer = (...records: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?><RetornoConsulta xmlns="http://www.prefeitura.sp.gov.br/nfe"><Cabecalho xmlns="" Versao="1"><Sucesso>true</Sucesso></Cabecalho>${records.join('')}</RetornoConsulta>`;
+
+  test('an invoice: its values at their names, the retentions it declares, the ISS withheld, its regime', () => {
+    const r = readNfseText(answer(nfe(1000, 'N')));
+    if (!r.ok) throw new Error(r.finding.message);
+    expect(r.invoices).toHaveLength(1);
+    expect(r.invoices[0]).toMatchObject({
+      kind: 'paulistana',
+      number: '1000',
+      verification_code: 'AB12CD34',
+      issue_date: '2025-10-06',
+      competence: '2025-10-01',
+      provider: { document: provider, regime: 'normal', regime_detail: '0' },
+      taker: { document: taker },
+      service: { code: '07498', item: null },
+      service_value_cents: 845_000,
+      iss_rate_bp: 500,
+      iss_withheld: true,
+      declared: {
+        inss_cents: 92_950,
+        irrf_cents: 0,
+        pis_cents: 5_493,
+        cofins_cents: 25_350,
+        csll_cents: 8_450,
+        iss_cents: 42_250,
+        net_cents: 845_000 - 92_950 - 5_493 - 25_350 - 8_450 - 42_250,
+      },
+    });
+  });
+
+  test('a cancelled one (StatusNFe C) is its cancellation, by its provider and number; a lost one (E) is said', () => {
+    const r = readNfseText(
+      answer(
+        nfe(1000, 'N'),
+        nfe(1001, 'C', '<DataCancelamento>2025-10-09T08:00:00</DataCancelamento>'),
+        nfe(1002, 'E'),
+      ),
+    );
+    if (!r.ok) throw new Error(r.finding.message);
+    expect(r.invoices.map((i) => i.number)).toEqual(['1000']);
+    expect(r.cancellations).toEqual([
+      { access_key: `${provider}/1001`, date: '2025-10-09', reason: 'StatusNFe C (cancelada)' },
+    ]);
+    expect(r.warnings.map((w) => w.params)).toContainEqual({ element: 'StatusNFe', value: 'E' });
+  });
+
+  test('inside the SOAP answer (ConsultaNFeResponse/RetornoXML, escaped) too', () => {
+    const escaped = answer(nfe(1000, 'N'))
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;');
+    const soap = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ConsultaNFeResponse xmlns="http://www.prefeitura.sp.gov.br/nfe"><RetornoXML>${escaped}</RetornoXML></ConsultaNFeResponse></soap:Body></soap:Envelope>`;
+    const r = readNfseText(soap);
+    if (!r.ok) throw new Error(r.finding.message);
+    expect(r.invoices.map((i) => [i.kind, i.number])).toEqual([['paulistana', '1000']]);
+  });
+});
