@@ -137,9 +137,10 @@ export async function buildProgram(
   for (const flag of GLOBAL_FLAGS) program.addOption(optionOf(flag, t));
   program
     .showSuggestionAfterError()
-    // every verb's --help lists the global flags it inherits; headings in the person's language
+    // a verb's --help is its own page (#72): the global flags are named in one line after it, and listed by
+    // `condo help globals`, not repeated on every page; headings in the person's language
     .configureHelp({
-      showGlobalOptions: true,
+      showGlobalOptions: false,
       styleTitle: (title) => t(title),
       // commander's placeholders in the usage line, in the person's language like the rest of the page
       styleUsage: (usage) => placeholders(usage, t),
@@ -243,6 +244,7 @@ export async function buildProgram(
       cmd.helpCommand('help [command]', t('display help for command'));
       for (const sub of decl.commands) add(cmd, sub, here);
       if (decl.examples) cmd.addHelpText('after', examplesText(decl.examples, t));
+      cmd.addHelpText('after', `\n${t(GLOBALS_LINE)}`);
       return;
     }
     for (const fields of decl.fields ?? []) addFieldOptions(cmd, fields, t);
@@ -250,6 +252,7 @@ export async function buildProgram(
     if (decl.usage) cmd.usage(decl.usage);
     if (decl.after) cmd.addHelpText('after', `\n${t(decl.after)}`);
     cmd.addHelpText('after', examplesText(decl.examples, t));
+    cmd.addHelpText('after', `\n${t(GLOBALS_LINE)}`);
     cmd.action(run(decl, here.join(' ')));
   };
   const word = args && commandWord(args);
@@ -261,6 +264,12 @@ export async function buildProgram(
 }
 
 /** The end of a verb's --help. */
+/** The line under a verb's page that says where the global flags are (#72: they took 58% of the pages). */
+const GLOBALS_LINE = {
+  en: 'Global options (--profile, --json, -o, --lang, --quiet, --debug, …): condo help globals',
+  pt: 'Opções globais (--profile, --json, -o, --lang, --quiet, --debug, …): condo help globals',
+};
+
 const examplesText = (examples: readonly Example[], t: Translate): string =>
   `\n${t('Examples:')}\n${examples.map((e) => exampleLines(e, t)).join('\n')}`;
 
@@ -297,6 +306,26 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
     .description(t(HELP_COMMAND.summary))
     .addHelpText('after', examplesText(HELP_COMMAND.examples, t))
     .action((words: string[] = []) => {
+      // the global flags, once, as the root's page lists them
+      if (words.join(' ') === 'globals') {
+        const helper = program.createHelp();
+        const options = helper.visibleOptions(program);
+        const width = Math.max(...options.map((o) => helper.optionTerm(o).length));
+        writeLine(
+          io.stdout,
+          t({ en: 'Global options: every command takes them', pt: 'Opções globais: todo comando as aceita' }),
+        );
+        for (const o of options)
+          writeLine(
+            io.stdout,
+            wrapMessage(
+              io,
+              `  ${placeholders(helper.optionTerm(o), t).padEnd(width + 2)} ${helper.optionDescription(o)}`,
+              io.stdout,
+            ),
+          );
+        return;
+      }
       const topic = HELP_TOPICS[words.join(' ')];
       if (topic) {
         // filled to the terminal's width (80 when piped), as a man page is
@@ -310,8 +339,8 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
         const sub = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!sub)
           throw new UsageError({
-            en: `help: no command or topic "${words.join(' ')}"; topics: ${Object.keys(HELP_TOPICS).join(', ')}`,
-            pt: `help: nenhum comando ou tópico "${words.join(' ')}"; tópicos: ${Object.keys(HELP_TOPICS).join(', ')}`,
+            en: `help: no command or topic "${words.join(' ')}"; topics: globals, ${Object.keys(HELP_TOPICS).join(', ')}`,
+            pt: `help: nenhum comando ou tópico "${words.join(' ')}"; tópicos: globals, ${Object.keys(HELP_TOPICS).join(', ')}`,
           });
         target = sub;
       }
@@ -322,6 +351,10 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
       }
       writeLine(io.stdout, target.helpInformation().trimEnd());
       writeLine(io.stdout, `\n${t('Topics')} (condo help TOPIC):`);
+      writeLine(
+        io.stdout,
+        `  ${'globals'.padEnd(12)} ${t({ en: 'the options every command takes', pt: 'as opções que todo comando aceita' })}`,
+      );
       for (const [name, { summary, pt }] of Object.entries(HELP_TOPICS))
         writeLine(io.stdout, `  ${name.padEnd(12)} ${(t.lang === 'pt-BR' && pt?.summary) || summary}`);
     });

@@ -28,7 +28,7 @@ async function verbs(path: string[] = []): Promise<string[]> {
 }
 
 describe('help that teaches', () => {
-  test("every verb's --help has 1 to 3 real examples and lists the global flags", async () => {
+  test("every verb's --help has 1 to 3 real examples and names where the global flags are (condo help globals)", async () => {
     const EXAMPLES = Object.fromEntries(
       [...verbsOf(await declarations())].map(([path, verb]) => [path, verb.examples.map(exampleLine)]),
     );
@@ -44,8 +44,13 @@ describe('help that teaches', () => {
       const help = await s.condo.ok([...verb.split(' '), '--help']);
       expect(help, verb).toContain('Examples:');
       for (const example of examples ?? []) expect(help).toContain(`$ ${example}`);
-      if (verb !== 'help')
-        expect(help, verb).toMatch(/Global Options:[\s\S]*--profile <name>[\s\S]*--lang <lang>/);
+      // a page of its own (#72): the global flags in one line, listed by `condo help globals`, not repeated
+      if (verb !== 'help') {
+        expect(help, verb).toContain(
+          'Global options (--profile, --json, -o, --lang, --quiet, --debug, …): condo help globals',
+        );
+        expect(help, verb).not.toContain('Global Options:');
+      }
     }
     // and each example names a verb that exists
     for (const [verb, examples] of Object.entries(EXAMPLES))
@@ -66,7 +71,11 @@ describe('help that teaches', () => {
     expect(index).toMatch(/Topics \(condo help TOPIC\):[\s\S]*exit-codes/);
     const wrong = await s.condo.run('help nothing');
     expect(wrong.exitCode).toBe(2);
-    expect(wrong.stderr).toContain('topics: exit-codes, formats, environment, cron');
+    expect(wrong.stderr).toContain('topics: globals, exit-codes, formats, environment, cron');
+    // the global flags, once (#72): what every page's last line points to
+    const globals = await s.condo.ok(['help', 'globals']);
+    expect(globals).toMatch(/--profile <name>[\s\S]*--json[\s\S]*--lang <lang>[\s\S]*--excel/);
+    expect(await s.condo.ok(['help'])).toMatch(/globals +the options every command takes/);
   });
 
   test('completion: bash completes commands, flags and enum values, through the real binary', async () => {
@@ -155,7 +164,9 @@ describe('Brazilian Portuguese', () => {
     );
     expect(english.stdout).toMatch(/^State +rejected$/m);
     const help = await s.condo.run(['payables', 'list', '--help'], { env });
-    expect(help.stdout).toContain('Opções globais:');
+    expect(help.stdout).toContain(
+      'Opções globais (--profile, --json, -o, --lang, --quiet, --debug, …): condo help globals',
+    );
     expect(help.stdout).toContain('Exemplos:');
     for (const args of [
       ['payables', 'list'],
