@@ -5,10 +5,10 @@
  * it.
  */
 
-import { flagOfApiField } from '../domain/body-fields.js';
 import type { CondoError } from '../domain/errors.js';
 import { isMessage } from '../domain/message.js';
 import { payableStateRefusalOf } from '../domain/payable-refusals.js';
+import { flagOfApiField } from './body-fields.js';
 import { namedProblem } from './fields.js';
 import type { Translate } from './i18n.js';
 

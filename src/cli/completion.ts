@@ -3,6 +3,7 @@
  * commands, flags and enum values off the verbs' declarations, so nothing is regenerated when a verb gains a flag.
  */
 import type { Command, Option } from 'commander';
+import { offered } from './body-fields.js';
 import type { CompletionCommand, CompletionTable } from './completion-table.js';
 import { type CommandDecl, verbsOf } from './declare.js';
 import { COMPLETION_COMMAND, GLOBAL_FLAGS } from './verbs/index.js';
@@ -17,7 +18,7 @@ function completionValues(commands: readonly CommandDecl[]): Record<string, read
   for (const [path, verb] of verbsOf([...commands, COMPLETION_COMMAND])) {
     if (verb.argValues) values[path] = verb.argValues;
     for (const fields of verb.fields ?? [])
-      for (const f of Object.values(fields)) if (f.values) values[`${path} --${f.flag}`] = f.values;
+      for (const [, f] of offered(fields)) if (f.values) values[`${path} --${f.flag}`] = f.values;
     for (const flag of verb.flags ?? [])
       if (flag.values) values[`${path} ${longOf(flag.flag)}`] = flag.values;
   }

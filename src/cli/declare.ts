@@ -10,8 +10,8 @@
  */
 
 import type { FileKind } from '../app/file-kind.js';
-import type { FieldFlags, FlagsOf } from '../domain/body-fields.js';
 import type { Text } from '../domain/text.js';
+import type { FieldFlags, FlagsOf } from './body-fields.js';
 import type { Deps } from './context.js';
 
 export type { Text } from '../domain/text.js';

@@ -1,18 +1,18 @@
 import type { TObject } from '@sinclair/typebox';
 import type { Command } from 'commander';
-import type { FieldFlag, FieldFlags } from '../domain/body-fields.js';
 import { nonBusinessDay } from '../domain/business-days.js';
 import { formatDateBr } from '../domain/dates.js';
 import type { CondoError } from '../domain/errors.js';
 import { centsToDecimal } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
+import { type FieldFlag, type FieldFlags, offered } from './body-fields.js';
 import type { Deps } from './context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from './flags.js';
 import type { Translate } from './i18n.js';
 import type { Prompter } from './prompter.js';
 
 /**
- * Body fields as flags, from their one declaration (domain/body-fields.ts): the options, the flags-to-body
+ * Body fields as flags, from their one declaration (cli/body-fields.ts): the options, the flags-to-body
  * conversion, the flag a message names, and the prompts for what is missing.
  */
 
@@ -31,7 +31,7 @@ const placeholder = (f: FieldFlag) => f.arg ?? PLACEHOLDER[f.kind];
 
 /** One option per field, in declaration order, its help in the person's language. */
 export function addFieldOptions(cmd: Command, fields: FieldFlags, t: Translate): Command {
-  for (const f of Object.values(fields)) {
+  for (const [, f] of offered(fields)) {
     const help = t(f.help);
     cmd.option(
       `--${f.flag} <${placeholder(f)}>`,
@@ -67,7 +67,7 @@ export function bodyFromFlags(
   today: string,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [field, f] of Object.entries(fields)) {
+  for (const [field, f] of offered(fields)) {
     const text = flags[attribute(f.flag)];
     if (typeof text === 'string') body[field] = fieldValue(f, text, today);
   }
@@ -130,7 +130,7 @@ export async function promptMissing(
       return error.finding ?? error.text ?? error.message;
     }
   };
-  for (const [field, f] of Object.entries(fields)) {
+  for (const [field, f] of offered(fields)) {
     if (!f.prompt || body[field] !== undefined) continue;
     const pick = pickers[field];
     if (pick) await pick(body, ask);

@@ -1,6 +1,5 @@
 import type { Payable } from '../client/types.js';
 import { barcodeOf, byBarcode } from '../domain/batch-preview.js';
-import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../domain/body-fields.js';
 import { DOC_ENDED } from '../domain/business-days.js';
 import { formatDateBr } from '../domain/dates.js';
 import { AuthError, UsageError } from '../domain/errors.js';
@@ -10,6 +9,7 @@ import { displayState, FAR_PAST_DAYS, farDueDate, reviewBoleto } from '../domain
 import type { PayableCreate } from '../domain/request-bodies.js';
 import type { Text } from '../domain/text.js';
 import { type PayableTribute, tributeProblems } from '../domain/tributes.js';
+import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from './body-fields.js';
 import type { Deps } from './context.js';
 import { bodyFromFlags, flagOf, namedProblem, type Picker } from './fields.js';
 import { english, prefixed, type Translate } from './i18n.js';

@@ -1,10 +1,10 @@
 import type { Expense } from '../../client/index.js';
-import { EXPENSE_FIELDS, type FlagsOf, INSTALLMENTS_FIELDS } from '../../domain/body-fields.js';
 import { UsageError } from '../../domain/errors.js';
 import { type Installment, installmentSchedule } from '../../domain/installments.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
 import type { ExpenseInstallmentsCreate } from '../../domain/request-bodies.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
+import { EXPENSE_FIELDS, type FlagsOf, INSTALLMENTS_FIELDS } from '../body-fields.js';
 import type { Deps } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { bodyFromFlags, flagOf } from '../fields.js';

@@ -1,6 +1,5 @@
 import { monthCell } from '../../app/month-words.js';
 import type { Invoice, InvoicePayment } from '../../client/index.js';
-import { type FlagsOf, INVOICE_FIELDS } from '../../domain/body-fields.js';
 import { UsageError } from '../../domain/errors.js';
 import {
   boletoRefusals,
@@ -12,6 +11,7 @@ import {
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
 import type { InvoiceCreate } from '../../domain/request-bodies.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
+import { type FlagsOf, INVOICE_FIELDS } from '../body-fields.js';
 import type { Deps } from '../context.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';

@@ -1,6 +1,5 @@
 import { monthBr, monthCell, monthName } from '../../app/month-words.js';
 import type { AccountEntry, AccountTransfer } from '../../client/index.js';
-import { ENTRY_FIELDS, type FlagsOf, TRANSFER_FIELDS } from '../../domain/body-fields.js';
 import { addMonthsClamped, formatDateBr, lastDayOf } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import {
@@ -16,6 +15,7 @@ import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import type { AccountTransferCreate } from '../../domain/request-bodies.js';
 import { drawBars } from '../bars.js';
 import { bodiesFromFile, createFromFile, refuseFlagsWithFile, validated } from '../bodies.js';
+import { ENTRY_FIELDS, type FlagsOf, TRANSFER_FIELDS } from '../body-fields.js';
 import type { Deps } from '../context.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, monthFlag } from '../flags.js';

@@ -1,10 +1,10 @@
-import { SUPPLIER_UPDATE_FLAGS } from '../../domain/body-fields.js';
 import { formatDocument } from '../../domain/documents.js';
 import { UsageError } from '../../domain/errors.js';
 import { displayState } from '../../domain/payables.js';
 import { PIX_KEY_TYPE_WORDS, type PixKeyType } from '../../domain/pix-keys.js';
 import type { Text } from '../../domain/text.js';
 import { validated } from '../bodies.js';
+import { SUPPLIER_UPDATE_FLAGS } from '../body-fields.js';
 import type { Deps } from '../context.js';
 import { viaExtension } from '../extension.js';
 import { paint, writeLine } from '../io.js';

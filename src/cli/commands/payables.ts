@@ -1,6 +1,5 @@
 import { nextSteps, SETTLED_ADVICE, settled } from '../../app/rejections.js';
 import type { BulkResult, Payable, PayableDetail } from '../../client/types.js';
-import { PAYABLE_FIELDS } from '../../domain/body-fields.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { digitsOnly } from '../../domain/digits.js';
 import { CondoError, ConflictError, UsageError } from '../../domain/errors.js';
@@ -19,6 +18,7 @@ import { explainReturnCode } from '../../formats/cnab240/explain.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { errorWords } from '../api-errors.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
+import { PAYABLE_FIELDS } from '../body-fields.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { ExitCode } from '../exit-codes.js';

@@ -1,4 +1,4 @@
-import { EXPENSE_FIELDS, INSTALLMENTS_FIELDS } from '../../domain/body-fields.js';
+import { EXPENSE_FIELDS, INSTALLMENTS_FIELDS } from '../body-fields.js';
 import { declared, group, verb } from '../declare.js';
 import { PAGING_FLAGS } from './flags.js';
 

@@ -1,5 +1,5 @@
-import { INVOICE_FIELDS } from '../../domain/body-fields.js';
 import { INVOICE_FILTER_STATES } from '../../domain/invoices.js';
+import { INVOICE_FIELDS } from '../body-fields.js';
 import { declared, group, verb } from '../declare.js';
 import { DUE_RANGE_FLAGS, PAGING_FLAGS } from './flags.js';
 

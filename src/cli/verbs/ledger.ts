@@ -1,5 +1,5 @@
-import { ENTRY_FIELDS, TRANSFER_FIELDS } from '../../domain/body-fields.js';
 import { CHART_ACCOUNT_STATES, ENTRY_TYPES } from '../../domain/ledger.js';
+import { ENTRY_FIELDS, TRANSFER_FIELDS } from '../body-fields.js';
 import { declared, group, verb } from '../declare.js';
 import { PAGING_FLAGS } from './flags.js';
 

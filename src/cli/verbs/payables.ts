@@ -1,6 +1,7 @@
 /** `condo payables …`: the bills the condominium pays, remitted to the bank in CNAB 240 batches. */
-import { PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../../domain/body-fields.js';
+
 import { FORMAS_PAGAMENTO, PAYABLE_STATES } from '../../domain/payables.js';
+import { PAYABLE_FIELDS, TRIBUTE_FIELDS } from '../body-fields.js';
 import { declared, type FlagDecl, group, verb } from '../declare.js';
 import { DUE_RANGE_FLAGS, PAGING_FLAGS } from './flags.js';
 

@@ -8,12 +8,12 @@
  * Only types come from request-bodies.ts: this module loads at start-up (every --help lists the flags), TypeBox does not.
  */
 import type { Static, TObject } from '@sinclair/typebox';
-import { BILLING_TYPES } from './invoices.js';
-import { ENTRY_TYPES } from './ledger.js';
-import { FORMAS_PAGAMENTO } from './payables.js';
-import type * as S from './request-bodies.js';
-import type { Text } from './text.js';
-import { type PayableTribute, TRIBUTE_KINDS } from './tributes.js';
+import { BILLING_TYPES } from '../domain/invoices.js';
+import { ENTRY_TYPES } from '../domain/ledger.js';
+import { FORMAS_PAGAMENTO } from '../domain/payables.js';
+import type * as S from '../domain/request-bodies.js';
+import type { Text } from '../domain/text.js';
+import { type PayableTribute, TRIBUTE_KINDS } from '../domain/tributes.js';
 
 /**
  * What a flag takes, and what the body gets: `cents` and `reais` are typed in reais (1.234,56) and sent as integer
@@ -36,14 +36,22 @@ export interface FieldFlag {
   upcoming?: boolean;
 }
 
-export type FieldFlags = Readonly<Record<string, FieldFlag>>;
+/** A body's flags: every field of its schema, a flag or `null` (offered by no flag, and why, said beside it). */
+export type FieldFlags = Readonly<Record<string, FieldFlag | null>>;
+
+/** The fields a body offers as flags, in declaration order, with their flags. */
+export const offered = (fields: FieldFlags): [string, FieldFlag][] =>
+  Object.entries(fields).flatMap(([name, f]) => (f ? [[name, f] as [string, FieldFlag]] : []));
 
 type Only<T extends TObject, M> = M & { [K in Exclude<keyof M, keyof Static<T>>]: never };
 
-/** The flags of body T: keys must be T's fields. */
+/**
+ * The flags of body T: every one of T's fields, and nothing else, decided: a flag, or `null` where the CLI offers
+ * none (a new field of the schema without that decision fails the type check, #72).
+ */
 const flagsFor =
   <T extends TObject>() =>
-  <const M extends { readonly [K in keyof Static<T>]?: FieldFlag }>(meta: Only<T, M>): M =>
+  <const M extends { readonly [K in keyof Static<T>]-?: FieldFlag | null }>(meta: Only<T, M>): M =>
     meta;
 
 type Camel<T extends string> = T extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : T;
@@ -144,6 +152,8 @@ export const PAYABLE_FIELDS = flagsFor<typeof S.PayableCreate>()({
     prompt: { en: 'Description', pt: 'Descrição' },
   },
   notes: { flag: 'notes', kind: 'text', help: { en: 'free notes', pt: 'observações livres' } },
+  // no flag: a tax guide's data are asked by its own flags (TRIBUTE_FIELDS) and built into it
+  tribute: null,
 });
 
 /** Fine, interest and discount where the API carries them in decimal reais (invoices, expenses). */
@@ -204,6 +214,8 @@ export const INVOICE_FIELDS = flagsFor<typeof S.InvoiceCreate>()({
     },
   },
   notes: { flag: 'notes', kind: 'text', help: { en: 'free notes', pt: 'observações livres' } },
+  // no flag: an invoice's composition is the billing run's (billing plan), not typed at a prompt
+  items: null,
 });
 
 const expenseCommon = {
@@ -369,6 +381,9 @@ export const ENTRY_FIELDS = flagsFor<typeof S.AccountEntryCreate>()({
     values: FORMAS_PAGAMENTO,
   },
   due_at: { flag: 'due', kind: 'date', help: { en: 'due date', pt: 'vencimento' } },
+  // no flag: the statement line and the rule an entry accounts for are a reconciliation's (statements reconcile)
+  statement_line_id: null,
+  rule_id: null,
 });
 
 export const TRANSFER_FIELDS = flagsFor<typeof S.AccountTransferCreate>()({
@@ -483,7 +498,7 @@ let apiFieldFlags: Map<string, string> | undefined;
 export function flagOfApiField(field: string): string | undefined {
   apiFieldFlags ??= new Map<string, string>([
     ...[PAYABLE_FIELDS, INVOICE_FIELDS, EXPENSE_FIELDS, INSTALLMENTS_FIELDS, ENTRY_FIELDS, TRANSFER_FIELDS]
-      .flatMap((fields) => Object.entries(fields as FieldFlags))
+      .flatMap((fields) => offered(fields as FieldFlags))
       .map(([name, f]): [string, string] => [name, `--${f.flag}`])
       .reverse(), // the first declaration wins
     ...Object.entries(SUPPLIER_UPDATE_FLAGS),
