@@ -31,6 +31,26 @@ export async function readCnabFile(path: string, options?: ReadOptions): Promise
   return readCnab240(readChunks(path), options);
 }
 
+/** A CNAB file read once, its SHA-256 and size taken as its chunks go by (a return's facts need all three). */
+export async function readCnabFileHashed(
+  path: string,
+  options?: ReadOptions,
+): Promise<{ file: CnabFile; sha256: string; bytes: number }> {
+  await requireCnabFile(path);
+  const { readCnab240 } = await import('../formats/cnab240/reader.js');
+  const hash = createHash('sha256');
+  let bytes = 0;
+  async function* hashed() {
+    for await (const chunk of readChunks(path)) {
+      hash.update(chunk as Buffer);
+      bytes += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+  }
+  const file = await readCnab240(hashed(), options);
+  return { file, sha256: hash.digest('hex'), bytes };
+}
+
 export async function lintCnabFile(path: string, bank?: string | undefined): Promise<LintReport> {
   await requireCnabFile(path);
   const { lintCnab } = await import('../formats/cnab240/lint.js');

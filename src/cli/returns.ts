@@ -1,10 +1,12 @@
 import { requireReadableFile } from '../app/file-kind.js';
-import { readCnabFile, sha256File } from '../app/files.js';
+import { readCnabFileHashed } from '../app/files.js';
 import { heldPayments, rejectionsOf } from '../app/rejections.js';
 import { type CandidateBatch, candidateBatches, matchReturn } from '../app/return-batch.js';
 import type { ReturnSummary } from '../client/index.js';
 import { UsageError } from '../domain/errors.js';
+import type { Text } from '../domain/text.js';
 import type { CnabProblem } from '../formats/cnab240/file.js';
+import type { ReturnRefusal } from '../formats/cnab240/return-acceptance.js';
 import { toSeuNumero } from '../formats/cnab240/seu-numero.js';
 import type { Deps } from './context.js';
 import { ExitCode, outcomeOf } from './exit-codes.js';
@@ -125,72 +127,88 @@ export interface ReturnFacts {
   uncoded: { line: number; seu_numero: string | null }[];
 }
 
+/**
+ * A return file's facts, read once (its hash and size as it goes), or the refusal the acceptance rule gives
+ * (formats/cnab240/return-acceptance.ts, the sandbox's too), said here with "nothing was sent".
+ */
 export async function returnFacts(path: string, t: Translate): Promise<ReturnFacts> {
+  const { ReturnWatch, returnRefusal } = await import('../formats/cnab240/return-acceptance.js');
   // the seu números only, not every item (a return of 400,000 payments held them all)
-  const seus = new Set<string>();
-  const uncoded: ReturnFacts['uncoded'] = [];
-  let broken: CnabProblem | undefined;
-  const { breaksReturnStructure } = await import('../formats/cnab240/return-structure.js');
-  const file = await readCnabFile(path, {
+  const watch = new ReturnWatch();
+  const { file, sha256, bytes } = await readCnabFileHashed(path, {
     keepItems: false,
-    onItem: (i) => {
-      if (i.seu_numero) seus.add(i.seu_numero);
-      if (PAYMENT_SEGMENTS.has(i.segment) && i.occurrences.length === 0)
-        uncoded.push({ line: i.line, seu_numero: i.seu_numero });
-    },
-    onProblem: (problem) => {
-      if (!broken && breaksReturnStructure(problem)) broken = problem;
-    },
+    onItem: (i) => watch.onItem(i),
+    onProblem: (problem) => watch.onProblem(problem),
   });
-  if (file.service === 'statement')
-    throw new UsageError(
-      {
-        en: `${path}: this is an account statement (a CNAB 240 extrato), not a payment return: condo statements import reads it; nothing was sent`,
-        pt: `${path}: este é um extrato de conta (extrato CNAB 240), não um retorno de pagamentos: o condo statements import o lê; nada foi enviado`,
-      },
-      { code: 'invalid_file' },
-    );
-  const unreadable = file.errors[0];
-  if (unreadable)
-    throw new UsageError(
-      {
-        en: `${path}: line ${unreadable.line}: ${unreadable.message}. The file cannot be read as a return: none of it is applied, nothing was sent`,
-        pt: `${path}: ${atLine(t, unreadable.line, unreadable)}. O arquivo não pode ser lido como retorno: nada dele é aplicado, nada foi enviado`,
-      },
-      { code: 'invalid_file' },
-    );
-  if (file.direction === 'remessa')
-    throw new UsageError({
-      en: `${path}: this is a remittance (the file sent to the bank), not the bank's return; nothing was sent`,
-      pt: `${path}: isto é uma remessa (o arquivo enviado ao banco), não o retorno do banco; nada foi enviado`,
-    });
-  // #50 point 5: a return whose structure is broken is applied not at all, and the same file, fixed, goes in anew
-  if (broken)
-    throw new UsageError(
-      {
-        en: `${path}: line ${broken.line}: ${broken.message}. The return's structure is broken: none of it is applied, nothing was sent (fix the file, or ask the bank for it again)`,
-        pt: `${path}: ${atLine(t, broken.line, broken)}. A estrutura do retorno está quebrada: nada dele é aplicado, nada foi enviado (corrija o arquivo, ou peça-o de novo ao banco)`,
-      },
-      { code: 'invalid_file' },
-    );
-  const seuNumeros = [...seus];
-  if (seuNumeros.length === 0)
-    throw new UsageError({
-      en: `${path}: no payment in the file carries a seu número, so it names no batch; nothing was sent`,
-      pt: `${path}: nenhum pagamento do arquivo traz seu número, então ele não indica lote nenhum; nada foi enviado`,
-    });
+  const refusal = returnRefusal(file, watch, bytes);
+  if (refusal) throw new UsageError(refusalWords(path, refusal, t), { code: 'invalid_file' });
   return {
-    seuNumeros,
+    seuNumeros: [...watch.seuNumeros],
     bankCode: file.bank_code,
     account: file.company.account,
     fileSequence: file.file_sequence,
-    sha256: await sha256File(path),
-    uncoded,
+    sha256,
+    uncoded: watch.uncoded,
   };
 }
 
-/** A payment's main detail, whose return line carries the bank's codes (segment B and J-52 only add to it). */
-const PAYMENT_SEGMENTS = new Set(['A', 'J', 'N', 'O']);
+/** The acceptance rule's refusal in the CLI's words: what the file is, and that nothing was sent. */
+function refusalWords(path: string, r: ReturnRefusal, t: Translate): Text {
+  // the problem whole, so a coded one is said in the reader's language
+  const at = (p: { line: number; message: string }) => ({
+    en: `line ${p.line}: ${p.message}`,
+    pt: atLine(t, p.line, p as CnabProblem),
+  });
+  switch (r.reason) {
+    case 'empty':
+      return {
+        en: `${path}: the file is empty; nothing was sent`,
+        pt: `${path}: o arquivo está vazio; nada foi enviado`,
+      };
+    case 'statement':
+      return {
+        en: `${path}: this is an account statement (a CNAB 240 extrato), not a payment return: condo statements import reads it; nothing was sent`,
+        pt: `${path}: este é um extrato de conta (extrato CNAB 240), não um retorno de pagamentos: o condo statements import o lê; nada foi enviado`,
+      };
+    case 'remittance':
+      return {
+        en: `${path}: this is a remittance (the file sent to the bank), not the bank's return; nothing was sent`,
+        pt: `${path}: isto é uma remessa (o arquivo enviado ao banco), não o retorno do banco; nada foi enviado`,
+      };
+    case 'collection':
+      return {
+        en: `${path}: this is a collection (cobrança) return, not a payment return: condo cnab inspect reads it; nothing was sent`,
+        pt: `${path}: este é um retorno de cobrança, não de pagamentos: o condo cnab inspect o lê; nada foi enviado`,
+      };
+    case 'unreadable': {
+      const where = at(r.problem);
+      return {
+        en: `${path}: ${where.en}. The file cannot be read as a return: none of it is applied, nothing was sent`,
+        pt: `${path}: ${where.pt}. O arquivo não pode ser lido como retorno: nada dele é aplicado, nada foi enviado`,
+      };
+    }
+    case 'truncated': {
+      const where = at(r.problem);
+      return {
+        en: `${path}: ${where.en}. The file is truncated: none of it is applied, nothing was sent (ask the bank for it again)`,
+        pt: `${path}: ${where.pt}. O arquivo está truncado: nada dele é aplicado, nada foi enviado (peça-o de novo ao banco)`,
+      };
+    }
+    case 'broken': {
+      // #50 point 5: a return whose structure is broken is applied not at all, and the same file, fixed, goes in anew
+      const where = at(r.problem);
+      return {
+        en: `${path}: ${where.en}. The return's structure is broken: none of it is applied, nothing was sent (fix the file, or ask the bank for it again)`,
+        pt: `${path}: ${where.pt}. A estrutura do retorno está quebrada: nada dele é aplicado, nada foi enviado (corrija o arquivo, ou peça-o de novo ao banco)`,
+      };
+    }
+    case 'no_seu_numero':
+      return {
+        en: `${path}: no payment in the file carries a seu número, so it names no batch; nothing was sent`,
+        pt: `${path}: nenhum pagamento do arquivo traz seu número, então ele não indica lote nenhum; nada foi enviado`,
+      };
+  }
+}
 
 /**
  * The batches, read once per run: a return file finds the one whose payables carry all its seu números (canceled

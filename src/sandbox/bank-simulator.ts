@@ -35,6 +35,7 @@ import {
   type ReturnDecision,
   toSeuNumero,
 } from '../formats/cnab240/index.js';
+import { PAYMENT_DETAIL_SEGMENTS } from '../formats/cnab240/return-acceptance.js';
 
 export interface BankReturnOptions {
   /** seu números (or payable public ids) to reject; `SEU:CODE` rejects it with that code (e.g. `…:ZK`) */
@@ -110,7 +111,7 @@ class RemittanceFacts {
     this.reader = new Cnab240Reader({
       keepItems: false,
       onItem: (i) => {
-        if (!PAYMENT_SEGMENTS.has(i.segment)) return;
+        if (!PAYMENT_DETAIL_SEGMENTS.has(i.segment)) return;
         this.payments++;
         if (keepSeuNumeros) this.seuNumeros.add(toSeuNumero(i.seu_numero ?? ''));
       },
@@ -136,8 +137,6 @@ class RemittanceFacts {
     return { file: parsed, seedOfFile: this.hash.digest().readUInt32BE(0) /* stable per file */ };
   }
 }
-
-const PAYMENT_SEGMENTS = new Set(['A', 'J', 'O', 'N']);
 
 /** The bank's answer to each payment, and the counts of each kind, as the options ask. */
 function decider(facts: RemittanceFacts, bankCode: string, seedOfFile: number, opts: BankReturnOptions) {

@@ -6,13 +6,13 @@
 
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { Cnab240Reader, type CnabFile, type CnabItem } from '../../formats/cnab240/index.js';
 import {
-  breaksReturnStructure,
-  Cnab240Reader,
-  type CnabFile,
-  type CnabItem,
-  type CnabMessage,
-} from '../../formats/cnab240/index.js';
+  PAYMENT_DETAIL_SEGMENTS,
+  type ReturnRefusal,
+  ReturnWatch,
+  returnRefusal,
+} from '../../formats/cnab240/return-acceptance.js';
 import { statementFinding } from '../../formats/statement/findings.js';
 import type { Tx } from '../db/tx.js';
 import type { SandboxContext } from '../http/context.js';
@@ -53,22 +53,20 @@ export function returnFileLimit(remittanceBytes: number | undefined): number {
 interface ReadReturn {
   file: CnabFile;
   lines: ReturnLine[];
-  /** what breaks the file's structure (formats/cnab240/return-structure.ts): then nothing of it is applied */
-  broken: CnabMessage[];
+  /** what the acceptance rule needs (formats/cnab240/return-acceptance.ts, the CLI's too) */
+  watch: ReturnWatch;
 }
 
 /** The CNAB reader fed from the upload, keeping only what a return needs of each payment line. */
 const readReturn: PartConsumer<ReadReturn> = async (_field, _fields, chunks) => {
   const lines: ReturnLine[] = [];
-  const broken: CnabMessage[] = [];
+  const watch = new ReturnWatch();
   const reader = new Cnab240Reader({
     keepItems: false,
-    onProblem: (problem) => {
-      if (breaksReturnStructure(problem) && broken.length < 20)
-        broken.push({ line: problem.line, message: problem.message });
-    },
+    onProblem: (problem) => watch.onProblem(problem),
     onItem: (item: CnabItem) => {
-      if (!['A', 'J', 'O', 'N'].includes(item.segment)) return;
+      watch.onItem(item);
+      if (!PAYMENT_DETAIL_SEGMENTS.has(item.segment)) return;
       lines.push({
         line: item.line,
         seu_numero: item.seu_numero,
@@ -81,8 +79,42 @@ const readReturn: PartConsumer<ReadReturn> = async (_field, _fields, chunks) => 
     },
   });
   for await (const chunk of chunks) reader.write(chunk);
-  return { file: reader.end(), lines, broken };
+  return { file: reader.end(), lines, watch };
 };
+
+/** The acceptance rule's refusal in the API's words (422 invalid_file), its lines named. */
+function returnRefused(r: ReturnRefusal, file: CnabFile) {
+  switch (r.reason) {
+    case 'empty':
+      return fileRefused('invalid_file', 'invalid file', [issueOf(1, statementFinding('file.empty', {}))]);
+    case 'unreadable':
+      return fileRefused('invalid_file', 'the return file has errors', file.errors);
+    case 'statement':
+      return fileRefused('invalid_file', 'not a payment return', [
+        { line: 1, message: 'an account statement (extrato), not a payment return' },
+      ]);
+    case 'remittance':
+      return fileRefused('invalid_file', 'not a return file', [
+        { line: 1, message: 'a remittance (no occurrence codes), not the bank return' },
+      ]);
+    case 'collection':
+      return fileRefused('invalid_file', 'not a payment return', [
+        { line: 1, message: 'a collection (cobrança) file, not a payment return' },
+      ]);
+    case 'truncated':
+      return fileRefused('invalid_file', 'the return file is truncated', [
+        { line: r.line, message: r.message },
+      ]);
+    case 'broken':
+      return fileRefused('invalid_file', "the return file's structure is broken: nothing of it was applied", [
+        ...r.all,
+      ]);
+    case 'no_seu_numero':
+      return fileRefused('invalid_file', 'the return file names no batch', [
+        { line: 1, message: 'no payment carries a seu número' },
+      ]);
+  }
+}
 
 /** A batch with its payables, as the API shows it. */
 /**
@@ -196,33 +228,8 @@ export function batchesRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const uploaded = files[0]!;
     const parsed = uploaded.result!;
     const { file } = parsed;
-    if (uploaded.size === 0)
-      throw fileRefused('invalid_file', 'invalid file', [issueOf(1, statementFinding('file.empty', {}))]);
-    if (file.errors.length > 0) throw fileRefused('invalid_file', 'the return file has errors', file.errors);
-    if (file.truncated) {
-      const where = file.warnings.filter((w) => /truncated|no lote trailer|no file trailer/.test(w.message));
-      throw fileRefused(
-        'invalid_file',
-        'the return file is truncated',
-        where.length > 0 ? where : [{ line: file.lines, message: 'the file is truncated' }],
-      );
-    }
-    if (file.service !== 'payment') {
-      throw fileRefused('invalid_file', 'not a payment return', [
-        { line: 1, message: 'a collection (cobrança) file, not a payment return' },
-      ]);
-    }
-    if (file.direction !== 'retorno') {
-      throw fileRefused('invalid_file', 'not a return file', [
-        { line: 1, message: 'a remittance (no occurrence codes), not the bank return' },
-      ]);
-    }
-    if (parsed.broken.length > 0)
-      throw fileRefused(
-        'invalid_file',
-        "the return file's structure is broken: nothing of it was applied",
-        parsed.broken,
-      );
+    const refusal = returnRefusal(file, parsed.watch, uploaded.size);
+    if (refusal) throw returnRefused(refusal, file);
     const warnings = [...file.warnings];
     if (file.company.document && file.company.document !== condo.document) {
       warnings.push({
