@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command, Help } from 'commander';
 import { completionTable } from './completion.js';
-import { type HelpBook, type HelpItem, type HelpPage, helpPageFile } from './help-pages.js';
+import { commandsMarkdown, type HelpBook, type HelpItem, type HelpPage, helpPageFile } from './help-pages.js';
 import { english, LANGUAGES, type Lang, loadTranslator } from './i18n.js';
 import type { Io } from './io.js';
 import { buildProgram } from './program.js';
@@ -27,8 +27,11 @@ export async function writeHelpBooks(dir: string): Promise<void> {
         join(dir, 'completion.json'),
         JSON.stringify(completionTable(program, await declarations())),
       );
-    for (const [path, page] of Object.entries(readHelpBook(program)))
+    const book = readHelpBook(program);
+    for (const [path, page] of Object.entries(book))
       await writeFile(join(dir, lang, helpPageFile(path)), JSON.stringify(page));
+    // the manual of every command (docs/commands.md is this file, committed)
+    if (lang === 'en') await writeFile(join(dir, 'commands.md'), commandsMarkdown(book));
   }
 }
 

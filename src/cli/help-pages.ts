@@ -82,3 +82,23 @@ function boxWrap(text: string, width: number): string {
   }
   return wrapped.join('\n');
 }
+
+/**
+ * Every page of a book as one Markdown manual (docs/commands.md, #72 point 7): the build writes it beside the pages
+ * from the same tree, and a test fails when the committed one is stale (`npm run generate:commands`).
+ */
+export function commandsMarkdown(book: HelpBook): string {
+  const parts = [
+    '# condo commands\n',
+    "Every command's `--help`, as condo prints it (generated from the command tree by `npm run generate:commands`;",
+    'do not edit). The global options every command takes are under `condo`, and in `condo help globals`.\n',
+  ];
+  for (const [path, page] of Object.entries(book))
+    parts.push(
+      `## condo${path ? ` ${path}` : ''}\n`,
+      '```text',
+      formatHelpPage(page, 100).trimEnd(),
+      '```\n',
+    );
+  return `${parts.join('\n')}`;
+}
