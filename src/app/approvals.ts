@@ -2,7 +2,7 @@
  * The firm's four-eyes evidence before a file goes to the bank (#34 point 4): the policy file and the approvals
  * beside it, signing an approval of a batch's exact file, and checking what a delivery needs. The policy is named
  * by `--policy FILE` or CONDO_POLICY; without one there is no approval step. It is evidence kept by the firm, not
- * the bank's authorization: `condo api` and other clients are outside it (README, "Approvals").
+ * the bank's authorization: `condo api` and other clients are outside it (docs/guide/safety.md).
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';

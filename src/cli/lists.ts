@@ -13,7 +13,7 @@ export interface PagingFlags {
 }
 
 /**
- * Lists are never silently partial (README "Machine output"): a pipe gets every row, page by page, unless
+ * Lists are never silently partial (docs/guide/conventions.md, "Machine output"): a pipe gets every row, page by page, unless
  * `--limit N`; a terminal gets the first page and a line on stderr saying how much more there is.
  */
 export async function fetchList<T>(

@@ -20,7 +20,7 @@ export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /**
- * Where and how a verb prints (README "Machine output"): the format, the fields `--json a,b` keeps, and whether
+ * Where and how a verb prints (docs/guide/conventions.md, "Machine output"): the format, the fields `--json a,b` keeps, and whether
  * tsv carries a header row (`--header`). `Deps` is one; a verb printing elsewhere (a preview on stderr) builds its own.
  */
 export interface Out {

@@ -21,7 +21,7 @@ import { documentChecker } from './document-check.js';
 /**
  * End-to-end sessions: a real sandbox on an ephemeral loopback port, and the CLI talking to it over real HTTP.
  *
- * Two ways to run them (README, "Tests"):
+ * Two ways to run them (CONTRIBUTING.md):
  * - `npm test`: the sandbox in this process (launchSandbox, from the TypeScript source) and the CLI through
  *   `main(argv, io)` with its own streams and environment, as the binary runs it; fast, and every answer the
  *   sandbox gives is checked against the OpenAPI document. A run that needs a process of its own (signals, node

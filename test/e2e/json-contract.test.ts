@@ -47,7 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-test('every verb that takes files is one line a file or one line a run, as README says', async () => {
+test('every verb that takes files is one line a file or one line a run, as docs/guide/conventions.md says', async () => {
   const fileVerbs = [...verbsOf(await declarations())]
     .filter(([, v]) => /<files\.\.\.>/.test(v.name))
     .map(([path]) => path);

@@ -6,7 +6,7 @@ import { CONDO_BIN, leafExpenseAccount, runProcess, type Session, sandboxSession
 import { runOnTerminal } from './tty.js';
 
 /**
- * Output that scripts can trust (README "Machine output"): an accountant's shell pipeline, a cron log, a download
+ * Output that scripts can trust (docs/guide/conventions.md, "Machine output"): an accountant's shell pipeline, a cron log, a download
  * that must not clobber a file, a delete that must not happen by accident.
  */
 

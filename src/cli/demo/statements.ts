@@ -50,7 +50,7 @@ export async function statementChapter(story: Story): Promise<Json | undefined> 
 }
 
 /**
- * The firm's reconciliation rules, a file in its repository (#35), the same as README's example: bank fees booked,
+ * The firm's reconciliation rules, a file in its repository (#35), the same as docs/guide/statements.md's example: bank fees booked,
  * a resident's PIX settling their invoice by the CPF it names, the water bill split.
  */
 export const DEMO_RULES = `# conciliacao.yaml: the firm's reconciliation rules, reviewed like code
