@@ -13,7 +13,8 @@ export const BENCH_HEADER: RemittanceHeader = {
     bankName: 'ITAU',
     agency: '0350',
     account: '12345',
-    accountDigit: '6',
+    // the digit Itaú's algorithm gives for agência 0350, conta 12345: a bench file lints clean (#73)
+    accountDigit: '1',
   },
   fileSequence: 1,
   generatedAt: '2026-11-22T10:00:00',
