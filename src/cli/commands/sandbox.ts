@@ -583,9 +583,11 @@ export async function nfseVerb(deps: Deps, opts: NfseOptions): Promise<number> {
     await writeFile(join(dir, f.name), f.xml, 'utf8');
     writeLine(deps.io.stdout, join(dir, f.name));
   }
+  // the folder as typed, one slash at its end (`-O notas/` said "notas//")
+  const folder = `${dir.replace(/[\\/]+$/, '')}/`;
   deps.info({
-    en: `${files.length} NFS-e of ${month} written to ${dir}/ (condo nfse check ${dir}/)`,
-    pt: `${files.length} NFS-e de ${month.slice(5)}/${month.slice(0, 4)} gravadas em ${dir}/ (condo nfse check ${dir}/)`,
+    en: `${files.length} NFS-e of ${month} written to ${folder} (condo nfse check ${folder})`,
+    pt: `${files.length} NFS-e de ${month.slice(5)}/${month.slice(0, 4)} gravadas em ${folder} (condo nfse check ${folder})`,
   });
   return 0;
 }
