@@ -83,8 +83,8 @@ export function collectionSummaryLines(
 /** A collection return's titles: their numbers, due date, face value, movement, and what a liquidation paid. */
 export const collectionColumns = (t: Translate): Column<CnabItem>[] => [
   { header: { en: 'LINE', pt: 'LINHA' }, value: (i) => i.line },
-  { header: { en: 'NOSSO NÚMERO', pt: 'NOSSO NÚMERO' }, value: (i) => i.nosso_numero, fixed: true },
-  { header: { en: 'SEU NÚMERO', pt: 'SEU NÚMERO' }, value: (i) => i.seu_numero, fixed: true, drop: 2 },
+  { header: 'NOSSO NÚMERO', value: (i) => i.nosso_numero, fixed: true },
+  { header: 'SEU NÚMERO', value: (i) => i.seu_numero, fixed: true, drop: 2 },
   { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (i) => i.due_date, kind: 'date' },
   { header: { en: 'FACE VALUE', pt: 'VALOR' }, value: (i) => i.face_value_cents, kind: 'cents' },
   {

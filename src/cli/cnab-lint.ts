@@ -47,7 +47,7 @@ export async function printLint(
   await printList(deps, report.findings, [
     ...file,
     { header: { en: 'LINE', pt: 'LINHA' }, value: (f) => f.line },
-    { header: { en: 'COL', pt: 'COL' }, value: (f) => f.column },
+    { header: 'COL', value: (f) => f.column },
     {
       header: { en: 'SEVERITY', pt: 'GRAVIDADE' },
       value: (f) => SEVERITY_NAMES[f.severity],

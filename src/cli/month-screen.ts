@@ -40,7 +40,7 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
     writeLine(deps.io.stdout, paint(deps.io, 'bold', line));
   const groupColumns = (first: string): Column<Group>[] => [
     { header: first, value: (g) => shownPayee(g.name) },
-    { header: 'COUNT', value: (g) => g.count },
+    { header: { en: 'COUNT', pt: 'QTD' }, value: (g) => g.count },
     { header: 'TOTAL', value: (g) => g.total_cents, kind: 'cents' },
   ];
   await section(
@@ -56,10 +56,10 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
     await printList(deps, report.paid.by_chart_account, groupColumns('CHART ACCOUNT'));
   }
   const rejectionColumns = <T extends Rejected>(): Column<T>[] => [
-    { header: 'PAYABLE', value: (p) => p.public_id },
-    { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
-    { header: 'PAYEE', value: (p) => p.payee },
-    { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
+    { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (p) => p.public_id },
+    { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (p) => p.due_date, kind: 'date' },
+    { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (p) => p.payee },
+    { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.amount_cents, kind: 'cents' },
     { header: "BANK'S WORD", value: (p) => `${p.code} ${p.reason}`, wrap: true },
     // what the code asks of the reader (cnab explain): correct and send again, or do not pay again; a refusal of
     // the month that has ended (paid since, sent again) says how, and asks nothing (its advice would pay twice)
@@ -96,12 +96,16 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
     pt: `A pagar: ${report.pending.length}, ${owed}`,
   };
   await section(stillToPay, report.pending, [
-    { header: 'PAYABLE', value: (p) => p.public_id ?? '' },
-    { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
+    { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (p) => p.public_id ?? '' },
+    { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (p) => p.due_date, kind: 'date' },
     // a payee and a state are read whole: wrapped on a narrow terminal, never cut
-    { header: 'PAYEE', value: (p) => p.payee, wrap: true },
-    { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
-    { header: 'STATE', value: (p) => pendingWords(p, report.cover.issued_on), wrap: true },
+    { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (p) => p.payee, wrap: true },
+    { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.amount_cents, kind: 'cents' },
+    {
+      header: { en: 'STATE', pt: 'ESTADO' },
+      value: (p) => pendingWords(p, report.cover.issued_on),
+      wrap: true,
+    },
   ]);
   await section(
     {
@@ -119,10 +123,10 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
     },
     report.defaulters.rows,
     [
-      { header: 'UNIT', value: (d) => d.unit },
-      { header: 'INVOICES', value: (d) => d.invoices },
-      { header: 'OUTSTANDING', value: (d) => d.outstanding_cents, kind: 'cents' },
-      { header: 'DAYS OVERDUE', value: (d) => d.days_overdue },
+      { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (d) => d.unit },
+      { header: { en: 'INVOICES', pt: 'COBRANÇAS' }, value: (d) => d.invoices },
+      { header: { en: 'OUTSTANDING', pt: 'EM ABERTO' }, value: (d) => d.outstanding_cents, kind: 'cents' },
+      { header: { en: 'DAYS OVERDUE', pt: 'DIAS DE ATRASO' }, value: (d) => d.days_overdue },
     ],
   );
   const known =
@@ -130,11 +134,11 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
       b.balance_known ? cents(b) : '';
   await section('Bank balances', report.balances, [
     // an account's name gives way before its four amounts do (#53: a table at 80 columns, not a block each)
-    { header: 'ACCOUNT', value: (b) => b.name, cut: true },
-    { header: 'START', value: known((b) => b.start_cents), kind: 'cents' },
-    { header: 'IN', value: known((b) => b.in_cents), kind: 'cents' },
-    { header: 'OUT', value: known((b) => b.out_cents), kind: 'cents' },
-    { header: 'END', value: known((b) => b.end_cents), kind: 'cents' },
+    { header: { en: 'ACCOUNT', pt: 'CONTA' }, value: (b) => b.name, cut: true },
+    { header: { en: 'START', pt: 'SALDO INICIAL' }, value: known((b) => b.start_cents), kind: 'cents' },
+    { header: { en: 'IN', pt: 'ENTRADAS' }, value: known((b) => b.in_cents), kind: 'cents' },
+    { header: { en: 'OUT', pt: 'SAÍDAS' }, value: known((b) => b.out_cents), kind: 'cents' },
+    { header: { en: 'END', pt: 'SALDO FINAL' }, value: known((b) => b.end_cents), kind: 'cents' },
   ]);
   // which balance the bank has not confirmed (#52), rather than figures that look checked
   const gaps = balanceGaps(report);
@@ -185,7 +189,7 @@ async function budgetSection(
       { header: words[0], value: budgeted, kind: 'cents' },
       { header: words[1], value: actual, kind: 'cents' },
       { header: { en: 'DIFFERENCE', pt: 'DIFERENÇA' }, value: (x) => actual(x) - budgeted(x), kind: 'cents' },
-      { header: { en: '%', pt: '%' }, value: (x) => pct(actual(x), budgeted(x)) },
+      { header: '%', value: (x) => pct(actual(x), budgeted(x)) },
     ];
     type Expense = NonNullable<MonthReport['budget']>['expenses'][number];
     type Revenue = NonNullable<MonthReport['budget']>['revenue'][number];

@@ -204,7 +204,7 @@ export async function readAcrossProfiles(
         : undefined;
     const merged: Column<Row>[] = [
       {
-        header: 'CONDOMINIUM',
+        header: { en: 'CONDOMINIUM', pt: 'CONDOMÍNIO' },
         value: (r) => (r.totals ? deps.t('TOTAL') : r.condominium),
         ...(slugsAt
           ? {

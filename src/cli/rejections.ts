@@ -26,11 +26,11 @@ export async function printRejections(
     return;
   }
   await printList(deps, rows, [
-    { header: 'REJECTED', value: (p) => p.public_id, style: () => 'red' },
-    { header: 'PAYEE', value: (p) => p.payee_name },
-    { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
-    { header: 'CODE', value: (p) => p.last_return?.code },
-    { header: 'REASON', value: (p) => p.last_return?.message, wrap: true },
+    { header: { en: 'REJECTED', pt: 'REJEITADA' }, value: (p) => p.public_id, style: () => 'red' },
+    { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (p) => p.payee_name },
+    { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.amount, kind: 'cents' },
+    { header: { en: 'CODE', pt: 'CÓDIGO' }, value: (p) => p.last_return?.code },
+    { header: { en: 'REASON', pt: 'MOTIVO' }, value: (p) => p.last_return?.message, wrap: true },
   ]);
   writeLine(
     deps.io.stdout,

@@ -197,10 +197,10 @@ export function judgedRow(
 export async function printJudged(deps: Deps, judged: readonly Judged[], dryRun: boolean): Promise<void> {
   const { verdictText } = await import('../app/reconcile.js');
   await printList(deps, judged, [
-    { header: 'LINE', value: (j) => j.line.line },
-    { header: 'DATE', value: (j) => j.line.date, kind: 'date' },
-    { header: 'AMOUNT', value: (j) => j.line.amountCents, kind: 'cents' },
-    { header: 'MEMO', value: (j) => j.line.memo ?? j.line.name, drop: 1 },
+    { header: { en: 'LINE', pt: 'LINHA' }, value: (j) => j.line.line },
+    { header: { en: 'DATE', pt: 'DATA' }, value: (j) => j.line.date, kind: 'date' },
+    { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (j) => j.line.amountCents, kind: 'cents' },
+    { header: { en: 'MEMO', pt: 'HISTÓRICO' }, value: (j) => j.line.memo ?? j.line.name, drop: 1 },
     {
       header: { en: 'RULE', pt: 'REGRA' },
       value: (j) => verdictText(j.verdict, deps.t),

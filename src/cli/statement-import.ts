@@ -545,9 +545,9 @@ export const LINE_COLUMNS: Column<{
   memo?: string | null;
   fitid?: string | null;
 }>[] = [
-  { header: 'LINE', value: (t) => t.line },
-  { header: 'DATE', value: (t) => t.date, kind: 'date' },
-  { header: 'AMOUNT', value: (t) => t.amount_cents, kind: 'cents' },
-  { header: 'MEMO', value: (t) => t.memo },
+  { header: { en: 'LINE', pt: 'LINHA' }, value: (t) => t.line },
+  { header: { en: 'DATE', pt: 'DATA' }, value: (t) => t.date, kind: 'date' },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (t) => t.amount_cents, kind: 'cents' },
+  { header: { en: 'MEMO', pt: 'HISTÓRICO' }, value: (t) => t.memo },
   { header: 'FITID', value: (t) => t.fitid },
 ];

@@ -84,7 +84,7 @@ async function proposalOf(deps: Deps, opts: TermsOptions): Promise<Proposal> {
 }
 
 const partColumns = <T extends { parts: Installment['parts']; total_cents: number }>(): Column<T>[] => [
-  { header: { en: 'PRINCIPAL', pt: 'PRINCIPAL' }, value: (r) => r.parts.principal, kind: 'figure' },
+  { header: 'PRINCIPAL', value: (r) => r.parts.principal, kind: 'figure' },
   { header: { en: 'CORRECTION', pt: 'CORREÇÃO' }, value: (r) => r.parts.correction, kind: 'figure' },
   { header: { en: 'FINE', pt: 'MULTA' }, value: (r) => r.parts.fine, kind: 'figure' },
   { header: { en: 'INTEREST', pt: 'JUROS' }, value: (r) => r.parts.interest, kind: 'figure' },

@@ -204,7 +204,7 @@ export async function status(deps: Deps): Promise<number> {
     ...secretView(deps, creds.profileName, store),
   };
   printRecord(deps, view, [
-    { header: 'profile', value: (v) => v.profile },
+    { header: { en: 'profile', pt: 'perfil' }, value: (v) => v.profile },
     { header: { en: 'base_url', pt: 'servidor' }, value: (v) => v.base_url },
     { header: { en: 'condominium', pt: 'condomínio' }, value: (v) => v.condominium },
     { header: { en: 'client_id', pt: 'cliente' }, value: (v) => v.client_id },

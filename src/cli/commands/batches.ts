@@ -45,13 +45,13 @@ import { payableStateColumn } from '../states.js';
 
 const BATCH_COLUMNS: Column<Batch>[] = [
   { header: 'ID', value: (b) => b.public_id },
-  { header: 'STATE', value: (b) => b.state, words: true },
-  { header: 'PAYMENT DATE', value: (b) => b.data_pagamento, kind: 'date' },
+  { header: { en: 'STATE', pt: 'ESTADO' }, value: (b) => b.state, words: true },
+  { header: { en: 'PAYMENT DATE', pt: 'DATA DE PAGAMENTO' }, value: (b) => b.data_pagamento, kind: 'date' },
   // at 80 columns: the id, state, date and total stay; the file, the count and the NSA go first
   { header: 'NSA', value: (b) => b.file_sequence, drop: 3 },
-  { header: 'PAYABLES', value: (b) => b.payables_count, drop: 2 },
+  { header: { en: 'PAYABLES', pt: 'CONTAS' }, value: (b) => b.payables_count, drop: 2 },
   { header: 'TOTAL', value: (b) => b.total_amount, kind: 'cents' },
-  { header: 'FILE', value: (b) => b.file_name, drop: 1 },
+  { header: { en: 'FILE', pt: 'ARQUIVO' }, value: (b) => b.file_name, drop: 1 },
 ];
 
 /** `batches show`'s labels for a person, in the case `payables show` writes its own. */
@@ -134,11 +134,11 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
   // a table at 80 columns (#66: a block of six lines a payable): the method goes first (the batch's "by forma"
   // says it), the payee and the bank's word go on over lines of their cells
   await printList(deps, (batch.payables ?? []) as Row[], [
-    { header: 'PAYABLE', value: (p) => p.public_id },
+    { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (p) => p.public_id },
     payableStateColumn('STATE'),
-    { header: 'METHOD', value: (p) => p.forma_pagamento, words: true, drop: 1 },
-    { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
-    { header: 'PAYEE', value: (p) => p.payee_name, wrap: 'cell' },
+    { header: { en: 'METHOD', pt: 'FORMA' }, value: (p) => p.forma_pagamento, words: true, drop: 1 },
+    { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.amount, kind: 'cents' },
+    { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (p) => p.payee_name, wrap: 'cell' },
     {
       header: { en: 'LAST RETURN', pt: 'RETORNO' },
       value: person ? lastReturnShort : lastReturn,
@@ -186,11 +186,11 @@ async function printPreview(deps: Deps, preview: BatchPreview, out: Out): Promis
     );
   }
   await printList(out, preview.payments, [
-    { header: 'PAYABLE', value: (p) => p.public_id },
-    { header: 'METHOD', value: (p) => p.forma, words: true },
-    { header: 'AMOUNT', value: (p) => p.amount_cents, kind: 'cents' },
-    { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
-    { header: 'PAYEE', value: (p) => p.payee_name },
+    { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (p) => p.public_id },
+    { header: { en: 'METHOD', pt: 'FORMA' }, value: (p) => p.forma, words: true },
+    { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.amount_cents, kind: 'cents' },
+    { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (p) => p.due_date, kind: 'date' },
+    { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (p) => p.payee_name },
   ]);
   warnPreview(deps, preview);
 }

@@ -86,26 +86,29 @@ function readable(parts: { number: string; digit: string } | undefined, keep: nu
 const amountOf = (i: CnabItem) => i.paid_amount_cents ?? i.amount_cents ?? i.face_value_cents;
 
 const paymentColumns = (t: Translate): Column<CnabItem>[] => [
-  { header: 'LINE', value: (i) => i.line },
+  { header: { en: 'LINE', pt: 'LINHA' }, value: (i) => i.line },
   { header: 'SEG', value: (i) => i.segment },
-  { header: 'PAYEE', value: (i) => i.payee_name },
+  { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (i) => i.payee_name },
   { header: 'CPF/CNPJ', value: (i) => i.payee_document, fixed: true },
-  { header: 'DESTINATION', value: (i) => destination(i, t), wrap: true },
-  { header: 'AMOUNT', value: amountOf, kind: 'cents' },
-  { header: 'DATE', value: (i) => i.paid_date ?? i.date ?? i.due_date, kind: 'date' },
+  { header: { en: 'DESTINATION', pt: 'DESTINO' }, value: (i) => destination(i, t), wrap: true },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: amountOf, kind: 'cents' },
+  { header: { en: 'DATE', pt: 'DATA' }, value: (i) => i.paid_date ?? i.date ?? i.due_date, kind: 'date' },
   { header: 'SEU NÚMERO', value: (i) => i.seu_numero, fixed: true },
-  { header: 'OCCURRENCES', value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; ') },
+  {
+    header: { en: 'OCCURRENCES', pt: 'OCORRÊNCIAS' },
+    value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; '),
+  },
 ];
 
 /** A DDA file's boletos: who charges what, when it is due, and the barcode that pays it. */
 const ddaColumns = (): Column<CnabItem>[] => [
-  { header: 'LINE', value: (i) => i.line },
-  { header: 'BENEFICIARY', value: (i) => i.payee_name },
+  { header: { en: 'LINE', pt: 'LINHA' }, value: (i) => i.line },
+  { header: { en: 'BENEFICIARY', pt: 'BENEFICIÁRIO' }, value: (i) => i.payee_name },
   { header: 'CPF/CNPJ', value: (i) => i.payee_document, fixed: true },
-  { header: 'DUE', value: (i) => i.due_date, kind: 'date' },
-  { header: 'AMOUNT', value: (i) => i.amount_cents, kind: 'cents' },
-  { header: 'DOCUMENT', value: (i) => i.dda?.document_number },
-  { header: 'BARCODE', value: (i) => i.barcode, fixed: true },
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (i) => i.due_date, kind: 'date' },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (i) => i.amount_cents, kind: 'cents' },
+  { header: { en: 'DOCUMENT', pt: 'DOCUMENTO' }, value: (i) => i.dda?.document_number },
+  { header: { en: 'BARCODE', pt: 'CÓDIGO DE BARRAS' }, value: (i) => i.barcode, fixed: true },
 ];
 
 /** The columns a file's items are listed in: a DDA file's boletos, a collection return's titles, or payments. */
@@ -249,11 +252,11 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
     writeLine(io.stdout);
   }
   await printList(deps, movements, [
-    { header: 'LINE', value: (m) => m.line },
-    { header: 'DATE', value: (m) => m.date, kind: 'date' },
-    { header: 'AMOUNT', value: (m) => m.amount_cents, kind: 'cents' },
-    { header: 'HISTORY', value: (m) => m.history, wrap: true },
-    { header: 'DOCUMENT', value: (m) => m.document, fixed: true },
+    { header: { en: 'LINE', pt: 'LINHA' }, value: (m) => m.line },
+    { header: { en: 'DATE', pt: 'DATA' }, value: (m) => m.date, kind: 'date' },
+    { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (m) => m.amount_cents, kind: 'cents' },
+    { header: { en: 'HISTORY', pt: 'HISTÓRICO' }, value: (m) => m.history, wrap: true },
+    { header: { en: 'DOCUMENT', pt: 'DOCUMENTO' }, value: (m) => m.document, fixed: true },
   ]);
   for (const w of parsed.warnings) deps.warn(atLine(t, w.line, w));
   for (const e of parsed.errors)
@@ -291,10 +294,13 @@ export async function report(
   writeLine(about);
   await printList(table ? deps : narration(io, t), file.batches, [
     { header: 'LOTE', value: (b) => b.number },
-    { header: 'LINE', value: (b) => b.line },
+    { header: { en: 'LINE', pt: 'LINHA' }, value: (b) => b.line },
     { header: 'FORMA', value: (b) => [b.forma, b.forma_name].filter(Boolean).join(' ') },
-    { header: 'SERVICE', value: (b) => [b.service, b.service_name].filter(Boolean).join(' ') },
-    { header: 'COUNT', value: (b) => b.details },
+    {
+      header: { en: 'SERVICE', pt: 'SERVIÇO' },
+      value: (b) => [b.service, b.service_name].filter(Boolean).join(' '),
+    },
+    { header: { en: 'COUNT', pt: 'QTD' }, value: (b) => b.details },
     { header: 'TOTAL', value: (b) => b.total_amount_cents, kind: 'cents' },
   ]);
   writeLine(about);

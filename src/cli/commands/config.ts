@@ -48,20 +48,23 @@ export async function listProfiles(deps: Deps): Promise<number> {
     secret_store: store.secretPlace(name).place,
   }));
   await printList(deps, rows, [
-    { header: 'PROFILE', value: (r) => `${r.name}${r.current && deps.format === 'table' ? ' *' : ''}` },
-    // the * after the profile says it on a terminal; a firm's fifty stay a table at 80 columns
-    { header: 'CURRENT', value: (r) => (r.current ? 'yes' : ''), words: true, drop: 1 },
-    { header: 'BASE URL', value: (r) => r.base_url, drop: 4 },
-    { header: 'CONDOMINIUM', value: (r) => r.condominium },
-    { header: 'CLIENT ID', value: (r) => r.client_id, drop: 3 },
     {
-      header: 'SCOPES',
+      header: { en: 'PROFILE', pt: 'PERFIL' },
+      value: (r) => `${r.name}${r.current && deps.format === 'table' ? ' *' : ''}`,
+    },
+    // the * after the profile says it on a terminal; a firm's fifty stay a table at 80 columns
+    { header: { en: 'CURRENT', pt: 'ATUAL' }, value: (r) => (r.current ? 'yes' : ''), words: true, drop: 1 },
+    { header: { en: 'BASE URL', pt: 'URL BASE' }, value: (r) => r.base_url, drop: 4 },
+    { header: { en: 'CONDOMINIUM', pt: 'CONDOMÍNIO' }, value: (r) => r.condominium },
+    { header: { en: 'CLIENT ID', pt: 'ID DO CLIENTE' }, value: (r) => r.client_id, drop: 3 },
+    {
+      header: { en: 'SCOPES', pt: 'ESCOPOS' },
       value: (r) => (r.scopes ? r.scopes.join(' ') : { en: '(all)', pt: '(todos)' }),
       drop: 2,
     },
     // where each profile's secret is (#56): the keyring, the private file, or none yet; the first to go at 80
     // columns (the rightmost of the lowest)
-    { header: 'SECRET', value: (r) => r.secret_store, words: true, drop: 1 },
+    { header: { en: 'SECRET', pt: 'SEGREDO' }, value: (r) => r.secret_store, words: true, drop: 1 },
   ]);
   if (deps.format !== 'json')
     deps.info({ en: `config file: ${store.path}`, pt: `arquivo de configuração: ${store.path}` });
@@ -350,10 +353,10 @@ export async function migrateSecrets(deps: Deps, opts: { to?: string }): Promise
       });
   }
   await printList(deps, rows, [
-    { header: 'PROFILE', value: (r) => r.profile },
-    { header: 'MOVED', value: (r) => (r.moved ? 'yes' : 'no'), words: true },
-    { header: 'SECRET', value: (r) => r.secret_store, words: true },
-    { header: 'WHERE', value: (r) => r.where },
+    { header: { en: 'PROFILE', pt: 'PERFIL' }, value: (r) => r.profile },
+    { header: { en: 'MOVED', pt: 'MOVIDO' }, value: (r) => (r.moved ? 'yes' : 'no'), words: true },
+    { header: { en: 'SECRET', pt: 'SEGREDO' }, value: (r) => r.secret_store, words: true },
+    { header: { en: 'WHERE', pt: 'ONDE' }, value: (r) => r.where },
   ]);
   const moved = rows.filter((r) => r.moved).length;
   if (deps.format !== 'json')

@@ -102,10 +102,10 @@ const NOT_IN_DDA: Text = { en: 'not in DDA', pt: 'fora do DDA' };
 // a cell in both languages: a person reads theirs, a pipe the English (a script's grep works in any locale)
 const LINE_COLUMNS: Column<BoletoLine>[] = [
   { header: { en: 'STATUS', pt: 'SITUAÇÃO' }, value: (b) => STATUS_WORDS[b.status] ?? b.status },
-  { header: 'BENEFICIARY', value: (b) => b.beneficiary_name },
+  { header: { en: 'BENEFICIARY', pt: 'BENEFICIÁRIO' }, value: (b) => b.beneficiary_name },
   { header: 'CPF/CNPJ', value: (b) => b.beneficiary_document, fixed: true },
-  { header: 'DUE', value: (b) => b.due_date, kind: 'date' },
-  { header: 'AMOUNT', value: (b) => b.amount_cents, kind: 'cents' },
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (b) => b.due_date, kind: 'date' },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (b) => b.amount_cents, kind: 'cents' },
   { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (b) => b.payable_id, fixed: true },
   { header: { en: 'NOTE', pt: 'OBSERVAÇÃO' }, value: (b) => b.note, wrap: true },
 ];
@@ -117,9 +117,9 @@ const NOT_IN_DDA_COLUMNS: Column<DdaPayableFinding>[] = [
     style: () => 'red',
     fixed: true,
   },
-  { header: 'STATE', value: (f) => f.payable.state, words: true },
-  { header: 'DUE', value: (f) => f.payable.due_date, kind: 'date' },
-  { header: 'AMOUNT', value: (f) => f.payable.amount, kind: 'cents' },
+  { header: { en: 'STATE', pt: 'ESTADO' }, value: (f) => f.payable.state, words: true },
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (f) => f.payable.due_date, kind: 'date' },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (f) => f.payable.amount, kind: 'cents' },
   {
     header: { en: 'WHY', pt: 'POR QUÊ' },
     value: (f): Text =>

@@ -168,7 +168,7 @@ function amountColumns<
 >(): Column<T>[] {
   return [
     {
-      header: { en: 'PRINCIPAL', pt: 'PRINCIPAL' },
+      header: 'PRINCIPAL',
       value: (r) => r.principal_cents,
       kind: 'cents',
       sum: true,

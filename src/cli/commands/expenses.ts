@@ -24,13 +24,13 @@ const installmentOf = (e: Expense) =>
 
 const LIST_COLUMNS: Column<Expense>[] = [
   { header: 'ID', value: (e) => e.id },
-  { header: 'DUE', value: (e) => e.due_at, kind: 'date' },
-  { header: 'PAID', value: (e) => e.paid_at, kind: 'date' },
-  { header: 'AMOUNT', value: (e) => e.amount, kind: 'reais' },
-  { header: 'ACCOUNT', value: (e) => e.chart_of_accounts_id },
-  { header: 'SUPPLIER', value: (e) => e.supplier_id },
-  { header: 'INSTALLMENT', value: installmentOf },
-  { header: 'DESCRIPTION', value: (e) => e.description, drop: 1 },
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (e) => e.due_at, kind: 'date' },
+  { header: { en: 'PAID', pt: 'PAGO EM' }, value: (e) => e.paid_at, kind: 'date' },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (e) => e.amount, kind: 'reais' },
+  { header: { en: 'ACCOUNT', pt: 'CONTA' }, value: (e) => e.chart_of_accounts_id },
+  { header: { en: 'SUPPLIER', pt: 'FORNECEDOR' }, value: (e) => e.supplier_id },
+  { header: { en: 'INSTALLMENT', pt: 'PARCELA' }, value: installmentOf },
+  { header: { en: 'DESCRIPTION', pt: 'DESCRIÇÃO' }, value: (e) => e.description, drop: 1 },
 ];
 
 export interface ListOptions extends PagingFlags {
@@ -115,9 +115,9 @@ export function scheduleOf(body: ExpenseInstallmentsCreate, where: string): Inst
 }
 
 const SCHEDULE_COLUMNS: Column<Installment>[] = [
-  { header: 'INSTALLMENT', value: (i) => `${i.number}/${i.count}` },
-  { header: 'DUE', value: (i) => i.dueDate, kind: 'date' },
-  { header: 'AMOUNT', value: (i) => i.amountCents, kind: 'cents' },
+  { header: { en: 'INSTALLMENT', pt: 'PARCELA' }, value: (i) => `${i.number}/${i.count}` },
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (i) => i.dueDate, kind: 'date' },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (i) => i.amountCents, kind: 'cents' },
 ];
 
 const scheduleJson = (s: Installment[]) =>
@@ -200,10 +200,10 @@ export async function expensesInstallments(deps: Deps, flags: InstallmentFlags):
   else {
     await printList(deps, created, [
       { header: 'ID', value: (e) => e.id },
-      { header: 'INSTALLMENT', value: installmentOf },
-      { header: 'DUE', value: (e) => e.due_at, kind: 'date' },
-      { header: 'AMOUNT', value: (e) => e.amount, kind: 'reais' },
-      { header: 'GROUP', value: (e) => e.installment?.group_id },
+      { header: { en: 'INSTALLMENT', pt: 'PARCELA' }, value: installmentOf },
+      { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (e) => e.due_at, kind: 'date' },
+      { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (e) => e.amount, kind: 'reais' },
+      { header: { en: 'GROUP', pt: 'GRUPO' }, value: (e) => e.installment?.group_id },
     ]);
     deps.info(`${created.length} expenses created`);
   }

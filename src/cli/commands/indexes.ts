@@ -16,10 +16,10 @@ export async function listIndexes(deps: Deps): Promise<number> {
   const client = await deps.client();
   const rows = [...(await client.monetaryIndexes.list())];
   await printList<MonetaryIndex>(deps, rows, [
-    { header: 'CODE', value: (r) => r.code },
-    { header: 'NAME', value: (r) => r.name },
-    { header: 'SOURCE', value: (r) => r.source, words: true },
-    { header: 'PERIODICITY', value: (r) => r.periodicity },
+    { header: { en: 'CODE', pt: 'CÓDIGO' }, value: (r) => r.code },
+    { header: { en: 'NAME', pt: 'NOME' }, value: (r) => r.name },
+    { header: { en: 'SOURCE', pt: 'ORIGEM' }, value: (r) => r.source, words: true },
+    { header: { en: 'PERIODICITY', pt: 'PERIODICIDADE' }, value: (r) => r.periodicity },
   ]);
   return 0;
 }

@@ -32,16 +32,16 @@ const MONEY_SHOWN = [...INVOICE_MONEY, 'paid_amount'] as const;
 /** `unitLabel`: a unit's name for a person's table (the API sends only its id); scripts keep the id. */
 const listColumns = (unitLabel?: (id: number) => string | undefined): Column<Invoice>[] => [
   { header: 'ID', value: (i) => i.public_id },
-  { header: 'STATE', value: (i) => i.state, words: true },
+  { header: { en: 'STATE', pt: 'ESTADO' }, value: (i) => i.state, words: true },
   {
-    header: 'UNIT',
+    header: { en: 'UNIT', pt: 'UNIDADE' },
     value: (i) => i.unit_label ?? (i.unit_id === undefined ? undefined : unitLabel?.(i.unit_id)) ?? i.unit_id,
   },
-  { header: 'DUE', value: (i) => i.due_date, kind: 'date' },
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (i) => i.due_date, kind: 'date' },
   { header: 'TOTAL', value: (i) => i.total, kind: 'reais' },
   // a firm's table at 80 columns: the unit, due date and total before how it is billed and its month
-  { header: 'BILLING', value: (i) => i.billing_type, words: true, drop: 1 },
-  { header: 'PERIOD', value: (i) => monthCell(i.period), drop: 2 },
+  { header: { en: 'BILLING', pt: 'COBRANÇA' }, value: (i) => i.billing_type, words: true, drop: 1 },
+  { header: { en: 'PERIOD', pt: 'PERÍODO' }, value: (i) => monthCell(i.period), drop: 2 },
 ];
 
 export interface ListOptions extends PagingFlags {
@@ -101,25 +101,29 @@ export async function showInvoice(
     names.bankAccount(inv.bank_account_id),
   ]);
   const fields: Column<Invoice>[] = [
-    { header: 'Invoice', value: (r) => r.public_id },
-    { header: 'State', value: (r) => r.state, words: true },
-    { header: 'Unit', value: () => unit },
-    { header: 'Party', value: (r) => r.party_id },
-    { header: 'Bank account', value: () => bankAccount },
-    { header: 'Billing', value: (r) => r.billing_type, words: true },
-    { header: 'Due date', value: (r) => r.due_date, kind: 'date' },
-    { header: 'Period', value: (r) => r.period },
+    { header: { en: 'Invoice', pt: 'Cobrança' }, value: (r) => r.public_id },
+    { header: { en: 'State', pt: 'Estado' }, value: (r) => r.state, words: true },
+    { header: { en: 'Unit', pt: 'Unidade' }, value: () => unit },
+    { header: { en: 'Party', pt: 'Pagador' }, value: (r) => r.party_id },
+    { header: { en: 'Bank account', pt: 'Conta bancária' }, value: () => bankAccount },
+    { header: { en: 'Billing', pt: 'Forma de cobrança' }, value: (r) => r.billing_type, words: true },
+    { header: { en: 'Due date', pt: 'Vencimento' }, value: (r) => r.due_date, kind: 'date' },
+    { header: { en: 'Period', pt: 'Competência' }, value: (r) => r.period },
     { header: 'Subtotal', value: (r) => r.subtotal, kind: 'reais' },
-    { header: 'Fine', value: (r) => nonZero(r.fine_amount), kind: 'reais' },
-    { header: 'Interest', value: (r) => nonZero(r.interest_amount), kind: 'reais' },
-    { header: 'Correction', value: (r) => nonZero(r.monetary_correction_amount), kind: 'reais' },
-    { header: 'Discount', value: (r) => nonZero(r.discount_amount), kind: 'reais' },
+    { header: { en: 'Fine', pt: 'Multa' }, value: (r) => nonZero(r.fine_amount), kind: 'reais' },
+    { header: { en: 'Interest', pt: 'Juros' }, value: (r) => nonZero(r.interest_amount), kind: 'reais' },
+    {
+      header: { en: 'Correction', pt: 'Correção' },
+      value: (r) => nonZero(r.monetary_correction_amount),
+      kind: 'reais',
+    },
+    { header: { en: 'Discount', pt: 'Desconto' }, value: (r) => nonZero(r.discount_amount), kind: 'reais' },
     { header: 'Total', value: (r) => r.total, kind: 'reais' },
-    { header: 'Issued', value: (r) => r.issued_at, kind: 'instant' },
+    { header: { en: 'Issued', pt: 'Emitida em' }, value: (r) => r.issued_at, kind: 'instant' },
     { header: 'Linha digitável', value: (r) => linha(r.payment?.boleto?.linha_digitavel) },
     { header: 'Boleto', value: (r) => r.payment?.boleto?.url },
-    { header: 'Notes', value: (r) => r.notes },
-    { header: 'Created', value: (r) => r.created_at, kind: 'instant' },
+    { header: { en: 'Notes', pt: 'Observações' }, value: (r) => r.notes },
+    { header: { en: 'Created', pt: 'Criado em' }, value: (r) => r.created_at, kind: 'instant' },
   ];
   printRecord(
     { ...deps, format: 'table' },
@@ -264,9 +268,9 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
   const linha = payment.boleto?.linha_digitavel;
   const fields: Column<InvoicePayment>[] = [
     { header: 'Linha digitável', value: () => (linha ? formatLinhaDigitavel(linha) : '') },
-    { header: 'Barcode', value: (p) => p.boleto?.barcode },
+    { header: { en: 'Barcode', pt: 'Código de barras' }, value: (p) => p.boleto?.barcode },
     { header: 'Nosso número', value: (p) => p.boleto?.nosso_numero },
-    { header: 'Boleto URL', value: (p) => p.boleto?.url },
+    { header: { en: 'Boleto URL', pt: 'URL do boleto' }, value: (p) => p.boleto?.url },
     { header: 'PIX copia e cola', value: (p) => p.pix?.payload },
     { header: 'PIX txid', value: (p) => p.pix?.txid },
   ];

@@ -41,10 +41,10 @@ export async function chart(deps: Deps, opts: { type?: string; state?: string })
   const rows = (await client.chartOfAccounts.list(filters)) as Row[];
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
-    { header: 'CODE', value: (r) => r.code },
-    { header: 'NAME', value: (r) => r.name },
-    { header: 'TYPE', value: (r) => r.type, words: true },
-    { header: 'STATE', value: (r) => r.state, words: true },
+    { header: { en: 'CODE', pt: 'CÓDIGO' }, value: (r) => r.code },
+    { header: { en: 'NAME', pt: 'NOME' }, value: (r) => r.name },
+    { header: { en: 'TYPE', pt: 'TIPO' }, value: (r) => r.type, words: true },
+    { header: { en: 'STATE', pt: 'ESTADO' }, value: (r) => r.state, words: true },
   ]);
   return 0;
 }
@@ -79,13 +79,13 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
 
 const ENTRY_COLUMNS: Column<AccountEntry>[] = [
   { header: 'ID', value: (r) => r.id },
-  { header: 'PAID', value: (r) => r.paid_at, kind: 'date' },
-  { header: 'TYPE', value: (r) => r.type, words: true },
-  { header: 'AMOUNT', value: (r) => r.amount, kind: 'reais' },
-  { header: 'ACCOUNT', value: (r) => r.chart_of_accounts_id },
-  { header: 'BANK', value: (r) => r.bank_account_id },
-  { header: 'SOURCE', value: (r) => r.source, words: true },
-  { header: 'DESCRIPTION', value: (r) => r.description, drop: 1 },
+  { header: { en: 'PAID', pt: 'PAGO EM' }, value: (r) => r.paid_at, kind: 'date' },
+  { header: { en: 'TYPE', pt: 'TIPO' }, value: (r) => r.type, words: true },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (r) => r.amount, kind: 'reais' },
+  { header: { en: 'ACCOUNT', pt: 'CONTA' }, value: (r) => r.chart_of_accounts_id },
+  { header: { en: 'BANK', pt: 'BANCO' }, value: (r) => r.bank_account_id },
+  { header: { en: 'SOURCE', pt: 'ORIGEM' }, value: (r) => r.source, words: true },
+  { header: { en: 'DESCRIPTION', pt: 'DESCRIÇÃO' }, value: (r) => r.description, drop: 1 },
 ];
 
 export type EntryFlags = FlagsOf<typeof ENTRY_FIELDS> & { fromFile?: string };
@@ -218,11 +218,21 @@ async function summaryRange(
   // one condominium of a firm's (--all-profiles): its months are rows of the firm's table
   if (deps.collect) {
     await printList(deps, rows, [
-      { header: 'MONTH', value: (m) => monthCell(m.month) },
+      { header: { en: 'MONTH', pt: 'MÊS' }, value: (m) => monthCell(m.month) },
       // in cents, so the firm's TOTAL row adds them exactly
-      { header: 'REVENUE', value: (m) => centsOf(m.revenue), kind: 'cents', sum: true },
-      { header: 'EXPENSE', value: (m) => centsOf(m.expense), kind: 'cents', sum: true },
-      { header: 'NET', value: (m) => centsOf(m.net), kind: 'cents', sum: true },
+      {
+        header: { en: 'REVENUE', pt: 'RECEITA' },
+        value: (m) => centsOf(m.revenue),
+        kind: 'cents',
+        sum: true,
+      },
+      {
+        header: { en: 'EXPENSE', pt: 'DESPESA' },
+        value: (m) => centsOf(m.expense),
+        kind: 'cents',
+        sum: true,
+      },
+      { header: { en: 'NET', pt: 'RESULTADO' }, value: (m) => centsOf(m.net), kind: 'cents', sum: true },
     ]);
     return 0;
   }
@@ -241,10 +251,10 @@ async function summaryRange(
     );
   await printList(deps, totals, [
     // a month as its reader writes it: 11/2026 on a Portuguese screen, ISO for a script (#53)
-    { header: 'MONTH', value: (t) => monthCell(t.month) },
-    { header: 'REVENUE', value: (t) => t.revenueCents, kind: 'cents' },
-    { header: 'EXPENSE', value: (t) => t.expenseCents, kind: 'cents' },
-    { header: 'NET', value: (t) => t.revenueCents - t.expenseCents, kind: 'cents' },
+    { header: { en: 'MONTH', pt: 'MÊS' }, value: (t) => monthCell(t.month) },
+    { header: { en: 'REVENUE', pt: 'RECEITA' }, value: (t) => t.revenueCents, kind: 'cents' },
+    { header: { en: 'EXPENSE', pt: 'DESPESA' }, value: (t) => t.expenseCents, kind: 'cents' },
+    { header: { en: 'NET', pt: 'RESULTADO' }, value: (t) => t.revenueCents - t.expenseCents, kind: 'cents' },
   ]);
   if (deps.format === 'table' && deps.io.stdout.isTTY) {
     writeLine(deps.io.stdout);
@@ -308,9 +318,9 @@ export async function summary(
       paint(deps.io, 'bold', deps.t({ en: `Ledger ${month}`, pt: `Razão de ${monthName(month)}` })),
     );
   await printList(deps, accountRows, [
-    { header: 'TYPE', value: (r) => r.type, words: true },
-    { header: 'CODE', value: (r) => r.code },
-    { header: 'ACCOUNT', value: (r) => r.name ?? `#${r.chart_of_accounts_id}` },
+    { header: { en: 'TYPE', pt: 'TIPO' }, value: (r) => r.type, words: true },
+    { header: { en: 'CODE', pt: 'CÓDIGO' }, value: (r) => r.code },
+    { header: { en: 'ACCOUNT', pt: 'CONTA' }, value: (r) => r.name ?? `#${r.chart_of_accounts_id}` },
     { header: 'TOTAL', value: (r) => r.totalCents, kind: 'cents' },
   ]);
   writeLine(deps.io.stdout);
@@ -334,11 +344,14 @@ export async function summary(
   printRecord(deps, s, totals);
   writeLine(deps.io.stdout);
   await printList(deps, s.byBankAccount, [
-    { header: 'BANK ACCOUNT', value: (b) => b.bank_account_id ?? '' },
-    { header: 'NAME', value: (b) => b.name ?? (b.bank_account_id === null ? '(no bank account)' : '') },
-    { header: 'IN', value: (b) => b.inCents, kind: 'cents' },
-    { header: 'OUT', value: (b) => b.outCents, kind: 'cents' },
-    { header: 'NET', value: (b) => b.inCents - b.outCents, kind: 'cents' },
+    { header: { en: 'BANK ACCOUNT', pt: 'CONTA BANCÁRIA' }, value: (b) => b.bank_account_id ?? '' },
+    {
+      header: { en: 'NAME', pt: 'NOME' },
+      value: (b) => b.name ?? (b.bank_account_id === null ? '(no bank account)' : ''),
+    },
+    { header: { en: 'IN', pt: 'ENTRADAS' }, value: (b) => b.inCents, kind: 'cents' },
+    { header: { en: 'OUT', pt: 'SAÍDAS' }, value: (b) => b.outCents, kind: 'cents' },
+    { header: { en: 'NET', pt: 'RESULTADO' }, value: (b) => b.inCents - b.outCents, kind: 'cents' },
   ]);
   return 0;
 }

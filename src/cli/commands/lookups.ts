@@ -22,14 +22,23 @@ export async function bankAccounts(deps: Deps): Promise<number> {
   const rows = (await client.bankAccounts.list()) as Row[];
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
-    { header: 'NAME', value: (r) => r.name },
+    { header: { en: 'NAME', pt: 'NOME' }, value: (r) => r.name },
     // at 80 columns (a firm's table has a CONDOMINIUM column too) the name and balance stay, the bank's details go
-    { header: 'BANK', value: (r) => `${str(r.bank_code)} ${str(r.bank_name)}`.trim(), drop: 3 },
-    { header: 'AGENCY', value: (r) => r.agency, drop: 4 },
-    { header: 'ACCOUNT', value: (r) => r.account_number },
-    { header: 'TYPE', value: (r) => r.type, words: true, drop: 2 },
-    { header: 'BALANCE', value: (r) => r.current_balance, kind: 'reais' },
-    { header: 'PAYMENTS', value: (r) => (r.is_payment_account ? 'yes' : ''), words: true, drop: 1 },
+    {
+      header: { en: 'BANK', pt: 'BANCO' },
+      value: (r) => `${str(r.bank_code)} ${str(r.bank_name)}`.trim(),
+      drop: 3,
+    },
+    { header: { en: 'AGENCY', pt: 'AGÊNCIA' }, value: (r) => r.agency, drop: 4 },
+    { header: { en: 'ACCOUNT', pt: 'CONTA' }, value: (r) => r.account_number },
+    { header: { en: 'TYPE', pt: 'TIPO' }, value: (r) => r.type, words: true, drop: 2 },
+    { header: { en: 'BALANCE', pt: 'SALDO' }, value: (r) => r.current_balance, kind: 'reais' },
+    {
+      header: { en: 'PAYMENTS', pt: 'PAGAMENTOS' },
+      value: (r) => (r.is_payment_account ? 'yes' : ''),
+      words: true,
+      drop: 1,
+    },
   ]);
   return 0;
 }
@@ -39,11 +48,11 @@ export async function suppliers(deps: Deps): Promise<number> {
   const rows = (await client.suppliers.list()) as Row[];
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
-    { header: 'NAME', value: (r) => r.name },
-    { header: 'DOCUMENT', value: (r) => r.document },
+    { header: { en: 'NAME', pt: 'NOME' }, value: (r) => r.name },
+    { header: { en: 'DOCUMENT', pt: 'DOCUMENTO' }, value: (r) => r.document },
     // where a payment goes is read whole (#66: at 80 columns both were cut): on lines of their own cells
     {
-      header: 'BANK',
+      header: { en: 'BANK', pt: 'BANCO' },
       value: (r) => {
         const b = r.bank as Row | null | undefined;
         return b ? `${str(b.code)} ag ${str(b.agency)} cc ${str(b.account)}` : '';
@@ -85,10 +94,13 @@ export async function showSupplier(deps: Deps, idArg: string): Promise<number> {
     return 0;
   }
   printRecord(deps, supplier, [
-    { header: 'Supplier', value: (r) => `${str(r.name)} (${str(r.id)})` },
+    { header: { en: 'Supplier', pt: 'Fornecedor' }, value: (r) => `${str(r.name)} (${str(r.id)})` },
     { header: 'CPF/CNPJ', value: (r) => formatDocument(str(r.document)) },
-    { header: 'Bank account', value: (r) => bankText(r.bank as Row | null, deps.t) || deps.t('none') },
-    { header: 'PIX key', value: (r) => pixText(r, deps.t) || deps.t('none') },
+    {
+      header: { en: 'Bank account', pt: 'Conta bancária' },
+      value: (r) => bankText(r.bank as Row | null, deps.t) || deps.t('none'),
+    },
+    { header: { en: 'PIX key', pt: 'Chave PIX' }, value: (r) => pixText(r, deps.t) || deps.t('none') },
   ]);
   const rejected = [
     ...(await client.payables.list({ state: 'pending', supplier_id: id }, { all: true })),
@@ -174,11 +186,11 @@ export async function units(deps: Deps): Promise<number> {
   const rows = (await client.units.list()) as Row[];
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
-    { header: 'UNIT', value: (r) => unitName(r) },
-    { header: 'BLOCK', value: (r) => r.block },
-    { header: 'NUMBER', value: (r) => r.number },
+    { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => unitName(r) },
+    { header: { en: 'BLOCK', pt: 'BLOCO' }, value: (r) => r.block },
+    { header: { en: 'NUMBER', pt: 'NÚMERO' }, value: (r) => r.number },
     {
-      header: 'OWNER',
+      header: { en: 'OWNER', pt: 'PROPRIETÁRIO' },
       value: (r) => (typeof r.owner === 'object' && r.owner ? (r.owner as Row).name : r.owner),
     },
   ]);

@@ -298,7 +298,7 @@ const TAX_COLUMNS: Column<TaxLine>[] = [
 const CANCEL_COLUMNS: Column<CancellationLine>[] = [
   { header: { en: 'CANCELLED', pt: 'CANCELADA' }, value: (l) => l.access_key, fixed: true },
   { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (l) => l.payable_id, fixed: true },
-  { header: 'STATE', value: (l) => l.state, words: true },
+  { header: { en: 'STATE', pt: 'ESTADO' }, value: (l) => l.state, words: true },
   { header: { en: 'STATUS', pt: 'SITUAÇÃO' }, value: (l) => word(l.status) },
 ];
 
@@ -466,7 +466,7 @@ const DEADLINE_COLUMNS: Column<DeadlineRow>[] = [
   { header: { en: 'WHAT', pt: 'O QUÊ' }, value: (r) => r.what },
   { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (r) => r.amount_cents, kind: 'cents', sum: true },
   { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (r) => r.payable_id, fixed: true, drop: 1 },
-  { header: 'STATE', value: (r) => r.state, words: true },
+  { header: { en: 'STATE', pt: 'ESTADO' }, value: (r) => r.state, words: true },
 ];
 
 /**

@@ -62,13 +62,13 @@ const LIST_COLUMNS: Column<Payable>[] = [
   { header: 'ID', value: (p) => p.public_id },
   // a firm's table at 80 columns (a CONDOMINIUM column, a state as long as "marcado p/ remessa") keeps the payee
   { ...payableStateColumn('STATE'), drop: 'last' },
-  { header: 'DUE', value: (p) => p.due_date, kind: 'date' },
-  { header: 'AMOUNT', value: (p) => p.amount, kind: 'cents' },
+  { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (p) => p.due_date, kind: 'date' },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.amount, kind: 'cents' },
   // at 80 columns the method goes after the description, so the list stays a table (the id, state, due date and
   // amount, whole, leave the payee 15 columns) rather than a card for each payable
-  { header: 'METHOD', value: (p) => p.forma_pagamento, words: true, drop: 2 },
-  { header: 'PAYEE', value: (p) => p.payee_name },
-  { header: 'DESCRIPTION', value: (p) => p.description, drop: 1 },
+  { header: { en: 'METHOD', pt: 'FORMA' }, value: (p) => p.forma_pagamento, words: true, drop: 2 },
+  { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (p) => p.payee_name },
+  { header: { en: 'DESCRIPTION', pt: 'DESCRIÇÃO' }, value: (p) => p.description, drop: 1 },
 ];
 
 export interface ListOptions extends PagingFlags {
@@ -188,31 +188,37 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
     ? await bankOfBatch(deps, history.at(-1)?.batch_id ?? p.batch_id)
     : undefined;
   const fields: Column<PayableDetail>[] = [
-    { header: 'Payable', value: (r) => r.public_id },
+    { header: { en: 'Payable', pt: 'Conta a pagar' }, value: (r) => r.public_id },
     payableStateColumn('State'),
-    { header: 'Description', value: (r) => r.description },
+    { header: { en: 'Description', pt: 'Descrição' }, value: (r) => r.description },
     // the payee is the supplier's name unless the payable says otherwise: one line then
-    { header: 'Payee', value: (r) => (supplier.startsWith(`${r.payee_name ?? ''} (`) ? '' : r.payee_name) },
-    { header: 'Supplier', value: () => supplier },
-    { header: 'Method', value: (r) => r.forma_pagamento, words: true },
-    { header: 'Amount', value: (r) => r.amount, kind: 'cents' },
-    { header: 'Fine', value: (r) => money(r.fine_amount) },
-    { header: 'Interest', value: (r) => money(r.interest_amount) },
-    { header: 'Discount', value: (r) => money(r.discount_amount) },
-    { header: 'Total due', value: () => total, kind: 'cents' },
-    { header: 'Due date', value: (r) => r.due_date, kind: 'date' },
-    { header: 'Issue date', value: (r) => r.issue_date, kind: 'date' },
-    { header: 'Document', value: (r) => r.document_number },
-    { header: 'Tax guide', value: (r) => (r.tribute ? describeTribute(r.tribute) : '') },
-    { header: 'Chart account', value: () => chartAccount },
-    { header: 'Seu número', value: (r) => toSeuNumero(r.public_id) },
-    { header: 'Batch', value: (r) => r.batch_id },
     {
-      header: 'Paid',
+      header: { en: 'Payee', pt: 'Favorecido' },
+      value: (r) => (supplier.startsWith(`${r.payee_name ?? ''} (`) ? '' : r.payee_name),
+    },
+    { header: { en: 'Supplier', pt: 'Fornecedor' }, value: () => supplier },
+    { header: { en: 'Method', pt: 'Forma' }, value: (r) => r.forma_pagamento, words: true },
+    { header: { en: 'Amount', pt: 'Valor' }, value: (r) => r.amount, kind: 'cents' },
+    { header: { en: 'Fine', pt: 'Multa' }, value: (r) => money(r.fine_amount) },
+    { header: { en: 'Interest', pt: 'Juros' }, value: (r) => money(r.interest_amount) },
+    { header: { en: 'Discount', pt: 'Desconto' }, value: (r) => money(r.discount_amount) },
+    { header: { en: 'Total due', pt: 'Total a pagar' }, value: () => total, kind: 'cents' },
+    { header: { en: 'Due date', pt: 'Vencimento' }, value: (r) => r.due_date, kind: 'date' },
+    { header: { en: 'Issue date', pt: 'Emissão' }, value: (r) => r.issue_date, kind: 'date' },
+    { header: { en: 'Document', pt: 'Documento' }, value: (r) => r.document_number },
+    {
+      header: { en: 'Tax guide', pt: 'Guia de tributo' },
+      value: (r) => (r.tribute ? describeTribute(r.tribute) : ''),
+    },
+    { header: { en: 'Chart account', pt: 'Conta contábil' }, value: () => chartAccount },
+    { header: 'Seu número', value: (r) => toSeuNumero(r.public_id) },
+    { header: { en: 'Batch', pt: 'Lote' }, value: (r) => r.batch_id },
+    {
+      header: { en: 'Paid', pt: 'Pago' },
       value: (r) => (r.paid_at ? `${formatReais(r.paid_amount ?? 0)} on ${formatDateBr(r.paid_at)}` : ''),
     },
     {
-      header: 'Last return',
+      header: { en: 'Last return', pt: 'Último retorno' },
       value: (r) =>
         r.last_return
           ? `${r.last_return.code} ${r.last_return.message} (${timestamp(r.last_return.at)})`
@@ -228,9 +234,9 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
         return explainReturnCode(code, returnBank).next;
       },
     },
-    { header: 'Notes', value: (r) => r.notes },
-    { header: 'Created', value: (r) => r.created_at, kind: 'instant' },
-    { header: 'Updated', value: (r) => r.updated_at, kind: 'instant' },
+    { header: { en: 'Notes', pt: 'Observações' }, value: (r) => r.notes },
+    { header: { en: 'Created', pt: 'Criado em' }, value: (r) => r.created_at, kind: 'instant' },
+    { header: { en: 'Updated', pt: 'Atualizado em' }, value: (r) => r.updated_at, kind: 'instant' },
   ];
   printRecord(
     { ...deps, format: 'table' },
@@ -243,10 +249,14 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   if (history.length > 0) {
     writeLine(deps.io.stdout);
     await printList(deps, history, [
-      { header: 'BATCH', value: (b) => b.batch_id },
-      { header: 'PAYMENT DATE', value: (b) => b.data_pagamento, kind: 'date' },
+      { header: { en: 'BATCH', pt: 'LOTE' }, value: (b) => b.batch_id },
       {
-        header: 'OUTCOME',
+        header: { en: 'PAYMENT DATE', pt: 'DATA DE PAGAMENTO' },
+        value: (b) => b.data_pagamento,
+        kind: 'date',
+      },
+      {
+        header: { en: 'OUTCOME', pt: 'RESULTADO' },
         words: true,
         value: (b) => (b.outcome ? HISTORY_WORDS[b.outcome] : 'sent, no return yet'),
         style: (b) => (b.outcome === 'rejected' ? 'red' : b.outcome === 'paid' ? 'green' : undefined),

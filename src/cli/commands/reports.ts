@@ -42,13 +42,23 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
   const listed = await client.defaulters.list(filters);
   const rows = [...listed];
   await printList(deps, rows, [
-    { header: 'UNIT', value: (r) => r.unit_label ?? r.unit_id },
+    { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => r.unit_label ?? r.unit_id },
     // at 80 columns (a firm's table has a CONDOMINIUM column too) the block goes first: the unit names it
-    { header: 'BLOCK', value: (r) => r.block, drop: 1 },
-    { header: 'INVOICES', value: invoiceCount, drop: 2, sum: true },
-    { header: 'OUTSTANDING', value: (r) => centsOf(r.total_outstanding), kind: 'cents', sum: true },
-    { header: 'OLDEST DUE', value: (r) => r.oldest_due_date, kind: 'date', drop: 3 },
-    { header: 'DAYS OVERDUE', value: (r) => r.days_overdue },
+    { header: { en: 'BLOCK', pt: 'BLOCO' }, value: (r) => r.block, drop: 1 },
+    { header: { en: 'INVOICES', pt: 'COBRANÇAS' }, value: invoiceCount, drop: 2, sum: true },
+    {
+      header: { en: 'OUTSTANDING', pt: 'EM ABERTO' },
+      value: (r) => centsOf(r.total_outstanding),
+      kind: 'cents',
+      sum: true,
+    },
+    {
+      header: { en: 'OLDEST DUE', pt: 'VENC. MAIS ANTIGO' },
+      value: (r) => r.oldest_due_date,
+      kind: 'date',
+      drop: 3,
+    },
+    { header: { en: 'DAYS OVERDUE', pt: 'DIAS DE ATRASO' }, value: (r) => r.days_overdue },
   ]);
   // a firm's table ends with its TOTAL row: a line per condominium would say it fifty times
   if (deps.format === 'json' || deps.collect) return 0;
@@ -126,15 +136,15 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
       return 0;
     }
     await printList(deps, paid, [
-      { header: 'PAID', value: (e) => e.paid_at, kind: 'date' },
-      { header: 'PAYEE', value: (e) => shownPayee(payee(e)) },
+      { header: { en: 'PAID', pt: 'PAGO EM' }, value: (e) => e.paid_at, kind: 'date' },
+      { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (e) => shownPayee(payee(e)) },
       {
-        header: 'CHART ACCOUNT',
+        header: { en: 'CHART ACCOUNT', pt: 'CONTA CONTÁBIL' },
         value: (e) => chartName.get(e.chart_of_accounts_id) ?? e.chart_of_accounts_id,
       },
-      { header: 'METHOD', value: (e) => e.payment_method, words: true },
-      { header: 'AMOUNT', value: (e) => e.amount, kind: 'reais' },
-      { header: 'DESCRIPTION', value: (e) => e.description, drop: 1 },
+      { header: { en: 'METHOD', pt: 'FORMA' }, value: (e) => e.payment_method, words: true },
+      { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (e) => e.amount, kind: 'reais' },
+      { header: { en: 'DESCRIPTION', pt: 'DESCRIÇÃO' }, value: (e) => e.description, drop: 1 },
     ]);
   } else {
     const groups = new Map<string, PaidRow>();
@@ -171,9 +181,9 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
     }
     await printList(deps, rows, [
       { header: by === 'supplier' ? 'SUPPLIER' : 'CHART ACCOUNT', value: (r) => shownPayee(r.name) },
-      { header: 'PAYMENTS', value: (r) => r.payments },
+      { header: { en: 'PAYMENTS', pt: 'PAGAMENTOS' }, value: (r) => r.payments },
       { header: 'TOTAL', value: (r) => r.totalCents, kind: 'cents' },
-      { header: 'SHARE', value: (r) => `${shares.get(r) ?? 0}%` },
+      { header: { en: 'SHARE', pt: 'PARTE' }, value: (r) => `${shares.get(r) ?? 0}%` },
     ]);
   }
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
@@ -369,29 +379,40 @@ function flatRows(r: MonthReport): FlatRow[] {
 }
 
 const FLAT_COLUMNS: Column<FlatRow>[] = [
-  { header: 'SECTION', value: (r) => r.section },
+  { header: { en: 'SECTION', pt: 'SEÇÃO' }, value: (r) => r.section },
   { header: 'ITEM', value: (r) => r.item },
-  { header: 'DETAIL', value: (r) => r.detail, drop: 1 },
-  { header: 'COUNT', value: (r) => r.count },
-  { header: 'AMOUNT', value: (r) => r.amount, kind: 'cents' },
+  { header: { en: 'DETAIL', pt: 'DETALHE' }, value: (r) => r.detail, drop: 1 },
+  { header: { en: 'COUNT', pt: 'QTD' }, value: (r) => r.count },
+  { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (r) => r.amount, kind: 'cents' },
 ];
 
 /** A firm's table: one row per condominium, the month at a glance (the whole report is in --json). */
 const FIRM_COLUMNS: Column<MonthReport>[] = [
-  { header: 'PAID OUT', value: (r) => r.paid.total_cents, kind: 'cents', sum: true },
-  { header: 'REJECTIONS', value: (r) => r.rejected.length, sum: true },
-  { header: 'TO PAY', value: owedCents, kind: 'cents', sum: true },
-  { header: 'REVENUE', value: (r) => r.revenue.total_cents, kind: 'cents', drop: 2, sum: true },
-  { header: 'OVERDUE', value: (r) => r.defaulters.outstanding_cents, kind: 'cents', sum: true },
+  { header: { en: 'PAID OUT', pt: 'PAGO' }, value: (r) => r.paid.total_cents, kind: 'cents', sum: true },
+  { header: { en: 'REJECTIONS', pt: 'REJEIÇÕES' }, value: (r) => r.rejected.length, sum: true },
+  { header: { en: 'TO PAY', pt: 'A PAGAR' }, value: owedCents, kind: 'cents', sum: true },
   {
-    header: 'START',
+    header: { en: 'REVENUE', pt: 'RECEITA' },
+    value: (r) => r.revenue.total_cents,
+    kind: 'cents',
+    drop: 2,
+    sum: true,
+  },
+  {
+    header: { en: 'OVERDUE', pt: 'EM ATRASO' },
+    value: (r) => r.defaulters.outstanding_cents,
+    kind: 'cents',
+    sum: true,
+  },
+  {
+    header: { en: 'START', pt: 'SALDO INICIAL' },
     value: (r) => balancesCents(r, 'start_cents'),
     kind: 'cents',
     drop: 1,
     sum: true,
   },
   {
-    header: 'END',
+    header: { en: 'END', pt: 'SALDO FINAL' },
     value: (r) => balancesCents(r, 'end_cents'),
     kind: 'cents',
     drop: 3,
@@ -502,12 +523,12 @@ interface DocumentRow {
 }
 
 const DOCUMENT_COLUMNS: Column<DocumentRow>[] = [
-  { header: 'FILE', value: (d) => d.file, fixed: true },
-  { header: 'PAGES', value: (d) => d.pages ?? '' },
-  { header: 'END', value: (d) => d.end_cents, kind: 'cents', sum: true },
-  { header: 'PENDING', value: (d) => d.pending, sum: true },
-  { header: 'TO PAY', value: (d) => d.pending_cents, kind: 'cents', sum: true },
-  { header: 'NAME', value: (d) => d.name, drop: 1 },
+  { header: { en: 'FILE', pt: 'ARQUIVO' }, value: (d) => d.file, fixed: true },
+  { header: { en: 'PAGES', pt: 'PÁGINAS' }, value: (d) => d.pages ?? '' },
+  { header: { en: 'END', pt: 'SALDO FINAL' }, value: (d) => d.end_cents, kind: 'cents', sum: true },
+  { header: { en: 'PENDING', pt: 'PENDENTES' }, value: (d) => d.pending, sum: true },
+  { header: { en: 'TO PAY', pt: 'A PAGAR' }, value: (d) => d.pending_cents, kind: 'cents', sum: true },
+  { header: { en: 'NAME', pt: 'NOME' }, value: (d) => d.name, drop: 1 },
 ];
 
 export async function reportMonth(

@@ -183,11 +183,11 @@ export async function credentialsVerb(
   }
   if (creds.base_url) deps.info(`Base URL: ${creds.base_url}`);
   await printList(deps, creds.clients, [
-    { header: 'NAME', value: (c) => c.name },
-    { header: 'CONDOMINIUM', value: (c) => c.condominium },
-    { header: 'CLIENT ID', value: (c) => c.client_id },
-    { header: 'CLIENT SECRET', value: (c) => c.client_secret },
-    { header: 'SCOPES', value: (c) => c.scopes.join(' ') },
+    { header: { en: 'NAME', pt: 'NOME' }, value: (c) => c.name },
+    { header: { en: 'CONDOMINIUM', pt: 'CONDOMÍNIO' }, value: (c) => c.condominium },
+    { header: { en: 'CLIENT ID', pt: 'ID DO CLIENTE' }, value: (c) => c.client_id },
+    { header: { en: 'CLIENT SECRET', pt: 'SEGREDO DO CLIENTE' }, value: (c) => c.client_secret },
+    { header: { en: 'SCOPES', pt: 'ESCOPOS' }, value: (c) => c.scopes.join(' ') },
   ]);
   return 0;
 }
@@ -248,9 +248,9 @@ async function writeProfiles(
   if (deps.format === 'json') printJson(deps, written);
   else
     await printList(deps, written, [
-      { header: 'PROFILE', value: (w) => w.profile },
-      { header: 'BASE URL', value: (w) => w.base_url },
-      { header: 'CLIENT ID', value: (w) => w.client_id },
+      { header: { en: 'PROFILE', pt: 'PERFIL' }, value: (w) => w.profile },
+      { header: { en: 'BASE URL', pt: 'URL BASE' }, value: (w) => w.base_url },
+      { header: { en: 'CLIENT ID', pt: 'ID DO CLIENTE' }, value: (w) => w.client_id },
     ]);
   deps.info({
     en: `${written.length} profiles written, one per condominium; try: condo --all-profiles payables list`,

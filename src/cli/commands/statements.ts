@@ -46,23 +46,23 @@ export async function listStatements(deps: Deps, opts: PagingFlags & { account?:
 const STATEMENT_COLUMNS: Column<StatementRecord>[] = [
   { header: 'ID', value: (r) => r.statement_id },
   // at 80 columns (#53): the period and what matched stay; the file, the repeats, when and the account go first
-  { header: 'IMPORTED', value: (r) => r.imported_at, kind: 'instant', drop: 3 },
-  { header: 'ACCOUNT', value: (r) => r.bank_account_id, drop: 4 },
+  { header: { en: 'IMPORTED', pt: 'IMPORTADO EM' }, value: (r) => r.imported_at, kind: 'instant', drop: 3 },
+  { header: { en: 'ACCOUNT', pt: 'CONTA' }, value: (r) => r.bank_account_id, drop: 4 },
   {
-    header: 'PERIOD',
+    header: { en: 'PERIOD', pt: 'PERÍODO' },
     value: (r) => (r.period ? `${formatDateBr(r.period.start)}–${formatDateBr(r.period.end)}` : ''),
     // two dates: never cut
     fixed: true,
   },
-  { header: 'NEW', value: (r) => r.imported },
-  { header: 'DUPLICATES', value: (r) => r.duplicates, drop: 2 },
-  { header: 'MATCHED', value: (r) => r.reconciled },
+  { header: { en: 'NEW', pt: 'NOVOS' }, value: (r) => r.imported },
+  { header: { en: 'DUPLICATES', pt: 'REPETIDOS' }, value: (r) => r.duplicates, drop: 2 },
+  { header: { en: 'MATCHED', pt: 'CONCILIADOS' }, value: (r) => r.reconciled },
   {
-    header: 'UNMATCHED',
+    header: { en: 'UNMATCHED', pt: 'SEM PAR' },
     value: (r) => r.unmatched,
     style: (r) => ((r.unmatched ?? 0) > 0 ? 'yellow' : undefined),
   },
-  { header: 'FILE', value: (r) => r.file_name, drop: 1 },
+  { header: { en: 'FILE', pt: 'ARQUIVO' }, value: (r) => r.file_name, drop: 1 },
 ];
 
 /** One import, and the movements it brought that are still unmatched: what someone must look at by hand. */
@@ -88,10 +88,13 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
     const names = namer(deps);
     const account = await names.bankAccount(s.bank_account_id);
     printRecord(deps, s, [
-      { header: 'Statement import', value: (r) => r.statement_id },
-      { header: 'Imported', value: (r) => r.imported_at, kind: 'instant' },
-      { header: 'Bank account', value: () => account },
-      { header: 'File', value: (r) => `${r.file_name ?? '(no name)'} (${r.format ?? ''})` },
+      { header: { en: 'Statement import', pt: 'Importação de extrato' }, value: (r) => r.statement_id },
+      { header: { en: 'Imported', pt: 'Importado em' }, value: (r) => r.imported_at, kind: 'instant' },
+      { header: { en: 'Bank account', pt: 'Conta bancária' }, value: () => account },
+      {
+        header: { en: 'File', pt: 'Arquivo' },
+        value: (r) => `${r.file_name ?? '(no name)'} (${r.format ?? ''})`,
+      },
       {
         // the statement's days ("Competência" is a tax guide's or the ledger's month)
         header: { en: 'Period', pt: 'Período' },
@@ -104,14 +107,14 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
             : '',
       },
       {
-        header: 'Transactions',
+        header: { en: 'Transactions', pt: 'Transações' },
         value: (r) => ({
           en: `${r.transactions}: ${r.imported} new, ${r.duplicates} already imported, ${r.reconciled} matched`,
           pt: `${r.transactions}: ${r.imported} novas, ${r.duplicates} já importadas, ${r.reconciled} conciliadas`,
         }),
       },
       {
-        header: 'Unmatched now',
+        header: { en: 'Unmatched now', pt: 'Sem par agora' },
         value: () => String(unmatched.length),
         style: () => (unmatched.length ? 'yellow' : undefined),
       },
@@ -120,10 +123,10 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
   if (unmatched.length === 0) return 0;
   writeLine(deps.io.stdout);
   await printList(deps, unmatched, [
-    { header: 'LINE', value: (m) => m.line },
-    { header: 'DATE', value: (m) => m.date, kind: 'date' },
-    { header: 'AMOUNT', value: (m) => m.amount_cents, kind: 'cents' },
-    { header: 'MEMO', value: (m) => [m.name, m.memo].filter(Boolean).join(' · ') },
+    { header: { en: 'LINE', pt: 'LINHA' }, value: (m) => m.line },
+    { header: { en: 'DATE', pt: 'DATA' }, value: (m) => m.date, kind: 'date' },
+    { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (m) => m.amount_cents, kind: 'cents' },
+    { header: { en: 'MEMO', pt: 'HISTÓRICO' }, value: (m) => [m.name, m.memo].filter(Boolean).join(' · ') },
     { header: 'FITID', value: (m) => m.fitid, drop: 1 },
   ]);
   if (s.unmatched_truncated) deps.warn('more unmatched movements than listed');

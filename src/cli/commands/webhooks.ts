@@ -35,8 +35,8 @@ export async function listWebhooks(deps: Deps): Promise<number> {
     [
       { header: 'ID', value: (w) => w.id },
       { header: 'URL', value: (w) => w.url },
-      { header: 'EVENTS', value: (w) => w.events.join(',') },
-      { header: 'CREATED', value: (w) => w.created_at, kind: 'instant' },
+      { header: { en: 'EVENTS', pt: 'EVENTOS' }, value: (w) => w.events.join(',') },
+      { header: { en: 'CREATED', pt: 'CRIADO EM' }, value: (w) => w.created_at, kind: 'instant' },
     ],
   );
   return 0;

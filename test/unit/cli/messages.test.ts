@@ -23,6 +23,16 @@ const SAME_IN_PORTUGUESE = new Set([
   'FITID',
   'PIX',
   'URL',
+  // headings said alike in both languages, written once (#72)
+  'ID',
+  'NSA',
+  'COL',
+  'LOTE',
+  'SEG',
+  'ITEM',
+  '%',
+  'PRINCIPAL',
+  'NOSSO NÚMERO',
 ]);
 /** A record's own keys (`auth status`), shown as --json names them. */
 const RECORD_KEY = /^[a-z]+(_[a-z]+)*$/;
@@ -58,6 +68,10 @@ function literalMessages(): Written[] {
       found.push({ kind: 'error', where, text: unquote(m[1] as string), pt: unquote(m[2] as string) });
     for (const m of code.matchAll(new RegExp(String.raw`\bheader: ${quoted}`, 'g')))
       found.push({ kind: 'heading', where, text: unquote(m[1] as string) });
+    // a heading written in both languages where it is declared (#72): its Portuguese must be there
+    const heading = String.raw`\bheader: \{\s*en: ${quoted},\s*pt: ${quoted}`;
+    for (const m of code.matchAll(new RegExp(heading, 'g')))
+      found.push({ kind: 'heading', where, text: unquote(m[1] as string), pt: unquote(m[2] as string) });
   }
   return found;
 }
