@@ -72,17 +72,17 @@ function outcomesText(file: CnabFile, outcomes: ReturnTally | undefined, t: Tran
 export function summaryLines(file: CnabFile, outcomes: ReturnTally | undefined, t: Translate): string[] {
   return [
     // a field the file leaves blank reads "—" (#53): "?" looked like a question the reader had to answer
-    `${t('bank')} ${file.bank_code ?? NONE} ${file.bank_name ?? ''} · ${file.service === 'dda' ? 'DDA' : t(file.service)} ${t(file.direction)} · ${file.lines} ${t('lines')}`,
-    `${t('company')} ${file.company.name ?? NONE} (${file.company.document ?? NONE})`,
-    `${t('dialect')} ${file.dialect_name}, ${t('layout')} ${file.layout_version ?? NONE} · ${t('agency')} ${file.company.agency ?? NONE} ${t('account')} ${file.company.account ?? NONE}`,
+    `${t({ en: 'bank', pt: 'banco' })} ${file.bank_code ?? NONE} ${file.bank_name ?? ''} · ${file.service === 'dda' ? 'DDA' : t(file.service)} ${t(file.direction)} · ${file.lines} ${t({ en: 'lines', pt: 'linhas' })}`,
+    `${t({ en: 'company', pt: 'empresa' })} ${file.company.name ?? NONE} (${file.company.document ?? NONE})`,
+    `${t({ en: 'dialect', pt: 'dialeto' })} ${file.dialect_name}, ${t({ en: 'layout', pt: 'leiaute' })} ${file.layout_version ?? NONE} · ${t({ en: 'agency', pt: 'agência' })} ${file.company.agency ?? NONE} ${t({ en: 'account', pt: 'conta' })} ${file.company.account ?? NONE}`,
     // an NSA said in words takes its line: with the date beside it, it ran past 80 columns
     ...(file.file_sequence
       ? [
-          `${t('file sequence (NSA)')} ${file.file_sequence} · ${t('generated at')} ${generatedAt(file.generated_at)}`,
+          `${t({ en: 'file sequence (NSA)', pt: 'sequência do arquivo (NSA)' })} ${file.file_sequence} · ${t({ en: 'generated at', pt: 'gerado em' })} ${generatedAt(file.generated_at)}`,
         ]
       : [
-          `${t('file sequence (NSA)')} ${nsaText(file, t)}`,
-          `${t('generated at')} ${generatedAt(file.generated_at)}`,
+          `${t({ en: 'file sequence (NSA)', pt: 'sequência do arquivo (NSA)' })} ${nsaText(file, t)}`,
+          `${t({ en: 'generated at', pt: 'gerado em' })} ${generatedAt(file.generated_at)}`,
         ]),
     `${file.details} ${t(itemsTotal(file))} ${formatReais(file.total_amount_cents)}${outcomesText(file, outcomes, t)}`,
   ];

@@ -190,7 +190,10 @@ export function createDeps(
     },
     warn: (line) => {
       liveLineOn(io.stderr)?.clear();
-      writeLine(io.stderr, paint(io, 'yellow', wrapMessage(io, `${t('warning:')} ${printable(t(line))}`)));
+      writeLine(
+        io.stderr,
+        paint(io, 'yellow', wrapMessage(io, `${t({ en: 'warning:', pt: 'aviso:' })} ${printable(t(line))}`)),
+      );
     },
     target: async () => {
       const creds = await deps.credentials();

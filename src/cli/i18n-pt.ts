@@ -60,19 +60,14 @@ export const PT: Readonly<Record<string, string>> = {
   duplicates: 'repetidas',
   reconciled: 'conciliadas',
   unmatched: 'sem par',
-  'Unmatched:': 'Sem par:',
   'Scheduled (not imported until a later file has them done):':
     'Agendadas (importadas só quando um arquivo seguinte as trouxer efetivadas):',
-  'By the rules:': 'Pelas regras:',
   // cnab inspect's summary
   bank: 'banco',
   lines: 'linhas',
-  rows: 'linhas',
   // progress bars of a transfer
   download: 'baixando',
-  upload: 'enviando',
   dialect: 'dialeto',
-  layout: 'leiaute',
   company: 'empresa',
   agency: 'agência',
   account: 'conta',
@@ -80,14 +75,10 @@ export const PT: Readonly<Record<string, string>> = {
   collection: 'cobrança',
   remessa: 'remessa',
   retorno: 'retorno',
-  'file sequence (NSA)': 'sequência do arquivo (NSA)',
-  'generated at': 'gerado em',
   'payments, total': 'pagamentos, total',
   'payment, total': 'pagamento, total',
-  'account statement': 'extrato de conta',
   'opening balance': 'saldo inicial',
   'closing balance': 'saldo final',
-  on: 'em',
   'movement, net': 'lançamento, líquido',
   'movements, net': 'lançamentos, líquido',
   'boletos, total': 'boletos, total',
@@ -145,8 +136,6 @@ export const PT: Readonly<Record<string, string>> = {
   returns: 'retornos',
   created: 'criado em',
   // fixed messages
-  'warning:': 'aviso:',
-  'error:': 'erro:',
   'No records.': 'Nenhum registro.',
   'next: check the statement before anything else:':
     'próximo passo: confira o extrato antes de qualquer outra coisa:',
@@ -172,9 +161,6 @@ export const PT: Readonly<Record<string, string>> = {
   'Commands:': 'Comandos:',
   'Arguments:': 'Argumentos:',
   'Global Options:': 'Opções globais:',
-  'Examples:': 'Exemplos:',
-  Topics: 'Tópicos',
-  'display help for command': 'mostra a ajuda do comando',
   // the questions asked on a terminal (prompter.ts)
   'Payee name': 'Nome do favorecido',
   'API base URL': 'URL base da API',
@@ -183,10 +169,8 @@ export const PT: Readonly<Record<string, string>> = {
   'Scopes (space-separated, empty for all the client has)':
     'Escopos (separados por espaço; vazio para todos os do cliente)',
   required: 'obrigatório',
-  '(none: type a payee name)': '(nenhum: digitar o nome do favorecido)',
   // words shown beside values
   'linha digitável': 'linha digitável',
-  'Ready.': 'Pronto.',
   amount: 'valor',
   barcode: 'código de barras',
   // a PIX key's kind, as cnab inspect names a payment's destination

@@ -50,7 +50,7 @@ export async function showList<T>(
   const rows = deps.format === 'json' ? jsonArrayRows(deps) : delimitedRows(deps, columns);
   // how far it got, for a person watching a pipe fill (rows on their terminal say it themselves)
   const quiet = Boolean(deps.globals.quiet) || Boolean(deps.io.stdout.isTTY);
-  const progress = progressBar(deps.io, deps.t('rows'), undefined, quiet, ROWS);
+  const progress = progressBar(deps.io, deps.t({ en: 'rows', pt: 'linhas' }), undefined, quiet, ROWS);
   let read = 0;
   let pages = 0;
   const result = await fetch({

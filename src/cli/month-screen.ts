@@ -23,7 +23,8 @@ import { type Column, printList, screenWidth, wrapMessage } from './output.js';
 export async function printMonthScreen(deps: Deps, report: MonthReport, month: string): Promise<void> {
   const heading = (text: string | Text) =>
     writeLine(deps.io.stdout, paint(deps.io, 'bold', `\n${deps.t(text)}`));
-  const none = () => writeLine(deps.io.stdout, paint(deps.io, 'dim', deps.t('(none)')));
+  const none = () =>
+    writeLine(deps.io.stdout, paint(deps.io, 'dim', deps.t({ en: '(none)', pt: '(nenhuma)' })));
   const section = async <T>(title: string | Text, rows: readonly T[], columns: Column<T>[]) => {
     heading(title);
     if (rows.length === 0) none();

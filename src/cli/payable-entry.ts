@@ -43,7 +43,10 @@ export function pickers(deps: Deps): Record<string, Picker> {
       if (body.payee_name !== undefined) return;
       const suppliers = (await (await deps.client()).suppliers.list()) as { id: number; name: string }[];
       const choice = await ask.select('Supplier', [
-        { name: deps.t('(none: type a payee name)'), value: '' },
+        {
+          name: deps.t({ en: '(none: type a payee name)', pt: '(nenhum: digitar o nome do favorecido)' }),
+          value: '',
+        },
         ...suppliers.map((s) => ({ name: `${s.name} (#${s.id})`, value: String(s.id) })),
       ]);
       if (choice) body.supplier_id = Number(choice);

@@ -31,7 +31,11 @@ export async function eachFile(
       const message = error.message.includes(path) ? said : `${path}: ${said}`;
       writeLine(
         deps.io.stderr,
-        paint(deps.io, 'red', `${deps.t('error:')} ${message}${errorTail(deps.t, error)}`),
+        paint(
+          deps.io,
+          'red',
+          `${deps.t({ en: 'error:', pt: 'erro:' })} ${message}${errorTail(deps.t, error)}`,
+        ),
       );
       const code = exitCodeOf(error);
       if (deps.format === 'json')

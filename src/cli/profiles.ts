@@ -154,7 +154,7 @@ export async function readAcrossProfiles(
         wrapMessage(
           deps.io,
           printable(
-            `${deps.t('error:')} ${a.target.profile}: ${errorWords(deps.t, e)}${e.code ? ` (${e.code})` : ''}`,
+            `${deps.t({ en: 'error:', pt: 'erro:' })} ${a.target.profile}: ${errorWords(deps.t, e)}${e.code ? ` (${e.code})` : ''}`,
           ),
         ),
       ),
@@ -234,7 +234,7 @@ export async function readAcrossProfiles(
     if (columns.length > 0 || deps.format !== 'table')
       await printList(deps, totalRow ? [...rows, totalRow] : rows, merged);
     else if (answers.every((a) => !a.error))
-      writeLine(deps.io.stderr, paint(deps.io, 'dim', deps.t('No records.')));
+      writeLine(deps.io.stderr, paint(deps.io, 'dim', deps.t({ en: 'No records.', pt: 'Nenhum registro.' })));
   }
   const failed = answers.filter((a) => a.error).length;
   if (failed > 0) deps.info(condominiumsAnswered(answers.length - failed, answers.length, failed));

@@ -155,7 +155,7 @@ export async function buildProgram(
           ? text.replace(/\((default|choices): /g, (_, w) => `(${w === 'default' ? 'padrão' : 'opções'}: `)
           : text,
     })
-    .helpOption('-h, --help', t('display help for command'))
+    .helpOption('-h, --help', t({ en: 'display help for command', pt: 'mostra a ajuda do comando' }))
     .helpCommand(false)
     .exitOverride()
     .configureOutput({
@@ -241,7 +241,10 @@ export async function buildProgram(
       .description(t(decl.summary));
     if (decl.kind === 'group') {
       // a group's own `help [command]`, described in the person's language
-      cmd.helpCommand('help [command]', t('display help for command'));
+      cmd.helpCommand(
+        'help [command]',
+        t({ en: 'display help for command', pt: 'mostra a ajuda do comando' }),
+      );
       for (const sub of decl.commands) add(cmd, sub, here);
       if (decl.examples) cmd.addHelpText('after', examplesText(decl.examples, t));
       cmd.addHelpText('after', `\n${t(GLOBALS_LINE)}`);
@@ -271,7 +274,7 @@ const GLOBALS_LINE = {
 };
 
 const examplesText = (examples: readonly Example[], t: Translate): string =>
-  `\n${t('Examples:')}\n${examples.map((e) => exampleLines(e, t)).join('\n')}`;
+  `\n${t({ en: 'Examples:', pt: 'Exemplos:' })}\n${examples.map((e) => exampleLines(e, t)).join('\n')}`;
 
 /**
  * An example as help shows it. In English, as declared (the line a test and the docs quote). In another language its
@@ -350,7 +353,7 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
         return;
       }
       writeLine(io.stdout, target.helpInformation().trimEnd());
-      writeLine(io.stdout, `\n${t('Topics')} (condo help TOPIC):`);
+      writeLine(io.stdout, `\n${t({ en: 'Topics', pt: 'Tópicos' })} (condo help TOPIC):`);
       writeLine(
         io.stdout,
         `  ${'globals'.padEnd(12)} ${t({ en: 'the options every command takes', pt: 'as opções que todo comando aceita' })}`,
@@ -409,7 +412,7 @@ export function reportError(
         wrapMessage(
           io,
           printable(
-            `${t('error:')} ${apiErrorText(t, error) ?? t(error.finding ?? error.text ?? withFields(error.message, error.fields, byFlags))}${errorTail(t, error)}`,
+            `${t({ en: 'error:', pt: 'erro:' })} ${apiErrorText(t, error) ?? t(error.finding ?? error.text ?? withFields(error.message, error.fields, byFlags))}${errorTail(t, error)}`,
           ),
         ),
       ),

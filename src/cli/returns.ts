@@ -59,7 +59,12 @@ export async function importReturn(
   const info = await requireReadableFile(path);
   const key = deps.globals.idempotencyKey ?? `retorno-${id}-${facts.sha256}`;
   const client = await deps.client();
-  const bar = progressBar(deps.io, deps.t('upload'), info.size, Boolean(deps.globals.quiet));
+  const bar = progressBar(
+    deps.io,
+    deps.t({ en: 'upload', pt: 'enviando' }),
+    info.size,
+    Boolean(deps.globals.quiet),
+  );
   const { summary, replayed } = await client.batches.importReturn(id, path, {
     idempotencyKey: key,
     onProgress: (sent) => bar.update(sent),

@@ -232,7 +232,9 @@ function printUnmatched(
 ): Promise<void> {
   writeLine(
     deps.io.stdout,
-    deps.format === 'table' ? paint(deps.io, 'bold', `\n${deps.t('Unmatched:')}`) : '',
+    deps.format === 'table'
+      ? paint(deps.io, 'bold', `\n${deps.t({ en: 'Unmatched:', pt: 'Sem par:' })}`)
+      : '',
   );
   return printList(deps, unmatched, LINE_COLUMNS);
 }
@@ -406,7 +408,12 @@ export async function importStatement(
   const client = await deps.client();
   // the API takes OFX or CSV: a CNAB 240 extrato goes as the OFX it says (cnabStatementAsOfx)
   const sent = local.extrato ? await cnabAsOfxFile(path, local.extrato) : null;
-  const bar = progressBar(deps.io, deps.t('upload'), sent?.size ?? local.size, Boolean(deps.globals.quiet));
+  const bar = progressBar(
+    deps.io,
+    deps.t({ en: 'upload', pt: 'enviando' }),
+    sent?.size ?? local.size,
+    Boolean(deps.globals.quiet),
+  );
   const { result, replayed } = await client.statements
     .import(account as number, sent?.path ?? path, {
       format: format === 'cnab240' ? 'ofx' : format,
@@ -518,7 +525,9 @@ async function importedThenRules(
   if (deps.format !== 'json' && judged.length > 0) {
     writeLine(
       deps.io.stdout,
-      deps.format === 'table' ? paint(deps.io, 'bold', `\n${deps.t('By the rules:')}`) : '',
+      deps.format === 'table'
+        ? paint(deps.io, 'bold', `\n${deps.t({ en: 'By the rules:', pt: 'Pelas regras:' })}`)
+        : '',
     );
     await printJudged(deps, judged, false);
   }

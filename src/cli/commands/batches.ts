@@ -126,7 +126,8 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
     { header: label('by forma'), value: () => byForma },
     {
       header: label('returns'),
-      value: () => returns || (deps.format === 'table' ? deps.t('none yet') : 'none yet'),
+      value: () =>
+        returns || (deps.format === 'table' ? deps.t({ en: 'none yet', pt: 'nenhum ainda' }) : 'none yet'),
     },
     { header: label('created'), value: (b) => b.created_at, kind: 'instant' },
   ]);
@@ -472,7 +473,7 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
   const bytes = await writeAtomically(
     file.body,
     target.path,
-    progressBar(deps.io, deps.t('download'), file.size, Boolean(deps.globals.quiet)),
+    progressBar(deps.io, deps.t({ en: 'download', pt: 'baixando' }), file.size, Boolean(deps.globals.quiet)),
     target.overwrite,
     lintOrRefuse,
   );

@@ -64,14 +64,17 @@ export function inspectJson(file: CnabFile) {
  */
 function destination(i: CnabItem, t: Translate): string {
   if (i.tribute)
-    return [describeTribute(i.tribute), i.barcode ? `${t('barcode')} ${i.barcode}` : '']
+    return [
+      describeTribute(i.tribute),
+      i.barcode ? `${t({ en: 'barcode', pt: 'código de barras' })} ${i.barcode}` : '',
+    ]
       .filter(Boolean)
       .join(' · ');
   if (i.pix_key) return `PIX ${t(i.pix_key_type ?? 'key')} ${i.pix_key}`;
   const b = i.payee_bank;
   if (b && !/^0*$/.test(b.bank_code))
-    return `${t('bank')} ${b.bank_code} ${t('agency')} ${readable(b.agency_parts, 4) ?? b.agency} ${t('account')} ${readable(b.account_parts, 1) ?? b.account}`;
-  if (i.barcode) return `${t('barcode')} ${i.barcode}`;
+    return `${t({ en: 'bank', pt: 'banco' })} ${b.bank_code} ${t({ en: 'agency', pt: 'agência' })} ${readable(b.agency_parts, 4) ?? b.agency} ${t({ en: 'account', pt: 'conta' })} ${readable(b.account_parts, 1) ?? b.account}`;
+  if (i.barcode) return `${t({ en: 'barcode', pt: 'código de barras' })} ${i.barcode}`;
   return '';
 }
 
@@ -239,12 +242,12 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
       const balance = (date: string | null | undefined, cents: number | null | undefined) =>
         cents === null || cents === undefined
           ? '?'
-          : `${formatReais(cents)} ${t('on')} ${formatDateBr(date ?? '')}`;
+          : `${formatReais(cents)} ${t({ en: 'on', pt: 'em' })} ${formatDateBr(date ?? '')}`;
       for (const line of [
-        `${t('bank')} ${s.bankId ?? '?'} ${BANK_NAMES[s.bankId ?? ''] ?? ''} · ${t('account statement')} · ${t('account')} ${s.accountId ?? '?'}`,
+        `${t({ en: 'bank', pt: 'banco' })} ${s.bankId ?? '?'} ${BANK_NAMES[s.bankId ?? ''] ?? ''} · ${t({ en: 'account statement', pt: 'extrato de conta' })} · ${t({ en: 'account', pt: 'conta' })} ${s.accountId ?? '?'}`,
         // one balance a line: both on one ran past 80 columns
-        `${t('opening balance')} ${balance(opening?.date, opening?.amountCents)}`,
-        `${t('closing balance')} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
+        `${t({ en: 'opening balance', pt: 'saldo inicial' })} ${balance(opening?.date, opening?.amountCents)}`,
+        `${t({ en: 'closing balance', pt: 'saldo final' })} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
         `${s.transactionCount} ${t(s.transactionCount === 1 ? 'movement, net' : 'movements, net')} ${formatReais(s.netAmountCents)}`,
       ])
         writeLine(io.stdout, printable(`  ${line}`));
@@ -260,7 +263,10 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
   ]);
   for (const w of parsed.warnings) deps.warn(atLine(t, w.line, w));
   for (const e of parsed.errors)
-    writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(atLine(t, e.line, e))}`));
+    writeLine(
+      io.stderr,
+      paint(io, 'red', `${t({ en: 'error:', pt: 'erro:' })} ${printable(atLine(t, e.line, e))}`),
+    );
   return fit;
 }
 
@@ -321,7 +327,8 @@ export async function report(
       );
   }
   for (const w of file.warnings) deps.warn(atLine(t, w.line, w));
-  const error = (text: string) => writeLine(io.stderr, paint(io, 'red', `${t('error:')} ${printable(text)}`));
+  const error = (text: string) =>
+    writeLine(io.stderr, paint(io, 'red', `${t({ en: 'error:', pt: 'erro:' })} ${printable(text)}`));
   for (const e of file.errors) error(atLine(t, e.line, e));
   if (file.truncated)
     error(

@@ -265,8 +265,8 @@ async function summaryRange(
         values: [t.revenueCents, t.expenseCents],
       })),
       [
-        { name: deps.t('revenue'), glyph: '█', style: 'green' },
-        { name: deps.t('expense'), glyph: '▒', style: 'red' },
+        { name: deps.t({ en: 'revenue', pt: 'receita' }), glyph: '█', style: 'green' },
+        { name: deps.t({ en: 'expense', pt: 'despesa' }), glyph: '▒', style: 'red' },
       ],
     );
   }

@@ -98,9 +98,12 @@ export async function showSupplier(deps: Deps, idArg: string): Promise<number> {
     { header: 'CPF/CNPJ', value: (r) => formatDocument(str(r.document)) },
     {
       header: { en: 'Bank account', pt: 'Conta bancária' },
-      value: (r) => bankText(r.bank as Row | null, deps.t) || deps.t('none'),
+      value: (r) => bankText(r.bank as Row | null, deps.t) || deps.t({ en: 'none', pt: 'nenhuma' }),
     },
-    { header: { en: 'PIX key', pt: 'Chave PIX' }, value: (r) => pixText(r, deps.t) || deps.t('none') },
+    {
+      header: { en: 'PIX key', pt: 'Chave PIX' },
+      value: (r) => pixText(r, deps.t) || deps.t({ en: 'none', pt: 'nenhuma' }),
+    },
   ]);
   const rejected = [
     ...(await client.payables.list({ state: 'pending', supplier_id: id }, { all: true })),

@@ -122,7 +122,10 @@ export function nfseRecord(
 function sayUnread(deps: Deps, read: NfseFiles): void {
   for (const u of read.unread) {
     const where = u.line > 0 ? `${u.file}:${u.line}:${u.column}` : u.file;
-    writeLine(deps.io.stderr, paint(deps.io, 'red', `${deps.t('error:')} ${where}: ${deps.t(u.finding)}`));
+    writeLine(
+      deps.io.stderr,
+      paint(deps.io, 'red', `${deps.t({ en: 'error:', pt: 'erro:' })} ${where}: ${deps.t(u.finding)}`),
+    );
     if (deps.format === 'json')
       printJson(deps, {
         file: u.file,

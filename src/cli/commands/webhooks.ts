@@ -141,7 +141,7 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
   if (!deps.globals.quiet)
     writeLine(
       deps.io.stderr,
-      `${paint(deps.io, 'green', deps.t('Ready.'))} ${printable(deps.t({ en: `Listening on ${url} for ${events.join(', ')} (subscription ${sub.id}). Ctrl-C to stop.`, pt: `Escutando em ${url} para ${events.join(', ')} (assinatura ${sub.id}). Ctrl-C para parar.` }))}`,
+      `${paint(deps.io, 'green', deps.t({ en: 'Ready.', pt: 'Pronto.' }))} ${printable(deps.t({ en: `Listening on ${url} for ${events.join(', ')} (subscription ${sub.id}). Ctrl-C to stop.`, pt: `Escutando em ${url} para ${events.join(', ')} (assinatura ${sub.id}). Ctrl-C para parar.` }))}`,
     );
   await untilStopped();
   server.close();
