@@ -5,6 +5,7 @@
 
 import { formatDateBr } from '../domain/dates.js';
 import { formatReais } from '../domain/money.js';
+import type { Text } from '../domain/text.js';
 import type { CnabFile } from '../formats/cnab240/index.js';
 import type { Translate } from './i18n.js';
 
@@ -19,10 +20,17 @@ export interface ReturnTally {
 const NONE = '—';
 
 /** What the summary counts: a DDA file's boletos, a collection's titles, or payments. */
-function itemsTotal(file: CnabFile): string {
-  if (file.service === 'dda') return file.details === 1 ? 'boleto, total' : 'boletos, total';
-  if (file.service === 'collection') return file.details === 1 ? 'title, total' : 'titles, total';
-  return file.details === 1 ? 'payment, total' : 'payments, total';
+function itemsTotal(file: CnabFile): Text {
+  const one = file.details === 1;
+  if (file.service === 'dda')
+    return one
+      ? { en: 'boleto, total', pt: 'boleto, total' }
+      : { en: 'boletos, total', pt: 'boletos, total' };
+  if (file.service === 'collection')
+    return one ? { en: 'title, total', pt: 'título, total' } : { en: 'titles, total', pt: 'títulos, total' };
+  return one
+    ? { en: 'payment, total', pt: 'pagamento, total' }
+    : { en: 'payments, total', pt: 'pagamentos, total' };
 }
 
 /** The header's date and time as a person reads them (26/11/2026 11:10:24); JSON keeps the ISO form. */

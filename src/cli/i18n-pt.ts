@@ -75,16 +75,8 @@ export const PT: Readonly<Record<string, string>> = {
   collection: 'cobrança',
   remessa: 'remessa',
   retorno: 'retorno',
-  'payments, total': 'pagamentos, total',
-  'payment, total': 'pagamento, total',
   'opening balance': 'saldo inicial',
   'closing balance': 'saldo final',
-  'movement, net': 'lançamento, líquido',
-  'movements, net': 'lançamentos, líquido',
-  'boletos, total': 'boletos, total',
-  'title, total': 'título, total',
-  'titles, total': 'títulos, total',
-  'boleto, total': 'boleto, total',
   unknown: 'desconhecido',
   none: 'nenhuma',
   'none yet': 'nenhum ainda',
@@ -100,7 +92,6 @@ export const PT: Readonly<Record<string, string>> = {
   TOTAL: 'TOTAL',
   FILE: 'ARQUIVO',
   NSA: 'NSA',
-  'LAST RETURN': 'ÚLTIMO RETORNO',
   "BANK'S WORD": 'O QUE O BANCO DISSE',
   CODE: 'CÓDIGO',
   NAME: 'NOME',
@@ -136,7 +127,6 @@ export const PT: Readonly<Record<string, string>> = {
   returns: 'retornos',
   created: 'criado em',
   // fixed messages
-  'No records.': 'Nenhum registro.',
   'next: check the statement before anything else:':
     'próximo passo: confira o extrato antes de qualquer outra coisa:',
   'next: correct what the bank names, then mark the payable again:':

@@ -255,7 +255,7 @@ export async function printList<T>(
     return;
   }
   if (rows.length === 0) {
-    writeLine(io.stderr, paint(io, 'dim', (out.t ?? english)('No records.')));
+    writeLine(io.stderr, paint(io, 'dim', (out.t ?? english)({ en: 'No records.', pt: 'Nenhum registro.' })));
     return;
   }
   const { default: Table } = await import('cli-table3');

@@ -248,7 +248,7 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
         // one balance a line: both on one ran past 80 columns
         `${t({ en: 'opening balance', pt: 'saldo inicial' })} ${balance(opening?.date, opening?.amountCents)}`,
         `${t({ en: 'closing balance', pt: 'saldo final' })} ${balance(s.ledgerBalanceDate, s.ledgerBalanceCents)}`,
-        `${s.transactionCount} ${t(s.transactionCount === 1 ? 'movement, net' : 'movements, net')} ${formatReais(s.netAmountCents)}`,
+        `${s.transactionCount} ${t(s.transactionCount === 1 ? { en: 'movement, net', pt: 'lançamento, líquido' } : { en: 'movements, net', pt: 'lançamentos, líquido' })} ${formatReais(s.netAmountCents)}`,
       ])
         writeLine(io.stdout, printable(`  ${line}`));
     }
