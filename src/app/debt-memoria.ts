@@ -9,7 +9,7 @@ import { decimalText } from '../domain/apportion.js';
 import type { ChargeRules } from '../domain/charges.js';
 import { formatDateBr } from '../domain/dates.js';
 import { monthRuns } from '../domain/index-series.js';
-import type { DebtUpdate } from './debt-update.js';
+import type { DebtUpdate, QuotaUpdated } from './debt-update.js';
 
 export interface MemoriaItem {
   /** "I", "II"…: the sole paragraph's item, or "" for what it does not list (the fine, the order) */
@@ -34,6 +34,15 @@ const COUNT = {
 };
 
 /** The sole paragraph's items, said from `rules`, and what else a reader checks (the fine, the order of the steps). */
+/** The words a calculation's steps are said by in a document (Portuguese, the memória's language). */
+const STEP_WORDS = { correction: 'correção', interest: 'juros', fine: 'multa' } as const;
+
+/** A quota's correction, interest and fine lines, each as a document says it ("juros: 1% ao mês, …"). */
+export const quotaLines = (q: Pick<QuotaUpdated, 'lines'>): string[] =>
+  q.lines.flatMap((l) =>
+    l.step in STEP_WORDS ? [`${STEP_WORDS[l.step as keyof typeof STEP_WORDS]}: ${l.detail}`] : [],
+  );
+
 export function memoriaItems(rules: ChargeRules, asOf: string): MemoriaItem[] {
   const c = rules.correction;
   const j = rules.interest;

@@ -6,45 +6,25 @@
  */
 import type { Readable } from 'node:stream';
 import type { Proposal } from '../app/agreement.js';
+import { quotaLines } from '../app/debt-memoria.js';
 import { formatDateBr } from '../domain/dates.js';
 import { formatDocument } from '../domain/documents.js';
 import { formatReais } from '../domain/money.js';
-import { hrule, INK, MM, MUTED, registerFonts } from './pdf-house.js';
+import { hrule, INK, MM, MUTED, textPages } from './pdf-house.js';
 
 const MARGIN = 18 * MM;
 
 export async function agreementPdf(p: Proposal, condominium: string): Promise<Readable> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const dated = new Date(`${p.as_of}T12:00:00.000Z`);
-  const doc = new PDFDocument({
-    size: 'A4',
+  const pages = await textPages({
     margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `Termo de acordo ${p.id} — ${condominium}`,
-      Creator: 'condo',
-      Producer: 'condo',
-      CreationDate: dated,
-      ModDate: dated,
-    },
+    title: `Termo de acordo ${p.id} — ${condominium}`,
+    dated: p.as_of,
+    heading: { room: 50, before: 0.7 },
+    para: { size: 9, align: 'justify', after: 0.25 },
   });
-  registerFonts(doc);
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = doc.page.height - MARGIN - 14;
-  const room = (h: number) => {
-    if (doc.y + h > bottom) doc.addPage();
-  };
-  const heading = (text: string) => {
-    room(50);
-    doc.moveDown(0.7);
-    doc.font('bold').fontSize(10.5).fillColor(INK).text(text, MARGIN, doc.y, { width });
-    doc.moveDown(0.3);
-  };
-  const para = (text: string, size = 9, color = INK, align: 'justify' | 'left' = 'justify') => {
-    room(size * 3);
-    doc.font('regular').fontSize(size).fillColor(color).text(text, MARGIN, doc.y, { width, align });
-    doc.moveDown(0.25);
-  };
+  const { doc, width, bottom, room, heading } = pages;
+  const para = (text: string, size?: number, color?: string, align?: 'justify' | 'left') =>
+    pages.para(text, { ...(size ? { size } : {}), ...(color ? { color } : {}), ...(align ? { align } : {}) });
 
   doc.font('bold').fontSize(14).fillColor(INK).text(`Termo de acordo ${p.id}`);
   doc.font('regular').fontSize(10).fillColor(MUTED).text(`${condominium} — unidade ${p.unit_label}`);
@@ -66,12 +46,7 @@ export async function agreementPdf(p: Proposal, condominium: string): Promise<Re
       { width },
     );
     doc.font('regular').fontSize(7).fillColor(MUTED);
-    const steps = { correction: 'correção', interest: 'juros', fine: 'multa' } as const;
-    for (const l of q.lines)
-      if (l.step in steps)
-        doc.text(`${steps[l.step as keyof typeof steps]}: ${l.detail}`, MARGIN + 8, doc.y, {
-          width: width - 8,
-        });
+    for (const line of quotaLines(q)) doc.text(line, MARGIN + 8, doc.y, { width: width - 8 });
     doc.text(`cobrança ${q.invoice}`, MARGIN + 8, doc.y, { width: width - 8 });
     doc.moveDown(0.3);
   }
@@ -120,24 +95,7 @@ export async function agreementPdf(p: Proposal, condominium: string): Promise<Re
     .fillColor(MUTED)
     .text('Local e data: ______________________________', MARGIN);
 
-  const pages = doc.bufferedPageRange();
-  for (let i = 0; i < pages.count; i++) {
-    doc.switchToPage(pages.start + i);
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(`Acordo ${p.id} — página ${i + 1} de ${pages.count}`, MARGIN, doc.page.height - MARGIN, {
-        width,
-        align: 'right',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = margin;
-  }
-  doc.end();
-  return doc;
+  return pages.finish(`Acordo ${p.id}`);
 }
 
 const HEAD = ['Nº', 'VENCIMENTO', 'PRINCIPAL', 'CORREÇÃO', 'MULTA', 'JUROS', 'HONOR.', 'TOTAL'];

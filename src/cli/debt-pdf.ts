@@ -4,11 +4,11 @@
  * came from, and a page count. Dated by the calculation's day, not the clock: the same inputs give the same bytes.
  */
 import type { Readable } from 'node:stream';
-import type { Memoria } from '../app/debt-memoria.js';
+import { type Memoria, quotaLines } from '../app/debt-memoria.js';
 import type { QuotaUpdated } from '../app/debt-update.js';
 import { formatDateBr } from '../domain/dates.js';
 import { formatReais } from '../domain/money.js';
-import { hrule, INK, MM, MUTED, registerFonts } from './pdf-house.js';
+import { hrule, INK, MM, MUTED, textPages } from './pdf-house.js';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -17,37 +17,17 @@ const ALERT = '#b42318';
 const COLUMNS = ['VENCIMENTO', 'PRINCIPAL', 'CORREÇÃO', 'JUROS', 'MULTA', 'TOTAL'] as const;
 
 export async function memoriaPdf(m: Memoria): Promise<Readable> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const dated = new Date(`${m.as_of}T12:00:00.000Z`);
-  const doc = new PDFDocument({
-    size: 'A4',
+  const pages = await textPages({
     margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `${m.title} — ${m.condominium}`,
-      Subject: 'Demonstrativo do débito (CPC art. 798)',
-      Creator: 'condo',
-      Producer: 'condo',
-      CreationDate: dated,
-      ModDate: dated,
-    },
+    title: `${m.title} — ${m.condominium}`,
+    subject: 'Demonstrativo do débito (CPC art. 798)',
+    dated: m.as_of,
+    heading: { room: 40, before: 0.6 },
+    para: { size: 8.5, after: 0 },
   });
-  registerFonts(doc);
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = doc.page.height - MARGIN - 14;
-  const room = (h: number) => {
-    if (doc.y + h > bottom) doc.addPage();
-  };
-  const heading = (text: string) => {
-    room(40);
-    doc.moveDown(0.6);
-    doc.font('bold').fontSize(10.5).fillColor(INK).text(text, MARGIN, doc.y, { width });
-    doc.moveDown(0.3);
-  };
-  const para = (text: string, size = 8.5, color = INK, font: 'regular' | 'bold' = 'regular') => {
-    room(size * 3);
-    doc.font(font).fontSize(size).fillColor(color).text(text, MARGIN, doc.y, { width });
-  };
+  const { doc, width, bottom, heading } = pages;
+  const para = (text: string, size?: number, color?: string, font?: 'regular' | 'bold') =>
+    pages.para(text, { ...(size ? { size } : {}), ...(color ? { color } : {}), ...(font ? { font } : {}) });
 
   doc.font('bold').fontSize(14).fillColor(INK).text(m.title);
   doc
@@ -97,25 +77,7 @@ export async function memoriaPdf(m: Memoria): Promise<Readable> {
     MUTED,
   );
 
-  const pages = doc.bufferedPageRange();
-  for (let i = 0; i < pages.count; i++) {
-    doc.switchToPage(pages.start + i);
-    // below the bottom margin pdfkit would start a page of its own: the margin is lifted while the footer is written
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(`${m.condominium} — página ${i + 1} de ${pages.count}`, MARGIN, doc.page.height - MARGIN, {
-        width,
-        align: 'right',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = margin;
-  }
-  doc.end();
-  return doc;
+  return pages.finish(m.condominium);
 }
 
 type Cents = Pick<
@@ -175,10 +137,9 @@ function quotaRows(doc: Doc, q: QuotaUpdated, width: number, bottom: number): vo
   }
   amounts(doc, width, [formatDateBr(q.due_date), ...centsOf(q)]);
   doc.font('regular').fontSize(7).fillColor(MUTED);
-  const words = { correction: 'correção', interest: 'juros', fine: 'multa' } as const;
   const said = [
     `cobrança ${q.invoice}${q.notes ? ` (${q.notes})` : ''}, ${q.days} dias de atraso`,
-    ...lines.map((l) => `${words[l.step as keyof typeof words]}: ${l.detail}`),
+    ...quotaLines(q),
   ];
   for (const s of said) doc.text(s, MARGIN + 8, doc.y, { width: width - 8 });
   doc.y += 4;

@@ -12,7 +12,7 @@ import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import { qrModules } from '../formats/pix/terminal.js';
 import { NO_PROGRESS, writeAtomically } from './files.js';
-import { INK, MM, MUTED, portuguese, RULE, registerFonts, type Words } from './pdf-house.js';
+import { hrule, INK, MM, MUTED, portuguese, registerFonts, type Words } from './pdf-house.js';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -150,12 +150,7 @@ function drawPage(doc: Doc, p: ResidentPage, t: Words): void {
 
 function rule(doc: Doc): void {
   doc.moveDown(0.4);
-  doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(MARGIN + WIDTH, doc.y)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke();
+  hrule(doc, MARGIN, WIDTH, 0);
   doc.moveDown(0.6);
 }
 

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, formatDateBr } from '../../src/domain/dates.js';
-import { type Session, sandboxSession } from './harness.js';
+import { pdfText, type Session, sandboxSession } from './harness.js';
 
 /**
  * #70: an agreement proposed (three sums at once), applied once and re-run, its quotas renegotiated (out of debt
@@ -21,14 +21,6 @@ beforeAll(async () => {
   await s.condo.ok(['config', 'set', 'charges', join(work, 'encargos.yaml')]);
 });
 afterAll(() => s.close());
-
-async function pdfText(file: string): Promise<string> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile(file))), {
-    mergePages: true,
-  });
-  return (text as string).replace(/\s+/g, ' ');
-}
 
 const TERMS = [
   '--unit',

@@ -1,7 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Session, sandboxSession } from './harness.js';
+import { pdfText, type Session, sandboxSession } from './harness.js';
 
 /**
  * #68 point 4 through the built program: `report month` sets the profile's budget against the ledger (orçado ×
@@ -17,14 +17,6 @@ beforeAll(async () => {
   month = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 }, 60_000);
 afterAll(() => s?.close());
-
-async function pdfText(file: string): Promise<string> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile(file))), {
-    mergePages: true,
-  });
-  return (text as string).replace(/\s+/g, ' ');
-}
 
 test('without a budget the month says so; with one, each expense line against what the ledger booked in its account', async () => {
   const none = await s.condo.json(['report', 'month', month]);

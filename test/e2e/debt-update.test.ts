@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Session, sandboxSession } from './harness.js';
+import { pdfText, type Session, sandboxSession } from './harness.js';
 
 /**
  * #69 points 1, 4 and 5: the sandbox's charges file set for the profile, its late quotas updated to today (two of
@@ -17,14 +17,6 @@ beforeAll(async () => {
   await s.condo.ok(['sandbox', 'encargos', '-O', join(work, 'encargos.yaml')]);
 });
 afterAll(() => s.close());
-
-async function pdfText(file: string): Promise<string> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile(file))), {
-    mergePages: true,
-  });
-  return (text as string).replace(/\s+/g, ' ');
-}
 
 test('a charges file is checked when set: a clause without its source is refused at its line, nothing kept', async () => {
   const bad = join(work, 'sem-fonte.yaml');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -532,4 +532,13 @@ export function runProcess(
     child.on('close', (code) => resolvePromise({ exitCode: code ?? -1, stdout, stderr }));
     child.stdin.end(opts.stdin ?? '');
   });
+}
+
+/** A PDF's text as another reader (pdf.js, through unpdf) takes it, pages merged and whitespace collapsed. */
+export async function pdfText(file: string): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await readFile(file))), {
+    mergePages: true,
+  });
+  return (text as string).replace(/\s+/g, ' ');
 }
