@@ -5,7 +5,7 @@
  * sandbox's `renegotiated` state; then read back and watched (list, check).
  */
 import { createHash } from 'node:crypto';
-import type { Client } from '../client/index.js';
+import type { Client, Unit } from '../client/index.js';
 import type { Invoice } from '../client/resources/invoices.js';
 import {
   controlledSplit,
@@ -174,10 +174,14 @@ function dueWarnings(firstDue: string, today: string): Text[] {
   return out;
 }
 
+/** An installment's number in its marker (n of count): counted from 1, the entry first where there is one. */
+const installmentNumber = (p: Proposal, inst: Installment) =>
+  p.installments[0]?.number === 0 ? inst.number + 1 : inst.number;
+
 /** An installment as the invoice that bills it: fees in the subtotal, a negative correction as a discount. */
 export function installmentInvoice(p: Proposal, inst: Installment): InvoiceCreate {
   const count = p.installments.length;
-  const n = p.installments[0]?.number === 0 ? inst.number + 1 : inst.number;
+  const n = installmentNumber(p, inst);
   const { principal, correction, fine, interest, fees } = inst.parts;
   const lines = [
     agreementMarker(p.id, n, count),
@@ -238,11 +242,13 @@ export async function applyAgreement(
   }
   const invoices: { number: number; invoice: string; created: boolean }[] = [];
   for (const inst of p.installments) {
-    const body = installmentInvoice(p, inst);
-    const n = installmentOf(body.notes)?.number as number;
+    const n = installmentNumber(p, inst);
     let inv = existing.get(n);
     const created = !inv;
-    inv ??= await client.invoices.create(body, { idempotencyKey: `${p.id}-${n}`, signal });
+    inv ??= await client.invoices.create(installmentInvoice(p, inst), {
+      idempotencyKey: `${p.id}-${n}`,
+      signal,
+    });
     if (inv.state === 'draft')
       inv = await client.invoices.issue(inv.public_id, { idempotencyKey: `${p.id}-${n}-issue`, signal });
     invoices.push({ number: n, invoice: inv.public_id, created });
@@ -284,12 +290,15 @@ export interface AgreementState {
   readonly open_cents: number;
 }
 
-/** Every agreement the server's invoices carry (their markers), read back, as of `today`. */
-export async function agreementsOf(
-  client: Client,
-  today: string,
-  unitId?: number,
-): Promise<AgreementState[]> {
+/** Every agreement the server's invoices carry (their markers), read back, as of `today`; one unit's (label or id). */
+export async function agreementsOf(client: Client, today: string, unit?: string): Promise<AgreementState[]> {
+  // the units are read once: for the one asked, then for every agreement's label
+  let units: readonly Unit[] | undefined;
+  let unitId: number | undefined;
+  if (unit !== undefined) {
+    units = await client.units.list();
+    unitId = unitFinder(units)(unit, (t) => new UsageError({ en: `--unit: ${t.en}`, pt: `--unit: ${t.pt}` }));
+  }
   const byId = new Map<
     string,
     { unit_id: number; rows: AgreementState['installments'][number][]; settled: string[] }
@@ -311,8 +320,8 @@ export async function agreementsOf(
     });
     byId.set(of.id, a);
   }
-  const labels =
-    byId.size === 0 ? new Map() : new Map((await client.units.list()).map((u) => [u.id, unitName(u)]));
+  if (byId.size > 0) units ??= await client.units.list();
+  const labels = new Map((units ?? []).map((u) => [u.id, unitName(u)]));
   return [...byId].map(([id, a]) => {
     const rows = a.rows.sort((x, y) => x.number - y.number);
     const paid = rows.filter((r) => r.state === 'paid').reduce((t, r) => t + r.total_cents, 0);

@@ -118,7 +118,9 @@ export function applyRules(
   async function* judged(): AsyncGenerator<Judged> {
     const { judge } = await import('../domain/statement-rules.js');
     const { judgedDry, LeftForPerson, RuleActions } = await import('../app/reconcile.js');
-    const actions = new RuleActions(await deps.client(), accountId, await lateDebtFor(deps));
+    // a dry run settles nothing: the charges file and the index tables are read only for a run that does
+    const lateDebt = opts.dryRun ? undefined : await lateDebtFor(deps);
+    const actions = new RuleActions(await deps.client(), accountId, lateDebt);
     // every chart account and supplier the rules name, found before anything is done
     await actions.check(rules);
     for (const line of lines) {

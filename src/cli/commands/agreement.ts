@@ -224,16 +224,9 @@ const stateColumns = (deps: Deps): Column<AgreementState>[] => [
   },
 ];
 
-async function unitIdOf(deps: Deps, unit: string | undefined): Promise<number | undefined> {
-  if (unit === undefined) return undefined;
-  const { unitFinder } = await import('../../app/lookups.js');
-  const units = await (await deps.client()).units.list();
-  return unitFinder(units)(unit, (t) => new UsageError({ en: `--unit: ${t.en}`, pt: `--unit: ${t.pt}` }));
-}
-
 export async function agreementList(deps: Deps, opts: { unit?: string | undefined }): Promise<number> {
   const client = await deps.client();
-  const all = await agreementsOf(client, deps.today(), await unitIdOf(deps, opts.unit));
+  const all = await agreementsOf(client, deps.today(), opts.unit);
   await printList(deps, all, stateColumns(deps));
   return 0;
 }

@@ -2,7 +2,14 @@
  * `condo indexes …` (#69 point 2): the indexes the server names, an index's months and where each came from, and an
  * official table imported (app/index-tables.ts decides).
  */
-import { type IndexMonthRow, importIndexTable, indexMonths, servedTables } from '../../app/index-tables.js';
+import {
+  type IndexMonthRow,
+  importedTables,
+  importIndexTable,
+  indexMonths,
+  servedTables,
+  tablesOver,
+} from '../../app/index-tables.js';
 import type { MonetaryIndex } from '../../client/index.js';
 import { formatMonthBr, monthOf } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
@@ -10,7 +17,7 @@ import { SERIES_CODES, type SeriesCode } from '../../domain/index-series.js';
 import type { Deps } from '../context.js';
 import { enumFlag, monthFlag } from '../flags.js';
 import { printJson, printList } from '../output.js';
-import { configDirOf, localTables } from '../tables-at-hand.js';
+import { configDirOf } from '../tables-at-hand.js';
 
 export async function listIndexes(deps: Deps): Promise<number> {
   const client = await deps.client();
@@ -39,13 +46,14 @@ export async function showIndex(
       en: `--to ${formatMonthBr(to)} is before --from ${formatMonthBr(from)}`,
       pt: `--to ${formatMonthBr(to)} é antes de --from ${formatMonthBr(from)}`,
     });
-  let shown = indexMonths(await localTables(deps), index, from, to);
+  const imported = await importedTables(await configDirOf(deps));
+  let shown = indexMonths(tablesOver(imported), index, from, to);
   // months no local table has: the server's, where a profile names one
   if (shown.rows.some((r) => r.value === null)) {
     const creds = await deps.credentials().catch(() => undefined);
     if (creds?.profileName) {
       const served = await servedTables(await deps.client(), [index], { from, to });
-      shown = indexMonths(await localTables(deps, served), index, from, to);
+      shown = indexMonths(tablesOver(imported, served), index, from, to);
     }
   }
   if (deps.format === 'json') {
