@@ -170,6 +170,12 @@ describe('an agreement', () => {
     expect(list.map((a: { id: string }) => a.id).sort()).toEqual(
       [made.id, expect.stringMatching(/^AC-/)].sort(),
     );
+    // one unit's, by its label; a label no unit has is refused at the flag
+    const one = await s.condo.json(['agreement', 'list', '--unit', 'Bloco B - 601']);
+    expect(one.map((a: { id: string }) => a.id)).toEqual([made.id]);
+    const none = await s.condo.run(['agreement', 'list', '--unit', 'Bloco Z - 999']);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toMatch(/^error: --unit: .*Bloco Z - 999/m);
   });
 });
 
