@@ -83,6 +83,12 @@ export const clausesOf = (text: string) =>
     .filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'))
     .map((l) => l.trimEnd());
 
+/** The server's months a quota due on `due` reads to `asOf`: from the month before its own (the taxa legal's). */
+const servedRange = (due: string, asOf: string) => ({
+  from: monthOf(addDays(`${monthOf(due)}-01`, -1)),
+  to: monthOf(asOf),
+});
+
 export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promise<DebtUpdate> {
   const units = await client.units.list();
   const findUnit: UnitFinder = unitFinder(units);
@@ -99,7 +105,7 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
   // an agreement's installment is the agreement's to watch (agreement check): its charges are not a quota's
   const installments = due.filter((i) => installmentOf(i.notes));
   const late = due
-    .filter((i) => !installmentOf(i.notes))
+    .filter((i) => !installments.includes(i))
     .map((i) => ({ ...i, unit_id: Number(i.unit_id) }))
     .sort(
       (a, b) =>
@@ -112,15 +118,9 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
     : asked.asOf;
   // the server's months from the oldest quota's (and the one before, for the taxa legal) to the day's
   const served: ReadonlyMap<string, IndexSeries> =
-    late.length === 0
-      ? new Map()
-      : await servedTables(client, SERIES_CODES, {
-          from: monthOf(addDays(`${monthOf(first)}-01`, -1)),
-          to: monthOf(asked.asOf),
-        });
+    late.length === 0 ? new Map() : await servedTables(client, SERIES_CODES, servedRange(first, asked.asOf));
   const tables = asked.local(served);
-  const labels = new Map(units.map((u) => [u.id, unitName(u)]));
-  const owners = new Map(units.map((u) => [u.id, u]));
+  const unitsById = new Map(units.map((u) => [u.id, u]));
   const byUnit = new Map<number, QuotaUpdated[]>();
   for (const inv of late) {
     const due = String(inv.due_date);
@@ -139,15 +139,17 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
     };
     byUnit.set(inv.unit_id, [...(byUnit.get(inv.unit_id) ?? []), quota]);
   }
-  const rows: UnitDebt[] = [...byUnit].map(([id, quotas]) => ({
-    unit_id: id,
-    unit_label: labels.get(id) ?? String(id),
-    owner: typeof owners.get(id)?.owner === 'string' ? String(owners.get(id)?.owner) : null,
-    owner_document:
-      typeof owners.get(id)?.owner_document === 'string' ? String(owners.get(id)?.owner_document) : null,
-    quotas,
-    ...sumOf(quotas),
-  }));
+  const rows: UnitDebt[] = [...byUnit].map(([id, quotas]) => {
+    const unit = unitsById.get(id);
+    return {
+      unit_id: id,
+      unit_label: unit ? unitName(unit) : String(id),
+      owner: typeof unit?.owner === 'string' ? unit.owner : null,
+      owner_document: typeof unit?.owner_document === 'string' ? unit.owner_document : null,
+      quotas,
+      ...sumOf(quotas),
+    };
+  });
   const all = rows.flatMap((u) => u.quotas);
   return {
     as_of: asked.asOf,
@@ -176,7 +178,7 @@ export function lateDebtOf(
 ): (cents: number, due: string, paidAt: string) => Promise<{ total_cents: number } | { refused: Text }> {
   const read = new Map<string, Promise<IndexTables>>();
   return async (cents, due, paidAt) => {
-    const range = { from: monthOf(addDays(`${monthOf(due)}-01`, -1)), to: monthOf(paidAt) };
+    const range = servedRange(due, paidAt);
     const key = `${range.from}/${range.to}`;
     if (!read.has(key)) read.set(key, servedTables(client, SERIES_CODES, range).then(local));
     try {
