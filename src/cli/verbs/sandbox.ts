@@ -4,6 +4,25 @@ import { SANDBOX_STATEMENT_FORMATS } from '../../domain/ledger.js';
 import { declared, group, verb } from '../declare.js';
 
 const handlers = () => import('../commands/sandbox.js');
+
+// the flags of the verbs that write a sandbox file, said once
+const DATA_DIR = {
+  flag: '--data-dir <dir>',
+  help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
+} as const;
+const FORCE = {
+  flag: '--force',
+  help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
+} as const;
+/** -O, its default file named in each language (DDA-YYYY-MM-DD.ret, DDA-AAAA-MM-DD.ret). */
+const writtenHere = (en: string, pt: string) =>
+  ({
+    flag: '-O, --output-file <file>',
+    help: {
+      en: `write it here (- for stdout; default ${en} here)`,
+      pt: `grava aqui (- para a saída padrão; padrão ${pt} aqui)`,
+    },
+  }) as const;
 const openApiHandlers = () => import('../commands/openapi.js');
 
 export const commands = [
@@ -115,10 +134,7 @@ export const commands = [
           pt: 'imprime os clientes da API semeados (default, read-only, other, e os dos condomínios da administradora)',
         },
         flags: [
-          {
-            flag: '--data-dir <dir>',
-            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
-          },
+          DATA_DIR,
           {
             flag: '--write-profiles',
             help: {
@@ -174,10 +190,7 @@ export const commands = [
               pt: 'onde gravar o retorno (- para a saída padrão)',
             },
           },
-          {
-            flag: '--force',
-            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
-          },
+          FORCE,
           {
             flag: '--reject <seu-numero>',
             help: {
@@ -266,21 +279,9 @@ export const commands = [
               pt: 'de qual condomínio é a conta de pagamentos (padrão: o da conta, senão o de teste)',
             },
           },
-          {
-            flag: '--data-dir <dir>',
-            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
-          },
-          {
-            flag: '-O, --output-file <file>',
-            help: {
-              en: 'write it here (- for stdout; default extrato-YYYY-MM.ofx here)',
-              pt: 'grava aqui (- para a saída padrão; padrão extrato-AAAA-MM.ofx aqui)',
-            },
-          },
-          {
-            flag: '--force',
-            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
-          },
+          DATA_DIR,
+          writtenHere('extrato-YYYY-MM.ofx', 'extrato-AAAA-MM.ofx'),
+          FORCE,
           {
             flag: '--bank-shapes',
             help: {
@@ -314,21 +315,9 @@ export const commands = [
               pt: 'de qual condomínio (padrão: o de teste)',
             },
           },
-          {
-            flag: '--data-dir <dir>',
-            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
-          },
-          {
-            flag: '-O, --output-file <file>',
-            help: {
-              en: 'write it here (- for stdout; default DDA-YYYY-MM-DD.ret here)',
-              pt: 'grava aqui (- para a saída padrão; padrão DDA-AAAA-MM-DD.ret aqui)',
-            },
-          },
-          {
-            flag: '--force',
-            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
-          },
+          DATA_DIR,
+          writtenHere('DDA-YYYY-MM-DD.ret', 'DDA-AAAA-MM-DD.ret'),
+          FORCE,
         ],
         examples: ['condo sandbox dda -O banco/DDA-$(date +%F).ret', 'condo sandbox dda --date 2026-12-01'],
         run: async (deps, { opts }) => (await handlers()).ddaVerb(deps, declared(opts)),
@@ -347,21 +336,9 @@ export const commands = [
               pt: 'de qual condomínio (padrão: o do perfil, senão o de teste)',
             },
           },
-          {
-            flag: '--data-dir <dir>',
-            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
-          },
-          {
-            flag: '-O, --output-file <file>',
-            help: {
-              en: 'write it here (- for stdout; default orcamento.yaml here)',
-              pt: 'grava aqui (- para a saída padrão; padrão orcamento.yaml aqui)',
-            },
-          },
-          {
-            flag: '--force',
-            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
-          },
+          DATA_DIR,
+          writtenHere('orcamento.yaml', 'orcamento.yaml'),
+          FORCE,
         ],
         examples: [
           'condo sandbox budget -O orcamento.yaml',
@@ -375,19 +352,7 @@ export const commands = [
           en: "the test condominium's charges on a late quota (encargos.yaml), for debt update and debt calc",
           pt: 'os encargos das cotas em atraso do condomínio de teste (encargos.yaml), para debt update e debt calc',
         },
-        flags: [
-          {
-            flag: '-O, --output-file <file>',
-            help: {
-              en: 'write it here (- for stdout; default encargos.yaml here)',
-              pt: 'grava aqui (- para a saída padrão; padrão encargos.yaml aqui)',
-            },
-          },
-          {
-            flag: '--force',
-            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
-          },
-        ],
+        flags: [writtenHere('encargos.yaml', 'encargos.yaml'), FORCE],
         examples: ['condo sandbox encargos -O encargos.yaml', 'condo sandbox encargos -O - | grep fonte'],
         run: async (deps, { opts }) => (await handlers()).chargesVerb(deps, declared(opts)),
       }),
@@ -412,10 +377,7 @@ export const commands = [
               pt: 'de qual condomínio (padrão: o de teste)',
             },
           },
-          {
-            flag: '--data-dir <dir>',
-            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
-          },
+          DATA_DIR,
           {
             flag: '-O, --output-dir <dir>',
             help: {
@@ -452,10 +414,7 @@ export const commands = [
               pt: 'grava neste arquivo em vez da saída padrão',
             },
           },
-          {
-            flag: '--force',
-            help: { en: 'overwrite an existing file', pt: 'sobrescreve um arquivo existente' },
-          },
+          FORCE,
         ],
         examples: ['condo sandbox openapi -O openapi.json'],
         run: async (deps, { opts }) => (await openApiHandlers()).openApiVerb(deps, declared(opts)),
@@ -467,10 +426,7 @@ export const commands = [
           pt: 'descarta os dados do sandbox e semeia de novo',
         },
         flags: [
-          {
-            flag: '--data-dir <dir>',
-            help: { en: 'the sandbox data dir', pt: 'o diretório de dados do sandbox' },
-          },
+          DATA_DIR,
           {
             flag: '--force',
             help: {
