@@ -60,18 +60,8 @@ describe('index tables', () => {
 
   test("the shipped IPCA, then the sandbox's made-up months up to today, each marked", async () => {
     const today = s.today();
-    const r = await s.condo.run([
-      '--lang',
-      'pt-BR',
-      '--json',
-      'indexes',
-      'show',
-      'IPCA',
-      '--from',
-      '11/2025',
-      '--to',
-      '02/2026',
-    ]);
+    const show = ['--lang', 'pt-BR', 'indexes', 'show', 'IPCA', '--from', '11/2025', '--to', '02/2026'];
+    const r = await s.condo.run(['--json', ...show]);
     expect(r.exitCode, r.stderr).toBe(0);
     const months = JSON.parse(r.stdout).months as {
       month: string;
@@ -86,17 +76,7 @@ describe('index tables', () => {
     if (today >= '2026-02-01') {
       expect(months[2]).toMatchObject({ month: '2026-01', made_up: true });
       expect(months[2]?.source).toBe('servidor: valores inventados pelo sandbox, após os seus dados reais');
-      const screen = await s.condo.run([
-        '--lang',
-        'pt-BR',
-        'indexes',
-        'show',
-        'IPCA',
-        '--from',
-        '11/2025',
-        '--to',
-        '02/2026',
-      ]);
+      const screen = await s.condo.run(show);
       expect(screen.stderr).toContain('inventado(s) pelo sandbox');
     }
     // the API itself: a month is YYYY-MM, an index it has no values of is a 404 naming it
