@@ -154,8 +154,8 @@ export function taxaLegal(
   const ipca15 = tables.get('IPCA15');
   if (!selic || !ipca15)
     throw new ChargesError(0, {
-      en: `the taxa legal of ${formatMonthBr(month)} needs the Selic and the IPCA-15 of ${formatMonthBr(before)}: import the BCB's series (condo indexes import --index SELIC)`,
-      pt: `a taxa legal de ${formatMonthBr(month)} precisa da Selic e do IPCA-15 de ${formatMonthBr(before)}: importe a série do BCB (condo indexes import --index SELIC)`,
+      en: `the taxa legal of ${formatMonthBr(month)} needs the Selic and the IPCA-15 of ${formatMonthBr(before)}: import the BCB's series (condo indexes import FILE --index SELIC)`,
+      pt: `a taxa legal de ${formatMonthBr(month)} precisa da Selic e do IPCA-15 de ${formatMonthBr(before)}: importe a série do BCB (condo indexes import ARQUIVO --index SELIC)`,
     });
   const s = ONE + scaled(valueAt(selic, before, seen), true);
   const i = ONE + scaled(valueAt(ipca15, before, seen), true);

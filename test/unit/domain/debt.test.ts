@@ -210,7 +210,7 @@ describe('a silent convention: the law of each day (Lei 14.905/2024)', () => {
   test('without the Selic the taxa legal is refused, naming the month and the import', () => {
     const r = tables(series('IPCA15', { '2024-08': '0,19' }));
     expect(() => taxaLegal(r, '2024-09', emptyProvenance())).toThrow(
-      /the taxa legal of 09\/2024 needs the Selic and the IPCA-15 of 08\/2024: import the BCB's series \(condo indexes import --index SELIC\)/,
+      /the taxa legal of 09\/2024 needs the Selic and the IPCA-15 of 08\/2024: import the BCB's series \(condo indexes import FILE --index SELIC\)/,
     );
   });
 
