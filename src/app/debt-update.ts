@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import type { Client } from '../client/index.js';
 import { type ChargeRules, ChargesError } from '../domain/charges.js';
 import { addDays, monthOf } from '../domain/dates.js';
-import { type Debt, updateDebt } from '../domain/debt.js';
+import { type Debt, seriesRead, updateDebt } from '../domain/debt.js';
 import { UsageError } from '../domain/errors.js';
-import { type IndexSeries, type IndexTables, SERIES_CODES } from '../domain/index-series.js';
+import type { IndexSeries, IndexTables } from '../domain/index-series.js';
 import { centsOf } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import { installmentOf } from './agreement-marker.js';
@@ -118,7 +118,9 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
     : asked.asOf;
   // the server's months from the oldest quota's (and the one before, for the taxa legal) to the day's
   const served: ReadonlyMap<string, IndexSeries> =
-    late.length === 0 ? new Map() : await servedTables(client, SERIES_CODES, servedRange(first, asked.asOf));
+    late.length === 0
+      ? new Map()
+      : await servedTables(client, seriesRead(asked.rules), servedRange(first, asked.asOf));
   const tables = asked.local(served);
   const unitsById = new Map(units.map((u) => [u.id, u]));
   const byUnit = new Map<number, QuotaUpdated[]>();
@@ -180,7 +182,7 @@ export function lateDebtOf(
   return async (cents, due, paidAt) => {
     const range = servedRange(due, paidAt);
     const key = `${range.from}/${range.to}`;
-    if (!read.has(key)) read.set(key, servedTables(client, SERIES_CODES, range).then(local));
+    if (!read.has(key)) read.set(key, servedTables(client, seriesRead(rules), range).then(local));
     try {
       return {
         total_cents: updateDebt(cents, due, paidAt, rules, (await read.get(key)) as IndexTables).total_cents,

@@ -20,6 +20,18 @@ import {
   taxaLegal,
 } from './index-series.js';
 
+/**
+ * The tables a calculation by `rules` reads: the convention's index, or the INPC and the IPCA where it is silent;
+ * the taxa legal's (its own table, else the Selic and the IPCA-15) where the interest is the law's. A server is
+ * asked for these only.
+ */
+export function seriesRead(rules: ChargeRules): string[] {
+  return [
+    ...(rules.correction ? [rules.correction.index] : ['INPC', 'IPCA']),
+    ...(rules.interest.kind === 'legal' ? ['TAXA_LEGAL', 'SELIC', 'IPCA15'] : []),
+  ];
+}
+
 /** The day Lei 14.905/2024 took effect: a silent convention's interest and correction change here. */
 export const LEI_14905_FROM = '2024-08-30';
 /** The first whole month under it: the correction by whole months changes index here. */

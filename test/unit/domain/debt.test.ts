@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { shippedTables, tablesOver } from '../../../src/app/index-tables.js';
 import { yamlTree } from '../../../src/app/yaml-tree.js';
 import { compileCharges } from '../../../src/domain/charges.js';
-import { interestOver, updateDebt } from '../../../src/domain/debt.js';
+import { interestOver, seriesRead, updateDebt } from '../../../src/domain/debt.js';
 import {
   decimalOf,
   emptyProvenance,
@@ -233,6 +233,24 @@ describe('a silent convention: the law of each day (Lei 14.905/2024)', () => {
     // 1,0026 × 0,9986 × 1,0044: the deflation of 08/2024 applied (no clause to floor it)
     expect(d.factor).toBe('1.005601623984000');
     expect(d.lines[1]?.detail).toMatch(/INPC 07\/2024 0,26%; 08\/2024 -0,14% × IPCA 09\/2024 0,44%,/);
+  });
+
+  test('a calculation reads only the tables seriesRead names: the same debt over those alone as over all', async () => {
+    const silent = await rules(SILENT);
+    expect(seriesRead(silent)).toEqual(['INPC', 'IPCA', 'TAXA_LEGAL', 'SELIC', 'IPCA15']);
+    expect(seriesRead(await rules(CONVENTION))).toEqual(['INPC']);
+    const all = new Map([
+      ...legalTables(Array(36).fill(87), Array(36).fill(30)),
+      ['INPC', series('INPC', { '2024-07': '0,26', '2024-08': '-0,14' })],
+      ['IPCA', series('IPCA', { '2024-09': '0,44' })],
+      ['IGPM', series('IGPM', { '2024-07': '9,99', '2024-08': '9,99', '2024-09': '9,99' })],
+      ['TJSP', series('TJSP', { '2024-07': '9,99', '2024-08': '9,99', '2024-09': '9,99' })],
+    ]);
+    const only = new Map([...all].filter(([code]) => seriesRead(silent).includes(code)));
+    expect(only.size).toBeLessThan(all.size);
+    expect(updateDebt(100_000, '2024-07-10', '2024-10-10', silent, only)).toEqual(
+      updateDebt(100_000, '2024-07-10', '2024-10-10', silent, all),
+    );
   });
 
   test('a period split at 30/08/2024 adds up to its parts', async () => {
