@@ -12,7 +12,6 @@ import {
   proposeAgreement,
 } from '../../app/agreement.js';
 import { readCharges } from '../../app/debt-calc.js';
-import { importedTables, tablesOver } from '../../app/index-tables.js';
 import { parseDecimal } from '../../domain/apportion.js';
 import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
@@ -24,7 +23,7 @@ import { NO_PROGRESS, writeAtomically } from '../files.js';
 import { dateFlag, intFlag, reaisFlag } from '../flags.js';
 import { type Column, printJson, printList } from '../output.js';
 import { chargesPlaceOf } from '../profile-settings.js';
-import { configDirOf } from '../tables-at-hand.js';
+import { chargesAtHand } from '../tables-at-hand.js';
 
 export interface TermsOptions {
   unit?: string | undefined;
@@ -65,9 +64,7 @@ async function proposalOf(deps: Deps, opts: TermsOptions): Promise<Proposal> {
   const asOf = opts.asOf ? dateFlag('--as-of', opts.asOf, today) : today;
   const entryCents = opts.entry === undefined ? undefined : reaisFlag('--entry', opts.entry);
   const fee = opts.fee === undefined ? undefined : feeFlag(opts.fee);
-  const rulesPath = await chargesPlaceOf(deps, opts.rules);
-  const { rules, text } = await readCharges(rulesPath, opts.rules === undefined ? 'charges' : '--rules');
-  const imported = await importedTables(await configDirOf(deps));
+  const charges = await chargesAtHand(deps, opts.rules);
   return proposeAgreement(await deps.client(), {
     unit,
     installments,
@@ -76,10 +73,7 @@ async function proposalOf(deps: Deps, opts: TermsOptions): Promise<Proposal> {
     entryCents,
     fee,
     today,
-    rules,
-    rulesPath,
-    rulesText: text,
-    local: (served) => tablesOver(imported, served),
+    ...charges,
   });
 }
 

@@ -1,10 +1,9 @@
 /** `condo debt …`: a late quota updated, every line of the calculation (app/debt-calc.ts decides). */
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { calcDebt, readCharges } from '../../app/debt-calc.js';
+import { calcDebt } from '../../app/debt-calc.js';
 import { memoriaOf } from '../../app/debt-memoria.js';
 import { type DebtUpdate, type QuotaUpdated, type UnitDebt, updateDebts } from '../../app/debt-update.js';
-import { importedTables, tablesOver } from '../../app/index-tables.js';
 import type { ChargeRules } from '../../domain/charges.js';
 import { formatDateBr } from '../../domain/dates.js';
 import type { Debt, DebtLine } from '../../domain/debt.js';
@@ -16,7 +15,7 @@ import { dateFlag, reaisFlag } from '../flags.js';
 import { writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
 import { chargesPlaceOf } from '../profile-settings.js';
-import { configDirOf, localTables } from '../tables-at-hand.js';
+import { chargesAtHand, localTables } from '../tables-at-hand.js';
 
 const STEPS = {
   principal: { en: 'principal', pt: 'principal' },
@@ -92,20 +91,10 @@ type QuotaRow = QuotaUpdated & { unit_label: string };
 
 export async function debtUpdate(deps: Deps, opts: DebtUpdateOptions): Promise<number> {
   const asOf = opts.asOf ? dateFlag('--as-of', opts.asOf, deps.today()) : deps.today();
-  const rulesPath = await chargesPlaceOf(deps, opts.rules);
-  const { rules, text } = await readCharges(rulesPath, opts.rules === undefined ? 'charges' : '--rules');
-  const imported = await importedTables(await configDirOf(deps));
-  const client = await deps.client();
-  const update = await updateDebts(client, {
-    asOf,
-    unit: opts.unit,
-    rules,
-    rulesPath,
-    rulesText: text,
-    local: (served) => tablesOver(imported, served),
-  });
+  const charges = await chargesAtHand(deps, opts.rules);
+  const update = await updateDebts(await deps.client(), { asOf, unit: opts.unit, ...charges });
   const firm = deps.collect !== undefined;
-  if (opts.pdf) await writeMemoria(deps, update, rules, opts.pdf, firm);
+  if (opts.pdf) await writeMemoria(deps, update, charges.rules, opts.pdf, firm);
   if (firm || deps.format === 'json') {
     // a firm's run: a row a unit, its quotas inside (--json), the profile's column beside
     if (firm) await printList(deps, [...update.units], unitColumns());
