@@ -11,10 +11,13 @@ export interface CsvRow {
   readonly values: string[];
 }
 
+/** The file's separator: `;` where its first line has one (a spreadsheet in Portuguese), else `,`. */
+const separatorOf = (text: string) => ((text.split(/\r?\n/, 1)[0] ?? '').includes(';') ? ';' : ',');
+
 /** Every record of `text`, the header included; a quoting error is refused at its line. */
 export function csvRecords(path: string, text: string): CsvRow[] {
   const body = text.replace(/^\uFEFF/, '');
-  const sep = (body.split(/\r?\n/, 1)[0] ?? '').includes(';') ? ';' : ',';
+  const sep = separatorOf(body);
   try {
     // info: each record with the line it ends on
     const records = parseCsv(body, {
@@ -35,7 +38,7 @@ export function csvRecords(path: string, text: string): CsvRow[] {
 export function csvRows(path: string, text: string, header: readonly string[]): CsvRow[] {
   const [head, ...rows] = csvRecords(path, text);
   if (!head || header.some((h, i) => matched(head.values[i] ?? '') !== h)) {
-    const sep = (text.split(/\r?\n/, 1)[0] ?? '').includes(';') ? ';' : ',';
+    const sep = separatorOf(text);
     throw lineRefusal(path, 1, {
       en: `the header must be ${header.join(sep)}`,
       pt: `o cabeçalho deve ser ${header.join(sep)}`,
