@@ -27,13 +27,14 @@ import {
   type SeriesCode,
 } from '../domain/index-series.js';
 import { INPC_SNAPSHOT, IPCA_SNAPSHOT, IPCA15_SNAPSHOT, SNAPSHOT_SOURCE } from '../domain/index-snapshot.js';
-import type { Text } from '../domain/text.js';
 import { csvRecords } from './csv-rows.js';
 import { lineRefusal } from './yaml-tree.js';
 
-/** The series condo ships: public data (IBGE), with its provenance. */
+let shipped: IndexTables | undefined;
+
+/** The series condo ships: public data (IBGE), with its provenance; read once a run (they never change in it). */
 export function shippedTables(): IndexTables {
-  return new Map([
+  shipped ??= new Map([
     ['IPCA', parseSeries(IPCA_SNAPSHOT, 'IPCA', `IPCA: ${SNAPSHOT_SOURCE}`)],
     ['INPC', parseSeries(INPC_SNAPSHOT, 'INPC', `INPC: ${SNAPSHOT_SOURCE}`)],
     [
@@ -41,6 +42,7 @@ export function shippedTables(): IndexTables {
       parseSeries(IPCA15_SNAPSHOT, 'IPCA15', `IPCA-15: ${SNAPSHOT_SOURCE.replace('01/2000', '06/2000')}`),
     ],
   ]);
+  return shipped;
 }
 
 /** A table as `indexes import` keeps it, one JSON file a code. */
@@ -88,16 +90,13 @@ export function tablesOver(
   imported: ReadonlyMap<string, IndexSeries>,
   served: ReadonlyMap<string, IndexSeries> = new Map(),
 ): IndexTables {
-  const shipped = shippedTables();
   const out = new Map<string, IndexSeries>();
   for (const code of SERIES_CODES) {
-    const series = layered(code, [imported.get(code), shipped.get(code), served.get(code)]);
+    const series = layered(code, [imported.get(code), shippedTables().get(code), served.get(code)]);
     if (series) out.set(code, series);
   }
   return out;
 }
-
-const refusal = (file: string, line: number, text: Text) => lineRefusal(file, line, text);
 
 /**
  * An official table read: the TJSP's factors as github.com/gaemapiracicaba/sp_tjsp_correcao_monetaria writes them
@@ -114,7 +113,7 @@ export function readIndexTable(
   const tjsp = names.includes('data_ref') && names.includes('taxa');
   const sgs = names[0] === 'data' && names[1] === 'valor';
   if (!tjsp && !sgs)
-    throw refusal(file, head?.line ?? 1, {
+    throw lineRefusal(file, head?.line ?? 1, {
       en: 'not a table condo reads: the TJSP factors (data,data_ref,…,taxa) or a BCB SGS series (data;valor)',
       pt: 'não é uma tabela que o condo lê: os fatores do TJSP (data,data_ref,…,taxa) ou uma série do SGS do BCB (data;valor)',
     });
@@ -136,22 +135,22 @@ export function readIndexTable(
     const month = monthText(row.values[monthAt] ?? '');
     const value = (row.values[valueAt] ?? '').trim();
     if (!month)
-      throw refusal(file, row.line, {
+      throw lineRefusal(file, row.line, {
         en: `"${row.values[monthAt] ?? ''}" is not a month (AAAA-MM, MM/AAAA or DD/MM/AAAA)`,
         pt: `"${row.values[monthAt] ?? ''}" não é um mês (AAAA-MM, MM/AAAA ou DD/MM/AAAA)`,
       });
     if (!decimalOf(value) || (tjsp && value.startsWith('-')))
-      throw refusal(file, row.line, {
+      throw lineRefusal(file, row.line, {
         en: `${formatMonthBr(month)}: "${value}" is not a ${tjsp ? 'factor' : 'percentage'}`,
         pt: `${formatMonthBr(month)}: "${value}" não é um ${tjsp ? 'fator' : 'percentual'}`,
       });
     if (months.has(month))
-      throw refusal(file, row.line, {
+      throw lineRefusal(file, row.line, {
         en: `${formatMonthBr(month)} twice: a daily series? Export the monthly one (SGS 4390 for the Selic)`,
         pt: `${formatMonthBr(month)} duas vezes: uma série diária? Exporte a mensal (SGS 4390 para a Selic)`,
       });
     if (last && month !== nextMonth(last))
-      throw refusal(file, row.line, {
+      throw lineRefusal(file, row.line, {
         en: `${formatMonthBr(month)} follows ${formatMonthBr(last)}: the months between are missing`,
         pt: `${formatMonthBr(month)} vem depois de ${formatMonthBr(last)}: faltam os meses entre eles`,
       });
@@ -159,7 +158,7 @@ export function readIndexTable(
     last = month;
   }
   if (months.size === 0)
-    throw refusal(file, (head?.line ?? 0) + 1, {
+    throw lineRefusal(file, (head?.line ?? 0) + 1, {
       en: 'no months under the header',
       pt: 'nenhum mês sob o cabeçalho',
     });
