@@ -73,13 +73,30 @@ function seriesOf(t: StoredTable): IndexSeries {
   return { code: t.code, kind: t.kind, months };
 }
 
+/** A kept table read back; one cut short or edited by hand is refused naming its file, not as a bare JSON error. */
+function parseStored(path: string, text: string): StoredTable {
+  let stored: Partial<StoredTable> | undefined;
+  try {
+    stored = JSON.parse(text) as Partial<StoredTable>;
+  } catch {
+    stored = undefined;
+  }
+  if (!stored || typeof stored.code !== 'string' || typeof stored.months !== 'object' || !stored.months)
+    throw new UsageError({
+      en: `${path}: not a table condo kept (cut short or edited?): import the official file again (condo indexes import FILE)`,
+      pt: `${path}: não é uma tabela que o condo guardou (cortada ou editada?): importe de novo o arquivo oficial (condo indexes import ARQUIVO)`,
+    });
+  return stored as StoredTable;
+}
+
 /** The tables imported into `configDir`, by code (a missing folder is none). */
 export async function importedTables(configDir: string): Promise<Map<string, IndexSeries>> {
   const dir = tablesDir(configDir);
   const names = await readdir(dir).catch(() => [] as string[]);
   const out = new Map<string, IndexSeries>();
   for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
-    const stored = JSON.parse(await readFile(join(dir, name), 'utf8')) as StoredTable;
+    const path = join(dir, name);
+    const stored = parseStored(path, await readFile(path, 'utf8'));
     out.set(stored.code, seriesOf(stored));
   }
   return out;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { shippedTables, tablesOver } from '../../../src/app/index-tables.js';
+import { importedTables, shippedTables, tablesOver } from '../../../src/app/index-tables.js';
 import { yamlTree } from '../../../src/app/yaml-tree.js';
 import { compileCharges } from '../../../src/domain/charges.js';
 import { interestOver, seriesRead, updateDebt } from '../../../src/domain/debt.js';
@@ -278,6 +278,18 @@ describe('a silent convention: the law of each day (Lei 14.905/2024)', () => {
       { numRuns: 150 },
     );
   });
+});
+
+test('a kept table cut short is refused naming its file, with the way out', async () => {
+  const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = await mkdtemp(join(tmpdir(), 'condo-tables-'));
+  await mkdir(join(dir, 'indexes'));
+  await writeFile(join(dir, 'indexes', 'TJSP.json'), '{"code": "TJSP", "kind": "fac');
+  await expect(importedTables(dir)).rejects.toThrow(
+    `${join(dir, 'indexes', 'TJSP.json')}: not a table condo kept (cut short or edited?): import the official file again (condo indexes import FILE)`,
+  );
 });
 
 describe('the shipped snapshot against its publisher', () => {
