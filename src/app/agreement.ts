@@ -220,11 +220,7 @@ export interface AppliedAgreement {
  * Creates and issues the installments once: those of this agreement already on the server are not created again,
  * a draft left by a run that stopped is issued; then each settled quota is renegotiated.
  */
-export async function applyAgreement(
-  client: Client,
-  p: Proposal,
-  signal?: AbortSignal,
-): Promise<AppliedAgreement> {
+export async function applyAgreement(client: Client, p: Proposal): Promise<AppliedAgreement> {
   const existing = new Map<number, Invoice>();
   const quotas = new Set(p.debt.quotas.map((q) => q.invoice));
   for (const inv of await client.invoices.list({ unit_id: p.unit_id }, { all: true })) {
@@ -245,19 +241,16 @@ export async function applyAgreement(
     const n = installmentNumber(p, inst);
     let inv = existing.get(n);
     const created = !inv;
-    inv ??= await client.invoices.create(installmentInvoice(p, inst), {
-      idempotencyKey: `${p.id}-${n}`,
-      signal,
-    });
+    inv ??= await client.invoices.create(installmentInvoice(p, inst), { idempotencyKey: `${p.id}-${n}` });
     if (inv.state === 'draft')
-      inv = await client.invoices.issue(inv.public_id, { idempotencyKey: `${p.id}-${n}-issue`, signal });
+      inv = await client.invoices.issue(inv.public_id, { idempotencyKey: `${p.id}-${n}-issue` });
     invoices.push({ number: n, invoice: inv.public_id, created });
   }
   const renegotiated: string[] = [];
   const notRecorded: string[] = [];
   for (const q of p.debt.quotas) {
     const done = await client.invoices
-      .renegotiate(q.invoice, { agreement: p.id }, { idempotencyKey: `${p.id}-${q.invoice}`, signal })
+      .renegotiate(q.invoice, { agreement: p.id }, { idempotencyKey: `${p.id}-${q.invoice}` })
       .then(
         () => true,
         (e: unknown) => {
