@@ -25,7 +25,7 @@ import { centsOf, centsToDecimal, formatReais } from '../domain/money.js';
 import type { InvoiceCreate } from '../domain/request-bodies.js';
 import type { Text } from '../domain/text.js';
 import { agreementMarker, installmentOf, settledBy } from './agreement-marker.js';
-import { type DebtUpdateAsked, type UnitDebt, updateDebts } from './debt-update.js';
+import { type DebtUpdate, type DebtUpdateAsked, debtsOf, type UnitDebt } from './debt-update.js';
 import { unitFinder } from './lookups.js';
 import { unitName } from './names.js';
 
@@ -65,7 +65,7 @@ export interface Proposal {
   readonly warnings: readonly Text[];
 }
 
-type UnitDebtRules = Awaited<ReturnType<typeof updateDebts>>['rules'];
+type UnitDebtRules = DebtUpdate['rules'];
 
 /** Nothing late to agree on: the unit owes nothing, or an agreement settled it already (a re-run). */
 export class NothingToAgree extends Error {
@@ -78,13 +78,11 @@ export class NothingToAgree extends Error {
 }
 
 export async function proposeAgreement(client: Client, asked: AgreementAsked): Promise<Proposal> {
-  const update = await updateDebts(client, asked);
+  const { update, unitId } = await debtsOf(client, asked);
   const debt = update.units[0];
   if (!debt) {
     // a re-run of an agreement applied: its quotas are renegotiated, and it says which
-    const units = await client.units.list();
-    const id = unitFinder(units)(asked.unit, (t) => new UsageError(t));
-    const settled = await client.invoices.list({ unit_id: id, state: 'renegotiated' }, { all: true });
+    const settled = await client.invoices.list({ unit_id: unitId, state: 'renegotiated' }, { all: true });
     throw new NothingToAgree(asked.unit, [
       ...new Set(settled.map((i) => String(i.agreement ?? '')).filter(Boolean)),
     ]);

@@ -90,6 +90,14 @@ const servedRange = (due: string, asOf: string) => ({
 });
 
 export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promise<DebtUpdate> {
+  return (await debtsOf(client, asked)).update;
+}
+
+/** The update, and the unit asked for found by its label (an agreement with nothing to agree names its quotas). */
+export async function debtsOf(
+  client: Client,
+  asked: DebtUpdateAsked,
+): Promise<{ update: DebtUpdate; unitId: number | undefined }> {
   const units = await client.units.list();
   const findUnit: UnitFinder = unitFinder(units);
   const unitId =
@@ -153,7 +161,7 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
     };
   });
   const all = rows.flatMap((u) => u.quotas);
-  return {
+  const update: DebtUpdate = {
     as_of: asked.asOf,
     rules: {
       path: asked.rulesPath,
@@ -166,6 +174,7 @@ export async function updateDebts(client: Client, asked: DebtUpdateAsked): Promi
     index_sources: [...new Set(all.flatMap((q) => q.index_sources))].sort(),
     made_up: [...new Set(all.flatMap((q) => q.made_up))],
   };
+  return { update, unitId };
 }
 
 /**
