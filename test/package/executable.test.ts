@@ -120,8 +120,8 @@ test('inspects a bank file', async () => {
   expect(r.exitCode, r.stderr).toBe(0);
   // the file's summary on stderr, its titles on stdout (for cut and awk)
   expect(r.stderr).toContain('bank 341 BANCO ITAU S.A.');
-  expect(r.stderr).toContain('2 titles, total R$ 300,00');
-  expect(r.stdout).toContain('200.00\t2012-07-05\t9999999996\t02 Entrada confirmada');
+  expect(r.stderr).toContain('2 titles, face value R$ 300,00, by movement:');
+  expect(r.stdout).toContain('9999999996\t2012-07-01\t200.00\t02 registered');
 });
 
 test('keeps its code cache in the cache folder, and runs from memory where it can write none', async () => {
@@ -130,7 +130,7 @@ test('keeps its code cache in the cache folder, and runs from memory where it ca
   const nowhere = { CONDO_CACHE_DIR: '/dev/null/condo-cache' };
   const r = await condo(['cnab', 'inspect', 'cobranca.itau.ret'], 'config', { env: nowhere });
   expect(r.exitCode, r.stderr).toBe(0);
-  expect(r.stderr).toContain('2 titles, total R$ 300,00');
+  expect(r.stderr).toContain('2 titles, face value R$ 300,00, by movement:');
   // the keyring's native part is the one thing that must be a file: it says why it is not used
   const me = sandboxClient();
   const login = await loginAs(me, 'config-nowhere', me.client_secret, nowhere);
