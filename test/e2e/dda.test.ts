@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildBoleto } from '../../src/domain/boleto/index.js';
 import { writeDdaFile } from '../../src/formats/cnab240/dda-writer.js';
-import { sampleDdaInput } from '../unit/cnab240/fixtures.js';
+import { sampleDdaInput } from '../unit/formats/cnab240/fixtures.js';
 import { condoIn, leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 import { runOnTerminal } from './tty.js';
 

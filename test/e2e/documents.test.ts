@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBoleto, dueDateWindow } from '../../src/domain/boleto/index.js';
 import { nextBusinessDay } from '../../src/domain/business-days.js';
 import { todayIn } from '../../src/domain/dates.js';
-import { arrecadacao } from '../unit/cnab240/fixtures.js';
+import { arrecadacao } from '../unit/formats/cnab240/fixtures.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /**

@@ -10,7 +10,7 @@ import {
   sampleInput,
   samplePayments,
   samplePaymentsToday,
-} from '../unit/cnab240/fixtures.js';
+} from '../unit/formats/cnab240/fixtures.js';
 import { type Condo, condoIn } from './harness.js';
 
 /**

@@ -137,7 +137,7 @@ test('batches download will not deliver a file that breaks its bank’s rules, u
 
 test('with a profile, a file whose sequence number (NSA) the server’s batches already used is refused', async () => {
   const { writePaymentRemittance } = await import('../../src/formats/cnab240/writer.js');
-  const { companyAt, sampleInput, samplePaymentsToday } = await import('../unit/cnab240/fixtures.js');
+  const { companyAt, sampleInput, samplePaymentsToday } = await import('../unit/formats/cnab240/fixtures.js');
   const bradesco = (fileSequence: number) => {
     const input = sampleInput(samplePaymentsToday(), 'bradesco-multipag');
     return writePaymentRemittance({ ...input, fileSequence, company: companyAt('237') });

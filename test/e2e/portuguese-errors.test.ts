@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { writePaymentRemittance } from '../../src/formats/cnab240/writer.js';
-import { sampleInput, samplePayments } from '../unit/cnab240/fixtures.js';
+import { sampleInput, samplePayments } from '../unit/formats/cnab240/fixtures.js';
 import { leafExpenseAccount, type Session, sandboxSession } from './harness.js';
 
 /**

@@ -3,7 +3,7 @@
  * (values of the wrong type, past the store's range, unknown fields, random JSON), answers no 5xx. The bodies are
  * fast-check arbitraries built from each operation's TypeBox schema; path and query parameters get strings a
  * client could send. The sandbox runs in this process (fastify's inject: no sockets, thousands of calls a
- * second), with a rate limit too high to stop it. `npm test` runs a short round (test/unit/api/fuzz.test.ts);
+ * second), with a rate limit too high to stop it. `npm test` runs a short round (test/unit/sandbox/api-fuzz.test.ts);
  * `npm run fuzz` runs it for its share of FUZZ_SECONDS beside the readers.
  */
 import fc from 'fast-check';

@@ -37,7 +37,7 @@ import {
   sampleInput,
   samplePayments,
   UTILITY,
-} from '../unit/cnab240/fixtures.js';
+} from '../unit/formats/cnab240/fixtures.js';
 
 // ---- seeds --------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { expectStreamsInBoundedMemory } from '../unit/statements/synthetic-ofx.js';
+import { expectStreamsInBoundedMemory } from '../unit/formats/statement/synthetic-ofx.js';
 
 /** #32: a 100 MB OFX (STRESS_OFX_MB to change it) streams with the heap flat; npm test streams a few MB. */
 

@@ -2,7 +2,7 @@
  * The free field (campo livre, barcode positions 20-44) and the nosso número with its check digit, as each bank
  * lays them out for its boleto de cobrança. The 19 positions before are FEBRABAN's and the same for every bank
  * (`buildBoleto`). Each layout names the bank's document it follows; the tests check each against vectors
- * published by independent implementations (test/unit/boleto-pix/banks.test.ts).
+ * published by independent implementations (test/unit/domain/boleto/banks.test.ts).
  */
 
 import { digitsOnly } from '../digits.js';

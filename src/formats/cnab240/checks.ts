@@ -1,7 +1,7 @@
 /**
  * The CNAB 240 reader's checks, as pure functions: each takes what a record says and returns the problems it
  * finds (a message and a kind, the kind grouping repeats of one problem). The reader reads; these judge; each is
- * tested on its own (test/unit/cnab240/checks.test.ts).
+ * tested on its own (test/unit/formats/cnab240/checks.test.ts).
  */
 
 import { boletoBarcodeDigit, dueDateFactor, factorToDate } from '../../domain/boleto/index.js';

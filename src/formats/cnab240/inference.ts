@@ -1,7 +1,7 @@
 /**
  * What a CNAB 240 file is, decided from what the reader saw: its service (payments or collection) and its
  * direction (remessa or retorno). Pure functions of the evidence, apart from the reading, so each rule is tested
- * on its own (test/unit/cnab240/inference.test.ts).
+ * on its own (test/unit/formats/cnab240/inference.test.ts).
  */
 
 import type { Message } from '../../domain/message.js';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { cpfWithCheckDigits } from '../../../src/domain/documents.js';
 import { type RemittancePayment, writePaymentRemittance } from '../../../src/formats/cnab240/index.js';
 import { simulateBankReturn, streamBankReturn } from '../../../src/sandbox/index.js';
-import { sampleInput } from '../cnab240/fixtures.js';
+import { sampleInput } from '../formats/cnab240/fixtures.js';
 
 /**
  * #32: `sandbox bank-return` answers a remittance read from a file, twice as a stream (checked, then answered a
