@@ -11,14 +11,20 @@ import { monthlyTotals } from '../domain/ledger.js';
 import { judgeApproval, type LoadedPolicy, type ReadApproval } from './approvals.js';
 import { ifServed } from './served.js';
 
+/** Where a batch's facts are read: the condominium the client works for, and the day (the revenue's months). */
+export interface FactsAt {
+  condominium: string;
+  today: string;
+}
+
 /** The batch as an approval binds it: its file by the hash of `sha256`, its total, count and creator. */
 export async function batchFacts(
-  about: { client: Client; condominium: string; today: string },
+  client: Client,
+  about: FactsAt,
   id: string,
   sha256: string,
   opts: { revenue?: boolean } = {},
 ): Promise<BatchFacts> {
-  const { client } = about;
   const batch = await client.batches.get(id);
   if (typeof batch.file_sha256 === 'string' && batch.file_sha256 !== sha256)
     throw new ConflictError({

@@ -3,12 +3,10 @@
  * `batches approve` and `approvals log` read the same way: the profile's policy and the batch's facts.
  */
 
-import { checkDelivery, loadPolicy } from '../app/approvals.js';
-import { approvalsOnServer, batchFacts } from '../app/batch-facts.js';
+import { loadPolicy } from '../app/approvals.js';
+import { requireApprovals as approvalsFor } from '../app/batch-approvals.js';
+import type { FactsAt } from '../app/batch-facts.js';
 import { sha256File } from '../app/files.js';
-import type { Client } from '../client/index.js';
-import { usesRevenue } from '../domain/approvals.js';
-import { ConflictError } from '../domain/errors.js';
 import type { Deps } from './context.js';
 
 /** The profile's policy (`condo config set policy FILE`), where the run has a profile that names one. */
@@ -17,12 +15,9 @@ export async function profilePolicy(deps: Deps): Promise<string | undefined> {
   return (await deps.config()).setting(profileName, 'policy');
 }
 
-/** What the batch's facts are read with: this run's client, condominium and day. */
-export async function factsSource(
-  deps: Deps,
-): Promise<{ client: Client; condominium: string; today: string }> {
-  const [client, creds] = await Promise.all([deps.client(), deps.credentials()]);
-  return { client, condominium: creds.condominium, today: deps.today() };
+/** Where the batch's facts are read: this run's condominium and day. */
+export async function factsAt(deps: Deps): Promise<FactsAt> {
+  return { condominium: (await deps.credentials()).condominium, today: deps.today() };
 }
 
 /**
@@ -41,32 +36,13 @@ export async function requireApprovals(
     policyFlag ? undefined : await profilePolicy(deps),
   );
   if (!loaded) return;
-  const facts = await batchFacts(await factsSource(deps), id, await sha256File(written), {
-    revenue: usesRevenue(loaded.policy),
-  });
-  const { decision, refused } = await checkDelivery(
-    loaded,
-    facts,
-    deps.now(),
-    await approvalsOnServer(await deps.client(), loaded, id),
+  const at = { ...(await factsAt(deps)), now: deps.now() };
+  const decision = await deps.app(approvalsFor, loaded, at, id, await sha256File(written), deps.warn);
+  deps.info(
+    {
+      en: `approved by ${decision.counted.join(', ') || 'nobody (the policy asks for none)'}: ${decision.counted.length} of ${decision.required} needed`,
+      pt: `aprovado por ${decision.counted.join(', ') || 'ninguém (a política não pede)'}: ${decision.counted.length} de ${decision.required} necessárias`,
+    },
+    true,
   );
-  for (const r of refused)
-    deps.warn({
-      en: `approval ${r.file}${r.signer ? ` by ${r.signer}` : ''} does not count: ${r.why.en}`,
-      pt: `a aprovação ${r.file}${r.signer ? ` de ${r.signer}` : ''} não vale: ${r.why.pt}`,
-    });
-  if (decision.missing.length === 0) {
-    deps.info(
-      {
-        en: `approved by ${decision.counted.join(', ') || 'nobody (the policy asks for none)'}: ${decision.counted.length} of ${decision.required} needed`,
-        pt: `aprovado por ${decision.counted.join(', ') || 'ninguém (a política não pede)'}: ${decision.counted.length} de ${decision.required} necessárias`,
-      },
-      true,
-    );
-    return;
-  }
-  throw new ConflictError({
-    en: `batch ${id}: not delivered, its approvals fall short: ${decision.missing.map((m) => m.en).join('; ')} (condo batches approve ${id} --key FILE)`,
-    pt: `lote ${id}: não entregue, faltam aprovações: ${decision.missing.map((m) => m.pt).join('; ')} (condo batches approve ${id} --key ARQUIVO)`,
-  });
 }

@@ -63,6 +63,11 @@ export interface Deps extends Out {
   config: () => Promise<ConfigStore>;
   credentials: () => Promise<ResolvedCredentials>;
   client: () => Promise<Client>;
+  /**
+   * A use-case of `src/app` run against this run's server, `deps.app(updateDebts, { asOf })`: the face hands the
+   * product's decisions the client and never calls its resources itself (house.test.ts counts the calls that do).
+   */
+  app: <A extends unknown[], R>(useCase: (client: Client, ...args: A) => Promise<R> | R, ...args: A) => Promise<R>;
   /** null when prompting is not allowed (no TTY, --no-input, CI). */
   prompter: () => Promise<Prompter | null>;
   /**
@@ -178,6 +183,7 @@ export function createDeps(
       })();
       return client;
     },
+    app: async (useCase, ...args) => useCase(await deps.client(), ...args),
     prompter: async () => {
       if (!canPrompt(io, !globals.input)) return null;
       const { inquirerPrompter } = await import('./prompter.js');

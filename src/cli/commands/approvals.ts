@@ -1,14 +1,16 @@
-import { type LoadedPolicy, loadPolicy, readApprovals, writeApproval } from '../../app/approvals.js';
-import { batchFacts } from '../../app/batch-facts.js';
-import { sha256Of } from '../../app/files.js';
-import { type BatchFacts, usesRevenue } from '../../domain/approvals.js';
+import { type LoadedPolicy, loadPolicy, readApprovals } from '../../app/approvals.js';
+import {
+  type ApprovalStatus,
+  approvalLog,
+  approveBatch as approveBatchOn,
+  batchCreators,
+} from '../../app/batch-approvals.js';
 import { formatInstantBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
-import { factsSource, profilePolicy } from '../approval-gate.js';
+import { factsAt, profilePolicy } from '../approval-gate.js';
 import type { Deps } from '../context.js';
 import { ExitCode, outcomeOf } from '../exit-codes.js';
-import { ifServed } from '../extension.js';
 import { publicIdArg } from '../flags.js';
 import { writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
@@ -40,25 +42,11 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
       pt: '--key: a chave SSH para assinar (uma chave Ed25519; o ssh-keygen assina com qualquer outra)',
     });
   const loaded = await policyOrRefuse(deps, opts.policy);
-  // the exact bytes that will go to the bank, hashed as they come
-  const file = await (await deps.client()).batches.download(id);
-  const facts = await batchFacts(await factsSource(deps), id, await sha256Of(file.body), {
-    revenue: usesRevenue(loaded.policy),
-  });
-  const { path, statement, kept } = await writeApproval(loaded, facts, {
+  const { path, statement, onServer, ownBatch } = await deps.app(approveBatchOn, loaded, await factsAt(deps), id, {
     keyFile: opts.key,
     signer: opts.signer,
     now: deps.now(),
   });
-  // beside the batch too, where the server keeps approvals (condo's sandbox does): whoever delivers the file then
-  // finds it there; elsewhere the file travels by e-mail or a shared folder. A re-run replaces it (one a signer).
-  const client = await deps.client();
-  const onServer = await ifServed(async () => {
-    await client.batches.addApproval(id, kept);
-    return true;
-  }, false);
-  // decided now, not at delivery (#50 point 7): an approval that cannot count is said to be one as it is made
-  const ownBatch = isCreators(loaded, facts, statement.signer);
   if (deps.format === 'json')
     printJson(deps, {
       path,
@@ -98,12 +86,7 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
   return ownBatch ? ExitCode.attention : ExitCode.ok;
 }
 
-/** The signer is the API client that created the batch: its approval is kept and never counts. */
-function isCreators(loaded: LoadedPolicy, facts: Pick<BatchFacts, 'created_by'>, signer: string): boolean {
-  return facts.created_by !== null && loaded.policy.signers[signer]?.client_id === facts.created_by;
-}
-
-const STATUS: Readonly<Record<'valid' | 'expired' | 'bad' | 'own_batch', Text>> = {
+const STATUS: Readonly<Record<ApprovalStatus, Text>> = {
   valid: { en: 'valid', pt: 'válida' },
   expired: { en: 'expired', pt: 'expirada' },
   bad: { en: 'not valid', pt: 'inválida' },
@@ -111,26 +94,13 @@ const STATUS: Readonly<Record<'valid' | 'expired' | 'bad' | 'own_batch', Text>> 
 };
 
 /**
- * Who created each batch the approvals name (a condo extension of the batch), where the server can be asked: a
- * log read with no profile, or on a server that does not say, shows the approvals without it.
+ * Who created each batch the approvals name, where the server can be asked: a log read with no profile, or on a
+ * server that does not say, shows the approvals without it.
  */
-async function batchCreators(deps: Deps, batches: readonly string[]): Promise<Map<string, string | null>> {
-  const creators = new Map<string, string | null>();
-  const failed: string[] = [];
-  const ask = async () => {
-    const client = await deps.client();
-    await Promise.all(
-      batches.map(async (id) => {
-        try {
-          const batch = await client.batches.get(id);
-          creators.set(id, typeof batch.created_by === 'string' ? batch.created_by : null);
-        } catch (error) {
-          failed.push(`${id} (${(error as Error).message})`);
-        }
-      }),
-    );
-  };
-  await ask().catch((error: Error) => failed.push(error.message));
+async function creatorsOf(deps: Deps, batches: readonly string[]): Promise<Map<string, string | null>> {
+  const { creators, failed } = await deps
+    .app(batchCreators, batches)
+    .catch((error: Error) => ({ creators: new Map<string, string | null>(), failed: [error.message] }));
   // unsaid, such an approval would read "valid" here and not count at delivery
   if (failed.length > 0)
     deps.warn({
@@ -143,48 +113,11 @@ async function batchCreators(deps: Deps, batches: readonly string[]): Promise<Ma
 /** `condo approvals log`: who approved which file and when, for the month's accountability. */
 export async function approvalsLog(deps: Deps, opts: { policy?: string }): Promise<number> {
   const loaded = await policyOrRefuse(deps, opts.policy);
-  const now = deps.now().getTime();
   const approvals = await readApprovals(loaded);
-  const creators = await batchCreators(deps, [
+  const creators = await creatorsOf(deps, [
     ...new Set(approvals.flatMap((a) => (a.statement ? [a.statement.batch] : []))),
   ]);
-  const rows = approvals.map((a) => {
-    const s = a.statement;
-    const own = s !== null && isCreators(loaded, { created_by: creators.get(s.batch) ?? null }, s.signer);
-    const status: keyof typeof STATUS = a.bad
-      ? 'bad'
-      : s && Date.parse(s.expires_at) <= now
-        ? 'expired'
-        : own
-          ? 'own_batch'
-          : 'valid';
-    const why: Text | null =
-      status === 'bad'
-        ? (a.bad ?? null)
-        : status === 'expired'
-          ? { en: 'its time ran out', pt: 'o prazo dela acabou' }
-          : status === 'own_batch'
-            ? { en: 'the signer created the batch', pt: 'quem assina criou o lote' }
-            : null;
-    const who = s ? loaded.policy.signers[s.signer] : undefined;
-    return {
-      batch: s?.batch ?? null,
-      signer: s?.signer ?? null,
-      name: who?.name ?? null,
-      role: who?.role ?? null,
-      sha256: s?.sha256 ?? null,
-      total_cents: s?.total_cents ?? null,
-      payments: s?.payments ?? null,
-      signed_at: s
-        ? new Date(Date.parse(s.expires_at) - loaded.policy.expiry_days * 86_400_000).toISOString()
-        : null,
-      expires_at: s?.expires_at ?? null,
-      status,
-      problem: why?.en ?? null,
-      why,
-      file: a.file,
-    };
-  });
+  const rows = approvalLog(loaded, approvals, creators, deps.now().getTime());
   if (deps.format === 'json') {
     printJson(
       deps,

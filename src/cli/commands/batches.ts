@@ -117,7 +117,7 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
         })
         .join('\n')
     : (batch.returns ?? []).map((r) => counts.map((k) => `${k} ${r[k]}`).join(', ')).join(' | ');
-  const bankAccount = person ? await namer(deps).bankAccount(batch.bank_account_id) : batch.bank_account_id;
+  const bankAccount = person ? (await namer(deps)).bankAccount(batch.bank_account_id) : batch.bank_account_id;
   // a person reads the labels as payables show writes them ("Payment date", #53); a script keeps its keys
   const label = (key: string) => (person ? (BATCH_LABELS[key] ?? key) : key);
   printRecord(deps, batch, [

@@ -95,7 +95,7 @@ export async function showInvoice(
   }
   const { formatLinhaDigitavel } = await import('../../domain/boleto/index.js');
   const linha = (l: string | undefined) => (l ? formatLinhaDigitavel(l) : '');
-  const names = namer(deps);
+  const names = await namer(deps);
   const [unit, bankAccount] = await Promise.all([
     inv.unit_label ? `${inv.unit_label} (${String(inv.unit_id)})` : names.unit(inv.unit_id),
     names.bankAccount(inv.bank_account_id),

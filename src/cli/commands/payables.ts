@@ -177,7 +177,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
     }
     return 0;
   }
-  const names = namer(deps);
+  const names = await namer(deps);
   const [supplier, chartAccount] = await Promise.all([
     p.supplier_id ? names.supplier(p.supplier_id) : '',
     names.chartAccount(p.chart_of_accounts_id),
@@ -360,7 +360,7 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
 async function confirmEntry(deps: Deps, p: PayableCreate): Promise<boolean> {
   const ask = await deps.prompter();
   if (!ask) return true;
-  const names = namer(deps);
+  const names = await namer(deps);
   const [payee, chart] = await Promise.all([
     p.supplier_id ? names.supplier(p.supplier_id) : (p.payee_name ?? ''),
     names.chartAccount(p.chart_of_accounts_id),

@@ -85,7 +85,7 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
   if (deps.format !== 'table') {
     printRecord(deps, record, fieldColumns(record, {}));
   } else {
-    const names = namer(deps);
+    const names = await namer(deps);
     const account = await names.bankAccount(s.bank_account_id);
     printRecord(deps, s, [
       { header: { en: 'Statement import', pt: 'Importação de extrato' }, value: (r) => r.statement_id },

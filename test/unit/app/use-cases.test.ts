@@ -117,8 +117,8 @@ describe("a batch's facts, as an approval binds them", () => {
     const hash = createHash('sha256');
     for await (const chunk of download.body) hash.update(chunk as Uint8Array);
     const sha256 = hash.digest('hex');
-    const about = { client, condominium, today: todayIn(new Date()) };
-    const facts = await batchFacts(about, batch.public_id, sha256);
+    const about = { condominium, today: todayIn(new Date()) };
+    const facts = await batchFacts(client, about, batch.public_id, sha256);
     expect(facts).toMatchObject({
       condominium,
       batch: batch.public_id,
@@ -129,7 +129,7 @@ describe("a batch's facts, as an approval binds them", () => {
     });
     expect(facts.payees.length).toBeGreaterThan(0);
     expect(facts.largest_payment_cents).toBeGreaterThan(0);
-    await expect(batchFacts(about, batch.public_id, '0'.repeat(64))).rejects.toBeInstanceOf(ConflictError);
+    await expect(batchFacts(client, about, batch.public_id, '0'.repeat(64))).rejects.toBeInstanceOf(ConflictError);
   });
 });
 
