@@ -67,7 +67,10 @@ export interface Deps extends Out {
    * A use-case of `src/app` run against this run's server, `deps.app(updateDebts, { asOf })`: the face hands the
    * product's decisions the client and never calls its resources itself (house.test.ts counts the calls that do).
    */
-  app: <A extends unknown[], R>(useCase: (client: Client, ...args: A) => Promise<R> | R, ...args: A) => Promise<R>;
+  app: <A extends unknown[], R>(
+    useCase: (client: Client, ...args: A) => Promise<R> | R,
+    ...args: A
+  ) => Promise<R>;
   /** null when prompting is not allowed (no TTY, --no-input, CI). */
   prompter: () => Promise<Prompter | null>;
   /**

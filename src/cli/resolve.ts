@@ -3,7 +3,13 @@
  * end): a number is taken as the id it is, anything else found by app/find.ts, its refusal placed at the flag.
  */
 
-import { chartAccountNamed, namer as namerOver, payableIdsOf, publicIdOf, supplierNamed } from '../app/find.js';
+import {
+  chartAccountNamed,
+  namer as namerOver,
+  payableIdsOf,
+  publicIdOf,
+  supplierNamed,
+} from '../app/find.js';
 import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';

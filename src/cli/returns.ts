@@ -1,7 +1,7 @@
 import { requireReadableFile } from '../app/file-kind.js';
 import { readCnabFileHashed } from '../app/files.js';
-import { heldPayments, rejectionsOf } from '../app/rejections.js';
-import { type CandidateBatch, candidateBatches, matchReturn } from '../app/return-batch.js';
+import { heldPayments } from '../app/rejections.js';
+import { importReturnFile, type ReturnBatchFinder, returnBatchFinder } from '../app/return-batch.js';
 import type { ReturnSummary } from '../client/index.js';
 import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
@@ -18,9 +18,6 @@ import { printRejections } from './rejections.js';
 import { printImportResult } from './report.js';
 
 /** Payment batches: marked payables -> CNAB 240 remessa -> the bank's retorno -> paid, scheduled or rejected. */
-
-const countRejected = (s: ReturnSummary) =>
-  (s.batch?.payables ?? []).filter((p) => p.outcome === 'rejected').length;
 
 function printReturnSummary(
   deps: Deps,
@@ -58,16 +55,16 @@ export async function importReturn(
 ): Promise<number> {
   const info = await requireReadableFile(path);
   const key = deps.globals.idempotencyKey ?? `retorno-${id}-${facts.sha256}`;
-  const client = await deps.client();
   const bar = progressBar(
     deps.io,
     deps.t({ en: 'upload', pt: 'enviando' }),
     info.size,
     Boolean(deps.globals.quiet),
   );
-  const { summary, replayed } = await client.batches.importReturn(id, path, {
+  const { summary, replayed, rejections } = await deps.app(importReturnFile, id, path, {
     idempotencyKey: key,
     onProgress: (sent) => bar.update(sent),
+    rejections: deps.format !== 'json',
   });
   bar.done();
   const uncoded = facts.uncoded;
@@ -82,12 +79,7 @@ export async function importReturn(
     // said below in the reader's words and the person's language, with what to do
     new Set(uncoded.map((u) => u.line)),
   );
-  if (deps.format !== 'json' && countRejected(summary) > 0)
-    await printRejections(
-      deps,
-      await rejectionsOf(await deps.client(), summary.batch?.payables ?? []),
-      facts.bankCode ?? undefined,
-    );
+  if (rejections.length > 0) await printRejections(deps, rejections, facts.bankCode ?? undefined);
   if (deps.format !== 'json')
     for (const warning of heldPayments(summary.batch?.payables ?? [], facts.bankCode ?? undefined))
       deps.warn(warning);
@@ -216,59 +208,17 @@ function refusalWords(path: string, r: ReturnRefusal, t: Translate): Text {
 }
 
 /**
- * The batches, read once per run: a return file finds the one whose payables carry all its seu números (canceled
- * batches left out), confirmed by the paying account in the file's header.
+ * The batch a return file answers (app/return-batch.ts's finder), its batches read once per run and only when a
+ * file asks: a firm's run builds one per condominium and asks few.
  */
 export function batchFinder(deps: Deps) {
-  let all: Promise<CandidateBatch[]> | undefined;
+  let finder: Promise<ReturnBatchFinder> | undefined;
+  const found = () => {
+    finder ??= deps.app(returnBatchFinder, deps.info);
+    return finder;
+  };
   return {
-    /** The batch a file belongs to (app/return-batch.ts), said on stderr, or a usage error naming the file. */
-    find: async (path: string, facts: ReturnFacts): Promise<string> => {
-      all ??= (async () => candidateBatches(await deps.client()))();
-      const match = matchReturn(await all, facts);
-      if ('found' in match) {
-        const [id, nsa] = [match.found.batch.public_id, match.found.batch.file_sequence ?? '?'];
-        deps.info({
-          en: `${path}: batch ${id} (NSA ${nsa}), by its payments`,
-          pt: `${path}: lote ${id} (NSA ${nsa}), pelos pagamentos`,
-        });
-        return id;
-      }
-      if ('none' in match) {
-        const [held, n, first] = [
-          match.holding?.batch.public_id,
-          facts.seuNumeros.length,
-          facts.seuNumeros[0],
-        ];
-        const more = n > 1 ? ', …' : '';
-        throw new UsageError(
-          held
-            ? {
-                en: `${path}: its payments are batch ${held}'s, but the file is for account ${facts.account}, not the batch's; nothing was sent`,
-                pt: `${path}: os pagamentos dele são do lote ${held}, mas o arquivo é da conta ${facts.account}, não da do lote; nada foi enviado`,
-              }
-            : {
-                en: `${path}: its ${n} payments are in no batch of this condominium (seu número ${first}${more}); nothing was sent`,
-                pt: `${path}: os ${n} pagamentos dele não estão em nenhum lote deste condomínio (seu número ${first}${more}); nada foi enviado`,
-              },
-        );
-      }
-      const ids = match.several.map((b) => b.batch.public_id).join(', ');
-      throw new UsageError({
-        en: `${path}: its payments are in ${match.several.length} batches (${ids}); give the batch id; nothing was sent`,
-        pt: `${path}: os pagamentos dele estão em ${match.several.length} lotes (${ids}); dê o id do lote; nada foi enviado`,
-      });
-    },
-    /** A batch given by id must be the file's: checked before anything is sent. */
-    check: async (id: string, path: string, facts: ReturnFacts): Promise<void> => {
-      const detail = await (await deps.client()).batches.get(id);
-      const seus = new Set((detail.payables ?? []).map((p) => String(p.seu_numero ?? '')));
-      const foreign = facts.seuNumeros.filter((s) => !seus.has(s));
-      if (foreign.length > 0)
-        throw new UsageError({
-          en: `${path}: ${foreign.length} of its ${facts.seuNumeros.length} payments are not in batch ${id} (seu número ${foreign[0]}); is it another batch's return? nothing was sent`,
-          pt: `${path}: ${foreign.length} dos ${facts.seuNumeros.length} pagamentos dele não estão no lote ${id} (seu número ${foreign[0]}); é o retorno de outro lote? nada foi enviado`,
-        });
-    },
+    find: async (path: string, facts: ReturnFacts) => (await found()).find(path, facts),
+    check: async (id: string, path: string, facts: ReturnFacts) => (await found()).check(id, path, facts),
   };
 }

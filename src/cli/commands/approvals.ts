@@ -42,11 +42,17 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
       pt: '--key: a chave SSH para assinar (uma chave Ed25519; o ssh-keygen assina com qualquer outra)',
     });
   const loaded = await policyOrRefuse(deps, opts.policy);
-  const { path, statement, onServer, ownBatch } = await deps.app(approveBatchOn, loaded, await factsAt(deps), id, {
-    keyFile: opts.key,
-    signer: opts.signer,
-    now: deps.now(),
-  });
+  const { path, statement, onServer, ownBatch } = await deps.app(
+    approveBatchOn,
+    loaded,
+    await factsAt(deps),
+    id,
+    {
+      keyFile: opts.key,
+      signer: opts.signer,
+      now: deps.now(),
+    },
+  );
   if (deps.format === 'json')
     printJson(deps, {
       path,

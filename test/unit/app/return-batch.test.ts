@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { type CandidateBatch, matchReturn } from '../../../src/app/return-batch.js';
+import { type CandidateBatch, matchReturn, returnBatchFinder } from '../../../src/app/return-batch.js';
 import type { Batch } from '../../../src/client/index.js';
+import { UsageError } from '../../../src/domain/errors.js';
+import type { Text } from '../../../src/domain/text.js';
+import { servedSandbox } from './served.js';
 
 /** A batch of these seu números, paid from this account; `waitingOn` the payments still without the bank's word. */
 const batch = (
@@ -55,5 +58,41 @@ describe('which batch a return answers (#54: the application layer, no terminal)
       header(['1'], { sha: 'abc' }),
     );
     expect('found' in m && m.found.batch.public_id).toBe('B');
+  });
+});
+
+describe("the finder of a return's batch, over the sandbox's batches (#72 point 1: what cli/returns.ts read itself)", () => {
+  const served = servedSandbox();
+  /** A seeded batch with payments, and the seu números its return would carry. */
+  const seededBatch = async () => {
+    for (const b of await served.client.batches.list({ all: true })) {
+      const detail = await served.client.batches.get(b.public_id);
+      const seus = (detail.payables ?? []).map((p) => String(p.seu_numero ?? '')).filter(Boolean);
+      if (b.state !== 'canceled' && seus.length > 0) return { id: b.public_id, seus };
+    }
+    throw new Error('the seed has no batch with payments');
+  };
+
+  test('finds the batch by its payments and says so; a file of payments no batch holds is refused, nothing sent', async () => {
+    const { id, seus } = await seededBatch();
+    const said: Text[] = [];
+    const finder = returnBatchFinder(served.client, (line) => said.push(line));
+    const facts = { seuNumeros: seus, account: null, fileSequence: null, sha256: '0'.repeat(64) };
+    expect(await finder.find('r.ret', facts)).toBe(id);
+    expect(said[0]?.pt).toContain(`lote ${id}`);
+    const foreign = { ...facts, seuNumeros: ['NOBATCHHASTHIS000001'] };
+    await expect(finder.find('x.ret', foreign)).rejects.toThrow(
+      /^x\.ret: its 1 payments are in no batch.*nothing was sent$/,
+    );
+  });
+
+  test("a batch given by id must hold the file's payments", async () => {
+    const { id, seus } = await seededBatch();
+    const finder = returnBatchFinder(served.client, () => {});
+    const facts = { seuNumeros: seus, account: null, fileSequence: null, sha256: '0'.repeat(64) };
+    await expect(finder.check(id, 'r.ret', facts)).resolves.toBeUndefined();
+    await expect(
+      finder.check(id, 'r.ret', { ...facts, seuNumeros: [...seus, 'NOBATCHHASTHIS000001'] }),
+    ).rejects.toBeInstanceOf(UsageError);
   });
 });

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { batchFacts } from '../../../src/app/batch-facts.js';
 import { boletoPayablesOf, readDdaFiles } from '../../../src/app/dda-files.js';
 import { kindOf, wrongKind } from '../../../src/app/file-kind.js';
@@ -11,11 +11,10 @@ import { lintCnabFile, readCnabFile } from '../../../src/app/files.js';
 import { checkCompanyAccount, checkSequence } from '../../../src/app/lint-server.js';
 import { previewContext } from '../../../src/app/preview-checks.js';
 import { nextSteps, rejectionsOf } from '../../../src/app/rejections.js';
-import { type Client, createClient } from '../../../src/client/index.js';
 import { todayIn } from '../../../src/domain/dates.js';
 import { ConflictError, UsageError } from '../../../src/domain/errors.js';
 import type { Text } from '../../../src/domain/text.js';
-import { launchSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
+import { servedSandbox } from './served.js';
 
 /**
  * The application layer's use-cases without a terminal (#54): each called as a face other than the CLI would
@@ -25,33 +24,11 @@ const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/corpus/$
 const DDA_FILE = fixture('dda/s2way__cnab240-nodejs/Retorno-DDA-Bradesco.RET');
 const COLLECTION_RETURN = fixture('cnab240/loggi__cnab240/cobranca.itau.ret');
 
-let sandbox: RunningSandbox;
-let client: Client;
-let condominium: string;
-
-beforeAll(async () => {
-  sandbox = await launchSandbox({ dataDir: null, port: 0 });
-  const admin = [...sandbox.clients].sort((a, b) => b.scopes.length - a.scopes.length)[0];
-  if (!admin) throw new Error('the sandbox seeded no client');
-  condominium = admin.condominium;
-  client = createClient({
-    baseUrl: sandbox.baseUrl,
-    condominium,
-    clientId: admin.client_id,
-    clientSecret: admin.client_secret,
-    scopes: admin.scopes,
-  });
-});
-
-afterAll(async () => {
-  await client?.close();
-  await sandbox?.close();
-});
-
+const served = servedSandbox();
 /** The seed's batch whose return rejected a payment, and that payment. */
 async function seededRejection() {
-  for (const b of await client.batches.list({ all: true })) {
-    const batch = await client.batches.get(b.public_id);
+  for (const b of await served.client.batches.list({ all: true })) {
+    const batch = await served.client.batches.get(b.public_id);
     const item = (batch.payables ?? []).find((i) => i.outcome === 'rejected' && i.state === 'pending');
     if (item) return { batch, item };
   }
@@ -61,7 +38,7 @@ async function seededRejection() {
 describe('the batch preview reads its checks from explicit sources', () => {
   test('the setting, the payables around the due dates, and a DDA pattern that matches nothing said once', async () => {
     // a boleto among them: only boletos are checked against the DDA
-    const pending = await client.payables.list({ state: 'pending' }, { all: true });
+    const pending = await served.client.payables.list({ state: 'pending' }, { all: true });
     const marked = [
       ...pending.filter((p) => p.forma_pagamento === 'boleto').slice(0, 1),
       ...pending.filter((p) => p.forma_pagamento !== 'boleto').slice(0, 2),
@@ -70,7 +47,7 @@ describe('the batch preview reads its checks from explicit sources', () => {
     const warned: Text[] = [];
     const context = await previewContext(
       {
-        client,
+        client: served.client,
         setting: (name) => (name === 'early_payment_days' ? 5 : 'no-such-folder/DDA-*.ret'),
         warn: (text) => warned.push(text),
       },
@@ -88,9 +65,9 @@ describe('the batch preview reads its checks from explicit sources', () => {
 
   test('without a setting there is no DDA check and no warning', async () => {
     const warned: Text[] = [];
-    const marked = (await client.payables.list({ state: 'pending' })).slice(0, 1);
+    const marked = (await served.client.payables.list({ state: 'pending' })).slice(0, 1);
     const context = await previewContext(
-      { client, setting: () => undefined, warn: (t) => warned.push(t) },
+      { client: served.client, setting: () => undefined, warn: (t) => warned.push(t) },
       marked,
     );
     expect(context.earlyDays).toBeUndefined();
@@ -101,7 +78,7 @@ describe('the batch preview reads its checks from explicit sources', () => {
 describe("a rejection's advice", () => {
   test("the rejected payment read with its supplier, and the steps name the supplier's account and the mark", async () => {
     const { item } = await seededRejection();
-    const [rejection] = await rejectionsOf(client, [item as Record<string, unknown>]);
+    const [rejection] = await rejectionsOf(served.client, [item as Record<string, unknown>]);
     expect(rejection?.public_id).toBe(item.public_id);
     expect(typeof rejection?.supplier_id).toBe('number');
     const steps = nextSteps(rejection as NonNullable<typeof rejection>);
@@ -113,14 +90,14 @@ describe("a rejection's advice", () => {
 describe("a batch's facts, as an approval binds them", () => {
   test("its file by hash, its total and payments, the suppliers it pays; another file's hash is refused", async () => {
     const { batch } = await seededRejection();
-    const download = await client.batches.download(batch.public_id);
+    const download = await served.client.batches.download(batch.public_id);
     const hash = createHash('sha256');
     for await (const chunk of download.body) hash.update(chunk as Uint8Array);
     const sha256 = hash.digest('hex');
-    const about = { condominium, today: todayIn(new Date()) };
-    const facts = await batchFacts(client, about, batch.public_id, sha256);
+    const about = { condominium: served.condominium, today: todayIn(new Date()) };
+    const facts = await batchFacts(served.client, about, batch.public_id, sha256);
     expect(facts).toMatchObject({
-      condominium,
+      condominium: served.condominium,
       batch: batch.public_id,
       sha256,
       total_cents: Number(batch.total_amount),
@@ -129,7 +106,9 @@ describe("a batch's facts, as an approval binds them", () => {
     });
     expect(facts.payees.length).toBeGreaterThan(0);
     expect(facts.largest_payment_cents).toBeGreaterThan(0);
-    await expect(batchFacts(client, about, batch.public_id, '0'.repeat(64))).rejects.toBeInstanceOf(ConflictError);
+    await expect(batchFacts(served.client, about, batch.public_id, '0'.repeat(64))).rejects.toBeInstanceOf(
+      ConflictError,
+    );
   });
 });
 
@@ -185,7 +164,7 @@ describe('DDA files and file kinds, read by their path', () => {
 describe('cnab lint against the server: the paying account and the NSA', () => {
   test("a batch's own file passes; a wrong account digit is an error, an NSA the batches used is found", async () => {
     const { batch } = await seededRejection();
-    const download = await client.batches.download(batch.public_id);
+    const download = await served.client.batches.download(batch.public_id);
     const dir = await mkdtemp(join(tmpdir(), 'condo-lint-'));
     const path = join(dir, 'lote.rem');
     const chunks: Uint8Array[] = [];
@@ -195,8 +174,8 @@ describe('cnab lint against the server: the paying account and the NSA', () => {
       // the NSA the batch was made with (a bank's dialect may not write it where the reader looks)
       const report = { ...(await lintCnabFile(path)), file_sequence: Number(batch.file_sequence) };
       const before = report.findings.length;
-      await checkCompanyAccount(client, report);
-      await checkSequence(client, path, report);
+      await checkCompanyAccount(served.client, report);
+      await checkSequence(served.client, path, report);
       // its own batch is left out of the NSA's comparison; its account is the condominium's
       expect(report.findings.length).toBe(before);
       const header = report.company_account;
@@ -206,13 +185,13 @@ describe('cnab lint against the server: the paying account and the NSA', () => {
         findings: [] as typeof report.findings,
         company_account: { ...header, digit: header.digit === '0' ? '1' : '0' },
       };
-      await checkCompanyAccount(client, wrongDigit);
+      await checkCompanyAccount(served.client, wrongDigit);
       expect(wrongDigit.findings.map((f) => [f.rule, f.severity])).toEqual([['company-account', 'error']]);
       // the same file under another name (another sha): its NSA is one the server's batches used
       const other = join(dir, 'copia.rem');
       await writeFile(other, Buffer.concat([...chunks, Buffer.from('\r\n')]));
       const again = { ...report, findings: [] as typeof report.findings };
-      await checkSequence(client, other, again);
+      await checkSequence(served.client, other, again);
       expect(again.findings.map((f) => f.rule)).toEqual(['file-sequence']);
     } finally {
       await rm(dir, { recursive: true, force: true });
