@@ -5,7 +5,7 @@
  */
 import type { Client, StatementRecord } from '../client/index.js';
 import type { RuleLine } from '../domain/statement-rules.js';
-import { ifServed } from './served.js';
+import { type Extension, ifServed, viaExtension } from './served.js';
 
 /**
  * The statement imports a server keeps (of one account, when named); null where it keeps none (an extension), so a
@@ -24,6 +24,18 @@ export async function importsKept(
   filter: { bank_account_id?: number } = {},
 ): Promise<StatementRecord[]> {
   return (await importsKnown(client, filter)) ?? [];
+}
+
+export const STATEMENTS_EXTENSION: Extension = {
+  action: { en: 'list statement imports', pt: 'listar importações de extrato' },
+  verb: 'statements list|show',
+};
+
+/** A bank account's statement imports, said plainly where a server keeps none (reconciling needs them). */
+export async function accountImports(client: Client, accountId: number): Promise<StatementRecord[]> {
+  return viaExtension(STATEMENTS_EXTENSION, async () => [
+    ...(await client.statements.list({ bank_account_id: accountId }, { all: true })),
+  ]);
 }
 
 /** An unmatched movement as an import's answer or an import's detail lists it. */

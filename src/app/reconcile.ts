@@ -218,6 +218,10 @@ export type LateDebt = (
   paidAt: string,
 ) => Promise<{ total_cents: number } | { refused: Text }>;
 
+/** What a rule does for `accountId`'s lines, against this client (the CLI's applyRules runs it line by line). */
+export const ruleActions = (client: ReconcileClient, accountId: number, lateDebt?: LateDebt) =>
+  new RuleActions(client, accountId, lateDebt);
+
 export class RuleActions {
   private charts: Map<string, number> | undefined;
   private units: { id: number; label: string; document: string }[] | undefined;

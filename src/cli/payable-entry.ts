@@ -1,8 +1,12 @@
-import type { Payable } from '../client/types.js';
-import { barcodeOf, byBarcode } from '../domain/batch-preview.js';
+import {
+  type EnteredBefore,
+  enteredBefore as enteredBeforeOn,
+  postableExpenseAccounts,
+  suppliersToPick,
+} from '../app/payable-entry.js';
 import { DOC_ENDED } from '../domain/business-days.js';
 import { formatDateBr } from '../domain/dates.js';
-import { AuthError, UsageError } from '../domain/errors.js';
+import { UsageError } from '../domain/errors.js';
 import type { Finding, Params } from '../domain/message.js';
 import { formatReais } from '../domain/money.js';
 import { displayState, FAR_PAST_DAYS, farDueDate, reviewBoleto } from '../domain/payables.js';
@@ -41,7 +45,7 @@ export function pickers(deps: Deps): Record<string, Picker> {
   return {
     supplier_id: async (body, ask) => {
       if (body.payee_name !== undefined) return;
-      const suppliers = (await (await deps.client()).suppliers.list()) as { id: number; name: string }[];
+      const suppliers = await deps.app(suppliersToPick);
       const choice = await ask.select('Supplier', [
         {
           name: deps.t({ en: '(none: type a payee name)', pt: '(nenhum: digitar o nome do favorecido)' }),
@@ -54,17 +58,7 @@ export function pickers(deps: Deps): Record<string, Picker> {
         body.payee_name = await ask.text('Payee name', { validate: (v) => (v.trim() ? true : 'required') });
     },
     chart_of_accounts_id: async (body, ask) => {
-      const client = await deps.client();
-      const accounts = (await client.chartOfAccounts.list({ type: 'expense' })) as {
-        id: number;
-        code: string;
-        name: string;
-        state?: string;
-        parent_id?: number | null;
-      }[];
-      // only an account a bill can be booked to: active, and not a group of others ("2 Despesas") (#53)
-      const groups = new Set(accounts.map((a) => a.parent_id).filter((id) => typeof id === 'number'));
-      const postable = accounts.filter((a) => a.state !== 'inactive' && !groups.has(a.id));
+      const postable = await deps.app(postableExpenseAccounts);
       body.chart_of_accounts_id = Number(
         await ask.select(
           'Chart account',
@@ -96,46 +90,11 @@ export function checkBoleto(deps: Deps, body: PayableCreate, where: (field: stri
     });
 }
 
-/** Where a boleto was entered before: payables with its barcode, and the file's own earlier entry of it. */
-interface EnteredBefore {
-  payables: Payable[];
-  /** The index of the file's earlier entry with the same barcode, if any. */
-  entry: number | null;
-}
-
-/**
- * For each body that is a boleto, where it was entered before: the same barcode, typed as a barcode or a linha
- * digitável, by hand or by `dda import`. The API keeps no barcode unique, and a boleto entered twice is paid twice.
- */
-export async function enteredBefore(
+/** For each body that is a boleto, where it was entered before (app/payable-entry.ts), said as a warning when unknown. */
+export const enteredBefore = (
   deps: Deps,
   bodies: readonly { forma_pagamento?: string | undefined; document_number?: string | null | undefined }[],
-): Promise<(EnteredBefore | null)[]> {
-  const barcodes = bodies.map((b) => (b.forma_pagamento === 'boleto' ? barcodeOf(b) : null));
-  if (barcodes.every((b) => b === null)) return bodies.map(() => null);
-  const client = await deps.client();
-  let payables: Payable[];
-  try {
-    payables = await client.payables.list({}, { all: true });
-  } catch (e) {
-    // a client that may write payables but not read them (403): the bill is entered, unchecked, and that is said
-    if (!(e instanceof AuthError && e.status === 403)) throw e;
-    deps.warn({
-      en: `could not check whether this boleto was entered before (${e.message})`,
-      pt: `não foi possível ver se este boleto já foi lançado (${e.text?.pt ?? e.message})`,
-    });
-    return bodies.map(() => null);
-  }
-  const entered = byBarcode(payables);
-  const firstEntry = new Map<string, number>();
-  return barcodes.map((barcode, i) => {
-    if (barcode === null) return null;
-    const entry = firstEntry.get(barcode) ?? null;
-    if (entry === null) firstEntry.set(barcode, i);
-    const same = entered.get(barcode) ?? [];
-    return same.length > 0 || entry !== null ? { payables: same, entry } : null;
-  });
-}
+) => deps.app(enteredBeforeOn, bodies, deps.warn);
 
 /**
  * Where a boleto was entered before, as a person is asked it (`ask`) or told it after entering it anyway, with

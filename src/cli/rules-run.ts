@@ -14,7 +14,6 @@ import type { Text } from '../domain/text.js';
 import { errorWords } from './api-errors.js';
 import type { Deps } from './context.js';
 import { ExitCode, exitCodeOf, outcomeOf } from './exit-codes.js';
-import { viaExtension } from './extension.js';
 import { monthFlag } from './flags.js';
 import { printJson, printList } from './output.js';
 import { chargesPlaceOf } from './profile-settings.js';
@@ -34,11 +33,10 @@ export async function reconcileAccount(
     });
   const accountId = Number(target);
   const month = monthFlag('--month', opts.month ?? deps.today().slice(0, 7));
-  const client = await deps.client();
   // the account's imports, read once: its lines of the month, and how far back its statements go
-  const imports = await accountImports(deps, accountId);
-  const { unmatchedMovements } = await import('../app/movements.js');
-  const lines = await unmatchedMovements(client, imports, { from: `${month}-01`, to: lastDayOf(month) });
+  const { accountImports, unmatchedMovements } = await import('../app/movements.js');
+  const imports = await deps.app(accountImports, accountId);
+  const lines = await deps.app(unmatchedMovements, imports, { from: `${month}-01`, to: lastDayOf(month) });
   const run = applyRules(deps, accountId, rules, lines, opts);
   const matched = new Set<string>();
   const source = `${deps.t({ en: 'account', pt: 'conta' })} ${accountId} ${deps.t({ en: month, pt: monthBr(month) })}`;
@@ -60,14 +58,6 @@ export async function reconcileAccount(
   return rulesRunCode(run, left);
 }
 
-/** A bank account's statement imports (an extension of condo's sandbox: said plainly where a server has none). */
-async function accountImports(deps: Deps, accountId: number): Promise<StatementRecord[]> {
-  const client = await deps.client();
-  return viaExtension(STATEMENTS_EXTENSION, async () => [
-    ...(await client.statements.list({ bank_account_id: accountId }, { all: true })),
-  ]);
-}
-
 /** A rule that has matched nothing for a quarter: the bank changed its words, or the rule is dead. */
 export async function warnStaleRules(
   deps: Deps,
@@ -78,7 +68,7 @@ export async function warnStaleRules(
   matched: ReadonlySet<string>,
 ): Promise<void> {
   const { unusedRules } = await import('../app/reconcile.js');
-  const stale = await unusedRules(await deps.client(), imports, accountId, month, rules, matched);
+  const stale = await deps.app(unusedRules, imports, accountId, month, rules, matched);
   for (const rule of stale.rules)
     deps.warn({
       en: `rule ${rule.id} (line ${rule.line}) has matched nothing since ${stale.since}: fix it or remove it`,
@@ -99,7 +89,7 @@ async function lateDebtFor(deps: Deps) {
     import('../app/index-tables.js'),
   ]);
   const imported = await importedTables(await configDirOf(deps));
-  return lateDebtOf(await deps.client(), rules.rules, (served) => tablesOver(imported, served));
+  return deps.app(lateDebtOf, rules.rules, (served) => tablesOver(imported, served));
 }
 
 /**
@@ -117,10 +107,10 @@ export function applyRules(
   let worst = 0;
   async function* judged(): AsyncGenerator<Judged> {
     const { judge } = await import('../domain/statement-rules.js');
-    const { judgedDry, LeftForPerson, RuleActions } = await import('../app/reconcile.js');
+    const { judgedDry, LeftForPerson, ruleActions } = await import('../app/reconcile.js');
     // a dry run settles nothing: the charges file and the index tables are read only for a run that does
     const lateDebt = opts.dryRun ? undefined : await lateDebtFor(deps);
-    const actions = new RuleActions(await deps.client(), accountId, lateDebt);
+    const actions = await deps.app(ruleActions, accountId, lateDebt);
     // every chart account and supplier the rules name, found before anything is done
     await actions.check(rules);
     for (const line of lines) {
@@ -303,10 +293,7 @@ export async function printReconciliation(
   return none + left;
 }
 
-export const STATEMENTS_EXTENSION = {
-  action: { en: 'list statement imports', pt: 'listar importações de extrato' },
-  verb: 'statements list|show',
-};
+export { STATEMENTS_EXTENSION } from '../app/movements.js';
 
 export interface ReconcileOptions {
   rules?: string;

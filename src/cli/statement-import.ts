@@ -9,11 +9,11 @@ import { createReadStream } from 'node:fs';
 import { isCnabStatementFile, requireReadableFile, wrongKind } from '../app/file-kind.js';
 import { sha256File } from '../app/files.js';
 import type { Judged } from '../app/reconcile.js';
+import { accountOfStatement, uploadStatement } from '../app/statements.js';
 import type { StatementImportResult } from '../client/index.js';
-import { accountsNamed } from '../domain/bank-accounts.js';
 import { formatDateBr } from '../domain/dates.js';
 import { STATEMENT_FILE_LIMIT } from '../domain/endpoints.js';
-import { CondoError, UsageError } from '../domain/errors.js';
+import { UsageError } from '../domain/errors.js';
 import { STATEMENT_FORMATS } from '../domain/ledger.js';
 import { findingOf } from '../domain/message.js';
 import { formatReais } from '../domain/money.js';
@@ -21,7 +21,6 @@ import type { Text } from '../domain/text.js';
 import type { LineCounts, ParsedStatementFile, StatementSummary } from '../formats/statement/index.js';
 import type { Deps } from './context.js';
 import { ExitCode, outcomeOf } from './exit-codes.js';
-import { ifServed } from './extension.js';
 import { progressBar } from './files.js';
 import { enumFlag, intFlag } from './flags.js';
 import { atLine, english } from './i18n.js';
@@ -312,52 +311,14 @@ async function cnabAsOfxFile(
   };
 }
 
-/**
- * The account a statement names (OFX BANKID/BRANCHID/ACCTID, a CSV layout's bank and account columns), among the
- * condominium's: with or without check digits and leading zeros. None, or more than one, is a usage error naming
- * what the file says and the accounts there are.
- */
+/** The account a statement names among the condominium's (app/statements.ts), said as the file names it. */
 async function accountOfFile(deps: Deps, path: string, summary: StatementSummary): Promise<number> {
-  const accounts = [...(await (await deps.client()).bankAccounts.list())].map((a) => ({
-    id: a.id,
-    name: String(a.name ?? ''),
-    bank_code: String(a.bank_code ?? ''),
-    agency: String(a.agency ?? ''),
-    account_number: String(a.account_number ?? ''),
-  }));
-  const named = summary.statements.filter((st) => st.account_id);
-  const matches = accountsNamed(accounts, named);
-  const [only] = matches;
-  if (matches.length === 1 && only) {
-    deps.info(asTheFileNamesIt(path, only), true);
-    return only.id;
-  }
-  const says = accountsTheFileNames(named);
-  const list = (of: typeof accounts) =>
-    of.map((a) => `${a.id} ${a.name} (${a.bank_code} ag ${a.agency} cc ${a.account_number})`).join('; ');
-  throw new UsageError(
-    matches.length === 0
-      ? {
-          en: `${path}: the file ${says.en}, none of this condominium's accounts: ${list(accounts)}; give --account`,
-          pt: `${path}: o arquivo ${says.pt}, nenhuma das contas deste condomínio: ${list(accounts)}; dê --account`,
-        }
-      : {
-          en: `${path}: the file ${says.en}, which fits ${matches.length} accounts: ${list(matches)}; give --account`,
-          pt: `${path}: o arquivo ${says.pt}, que serve para ${matches.length} contas: ${list(matches)}; dê --account`,
-        },
-  );
+  const account = await deps.app(accountOfStatement, path, summary);
+  deps.info(asTheFileNamesIt(path, account), true);
+  return account.id;
 }
 
-/** What a statement says of its account(s), for a refusal that names them. */
-export function accountsTheFileNames(
-  named: readonly { bank_id?: string | null; account_id?: string | null }[],
-): Text {
-  const each = (bank: string, account: string) =>
-    named.map((st) => `${bank} ${st.bank_id ?? '?'} ${account} ${st.account_id}`).join(', ');
-  return named.length === 0
-    ? { en: 'names no account', pt: 'não indica conta' }
-    : { en: `names ${each('bank', 'account')}`, pt: `indica ${each('banco', 'conta')}` };
-}
+export { accountsTheFileNames } from '../app/statements.js';
 
 export async function importStatement(
   deps: Deps,
@@ -405,7 +366,6 @@ export async function importStatement(
   const key =
     deps.globals.idempotencyKey ??
     `statement-${account}-${format}-${local.sha256 ?? (await sha256File(path))}${suffix}`;
-  const client = await deps.client();
   // the API takes OFX or CSV: a CNAB 240 extrato goes as the OFX it says (cnabStatementAsOfx)
   const sent = local.extrato ? await cnabAsOfxFile(path, local.extrato) : null;
   const bar = progressBar(
@@ -414,44 +374,22 @@ export async function importStatement(
     sent?.size ?? local.size,
     Boolean(deps.globals.quiet),
   );
-  const { result, replayed } = await client.statements
-    .import(account as number, sent?.path ?? path, {
+  // a file imported before still gets its rules (a re-run of the night, rules added since): over its lines as
+  // they are now, not as the first import left them; a server that cannot say which are still open gets the
+  // replay alone, as before, rather than the rules over lines it may have settled
+  const { result, replayed, open } = await deps
+    .app(uploadStatement, account, path, sent, {
       format: format === 'cnab240' ? 'ofx' : format,
       force: Boolean(opts.force),
-      ...(opts.csvColumns ? { csvColumns: opts.csvColumns } : {}),
-      ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
+      csvColumns: opts.csvColumns,
+      dateFormat: opts.dateFormat,
       idempotencyKey: key,
       onProgress: (sent) => bar.update(sent),
-    })
-    .catch((error: unknown) => {
-      // the API's advice names its form field; the person at the keyboard has a flag
-      if (error instanceof CondoError && error.code === 'account_mismatch')
-        error.message = error.message.replace(/send force=true/, 'add --force');
-      // the server counted the lines of the OFX it was sent: the person has the CNAB file
-      if (error instanceof CondoError && sent) {
-        const atCnab = (text: string) =>
-          text.replace(/\bline (\d+)/g, (_, n) => `line ${sent.cnabLine(Number(n))}`);
-        error.message = atCnab(error.message);
-        for (const list of Object.values(error.fields ?? {}))
-          list.forEach((text, i) => {
-            list[i] = atCnab(text);
-          });
-        // and the lines the Portuguese words are said from (api-errors.ts fileWords)
-        const lines = error.facts?.errors;
-        if (Array.isArray(lines))
-          for (const l of lines as { line?: unknown }[])
-            if (typeof l.line === 'number') l.line = sent.cnabLine(l.line);
-      }
-      throw error;
+      linesOpen: Boolean(opts.rules),
     })
     .finally(() => sent?.remove());
   bar.done();
-  // the server counted the lines of the OFX it was sent: a person looks for them in the CNAB file
-  if (sent) for (const m of result.unmatched_transactions ?? []) if (m.line) m.line = sent.cnabLine(m.line);
-  // a file imported before still gets its rules (a re-run of the night, rules added since): over its lines as
-  // they are now, not as the first import left them (the earlier run may have settled some); a server that cannot
-  // say which are still open gets the replay alone, as before, rather than the rules over lines it may have settled
-  const now = opts.rules && replayed ? await linesOpenNow(client, result) : result;
+  const now = opts.rules ? open : result;
   if (!opts.rules || !now) {
     await printResult(deps, { ...label, ...result, outcome: outcomeOf(ExitCode.ok) }, replayed);
     if (opts.rules)
@@ -462,19 +400,6 @@ export async function importStatement(
     return 0;
   }
   return importedThenRules(deps, account as number, opts.rules, { ...label, ...now }, replayed);
-}
-
-/** A replayed import's result with its lines still unmatched now; null where the server does not list imports. */
-async function linesOpenNow(
-  client: Awaited<ReturnType<Deps['client']>>,
-  result: StatementImportResult,
-): Promise<StatementImportResult | null> {
-  const id = result.statement_id;
-  const detail = id ? await ifServed(() => client.statements.get(String(id)), undefined) : undefined;
-  if (!detail) return null;
-  // as an import's answer lists them (R.StatementImport: the same rows, a memo or FITID it has none of null)
-  const still = detail.unmatched_transactions ?? [];
-  return { ...result, unmatched: detail.unmatched ?? still.length, unmatched_transactions: still };
 }
 
 /**
@@ -498,10 +423,9 @@ async function importedThenRules(
   for await (const j of run.judged()) if (j.verdict.rule) judged.push(j);
   // the nightly import is where a stale rule is seen first
   // (a server that keeps no imports says nothing of stale rules: the import itself went through)
-  const client = await deps.client();
   await warnStaleRules(
     deps,
-    await importsKept(client, { bank_account_id: accountId }),
+    await deps.app(importsKept, { bank_account_id: accountId }),
     accountId,
     deps.today().slice(0, 7),
     rules,
