@@ -17,6 +17,11 @@ import {
 } from './output.js';
 import type { Prompter } from './prompter.js';
 
+/** A use-case of `src/app` as `deps.app` runs it: its arguments after the client. */
+export type BoundUseCase<F> = F extends (client: Client, ...args: infer A) => infer R
+  ? (...args: A) => R
+  : never;
+
 /** The global options of docs/DESIGN.md "CLI conventions", parsed once by main. */
 export interface GlobalOptions {
   profile?: string;

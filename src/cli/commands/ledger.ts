@@ -1,14 +1,22 @@
+import {
+  chartAccounts,
+  entriesPage,
+  ledgerMonth,
+  ledgerMonths,
+  recordEntries,
+  recordEntry,
+  recordTransfer,
+  recordTransfers,
+} from '../../app/ledger.js';
 import { monthBr, monthCell, monthName } from '../../app/month-words.js';
 import type { AccountEntry, AccountTransfer } from '../../client/index.js';
-import { addMonthsClamped, formatDateBr, lastDayOf } from '../../domain/dates.js';
+import { addMonthsClamped, formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import {
   CHART_ACCOUNT_STATES,
   ENTRY_TYPES,
   type MonthSummary,
-  monthlyTotals,
   monthsBetween,
-  summarize,
   summaryJson,
 } from '../../domain/ledger.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
@@ -37,8 +45,7 @@ export async function chart(deps: Deps, opts: { type?: string; state?: string })
     ...(opts.type ? { type: enumFlag('--type', opts.type, ENTRY_TYPES) } : {}),
     ...(opts.state ? { state: enumFlag('--state', opts.state, CHART_ACCOUNT_STATES) } : {}),
   };
-  const client = await deps.client();
-  const rows = (await client.chartOfAccounts.list(filters)) as Row[];
+  const rows = (await deps.app(chartAccounts, filters)) as Row[];
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
     { header: { en: 'CODE', pt: 'CÓDIGO' }, value: (r) => r.code },
@@ -68,11 +75,10 @@ export async function entries(deps: Deps, opts: EntriesOptions): Promise<number>
     ...(opts.bankAccount ? { bank_account_id: intFlag('--bank-account', opts.bankAccount) } : {}),
     ...(opts.type ? { type: enumFlag('--type', opts.type, ENTRY_TYPES) } : {}),
   };
-  const client = await deps.client();
   // a person reads the ledger from today back (#53); a script gets it in the order it happened
   const newestFirst = deps.format === 'table' && Boolean(deps.io.stdout.isTTY) && !deps.collect;
   await showList(deps, opts, ENTRY_COLUMNS, (o) =>
-    client.accountEntries.list(filters, newestFirst ? { ...o, fromEnd: true } : o),
+    deps.app(entriesPage, filters, newestFirst ? { ...o, fromEnd: true } : o),
   );
   return 0;
 }
@@ -113,19 +119,21 @@ export async function createEntries(deps: Deps, flags: EntryFlags): Promise<numb
   if (flags.fromFile) {
     refuseFlagsWithFile({ ...flags });
     const { bodies, single } = await bodiesFromFile(flags.fromFile, 'AccountEntryCreate', 'entries');
-    const client = await deps.client();
     if (single) {
-      printEntry(deps, await client.accountEntries.create(bodies[0]!));
+      printEntry(deps, await deps.app(recordEntry, bodies[0]!));
       return 0;
     }
-    return createFromFile(deps, flags.fromFile, bodies, client.accountEntries.createMany, (e) =>
-      String(e.id),
+    return createFromFile(
+      deps,
+      flags.fromFile,
+      bodies,
+      (items, opts) => deps.app(recordEntries, items, opts),
+      (e) => String(e.id),
     );
   }
   const body = entryBodyFromFlags(await withNamedIds(deps, flags), deps.today());
   const payload = await validated('AccountEntryCreate', body, flagOf(ENTRY_FIELDS));
-  const client = await deps.client();
-  printEntry(deps, await client.accountEntries.create(payload));
+  printEntry(deps, await deps.app(recordEntry, payload));
   return 0;
 }
 
@@ -157,20 +165,22 @@ export async function ledgerTransfer(deps: Deps, flags: TransferFlags): Promise<
     const path = flags.fromFile;
     const { bodies, single } = await bodiesFromFile(path, 'AccountTransferCreate', 'transfers');
     for (const [i, b] of bodies.entries()) refuseSameAccount(b, single ? path : `${path}[${i}]`);
-    const client = await deps.client();
     if (single) {
-      printTransfer(deps, await client.accountTransfers.create(bodies[0]!));
+      printTransfer(deps, await deps.app(recordTransfer, bodies[0]!));
       return 0;
     }
-    return createFromFile(deps, path, bodies, client.accountTransfers.createMany, (t) =>
-      String(t.transfer_id),
+    return createFromFile(
+      deps,
+      path,
+      bodies,
+      (items, opts) => deps.app(recordTransfers, items, opts),
+      (t) => String(t.transfer_id),
     );
   }
   const body = bodyFromFlags(TRANSFER_FIELDS, await withNamedIds(deps, flags), deps.today());
   const payload = await validated('AccountTransferCreate', body, flagOf(TRANSFER_FIELDS));
   refuseSameAccount(payload, '--to');
-  const client = await deps.client();
-  printTransfer(deps, await client.accountTransfers.create(payload));
+  printTransfer(deps, await deps.app(recordTransfer, payload));
   return 0;
 }
 
@@ -206,9 +216,7 @@ async function summaryRange(
       en: `--from/--to: ${months.length} months; at most ${MAX_RANGE_MONTHS} at a time`,
       pt: `--from/--to: ${months.length} meses; no máximo ${MAX_RANGE_MONTHS} de cada vez`,
     });
-  const client = await deps.client();
-  const entries = await client.accountEntries.list({ from: `${from}-01`, to: lastDayOf(to) }, { all: true });
-  const totals = monthlyTotals(entries, from, to);
+  const totals = await deps.app(ledgerMonths, from, to);
   const rows = totals.map((t) => ({
     month: t.month,
     revenue: centsToDecimal(t.revenueCents),
@@ -295,15 +303,7 @@ export async function summary(
   const month = monthFlag('--month', opts.month);
   // over a firm's condominiums, a month is one row each: the month's totals side by side
   if (deps.collect) return summaryRange(deps, month, month, undefined);
-  const client = await deps.client();
-  const [entryRows, chartRows, bankRows] = await Promise.all([
-    client.accountEntries.list({ from: `${month}-01`, to: lastDayOf(month) }, { all: true }),
-    client.chartOfAccounts.list(),
-    client.bankAccounts.list(),
-  ]);
-  // A server that ignores the date filters must not leak other months into the sums.
-  const inMonth = entryRows.filter((e) => typeof e.paid_at !== 'string' || e.paid_at.startsWith(month));
-  const s = summarize(month, inMonth, chartRows, bankRows);
+  const s = await deps.app(ledgerMonth, month);
   if (deps.format === 'json') {
     printJson(deps, summaryJson(s));
     return 0;

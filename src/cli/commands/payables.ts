@@ -1,8 +1,20 @@
-import { nextSteps, SETTLED_ADVICE, settled } from '../../app/rejections.js';
+import {
+  actOnPayables,
+  alreadyAsAsked,
+  bankOfBatch,
+  changePayable,
+  enterPayable,
+  enterPayables,
+  type ManyAction,
+  payableDetail,
+  payablesPage,
+  settledByTheBank,
+} from '../../app/payables.js';
+import { nextSteps, settled } from '../../app/rejections.js';
 import type { BulkResult, Payable, PayableDetail } from '../../client/types.js';
 import { formatDateBr, formatInstantBr as timestamp } from '../../domain/dates.js';
 import { digitsOnly } from '../../domain/digits.js';
-import { CondoError, ConflictError, UsageError } from '../../domain/errors.js';
+import { CondoError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import {
   displayState,
@@ -13,14 +25,13 @@ import {
 } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/request-bodies.js';
 import { describeTribute } from '../../domain/tributes.js';
-import { occurrenceClass, settledSomewhere } from '../../formats/cnab240/codes.js';
 import { explainReturnCode } from '../../formats/cnab240/explain.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
 import { errorWords } from '../api-errors.js';
 import { bodiesFromFile, createFromFile, readBodies, refuseFlagsWithFile, validated } from '../bodies.js';
 import { PAYABLE_FIELDS } from '../body-fields.js';
 import { confirmed } from '../confirm.js';
-import type { Deps } from '../context.js';
+import type { BoundUseCase, Deps } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { bodyFromFlags, promptMissing } from '../fields.js';
 import { readIdArgs } from '../files.js';
@@ -113,7 +124,6 @@ export async function payablesList(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.dueFrom ? { due_from: dateFlag('--due-from', opts.dueFrom, today) } : {}),
     ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
   };
-  const client = await deps.client();
   // The API filters by state, supplier and due date; rejected, method and the text search are ours, over every page.
   const methods = opts.method?.split(',').map((m) => enumFlag('--method', m.trim(), FORMAS_PAGAMENTO));
   const local = [
@@ -122,11 +132,11 @@ export async function payablesList(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.search ? [searchFilter(opts.search)] : []),
   ];
   if (local.length === 0) {
-    await showList(deps, opts, LIST_COLUMNS, (o) => client.payables.list(filters, o));
+    await showList(deps, opts, LIST_COLUMNS, (o) => deps.app(payablesPage, filters, o));
     return 0;
   }
   const limit = limitOf(opts);
-  const rows = [...(await client.payables.list(filters, { all: true }))]
+  const rows = [...(await deps.app(payablesPage, filters, { all: true }))]
     .filter((p) => local.every((keep) => keep(p)))
     .slice(0, limit);
   await printList(deps, rows, LIST_COLUMNS);
@@ -147,28 +157,9 @@ const HISTORY_WORDS: Readonly<Record<string, string>> = {
  * names next to ids, every batch it went through with what the bank said, and what to do next when rejected.
  * ID may be a unique start of the id or the seu número the bank quotes.
  */
-/**
- * The bank a batch's file went to (its paying account's), which a return code's meaning depends on (Sicoob's BS is
- * not FEBRABAN's); undefined when the server does not say.
- */
-async function bankOfBatch(deps: Deps, batchId: string | null | undefined): Promise<string | undefined> {
-  if (!batchId) return undefined;
-  try {
-    const client = await deps.client();
-    const batch = await client.batches.get(batchId);
-    const accounts = await client.bankAccounts.list();
-    const bank = accounts.find((a) => a.id === batch.bank_account_id)?.bank_code;
-    // a COMPE code, whether written with 3 digits or 4 (0341)
-    return typeof bank === 'string' ? bank.replace(/^0(?=\d{3}$)/, '') : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   const id = await resolvePayableId(deps, 'ID', idArg);
-  const client = await deps.client();
-  const p = await client.payables.get(id);
+  const p = await deps.app(payableDetail, id);
   if (deps.format !== 'table') {
     if (deps.format === 'json') printJson(deps, p);
     else {
@@ -185,7 +176,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
   const total = payableTotalCents(p);
   const history = p.batch_history ?? [];
   const returnBank = p.last_return?.code
-    ? await bankOfBatch(deps, history.at(-1)?.batch_id ?? p.batch_id)
+    ? await deps.app(bankOfBatch, history.at(-1)?.batch_id ?? p.batch_id)
     : undefined;
   const fields: Column<PayableDetail>[] = [
     { header: { en: 'Payable', pt: 'Conta a pagar' }, value: (r) => r.public_id },
@@ -291,15 +282,14 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
       warnDoc(deps, body, single ? `${path}: forma_pagamento` : `${path}[${i}].forma_pagamento`);
     }
     warnFarDues(deps, bodies, (i) => (single ? `${path}: due_date` : `${path}[${i}].due_date`));
-    const client = await deps.client();
     for (const [i, before] of (await enteredBefore(deps, bodies)).entries())
       if (before) {
         const said = enteredAs(before, deps.t, 'told', { entry: (k) => `${path}[${k}]` });
         const where = single ? path : `${path}[${i}]`;
         deps.warn({ en: `${where}: ${said.en}`, pt: `${where}: ${said.pt}` });
       }
-    const createMany: typeof client.payables.createMany = async (items, opts) => {
-      const results = await client.payables.createMany(items, opts);
+    const createMany: BoundUseCase<typeof enterPayables> = async (items, opts) => {
+      const results = await deps.app(enterPayables, items, opts);
       for (const r of results) if (r.ok) sayWarnings(deps, r.data);
       return results;
     };
@@ -335,14 +325,13 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
     deps.info({ en: 'nothing created', pt: 'nada criado' });
     return ExitCode.refused;
   }
-  const client = await deps.client();
   const [before] = await enteredBefore(deps, [payload]);
   const ask = before ? await deps.prompter() : null;
   if (before && ask && !(await ask.confirm(enteredAs(before, deps.t, 'ask'), false))) {
     deps.info({ en: 'nothing created', pt: 'nada criado' });
     return ExitCode.refused;
   }
-  const created = await client.payables.create(payload);
+  const created = await deps.app(enterPayable, payload);
   sayWarnings(deps, created);
   // without a person to ask, the bill is entered as told, and the warning says how to take it back
   if (before && !ask) deps.warn(enteredAs(before, deps.t, 'told', { created: created.public_id }));
@@ -407,8 +396,7 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
   warnDoc(deps, payload, flagName('forma_pagamento'));
   warnFarDue(deps, payload, flagName('due_date'));
   const id = await resolvePayableId(deps, 'ID', idArg);
-  const client = await deps.client();
-  const updated = await client.payables.update(id, payload);
+  const updated = await deps.app(changePayable, id, payload);
   sayWarnings(deps, updated);
   // a boleto's barcode changed to one another payable has: the same bill twice
   if (payload.document_number && updated.forma_pagamento === 'boleto') {
@@ -426,8 +414,6 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
     );
   return 0;
 }
-
-type ManyAction = 'markMany' | 'unmarkMany' | 'deleteMany';
 
 export async function actOnMany(
   deps: Deps,
@@ -453,17 +439,17 @@ export async function actOnMany(
     )
       return ExitCode.refused;
   }
-  const client = await deps.client();
-  const refused = action === 'markMany' && !opts.force ? await settledByTheBank(deps, ids) : new Map();
+  const refused = action === 'markMany' && !opts.force ? await deps.app(settledByTheBank, ids) : new Map();
   ids = ids.filter((id) => !refused.has(id));
   // every id refused here: nothing left to send (a call with no id would fail on its own)
   const { result, stopped } =
     ids.length > 0
       ? await stoppable(
-          (signals): Promise<BulkResult<'id', Payable | null>[]> => client.payables[action](ids, signals),
+          (signals): Promise<BulkResult<'id', Payable | null>[]> =>
+            deps.app(actOnPayables, action, ids, signals),
         )
       : { result: [], stopped: false as const };
-  const already = await alreadyAsAsked(deps, action, result);
+  const already = await alreadyAsAskedOf(deps, action, result);
   return finishBulk(
     deps,
     verb,
@@ -481,77 +467,22 @@ export async function actOnMany(
   );
 }
 
-/** The state each bulk action leads to: a refusal of a payable already there is that action done (#50 point 8). */
-const TARGET_STATE: Partial<Record<ManyAction, string>> = {
-  markMany: 'marked_for_remessa',
-  unmarkMany: 'pending',
-};
-
-/**
- * The refused ids whose payable is already where the action leads: marking one already marked is what was asked
- * (a re-run after Ctrl-C, a list taken before the first run), so it counts as done, not as a failure. One in a
- * batch, or paid, is still a failure. One list of the payables in that state answers for every refusal.
- */
-async function alreadyAsAsked(
+/** The refused ids already where the action leads (app/payables.ts), or none where that cannot be looked at. */
+async function alreadyAsAskedOf(
   deps: Deps,
   action: ManyAction,
   results: readonly { id: string; ok: boolean; error?: CondoError }[],
 ): Promise<Set<string>> {
-  const target = TARGET_STATE[action];
-  const refused = results.filter((r) => !r.ok && r.error?.code === 'invalid_state').map((r) => r.id);
-  if (!target || refused.length === 0) return new Set();
-  const client = await deps.client();
   try {
-    const there = new Set(
-      (await client.payables.list({ state: target }, { all: true })).map((p) => String(p.public_id)),
-    );
-    return new Set(refused.filter((id) => there.has(id)));
+    return (await deps.app(alreadyAsAsked, action, results)).done;
   } catch (error) {
     // the run's own report matters more than this look: its refusals stay failures, and the look is said
     if (!(error instanceof CondoError)) throw error;
+    const target = action === 'markMany' ? 'marked_for_remessa' : 'pending';
     deps.warn({
       en: `could not check whether the refused payables were already ${target} (${error.message}): counted as failures`,
       pt: `não foi possível conferir se as contas recusadas já estavam em ${target} (${errorWords(deps.t, error)}): contadas como falhas`,
     });
     return new Set();
   }
-}
-
-/**
- * The payables among `ids` whose last word from the bank is that the bill is already settled (ZK and its kin):
- * marking one again would pay it twice. The spec lets any pending payable be marked; this refusal is condo's
- * (docs/DECISIONS.md), lifted by `--force` once the statement shows the bill unpaid. Only pending payables can
- * carry such a word and still be marked, so one list of the pending ones answers for every id.
- */
-async function settledByTheBank(deps: Deps, ids: readonly string[]): Promise<Map<string, CondoError>> {
-  const refused = new Map<string, CondoError>();
-  if (ids.length === 0) return refused;
-  const wanted = new Set(ids);
-  const client = await deps.client();
-  // payables refused in one return share its batch: its bank is asked once
-  const banks = new Map<string, Promise<string | undefined>>();
-  const bankOf = (batchId: string | null | undefined) => {
-    if (!batchId) return Promise.resolve(undefined);
-    if (!banks.has(batchId)) banks.set(batchId, bankOfBatch(deps, batchId));
-    return banks.get(batchId) as Promise<string | undefined>;
-  };
-  for (const p of await client.payables.list({ state: 'pending' }, { all: true })) {
-    const code = p.last_return?.code;
-    if (!wanted.has(p.public_id) || !code || !settledSomewhere(code)) continue;
-    // the code as the bank that answered means it (Santander's ZK is no settled bill, Caixa's DH is one): the
-    // bank of the payable's last batch, which a rejected payable keeps in its history only
-    const batchId = p.batch_id ?? (await client.payables.get(p.public_id)).batch_history?.at(-1)?.batch_id;
-    if (occurrenceClass(code, await bankOf(batchId)) !== 'settled-do-not-pay-again') continue;
-    refused.set(
-      p.public_id,
-      new ConflictError(
-        {
-          en: `${SETTLED_ADVICE.en} (${code} ${p.last_return?.message ?? ''}); not marked: --force marks it all the same`,
-          pt: `${SETTLED_ADVICE.pt} (${code} ${p.last_return?.message ?? ''}); não marcada: --force marca mesmo assim`,
-        },
-        { code: 'settled_by_the_bank' },
-      ),
-    );
-  }
-  return refused;
 }
