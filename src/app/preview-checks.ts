@@ -17,7 +17,6 @@ import { toSeuNumero } from '../formats/cnab240/seu-numero.js';
 
 /** Where the preview's checks read from: the API, the profile's settings, and a warning for the person. */
 export interface PreviewSources {
-  client: Client;
   /** the profile's setting (`dda_files`, `early_payment_days`), set or not */
   setting(name: 'dda_files' | 'early_payment_days'): string | number | undefined;
   warn(text: Text): void;
@@ -31,10 +30,10 @@ export interface PreviewSources {
  * that carried it, to see whether the payee data it refused is still the payable's.
  */
 export async function previewContext(
+  client: Client,
   sources: PreviewSources,
   marked: readonly Payable[],
 ): Promise<PreviewContext> {
-  const { client } = sources;
   const dues = marked
     .map((p) => p.due_date)
     .filter((d): d is string => typeof d === 'string')
@@ -82,7 +81,7 @@ export async function previewContext(
         });
     }),
   );
-  const notInDda = await notInDdaFiles(sources, marked, suppliers.length > 0 ? suppliers : undefined);
+  const notInDda = await notInDdaFiles(client, sources, marked, suppliers.length > 0 ? suppliers : undefined);
   return {
     earlyDays,
     others: [...others],
@@ -96,6 +95,7 @@ export async function previewContext(
  * list under another beneficiary: the preview warns of each before it is paid. No setting, no check.
  */
 async function notInDdaFiles(
+  client: Client,
   sources: PreviewSources,
   marked: readonly Payable[],
   known: readonly Supplier[] | undefined,
@@ -117,7 +117,7 @@ async function notInDdaFiles(
     });
     return undefined;
   }
-  const suppliers = known ?? (await sources.client.suppliers.list());
+  const suppliers = known ?? (await client.suppliers.list());
   const found = reviewDda(boletos, boletoPayablesOf(marked, suppliers), new Map());
   return new Map(found.notInDda.map((f) => [f.payable.public_id, f.beneficiary_document]));
 }

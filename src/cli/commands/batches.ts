@@ -1,9 +1,18 @@
 import { stat } from 'node:fs/promises';
+import {
+  batchDetail,
+  batchesPage,
+  batchFile,
+  cancelBatch,
+  createBatch,
+  markedPayables,
+  remittancePreview,
+} from '../../app/batches.js';
 import { expandFileArgs } from '../../app/file-args.js';
 import { lintCnabFile } from '../../app/files.js';
-import { type PreviewSources, previewContext } from '../../app/preview-checks.js';
+import type { PreviewSources } from '../../app/preview-checks.js';
 import type { Batch } from '../../client/index.js';
-import { type BatchPreview, batchPreview, type PreviewWarningKind } from '../../domain/batch-preview.js';
+import type { BatchPreview, PreviewWarningKind } from '../../domain/batch-preview.js';
 import { paymentDateRefusalText } from '../../domain/business-days.js';
 import { formatDateBr, formatInstantBr } from '../../domain/dates.js';
 import { ConflictError, UsageError } from '../../domain/errors.js';
@@ -12,7 +21,6 @@ import type { Text } from '../../domain/text.js';
 import { confirmed } from '../confirm.js';
 import type { Deps } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
-import { viaExtension } from '../extension.js';
 import {
   outputTarget,
   progressBar,
@@ -70,8 +78,7 @@ const BATCH_LABELS: Readonly<Record<string, Text>> = {
 };
 
 export async function batchesList(deps: Deps, opts: PagingFlags): Promise<number> {
-  const client = await deps.client();
-  await showList(deps, opts, BATCH_COLUMNS, (o) => client.batches.list(o));
+  await showList(deps, opts, BATCH_COLUMNS, (o) => deps.app(batchesPage, o));
   return 0;
 }
 
@@ -90,8 +97,7 @@ const lastReturnShort = (p: Row) =>
 /** The batch, what each forma carries, the returns imported so far, and its payables with their states. */
 export async function showBatch(deps: Deps, idArg: string): Promise<number> {
   const id = await resolvePublicId(deps, 'ID', idArg, 'batch');
-  const client = await deps.client();
-  const batch = await client.batches.get(id);
+  const batch = await deps.app(batchDetail, id);
   if (deps.format === 'json') {
     printJson(deps, batch);
     return 0;
@@ -160,9 +166,8 @@ export interface CreateOptions {
 /** The preview: a line per forma, then each payment, then the warnings (--dry-run's on stdout, a question's on stderr). */
 /** The preview's checks read the API, the profile's settings, and warn on stderr. */
 async function previewSources(deps: Deps): Promise<PreviewSources> {
-  const [client, creds, config] = await Promise.all([deps.client(), deps.credentials(), deps.config()]);
+  const [creds, config] = await Promise.all([deps.credentials(), deps.config()]);
   return {
-    client,
     setting: (name) => config.setting(creds.profileName, name),
     warn: (text) => deps.warn(text),
     sayFinding: findingSayer(deps.t),
@@ -265,11 +270,7 @@ const UNASKED_CHECKS_UP_TO = 500;
 
 /** The preview's warnings for a run nobody is asked about; how many payables are marked (at least, past the bound). */
 async function warnUnasked(deps: Deps, date: string): Promise<number> {
-  const client = await deps.client();
-  const marked = await client.payables.list(
-    { state: 'marked_for_remessa' },
-    { all: true, limit: UNASKED_CHECKS_UP_TO },
-  );
+  const marked = await deps.app(markedPayables, UNASKED_CHECKS_UP_TO);
   if (marked.hasMore) {
     deps.info({
       en: `more than ${UNASKED_CHECKS_UP_TO} payments: the preview's checks were not run (batches create --dry-run runs them)`,
@@ -278,8 +279,7 @@ async function warnUnasked(deps: Deps, date: string): Promise<number> {
     return marked.length;
   }
   if (marked.length === 0) return 0;
-  const preview = batchPreview(marked, date, await previewContext(await previewSources(deps), marked));
-  warnPreview(deps, preview);
+  warnPreview(deps, await deps.app(remittancePreview, await previewSources(deps), marked, date));
   return marked.length;
 }
 
@@ -316,12 +316,11 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
       en: `--date: ${refusal.en} (nothing was sent)`,
       pt: `--date: ${refusal.pt} (nada foi enviado)`,
     });
-  const client = await deps.client();
   const ask = opts.yes || opts.dryRun ? null : await deps.prompter();
   if (opts.dryRun || ask) {
-    const marked = await client.payables.list({ state: 'marked_for_remessa' }, { all: true });
+    const marked = await deps.app(markedPayables);
     if (marked.length === 0 && opts.allowEmpty && !opts.dryRun) return nothingMarked(deps);
-    const preview = batchPreview(marked, date, await previewContext(await previewSources(deps), marked));
+    const preview = await deps.app(remittancePreview, await previewSources(deps), marked, date);
     if (opts.dryRun) {
       await printPreview(deps, preview, deps);
       const target = await deps.target();
@@ -357,7 +356,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
   }
   // asked by nobody (--yes, a script, cron): the preview's warnings still go to stderr before the file is made
   if (!ask && (await warnUnasked(deps, date)) === 0 && opts.allowEmpty) return nothingMarked(deps);
-  const batch = await client.batches.create({ data_pagamento: date });
+  const batch = await deps.app(createBatch, date);
   if (deps.format === 'json') printJson(deps, batch);
   else if (deps.format === 'table') {
     const said = deps.t(batchMade(batch));
@@ -376,8 +375,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
  */
 export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boolean }): Promise<number> {
   const id = await resolvePublicId(deps, 'ID', idArg, 'batch');
-  const client = await deps.client();
-  const batch = await client.batches.get(id); // a batch that does not exist is a 404 here, not "unsupported"
+  const batch = await deps.app(batchDetail, id); // a batch that does not exist is a 404 here, not "unsupported"
   const [of, total] = [await deps.target(), formatReais(batch.total_amount ?? 0)];
   const question = {
     en: `Cancel batch ${id} of ${of} (${batch.payables_count} payables, ${total})? Do not send its file to the bank.`,
@@ -392,17 +390,7 @@ export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boo
     }))
   )
     return ExitCode.refused;
-  const canceled = await viaExtension(
-    {
-      action: { en: 'cancel a batch', pt: 'cancelar um lote' },
-      verb: 'batches cancel',
-      advice: {
-        en: 'do not send the file, and create the next batch with the payables marked again',
-        pt: 'não envie o arquivo, e crie o próximo lote com as contas marcadas de novo',
-      },
-    },
-    () => client.batches.cancel(id),
-  );
+  const canceled = await deps.app(cancelBatch, id);
   if (deps.format === 'json') printJson(deps, canceled);
   else if (deps.format === 'table')
     writeLine(
@@ -428,8 +416,7 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
   const id = await resolvePublicId(deps, 'ID', idArg, 'batch');
   // Without -O the name is the batch's own, known only from the download: checked again when it is known.
   const named = opts.outputFile ? await outputTarget(opts.outputFile, '', Boolean(opts.force)) : undefined;
-  const client = await deps.client();
-  const file = await client.batches.download(id);
+  const file = await deps.app(batchFile, id);
   // The server names the file; a hostile one could say `../.bashrc`.
   const own = safeFileName(file.fileName, `${id}.rem`);
   const target = named ?? (await outputTarget(undefined, own, Boolean(opts.force)));

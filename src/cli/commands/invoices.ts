@@ -1,3 +1,12 @@
+import {
+  enterInvoice,
+  enterInvoices,
+  invoiceDetail,
+  invoicePayment,
+  invoicesPage,
+  issueInvoice,
+  unitLabels,
+} from '../../app/invoices.js';
 import { monthCell } from '../../app/month-words.js';
 import type { Invoice, InvoicePayment } from '../../client/index.js';
 import { UsageError } from '../../domain/errors.js';
@@ -19,7 +28,7 @@ import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printRecord } from '../output.js';
 import { administradoraOf } from '../profile-settings.js';
-import { namer, unitName } from '../resolve.js';
+import { namer } from '../resolve.js';
 
 /**
  * Invoices (cobranças): a draft charge to a unit, issued into a registered boleto and a PIX BR Code. Amounts are
@@ -61,18 +70,11 @@ export async function invoicesList(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.dueFrom ? { due_from: dateFlag('--due-from', opts.dueFrom, today) } : {}),
     ...(opts.dueTo ? { due_to: dateFlag('--due-to', opts.dueTo, today) } : {}),
   };
-  const client = await deps.client();
   // "Bloco A - 201", not 3, on a person's screen (#53): the units read once; a token without cadastros.read
   // keeps the ids
-  const labels =
-    deps.format === 'table'
-      ? await client.units.list().then(
-          (units) => new Map(units.map((u) => [u.id, unitName(u)])),
-          () => undefined,
-        )
-      : undefined;
+  const labels = deps.format === 'table' ? await deps.app(unitLabels) : undefined;
   await showList(deps, opts, listColumns(labels && ((id) => labels.get(id))), (o) =>
-    client.invoices.list(filters, o),
+    deps.app(invoicesPage, filters, o),
   );
   return 0;
 }
@@ -85,9 +87,8 @@ export async function showInvoice(
   opts: { pdf?: string | undefined; plans?: string | undefined } = {},
 ): Promise<number> {
   const id = publicIdArg('ID', idArg);
-  const client = await deps.client();
-  const inv = await client.invoices.get(id);
-  if (opts.pdf) return invoicePage(deps, client, inv, opts.pdf, opts.plans ?? '.');
+  const inv = await deps.app(invoiceDetail, id);
+  if (opts.pdf) return invoicePage(deps, inv, opts.pdf, opts.plans ?? '.');
   if (deps.format !== 'table') {
     if (deps.format === 'json') printJson(deps, inv);
     else printRecord(deps, inv, fieldColumns(inv, { reais: MONEY_SHOWN }));
@@ -213,18 +214,22 @@ export async function createInvoices(deps: Deps, flags: InvoiceFlags): Promise<n
     const { bodies, single } = await bodiesFromFile(path, 'InvoiceCreate', 'invoices');
     for (const [i, body] of bodies.entries())
       refuseForBoleto(deps, body, (field) => (single ? `${path}: ${field}` : `${path}[${i}].${field}`));
-    const client = await deps.client();
     if (single) {
-      printCreated(deps, await client.invoices.create(bodies[0] as InvoiceCreate), 'created');
+      printCreated(deps, await deps.app(enterInvoice, bodies[0] as InvoiceCreate), 'created');
       return 0;
     }
-    return createFromFile(deps, path, bodies, client.invoices.createMany, (i) => i.public_id);
+    return createFromFile(
+      deps,
+      path,
+      bodies,
+      (items, opts) => deps.app(enterInvoices, items, opts),
+      (i) => i.public_id,
+    );
   }
   const body = invoiceBodyFromFlags(flags, deps.today());
   const payload = await validated('InvoiceCreate', body, flagName);
   refuseForBoleto(deps, payload, flagName);
-  const client = await deps.client();
-  printCreated(deps, await client.invoices.create(payload), 'created');
+  printCreated(deps, await deps.app(enterInvoice, payload), 'created');
   return 0;
 }
 
@@ -239,8 +244,7 @@ function refuseForBoleto(deps: Deps, body: InvoiceCreate, where: (field: string)
 
 export async function invoicesIssue(deps: Deps, idArg: string): Promise<number> {
   const id = publicIdArg('ID', idArg);
-  const client = await deps.client();
-  const inv = await client.invoices.issue(id);
+  const inv = await deps.app(issueInvoice, id);
   printCreated(deps, inv, 'issued');
   if (deps.format === 'table' && inv.payment) {
     const options = [inv.payment.boleto ? 'boleto' : '', inv.payment.pix ? 'PIX' : ''].filter(Boolean);
@@ -258,8 +262,7 @@ export async function invoicesIssue(deps: Deps, idArg: string): Promise<number> 
  */
 export async function showPayment(deps: Deps, idArg: string): Promise<number> {
   const id = publicIdArg('ID', idArg);
-  const client = await deps.client();
-  const payment = await client.invoices.payment(id);
+  const payment = await deps.app(invoicePayment, id);
   if (deps.format === 'json') {
     printJson(deps, payment);
     return 0;
@@ -307,13 +310,7 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
 }
 
 /** The resident's page of one invoice (#68 point 2), what each part is of from its plan where the file is at hand. */
-async function invoicePage(
-  deps: Deps,
-  client: Awaited<ReturnType<Deps['client']>>,
-  inv: Invoice,
-  file: string,
-  plans: string,
-): Promise<number> {
+async function invoicePage(deps: Deps, inv: Invoice, file: string, plans: string): Promise<number> {
   const [{ planOfInvoice }, { pageFactsOf, pageOfInvoice }, { writeResidentPdf }, creds, administradora] =
     await Promise.all([
       import('../../app/billing-apply.js'),
@@ -323,7 +320,7 @@ async function invoicePage(
       administradoraOf(deps),
     ]);
   const plan = await planOfInvoice(inv, plans, creds.condominium);
-  const facts = await pageFactsOf(client, new Map(), administradora);
+  const facts = await deps.app(pageFactsOf, new Map(), administradora);
   await writeResidentPdf([pageOfInvoice(inv, plan, facts)], file);
   deps.info(
     plan

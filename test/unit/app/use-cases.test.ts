@@ -46,8 +46,8 @@ describe('the batch preview reads its checks from explicit sources', () => {
     expect(marked.some((p) => p.forma_pagamento === 'boleto')).toBe(true);
     const warned: Text[] = [];
     const context = await previewContext(
+      served.client,
       {
-        client: served.client,
         setting: (name) => (name === 'early_payment_days' ? 5 : 'no-such-folder/DDA-*.ret'),
         warn: (text) => warned.push(text),
       },
@@ -67,7 +67,8 @@ describe('the batch preview reads its checks from explicit sources', () => {
     const warned: Text[] = [];
     const marked = (await served.client.payables.list({ state: 'pending' })).slice(0, 1);
     const context = await previewContext(
-      { client: served.client, setting: () => undefined, warn: (t) => warned.push(t) },
+      served.client,
+      { setting: () => undefined, warn: (t) => warned.push(t) },
       marked,
     );
     expect(context.earlyDays).toBeUndefined();
