@@ -1,12 +1,17 @@
+import {
+  bankAccountsList,
+  correctSupplier,
+  suppliersList,
+  supplierWithRejections,
+  unitsList,
+} from '../../app/registers.js';
 import { formatDocument } from '../../domain/documents.js';
 import { UsageError } from '../../domain/errors.js';
-import { displayState } from '../../domain/payables.js';
 import { PIX_KEY_TYPE_WORDS, type PixKeyType } from '../../domain/pix-keys.js';
 import type { Text } from '../../domain/text.js';
 import { validated } from '../bodies.js';
 import { SUPPLIER_UPDATE_FLAGS } from '../body-fields.js';
 import type { Deps } from '../context.js';
-import { viaExtension } from '../extension.js';
 import { paint, writeLine } from '../io.js';
 import { fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { printRejections } from '../rejections.js';
@@ -18,8 +23,7 @@ type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export async function bankAccounts(deps: Deps): Promise<number> {
-  const client = await deps.client();
-  const rows = (await client.bankAccounts.list()) as Row[];
+  const rows = (await deps.app(bankAccountsList)) as Row[];
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
     { header: { en: 'NAME', pt: 'NOME' }, value: (r) => r.name },
@@ -44,8 +48,7 @@ export async function bankAccounts(deps: Deps): Promise<number> {
 }
 
 export async function suppliers(deps: Deps): Promise<number> {
-  const client = await deps.client();
-  const rows = (await client.suppliers.list()) as Row[];
+  const rows = (await deps.app(suppliersList)) as Row[];
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
     { header: { en: 'NAME', pt: 'NOME' }, value: (r) => r.name },
@@ -87,8 +90,8 @@ function pixCell(r: Row): Text | string {
 /** A supplier's payment data, and its payables the bank rejected (what a correction here is usually for). */
 export async function showSupplier(deps: Deps, idArg: string): Promise<number> {
   const id = await resolveSupplierId(deps, 'SUPPLIER', idArg);
-  const client = await deps.client();
-  const supplier = (await client.suppliers.get(id)) as Row & { id: number };
+  const found = await deps.app(supplierWithRejections, id);
+  const supplier = found.supplier as Row & { id: number };
   if (deps.format !== 'table') {
     printRecord(deps, supplier, fieldColumns(supplier, {}));
     return 0;
@@ -105,12 +108,9 @@ export async function showSupplier(deps: Deps, idArg: string): Promise<number> {
       value: (r) => pixText(r, deps.t) || deps.t({ en: 'none', pt: 'nenhuma' }),
     },
   ]);
-  const rejected = [
-    ...(await client.payables.list({ state: 'pending', supplier_id: id }, { all: true })),
-  ].filter((p) => displayState(p) === 'rejected');
-  if (rejected.length > 0) {
+  if (found.rejected.length > 0) {
     writeLine(deps.io.stdout);
-    await printRejections(deps, rejected);
+    await printRejections(deps, found.rejected);
   }
   return 0;
 }
@@ -150,18 +150,7 @@ export async function suppliersUpdate(deps: Deps, idArg: string, flags: Supplier
     (f) => SUPPLIER_UPDATE_FLAGS[f as keyof typeof SUPPLIER_UPDATE_FLAGS] ?? f,
   );
   const id = await resolveSupplierId(deps, 'SUPPLIER', idArg);
-  const client = await deps.client();
-  await client.suppliers.get(id); // a supplier that does not exist is a 404 here, not "unsupported"
-  const updated = await viaExtension(
-    {
-      action: {
-        en: "change a supplier's payment data",
-        pt: 'alterar os dados de pagamento de um fornecedor',
-      },
-      verb: 'suppliers update',
-    },
-    () => client.suppliers.update(id, payload),
-  );
+  const updated = await deps.app(correctSupplier, id, payload);
   if (deps.format === 'json') printJson(deps, updated);
   else if (deps.format === 'table') {
     writeLine(
@@ -185,8 +174,7 @@ export async function suppliersUpdate(deps: Deps, idArg: string, flags: Supplier
 }
 
 export async function units(deps: Deps): Promise<number> {
-  const client = await deps.client();
-  const rows = (await client.units.list()) as Row[];
+  const rows = (await deps.app(unitsList)) as Row[];
   await printList(deps, rows, [
     { header: 'ID', value: (r) => r.id },
     { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => unitName(r) },
