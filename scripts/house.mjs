@@ -39,12 +39,21 @@ const exported = new Map(); // name -> Set(file)
 const rooms = new Map(); // room -> lines
 const sizes = [];
 let regexRules = 0;
+// #72 point 1: the CLI is a face; what the product does with the server is src/app's (deps.app runs it)
+const CLIENT_CALL = /client\.[a-zA-Z]+\.[a-zA-Z]+\(|deps\.client\(\)/g;
+const clientCalls = new Map(); // src/cli file -> calls
+const clientsMade = []; // src/cli files that make a client of their own
 
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
   const lines = lineCount(text);
   sizes.push({ file: relative(root, file), lines });
   rooms.set(roomOf(file), (rooms.get(roomOf(file)) ?? 0) + lines);
+  if (roomOf(file) === 'cli') {
+    const calls = text.match(CLIENT_CALL)?.length ?? 0;
+    if (calls > 0) clientCalls.set(relative(root, file), calls);
+    if (/\bcreateClient\(/.test(text)) clientsMade.push(relative(root, file));
+  }
   const tree = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const targets = new Set();
   const lineOf = (pos) => tree.getLineAndCharacterOfPosition(pos).line;
@@ -168,6 +177,8 @@ const figures = {
   functions_over_150: functions.filter((f) => f.lines > 150).sort((a, b) => b.lines - a.lines),
   largest_function: functions.sort((a, b) => b.lines - a.lines)[0],
   translator_regex_rules: regexRules,
+  client_calls_in_cli: Object.fromEntries([...clientCalls].sort()),
+  clients_made_in_cli: clientsMade.sort(),
   exported_twice: [...exported]
     .filter(([, where]) => where.size > 1)
     .map(([name, where]) => `${name}: ${[...where].join(', ')}`),
@@ -199,6 +210,10 @@ if (process.argv.includes('--json')) {
     `functions over 150 lines: ${figures.functions_over_150.map((f) => `${f.file}:${f.name} ${f.lines}`).join(', ') || 'none'}`,
   );
   console.log(`translator's regular expressions: ${figures.translator_regex_rules}`);
+  const calls = Object.entries(figures.client_calls_in_cli);
+  console.log(
+    `client calls in src/cli: ${calls.reduce((n, [, c]) => n + c, 0)} (${calls.map(([f, c]) => `${f} ${c}`).join(', ') || 'none'}); clients made there: ${figures.clients_made_in_cli.join(', ') || 'none'}`,
+  );
   console.log(
     `exported functions and values of one name in two files: ${figures.exported_twice.join('; ') || 'none'}`,
   );

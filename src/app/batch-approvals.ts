@@ -22,7 +22,7 @@ function isCreators(loaded: LoadedPolicy, facts: Pick<BatchFacts, 'created_by'>,
  * beside the policy and, where the server keeps approvals (condo's sandbox does), beside the batch, so whoever
  * delivers the file finds it there. Whether it counts is decided now, not at delivery (#50 point 7).
  */
-export async function approveBatch(
+export async function signBatchApproval(
   client: Client,
   loaded: LoadedPolicy,
   at: FactsAt,
@@ -46,7 +46,7 @@ export async function approveBatch(
  * Before a batch's file (`sha256`, as written) is delivered: the approvals it needs must be there and count;
  * each that is there and does not count is handed to `warn` with why, and what is missing refuses the delivery.
  */
-export async function requireApprovals(
+export async function deliveryApprovals(
   client: Client,
   loaded: LoadedPolicy,
   at: FactsAt & { now: Date },

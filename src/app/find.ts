@@ -127,14 +127,14 @@ export async function publicIdOf(
 type Named = { id: number; label: string };
 
 /** What a detail view prints next to an id: `Jardins Ltda (3)`, or the id alone. */
-export type Namer = ReturnType<typeof namer>;
+export type Namer = ReturnType<typeof idNamer>;
 
 /**
  * Names for ids in a detail view, read once per run from the lists (chart of accounts, bank accounts) or the
  * record (a supplier, a unit). A name that cannot be read (a token without that scope, an old server) leaves
  * the id alone: a detail view never fails for want of a label.
  */
-export function namer(client: Client) {
+export function idNamer(client: Client) {
   const lists = new Map<string, Promise<Map<number, string>>>();
   const load = (kind: string, fetch: () => Promise<Named[]>) => {
     let list = lists.get(kind);

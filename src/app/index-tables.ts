@@ -249,6 +249,9 @@ export async function importIndexTable(
   };
 }
 
+/** The indexes the server serves: codes and names, no values. */
+export const monetaryIndexesList = (client: Client) => client.monetaryIndexes.list();
+
 /** What the server serves of the index values (a sandbox extension): by code, and the codes it had none of. */
 export async function servedTables(
   client: Client,

@@ -21,7 +21,7 @@ export interface EnteredBefore {
  * digitável, by hand or by `dda import`. A client that may write payables but not read them (403) enters the bill
  * unchecked, and `warn` hears so.
  */
-export async function enteredBefore(
+export async function boletosEnteredBefore(
   client: Client,
   bodies: readonly { forma_pagamento?: string | undefined; document_number?: string | null | undefined }[],
   warn: (line: Text) => void,

@@ -38,3 +38,10 @@ export async function correctSupplier(
     () => client.suppliers.update(id, body),
   );
 }
+
+/** The condominium's CNPJ as the server has it; null where it cannot be read (a firm's run routes files by it). */
+export const condominiumDocument = (client: Client): Promise<string | null> =>
+  client.condominiums
+    .get()
+    .then((c) => c.document ?? null)
+    .catch(() => null);

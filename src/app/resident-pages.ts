@@ -10,6 +10,7 @@ import type { Invoice } from '../client/resources/invoices.js';
 import { formatDateBr, formatMonthBr } from '../domain/dates.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
+import { planInvoices } from './billing-apply.js';
 import type { Plan, PlanUnit } from './billing-plan.js';
 import { unitName } from './names.js';
 
@@ -171,4 +172,14 @@ export function pageOfInvoice(inv: Invoice, plan: Plan | undefined, facts: PageF
     lines,
     total_cents: cents(inv.total),
   };
+}
+
+/** The residents' pages of an applied plan: each billed unit's page from its invoice of this plan. */
+export async function residentPagesOfPlan(
+  client: Client,
+  planPath: string,
+  administradora: Parameters<typeof pageFactsOf>[2],
+): Promise<{ plan: Plan; pages: ResidentPage[] }> {
+  const { plan, invoices } = await planInvoices(client, planPath);
+  return { plan, pages: residentPages(plan, await pageFactsOf(client, invoices, administradora)) };
 }

@@ -5,9 +5,10 @@
  */
 import type { Client, StatementImportResult } from '../client/index.js';
 import { accountsNamed } from '../domain/bank-accounts.js';
-import { CondoError, UsageError } from '../domain/errors.js';
+import { CondoError, NotFoundError, UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
-import { ifServed } from './served.js';
+import { STATEMENTS_EXTENSION } from './movements.js';
+import { ifServed, viaExtension } from './served.js';
 
 /** What a statement says of its account(s), for a refusal that names them. */
 export function accountsTheFileNames(
@@ -132,4 +133,23 @@ async function linesOpenNow(
   // as an import's answer lists them (R.StatementImport: the same rows, a memo or FITID it has none of null)
   const still = detail.unmatched_transactions ?? [];
   return { ...result, unmatched: detail.unmatched ?? still.length, unmatched_transactions: still };
+}
+
+/** A page of the statement imports that ran (an extension of condo's sandbox: said plainly where there is none). */
+export const statementsPage = (
+  client: Client,
+  filters: Parameters<Client['statements']['list']>[0],
+  page: Parameters<Client['statements']['list']>[1],
+) => viaExtension(STATEMENTS_EXTENSION, () => client.statements.list(filters, page));
+
+/** One import and its movements still unmatched; a 404 says the server may keep none. */
+export async function statementDetail(client: Client, id: string) {
+  return client.statements.get(id).catch((error: unknown) => {
+    if (error instanceof NotFoundError)
+      throw new NotFoundError({
+        en: `no statement import ${id} (or this server keeps none: statements show is an extension of the condo sandbox)`,
+        pt: `não há importação de extrato ${id} (ou este servidor não guarda nenhuma: statements show é uma extensão do sandbox do condo)`,
+      });
+    throw error;
+  });
 }

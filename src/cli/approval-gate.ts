@@ -4,7 +4,7 @@
  */
 
 import { loadPolicy } from '../app/approvals.js';
-import { requireApprovals as approvalsFor } from '../app/batch-approvals.js';
+import { deliveryApprovals } from '../app/batch-approvals.js';
 import type { FactsAt } from '../app/batch-facts.js';
 import { sha256File } from '../app/files.js';
 import type { Deps } from './context.js';
@@ -37,7 +37,7 @@ export async function requireApprovals(
   );
   if (!loaded) return;
   const at = { ...(await factsAt(deps)), now: deps.now() };
-  const decision = await deps.app(approvalsFor, loaded, at, id, await sha256File(written), deps.warn);
+  const decision = await deps.app(deliveryApprovals, loaded, at, id, await sha256File(written), deps.warn);
   deps.info(
     {
       en: `approved by ${decision.counted.join(', ') || 'nobody (the policy asks for none)'}: ${decision.counted.length} of ${decision.required} needed`,

@@ -3,22 +3,16 @@
  * written for one profile; `billing plan`, `billing apply` and the firm's apply call them.
  */
 import { dirname, join } from 'node:path';
-import { planInvoices } from '../app/billing-apply.js';
 import type { Plan } from '../app/billing-plan.js';
 import { councilSheetOf } from '../app/council-sheet.js';
-import { pageFactsOf, residentPages } from '../app/resident-pages.js';
+import { residentPagesOfPlan } from '../app/resident-pages.js';
 import type { Deps } from './context.js';
 import { NO_PROGRESS, safeFileName, writeAtomically } from './files.js';
 import { administradoraOf } from './profile-settings.js';
 
 /** The council's sheet of the plan as a PDF (#68 point 3), the condominium named as the server names it. */
-export async function writeCouncilSheet(
-  deps: Deps,
-  client: Awaited<ReturnType<Deps['client']>>,
-  plan: Plan,
-  file: string,
-): Promise<void> {
-  const sheet = await councilSheetOf(client, plan);
+export async function writeCouncilSheet(deps: Deps, plan: Plan, file: string): Promise<void> {
+  const sheet = await deps.app(councilSheetOf, plan);
   const { councilSheetPdf } = await import('./plan-pdf.js');
   const { mkdir } = await import('node:fs/promises');
   await mkdir(dirname(file), { recursive: true });
@@ -35,16 +29,11 @@ export async function writeCouncilSheet(
  */
 export async function writeResidentPages(
   deps: Deps,
-  client: Awaited<ReturnType<Deps['client']>>,
   planPath: string,
   dir: string,
   each: boolean,
 ): Promise<void> {
-  const [{ plan, invoices }, administradora] = await Promise.all([
-    planInvoices(client, planPath),
-    administradoraOf(deps),
-  ]);
-  const pages = residentPages(plan, await pageFactsOf(client, invoices, administradora));
+  const { plan, pages } = await deps.app(residentPagesOfPlan, planPath, await administradoraOf(deps));
   const { mkdir } = await import('node:fs/promises');
   await mkdir(dir, { recursive: true });
   const { writeResidentPdf } = await import('./resident-pdf.js');

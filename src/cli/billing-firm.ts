@@ -57,7 +57,7 @@ export async function applyAcrossProfiles(deps: Deps, month: string, opts: Apply
     const part: FirmPart = { target };
     return onPart(part, async (child) => {
       part.planPath = await newestPlanOf({ month, dir: opts.plans, condominium: target.condominium });
-      part.preview = await previewApply(await child.client(), part.planPath);
+      part.preview = await child.app(previewApply, part.planPath);
     });
   });
   const ready = previewed.filter((p) => p.preview && !p.error);
@@ -81,8 +81,8 @@ export async function applyAcrossProfiles(deps: Deps, month: string, opts: Apply
           ? Promise.resolve(part)
           : onPart(part, async (child) => {
               const creds = await child.credentials();
-              part.result = await applyPlan(
-                await child.client(),
+              part.result = await child.app(
+                applyPlan,
                 part.planPath as string,
                 {
                   issue: opts.issue === true,
@@ -93,13 +93,7 @@ export async function applyAcrossProfiles(deps: Deps, month: string, opts: Apply
               );
               // each condominium's pages in the one folder, named by its slug (a unit's failure leaves them out)
               if (opts.pdf && part.result.records.every((r) => r.ok))
-                await writeResidentPages(
-                  child,
-                  await child.client(),
-                  part.planPath as string,
-                  opts.pdf,
-                  opts.pdfEach === true,
-                );
+                await writeResidentPages(child, part.planPath as string, opts.pdf, opts.pdfEach === true);
             }),
       )
     : previewed;

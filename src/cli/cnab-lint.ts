@@ -75,9 +75,8 @@ export async function lintOne(
   // its paying account against the condominium's (a file for another account, or a mistyped digit, is refused)
   const named = Boolean(deps.globals.profile ?? deps.io.env.CONDO_PROFILE);
   if (named && report.direction === 'remessa') {
-    const client = await deps.client();
-    await checkSequence(client, path, report);
-    await checkCompanyAccount(client, report);
+    await deps.app(checkSequence, path, report);
+    await deps.app(checkCompanyAccount, report);
   }
   if (deps.format === 'json') printJson(deps, { file: path, ...report });
   else await printLint(deps, path, report, label.file !== undefined);

@@ -1,6 +1,6 @@
 import {
+  boletosEnteredBefore,
   type EnteredBefore,
-  enteredBefore as enteredBeforeOn,
   postableExpenseAccounts,
   suppliersToPick,
 } from '../app/payable-entry.js';
@@ -94,7 +94,7 @@ export function checkBoleto(deps: Deps, body: PayableCreate, where: (field: stri
 export const enteredBefore = (
   deps: Deps,
   bodies: readonly { forma_pagamento?: string | undefined; document_number?: string | null | undefined }[],
-) => deps.app(enteredBeforeOn, bodies, deps.warn);
+) => deps.app(boletosEnteredBefore, bodies, deps.warn);
 
 /**
  * Where a boleto was entered before, as a person is asked it (`ask`) or told it after entering it anyway, with

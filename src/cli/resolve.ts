@@ -3,13 +3,7 @@
  * end): a number is taken as the id it is, anything else found by app/find.ts, its refusal placed at the flag.
  */
 
-import {
-  chartAccountNamed,
-  namer as namerOver,
-  payableIdsOf,
-  publicIdOf,
-  supplierNamed,
-} from '../app/find.js';
+import { chartAccountNamed, idNamer, payableIdsOf, publicIdOf, supplierNamed } from '../app/find.js';
 import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
 import type { Deps } from './context.js';
@@ -71,5 +65,5 @@ export function resolvePublicId(deps: Deps, name: string, text: string, kind: 'b
   return deps.app(publicIdOf, name, text, kind);
 }
 
-/** Names for ids in a detail view (app/find.ts's namer over this run's server). */
-export const namer = (deps: Deps) => deps.app(namerOver);
+/** Names for ids in a detail view (app/find.ts's idNamer over this run's server). */
+export const namer = (deps: Deps) => deps.app(idNamer);

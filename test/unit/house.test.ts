@@ -22,6 +22,8 @@ const figures = JSON.parse(
   files_over_600: { file: string; lines: number }[];
   functions_over_150: { file: string; name: string; lines: number }[];
   translator_regex_rules: number;
+  client_calls_in_cli: Record<string, number>;
+  clients_made_in_cli: string[];
   rooms: Record<string, number>;
 };
 
@@ -46,5 +48,14 @@ describe('the house', () => {
 
   test("the translator's regular expressions do not grow back", () => {
     expect(figures.translator_regex_rules).toBeLessThanOrEqual(20);
+  });
+
+  test('the CLI is a face: a verb hands the server to a use-case of src/app, never calls its resources (#72)', () => {
+    const calls = figures.client_calls_in_cli;
+    // counted as the issue counts them: client.x.y( and deps.client(); the one left is deps.app's own
+    expect(Object.keys(calls).filter((file) => file.startsWith('src/cli/commands/'))).toEqual([]);
+    expect(Object.values(calls).reduce((n, c) => n + c, 0)).toBeLessThanOrEqual(10);
+    // the run's client is built in one place (context.ts); a login's trial and a ping are app/session.ts's
+    expect(figures.clients_made_in_cli).toEqual(['src/cli/context.ts']);
   });
 });

@@ -65,7 +65,7 @@ async function proposalOf(deps: Deps, opts: TermsOptions): Promise<Proposal> {
   const entryCents = opts.entry === undefined ? undefined : reaisFlag('--entry', opts.entry);
   const fee = opts.fee === undefined ? undefined : feeFlag(opts.fee);
   const charges = await chargesAtHand(deps, opts.rules);
-  return proposeAgreement(await deps.client(), {
+  return deps.app(proposeAgreement, {
     unit,
     installments,
     firstDue,
@@ -182,8 +182,7 @@ export async function agreementApply(deps: Deps, opts: TermsOptions & { yes?: bo
     past: { en: 'created', pt: 'criado' },
   });
   if (!asked) return ExitCode.refused;
-  const client = await deps.client();
-  const done = await applyAgreement(client, p);
+  const done = await deps.app(applyAgreement, p);
   if (opts.pdf) await writeAgreementPdf(deps, p, opts.pdf);
   const created = done.invoices.filter((i) => i.created).length;
   if (deps.format === 'json') printJson(deps, { ...done, proposal: p });
@@ -219,8 +218,7 @@ const stateColumns = (deps: Deps): Column<AgreementState>[] => [
 ];
 
 export async function agreementList(deps: Deps, opts: { unit?: string | undefined }): Promise<number> {
-  const client = await deps.client();
-  const all = await agreementsOf(client, deps.today(), opts.unit);
+  const all = await deps.app(agreementsOf, deps.today(), opts.unit);
   await printList(deps, all, stateColumns(deps));
   return 0;
 }
@@ -240,7 +238,7 @@ export async function agreementCheck(
   opts: { lateDays?: string | undefined; rules?: string | undefined },
 ): Promise<number> {
   const { days, from } = await breakDaysOf(deps, opts);
-  const all = await agreementsOf(await deps.client(), deps.today());
+  const all = await deps.app(agreementsOf, deps.today());
   const broken = all.filter((a) => a.installments.some((i) => i.days_late >= days));
   if (deps.format === 'json')
     printJson(deps, { late_days: days, from, agreements: all.length, broken: broken.map((b) => b.id) });
@@ -265,7 +263,7 @@ export async function agreementShow(
   id: string,
   opts: { rules?: string | undefined },
 ): Promise<number> {
-  const all = await agreementsOf(await deps.client(), deps.today());
+  const all = await deps.app(agreementsOf, deps.today());
   const a = all.find((x) => x.id === id.trim());
   if (!a)
     throw new UsageError({

@@ -1,3 +1,4 @@
+import { rawRequest } from '../../app/session.js';
 import { UsageError } from '../../domain/errors.js';
 import { isPrototypeKey, parseUntrustedJson } from '../../domain/json.js';
 import type { Deps } from '../context.js';
@@ -74,8 +75,7 @@ export async function apiCall(
   if (opts.input) body = await readBody(deps, opts.input);
   else if (method === 'GET' || method === 'DELETE') Object.assign(query, fields);
   else if (Object.keys(fields).length > 0) body = fields;
-  const client = await deps.client();
-  const response = await client.request({
+  const response = await deps.app(rawRequest, {
     method: method as (typeof METHODS)[number],
     path: pathOnly,
     query,

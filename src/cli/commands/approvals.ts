@@ -2,8 +2,8 @@ import { type LoadedPolicy, loadPolicy, readApprovals } from '../../app/approval
 import {
   type ApprovalStatus,
   approvalLog,
-  approveBatch as approveBatchOn,
   batchCreators,
+  signBatchApproval,
 } from '../../app/batch-approvals.js';
 import { formatInstantBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
@@ -43,7 +43,7 @@ export async function approveBatch(deps: Deps, idArg: string, opts: ApproveOptio
     });
   const loaded = await policyOrRefuse(deps, opts.policy);
   const { path, statement, onServer, ownBatch } = await deps.app(
-    approveBatchOn,
+    signBatchApproval,
     loaded,
     await factsAt(deps),
     id,

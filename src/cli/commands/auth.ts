@@ -1,3 +1,4 @@
+import { accessToken, tryCredentials } from '../../app/session.js';
 import type { ConfigStore } from '../../config/store.js';
 import { AuthError, CondoError, UsageError } from '../../domain/errors.js';
 import { SCOPES } from '../../domain/scopes.js';
@@ -112,8 +113,7 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
     client_id: clientId as string,
     ...(scopes ? { scopes } : {}),
   };
-  const { createClient } = await import('../../client/index.js');
-  const client = createClient({
+  const { token, condominiumName: name } = await tryCredentials({
     baseUrl: profile.base_url,
     condominium: profile.condominium,
     clientId: profile.client_id,
@@ -121,73 +121,62 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
     ...(scopes ? { scopes } : {}),
     ...(globals.debug ? { debug: (line: string) => io.stderr.write(`${line}\n`) } : {}),
   });
-  try {
-    const token = await client.token();
-    // the condominium's name, where the server gives it (scope cadastros.read), so a write names it with no call
-    const name = await client.condominiums
-      .get()
-      .then((c) => (typeof c.name === 'string' && c.name ? c.name : undefined))
-      .catch(() => undefined);
-    // a login replaces the profile; one of a sandbox stays one when it is that sandbox's again (its secret in the file)
-    const sameSandbox =
-      previous?.sandbox && previous.base_url === profile.base_url
-        ? {
-            sandbox: true,
-            ...(previous.sandbox_data_dir ? { sandbox_data_dir: previous.sandbox_data_dir } : {}),
-          }
-        : {};
-    const placed = await keepLogin(deps, profileName, {
-      profile: { ...profile, ...sameSandbox, ...(name ? { condominium_name: name } : {}) },
-      secret: secret as string,
-      token,
-      wanted,
+  // a login replaces the profile; one of a sandbox stays one when it is that sandbox's again (its secret in the file)
+  const sameSandbox =
+    previous?.sandbox && previous.base_url === profile.base_url
+      ? {
+          sandbox: true,
+          ...(previous.sandbox_data_dir ? { sandbox_data_dir: previous.sandbox_data_dir } : {}),
+        }
+      : {};
+  const placed = await keepLogin(deps, profileName, {
+    profile: { ...profile, ...sameSandbox, ...(name ? { condominium_name: name } : {}) },
+    secret: secret as string,
+    token,
+    wanted,
+  });
+  // Logging in to a second profile must not silently move every later command to it.
+  const wasCurrent = store.currentProfile();
+  const current = !wasCurrent || wasCurrent === profileName;
+  if (current) await store.useProfile(profileName);
+  if (deps.format === 'json') {
+    printJson(deps, {
+      profile: profileName,
+      current,
+      base_url: profile.base_url,
+      condominium: profile.condominium,
+      client_id: profile.client_id,
+      scopes: token.scope,
+      secret_store: placed.place,
     });
-    // Logging in to a second profile must not silently move every later command to it.
-    const wasCurrent = store.currentProfile();
-    const current = !wasCurrent || wasCurrent === profileName;
-    if (current) await store.useProfile(profileName);
-    if (deps.format === 'json') {
-      printJson(deps, {
-        profile: profileName,
-        current,
-        base_url: profile.base_url,
-        condominium: profile.condominium,
-        client_id: profile.client_id,
-        scopes: token.scope,
-        secret_store: placed.place,
-      });
-    } else {
-      const where = `${profile.base_url} as ${profile.client_id} (condominium ${profile.condominium})`;
-      const onde = `${profile.base_url} como ${profile.client_id} (condomínio ${profile.condominium})`;
-      deps.info(
-        current
-          ? {
-              en: `Logged in to ${where}; profile "${profileName}" is now current.`,
-              pt: `Conectado a ${onde}; o perfil "${profileName}" agora é o atual.`,
-            }
-          : {
-              en: `Logged in to ${where}; profile "${profileName}" saved; the current profile is still "${wasCurrent}" (condo config use ${profileName} to switch).`,
-              pt: `Conectado a ${onde}; perfil "${profileName}" gravado; o atual continua "${wasCurrent}" (condo config use ${profileName} para trocar).`,
-            },
-      );
-      deps.info({ en: `Scopes: ${token.scope.join(' ')}`, pt: `Escopos: ${token.scope.join(' ')}` });
-      for (const line of placedLines(placed, profileName)) deps.info(line, true);
-    }
-    return 0;
-  } finally {
-    await client.close();
+  } else {
+    const where = `${profile.base_url} as ${profile.client_id} (condominium ${profile.condominium})`;
+    const onde = `${profile.base_url} como ${profile.client_id} (condomínio ${profile.condominium})`;
+    deps.info(
+      current
+        ? {
+            en: `Logged in to ${where}; profile "${profileName}" is now current.`,
+            pt: `Conectado a ${onde}; o perfil "${profileName}" agora é o atual.`,
+          }
+        : {
+            en: `Logged in to ${where}; profile "${profileName}" saved; the current profile is still "${wasCurrent}" (condo config use ${profileName} to switch).`,
+            pt: `Conectado a ${onde}; perfil "${profileName}" gravado; o atual continua "${wasCurrent}" (condo config use ${profileName} para trocar).`,
+          },
+    );
+    deps.info({ en: `Scopes: ${token.scope.join(' ')}`, pt: `Escopos: ${token.scope.join(' ')}` });
+    for (const line of placedLines(placed, profileName)) deps.info(line, true);
   }
+  return 0;
 }
 
 /** Who am I: the profile in use and whether its credentials work (exit 3 when they do not). */
 export async function status(deps: Deps): Promise<number> {
   const creds = await deps.credentials();
   const store = await deps.config();
-  const client = await deps.client();
-  let token: Awaited<ReturnType<typeof client.token>> | undefined;
+  let token: Awaited<ReturnType<typeof accessToken>> | undefined;
   let problem: CondoError | undefined;
   try {
-    token = await client.token();
+    token = await deps.app(accessToken);
   } catch (error) {
     if (!(error instanceof CondoError)) throw error;
     problem = error;
@@ -239,8 +228,7 @@ function secretView(deps: Deps, profile: string | undefined, store: ConfigStore)
 
 /** A valid access token on stdout, for scripts (`curl -H "Authorization: Bearer $(condo auth token)"`). */
 export async function token(deps: Deps): Promise<number> {
-  const client = await deps.client();
-  const t = await client.token();
+  const t = await deps.app(accessToken);
   deps.io.stdout.write(`${t.access_token}\n`);
   return 0;
 }

@@ -44,8 +44,7 @@ export async function billingPlan(
     });
   const creds = await deps.credentials();
   const budget = await budgetPlaceOf(deps, opts.budget);
-  const client = await deps.client();
-  const { plan, file } = await planMonth(client, {
+  const { plan, file } = await deps.app(planMonth, {
     month,
     budgetPath: budget.path,
     budgetFrom: budget.from,
@@ -56,7 +55,6 @@ export async function billingPlan(
   if (opts.pdf)
     await writeCouncilSheet(
       deps,
-      client,
       plan,
       firm ? join(opts.pdf, `${plan.month}-${plan.condominium}-conselho.pdf`) : opts.pdf,
     );
@@ -210,15 +208,14 @@ export async function billingApply(
   const planPath =
     planArg ??
     (await newestPlanOf({ month: month as string, dir: opts.plans, condominium: creds.condominium }));
-  const client = await deps.client();
   // with --issue a unit's record is its invoice issued (created first where it was not): one line a unit
   const { code } = await runBulk(
     deps,
     opts.issue ? 'issued' : 'created',
     basename(planPath),
     (hooks) =>
-      applyPlan(
-        client,
+      deps.app(
+        applyPlan,
         planPath,
         { issue: opts.issue === true, replace: opts.replace === true, condominium: creds.condominium },
         hooks,
@@ -247,7 +244,7 @@ export async function billingApply(
     },
   );
   if (opts.pdf && code === ExitCode.ok)
-    await writeResidentPages(deps, client, planPath, opts.pdf, opts.pdfEach === true);
+    await writeResidentPages(deps, planPath, opts.pdf, opts.pdfEach === true);
   return code;
 }
 
@@ -256,8 +253,7 @@ export async function billingVerify(
   planArg: string | undefined,
   opts: { month?: string | undefined; plans: string },
 ): Promise<number> {
-  const client = await deps.client();
-  const { plan, planPath, problems, unmarked, checked, replacedBy } = await verifyBilling(client, {
+  const { plan, planPath, problems, unmarked, checked, replacedBy } = await deps.app(verifyBilling, {
     planPath: planArg,
     month: opts.month === undefined ? undefined : monthFlag('--month', opts.month),
     dir: opts.plans,

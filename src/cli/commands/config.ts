@@ -289,23 +289,13 @@ export async function pruneProfiles(deps: Deps, opts: { yes?: boolean }): Promis
  * client every command uses, with no retry: a refused connection is known at once.
  */
 async function answersPing(profile: Profile): Promise<boolean> {
-  const { createClient } = await import('../../client/index.js');
-  const client = createClient({
+  const { answersPing: pingOf } = await import('../../app/session.js');
+  return pingOf({
     baseUrl: profile.base_url,
     condominium: profile.condominium,
     clientId: profile.client_id,
     clientSecret: profile.client_secret ?? '',
-    retry: { budgetMs: 0 },
-    timeoutMs: 2000,
   });
-  try {
-    await client.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.close();
-  }
 }
 
 export async function useProfile(deps: Deps, name: string): Promise<number> {

@@ -92,7 +92,7 @@ type QuotaRow = QuotaUpdated & { unit_label: string };
 export async function debtUpdate(deps: Deps, opts: DebtUpdateOptions): Promise<number> {
   const asOf = opts.asOf ? dateFlag('--as-of', opts.asOf, deps.today()) : deps.today();
   const charges = await chargesAtHand(deps, opts.rules);
-  const update = await updateDebts(await deps.client(), { asOf, unit: opts.unit, ...charges });
+  const update = await deps.app(updateDebts, { asOf, unit: opts.unit, ...charges });
   const firm = deps.collect !== undefined;
   if (opts.pdf) await writeMemoria(deps, update, charges.rules, opts.pdf, firm);
   if (firm || deps.format === 'json') {

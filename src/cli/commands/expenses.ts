@@ -1,3 +1,4 @@
+import { enterExpense, enterExpenses, enterInstallments, expensesPage } from '../../app/expenses.js';
 import type { Expense } from '../../client/index.js';
 import { UsageError } from '../../domain/errors.js';
 import { type Installment, installmentSchedule } from '../../domain/installments.js';
@@ -50,8 +51,7 @@ export async function expensesList(deps: Deps, opts: ListOptions): Promise<numbe
     ...(opts.paidFrom ? { paid_from: dateFlag('--paid-from', opts.paidFrom, today) } : {}),
     ...(opts.paidTo ? { paid_to: dateFlag('--paid-to', opts.paidTo, today) } : {}),
   };
-  const client = await deps.client();
-  await showList(deps, opts, LIST_COLUMNS, (o) => client.expenses.list(filters, o));
+  await showList(deps, opts, LIST_COLUMNS, (o) => deps.app(expensesPage, filters, o));
   return 0;
 }
 
@@ -77,17 +77,21 @@ export async function createExpenses(deps: Deps, flags: ExpenseFlags): Promise<n
   if (flags.fromFile) {
     refuseFlagsWithFile({ ...flags });
     const { bodies, single } = await bodiesFromFile(flags.fromFile, 'ExpenseCreate', 'expenses');
-    const client = await deps.client();
     if (single) {
-      printExpense(deps, await client.expenses.create(bodies[0]!));
+      printExpense(deps, await deps.app(enterExpense, bodies[0]!));
       return 0;
     }
-    return createFromFile(deps, flags.fromFile, bodies, client.expenses.createMany, (e) => String(e.id));
+    return createFromFile(
+      deps,
+      flags.fromFile,
+      bodies,
+      (items, opts) => deps.app(enterExpenses, items, opts),
+      (e) => String(e.id),
+    );
   }
   const body = expenseBodyFromFlags(await withNamedIds(deps, flags), deps.today());
   const payload = await validated('ExpenseCreate', body, flagOf(EXPENSE_FIELDS));
-  const client = await deps.client();
-  printExpense(deps, await client.expenses.create(payload));
+  printExpense(deps, await deps.app(enterExpense, payload));
   return 0;
 }
 
@@ -189,10 +193,9 @@ export async function expensesInstallments(deps: Deps, flags: InstallmentFlags):
     }
   }
 
-  const client = await deps.client();
   const created: Expense[] = [];
   for (const [i, p] of plans.entries()) {
-    const series = await client.expenses.installments(p.body);
+    const series = await deps.app(enterInstallments, p.body);
     checkAgainstSchedule(deps, series, schedules[i]!);
     created.push(...series);
   }

@@ -2,6 +2,7 @@ import { expandFileArgs } from '../../app/file-args.js';
 import { type FileKind, isCnabDdaFile, kindOf } from '../../app/file-kind.js';
 import { acrossProfiles, pooled, serverFate } from '../../app/firm.js';
 import { returnOwners, statementAccounts } from '../../app/import-routing.js';
+import { bankAccountsList } from '../../app/registers.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import { errorWords } from '../api-errors.js';
@@ -69,7 +70,7 @@ function tenant(
           return [];
         }
         try {
-          const rows = await (await deps.client()).bankAccounts.list();
+          const rows = await deps.app(bankAccountsList);
           t.accountsRead = [...rows].map((a) => ({
             id: a.id,
             name: String(a.name ?? ''),

@@ -7,6 +7,7 @@ import {
   importedTables,
   importIndexTable,
   indexMonths,
+  monetaryIndexesList,
   servedTables,
   tablesOver,
 } from '../../app/index-tables.js';
@@ -20,8 +21,7 @@ import { printJson, printList } from '../output.js';
 import { configDirOf } from '../tables-at-hand.js';
 
 export async function listIndexes(deps: Deps): Promise<number> {
-  const client = await deps.client();
-  const rows = [...(await client.monetaryIndexes.list())];
+  const rows = [...(await deps.app(monetaryIndexesList))];
   await printList<MonetaryIndex>(deps, rows, [
     { header: { en: 'CODE', pt: 'CÓDIGO' }, value: (r) => r.code },
     { header: { en: 'NAME', pt: 'NOME' }, value: (r) => r.name },
@@ -52,7 +52,7 @@ export async function showIndex(
   if (shown.rows.some((r) => r.value === null)) {
     const creds = await deps.credentials().catch(() => undefined);
     if (creds?.profileName) {
-      const served = await servedTables(await deps.client(), [index], { from, to });
+      const served = await deps.app(servedTables, [index], { from, to });
       shown = indexMonths(tablesOver(imported, served), index, from, to);
     }
   }

@@ -8,6 +8,8 @@ import type {
   TaxLine,
 } from '../../app/nfse-import.js';
 import { taxGuideOf } from '../../app/nfse-notes.js';
+import { payablesPage } from '../../app/payables.js';
+import { condominiumDocument } from '../../app/registers.js';
 import { formatDateBr } from '../../domain/dates.js';
 import type { Message } from '../../domain/message.js';
 import { taxName } from '../../domain/nfse/findings.js';
@@ -319,10 +321,7 @@ async function importAcrossProfiles(
   const tenants = await Promise.all(
     (await selectedProfiles(deps)).map(async (target) => {
       const child = profileDeps(deps, target);
-      const document = await (await child.client()).condominiums
-        .get()
-        .then((c) => c.document)
-        .catch(() => null);
+      const document = await child.app(condominiumDocument);
       return { profile: target.condominium, deps: child, document };
     }),
   );
@@ -334,7 +333,7 @@ async function importAcrossProfiles(
     if (mine.length === 0 && read.cancellations.length === 0) continue;
     parts.push({
       condominium: t.profile,
-      result: await importNfse(await t.deps.client(), shareOf(read, mine), await options(t.deps)),
+      result: await t.deps.app(importNfse, shareOf(read, mine), await options(t.deps)),
     });
   }
   const merged = mergeResults(parts);
@@ -393,7 +392,7 @@ export async function importNfseFiles(deps: Deps, given: string[], flags: NfseIm
   const { importNfse } = await import('../../app/nfse-import.js');
   const result = acrossProfiles(deps.globals)
     ? await importAcrossProfiles(deps, read, options)
-    : await importNfse(await deps.client(), read, await options(deps));
+    : await deps.app(importNfse, read, await options(deps));
   const replayed =
     !flags.dryRun &&
     result.wrote === 0 &&
@@ -479,8 +478,7 @@ const DEADLINE_COLUMNS: Column<DeadlineRow>[] = [
  */
 export async function nfseDeadlines(deps: Deps, opts: { month?: string }): Promise<number> {
   const month = monthFlag('--month', opts.month ?? deps.today().slice(0, 7));
-  const client = await deps.client();
-  const payables = await client.payables.list({}, { all: true });
+  const payables = await deps.app(payablesPage, {}, { all: true });
   const rows: DeadlineRow[] = [];
   const taxes = new Set<string>();
   // the months other than this one that still have a withholding to pay: a tax of an invoice paid later counts there

@@ -1,7 +1,8 @@
 import { invoiceCount, payeeOfEntry, readMonth } from '../../app/month.js';
 import type { MonthBudget } from '../../app/month-budget.js';
 import { fateWords, monthBr, monthName, pendingWords, shownPayee } from '../../app/month-words.js';
-import { formatDateBr, lastDayOf } from '../../domain/dates.js';
+import { defaultersList, paidInMonth } from '../../app/reports.js';
+import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { centsOf, centsToDecimal, formatReais } from '../../domain/money.js';
 import {
@@ -38,8 +39,7 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
       ? { min_amount: centsToDecimal(reaisFlag('--min-amount', opts.minAmount)) }
       : {}),
   };
-  const client = await deps.client();
-  const listed = await client.defaulters.list(filters);
+  const listed = await deps.app(defaultersList, filters);
   const rows = [...listed];
   await printList(deps, rows, [
     { header: { en: 'UNIT', pt: 'UNIDADE' }, value: (r) => r.unit_label ?? r.unit_id },
@@ -109,17 +109,7 @@ interface PaidRow {
 export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number> {
   const month = monthFlag('--month', opts.month ?? deps.today().slice(0, 7));
   const by = opts.by === undefined ? undefined : enumFlag('--by', opts.by, PAID_GROUPS);
-  const client = await deps.client();
-  const [entries, suppliers, chart] = await Promise.all([
-    client.accountEntries.list({ from: `${month}-01`, to: lastDayOf(month), type: 'expense' }, { all: true }),
-    client.suppliers.list().catch(() => []),
-    client.chartOfAccounts.list(),
-  ]);
-  const supplierName = new Map<number, string>([...suppliers].map((x) => [x.id, String(x.name ?? '')]));
-  const chartName = new Map([...chart].map((a) => [a.id, `${a.code ?? ''} ${a.name ?? ''}`.trim()]));
-  const paid = [...entries].filter(
-    (e) => e.type === 'expense' && typeof e.paid_at === 'string' && e.paid_at.startsWith(month),
-  );
+  const { paid, supplierName, chartName } = await deps.app(paidInMonth, month);
   const payee = (e: (typeof paid)[number]) => payeeOfEntry(e, supplierName);
   const totalCents = paid.reduce((n, e) => n + centsOf(e.amount), 0);
   // the ledger's month as booked; what it dates after today the bank has not paid yet (#52): said, so this total
@@ -201,13 +191,9 @@ async function monthReport(deps: Deps, month: string): Promise<MonthReport> {
       en: `MONTH: ${month} has not begun (today is ${today}): a month is reported from its first day`,
       pt: `MÊS: ${monthBr(month)} ainda não começou (hoje é ${formatDateBr(today)}): um mês se relata a partir do primeiro dia`,
     });
-  const [client, creds, firm] = await Promise.all([
-    deps.client(),
-    deps.credentials(),
-    administradoraOf(deps),
-  ]);
+  const [creds, firm] = await Promise.all([deps.credentials(), administradoraOf(deps)]);
   const { name = null, cnpj: document = null, crc = null, logo = null } = firm;
-  return readMonth(client, {
+  return deps.app(readMonth, {
     month,
     today,
     condominium: creds.condominium,

@@ -1,11 +1,11 @@
 /** `condo statements import|list|show|reconcile`: the verbs; an import's and a rules run's work are statement-import.ts and rules-run.ts. */
 import { stat } from 'node:fs/promises';
 import { expandFileArgs } from '../../app/file-args.js';
+import { statementDetail, statementsPage } from '../../app/statements.js';
 import type { StatementRecord } from '../../client/index.js';
 import { formatDateBr } from '../../domain/dates.js';
-import { NotFoundError, UsageError } from '../../domain/errors.js';
+import { UsageError } from '../../domain/errors.js';
 import type { Deps } from '../context.js';
-import { viaExtension } from '../extension.js';
 import { intFlag } from '../flags.js';
 import { writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
@@ -18,7 +18,6 @@ import {
   type ReconcileOptions,
   reconcileAccount,
   rulesRunCode,
-  STATEMENTS_EXTENSION,
   sayLeftForPerson,
 } from '../rules-run.js';
 import { type ImportOptions, importStatement, statementReadOptions } from '../statement-import.js';
@@ -36,10 +35,7 @@ export async function importStatements(deps: Deps, given: string[], opts: Import
 /** The statement imports that ran, newest first: when, which file, what was new, matched and left unmatched. */
 export async function listStatements(deps: Deps, opts: PagingFlags & { account?: string }): Promise<number> {
   const filters = opts.account ? { bank_account_id: intFlag('--account', opts.account) } : {};
-  const client = await deps.client();
-  await showList(deps, opts, STATEMENT_COLUMNS, (o) =>
-    viaExtension(STATEMENTS_EXTENSION, () => client.statements.list(filters, o)),
-  );
+  await showList(deps, opts, STATEMENT_COLUMNS, (o) => deps.app(statementsPage, filters, o));
   return 0;
 }
 
@@ -68,15 +64,7 @@ const STATEMENT_COLUMNS: Column<StatementRecord>[] = [
 /** One import, and the movements it brought that are still unmatched: what someone must look at by hand. */
 export async function showStatement(deps: Deps, idArg: string): Promise<number> {
   const id = await resolvePublicId(deps, 'ID', idArg, 'statement');
-  const client = await deps.client();
-  const s = await client.statements.get(id).catch((error: unknown) => {
-    if (error instanceof NotFoundError)
-      throw new NotFoundError({
-        en: `no statement import ${id} (or this server keeps none: statements show is an extension of the condo sandbox)`,
-        pt: `não há importação de extrato ${id} (ou este servidor não guarda nenhuma: statements show é uma extensão do sandbox do condo)`,
-      });
-    throw error;
-  });
+  const s = await deps.app(statementDetail, id);
   if (deps.format === 'json') {
     printJson(deps, s);
     return 0;

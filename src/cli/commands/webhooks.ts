@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { subscribe, unsubscribe, webhooksList } from '../../app/webhooks.js';
 import { UsageError } from '../../domain/errors.js';
 import { KNOWN_EVENTS, verifyWebhookSignature } from '../../domain/webhooks.js';
 import type { Deps } from '../context.js';
@@ -27,8 +28,7 @@ export function parseEvents(text: string | undefined): string[] {
 }
 
 export async function listWebhooks(deps: Deps): Promise<number> {
-  const client = await deps.client();
-  const rows = await client.webhooks.list();
+  const rows = await deps.app(webhooksList);
   await printList(
     deps,
     [...rows],
@@ -44,8 +44,7 @@ export async function listWebhooks(deps: Deps): Promise<number> {
 
 export async function createWebhook(deps: Deps, url: string, opts: { events?: string }): Promise<number> {
   const body = { url: urlFlag('URL', url).toString(), events: parseEvents(opts.events) };
-  const client = await deps.client();
-  const sub = await client.webhooks.create(body);
+  const sub = await deps.app(subscribe, body);
   if (deps.format === 'json') printJson(deps, sub);
   else {
     writeLine(deps.io.stdout, `${sub.id}\t${sub.secret ?? ''}`);
@@ -57,8 +56,7 @@ export async function createWebhook(deps: Deps, url: string, opts: { events?: st
 }
 
 export async function deleteWebhook(deps: Deps, id: string): Promise<number> {
-  const client = await deps.client();
-  await client.webhooks.delete(id);
+  await deps.app(unsubscribe, id);
   deps.info(`Deleted subscription ${id}.`);
   return 0;
 }
@@ -93,7 +91,6 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
       en: `--port: "${opts.port}" is not a port`,
       pt: `--port: "${opts.port}" não é uma porta`,
     });
-  const client = await deps.client();
   let secret = '';
   // node:http only for the verb that serves: importing it costs every other command its load (on Node 22 it pulls
   // in Node's own undici)
@@ -132,7 +129,7 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-  const sub = await client.webhooks.create({ url, events }).catch((error: unknown) => {
+  const sub = await deps.app(subscribe, { url, events }).catch((error: unknown) => {
     server.close();
     throw error;
   });
@@ -145,7 +142,7 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
     );
   await untilStopped();
   server.close();
-  await client.webhooks.delete(sub.id);
+  await deps.app(unsubscribe, sub.id);
   deps.info(`Subscription ${sub.id} removed.`);
   return 0;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { chartAccountNamed, namer, payableIdsOf, publicIdOf, supplierNamed } from '../../../src/app/find.js';
+import {
+  chartAccountNamed,
+  idNamer,
+  payableIdsOf,
+  publicIdOf,
+  supplierNamed,
+} from '../../../src/app/find.js';
 import { NotFoundError, UsageError } from '../../../src/domain/errors.js';
 import type { Text } from '../../../src/domain/text.js';
 import { servedSandbox } from './served.js';
@@ -59,7 +65,7 @@ describe('the names a detail view prints beside ids', () => {
     const [s] = await served.client.suppliers.list();
     const [account] = await served.client.bankAccounts.list();
     if (!s || !account) throw new Error('the seed has no supplier or bank account');
-    const names = namer(served.client);
+    const names = idNamer(served.client);
     expect(await names.supplier(s.id)).toBe(`${s.name} (${s.id})`);
     expect(await names.bankAccount(account.id)).toMatch(new RegExp(`^${account.name}.*\\(${account.id}\\)$`));
     expect(await names.supplier(999_999)).toBe('999999');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { enteredBefore, postableExpenseAccounts } from '../../../src/app/payable-entry.js';
+import { boletosEnteredBefore, postableExpenseAccounts } from '../../../src/app/payable-entry.js';
 import { barcodeOf } from '../../../src/domain/batch-preview.js';
 import type { Text } from '../../../src/domain/text.js';
 import { servedSandbox } from './served.js';
@@ -15,7 +15,7 @@ describe('a boleto entered before', () => {
     if (!boleto) throw new Error('the seed has no boleto payable');
     const body = { forma_pagamento: 'boleto', document_number: boleto.document_number };
     const warned: Text[] = [];
-    const [first, second, other] = await enteredBefore(
+    const [first, second, other] = await boletosEnteredBefore(
       served.client,
       [body, body, { forma_pagamento: 'pix' }],
       (t) => warned.push(t),
@@ -25,7 +25,7 @@ describe('a boleto entered before', () => {
     expect(second?.entry).toBe(0);
     expect(other).toBeNull();
     expect(warned).toEqual([]);
-    expect(await enteredBefore(served.client, [{ forma_pagamento: 'ted' }], () => {})).toEqual([null]);
+    expect(await boletosEnteredBefore(served.client, [{ forma_pagamento: 'ted' }], () => {})).toEqual([null]);
   });
 });
 
