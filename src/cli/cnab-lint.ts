@@ -30,16 +30,16 @@ export async function printLint(
   const count = (n: number, one: Text, many: Text) => `${n} ${t(n === 1 ? one : many)}`;
   const errors = count(report.errors, { en: 'error', pt: 'erro' }, { en: 'errors', pt: 'erros' });
   const warnings = count(report.warnings, { en: 'warning', pt: 'aviso' }, { en: 'warnings', pt: 'avisos' });
-  const said = t({
+  const summary = {
     en: `${path}: ${errors}, ${warnings} (${report.pack} rules, bank ${report.bank_code ?? '?'})`,
     pt: `${path}: ${errors}, ${warnings} (regras ${report.pack}, banco ${report.bank_code ?? '?'})`,
-  });
+  };
   if (deps.format === 'table')
     writeLine(
       deps.io.stdout,
-      paint(deps.io, report.errors > 0 ? 'red' : 'bold', wrapMessage(deps.io, said, deps.io.stdout)),
+      paint(deps.io, report.errors > 0 ? 'red' : 'bold', wrapMessage(deps.io, t(summary), deps.io.stdout)),
     );
-  else deps.info(said, true);
+  else deps.info(summary, true);
   if (report.findings.length === 0) return;
   if (deps.format === 'table') writeLine(deps.io.stdout);
   const file: Column<LintFinding>[] =

@@ -8,7 +8,7 @@ import type { Deps } from './context.js';
  */
 export async function confirmed(
   deps: Deps,
-  o: { yes: boolean | undefined; question: string | Text; verb: Text; past: Text },
+  o: { yes: boolean | undefined; question: Text; verb: Text; past: Text },
 ): Promise<boolean> {
   if (o.yes) return true;
   const ask = await deps.prompter();

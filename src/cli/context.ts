@@ -17,6 +17,13 @@ import {
 } from './output.js';
 import type { Prompter } from './prompter.js';
 
+/**
+ * A line already in the reader's language, or no one's (a file name, a server's own words, a finding said by its
+ * code): what `info` and `warn` take besides a text declared in both languages.
+ */
+export type Said = string & { readonly said: true };
+export const said = (line: string): Said => line as Said;
+
 /** A use-case of `src/app` as `deps.app` runs it: its arguments after the client. */
 export type BoundUseCase<F> = F extends (client: Client, ...args: infer A) => infer R
   ? (...args: A) => R
@@ -82,8 +89,8 @@ export interface Deps extends Out {
    * A progress or narration line on stderr, silenced by --quiet; `wrap` breaks it at spaces to a terminal's
    * width (a line naming a write's target, long by nature), so no word is split by the terminal's own wrap.
    */
-  info: (line: string | Text, wrap?: boolean) => void;
-  warn: (line: string | Text) => void;
+  info: (line: Text | Said, wrap?: boolean) => void;
+  warn: (line: Text | Said) => void;
   /**
    * Where a write goes, in words, with no call: `Residencial Jardim Botânico (residencial-jardim-botanico,
    * profile jardim, api.example.com)`; a sandbox profile's server is called a sandbox.

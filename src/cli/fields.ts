@@ -9,7 +9,7 @@ import { type FieldFlag, type FieldFlags, offered } from './body-fields.js';
 import type { Deps } from './context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from './flags.js';
 import type { Translate } from './i18n.js';
-import type { Prompter } from './prompter.js';
+import { type Prompter, REQUIRED } from './prompter.js';
 
 /**
  * Body fields as flags, from their one declaration (cli/body-fields.ts): the options, the flags-to-body
@@ -121,7 +121,7 @@ export async function promptMissing(
   const accepts = (field: string, f: FieldFlag) => (v: string) => {
     try {
       const value = fieldValue(f, v, today);
-      if (f.kind === 'text' && !v.trim()) return 'required';
+      if (f.kind === 'text' && !v.trim()) return REQUIRED;
       const checked = schema ? validateBody(schema, { ...body, [field]: value }) : undefined;
       const problems = checked && !checked.ok ? checked.said[field] : undefined;
       return problems ? fieldProblems({ [field]: problems }, () => `--${f.flag}`) : true;

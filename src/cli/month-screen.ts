@@ -18,7 +18,14 @@ import type { Text } from '../domain/text.js';
 import { explainReturnCode, returnCode } from '../formats/cnab240/explain.js';
 import type { Deps } from './context.js';
 import { paint, writeLine } from './io.js';
-import { type Column, printList, screenWidth, wrapMessage } from './output.js';
+import {
+  CHART_ACCOUNT_HEADING,
+  type Column,
+  printList,
+  SUPPLIER_HEADING,
+  screenWidth,
+  wrapMessage,
+} from './output.js';
 
 export async function printMonthScreen(deps: Deps, report: MonthReport, month: string): Promise<void> {
   const heading = (text: string | Text) =>
@@ -39,7 +46,7 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
   const fits = !deps.io.stdout.isTTY || stringWidth(title) <= screenWidth(deps.io);
   for (const line of fits ? [title] : [report.cover.name, when])
     writeLine(deps.io.stdout, paint(deps.io, 'bold', line));
-  const groupColumns = (first: string): Column<Group>[] => [
+  const groupColumns = (first: Text): Column<Group>[] => [
     { header: first, value: (g) => shownPayee(g.name) },
     { header: { en: 'COUNT', pt: 'QTD' }, value: (g) => g.count },
     { header: 'TOTAL', value: (g) => g.total_cents, kind: 'cents' },
@@ -50,18 +57,22 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
       pt: `Pago: ${report.paid.payments} pagamentos, ${formatReais(report.paid.total_cents)}`,
     },
     report.paid.by_supplier,
-    groupColumns('SUPPLIER'),
+    groupColumns(SUPPLIER_HEADING),
   );
   if (report.paid.by_chart_account.length > 0) {
     writeLine(deps.io.stdout);
-    await printList(deps, report.paid.by_chart_account, groupColumns('CHART ACCOUNT'));
+    await printList(deps, report.paid.by_chart_account, groupColumns(CHART_ACCOUNT_HEADING));
   }
   const rejectionColumns = <T extends Rejected>(): Column<T>[] => [
     { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (p) => p.public_id },
     { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (p) => p.due_date, kind: 'date' },
     { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (p) => p.payee },
     { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.amount_cents, kind: 'cents' },
-    { header: "BANK'S WORD", value: (p) => `${p.code} ${p.reason}`, wrap: true },
+    {
+      header: { en: "BANK'S WORD", pt: 'O QUE O BANCO DISSE' },
+      value: (p) => `${p.code} ${p.reason}`,
+      wrap: true,
+    },
     // what the code asks of the reader (cnab explain): correct and send again, or do not pay again; a refusal of
     // the month that has ended (paid since, sent again) says how, and asks nothing (its advice would pay twice)
     {
@@ -114,7 +125,7 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
       pt: `Receita recebida: ${formatReais(report.revenue.total_cents)}`,
     },
     report.revenue.by_chart_account,
-    groupColumns('CHART ACCOUNT'),
+    groupColumns(CHART_ACCOUNT_HEADING),
   );
   await budgetSection(deps, report, heading, section);
   await section(
@@ -133,7 +144,7 @@ export async function printMonthScreen(deps: Deps, report: MonthReport, month: s
   const known =
     (cents: (b: MonthReport['balances'][number]) => number) => (b: MonthReport['balances'][number]) =>
       b.balance_known ? cents(b) : '';
-  await section('Bank balances', report.balances, [
+  await section({ en: 'Bank balances', pt: 'Saldos bancários' }, report.balances, [
     // an account's name gives way before its four amounts do (#53: a table at 80 columns, not a block each)
     { header: { en: 'ACCOUNT', pt: 'CONTA' }, value: (b) => b.name, cut: true },
     { header: { en: 'START', pt: 'SALDO INICIAL' }, value: known((b) => b.start_cents), kind: 'cents' },

@@ -42,10 +42,53 @@ export interface Out {
 export const scriptHeader = (header: string | Text): string =>
   typeof header === 'string' ? header : header.en;
 
+/**
+ * The headings Portuguese says as English does (the bank's and the API's own terms, abbreviations): written once.
+ * Any other heading is declared in both languages where it is written, and the type checker holds it to that.
+ */
+export const SAME_IN_PORTUGUESE = [
+  'ID',
+  'TOTAL',
+  'Total',
+  'Subtotal',
+  'CPF/CNPJ',
+  'SEU NÚMERO',
+  'Seu número',
+  'FORMA',
+  'Linha digitável',
+  'Boleto',
+  'Nosso número',
+  'NOSSO NÚMERO',
+  'PIX copia e cola',
+  'PIX txid',
+  'PIX',
+  'FITID',
+  'URL',
+  'NSA',
+  'COL',
+  'LOTE',
+  'SEG',
+  'ITEM',
+  '%',
+  'PRINCIPAL',
+] as const;
+export type SameInPortuguese = (typeof SAME_IN_PORTUGUESE)[number];
+
+/** A payee's group heading (`report paid --by`, the month's paid section). */
+export const SUPPLIER_HEADING: Text = { en: 'SUPPLIER', pt: 'FORNECEDOR' };
+export const CHART_ACCOUNT_HEADING: Text = { en: 'CHART ACCOUNT', pt: 'CONTA CONTÁBIL' };
+
+/**
+ * A heading that is data, said as written in every language: a record's own key as --json names it
+ * (`total_revenue`, a script's heading), or a name the person wrote (a budget's component).
+ */
+export type AsWritten = string & { readonly asWritten: true };
+export const asWritten = (text: string): AsWritten => text as AsWritten;
+
 /** How a column reads a value off a record and how it shows for a person (table) and a script (tsv, csv). */
 export interface Column<T> {
-  /** a person's heading, in English (i18n-pt.ts says it in Portuguese) or declared in both; scripts read the English */
-  header: string | Text;
+  /** a person's heading, declared in both languages, or one Portuguese says alike; scripts read the English */
+  header: Text | SameInPortuguese | AsWritten;
   value: (row: T) => unknown;
   /** `figure`: cents without the R$, for a table of many amounts whose heading or a line says R$ once */
   kind?: 'text' | 'cents' | 'figure' | 'reais' | 'date' | 'instant';
@@ -476,7 +519,7 @@ export function fieldColumns<T extends object>(
   money: { cents?: readonly string[]; reais?: readonly string[] },
 ): Column<T>[] {
   return Object.keys(record).map((k) => ({
-    header: k,
+    header: asWritten(k),
     value: (r: T) => (r as Record<string, unknown>)[k],
     ...(money.cents?.includes(k) ? { kind: 'cents' as const } : {}),
     ...(money.reais?.includes(k) ? { kind: 'reais' as const } : {}),

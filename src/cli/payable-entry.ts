@@ -17,6 +17,7 @@ import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from './body-fields.js';
 import type { Deps } from './context.js';
 import { bodyFromFlags, flagOf, namedProblem, type Picker } from './fields.js';
 import { english, prefixed, type Translate } from './i18n.js';
+import { REQUIRED } from './prompter.js';
 
 /** The flag of a body field, a guide's (`tribute.period` -> `--period`) too. */
 export const flagName = (field: string): string =>
@@ -46,7 +47,7 @@ export function pickers(deps: Deps): Record<string, Picker> {
     supplier_id: async (body, ask) => {
       if (body.payee_name !== undefined) return;
       const suppliers = await deps.app(suppliersToPick);
-      const choice = await ask.select('Supplier', [
+      const choice = await ask.select({ en: 'Supplier', pt: 'Fornecedor' }, [
         {
           name: deps.t({ en: '(none: type a payee name)', pt: '(nenhum: digitar o nome do favorecido)' }),
           value: '',
@@ -55,13 +56,16 @@ export function pickers(deps: Deps): Record<string, Picker> {
       ]);
       if (choice) body.supplier_id = Number(choice);
       else
-        body.payee_name = await ask.text('Payee name', { validate: (v) => (v.trim() ? true : 'required') });
+        body.payee_name = await ask.text(
+          { en: 'Payee name', pt: 'Nome do favorecido' },
+          { validate: (v) => (v.trim() ? true : REQUIRED) },
+        );
     },
     chart_of_accounts_id: async (body, ask) => {
       const postable = await deps.app(postableExpenseAccounts);
       body.chart_of_accounts_id = Number(
         await ask.select(
-          'Chart account',
+          { en: 'Chart account', pt: 'Conta contábil' },
           postable.map((a) => ({ name: `${a.code} ${a.name}`, value: String(a.id) })),
         ),
       );

@@ -6,18 +6,22 @@ import type { Translate } from './i18n.js';
 /** Interactive questions, behind an interface so verbs can be driven without a terminal. */
 export interface Prompter {
   text(
-    message: string | Text,
+    message: Text,
     opts?: {
       default?: string;
-      validate?: (v: string) => string | Text | Message | true;
+      /** `true`, or why not: in both languages, a finding, or a refusal's own words (an error's message) */
+      validate?: (v: string) => Text | Message | string | true;
       /** what the answer means, shown after it as it is typed (a date's `+5d` as the day it is) */
       means?: (v: string) => string | Text | undefined;
     },
   ): Promise<string>;
-  secret(message: string | Text): Promise<string>;
-  select<T extends string>(message: string | Text, choices: { name: string; value: T }[]): Promise<T>;
-  confirm(message: string | Text, defaultValue?: boolean): Promise<boolean>;
+  secret(message: Text): Promise<string>;
+  select<T extends string>(message: Text, choices: { name: string; value: T }[]): Promise<T>;
+  confirm(message: Text, defaultValue?: boolean): Promise<boolean>;
 }
+
+/** What a question's check says of an empty answer. */
+export const REQUIRED: Text = { en: 'required', pt: 'obrigatório' };
 
 /** A list longer than this is filtered by what is typed. */
 const FILTERED_FROM = 7;

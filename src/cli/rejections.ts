@@ -37,14 +37,20 @@ export async function printRejections(
     deps.t(
       rows.every((p) => settled(p, bankCode))
         ? SETTLED_HEADING
-        : 'next: correct what the bank names, then mark the payable again:',
+        : {
+            en: 'next: correct what the bank names, then mark the payable again:',
+            pt: 'próximo passo: corrija o que o banco apontou e marque a conta de novo:',
+          },
     ),
   );
   for (const p of rows) printSteps(deps, nextSteps(p, bankCode));
 }
 
 /** The heading over the steps of a bill the bank says is already paid: it is not corrected, nor marked unseen. */
-export const SETTLED_HEADING = 'next: check the statement before anything else:';
+export const SETTLED_HEADING: Text = {
+  en: 'next: check the statement before anything else:',
+  pt: 'próximo passo: confira o extrato antes de qualquer outra coisa:',
+};
 
 /** The steps on a terminal, one a line, broken at spaces (a note after a command would be cut mid-word). */
 export function printSteps(deps: Deps, steps: readonly Text[]): void {

@@ -18,8 +18,14 @@ export function printImportResult(deps: Deps, result: object, replayed: boolean,
     sayReplayed(
       deps,
       rulesRan
-        ? 'this file was imported before: the earlier result was replayed; the rules ran over its lines as they are now'
-        : 'this file was imported before: the earlier result was replayed, nothing changed',
+        ? {
+            en: 'this file was imported before: the earlier result was replayed; the rules ran over its lines as they are now',
+            pt: 'este arquivo já foi importado: os números abaixo são os daquela importação; as regras rodaram sobre as linhas dele como estão agora',
+          }
+        : {
+            en: 'this file was imported before: the earlier result was replayed, nothing changed',
+            pt: 'este arquivo já foi importado: os números abaixo são os daquela importação; nada mudou agora',
+          },
     );
 }
 

@@ -8,7 +8,7 @@ import type { Text } from '../domain/text.js';
 import type { CnabProblem } from '../formats/cnab240/file.js';
 import type { ReturnRefusal } from '../formats/cnab240/return-acceptance.js';
 import { toSeuNumero } from '../formats/cnab240/seu-numero.js';
-import type { Deps } from './context.js';
+import { type Deps, said } from './context.js';
 import { ExitCode, outcomeOf } from './exit-codes.js';
 import { progressBar } from './files.js';
 import { atLine, type Translate } from './i18n.js';
@@ -38,7 +38,7 @@ function printReturnSummary(
   const file = typeof s.file === 'string' ? `${s.file}: ` : '';
   for (const w of s.warnings ?? [])
     if (!(w.line !== undefined && saidElsewhere.has(w.line) && /^no occurrence code/.test(w.message)))
-      deps.warn(`${file}${atLine(deps.t, w.line, w)}`);
+      deps.warn(said(`${file}${atLine(deps.t, w.line, w)}`));
 }
 
 /**

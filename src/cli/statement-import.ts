@@ -19,7 +19,7 @@ import { findingOf } from '../domain/message.js';
 import { formatReais } from '../domain/money.js';
 import type { Text } from '../domain/text.js';
 import type { LineCounts, ParsedStatementFile, StatementSummary } from '../formats/statement/index.js';
-import type { Deps } from './context.js';
+import { type Deps, said } from './context.js';
 import { ExitCode, outcomeOf } from './exit-codes.js';
 import { progressBar } from './files.js';
 import { enumFlag, intFlag } from './flags.js';
@@ -167,7 +167,7 @@ function printLocalSummary(
       en: `  and ${lines.balance_lines} balance line(s), not movements; of the transactions, ${lines.scheduled} scheduled, not imported until a later file has them done`,
       pt: `  e ${lines.balance_lines} linha(s) de saldo, não lançamentos; das transações, ${lines.scheduled} agendada(s), importada(s) só quando um arquivo seguinte as trouxer efetivadas`,
     });
-  for (const w of s.warnings) deps.warn(atLine(deps.t, w.line, w));
+  for (const w of s.warnings) deps.warn(said(atLine(deps.t, w.line, w)));
 }
 
 function printResult(
@@ -218,7 +218,11 @@ async function printListsAfter(
   writeLine(
     deps.io.stdout,
     deps.format === 'table'
-      ? paint(deps.io, 'bold', `\n${deps.t('Scheduled (not imported until a later file has them done):')}`)
+      ? paint(
+          deps.io,
+          'bold',
+          `\n${deps.t({ en: 'Scheduled (not imported until a later file has them done):', pt: 'Agendadas (importadas só quando um arquivo seguinte as trouxer efetivadas):' })}`,
+        )
       : '',
   );
   await printList(deps, scheduled, LINE_COLUMNS);

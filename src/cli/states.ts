@@ -1,4 +1,5 @@
 import { displayState } from '../domain/payables.js';
+import type { Text } from '../domain/text.js';
 import type { Style } from './io.js';
 import type { Column } from './output.js';
 
@@ -10,7 +11,7 @@ const STATE_STYLES: Readonly<Record<string, Style>> = {
 };
 
 export function payableStateColumn<T extends { state?: unknown; last_return?: unknown }>(
-  header: string,
+  header: Text = { en: 'STATE', pt: 'ESTADO' },
 ): Column<T> {
   return {
     header,

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
+import type { Text } from './text.js';
 
 /**
  * Webhook signatures (docs/DESIGN.md "Webhooks"): `X-Condo-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret,
@@ -16,7 +17,7 @@ export function webhookSignature(secret: string, timestamp: number, body: string
   return `t=${timestamp},v1=${mac}`;
 }
 
-export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: string };
+export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: Text };
 
 /**
  * Checks a signature header against the raw body. `toleranceSeconds` (default 300) refuses old or future
@@ -28,7 +29,11 @@ export function verifyWebhookSignature(
   body: string | Buffer,
   opts: { now?: Date; toleranceSeconds?: number } = {},
 ): SignatureCheck {
-  if (!header) return { ok: false, reason: 'no X-Condo-Signature header' };
+  if (!header)
+    return {
+      ok: false,
+      reason: { en: 'no X-Condo-Signature header', pt: 'sem o cabeçalho X-Condo-Signature' },
+    };
   const parts = new Map<string, string[]>();
   for (const piece of header.split(',')) {
     const eq = piece.indexOf('=');
@@ -37,15 +42,26 @@ export function verifyWebhookSignature(
     parts.set(key, [...(parts.get(key) ?? []), piece.slice(eq + 1).trim()]);
   }
   const t = Number(parts.get('t')?.[0]);
-  if (!Number.isInteger(t)) return { ok: false, reason: 'the signature has no timestamp (t=)' };
+  if (!Number.isInteger(t))
+    return {
+      ok: false,
+      reason: { en: 'the signature has no timestamp (t=)', pt: 'a assinatura não tem carimbo de tempo (t=)' },
+    };
   const candidates = parts.get('v1') ?? [];
-  if (candidates.length === 0) return { ok: false, reason: 'the signature has no v1= value' };
+  if (candidates.length === 0)
+    return {
+      ok: false,
+      reason: { en: 'the signature has no v1= value', pt: 'a assinatura não tem valor v1=' },
+    };
   const tolerance = opts.toleranceSeconds ?? 300;
   const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
   if (tolerance > 0 && Math.abs(now - t) > tolerance) {
     return {
       ok: false,
-      reason: `the timestamp is ${Math.abs(now - t)} s away from now (tolerance ${tolerance} s)`,
+      reason: {
+        en: `the timestamp is ${Math.abs(now - t)} s away from now (tolerance ${tolerance} s)`,
+        pt: `o carimbo de tempo está a ${Math.abs(now - t)} s de agora (tolerância ${tolerance} s)`,
+      },
     };
   }
   const expected = Buffer.from(webhookSignature(secret, t, body).split('v1=')[1] as string, 'hex');
@@ -55,7 +71,10 @@ export function verifyWebhookSignature(
   });
   return matches
     ? { ok: true, timestamp: t }
-    : { ok: false, reason: 'the signature does not match the body' };
+    : {
+        ok: false,
+        reason: { en: 'the signature does not match the body', pt: 'a assinatura não confere com o corpo' },
+      };
 }
 
 /**

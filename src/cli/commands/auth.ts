@@ -5,6 +5,7 @@ import { SCOPES } from '../../domain/scopes.js';
 import type { Deps } from '../context.js';
 import { readInput } from '../files.js';
 import { printJson, printRecord } from '../output.js';
+import { REQUIRED } from '../prompter.js';
 import { keepLogin, placedLines } from '../secret-place.js';
 
 const ALL_SCOPES: readonly string[] = SCOPES;
@@ -55,8 +56,11 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
     });
 
   if (ask) {
-    const required = (v: string) => (v.trim() ? true : 'required');
-    baseUrl ??= await ask.text('API base URL', { default: previous?.base_url ?? 'http://127.0.0.1:4010' });
+    const required = (v: string) => (v.trim() ? true : REQUIRED);
+    baseUrl ??= await ask.text(
+      { en: 'API base URL', pt: 'URL base da API' },
+      { default: previous?.base_url ?? 'http://127.0.0.1:4010' },
+    );
     // where to find it, said before it is asked (#66): a slug is no word a newcomer knows
     if (condominium === undefined)
       deps.info(
@@ -81,11 +85,20 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
         ...(previous?.condominium ? { default: previous.condominium } : {}),
       },
     );
-    clientId ??= await ask.text('Client id', { validate: required, default: previous?.client_id });
-    secret ??= await ask.secret('Client secret');
+    clientId ??= await ask.text(
+      { en: 'Client id', pt: 'Id do cliente' },
+      { validate: required, default: previous?.client_id },
+    );
+    secret ??= await ask.secret({ en: 'Client secret', pt: 'Segredo do cliente' });
     if (!opts.scopes) {
       scopes = parseScopes(
-        await ask.text('Scopes (space-separated, empty for all the client has)', { default: '' }),
+        await ask.text(
+          {
+            en: 'Scopes (space-separated, empty for all the client has)',
+            pt: 'Escopos (separados por espaço; vazio para todos os do cliente)',
+          },
+          { default: '' },
+        ),
       );
     }
   }

@@ -34,6 +34,7 @@ import { english, findingSayer, prefixed, type Translate } from '../i18n.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import {
+  asWritten,
   type Column,
   narration,
   type Out,
@@ -125,7 +126,7 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
     : (batch.returns ?? []).map((r) => counts.map((k) => `${k} ${r[k]}`).join(', ')).join(' | ');
   const bankAccount = person ? (await namer(deps)).bankAccount(batch.bank_account_id) : batch.bank_account_id;
   // a person reads the labels as payables show writes them ("Payment date", #53); a script keeps its keys
-  const label = (key: string) => (person ? (BATCH_LABELS[key] ?? key) : key);
+  const label = (key: string) => (person ? (BATCH_LABELS[key] ?? asWritten(key)) : asWritten(key));
   printRecord(deps, batch, [
     ...BATCH_COLUMNS.map((c) => ({ ...c, header: label(scriptHeader(c.header).toLowerCase()) })),
     { header: label('bank account'), value: () => bankAccount },
@@ -142,7 +143,7 @@ export async function showBatch(deps: Deps, idArg: string): Promise<number> {
   // says it), the payee and the bank's word go on over lines of their cells
   await printList(deps, (batch.payables ?? []) as Row[], [
     { header: { en: 'PAYABLE', pt: 'CONTA A PAGAR' }, value: (p) => p.public_id },
-    payableStateColumn('STATE'),
+    payableStateColumn(),
     { header: { en: 'METHOD', pt: 'FORMA' }, value: (p) => p.forma_pagamento, words: true, drop: 1 },
     { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.amount, kind: 'cents' },
     { header: { en: 'PAYEE', pt: 'FAVORECIDO' }, value: (p) => p.payee_name, wrap: 'cell' },
@@ -349,7 +350,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
         false,
       );
       if (!go) {
-        deps.info('nothing created');
+        deps.info({ en: 'nothing created', pt: 'nada foi criado' });
         return ExitCode.refused;
       }
     }
@@ -431,12 +432,10 @@ export async function downloadBatch(deps: Deps, idArg: string, opts: DownloadOpt
     const report = await lintCnabFile(written);
     if (report.errors === 0) return;
     for (const f of report.findings.filter((x) => x.severity === 'error'))
-      deps.warn(
-        deps.t({
-          en: `line ${f.line}: ${f.column ? `column ${f.column}, ` : ''}${f.rule}: ${f.message}`,
-          pt: `linha ${f.line}: ${f.column ? `coluna ${f.column}, ` : ''}${f.rule}: ${deps.t(f.finding ?? f.message)}`,
-        }),
-      );
+      deps.warn({
+        en: `line ${f.line}: ${f.column ? `column ${f.column}, ` : ''}${f.rule}: ${f.message}`,
+        pt: `linha ${f.line}: ${f.column ? `coluna ${f.column}, ` : ''}${f.rule}: ${deps.t(f.finding ?? f.message)}`,
+      });
     throw new ConflictError({
       en: `batch ${id}: its file breaks ${report.errors} of the bank's rules (${report.pack}), not delivered; condo batches cancel ${id} undoes the batch, --skip-lint delivers it all the same`,
       pt: `lote ${id}: o arquivo quebra ${report.errors} regras do banco (${report.pack}), não entregue; condo batches cancel ${id} desfaz o lote, --skip-lint entrega mesmo assim`,

@@ -8,10 +8,10 @@ import { UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import { writeCouncilSheet, writeResidentPages } from '../billing-documents.js';
 import { type ApplyFlags, applyAcrossProfiles } from '../billing-firm.js';
-import type { Deps } from '../context.js';
+import { type Deps, said } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { monthFlag } from '../flags.js';
-import { type Column, printJson, printList } from '../output.js';
+import { asWritten, type Column, printJson, printList } from '../output.js';
 import { budgetPlaceOf } from '../profile-settings.js';
 import { runBulk } from '../stoppable.js';
 
@@ -85,7 +85,7 @@ export async function billingPlan(
         ]),
     ...plan.components.map(
       (c, i): Column<Row> => ({
-        header: short ? `C${i + 1}` : c.name,
+        header: asWritten(short ? `C${i + 1}` : c.name),
         value: (r) => cents(r, c.name),
         kind: 'cents',
         drop: plan.components.length - i,
@@ -129,29 +129,29 @@ export async function billingPlan(
     total_cents: plan.total_cents,
   };
   await printList(deps, [...plan.units, total], columns);
-  if (short) deps.info(plan.components.map((c, i) => `C${i + 1} ${c.name}`).join(' · '), true);
+  if (short) deps.info(said(plan.components.map((c, i) => `C${i + 1} ${c.name}`).join(' · ')), true);
   // the plan's narration names units by the dozen: broken at spaces to the terminal's width
-  const said = (en: string, pt: string) => deps.info({ en, pt }, true);
-  said(
+  const narrate = (en: string, pt: string) => deps.info({ en, pt }, true);
+  narrate(
     `due ${formatDateBr(plan.due_date)}; fractions: ${plan.fractions.source === 'server' ? "the server's ideal fractions" : plan.fractions.source}, adding to ${plan.fractions.sum}${plan.fractions.factor ? ` (each taken × ${plan.fractions.factor})` : ''}`,
     `vencimento ${formatDateBr(plan.due_date)}; frações: ${plan.fractions.source === 'server' ? 'as frações ideais do servidor' : plan.fractions.source}, somando ${plan.fractions.sum}${plan.fractions.factor ? ` (cada uma × ${plan.fractions.factor})` : ''}`,
   );
   // why two units of one fraction may differ by a cent: the cents rounding to the nearest left over or lacked
   for (const c of plan.components) {
     if (c.cent_more.length > 0)
-      said(
+      narrate(
         `${c.name}: ${formatReais(c.total_cents)}; the cents the rounding left over, one each to ${c.cent_more.join(', ')}`,
         `${c.name}: ${formatReais(c.total_cents)}; os centavos que sobram do arredondamento, um para cada: ${c.cent_more.join(', ')}`,
       );
     if (c.cent_less.length > 0)
-      said(
+      narrate(
         `${c.name}: ${formatReais(c.total_cents)}; the cents the rounding lacked, one each from ${c.cent_less.join(', ')}`,
         `${c.name}: ${formatReais(c.total_cents)}; os centavos que faltam no arredondamento, um de cada: ${c.cent_less.join(', ')}`,
       );
   }
-  for (const e of plan.exempt) said(`${e.unit} exempt (${e.source})`, `${e.unit} isenta (${e.source})`);
+  for (const e of plan.exempt) narrate(`${e.unit} exempt (${e.source})`, `${e.unit} isenta (${e.source})`);
   for (const w of plan.warnings) deps.warn(w);
-  said(`plan written to ${file}`, `plano gravado em ${file}`);
+  narrate(`plan written to ${file}`, `plano gravado em ${file}`);
   return 0;
 }
 
@@ -303,7 +303,7 @@ export async function billingVerify(
       });
       for (const i of unmarked.slice(0, 20))
         deps.info(
-          `  ${i.public_id}  ${unitOf(i.unit_id)}  ${formatReais(Math.round(Number(i.total) * 100))}`,
+          said(`  ${i.public_id}  ${unitOf(i.unit_id)}  ${formatReais(Math.round(Number(i.total) * 100))}`),
           true,
         );
       if (unmarked.length > 20)

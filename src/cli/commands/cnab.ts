@@ -14,7 +14,7 @@ import type { CnabFile, CnabItem } from '../../formats/cnab240/index.js';
 import { collectionColumns, collectionSummaryLines } from '../cnab-collection.js';
 import { lintOne } from '../cnab-lint.js';
 import { type ReturnTally, summaryLines } from '../cnab-summary.js';
-import type { Deps } from '../context.js';
+import { type Deps, said } from '../context.js';
 import { setAside } from '../files.js';
 import { bankCodeFlag } from '../flags.js';
 import { atLine, english, type Translate } from '../i18n.js';
@@ -261,7 +261,7 @@ async function inspectStatement(deps: Deps, path: string, label: FileLabel): Pro
     { header: { en: 'HISTORY', pt: 'HISTÓRICO' }, value: (m) => m.history, wrap: true },
     { header: { en: 'DOCUMENT', pt: 'DOCUMENTO' }, value: (m) => m.document, fixed: true },
   ]);
-  for (const w of parsed.warnings) deps.warn(atLine(t, w.line, w));
+  for (const w of parsed.warnings) deps.warn(said(atLine(t, w.line, w)));
   for (const e of parsed.errors)
     writeLine(
       io.stderr,
@@ -326,7 +326,7 @@ export async function report(
         ),
       );
   }
-  for (const w of file.warnings) deps.warn(atLine(t, w.line, w));
+  for (const w of file.warnings) deps.warn(said(atLine(t, w.line, w)));
   const error = (text: string) =>
     writeLine(io.stderr, paint(io, 'red', `${t({ en: 'error:', pt: 'erro:' })} ${printable(text)}`));
   for (const e of file.errors) error(atLine(t, e.line, e));
@@ -466,7 +466,7 @@ export async function cnabDiff(deps: Deps, remittancePath: string, returnPath: s
     // broken at spaces on a terminal (at 80 columns it split "valo/res")
     writeLine(deps.io.stdout, wrapMessage(deps.io, printable(`  ${counts}`), deps.io.stdout));
     writeLine(deps.io.stdout);
-  } else deps.info(counts, true);
+  } else deps.info(said(counts), true);
   const item = (p: PaymentPair) => p.payment ?? p.answer;
   await printList(deps, diff.pairs, [
     { header: { en: 'SEU NÚMERO', pt: 'SEU NÚMERO' }, value: (p) => p.key, fixed: true },

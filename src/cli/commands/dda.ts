@@ -10,7 +10,7 @@ import {
 } from '../../app/dda-import.js';
 import type { DdaPayableFinding, DdaReview } from '../../domain/dda.js';
 import type { Text } from '../../domain/text.js';
-import type { Deps } from '../context.js';
+import { type Deps, said } from '../context.js';
 import { findingSayer } from '../i18n.js';
 import { writeLine } from '../io.js';
 import { type Column, printJson, printList } from '../output.js';
@@ -134,7 +134,7 @@ async function report(
   for (const l of lines) counts.set(l.status, (counts.get(l.status) ?? 0) + 1);
   const summary = [...counts].map(([status, n]) => `${deps.t(STATUS_WORDS[status] ?? status)} ${n}`);
   summary.push(`${deps.t(NOT_IN_DDA)} ${found.notInDda.length}`);
-  deps.info(summary.join(', '));
+  deps.info(said(summary.join(', ')));
   if (!applied && lines.some((l) => l.status === 'changed')) deps.info(APPLY_CHANGES, true);
   return attention ? 1 : 0;
 }

@@ -170,7 +170,7 @@ export async function expensesInstallments(deps: Deps, flags: InstallmentFlags):
     } else {
       for (const [i, p] of plans.entries()) await printSchedule(deps, p.body, schedules[i]!);
     }
-    deps.info('dry run: nothing sent');
+    deps.info({ en: 'dry run: nothing sent', pt: 'simulação: nada foi enviado' });
     return 0;
   }
 
@@ -188,7 +188,7 @@ export async function expensesInstallments(deps: Deps, flags: InstallmentFlags):
       pt: `Criar estas ${count} despesas em ${target}?`,
     };
     if (ask && !(await ask.confirm(question, true))) {
-      deps.info('nothing sent');
+      deps.info({ en: 'nothing sent', pt: 'nada foi enviado' });
       return ExitCode.refused;
     }
   }
@@ -208,7 +208,7 @@ export async function expensesInstallments(deps: Deps, flags: InstallmentFlags):
       { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (e) => e.amount, kind: 'reais' },
       { header: { en: 'GROUP', pt: 'GRUPO' }, value: (e) => e.installment?.group_id },
     ]);
-    deps.info(`${created.length} expenses created`);
+    deps.info({ en: `${created.length} expenses created`, pt: `${created.length} despesas criadas` });
   }
   return 0;
 }
@@ -226,5 +226,8 @@ function checkAgainstSchedule(deps: Deps, created: Expense[], schedule: Installm
       );
     });
   if (differs)
-    deps.warn('the server created a schedule different from the one shown; check condo expenses list');
+    deps.warn({
+      en: 'the server created a schedule different from the one shown; check condo expenses list',
+      pt: 'o servidor criou um parcelamento diferente do mostrado; confira em condo expenses list',
+    });
 }

@@ -15,7 +15,7 @@ import type { MonetaryIndex } from '../../client/index.js';
 import { formatMonthBr, monthOf } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { SERIES_CODES, type SeriesCode } from '../../domain/index-series.js';
-import type { Deps } from '../context.js';
+import { type Deps, said } from '../context.js';
 import { enumFlag, monthFlag } from '../flags.js';
 import { printJson, printList } from '../output.js';
 import { configDirOf } from '../tables-at-hand.js';
@@ -82,7 +82,7 @@ export async function showIndex(
       wrap: 'cell',
     },
   ]);
-  if (person) for (const [i, source] of sources.entries()) deps.info(`[${i + 1}] ${source}`, true);
+  if (person) for (const [i, source] of sources.entries()) deps.info(said(`[${i + 1}] ${source}`), true);
   const missing = shown.rows.filter((r) => r.value === null).map((r) => formatMonthBr(r.month));
   const madeUp = shown.rows.filter((r) => r.made_up).map((r) => formatMonthBr(r.month));
   if (madeUp.length > 0)

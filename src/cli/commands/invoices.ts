@@ -26,7 +26,7 @@ import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { type Column, fieldColumns, printJson, printRecord } from '../output.js';
+import { asWritten, type Column, fieldColumns, printJson, printRecord } from '../output.js';
 import { administradoraOf } from '../profile-settings.js';
 import { namer } from '../resolve.js';
 
@@ -287,7 +287,7 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
       deps,
       payment,
       fields
-        .map((f, i) => ({ ...f, header: keys[i] as string }))
+        .map((f, i) => ({ ...f, header: asWritten(keys[i] as string) }))
         .filter((f) => {
           const v = f.value(payment);
           return v !== '' && v !== null && v !== undefined;
@@ -296,7 +296,10 @@ export async function showPayment(deps: Deps, idArg: string): Promise<number> {
     return 0;
   }
   if (present.length === 0) {
-    deps.warn(`invoice ${id} has no payment options yet (condo invoices issue ${id})`);
+    deps.warn({
+      en: `invoice ${id} has no payment options yet (condo invoices issue ${id})`,
+      pt: `a cobrança ${id} ainda não tem formas de pagamento (condo invoices issue ${id})`,
+    });
     return 0;
   }
   printRecord({ ...deps, format: 'table' }, payment, present);

@@ -29,7 +29,7 @@ import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, monthFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { type Column, printJson, printList, printRecord } from '../output.js';
+import { asWritten, type Column, printJson, printList, printRecord } from '../output.js';
 import { resolveChartAccountId, withNamedIds } from '../resolve.js';
 
 /**
@@ -326,17 +326,19 @@ export async function summary(
   writeLine(deps.io.stdout);
   const totals: Column<MonthSummary>[] = [
     {
-      header: deps.format === 'table' ? { en: 'Total revenue', pt: 'Receita total' } : 'total_revenue',
+      header:
+        deps.format === 'table' ? { en: 'Total revenue', pt: 'Receita total' } : asWritten('total_revenue'),
       value: (r) => r.totalRevenueCents,
       kind: 'cents',
     },
     {
-      header: deps.format === 'table' ? { en: 'Total expense', pt: 'Despesa total' } : 'total_expense',
+      header:
+        deps.format === 'table' ? { en: 'Total expense', pt: 'Despesa total' } : asWritten('total_expense'),
       value: (r) => r.totalExpenseCents,
       kind: 'cents',
     },
     {
-      header: deps.format === 'table' ? { en: 'Net', pt: 'Resultado' } : 'net',
+      header: deps.format === 'table' ? { en: 'Net', pt: 'Resultado' } : asWritten('net'),
       value: (r) => r.totalRevenueCents - r.totalExpenseCents,
       kind: 'cents',
     },

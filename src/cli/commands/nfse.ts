@@ -16,7 +16,7 @@ import { taxName } from '../../domain/nfse/findings.js';
 import { withheldCents } from '../../domain/nfse/invoice.js';
 import type { WithholdingPolicy } from '../../domain/nfse/withholding.js';
 import type { Text } from '../../domain/text.js';
-import type { Deps } from '../context.js';
+import { type Deps, said } from '../context.js';
 import { ExitCode, outcomeOf } from '../exit-codes.js';
 import { dateFlag, monthFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
@@ -136,7 +136,7 @@ function sayUnread(deps: Deps, read: NfseFiles): void {
         outcome: outcomeOf(ExitCode.refused),
       });
   }
-  for (const w of read.warnings) deps.warn(`${w.file}: ${deps.t(w.finding)}`);
+  for (const w of read.warnings) deps.warn(said(`${w.file}: ${deps.t(w.finding)}`));
 }
 
 /** What a person reads under the table: each divergence, each note, and with --explain every rule and its source. */
@@ -203,7 +203,7 @@ export async function checkNfse(deps: Deps, given: string[], opts: NfseCheckOpti
     if (deps.format === 'table') for (const r of read.invoices) sayDetails(deps, r, explain);
     else
       for (const r of read.invoices)
-        for (const d of r.review.divergences) deps.warn(`${r.file}: ${deps.t(d.reason)}`);
+        for (const d of r.review.divergences) deps.warn(said(`${r.file}: ${deps.t(d.reason)}`));
   }
   for (const c of read.cancellations)
     deps.info({
@@ -438,8 +438,10 @@ export async function importNfseFiles(deps: Deps, given: string[], flags: NfseIm
   const counts = new Map<string, number>();
   for (const l of result.invoices) counts.set(l.status, (counts.get(l.status) ?? 0) + 1);
   deps.info(
-    [...counts].map(([status, n]) => `${deps.t(word(status))} ${n}`).join(', ') ||
-      deps.t({ en: 'no invoices', pt: 'nenhuma nota' }),
+    said(
+      [...counts].map(([status, n]) => `${deps.t(word(status))} ${n}`).join(', ') ||
+        deps.t({ en: 'no invoices', pt: 'nenhuma nota' }),
+    ),
   );
   const code = refused ? ExitCode.refused : attention ? ExitCode.attention : ExitCode.ok;
   deps.needsAttention = code !== ExitCode.ok;

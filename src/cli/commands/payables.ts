@@ -24,6 +24,7 @@ import {
   reviewBoleto,
 } from '../../domain/payables.js';
 import type { PayableCreate } from '../../domain/request-bodies.js';
+import type { Text } from '../../domain/text.js';
 import { describeTribute } from '../../domain/tributes.js';
 import { explainReturnCode } from '../../formats/cnab240/explain.js';
 import { toSeuNumero } from '../../formats/cnab240/seu-numero.js';
@@ -72,7 +73,7 @@ const PAYABLE_MONEY = ['amount', 'fine_amount', 'interest_amount', 'discount_amo
 const LIST_COLUMNS: Column<Payable>[] = [
   { header: 'ID', value: (p) => p.public_id },
   // a firm's table at 80 columns (a CONDOMINIUM column, a state as long as "marcado p/ remessa") keeps the payee
-  { ...payableStateColumn('STATE'), drop: 'last' },
+  { ...payableStateColumn(), drop: 'last' },
   { header: { en: 'DUE', pt: 'VENCIMENTO' }, value: (p) => p.due_date, kind: 'date' },
   { header: { en: 'AMOUNT', pt: 'VALOR' }, value: (p) => p.amount, kind: 'cents' },
   // at 80 columns the method goes after the description, so the list stays a table (the id, state, due date and
@@ -145,11 +146,12 @@ export async function payablesList(deps: Deps, opts: ListOptions): Promise<numbe
 
 const money = (v: number | null | undefined) => (typeof v === 'number' && v !== 0 ? formatReais(v) : '');
 
-const HISTORY_WORDS: Readonly<Record<string, string>> = {
-  scheduled: 'scheduled by the bank',
+const HISTORY_WORDS: Readonly<Record<string, Text | string>> = {
+  scheduled: { en: 'scheduled by the bank', pt: 'agendado pelo banco' },
+  // the API's own words (i18n-pt.ts says them)
   paid: 'paid',
   rejected: 'rejected',
-  canceled: 'batch canceled',
+  canceled: { en: 'batch canceled', pt: 'lote cancelado' },
 };
 
 /**
@@ -180,7 +182,7 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
     : undefined;
   const fields: Column<PayableDetail>[] = [
     { header: { en: 'Payable', pt: 'Conta a pagar' }, value: (r) => r.public_id },
-    payableStateColumn('State'),
+    payableStateColumn({ en: 'State', pt: 'Estado' }),
     { header: { en: 'Description', pt: 'Descrição' }, value: (r) => r.description },
     // the payee is the supplier's name unless the payable says otherwise: one line then
     {
@@ -249,11 +251,14 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
       {
         header: { en: 'OUTCOME', pt: 'RESULTADO' },
         words: true,
-        value: (b) => (b.outcome ? HISTORY_WORDS[b.outcome] : 'sent, no return yet'),
+        value: (b) =>
+          b.outcome
+            ? HISTORY_WORDS[b.outcome]
+            : { en: 'sent, no return yet', pt: 'enviado, sem retorno ainda' },
         style: (b) => (b.outcome === 'rejected' ? 'red' : b.outcome === 'paid' ? 'green' : undefined),
       },
       {
-        header: "BANK'S WORD",
+        header: { en: "BANK'S WORD", pt: 'O QUE O BANCO DISSE' },
         value: (b) => (b.last_return ? `${b.last_return.code} ${b.last_return.message}` : ''),
         wrap: true,
       },
@@ -264,7 +269,12 @@ export async function showPayable(deps: Deps, idArg: string): Promise<number> {
     writeLine(
       deps.io.stdout,
       deps.t(
-        settled(p, returnBank) ? SETTLED_HEADING : 'next: correct what the bank names, then mark it again:',
+        settled(p, returnBank)
+          ? SETTLED_HEADING
+          : {
+              en: 'next: correct what the bank names, then mark it again:',
+              pt: 'próximo passo: corrija o que o banco apontou e marque-a de novo:',
+            },
       ),
     );
     printSteps(deps, nextSteps(p, returnBank));

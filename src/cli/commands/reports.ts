@@ -16,11 +16,18 @@ import {
   wholeShares,
 } from '../../domain/month-report.js';
 import type { Text } from '../../domain/text.js';
-import type { Deps } from '../context.js';
+import { type Deps, said } from '../context.js';
 import { dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { writeLine } from '../io.js';
 import { printMonthScreen } from '../month-screen.js';
-import { type Column, printJson, printList, wrapMessage } from '../output.js';
+import {
+  CHART_ACCOUNT_HEADING,
+  type Column,
+  printJson,
+  printList,
+  SUPPLIER_HEADING,
+  wrapMessage,
+} from '../output.js';
 import { administradoraOf, budgetPlaceOf } from '../profile-settings.js';
 
 /** Delinquency (inadimplência) per unit, and the monetary indexes overdue amounts are corrected by. */
@@ -77,7 +84,7 @@ export async function listDefaulters(deps: Deps, opts: DefaultersOptions): Promi
   const line = deps.t(defaultersTotals(units, invoices, outstanding));
   // A table ends with its totals line; a tsv/csv on stdout stays one table, so its totals go to stderr.
   if (deps.format === 'table') writeLine(deps.io.stdout, line);
-  else deps.info(line);
+  else deps.info(said(line));
   return 0;
 }
 
@@ -170,7 +177,10 @@ export async function reportPaid(deps: Deps, opts: PaidOptions): Promise<number>
       return 0;
     }
     await printList(deps, rows, [
-      { header: by === 'supplier' ? 'SUPPLIER' : 'CHART ACCOUNT', value: (r) => shownPayee(r.name) },
+      {
+        header: by === 'supplier' ? SUPPLIER_HEADING : CHART_ACCOUNT_HEADING,
+        value: (r) => shownPayee(r.name),
+      },
       { header: { en: 'PAYMENTS', pt: 'PAGAMENTOS' }, value: (r) => r.payments },
       { header: 'TOTAL', value: (r) => r.totalCents, kind: 'cents' },
       { header: { en: 'SHARE', pt: 'PARTE' }, value: (r) => `${shares.get(r) ?? 0}%` },

@@ -135,9 +135,10 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
   if (allowedHosts(opts.host, []) === null) {
     // Not loopback: the seeded credentials are public, and anyone who can reach the address can use them.
     const where = reachableAt(opts.host, sandbox.port);
-    deps.warn(
-      `the sandbox listens on ${opts.host}:${sandbox.port}, not only on this machine${where.length ? `: reachable at ${where.join(', ')}` : ''}; its credentials are public seed data`,
-    );
+    deps.warn({
+      en: `the sandbox listens on ${opts.host}:${sandbox.port}, not only on this machine${where.length ? `: reachable at ${where.join(', ')}` : ''}; its credentials are public seed data`,
+      pt: `o sandbox escuta em ${opts.host}:${sandbox.port}, não só nesta máquina${where.length ? `: alcançável em ${where.join(', ')}` : ''}; as credenciais dele são dados públicos de exemplo`,
+    });
   }
   deps.info({
     en: `Sandbox listening on ${sandbox.baseUrl} (data in ${dataDir}); profile "${profile}" points at it.`,
@@ -181,7 +182,7 @@ export async function credentialsVerb(
     printJson(deps, creds);
     return 0;
   }
-  if (creds.base_url) deps.info(`Base URL: ${creds.base_url}`);
+  if (creds.base_url) deps.info({ en: `Base URL: ${creds.base_url}`, pt: `URL base: ${creds.base_url}` });
   await printList(deps, creds.clients, [
     { header: { en: 'NAME', pt: 'NOME' }, value: (c) => c.name },
     { header: { en: 'CONDOMINIUM', pt: 'CONDOMÍNIO' }, value: (c) => c.condominium },

@@ -117,7 +117,11 @@ export async function showStatement(deps: Deps, idArg: string): Promise<number> 
     { header: { en: 'MEMO', pt: 'HISTÓRICO' }, value: (m) => [m.name, m.memo].filter(Boolean).join(' · ') },
     { header: 'FITID', value: (m) => m.fitid, drop: 1 },
   ]);
-  if (s.unmatched_truncated) deps.warn('more unmatched movements than listed');
+  if (s.unmatched_truncated)
+    deps.warn({
+      en: 'more unmatched movements than listed',
+      pt: 'há mais movimentos sem par do que os listados',
+    });
   return 0;
 }
 

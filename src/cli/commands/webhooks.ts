@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { subscribe, unsubscribe, webhooksList } from '../../app/webhooks.js';
 import { UsageError } from '../../domain/errors.js';
 import { KNOWN_EVENTS, verifyWebhookSignature } from '../../domain/webhooks.js';
-import type { Deps } from '../context.js';
+import { type Deps, said } from '../context.js';
 import { readInput } from '../files.js';
 import { urlFlag } from '../flags.js';
 import { paint, printable, writeLine } from '../io.js';
@@ -48,16 +48,17 @@ export async function createWebhook(deps: Deps, url: string, opts: { events?: st
   if (deps.format === 'json') printJson(deps, sub);
   else {
     writeLine(deps.io.stdout, `${sub.id}\t${sub.secret ?? ''}`);
-    deps.info(
-      `Subscribed ${sub.url} to ${sub.events.join(', ')}. Keep the secret: it is shown only this once.`,
-    );
+    deps.info({
+      en: `Subscribed ${sub.url} to ${sub.events.join(', ')}. Keep the secret: it is shown only this once.`,
+      pt: `${sub.url} assinado para ${sub.events.join(', ')}. Guarde o segredo: ele só é mostrado esta vez.`,
+    });
   }
   return 0;
 }
 
 export async function deleteWebhook(deps: Deps, id: string): Promise<number> {
   await deps.app(unsubscribe, id);
-  deps.info(`Deleted subscription ${id}.`);
+  deps.info({ en: `Deleted subscription ${id}.`, pt: `Assinatura ${id} excluída.` });
   return 0;
 }
 
@@ -105,7 +106,10 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
       );
       const event = String(req.headers['x-condo-event'] ?? '?');
       if (!check.ok) {
-        deps.warn(`refused a delivery of ${event}: ${check.reason}`);
+        deps.warn({
+          en: `refused a delivery of ${event}: ${check.reason.en}`,
+          pt: `entrega de ${event} recusada: ${check.reason.pt}`,
+        });
         res.writeHead(400).end('invalid signature');
         return;
       }
@@ -116,14 +120,19 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
           if (typeof v === 'string') headers[h] = v;
         }
         const forwarded = await fetch(forwardTo, { method: 'POST', headers, body });
-        deps.info(`${event} ${req.headers['x-condo-delivery'] ?? ''} -> ${forwardTo} ${forwarded.status}`);
+        deps.info(
+          said(`${event} ${req.headers['x-condo-delivery'] ?? ''} -> ${forwardTo} ${forwarded.status}`),
+        );
         res.writeHead(forwarded.ok ? 200 : 502).end();
         return;
       }
       writeLine(deps.io.stdout, body.toString('utf8').replace(/\s*\n\s*/g, ' '));
       res.writeHead(200).end();
     } catch (error) {
-      deps.warn(`delivery failed: ${(error as Error).message}`);
+      deps.warn({
+        en: `delivery failed: ${(error as Error).message}`,
+        pt: `a entrega falhou: ${(error as Error).message}`,
+      });
       if (!res.headersSent) res.writeHead(500).end();
     }
   });
@@ -143,7 +152,7 @@ export async function listen(deps: Deps, opts: ListenOptions): Promise<number> {
   await untilStopped();
   server.close();
   await deps.app(unsubscribe, sub.id);
-  deps.info(`Subscription ${sub.id} removed.`);
+  deps.info({ en: `Subscription ${sub.id} removed.`, pt: `Assinatura ${sub.id} removida.` });
   return 0;
 }
 
@@ -163,7 +172,10 @@ async function webhookSecret(deps: Deps, opts: { secret?: string; secretFile?: s
   }
   if (opts.secret) {
     if (deps.io.stderr.isTTY)
-      deps.warn('--secret shows the secret to anyone running ps; use --secret-file or CONDO_WEBHOOK_SECRET');
+      deps.warn({
+        en: '--secret shows the secret to anyone running ps; use --secret-file or CONDO_WEBHOOK_SECRET',
+        pt: '--secret mostra o segredo a quem rodar ps; use --secret-file ou CONDO_WEBHOOK_SECRET',
+      });
     return opts.secret;
   }
   const fromEnv = deps.io.env.CONDO_WEBHOOK_SECRET;

@@ -3,37 +3,12 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadTranslator } from '../../../src/cli/i18n.js';
 import { PT } from '../../../src/cli/i18n-pt.js';
+import { SAME_IN_PORTUGUESE as SAME_WORDS } from '../../../src/cli/output.js';
 
 const CLI = join(import.meta.dirname, '..', '..', '..', 'src', 'cli');
 
-/** Headings that are the same words in Portuguese (the bank's and the API's own terms). */
-const SAME_IN_PORTUGUESE = new Set([
-  'TOTAL',
-  'Total',
-  'Subtotal',
-  'CPF/CNPJ',
-  'SEU NÚMERO',
-  'Seu número',
-  'FORMA',
-  'Linha digitável',
-  'Boleto',
-  'Nosso número',
-  'PIX copia e cola',
-  'PIX txid',
-  'FITID',
-  'PIX',
-  'URL',
-  // headings said alike in both languages, written once (#72)
-  'ID',
-  'NSA',
-  'COL',
-  'LOTE',
-  'SEG',
-  'ITEM',
-  '%',
-  'PRINCIPAL',
-  'NOSSO NÚMERO',
-]);
+/** Headings that are the same words in Portuguese (the bank's and the API's own terms): output.ts's list. */
+const SAME_IN_PORTUGUESE = new Set<string>(SAME_WORDS);
 /** A record's own keys (`auth status`), shown as --json names them. */
 const RECORD_KEY = /^[a-z]+(_[a-z]+)*$/;
 
@@ -97,5 +72,9 @@ describe('messages in Portuguese', () => {
     expect(errors.filter(({ pt }) => pt !== undefined).length).toBeGreaterThanOrEqual(29);
     const plain = errors.filter(({ pt }) => pt === undefined);
     expect(plain.map((m) => `${m.where}: ${m.text}`)).toEqual([]);
+  });
+
+  test('the dictionary keyed by English keeps only what condo does not write (#72): 80 entries or fewer', () => {
+    expect(Object.keys(PT).length).toBeLessThanOrEqual(80);
   });
 });

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { Io } from '../../../src/cli/io.js';
-import { printList } from '../../../src/cli/output.js';
+import { asWritten, printList } from '../../../src/cli/output.js';
 import { tableLayout, textWidth } from '../../../src/cli/table-layout.js';
 
 /** The machine-output contract's money and control characters, on a captured stdout. */
@@ -22,7 +22,7 @@ describe('tsv money and text', () => {
     await printList(
       { io, format: 'tsv' },
       [{ v: 0.29 }, { v: 1_234.5 }, { v: 99_999_999.99 }, { v: 12.345 }],
-      [{ header: 'V', value: (r) => r.v, kind: 'reais' }],
+      [{ header: asWritten('V'), value: (r) => r.v, kind: 'reais' }],
     );
     expect(text()).toBe('0.29\n1234.50\n99999999.99\n12.345\n');
   });
@@ -32,7 +32,7 @@ describe('tsv money and text', () => {
     await printList(
       { io, format: 'tsv' },
       [{ n: 'a\u001b[31mb\tc\nd\u009b\u007f' }],
-      [{ header: 'N', value: (r) => r.n }],
+      [{ header: asWritten('N'), value: (r) => r.n }],
     );
     expect(text()).toBe('a\\x1B[31mb c d\\x9B\\x7F\n');
   });
@@ -169,11 +169,15 @@ describe('values whole where they fit; the short form only where they do not; wh
     { slug: 'residencial-bela-vista', unit: 'Bloco A - 302', owed: 340_000, due: '2026-07-10', days: 140 },
   ];
   const columns = [
-    { header: 'CONDOMINIUM', value: (r: Row) => r.slug, narrow: (r: Row) => `${r.slug.slice(0, 13)}…` },
-    { header: 'UNIT', value: (r: Row) => r.unit, fixed: true },
-    { header: 'OUTSTANDING', value: (r: Row) => r.owed, kind: 'cents' as const },
-    { header: 'OLDEST DUE', value: (r: Row) => r.due, kind: 'date' as const },
-    { header: 'DAYS OVERDUE', value: (r: Row) => r.days },
+    {
+      header: asWritten('CONDOMINIUM'),
+      value: (r: Row) => r.slug,
+      narrow: (r: Row) => `${r.slug.slice(0, 13)}…`,
+    },
+    { header: asWritten('UNIT'), value: (r: Row) => r.unit, fixed: true },
+    { header: asWritten('OUTSTANDING'), value: (r: Row) => r.owed, kind: 'cents' as const },
+    { header: asWritten('OLDEST DUE'), value: (r: Row) => r.due, kind: 'date' as const },
+    { header: asWritten('DAYS OVERDUE'), value: (r: Row) => r.days },
   ];
   const onTerminal = (width: number) => {
     const { io, text } = captured();
