@@ -460,6 +460,15 @@ export function wrapMessage(io: Io, text: string, to: { isTTY?: boolean } = io.s
   ].join('\n');
 }
 
+/**
+ * What a write did, as a person's table says it: a green tick and the line in their language, broken at spaces on
+ * a terminal (at 80 columns "lançamentos" was cut in two), the tick painted after the text is made harmless.
+ */
+export function writeDone(out: Out, text: Text): void {
+  const line = wrapMessage(out.io, printable(`✓ ${(out.t ?? english)(text)}`), out.io.stdout);
+  writeLine(out.io.stdout, line.replace('✓', paint(out.io, 'green', '✓')));
+}
+
 /** A line of text for a person on stdout: on a terminal, broken at spaces to its width. */
 export function writeParagraph(io: Io, text: string): void {
   const width = terminalWidth(io);

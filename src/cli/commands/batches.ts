@@ -31,7 +31,7 @@ import {
 } from '../files.js';
 import { dateFlag, publicIdArg } from '../flags.js';
 import { english, findingSayer, prefixed, type Translate } from '../i18n.js';
-import { paint, writeLine } from '../io.js';
+import { writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
 import {
   asWritten,
@@ -42,7 +42,7 @@ import {
   printList,
   printRecord,
   scriptHeader,
-  wrapMessage,
+  writeDone,
   writeParagraph,
 } from '../output.js';
 import { eachFile, nothingToImport } from '../per-file.js';
@@ -360,12 +360,7 @@ export async function batchesCreate(deps: Deps, opts: CreateOptions): Promise<nu
   const batch = await deps.app(createBatch, date);
   if (deps.format === 'json') printJson(deps, batch);
   else if (deps.format === 'table') {
-    const said = deps.t(batchMade(batch));
-    // broken at spaces on a terminal (the file name would be cut mid-word at 80 columns); the tick painted after
-    writeLine(
-      deps.io.stdout,
-      wrapMessage(deps.io, `✓ ${said}`, deps.io.stdout).replace('✓', paint(deps.io, 'green', '✓')),
-    );
+    writeDone(deps, batchMade(batch));
   } else writeLine(deps.io.stdout, batch.public_id);
   return 0;
 }
@@ -394,10 +389,10 @@ export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boo
   const canceled = await deps.app(cancelBatch, id);
   if (deps.format === 'json') printJson(deps, canceled);
   else if (deps.format === 'table')
-    writeLine(
-      deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${deps.t({ en: `batch ${id} canceled: ${canceled.payables_count} payables are marked for the next remittance again`, pt: `lote ${id} cancelado: ${canceled.payables_count} contas marcadas de novo para a próxima remessa` })}`,
-    );
+    writeDone(deps, {
+      en: `batch ${id} canceled: ${canceled.payables_count} payables are marked for the next remittance again`,
+      pt: `lote ${id} cancelado: ${canceled.payables_count} contas marcadas de novo para a próxima remessa`,
+    });
   else writeLine(deps.io.stdout, id);
   return 0;
 }

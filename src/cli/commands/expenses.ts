@@ -1,5 +1,6 @@
 import { enterExpense, enterExpenses, enterInstallments, expensesPage } from '../../app/expenses.js';
 import type { Expense } from '../../client/index.js';
+import { formatDateBr } from '../../domain/dates.js';
 import { UsageError } from '../../domain/errors.js';
 import { type Installment, installmentSchedule } from '../../domain/installments.js';
 import { centsToDecimal, decimalToCents, formatReais } from '../../domain/money.js';
@@ -10,9 +11,9 @@ import type { Deps } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag } from '../flags.js';
-import { paint, writeLine } from '../io.js';
+import { writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { type Column, narration, type Out, printJson, printList } from '../output.js';
+import { type Column, narration, type Out, printJson, printList, writeDone } from '../output.js';
 import { resolveChartAccountId, resolveSupplierId, withNamedIds } from '../resolve.js';
 
 /**
@@ -64,12 +65,11 @@ function printExpense(deps: Deps, e: Expense): void {
   if (deps.format === 'json') printJson(deps, e);
   else if (deps.format === 'table') {
     const amount = typeof e.amount === 'number' ? formatReais(decimalToCents(e.amount)) : '';
-    const paid = e.paid_at ? `paid ${e.paid_at}` : `due ${e.due_at ?? '?'}`;
-    const entry = e.entry_id ? `, ledger entry ${e.entry_id}` : '';
-    writeLine(
-      deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} created expense ${e.id} (${amount}, ${paid}${entry})`,
-    );
+    const day = (d: string | null | undefined) => (d ? formatDateBr(d) : '?');
+    writeDone(deps, {
+      en: `created expense ${e.id} (${amount}, ${e.paid_at ? `paid ${e.paid_at}` : `due ${e.due_at ?? '?'}`}${e.entry_id ? `, ledger entry ${e.entry_id}` : ''})`,
+      pt: `despesa ${e.id} criada (${amount}, ${e.paid_at ? `paga em ${day(e.paid_at)}` : `vence em ${day(e.due_at)}`}${e.entry_id ? `, lançamento ${e.entry_id}` : ''})`,
+    });
   } else writeLine(deps.io.stdout, String(e.id));
 }
 

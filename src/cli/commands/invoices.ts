@@ -24,9 +24,9 @@ import { type FlagsOf, INVOICE_FIELDS } from '../body-fields.js';
 import type { Deps } from '../context.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, publicIdArg } from '../flags.js';
-import { paint, writeLine } from '../io.js';
+import { writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { asWritten, type Column, fieldColumns, printJson, printRecord } from '../output.js';
+import { asWritten, type Column, fieldColumns, printJson, printRecord, writeDone } from '../output.js';
 import { administradoraOf } from '../profile-settings.js';
 import { namer } from '../resolve.js';
 
@@ -199,7 +199,7 @@ function printCreated(deps: Deps, inv: Invoice, verb: 'created' | 'issued'): voi
         pt: `cobrança ${inv.public_id} emitida (${state})`,
       },
     }[verb];
-    writeLine(deps.io.stdout, `${paint(deps.io, 'green', '✓')} ${deps.t(done)}`);
+    writeDone(deps, done);
   } else writeLine(deps.io.stdout, inv.public_id);
 }
 

@@ -29,7 +29,7 @@ import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag, enumFlag, intFlag, monthFlag } from '../flags.js';
 import { paint, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { asWritten, type Column, printJson, printList, printRecord } from '../output.js';
+import { asWritten, type Column, printJson, printList, printRecord, writeDone } from '../output.js';
 import { resolveChartAccountId, withNamedIds } from '../resolve.js';
 
 /**
@@ -104,13 +104,10 @@ function printEntry(deps: Deps, e: AccountEntry): void {
     const amount = formatReais(centsOf(e.amount));
     const kind = e.type === 'expense' ? 'despesa' : 'receita';
     const period = { en: e.period ?? '—', pt: e.period ? monthBr(e.period) : '—' };
-    writeLine(
-      deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${deps.t({
-        en: `${e.type} entry ${e.id}: ${amount} on ${e.paid_at} (period ${period.en})`,
-        pt: `lançamento de ${kind} ${e.id}: ${amount} em ${formatDateBr(e.paid_at)} (período ${period.pt})`,
-      })}`,
-    );
+    writeDone(deps, {
+      en: `${e.type} entry ${e.id}: ${amount} on ${e.paid_at} (period ${period.en})`,
+      pt: `lançamento de ${kind} ${e.id}: ${amount} em ${formatDateBr(e.paid_at)} (período ${period.pt})`,
+    });
   } else writeLine(deps.io.stdout, String(e.id));
 }
 
@@ -151,10 +148,10 @@ function refuseSameAccount(body: AccountTransferCreate, where: string): void {
 function printTransfer(deps: Deps, t: AccountTransfer): void {
   if (deps.format === 'json') printJson(deps, t);
   else if (deps.format === 'table') {
-    writeLine(
-      deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} transfer ${t.transfer_id}: ${formatReais(centsOf(t.outgoing?.amount))} from account ${t.outgoing?.bank_account_id} to ${t.incoming?.bank_account_id} (entries ${t.outgoing?.id} out, ${t.incoming?.id} in)`,
-    );
+    writeDone(deps, {
+      en: `transfer ${t.transfer_id}: ${formatReais(centsOf(t.outgoing?.amount))} from account ${t.outgoing?.bank_account_id} to ${t.incoming?.bank_account_id} (entries ${t.outgoing?.id} out, ${t.incoming?.id} in)`,
+      pt: `transferência ${t.transfer_id}: ${formatReais(centsOf(t.outgoing?.amount))} da conta ${t.outgoing?.bank_account_id} para a ${t.incoming?.bank_account_id} (lançamentos ${t.outgoing?.id} de saída, ${t.incoming?.id} de entrada)`,
+    });
   } else writeLine(deps.io.stdout, String(t.transfer_id));
 }
 

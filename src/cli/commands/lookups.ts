@@ -12,8 +12,8 @@ import type { Text } from '../../domain/text.js';
 import { validated } from '../bodies.js';
 import { SUPPLIER_UPDATE_FLAGS } from '../body-fields.js';
 import type { Deps } from '../context.js';
-import { paint, writeLine } from '../io.js';
-import { fieldColumns, printJson, printList, printRecord } from '../output.js';
+import { writeLine } from '../io.js';
+import { fieldColumns, printJson, printList, printRecord, writeDone } from '../output.js';
 import { printRejections } from '../rejections.js';
 import { resolveSupplierId, unitName } from '../resolve.js';
 
@@ -153,10 +153,10 @@ export async function suppliersUpdate(deps: Deps, idArg: string, flags: Supplier
   const updated = await deps.app(correctSupplier, id, payload);
   if (deps.format === 'json') printJson(deps, updated);
   else if (deps.format === 'table') {
-    writeLine(
-      deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${deps.t({ en: `updated supplier ${str(updated.name)} (${updated.id})`, pt: `fornecedor ${str(updated.name)} (${updated.id}) alterado` })}`,
-    );
+    writeDone(deps, {
+      en: `updated supplier ${str(updated.name)} (${updated.id})`,
+      pt: `fornecedor ${str(updated.name)} (${updated.id}) alterado`,
+    });
     const r = updated as Row;
     const lines = [
       r.bank ? [deps.t({ en: 'bank account', pt: 'conta bancária' }), bankText(r.bank as Row, deps.t)] : [],

@@ -37,9 +37,17 @@ import { ExitCode } from '../exit-codes.js';
 import { bodyFromFlags, promptMissing } from '../fields.js';
 import { readIdArgs } from '../files.js';
 import { dateFlag, enumFlag } from '../flags.js';
-import { paint, writeLine } from '../io.js';
+import { writeLine } from '../io.js';
 import { limitOf, type PagingFlags, showList } from '../lists.js';
-import { type Column, fieldColumns, narration, printJson, printList, printRecord } from '../output.js';
+import {
+  type Column,
+  fieldColumns,
+  narration,
+  printJson,
+  printList,
+  printRecord,
+  writeDone,
+} from '../output.js';
 import {
   checkBoleto,
   enteredAs,
@@ -347,10 +355,10 @@ export async function createPayables(deps: Deps, flags: PayableFlags): Promise<n
   if (before && !ask) deps.warn(enteredAs(before, deps.t, 'told', { created: created.public_id }));
   if (deps.format === 'json') printJson(deps, created);
   else if (deps.format === 'table') {
-    writeLine(
-      deps.io.stdout,
-      `${paint(deps.io, 'green', '✓')} ${deps.t({ en: `created payable ${created.public_id} (${formatReais(created.amount ?? 0)}, ${created.state ?? ''})`, pt: `conta a pagar ${created.public_id} criada (${formatReais(created.amount ?? 0)}, ${deps.t(created.state ?? '')})` })}`,
-    );
+    writeDone(deps, {
+      en: `created payable ${created.public_id} (${formatReais(created.amount ?? 0)}, ${created.state ?? ''})`,
+      pt: `conta a pagar ${created.public_id} criada (${formatReais(created.amount ?? 0)}, ${deps.t(created.state ?? '')})`,
+    });
   } else writeLine(deps.io.stdout, created.public_id);
   return 0;
 }
@@ -415,13 +423,12 @@ export async function payablesUpdate(deps: Deps, idArg: string, flags: PayableFl
     if (others.length > 0) deps.warn(enteredAs({ payables: others, entry: null }, deps.t, 'told'));
   }
   if (deps.format === 'json') printJson(deps, updated);
-  else
-    writeLine(
-      deps.io.stdout,
-      deps.format === 'table'
-        ? `${paint(deps.io, 'green', '✓')} ${deps.t({ en: `updated payable ${updated.public_id}`, pt: `conta a pagar ${updated.public_id} alterada` })}`
-        : updated.public_id,
-    );
+  else if (deps.format === 'table')
+    writeDone(deps, {
+      en: `updated payable ${updated.public_id}`,
+      pt: `conta a pagar ${updated.public_id} alterada`,
+    });
+  else writeLine(deps.io.stdout, updated.public_id);
   return 0;
 }
 
