@@ -1,4 +1,12 @@
-import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import {
+  type Static,
+  type TNull,
+  type TObject,
+  type TOptional,
+  type TSchema,
+  type TUnion,
+  Type,
+} from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { isIsoDate } from './dates.js';
 import { FIELD_WORDS, fieldProblem } from './field-words.js';
@@ -6,6 +14,7 @@ import { BILLING_TYPES } from './invoices.js';
 import { ENTRY_TYPES, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
+import { Cents as AnswerCents, DateOnly, Nullable } from './schema-parts.js';
 import type { Text as Words } from './text.js';
 import { TRIBUTE_KINDS } from './tributes.js';
 import { KNOWN_EVENTS } from './webhooks.js';
@@ -15,7 +24,6 @@ import { KNOWN_EVENTS } from './webhooks.js';
  * Field names and rules follow the spec's resource tables.
  */
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 // an id the store can hold and JSON can carry exactly: past 2^53 a number is no longer the integer it was sent as
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const DateField = Type.String({ isoDate: true });
@@ -41,45 +49,113 @@ const Tribute = Type.Object(
   { additionalProperties: false, 'x-condo-extension': true },
 );
 
-export const PayableCreate = Type.Object(
+/** The tax guide as a payable's answer carries it. */
+const TributeAnswer = Type.Object(
   {
-    supplier_id: Type.Optional(Nullable(Id)),
-    chart_of_accounts_id: Id,
-    payee_name: Type.Optional(Nullable(Text(120))),
-    amount: Cents,
-    fine_amount: Type.Optional(Nullable(CentsOrZero)),
-    interest_amount: Type.Optional(Nullable(CentsOrZero)),
-    discount_amount: Type.Optional(Nullable(CentsOrZero)),
-    forma_pagamento: Enum(FORMAS_PAGAMENTO),
-    due_date: DateField,
-    issue_date: Type.Optional(Nullable(DateField)),
-    document_number: Type.Optional(Nullable(Text(60))),
-    description: Text(255),
-    notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-    tribute: Type.Optional(Nullable(Tribute)),
+    kind: Enum(TRIBUTE_KINDS),
+    revenue_code: Type.String(),
+    contributor_document: Type.Optional(Nullable(Type.String())),
+    period: Type.Optional(Nullable(Type.String())),
+    reference: Type.Optional(Nullable(Type.String())),
+    other_entities_amount: Type.Optional(Nullable(Type.Integer())),
+    fgts_identifier: Type.Optional(Nullable(Type.String())),
   },
+  { description: 'a tax guide paid by its data (segment N)', 'x-condo-extension': true },
+);
+
+/**
+ * One field a payable's writer sends and its answer carries: the body's schema, the answer's, whether a create
+ * requires it, and whether an update may change it. An optional field is null in the answer when unset; `absent`
+ * leaves it out instead (a condo extension a server of the spec does not send).
+ */
+interface PayableField<B extends TSchema, A extends TSchema> {
+  body: B;
+  answer: A;
+  create: 'required' | 'optional';
+  update: boolean;
+  absent?: true;
+}
+const field = <
+  B extends TSchema,
+  A extends TSchema,
+  const C extends 'required' | 'optional',
+  const U extends boolean,
+>(
+  body: B,
+  answer: A,
+  create: C,
+  update: U,
+  absent?: true,
+) =>
+  ({ body, answer, create, update, ...(absent ? { absent } : {}) }) as PayableField<B, A> & {
+    create: C;
+    update: U;
+  };
+
+/**
+ * A payable's fields, declared once (#72 point 4): the create and update bodies here and the answer
+ * (responses.ts Payable) are built from this table, so a new field is a line here, its flag decision in
+ * cli/body-fields.ts and its column in a migration.
+ */
+export const PAYABLE_FIELDS = {
+  supplier_id: field(Id, Type.Integer(), 'optional', false),
+  chart_of_accounts_id: field(Id, Type.Integer(), 'required', false),
+  payee_name: field(Text(120), Type.String(), 'optional', true),
+  amount: field(Cents, AnswerCents, 'required', true),
+  fine_amount: field(CentsOrZero, AnswerCents, 'optional', true),
+  interest_amount: field(CentsOrZero, AnswerCents, 'optional', true),
+  discount_amount: field(CentsOrZero, AnswerCents, 'optional', true),
+  forma_pagamento: field(Enum(FORMAS_PAGAMENTO), Enum(FORMAS_PAGAMENTO), 'required', true),
+  due_date: field(DateField, DateOnly, 'required', true),
+  issue_date: field(DateField, DateOnly, 'optional', true),
+  document_number: field(Text(60), Type.String(), 'optional', true),
+  description: field(Text(255), Type.String(), 'required', true),
+  notes: field(Type.String({ maxLength: 2000 }), Type.String(), 'optional', true),
+  tribute: field(Tribute, TributeAnswer, 'optional', true, true),
+};
+type Fields = typeof PAYABLE_FIELDS;
+type OptionalNull<T extends TSchema> = TOptional<TUnion<[T, TNull]>>;
+type CreateShape = {
+  [K in keyof Fields]: Fields[K]['create'] extends 'required'
+    ? Fields[K]['body']
+    : OptionalNull<Fields[K]['body']>;
+};
+type UpdateShape = {
+  [K in keyof Fields as Fields[K]['update'] extends true ? K : never]: OptionalNull<Fields[K]['body']>;
+};
+type AnswerShape = {
+  [K in keyof Fields]: Fields[K]['create'] extends 'required'
+    ? Fields[K]['answer']
+    : Fields[K] extends { absent: true }
+      ? OptionalNull<Fields[K]['answer']>
+      : TUnion<[Fields[K]['answer'], TNull]>;
+};
+const entries = Object.entries(PAYABLE_FIELDS) as [keyof Fields, PayableField<TSchema, TSchema>][];
+
+export const PayableCreate = Type.Object(
+  Object.fromEntries(
+    entries.map(([k, f]) => [k, f.create === 'required' ? f.body : Type.Optional(Nullable(f.body))]),
+  ) as CreateShape,
   { additionalProperties: false },
 );
 export type PayableCreate = Static<typeof PayableCreate>;
 
 export const PayableUpdate = Type.Object(
-  {
-    payee_name: Type.Optional(Nullable(Text(120))),
-    amount: Type.Optional(Nullable(Cents)),
-    fine_amount: Type.Optional(Nullable(CentsOrZero)),
-    interest_amount: Type.Optional(Nullable(CentsOrZero)),
-    discount_amount: Type.Optional(Nullable(CentsOrZero)),
-    forma_pagamento: Type.Optional(Nullable(Enum(FORMAS_PAGAMENTO))),
-    due_date: Type.Optional(Nullable(DateField)),
-    issue_date: Type.Optional(Nullable(DateField)),
-    document_number: Type.Optional(Nullable(Text(60))),
-    description: Type.Optional(Nullable(Text(255))),
-    notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-    tribute: Type.Optional(Nullable(Tribute)),
-  },
+  Object.fromEntries(
+    entries.filter(([, f]) => f.update).map(([k, f]) => [k, Type.Optional(Nullable(f.body))]),
+  ) as UpdateShape,
   { additionalProperties: false },
 );
 export type PayableUpdate = Static<typeof PayableUpdate>;
+
+/** The fields a payable's answer carries of what its writer sent (responses.ts adds the server's own). */
+export const payableAnswerFields = (): AnswerShape =>
+  Object.fromEntries(
+    entries.map(([k, f]) => [
+      k,
+      f.create === 'required' ? f.answer : f.absent ? Type.Optional(Nullable(f.answer)) : Nullable(f.answer),
+    ]),
+  ) as AnswerShape;
 
 export const BatchCreate = Type.Object({ data_pagamento: DateField }, { additionalProperties: false });
 export type BatchCreate = Static<typeof BatchCreate>;

@@ -9,6 +9,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import { CHART_ACCOUNT_STATES, ENTRY_TYPES, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
 import { BATCH_STATES, FORMAS_PAGAMENTO, PAYABLE_STATES } from './payables.js';
 import { PIX_KEY_TYPES } from './pix-keys.js';
+import { payableAnswerFields } from './request-bodies.js';
 import {
   Cents,
   closedRecord,
@@ -21,7 +22,6 @@ import {
   Timestamp,
   Ulid,
 } from './schema-parts.js';
-import { TRIBUTE_KINDS } from './tributes.js';
 
 export { One } from './schema-parts.js';
 export { StatementImport, StatementImportDetail, StatementImportRecord } from './statement-responses.js';
@@ -31,43 +31,16 @@ export const LastReturn = Type.Object(
   closedRecord,
 );
 
+/** A payable: what its writer sent (request-bodies.ts PAYABLE_FIELDS, declared once) and the server's own. */
 export const Payable = Type.Object(
   {
     public_id: Ulid,
-    supplier_id: Nullable(Type.Integer()),
-    chart_of_accounts_id: Type.Integer(),
-    payee_name: Nullable(Type.String()),
-    amount: Cents,
-    fine_amount: Nullable(Cents),
-    interest_amount: Nullable(Cents),
-    discount_amount: Nullable(Cents),
-    forma_pagamento: Enum(FORMAS_PAGAMENTO),
-    due_date: DateOnly,
-    issue_date: Nullable(DateOnly),
-    document_number: Nullable(Type.String()),
-    description: Type.String(),
-    notes: Nullable(Type.String()),
+    ...payableAnswerFields(),
     state: Enum(PAYABLE_STATES),
     batch_id: Nullable(Ulid),
     paid_at: Nullable(Type.String()),
     paid_amount: Nullable(Cents),
     last_return: Nullable(LastReturn),
-    tribute: Type.Optional(
-      Nullable(
-        Type.Object(
-          {
-            kind: Enum(TRIBUTE_KINDS),
-            revenue_code: Type.String(),
-            contributor_document: Type.Optional(Nullable(Type.String())),
-            period: Type.Optional(Nullable(Type.String())),
-            reference: Type.Optional(Nullable(Type.String())),
-            other_entities_amount: Type.Optional(Nullable(Type.Integer())),
-            fgts_identifier: Type.Optional(Nullable(Type.String())),
-          },
-          { description: 'a tax guide paid by its data (segment N)', 'x-condo-extension': true },
-        ),
-      ),
-    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

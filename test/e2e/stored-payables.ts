@@ -1,4 +1,5 @@
 import { monotonicFactory } from 'ulid';
+import { PAYABLE_FIELDS } from '../../src/domain/request-bodies.js';
 import { type SandboxStore, TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
 import type { Payable } from '../../src/sandbox/model.js';
 
@@ -19,23 +20,20 @@ export function storedPayable(
     | 'description'
     | 'state'
     | 'created_at'
-  >,
+  > &
+    Partial<Payable>,
 ): Payable {
+  // every field a writer may send empty, as the sandbox's create leaves them: a new optional field needs no line here
+  const unset = Object.fromEntries(Object.keys(PAYABLE_FIELDS).map((name) => [name, null]));
   return {
-    fine_amount: null,
-    interest_amount: null,
-    discount_amount: null,
-    issue_date: null,
-    document_number: null,
-    notes: null,
+    ...unset,
     batch_id: null,
     paid_at: null,
     paid_amount: null,
     last_return: null,
-    tribute: null,
     updated_at: fields.created_at,
     ...fields,
-  };
+  } as Payable;
 }
 
 /**

@@ -706,6 +706,15 @@ export interface components {
             document_number: string | null;
             description: string;
             notes: string | null;
+            tribute?: {
+                kind: "darf" | "gps" | "fgts";
+                revenue_code: string;
+                contributor_document?: string | null;
+                period?: string | null;
+                reference?: string | null;
+                other_entities_amount?: number | null;
+                fgts_identifier?: string | null;
+            } | null;
             state: "pending" | "marked_for_remessa" | "in_batch" | "scheduled" | "paid";
             batch_id: string | null;
             paid_at: string | null;
@@ -715,15 +724,6 @@ export interface components {
                 message: string;
                 /** Format: date-time */
                 at: string;
-            } | null;
-            tribute?: {
-                kind: "darf" | "gps" | "fgts";
-                revenue_code: string;
-                contributor_document?: string | null;
-                period?: string | null;
-                reference?: string | null;
-                other_entities_amount?: number | null;
-                fgts_identifier?: string | null;
             } | null;
             /** Format: date-time */
             created_at: string;
@@ -747,6 +747,15 @@ export interface components {
             document_number: string | null;
             description: string;
             notes: string | null;
+            tribute?: {
+                kind: "darf" | "gps" | "fgts";
+                revenue_code: string;
+                contributor_document?: string | null;
+                period?: string | null;
+                reference?: string | null;
+                other_entities_amount?: number | null;
+                fgts_identifier?: string | null;
+            } | null;
             state: "pending" | "marked_for_remessa" | "in_batch" | "scheduled" | "paid";
             batch_id: string | null;
             paid_at: string | null;
@@ -756,15 +765,6 @@ export interface components {
                 message: string;
                 /** Format: date-time */
                 at: string;
-            } | null;
-            tribute?: {
-                kind: "darf" | "gps" | "fgts";
-                revenue_code: string;
-                contributor_document?: string | null;
-                period?: string | null;
-                reference?: string | null;
-                other_entities_amount?: number | null;
-                fgts_identifier?: string | null;
             } | null;
             /** Format: date-time */
             created_at: string;
@@ -1554,6 +1554,15 @@ export interface operations {
                             document_number: string | null;
                             description: string;
                             notes: string | null;
+                            tribute?: {
+                                kind: "darf" | "gps" | "fgts";
+                                revenue_code: string;
+                                contributor_document?: string | null;
+                                period?: string | null;
+                                reference?: string | null;
+                                other_entities_amount?: number | null;
+                                fgts_identifier?: string | null;
+                            } | null;
                             state: "pending" | "marked_for_remessa" | "in_batch" | "scheduled" | "paid";
                             batch_id: string | null;
                             paid_at: string | null;
@@ -1563,15 +1572,6 @@ export interface operations {
                                 message: string;
                                 /** Format: date-time */
                                 at: string;
-                            } | null;
-                            tribute?: {
-                                kind: "darf" | "gps" | "fgts";
-                                revenue_code: string;
-                                contributor_document?: string | null;
-                                period?: string | null;
-                                reference?: string | null;
-                                other_entities_amount?: number | null;
-                                fgts_identifier?: string | null;
                             } | null;
                             /** Format: date-time */
                             created_at: string;

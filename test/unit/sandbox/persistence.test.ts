@@ -25,6 +25,7 @@ import {
 } from '../../../src/sandbox/index.js';
 import { seedState } from '../../../src/sandbox/seed/index.js';
 import { beginImport, recordLines } from '../../../src/sandbox/services/statements.js';
+import { storedPayable } from '../../e2e/stored-payables.js';
 import { sandboxSession } from './session.js';
 
 const dirs: string[] = [];
@@ -216,30 +217,21 @@ describe('the JSON snapshot of earlier versions', () => {
     const condo = state.condominiums[0]!;
     const batchId = ulid();
     const at = new Date().toISOString();
-    condo.payables.push({
-      public_id: ulid(),
-      supplier_id: 2,
-      chart_of_accounts_id: 24,
-      payee_name: 'Limpeza',
-      amount: 12_345,
-      fine_amount: null,
-      interest_amount: null,
-      discount_amount: null,
-      forma_pagamento: 'ted',
-      due_date: '2030-01-20',
-      issue_date: null,
-      document_number: null,
-      description: 'Importada do snapshot',
-      notes: null,
-      state: 'in_batch',
-      batch_id: batchId,
-      paid_at: null,
-      paid_amount: null,
-      last_return: null,
-      tribute: null,
-      created_at: at,
-      updated_at: at,
-    });
+    condo.payables.push(
+      storedPayable({
+        public_id: ulid(),
+        supplier_id: 2,
+        chart_of_accounts_id: 24,
+        payee_name: 'Limpeza',
+        amount: 12_345,
+        forma_pagamento: 'ted',
+        due_date: '2030-01-20',
+        description: 'Importada do snapshot',
+        state: 'in_batch',
+        batch_id: batchId,
+        created_at: at,
+      }),
+    );
     condo.batches.push({
       public_id: batchId,
       state: 'generated',
