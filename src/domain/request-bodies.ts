@@ -97,7 +97,7 @@ const field = <
  * (responses.ts Payable) are built from this table, so a new field is a line here, its flag decision in
  * cli/body-fields.ts and its column in a migration.
  */
-export const PAYABLE_FIELDS = {
+export const PAYABLE_WIRE_FIELDS = {
   supplier_id: field(Id, Type.Integer(), 'optional', false),
   chart_of_accounts_id: field(Id, Type.Integer(), 'required', false),
   payee_name: field(Text(120), Type.String(), 'optional', true),
@@ -113,7 +113,7 @@ export const PAYABLE_FIELDS = {
   notes: field(Type.String({ maxLength: 2000 }), Type.String(), 'optional', true),
   tribute: field(Tribute, TributeAnswer, 'optional', true, true),
 };
-type Fields = typeof PAYABLE_FIELDS;
+type Fields = typeof PAYABLE_WIRE_FIELDS;
 type OptionalNull<T extends TSchema> = TOptional<TUnion<[T, TNull]>>;
 type CreateShape = {
   [K in keyof Fields]: Fields[K]['create'] extends 'required'
@@ -130,7 +130,7 @@ type AnswerShape = {
       ? OptionalNull<Fields[K]['answer']>
       : TUnion<[Fields[K]['answer'], TNull]>;
 };
-const entries = Object.entries(PAYABLE_FIELDS) as [keyof Fields, PayableField<TSchema, TSchema>][];
+const entries = Object.entries(PAYABLE_WIRE_FIELDS) as [keyof Fields, PayableField<TSchema, TSchema>][];
 
 export const PayableCreate = Type.Object(
   Object.fromEntries(

@@ -31,7 +31,7 @@ export const LastReturn = Type.Object(
   closedRecord,
 );
 
-/** A payable: what its writer sent (request-bodies.ts PAYABLE_FIELDS, declared once) and the server's own. */
+/** A payable: what its writer sent (request-bodies.ts PAYABLE_WIRE_FIELDS, declared once) and the server's own. */
 export const Payable = Type.Object(
   {
     public_id: Ulid,

@@ -1,5 +1,5 @@
 import { monotonicFactory } from 'ulid';
-import { PAYABLE_FIELDS } from '../../src/domain/request-bodies.js';
+import { PAYABLE_WIRE_FIELDS } from '../../src/domain/request-bodies.js';
 import { type SandboxStore, TEST_CONDOMINIUM } from '../../src/sandbox/index.js';
 import type { Payable } from '../../src/sandbox/model.js';
 
@@ -24,7 +24,7 @@ export function storedPayable(
     Partial<Payable>,
 ): Payable {
   // every field a writer may send empty, as the sandbox's create leaves them: a new optional field needs no line here
-  const unset = Object.fromEntries(Object.keys(PAYABLE_FIELDS).map((name) => [name, null]));
+  const unset = Object.fromEntries(Object.keys(PAYABLE_WIRE_FIELDS).map((name) => [name, null]));
   return {
     ...unset,
     batch_id: null,
