@@ -12,6 +12,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchDda } from './dda.js';
+import { record, section } from './record.mjs';
 import { benchRemittance } from './remittance.js';
 
 const [bin = '', node = process.execPath] = process.argv.slice(2);
@@ -97,6 +98,9 @@ function row(
   base: { ms: number; rssMb: number },
   target = '',
 ): void {
+  record(name, Math.round(m.ms), 'ms', Math.round((m.ms / base.ms) * 100) / 100, {
+    rss_mb: Math.round(m.rssMb),
+  });
   console.log(
     `${name.padEnd(50)} ${m.ms.toFixed(0).padStart(7)} ms  x${(m.ms / base.ms).toFixed(2).padStart(5)}   RSS ${m.rssMb.toFixed(0).padStart(4)} MB${target}`,
   );
@@ -132,9 +136,9 @@ try {
       await make(file, size);
       const lines = measureLines(file);
       const mb = (await stat(file)).size / 1_048_576;
-      console.log(
-        `\n${kind}: ${size.toLocaleString('en')} ${kind === 'OFX' ? 'transactions' : kind === 'DDA' ? 'boletos' : 'payments'}, ${lines.toLocaleString('en')} lines, ${mb.toFixed(0)} MB`,
-      );
+      const heading = `${kind}: ${size.toLocaleString('en')} ${kind === 'OFX' ? 'transactions' : kind === 'DDA' ? 'boletos' : 'payments'}, ${lines.toLocaleString('en')} lines, ${mb.toFixed(0)} MB`;
+      section(heading);
+      console.log(`\n${heading}`);
       const base = measure(['-e', LINE_READER, file]);
       row('baseline: node readline, counting lines', base, base);
       let m = base;

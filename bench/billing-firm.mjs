@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { record } from './record.mjs';
 
 const CONDOMINIUMS = Number(process.env.BENCH_CONDOMINIUMS ?? 50);
 const cliNode = process.argv[2] ?? process.execPath;
@@ -77,6 +78,20 @@ try {
     `\na firm's billing run: ${slugs.length} condominiums, ${units.reduce((a, b) => a + b, 0)} units`,
   );
   console.log(`  --all-profiles bank-accounts list     ${list.toFixed(0).padStart(6)} ms`);
+  record('baseline: a shell loop of units list', Math.round(loop), 'ms', 1);
+  record(
+    `--all-profiles billing plan, ${slugs.length} condominiums`,
+    Math.round(plan),
+    'ms',
+    Math.round((plan / loop) * 100) / 100,
+  );
+  record('baseline: --all-profiles bank-accounts list', Math.round(list), 'ms', 1);
+  record(
+    `--all-profiles billing apply --issue, ${slugs.length} condominiums`,
+    Math.round(apply.ms),
+    'ms',
+    Math.round((apply.ms / list) * 100) / 100,
+  );
   console.log(`  a shell loop of units list            ${loop.toFixed(0).padStart(6)} ms`);
   console.log(
     `  --all-profiles billing plan           ${plan.toFixed(0).padStart(6)} ms  x${(plan / list).toFixed(2)} bank-accounts list, x${(plan / loop).toFixed(2)} the loop (goal: within 10 s)`,

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { record } from './record.mjs';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 500);
 // a limit that binds (1,000 calls over 200 a window of 2 s: at least 8 s), so the ratio says whether the run
@@ -68,6 +69,17 @@ try {
   const least = Math.floor((calls - 1) / count) * seconds * 1000;
   const verify = median(3, () => cli(['billing', 'verify', planFile]).ms);
   console.log(`\nbilling run of a ${UNITS}-unit building (sandbox at --rate-limit ${LIMIT})`);
+  record(`baseline: units list, ${UNITS} units`, Math.round(list), 'ms', 1);
+  record(`billing plan, ${UNITS} units`, Math.round(plan), 'ms', Math.round((plan / list) * 100) / 100);
+  record('baseline: the least the rate limit allows', least, 'ms', 1);
+  record(
+    `billing apply --issue, ${UNITS} units`,
+    Math.round(apply.ms),
+    'ms',
+    Math.round((apply.ms / least) * 100) / 100,
+  );
+  record(`baseline: units list, ${UNITS} units`, Math.round(list), 'ms', 1);
+  record(`billing verify, ${UNITS} units`, Math.round(verify), 'ms', Math.round((verify / list) * 100) / 100);
   console.log(`  node -e 0                          ${node.toFixed(0).padStart(6)} ms`);
   console.log(`  units list (${UNITS} units)              ${list.toFixed(0).padStart(6)} ms`);
   console.log(

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RecordChunks, RemittanceStream, readCnab240 } from '../src/formats/cnab240/index.js';
 import { parseStatement } from '../src/formats/statement/index.js';
+import { record, section } from './record.mjs';
 import { BENCH_HEADER, benchPayments, benchRemittance } from './remittance.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -76,6 +77,9 @@ function streamedRemittance(path: string, payments: number, sample: () => void):
 }
 
 function row(name: string, m: { ms: number; heapMb: number }, base: { ms: number }, sizeMb: number): void {
+  record(name, Math.round(m.ms), 'ms', Math.round((m.ms / base.ms) * 100) / 100, {
+    mb_per_s: Math.round((sizeMb / (m.ms / 1000)) * 10) / 10,
+  });
   console.log(
     `${name.padEnd(44)} ${m.ms.toFixed(0).padStart(7)} ms  x${(m.ms / base.ms).toFixed(2).padStart(6)}  ${(sizeMb / (m.ms / 1000)).toFixed(1).padStart(6)} MB/s  heap +${m.heapMb.toFixed(1)} MB`,
   );
@@ -92,6 +96,7 @@ try {
   await writeFile(ofx, ofxText);
   const ofxMb = Buffer.byteLength(ofxText) / 1_048_576;
 
+  section(`CNAB 240: ${PAYMENTS} payments, ${remMb.toFixed(1)} MB`);
   console.log(
     `\nCNAB 240: ${PAYMENTS} payments, ${remMb.toFixed(1)} MB; ratios against a raw read of the same file`,
   );
@@ -135,6 +140,7 @@ try {
     `live heap ${small.toFixed(1)} MB and ${large.toFixed(1)} MB for ten times the payments: x${(Math.max(large, 1) / Math.max(small, 1)).toFixed(2)} counting from 1 MB (goal: within 2x)`,
   );
 
+  section(`OFX: ${OFX_TRANSACTIONS} transactions, ${ofxMb.toFixed(1)} MB`);
   console.log(
     `\nOFX: ${OFX_TRANSACTIONS} transactions, ${ofxMb.toFixed(1)} MB; ratios against a raw read of the same file`,
   );

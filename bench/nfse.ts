@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { cnpjWithCheckDigits } from '../src/domain/documents.js';
 import { ofRate } from '../src/domain/nfse/withholding.js';
 import { nationalAccessKey, nationalInvoiceXml } from '../src/formats/nfse/write.js';
+import { record } from './record.mjs';
 
 const [bin = '', node = process.execPath] = process.argv.slice(2);
 const COUNT = Number(process.env.BENCH_NFSE ?? 1_000);
@@ -72,6 +73,11 @@ try {
   const month = median([bin, 'nfse', 'check', join(root, 'month'), '--json'], env);
   console.log('\nNFS-e (#55): nfse check, median of', RUNS, 'runs');
   console.log(`${'baseline: node -e 0'.padEnd(44)} ${base.toFixed(1).padStart(8)} ms`);
+  record('baseline: node -e 0', Math.round(base * 10) / 10, 'ms', 1);
+  record('nfse check, 1 invoice', Math.round(one * 10) / 10, 'ms', Math.round((one / base) * 100) / 100);
+  record(`nfse check, ${COUNT} invoices`, Math.round(month), 'ms', Math.round((month / base) * 100) / 100, {
+    of_one: Math.round((month / one) * 100) / 100,
+  });
   console.log(
     `${'nfse check, 1 invoice'.padEnd(44)} ${one.toFixed(1).padStart(8)} ms  x${(one / base).toFixed(2)}`,
   );

@@ -23,8 +23,9 @@
 // while the sandbox stays on this one (its better-sqlite3 is built for it).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
+import { record } from './record.mjs';
 
 // BENCH_QUICK=1: every figure, at smaller sizes and fewer runs (under three minutes; the benches below read it too)
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -32,6 +33,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 5 : 15));
 // BENCH_ONLY=everyday: start-up, help and one API call only (a minute; run it on each Node for #31's ratios)
 const EVERYDAY_ONLY = process.env.BENCH_ONLY === 'everyday';
 const bin = join(import.meta.dirname, '..', 'bin', 'condo.js');
+// every figure as a JSON line (bench/record.mjs), gathered at the end into bench/results/latest.json
+const started = new Date();
+const results = join(mkdtempSync(join(tmpdir(), 'condo-bench-results-')), 'figures.jsonl');
+process.env.BENCH_RESULTS = results;
+writeFileSync(results, '');
 const bareGet = join(import.meta.dirname, 'bare-get.mjs');
 const cliNode = process.env.BENCH_NODE ?? process.execPath;
 
@@ -101,6 +107,9 @@ function singleExecutable() {
 }
 
 function row(name, m, base) {
+  record(name, Math.round(m.median * 10) / 10, 'ms', Math.round((m.median / base.median) * 100) / 100, {
+    rss_mb: Math.round(m.rssKb / 102.4) / 10,
+  });
   console.log(
     `${name.padEnd(44)} ${m.median.toFixed(1).padStart(8)} ms  x${(m.median / base.median).toFixed(2).padStart(5)}   RSS ${(m.rssKb / 1024).toFixed(1).padStart(6)} MB  x${(m.rssKb / base.rssKb).toFixed(2)}`,
   );
@@ -209,6 +218,7 @@ try {
 
   if (EVERYDAY_ONLY) {
     rmSync(root, { recursive: true, force: true });
+    writeResults();
     process.exit(0);
   }
 
@@ -382,15 +392,53 @@ async function bundled(name) {
   });
   return outfile;
 }
-spawnSync(process.execPath, [await bundled('big-files'), bin, cliNode], { stdio: 'inherit' });
-spawnSync(process.execPath, [await bundled('transfer'), cliNode], { stdio: 'inherit' });
-spawnSync(process.execPath, ['--expose-gc', await bundled('formats')], { stdio: 'inherit' });
-spawnSync(process.execPath, [await bundled('store')], { stdio: 'inherit' });
-spawnSync(process.execPath, [await bundled('nfse'), bin, cliNode], { stdio: 'inherit' });
+const group = (name) => ({ stdio: 'inherit', env: { ...process.env, BENCH_GROUP: name } });
+spawnSync(process.execPath, [await bundled('big-files'), bin, cliNode], group('big files'));
+spawnSync(process.execPath, [await bundled('transfer'), cliNode], group('transfers'));
+spawnSync(process.execPath, ['--expose-gc', await bundled('formats')], group('parsers'));
+spawnSync(process.execPath, [await bundled('store')], group("the sandbox's store"));
+spawnSync(process.execPath, [await bundled('nfse'), bin, cliNode], group('NFS-e'));
 // #67: a 500-unit building's plan, apply and verify
-spawnSync(process.execPath, [join(import.meta.dirname, 'billing.mjs'), cliNode], { stdio: 'inherit' });
+spawnSync(process.execPath, [join(import.meta.dirname, 'billing.mjs'), cliNode], group('billing'));
 // #68: a firm of 50 condominiums planned and applied in one run
-spawnSync(process.execPath, [join(import.meta.dirname, 'billing-firm.mjs'), cliNode], { stdio: 'inherit' });
+spawnSync(process.execPath, [join(import.meta.dirname, 'billing-firm.mjs'), cliNode], group('the firm'));
 // #32's 400,000-payment run, about five minutes more
 if (process.env.BENCH_BIG_BATCH === '1')
   spawnSync(process.execPath, [await bundled('big-batch'), cliNode], { stdio: 'inherit' });
+
+writeResults();
+
+/** The run's figures with its day and machine, for CONTRIBUTING.md's table (npm run bench:doc writes it). */
+function writeResults() {
+  const figures = readFileSync(results, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const [cpu] = cpus();
+  const out = join(import.meta.dirname, 'results', 'latest.json');
+  mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        started_at: started.toISOString(),
+        finished_at: new Date().toISOString(),
+        machine: {
+          os: `${type()} ${release()}`,
+          cpus: cpus().length,
+          cpu: cpu?.model ?? null,
+          memory_gb: Math.round(totalmem() / 2 ** 30),
+        },
+        node: spawnSync(cliNode, ['--version'], { encoding: 'utf8' }).stdout.trim(),
+        quick: QUICK,
+        runs: RUNS,
+        figures,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(
+    `\n${figures.length} figures written to ${out} (npm run bench:doc puts them in CONTRIBUTING.md)`,
+  );
+}

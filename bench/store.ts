@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildStatementOfx } from '../src/sandbox/index.js';
+import { record } from './record.mjs';
 import { bin, call, type Server, seeded, serve } from './sandbox.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -39,6 +40,7 @@ async function creates(s: Server): Promise<number[]> {
 }
 
 function line(name: string, ms: number, base: number, unit = 'ms'): void {
+  record(name, Math.round(ms * 100) / 100, unit, Math.round((ms / base) * 100) / 100);
   console.log(`${name.padEnd(52)} ${ms.toFixed(2).padStart(9)} ${unit}  x${(ms / base).toFixed(2)}`);
 }
 

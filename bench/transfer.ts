@@ -10,6 +10,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_CONDOMINIUM } from '../src/sandbox/index.js';
+import { record } from './record.mjs';
 import { bin, type Server, seeded, serve } from './sandbox.js';
 
 const [node = process.execPath] = process.argv.slice(2);
@@ -42,6 +43,9 @@ function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv): Timed {
 }
 
 function row(name: string, m: { ms: number; rssMb: number }, base: { ms: number }, mb: number): void {
+  record(name, Math.round(m.ms), 'ms', Math.round((m.ms / base.ms) * 100) / 100, {
+    rss_mb: Math.round(m.rssMb),
+  });
   console.log(
     `${name.padEnd(46)} ${m.ms.toFixed(0).padStart(7)} ms  x${(m.ms / base.ms).toFixed(2).padStart(5)}  ${(mb / (m.ms / 1000)).toFixed(0).padStart(5)} MB/s   RSS ${m.rssMb.toFixed(0).padStart(4)} MB`,
   );
