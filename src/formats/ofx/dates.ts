@@ -11,9 +11,23 @@ const OFX_DATE =
 
 export type OfxDateResult = { ok: true; date: string } | { ok: false; reason: Message };
 
+/** Whether `value` is eight digits, the bare `YYYYMMDD` most banks write (read without the expression, #73). */
+function isBareDate(value: string): boolean {
+  if (value.length !== 8) return false;
+  for (let i = 0; i < 8; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 export function parseOfxDate(raw: string): OfxDateResult {
   const value = raw.trim();
   if (value === '') return { ok: false, reason: finding('value.empty', {}) };
+  if (isBareDate(value) && value !== '00000000') {
+    const [y, mo, d] = [value.slice(0, 4), value.slice(4, 6), value.slice(6, 8)];
+    if (isCalendarDate(Number(y), Number(mo), Number(d))) return { ok: true, date: `${y}-${mo}-${d}` };
+  }
   const m = OFX_DATE.exec(value);
   if (!m)
     return {

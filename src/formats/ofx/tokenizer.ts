@@ -42,6 +42,39 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** A tag's first character: a letter or `_`. */
+const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** A tag name's other characters, as TAG reads them (`\w`, `.`, `:`, `-`). */
+const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 58 || c === 45;
+
+/** plainTag's answer when the buffer ends inside what may be a plain tag. */
+const NEEDS_MORE = -1;
+
+/**
+ * Where the plain tag at `lt` (`<NAME>` or `</NAME>`, what TAG matches without attributes or spaces) ends, past its
+ * `>`; 0 when it is anything else (TAG and the checks around it decide), NEEDS_MORE when the buffer ends first.
+ */
+function plainTag(buf: string, lt: number): number {
+  let i = lt + 1;
+  if (buf.charCodeAt(i) === 47) i++;
+  if (!isNameStart(buf.charCodeAt(i))) return i >= buf.length ? NEEDS_MORE : 0;
+  const end = Math.min(buf.length, lt + MAX_TAG);
+  for (i++; i < end; i++) {
+    const c = buf.charCodeAt(i);
+    if (c === 62) return i + 1;
+    if (!isNameChar(c)) return 0;
+  }
+  return i >= buf.length ? NEEDS_MORE : 0;
+}
+
+function hasLowerCase(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 97 && c <= 122) return true;
+  }
+  return false;
+}
+
 function countNewlines(s: string, from: number, to: number): number {
   let n = 0;
   let i = s.indexOf('\n', from);
@@ -147,7 +180,22 @@ export class OfxTokenizer {
         advance(end);
         continue;
       }
-      const isName = /[A-Za-z_/]/.test(next);
+      // the common tag, `<NAME>` or `</NAME>` with no attribute, read by its characters (no expression, no
+      // allocation but the name's; #73: the tokenizer was a fifth of a 200,000-transaction import)
+      const tag = plainTag(buf, lt);
+      if (tag > 0) {
+        this.flushText();
+        const closing = buf.charCodeAt(lt + 1) === 47;
+        const raw = buf.slice(closing ? lt + 2 : lt + 1, tag - 1);
+        const name = hasLowerCase(raw) ? raw.toUpperCase() : raw;
+        // a plain tag holds no line break: the line stays
+        pos = tag;
+        if (closing) this.handler.close(name, line);
+        else this.handler.open(name, line, false);
+        continue;
+      }
+      if (tag === NEEDS_MORE && !final) break;
+      const isName = isNameStart(next.charCodeAt(0)) || next === '/';
       if (!isName) {
         // A literal '<' in text.
         this.addText(lt, lt + 1, line);

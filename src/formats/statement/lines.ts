@@ -174,8 +174,9 @@ export class StatementLines {
       const plain = `${t.date}\u001f${t.amountCents}\u001f${text.trim().replace(/\s+/g, ' ')}`;
       return statementTransactionHash(t.date, t.amountCents, text, this.occurrence(plain));
     }
-    const rest = `${t.date}\u001f${t.amountCents}\u001f${t.memo ?? ''}`;
-    const base = `${t.fitid}\u001f${rest}`;
+    const base = `${t.fitid}\u001f${t.date}\u001f${t.amountCents}\u001f${t.memo ?? ''}`;
+    // what follows the FITID, as a view of the key (not a second string built)
+    const rest = base.slice(t.fitid.length + 1);
     const index = this.fitidIndex.get(t.fitid);
     if (index === undefined) {
       // most lines: a FITID not seen before (remembered as its line and a hash of the rest, to stay small)
