@@ -174,9 +174,10 @@ export class StatementLines {
       const plain = `${t.date}\u001f${t.amountCents}\u001f${text.trim().replace(/\s+/g, ' ')}`;
       return statementTransactionHash(t.date, t.amountCents, text, this.occurrence(plain));
     }
-    const base = `${t.fitid}\u001f${t.date}\u001f${t.amountCents}\u001f${t.memo ?? ''}`;
-    // what follows the FITID, as a view of the key (not a second string built)
-    const rest = base.slice(t.fitid.length + 1);
+    // the rest built apart, not sliced from the key: hashing a slice's characters was the slower (#73: 58 against
+    // 52 ms over 200,000 lines)
+    const rest = `${t.date}\u001f${t.amountCents}\u001f${t.memo ?? ''}`;
+    const base = `${t.fitid}\u001f${rest}`;
     const index = this.fitidIndex.get(t.fitid);
     if (index === undefined) {
       // most lines: a FITID not seen before (remembered as its line and a hash of the rest, to stay small)
