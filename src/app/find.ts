@@ -126,9 +126,6 @@ export async function publicIdOf(
 
 type Named = { id: number; label: string };
 
-/** What a detail view prints next to an id: `Jardins Ltda (3)`, or the id alone. */
-export type Namer = ReturnType<typeof idNamer>;
-
 /**
  * Names for ids in a detail view, read once per run from the lists (chart of accounts, bank accounts) or the
  * record (a supplier, a unit). A name that cannot be read (a token without that scope, an old server) leaves

@@ -293,8 +293,6 @@ export async function printReconciliation(
   return none + left;
 }
 
-export { STATEMENTS_EXTENSION } from '../app/movements.js';
-
 export interface ReconcileOptions {
   rules?: string;
   explain?: boolean;

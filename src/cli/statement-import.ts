@@ -322,8 +322,6 @@ async function accountOfFile(deps: Deps, path: string, summary: StatementSummary
   return account.id;
 }
 
-export { accountsTheFileNames } from '../app/statements.js';
-
 export async function importStatement(
   deps: Deps,
   path: string,

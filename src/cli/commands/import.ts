@@ -3,6 +3,7 @@ import { type FileKind, isCnabDdaFile, kindOf } from '../../app/file-kind.js';
 import { acrossProfiles, pooled, serverFate } from '../../app/firm.js';
 import { returnOwners, statementAccounts } from '../../app/import-routing.js';
 import { bankAccountsList } from '../../app/registers.js';
+import { accountsTheFileNames } from '../../app/statements.js';
 import { CondoError, UsageError } from '../../domain/errors.js';
 import type { Text } from '../../domain/text.js';
 import { errorWords } from '../api-errors.js';
@@ -11,13 +12,7 @@ import { exitCodeOf } from '../exit-codes.js';
 import { eachFile, type FileLabel, nothingToImport } from '../per-file.js';
 import { profileDeps, selectedProfiles } from '../profiles.js';
 import { batchFinder, importReturn, type ReturnFacts, returnFacts } from '../returns.js';
-import {
-  accountsTheFileNames,
-  asTheFileNamesIt,
-  type ImportOptions,
-  importStatement,
-  parseLocally,
-} from '../statement-import.js';
+import { asTheFileNamesIt, type ImportOptions, importStatement, parseLocally } from '../statement-import.js';
 
 /**
  * Bank files routed by what they say (`condo import FILE...`): a CNAB 240 return finds its batch by its payments'
