@@ -13,9 +13,13 @@ export const suppliersList = (client: Client) => client.suppliers.list();
 
 export const unitsList = (client: Client) => client.units.list();
 
-/** A supplier's payment data, and its payables the bank rejected (what a correction of it is usually for). */
-export async function supplierWithRejections(client: Client, id: number) {
+/**
+ * A supplier's payment data, and, when `rejections` asks (a person's screen), its payables the bank rejected: what
+ * a correction of it is usually for. A script's record reads the supplier alone (a token may lack payables.read).
+ */
+export async function supplierWithRejections(client: Client, id: number, opts: { rejections: boolean }) {
   const supplier = await client.suppliers.get(id);
+  if (!opts.rejections) return { supplier, rejected: [] };
   const pending = await client.payables.list({ state: 'pending', supplier_id: id }, { all: true });
   return { supplier, rejected: pending.filter((p) => displayState(p) === 'rejected') };
 }

@@ -90,7 +90,7 @@ function pixCell(r: Row): Text | string {
 /** A supplier's payment data, and its payables the bank rejected (what a correction here is usually for). */
 export async function showSupplier(deps: Deps, idArg: string): Promise<number> {
   const id = await resolveSupplierId(deps, 'SUPPLIER', idArg);
-  const found = await deps.app(supplierWithRejections, id);
+  const found = await deps.app(supplierWithRejections, id, { rejections: deps.format === 'table' });
   const supplier = found.supplier as Row & { id: number };
   if (deps.format !== 'table') {
     printRecord(deps, supplier, fieldColumns(supplier, {}));

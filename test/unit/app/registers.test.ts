@@ -11,7 +11,8 @@ const served = servedSandbox();
 describe('a supplier and its rejected payables', () => {
   test('only its pending payables the bank refused; a correction of one no one has is a 404 before the extension', async () => {
     for (const s of await served.client.suppliers.list()) {
-      const { supplier, rejected } = await supplierWithRejections(served.client, s.id);
+      const { supplier, rejected } = await supplierWithRejections(served.client, s.id, { rejections: true });
+      expect((await supplierWithRejections(served.client, s.id, { rejections: false })).rejected).toEqual([]);
       expect(supplier.id).toBe(s.id);
       for (const p of rejected) expect(p).toMatchObject({ supplier_id: s.id, state: 'pending' });
     }
