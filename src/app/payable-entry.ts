@@ -1,7 +1,7 @@
 /**
  * What entering a payable asks of the server before it goes in (#66): whether a boleto was entered before (the
- * API keeps no barcode unique, and a boleto entered twice is paid twice), and the lists a person picks from when
- * prompted (the suppliers; the chart accounts a bill can be booked to).
+ * API keeps no barcode unique, and a boleto entered twice is paid twice), and the chart accounts a person picks
+ * from when prompted (the suppliers' list is registers.ts's).
  */
 import type { Client } from '../client/index.js';
 import type { Payable } from '../client/types.js';
@@ -48,11 +48,6 @@ export async function boletosEnteredBefore(
     const same = entered.get(barcode) ?? [];
     return same.length > 0 || entry !== null ? { payables: same, entry } : null;
   });
-}
-
-/** The suppliers a person picks a payable's from. */
-export async function suppliersToPick(client: Client): Promise<{ id: number; name: string }[]> {
-  return (await client.suppliers.list()) as { id: number; name: string }[];
 }
 
 /** The chart accounts a bill can be booked to: expense accounts, active, and not a group of others ("2 Despesas", #53). */

@@ -61,11 +61,12 @@ export async function bankOfBatch(
   }
 }
 
-/** The state each bulk action leads to. */
+/** The state each bulk action leads to (a delete leads to none). */
 const TARGET_STATE: Partial<Record<ManyAction, string>> = {
   markMany: 'marked_for_remessa',
   unmarkMany: 'pending',
 };
+export const stateAfter = (action: ManyAction): string | undefined => TARGET_STATE[action];
 
 /**
  * The refused ids whose payable is already where the action leads: marking one already marked is what was asked
@@ -78,7 +79,7 @@ export async function alreadyAsAsked(
   action: ManyAction,
   results: readonly { id: string; ok: boolean; error?: CondoError }[],
 ): Promise<{ target: string | undefined; done: Set<string> }> {
-  const target = TARGET_STATE[action];
+  const target = stateAfter(action);
   const refused = results.filter((r) => !r.ok && r.error?.code === 'invalid_state').map((r) => r.id);
   if (!target || refused.length === 0) return { target, done: new Set() };
   const there = new Set(

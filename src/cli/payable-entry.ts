@@ -1,9 +1,5 @@
-import {
-  boletosEnteredBefore,
-  type EnteredBefore,
-  postableExpenseAccounts,
-  suppliersToPick,
-} from '../app/payable-entry.js';
+import { boletosEnteredBefore, type EnteredBefore, postableExpenseAccounts } from '../app/payable-entry.js';
+import { suppliersList } from '../app/registers.js';
 import { DOC_ENDED } from '../domain/business-days.js';
 import { formatDateBr } from '../domain/dates.js';
 import { UsageError } from '../domain/errors.js';
@@ -46,7 +42,7 @@ export function pickers(deps: Deps): Record<string, Picker> {
   return {
     supplier_id: async (body, ask) => {
       if (body.payee_name !== undefined) return;
-      const suppliers = await deps.app(suppliersToPick);
+      const suppliers = await deps.app(suppliersList);
       const choice = await ask.select({ en: 'Supplier', pt: 'Fornecedor' }, [
         {
           name: deps.t({ en: '(none: type a payee name)', pt: '(nenhum: digitar o nome do favorecido)' }),

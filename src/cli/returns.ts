@@ -1,7 +1,12 @@
 import { requireReadableFile } from '../app/file-kind.js';
 import { readCnabFileHashed } from '../app/files.js';
 import { heldPayments } from '../app/rejections.js';
-import { importReturnFile, type ReturnBatchFinder, returnBatchFinder } from '../app/return-batch.js';
+import {
+  importReturnFile,
+  type ReturnBatchFinder,
+  type ReturnHeader,
+  returnBatchFinder,
+} from '../app/return-batch.js';
 import type { ReturnSummary } from '../client/index.js';
 import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
@@ -113,13 +118,8 @@ function sayUncoded(
 }
 
 /** What a return file says about where it belongs: its payments' seu números and the paying company's account. */
-export interface ReturnFacts {
-  seuNumeros: string[];
+export interface ReturnFacts extends ReturnHeader {
   bankCode: string | null;
-  account: string | null;
-  /** the NSA the header carries (Itaú's returns carry none) */
-  fileSequence: number | null;
-  sha256: string;
   /** payments the bank's file carries without an occurrence code: the rest is applied, these wait (exit 1) */
   uncoded: { line: number; seu_numero: string | null }[];
 }

@@ -14,7 +14,7 @@ import { BILLING_TYPES } from './invoices.js';
 import { ENTRY_TYPES, SUPPLIER_ACCOUNT_TYPES } from './ledger.js';
 import { hasAtMostTwoDecimals } from './money.js';
 import { FORMAS_PAGAMENTO } from './payables.js';
-import { Cents as AnswerCents, DateOnly, Nullable } from './schema-parts.js';
+import { Cents as AnswerCents, DateOnly, Enum, Nullable } from './schema-parts.js';
 import type { Text as Words } from './text.js';
 import { TRIBUTE_KINDS } from './tributes.js';
 import { KNOWN_EVENTS } from './webhooks.js';
@@ -33,7 +33,6 @@ const CentsOrZero = Type.Integer({ minimum: 0, maximum: 99_999_999_999, descript
 /** Decimal reais on the wire (invoices, expenses, entries, transfers): at most two decimals. */
 const Reais = Type.Number({ minimum: 0, maximum: 999_999_999.99, twoDecimals: true });
 const PositiveReais = Type.Number({ exclusiveMinimum: 0, maximum: 999_999_999.99, twoDecimals: true });
-const Enum = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 /** A tax guide on a payable (a sandbox extension; cross-field rules in tributes.ts). */
 const Tribute = Type.Object(

@@ -9,6 +9,7 @@ import {
   payableDetail,
   payablesPage,
   settledByTheBank,
+  stateAfter,
 } from '../../app/payables.js';
 import { nextSteps, settled } from '../../app/rejections.js';
 import type { BulkResult, Payable, PayableDetail } from '../../client/types.js';
@@ -495,7 +496,8 @@ async function alreadyAsAskedOf(
   } catch (error) {
     // the run's own report matters more than this look: its refusals stay failures, and the look is said
     if (!(error instanceof CondoError)) throw error;
-    const target = action === 'markMany' ? 'marked_for_remessa' : 'pending';
+    // only a mark or an unmark looks (a delete leads to no state)
+    const target = stateAfter(action) ?? '';
     deps.warn({
       en: `could not check whether the refused payables were already ${target} (${error.message}): counted as failures`,
       pt: `não foi possível conferir se as contas recusadas já estavam em ${target} (${errorWords(deps.t, error)}): contadas como falhas`,
