@@ -9,7 +9,10 @@ import { type FieldFlag, type FieldFlags, offered } from './body-fields.js';
 import type { Deps } from './context.js';
 import { dateFlag, enumFlag, intFlag, reaisFlag } from './flags.js';
 import type { Translate } from './i18n.js';
-import { type Prompter, REQUIRED } from './prompter.js';
+import type { Prompter } from './prompter.js';
+
+/** What a question's check says of an empty answer (here, not in prompter.ts: that module loads with the prompts). */
+export const REQUIRED: Text = { en: 'required', pt: 'obrigatório' };
 
 /**
  * Body fields as flags, from their one declaration (cli/body-fields.ts): the options, the flags-to-body

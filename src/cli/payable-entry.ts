@@ -11,9 +11,8 @@ import type { Text } from '../domain/text.js';
 import { type PayableTribute, tributeProblems } from '../domain/tributes.js';
 import { type FlagsOf, PAYABLE_FIELDS, TRIBUTE_FIELDS } from './body-fields.js';
 import type { Deps } from './context.js';
-import { bodyFromFlags, flagOf, namedProblem, type Picker } from './fields.js';
+import { bodyFromFlags, flagOf, namedProblem, type Picker, REQUIRED } from './fields.js';
 import { english, prefixed, type Translate } from './i18n.js';
-import { REQUIRED } from './prompter.js';
 
 /** The flag of a body field, a guide's (`tribute.period` -> `--period`) too. */
 export const flagName = (field: string): string =>

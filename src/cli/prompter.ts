@@ -20,9 +20,6 @@ export interface Prompter {
   confirm(message: Text, defaultValue?: boolean): Promise<boolean>;
 }
 
-/** What a question's check says of an empty answer. */
-export const REQUIRED: Text = { en: 'required', pt: 'obrigatório' };
-
 /** A list longer than this is filtered by what is typed. */
 const FILTERED_FROM = 7;
 

@@ -3,9 +3,9 @@ import type { ConfigStore } from '../../config/store.js';
 import { AuthError, CondoError, UsageError } from '../../domain/errors.js';
 import { SCOPES } from '../../domain/scopes.js';
 import type { Deps } from '../context.js';
+import { REQUIRED } from '../fields.js';
 import { readInput } from '../files.js';
 import { printJson, printRecord } from '../output.js';
-import { REQUIRED } from '../prompter.js';
 import { keepLogin, placedLines } from '../secret-place.js';
 
 const ALL_SCOPES: readonly string[] = SCOPES;
