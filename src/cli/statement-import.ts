@@ -379,7 +379,12 @@ export async function importStatement(
   // a file imported before still gets its rules (a re-run of the night, rules added since): over its lines as
   // they are now, not as the first import left them; a server that cannot say which are still open gets the
   // replay alone, as before, rather than the rules over lines it may have settled
-  const { result, replayed, open } = await deps
+  // `now`: the lines open now, the result itself unless a replay's rules asked the server again
+  const {
+    result,
+    replayed,
+    open: now,
+  } = await deps
     .app(uploadStatement, account, path, sent, {
       format: format === 'cnab240' ? 'ofx' : format,
       force: Boolean(opts.force),
@@ -391,7 +396,6 @@ export async function importStatement(
     })
     .finally(() => sent?.remove());
   bar.done();
-  const now = opts.rules ? open : result;
   if (!opts.rules || !now) {
     await printResult(deps, { ...label, ...result, outcome: outcomeOf(ExitCode.ok) }, replayed);
     if (opts.rules)
