@@ -420,7 +420,10 @@ export function reportError(
     if (error.code === 'outcome_unknown' && error.idempotencyKey) {
       writeLine(
         io.stderr,
-        `The server may have done it. Run it again with the same key: it is done once, and you get its answer:\n  ${rerun(argv, error.idempotencyKey)}`,
+        `${t({
+          en: 'The server may have done it. Run it again with the same key: it is done once, and you get its answer:',
+          pt: 'O servidor pode tê-lo feito. Rode de novo com a mesma chave: ele é feito uma vez só, e você recebe a resposta:',
+        })}\n  ${rerun(argv, error.idempotencyKey)}`,
       );
     }
     return exitCodeOf(error);

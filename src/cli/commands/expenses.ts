@@ -11,9 +11,10 @@ import type { Deps } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { bodyFromFlags, flagOf } from '../fields.js';
 import { dateFlag } from '../flags.js';
-import { writeLine } from '../io.js';
+import { english } from '../i18n.js';
+import { printable, writeLine } from '../io.js';
 import { type PagingFlags, showList } from '../lists.js';
-import { type Column, narration, type Out, printJson, printList, writeDone } from '../output.js';
+import { type Column, narration, type Out, printJson, printList, wrapMessage, writeDone } from '../output.js';
 import { resolveChartAccountId, resolveSupplierId, withNamedIds } from '../resolve.js';
 
 /**
@@ -133,11 +134,14 @@ const scheduleJson = (s: Installment[]) =>
   }));
 
 async function printSchedule(out: Out, body: ExpenseInstallmentsCreate, s: Installment[]) {
-  if (out.format === 'table')
-    writeLine(
-      out.io.stdout,
-      `${body.description}: ${formatReais(decimalToCents(body.total_amount))} in ${s.length} installments`,
-    );
+  if (out.format === 'table') {
+    const total = formatReais(decimalToCents(body.total_amount));
+    const said = (out.t ?? english)({
+      en: `${body.description}: ${total} in ${s.length} installments`,
+      pt: `${body.description}: ${total} em ${s.length} parcelas`,
+    });
+    writeLine(out.io.stdout, wrapMessage(out.io, printable(said), out.io.stdout));
+  }
   await printList(out, s, SCHEDULE_COLUMNS);
 }
 

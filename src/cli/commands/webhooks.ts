@@ -48,10 +48,13 @@ export async function createWebhook(deps: Deps, url: string, opts: { events?: st
   if (deps.format === 'json') printJson(deps, sub);
   else {
     writeLine(deps.io.stdout, `${sub.id}\t${sub.secret ?? ''}`);
-    deps.info({
-      en: `Subscribed ${sub.url} to ${sub.events.join(', ')}. Keep the secret: it is shown only this once.`,
-      pt: `${sub.url} assinado para ${sub.events.join(', ')}. Guarde o segredo: ele só é mostrado esta vez.`,
-    });
+    deps.info(
+      {
+        en: `Subscribed ${sub.url} to ${sub.events.join(', ')}. Keep the secret: it is shown only this once.`,
+        pt: `${sub.url} assinado para ${sub.events.join(', ')}. Guarde o segredo: ele só é mostrado esta vez.`,
+      },
+      true,
+    );
   }
   return 0;
 }
