@@ -389,10 +389,18 @@ export async function batchesCancel(deps: Deps, idArg: string, opts: { yes?: boo
   const canceled = await deps.app(cancelBatch, id);
   if (deps.format === 'json') printJson(deps, canceled);
   else if (deps.format === 'table')
-    writeDone(deps, {
-      en: `batch ${id} canceled: ${canceled.payables_count} payables are marked for the next remittance again`,
-      pt: `lote ${id} cancelado: ${canceled.payables_count} contas marcadas de novo para a próxima remessa`,
-    });
+    writeDone(
+      deps,
+      canceled.payables_count === 1
+        ? {
+            en: `batch ${id} canceled: 1 payable is marked for the next remittance again`,
+            pt: `lote ${id} cancelado: 1 conta marcada de novo para a próxima remessa`,
+          }
+        : {
+            en: `batch ${id} canceled: ${canceled.payables_count} payables are marked for the next remittance again`,
+            pt: `lote ${id} cancelado: ${canceled.payables_count} contas marcadas de novo para a próxima remessa`,
+          },
+    );
   else writeLine(deps.io.stdout, id);
   return 0;
 }
