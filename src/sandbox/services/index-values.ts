@@ -45,7 +45,8 @@ export function indexValues(code: string, today: string): IndexValue[] | undefin
       });
     return out;
   }
-  const text = REAL[code];
+  // its own series only: a code such as "toString" names what every object inherits (a 500, found by the fuzzer)
+  const text = Object.hasOwn(REAL, code) ? REAL[code] : undefined;
   if (!text) return undefined;
   const real = text
     .split(/\s+/)

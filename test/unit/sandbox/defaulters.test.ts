@@ -129,4 +129,12 @@ describe('GET /monetary-indexes', () => {
     const narrow = await s.api('GET', '/monetary-indexes', { token: await s.token('default', 'bank.read') });
     expect(narrow.status).toBe(403);
   });
+
+  test("an index it has no values of is a 404, a name of an object's own too (toString: a finding of the fuzzer)", async () => {
+    for (const code of ['IGPM', 'toString', 'constructor', '__proto__']) {
+      const r = await s.api('GET', `/monetary-indexes/${code}/values`);
+      expect(r.status, code).toBe(404);
+    }
+    expect((await s.api('GET', '/monetary-indexes/IPCA/values')).status).toBe(200);
+  });
 });
