@@ -21,7 +21,19 @@ function isBareDate(value: string): boolean {
   return true;
 }
 
+/** The last date read and what it gave: a statement's lines share a few days (#73: a month has at most 31). */
+let lastRaw = '';
+let lastRead: OfxDateResult = { ok: false, reason: finding('value.empty', {}) };
+
 export function parseOfxDate(raw: string): OfxDateResult {
+  if (raw === lastRaw) return lastRead;
+  const read = readOfxDate(raw);
+  lastRaw = raw;
+  lastRead = read;
+  return read;
+}
+
+function readOfxDate(raw: string): OfxDateResult {
   const value = raw.trim();
   if (value === '') return { ok: false, reason: finding('value.empty', {}) };
   if (isBareDate(value) && value !== '00000000') {

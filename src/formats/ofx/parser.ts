@@ -26,6 +26,7 @@ import {
   XML_VERSIONS,
 } from './elements.js';
 import { OfxTokenizer, type TokenHandler } from './tokenizer.js';
+import { TransactionFields } from './transaction-fields.js';
 
 /**
  * After which day a line is scheduled: today, or the day the bank wrote the file when that is later (a file our
@@ -43,17 +44,6 @@ interface Frame {
   name: string;
   line: number;
   known: boolean;
-}
-
-interface Leaf {
-  value: string;
-  line: number;
-}
-
-interface PendingTransaction {
-  line: number;
-  fields: Map<string, Leaf>;
-  payeeName: Leaf | null;
 }
 
 interface StatementState {
@@ -78,11 +68,13 @@ export class OfxParser implements TokenHandler {
   readonly statements: Statement[] = [];
   readonly warnings = new IssueList(1000, 'warnings');
   readonly errors = new IssueList(1000, 'errors');
-  private readonly tokenizer = new OfxTokenizer(this);
+  private readonly tokenizer = new OfxTokenizer(this, [...AGGREGATES, ...LEAVES]);
   private readonly stack: Frame[] = [];
   /** Aggregates closed so far: a second close of one is skipped with a warning, not an error. */
   private readonly closedAggregates = new Set<string>();
-  private pending: { name: string; line: number } | null = null;
+  /** an element opened that is not an aggregate: a leaf when text follows it */
+  private pendingName: string | null = null;
+  private pendingLine = 0;
   private header = '';
   private headerLine = 1;
   private instructions: { content: string; line: number }[] = [];
@@ -93,7 +85,9 @@ export class OfxParser implements TokenHandler {
   /** DTSERVER: the day the bank wrote the file */
   private serverDate: string | null = null;
   private current: StatementState | null = null;
-  private txn: PendingTransaction | null = null;
+  /** the transaction being read, when inTransaction */
+  private readonly txn = new TransactionFields();
+  private inTransaction = false;
   private status: StatusState | null = null;
   /** Set from the SGML header so the decoder can name the single-byte charset. */
   declaredCharset: string | null = null;
@@ -128,6 +122,11 @@ export class OfxParser implements TokenHandler {
 
   // --- TokenHandler -------------------------------------------------------------------------------------------
 
+  /** Past the root, text is a value: the tokenizer trims it (and leaves out white space alone). */
+  get trimsText(): boolean {
+    return this.rootSeen;
+  }
+
   instruction(content: string, line: number): void {
     if (!this.rootSeen) this.instructions.push({ content, line });
   }
@@ -147,7 +146,7 @@ export class OfxParser implements TokenHandler {
       return;
     }
     if (this.fatal) return;
-    const value = text.trim();
+    const value = text; // trimmed by the tokenizer (trimsText)
     if (this.rootClosed) {
       if (value !== '' && !this.trailingWarned) {
         this.warnings.add(line, finding('ofx.text-after', {}));
@@ -155,10 +154,10 @@ export class OfxParser implements TokenHandler {
       }
       return;
     }
-    if (this.pending && value !== '') {
-      const { name, line: leafLine } = this.pending;
-      this.pending = null;
-      this.leaf(name, value, leafLine);
+    if (this.pendingName !== null && value !== '') {
+      const name = this.pendingName;
+      this.pendingName = null;
+      this.leaf(name, value, this.pendingLine);
     }
   }
 
@@ -191,19 +190,18 @@ export class OfxParser implements TokenHandler {
       this.leaf(name, '', line);
       return;
     }
-    this.pending = { name, line };
+    this.pendingName = name;
+    this.pendingLine = line;
   }
 
   close(name: string, line: number): void {
     if (this.fatal || !this.rootSeen || this.rootClosed) return;
-    if (this.pending) {
-      const p = this.pending;
-      this.pending = null;
-      if (p.name === name) {
-        this.leaf(name, '', p.line);
-        return;
-      }
-      this.resolveAsEmpty(p);
+    if (this.pendingName !== null) {
+      const pending = this.pendingName;
+      this.pendingName = null;
+      // an empty leaf, closed or not
+      this.leaf(pending, '', this.pendingLine);
+      if (pending === name) return;
     }
     let at = -1;
     for (let i = this.stack.length - 1; i >= 0; i--) {
@@ -232,15 +230,11 @@ export class OfxParser implements TokenHandler {
 
   /** Ends an element whose content was only tags: an empty leaf if known as one, else a transparent container. */
   private resolvePending(nextOpen: string | null): void {
-    if (!this.pending) return;
-    const p = this.pending;
-    this.pending = null;
-    if (LEAVES.has(p.name) || nextOpen === null) this.leaf(p.name, '', p.line);
-    else this.stack.push({ name: p.name, line: p.line, known: false });
-  }
-
-  private resolveAsEmpty(p: { name: string; line: number }): void {
-    this.leaf(p.name, '', p.line);
+    const name = this.pendingName;
+    if (name === null) return;
+    this.pendingName = null;
+    if (LEAVES.has(name) || nextOpen === null) this.leaf(name, '', this.pendingLine);
+    else this.stack.push({ name, line: this.pendingLine, known: false });
   }
 
   /** Closes every frame above `index` (exclusive), warning about known aggregates left open. */
@@ -295,10 +289,11 @@ export class OfxParser implements TokenHandler {
     } else if (name === 'STMTTRN') {
       if (!this.current) {
         this.errors.add(line, finding('ofx.transaction-outside', {}));
-        this.txn = null;
+        this.inTransaction = false;
         return;
       }
-      this.txn = { line, fields: new Map(), payeeName: null };
+      this.txn.start(line);
+      this.inTransaction = true;
     } else if (ACCOUNT_AGGREGATES.has(name)) {
       if (this.current) this.current.hasAccount = true;
     } else if (name === 'STATUS') {
@@ -308,11 +303,11 @@ export class OfxParser implements TokenHandler {
 
   private leaf(name: string, value: string, line: number): void {
     const parent = this.nearestKnown()?.name;
-    if (this.txn && (parent === 'STMTTRN' || parent === 'PAYEE')) {
+    if (this.inTransaction && (parent === 'STMTTRN' || parent === 'PAYEE')) {
       if (parent === 'PAYEE') {
-        if (name === 'NAME') this.txn.payeeName = { value, line };
-      } else if (!this.txn.fields.has(name)) this.txn.fields.set(name, { value, line });
-      else this.warnings.add(line, finding('ofx.second-field', { tag: name }));
+        if (name === 'NAME') this.txn.payeeName = value;
+      } else if (!this.txn.add(name, value, line))
+        this.warnings.add(line, finding('ofx.second-field', { tag: name }));
       return;
     }
     if (parent === 'STATUS' && this.status) {
@@ -374,7 +369,7 @@ export class OfxParser implements TokenHandler {
   private endStatement(line: number): void {
     const cur = this.current;
     this.current = null;
-    this.txn = null;
+    this.inTransaction = false;
     if (!cur) return;
     const st = cur.statement;
     cur.lines.finish();
@@ -395,45 +390,44 @@ export class OfxParser implements TokenHandler {
 
   private endTransaction(): void {
     const t = this.txn;
-    this.txn = null;
     const cur = this.current;
-    if (!t || !cur) return;
-    const get = (k: string) => t.fields.get(k);
-    const text = (k: string) => {
-      const v = get(k)?.value;
-      return v === undefined || v === '' ? null : v;
-    };
+    if (!this.inTransaction || !cur) return;
+    this.inTransaction = false;
+    const text = (k: string) => t.text(k);
     const memo = text('MEMO');
-    const name = text('NAME') ?? (t.payeeName?.value || null);
+    const name = text('NAME') ?? (t.payeeName || null);
 
-    const amountLeaf = get('TRNAMT');
-    const amount = amountLeaf ? parseOfxAmount(amountLeaf.value) : null;
-    const dateLeaf = get('DTPOSTED');
-    const date = dateLeaf ? parseOfxDate(dateLeaf.value) : null;
+    const amountText = t.value('TRNAMT');
+    const amount = amountText === undefined ? null : parseOfxAmount(amountText);
+    const dateText = t.value('DTPOSTED');
+    const date = dateText === undefined ? null : parseOfxDate(dateText);
     if (!amount?.ok) {
       const label = `${memo ?? ''} ${name ?? ''}`.trim();
       if (/^saldo\b/i.test(label)) {
         // Caixa writes the day's balance as a pseudo-transaction with a blank amount.
-        this.warnings.add(amountLeaf?.line ?? t.line, finding('ofx.balance-line', { at: t.line, label }));
+        this.warnings.add(t.lineOf('TRNAMT'), finding('ofx.balance-line', { at: t.line, label }));
         cur.lines.takeBalance(t.line, date?.ok ? date.date : '', null, label);
         return;
       }
-      if (!amountLeaf) this.errors.add(t.line, finding('ofx.field-missing', { at: t.line, tag: 'TRNAMT' }));
-      else if (amount && !amount.ok)
+      if (!amount) this.errors.add(t.line, finding('ofx.field-missing', { at: t.line, tag: 'TRNAMT' }));
+      else if (!amount.ok)
         this.errors.add(
-          amountLeaf.line,
+          t.lineOf('TRNAMT'),
           finding('ofx.field-refused', { tag: 'TRNAMT', reason: amount.reason }),
         );
       // fall through to report the date as well
     } else if (amount.note)
       this.warnings.add(
-        amountLeaf!.line,
+        t.lineOf('TRNAMT'),
         finding('ofx.field-refused', { tag: 'TRNAMT', reason: amount.note }),
       );
 
-    if (!dateLeaf) this.errors.add(t.line, finding('ofx.field-missing', { at: t.line, tag: 'DTPOSTED' }));
-    else if (date && !date.ok)
-      this.errors.add(dateLeaf.line, finding('ofx.field-refused', { tag: 'DTPOSTED', reason: date.reason }));
+    if (!date) this.errors.add(t.line, finding('ofx.field-missing', { at: t.line, tag: 'DTPOSTED' }));
+    else if (!date.ok)
+      this.errors.add(
+        t.lineOf('DTPOSTED'),
+        finding('ofx.field-refused', { tag: 'DTPOSTED', reason: date.reason }),
+      );
     if (!amount?.ok || !date?.ok) {
       // refused, with its line among the errors: still one of the file's lines
       cur.statement.refusedCount += 1;
@@ -523,7 +517,7 @@ export interface OfxReadResult extends ParsedStatementFile {
 
 /** Decoder and parser together, fed with raw chunks: the core of every OFX entry point. */
 export class OfxReader {
-  private readonly decoder = new SniffingDecoder();
+  private readonly decoder = new SniffingDecoder({ keepLineBreaks: true });
   private readonly parser: OfxParser;
 
   constructor(options: ReadOptions = {}) {

@@ -1,7 +1,8 @@
 /**
  * Incremental tokenizer for OFX bodies, SGML (1.x) and XML (2.x) alike: tags, text, processing instructions.
- * It knows nothing of which elements are leaves; the parser decides that. Input is text with `\n` line breaks,
- * fed in pieces of any size; memory is bounded by the longest single text run or tag.
+ * It knows nothing of which elements are leaves; the parser decides that. Input is text with its line breaks as
+ * written (CRLF, LF or CR: each one line, and `\n` in what it gives), fed in pieces of any size; memory is bounded by
+ * the longest single text run or tag.
  */
 
 import type { Message } from '../../domain/message.js';
@@ -10,8 +11,13 @@ import { statementFinding as finding } from '../statement/findings.js';
 export interface TokenHandler {
   open(name: string, line: number, selfClosing: boolean): void;
   close(name: string, line: number): void;
-  /** Text between tags (entities decoded), possibly whitespace only. `line` is where it starts. */
+  /**
+   * Text between tags, entities decoded. As written (possibly whitespace only, `line` where it starts), or, while
+   * the handler's `trimsText` says so, trimmed and never empty, `line` where its first character is.
+   */
   text(text: string, line: number): void;
+  /** Read before each text is given: whether the handler wants it trimmed (a value, not a header). */
+  readonly trimsText?: boolean;
   instruction(content: string, line: number): void;
   malformed(line: number, message: Message): void;
 }
@@ -42,6 +48,9 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** The ASCII white space String.prototype.trim takes away (tab, line breaks, form feed, space). */
+const isAsciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
 /** A tag's first character: a letter or `_`. */
 const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 /** A tag name's other characters, as TAG reads them (`\w`, `.`, `:`, `-`). */
@@ -50,19 +59,52 @@ const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c ==
 /** plainTag's answer when the buffer ends inside what may be a plain tag. */
 const NEEDS_MORE = -1;
 
+/** A name's characters folded into a number as plainTag reads them, to find it among the names known. */
+const nameHash = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
+
+/** Slots of the table of names known (a power of two, some times their number: few share a slot). */
+const KNOWN_SLOTS = 1024;
+const slotOf = (hash: number, length: number) => (hash ^ (length * 0x9e3779b1)) & (KNOWN_SLOTS - 1);
+
+/**
+ * The names a reader expects, each kept once: a tag that is one of them is given as that very string, not a new
+ * copy of the buffer's characters (#73: a 200,000-transaction file has 1.4 million tags, and the parser's sets
+ * and maps find a known string's hash already made). A slot holds the first name of its hash and length; a
+ * second one is read as any other name.
+ */
+function knownNames(names: Iterable<string>): (string | undefined)[] {
+  const known = new Array<string | undefined>(KNOWN_SLOTS).fill(undefined);
+  for (const name of names) {
+    let h = 0;
+    for (let i = 0; i < name.length; i++) h = nameHash(h, name.charCodeAt(i));
+    known[slotOf(h, name.length)] ??= name;
+  }
+  return known;
+}
+
+/** plainTag's reading of the name: its hash (nameHash over its characters). */
+let plainTagHash = 0;
+
 /**
  * Where the plain tag at `lt` (`<NAME>` or `</NAME>`, what TAG matches without attributes or spaces) ends, past its
  * `>`; 0 when it is anything else (TAG and the checks around it decide), NEEDS_MORE when the buffer ends first.
+ * The name's hash is left in plainTagHash.
  */
 function plainTag(buf: string, lt: number): number {
   let i = lt + 1;
   if (buf.charCodeAt(i) === 47) i++;
-  if (!isNameStart(buf.charCodeAt(i))) return i >= buf.length ? NEEDS_MORE : 0;
+  const first = buf.charCodeAt(i);
+  if (!isNameStart(first)) return i >= buf.length ? NEEDS_MORE : 0;
+  let h = nameHash(0, first);
   const end = Math.min(buf.length, lt + MAX_TAG);
   for (i++; i < end; i++) {
     const c = buf.charCodeAt(i);
-    if (c === 62) return i + 1;
+    if (c === 62) {
+      plainTagHash = h;
+      return i + 1;
+    }
     if (!isNameChar(c)) return 0;
+    h = nameHash(h, c);
   }
   return i >= buf.length ? NEEDS_MORE : 0;
 }
@@ -75,26 +117,48 @@ function hasLowerCase(name: string): boolean {
   return false;
 }
 
+/**
+ * Line breaks in `s` between `from` and `to`, each LF and each CR not followed by one (a CR at `to` followed by
+ * an LF after it is the one line its LF makes). A short span by its characters, a long one by indexOf.
+ */
 function countNewlines(s: string, from: number, to: number): number {
   let n = 0;
-  let i = s.indexOf('\n', from);
-  while (i !== -1 && i < to) {
-    n++;
-    i = s.indexOf('\n', i + 1);
+  if (to - from <= 32) {
+    for (let i = from; i < to; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 10 || (c === 13 && s.charCodeAt(i + 1) !== 10)) n++;
+    }
+    return n;
   }
+  for (let i = s.indexOf('\n', from); i !== -1 && i < to; i = s.indexOf('\n', i + 1)) n++;
+  for (let i = s.indexOf('\r', from); i !== -1 && i < to; i = s.indexOf('\r', i + 1))
+    if (s.charCodeAt(i + 1) !== 10) n++;
   return n;
 }
+
+/** Text with its line breaks as `\n`, whatever they were. */
+const withLineFeeds = (text: string) => (text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n'));
 
 export class OfxTokenizer {
   private buf = '';
   /** Line number of `buf[0]`. */
   private line = 1;
+  /** the text being gathered: pieces from earlier buffers, then a range of this one (-1 when none) */
   private textParts: string[] = [];
+  private textFrom = -1;
+  private textTo = -1;
   private textSize = 0;
   private textLine = 1;
   private textOverflow = false;
+  private readonly known: (string | undefined)[];
 
-  constructor(private readonly handler: TokenHandler) {}
+  /** `names`: the element names the handler expects, given back as these strings (any other is read too). */
+  constructor(
+    private readonly handler: TokenHandler,
+    names: Iterable<string> = [],
+  ) {
+    this.known = knownNames(names);
+  }
 
   get currentLine(): number {
     return this.line;
@@ -110,9 +174,32 @@ export class OfxTokenizer {
     this.flushText();
   }
 
+  /** The tag's name between `from` and `to`: a known name's own string, else the buffer's, in capitals. */
+  private tagName(buf: string, from: number, to: number, hash: number): string {
+    const known = this.known[slotOf(hash, to - from)];
+    if (known !== undefined && known.length === to - from && buf.startsWith(known, from)) return known;
+    const raw = buf.slice(from, to);
+    return hasLowerCase(raw) ? raw.toUpperCase() : raw;
+  }
+
+  /** Text from `from` to `to` of the buffer: kept as a range while it runs on, copied only when the buffer goes. */
   private addText(from: number, to: number, line: number): void {
     if (to <= from) return;
+    if (this.textFrom !== -1 && from === this.textTo) {
+      this.textTo = to;
+      return;
+    }
+    this.keepTextRange();
     if (this.textParts.length === 0) this.textLine = line;
+    this.textFrom = from;
+    this.textTo = to;
+  }
+
+  /** The range of the buffer gathered so far, copied among the pieces (the buffer is about to change). */
+  private keepTextRange(): void {
+    if (this.textFrom === -1) return;
+    const [from, to] = [this.textFrom, this.textTo];
+    this.textFrom = -1;
     if (this.textSize + (to - from) > MAX_TEXT) {
       if (!this.textOverflow) this.handler.malformed(this.textLine, finding('ofx.text-overflow', {}));
       this.textOverflow = true;
@@ -123,39 +210,95 @@ export class OfxTokenizer {
   }
 
   private flushText(): void {
-    if (this.textParts.length === 0) return;
-    const raw = this.textParts.length === 1 ? this.textParts[0]! : this.textParts.join('');
-    this.textParts = [];
-    this.textSize = 0;
-    this.textOverflow = false;
-    this.handler.text(decodeEntities(raw), this.textLine);
+    if (this.textFrom === -1 && this.textParts.length === 0) return;
+    const trim = this.handler.trimsText === true;
+    let line = this.textLine;
+    let raw: string;
+    if (this.textParts.length === 0 && this.textSize + (this.textTo - this.textFrom) <= MAX_TEXT) {
+      // the common text, all in this buffer: trimmed by its indexes, then copied once
+      let [from, to] = [this.textFrom, this.textTo];
+      this.textFrom = -1;
+      const buf = this.buf;
+      if (trim) {
+        while (from < to && isAsciiSpace(buf.charCodeAt(from))) {
+          const c = buf.charCodeAt(from);
+          if (c === 10 || (c === 13 && buf.charCodeAt(from + 1) !== 10)) line++;
+          from++;
+        }
+        while (to > from && isAsciiSpace(buf.charCodeAt(to - 1))) to--;
+        if (from === to) return;
+      }
+      raw = buf.slice(from, to);
+    } else {
+      this.keepTextRange();
+      raw = this.textParts.length === 1 ? this.textParts[0]! : this.textParts.join('');
+      const kept = this.textParts.length > 0;
+      this.textParts = [];
+      this.textSize = 0;
+      this.textOverflow = false;
+      if (!kept) return;
+      if (trim) {
+        const start = raw.length - raw.trimStart().length;
+        line += countNewlines(raw, 0, start);
+        raw = raw.trim();
+        if (raw === '') return;
+      }
+    }
+    raw = withLineFeeds(raw);
+    let text = decodeEntities(raw);
+    // a value with white space trim knows beyond ASCII's, or an entity that was white space (rare)
+    if (trim && (text !== raw || raw.charCodeAt(0) > 127 || raw.charCodeAt(raw.length - 1) > 127)) {
+      text = text.trim();
+      if (text === '') return;
+    }
+    this.handler.text(text, line);
   }
 
   private run(final: boolean): void {
     const buf = this.buf;
     let pos = 0;
     let line = this.line;
-    const advance = (to: number) => {
-      line += countNewlines(buf, pos, to);
-      pos = to;
-    };
     for (;;) {
       const lt = buf.indexOf('<', pos);
       if (lt === -1) {
-        this.addText(pos, buf.length, line);
-        advance(buf.length);
+        // a CR the buffer ends with waits for what follows it: with an LF, the two are one line break
+        const to = !final && buf.charCodeAt(buf.length - 1) === 13 ? buf.length - 1 : buf.length;
+        this.addText(pos, to, line);
+        line += countNewlines(buf, pos, to);
+        pos = to;
         break;
       }
-      this.addText(pos, lt, line);
-      advance(lt);
+      if (lt > pos) {
+        this.addText(pos, lt, line);
+        line += countNewlines(buf, pos, lt);
+        pos = lt;
+      }
       const next = buf[lt + 1];
       if (next === undefined) {
         if (final) {
           this.addText(lt, lt + 1, line);
-          advance(lt + 1);
+          pos = lt + 1;
         }
         break;
       }
+      // the common tag, `<NAME>` or `</NAME>` with no attribute, read by its characters (no expression, no
+      // allocation for a name known: #73, the tokenizer was a fifth of a 200,000-transaction import)
+      const tag = plainTag(buf, lt);
+      if (tag > 0) {
+        this.flushText();
+        const closing = buf.charCodeAt(lt + 1) === 47;
+        const name = this.tagName(buf, closing ? lt + 2 : lt + 1, tag - 1, plainTagHash);
+        // a plain tag holds no line break: the line stays
+        pos = tag;
+        if (closing) this.handler.close(name, line);
+        else this.handler.open(name, line, false);
+        continue;
+      }
+      if (tag === NEEDS_MORE && !final) break;
+      const advance = (to: number) => {
+        line += countNewlines(buf, pos, to);
+        pos = to;
+      };
       // Comments, declarations and processing instructions end within MAX_TAG characters, or they are reported
       // and their '<' read as text: the same outcome whether the bytes come at once or in pieces.
       if (next === '!' || next === '?') {
@@ -175,26 +318,11 @@ export class OfxTokenizer {
         }
         if (next === '?') {
           this.flushText();
-          this.handler.instruction(buf.slice(lt + 2, close), line);
+          this.handler.instruction(withLineFeeds(buf.slice(lt + 2, close)), line);
         }
         advance(end);
         continue;
       }
-      // the common tag, `<NAME>` or `</NAME>` with no attribute, read by its characters (no expression, no
-      // allocation but the name's; #73: the tokenizer was a fifth of a 200,000-transaction import)
-      const tag = plainTag(buf, lt);
-      if (tag > 0) {
-        this.flushText();
-        const closing = buf.charCodeAt(lt + 1) === 47;
-        const raw = buf.slice(closing ? lt + 2 : lt + 1, tag - 1);
-        const name = hasLowerCase(raw) ? raw.toUpperCase() : raw;
-        // a plain tag holds no line break: the line stays
-        pos = tag;
-        if (closing) this.handler.close(name, line);
-        else this.handler.open(name, line, false);
-        continue;
-      }
-      if (tag === NEEDS_MORE && !final) break;
       const isName = isNameStart(next.charCodeAt(0)) || next === '/';
       if (!isName) {
         // A literal '<' in text.
@@ -210,7 +338,7 @@ export class OfxTokenizer {
         const gt = buf.indexOf('>', lt);
         if (gt === -1 && !final && buf.length - lt < MAX_TAG) break;
         const end = gt === -1 ? Math.min(buf.length, lt + 40) : Math.min(gt + 1, lt + 40);
-        const snippet = buf.slice(lt, end).split('\n')[0];
+        const snippet = buf.slice(lt, end).split(/\r\n?|\n/)[0];
         this.flushText();
         this.handler.malformed(line, finding('ofx.malformed-tag', { tag: snippet ?? '' }));
         this.addText(lt, lt + 1, line);
@@ -224,6 +352,7 @@ export class OfxTokenizer {
       if (m[1] === '/') this.handler.close(name, tagLine);
       else this.handler.open(name, tagLine, m[4] === '/');
     }
+    this.keepTextRange();
     this.buf = pos >= buf.length ? '' : buf.slice(pos);
     this.line = line;
   }

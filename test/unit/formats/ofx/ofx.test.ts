@@ -114,6 +114,44 @@ describe('OFX values', () => {
     expect(r.ok && r.cents).toBe(cents);
   });
 
+  test('a plain amount, read by its characters (#73), is what its digits say, against BigInt over them', () => {
+    let seed = 73;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const digits = (n: number) => Array.from({ length: n }, () => String(next(10))).join('');
+    for (let k = 0; k < 5000; k++) {
+      const sign = ['', '-', '+'][next(3)]!;
+      const whole = digits(next(15));
+      const separator = ['', '.', ','][next(3)]!;
+      const decimals = separator === '' ? '' : digits(next(3));
+      const raw = `${sign}${whole}${separator}${decimals}`;
+      const r = parseOfxAmount(raw);
+      if (whole === '' && decimals === '') {
+        expect(r.ok, raw).toBe(false);
+        continue;
+      }
+      const cents = BigInt(whole || '0') * 100n + BigInt(decimals.padEnd(2, '0') || '0');
+      const signed = sign === '-' && cents !== 0n ? -cents : cents;
+      // past what a number holds exactly, refused as too large
+      if (cents > BigInt(Number.MAX_SAFE_INTEGER)) expect(r.ok, raw).toBe(false);
+      else expect(r.ok && BigInt(r.cents), raw).toBe(signed);
+    }
+    expect(parseOfxAmount('5.')).toEqual({ ok: true, cents: 500 });
+    expect(parseOfxAmount('12345678901234.00')).toEqual({ ok: true, cents: 1234567890123400 });
+    for (const raw of ['-', '+', '.', ',', '-.', '1..5', '1.5.'])
+      expect(parseOfxAmount(raw).ok, raw).toBe(false);
+  });
+
+  test('a date read again gives what it gave, and the one after it its own (the last one is kept, #73)', () => {
+    expect(parseOfxDate('20240315')).toEqual({ ok: true, date: '2024-03-15' });
+    expect(parseOfxDate('20240315')).toEqual({ ok: true, date: '2024-03-15' });
+    expect(parseOfxDate('20230229').ok).toBe(false);
+    expect(parseOfxDate('20230229').ok).toBe(false);
+    expect(parseOfxDate('20240316')).toEqual({ ok: true, date: '2024-03-16' });
+  });
+
   test.each(['', '   ', '            .  ', '$120', '12,34,56', 'abc', '1-2'])('bad amount %j', (raw) => {
     expect(parseOfxAmount(raw).ok).toBe(false);
   });
@@ -443,6 +481,30 @@ describe('OFX read in pieces reads as OFX read whole (findings of the fuzzer)', 
     const r = await bothWays(`<?${'0'.repeat(5000)}?>\n${sgml(txn('A1', '20240105', '-1.00', 'X'))}`);
     expect(r.errors).toContainEqual({ line: 1, message: 'unterminated processing instruction' });
     expect(r.statements[0]?.transactionCount).toBe(1);
+  });
+
+  test('CRLF and CR are each one line break however the bytes are cut, and come out as \\n', async () => {
+    // #73: the tokenizer reads line breaks as written (the decoder no longer rewrites them): a CR that ends one
+    // piece and the LF that starts the next are still one line
+    const text = sgml(
+      `${txn('A1', '20240105', '-1.00', 'X')}\n<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240106\n<TRNAMT>-2.00\n<FITID>A2\n<MEMO>DUAS\nLINHAS\n</STMTTRN>\n<STMTTRN>\n<TRNAMT>-3.00\n<FITID>A3\n</STMTTRN>`,
+    );
+    const lf = await parseOfx(utf8(text));
+    for (const eol of ['\r\n', '\r']) {
+      const r = await bothWays(text.replace(/\n/g, eol));
+      expect(r.errors).toEqual(lf.errors);
+      expect(r.warnings).toEqual(lf.warnings);
+      expect(r.statements).toEqual(lf.statements);
+      expect(r.statements[0]!.transactions[1]!.memo).toBe('DUAS\nLINHAS');
+    }
+    expect(lf.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/DTPOSTED/) })]);
+    expect(lf.errors[0]!.line).toBe(41);
+  });
+
+  test('text after </OFX> is said at the line it starts on, after a lone CR too (a finding of the fuzzer)', async () => {
+    const r = await bothWays(`${sgml('')}\r\r00000000\r`);
+    const lines = sgml('').split('\n').length;
+    expect(r.warnings).toContainEqual({ line: lines + 2, message: 'text after </OFX> ignored' });
   });
 
   test('a value with a line break is quoted on one line of the message', async () => {
