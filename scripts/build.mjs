@@ -146,6 +146,8 @@ const bundled = await build({
   metafile: true,
 });
 refuseDefaultOnlyDynamicImports(bundled.metafile);
+// CONDO_METAFILE=path: esbuild's account of which sources went into which chunk, to see what a command loads
+if (process.env.CONDO_METAFILE) await writeFile(process.env.CONDO_METAFILE, JSON.stringify(bundled.metafile));
 
 // The sandbox's migrations are SQL files found by their names (src/sandbox/db/migrations.ts) beside the chunk that
 // reads them: the copy replaces the last build's, so a migration removed from src (a branch's) is not left behind

@@ -2,8 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import { access, open, stat } from 'node:fs/promises';
 import { UsageError } from '../domain/errors.js';
 import type { Text } from '../domain/text.js';
-import { isCnabDda } from '../formats/cnab240/inference.js';
-import { isCnabStatement } from '../formats/cnab240/statement.js';
+import { isCnabDda, isCnabStatement } from '../formats/cnab240/sniff.js';
 
 /**
  * What a bank file is, from its first line: a CNAB 240 file starts with a record (bank code, lote and record

@@ -28,14 +28,6 @@ import { paint, writeLine } from './io.js';
 import { type Column, printJson, printList, wrapMessage } from './output.js';
 import { type FileLabel, fileLead, printLabelTsv } from './per-file.js';
 import { printImportResult } from './report.js';
-import {
-  applyRules,
-  judgedRow,
-  printJudged,
-  rulesRunCode,
-  sayLeftForPerson,
-  warnStaleRules,
-} from './rules-run.js';
 
 export interface ImportOptions {
   account?: string;
@@ -115,11 +107,12 @@ export async function parseLocally(
   const extrato = await isCnabStatementFile(path);
   const readOptions = statementReadOptions(opts, today);
   const { lineCounts, parseStatement, summarizeStatement } = await import('../formats/statement/index.js');
-  const hash = createHash('sha256');
+  // the import's key is the file's hash, made as it is read; a dry run sends nothing and needs none (#73)
+  const hash = opts.dryRun ? null : createHash('sha256');
   let read = 0;
   async function* hashed(): AsyncGenerator<Uint8Array> {
     for await (const chunk of createReadStream(path)) {
-      hash.update(chunk as Buffer);
+      hash?.update(chunk as Buffer);
       read += (chunk as Buffer).length;
       yield chunk as Buffer;
     }
@@ -129,7 +122,7 @@ export async function parseLocally(
   return {
     summary: summarizeStatement(parsed),
     lines: lineCounts(parsed),
-    sha256: whole ? hash.digest('hex') : undefined,
+    sha256: whole && hash ? hash.digest('hex') : undefined,
     size: info.size,
     ...(extrato && parsed.format === 'cnab240' ? { extrato: parsed } : {}),
   };
@@ -419,6 +412,10 @@ async function importedThenRules(
   result: StatementImportResult,
   replayed = false,
 ): Promise<number> {
+  // the rules' run, and the index tables it may read, load only for an import with --rules (#73: a dry run's start)
+  const { applyRules, judgedRow, printJudged, rulesRunCode, sayLeftForPerson, warnStaleRules } = await import(
+    './rules-run.js'
+  );
   const { loadRules } = await import('../app/rules-file.js');
   const { actionText } = await import('../app/reconcile.js');
   const { rules } = await loadRules(rulesFile);

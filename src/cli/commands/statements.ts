@@ -12,14 +12,7 @@ import { type PagingFlags, showList } from '../lists.js';
 import { type Column, fieldColumns, printJson, printList, printRecord } from '../output.js';
 import { eachFile, nothingToImport } from '../per-file.js';
 import { namer, resolvePublicId } from '../resolve.js';
-import {
-  NO_FAILURES,
-  printReconciliation,
-  type ReconcileOptions,
-  reconcileAccount,
-  rulesRunCode,
-  sayLeftForPerson,
-} from '../rules-run.js';
+import type { ReconcileOptions } from '../rules-run.js';
 import { type ImportOptions, importStatement, statementReadOptions } from '../statement-import.js';
 
 /**
@@ -148,6 +141,10 @@ export async function reconcileStatements(
   target: string,
   opts: ReconcileOptions,
 ): Promise<number> {
+  // the rules' run loads with the verb that runs it, not with every statements verb (#73)
+  const { NO_FAILURES, printReconciliation, reconcileAccount, rulesRunCode, sayLeftForPerson } = await import(
+    '../rules-run.js'
+  );
   const { loadRules } = await import('../../app/rules-file.js');
   const { rules } = await loadRules(await rulesPath(deps, opts.rules));
   const isFile = (await stat(target).catch(() => undefined))?.isFile() ?? false;

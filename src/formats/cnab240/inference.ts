@@ -36,12 +36,6 @@ function count(e: FileEvidence, segments: Iterable<string>): number {
   return total;
 }
 
-/** Whether a file's first records are a DDA file's: a lote header of operation I, service 03. */
-export function isCnabDda(head: string): boolean {
-  const records = head.split(/\r\n|\n|\r/).slice(0, 3);
-  return /^\d{8}/.test(records[0] ?? '') && records.some((r) => /^\d{3}\d{4}1I03/.test(r));
-}
-
 /** The segments decide; on a tie (an empty file), the lote headers' service 01 or operation R/T mean collection. */
 export function inferService(e: FileEvidence): CnabService {
   // a DDA file is the bank's list of boletos: its lotes say so (operation I, service 03), and its segments G

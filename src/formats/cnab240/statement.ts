@@ -41,12 +41,6 @@ const MAX_ISSUES = 200;
 export const OPENING_BALANCE = 'SALDO INICIAL';
 export const CLOSING_BALANCE = 'SALDO FINAL';
 
-/** Whether a file's first records are an account statement's: a lote header of operation E and service 04. */
-export function isCnabStatement(head: string): boolean {
-  const records = head.split(/\r\n|\n|\r/).slice(0, 3);
-  return /^\d{8}/.test(records[0] ?? '') && records.some((r) => /^\d{3}\d{4}1E04/.test(r));
-}
-
 /** A balance or movement's value and sign as the record writes them (value, then D or C). */
 function signedCents(
   rec: string,

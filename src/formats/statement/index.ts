@@ -9,9 +9,7 @@ import { Buffer } from 'node:buffer';
  *   const it = streamStatementTransactions(chunks);
  *   for (let r = await it.next(); !r.done; r = await it.next()) use(r.value.transaction);
  */
-import { CnabStatementReader, isCnabStatement } from '../cnab240/statement.js';
-import { OfxReader } from '../ofx/parser.js';
-import { CsvReader } from '../statement-csv/parser.js';
+import { isCnabStatement } from '../cnab240/sniff.js';
 import { peekInput, withHead } from './decode.js';
 import { type ChunkReader, readAll, streamTransactions } from './stream.js';
 import type {
@@ -59,9 +57,20 @@ export function sniffStatementFormat(head: Uint8Array): StatementFormat {
   return /^<[A-Za-z][\w.]*>/m.test(text) ? 'ofx' : 'csv';
 }
 
-function readerFor(format: StatementFormat, options: ParseStatementOptions & ReadOptions): ChunkReader {
-  if (format === 'cnab240') return new CnabStatementReader(options);
-  return format === 'ofx' ? new OfxReader(options) : new CsvReader(options);
+type MakeReader = (options: ParseStatementOptions & ReadOptions) => ChunkReader;
+
+/** The format's reader, its module loaded when first asked for (#73: an OFX's dry run loads no CSV reader). */
+async function readerOf(format: StatementFormat): Promise<MakeReader> {
+  if (format === 'cnab240') {
+    const { CnabStatementReader } = await import('../cnab240/statement.js');
+    return (options) => new CnabStatementReader(options);
+  }
+  if (format === 'ofx') {
+    const { OfxReader } = await import('../ofx/parser.js');
+    return (options) => new OfxReader(options);
+  }
+  const { CsvReader } = await import('../statement-csv/parser.js');
+  return (options) => new CsvReader(options);
 }
 
 async function resolveFormat(
@@ -82,7 +91,8 @@ export async function parseStatement(
   options: ParseStatementOptions = {},
 ): Promise<ParsedStatementFile> {
   const resolved = await resolveFormat(input, options.format);
-  return readAll(readerFor(resolved.format, options), resolved.input);
+  const reader = await readerOf(resolved.format);
+  return readAll(reader(options), resolved.input);
 }
 
 /**
@@ -94,9 +104,6 @@ export async function* streamStatementTransactions(
   options: ParseStatementOptions = {},
 ): AsyncGenerator<StatementTransaction, ParsedStatementFile> {
   const resolved = await resolveFormat(input, options.format);
-  return yield* streamTransactions(
-    (o) => readerFor(resolved.format, { ...options, ...o }),
-    resolved.input,
-    options,
-  );
+  const reader = await readerOf(resolved.format);
+  return yield* streamTransactions((o) => reader({ ...options, ...o }), resolved.input, options);
 }

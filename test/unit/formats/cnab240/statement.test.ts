@@ -3,11 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { lintCnab } from '../../../../src/formats/cnab240/lint.js';
 import { readCnab240Sync } from '../../../../src/formats/cnab240/reader.js';
-import {
-  cnabStatementAsOfx,
-  isCnabStatement,
-  writeCnabStatement,
-} from '../../../../src/formats/cnab240/statement.js';
+import { isCnabStatement } from '../../../../src/formats/cnab240/sniff.js';
+import { cnabStatementAsOfx, writeCnabStatement } from '../../../../src/formats/cnab240/statement.js';
 import { parseStatement } from '../../../../src/formats/statement/index.js';
 import { type Cell, record } from './manual-table.js';
 
