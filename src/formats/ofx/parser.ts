@@ -393,14 +393,11 @@ export class OfxParser implements TokenHandler {
     const cur = this.current;
     if (!this.inTransaction || !cur) return;
     this.inTransaction = false;
-    const text = (k: string) => t.text(k);
-    const memo = text('MEMO');
-    const name = text('NAME') ?? (t.payeeName || null);
+    const memo = nonEmpty(t.memo);
+    const name = nonEmpty(t.name) ?? (t.payeeName || null);
 
-    const amountText = t.value('TRNAMT');
-    const amount = amountText === undefined ? null : parseOfxAmount(amountText);
-    const dateText = t.value('DTPOSTED');
-    const date = dateText === undefined ? null : parseOfxDate(dateText);
+    const amount = t.amount === undefined ? null : parseOfxAmount(t.amount);
+    const date = t.date === undefined ? null : parseOfxDate(t.date);
     if (!amount?.ok) {
       const label = `${memo ?? ''} ${name ?? ''}`.trim();
       if (/^saldo\b/i.test(label)) {
@@ -434,10 +431,17 @@ export class OfxParser implements TokenHandler {
       return;
     }
 
-    const rawType = text('TRNTYPE');
+    const rawType = nonEmpty(t.type);
     if (!rawType) this.warnings.add(t.line, finding('ofx.trntype-missing', { at: t.line }));
-    const type = rawType ? rawType.toUpperCase() : amount.cents < 0 ? 'DEBIT' : 'CREDIT';
-    const fitid = text('FITID');
+    // most files write it in capitals already: kept, not copied (#73)
+    const type = rawType
+      ? /[a-z]/.test(rawType)
+        ? rawType.toUpperCase()
+        : rawType
+      : amount.cents < 0
+        ? 'DEBIT'
+        : 'CREDIT';
+    const fitid = nonEmpty(t.fitid);
     if (fitid === null) this.warnings.add(t.line, finding('ofx.fitid-missing', { at: t.line }));
     const transaction: Transaction = {
       id: fitid ?? statementTransactionHash(date.date, amount.cents, memo ?? name ?? ''),
@@ -449,7 +453,7 @@ export class OfxParser implements TokenHandler {
       type,
       name,
       memo,
-      checkNumber: text('CHECKNUM') ?? text('REFNUM'),
+      checkNumber: nonEmpty(t.checkNumber) ?? nonEmpty(t.refNumber),
       line: t.line,
     };
     if (cur.lines.take(transaction) === 'balance') return;
@@ -505,6 +509,9 @@ export class OfxParser implements TokenHandler {
     if (charset) this.declaredCharset = charset;
   }
 }
+
+/** A leaf's text, null when missing or empty. */
+const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
 function countLeadingNewlines(text: string): number {
   const lead = text.slice(0, text.length - text.trimStart().length);

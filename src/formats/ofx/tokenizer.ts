@@ -82,6 +82,12 @@ function knownNames(names: Iterable<string>): (string | undefined)[] {
   return known;
 }
 
+/** Whether `name` is written in `buf` at `from`, compared by its characters (a call to startsWith cost more). */
+function sameAt(buf: string, from: number, name: string): boolean {
+  for (let i = 0; i < name.length; i++) if (buf.charCodeAt(from + i) !== name.charCodeAt(i)) return false;
+  return true;
+}
+
 /** plainTag's reading of the name: its hash (nameHash over its characters). */
 let plainTagHash = 0;
 
@@ -150,6 +156,16 @@ export class OfxTokenizer {
   private textSize = 0;
   private textLine = 1;
   private textOverflow = false;
+  /**
+   * What addText saw of the range as it counted its line breaks: its first and last characters that are not white
+   * space (-1: none), the line of the first, and whether the slice between them is the value as it is (no `&`,
+   * nothing past ASCII, no CR inside): then flushText gives that slice and looks at no character again (#73).
+   */
+  private textFirst = -1;
+  private textLast = -1;
+  private textFirstLine = 1;
+  private textPlain = true;
+  private textCrAfterFirst = false;
   private readonly known: (string | undefined)[];
 
   /** `names`: the element names the handler expects, given back as these strings (any other is read too). */
@@ -177,22 +193,53 @@ export class OfxTokenizer {
   /** The tag's name between `from` and `to`: a known name's own string, else the buffer's, in capitals. */
   private tagName(buf: string, from: number, to: number, hash: number): string {
     const known = this.known[slotOf(hash, to - from)];
-    if (known !== undefined && known.length === to - from && buf.startsWith(known, from)) return known;
+    if (known !== undefined && sameAt(buf, from, known)) return known;
     const raw = buf.slice(from, to);
     return hasLowerCase(raw) ? raw.toUpperCase() : raw;
   }
 
-  /** Text from `from` to `to` of the buffer: kept as a range while it runs on, copied only when the buffer goes. */
-  private addText(from: number, to: number, line: number): void {
-    if (to <= from) return;
-    if (this.textFrom !== -1 && from === this.textTo) {
-      this.textTo = to;
-      return;
+  /**
+   * Text from `from` to `to` of the buffer, `line` the line it starts on: kept as a range while it runs on, copied
+   * only when the buffer goes. Read once here, character by character: the line breaks in it (returned), and what
+   * flushText needs to trim it without reading it again.
+   */
+  private addText(from: number, to: number, line: number): number {
+    if (to <= from) return 0;
+    if (this.textFrom === -1 || from !== this.textTo) {
+      this.keepTextRange();
+      if (this.textParts.length === 0) this.textLine = line;
+      this.textFrom = from;
+      this.textFirst = -1;
+      this.textLast = -1;
+      this.textPlain = this.textParts.length === 0;
+      this.textCrAfterFirst = false;
     }
-    this.keepTextRange();
-    if (this.textParts.length === 0) this.textLine = line;
-    this.textFrom = from;
     this.textTo = to;
+    const buf = this.buf;
+    let breaks = 0;
+    let first = this.textFirst;
+    let last = this.textLast;
+    let plain = this.textPlain;
+    let crAfterFirst = this.textCrAfterFirst;
+    for (let i = from; i < to; i++) {
+      const c = buf.charCodeAt(i);
+      if (c === 32 || (c >= 9 && c <= 13)) {
+        if (c === 10 || (c === 13 && buf.charCodeAt(i + 1) !== 10)) breaks++;
+        if (c === 13 && first !== -1) crAfterFirst = true;
+        continue;
+      }
+      if (first === -1) {
+        first = i;
+        this.textFirstLine = line + breaks;
+      } else if (crAfterFirst) plain = false;
+      last = i;
+      if (c === 38 || c > 127) plain = false;
+    }
+    this.textFirst = first;
+    this.textLast = last;
+    this.textPlain = plain;
+    this.textCrAfterFirst = crAfterFirst;
+    return breaks;
   }
 
   /** The range of the buffer gathered so far, copied among the pieces (the buffer is about to change). */
@@ -212,9 +259,17 @@ export class OfxTokenizer {
   private flushText(): void {
     if (this.textFrom === -1 && this.textParts.length === 0) return;
     const trim = this.handler.trimsText === true;
+    const whole = this.textParts.length === 0 && this.textTo - this.textFrom <= MAX_TEXT;
+    if (whole && trim && this.textPlain) {
+      // the usual value: the slice addText found, as it is
+      this.textFrom = -1;
+      if (this.textFirst !== -1)
+        this.handler.text(this.buf.slice(this.textFirst, this.textLast + 1), this.textFirstLine);
+      return;
+    }
     let line = this.textLine;
     let raw: string;
-    if (this.textParts.length === 0 && this.textSize + (this.textTo - this.textFrom) <= MAX_TEXT) {
+    if (whole) {
       // the common text, all in this buffer: trimmed by its indexes, then copied once
       let [from, to] = [this.textFrom, this.textTo];
       this.textFrom = -1;
@@ -263,18 +318,15 @@ export class OfxTokenizer {
       if (lt === -1) {
         // a CR the buffer ends with waits for what follows it: with an LF, the two are one line break
         const to = !final && buf.charCodeAt(buf.length - 1) === 13 ? buf.length - 1 : buf.length;
-        this.addText(pos, to, line);
-        line += countNewlines(buf, pos, to);
+        line += this.addText(pos, to, line);
         pos = to;
         break;
       }
       if (lt > pos) {
-        this.addText(pos, lt, line);
-        line += countNewlines(buf, pos, lt);
+        line += this.addText(pos, lt, line);
         pos = lt;
       }
-      const next = buf[lt + 1];
-      if (next === undefined) {
+      if (lt + 1 === buf.length) {
         if (final) {
           this.addText(lt, lt + 1, line);
           pos = lt + 1;
@@ -285,7 +337,7 @@ export class OfxTokenizer {
       // allocation for a name known: #73, the tokenizer was a fifth of a 200,000-transaction import)
       const tag = plainTag(buf, lt);
       if (tag > 0) {
-        this.flushText();
+        if (this.textFrom !== -1 || this.textParts.length > 0) this.flushText();
         const closing = buf.charCodeAt(lt + 1) === 47;
         const name = this.tagName(buf, closing ? lt + 2 : lt + 1, tag - 1, plainTagHash);
         // a plain tag holds no line break: the line stays
@@ -295,6 +347,7 @@ export class OfxTokenizer {
         continue;
       }
       if (tag === NEEDS_MORE && !final) break;
+      const next = buf[lt + 1] as string;
       const advance = (to: number) => {
         line += countNewlines(buf, pos, to);
         pos = to;

@@ -6,6 +6,15 @@ export class TransactionFields {
   line = 0;
   count = 0;
   payeeName: string | null = null;
+  /** the leaves a transaction is read from, kept as they come: read without a search by name (#73) */
+  amount: string | undefined;
+  date: string | undefined;
+  memo: string | undefined;
+  name: string | undefined;
+  type: string | undefined;
+  fitid: string | undefined;
+  checkNumber: string | undefined;
+  refNumber: string | undefined;
   private readonly names: string[] = [];
   private readonly values: string[] = [];
   private readonly lines: number[] = [];
@@ -14,6 +23,8 @@ export class TransactionFields {
     this.line = line;
     this.count = 0;
     this.payeeName = null;
+    this.amount = this.date = this.memo = this.name = undefined;
+    this.type = this.fitid = this.checkNumber = this.refNumber = undefined;
   }
 
   /** Keeps the leaf; false when the transaction already has one of that name (the first stays). */
@@ -23,23 +34,37 @@ export class TransactionFields {
     this.values[this.count] = value;
     this.lines[this.count] = line;
     this.count++;
+    switch (name) {
+      case 'TRNAMT':
+        this.amount = value;
+        break;
+      case 'DTPOSTED':
+        this.date = value;
+        break;
+      case 'MEMO':
+        this.memo = value;
+        break;
+      case 'NAME':
+        this.name = value;
+        break;
+      case 'TRNTYPE':
+        this.type = value;
+        break;
+      case 'FITID':
+        this.fitid = value;
+        break;
+      case 'CHECKNUM':
+        this.checkNumber = value;
+        break;
+      case 'REFNUM':
+        this.refNumber = value;
+    }
     return true;
   }
 
   indexOf(name: string): number {
     for (let i = 0; i < this.count; i++) if (this.names[i] === name) return i;
     return -1;
-  }
-
-  value(name: string): string | undefined {
-    const i = this.indexOf(name);
-    return i === -1 ? undefined : this.values[i];
-  }
-
-  /** The leaf's text, null when missing or empty. */
-  text(name: string): string | null {
-    const v = this.value(name);
-    return v === undefined || v === '' ? null : v;
   }
 
   lineOf(name: string): number {

@@ -70,44 +70,80 @@ function restHash(t: Transaction): number {
   return hashText(hashInteger(hashText(FNV_OFFSET, t.date), t.amountCents), t.memo ?? '');
 }
 
+/** A typed array twice as long, what it held kept. */
+function doubled<T extends Int32Array | Uint16Array>(array: T, make: (length: number) => T): T {
+  const bigger = make(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
+
 /**
- * The FITIDs a statement has shown, each with its first line and its restHash: an open-addressed table of
- * their hashes (#73: a Map of 100,000 FITIDs was the costliest thing a line did, 95 of 670 ms over 200,000).
+ * The FITIDs a statement has shown, each with its first line and its restHash: an open-addressed table of their
+ * hashes, and their characters kept one after another in one array, not as strings (#73: a Map of 100,000 FITIDs
+ * was the costliest thing a line did, 95 of 670 ms over 200,000 transactions; the strings the table then kept,
+ * a third of what was left of it: the collector copied each of them as it grew old).
  */
 class FitidTable {
   /** each slot: a FITID's index + 1, or 0 when free; kept at most half full */
   private slots = new Int32Array(1024);
-  private readonly fitids: string[] = [];
-  private readonly hashes: number[] = [];
-  readonly lines: number[] = [];
-  readonly rests: number[] = [];
+  private hashes = new Int32Array(512);
+  private lines = new Int32Array(512);
+  private rests = new Int32Array(512);
+  /** where each FITID's characters start in `chars` (the next one's start is where they end) */
+  private starts = new Int32Array(513);
+  private chars = new Uint16Array(4096);
+  size = 0;
 
-  get size(): number {
-    return this.fitids.length;
-  }
-
-  /** The FITID's index, or -1 when it was not seen. */
-  find(fitid: string): number {
+  /** The FITID's index, or -1 when it was not seen; `hash` is hashText's of it. */
+  find(fitid: string, hash: number): number {
     const mask = this.slots.length - 1;
-    for (let at = hashText(FNV_OFFSET, fitid) & mask; ; at = (at + 1) & mask) {
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
       const slot = this.slots[at] as number;
       if (slot === 0) return -1;
-      if (this.fitids[slot - 1] === fitid) return slot - 1;
+      if (this.hashes[slot - 1] === hash && this.holds(slot - 1, fitid)) return slot - 1;
     }
   }
 
-  add(fitid: string, line: number, rest: number): void {
-    const index = this.fitids.length;
-    this.fitids.push(fitid);
-    this.hashes.push(hashText(FNV_OFFSET, fitid));
-    this.lines.push(line);
-    this.rests.push(rest);
-    if (this.fitids.length * 2 <= this.slots.length) this.place(index);
+  lineOf(index: number): number {
+    return this.lines[index] as number;
+  }
+
+  restOf(index: number): number {
+    return this.rests[index] as number;
+  }
+
+  add(fitid: string, hash: number, line: number, rest: number): void {
+    const index = this.size;
+    if (index === this.hashes.length) {
+      const int32 = (n: number) => new Int32Array(n);
+      this.hashes = doubled(this.hashes, int32);
+      this.lines = doubled(this.lines, int32);
+      this.rests = doubled(this.rests, int32);
+      this.starts = doubled(this.starts, int32);
+    }
+    this.hashes[index] = hash;
+    this.lines[index] = line;
+    this.rests[index] = rest;
+    const start = this.starts[index] as number;
+    while (start + fitid.length > this.chars.length)
+      this.chars = doubled(this.chars, (n) => new Uint16Array(n));
+    for (let i = 0; i < fitid.length; i++) this.chars[start + i] = fitid.charCodeAt(i);
+    this.starts[index + 1] = start + fitid.length;
+    this.size++;
+    if (this.size * 2 <= this.slots.length) this.place(index);
     else {
       // past half full: a table twice the size takes every FITID again
       this.slots = new Int32Array(this.slots.length * 2);
       for (let i = 0; i <= index; i++) this.place(i);
     }
+  }
+
+  /** Whether the FITID at `index` is `fitid`, character by character. */
+  private holds(index: number, fitid: string): boolean {
+    const start = this.starts[index] as number;
+    if ((this.starts[index + 1] as number) - start !== fitid.length) return false;
+    for (let i = 0; i < fitid.length; i++) if (this.chars[start + i] !== fitid.charCodeAt(i)) return false;
+    return true;
   }
 
   private place(index: number): void {
@@ -235,14 +271,15 @@ export class StatementLines {
       return statementTransactionHash(t.date, t.amountCents, text, this.occurrence(plain));
     }
     const base = `${t.fitid}\u001f${t.date}\u001f${t.amountCents}\u001f${t.memo ?? ''}`;
-    const index = this.fitids.find(t.fitid);
+    const hash = hashText(FNV_OFFSET, t.fitid);
+    const index = this.fitids.find(t.fitid, hash);
     if (index === -1) {
       // most lines: a FITID not seen before (remembered as its line and a hash of the rest, to stay small)
-      if (this.fitids.size < FITIDS_TRACKED) this.fitids.add(t.fitid, t.line, restHash(t));
+      if (this.fitids.size < FITIDS_TRACKED) this.fitids.add(t.fitid, hash, t.line, restHash(t));
       return base;
     }
-    const first = this.fitids.lines[index] as number;
-    const likeFirst = this.fitids.rests[index] === restHash(t);
+    const first = this.fitids.lineOf(index);
+    const likeFirst = this.fitids.restOf(index) === restHash(t);
     this.warn(
       t.line,
       finding(likeFirst ? 'line.fitid-again' : 'line.fitid-other', { fitid: t.fitid, first }),

@@ -166,6 +166,25 @@ describe('one FITID, two transactions', () => {
   });
 });
 
+describe('FITIDs remembered (#73: a table of their hashes and characters, not of strings)', () => {
+  test('among 5,000, a repeat is named with its first line, and no FITID is taken for another', async () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => line(`F${i}`, '20261105', '-1.00', `PIX ${i}`));
+    // a repeat of the 8th, the same; of the 4,322nd, another; FITIDs that start or end like others are not them
+    lines.push(line('F7', '20261105', '-1.00', 'PIX 7'), line('F4321', '20261105', '-2.00', 'OUTRO'));
+    lines.push(line('F43210', '20261105', '-1.00', 'X'), line('F', '20261105', '-1.00', 'Y'));
+    lines.push(line('Fé7', '20261105', '-1.00', 'Z'), line('Fé7', '20261105', '-1.00', 'Z'));
+    const parsed = await parseStatement(ofx(lines.join('\n'), { ledger: '0' }));
+    const each = line('F0', '20261105', '-1.00', 'PIX 0').split('\n').length;
+    const at = (i: number) => 27 + i * each;
+    expect(parsed.statements[0]!.transactionCount).toBe(5006);
+    expect(parsed.warnings.filter((w) => /FITID/.test(w.message)).map((w) => w.message)).toEqual([
+      `duplicate FITID 'F7' (also at line ${at(7)}) with the same date, amount and memo: imported as a second transaction`,
+      `duplicate FITID 'F4321' (also at line ${at(4321)}) on another transaction (its date, amount or memo differ): both imported`,
+      `duplicate FITID 'Fé7' (also at line ${at(5004)}) with the same date, amount and memo: imported as a second transaction`,
+    ]);
+  });
+});
+
 describe('scheduled entries', () => {
   test('dated after the statement’s end or after today: counted, shown, not summed', async () => {
     const lines = [
