@@ -80,6 +80,12 @@ describe('the monthly remittance run', () => {
       `PIX ${withPix.pix_key_type === 'cpf' || withPix.pix_key_type === 'cnpj' ? 'document' : withPix.pix_key_type} ${withPix.pix_key}`,
     );
     expect(byEye).toMatch(new RegExp(`bank ${withBank.bank.code} agency \\S+ account \\S+`));
+    // as a person writes them: the field's padding zeros off (an agency keeps four digits), the digit after a dash
+    const [number, digit] = withBank.bank.account.split('-');
+    const shownAccount = `${number.replace(/^0+/, '')}-${digit}`;
+    expect(byEye).toContain(
+      `bank ${withBank.bank.code} agency ${withBank.bank.agency} account ${shownAccount}`,
+    );
     expect(byEye).toMatch(/barcode \d{44}/);
     expect(byEye).toContain(withBank.document);
     const inspected = await s.condo.json(['cnab', 'inspect', rem]);
