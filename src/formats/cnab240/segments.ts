@@ -47,6 +47,7 @@ import {
   SEGMENT_Z,
   type Span,
   spanOf,
+  spansFor,
   spansOf,
   Y51_INVOICE_FIELDS,
 } from './layouts.js';
@@ -160,41 +161,67 @@ export interface SegmentContext {
 /** Reads a segment's record into the item it starts or adds to. */
 type SegmentReader = (rec: string, item: CnabItem, ctx: SegmentContext) => void;
 
+/** Segment A's fields every dialect has, and those of FEBRABAN's bank account and Itaú's (its payee's document). */
+const A_FIELDS = spansFor([
+  'payee_bank',
+  'payee_name',
+  'seu_numero',
+  'payment_date',
+  'amount',
+  'nosso_numero',
+  'paid_date',
+  'paid_amount',
+  'camara',
+]);
+const A_FEBRABAN_ACCOUNT = spansFor([
+  'payee_agency',
+  'payee_agency_digit',
+  'payee_account',
+  'payee_account_digit',
+  'payee_agency_account_digit',
+]);
+const A_ITAU = spansFor(['payee_agency_account', 'payee_document']);
+
 /** Crédito em conta, DOC, TED, PIX by bank data: the payee's bank, the amounts and dates. */
 function segmentA(rec: string, item: CnabItem, ctx: SegmentContext): void {
   const itau = ctx.dialect === ITAU_SISPAG;
-  const at = fieldsOf(ctx.dialect.segmentA, rec);
+  const layout = ctx.dialect.segmentA;
+  // the fields' spans, looked up once a layout (every segment A of a big file passes here, #73)
+  const at = A_FIELDS(layout);
   // no object spread: every segment A passes here, and a spread costs what the rest of the line does
-  const itauAccount = itau ? readItauPayeeAgencyAccount(at('payee_agency_account')) : null;
-  item.payee_bank = itauAccount
-    ? {
-        bank_code: at('payee_bank'),
-        agency: itauAccount.agency,
-        account: itauAccount.account,
-        agency_parts: itauAccount.agency_parts,
-        account_parts: itauAccount.account_parts,
-      }
-    : {
-        bank_code: at('payee_bank'),
-        agency: `${at('payee_agency')}${at('payee_agency_digit')}`.trim(),
-        account:
-          `${at('payee_account')}${at('payee_account_digit')}${at('payee_agency_account_digit')}`.trim(),
-        agency_parts: { number: at('payee_agency'), digit: at('payee_agency_digit').trim() },
-        account_parts: {
-          number: at('payee_account'),
-          digit: `${at('payee_account_digit')}${at('payee_agency_account_digit')}`.trim(),
-        },
-      };
-  item.payee_name = trimOrNull(at('payee_name'));
-  item.seu_numero = trimOrNull(at('seu_numero'));
-  item.date = fromCnabDate(at('payment_date'));
-  item.amount_cents = cents(at('amount'));
-  item.nosso_numero = trimOrNull(at('nosso_numero'));
-  item.paid_date = fromCnabDate(at('paid_date'));
-  const paid = cents(at('paid_amount'));
+  if (itau) {
+    const own = A_ITAU(layout);
+    const account = readItauPayeeAgencyAccount(cut(rec, own.payee_agency_account));
+    item.payee_bank = {
+      bank_code: cut(rec, at.payee_bank),
+      agency: account.agency,
+      account: account.account,
+      agency_parts: account.agency_parts,
+      account_parts: account.account_parts,
+    };
+    item.payee_document = cpfCnpjOfType(null, cut(rec, own.payee_document));
+  } else {
+    const bank = A_FEBRABAN_ACCOUNT(layout);
+    const [agency, agencyDigit] = [cut(rec, bank.payee_agency), cut(rec, bank.payee_agency_digit)];
+    const [account, accountDigit] = [cut(rec, bank.payee_account), cut(rec, bank.payee_account_digit)];
+    const bothDigit = cut(rec, bank.payee_agency_account_digit);
+    item.payee_bank = {
+      bank_code: cut(rec, at.payee_bank),
+      agency: `${agency}${agencyDigit}`.trim(),
+      account: `${account}${accountDigit}${bothDigit}`.trim(),
+      agency_parts: { number: agency, digit: agencyDigit.trim() },
+      account_parts: { number: account, digit: `${accountDigit}${bothDigit}`.trim() },
+    };
+  }
+  item.payee_name = trimOrNull(cut(rec, at.payee_name));
+  item.seu_numero = trimOrNull(cut(rec, at.seu_numero));
+  item.date = fromCnabDate(cut(rec, at.payment_date));
+  item.amount_cents = cents(cut(rec, at.amount));
+  item.nosso_numero = trimOrNull(cut(rec, at.nosso_numero));
+  item.paid_date = fromCnabDate(cut(rec, at.paid_date));
+  const paid = cents(cut(rec, at.paid_amount));
   item.paid_amount_cents = paid ? paid : null;
-  if (itau) item.payee_document = cpfCnpjOfType(null, at('payee_document'));
-  const camara = at('camara');
+  const camara = cut(rec, at.camara);
   item.camara = camara.trim() === '' ? null : camara;
   const problems = camaraProblems(ctx.forma, camara, item.payee_bank.bank_code, ctx.bank);
   if (problems.length > 0) ctx.report(...problems);
@@ -455,17 +482,19 @@ const PIX_KEY_TYPES: Record<string, CnabItem['pix_key_type']> = {
   '04': 'random',
 };
 
+/** Segment B's fields (every payment's second record), their spans looked up once. */
+const B = spansOf(SEGMENT_B_PIX, ['payee_document_type', 'payee_document', 'pix_initiation', 'pix_key']);
+
 /** What the companions that say something of their item add to it (the others are counted only). */
 export const COMPANION_READERS: Readonly<Record<string, SegmentReader>> = {
   B(rec, item, ctx) {
-    const at = fieldsOf(SEGMENT_B_PIX, rec);
-    const type = at('payee_document_type');
-    const doc = at('payee_document');
+    const type = cut(rec, B.payee_document_type);
+    const doc = cut(rec, B.payee_document);
     item.payee_document ??= cpfCnpjOfType(type, doc);
     ctx.report(documentProblem(type, doc.trim(), 'payee'));
-    const initiation = at('pix_initiation').trim();
+    const initiation = cut(rec, B.pix_initiation).trim();
     if ((ctx.forma === '45' || ctx.forma === '47') && /^0[1-5]$/.test(initiation)) {
-      item.pix_key = trimOrNull(at('pix_key'));
+      item.pix_key = trimOrNull(cut(rec, B.pix_key));
       item.pix_key_type = PIX_KEY_TYPES[initiation] ?? null;
     }
   },

@@ -36,6 +36,26 @@ describe('tsv money and text', () => {
     );
     expect(text()).toBe('a\\x1B[31mb c d\\x9B\\x7F\n');
   });
+
+  test('a tab or a control inside one cell of many is found: the row is looked at once, its tabs counted (#73)', async () => {
+    const rows = [
+      { a: 'x\ty', b: 1, c: 'ok' },
+      { a: 'fine', b: 2, c: 'z\u0007' },
+      { a: 'p', b: 3, c: 'q' },
+      { a: '', b: 4, c: '' },
+    ];
+    const columns = [
+      { header: asWritten('A'), value: (r: (typeof rows)[number]) => r.a },
+      { header: asWritten('B'), value: (r: (typeof rows)[number]) => r.b },
+      { header: asWritten('C'), value: (r: (typeof rows)[number]) => r.c },
+    ];
+    const tsv = captured();
+    await printList({ io: tsv.io, format: 'tsv' }, rows, columns);
+    expect(tsv.text()).toBe('x y\t1\tok\nfine\t2\tz\\x07\np\t3\tq\n\t4\t\n');
+    const csv = captured();
+    await printList({ io: csv.io, format: 'csv' }, rows, columns);
+    expect(csv.text()).toBe('A,B,C\nx y,1,ok\nfine,2,z\\x07\np,3,q\n,4,\n');
+  });
 });
 
 describe('tables fit the terminal', () => {

@@ -110,6 +110,24 @@ export function spansOf<const N extends string>(l: Layout, names: readonly N[]):
   return spans;
 }
 
+/**
+ * `spansOf` for layouts known only when a record is read (a dialect's segment A): each layout's spans looked up
+ * the first time it is asked for, then kept (#73: a 500,000-line remittance read each name of its A segments).
+ */
+export function spansFor<const N extends string>(
+  names: readonly N[],
+): (l: Layout) => Readonly<Record<N, Span>> {
+  const made = new WeakMap<Layout, Readonly<Record<N, Span>>>();
+  return (l) => {
+    let spans = made.get(l);
+    if (spans === undefined) {
+      spans = spansOf(l, names);
+      made.set(l, spans);
+    }
+    return spans;
+  };
+}
+
 /** One named field's span (see `spansOf`). */
 export function spanOf(l: Layout, name: string): Span {
   const at = fieldOf(l, name);
