@@ -193,7 +193,8 @@ export class OfxTokenizer {
   /** The tag's name between `from` and `to`: a known name's own string, else the buffer's, in capitals. */
   private tagName(buf: string, from: number, to: number, hash: number): string {
     const known = this.known[slotOf(hash, to - from)];
-    if (known !== undefined && sameAt(buf, from, known)) return known;
+    // its length first: a longer tag that starts with the name and shares its slot is another name
+    if (known !== undefined && known.length === to - from && sameAt(buf, from, known)) return known;
     const raw = buf.slice(from, to);
     return hasLowerCase(raw) ? raw.toUpperCase() : raw;
   }
