@@ -68,6 +68,7 @@ export class OfxParser implements TokenHandler {
   readonly statements: Statement[] = [];
   readonly warnings = new IssueList(1000, 'warnings');
   readonly errors = new IssueList(1000, 'errors');
+  /** the aggregates first: a tag whose place among the names is below AGGREGATES.size is one (#73) */
   private readonly tokenizer = new OfxTokenizer(this, [...AGGREGATES, ...LEAVES]);
   private readonly stack: Frame[] = [];
   /** Aggregates closed so far: a second close of one is skipped with a warning, not an error. */
@@ -161,7 +162,7 @@ export class OfxParser implements TokenHandler {
     }
   }
 
-  open(name: string, line: number, selfClosing: boolean): void {
+  open(name: string, line: number, selfClosing: boolean, place = -1): void {
     if (this.fatal) return;
     if (!this.rootSeen) {
       if (name !== 'OFX') {
@@ -177,9 +178,14 @@ export class OfxParser implements TokenHandler {
       return;
     }
     this.resolvePending(name);
-    const known = AGGREGATES.has(name);
+    const known = isAggregate(name, place);
     if (known) {
-      const at = this.stack.findIndex((f) => f.name === name);
+      let at = -1;
+      for (let i = 0; i < this.stack.length; i++)
+        if (this.stack[i]!.name === name) {
+          at = i;
+          break;
+        }
       if (at !== -1) this.closeDownTo(at, line, `<${name}>`);
       this.stack.push({ name, line, known: true });
       this.openAggregate(name, line);
@@ -194,7 +200,7 @@ export class OfxParser implements TokenHandler {
     this.pendingLine = line;
   }
 
-  close(name: string, line: number): void {
+  close(name: string, line: number, place = -1): void {
     if (this.fatal || !this.rootSeen || this.rootClosed) return;
     if (this.pendingName !== null) {
       const pending = this.pendingName;
@@ -217,12 +223,12 @@ export class OfxParser implements TokenHandler {
       // structure is broken.
       if (this.closedAggregates.has(name))
         this.warnings.add(line, finding('ofx.closes-nothing', { tag: name }));
-      else if (AGGREGATES.has(name)) this.errors.add(line, finding('ofx.unmatched-close', { tag: name }));
+      else if (isAggregate(name, place)) this.errors.add(line, finding('ofx.unmatched-close', { tag: name }));
       return;
     }
     this.closeDownTo(at + 1, line, `</${name}>`);
     this.closeFrame(this.stack.pop()!, line, true);
-    if (AGGREGATES.has(name)) this.closedAggregates.add(name);
+    if (isAggregate(name, place)) this.closedAggregates.add(name);
     if (name === 'OFX' && this.stack.length === 0) this.rootClosed = true;
   }
 
@@ -509,6 +515,10 @@ export class OfxParser implements TokenHandler {
     if (charset) this.declaredCharset = charset;
   }
 }
+
+/** Whether the element is an aggregate: by its place among the tokenizer's names, or by name when it has none. */
+const isAggregate = (name: string, place: number) =>
+  place === -1 ? AGGREGATES.has(name) : place < AGGREGATES.size;
 
 /** A leaf's text, null when missing or empty. */
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? null : value);

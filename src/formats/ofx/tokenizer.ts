@@ -9,8 +9,9 @@ import type { Message } from '../../domain/message.js';
 import { statementFinding as finding } from '../statement/findings.js';
 
 export interface TokenHandler {
-  open(name: string, line: number, selfClosing: boolean): void;
-  close(name: string, line: number): void;
+  /** `known`: the name's place among the names the tokenizer was given, -1 when it is none of them or not told */
+  open(name: string, line: number, selfClosing: boolean, known: number): void;
+  close(name: string, line: number, known: number): void;
   /**
    * Text between tags, entities decoded. As written (possibly whitespace only, `line` where it starts), or, while
    * the handler's `trimsText` says so, trimmed and never empty, `line` where its first character is.
@@ -72,14 +73,21 @@ const slotOf = (hash: number, length: number) => (hash ^ (length * 0x9e3779b1)) 
  * and maps find a known string's hash already made). A slot holds the first name of its hash and length; a
  * second one is read as any other name.
  */
-function knownNames(names: Iterable<string>): (string | undefined)[] {
+function knownNames(names: Iterable<string>): { names: (string | undefined)[]; places: Int16Array } {
   const known = new Array<string | undefined>(KNOWN_SLOTS).fill(undefined);
+  const places = new Int16Array(KNOWN_SLOTS).fill(-1);
+  let place = 0;
   for (const name of names) {
     let h = 0;
     for (let i = 0; i < name.length; i++) h = nameHash(h, name.charCodeAt(i));
-    known[slotOf(h, name.length)] ??= name;
+    const slot = slotOf(h, name.length);
+    if (known[slot] === undefined) {
+      known[slot] = name;
+      places[slot] = place;
+    }
+    place++;
   }
-  return known;
+  return { names: known, places };
 }
 
 /** Whether `name` is written in `buf` at `from`, compared by its characters (a call to startsWith cost more). */
@@ -90,6 +98,8 @@ function sameAt(buf: string, from: number, name: string): boolean {
 
 /** plainTag's reading of the name: its hash (nameHash over its characters). */
 let plainTagHash = 0;
+/** tagName's: the name's place among the names known, -1 when it is none of them. */
+let tagPlace = -1;
 
 /**
  * Where the plain tag at `lt` (`<NAME>` or `</NAME>`, what TAG matches without attributes or spaces) ends, past its
@@ -167,13 +177,14 @@ export class OfxTokenizer {
   private textPlain = true;
   private textCrAfterFirst = false;
   private readonly known: (string | undefined)[];
+  private readonly places: Int16Array;
 
   /** `names`: the element names the handler expects, given back as these strings (any other is read too). */
   constructor(
     private readonly handler: TokenHandler,
     names: Iterable<string> = [],
   ) {
-    this.known = knownNames(names);
+    ({ names: this.known, places: this.places } = knownNames(names));
   }
 
   get currentLine(): number {
@@ -190,11 +201,19 @@ export class OfxTokenizer {
     this.flushText();
   }
 
-  /** The tag's name between `from` and `to`: a known name's own string, else the buffer's, in capitals. */
+  /**
+   * The tag's name between `from` and `to`: a known name's own string (its place left in tagPlace), else the
+   * buffer's, in capitals.
+   */
   private tagName(buf: string, from: number, to: number, hash: number): string {
-    const known = this.known[slotOf(hash, to - from)];
+    const slot = slotOf(hash, to - from);
+    const known = this.known[slot];
     // its length first: a longer tag that starts with the name and shares its slot is another name
-    if (known !== undefined && known.length === to - from && sameAt(buf, from, known)) return known;
+    if (known !== undefined && known.length === to - from && sameAt(buf, from, known)) {
+      tagPlace = this.places[slot] as number;
+      return known;
+    }
+    tagPlace = -1;
     const raw = buf.slice(from, to);
     return hasLowerCase(raw) ? raw.toUpperCase() : raw;
   }
@@ -343,8 +362,8 @@ export class OfxTokenizer {
         const name = this.tagName(buf, closing ? lt + 2 : lt + 1, tag - 1, plainTagHash);
         // a plain tag holds no line break: the line stays
         pos = tag;
-        if (closing) this.handler.close(name, line);
-        else this.handler.open(name, line, false);
+        if (closing) this.handler.close(name, line, tagPlace);
+        else this.handler.open(name, line, false, tagPlace);
         continue;
       }
       if (tag === NEEDS_MORE && !final) break;
@@ -403,8 +422,8 @@ export class OfxTokenizer {
       const tagLine = line;
       advance(lt + m[0].length);
       const name = m[2]!.toUpperCase();
-      if (m[1] === '/') this.handler.close(name, tagLine);
-      else this.handler.open(name, tagLine, m[4] === '/');
+      if (m[1] === '/') this.handler.close(name, tagLine, -1);
+      else this.handler.open(name, tagLine, m[4] === '/', -1);
     }
     this.keepTextRange();
     this.buf = pos >= buf.length ? '' : buf.slice(pos);
