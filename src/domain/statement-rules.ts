@@ -56,7 +56,40 @@ export interface RuleLine {
   bankAccountId: number | null;
 }
 
-type TextMatch = { kind: 'contains'; text: string } | { kind: 'regex'; regex: RegExp; source: string };
+type TextMatch =
+  | { kind: 'contains'; text: string }
+  | {
+      kind: 'regex';
+      regex: RegExp;
+      source: string;
+      /** the character a line must start with for the expression to match it, both cases (see leadingCharacter) */
+      first?: { lower: number; upper: number } | undefined;
+    };
+
+/**
+ * The character every text an expression matches starts with, when the pattern says so plainly: `^` and a letter,
+ * digit or space that is not optional (no `?`, `*` or `{` after it) and no `|` anywhere. A line that starts
+ * otherwise is told apart without running the expression (#73: 50 rules over 200,000 lines ran 2 million).
+ */
+function leadingCharacter(pattern: string, ignoreCase: boolean): { lower: number; upper: number } | undefined {
+  const c = pattern[1];
+  if (pattern[0] !== '^' || c === undefined || !/^[A-Za-z0-9 ]$/.test(c)) return undefined;
+  if (/^[?*{]/.test(pattern.slice(2)) || pattern.includes('|')) return undefined;
+  return ignoreCase
+    ? { lower: c.toLowerCase().charCodeAt(0), upper: c.toUpperCase().charCodeAt(0) }
+    : { lower: c.charCodeAt(0), upper: c.charCodeAt(0) };
+}
+
+/** Whether a line's memo matches: contains on its normalized text, an expression on the text as written. */
+function memoMatches(memo: TextMatch, p: { text: string; raw: string }): boolean {
+  if (memo.kind === 'contains') return p.text.includes(memo.text);
+  const first = memo.first;
+  if (first !== undefined) {
+    const c = p.raw.charCodeAt(0);
+    if (c !== first.lower && c !== first.upper) return false;
+  }
+  return memo.regex.test(p.raw);
+}
 interface Range {
   min: number | null;
   max: number | null;
@@ -181,10 +214,12 @@ function compileMatch(raw: unknown, at: string, lineOf: LineOf, id: string): Rul
     const re = /^\/(.+)\/([a-z]*)$/.exec(t);
     if (re) {
       try {
+        const ignoreCase = re[2]?.includes('i') ?? false;
         out.memo = {
           kind: 'regex',
-          regex: new RegExp(re[1] as string, re[2]?.includes('i') ? 'i' : ''),
+          regex: new RegExp(re[1] as string, ignoreCase ? 'i' : ''),
           source: t,
+          first: leadingCharacter(re[1] as string, ignoreCase),
         };
       } catch (e) {
         throw new RulesError(lineOf(where('memo')), `rule ${id}: memo: ${(e as Error).message}`);
@@ -349,8 +384,7 @@ function holds(rule: Rule, p: Prepared): boolean {
   if (m.amount && !within(m.amount, l.amountCents)) return false;
   if (m.account !== undefined && l.bankAccountId !== null && l.bankAccountId !== m.account) return false;
   if (m.day && !within(m.day, (l.date.charCodeAt(8) - 48) * 10 + (l.date.charCodeAt(9) - 48))) return false;
-  if (m.memo && !(m.memo.kind === 'contains' ? p.text.includes(m.memo.text) : m.memo.regex.test(p.raw)))
-    return false;
+  if (m.memo && !memoMatches(m.memo, p)) return false;
   if (m.document && !p.digits.includes(m.document)) return false;
   if (m.key && !p.text.includes(m.key)) return false;
   return true;
@@ -380,7 +414,7 @@ function failures(rule: Rule, p: Prepared, all: boolean): Message[] {
     if (!within(m.day, day) && fail(reason('rule.day', { day, ...ends(m.day) }))) return failed;
   }
   if (m.memo) {
-    const hit = m.memo.kind === 'contains' ? p.text.includes(m.memo.text) : m.memo.regex.test(p.raw);
+    const hit = memoMatches(m.memo, p);
     // the line's memo is beside the reason wherever it is shown
     const why =
       m.memo.kind === 'contains'

@@ -164,6 +164,44 @@ describe('matching', () => {
   });
 });
 
+describe('an expression that says how a line starts', () => {
+  test('is told by the first character before it runs (#73), and matches exactly what the expression does', async () => {
+    const patterns = [
+      '/^TARIFA/i',
+      '/^TARIFA/',
+      '/^T?ARIFA/i',
+      '/^x|TARIFA/',
+      '/^ TARIFA/',
+      '/^9{2}/',
+      '/^\\d/',
+    ];
+    const memos = [
+      'TARIFA PACOTE',
+      'tarifa pacote',
+      'Tarifa',
+      'PAGTO TARIFA',
+      'ARIFA X',
+      ' TARIFA',
+      '99 X',
+      'x',
+      '',
+    ];
+    const yaml = patterns
+      .map((p, i) => `  - id: r${i}\n    match: { memo: '${p}' }\n    book: { chart_account: 2.4.04 }`)
+      .join('\n');
+    const { rules } = await loadRules(await rulesFile(`version: 1\nrules:\n${yaml}\n`));
+    for (const [i, rule] of rules.entries())
+      for (const memo of memos) {
+        const expression = new RegExp(
+          (patterns[i] as string).slice(1, (patterns[i] as string).lastIndexOf('/')),
+          (patterns[i] as string).endsWith('i') ? 'i' : '',
+        );
+        const said = judge([rule], line({ memo, name: null })).rule !== null;
+        expect(said, `${patterns[i]} on ${JSON.stringify(memo)}`).toBe(expression.test(`${memo} `));
+      }
+  });
+});
+
 describe('against a server without the extensions', () => {
   test('an entry the server refuses for statement_line_id and rule_id alone is sent without them, the reference in its description', async () => {
     const { RuleActions } = await import('../../../src/app/reconcile.js');
