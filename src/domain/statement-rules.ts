@@ -71,7 +71,10 @@ type TextMatch =
  * digit or space that is not optional (no `?`, `*` or `{` after it) and no `|` anywhere. A line that starts
  * otherwise is told apart without running the expression (#73: 50 rules over 200,000 lines ran 2 million).
  */
-function leadingCharacter(pattern: string, ignoreCase: boolean): { lower: number; upper: number } | undefined {
+function leadingCharacter(
+  pattern: string,
+  ignoreCase: boolean,
+): { lower: number; upper: number } | undefined {
   const c = pattern[1];
   if (pattern[0] !== '^' || c === undefined || !/^[A-Za-z0-9 ]$/.test(c)) return undefined;
   if (/^[?*{]/.test(pattern.slice(2)) || pattern.includes('|')) return undefined;
