@@ -140,8 +140,11 @@ const PEERS: Readonly<Record<string, readonly string[]>> = {
   'CNAB 240': ['nodenab'],
 };
 
-/** bench/package.json's peers, installed there when they are not (the product's npm ci leaves them out). */
-function peersInstalled(): string | undefined {
+/**
+ * bench/package.json's peers, installed there when they are not (the product's npm ci leaves them out); why not,
+ * when they still are not.
+ */
+function installPeers(): string | undefined {
   const here = createRequire(join(BENCH, 'package.json'));
   const missing = () =>
     ['nodenab', 'ofx-data-extractor'].filter((name) => {
@@ -196,7 +199,7 @@ const TARGETS: Readonly<Record<string, string>> = {
   'OFX --json statements import --dry-run FILE': '   (#73: target x2.5)',
 };
 
-const peersProblem = peersInstalled();
+const peersProblem = installPeers();
 const dir = await mkdtemp(join(tmpdir(), 'condo-bench-big-'));
 try {
   const inspect = (f: string) => [bin, '-o', 'tsv', 'cnab', 'inspect', f];
