@@ -243,7 +243,7 @@ export class OfxTokenizer {
     let crAfterFirst = this.textCrAfterFirst;
     for (let i = from; i < to; i++) {
       const c = buf.charCodeAt(i);
-      if (c === 32 || (c >= 9 && c <= 13)) {
+      if (isAsciiSpace(c)) {
         if (c === 10 || (c === 13 && buf.charCodeAt(i + 1) !== 10)) breaks++;
         if (c === 13 && first !== -1) crAfterFirst = true;
         continue;
@@ -290,20 +290,15 @@ export class OfxTokenizer {
     let line = this.textLine;
     let raw: string;
     if (whole) {
-      // the common text, all in this buffer: trimmed by its indexes, then copied once
-      let [from, to] = [this.textFrom, this.textTo];
+      // all in this buffer: trimmed at the ends addText found, then copied once
+      const from = this.textFrom;
       this.textFrom = -1;
-      const buf = this.buf;
-      if (trim) {
-        while (from < to && isAsciiSpace(buf.charCodeAt(from))) {
-          const c = buf.charCodeAt(from);
-          if (c === 10 || (c === 13 && buf.charCodeAt(from + 1) !== 10)) line++;
-          from++;
-        }
-        while (to > from && isAsciiSpace(buf.charCodeAt(to - 1))) to--;
-        if (from === to) return;
+      if (!trim) raw = this.buf.slice(from, this.textTo);
+      else if (this.textFirst === -1) return;
+      else {
+        line = this.textFirstLine;
+        raw = this.buf.slice(this.textFirst, this.textLast + 1);
       }
-      raw = buf.slice(from, to);
     } else {
       this.keepTextRange();
       raw = this.textParts.length === 1 ? this.textParts[0]! : this.textParts.join('');
