@@ -23,7 +23,7 @@ function isBareDate(value: string): boolean {
 
 /** The last date read and what it gave: a statement's lines share a few days (#73: a month has at most 31). */
 let lastRaw = '';
-let lastRead: OfxDateResult = { ok: false, reason: finding('value.empty', {}) };
+let lastRead: OfxDateResult = readOfxDate(lastRaw);
 
 export function parseOfxDate(raw: string): OfxDateResult {
   if (raw === lastRaw) return lastRead;

@@ -1,6 +1,7 @@
 /**
- * The transaction being read: its leaves in the order they came, in arrays one transaction leaves to the next
- * (#73: a Map and an object a leaf were most of what a 200,000-transaction file made to throw away).
+ * The transaction being read: the leaves it is read from, and each leaf's name and line in the order they came (to
+ * tell a second of one name, and where one was), in arrays one transaction leaves to the next (#73: a Map and an
+ * object a leaf were most of what a 200,000-transaction file made to throw away).
  */
 export class TransactionFields {
   line = 0;
@@ -16,7 +17,6 @@ export class TransactionFields {
   checkNumber: string | undefined;
   refNumber: string | undefined;
   private readonly names: string[] = [];
-  private readonly values: string[] = [];
   private readonly lines: number[] = [];
 
   start(line: number): void {
@@ -31,7 +31,6 @@ export class TransactionFields {
   add(name: string, value: string, line: number): boolean {
     if (this.indexOf(name) !== -1) return false;
     this.names[this.count] = name;
-    this.values[this.count] = value;
     this.lines[this.count] = line;
     this.count++;
     switch (name) {
@@ -62,7 +61,7 @@ export class TransactionFields {
     return true;
   }
 
-  indexOf(name: string): number {
+  private indexOf(name: string): number {
     for (let i = 0; i < this.count; i++) if (this.names[i] === name) return i;
     return -1;
   }
