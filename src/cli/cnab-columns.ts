@@ -1,6 +1,7 @@
 /** The columns a CNAB file's items are listed in (`cnab inspect`): payments, a DDA file's boletos, a collection's titles. */
 
 import { describeTribute } from '../domain/tributes.js';
+import { allDigits, allZeros } from '../formats/cnab240/fields.js';
 import type { CnabItem } from '../formats/cnab240/index.js';
 import { collectionColumns } from './cnab-collection.js';
 import type { Translate } from './i18n.js';
@@ -34,11 +35,6 @@ function destination(i: CnabItem, words: ReturnType<typeof destinationWords>): s
   return '';
 }
 
-const allZeros = (text: string) => {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== 48) return false;
-  return true;
-};
-
 /**
  * A number as a person writes it (#53): the zeros that pad the field off (down to `keep` digits), the digit after a
  * dash. Read by its characters: every payment of a big file's listing passes here twice (#73).
@@ -46,20 +42,10 @@ const allZeros = (text: string) => {
 function readable(parts: { number: string; digit: string } | undefined, keep: number): string | undefined {
   if (!parts) return undefined;
   const n = parts.number.trim();
-  if (n === '') return undefined;
+  if (!allDigits(n)) return undefined;
   let zeros = 0;
-  while (zeros < n.length && n.charCodeAt(zeros) === 48) zeros++;
-  for (let i = zeros; i < n.length; i++) {
-    const c = n.charCodeAt(i);
-    if (c < 48 || c > 57) return undefined;
-  }
-  // the zeros taken off, down to `keep` digits (all of them are zeros where the number is shorter)
-  const shown =
-    n.length - zeros >= keep
-      ? n.slice(zeros)
-      : n.length >= keep
-        ? n.slice(n.length - keep)
-        : n.padStart(keep, '0');
+  while (zeros < n.length - keep && n.charCodeAt(zeros) === 48) zeros++;
+  const shown = n.length < keep ? n.padStart(keep, '0') : n.slice(zeros);
   return parts.digit ? `${shown}-${parts.digit}` : shown;
 }
 
