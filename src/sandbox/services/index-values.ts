@@ -23,7 +23,12 @@ export interface IndexValue {
   made_up: boolean;
 }
 
-const REAL: Record<string, string> = { IPCA: IPCA_SNAPSHOT, INPC: INPC_SNAPSHOT, IPCA15: IPCA15_SNAPSHOT };
+/** By code; a map, so a code is only ever one of these (an object's "toString" answered a 500, found by the fuzzer) */
+const REAL: ReadonlyMap<string, string> = new Map([
+  ['IPCA', IPCA_SNAPSHOT],
+  ['INPC', INPC_SNAPSHOT],
+  ['IPCA15', IPCA15_SNAPSHOT],
+]);
 /** A Selic month the sandbox makes up: 0,87% (about 11% a year), from the month before the taxa legal's first. */
 const MADE_UP_SELIC = { from: '2024-01', percent: '0.87' };
 export const SERVED_CODES = ['IPCA', 'INPC', 'IPCA15', 'SELIC'] as const;
@@ -45,8 +50,7 @@ export function indexValues(code: string, today: string): IndexValue[] | undefin
       });
     return out;
   }
-  // its own series only: a code such as "toString" names what every object inherits (a 500, found by the fuzzer)
-  const text = Object.hasOwn(REAL, code) ? REAL[code] : undefined;
+  const text = REAL.get(code);
   if (!text) return undefined;
   const real = text
     .split(/\s+/)
