@@ -23,6 +23,7 @@ import { collect } from './flags.js';
 import { HELP_TOPICS, reflowTopic } from './help-topics.js';
 import { english, errorTail, langArg, loadTranslator, resolveLang, type Translate } from './i18n.js';
 import { type Io, paint, printable, writeLine } from './io.js';
+import { liveLineOn } from './live-line.js';
 import { JSON_FIELDS, wrapMessage } from './output.js';
 import { readAcrossProfiles } from './profiles.js';
 import {
@@ -399,6 +400,9 @@ export function reportError(
   argv: readonly string[] = [],
   t: Translate = english,
 ): number {
+  // a progress bar still drawn on the terminal (an upload the server refused) gives its line to the error, which
+  // would land after it and wrap where the terminal wraps
+  liveLineOn(io.stderr)?.clear();
   if (error instanceof CondoError) {
     // The server's refusal of what flags sent names the flags; `condo api` and --from-file sent API fields.
     const byFlags =

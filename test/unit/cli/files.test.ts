@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import { ExitCode } from '../../../src/cli/exit-codes.js';
 import { progressBar, ROWS, safeFileName, writeAtomically } from '../../../src/cli/files.js';
 import type { Io } from '../../../src/cli/io.js';
 import { liveLineOn } from '../../../src/cli/live-line.js';
+import { reportError } from '../../../src/cli/program.js';
+import { ConflictError } from '../../../src/domain/errors.js';
 
 describe("a download's server-chosen name", () => {
   test('keeps an ordinary name', () => {
@@ -90,5 +93,28 @@ describe("a bulk run's progress bar on an 80-column terminal", () => {
     expect(drawn.at(-1)).toBe('\r\x1b[K');
     bar.done();
     expect(liveLineOn(stderr)).toBeUndefined();
+  });
+
+  test("an error while it is live (an upload the server refused) is written on the bar's line, cleared first", () => {
+    const drawn: string[] = [];
+    const stderr = Object.assign(
+      new Writable({
+        write(chunk, _e, done) {
+          drawn.push(String(chunk));
+          done();
+        },
+      }),
+      { isTTY: true, columns: 80 },
+    );
+    const io = { stdin: Readable.from([]), stdout: stderr, stderr, color: false, env: {} } as unknown as Io;
+    const bar = progressBar(io, 'extrato.ofx', 1024, false);
+    bar.update(1024);
+    const code = reportError(
+      io,
+      new ConflictError({ en: 'the statement is not of bank account 1', pt: 'x' }),
+    );
+    expect(code).toBe(ExitCode.conflict);
+    const after = drawn.join('').slice(drawn.join('').lastIndexOf('100%'));
+    expect(after).toMatch(/^100% [^\n]*\r\x1b\[Kerror: the statement is not of bank account 1/);
   });
 });
