@@ -134,7 +134,11 @@ export function progressBar(
     return `${name}${bar}${tail}`;
   };
   // cleared to the end each time: a shorter line (the note gone) leaves nothing of the longer one behind
-  const paint = () => io.stderr.write(`\r${line()}\x1b[K`);
+  let stopped = false;
+  const paint = () => {
+    if (!stopped) io.stderr.write(`\r${line()}\x1b[K`);
+  };
+  const clear = () => io.stderr.write('\r\x1b[K');
   const draw = (done: number, learnt?: number) => {
     if (learnt !== undefined) total = learnt;
     at = done;
@@ -149,7 +153,12 @@ export function progressBar(
       note = text;
       paint();
     },
-    clear: () => io.stderr.write('\r\x1b[K'),
+    clear,
+    stop: () => {
+      stopped = true;
+      setLiveLine(io.stderr, undefined);
+      clear();
+    },
   });
   return {
     update: draw,

@@ -9,6 +9,8 @@ export interface LiveLine {
   note(text: string): void;
   /** the bar's line cleared, for a message line to be written; the bar comes back at its next draw */
   clear(): void;
+  /** the bar's line cleared for good (an error ends the command): what it counts after is not drawn */
+  stop(): void;
 }
 
 const live = new WeakMap<object, LiveLine>();

@@ -401,8 +401,8 @@ export function reportError(
   t: Translate = english,
 ): number {
   // a progress bar still drawn on the terminal (an upload the server refused) gives its line to the error, which
-  // would land after it and wrap where the terminal wraps
-  liveLineOn(io.stderr)?.clear();
+  // would land after it and wrap where the terminal wraps, and draws no more (its stream may still be read after)
+  liveLineOn(io.stderr)?.stop();
   if (error instanceof CondoError) {
     // The server's refusal of what flags sent names the flags; `condo api` and --from-file sent API fields.
     const byFlags =

@@ -95,7 +95,7 @@ describe("a bulk run's progress bar on an 80-column terminal", () => {
     expect(liveLineOn(stderr)).toBeUndefined();
   });
 
-  test("an error while it is live (an upload the server refused) is written on the bar's line, cleared first", () => {
+  test("an error while it is live (an upload the server refused) is written on the bar's line, cleared first, and the bar stops", () => {
     const drawn: string[] = [];
     const stderr = Object.assign(
       new Writable({
@@ -116,5 +116,10 @@ describe("a bulk run's progress bar on an 80-column terminal", () => {
     expect(code).toBe(ExitCode.conflict);
     const after = drawn.join('').slice(drawn.join('').lastIndexOf('100%'));
     expect(after).toMatch(/^100% [^\n]*\r\x1b\[Kerror: the statement is not of bank account 1/);
+    // what its stream counts after the error (a body still being read) draws nothing below it
+    const written = drawn.length;
+    bar.update(1024);
+    expect(drawn.length).toBe(written);
+    expect(liveLineOn(stderr)).toBeUndefined();
   });
 });
