@@ -182,11 +182,7 @@ export function createDeps(
           ...(io.stderr.isTTY && !globals.quiet
             ? {
                 onRateLimitWait: rateLimitNotice(io, deps.now, t),
-                onRetry: (ms: number, why: string) =>
-                  writeLine(
-                    io.stderr,
-                    paint(io, 'yellow', `${why}; retrying in ${Math.max(1, Math.ceil(ms / 1000))} s`),
-                  ),
+                onRetry: retryNotice(io, t),
               }
             : {}),
           proxyEnv: io.env,
@@ -238,6 +234,28 @@ export function createDeps(
     },
   };
   return deps;
+}
+
+/**
+ * "the server is not reachable (ECONNREFUSED); retrying in 1 s" on a terminal, in the reader's language and on a
+ * line of its own: a progress bar drawn there is cleared first (an upload retried wrote it after the bar's "kB").
+ */
+function retryNotice(io: Io, t: Translate): (ms: number, why: Text) => void {
+  return (ms, why) => {
+    const s = Math.max(1, Math.ceil(ms / 1000));
+    liveLineOn(io.stderr)?.clear();
+    writeLine(
+      io.stderr,
+      paint(
+        io,
+        'yellow',
+        wrapMessage(
+          io,
+          t({ en: `${why.en}; retrying in ${s} s`, pt: `${why.pt}; nova tentativa em ${s} s` }),
+        ),
+      ),
+    );
+  };
 }
 
 /**

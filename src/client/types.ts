@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { CondoError } from '../domain/errors.js';
 import type * as R from '../domain/responses.js';
+import type { Text } from '../domain/text.js';
 import type { Clock } from './sleep.js';
 
 export interface CachedToken {
@@ -66,7 +67,7 @@ export interface ClientOptions {
    */
   onRateLimitWait?: (ms: number) => void;
   /** Told before a retry waits, with why (not for the client's own rate-limit pacing: onRateLimitWait). */
-  onRetry?: (ms: number, why: string) => void;
+  onRetry?: (ms: number, why: Text) => void;
   /** Per attempt (headers and body), default 30 s. */
   timeoutMs?: number;
   /** Default 4 retries, 250 ms .. 20 s. */

@@ -1,3 +1,4 @@
+import type { Text } from '../../domain/text.js';
 import { parseBody, parseErrorBody, retryAfterMs } from '../errors.js';
 import { type Clock, systemClock } from '../sleep.js';
 import type { RetryPolicy } from '../types.js';
@@ -16,8 +17,8 @@ export const DEFAULT_RETRY: Required<RetryPolicy> = {
 /** What a retry waits for, for the person at the terminal. */
 export interface RetryWait {
   ms: number;
-  /** e.g. "the server is not reachable (ECONNREFUSED)", "the server answered 503" */
-  why: string;
+  /** e.g. "the server is not reachable (ECONNREFUSED)", "the server answered 503", in both languages */
+  why: Text;
   rateLimited: boolean;
 }
 
@@ -69,12 +70,16 @@ export function retry(
       const rateLimited = res?.status === 429;
       const budget = onlyRefused ? Math.min(p.budgetMs, p.refusedBudgetMs) : p.budgetMs;
       if (!rateLimited && clock.now() - started + delay > budget) return giveUp();
-      const why = res
-        ? `the server answered ${res.status}`
+      const cause = failure?.causeCode ?? failure?.message;
+      const why: Text = res
+        ? { en: `the server answered ${res.status}`, pt: `o servidor respondeu ${res.status}` }
         : failure?.sent === false
-          ? `the server is not reachable (${failure.causeCode ?? failure.message})`
-          : `no answer from the server (${failure?.causeCode ?? failure?.message})`;
-      log?.(`retry ${attempt} of ${req.method} ${req.url.pathname} in ${delay} ms (${why})`);
+          ? {
+              en: `the server is not reachable (${cause})`,
+              pt: `não foi possível conectar ao servidor (${cause})`,
+            }
+          : { en: `no answer from the server (${cause})`, pt: `sem resposta do servidor (${cause})` };
+      log?.(`retry ${attempt} of ${req.method} ${req.url.pathname} in ${delay} ms (${why.en})`);
       if (res?.stream) res.stream.destroy();
       onWait?.({ ms: delay, why, rateLimited });
       await clock.sleep(delay, req.signal);

@@ -92,6 +92,23 @@ describe('retry', () => {
     expect((err as UnavailableError).code).toBe('network_error');
   });
 
+  test("a retry's reason is said in both languages, for the terminal's notice (an upload retried on a Portuguese screen)", async () => {
+    server = await startServer();
+    const baseUrl = server.baseUrl;
+    await server.close();
+    const said: { ms: number; why: { en: string; pt: string } }[] = [];
+    client = clientFor(
+      { ...server, baseUrl },
+      { retry: { retries: 1, minDelayMs: 1, maxDelayMs: 1 }, onRetry: (ms, why) => said.push({ ms, why }) },
+    );
+    await failure(client.request({ method: 'GET', path: 'units' }));
+    expect(said).toHaveLength(1);
+    expect(said[0]?.why).toEqual({
+      en: 'the server is not reachable (ECONNREFUSED)',
+      pt: 'não foi possível conectar ao servidor (ECONNREFUSED)',
+    });
+  });
+
   test('503 exhausted is exit 7; 500 exhausted is exit 8', async () => {
     server = await startServer((_req, res) =>
       json(res, 503, { error: { code: 'unavailable', message: 'down' } }),
