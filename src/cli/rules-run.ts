@@ -277,11 +277,12 @@ export async function printReconciliation(
   const all = tally.rows().reduce((n, r) => n + r.lines, 0);
   const matched = all - none;
   deps.info(
-    // every line counted once (#53): matched, without a rule, and of the matched those a rule could not act on
+    // every line counted once (#53): matched, without a rule, and of the matched those a rule could not act on,
+    // said as part of the matched (the warning after sums them with the lines without a rule)
     opts.dryRun
       ? {
-          en: `${source}: ${matched} of ${all} lines matched a rule; ${none} without a rule; ${left} would be left for a person (dry run: nothing was done)`,
-          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra; ${none} sem regra; ${left} ${left === 1 ? 'ficaria' : 'ficariam'} para uma pessoa (simulação: nada foi feito)`,
+          en: `${source}: ${matched} of ${all} lines matched a rule (${left} of them would be left for a person); ${none} without a rule (dry run: nothing was done)`,
+          pt: `${source}: ${matched} de ${all} linhas casaram com uma regra (${left} ${left === 1 ? 'delas ficaria' : 'delas ficariam'} para uma pessoa); ${none} sem regra (simulação: nada foi feito)`,
         }
       : {
           en: `${source}: ${matched} of ${all} lines matched a rule: ${done} done, ${left} left for a person; ${none} without a rule`,

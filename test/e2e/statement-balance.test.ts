@@ -110,7 +110,7 @@ test('offline, --dry-run --explain says what the real run will leave for a perso
   expect(rows.find((l) => l.rule === 'pix-moradores' && l !== anonymous)?.outcome).toBeUndefined();
   // every line counted once (#53): matched, without a rule, and the matched a rule could not act on
   const counts =
-    /(\d+) of (\d+) lines matched a rule; (\d+) without a rule; 1 would be left for a person \(dry run: nothing was done\)/.exec(
+    /(\d+) of (\d+) lines matched a rule \(1 of them would be left for a person\); (\d+) without a rule \(dry run: nothing was done\)/.exec(
       r.stderr,
     );
   expect(counts, r.stderr).not.toBeNull();

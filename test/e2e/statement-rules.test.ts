@@ -166,7 +166,7 @@ test('a rule changed: reconcile --dry-run --explain shows offline what would mov
   );
   expect(pt.stdout).toContain('a mais próxima tarifas, valor: -R$ 89,50 não está entre -R$ 50,00 e -R$ 0,01');
   expect(pt.stderr).toMatch(
-    /linhas casaram com uma regra; \d+ sem regra; \d+ ficaria(m)? para uma pessoa \(simulação: nada foi feito\)/,
+    /linhas casaram com uma regra \(\d+ delas ficaria(m)? para uma pessoa\); \d+ sem regra \(simulação: nada foi feito\)/,
   );
   // the summary at 80 columns stays a table, a long action going on in its own cell (#53 point 4)
   const narrow = await runOnTerminal(
