@@ -63,19 +63,25 @@ describe('a file written where it cannot be', () => {
   });
 });
 
+/** An 80-column terminal's stderr (stdout the same), what is written to it kept as written. */
+function terminal() {
+  const drawn: string[] = [];
+  const stderr = Object.assign(
+    new Writable({
+      write(chunk, _e, done) {
+        drawn.push(String(chunk));
+        done();
+      },
+    }),
+    { isTTY: true, columns: 80 },
+  );
+  const io = { stdin: Readable.from([]), stdout: stderr, stderr, color: false, env: {} } as unknown as Io;
+  return { drawn, stderr, io };
+}
+
 describe("a bulk run's progress bar on an 80-column terminal", () => {
   test('each drawing fits one line (a wrapped line is not redrawn in place); a note shows at its end', () => {
-    const drawn: string[] = [];
-    const stderr = Object.assign(
-      new Writable({
-        write(chunk, _e, done) {
-          drawn.push(String(chunk));
-          done();
-        },
-      }),
-      { isTTY: true, columns: 80 },
-    );
-    const io = { stdin: Readable.from([]), stdout: stderr, stderr, color: false, env: {} } as unknown as Io;
+    const { drawn, stderr, io } = terminal();
     const label = '2027-01-residencial-jardim-botanico-ca1af7db.plan.json';
     const bar = progressBar(io, label, undefined, false, ROWS);
     bar.update(1, 60);
@@ -96,17 +102,7 @@ describe("a bulk run's progress bar on an 80-column terminal", () => {
   });
 
   test("an error while it is live (an upload the server refused) is written on the bar's line, cleared first, and the bar stops", () => {
-    const drawn: string[] = [];
-    const stderr = Object.assign(
-      new Writable({
-        write(chunk, _e, done) {
-          drawn.push(String(chunk));
-          done();
-        },
-      }),
-      { isTTY: true, columns: 80 },
-    );
-    const io = { stdin: Readable.from([]), stdout: stderr, stderr, color: false, env: {} } as unknown as Io;
+    const { drawn, stderr, io } = terminal();
     const bar = progressBar(io, 'extrato.ofx', 1024, false);
     bar.update(1024);
     const code = reportError(
