@@ -32,6 +32,7 @@ import { defaultersList } from '../../../src/app/reports.js';
 import { accessToken, rawRequest } from '../../../src/app/session.js';
 import { statementsPage } from '../../../src/app/statements.js';
 import { subscribe, unsubscribe, webhooksList } from '../../../src/app/webhooks.js';
+import { nextBusinessDay } from '../../../src/domain/business-days.js';
 import { addDays, todayIn } from '../../../src/domain/dates.js';
 import { servedSandbox } from './served.js';
 
@@ -91,7 +92,8 @@ describe('batches: the list, one, its file, a new one and taking it back', () =>
     });
     const [marked] = await actOnPayables(served.client, 'markMany', [p.public_id], {});
     expect(marked?.ok).toBe(true);
-    const batch = await createBatch(served.client, addDays(todayIn(new Date()), 1));
+    // the next bank business day after today: a batch is refused on a weekend or holiday (a Friday's tomorrow is not one)
+    const batch = await createBatch(served.client, nextBusinessDay(addDays(todayIn(new Date()), 1)));
     expect((await batchDetail(served.client, batch.public_id)).public_id).toBe(batch.public_id);
     expect((await batchesPage(served.client, { all: true })).map((b) => b.public_id)).toContain(
       batch.public_id,
