@@ -56,6 +56,29 @@ describe('tsv money and text', () => {
     await printList({ io: csv.io, format: 'csv' }, rows, columns);
     expect(csv.text()).toBe('A,B,C\nx y,1,ok\nfine,2,z\\x07\np,3,q\n,4,\n');
   });
+
+  test('a listing of many batches: the one row in a later batch with a tab and a control is mended, the rest as they are (#73)', async () => {
+    // 3,000 rows of ~60 characters: tsv is written in batches of 64 KB, each looked at once
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      n: i + 1,
+      name: i === 2500 ? 'CONDOMINIO\tEDIFICIO\u0085AURORA' : `FORNECEDOR ${String(i).padStart(30, '0')}`,
+      amount: 10_000 + i,
+    }));
+    const columns = [
+      { header: asWritten('N'), value: (r: (typeof rows)[number]) => r.n },
+      { header: asWritten('NAME'), value: (r: (typeof rows)[number]) => r.name },
+      { header: asWritten('AMOUNT'), value: (r: (typeof rows)[number]) => r.amount, kind: 'cents' as const },
+    ];
+    const { io, text } = captured();
+    await printList({ io, format: 'tsv' }, rows, columns);
+    const lines = text().split('\n');
+    expect(lines).toHaveLength(3001);
+    expect(lines[2500]).toBe('2501\tCONDOMINIO EDIFICIO\\x85AURORA\t125.00');
+    expect(lines[0]).toBe('1\tFORNECEDOR 000000000000000000000000000000\t100.00');
+    expect(lines[2999]).toBe('3000\tFORNECEDOR 000000000000000000000000002999\t129.99');
+    expect(lines.every((line, i) => i === 3000 || line.split('\t').length === 3)).toBe(true);
+    expect(lines.slice(0, 3000).map((line) => Number(line.split('\t')[0]))).toEqual(rows.map((r) => r.n));
+  });
 });
 
 describe('tables fit the terminal', () => {
