@@ -214,6 +214,10 @@ export function cpfCnpjOfType(type: string | null, value: string): string | null
   if (!allDigits(digits)) return digits;
   if (type === '1') return digits.slice(-11).padStart(11, '0');
   if (type === '2') return digits.slice(-14).padStart(14, '0');
-  const stripped = digits.replace(/^0+/, '');
-  return stripped.length <= 11 ? stripped.padStart(11, '0') : stripped.padStart(14, '0');
+  // no type (Itaú's segment A): told by its digits past the zeros that pad it, counted rather than replaced by a
+  // regular expression (every payment of a big file passes here, #73)
+  let zeros = 0;
+  while (digits.charCodeAt(zeros) === 48) zeros++;
+  const width = digits.length - zeros <= 11 ? 11 : 14;
+  return digits.length === width ? digits : digits.slice(zeros).padStart(width, '0');
 }

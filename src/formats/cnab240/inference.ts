@@ -27,6 +27,30 @@ export interface FileEvidence {
   headerDirectionCode: string | null;
 }
 
+/**
+ * Each detail's segment counted as a file is read: a letter in an array by its code (a map's lookup on every line of
+ * a big file cost what reading its lote and sequence did, #73), J-52 and anything else in a map.
+ */
+export class SegmentTally {
+  private readonly letters = new Int32Array(128);
+  private readonly others = new Map<string, number>();
+
+  add(segment: string): void {
+    const code = segment.charCodeAt(0);
+    if (segment.length === 1 && code < 128) this.letters[code] = (this.letters[code] as number) + 1;
+    else this.others.set(segment, (this.others.get(segment) ?? 0) + 1);
+  }
+
+  /** Records per segment, those seen only. */
+  counts(): Map<string, number> {
+    const counts = new Map(this.others);
+    this.letters.forEach((n, code) => {
+      if (n > 0) counts.set(String.fromCharCode(code), n);
+    });
+    return counts;
+  }
+}
+
 const COLLECTION_SEGMENTS: ReadonlySet<string> = new Set(['P', 'Q', 'R', 'S', 'T', 'U', 'W', 'Y']);
 const PAYMENT_SEGMENTS = ['A', 'B', 'J', 'J52', 'N', 'O', 'C', 'D', 'Z'];
 

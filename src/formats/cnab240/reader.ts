@@ -17,7 +17,13 @@ import {
   type ReadOptions,
 } from './file.js';
 import { cnabFinding, plainFinding } from './findings.js';
-import { type CnabDirection, type FileEvidence, inferDirection, inferService } from './inference.js';
+import {
+  type CnabDirection,
+  type FileEvidence,
+  inferDirection,
+  inferService,
+  SegmentTally,
+} from './inference.js';
 import {
   DDA_LOTE_HEADER,
   DDA_LOTE_HEADER_ITAU,
@@ -72,7 +78,7 @@ export class Cnab240Reader {
   private lastBatchNumber = 0;
   private pending: CnabItem | null = null;
   private readonly closed: OpenBatch[] = [];
-  private readonly segmentCounts = new Map<string, number>();
+  private readonly segments = new SegmentTally();
   private itemsWithOccurrences = 0;
   private mainDetails = 0;
   private readonly lotOperations = new Set<string>();
@@ -146,8 +152,6 @@ export class Cnab240Reader {
   private error(line: number, finding: Message | string, kind = kindOf(finding)): void {
     this.report(true, line, finding, kind);
   }
-
-  // ---- lines ----------------------------------------------------------------------------------------
 
   // ---- records --------------------------------------------------------------------------------------
 
@@ -353,7 +357,7 @@ export class Cnab240Reader {
       read(DETAIL, rec, 'optional_record') === '52' &&
       !/^\d{44}$/.test(read(DETAIL, rec, 'barcode'));
     if (j52) segment = 'J52';
-    this.segmentCounts.set(segment, (this.segmentCounts.get(segment) ?? 0) + 1);
+    this.segments.add(segment);
 
     if (batch.statement && segment === 'E') {
       batch.details++;
@@ -539,7 +543,7 @@ export class Cnab240Reader {
 
   private evidence(): FileEvidence {
     return {
-      segmentCounts: this.segmentCounts,
+      segmentCounts: this.segments.counts(),
       lotServices: this.lotServices,
       lotOperations: this.lotOperations,
       mainDetails: this.mainDetails,

@@ -213,13 +213,13 @@ function segmentA(rec: string, item: CnabItem, ctx: SegmentContext): void {
       account_parts: { number: account, digit: `${accountDigit}${bothDigit}`.trim() },
     };
   }
-  item.payee_name = trimOrNull(cut(rec, at.payee_name));
-  item.seu_numero = trimOrNull(cut(rec, at.seu_numero));
-  item.date = fromCnabDate(cut(rec, at.payment_date));
-  item.amount_cents = cents(cut(rec, at.amount));
-  item.nosso_numero = trimOrNull(cut(rec, at.nosso_numero));
-  item.paid_date = fromCnabDate(cut(rec, at.paid_date));
-  const paid = cents(cut(rec, at.paid_amount));
+  item.payee_name = trimmedAt(rec, at.payee_name);
+  item.seu_numero = trimmedAt(rec, at.seu_numero);
+  item.date = dateAt(rec, at.payment_date);
+  item.amount_cents = centsAt(rec, at.amount);
+  item.nosso_numero = trimmedAt(rec, at.nosso_numero);
+  item.paid_date = dateAt(rec, at.paid_date);
+  const paid = centsAt(rec, at.paid_amount);
   item.paid_amount_cents = paid ? paid : null;
   const camara = cut(rec, at.camara);
   item.camara = camara.trim() === '' ? null : camara;
@@ -348,6 +348,23 @@ const centsAt = (rec: string, span: Span): number | null => intAt(rec, span.star
 /** `fromCnabDate(cut(rec, span))` read in place. */
 const dateAt = (rec: string, span: Span): string | null => cnabDateAt(rec, span.start);
 
+/**
+ * `trimOrNull(cut(rec, span))` with one slice, not two: the blanks that pad a field are counted off in place (a
+ * big file's names and numbers pass here by the hundred thousand, #73); a field that starts or ends with anything
+ * but printable ASCII is trimmed as `trim()` does.
+ */
+function trimmedAt(rec: string, span: Span): string | null {
+  let start = span.start;
+  let end = Math.min(span.end, rec.length);
+  while (start < end && rec.charCodeAt(start) === 32) start++;
+  while (end > start && rec.charCodeAt(end - 1) === 32) end--;
+  if (start === end) return null;
+  const first = rec.charCodeAt(start);
+  const last = rec.charCodeAt(end - 1);
+  if (first <= 32 || first >= 127 || last <= 32 || last >= 127) return trimOrNull(rec.slice(start, end));
+  return rec.slice(start, end);
+}
+
 /** A discount or fine as G and H write it: none when its code and value are blank or zero. */
 function charge(rec: string, at: ChargeSpans): CnabDdaCharge | null {
   const code = cut(rec, at.code).trim();
@@ -362,10 +379,10 @@ function charge(rec: string, at: ChargeSpans): CnabDdaCharge | null {
  * carries it (carteira, then 8 digits).
  */
 function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
-  const barcode = trimOrNull(cut(rec, G.barcode));
+  const barcode = trimmedAt(rec, G.barcode);
   item.barcode = barcode;
   item.payee_document = beneficiaryDocument(rec, ctx);
-  item.payee_name = trimOrNull(cut(rec, G.beneficiary_name));
+  item.payee_name = trimmedAt(rec, G.beneficiary_name);
   item.due_date = dateAt(rec, G.due_date);
   item.amount_cents = centsAt(rec, G.amount);
   item.face_value_cents = item.amount_cents;
@@ -374,8 +391,8 @@ function segmentG(rec: string, item: CnabItem, ctx: SegmentContext): void {
     item.nosso_numero = barcode.slice(22, 30);
   const discount = charge(rec, DISCOUNT_1);
   item.dda = {
-    movement: trimOrNull(cut(rec, G.movement)),
-    document_number: trimOrNull(cut(rec, G.document_number)),
+    movement: trimmedAt(rec, G.movement),
+    document_number: trimmedAt(rec, G.document_number),
     issue_date: item.date,
     payment_deadline: dateAt(rec, G.payment_deadline),
     interest_per_day_cents: centsAt(rec, G.interest_per_day),
@@ -424,7 +441,7 @@ function digitsAt(rec: string, start: number, end: number): boolean {
 function segmentH(rec: string, item: CnabItem): void {
   const dda = item.dda;
   if (!dda) return;
-  const name = trimOrNull(cut(rec, H.guarantor_name));
+  const name = trimmedAt(rec, H.guarantor_name);
   const document = cpfCnpjOfType(cut(rec, H.guarantor_document_type), cut(rec, H.guarantor_document));
   if (name || document) dda.guarantor = { document, name };
   const second = charge(rec, DISCOUNT_2);
@@ -433,7 +450,7 @@ function segmentH(rec: string, item: CnabItem): void {
   if (third) dda.discounts.push(third);
   dda.fine = charge(rec, FINE);
   dda.rebate_cents = centsAt(rec, H.rebate) || null;
-  item.nosso_numero = trimOrNull(cut(rec, H.nosso_numero)) ?? item.nosso_numero;
+  item.nosso_numero = trimmedAt(rec, H.nosso_numero) ?? item.nosso_numero;
 }
 
 /** Segment Y of a DDA boleto: 03 the payer, 51 the invoices; other optional records are counted only. */
@@ -444,7 +461,7 @@ function segmentY(rec: string, item: CnabItem): void {
   if (kind === '03') {
     dda.payer = {
       document: cpfCnpjOfType(cut(rec, Y03.payer_document_type), cut(rec, Y03.payer_document)),
-      name: trimOrNull(cut(rec, Y03.payer_name)),
+      name: trimmedAt(rec, Y03.payer_name),
     };
   } else if (kind === '51') {
     const at = fieldsOf(SEGMENT_Y51, rec);
@@ -494,7 +511,7 @@ export const COMPANION_READERS: Readonly<Record<string, SegmentReader>> = {
     ctx.report(documentProblem(type, doc.trim(), 'payee'));
     const initiation = cut(rec, B.pix_initiation).trim();
     if ((ctx.forma === '45' || ctx.forma === '47') && /^0[1-5]$/.test(initiation)) {
-      item.pix_key = trimOrNull(cut(rec, B.pix_key));
+      item.pix_key = trimmedAt(rec, B.pix_key);
       item.pix_key_type = PIX_KEY_TYPES[initiation] ?? null;
     }
   },

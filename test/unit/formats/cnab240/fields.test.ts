@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { allDigits, allZeros, fromCnabDate } from '../../../../src/formats/cnab240/fields.js';
+import { allDigits, allZeros, cpfCnpjOfType, fromCnabDate } from '../../../../src/formats/cnab240/fields.js';
 
 /** The field readers every record passes through: read in place, by loops, and the same answer every time. */
 describe('CNAB 240 fields', () => {
@@ -42,5 +42,23 @@ describe('CNAB 240 fields', () => {
     expect(allZeros('')).toBe(true);
     expect(allZeros('0010')).toBe(false);
     expect(allZeros('   ')).toBe(false);
+  });
+
+  test('a document field reads as a CPF or a CNPJ by its type, or with none by its digits past the padding', () => {
+    // typed (segment B): the last 11 or 14 digits
+    expect(cpfCnpjOfType('1', '00012345678909')).toBe('12345678909');
+    expect(cpfCnpjOfType('2', '011222333000181')).toBe('11222333000181');
+    // no type (Itaú's segment A, 15 positions): 11 digits or fewer past the zeros are a CPF, more a CNPJ
+    expect(cpfCnpjOfType(null, '000012345678909')).toBe('12345678909');
+    expect(cpfCnpjOfType(null, '000000000000191')).toBe('00000000191');
+    expect(cpfCnpjOfType(null, '011222333000181')).toBe('11222333000181');
+    expect(cpfCnpjOfType(null, '00000123456789012')).toBe('00123456789012');
+    expect(cpfCnpjOfType(null, '11222333000181')).toBe('11222333000181');
+    expect(cpfCnpjOfType(null, '12345678909')).toBe('12345678909');
+    expect(cpfCnpjOfType(null, '123456789012345')).toBe('123456789012345');
+    // blank or zeros: none; anything but digits kept as written, to be said as it is
+    expect(cpfCnpjOfType(null, '000000000000000')).toBeNull();
+    expect(cpfCnpjOfType('2', '               ')).toBeNull();
+    expect(cpfCnpjOfType(null, ' 12.345.678/0001-95 ')).toBe('12.345.678/0001-95');
   });
 });

@@ -4,6 +4,7 @@ import {
   type FileEvidence,
   inferDirection,
   inferService,
+  SegmentTally,
 } from '../../../../src/formats/cnab240/inference.js';
 
 /** The service and direction a reader infers, each rule on its own, from the evidence alone. */
@@ -70,5 +71,14 @@ describe('direction', () => {
       /position 143 is "7", not 1 \(remessa\) or 2 \(retorno\); read as remessa/,
     );
     expect(inferDirection(evidence(), 'payment').direction).toBe('remessa');
+  });
+});
+
+describe('segments counted', () => {
+  test('letters, J-52 and anything else a detail says at 14 are each counted, and only those seen', () => {
+    const tally = new SegmentTally();
+    for (const segment of ['A', 'B', 'A', 'B', 'J52', 'J', 'Z', 'É', '', 'A']) tally.add(segment);
+    expect(Object.fromEntries(tally.counts())).toEqual({ A: 3, B: 2, J: 1, J52: 1, Z: 1, É: 1, '': 1 });
+    expect(new SegmentTally().counts().size).toBe(0);
   });
 });
