@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { DIALECTS } from '../../../../src/formats/cnab240/dialects.js';
 import {
   dialectForBank,
   readCnab240Sync,
@@ -168,5 +169,24 @@ describe('dialects recognised in real files', () => {
     const f = read(path);
     expect(f.dialect).toBe(dialect);
     if (version) expect(f.layout_version).toBe(version);
+  });
+});
+
+describe("segment A's fields in every dialect", () => {
+  // segmentA reads its dates and amounts in place (centsAt, dateAt: eight characters, at most fifteen digits), so a
+  // dialect whose layout moved one to another width would be read wrong without this saying so
+  test('its dates are eight characters and its amounts at most fifteen digits', () => {
+    for (const [name, dialect] of Object.entries(DIALECTS)) {
+      const width = (field: string) => {
+        const at = dialect.segmentA.byName[field];
+        return at ? at.to - at.from + 1 : undefined;
+      };
+      expect({ name, payment: width('payment_date'), paid: width('paid_date') }).toEqual({
+        name,
+        payment: 8,
+        paid: 8,
+      });
+      for (const amount of ['amount', 'paid_amount']) expect(width(amount)).toBeLessThanOrEqual(15);
+    }
   });
 });
