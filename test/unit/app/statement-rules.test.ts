@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { payerDocuments } from '../../../src/app/reconcile.js';
 import { loadRules } from '../../../src/app/rules-file.js';
 import { judge, type RuleLine, splitByShares } from '../../../src/domain/statement-rules.js';
@@ -11,6 +11,7 @@ import { holds } from '../../properties.js';
 
 async function rulesFile(text: string) {
   const dir = await mkdtemp(join(tmpdir(), 'condo-rules-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'conciliacao.yaml');
   await writeFile(path, text);
   return path;

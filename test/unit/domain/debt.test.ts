@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { importedTables, shippedTables, tablesOver } from '../../../src/app/index-tables.js';
 import { yamlTree } from '../../../src/app/yaml-tree.js';
 import { compileCharges } from '../../../src/domain/charges.js';
@@ -281,10 +281,11 @@ describe('a silent convention: the law of each day (Lei 14.905/2024)', () => {
 });
 
 test('a kept table cut short is refused naming its file, with the way out', async () => {
-  const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+  const { mkdtemp, mkdir, rm, writeFile } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const dir = await mkdtemp(join(tmpdir(), 'condo-tables-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   await mkdir(join(dir, 'indexes'));
   await writeFile(join(dir, 'indexes', 'TJSP.json'), '{"code": "TJSP", "kind": "fac');
   await expect(importedTables(dir)).rejects.toThrow(
