@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { Clock } from '../client/sleep.js';
 
@@ -13,6 +14,11 @@ export interface Io {
   clock?: Clock;
   /** Shows a text longer than the terminal in the person's pager (pager.ts); absent: straight to stdout. */
   page?: (text: string) => Promise<void>;
+  /**
+   * Whether stdout is neither a terminal nor where stderr goes (a file or pipe of its own): what is written to one
+   * is then never read beside the other, so their order is nobody's concern. Absent: assume they are read together.
+   */
+  stdoutApart?: () => boolean;
 }
 
 export function systemIo(noColorFlag: boolean, noPagerFlag = false): Io {
@@ -24,11 +30,24 @@ export function systemIo(noColorFlag: boolean, noPagerFlag = false): Io {
     stderr: process.stderr,
     color: colorEnabled(process.env, isTty, noColorFlag),
     env: process.env,
+    stdoutApart: () => !isTty && !sameTarget(1, 2),
     // the pager's module (and child_process) loads only when a text is long enough to page
     ...(pager
       ? { page: async (text) => (await import('./pager.js')).page(pager, text, process.env, process.stdout) }
       : {}),
   };
+}
+
+/** Whether two descriptors reach the same file, pipe or device (`2>&1`); when it cannot be told, that they do. */
+function sameTarget(a: number, b: number): boolean {
+  try {
+    const one = fstatSync(a);
+    const other = fstatSync(b);
+    // Windows gives a pipe no inode (0 for both): told apart only by what can be told
+    return one.ino === 0 || (one.dev === other.dev && one.ino === other.ino);
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   samplePayments,
   samplePaymentsToday,
 } from '../unit/formats/cnab240/fixtures.js';
-import { type Condo, condoIn } from './harness.js';
+import { CONDO_BIN, type Condo, condoIn, runProcess } from './harness.js';
 
 /**
  * #32 point 1: `cnab inspect` for a script reads the file once. Each payment's row is set aside as it is read and
@@ -22,10 +22,12 @@ import { type Condo, condoIn } from './harness.js';
 let condo: Condo;
 let rem: string;
 let dir: string;
+let env: NodeJS.ProcessEnv;
 const payments = samplePayments();
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'condo-inspect-'));
+  env = { PATH: process.env.PATH, CONDO_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1', CI: '1' };
   condo = condoIn(join(dir, 'config'));
   rem = join(dir, 'lote.rem');
   await writeFile(rem, writePaymentRemittance(sampleInput(payments)));
@@ -47,6 +49,47 @@ test('tsv is one table (#53): stdout holds one row per payment, as the JSON list
   expect(run.stderr.split('\n')[0]).toBe(rem);
   expect(run.stderr).toContain(`${json.details} payments, total`);
   expect(await leftovers()).toEqual([]);
+});
+
+test('to a stdout of its own the rows go out as they are read (#73), the same rows; with 2>&1 the summary comes first', async () => {
+  // the binary's stdout and stderr are two pipes: nothing is set aside
+  const apart = await condo.run(['-o', 'tsv', 'cnab', 'inspect', rem], { spawn: true });
+  // in-process, stdout and stderr are not known to be apart: the rows set aside follow the summary, as on a terminal
+  const aside = await condo.run(['-o', 'tsv', 'cnab', 'inspect', rem]);
+  expect(apart.exitCode).toBe(0);
+  expect(apart.stdout).toBe(aside.stdout);
+  expect(apart.stderr).toBe(aside.stderr);
+  const command = `"${process.execPath}" "${CONDO_BIN}" -o tsv cnab inspect "${rem}"`;
+  const together = await runProcess('sh', ['-c', `${command} 2>&1`], { env });
+  expect(together.stdout).toBe(`${aside.stderr}${aside.stdout}`);
+  expect(together.stdout.split('\n')[0]).toBe(rem);
+});
+
+test('`| head` ends the read of a big file at the first rows, exit 0 and no summary after them (#73)', async () => {
+  const ted = payments.find((p) => p.forma === 'ted');
+  if (!ted) throw new Error('the sample payments lack a TED');
+  const big = join(dir, 'big.rem');
+  // ~10 MB, ~2.5 MB of rows: many 64 KB writes, so the pipe is full long before the file's end
+  await writeFile(
+    big,
+    writePaymentRemittance(
+      sampleInput(Array.from({ length: 20_000 }, (_, i) => ({ ...ted, seuNumero: `BIG${i}` }))),
+    ),
+  );
+  const command = `"${process.execPath}" "${CONDO_BIN}" -o tsv cnab inspect "${big}"`;
+  const run = await runProcess(
+    'bash',
+    ['--norc', '-c', `${command} | head -n 2; echo "exit \${PIPESTATUS[0]}"`],
+    {
+      env,
+    },
+  );
+  const lines = run.stdout.trim().split('\n');
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(0, 2).map((l) => l.split('\t')[7])).toEqual(['BIG0', 'BIG1']);
+  expect(lines[2]).toBe('exit 0');
+  // the summary is written at the file's end: the reader left long before it
+  expect(run.stderr).toBe('');
 });
 
 test('csv: its header row first, then the rows, nothing else on stdout', async () => {

@@ -61,6 +61,9 @@ export function inspectJson(file: CnabFile) {
 /** A table is for a person's eyes: a file's first 500 items, the rest in tsv, csv or JSON. */
 export const TABLE_ITEMS = 500;
 
+/** Rows streamed as the file was read: nothing is left to send after the summary. */
+const ALREADY_OUT = { sendTo: async () => {} };
+
 /** `condo cnab inspect FILE...`: each file (patterns expanded) read and reported in turn; the worst exit code. */
 export async function inspect(deps: Deps, given: string[]): Promise<number> {
   return eachFile(deps, await expandFileArgs(given), (path, label) => inspectOne(deps, path, label), true);
@@ -73,7 +76,11 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
   // A file of a million lines is never held in memory. Rows for a script (tsv, csv, the items of the JSON) are
   // written aside as the one read goes, and follow the summary, which is known only at the end; a table keeps its
   // first TABLE_ITEMS items. The first item says which columns (a DDA file's boletos or payments).
-  const aside = deps.format === 'table' ? undefined : setAside();
+  // tsv and csv to a stdout of its own (a file, `| cut`) need no aside: the summary is stderr's, read apart, so the
+  // rows go straight out as they are read (#73: the round trip through a temporary file), and `| head` ends the
+  // read at once. On a terminal, or with `2>&1`, the summary still comes first.
+  const streamed = (deps.format === 'tsv' || deps.format === 'csv') && Boolean(deps.io.stdoutApart?.());
+  const aside = deps.format === 'table' || streamed ? undefined : setAside();
   const shown: CnabItem[] = [];
   let items = 0;
   // what the bank said of each payment, counted as the file is read: a return's summary says it (#66)
@@ -87,14 +94,16 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
         ? jsonElements(deps, aside.out)
         : aside
           ? delimitedRows({ ...deps, io: { ...deps.io, stdout: aside.out } }, columnsFor(item, english))
-          : undefined;
+          : streamed
+            ? delimitedRows(deps, columnsFor(item, english))
+            : undefined;
     const file = await readCnabFile(path, {
       keepItems: false,
       onItem: (item) => {
         items++;
         if (item.status) outcomes[item.status]++;
         if (item.movement_kind !== undefined) titles.add(item);
-        if (!aside) {
+        if (!aside && !streamed) {
           if (shown.length < TABLE_ITEMS) shown.push(item);
           return;
         }
@@ -117,7 +126,7 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
       deps,
       path,
       file,
-      aside ?? { shown, of: items },
+      aside ?? (streamed ? ALREADY_OUT : { shown, of: items }),
       outcomes,
       collectionOf(file, titles).collection,
     );
@@ -215,7 +224,8 @@ export async function report(
   deps: Deps,
   path: string,
   file: CnabFile,
-  items: ReturnType<typeof setAside> | { shown: CnabItem[]; of: number },
+  /** the rows for a script, sent after the summary (set aside, or already out); or a table's first items */
+  items: Pick<ReturnType<typeof setAside>, 'sendTo'> | { shown: CnabItem[]; of: number },
   outcomes?: ReturnTally,
   collection?: CollectionSummary,
 ): Promise<void> {
