@@ -62,7 +62,9 @@ const paymentColumns = (t: Translate, words = destinationWords(t)): Column<CnabI
   { header: 'SEU NÚMERO', value: (i) => i.seu_numero, fixed: true },
   {
     header: { en: 'OCCURRENCES', pt: 'OCORRÊNCIAS' },
-    value: (i) => i.occurrences.map((o) => `${o.code} ${o.message}`).join('; '),
+    // a remittance's payments have none: no list made for each of them (#73)
+    value: (i) =>
+      i.occurrences.length === 0 ? '' : i.occurrences.map((o) => `${o.code} ${o.message}`).join('; '),
   },
 ];
 
