@@ -1,7 +1,7 @@
 // Benchmarks, printed as ratios against baselines measured in the same run on the same machine:
 //   start-up of `condo --version|--help` against `node -e 0`;
 //   one authenticated API call (`condo payables list`, `condo api`) against a bare node:http GET of the same URL
-//   (bench/bare-get.mjs) and against curl; a shell loop of 100 `condo payables show ID` against a loop of 100
+//   (bench/bare-get.mjs) and against curl, beside the modules it loads, loaded alone; a shell loop of 100 `condo payables show ID` against a loop of 100
 //   of that bare script;
 //   bulk at the rate ceiling: 2000 creates and 1000 marks against a sandbox at --rate-limit 6000/60 and 600/60,
 //   the share of the ceiling reached and the 429s seen (the 600/60 part takes about four minutes; BENCH_CEILING=0
@@ -25,6 +25,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { record } from './record.mjs';
 
 // BENCH_QUICK=1: every figure, at smaller sizes and fewer runs (under three minutes; the benches below read it too)
@@ -115,6 +116,42 @@ function row(name, m, base) {
   );
 }
 
+/**
+ * A module that loads what `node ARGS` loads of condo's (the modules a command's run imports, recorded by a module
+ * hook, its entry left out so that nothing runs) as that run does: with the compile cache where Node has one.
+ */
+function loadOnly(args, env) {
+  const dir = mkdtempSync(join(root, 'load-only-'));
+  const list = join(dir, 'loaded.txt');
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(list)}, \`\${url}\\n\`);\n  return next(url, context);\n}\n`,
+  );
+  const register = join(dir, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  writeFileSync(list, '');
+  const r = spawnSync(cliNode, ['--import', pathToFileURL(register).href, ...args], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status} under the module hook`);
+  const urls = [...new Set(readFileSync(list, 'utf8').split('\n'))].filter(
+    (u) => u && !u.endsWith('/cli/main.js'),
+  );
+  const graph = join(dir, 'graph.mjs');
+  writeFileSync(graph, urls.map((u) => `import ${JSON.stringify(u)};`).join('\n'));
+  const file = join(dir, 'load.mjs');
+  writeFileSync(
+    file,
+    `import module from 'node:module';\nmodule.enableCompileCache?.();\nawait import(${JSON.stringify(pathToFileURL(graph).href)});\n`,
+  );
+  return { file, modules: urls.length };
+}
+
 const root = mkdtempSync(join(tmpdir(), 'condo-bench-'));
 const env = { CONDO_CONFIG_DIR: join(root, 'config'), NO_COLOR: '1', CI: '1' };
 try {
@@ -190,6 +227,10 @@ try {
       time(cliNode, [bin, '--profile', profile, 'api', 'GET', 'payables'], env),
       bare,
     );
+    // #73 point 3: what loading the call's code costs alone, so a ratio above x1.5 says whether the command's
+    // work or Node's module loader has it
+    const loaded = loadOnly([bin, '--profile', profile, 'payables', 'list'], env);
+    row(`  its ${loaded.modules} modules loaded alone, nothing run`, time(cliNode, [loaded.file]), bare);
     const curl = time('curl', ['-sf', '-o', '/dev/null', '-H', `Authorization: Bearer ${token}`, url]);
     row('curl GET payables (for scale)', curl, bare);
 
