@@ -117,8 +117,8 @@ function row(name, m, base) {
 }
 
 /**
- * A module that loads what `node ARGS` loads of condo's (the modules a command's run imports, recorded by a module
- * hook, its entry left out so that nothing runs) as that run does: with the compile cache where Node has one.
+ * A module that loads what `node ARGS` loads of condo's (the modules of dist/ a command's run imports, recorded by a
+ * module hook, its entry left out so that nothing runs) as that run does: with the compile cache where Node has one.
  */
 function loadOnly(args, env) {
   const dir = mkdtempSync(join(root, 'load-only-'));
@@ -139,8 +139,10 @@ function loadOnly(args, env) {
     stdio: 'ignore',
   });
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status} under the module hook`);
+  // the modules of dist/ but its entry (cli/main.js, which runs the command); the hook sees bin/condo.js too
+  const dist = pathToFileURL(join(import.meta.dirname, '..', 'dist')).href;
   const urls = [...new Set(readFileSync(list, 'utf8').split('\n'))].filter(
-    (u) => u && !u.endsWith('/cli/main.js'),
+    (u) => u.startsWith(`${dist}/`) && !u.endsWith('/cli/main.js'),
   );
   const graph = join(dir, 'graph.mjs');
   writeFileSync(graph, urls.map((u) => `import ${JSON.stringify(u)};`).join('\n'));
