@@ -46,48 +46,57 @@ async function upToDate(stamp) {
 const stamp = await inputsStamp();
 if (!process.argv.includes('--force') && (await upToDate(stamp))) process.exit(0);
 
+/**
+ * A plugin that rewrites, in the package file `filter` matches, each eager line into its lazy form; the build
+ * fails when one is gone (the package changed, and the rewrite with it).
+ */
+function lazily(name, filter, rewrites) {
+  return {
+    name,
+    setup(b) {
+      b.onLoad({ filter }, async (args) => {
+        let source = await readFile(args.path, 'utf8');
+        for (const [eager, lazy] of rewrites) {
+          if (!source.includes(eager)) throw new Error(`${name}: "${eager}" is gone from ${args.path}`);
+          source = source.replace(eager, () => lazy);
+        }
+        return { contents: source, loader: 'js' };
+      });
+    },
+  };
+}
+
 // undici's Client loads its HTTP/2 half (and with it node:http2 and tls, ~6 ms on Node 20) at start-up, though it
 // runs only when a TLS server picks h2 and h2 was allowed, which condo never asks for. Load it on first use.
-const lazyHttp2 = {
-  name: 'undici-lazy-h2',
-  setup(b) {
-    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const eager = "const connectH2 = require('./client-h2.js')";
-      if (!source.includes(eager)) throw new Error(`undici-lazy-h2: "${eager}" is gone from ${args.path}`);
-      const lazy = "const connectH2 = (...args) => require('./client-h2.js')(...args)";
-      return { contents: source.replace(eager, lazy), loader: 'js' };
-    });
-  },
-};
+const lazyHttp2 = lazily('undici-lazy-h2', /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/, [
+  [
+    "const connectH2 = require('./client-h2.js')",
+    "const connectH2 = (...args) => require('./client-h2.js')(...args)",
+  ],
+]);
 
 // string-width builds, when it loads, an Intl.Segmenter (~13 ms: ICU's break data) and its RGI emoji pattern
 // (~30 ms on Node 20), though a command needs them only for text outside Latin-1, which textWidth (cli/output.ts)
 // measures without them. Build them on first use.
-const lazyStringWidth = {
-  name: 'string-width-lazy',
-  setup(b) {
-    b.onLoad({ filter: /string-width[\\/]index\.js$/ }, async (args) => {
-      let source = await readFile(args.path, 'utf8');
-      const lazily = [
-        [
-          'const segmenter = new Intl.Segmenter();',
-          'let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };',
-        ],
-        [
-          'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
-          "let madeRgiEmoji; const rgiEmojiRegex = { test: (text) => (madeRgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };",
-        ],
-      ];
-      for (const [eager, lazy] of lazily) {
-        if (!source.includes(eager))
-          throw new Error(`string-width-lazy: "${eager}" is gone from ${args.path}`);
-        source = source.replace(eager, () => lazy);
-      }
-      return { contents: source, loader: 'js' };
-    });
-  },
-};
+const lazyStringWidth = lazily('string-width-lazy', /string-width[\\/]index\.js$/, [
+  [
+    'const segmenter = new Intl.Segmenter();',
+    'let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };',
+  ],
+  [
+    'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+    "let madeRgiEmoji; const rgiEmojiRegex = { test: (text) => (madeRgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };",
+  ],
+]);
+
+// commander loads node:child_process (3-5 ms on Node 20 and 22 here) for a subcommand that is an executable of its
+// own, which condo has none of; every command loads commander. Load it on first use (#73).
+const lazyCommanderSpawn = lazily('commander-lazy-spawn', /commander[\\/]lib[\\/]command\.js$/, [
+  [
+    "const childProcess = require('node:child_process');",
+    "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+  ],
+]);
 
 // A CommonJS package imported with `import('pkg')` lands, bundled, on a chunk whose only export is `default`: its
 // named exports are undefined there, though they are not when the TypeScript runs unbundled (the tests' in-process
@@ -143,7 +152,7 @@ const bundled = await build({
   minifySyntax: true,
   chunkNames: 'chunks/[name]-[hash]',
   define: { __CONDO_VERSION__: JSON.stringify(version) },
-  plugins: [lazyHttp2, lazyStringWidth],
+  plugins: [lazyHttp2, lazyStringWidth, lazyCommanderSpawn],
   logLevel: 'warning',
   metafile: true,
 });
