@@ -2,7 +2,6 @@
  * The files condo reads: in chunks, and a CNAB file by its path, refused with its path when it is not one (a
  * statement, a PDF) before any reader sees it. Which kind a file is, is file-kind.ts's.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../domain/errors.js';
@@ -38,7 +37,7 @@ export async function readCnabFileHashed(
 ): Promise<{ file: CnabFile; sha256: string; bytes: number }> {
   await requireCnabFile(path);
   const { readCnab240 } = await import('../formats/cnab240/reader.js');
-  const hash = createHash('sha256');
+  const hash = await sha256Hash();
   let bytes = 0;
   async function* hashed() {
     for await (const chunk of readChunks(path)) {
@@ -71,7 +70,13 @@ export async function sha256File(path: string): Promise<string> {
 
 /** The SHA-256 of what a stream carries, as it streams by (a download's body, a file). */
 export async function sha256Of(body: Readable): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = await sha256Hash();
   for await (const chunk of body) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/** node:crypto loaded when a file is hashed, not by every command that reads one (~3.5 ms, #73). */
+async function sha256Hash() {
+  const { createHash } = await import('node:crypto');
+  return createHash('sha256');
 }

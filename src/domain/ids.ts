@@ -1,5 +1,4 @@
 /** Identifier formats shared by the client and the sandbox, and the randomness their new ids draw on. */
-import { randomFillSync } from 'node:crypto';
 
 export const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
@@ -25,7 +24,8 @@ export function sanitizeRequestId(text: string | undefined | null): string {
  */
 export function pooledRandom(): number {
   if (nextWord === randomWords.length) {
-    randomFillSync(randomWords);
+    // the global Web Crypto (Node >= 19), so that a command that makes no id loads no crypto module (~3.5 ms, #73)
+    globalThis.crypto.getRandomValues(randomWords);
     nextWord = 0;
   }
   return (randomWords[nextWord++] as number) / 0x1_0000_0000;
