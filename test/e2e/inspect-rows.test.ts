@@ -22,17 +22,18 @@ import { CONDO_BIN, type Condo, condoIn, runProcess } from './harness.js';
 let condo: Condo;
 let rem: string;
 let dir: string;
-let env: NodeJS.ProcessEnv;
 const payments = samplePayments();
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'condo-inspect-'));
-  env = { PATH: process.env.PATH, CONDO_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1', CI: '1' };
   condo = condoIn(join(dir, 'config'));
   rem = join(dir, 'lote.rem');
   await writeFile(rem, writePaymentRemittance(sampleInput(payments)));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** The built binary inspecting `file` as a shell runs it, to be piped or redirected. */
+const inspectCommand = (file: string) => `"${process.execPath}" "${CONDO_BIN}" -o tsv cnab inspect "${file}"`;
 
 const leftovers = async () =>
   (await readdir(tmpdir())).filter((f) => f.startsWith(`condo-rows-${process.pid}-`));
@@ -59,8 +60,7 @@ test('to a stdout of its own the rows go out as they are read (#73), the same ro
   expect(apart.exitCode).toBe(0);
   expect(apart.stdout).toBe(aside.stdout);
   expect(apart.stderr).toBe(aside.stderr);
-  const command = `"${process.execPath}" "${CONDO_BIN}" -o tsv cnab inspect "${rem}"`;
-  const together = await runProcess('sh', ['-c', `${command} 2>&1`], { env });
+  const together = await runProcess('sh', ['-c', `${inspectCommand(rem)} 2>&1`], { env: condo.env });
   expect(together.stdout).toBe(`${aside.stderr}${aside.stdout}`);
   expect(together.stdout.split('\n')[0]).toBe(rem);
 });
@@ -76,13 +76,10 @@ test('`| head` ends the read of a big file at the first rows, exit 0 and no summ
       sampleInput(Array.from({ length: 20_000 }, (_, i) => ({ ...ted, seuNumero: `BIG${i}` }))),
     ),
   );
-  const command = `"${process.execPath}" "${CONDO_BIN}" -o tsv cnab inspect "${big}"`;
   const run = await runProcess(
     'bash',
-    ['--norc', '-c', `${command} | head -n 2; echo "exit \${PIPESTATUS[0]}"`],
-    {
-      env,
-    },
+    ['--norc', '-c', `${inspectCommand(big)} | head -n 2; echo "exit \${PIPESTATUS[0]}"`],
+    { env: condo.env },
   );
   const lines = run.stdout.trim().split('\n');
   expect(lines).toHaveLength(3);

@@ -81,6 +81,8 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
   // read at once. On a terminal, or with `2>&1`, the summary still comes first.
   const streamed = (deps.format === 'tsv' || deps.format === 'csv') && Boolean(deps.io.stdoutApart?.());
   const aside = deps.format === 'table' || streamed ? undefined : setAside();
+  // where a script's rows go as they are read: aside, straight out, or nowhere (a table)
+  const rowsOut = aside?.out ?? (streamed ? deps.io.stdout : undefined);
   const shown: CnabItem[] = [];
   let items = 0;
   // what the bank said of each payment, counted as the file is read: a return's summary says it (#66)
@@ -90,20 +92,18 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
   try {
     let rows: { write(item: CnabItem): void; end(): unknown } | undefined;
     const rowsFor = (item: CnabItem | undefined) =>
-      aside && deps.format === 'json'
-        ? jsonElements(deps, aside.out)
-        : aside
-          ? delimitedRows({ ...deps, io: { ...deps.io, stdout: aside.out } }, columnsFor(item, english))
-          : streamed
-            ? delimitedRows(deps, columnsFor(item, english))
-            : undefined;
+      rowsOut === undefined
+        ? undefined
+        : deps.format === 'json'
+          ? jsonElements(deps, rowsOut)
+          : delimitedRows({ ...deps, io: { ...deps.io, stdout: rowsOut } }, columnsFor(item, english));
     const file = await readCnabFile(path, {
       keepItems: false,
       onItem: (item) => {
         items++;
         if (item.status) outcomes[item.status]++;
         if (item.movement_kind !== undefined) titles.add(item);
-        if (!aside && !streamed) {
+        if (!rowsOut) {
           if (shown.length < TABLE_ITEMS) shown.push(item);
           return;
         }
