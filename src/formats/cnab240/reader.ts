@@ -17,13 +17,7 @@ import {
   type ReadOptions,
 } from './file.js';
 import { cnabFinding, plainFinding } from './findings.js';
-import {
-  type CnabDirection,
-  type FileEvidence,
-  inferDirection,
-  inferService,
-  SegmentTally,
-} from './inference.js';
+import { type FileEvidence, inferDirection, inferService, SegmentTally } from './inference.js';
 import {
   DDA_LOTE_HEADER,
   DDA_LOTE_HEADER_ITAU,
@@ -50,10 +44,10 @@ import {
 } from './segments.js';
 import { countsAsRecord, kindOfRecord, MOVES, type Place } from './structure.js';
 
-/** The segments that go with a detail before it (B after A, J-52 aside): they complete the item. */
 /** What repeats of a finding are counted under: its code, or a plain text itself. */
 const kindOf = (finding: Message | string) => (typeof finding === 'string' ? finding : finding.code);
 
+/** The segments that follow a main detail and complete its item (B after A; J-52 is told apart in detail()). */
 const COMPANION_SEGMENTS = new Set([...'BCDEFGHKQRSUVWYZ5']);
 
 const encoder = new TextEncoder();
@@ -512,8 +506,9 @@ export class Cnab240Reader {
       f.truncated = true;
       this.warn(last, cnabFinding('cnab.no-file-trailer', {}), 'no-file-trailer');
     }
-    f.service = inferService(this.evidence());
-    f.direction = this.decideDirection();
+    const evidence = this.evidence();
+    f.service = inferService(evidence);
+    f.direction = this.decideDirection(evidence);
     this.checkTrailerSums();
     this.lines.endWarnings(this.file.records);
     for (const [, k] of this.kindCounts) {
@@ -552,8 +547,8 @@ export class Cnab240Reader {
     };
   }
 
-  private decideDirection(): CnabDirection {
-    const { direction, warnings } = inferDirection(this.evidence(), this.file.service);
+  private decideDirection(evidence: FileEvidence) {
+    const { direction, warnings } = inferDirection(evidence, this.file.service);
     const line = this.headerLine ?? this.firstRecordLine ?? 1;
     for (const w of warnings) this.warn(line, w, 'direction');
     return direction;
