@@ -1,8 +1,8 @@
 // Benchmarks, printed as ratios against baselines measured in the same run on the same machine:
 //   start-up of `condo --version|--help` against `node -e 0`;
 //   one authenticated API call (`condo payables list`, `condo api`) against a bare node:http GET of the same URL
-//   (bench/bare-get.mjs) and against curl, beside the modules it loads, loaded alone; a shell loop of 100 `condo payables show ID` against a loop of 100
-//   of that bare script;
+//   (bench/bare-get.mjs) and against curl, beside the modules it loads, loaded alone; a shell loop of 100
+//   `condo payables show ID` against a loop of 100 of that bare script;
 //   bulk at the rate ceiling: 2000 creates and 1000 marks against a sandbox at --rate-limit 6000/60 and 600/60,
 //   the share of the ceiling reached and the 429s seen (the 600/60 part takes about four minutes; BENCH_CEILING=0
 //   leaves it out);

@@ -145,7 +145,7 @@ const bundled = await build({
   // first call: a banner goes on every chunk, and a command loads some sixty, of which two call it (#73: ~0.05 ms
   // each on Node 20, for nothing).
   banner: {
-    js: "import { createRequire as __condoCreateRequire } from 'node:module'; let __condoRequire; const require = Object.assign((id) => (__condoRequire ??= __condoCreateRequire(import.meta.url))(id), { resolve: (id, options) => (__condoRequire ??= __condoCreateRequire(import.meta.url)).resolve(id, options) });",
+    js: "import { createRequire as __condoCreateRequire } from 'node:module'; let __condoMade; const __condoReal = () => (__condoMade ??= __condoCreateRequire(import.meta.url)); const require = Object.assign((id) => __condoReal()(id), { resolve: (id, options) => __condoReal().resolve(id, options) });",
   },
   sourcemap: 'linked',
   minifyWhitespace: true,
