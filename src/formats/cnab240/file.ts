@@ -89,6 +89,11 @@ export interface ReadOptions {
   messagesPerKind?: number;
   /** Called with every problem as it is found, its kind named (`cnab lint` makes its rules of them), none summarised. */
   onProblem?: (problem: CnabProblem) => void;
+  /**
+   * The bytes begin inside a file, at a lote header (its second half, halves.ts): the file's header record and the
+   * number of the first line. The read ends with `part()`, for the first half's reader to `absorb`.
+   */
+  continuing?: { header: string; firstLine: number };
 }
 
 export type CnabSource =

@@ -35,10 +35,15 @@ export class SegmentTally {
   private readonly letters = new Int32Array(128);
   private readonly others = new Map<string, number>();
 
-  add(segment: string): void {
+  add(segment: string, records = 1): void {
     const code = segment.charCodeAt(0);
-    if (segment.length === 1 && code < 128) this.letters[code] = (this.letters[code] as number) + 1;
-    else this.others.set(segment, (this.others.get(segment) ?? 0) + 1);
+    if (segment.length === 1 && code < 128) this.letters[code] = (this.letters[code] as number) + records;
+    else this.others.set(segment, (this.others.get(segment) ?? 0) + records);
+  }
+
+  /** Adds the counts of another stretch of the file (its second half, read apart). */
+  absorb(counts: ReadonlyMap<string, number>): void {
+    for (const [segment, records] of counts) this.add(segment, records);
   }
 
   /** Records per segment, those seen only. */

@@ -41,8 +41,16 @@ export class LineSplitter {
 
   constructor(
     private readonly emit: (line: RawLine) => void,
-    private readonly options: { plainAsText?: boolean } = {},
-  ) {}
+    /** `firstLine`: the number of the first line, when the bytes begin inside a file (its second half, #73) */
+    private readonly options: { plainAsText?: boolean; firstLine?: number } = {},
+  ) {
+    this.lineNumber = (options.firstLine ?? 1) - 1;
+  }
+
+  /** Nothing of a line is held: every byte written so far ended a line (where a file can be cut in two). */
+  get idle(): boolean {
+    return this.length === 0 && !this.pendingCr;
+  }
 
   write(chunk: Uint8Array): void {
     // A big chunk (a file read 1 MiB at a time) is taken 64 KiB at a time, so its text is a small string that
@@ -200,6 +208,33 @@ export class LineSplitter {
     this.parts = [];
     this.kept = 0;
     this.length = 0;
+  }
+}
+
+/**
+ * Counts the lines LineSplitter would number in bytes written to it in turn: a CRLF, an LF or a lone CR ends one.
+ * The native search finds each end; a CR that ends a chunk waits for the next chunk's first byte.
+ */
+export class LineEndCounter {
+  count = 0;
+  private pendingCr = false;
+
+  write(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    if (this.pendingCr && chunk[0] !== LF) this.count++;
+    this.pendingCr = false;
+    for (let at = chunk.indexOf(LF); at !== -1; at = chunk.indexOf(LF, at + 1)) this.count++;
+    for (let at = chunk.indexOf(CR); at !== -1; at = chunk.indexOf(CR, at + 1)) {
+      if (at + 1 === chunk.length) this.pendingCr = true;
+      else if (chunk[at + 1] !== LF) this.count++;
+    }
+  }
+
+  /** The lines counted, a last CR included; a line the bytes leave open is not. */
+  end(): number {
+    if (this.pendingCr) this.count++;
+    this.pendingCr = false;
+    return this.count;
   }
 }
 

@@ -4,10 +4,10 @@
 // error. Work per line is bounded, so a large file can be fed in chunks.
 
 import { type Message, oneLineMessage, withFinding } from '../../domain/message.js';
-import { documentProblem, type Problem, trailerSumProblem } from './checks.js';
+import { documentProblem, type Problem } from './checks.js';
 import { BANK_NAMES, FORMA_NAMES, SERVICE_NAMES } from './codes.js';
-import { DIALECTS, dialectOfHeader, FEBRABAN, ITAU_SISPAG } from './dialects.js';
-import { cents, field, fromCnabDate, intAt, intOrNull, trimOrNull } from './fields.js';
+import { DIALECTS, FEBRABAN } from './dialects.js';
+import { field, intAt, intOrNull, trimOrNull } from './fields.js';
 import {
   type CnabFile,
   type CnabProblem,
@@ -16,18 +16,18 @@ import {
   type OpenBatch,
   type ReadOptions,
 } from './file.js';
+import { readFileHeader } from './file-header.js';
 import { cnabFinding, plainFinding } from './findings.js';
+import { type KeptFinding, type KindCount, mergeFindings, type ReaderPart } from './halves.js';
 import { type FileEvidence, inferDirection, inferService, SegmentTally } from './inference.js';
 import {
   DDA_LOTE_HEADER,
   DDA_LOTE_HEADER_ITAU,
   DETAIL,
-  FILE_TRAILER,
   fieldsOf,
   type Layout,
   LOTE_HEADER,
   LOTE_HEADER_COLLECTION,
-  LOTE_TRAILER,
   read,
 } from './layouts.js';
 import { LineSplitter } from './lines.js';
@@ -43,6 +43,7 @@ import {
   type SegmentContext,
 } from './segments.js';
 import { countsAsRecord, kindOfRecord, MOVES, type Place } from './structure.js';
+import { checkFileTrailer, readLoteTrailer, trailerSumProblems } from './trailers.js';
 
 /** What repeats of a finding are counted under: its code, or a plain text itself. */
 const kindOf = (finding: Message | string) => (typeof finding === 'string' ? finding : finding.code);
@@ -77,11 +78,14 @@ export class Cnab240Reader {
   private mainDetails = 0;
   private readonly lotOperations = new Set<string>();
   private readonly lotServices = new Set<string>();
-  private readonly kindCounts = new Map<
-    string,
-    { count: number; last: number; error: boolean; finding: Message }
-  >();
+  private readonly kindCounts = new Map<string, KindCount>();
   private ended = false;
+  // a second half's read (halves.ts): findings kept with their kinds, its first lote; the header's are muted
+  private readonly kept: KeptFinding[] | undefined;
+  private readonly firstLine: number;
+  private firstLote: ReaderPart['firstLote'] | undefined;
+  private fileTrailerSeen: ReaderPart['fileTrailer'] = null;
+  private muted = false;
 
   constructor(options: ReadOptions = {}) {
     this.keepItems = options.keepItems ?? true;
@@ -100,7 +104,20 @@ export class Cnab240Reader {
         this.record(n, record);
       },
     );
-    this.splitter = new LineSplitter((line) => this.lines.read(line), { plainAsText: true });
+    const continuing = options.continuing;
+    this.firstLine = continuing?.firstLine ?? 1;
+    this.splitter = new LineSplitter((line) => this.lines.read(line), {
+      plainAsText: true,
+      firstLine: continuing?.firstLine,
+    });
+    if (continuing) {
+      this.kept = [];
+      this.firstLote = null;
+      this.muted = true;
+      this.fileHeader(1, continuing.header, false);
+      this.muted = false;
+      this.place = 'file';
+    }
   }
 
   write(chunk: Uint8Array | string): void {
@@ -124,9 +141,98 @@ export class Cnab240Reader {
     return this.file;
   }
 
+  // ---- a file read in two halves (halves.ts) ---------------------------------------------------------
+
+  /** The end of a second half's read (`continuing`): what it read, for the first half's reader to `absorb`. */
+  part(): ReaderPart {
+    this.ended = true;
+    this.splitter.end();
+    // a lote the file leaves open: its last item is this half's to hand on
+    this.flushItem();
+    const f = this.file;
+    return {
+      firstLine: this.firstLine,
+      lastLine: this.lines.lastLine,
+      lineEnds: this.lines.lineEndsSeen(),
+      lines: f.lines,
+      records: f.records,
+      details: f.details,
+      totalAmountCents: f.total_amount_cents,
+      items: f.items,
+      closed: this.closed,
+      open: this.batch,
+      place: this.place,
+      trailerLine: this.trailerLine,
+      fileTrailer: this.fileTrailerSeen,
+      lastBatchNumber: this.lastBatchNumber,
+      firstLote: this.firstLote ?? null,
+      company: f.company,
+      segments: this.segments.counts(),
+      mainDetails: this.mainDetails,
+      itemsWithOccurrences: this.itemsWithOccurrences,
+      lotOperations: [...this.lotOperations],
+      lotServices: [...this.lotServices],
+      kinds: [...this.kindCounts],
+      kept: this.kept ?? [],
+    };
+  }
+
+  /** The rest of the file, read apart (`part`), when cut where this read stands (halves.ts); else false, nothing taken. */
+  absorb(part: ReaderPart): boolean {
+    const f = this.file;
+    const { firstLote } = part;
+    const seamless =
+      firstLote !== null &&
+      !this.ended &&
+      this.splitter.idle &&
+      this.place === 'file' &&
+      this.batch === null &&
+      this.pending === null &&
+      this.headerLine === 1 &&
+      this.trailerLine === null &&
+      part.firstLine === this.lines.lastLine + 1 &&
+      part.company.document === f.company.document &&
+      part.company.name === f.company.name;
+    if (!seamless) return false;
+    if (firstLote.number !== this.lastBatchNumber + 1)
+      this.warn(
+        firstLote.line,
+        cnabFinding('cnab.lote-seq', { lote: firstLote.says, expected: this.lastBatchNumber + 1 }),
+        'lote-seq',
+      );
+    mergeFindings(this.kindCounts, part, this.perKind, ({ error, problem, finding }) =>
+      (error ? f.errors : f.warnings).push(
+        withFinding({ line: problem.line, message: problem.message }, finding),
+      ),
+    );
+    const trailer = part.fileTrailer;
+    if (trailer) {
+      const read = { lotes: this.closed.length + trailer.lotes, records: f.records + trailer.records };
+      checkFileTrailer(trailer.line, trailer.record, read, this.warnAt);
+    }
+    this.lines.absorb(part.lineEnds, part.lastLine);
+    f.lines += part.lines;
+    f.records += part.records;
+    f.details += part.details;
+    f.total_amount_cents += part.totalAmountCents;
+    if (this.keepItems) for (const item of part.items) f.items.push(item);
+    for (const batch of part.closed) this.closed.push(batch);
+    this.batch = part.open;
+    this.place = part.place;
+    this.trailerLine = part.trailerLine;
+    this.lastBatchNumber = part.lastBatchNumber;
+    this.segments.absorb(part.segments);
+    this.mainDetails += part.mainDetails;
+    this.itemsWithOccurrences += part.itemsWithOccurrences;
+    for (const operation of part.lotOperations) this.lotOperations.add(operation);
+    for (const service of part.lotServices) this.lotServices.add(service);
+    return true;
+  }
+
   // ---- messages -------------------------------------------------------------------------------------
 
   private report(error: boolean, line: number, said: Message | string, kind: string): void {
+    if (this.muted) return;
     const finding = oneLineMessage(typeof said === 'string' ? plainFinding(said) : said);
     const message = finding.message;
     this.onProblem?.(withFinding({ line, message, kind, error }, finding));
@@ -134,8 +240,11 @@ export class Cnab240Reader {
     k.count++;
     k.last = line;
     this.kindCounts.set(kind, k);
-    if (k.count <= this.perKind)
-      (error ? this.file.errors : this.file.warnings).push(withFinding({ line, message }, finding));
+    if (k.count <= this.perKind) {
+      const problem = withFinding({ line, message }, finding);
+      (error ? this.file.errors : this.file.warnings).push(problem);
+      this.kept?.push({ kind, error, problem, finding });
+    }
   }
 
   /** A finding by its code (findings.ts); a plain text is a check's still worded where it is made. */
@@ -221,38 +330,9 @@ export class Cnab240Reader {
     }
     if (notFirst) this.warn(n, cnabFinding('cnab.header-not-first', {}), 'header-not-first');
     this.headerLine = n;
-    const f = this.file;
-    const dialect = dialectOfHeader(rec);
-    const itau = dialect === ITAU_SISPAG;
-    const at = fieldsOf(dialect.fileHeader, rec);
-    f.dialect = dialect.id;
-    f.dialect_name = dialect.name;
-    f.bank_code = at('bank');
-    if (at('lote') !== '0000')
-      this.warn(n, cnabFinding('cnab.header-lote', { lote: at('lote') }), 'header-lote');
-    f.layout = itau ? 'itau' : 'febraban';
-    f.layout_version = trimOrNull(at('layout_version'));
-    // a name, not what some writers leave in its field (Sicoob's files: a number)
-    const named = trimOrNull(at('bank_name'));
-    f.bank_name = (named && /[A-Za-z]/.test(named) ? named : null) ?? BANK_NAMES[f.bank_code] ?? null;
-    f.header_direction_code = at('direction');
-    const date = fromCnabDate(at('date'));
-    const time = at('time');
-    f.generated_at =
-      date && /^\d{6}$/.test(time)
-        ? `${date}T${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4)}`
-        : date;
-    f.file_sequence = itau ? null : intOrNull(at('file_sequence'));
-    const docType = at('company_document_type');
-    const doc = at('company_document');
-    f.company = {
-      name: trimOrNull(at('company_name')),
-      document: cpfCnpjOfType(docType, doc),
-      agency: trimOrNull(`${at('agency')}${at('agency_digit')}`),
-      // Itaú leaves 71 blank and writes its DAC at 72: the digits run on either way
-      account: trimOrNull(`${at('account')}${at('account_digit').trim()}${at('agency_account_digit')}`),
-    };
-    this.reportProblems(n, documentProblem(docType, doc.trim(), 'company'));
+    const { lote, companyProblem } = readFileHeader(this.file, rec);
+    if (lote !== '0000') this.warn(n, cnabFinding('cnab.header-lote', { lote }), 'header-lote');
+    this.reportProblems(n, companyProblem);
   }
 
   private loteHeader(n: number, rec: string): void {
@@ -260,7 +340,9 @@ export class Cnab240Reader {
     this.file.bank_name ??= BANK_NAMES[this.file.bank_code ?? ''] ?? null;
     const head = fieldsOf(LOTE_HEADER, rec);
     const number = intOrNull(head('lote')) ?? this.lastBatchNumber + 1;
-    if (number !== this.lastBatchNumber + 1) {
+    // a second half's first lote follows the first half's last, which its reader knows
+    if (this.firstLote === null) this.firstLote = { line: n, number, says: head('lote') };
+    else if (number !== this.lastBatchNumber + 1) {
       this.warn(
         n,
         cnabFinding('cnab.lote-seq', { lote: head('lote'), expected: this.lastBatchNumber + 1 }),
@@ -425,71 +507,20 @@ export class Cnab240Reader {
         cnabFinding('cnab.no-lote-trailer', { lote: batch.number, line: batch.line }),
         'no-lote-trailer',
       );
-    } else {
-      batch.records++;
-      batch.trailer_line = n;
-      const at = fieldsOf(LOTE_TRAILER, trailer);
-      // an account statement's trailer holds its balances first and counts its records at 171-176
-      batch.trailer_count = batch.statement ? intOrNull(field(trailer, 171, 176)) : intOrNull(at('records'));
-      // a collection lote's trailer counts titles first and sums them at 30-46; some writers put a payment
-      // lote's sum at 24-44, three digits wider than FEBRABAN's 24-41
-      batch.trailer_amount_cents = batch.statement
-        ? null
-        : batch.collection
-          ? cents(field(trailer, 30, 46))
-          : cents(at('amount'));
-      batch.wideTrailerAmount = cents(field(trailer, 24, 44));
-      const lote = intOrNull(at('lote'));
-      if (lote !== batch.number)
-        this.warn(
-          n,
-          cnabFinding('cnab.lote-trailer-lote', { says: at('lote'), lote: batch.number }),
-          'lote-trailer-lote',
-        );
-      if (batch.trailer_count !== batch.records) {
-        this.warn(
-          n,
-          cnabFinding('cnab.lote-count', {
-            lote: batch.number,
-            counts: String(batch.trailer_count ?? `"${field(trailer, 18, 23)}"`),
-            records: batch.records,
-          }),
-          'lote-count',
-        );
-      }
-    }
+    } else readLoteTrailer(batch, n, trailer, this.warnAt);
     this.closed.push(batch);
   }
 
   private fileTrailer(n: number, rec: string): void {
     this.checkBank(n, rec);
     this.trailerLine = n;
-    const at = fieldsOf(FILE_TRAILER, rec);
-    if (at('lote') !== '9999')
-      this.warn(n, cnabFinding('cnab.trailer-lote', { lote: at('lote') }), 'trailer-lote');
-    const lotes = intOrNull(at('lotes'));
-    const records = intOrNull(at('records'));
-    if (lotes !== this.closed.length) {
-      this.warn(
-        n,
-        cnabFinding('cnab.file-lotes', {
-          counts: String(lotes ?? `"${at('lotes')}"`),
-          lotes: this.closed.length,
-        }),
-        'file-lotes',
-      );
-    }
-    if (records !== this.file.records) {
-      this.warn(
-        n,
-        cnabFinding('cnab.file-records', {
-          counts: String(records ?? `"${at('records')}"`),
-          records: this.file.records,
-        }),
-        'file-records',
-      );
-    }
+    const read = { lotes: this.closed.length, records: this.file.records };
+    // a second half's trailer counts the first half's lotes and records too: it is checked when both are known
+    if (this.kept) this.fileTrailerSeen = { line: n, record: rec, ...read };
+    else checkFileTrailer(n, rec, read, this.warnAt);
   }
+
+  private readonly warnAt = (line: number, finding: Message, kind: string) => this.warn(line, finding, kind);
 
   // ---- end ------------------------------------------------------------------------------------------
 
@@ -509,7 +540,8 @@ export class Cnab240Reader {
     const evidence = this.evidence();
     f.service = inferService(evidence);
     f.direction = this.decideDirection(evidence);
-    this.checkTrailerSums();
+    for (const { line, problem } of trailerSumProblems(this.closed, this.file.direction === 'retorno'))
+      this.reportProblems(line, problem);
     this.lines.endWarnings(this.file.records);
     for (const [, k] of this.kindCounts) {
       if (k.count > this.perKind) {
@@ -552,26 +584,6 @@ export class Cnab240Reader {
     const line = this.headerLine ?? this.firstRecordLine ?? 1;
     for (const w of warnings) this.warn(line, w, 'direction');
     return direction;
-  }
-
-  private checkTrailerSums(): void {
-    const retorno = this.file.direction === 'retorno';
-    for (const batch of this.closed) {
-      if (batch.collection || batch.statement || batch.trailer_line === null) continue;
-      // Bradesco's DDA trailer leaves its sum at zero; Itaú's sums the boletos
-      if (batch.dda && batch.trailer_amount_cents === 0) continue;
-      this.reportProblems(
-        batch.trailer_line,
-        trailerSumProblem({
-          number: batch.number,
-          stated: batch.trailer_amount_cents,
-          wide: batch.wideTrailerAmount,
-          all: batch.total_amount_cents,
-          accepted: batch.acceptedAmount,
-          retorno,
-        }),
-      );
-    }
   }
 }
 

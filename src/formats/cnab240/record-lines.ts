@@ -25,6 +25,15 @@ export function isPaymentDetail(record: string): boolean {
   return segment === 'A' || segment === 'N' || segment === 'O';
 }
 
+/** What the line ends of a stretch of a file were: how many of each, where each kind first came, the last one. */
+export interface LineEndsSeen {
+  counts: { crlf: number; lf: number; cr: number; none: number };
+  firstLf: number | null;
+  firstCr: number | null;
+  firstCrlf: number | null;
+  lastEnd: RawLine['end'] | null;
+}
+
 export class RecordLines {
   lastLine = 0;
   private readonly lineEnds = { crlf: 0, lf: 0, cr: 0, none: 0 };
@@ -32,6 +41,22 @@ export class RecordLines {
   private firstCr: number | null = null;
   private firstCrlf: number | null = null;
   private lastEnd: RawLine['end'] | null = null;
+
+  /** The line ends seen, for the reader of the file's first half to take in (`absorb`). */
+  lineEndsSeen(): LineEndsSeen {
+    const { lineEnds: counts, firstLf, firstCr, firstCrlf, lastEnd } = this;
+    return { counts, firstLf, firstCr, firstCrlf, lastEnd };
+  }
+
+  /** The line ends of the lines that follow these (the file's second half, read apart), up to `lastLine`. */
+  absorb(seen: LineEndsSeen, lastLine: number): void {
+    for (const end of ['crlf', 'lf', 'cr', 'none'] as const) this.lineEnds[end] += seen.counts[end];
+    this.firstLf ??= seen.firstLf;
+    this.firstCr ??= seen.firstCr;
+    this.firstCrlf ??= seen.firstCrlf;
+    this.lastEnd = seen.lastEnd ?? this.lastEnd;
+    this.lastLine = lastLine;
+  }
 
   constructor(
     private readonly findings: LineFindings,

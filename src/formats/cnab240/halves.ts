@@ -1,0 +1,155 @@
+/**
+ * A big CNAB 240 file read as two halves at once, on two cores (#73: `cnab inspect -o tsv` of 500,000 lines): where
+ * the file can be cut, and what the reader of the second half hands the reader of the first (reader.ts, `part` and
+ * `absorb`).
+ *
+ * A file is cut only where nothing but counts crosses the seam: at a lote header whose lote is a number, right
+ * after a lote trailer, both plain lines of 240 characters ended by an LF. The reader of the second half starts from
+ * the file header (the file's first line) and the number of the line it starts at. Whatever the first half's
+ * reader finds at the seam that breaks this (a lote left open, a file trailer already read, another company), it
+ * reads the second half itself: the answer is always the one reading the file straight through gives.
+ */
+
+import type { Message } from '../../domain/message.js';
+import { RECORD_LENGTH } from './fields.js';
+import type { CnabFile, CnabMessage, OpenBatch } from './file.js';
+import type { LineEndsSeen } from './record-lines.js';
+import type { CnabItem } from './segments.js';
+import type { Place } from './structure.js';
+
+/** How often a kind of finding came, the line of its last, and its first (what a summary of repeats names). */
+export interface KindCount {
+  count: number;
+  last: number;
+  error: boolean;
+  finding: Message;
+}
+
+/** A finding kept in the file's list (the first of its kind), with its kind; its Message travels as a field. */
+export interface KeptFinding {
+  kind: string;
+  error: boolean;
+  problem: CnabMessage;
+  finding: Message;
+}
+
+/** What the reader of a file's second half read: counts, lotes, findings. Plain data, sent between threads. */
+export interface ReaderPart {
+  /** the line the part began at, as its reader was told; the first half's reader checks it against its own */
+  firstLine: number;
+  lastLine: number;
+  lineEnds: LineEndsSeen;
+  lines: number;
+  records: number;
+  details: number;
+  totalAmountCents: number;
+  /** kept only when the read keeps items */
+  items: CnabItem[];
+  closed: OpenBatch[];
+  /** the lote the file leaves open at its end (its last item already handed on) */
+  open: OpenBatch | null;
+  place: Place;
+  trailerLine: number | null;
+  /** the file trailer, and the lotes and records the part had read when it came: checked at the seam */
+  fileTrailer: { line: number; record: string; lotes: number; records: number } | null;
+  lastBatchNumber: number;
+  /** the part's first lote header: whether its number follows the first half's last is told at the seam */
+  firstLote: { line: number; number: number; says: string } | null;
+  company: CnabFile['company'];
+  segments: Map<string, number>;
+  mainDetails: number;
+  itemsWithOccurrences: number;
+  lotOperations: string[];
+  lotServices: string[];
+  kinds: Array<[string, KindCount]>;
+  kept: KeptFinding[];
+}
+
+/**
+ * The second half's findings taken into the first's counts: a kind's first `perKind` findings of the whole file
+ * are kept (`keep`, in the order they were found), its count and its last line are the two halves'.
+ */
+export function mergeFindings(
+  kinds: Map<string, KindCount>,
+  part: Pick<ReaderPart, 'kinds' | 'kept'>,
+  perKind: number,
+  keep: (finding: KeptFinding) => void,
+): void {
+  const room = new Map<string, number>();
+  for (const [kind, theirs] of part.kinds) {
+    const mine = kinds.get(kind);
+    room.set(kind, perKind - (mine?.count ?? 0));
+    if (mine) {
+      mine.count += theirs.count;
+      mine.last = theirs.last;
+    } else kinds.set(kind, { ...theirs });
+  }
+  for (const finding of part.kept) {
+    const left = room.get(finding.kind) ?? 0;
+    if (left <= 0) continue;
+    room.set(finding.kind, left - 1);
+    keep(finding);
+  }
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** The record type (position 8) of a plain record line at `start` ending (before its CR or LF) at `end`; else -1. */
+function plainRecordType(bytes: Uint8Array, start: number, end: number): number {
+  if (end - start !== RECORD_LENGTH) return -1;
+  for (let i = start; i < end; i++) {
+    const b = bytes[i] as number;
+    if (b < 0x20 || b > 0x7e) return -1;
+  }
+  for (let i = start; i < start + 8; i++) {
+    const b = bytes[i] as number;
+    if (b < 0x30 || b > 0x39) return -1;
+  }
+  return bytes[start + 7] as number;
+}
+
+/** Where the text of the line starting at `start` ends: its CR of a CRLF, or its LF; -1 when no LF ends it here. */
+function lineEnd(bytes: Uint8Array, start: number): number {
+  const lf = bytes.indexOf(LF, start);
+  if (lf === -1) return -1;
+  return lf > start && bytes[lf - 1] === CR ? lf - 1 : lf;
+}
+
+/**
+ * Where `window` (bytes from inside a file) can be cut: the offsets in it of each lote header that follows a lote
+ * trailer, both plain record lines ended by an LF (a CRLF or an LF alone). A line the window begins inside is not
+ * looked at.
+ */
+export function seamsIn(window: Uint8Array): number[] {
+  const seams: number[] = [];
+  let previous = -1;
+  let previousEnd = -1;
+  for (let lf = window.indexOf(LF); lf !== -1; ) {
+    const start = lf + 1;
+    lf = window.indexOf(LF, start);
+    if (lf === -1) break;
+    // the record type alone first: the whole line is looked at only where a lote header follows a trailer
+    if (window[start + 7] === 0x31 && previous !== -1 && window[previous + 7] === 0x35) {
+      const end = window[lf - 1] === CR ? lf - 1 : lf;
+      if (
+        plainRecordType(window, start, end) === 0x31 &&
+        plainRecordType(window, previous, previousEnd) === 0x35
+      )
+        seams.push(start);
+    }
+    previous = start;
+    previousEnd = window[lf - 1] === CR ? lf - 1 : lf;
+  }
+  return seams;
+}
+
+/**
+ * The file header a file's bytes begin with, as the reader of its second half takes it: a plain line of 240
+ * characters of record type 0, ended by an LF; null for anything else (a byte order mark, a blank first line).
+ */
+export function fileHeaderOf(head: Uint8Array): string | null {
+  const end = lineEnd(head, 0);
+  if (end === -1 || plainRecordType(head, 0, end) !== 0x30) return null;
+  return String.fromCharCode(...head.subarray(0, end));
+}
