@@ -125,6 +125,28 @@ export class CollectionTally {
       this.byCredit.set(t.credit_date, (this.byCredit.get(t.credit_date) ?? 0) + s.net_credit_cents);
   }
 
+  /** Another tally's titles (a file's second half, tallied apart) added to these: its `result()`. */
+  absorb(other: CollectionSummary): void {
+    for (const m of other.movements) {
+      const k = this.kinds.get(m.kind) ?? { count: 0, face_value_cents: 0 };
+      k.count += m.count;
+      k.face_value_cents += m.face_value_cents;
+      this.kinds.set(m.kind, k);
+    }
+    const p = this.paid;
+    const l = other.liquidations;
+    p.count += l.count;
+    p.paid += l.paid_cents;
+    p.charges += l.charges_cents;
+    p.discount += l.discount_cents;
+    p.rebate += l.rebate_cents;
+    p.tariff += l.tariff_cents;
+    p.net += l.net_credit_cents;
+    for (const { date, net_credit_cents } of l.credit_dates)
+      this.byCredit.set(date, (this.byCredit.get(date) ?? 0) + net_credit_cents);
+    this.otherTariffs += other.other_tariffs_cents;
+  }
+
   result(): CollectionSummary {
     const p = this.paid;
     return {

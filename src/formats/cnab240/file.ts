@@ -78,6 +78,18 @@ export interface CnabFile {
   errors: CnabMessage[];
 }
 
+/**
+ * Where a second half that begins inside a lote begins: its lote's header and that header's line, and what the first
+ * half's reader will have counted of the lote at the cut (its records, the detail sequence it expects next), told
+ * from the lines between them and checked at the seam.
+ */
+export interface LoteBegun {
+  record: string;
+  line: number;
+  records: number;
+  expectedSeq: number;
+}
+
 export interface ReadOptions {
   /** Keep every item in `items` (default true). With false, use `onItem` and memory stays bounded. */
   keepItems?: boolean;
@@ -90,10 +102,11 @@ export interface ReadOptions {
   /** Called with every problem as it is found, its kind named (`cnab lint` makes its rules of them), none summarised. */
   onProblem?: (problem: CnabProblem) => void;
   /**
-   * The bytes begin inside a file, at a lote header (its second half, halves.ts): the file's header record and the
-   * number of the first line. The read ends with `part()`, for the first half's reader to `absorb`.
+   * The bytes begin inside a file (its second half, halves.ts), at a lote header or inside the lote `lote`: the
+   * file's header record and the number of the first line. The read ends with `part()`, for the first half's
+   * reader to `absorb`.
    */
-  continuing?: { header: string; firstLine: number };
+  continuing?: { header: string; firstLine: number; lote?: LoteBegun | undefined };
 }
 
 export type CnabSource =

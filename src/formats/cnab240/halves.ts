@@ -12,7 +12,7 @@
 
 import type { Message } from '../../domain/message.js';
 import { RECORD_LENGTH } from './fields.js';
-import type { CnabFile, CnabMessage, OpenBatch } from './file.js';
+import type { CnabFile, CnabMessage, LoteBegun, OpenBatch } from './file.js';
 import type { LineEndsSeen } from './record-lines.js';
 import type { CnabItem } from './segments.js';
 import type { Place } from './structure.js';
@@ -55,6 +55,8 @@ export interface ReaderPart {
   lastBatchNumber: number;
   /** the part's first lote header: whether its number follows the first half's last is told at the seam */
   firstLote: { line: number; number: number; says: string } | null;
+  /** the lote the part began inside, as it was told (its number read from its header); null at a lote header */
+  begunIn: (Omit<LoteBegun, 'record'> & { number: number }) | null;
   company: CnabFile['company'];
   segments: Map<string, number>;
   mainDetails: number;
@@ -116,10 +118,24 @@ function lineEnd(bytes: Uint8Array, start: number): number {
   return lf > start && bytes[lf - 1] === CR ? lf - 1 : lf;
 }
 
+/** Segments that begin an item in any lote (a payment's A, N, O; a collection title's P, T): no companion crosses. */
+const ITEM_STARTS = new Set([0x41, 0x4e, 0x4f, 0x50, 0x54]);
+
+/** Whether two plain lines are details of one lote, each with its sequence a number (positions 9-13). */
+function sameLoteDetails(bytes: Uint8Array, a: number, b: number): boolean {
+  for (let i = 3; i < 7; i++) if (bytes[a + i] !== bytes[b + i]) return false;
+  for (let i = 8; i < 13; i++) {
+    const x = bytes[a + i] as number;
+    const y = bytes[b + i] as number;
+    if (x < 0x30 || x > 0x39 || y < 0x30 || y > 0x39) return false;
+  }
+  return true;
+}
+
 /**
  * Where `window` (bytes from inside a file) can be cut: the offsets in it of each lote header that follows a lote
- * trailer, both plain record lines ended by an LF (a CRLF or an LF alone). A line the window begins inside is not
- * looked at.
+ * trailer, and of each detail that begins an item after another detail of its lote; both lines plain records of 240
+ * characters ended by an LF (a CRLF or an LF alone). A line the window begins inside is not looked at.
  */
 export function seamsIn(window: Uint8Array): number[] {
   const seams: number[] = [];
@@ -129,19 +145,63 @@ export function seamsIn(window: Uint8Array): number[] {
     const start = lf + 1;
     lf = window.indexOf(LF, start);
     if (lf === -1) break;
-    // the record type alone first: the whole line is looked at only where a lote header follows a trailer
-    if (window[start + 7] === 0x31 && previous !== -1 && window[previous + 7] === 0x35) {
-      const end = window[lf - 1] === CR ? lf - 1 : lf;
-      if (
-        plainRecordType(window, start, end) === 0x31 &&
-        plainRecordType(window, previous, previousEnd) === 0x35
-      )
-        seams.push(start);
-    }
+    const end = window[lf - 1] === CR ? lf - 1 : lf;
+    // the record types alone first: the whole lines are looked at only where the pair can be a seam
+    const type = window[start + 7];
+    const before = previous === -1 ? -1 : window[previous + 7];
+    const between = type === 0x31 && before === 0x35;
+    const inLote =
+      type === 0x33 &&
+      before === 0x33 &&
+      ITEM_STARTS.has(window[start + 13] as number) &&
+      sameLoteDetails(window, previous, start);
+    if (
+      (between || inLote) &&
+      plainRecordType(window, start, end) === type &&
+      plainRecordType(window, previous, previousEnd) === before
+    )
+      seams.push(start);
     previous = start;
-    previousEnd = window[lf - 1] === CR ? lf - 1 : lf;
+    previousEnd = end;
   }
   return seams;
+}
+
+/** A second half's begun lote, looked for back from its cut (`lotesBack`): found, to look further, or none. */
+export type LoteBack =
+  | { found: true; header: string; headerAt: number; details: number }
+  | { found: false; details: number; before: number }
+  | null;
+
+/**
+ * Looks back from the end of `window` (the file's bytes from `start`, ending where a line begins) for the header
+ * of the lote whose detail `lote` (its number's 4 digits) the cut is at: every line between must be a plain detail
+ * of that lote, `details` of them found in later windows. `before`: where to look on, the window's first whole line
+ * (the one it begins inside is looked at there). Null when a line breaks the run.
+ */
+export function lotesBack(window: Uint8Array, start: number, lote: Uint8Array, details: number): LoteBack {
+  const starts: number[] = start === 0 ? [0] : [];
+  for (let lf = window.indexOf(LF); lf !== -1 && lf + 1 < window.length; lf = window.indexOf(LF, lf + 1))
+    starts.push(lf + 1);
+  let counted = details;
+  for (let i = starts.length - 1; i >= 0; i--) {
+    const at = starts[i] as number;
+    const next = i + 1 < starts.length ? (starts[i + 1] as number) : window.length;
+    const end = window[next - 2] === CR ? next - 2 : next - 1;
+    const type = plainRecordType(window, at, end);
+    for (let k = 0; k < 4; k++) if (window[at + 3 + k] !== lote[k]) return null;
+    if (type === 0x31)
+      return {
+        found: true,
+        header: String.fromCharCode(...window.subarray(at, end)),
+        headerAt: start + at,
+        details: counted,
+      };
+    if (type !== 0x33) return null;
+    counted++;
+  }
+  if (start === 0) return null;
+  return { found: false, details: counted, before: start + (starts[0] ?? window.length) };
 }
 
 /**

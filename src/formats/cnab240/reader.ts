@@ -5,9 +5,9 @@
 
 import { type Message, oneLineMessage, withFinding } from '../../domain/message.js';
 import { documentProblem, type Problem } from './checks.js';
-import { BANK_NAMES, FORMA_NAMES, SERVICE_NAMES } from './codes.js';
+import { BANK_NAMES, FORMA_NAMES } from './codes.js';
 import { DIALECTS, FEBRABAN } from './dialects.js';
-import { field, intAt, intOrNull, trimOrNull } from './fields.js';
+import { field, intAt } from './fields.js';
 import {
   type CnabFile,
   type CnabProblem,
@@ -16,20 +16,11 @@ import {
   type OpenBatch,
   type ReadOptions,
 } from './file.js';
-import { readFileHeader } from './file-header.js';
 import { cnabFinding, plainFinding } from './findings.js';
 import { type KeptFinding, type KindCount, mergeFindings, type ReaderPart } from './halves.js';
+import { openLote, readFileHeader } from './headers.js';
 import { type FileEvidence, inferDirection, inferService, SegmentTally } from './inference.js';
-import {
-  DDA_LOTE_HEADER,
-  DDA_LOTE_HEADER_ITAU,
-  DETAIL,
-  fieldsOf,
-  type Layout,
-  LOTE_HEADER,
-  LOTE_HEADER_COLLECTION,
-  read,
-} from './layouts.js';
+import { DETAIL, read } from './layouts.js';
 import { LineSplitter } from './lines.js';
 import { RecordLines } from './record-lines.js';
 import {
@@ -81,7 +72,8 @@ export class Cnab240Reader {
   private readonly kindCounts = new Map<string, KindCount>();
   private ended = false;
   // a second half's read (halves.ts): findings kept with their kinds, its first lote; the header's are muted
-  private readonly kept: KeptFinding[] | undefined;
+  private kept: KeptFinding[] | undefined;
+  private begunIn: ReaderPart['begunIn'] = null;
   private readonly firstLine: number;
   private firstLote: ReaderPart['firstLote'] | undefined;
   private fileTrailerSeen: ReaderPart['fileTrailer'] = null;
@@ -110,14 +102,32 @@ export class Cnab240Reader {
       plainAsText: true,
       firstLine: continuing?.firstLine,
     });
-    if (continuing) {
-      this.kept = [];
-      this.firstLote = null;
-      this.muted = true;
-      this.fileHeader(1, continuing.header, false);
-      this.muted = false;
-      this.place = 'file';
+    if (continuing) this.prime(continuing);
+  }
+
+  /** A second half's start: the file header read, and the lote it begins inside, if any, as the first half left it. */
+  private prime({ header, lote }: NonNullable<ReadOptions['continuing']>): void {
+    this.kept = [];
+    this.muted = true;
+    this.fileHeader(1, header, false);
+    this.place = 'file';
+    this.firstLote = null;
+    if (lote) {
+      this.loteHeader(lote.line, lote.record);
+      const batch = this.batch as OpenBatch;
+      batch.records = lote.records;
+      batch.expectedSeq = lote.expectedSeq;
+      this.place = 'lote';
+      this.begunIn = {
+        line: lote.line,
+        records: lote.records,
+        expectedSeq: lote.expectedSeq,
+        number: batch.number,
+      };
+      // its next lote follows this one: a lote header of its own is checked as any
+      this.firstLote = undefined;
     }
+    this.muted = false;
   }
 
   write(chunk: Uint8Array | string): void {
@@ -125,10 +135,7 @@ export class Cnab240Reader {
     this.splitter.write(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
   }
 
-  /**
-   * The line of the item read but not yet handed to `onItem` (its companion segments may follow), or null: what a
-   * caller that rewrites the file as it reads must hold back.
-   */
+  /** The line of the item not yet handed to `onItem` (its companions may follow), or null: what a rewriter holds back. */
   get pendingItemLine(): number | null {
     return this.pending?.line ?? null;
   }
@@ -166,6 +173,7 @@ export class Cnab240Reader {
       fileTrailer: this.fileTrailerSeen,
       lastBatchNumber: this.lastBatchNumber,
       firstLote: this.firstLote ?? null,
+      begunIn: this.begunIn,
       company: f.company,
       segments: this.segments.counts(),
       mainDetails: this.mainDetails,
@@ -179,22 +187,11 @@ export class Cnab240Reader {
 
   /** The rest of the file, read apart (`part`), when cut where this read stands (halves.ts); else false, nothing taken. */
   absorb(part: ReaderPart): boolean {
+    if (!this.meets(part)) return false;
     const f = this.file;
     const { firstLote } = part;
-    const seamless =
-      firstLote !== null &&
-      !this.ended &&
-      this.splitter.idle &&
-      this.place === 'file' &&
-      this.batch === null &&
-      this.pending === null &&
-      this.headerLine === 1 &&
-      this.trailerLine === null &&
-      part.firstLine === this.lines.lastLine + 1 &&
-      part.company.document === f.company.document &&
-      part.company.name === f.company.name;
-    if (!seamless) return false;
-    if (firstLote.number !== this.lastBatchNumber + 1)
+    if (part.begunIn) this.joinLote(part);
+    else if (firstLote && firstLote.number !== this.lastBatchNumber + 1)
       this.warn(
         firstLote.line,
         cnabFinding('cnab.lote-seq', { lote: firstLote.says, expected: this.lastBatchNumber + 1 }),
@@ -227,6 +224,42 @@ export class Cnab240Reader {
     for (const operation of part.lotOperations) this.lotOperations.add(operation);
     for (const service of part.lotServices) this.lotServices.add(service);
     return true;
+  }
+
+  /** Whether the part begins here: next line, same company, between lotes or inside the one it was told of. */
+  private meets(part: ReaderPart): boolean {
+    const batch = this.batch;
+    const begun = part.begunIn;
+    const here =
+      !this.ended &&
+      this.splitter.idle &&
+      this.headerLine === 1 &&
+      this.trailerLine === null &&
+      part.firstLine === this.lines.lastLine + 1 &&
+      part.company.document === this.file.company.document &&
+      part.company.name === this.file.company.name;
+    if (!here) return false;
+    if (begun === null) return part.firstLote !== null && this.place === 'file' && batch === null;
+    return (
+      this.place === 'lote' &&
+      batch !== null &&
+      batch.number === begun.number &&
+      batch.line === begun.line &&
+      batch.records === begun.records &&
+      batch.expectedSeq === begun.expectedSeq
+    );
+  }
+
+  /** The lote open here goes on in the part: its last item handed on, its sums added to the part's of that lote. */
+  private joinLote(part: ReaderPart): void {
+    this.flushItem();
+    const mine = this.batch as OpenBatch;
+    this.batch = null;
+    // the lote the part began inside: the first it closed, or the one it leaves open
+    const theirs = (part.closed[0] ?? part.open) as OpenBatch;
+    theirs.details += mine.details;
+    theirs.total_amount_cents += mine.total_amount_cents;
+    theirs.acceptedAmount += mine.acceptedAmount;
   }
 
   // ---- messages -------------------------------------------------------------------------------------
@@ -337,72 +370,31 @@ export class Cnab240Reader {
 
   private loteHeader(n: number, rec: string): void {
     this.checkBank(n, rec);
-    this.file.bank_name ??= BANK_NAMES[this.file.bank_code ?? ''] ?? null;
-    const head = fieldsOf(LOTE_HEADER, rec);
-    const number = intOrNull(head('lote')) ?? this.lastBatchNumber + 1;
+    const f = this.file;
+    f.bank_name ??= BANK_NAMES[f.bank_code ?? ''] ?? null;
+    const { batch, says, company } = openLote(n, rec, this.lastBatchNumber + 1, f.bank_code);
     // a second half's first lote follows the first half's last, which its reader knows
-    if (this.firstLote === null) this.firstLote = { line: n, number, says: head('lote') };
-    else if (number !== this.lastBatchNumber + 1) {
+    if (this.firstLote === null && !this.muted) this.firstLote = { line: n, number: batch.number, says };
+    else if (batch.number !== this.lastBatchNumber + 1)
       this.warn(
         n,
-        cnabFinding('cnab.lote-seq', { lote: head('lote'), expected: this.lastBatchNumber + 1 }),
+        cnabFinding('cnab.lote-seq', { lote: says, expected: this.lastBatchNumber + 1 }),
         'lote-seq',
       );
-    }
-    this.lastBatchNumber = number;
-    const operation = trimOrNull(head('operation'));
-    const service = trimOrNull(head('service'));
-    const formaRaw = trimOrNull(head('forma'));
-    const collection = service === '01' || operation === 'R' || operation === 'T';
-    const dda = operation === 'I' && service === '03';
-    const statement = operation === 'E' && service === '04';
-    const forma = collection || dda || statement ? null : formaRaw;
-    if (operation) this.lotOperations.add(operation);
-    if (service) this.lotServices.add(service);
-    if (forma && !FORMA_NAMES[forma] && forma !== '00') {
+    this.lastBatchNumber = batch.number;
+    if (batch.operation) this.lotOperations.add(batch.operation);
+    if (batch.service) this.lotServices.add(batch.service);
+    const { forma } = batch;
+    if (forma && !FORMA_NAMES[forma] && forma !== '00')
       this.warn(n, cnabFinding('cnab.forma', { forma }), 'forma');
+    const document = cpfCnpjOfType(company.type, company.document);
+    if (f.company.document === null) {
+      f.company.document = document;
+      f.company.name ??= company.name();
     }
-    const docType = head('company_document_type');
-    const company = this.companyLayout(collection, dda);
-    const doc = read(company, rec, 'company_document').trim();
-    if (this.file.company.document === null) {
-      this.file.company.document = cpfCnpjOfType(docType, doc);
-      this.file.company.name ??= trimOrNull(read(company, rec, 'company_name'));
-    }
-    if (this.headerLine === null || cpfCnpjOfType(docType, doc) !== this.file.company.document) {
-      this.reportProblems(n, documentProblem(docType, doc, 'company'));
-    }
-    this.batch = {
-      number,
-      line: n,
-      operation,
-      service,
-      service_name: service ? (SERVICE_NAMES[service] ?? null) : null,
-      forma,
-      forma_name: forma ? (FORMA_NAMES[forma] ?? null) : null,
-      layout_version: trimOrNull(head('layout_version')),
-      details: 0,
-      total_amount_cents: 0,
-      records: 1,
-      trailer_line: null,
-      trailer_count: null,
-      trailer_amount_cents: null,
-      expectedSeq: 1,
-      acceptedAmount: 0,
-      wideTrailerAmount: null,
-      collection,
-      dda,
-      statement,
-    };
-  }
-
-  /**
-   * Where a lote header names the company: a collection header's CNPJ is 15 digits (19-33); a DDA header's is
-   * Bradesco's 14 or Itaú's 15, and the name moves with it.
-   */
-  private companyLayout(collection: boolean, dda: boolean): Layout {
-    if (dda) return this.file.bank_code === '341' ? DDA_LOTE_HEADER_ITAU : DDA_LOTE_HEADER;
-    return collection ? LOTE_HEADER_COLLECTION : LOTE_HEADER;
+    if (this.headerLine === null || document !== f.company.document)
+      this.reportProblems(n, documentProblem(company.type, company.document, 'company'));
+    this.batch = batch;
   }
 
   private detail(n: number, rec: string, batch: OpenBatch): void {
