@@ -39,33 +39,41 @@ function removeOnExit(path: string): void {
  * before its rows): written to a scratch file as they come, synchronously, so memory stays flat at any size and
  * the file is read once; then sent on, and removed (on exit too).
  */
-export function setAside(): {
-  path: string;
-  out: Writable;
-  sendTo(target: Writable): Promise<void>;
-  remove(): void;
-} {
-  const path = join(tmpdir(), `condo-rows-${process.pid}-${Date.now()}`);
-  let fd: number | undefined = openSync(path, 'wx', 0o600);
-  removeOnExit(path);
-  const close = () => {
-    if (fd !== undefined) closeSync(fd);
-    fd = undefined;
-  };
-  const out = new Writable({
+/** A stream whose every write goes to the file `fd()` before `write` returns: nothing is held in memory. */
+export function syncWritable(fd: () => number): Writable {
+  return new Writable({
     // a row's text is written as it is (writeSync encodes it), not made a Buffer first: a big file's rows pass here
     decodeStrings: false,
     write(chunk: Buffer | string, _encoding, done) {
       try {
         // writeSync takes a text or bytes (two overloads), so each is passed as what it is
-        if (typeof chunk === 'string') writeSync(fd as number, chunk);
-        else writeSync(fd as number, chunk);
+        if (typeof chunk === 'string') writeSync(fd(), chunk);
+        else writeSync(fd(), chunk);
         done();
       } catch (error) {
         done(error as Error);
       }
     },
   });
+}
+
+let asides = 0;
+
+export function setAside(): {
+  path: string;
+  out: Writable;
+  sendTo(target: Writable): Promise<void>;
+  remove(): void;
+} {
+  // two asides in one millisecond (a file's rows and its second half's, #73) each get a file of their own
+  const path = join(tmpdir(), `condo-rows-${process.pid}-${Date.now()}-${++asides}`);
+  let fd: number | undefined = openSync(path, 'wx', 0o600);
+  removeOnExit(path);
+  const close = () => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
+  };
+  const out = syncWritable(() => fd as number);
   return {
     path,
     out,
