@@ -133,6 +133,8 @@ const bundled = await build({
     'cli/main': 'src/cli/main.ts',
     // the help books' writer (below)
     'cli/help-book': 'src/cli/help-book.ts',
+    // the worker thread that lists a big CNAB file's second half (src/cli/inspect-items.ts, #73)
+    'cli/inspect-half': 'src/cli/inspect-half.ts',
   },
   outdir: OUT,
   bundle: true,

@@ -79,10 +79,14 @@ const ddaColumns = (): Column<CnabItem>[] => [
   { header: { en: 'BARCODE', pt: 'CÓDIGO DE BARRAS' }, value: (i) => i.barcode, fixed: true },
 ];
 
+/** Which columns a file's items are listed in, told by its first: a DDA file's boletos, a collection return's titles, or payments. */
+export type ItemColumns = 'dda' | 'collection' | 'payment';
+
+export const columnsKindOf = (item: CnabItem | undefined): ItemColumns =>
+  item?.dda ? 'dda' : item?.movement_kind !== undefined && item ? 'collection' : 'payment';
+
 /** The columns a file's items are listed in: a DDA file's boletos, a collection return's titles, or payments. */
 export const columnsFor = (item: CnabItem | undefined, t: Translate) =>
-  item?.dda
-    ? ddaColumns()
-    : item?.movement_kind !== undefined && item
-      ? collectionColumns(t)
-      : paymentColumns(t);
+  ({ dda: ddaColumns, collection: () => collectionColumns(t), payment: () => paymentColumns(t) })[
+    columnsKindOf(item)
+  ]();

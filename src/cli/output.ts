@@ -219,7 +219,12 @@ const isMoney = (kind: Column<unknown>['kind']) => kind === 'cents' || kind === 
  * them: the header line (csv always, tsv with --header) at once, then the rows in writes of about 64 KB (one
  * write per row was most of the time a big file took). `end()` writes what is left.
  */
-export function delimitedRows<T>(out: Out, columns: Column<T>[]): { write(row: T): void; end(): void } {
+export function delimitedRows<T>(
+  out: Omit<Out, 'io'> & { io: Pick<Out['io'], 'stdout'> },
+  columns: Column<T>[],
+  /** `continues`: the rows go on a listing begun elsewhere (a file's second half, read apart): no header row */
+  options: { continues?: boolean } = {},
+): { write(row: T): void; end(): void } {
   const { io, format } = out;
   const excel = format === 'csv' && Boolean(out.excel);
   const sep = format === 'csv' ? (excel ? ';' : ',') : '\t';
@@ -233,7 +238,7 @@ export function delimitedRows<T>(out: Out, columns: Column<T>[]): { write(row: T
   // tsv are a script's, in English whatever the locale
   const person = excel ? out.t : undefined;
   // As gh: a pipe gets rows only, so `cut -f1 | xargs` sees ids; csv is for spreadsheets and keeps its header.
-  if (format === 'csv' || out.header)
+  if ((format === 'csv' || out.header) && !options.continues)
     writeLine(
       io.stdout,
       `${excel ? '\uFEFF' : ''}${columns.map((c) => cell(person ? person(c.header) : scriptHeader(c.header))).join(sep)}`,

@@ -1,3 +1,4 @@
+import { readCnabFileInHalves } from '../../app/cnab-halves.js';
 import { expandFileArgs } from '../../app/file-args.js';
 import { isCnabStatementFile } from '../../app/file-kind.js';
 import { readCnabFile, requireCnabFile } from '../../app/files.js';
@@ -6,7 +7,7 @@ import { NotFoundError, UsageError } from '../../domain/errors.js';
 import { formatReais } from '../../domain/money.js';
 import type { Text } from '../../domain/text.js';
 import type { OccurrenceClass } from '../../formats/cnab240/bank-occurrences.js';
-import { type CollectionSummary, CollectionTally } from '../../formats/cnab240/collection.js';
+import type { CollectionSummary, CollectionTally } from '../../formats/cnab240/collection.js';
 import type { CnabDiff, PairFinding, PaymentPair } from '../../formats/cnab240/diff.js';
 import type { ReturnCodeExplanation } from '../../formats/cnab240/explain.js';
 import type { CnabFile, CnabItem } from '../../formats/cnab240/index.js';
@@ -18,6 +19,7 @@ import { type Deps, said } from '../context.js';
 import { setAside } from '../files.js';
 import { bankCodeFlag } from '../flags.js';
 import { atLine, english, type Translate } from '../i18n.js';
+import { InspectItems, type SecondHalfItems, startInspectHalf } from '../inspect-items.js';
 import { paint, printable, shellWord, writeLine } from '../io.js';
 import {
   type Column,
@@ -58,9 +60,6 @@ export function inspectJson(file: CnabFile) {
   };
 }
 
-/** A table is for a person's eyes: a file's first 500 items, the rest in tsv, csv or JSON. */
-export const TABLE_ITEMS = 500;
-
 /** Rows streamed as the file was read: nothing is left to send after the summary. */
 const ALREADY_OUT = { sendTo: async () => {} };
 
@@ -79,61 +78,85 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
   // tsv and csv to a stdout of its own (a file, `| cut`) need no aside: the summary is stderr's, read apart, so the
   // rows go straight out as they are read (#73: the round trip through a temporary file), and `| head` ends the
   // read at once. On a terminal, or with `2>&1`, the summary still comes first.
-  const streamed = (deps.format === 'tsv' || deps.format === 'csv') && Boolean(deps.io.stdoutApart?.());
+  const delimited = deps.format === 'tsv' || deps.format === 'csv';
+  const streamed = delimited && Boolean(deps.io.stdoutApart?.());
   const aside = deps.format === 'table' || streamed ? undefined : setAside();
   // where a script's rows go as they are read: aside, straight out, or nowhere (a table)
   const rowsOut = aside?.out ?? (streamed ? deps.io.stdout : undefined);
-  const shown: CnabItem[] = [];
-  let items = 0;
-  // what the bank said of each payment, counted as the file is read: a return's summary says it (#66)
-  const outcomes: ReturnTally = { paid: 0, scheduled: 0, rejected: 0 };
-  // a collection return is told by movement (#71): its titles counted and summed as they are read
-  const titles = new CollectionTally();
+  const items = new InspectItems(
+    rowsOut === undefined
+      ? undefined
+      : deps.format === 'json'
+        ? () => jsonElements(deps, rowsOut)
+        : (first) =>
+            delimitedRows({ ...deps, io: { ...deps.io, stdout: rowsOut } }, columnsFor(first, english)),
+  );
+  // a big file's second half is listed on a worker thread (#73), its rows set aside to follow the first half's
+  const secondRows = delimited && twoThreads(deps) ? setAside() : undefined;
   try {
-    let rows: { write(item: CnabItem): void; end(): unknown } | undefined;
-    const rowsFor = (item: CnabItem | undefined) =>
-      rowsOut === undefined
-        ? undefined
-        : deps.format === 'json'
-          ? jsonElements(deps, rowsOut)
-          : delimitedRows({ ...deps, io: { ...deps.io, stdout: rowsOut } }, columnsFor(item, english));
-    const file = await readCnabFile(path, {
-      keepItems: false,
-      onItem: (item) => {
-        items++;
-        if (item.status) outcomes[item.status]++;
-        if (item.movement_kind !== undefined) titles.add(item);
-        if (!rowsOut) {
-          if (shown.length < TABLE_ITEMS) shown.push(item);
-          return;
-        }
-        rows ??= rowsFor(item);
-        rows?.write(item);
-      },
+    const { file, second } = await readCnabFileInHalves<SecondHalfItems>(path, {
+      onItem: items.add,
+      startSecondHalf:
+        secondRows &&
+        ((job) =>
+          startInspectHalf({
+            job,
+            listing: {
+              format: deps.format as 'tsv' | 'csv',
+              excel: Boolean(deps.excel),
+              header: deps.header,
+              lang: deps.t.lang,
+              rowsPath: secondRows.path,
+            },
+          })),
+      fits: (sent) => items.fits(sent),
+      debug: deps.globals.debug
+        ? (line) => writeLine(deps.io.stderr, paint(deps.io, 'dim', line))
+        : undefined,
     });
-    // a file of no items still gets its header row (csv, tsv --header)
-    (rows ?? rowsFor(undefined))?.end();
+    items.end();
+    if (second) items.absorb(second);
     const fit = file.errors.length === 0 && !file.truncated;
     if (deps.format === 'json' && aside) {
-      const json = { ...inspectJson(file), ...collectionOf(file, titles) };
+      const json = { ...inspectJson(file), ...collectionOf(file, items.titles) };
       await printJsonAround(deps, { ...label, ...json }, 'items', {
-        count: items,
+        count: items.count,
         sendTo: aside.sendTo,
       });
       return fit ? 0 : 1;
     }
+    const secondOut = second ? secondRows : undefined;
+    if (streamed && secondOut) await secondOut.sendTo(deps.io.stdout);
     await report(
       deps,
       path,
       file,
-      aside ?? (streamed ? ALREADY_OUT : { shown, of: items }),
-      outcomes,
-      collectionOf(file, titles).collection,
+      aside
+        ? {
+            sendTo: async (target) => {
+              await aside.sendTo(target);
+              await secondOut?.sendTo(target);
+            },
+          }
+        : streamed
+          ? ALREADY_OUT
+          : { shown: items.shown, of: items.count },
+      items.outcomes,
+      collectionOf(file, items.titles).collection,
     );
     return fit ? 0 : 1;
   } finally {
     aside?.remove();
+    secondRows?.remove();
   }
+}
+
+/**
+ * Whether a big file may be read on two threads: unless CONDO_THREADS=1 says one, and outside the single
+ * executable (its worker would need a bundle of its own).
+ */
+function twoThreads(deps: Deps): boolean {
+  return deps.io.env.CONDO_THREADS !== '1' && !globalThis.condoSea;
 }
 
 /**
