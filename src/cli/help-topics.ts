@@ -135,6 +135,7 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   CONDO_SANDBOX_DIR           a pasta de dados do sandbox (padrão $CONDO_CONFIG_DIR/sandbox ou ~/.local/share/condo/sandbox)
   CONDO_RETRY_BUDGET_SECONDS  por quanto tempo uma chamada tenta de novo o que um momento resolve (padrão 30)
   CONDO_TIMEOUT_SECONDS       quanto uma chamada espera pelo servidor (padrão 30; um envio soma 2 por MiB)
+  CONDO_THREADS               1: um arquivo CNAB grande é lido numa thread só (padrão: duas, onde há dois núcleos)
   CONDO_WEBHOOK_SECRET        o segredo com que webhooks verify confere assinaturas
   CONDO_LANG, LC_ALL, LANG    o idioma das telas: pt-BR ou en (como --lang)
   NO_COLOR, CLICOLOR=0, TERM=dumb   sem cores; FORCE_COLOR, CLICOLOR_FORCE: cores mesmo num pipe
@@ -153,6 +154,7 @@ Brasil), and cnab inspect names the dialect it reads; bank statements in OFX 1.x
   CONDO_SANDBOX_DIR           the sandbox's data dir (default $CONDO_CONFIG_DIR/sandbox or ~/.local/share/condo/sandbox)
   CONDO_RETRY_BUDGET_SECONDS  how long a call keeps retrying what a moment may cure (default 30)
   CONDO_TIMEOUT_SECONDS       how long one call waits for the server (default 30; an upload adds 2 per MiB)
+  CONDO_THREADS               1: a big CNAB file is read on one thread (default: two, where there are two cores)
   CONDO_WEBHOOK_SECRET        the secret webhooks verify checks signatures with
   CONDO_LANG, LC_ALL, LANG    the language of the screens: pt-BR or en (as --lang)
   NO_COLOR, CLICOLOR=0, TERM=dumb   no colour; FORCE_COLOR, CLICOLOR_FORCE: colour even when piped
