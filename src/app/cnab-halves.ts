@@ -91,18 +91,23 @@ export async function readCnabFileInHalves<R>(
     debug(`${path}: the second half's worker failed (${error.message})`);
     return undefined;
   });
-  const { Cnab240Reader } = await import('../formats/cnab240/reader.js');
-  const reader = new Cnab240Reader({ keepItems: false, onItem: options.onItem });
-  await readRange(path, 0, cut.from, (chunk) => reader.write(chunk));
-  const got = await sent;
-  if (got && (options.fits?.(got.result) ?? true) && reader.absorb(got.part))
-    return { file: reader.end(), second: got.result };
-  second.stop();
-  debug(
-    `${path}: the second half read on this thread after all (its part did not fit where the first half ended)`,
-  );
-  await readRange(path, cut.from, Number.POSITIVE_INFINITY, (chunk) => reader.write(chunk));
-  return { file: reader.end() };
+  try {
+    const { Cnab240Reader } = await import('../formats/cnab240/reader.js');
+    const reader = new Cnab240Reader({ keepItems: false, onItem: options.onItem });
+    await readRange(path, 0, cut.from, (chunk) => reader.write(chunk));
+    const got = await sent;
+    if (got && (options.fits?.(got.result) ?? true) && reader.absorb(got.part))
+      return { file: reader.end(), second: got.result };
+    debug(
+      `${path}: the second half read on this thread after all (it did not fit where the first half ended)`,
+    );
+    second.stop();
+    await readRange(path, cut.from, Number.POSITIVE_INFINITY, (chunk) => reader.write(chunk));
+    return { file: reader.end() };
+  } finally {
+    // a read that failed half-way leaves no worker running (one that sent its part has ended already)
+    second.stop();
+  }
 }
 
 /** Where a file is cut: the seam nearest CUT_AT, and its header; undefined for a file too small or uncut. */

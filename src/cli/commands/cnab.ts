@@ -92,23 +92,24 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
             delimitedRows({ ...deps, io: { ...deps.io, stdout: rowsOut } }, columnsFor(first, english)),
   );
   // a big file's second half is listed on a worker thread (#73), its rows set aside to follow the first half's
-  const secondRows = delimited && twoThreads(deps) ? setAside() : undefined;
+  let secondRows: ReturnType<typeof setAside> | undefined;
   try {
     const { file, second } = await readCnabFileInHalves<SecondHalfItems>(path, {
       onItem: items.add,
       startSecondHalf:
-        secondRows &&
-        ((job) =>
-          startInspectHalf({
-            job,
-            listing: {
-              format: deps.format as 'tsv' | 'csv',
-              excel: Boolean(deps.excel),
-              header: deps.header,
-              lang: deps.t.lang,
-              rowsPath: secondRows.path,
-            },
-          })),
+        delimited && twoThreads(deps)
+          ? (job) => {
+              secondRows = setAside();
+              const listing = {
+                format: deps.format as 'tsv' | 'csv',
+                excel: Boolean(deps.excel),
+                header: deps.header,
+                lang: deps.t.lang,
+                rowsPath: secondRows.path,
+              };
+              return startInspectHalf({ job, listing });
+            }
+          : undefined,
       fits: (sent) => items.fits(sent),
       debug: deps.globals.debug
         ? (line) => writeLine(deps.io.stderr, paint(deps.io, 'dim', line))
