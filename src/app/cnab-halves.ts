@@ -70,8 +70,10 @@ export async function readCnabFileInHalves<R>(
     file: await readCnabFile(path, { keepItems: false, onItem: options.onItem }),
   });
   const debug = options.debug ?? (() => {});
-  if (!options.startSecondHalf || (options.cores ?? availableParallelism()) < 2) {
-    debug(`${path}: read on one thread (one core, or one thread asked for)`);
+  // no second half asked for: the caller says why
+  if (!options.startSecondHalf) return straight();
+  if ((options.cores ?? availableParallelism()) < 2) {
+    debug(`${path}: read on one thread (this machine has one core)`);
     return straight();
   }
   await requireCnabFile(path);

@@ -50,7 +50,7 @@ test('the file is big enough to be cut, and --debug says where it was', async ()
     spawn: true,
     env: { CONDO_THREADS: '1' },
   });
-  expect(one.stderr).toContain('read on one thread');
+  expect(one.stderr).toContain('big.rem: read on one thread (CONDO_THREADS=1)');
 });
 
 test.each([

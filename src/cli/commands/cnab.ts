@@ -97,7 +97,7 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
     const { file, second } = await readCnabFileInHalves<SecondHalfItems>(path, {
       onItem: items.add,
       startSecondHalf:
-        delimited && twoThreads(deps)
+        delimited && twoThreads(deps, path)
           ? (job) => {
               secondRows = setAside();
               const listing = {
@@ -154,10 +154,18 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
 
 /**
  * Whether a big file may be read on two threads: unless CONDO_THREADS=1 says one, and outside the single
- * executable (its worker would need a bundle of its own).
+ * executable (its worker would need a bundle of its own); --debug says which kept it to one.
  */
-function twoThreads(deps: Deps): boolean {
-  return deps.io.env.CONDO_THREADS !== '1' && !globalThis.condoSea;
+function twoThreads(deps: Deps, path: string): boolean {
+  const one =
+    deps.io.env.CONDO_THREADS === '1'
+      ? 'CONDO_THREADS=1'
+      : globalThis.condoSea
+        ? 'the single executable'
+        : null;
+  if (one && deps.globals.debug)
+    writeLine(deps.io.stderr, paint(deps.io, 'dim', `${path}: read on one thread (${one})`));
+  return one === null;
 }
 
 /**
