@@ -35,6 +35,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
+/** The rows a run set aside and left (Node 22's compile cache may make a folder there too: not condo's). */
+const leftovers = async () => (await readdir(scratch)).filter((f) => f.startsWith('condo-rows-'));
+
 const shell = (command: string, threads?: '1') =>
   runProcess('bash', ['--norc', '-c', command], {
     env: { ...condo.env, ...(threads ? { CONDO_THREADS: threads } : {}) },
@@ -77,7 +80,7 @@ test.each([
   const numbers = rows.map((l) => Number(l.split(/[\t,]/)[0]));
   expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   expect(rows).toHaveLength(38_000);
-  expect(await readdir(scratch)).toEqual([]);
+  expect(await leftovers()).toEqual([]);
 });
 
 test('`| head` ends a read on two threads at once: exit 0, nothing after the rows, nothing left behind', async () => {
@@ -86,5 +89,5 @@ test('`| head` ends a read on two threads at once: exit 0, nothing after the row
   expect(lines).toHaveLength(3);
   expect(lines[2]).toBe('exit 0');
   expect(run.stderr).toBe('');
-  expect(await readdir(scratch)).toEqual([]);
+  expect(await leftovers()).toEqual([]);
 });
