@@ -235,7 +235,13 @@ export async function buildProgram(
       }
     };
 
-  const add = (parent: Command, decl: CommandDecl, path: readonly string[]): void => {
+  /** `words`: the command words the run names below `decl` (`list` under `payables`), for a group to declare its one */
+  const add = (
+    parent: Command,
+    decl: CommandDecl,
+    path: readonly string[],
+    words: readonly string[] = [],
+  ): void => {
     const here = [...path, wordOf(decl)];
     const cmd = parent
       .command(decl.name, decl.kind === 'verb' && decl.isDefault ? { isDefault: true } : {})
@@ -246,8 +252,8 @@ export async function buildProgram(
         'help [command]',
         t({ en: 'display help for command', pt: 'mostra a ajuda do comando' }),
       );
-      for (const sub of decl.commands) add(cmd, sub, here);
-      if (decl.examples) cmd.addHelpText('after', examplesText(decl.examples, t));
+      for (const [sub, below] of declaredUnder(decl.commands, words)) add(cmd, sub, here, below);
+      if (decl.examples) cmd.addHelpText('after', () => examplesText(decl.examples ?? [], t));
       cmd.addHelpText('after', `\n${t(GLOBALS_LINE)}`);
       return;
     }
@@ -255,13 +261,15 @@ export async function buildProgram(
     for (const flag of decl.flags ?? []) cmd.addOption(optionOf(flag, t));
     if (decl.usage) cmd.usage(decl.usage);
     if (decl.after) cmd.addHelpText('after', `\n${t(decl.after)}`);
-    cmd.addHelpText('after', examplesText(decl.examples, t));
+    // the examples are written when help is asked for, not on every run
+    cmd.addHelpText('after', () => examplesText(decl.examples, t));
     cmd.addHelpText('after', `\n${t(GLOBALS_LINE)}`);
     cmd.action(run(decl, here.join(' ')));
   };
-  const word = args && commandWord(args);
+  const words = args ? commandWords(args) : [];
+  const word = words[0];
   for (const decl of await declarations(word !== undefined && COMMAND_GROUPS[word] ? [word] : undefined))
-    add(program, decl, []);
+    add(program, decl, [], decl.kind === 'group' && wordOf(decl) === word ? words.slice(1) : []);
   registerHelp(program, io, t);
   add(program, COMPLETION_COMMAND, []);
   return program;
@@ -364,21 +372,31 @@ function registerHelp(program: Command, io: Io, t: Translate): void {
     });
 }
 
-/** The command the words name (`payables` in `--profile x payables list`): the first word no flag takes. */
-function commandWord(args: readonly string[]): string | undefined {
+/** What a group declares: the one verb a run names (#73: ~1.5 ms a run), else all (its help, a typo's suggestion). */
+function declaredUnder(
+  commands: readonly CommandDecl[],
+  words: readonly string[],
+): Array<[CommandDecl, readonly string[]]> {
+  const named = commands.filter((sub) => wordOf(sub) === words[0]);
+  return named.length === 1 ? [[named[0] as CommandDecl, words.slice(1)]] : commands.map((sub) => [sub, []]);
+}
+
+/** The command words the arguments name (`payables list` in `--profile x payables list`): none a global flag takes. */
+function commandWords(args: readonly string[]): string[] {
   // `--json a,b` is a word after --json that is not a command, which declares them all
   const takesValue = new Set(
     GLOBAL_FLAGS.filter((f) => f.flag.includes('<')).flatMap((f) =>
       f.flag.split(/[ ,]+/).filter((w) => w.startsWith('-')),
     ),
   );
+  const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (arg === '--') return undefined;
-    if (!arg.startsWith('-')) return arg;
-    if (takesValue.has(arg)) i++;
+    if (arg === '--') break;
+    if (!arg.startsWith('-')) words.push(arg);
+    else if (takesValue.has(arg)) i++;
   }
-  return undefined;
+  return words;
 }
 
 /** The command line again, with `--idempotency-key KEY` (replacing one given), quoted for a POSIX shell. */
