@@ -128,13 +128,17 @@ function refuseDefaultOnlyDynamicImports(metafile) {
 
 const { version } = JSON.parse(await readFile('package.json', 'utf8'));
 await rm(OUT, { recursive: true, force: true });
+// Bundled CommonJS (undici, ajv) calls require() for Node built-ins; give the ESM chunks a real one, made on its
+// first call: a banner goes on every chunk, and a command loads some sixty, of which two call it (#73: ~0.05 ms
+// each on Node 20, for nothing).
+const requireBanner = {
+  js: "import { createRequire as __condoCreateRequire } from 'node:module'; let __condoMade; const __condoReal = () => (__condoMade ??= __condoCreateRequire(import.meta.url)); const require = Object.assign((id) => __condoReal()(id), { resolve: (id, options) => __condoReal().resolve(id, options) });",
+};
 const bundled = await build({
   entryPoints: {
     'cli/main': 'src/cli/main.ts',
     // the help books' writer (below)
     'cli/help-book': 'src/cli/help-book.ts',
-    // the worker thread that lists a big CNAB file's second half (src/cli/inspect-items.ts, #73)
-    'cli/inspect-half': 'src/cli/inspect-half.ts',
   },
   outdir: OUT,
   bundle: true,
@@ -143,12 +147,7 @@ const bundled = await build({
   platform: 'node',
   target: 'node20',
   external: ['fastify', '@fastify/*', '@inquirer/*', 'cli-table3', 'better-sqlite3', 'pdfkit'],
-  // Bundled CommonJS (undici, ajv) calls require() for Node built-ins; give the ESM chunks a real one, made on its
-  // first call: a banner goes on every chunk, and a command loads some sixty, of which two call it (#73: ~0.05 ms
-  // each on Node 20, for nothing).
-  banner: {
-    js: "import { createRequire as __condoCreateRequire } from 'node:module'; let __condoMade; const __condoReal = () => (__condoMade ??= __condoCreateRequire(import.meta.url)); const require = Object.assign((id) => __condoReal()(id), { resolve: (id, options) => __condoReal().resolve(id, options) });",
-  },
+  banner: requireBanner,
   sourcemap: 'linked',
   minifyWhitespace: true,
   minifySyntax: true,
@@ -184,6 +183,23 @@ const { writeHelpBooks } = await import(new URL(`../${OUT}/cli/help-book.js`, im
 await writeHelpBooks(`${OUT}/help`);
 await rm(`${OUT}/cli/help-book.js`);
 await rm(`${OUT}/cli/help-book.js.map`);
+// The worker thread that lists a big CNAB file's second half (src/cli/inspect-items.ts, #73): one module of its own.
+// An entry of the main build split one more chunk out of every command's graph, and made the worker load ~17.
+await build({
+  entryPoints: { 'cli/inspect-half': 'src/cli/inspect-half.ts' },
+  outdir: OUT,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['cli-table3'],
+  banner: requireBanner,
+  sourcemap: 'linked',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [lazyStringWidth],
+  logLevel: 'warning',
+});
 await build({
   entryPoints: { 'cli/static-help': 'src/cli/static-help.ts' },
   outdir: OUT,
