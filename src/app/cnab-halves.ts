@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import type { LoteBegun } from '../formats/cnab240/file.js';
 import { fileHeaderOf, lotesBack, type ReaderPart, seamsIn } from '../formats/cnab240/halves.js';
 import type { CnabFile, CnabItem } from '../formats/cnab240/index.js';
-import { readCnabFile, requireCnabFile } from './files.js';
+import { readChunks, requireCnabFile } from './files.js';
 
 /** Below this a worker's start (~100 ms on Node 20 here) costs what a half's read would save. */
 export const HALVES_MIN_BYTES = 16 * 1024 * 1024;
@@ -66,9 +66,13 @@ export async function readCnabFileInHalves<R>(
   path: string,
   options: HalvesOptions<R>,
 ): Promise<{ file: CnabFile; second?: R }> {
-  const straight = async () => ({
-    file: await readCnabFile(path, { keepItems: false, onItem: options.onItem }),
-  });
+  await requireCnabFile(path);
+  const { Cnab240Reader } = await import('../formats/cnab240/reader.js');
+  const reader = new Cnab240Reader({ keepItems: false, onItem: options.onItem });
+  const straight = async () => {
+    for await (const chunk of readChunks(path)) reader.write(chunk);
+    return { file: reader.end() };
+  };
   const debug = options.debug ?? (() => {});
   // no second half asked for: the caller says why
   if (!options.startSecondHalf) return straight();
@@ -76,7 +80,6 @@ export async function readCnabFileInHalves<R>(
     debug(`${path}: read on one thread (this machine has one core)`);
     return straight();
   }
-  await requireCnabFile(path);
   const cut = await cutOf(path, options.minBytes ?? HALVES_MIN_BYTES);
   if (!cut) {
     debug(
@@ -94,9 +97,7 @@ export async function readCnabFileInHalves<R>(
     return undefined;
   });
   try {
-    const { Cnab240Reader } = await import('../formats/cnab240/reader.js');
-    const reader = new Cnab240Reader({ keepItems: false, onItem: options.onItem });
-    await readRange(path, 0, cut.from, (chunk) => reader.write(chunk));
+    for await (const chunk of readChunks(path, { to: cut.from })) reader.write(chunk);
     const got = await sent;
     if (got && (options.fits?.(got.result) ?? true) && reader.absorb(got.part))
       return { file: reader.end(), second: got.result };
@@ -104,7 +105,7 @@ export async function readCnabFileInHalves<R>(
       `${path}: the second half read on this thread after all (it did not fit where the first half ended)`,
     );
     second.stop();
-    await readRange(path, cut.from, Number.POSITIVE_INFINITY, (chunk) => reader.write(chunk));
+    for await (const chunk of readChunks(path, { from: cut.from })) reader.write(chunk);
     return { file: reader.end() };
   } finally {
     // a read that failed half-way leaves no worker running (one that sent its part has ended already)
@@ -148,20 +149,6 @@ async function cutOf(path: string, minBytes: number): Promise<Omit<HalfJob, 'pat
   }
 }
 
-/** The bytes of `path` from `start` up to (not including) `end`, a mebibyte at a time. */
-export async function readRange(
-  path: string,
-  start: number,
-  end: number,
-  each: (chunk: Uint8Array) => void,
-): Promise<void> {
-  const { createReadStream } = await import('node:fs');
-  const last = Number.isFinite(end) ? end - 1 : undefined;
-  if (last !== undefined && last < start) return;
-  for await (const chunk of createReadStream(path, { start, end: last, highWaterMark: 1 << 20 }))
-    each(chunk as Uint8Array);
-}
-
 /**
  * The worker's side: the second half read from `job.from` to the end, its lines numbered on from those before it
  * (counted as the splitter numbers them, when the job does not say), its items handed to `onItem`; its part for the
@@ -173,7 +160,7 @@ export async function readSecondHalf(job: HalfJob, onItem: (item: CnabItem) => v
   let firstLine = job.firstLine;
   if (firstLine === undefined) {
     const counter = new LineEndCounter();
-    await readRange(job.path, 0, job.from, (chunk) => counter.write(chunk));
+    for await (const chunk of readChunks(job.path, { to: job.from })) counter.write(chunk);
     firstLine = counter.end() + 1;
   }
   const file = await open(job.path, 'r');
@@ -188,7 +175,7 @@ export async function readSecondHalf(job: HalfJob, onItem: (item: CnabItem) => v
     onItem,
     continuing: { header: job.header, firstLine, lote },
   });
-  await readRange(job.path, job.from, Number.POSITIVE_INFINITY, (chunk) => reader.write(chunk));
+  for await (const chunk of readChunks(job.path, { from: job.from })) reader.write(chunk);
   return reader.part();
 }
 

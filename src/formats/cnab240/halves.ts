@@ -97,6 +97,15 @@ export function mergeFindings(
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** Whether the bytes from `from` to `to` (not included) are all digits. */
+function digitsAt(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const b = bytes[i] as number;
+    if (b < 0x30 || b > 0x39) return false;
+  }
+  return true;
+}
+
 /** The record type (position 8) of a plain record line at `start` ending (before its CR or LF) at `end`; else -1. */
 function plainRecordType(bytes: Uint8Array, start: number, end: number): number {
   if (end - start !== RECORD_LENGTH) return -1;
@@ -104,19 +113,12 @@ function plainRecordType(bytes: Uint8Array, start: number, end: number): number 
     const b = bytes[i] as number;
     if (b < 0x20 || b > 0x7e) return -1;
   }
-  for (let i = start; i < start + 8; i++) {
-    const b = bytes[i] as number;
-    if (b < 0x30 || b > 0x39) return -1;
-  }
-  return bytes[start + 7] as number;
+  return digitsAt(bytes, start, start + 8) ? (bytes[start + 7] as number) : -1;
 }
 
-/** Where the text of the line starting at `start` ends: its CR of a CRLF, or its LF; -1 when no LF ends it here. */
-function lineEnd(bytes: Uint8Array, start: number): number {
-  const lf = bytes.indexOf(LF, start);
-  if (lf === -1) return -1;
-  return lf > start && bytes[lf - 1] === CR ? lf - 1 : lf;
-}
+/** Where the text of a line starting at `start` and ended by the LF at `lf` ends: before its CR, if a CRLF. */
+const textEnd = (bytes: Uint8Array, start: number, lf: number) =>
+  lf > start && bytes[lf - 1] === CR ? lf - 1 : lf;
 
 /** Segments that begin an item in any lote (a payment's A, N, O; a collection title's P, T): no companion crosses. */
 const ITEM_STARTS = new Set([0x41, 0x4e, 0x4f, 0x50, 0x54]);
@@ -124,12 +126,7 @@ const ITEM_STARTS = new Set([0x41, 0x4e, 0x4f, 0x50, 0x54]);
 /** Whether two plain lines are details of one lote, each with its sequence a number (positions 9-13). */
 function sameLoteDetails(bytes: Uint8Array, a: number, b: number): boolean {
   for (let i = 3; i < 7; i++) if (bytes[a + i] !== bytes[b + i]) return false;
-  for (let i = 8; i < 13; i++) {
-    const x = bytes[a + i] as number;
-    const y = bytes[b + i] as number;
-    if (x < 0x30 || x > 0x39 || y < 0x30 || y > 0x39) return false;
-  }
-  return true;
+  return digitsAt(bytes, a + 8, a + 13) && digitsAt(bytes, b + 8, b + 13);
 }
 
 /**
@@ -145,7 +142,7 @@ export function seamsIn(window: Uint8Array): number[] {
     const start = lf + 1;
     lf = window.indexOf(LF, start);
     if (lf === -1) break;
-    const end = window[lf - 1] === CR ? lf - 1 : lf;
+    const end = textEnd(window, start, lf);
     // the record types alone first: the whole lines are looked at only where the pair can be a seam
     const type = window[start + 7];
     const before = previous === -1 ? -1 : window[previous + 7];
@@ -169,7 +166,7 @@ export function seamsIn(window: Uint8Array): number[] {
 
 /** A second half's begun lote, looked for back from its cut (`lotesBack`): found, to look further, or none. */
 export type LoteBack =
-  | { found: true; header: string; headerAt: number; details: number }
+  | { found: true; header: string; details: number }
   | { found: false; details: number; before: number }
   | null;
 
@@ -187,16 +184,11 @@ export function lotesBack(window: Uint8Array, start: number, lote: Uint8Array, d
   for (let i = starts.length - 1; i >= 0; i--) {
     const at = starts[i] as number;
     const next = i + 1 < starts.length ? (starts[i + 1] as number) : window.length;
-    const end = window[next - 2] === CR ? next - 2 : next - 1;
+    const end = textEnd(window, at, next - 1);
     const type = plainRecordType(window, at, end);
     for (let k = 0; k < 4; k++) if (window[at + 3 + k] !== lote[k]) return null;
     if (type === 0x31)
-      return {
-        found: true,
-        header: String.fromCharCode(...window.subarray(at, end)),
-        headerAt: start + at,
-        details: counted,
-      };
+      return { found: true, header: String.fromCharCode(...window.subarray(at, end)), details: counted };
     if (type !== 0x33) return null;
     counted++;
   }
@@ -209,7 +201,8 @@ export function lotesBack(window: Uint8Array, start: number, lote: Uint8Array, d
  * characters of record type 0, ended by an LF; null for anything else (a byte order mark, a blank first line).
  */
 export function fileHeaderOf(head: Uint8Array): string | null {
-  const end = lineEnd(head, 0);
+  const lf = head.indexOf(LF);
+  const end = lf === -1 ? -1 : textEnd(head, 0, lf);
   if (end === -1 || plainRecordType(head, 0, end) !== 0x30) return null;
   return String.fromCharCode(...head.subarray(0, end));
 }
