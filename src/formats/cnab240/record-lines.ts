@@ -36,25 +36,27 @@ export interface LineEndsSeen {
 
 export class RecordLines {
   lastLine = 0;
-  private readonly lineEnds = { crlf: 0, lf: 0, cr: 0, none: 0 };
-  private firstLf: number | null = null;
-  private firstCr: number | null = null;
-  private firstCrlf: number | null = null;
-  private lastEnd: RawLine['end'] | null = null;
+  private readonly seen: LineEndsSeen = {
+    counts: { crlf: 0, lf: 0, cr: 0, none: 0 },
+    firstLf: null,
+    firstCr: null,
+    firstCrlf: null,
+    lastEnd: null,
+  };
 
   /** The line ends seen, for the reader of the file's first half to take in (`absorb`). */
   lineEndsSeen(): LineEndsSeen {
-    const { lineEnds: counts, firstLf, firstCr, firstCrlf, lastEnd } = this;
-    return { counts, firstLf, firstCr, firstCrlf, lastEnd };
+    return this.seen;
   }
 
   /** The line ends of the lines that follow these (the file's second half, read apart), up to `lastLine`. */
   absorb(seen: LineEndsSeen, lastLine: number): void {
-    for (const end of ['crlf', 'lf', 'cr', 'none'] as const) this.lineEnds[end] += seen.counts[end];
-    this.firstLf ??= seen.firstLf;
-    this.firstCr ??= seen.firstCr;
-    this.firstCrlf ??= seen.firstCrlf;
-    this.lastEnd = seen.lastEnd ?? this.lastEnd;
+    const mine = this.seen;
+    for (const end of ['crlf', 'lf', 'cr', 'none'] as const) mine.counts[end] += seen.counts[end];
+    mine.firstLf ??= seen.firstLf;
+    mine.firstCr ??= seen.firstCr;
+    mine.firstCrlf ??= seen.firstCrlf;
+    mine.lastEnd = seen.lastEnd ?? mine.lastEnd;
     this.lastLine = lastLine;
   }
 
@@ -150,27 +152,28 @@ export class RecordLines {
   }
 
   private noteLineEnd(raw: RawLine): void {
-    this.lineEnds[raw.end]++;
-    this.lastEnd = raw.end;
-    if (raw.end === 'lf' && this.firstLf === null) this.firstLf = raw.number;
-    if (raw.end === 'cr' && this.firstCr === null) this.firstCr = raw.number;
-    if (raw.end === 'crlf' && this.firstCrlf === null) this.firstCrlf = raw.number;
+    const seen = this.seen;
+    seen.counts[raw.end]++;
+    seen.lastEnd = raw.end;
+    if (raw.end === 'lf') seen.firstLf ??= raw.number;
+    else if (raw.end === 'cr') seen.firstCr ??= raw.number;
+    else if (raw.end === 'crlf') seen.firstCrlf ??= raw.number;
   }
 
   /** The line ends the file used, said once at its end: LF alone, mixed, a lone CR, none after the last. */
   endWarnings(records: number): void {
-    const e = this.lineEnds;
+    const { counts: e, firstLf, firstCr, firstCrlf, lastEnd } = this.seen;
     if (e.lf > 0 && e.crlf > 0) {
       this.warn(
-        Math.max(this.firstLf ?? 1, this.firstCrlf ?? 1),
+        Math.max(firstLf ?? 1, firstCrlf ?? 1),
         cnabFinding('cnab.mixed-line-ends', { crlf: e.crlf, lf: e.lf }),
         'line-ends',
       );
     } else if (e.lf > 0) {
-      this.warn(this.firstLf ?? 1, cnabFinding('cnab.lf-line-ends', {}), 'line-ends');
+      this.warn(firstLf ?? 1, cnabFinding('cnab.lf-line-ends', {}), 'line-ends');
     }
-    if (e.cr > 0) this.warn(this.firstCr ?? 1, cnabFinding('cnab.lone-cr', { lines: e.cr }), 'line-ends');
-    if (this.lastEnd === 'none' && records > 0)
+    if (e.cr > 0) this.warn(firstCr ?? 1, cnabFinding('cnab.lone-cr', { lines: e.cr }), 'line-ends');
+    if (lastEnd === 'none' && records > 0)
       this.warn(this.lastLine, cnabFinding('cnab.no-final-line-end', {}), 'no-final-line-end');
   }
 }
