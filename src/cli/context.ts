@@ -91,6 +91,8 @@ export interface Deps extends Out {
    */
   info: (line: Text | Said, wrap?: boolean) => void;
   warn: (line: Text | Said) => void;
+  /** `--debug`: a trace line on stderr, dimmed (English, as the HTTP traces); undefined without the flag */
+  debug: ((line: string) => void) | undefined;
   /**
    * Where a write goes, in words, with no call: `Residencial Jardim Botânico (residencial-jardim-botanico,
    * profile jardim, api.example.com)`; a sandbox profile's server is called a sandbox.
@@ -178,7 +180,7 @@ export function createDeps(
           tokenCacheKey: creds.tokenCacheKey,
           ...(globals.requestId ? { requestId: globals.requestId } : {}),
           ...(globals.idempotencyKey ? { idempotencyKey: globals.idempotencyKey } : {}),
-          ...(globals.debug ? { debug: (line: string) => writeLine(io.stderr, paint(io, 'dim', line)) } : {}),
+          ...(deps.debug ? { debug: deps.debug } : {}),
           ...(io.stderr.isTTY && !globals.quiet
             ? {
                 onRateLimitWait: rateLimitNotice(io, deps.now, t),
@@ -200,6 +202,7 @@ export function createDeps(
       const { inquirerPrompter } = await import('./prompter.js');
       return inquirerPrompter(t);
     },
+    debug: globals.debug ? (line) => writeLine(io.stderr, paint(io, 'dim', line)) : undefined,
     info: (line, wrap) => {
       if (globals.quiet) return;
       liveLineOn(io.stderr)?.clear();

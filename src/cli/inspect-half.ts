@@ -7,11 +7,9 @@
 import { closeSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readSecondHalf } from '../app/cnab-halves.js';
-import { columnsFor } from './cnab-columns.js';
 import { syncWritable } from './files.js';
 import { english, loadTranslator } from './i18n.js';
-import { type HalfSent, type HalfWork, InspectItems } from './inspect-items.js';
-import { delimitedRows } from './output.js';
+import { delimitedItems, type HalfSent, type HalfWork, InspectItems } from './inspect-items.js';
 
 const { job, listing } = workerData as HalfWork;
 const fd = openSync(listing.rowsPath, 'w');
@@ -24,9 +22,7 @@ try {
     header: listing.header,
     t,
   };
-  const items = new InspectItems((first) =>
-    delimitedRows(out, columnsFor(first, english), { continues: true }),
-  );
+  const items = new InspectItems(delimitedItems(out, true));
   const part = await readSecondHalf(job, items.add);
   items.end();
   parentPort?.postMessage({ part, result: items.sent() } satisfies HalfSent);

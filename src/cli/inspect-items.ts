@@ -9,8 +9,10 @@ import type { HalfJob, SecondHalf } from '../app/cnab-halves.js';
 import { type CollectionSummary, CollectionTally } from '../formats/cnab240/collection.js';
 import type { ReaderPart } from '../formats/cnab240/halves.js';
 import type { CnabItem } from '../formats/cnab240/index.js';
-import { columnsKindOf, type ItemColumns } from './cnab-columns.js';
+import { columnsFor, columnsKindOf, type ItemColumns } from './cnab-columns.js';
 import type { ReturnTally } from './cnab-summary.js';
+import { english } from './i18n.js';
+import { delimitedRows } from './output.js';
 
 /** A table is for a person's eyes: a file's first 500 items, the rest in tsv, csv or JSON. */
 export const TABLE_ITEMS = 500;
@@ -19,6 +21,15 @@ export interface ItemRows {
   write(item: CnabItem): void;
   end(): unknown;
 }
+
+/**
+ * A script's rows of a file's items, tsv or csv, in the columns its first item calls for; `continues`: a second
+ * half's, which go on the first's (no header row).
+ */
+export const delimitedItems =
+  (out: Parameters<typeof delimitedRows>[0], continues = false) =>
+  (first: CnabItem | undefined): ItemRows =>
+    delimitedRows(out, columnsFor(first, english), { continues });
 
 export class InspectItems {
   count = 0;

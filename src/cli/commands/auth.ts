@@ -132,7 +132,7 @@ export async function login(deps: Deps, opts: LoginOptions): Promise<number> {
     clientId: profile.client_id,
     clientSecret: secret as string,
     ...(scopes ? { scopes } : {}),
-    ...(globals.debug ? { debug: (line: string) => io.stderr.write(`${line}\n`) } : {}),
+    ...(deps.debug ? { debug: deps.debug } : {}),
   });
   // a login replaces the profile; one of a sandbox stays one when it is that sandbox's again (its secret in the file)
   const sameSandbox =

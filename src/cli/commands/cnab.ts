@@ -18,12 +18,11 @@ import { type ReturnTally, summaryLines } from '../cnab-summary.js';
 import { type Deps, said } from '../context.js';
 import { setAside } from '../files.js';
 import { bankCodeFlag } from '../flags.js';
-import { atLine, english, type Translate } from '../i18n.js';
-import { InspectItems, type SecondHalfItems, startInspectHalf } from '../inspect-items.js';
+import { atLine, type Translate } from '../i18n.js';
+import { delimitedItems, InspectItems, type SecondHalfItems, startInspectHalf } from '../inspect-items.js';
 import { paint, printable, shellWord, writeLine } from '../io.js';
 import {
   type Column,
-  delimitedRows,
   jsonElements,
   narration,
   printJson,
@@ -88,8 +87,7 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
       ? undefined
       : deps.format === 'json'
         ? () => jsonElements(deps, rowsOut)
-        : (first) =>
-            delimitedRows({ ...deps, io: { ...deps.io, stdout: rowsOut } }, columnsFor(first, english)),
+        : delimitedItems({ ...deps, io: { ...deps.io, stdout: rowsOut } }),
   );
   // a big file's second half is listed on a worker thread (#73), its rows set aside to follow the first half's
   let secondRows: ReturnType<typeof setAside> | undefined;
@@ -111,9 +109,7 @@ async function inspectOne(deps: Deps, path: string, label: FileLabel): Promise<n
             }
           : undefined,
       fits: (sent) => items.fits(sent),
-      debug: deps.globals.debug
-        ? (line) => writeLine(deps.io.stderr, paint(deps.io, 'dim', line))
-        : undefined,
+      debug: deps.debug,
     });
     items.end();
     if (second) items.absorb(second);
@@ -163,8 +159,7 @@ function twoThreads(deps: Deps, path: string): boolean {
       : globalThis.condoSea
         ? 'the single executable'
         : null;
-  if (one && deps.globals.debug)
-    writeLine(deps.io.stderr, paint(deps.io, 'dim', `${path}: read on one thread (${one})`));
+  if (one) deps.debug?.(`${path}: read on one thread (${one})`);
   return one === null;
 }
 

@@ -13,7 +13,7 @@ import type { Deps } from '../context.js';
 import { alreadyThere, deliver, deliverText, outputTarget } from '../files.js';
 import { bankCodeFlag, dateFlag, enumFlag, intFlag, monthFlag, reaisFlag } from '../flags.js';
 import { prefixed } from '../i18n.js';
-import { paint, writeLine } from '../io.js';
+import { writeLine } from '../io.js';
 import { printJson, printList } from '../output.js';
 import { profileSandboxDir, sandboxCondominium, sandboxDataDir } from '../sandbox-profile.js';
 
@@ -102,9 +102,7 @@ export async function startSandboxVerb(deps: Deps, opts: StartOptions): Promise<
     ...(opts.webhookAllow?.length ? { webhookAllow: opts.webhookAllow } : {}),
     ...(opts.bills === false ? { bills: false } : {}),
     ...(opts.specOnly ? { specOnly: true } : {}),
-    ...(deps.globals.debug
-      ? { log: (line: string) => writeLine(deps.io.stderr, paint(deps.io, 'dim', line)) }
-      : {}),
+    ...(deps.debug ? { log: deps.debug } : {}),
   });
   const main = sandbox.clients.find((c) => c.name === 'default');
   let profile = sandboxProfileName(
